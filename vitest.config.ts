@@ -1,0 +1,44 @@
+// Test tiers, told apart by file name: *.test.ts (pure, fast), *.integration.test.ts (real
+// PostgreSQL + Redis, one database and key prefix per run) and client component tests (jsdom).
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const serverSide = ['core', 'db', 'networks', 'server', 'worker', 'scripts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: serverSide.map((p) => `${p}/**/*.test.ts`),
+          exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: serverSide.map((p) => `${p}/**/*.integration.test.ts`),
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['./test/integration-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+        },
+      },
+      {
+        extends: false,
+        plugins: [react()],
+        test: {
+          name: 'client',
+          root: './client',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test-utils/setup.ts'],
+        },
+      },
+    ],
+  },
+});
