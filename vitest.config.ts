@@ -3,7 +3,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const serverSide = ['core', 'db', 'networks', 'server', 'worker', 'scripts'];
+const serverSide = ['core', 'db', 'networks', 'server', 'worker', 'scripts', 'test'];
 
 export default defineConfig({
   test: {

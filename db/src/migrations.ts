@@ -1,0 +1,38 @@
+// Runs the dated migrations in db/migrations on PostgreSQL or PGlite. The provider is a static
+// list (not a folder scan) so it behaves the same under tsx, vitest and any bundler.
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
+import * as initialSchema from '../migrations/2026-11-22T00-00-initial-schema.js';
+import type { Database } from './schema.js';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T00-00-initial-schema': initialSchema,
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema to the latest migration; safe to call from several processes at once. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'desconhecida';
+    throw new MigrationError(`Falha ao aplicar a migração ${failed}: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}
+
+/** Names of migrations that exist in code but not in the database (readiness check). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`SELECT 1`.execute(db);
+}

@@ -1,0 +1,46 @@
+// Global set-up of the integration tier: one fresh PostgreSQL database (migrated once) and one
+// Redis key prefix per run, dropped again at the end, so runs never see each other's data.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb, migrateToLatest } from '../db/src/index.js';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrlFor(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    redisUrl: string;
+    redisPrefix: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const name = `pauta_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const databaseUrl = databaseUrlFor(name);
+  const handle = await createDb({ databaseUrl, poolSize: 1 });
+  await migrateToLatest(handle.db);
+  await handle.close();
+
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('redisUrl', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  project.provide('redisPrefix', `${name}`);
+
+  return async () => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+}
