@@ -74,8 +74,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c) =>
       c.notNull().check(sql`length(btrim(description)) BETWEEN 1 AND 2000`),
     )
-    .addColumn('tone_of_voice', sql`text[]`, (c) => c.notNull().defaultTo(sql`ARRAY['Profissional']::text[]`))
-    .addColumn('avoid_topics', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
+    // Tone and topic ids (core/constants/tones.ts); the pt-BR labels live in the message catalogue.
+    .addColumn('tone_of_voice', sql`text[]`, (c) =>
+      c
+        .notNull()
+        .defaultTo(sql`ARRAY['professional']::text[]`)
+        .check(
+          sql`tone_of_voice <@ ARRAY['inspirational','professional','empathetic','informative','casual']::text[]`,
+        ),
+    )
+    .addColumn('avoid_topics', sql`text[]`, (c) =>
+      c
+        .notNull()
+        .defaultTo(sql`'{}'::text[]`)
+        .check(sql`avoid_topics <@ ARRAY['politics','religion','controversy','specific_products']::text[]`),
+    )
     .addColumn('social_networks', sql`text[]`, (c) =>
       c
         .notNull()

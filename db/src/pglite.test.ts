@@ -32,8 +32,8 @@ describe('PGlite (embedded mode)', () => {
     const theme = await insertTheme(handle.db, user.id, {
       name: 'Receitas',
       description: 'Receitas rápidas',
-      toneOfVoice: ['Descontraído'],
-      avoidTopics: ['Política'],
+      toneOfVoice: ['casual'],
+      avoidTopics: ['politics'],
       socialNetworks: ['facebook', 'x'],
       frequency: 'daily',
       colorPalette: 'orange',

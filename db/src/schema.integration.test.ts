@@ -16,7 +16,7 @@ afterAll(async () => handle.close());
 const themeFields = {
   name: 'Marketing digital',
   description: 'Dicas práticas de marketing para pequenos negócios',
-  toneOfVoice: ['Profissional'],
+  toneOfVoice: ['professional'],
   avoidTopics: [],
   socialNetworks: ['linkedin' as const, 'x' as const],
   frequency: 'weekly' as const,

@@ -1,0 +1,91 @@
+// Shared pieces of every process's env.ts: the variables web and worker both read, and a parser
+// that names every bad variable (never its value). Pure: callers pass process.env in.
+import { z } from 'zod';
+
+export const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `deve ser uma URL ${protocols.join(' ou ')}//…`,
+    );
+
+export const optionalUrl = (protocols: string[]) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), url(protocols).optional());
+
+export const NETWORK_CREDENTIAL_KEYS = [
+  'LINKEDIN_CLIENT_ID',
+  'LINKEDIN_CLIENT_SECRET',
+  'FACEBOOK_CLIENT_ID',
+  'FACEBOOK_CLIENT_SECRET',
+  'X_CLIENT_ID',
+  'X_CLIENT_SECRET',
+  'INSTAGRAM_CLIENT_ID',
+  'INSTAGRAM_CLIENT_SECRET',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+] as const;
+
+export const sharedEnvShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  /** Prefix of every Redis key Pauta writes (lets several installs or test runs share a Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'use só letras, números, _ e - (até 64)')
+    .default('pauta'),
+  TOKEN_ENCRYPTION_KEYS: optionalString,
+  SOCIAL_SANDBOX_URL: optionalUrl(['http:', 'https:']),
+  APP_URL: optionalUrl(['http:', 'https:']),
+  PAUTA_DATA_DIR: z.string().trim().min(1).default('.data'),
+  ...Object.fromEntries(NETWORK_CREDENTIAL_KEYS.map((key) => [key, optionalString])),
+} as const;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Configuração inválida:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}\nCorrija as variáveis de ambiente acima (veja a tabela de configuração no README).`,
+    );
+  }
+}
+
+/** Parses `source` with `schema`; throws EnvError naming each bad variable, never echoing a value. */
+export function parseEnv<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, string | undefined>,
+): z.output<T> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => ({
+    variable: issue.path.length ? issue.path.map(String).join('.') : 'ambiente',
+    // Zod messages for enums/URLs never include the received value with these schemas; strip any
+    // quoted received value defensively all the same.
+    message:
+      issue.code === 'invalid_value'
+        ? `valor não permitido`
+        : issue.message.replace(/received .*/i, '').trim(),
+  }));
+  throw new EnvError(problems);
+}
+
+export function hasAnyNetworkCredentials(
+  env: Partial<Record<(typeof NETWORK_CREDENTIAL_KEYS)[number], string | undefined>>,
+): boolean {
+  return NETWORK_CREDENTIAL_KEYS.some((key) => Boolean(env[key]));
+}

@@ -1,0 +1,99 @@
+/**
+ * Social networks Pauta publishes to.
+ *
+ * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram'). Every
+ * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
+ * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
+ * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
+ * OAuth provider id of X (`PLATFORM_OAUTH_PROVIDERS.x`) and is accepted on input by
+ * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
+ */
+
+export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const PLATFORM_LABELS = {
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  x: 'X (Twitter)',
+  instagram: 'Instagram',
+} as const satisfies Record<Platform, string>;
+
+/** Order of the networks in the theme form (spec §5: Instagram, LinkedIn, Facebook, X (Twitter)). */
+export const THEME_FORM_PLATFORMS = [
+  'instagram',
+  'linkedin',
+  'facebook',
+  'x',
+] as const satisfies readonly Platform[];
+
+/**
+ * Maximum post length per network. X counts weighted characters (see `measurePostLength`);
+ * the others count Unicode code points.
+ */
+export const PLATFORM_TEXT_LIMITS = {
+  x: 280,
+  instagram: 2200,
+  linkedin: 3000,
+  facebook: 63206,
+} as const satisfies Record<Platform, number>;
+
+/** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
+export const CONNECTABLE_PLATFORMS = [
+  'linkedin',
+  'facebook',
+  'x',
+  'instagram',
+] as const satisfies readonly Platform[];
+export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
+
+/**
+ * Networks configured out of the box (spec §9: linkedin, facebook, twitter). Instagram needs an
+ * administrator to configure its sign-in provider before it can be connected.
+ */
+export const DEFAULT_CONFIGURED_PLATFORMS = [
+  'linkedin',
+  'facebook',
+  'x',
+] as const satisfies readonly Platform[];
+
+/** OAuth provider ids of the spec (§7, §9). The only place where X is called 'twitter'. */
+export const PLATFORM_OAUTH_PROVIDERS = {
+  linkedin: 'linkedin_oidc',
+  facebook: 'facebook',
+  x: 'twitter',
+  instagram: 'instagram',
+} as const satisfies Record<Platform, string>;
+export type PlatformOAuthProvider = (typeof PLATFORM_OAUTH_PROVIDERS)[Platform];
+
+/** Social sign-in buttons of the login screen (spec §2.2): a general-purpose provider, Facebook, LinkedIn. */
+export const SIGN_IN_PROVIDERS = ['google', 'facebook', 'linkedin_oidc'] as const;
+export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
+
+export const SIGN_IN_PROVIDER_LABELS = {
+  google: 'Google',
+  facebook: 'Facebook',
+  linkedin_oidc: 'LinkedIn',
+} as const satisfies Record<SignInProvider, string>;
+
+export function isPlatform(value: unknown): value is Platform {
+  return typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
+}
+
+/**
+ * Maps loose input (any case, surrounding spaces, the legacy 'twitter' id or the OAuth provider
+ * id 'linkedin_oidc') to a canonical platform id; `null` when it names no known network.
+ */
+export function normalizePlatform(value: string): Platform | null {
+  const key = value.trim().toLowerCase();
+  if (key === 'twitter' || key === 'x (twitter)') return 'x';
+  if (key === 'linkedin_oidc') return 'linkedin';
+  return isPlatform(key) ? key : null;
+}
+
+export function platformFromOAuthProvider(provider: string): Platform | null {
+  for (const platform of PLATFORMS) {
+    if (PLATFORM_OAUTH_PROVIDERS[platform] === provider) return platform;
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+/** Status values stored in the database, with their pt-BR labels. */
+
+/**
+ * Publishing state of a suggested_posts row. `scheduled` waits for its time; the worker claims
+ * it as `publishing`; it ends `published`, `failed` (permanent error), `needs_attention` (the
+ * request may have reached the network, so it is never retried automatically) or `missed`
+ * (more than `MISSED_AFTER_MS` late).
+ */
+export const POST_STATUSES = [
+  'scheduled',
+  'publishing',
+  'published',
+  'failed',
+  'needs_attention',
+  'missed',
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_STATUS_LABELS = {
+  scheduled: 'Agendado',
+  publishing: 'Publicando',
+  published: 'Publicado',
+  failed: 'Falhou',
+  needs_attention: 'Precisa de atenção',
+  missed: 'Perdido',
+} as const satisfies Record<PostStatus, string>;
+
+/** Statuses in which a post can still be edited, rescheduled or deleted by its owner. */
+export const EDITABLE_POST_STATUSES = [
+  'scheduled',
+  'failed',
+  'needs_attention',
+  'missed',
+] as const satisfies readonly PostStatus[];
+
+export const ACCOUNT_STATUSES = ['active', 'needs_reconnect'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const ACCOUNT_STATUS_LABELS = {
+  active: 'Ativa',
+  needs_reconnect: 'Reconexão necessária',
+} as const satisfies Record<AccountStatus, string>;
+
+export const PUBLISHING_LOG_STATUSES = ['success', 'error'] as const;
+export type PublishingLogStatus = (typeof PUBLISHING_LOG_STATUSES)[number];
+
+export const PUBLISHING_LOG_STATUS_LABELS = {
+  success: 'Sucesso',
+  error: 'Erro',
+} as const satisfies Record<PublishingLogStatus, string>;
+
+export function isPostStatus(value: unknown): value is PostStatus {
+  return typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value);
+}
+
+export function isEditablePostStatus(status: PostStatus): boolean {
+  return (EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
+}

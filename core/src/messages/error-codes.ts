@@ -1,0 +1,107 @@
+/**
+ * Error codes the server sends (tRPC error `cause`/data) and the worker stores; the client
+ * turns a code into pt-BR text through these maps. A code without a text fails the type check.
+ */
+import { INPUT_LIMITS } from '../constants/limits.js';
+
+export const ErrorCode = {
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  WEAK_PASSWORD: 'WEAK_PASSWORD',
+  EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
+  RATE_LIMITED: 'RATE_LIMITED',
+  THEME_LIMIT_REACHED: 'THEME_LIMIT_REACHED',
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  FORBIDDEN: 'FORBIDDEN',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  PLATFORM_NOT_CONFIGURED: 'PLATFORM_NOT_CONFIGURED',
+  OAUTH_FAILED: 'OAUTH_FAILED',
+  AI_UNAVAILABLE: 'AI_UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_CODES = Object.values(ErrorCode) as readonly ErrorCode[];
+
+export const errorMessages = {
+  INVALID_CREDENTIALS: 'Email ou senha incorretos.',
+  EMAIL_TAKEN: 'Este email já está cadastrado. Faça login ou use outro email.',
+  WEAK_PASSWORD: 'A senha é muito fraca. Escolha uma senha mais forte.',
+  EMAIL_NOT_CONFIRMED: 'Email não confirmado. Verifique sua caixa de entrada.',
+  RATE_LIMITED: 'Muitas tentativas em pouco tempo. Aguarde um momento e tente novamente.',
+  THEME_LIMIT_REACHED: 'Você atingiu o limite de temas permitido. Exclua um tema para criar outro.',
+  VALIDATION_FAILED: 'Alguns dados estão inválidos. Verifique os campos e tente novamente.',
+  NOT_FOUND: 'O item solicitado não foi encontrado.',
+  CONFLICT: 'Este item foi alterado por outra ação. Recarregue a página e tente novamente.',
+  FORBIDDEN: 'Você não tem permissão para realizar esta ação.',
+  UNAUTHORIZED: 'Sua sessão expirou. Faça login novamente.',
+  PLATFORM_NOT_CONFIGURED: 'Esta rede social ainda não foi configurada pelo administrador.',
+  OAUTH_FAILED: 'Credenciais inválidas. Tente novamente.',
+  AI_UNAVAILABLE: 'O serviço de IA está indisponível no momento. Tente novamente mais tarde.',
+  INTERNAL: 'Ocorreu um erro inesperado.',
+} as const satisfies Record<ErrorCode, string>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
+}
+
+/** pt-BR text for a server error code; the generic text for anything unknown. */
+export function getErrorMessage(code: unknown): string {
+  return isErrorCode(code) ? errorMessages[code] : errorMessages.INTERNAL;
+}
+
+/** Why the server rejected a password (sent with WEAK_PASSWORD). */
+export const PasswordIssue = {
+  TOO_SHORT: 'TOO_SHORT',
+  TOO_LONG: 'TOO_LONG',
+  TOO_COMMON: 'TOO_COMMON',
+  CONTAINS_EMAIL: 'CONTAINS_EMAIL',
+} as const;
+export type PasswordIssue = (typeof PasswordIssue)[keyof typeof PasswordIssue];
+
+export const passwordIssueMessages = {
+  TOO_SHORT: `A senha deve ter pelo menos ${INPUT_LIMITS.passwordMin} caracteres.`,
+  TOO_LONG: `A senha deve ter no máximo ${INPUT_LIMITS.passwordMax} caracteres.`,
+  TOO_COMMON: 'Esta senha é muito comum. Escolha outra.',
+  CONTAINS_EMAIL: 'A senha não pode conter o seu email.',
+} as const satisfies Record<PasswordIssue, string>;
+
+/**
+ * Why a publication failed: the worker records the code with the post (suggested_posts.last_error)
+ * and the client shows its text to the owner; publishing_logs keeps the technical detail.
+ */
+export const PublishErrorCode = {
+  ACCOUNT_NOT_CONNECTED: 'ACCOUNT_NOT_CONNECTED',
+  ACCOUNT_NEEDS_RECONNECT: 'ACCOUNT_NEEDS_RECONNECT',
+  PLATFORM_NOT_CONFIGURED: 'PLATFORM_NOT_CONFIGURED',
+  CONTENT_TOO_LONG: 'CONTENT_TOO_LONG',
+  DUPLICATE_CONTENT: 'DUPLICATE_CONTENT',
+  REJECTED: 'REJECTED',
+  RATE_LIMITED: 'RATE_LIMITED',
+  NETWORK_UNAVAILABLE: 'NETWORK_UNAVAILABLE',
+  UNKNOWN_OUTCOME: 'UNKNOWN_OUTCOME',
+  MISSED: 'MISSED',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type PublishErrorCode = (typeof PublishErrorCode)[keyof typeof PublishErrorCode];
+
+export const publishErrorMessages = {
+  ACCOUNT_NOT_CONNECTED: 'Nenhuma conta conectada para esta rede. Conecte a conta em Contas Conectadas.',
+  ACCOUNT_NEEDS_RECONNECT: 'A conexão com a rede expirou. Reconecte a conta em Contas Conectadas.',
+  PLATFORM_NOT_CONFIGURED: 'Esta rede social ainda não foi configurada pelo administrador.',
+  CONTENT_TOO_LONG: 'O texto ultrapassa o limite de caracteres da rede. Edite o post e reagende.',
+  DUPLICATE_CONTENT: 'A rede recusou o post por ser igual a uma publicação recente.',
+  REJECTED: 'A rede recusou a publicação.',
+  RATE_LIMITED: 'A rede limitou o número de publicações. Uma nova tentativa será feita em breve.',
+  NETWORK_UNAVAILABLE: 'A rede está indisponível no momento. Uma nova tentativa será feita em breve.',
+  UNKNOWN_OUTCOME:
+    'Não foi possível confirmar se o post foi publicado. Verifique na rede antes de reagendar para evitar duplicidade.',
+  MISSED: 'O horário de publicação passou há mais de 24 horas e o post não foi publicado.',
+  INTERNAL: 'Ocorreu um erro inesperado ao publicar.',
+} as const satisfies Record<PublishErrorCode, string>;
+
+export function isPublishErrorCode(value: unknown): value is PublishErrorCode {
+  return typeof value === 'string' && Object.hasOwn(publishErrorMessages, value);
+}

@@ -1,0 +1,3 @@
+export * from './connection-errors.js';
+export * from './error-codes.js';
+export * from './messages.js';

@@ -1,0 +1,670 @@
+/**
+ * The pt-BR message catalogue: every word a user reads, grouped by area. Texts quoted by the
+ * product spec are verbatim; a text with parameters is a function. Toasts come as a title plus
+ * a message: the titles are the `*Title` keys (or `common.error` / `common.success`).
+ */
+import { DATA_DELETION_DAYS, NEW_USERS_WINDOW_DAYS } from '../constants/limits.js';
+import type { View } from '../constants/views.js';
+import { connectionErrorMessages } from './connection-errors.js';
+import { errorMessages, passwordIssueMessages, publishErrorMessages } from './error-codes.js';
+
+/** "1 post" / "3 posts". */
+function countOf(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+interface ViewText {
+  readonly title: string;
+  readonly subtitle: string;
+}
+
+const views = {
+  dashboard: {
+    title: 'Dashboard',
+    subtitle: 'Acompanhe seus resultados e o que está programado para as suas redes.',
+  },
+  create: {
+    title: 'Criar Novo Tema',
+    subtitle: 'Defina o assunto, o tom de voz e as redes. A IA escreve e agenda os posts para você.',
+  },
+  edit: {
+    title: 'Editar Tema',
+    subtitle: 'Ajuste as definições do tema. Os próximos posts gerados seguirão as novas escolhas.',
+  },
+  themes: {
+    title: 'Meus Temas',
+    subtitle: 'Gerencie seus temas de conteúdo e gere novos posts com IA.',
+  },
+  'theme-posts': {
+    title: 'Posts do Tema',
+    subtitle: 'Todos os posts agendados e publicados deste tema.',
+  },
+  'scheduled-posts': {
+    title: 'Posts Agendados',
+    subtitle: 'Revise, edite ou reagende os posts antes que sejam publicados.',
+  },
+  'published-posts': {
+    title: 'Posts Publicados',
+    subtitle: 'Veja o que já foi ao ar e como cada post está performando.',
+  },
+  'suggested-posts': {
+    title: 'Posts Sugeridos',
+    subtitle: 'Revise as sugestões da IA para este tema e agende as que quiser publicar.',
+  },
+  'connected-accounts': {
+    title: 'Contas Conectadas',
+    subtitle: 'Conecte suas redes sociais para publicar automaticamente.',
+  },
+  settings: {
+    title: 'Configurações',
+    subtitle: 'Gerencie suas contas conectadas, sua privacidade e seus dados.',
+  },
+  'privacy-policy': {
+    title: 'Política de Privacidade',
+    subtitle: 'Como coletamos, usamos e protegemos as suas informações.',
+  },
+  'data-deletion': {
+    title: 'Exclusão de Dados',
+    subtitle: 'Solicite a remoção dos seus dados da plataforma.',
+  },
+  admin: {
+    title: 'Administração',
+    subtitle: 'Gerencie usuários, templates de email, logs de publicação e configurações do sistema.',
+  },
+  'publishing-logs': {
+    title: 'Logs de Publicação',
+    subtitle: 'Histórico de todas as tentativas de publicação, com sucessos e erros.',
+  },
+  'user-management': {
+    title: 'Gerenciar Usuários',
+    subtitle: 'Veja quem usa a plataforma, edite perfis e defina papéis.',
+  },
+  'email-templates': {
+    title: 'Templates de Email',
+    subtitle: 'Crie e edite os emails enviados pela plataforma.',
+  },
+  'admin-settings': {
+    title: 'Configurações do Sistema',
+    subtitle: 'Ajuste os parâmetros gerais que valem para todos os usuários.',
+  },
+} as const satisfies Record<View, ViewText>;
+
+export const messages = {
+  common: {
+    appName: 'Pauta',
+    error: 'Erro',
+    success: 'Sucesso!',
+    warning: 'Atenção',
+    loading: 'Carregando...',
+    saving: 'Salvando...',
+    deleting: 'Excluindo...',
+    back: 'Voltar',
+    cancel: 'Cancelar',
+    save: 'Salvar',
+    delete: 'Excluir',
+    edit: 'Editar',
+    remove: 'Remover',
+    confirm: 'Confirmar',
+    close: 'Fechar',
+    create: 'Criar',
+    update: 'Atualizar',
+    search: 'Buscar',
+    clear: 'Limpar',
+    yes: 'Sim',
+    no: 'Não',
+    active: 'Ativo',
+    inactive: 'Inativo',
+    actions: 'Ações',
+    details: 'Detalhes',
+    tryAgain: 'Tentar novamente',
+    notAvailable: 'N/A',
+    requiredField: 'Campo obrigatório',
+    unexpectedError: 'Ocorreu um erro inesperado.',
+    loadError: 'Não foi possível carregar os dados.',
+    sandboxBadge: 'Sandbox',
+    sandboxHint: 'Ambiente de testes: as publicações não vão para as redes reais.',
+    previousPage: 'Página anterior',
+    nextPage: 'Próxima página',
+    page: (page: number, total: number) => `Página ${page} de ${total}`,
+  },
+
+  landing: {
+    heroTitle: 'Seu gerente de redes sociais movido a inteligência artificial',
+    heroSubtitle:
+      'Crie temas, deixe a IA escrever os posts e publique automaticamente no LinkedIn, no Facebook, no X e no Instagram.',
+    stats: [
+      {
+        value: '80%',
+        label: 'menos tempo',
+        description: 'gasto planejando, escrevendo e publicando conteúdo',
+      },
+      {
+        value: '3x',
+        label: 'mais engajamento',
+        description: 'com posts frequentes, no tom certo e no horário certo',
+      },
+      { value: '100%', label: 'automatizado', description: 'da ideia à publicação, sem copiar e colar' },
+    ] as readonly { value: string; label: string; description: string }[],
+    start: 'Começar agora',
+    login: 'Entrar',
+    features: [
+      {
+        title: 'Temas de conteúdo',
+        description: 'Defina assunto, tom de voz, tópicos a evitar, redes e frequência uma única vez.',
+      },
+      {
+        title: 'Posts escritos por IA',
+        description: 'A IA cria sugestões de posts sob medida para cada tema e para cada rede.',
+      },
+      {
+        title: 'Agendamento automático',
+        description: 'Os posts ganham datas de publicação de acordo com a frequência escolhida.',
+      },
+      {
+        title: 'Publicação e métricas',
+        description: 'Publicamos nas suas contas conectadas e mostramos alcance, curtidas e engajamento.',
+      },
+    ] as readonly { title: string; description: string }[],
+    footerPrivacy: 'Política de Privacidade',
+    footerDataDeletion: 'Exclusão de Dados',
+  },
+
+  auth: {
+    back: 'Voltar',
+    loginTab: 'Fazer login',
+    signupTab: 'Criar conta',
+    loginTitle: 'Bem-vindo de volta',
+    loginSubtitle: 'Entre para gerenciar seus temas e posts.',
+    signupTitle: 'Crie sua conta',
+    signupSubtitle: 'Comece a automatizar suas redes sociais em poucos minutos.',
+    firstName: 'Nome',
+    lastName: 'Sobrenome',
+    email: 'Email',
+    password: 'Senha',
+    confirmPassword: 'Confirmar senha',
+    rememberMe: 'Lembrar de mim',
+    forgotPassword: 'Esqueceu sua senha?',
+    emailPlaceholder: 'seu@email.com',
+    loginSubmit: 'Entrar',
+    signupSubmit: 'Criar conta',
+    loggingIn: 'Entrando...',
+    signingUp: 'Criando conta...',
+    connecting: 'Conectando...',
+    orContinueWith: 'ou continue com',
+    continueWith: (provider: string) => `Continuar com ${provider}`,
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
+
+    fillAllFields: 'Por favor, preencha todos os campos.',
+    passwordsDontMatch: 'As senhas não conferem.',
+    weakPasswordTitle: 'Senha fraca',
+    passwordIssues: passwordIssueMessages,
+
+    loginErrorTitle: 'Erro no login',
+    invalidCredentials: 'Email ou senha incorretos.',
+    loginSuccessTitle: 'Sucesso!',
+    loginSuccess: 'Login realizado com sucesso.',
+    unexpectedError: 'Ocorreu um erro inesperado.',
+    signupErrorTitle: 'Erro no cadastro',
+    signupSuccess: 'Conta criada com sucesso!',
+
+    redirectingTitle: 'Redirecionando',
+    redirecting: (provider: string) => `Você será redirecionado para ${provider}...`,
+    authErrorTitle: 'Erro de Autenticação',
+    connectError: (provider: string) => `Erro ao conectar com ${provider}.`,
+    oauthInvalidCredentials: 'Credenciais inválidas. Tente novamente.',
+    emailNotConfirmed: 'Email não confirmado. Verifique sua caixa de entrada.',
+    redirectConfigError: 'Erro de configuração. Verifique as URLs de redirecionamento no backend.',
+    socialLoginUnexpected: 'Erro inesperado ao tentar fazer login. Tente novamente.',
+    callbackUnexpected: 'Erro inesperado durante a autenticação.',
+    processingConnection: 'Processando conexão da conta...',
+
+    logoutError: 'Erro ao fazer logout. Tente novamente.',
+    sessionExpired: 'Sua sessão expirou. Faça login novamente.',
+
+    checkingPermissions: 'Verificando permissões...',
+    accessDeniedTitle: 'Acesso Negado',
+    accessDeniedMessage: 'Você não tem permissões de administrador para acessar esta área.',
+    accessDenied: 'Acesso Negado: Você não tem permissões de administrador para acessar esta área.',
+  },
+
+  nav: {
+    home: 'Home',
+    themes: 'Meus Temas',
+    scheduledPosts: 'Posts Agendados',
+    publishedPosts: 'Posts Publicados',
+    settings: 'Configurações',
+    logout: 'Sair',
+    adminSection: 'Administração',
+    adminPanel: 'Painel Administrativo',
+    publishingLogs: 'Logs de Publicação',
+    userManagement: 'Gerenciar Usuários',
+    emailTemplates: 'Templates de Email',
+    newTheme: 'Novo Tema',
+    menu: 'Menu',
+    openMenu: 'Abrir menu',
+    closeMenu: 'Fechar menu',
+    logoHome: 'Pauta: ir para o Dashboard',
+    toggleColorScheme: 'Alternar modo claro/escuro',
+  },
+
+  views,
+
+  themes: {
+    sectionBasics: 'Informações básicas',
+    sectionBasicsHint: 'Sobre o que você quer falar?',
+    sectionStyle: 'Estilo do conteúdo',
+    sectionStyleHint: 'Como os posts devem soar e o que evitar.',
+    sectionChannels: 'Canais e frequência',
+    sectionChannelsHint: 'Onde e com que frequência publicar.',
+    sectionColor: 'Cor',
+    sectionColorHint: 'Usada para identificar o tema nos cards e no calendário.',
+
+    name: 'Nome do tema',
+    namePlaceholder: 'Ex.: Dicas de marketing digital',
+    description: 'Descrição',
+    descriptionPlaceholder: 'Descreva o assunto, o público e os objetivos dos posts.',
+    tones: 'Tom de voz',
+    avoidTopics: 'Tópicos a evitar',
+    avoidTopicsHint: 'Opcional',
+    networks: 'Redes sociais',
+    frequency: 'Frequência de postagem',
+    color: 'Cor do tema',
+    customColor: 'Cor personalizada',
+    customHexHint: 'Digite um código hexadecimal (ex: #FF0000)',
+    invalidHex: 'Código hexadecimal inválido. Use o formato #RRGGBB.',
+
+    createSubmit: 'Criar Tema',
+    creating: 'Criando...',
+    updateSubmit: 'Salvar Alterações',
+    saving: 'Salvando...',
+    back: 'Voltar',
+    cancel: 'Cancelar',
+
+    empty: 'Nenhum tema criado',
+    emptyDescription: 'Crie seu primeiro tema e deixe a IA sugerir posts para você.',
+    createFirst: 'Criar primeiro tema',
+    newTheme: 'Novo Tema',
+    generatePosts: 'Gerar 5 Posts',
+    generating: 'Gerando...',
+    editTheme: 'Editar Tema',
+    deleteTheme: 'Excluir Tema',
+    viewPosts: 'Ver posts',
+    themeMenu: (name: string) => `Ações do tema ${name}`,
+    moreCount: (count: number) => `+${count}`,
+    postsCount: (count: number) => countOf(count, 'post', 'posts'),
+    scheduledCount: (count: number) => countOf(count, 'agendado', 'agendados'),
+    publishedCount: (count: number) => countOf(count, 'publicado', 'publicados'),
+    count: (count: number) => countOf(count, 'tema', 'temas'),
+
+    tabAllPosts: 'Todos os Posts',
+    tabScheduled: 'Posts Agendados',
+    tabByTheme: 'Por Tema',
+
+    notLoggedIn: 'Você precisa estar logado para criar um tema.',
+    missingNameOrDescription: 'Por favor, preencha o nome e a descrição do tema.',
+    missingTone: 'Selecione pelo menos um tom de voz.',
+    missingNetwork: 'Selecione pelo menos uma rede social.',
+    limitReached: (max: number) => `Você atingiu o limite de ${countOf(max, 'tema', 'temas')}.`,
+
+    createError: 'Não foi possível criar o tema. Tente novamente.',
+    unexpectedError: 'Ocorreu um erro inesperado.',
+    updateError: 'Não foi possível atualizar o tema. Tente novamente.',
+    deleteError: 'Erro ao excluir tema. Tente novamente.',
+    loadError: 'Erro ao carregar temas.',
+
+    warningTitle: 'Atenção',
+    suggestionsProblem: 'Tema criado, mas houve um problema ao gerar as sugestões de posts.',
+    noPostsGenerated: 'Tema criado, mas nenhum post foi gerado.',
+    suggestionsFailed: 'Tema criado, mas não foi possível gerar sugestões de posts.',
+    partialSuccessTitle: 'Sucesso parcial',
+    partialSuccess: 'Tema criado! Houve um problema com a IA, mas você pode gerar posts posteriormente.',
+
+    createdTitle: 'Sucesso! 🤖',
+    createdWithPosts: (count: number) =>
+      count === 1
+        ? '1 post foi gerado com IA e agendado automaticamente!'
+        : `${count} posts foram gerados com IA e agendados automaticamente!`,
+    updated: 'Tema atualizado com sucesso!',
+    deleted: 'Tema excluído com sucesso.',
+
+    confirmDeleteTitle: 'Excluir tema',
+    confirmDelete: (name: string) =>
+      `Tem certeza que deseja excluir o tema "${name}"? Todos os posts deste tema também serão excluídos. Esta ação não pode ser desfeita.`,
+  },
+
+  posts: {
+    count: (count: number) => countOf(count, 'post agendado', 'posts agendados'),
+    filters: 'Filtros',
+    showFilters: 'Mostrar filtros',
+    hideFilters: 'Ocultar filtros',
+    filterTheme: 'Tema',
+    filterPlatform: 'Plataforma',
+    filterScheduledFrom: 'Agendado a partir de',
+    filterScheduledTo: 'Agendado até',
+    filterCreatedFrom: 'Criado a partir de',
+    filterCreatedTo: 'Criado até',
+    allThemes: 'Todos os temas',
+    allPlatforms: 'Todas as plataformas',
+    clearFilters: 'Limpar filtros',
+    deleteFiltered: (count: number) => `Excluir Posts Filtrados (${count})`,
+    edit: 'Editar',
+    delete: 'Excluir',
+    usedBadge: 'Usado',
+    status: 'Status',
+    scheduledFor: 'Agendado para',
+    createdAt: 'Criado em',
+    empty: 'Nenhum post agendado',
+    emptyDescription: 'Crie um tema ou gere novos posts para preencher sua agenda.',
+    emptyFiltered: 'Nenhum post encontrado com os filtros selecionados.',
+
+    editTitle: 'Editar Post',
+    title: 'Título',
+    content: 'Conteúdo',
+    publishDate: 'Data de publicação',
+    publishTime: 'Horário',
+    pickDate: 'Selecione uma data',
+    platform: 'Plataforma',
+    theme: 'Tema',
+    contentLength: (used: number, limit: number) => `${used}/${limit} caracteres`,
+    contentTooLong: (platform: string, limit: number) =>
+      `O texto ultrapassa o limite de ${limit} caracteres do ${platform}.`,
+    reschedule: 'Reagendar',
+    rescheduleTitle: 'Alterar data de publicação',
+
+    confirmDeleteTitle: 'Excluir post',
+    confirmDelete: 'Tem certeza que deseja excluir este post? Esta ação não pode ser desfeita.',
+    confirmDeleteFilteredTitle: 'Excluir posts filtrados',
+    confirmDeleteFiltered: (count: number) =>
+      count === 1
+        ? 'Tem certeza que deseja excluir 1 post? Esta ação não pode ser desfeita.'
+        : `Tem certeza que deseja excluir ${count} posts? Esta ação não pode ser desfeita.`,
+    nothingToDelete: 'Não há posts para excluir.',
+
+    deleted: 'Post excluído com sucesso.',
+    deletedMany: (count: number) =>
+      count === 1 ? '1 post excluído com sucesso.' : `${count} posts excluídos com sucesso.`,
+    dateUpdated: 'Data de publicação atualizada com sucesso.',
+    updated: 'Post atualizado com sucesso.',
+
+    loadError: 'Erro ao carregar posts agendados.',
+    deleteError: 'Erro ao excluir post.',
+    updateDateError: 'Erro ao atualizar data.',
+    updateError: 'Erro ao atualizar post.',
+
+    publishErrors: publishErrorMessages,
+
+    // Suggested posts (AI drafts for approval).
+    generate: 'Gerar 5 Posts',
+    generating: 'Gerando posts...',
+    schedule: 'Agendar',
+    scheduling: 'Agendando...',
+    removeDraft: 'Remover',
+    editDraft: 'Editar',
+    draftsEmpty: 'Nenhuma sugestão no momento',
+    draftsEmptyDescription: 'Gere novos posts com IA para este tema.',
+    draftPlatforms: 'Plataformas',
+    noThemeSelected: 'Nenhum tema selecionado.',
+    invalidAiResponse: 'Formato de resposta inválido da IA',
+    aiError: 'Erro ao gerar posts com IA',
+    scheduleSomeError: 'Erro ao agendar post em algumas plataformas',
+    scheduleError: 'Erro ao agendar post.',
+    scheduledForPlatforms: (count: number) => `Post agendado para ${count} plataforma(s)!`,
+    postsGenerated: (count: number) =>
+      count === 1
+        ? '1 post foi gerado com IA. Revise e agende quando quiser.'
+        : `${count} posts foram gerados com IA. Revise e agende os que quiser.`,
+  },
+
+  published: {
+    reach: 'Alcance',
+    likes: 'Curtidas',
+    comments: 'Comentários',
+    engagement: 'Engajamento',
+    publishedAt: 'Publicado em',
+    viewOnNetwork: 'Ver na rede',
+    metricsUpdatedAt: 'Métricas atualizadas em',
+    delete: 'Excluir',
+    empty: 'Nenhum post publicado',
+    emptyDescription: 'Seus posts aparecerão aqui assim que forem publicados.',
+    confirmDeleteTitle: 'Excluir post publicado',
+    confirmDelete:
+      'Tem certeza que deseja excluir este post do histórico? Ele continuará publicado na rede social.',
+    deleted: 'Post excluído com sucesso.',
+    loadError: 'Erro ao carregar posts publicados.',
+    deleteError: 'Erro ao excluir post.',
+  },
+
+  dashboard: {
+    greeting: (name: string) => `Olá, ${name}!`,
+    postsDone: 'Posts realizados',
+    postsScheduled: 'Posts agendados',
+    timeSaved: 'Tempo economizado',
+    timeSavedHint: 'Cerca de 1h10 por post',
+    hours: (hours: number) => `${hours}h`,
+    averageEngagement: 'Engajamento médio',
+    totalReach: 'Alcance total',
+    themesCount: 'Temas',
+    engagement: {
+      excellent: 'Excelente performance',
+      good: 'Boa performance',
+      regular: 'Performance regular',
+      poor: 'Precisa melhorar',
+      noData: 'Sem dados suficientes',
+    },
+    reach: {
+      exceptional: 'Alcance excepcional',
+      good: 'Bom alcance',
+      moderate: 'Alcance moderado',
+      growing: 'Crescendo',
+    },
+    newTheme: 'Novo Tema',
+    viewAllPosts: 'Ver todos os posts',
+    viewScheduled: 'Ver agendados',
+    recentThemes: 'Seus temas',
+    upcomingPosts: 'Próximas publicações',
+    loadError: 'Erro ao carregar o dashboard.',
+  },
+
+  accounts: {
+    connected: 'Conectado',
+    notConnected: 'Não conectado',
+    setupPending: 'Configuração pendente',
+    needsReconnect: 'Reconexão necessária',
+    connect: 'Conectar',
+    connecting: 'Conectando...',
+    disconnect: 'Desconectar',
+    reconnect: 'Reconectar',
+    connectedAs: (username: string) => `Conectado como ${username}`,
+    followers: (count: number) => countOf(count, 'seguidor', 'seguidores'),
+    connectedAt: 'Conectado em',
+    confirmDisconnectTitle: 'Desconectar conta',
+    confirmDisconnect: (platform: string) =>
+      `Tem certeza que deseja desconectar a conta ${platform}? Os posts agendados para essa rede não poderão ser publicados enquanto ela estiver desconectada.`,
+    instagramNotConfigured:
+      'A conexão com o Instagram ainda não está disponível: o provedor de login precisa ser configurado pelo administrador.',
+    setupPendingHint: 'Esta rede ainda não foi configurada pelo administrador.',
+
+    connectedSuccess: (platform: string) => `Conta ${platform} conectada com sucesso!`,
+    disconnected: (platform: string) => `Conta ${platform} desconectada.`,
+    loadError: 'Erro ao carregar contas conectadas.',
+    disconnectError: 'Erro ao desconectar conta.',
+    saveError: 'Erro ao salvar conta conectada.',
+    processError: 'Erro ao processar conexão da conta.',
+    connectUnexpected: 'Erro inesperado ao conectar conta.',
+    connectUnexpectedWithDetails: (details: string) =>
+      `Erro inesperado ao conectar conta. Detalhes: ${details}`,
+    connectionErrors: connectionErrorMessages,
+  },
+
+  settings: {
+    connectedAccounts: 'Contas Conectadas',
+    connectedAccountsDescription: 'Conecte ou desconecte suas redes sociais.',
+    privacy: 'Privacidade',
+    privacyDescription: 'Leia a nossa política de privacidade.',
+    dataDeletion: 'Exclusão de Dados',
+    dataDeletionDescription: 'Solicite a exclusão dos seus dados.',
+    timeZone: 'Fuso horário',
+    timeZoneDescription: 'Os horários de publicação seguem este fuso.',
+    timeZoneSaved: 'Fuso horário atualizado com sucesso.',
+    timeZoneError: 'Erro ao atualizar fuso horário.',
+    open: 'Abrir',
+  },
+
+  admin: {
+    cards: {
+      users: { title: 'Usuários', description: 'Gerencie usuários, perfis e papéis.' },
+      emailTemplates: {
+        title: 'Templates de Email',
+        description: 'Edite os emails enviados pela plataforma.',
+      },
+      publishingLogs: { title: 'Logs de Publicação', description: 'Acompanhe cada tentativa de publicação.' },
+      settings: { title: 'Configurações', description: 'Ajuste os parâmetros do sistema.' },
+    },
+    open: 'Acessar',
+
+    users: {
+      name: 'Nome',
+      firstName: 'Nome',
+      lastName: 'Sobrenome',
+      email: 'Email',
+      role: 'Papel',
+      createdAt: 'Cadastrado em',
+      editProfile: 'Editar perfil',
+      editProfileTitle: 'Editar usuário',
+      totalUsers: 'Total de usuários',
+      admins: 'Administradores',
+      newUsers: 'Novos usuários',
+      newUsersHint: `Últimos ${NEW_USERS_WINDOW_DAYS} dias`,
+      empty: 'Nenhum usuário encontrado',
+      searchPlaceholder: 'Buscar por nome ou email',
+      loadError: 'Erro ao carregar usuários',
+      roleUpdated: 'Papel do usuário atualizado com sucesso.',
+      roleUpdateError: 'Erro ao atualizar papel do usuário.',
+      profileUpdated: 'Perfil atualizado com sucesso.',
+      profileUpdateError: 'Erro ao atualizar perfil.',
+      cannotDemoteSelf: 'Você não pode remover o seu próprio acesso de administrador.',
+    },
+
+    templates: {
+      newTemplate: 'Novo Template',
+      editTemplate: 'Editar Template',
+      templateName: 'Nome do template',
+      subject: 'Assunto',
+      htmlContent: 'Conteúdo HTML',
+      variables: 'Variáveis (JSON)',
+      variablesInvalid: 'As variáveis devem ser um objeto JSON válido.',
+      isActive: 'Ativo',
+      preview: 'Pré-visualizar',
+      empty: 'Nenhum template cadastrado',
+      confirmDeleteTitle: 'Excluir template',
+      confirmDelete: (name: string) =>
+        `Tem certeza que deseja excluir o template "${name}"? Esta ação não pode ser desfeita.`,
+      saved: 'Template salvo com sucesso.',
+      deleted: 'Template excluído com sucesso.',
+      loadError: 'Erro ao carregar template',
+      saveError: 'Erro ao salvar template',
+      deleteError: 'Erro ao excluir template',
+    },
+
+    logs: {
+      status: 'Status',
+      user: 'Usuário',
+      title: 'Título',
+      platform: 'Plataforma',
+      scheduledFor: 'Agendado para',
+      attemptedAt: 'Tentativa em',
+      platformPostId: 'ID na rede',
+      errorMessage: 'Mensagem de erro',
+      errorLocation: 'Local do erro',
+      empty: 'Nenhum log de publicação',
+      total: (count: number) => countOf(count, 'registro', 'registros'),
+      untitled: 'Sem título',
+      unknownUser: 'Usuário desconhecido',
+      loadError: 'Erro ao carregar logs de publicação.',
+    },
+
+    settings: {
+      key: 'Chave',
+      value: 'Valor',
+      description: 'Descrição',
+      knownKeys: {
+        email_notifications_enabled: 'Notificações por email',
+        max_themes_per_user: 'Máximo de temas por usuário',
+      },
+      invalidNumber: 'Informe um número inteiro maior que zero.',
+      invalidJson: 'Informe um JSON válido.',
+      saved: 'Configuração salva com sucesso.',
+      loadError: 'Erro ao carregar configuração.',
+      saveError: 'Erro ao salvar configuração.',
+      empty: 'Nenhuma configuração cadastrada',
+    },
+  },
+
+  dataDeletion: {
+    intro:
+      'Você pode solicitar a exclusão de todos os dados da sua conta: perfil, temas, posts, contas conectadas e histórico de publicações.',
+    formNotice: `Sua solicitação será processada em até ${DATA_DELETION_DAYS} dias úteis.`,
+    emailLabel: 'Email da conta',
+    reasonLabel: 'Motivo da solicitação',
+    reasonPlaceholder: 'Conte por que você deseja excluir seus dados.',
+    submit: 'Enviar solicitação',
+    submitting: 'Enviando...',
+    requiredTitle: 'Campo obrigatório',
+    reasonRequired: 'Por favor, informe o motivo da solicitação de exclusão.',
+    submitError: 'Erro ao enviar solicitação. Tente novamente ou entre em contato conosco.',
+    successTitle: 'Solicitação enviada!',
+    success: `Recebemos sua solicitação de exclusão de dados. Ela será processada em até ${DATA_DELETION_DAYS} dias.`,
+  },
+
+  privacy: {
+    intro:
+      'Esta política explica quais dados o Pauta coleta, como eles são usados e quais são os seus direitos, conforme a Lei Geral de Proteção de Dados (LGPD).',
+    sections: (email: string) =>
+      [
+        {
+          title: '1. Informações que coletamos',
+          body: 'Coletamos os dados que você informa ao criar sua conta (nome, sobrenome e email), os temas e posts que você cria, e os dados das contas de redes sociais que você conecta, como nome de usuário e tokens de acesso.',
+        },
+        {
+          title: '2. Como usamos suas informações',
+          body: 'Usamos seus dados para gerar sugestões de posts, agendar e publicar conteúdo nas suas contas conectadas e exibir métricas de desempenho. Não vendemos seus dados.',
+        },
+        {
+          title: '3. Compartilhamento de informações',
+          body: 'O conteúdo dos seus temas é enviado a um serviço de inteligência artificial apenas para gerar sugestões de posts. Os posts são enviados somente às redes sociais que você conectou.',
+        },
+        {
+          title: '4. Armazenamento e segurança',
+          body: 'Os tokens de acesso às redes sociais são armazenados criptografados e nunca são exibidos no navegador. As senhas são guardadas apenas na forma de hash.',
+        },
+        {
+          title: '5. Seus direitos',
+          body: 'Você pode acessar, corrigir ou excluir seus dados a qualquer momento, além de desconectar suas contas de redes sociais em Contas Conectadas.',
+        },
+        {
+          title: '6. Exclusão de dados',
+          body: `Você pode solicitar a exclusão dos seus dados na página Exclusão de Dados. A solicitação é processada em até ${DATA_DELETION_DAYS} dias.`,
+        },
+        {
+          title: '7. Contato',
+          body: `Em caso de dúvidas sobre esta política ou sobre seus dados, entre em contato pelo email ${email}.`,
+        },
+      ] as readonly { title: string; body: string }[],
+  },
+
+  errors: {
+    title: 'Erro',
+    unexpected: 'Ocorreu um erro inesperado.',
+    network: 'Não foi possível se comunicar com o servidor. Verifique sua conexão e tente novamente.',
+    notFoundTitle: 'Página não encontrada',
+    notFound: 'A página que você procura não existe ou foi movida.',
+    goHome: 'Voltar ao início',
+    boundaryTitle: 'Algo deu errado',
+    boundary: 'Ocorreu um erro inesperado ao exibir esta tela. Recarregue a página e tente novamente.',
+    reload: 'Recarregar',
+    codes: errorMessages,
+  },
+} as const;
+
+export type Messages = typeof messages;

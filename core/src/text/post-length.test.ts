@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { fitsPlatformLimit, measurePostLength, measureXLength, remainingPostLength } from './post-length.js';
+
+describe('measureXLength', () => {
+  it('counts Latin text, accents included, one per character', () => {
+    expect(measureXLength('Olá, mundo!')).toBe(11);
+    expect(measureXLength('')).toBe(0);
+  });
+
+  it('counts precomposed and decomposed accents alike', () => {
+    expect(measureXLength('e\u0301')).toBe(measureXLength('é'));
+  });
+
+  it('weighs CJK characters 2', () => {
+    expect(measureXLength('日本語')).toBe(6);
+  });
+
+  it('weighs an emoji 2, including ZWJ sequences and flags', () => {
+    expect(measureXLength('🚀')).toBe(2);
+    expect(measureXLength('👩‍💻')).toBe(2);
+    expect(measureXLength('🇧🇷')).toBe(2);
+  });
+
+  it('weighs every URL 23 regardless of its length', () => {
+    expect(measureXLength('https://example.com/a/very/long/path?with=query')).toBe(23);
+    expect(measureXLength('Veja: https://a.co e www.exemplo.com.br')).toBe(6 + 23 + 3 + 23);
+  });
+});
+
+describe('measurePostLength', () => {
+  it('counts code points on the other networks', () => {
+    expect(measurePostLength('linkedin', '🚀ab')).toBe(3);
+  });
+});
+
+describe('fitsPlatformLimit', () => {
+  it('accepts exactly the limit and rejects one more', () => {
+    expect(fitsPlatformLimit('x', 'a'.repeat(280))).toBe(true);
+    expect(fitsPlatformLimit('x', 'a'.repeat(281))).toBe(false);
+    expect(fitsPlatformLimit('x', '日'.repeat(140))).toBe(true);
+    expect(fitsPlatformLimit('x', '日'.repeat(141))).toBe(false);
+    expect(fitsPlatformLimit('instagram', 'a'.repeat(2200))).toBe(true);
+    expect(fitsPlatformLimit('instagram', 'a'.repeat(2201))).toBe(false);
+  });
+
+  it('reports what is left', () => {
+    expect(remainingPostLength('linkedin', 'abc')).toBe(2997);
+    expect(remainingPostLength('x', 'a'.repeat(290))).toBe(-10);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Post length as each network counts it. X counts "weighted" characters (twitter-text v3):
+ * Latin and common punctuation weigh 1, other scripts (CJK, ...) and emoji weigh 2, and every
+ * URL weighs 23 because X shortens it. The others count Unicode code points.
+ */
+import { PLATFORM_TEXT_LIMITS, type Platform } from '../constants/platforms.js';
+
+/** Code point ranges weighing 1 on X; everything else weighs 2. */
+const X_LIGHT_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x10ff],
+  [0x2000, 0x200d],
+  [0x2010, 0x201f],
+  [0x2032, 0x2037],
+];
+const X_URL_WEIGHT = 23;
+const X_EMOJI_WEIGHT = 2;
+
+// http(s) links and bare www. links; X also shortens bare domains, which this approximation
+// counts as plain text (at most a slight undercount of the weight, never an overcount).
+const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"]+/giu;
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+function codePointWeight(codePoint: number): number {
+  for (const [from, to] of X_LIGHT_RANGES) {
+    if (codePoint >= from && codePoint <= to) return 1;
+  }
+  return 2;
+}
+
+function weightOfPlainText(text: string): number {
+  let weight = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    if (EMOJI.test(segment)) {
+      weight += X_EMOJI_WEIGHT;
+      continue;
+    }
+    for (const char of segment) weight += codePointWeight(char.codePointAt(0)!);
+  }
+  return weight;
+}
+
+/** Weighted length of a text as X counts it against its 280 limit. */
+export function measureXLength(text: string): number {
+  const normalized = text.normalize('NFC');
+  let weight = 0;
+  let last = 0;
+  for (const match of normalized.matchAll(URL_PATTERN)) {
+    weight += weightOfPlainText(normalized.slice(last, match.index)) + X_URL_WEIGHT;
+    last = match.index + match[0].length;
+  }
+  return weight + weightOfPlainText(normalized.slice(last));
+}
+
+/** Length of a post as the given network counts it. */
+export function measurePostLength(platform: Platform, text: string): number {
+  if (platform === 'x') return measureXLength(text);
+  return [...text].length;
+}
+
+/** Characters left before the network's limit (negative when over it). */
+export function remainingPostLength(platform: Platform, text: string): number {
+  return PLATFORM_TEXT_LIMITS[platform] - measurePostLength(platform, text);
+}
+
+export function fitsPlatformLimit(platform: Platform, text: string): boolean {
+  return remainingPostLength(platform, text) >= 0;
+}

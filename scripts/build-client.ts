@@ -1,0 +1,31 @@
+// Builds the client when its bundle is missing or older than its sources, so that a fresh
+// `npm install && npm start` serves the app with no separate build step.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLIENT = path.join(ROOT, 'client');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export function clientBuildIsStale(): boolean {
+  const index = path.join(CLIENT, 'dist', 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return [path.join(CLIENT, 'src'), path.join(CLIENT, 'public'), path.join(ROOT, 'core', 'src')].some(
+    (dir) => existsSync(dir) && newestMtime(dir) > built,
+  );
+}
+
+export async function buildClient(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ root: CLIENT, configFile: path.join(CLIENT, 'vite.config.ts'), logLevel: 'warn' });
+}

@@ -1,0 +1,149 @@
+// `npm start`: Pauta in embedded mode — web + worker in one process, PGlite when DATABASE_URL is
+// unset, the sandbox networks when no network credentials are set, a local Redis when it can.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EnvError, hasAnyNetworkCredentials } from '@pauta/core/config/env';
+import { createDb, type DbHandle, ping } from '@pauta/db';
+import { startSandbox } from '@pauta/networks/sandbox/server';
+import { createLogger, loadServerEnv, type ServerEnv, startWeb } from '@pauta/server';
+import { loadWorkerEnv, startWorker, type WorkerHandle } from '@pauta/worker';
+import { buildClient, clientBuildIsStale } from './build-client.js';
+import { resolveRedis } from './redis.js';
+
+const started = performance.now();
+let env: ServerEnv;
+try {
+  env = loadServerEnv();
+} catch (error) {
+  process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV !== 'production', name: 'pauta' });
+
+/** PGlite serves one process: refuse to open the same data folder twice. */
+function lockDataDir(dir: string): () => void {
+  const lock = path.join(dir, 'pauta.pid');
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    let alive = false;
+    try {
+      alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      process.stderr.write(
+        `A Pauta já está rodando com estes dados (processo ${pid}). Encerre-o antes de iniciar outra vez.\n`,
+      );
+      process.exit(1);
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+let unlock = () => {};
+let dbHandle: DbHandle;
+try {
+  if (!env.DATABASE_URL) {
+    mkdirSync(env.dataDir, { recursive: true });
+    unlock = lockDataDir(env.dataDir);
+  }
+  dbHandle = await createDb({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDataDir: path.join(env.dataDir, 'pglite'),
+    applicationName: 'pauta',
+  });
+  await ping(dbHandle.db);
+} catch (error) {
+  const cause = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.name : 'erro');
+  process.stderr.write(
+    env.DATABASE_URL
+      ? `Não foi possível conectar ao PostgreSQL indicado em DATABASE_URL (${cause}). Verifique a variável e se o servidor está no ar.\n`
+      : `Não foi possível abrir o banco embutido em ${path.join(env.dataDir, 'pglite')} (${cause}).\n`,
+  );
+  unlock();
+  process.exit(1);
+}
+logger.info(
+  dbHandle.engine === 'pglite'
+    ? `Banco embutido (PGlite) em ${path.join(env.dataDir, 'pglite')}`
+    : 'Banco: PostgreSQL',
+);
+
+if (clientBuildIsStale()) {
+  logger.info('Preparando a interface (primeira execução ou código alterado)...');
+  await buildClient();
+}
+
+const redis = await resolveRedis({ envUrl: env.REDIS_URL, dataDir: env.dataDir });
+if (!redis.url) {
+  logger.warn(
+    'Redis não encontrado: a Pauta funciona, mas a publicação fica pausada até o Redis estar acessível. Os posts agendados ficam salvos no banco.',
+  );
+} else {
+  logger.info(
+    `Redis: ${redis.source === 'spawned' ? `iniciado em ${redis.url} (dados em .data/redis)` : redis.url}`,
+  );
+}
+
+let sandboxHandle: { url: string; close(): Promise<void> } | null = null;
+let sandboxUrl = env.SOCIAL_SANDBOX_URL;
+if (!sandboxUrl && !hasAnyNetworkCredentials(env)) {
+  sandboxHandle = await startSandbox({
+    host: '127.0.0.1',
+    port: 4010,
+    fallbackToRandomPort: true,
+    allowedRedirectOrigins: [env.appUrl],
+  });
+  sandboxUrl = sandboxHandle.url;
+  process.env.SOCIAL_SANDBOX_URL = sandboxUrl;
+  env = { ...env, SOCIAL_SANDBOX_URL: sandboxUrl };
+  logger.info(`Redes sociais em modo Sandbox (nenhuma credencial configurada): ${sandboxUrl}`);
+}
+
+let web: Awaited<ReturnType<typeof startWeb>>;
+try {
+  web = await startWeb({ env, logger, dbHandle, redisUrl: redis.url, sandbox: Boolean(sandboxUrl) });
+} catch (error) {
+  const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+  logger.fatal(
+    { err: busy ? undefined : error },
+    busy
+      ? `A porta ${env.PORT} já está em uso. Defina PORT com outra porta.`
+      : 'Falha ao iniciar o servidor web.',
+  );
+  await Promise.allSettled([redis.stop(), sandboxHandle?.close(), dbHandle.close()]);
+  unlock();
+  process.exit(1);
+}
+
+let worker: WorkerHandle | null = null;
+if (redis.url) {
+  const workerEnv = loadWorkerEnv({ ...process.env, SOCIAL_SANDBOX_URL: sandboxUrl }, env.keyring);
+  worker = await startWorker({
+    db: dbHandle.db,
+    env: workerEnv,
+    logger: logger.child({ name: 'pauta-worker' }),
+    redisUrl: redis.url,
+  });
+}
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+process.stdout.write(`\n  Pauta rodando em ${env.appUrl}  (pronta em ${seconds} s)\n\n`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'Encerrando a Pauta...');
+  setTimeout(() => process.exit(1), 25_000).unref();
+  await worker?.close();
+  await web.close();
+  await Promise.allSettled([sandboxHandle?.close(), redis.stop()]);
+  await dbHandle.close();
+  unlock();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

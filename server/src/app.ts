@@ -1,0 +1,102 @@
+// createApp(): the whole web process as an Express app that does not listen, so tests can run
+// it on port 0. Security headers, CSRF checks, health, tRPC, and the built SPA.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { AppDeps } from './deps.js';
+import { jsonOnly, sameOriginOnly } from './http/csrf.js';
+import { healthRouter } from './http/health.js';
+import { requestId } from './http/request-id.js';
+import { appRouter } from './trpc/router.js';
+import type { Context } from './trpc/trpc.js';
+
+const MAX_BODY_BYTES = 100 * 1024;
+
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.env.TRUST_PROXY);
+  const appOrigin = new URL(deps.env.appUrl).origin;
+
+  app.use(requestId);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'frame-ancestors': ["'none'"],
+          // The OAuth sandbox and real providers are reached by top-level navigation, not fetch.
+          'connect-src': ["'self'"],
+          'frame-src': ["'self'"],
+        },
+      },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+
+  app.use(healthRouter(deps));
+
+  app.use(
+    '/trpc',
+    sameOriginOnly(appOrigin),
+    jsonOnly,
+    createExpressMiddleware({
+      router: appRouter,
+      maxBodySize: MAX_BODY_BYTES,
+      allowBatching: true,
+      maxBatchSize: 20,
+      createContext: ({ req }): Context => ({
+        deps,
+        user: null,
+        requestId: req.id,
+        ip: req.ip ?? 'unknown',
+      }),
+      onError: ({ error, path: procedure, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          deps.logger.error({ err: error.cause ?? error, procedure, requestId: req.id }, 'erro inesperado');
+        }
+      },
+    }),
+  );
+
+  const dist = deps.clientDist;
+  if (dist && existsSync(path.join(dist, 'index.html'))) {
+    app.use(
+      express.static(dist, {
+        index: false,
+        setHeaders(res, file) {
+          // Hashed assets are immutable; index.html must always be revalidated.
+          if (file.includes(`${path.sep}assets${path.sep}`))
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    // Every other GET is a view of the SPA (spec §2.1: unknown paths show the landing page).
+    app.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(dist, 'index.html'));
+    });
+  }
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ error: 'NOT_FOUND', message: 'Não encontrado.' });
+  });
+  // Express error handler: generic message, never a stack (RELIABILITY S3).
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) deps.logger.error({ err: error, requestId: req.id }, 'erro inesperado');
+    res.status(status).json({
+      error: status === 413 ? 'PAYLOAD_TOO_LARGE' : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+      message:
+        status === 413
+          ? 'Dados grandes demais.'
+          : status >= 500
+            ? 'Ocorreu um erro inesperado.'
+            : 'Requisição inválida.',
+    });
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { Database } from '@pauta/db';
+import type { Kysely } from 'kysely';
+import type { RoleService } from './auth/roles.js';
+import type { ServerEnv } from './env.js';
+import type { Logger } from './logger.js';
+import type { QueueGateway } from './queue/queue-gateway.js';
+
+/** Everything a request handler may use; built once per process (or per test). */
+export interface AppDeps {
+  db: Kysely<Database>;
+  env: ServerEnv;
+  logger: Logger;
+  queue: QueueGateway;
+  roles: RoleService;
+  /** True when the social networks are the local sandbox (shows the Sandbox badge). */
+  sandbox: boolean;
+  /** Folder with the built client (index.html); absent in API-only tests. */
+  clientDist?: string;
+}

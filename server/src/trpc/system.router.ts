@@ -1,0 +1,10 @@
+import { publicProcedure, router } from './trpc.js';
+
+export const systemRouter = router({
+  /** What the shell needs before sign-in: sandbox badge, publishing pause banner. */
+  status: publicProcedure.query(({ ctx }) => ({
+    sandbox: ctx.deps.sandbox,
+    publishingAvailable: ctx.deps.queue.isAvailable(),
+    contactEmail: ctx.deps.env.CONTACT_EMAIL,
+  })),
+});

@@ -1,0 +1,69 @@
+// Assembles and starts the web process from a validated env: database (migrated on start-up),
+// queue gateway, Express app. Used by `npm run start:web` and by embedded mode.
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createDb, type DbHandle, migrateToLatest } from '@pauta/db';
+import { createApp } from './app.js';
+import { createRoleService } from './auth/roles.js';
+import type { AppDeps } from './deps.js';
+import type { ServerEnv } from './env.js';
+import type { Logger } from './logger.js';
+import { createQueueGateway } from './queue/queue-gateway.js';
+
+export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../client/dist');
+
+export interface StartWebOptions {
+  env: ServerEnv;
+  logger: Logger;
+  /** An already open database (embedded mode shares one PGlite with the worker). */
+  dbHandle?: DbHandle;
+  redisUrl: string | null;
+  sandbox: boolean;
+}
+
+export interface WebHandle {
+  deps: AppDeps;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
+  const { env, logger } = options;
+  const dbHandle =
+    options.dbHandle ??
+    (await createDb({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDataDir: path.join(env.dataDir, 'pglite'),
+      applicationName: 'pauta-web',
+    }));
+  await migrateToLatest(dbHandle.db);
+  const queue = createQueueGateway({ redisUrl: options.redisUrl, prefix: env.REDIS_PREFIX, logger });
+  const deps: AppDeps = {
+    db: dbHandle.db,
+    env,
+    logger,
+    queue,
+    roles: createRoleService(dbHandle.db, logger),
+    sandbox: options.sandbox,
+    clientDist: CLIENT_DIST,
+  };
+  const app = createApp(deps);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  return {
+    deps,
+    server,
+    url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await queue.close();
+      if (!options.dbHandle) await dbHandle.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Builds the web app for integration tests: real PostgreSQL, an optional real Redis, port 0.
+import type { Server } from 'node:http';
+import { inject } from 'vitest';
+import type { DbHandle } from '../db/src/index.js';
+import { parseKeyring } from '../db/src/index.js';
+import { createApp } from '../server/src/app.js';
+import { createRoleService } from '../server/src/auth/roles.js';
+import type { AppDeps } from '../server/src/deps.js';
+import { loadServerEnv } from '../server/src/env.js';
+import { createLogger } from '../server/src/logger.js';
+import { createQueueGateway } from '../server/src/queue/queue-gateway.js';
+
+export const TEST_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
+
+export function testDeps(handle: DbHandle, overrides: Partial<AppDeps> = {}): AppDeps {
+  const env = loadServerEnv({
+    NODE_ENV: 'test',
+    APP_URL: 'http://pauta.test',
+    TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
+    REDIS_PREFIX: inject('redisPrefix'),
+  });
+  const logger = createLogger({ level: 'silent', pretty: false });
+  return {
+    db: handle.db,
+    env: { ...env, keyring: parseKeyring(TEST_KEYS) },
+    logger,
+    queue: createQueueGateway({ redisUrl: null, prefix: inject('redisPrefix'), logger }),
+    roles: createRoleService(handle.db, logger),
+    sandbox: true,
+    ...overrides,
+  };
+}
+
+export async function listen(deps: AppDeps): Promise<{ url: string; close(): Promise<void> }> {
+  const app = createApp(deps);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

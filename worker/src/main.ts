@@ -1,0 +1,43 @@
+// `npm run start:worker`: the publishing worker alone, against PostgreSQL and Redis.
+import { createDb } from '@pauta/db';
+import { loadWorkerEnv } from './env.js';
+import { createLogger } from './logger.js';
+import { startWorker } from './worker.js';
+
+let env: ReturnType<typeof loadWorkerEnv>;
+try {
+  env = loadWorkerEnv();
+  if (!env.DATABASE_URL) {
+    throw new Error('Configuração inválida:\n  - DATABASE_URL: obrigatória para o worker (postgres://…)');
+  }
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+const dbHandle = await createDb({ databaseUrl: env.DATABASE_URL, applicationName: 'pauta-worker' });
+const worker = await startWorker({
+  db: dbHandle.db,
+  env,
+  logger,
+  redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+});
+logger.info('Pauta (worker) em execução');
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'encerrando o worker');
+    setTimeout(() => process.exit(1), 25_000).unref();
+    worker
+      .close()
+      .then(() => dbHandle.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  });
+}
