@@ -1,0 +1,53 @@
+// Client-side navigation without a router dependency: the URL path is the state, read through
+// useSyncExternalStore and changed with history.pushState (plus popstate for Back/Forward).
+import { useSyncExternalStore } from 'react';
+
+const NAVIGATE_EVENT = 'pauta:navigate';
+
+export interface NavigateOptions {
+  /** Replace the current history entry instead of pushing a new one. */
+  replace?: boolean;
+}
+
+/** Goes to a same-origin URL (`/auth`, `/connected-accounts?connection=true`) without reloading. */
+export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
+  const current = window.location.pathname + window.location.search + window.location.hash;
+  if (to !== current) {
+    if (replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
+  }
+  window.dispatchEvent(new Event(NAVIGATE_EVENT));
+  if (!replace) window.scrollTo(0, 0);
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(NAVIGATE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(NAVIGATE_EVENT, onChange);
+  };
+}
+
+/** The current path without a trailing slash (`/` stays `/`); re-renders on every navigation. */
+export function usePathname(): string {
+  return useSyncExternalStore(subscribe, readPathname, readPathname);
+}
+
+/** The current query string (`?connection=true`, or `''`); re-renders on every navigation. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, readSearch, readSearch);
+}
+
+function readPathname(): string {
+  return normalizePathname(window.location.pathname);
+}
+
+function readSearch(): string {
+  return window.location.search;
+}
+
+export function normalizePathname(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}

@@ -1,0 +1,42 @@
+import { Anchor, Container, Group, Text } from '@mantine/core';
+import { messages } from '@pauta/core';
+import type { ReactNode } from 'react';
+import { Link } from '../app/Link';
+import { Logo } from './Logo';
+import classes from './PublicLayout.module.css';
+
+interface PublicLayoutProps {
+  /** Right side of the header (the landing page's Entrar button). */
+  headerAction?: ReactNode;
+  children: ReactNode;
+}
+
+/** Frame of the logged-out pages: header with the logo, the page, and the legal footer. */
+export function PublicLayout({ headerAction, children }: PublicLayoutProps) {
+  return (
+    <div className={classes.shell}>
+      <header className={classes.header}>
+        <Container size="lg" className={classes.headerInner}>
+          <Logo />
+          {headerAction}
+        </Container>
+      </header>
+      <main className={classes.main}>{children}</main>
+      <footer className={classes.footer}>
+        <Container size="lg" className={classes.footerInner}>
+          <Text size="sm" c="dimmed">
+            © {new Date().getFullYear()} {messages.common.appName}
+          </Text>
+          <Group renderRoot={(props) => <nav {...props} />} gap="lg">
+            <Anchor component={Link} href="/privacy-policy" size="sm" c="dimmed">
+              {messages.landing.footerPrivacy}
+            </Anchor>
+            <Anchor component={Link} href="/data-deletion" size="sm" c="dimmed">
+              {messages.landing.footerDataDeletion}
+            </Anchor>
+          </Group>
+        </Container>
+      </footer>
+    </div>
+  );
+}
