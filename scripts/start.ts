@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { EnvError, hasAnyNetworkCredentials } from '@pauta/core/config/env';
 import { createDb, type DbHandle, ping } from '@pauta/db';
-import { startSandbox } from '@pauta/networks/sandbox/server';
+import { installSandboxFetch } from '@pauta/networks';
+import { startSandbox } from '@pauta/networks/sandbox/index';
 import { createLogger, loadServerEnv, type ServerEnv, startWeb } from '@pauta/server';
 import { loadWorkerEnv, startWorker, type WorkerHandle } from '@pauta/worker';
 import { buildClient, clientBuildIsStale } from './build-client.js';
@@ -90,17 +91,19 @@ if (!redis.url) {
 let sandboxHandle: { url: string; close(): Promise<void> } | null = null;
 let sandboxUrl = env.SOCIAL_SANDBOX_URL;
 if (!sandboxUrl && !hasAnyNetworkCredentials(env)) {
-  sandboxHandle = await startSandbox({
-    host: '127.0.0.1',
-    port: 4010,
-    fallbackToRandomPort: true,
-    allowedRedirectOrigins: [env.appUrl],
-  });
+  const sandboxOptions = { host: '127.0.0.1', allowedRedirectOrigins: [new URL(env.appUrl).origin] };
+  // The usual port when it is free, any free port otherwise.
+  sandboxHandle = await startSandbox({ ...sandboxOptions, port: 4010 }).catch(() =>
+    startSandbox({ ...sandboxOptions, port: 0 }),
+  );
   sandboxUrl = sandboxHandle.url;
   process.env.SOCIAL_SANDBOX_URL = sandboxUrl;
   env = { ...env, SOCIAL_SANDBOX_URL: sandboxUrl };
   logger.info(`Redes sociais em modo Sandbox (nenhuma credencial configurada): ${sandboxUrl}`);
 }
+
+// Every outbound call to a network goes to the sandbox when one is configured (architecture §6).
+if (sandboxUrl) installSandboxFetch(sandboxUrl);
 
 let web: Awaited<ReturnType<typeof startWeb>>;
 try {

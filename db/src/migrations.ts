@@ -3,10 +3,12 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as initialSchema from '../migrations/2026-11-22T00-00-initial-schema.js';
+import * as rateLimits from '../migrations/2026-11-22T01-00-rate-limits.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial-schema': initialSchema,
+  '2026-11-22T01-00-rate-limits': rateLimits,
 };
 
 export class MigrationError extends Error {

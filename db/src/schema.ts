@@ -206,6 +206,13 @@ export interface EmailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: Generated<number>;
+  window_started_at: Generated<Date>;
+  blocked_until: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -222,6 +229,7 @@ export interface Database {
   data_deletion_requests: DataDeletionRequestsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Theme = Selectable<ThemesTable>;

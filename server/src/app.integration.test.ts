@@ -30,7 +30,10 @@ describe('web app', () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     const res = await fetch(`${app.url}/readyz`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as {
+      status: string;
+      checks: { database: { ok: boolean }; migrations: unknown; redis: { ok: boolean } };
+    };
     expect(body.checks.database.ok).toBe(true);
     expect(body.checks.migrations).toEqual({ ok: true, pending: [] });
     expect(body.checks.redis.ok).toBe(false);
@@ -81,13 +84,13 @@ describe('web app', () => {
   it('answers a public query over HTTP with superjson', async () => {
     const res = await fetch(`${app.url}/trpc/system.status`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { result: { data: { json: unknown } } };
     expect(body.result.data.json).toMatchObject({ sandbox: true, publishingAvailable: false });
   });
 
   it('every procedure declares its access level (deny by default)', () => {
     const procedures = Object.entries(
-      appRouter._def.procedures as Record<string, { _def: { meta?: { access?: string } } }>,
+      appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { access?: string } } }>,
     );
     expect(procedures.length).toBeGreaterThan(0);
     for (const [name, procedure] of procedures) {

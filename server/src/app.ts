@@ -9,8 +9,8 @@ import type { AppDeps } from './deps.js';
 import { jsonOnly, sameOriginOnly } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
+import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
-import type { Context } from './trpc/trpc.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
 
@@ -47,12 +47,7 @@ export function createApp(deps: AppDeps): express.Express {
       maxBodySize: MAX_BODY_BYTES,
       allowBatching: true,
       maxBatchSize: 20,
-      createContext: ({ req }): Context => ({
-        deps,
-        user: null,
-        requestId: req.id,
-        ip: req.ip ?? 'unknown',
-      }),
+      createContext: contextFactory(deps),
       onError: ({ error, path: procedure, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           deps.logger.error({ err: error.cause ?? error, procedure, requestId: req.id }, 'erro inesperado');

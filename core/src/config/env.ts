@@ -53,7 +53,16 @@ export const sharedEnvShape = {
   SOCIAL_SANDBOX_URL: optionalUrl(['http:', 'https:']),
   APP_URL: optionalUrl(['http:', 'https:']),
   PAUTA_DATA_DIR: z.string().trim().min(1).default('.data'),
-  ...Object.fromEntries(NETWORK_CREDENTIAL_KEYS.map((key) => [key, optionalString])),
+  LINKEDIN_CLIENT_ID: optionalString,
+  LINKEDIN_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  X_CLIENT_ID: optionalString,
+  X_CLIENT_SECRET: optionalString,
+  INSTAGRAM_CLIENT_ID: optionalString,
+  INSTAGRAM_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
 } as const;
 
 export class EnvError extends Error {

@@ -1,8 +1,12 @@
+import { authRouter } from './auth.router.js';
+import { dataDeletionRouter } from './data-deletion.router.js';
 import { systemRouter } from './system.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
   system: systemRouter,
+  auth: authRouter,
+  dataDeletion: dataDeletionRouter,
 });
 
 export type AppRouter = typeof appRouter;

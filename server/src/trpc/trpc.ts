@@ -1,9 +1,12 @@
 // tRPC, read top to bottom: the context every call gets, the init with a zod-aware error
 // formatter, then the three procedure builders. Every procedure declares its access level.
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { ZodError, z } from 'zod';
+import type { CookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
+import { AppErrorDetails } from './errors.js';
 
 export type AccessLevel = 'public' | 'user' | 'admin';
 export interface ProcedureMeta {
@@ -21,6 +24,10 @@ export interface Context {
   user: SessionUser | null;
   requestId: string;
   ip: string;
+  cookies: CookieNames;
+  /** Present over HTTP; absent when a test calls procedures directly. */
+  req?: Request;
+  res?: Response;
 }
 
 const t = initTRPC
@@ -38,8 +45,9 @@ const t = initTRPC
           : null;
       // Never leak internals: unexpected errors keep only their code.
       const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'INTERNAL' : shape.message;
+      const details = error.cause instanceof AppErrorDetails ? error.cause.details : null;
       const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message, data: { ...data, zodError } };
+      return { ...shape, message, data: { ...data, zodError, details } };
     },
   });
 

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  secret_hash: Uint8Array;
+  persistent: boolean;
+  created_at: Date;
+  last_verified_at: Date;
+  email: string;
+}
+
+export async function insertSession(
+  db: Kysely<Database>,
+  session: { id: string; userId: string; secretHash: Uint8Array; persistent: boolean; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('auth_sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      secret_hash: session.secretHash,
+      persistent: session.persistent,
+      created_at: session.now,
+      last_verified_at: session.now,
+    })
+    .execute();
+}
+
+export async function findSessionWithUser(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id',
+      's.user_id',
+      's.secret_hash',
+      's.persistent',
+      's.created_at',
+      's.last_verified_at',
+      'u.email',
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db.updateTable('auth_sessions').set({ last_verified_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('auth_sessions').where('id', '=', id).execute();
+}
+
+export async function deleteUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  let query = db.deleteFrom('auth_sessions').where('user_id', '=', userId);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}

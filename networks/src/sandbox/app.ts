@@ -1,0 +1,58 @@
+// Builds the sandbox Express app: every network mounted under its host (`/HOST/PATH`, the
+// SOCIAL_SANDBOX_URL rule), request recording and fault injection in front, control at /__sandbox.
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { createControlRouter, SandboxControl } from './control.js';
+import { mountFacebook } from './facebook.js';
+import { FaultInjector } from './faults.js';
+import { mountGoogle } from './google.js';
+import { mountLinkedIn } from './linkedin.js';
+import type { SandboxContext } from './oauth-common.js';
+import { RequestRecorder } from './recorder.js';
+import { SandboxStore, type SandboxStoreOptions } from './store.js';
+import { mountX } from './x.js';
+
+export type SandboxOptions = SandboxStoreOptions;
+
+export interface SandboxApp {
+  app: Express;
+  control: SandboxControl;
+  /** Stops pending fault delays; call when the server closes. */
+  dispose: () => void;
+}
+
+export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
+  const store = new SandboxStore(options);
+  const recorder = new RequestRecorder();
+  const faults = new FaultInjector();
+  const control = new SandboxControl(store, recorder, faults);
+  const ctx: SandboxContext = { store };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(express.json({ limit: '5mb' }));
+  app.use(recorder.middleware());
+  app.use(faults.middleware());
+  app.use('/__sandbox', createControlRouter(control));
+
+  mountGoogle(app, ctx);
+  mountFacebook(app, ctx);
+  mountLinkedIn(app, ctx);
+  mountX(app, ctx);
+
+  app.use((req, res) => {
+    res
+      .status(404)
+      .json({ error: 'sandbox_not_found', message: `The sandbox does not serve ${req.method} ${req.path}` });
+  });
+  const onError: ErrorRequestHandler = (error: { status?: number; message?: string }, _req, res, _next) => {
+    const status =
+      typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    res
+      .status(status)
+      .json({ error: status === 500 ? 'sandbox_error' : 'invalid_request', message: error.message });
+  };
+  app.use(onError);
+
+  return { app, control, dispose: () => faults.dispose() };
+}

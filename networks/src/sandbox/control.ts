@@ -1,0 +1,190 @@
+// The sandbox's control surface: the in-process API tests call directly, and the same
+// operations over HTTP under /__sandbox/ for the e2e suite and manual poking.
+import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
+import type { RecordedRequest, RequestMatch, RequestRecorder } from './recorder.js';
+import {
+  SANDBOX_NETWORKS,
+  type SandboxNetwork,
+  type SandboxStore,
+  type SandboxUser,
+  type SandboxUserInput,
+} from './store.js';
+
+export interface NextAuthorizationInput {
+  /** A registered user key, or a full identity planted for this one authorization. */
+  user?: string | SandboxUserInput;
+  /** Answer as a user who refused consent. */
+  deny?: boolean;
+}
+
+export class SandboxControl {
+  constructor(
+    readonly store: SandboxStore,
+    private readonly recorder: RequestRecorder,
+    private readonly faults: FaultInjector,
+  ) {}
+
+  /** Recorded requests, oldest first, optionally filtered. Credentials are redacted. */
+  requests(match: RequestMatch = {}): RecordedRequest[] {
+    return this.recorder.list(match);
+  }
+
+  clearRequests(): void {
+    this.recorder.clear();
+  }
+
+  /** Resolves when a matching request arrives (the "request received" signal). */
+  waitForRequest(match: RequestMatch, timeoutMs?: number): Promise<RecordedRequest> {
+    return this.recorder.waitFor(match, timeoutMs);
+  }
+
+  addFault(fault: SandboxFault): void {
+    this.faults.add(fault);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  /** Adds or replaces a test user, selectable with `?sandbox_user=<key>`. */
+  setUser(key: string, user: SandboxUserInput): SandboxUser {
+    return this.store.setUser(key, user);
+  }
+
+  /** Decides what the next authorization on this network returns (consumed once). */
+  setNextAuthorization(network: SandboxNetwork, next: NextAuthorizationInput): void {
+    if (next.deny === true) {
+      this.store.setNextAuthorization(network, { deny: true });
+      return;
+    }
+    const input = next.user ?? null;
+    let user: SandboxUser | null;
+    if (input === null) user = this.store.defaultUser();
+    else if (typeof input === 'string') user = this.store.findUser(input);
+    else user = this.store.setUser(`planted-${input.sub}`, input);
+    if (user === null) throw new Error(`Unknown sandbox user ${String(input)}`);
+    this.store.setNextAuthorization(network, { deny: false, user });
+  }
+
+  /** Revokes a token and everything issued with it (the user removed the app). */
+  revokeToken(token: string): boolean {
+    return this.store.revoke(token);
+  }
+
+  /** Expires an access token now (its refresh token keeps working). */
+  expireAccessToken(token: string): boolean {
+    return this.store.expireAccessToken(token);
+  }
+
+  /** Clears recorded requests and faults. */
+  reset(): void {
+    this.recorder.clear();
+    this.faults.clear();
+  }
+}
+
+const userSchema = z.strictObject({
+  sub: z.string().min(1).max(200),
+  email: z.string().max(320).nullable().optional(),
+  email_verified: z.boolean().optional(),
+  given_name: z.string().max(200).optional(),
+  family_name: z.string().max(200).optional(),
+  name: z.string().max(400).optional(),
+  username: z.string().max(100).optional(),
+  pages: z
+    .array(
+      z.strictObject({ id: z.string().max(100), name: z.string().max(200), category: z.string().max(200) }),
+    )
+    .max(50)
+    .optional(),
+});
+
+const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x']);
+
+const controlSchemas = {
+  faults: z.union([sandboxFaultSchema, z.array(sandboxFaultSchema).max(100)]),
+  user: z.strictObject({ key: z.string().min(1).max(100), user: userSchema }),
+  next: z.strictObject({
+    network: networkSchema,
+    user: z.union([z.string().max(100), userSchema]).optional(),
+    deny: z.boolean().optional(),
+  }),
+  token: z.strictObject({ token: z.string().min(1).max(4096) }),
+  match: z.object({
+    host: z.string().optional(),
+    pathPrefix: z.string().optional(),
+    method: z.string().optional(),
+  }),
+};
+
+function parseOr400<T>(schema: z.ZodType<T>, value: unknown, res: Response): T | null {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  res.status(400).json({ error: 'invalid_control_request', issues: result.error.issues });
+  return null;
+}
+
+function avatarSvg(initials: string): string {
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
+    '<rect width="96" height="96" rx="48" fill="#ff1981"/>' +
+    `<text x="48" y="60" font-family="sans-serif" font-size="36" fill="#fff" text-anchor="middle">${initials}</text></svg>`
+  );
+}
+
+export function createControlRouter(control: SandboxControl): Router {
+  const router = Router();
+  router.get('/health', (_req, res) => {
+    res.json({ ok: true, networks: SANDBOX_NETWORKS });
+  });
+  router.get('/requests', (req, res) => {
+    const match = parseOr400(controlSchemas.match, req.query, res);
+    if (match !== null) res.json({ requests: control.requests(match) });
+  });
+  router.delete('/requests', (_req, res) => {
+    control.clearRequests();
+    res.status(204).end();
+  });
+  router.post('/faults', (req: Request, res: Response) => {
+    const faults = parseOr400(controlSchemas.faults, req.body, res);
+    if (faults === null) return;
+    for (const fault of Array.isArray(faults) ? faults : [faults]) control.addFault(fault);
+    res.status(201).json({ ok: true });
+  });
+  router.delete('/faults', (_req, res) => {
+    control.clearFaults();
+    res.status(204).end();
+  });
+  router.post('/users', (req, res) => {
+    const input = parseOr400(controlSchemas.user, req.body, res);
+    if (input !== null) res.status(201).json({ user: control.setUser(input.key, input.user) });
+  });
+  router.post('/next-authorization', (req, res) => {
+    const input = parseOr400(controlSchemas.next, req.body, res);
+    if (input === null) return;
+    try {
+      control.setNextAuthorization(input.network, input);
+      res.status(201).json({ ok: true });
+    } catch (error) {
+      res.status(400).json({ error: 'invalid_control_request', message: (error as Error).message });
+    }
+  });
+  router.post('/revoke', (req, res) => {
+    const input = parseOr400(controlSchemas.token, req.body, res);
+    if (input !== null) res.json({ revoked: control.revokeToken(input.token) });
+  });
+  router.post('/expire', (req, res) => {
+    const input = parseOr400(controlSchemas.token, req.body, res);
+    if (input !== null) res.json({ expired: control.expireAccessToken(input.token) });
+  });
+  router.get('/avatars/:file', (req, res) => {
+    const sub = String(req.params.file).replace(/\.svg$/, '');
+    const users = control.store.allUsers().filter((u) => u.sub === sub);
+    const user = users[0];
+    const initials = user === undefined ? '?' : `${user.given_name.charAt(0)}${user.family_name.charAt(0)}`;
+    res.type('image/svg+xml').send(avatarSvg(initials.replace(/[<>&"']/g, '')));
+  });
+  return router;
+}

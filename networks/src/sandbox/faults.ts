@@ -1,0 +1,116 @@
+// Fault injection for the sandbox: the next N requests to a host + path prefix fail with a
+// status, are delayed, answer 429 with Retry-After, or lose their connection.
+import type { NextFunction, Request, Response } from 'express';
+import { z } from 'zod';
+import { splitSandboxPath } from './recorder.js';
+
+export const sandboxFaultSchema = z
+  .strictObject({
+    /** Network host, e.g. `api.twitter.com`. */
+    host: z.string().min(1).max(253),
+    /** Path prefix under the host, e.g. `/2/oauth2/token`; default: every path. */
+    pathPrefix: z.string().startsWith('/').max(2000).optional(),
+    method: z.string().max(10).optional(),
+    /** How many matching requests this fault applies to (default 1). */
+    times: z.int().min(1).max(1_000_000).optional(),
+    /** Wait this long first (alone: a slow but successful answer). */
+    delayMs: z.int().min(0).max(600_000).optional(),
+    /** Answer 429 with this Retry-After (seconds). */
+    retryAfterSeconds: z.int().min(0).max(86_400).optional(),
+    /** Answer with this status (and `body`, JSON unless a string). */
+    status: z.int().min(100).max(599).optional(),
+    body: z.unknown().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    /** Destroy the connection without answering. */
+    reset: z.boolean().optional(),
+  })
+  .refine((f) => [f.retryAfterSeconds, f.status, f.reset, f.delayMs].some((v) => v !== undefined), {
+    message: 'A fault needs delayMs, retryAfterSeconds, status or reset',
+  });
+
+export type SandboxFault = z.input<typeof sandboxFaultSchema>;
+
+interface ActiveFault {
+  fault: SandboxFault;
+  remaining: number;
+}
+
+export class FaultInjector {
+  private faults: ActiveFault[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  add(fault: SandboxFault): void {
+    const parsed = sandboxFaultSchema.parse(fault);
+    this.faults.push({ fault: parsed, remaining: parsed.times ?? 1 });
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  /** Pending delays are dropped on close so the process can exit. */
+  dispose(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private take(method: string, host: string, path: string): SandboxFault | null {
+    const active = this.faults.find(
+      ({ fault }) =>
+        fault.host === host &&
+        path.startsWith(fault.pathPrefix ?? '/') &&
+        (fault.method === undefined || fault.method.toUpperCase() === method),
+    );
+    if (active === undefined) return null;
+    active.remaining -= 1;
+    if (active.remaining <= 0) this.faults = this.faults.filter((f) => f !== active);
+    return active.fault;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  middleware() {
+    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+      const target = splitSandboxPath(req.path);
+      const fault = target === null ? null : this.take(req.method, target.host, target.path);
+      if (fault === null) {
+        next();
+        return;
+      }
+      if (fault.delayMs !== undefined) await this.sleep(fault.delayMs);
+      if (fault.reset === true) {
+        req.socket.destroy();
+        return;
+      }
+      for (const [name, value] of Object.entries(fault.headers ?? {})) res.setHeader(name, value);
+      if (fault.retryAfterSeconds !== undefined) {
+        res.setHeader('Retry-After', String(fault.retryAfterSeconds));
+        sendBody(
+          res,
+          fault.status ?? 429,
+          fault.body ?? { error: 'rate_limited', message: 'Too Many Requests' },
+        );
+        return;
+      }
+      if (fault.status !== undefined) {
+        sendBody(res, fault.status, fault.body ?? { error: 'sandbox_fault', status: fault.status });
+        return;
+      }
+      next();
+    };
+  }
+}
+
+function sendBody(res: Response, status: number, body: unknown): void {
+  res.status(status);
+  if (typeof body === 'string') res.type('text/plain').send(body);
+  else res.json(body);
+}

@@ -1,0 +1,18 @@
+// The sandbox networks (dev, demo, tests): `startSandbox` for a listening instance,
+// `createSandboxApp` to mount it yourself.
+export { createSandboxApp, type SandboxApp, type SandboxOptions } from './app.js';
+export { type NextAuthorizationInput, SandboxControl } from './control.js';
+export type { SandboxFault } from './faults.js';
+export type { RecordedRequest, RequestMatch } from './recorder.js';
+export { type SandboxHandle, type StartSandboxOptions, startSandbox } from './server.js';
+export {
+  DEFAULT_ALLOWED_REDIRECT_ORIGINS,
+  DEFAULT_TOKEN_PREFIX,
+  DEFAULT_USERS,
+  defaultClient,
+  type SandboxClient,
+  type SandboxNetwork,
+  type SandboxPage,
+  type SandboxUser,
+  type SandboxUserInput,
+} from './store.js';

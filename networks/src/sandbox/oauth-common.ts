@@ -1,0 +1,218 @@
+// The OAuth 2.0 machinery the four sandbox networks share: the auto-approving authorization
+// endpoint, client authentication, PKCE checks, ID tokens and bearer-token reading.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { SandboxClient, SandboxNetwork, SandboxStore, SandboxUser } from './store.js';
+
+export interface SandboxContext {
+  store: SandboxStore;
+}
+
+export function queryString(req: Request, name: string): string | undefined {
+  const value = (req.query as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Reads a parameter from a form/JSON body, falling back to the query (Graph API style). */
+export function param(req: Request, name: string): string | undefined {
+  const body = req.body as Record<string, unknown> | undefined;
+  const value = body?.[name];
+  if (typeof value === 'string') return value;
+  return queryString(req, name);
+}
+
+export function splitScopes(scope: string | undefined): string[] {
+  return (scope ?? '').split(/[\s,]+/).filter((s) => s !== '');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The error page a provider shows instead of redirecting (unknown client, bad redirect URI). */
+export function sendErrorPage(res: Response, title: string, detail: string): void {
+  res
+    .status(400)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+        `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p></body></html>`,
+    );
+}
+
+export function s256Challenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+export function verifyS256(verifier: string, challenge: string): boolean {
+  return safeEqual(s256Challenge(verifier), challenge);
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface ClientCredentials {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  method: 'basic' | 'body' | 'none';
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Client credentials from HTTP Basic (RFC 6749 §2.3.1) or from the body. */
+export function readClientCredentials(req: Request): ClientCredentials {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) {
+      return {
+        clientId: safeDecode(decoded.slice(0, colon)),
+        clientSecret: safeDecode(decoded.slice(colon + 1)),
+        method: 'basic',
+      };
+    }
+  }
+  const clientId = param(req, 'client_id');
+  const clientSecret = param(req, 'client_secret');
+  return { clientId, clientSecret, method: clientSecret === undefined ? 'none' : 'body' };
+}
+
+export type ClientCheck =
+  | { ok: true; client: SandboxClient }
+  | { ok: false; reason: 'unknown_client' | 'bad_secret' };
+
+export function authenticateClient(
+  ctx: SandboxContext,
+  network: SandboxNetwork,
+  credentials: ClientCredentials,
+): ClientCheck {
+  const client = ctx.store.findClient(network, credentials.clientId);
+  if (client === null) return { ok: false, reason: 'unknown_client' };
+  if (credentials.clientSecret === undefined || !safeEqual(credentials.clientSecret, client.clientSecret)) {
+    return { ok: false, reason: 'bad_secret' };
+  }
+  return { ok: true, client };
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  const match = header?.match(/^(?:Bearer|OAuth)\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+/** An HS256 JWT signed with the client secret: decodable like the real ones, never verified by us. */
+export function createIdToken(claims: Record<string, unknown>, secret: string): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT', kid: 'sandbox' })}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/** Absolute URL of the sandbox's own avatar for a user, so UIs show a real image. */
+export function avatarUrl(req: Request, user: SandboxUser): string {
+  return `${req.protocol}://${req.get('host') ?? '127.0.0.1'}/__sandbox/avatars/${encodeURIComponent(user.sub)}.svg`;
+}
+
+export interface AuthorizeSpec {
+  network: SandboxNetwork;
+  /** Google and X: require `code_challenge_method=S256` (stricter than Google, on purpose: O2). */
+  requirePkce: boolean;
+  /** The error parameters this provider sends back when the user refuses. */
+  denyParams: Record<string, string>;
+  /** Extra parameters on a successful redirect (Google echoes the scope). */
+  successParams?: (scopes: string[]) => Record<string, string>;
+}
+
+function redirectWith(res: Response, redirectUri: string, params: Record<string, string | undefined>): void {
+  const target = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) target.searchParams.set(name, value);
+  }
+  res.redirect(302, target.href);
+}
+
+/**
+ * Auto-approves: 302 back to a registered redirect URI with `code` and `state`. The identity is
+ * the one set through the control surface, else `?sandbox_user=<key>`, else the default user.
+ * `?sandbox_decision=deny` (or a planted deny) answers as a refusing user would.
+ */
+export function handleAuthorize(ctx: SandboxContext, spec: AuthorizeSpec, req: Request, res: Response): void {
+  const client = ctx.store.findClient(spec.network, queryString(req, 'client_id'));
+  if (client === null) {
+    sendErrorPage(res, 'invalid_client', 'The OAuth client was not found.');
+    return;
+  }
+  const redirectUri = queryString(req, 'redirect_uri');
+  if (redirectUri === undefined || !ctx.store.isRedirectAllowed(client, redirectUri)) {
+    sendErrorPage(
+      res,
+      'redirect_uri_mismatch',
+      'The redirect URI in the request does not match the ones registered.',
+    );
+    return;
+  }
+  const state = queryString(req, 'state');
+  if (queryString(req, 'response_type') !== 'code') {
+    redirectWith(res, redirectUri, { error: 'unsupported_response_type', state });
+    return;
+  }
+  let codeChallenge: string | null = null;
+  if (spec.requirePkce) {
+    const challenge = queryString(req, 'code_challenge');
+    if (
+      queryString(req, 'code_challenge_method') !== 'S256' ||
+      challenge === undefined ||
+      !/^[\w-]{43}$/.test(challenge)
+    ) {
+      redirectWith(res, redirectUri, {
+        error: 'invalid_request',
+        error_description: 'code_challenge with code_challenge_method=S256 is required',
+        state,
+      });
+      return;
+    }
+    codeChallenge = challenge;
+  }
+  const planted = ctx.store.takeNextAuthorization(spec.network);
+  const userKey = queryString(req, 'sandbox_user');
+  const deny = planted?.deny === true || queryString(req, 'sandbox_decision') === 'deny';
+  if (deny) {
+    redirectWith(res, redirectUri, { ...spec.denyParams, state });
+    return;
+  }
+  let user: SandboxUser | null = planted?.deny === false ? planted.user : ctx.store.defaultUser();
+  if (planted === null && userKey !== undefined) user = ctx.store.findUser(userKey);
+  if (user === null) {
+    sendErrorPage(res, 'unknown_sandbox_user', `No sandbox user "${userKey}".`);
+    return;
+  }
+  const scopes = splitScopes(queryString(req, 'scope'));
+  const issued = ctx.store.issueCode({
+    network: spec.network,
+    clientId: client.clientId,
+    user,
+    scopes,
+    redirectUri,
+    codeChallenge,
+    authorizeParams: Object.fromEntries(
+      Object.entries(req.query as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    ),
+  });
+  redirectWith(res, redirectUri, { code: issued.code, state, ...spec.successParams?.(scopes) });
+}
+
+/** The standard OAuth error body `{ error, error_description }`. */
+export function sendOAuthError(res: Response, status: number, error: string, description: string): void {
+  res.status(status).json({ error, error_description: description });
+}

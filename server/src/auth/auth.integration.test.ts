@@ -1,0 +1,268 @@
+// Email + password sign-up and sign-in over HTTP against real PostgreSQL: RELIABILITY A1–A6, R1, C1.
+
+import type { DbHandle } from '@pauta/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDb, uniqueEmail } from '../../../test/harness.js';
+import { TestClient } from '../../../test/http-client.js';
+import { listen, testDeps } from '../../../test/server-harness.js';
+import { createSession, SESSION_POLICY, validateSessionToken } from './session.js';
+
+let handle: DbHandle;
+let app: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  handle = await testDb();
+  app = await listen(testDeps(handle));
+});
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+});
+
+const PASSWORD = 'correct horse battery';
+
+async function signUp(client: TestClient, email = uniqueEmail(), password = PASSWORD) {
+  const res = await client.mutate('auth.signUp', {
+    email,
+    password,
+    firstName: 'Ana',
+    lastName: 'Souza',
+    timezone: 'America/Recife',
+  });
+  return { res, email };
+}
+
+describe('sign-up', () => {
+  it('creates the user, profile and a session; stores only an argon2id hash', async () => {
+    const client = new TestClient(app.url);
+    const { res, email } = await signUp(client);
+    expect(res.status).toBe(200);
+    const session = await client.query<{ user: { email: string; firstName: string; timezone: string } }>(
+      'auth.session',
+    );
+    expect(session.data?.user).toMatchObject({ email, firstName: 'Ana', timezone: 'America/Recife' });
+
+    const user = await handle.db
+      .selectFrom('users')
+      .select(['password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).not.toContain(PASSWORD);
+  });
+
+  it('rejects weak passwords with the list of reasons and creates nothing', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail('weak');
+    const res = await client.mutate('auth.signUp', { email, password: 'password' });
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBe('WEAK_PASSWORD');
+    expect(res.error?.details?.passwordIssues).toEqual(['TOO_COMMON']);
+    const short = await client.mutate('auth.signUp', { email, password: 'abc' });
+    expect(short.error?.details?.passwordIssues).toEqual(['TOO_SHORT']);
+    expect(
+      await handle.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('accepts a 64-character password and refuses a taken email', async () => {
+    const long = 'x'.repeat(30) + 'y'.repeat(34);
+    const { res, email } = await signUp(new TestClient(app.url), uniqueEmail(), long);
+    expect(res.status).toBe(200);
+    const again = await signUp(new TestClient(app.url), email.toUpperCase());
+    expect(again.res.error?.message).toBe('EMAIL_TAKEN');
+  });
+
+  it('rejects unknown fields (no mass assignment)', async () => {
+    const res = await new TestClient(app.url).mutate('auth.signUp', {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      role: 'admin',
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('sign-in', () => {
+  it('gives byte-equal answers for an unknown email and a wrong password', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const wrong = await new TestClient(app.url).request('/trpc/auth.signIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ json: { email, password: 'not the password', rememberMe: false } }),
+    });
+    const unknown = await new TestClient(app.url).request('/trpc/auth.signIn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({
+        json: { email: uniqueEmail('nobody'), password: 'not the password', rememberMe: false },
+      }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.text()).toBe(await unknown.text());
+  });
+
+  it('sets a HttpOnly Lax cookie, with Max-Age only when remember-me is on', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const browser = new TestClient(app.url);
+    const off = await browser.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: false });
+    const cookieOff = off.headers.getSetCookie()[0]!;
+    expect(cookieOff).toMatch(/^pauta_session=[\w-]{20}\.[\w-]{27}; Path=\/; HttpOnly; SameSite=Lax$/);
+
+    const on = await new TestClient(app.url).mutate('auth.signIn', {
+      email,
+      password: PASSWORD,
+      rememberMe: true,
+    });
+    const cookieOn = on.headers.getSetCookie()[0]!;
+    expect(cookieOn).toContain(`Max-Age=${SESSION_POLICY.persistent.idleMs / 1000}`);
+    expect(cookieOn).toContain('HttpOnly');
+  });
+
+  it('stores no part of the token and rejects a token with one character changed', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const browser = new TestClient(app.url);
+    await browser.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: true });
+    const token = browser.jar.get('pauta_session')!;
+    const [id, secret] = token.split('.') as [string, string];
+    const row = await handle.db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Buffer.from(row.secret_hash).toString('base64url')).not.toContain(secret);
+    expect(JSON.stringify(row)).not.toContain(secret);
+
+    const last = secret.at(-1) === 'A' ? 'B' : 'A';
+    const tampered = new TestClient(app.url);
+    tampered.jar.set('pauta_session', `${id}.${secret.slice(0, -1)}${last}`);
+    expect((await tampered.query<{ user: unknown }>('auth.session')).data?.user).toBeNull();
+  });
+
+  it('ignores a token sent in the query string or body', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const browser = new TestClient(app.url);
+    await browser.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: true });
+    const token = browser.jar.get('pauta_session')!;
+    const anon = new TestClient(app.url);
+    const res = await anon.request(`/trpc/auth.adminCheck?session=${token}&pauta_session=${token}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('issues a new session on every login and logout kills the old cookie', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const browser = new TestClient(app.url);
+    await browser.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: true });
+    const first = browser.jar.get('pauta_session')!;
+    await browser.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: true });
+    const second = browser.jar.get('pauta_session')!;
+    expect(second).not.toBe(first);
+    const old = new TestClient(app.url);
+    old.jar.set('pauta_session', first);
+    expect((await old.query('auth.adminCheck')).status).toBe(401);
+
+    expect((await browser.mutate('auth.signOut')).status).toBe(200);
+    expect(browser.jar.has('pauta_session')).toBe(false);
+    const stale = new TestClient(app.url);
+    stale.jar.set('pauta_session', second);
+    expect((await stale.query('auth.adminCheck')).status).toBe(401);
+  });
+
+  it('blocks the 11th failure from one IP with 429 and a pt-BR code', async () => {
+    const attacker = new TestClient(app.url);
+    // All requests here come from 127.0.0.1; use unknown emails so only the IP counter trips.
+    await handle.db.deleteFrom('rate_limits').where('key', 'like', 'login:ip:%').execute();
+    let last: Awaited<ReturnType<TestClient['mutate']>> | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await attacker.mutate('auth.signIn', {
+        email: uniqueEmail('spray'),
+        password: 'wrong-password',
+        rememberMe: false,
+      });
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.error?.message).toBe('RATE_LIMITED');
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(500);
+    // A rotating X-Forwarded-For does not reset it (no proxy is trusted by default).
+    const spoofed = await attacker.request('/trpc/auth.signIn', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        'x-forwarded-for': '203.0.113.9',
+      },
+      body: JSON.stringify({ json: { email: uniqueEmail(), password: 'wrong-password', rememberMe: false } }),
+    });
+    expect(spoofed.status).toBe(429);
+    await handle.db.deleteFrom('rate_limits').where('key', 'like', 'login:ip:%').execute();
+  });
+
+  it('blocks an account after 5 failures even from different IPs', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const c = new TestClient(app.url);
+    for (let i = 0; i < 5; i++)
+      await c.mutate('auth.signIn', { email, password: 'wrong-password', rememberMe: false });
+    const right = await c.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: false });
+    expect(right.status).toBe(429);
+    await handle.db.deleteFrom('rate_limits').execute();
+  });
+
+  it('refuses a cross-site logout (CSRF) and keeps the session', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const browser = new TestClient(app.url);
+    await browser.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: true });
+    const attempts: Record<string, string>[] = [
+      { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' },
+      { 'content-type': 'application/json', origin: 'https://evil.test' },
+      { 'content-type': 'multipart/form-data; boundary=x', 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of attempts) {
+      const res = await browser.request('/trpc/auth.signOut', { method: 'POST', headers, body: '{}' });
+      expect([403, 415]).toContain(res.status);
+    }
+    expect((await browser.query('auth.adminCheck')).status).toBe(200);
+  });
+});
+
+describe('session lifetime', () => {
+  it('expires after inactivity and after the absolute lifetime', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const user = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const browserSession = await createSession(handle.db, user.id, { persistent: false, now: t0 });
+    expect(
+      await validateSessionToken(handle.db, browserSession.token, new Date(t0.getTime() + 11 * 3600_000)),
+    ).not.toBeNull();
+    expect(
+      await validateSessionToken(handle.db, browserSession.token, new Date(t0.getTime() + 24 * 3600_000)),
+    ).toBeNull();
+
+    const kept = await createSession(handle.db, user.id, { persistent: true, now: t0 });
+    // Active every 20 days keeps it alive until the 90-day absolute limit.
+    for (const day of [20, 40, 60, 80]) {
+      expect(
+        await validateSessionToken(handle.db, kept.token, new Date(t0.getTime() + day * 86_400_000)),
+        `day ${day}`,
+      ).not.toBeNull();
+    }
+    expect(
+      await validateSessionToken(handle.db, kept.token, new Date(t0.getTime() + 90 * 86_400_000)),
+    ).toBeNull();
+
+    const idle = await createSession(handle.db, user.id, { persistent: true, now: t0 });
+    expect(
+      await validateSessionToken(handle.db, idle.token, new Date(t0.getTime() + 31 * 86_400_000)),
+    ).toBeNull();
+  });
+
+  it('10,000 tokens are unique', async () => {
+    const { generateSessionToken } = await import('./session.js');
+    const tokens = new Set(Array.from({ length: 10_000 }, () => generateSessionToken().token));
+    expect(tokens.size).toBe(10_000);
+  });
+});

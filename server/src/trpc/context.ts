@@ -1,0 +1,25 @@
+// Builds each request's tRPC context: who is signed in (from the session cookie only — never a
+// query or body field), the request id and the client IP. Never throws on a bad cookie.
+import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
+import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
+import { validateSessionToken } from '../auth/session.js';
+import type { AppDeps } from '../deps.js';
+import type { Context } from './trpc.js';
+
+export function contextFactory(deps: AppDeps) {
+  const names = cookieNames(deps.env.appUrl);
+  return async ({ req, res }: CreateExpressContextOptions): Promise<Context> => {
+    const base = { deps, requestId: req.id, ip: req.ip ?? 'unknown', cookies: names, req, res };
+    const token = readCookie(req, names.session);
+    if (!token) return { ...base, user: null };
+    try {
+      const session = await validateSessionToken(deps.db, token);
+      if (!session) return { ...base, user: null };
+      if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
+      return { ...base, user: { id: session.userId, email: session.email, sessionId: session.sessionId } };
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: req.id }, 'falha ao validar a sessão');
+      return { ...base, user: null };
+    }
+  };
+}

@@ -1,0 +1,75 @@
+// A minimal same-origin tRPC-over-HTTP client for integration tests, with a cookie jar, so
+// tests exercise cookies, superjson and the error shape exactly as the browser does.
+export interface TrpcResult<T = unknown> {
+  status: number;
+  data?: T;
+  error?: { message: string; code: string; httpStatus: number; details?: Record<string, unknown> | null };
+  headers: Headers;
+}
+
+export class TestClient {
+  readonly jar = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    readonly origin = 'http://pauta.test',
+    readonly ip?: string,
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private store(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (/max-age=0/i.test(line) || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.jar.size) headers.set('cookie', this.cookieHeader());
+    const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    this.store(res.headers);
+    return res;
+  }
+
+  async query<T = unknown>(procedure: string, input?: unknown): Promise<TrpcResult<T>> {
+    const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+    return this.parse<T>(await this.request(`/trpc/${procedure}${q}`));
+  }
+
+  async mutate<T = unknown>(procedure: string, input?: unknown): Promise<TrpcResult<T>> {
+    const res = await this.request(`/trpc/${procedure}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: this.origin, 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ json: input ?? null }),
+    });
+    return this.parse<T>(res);
+  }
+
+  private async parse<T>(res: Response): Promise<TrpcResult<T>> {
+    const body = (await res.json()) as {
+      result?: { data: { json: T } };
+      error?: {
+        json: {
+          message: string;
+          data: { code: string; httpStatus: number; details?: Record<string, unknown> };
+        };
+      };
+    };
+    if (body.error) {
+      const { message, data } = body.error.json;
+      return {
+        status: res.status,
+        headers: res.headers,
+        error: { message, code: data.code, httpStatus: data.httpStatus, details: data.details ?? null },
+      };
+    }
+    return { status: res.status, headers: res.headers, data: body.result?.data.json as T };
+  }
+}
