@@ -12,12 +12,17 @@ import { createQueueGateway } from '../server/src/queue/queue-gateway.js';
 
 export const TEST_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
 
-export function testDeps(handle: DbHandle, overrides: Partial<AppDeps> = {}): AppDeps {
+export function testDeps(
+  handle: DbHandle,
+  overrides: Partial<AppDeps> = {},
+  envOverrides: Record<string, string> = {},
+): AppDeps {
   const env = loadServerEnv({
     NODE_ENV: 'test',
     APP_URL: 'http://pauta.test',
     TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
     REDIS_PREFIX: inject('redisPrefix'),
+    ...envOverrides,
   });
   const logger = createLogger({ level: 'silent', pretty: false });
   return {

@@ -11,7 +11,7 @@ export type Platform = 'linkedin' | 'facebook' | 'x' | 'instagram';
 export type PostStatus = 'scheduled' | 'publishing' | 'published' | 'failed' | 'needs_attention' | 'missed';
 export type Frequency = 'daily' | 'weekly' | 'monthly';
 export type Role = 'admin' | 'user';
-export type OAuthProvider = 'google' | 'facebook' | 'linkedin';
+export type SignInProvider = 'google' | 'facebook' | 'linkedin';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -30,7 +30,7 @@ export interface AuthSessionsTable {
 }
 
 export interface OAuthIdentitiesTable {
-  provider: OAuthProvider;
+  provider: SignInProvider;
   provider_user_id: string;
   user_id: string;
   email: string | null;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
 import { jsonOnly, sameOriginOnly } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   app.use(healthRouter(deps));
+  app.use(oauthRouter(deps));
 
   app.use(
     '/trpc',
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps): express.Express {
     app.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
       if (!req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
+      // The OAuth return page carries a code in its URL: never leak it in a Referer (O5).
+      if (req.path === '/auth/callback') res.setHeader('Referrer-Policy', 'no-referrer');
       res.sendFile(path.join(dist, 'index.html'));
     });
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database, OAuthProvider } from '../schema.js';
+import type { Database, SignInProvider } from '../schema.js';
 
-export async function findIdentity(db: Kysely<Database>, provider: OAuthProvider, providerUserId: string) {
+export async function findIdentity(db: Kysely<Database>, provider: SignInProvider, providerUserId: string) {
   return db
     .selectFrom('oauth_identities as i')
     .innerJoin('users as u', 'u.id', 'i.user_id')
@@ -13,7 +13,7 @@ export async function findIdentity(db: Kysely<Database>, provider: OAuthProvider
 
 export async function linkIdentity(
   db: Kysely<Database>,
-  identity: { provider: OAuthProvider; providerUserId: string; userId: string; email: string | null },
+  identity: { provider: SignInProvider; providerUserId: string; userId: string; email: string | null },
 ): Promise<void> {
   await db
     .insertInto('oauth_identities')

@@ -1,8 +1,12 @@
 import { INPUT_LIMITS } from '@pauta/core';
 import { findProfile } from '@pauta/db';
+import { OAuthProviderError } from '@pauta/networks';
 import { z } from 'zod';
 import { AuthError, signIn, signUp } from '../auth/auth.service.js';
-import { clearCookie, setSessionCookie } from '../auth/cookies.js';
+import { clearCookie, readCookie, setSessionCookie } from '../auth/cookies.js';
+import { oauthProvider } from '../auth/oauth-providers.js';
+import { OAuthSignInError, resolveOAuthUser } from '../auth/oauth-signin.service.js';
+import { decodeAttempt, sameState } from '../auth/oauth-state.js';
 import { RateLimitedError } from '../auth/rate-limit.js';
 import { createSession, invalidateSession } from '../auth/session.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
@@ -108,6 +112,56 @@ export const authRouter = router({
           'login recusado',
         );
         rethrow(error, ctx.res);
+      }
+    }),
+
+  /**
+   * The second half of a social sign-in, called by /auth/callback: the state must match this
+   * browser's attempt cookie (single use, 10 minutes), then the code is exchanged (PKCE where
+   * the provider supports it) and the user signed in.
+   */
+  completeOAuth: publicProcedure
+    .input(
+      z.strictObject({
+        code: z.string().min(1).max(2048),
+        state: z.string().min(1).max(256),
+        timezone: timeZone.optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const attempt = decodeAttempt(ctx.req ? readCookie(ctx.req, ctx.cookies.oauth) : undefined);
+      // Single use: whatever happens next, this attempt is spent.
+      if (ctx.res) clearCookie(ctx.res, ctx.cookies, ctx.cookies.oauth);
+      if (!attempt || !sameState(attempt.state, input.state)) {
+        ctx.deps.logger.warn({ requestId: ctx.requestId }, 'retorno OAuth com state ausente ou divergente');
+        throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+      }
+      if (attempt.purpose !== 'signIn' || attempt.provider === 'x')
+        throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+      const provider = oauthProvider(ctx.deps.env, attempt.provider, 'signIn');
+      if (!provider) throw appError('BAD_REQUEST', 'PLATFORM_NOT_CONFIGURED');
+      try {
+        const tokens = await provider.validateAuthorizationCode(input.code, attempt.verifier ?? undefined);
+        const info = await provider.fetchUserInfo(tokens.accessToken);
+        const user = await resolveOAuthUser(ctx.deps.db, attempt.provider, info, input.timezone);
+        if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
+        const session = await createSession(ctx.deps.db, user.id, { persistent: true });
+        if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
+        ctx.deps.logger.info(
+          { userId: user.id, provider: attempt.provider, created: user.created },
+          'login social',
+        );
+        return { redirectTo: '/' };
+      } catch (error) {
+        if (error instanceof OAuthSignInError) throw appError('BAD_REQUEST', error.code);
+        if (error instanceof OAuthProviderError) {
+          ctx.deps.logger.warn(
+            { provider: attempt.provider, kind: error.kind, requestId: ctx.requestId },
+            'falha no login social',
+          );
+          throw appError(error.retryable ? 'BAD_GATEWAY' : 'BAD_REQUEST', 'OAUTH_FAILED');
+        }
+        throw error;
       }
     }),
 
