@@ -17,12 +17,13 @@ describe('landing page', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await page.goto('/');
+    await page.getByRole('link', { name: 'Começar agora' }).waitFor();
     for (const [value, label] of [
       ['80%', /menos tempo/i],
       ['3x', /engajamento/i],
       ['100%', /automatizado/i],
     ] as const) {
-      const card = page.getByRole('article').filter({ hasText: value }).filter({ hasText: label });
+      const card = page.getByRole('listitem').filter({ hasText: value }).filter({ hasText: label });
       await expect(card.count()).resolves.toBe(1);
     }
     const start = page.getByRole('link', { name: 'Começar agora' });
@@ -45,10 +46,11 @@ describe('landing page', () => {
   it('shows the landing page for unknown paths and stacks the cards on a phone', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     await page.goto('/qualquer/caminho');
+    await page.getByRole('link', { name: 'Começar agora' }).waitFor();
     await expect(page.getByRole('link', { name: 'Começar agora' }).count()).resolves.toBe(1);
     const boxes = await page
-      .getByRole('article')
-      .filter({ hasText: /%|3x/ })
+      .getByRole('listitem')
+      .filter({ hasText: /^(80%|3x|100%)/ })
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
     expect(boxes.length).toBe(3);
     expect(new Set(boxes.map((t) => Math.round(t))).size).toBe(3);
