@@ -44,6 +44,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5f6670',
     '--mantine-color-brand-text': brand[7],
+    // Light variants (active menu entry, avatar initials) put pink text on a pale pink fill.
+    '--mantine-color-brand-light-color': brand[7],
     '--mantine-color-brand-outline': brand[7],
     '--mantine-color-anchor': brand[7],
   },

@@ -5,12 +5,14 @@ import classes from './Logo.module.css';
 interface LogoProps {
   /** Where the logo leads; the public pages point it at the landing page. */
   href?: string;
+  /** Accessible name when the link's purpose is more than the brand (`Pauta: ir para o Dashboard`). */
+  label?: string;
 }
 
 /** The Pauta mark (a pink tile with a white "P") and wordmark, as a link. */
-export function Logo({ href = '/' }: LogoProps) {
+export function Logo({ href = '/', label }: LogoProps) {
   return (
-    <Link href={href} className={classes.logo}>
+    <Link href={href} className={classes.logo} aria-label={label}>
       <LogoMark className={classes.mark} />
       <span className={classes.wordmark}>{messages.common.appName}</span>
     </Link>

@@ -1,7 +1,9 @@
 // jsdom lacks the layout APIs Mantine calls on mount; these stand-ins report "no match" and
-// "no resize", which is all a component test needs. Each test starts on a fresh DOM at `/`.
+// "no resize", which is all a component test needs. Each test starts on a fresh DOM at `/`,
+// without toasts, stubbed globals (the fake tRPC fetch) or spies.
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -24,10 +26,20 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Textarea autosize listens for web fonts finishing to load; jsdom has no FontFaceSet.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+
 // jsdom implements scrollTo only as a "not implemented" error; navigation calls it.
 window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });

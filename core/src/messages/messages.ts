@@ -194,6 +194,13 @@ export const messages = {
     continueWith: (provider: string) => `Continuar com ${provider}`,
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
+    socialProviders: 'Entrar com uma rede social',
+    invalidEmail: 'Informe um email válido.',
+    forgotPasswordTitle: 'Recuperação de senha',
+    forgotPasswordUnavailable: (email: string | null) =>
+      email
+        ? `A recuperação de senha pelo site ainda não está disponível. Escreva para ${email} e ajudamos você a recuperar o acesso.`
+        : 'A recuperação de senha pelo site ainda não está disponível. Entre em contato conosco para recuperar o acesso.',
 
     fillAllFields: 'Por favor, preencha todos os campos.',
     passwordsDontMatch: 'As senhas não conferem.',
@@ -246,6 +253,15 @@ export const messages = {
     closeMenu: 'Fechar menu',
     logoHome: 'Pauta: ir para o Dashboard',
     toggleColorScheme: 'Alternar modo claro/escuro',
+    mainNavigation: 'Navegação principal',
+    signingOut: 'Saindo...',
+  },
+
+  shell: {
+    underConstructionTitle: 'Em construção',
+    underConstruction: 'Esta tela está em construção e chega em uma próxima versão do Pauta.',
+    publishingPaused: 'Publicação pausada: o Redis está indisponível. Os posts agendados continuam salvos.',
+    sessionErrorTitle: 'Não foi possível carregar o Pauta',
   },
 
   views,
@@ -464,6 +480,13 @@ export const messages = {
     recentThemes: 'Seus temas',
     upcomingPosts: 'Próximas publicações',
     loadError: 'Erro ao carregar o dashboard.',
+    /** Shown in place of a metric that has no value yet. */
+    noValue: '—',
+    relativeDay: {
+      today: 'Hoje',
+      tomorrow: 'Amanhã',
+      yesterday: 'Ontem',
+    },
   },
 
   accounts: {

@@ -1,21 +1,24 @@
-import { Alert, Button, Container, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Divider, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pauta/core';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { Logo } from '../../components/Logo';
-import { placeholderTexts } from '../placeholder-texts';
 import classes from './AuthPage.module.css';
+import { LoginForm } from './LoginForm';
+import { SignupForm } from './SignupForm';
+import { SocialButtons } from './SocialButtons';
 
 type AuthTab = 'login' | 'signup';
 
-/** Placeholder of the login / sign-up screen (spec §2.2): the tab header and the way back. */
+const text = messages.auth;
+
+/** The login / sign-up screen (spec §2.2): Voltar, the two tabs, the form and social sign-in. */
 export function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
-  const text = messages.auth;
   return (
     <main className={classes.page}>
-      <Container size={460} w="100%">
+      <Container size={480} w="100%">
         <Button
           component={Link}
           href="/"
@@ -34,6 +37,7 @@ export function AuthPage() {
             <SegmentedControl
               fullWidth
               radius="md"
+              size="md"
               value={tab}
               onChange={(value) => setTab(value as AuthTab)}
               data={[
@@ -49,9 +53,9 @@ export function AuthPage() {
                 {tab === 'login' ? text.loginSubtitle : text.signupSubtitle}
               </Text>
             </div>
-            <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
-              {placeholderTexts.authComingSoon}
-            </Alert>
+            {tab === 'login' ? <LoginForm /> : <SignupForm />}
+            <Divider label={text.orContinueWith} labelPosition="center" />
+            <SocialButtons />
           </Stack>
         </Paper>
       </Container>

@@ -1,0 +1,46 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { isAdminView, messages, resolveView } from '@pauta/core';
+import { useEffect } from 'react';
+import { VIEW_COMPONENTS } from '../views/registry';
+import { navigate } from './navigation';
+import { initialViewFor } from './session';
+import { AdminGate } from './shell/AdminGate';
+import { AppLayout } from './shell/AppLayout';
+import { ViewHeader } from './shell/ViewHeader';
+
+interface SignedInAppProps {
+  pathname: string;
+  /** From the session answer; `null` when the server's check failed. */
+  hasThemes: boolean | null;
+}
+
+/**
+ * The app of a signed-in user. `/<view-id>` (or an alias such as `/create-theme`) shows that
+ * view; `/` shows the initial view (spec §2.3); `/auth` and unknown paths go to `/`.
+ */
+export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
+  const initialView = initialViewFor(hasThemes);
+  const requested = pathname === '/' ? initialView : resolveView(pathname.slice(1));
+  const view = requested ?? initialView;
+  const redirectHome = requested === null;
+
+  useEffect(() => {
+    if (redirectHome) navigate('/', { replace: true });
+  }, [redirectHome]);
+
+  useDocumentTitle(`${messages.views[view].title} · ${messages.common.appName}`);
+
+  const ViewComponent = VIEW_COMPONENTS[view];
+  return (
+    <AppLayout view={view}>
+      <ViewHeader view={view} />
+      {isAdminView(view) ? (
+        <AdminGate>
+          <ViewComponent />
+        </AdminGate>
+      ) : (
+        <ViewComponent />
+      )}
+    </AppLayout>
+  );
+}

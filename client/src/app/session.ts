@@ -1,0 +1,61 @@
+// The signed-in state every screen reads: the session (spec §2.3: nothing renders before its
+// first answer), the admin check (spec §4: loading, then resolved) and the system status.
+import type { View } from '@pauta/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterClient } from '@trpc/client';
+import { useCallback } from 'react';
+import type { AppRouter } from '../lib/trpc';
+import { useTRPC } from '../lib/trpc';
+
+type Client = inferRouterClient<AppRouter>;
+export type SessionAnswer = Awaited<ReturnType<Client['auth']['session']['query']>>;
+export type SessionUser = NonNullable<SessionAnswer['user']>;
+export type SystemStatus = Awaited<ReturnType<Client['system']['status']['query']>>;
+
+export function useSessionQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.auth.session.queryOptions(undefined, { staleTime: 60_000 }));
+}
+
+/** The signed-in user, or `null` (also while the first answer is pending). */
+export function useSessionUser(): SessionUser | null {
+  return useSessionQuery().data?.user ?? null;
+}
+
+/** Refetches the session and resolves once the new answer is in the cache. */
+export function useRefreshSession() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries(trpc.auth.session.queryFilter()),
+    [queryClient, trpc],
+  );
+}
+
+export interface AdminState {
+  /** True until the server answered; admin entries stay hidden meanwhile. */
+  loading: boolean;
+  isAdmin: boolean;
+}
+
+/** Spec §6: decided by the server; a failed check counts as "not an admin". */
+export function useAdminCheck(): AdminState {
+  const trpc = useTRPC();
+  const signedIn = useSessionUser() !== null;
+  const query = useQuery({ ...trpc.auth.adminCheck.queryOptions(), enabled: signedIn });
+  if (!signedIn) return { loading: false, isAdmin: false };
+  return { loading: query.isPending, isAdmin: query.data?.isAdmin === true };
+}
+
+export function useSystemStatus() {
+  const trpc = useTRPC();
+  return useQuery(trpc.system.status.queryOptions(undefined, { staleTime: 60_000 }));
+}
+
+/**
+ * Spec §2.3: dashboard when the user already has a theme, otherwise create; also create when
+ * the check failed (`hasThemes: null`).
+ */
+export function initialViewFor(hasThemes: boolean | null | undefined): View {
+  return hasThemes === true ? 'dashboard' : 'create';
+}

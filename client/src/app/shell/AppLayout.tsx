@@ -1,0 +1,226 @@
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Burger,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { View } from '@pauta/core';
+import { messages } from '@pauta/core';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconLogout,
+  IconMoon,
+  IconShieldLock,
+  IconSun,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Logo } from '../../components/Logo';
+import { Link } from '../Link';
+import type { SessionUser } from '../session';
+import { useAdminCheck, useSessionUser, useSystemStatus } from '../session';
+import { viewPath } from '../view-paths';
+import classes from './AppLayout.module.css';
+import { MobileMenu } from './MobileMenu';
+import type { NavItem } from './nav-items';
+import { ADMIN_ITEMS, HEADER_ITEMS } from './nav-items';
+import { displayName, initialsOf } from './user-display';
+import { useSignOut } from './useSignOut';
+
+interface AppLayoutProps {
+  view: View;
+  children: ReactNode;
+}
+
+/** The signed-in frame (spec §2.3): fixed header with logo and menu, banners, then the view. */
+export function AppLayout({ view, children }: AppLayoutProps) {
+  const user = useSessionUser();
+  const admin = useAdminCheck();
+  const status = useSystemStatus();
+  const { signOut, signingOut } = useSignOut();
+  const [menuOpened, menu] = useDisclosure(false);
+  const showAdmin = !admin.loading && admin.isAdmin;
+  const publishingPaused = showAdmin && status.data?.publishingAvailable === false;
+
+  return (
+    <div className={classes.shell}>
+      <header className={classes.header}>
+        <Container size="xl" className={classes.headerInner}>
+          <Group gap="sm" wrap="nowrap" className={classes.left}>
+            <Logo href={viewPath('dashboard')} label={messages.nav.logoHome} />
+            {status.data?.sandbox && (
+              <Tooltip label={messages.common.sandboxHint} multiline w={240} withArrow>
+                <Badge variant="light" color="orange" radius="sm" tabIndex={0}>
+                  {messages.common.sandboxBadge}
+                </Badge>
+              </Tooltip>
+            )}
+          </Group>
+
+          <nav aria-label={messages.nav.mainNavigation} className={classes.desktopNav}>
+            {HEADER_ITEMS.map((item) => (
+              <HeaderLink key={item.view} item={item} active={item.view === view} />
+            ))}
+            {showAdmin && <AdminMenu view={view} />}
+          </nav>
+
+          <Group gap="xs" wrap="nowrap" className={classes.right}>
+            <ColorSchemeToggle />
+            {user && <UserAvatar user={user} />}
+            <Button
+              variant="subtle"
+              color="gray"
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={signOut}
+              loading={signingOut}
+              className={classes.desktopOnly}
+            >
+              {messages.nav.logout}
+            </Button>
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={menuOpened ? messages.nav.closeMenu : messages.nav.openMenu}
+              aria-expanded={menuOpened}
+              aria-controls="mobile-menu"
+            />
+          </Group>
+        </Container>
+      </header>
+
+      <MobileMenu
+        id="mobile-menu"
+        opened={menuOpened}
+        onClose={menu.close}
+        view={view}
+        user={user}
+        showAdmin={showAdmin}
+        onSignOut={signOut}
+        signingOut={signingOut}
+      />
+
+      <main className={classes.main}>
+        <Container size="lg" className={classes.content}>
+          {publishingPaused && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              mb="xl"
+              role="status"
+            >
+              {messages.shell.publishingPaused}
+            </Alert>
+          )}
+          {children}
+        </Container>
+      </main>
+    </div>
+  );
+}
+
+function HeaderLink({ item, active }: { item: NavItem; active: boolean }) {
+  const ItemIcon = item.icon;
+  return (
+    <Button
+      component={Link}
+      href={viewPath(item.view)}
+      variant={active ? 'light' : 'subtle'}
+      color={active ? 'brand' : 'gray'}
+      aria-current={active ? 'page' : undefined}
+      aria-label={item.label}
+      title={item.label}
+      leftSection={<ItemIcon size={18} aria-hidden />}
+      className={classes.navButton}
+      classNames={{ section: classes.navSection }}
+    >
+      <span className={classes.navLabel}>{item.label}</span>
+    </Button>
+  );
+}
+
+function AdminMenu({ view }: { view: View }) {
+  const active = ADMIN_ITEMS.some((item) => item.view === view) || view === 'admin-settings';
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <Button
+          variant={active ? 'light' : 'subtle'}
+          color={active ? 'brand' : 'gray'}
+          leftSection={<IconShieldLock size={18} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          aria-label={messages.nav.adminSection}
+          title={messages.nav.adminSection}
+          className={classes.navButton}
+          classNames={{ section: classes.navSection }}
+        >
+          <span className={classes.navLabel}>{messages.nav.adminSection}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {ADMIN_ITEMS.map((item) => {
+          const ItemIcon = item.icon;
+          return (
+            <Menu.Item
+              key={item.view}
+              component={Link}
+              href={viewPath(item.view)}
+              leftSection={<ItemIcon size={16} aria-hidden />}
+              aria-current={item.view === view ? 'page' : undefined}
+            >
+              {item.label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const dark = computed === 'dark';
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+      aria-label={messages.nav.toggleColorScheme}
+      title={messages.nav.toggleColorScheme}
+    >
+      {dark ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
+    </ActionIcon>
+  );
+}
+
+function UserAvatar({ user }: { user: SessionUser }) {
+  const name = displayName(user);
+  return (
+    <Tooltip label={name === user.email ? name : `${name} · ${user.email}`} withArrow>
+      <Avatar
+        color="brand"
+        radius="xl"
+        size={34}
+        className={classes.desktopOnly}
+        role="img"
+        aria-label={name}
+        tabIndex={0}
+      >
+        {initialsOf(user)}
+      </Avatar>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,43 @@
+// The menus of spec §2.3: header (desktop), side menu (under 768 px) and the admin entries.
+import type { View } from '@pauta/core';
+import { messages } from '@pauta/core';
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconCalendarTime,
+  IconHome,
+  IconLayoutGrid,
+  IconListDetails,
+  IconMail,
+  IconSend,
+  IconSettings,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+
+export interface NavItem {
+  label: string;
+  view: View;
+  icon: Icon;
+}
+
+const nav = messages.nav;
+
+const home: NavItem = { label: nav.home, view: 'dashboard', icon: IconHome };
+const scheduled: NavItem = { label: nav.scheduledPosts, view: 'scheduled-posts', icon: IconCalendarTime };
+const themes: NavItem = { label: nav.themes, view: 'themes', icon: IconLayoutGrid };
+const published: NavItem = { label: nav.publishedPosts, view: 'published-posts', icon: IconSend };
+const settings: NavItem = { label: nav.settings, view: 'settings', icon: IconSettings };
+
+/** Header menu: Home, Posts Agendados, Meus Temas, Configurações (then Sair). */
+export const HEADER_ITEMS: readonly NavItem[] = [home, scheduled, themes, settings];
+
+/** Side menu: Home, Meus Temas, Posts Agendados, Posts Publicados, Configurações (then Sair). */
+export const MOBILE_ITEMS: readonly NavItem[] = [home, themes, scheduled, published, settings];
+
+/** Administrators only, hidden while the admin check loads. */
+export const ADMIN_ITEMS: readonly NavItem[] = [
+  { label: nav.adminPanel, view: 'admin', icon: IconShieldLock },
+  { label: nav.publishingLogs, view: 'publishing-logs', icon: IconListDetails },
+  { label: nav.userManagement, view: 'user-management', icon: IconUsers },
+  { label: nav.emailTemplates, view: 'email-templates', icon: IconMail },
+];

@@ -1,0 +1,33 @@
+import { messages } from '@pauta/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { showError } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { navigate } from '../navigation';
+
+/**
+ * Sair: ends the session on the server, forgets every cached answer of this user, marks the
+ * session as signed out and goes to `/` (the landing page).
+ */
+export function useSignOut() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(trpc.auth.signOut.mutationOptions());
+
+  const signOut = async () => {
+    try {
+      await mutation.mutateAsync();
+    } catch {
+      showError(messages.common.error, messages.auth.logoutError);
+      return;
+    }
+    const sessionKey = trpc.auth.session.queryKey();
+    queryClient.removeQueries({
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(sessionKey),
+    });
+    queryClient.getMutationCache().clear();
+    queryClient.setQueryData(sessionKey, { user: null });
+    navigate('/');
+  };
+
+  return { signOut, signingOut: mutation.isPending };
+}

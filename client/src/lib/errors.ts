@@ -1,0 +1,104 @@
+// Turns whatever a tRPC call threw into the pt-BR toast the spec asks for. The server sends an
+// ErrorCode as the error message (core/messages/error-codes) plus structured `data.details`.
+import type { PasswordIssue } from '@pauta/core';
+import { getErrorMessage, isErrorCode, messages, PasswordIssue as PasswordIssues } from '@pauta/core';
+import { isTRPCClientError } from '@trpc/client';
+
+export interface ErrorText {
+  title: string;
+  message: string;
+}
+
+interface ErrorData {
+  httpStatus?: number;
+  details?: Record<string, unknown> | null;
+  zodError?: { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> } | null;
+}
+
+function dataOf(error: unknown): ErrorData | undefined {
+  return isTRPCClientError(error) ? (error.data as ErrorData | undefined) : undefined;
+}
+
+/** The server's ErrorCode (`'EMAIL_TAKEN'` …) or, for an input rejected by zod, `'VALIDATION_FAILED'`. */
+export function errorCodeOf(error: unknown): string | null {
+  if (!isTRPCClientError(error)) return null;
+  if (isErrorCode(error.message)) return error.message;
+  if (dataOf(error)?.zodError) return 'VALIDATION_FAILED';
+  return null;
+}
+
+/** A request that never got an answer (offline, server down): a tRPC error without data. */
+export function isNetworkError(error: unknown): boolean {
+  return isTRPCClientError(error) && error.data === undefined;
+}
+
+/** Fields the server's zod validation rejected (`['email']`). */
+export function invalidFieldsOf(error: unknown): string[] {
+  const fieldErrors = dataOf(error)?.zodError?.fieldErrors ?? {};
+  return Object.keys(fieldErrors).filter((field) => (fieldErrors[field]?.length ?? 0) > 0);
+}
+
+const PASSWORD_ISSUES = new Set<string>(Object.values(PasswordIssues));
+
+/** The reasons of a WEAK_PASSWORD rejection, in the server's order. */
+export function passwordIssuesOf(error: unknown): PasswordIssue[] {
+  const issues = dataOf(error)?.details?.passwordIssues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter((issue): issue is PasswordIssue => PASSWORD_ISSUES.has(issue));
+}
+
+/**
+ * The generic mapping: a known code → its text under `title`; a network failure → the
+ * connection text; anything else → 'Erro' / 'Ocorreu um erro inesperado.'.
+ */
+export function describeError(error: unknown, title: string = messages.common.error): ErrorText {
+  const code = errorCodeOf(error);
+  if (code === 'VALIDATION_FAILED' && invalidFieldsOf(error).includes('email'))
+    return { title, message: messages.auth.invalidEmail };
+  if (code && code !== 'INTERNAL') return { title, message: getErrorMessage(code) };
+  if (isNetworkError(error)) return { title: messages.common.error, message: messages.errors.network };
+  return { title: messages.common.error, message: messages.common.unexpectedError };
+}
+
+/** Spec §8, login: 'Erro no login' with the server's reason; unexpected → 'Erro'. */
+export function describeSignInError(error: unknown): ErrorText {
+  return describeError(error, messages.auth.loginErrorTitle);
+}
+
+/** Spec §8, sign-up: 'Erro no cadastro' with the server's reason (weak passwords list theirs). */
+export function describeSignUpError(error: unknown): ErrorText {
+  const issues = passwordIssuesOf(error);
+  if (errorCodeOf(error) === 'WEAK_PASSWORD' && issues.length > 0)
+    return {
+      title: messages.auth.weakPasswordTitle,
+      message: issues.map((issue) => messages.auth.passwordIssues[issue]).join(' '),
+    };
+  return describeError(error, messages.auth.signupErrorTitle);
+}
+
+/**
+ * Spec §8, social sign-in return: an `?error=` code of the callback URL or the code of a failed
+ * `auth.completeOAuth`, as the 'Erro de Autenticação' text.
+ */
+export function describeOAuthError(code: string | null, providerLabel: string | null): ErrorText {
+  const title = messages.auth.authErrorTitle;
+  switch (code) {
+    case 'OAUTH_FAILED':
+      return { title, message: messages.auth.oauthInvalidCredentials };
+    case 'EMAIL_NOT_CONFIRMED':
+      return { title, message: messages.auth.emailNotConfirmed };
+    case 'access_denied':
+      return {
+        title,
+        message: providerLabel ? messages.auth.connectError(providerLabel) : messages.auth.callbackUnexpected,
+      };
+    case 'redirect_uri_mismatch':
+    case 'invalid_redirect_uri':
+      return { title, message: messages.auth.redirectConfigError };
+    case 'PLATFORM_NOT_CONFIGURED':
+    case 'RATE_LIMITED':
+      return { title, message: getErrorMessage(code) };
+    default:
+      return { title, message: messages.auth.callbackUnexpected };
+  }
+}

@@ -1,0 +1,55 @@
+// The tRPC client: one typed proxy over TanStack Query. Only the router's *type* comes from the
+// server package, so no server code can reach the bundle.
+import type { AppRouter } from '@pauta/server';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, isTRPCClientError } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import superjson from 'superjson';
+
+export type { AppRouter };
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+/** Same-origin `/trpc` (Vite proxies it in development); the transformer lives on the link in v11. */
+export function createTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: '/trpc', transformer: superjson })],
+  });
+}
+
+/** The HTTP status of a tRPC error (`undefined` for a network failure or a non-tRPC error). */
+export function httpStatusOf(error: unknown): number | undefined {
+  return isTRPCClientError(error)
+    ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
+    : undefined;
+}
+
+const MAX_RETRIES = 2;
+
+/** A failure worth retrying: network errors and 5xx, never a 4xx answer (bad input, no access…). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export interface QueryClientOptions {
+  /** Called when any query other than the session answers UNAUTHORIZED (the session ended). */
+  onUnauthorized?: () => void;
+}
+
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isTRPCClientError(error) && error.message === 'UNAUTHORIZED') onUnauthorized?.();
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { Anchor, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { INPUT_LIMITS, messages } from '@pauta/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useRefreshSession, useSystemStatus } from '../../app/session';
+import { SubmitButton } from '../../components/SubmitButton';
+import { describeSignInError } from '../../lib/errors';
+import { showError, showErrorText, showInfo, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+
+const text = messages.auth;
+
+/** Fazer login (spec §2.2, §5, §8). On success the session refetch moves the app in. */
+export function LoginForm() {
+  const trpc = useTRPC();
+  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
+  const refreshSession = useRefreshSession();
+  const status = useSystemStatus();
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({ initialValues: { email: '', password: '', rememberMe: false } });
+
+  const handleSubmit = form.onSubmit(async ({ email, password, rememberMe }) => {
+    if (!email.trim() || !password) {
+      showError(messages.common.error, text.fillAllFields);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await signIn.mutateAsync({ email: email.trim(), password, rememberMe });
+    } catch (error) {
+      showErrorText(describeSignInError(error));
+      setSubmitting(false);
+      return;
+    }
+    showSuccess(text.loginSuccessTitle, text.loginSuccess);
+    await refreshSession();
+    setSubmitting(false);
+  });
+
+  // Spec §2.2: the link is shown and no recovery flow exists yet; it says how to get help.
+  const showForgotPassword = () =>
+    showInfo(text.forgotPasswordTitle, text.forgotPasswordUnavailable(status.data?.contactEmail ?? null));
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          type="email"
+          label={text.email}
+          placeholder={text.emailPlaceholder}
+          autoComplete="email"
+          withAsterisk
+          maxLength={INPUT_LIMITS.email}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={text.password}
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between" gap="sm">
+          <Checkbox label={text.rememberMe} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+          <Anchor component="button" type="button" size="sm" fw={600} onClick={showForgotPassword}>
+            {text.forgotPassword}
+          </Anchor>
+        </Group>
+        <SubmitButton
+          pending={submitting}
+          label={text.loginSubmit}
+          pendingLabel={text.loggingIn}
+          size="md"
+          fullWidth
+          mt="xs"
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { INPUT_LIMITS, messages } from '@pauta/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useRefreshSession } from '../../app/session';
+import { SubmitButton } from '../../components/SubmitButton';
+import { describeSignUpError, passwordIssuesOf } from '../../lib/errors';
+import { browserTimeZone } from '../../lib/timezone';
+import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+
+const text = messages.auth;
+
+/** Criar conta (spec §2.2, §5, §8): names optional, passwords must match; weak ones list why. */
+export function SignupForm() {
+  const trpc = useTRPC();
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const refreshSession = useRefreshSession();
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    form.clearErrors();
+    const email = values.email.trim();
+    if (!email || !values.password || !values.confirmPassword) {
+      showError(messages.common.error, text.fillAllFields);
+      return;
+    }
+    if (values.password !== values.confirmPassword) {
+      showError(messages.common.error, text.passwordsDontMatch);
+      return;
+    }
+    const firstName = values.firstName.trim();
+    const lastName = values.lastName.trim();
+    const timezone = browserTimeZone();
+    setSubmitting(true);
+    try {
+      await signUp.mutateAsync({
+        email,
+        password: values.password,
+        ...(firstName ? { firstName } : {}),
+        ...(lastName ? { lastName } : {}),
+        ...(timezone ? { timezone } : {}),
+      });
+    } catch (error) {
+      const issues = passwordIssuesOf(error);
+      if (issues.length > 0) {
+        showError(
+          text.weakPasswordTitle,
+          <List size="sm" spacing={2}>
+            {issues.map((issue) => (
+              <List.Item key={issue}>{text.passwordIssues[issue]}</List.Item>
+            ))}
+          </List>,
+        );
+        form.setFieldError('password', issues.map((issue) => text.passwordIssues[issue]).join(' '));
+      } else {
+        showErrorText(describeSignUpError(error));
+      }
+      setSubmitting(false);
+      return;
+    }
+    showSuccess(messages.common.success, text.signupSuccess);
+    await refreshSession();
+    setSubmitting(false);
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Group grow gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            label={text.firstName}
+            autoComplete="given-name"
+            maxLength={INPUT_LIMITS.firstName}
+            miw={140}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={text.lastName}
+            autoComplete="family-name"
+            maxLength={INPUT_LIMITS.lastName}
+            miw={140}
+            {...form.getInputProps('lastName')}
+          />
+        </Group>
+        <TextInput
+          type="email"
+          label={text.email}
+          placeholder={text.emailPlaceholder}
+          autoComplete="email"
+          withAsterisk
+          maxLength={INPUT_LIMITS.email}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={text.password}
+          autoComplete="new-password"
+          withAsterisk
+          description={
+            <Text span size="xs">
+              {text.passwordIssues.TOO_SHORT}
+            </Text>
+          }
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={text.confirmPassword}
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('confirmPassword')}
+        />
+        <SubmitButton
+          pending={submitting}
+          label={text.signupSubmit}
+          pendingLabel={text.signingUp}
+          size="md"
+          fullWidth
+          mt="xs"
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+// A fake server at the fetch level: the real tRPC client (httpBatchLink + superjson) talks to
+// handlers keyed by procedure path ('auth.session'), so tests exercise the real wire format.
+import superjson from 'superjson';
+import { vi } from 'vitest';
+
+/** Thrown by a handler to answer with a tRPC error (`message` is the server's ErrorCode). */
+export class TrpcErrorResponse extends Error {
+  constructor(
+    readonly code:
+      | 'BAD_REQUEST'
+      | 'UNAUTHORIZED'
+      | 'FORBIDDEN'
+      | 'NOT_FOUND'
+      | 'CONFLICT'
+      | 'TOO_MANY_REQUESTS'
+      | 'INTERNAL_SERVER_ERROR',
+    message: string,
+    readonly extra: { details?: Record<string, unknown>; zodError?: unknown } = {},
+  ) {
+    super(message);
+  }
+}
+
+const HTTP_STATUS: Record<TrpcErrorResponse['code'], number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+const JSON_RPC_CODE: Record<TrpcErrorResponse['code'], number> = {
+  BAD_REQUEST: -32600,
+  UNAUTHORIZED: -32001,
+  FORBIDDEN: -32003,
+  NOT_FOUND: -32004,
+  CONFLICT: -32009,
+  TOO_MANY_REQUESTS: -32029,
+  INTERNAL_SERVER_ERROR: -32603,
+};
+
+export type Handler = (input: unknown) => unknown;
+
+export interface TrpcCall {
+  path: string;
+  input: unknown;
+}
+
+/** A promise the test resolves when it wants the server to answer (to observe pending states). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export const signedOut = { user: null };
+
+export function signedIn(hasThemes: boolean | null = true) {
+  return {
+    user: {
+      id: 'user-1',
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Souza',
+      timezone: 'America/Sao_Paulo',
+    },
+    hasThemes,
+  };
+}
+
+export const defaultStatus = {
+  sandbox: false,
+  publishingAvailable: true,
+  contactEmail: 'privacidade@pauta.test',
+};
+
+/**
+ * Replaces `fetch` with the fake server. Values in `handlers` answer as they are; functions get
+ * the call's input and may return a promise or throw a TrpcErrorResponse.
+ */
+export function mockTrpc(handlers: Record<string, unknown>) {
+  const calls: TrpcCall[] = [];
+  const table: Record<string, unknown> = { 'system.status': defaultStatus, ...handlers };
+
+  const answer = async (path: string, input: unknown) => {
+    calls.push({ path, input });
+    if (!Object.hasOwn(table, path)) throw new TrpcErrorResponse('NOT_FOUND', `no handler for ${path}`);
+    const handler = table[path];
+    return typeof handler === 'function' ? await (handler as Handler)(input) : handler;
+  };
+
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const parsed = new URL(String(url), 'http://localhost');
+    const paths = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, '')).split(',');
+    const rawInputs: Record<string, unknown> =
+      init?.method === 'POST'
+        ? JSON.parse(String(init.body ?? '{}'))
+        : JSON.parse(parsed.searchParams.get('input') ?? '{}');
+    const items = await Promise.all(
+      paths.map(async (path, index) => {
+        const raw = rawInputs[index] as Parameters<typeof superjson.deserialize>[0] | undefined;
+        const input = raw ? superjson.deserialize(raw) : undefined;
+        try {
+          return { result: { data: superjson.serialize(await answer(path, input)) } };
+        } catch (error) {
+          const failure =
+            error instanceof TrpcErrorResponse
+              ? error
+              : new TrpcErrorResponse('INTERNAL_SERVER_ERROR', 'INTERNAL');
+          return {
+            error: superjson.serialize({
+              message: failure.message,
+              code: JSON_RPC_CODE[failure.code],
+              data: {
+                code: failure.code,
+                httpStatus: HTTP_STATUS[failure.code],
+                path,
+                zodError: failure.extra.zodError ?? null,
+                details: failure.extra.details ?? null,
+              },
+            }),
+          };
+        }
+      }),
+    );
+    return new Response(JSON.stringify(items), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    /** Calls of one procedure, in order. */
+    callsTo: (path: string) => calls.filter((call) => call.path === path),
+    /** Changes an answer for the next calls. */
+    set: (path: string, handler: unknown) => {
+      table[path] = handler;
+    },
+  };
+}

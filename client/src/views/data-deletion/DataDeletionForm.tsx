@@ -1,0 +1,97 @@
+import { Alert, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { INPUT_LIMITS, messages } from '@pauta/core';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SubmitButton } from '../../components/SubmitButton';
+import { showError } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+
+const text = messages.dataDeletion;
+
+interface DataDeletionFormProps {
+  /** Logged out, the request needs an address to find the account; signed in, the server knows it. */
+  askEmail: boolean;
+}
+
+/** Spec §2.3/§5: a required reason (and, logged out, the account email), then the success message. */
+export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
+  const trpc = useTRPC();
+  const submit = useMutation(trpc.dataDeletion.submit.mutationOptions());
+  const [sent, setSent] = useState(false);
+  const form = useForm({ initialValues: { reason: '', email: '' } });
+
+  const handleSubmit = form.onSubmit(async ({ reason, email }) => {
+    if (!reason.trim()) {
+      showError(text.requiredTitle, text.reasonRequired);
+      return;
+    }
+    try {
+      await submit.mutateAsync({
+        reason: reason.trim(),
+        ...(askEmail && email.trim() ? { email: email.trim() } : {}),
+      });
+      setSent(true);
+    } catch {
+      showError(messages.common.error, text.submitError);
+    }
+  });
+
+  if (sent)
+    return (
+      <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={720} role="status">
+        <Stack align="center" ta="center" gap="sm">
+          <ThemeIcon size={60} radius="xl" color="teal" variant="light">
+            <IconCircleCheck size={34} stroke={1.7} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            {text.successTitle}
+          </Title>
+          <Text c="dimmed" maw={480}>
+            {text.success}
+          </Text>
+        </Stack>
+      </Paper>
+    );
+
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={720}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="lg">
+          <Text>{text.intro}</Text>
+          {askEmail && (
+            <TextInput
+              type="email"
+              autoComplete="email"
+              label={text.emailLabel}
+              placeholder={messages.auth.emailPlaceholder}
+              maxLength={INPUT_LIMITS.email}
+              {...form.getInputProps('email')}
+            />
+          )}
+          <Textarea
+            label={text.reasonLabel}
+            placeholder={text.reasonPlaceholder}
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={10}
+            maxLength={2000}
+            {...form.getInputProps('reason')}
+          />
+          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+            {text.formNotice}
+          </Alert>
+          <SubmitButton
+            pending={submit.isPending}
+            label={text.submit}
+            pendingLabel={text.submitting}
+            size="md"
+            style={{ alignSelf: 'flex-start' }}
+          />
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
