@@ -17,6 +17,15 @@ export default defineConfig({
         },
       },
       {
+        // The time-zone-sensitive logic again under a non-UTC process zone: results must not move.
+        test: {
+          name: 'unit-tz',
+          environment: 'node',
+          include: ['core/src/scheduling/**/*.test.ts', 'core/src/format/**/*.test.ts'],
+          env: { TZ: 'America/Sao_Paulo' },
+        },
+      },
+      {
         test: {
           name: 'integration',
           environment: 'node',

@@ -1,3 +1,5 @@
 export * from './constants/index.js';
+export * from './format/index.js';
 export * from './messages/index.js';
+export * from './scheduling/index.js';
 export * from './text/post-length.js';

@@ -423,6 +423,7 @@ export const messages = {
     noThemeSelected: 'Nenhum tema selecionado.',
     invalidAiResponse: 'Formato de resposta inválido da IA',
     aiError: 'Erro ao gerar posts com IA',
+    aiRateLimited: 'Você atingiu o limite de gerações com IA por enquanto. Tente novamente em alguns minutos.',
     scheduleSomeError: 'Erro ao agendar post em algumas plataformas',
     scheduleError: 'Erro ao agendar post.',
     scheduledForPlatforms: (count: number) => `Post agendado para ${count} plataforma(s)!`,

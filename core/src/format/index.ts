@@ -1,0 +1,4 @@
+export * from './dashboard-metrics.js';
+export * from './dates.js';
+export * from './numbers.js';
+export * from './truncate.js';

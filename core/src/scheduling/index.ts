@@ -1,0 +1,2 @@
+export * from './next-slots.js';
+export * from './zoned-time.js';

@@ -1,0 +1,43 @@
+// The theme form's schema, shared by the client form and the server's tRPC input (one schema,
+// two sides). Messages are the spec's pt-BR validation texts.
+import { z } from 'zod';
+import { FREQUENCIES } from '../constants/frequencies.js';
+import { INPUT_LIMITS } from '../constants/limits.js';
+import { isHexColor, isPaletteColorId } from '../constants/palette.js';
+import { PLATFORMS } from '../constants/platforms.js';
+import { AVOID_TOPICS, TONES } from '../constants/tones.js';
+import { messages } from '../messages/messages.js';
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+export const themeInputSchema = z.strictObject({
+  name: z.string().trim().min(1, messages.themes.missingNameOrDescription).max(INPUT_LIMITS.themeName),
+  description: z
+    .string()
+    .trim()
+    .min(1, messages.themes.missingNameOrDescription)
+    .max(INPUT_LIMITS.themeDescription),
+  toneOfVoice: z
+    .array(z.enum(TONES))
+    .max(TONES.length * 2)
+    .transform(unique)
+    .pipe(z.array(z.enum(TONES)).min(1, messages.themes.missingTone)),
+  avoidTopics: z
+    .array(z.enum(AVOID_TOPICS))
+    .max(AVOID_TOPICS.length * 2)
+    .transform(unique),
+  socialNetworks: z
+    .array(z.enum(PLATFORMS))
+    .max(PLATFORMS.length * 2)
+    .transform(unique)
+    .pipe(z.array(z.enum(PLATFORMS)).min(1, messages.themes.missingNetwork)),
+  frequency: z.enum(FREQUENCIES),
+  colorPalette: z
+    .string()
+    .trim()
+    .max(7)
+    .refine((v) => isPaletteColorId(v) || isHexColor(v), messages.themes.invalidHex)
+    .transform((v) => (isHexColor(v) ? v.toUpperCase() : v)),
+});
+export type ThemeInput = z.input<typeof themeInputSchema>;
+export type ThemeValues = z.output<typeof themeInputSchema>;
