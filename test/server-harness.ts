@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import type { DbHandle } from '../db/src/index.js';
 import { parseKeyring } from '../db/src/index.js';
+import { aiConfigFromEnv, createAiClient, createDraftGenerator } from '../server/src/ai/index.js';
 import { createApp } from '../server/src/app.js';
 import { createRoleService } from '../server/src/auth/roles.js';
 import type { AppDeps } from '../server/src/deps.js';
@@ -31,6 +32,7 @@ export function testDeps(
     logger,
     queue: createQueueGateway({ redisUrl: null, prefix: inject('redisPrefix'), logger }),
     roles: createRoleService(handle.db, logger),
+    drafts: createDraftGenerator({ db: handle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
     sandbox: true,
     ...overrides,
   };

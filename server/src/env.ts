@@ -15,6 +15,8 @@ const schema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl(['http:', 'https:']),
   ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-5-5'),
+  /** Longest wait for one AI drafting call, retries included (ms); then the local templates. */
+  ANTHROPIC_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().default('Pauta <nao-responda@pauta.local>'),
   CONTACT_EMAIL: z.email('deve ser um email').default('privacidade@pauta.app'),

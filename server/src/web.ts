@@ -3,6 +3,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createDb, type DbHandle, migrateToLatest } from '@pauta/db';
+import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/index.js';
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
 import type { AppDeps } from './deps.js';
@@ -45,6 +46,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     logger,
     queue,
     roles: createRoleService(dbHandle.db, logger),
+    drafts: createDraftGenerator({ db: dbHandle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
     sandbox: options.sandbox,
     clientDist: CLIENT_DIST,
   };

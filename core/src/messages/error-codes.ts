@@ -19,6 +19,7 @@ export const ErrorCode = {
   PLATFORM_NOT_CONFIGURED: 'PLATFORM_NOT_CONFIGURED',
   OAUTH_FAILED: 'OAUTH_FAILED',
   AI_UNAVAILABLE: 'AI_UNAVAILABLE',
+  AI_MALFORMED: 'AI_MALFORMED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -40,6 +41,7 @@ export const errorMessages = {
   PLATFORM_NOT_CONFIGURED: 'Esta rede social ainda não foi configurada pelo administrador.',
   OAUTH_FAILED: 'Credenciais inválidas. Tente novamente.',
   AI_UNAVAILABLE: 'O serviço de IA está indisponível no momento. Tente novamente mais tarde.',
+  AI_MALFORMED: 'Formato de resposta inválido da IA',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

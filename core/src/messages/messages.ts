@@ -347,6 +347,25 @@ export const messages = {
     confirmDeleteTitle: 'Excluir tema',
     confirmDelete: (name: string) =>
       `Tem certeza que deseja excluir o tema "${name}"? Todos os posts deste tema também serão excluídos. Esta ação não pode ser desfeita.`,
+
+    creatingProgress: (count: number) => `Gerando ${count} sugestões com IA e montando seu calendário…`,
+    creatingProgressHint: 'Isso pode levar até um minuto. Não feche esta página.',
+    createdWithTemplates: (count: number) =>
+      count === 1
+        ? '1 post foi criado a partir de modelos e agendado automaticamente. A IA não respondeu; você pode gerar novas sugestões depois.'
+        : `${count} posts foram criados a partir de modelos e agendados automaticamente. A IA não respondeu; você pode gerar novas sugestões depois.`,
+    presetColors: 'Cores predefinidas',
+    selectedColor: (label: string) => `Cor selecionada: ${label}`,
+    customColorLabel: (hex: string) => `Cor personalizada ${hex}`,
+    loadThemeError: 'Não foi possível carregar o tema.',
+    themeNotFound: 'Tema não encontrado. Ele pode ter sido excluído.',
+    backToThemes: 'Ver meus temas',
+    tonesLabel: 'Tons de voz',
+    networksLabel: 'Redes sociais',
+    moreTones: (names: string) => `Outros tons: ${names}`,
+    moreNetworks: (names: string) => `Outras redes: ${names}`,
+    confirmDeleteAction: 'Excluir tema',
+    createdAt: (date: string) => `Criado em ${date}`,
   },
 
   posts: {
@@ -423,7 +442,8 @@ export const messages = {
     noThemeSelected: 'Nenhum tema selecionado.',
     invalidAiResponse: 'Formato de resposta inválido da IA',
     aiError: 'Erro ao gerar posts com IA',
-    aiRateLimited: 'Você atingiu o limite de gerações com IA por enquanto. Tente novamente em alguns minutos.',
+    aiRateLimited:
+      'Você atingiu o limite de gerações com IA por enquanto. Tente novamente em alguns minutos.',
     scheduleSomeError: 'Erro ao agendar post em algumas plataformas',
     scheduleError: 'Erro ao agendar post.',
     scheduledForPlatforms: (count: number) => `Post agendado para ${count} plataforma(s)!`,
@@ -431,6 +451,26 @@ export const messages = {
       count === 1
         ? '1 post foi gerado com IA. Revise e agende quando quiser.'
         : `${count} posts foram gerados com IA. Revise e agende os que quiser.`,
+    draftsFromTemplates: (count: number) =>
+      count === 1
+        ? '1 sugestão foi criada a partir de modelos porque a IA não respondeu. Revise antes de agendar.'
+        : `${count} sugestões foram criadas a partir de modelos porque a IA não respondeu. Revise antes de agendar.`,
+    templatesNotice:
+      'Estas sugestões foram criadas a partir de modelos porque a IA não respondeu. Revise e edite o texto antes de agendar.',
+    generatingDrafts: (count: number) => `Gerando ${count} sugestões com IA…`,
+    generatingDraftsHint: 'Isso pode levar alguns segundos.',
+    noThemeSelectedHint: 'Escolha um tema para gerar sugestões de posts com IA.',
+    pickTheme: 'Selecione um tema',
+    noThemes: 'Você ainda não tem temas. Crie um tema para gerar sugestões.',
+    editDraftTitle: 'Editar sugestão',
+    draftFieldsRequired: 'Preencha o título e o conteúdo do post.',
+    draftNetworksHint: 'Somente as redes do tema.',
+    draftLabel: (order: number) => `Sugestão ${order}`,
+    lengthLimitOf: (platform: string) => `Limite do ${platform}`,
+    applyDraftEdit: 'Aplicar',
+    draftUpdated: 'Sugestão atualizada. Agende quando estiver pronta.',
+    draftRemoved: 'Sugestão removida.',
+    draftsCount: (count: number) => countOf(count, 'sugestão', 'sugestões'),
   },
 
   published: {

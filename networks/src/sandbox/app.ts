@@ -1,6 +1,13 @@
 // Builds the sandbox Express app: every network mounted under its host (`/HOST/PATH`, the
 // SOCIAL_SANDBOX_URL rule), request recording and fault injection in front, control at /__sandbox.
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import {
+  ANTHROPIC_HOST,
+  AnthropicStandIn,
+  type AnthropicStandInOptions,
+  anthropicErrorBody,
+  mountAnthropic,
+} from './anthropic.js';
 import { createControlRouter, SandboxControl } from './control.js';
 import { mountFacebook } from './facebook.js';
 import { FaultInjector } from './faults.js';
@@ -11,7 +18,10 @@ import { RequestRecorder } from './recorder.js';
 import { SandboxStore, type SandboxStoreOptions } from './store.js';
 import { mountX } from './x.js';
 
-export type SandboxOptions = SandboxStoreOptions;
+export interface SandboxOptions extends SandboxStoreOptions {
+  /** The Anthropic stand-in (AI drafting) at `/api.anthropic.com`. */
+  anthropic?: AnthropicStandInOptions;
+}
 
 export interface SandboxApp {
   app: Express;
@@ -21,10 +31,12 @@ export interface SandboxApp {
 }
 
 export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
-  const store = new SandboxStore(options);
+  const { anthropic: anthropicOptions, ...storeOptions } = options;
+  const store = new SandboxStore(storeOptions);
   const recorder = new RequestRecorder();
-  const faults = new FaultInjector();
-  const control = new SandboxControl(store, recorder, faults);
+  const faults = new FaultInjector({ [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status) });
+  const anthropic = new AnthropicStandIn(anthropicOptions);
+  const control = new SandboxControl(store, recorder, faults, anthropic);
   const ctx: SandboxContext = { store };
 
   const app = express();
@@ -39,6 +51,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountFacebook(app, ctx);
   mountLinkedIn(app, ctx);
   mountX(app, ctx);
+  mountAnthropic(app, anthropic);
 
   app.use((req, res) => {
     res

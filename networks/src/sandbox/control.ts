@@ -2,6 +2,7 @@
 // operations over HTTP under /__sandbox/ for the e2e suite and manual poking.
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
+import { ANTHROPIC_OUTPUT_MODES, type AnthropicOutputMode, AnthropicStandIn } from './anthropic.js';
 import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
 import type { RecordedRequest, RequestMatch, RequestRecorder } from './recorder.js';
 import {
@@ -24,7 +25,13 @@ export class SandboxControl {
     readonly store: SandboxStore,
     private readonly recorder: RequestRecorder,
     private readonly faults: FaultInjector,
+    readonly anthropic: AnthropicStandIn = new AnthropicStandIn(),
   ) {}
+
+  /** What the Anthropic stand-in answers to the next `times` drafting requests ('ok' clears). */
+  setNextAnthropicOutput(mode: AnthropicOutputMode, times = 1): void {
+    this.anthropic.setNextOutput(mode, times);
+  }
 
   /** Recorded requests, oldest first, optionally filtered. Credentials are redacted. */
   requests(match: RequestMatch = {}): RecordedRequest[] {
@@ -78,10 +85,11 @@ export class SandboxControl {
     return this.store.expireAccessToken(token);
   }
 
-  /** Clears recorded requests and faults. */
+  /** Clears recorded requests, faults and queued Anthropic answers. */
   reset(): void {
     this.recorder.clear();
     this.faults.clear();
+    this.anthropic.reset();
   }
 }
 
@@ -112,6 +120,10 @@ const controlSchemas = {
     deny: z.boolean().optional(),
   }),
   token: z.strictObject({ token: z.string().min(1).max(4096) }),
+  anthropicNext: z.strictObject({
+    mode: z.enum(ANTHROPIC_OUTPUT_MODES),
+    times: z.int().min(1).max(1000).optional(),
+  }),
   match: z.object({
     host: z.string().optional(),
     pathPrefix: z.string().optional(),
@@ -178,6 +190,12 @@ export function createControlRouter(control: SandboxControl): Router {
   router.post('/expire', (req, res) => {
     const input = parseOr400(controlSchemas.token, req.body, res);
     if (input !== null) res.json({ expired: control.expireAccessToken(input.token) });
+  });
+  router.post('/anthropic/next', (req, res) => {
+    const input = parseOr400(controlSchemas.anthropicNext, req.body, res);
+    if (input === null) return;
+    control.setNextAnthropicOutput(input.mode, input.times);
+    res.status(201).json({ ok: true });
   });
   router.get('/avatars/:file', (req, res) => {
     const sub = String(req.params.file).replace(/\.svg$/, '');

@@ -35,9 +35,19 @@ interface ActiveFault {
   remaining: number;
 }
 
+/** Builds the error body a host answers with when a fault gives none (its own error shape). */
+export type FaultBodyFactory = (status: number) => unknown;
+
 export class FaultInjector {
   private faults: ActiveFault[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly bodiesByHost: Readonly<Record<string, FaultBodyFactory>> = {}) {}
+
+  private defaultBody(host: string, status: number, fallback: unknown): unknown {
+    const factory = this.bodiesByHost[host];
+    return factory === undefined ? fallback : factory(status);
+  }
 
   add(fault: SandboxFault): void {
     const parsed = sandboxFaultSchema.parse(fault);
@@ -81,7 +91,7 @@ export class FaultInjector {
     return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       const target = splitSandboxPath(req.path);
       const fault = target === null ? null : this.take(req.method, target.host, target.path);
-      if (fault === null) {
+      if (fault === null || target === null) {
         next();
         return;
       }
@@ -93,15 +103,22 @@ export class FaultInjector {
       for (const [name, value] of Object.entries(fault.headers ?? {})) res.setHeader(name, value);
       if (fault.retryAfterSeconds !== undefined) {
         res.setHeader('Retry-After', String(fault.retryAfterSeconds));
+        const status = fault.status ?? 429;
         sendBody(
           res,
-          fault.status ?? 429,
-          fault.body ?? { error: 'rate_limited', message: 'Too Many Requests' },
+          status,
+          fault.body ??
+            this.defaultBody(target.host, status, { error: 'rate_limited', message: 'Too Many Requests' }),
         );
         return;
       }
       if (fault.status !== undefined) {
-        sendBody(res, fault.status, fault.body ?? { error: 'sandbox_fault', status: fault.status });
+        sendBody(
+          res,
+          fault.status,
+          fault.body ??
+            this.defaultBody(target.host, fault.status, { error: 'sandbox_fault', status: fault.status }),
+        );
         return;
       }
       next();

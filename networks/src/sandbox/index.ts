@@ -1,5 +1,15 @@
 // The sandbox networks (dev, demo, tests): `startSandbox` for a listening instance,
 // `createSandboxApp` to mount it yourself.
+export {
+  ANTHROPIC_API_VERSION,
+  ANTHROPIC_HOST,
+  ANTHROPIC_OUTPUT_MODES,
+  ANTHROPIC_REJECTED_KEY,
+  type AnthropicOutputMode,
+  type AnthropicStandInOptions,
+  type PostsRequest,
+  readPostsRequest,
+} from './anthropic.js';
 export { createSandboxApp, type SandboxApp, type SandboxOptions } from './app.js';
 export { type NextAuthorizationInput, SandboxControl } from './control.js';
 export type { SandboxFault } from './faults.js';

@@ -35,6 +35,7 @@ const sandbox = await startSandbox({
 });
 process.stdout.write(`Pauta sandbox networks listening on ${sandbox.url}\n`);
 process.stdout.write(`Set SOCIAL_SANDBOX_URL=${sandbox.url}\n`);
+process.stdout.write(`AI stand-in: ANTHROPIC_BASE_URL=${sandbox.url}/api.anthropic.com\n`);
 
 function shutdown(): void {
   sandbox.close().then(

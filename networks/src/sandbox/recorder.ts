@@ -11,7 +11,7 @@ export interface RecordedRequest {
   /** The path under the host, e.g. `/token`. */
   path: string;
   query: Record<string, unknown>;
-  /** Lower-case names; Authorization reduced to its scheme, cookies removed. */
+  /** Lower-case names; Authorization reduced to its scheme, x-api-key redacted, cookies removed. */
   headers: Record<string, string>;
   body: unknown;
   /** Filled in when the answer is sent; null while pending or when the connection died. */
@@ -62,7 +62,8 @@ function redactHeaders(headers: Request['headers']): Record<string, string> {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     if (name === 'cookie') continue;
-    out[name] = name === 'authorization' ? (text.split(' ')[0] ?? '') : text;
+    if (name === 'x-api-key') out[name] = REDACTED;
+    else out[name] = name === 'authorization' ? (text.split(' ')[0] ?? '') : text;
   }
   return out;
 }

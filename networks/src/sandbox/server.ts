@@ -27,6 +27,8 @@ export interface SandboxHandle {
   setNextAuthorization: SandboxControl['setNextAuthorization'];
   revokeToken: SandboxControl['revokeToken'];
   expireAccessToken: SandboxControl['expireAccessToken'];
+  /** What the Anthropic stand-in answers to the next drafting requests. */
+  setNextAnthropicOutput: SandboxControl['setNextAnthropicOutput'];
   reset: SandboxControl['reset'];
   close: () => Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     setNextAuthorization: (network, next) => control.setNextAuthorization(network, next),
     revokeToken: (token) => control.revokeToken(token),
     expireAccessToken: (token) => control.expireAccessToken(token),
+    setNextAnthropicOutput: (mode, times) => control.setNextAnthropicOutput(mode, times),
     reset: () => control.reset(),
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -1,13 +1,25 @@
 // The web process's side of the queue: it only adds wake-ups. PostgreSQL stays the source of
 // truth, so when Redis is down requests still succeed and the worker's reconciler catches up.
 
-import { QUEUES } from '@pauta/core';
+import { JOB_NAMES, publishJobId, QUEUES } from '@pauta/core';
+import type { PublishJob } from '@pauta/core/schemas/jobs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 
+export interface WakeUp {
+  id: string;
+  version: number;
+  scheduled_for: Date;
+}
+
 export interface QueueGateway {
   isAvailable(): boolean;
+  /**
+   * Adds one delayed wake-up per post version. Never throws: when Redis is away the posts stay
+   * scheduled in PostgreSQL and the worker's reconciler enqueues them when they come due.
+   */
+  enqueuePublish(posts: WakeUp[], requestId?: string): Promise<number>;
   /** The BullMQ queues, for the admin queue monitor; empty when Redis is not configured. */
   queues(): Queue[];
   close(): Promise<void>;
@@ -19,7 +31,7 @@ export function createQueueGateway(options: {
   logger: Logger;
 }): QueueGateway {
   if (!options.redisUrl) {
-    return { isAvailable: () => false, queues: () => [], close: async () => {} };
+    return { isAvailable: () => false, enqueuePublish: async () => 0, queues: () => [], close: async () => {} };
   }
   // Fail fast instead of queueing commands in memory while Redis is away (RELIABILITY W5).
   const connection = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
@@ -44,6 +56,34 @@ export function createQueueGateway(options: {
   publish.on('error', () => {});
   return {
     isAvailable: () => ready,
+    async enqueuePublish(posts, requestId) {
+      if (posts.length === 0) return 0;
+      if (!ready) return 0;
+      const now = Date.now();
+      try {
+        await publish.addBulk(
+          posts.map((post) => {
+            const data: PublishJob = { postId: post.id, version: post.version, ...(requestId ? { requestId } : {}) };
+            return {
+              name: JOB_NAMES.publishPost,
+              data,
+              opts: {
+                jobId: publishJobId(post.id, post.version),
+                delay: Math.max(0, post.scheduled_for.getTime() - now),
+                // A kept completed job would block re-adding its id (RELIABILITY W4).
+                removeOnComplete: true,
+                removeOnFail: 1000,
+                attempts: 1,
+              },
+            };
+          }),
+        );
+        return posts.length;
+      } catch (error) {
+        options.logger.warn({ err: error, count: posts.length, requestId }, 'wake-ups não enfileirados; o reconciliador cuidará deles');
+        return 0;
+      }
+    },
     queues: () => [publish],
     close: async () => {
       await publish.close().catch(() => {});

@@ -1,7 +1,153 @@
-import { countThemes, type Database } from '@pauta/db';
+// Themes: create (with its automatic calendar), update, delete, list. Plain functions taking
+// their dependencies, so the rules are tested without tRPC.
 import type { Kysely } from 'kysely';
+import { MAX_THEMES_PER_USER_DEFAULT, type Platform } from '@pauta/core';
+import type { ThemeValues } from '@pauta/core/schemas/theme';
+import { nextSlots } from '@pauta/core/scheduling/index';
+import {
+  countThemes,
+  type Database,
+  findProfile,
+  getNumberSetting,
+  insertScheduledPosts,
+  insertTheme,
+  latestScheduledFor,
+  lockUserForThemeCreation,
+  type Theme,
+  type ThemeFields,
+} from '@pauta/db';
+import type { Logger } from '../logger.js';
+import type { QueueGateway } from '../queue/queue-gateway.js';
+
+export const POSTS_AT_CREATION = 15;
 
 /** Spec §7 call 1: does the user have at least one theme (initial view)? */
 export async function hasAnyTheme(db: Kysely<Database>, userId: string): Promise<boolean> {
   return (await countThemes(db, userId)) > 0;
+}
+
+export function toThemeFields(values: ThemeValues): ThemeFields {
+  return {
+    name: values.name,
+    description: values.description,
+    toneOfVoice: values.toneOfVoice,
+    avoidTopics: values.avoidTopics,
+    socialNetworks: values.socialNetworks,
+    frequency: values.frequency,
+    colorPalette: values.colorPalette,
+  };
+}
+
+export class ThemeLimitError extends Error {
+  override name = 'ThemeLimitError';
+  constructor(readonly max: number) {
+    super('THEME_LIMIT_REACHED');
+  }
+}
+
+/** Saves the theme unless the user is at max_themes_per_user (checked under a row lock). */
+export async function saveNewTheme(db: Kysely<Database>, userId: string, values: ThemeValues): Promise<Theme> {
+  return db.transaction().execute(async (trx) => {
+    await lockUserForThemeCreation(trx, userId);
+    const max = await getNumberSetting(trx, 'max_themes_per_user', MAX_THEMES_PER_USER_DEFAULT);
+    if ((await countThemes(trx, userId)) >= max) throw new ThemeLimitError(max);
+    return insertTheme(trx, userId, toThemeFields(values));
+  });
+}
+
+export interface DraftPost {
+  title: string;
+  content: string;
+  post_order: number;
+}
+
+export interface DraftResult {
+  posts: DraftPost[];
+  source: 'ai' | 'templates';
+  fallbackReason?: string | undefined;
+}
+
+export interface CalendarDeps {
+  db: Kysely<Database>;
+  queue: QueueGateway;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/**
+ * Gives each draft the next free slot of the theme's calendar (the day after its last scheduled
+ * post, at 10:00 in the owner's time zone) and stores it once per platform; then adds the
+ * publishing wake-ups (after the commit; a failed enqueue is repaired by the reconciler).
+ */
+export async function scheduleDrafts(
+  deps: CalendarDeps,
+  options: { userId: string; theme: Theme; drafts: DraftPost[]; platforms: Platform[]; requestId?: string },
+): Promise<number> {
+  const { theme, drafts, platforms } = options;
+  if (drafts.length === 0 || platforms.length === 0) return 0;
+  const now = deps.now?.() ?? new Date();
+  const profile = await findProfile(deps.db, options.userId);
+  const slots = nextSlots({
+    frequency: theme.frequency,
+    count: drafts.length,
+    timeZone: profile?.timezone ?? 'America/Sao_Paulo',
+    after: now,
+    lastScheduled: await latestScheduledFor(deps.db, theme.id),
+  });
+  const rows = drafts.flatMap((draft, index) =>
+    platforms.map((platform) => ({
+      title: draft.title,
+      content: draft.content,
+      platform,
+      postOrder: draft.post_order,
+      scheduledFor: slots[index]!,
+    })),
+  );
+  const wakeUps = await insertScheduledPosts(deps.db, { userId: options.userId, themeId: theme.id, posts: rows });
+  await deps.queue.enqueuePublish(wakeUps, options.requestId);
+  return wakeUps.length;
+}
+
+export type CreationOutcome =
+  /** Every suggestion came from the AI and was scheduled. */
+  | { kind: 'ai'; postsCreated: number }
+  /** The AI failed and the local templates filled in (the spec's silent fallback). */
+  | { kind: 'templates'; postsCreated: number; reason?: string | undefined }
+  /** The theme is saved but producing or storing suggestions failed. */
+  | { kind: 'suggestions_failed' }
+  | { kind: 'no_posts' };
+
+/** Spec §4: the theme is saved; then 15 suggestions are drafted and scheduled per network. */
+export async function createThemeWithCalendar(
+  deps: CalendarDeps & { generate: (theme: Theme, count: number) => Promise<DraftResult> },
+  options: { userId: string; values: ThemeValues; requestId?: string },
+): Promise<{ theme: Theme; outcome: CreationOutcome }> {
+  const theme = await saveNewTheme(deps.db, options.userId, options.values);
+  let drafts: DraftResult;
+  try {
+    drafts = await deps.generate(theme, POSTS_AT_CREATION);
+  } catch (error) {
+    deps.logger.error({ err: error, themeId: theme.id, requestId: options.requestId }, 'falha ao gerar sugestões');
+    return { theme, outcome: { kind: 'suggestions_failed' } };
+  }
+  if (drafts.posts.length === 0) return { theme, outcome: { kind: 'no_posts' } };
+  try {
+    const postsCreated = await scheduleDrafts(deps, {
+      userId: options.userId,
+      theme,
+      drafts: drafts.posts,
+      platforms: theme.social_networks,
+      ...(options.requestId ? { requestId: options.requestId } : {}),
+    });
+    return {
+      theme,
+      outcome:
+        drafts.source === 'ai'
+          ? { kind: 'ai', postsCreated }
+          : { kind: 'templates', postsCreated, reason: drafts.fallbackReason },
+    };
+  } catch (error) {
+    deps.logger.error({ err: error, themeId: theme.id, requestId: options.requestId }, 'falha ao agendar sugestões');
+    return { theme, outcome: { kind: 'suggestions_failed' } };
+  }
 }

@@ -18,7 +18,7 @@ const password = z
   .string()
   .min(1)
   .max(INPUT_LIMITS.passwordMax * 4);
-const name = z.string().trim().max(80);
+const name = z.string().trim().max(INPUT_LIMITS.firstName);
 export const timeZone = z
   .string()
   .max(64)

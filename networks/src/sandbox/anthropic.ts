@@ -1,0 +1,489 @@
+// Sandbox Anthropic: a local imitation of `POST /v1/messages` (API version 2026-10-21) at
+// `/api.anthropic.com/v1/messages`, so `ANTHROPIC_BASE_URL=${SANDBOX_URL}/api.anthropic.com` works.
+//
+// What it checks, as the real API does: an API key (`x-api-key`, else `Authorization: Bearer`;
+// any non-empty key except the configured rejected ones), the `anthropic-version` header, and
+// the body (model, max_tokens, messages; on 2026-10-21 `temperature`/`top_p`/`top_k` are
+// "Extra inputs are not permitted"). Errors use Anthropic's shape
+// `{ type: 'error', error: { type, message }, request_id }`; answers use the Message shape.
+//
+// The Pauta drafting convention (server/src/ai/prompt.ts writes the other side): the last user
+// message carries the structured inputs as JSON between `<posts_request>` and `</posts_request>`:
+//
+//   { "count": 5, "theme": { "name": "…", "description": "…" }, "tones": ["Profissional"],
+//     "avoid_topics": ["Política"], "max_characters": 280,
+//     "networks": [{ "id": "x", "name": "X (Twitter)", "max_characters": 280 }] }
+//
+// With `output_config.format` (json_schema) the stand-in answers JSON text
+// `{ "posts": [{ "title", "content", "post_order" }] }`: `count` pt-BR posts about the theme, in
+// its tones, each fitting every listed network's limit (X measured in weighted characters).
+// Tests steer the next answers with `setNextOutput(mode)` / `POST /__sandbox/anthropic/next`:
+// 'ok' (the default), 'malformed' (not JSON), 'no_posts' (`{ "posts": [] }`), 'too_long'
+// (posts over the limit, several sentences each, so a sentence-boundary trim can recover them).
+import { randomBytes } from 'node:crypto';
+import { isPlatform, measurePostLength } from '@pauta/core';
+import type { ErrorRequestHandler, Request, Response, Router } from 'express';
+import { z } from 'zod';
+
+export const ANTHROPIC_HOST = 'api.anthropic.com';
+/** The API version the SDK 1.x sends; the only one that rejects sampling parameters here. */
+export const ANTHROPIC_API_VERSION = '2026-10-21';
+export const ANTHROPIC_SUPPORTED_VERSIONS: readonly string[] = ['2023-06-01', ANTHROPIC_API_VERSION];
+/** Rejected with 401 unless `rejectedApiKeys` says otherwise. */
+export const ANTHROPIC_REJECTED_KEY = 'sk-ant-sandbox-rejected';
+export const SAMPLING_PARAMETERS = ['temperature', 'top_p', 'top_k'] as const;
+
+export const ANTHROPIC_OUTPUT_MODES = ['ok', 'malformed', 'no_posts', 'too_long'] as const;
+export type AnthropicOutputMode = (typeof ANTHROPIC_OUTPUT_MODES)[number];
+
+export interface AnthropicStandInOptions {
+  /** Keys answered with 401 authentication_error (default: [ANTHROPIC_REJECTED_KEY]). */
+  rejectedApiKeys?: string[];
+}
+
+/** The structured inputs of a drafting request (the `<posts_request>` block), all optional. */
+export const postsRequestSchema = z.object({
+  count: z.int().min(1).max(50).catch(5),
+  theme: z
+    .object({ name: z.string().catch('Conteúdo'), description: z.string().catch('') })
+    .catch({ name: 'Conteúdo', description: '' }),
+  tones: z.array(z.string()).catch([]),
+  avoid_topics: z.array(z.string()).catch([]),
+  max_characters: z.int().min(1).optional().catch(undefined),
+  networks: z
+    .array(z.object({ id: z.string(), name: z.string().optional(), max_characters: z.int().min(1) }))
+    .catch([]),
+});
+export type PostsRequest = z.output<typeof postsRequestSchema>;
+
+const POSTS_REQUEST_BLOCK = /<posts_request>\s*([\s\S]*?)\s*<\/posts_request>/;
+
+/** State the tests steer: which kind of answer the next drafting requests get. */
+export class AnthropicStandIn {
+  readonly rejectedApiKeys: ReadonlySet<string>;
+  private queue: AnthropicOutputMode[] = [];
+
+  constructor(options: AnthropicStandInOptions = {}) {
+    this.rejectedApiKeys = new Set(options.rejectedApiKeys ?? [ANTHROPIC_REJECTED_KEY]);
+  }
+
+  /** The next `times` answers use `mode`; 'ok' clears anything queued. */
+  setNextOutput(mode: AnthropicOutputMode, times = 1): void {
+    if (mode === 'ok') {
+      this.queue = [];
+      return;
+    }
+    for (let i = 0; i < times; i += 1) this.queue.push(mode);
+  }
+
+  takeMode(): AnthropicOutputMode {
+    return this.queue.shift() ?? 'ok';
+  }
+
+  reset(): void {
+    this.queue = [];
+  }
+}
+
+// Errors
+
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  504: 'timeout_error',
+  529: 'overloaded_error',
+};
+
+const ERROR_MESSAGES: Record<string, string> = {
+  rate_limit_error: 'Number of request tokens has exceeded your per-minute rate limit.',
+  api_error: 'Internal server error',
+  overloaded_error: 'Overloaded',
+  timeout_error: 'Request timed out',
+};
+
+function requestId(): string {
+  return `req_sbx${randomBytes(12).toString('hex')}`;
+}
+
+/** Anthropic's error body for a status (used for injected faults on this host too). */
+export function anthropicErrorBody(status: number, message?: string) {
+  const type = ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
+  return {
+    type: 'error',
+    error: { type, message: message ?? ERROR_MESSAGES[type] ?? 'Error' },
+    request_id: requestId(),
+  };
+}
+
+function sendError(res: Response, status: number, message: string): void {
+  const body = anthropicErrorBody(status, message);
+  res.setHeader('request-id', body.request_id);
+  res.status(status).json(body);
+}
+
+// Request checks
+
+function apiKeyOf(req: Request): string | null {
+  const header = req.headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key !== undefined && key.trim() !== '') return key.trim();
+  const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  return bearer?.[1] ?? null;
+}
+
+type Checked<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+
+interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+interface MessagesBody {
+  model: string;
+  max_tokens: number;
+  messages: { role: 'user' | 'assistant'; content: string | { type: string; text?: unknown }[] }[];
+  system?: string | TextBlock[];
+  stream?: boolean;
+  output_config?: { format?: { type: string; schema?: unknown } | null } | null;
+}
+
+function fail(status: number, message: string): { ok: false; status: number; message: string } {
+  return { ok: false, status, message };
+}
+
+function checkBody(body: unknown, version: string): Checked<MessagesBody> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return fail(400, 'Request body must be a JSON object');
+  }
+  const b = body as Record<string, unknown>;
+  if (version >= ANTHROPIC_API_VERSION) {
+    for (const name of SAMPLING_PARAMETERS) {
+      if (name in b) return fail(400, `${name}: Extra inputs are not permitted`);
+    }
+  }
+  if (b.model === undefined) return fail(400, 'model: Field required');
+  if (typeof b.model !== 'string' || b.model.trim() === '')
+    return fail(400, 'model: Input should be a valid string');
+  if (!b.model.startsWith('claude-')) return fail(404, `model: ${b.model}`);
+  if (b.max_tokens === undefined) return fail(400, 'max_tokens: Field required');
+  if (typeof b.max_tokens !== 'number' || !Number.isInteger(b.max_tokens)) {
+    return fail(400, 'max_tokens: Input should be a valid integer');
+  }
+  if (b.max_tokens < 1) return fail(400, 'max_tokens: Input should be greater than or equal to 1');
+  if (b.messages === undefined) return fail(400, 'messages: Field required');
+  if (!Array.isArray(b.messages)) return fail(400, 'messages: Input should be a valid list');
+  if (b.messages.length === 0) return fail(400, 'messages: at least one message is required');
+  for (const [i, message] of b.messages.entries()) {
+    const m = message as Record<string, unknown> | null;
+    if (m === null || typeof m !== 'object')
+      return fail(400, `messages.${i}: Input should be a valid dictionary`);
+    if (m.role !== 'user' && m.role !== 'assistant') {
+      return fail(400, `messages.${i}.role: Input should be 'user' or 'assistant'`);
+    }
+    if (typeof m.content === 'string') {
+      if (m.content === '') return fail(400, `messages.${i}: text content blocks must be non-empty`);
+    } else if (!Array.isArray(m.content)) {
+      return fail(400, `messages.${i}.content: Input should be a valid string or list`);
+    }
+  }
+  if (b.system !== undefined && typeof b.system !== 'string' && !Array.isArray(b.system)) {
+    return fail(400, 'system: Input should be a valid string or list');
+  }
+  if (b.stream === true) return fail(400, 'stream: the Pauta sandbox does not support streaming');
+  const config = b.output_config as MessagesBody['output_config'] | undefined;
+  if (config?.format !== undefined && config.format !== null) {
+    if (config.format.type !== 'json_schema') {
+      return fail(400, "output_config.format.type: Input should be 'json_schema'");
+    }
+    if (config.format.schema === null || typeof config.format.schema !== 'object') {
+      return fail(400, 'output_config.format.schema: Field required');
+    }
+  }
+  return { ok: true, value: b as unknown as MessagesBody };
+}
+
+function textOf(content: MessagesBody['messages'][number]['content'] | MessagesBody['system']): string {
+  if (content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .filter((block) => block.type === 'text' && typeof block.text === 'string')
+    .map((block) => block.text as string)
+    .join('\n');
+}
+
+/** The `<posts_request>` inputs of the last user message, or null when there are none. */
+export function readPostsRequest(text: string): PostsRequest | null {
+  const match = text.match(POSTS_REQUEST_BLOCK);
+  if (match === null) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(match[1]!);
+  } catch {
+    return null;
+  }
+  const parsed = postsRequestSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+// Writing posts
+
+interface Limit {
+  id: string;
+  max: number;
+}
+
+function limitsOf(request: PostsRequest): Limit[] {
+  const limits = request.networks.map((n) => ({ id: n.id, max: n.max_characters }));
+  if (request.max_characters !== undefined) limits.push({ id: 'any', max: request.max_characters });
+  return limits.length > 0 ? limits : [{ id: 'x', max: 280 }];
+}
+
+function measure(id: string, text: string): number {
+  return isPlatform(id) ? measurePostLength(id, text) : [...text].length;
+}
+
+function fitsAll(text: string, limits: Limit[]): boolean {
+  return limits.every((limit) => measure(limit.id, text) <= limit.max);
+}
+
+/** Drops whole words from the end until the text fits (the last resort of a well-behaved model). */
+function cutWords(text: string, limits: Limit[]): string {
+  const words = text.split(/\s+/);
+  while (words.length > 1 && !fitsAll(`${words.join(' ')}…`, limits)) words.pop();
+  const cut = `${words.join(' ')}…`;
+  return fitsAll(cut, limits) ? cut : '';
+}
+
+function excerpt(description: string, maxChars: number): string {
+  const clean = description.replace(/\s+/g, ' ').trim();
+  if (clean === '') return '';
+  const first = clean.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? clean;
+  if ([...first].length <= maxChars) return /[.!?]$/.test(first) ? first : `${first}.`;
+  const words = first.split(' ');
+  let out = '';
+  for (const word of words) {
+    if ([...`${out} ${word}`].length > maxChars - 1) break;
+    out = out === '' ? word : `${out} ${word}`;
+  }
+  return out === '' ? '' : `${out}…`;
+}
+
+function hashtag(name: string): string {
+  const words = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9 ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  const tag = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('');
+  return tag === '' ? '' : `#${tag.slice(0, 40)}`;
+}
+
+const OPENERS: Record<string, readonly string[]> = {
+  Inspirador: [
+    'Todo grande resultado começa com um pequeno passo.',
+    'Constância vence pressa, sempre.',
+    'O melhor momento para começar é agora.',
+  ],
+  Profissional: [
+    'Vamos direto ao ponto.',
+    'Um lembrete importante para quem leva o trabalho a sério.',
+    'Boas práticas fazem diferença no resultado.',
+  ],
+  Empático: [
+    'Sabemos que nem sempre é fácil.',
+    'Se você já se sentiu perdido com isso, não está sozinho.',
+    'Cada pessoa tem o seu ritmo, e tudo bem.',
+  ],
+  Informativo: ['Você sabia?', 'Um resumo rápido para você.', 'Separamos uma informação útil.'],
+  Descontraído: [
+    'Bora falar de um assunto que a gente adora?',
+    'Pega o café e vem com a gente!',
+    'Spoiler: é mais simples do que parece.',
+  ],
+};
+
+const TITLES: readonly ((name: string) => string)[] = [
+  (name) => `${name}: por onde começar`,
+  (name) => `3 ideias práticas sobre ${name}`,
+  (name) => `O que pouca gente conta sobre ${name}`,
+  (name) => `${name} no dia a dia`,
+  (name) => `Perguntas frequentes sobre ${name}`,
+  (name) => `Um erro comum em ${name}`,
+  (name) => `${name}: mitos e verdades`,
+];
+
+const POINTS: readonly ((name: string) => string)[] = [
+  (name) => `Hoje o foco é ${name}.`,
+  (name) => `Quando o assunto é ${name}, consistência faz toda a diferença.`,
+  (name) => `Pequenos ajustes em ${name} geram grandes resultados.`,
+  (name) => `Entender ${name} ajuda a tomar decisões melhores.`,
+  (name) => `${name} fica mais fácil quando dividimos o caminho em etapas.`,
+];
+
+const CALLS_TO_ACTION: readonly string[] = [
+  'Conte nos comentários o que você acha!',
+  'Salve este post para consultar depois.',
+  'Compartilhe com quem precisa ler isso hoje.',
+  'Qual é a sua experiência com o tema?',
+  'Siga para mais conteúdos como este.',
+];
+
+function pick<T>(list: readonly T[], index: number): T {
+  return list[index % list.length]!;
+}
+
+function toneOf(request: PostsRequest, index: number): string {
+  const tones = request.tones.filter((t) => t in OPENERS);
+  return tones.length === 0 ? 'Profissional' : pick(tones, index);
+}
+
+/** A post that fits every limit: optional sentences are dropped before any word is cut. */
+function writePost(request: PostsRequest, index: number, limits: Limit[]) {
+  const name = request.theme.name.trim() || 'Conteúdo';
+  const opener = pick(OPENERS[toneOf(request, index)]!, Math.floor(index / 5));
+  const parts = {
+    opener,
+    point: pick(POINTS, index)(name),
+    excerpt: excerpt(request.theme.description, 160),
+    cta: pick(CALLS_TO_ACTION, index + 2),
+    tag: hashtag(name),
+  };
+  const order: (keyof typeof parts)[] = ['excerpt', 'tag', 'cta', 'opener'];
+  const join = () =>
+    [parts.opener, parts.point, parts.excerpt, parts.cta, parts.tag].filter((p) => p !== '').join(' ');
+  let content = join();
+  for (const key of order) {
+    if (fitsAll(content, limits)) break;
+    parts[key] = '';
+    content = join();
+  }
+  if (!fitsAll(content, limits)) content = cutWords(content, limits);
+  return { title: pick(TITLES, index)(name), content, post_order: index + 1 };
+}
+
+/** A post over the tightest limit, made of whole sentences so a trim can keep the first ones. */
+function writeLongPost(request: PostsRequest, index: number, limits: Limit[]) {
+  const name = request.theme.name.trim() || 'Conteúdo';
+  const sentences = [pick(OPENERS[toneOf(request, index)]!, index), pick(POINTS, index)(name)];
+  const over = (text: string) => limits.some((l) => measure(l.id, text) > l.max * 1.2 + 20);
+  let k = 1;
+  while (!over(sentences.join(' ')) && k < 100_000) {
+    sentences.push(`Ponto ${k}: ${pick(POINTS, index + k)(name)}`);
+    k += 1;
+  }
+  return { title: pick(TITLES, index)(name), content: sentences.join(' '), post_order: index + 1 };
+}
+
+function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
+  const limits = limitsOf(request);
+  switch (mode) {
+    case 'malformed':
+      return `Claro! Aqui estão os posts sobre ${request.theme.name}:\n{"posts": [{"title": "Post 1", "content": "Texto interrompido`;
+    case 'no_posts':
+      return JSON.stringify({ posts: [] });
+    case 'too_long':
+      return JSON.stringify({
+        posts: Array.from({ length: request.count }, (_, i) => writeLongPost(request, i, limits)),
+      });
+    default:
+      return JSON.stringify({
+        posts: Array.from({ length: request.count }, (_, i) => writePost(request, i, limits)),
+      });
+  }
+}
+
+const DEFAULT_POSTS_REQUEST: PostsRequest = postsRequestSchema.parse({});
+
+/** About four characters per token, like the real tokenizer on pt-BR prose. */
+function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+/** Mounts `POST /api.anthropic.com/v1/messages` (and Anthropic-shaped errors under that host). */
+export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
+  app.post(`/${ANTHROPIC_HOST}/v1/messages`, (req: Request, res: Response) => {
+    const key = apiKeyOf(req);
+    if (key === null) {
+      sendError(res, 401, 'x-api-key header is required');
+      return;
+    }
+    if (standIn.rejectedApiKeys.has(key)) {
+      sendError(res, 401, 'invalid x-api-key');
+      return;
+    }
+    const version = req.get('anthropic-version');
+    if (version === undefined || version.trim() === '') {
+      sendError(res, 400, 'anthropic-version: header is required');
+      return;
+    }
+    if (!ANTHROPIC_SUPPORTED_VERSIONS.includes(version)) {
+      sendError(res, 400, `anthropic-version: invalid version ${version}`);
+      return;
+    }
+    const checked = checkBody(req.body, version);
+    if (!checked.ok) {
+      sendError(res, checked.status, checked.message);
+      return;
+    }
+    const body = checked.value;
+    const lastUser = [...body.messages].reverse().find((m) => m.role === 'user');
+    const userText = lastUser === undefined ? '' : textOf(lastUser.content);
+    const request = readPostsRequest(userText);
+    const structured = body.output_config?.format?.type === 'json_schema';
+    // Only a drafting request consumes a queued mode.
+    let text: string;
+    if (structured || request !== null)
+      text = postsAnswer(request ?? DEFAULT_POSTS_REQUEST, standIn.takeMode());
+    else text = 'Olá! Aqui é o simulador local da API da Anthropic usado pelo Pauta.';
+
+    let stopReason = 'end_turn';
+    if (estimateTokens(text) > body.max_tokens) {
+      text = text.slice(0, body.max_tokens * 4);
+      stopReason = 'max_tokens';
+    }
+    const inputText = textOf(body.system) + body.messages.map((m) => textOf(m.content)).join('\n');
+    const id = requestId();
+    res.setHeader('request-id', id);
+    res.json({
+      id: `msg_sbx${randomBytes(12).toString('hex')}`,
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: [{ type: 'text', text }],
+      stop_reason: stopReason,
+      stop_sequence: null,
+      stop_details: null,
+      container: null,
+      usage: {
+        input_tokens: estimateTokens(inputText),
+        output_tokens: estimateTokens(text),
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        service_tier: 'standard',
+      },
+    });
+  });
+
+  app.all(`/${ANTHROPIC_HOST}/*path`, (req, res) => {
+    sendError(res, 404, `Not found: ${req.method} ${req.path.slice(ANTHROPIC_HOST.length + 1)}`);
+  });
+
+  // A body that is not JSON (the shared body parser failed) still gets Anthropic's shape.
+  const onError: ErrorRequestHandler = (error: { status?: number; message?: string }, _req, res, _next) => {
+    const status =
+      typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    sendError(
+      res,
+      status,
+      status === 500 ? 'Internal server error' : `Invalid request: ${error.message ?? ''}`,
+    );
+  };
+  app.use(`/${ANTHROPIC_HOST}`, onError);
+}

@@ -1,0 +1,47 @@
+// `generatePosts` bound to the process's deps, in the shape the themes flows call
+// (`deps.drafts.generate(...)` with a themes row): build it once next to the AI client.
+import type { Platform } from '@pauta/core';
+import {
+  type DraftMode,
+  type GeneratePostsDeps,
+  type GeneratePostsResult,
+  generatePosts,
+} from './generate-posts.js';
+
+/** The theme fields drafting reads (a `themes` row fits). */
+export interface DraftTheme {
+  name: string;
+  description: string;
+  tone_of_voice: string[] | null;
+  avoid_topics: string[] | null;
+  social_networks: Platform[];
+}
+
+export interface AiDraftGenerator {
+  generate(input: {
+    userId: string;
+    theme: DraftTheme;
+    count: number;
+    mode: DraftMode;
+    requestId?: string;
+  }): Promise<GeneratePostsResult>;
+}
+
+export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator {
+  return {
+    generate: ({ userId, theme, count, mode, requestId }) =>
+      generatePosts(deps, {
+        userId,
+        theme: {
+          name: theme.name,
+          description: theme.description,
+          toneOfVoice: theme.tone_of_voice ?? [],
+          avoidTopics: theme.avoid_topics ?? [],
+          socialNetworks: theme.social_networks,
+        },
+        count,
+        mode,
+        ...(requestId === undefined ? {} : { requestId }),
+      }),
+  };
+}
