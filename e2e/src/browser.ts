@@ -30,6 +30,7 @@ export async function newPage(
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
   });
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
 }
