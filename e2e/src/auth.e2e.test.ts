@@ -102,7 +102,7 @@ describe('roles and the shell', () => {
       await drawer.getByText(entry, { exact: true }).first().waitFor();
     }
     await expect(drawer.getByText('Painel Administrativo').count()).resolves.toBe(0);
-    await snapshot(page, 'mobile-menu-375');
+    await snapshot(page, 'mobile-menu-375', { fullPage: false });
     await drawer.getByText('Configurações', { exact: true }).first().click();
     await page.getByRole('heading', { name: 'Configurações' }).waitFor();
     await page.getByRole('link', { name: /Contas Conectadas/ }).click();
