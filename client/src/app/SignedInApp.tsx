@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { isAdminView, messages, resolveView } from '@pauta/core';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { ViewLoading } from '../components/ViewLoading';
 import { VIEW_COMPONENTS } from '../views/registry';
 import { navigate } from './navigation';
 import { initialViewFor } from './session';
@@ -34,13 +35,15 @@ export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
   return (
     <AppLayout view={view}>
       <ViewHeader view={view} />
-      {isAdminView(view) ? (
-        <AdminGate>
+      <Suspense fallback={<ViewLoading />}>
+        {isAdminView(view) ? (
+          <AdminGate>
+            <ViewComponent />
+          </AdminGate>
+        ) : (
           <ViewComponent />
-        </AdminGate>
-      ) : (
-        <ViewComponent />
-      )}
+        )}
+      </Suspense>
     </AppLayout>
   );
 }

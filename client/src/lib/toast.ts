@@ -24,3 +24,8 @@ export function showSuccess(title: string, message: ReactNode, options: ToastOpt
 export function showInfo(title: string, message: ReactNode, options: ToastOptions = {}) {
   notifications.show({ color: 'brand', title, message, ...options });
 }
+
+/** Something worked only in part (the theme was saved, its posts were not): yellow. */
+export function showWarning(title: string, message: ReactNode, options: ToastOptions = {}) {
+  notifications.show({ color: 'yellow', title, message, autoClose: 9000, ...options });
+}

@@ -2,13 +2,12 @@
 // the placeholder content without touching the shell or the routing.
 import type { View } from '@pauta/core';
 import type { ComponentType } from 'react';
+import { lazy } from 'react';
 import { AdminPanelView } from './admin/AdminPanelView';
 import { AdminSettingsView } from './admin-settings/AdminSettingsView';
 import { ConnectedAccountsView } from './connected-accounts/ConnectedAccountsView';
-import { CreateThemeView } from './create/CreateThemeView';
 import { DashboardView } from './dashboard/DashboardView';
 import { DataDeletionView } from './data-deletion/DataDeletionView';
-import { EditThemeView } from './edit/EditThemeView';
 import { EmailTemplatesView } from './email-templates/EmailTemplatesView';
 import { PrivacyPolicyView } from './privacy-policy/PrivacyPolicyView';
 import { PublishedPostsView } from './published-posts/PublishedPostsView';
@@ -19,6 +18,15 @@ import { SuggestedPostsView } from './suggested-posts/SuggestedPostsView';
 import { ThemePostsView } from './theme-posts/ThemePostsView';
 import { ThemesView } from './themes/ThemesView';
 import { UserManagementView } from './user-management/UserManagementView';
+
+// The theme form carries zod and the form library: loaded on demand (a separate chunk) so the
+// first paint of every other view stays small. SignedInApp wraps views in Suspense.
+const CreateThemeView = lazy(() =>
+  import('./create/CreateThemeView').then((module) => ({ default: module.CreateThemeView })),
+);
+const EditThemeView = lazy(() =>
+  import('./edit/EditThemeView').then((module) => ({ default: module.EditThemeView })),
+);
 
 export const VIEW_COMPONENTS: Record<View, ComponentType> = {
   dashboard: DashboardView,

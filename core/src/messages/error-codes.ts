@@ -84,6 +84,7 @@ export const PublishErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   NETWORK_UNAVAILABLE: 'NETWORK_UNAVAILABLE',
   UNKNOWN_OUTCOME: 'UNKNOWN_OUTCOME',
+  MEDIA_REQUIRED: 'MEDIA_REQUIRED',
   MISSED: 'MISSED',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -100,6 +101,7 @@ export const publishErrorMessages = {
   NETWORK_UNAVAILABLE: 'A rede está indisponível no momento. Uma nova tentativa será feita em breve.',
   UNKNOWN_OUTCOME:
     'Não foi possível confirmar se o post foi publicado. Verifique na rede antes de reagendar para evitar duplicidade.',
+  MEDIA_REQUIRED: 'O Instagram exige uma imagem em cada post. Adicione uma imagem para publicar.',
   MISSED: 'O horário de publicação passou há mais de 24 horas e o post não foi publicado.',
   INTERNAL: 'Ocorreu um erro inesperado ao publicar.',
 } as const satisfies Record<PublishErrorCode, string>;

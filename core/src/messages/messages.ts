@@ -471,6 +471,45 @@ export const messages = {
     draftUpdated: 'Sugestão atualizada. Agende quando estiver pronta.',
     draftRemoved: 'Sugestão removida.',
     draftsCount: (count: number) => countOf(count, 'sugestão', 'sugestões'),
+
+    // Posts Agendados: list, filters, status and the Editar Post dialog.
+    allStatuses: 'Todos os status',
+    statusFilter: 'Status da publicação',
+    viewMode: 'Modo de exibição',
+    listView: 'Lista',
+    calendarView: 'Calendário',
+    loadMore: 'Carregar mais',
+    loadingMore: 'Carregando mais...',
+    allLoaded: 'Todos os posts foram carregados.',
+    countLoading: 'Contando posts...',
+    retry: 'Tentar novamente',
+    retrying: 'Tentando...',
+    retryQueued: 'Nova tentativa de publicação agendada.',
+    retryError: 'Erro ao tentar publicar novamente.',
+    reason: 'Motivo',
+    cardLabel: (title: string) => `Post: ${title}`,
+    dateTimeIn: (timeZone: string) => `Horário de ${timeZone}`,
+    preview: 'Prévia',
+    previewHint: 'Os primeiros 100 caracteres do conteúdo.',
+    dateRequired: 'Selecione a data de publicação: sem uma data o post não é salvo.',
+    timeRequired: 'Informe o horário de publicação (HH:mm): sem o horário o post não é salvo.',
+    invalidTime: 'Informe um horário válido no formato HH:mm.',
+    titleRequired: 'Informe o título do post.',
+    contentRequired: 'Informe o conteúdo do post.',
+    invalidSchedule: 'A data de publicação não foi aceita. Escolha uma data e um horário futuros.',
+    tooLongFor: (platform: string, limit: number) =>
+      `O conteúdo ultrapassa o limite de ${limit} caracteres do ${platform}. Encurte o texto para salvar.`,
+    notEditable:
+      'Este post já está sendo publicado ou já foi publicado e não pode mais ser alterado. A lista foi atualizada.',
+    notEditableHint: 'Posts em publicação ou já publicados não podem ser editados.',
+    deleteFilteredConfirm: 'Excluir posts',
+    deletedSkipped: (count: number) =>
+      count === 1
+        ? '1 post em publicação não foi excluído.'
+        : `${count} posts em publicação não foram excluídos.`,
+    filtersActive: (count: number) => `(${count})`,
+    closeFilters: 'Fechar filtros',
+    themeNameUnknown: 'Tema sem nome',
   },
 
   published: {
@@ -490,6 +529,14 @@ export const messages = {
     deleted: 'Post excluído com sucesso.',
     loadError: 'Erro ao carregar posts publicados.',
     deleteError: 'Erro ao excluir post.',
+    /** A metric the network has not reported (shown instead of 0). */
+    unavailable: 'indisponível',
+    metricsLabel: 'Métricas do post',
+    confirmDeleteAction: 'Excluir do histórico',
+    loadMore: 'Carregar mais',
+    loadingMore: 'Carregando mais...',
+    opensInNewTab: '(abre em uma nova aba)',
+    count: (count: number) => countOf(count, 'post publicado', 'posts publicados'),
   },
 
   dashboard: {
@@ -528,6 +575,57 @@ export const messages = {
       tomorrow: 'Amanhã',
       yesterday: 'Ontem',
     },
+    quickLinks: 'Atalhos',
+    retry: 'Tentar novamente',
+    attentionTitle: 'Posts que precisam da sua atenção',
+    attentionDescription: 'Estes posts não foram publicados. Veja o motivo de cada um e tente novamente.',
+    attentionFailed: (count: number) => countOf(count, 'post falhou', 'posts falharam'),
+    attentionNeedsAttention: (count: number) =>
+      countOf(count, 'post precisa de atenção', 'posts precisam de atenção'),
+    attentionMissed: (count: number) => countOf(count, 'post perdido', 'posts perdidos'),
+    attentionViewAll: 'Ver todos com problema',
+    chartsTitle: 'Desempenho e agenda',
+    weeklyPublishedTitle: 'Posts publicados por semana',
+    weeklyPublishedHint: 'Últimas 12 semanas',
+    weeklyEngagementTitle: 'Engajamento médio por semana',
+    upcomingTitle: 'Posts agendados por rede',
+    upcomingHint: 'Próximas semanas',
+    axisWeek: 'Semana (início)',
+    axisPosts: 'Posts',
+    axisEngagement: 'Engajamento (%)',
+    seriesPublished: 'Publicados',
+    seriesEngagement: 'Engajamento médio',
+    weekOf: (date: string) => `Semana de ${date}`,
+    noChartData: 'Ainda não há dados para este gráfico.',
+    noUpcoming: 'Nenhum post agendado para as próximas semanas.',
+    chartTableCaption: (title: string) => `${title}: dados do gráfico`,
+    chartsLoadError: 'Erro ao carregar os gráficos.',
+    publishedSummary: (total: number, weeks: number) =>
+      `${countOf(total, 'post publicado', 'posts publicados')} nas últimas ${weeks} semanas.`,
+    upcomingSummary: (total: number, weeks: number) =>
+      `${countOf(total, 'post agendado', 'posts agendados')} nas próximas ${weeks} semanas.`,
+  },
+
+  calendar: {
+    month: 'Mês',
+    week: 'Semana',
+    viewLabel: 'Visualização do calendário',
+    today: 'Hoje',
+    previousMonth: 'Mês anterior',
+    nextMonth: 'Próximo mês',
+    previousWeek: 'Semana anterior',
+    nextWeek: 'Próxima semana',
+    more: (count: number) => `+${count} mais`,
+    moreLabel: (count: number, date: string) => `Ver mais ${count} posts de ${date}`,
+    dayPosts: (date: string) => `Posts de ${date}`,
+    dayLabel: (date: string, count: number) =>
+      count === 0 ? date : `${date}, ${countOf(count, 'post', 'posts')}`,
+    chipLabel: (time: string, title: string, status: string) => `${time} ${title} (${status})`,
+    dragHint:
+      'Arraste um post para outro dia para reagendá-lo (o horário é mantido). Pelo teclado, abra o post e altere a data.',
+    loadError: 'Erro ao carregar o calendário.',
+    emptyRange: 'Nenhum post neste período.',
+    moving: 'Reagendando...',
   },
 
   accounts: {

@@ -1,6 +1,105 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import { messages, SUGGESTIONS_ON_THEME_CREATION } from '@pauta/core';
+import type { ThemeValues } from '@pauta/core/schemas/theme';
+import { useMutation } from '@tanstack/react-query';
+import { isTRPCClientError } from '@trpc/client';
+import { useRef } from 'react';
+import { useSessionQuery } from '../../app/session';
+import { goToView } from '../../app/view-paths';
+import { ThemeForm } from '../../components/theme-form/ThemeForm';
+import classes from '../../components/theme-form/ThemeForm.module.css';
+import { errorCodeOf } from '../../lib/errors';
+import type { CreationOutcome } from '../../lib/themes';
+import { useRefreshAfterThemeChange } from '../../lib/themes';
+import { showError, showSuccess, showWarning } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
 
-/** Criar Novo Tema (spec §2.3, §5): the four-section theme form. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.themes;
+
+/** The toast of each creation outcome (spec §4, §8): the theme is saved in every case. */
+function announceOutcome(outcome: CreationOutcome) {
+  switch (outcome.kind) {
+    case 'ai':
+      showSuccess(text.createdTitle, text.createdWithPosts(outcome.postsCreated));
+      return;
+    case 'templates':
+      showSuccess(text.createdTitle, text.createdWithTemplates(outcome.postsCreated));
+      return;
+    case 'suggestions_failed':
+      showWarning(text.warningTitle, text.suggestionsFailed);
+      return;
+    case 'no_posts':
+      showWarning(text.warningTitle, text.noPostsGenerated);
+      return;
+  }
+}
+
+function limitOf(error: unknown): number | null {
+  if (!isTRPCClientError(error)) return null;
+  const details = (error.data as { details?: { max?: unknown } } | undefined)?.details;
+  return typeof details?.max === 'number' ? details.max : null;
+}
+
+/** Criar Novo Tema (spec §2.3, §4, §5): the form, then 15 AI posts scheduled automatically. */
 export function CreateThemeView() {
-  return <UnderConstruction />;
+  const trpc = useTRPC();
+  const session = useSessionQuery();
+  const refresh = useRefreshAfterThemeChange();
+  const create = useMutation(trpc.themes.create.mutationOptions());
+  // A second submit while the first is still drafting posts is ignored (never two themes).
+  const inFlight = useRef(false);
+
+  const handleSubmit = async (values: ThemeValues) => {
+    if (inFlight.current) return;
+    // Spec §5: creating needs a signed-in user (the session may have ended in another tab).
+    if (session.data && !session.data.user) {
+      showError(messages.common.error, text.notLoggedIn);
+      return;
+    }
+    inFlight.current = true;
+    try {
+      const { outcome } = await create.mutateAsync(values);
+      announceOutcome(outcome);
+      goToView('dashboard');
+      void refresh();
+    } catch (error) {
+      if (errorCodeOf(error) === 'THEME_LIMIT_REACHED') {
+        const max = limitOf(error);
+        showError(
+          messages.common.error,
+          max === null ? messages.errors.codes.THEME_LIMIT_REACHED : text.limitReached(max),
+        );
+      } else showError(messages.common.error, text.createError);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <ThemeForm
+      submitLabel={text.createSubmit}
+      pendingLabel={text.creating}
+      pending={create.isPending}
+      onSubmit={handleSubmit}
+      pendingNotice={<CreationProgress />}
+    />
+  );
+}
+
+/** What the 10–60 s wait is for, announced to screen readers once. */
+function CreationProgress() {
+  return (
+    <Paper withBorder p="lg" className={classes.progress} role="status" aria-live="polite">
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <Loader size="sm" aria-hidden />
+          <Text fw={600}>{text.creatingProgress(SUGGESTIONS_ON_THEME_CREATION)}</Text>
+        </Group>
+        <Progress value={100} animated striped size="sm" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {text.creatingProgressHint}
+        </Text>
+      </Stack>
+    </Paper>
+  );
 }

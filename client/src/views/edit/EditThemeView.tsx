@@ -1,6 +1,115 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { Button, Paper, Skeleton, Stack } from '@mantine/core';
+import type { AvoidTopic, Frequency, Platform, Tone } from '@pauta/core';
+import { isAvoidTopic, isTone, messages } from '@pauta/core';
+import type { ThemeValues } from '@pauta/core/schemas/theme';
+import { IconAlertTriangle, IconPalette } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '../../app/Link';
+import { goToView, useViewParam, viewPath } from '../../app/view-paths';
+import { StateMessage } from '../../components/StateMessage';
+import type { ThemeFormValues } from '../../components/theme-form/ThemeForm';
+import { ThemeForm } from '../../components/theme-form/ThemeForm';
+import { errorCodeOf } from '../../lib/errors';
+import type { ThemeDetail } from '../../lib/themes';
+import { useRefreshAfterThemeChange } from '../../lib/themes';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
 
-/** Editar Tema: the theme form for the selected theme, with Voltar and Cancelar. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.themes;
+
+function toFormValues(theme: ThemeDetail): ThemeFormValues {
+  return {
+    name: theme.name,
+    description: theme.description,
+    toneOfVoice: theme.toneOfVoice.filter((tone): tone is Tone => isTone(tone)),
+    avoidTopics: theme.avoidTopics.filter((topic): topic is AvoidTopic => isAvoidTopic(topic)),
+    socialNetworks: [...theme.socialNetworks] as Platform[],
+    frequency: theme.frequency as Frequency,
+    colorPalette: theme.colorPalette,
+  };
+}
+
+/** Editar Tema (spec §2.3): the theme of `/edit?theme=<id>` in the same form, plus Cancelar. */
 export function EditThemeView() {
-  return <UnderConstruction />;
+  const themeId = useViewParam('theme');
+  if (!themeId)
+    return (
+      <StateMessage icon={IconPalette} title={messages.posts.noThemeSelected}>
+        <Button component={Link} href={viewPath('themes')} variant="light">
+          {text.backToThemes}
+        </Button>
+      </StateMessage>
+    );
+  return <EditTheme key={themeId} themeId={themeId} />;
+}
+
+function EditTheme({ themeId }: { themeId: string }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshAfterThemeChange();
+  const theme = useQuery(trpc.themes.get.queryOptions({ id: themeId }));
+  const update = useMutation(trpc.themes.update.mutationOptions());
+
+  if (theme.isPending) return <FormSkeleton />;
+  if (theme.isError) {
+    const notFound =
+      errorCodeOf(theme.error) === 'NOT_FOUND' || errorCodeOf(theme.error) === 'VALIDATION_FAILED';
+    return (
+      <StateMessage
+        icon={IconAlertTriangle}
+        color={notFound ? 'gray' : 'red'}
+        title={notFound ? text.themeNotFound : text.loadThemeError}
+        role="alert"
+      >
+        {notFound ? (
+          <Button component={Link} href={viewPath('themes')} variant="light">
+            {text.backToThemes}
+          </Button>
+        ) : (
+          <Button onClick={() => void theme.refetch()} variant="light">
+            {messages.common.tryAgain}
+          </Button>
+        )}
+      </StateMessage>
+    );
+  }
+
+  const handleSubmit = async (values: ThemeValues) => {
+    if (update.isPending) return;
+    try {
+      await update.mutateAsync({ id: themeId, ...values });
+      showSuccess(messages.common.success, text.updated);
+      goToView('dashboard');
+      void refresh();
+    } catch {
+      showError(messages.common.error, text.updateError);
+    }
+  };
+
+  return (
+    <ThemeForm
+      initialValues={toFormValues(theme.data)}
+      submitLabel={text.updateSubmit}
+      pendingLabel={text.saving}
+      pending={update.isPending}
+      onSubmit={handleSubmit}
+      secondaryActions={
+        <Button component={Link} href={viewPath('dashboard')} variant="default" size="md">
+          {text.cancel}
+        </Button>
+      }
+    />
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label={messages.common.loading}>
+      {[180, 160, 200, 140].map((height) => (
+        <Paper key={height} withBorder p="xl">
+          <Skeleton height={20} width="40%" mb="md" />
+          <Skeleton height={height - 60} />
+        </Paper>
+      ))}
+    </Stack>
+  );
 }

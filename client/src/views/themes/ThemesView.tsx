@@ -1,6 +1,87 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { Button, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { messages } from '@pauta/core';
+import { IconAlertTriangle, IconPlus, IconSparkles } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from '../../app/Link';
+import { viewPath } from '../../app/view-paths';
+import { StateMessage } from '../../components/StateMessage';
+import type { ThemeListItem } from '../../lib/themes';
+import { useTRPC } from '../../lib/trpc';
+import { DeleteThemeModal } from './DeleteThemeModal';
+import { ThemeCard } from './ThemeCard';
 
-/** Meus Temas: the grid of theme cards or the 'Nenhum tema criado' empty state. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.themes;
+
+/** Meus Temas (spec §2.3): a grid of theme cards, or the 'Nenhum tema criado' empty state. */
 export function ThemesView() {
-  return <UnderConstruction />;
+  const trpc = useTRPC();
+  const themes = useQuery(trpc.themes.list.queryOptions());
+  const [deleting, setDeleting] = useState<ThemeListItem | null>(null);
+
+  if (themes.isPending) return <ThemesSkeleton />;
+  if (themes.isError)
+    return (
+      <StateMessage icon={IconAlertTriangle} color="red" title={text.loadError} role="alert">
+        <Button variant="light" onClick={() => void themes.refetch()} loading={themes.isRefetching}>
+          {messages.common.tryAgain}
+        </Button>
+      </StateMessage>
+    );
+  if (themes.data.length === 0)
+    return (
+      <StateMessage icon={IconSparkles} title={text.empty} description={text.emptyDescription}>
+        <Button
+          component={Link}
+          href={viewPath('create')}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          mt="xs"
+        >
+          {text.createFirst}
+        </Button>
+      </StateMessage>
+    );
+
+  return (
+    <>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="lg"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {themes.data.map((theme) => (
+          <li key={theme.id}>
+            <ThemeCard theme={theme} onDelete={() => setDeleting(theme)} />
+          </li>
+        ))}
+      </SimpleGrid>
+      <DeleteThemeModal theme={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+function ThemesSkeleton() {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="lg"
+      aria-busy="true"
+      aria-label={messages.common.loading}
+    >
+      {[0, 1, 2].map((key) => (
+        <Card key={key}>
+          <Stack gap="sm">
+            <Skeleton height={22} width="60%" />
+            <Skeleton height={14} />
+            <Skeleton height={14} width="80%" />
+            <Skeleton height={24} width="50%" />
+            <Skeleton height={36} mt="sm" />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
 }

@@ -1,0 +1,170 @@
+import { messages, SUGGESTIONS_ON_THEME_CREATION } from '@pauta/core';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '../../test-utils/render';
+import { expectToast } from '../../test-utils/toasts';
+import { deferred, mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
+import { CreateThemeView } from './CreateThemeView';
+
+const text = messages.themes;
+
+function setup(
+  create: unknown = { theme: { id: 't1', name: 'Tema' }, outcome: { kind: 'ai', postsCreated: 15 } },
+) {
+  const api = mockTrpc({ 'auth.session': signedIn(false), 'themes.create': create, 'themes.list': [] });
+  window.history.replaceState(null, '', '/create');
+  render(<CreateThemeView />);
+  return api;
+}
+
+function fillBasics() {
+  fireEvent.change(screen.getByLabelText(text.name, { exact: false }), { target: { value: ' Marketing ' } });
+  fireEvent.change(screen.getByLabelText(text.description, { exact: false }), {
+    target: { value: 'Dicas de marketing' },
+  });
+}
+
+function pick(name: string, role: 'checkbox' | 'radio' = 'checkbox') {
+  fireEvent.click(screen.getByRole(role, { name }));
+}
+
+function submit() {
+  fireEvent.click(screen.getByRole('button', { name: text.createSubmit }));
+}
+
+describe('theme form validation', () => {
+  it('asks for name and description', async () => {
+    const api = setup();
+    submit();
+    await expectToast(messages.common.error, text.missingNameOrDescription);
+    // Also inline, under each empty field.
+    expect(screen.getAllByText(text.missingNameOrDescription).length).toBeGreaterThanOrEqual(2);
+    expect(api.callsTo('themes.create')).toHaveLength(0);
+  });
+
+  it('asks for a tone of voice', async () => {
+    const api = setup();
+    fillBasics();
+    pick('LinkedIn');
+    submit();
+    await expectToast(messages.common.error, text.missingTone);
+    expect(api.callsTo('themes.create')).toHaveLength(0);
+  });
+
+  it('asks for a social network', async () => {
+    const api = setup();
+    fillBasics();
+    pick('Profissional');
+    submit();
+    await expectToast(messages.common.error, text.missingNetwork);
+    expect(api.callsTo('themes.create')).toHaveLength(0);
+  });
+
+  it('rejects a malformed custom colour', async () => {
+    const api = setup();
+    fillBasics();
+    pick('Profissional');
+    pick('Instagram');
+    fireEvent.change(screen.getByLabelText(text.customColor), { target: { value: '#12' } });
+    submit();
+    await expectToast(messages.common.error, text.invalidHex);
+    expect(api.callsTo('themes.create')).toHaveLength(0);
+  });
+
+  it('offers the 14 presets with blue and weekly preselected', () => {
+    setup();
+    const swatches = screen.getAllByRole('radio').filter((radio) => radio.getAttribute('type') === 'radio');
+    expect(swatches).toHaveLength(14);
+    expect((screen.getByRole('radio', { name: 'Azul' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: '3x por semana' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Diário' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Semanal' })).toBeTruthy();
+    for (const network of ['Instagram', 'LinkedIn', 'Facebook', 'X (Twitter)'])
+      expect(screen.getByRole('checkbox', { name: network })).toBeTruthy();
+    expect(screen.getByText('Digite um código hexadecimal (ex: #FF0000)')).toBeTruthy();
+  });
+});
+
+describe('creating a theme', () => {
+  it('shows Criando... and progress, sends once, then toasts and goes to the dashboard', async () => {
+    const answer = deferred<unknown>();
+    const api = setup(() => answer.promise);
+    fillBasics();
+    pick('Profissional');
+    pick('Inspirador');
+    pick('Política');
+    pick('LinkedIn');
+    pick('X (Twitter)');
+    pick('Diário', 'radio');
+    pick('Verde', 'radio');
+    submit();
+
+    const busy = await screen.findByRole('button', { name: text.creating });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(text.creatingProgress(SUGGESTIONS_ON_THEME_CREATION))).toBeTruthy();
+    fireEvent.click(busy);
+    fireEvent.submit(busy.closest('form') as HTMLFormElement);
+
+    answer.resolve({ theme: { id: 't1', name: 'Marketing' }, outcome: { kind: 'ai', postsCreated: 30 } });
+    await expectToast(text.createdTitle, text.createdWithPosts(30));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo('themes.create')).toHaveLength(1);
+    expect(api.callsTo('themes.create')[0]?.input).toEqual({
+      name: 'Marketing',
+      description: 'Dicas de marketing',
+      toneOfVoice: ['professional', 'inspirational'],
+      avoidTopics: ['politics'],
+      socialNetworks: ['linkedin', 'x'],
+      frequency: 'daily',
+      colorPalette: 'green',
+    });
+  });
+
+  it.each([
+    [{ kind: 'templates', postsCreated: 15 }, text.createdTitle, text.createdWithTemplates(15)],
+    [{ kind: 'suggestions_failed' }, text.warningTitle, text.suggestionsFailed],
+    [{ kind: 'no_posts' }, text.warningTitle, text.noPostsGenerated],
+  ])('announces the %o outcome', async (outcome, title, message) => {
+    setup({ theme: { id: 't1', name: 'Marketing' }, outcome });
+    fillBasics();
+    pick('Profissional');
+    pick('Facebook');
+    submit();
+    await expectToast(title, message);
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a custom hex colour upper-cased', async () => {
+    const api = setup();
+    fillBasics();
+    pick('Profissional');
+    pick('Facebook');
+    fireEvent.change(screen.getByLabelText(text.customColor), { target: { value: '#ff0000' } });
+    submit();
+    await waitFor(() => expect(api.callsTo('themes.create')).toHaveLength(1));
+    expect(api.callsTo('themes.create')[0]?.input).toMatchObject({ colorPalette: '#FF0000' });
+  });
+
+  it('explains the theme limit', async () => {
+    setup(() => {
+      throw new TrpcErrorResponse('FORBIDDEN', 'THEME_LIMIT_REACHED', { details: { max: 3 } });
+    });
+    fillBasics();
+    pick('Profissional');
+    pick('Facebook');
+    submit();
+    await expectToast(messages.common.error, text.limitReached(3));
+    expect(window.location.pathname).toBe('/create');
+  });
+
+  it('reports any other failure', async () => {
+    setup(() => {
+      throw new TrpcErrorResponse('INTERNAL_SERVER_ERROR', 'INTERNAL');
+    });
+    fillBasics();
+    pick('Profissional');
+    pick('Facebook');
+    submit();
+    await expectToast(messages.common.error, text.createError);
+    expect(screen.getByRole('button', { name: text.createSubmit })).toBeTruthy();
+  });
+});

@@ -1,0 +1,121 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Platform } from '@pauta/core';
+import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { isTRPCClientError } from '@trpc/client';
+import type { CSSProperties } from 'react';
+import { PlatformBadge } from '../../components/PlatformIcon';
+import { errorCodeOf } from '../../lib/errors';
+import type { Draft } from '../../lib/themes';
+import { useRefreshAfterThemeChange } from '../../lib/themes';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { tightestLimit } from './draft-length';
+import { LengthMeter } from './LengthMeter';
+import classes from './SuggestedPostsView.module.css';
+
+const text = messages.posts;
+
+function tooLongFor(error: unknown): Platform[] {
+  if (!isTRPCClientError(error)) return [];
+  const details = (error.data as { details?: { tooLongFor?: unknown } } | undefined)?.details;
+  return Array.isArray(details?.tooLongFor) ? (details.tooLongFor as Platform[]) : [];
+}
+
+interface DraftCardProps {
+  draft: Draft;
+  index: number;
+  themeId: string;
+  color: string;
+  onEdit: () => void;
+  onRemove: () => void;
+  /** Called once the draft is scheduled (it then leaves the list). */
+  onScheduled: () => void;
+}
+
+/** One AI draft (spec §2.3): title, full text (as text), networks, length, and its actions. */
+export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onScheduled }: DraftCardProps) {
+  const trpc = useTRPC();
+  const refresh = useRefreshAfterThemeChange();
+  const schedule = useMutation(trpc.themes.scheduleDraft.mutationOptions());
+  const tooLong = tightestLimit(draft.platforms, draft.content)?.over === true;
+  const titleId = `draft-${draft.id}-title`;
+
+  const handleSchedule = async () => {
+    if (schedule.isPending) return;
+    try {
+      const { platforms } = await schedule.mutateAsync({
+        themeId,
+        title: draft.title,
+        content: draft.content,
+        platforms: draft.platforms,
+        postOrder: draft.post_order,
+      });
+      showSuccess(messages.common.success, text.scheduledForPlatforms(platforms));
+      onScheduled();
+      void refresh();
+    } catch (error) {
+      const over = errorCodeOf(error) === 'VALIDATION_FAILED' ? tooLongFor(error) : [];
+      const first = over[0];
+      showError(
+        messages.common.error,
+        first ? text.contentTooLong(PLATFORM_LABELS[first], PLATFORM_TEXT_LIMITS[first]) : text.scheduleError,
+      );
+    }
+  };
+
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      className={classes.draft}
+      style={{ '--theme-color': color } as CSSProperties}
+    >
+      <Stack gap="sm" h="100%">
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          {text.draftLabel(index + 1)}
+        </Text>
+        <Title order={3} id={titleId} className={classes.draftTitle}>
+          {draft.title}
+        </Title>
+        <Text className={classes.content}>{draft.content}</Text>
+        <Group gap={6} aria-label={text.draftPlatforms} role="list">
+          {draft.platforms.map((platform) => (
+            <PlatformBadge key={platform} platform={platform} role="listitem" />
+          ))}
+        </Group>
+        <LengthMeter platforms={draft.platforms} content={draft.content} />
+        <div className={classes.draftActions}>
+          <Button
+            variant="default"
+            leftSection={<IconEdit size={16} aria-hidden />}
+            onClick={onEdit}
+            disabled={schedule.isPending}
+            aria-label={`${text.editDraft}: ${draft.title}`}
+          >
+            {text.editDraft}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onRemove}
+            disabled={schedule.isPending}
+            aria-label={`${text.removeDraft}: ${draft.title}`}
+          >
+            {text.removeDraft}
+          </Button>
+          <Button
+            leftSection={<IconCalendarPlus size={16} aria-hidden />}
+            onClick={() => void handleSchedule()}
+            disabled={schedule.isPending || tooLong}
+            aria-label={`${text.schedule}: ${draft.title}`}
+          >
+            {schedule.isPending ? text.scheduling : text.schedule}
+          </Button>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
