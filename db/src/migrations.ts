@@ -4,11 +4,15 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as initialSchema from '../migrations/2026-11-22T00-00-initial-schema.js';
 import * as rateLimits from '../migrations/2026-11-22T01-00-rate-limits.js';
+import * as pendingConnections from '../migrations/2026-11-23T00-00-pending-connections.js';
+import * as postsListIndexes from '../migrations/2026-11-23T02-00-posts-list-indexes.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial-schema': initialSchema,
   '2026-11-22T01-00-rate-limits': rateLimits,
+  '2026-11-23T00-00-pending-connections': pendingConnections,
+  '2026-11-23T02-00-posts-list-indexes': postsListIndexes,
 };
 
 export class MigrationError extends Error {

@@ -110,11 +110,36 @@ export interface ConnectedAccountsTable {
   /** Sealed; never overwritten with an empty value. */
   refresh_token: string | null;
   access_token_expires_at: NullableTimestamp;
-  account_data: Generated<Json<AccountData>>;
+  account_data: ColumnType<AccountData, AccountData | string | undefined, AccountData | string>;
   status: Generated<'active' | 'needs_reconnect'>;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** A Page the user may pick (no token: the Page token is fetched again at selection). */
+export interface PendingPage {
+  id: string;
+  name: string;
+}
+
+/** What a pending connection remembers about the user besides the sealed token. */
+export interface PendingProfile {
+  email?: string | null;
+  name?: string | null;
+  scopes?: string[];
+}
+
+export interface PendingConnectionsTable {
+  id: string;
+  user_id: string;
+  platform: 'facebook';
+  /** Sealed long-lived user token (AAD `pending_connections:<id>:sealed_user_token`). */
+  sealed_user_token: string;
+  pages: ColumnType<PendingPage[], PendingPage[] | string, PendingPage[] | string>;
+  profile: ColumnType<PendingProfile, PendingProfile | string | undefined, PendingProfile | string>;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
 }
 
 export interface PublishedPostsTable {
@@ -142,7 +167,7 @@ export interface EmailTemplatesTable {
   template_name: string;
   subject: string;
   html_content: string;
-  variables: Generated<Json<Record<string, string>>>;
+  variables: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -222,6 +247,7 @@ export interface Database {
   themes: ThemesTable;
   suggested_posts: SuggestedPostsTable;
   connected_accounts: ConnectedAccountsTable;
+  pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
   email_templates: EmailTemplatesTable;
   publishing_logs: PublishingLogsTable;

@@ -1,33 +1,218 @@
-// startWorker(): the worker's Redis connection and lifecycle. BullMQ connections wait for Redis
-// (maxRetriesPerRequest: null) so a worker started without Redis recovers on its own.
-
-import type { Database } from '@pauta/db';
+// startWorker(): the publishing worker. One BullMQ worker per network (its own rate limiter),
+// the metrics queue, and the maintenance loop (reconciler, token sweep, metrics sync) guarded by
+// Redis locks so that any number of worker processes run each task once per period.
+import { DelayedError, type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { PLATFORMS, type Platform, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
+import { publishJobSchema } from '@pauta/core/schemas/jobs';
+import type { Database } from '@pauta/db';
+import {
+  createNetworkFetch,
+  createOAuthProvider,
+  networkCredentials,
+  type OAuthProvider,
+  type OAuthProviderName,
+} from '@pauta/networks';
+import { createNetworkAdapter } from '@pauta/networks/publishing/index';
+import type { NetworkAdapter } from '@pauta/networks/publishing/types';
+import { z } from 'zod';
 import type { WorkerEnv } from './env.js';
 import type { Logger } from './logger.js';
+import { syncMetrics } from './maintenance/metrics-sync.js';
+import { reconcile } from './maintenance/reconcile.js';
+import { sweepTokens } from './maintenance/token-sweep.js';
+import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
+import { addWakeUps, createPublishQueues } from './queues.js';
 
 export interface WorkerDeps {
   db: Kysely<Database>;
   env: WorkerEnv;
   logger: Logger;
   redisUrl: string;
+  /** Hooks for metrics (operations issue); optional. */
+  observe?: PublishContext['observe'];
 }
 
 export interface WorkerHandle {
+  /** Runs one reconciler pass now (tests and start-up). */
+  reconcileNow(): Promise<void>;
   close(): Promise<void>;
 }
 
+const OAUTH_NAME: Partial<Record<Platform, OAuthProviderName>> = { linkedin: 'linkedin', facebook: 'facebook', x: 'x' };
+
+export function networkClients(env: WorkerEnv) {
+  const fetch = createNetworkFetch(env.SOCIAL_SANDBOX_URL);
+  const redirectUri = `${(env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/auth/callback?connection=true`;
+  const adapters = new Map<Platform, NetworkAdapter | null>();
+  const oauth = new Map<Platform, OAuthProvider | null>();
+  for (const platform of PLATFORMS) {
+    const name = OAUTH_NAME[platform];
+    const credentials =
+      platform === 'instagram'
+        ? env.INSTAGRAM_CLIENT_ID && env.INSTAGRAM_CLIENT_SECRET
+          ? { clientId: env.INSTAGRAM_CLIENT_ID, clientSecret: env.INSTAGRAM_CLIENT_SECRET }
+          : null
+        : name
+          ? networkCredentials(env, name)
+          : null;
+    adapters.set(
+      platform,
+      credentials
+        ? createNetworkAdapter(platform, {
+            fetch,
+            linkedinVersion: env.LINKEDIN_VERSION,
+            graphVersion: env.FACEBOOK_GRAPH_VERSION,
+            ...(platform === 'facebook' ? { facebookAppSecret: credentials.clientSecret } : {}),
+          })
+        : null,
+    );
+    oauth.set(
+      platform,
+      credentials && name
+        ? createOAuthProvider(name, {
+            ...credentials,
+            redirectUri,
+            ...(env.SOCIAL_SANDBOX_URL ? { sandboxUrl: env.SOCIAL_SANDBOX_URL } : {}),
+          })
+        : null,
+    );
+  }
+  return { adapter: (p: Platform) => adapters.get(p) ?? null, oauth: (p: Platform) => oauth.get(p) ?? null };
+}
+
+/** Runs `task` every `intervalMs` in at most one process at a time (a Redis lock per period). */
+function every(
+  redis: Redis,
+  options: { name: string; prefix: string; intervalMs: number; logger: Logger },
+  task: () => Promise<unknown>,
+): { stop(): void; runNow(): Promise<void> } {
+  let running = false;
+  const run = async (force = false) => {
+    if (running) return;
+    running = true;
+    try {
+      const lock = force
+        ? 'OK'
+        : await redis.set(`${options.prefix}:lock:${options.name}`, String(process.pid), 'PX', Math.floor(options.intervalMs * 0.9), 'NX');
+      if (lock !== 'OK') return;
+      const report = await task();
+      options.logger.debug({ task: options.name, report }, 'tarefa de manutenção concluída');
+    } catch (error) {
+      options.logger.warn({ task: options.name, err: error }, 'tarefa de manutenção falhou; tenta de novo no próximo ciclo');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), options.intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), runNow: () => run(true) };
+}
+
 export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
-  const connection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+  const { env, logger, db } = deps;
+  // Workers wait for Redis forever (maxRetriesPerRequest: null): a worker started without Redis
+  // recovers on its own; producers fail fast and leave repairs to the reconciler (W5).
+  const connection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => {});
-  connection.on('ready', () => deps.logger.info('worker conectado ao Redis'));
-  await connection
-    .connect()
-    .catch(() => deps.logger.warn('Redis indisponível; o worker tentará de novo sozinho'));
+  const producer = new Redis(deps.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  producer.on('error', () => {});
+  const queues = createPublishQueues(producer, env.REDIS_PREFIX);
+  const clients = networkClients(env);
+  const enqueue = (wakeUps: Parameters<typeof addWakeUps>[1]) =>
+    addWakeUps(queues, wakeUps).catch((error: unknown) => {
+      logger.warn({ err: error, count: wakeUps.length }, 'wake-ups não enfileirados; o reconciliador tentará de novo');
+    });
+
+  const ctx: PublishContext = {
+    db,
+    keyring: env.keyring,
+    logger,
+    adapter: clients.adapter,
+    oauth: clients.oauth,
+    enqueue,
+    config: {
+      retryBaseMs: env.PUBLISH_RETRY_BASE_MS,
+      retryMaxMs: env.PUBLISH_RETRY_MAX_MS,
+      refreshMarginMs: TOKEN_REFRESH_MARGIN_MS,
+    },
+    now: () => new Date(),
+    ...(deps.observe ? { observe: deps.observe } : {}),
+  };
+
+  const workers: Worker[] = [];
+  for (const platform of PLATFORMS) {
+    const worker: Worker = new Worker(
+      publishQueueName(platform),
+      async (job: Job, token?: string) => {
+        const data = publishJobSchema.safeParse(job.data);
+        if (!data.success) {
+          logger.error({ jobId: job.id }, 'job de publicação com formato inválido descartado');
+          return;
+        }
+        const outcome = await processPublishJob(ctx, data.data);
+        if (outcome.kind === 'early') {
+          await job.moveToDelayed(outcome.at.getTime(), token);
+          throw new DelayedError();
+        }
+        if (outcome.kind === 'rate_limited') {
+          // Pause this network's queue for every worker (W8); the post has its own new wake-up.
+          await worker.rateLimit(outcome.retryAfterMs);
+        }
+        return outcome.kind;
+      },
+      {
+        connection,
+        prefix: env.REDIS_PREFIX,
+        concurrency: env.WORKER_CONCURRENCY,
+        limiter: env.PUBLISH_RATE_LIMIT,
+        // Network calls time out at 20 s, below the 30 s lock (W6).
+        lockDuration: 30_000,
+        maxStalledCount: 1,
+      },
+    );
+    worker.on('error', (error) => logger.warn({ err: error, platform }, 'erro do worker BullMQ'));
+    worker.on('stalled', (jobId) => logger.warn({ jobId, platform }, 'job travado (stalled): será reprocessado'));
+    workers.push(worker);
+  }
+
+  const metricsWorker = new Worker(
+    QUEUES.metrics,
+    async (job: Job) => {
+      const { userId } = z.object({ userId: z.uuid().optional() }).parse(job.data ?? {});
+      return syncMetrics({ db, keyring: env.keyring, logger, ...clients, now: () => new Date(), staleAfterMs: 0, ...(userId ? { userId } : {}) });
+    },
+    { connection, prefix: env.REDIS_PREFIX, concurrency: 1 },
+  );
+  metricsWorker.on('error', (error) => logger.warn({ err: error }, 'erro do worker de métricas'));
+
+  const lockPrefix = `${env.REDIS_PREFIX}:maintenance`;
+  const reconciler = every(connection, { name: 'reconcile', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger }, () =>
+    reconcile({ db, enqueue, now: () => new Date(), staleClaimMs: env.STALE_CLAIM_MS, lookAheadMs: 2 * 60_000 }),
+  );
+  const tokenSweep = every(connection, { name: 'token-sweep', prefix: lockPrefix, intervalMs: env.TOKEN_SWEEP_INTERVAL_MS, logger }, () =>
+    sweepTokens({ db, keyring: env.keyring, logger, oauth: clients.oauth, now: () => new Date(), horizonMs: env.TOKEN_SWEEP_INTERVAL_MS + 5 * 60_000 }),
+  );
+  const metricsSync = every(connection, { name: 'metrics-sync', prefix: lockPrefix, intervalMs: env.METRICS_SYNC_INTERVAL_MS, logger }, () =>
+    syncMetrics({ db, keyring: env.keyring, logger, ...clients, now: () => new Date(), staleAfterMs: env.METRICS_SYNC_INTERVAL_MS / 2 }),
+  );
+  // A first pass at start-up picks up whatever came due while no worker ran.
+  void reconciler.runNow();
+  logger.info({ networks: PLATFORMS.filter((p) => clients.adapter(p)) }, 'worker de publicação pronto');
+
   return {
+    reconcileNow: () => reconciler.runNow(),
     async close() {
+      reconciler.stop();
+      tokenSweep.stop();
+      metricsSync.stop();
+      // Waits for the publications in flight to finish (W10).
+      await Promise.all([...workers, metricsWorker].map((w) => w.close()));
+      await Promise.all([...queues.values()].map((q) => q.close().catch(() => {})));
       connection.disconnect();
+      producer.disconnect();
     },
   };
 }
+

@@ -46,3 +46,11 @@ export function parsePublishJobId(jobId: string): { postId: string; version: num
   if (!Number.isSafeInteger(version)) return null;
   return { postId: match[1]!, version };
 }
+
+/**
+ * One publish queue per network, so each network has its own rate limiter and a 429 from one
+ * network never slows the others (RELIABILITY W8).
+ */
+export function publishQueueName(platform: 'linkedin' | 'facebook' | 'x' | 'instagram'): string {
+  return `${QUEUES.publish}-${platform}`;
+}

@@ -55,3 +55,70 @@ export async function deleteTheme(db: Kysely<Database>, userId: string, themeId:
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** One of the caller's themes, or undefined (another user's id looks exactly like a missing one). */
+export async function findTheme(db: Kysely<Database>, userId: string, themeId: string): Promise<Theme | undefined> {
+  return db.selectFrom('themes').selectAll().where('id', '=', themeId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function updateTheme(
+  db: Kysely<Database>,
+  userId: string,
+  themeId: string,
+  fields: ThemeFields,
+): Promise<Theme | undefined> {
+  return db
+    .updateTable('themes')
+    .set({
+      name: fields.name,
+      description: fields.description,
+      tone_of_voice: fields.toneOfVoice,
+      avoid_topics: fields.avoidTopics,
+      social_networks: fields.socialNetworks,
+      frequency: fields.frequency,
+      color_palette: fields.colorPalette,
+      updated_at: new Date(),
+    })
+    .where('id', '=', themeId)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface ThemeWithCounts extends Theme {
+  scheduled_count: number;
+  published_count: number;
+}
+
+/** Meus Temas: the caller's themes, newest first, with scheduled and published counts (spec §7 call 4). */
+export async function listThemesWithCounts(db: Kysely<Database>, userId: string): Promise<ThemeWithCounts[]> {
+  const rows = await db
+    .selectFrom('themes as t')
+    .selectAll('t')
+    .select((eb) => [
+      eb
+        .selectFrom('suggested_posts as p')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('p.theme_id', '=', 't.id')
+        .where('p.scheduled_for', 'is not', null)
+        .where('p.status', 'in', ['scheduled', 'publishing'])
+        .as('scheduled_count'),
+      eb
+        .selectFrom('published_posts as pp')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('pp.theme_id', '=', 't.id')
+        .as('published_count'),
+    ])
+    .where('t.user_id', '=', userId)
+    .orderBy('t.created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, scheduled_count: Number(r.scheduled_count ?? 0), published_count: Number(r.published_count ?? 0) }));
+}
+
+/**
+ * Locks the user's row for the rest of the transaction so that two concurrent theme creations
+ * cannot both pass the max_themes_per_user check.
+ */
+export async function lockUserForThemeCreation(trx: Kysely<Database>, userId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}

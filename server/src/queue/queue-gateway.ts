@@ -1,7 +1,7 @@
 // The web process's side of the queue: it only adds wake-ups. PostgreSQL stays the source of
 // truth, so when Redis is down requests still succeed and the worker's reconciler catches up.
 
-import { JOB_NAMES, publishJobId, QUEUES } from '@pauta/core';
+import { JOB_NAMES, PLATFORMS, type Platform, publishJobId, publishQueueName } from '@pauta/core';
 import type { PublishJob } from '@pauta/core/schemas/jobs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -11,6 +11,7 @@ export interface WakeUp {
   id: string;
   version: number;
   scheduled_for: Date;
+  platform: Platform;
 }
 
 export interface QueueGateway {
@@ -52,8 +53,13 @@ export function createQueueGateway(options: {
     ready = false;
   });
   connection.on('error', () => {});
-  const publish = new Queue(QUEUES.publish, { connection, prefix: options.prefix });
-  publish.on('error', () => {});
+  const publishQueues = new Map(
+    PLATFORMS.map((platform) => {
+      const queue = new Queue(publishQueueName(platform), { connection, prefix: options.prefix });
+      queue.on('error', () => {});
+      return [platform, queue] as const;
+    }),
+  );
   return {
     isAvailable: () => ready,
     async enqueuePublish(posts, requestId) {
@@ -61,22 +67,28 @@ export function createQueueGateway(options: {
       if (!ready) return 0;
       const now = Date.now();
       try {
-        await publish.addBulk(
-          posts.map((post) => {
-            const data: PublishJob = { postId: post.id, version: post.version, ...(requestId ? { requestId } : {}) };
-            return {
-              name: JOB_NAMES.publishPost,
-              data,
-              opts: {
-                jobId: publishJobId(post.id, post.version),
-                delay: Math.max(0, post.scheduled_for.getTime() - now),
-                // A kept completed job would block re-adding its id (RELIABILITY W4).
-                removeOnComplete: true,
-                removeOnFail: 1000,
-                attempts: 1,
-              },
-            };
-          }),
+        const byPlatform = new Map<Platform, WakeUp[]>();
+        for (const post of posts) byPlatform.set(post.platform, [...(byPlatform.get(post.platform) ?? []), post]);
+        await Promise.all(
+          [...byPlatform].map(([platform, group]) =>
+            publishQueues.get(platform)!.addBulk(
+              group.map((post) => {
+                const data: PublishJob = { postId: post.id, version: post.version, ...(requestId ? { requestId } : {}) };
+                return {
+                  name: JOB_NAMES.publishPost,
+                  data,
+                  opts: {
+                    jobId: publishJobId(post.id, post.version),
+                    delay: Math.max(0, post.scheduled_for.getTime() - now),
+                    // A kept completed or failed job would block re-adding its id (RELIABILITY W4).
+                    removeOnComplete: true,
+                    removeOnFail: true,
+                    attempts: 1,
+                  },
+                };
+              }),
+            ),
+          ),
         );
         return posts.length;
       } catch (error) {
@@ -84,9 +96,9 @@ export function createQueueGateway(options: {
         return 0;
       }
     },
-    queues: () => [publish],
+    queues: () => [...publishQueues.values()],
     close: async () => {
-      await publish.close().catch(() => {});
+      await Promise.all([...publishQueues.values()].map((q) => q.close().catch(() => {})));
       connection.disconnect();
     },
   };

@@ -1,0 +1,254 @@
+// Connected accounts. The only module that seals and unseals OAuth tokens: every other module
+// sees accounts without tokens, or gets plaintext tokens from here for one network call.
+import type { Kysely, Transaction } from 'kysely';
+import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
+import type { AccountData, Database, Platform } from '../schema.js';
+
+export interface AccountSummary {
+  id: string;
+  user_id: string;
+  platform: Platform;
+  platform_user_id: string;
+  platform_username: string | null;
+  account_data: AccountData;
+  status: 'active' | 'needs_reconnect';
+  is_active: boolean;
+  access_token_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AccountTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  accessTokenExpiresAt: Date | null;
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'user_id',
+  'platform',
+  'platform_user_id',
+  'platform_username',
+  'account_data',
+  'status',
+  'is_active',
+  'access_token_expires_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+const aad = (id: string, column: 'access_token' | 'refresh_token') => tokenAad('connected_accounts', id, column);
+
+/** The caller's active accounts, without tokens (Contas Conectadas; spec §7 call 8). */
+export async function listActiveAccounts(db: Kysely<Database>, userId: string): Promise<AccountSummary[]> {
+  return db
+    .selectFrom('connected_accounts')
+    .select(SUMMARY_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('is_active', '=', true)
+    .orderBy('platform')
+    .execute();
+}
+
+/** The owner's active account for a platform (the worker's publishing target). */
+export async function findActiveAccount(
+  db: Kysely<Database>,
+  userId: string,
+  platform: Platform,
+): Promise<AccountSummary | undefined> {
+  return db
+    .selectFrom('connected_accounts')
+    .select(SUMMARY_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+}
+
+export interface UpsertAccountInput {
+  userId: string;
+  platform: Platform;
+  platformUserId: string;
+  platformUsername: string | null;
+  accountData: AccountData;
+  accessToken: string;
+  /** null = the provider issued none this time: the stored one is kept (never blanked). */
+  refreshToken: string | null;
+  accessTokenExpiresAt: Date | null;
+}
+
+/**
+ * Connect or reconnect: one row per (user, platform). Reconnecting reactivates the account,
+ * clears needs_reconnect and replaces the tokens — but never overwrites a stored refresh token
+ * with an empty one (Postiz PR #1884).
+ */
+export async function upsertAccount(db: Kysely<Database>, keyring: Keyring, input: UpsertAccountInput): Promise<AccountSummary> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('connected_accounts')
+      .select(['id'])
+      .where('user_id', '=', input.userId)
+      .where('platform', '=', input.platform)
+      .forUpdate()
+      .executeTakeFirst();
+    const now = new Date();
+    if (existing) {
+      return trx
+        .updateTable('connected_accounts')
+        .set({
+          platform_user_id: input.platformUserId,
+          platform_username: input.platformUsername,
+          account_data: JSON.stringify(input.accountData),
+          access_token: seal(keyring, input.accessToken, aad(existing.id, 'access_token')),
+          ...(input.refreshToken ? { refresh_token: seal(keyring, input.refreshToken, aad(existing.id, 'refresh_token')) } : {}),
+          access_token_expires_at: input.accessTokenExpiresAt,
+          status: 'active',
+          is_active: true,
+          updated_at: now,
+        })
+        .where('id', '=', existing.id)
+        .returning(SUMMARY_COLUMNS)
+        .executeTakeFirstOrThrow();
+    }
+    // The id is needed for the AAD before the insert: generate it here.
+    const id = crypto.randomUUID();
+    return trx
+      .insertInto('connected_accounts')
+      .values({
+        id,
+        user_id: input.userId,
+        platform: input.platform,
+        platform_user_id: input.platformUserId,
+        platform_username: input.platformUsername,
+        account_data: JSON.stringify(input.accountData),
+        access_token: seal(keyring, input.accessToken, aad(id, 'access_token')),
+        refresh_token: input.refreshToken ? seal(keyring, input.refreshToken, aad(id, 'refresh_token')) : null,
+        access_token_expires_at: input.accessTokenExpiresAt,
+      })
+      .returning(SUMMARY_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Soft disconnect (spec §4): is_active false; tokens stay sealed for a later reconnect. */
+export async function deactivateAccount(db: Kysely<Database>, userId: string, accountId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('connected_accounts')
+    .set({ is_active: false, updated_at: new Date() })
+    .where('id', '=', accountId)
+    .where('user_id', '=', userId)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Plaintext tokens of one account, for one network call. Never log or return them. */
+export async function readAccountTokens(db: Kysely<Database>, keyring: Keyring, accountId: string): Promise<AccountTokens> {
+  const row = await db
+    .selectFrom('connected_accounts')
+    .select(['id', 'access_token', 'refresh_token', 'access_token_expires_at'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return unsealRow(keyring, row);
+}
+
+function unsealRow(
+  keyring: Keyring,
+  row: { id: string; access_token: string; refresh_token: string | null; access_token_expires_at: Date | null },
+): AccountTokens {
+  return {
+    accessToken: unseal(keyring, row.access_token, aad(row.id, 'access_token')),
+    refreshToken: row.refresh_token ? unseal(keyring, row.refresh_token, aad(row.id, 'refresh_token')) : null,
+    accessTokenExpiresAt: row.access_token_expires_at,
+  };
+}
+
+/**
+ * Single-flight token refresh (RELIABILITY W9): locks the account row, re-reads the tokens, and
+ * calls `refresh` only if they still expire within `marginMs`; concurrent callers wait on the lock
+ * and then see the fresh token. `refresh` returning null refresh token keeps the stored one.
+ */
+export async function refreshTokensLocked(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  accountId: string,
+  options: {
+    now: Date;
+    marginMs: number;
+    /** The access token a network just refused (401): refresh unless another caller already did. */
+    rejectedAccessToken?: string;
+    refresh: (tokens: AccountTokens) => Promise<AccountTokens>;
+  },
+): Promise<{ tokens: AccountTokens; refreshed: boolean }> {
+  return db.transaction().execute(async (trx: Transaction<Database>) => {
+    const row = await trx
+      .selectFrom('connected_accounts')
+      .select(['id', 'access_token', 'refresh_token', 'access_token_expires_at'])
+      .where('id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const tokens = unsealRow(keyring, row);
+    const expiresAt = tokens.accessTokenExpiresAt?.getTime();
+    const rejected = options.rejectedAccessToken !== undefined && tokens.accessToken === options.rejectedAccessToken;
+    const expiring = expiresAt !== undefined && expiresAt - options.now.getTime() <= options.marginMs;
+    if (!rejected && !expiring) return { tokens, refreshed: false };
+    const fresh = await options.refresh(tokens);
+    await trx
+      .updateTable('connected_accounts')
+      .set({
+        access_token: seal(keyring, fresh.accessToken, aad(row.id, 'access_token')),
+        ...(fresh.refreshToken ? { refresh_token: seal(keyring, fresh.refreshToken, aad(row.id, 'refresh_token')) } : {}),
+        access_token_expires_at: fresh.accessTokenExpiresAt,
+        status: 'active',
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return { tokens: { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken }, refreshed: true };
+  });
+}
+
+export async function markNeedsReconnect(db: Kysely<Database>, accountId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('connected_accounts')
+    .set({ status: 'needs_reconnect', updated_at: new Date() })
+    .where('id', '=', accountId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Accounts whose access token expires before `before` (the 15-minute token sweep). */
+export async function listExpiringAccounts(db: Kysely<Database>, before: Date, limit = 500): Promise<AccountSummary[]> {
+  return db
+    .selectFrom('connected_accounts')
+    .select(SUMMARY_COLUMNS)
+    .where('is_active', '=', true)
+    .where('status', '=', 'active')
+    .where('refresh_token', 'is not', null)
+    .where('access_token_expires_at', '<', before)
+    .orderBy('access_token_expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Re-seals every token with the active key (`npm run rotate-keys`). Returns rows rewritten. */
+export async function resealAllTokens(db: Kysely<Database>, keyring: Keyring): Promise<number> {
+  const rows = await db.selectFrom('connected_accounts').select(['id', 'access_token', 'refresh_token']).execute();
+  let rewritten = 0;
+  for (const row of rows) {
+    const access = unseal(keyring, row.access_token, aad(row.id, 'access_token'));
+    const refresh = row.refresh_token ? unseal(keyring, row.refresh_token, aad(row.id, 'refresh_token')) : null;
+    await db
+      .updateTable('connected_accounts')
+      .set({
+        access_token: seal(keyring, access, aad(row.id, 'access_token')),
+        refresh_token: refresh ? seal(keyring, refresh, aad(row.id, 'refresh_token')) : null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    rewritten++;
+  }
+  return rewritten;
+}

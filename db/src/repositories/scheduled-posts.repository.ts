@@ -1,0 +1,340 @@
+// Posts Agendados and the content calendar: the caller's scheduled posts with their theme, and the
+// owner's edits, reschedules, retries and deletes. Every statement is scoped to the caller in SQL.
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, Platform, PostStatus, SuggestedPostsTable } from '../schema.js';
+
+/** Statuses the owner may edit, reschedule or delete (the worker owns `publishing`). */
+export const OWNER_EDITABLE_STATUSES = [
+  'scheduled',
+  'failed',
+  'needs_attention',
+  'missed',
+] as const satisfies readonly PostStatus[];
+/** Statuses a retry sends back to `scheduled`. */
+export const RETRYABLE_STATUSES = [
+  'failed',
+  'needs_attention',
+  'missed',
+] as const satisfies readonly PostStatus[];
+
+/** Filters of the scheduled-posts screen, already turned into instants (half-open ranges). */
+export interface ScheduledPostFilter {
+  themeId?: string | undefined;
+  platform?: Platform | undefined;
+  /** scheduled_for >= scheduledFrom */
+  scheduledFrom?: Date | undefined;
+  /** scheduled_for < scheduledBefore */
+  scheduledBefore?: Date | undefined;
+  createdFrom?: Date | undefined;
+  createdBefore?: Date | undefined;
+  statuses?: readonly PostStatus[] | undefined;
+}
+
+/** Position after which the next page starts: the (scheduled_for, id) of the last row shown. */
+export interface ScheduledPostKey {
+  /** scheduled_for as an ISO text with microseconds, so no row is skipped or repeated. */
+  scheduledFor: string;
+  id: string;
+}
+
+export interface ScheduledPostRow {
+  id: string;
+  theme_id: string;
+  theme_name: string;
+  theme_color: string;
+  title: string;
+  content: string;
+  platform: Platform;
+  post_order: number;
+  scheduled_for: Date;
+  created_at: Date;
+  is_used: boolean;
+  status: PostStatus;
+  version: number;
+  attempts: number;
+  last_error: string | null;
+  updated_at: Date;
+}
+
+type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
+
+/** The list's WHERE: the caller's posts that have a date, narrowed by the optional filters. */
+function matchesFilter(eb: PostsBuilder, userId: string, filter: ScheduledPostFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [
+    eb('sp.user_id', '=', userId),
+    eb('sp.scheduled_for', 'is not', null),
+  ];
+  if (filter.themeId !== undefined) conditions.push(eb('sp.theme_id', '=', filter.themeId));
+  if (filter.platform !== undefined) conditions.push(eb('sp.platform', '=', filter.platform));
+  if (filter.scheduledFrom !== undefined) conditions.push(eb('sp.scheduled_for', '>=', filter.scheduledFrom));
+  if (filter.scheduledBefore !== undefined)
+    conditions.push(eb('sp.scheduled_for', '<', filter.scheduledBefore));
+  if (filter.createdFrom !== undefined) conditions.push(eb('sp.created_at', '>=', filter.createdFrom));
+  if (filter.createdBefore !== undefined) conditions.push(eb('sp.created_at', '<', filter.createdBefore));
+  if (filter.statuses !== undefined && filter.statuses.length > 0) {
+    conditions.push(eb('sp.status', 'in', [...filter.statuses]));
+  }
+  return eb.and(conditions);
+}
+
+const POST_COLUMNS = [
+  'sp.id',
+  'sp.theme_id',
+  't.name as theme_name',
+  't.color_palette as theme_color',
+  'sp.title',
+  'sp.content',
+  'sp.platform',
+  'sp.post_order',
+  'sp.scheduled_for',
+  'sp.created_at',
+  'sp.is_used',
+  'sp.status',
+  'sp.version',
+  'sp.attempts',
+  'sp.last_error',
+  'sp.updated_at',
+] as const;
+
+function selectPostColumns(db: Kysely<Database>) {
+  return db
+    .selectFrom('suggested_posts as sp')
+    .innerJoin('themes as t', (join) =>
+      join.onRef('t.id', '=', 'sp.theme_id').onRef('t.user_id', '=', 'sp.user_id'),
+    )
+    .select(POST_COLUMNS);
+}
+
+function toRow<T extends { scheduled_for: Date | null }>(row: T): T & { scheduled_for: Date } {
+  return row as T & { scheduled_for: Date };
+}
+
+/** The exact-precision key of a row, computed by PostgreSQL (a JS Date would drop microseconds). */
+const keyText = sql<string>`to_char(sp.scheduled_for AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page of the caller's scheduled posts, ascending by (scheduled_for, id), after `after`.
+ * Returns up to `limit` rows and the key of the last one when more follow.
+ */
+export async function listScheduledPosts(
+  db: Kysely<Database>,
+  options: {
+    userId: string;
+    filter: ScheduledPostFilter;
+    after?: ScheduledPostKey | undefined;
+    limit: number;
+  },
+): Promise<{ rows: ScheduledPostRow[]; next: ScheduledPostKey | null }> {
+  let query = selectPostColumns(db)
+    .select(keyText.as('key_text'))
+    .where((eb) => matchesFilter(eb, options.userId, options.filter));
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('sp.scheduled_for', 'sp.id'),
+        '>',
+        eb.tuple(sql<Date>`${after.scheduledFor}::timestamptz`, after.id),
+      ),
+    );
+  }
+  const rows = await query
+    .orderBy('sp.scheduled_for', 'asc')
+    .orderBy('sp.id', 'asc')
+    .limit(options.limit + 1)
+    .execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  const next = rows.length > options.limit && last ? { scheduledFor: last.key_text, id: last.id } : null;
+  return {
+    rows: page.map(({ key_text: _key, ...row }) => toRow(row)),
+    next,
+  };
+}
+
+/** Exact number of the caller's scheduled posts matching the filter ('Excluir Posts Filtrados (N)'). */
+export async function countScheduledPosts(
+  db: Kysely<Database>,
+  options: { userId: string; filter: ScheduledPostFilter },
+): Promise<number> {
+  const row = await db
+    .selectFrom('suggested_posts as sp')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => matchesFilter(eb, options.userId, options.filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The caller's scheduled posts in [from, before), for the month/week calendar. */
+export async function listCalendarPosts(
+  db: Kysely<Database>,
+  options: {
+    userId: string;
+    from: Date;
+    before: Date;
+    themeId?: string | undefined;
+    platform?: Platform | undefined;
+    limit: number;
+  },
+): Promise<ScheduledPostRow[]> {
+  const filter = {
+    themeId: options.themeId,
+    platform: options.platform,
+    scheduledFrom: options.from,
+    scheduledBefore: options.before,
+  };
+  const rows = await selectPostColumns(db)
+    .where((eb) => matchesFilter(eb, options.userId, filter))
+    .orderBy('sp.scheduled_for', 'asc')
+    .orderBy('sp.id', 'asc')
+    .limit(options.limit)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** One of the caller's posts (any status), or undefined: another user's id looks like a missing one. */
+export async function findScheduledPost(
+  db: Kysely<Database>,
+  userId: string,
+  postId: string,
+): Promise<ScheduledPostRow | undefined> {
+  const row = await selectPostColumns(db)
+    .where('sp.id', '=', postId)
+    .where('sp.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
+export interface PostChanges {
+  /** Omitted: keep the current title and content (a reschedule). */
+  title?: string | undefined;
+  content?: string | undefined;
+  scheduledFor: Date;
+}
+
+/**
+ * Saves an owner's change as a new version, only while the post is still in one of `allowed`
+ * (checked by the UPDATE itself, so a post the worker claimed in between is never touched). A
+ * post that had stopped (failed, needs_attention, missed) goes back to `scheduled` with its
+ * error and claim state cleared; `attempts` is kept as history. undefined = nothing changed.
+ */
+export async function saveScheduledPostVersion(
+  db: Kysely<Database>,
+  options: {
+    userId: string;
+    postId: string;
+    changes: PostChanges;
+    allowed: readonly PostStatus[];
+    now: Date;
+  },
+): Promise<ScheduledPostRow | undefined> {
+  const { changes } = options;
+  const resumes = (eb: ExpressionBuilder<Database, 'suggested_posts'>) =>
+    eb('status', 'in', [...RETRYABLE_STATUSES]);
+  const row = await db
+    .with('saved', (qb) =>
+      qb
+        .updateTable('suggested_posts')
+        .set((eb) => ({
+          ...(changes.title !== undefined ? { title: changes.title } : {}),
+          ...(changes.content !== undefined ? { content: changes.content } : {}),
+          scheduled_for: changes.scheduledFor,
+          version: eb('version', '+', 1),
+          updated_at: options.now,
+          status: 'scheduled',
+          // A post waiting for its time keeps any retry bookkeeping of the worker; a stopped
+          // one starts afresh.
+          last_error: eb.case().when(resumes(eb)).then(null).else(eb.ref('last_error')).end(),
+          last_error_location: eb
+            .case()
+            .when(resumes(eb))
+            .then(null)
+            .else(eb.ref('last_error_location'))
+            .end(),
+          send_started_at: eb.case().when(resumes(eb)).then(null).else(eb.ref('send_started_at')).end(),
+          claimed_at: eb.case().when(resumes(eb)).then(null).else(eb.ref('claimed_at')).end(),
+          next_attempt_at: eb.case().when(resumes(eb)).then(null).else(eb.ref('next_attempt_at')).end(),
+        }))
+        .where('id', '=', options.postId)
+        .where('user_id', '=', options.userId)
+        .where('status', 'in', [...options.allowed])
+        .returningAll(),
+    )
+    .selectFrom('saved as sp')
+    .innerJoin('themes as t', (join) =>
+      join.onRef('t.id', '=', 'sp.theme_id').onRef('t.user_id', '=', 'sp.user_id'),
+    )
+    .select(POST_COLUMNS)
+    .executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
+/** Deletes one of the caller's posts unless the worker is publishing it. */
+export async function deleteScheduledPost(
+  db: Kysely<Database>,
+  userId: string,
+  postId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('suggested_posts')
+    .where('id', '=', postId)
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'publishing')
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Deletes those of `ids` that are the caller's and not being published. Other users' ids are
+ * ignored. `skipped` counts the caller's posts left alone because the worker is publishing them.
+ */
+export async function deleteScheduledPostsByIds(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ deleted: number; skipped: number }> {
+  if (ids.length === 0) return { deleted: 0, skipped: 0 };
+  const unique = [...new Set(ids)];
+  const result = await db
+    .deleteFrom('suggested_posts')
+    .where('user_id', '=', userId)
+    .where('id', 'in', unique)
+    .where('status', '!=', 'publishing')
+    .executeTakeFirst();
+  // Whatever of the caller's ids is still there was skipped (a publishing post).
+  const left = await db
+    .selectFrom('suggested_posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('id', 'in', unique)
+    .executeTakeFirstOrThrow();
+  return { deleted: Number(result.numDeletedRows), skipped: Number(left.n) };
+}
+
+/** 'Excluir Posts Filtrados': deletes the caller's posts matching the list's filter. */
+export async function deleteScheduledPostsByFilter(
+  db: Kysely<Database>,
+  userId: string,
+  filter: ScheduledPostFilter,
+): Promise<{ deleted: number; skipped: number }> {
+  const result = await db
+    .deleteFrom('suggested_posts')
+    .where('user_id', '=', userId)
+    // On the target row itself, so a post claimed while this runs is re-checked and left alone.
+    .where('status', '!=', 'publishing')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('suggested_posts as sp')
+        .select('sp.id')
+        .where((eb) => matchesFilter(eb, userId, filter)),
+    )
+    .executeTakeFirst();
+  const countsPublishing = !filter.statuses?.length || filter.statuses.includes('publishing');
+  const skipped = countsPublishing
+    ? await countScheduledPosts(db, { userId, filter: { ...filter, statuses: ['publishing'] } })
+    : 0;
+  return { deleted: Number(result.numDeletedRows), skipped };
+}

@@ -1,0 +1,63 @@
+// Metrics sync (every few hours, and on demand for one user): reach, likes and comments of recent
+// published posts from each network, engagement = (likes + comments) / reach. Posts whose network
+// offers no metrics keep nulls ('indisponível'), never zeros.
+import type { Kysely } from 'kysely';
+import type { Platform } from '@pauta/core';
+import { type Database, findActiveAccount, type Keyring, listPostsForMetrics, type MetricsTarget, saveMetrics } from '@pauta/db';
+import type { NetworkAdapter } from '@pauta/networks/publishing/types';
+import type { Logger } from '../logger.js';
+import { usableAccessToken } from '../publish/tokens.js';
+import type { OAuthProvider } from '@pauta/networks';
+
+const DAY = 86_400_000;
+
+export async function syncMetrics(deps: {
+  db: Kysely<Database>;
+  keyring: Keyring;
+  logger: Logger;
+  adapter(platform: Platform): NetworkAdapter | null;
+  oauth(platform: Platform): OAuthProvider | null;
+  now(): Date;
+  userId?: string;
+  staleAfterMs: number;
+}): Promise<{ updated: number; failed: number }> {
+  const now = deps.now().getTime();
+  const posts = await listPostsForMetrics(deps.db, {
+    staleBefore: new Date(now - deps.staleAfterMs),
+    publishedAfter: new Date(now - 90 * DAY),
+    ...(deps.userId ? { userId: deps.userId } : {}),
+  });
+  const groups = new Map<string, MetricsTarget[]>();
+  for (const post of posts) {
+    const key = `${post.user_id}:${post.platform}`;
+    groups.set(key, [...(groups.get(key) ?? []), post]);
+  }
+  const report = { updated: 0, failed: 0 };
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const adapter = deps.adapter(first.platform);
+    const account = await findActiveAccount(deps.db, first.user_id, first.platform);
+    if (!adapter || !account) continue;
+    try {
+      const accessToken = await usableAccessToken(
+        { db: deps.db, keyring: deps.keyring, provider: deps.oauth(first.platform), marginMs: 5 * 60_000, now: deps.now },
+        account,
+      );
+      for (let i = 0; i < group.length; i += 100) {
+        const batch = group.slice(i, i + 100);
+        const metrics = await adapter.fetchMetrics({
+          target: { platformUserId: account.platform_user_id, accessToken },
+          platformPostIds: batch.map((p) => p.platform_post_id),
+        });
+        for (const post of batch) {
+          await saveMetrics(deps.db, post.id, metrics.get(post.platform_post_id) ?? { reach: null, likes: null, comments: null });
+          report.updated++;
+        }
+      }
+    } catch (error) {
+      report.failed += group.length;
+      deps.logger.warn({ err: error, platform: first.platform }, 'métricas não atualizadas');
+    }
+  }
+  return report;
+}

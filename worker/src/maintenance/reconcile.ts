@@ -1,0 +1,51 @@
+// The reconciler (every minute): makes Redis loss harmless. PostgreSQL says which posts are due;
+// their wake-ups are re-added (duplicates are no-ops), claims that never sent go back to
+// scheduled, claims that may have sent are flagged, and posts a day late are marked missed (W4).
+import type { Kysely } from 'kysely';
+import { MISSED_AFTER_MS, publishErrorMessages } from '@pauta/core';
+import {
+  type Database,
+  type DueWakeUp,
+  flagUnknownOutcomes,
+  listDuePosts,
+  markMissed,
+  resetStaleClaims,
+} from '@pauta/db';
+
+export interface ReconcileDeps {
+  db: Kysely<Database>;
+  enqueue(wakeUps: DueWakeUp[]): Promise<void>;
+  now(): Date;
+  /** How long a claim may sit in 'publishing' before it is considered abandoned. */
+  staleClaimMs: number;
+  /** How far ahead due posts are (re-)enqueued. */
+  lookAheadMs: number;
+}
+
+export interface ReconcileReport {
+  enqueued: number;
+  resetClaims: number;
+  flagged: number;
+  missed: number;
+}
+
+export async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
+  const now = deps.now().getTime();
+  const missed = await markMissed(deps.db, {
+    dueBefore: new Date(now - MISSED_AFTER_MS),
+    code: 'MISSED',
+    detail: publishErrorMessages.MISSED,
+    location: 'worker: reconciliador',
+  });
+  const staleBefore = new Date(now - deps.staleClaimMs);
+  const reset = await resetStaleClaims(deps.db, staleBefore);
+  const flagged = await flagUnknownOutcomes(deps.db, {
+    olderThan: staleBefore,
+    code: 'UNKNOWN_OUTCOME',
+    detail: `${publishErrorMessages.UNKNOWN_OUTCOME} (o worker parou durante o envio)`,
+    location: 'worker: reconciliador',
+  });
+  const due = await listDuePosts(deps.db, new Date(now + deps.lookAheadMs));
+  if (due.length) await deps.enqueue(due);
+  return { enqueued: due.length, resetClaims: reset.length, flagged, missed };
+}

@@ -1,0 +1,217 @@
+// Publishing one version of one post, exactly as architecture §5 describes: claim (conditional
+// UPDATE), a usable token, commit send_started_at, call the network, then finish in one
+// transaction — or classify the failure: retry (backoff), stop (failed), or flag (needs_attention).
+import type { Kysely } from 'kysely';
+import { MAX_PUBLISH_ATTEMPTS, type Platform, type PublishErrorCode, publishErrorMessages } from '@pauta/core';
+import type { PublishJob } from '@pauta/core/schemas/jobs';
+import {
+  type AccountSummary,
+  type ClaimedPost,
+  claimPost,
+  completePublish,
+  type Database,
+  type DueWakeUp,
+  findActiveAccount,
+  type Keyring,
+  markSendStarted,
+  pendingWakeUpTime,
+  recordFailure,
+  releaseClaim,
+  scheduleRetry,
+} from '@pauta/db';
+import type { OAuthProvider } from '@pauta/networks';
+import { type NetworkAdapter, PublishError } from '@pauta/networks/publishing/types';
+import type { Logger } from '../logger.js';
+import { retryDelayMs } from './backoff.js';
+import { TokenError, usableAccessToken } from './tokens.js';
+
+export interface PublishContext {
+  db: Kysely<Database>;
+  keyring: Keyring;
+  logger: Logger;
+  /** The network's adapter, or null when the network is not configured in this installation. */
+  adapter(platform: Platform): NetworkAdapter | null;
+  /** The OAuth client used to refresh the network's tokens (null: none / cannot refresh). */
+  oauth(platform: Platform): OAuthProvider | null;
+  /** Adds wake-ups (retries); failures are repaired by the reconciler. */
+  enqueue(wakeUps: DueWakeUp[]): Promise<void>;
+  /** Tells the owner a post failed for good or needs attention (email when enabled). */
+  notify?(post: ClaimedPost, code: PublishErrorCode): Promise<void>;
+  config: { retryBaseMs: number; retryMaxMs: number; refreshMarginMs: number };
+  now(): Date;
+  observe?: {
+    published?(post: ClaimedPost, lagMs: number): void;
+    outcome?(platform: Platform, outcome: PublishOutcome['kind']): void;
+    tokenRefreshed?(platform: Platform): void;
+  };
+}
+
+export type PublishOutcome =
+  | { kind: 'published'; platformPostId: string }
+  /** Another job or worker owns this version, or it is gone: nothing to do. */
+  | { kind: 'noop' }
+  /** Woke up before the post is due: wake up again at `at`. */
+  | { kind: 'early'; at: Date }
+  | { kind: 'retry'; at: Date }
+  | { kind: 'rate_limited'; retryAfterMs: number }
+  | { kind: 'failed'; code: PublishErrorCode }
+  | { kind: 'needs_attention'; code: PublishErrorCode };
+
+const LOCATION = {
+  account: 'worker: conta conectada',
+  token: 'worker: renovação do token',
+  network: (platform: Platform) => `rede: ${platform}`,
+  internal: 'worker: erro interno',
+} as const;
+
+export async function processPublishJob(ctx: PublishContext, job: PublishJob): Promise<PublishOutcome> {
+  const post = await claimPost(ctx.db, job.postId, job.version);
+  if (!post) {
+    const at = await pendingWakeUpTime(ctx.db, job.postId, job.version);
+    return at && at.getTime() > ctx.now().getTime() ? { kind: 'early', at } : { kind: 'noop' };
+  }
+  const log = ctx.logger.child({ postId: post.id, version: post.version, platform: post.platform, requestId: job.requestId });
+  const state = { sent: false };
+  const outcome = await publishClaimed(ctx, post, log, state).catch(async (error: unknown) => {
+    // Anything unexpected before the send is safe to retry; after it, the outcome is unknown.
+    log.error({ err: error, sent: state.sent }, 'erro inesperado ao publicar');
+    return state.sent
+      ? fail(ctx, post, 'unknown', 'UNKNOWN_OUTCOME', (error as Error).message ?? 'erro', LOCATION.internal)
+      : fail(ctx, post, 'retryable', 'INTERNAL', (error as Error).message ?? 'erro', LOCATION.internal);
+  });
+  ctx.observe?.outcome?.(post.platform, outcome.kind);
+  log.info({ outcome: outcome.kind, attempt: post.attempts }, 'publicação processada');
+  return outcome;
+}
+
+async function publishClaimed(
+  ctx: PublishContext,
+  post: ClaimedPost,
+  log: Logger,
+  state: { sent: boolean },
+): Promise<PublishOutcome> {
+  const adapter = ctx.adapter(post.platform);
+  if (!adapter) return fail(ctx, post, 'permanent', 'PLATFORM_NOT_CONFIGURED', 'rede não configurada', LOCATION.account);
+  const account = await findActiveAccount(ctx.db, post.user_id, post.platform);
+  if (!account) return fail(ctx, post, 'permanent', 'ACCOUNT_NOT_CONNECTED', 'nenhuma conta ativa', LOCATION.account);
+  if (account.status === 'needs_reconnect') {
+    return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', 'conta precisa ser reconectada', LOCATION.account);
+  }
+
+  let accessToken: string;
+  try {
+    accessToken = await token(ctx, account);
+  } catch (error) {
+    return tokenFailure(ctx, post, error);
+  }
+
+  // Up to two sends: the second only after a 401 and a successful refresh (the first was refused).
+  for (let send = 1; send <= 2; send++) {
+    const sendStartedAt = ctx.now();
+    await markSendStarted(ctx.db, post.id);
+    state.sent = true;
+    let result: { platformPostId: string; url: string | null };
+    try {
+      result = await adapter.publish({
+        target: { platformUserId: account.platform_user_id, accessToken },
+        title: post.title,
+        text: post.content,
+      });
+    } catch (error) {
+      if (!(error instanceof PublishError)) throw error;
+      // A classified failure: the adapter knows whether the request could have landed.
+      state.sent = error.kind === 'unknown';
+      log.warn({ kind: error.kind, code: error.code, status: error.details.status }, 'a rede recusou ou falhou');
+      if (error.kind === 'auth' && send === 1) {
+        try {
+          accessToken = await token(ctx, account, accessToken);
+          continue;
+        } catch (refreshError) {
+          return tokenFailure(ctx, post, refreshError);
+        }
+      }
+      if (error.kind === 'auth') {
+        return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', error.message, LOCATION.network(post.platform));
+      }
+      if (error.kind === 'rate_limited') {
+        const retryAfterMs = error.details.retryAfterMs ?? 60_000;
+        const version = await releaseClaim(ctx.db, post, new Date(ctx.now().getTime() + retryAfterMs));
+        if (version !== undefined) await requeue(ctx, post, version, retryAfterMs);
+        return { kind: 'rate_limited', retryAfterMs };
+      }
+      return fail(ctx, post, error.kind, error.code, error.message, LOCATION.network(post.platform));
+    }
+    // The network has the post: record it, riding out a brief database outage. If that still
+    // fails, the post stays 'publishing' with send_started_at and the reconciler flags it.
+    await withRetries(() =>
+      completePublish(ctx.db, { post, accountId: account.id, platformPostId: result.platformPostId, url: result.url }),
+    ).catch((error: unknown) => {
+      log.error({ err: error, platformPostId: result.platformPostId }, 'publicado na rede, mas não registrado');
+      throw error;
+    });
+    ctx.observe?.published?.(post, sendStartedAt.getTime() - post.scheduled_for.getTime());
+    return { kind: 'published', platformPostId: result.platformPostId };
+  }
+  return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', 'token recusado após renovação', LOCATION.network(post.platform));
+}
+
+function token(ctx: PublishContext, account: AccountSummary, rejectedAccessToken?: string): Promise<string> {
+  return usableAccessToken(
+    {
+      db: ctx.db,
+      keyring: ctx.keyring,
+      provider: ctx.oauth(account.platform),
+      marginMs: ctx.config.refreshMarginMs,
+      now: ctx.now,
+      onRefresh: () => ctx.observe?.tokenRefreshed?.(account.platform),
+    },
+    account,
+    rejectedAccessToken ? { rejectedAccessToken } : {},
+  );
+}
+
+function tokenFailure(ctx: PublishContext, post: ClaimedPost, error: unknown): Promise<PublishOutcome> {
+  if (error instanceof TokenError && error.kind === 'reconnect') {
+    return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', error.message, LOCATION.token);
+  }
+  return fail(ctx, post, 'retryable', 'NETWORK_UNAVAILABLE', (error as Error).message, LOCATION.token);
+}
+
+async function requeue(ctx: PublishContext, post: ClaimedPost, version: number, delayMs: number): Promise<void> {
+  await ctx.enqueue([
+    { id: post.id, version, platform: post.platform, scheduled_for: new Date(ctx.now().getTime() + delayMs) },
+  ]);
+}
+
+async function fail(
+  ctx: PublishContext,
+  post: ClaimedPost,
+  kind: 'retryable' | 'permanent' | 'unknown',
+  code: PublishErrorCode,
+  detail: string,
+  location: string,
+): Promise<PublishOutcome> {
+  const reason = `${publishErrorMessages[code]} (${detail})`.slice(0, 1000);
+  if (kind === 'retryable' && post.attempts < MAX_PUBLISH_ATTEMPTS) {
+    const delay = retryDelayMs(post.attempts, { baseMs: ctx.config.retryBaseMs, maxMs: ctx.config.retryMaxMs });
+    const at = new Date(ctx.now().getTime() + delay);
+    const version = await scheduleRetry(ctx.db, { post, retryAt: at, code, detail: reason, location });
+    if (version !== undefined) await requeue(ctx, post, version, delay);
+    return { kind: 'retry', at };
+  }
+  const status = kind === 'unknown' ? 'needs_attention' : 'failed';
+  await recordFailure(ctx.db, { post, status, code, detail: reason, location });
+  await ctx.notify?.(post, code).catch((error: unknown) => ctx.logger.warn({ err: error }, 'aviso ao dono não enviado'));
+  return status === 'failed' ? { kind: 'failed', code } : { kind: 'needs_attention', code };
+}
+
+async function withRetries<T>(fn: () => Promise<T>, tries = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (i >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** i));
+    }
+  }
+}

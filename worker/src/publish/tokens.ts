@@ -1,0 +1,74 @@
+// A usable access token for an account: refreshed when it expires within the margin or the
+// network just refused it, once per account at a time (row lock). Only `invalid_grant` means the
+// person must reconnect; network trouble during a refresh is transient (RELIABILITY W9).
+import type { Kysely } from 'kysely';
+import {
+  type AccountSummary,
+  type Database,
+  type Keyring,
+  markNeedsReconnect,
+  readAccountTokens,
+  refreshTokensLocked,
+} from '@pauta/db';
+import { type OAuthProvider, OAuthProviderError } from '@pauta/networks';
+
+export class TokenError extends Error {
+  override name = 'TokenError';
+  constructor(
+    readonly kind: 'reconnect' | 'transient',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TokenDeps {
+  db: Kysely<Database>;
+  keyring: Keyring;
+  provider: OAuthProvider | null;
+  marginMs: number;
+  now: () => Date;
+  onRefresh?: (account: AccountSummary) => void;
+}
+
+export async function usableAccessToken(
+  deps: TokenDeps,
+  account: AccountSummary,
+  options: { rejectedAccessToken?: string } = {},
+): Promise<string> {
+  const canRefresh = deps.provider?.issuesRefreshTokens === true;
+  if (!canRefresh) {
+    if (options.rejectedAccessToken) {
+      await markNeedsReconnect(deps.db, account.id);
+      throw new TokenError('reconnect', `${account.platform}: token recusado e a rede não permite renovação`);
+    }
+    return (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken;
+  }
+  try {
+    const result = await refreshTokensLocked(deps.db, deps.keyring, account.id, {
+      now: deps.now(),
+      marginMs: deps.marginMs,
+      ...(options.rejectedAccessToken ? { rejectedAccessToken: options.rejectedAccessToken } : {}),
+      refresh: async (tokens) => {
+        if (!tokens.refreshToken) throw new TokenError('reconnect', `${account.platform}: sem refresh token`);
+        const fresh = await deps.provider!.refreshAccessToken(tokens.refreshToken);
+        deps.onRefresh?.(account);
+        return {
+          accessToken: fresh.accessToken,
+          refreshToken: fresh.refreshToken,
+          accessTokenExpiresAt: fresh.accessTokenExpiresAt,
+        };
+      },
+    });
+    return result.tokens.accessToken;
+  } catch (error) {
+    const reconnect =
+      (error instanceof TokenError && error.kind === 'reconnect') ||
+      (error instanceof OAuthProviderError && (error.kind === 'invalid_grant' || error.kind === 'invalid_client'));
+    if (reconnect) {
+      await markNeedsReconnect(deps.db, account.id);
+      throw new TokenError('reconnect', `${account.platform}: renovação recusada (${(error as Error).message})`);
+    }
+    throw new TokenError('transient', `${account.platform}: renovação falhou temporariamente (${(error as Error).message})`);
+  }
+}
