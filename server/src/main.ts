@@ -1,6 +1,7 @@
 // `npm run start:web`: the web process alone, for deployments where web and worker run apart
 // (then DATABASE_URL must point at PostgreSQL: PGlite serves a single process).
 import { EnvError } from '@pauta/core/config/env';
+import { installSandboxFetch } from '@pauta/networks';
 import { loadServerEnv } from './env.js';
 import { createLogger } from './logger.js';
 import { startWeb } from './web.js';
@@ -20,6 +21,8 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
+
+if (env.SOCIAL_SANDBOX_URL) installSandboxFetch(env.SOCIAL_SANDBOX_URL);
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
 const web = await startWeb({

@@ -1,5 +1,6 @@
 // `npm run start:worker`: the publishing worker alone, against PostgreSQL and Redis.
 import { createDb } from '@pauta/db';
+import { installSandboxFetch } from '@pauta/networks';
 import { loadWorkerEnv } from './env.js';
 import { createLogger } from './logger.js';
 import { startWorker } from './worker.js';
@@ -14,6 +15,9 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
+
+// Every outbound call to a network goes to the sandbox when one is configured (architecture §6).
+if (env.SOCIAL_SANDBOX_URL) installSandboxFetch(env.SOCIAL_SANDBOX_URL);
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
 const dbHandle = await createDb({ databaseUrl: env.DATABASE_URL, applicationName: 'pauta-worker' });

@@ -1,47 +1,92 @@
-// GET /auth/oauth/:provider/start — begins a social sign-in: remembers the attempt in a
-// 10-minute HttpOnly cookie and sends the browser to the provider (or the sandbox).
+// GET /auth/oauth/:provider/start — begins a social sign-in (`purpose=signin`) or an account
+// connection (`purpose=connect`, signed in only): remembers the attempt in a 10-minute HttpOnly
+// cookie (bound to the user for a connection, O3) and sends the browser to the provider.
 
 import type { OAuthProviderName } from '@pauta/networks';
+import { scopesFor } from '@pauta/networks';
 import { type Request, type Response, Router } from 'express';
+import { isOAuthConnectPlatform } from '../accounts/connect.service.js';
 import type { AppDeps } from '../deps.js';
-import { cookieNames, OAUTH_COOKIE_MAX_AGE_S, setOAuthCookie } from './cookies.js';
+import { cookieNames, OAUTH_COOKIE_MAX_AGE_S, readCookie, setOAuthCookie } from './cookies.js';
 import { oauthProvider } from './oauth-providers.js';
 import { encodeAttempt, newCodeVerifier, newState } from './oauth-state.js';
+import { validateSessionToken } from './session.js';
 
 const SIGN_IN_PROVIDERS: readonly OAuthProviderName[] = ['google', 'facebook', 'linkedin'];
+
+/** Networks shown in Contas Conectadas; Instagram's sign-in provider is not configurable here. */
+const CONNECT_CARD_PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram'];
 
 export function oauthRouter(deps: AppDeps): Router {
   const router = Router();
   const names = cookieNames(deps.env.appUrl);
 
-  router.get('/auth/oauth/:provider/start', (req: Request, res: Response) => {
+  /** The signed-in user of this request (session cookie only), or null. Never throws. */
+  const sessionUserId = async (req: Request): Promise<string | null> => {
+    const token = readCookie(req, names.session);
+    if (!token) return null;
+    try {
+      return (await validateSessionToken(deps.db, token))?.userId ?? null;
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: req.id }, 'falha ao validar a sessão');
+      return null;
+    }
+  };
+
+  router.get('/auth/oauth/:provider/start', async (req: Request, res: Response) => {
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cache-Control', 'no-store');
-    const name = String(req.params.provider) as OAuthProviderName;
+    const name = String(req.params.provider);
     const purpose = req.query.purpose === 'connect' ? 'connect' : 'signIn';
-    const fail = (code: string) =>
-      res.redirect(303, `/auth/callback?error=${code}&provider=${encodeURIComponent(name)}`);
-    // Account connection is started by the connected-accounts flow (authenticated), not here.
-    if (purpose !== 'signIn' || !SIGN_IN_PROVIDERS.includes(name)) return fail('OAUTH_FAILED');
-    const provider = oauthProvider(deps.env, name, purpose);
-    if (!provider) return fail('PLATFORM_NOT_CONFIGURED');
+    let userId: string | null = null;
+
+    if (purpose === 'connect') {
+      const failConnect = (code: string) =>
+        res.redirect(
+          303,
+          `/connected-accounts?connection=true&error=${code}&platform=${encodeURIComponent(name)}`,
+        );
+      if (!CONNECT_CARD_PLATFORMS.includes(name)) return failConnect('OAUTH_FAILED');
+      userId = await sessionUserId(req);
+      if (!userId) return res.redirect(303, '/auth');
+      if (!isOAuthConnectPlatform(name)) return failConnect('PLATFORM_NOT_CONFIGURED');
+      if (!oauthProvider(deps.env, name, 'connect')) return failConnect('PLATFORM_NOT_CONFIGURED');
+    } else if (!SIGN_IN_PROVIDERS.includes(name as OAuthProviderName)) {
+      return res.redirect(303, `/auth/callback?error=OAUTH_FAILED&provider=${encodeURIComponent(name)}`);
+    }
+
+    const providerName = name as OAuthProviderName;
+    const provider = oauthProvider(deps.env, providerName, purpose);
+    if (!provider)
+      return res.redirect(
+        303,
+        `/auth/callback?error=PLATFORM_NOT_CONFIGURED&provider=${encodeURIComponent(name)}`,
+      );
 
     const state = newState();
     const verifier = provider.usesPkce ? newCodeVerifier() : null;
-    const url = provider.createAuthorizationURL({ state, ...(verifier ? { codeVerifier: verifier } : {}) });
+    const scopes = scopesFor(providerName, purpose) ?? undefined;
+    const url = provider.createAuthorizationURL({
+      state,
+      ...(verifier ? { codeVerifier: verifier } : {}),
+      ...(scopes ? { scopes } : {}),
+    });
     setOAuthCookie(
       res,
       names,
       encodeAttempt({
         state,
         verifier,
-        provider: name,
+        provider: providerName,
         purpose,
-        userId: null,
+        userId,
         expiresAt: Date.now() + OAUTH_COOKIE_MAX_AGE_S * 1000,
       }),
     );
-    deps.logger.info({ provider: name, purpose, requestId: req.id }, 'início de login social');
+    deps.logger.info(
+      { provider: providerName, purpose, requestId: req.id, ...(userId ? { userId } : {}) },
+      purpose === 'connect' ? 'início de conexão de conta' : 'início de login social',
+    );
     res.redirect(303, url.toString());
   });
 

@@ -2,16 +2,17 @@ import { INPUT_LIMITS } from '@pauta/core';
 import { findProfile } from '@pauta/db';
 import { OAuthProviderError } from '@pauta/networks';
 import { z } from 'zod';
+import { ConnectError, completeConnection, isOAuthConnectPlatform } from '../accounts/connect.service.js';
 import { AuthError, signIn, signUp } from '../auth/auth.service.js';
 import { clearCookie, readCookie, setSessionCookie } from '../auth/cookies.js';
 import { oauthProvider } from '../auth/oauth-providers.js';
 import { OAuthSignInError, resolveOAuthUser } from '../auth/oauth-signin.service.js';
-import { decodeAttempt, sameState } from '../auth/oauth-state.js';
+import { decodeAttempt, type OAuthAttempt, sameState } from '../auth/oauth-state.js';
 import { RateLimitedError } from '../auth/rate-limit.js';
 import { createSession, invalidateSession } from '../auth/session.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
 import { appError } from './errors.js';
-import { authedProcedure, publicProcedure, router } from './trpc.js';
+import { authedProcedure, type Context, publicProcedure, router } from './trpc.js';
 
 const email = z.string().trim().min(1).max(254).pipe(z.email());
 const password = z
@@ -42,6 +43,47 @@ function rethrow(error: unknown, res?: { setHeader(name: string, value: string):
     throw appError('BAD_REQUEST', 'WEAK_PASSWORD', { passwordIssues: error.issues });
   }
   throw error;
+}
+
+/**
+ * The second half of an account connection (Contas Conectadas): only for the user who started
+ * the attempt (O3) — a callback under another session writes nothing.
+ */
+async function completeConnect(
+  ctx: Context,
+  attempt: OAuthAttempt,
+  code: string,
+): Promise<{ redirectTo: string }> {
+  const platform = attempt.provider;
+  if (!ctx.user || attempt.userId === null || ctx.user.id !== attempt.userId) {
+    ctx.deps.logger.warn(
+      { requestId: ctx.requestId, provider: platform, userId: ctx.user?.id ?? null },
+      'retorno de conexão de conta sob outra sessão',
+    );
+    throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+  }
+  if (!isOAuthConnectPlatform(platform)) throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+  try {
+    return await completeConnection(ctx.deps, {
+      userId: ctx.user.id,
+      platform,
+      code,
+      verifier: attempt.verifier,
+    });
+  } catch (error) {
+    if (error instanceof ConnectError) {
+      ctx.deps.logger.warn(
+        { provider: platform, reason: error.reason, requestId: ctx.requestId },
+        'falha na conexão de conta',
+      );
+      const transient = error.reason === 'network';
+      throw appError(transient ? 'BAD_GATEWAY' : 'BAD_REQUEST', error.code, {
+        platform: error.platform,
+        ...(error.reason ? { reason: error.reason } : {}),
+      });
+    }
+    throw error;
+  }
 }
 
 export const authRouter = router({
@@ -136,8 +178,8 @@ export const authRouter = router({
         ctx.deps.logger.warn({ requestId: ctx.requestId }, 'retorno OAuth com state ausente ou divergente');
         throw appError('BAD_REQUEST', 'OAUTH_FAILED');
       }
-      if (attempt.purpose !== 'signIn' || attempt.provider === 'x')
-        throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+      if (attempt.purpose === 'connect') return completeConnect(ctx, attempt, input.code);
+      if (attempt.provider === 'x') throw appError('BAD_REQUEST', 'OAUTH_FAILED');
       const provider = oauthProvider(ctx.deps.env, attempt.provider, 'signIn');
       if (!provider) throw appError('BAD_REQUEST', 'PLATFORM_NOT_CONFIGURED');
       try {

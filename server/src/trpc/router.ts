@@ -1,5 +1,9 @@
+import { accountsRouter } from './accounts.router.js';
 import { authRouter } from './auth.router.js';
+import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
+import { postsRouter } from './posts.router.js';
+import { publishedRouter } from './published.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
@@ -9,6 +13,10 @@ export const appRouter = router({
   auth: authRouter,
   dataDeletion: dataDeletionRouter,
   themes: themesRouter,
+  accounts: accountsRouter,
+  posts: postsRouter,
+  published: publishedRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

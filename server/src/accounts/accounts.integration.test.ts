@@ -1,0 +1,423 @@
+// Contas Conectadas end to end against the in-process sandbox: connecting LinkedIn, X (PKCE)
+// and Facebook (Page choice), sealed tokens (O7), no token in any output (O6), the attempt
+// bound to its user (O3), connect scopes (O8), soft disconnect and scoping (Z2).
+
+import type { DbHandle } from '@pauta/db';
+import { parseKeyring, tokenAad, unseal } from '@pauta/db';
+import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, testDb } from '../../../test/harness.js';
+import { TestClient } from '../../../test/http-client.js';
+import { listen, TEST_KEYS, testDeps } from '../../../test/server-harness.js';
+import { createSession } from '../auth/session.js';
+
+let handle: DbHandle;
+let sandbox: SandboxHandle;
+let app: { url: string; close(): Promise<void> };
+let bare: { url: string; close(): Promise<void> };
+const keyring = parseKeyring(TEST_KEYS);
+
+beforeAll(async () => {
+  handle = await testDb();
+  sandbox = await startSandbox({ allowedRedirectOrigins: ['http://pauta.test'], tokenPrefix: 'SENTINEL' });
+  installSandboxFetch(sandbox.url);
+  app = await listen(testDeps(handle, {}, { SOCIAL_SANDBOX_URL: sandbox.url }));
+  // No sandbox and no credentials: every network is "not configured".
+  bare = await listen(testDeps(handle, { sandbox: false }));
+});
+afterAll(async () => {
+  await app?.close();
+  await bare?.close();
+  await sandbox?.close();
+  uninstallSandboxFetch();
+  await handle?.close();
+});
+beforeEach(() => sandbox.clearRequests());
+
+interface Card {
+  platform: string;
+  status: string;
+  account: null | {
+    id: string;
+    username: string | null;
+    name: string | null;
+    followers: number | null;
+    pageName: string | null;
+    connectedAt: string;
+  };
+}
+
+/** A signed-in browser: a fresh user with a session cookie. */
+async function signedInClient(label: string, baseUrl = app.url) {
+  const user = await makeUser(handle, label);
+  const session = await createSession(handle.db, user.id, { persistent: true });
+  const client = new TestClient(baseUrl);
+  client.jar.set('pauta_session', session.token);
+  return { user, client };
+}
+
+/** Start → sandbox consent → our callback URL; `tweak` may edit the authorization URL. */
+async function authorize(client: TestClient, platform: string, tweak?: (url: URL) => void) {
+  const start = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
+  expect(start.status).toBe(303);
+  const location = new URL(start.headers.get('location')!);
+  tweak?.(location);
+  const consent = await fetch(location, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get('location')!);
+  expect(back.origin + back.pathname).toBe('http://pauta.test/auth/callback');
+  expect(back.searchParams.get('connection')).toBe('true');
+  return { location, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
+
+async function connect(client: TestClient, platform: string, tweak?: (url: URL) => void) {
+  const { location, code, state } = await authorize(client, platform, tweak);
+  const done = await client.mutate<{ redirectTo: string }>('auth.completeOAuth', { code, state });
+  return { location, done };
+}
+
+async function accountRow(userId: string, platform: string) {
+  return handle.db
+    .selectFrom('connected_accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform as 'x')
+    .executeTakeFirst();
+}
+
+const open = (id: string, column: 'access_token' | 'refresh_token', sealed: string) =>
+  unseal(keyring, sealed, tokenAad('connected_accounts', id, column));
+
+describe('connecting accounts', () => {
+  it('connects LinkedIn with the connect scopes, tokens sealed and never in the output', async () => {
+    const { user, client } = await signedInClient('li');
+    const { location, done } = await connect(client, 'linkedin', (url) =>
+      url.searchParams.set('sandbox_user', 'ana'),
+    );
+    // O8: the scope parameter of the authorization URL.
+    expect(location.searchParams.get('scope')).toBe('openid profile email w_member_social');
+    expect(done.data).toEqual({ redirectTo: '/connected-accounts?connection=true' });
+
+    const row = await accountRow(user.id, 'linkedin');
+    expect(row).toMatchObject({
+      platform_user_id: '1000000000000000001',
+      platform_username: 'Ana Souza',
+      is_active: true,
+    });
+    expect(row?.account_data).toMatchObject({
+      email: 'ana.souza@example.com',
+      provider: 'linkedin_oidc',
+      name: 'Ana Souza',
+      scopes: expect.arrayContaining(['w_member_social']),
+    });
+    // O7: sealed at rest, opens with the keyring and the row's AAD.
+    expect(row?.access_token).not.toContain('SENTINEL');
+    expect(row?.refresh_token).not.toContain('SENTINEL');
+    expect(open(row!.id, 'access_token', row!.access_token)).toMatch(/^SENTINEL_linkedin_/);
+    const text = await handle.db
+      .selectFrom('connected_accounts')
+      .select('access_token')
+      .where('id', '=', row!.id)
+      .executeTakeFirstOrThrow();
+    expect(text.access_token).not.toContain('SENTINEL');
+
+    const list = await client.query<Card[]>('accounts.list');
+    expect(JSON.stringify(list.data)).not.toContain('SENTINEL'); // O6
+    expect(list.data?.map((card) => [card.platform, card.status])).toEqual([
+      ['linkedin', 'connected'],
+      ['facebook', 'not_connected'],
+      ['x', 'not_connected'],
+      ['instagram', 'not_configured'],
+    ]);
+    const linkedin = list.data?.[0];
+    expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
+    expect(Object.keys(linkedin?.account ?? {}).sort()).toEqual(
+      ['avatarUrl', 'connectedAt', 'followers', 'id', 'name', 'pageName', 'username'].sort(),
+    );
+  });
+
+  it('connects X with PKCE, tweet.write and offline.access, username and followers', async () => {
+    const { user, client } = await signedInClient('x');
+    const { location, done } = await connect(client, 'x', (url) =>
+      url.searchParams.set('sandbox_user', 'bruno'),
+    );
+    expect(location.searchParams.get('scope')).toBe('tweet.read tweet.write users.read offline.access');
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(done.data).toEqual({ redirectTo: '/connected-accounts?connection=true' });
+    const [exchange] = sandbox.requests({ host: 'api.twitter.com' }).filter((r) => /token/.test(r.path));
+    expect(exchange?.body).toMatchObject({ code_verifier: '[redacted]' });
+
+    const row = await accountRow(user.id, 'x');
+    expect(row).toMatchObject({ platform_user_id: '1000000000000000002', platform_username: 'brunolima' });
+    expect(row?.account_data).toMatchObject({ followers: 128, provider: 'twitter', name: 'Bruno Lima' });
+    expect(open(row!.id, 'refresh_token', row!.refresh_token!)).toMatch(/^SENTINEL_x_/);
+
+    const list = await client.query<Card[]>('accounts.list');
+    expect(JSON.stringify(list.data)).not.toContain('SENTINEL');
+    expect(list.data?.find((card) => card.platform === 'x')?.account).toMatchObject({
+      username: 'brunolima',
+      followers: 128,
+    });
+  });
+
+  it('reconnecting updates the row and keeps the stored refresh token when none is issued', async () => {
+    const { user, client } = await signedInClient('reconnect');
+    await connect(client, 'x', (url) => url.searchParams.set('sandbox_user', 'ana'));
+    const first = (await accountRow(user.id, 'x'))!;
+    const firstRefresh = open(first.id, 'refresh_token', first.refresh_token!);
+    const firstAccess = open(first.id, 'access_token', first.access_token);
+
+    // Without offline.access X issues no refresh token: the stored one must survive.
+    const { done } = await connect(client, 'x', (url) => {
+      url.searchParams.set('sandbox_user', 'bruno');
+      url.searchParams.set('scope', 'tweet.read tweet.write users.read');
+    });
+    expect(done.data?.redirectTo).toBe('/connected-accounts?connection=true');
+    const second = (await accountRow(user.id, 'x'))!;
+    expect(second.id).toBe(first.id);
+    expect(second.platform_username).toBe('brunolima');
+    expect(open(second.id, 'access_token', second.access_token)).not.toBe(firstAccess);
+    expect(open(second.id, 'refresh_token', second.refresh_token!)).toBe(firstRefresh);
+    const rows = await handle.db
+      .selectFrom('connected_accounts')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('connects Facebook: two Pages → a pending choice → the picked Page', async () => {
+    const { user, client } = await signedInClient('fb');
+    sandbox.setUser('fb-two-pages', {
+      sub: '2000000000000000001',
+      email: 'dona@example.com',
+      given_name: 'Dona',
+      family_name: 'Loja',
+      pages: [
+        { id: '30000000001', name: 'Loja da Dona', category: 'Varejo' },
+        { id: '30000000002', name: 'Dona Receitas', category: 'Blog' },
+      ],
+    });
+    const { location, done } = await connect(client, 'facebook', (url) =>
+      url.searchParams.set('sandbox_user', 'fb-two-pages'),
+    );
+    expect(location.searchParams.get('scope')?.split(/[ ,]/)).toEqual([
+      'public_profile',
+      'email',
+      'pages_show_list',
+      'pages_manage_posts',
+      'pages_read_engagement',
+      'read_insights',
+      'business_management',
+    ]);
+    const redirectTo = done.data!.redirectTo;
+    const pendingId = /^\/connected-accounts\?connection=true&pickPage=([0-9a-f-]{36})$/.exec(
+      redirectTo,
+    )?.[1];
+    expect(pendingId).toBeTruthy();
+    // The long-lived exchange happened and nothing is stored as an account yet.
+    expect(
+      sandbox
+        .requests({ host: 'graph.facebook.com' })
+        .some((r) => (r.body as Record<string, unknown> | null)?.grant_type === 'fb_exchange_token'),
+    ).toBe(true);
+    expect(await accountRow(user.id, 'facebook')).toBeUndefined();
+    const pending = await handle.db
+      .selectFrom('pending_connections')
+      .selectAll()
+      .where('id', '=', pendingId!)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(pending)).not.toContain('SENTINEL');
+    expect(
+      unseal(
+        keyring,
+        pending.sealed_user_token,
+        tokenAad('pending_connections', pending.id, 'sealed_user_token'),
+      ),
+    ).toMatch(/^SENTINEL_facebook_/);
+
+    const pages = await client.query<{ pages: { id: string; name: string }[] }>('accounts.pendingPages', {
+      pendingId,
+    });
+    expect(pages.data).toEqual({
+      pages: [
+        { id: '30000000001', name: 'Loja da Dona' },
+        { id: '30000000002', name: 'Dona Receitas' },
+      ],
+    });
+
+    // Another user cannot see or use this pending choice.
+    const { client: other } = await signedInClient('fb-other');
+    expect((await other.query('accounts.pendingPages', { pendingId })).error?.code).toBe('NOT_FOUND');
+    const stolen = await other.mutate('accounts.selectFacebookPage', { pendingId, pageId: '30000000002' });
+    expect(stolen.error?.code).toBe('NOT_FOUND');
+
+    const unknownPage = await client.mutate('accounts.selectFacebookPage', {
+      pendingId,
+      pageId: '39999999999',
+    });
+    expect(unknownPage.error?.code).toBe('NOT_FOUND');
+
+    const picked = await client.mutate('accounts.selectFacebookPage', { pendingId, pageId: '30000000002' });
+    expect(picked.data).toEqual({ platform: 'facebook', pageName: 'Dona Receitas' });
+    expect(JSON.stringify(picked.data)).not.toContain('SENTINEL');
+
+    const row = await accountRow(user.id, 'facebook');
+    expect(row).toMatchObject({ platform_user_id: '30000000002', platform_username: 'Dona Receitas' });
+    expect(row?.account_data).toMatchObject({ page_name: 'Dona Receitas', email: 'dona@example.com' });
+    expect(row?.access_token).not.toContain('SENTINEL');
+    expect(open(row!.id, 'access_token', row!.access_token)).toMatch(/^SENTINEL_facebook_/);
+    expect(
+      await handle.db.selectFrom('pending_connections').select('id').where('id', '=', pendingId!).execute(),
+    ).toEqual([]);
+
+    const list = await client.query<Card[]>('accounts.list');
+    expect(JSON.stringify(list.data)).not.toContain('SENTINEL');
+    expect(list.data?.find((card) => card.platform === 'facebook')).toMatchObject({
+      status: 'connected',
+      account: { pageName: 'Dona Receitas', username: 'Dona Receitas' },
+    });
+  });
+
+  it('connects a single Facebook Page directly', async () => {
+    const { user, client } = await signedInClient('fb-one');
+    sandbox.setUser('fb-one-page', {
+      sub: '2000000000000000002',
+      pages: [{ id: '30000000009', name: 'Única Página', category: 'Blog' }],
+    });
+    const { done } = await connect(client, 'facebook', (url) =>
+      url.searchParams.set('sandbox_user', 'fb-one-page'),
+    );
+    expect(done.data).toEqual({ redirectTo: '/connected-accounts?connection=true' });
+    expect(await accountRow(user.id, 'facebook')).toMatchObject({ platform_user_id: '30000000009' });
+  });
+
+  it("rejects a callback carrying user B's session for user A's attempt, writing nothing (O3)", async () => {
+    const { user: a, client: clientA } = await signedInClient('victim');
+    const { user: b, client: clientB } = await signedInClient('attacker');
+    const { code, state } = await authorize(clientA, 'linkedin');
+    // B's browser replays A's attempt cookie with B's own session.
+    clientB.jar.set('pauta_oauth', clientA.jar.get('pauta_oauth')!);
+    sandbox.clearRequests();
+    const res = await clientB.mutate('auth.completeOAuth', { code, state });
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBe('OAUTH_FAILED');
+    expect(sandbox.requests({ host: 'www.linkedin.com' }).filter((r) => /accessToken/.test(r.path))).toEqual(
+      [],
+    );
+    expect(await accountRow(a.id, 'linkedin')).toBeUndefined();
+    expect(await accountRow(b.id, 'linkedin')).toBeUndefined();
+  });
+
+  it('rejects a connect callback without a session', async () => {
+    const { client } = await signedInClient('logged-out');
+    const { code, state } = await authorize(client, 'x');
+    client.jar.delete('pauta_session');
+    const res = await client.mutate('auth.completeOAuth', { code, state });
+    expect(res.error?.message).toBe('OAUTH_FAILED');
+  });
+
+  it('reports a refused authorization as OAUTH_FAILED with the platform and reason', async () => {
+    const { user, client } = await signedInClient('bad-code');
+    const { state } = await authorize(client, 'linkedin');
+    const res = await client.mutate('auth.completeOAuth', { code: 'not-a-code', state });
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBe('OAUTH_FAILED');
+    expect(res.error?.details).toEqual({ platform: 'linkedin', reason: 'invalid_grant' });
+    expect(await accountRow(user.id, 'linkedin')).toBeUndefined();
+  });
+});
+
+describe('starting a connection', () => {
+  it('sends a visitor without a session to /auth', async () => {
+    const res = await new TestClient(app.url).request('/auth/oauth/linkedin/start?purpose=connect');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/auth');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('pauta_oauth='))).toBe(false);
+  });
+
+  it('binds the attempt to the user, for 10 minutes', async () => {
+    const { user, client } = await signedInClient('bind');
+    const res = await client.request('/auth/oauth/x/start?purpose=connect');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('pauta_oauth='))!;
+    expect(cookie).toMatch(/Max-Age=600/);
+    expect(cookie).toMatch(/HttpOnly/);
+    const value = cookie.split(';')[0]!.slice('pauta_oauth='.length);
+    const attempt = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    expect(attempt).toMatchObject({ provider: 'x', purpose: 'connect', userId: user.id });
+    expect(new URL(res.headers.get('location')!).searchParams.get('redirect_uri')).toBe(
+      'http://pauta.test/auth/callback?connection=true',
+    );
+  });
+
+  it('refuses Instagram and unknown networks', async () => {
+    const { client } = await signedInClient('insta');
+    const instagram = await client.request('/auth/oauth/instagram/start?purpose=connect');
+    expect(instagram.headers.get('location')).toBe(
+      '/connected-accounts?connection=true&error=PLATFORM_NOT_CONFIGURED&platform=instagram',
+    );
+    const google = await client.request('/auth/oauth/google/start?purpose=connect');
+    expect(google.headers.get('location')).toBe(
+      '/connected-accounts?connection=true&error=OAUTH_FAILED&platform=google',
+    );
+  });
+
+  it('redirects with PLATFORM_NOT_CONFIGURED when there are no credentials', async () => {
+    const { client } = await signedInClient('bare', bare.url);
+    for (const platform of ['linkedin', 'facebook', 'x']) {
+      const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(
+        `/connected-accounts?connection=true&error=PLATFORM_NOT_CONFIGURED&platform=${platform}`,
+      );
+    }
+    const list = await client.query<Card[]>('accounts.list');
+    expect(list.data?.map((card) => card.status)).toEqual([
+      'not_configured',
+      'not_configured',
+      'not_configured',
+      'not_configured',
+    ]);
+  });
+});
+
+describe('disconnecting', () => {
+  it("is soft, scoped to the owner, and another user's id is NOT_FOUND", async () => {
+    const { user, client } = await signedInClient('disc');
+    await connect(client, 'linkedin');
+    const row = (await accountRow(user.id, 'linkedin'))!;
+
+    const { client: other } = await signedInClient('disc-other');
+    const stolen = await other.mutate('accounts.disconnect', { id: row.id });
+    expect(stolen.error?.code).toBe('NOT_FOUND');
+    expect((await accountRow(user.id, 'linkedin'))?.is_active).toBe(true);
+
+    const extra = await client.mutate('accounts.disconnect', { id: row.id, user_id: user.id });
+    expect(extra.status).toBe(400);
+
+    const res = await client.mutate('accounts.disconnect', { id: row.id });
+    expect(res.data).toEqual({ ok: true });
+    const after = (await accountRow(user.id, 'linkedin'))!;
+    expect(after.is_active).toBe(false);
+    expect(after.access_token).toBe(row.access_token);
+    const list = await client.query<Card[]>('accounts.list');
+    expect(list.data?.[0]).toEqual({ platform: 'linkedin', status: 'not_connected', account: null });
+
+    expect((await client.mutate('accounts.disconnect', { id: row.id })).error?.code).toBe('NOT_FOUND');
+    expect((await new TestClient(app.url).query('accounts.list')).error?.code).toBe('UNAUTHORIZED');
+  });
+
+  it('shows needs_reconnect for an account whose refresh failed', async () => {
+    const { user, client } = await signedInClient('needs');
+    await connect(client, 'x');
+    await handle.db
+      .updateTable('connected_accounts')
+      .set({ status: 'needs_reconnect' })
+      .where('user_id', '=', user.id)
+      .execute();
+    const list = await client.query<Card[]>('accounts.list');
+    expect(list.data?.find((card) => card.platform === 'x')?.status).toBe('needs_reconnect');
+  });
+});

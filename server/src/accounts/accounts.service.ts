@@ -1,0 +1,68 @@
+// The Contas Conectadas list: one entry per connectable network (spec §2.3), with the account
+// when one is active. Built from token-free summaries only: no token field can reach the output.
+import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '@pauta/core';
+import { type AccountSummary, type Database, listActiveAccounts } from '@pauta/db';
+import type { Kysely } from 'kysely';
+import { oauthCredentials } from '../auth/oauth-providers.js';
+import type { ServerEnv } from '../env.js';
+import { isOAuthConnectPlatform } from './connect.service.js';
+
+export type AccountCardStatus = 'connected' | 'not_connected' | 'not_configured' | 'needs_reconnect';
+
+export interface AccountCardAccount {
+  id: string;
+  username: string | null;
+  name: string | null;
+  followers: number | null;
+  avatarUrl: string | null;
+  pageName: string | null;
+  connectedAt: Date;
+}
+
+export interface AccountCard {
+  platform: ConnectablePlatform;
+  status: AccountCardStatus;
+  account: AccountCardAccount | null;
+}
+
+/** Whether this installation can run the network's OAuth (credentials or the sandbox). */
+export function isPlatformConfigured(env: ServerEnv, platform: ConnectablePlatform): boolean {
+  return isOAuthConnectPlatform(platform) && oauthCredentials(env, platform) !== null;
+}
+
+function present(account: AccountSummary): AccountCardAccount {
+  const data = account.account_data ?? {};
+  const connectedAt = data.connected_at ? new Date(data.connected_at) : account.updated_at;
+  return {
+    id: account.id,
+    username: account.platform_username,
+    name: data.name ?? null,
+    followers: typeof data.followers === 'number' ? data.followers : null,
+    avatarUrl: data.avatar_url ?? null,
+    pageName: data.page_name ?? null,
+    connectedAt: Number.isNaN(connectedAt.getTime()) ? account.updated_at : connectedAt,
+  };
+}
+
+export async function listAccountCards(
+  db: Kysely<Database>,
+  env: ServerEnv,
+  userId: string,
+): Promise<AccountCard[]> {
+  const accounts = await listActiveAccounts(db, userId);
+  return CONNECTABLE_PLATFORMS.map((platform) => {
+    const account = accounts.find((candidate) => candidate.platform === platform);
+    if (account) {
+      return {
+        platform,
+        status: account.status === 'needs_reconnect' ? 'needs_reconnect' : 'connected',
+        account: present(account),
+      };
+    }
+    return {
+      platform,
+      status: isPlatformConfigured(env, platform) ? 'not_connected' : 'not_configured',
+      account: null,
+    };
+  });
+}

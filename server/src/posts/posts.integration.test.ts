@@ -1,0 +1,822 @@
+// Posts Agendados over HTTP against real PostgreSQL: filters in the user's zone, keyset pages,
+// edits as new versions with their wake-ups, and the owner-only rules (RELIABILITY Z2, Z5, C2).
+import {
+  createUser,
+  type DbHandle,
+  type Platform,
+  type PostStatus,
+  saveScheduledPostVersion,
+} from '@pauta/db';
+import { sql } from 'kysely';
+import superjson, { type SuperJSONResult } from 'superjson';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDb, uniqueEmail } from '../../../test/harness.js';
+import { TestClient } from '../../../test/http-client.js';
+import { listen, testDeps } from '../../../test/server-harness.js';
+import { createSession } from '../auth/session.js';
+import type { QueueGateway, WakeUp } from '../queue/queue-gateway.js';
+import { encodeCursor } from './post-filters.js';
+import type { PostItem } from './posts.service.js';
+
+let handle: DbHandle;
+let app: { url: string; close(): Promise<void> };
+const enqueued: Array<{ posts: WakeUp[]; requestId: string | undefined }> = [];
+const fakeQueue: QueueGateway = {
+  isAvailable: () => true,
+  enqueuePublish: async (posts, requestId) => {
+    enqueued.push({ posts, requestId });
+    return posts.length;
+  },
+  queues: () => [],
+  close: async () => {},
+};
+
+beforeAll(async () => {
+  handle = await testDb();
+  app = await listen(testDeps(handle, { queue: fakeQueue }));
+});
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+});
+beforeEach(() => {
+  enqueued.length = 0;
+});
+
+interface Result<T> {
+  status: number;
+  data?: T;
+  error?: { message: string; code: string; details?: Record<string, unknown> | null };
+}
+
+/** A signed-in browser: superjson both ways, as the client sends and reads it. */
+class Browser {
+  constructor(readonly client: TestClient) {}
+
+  async query<T>(path: string, input?: unknown): Promise<Result<T>> {
+    const q =
+      input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+    return this.read<T>(await this.client.request(`/trpc/${path}${q}`));
+  }
+
+  async mutate<T>(path: string, input?: unknown): Promise<Result<T>> {
+    const res = await this.client.request(`/trpc/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: this.client.origin,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify(superjson.serialize(input ?? null)),
+    });
+    return this.read<T>(res);
+  }
+
+  private async read<T>(res: Response): Promise<Result<T>> {
+    const body = (await res.json()) as {
+      result?: { data: SuperJSONResult };
+      error?: { json: { message: string; data: { code: string; details?: Record<string, unknown> | null } } };
+    };
+    if (body.error) {
+      const { message, data } = body.error.json;
+      return { status: res.status, error: { message, code: data.code, details: data.details ?? null } };
+    }
+    return { status: res.status, data: superjson.deserialize(body.result!.data) as T };
+  }
+}
+
+async function makeAccount(timezone = 'America/Sao_Paulo') {
+  const user = await createUser(handle.db, { email: uniqueEmail('posts'), passwordHash: null, timezone });
+  const { token } = await createSession(handle.db, user.id, { persistent: false });
+  const client = new TestClient(app.url);
+  client.jar.set('pauta_session', token);
+  return { id: user.id, browser: new Browser(client) };
+}
+
+async function makeTheme(userId: string, name = 'Tema') {
+  return handle.db
+    .insertInto('themes')
+    .values({
+      user_id: userId,
+      name,
+      description: 'Descrição',
+      social_networks: ['linkedin', 'x'],
+      color_palette: 'green',
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+interface PostSeed {
+  userId: string;
+  themeId: string;
+  scheduledFor: Date | string | null;
+  platform?: Platform;
+  status?: PostStatus;
+  createdAt?: Date;
+  title?: string;
+}
+
+async function makePost(seed: PostSeed): Promise<string> {
+  const row = await handle.db
+    .insertInto('suggested_posts')
+    .values({
+      user_id: seed.userId,
+      theme_id: seed.themeId,
+      title: seed.title ?? 'Título',
+      content: 'Conteúdo do post',
+      platform: seed.platform ?? 'linkedin',
+      scheduled_for: seed.scheduledFor,
+      status: seed.status ?? 'scheduled',
+      ...(seed.createdAt ? { created_at: seed.createdAt } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Every column of a user's posts, with the row version (xmin): equal snapshots = untouched rows. */
+async function snapshot(userId: string) {
+  const rows = await sql<{ id: string; xmin: string; row: string }>`
+    SELECT id, xmin::text AS xmin, md5(p::text) AS row FROM suggested_posts p WHERE user_id = ${userId} ORDER BY id`.execute(
+    handle.db,
+  );
+  return rows.rows;
+}
+
+const inFuture = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+describe('posts.list filters', () => {
+  it('filters by theme, platform, statuses and by local dates in the user zone (inclusive end)', async () => {
+    const me = await makeAccount('America/Sao_Paulo');
+    const other = await makeAccount();
+    const themeA = await makeTheme(me.id, 'A');
+    const themeB = await makeTheme(me.id, 'B');
+    const foreign = await makeTheme(other.id);
+    // Sao Paulo is UTC-3: local 2026-03-10 runs from 03:00Z on the 10th to 02:59:59.999Z on the 11th.
+    const beforeDay = await makePost({
+      userId: me.id,
+      themeId: themeA.id,
+      scheduledFor: '2026-03-10T02:59:59.999Z',
+    });
+    const dayStart = await makePost({
+      userId: me.id,
+      themeId: themeA.id,
+      scheduledFor: '2026-03-10T03:00:00Z',
+    });
+    const dayEnd = await makePost({
+      userId: me.id,
+      themeId: themeB.id,
+      scheduledFor: '2026-03-11T02:59:59.999Z',
+      platform: 'x',
+    });
+    const afterDay = await makePost({
+      userId: me.id,
+      themeId: themeB.id,
+      scheduledFor: '2026-03-11T03:00:00Z',
+    });
+    const failed = await makePost({
+      userId: me.id,
+      themeId: themeB.id,
+      scheduledFor: '2026-03-12T12:00:00Z',
+      platform: 'x',
+      status: 'failed',
+    });
+    await makePost({ userId: me.id, themeId: themeA.id, scheduledFor: null });
+    await makePost({ userId: other.id, themeId: foreign.id, scheduledFor: '2026-03-10T12:00:00Z' });
+
+    type Page = { items: PostItem[]; total: number; nextCursor: string | null };
+    const ids = async (filter: Record<string, unknown>) => {
+      const res = await me.browser.query<Page>('posts.list', filter);
+      expect(res.status).toBe(200);
+      expect(res.data!.total).toBe(res.data!.items.length);
+      return res.data!.items.map((p) => p.id);
+    };
+
+    expect(await ids({})).toEqual([beforeDay, dayStart, dayEnd, afterDay, failed]);
+    expect(await ids({ scheduledFrom: '2026-03-10', scheduledTo: '2026-03-10' })).toEqual([dayStart, dayEnd]);
+    expect(await ids({ scheduledFrom: '2026-03-11' })).toEqual([afterDay, failed]);
+    expect(await ids({ scheduledTo: '2026-03-09' })).toEqual([beforeDay]);
+    expect(await ids({ themeId: themeB.id })).toEqual([dayEnd, afterDay, failed]);
+    expect(await ids({ platform: 'x' })).toEqual([dayEnd, failed]);
+    expect(await ids({ themeId: themeB.id, platform: 'x', scheduledTo: '2026-03-10' })).toEqual([dayEnd]);
+    expect(await ids({ statuses: ['failed', 'missed'] })).toEqual([failed]);
+    expect(await ids({ themeId: foreign.id })).toEqual([]);
+    // A cleared select sends null: no filter.
+    expect(await ids({ themeId: null, platform: null })).toHaveLength(5);
+
+    const page = await me.browser.query<Page>('posts.list', {
+      scheduledFrom: '2026-03-10',
+      scheduledTo: '2026-03-10',
+    });
+    expect(page.data!.items[0]).toEqual({
+      id: dayStart,
+      themeId: themeA.id,
+      themeName: 'A',
+      themeColor: 'green',
+      title: 'Título',
+      content: 'Conteúdo do post',
+      platform: 'linkedin',
+      postOrder: 0,
+      scheduledFor: new Date('2026-03-10T03:00:00Z'),
+      createdAt: expect.any(Date),
+      isUsed: false,
+      status: 'scheduled',
+      version: 1,
+      attempts: 0,
+      lastError: null,
+      updatedAt: expect.any(Date),
+    });
+  });
+
+  it('filters by creation date in the user zone', async () => {
+    const me = await makeAccount('Asia/Tokyo');
+    const theme = await makeTheme(me.id);
+    // Tokyo is UTC+9: local 2026-01-05 runs from 2026-01-04T15:00Z to 2026-01-05T14:59:59.999Z.
+    const early = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      createdAt: new Date('2026-01-04T14:59:59.999Z'),
+    });
+    const inside = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(61),
+      createdAt: new Date('2026-01-05T14:59:59.999Z'),
+    });
+    const late = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(62),
+      createdAt: new Date('2026-01-05T15:00:00Z'),
+    });
+    const res = await me.browser.query<{ items: PostItem[]; total: number }>('posts.list', {
+      createdFrom: '2026-01-05',
+      createdTo: '2026-01-05',
+    });
+    expect(res.data!.items.map((p) => p.id)).toEqual([inside]);
+    expect(res.data!.total).toBe(1);
+    expect([early, late]).not.toContain(res.data!.items[0]!.id);
+  });
+
+  it('rejects malformed filters, unknown keys and bad cursors', async () => {
+    const me = await makeAccount();
+    for (const input of [
+      { scheduledFrom: '2026-02-30' },
+      { scheduledFrom: '10/03/2026' },
+      { platform: 'twitter' },
+      { limit: 101 },
+      { limit: 0 },
+      { themeId: 'not-a-uuid' },
+      { userId: me.id },
+      { statuses: ['deleted'] },
+    ]) {
+      const res = await me.browser.query('posts.list', input);
+      expect(res.status, JSON.stringify(input)).toBe(400);
+    }
+    const bad = await me.browser.query('posts.list', { cursor: 'bm90IGEgY3Vyc29y' });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.details).toEqual({ field: 'cursor' });
+    expect((await new Browser(new TestClient(app.url)).query('posts.list', {})).status).toBe(401);
+  });
+});
+
+describe('posts.list keyset pagination', () => {
+  it('walks every post once, in (scheduled_for, id) order, across ties and microseconds', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const times = [
+      '2026-05-01T10:00:00.123456Z',
+      '2026-05-01T10:00:00.123456Z',
+      '2026-05-01T10:00:00.123457Z',
+      '2026-05-01T10:00:00.123Z',
+      '2026-05-02T10:00:00Z',
+      '2026-05-02T10:00:00Z',
+      '2026-05-02T10:00:00Z',
+    ];
+    for (let i = 0; i < 23; i++) {
+      await makePost({
+        userId: me.id,
+        themeId: theme.id,
+        scheduledFor: times[i % times.length]!,
+        title: `p${i}`,
+      });
+    }
+    const expected = await sql<{ id: string }>`
+      SELECT id FROM suggested_posts WHERE user_id = ${me.id} ORDER BY scheduled_for, id`.execute(handle.db);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: Result<{ items: PostItem[]; nextCursor: string | null; total: number }> =
+        await me.browser.query('posts.list', { limit: 5, cursor });
+      expect(res.status).toBe(200);
+      expect(res.data!.total).toBe(23);
+      seen.push(...res.data!.items.map((p) => p.id));
+      cursor = res.data!.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(expected.rows.map((r) => r.id));
+  });
+
+  it('keeps going after the last row shown was deleted', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(10 + i) }));
+    const first = await me.browser.query<{ items: PostItem[]; nextCursor: string }>('posts.list', {
+      limit: 2,
+    });
+    await me.browser.mutate('posts.delete', { id: first.data!.items[1]!.id });
+    const second = await me.browser.query<{ items: PostItem[] }>('posts.list', {
+      limit: 2,
+      cursor: first.data!.nextCursor,
+    });
+    expect(second.data!.items.map((p) => p.id)).toEqual(ids.slice(2));
+  });
+
+  it("never reaches another user's rows through a crafted cursor", async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const foreign = await makeTheme(other.id);
+    await makePost({ userId: other.id, themeId: foreign.id, scheduledFor: inFuture(30) });
+    const cursor = encodeCursor({
+      time: '1970-01-01T00:00:00.000000Z',
+      id: '00000000-0000-0000-0000-000000000000',
+    });
+    const res = await me.browser.query<{ items: PostItem[]; total: number }>('posts.list', { cursor });
+    expect(res.data).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('posts.calendar', () => {
+  it('returns the range [from, to) and refuses ranges over 62 days or reversed', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const inside = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: '2026-06-10T12:00:00Z' });
+    await makePost({ userId: me.id, themeId: theme.id, scheduledFor: '2026-07-01T00:00:00Z' });
+    const res = await me.browser.query<PostItem[]>('posts.calendar', {
+      from: new Date('2026-06-01T00:00:00Z'),
+      to: new Date('2026-07-01T00:00:00Z'),
+    });
+    expect(res.data!.map((p) => p.id)).toEqual([inside]);
+    expect(
+      (
+        await me.browser.query('posts.calendar', {
+          from: new Date('2026-06-01T00:00:00Z'),
+          to: new Date('2026-08-03T00:00:00Z'),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await me.browser.query('posts.calendar', {
+          from: new Date('2026-06-02T00:00:00Z'),
+          to: new Date('2026-06-01T00:00:00Z'),
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe('posts.update', () => {
+  it('saves a new version, resets a failed post and enqueues the new wake-up', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: '2026-01-01T10:00:00Z',
+      status: 'failed',
+    });
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({
+        attempts: 3,
+        last_error: 'ACCOUNT_NEEDS_RECONNECT',
+        last_error_location: 'linkedin.publish',
+        send_started_at: new Date('2026-01-01T10:00:01Z'),
+        claimed_at: new Date('2026-01-01T10:00:00Z'),
+        next_attempt_at: new Date('2026-01-01T10:05:00Z'),
+        updated_at: new Date('2026-01-01T10:00:02Z'),
+      })
+      .where('id', '=', id)
+      .execute();
+    const before = await me.browser.query<PostItem>('posts.get', { id });
+    expect(before.data).toMatchObject({
+      status: 'failed',
+      lastError: 'ACCOUNT_NEEDS_RECONNECT',
+      attempts: 3,
+    });
+
+    const when = inFuture(120);
+    const res = await me.browser.mutate<PostItem>('posts.update', {
+      id,
+      title: '  Novo título ',
+      content: 'Novo conteúdo',
+      scheduledFor: when,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      id,
+      title: 'Novo título',
+      content: 'Novo conteúdo',
+      scheduledFor: when,
+      status: 'scheduled',
+      version: 2,
+      attempts: 3,
+      lastError: null,
+      themeName: 'Tema',
+    });
+    expect(res.data!.updatedAt.getTime()).toBeGreaterThan(new Date('2026-01-01T10:00:02Z').getTime());
+    const row = await handle.db
+      .selectFrom('suggested_posts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'scheduled',
+      version: 2,
+      attempts: 3,
+      last_error: null,
+      last_error_location: null,
+      send_started_at: null,
+      claimed_at: null,
+      next_attempt_at: null,
+    });
+    expect(enqueued).toHaveLength(1);
+    expect(enqueued[0]!.posts).toEqual([{ id, version: 2, scheduled_for: when, platform: 'linkedin' }]);
+    expect(enqueued[0]!.requestId).toEqual(expect.any(String));
+  });
+
+  it('keeps the worker bookkeeping of a post that is still scheduled', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(5) });
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ attempts: 1, last_error: 'NETWORK_UNAVAILABLE' })
+      .where('id', '=', id)
+      .execute();
+    const res = await me.browser.mutate<PostItem>('posts.update', {
+      id,
+      title: 'T',
+      content: 'C',
+      scheduledFor: inFuture(30),
+    });
+    expect(res.data).toMatchObject({
+      status: 'scheduled',
+      version: 2,
+      attempts: 1,
+      lastError: 'NETWORK_UNAVAILABLE',
+    });
+  });
+
+  it('refuses posts being published or already published, leaving them unchanged', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    for (const status of ['publishing', 'published'] as const) {
+      const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(1), status });
+      const before = await snapshot(me.id);
+      const res = await me.browser.mutate('posts.update', {
+        id,
+        title: 'X',
+        content: 'Y',
+        scheduledFor: inFuture(60),
+      });
+      expect(res.status).toBe(409);
+      expect(res.error?.message).toBe('CONFLICT');
+      const moved = await me.browser.mutate('posts.reschedule', { id, scheduledFor: inFuture(60) });
+      expect(moved.status).toBe(409);
+      expect(await snapshot(me.id)).toEqual(before);
+    }
+    expect(enqueued).toHaveLength(0);
+  });
+
+  it("answers NOT_FOUND for another user's post and for a missing one, changing nothing", async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const foreign = await makeTheme(other.id);
+    const theirs = await makePost({ userId: other.id, themeId: foreign.id, scheduledFor: inFuture(60) });
+    const before = await snapshot(other.id);
+    for (const id of [theirs, '3f1c1f8e-8a37-4c55-9a4e-1d1b8a7f0000']) {
+      const calls = [
+        me.browser.mutate('posts.update', { id, title: 'X', content: 'Y', scheduledFor: inFuture(90) }),
+        me.browser.mutate('posts.reschedule', { id, scheduledFor: inFuture(90) }),
+        me.browser.mutate('posts.retry', { id }),
+        me.browser.mutate('posts.delete', { id }),
+        me.browser.query('posts.get', { id }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.status).toBe(404);
+        expect(res.error?.message).toBe('NOT_FOUND');
+      }
+    }
+    expect(await snapshot(other.id)).toEqual(before);
+    expect(enqueued).toHaveLength(0);
+  });
+
+  it('refuses content over the network limit and dates in the past', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      platform: 'x',
+    });
+    const before = await snapshot(me.id);
+    const tooLong = await me.browser.mutate('posts.update', {
+      id,
+      title: 'T',
+      content: 'a'.repeat(281),
+      scheduledFor: inFuture(60),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.error).toMatchObject({ message: 'VALIDATION_FAILED', details: { tooLongFor: ['x'] } });
+    const past = await me.browser.mutate('posts.update', {
+      id,
+      title: 'T',
+      content: 'C',
+      scheduledFor: new Date(Date.now() - 2 * 60_000),
+    });
+    expect(past.error).toMatchObject({ message: 'VALIDATION_FAILED', details: { field: 'scheduledFor' } });
+    const pastMove = await me.browser.mutate('posts.reschedule', {
+      id,
+      scheduledFor: new Date(Date.now() - 2 * 60_000),
+    });
+    expect(pastMove.error?.details).toEqual({ field: 'scheduledFor' });
+    expect(await snapshot(me.id)).toEqual(before);
+
+    const atLimit = await me.browser.mutate<PostItem>('posts.update', {
+      id,
+      title: 'T',
+      content: 'a'.repeat(280),
+      scheduledFor: new Date(Date.now() - 30_000),
+    });
+    expect(atLimit.status).toBe(200);
+  });
+
+  it('rejects extra keys (no mass assignment) and over-long fields', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
+    const before = await snapshot(me.id);
+    for (const extra of [
+      { status: 'published' },
+      { user_id: me.id },
+      { version: 99 },
+      { themeId: theme.id },
+    ]) {
+      const res = await me.browser.mutate('posts.update', {
+        id,
+        title: 'T',
+        content: 'C',
+        scheduledFor: inFuture(60),
+        ...extra,
+      });
+      expect(res.status).toBe(400);
+    }
+    const longTitle = await me.browser.mutate('posts.update', {
+      id,
+      title: 't'.repeat(301),
+      content: 'C',
+      scheduledFor: inFuture(60),
+    });
+    expect(longTitle.status).toBe(400);
+    expect(await snapshot(me.id)).toEqual(before);
+  });
+
+  it('never changes a post the worker claimed between the read and the write', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(1) });
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ status: 'publishing' })
+      .where('id', '=', id)
+      .execute();
+    const before = await snapshot(me.id);
+    const saved = await saveScheduledPostVersion(handle.db, {
+      userId: me.id,
+      postId: id,
+      changes: { title: 'X', content: 'Y', scheduledFor: inFuture(60) },
+      allowed: ['scheduled', 'failed', 'needs_attention', 'missed'],
+      now: new Date(),
+    });
+    expect(saved).toBeUndefined();
+    expect(await snapshot(me.id)).toEqual(before);
+  });
+});
+
+describe('posts.reschedule and posts.retry', () => {
+  it('reschedules as a new version and enqueues it', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      platform: 'x',
+    });
+    const when = inFuture(24 * 60);
+    const res = await me.browser.mutate<PostItem>('posts.reschedule', { id, scheduledFor: when });
+    expect(res.data).toMatchObject({ scheduledFor: when, version: 2, title: 'Título' });
+    expect(enqueued.flatMap((c) => c.posts)).toEqual([
+      { id, version: 2, scheduled_for: when, platform: 'x' },
+    ]);
+  });
+
+  it('retries a stopped post 30 s from now, or at its later date; refuses other statuses', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const overdue = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: '2026-01-01T10:00:00Z',
+      status: 'missed',
+    });
+    const started = Date.now();
+    const res = await me.browser.mutate<PostItem>('posts.retry', { id: overdue });
+    expect(res.data).toMatchObject({ status: 'scheduled', version: 2 });
+    const due = res.data!.scheduledFor.getTime();
+    expect(due).toBeGreaterThanOrEqual(started + 30_000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 30_000);
+
+    const later = inFuture(600);
+    const future = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: later,
+      status: 'needs_attention',
+    });
+    const kept = await me.browser.mutate<PostItem>('posts.retry', { id: future });
+    expect(kept.data!.scheduledFor).toEqual(later);
+    expect(enqueued.flatMap((c) => c.posts.map((p) => p.id))).toEqual([overdue, future]);
+
+    for (const status of ['scheduled', 'publishing', 'published'] as const) {
+      const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(5), status });
+      expect((await me.browser.mutate('posts.retry', { id })).status).toBe(409);
+    }
+  });
+});
+
+describe('posts deletes (IDOR)', () => {
+  it('deletes one own post; refuses one being published', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
+    expect((await me.browser.mutate('posts.delete', { id })).data).toEqual({ deleted: 1 });
+    expect((await me.browser.mutate('posts.delete', { id })).status).toBe(404);
+    const busy = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(0),
+      status: 'publishing',
+    });
+    expect((await me.browser.mutate('posts.delete', { id: busy })).status).toBe(409);
+    expect(
+      await handle.db.selectFrom('suggested_posts').select('id').where('id', '=', busy).executeTakeFirst(),
+    ).toBeDefined();
+  });
+
+  it("deleteMany ignores other users' ids and skips posts being published", async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const mine = await makeTheme(me.id);
+    const foreign = await makeTheme(other.id);
+    const a = await makePost({ userId: me.id, themeId: mine.id, scheduledFor: inFuture(60) });
+    const b = await makePost({
+      userId: me.id,
+      themeId: mine.id,
+      scheduledFor: inFuture(61),
+      status: 'failed',
+    });
+    const busy = await makePost({
+      userId: me.id,
+      themeId: mine.id,
+      scheduledFor: inFuture(0),
+      status: 'publishing',
+    });
+    const theirs1 = await makePost({ userId: other.id, themeId: foreign.id, scheduledFor: inFuture(60) });
+    const theirs2 = await makePost({ userId: other.id, themeId: foreign.id, scheduledFor: inFuture(61) });
+    const theirsBefore = await snapshot(other.id);
+
+    const onlyTheirs = await me.browser.mutate('posts.deleteMany', { ids: [theirs1, theirs2] });
+    expect(onlyTheirs.data).toEqual({ deleted: 0, skipped: 0 });
+    const mixed = await me.browser.mutate('posts.deleteMany', { ids: [a, theirs1, b, busy, a, theirs2] });
+    expect(mixed.data).toEqual({ deleted: 2, skipped: 1 });
+    expect((await snapshot(me.id)).map((r) => r.id)).toEqual([busy]);
+    expect(await snapshot(other.id)).toEqual(theirsBefore);
+
+    expect((await me.browser.mutate('posts.deleteMany', { ids: [] })).status).toBe(400);
+    const tooMany = Array.from({ length: 501 }, () => a);
+    expect((await me.browser.mutate('posts.deleteMany', { ids: tooMany })).status).toBe(400);
+  });
+
+  it("deleteFiltered touches only the caller's matching posts", async () => {
+    const me = await makeAccount('America/Sao_Paulo');
+    const other = await makeAccount();
+    const mine = await makeTheme(me.id);
+    const foreign = await makeTheme(other.id);
+    const keepX = await makePost({
+      userId: me.id,
+      themeId: mine.id,
+      scheduledFor: '2026-03-10T12:00:00Z',
+      platform: 'x',
+    });
+    await makePost({ userId: me.id, themeId: mine.id, scheduledFor: '2026-03-10T03:00:00Z' });
+    await makePost({
+      userId: me.id,
+      themeId: mine.id,
+      scheduledFor: '2026-03-11T02:59:59.999Z',
+      status: 'missed',
+    });
+    const busy = await makePost({
+      userId: me.id,
+      themeId: mine.id,
+      scheduledFor: '2026-03-10T13:00:00Z',
+      status: 'publishing',
+    });
+    const outside = await makePost({ userId: me.id, themeId: mine.id, scheduledFor: '2026-03-11T03:00:00Z' });
+    await makePost({ userId: other.id, themeId: foreign.id, scheduledFor: '2026-03-10T12:00:00Z' });
+    const theirsBefore = await snapshot(other.id);
+
+    const byForeignTheme = await me.browser.mutate('posts.deleteFiltered', { themeId: foreign.id });
+    expect(byForeignTheme.data).toEqual({ deleted: 0, skipped: 0 });
+    const res = await me.browser.mutate('posts.deleteFiltered', {
+      themeId: mine.id,
+      platform: 'linkedin',
+      scheduledFrom: '2026-03-10',
+      scheduledTo: '2026-03-10',
+    });
+    expect(res.data).toEqual({ deleted: 2, skipped: 1 });
+    expect((await snapshot(me.id)).map((r) => r.id).sort()).toEqual([keepX, busy, outside].sort());
+    expect(await snapshot(other.id)).toEqual(theirsBefore);
+    expect(
+      (await me.browser.mutate('posts.deleteFiltered', { themeId: mine.id, userId: other.id })).status,
+    ).toBe(400);
+  });
+});
+
+describe('queries never write (RELIABILITY C2)', () => {
+  it('leaves every row of both users as it was after running every query', async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const mine = await makeTheme(me.id);
+    const foreign = await makeTheme(other.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: mine.id,
+      scheduledFor: inFuture(60),
+      status: 'failed',
+    });
+    await makePost({ userId: other.id, themeId: foreign.id, scheduledFor: inFuture(60) });
+    await handle.db
+      .insertInto('published_posts')
+      .values({
+        user_id: me.id,
+        theme_id: mine.id,
+        title: 'P',
+        content: 'C',
+        platform: 'linkedin',
+        reach: 10,
+      })
+      .execute();
+    const tables = ['suggested_posts', 'published_posts', 'themes'] as const;
+    const rowsOf = async () => {
+      const out: Record<string, unknown> = {};
+      for (const table of tables) {
+        const rows = await sql<{ id: string; xmin: string; row: string }>`
+          SELECT id, xmin::text AS xmin, md5(x::text) AS row FROM ${sql.table(table)} x
+          WHERE user_id IN (${me.id}, ${other.id}) ORDER BY id`.execute(handle.db);
+        out[table] = rows.rows;
+      }
+      return out;
+    };
+    const before = await rowsOf();
+    const queries: Array<[string, unknown]> = [
+      ['posts.list', {}],
+      [
+        'posts.list',
+        { themeId: mine.id, platform: 'linkedin', scheduledFrom: '2020-01-01', createdTo: '2099-01-01' },
+      ],
+      ['posts.calendar', { from: new Date(), to: inFuture(60 * 24 * 30) }],
+      ['posts.get', { id }],
+      ['published.list', {}],
+      ['dashboard.summary', undefined],
+      ['dashboard.charts', undefined],
+    ];
+    for (const [path, input] of queries) {
+      expect((await me.browser.query(path, input)).status, path).toBe(200);
+    }
+    // tRPC refuses a mutation over GET, so a query-shaped request cannot delete either.
+    const viaGet = await me.browser.query('posts.delete', { id });
+    expect(viaGet.status).toBe(405);
+    expect(await rowsOf()).toEqual(before);
+  });
+});

@@ -1,0 +1,57 @@
+// Request shapes of the posts router: strict objects with a size limit on every string and list.
+import { INPUT_LIMITS, PLATFORMS, POST_STATUSES } from '@pauta/core';
+import { z } from 'zod';
+import { parseLocalDate } from './post-filters.js';
+
+const id = z.uuid();
+/** A local calendar day in the user's zone. */
+const localDate = z
+  .string()
+  .max(10)
+  .refine((text) => parseLocalDate(text) !== null, { message: 'YYYY-MM-DD' });
+/** Absent and null both mean "no filter" (a cleared select gives null). */
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
+
+export const postFilterSchema = z.strictObject({
+  themeId: optional(id),
+  platform: optional(z.enum(PLATFORMS)),
+  scheduledFrom: optional(localDate),
+  scheduledTo: optional(localDate),
+  createdFrom: optional(localDate),
+  createdTo: optional(localDate),
+  statuses: optional(z.array(z.enum(POST_STATUSES)).max(POST_STATUSES.length)),
+});
+
+export const listPostsSchema = postFilterSchema.extend({
+  cursor: optional(z.string().max(200)),
+  limit: z.number().int().min(1).max(100).default(50),
+});
+
+/** The calendar's range [from, to): a month view with its leading and trailing days fits. */
+export const CALENDAR_MAX_RANGE_DAYS = 62;
+
+export const calendarSchema = z
+  .strictObject({
+    from: z.date(),
+    to: z.date(),
+    themeId: optional(id),
+    platform: optional(z.enum(PLATFORMS)),
+  })
+  .refine((r) => r.to.getTime() > r.from.getTime(), { message: 'to must be after from', path: ['to'] })
+  .refine((r) => r.to.getTime() - r.from.getTime() <= CALENDAR_MAX_RANGE_DAYS * 86_400_000, {
+    message: `at most ${CALENDAR_MAX_RANGE_DAYS} days`,
+    path: ['to'],
+  });
+
+export const postIdSchema = z.strictObject({ id });
+
+export const updatePostSchema = z.strictObject({
+  id,
+  title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
+  content: z.string().trim().min(1).max(INPUT_LIMITS.postContent),
+  scheduledFor: z.date(),
+});
+
+export const reschedulePostSchema = z.strictObject({ id, scheduledFor: z.date() });
+
+export const deleteManySchema = z.strictObject({ ids: z.array(id).min(1).max(INPUT_LIMITS.bulkPostIds) });

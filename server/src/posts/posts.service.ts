@@ -1,0 +1,303 @@
+// Posts Agendados and the calendar: list, edit, reschedule, retry and delete the caller's posts.
+// Plain functions taking their dependencies, so the rules are tested without tRPC. A change is
+// saved as a new version by one conditional UPDATE, and its wake-up is enqueued after it commits.
+import { fitsPlatformLimit, isPublishErrorCode, type Platform, type PublishErrorCode } from '@pauta/core';
+import {
+  countScheduledPosts,
+  type Database,
+  deleteScheduledPost,
+  deleteScheduledPostsByFilter,
+  deleteScheduledPostsByIds,
+  findScheduledPost,
+  listCalendarPosts,
+  listScheduledPosts,
+  OWNER_EDITABLE_STATUSES,
+  type PostChanges,
+  type PostStatus,
+  RETRYABLE_STATUSES,
+  type ScheduledPostRow,
+  saveScheduledPostVersion,
+} from '@pauta/db';
+import type { Kysely } from 'kysely';
+import type { QueueGateway } from '../queue/queue-gateway.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  hasDateFilter,
+  type PostListFilter,
+  toInstantFilter,
+  toScheduledKey,
+} from './post-filters.js';
+import { userTimeZone } from './user-time-zone.js';
+
+/** A new date may lie this far in the past (the time it takes to fill in the dialog). */
+export const PAST_TOLERANCE_MS = 60_000;
+/** A retried post that was due already goes out this long after the retry. */
+export const RETRY_DELAY_MS = 30_000;
+/** Most posts one calendar range returns. */
+export const CALENDAR_MAX_POSTS = 2000;
+
+export interface PostsDeps {
+  db: Kysely<Database>;
+  queue: QueueGateway;
+  now?: () => Date;
+}
+
+export type PostRuleCode = 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION_FAILED';
+
+/** A rule of this module refused the request; the router maps it to an error code. */
+export class PostRuleError extends Error {
+  override name = 'PostRuleError';
+  constructor(
+    readonly code: PostRuleCode,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+/** What the screens get for a post: no owner id, no technical error text. */
+export interface PostItem {
+  id: string;
+  themeId: string;
+  themeName: string;
+  themeColor: string;
+  title: string;
+  content: string;
+  platform: Platform;
+  postOrder: number;
+  scheduledFor: Date;
+  createdAt: Date;
+  isUsed: boolean;
+  status: PostStatus;
+  version: number;
+  attempts: number;
+  lastError: PublishErrorCode | null;
+  updatedAt: Date;
+}
+
+export function presentPost(row: ScheduledPostRow): PostItem {
+  return {
+    id: row.id,
+    themeId: row.theme_id,
+    themeName: row.theme_name,
+    themeColor: row.theme_color,
+    title: row.title,
+    content: row.content,
+    platform: row.platform,
+    postOrder: row.post_order,
+    scheduledFor: row.scheduled_for,
+    createdAt: row.created_at,
+    isUsed: row.is_used,
+    status: row.status,
+    version: row.version,
+    attempts: row.attempts,
+    // The worker stores a PublishErrorCode; anything else is shown as the generic failure.
+    lastError:
+      row.last_error === null ? null : isPublishErrorCode(row.last_error) ? row.last_error : 'INTERNAL',
+    updatedAt: row.updated_at,
+  };
+}
+
+async function instantFilter(db: Kysely<Database>, userId: string, filter: PostListFilter) {
+  const timeZone = hasDateFilter(filter) ? await userTimeZone(db, userId) : 'UTC';
+  return toInstantFilter(filter, timeZone);
+}
+
+/** One page of Posts Agendados, ascending by date, with the exact total for the filter. */
+export async function listPosts(
+  deps: Pick<PostsDeps, 'db'>,
+  options: { userId: string; filter: PostListFilter; cursor?: string | null | undefined; limit: number },
+): Promise<{ items: PostItem[]; nextCursor: string | null; total: number }> {
+  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  if (options.cursor && !cursor) throw new PostRuleError('VALIDATION_FAILED', { field: 'cursor' });
+  const filter = await instantFilter(deps.db, options.userId, options.filter);
+  const [page, total] = await Promise.all([
+    listScheduledPosts(deps.db, {
+      userId: options.userId,
+      filter,
+      after: cursor ? toScheduledKey(cursor) : undefined,
+      limit: options.limit,
+    }),
+    countScheduledPosts(deps.db, { userId: options.userId, filter }),
+  ]);
+  return {
+    items: page.rows.map(presentPost),
+    nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
+    total,
+  };
+}
+
+/** The posts of a calendar range [from, to), at most CALENDAR_MAX_POSTS. */
+export async function listCalendar(
+  deps: Pick<PostsDeps, 'db'>,
+  options: {
+    userId: string;
+    from: Date;
+    to: Date;
+    themeId?: string | undefined;
+    platform?: Platform | undefined;
+  },
+): Promise<PostItem[]> {
+  const rows = await listCalendarPosts(deps.db, {
+    userId: options.userId,
+    from: options.from,
+    before: options.to,
+    themeId: options.themeId,
+    platform: options.platform,
+    limit: CALENDAR_MAX_POSTS,
+  });
+  return rows.map(presentPost);
+}
+
+export async function getPost(
+  deps: Pick<PostsDeps, 'db'>,
+  userId: string,
+  postId: string,
+): Promise<PostItem> {
+  const row = await findScheduledPost(deps.db, userId, postId);
+  if (!row) throw new PostRuleError('NOT_FOUND');
+  return presentPost(row);
+}
+
+function assertNotPast(scheduledFor: Date, now: Date): void {
+  if (scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
+    throw new PostRuleError('VALIDATION_FAILED', { field: 'scheduledFor' });
+  }
+}
+
+/**
+ * Saves `changes` as the post's next version if it is still in one of `allowed`, then adds its
+ * wake-up. The UPDATE re-checks the status, so when the worker claimed the post in between
+ * nothing changes and the caller gets CONFLICT.
+ */
+async function saveVersion(
+  deps: PostsDeps,
+  options: {
+    userId: string;
+    postId: string;
+    changes: PostChanges;
+    allowed: readonly PostStatus[];
+    now: Date;
+    requestId?: string | undefined;
+  },
+): Promise<PostItem> {
+  const saved = await saveScheduledPostVersion(deps.db, options);
+  if (!saved) {
+    const current = await findScheduledPost(deps.db, options.userId, options.postId);
+    throw new PostRuleError(current ? 'CONFLICT' : 'NOT_FOUND');
+  }
+  await deps.queue.enqueuePublish(
+    [{ id: saved.id, version: saved.version, scheduled_for: saved.scheduled_for, platform: saved.platform }],
+    options.requestId,
+  );
+  return presentPost(saved);
+}
+
+async function loadEditable(db: Kysely<Database>, userId: string, postId: string): Promise<ScheduledPostRow> {
+  const post = await findScheduledPost(db, userId, postId);
+  if (!post) throw new PostRuleError('NOT_FOUND');
+  if (!(OWNER_EDITABLE_STATUSES as readonly PostStatus[]).includes(post.status))
+    throw new PostRuleError('CONFLICT');
+  return post;
+}
+
+/** 'Editar Post': new title, content and date-time; a stopped post is scheduled again. */
+export async function updatePost(
+  deps: PostsDeps,
+  options: {
+    userId: string;
+    postId: string;
+    title: string;
+    content: string;
+    scheduledFor: Date;
+    requestId?: string | undefined;
+  },
+): Promise<PostItem> {
+  const now = deps.now?.() ?? new Date();
+  assertNotPast(options.scheduledFor, now);
+  const post = await loadEditable(deps.db, options.userId, options.postId);
+  if (!fitsPlatformLimit(post.platform, options.content)) {
+    throw new PostRuleError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
+  }
+  return saveVersion(deps, {
+    userId: options.userId,
+    postId: options.postId,
+    changes: { title: options.title, content: options.content, scheduledFor: options.scheduledFor },
+    allowed: OWNER_EDITABLE_STATUSES,
+    now,
+    requestId: options.requestId,
+  });
+}
+
+/** The calendar's drag-and-drop and date picker: a new date-time only. */
+export async function reschedulePost(
+  deps: PostsDeps,
+  options: { userId: string; postId: string; scheduledFor: Date; requestId?: string | undefined },
+): Promise<PostItem> {
+  const now = deps.now?.() ?? new Date();
+  assertNotPast(options.scheduledFor, now);
+  await loadEditable(deps.db, options.userId, options.postId);
+  return saveVersion(deps, {
+    userId: options.userId,
+    postId: options.postId,
+    changes: { scheduledFor: options.scheduledFor },
+    allowed: OWNER_EDITABLE_STATUSES,
+    now,
+    requestId: options.requestId,
+  });
+}
+
+/**
+ * Tries a failed, needs-attention or missed post again: 30 s from now, or at its date if that
+ * is still later. A post that is scheduled, publishing or published cannot be retried.
+ */
+export async function retryPost(
+  deps: PostsDeps,
+  options: { userId: string; postId: string; requestId?: string | undefined },
+): Promise<PostItem> {
+  const now = deps.now?.() ?? new Date();
+  const post = await findScheduledPost(deps.db, options.userId, options.postId);
+  if (!post) throw new PostRuleError('NOT_FOUND');
+  if (!(RETRYABLE_STATUSES as readonly PostStatus[]).includes(post.status))
+    throw new PostRuleError('CONFLICT');
+  const soonest = now.getTime() + RETRY_DELAY_MS;
+  const scheduledFor = new Date(Math.max(soonest, post.scheduled_for.getTime()));
+  return saveVersion(deps, {
+    userId: options.userId,
+    postId: options.postId,
+    changes: { scheduledFor },
+    allowed: RETRYABLE_STATUSES,
+    now,
+    requestId: options.requestId,
+  });
+}
+
+/** Deletes one post. NOT_FOUND when it is not the caller's; CONFLICT while it is being published. */
+export async function deletePost(
+  deps: Pick<PostsDeps, 'db'>,
+  userId: string,
+  postId: string,
+): Promise<{ deleted: 1 }> {
+  if (await deleteScheduledPost(deps.db, userId, postId)) return { deleted: 1 };
+  const current = await findScheduledPost(deps.db, userId, postId);
+  throw new PostRuleError(current ? 'CONFLICT' : 'NOT_FOUND');
+}
+
+/** Deletes the caller's posts among `ids`; other users' ids count as nothing, silently. */
+export async function deletePosts(
+  deps: Pick<PostsDeps, 'db'>,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ deleted: number; skipped: number }> {
+  return deleteScheduledPostsByIds(deps.db, userId, ids);
+}
+
+/** 'Excluir Posts Filtrados': the caller's posts matching the list's filter. */
+export async function deleteFilteredPosts(
+  deps: Pick<PostsDeps, 'db'>,
+  userId: string,
+  filter: PostListFilter,
+): Promise<{ deleted: number; skipped: number }> {
+  return deleteScheduledPostsByFilter(deps.db, userId, await instantFilter(deps.db, userId, filter));
+}

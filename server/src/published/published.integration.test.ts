@@ -1,0 +1,232 @@
+// Posts Publicados over HTTP against real PostgreSQL: newest first with keyset pages, metrics that
+// stay null when unavailable, and removal of the caller's records only (RELIABILITY Z2).
+import { createUser, type DbHandle } from '@pauta/db';
+import { sql } from 'kysely';
+import superjson, { type SuperJSONResult } from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDb, uniqueEmail } from '../../../test/harness.js';
+import { TestClient } from '../../../test/http-client.js';
+import { listen, testDeps } from '../../../test/server-harness.js';
+import { createSession } from '../auth/session.js';
+import type { PublishedItem } from './published.service.js';
+
+let handle: DbHandle;
+let app: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  handle = await testDb();
+  app = await listen(testDeps(handle));
+});
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+});
+
+interface Result<T> {
+  status: number;
+  data?: T;
+  error?: { message: string; code: string; details?: Record<string, unknown> | null };
+}
+
+/** A signed-in browser: superjson both ways, as the client sends and reads it. */
+class Browser {
+  constructor(readonly client: TestClient) {}
+
+  async query<T>(path: string, input?: unknown): Promise<Result<T>> {
+    const q =
+      input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+    return this.read<T>(await this.client.request(`/trpc/${path}${q}`));
+  }
+
+  async mutate<T>(path: string, input?: unknown): Promise<Result<T>> {
+    const res = await this.client.request(`/trpc/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: this.client.origin,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify(superjson.serialize(input ?? null)),
+    });
+    return this.read<T>(res);
+  }
+
+  private async read<T>(res: Response): Promise<Result<T>> {
+    const body = (await res.json()) as {
+      result?: { data: SuperJSONResult };
+      error?: { json: { message: string; data: { code: string; details?: Record<string, unknown> | null } } };
+    };
+    if (body.error) {
+      const { message, data } = body.error.json;
+      return { status: res.status, error: { message, code: data.code, details: data.details ?? null } };
+    }
+    return { status: res.status, data: superjson.deserialize(body.result!.data) as T };
+  }
+}
+
+async function makeAccount(timezone = 'America/Sao_Paulo') {
+  const user = await createUser(handle.db, { email: uniqueEmail('published'), passwordHash: null, timezone });
+  const { token } = await createSession(handle.db, user.id, { persistent: false });
+  const client = new TestClient(app.url);
+  client.jar.set('pauta_session', token);
+  return { id: user.id, browser: new Browser(client) };
+}
+
+async function makeTheme(userId: string, name = 'Tema') {
+  return handle.db
+    .insertInto('themes')
+    .values({
+      user_id: userId,
+      name,
+      description: 'Descrição',
+      social_networks: ['linkedin', 'x'],
+      color_palette: 'green',
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+interface PublishedSeed {
+  userId: string;
+  themeId?: string | null;
+  publishedAt: string;
+  platform?: 'linkedin' | 'facebook' | 'x' | 'instagram';
+  reach?: number | null;
+  likes?: number | null;
+  comments?: number | null;
+  engagement?: number | string | null;
+}
+
+async function makePublished(seed: PublishedSeed): Promise<string> {
+  const row = await handle.db
+    .insertInto('published_posts')
+    .values({
+      user_id: seed.userId,
+      theme_id: seed.themeId ?? null,
+      title: 'Publicado',
+      content: 'Conteúdo',
+      platform: seed.platform ?? 'linkedin',
+      published_at: new Date(seed.publishedAt),
+      url: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+      reach: seed.reach ?? null,
+      likes_count: seed.likes ?? null,
+      comments_count: seed.comments ?? null,
+      engagement_rate: seed.engagement ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function snapshot(userId: string) {
+  const rows = await sql<{ id: string; xmin: string; row: string }>`
+    SELECT id, xmin::text AS xmin, md5(p::text) AS row FROM published_posts p WHERE user_id = ${userId} ORDER BY id`.execute(
+    handle.db,
+  );
+  return rows.rows;
+}
+
+type Page = { items: PublishedItem[]; nextCursor: string | null };
+
+describe('published.list', () => {
+  it('lists only the caller posts, newest first, with null metrics kept null', async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const theme = await makeTheme(me.id, 'Marca');
+    const foreign = await makeTheme(other.id);
+    const old = await makePublished({
+      userId: me.id,
+      themeId: theme.id,
+      publishedAt: '2026-01-01T10:00:00Z',
+      reach: 1500,
+      likes: 30,
+      comments: 5,
+      engagement: '2.33',
+    });
+    const recent = await makePublished({ userId: me.id, publishedAt: '2026-02-01T10:00:00Z', platform: 'x' });
+    await makePublished({ userId: other.id, themeId: foreign.id, publishedAt: '2026-03-01T10:00:00Z' });
+
+    const res = await me.browser.query<Page>('published.list', {});
+    expect(res.status).toBe(200);
+    expect(res.data!.items.map((p) => p.id)).toEqual([recent, old]);
+    expect(res.data!.nextCursor).toBeNull();
+    expect(res.data!.items[0]).toMatchObject({
+      themeId: null,
+      themeName: null,
+      themeColor: null,
+      reach: null,
+      likes: null,
+      comments: null,
+      engagementRate: null,
+      metricsUpdatedAt: null,
+    });
+    expect(res.data!.items[1]).toEqual({
+      id: old,
+      themeId: theme.id,
+      themeName: 'Marca',
+      themeColor: 'green',
+      title: 'Publicado',
+      content: 'Conteúdo',
+      platform: 'linkedin',
+      publishedAt: new Date('2026-01-01T10:00:00Z'),
+      url: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+      reach: 1500,
+      likes: 30,
+      comments: 5,
+      engagementRate: 2.33,
+      metricsUpdatedAt: null,
+    });
+
+    expect(
+      (await me.browser.query<Page>('published.list', { platform: 'x' })).data!.items.map((p) => p.id),
+    ).toEqual([recent]);
+    expect(
+      (await me.browser.query<Page>('published.list', { themeId: theme.id })).data!.items.map((p) => p.id),
+    ).toEqual([old]);
+    expect((await me.browser.query<Page>('published.list', { themeId: foreign.id })).data!.items).toEqual([]);
+    expect((await me.browser.query('published.list', { userId: other.id })).status).toBe(400);
+    expect((await me.browser.query('published.list', { limit: 101 })).status).toBe(400);
+  });
+
+  it('pages newest first without gaps or repeats across equal timestamps', async () => {
+    const me = await makeAccount();
+    const times = [
+      '2026-04-01T10:00:00.000001Z',
+      '2026-04-01T10:00:00Z',
+      '2026-04-01T10:00:00Z',
+      '2026-03-31T09:00:00Z',
+    ];
+    for (let i = 0; i < 11; i++)
+      await makePublished({ userId: me.id, publishedAt: times[i % times.length]! });
+    const expected = await sql<{ id: string }>`
+      SELECT id FROM published_posts WHERE user_id = ${me.id} ORDER BY published_at DESC, id DESC`.execute(
+      handle.db,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: Result<Page> = await me.browser.query('published.list', { limit: 3, cursor });
+      seen.push(...res.data!.items.map((p) => p.id));
+      cursor = res.data!.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected.rows.map((r) => r.id));
+    expect((await me.browser.query('published.list', { cursor: 'x' })).status).toBe(400);
+  });
+});
+
+describe('published.delete', () => {
+  it("removes the caller's record; another user's id is NOT_FOUND and stays", async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const mine = await makePublished({ userId: me.id, publishedAt: '2026-01-01T10:00:00Z' });
+    const theirs = await makePublished({ userId: other.id, publishedAt: '2026-01-01T10:00:00Z' });
+    const before = await snapshot(other.id);
+    const denied = await me.browser.mutate('published.delete', { id: theirs });
+    expect(denied.status).toBe(404);
+    expect(denied.error?.message).toBe('NOT_FOUND');
+    expect(await snapshot(other.id)).toEqual(before);
+    expect((await me.browser.mutate('published.delete', { id: mine })).data).toEqual({ deleted: 1 });
+    expect(await snapshot(me.id)).toEqual([]);
+    expect((await me.browser.mutate('published.delete', { id: mine })).status).toBe(404);
+  });
+});
