@@ -1,0 +1,32 @@
+// `npm run rotate-keys`: re-seals every stored OAuth token with the ACTIVE key (the first entry of
+// TOKEN_ENCRYPTION_KEYS). Rotation: put the new key first, keep the old one after it, run this,
+// then remove the old key. Prints counts only — never a token.
+import path from 'node:path';
+import { createDb, parseKeyring, resealAllTokens } from '@pauta/db';
+
+const value = process.env.TOKEN_ENCRYPTION_KEYS;
+if (!value) {
+  process.stderr.write('Defina TOKEN_ENCRYPTION_KEYS (nova chave primeiro, antigas depois) antes de rodar rotate-keys.\n');
+  process.exit(2);
+}
+let keyring: ReturnType<typeof parseKeyring>;
+try {
+  keyring = parseKeyring(value);
+} catch (error) {
+  process.stderr.write(`TOKEN_ENCRYPTION_KEYS inválida: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+const handle = await createDb({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  pgliteDataDir: path.resolve(process.env.PAUTA_DATA_DIR ?? '.data', 'pglite'),
+  poolSize: 1,
+});
+try {
+  const count = await resealAllTokens(handle.db, keyring);
+  process.stdout.write(`${count} conta(s) re-seladas com a chave "${keyring.activeKeyId}". Agora a chave antiga pode ser removida.\n`);
+} catch (error) {
+  process.stderr.write(`Falha ao re-selar: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}
