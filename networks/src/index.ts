@@ -1,5 +1,7 @@
 // @pauta/networks: everything that talks to a social network. The sandbox networks live in
 // `@pauta/networks/sandbox/index` so production code paths never load them by accident.
+
+export { type CredentialSource, networkCredentials } from './credentials.js';
 export {
   type AuthorizationCallback,
   type AuthorizationUrlInput,
@@ -18,6 +20,7 @@ export {
   scopesFor,
 } from './providers/oauth.js';
 export { type OAuthErrorKind, OAuthProviderError, toOAuthProviderError } from './providers/oauth-error.js';
+export * from './publishing/index.js';
 export {
   createNetworkFetch,
   installedSandboxUrl,

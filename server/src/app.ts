@@ -10,6 +10,7 @@ import type { AppDeps } from './deps.js';
 import { jsonOnly, sameOriginOnly } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
+import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
 
@@ -22,6 +23,9 @@ export function createApp(deps: AppDeps): express.Express {
   const appOrigin = new URL(deps.env.appUrl).origin;
 
   app.use(requestId);
+  startDefaultMetrics();
+  app.use(httpMetrics);
+  app.get('/metrics', metricsEndpoint(deps.env.METRICS_TOKEN));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -9,7 +9,9 @@ import { createRoleService } from './auth/roles.js';
 import type { AppDeps } from './deps.js';
 import type { ServerEnv } from './env.js';
 import type { Logger } from './logger.js';
+import { aiCalls } from './observability/metrics.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
+import type { DraftGenerator } from './themes/drafts.js';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../client/dist');
 
@@ -29,6 +31,22 @@ export interface WebHandle {
   close(): Promise<void>;
 }
 
+/** Counts AI calls and fallbacks for /metrics. */
+function countedDrafts(inner: DraftGenerator): DraftGenerator {
+  return {
+    async generate(input) {
+      try {
+        const result = await inner.generate(input);
+        aiCalls.inc({ source: result.source, reason: result.fallbackReason ?? 'none' });
+        return result;
+      } catch (error) {
+        aiCalls.inc({ source: 'error', reason: (error as { code?: string }).code ?? 'unknown' });
+        throw error;
+      }
+    },
+  };
+}
+
 export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
   const { env, logger } = options;
   const dbHandle =
@@ -46,7 +64,9 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     logger,
     queue,
     roles: createRoleService(dbHandle.db, logger),
-    drafts: createDraftGenerator({ db: dbHandle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
+    drafts: countedDrafts(
+      createDraftGenerator({ db: dbHandle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
+    ),
     sandbox: options.sandbox,
     clientDist: CLIENT_DIST,
   };

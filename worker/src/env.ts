@@ -3,7 +3,13 @@ import { EnvError, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
 import { type Keyring, KeyringError, parseKeyring } from '@pauta/db';
 import { z } from 'zod';
 
-const ms = (min: number, fallback: number) => z.coerce.number().int().min(min).max(7 * 86_400_000).default(fallback);
+const ms = (min: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(7 * 86_400_000)
+    .default(fallback);
 
 const schema = z.object({
   ...sharedEnvShape,
@@ -24,8 +30,16 @@ const schema = z.object({
   STALE_CLAIM_MS: ms(100, 2 * 60_000),
   TOKEN_SWEEP_INTERVAL_MS: ms(1000, 15 * 60_000),
   METRICS_SYNC_INTERVAL_MS: ms(1000, 3 * 60 * 60_000),
-  LINKEDIN_VERSION: z.string().regex(/^\d{6}$/, 'use AAAAMM, ex.: 202601').default('202601'),
-  FACEBOOK_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'use vNN.N, ex.: v21.0').default('v21.0'),
+  /** Internal HTTP port for /healthz, /readyz and /metrics; 0 turns it off. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
+  LINKEDIN_VERSION: z
+    .string()
+    .regex(/^\d{6}$/, 'use AAAAMM, ex.: 202601')
+    .default('202601'),
+  FACEBOOK_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'use vNN.N, ex.: v21.0')
+    .default('v21.0'),
 });
 
 export type WorkerEnv = z.output<typeof schema> & { keyring: Keyring };

@@ -1,8 +1,10 @@
 // `npm run start:worker`: the publishing worker alone, against PostgreSQL and Redis.
 import { createDb } from '@pauta/db';
 import { installSandboxFetch } from '@pauta/networks';
+import { Redis } from 'ioredis';
 import { loadWorkerEnv } from './env.js';
 import { createLogger } from './logger.js';
+import { startHealthServer } from './observability.js';
 import { startWorker } from './worker.js';
 
 let env: ReturnType<typeof loadWorkerEnv>;
@@ -27,6 +29,23 @@ const worker = await startWorker({
   logger,
   redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 });
+const healthRedis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+});
+healthRedis.on('error', () => {});
+const health =
+  env.WORKER_HEALTH_PORT > 0
+    ? await startHealthServer({ port: env.WORKER_HEALTH_PORT, db: dbHandle.db, redis: healthRedis }).catch(
+        (error: unknown) => {
+          logger.warn(
+            { err: error, port: env.WORKER_HEALTH_PORT },
+            'porta de saúde do worker indisponível; seguindo sem ela',
+          );
+          return null;
+        },
+      )
+    : null;
 logger.info('Pauta (worker) em execução');
 
 let stopping = false;
@@ -36,6 +55,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     stopping = true;
     logger.info({ signal }, 'encerrando o worker');
     setTimeout(() => process.exit(1), 25_000).unref();
+    health?.close();
+    healthRedis.disconnect();
     worker
       .close()
       .then(() => dbHandle.close())

@@ -1,10 +1,11 @@
 // The worker's producer side: re-adding wake-ups (retries, reconciler). Same job ids and payload
 // as the web process (core's contract); when Redis is away the reconciler repeats it later.
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+
 import { JOB_NAMES, PLATFORMS, type Platform, publishJobId, publishQueueName } from '@pauta/core';
 import type { PublishJob } from '@pauta/core/schemas/jobs';
 import type { DueWakeUp } from '@pauta/db';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 
 export function createPublishQueues(connection: Redis, prefix: string): Map<Platform, Queue> {
   return new Map(
@@ -16,7 +17,11 @@ export function createPublishQueues(connection: Redis, prefix: string): Map<Plat
   );
 }
 
-export async function addWakeUps(queues: Map<Platform, Queue>, wakeUps: DueWakeUp[], now = Date.now()): Promise<void> {
+export async function addWakeUps(
+  queues: Map<Platform, Queue>,
+  wakeUps: DueWakeUp[],
+  now = Date.now(),
+): Promise<void> {
   const byPlatform = new Map<Platform, DueWakeUp[]>();
   for (const w of wakeUps) byPlatform.set(w.platform, [...(byPlatform.get(w.platform) ?? []), w]);
   await Promise.all(

@@ -2,17 +2,23 @@
 // worker as a child process: exactly once, nothing lost, clear reasons (RELIABILITY W1–W10).
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { makeUser, testDb } from '../../test/harness.js';
-import { TEST_KEYS } from '../../test/server-harness.js';
-import { connectThroughSandbox, seedPosts, seedTheme, spawnWorker, type WorkerProcess, waitFor } from '../../test/worker-harness.js';
 import { JOB_NAMES, publishQueueName } from '@pauta/core';
 import { type DbHandle, parseKeyring, readAccountTokens } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeUser, testDb } from '../../test/harness.js';
+import { TEST_KEYS } from '../../test/server-harness.js';
+import {
+  connectThroughSandbox,
+  seedPosts,
+  seedTheme,
+  spawnWorker,
+  type WorkerProcess,
+  waitFor,
+} from '../../test/worker-harness.js';
 
 const keyring = parseKeyring(TEST_KEYS);
 let handle: DbHandle;
@@ -54,7 +60,11 @@ function startWorker(redisPrefix: string, env: Record<string, string> = {}) {
 /** A user with a connected X account and a theme. */
 async function xUser() {
   const user = await makeUser(handle, 'worker');
-  const account = await connectThroughSandbox(handle, keyring, { sandboxUrl: sandbox.url, userId: user.id, platform: 'x' });
+  const account = await connectThroughSandbox(handle, keyring, {
+    sandboxUrl: sandbox.url,
+    userId: user.id,
+    platform: 'x',
+  });
   const theme = await seedTheme(handle, user.id, ['x']);
   return { user, account, theme };
 }
@@ -93,12 +103,22 @@ async function waitForStatus(id: string, statuses: string[], timeoutMs = 30_000)
 describe('publishing worker', () => {
   it('publishes a post enqueued 5 times across 3 workers exactly once (W1)', async () => {
     const { user, theme } = await xUser();
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date(Date.now() + 4000) });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(Date.now() + 4000),
+    });
     const redisPrefix = prefix();
     const connection = new Redis(inject('redisUrl'), { maxRetriesPerRequest: null });
     const queue = new Queue(publishQueueName('x'), { connection, prefix: redisPrefix });
     for (let i = 1; i <= 5; i++) {
-      await queue.add(JOB_NAMES.publishPost, { postId: post!.id, version: post!.version }, { jobId: `dup-${i}`, delay: 4000, removeOnComplete: true });
+      await queue.add(
+        JOB_NAMES.publishPost,
+        { postId: post!.id, version: post!.version },
+        { jobId: `dup-${i}`, delay: 4000, removeOnComplete: true },
+      );
     }
     const workers = [startWorker(redisPrefix), startWorker(redisPrefix), startWorker(redisPrefix)];
     const row = await waitForStatus(post!.id, ['published', 'failed', 'needs_attention'], 40_000);
@@ -107,7 +127,11 @@ describe('publishing worker', () => {
     await new Promise((r) => setTimeout(r, 2500)); // let every duplicate run
     expect(tweetsWithText(row.content)).toHaveLength(1);
     expect((await logsOf(post!.id)).filter((l) => l.status === 'success')).toHaveLength(1);
-    const published = await handle.db.selectFrom('published_posts').select(['platform_post_id', 'url']).where('suggested_post_id', '=', post!.id).execute();
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select(['platform_post_id', 'url'])
+      .where('suggested_post_id', '=', post!.id)
+      .execute();
     expect(published).toHaveLength(1);
     expect(published[0]?.url).toContain('x.com');
     expect(workers.every((w) => !w.output().includes('SENTINEL'))).toBe(true);
@@ -117,12 +141,21 @@ describe('publishing worker', () => {
 
   it('never sends twice when killed after the request reached the network (W3)', async () => {
     const { user, theme } = await xUser();
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date() });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(),
+    });
     sandbox.clearRequests();
     sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST', delayMs: 4000 });
     const redisPrefix = prefix();
     const first = startWorker(redisPrefix);
-    await sandbox.waitForRequest({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' }, 30_000);
+    await sandbox.waitForRequest(
+      { host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' },
+      30_000,
+    );
     first.kill('SIGKILL');
     await first.exited;
     startWorker(redisPrefix);
@@ -136,11 +169,22 @@ describe('publishing worker', () => {
 
   it('publishes once after a crash between the claim and the send (W3, W4)', async () => {
     const { user, theme } = await xUser();
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date(Date.now() - 60_000) });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(Date.now() - 60_000),
+    });
     // What a worker killed right after claiming leaves behind: claimed, nothing sent.
     await handle.db
       .updateTable('suggested_posts')
-      .set({ status: 'publishing', attempts: 1, claimed_at: new Date(Date.now() - 10_000), send_started_at: null })
+      .set({
+        status: 'publishing',
+        attempts: 1,
+        claimed_at: new Date(Date.now() - 10_000),
+        send_started_at: null,
+      })
       .where('id', '=', post!.id)
       .execute();
     sandbox.clearRequests();
@@ -152,8 +196,20 @@ describe('publishing worker', () => {
 
   it('retries a refused connection with backoff and publishes on attempt 4 (W7)', async () => {
     const { user, theme } = await xUser();
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date() });
-    sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST', status: 503, times: 3 });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(),
+    });
+    sandbox.addFault({
+      host: 'api.twitter.com',
+      pathPrefix: '/2/tweets',
+      method: 'POST',
+      status: 503,
+      times: 3,
+    });
     startWorker(prefix());
     const row = await waitForStatus(post!.id, ['published', 'failed', 'needs_attention']);
     expect(row.status).toBe('published');
@@ -165,14 +221,24 @@ describe('publishing worker', () => {
 
   it('stops at a definite refusal: one call, failed, with a pt-BR reason (W7)', async () => {
     const { user, theme } = await xUser();
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date() });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(),
+    });
     sandbox.clearRequests();
     sandbox.addFault({
       host: 'api.twitter.com',
       pathPrefix: '/2/tweets',
       method: 'POST',
       status: 400,
-      body: { title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' },
+      body: {
+        title: 'Invalid Request',
+        detail: 'One or more parameters to your request was invalid.',
+        type: 'https://api.twitter.com/2/problems/invalid-request',
+      },
     });
     startWorker(prefix());
     const row = await waitForStatus(post!.id, ['published', 'failed', 'needs_attention']);
@@ -186,15 +252,28 @@ describe('publishing worker', () => {
 
   it('honours 429 Retry-After without using an attempt (W8)', async () => {
     const { user, theme } = await xUser();
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date() });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(),
+    });
     sandbox.clearRequests();
-    sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST', retryAfterSeconds: 2 });
+    sandbox.addFault({
+      host: 'api.twitter.com',
+      pathPrefix: '/2/tweets',
+      method: 'POST',
+      retryAfterSeconds: 2,
+    });
     startWorker(prefix());
     const row = await waitForStatus(post!.id, ['published', 'failed', 'needs_attention']);
     expect(row.status).toBe('published');
     const calls = tweetCalls();
     expect(calls).toHaveLength(2);
-    expect(new Date(calls[1]!.receivedAt).getTime() - new Date(calls[0]!.receivedAt).getTime()).toBeGreaterThanOrEqual(1900);
+    expect(
+      new Date(calls[1]!.receivedAt).getTime() - new Date(calls[0]!.receivedAt).getTime(),
+    ).toBeGreaterThanOrEqual(1900);
     expect(row.attempts).toBe(1);
     expect((await logsOf(post!.id)).map((l) => l.status)).toEqual(['success']);
   });
@@ -206,10 +285,19 @@ describe('publishing worker', () => {
       .set({ access_token_expires_at: new Date(Date.now() + 60_000) })
       .where('id', '=', account.id)
       .execute();
-    const posts = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 10, scheduledFor: new Date() });
+    const posts = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 10,
+      scheduledFor: new Date(),
+    });
     sandbox.clearRequests();
     startWorker(prefix());
-    for (const p of posts) expect((await waitForStatus(p.id, ['published', 'failed', 'needs_attention'])).status).toBe('published');
+    for (const p of posts)
+      expect((await waitForStatus(p.id, ['published', 'failed', 'needs_attention'])).status).toBe(
+        'published',
+      );
     const refreshes = sandbox.requests({ host: 'api.twitter.com', pathPrefix: '/2/oauth2/token' });
     expect(refreshes).toHaveLength(1);
     const stored = await readAccountTokens(handle.db, keyring, account.id);
@@ -225,7 +313,13 @@ describe('publishing worker', () => {
       .set({ access_token_expires_at: new Date(Date.now() + 60_000) })
       .where('id', '=', account.id)
       .execute();
-    const posts = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 3, scheduledFor: new Date() });
+    const posts = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 3,
+      scheduledFor: new Date(),
+    });
     sandbox.clearRequests();
     startWorker(prefix());
     for (const p of posts) {
@@ -233,7 +327,11 @@ describe('publishing worker', () => {
       expect(row.status).toBe('failed');
       expect(row.last_error).toBe('ACCOUNT_NEEDS_RECONNECT');
     }
-    const stored = await handle.db.selectFrom('connected_accounts').select(['status', 'is_active']).where('id', '=', account.id).executeTakeFirstOrThrow();
+    const stored = await handle.db
+      .selectFrom('connected_accounts')
+      .select(['status', 'is_active'])
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'needs_reconnect', is_active: true });
     expect(tweetCalls()).toHaveLength(0);
   });
@@ -246,20 +344,39 @@ describe('publishing worker', () => {
       .where('id', '=', account.id)
       .execute();
     sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/oauth2/token', status: 503, times: 1 });
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date() });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(),
+    });
     startWorker(prefix());
     const row = await waitForStatus(post!.id, ['published', 'failed', 'needs_attention']);
     expect(row.status).toBe('published');
-    const stored = await handle.db.selectFrom('connected_accounts').select('status').where('id', '=', account.id).executeTakeFirstOrThrow();
+    const stored = await handle.db
+      .selectFrom('connected_accounts')
+      .select('status')
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
     expect(stored.status).toBe('active');
   });
 
   it('finishes the publication in flight on SIGTERM and exits 0 (W10)', async () => {
     const { user, theme } = await xUser();
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'x', count: 1, scheduledFor: new Date() });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(),
+    });
     sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST', delayMs: 2500 });
     const worker = startWorker(prefix());
-    await sandbox.waitForRequest({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' }, 30_000);
+    await sandbox.waitForRequest(
+      { host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' },
+      30_000,
+    );
     worker.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     expect((await postRow(post!.id)).status).toBe('published');
@@ -268,7 +385,13 @@ describe('publishing worker', () => {
   it('fails posts without a connected account right away, with the reason', async () => {
     const user = await makeUser(handle, 'noaccount');
     const theme = await seedTheme(handle, user.id, ['linkedin']);
-    const [post] = await seedPosts(handle, { userId: user.id, themeId: theme.id, platform: 'linkedin', count: 1, scheduledFor: new Date() });
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'linkedin',
+      count: 1,
+      scheduledFor: new Date(),
+    });
     startWorker(prefix());
     const row = await waitForStatus(post!.id, ['published', 'failed', 'needs_attention']);
     expect(row.status).toBe('failed');
@@ -289,7 +412,11 @@ function freePort(): Promise<number> {
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const client = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on('error', () => {});
   await waitFor(
@@ -321,7 +448,11 @@ describe('Redis data loss (W4)', () => {
       count: 200,
       scheduledFor: new Date(Date.now() + 6000),
     });
-    const worker = spawnWorker({ sandboxUrl: sandbox.url, redisPrefix: 'pauta', env: { REDIS_URL: redisUrl } });
+    const worker = spawnWorker({
+      sandboxUrl: sandbox.url,
+      redisPrefix: 'pauta',
+      env: { REDIS_URL: redisUrl },
+    });
     running.push(worker);
     await new Promise((r) => setTimeout(r, 3000));
     const admin = new Redis(redisUrl);
@@ -346,7 +477,11 @@ describe('Redis data loss (W4)', () => {
       },
       { timeoutMs: 120_000, label: '200 publicados' },
     );
-    const contents = await handle.db.selectFrom('suggested_posts').select('content').where('theme_id', '=', theme.id).execute();
+    const contents = await handle.db
+      .selectFrom('suggested_posts')
+      .select('content')
+      .where('theme_id', '=', theme.id)
+      .execute();
     expect(contents).toHaveLength(posts.length);
     for (const { content } of contents) expect(tweetsWithText(content)).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(120_000);

@@ -1,9 +1,7 @@
 // startWorker(): the publishing worker. One BullMQ worker per network (its own rate limiter),
 // the metrics queue, and the maintenance loop (reconciler, token sweep, metrics sync) guarded by
 // Redis locks so that any number of worker processes run each task once per period.
-import { DelayedError, type Job, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
+
 import { PLATFORMS, type Platform, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
 import { publishJobSchema } from '@pauta/core/schemas/jobs';
 import type { Database } from '@pauta/db';
@@ -16,12 +14,16 @@ import {
 } from '@pauta/networks';
 import { createNetworkAdapter } from '@pauta/networks/publishing/index';
 import type { NetworkAdapter } from '@pauta/networks/publishing/types';
+import { DelayedError, type Job, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { WorkerEnv } from './env.js';
 import type { Logger } from './logger.js';
 import { syncMetrics } from './maintenance/metrics-sync.js';
 import { reconcile } from './maintenance/reconcile.js';
 import { sweepTokens } from './maintenance/token-sweep.js';
+import { observe as defaultObserve, registerQueueDepth } from './observability.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 
@@ -40,7 +42,11 @@ export interface WorkerHandle {
   close(): Promise<void>;
 }
 
-const OAUTH_NAME: Partial<Record<Platform, OAuthProviderName>> = { linkedin: 'linkedin', facebook: 'facebook', x: 'x' };
+const OAUTH_NAME: Partial<Record<Platform, OAuthProviderName>> = {
+  linkedin: 'linkedin',
+  facebook: 'facebook',
+  x: 'x',
+};
 
 export function networkClients(env: WorkerEnv) {
   const fetch = createNetworkFetch(env.SOCIAL_SANDBOX_URL);
@@ -95,12 +101,21 @@ function every(
     try {
       const lock = force
         ? 'OK'
-        : await redis.set(`${options.prefix}:lock:${options.name}`, String(process.pid), 'PX', Math.floor(options.intervalMs * 0.9), 'NX');
+        : await redis.set(
+            `${options.prefix}:lock:${options.name}`,
+            String(process.pid),
+            'PX',
+            Math.floor(options.intervalMs * 0.9),
+            'NX',
+          );
       if (lock !== 'OK') return;
       const report = await task();
       options.logger.debug({ task: options.name, report }, 'tarefa de manutenção concluída');
     } catch (error) {
-      options.logger.warn({ task: options.name, err: error }, 'tarefa de manutenção falhou; tenta de novo no próximo ciclo');
+      options.logger.warn(
+        { task: options.name, err: error },
+        'tarefa de manutenção falhou; tenta de novo no próximo ciclo',
+      );
     } finally {
       running = false;
     }
@@ -122,7 +137,10 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const clients = networkClients(env);
   const enqueue = (wakeUps: Parameters<typeof addWakeUps>[1]) =>
     addWakeUps(queues, wakeUps).catch((error: unknown) => {
-      logger.warn({ err: error, count: wakeUps.length }, 'wake-ups não enfileirados; o reconciliador tentará de novo');
+      logger.warn(
+        { err: error, count: wakeUps.length },
+        'wake-ups não enfileirados; o reconciliador tentará de novo',
+      );
     });
 
   const ctx: PublishContext = {
@@ -138,8 +156,9 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       refreshMarginMs: TOKEN_REFRESH_MARGIN_MS,
     },
     now: () => new Date(),
-    ...(deps.observe ? { observe: deps.observe } : {}),
+    observe: deps.observe ?? defaultObserve,
   };
+  registerQueueDepth([...queues.values()]);
 
   const workers: Worker[] = [];
   for (const platform of PLATFORMS) {
@@ -173,7 +192,9 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       },
     );
     worker.on('error', (error) => logger.warn({ err: error, platform }, 'erro do worker BullMQ'));
-    worker.on('stalled', (jobId) => logger.warn({ jobId, platform }, 'job travado (stalled): será reprocessado'));
+    worker.on('stalled', (jobId) =>
+      logger.warn({ jobId, platform }, 'job travado (stalled): será reprocessado'),
+    );
     workers.push(worker);
   }
 
@@ -181,21 +202,58 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     QUEUES.metrics,
     async (job: Job) => {
       const { userId } = z.object({ userId: z.uuid().optional() }).parse(job.data ?? {});
-      return syncMetrics({ db, keyring: env.keyring, logger, ...clients, now: () => new Date(), staleAfterMs: 0, ...(userId ? { userId } : {}) });
+      return syncMetrics({
+        db,
+        keyring: env.keyring,
+        logger,
+        ...clients,
+        now: () => new Date(),
+        staleAfterMs: 0,
+        ...(userId ? { userId } : {}),
+      });
     },
     { connection, prefix: env.REDIS_PREFIX, concurrency: 1 },
   );
   metricsWorker.on('error', (error) => logger.warn({ err: error }, 'erro do worker de métricas'));
 
   const lockPrefix = `${env.REDIS_PREFIX}:maintenance`;
-  const reconciler = every(connection, { name: 'reconcile', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger }, () =>
-    reconcile({ db, enqueue, now: () => new Date(), staleClaimMs: env.STALE_CLAIM_MS, lookAheadMs: 2 * 60_000 }),
+  const reconciler = every(
+    connection,
+    { name: 'reconcile', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
+    () =>
+      reconcile({
+        db,
+        enqueue,
+        now: () => new Date(),
+        staleClaimMs: env.STALE_CLAIM_MS,
+        lookAheadMs: 2 * 60_000,
+      }),
   );
-  const tokenSweep = every(connection, { name: 'token-sweep', prefix: lockPrefix, intervalMs: env.TOKEN_SWEEP_INTERVAL_MS, logger }, () =>
-    sweepTokens({ db, keyring: env.keyring, logger, oauth: clients.oauth, now: () => new Date(), horizonMs: env.TOKEN_SWEEP_INTERVAL_MS + 5 * 60_000 }),
+  const tokenSweep = every(
+    connection,
+    { name: 'token-sweep', prefix: lockPrefix, intervalMs: env.TOKEN_SWEEP_INTERVAL_MS, logger },
+    () =>
+      sweepTokens({
+        db,
+        keyring: env.keyring,
+        logger,
+        oauth: clients.oauth,
+        now: () => new Date(),
+        horizonMs: env.TOKEN_SWEEP_INTERVAL_MS + 5 * 60_000,
+      }),
   );
-  const metricsSync = every(connection, { name: 'metrics-sync', prefix: lockPrefix, intervalMs: env.METRICS_SYNC_INTERVAL_MS, logger }, () =>
-    syncMetrics({ db, keyring: env.keyring, logger, ...clients, now: () => new Date(), staleAfterMs: env.METRICS_SYNC_INTERVAL_MS / 2 }),
+  const metricsSync = every(
+    connection,
+    { name: 'metrics-sync', prefix: lockPrefix, intervalMs: env.METRICS_SYNC_INTERVAL_MS, logger },
+    () =>
+      syncMetrics({
+        db,
+        keyring: env.keyring,
+        logger,
+        ...clients,
+        now: () => new Date(),
+        staleAfterMs: env.METRICS_SYNC_INTERVAL_MS / 2,
+      }),
   );
   // A first pass at start-up picks up whatever came due while no worker ran.
   void reconciler.runNow();
@@ -215,4 +273,3 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     },
   };
 }
-

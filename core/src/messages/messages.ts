@@ -564,6 +564,8 @@ export const messages = {
     },
     newTheme: 'Novo Tema',
     viewAllPosts: 'Ver todos os posts',
+    /** The dashboard's quick link to the create view (the header's 'Novo Tema' button is the themes view's). */
+    createTheme: 'Criar novo tema',
     viewScheduled: 'Ver agendados',
     recentThemes: 'Seus temas',
     upcomingPosts: 'Próximas publicações',
@@ -657,6 +659,28 @@ export const messages = {
     connectUnexpectedWithDetails: (details: string) =>
       `Erro inesperado ao conectar conta. Detalhes: ${details}`,
     connectionErrors: connectionErrorMessages,
+
+    // Contas Conectadas: card details, the Facebook Page choice and reconnect reasons.
+    needsReconnectHint:
+      'A autorização desta conta expirou ou foi revogada na rede social. Reconecte a conta para voltar a publicar.',
+    notConnectedHint: 'Conecte a conta para publicar seus posts nesta rede.',
+    connectedAtDate: (date: string) => `Conectado em ${date}`,
+    pageLabel: (page: string) => `Página: ${page}`,
+    /** `formatted` is the compact number ('1,2k'); `count` picks singular or plural. */
+    followersCompact: (formatted: string, count: number) =>
+      `${formatted} ${count === 1 ? 'seguidor' : 'seguidores'}`,
+    disconnecting: 'Desconectando...',
+    accountsLabel: 'Redes sociais',
+    cardLabel: (platform: string) => `Conta ${platform}`,
+    pickPageTitle: 'Escolha a Página do Facebook',
+    pickPageDescription:
+      'Sua conta do Facebook administra mais de uma Página. Escolha em qual delas o Pauta vai publicar.',
+    pickPageLabel: 'Páginas do Facebook',
+    pickPageConfirm: 'Conectar Página',
+    pickPageRequired: 'Selecione uma Página para continuar.',
+    pickPageExpired: 'A escolha da Página expirou. Conecte o Facebook novamente.',
+    noFacebookPages:
+      'Nenhuma Página do Facebook foi encontrada nesta conta. O Pauta publica em Páginas: crie uma Página ou peça acesso de administrador e conecte novamente.',
   },
 
   settings: {

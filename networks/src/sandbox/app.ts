@@ -14,6 +14,7 @@ import { FaultInjector } from './faults.js';
 import { mountGoogle } from './google.js';
 import { mountLinkedIn } from './linkedin.js';
 import type { SandboxContext } from './oauth-common.js';
+import { SandboxPosts, type SandboxPostsOptions } from './posts.js';
 import { RequestRecorder } from './recorder.js';
 import { SandboxStore, type SandboxStoreOptions } from './store.js';
 import { mountX } from './x.js';
@@ -21,6 +22,10 @@ import { mountX } from './x.js';
 export interface SandboxOptions extends SandboxStoreOptions {
   /** The Anthropic stand-in (AI drafting) at `/api.anthropic.com`. */
   anthropic?: AnthropicStandInOptions;
+  /** Delay before every publish call (LinkedIn, Facebook, X, Instagram) answers. Default 0. */
+  publishLatencyMs?: number;
+  /** Instagram containers answer IN_PROGRESS to this many status reads first. Default 1. */
+  instagramProcessingChecks?: number;
 }
 
 export interface SandboxApp {
@@ -31,13 +36,24 @@ export interface SandboxApp {
 }
 
 export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
-  const { anthropic: anthropicOptions, ...storeOptions } = options;
+  const {
+    anthropic: anthropicOptions,
+    publishLatencyMs,
+    instagramProcessingChecks,
+    ...storeOptions
+  } = options;
   const store = new SandboxStore(storeOptions);
+  const postsOptions: SandboxPostsOptions = {};
+  if (publishLatencyMs !== undefined) postsOptions.publishLatencyMs = publishLatencyMs;
+  if (instagramProcessingChecks !== undefined)
+    postsOptions.instagramProcessingChecks = instagramProcessingChecks;
+  if (storeOptions.now !== undefined) postsOptions.now = storeOptions.now;
+  const posts = new SandboxPosts(postsOptions);
   const recorder = new RequestRecorder();
   const faults = new FaultInjector({ [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status) });
   const anthropic = new AnthropicStandIn(anthropicOptions);
-  const control = new SandboxControl(store, recorder, faults, anthropic);
-  const ctx: SandboxContext = { store };
+  const control = new SandboxControl(store, recorder, faults, anthropic, posts);
+  const ctx: SandboxContext = { store, posts };
 
   const app = express();
   app.disable('x-powered-by');
@@ -67,5 +83,12 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   };
   app.use(onError);
 
-  return { app, control, dispose: () => faults.dispose() };
+  return {
+    app,
+    control,
+    dispose: () => {
+      faults.dispose();
+      posts.dispose();
+    },
+  };
 }

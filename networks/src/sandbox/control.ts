@@ -4,6 +4,14 @@ import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { ANTHROPIC_OUTPUT_MODES, type AnthropicOutputMode, AnthropicStandIn } from './anthropic.js';
 import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
+import {
+  SANDBOX_PUBLISH_NETWORKS,
+  type SandboxMetricsInput,
+  type SandboxPostMetrics,
+  SandboxPosts,
+  type SandboxPublishedPost,
+  type SandboxPublishNetwork,
+} from './posts.js';
 import type { RecordedRequest, RequestMatch, RequestRecorder } from './recorder.js';
 import {
   SANDBOX_NETWORKS,
@@ -12,6 +20,44 @@ import {
   type SandboxUser,
   type SandboxUserInput,
 } from './store.js';
+
+/** Scopes a test token gets when none are given: everything the connect flows ask for. */
+export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly string[]>> = {
+  google: ['openid', 'profile', 'email'],
+  facebook: [
+    'public_profile',
+    'email',
+    'pages_show_list',
+    'pages_manage_posts',
+    'pages_read_engagement',
+    'read_insights',
+    'business_management',
+    'instagram_basic',
+    'instagram_content_publish',
+    'instagram_manage_insights',
+  ],
+  linkedin: ['openid', 'profile', 'email', 'w_member_social'],
+  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
+};
+
+export interface IssueTokenInput {
+  network: SandboxNetwork;
+  /** A registered user key (default: the sandbox's default user). */
+  user?: string;
+  /** Default: SANDBOX_TEST_TOKEN_SCOPES[network]. */
+  scopes?: readonly string[];
+  /** Facebook: the Page token of this Page of the user instead of a user token. */
+  pageId?: string;
+  ttlSeconds?: number;
+}
+
+export interface IssuedTestToken {
+  accessToken: string;
+  /** LinkedIn/X/Google: the user's sub; Facebook: the user's id, or the Page id for a Page token. */
+  platformUserId: string;
+  /** Facebook: the user's Pages, with their linked Instagram account ids. */
+  pages: { id: string; name: string; instagramAccountId: string | null }[];
+}
 
 export interface NextAuthorizationInput {
   /** A registered user key, or a full identity planted for this one authorization. */
@@ -26,7 +72,60 @@ export class SandboxControl {
     private readonly recorder: RequestRecorder,
     private readonly faults: FaultInjector,
     readonly anthropic: AnthropicStandIn = new AnthropicStandIn(),
+    readonly posts: SandboxPosts = new SandboxPosts(),
   ) {}
+
+  /** What was published, oldest first, optionally for one network (for "exactly once" checks). */
+  publishedPosts(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
+    return this.posts.list(network);
+  }
+
+  /** Forgets published posts (and the X duplicate memory), containers and metric overrides. */
+  clearPublishedPosts(): void {
+    this.posts.clear();
+  }
+
+  /** Sets some metrics of a post; true when the sandbox published it. */
+  setPostMetrics(input: SandboxMetricsInput): boolean {
+    return this.posts.setMetrics(input);
+  }
+
+  /** The metrics the networks report for a post (derived from its id unless set). */
+  postMetrics(platformPostId: string): SandboxPostMetrics {
+    return this.posts.metrics(platformPostId);
+  }
+
+  /** Delay before every publish call answers (recorded first, so waitForRequest fires at once). */
+  setPublishLatency(ms: number): void {
+    this.posts.publishLatencyMs = Math.max(0, ms);
+  }
+
+  /** Instagram containers answer IN_PROGRESS to this many status reads before FINISHED. */
+  setInstagramProcessingChecks(checks: number): void {
+    this.posts.instagramProcessingChecks = Math.max(0, checks);
+  }
+
+  /** An access token as if the user had connected the account (no browser round trip). */
+  issueToken(input: IssueTokenInput): IssuedTestToken {
+    const user = input.user === undefined ? this.store.defaultUser() : this.store.findUser(input.user);
+    if (user === null) throw new Error(`Unknown sandbox user ${String(input.user)}`);
+    const token = this.store.issueTestToken({
+      network: input.network,
+      user,
+      scopes: [...(input.scopes ?? SANDBOX_TEST_TOKEN_SCOPES[input.network])],
+      ...(input.pageId === undefined ? {} : { pageId: input.pageId }),
+      ...(input.ttlSeconds === undefined ? {} : { ttlSeconds: input.ttlSeconds }),
+    });
+    return {
+      accessToken: token.token,
+      platformUserId: token.pageId ?? user.sub,
+      pages: user.pages.map((p) => ({
+        id: p.id,
+        name: p.name,
+        instagramAccountId: p.instagramAccountId ?? null,
+      })),
+    };
+  }
 
   /** What the Anthropic stand-in answers to the next `times` drafting requests ('ok' clears). */
   setNextAnthropicOutput(mode: AnthropicOutputMode, times = 1): void {
@@ -103,7 +202,12 @@ const userSchema = z.strictObject({
   username: z.string().max(100).optional(),
   pages: z
     .array(
-      z.strictObject({ id: z.string().max(100), name: z.string().max(200), category: z.string().max(200) }),
+      z.strictObject({
+        id: z.string().max(100),
+        name: z.string().max(200),
+        category: z.string().max(200),
+        instagramAccountId: z.string().max(100).nullable().optional(),
+      }),
     )
     .max(50)
     .optional(),
@@ -123,6 +227,23 @@ const controlSchemas = {
   anthropicNext: z.strictObject({
     mode: z.enum(ANTHROPIC_OUTPUT_MODES),
     times: z.int().min(1).max(1000).optional(),
+  }),
+  metrics: z.strictObject({
+    platformPostId: z.string().min(1).max(200),
+    reach: z.int().min(0).optional(),
+    likes: z.int().min(0).optional(),
+    comments: z.int().min(0).optional(),
+    shares: z.int().min(0).optional(),
+  }),
+  latency: z.strictObject({ ms: z.int().min(0).max(600_000) }),
+  instagramProcessing: z.strictObject({ checks: z.int().min(0).max(1000) }),
+  postsQuery: z.object({ network: z.enum(SANDBOX_PUBLISH_NETWORKS).optional() }),
+  issueToken: z.strictObject({
+    network: networkSchema,
+    user: z.string().min(1).max(100).optional(),
+    scopes: z.array(z.string().min(1).max(200)).max(50).optional(),
+    pageId: z.string().min(1).max(100).optional(),
+    ttlSeconds: z.int().min(1).max(100_000_000).optional(),
   }),
   match: z.object({
     host: z.string().optional(),
@@ -196,6 +317,41 @@ export function createControlRouter(control: SandboxControl): Router {
     if (input === null) return;
     control.setNextAnthropicOutput(input.mode, input.times);
     res.status(201).json({ ok: true });
+  });
+  router.get('/posts', (req, res) => {
+    const query = parseOr400(controlSchemas.postsQuery, req.query, res);
+    if (query !== null) res.json({ posts: control.publishedPosts(query.network) });
+  });
+  router.delete('/posts', (_req, res) => {
+    control.clearPublishedPosts();
+    res.status(204).end();
+  });
+  router.post('/metrics', (req, res) => {
+    const input = parseOr400(controlSchemas.metrics, req.body, res);
+    if (input === null) return;
+    const known = control.setPostMetrics(input);
+    res.status(201).json({ ok: true, known, metrics: control.postMetrics(input.platformPostId) });
+  });
+  router.post('/publish-latency', (req, res) => {
+    const input = parseOr400(controlSchemas.latency, req.body, res);
+    if (input === null) return;
+    control.setPublishLatency(input.ms);
+    res.status(201).json({ ok: true });
+  });
+  router.post('/instagram/processing', (req, res) => {
+    const input = parseOr400(controlSchemas.instagramProcessing, req.body, res);
+    if (input === null) return;
+    control.setInstagramProcessingChecks(input.checks);
+    res.status(201).json({ ok: true });
+  });
+  router.post('/tokens', (req, res) => {
+    const input = parseOr400(controlSchemas.issueToken, req.body, res);
+    if (input === null) return;
+    try {
+      res.status(201).json(control.issueToken(input));
+    } catch (error) {
+      res.status(400).json({ error: 'invalid_control_request', message: (error as Error).message });
+    }
   });
   router.get('/avatars/:file', (req, res) => {
     const sub = String(req.params.file).replace(/\.svg$/, '');

@@ -1,31 +1,199 @@
 // Sandbox Facebook: the Login dialog, the Graph token endpoint (code exchange and
-// fb_exchange_token), /me and /me/accounts with Page tokens, in Graph API error shapes.
-import { randomBytes } from 'node:crypto';
+// fb_exchange_token), /me and /me/accounts with Page tokens, Page fields, publishing to a Page
+// feed and post metrics (fields and insights), in Graph API error shapes. Instagram's Graph
+// surface is mounted on the same router (instagram.ts).
+import { createHash } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import {
+  authenticatedGraph,
+  GRAPH_VERSION,
+  graphToken,
+  pick,
+  requestedFields,
+  sendGraphError,
+  sendPermissionError,
+  sendUnsupported,
+  versioned,
+} from './graph-common.js';
+import { instagramInsights, mountInstagramGraph, readInstagramObject } from './instagram.js';
+import {
   avatarUrl,
-  bearerToken,
   handleAuthorize,
   param,
-  queryString,
   type SandboxContext,
   safeEqual,
   sendErrorPage,
 } from './oauth-common.js';
-import { type AccessToken, type CodeExchangeFailure, FACEBOOK_LONG_LIVED_TTL } from './store.js';
+import type { SandboxPublishedPost } from './posts.js';
+import {
+  type AccessToken,
+  type CodeExchangeFailure,
+  FACEBOOK_LONG_LIVED_TTL,
+  type SandboxPage,
+} from './store.js';
 
-const GRAPH_VERSION = /^v\d+\.\d+$/;
+const MESSAGE_MAX = 63_206;
+const POST_INSIGHT_METRICS = new Set([
+  'post_total_media_view_unique',
+  'post_reactions_by_type_total',
+  'post_clicks',
+]);
 
-/** Graph API errors: `{ error: { message, type, code, error_subcode?, fbtrace_id } }`, HTTP 400. */
-function sendGraphError(res: Response, code: number, message: string, subcode?: number): void {
-  res.status(400).json({
-    error: {
-      message,
-      type: 'OAuthException',
-      code,
-      ...(subcode === undefined ? {} : { error_subcode: subcode }),
-      fbtrace_id: randomBytes(8).toString('base64url'),
-    },
+/** Deterministic audience numbers for a Page. */
+function pageAudience(pageId: string): { fan_count: number; followers_count: number } {
+  const n = createHash('sha256').update(pageId).digest().readUInt32BE(0);
+  const fans = 150 + (n % 9850);
+  return { fan_count: fans, followers_count: fans + (n % 97) };
+}
+
+/** Can this token act on/read the Page: its Page token, or a user token of one of its managers. */
+function pageAccess(token: AccessToken, pageId: string): SandboxPage | null {
+  if (token.pageId !== null && token.pageId !== pageId) return null;
+  return token.grant.user.pages.find((p) => p.id === pageId) ?? null;
+}
+
+function postFields(ctx: SandboxContext, post: SandboxPublishedPost): Record<string, unknown> {
+  const m = ctx.posts.metrics(post.id);
+  const fields: Record<string, unknown> = {
+    id: post.id,
+    message: post.text,
+    created_time: post.createdAt.replace(/\.\d{3}Z$/, '+0000'),
+    permalink_url: `https://www.facebook.com/${post.id}`,
+    from: { id: post.authorId },
+    likes: { data: [], summary: { total_count: m.likes, can_like: true, has_liked: false } },
+    comments: { data: [], summary: { order: 'ranked', total_count: m.comments, can_comment: true } },
+  };
+  // Facebook omits `shares` entirely when nobody shared the post.
+  if (m.shares > 0) fields.shares = { count: m.shares };
+  return fields;
+}
+
+function readGraphObject(ctx: SandboxContext, req: Request, res: Response): void {
+  const token = authenticatedGraph(ctx, req, res);
+  if (token === null) return;
+  const id = String(req.params.id);
+  const found = ctx.store.findPage(id);
+  if (found !== null) {
+    if (pageAccess(token, id) === null) {
+      sendUnsupported(res, 'get', id);
+      return;
+    }
+    const { page } = found;
+    res.json(
+      pick(
+        {
+          id: page.id,
+          name: page.name,
+          category: page.category,
+          link: `https://www.facebook.com/${page.id}`,
+          ...pageAudience(page.id),
+          instagram_business_account:
+            page.instagramAccountId === undefined || page.instagramAccountId === null
+              ? undefined
+              : { id: page.instagramAccountId },
+        },
+        requestedFields(req, ['id', 'name']),
+      ),
+    );
+    return;
+  }
+  const post = ctx.posts.find('facebook', id);
+  if (post !== null) {
+    if (pageAccess(token, post.authorId) === null) sendUnsupported(res, 'get', id);
+    else res.json(pick(postFields(ctx, post), requestedFields(req, ['id', 'message', 'created_time'])));
+    return;
+  }
+  if (!readInstagramObject(ctx, req, res, token, id)) sendUnsupported(res, 'get', id);
+}
+
+async function publishToFeed(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const token = authenticatedGraph(ctx, req, res);
+  if (token === null) return;
+  const pageId = String(req.params.id);
+  if (ctx.store.findPage(pageId) === null) {
+    sendUnsupported(res, 'post', `${pageId}/feed`);
+    return;
+  }
+  // Only a Page token of this very Page may post as the Page.
+  if (token.pageId !== pageId || pageAccess(token, pageId) === null) {
+    sendPermissionError(
+      res,
+      200,
+      '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+    );
+    return;
+  }
+  if (!token.grant.scopes.includes('pages_manage_posts')) {
+    sendPermissionError(
+      res,
+      200,
+      '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+    );
+    return;
+  }
+  const message = param(req, 'message') ?? '';
+  const link = param(req, 'link');
+  if (message.trim() === '' && (link === undefined || link === '')) {
+    sendGraphError(res, 100, '(#100) Missing message or attachment', undefined, 'GraphMethodException');
+    return;
+  }
+  if ([...message].length > MESSAGE_MAX) {
+    sendGraphError(res, 100, '(#100) The message is too long', undefined, 'GraphMethodException');
+    return;
+  }
+  await ctx.posts.latency();
+  const id = `${pageId}_${ctx.posts.nextNumber()}`;
+  ctx.posts.add({ network: 'facebook', id, authorId: pageId, text: message, imageUrl: null });
+  res.json({ id });
+}
+
+function readInsights(ctx: SandboxContext, req: Request, res: Response): void {
+  const token = authenticatedGraph(ctx, req, res);
+  if (token === null) return;
+  const id = String(req.params.id);
+  const post = ctx.posts.find('facebook', id);
+  if (post === null) {
+    if (!instagramInsights(ctx, req, res, token, id)) sendUnsupported(res, 'get', `${id}/insights`);
+    return;
+  }
+  if (pageAccess(token, post.authorId) === null) {
+    sendUnsupported(res, 'get', `${id}/insights`);
+    return;
+  }
+  if (
+    !token.grant.scopes.includes('read_insights') &&
+    !token.grant.scopes.includes('pages_read_engagement')
+  ) {
+    sendPermissionError(res, 10, '(#10) Requires read_insights permission');
+    return;
+  }
+  const metrics = (param(req, 'metric') ?? '').split(',').filter((m) => m !== '');
+  if (metrics.length === 0 || metrics.some((m) => !POST_INSIGHT_METRICS.has(m))) {
+    sendGraphError(
+      res,
+      100,
+      '(#100) The value must be a valid insights metric',
+      undefined,
+      'GraphMethodException',
+    );
+    return;
+  }
+  const m = ctx.posts.metrics(id);
+  const value = (name: string): unknown => {
+    if (name === 'post_total_media_view_unique') return m.reach;
+    if (name === 'post_clicks') return Math.floor(m.reach / 20);
+    return { like: m.likes };
+  };
+  res.json({
+    data: metrics.map((name) => ({
+      name,
+      period: 'lifetime',
+      values: [{ value: value(name) }],
+      title: name,
+      description: name,
+      id: `${id}/insights/${name}/lifetime`,
+    })),
+    paging: {},
   });
 }
 
@@ -41,35 +209,6 @@ const CODE_ERRORS: Record<CodeExchangeFailure, [string, number]> = {
   pkce_missing: ['Invalid code verifier.', 36007],
   pkce_mismatch: ['Invalid code verifier.', 36007],
 };
-
-function graphToken(req: Request): string | null {
-  return queryString(req, 'access_token') ?? bearerToken(req);
-}
-
-function requestedFields(req: Request, defaults: string[]): string[] {
-  const raw = queryString(req, 'fields');
-  if (raw === undefined) return defaults;
-  // `picture.type(large)` and `picture{url}` both ask for `picture`.
-  return raw.split(',').map((f) => f.trim().split(/[.{]/)[0] ?? '');
-}
-
-function pick(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: source.id };
-  for (const field of fields) {
-    if (field in source && source[field] !== undefined) out[field] = source[field];
-  }
-  return out;
-}
-
-function versioned(handler: (req: Request, res: Response) => void) {
-  return (req: Request, res: Response): void => {
-    if (!GRAPH_VERSION.test(String(req.params.version))) {
-      sendGraphError(res, 2500, `Unknown path components: /${String(req.params.version)}`);
-      return;
-    }
-    handler(req, res);
-  };
-}
 
 export function mountFacebook(app: Router, ctx: SandboxContext): void {
   const www = Router();
@@ -215,5 +354,19 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
       });
     }),
   );
+  // Registered after /me and /me/accounts so those keep their own handlers.
+  graph.get(
+    '/:version/:id',
+    versioned((req, res) => readGraphObject(ctx, req, res)),
+  );
+  graph.post(
+    '/:version/:id/feed',
+    versioned((req, res) => publishToFeed(ctx, req, res)),
+  );
+  graph.get(
+    '/:version/:id/insights',
+    versioned((req, res) => readInsights(ctx, req, res)),
+  );
+  mountInstagramGraph(graph, ctx);
   app.use('/graph.facebook.com', graph);
 }

@@ -11,8 +11,23 @@ export {
   readPostsRequest,
 } from './anthropic.js';
 export { createSandboxApp, type SandboxApp, type SandboxOptions } from './app.js';
-export { type NextAuthorizationInput, SandboxControl } from './control.js';
+export {
+  type IssuedTestToken,
+  type IssueTokenInput,
+  type NextAuthorizationInput,
+  SANDBOX_TEST_TOKEN_SCOPES,
+  SandboxControl,
+} from './control.js';
 export type { SandboxFault } from './faults.js';
+export { SANDBOX_LINKEDIN_OLDEST_VERSION } from './linkedin.js';
+export {
+  derivedMetrics,
+  SANDBOX_PUBLISH_NETWORKS,
+  type SandboxMetricsInput,
+  type SandboxPostMetrics,
+  type SandboxPublishedPost,
+  type SandboxPublishNetwork,
+} from './posts.js';
 export type { RecordedRequest, RequestMatch } from './recorder.js';
 export { type SandboxHandle, type StartSandboxOptions, startSandbox } from './server.js';
 export {

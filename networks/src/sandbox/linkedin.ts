@@ -1,6 +1,7 @@
 // Sandbox LinkedIn: OAuth 2.0 with credentials in the body (no Basic auth, as Arctic notes),
-// OpenID Connect userinfo at api.linkedin.com/v2/userinfo.
-import { Router } from 'express';
+// OpenID Connect userinfo at api.linkedin.com/v2/userinfo, and the versioned Posts API
+// (`POST /rest/posts`, post id in `x-restli-id`).
+import { type Request, type Response, Router } from 'express';
 import {
   avatarUrl,
   bearerToken,
@@ -13,6 +14,114 @@ import {
   verifyS256,
 } from './oauth-common.js';
 import { type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
+
+/** Versions older than this are "sunset": 426 NONEXISTENT_VERSION, as LinkedIn answers. */
+export const SANDBOX_LINKEDIN_OLDEST_VERSION = '202501';
+const VERSION_PATTERN = /^(\d{6})(\.\d{2})?$/;
+const COMMENTARY_MAX = 3000;
+const VISIBILITIES = new Set(['PUBLIC', 'CONNECTIONS', 'LOGGED_IN', 'CONTAINER']);
+
+function restError(
+  res: Response,
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
+  res.status(status).json({ status, message, ...extra });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The validation LinkedIn does on a post body; the first problem found, or null. */
+function postBodyProblem(body: unknown): string | null {
+  if (!isRecord(body)) return 'ERROR :: / :: a JSON object is required';
+  if (typeof body.author !== 'string' || !/^urn:li:(person|organization):[\w-]+$/.test(body.author)) {
+    return 'ERROR :: /author :: field is required and must be a person or organization URN';
+  }
+  if (typeof body.commentary !== 'string' || body.commentary.trim() === '') {
+    return 'ERROR :: /commentary :: field is required and must not be empty';
+  }
+  if ([...body.commentary].length > COMMENTARY_MAX) {
+    return `ERROR :: /commentary :: length exceeds ${COMMENTARY_MAX} characters`;
+  }
+  if (typeof body.visibility !== 'string' || !VISIBILITIES.has(body.visibility)) {
+    return 'ERROR :: /visibility :: field is required';
+  }
+  if (!isRecord(body.distribution) || typeof body.distribution.feedDistribution !== 'string') {
+    return 'ERROR :: /distribution/feedDistribution :: field is required';
+  }
+  if (body.lifecycleState !== 'PUBLISHED') return 'ERROR :: /lifecycleState :: must be PUBLISHED';
+  return null;
+}
+
+async function createPost(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const version = req.get('linkedin-version');
+  if (version === undefined || version.trim() === '') {
+    restError(
+      res,
+      400,
+      'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+      {
+        code: 'VERSION_MISSING',
+      },
+    );
+    return;
+  }
+  const versionMatch = VERSION_PATTERN.exec(version.trim());
+  if (versionMatch === null) {
+    restError(res, 400, `Invalid version format: ${version}. Expected YYYYMM.`, { code: 'INVALID_VERSION' });
+    return;
+  }
+  if ((versionMatch[1] ?? '') < SANDBOX_LINKEDIN_OLDEST_VERSION) {
+    restError(res, 426, `Requested version ${version} is not active`, { code: 'NONEXISTENT_VERSION' });
+    return;
+  }
+  if (req.get('x-restli-protocol-version') !== '2.0.0') {
+    restError(res, 400, 'The X-Restli-Protocol-Version header must be 2.0.0 for this resource', {
+      code: 'INVALID_PROTOCOL_VERSION',
+    });
+    return;
+  }
+  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+  if (token === null) {
+    restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+    return;
+  }
+  if (!token.grant.scopes.includes('w_member_social')) {
+    restError(res, 403, `Not enough permissions to access: partnerApiPostsExternal.CREATE.${version}`, {
+      serviceErrorCode: 100,
+      code: 'ACCESS_DENIED',
+    });
+    return;
+  }
+  const problem = postBodyProblem(req.body);
+  if (problem !== null) {
+    restError(res, 400, problem, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
+    return;
+  }
+  const body = req.body as { author: string; commentary: string };
+  if (body.author !== `urn:li:person:${token.grant.user.sub}`) {
+    restError(
+      res,
+      403,
+      'Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/author]',
+      { serviceErrorCode: 100, code: 'ACCESS_DENIED' },
+    );
+    return;
+  }
+  await ctx.posts.latency();
+  const urn = `urn:li:share:${ctx.posts.nextNumber()}`;
+  ctx.posts.add({
+    network: 'linkedin',
+    id: urn,
+    authorId: token.grant.user.sub,
+    text: body.commentary,
+    imageUrl: null,
+  });
+  res.status(201).set('x-restli-id', urn).set('x-linkedin-id', urn).end();
+}
 
 function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now: number) {
   // LinkedIn reports granted scopes comma-separated.
@@ -144,5 +253,6 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     }
     res.json(body);
   });
+  api.post('/rest/posts', (req, res) => createPost(ctx, req, res));
   app.use('/api.linkedin.com', api);
 }

@@ -12,6 +12,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w-]{1,64}$/)
     .optional(),
+  /** Delay before every publish call answers (benchmarks). */
+  SANDBOX_PUBLISH_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 const parsed = envSchema.safeParse(process.env);
@@ -31,6 +33,7 @@ const sandbox = await startSandbox({
   port: env.SANDBOX_PORT,
   host: '127.0.0.1',
   allowedRedirectOrigins: [...DEFAULT_ALLOWED_REDIRECT_ORIGINS, ...extraOrigins],
+  publishLatencyMs: env.SANDBOX_PUBLISH_LATENCY_MS,
   ...(env.SANDBOX_TOKEN_PREFIX === undefined ? {} : { tokenPrefix: env.SANDBOX_TOKEN_PREFIX }),
 });
 process.stdout.write(`Pauta sandbox networks listening on ${sandbox.url}\n`);

@@ -2,10 +2,13 @@
 // endpoint, client authentication, PKCE checks, ID tokens and bearer-token reading.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import type { SandboxPosts } from './posts.js';
 import type { SandboxClient, SandboxNetwork, SandboxStore, SandboxUser } from './store.js';
 
 export interface SandboxContext {
   store: SandboxStore;
+  /** Published posts, metrics, Instagram containers and the publish latency. */
+  posts: SandboxPosts;
 }
 
 export function queryString(req: Request, name: string): string | undefined {

@@ -30,6 +30,15 @@ export interface SandboxHandle {
   /** What the Anthropic stand-in answers to the next drafting requests. */
   setNextAnthropicOutput: SandboxControl['setNextAnthropicOutput'];
   reset: SandboxControl['reset'];
+  /** What was published per network (LinkedIn, Facebook, X, Instagram), oldest first. */
+  publishedPosts: SandboxControl['publishedPosts'];
+  clearPublishedPosts: SandboxControl['clearPublishedPosts'];
+  /** Overrides the metrics the networks report for a post. */
+  setPostMetrics: SandboxControl['setPostMetrics'];
+  setPublishLatency: SandboxControl['setPublishLatency'];
+  setInstagramProcessingChecks: SandboxControl['setInstagramProcessingChecks'];
+  /** A token as if the user had connected the account. */
+  issueToken: SandboxControl['issueToken'];
   close: () => Promise<void>;
 }
 
@@ -57,6 +66,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     expireAccessToken: (token) => control.expireAccessToken(token),
     setNextAnthropicOutput: (mode, times) => control.setNextAnthropicOutput(mode, times),
     reset: () => control.reset(),
+    publishedPosts: (network) => control.publishedPosts(network),
+    clearPublishedPosts: () => control.clearPublishedPosts(),
+    setPostMetrics: (input) => control.setPostMetrics(input),
+    setPublishLatency: (ms) => control.setPublishLatency(ms),
+    setInstagramProcessingChecks: (checks) => control.setInstagramProcessingChecks(checks),
+    issueToken: (input) => control.issueToken(input),
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         dispose();

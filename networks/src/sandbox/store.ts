@@ -17,6 +17,8 @@ export interface SandboxPage {
   id: string;
   name: string;
   category: string;
+  /** The Instagram professional account linked to the Page (`instagram_business_account`). */
+  instagramAccountId?: string | null;
 }
 
 /** A test identity, with OIDC-style claim names. */
@@ -76,7 +78,12 @@ export function defaultClient(network: SandboxNetwork): SandboxClient {
 function pagesFor(sub: string, given: string, family: string): SandboxPage[] {
   const tail = sub.slice(-4).padStart(4, '0');
   return [
-    { id: `10100000000${tail}1`, name: `Página de ${given}`, category: 'Pequena empresa' },
+    {
+      id: `10100000000${tail}1`,
+      name: `Página de ${given}`,
+      category: 'Pequena empresa',
+      instagramAccountId: `17841400${tail}00001`,
+    },
     { id: `10100000000${tail}2`, name: `${given} ${family} Fotografia`, category: 'Fotógrafo' },
   ];
 }
@@ -418,6 +425,66 @@ export class SandboxStore {
     if (found === undefined) return false;
     found.grant.revoked = true;
     return true;
+  }
+
+  /**
+   * Issues an access token as if `user` had authorized `scopes` (tests skip the browser dance).
+   * With `pageId` (Facebook), the Page token of one of the user's Pages.
+   */
+  issueTestToken(input: {
+    network: SandboxNetwork;
+    user: SandboxUser;
+    scopes: string[];
+    pageId?: string;
+    ttlSeconds?: number;
+  }): AccessToken {
+    const grant: Grant = {
+      id: randomBytes(8).toString('hex'),
+      network: input.network,
+      clientId: this.clients[input.network][0]?.clientId ?? defaultClient(input.network).clientId,
+      user: input.user,
+      scopes: input.scopes,
+      authorizeParams: {},
+      revoked: false,
+    };
+    if (input.pageId !== undefined) {
+      const page = input.user.pages.find((p) => p.id === input.pageId);
+      if (input.network !== 'facebook' || page === undefined) {
+        throw new Error(`User ${input.user.sub} manages no Facebook Page ${input.pageId}`);
+      }
+      // Not the cached per-page token: each test token carries exactly the scopes asked for.
+      const token: AccessToken = {
+        token: this.newToken('facebook', 'page'),
+        grant,
+        expiresAt: null,
+        pageId: page.id,
+      };
+      this.pageTokens.set(token.token, token);
+      return token;
+    }
+    return this.issueTokens(grant, {
+      refresh: false,
+      ...(input.ttlSeconds === undefined ? {} : { ttlSeconds: input.ttlSeconds }),
+    }).accessToken;
+  }
+
+  /** The client secret of the client a token was issued to (appsecret_proof checks). */
+  clientSecretOf(grant: Grant): string | null {
+    return this.findClient(grant.network, grant.clientId)?.clientSecret ?? null;
+  }
+
+  /** The Page with this id among every user's Pages, with the users who manage it. */
+  findPage(pageId: string): { page: SandboxPage; managers: SandboxUser[] } | null {
+    const managers = this.allUsers().filter((u) => u.pages.some((p) => p.id === pageId));
+    const page = managers[0]?.pages.find((p) => p.id === pageId);
+    return page === undefined ? null : { page, managers };
+  }
+
+  /** The Page an Instagram professional account is linked to. */
+  findInstagramAccount(igUserId: string): { page: SandboxPage; managers: SandboxUser[] } | null {
+    const managers = this.allUsers().filter((u) => u.pages.some((p) => p.instagramAccountId === igUserId));
+    const page = managers[0]?.pages.find((p) => p.instagramAccountId === igUserId);
+    return page === undefined ? null : { page, managers };
   }
 
   /** Makes an access token expire now, to test refresh on 401. */

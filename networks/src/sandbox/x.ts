@@ -1,6 +1,8 @@
 // Sandbox X (Twitter API v2): OAuth 2.0 with PKCE and HTTP Basic client authentication,
-// rotating refresh tokens when `offline.access` was granted, and GET /2/users/me.
-import { Router } from 'express';
+// rotating refresh tokens when `offline.access` was granted, GET /2/users/me, POST /2/tweets
+// (with X's duplicate-content refusal) and GET /2/tweets?ids=… with public_metrics.
+import { measureXLength } from '@pauta/core';
+import { type Request, type Response, Router } from 'express';
 import {
   authenticateClient,
   avatarUrl,
@@ -26,8 +28,112 @@ function tokenBody(issued: IssuedTokens, grant: Grant) {
   return body;
 }
 
-function problem(status: number, title: string) {
-  return { title, type: 'about:blank', status, detail: title };
+function problem(status: number, title: string, detail: string = title) {
+  return { title, type: 'about:blank', status, detail };
+}
+
+function invalidRequest(res: Response, message: string): void {
+  res.status(400).json({
+    errors: [{ message }],
+    title: 'Invalid Request',
+    detail: 'One or more parameters to your request was invalid.',
+    type: 'https://api.twitter.com/2/problems/invalid-request',
+  });
+}
+
+async function createTweet(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const token = ctx.store.findAccessToken('x', bearerToken(req));
+  if (token === null) {
+    res.status(401).json(problem(401, 'Unauthorized'));
+    return;
+  }
+  if (!token.grant.scopes.includes('tweet.write')) {
+    res.status(403).json(problem(403, 'Forbidden', 'You are not permitted to perform this action.'));
+    return;
+  }
+  const body = req.body as unknown;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    invalidRequest(res, 'The request body must be a JSON object.');
+    return;
+  }
+  const { text } = body as { text?: unknown };
+  if (typeof text !== 'string' || text.trim() === '') {
+    invalidRequest(res, '$.text: the text of the post must not be empty when no media is attached.');
+    return;
+  }
+  if (measureXLength(text) > 280) {
+    res.status(403).json(problem(403, 'Forbidden', 'Your Tweet text is too long.'));
+    return;
+  }
+  const author = token.grant.user.sub;
+  if (ctx.posts.isDuplicate('x', author, text)) {
+    res
+      .status(403)
+      .json(problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.'));
+    return;
+  }
+  await ctx.posts.latency();
+  // Checked again: a concurrent identical post may have landed during the latency.
+  if (ctx.posts.isDuplicate('x', author, text)) {
+    res
+      .status(403)
+      .json(problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.'));
+    return;
+  }
+  const id = ctx.posts.nextNumber();
+  ctx.posts.add({ network: 'x', id, authorId: author, text, imageUrl: null });
+  res.status(201).json({ data: { id, text, edit_history_tweet_ids: [id] } });
+}
+
+function lookupTweets(ctx: SandboxContext, req: Request, res: Response): void {
+  const token = ctx.store.findAccessToken('x', bearerToken(req));
+  if (token === null) {
+    res.status(401).json(problem(401, 'Unauthorized'));
+    return;
+  }
+  if (!token.grant.scopes.includes('tweet.read')) {
+    res.status(403).json(problem(403, 'Forbidden', 'You are not permitted to perform this action.'));
+    return;
+  }
+  const ids = (queryString(req, 'ids') ?? '').split(',').filter((id) => id !== '');
+  if (ids.length === 0 || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id))) {
+    invalidRequest(res, 'The `ids` query parameter value must be 1 to 100 comma-separated numeric ids.');
+    return;
+  }
+  const fields = (queryString(req, 'tweet.fields') ?? '').split(',');
+  const data: Record<string, unknown>[] = [];
+  const errors: Record<string, unknown>[] = [];
+  for (const id of ids) {
+    const post = ctx.posts.find('x', id);
+    if (post === null) {
+      errors.push({
+        value: id,
+        detail: `Could not find tweet with ids: [${id}].`,
+        title: 'Not Found Error',
+        resource_type: 'tweet',
+        parameter: 'ids',
+        resource_id: id,
+        type: 'https://api.twitter.com/2/problems/resource-not-found',
+      });
+      continue;
+    }
+    const tweet: Record<string, unknown> = { id, text: post.text, edit_history_tweet_ids: [id] };
+    if (fields.includes('created_at')) tweet.created_at = post.createdAt;
+    if (fields.includes('author_id')) tweet.author_id = post.authorId;
+    if (fields.includes('public_metrics')) {
+      const m = ctx.posts.metrics(id);
+      tweet.public_metrics = {
+        retweet_count: m.shares,
+        reply_count: m.comments,
+        like_count: m.likes,
+        quote_count: Math.floor(m.shares / 3),
+        bookmark_count: Math.floor(m.likes / 10),
+        impression_count: m.reach,
+      };
+    }
+    data.push(tweet);
+  }
+  res.json({ ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) });
 }
 
 export function mountX(app: Router, ctx: SandboxContext): void {
@@ -115,6 +221,10 @@ export function mountX(app: Router, ctx: SandboxContext): void {
     }
     if (fields.includes('verified')) data.verified = false;
     res.json({ data });
+  });
+  api.post('/2/tweets', (req, res) => createTweet(ctx, req, res));
+  api.get('/2/tweets', (req, res) => {
+    lookupTweets(ctx, req, res);
   });
   app.use('/api.twitter.com', api);
   app.use('/api.x.com', api);

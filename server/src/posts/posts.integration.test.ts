@@ -23,6 +23,7 @@ let app: { url: string; close(): Promise<void> };
 const enqueued: Array<{ posts: WakeUp[]; requestId: string | undefined }> = [];
 const fakeQueue: QueueGateway = {
   isAvailable: () => true,
+  requestMetricsSync: async () => true,
   enqueuePublish: async (posts, requestId) => {
     enqueued.push({ posts, requestId });
     return posts.length;

@@ -1,7 +1,7 @@
 // The web process's side of the queue: it only adds wake-ups. PostgreSQL stays the source of
 // truth, so when Redis is down requests still succeed and the worker's reconciler catches up.
 
-import { JOB_NAMES, PLATFORMS, type Platform, publishJobId, publishQueueName } from '@pauta/core';
+import { JOB_NAMES, PLATFORMS, type Platform, publishJobId, publishQueueName, QUEUES } from '@pauta/core';
 import type { PublishJob } from '@pauta/core/schemas/jobs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -21,6 +21,8 @@ export interface QueueGateway {
    * scheduled in PostgreSQL and the worker's reconciler enqueues them when they come due.
    */
   enqueuePublish(posts: WakeUp[], requestId?: string): Promise<number>;
+  /** Queues an on-demand metrics sync for one user; false when Redis is unavailable. */
+  requestMetricsSync(userId: string): Promise<boolean>;
   /** The BullMQ queues, for the admin queue monitor; empty when Redis is not configured. */
   queues(): Queue[];
   close(): Promise<void>;
@@ -32,7 +34,13 @@ export function createQueueGateway(options: {
   logger: Logger;
 }): QueueGateway {
   if (!options.redisUrl) {
-    return { isAvailable: () => false, enqueuePublish: async () => 0, queues: () => [], close: async () => {} };
+    return {
+      isAvailable: () => false,
+      enqueuePublish: async () => 0,
+      requestMetricsSync: async () => false,
+      queues: () => [],
+      close: async () => {},
+    };
   }
   // Fail fast instead of queueing commands in memory while Redis is away (RELIABILITY W5).
   const connection = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
@@ -60,6 +68,8 @@ export function createQueueGateway(options: {
       return [platform, queue] as const;
     }),
   );
+  const metricsQueue = new Queue(QUEUES.metrics, { connection, prefix: options.prefix });
+  metricsQueue.on('error', () => {});
   return {
     isAvailable: () => ready,
     async enqueuePublish(posts, requestId) {
@@ -68,12 +78,17 @@ export function createQueueGateway(options: {
       const now = Date.now();
       try {
         const byPlatform = new Map<Platform, WakeUp[]>();
-        for (const post of posts) byPlatform.set(post.platform, [...(byPlatform.get(post.platform) ?? []), post]);
+        for (const post of posts)
+          byPlatform.set(post.platform, [...(byPlatform.get(post.platform) ?? []), post]);
         await Promise.all(
           [...byPlatform].map(([platform, group]) =>
             publishQueues.get(platform)!.addBulk(
               group.map((post) => {
-                const data: PublishJob = { postId: post.id, version: post.version, ...(requestId ? { requestId } : {}) };
+                const data: PublishJob = {
+                  postId: post.id,
+                  version: post.version,
+                  ...(requestId ? { requestId } : {}),
+                };
                 return {
                   name: JOB_NAMES.publishPost,
                   data,
@@ -92,13 +107,31 @@ export function createQueueGateway(options: {
         );
         return posts.length;
       } catch (error) {
-        options.logger.warn({ err: error, count: posts.length, requestId }, 'wake-ups não enfileirados; o reconciliador cuidará deles');
+        options.logger.warn(
+          { err: error, count: posts.length, requestId },
+          'wake-ups não enfileirados; o reconciliador cuidará deles',
+        );
         return 0;
       }
     },
-    queues: () => [...publishQueues.values()],
+    async requestMetricsSync(userId) {
+      if (!ready) return false;
+      try {
+        // One pending sync per user: the job id dedupes repeated clicks until it has run.
+        await metricsQueue.add(
+          JOB_NAMES.syncMetrics,
+          { userId },
+          { jobId: `metrics-${userId}`, removeOnComplete: true, removeOnFail: true },
+        );
+        return true;
+      } catch (error) {
+        options.logger.warn({ err: error }, 'sincronização de métricas não enfileirada');
+        return false;
+      }
+    },
+    queues: () => [...publishQueues.values(), metricsQueue],
     close: async () => {
-      await Promise.all([...publishQueues.values()].map((q) => q.close().catch(() => {})));
+      await Promise.all([...publishQueues.values(), metricsQueue].map((q) => q.close().catch(() => {})));
       connection.disconnect();
     },
   };

@@ -38,6 +38,11 @@ export const publishedRouter = router({
       }
     }),
 
+  /** Asks the worker to read the caller's metrics now (one pending request per user at a time). */
+  refreshMetrics: authedProcedure.mutation(async ({ ctx }) => ({
+    queued: await ctx.deps.queue.requestMetricsSync(ctx.user.id),
+  })),
+
   /** Removes Pauta's record of the publication; the post itself stays on the network. */
   delete: authedProcedure.input(z.strictObject({ id })).mutation(async ({ ctx, input }) => {
     try {

@@ -1,13 +1,21 @@
 // Metrics sync (every few hours, and on demand for one user): reach, likes and comments of recent
 // published posts from each network, engagement = (likes + comments) / reach. Posts whose network
 // offers no metrics keep nulls ('indisponível'), never zeros.
-import type { Kysely } from 'kysely';
+
 import type { Platform } from '@pauta/core';
-import { type Database, findActiveAccount, type Keyring, listPostsForMetrics, type MetricsTarget, saveMetrics } from '@pauta/db';
+import {
+  type Database,
+  findActiveAccount,
+  type Keyring,
+  listPostsForMetrics,
+  type MetricsTarget,
+  saveMetrics,
+} from '@pauta/db';
+import type { OAuthProvider } from '@pauta/networks';
 import type { NetworkAdapter } from '@pauta/networks/publishing/types';
+import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { usableAccessToken } from '../publish/tokens.js';
-import type { OAuthProvider } from '@pauta/networks';
 
 const DAY = 86_400_000;
 
@@ -40,7 +48,13 @@ export async function syncMetrics(deps: {
     if (!adapter || !account) continue;
     try {
       const accessToken = await usableAccessToken(
-        { db: deps.db, keyring: deps.keyring, provider: deps.oauth(first.platform), marginMs: 5 * 60_000, now: deps.now },
+        {
+          db: deps.db,
+          keyring: deps.keyring,
+          provider: deps.oauth(first.platform),
+          marginMs: 5 * 60_000,
+          now: deps.now,
+        },
         account,
       );
       for (let i = 0; i < group.length; i += 100) {
@@ -50,7 +64,11 @@ export async function syncMetrics(deps: {
           platformPostIds: batch.map((p) => p.platform_post_id),
         });
         for (const post of batch) {
-          await saveMetrics(deps.db, post.id, metrics.get(post.platform_post_id) ?? { reach: null, likes: null, comments: null });
+          await saveMetrics(
+            deps.db,
+            post.id,
+            metrics.get(post.platform_post_id) ?? { reach: null, likes: null, comments: null },
+          );
           report.updated++;
         }
       }

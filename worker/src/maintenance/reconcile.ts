@@ -1,7 +1,7 @@
 // The reconciler (every minute): makes Redis loss harmless. PostgreSQL says which posts are due;
 // their wake-ups are re-added (duplicates are no-ops), claims that never sent go back to
 // scheduled, claims that may have sent are flagged, and posts a day late are marked missed (W4).
-import type { Kysely } from 'kysely';
+
 import { MISSED_AFTER_MS, publishErrorMessages } from '@pauta/core';
 import {
   type Database,
@@ -11,6 +11,7 @@ import {
   markMissed,
   resetStaleClaims,
 } from '@pauta/db';
+import type { Kysely } from 'kysely';
 
 export interface ReconcileDeps {
   db: Kysely<Database>;

@@ -1,8 +1,13 @@
 // Publishing one version of one post, exactly as architecture §5 describes: claim (conditional
 // UPDATE), a usable token, commit send_started_at, call the network, then finish in one
 // transaction — or classify the failure: retry (backoff), stop (failed), or flag (needs_attention).
-import type { Kysely } from 'kysely';
-import { MAX_PUBLISH_ATTEMPTS, type Platform, type PublishErrorCode, publishErrorMessages } from '@pauta/core';
+
+import {
+  MAX_PUBLISH_ATTEMPTS,
+  type Platform,
+  type PublishErrorCode,
+  publishErrorMessages,
+} from '@pauta/core';
 import type { PublishJob } from '@pauta/core/schemas/jobs';
 import {
   type AccountSummary,
@@ -21,6 +26,7 @@ import {
 } from '@pauta/db';
 import type { OAuthProvider } from '@pauta/networks';
 import { type NetworkAdapter, PublishError } from '@pauta/networks/publishing/types';
+import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { retryDelayMs } from './backoff.js';
 import { TokenError, usableAccessToken } from './tokens.js';
@@ -70,7 +76,12 @@ export async function processPublishJob(ctx: PublishContext, job: PublishJob): P
     const at = await pendingWakeUpTime(ctx.db, job.postId, job.version);
     return at && at.getTime() > ctx.now().getTime() ? { kind: 'early', at } : { kind: 'noop' };
   }
-  const log = ctx.logger.child({ postId: post.id, version: post.version, platform: post.platform, requestId: job.requestId });
+  const log = ctx.logger.child({
+    postId: post.id,
+    version: post.version,
+    platform: post.platform,
+    requestId: job.requestId,
+  });
   const state = { sent: false };
   const outcome = await publishClaimed(ctx, post, log, state).catch(async (error: unknown) => {
     // Anything unexpected before the send is safe to retry; after it, the outcome is unknown.
@@ -91,11 +102,20 @@ async function publishClaimed(
   state: { sent: boolean },
 ): Promise<PublishOutcome> {
   const adapter = ctx.adapter(post.platform);
-  if (!adapter) return fail(ctx, post, 'permanent', 'PLATFORM_NOT_CONFIGURED', 'rede não configurada', LOCATION.account);
+  if (!adapter)
+    return fail(ctx, post, 'permanent', 'PLATFORM_NOT_CONFIGURED', 'rede não configurada', LOCATION.account);
   const account = await findActiveAccount(ctx.db, post.user_id, post.platform);
-  if (!account) return fail(ctx, post, 'permanent', 'ACCOUNT_NOT_CONNECTED', 'nenhuma conta ativa', LOCATION.account);
+  if (!account)
+    return fail(ctx, post, 'permanent', 'ACCOUNT_NOT_CONNECTED', 'nenhuma conta ativa', LOCATION.account);
   if (account.status === 'needs_reconnect') {
-    return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', 'conta precisa ser reconectada', LOCATION.account);
+    return fail(
+      ctx,
+      post,
+      'permanent',
+      'ACCOUNT_NEEDS_RECONNECT',
+      'conta precisa ser reconectada',
+      LOCATION.account,
+    );
   }
 
   let accessToken: string;
@@ -121,7 +141,10 @@ async function publishClaimed(
       if (!(error instanceof PublishError)) throw error;
       // A classified failure: the adapter knows whether the request could have landed.
       state.sent = error.kind === 'unknown';
-      log.warn({ kind: error.kind, code: error.code, status: error.details.status }, 'a rede recusou ou falhou');
+      log.warn(
+        { kind: error.kind, code: error.code, status: error.details.status },
+        'a rede recusou ou falhou',
+      );
       if (error.kind === 'auth' && send === 1) {
         try {
           accessToken = await token(ctx, account, accessToken);
@@ -131,7 +154,14 @@ async function publishClaimed(
         }
       }
       if (error.kind === 'auth') {
-        return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', error.message, LOCATION.network(post.platform));
+        return fail(
+          ctx,
+          post,
+          'permanent',
+          'ACCOUNT_NEEDS_RECONNECT',
+          error.message,
+          LOCATION.network(post.platform),
+        );
       }
       if (error.kind === 'rate_limited') {
         const retryAfterMs = error.details.retryAfterMs ?? 60_000;
@@ -144,15 +174,30 @@ async function publishClaimed(
     // The network has the post: record it, riding out a brief database outage. If that still
     // fails, the post stays 'publishing' with send_started_at and the reconciler flags it.
     await withRetries(() =>
-      completePublish(ctx.db, { post, accountId: account.id, platformPostId: result.platformPostId, url: result.url }),
+      completePublish(ctx.db, {
+        post,
+        accountId: account.id,
+        platformPostId: result.platformPostId,
+        url: result.url,
+      }),
     ).catch((error: unknown) => {
-      log.error({ err: error, platformPostId: result.platformPostId }, 'publicado na rede, mas não registrado');
+      log.error(
+        { err: error, platformPostId: result.platformPostId },
+        'publicado na rede, mas não registrado',
+      );
       throw error;
     });
     ctx.observe?.published?.(post, sendStartedAt.getTime() - post.scheduled_for.getTime());
     return { kind: 'published', platformPostId: result.platformPostId };
   }
-  return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', 'token recusado após renovação', LOCATION.network(post.platform));
+  return fail(
+    ctx,
+    post,
+    'permanent',
+    'ACCOUNT_NEEDS_RECONNECT',
+    'token recusado após renovação',
+    LOCATION.network(post.platform),
+  );
 }
 
 function token(ctx: PublishContext, account: AccountSummary, rejectedAccessToken?: string): Promise<string> {
@@ -177,7 +222,12 @@ function tokenFailure(ctx: PublishContext, post: ClaimedPost, error: unknown): P
   return fail(ctx, post, 'retryable', 'NETWORK_UNAVAILABLE', (error as Error).message, LOCATION.token);
 }
 
-async function requeue(ctx: PublishContext, post: ClaimedPost, version: number, delayMs: number): Promise<void> {
+async function requeue(
+  ctx: PublishContext,
+  post: ClaimedPost,
+  version: number,
+  delayMs: number,
+): Promise<void> {
   await ctx.enqueue([
     { id: post.id, version, platform: post.platform, scheduled_for: new Date(ctx.now().getTime() + delayMs) },
   ]);
@@ -193,7 +243,10 @@ async function fail(
 ): Promise<PublishOutcome> {
   const reason = `${publishErrorMessages[code]} (${detail})`.slice(0, 1000);
   if (kind === 'retryable' && post.attempts < MAX_PUBLISH_ATTEMPTS) {
-    const delay = retryDelayMs(post.attempts, { baseMs: ctx.config.retryBaseMs, maxMs: ctx.config.retryMaxMs });
+    const delay = retryDelayMs(post.attempts, {
+      baseMs: ctx.config.retryBaseMs,
+      maxMs: ctx.config.retryMaxMs,
+    });
     const at = new Date(ctx.now().getTime() + delay);
     const version = await scheduleRetry(ctx.db, { post, retryAt: at, code, detail: reason, location });
     if (version !== undefined) await requeue(ctx, post, version, delay);
@@ -201,7 +254,9 @@ async function fail(
   }
   const status = kind === 'unknown' ? 'needs_attention' : 'failed';
   await recordFailure(ctx.db, { post, status, code, detail: reason, location });
-  await ctx.notify?.(post, code).catch((error: unknown) => ctx.logger.warn({ err: error }, 'aviso ao dono não enviado'));
+  await ctx
+    .notify?.(post, code)
+    .catch((error: unknown) => ctx.logger.warn({ err: error }, 'aviso ao dono não enviado'));
   return status === 'failed' ? { kind: 'failed', code } : { kind: 'needs_attention', code };
 }
 

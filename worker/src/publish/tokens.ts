@@ -1,7 +1,7 @@
 // A usable access token for an account: refreshed when it expires within the margin or the
 // network just refused it, once per account at a time (row lock). Only `invalid_grant` means the
 // person must reconnect; network trouble during a refresh is transient (RELIABILITY W9).
-import type { Kysely } from 'kysely';
+
 import {
   type AccountSummary,
   type Database,
@@ -11,6 +11,7 @@ import {
   refreshTokensLocked,
 } from '@pauta/db';
 import { type OAuthProvider, OAuthProviderError } from '@pauta/networks';
+import type { Kysely } from 'kysely';
 
 export class TokenError extends Error {
   override name = 'TokenError';
@@ -64,11 +65,18 @@ export async function usableAccessToken(
   } catch (error) {
     const reconnect =
       (error instanceof TokenError && error.kind === 'reconnect') ||
-      (error instanceof OAuthProviderError && (error.kind === 'invalid_grant' || error.kind === 'invalid_client'));
+      (error instanceof OAuthProviderError &&
+        (error.kind === 'invalid_grant' || error.kind === 'invalid_client'));
     if (reconnect) {
       await markNeedsReconnect(deps.db, account.id);
-      throw new TokenError('reconnect', `${account.platform}: renovação recusada (${(error as Error).message})`);
+      throw new TokenError(
+        'reconnect',
+        `${account.platform}: renovação recusada (${(error as Error).message})`,
+      );
     }
-    throw new TokenError('transient', `${account.platform}: renovação falhou temporariamente (${(error as Error).message})`);
+    throw new TokenError(
+      'transient',
+      `${account.platform}: renovação falhou temporariamente (${(error as Error).message})`,
+    );
   }
 }

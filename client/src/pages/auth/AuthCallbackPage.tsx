@@ -10,6 +10,7 @@ import { providerLabelFromRouteId, takeOAuthProvider } from '../../lib/oauth';
 import { browserTimeZone } from '../../lib/timezone';
 import { showErrorText } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { connectionFailurePath, errorDetailsOf } from '../../views/connected-accounts/connection-return';
 
 // A code can be exchanged once: remember which returns were handled, across StrictMode's double
 // effects and any remount while the session changes.
@@ -34,12 +35,14 @@ export function AuthCallbackPage() {
     const code = params.get('code');
     const state = params.get('state');
     const error = params.get('error');
-    const failureTarget = params.get('connection') === 'true' ? '/connected-accounts' : '/auth';
+    const connection = params.get('connection') === 'true';
     const provider = takeOAuthProvider() ?? providerLabelFromRouteId(params.get('provider'));
 
-    const fail = (errorCode: string | null) => {
+    const fail = (errorCode: string | null, details?: Record<string, unknown> | null) => {
+      // Contas Conectadas shows account-connection errors itself (spec §8).
+      if (connection) return navigate(connectionFailurePath(errorCode, details ?? {}), { replace: true });
       showErrorText(describeOAuthError(errorCode, provider));
-      navigate(failureTarget, { replace: true });
+      navigate('/auth', { replace: true });
     };
 
     if (error || !code || !state) {
@@ -52,7 +55,7 @@ export function AuthCallbackPage() {
         await refreshSession();
         navigate(safeRedirect(redirectTo), { replace: true });
       },
-      (reason: unknown) => fail(errorCodeOf(reason)),
+      (reason: unknown) => fail(errorCodeOf(reason), errorDetailsOf(reason)),
     );
   }, [search, completeOAuth, refreshSession]);
 

@@ -1,6 +1,166 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import type { ConnectablePlatform } from '@pauta/core';
+import { isValidTimeZone, messages, PLATFORM_LABELS } from '@pauta/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearch } from '../../app/navigation';
+import { useSessionUser } from '../../app/session';
+import { StateMessage } from '../../components/StateMessage';
+import { browserNavigation } from '../../lib/oauth';
+import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { AccountCard } from './AccountCard';
+import {
+  describeConnectionError,
+  forgetConnectPlatform,
+  readConnectionReturn,
+  rememberConnectPlatform,
+} from './connection-return';
+import { DisconnectAccountModal } from './DisconnectAccountModal';
+import { PickFacebookPageModal } from './PickFacebookPageModal';
+import type { AccountCardData } from './types';
 
-/** Contas Conectadas: one card per platform. The OAuth return lands here with ?connection=true. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.accounts;
+
+/** Spec §2.1/§9: after an OAuth return the query is cleaned and the accounts reload after 1 s. */
+export const RETURN_RELOAD_DELAY_MS = 1000;
+
+const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
+
+/** The server route that starts a connection (full-page navigation to the network). */
+export function connectStartUrl(platform: ConnectablePlatform): string {
+  return `/auth/oauth/${platform}/start?purpose=connect`;
+}
+
+/** Contas Conectadas (spec §2.3): one card per network; the OAuth return lands here. */
 export function ConnectedAccountsView() {
-  return <UnderConstruction />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(trpc.accounts.list.queryOptions());
+  const search = useSearch();
+  const zone = useSessionUser()?.timezone;
+  const timeZone = isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
+
+  // Read once per visit: the URL is cleaned afterwards.
+  const [connectionReturn] = useState(() => readConnectionReturn(search));
+  const [pendingId, setPendingId] = useState<string | null>(connectionReturn?.pickPage ?? null);
+  const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
+  const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
+  const announced = useRef(false);
+
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: trpc.accounts.list.queryKey() }),
+    [queryClient, trpc],
+  );
+
+  useEffect(() => {
+    if (!connectionReturn || announced.current) return;
+    announced.current = true;
+    forgetConnectPlatform();
+    const { error, reason, platform, pickPage } = connectionReturn;
+    if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
+    else if (!pickPage && platform)
+      showSuccess(messages.common.success, text.connectedSuccess(PLATFORM_LABELS[platform]), {
+        id: 'account-connection',
+      });
+  }, [connectionReturn]);
+
+  useEffect(() => {
+    if (!connectionReturn) return;
+    const timer = window.setTimeout(() => {
+      if (new URLSearchParams(window.location.search).get('connection') === 'true')
+        window.history.replaceState(window.history.state, '', window.location.pathname);
+      void reload();
+    }, RETURN_RELOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [connectionReturn, reload]);
+
+  useEffect(() => {
+    if (accounts.isError) showError(messages.common.error, text.loadError, { id: 'accounts-load' });
+  }, [accounts.isError]);
+
+  // Back from the network through the browser's page cache: the buttons work again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setConnecting(null);
+    };
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
+
+  const connect = (platform: ConnectablePlatform) => {
+    if (connecting) return;
+    setConnecting(platform);
+    rememberConnectPlatform(platform);
+    browserNavigation.assign(connectStartUrl(platform));
+  };
+
+  let content: ReactNode;
+  if (accounts.isPending) content = <AccountsSkeleton />;
+  else if (accounts.isError)
+    content = (
+      <StateMessage icon={IconAlertTriangle} color="red" title={text.loadError} role="alert">
+        <Button variant="light" onClick={() => void accounts.refetch()} loading={accounts.isRefetching}>
+          {messages.common.tryAgain}
+        </Button>
+      </StateMessage>
+    );
+  else
+    content = (
+      <SimpleGrid
+        cols={{ base: 1, sm: 2 }}
+        spacing="lg"
+        component="ul"
+        aria-label={text.accountsLabel}
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {accounts.data.map((card) => (
+          <li key={card.platform}>
+            <AccountCard
+              card={card}
+              timeZone={timeZone}
+              connecting={connecting}
+              onConnect={connect}
+              onDisconnect={setDisconnecting}
+            />
+          </li>
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <>
+      {content}
+      <DisconnectAccountModal
+        card={disconnecting}
+        onClose={() => setDisconnecting(null)}
+        onDisconnected={reload}
+      />
+      <PickFacebookPageModal pendingId={pendingId} onClose={() => setPendingId(null)} onConnected={reload} />
+    </>
+  );
+}
+
+function AccountsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label={messages.common.loading}>
+      {[0, 1, 2, 3].map((key) => (
+        <Card key={key} withBorder padding="lg">
+          <Stack gap="md">
+            <Group gap="sm">
+              <Skeleton height={44} width={44} radius="md" />
+              <Skeleton height={20} width="40%" />
+            </Group>
+            <Skeleton height={14} width="70%" />
+            <Skeleton height={14} width="50%" />
+            <Skeleton height={36} width={120} mt="sm" />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
 }

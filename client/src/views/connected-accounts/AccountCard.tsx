@@ -1,0 +1,118 @@
+import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { ConnectablePlatform } from '@pauta/core';
+import { formatCompactNumber, formatDate, messages, PLATFORM_LABELS } from '@pauta/core';
+import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { PLATFORM_COLORS, PlatformIcon } from '../../components/PlatformIcon';
+import type { AccountCardData } from './types';
+
+const text = messages.accounts;
+
+const STATUS_BADGES = {
+  connected: { label: text.connected, color: 'teal' },
+  not_connected: { label: text.notConnected, color: 'gray' },
+  not_configured: { label: text.setupPending, color: 'yellow' },
+  needs_reconnect: { label: text.needsReconnect, color: 'orange' },
+} as const;
+
+interface AccountCardProps {
+  card: AccountCardData;
+  timeZone: string;
+  /** The network being connected right now (all Conectar buttons wait meanwhile). */
+  connecting: ConnectablePlatform | null;
+  onConnect: (platform: ConnectablePlatform) => void;
+  onDisconnect: (card: AccountCardData) => void;
+}
+
+/** One network in Contas Conectadas: Conectado, Não conectado, Configuração pendente or Reconectar. */
+export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnect }: AccountCardProps) {
+  const label = PLATFORM_LABELS[card.platform];
+  const badge = STATUS_BADGES[card.status];
+  const { account } = card;
+  const isConnecting = connecting === card.platform;
+  const connectButton = (reconnect: boolean) => (
+    <Button
+      variant={reconnect ? 'filled' : 'light'}
+      color={reconnect ? 'orange' : undefined}
+      leftSection={
+        reconnect ? <IconRefresh size={18} aria-hidden /> : <IconPlugConnected size={18} aria-hidden />
+      }
+      disabled={connecting !== null}
+      onClick={() => onConnect(card.platform)}
+    >
+      {isConnecting ? text.connecting : reconnect ? text.reconnect : text.connect}
+    </Button>
+  );
+
+  return (
+    <Card component="article" withBorder padding="lg" aria-label={text.cardLabel(label)} h="100%">
+      <Stack gap="md" h="100%">
+        {/* The status badge moves under the name when the card is too narrow for both. */}
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size={44} radius="md" variant="light" color={PLATFORM_COLORS[card.platform]}>
+              <PlatformIcon platform={card.platform} size={26} />
+            </ThemeIcon>
+            <Text component="h2" fw={700} size="lg">
+              {label}
+            </Text>
+          </Group>
+          <Badge color={badge.color} variant="light" tt="none">
+            {badge.label}
+          </Badge>
+        </Group>
+
+        {account && (
+          <Stack gap={4}>
+            <Text fw={600}>{account.pageName ?? account.name ?? account.username}</Text>
+            {account.pageName && account.name && <Text size="sm">{text.connectedAs(account.name)}</Text>}
+            {card.platform === 'x' && account.username && (
+              <Text size="sm" c="dimmed">
+                @{account.username}
+              </Text>
+            )}
+            {account.followers !== null && (
+              <Text size="sm" c="dimmed">
+                {text.followersCompact(formatCompactNumber(account.followers), account.followers)}
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              {text.connectedAtDate(formatDate(new Date(account.connectedAt), timeZone))}
+            </Text>
+          </Stack>
+        )}
+
+        {card.status === 'needs_reconnect' && (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconAlertTriangle size={18} color="var(--mantine-color-orange-7)" aria-hidden />
+            <Text size="sm">{text.needsReconnectHint}</Text>
+          </Group>
+        )}
+        {card.status === 'not_connected' && (
+          <Text size="sm" c="dimmed">
+            {text.notConnectedHint}
+          </Text>
+        )}
+        {card.status === 'not_configured' && (
+          <Text size="sm" c="dimmed">
+            {card.platform === 'instagram' ? text.instagramNotConfigured : text.setupPendingHint}
+          </Text>
+        )}
+
+        <Group mt="auto" gap="sm">
+          {card.status === 'not_connected' && connectButton(false)}
+          {card.status === 'needs_reconnect' && connectButton(true)}
+          {(card.status === 'connected' || card.status === 'needs_reconnect') && account && (
+            <Button
+              variant="default"
+              leftSection={<IconPlugConnectedX size={18} aria-hidden />}
+              onClick={() => onDisconnect(card)}
+              disabled={connecting !== null}
+            >
+              {text.disconnect}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { messages, PLATFORM_LABELS } from '@pauta/core';
+import { useMutation } from '@tanstack/react-query';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import type { AccountCardData } from './types';
+
+const text = messages.accounts;
+
+interface DisconnectAccountModalProps {
+  card: AccountCardData | null;
+  onClose: () => void;
+  onDisconnected: () => Promise<unknown>;
+}
+
+/** Confirms, then disconnects softly (spec §4: is_active false): 'Conta {platform} desconectada.'. */
+export function DisconnectAccountModal({ card, onClose, onDisconnected }: DisconnectAccountModalProps) {
+  const trpc = useTRPC();
+  const disconnect = useMutation(trpc.accounts.disconnect.mutationOptions());
+  const label = card ? PLATFORM_LABELS[card.platform] : '';
+
+  const confirm = async () => {
+    if (!card?.account || disconnect.isPending) return;
+    try {
+      await disconnect.mutateAsync({ id: card.account.id });
+      showSuccess(messages.common.success, text.disconnected(label));
+      onClose();
+      await onDisconnected();
+    } catch {
+      showError(messages.common.error, text.disconnectError);
+    }
+  };
+
+  return (
+    <Modal
+      opened={card !== null}
+      onClose={() => {
+        if (!disconnect.isPending) onClose();
+      }}
+      title={text.confirmDisconnectTitle}
+      centered
+    >
+      {card && <Text>{text.confirmDisconnect(label)}</Text>}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} disabled={disconnect.isPending}>
+          {messages.common.cancel}
+        </Button>
+        <Button color="red" onClick={() => void confirm()} disabled={disconnect.isPending}>
+          {disconnect.isPending ? text.disconnecting : text.disconnect}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+// The OAuth return of an account connection (spec §2.1, §4, §8): the server and the callback
+// page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
+// must be chosen or `error=<code>` (plus `reason` and `platform` when known) when it failed.
+import type { ConnectablePlatform, Platform } from '@pauta/core';
+import {
+  CONNECTABLE_PLATFORMS,
+  classifyConnectionError,
+  connectionErrorMessage,
+  getErrorMessage,
+  isErrorCode,
+  messages,
+  PLATFORM_LABELS,
+} from '@pauta/core';
+import { isTRPCClientError } from '@trpc/client';
+import type { ErrorText } from '../../lib/errors';
+
+const PLATFORM_KEY = 'pauta:connect-platform';
+
+export interface ConnectionReturn {
+  error: string | null;
+  reason: string | null;
+  platform: ConnectablePlatform | null;
+  pickPage: string | null;
+}
+
+function asPlatform(value: string | null): ConnectablePlatform | null {
+  return value !== null && (CONNECTABLE_PLATFORMS as readonly string[]).includes(value)
+    ? (value as ConnectablePlatform)
+    : null;
+}
+
+/** Remembers which network the user went to connect (the return URL may not say). */
+export function rememberConnectPlatform(platform: ConnectablePlatform): void {
+  try {
+    window.sessionStorage.setItem(PLATFORM_KEY, platform);
+  } catch {
+    // Storage unavailable: the return then uses the texts without a network name.
+  }
+}
+
+function rememberedConnectPlatform(): ConnectablePlatform | null {
+  try {
+    return asPlatform(window.sessionStorage.getItem(PLATFORM_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the remembered network once its return was handled. */
+export function forgetConnectPlatform(): void {
+  try {
+    window.sessionStorage.removeItem(PLATFORM_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/** The return parameters of `search`, or null when this is no OAuth return. Pure (no writes). */
+export function readConnectionReturn(search: string): ConnectionReturn | null {
+  const params = new URLSearchParams(search);
+  if (params.get('connection') !== 'true') return null;
+  const remembered = rememberedConnectPlatform();
+  const pickPage = params.get('pickPage');
+  return {
+    error: params.get('error'),
+    reason: params.get('reason'),
+    platform: asPlatform(params.get('platform')) ?? remembered,
+    pickPage: pickPage && /^[0-9a-f-]{36}$/i.test(pickPage) ? pickPage : null,
+  };
+}
+
+/** The structured details of a server error (`{ platform, reason }` of a failed connection). */
+export function errorDetailsOf(error: unknown): Record<string, unknown> | null {
+  if (!isTRPCClientError(error)) return null;
+  const details = (error.data as { details?: unknown } | undefined)?.details;
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : null;
+}
+
+/** Where the callback page sends a failed connection (the view shows the error). */
+export function connectionFailurePath(
+  code: string | null,
+  details: { platform?: unknown; reason?: unknown } = {},
+): string {
+  const params = new URLSearchParams({ connection: 'true', error: code ?? 'unknown_error' });
+  if (typeof details.reason === 'string') params.set('reason', details.reason);
+  if (typeof details.platform === 'string') params.set('platform', details.platform);
+  return `/connected-accounts?${params}`;
+}
+
+/**
+ * Spec §8: account connection errors are mapped by their content to guidance texts (specific
+ * ones for X and LinkedIn); anything else is 'Erro inesperado ao conectar conta.' plus details.
+ */
+export function describeConnectionError(
+  code: string,
+  reason: string | null,
+  platform: Platform | null,
+): ErrorText {
+  const title = messages.auth.authErrorTitle;
+  const text = messages.accounts;
+  if (code === 'PLATFORM_NOT_CONFIGURED')
+    return {
+      title,
+      message: platform === 'instagram' ? text.instagramNotConfigured : getErrorMessage(code),
+    };
+  if (reason === 'no_pages') return { title, message: text.noFacebookPages };
+  const kind = classifyConnectionError([code, reason].filter(Boolean).join(' '));
+  if (kind) return { title, message: connectionErrorMessage(kind, platform ?? undefined) };
+  const detail = isErrorCode(code) ? getErrorMessage(code) : code;
+  const withPlatform = platform ? `${PLATFORM_LABELS[platform]}: ${detail}` : detail;
+  return { title, message: text.connectUnexpectedWithDetails(withPlatform) };
+}

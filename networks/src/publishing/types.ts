@@ -1,0 +1,81 @@
+// The contract between the worker and each network's publishing adapter: what a publish call
+// needs, what it returns, and how a failure is classified (which decides retry vs. stop).
+import type { Platform, PublishErrorCode } from '@pauta/core';
+
+export interface PublishTarget {
+  /** Person URN id (LinkedIn `sub`), Page id (Facebook), user id (X), IG user id. */
+  platformUserId: string;
+  accessToken: string;
+}
+
+export interface PublishRequest {
+  target: PublishTarget;
+  title: string;
+  text: string;
+  imageUrl?: string | null;
+}
+
+export interface PublishResult {
+  platformPostId: string;
+  /** Public link to the post on the network, when the network gives enough to build one. */
+  url: string | null;
+}
+
+/**
+ * How a failure must be handled (architecture §5, RELIABILITY W3):
+ * - `retryable`: the request surely did not create a post (connection refused, 502/503/504);
+ * - `rate_limited`: 429; wait `retryAfterMs` and try again without using an attempt;
+ * - `auth`: 401 — refresh the token once and try again, then it is permanent;
+ * - `permanent`: the network refused the post (validation, duplicate, permissions) — never retry;
+ * - `unknown`: the request may have been processed (timeout or reset after sending, 500) — never
+ *   retry automatically: a duplicate post is worse than a late one.
+ */
+export type PublishFailureKind = 'retryable' | 'rate_limited' | 'auth' | 'permanent' | 'unknown';
+
+export class PublishError extends Error {
+  override name = 'PublishError';
+  constructor(
+    readonly kind: PublishFailureKind,
+    /** What the owner is told (core publishErrorMessages). */
+    readonly code: PublishErrorCode,
+    /** Technical detail for publishing_logs (no tokens). */
+    message: string,
+    readonly details: { status?: number; retryAfterMs?: number; networkCode?: string } = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface PostMetrics {
+  reach: number | null;
+  likes: number | null;
+  comments: number | null;
+}
+
+export interface MetricsRequest {
+  target: PublishTarget;
+  platformPostIds: string[];
+}
+
+export interface NetworkAdapter {
+  readonly platform: Platform;
+  publish(request: PublishRequest, options?: { signal?: AbortSignal }): Promise<PublishResult>;
+  /**
+   * Metrics for published posts; a post missing from the map, or mapped to null, has no metrics
+   * available (e.g. LinkedIn personal profiles): show 'indisponível', never 0.
+   */
+  fetchMetrics(request: MetricsRequest): Promise<Map<string, PostMetrics | null>>;
+}
+
+export interface AdapterOptions {
+  /** The fetch to use (createNetworkFetch(sandboxUrl) rewrites to the sandbox). */
+  fetch: typeof globalThis.fetch;
+  /** Per-request timeout; must stay below the worker's job lock (30 s). Default 20 s. */
+  timeoutMs?: number;
+  /** LinkedIn-Version header (YYYYMM); configurable because LinkedIn sunsets versions (426). */
+  linkedinVersion?: string;
+  /** Graph API version for Facebook and Instagram, e.g. 'v21.0'. */
+  graphVersion?: string;
+  /** Facebook app secret, for appsecret_proof on Graph calls. */
+  facebookAppSecret?: string;
+}

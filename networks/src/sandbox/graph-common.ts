@@ -1,0 +1,99 @@
+// What the sandbox Graph API (Facebook Pages and Instagram) shares: version check, Graph error
+// shapes, token reading with optional appsecret_proof, and field selection.
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { bearerToken, param, queryString, type SandboxContext, safeEqual } from './oauth-common.js';
+import type { AccessToken } from './store.js';
+
+export const GRAPH_VERSION = /^v\d+\.\d+$/;
+
+/** Graph API errors: `{ error: { message, type, code, error_subcode?, fbtrace_id } }`, HTTP 400. */
+export function sendGraphError(
+  res: Response,
+  code: number,
+  message: string,
+  subcode?: number,
+  type = 'OAuthException',
+): void {
+  res.status(400).json({
+    error: {
+      message,
+      type,
+      code,
+      ...(subcode === undefined ? {} : { error_subcode: subcode }),
+      fbtrace_id: randomBytes(8).toString('base64url'),
+    },
+  });
+}
+
+/** The token of a Graph call: `access_token` in the body or query, else the Bearer header. */
+export function graphToken(req: Request): string | null {
+  return param(req, 'access_token') ?? bearerToken(req);
+}
+
+export function requestedFields(req: Request, defaults: string[]): string[] {
+  const raw = queryString(req, 'fields');
+  if (raw === undefined) return defaults;
+  // `picture.type(large)` and `picture{url}` both ask for `picture`.
+  return raw.split(',').map((f) => f.trim().split(/[.{]/)[0] ?? '');
+}
+
+export function pick(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: source.id };
+  for (const field of fields) {
+    if (field in source && source[field] !== undefined) out[field] = source[field];
+  }
+  return out;
+}
+
+export function versioned(handler: (req: Request, res: Response) => void | Promise<void>) {
+  return async (req: Request, res: Response): Promise<void> => {
+    if (!GRAPH_VERSION.test(String(req.params.version))) {
+      sendGraphError(res, 2500, `Unknown path components: /${String(req.params.version)}`);
+      return;
+    }
+    await handler(req, res);
+  };
+}
+
+/** A valid Facebook token (user or Page) for this call, or null after answering error 190. */
+export function authenticatedGraph(ctx: SandboxContext, req: Request, res: Response): AccessToken | null {
+  const token = ctx.store.findAccessToken('facebook', graphToken(req));
+  if (token === null) {
+    sendGraphError(res, 190, 'Invalid OAuth access token - Cannot parse access token');
+    return null;
+  }
+  // appsecret_proof is optional (the app does not require it) but, when sent, must match.
+  const proof = param(req, 'appsecret_proof');
+  if (proof !== undefined) {
+    const secret = ctx.store.clientSecretOf(token.grant);
+    const expected = secret === null ? '' : createHmac('sha256', secret).update(token.token).digest('hex');
+    if (!safeEqual(proof, expected)) {
+      sendGraphError(
+        res,
+        100,
+        'Invalid appsecret_proof provided in the API argument',
+        undefined,
+        'GraphMethodException',
+      );
+      return null;
+    }
+  }
+  return token;
+}
+
+/** Error 100/33, what Graph answers for an id it cannot find or the token cannot see. */
+export function sendUnsupported(res: Response, method: 'get' | 'post', id: string): void {
+  sendGraphError(
+    res,
+    100,
+    `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    33,
+    'GraphMethodException',
+  );
+}
+
+/** Graph permission error #10 / #200. */
+export function sendPermissionError(res: Response, code: 10 | 200, message: string): void {
+  sendGraphError(res, code, message, undefined, 'OAuthException');
+}

@@ -1,0 +1,288 @@
+// Sandbox Instagram (professional accounts through Facebook Login, on graph.facebook.com):
+// media containers, status polling, media_publish, media fields and insights, IG user fields.
+import type { Request, Response, Router } from 'express';
+import {
+  authenticatedGraph,
+  pick,
+  requestedFields,
+  sendGraphError,
+  sendPermissionError,
+  sendUnsupported,
+  versioned,
+} from './graph-common.js';
+import { param, type SandboxContext } from './oauth-common.js';
+import type { SandboxPublishedPost } from './posts.js';
+import type { AccessToken, SandboxPage } from './store.js';
+
+const CAPTION_MAX = 2200;
+const INSIGHT_METRICS = new Set([
+  'reach',
+  'likes',
+  'comments',
+  'saved',
+  'shares',
+  'views',
+  'total_interactions',
+]);
+
+/** The Page linked to `igUserId` when this token's user manages it (and, for a Page token, is it). */
+function linkedPage(ctx: SandboxContext, token: AccessToken, igUserId: string): SandboxPage | null {
+  const page = token.grant.user.pages.find((p) => p.instagramAccountId === igUserId);
+  if (page === undefined || (token.pageId !== null && token.pageId !== page.id)) return null;
+  return ctx.store.findInstagramAccount(igUserId) === null ? null : page;
+}
+
+function missingScope(token: AccessToken, scopes: string[]): string | null {
+  return scopes.find((scope) => !token.grant.scopes.includes(scope)) ?? null;
+}
+
+function permalink(mediaId: string): string {
+  const code = BigInt(mediaId).toString(36).toUpperCase().slice(-11);
+  return `https://www.instagram.com/p/${code}/`;
+}
+
+function mediaFields(ctx: SandboxContext, post: SandboxPublishedPost): Record<string, unknown> {
+  const metrics = ctx.posts.metrics(post.id);
+  return {
+    id: post.id,
+    caption: post.text,
+    media_type: 'IMAGE',
+    media_product_type: 'FEED',
+    media_url: post.imageUrl,
+    permalink: permalink(post.id),
+    timestamp: post.createdAt,
+    like_count: metrics.likes,
+    comments_count: metrics.comments,
+    owner: { id: post.authorId },
+  };
+}
+
+/** `GET /<id>` for Instagram objects (container, media, IG user). False when `id` is none of them. */
+export function readInstagramObject(
+  ctx: SandboxContext,
+  req: Request,
+  res: Response,
+  token: AccessToken,
+  id: string,
+): boolean {
+  const fields = (defaults: string[]) => requestedFields(req, defaults);
+  const container = ctx.posts.findContainer(id);
+  if (container !== null) {
+    if (linkedPage(ctx, token, container.igUserId) === null) sendUnsupported(res, 'get', id);
+    else {
+      const status = ctx.posts.checkContainer(container);
+      res.json(
+        pick(
+          {
+            id,
+            status_code: status,
+            status: status === 'ERROR' ? 'Error: Media download has failed.' : status,
+          },
+          fields(['id']),
+        ),
+      );
+    }
+    return true;
+  }
+  const media = ctx.posts.find('instagram', id);
+  if (media !== null) {
+    if (linkedPage(ctx, token, media.authorId) === null) sendUnsupported(res, 'get', id);
+    else res.json(pick(mediaFields(ctx, media), fields(['id'])));
+    return true;
+  }
+  const account = ctx.store.findInstagramAccount(id);
+  if (account !== null) {
+    if (linkedPage(ctx, token, id) === null) {
+      sendUnsupported(res, 'get', id);
+      return true;
+    }
+    const owner = account.managers[0]!;
+    const count = ctx.posts.list('instagram').filter((p) => p.authorId === id).length;
+    res.json(
+      pick(
+        {
+          id,
+          username: `${owner.username}.ig`,
+          name: account.page.name,
+          followers_count: 200 + (Number(id.slice(-6)) % 5000),
+          follows_count: 150,
+          media_count: count,
+        },
+        fields(['id']),
+      ),
+    );
+    return true;
+  }
+  return false;
+}
+
+/** `GET /<media>/insights`. False when `id` is no Instagram media. */
+export function instagramInsights(
+  ctx: SandboxContext,
+  req: Request,
+  res: Response,
+  token: AccessToken,
+  id: string,
+): boolean {
+  const media = ctx.posts.find('instagram', id);
+  if (media === null) return false;
+  if (linkedPage(ctx, token, media.authorId) === null) {
+    sendUnsupported(res, 'get', `${id}/insights`);
+    return true;
+  }
+  if (missingScope(token, ['instagram_basic', 'instagram_manage_insights']) !== null) {
+    sendPermissionError(res, 10, '(#10) Application does not have permission for this action');
+    return true;
+  }
+  const metrics = (param(req, 'metric') ?? '').split(',').filter((m) => m !== '');
+  const unknown = metrics.find((m) => !INSIGHT_METRICS.has(m));
+  if (metrics.length === 0 || unknown !== undefined) {
+    sendGraphError(
+      res,
+      100,
+      `(#100) metric[0] must be one of the following values: ${[...INSIGHT_METRICS].join(', ')}`,
+      undefined,
+      'GraphMethodException',
+    );
+    return true;
+  }
+  const m = ctx.posts.metrics(id);
+  const values: Record<string, number> = {
+    reach: m.reach,
+    likes: m.likes,
+    comments: m.comments,
+    saved: Math.floor(m.likes / 5),
+    shares: m.shares,
+    views: m.reach + Math.floor(m.reach / 4),
+    total_interactions: m.likes + m.comments + m.shares,
+  };
+  res.json({
+    data: metrics.map((name) => ({
+      name,
+      period: 'lifetime',
+      values: [{ value: values[name] ?? 0 }],
+      title: name,
+      description: name,
+      id: `${id}/insights/${name}/lifetime`,
+    })),
+  });
+  return true;
+}
+
+export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
+  const publishingToken = (req: Request, res: Response, igUserId: string): AccessToken | null => {
+    const token = authenticatedGraph(ctx, req, res);
+    if (token === null) return null;
+    if (ctx.store.findInstagramAccount(igUserId) === null || linkedPage(ctx, token, igUserId) === null) {
+      sendUnsupported(res, 'post', igUserId);
+      return null;
+    }
+    if (missingScope(token, ['instagram_basic', 'instagram_content_publish']) !== null) {
+      sendPermissionError(res, 10, '(#10) Application does not have permission for this action');
+      return null;
+    }
+    return token;
+  };
+
+  graph.post(
+    '/:version/:id/media',
+    versioned((req, res) => {
+      const igUserId = String(req.params.id);
+      if (publishingToken(req, res, igUserId) === null) return;
+      const imageUrl = param(req, 'image_url');
+      const caption = param(req, 'caption') ?? '';
+      if (param(req, 'video_url') !== undefined || param(req, 'media_type') !== undefined) {
+        sendGraphError(
+          res,
+          100,
+          '(#100) The sandbox supports single-image posts only',
+          undefined,
+          'GraphMethodException',
+        );
+        return;
+      }
+      if (imageUrl === undefined || imageUrl === '') {
+        sendGraphError(
+          res,
+          100,
+          '(#100) The parameter image_url is required',
+          undefined,
+          'GraphMethodException',
+        );
+        return;
+      }
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(imageUrl);
+      } catch {
+        parsed = null;
+      }
+      if (parsed === null || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+        sendGraphError(
+          res,
+          9004,
+          'Only photo or video can be accepted as media type.',
+          2207052,
+          'OAuthException',
+        );
+        return;
+      }
+      if ([...caption].length > CAPTION_MAX) {
+        sendGraphError(res, 100, '(#100) The caption is too long.', 2207004, 'GraphMethodException');
+        return;
+      }
+      const container = ctx.posts.createContainer({ igUserId, imageUrl, caption });
+      res.json({ id: container.id });
+    }),
+  );
+
+  graph.post(
+    '/:version/:id/media_publish',
+    versioned(async (req, res) => {
+      const igUserId = String(req.params.id);
+      if (publishingToken(req, res, igUserId) === null) return;
+      const creationId = param(req, 'creation_id');
+      const container = creationId === undefined ? null : ctx.posts.findContainer(creationId);
+      if (container === null || container.igUserId !== igUserId) {
+        sendGraphError(
+          res,
+          100,
+          '(#100) Param creation_id must be a valid media container id',
+          undefined,
+          'GraphMethodException',
+        );
+        return;
+      }
+      const status = ctx.posts.containerStatus(container);
+      if (status === 'PUBLISHED') {
+        sendGraphError(res, 9007, 'The media has already been published.', 2207006, 'OAuthException');
+        return;
+      }
+      if (status !== 'FINISHED') {
+        sendGraphError(
+          res,
+          9007,
+          'Media ID is not available: the media is not ready for publishing, please wait for a moment.',
+          2207027,
+          'OAuthException',
+        );
+        return;
+      }
+      await ctx.posts.latency();
+      if (container.publishedMediaId !== null) {
+        sendGraphError(res, 9007, 'The media has already been published.', 2207006, 'OAuthException');
+        return;
+      }
+      const mediaId = ctx.posts.nextNumber();
+      container.publishedMediaId = mediaId;
+      ctx.posts.add({
+        network: 'instagram',
+        id: mediaId,
+        authorId: igUserId,
+        text: container.caption,
+        imageUrl: container.imageUrl,
+      });
+      res.json({ id: mediaId });
+    }),
+  );
+}

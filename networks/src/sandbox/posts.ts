@@ -1,0 +1,191 @@
+// What the sandbox networks have "published": posts per network with deterministic metrics
+// (overridable by tests), Instagram media containers, and the artificial publish latency.
+import { createHash } from 'node:crypto';
+
+export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram';
+
+export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
+  'linkedin',
+  'facebook',
+  'x',
+  'instagram',
+];
+
+export interface SandboxPublishedPost {
+  network: SandboxPublishNetwork;
+  /** The id the network answered (LinkedIn URN, `<page>_<post>`, tweet id, IG media id). */
+  id: string;
+  /** Person sub (LinkedIn, X), Page id (Facebook), IG user id (Instagram). */
+  authorId: string;
+  /** The text exactly as received (LinkedIn: still little-text escaped). */
+  text: string;
+  imageUrl: string | null;
+  createdAt: string;
+}
+
+export interface SandboxPostMetrics {
+  reach: number;
+  likes: number;
+  comments: number;
+  shares: number;
+}
+
+export interface SandboxMetricsInput {
+  platformPostId: string;
+  reach?: number;
+  likes?: number;
+  comments?: number;
+  shares?: number;
+}
+
+export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
+
+export interface SandboxMediaContainer {
+  id: string;
+  igUserId: string;
+  imageUrl: string;
+  caption: string;
+  /** Status reads so far; FINISHED once `instagramProcessingChecks` reads answered IN_PROGRESS. */
+  checks: number;
+  /** Set when the container can never finish (e.g. `sandbox_status=ERROR` on the image URL). */
+  forcedStatus: 'ERROR' | 'EXPIRED' | null;
+  publishedMediaId: string | null;
+}
+
+export interface SandboxPostsOptions {
+  /** Delay before every publish call answers (benchmarks). Default 0. */
+  publishLatencyMs?: number;
+  /** Instagram containers answer IN_PROGRESS to this many status reads first. Default 1. */
+  instagramProcessingChecks?: number;
+  now?: () => number;
+}
+
+/** Deterministic, non-trivial metrics from the post id: reach 100–20,000, 1–8 % likes. */
+export function derivedMetrics(id: string): SandboxPostMetrics {
+  const hash = createHash('sha256').update(id).digest();
+  const reach = 100 + (hash.readUInt32BE(0) % 19_901);
+  const likes = Math.floor((reach * (1 + (hash.readUInt8(4) % 8))) / 100);
+  const comments = Math.floor((likes * (5 + (hash.readUInt8(5) % 26))) / 100);
+  const shares = Math.floor((likes * (hash.readUInt8(6) % 20)) / 100);
+  return { reach, likes, comments, shares };
+}
+
+export class SandboxPosts {
+  publishLatencyMs: number;
+  instagramProcessingChecks: number;
+  private readonly now: () => number;
+  private posts: SandboxPublishedPost[] = [];
+  private readonly byId = new Map<string, SandboxPublishedPost>();
+  private readonly metricOverrides = new Map<string, Partial<SandboxPostMetrics>>();
+  private readonly containers = new Map<string, SandboxMediaContainer>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private lastNumber = 0n;
+
+  constructor(options: SandboxPostsOptions = {}) {
+    this.publishLatencyMs = options.publishLatencyMs ?? 0;
+    this.instagramProcessingChecks = options.instagramProcessingChecks ?? 1;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A unique, increasing, snowflake-like number (unique across sandbox restarts too). */
+  nextNumber(): string {
+    const candidate = (BigInt(this.now()) - 1_288_834_974_657n) << 22n;
+    this.lastNumber = candidate > this.lastNumber ? candidate : this.lastNumber + 1n;
+    return this.lastNumber.toString();
+  }
+
+  add(post: Omit<SandboxPublishedPost, 'createdAt'>): SandboxPublishedPost {
+    const stored: SandboxPublishedPost = { ...post, createdAt: new Date(this.now()).toISOString() };
+    this.posts.push(stored);
+    this.byId.set(stored.id, stored);
+    return stored;
+  }
+
+  find(network: SandboxPublishNetwork, id: string): SandboxPublishedPost | null {
+    const post = this.byId.get(id);
+    return post?.network === network ? post : null;
+  }
+
+  list(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
+    return this.posts.filter((p) => network === undefined || p.network === network).map((p) => ({ ...p }));
+  }
+
+  /** Forgets every published post, container and metrics override. */
+  clear(): void {
+    this.posts = [];
+    this.byId.clear();
+    this.metricOverrides.clear();
+    this.containers.clear();
+  }
+
+  /** X refuses the same text twice from the same author (as long as the sandbox remembers). */
+  isDuplicate(network: SandboxPublishNetwork, authorId: string, text: string): boolean {
+    return this.posts.some((p) => p.network === network && p.authorId === authorId && p.text === text);
+  }
+
+  metrics(id: string): SandboxPostMetrics {
+    return { ...derivedMetrics(id), ...this.metricOverrides.get(id) };
+  }
+
+  /** Overrides some metrics of a post; true when the sandbox published that post. */
+  setMetrics(input: SandboxMetricsInput): boolean {
+    const { platformPostId, ...values } = input;
+    const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    this.metricOverrides.set(platformPostId, { ...this.metricOverrides.get(platformPostId), ...defined });
+    return this.byId.has(platformPostId);
+  }
+
+  createContainer(input: { igUserId: string; imageUrl: string; caption: string }): SandboxMediaContainer {
+    let forcedStatus: SandboxMediaContainer['forcedStatus'] = null;
+    try {
+      const status = new URL(input.imageUrl).searchParams.get('sandbox_status');
+      if (status === 'ERROR' || status === 'EXPIRED') forcedStatus = status;
+    } catch {
+      forcedStatus = 'ERROR';
+    }
+    const container: SandboxMediaContainer = {
+      id: this.nextNumber(),
+      ...input,
+      checks: 0,
+      forcedStatus,
+      publishedMediaId: null,
+    };
+    this.containers.set(container.id, container);
+    return container;
+  }
+
+  findContainer(id: string): SandboxMediaContainer | null {
+    return this.containers.get(id) ?? null;
+  }
+
+  containerStatus(container: SandboxMediaContainer): ContainerStatus {
+    if (container.publishedMediaId !== null) return 'PUBLISHED';
+    if (container.forcedStatus !== null) return container.forcedStatus;
+    return container.checks >= this.instagramProcessingChecks ? 'FINISHED' : 'IN_PROGRESS';
+  }
+
+  /** A status read (`GET /<container>?fields=status_code`): processing advances with reads. */
+  checkContainer(container: SandboxMediaContainer): ContainerStatus {
+    const status = this.containerStatus(container);
+    container.checks += 1;
+    return status;
+  }
+
+  /** Waits the configured publish latency (after the request was recorded). */
+  latency(): Promise<void> {
+    const ms = this.publishLatencyMs;
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  dispose(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,71 @@
+// Prometheus metrics of the web process (prom-client's default registry, so that in embedded
+// mode the worker's metrics appear on the same /metrics). Exposed only with METRICS_TOKEN.
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { Counter, collectDefaultMetrics, Histogram, register } from 'prom-client';
+
+let defaultsCollected = false;
+
+function once<T>(name: string, make: () => T): T {
+  return (register.getSingleMetric(name) as T | undefined) ?? make();
+}
+
+export const httpDuration = once(
+  'pauta_http_request_duration_seconds',
+  () =>
+    new Histogram({
+      name: 'pauta_http_request_duration_seconds',
+      help: 'Duração das requisições HTTP, por procedimento tRPC ou rota',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    }),
+);
+
+export const aiCalls = once(
+  'pauta_ai_drafts_total',
+  () =>
+    new Counter({
+      name: 'pauta_ai_drafts_total',
+      help: 'Gerações de rascunhos, por origem (ai ou templates) e motivo do fallback',
+      labelNames: ['source', 'reason'] as const,
+    }),
+);
+
+export function startDefaultMetrics(): void {
+  if (defaultsCollected) return;
+  defaultsCollected = true;
+  collectDefaultMetrics({ prefix: 'pauta_' });
+}
+
+/** Times every request; tRPC calls are labelled by procedure path (batched calls by their list). */
+export function httpMetrics(req: Request, res: Response, next: NextFunction): void {
+  const end = httpDuration.startTimer();
+  res.on('finish', () => {
+    const route = req.path.startsWith('/trpc/')
+      ? `trpc:${req.path.slice('/trpc/'.length).split(',').sort().join(',').slice(0, 200)}`
+      : req.route?.path
+        ? String(req.route.path)
+        : req.path.startsWith('/assets/')
+          ? 'assets'
+          : 'other';
+    end({ route, method: req.method, status: String(res.statusCode) });
+  });
+  next();
+}
+
+/** GET /metrics: Prometheus text, only with `Authorization: Bearer $METRICS_TOKEN`. */
+export function metricsEndpoint(token: string | undefined) {
+  return async (req: Request, res: Response) => {
+    const given = req.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+    const ok =
+      token !== undefined &&
+      given.length === token.length &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(token));
+    if (!ok) {
+      res.status(404).json({ error: 'NOT_FOUND', message: 'Não encontrado.' });
+      return;
+    }
+    res.setHeader('Content-Type', register.contentType);
+    res.send(await register.metrics());
+  };
+}
