@@ -1,3 +1,5 @@
+import superjson from 'superjson';
+
 // A minimal same-origin tRPC-over-HTTP client for integration tests, with a cookie jar, so
 // tests exercise cookies, superjson and the error shape exactly as the browser does.
 export interface TrpcResult<T = unknown> {
@@ -39,7 +41,7 @@ export class TestClient {
   }
 
   async query<T = unknown>(procedure: string, input?: unknown): Promise<TrpcResult<T>> {
-    const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+    const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
     return this.parse<T>(await this.request(`/trpc/${procedure}${q}`));
   }
 
@@ -47,14 +49,14 @@ export class TestClient {
     const res = await this.request(`/trpc/${procedure}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: this.origin, 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({ json: input ?? null }),
+      body: JSON.stringify(input === undefined ? { json: null } : superjson.serialize(input)),
     });
     return this.parse<T>(res);
   }
 
   private async parse<T>(res: Response): Promise<TrpcResult<T>> {
     const body = (await res.json()) as {
-      result?: { data: { json: T } };
+      result?: { data: { json: T; meta?: Parameters<typeof superjson.deserialize>[0]['meta'] } };
       error?: {
         json: {
           message: string;
@@ -70,6 +72,7 @@ export class TestClient {
         error: { message, code: data.code, httpStatus: data.httpStatus, details: data.details ?? null },
       };
     }
-    return { status: res.status, headers: res.headers, data: body.result?.data.json as T };
+    const data = body.result?.data;
+    return { status: res.status, headers: res.headers, data: data ? superjson.deserialize<T>(data as Parameters<typeof superjson.deserialize>[0]) : (undefined as T) };
   }
 }
