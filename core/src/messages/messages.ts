@@ -233,6 +233,30 @@ export const messages = {
     accessDeniedTitle: 'Acesso Negado',
     accessDeniedMessage: 'Você não tem permissões de administrador para acessar esta área.',
     accessDenied: 'Acesso Negado: Você não tem permissões de administrador para acessar esta área.',
+
+    resetRequestTitle: 'Redefinir senha',
+    resetRequestDescription:
+      'Informe o email da sua conta. Enviaremos um link para você criar uma nova senha.',
+    resetRequestSubmit: 'Enviar link',
+    resetRequestSending: 'Enviando...',
+    resetRequestSentTitle: 'Verifique seu email',
+    resetRequestSent:
+      'Se houver uma conta com este email, enviaremos um link para redefinir a senha. O link vale por 30 minutos e só pode ser usado uma vez.',
+    resetRequestError: 'Não foi possível enviar o pedido. Tente novamente.',
+    resetTitle: 'Criar nova senha',
+    resetDescription:
+      'Escolha uma nova senha para a sua conta. Ao salvar, as outras sessões abertas são encerradas.',
+    newPassword: 'Nova senha',
+    confirmNewPassword: 'Confirmar nova senha',
+    resetSubmit: 'Salvar nova senha',
+    resetSubmitting: 'Salvando...',
+    resetSuccessTitle: 'Senha redefinida!',
+    resetSuccess: 'Sua senha foi alterada e você já está conectado.',
+    resetErrorTitle: 'Erro na redefinição',
+    resetInvalidTitle: 'Link inválido ou expirado',
+    resetInvalid: 'Este link de redefinição é inválido, já foi usado ou expirou. Solicite um novo link.',
+    requestNewLink: 'Solicitar novo link',
+    backToLogin: 'Voltar ao login',
   },
 
   nav: {
@@ -706,8 +730,36 @@ export const messages = {
       },
       publishingLogs: { title: 'Logs de Publicação', description: 'Acompanhe cada tentativa de publicação.' },
       settings: { title: 'Configurações', description: 'Ajuste os parâmetros do sistema.' },
+      deletionRequests: {
+        title: 'Solicitações de exclusão',
+        description: 'Conclua ou recuse os pedidos de exclusão de dados.',
+      },
     },
     open: 'Acessar',
+
+    stats: {
+      label: 'Visão geral',
+      users: 'Usuários',
+      newUsers30d: 'Novos (30 dias)',
+      scheduledToday: 'Agendados hoje',
+      publishedToday: 'Publicados hoje',
+      failures24h: 'Falhas (24 h)',
+      loadError: 'Erro ao carregar estatísticas.',
+    },
+
+    queues: {
+      title: 'Monitor de filas',
+      boardTitle: 'Pauta — Filas',
+      link: 'Abrir monitor de filas',
+      linkDescription: 'Acompanhe os jobs de publicação e de métricas (BullMQ).',
+      back: 'Voltar à Administração',
+      noRedis:
+        'O Redis não está configurado nesta instalação, então não há filas para mostrar. Configure REDIS_URL para ativar a publicação automática e o monitor de filas.',
+      unauthorizedTitle: 'Faça login',
+      unauthorized: 'Entre na Pauta com uma conta de administrador para ver o monitor de filas.',
+      forbiddenTitle: 'Acesso Negado',
+      forbidden: 'Você não tem permissões de administrador para acessar esta área.',
+    },
 
     users: {
       name: 'Nome',
@@ -730,6 +782,14 @@ export const messages = {
       profileUpdated: 'Perfil atualizado com sucesso.',
       profileUpdateError: 'Erro ao atualizar perfil.',
       cannotDemoteSelf: 'Você não pode remover o seu próprio acesso de administrador.',
+      lastAdmin: 'Não é possível remover o último administrador. Promova outro usuário antes.',
+      emailInUse: 'Este email já está em uso por outro usuário.',
+      noName: 'Sem nome',
+      roleOf: (name: string) => `Papel de ${name}`,
+      editOf: (name: string) => `Editar perfil de ${name}`,
+      you: 'Você',
+      selfDemoted: 'Seu acesso de administrador foi removido. Entre novamente.',
+      total: (count: number) => countOf(count, 'usuário', 'usuários'),
     },
 
     templates: {
@@ -751,6 +811,29 @@ export const messages = {
       loadError: 'Erro ao carregar template',
       saveError: 'Erro ao salvar template',
       deleteError: 'Erro ao excluir template',
+      nameTaken: 'Já existe um template com este nome.',
+      nameHint: 'Letras minúsculas, números, - e _ (ex.: welcome, password_reset).',
+      variablesHint:
+        'Objeto JSON com o nome de cada variável e um valor de exemplo: {"first_name": "Maria"}.',
+      placeholdersHint: 'Use {{nome_da_variavel}} no assunto e no HTML.',
+      previewTitle: 'Pré-visualização',
+      previewFrameTitle: 'Pré-visualização do email',
+      previewSubject: 'Assunto:',
+      previewNote: 'O HTML é higienizado e exibido isolado; as variáveis usam os valores de exemplo.',
+      tabs: { templates: 'Templates', outbox: 'Caixa de saída' },
+      lastUpdated: 'Atualizado em',
+      outbox: {
+        intro:
+          'Todos os emails enviados pela plataforma. Sem SMTP configurado, eles ficam armazenados aqui em vez de serem enviados.',
+        to: 'Para',
+        subject: 'Assunto',
+        status: 'Status',
+        createdAt: 'Criado em',
+        view: 'Ver email',
+        empty: 'Nenhum email na caixa de saída',
+        loadError: 'Erro ao carregar a caixa de saída.',
+        statuses: { pending: 'Pendente', sent: 'Enviado', stored: 'Armazenado', failed: 'Falhou' },
+      },
     },
 
     logs: {
@@ -768,6 +851,19 @@ export const messages = {
       untitled: 'Sem título',
       unknownUser: 'Usuário desconhecido',
       loadError: 'Erro ao carregar logs de publicação.',
+      filters: 'Filtros',
+      allStatuses: 'Todos os status',
+      allPlatforms: 'Todas as plataformas',
+      statuses: { success: 'Sucesso', error: 'Erro' },
+      userFilter: 'Usuário',
+      userFilterPlaceholder: 'Buscar por nome ou email',
+      period: 'Período da tentativa',
+      periodPlaceholder: 'Escolha as datas',
+      clearFilters: 'Limpar filtros',
+      pagination: 'Paginação dos logs',
+      pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+      attempt: (n: number) => `Tentativa ${n}`,
+      none: '—',
     },
 
     settings: {
@@ -784,7 +880,44 @@ export const messages = {
       loadError: 'Erro ao carregar configuração.',
       saveError: 'Erro ao salvar configuração.',
       empty: 'Nenhuma configuração cadastrada',
+      maxThemesRange: 'Informe um número inteiro entre 1 e 1000.',
+      jsonHint: 'Valor em JSON (objeto, lista, número, texto entre aspas…).',
+      textHint: 'Texto livre.',
+      enabled: 'Ativado',
+      disabled: 'Desativado',
+      editorLabel: (key: string) => `Valor de ${key}`,
     },
+  },
+
+  deletionRequests: {
+    title: 'Solicitações de exclusão',
+    intro:
+      'Pedidos enviados pelo formulário de Exclusão de Dados. Concluir apaga a conta e todos os dados do usuário (temas, posts, contas conectadas, sessões e perfil); os logs de publicação ficam sem dados pessoais.',
+    email: 'Email',
+    user: 'Usuário',
+    reason: 'Motivo',
+    requestedAt: 'Solicitado em',
+    processedAt: 'Processado em',
+    status: 'Status',
+    statuses: { pending: 'Pendente', completed: 'Concluída', rejected: 'Recusada' },
+    filterLabel: 'Status das solicitações',
+    all: 'Todas',
+    noAccount: 'Sem conta identificada',
+    complete: 'Concluir exclusão',
+    reject: 'Recusar',
+    confirmCompleteTitle: 'Excluir os dados do usuário',
+    confirmComplete: (who: string) =>
+      `Todos os dados de ${who} serão apagados definitivamente: conta, perfil, temas, posts e contas conectadas. Esta ação não pode ser desfeita.`,
+    confirmCompleteLabel: 'Excluir dados',
+    confirmRejectTitle: 'Recusar solicitação',
+    confirmReject: 'A solicitação será marcada como recusada e nenhum dado será apagado.',
+    completed: 'Solicitação concluída: os dados do usuário foram excluídos.',
+    completedNoAccount: 'Solicitação concluída. Nenhuma conta foi encontrada para este pedido.',
+    rejected: 'Solicitação recusada.',
+    lastAdmin: 'Esta conta é a do último administrador e não pode ser excluída.',
+    empty: 'Nenhuma solicitação de exclusão',
+    loadError: 'Erro ao carregar solicitações de exclusão.',
+    actionError: 'Erro ao processar a solicitação.',
   },
 
   dataDeletion: {

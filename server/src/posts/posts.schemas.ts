@@ -22,9 +22,13 @@ export const postFilterSchema = z.strictObject({
   statuses: optional(z.array(z.enum(POST_STATUSES)).max(POST_STATUSES.length)),
 });
 
+/** tRPC's infinite queries add `direction`; pages only go forward here, so it is accepted and ignored. */
+export const pageDirection = z.enum(['forward', 'backward']).optional();
+
 export const listPostsSchema = postFilterSchema.extend({
   cursor: optional(z.string().max(200)),
   limit: z.number().int().min(1).max(100).default(50),
+  direction: pageDirection,
 });
 
 /** The calendar's range [from, to): a month view with its leading and trailing days fits. */

@@ -1,5 +1,6 @@
 import { PLATFORMS } from '@pauta/core';
 import { z } from 'zod';
+import { pageDirection } from '../posts/posts.schemas.js';
 import { PostRuleError } from '../posts/posts.service.js';
 import { deletePublished, listPublished } from '../published/published.service.js';
 import { appError } from './errors.js';
@@ -19,6 +20,7 @@ export const publishedRouter = router({
     .input(
       z.strictObject({
         cursor: z.string().max(200).nullish(),
+        direction: pageDirection,
         limit: z.number().int().min(1).max(100).default(24),
         themeId: id.nullish(),
         platform: z.enum(PLATFORMS).nullish(),

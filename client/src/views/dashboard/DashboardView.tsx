@@ -1,6 +1,293 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import {
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { engagementLabel, formatCompactNumber, formatEngagement, messages, reachLabel } from '@pauta/core';
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarEvent,
+  IconChartLine,
+  IconCircleCheck,
+  IconClockHour4,
+  IconEye,
+  IconListDetails,
+  IconPalette,
+  IconPlus,
+  IconSend,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from '../../app/Link';
+import { viewPath } from '../../app/view-paths';
+import cta from '../../components/cta.module.css';
+import { StateMessage } from '../../components/StateMessage';
+import { ViewLoading } from '../../components/ViewLoading';
+import { showError } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { formatCount } from './chart-data';
+import classes from './DashboardView.module.css';
 
-/** Dashboard (spec §2.3, §9): metrics, themes and upcoming posts. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+// recharts is large: the charts arrive in their own chunk after the figures.
+const DashboardCharts = lazy(() =>
+  import('./DashboardCharts').then((module) => ({ default: module.DashboardCharts })),
+);
+
+const text = messages.dashboard;
+
+interface StatCardProps {
+  icon: Icon;
+  color: string;
+  label: string;
+  value: string;
+  hint?: string;
+}
+
+function StatCard({ icon: StatIcon, color, label, value, hint }: StatCardProps) {
+  return (
+    <Card p={{ base: 'sm', sm: 'lg' }} className={classes.stat} component="section" aria-label={label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text size="sm" fw={600} c="dimmed">
+          {label}
+        </Text>
+        <ThemeIcon variant="light" color={color} size="lg" radius="md" className={classes.statIcon}>
+          <StatIcon size={20} aria-hidden />
+        </ThemeIcon>
+      </Group>
+      <Text className={classes.statValue}>{value}</Text>
+      {hint && (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function attentionPath(statuses: string) {
+  return viewPath('scheduled-posts', { status: statuses });
+}
+
+function AttentionCard({
+  failed,
+  needsAttention,
+  missed,
+}: {
+  failed: number;
+  needsAttention: number;
+  missed: number;
+}) {
+  const items = [
+    { count: failed, status: 'failed', label: text.attentionFailed(failed) },
+    { count: needsAttention, status: 'needs_attention', label: text.attentionNeedsAttention(needsAttention) },
+    { count: missed, status: 'missed', label: text.attentionMissed(missed) },
+  ].filter((item) => item.count > 0);
+  return (
+    <Paper
+      withBorder
+      p="md"
+      className={classes.attention}
+      component="section"
+      aria-labelledby="attention-title"
+    >
+      <Group gap="sm" align="flex-start" wrap="nowrap">
+        <ThemeIcon color="orange" variant="light" size="lg" radius="md">
+          <IconAlertTriangle size={20} aria-hidden />
+        </ThemeIcon>
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          <Title order={2} size="h4" id="attention-title">
+            {text.attentionTitle}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {text.attentionDescription}
+          </Text>
+          <ul className={classes.attentionLinks}>
+            {items.map((item) => (
+              <li key={item.status}>
+                <Button
+                  component={Link}
+                  href={attentionPath(item.status)}
+                  variant="light"
+                  color="orange"
+                  size="sm"
+                >
+                  {item.label}
+                </Button>
+              </li>
+            ))}
+            {items.length > 1 && (
+              <li>
+                <Button
+                  component={Link}
+                  href={attentionPath('failed,needs_attention,missed')}
+                  variant="subtle"
+                  color="orange"
+                  size="sm"
+                >
+                  {text.attentionViewAll}
+                </Button>
+              </li>
+            )}
+          </ul>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function StatSkeletons() {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, lg: 3 }}
+      spacing="md"
+      role="status"
+      aria-label={messages.common.loading}
+    >
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Card key={index} padding="lg">
+          <Skeleton height={14} width="50%" />
+          <Skeleton height={30} width="40%" mt="md" />
+          <Skeleton height={12} width="60%" mt="sm" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Dashboard (spec §2.3, §9): the figures, posts needing attention, quick links and the charts. */
 export function DashboardView() {
-  return <UnderConstruction />;
+  const trpc = useTRPC();
+  const summary = useQuery(trpc.dashboard.summary.queryOptions());
+  const charts = useQuery(trpc.dashboard.charts.queryOptions());
+  const failed = summary.isError && !summary.isFetching;
+  useEffect(() => {
+    if (failed) showError(messages.common.error, text.loadError, { id: 'dashboard-load-error' });
+  }, [failed]);
+
+  const quickLinks = (
+    <nav aria-label={text.quickLinks} className={classes.quickLinks}>
+      <Button
+        component={Link}
+        href={viewPath('scheduled-posts')}
+        variant="default"
+        leftSection={<IconListDetails size={18} aria-hidden />}
+      >
+        {text.viewScheduled}
+      </Button>
+      <Button
+        component={Link}
+        href={viewPath('published-posts')}
+        variant="default"
+        leftSection={<IconSend size={18} aria-hidden />}
+      >
+        {text.viewAllPosts}
+      </Button>
+      <Button
+        component={Link}
+        href={viewPath('create')}
+        leftSection={<IconPlus size={18} aria-hidden />}
+        className={cta.cta}
+      >
+        {text.createTheme}
+      </Button>
+    </nav>
+  );
+
+  let figures: ReactNode;
+  if (summary.isPending) figures = <StatSkeletons />;
+  else if (summary.isError && !summary.data)
+    figures = (
+      <StateMessage icon={IconAlertTriangle} title={text.loadError} color="red" role="alert">
+        <Button onClick={() => void summary.refetch()} loading={summary.isFetching}>
+          {text.retry}
+        </Button>
+      </StateMessage>
+    );
+  else {
+    const data = summary.data;
+    const { failed: failedCount, needsAttention, missed } = data.attention;
+    figures = (
+      <Stack gap="md">
+        {failedCount + needsAttention + missed > 0 && (
+          <AttentionCard failed={failedCount} needsAttention={needsAttention} missed={missed} />
+        )}
+        <SimpleGrid cols={{ base: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
+          <StatCard
+            icon={IconCircleCheck}
+            color="teal"
+            label={text.postsDone}
+            value={formatCount(data.postsPublished)}
+          />
+          <StatCard
+            icon={IconCalendarEvent}
+            color="blue"
+            label={text.postsScheduled}
+            value={formatCount(data.postsScheduled)}
+          />
+          <StatCard
+            icon={IconClockHour4}
+            color="grape"
+            label={text.timeSaved}
+            value={text.hours(data.timeSavedHours)}
+            hint={text.timeSavedHint}
+          />
+          <StatCard
+            icon={IconChartLine}
+            color="orange"
+            label={text.averageEngagement}
+            value={formatEngagement(data.averageEngagement)}
+            hint={data.engagementLabel || engagementLabel(data.averageEngagement)}
+          />
+          <StatCard
+            icon={IconEye}
+            color="cyan"
+            label={text.totalReach}
+            value={formatCompactNumber(data.totalReach)}
+            hint={data.reachLabel || reachLabel(data.totalReach)}
+          />
+          <StatCard
+            icon={IconPalette}
+            color="brand"
+            label={text.themesCount}
+            value={formatCount(data.themeCount)}
+          />
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {quickLinks}
+      {figures}
+      <Stack gap="sm" component="section" aria-labelledby="dashboard-charts-title">
+        <Title order={2} size="h3" id="dashboard-charts-title">
+          {text.chartsTitle}
+        </Title>
+        {charts.isPending ? (
+          <ViewLoading />
+        ) : charts.isError ? (
+          <StateMessage icon={IconAlertTriangle} title={text.chartsLoadError} color="red" role="alert">
+            <Button onClick={() => void charts.refetch()} loading={charts.isFetching}>
+              {text.retry}
+            </Button>
+          </StateMessage>
+        ) : (
+          <Suspense fallback={<ViewLoading />}>
+            <DashboardCharts weekly={charts.data.weekly} upcoming={charts.data.upcoming} />
+          </Suspense>
+        )}
+      </Stack>
+    </Stack>
+  );
 }

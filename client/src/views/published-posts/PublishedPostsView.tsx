@@ -1,6 +1,112 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
+import { messages } from '@pauta/core';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ConfirmModal } from '../../components/posts/ConfirmModal';
+import { PostListSkeleton } from '../../components/posts/PostList';
+import { useUserTimeZone } from '../../components/posts/time-zone';
+import type { PublishedItem } from '../../components/posts/types';
+import { StateMessage } from '../../components/StateMessage';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { PublishedPostCard } from './PublishedPostCard';
 
-/** Posts Publicados: published posts with their metrics. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.published;
+export const PUBLISHED_PAGE_SIZE = 12;
+
+/** Posts Publicados (spec §2.3): newest first, metrics, 'Ver na rede', Excluir; 'Carregar mais'. */
 export function PublishedPostsView() {
-  return <UnderConstruction />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const timeZone = useUserTimeZone();
+  const [toDelete, setToDelete] = useState<PublishedItem | null>(null);
+  const client = useTRPCClient();
+  const input = { limit: PUBLISHED_PAGE_SIZE };
+  const query = useInfiniteQuery({
+    ...trpc.published.list.infiniteQueryOptions(input, {
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+    // Without tRPC's `direction` key, which the server's strict input schema refuses.
+    queryFn: ({ pageParam, signal }) =>
+      client.published.list.query(pageParam ? { ...input, cursor: pageParam } : input, { signal }),
+  });
+  const failed = query.isError && !query.isFetching;
+  useEffect(() => {
+    if (failed) showError(messages.common.error, text.loadError, { id: 'published-load-error' });
+  }, [failed]);
+
+  const remove = useMutation(
+    trpc.published.delete.mutationOptions({
+      onSuccess: async () => {
+        setToDelete(null);
+        showSuccess(messages.common.success, text.deleted);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.published.pathFilter()),
+          queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
+          queryClient.invalidateQueries(trpc.themes.list.queryFilter()),
+        ]);
+      },
+      onError: () => {
+        setToDelete(null);
+        showError(messages.common.error, text.deleteError);
+      },
+    }),
+  );
+
+  if (query.isPending) return <PostListSkeleton />;
+  if (query.isError && !query.data)
+    return (
+      <StateMessage icon={IconAlertTriangle} title={text.loadError} color="red" role="alert">
+        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+          {messages.common.tryAgain}
+        </Button>
+      </StateMessage>
+    );
+
+  const posts: PublishedItem[] = query.data.pages.flatMap((page) => page.items);
+  if (posts.length === 0)
+    return <StateMessage icon={IconSend} title={text.empty} description={text.emptyDescription} />;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid
+        cols={{ base: 1, md: 2 }}
+        spacing="md"
+        component="ul"
+        aria-label={messages.views['published-posts'].title}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PublishedPostCard post={post} timeZone={timeZone} onDelete={setToDelete} />
+          </li>
+        ))}
+      </SimpleGrid>
+      <Center>
+        {query.hasNextPage ? (
+          <Button
+            variant="default"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? text.loadingMore : text.loadMore}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {text.count(posts.length)}
+          </Text>
+        )}
+      </Center>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={text.confirmDeleteTitle}
+        message={text.confirmDelete}
+        confirmLabel={text.confirmDeleteAction}
+        loading={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,6 +1,196 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { messages } from '@pauta/core';
+import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useState } from 'react';
+import { navigate, useSearch } from '../../app/navigation';
+import { viewPath } from '../../app/view-paths';
+import { ConfirmModal } from '../../components/posts/ConfirmModal';
+import { EditPostModal } from '../../components/posts/EditPostModal';
+import { PostList } from '../../components/posts/PostList';
+import { useUserTimeZone } from '../../components/posts/time-zone';
+import type { PostItem } from '../../components/posts/types';
+import { useRefreshPosts } from '../../components/posts/usePostActions';
+import { usePostsList } from '../../components/posts/usePostsList';
+import { ViewLoading } from '../../components/ViewLoading';
+import { showError, showSuccess, showWarning } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import type { FilterState } from './filters';
+import { activeFilterCount, platformFromSearch, statusesFromSearch, toListInput, toSearch } from './filters';
+import { PostFilters } from './PostFilters';
 
-/** Posts Agendados: filters, bulk delete and the post cards. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+// The calendar is a separate chunk: most visits only need the list.
+const PostCalendar = lazy(() =>
+  import('../../components/calendar/PostCalendar').then((module) => ({ default: module.PostCalendar })),
+);
+
+const text = messages.posts;
+type Mode = 'list' | 'calendar';
+
+type LocalDates = Pick<FilterState, 'scheduledFrom' | 'scheduledTo' | 'createdFrom' | 'createdTo'>;
+const NO_DATES: LocalDates = { scheduledFrom: null, scheduledTo: null, createdFrom: null, createdTo: null };
+
+/**
+ * Posts Agendados (spec §2.3): the count, Filtros, 'Excluir Posts Filtrados (N)', a list or a
+ * calendar of the posts, and the Editar Post dialog.
+ */
 export function ScheduledPostsView() {
-  return <UnderConstruction />;
+  const trpc = useTRPC();
+  const timeZone = useUserTimeZone();
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const [dates, setDates] = useState<LocalDates>(NO_DATES);
+  const filters: FilterState = {
+    themeId: params.get('theme') || null,
+    platform: platformFromSearch(params),
+    statuses: statusesFromSearch(params),
+    ...dates,
+  };
+  const input = toListInput(filters);
+  const activeCount = activeFilterCount(filters);
+  const [filtersOpen, setFiltersOpen] = useState(() => activeCount > 0);
+  const [mode, setMode] = useState<Mode>(() => (params.get('view') === 'calendar' ? 'calendar' : 'list'));
+  const [editing, setEditing] = useState<PostItem | null>(null);
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const panelId = useId();
+  const refresh = useRefreshPosts();
+
+  const list = usePostsList(input);
+  const total = list.data?.pages[0]?.total ?? 0;
+
+  const changeFilters = (next: FilterState) => {
+    const { scheduledFrom, scheduledTo, createdFrom, createdTo } = next;
+    setDates({ scheduledFrom, scheduledTo, createdFrom, createdTo });
+    const query = toSearch(next);
+    if (mode === 'calendar') query.view = 'calendar';
+    navigate(viewPath('scheduled-posts', query), { replace: true });
+  };
+
+  const changeMode = (next: Mode) => {
+    setMode(next);
+    const query = toSearch(filters);
+    if (next === 'calendar') query.view = 'calendar';
+    navigate(viewPath('scheduled-posts', query), { replace: true });
+  };
+
+  const deleteFiltered = useMutation(
+    trpc.posts.deleteFiltered.mutationOptions({
+      onSuccess: async (result) => {
+        setConfirmBulk(false);
+        const skipped = result.skipped ?? 0;
+        showSuccess(
+          messages.common.success,
+          skipped > 0
+            ? `${text.deletedMany(result.deleted)} ${text.deletedSkipped(skipped)}`
+            : text.deletedMany(result.deleted),
+        );
+        await refresh();
+      },
+      onError: () => {
+        setConfirmBulk(false);
+        showError(messages.common.error, text.deleteError);
+      },
+    }),
+  );
+
+  const askDeleteFiltered = () => {
+    // Spec §5: nothing to delete is said, not confirmed.
+    if (total === 0) showWarning(messages.common.warning, text.nothingToDelete, { id: 'nothing-to-delete' });
+    else setConfirmBulk(true);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        {list.isPending ? (
+          <Skeleton height={20} width={160} aria-label={text.countLoading} />
+        ) : list.isError && !list.data ? (
+          <span />
+        ) : (
+          <Text fw={600} aria-live="polite" data-testid="posts-count">
+            {text.count(total)}
+          </Text>
+        )}
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant={filtersOpen ? 'light' : 'default'}
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? panelId : undefined}
+          >
+            {text.filters}
+            {activeCount > 0 && ` ${text.filtersActive(activeCount)}`}
+          </Button>
+          <SegmentedControl
+            aria-label={text.viewMode}
+            value={mode}
+            onChange={(value) => changeMode(value as Mode)}
+            data={[
+              {
+                value: 'list',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconList size={16} aria-hidden />
+                    <span>{text.listView}</span>
+                  </Group>
+                ),
+              },
+              {
+                value: 'calendar',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconCalendarMonth size={16} aria-hidden />
+                    <span>{text.calendarView}</span>
+                  </Group>
+                ),
+              },
+            ]}
+          />
+          <Button
+            color="red"
+            variant="outline"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={askDeleteFiltered}
+            disabled={list.isPending}
+          >
+            {text.deleteFiltered(total)}
+          </Button>
+        </Group>
+      </Group>
+
+      {filtersOpen && <PostFilters id={panelId} value={filters} onChange={changeFilters} />}
+
+      {mode === 'list' ? (
+        <PostList
+          filters={input}
+          timeZone={timeZone}
+          onEdit={setEditing}
+          label={messages.views['scheduled-posts'].title}
+          emptyTitle={activeCount > 0 ? text.emptyFiltered : text.empty}
+          emptyDescription={activeCount > 0 ? null : text.emptyDescription}
+        />
+      ) : (
+        <Suspense fallback={<ViewLoading />}>
+          <PostCalendar
+            timeZone={timeZone}
+            onEdit={setEditing}
+            {...(filters.themeId ? { themeId: filters.themeId } : {})}
+            {...(filters.platform ? { platform: filters.platform } : {})}
+          />
+        </Suspense>
+      )}
+
+      <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={confirmBulk}
+        title={text.confirmDeleteFilteredTitle}
+        message={text.confirmDeleteFiltered(total)}
+        confirmLabel={text.deleteFilteredConfirm}
+        loading={deleteFiltered.isPending}
+        onConfirm={() => deleteFiltered.mutate(input)}
+        onClose={() => setConfirmBulk(false)}
+      />
+    </Stack>
+  );
 }

@@ -1,6 +1,148 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { Accordion, Badge, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { messages, resolveThemeColor } from '@pauta/core';
+import {
+  IconAlertTriangle,
+  IconCalendarEvent,
+  IconCircleCheck,
+  IconListDetails,
+  IconPalette,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from '../../app/Link';
+import { useViewParam, viewPath } from '../../app/view-paths';
+import { EditPostModal } from '../../components/posts/EditPostModal';
+import { PostList } from '../../components/posts/PostList';
+import { useUserTimeZone } from '../../components/posts/time-zone';
+import type { PostItem } from '../../components/posts/types';
+import { StateMessage } from '../../components/StateMessage';
+import { useTRPC } from '../../lib/trpc';
 
-/** Posts do Tema: the posts of one theme (tabs Todos os Posts, Posts Agendados, Por Tema). Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.themes;
+type Tab = 'all' | 'scheduled' | 'by-theme';
+
+function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: PostItem) => void }) {
+  const trpc = useTRPC();
+  const themes = useQuery(trpc.themes.list.queryOptions());
+  const [opened, setOpened] = useState<string | null>(null);
+
+  if (themes.isPending)
+    return (
+      <Stack gap="sm" role="status" aria-label={messages.common.loading}>
+        <Skeleton height={64} radius="md" />
+        <Skeleton height={64} radius="md" />
+      </Stack>
+    );
+  if (themes.isError)
+    return (
+      <StateMessage icon={IconAlertTriangle} title={text.loadError} color="red" role="alert">
+        <Button onClick={() => void themes.refetch()}>{messages.common.tryAgain}</Button>
+      </StateMessage>
+    );
+  if (themes.data.length === 0)
+    return (
+      <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
+        <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
+          {text.createFirst}
+        </Button>
+      </StateMessage>
+    );
+
+  return (
+    <Accordion variant="separated" value={opened} onChange={setOpened} chevronPosition="right">
+      {themes.data.map((theme) => {
+        const color = resolveThemeColor(theme.colorPalette);
+        return (
+          <Accordion.Item key={theme.id} value={theme.id} style={{ borderLeft: `5px solid ${color}` }}>
+            <Accordion.Control>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fw={700}>{theme.name}</Text>
+                <Group gap={6}>
+                  <Badge
+                    variant="light"
+                    color="blue"
+                    tt="none"
+                    leftSection={<IconCalendarEvent size={12} aria-hidden />}
+                  >
+                    {text.scheduledCount(theme.scheduledCount)}
+                  </Badge>
+                  <Badge
+                    variant="light"
+                    color="teal"
+                    tt="none"
+                    leftSection={<IconCircleCheck size={12} aria-hidden />}
+                  >
+                    {text.publishedCount(theme.publishedCount)}
+                  </Badge>
+                </Group>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              {opened === theme.id && (
+                <Stack gap="sm">
+                  <Group justify="flex-end">
+                    <Button
+                      component={Link}
+                      href={viewPath('scheduled-posts', { theme: theme.id })}
+                      variant="subtle"
+                      size="xs"
+                      leftSection={<IconListDetails size={14} aria-hidden />}
+                    >
+                      {text.viewPosts}
+                    </Button>
+                  </Group>
+                  <PostList
+                    filters={{ themeId: theme.id }}
+                    timeZone={timeZone}
+                    onEdit={onEdit}
+                    label={theme.name}
+                  />
+                </Stack>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}
+
+/**
+ * The theme manager (spec §2.3): tabs Todos os Posts, Posts Agendados (only those still waiting)
+ * and Por Tema (each theme with its colour, counts and posts). `?theme=<id>` narrows the lists.
+ */
 export function ThemePostsView() {
-  return <UnderConstruction />;
+  const timeZone = useUserTimeZone();
+  const themeId = useViewParam('theme');
+  const [tab, setTab] = useState<Tab>('all');
+  const [editing, setEditing] = useState<PostItem | null>(null);
+  const base = themeId ? { themeId } : {};
+
+  return (
+    <>
+      <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'all')} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="all">{text.tabAllPosts}</Tabs.Tab>
+          <Tabs.Tab value="scheduled">{text.tabScheduled}</Tabs.Tab>
+          <Tabs.Tab value="by-theme">{text.tabByTheme}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="all">
+          <PostList filters={base} timeZone={timeZone} onEdit={setEditing} label={text.tabAllPosts} />
+        </Tabs.Panel>
+        <Tabs.Panel value="scheduled">
+          <PostList
+            filters={{ ...base, statuses: ['scheduled'] }}
+            timeZone={timeZone}
+            onEdit={setEditing}
+            label={text.tabScheduled}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="by-theme">
+          <ThemeGroups timeZone={timeZone} onEdit={setEditing} />
+        </Tabs.Panel>
+      </Tabs>
+      <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
+    </>
+  );
 }

@@ -1,0 +1,130 @@
+import { messages } from '@pauta/core';
+import { describe, expect, it, vi } from 'vitest';
+import { postItem } from '../../test-utils/posts-fixtures';
+import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
+import { expectToast } from '../../test-utils/toasts';
+import { mockTrpc, signedIn } from '../../test-utils/trpc-mock';
+import { rangeOf, shiftAnchor, visibleDays } from './calendar-model';
+import { PostCalendar } from './PostCalendar';
+
+const text = messages.calendar;
+const TOKYO = 'Asia/Tokyo';
+
+function open(posts: unknown[], props: Partial<Parameters<typeof PostCalendar>[0]> = {}) {
+  const api = mockTrpc({
+    'auth.session': signedIn(true),
+    'posts.calendar': posts,
+    'posts.reschedule': (input: unknown) => ({ ...(posts[0] as object), ...(input as object) }),
+  });
+  const onEdit = vi.fn();
+  render(
+    <PostCalendar
+      timeZone={TOKYO}
+      onEdit={onEdit}
+      initialDate={{ year: 2026, month: 11, day: 10 }}
+      {...props}
+    />,
+  );
+  return { api, onEdit };
+}
+
+function cell(day: string) {
+  return document.querySelector(`[data-day="${day}"]`) as HTMLElement;
+}
+
+describe('calendar model', () => {
+  it('shows whole weeks from Sunday covering the month', () => {
+    const days = visibleDays('month', { year: 2026, month: 11, day: 10 });
+    expect(days[0]).toEqual({ year: 2026, month: 11, day: 1 }); // 1 Nov 2026 is a Sunday
+    expect(days).toHaveLength(35);
+    expect(days[34]).toEqual({ year: 2026, month: 12, day: 5 });
+    const week = visibleDays('week', { year: 2026, month: 11, day: 11 });
+    expect(week[0]).toEqual({ year: 2026, month: 11, day: 8 });
+    expect(week).toHaveLength(7);
+    expect(shiftAnchor('month', { year: 2026, month: 12, day: 9 }, 1)).toEqual({
+      year: 2027,
+      month: 1,
+      day: 1,
+    });
+  });
+
+  it('asks for the range between local midnights of the user zone', () => {
+    const { from, to } = rangeOf(visibleDays('week', { year: 2026, month: 11, day: 11 }), TOKYO);
+    expect(from.toISOString()).toBe('2026-11-07T15:00:00.000Z');
+    expect(to.toISOString()).toBe('2026-11-14T15:00:00.000Z');
+  });
+});
+
+describe('PostCalendar', () => {
+  it('places each post on its local day in the user zone, as a chip with time and title', async () => {
+    // 2026-11-22 20:00 UTC is already 23 Nov, 05:00 in Tokyo.
+    const post = postItem({ title: 'Madrugada', scheduledFor: new Date('2026-11-22T20:00:00Z') });
+    const { api, onEdit } = open([post]);
+    expect(await screen.findByText('Novembro de 2026')).toBeTruthy();
+    const chip = await within(cell('2026-11-23')).findByRole('button', {
+      name: text.chipLabel('05:00', 'Madrugada', 'Agendado'),
+    });
+    expect(within(cell('2026-11-22')).queryByRole('button')).toBeNull();
+    const input = api.callsTo('posts.calendar')[0]?.input as { from: Date; to: Date };
+    expect(input.from.toISOString()).toBe('2026-10-31T15:00:00.000Z');
+    expect(input.to.toISOString()).toBe('2026-12-05T15:00:00.000Z');
+    fireEvent.click(chip);
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: post.id }));
+  });
+
+  it('reschedules a dropped chip to the new day at the same local time', async () => {
+    const post = postItem({ title: 'Arrastável', scheduledFor: new Date('2026-11-22T20:00:00Z') });
+    const { api } = open([post]);
+    const chip = await within(cell('2026-11-23')).findByRole('button', { name: /Arrastável/ });
+    expect(chip.getAttribute('draggable')).toBe('true');
+    const store = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => store.set(type, value),
+      getData: (type: string) => store.get(type) ?? '',
+      effectAllowed: 'all',
+      dropEffect: 'none',
+    };
+    fireEvent.dragStart(chip, { dataTransfer });
+    fireEvent.dragOver(cell('2026-11-26'), { dataTransfer });
+    fireEvent.drop(cell('2026-11-26'), { dataTransfer });
+    await expectToast(messages.common.success, messages.posts.dateUpdated);
+    expect(api.callsTo('posts.reschedule')[0]?.input).toEqual({
+      id: post.id,
+      // 26 Nov, 05:00 in Tokyo.
+      scheduledFor: new Date('2026-11-25T20:00:00.000Z'),
+    });
+  });
+
+  it('does not let a published post be dragged', async () => {
+    open([postItem({ title: 'Já foi', status: 'published' })]);
+    const chip = await screen.findByRole('button', { name: /Já foi/ });
+    expect(chip.getAttribute('draggable')).toBe('false');
+  });
+
+  it("collapses an overflowing day into '+N mais'", async () => {
+    const posts = [1, 2, 3, 4, 5].map((hour) =>
+      postItem({ title: `Post das ${hour}`, scheduledFor: new Date(`2026-11-15T0${hour}:00:00Z`) }),
+    );
+    open(posts);
+    const day = cell('2026-11-15');
+    await within(day).findByText('Post das 1');
+    expect(within(day).getAllByRole('listitem')).toHaveLength(2);
+    const more = within(day).getByRole('button', { name: /Ver mais 3 posts/ });
+    expect(more.textContent).toBe(text.more(3));
+    fireEvent.click(more);
+    expect(await screen.findByRole('button', { name: /Post das 5/ })).toBeTruthy();
+  });
+
+  it('switches to the week view and navigates', async () => {
+    const { api } = open([]);
+    await screen.findByText('Novembro de 2026');
+    fireEvent.click(screen.getByRole('radio', { name: text.week }));
+    expect(await screen.findByText('08/11 – 14/11/2026')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: text.nextWeek }));
+    expect(await screen.findByText('15/11 – 21/11/2026')).toBeTruthy();
+    await waitFor(() => {
+      const last = api.callsTo('posts.calendar').at(-1)?.input as { from: Date };
+      expect(last.from.toISOString()).toBe('2026-11-14T15:00:00.000Z');
+    });
+  });
+});

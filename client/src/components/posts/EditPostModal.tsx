@@ -1,0 +1,240 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import {
+  isEditablePostStatus,
+  measurePostLength,
+  messages,
+  PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
+  truncate,
+} from '@pauta/core';
+import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { PlatformIcon } from '../PlatformIcon';
+import { describeUpdateError } from './post-errors';
+import { combineLocalDateTime, localDayKey, localTime, parseDayKey, parseTime } from './time-zone';
+import type { PostItem } from './types';
+import { isConflict, useRefreshPosts } from './usePostActions';
+
+const text = messages.posts;
+const PREVIEW_LENGTH = 100;
+
+interface EditPostModalProps {
+  /** The post being edited; null closes the dialog. */
+  post: PostItem | null;
+  timeZone: string;
+  onClose: () => void;
+}
+
+/** 'Editar Post' (spec §2.3, §4): a focus-trapped dialog. The form remounts for every post. */
+export function EditPostModal({ post, timeZone, onClose }: EditPostModalProps) {
+  return (
+    <Modal
+      opened={post !== null}
+      onClose={onClose}
+      title={text.editTitle}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': messages.common.close }}
+    >
+      {post && <EditPostForm key={post.id} post={post} timeZone={timeZone} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+interface FieldErrors {
+  title?: string;
+  content?: string;
+  date?: string;
+  time?: string;
+}
+
+function EditPostForm({
+  post,
+  timeZone,
+  onClose,
+}: {
+  post: PostItem;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPosts();
+  const counterId = useId();
+  const [title, setTitle] = useState(post.title);
+  const [content, setContent] = useState(post.content);
+  const [date, setDate] = useState<string | null>(localDayKey(post.scheduledFor, timeZone));
+  const [time, setTime] = useState(localTime(post.scheduledFor, timeZone));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const limit = PLATFORM_TEXT_LIMITS[post.platform];
+  const used = measurePostLength(post.platform, content);
+  const over = used > limit;
+  const editable = isEditablePostStatus(post.status);
+
+  const update = useMutation(
+    trpc.posts.update.mutationOptions({
+      onSuccess: async () => {
+        showSuccess(messages.common.success, text.dateUpdated);
+        onClose();
+        await refresh();
+      },
+      onError: async (error) => {
+        setServerError(describeUpdateError(error, post.platform));
+        showError(messages.common.error, text.updateError);
+        if (isConflict(error)) await refresh();
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const found: FieldErrors = {};
+    if (title.trim() === '') found.title = text.titleRequired;
+    if (content.trim() === '') found.content = text.contentRequired;
+    else if (over) found.content = text.tooLongFor(PLATFORM_LABELS[post.platform], limit);
+    // Spec §4: the new date-time is combined only when both parts exist; without them nothing is saved.
+    if (!parseDayKey(date)) found.date = text.dateRequired;
+    if (time.trim() === '') found.time = text.timeRequired;
+    else if (!parseTime(time)) found.time = text.invalidTime;
+    setErrors(found);
+    const scheduledFor = combineLocalDateTime(date, time, timeZone);
+    if (Object.keys(found).length > 0 || !scheduledFor) return;
+    update.mutate({ id: post.id, title: title.trim(), content, scheduledFor });
+  };
+
+  const blockingReason = errors.date ?? errors.time;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {!editable && (
+          <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {text.notEditableHint}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label={text.platform}
+            value={PLATFORM_LABELS[post.platform]}
+            readOnly
+            variant="filled"
+            leftSection={<PlatformIcon platform={post.platform} />}
+          />
+          <TextInput label={text.theme} value={post.themeName} readOnly variant="filled" />
+        </SimpleGrid>
+
+        <TextInput
+          label={text.title}
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          error={errors.title}
+          required
+          data-autofocus
+        />
+
+        <div>
+          <Textarea
+            label={text.content}
+            value={content}
+            onChange={(event) => setContent(event.currentTarget.value)}
+            autosize
+            minRows={4}
+            maxRows={12}
+            error={errors.content}
+            required
+            aria-describedby={counterId}
+          />
+          <Text
+            id={counterId}
+            size="xs"
+            mt={4}
+            ta="right"
+            fw={over ? 700 : 500}
+            c={over ? 'red' : 'dimmed'}
+            aria-live="polite"
+            data-over={over || undefined}
+          >
+            {text.contentLength(used, limit)}
+            {over && ` · ${text.contentTooLong(PLATFORM_LABELS[post.platform], limit)}`}
+          </Text>
+        </div>
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <DatePickerInput
+            label={text.publishDate}
+            placeholder={text.pickDate}
+            value={date}
+            onChange={(value) => setDate(value)}
+            valueFormat="DD/MM/YYYY"
+            clearable
+            clearButtonProps={{ 'aria-label': messages.common.clear }}
+            required
+            error={errors.date}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            popoverProps={{ withinPortal: true }}
+          />
+          <TimeInput
+            label={text.publishTime}
+            value={time}
+            onChange={(event) => setTime(event.currentTarget.value)}
+            required
+            error={errors.time}
+            leftSection={<IconClock size={16} aria-hidden />}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt={-8}>
+          {text.dateTimeIn(timeZone)}
+        </Text>
+
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+            {text.preview}
+          </Text>
+          <Text size="xs" c="dimmed" mb={4}>
+            {text.previewHint}
+          </Text>
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="post-preview"
+          >
+            {truncate(content, PREVIEW_LENGTH)}
+          </Text>
+        </Paper>
+
+        {(serverError ?? blockingReason) && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {serverError ?? blockingReason}
+          </Alert>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            {messages.common.cancel}
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={!editable}>
+            {update.isPending ? messages.common.saving : messages.common.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { Badge, Button, Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatDate, isEditablePostStatus, messages, resolveThemeColor } from '@pauta/core';
+import { IconCalendarEvent, IconCheck, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { PlatformBadge } from '../PlatformIcon';
+import classes from './PostCard.module.css';
+import { isRetryable, PostStatusBadge, STATUS_STYLE, statusReason } from './PostStatusBadge';
+import { localTime } from './time-zone';
+import type { PostItem } from './types';
+
+const text = messages.posts;
+
+interface PostCardProps {
+  post: PostItem;
+  timeZone: string;
+  onEdit: (post: PostItem) => void;
+  onDelete: (post: PostItem) => void;
+  onRetry: (post: PostItem) => void;
+  /** The id of the post whose retry is running (its button shows the pending state). */
+  retrying?: boolean;
+}
+
+/**
+ * One scheduled post: theme colour accent and name, network, local date and time, title,
+ * content clamped to 2 lines, Usado and status badges, the reason of a failure, actions.
+ */
+export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying = false }: PostCardProps) {
+  const color = resolveThemeColor(post.themeColor);
+  const reason = statusReason(post.status, post.lastError);
+  const editable = isEditablePostStatus(post.status);
+  const titleId = `post-${post.id}-title`;
+  return (
+    <Card
+      component="article"
+      className={classes.card}
+      style={{ '--theme-color': color } as CSSProperties}
+      aria-labelledby={titleId}
+      data-post-id={post.id}
+      padding="md"
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap={8} wrap="nowrap" className={classes.meta}>
+          <span className={classes.swatch} aria-hidden />
+          <Text size="sm" fw={600} truncate>
+            {post.themeName || text.themeNameUnknown}
+          </Text>
+        </Group>
+        <PlatformBadge platform={post.platform} />
+      </Group>
+
+      <Group gap={6} wrap="nowrap">
+        <IconCalendarEvent size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+        <Text size="sm" c="dimmed">
+          <VisuallyHidden>{text.scheduledFor}: </VisuallyHidden>
+          {formatDate(post.scheduledFor, timeZone)} · {localTime(post.scheduledFor, timeZone)}
+        </Text>
+      </Group>
+
+      <Title order={3} id={titleId} className={classes.title}>
+        {post.title}
+      </Title>
+      <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
+        {post.content}
+      </Text>
+
+      <Group gap={6}>
+        <PostStatusBadge status={post.status} />
+        {post.isUsed && (
+          <Badge variant="outline" color="gray" tt="none" leftSection={<IconCheck size={12} aria-hidden />}>
+            {text.usedBadge}
+          </Badge>
+        )}
+      </Group>
+
+      {reason && (
+        <Text
+          size="sm"
+          className={classes.reason}
+          style={
+            { '--reason-color': `var(--mantine-color-${STATUS_STYLE[post.status].color}-6)` } as CSSProperties
+          }
+        >
+          <Text span fw={600} size="sm">
+            {text.reason}:{' '}
+          </Text>
+          {reason}
+        </Text>
+      )}
+
+      <div className={classes.actions}>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={() => onEdit(post)}
+          disabled={!editable}
+          title={editable ? undefined : text.notEditableHint}
+        >
+          {text.edit}
+        </Button>
+        {isRetryable(post.status) && (
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => onRetry(post)}
+            loading={retrying}
+          >
+            {text.retry}
+          </Button>
+        )}
+        <Button
+          variant="subtle"
+          color="red"
+          size="sm"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => onDelete(post)}
+          disabled={post.status === 'publishing'}
+        >
+          {text.delete}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+// The post mutations every posts screen shares (delete, reschedule, retry), with the spec's
+// toasts and a refresh of whatever shows posts (lists, calendar, dashboard, theme counts).
+import { messages } from '@pauta/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { errorCodeOf } from '../../lib/errors';
+import { showError, showSuccess } from '../../lib/toast';
+import { httpStatusOf, useTRPC } from '../../lib/trpc';
+
+const text = messages.posts;
+
+/** True when the server refused because the post is already publishing or published. */
+export function isConflict(error: unknown): boolean {
+  return httpStatusOf(error) === 409 || errorCodeOf(error) === 'CONFLICT';
+}
+
+/** Reloads every answer that shows posts. */
+export function useRefreshPosts() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries(trpc.posts.pathFilter()),
+      queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
+      queryClient.invalidateQueries(trpc.themes.list.queryFilter()),
+    ]);
+  }, [queryClient, trpc]);
+}
+
+export function useDeletePost(onDone?: () => void) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPosts();
+  return useMutation(
+    trpc.posts.delete.mutationOptions({
+      onSuccess: async () => {
+        showSuccess(messages.common.success, text.deleted);
+        onDone?.();
+        await refresh();
+      },
+      onError: (error) => {
+        showError(messages.common.error, isConflict(error) ? text.notEditable : text.deleteError);
+        onDone?.();
+        if (isConflict(error)) void refresh();
+      },
+    }),
+  );
+}
+
+export function useReschedulePost() {
+  const trpc = useTRPC();
+  const refresh = useRefreshPosts();
+  return useMutation(
+    trpc.posts.reschedule.mutationOptions({
+      onSuccess: async () => {
+        showSuccess(messages.common.success, text.dateUpdated);
+        await refresh();
+      },
+      onError: async (error) => {
+        showError(messages.common.error, isConflict(error) ? text.notEditable : text.updateDateError);
+        await refresh();
+      },
+    }),
+  );
+}
+
+export function useRetryPost() {
+  const trpc = useTRPC();
+  const refresh = useRefreshPosts();
+  return useMutation(
+    trpc.posts.retry.mutationOptions({
+      onSuccess: async () => {
+        showSuccess(messages.common.success, text.retryQueued);
+        await refresh();
+      },
+      onError: async (error) => {
+        showError(messages.common.error, isConflict(error) ? text.notEditable : text.retryError);
+        await refresh();
+      },
+    }),
+  );
+}

@@ -1,0 +1,202 @@
+// Loaded on demand (React.lazy): the charts library is the heaviest part of the dashboard.
+import '@mantine/charts/styles.css';
+
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { messages, PLATFORM_LABELS } from '@pauta/core';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import type { UpcomingPoint, WeeklyPoint } from './chart-data';
+import {
+  CHART_PLATFORMS,
+  formatCount,
+  formatRate,
+  hasEngagement,
+  PLATFORM_CHART_COLORS,
+  totalPublished,
+  totalUpcoming,
+  upcomingRows,
+  weeklyRows,
+} from './chart-data';
+
+const text = messages.dashboard;
+const CHART_HEIGHT = 240;
+
+interface ChartCardProps {
+  title: string;
+  hint?: string;
+  summary: string;
+  empty: string | null;
+  chart: ReactNode;
+  table: { head: string[]; rows: (string | number)[][] };
+}
+
+/**
+ * One chart with its title. Screen readers get the summary and a visually hidden table of the
+ * same data instead of the SVG (which is hidden from them).
+ */
+function ChartCard({ title, hint, summary, empty, chart, table }: ChartCardProps) {
+  const titleId = useId();
+  const summaryId = useId();
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="figure"
+      m={0}
+      role="group"
+      aria-labelledby={titleId}
+      aria-describedby={summaryId}
+    >
+      <Stack gap={4} mb="sm">
+        <Text component="h3" fw={700} id={titleId}>
+          {title}
+        </Text>
+        {hint && (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
+        <VisuallyHidden id={summaryId}>{summary}</VisuallyHidden>
+      </Stack>
+      {empty ? (
+        <Text c="dimmed" size="sm" ta="center" py="xl">
+          {empty}
+        </Text>
+      ) : (
+        <>
+          <div aria-hidden>{chart}</div>
+          <VisuallyHidden>
+            <Table>
+              <caption>{text.chartTableCaption(title)}</caption>
+              <thead>
+                <tr>
+                  {table.head.map((cell) => (
+                    <th key={cell} scope="col">
+                      {cell}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={String(row[0])}>
+                    {row.map((cell, index) =>
+                      index === 0 ? (
+                        <th key="week" scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                        <td key={index}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </VisuallyHidden>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+export interface DashboardChartsProps {
+  weekly: WeeklyPoint[];
+  upcoming: UpcomingPoint[];
+}
+
+/** Posts published per week, average engagement per week, and scheduled posts per network. */
+export function DashboardCharts({ weekly, upcoming }: DashboardChartsProps) {
+  const weeklyData = weeklyRows(weekly);
+  const upcomingData = upcomingRows(upcoming);
+  const published = totalPublished(weekly);
+  const scheduled = totalUpcoming(upcoming);
+  const axis = { xAxisLabel: text.axisWeek, withTooltip: true, accessibilityLayer: false } as const;
+
+  return (
+    <Stack gap="md">
+      <ChartCard
+        title={text.upcomingTitle}
+        hint={text.upcomingHint}
+        summary={text.upcomingSummary(scheduled, upcoming.length)}
+        empty={scheduled === 0 ? text.noUpcoming : null}
+        chart={
+          <BarChart
+            h={CHART_HEIGHT}
+            data={upcomingData}
+            dataKey="week"
+            type="stacked"
+            series={CHART_PLATFORMS.map((platform) => ({
+              name: platform,
+              label: PLATFORM_LABELS[platform],
+              color: PLATFORM_CHART_COLORS[platform],
+            }))}
+            yAxisLabel={text.axisPosts}
+            valueFormatter={formatCount}
+            yAxisProps={{ allowDecimals: false, width: 40 }}
+            withLegend
+            legendProps={{ verticalAlign: 'bottom', height: 40 }}
+            {...axis}
+          />
+        }
+        table={{
+          head: [text.axisWeek, ...CHART_PLATFORMS.map((platform) => PLATFORM_LABELS[platform])],
+          rows: upcomingData.map((row) => [
+            row.week,
+            ...CHART_PLATFORMS.map((platform) => formatCount(row[platform])),
+          ]),
+        }}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ChartCard
+          title={text.weeklyPublishedTitle}
+          hint={text.weeklyPublishedHint}
+          summary={text.publishedSummary(published, weekly.length)}
+          empty={published === 0 ? text.noChartData : null}
+          chart={
+            <BarChart
+              h={CHART_HEIGHT}
+              data={weeklyData}
+              dataKey="week"
+              series={[{ name: 'published', label: text.seriesPublished, color: 'brand.6' }]}
+              yAxisLabel={text.axisPosts}
+              valueFormatter={formatCount}
+              yAxisProps={{ allowDecimals: false, width: 40 }}
+              {...axis}
+            />
+          }
+          table={{
+            head: [text.axisWeek, text.seriesPublished],
+            rows: weeklyData.map((row) => [row.week, formatCount(row.published)]),
+          }}
+        />
+        <ChartCard
+          title={text.weeklyEngagementTitle}
+          hint={text.weeklyPublishedHint}
+          summary={text.weeklyEngagementTitle}
+          empty={hasEngagement(weekly) ? null : text.noChartData}
+          chart={
+            <LineChart
+              h={CHART_HEIGHT}
+              data={weeklyData}
+              dataKey="week"
+              series={[{ name: 'engagement', label: text.seriesEngagement, color: 'teal.7' }]}
+              yAxisLabel={text.axisEngagement}
+              valueFormatter={(value) => formatRate(value)}
+              yAxisProps={{ width: 48 }}
+              connectNulls
+              curveType="monotone"
+              {...axis}
+            />
+          }
+          table={{
+            head: [text.axisWeek, text.seriesEngagement],
+            rows: weeklyData.map((row) => [row.week, formatRate(row.engagement)]),
+          }}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+// The dashboard charts' rows: weeks labelled 'dd/MM' (pt-BR), series named in pt-BR.
+import type { Platform } from '@pauta/core';
+import { formatEngagement } from '@pauta/core';
+
+export interface WeeklyPoint {
+  weekStart: string;
+  published: number;
+  avgEngagement: number | null;
+}
+
+export interface UpcomingPoint {
+  weekStart: string;
+  linkedin: number;
+  facebook: number;
+  x: number;
+  instagram: number;
+}
+
+/** Stacking order of the networks in the upcoming-posts chart. */
+export const CHART_PLATFORMS = [
+  'linkedin',
+  'instagram',
+  'facebook',
+  'x',
+] as const satisfies readonly Platform[];
+
+export const PLATFORM_CHART_COLORS: Record<Platform, string> = {
+  linkedin: 'blue.7',
+  instagram: 'grape.6',
+  facebook: 'indigo.4',
+  x: 'dark.5',
+};
+
+/** '2026-11-01' → '01/11'. */
+export function weekLabel(weekStart: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(weekStart);
+  return match ? `${match[3]}/${match[2]}` : weekStart;
+}
+
+export function weeklyRows(weekly: readonly WeeklyPoint[]) {
+  return weekly.map((point) => ({
+    week: weekLabel(point.weekStart),
+    published: point.published,
+    engagement: point.avgEngagement,
+  }));
+}
+
+export function upcomingRows(upcoming: readonly UpcomingPoint[]) {
+  return upcoming.map((point) => ({
+    week: weekLabel(point.weekStart),
+    linkedin: point.linkedin,
+    instagram: point.instagram,
+    facebook: point.facebook,
+    x: point.x,
+  }));
+}
+
+export function totalPublished(weekly: readonly WeeklyPoint[]): number {
+  return weekly.reduce((sum, point) => sum + point.published, 0);
+}
+
+export function hasEngagement(weekly: readonly WeeklyPoint[]): boolean {
+  return weekly.some((point) => point.avgEngagement !== null);
+}
+
+export function totalUpcoming(upcoming: readonly UpcomingPoint[]): number {
+  return upcoming.reduce(
+    (sum, point) => sum + point.linkedin + point.facebook + point.x + point.instagram,
+    0,
+  );
+}
+
+export const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+export function formatCount(value: number): string {
+  return integerFormat.format(value);
+}
+
+export function formatRate(value: number | null): string {
+  return formatEngagement(value);
+}

@@ -1,0 +1,117 @@
+import { Button, Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatDateTime, messages, resolveThemeColor } from '@pauta/core';
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconChartLine,
+  IconCircleCheck,
+  IconExternalLink,
+  IconEye,
+  IconHeart,
+  IconMessageCircle,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { PlatformBadge } from '../../components/PlatformIcon';
+import type { PublishedItem } from '../../components/posts/types';
+import { formatEngagementMetric, formatMetric } from './metrics';
+import classes from './PublishedPostsView.module.css';
+
+const text = messages.published;
+
+function Metric({ icon: MetricIcon, label, value }: { icon: Icon; label: string; value: string }) {
+  const unavailable = value === text.unavailable || value === messages.common.notAvailable;
+  return (
+    <div className={classes.metric}>
+      <dt>
+        <MetricIcon size={14} aria-hidden />
+        {label}
+      </dt>
+      <dd className={unavailable ? classes.unavailable : undefined}>{value}</dd>
+    </div>
+  );
+}
+
+interface PublishedPostCardProps {
+  post: PublishedItem;
+  timeZone: string;
+  onDelete: (post: PublishedItem) => void;
+}
+
+/** A published post: theme, network, date, title, 2-line content, metrics, 'Ver na rede', Excluir. */
+export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCardProps) {
+  const titleId = `published-${post.id}-title`;
+  return (
+    <Card
+      component="article"
+      padding="md"
+      className={classes.card}
+      style={{ '--theme-color': resolveThemeColor(post.themeColor) } as CSSProperties}
+      aria-labelledby={titleId}
+    >
+      <Group justify="space-between" gap="xs">
+        <Group gap={8} wrap="nowrap" miw={0}>
+          <span className={classes.swatch} aria-hidden />
+          <Text size="sm" fw={600} truncate>
+            {post.themeName ?? messages.posts.themeNameUnknown}
+          </Text>
+        </Group>
+        <PlatformBadge platform={post.platform} />
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <IconCircleCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />
+        <Text size="sm" c="dimmed">
+          {text.publishedAt} {formatDateTime(post.publishedAt, timeZone)}
+        </Text>
+      </Group>
+      <Title order={3} id={titleId} className={classes.title}>
+        {post.title}
+      </Title>
+      <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
+        {post.content}
+      </Text>
+
+      <VisuallyHidden component="h4">{text.metricsLabel}</VisuallyHidden>
+      <dl className={classes.metrics}>
+        <Metric icon={IconEye} label={text.reach} value={formatMetric(post.reach)} />
+        <Metric icon={IconHeart} label={text.likes} value={formatMetric(post.likes)} />
+        <Metric icon={IconMessageCircle} label={text.comments} value={formatMetric(post.comments)} />
+        <Metric
+          icon={IconChartLine}
+          label={text.engagement}
+          value={formatEngagementMetric(post.engagementRate)}
+        />
+      </dl>
+      {post.metricsUpdatedAt && (
+        <Text size="xs" c="dimmed">
+          {text.metricsUpdatedAt} {formatDateTime(post.metricsUpdatedAt, timeZone)}
+        </Text>
+      )}
+
+      <div className={classes.actions}>
+        {post.url && (
+          <Button
+            component="a"
+            href={post.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            size="sm"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            {text.viewOnNetwork}
+            <VisuallyHidden> {text.opensInNewTab}</VisuallyHidden>
+          </Button>
+        )}
+        <Button
+          variant="subtle"
+          color="red"
+          size="sm"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => onDelete(post)}
+        >
+          {text.delete}
+        </Button>
+      </div>
+    </Card>
+  );
+}

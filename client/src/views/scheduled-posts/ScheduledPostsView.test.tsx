@@ -1,0 +1,374 @@
+import { messages, POST_STATUS_LABELS, publishErrorMessages } from '@pauta/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pollDelay } from '../../components/posts/usePostsList';
+import { postItem, postPage, THEME_ID } from '../../test-utils/posts-fixtures';
+import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
+import { themeListItem } from '../../test-utils/themes';
+import { expectToast } from '../../test-utils/toasts';
+import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
+import { toListInput } from './filters';
+import { ScheduledPostsView } from './ScheduledPostsView';
+
+const text = messages.posts;
+
+function session(timezone = 'America/Sao_Paulo') {
+  const answer = signedIn(true);
+  return { ...answer, user: { ...answer.user, timezone } };
+}
+
+function open(handlers: Record<string, unknown>, path = '/scheduled-posts', timezone?: string) {
+  const api = mockTrpc({
+    'auth.session': session(timezone),
+    'themes.list': [themeListItem()],
+    'posts.list': postPage([]),
+    ...handlers,
+  });
+  window.history.replaceState(null, '', path);
+  render(<ScheduledPostsView />);
+  return api;
+}
+
+/** The input of the latest `posts.list` call, without the page size and cursor. */
+function lastListInput(api: ReturnType<typeof mockTrpc>) {
+  const calls = api.callsTo('posts.list');
+  const {
+    limit: _limit,
+    cursor: _cursor,
+    direction: _direction,
+    ...input
+  } = calls[calls.length - 1]!.input as Record<string, unknown>;
+  return input;
+}
+
+async function card(title: string) {
+  const heading = await screen.findByRole('heading', { name: title });
+  return heading.closest('article') as HTMLElement;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Posts Agendados: filters', () => {
+  it('preselects the theme of ?theme= and sends it to posts.list', async () => {
+    const api = open({}, `/scheduled-posts?theme=${THEME_ID}`);
+    await waitFor(() => expect(api.callsTo('posts.list').length).toBeGreaterThan(0));
+    expect(lastListInput(api)).toEqual({ themeId: THEME_ID });
+    // The panel opens because a filter is active, showing the theme's name.
+    expect(await screen.findByDisplayValue('Marketing digital')).toBeTruthy();
+  });
+
+  it('supports ?status=failed (the dashboard attention link)', async () => {
+    const api = open({}, '/scheduled-posts?status=failed,bogus');
+    await waitFor(() => expect(api.callsTo('posts.list').length).toBeGreaterThan(0));
+    expect(lastListInput(api)).toEqual({ statuses: ['failed'] });
+  });
+
+  it('builds the input from the platform select and the date ranges', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-10T12:00:00Z'));
+    const api = open({});
+    await screen.findByText(text.empty);
+    fireEvent.click(screen.getByRole('button', { name: text.filters }));
+
+    fireEvent.click(screen.getByRole('combobox', { name: text.filterPlatform }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Instagram' }));
+    await waitFor(() => expect(lastListInput(api)).toEqual({ platform: 'instagram' }));
+    expect(window.location.search).toBe('?platform=instagram');
+
+    fireEvent.click(screen.getByRole('button', { name: text.filterScheduledFrom }));
+    fireEvent.click(await screen.findByRole('button', { name: /^15 novembro 2026/i }));
+    await waitFor(() =>
+      expect(lastListInput(api)).toEqual({ platform: 'instagram', scheduledFrom: '2026-11-15' }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: text.filterCreatedTo }));
+    fireEvent.click(await screen.findByRole('button', { name: /^3 novembro 2026/i }));
+    await waitFor(() =>
+      expect(lastListInput(api)).toEqual({
+        platform: 'instagram',
+        scheduledFrom: '2026-11-15',
+        createdTo: '2026-11-03',
+      }),
+    );
+  });
+
+  it('maps every filter to the API names and leaves empty ones out', () => {
+    expect(
+      toListInput({
+        themeId: 't1',
+        platform: 'x',
+        scheduledFrom: '2026-11-01',
+        scheduledTo: '2026-11-30 00:00:00',
+        createdFrom: null,
+        createdTo: '2026-10-31',
+        statuses: [],
+      }),
+    ).toEqual({
+      themeId: 't1',
+      platform: 'x',
+      scheduledFrom: '2026-11-01',
+      scheduledTo: '2026-11-30',
+      createdTo: '2026-10-31',
+    });
+    expect(
+      toListInput({
+        themeId: null,
+        platform: null,
+        scheduledFrom: null,
+        scheduledTo: null,
+        createdFrom: null,
+        createdTo: null,
+        statuses: [],
+      }),
+    ).toEqual({});
+  });
+});
+
+describe('Posts Agendados: deleting', () => {
+  it("says 'Não há posts para excluir.' when the filters match nothing", async () => {
+    const api = open({ 'posts.deleteFiltered': { deleted: 0 } });
+    const button = await screen.findByRole('button', { name: text.deleteFiltered(0) });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    await expectToast(messages.common.warning, text.nothingToDelete);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('posts.deleteFiltered')).toHaveLength(0);
+  });
+
+  it('confirms before deleting the filtered posts and sends the same filters', async () => {
+    const posts = [postItem(), postItem()];
+    const api = open(
+      { 'posts.list': postPage(posts), 'posts.deleteFiltered': { deleted: 2 } },
+      '/scheduled-posts?platform=linkedin',
+    );
+    expect(await screen.findByText(text.count(2))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: text.deleteFiltered(2) }));
+    const dialog = await screen.findByRole('dialog', { name: text.confirmDeleteFilteredTitle });
+    expect(within(dialog).getByText(text.confirmDeleteFiltered(2))).toBeTruthy();
+    expect(api.callsTo('posts.deleteFiltered')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: text.deleteFilteredConfirm }));
+    await expectToast(messages.common.success, text.deletedMany(2));
+    expect(api.callsTo('posts.deleteFiltered')[0]?.input).toEqual({ platform: 'linkedin' });
+  });
+
+  it('confirms before deleting one post', async () => {
+    const post = postItem({ title: 'Post a excluir' });
+    const api = open({ 'posts.list': postPage([post]), 'posts.delete': { ok: true } });
+    fireEvent.click(within(await card('Post a excluir')).getByRole('button', { name: text.delete }));
+    const dialog = await screen.findByRole('dialog', { name: text.confirmDeleteTitle });
+    expect(within(dialog).getByText(text.confirmDelete)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('posts.delete')).toHaveLength(0);
+
+    fireEvent.click(within(await card('Post a excluir')).getByRole('button', { name: text.delete }));
+    const again = await screen.findByRole('dialog', { name: text.confirmDeleteTitle });
+    fireEvent.click(within(again).getByRole('button', { name: text.delete }));
+    await expectToast(messages.common.success, text.deleted);
+    expect(api.callsTo('posts.delete')[0]?.input).toEqual({ id: post.id });
+  });
+
+  it('reports a failed delete', async () => {
+    const post = postItem({ title: 'Post teimoso' });
+    open({
+      'posts.list': postPage([post]),
+      'posts.delete': () => {
+        throw new TrpcErrorResponse('INTERNAL_SERVER_ERROR', 'INTERNAL');
+      },
+    });
+    fireEvent.click(within(await card('Post teimoso')).getByRole('button', { name: text.delete }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: text.delete }));
+    await expectToast(messages.common.error, text.deleteError);
+  });
+});
+
+describe('Posts Agendados: cards', () => {
+  it('shows theme, platform, local date and time, the Usado badge and a status badge', async () => {
+    open({ 'posts.list': postPage([postItem({ title: 'Dica', isUsed: true, platform: 'x' })]) });
+    const article = await card('Dica');
+    expect(within(article).getByText('Marketing digital')).toBeTruthy();
+    expect(within(article).getByText('X (Twitter)')).toBeTruthy();
+    expect(within(article).getByText(/22\/11\/2026 · 10:00/)).toBeTruthy();
+    expect(within(article).getByText(text.usedBadge)).toBeTruthy();
+    expect(within(article).getByText(POST_STATUS_LABELS.scheduled)).toBeTruthy();
+    expect(within(article).queryByRole('button', { name: text.retry })).toBeNull();
+  });
+
+  it('shows each status with its label and, for problems, the pt-BR reason and Tentar novamente', async () => {
+    const posts = [
+      postItem({ title: 'P-publishing', status: 'publishing' }),
+      postItem({ title: 'P-failed', status: 'failed', lastError: 'ACCOUNT_NOT_CONNECTED' }),
+      postItem({ title: 'P-attention', status: 'needs_attention', lastError: 'UNKNOWN_OUTCOME' }),
+      postItem({ title: 'P-missed', status: 'missed', lastError: null }),
+      postItem({ title: 'P-published', status: 'published' }),
+    ];
+    const api = open({ 'posts.list': postPage(posts), 'posts.retry': { ok: true } });
+
+    const publishing = await card('P-publishing');
+    expect(within(publishing).getByText('Publicando')).toBeTruthy();
+    expect(within(publishing).getByRole('button', { name: text.edit }).hasAttribute('disabled')).toBe(true);
+
+    const failed = await card('P-failed');
+    expect(within(failed).getByText('Falhou')).toBeTruthy();
+    expect(within(failed).getByText(publishErrorMessages.ACCOUNT_NOT_CONNECTED)).toBeTruthy();
+
+    const attention = await card('P-attention');
+    expect(within(attention).getByText('Precisa de atenção')).toBeTruthy();
+    expect(within(attention).getByText(publishErrorMessages.UNKNOWN_OUTCOME)).toBeTruthy();
+
+    const missed = await card('P-missed');
+    expect(within(missed).getByText('Perdido')).toBeTruthy();
+    expect(within(missed).getByText(publishErrorMessages.MISSED)).toBeTruthy();
+
+    const published = await card('P-published');
+    expect(within(published).getByText('Publicado')).toBeTruthy();
+    expect(within(published).queryByRole('button', { name: text.retry })).toBeNull();
+
+    // Each status badge carries an icon next to its text (colour is never the only signal).
+    for (const article of [failed, attention, missed]) {
+      const badge = article.querySelector('[data-status]') as HTMLElement;
+      expect(badge.querySelector('svg')).toBeTruthy();
+    }
+
+    fireEvent.click(within(failed).getByRole('button', { name: text.retry }));
+    await expectToast(messages.common.success, text.retryQueued);
+    expect(api.callsTo('posts.retry')[0]?.input).toEqual({ id: posts[1]!.id });
+  });
+
+  it('loads further pages with Carregar mais', async () => {
+    const first = postItem({ title: 'Primeiro' });
+    const second = postItem({ title: 'Segundo' });
+    const api = open({
+      'posts.list': (input: unknown) =>
+        (input as { cursor?: string }).cursor === 'c2'
+          ? { items: [second], nextCursor: null, total: 2 }
+          : { items: [first], nextCursor: 'c2', total: 2 },
+    });
+    await card('Primeiro');
+    fireEvent.click(screen.getByRole('button', { name: text.loadMore }));
+    await card('Segundo');
+    expect(
+      api.callsTo('posts.list').map((call) => (call.input as { cursor?: string }).cursor ?? null),
+    ).toEqual([null, 'c2']);
+  });
+
+  it('shows the error state with a retry and the spec toast', async () => {
+    let fail = true;
+    open({
+      'posts.list': () => {
+        if (fail) throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED');
+        return postPage([postItem({ title: 'Voltou' })]);
+      },
+    });
+    await expectToast(messages.common.error, text.loadError);
+    const retry = await screen.findByRole('button', { name: messages.common.tryAgain });
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: 'Voltou' })).toBeTruthy();
+  });
+
+  it('polls every 5 s while a post is publishing, backing off to 30 s', () => {
+    expect(pollDelay(0)).toBe(5_000);
+    expect(pollDelay(29_000)).toBe(5_000);
+    expect(pollDelay(30_000)).toBe(10_000);
+    expect(pollDelay(60_000)).toBe(20_000);
+    expect(pollDelay(90_000)).toBe(30_000);
+    expect(pollDelay(10 * 60_000)).toBe(30_000);
+  });
+});
+
+describe('Editar Post', () => {
+  async function openEditor(overrides: Record<string, unknown> = {}, timezone?: string) {
+    const post = postItem({ title: 'Post editável', content: 'Texto inicial', ...overrides });
+    const api = open({ 'posts.list': postPage([post]) }, '/scheduled-posts', timezone);
+    fireEvent.click(within(await card('Post editável')).getByRole('button', { name: text.edit }));
+    const dialog = await screen.findByRole('dialog', { name: text.editTitle });
+    return { api, post, dialog };
+  }
+
+  it('shows read-only platform and theme, the preview and a live counter against the limit', async () => {
+    const { dialog } = await openEditor({ platform: 'x' });
+    expect((within(dialog).getByLabelText(text.platform) as HTMLInputElement).readOnly).toBe(true);
+    expect((within(dialog).getByLabelText(text.platform) as HTMLInputElement).value).toBe('X (Twitter)');
+    expect((within(dialog).getByLabelText(text.theme) as HTMLInputElement).value).toBe('Marketing digital');
+    expect(within(dialog).getByText(text.contentLength(13, 280))).toBeTruthy();
+
+    const content = within(dialog).getByRole('textbox', { name: new RegExp(text.content) });
+    fireEvent.change(content, { target: { value: 'a'.repeat(281) } });
+    const counter = within(dialog).getByText(new RegExp(text.contentLength(281, 280)));
+    expect(counter.getAttribute('data-over')).toBe('true');
+    expect(within(dialog).getByTestId('post-preview').textContent).toBe(`${'a'.repeat(100)}…`);
+  });
+
+  it('saves title, content and the date-time combined in the user zone', async () => {
+    // The user lives in Tokyo (UTC+9), whatever the browser's zone.
+    const { api, post, dialog } = await openEditor(
+      { scheduledFor: new Date('2026-11-22T01:00:00Z') },
+      'Asia/Tokyo',
+    );
+    api.set('posts.update', (input: unknown) => ({ ...post, ...(input as object) }));
+    expect((within(dialog).getByLabelText(new RegExp(text.publishTime)) as HTMLInputElement).value).toBe(
+      '10:00',
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(text.title) }), {
+      target: { value: 'Novo título' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(text.publishTime)), {
+      target: { value: '15:30' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    await expectToast(messages.common.success, text.dateUpdated);
+    expect(api.callsTo('posts.update')[0]?.input).toEqual({
+      id: post.id,
+      title: 'Novo título',
+      content: 'Texto inicial',
+      // 2026-11-22 15:30 in Tokyo.
+      scheduledFor: new Date('2026-11-22T06:30:00Z'),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends nothing without a date and says why', async () => {
+    const { api, dialog } = await openEditor();
+    api.set('posts.update', {});
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.clear }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect((await within(dialog).findAllByText(text.dateRequired)).length).toBeGreaterThan(0);
+    expect(api.callsTo('posts.update')).toHaveLength(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('sends nothing without a time', async () => {
+    const { api, dialog } = await openEditor();
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(text.publishTime)), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect((await within(dialog).findAllByText(text.timeRequired)).length).toBeGreaterThan(0);
+    expect(api.callsTo('posts.update')).toHaveLength(0);
+  });
+
+  it('shows the server reasons in pt-BR (too long, date, conflict)', async () => {
+    const { api, dialog } = await openEditor();
+    api.set('posts.update', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+        details: { tooLongFor: 'linkedin' },
+      });
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect(await within(dialog).findByText(text.tooLongFor('LinkedIn', 3000))).toBeTruthy();
+    await expectToast(messages.common.error, text.updateError);
+
+    api.set('posts.update', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', { details: { field: 'scheduledFor' } });
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: messages.common.save }));
+    expect(await within(dialog).findByText(text.invalidSchedule)).toBeTruthy();
+
+    api.set('posts.update', () => {
+      throw new TrpcErrorResponse('CONFLICT', 'CONFLICT');
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: messages.common.save }));
+    expect(await within(dialog).findByText(text.notEditable)).toBeTruthy();
+  });
+});

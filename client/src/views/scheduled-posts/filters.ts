@@ -1,0 +1,80 @@
+// Spec §3 filter state of Posts Agendados, and the `posts.list` / `posts.deleteFiltered` input it
+// makes. Theme and status also live in the URL (`?theme=<id>`, `?status=failed,missed`).
+import type { Platform, PostStatus } from '@pauta/core';
+import { isPlatform, isPostStatus } from '@pauta/core';
+import type { PostFilterInput } from '../../components/posts/types';
+
+export interface FilterState {
+  themeId: string | null;
+  platform: Platform | null;
+  scheduledFrom: string | null;
+  scheduledTo: string | null;
+  createdFrom: string | null;
+  createdTo: string | null;
+  statuses: PostStatus[];
+}
+
+export const EMPTY_FILTERS: FilterState = {
+  themeId: null,
+  platform: null,
+  scheduledFrom: null,
+  scheduledTo: null,
+  createdFrom: null,
+  createdTo: null,
+  statuses: [],
+};
+
+/** Order of the platform filter (spec §9: linkedin, instagram, facebook, x). */
+export const FILTER_PLATFORMS = [
+  'linkedin',
+  'instagram',
+  'facebook',
+  'x',
+] as const satisfies readonly Platform[];
+
+/** 'YYYY-MM-DD' of a date input value (Mantine may add ' HH:mm:ss'); null when empty. */
+function day(value: string | null): string | undefined {
+  const match = /^\d{4}-\d{2}-\d{2}/.exec(value ?? '');
+  return match ? match[0] : undefined;
+}
+
+/** The API input: only the filters that are set (the server reads `scheduledTo` up to 23:59:59). */
+export function toListInput(state: FilterState): PostFilterInput {
+  const input: PostFilterInput = {};
+  if (state.themeId) input.themeId = state.themeId;
+  if (state.platform) input.platform = state.platform;
+  const scheduledFrom = day(state.scheduledFrom);
+  const scheduledTo = day(state.scheduledTo);
+  const createdFrom = day(state.createdFrom);
+  const createdTo = day(state.createdTo);
+  if (scheduledFrom) input.scheduledFrom = scheduledFrom;
+  if (scheduledTo) input.scheduledTo = scheduledTo;
+  if (createdFrom) input.createdFrom = createdFrom;
+  if (createdTo) input.createdTo = createdTo;
+  if (state.statuses.length > 0) input.statuses = [...state.statuses];
+  return input;
+}
+
+export function activeFilterCount(state: FilterState): number {
+  return Object.keys(toListInput(state)).length;
+}
+
+/** `?status=failed,needs_attention` (or repeated `status`) as statuses; unknown values are dropped. */
+export function statusesFromSearch(params: URLSearchParams): PostStatus[] {
+  const values = params.getAll('status').flatMap((value) => value.split(','));
+  return [...new Set(values.map((value) => value.trim()).filter(isPostStatus))];
+}
+
+export function platformFromSearch(params: URLSearchParams): Platform | null {
+  const value = params.get('platform');
+  return value && isPlatform(value) ? value : null;
+}
+
+/** The query string that keeps theme, platform and status in the URL (deep links, Back). */
+export function toSearch(state: FilterState): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (state.themeId) params.theme = state.themeId;
+  if (state.platform) params.platform = state.platform;
+  if (state.statuses.length > 0) params.status = state.statuses.join(',');
+  return params;
+}
