@@ -30,3 +30,28 @@ export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Sair' }).first().click();
   await page.getByRole('link', { name: 'Começar agora' }).waitFor();
 }
+
+export async function createTheme(page: Page, name: string, options: { networks: string[]; frequency: string }) {
+  await page.goto('/create');
+  await page.getByLabel(/^Nome do tema/).fill(name);
+  await page.getByLabel(/^Descrição/).fill('Dicas práticas de marketing para pequenos negócios');
+  await page.getByText('Profissional', { exact: true }).click();
+  for (const network of options.networks) await page.getByText(network, { exact: true }).click();
+  await page.getByText(options.frequency, { exact: true }).click();
+  await page.getByRole('button', { name: 'Criar Tema' }).click();
+}
+
+/** Calls a tRPC mutation from the page, with the browser's own session cookie (what the UI does). */
+export async function mutateInPage(page: Page, procedure: string, body: { json: unknown; meta?: unknown }) {
+  return page.evaluate(
+    async ({ procedure, body }) => {
+      const res = await fetch(`/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { procedure, body },
+  );
+}
