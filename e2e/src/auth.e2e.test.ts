@@ -69,9 +69,15 @@ describe('roles and the shell', () => {
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
     await expect(page.getByText('Painel Administrativo').count()).resolves.toBe(0);
     await page.goto('/admin');
-    await page.getByText('Você não tem permissões de administrador para acessar esta área.').first().waitFor();
+    await page
+      .getByText('Você não tem permissões de administrador para acessar esta área.')
+      .first()
+      .waitFor();
     await page.goto('/publishing-logs');
-    await page.getByText('Você não tem permissões de administrador para acessar esta área.').first().waitFor();
+    await page
+      .getByText('Você não tem permissões de administrador para acessar esta área.')
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -83,7 +89,12 @@ describe('roles and the shell', () => {
     await promoteToAdmin(email);
     await logIn(page, email);
     await page.getByRole('button', { name: 'Administração' }).click();
-    for (const entry of ['Painel Administrativo', 'Logs de Publicação', 'Gerenciar Usuários', 'Templates de Email']) {
+    for (const entry of [
+      'Painel Administrativo',
+      'Logs de Publicação',
+      'Gerenciar Usuários',
+      'Templates de Email',
+    ]) {
       await page.getByRole('menuitem', { name: entry }).waitFor();
     }
     await page.getByRole('menuitem', { name: 'Painel Administrativo' }).click();
@@ -98,7 +109,14 @@ describe('roles and the shell', () => {
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const drawer = page.getByRole('dialog');
-    for (const entry of ['Home', 'Meus Temas', 'Posts Agendados', 'Posts Publicados', 'Configurações', 'Sair']) {
+    for (const entry of [
+      'Home',
+      'Meus Temas',
+      'Posts Agendados',
+      'Posts Publicados',
+      'Configurações',
+      'Sair',
+    ]) {
       await drawer.getByText(entry, { exact: true }).first().waitFor();
     }
     await expect(drawer.getByText('Painel Administrativo').count()).resolves.toBe(0);

@@ -36,7 +36,11 @@ export async function newPage(
 }
 
 /** Saves a screenshot under e2e/artifacts for people to look at (not asserted on). */
-export async function snapshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function snapshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   // Let transitions (drawers, toasts, menus) settle so the picture shows what a person sees.
   await page.waitForTimeout(400);
   await page.screenshot({

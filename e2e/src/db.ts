@@ -2,7 +2,10 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: inject('databaseUrl') });
   await client.connect();
   try {
@@ -19,7 +22,9 @@ export async function promoteToAdmin(email: string): Promise<void> {
      INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM u`,
     [email],
   );
-  await sql('DELETE FROM auth_sessions WHERE user_id = (SELECT id FROM users WHERE email = lower($1))', [email]);
+  await sql('DELETE FROM auth_sessions WHERE user_id = (SELECT id FROM users WHERE email = lower($1))', [
+    email,
+  ]);
 }
 
 let counter = 0;

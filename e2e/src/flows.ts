@@ -5,10 +5,18 @@ export const PASSWORD = 'uma senha bem longa';
 
 /** Waits for a toast (Mantine notification) containing `text`. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ timeout: 15_000 });
 }
 
-export async function signUp(page: Page, email: string, options: { firstName?: string; password?: string } = {}) {
+export async function signUp(
+  page: Page,
+  email: string,
+  options: { firstName?: string; password?: string } = {},
+) {
   await page.goto('/auth');
   await page.getByText('Criar conta', { exact: true }).first().click();
   await page.getByLabel('Nome', { exact: true }).fill(options.firstName ?? 'Ana');
@@ -31,7 +39,11 @@ export async function logOut(page: Page) {
   await page.getByRole('link', { name: 'Começar agora' }).waitFor();
 }
 
-export async function createTheme(page: Page, name: string, options: { networks: string[]; frequency: string }) {
+export async function createTheme(
+  page: Page,
+  name: string,
+  options: { networks: string[]; frequency: string },
+) {
   await page.goto('/create');
   await page.getByLabel(/^Nome do tema/).fill(name);
   await page.getByLabel(/^Descrição/).fill('Dicas práticas de marketing para pequenos negócios');

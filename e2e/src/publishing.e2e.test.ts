@@ -39,7 +39,10 @@ describe('connected accounts and publishing', () => {
     await page.getByRole('article', { name: 'Conta Facebook' }).getByText('Conectado').first().waitFor();
     await snapshot(page, 'connected-accounts-1280');
 
-    await createTheme(page, 'Publicação real', { networks: ['LinkedIn', 'Facebook', 'X (Twitter)'], frequency: 'Diário' });
+    await createTheme(page, 'Publicação real', {
+      networks: ['LinkedIn', 'Facebook', 'X (Twitter)'],
+      frequency: 'Diário',
+    });
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
 
     // Move the first suggestion (one row per network) to a few seconds from now, as the
@@ -62,7 +65,10 @@ describe('connected accounts and publishing', () => {
     await expect
       .poll(
         async () => {
-          const rows = await sql<{ status: string }>('SELECT status FROM suggested_posts WHERE id = ANY($1)', [first.map((p) => p.id)]);
+          const rows = await sql<{ status: string }>(
+            'SELECT status FROM suggested_posts WHERE id = ANY($1)',
+            [first.map((p) => p.id)],
+          );
           return rows.map((r) => r.status).sort();
         },
         { timeout: 45_000, interval: 500 },
@@ -75,7 +81,9 @@ describe('connected accounts and publishing', () => {
     };
     for (const post of first) {
       const network = post.platform === 'x' ? 'x' : post.platform;
-      const calls = sent.posts.filter((p) => p.network === network && p.text.replace(/\\(.)/g, '$1') === post.content);
+      const calls = sent.posts.filter(
+        (p) => p.network === network && p.text.replace(/\\(.)/g, '$1') === post.content,
+      );
       expect(calls, `${post.platform}`).toHaveLength(1);
     }
 

@@ -47,8 +47,15 @@ describe('themes', () => {
     await signUp(page, email);
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
     const started = new Date();
-    await createTheme(page, 'Marketing digital', { networks: ['LinkedIn', 'X (Twitter)'], frequency: '3x por semana' });
-    await page.locator('.mantine-Notification-root').filter({ hasText: /Sucesso! 🤖|posts foram/ }).first().waitFor({ timeout: 60_000 });
+    await createTheme(page, 'Marketing digital', {
+      networks: ['LinkedIn', 'X (Twitter)'],
+      frequency: '3x por semana',
+    });
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: /Sucesso! 🤖|posts foram/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await snapshot(page, 'dashboard-after-create-1280');
 
