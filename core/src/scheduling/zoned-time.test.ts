@@ -157,7 +157,7 @@ describe('zonedTimeToUtc', () => {
         expect(ms - back).toBeLessThanOrEqual(60 * 60_000);
       }
     }
-  });
+  }, 60_000);
 });
 
 describe('utcToZonedParts', () => {
