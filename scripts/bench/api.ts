@@ -1,0 +1,288 @@
+// Read-path benchmark of the API (npm run bench:api): seeds 1,000,000 suggested_posts across
+// 1,000 users into a throw-away database `pauta_bench`, then times the scheduled-posts list,
+// its filtered and deep pages and dashboard.summary through tRPC's createCaller, next to the
+// same SQL sent straight through pg, and prints each statement's EXPLAIN (ANALYZE, BUFFERS).
+// Environment: BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { type Database, migrateToLatest, parseKeyring } from '@pauta/db';
+import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { cookieNames } from '../../server/src/auth/cookies.js';
+import { createRoleService } from '../../server/src/auth/roles.js';
+import type { AppDeps } from '../../server/src/deps.js';
+import { loadServerEnv } from '../../server/src/env.js';
+import { createLogger } from '../../server/src/logger.js';
+import { createQueueGateway } from '../../server/src/queue/queue-gateway.js';
+import { appRouter } from '../../server/src/trpc/router.js';
+import { createCallerFactory } from '../../server/src/trpc/trpc.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'pauta_bench';
+const USERS = 1000;
+const THEMES_PER_USER = 5;
+const TOTAL_POSTS = 1_000_000;
+const MEASURED_USER_POSTS = 10_000;
+const MEASURED_USER_PUBLISHED = 2_000;
+const OTHER_PUBLISHED_PER_USER = 100;
+const RUNS = 200;
+const WARM_UP = 20;
+const GOAL_P95_MS = 25;
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Everything in SQL with generate_series: a million rows in seconds, not minutes. */
+async function seed(db: Kysely<Database>): Promise<{ userId: string; themeId: string }> {
+  const step = async (label: string, run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    out(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
+  await step('users + profiles', async () => {
+    await sql`INSERT INTO users (email)
+      SELECT 'bench-' || g || '@bench.pauta.dev' FROM generate_series(1, ${USERS}::int) g`.execute(db);
+    await sql`INSERT INTO profiles (id, email, timezone)
+      SELECT id, email, 'America/Sao_Paulo' FROM users`.execute(db);
+  });
+  const measured = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'bench-1@bench.pauta.dev')
+    .executeTakeFirstOrThrow();
+  await step('themes', () =>
+    sql`INSERT INTO themes (user_id, name, description, social_networks, color_palette)
+      SELECT u.id, 'Tema ' || t, 'Descrição do tema ' || t, ARRAY['linkedin','facebook','x','instagram'], 'blue'
+      FROM users u CROSS JOIN generate_series(1, ${THEMES_PER_USER}::int) t`.execute(db),
+  );
+  // Row number -> a theme of the other users, so their posts spread evenly.
+  await sql`CREATE TEMP TABLE bench_other_themes AS
+    SELECT (row_number() OVER (ORDER BY id)) - 1 AS n, id AS theme_id, user_id
+    FROM themes WHERE user_id <> ${measured.id}`.execute(db);
+  await sql`CREATE TEMP TABLE bench_own_themes AS
+    SELECT (row_number() OVER (ORDER BY id)) - 1 AS n, id AS theme_id, user_id
+    FROM themes WHERE user_id = ${measured.id}`.execute(db);
+  // A year and a half of posts (365 days back, 183 ahead), spread evenly per theme; past ones mostly
+  // published (a few failed or missed), future ones scheduled.
+  const insertPosts = (table: 'bench_own_themes' | 'bench_other_themes', count: number, themes: number) =>
+    sql`INSERT INTO suggested_posts
+        (theme_id, user_id, title, content, platform, post_order, scheduled_for, created_at, status, version, is_used)
+      SELECT th.theme_id, th.user_id,
+        'Post ' || g, 'Conteúdo do post de benchmark número ' || g || '. ' || repeat('Texto ', 20),
+        (ARRAY['linkedin','facebook','x','instagram'])[1 + (g / ${themes}::int) % 4],
+        g, s.at, s.at - interval '14 days',
+        CASE WHEN s.at >= now() THEN 'scheduled'
+             WHEN g % 50 = 0 THEN 'failed' WHEN g % 50 = 1 THEN 'missed' ELSE 'published' END,
+        1, s.at < now()
+      FROM generate_series(0, ${count - 1}::int) g
+      JOIN ${sql.table(table)} th ON th.n = g % ${themes}::int
+      CROSS JOIN LATERAL (
+        SELECT date_trunc('minute', now()) - interval '365 days'
+          + (g / ${themes}::int) * (interval '548 days' / ${Math.ceil(count / themes)}::int)
+          + (g % ${themes}::int) * interval '1 minute' AS at
+      ) s`.execute(db);
+  await step(`suggested_posts: ${MEASURED_USER_POSTS} for the measured user`, () =>
+    insertPosts('bench_own_themes', MEASURED_USER_POSTS, THEMES_PER_USER),
+  );
+  await step(`suggested_posts: ${TOTAL_POSTS - MEASURED_USER_POSTS} for ${USERS - 1} other users`, () =>
+    insertPosts('bench_other_themes', TOTAL_POSTS - MEASURED_USER_POSTS, (USERS - 1) * THEMES_PER_USER),
+  );
+  const insertPublished = (table: 'bench_own_themes' | 'bench_other_themes', count: number, themes: number) =>
+    sql`INSERT INTO published_posts
+        (user_id, theme_id, title, content, platform, published_at, reach, likes_count, comments_count, engagement_rate)
+      SELECT th.user_id, th.theme_id, 'Publicado ' || g, 'Conteúdo publicado ' || g,
+        (ARRAY['linkedin','facebook','x','instagram'])[1 + g % 4],
+        now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute',
+        CASE WHEN g % 7 = 0 THEN NULL ELSE (g * 37) % 5000 END,
+        CASE WHEN g % 7 = 0 THEN NULL ELSE (g * 13) % 200 END,
+        CASE WHEN g % 7 = 0 THEN NULL ELSE (g * 7) % 40 END,
+        CASE WHEN g % 7 = 0 THEN NULL ELSE ((g * 31) % 900) / 100.0 END
+      FROM generate_series(0, ${count - 1}::int) g
+      JOIN ${sql.table(table)} th ON th.n = g % ${themes}::int`.execute(db);
+  await step('published_posts', async () => {
+    await insertPublished('bench_own_themes', MEASURED_USER_PUBLISHED, THEMES_PER_USER);
+    await insertPublished(
+      'bench_other_themes',
+      OTHER_PUBLISHED_PER_USER * (USERS - 1),
+      (USERS - 1) * THEMES_PER_USER,
+    );
+  });
+  await step('VACUUM ANALYZE', async () => {
+    await sql`VACUUM ANALYZE suggested_posts`.execute(db);
+    await sql`VACUUM ANALYZE published_posts`.execute(db);
+    await sql`VACUUM ANALYZE themes`.execute(db);
+    await sql`VACUUM ANALYZE profiles`.execute(db);
+  });
+  const theme = await db
+    .selectFrom('themes')
+    .select('id')
+    .where('user_id', '=', measured.id)
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
+  return { userId: measured.id, themeId: theme.id };
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+async function main(): Promise<void> {
+  out(`Benchmark da API: ${TOTAL_POSTS.toLocaleString('pt-BR')} posts, ${USERS} usuários, ${RUNS} execuções`);
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl(DB_NAME),
+    max: 10,
+    application_name: 'pauta-bench',
+  });
+  // Every statement Kysely sends while `capturing` is set, to replay it through pg and EXPLAIN it.
+  let capturing: CompiledQuery[] | null = null;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query' && capturing) capturing.push(event.query);
+    },
+  });
+  const direct = new pg.Client({ connectionString: databaseUrl(DB_NAME) });
+  try {
+    out('\nMigrando e semeando:');
+    await migrateToLatest(db);
+    const { userId, themeId } = await seed(db);
+
+    const logger = createLogger({ level: 'silent', pretty: false });
+    const keys = `b1:${randomBytes(32).toString('base64')}`;
+    const env = loadServerEnv({
+      NODE_ENV: 'test',
+      APP_URL: 'http://pauta.bench',
+      TOKEN_ENCRYPTION_KEYS: keys,
+    });
+    const deps: AppDeps = {
+      db,
+      env: { ...env, keyring: parseKeyring(keys) },
+      logger,
+      queue: createQueueGateway({ redisUrl: null, prefix: 'bench', logger }),
+      roles: createRoleService(db, logger),
+      drafts: {
+        generate: async () => {
+          throw new Error('not used by the benchmark');
+        },
+      },
+      sandbox: true,
+    };
+    const caller = createCallerFactory(appRouter)({
+      deps,
+      user: { id: userId, email: 'bench-1@bench.pauta.dev', sessionId: 'bench' },
+      requestId: 'bench',
+      ip: '127.0.0.1',
+      cookies: cookieNames(env.appUrl),
+    });
+
+    // A cursor 5,000 rows into the list (page 101 of 50).
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      cursor = (await caller.posts.list({ limit: 50, ...(cursor ? { cursor } : {}) })).nextCursor;
+    }
+    const today = new Date();
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const scheduledFrom = iso(new Date(today.getTime() - 30 * 86_400_000));
+    const scheduledTo = iso(new Date(today.getTime() + 60 * 86_400_000));
+
+    const cases: Array<{ name: string; run: () => Promise<unknown> }> = [
+      { name: 'posts.list primeira página', run: () => caller.posts.list({ limit: 50 }) },
+      {
+        name: 'posts.list tema + rede + período',
+        run: () =>
+          caller.posts.list({ limit: 50, themeId, platform: 'linkedin', scheduledFrom, scheduledTo }),
+      },
+      {
+        name: 'posts.list página 101 (cursor)',
+        run: () => caller.posts.list({ limit: 50, cursor: cursor! }),
+      },
+      { name: 'dashboard.summary', run: () => caller.dashboard.summary() },
+      // Not part of the goal, measured for information.
+      { name: '(info) dashboard.charts', run: () => caller.dashboard.charts() },
+      { name: '(info) published.list primeira página', run: () => caller.published.list({ limit: 24 }) },
+    ];
+
+    await direct.connect();
+    const rows: string[] = [];
+    const plans: string[] = [];
+    let worst = 0;
+    for (const c of cases) {
+      capturing = [];
+      const result = await c.run();
+      const statements = capturing;
+      capturing = null;
+      const api = await time(c.run);
+      const raw = await time(async () => {
+        for (const q of statements) await direct.query(q.sql, [...q.parameters]);
+      });
+      if (!c.name.startsWith('(info)')) worst = Math.max(worst, api.p95);
+      const total = (result as { total?: number }).total;
+      rows.push(
+        `| ${c.name.padEnd(38)} | ${api.p50.toFixed(2).padStart(7)} | ${api.p95.toFixed(2).padStart(7)} | ${raw.p50
+          .toFixed(2)
+          .padStart(
+            7,
+          )} | ${raw.p95.toFixed(2).padStart(7)} | ${(api.p50 / raw.p50).toFixed(2).padStart(5)}x | ${String(
+          statements.length,
+        ).padStart(3)} | ${total === undefined ? '' : `total=${total}`}`,
+      );
+      for (const q of statements) {
+        const explain = await direct.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, [
+          ...q.parameters,
+        ]);
+        plans.push(`── ${c.name}\n${q.sql}\n${explain.rows.map((r) => `   ${r['QUERY PLAN']}`).join('\n')}`);
+      }
+    }
+
+    out(
+      '\nTempos em ms (API = createCaller: zod + tRPC + Kysely + pg; SQL = as mesmas consultas, em sequência, direto no pg)',
+    );
+    out(`| ${'consulta'.padEnd(38)} | API p50 | API p95 | SQL p50 | SQL p95 | razão  | SQL |`);
+    out(`|${'-'.repeat(40)}|---------|---------|---------|---------|--------|-----|`);
+    for (const row of rows) out(row);
+    out(
+      `\nMeta: p95 < ${GOAL_P95_MS} ms → ${worst < GOAL_P95_MS ? 'atingida' : 'NÃO atingida'} (pior p95 ${worst.toFixed(2)} ms)`,
+    );
+    out('\nEXPLAIN (ANALYZE, BUFFERS):');
+    for (const plan of plans) out(`\n${plan}`);
+  } finally {
+    await direct.end().catch(() => {});
+    await db.destroy();
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
