@@ -1,4 +1,5 @@
 export * from './constants/index.js';
+export * from './email/render.js';
 export * from './format/index.js';
 export * from './messages/index.js';
 export * from './scheduling/index.js';

@@ -15,3 +15,6 @@ export * from './repositories/published-posts.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/publishing.repository.js';
 export * from './repositories/pending-connections.repository.js';
+export * from './repositories/admin.repository.js';
+export * from './repositories/email.repository.js';
+export * from './repositories/logs.repository.js';

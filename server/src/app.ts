@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
 import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
 import { jsonOnly, sameOriginOnly } from './http/csrf.js';
@@ -43,6 +44,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(healthRouter(deps));
   app.use(oauthRouter(deps));
+  // The queue monitor (bull-board), administrators only.
+  app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
 
   app.use(
     '/trpc',

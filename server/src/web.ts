@@ -7,6 +7,8 @@ import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/inde
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
 import type { AppDeps } from './deps.js';
+import { mailerFor } from './email/mailer.js';
+import { startOutboxSender } from './email/outbox.js';
 import type { ServerEnv } from './env.js';
 import type { Logger } from './logger.js';
 import { aiCalls } from './observability/metrics.js';
@@ -71,6 +73,8 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     clientDist: CLIENT_DIST,
   };
   const app = createApp(deps);
+  // Emails queued by the worker (publish failures) and any left pending are sent from here.
+  const outbox = startOutboxSender({ db: dbHandle.db, logger, mailer: mailerFor(env) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     s.once('error', reject);
@@ -84,6 +88,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await outbox.stop();
       await queue.close();
       if (!options.dbHandle) await dbHandle.close();
     },

@@ -22,7 +22,16 @@ try {
 if (env.SOCIAL_SANDBOX_URL) installSandboxFetch(env.SOCIAL_SANDBOX_URL);
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
-const dbHandle = await createDb({ databaseUrl: env.DATABASE_URL, applicationName: 'pauta-worker' });
+// A publication holds a connection only for short statements (never across the network call, except
+// during a token refresh), so a quarter of WORKER_CONCURRENCY keeps a burst of due posts from queueing
+// on the pool (with 10 connections for 100 jobs, claim → send took about twice as long in
+// `npm run bench:worker`); capped at 25 so a few worker processes stay well under PostgreSQL's default
+// max_connections (100).
+const dbHandle = await createDb({
+  databaseUrl: env.DATABASE_URL,
+  applicationName: 'pauta-worker',
+  poolSize: Math.min(25, Math.max(10, Math.ceil(env.WORKER_CONCURRENCY / 4))),
+});
 const worker = await startWorker({
   db: dbHandle.db,
   env,

@@ -24,6 +24,7 @@ import { syncMetrics } from './maintenance/metrics-sync.js';
 import { reconcile } from './maintenance/reconcile.js';
 import { sweepTokens } from './maintenance/token-sweep.js';
 import { observe as defaultObserve, registerQueueDepth } from './observability.js';
+import { createFailureNotifier } from './publish/notify.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 
@@ -150,6 +151,8 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     adapter: clients.adapter,
     oauth: clients.oauth,
     enqueue,
+    // The owner is emailed when a post fails for good or needs attention (when notifications are on).
+    notify: createFailureNotifier({ db, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
     config: {
       retryBaseMs: env.PUBLISH_RETRY_BASE_MS,
       retryMaxMs: env.PUBLISH_RETRY_MAX_MS,

@@ -7,6 +7,7 @@ import cta from '../components/cta.module.css';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { AuthCallbackPage } from '../pages/auth/AuthCallbackPage';
 import { AuthPage } from '../pages/auth/AuthPage';
+import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
 import { LandingPage } from '../pages/landing/LandingPage';
 import { DataDeletionPage } from '../pages/public/DataDeletionPage';
 import { PrivacyPolicyPage } from '../pages/public/PrivacyPolicyPage';
@@ -40,6 +41,8 @@ export function App() {
 
   // Kept outside the session branches so a session change never remounts it mid-exchange.
   if (pathname === '/auth/callback') return <AuthCallbackPage />;
+  // The emailed reset link works signed in or not (spec §2.2 'Esqueceu sua senha?').
+  if (pathname === '/auth/reset') return <ResetPasswordPage />;
 
   if (!session.data) {
     if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;

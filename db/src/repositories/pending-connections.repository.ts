@@ -99,7 +99,11 @@ export async function readPendingUserToken(
   return row ? unseal(keyring, row.sealed_user_token, aad(row.id)) : undefined;
 }
 
-export async function deletePendingConnection(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+export async function deletePendingConnection(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('pending_connections')
     .where('id', '=', id)

@@ -8,8 +8,10 @@ import { clearCookie, readCookie, setSessionCookie } from '../auth/cookies.js';
 import { oauthProvider } from '../auth/oauth-providers.js';
 import { OAuthSignInError, resolveOAuthUser } from '../auth/oauth-signin.service.js';
 import { decodeAttempt, type OAuthAttempt, sameState } from '../auth/oauth-state.js';
+import { PasswordResetError, requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { RateLimitedError } from '../auth/rate-limit.js';
 import { createSession, invalidateSession } from '../auth/session.js';
+import { sendWelcomeEmail } from '../email/notifications.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
 import { appError } from './errors.js';
 import { authedProcedure, type Context, publicProcedure, router } from './trpc.js';
@@ -128,6 +130,8 @@ export const authRouter = router({
         const session = await createSession(ctx.deps.db, user.id, { persistent: true });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
         ctx.deps.logger.info({ userId: user.id, requestId: ctx.requestId }, 'conta criada');
+        // Never fails the sign-up: errors are logged inside.
+        await sendWelcomeEmail(ctx.deps, { ...user, firstName: input.firstName?.trim() || null });
         return { ok: true as const };
       } catch (error) {
         ctx.deps.logger.warn(
@@ -186,6 +190,7 @@ export const authRouter = router({
         const tokens = await provider.validateAuthorizationCode(input.code, attempt.verifier ?? undefined);
         const info = await provider.fetchUserInfo(tokens.accessToken);
         const user = await resolveOAuthUser(ctx.deps.db, attempt.provider, info, input.timezone);
+        if (user.created) await sendWelcomeEmail(ctx.deps, { ...user, firstName: info.firstName ?? null });
         if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
         const session = await createSession(ctx.deps.db, user.id, { persistent: true });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
@@ -202,6 +207,44 @@ export const authRouter = router({
             'falha no login social',
           );
           throw appError(error.retryable ? 'BAD_GATEWAY' : 'BAD_REQUEST', 'OAUTH_FAILED');
+        }
+        throw error;
+      }
+    }),
+
+  /**
+   * 'Esqueceu sua senha?': the same answer whether or not the email has an account; the link is
+   * emailed in the background. Limited per IP (429) and per email (silently not sent).
+   */
+  requestPasswordReset: publicProcedure.input(z.strictObject({ email })).mutation(async ({ ctx, input }) => {
+    try {
+      await requestPasswordReset(ctx.deps, { email: input.email, ip: ctx.ip });
+    } catch (error) {
+      rethrow(error, ctx.res);
+    }
+    return { ok: true as const };
+  }),
+
+  /**
+   * The link's page: a valid, unused, unexpired token and a strong password set the new password,
+   * end every session of the user and sign them in here with a new browser session.
+   */
+  resetPassword: publicProcedure
+    .input(z.strictObject({ token: z.string().min(1).max(200), password }))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        const user = await resetPassword(ctx.deps, input);
+        if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId).catch(() => {});
+        const session = await createSession(ctx.deps.db, user.userId, { persistent: false });
+        if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, false);
+        ctx.deps.logger.info({ userId: user.userId, requestId: ctx.requestId }, 'senha redefinida');
+        return { ok: true as const };
+      } catch (error) {
+        if (error instanceof PasswordResetError) {
+          if (error.code === 'WEAK_PASSWORD')
+            throw appError('BAD_REQUEST', 'WEAK_PASSWORD', { passwordIssues: error.issues });
+          ctx.deps.logger.warn({ requestId: ctx.requestId, ip: ctx.ip }, 'link de redefinição inválido');
+          throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { reason: 'RESET_TOKEN_INVALID' });
         }
         throw error;
       }

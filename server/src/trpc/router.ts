@@ -1,4 +1,5 @@
 import { accountsRouter } from './accounts.router.js';
+import { adminRouter } from './admin.router.js';
 import { authRouter } from './auth.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   posts: postsRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,7 +39,8 @@ describe('login form', () => {
     expect(screen.getByLabelText(text.email, { exact: false })).toBeTruthy();
     expect(screen.getByLabelText(text.password, { exact: false })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: text.rememberMe })).toBeTruthy();
-    expect(screen.getByRole('button', { name: text.forgotPassword })).toBeTruthy();
+    // The link leads to the password-recovery page.
+    expect(screen.getByRole('link', { name: text.forgotPassword }).getAttribute('href')).toBe('/auth/reset');
   });
 
   it('asks for every field (toast Erro / Por favor, preencha todos os campos.)', async () => {

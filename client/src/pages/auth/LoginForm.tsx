@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useRefreshSession, useSystemStatus } from '../../app/session';
+import { Link } from '../../app/Link';
+import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
 import { describeSignInError } from '../../lib/errors';
-import { showError, showErrorText, showInfo, showSuccess } from '../../lib/toast';
+import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 
 const text = messages.auth;
@@ -16,7 +17,6 @@ export function LoginForm() {
   const trpc = useTRPC();
   const signIn = useMutation(trpc.auth.signIn.mutationOptions());
   const refreshSession = useRefreshSession();
-  const status = useSystemStatus();
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({ initialValues: { email: '', password: '', rememberMe: false } });
 
@@ -38,10 +38,6 @@ export function LoginForm() {
     setSubmitting(false);
   });
 
-  // Spec §2.2: the link is shown and no recovery flow exists yet; it says how to get help.
-  const showForgotPassword = () =>
-    showInfo(text.forgotPasswordTitle, text.forgotPasswordUnavailable(status.data?.contactEmail ?? null));
-
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
@@ -62,7 +58,7 @@ export function LoginForm() {
         />
         <Group justify="space-between" gap="sm">
           <Checkbox label={text.rememberMe} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={showForgotPassword}>
+          <Anchor component={Link} href="/auth/reset" size="sm" fw={600}>
             {text.forgotPassword}
           </Anchor>
         </Group>

@@ -1,6 +1,226 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import {
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { INPUT_LIMITS, messages } from '@pauta/core';
+import { IconAdjustments, IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { StateMessage } from '../../components/StateMessage';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { type AdminSetting, refusalReason } from '../admin/admin-api';
 
-/** Configurações do Sistema (admin): admin_settings keys. Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.admin.settings;
+const KNOWN = text.knownKeys as Record<string, string>;
+export const MAX_THEMES = { min: 1, max: 1000 } as const;
+
+export type EditorKind = 'boolean' | 'themes' | 'number' | 'text' | 'json';
+
+/** Which editor a setting gets: the known keys are typed; others follow their stored value. */
+export function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
+  if (setting.key === 'email_notifications_enabled') return 'boolean';
+  if (setting.key === 'max_themes_per_user') return 'themes';
+  if (typeof setting.value === 'boolean') return 'boolean';
+  if (typeof setting.value === 'number') return 'number';
+  if (typeof setting.value === 'string') return 'text';
+  return 'json';
+}
+
+/** Configurações do Sistema (spec §7 call 12): one typed editor per admin_settings key. */
 export function AdminSettingsView() {
-  return <UnderConstruction />;
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.admin.settings.list.queryOptions());
+  if (settings.isPending)
+    return (
+      <Center py="xl" role="status" aria-label={messages.common.loading}>
+        <Loader aria-hidden />
+      </Center>
+    );
+  if (settings.isError)
+    return (
+      <StateMessage icon={IconAlertCircle} color="red" title={text.loadError} role="alert">
+        <Button variant="light" onClick={() => void settings.refetch()}>
+          {messages.common.tryAgain}
+        </Button>
+      </StateMessage>
+    );
+  if (settings.data.length === 0)
+    return <StateMessage icon={IconAdjustments} title={text.empty} role="status" />;
+  return (
+    <Stack gap="md">
+      {settings.data.map((setting) => (
+        <SettingCard key={setting.key} setting={setting} />
+      ))}
+    </Stack>
+  );
+}
+
+function useSaveSetting() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(trpc.admin.settings.update.mutationOptions());
+  const save = async (
+    key: string,
+    value: boolean | number | string,
+    json = false,
+  ): Promise<string | null> => {
+    try {
+      await mutation.mutateAsync({ key, value, json });
+    } catch (error) {
+      const reason = refusalReason(error);
+      const message =
+        reason === 'INVALID_JSON'
+          ? text.invalidJson
+          : reason === 'INVALID_VALUE'
+            ? text.maxThemesRange
+            : text.saveError;
+      showError(messages.common.error, reason ? message : text.saveError);
+      return reason ? message : text.saveError;
+    }
+    showSuccess(messages.common.success, text.saved);
+    await queryClient.invalidateQueries(trpc.admin.settings.pathFilter());
+    return null;
+  };
+  return { save, pending: mutation.isPending };
+}
+
+function initialText(setting: AdminSetting, kind: EditorKind): string {
+  if (kind === 'json') return JSON.stringify(setting.value, null, 2);
+  if (kind === 'text') return String(setting.value ?? '');
+  return '';
+}
+
+function SettingCard({ setting }: { setting: AdminSetting }) {
+  const kind = editorKind(setting);
+  const { save, pending } = useSaveSetting();
+  const label = KNOWN[setting.key] ?? setting.key;
+  const [textValue, setTextValue] = useState(() => initialText(setting, kind));
+  const [numberValue, setNumberValue] = useState<number | string>(
+    typeof setting.value === 'number' ? setting.value : '',
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    setError(null);
+    if (kind === 'themes' || kind === 'number') {
+      const n = typeof numberValue === 'number' ? numberValue : Number(numberValue);
+      const valid =
+        Number.isFinite(n) &&
+        (kind === 'number' || (Number.isInteger(n) && n >= MAX_THEMES.min && n <= MAX_THEMES.max));
+      if (numberValue === '' || !valid) {
+        setError(kind === 'themes' ? text.maxThemesRange : text.invalidNumber);
+        return;
+      }
+      setError(await save(setting.key, n));
+      return;
+    }
+    if (kind === 'json') {
+      try {
+        JSON.parse(textValue);
+      } catch {
+        setError(text.invalidJson);
+        return;
+      }
+      setError(await save(setting.key, textValue, true));
+      return;
+    }
+    setError(await save(setting.key, textValue));
+  };
+
+  let editor: ReactNode;
+  if (kind === 'boolean')
+    editor = (
+      <Switch
+        size="md"
+        checked={setting.value === true}
+        disabled={pending}
+        onChange={(event) => void save(setting.key, event.currentTarget.checked)}
+        label={setting.value === true ? text.enabled : text.disabled}
+        aria-label={text.editorLabel(label)}
+      />
+    );
+  else {
+    const input =
+      kind === 'themes' || kind === 'number' ? (
+        <NumberInput
+          label={text.editorLabel(label)}
+          value={numberValue}
+          onChange={setNumberValue}
+          {...(kind === 'themes'
+            ? { min: MAX_THEMES.min, max: MAX_THEMES.max, allowDecimal: false, allowNegative: false }
+            : {})}
+          error={error}
+          w={{ base: '100%', xs: 340 }}
+        />
+      ) : kind === 'json' ? (
+        <Textarea
+          label={text.editorLabel(label)}
+          description={text.jsonHint}
+          value={textValue}
+          onChange={(event) => setTextValue(event.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={INPUT_LIMITS.settingValue}
+          error={error}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        />
+      ) : (
+        <TextInput
+          label={text.editorLabel(label)}
+          description={text.textHint}
+          value={textValue}
+          onChange={(event) => setTextValue(event.currentTarget.value)}
+          maxLength={INPUT_LIMITS.settingValue}
+          error={error}
+        />
+      );
+    editor = (
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <div style={{ flex: kind === 'themes' || kind === 'number' ? '0 1 auto' : '1 1 280px' }}>
+            {input}
+          </div>
+          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+            {messages.common.save}
+          </Button>
+        </Group>
+      </form>
+    );
+  }
+
+  return (
+    <Card withBorder component="section" aria-label={label}>
+      <Stack gap="xs">
+        <div>
+          <Text fw={700}>{label}</Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {setting.key}
+          </Text>
+          {setting.description && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {setting.description}
+            </Text>
+          )}
+        </div>
+        {editor}
+      </Stack>
+    </Card>
+  );
 }

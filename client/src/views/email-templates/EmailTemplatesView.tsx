@@ -1,6 +1,165 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { DEFAULT_TIME_ZONE, formatDateTime, messages } from '@pauta/core';
+import { IconAlertCircle, IconInbox, IconMail, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useSessionUser } from '../../app/session';
+import { ConfirmModal } from '../../components/posts/ConfirmModal';
+import { StateMessage } from '../../components/StateMessage';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import type { EmailTemplate } from '../admin/admin-api';
+import { OutboxPanel } from './OutboxPanel';
+import { TemplateEditorModal } from './TemplateEditorModal';
 
-/** Templates de Email (admin). Built by a later issue; the shell already shows its title, subtitle and Back button. */
+const text = messages.admin.templates;
+
+/** Templates de Email (spec §7 call 10): list, create, edit with live preview, delete; and the outbox. */
 export function EmailTemplatesView() {
-  return <UnderConstruction />;
+  const [tab, setTab] = useState<string | null>('templates');
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="templates" leftSection={<IconMail size={16} aria-hidden />}>
+          {text.tabs.templates}
+        </Tabs.Tab>
+        <Tabs.Tab value="outbox" leftSection={<IconInbox size={16} aria-hidden />}>
+          {text.tabs.outbox}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="templates">
+        <TemplatesPanel />
+      </Tabs.Panel>
+      <Tabs.Panel value="outbox">
+        <OutboxPanel />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function TemplatesPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const timeZone = useSessionUser()?.timezone ?? DEFAULT_TIME_ZONE;
+  const templates = useQuery(trpc.admin.templates.list.queryOptions());
+  const remove = useMutation(trpc.admin.templates.delete.mutationOptions());
+  const [editing, setEditing] = useState<EmailTemplate | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<EmailTemplate | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ id: deleting.id });
+      showSuccess(messages.common.success, text.deleted);
+    } catch {
+      showError(messages.common.error, text.deleteError);
+    }
+    setDeleting(null);
+    await queryClient.invalidateQueries(trpc.admin.templates.pathFilter());
+  };
+
+  let body: ReactNode;
+  if (templates.isPending)
+    body = (
+      <Center py="xl" role="status" aria-label={messages.common.loading}>
+        <Loader aria-hidden />
+      </Center>
+    );
+  else if (templates.isError)
+    body = (
+      <StateMessage icon={IconAlertCircle} color="red" title={text.loadError} role="alert">
+        <Button variant="light" onClick={() => void templates.refetch()}>
+          {messages.common.tryAgain}
+        </Button>
+      </StateMessage>
+    );
+  else if (templates.data.length === 0)
+    body = <StateMessage icon={IconMail} title={text.empty} role="status" />;
+  else
+    body = (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {templates.data.map((template) => (
+          <Card key={template.id} withBorder component="article" aria-label={template.templateName}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={700} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {template.templateName}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <Badge variant="light" color={template.isActive ? 'green' : 'gray'}>
+                    {template.isActive ? messages.common.active : messages.common.inactive}
+                  </Badge>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`${messages.common.edit} ${template.templateName}`}
+                    onClick={() => setEditing(template)}
+                  >
+                    <IconPencil size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`${messages.common.delete} ${template.templateName}`}
+                    onClick={() => setDeleting(template)}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Group>
+              <Text size="sm">
+                <Text span fw={600}>
+                  {text.subject}:{' '}
+                </Text>
+                {template.subject}
+              </Text>
+              {Object.keys(template.variables).length > 0 && (
+                <Group gap={4}>
+                  {Object.keys(template.variables).map((name) => (
+                    <Badge key={name} variant="outline" color="gray" tt="none" size="sm" ff="monospace">
+                      {`{{${name}}}`}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+              <Text size="xs" c="dimmed">
+                {text.lastUpdated} {formatDateTime(template.updatedAt, timeZone)}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+          {text.newTemplate}
+        </Button>
+      </Group>
+      {body}
+      <TemplateEditorModal target={editing} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title={text.confirmDeleteTitle}
+        message={deleting ? text.confirmDelete(deleting.templateName) : ''}
+        confirmLabel={messages.common.delete}
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,195 @@
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { INPUT_LIMITS, messages } from '@pauta/core';
+import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from '../../app/Link';
+import { navigate, useSearch } from '../../app/navigation';
+import { useRefreshSession } from '../../app/session';
+import { Logo } from '../../components/Logo';
+import { SubmitButton } from '../../components/SubmitButton';
+import { describeError, describeSignUpError, errorCodeOf } from '../../lib/errors';
+import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { refusalReason } from '../../views/admin/admin-api';
+import classes from './AuthPage.module.css';
+
+const text = messages.auth;
+
+/**
+ * /auth/reset (public, signed in or not): without `?token` it asks for the email and always
+ * answers the same; with a token it sets the new password, which ends every other session and
+ * signs the person in here.
+ */
+export function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get('token');
+  useDocumentTitle(`${token ? text.resetTitle : text.resetRequestTitle} · ${messages.common.appName}`);
+  return (
+    <main className={classes.page}>
+      <Container size={480} w="100%">
+        <Button
+          component={Link}
+          href="/auth"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+          className={classes.back}
+        >
+          {text.backToLogin}
+        </Button>
+        <div className={classes.logo}>
+          <Logo />
+        </div>
+        <Paper withBorder shadow="md" p={{ base: 'lg', xs: 'xl' }}>
+          {token ? <NewPasswordForm token={token} /> : <RequestForm />}
+        </Paper>
+      </Container>
+    </main>
+  );
+}
+
+function RequestForm() {
+  const trpc = useTRPC();
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  const [sent, setSent] = useState(false);
+  const form = useForm({ initialValues: { email: '' } });
+  const submit = form.onSubmit(async ({ email }) => {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      form.setFieldError('email', text.invalidEmail);
+      return;
+    }
+    try {
+      await request.mutateAsync({ email: email.trim() });
+      setSent(true);
+    } catch (error) {
+      showErrorText(
+        errorCodeOf(error)
+          ? describeError(error)
+          : { title: messages.common.error, message: text.resetRequestError },
+      );
+    }
+  });
+  if (sent)
+    return (
+      <Stack gap="md" role="status">
+        <Title order={1} className={classes.title}>
+          {text.resetRequestSentTitle}
+        </Title>
+        <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
+          {text.resetRequestSent}
+        </Alert>
+        <Button component={Link} href="/auth" variant="default">
+          {text.backToLogin}
+        </Button>
+      </Stack>
+    );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} className={classes.title}>
+            {text.resetRequestTitle}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {text.resetRequestDescription}
+          </Text>
+        </div>
+        <TextInput
+          type="email"
+          label={text.email}
+          placeholder={text.emailPlaceholder}
+          autoComplete="email"
+          withAsterisk
+          maxLength={INPUT_LIMITS.email}
+          {...form.getInputProps('email')}
+        />
+        <SubmitButton
+          pending={request.isPending}
+          label={text.resetRequestSubmit}
+          pendingLabel={text.resetRequestSending}
+          size="md"
+          fullWidth
+        />
+      </Stack>
+    </form>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+  const refreshSession = useRefreshSession();
+  const [invalid, setInvalid] = useState(false);
+  const form = useForm({ initialValues: { password: '', confirm: '' } });
+  const submit = form.onSubmit(async ({ password, confirm }) => {
+    if (!password || !confirm) {
+      showError(messages.common.error, text.fillAllFields);
+      return;
+    }
+    if (password !== confirm) {
+      form.setFieldError('confirm', text.passwordsDontMatch);
+      showError(messages.common.error, text.passwordsDontMatch);
+      return;
+    }
+    try {
+      await reset.mutateAsync({ token, password });
+    } catch (error) {
+      if (refusalReason(error) === 'RESET_TOKEN_INVALID') setInvalid(true);
+      else if (errorCodeOf(error) === 'WEAK_PASSWORD') showErrorText(describeSignUpError(error));
+      else showErrorText(describeError(error, text.resetErrorTitle));
+      return;
+    }
+    showSuccess(text.resetSuccessTitle, text.resetSuccess);
+    await refreshSession();
+    navigate('/', { replace: true });
+  });
+  if (invalid)
+    return (
+      <Stack gap="md" role="alert">
+        <Title order={1} className={classes.title}>
+          {text.resetInvalidTitle}
+        </Title>
+        <Text>{text.resetInvalid}</Text>
+        <Button component={Link} href="/auth/reset" replace>
+          {text.requestNewLink}
+        </Button>
+      </Stack>
+    );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} className={classes.title}>
+            {text.resetTitle}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {text.resetDescription}
+          </Text>
+        </div>
+        <PasswordInput
+          label={text.newPassword}
+          autoComplete="new-password"
+          withAsterisk
+          maxLength={INPUT_LIMITS.passwordMax}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={text.confirmNewPassword}
+          autoComplete="new-password"
+          withAsterisk
+          maxLength={INPUT_LIMITS.passwordMax}
+          {...form.getInputProps('confirm')}
+        />
+        <SubmitButton
+          pending={reset.isPending}
+          label={text.resetSubmit}
+          pendingLabel={text.resetSubmitting}
+          size="md"
+          fullWidth
+        />
+      </Stack>
+    </form>
+  );
+}

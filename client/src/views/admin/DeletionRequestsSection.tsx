@@ -1,0 +1,184 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DEFAULT_TIME_ZONE, formatDateTime, messages } from '@pauta/core';
+import { IconAlertCircle, IconCheck, IconInbox, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useSessionUser } from '../../app/session';
+import { ConfirmModal } from '../../components/posts/ConfirmModal';
+import { StateMessage } from '../../components/StateMessage';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { type DeletionRequest, refusalReason } from './admin-api';
+
+const text = messages.deletionRequests;
+type Filter = 'pending' | 'completed' | 'rejected' | 'all';
+type Pending = { request: DeletionRequest; action: 'complete' | 'reject' } | null;
+
+const STATUS_COLOR = { pending: 'yellow', completed: 'green', rejected: 'gray' } as const;
+
+/** Solicitações de exclusão: the requests of the public form; complete (erase) or reject them. */
+export function DeletionRequestsSection() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const timeZone = useSessionUser()?.timezone ?? DEFAULT_TIME_ZONE;
+  const [filter, setFilter] = useState<Filter>('pending');
+  const [pending, setPending] = useState<Pending>(null);
+  const list = useQuery(
+    trpc.admin.deletionRequests.list.queryOptions(filter === 'all' ? {} : { status: filter }),
+  );
+  const refresh = () => queryClient.invalidateQueries(trpc.admin.deletionRequests.pathFilter());
+  const complete = useMutation(trpc.admin.deletionRequests.complete.mutationOptions());
+  const reject = useMutation(trpc.admin.deletionRequests.reject.mutationOptions());
+  const busy = complete.isPending || reject.isPending;
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      if (pending.action === 'complete') {
+        const result = await complete.mutateAsync({ id: pending.request.id });
+        showSuccess(messages.common.success, result.erased ? text.completed : text.completedNoAccount);
+      } else {
+        await reject.mutateAsync({ id: pending.request.id });
+        showSuccess(messages.common.success, text.rejected);
+      }
+    } catch (error) {
+      showError(
+        messages.common.error,
+        refusalReason(error) === 'LAST_ADMIN' ? text.lastAdmin : text.actionError,
+      );
+    }
+    setPending(null);
+    await refresh();
+  };
+
+  const who = (request: DeletionRequest) => request.name ?? request.email ?? text.noAccount;
+
+  let body: ReactNode;
+  if (list.isPending)
+    body = (
+      <Center py="xl" role="status" aria-label={messages.common.loading}>
+        <Loader aria-hidden />
+      </Center>
+    );
+  else if (list.isError)
+    body = (
+      <StateMessage icon={IconAlertCircle} color="red" title={text.loadError} role="alert">
+        <Button variant="light" onClick={() => void list.refetch()}>
+          {messages.common.tryAgain}
+        </Button>
+      </StateMessage>
+    );
+  else if (list.data.length === 0) body = <StateMessage icon={IconInbox} title={text.empty} role="status" />;
+  else
+    body = (
+      <Stack gap="sm">
+        {list.data.map((request) => (
+          <Card key={request.id} withBorder component="article" aria-label={who(request)}>
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {who(request)}
+                  </Text>
+                  {request.email && request.name && (
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {request.email}
+                    </Text>
+                  )}
+                </div>
+                <Badge color={STATUS_COLOR[request.status]} variant="light">
+                  {text.statuses[request.status]}
+                </Badge>
+              </Group>
+              <Text size="sm">
+                <Text span fw={600}>
+                  {text.reason}:{' '}
+                </Text>
+                {request.reason}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {text.requestedAt} {formatDateTime(request.createdAt, timeZone)}
+                {request.processedAt &&
+                  ` · ${text.processedAt} ${formatDateTime(request.processedAt, timeZone)}`}
+              </Text>
+              {request.status === 'pending' && (
+                <Group gap="xs" mt={4}>
+                  <Button
+                    size="xs"
+                    color="red"
+                    leftSection={<IconCheck size={14} aria-hidden />}
+                    onClick={() => setPending({ request, action: 'complete' })}
+                  >
+                    {text.complete}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconX size={14} aria-hidden />}
+                    onClick={() => setPending({ request, action: 'reject' })}
+                  >
+                    {text.reject}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="deletion-requests-title">
+      <div>
+        <Title order={2} size="h3" id="deletion-requests-title">
+          {text.title}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4} maw={720}>
+          {text.intro}
+        </Text>
+      </div>
+      <SegmentedControl
+        aria-label={text.filterLabel}
+        value={filter}
+        onChange={(value) => setFilter(value as Filter)}
+        data={[
+          { value: 'pending', label: text.statuses.pending },
+          { value: 'completed', label: text.statuses.completed },
+          { value: 'rejected', label: text.statuses.rejected },
+          { value: 'all', label: text.all },
+        ]}
+        fullWidth
+        size="xs"
+        w="100%"
+        maw={480}
+      />
+      {body}
+      <ConfirmModal
+        opened={pending !== null}
+        title={pending?.action === 'reject' ? text.confirmRejectTitle : text.confirmCompleteTitle}
+        message={
+          pending?.action === 'reject'
+            ? text.confirmReject
+            : pending
+              ? text.confirmComplete(who(pending.request))
+              : ''
+        }
+        confirmLabel={pending?.action === 'reject' ? text.reject : text.confirmCompleteLabel}
+        loading={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

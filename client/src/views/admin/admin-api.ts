@@ -1,0 +1,30 @@
+// Shapes of the admin API as the client sees them (inferred from the router's type), plus the
+// reason a refusal carries in its details ('LAST_ADMIN', 'INVALID_JSON' …).
+import type { inferRouterClient } from '@trpc/client';
+import { isTRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../lib/trpc';
+
+type Admin = inferRouterClient<AppRouter>['admin'];
+
+export type AdminStats = Awaited<ReturnType<Admin['stats']['query']>>;
+export type AdminUser = Awaited<ReturnType<Admin['users']['list']['query']>>['items'][number];
+export type EmailTemplate = Awaited<ReturnType<Admin['templates']['list']['query']>>[number];
+export type OutboxEmail = Awaited<ReturnType<Admin['outbox']['list']['query']>>['items'][number];
+export type LogsPage = Awaited<ReturnType<Admin['logs']['list']['query']>>;
+export type PublishingLog = LogsPage['items'][number];
+export type LogsFilter = Parameters<Admin['logs']['list']['query']>[0];
+export type AdminSetting = Awaited<ReturnType<Admin['settings']['list']['query']>>[number];
+export type DeletionRequest = Awaited<ReturnType<Admin['deletionRequests']['list']['query']>>[number];
+
+/** The `details.reason` of a refused admin call, or null. */
+export function refusalReason(error: unknown): string | null {
+  if (!isTRPCClientError(error)) return null;
+  const details = (error.data as { details?: Record<string, unknown> | null } | undefined)?.details;
+  return typeof details?.reason === 'string' ? details.reason : null;
+}
+
+/** Display name of a person: 'Maria Silva', or the fallback when both names are empty. */
+export function personName(first: string | null, last: string | null, fallback: string): string {
+  const name = [first, last].filter(Boolean).join(' ').trim();
+  return name === '' ? fallback : name;
+}

@@ -1,0 +1,88 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { INPUT_LIMITS, messages } from '@pauta/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { errorCodeOf, invalidFieldsOf } from '../../lib/errors';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import type { AdminUser } from '../admin/admin-api';
+
+const text = messages.admin.users;
+
+/** 'Editar usuário': first name, last name and email (the sign-in email too). */
+export function EditUserModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.admin.users.updateProfile.mutationOptions());
+  const form = useForm({
+    initialValues: { firstName: '', lastName: '', email: '' },
+    validate: {
+      email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.auth.invalidEmail),
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another user opens.
+  useEffect(() => {
+    if (user)
+      form.setValues({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email });
+    form.clearErrors();
+  }, [user?.id]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!user) return;
+    try {
+      await update.mutateAsync({ userId: user.id, ...values });
+    } catch (error) {
+      if (errorCodeOf(error) === 'EMAIL_TAKEN') {
+        form.setFieldError('email', text.emailInUse);
+        showError(text.profileUpdateError, text.emailInUse);
+      } else if (invalidFieldsOf(error).includes('email'))
+        form.setFieldError('email', messages.auth.invalidEmail);
+      else showError(messages.common.error, text.profileUpdateError);
+      return;
+    }
+    showSuccess(messages.common.success, text.profileUpdated);
+    await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
+    onClose();
+  });
+
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={() => !update.isPending && onClose()}
+      title={text.editProfileTitle}
+      centered
+      closeButtonProps={{ 'aria-label': messages.common.close }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={text.firstName}
+            maxLength={INPUT_LIMITS.firstName}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={text.lastName}
+            maxLength={INPUT_LIMITS.lastName}
+            {...form.getInputProps('lastName')}
+          />
+          <TextInput
+            type="email"
+            label={text.email}
+            withAsterisk
+            maxLength={INPUT_LIMITS.email}
+            {...form.getInputProps('email')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+              {messages.common.cancel}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {messages.common.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,330 @@
+// Administration (spec §6, §7 calls 9 and 12): users with their role, role changes that never
+// remove the last administrator, profile edits (the profile email is the sign-in email too),
+// headline stats, settings and the data-deletion requests (erasing a user's data).
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { AdminSetting, Database, Role, SettingValue } from '../schema.js';
+import { setRole } from './users.repository.js';
+
+export interface UserListRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  created_at: Date;
+  role: Role;
+}
+
+/** `text` with LIKE's wildcards and escape character escaped (PostgreSQL's default escape is `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Profiles with their role, newest first, optionally matching `search` in name or email. */
+export async function listUsersWithRoles(
+  db: Kysely<Database>,
+  options: { search?: string | undefined; offset: number; limit: number },
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const search = options.search?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : null;
+  let rowsQuery = db
+    .selectFrom('profiles as p')
+    .leftJoin('user_roles as r', 'r.user_id', 'p.id')
+    .select(['p.id', 'p.first_name', 'p.last_name', 'p.email', 'p.created_at', 'r.role']);
+  let countQuery = db.selectFrom('profiles as p').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (pattern) {
+    rowsQuery = rowsQuery.where((eb) =>
+      eb.or([
+        eb('p.email', 'ilike', pattern),
+        eb(sql<string>`concat_ws(' ', p.first_name, p.last_name)`, 'ilike', pattern),
+      ]),
+    );
+    countQuery = countQuery.where((eb) =>
+      eb.or([
+        eb('p.email', 'ilike', pattern),
+        eb(sql<string>`concat_ws(' ', p.first_name, p.last_name)`, 'ilike', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    rowsQuery
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .offset(options.offset)
+      .limit(options.limit)
+      .execute(),
+    countQuery.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, role: row.role ?? 'user' })),
+    total: Number(count.n),
+  };
+}
+
+export type RoleChangeResult = 'changed' | 'unchanged' | 'not_found' | 'last_admin';
+
+/**
+ * Spec §4 role change (delete + insert, sessions revoked) in one transaction. Demoting an
+ * administrator counts the administrators with their role rows locked (FOR UPDATE), so two
+ * concurrent demotions cannot both pass and leave the installation without one.
+ */
+export async function changeUserRole(
+  db: Kysely<Database>,
+  userId: string,
+  role: Role,
+): Promise<RoleChangeResult> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) return 'not_found';
+    const admins = await trx
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('role', '=', 'admin')
+      .orderBy('user_id')
+      .forUpdate()
+      .execute();
+    const isAdmin = admins.some((admin) => admin.user_id === userId);
+    if ((role === 'admin') === isAdmin) return 'unchanged';
+    if (isAdmin && admins.length <= 1) return 'last_admin';
+    await setRole(trx, userId, role);
+    return 'changed';
+  });
+}
+
+export type ProfileUpdateResult = 'updated' | 'not_found' | 'email_taken';
+
+/** First name, last name and email of a profile; the email is also the user's sign-in email. */
+export async function updateUserProfile(
+  db: Kysely<Database>,
+  userId: string,
+  fields: { firstName: string | null; lastName: string | null; email: string },
+): Promise<ProfileUpdateResult> {
+  const email = fields.email.trim().toLowerCase();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .where('id', '!=', userId)
+        .executeTakeFirst();
+      if (taken) return 'email_taken';
+      const user = await trx
+        .updateTable('users')
+        .set({ email })
+        .where('id', '=', userId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!user) return 'not_found';
+      await trx
+        .updateTable('profiles')
+        .set({ first_name: fields.firstName, last_name: fields.lastName, email })
+        .where('id', '=', userId)
+        .execute();
+      return 'updated';
+    });
+  } catch (error) {
+    // Two edits racing for one email: the unique index on users.email decides.
+    if (String((error as { code?: string }).code) === '23505') return 'email_taken';
+    throw error;
+  }
+}
+
+export interface AdminStatsRanges {
+  /** Start of today in the admin's zone. */
+  todayStart: Date;
+  /** Start of tomorrow in the admin's zone. */
+  tomorrowStart: Date;
+  newUsersSince: Date;
+  failuresSince: Date;
+}
+
+export interface AdminStats {
+  users: number;
+  newUsers30d: number;
+  scheduledToday: number;
+  publishedToday: number;
+  failures24h: number;
+}
+
+export async function adminStats(db: Kysely<Database>, ranges: AdminStatsRanges): Promise<AdminStats> {
+  const [users, scheduled, published, failures] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.count<number>('id').filterWhere('created_at', '>=', ranges.newUsersSince).as('recent'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('suggested_posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('scheduled_for', '>=', ranges.todayStart)
+      .where('scheduled_for', '<', ranges.tomorrowStart)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('published_posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('published_at', '>=', ranges.todayStart)
+      .where('published_at', '<', ranges.tomorrowStart)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('publishing_logs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'error')
+      .where('attempted_at', '>=', ranges.failuresSince)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    users: Number(users.total),
+    newUsers30d: Number(users.recent),
+    scheduledToday: Number(scheduled.n),
+    publishedToday: Number(published.n),
+    failures24h: Number(failures.n),
+  };
+}
+
+// ---- settings --------------------------------------------------------------------------------
+
+export async function findSetting(db: Kysely<Database>, key: string): Promise<AdminSetting | undefined> {
+  return db.selectFrom('admin_settings').selectAll().where('setting_key', '=', key).executeTakeFirst();
+}
+
+/** Spec §7 call 12: update setting_value by setting_key; undefined when the key does not exist. */
+export async function updateSettingValue(
+  db: Kysely<Database>,
+  key: string,
+  value: SettingValue,
+): Promise<AdminSetting | undefined> {
+  return db
+    .updateTable('admin_settings')
+    .set({ setting_value: JSON.stringify(value), updated_at: new Date() })
+    .where('setting_key', '=', key)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+// ---- data-deletion requests ------------------------------------------------------------------
+
+export type DeletionRequestStatus = 'pending' | 'completed' | 'rejected';
+
+export interface DeletionRequestRow {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  reason: string;
+  status: DeletionRequestStatus;
+  created_at: Date;
+  processed_at: Date | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+export async function listDeletionRequests(
+  db: Kysely<Database>,
+  options: { status?: DeletionRequestStatus | undefined; limit: number },
+): Promise<DeletionRequestRow[]> {
+  let query = db
+    .selectFrom('data_deletion_requests as d')
+    .leftJoin('profiles as p', 'p.id', 'd.user_id')
+    .select([
+      'd.id',
+      'd.user_id',
+      'd.email',
+      'd.reason',
+      'd.status',
+      'd.created_at',
+      'd.processed_at',
+      'p.first_name',
+      'p.last_name',
+    ]);
+  if (options.status) query = query.where('d.status', '=', options.status);
+  return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(options.limit).execute();
+}
+
+/** Locks a pending request for processing; undefined when it is missing or already processed. */
+export async function lockPendingDeletionRequest(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom('data_deletion_requests')
+    .select(['id', 'user_id', 'email'])
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markDeletionRequest(
+  db: Kysely<Database>,
+  id: string,
+  status: 'completed' | 'rejected',
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('data_deletion_requests')
+    .set({ status, processed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the user is the only administrator (read with the admin role rows locked). */
+export async function isLastAdmin(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  const admins = await trx
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('role', '=', 'admin')
+    .orderBy('user_id')
+    .forUpdate()
+    .execute();
+  return admins.length === 1 && admins[0]?.user_id === userId;
+}
+
+/**
+ * Erases a user: themes, posts, connected accounts (sealed tokens with them), sessions,
+ * identities, reset tokens, role, profile, outbox emails and the user. Publishing logs stay for
+ * the history without personal data: their text is blanked here and user_id becomes null (FK).
+ */
+export async function eraseUser(
+  trx: Transaction<Database>,
+  userId: string,
+): Promise<{ email: string } | undefined> {
+  const user = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) return undefined;
+  await trx
+    .updateTable('publishing_logs')
+    .set({ title: '', content: '', image_url: null })
+    .where('user_id', '=', userId)
+    .execute();
+  await trx.deleteFrom('published_posts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('suggested_posts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('themes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('pending_connections').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('connected_accounts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('oauth_identities').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('profiles').where('id', '=', userId).execute();
+  await trx.deleteFrom('email_outbox').where('to_address', '=', user.email).execute();
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+  return user;
+}
+
+export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -1,0 +1,137 @@
+// Password recovery ('Esqueceu sua senha?'): a single-use token `<id>.<secret>` (as sessions:
+// only SHA-256 of the secret is stored, compared in constant time) valid 30 minutes, emailed as
+// `${APP_URL}/auth/reset?token=…`. The request always answers the same, whether the email exists
+// or not, and does the lookup and sending after answering (no timing difference either).
+// A reset sets the new argon2id hash, spends the token (and every other open one), and revokes
+// all the user's sessions; the router then signs the person in with a fresh session.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PasswordIssue } from '@pauta/core';
+import {
+  findPasswordResetToken,
+  findProfile,
+  findUserByEmail,
+  insertPasswordResetToken,
+  markPasswordResetTokenUsed,
+  setPasswordHash,
+  spendUserPasswordResetTokens,
+} from '@pauta/db';
+import type { AppDeps } from '../deps.js';
+import { sendPasswordResetEmail } from '../email/notifications.js';
+import { checkPasswordStrength, hashPassword } from './password.js';
+import { assertNotBlocked, clearHits, countFailure } from './rate-limit.js';
+import { invalidateAllSessions } from './session.js';
+
+const MINUTE = 60_000;
+export const RESET_TOKEN_TTL_MS = 30 * MINUTE;
+
+export const RESET_LIMITS = {
+  /** Reset requests from one IP: 10 in 15 minutes → blocked 15 minutes (429). */
+  ip: { limit: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /** Reset emails to one address: 3 in 15 minutes; more are silently not sent. */
+  email: { limit: 3, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+} as const;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20}\.[A-Za-z0-9_-]{27}$/;
+
+function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+export class PasswordResetError extends Error {
+  override name = 'PasswordResetError';
+  constructor(
+    readonly code: 'INVALID_TOKEN' | 'WEAK_PASSWORD',
+    readonly issues: PasswordIssue[] = [],
+  ) {
+    super(code);
+  }
+}
+
+type ResetDeps = Pick<AppDeps, 'db' | 'env' | 'logger'>;
+
+/** Creates a token for the user and emails its link; returns the outbox id. */
+export async function issuePasswordReset(
+  deps: ResetDeps,
+  user: { id: string; email: string },
+  now = new Date(),
+): Promise<{ token: string; emailId: string | null }> {
+  const id = randomBytes(15).toString('base64url');
+  const secret = randomBytes(20).toString('base64url'); // 160 bits
+  const token = `${id}.${secret}`;
+  await insertPasswordResetToken(deps.db, {
+    id,
+    userId: user.id,
+    secretHash: hashSecret(secret),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+  const profile = await findProfile(deps.db, user.id);
+  const url = `${deps.env.appUrl}/auth/reset?token=${encodeURIComponent(token)}`;
+  const emailId = await sendPasswordResetEmail(
+    deps,
+    { id: user.id, email: user.email, firstName: profile?.first_name ?? null },
+    url,
+  );
+  return { token, emailId };
+}
+
+/**
+ * 'Esqueceu sua senha?': throws RateLimitedError when the IP is blocked; otherwise answers at once
+ * and returns the background work (tests await it; the router does not).
+ */
+export async function requestPasswordReset(
+  deps: ResetDeps,
+  input: { email: string; ip: string },
+): Promise<{ background: Promise<void> }> {
+  const email = input.email.trim().toLowerCase();
+  const ipKey = `reset:ip:${input.ip}`;
+  const emailKey = `reset:email:${email}`;
+  await assertNotBlocked(deps.db, [ipKey]);
+  await countFailure(deps.db, ipKey, RESET_LIMITS.ip);
+  const background = (async () => {
+    try {
+      const blocked = await assertNotBlocked(deps.db, [emailKey]).then(
+        () => false,
+        () => true,
+      );
+      if (blocked) return;
+      await countFailure(deps.db, emailKey, RESET_LIMITS.email);
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) return;
+      await issuePasswordReset(deps, user);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'pedido de redefinição de senha não concluído');
+    }
+  })();
+  return { background };
+}
+
+/** Checks the token and sets the new password; returns the user to sign in. */
+export async function resetPassword(
+  deps: Pick<AppDeps, 'db'>,
+  input: { token: string; password: string },
+  now = new Date(),
+): Promise<{ userId: string; email: string }> {
+  if (!TOKEN_SHAPE.test(input.token)) throw new PasswordResetError('INVALID_TOKEN');
+  const [id, secret] = input.token.split('.') as [string, string];
+  const row = await findPasswordResetToken(deps.db, id);
+  if (!row) throw new PasswordResetError('INVALID_TOKEN');
+  const expected = Buffer.from(row.secret_hash);
+  const actual = hashSecret(secret);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
+    throw new PasswordResetError('INVALID_TOKEN');
+  if (row.used_at !== null || row.expires_at.getTime() <= now.getTime())
+    throw new PasswordResetError('INVALID_TOKEN');
+  // Checked before the token is spent, so a weak choice can be corrected with the same link.
+  const issues = checkPasswordStrength(input.password, { email: row.email });
+  if (issues.length) throw new PasswordResetError('WEAK_PASSWORD', issues);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await markPasswordResetTokenUsed(trx, id, now))) throw new PasswordResetError('INVALID_TOKEN');
+    await setPasswordHash(trx, row.user_id, passwordHash);
+    await spendUserPasswordResetTokens(trx, row.user_id, now);
+    await invalidateAllSessions(trx, row.user_id);
+  });
+  // A new password lifts a sign-in block on the account.
+  await clearHits(deps.db, `login:account:${row.email}`);
+  return { userId: row.user_id, email: row.email };
+}
