@@ -16,7 +16,9 @@ export const REDACT_PATHS = [
   '*.access_token',
   'refresh_token',
   '*.refresh_token',
-  'code',
+  // OAuth authorization codes only travel in callback queries; a network's error `code` stays visible.
+  'query.code',
+  '*.query.code',
   '*.code_verifier',
   'codeVerifier',
   '*.codeVerifier',

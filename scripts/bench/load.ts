@@ -1,0 +1,888 @@
+// Load benchmark of the web process (npm run bench:load [-- --duration 60]): autocannon drives
+// `server/src/main.ts` (a child process, as people run it) with 50 connections of signed-in users,
+// 80 % reads / 20 % writes of real tRPC procedures, while one worker (`worker/src/main.ts`)
+// publishes through the in-process sandbox (100 ms per publication) the posts that come due
+// during the run. Next to it, the same autocannon run against the floor: the same stack (Express 5
+// + tRPC 11 + superjson) with one public query returning a constant (scripts/bench/floor-web.ts).
+// Uses its own database `pauta_bench_load` (dropped at the end) and its own Redis key prefix
+// (deleted at the end). Environment: TEST_DATABASE_ADMIN_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (default redis://127.0.0.1:6379),
+// BENCH_WEB_NODE_ARGS (extra node flags for the web process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { publishQueueName } from '@pauta/core';
+import {
+  createDb,
+  createUser,
+  type DbHandle,
+  insertTheme,
+  type Keyring,
+  migrateToLatest,
+  parseKeyring,
+  upsertAccount,
+} from '@pauta/db';
+import {
+  createOAuthProvider,
+  installSandboxFetch,
+  type OAuthProvider,
+  scopesFor,
+  uninstallSandboxFetch,
+} from '@pauta/networks';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import autocannon from 'autocannon';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import pg from 'pg';
+import superjson from 'superjson';
+import { hashPassword } from '../../server/src/auth/password.js';
+import { createLogger } from '../../server/src/logger.js';
+import { createQueueGateway } from '../../server/src/queue/queue-gateway.js';
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DB_NAME = 'pauta_bench_load';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RUN_ID = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+const REDIS_PREFIX = `pauta-bench-load-${RUN_ID}`;
+const USERS = 50;
+const CONNECTIONS = 50;
+/** Posts per user due during a 60 s app run (scaled to --duration), spread evenly over it. */
+const WINDOW_POSTS_PER_USER_PER_MINUTE = 200;
+/** Posts per user further ahead (1 to 26 days): the ones the writes edit and reschedule. */
+const FUTURE_POSTS_PER_USER = 300;
+const PUBLISH_LATENCY_MS = 100;
+/** Between seeding the posts due during the run and its start: time to enqueue their wake-ups. */
+const LEAD_MS = 5_000;
+/** After the run: how long the worker may take to finish the posts due at its very end. */
+const SETTLE_MS = 20_000;
+const PASSWORD = 'bench-carga-senha-longa-2024';
+const GOAL_RATIO = 1 / 3;
+const GOAL_P95_MS = 100;
+const THEME = {
+  name: 'Tema do benchmark de carga',
+  description: 'Posts do benchmark de carga',
+  toneOfVoice: ['professional', 'informative'],
+  avoidTopics: ['politics'],
+  socialNetworks: ['x'],
+  frequency: 'daily',
+  colorPalette: 'blue',
+} as const;
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL backends serving the bench database (the web's and worker's pools). */
+async function backendPids(handle: DbHandle): Promise<number[]> {
+  const rows = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = ${DB_NAME} AND pid <> pg_backend_pid()`.execute(
+    handle.db,
+  );
+  return rows.rows.map((r) => r.pid);
+}
+
+/** CPU use of the processes in `groups` over a run, as a share of one core. */
+async function measureCpu<T>(
+  groups: () => Promise<Record<string, number[]>>,
+  run: () => Promise<T>,
+): Promise<{ value: T; cpu: string; seconds: Record<string, number> }> {
+  const before = new Map<number, number>();
+  for (const pids of Object.values(await groups())) {
+    for (const pid of pids) before.set(pid, cpuSeconds(pid) ?? 0);
+  }
+  const self = process.cpuUsage();
+  const started = performance.now();
+  const value = await run();
+  const elapsed = (performance.now() - started) / 1000;
+  const parts: string[] = [];
+  const seconds: Record<string, number> = {};
+  for (const [label, pids] of Object.entries(await groups())) {
+    let used = 0;
+    for (const pid of pids) used += (cpuSeconds(pid) ?? 0) - (before.get(pid) ?? 0);
+    seconds[label] = used;
+    parts.push(`${label} ${((used / elapsed) * 100).toFixed(0)} %`);
+  }
+  const own = process.cpuUsage(self);
+  parts.push(
+    `bench (autocannon + sandbox) ${(((own.user + own.system) / 1e6 / elapsed) * 100).toFixed(0)} %`,
+  );
+  return { value, cpu: parts.join(', '), seconds };
+}
+
+// ── child processes ────────────────────────────────────────────────────────────────────────────
+
+interface Child {
+  label: string;
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  /** Set when the bench asked it to stop; an exit without it is a crash. */
+  stopping: boolean;
+}
+
+const children = new Set<Child>();
+
+/** `node --import tsx <script>` with a clean environment plus `env`. */
+function spawnChild(
+  label: string,
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Child {
+  let output = '';
+  const base: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
+    const value = process.env[name];
+    if (value !== undefined) base[name] = value;
+  }
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const append = (d: Buffer) => {
+    // Keeps the tail only: a chatty process must not grow the bench's memory.
+    output = (output + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const handle: Child = { label, child, output: () => output, exited, stopping: false };
+  children.add(handle);
+  void exited.then(() => children.delete(handle));
+  return handle;
+}
+
+const isDead = (c: Child) => c.child.exitCode !== null || c.child.signalCode !== null;
+
+async function stopChild(c: Child): Promise<number | null> {
+  c.stopping = true;
+  if (isDead(c)) return c.exited;
+  c.child.kill('SIGTERM');
+  const timer = setTimeout(() => c.child.kill('SIGKILL'), 30_000);
+  const code = await c.exited;
+  clearTimeout(timer);
+  return code;
+}
+
+async function waitUntil(label: string, timeoutMs: number, check: () => Promise<boolean>, alive: Child[]) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    const dead = alive.find(isDead);
+    if (dead) throw new Error(`${dead.label} terminou antes da hora:\n${dead.output()}`);
+    if (Date.now() > deadline) throw new Error(`tempo esgotado: ${label}`);
+    await sleep(100);
+  }
+}
+
+// ── seeding ────────────────────────────────────────────────────────────────────────────────────
+
+interface BenchUser {
+  n: number;
+  email: string;
+  userId: string;
+  themeId: string;
+  sandboxKey: string;
+  cookie: string;
+  futurePosts: Array<{ id: string; title: string; content: string }>;
+  paths: { list: string; listFiltered: string; published: string };
+}
+
+/** The real authorization-code flow against the sandbox (as test/worker-harness.ts does), sealed. */
+async function connectX(handle: DbHandle, keyring: Keyring, provider: OAuthProvider, user: BenchUser) {
+  const state = randomUUID();
+  const codeVerifier = 'v'.repeat(20) + randomUUID().replaceAll('-', '');
+  const url = provider.createAuthorizationURL({
+    state,
+    codeVerifier,
+    scopes: scopesFor('x', 'connect') ?? [],
+  });
+  url.searchParams.set('sandbox_user', user.sandboxKey);
+  const consent = await fetch(url, { redirect: 'manual' });
+  const location = consent.headers.get('location');
+  const code = location ? new URL(location).searchParams.get('code') : null;
+  if (!code) throw new Error(`OAuth do sandbox sem código para ${user.email} (HTTP ${consent.status})`);
+  const tokens = await provider.validateAuthorizationCode(code, provider.usesPkce ? codeVerifier : undefined);
+  const info = await provider.fetchUserInfo(tokens.accessToken);
+  await upsertAccount(handle.db, keyring, {
+    userId: user.userId,
+    platform: 'x',
+    platformUserId: info.providerUserId,
+    platformUsername: info.username ?? info.name,
+    accountData: { provider: 'x' },
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+  });
+}
+
+const queryPath = (procedure: string, input?: unknown) =>
+  `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`}`;
+const mutationBody = (input: unknown) => JSON.stringify(superjson.serialize(input));
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Users (db repository + one argon2 hash), a theme each, an X account each through the sandbox's OAuth. */
+async function seedUsers(handle: DbHandle, sandbox: SandboxHandle, keyring: Keyring): Promise<BenchUser[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const users: BenchUser[] = [];
+  for (let n = 1; n <= USERS; n++) {
+    const email = `bench-load-${n}@bench.pauta.dev`;
+    const user = await createUser(handle.db, {
+      email,
+      passwordHash,
+      firstName: 'Carga',
+      lastName: String(n),
+      timezone: 'America/Sao_Paulo',
+    });
+    const theme = await insertTheme(handle.db, user.id, {
+      ...THEME,
+      toneOfVoice: [...THEME.toneOfVoice],
+      avoidTopics: [...THEME.avoidTopics],
+      socialNetworks: [...THEME.socialNetworks],
+    });
+    const sandboxKey = `bench-load-${n}`;
+    sandbox.setUser(sandboxKey, {
+      sub: String(3_000_000_000_000_000_000n + BigInt(n)),
+      given_name: 'Carga',
+      family_name: String(n),
+      username: `bench_load_${n}`,
+    });
+    const today = Date.now();
+    users.push({
+      n,
+      email,
+      userId: user.id,
+      themeId: theme.id,
+      sandboxKey,
+      cookie: '',
+      futurePosts: [],
+      paths: {
+        list: queryPath('posts.list', { limit: 50 }),
+        listFiltered: queryPath('posts.list', {
+          limit: 50,
+          themeId: theme.id,
+          platform: 'x',
+          scheduledFrom: isoDay(today),
+          scheduledTo: isoDay(today + 30 * 86_400_000),
+        }),
+        published: queryPath('published.list', { limit: 24 }),
+      },
+    });
+  }
+  installSandboxFetch(sandbox.url);
+  try {
+    const provider = createOAuthProvider('x', {
+      clientId: 'sandbox-x-client',
+      clientSecret: 'sandbox-x-secret',
+      redirectUri: 'http://localhost:3000/auth/callback?connection=true',
+      sandboxUrl: sandbox.url,
+    });
+    for (let i = 0; i < users.length; i += 10) {
+      await Promise.all(users.slice(i, i + 10).map((u) => connectX(handle, keyring, provider, u)));
+    }
+  } finally {
+    uninstallSandboxFetch();
+  }
+  // Posts further ahead: 1 day to ~26 days, every 2 hours.
+  await sql`INSERT INTO suggested_posts (theme_id, user_id, title, content, platform, post_order, scheduled_for)
+    SELECT t.id, t.user_id, 'Futuro ' || g,
+      'Post futuro ' || g || ' do benchmark de carga ' || substr(md5(t.id::text || g::text), 1, 12),
+      'x', g, now() + interval '1 day' + g * interval '2 hours'
+    FROM themes t CROSS JOIN generate_series(1, ${FUTURE_POSTS_PER_USER}::int) g`.execute(handle.db);
+  const future = await handle.db
+    .selectFrom('suggested_posts')
+    .select(['id', 'user_id', 'title', 'content'])
+    .where('title', 'like', 'Futuro %')
+    .execute();
+  const byId = new Map(users.map((u) => [u.userId, u]));
+  for (const row of future)
+    byId.get(row.user_id)?.futurePosts.push({ id: row.id, title: row.title, content: row.content });
+  return users;
+}
+
+/** Posts due during the run: `perUser` each, all users interleaved evenly over [t0, t0 + duration). */
+async function seedWindowPosts(handle: DbHandle, t0: number, durationMs: number, perUser: number) {
+  const total = USERS * perUser;
+  const rows = await sql<{ id: string; version: number; scheduled_for: Date; platform: 'x' }>`
+    INSERT INTO suggested_posts (theme_id, user_id, title, content, platform, post_order, scheduled_for)
+    SELECT t.id, t.user_id, 'Janela ' || g,
+      'Post do benchmark de carga ' || ${RUN_ID}::text || ' n' || g || ' u' || t.n || ' ' || substr(md5(random()::text), 1, 8),
+      'x', 1000 + g,
+      to_timestamp(${t0 / 1000}::float8)
+        + ((g * ${USERS}::int + t.n) * ${durationMs / total}::float8) * interval '1 millisecond'
+    FROM (SELECT id, user_id, (row_number() OVER (ORDER BY user_id)) - 1 AS n FROM themes) t
+    CROSS JOIN generate_series(0, ${perUser - 1}::int) g
+    RETURNING id, version, scheduled_for, platform`.execute(handle.db);
+  return rows.rows;
+}
+
+async function signIn(webUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${webUrl}/trpc/auth.signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: webUrl },
+    body: mutationBody({ email, password: PASSWORD, rememberMe: true }),
+  });
+  const body = await res.text();
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('pauta_session='));
+  if (res.status !== 200 || !cookie) throw new Error(`login de ${email} falhou: HTTP ${res.status} ${body}`);
+  return cookie;
+}
+
+// ── the load ───────────────────────────────────────────────────────────────────────────────────
+
+interface Planned {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+type Procedure = { name: string; weight: number; build(user: BenchUser): Planned };
+
+const DAY = 86_400_000;
+/** A future time 2 to 28 days ahead, on a whole second: never due during the run. */
+const futureTime = () =>
+  new Date(Math.floor((Date.now() + 2 * DAY + Math.random() * 26 * DAY) / 1000) * 1000);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+const PROCEDURES: Procedure[] = [
+  { name: 'posts.list (1ª página)', weight: 25, build: (u) => ({ method: 'GET', path: u.paths.list }) },
+  {
+    name: 'posts.list (filtrada)',
+    weight: 15,
+    build: (u) => ({ method: 'GET', path: u.paths.listFiltered }),
+  },
+  {
+    name: 'dashboard.summary',
+    weight: 15,
+    build: () => ({ method: 'GET', path: '/trpc/dashboard.summary' }),
+  },
+  { name: 'themes.list', weight: 10, build: () => ({ method: 'GET', path: '/trpc/themes.list' }) },
+  { name: 'published.list', weight: 15, build: (u) => ({ method: 'GET', path: u.paths.published }) },
+  {
+    name: 'posts.update',
+    weight: 8,
+    build: (u) => {
+      const post = pick(u.futurePosts);
+      return {
+        method: 'POST',
+        path: '/trpc/posts.update',
+        body: mutationBody({
+          id: post.id,
+          title: post.title,
+          content: post.content,
+          scheduledFor: futureTime(),
+        }),
+      };
+    },
+  },
+  {
+    name: 'posts.reschedule',
+    weight: 8,
+    build: (u) => ({
+      method: 'POST',
+      path: '/trpc/posts.reschedule',
+      body: mutationBody({ id: pick(u.futurePosts).id, scheduledFor: futureTime() }),
+    }),
+  },
+  {
+    name: 'themes.update',
+    weight: 4,
+    build: (u) => ({
+      method: 'POST',
+      path: '/trpc/themes.update',
+      body: mutationBody({ id: u.themeId, ...THEME }),
+    }),
+  },
+];
+const TOTAL_WEIGHT = PROCEDURES.reduce((sum, p) => sum + p.weight, 0);
+
+function pickProcedure(): Procedure {
+  let r = Math.random() * TOTAL_WEIGHT;
+  for (const p of PROCEDURES) {
+    r -= p.weight;
+    if (r < 0) return p;
+  }
+  return PROCEDURES[PROCEDURES.length - 1]!;
+}
+
+interface ProcStats {
+  latencies: number[];
+  byClass: { '2xx': number; '4xx': number; '5xx': number; other: number };
+  samples: Map<number, string>;
+}
+
+interface RunResult {
+  label: string;
+  reqPerSec: number;
+  total: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  c2xx: number;
+  c4xx: number;
+  c5xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: string;
+  perProcedure: Map<string, ProcStats>;
+  loadBefore: string;
+  loadAfter: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+function newStats(): ProcStats {
+  return { latencies: [], byClass: { '2xx': 0, '4xx': 0, '5xx': 0, other: 0 }, samples: new Map() };
+}
+
+function classOf(status: number): keyof ProcStats['byClass'] {
+  if (status >= 200 && status < 300) return '2xx';
+  if (status >= 400 && status < 500) return '4xx';
+  if (status >= 500) return '5xx';
+  return 'other';
+}
+
+interface LoadContext {
+  proc?: string;
+}
+
+/**
+ * One autocannon run. `plan` builds each request (null: the fixed GET of `url`); each response's
+ * latency and status is recorded under the procedure the request was built for.
+ */
+async function runLoad(options: {
+  label: string;
+  url: string;
+  durationS: number;
+  plan: (() => { name: string; request: Planned & { headers: Record<string, string> } }) | null;
+}): Promise<RunResult> {
+  const perProcedure = new Map<string, ProcStats>();
+  const all: number[] = [];
+  const statsFor = (name: string) => {
+    let s = perProcedure.get(name);
+    if (!s) {
+      s = newStats();
+      perProcedure.set(name, s);
+    }
+    return s;
+  };
+  const loadBefore = load();
+  const { plan } = options;
+  const requests: autocannon.Request[] = plan
+    ? [
+        {
+          setupRequest: (req, context) => {
+            const { name, request } = plan();
+            (context as LoadContext).proc = name;
+            return {
+              ...req,
+              method: request.method,
+              path: request.path,
+              headers: request.headers,
+              body: request.body ?? '',
+            };
+          },
+          onResponse: (status, body, context) => {
+            if (status >= 200 && status < 300) return;
+            const s = statsFor((context as LoadContext).proc ?? '?');
+            if (!s.samples.has(status)) s.samples.set(status, body.slice(0, 300));
+          },
+        },
+      ]
+    : [{ method: 'GET' }];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: options.url, connections: CONNECTIONS, duration: options.durationS, requests },
+      (error: unknown, res: autocannon.Result) => (error ? reject(error) : resolve(res)),
+    );
+    instance.on('response', (client, statusCode, _bytes, responseTime) => {
+      const context = (client as unknown as { requestIterator?: { context?: LoadContext } }).requestIterator
+        ?.context;
+      const s = statsFor(context?.proc ?? options.label);
+      s.latencies.push(responseTime);
+      s.byClass[classOf(statusCode)] += 1;
+      all.push(responseTime);
+    });
+  });
+  all.sort((a, b) => a - b);
+  for (const s of perProcedure.values()) s.latencies.sort((a, b) => a - b);
+  return {
+    label: options.label,
+    reqPerSec: result.requests.mean,
+    total: all.length,
+    p50: percentile(all, 50),
+    p95: percentile(all, 95),
+    p99: percentile(all, 99),
+    c2xx: result['2xx'],
+    c4xx: result['4xx'],
+    c5xx: result['5xx'],
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.entries(result.statusCodeStats ?? {})
+      .map(([code, v]) => `${code}=${v.count ?? 0}`)
+      .join(' '),
+    perProcedure,
+    loadBefore,
+    loadAfter: load(),
+  };
+}
+
+// ── output ─────────────────────────────────────────────────────────────────────────────────────
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
+
+function printResults(results: RunResult[]) {
+  out(
+    `| ${'execução'.padEnd(24)} | req/s (média) | p50 (ms) | p95 (ms) | p99 (ms) |     2xx |   4xx |   5xx | erros/timeouts |`,
+  );
+  out(
+    `|${'-'.repeat(26)}|---------------|----------|----------|----------|---------|-------|-------|----------------|`,
+  );
+  for (const r of results) {
+    out(
+      `| ${r.label.padEnd(24)} | ${r.reqPerSec.toFixed(0).padStart(13)} | ${ms(r.p50).padStart(8)} | ${ms(
+        r.p95,
+      ).padStart(
+        8,
+      )} | ${ms(r.p99).padStart(8)} | ${String(r.c2xx).padStart(7)} | ${String(r.c4xx).padStart(5)} | ${String(
+        r.c5xx,
+      ).padStart(5)} | ${`${r.errors}/${r.timeouts}`.padStart(14)} |`,
+    );
+  }
+}
+
+function printPerProcedure(r: RunResult) {
+  out(`\nPor procedimento (${r.label}):`);
+  out(`| ${'procedimento'.padEnd(24)} |      n | p50 (ms) | p95 (ms) | p99 (ms) |    2xx |  4xx |  5xx |`);
+  out(`|${'-'.repeat(26)}|--------|----------|----------|----------|--------|------|------|`);
+  for (const p of PROCEDURES) {
+    const s = r.perProcedure.get(p.name);
+    if (!s) continue;
+    out(
+      `| ${p.name.padEnd(24)} | ${String(s.latencies.length).padStart(6)} | ${ms(
+        percentile(s.latencies, 50),
+      ).padStart(
+        8,
+      )} | ${ms(percentile(s.latencies, 95)).padStart(8)} | ${ms(percentile(s.latencies, 99)).padStart(8)} | ${String(
+        s.byClass['2xx'],
+      ).padStart(6)} | ${String(s.byClass['4xx']).padStart(4)} | ${String(s.byClass['5xx']).padStart(4)} |`,
+    );
+  }
+  for (const [name, s] of r.perProcedure) {
+    for (const [status, body] of s.samples) out(`  exemplo de ${status} em ${name}: ${body}`);
+  }
+}
+
+// ── main ───────────────────────────────────────────────────────────────────────────────────────
+
+async function deletePrefix(redis: Redis, prefix: string): Promise<number> {
+  let cursor = '0';
+  let deleted = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) deleted += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { duration: { type: 'string', default: '60' } } });
+  const durationS = Number(values.duration);
+  if (!Number.isInteger(durationS) || durationS < 5)
+    throw new Error('--duration: um inteiro de segundos, no mínimo 5');
+  const durationMs = durationS * 1000;
+  const windowPerUser = Math.max(1, Math.round((WINDOW_POSTS_PER_USER_PER_MINUTE * durationS) / 60));
+
+  out(
+    `Benchmark de carga do web (${RUN_ID}): ${CONNECTIONS} conexões, ${durationS} s, ${USERS} usuários, ` +
+      `80 % leituras / 20 % escritas; worker publicando ${USERS * windowPerUser} posts pelo sandbox (latência ${PUBLISH_LATENCY_MS} ms)`,
+  );
+  out(`Carga da máquina (1, 5, 15 min): ${load()}`);
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const handle = await createDb({
+    databaseUrl: databaseUrl(DB_NAME),
+    poolSize: 5,
+    applicationName: 'pauta-bench',
+  });
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const silent = createLogger({ level: 'silent', pretty: false });
+  const gateway = createQueueGateway({ redisUrl: REDIS_URL, prefix: REDIS_PREFIX, logger: silent });
+  let sandbox: SandboxHandle | null = null;
+  try {
+    await migrateToLatest(handle.db);
+    sandbox = await startSandbox({ port: 0 });
+    sandbox.setPublishLatency(PUBLISH_LATENCY_MS);
+    const keys = `bl1:${randomBytes(32).toString('base64')}`;
+    const keyring = parseKeyring(keys);
+
+    const setupStarted = performance.now();
+    const users = await seedUsers(handle, sandbox, keyring);
+    await sql`VACUUM ANALYZE`.execute(handle.db);
+    out(
+      `Preparação: ${USERS} usuários, cada um com tema, conta X conectada pelo OAuth do sandbox e ` +
+        `${FUTURE_POSTS_PER_USER} posts futuros, em ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+    );
+
+    // The web process, as `npm run start:web` runs it.
+    const webPort = await freePort();
+    const webUrl = `http://127.0.0.1:${webPort}`;
+    const commonEnv = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      APP_URL: webUrl,
+      DATABASE_URL: databaseUrl(DB_NAME),
+      REDIS_URL,
+      REDIS_PREFIX,
+      TOKEN_ENCRYPTION_KEYS: keys,
+      SOCIAL_SANDBOX_URL: sandbox.url,
+    };
+    const web = spawnChild(
+      'web',
+      'server/src/main.ts',
+      { ...commonEnv, PORT: String(webPort), HOST: '127.0.0.1' },
+      (process.env.BENCH_WEB_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    );
+    await waitUntil('web respondendo /healthz', 60_000, async () => (await fetch(`${webUrl}/healthz`)).ok, [
+      web,
+    ]);
+    for (const u of users) u.cookie = await signIn(webUrl, u.email);
+    out(`Web em ${webUrl}; ${USERS} usuários entraram com auth.signIn`);
+
+    const sameOrigin = {
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+      origin: webUrl,
+    };
+    const buildApp = () => {
+      const user = pick(users);
+      const proc = pickProcedure();
+      const planned = proc.build(user);
+      const headers: Record<string, string> =
+        planned.method === 'POST' ? { ...sameOrigin, cookie: user.cookie } : { cookie: user.cookie };
+      return { name: proc.name, request: { ...planned, headers } };
+    };
+    // Every procedure once, before the load: a 401 or 400 here would make the numbers meaningless.
+    for (const proc of PROCEDURES) {
+      const user = users[0]!;
+      const planned = proc.build(user);
+      const res = await fetch(`${webUrl}${planned.path}`, {
+        method: planned.method,
+        headers: planned.method === 'POST' ? { ...sameOrigin, cookie: user.cookie } : { cookie: user.cookie },
+        ...(planned.body ? { body: planned.body } : {}),
+      });
+      const text = await res.text();
+      if (res.status !== 200)
+        throw new Error(`verificação de ${proc.name}: HTTP ${res.status} ${text.slice(0, 500)}`);
+    }
+
+    // 1) The floor: the bare stack, same autocannon settings.
+    const floor = spawnChild('piso', 'scripts/bench/floor-web.ts', { FLOOR_PORT: '0' });
+    await waitUntil('piso ouvindo', 30_000, async () => floor.output().includes('listening'), [floor]);
+    const floorPort = /listening (\d+)/.exec(floor.output())![1]!;
+    out(`\n▶ piso (Express 5 + tRPC 11 + superjson, GET de uma query constante) — carga ${load()}`);
+    const {
+      value: floorResult,
+      cpu: floorCpu,
+      seconds: floorSeconds,
+    } = await measureCpu(
+      async () => ({ piso: floor.child.pid ? [floor.child.pid] : [] }),
+      () =>
+        runLoad({
+          label: 'piso (query constante)',
+          url: `http://127.0.0.1:${floorPort}/trpc/ping`,
+          durationS,
+          plan: null,
+        }),
+    );
+    await stopChild(floor);
+
+    // 2) The worker, then the posts due during the run, enqueued as the web does when posts are scheduled.
+    const worker = spawnChild('worker', 'worker/src/main.ts', {
+      ...commonEnv,
+      WORKER_HEALTH_PORT: '0',
+      // The default 50/1000 would cap X at 50 publications/s; the sandbox has no such limit.
+      PUBLISH_RATE_LIMIT: '1000/1000',
+    });
+    const xQueue = new Queue(publishQueueName('x'), { connection: redis, prefix: REDIS_PREFIX });
+    xQueue.on('error', () => {});
+    await waitUntil(
+      'worker conectado à fila do X',
+      60_000,
+      async () => (await xQueue.getWorkersCount()) >= 1,
+      [worker, web],
+    );
+    await waitUntil('fila do web disponível', 10_000, async () => gateway.isAvailable(), [worker, web]);
+    const t0 = Date.now() + LEAD_MS;
+    const windowPosts = await seedWindowPosts(handle, t0, durationMs, windowPerUser);
+    const enqueued = await gateway.enqueuePublish(windowPosts);
+    if (enqueued !== windowPosts.length)
+      throw new Error(`enfileirados ${enqueued} de ${windowPosts.length} wake-ups`);
+    const waitMs = t0 - Date.now();
+    if (waitMs > 0) await sleep(waitMs);
+    else out(`  aviso: a carga começa ${(-waitMs / 1000).toFixed(1)} s depois do primeiro post devido`);
+
+    out(`\n▶ app (${USERS} usuários, 80 % leituras / 20 % escritas, worker publicando) — carga ${load()}`);
+    const {
+      value: appResult,
+      cpu: appCpu,
+      seconds: appSeconds,
+    } = await measureCpu(
+      async () => ({
+        web: web.child.pid ? [web.child.pid] : [],
+        worker: worker.child.pid ? [worker.child.pid] : [],
+        'PostgreSQL (backends do banco)': await backendPids(handle),
+      }),
+      () => runLoad({ label: 'app (web + worker)', url: webUrl, durationS, plan: buildApp }),
+    );
+    const runEnd = new Date();
+
+    const windowIds = windowPosts.map((p) => p.id);
+    const countPublished = async () => {
+      const row = await handle.db
+        .selectFrom('published_posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('suggested_post_id', 'in', windowIds)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const publishedDuringRun = await countPublished();
+    const settleDeadline = Date.now() + SETTLE_MS;
+    while (Date.now() < settleDeadline && (await countPublished()) < windowIds.length) await sleep(500);
+    const byStatus = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('id', 'in', windowIds)
+      .groupBy('status')
+      .execute();
+    const lags = await sql<{ lag_ms: number }>`
+      SELECT extract(epoch FROM (l.attempted_at - l.scheduled_for)) * 1000 AS lag_ms
+      FROM publishing_logs l
+      WHERE l.status = 'success' AND l.suggested_post_id IN (SELECT id FROM suggested_posts WHERE title LIKE 'Janela %')
+      ORDER BY 1`.execute(handle.db);
+    const lagValues = lags.rows.map((r) => Number(r.lag_ms));
+    const publishedAfterRun = await countPublished();
+    const crashed = [web, worker].filter((c) => isDead(c));
+    await xQueue.close();
+
+    // ── report ──
+    out(`\nResultado (latências medidas pelo autocannon em cada resposta; req/s = média por segundo):`);
+    printResults([appResult, floorResult]);
+    out(
+      `Carga da máquina antes/depois: piso ${floorResult.loadBefore} → ${floorResult.loadAfter}; app ${appResult.loadBefore} → ${appResult.loadAfter}`,
+    );
+    out(`CPU (100 % = um núcleo): piso: ${floorCpu}; app: ${appCpu}`);
+    out(
+      `CPU do processo HTTP por resposta: web ${(((appSeconds.web ?? 0) * 1000) / appResult.total).toFixed(2)} ms, ` +
+        `piso ${(((floorSeconds.piso ?? 0) * 1000) / floorResult.total).toFixed(3)} ms`,
+    );
+    out(`Códigos HTTP: app ${appResult.statusCodes || '-'}; piso ${floorResult.statusCodes || '-'}`);
+    printPerProcedure(appResult);
+
+    const ratio = appResult.reqPerSec / floorResult.reqPerSec;
+    out(
+      `\nRazão de vazão app/piso: ${ratio.toFixed(3)} (${appResult.reqPerSec.toFixed(0)} / ${floorResult.reqPerSec.toFixed(0)} req/s)`,
+    );
+    out(
+      `\nWorker: ${publishedDuringRun} de ${windowIds.length} posts publicados até o fim da carga ` +
+        `(${runEnd.toISOString()}); ${publishedAfterRun} após até ${SETTLE_MS / 1000} s de folga ` +
+        `(${byStatus.map((s) => `${s.status}=${s.n}`).join(' ')})`,
+    );
+    out(
+      `  atraso de publicação (publishing_logs.attempted_at − scheduled_for): p50 ${ms(percentile(lagValues, 50))} ms, ` +
+        `p95 ${ms(percentile(lagValues, 95))} ms, p99 ${ms(percentile(lagValues, 99))} ms, máx ${ms(lagValues.at(-1) ?? Number.NaN)} ms`,
+    );
+
+    const met = (ok: boolean) => (ok ? 'atingida' : 'NÃO atingida');
+    out('\nMetas (2 núcleos):');
+    out(`  vazão ≥ 1/3 do piso: ${met(ratio >= GOAL_RATIO)} (${ratio.toFixed(3)})`);
+    out(`  p95 < ${GOAL_P95_MS} ms: ${met(appResult.p95 < GOAL_P95_MS)} (${ms(appResult.p95)} ms)`);
+    out(`  zero 5xx: ${met(appResult.c5xx === 0)} (${appResult.c5xx})`);
+    if (appResult.errors > 0)
+      out(`  aviso: ${appResult.errors} erros de conexão (${appResult.timeouts} timeouts) no app`);
+    for (const c of crashed) out(`ERRO: ${c.label} terminou durante a carga:\n${c.output()}`);
+    for (const c of [web, worker]) {
+      const code = await stopChild(c);
+      if (code !== 0 && !crashed.includes(c)) out(`  aviso: ${c.label} saiu com código ${code}`);
+      const logged = c.output().trim();
+      if (logged) out(`\nSaída de ${c.label} (nível warn):\n${logged.slice(-4000).replace(/^/gm, '  ')}`);
+    }
+    return crashed.length > 0 || appResult.c5xx > 0 ? 1 : 0;
+  } finally {
+    for (const c of [...children]) await stopChild(c);
+    await gateway.close();
+    await sandbox?.close();
+    await handle.close();
+    const deleted = await deletePrefix(redis, REDIS_PREFIX).catch(() => 0);
+    redis.disconnect();
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    out(`\nLimpeza: banco ${DB_NAME} removido, ${deleted} chaves Redis removidas (prefixo ${REDIS_PREFIX})`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

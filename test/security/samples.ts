@@ -1,0 +1,154 @@
+// One VALID input per tRPC procedure, keyed by its path. The access matrix calls every procedure
+// with its sample as anonymous, user and admin; the IDOR part swaps the caller's own ids for
+// another user's. A procedure missing here fails the suite: add a sample when you add a procedure
+// (`none` for procedures without input). Samples are functions so each call gets fresh values
+// (unique emails) and the ids of the rows seeded for the calling user.
+import { randomUUID } from 'node:crypto';
+import type { AdminTargets, SeededUser } from './fixtures.js';
+
+export interface SampleContext {
+  /** The calling user's own rows (for anonymous calls: the regular user's rows). */
+  own: SeededUser;
+  /** Rows an administrator may act on. */
+  admin: AdminTargets;
+}
+
+export type Sample = (ctx: SampleContext) => unknown;
+
+/** For procedures without input. */
+export const none: Sample = () => undefined;
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY);
+const email = (label: string) => `${label}-${randomUUID().slice(0, 8)}@teste.pauta.dev`;
+
+const themeInput = {
+  name: 'Café especial',
+  description: 'Dicas de preparo e origem dos grãos',
+  toneOfVoice: ['informative'],
+  avoidTopics: ['politics'],
+  socialNetworks: ['linkedin', 'x'],
+  frequency: 'weekly',
+  colorPalette: 'blue',
+};
+
+export const SAMPLES: Record<string, Sample> = {
+  'system.status': none,
+
+  'auth.session': none,
+  'auth.adminCheck': none,
+  'auth.signUp': () => ({
+    email: email('cadastro'),
+    password: 'outra frase-senha bem longa',
+    firstName: 'Nova',
+    lastName: 'Pessoa',
+    timezone: 'America/Sao_Paulo',
+  }),
+  'auth.signIn': ({ own }) => ({ email: own.email, password: own.password, rememberMe: true }),
+  // A well-formed callback whose state matches no attempt: 400 OAUTH_FAILED, for every caller.
+  'auth.completeOAuth': () => ({ code: 'codigo', state: randomUUID(), timezone: 'America/Sao_Paulo' }),
+  'auth.requestPasswordReset': ({ own }) => ({ email: own.email }),
+  'auth.resetPassword': () => ({
+    token: `${randomUUID()}.${randomUUID()}`,
+    password: 'nova frase-senha longa',
+  }),
+  'auth.signOut': none,
+
+  'dataDeletion.submit': () => ({ reason: 'Quero apagar meus dados', email: email('exclusao') }),
+
+  'themes.list': none,
+  'themes.get': ({ own }) => ({ id: own.themeId }),
+  'themes.create': () => ({ ...themeInput }),
+  'themes.update': ({ own }) => ({ ...themeInput, id: own.themeId, name: 'Café especial (editado)' }),
+  'themes.delete': ({ own }) => ({ id: own.themeId }),
+  'themes.generateDrafts': ({ own }) => ({ themeId: own.themeId, mode: 'card' }),
+  'themes.scheduleDraft': ({ own }) => ({
+    themeId: own.themeId,
+    title: 'Rascunho revisado',
+    content: 'Um texto curto que cabe em qualquer rede.',
+    platforms: ['linkedin', 'x'],
+    postOrder: 10,
+  }),
+
+  'accounts.list': none,
+  'accounts.disconnect': ({ own }) => ({ id: own.accountId }),
+  'accounts.pendingPages': ({ own }) => ({ pendingId: own.pendingId }),
+  'accounts.selectFacebookPage': ({ own }) => ({ pendingId: own.pendingId, pageId: '30000000001' }),
+
+  'posts.list': ({ own }) => ({
+    themeId: own.themeId,
+    platform: 'x',
+    scheduledFrom: '2020-01-01',
+    scheduledTo: '2099-12-31',
+    statuses: ['scheduled', 'failed'],
+    limit: 20,
+  }),
+  'posts.calendar': ({ own }) => ({ from: inDays(-10), to: inDays(20), themeId: own.themeId, platform: 'x' }),
+  'posts.get': ({ own }) => ({ id: own.postIds.scheduled }),
+  'posts.update': ({ own }) => ({
+    id: own.postIds.scheduled,
+    title: 'Título editado',
+    content: 'Conteúdo editado',
+    scheduledFor: inDays(3),
+  }),
+  'posts.reschedule': ({ own }) => ({ id: own.postIds.scheduled, scheduledFor: inDays(4) }),
+  'posts.retry': ({ own }) => ({ id: own.postIds.failed }),
+  'posts.delete': ({ own }) => ({ id: own.postIds.scheduled }),
+  'posts.deleteMany': ({ own }) => ({ ids: [own.postIds.scheduled, own.postIds.failed] }),
+  'posts.deleteFiltered': ({ own }) => ({ themeId: own.themeId, statuses: ['failed'] }),
+
+  'published.list': ({ own }) => ({ themeId: own.themeId, platform: 'x', limit: 10 }),
+  'published.refreshMetrics': none,
+  'published.delete': ({ own }) => ({ id: own.publishedId }),
+
+  'dashboard.summary': none,
+  'dashboard.charts': none,
+
+  'admin.stats': none,
+  'admin.users.list': () => ({ search: 'teste', page: 1, limit: 20 }),
+  'admin.users.setRole': ({ admin }) => ({ userId: admin.userId, role: 'user' }),
+  'admin.users.updateProfile': ({ admin }) => ({
+    userId: admin.userId,
+    firstName: 'Alvo',
+    lastName: 'Editado',
+    email: email('alvo-editado'),
+  }),
+  'admin.templates.list': none,
+  'admin.templates.create': () => ({
+    templateName: `modelo_${randomUUID().slice(0, 8)}`,
+    subject: 'Bem-vindo',
+    htmlContent: '<p>Olá {{first_name}}</p>',
+    variables: { first_name: 'Primeiro nome' },
+    isActive: false,
+  }),
+  'admin.templates.update': ({ admin }) => ({
+    id: admin.templateId,
+    templateName: `modelo_${randomUUID().slice(0, 8)}`,
+    subject: 'Assunto editado',
+    htmlContent: '<p>Olá de novo {{first_name}}</p>',
+    variables: { first_name: 'Primeiro nome' },
+    isActive: false,
+  }),
+  'admin.templates.delete': ({ admin }) => ({ id: admin.templateId }),
+  'admin.outbox.list': () => ({ page: 1 }),
+  'admin.logs.list': ({ own }) => ({
+    page: 1,
+    status: 'error',
+    platform: 'x',
+    userId: own.id,
+    from: '2020-01-01',
+  }),
+  'admin.settings.list': none,
+  'admin.settings.update': () => ({ key: 'max_themes_per_user', value: 10 }),
+  'admin.deletionRequests.list': () => ({ status: 'pending' }),
+  'admin.deletionRequests.complete': ({ admin }) => ({ id: admin.deletionRequestId }),
+  'admin.deletionRequests.reject': ({ admin }) => ({ id: admin.deletionRequestId }),
+};
+
+export function missingSampleMessage(path: string): string {
+  return (
+    `O procedimento "${path}" não tem amostra em test/security/samples.ts. ` +
+    `Adicione SAMPLES['${path}'] com uma entrada VÁLIDA (ou \`none\` se não houver entrada): ` +
+    'a matriz de acesso e o teste de IDOR não podem pular nenhum procedimento.'
+  );
+}
