@@ -17,7 +17,11 @@ export interface ClaimedPost {
 }
 
 /** Claims one version of a due post; undefined when another job or worker got there first. */
-export async function claimPost(db: Kysely<Database>, postId: string, version: number): Promise<ClaimedPost | undefined> {
+export async function claimPost(
+  db: Kysely<Database>,
+  postId: string,
+  version: number,
+): Promise<ClaimedPost | undefined> {
   const row = await db
     .updateTable('suggested_posts')
     .set((eb) => ({
@@ -32,13 +36,27 @@ export async function claimPost(db: Kysely<Database>, postId: string, version: n
     .where('status', '=', 'scheduled')
     .where('scheduled_for', '<=', sql<Date>`now()`)
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]))
-    .returning(['id', 'user_id', 'theme_id', 'title', 'content', 'platform', 'scheduled_for', 'version', 'attempts'])
+    .returning([
+      'id',
+      'user_id',
+      'theme_id',
+      'title',
+      'content',
+      'platform',
+      'scheduled_for',
+      'version',
+      'attempts',
+    ])
     .executeTakeFirst();
   return row ? { ...row, scheduled_for: row.scheduled_for as Date } : undefined;
 }
 
 /** When a claim fails: is this version still waiting to come due (early wake-up)? Returns when. */
-export async function pendingWakeUpTime(db: Kysely<Database>, postId: string, version: number): Promise<Date | null> {
+export async function pendingWakeUpTime(
+  db: Kysely<Database>,
+  postId: string,
+  version: number,
+): Promise<Date | null> {
   const row = await db
     .selectFrom('suggested_posts')
     .select(['scheduled_for', 'next_attempt_at'])
@@ -84,6 +102,31 @@ function logValues(fields: LogFields, status: 'success' | 'error') {
   };
 }
 
+/** One error log row per post the reconciler moved (attempt already counted; replays are no-ops). */
+async function insertErrorLogs(
+  trx: Kysely<Database>,
+  rows: (Omit<ClaimedPost, 'scheduled_for'> & { scheduled_for: Date | null })[],
+  options: { detail: string; location: string },
+): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('publishing_logs')
+    .values(
+      rows.map((row) =>
+        logValues(
+          {
+            post: { ...row, scheduled_for: row.scheduled_for as Date },
+            errorMessage: options.detail,
+            errorLocation: options.location,
+          },
+          'error',
+        ),
+      ),
+    )
+    .onConflict((oc) => oc.columns(['suggested_post_id', 'attempt']).doNothing())
+    .execute();
+}
+
 /** Success, in one transaction: published_posts row, post published + is_used, success log. */
 export async function completePublish(
   db: Kysely<Database>,
@@ -107,18 +150,33 @@ export async function completePublish(
       .execute();
     await trx
       .updateTable('suggested_posts')
-      .set({ status: 'published', is_used: true, last_error: null, last_error_location: null, updated_at: sql<Date>`now()` })
+      .set({
+        status: 'published',
+        is_used: true,
+        last_error: null,
+        last_error_location: null,
+        updated_at: sql<Date>`now()`,
+      })
       .where('id', '=', post.id)
       .where('status', '=', 'publishing')
       .execute();
-    await trx.insertInto('publishing_logs').values(logValues({ post, platformPostId: options.platformPostId }, 'success')).execute();
+    await trx
+      .insertInto('publishing_logs')
+      .values(logValues({ post, platformPostId: options.platformPostId }, 'success'))
+      .execute();
   });
 }
 
 /** A final or attention-needing failure: the post's status and reason, plus the attempt's log row. */
 export async function recordFailure(
   db: Kysely<Database>,
-  options: { post: ClaimedPost; status: Extract<PostStatus, 'failed' | 'needs_attention'>; code: string; detail: string; location: string },
+  options: {
+    post: ClaimedPost;
+    status: Extract<PostStatus, 'failed' | 'needs_attention'>;
+    code: string;
+    detail: string;
+    location: string;
+  },
 ): Promise<void> {
   const { post } = options;
   await db.transaction().execute(async (trx) => {
@@ -175,7 +233,11 @@ export async function scheduleRetry(
 }
 
 /** 429: the network did not take the post; undo the claim without using an attempt (W8). */
-export async function releaseClaim(db: Kysely<Database>, post: ClaimedPost, retryAt: Date): Promise<number | undefined> {
+export async function releaseClaim(
+  db: Kysely<Database>,
+  post: ClaimedPost,
+  retryAt: Date,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('suggested_posts')
     .set((eb) => ({
@@ -249,24 +311,28 @@ export async function flagUnknownOutcomes(
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .updateTable('suggested_posts')
-      .set({ status: 'needs_attention', last_error: options.code, last_error_location: options.location, updated_at: sql<Date>`now()` })
+      .set({
+        status: 'needs_attention',
+        last_error: options.code,
+        last_error_location: options.location,
+        updated_at: sql<Date>`now()`,
+      })
       .where('status', '=', 'publishing')
       .where('send_started_at', 'is not', null)
       .where('send_started_at', '<', options.olderThan)
-      .returning(['id', 'user_id', 'theme_id', 'title', 'content', 'platform', 'scheduled_for', 'version', 'attempts'])
+      .returning([
+        'id',
+        'user_id',
+        'theme_id',
+        'title',
+        'content',
+        'platform',
+        'scheduled_for',
+        'version',
+        'attempts',
+      ])
       .execute();
-    for (const row of rows) {
-      await trx
-        .insertInto('publishing_logs')
-        .values(
-          logValues(
-            { post: { ...row, scheduled_for: row.scheduled_for as Date }, errorMessage: options.detail, errorLocation: options.location },
-            'error',
-          ),
-        )
-        .onConflict((oc) => oc.columns(['suggested_post_id', 'attempt']).doNothing())
-        .execute();
-    }
+    await insertErrorLogs(trx, rows, options);
     return rows.length;
   });
 }
@@ -288,20 +354,19 @@ export async function markMissed(
       }))
       .where('status', '=', 'scheduled')
       .where('scheduled_for', '<', options.dueBefore)
-      .returning(['id', 'user_id', 'theme_id', 'title', 'content', 'platform', 'scheduled_for', 'version', 'attempts'])
+      .returning([
+        'id',
+        'user_id',
+        'theme_id',
+        'title',
+        'content',
+        'platform',
+        'scheduled_for',
+        'version',
+        'attempts',
+      ])
       .execute();
-    for (const row of rows) {
-      await trx
-        .insertInto('publishing_logs')
-        .values(
-          logValues(
-            { post: { ...row, scheduled_for: row.scheduled_for as Date }, errorMessage: options.detail, errorLocation: options.location },
-            'error',
-          ),
-        )
-        .onConflict((oc) => oc.columns(['suggested_post_id', 'attempt']).doNothing())
-        .execute();
-    }
+    await insertErrorLogs(trx, rows, options);
     return rows.length;
   });
 }
@@ -324,7 +389,9 @@ export async function listPostsForMetrics(
     .select(['id', 'user_id', 'platform', 'platform_post_id', 'connected_account_id'])
     .where('platform_post_id', 'is not', null)
     .where('published_at', '>', options.publishedAfter)
-    .where((eb) => eb.or([eb('metrics_updated_at', 'is', null), eb('metrics_updated_at', '<', options.staleBefore)]));
+    .where((eb) =>
+      eb.or([eb('metrics_updated_at', 'is', null), eb('metrics_updated_at', '<', options.staleBefore)]),
+    );
   if (options.userId) query = query.where('user_id', '=', options.userId);
   const rows = await query
     .orderBy('metrics_updated_at', (ob) => ob.nullsFirst())
@@ -340,7 +407,8 @@ export async function saveMetrics(
 ): Promise<void> {
   const { reach, likes, comments } = metrics;
   // engagement = (likes + comments) / reach, as a percentage; unknown when reach is unknown or 0.
-  const engagement = reach && reach > 0 && likes !== null && comments !== null ? ((likes + comments) / reach) * 100 : null;
+  const engagement =
+    reach && reach > 0 && likes !== null && comments !== null ? ((likes + comments) / reach) * 100 : null;
   await db
     .updateTable('published_posts')
     .set({

@@ -1,51 +1,14 @@
-// Shapes of the posts, published and dashboard APIs as the client uses them (the server's
-// contract). The views pass the server's answers into these, so a drift fails the type check.
-import type { Platform, PostStatus } from '@pauta/core';
+// Shapes of the posts and published APIs as the client uses them, inferred from the server's
+// router so they cannot drift from what the server answers.
+import type { AppRouter } from '@pauta/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
-export interface PostItem {
-  id: string;
-  themeId: string;
-  themeName: string;
-  themeColor: string;
-  title: string;
-  content: string;
-  platform: Platform;
-  postOrder: number;
-  scheduledFor: Date;
-  createdAt: Date;
-  isUsed: boolean;
-  status: PostStatus;
-  version: number;
-  attempts: number;
-  /** A core PublishErrorCode (→ publishErrorMessages), or null. */
-  lastError: string | null;
-  updatedAt: Date;
-}
+type Outputs = inferRouterOutputs<AppRouter>;
+type Inputs = inferRouterInputs<AppRouter>;
+
+export type PostItem = Outputs['posts']['list']['items'][number];
 
 /** The filters of `posts.list` / `posts.deleteFiltered` (dates are local 'YYYY-MM-DD'). */
-export interface PostFilterInput {
-  themeId?: string;
-  platform?: Platform;
-  scheduledFrom?: string;
-  scheduledTo?: string;
-  createdFrom?: string;
-  createdTo?: string;
-  statuses?: PostStatus[];
-}
+export type PostFilterInput = Omit<NonNullable<Inputs['posts']['deleteFiltered']>, never>;
 
-export interface PublishedItem {
-  id: string;
-  themeId: string | null;
-  themeName: string | null;
-  themeColor: string | null;
-  title: string;
-  content: string;
-  platform: Platform;
-  publishedAt: Date;
-  url: string | null;
-  reach: number | null;
-  likes: number | null;
-  comments: number | null;
-  engagementRate: number | null;
-  metricsUpdatedAt: Date | null;
-}
+export type PublishedItem = Outputs['published']['list']['items'][number];
