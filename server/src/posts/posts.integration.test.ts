@@ -8,10 +8,9 @@ import {
   saveScheduledPostVersion,
 } from '@pauta/db';
 import { sql } from 'kysely';
-import superjson, { type SuperJSONResult } from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDb, uniqueEmail } from '../../../test/harness.js';
-import { TestClient } from '../../../test/http-client.js';
+import { TestClient, type TrpcResult } from '../../../test/http-client.js';
 import { listen, testDeps } from '../../../test/server-harness.js';
 import { createSession } from '../auth/session.js';
 import type { QueueGateway, WakeUp } from '../queue/queue-gateway.js';
@@ -44,54 +43,12 @@ beforeEach(() => {
   enqueued.length = 0;
 });
 
-interface Result<T> {
-  status: number;
-  data?: T;
-  error?: { message: string; code: string; details?: Record<string, unknown> | null };
-}
-
-/** A signed-in browser: superjson both ways, as the client sends and reads it. */
-class Browser {
-  constructor(readonly client: TestClient) {}
-
-  async query<T>(path: string, input?: unknown): Promise<Result<T>> {
-    const q =
-      input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
-    return this.read<T>(await this.client.request(`/trpc/${path}${q}`));
-  }
-
-  async mutate<T>(path: string, input?: unknown): Promise<Result<T>> {
-    const res = await this.client.request(`/trpc/${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: this.client.origin,
-        'sec-fetch-site': 'same-origin',
-      },
-      body: JSON.stringify(superjson.serialize(input ?? null)),
-    });
-    return this.read<T>(res);
-  }
-
-  private async read<T>(res: Response): Promise<Result<T>> {
-    const body = (await res.json()) as {
-      result?: { data: SuperJSONResult };
-      error?: { json: { message: string; data: { code: string; details?: Record<string, unknown> | null } } };
-    };
-    if (body.error) {
-      const { message, data } = body.error.json;
-      return { status: res.status, error: { message, code: data.code, details: data.details ?? null } };
-    }
-    return { status: res.status, data: superjson.deserialize(body.result!.data) as T };
-  }
-}
-
 async function makeAccount(timezone = 'America/Sao_Paulo') {
   const user = await createUser(handle.db, { email: uniqueEmail('posts'), passwordHash: null, timezone });
   const { token } = await createSession(handle.db, user.id, { persistent: false });
   const client = new TestClient(app.url);
   client.jar.set('pauta_session', token);
-  return { id: user.id, browser: new Browser(client) };
+  return { id: user.id, browser: client };
 }
 
 async function makeTheme(userId: string, name = 'Tema') {
@@ -279,7 +236,7 @@ describe('posts.list filters', () => {
     const bad = await me.browser.query('posts.list', { cursor: 'bm90IGEgY3Vyc29y' });
     expect(bad.status).toBe(400);
     expect(bad.error?.details).toEqual({ field: 'cursor' });
-    expect((await new Browser(new TestClient(app.url)).query('posts.list', {})).status).toBe(401);
+    expect((await new TestClient(app.url).query('posts.list', {})).status).toBe(401);
   });
 });
 
@@ -311,7 +268,7 @@ describe('posts.list keyset pagination', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: Result<{ items: PostItem[]; nextCursor: string | null; total: number }> =
+      const res: TrpcResult<{ items: PostItem[]; nextCursor: string | null; total: number }> =
         await me.browser.query('posts.list', { limit: 5, cursor });
       expect(res.status).toBe(200);
       expect(res.data!.total).toBe(23);

@@ -2,10 +2,9 @@
 // stay null when unavailable, and removal of the caller's records only (RELIABILITY Z2).
 import { createUser, type DbHandle } from '@pauta/db';
 import { sql } from 'kysely';
-import superjson, { type SuperJSONResult } from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb, uniqueEmail } from '../../../test/harness.js';
-import { TestClient } from '../../../test/http-client.js';
+import { TestClient, type TrpcResult } from '../../../test/http-client.js';
 import { listen, testDeps } from '../../../test/server-harness.js';
 import { createSession } from '../auth/session.js';
 import type { PublishedItem } from './published.service.js';
@@ -22,54 +21,12 @@ afterAll(async () => {
   await handle?.close();
 });
 
-interface Result<T> {
-  status: number;
-  data?: T;
-  error?: { message: string; code: string; details?: Record<string, unknown> | null };
-}
-
-/** A signed-in browser: superjson both ways, as the client sends and reads it. */
-class Browser {
-  constructor(readonly client: TestClient) {}
-
-  async query<T>(path: string, input?: unknown): Promise<Result<T>> {
-    const q =
-      input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
-    return this.read<T>(await this.client.request(`/trpc/${path}${q}`));
-  }
-
-  async mutate<T>(path: string, input?: unknown): Promise<Result<T>> {
-    const res = await this.client.request(`/trpc/${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: this.client.origin,
-        'sec-fetch-site': 'same-origin',
-      },
-      body: JSON.stringify(superjson.serialize(input ?? null)),
-    });
-    return this.read<T>(res);
-  }
-
-  private async read<T>(res: Response): Promise<Result<T>> {
-    const body = (await res.json()) as {
-      result?: { data: SuperJSONResult };
-      error?: { json: { message: string; data: { code: string; details?: Record<string, unknown> | null } } };
-    };
-    if (body.error) {
-      const { message, data } = body.error.json;
-      return { status: res.status, error: { message, code: data.code, details: data.details ?? null } };
-    }
-    return { status: res.status, data: superjson.deserialize(body.result!.data) as T };
-  }
-}
-
 async function makeAccount(timezone = 'America/Sao_Paulo') {
   const user = await createUser(handle.db, { email: uniqueEmail('published'), passwordHash: null, timezone });
   const { token } = await createSession(handle.db, user.id, { persistent: false });
   const client = new TestClient(app.url);
   client.jar.set('pauta_session', token);
-  return { id: user.id, browser: new Browser(client) };
+  return { id: user.id, browser: client };
 }
 
 async function makeTheme(userId: string, name = 'Tema') {
@@ -205,7 +162,7 @@ describe('published.list', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: Result<Page> = await me.browser.query('published.list', { limit: 3, cursor });
+      const res: TrpcResult<Page> = await me.browser.query('published.list', { limit: 3, cursor });
       seen.push(...res.data!.items.map((p) => p.id));
       cursor = res.data!.nextCursor;
     } while (cursor);
