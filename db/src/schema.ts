@@ -167,7 +167,11 @@ export interface EmailTemplatesTable {
   template_name: string;
   subject: string;
   html_content: string;
-  variables: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
+  variables: ColumnType<
+    Record<string, string>,
+    Record<string, string> | string | undefined,
+    Record<string, string> | string
+  >;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -38,7 +38,8 @@ const SUMMARY_COLUMNS = [
   'updated_at',
 ] as const;
 
-const aad = (id: string, column: 'access_token' | 'refresh_token') => tokenAad('connected_accounts', id, column);
+const aad = (id: string, column: 'access_token' | 'refresh_token') =>
+  tokenAad('connected_accounts', id, column);
 
 /** The caller's active accounts, without tokens (Contas Conectadas; spec §7 call 8). */
 export async function listActiveAccounts(db: Kysely<Database>, userId: string): Promise<AccountSummary[]> {
@@ -83,7 +84,11 @@ export interface UpsertAccountInput {
  * clears needs_reconnect and replaces the tokens — but never overwrites a stored refresh token
  * with an empty one (Postiz PR #1884).
  */
-export async function upsertAccount(db: Kysely<Database>, keyring: Keyring, input: UpsertAccountInput): Promise<AccountSummary> {
+export async function upsertAccount(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  input: UpsertAccountInput,
+): Promise<AccountSummary> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('connected_accounts')
@@ -101,7 +106,9 @@ export async function upsertAccount(db: Kysely<Database>, keyring: Keyring, inpu
           platform_username: input.platformUsername,
           account_data: JSON.stringify(input.accountData),
           access_token: seal(keyring, input.accessToken, aad(existing.id, 'access_token')),
-          ...(input.refreshToken ? { refresh_token: seal(keyring, input.refreshToken, aad(existing.id, 'refresh_token')) } : {}),
+          ...(input.refreshToken
+            ? { refresh_token: seal(keyring, input.refreshToken, aad(existing.id, 'refresh_token')) }
+            : {}),
           access_token_expires_at: input.accessTokenExpiresAt,
           status: 'active',
           is_active: true,
@@ -123,7 +130,9 @@ export async function upsertAccount(db: Kysely<Database>, keyring: Keyring, inpu
         platform_username: input.platformUsername,
         account_data: JSON.stringify(input.accountData),
         access_token: seal(keyring, input.accessToken, aad(id, 'access_token')),
-        refresh_token: input.refreshToken ? seal(keyring, input.refreshToken, aad(id, 'refresh_token')) : null,
+        refresh_token: input.refreshToken
+          ? seal(keyring, input.refreshToken, aad(id, 'refresh_token'))
+          : null,
         access_token_expires_at: input.accessTokenExpiresAt,
       })
       .returning(SUMMARY_COLUMNS)
@@ -132,7 +141,11 @@ export async function upsertAccount(db: Kysely<Database>, keyring: Keyring, inpu
 }
 
 /** Soft disconnect (spec §4): is_active false; tokens stay sealed for a later reconnect. */
-export async function deactivateAccount(db: Kysely<Database>, userId: string, accountId: string): Promise<boolean> {
+export async function deactivateAccount(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('connected_accounts')
     .set({ is_active: false, updated_at: new Date() })
@@ -144,7 +157,11 @@ export async function deactivateAccount(db: Kysely<Database>, userId: string, ac
 }
 
 /** Plaintext tokens of one account, for one network call. Never log or return them. */
-export async function readAccountTokens(db: Kysely<Database>, keyring: Keyring, accountId: string): Promise<AccountTokens> {
+export async function readAccountTokens(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  accountId: string,
+): Promise<AccountTokens> {
   const row = await db
     .selectFrom('connected_accounts')
     .select(['id', 'access_token', 'refresh_token', 'access_token_expires_at'])
@@ -155,7 +172,12 @@ export async function readAccountTokens(db: Kysely<Database>, keyring: Keyring, 
 
 function unsealRow(
   keyring: Keyring,
-  row: { id: string; access_token: string; refresh_token: string | null; access_token_expires_at: Date | null },
+  row: {
+    id: string;
+    access_token: string;
+    refresh_token: string | null;
+    access_token_expires_at: Date | null;
+  },
 ): AccountTokens {
   return {
     accessToken: unseal(keyring, row.access_token, aad(row.id, 'access_token')),
@@ -190,7 +212,8 @@ export async function refreshTokensLocked(
       .executeTakeFirstOrThrow();
     const tokens = unsealRow(keyring, row);
     const expiresAt = tokens.accessTokenExpiresAt?.getTime();
-    const rejected = options.rejectedAccessToken !== undefined && tokens.accessToken === options.rejectedAccessToken;
+    const rejected =
+      options.rejectedAccessToken !== undefined && tokens.accessToken === options.rejectedAccessToken;
     const expiring = expiresAt !== undefined && expiresAt - options.now.getTime() <= options.marginMs;
     if (!rejected && !expiring) return { tokens, refreshed: false };
     const fresh = await options.refresh(tokens);
@@ -198,7 +221,9 @@ export async function refreshTokensLocked(
       .updateTable('connected_accounts')
       .set({
         access_token: seal(keyring, fresh.accessToken, aad(row.id, 'access_token')),
-        ...(fresh.refreshToken ? { refresh_token: seal(keyring, fresh.refreshToken, aad(row.id, 'refresh_token')) } : {}),
+        ...(fresh.refreshToken
+          ? { refresh_token: seal(keyring, fresh.refreshToken, aad(row.id, 'refresh_token')) }
+          : {}),
         access_token_expires_at: fresh.accessTokenExpiresAt,
         status: 'active',
         updated_at: new Date(),
@@ -220,7 +245,11 @@ export async function markNeedsReconnect(db: Kysely<Database>, accountId: string
 }
 
 /** Accounts whose access token expires before `before` (the 15-minute token sweep). */
-export async function listExpiringAccounts(db: Kysely<Database>, before: Date, limit = 500): Promise<AccountSummary[]> {
+export async function listExpiringAccounts(
+  db: Kysely<Database>,
+  before: Date,
+  limit = 500,
+): Promise<AccountSummary[]> {
   return db
     .selectFrom('connected_accounts')
     .select(SUMMARY_COLUMNS)
@@ -235,11 +264,16 @@ export async function listExpiringAccounts(db: Kysely<Database>, before: Date, l
 
 /** Re-seals every token with the active key (`npm run rotate-keys`). Returns rows rewritten. */
 export async function resealAllTokens(db: Kysely<Database>, keyring: Keyring): Promise<number> {
-  const rows = await db.selectFrom('connected_accounts').select(['id', 'access_token', 'refresh_token']).execute();
+  const rows = await db
+    .selectFrom('connected_accounts')
+    .select(['id', 'access_token', 'refresh_token'])
+    .execute();
   let rewritten = 0;
   for (const row of rows) {
     const access = unseal(keyring, row.access_token, aad(row.id, 'access_token'));
-    const refresh = row.refresh_token ? unseal(keyring, row.refresh_token, aad(row.id, 'refresh_token')) : null;
+    const refresh = row.refresh_token
+      ? unseal(keyring, row.refresh_token, aad(row.id, 'refresh_token'))
+      : null;
     await db
       .updateTable('connected_accounts')
       .set({

@@ -37,7 +37,12 @@ export async function insertScheduledPosts(
     )
     .returning(['id', 'version', 'scheduled_for', 'platform'])
     .execute();
-  return rows.map((r) => ({ id: r.id, version: r.version, scheduled_for: r.scheduled_for as Date, platform: r.platform }));
+  return rows.map((r) => ({
+    id: r.id,
+    version: r.version,
+    scheduled_for: r.scheduled_for as Date,
+    platform: r.platform,
+  }));
 }
 
 /** The latest scheduled_for of a theme (spec §7 call 4: the next slots start the day after it). */

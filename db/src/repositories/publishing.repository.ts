@@ -127,44 +127,49 @@ async function insertErrorLogs(
     .execute();
 }
 
-/** Success, in one transaction: published_posts row, post published + is_used, success log. */
+/**
+ * Success, atomically in ONE statement (data-modifying CTEs): the published_posts row, the post
+ * published + is_used, and the success log with platform_post_id. One round trip instead of five.
+ */
 export async function completePublish(
   db: Kysely<Database>,
   options: { post: ClaimedPost; accountId: string; platformPostId: string; url: string | null },
 ): Promise<void> {
   const { post } = options;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('published_posts')
-      .values({
-        user_id: post.user_id,
-        theme_id: post.theme_id,
-        suggested_post_id: post.id,
-        connected_account_id: options.accountId,
-        title: post.title,
-        content: post.content,
-        platform: post.platform,
-        platform_post_id: options.platformPostId,
-        url: options.url,
-      })
-      .execute();
-    await trx
-      .updateTable('suggested_posts')
-      .set({
-        status: 'published',
-        is_used: true,
-        last_error: null,
-        last_error_location: null,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', post.id)
-      .where('status', '=', 'publishing')
-      .execute();
-    await trx
-      .insertInto('publishing_logs')
-      .values(logValues({ post, platformPostId: options.platformPostId }, 'success'))
-      .execute();
-  });
+  await db
+    .with('published', (qb) =>
+      qb
+        .insertInto('published_posts')
+        .values({
+          user_id: post.user_id,
+          theme_id: post.theme_id,
+          suggested_post_id: post.id,
+          connected_account_id: options.accountId,
+          title: post.title,
+          content: post.content,
+          platform: post.platform,
+          platform_post_id: options.platformPostId,
+          url: options.url,
+        })
+        .returning('id'),
+    )
+    .with('post', (qb) =>
+      qb
+        .updateTable('suggested_posts')
+        .set({
+          status: 'published',
+          is_used: true,
+          last_error: null,
+          last_error_location: null,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', post.id)
+        .where('status', '=', 'publishing')
+        .returning('id'),
+    )
+    .insertInto('publishing_logs')
+    .values(logValues({ post, platformPostId: options.platformPostId }, 'success'))
+    .execute();
 }
 
 /** A final or attention-needing failure: the post's status and reason, plus the attempt's log row. */

@@ -57,8 +57,17 @@ export async function deleteTheme(db: Kysely<Database>, userId: string, themeId:
 }
 
 /** One of the caller's themes, or undefined (another user's id looks exactly like a missing one). */
-export async function findTheme(db: Kysely<Database>, userId: string, themeId: string): Promise<Theme | undefined> {
-  return db.selectFrom('themes').selectAll().where('id', '=', themeId).where('user_id', '=', userId).executeTakeFirst();
+export async function findTheme(
+  db: Kysely<Database>,
+  userId: string,
+  themeId: string,
+): Promise<Theme | undefined> {
+  return db
+    .selectFrom('themes')
+    .selectAll()
+    .where('id', '=', themeId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function updateTheme(
@@ -112,7 +121,11 @@ export async function listThemesWithCounts(db: Kysely<Database>, userId: string)
     .where('t.user_id', '=', userId)
     .orderBy('t.created_at', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, scheduled_count: Number(r.scheduled_count ?? 0), published_count: Number(r.published_count ?? 0) }));
+  return rows.map((r) => ({
+    ...r,
+    scheduled_count: Number(r.scheduled_count ?? 0),
+    published_count: Number(r.published_count ?? 0),
+  }));
 }
 
 /**

@@ -45,6 +45,12 @@ export async function usableAccessToken(
     }
     return (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken;
   }
+  // The common case — a token far from expiry that nobody refused — needs no lock (one read).
+  const expiresAt = account.access_token_expires_at?.getTime();
+  const expiring = expiresAt !== undefined && expiresAt - deps.now().getTime() <= deps.marginMs;
+  if (!options.rejectedAccessToken && !expiring) {
+    return (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken;
+  }
   try {
     const result = await refreshTokensLocked(deps.db, deps.keyring, account.id, {
       now: deps.now(),
