@@ -2,9 +2,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { type DbHandle, parseKeyring, readAccountTokens, sealedKeyId, upsertAccount } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb, makeUser } from '../test/harness.js';
-import { type DbHandle, parseKeyring, readAccountTokens, sealedKeyId, upsertAccount } from '@pauta/db';
 
 // Rotation rewrites every row: it gets a database of its own.
 let iso: Awaited<ReturnType<typeof isolatedDb>>;
@@ -37,7 +37,11 @@ describe('npm run rotate-keys', () => {
     });
     expect(out).toMatch(/re-seladas com a chave "k2"/);
     expect(out).not.toContain('SENTINEL');
-    const row = await handle.db.selectFrom('connected_accounts').select(['access_token', 'refresh_token']).where('id', '=', account.id).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('connected_accounts')
+      .select(['access_token', 'refresh_token'])
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
     expect(sealedKeyId(row.access_token)).toBe('k2');
     expect(sealedKeyId(row.refresh_token!)).toBe('k2');
     expect(await readAccountTokens(handle.db, parseKeyring(k2), account.id)).toMatchObject({

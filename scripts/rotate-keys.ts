@@ -6,7 +6,9 @@ import { createDb, parseKeyring, resealAllTokens } from '@pauta/db';
 
 const value = process.env.TOKEN_ENCRYPTION_KEYS;
 if (!value) {
-  process.stderr.write('Defina TOKEN_ENCRYPTION_KEYS (nova chave primeiro, antigas depois) antes de rodar rotate-keys.\n');
+  process.stderr.write(
+    'Defina TOKEN_ENCRYPTION_KEYS (nova chave primeiro, antigas depois) antes de rodar rotate-keys.\n',
+  );
   process.exit(2);
 }
 let keyring: ReturnType<typeof parseKeyring>;
@@ -23,7 +25,9 @@ const handle = await createDb({
 });
 try {
   const count = await resealAllTokens(handle.db, keyring);
-  process.stdout.write(`${count} conta(s) re-seladas com a chave "${keyring.activeKeyId}". Agora a chave antiga pode ser removida.\n`);
+  process.stdout.write(
+    `${count} conta(s) re-seladas com a chave "${keyring.activeKeyId}". Agora a chave antiga pode ser removida.\n`,
+  );
 } catch (error) {
   process.stderr.write(`Falha ao re-selar: ${(error as Error).message}\n`);
   process.exitCode = 1;

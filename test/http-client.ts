@@ -41,7 +41,8 @@ export class TestClient {
   }
 
   async query<T = unknown>(procedure: string, input?: unknown): Promise<TrpcResult<T>> {
-    const q = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+    const q =
+      input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
     return this.parse<T>(await this.request(`/trpc/${procedure}${q}`));
   }
 
@@ -73,6 +74,12 @@ export class TestClient {
       };
     }
     const data = body.result?.data;
-    return { status: res.status, headers: res.headers, data: data ? superjson.deserialize<T>(data as Parameters<typeof superjson.deserialize>[0]) : (undefined as T) };
+    return {
+      status: res.status,
+      headers: res.headers,
+      data: data
+        ? superjson.deserialize<T>(data as Parameters<typeof superjson.deserialize>[0])
+        : (undefined as T),
+    };
   }
 }

@@ -5,14 +5,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUser, type DbHandle, parseKeyring } from '../db/src/index.js';
+import { installSandboxFetch, uninstallSandboxFetch } from '../networks/src/index.js';
+import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.js';
+import { hashPassword } from '../server/src/auth/password.js';
 import { testDb, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
 import { TEST_KEYS } from './server-harness.js';
-import { connectThroughSandbox, seedPosts, seedTheme, spawnWorker, type WorkerProcess, waitFor } from './worker-harness.js';
-import { createUser, type DbHandle, parseKeyring } from '../db/src/index.js';
-import { hashPassword } from '../server/src/auth/password.js';
-import { installSandboxFetch, uninstallSandboxFetch } from '../networks/src/index.js';
-import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.js';
+import {
+  connectThroughSandbox,
+  seedPosts,
+  seedTheme,
+  spawnWorker,
+  type WorkerProcess,
+  waitFor,
+} from './worker-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let handle: DbHandle;
@@ -84,7 +91,11 @@ describe('two web and two worker processes', () => {
     const password = 'uma senha de teste longa';
     const email = uniqueEmail('scale');
     const user = await createUser(handle.db, { email, passwordHash: await hashPassword(password) });
-    await connectThroughSandbox(handle, parseKeyring(TEST_KEYS), { sandboxUrl: sandbox.url, userId: user.id, platform: 'x' });
+    await connectThroughSandbox(handle, parseKeyring(TEST_KEYS), {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'x',
+    });
     const theme = await seedTheme(handle, user.id, ['x']);
     const posts = await seedPosts(handle, {
       userId: user.id,
@@ -111,7 +122,10 @@ describe('two web and two worker processes', () => {
       expect(res.status, JSON.stringify(res.error)).toBe(200);
     }
     // Midway: kill one worker while the burst is being published.
-    await waitFor(async () => sandbox.publishedPosts('x').length >= 50, { timeoutMs: 60_000, label: 'primeiros envios' });
+    await waitFor(async () => sandbox.publishedPosts('x').length >= 50, {
+      timeoutMs: 60_000,
+      label: 'primeiros envios',
+    });
     workers[0]!.kill('SIGKILL');
 
     await waitFor(
@@ -147,6 +161,8 @@ describe('two web and two worker processes', () => {
       .where('theme_id', '=', theme.id)
       .executeTakeFirstOrThrow();
     expect(Number(published.n)).toBe(500 - flagged);
-    process.stdout.write(`scale-out: ${500 - flagged} publicados, ${flagged} marcados para atenção, ${sent.length} envios\n`);
+    process.stdout.write(
+      `scale-out: ${500 - flagged} publicados, ${flagged} marcados para atenção, ${sent.length} envios\n`,
+    );
   }, 240_000);
 });

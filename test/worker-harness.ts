@@ -15,7 +15,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export async function connectThroughSandbox(
   handle: DbHandle,
   keyring: Keyring,
-  options: { sandboxUrl: string; userId: string; platform: Extract<Platform, 'linkedin' | 'facebook' | 'x'>; sandboxUser?: string },
+  options: {
+    sandboxUrl: string;
+    userId: string;
+    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x'>;
+    sandboxUser?: string;
+  },
 ) {
   const name = options.platform as OAuthProviderName;
   const provider = createOAuthProvider(name, {
@@ -26,7 +31,11 @@ export async function connectThroughSandbox(
   });
   const state = randomUUID();
   const codeVerifier = 'v'.repeat(20) + randomUUID().replaceAll('-', '');
-  const url = provider.createAuthorizationURL({ state, codeVerifier, scopes: scopesFor(name, 'connect') ?? [] });
+  const url = provider.createAuthorizationURL({
+    state,
+    codeVerifier,
+    scopes: scopesFor(name, 'connect') ?? [],
+  });
   if (options.sandboxUser) url.searchParams.set('sandbox_user', options.sandboxUser);
   const consent = await fetch(url, { redirect: 'manual' });
   const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
@@ -73,7 +82,14 @@ export async function seedTheme(handle: DbHandle, userId: string, networks: Plat
 
 export async function seedPosts(
   handle: DbHandle,
-  options: { userId: string; themeId: string; platform: Platform; count: number; scheduledFor: Date; text?: (i: number) => string },
+  options: {
+    userId: string;
+    themeId: string;
+    platform: Platform;
+    count: number;
+    scheduledFor: Date;
+    text?: (i: number) => string;
+  },
 ) {
   return handle.db
     .insertInto('suggested_posts')
@@ -100,7 +116,11 @@ export interface WorkerProcess {
 }
 
 /** Starts `npm run start:worker`'s entry point as a child process against the run's database. */
-export function spawnWorker(options: { sandboxUrl: string; redisPrefix: string; env?: Record<string, string> }): WorkerProcess {
+export function spawnWorker(options: {
+  sandboxUrl: string;
+  redisPrefix: string;
+  env?: Record<string, string>;
+}): WorkerProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
     cwd: ROOT,
@@ -133,7 +153,10 @@ export function spawnWorker(options: { sandboxUrl: string; redisPrefix: string; 
   return { child, output: () => output, exited, kill: (signal) => child.kill(signal) };
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, options: { timeoutMs: number; label: string }): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  options: { timeoutMs: number; label: string },
+): Promise<T> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     const value = await fn();

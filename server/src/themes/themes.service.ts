@@ -1,9 +1,9 @@
 // Themes: create (with its automatic calendar), update, delete, list. Plain functions taking
 // their dependencies, so the rules are tested without tRPC.
-import type { Kysely } from 'kysely';
+
 import { MAX_THEMES_PER_USER_DEFAULT, type Platform } from '@pauta/core';
-import type { ThemeValues } from '@pauta/core/schemas/theme';
 import { nextSlots } from '@pauta/core/scheduling/index';
+import type { ThemeValues } from '@pauta/core/schemas/theme';
 import {
   countThemes,
   type Database,
@@ -16,6 +16,7 @@ import {
   type Theme,
   type ThemeFields,
 } from '@pauta/db';
+import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
 
@@ -46,7 +47,11 @@ export class ThemeLimitError extends Error {
 }
 
 /** Saves the theme unless the user is at max_themes_per_user (checked under a row lock). */
-export async function saveNewTheme(db: Kysely<Database>, userId: string, values: ThemeValues): Promise<Theme> {
+export async function saveNewTheme(
+  db: Kysely<Database>,
+  userId: string,
+  values: ThemeValues,
+): Promise<Theme> {
   return db.transaction().execute(async (trx) => {
     await lockUserForThemeCreation(trx, userId);
     const max = await getNumberSetting(trx, 'max_themes_per_user', MAX_THEMES_PER_USER_DEFAULT);
@@ -103,7 +108,11 @@ export async function scheduleDrafts(
       scheduledFor: slots[index]!,
     })),
   );
-  const wakeUps = await insertScheduledPosts(deps.db, { userId: options.userId, themeId: theme.id, posts: rows });
+  const wakeUps = await insertScheduledPosts(deps.db, {
+    userId: options.userId,
+    themeId: theme.id,
+    posts: rows,
+  });
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
   return wakeUps.length;
 }
@@ -127,7 +136,10 @@ export async function createThemeWithCalendar(
   try {
     drafts = await deps.generate(theme, POSTS_AT_CREATION);
   } catch (error) {
-    deps.logger.error({ err: error, themeId: theme.id, requestId: options.requestId }, 'falha ao gerar sugestões');
+    deps.logger.error(
+      { err: error, themeId: theme.id, requestId: options.requestId },
+      'falha ao gerar sugestões',
+    );
     return { theme, outcome: { kind: 'suggestions_failed' } };
   }
   if (drafts.posts.length === 0) return { theme, outcome: { kind: 'no_posts' } };
@@ -147,7 +159,10 @@ export async function createThemeWithCalendar(
           : { kind: 'templates', postsCreated, reason: drafts.fallbackReason },
     };
   } catch (error) {
-    deps.logger.error({ err: error, themeId: theme.id, requestId: options.requestId }, 'falha ao agendar sugestões');
+    deps.logger.error(
+      { err: error, themeId: theme.id, requestId: options.requestId },
+      'falha ao agendar sugestões',
+    );
     return { theme, outcome: { kind: 'suggestions_failed' } };
   }
 }

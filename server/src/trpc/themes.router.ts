@@ -63,13 +63,20 @@ export const themesRouter = router({
           queue: ctx.deps.queue,
           logger: ctx.deps.logger,
           generate: (t, count) =>
-            ctx.deps.drafts.generate({ userId: ctx.user.id, theme: t, count, mode: 'creation', requestId: ctx.requestId }),
+            ctx.deps.drafts.generate({
+              userId: ctx.user.id,
+              theme: t,
+              count,
+              mode: 'creation',
+              requestId: ctx.requestId,
+            }),
         },
         { userId: ctx.user.id, values: input, requestId: ctx.requestId },
       );
       return { theme: { id: theme.id, name: theme.name }, outcome };
     } catch (error) {
-      if (error instanceof ThemeLimitError) throw appError('FORBIDDEN', 'THEME_LIMIT_REACHED', { max: error.max });
+      if (error instanceof ThemeLimitError)
+        throw appError('FORBIDDEN', 'THEME_LIMIT_REACHED', { max: error.max });
       throw error;
     }
   }),
@@ -108,7 +115,9 @@ export const themesRouter = router({
       } catch (error) {
         if (!(error instanceof AiDraftError)) throw error;
         if (error.code === 'RATE_LIMITED') {
-          throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', { retryAfterSeconds: error.retryAfterSeconds ?? null });
+          throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', {
+            retryAfterSeconds: error.retryAfterSeconds ?? null,
+          });
         }
         throw appError('BAD_GATEWAY', error.code);
       }
