@@ -37,12 +37,6 @@ async function seedPost(themeId: string, title: string, platform: string, when: 
   return row!.id;
 }
 
-async function _visibleTitles(): Promise<string[]> {
-  await page.getByRole('heading', { name: 'Posts Agendados' }).waitFor();
-  await page.waitForTimeout(300);
-  return page.locator('article h3, article [data-post-title]').allInnerTexts();
-}
-
 let blue: string;
 let green: string;
 
