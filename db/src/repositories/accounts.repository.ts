@@ -156,6 +156,36 @@ export async function deactivateAccount(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * The owner's active account for a platform together with its plaintext tokens, in one query
+ * (the worker's hot path). Never log or return the tokens.
+ */
+export async function findActiveAccountWithTokens(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  userId: string,
+  platform: Platform,
+): Promise<{ account: AccountSummary; tokens: AccountTokens } | undefined> {
+  const row = await db
+    .selectFrom('connected_accounts')
+    .select([...SUMMARY_COLUMNS, 'access_token', 'refresh_token'])
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { access_token, refresh_token, ...account } = row;
+  return {
+    account,
+    tokens: unsealRow(keyring, {
+      id: row.id,
+      access_token,
+      refresh_token,
+      access_token_expires_at: row.access_token_expires_at,
+    }),
+  };
+}
+
 /** Plaintext tokens of one account, for one network call. Never log or return them. */
 export async function readAccountTokens(
   db: Kysely<Database>,

@@ -16,7 +16,7 @@ import {
   completePublish,
   type Database,
   type DueWakeUp,
-  findActiveAccount,
+  findActiveAccountWithTokens,
   type Keyring,
   markSendStarted,
   pendingWakeUpTime,
@@ -104,9 +104,10 @@ async function publishClaimed(
   const adapter = ctx.adapter(post.platform);
   if (!adapter)
     return fail(ctx, post, 'permanent', 'PLATFORM_NOT_CONFIGURED', 'rede não configurada', LOCATION.account);
-  const account = await findActiveAccount(ctx.db, post.user_id, post.platform);
-  if (!account)
+  const found = await findActiveAccountWithTokens(ctx.db, ctx.keyring, post.user_id, post.platform);
+  if (!found)
     return fail(ctx, post, 'permanent', 'ACCOUNT_NOT_CONNECTED', 'nenhuma conta ativa', LOCATION.account);
+  const { account } = found;
   if (account.status === 'needs_reconnect') {
     return fail(
       ctx,
@@ -120,7 +121,7 @@ async function publishClaimed(
 
   let accessToken: string;
   try {
-    accessToken = await token(ctx, account);
+    accessToken = await token(ctx, account, undefined, found.tokens);
   } catch (error) {
     return tokenFailure(ctx, post, error);
   }
@@ -200,7 +201,12 @@ async function publishClaimed(
   );
 }
 
-function token(ctx: PublishContext, account: AccountSummary, rejectedAccessToken?: string): Promise<string> {
+function token(
+  ctx: PublishContext,
+  account: AccountSummary,
+  rejectedAccessToken?: string,
+  current?: { accessToken: string },
+): Promise<string> {
   return usableAccessToken(
     {
       db: ctx.db,
@@ -211,7 +217,7 @@ function token(ctx: PublishContext, account: AccountSummary, rejectedAccessToken
       onRefresh: () => ctx.observe?.tokenRefreshed?.(account.platform),
     },
     account,
-    rejectedAccessToken ? { rejectedAccessToken } : {},
+    { ...(rejectedAccessToken ? { rejectedAccessToken } : {}), ...(current ? { current } : {}) },
   );
 }
 

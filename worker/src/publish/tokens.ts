@@ -35,7 +35,7 @@ export interface TokenDeps {
 export async function usableAccessToken(
   deps: TokenDeps,
   account: AccountSummary,
-  options: { rejectedAccessToken?: string } = {},
+  options: { rejectedAccessToken?: string; current?: { accessToken: string } } = {},
 ): Promise<string> {
   const canRefresh = deps.provider?.issuesRefreshTokens === true;
   if (!canRefresh) {
@@ -43,13 +43,17 @@ export async function usableAccessToken(
       await markNeedsReconnect(deps.db, account.id);
       throw new TokenError('reconnect', `${account.platform}: token recusado e a rede não permite renovação`);
     }
-    return (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken;
+    return (
+      options.current?.accessToken ?? (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken
+    );
   }
   // The common case — a token far from expiry that nobody refused — needs no lock (one read).
   const expiresAt = account.access_token_expires_at?.getTime();
   const expiring = expiresAt !== undefined && expiresAt - deps.now().getTime() <= deps.marginMs;
   if (!options.rejectedAccessToken && !expiring) {
-    return (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken;
+    return (
+      options.current?.accessToken ?? (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken
+    );
   }
   try {
     const result = await refreshTokensLocked(deps.db, deps.keyring, account.id, {
