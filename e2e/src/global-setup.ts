@@ -2,11 +2,12 @@
 // and Pauta itself through scripts/start.ts (embedded mode) with that database and sandbox.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { startSandbox } from '../../networks/src/sandbox/server.js';
 
@@ -18,6 +19,8 @@ declare module 'vitest' {
     baseUrl: string;
     sandboxUrl: string;
     databaseUrl: string;
+    /** Folder where the in-process SMTP server writes every message it receives (one .eml each). */
+    mailDir: string;
   }
 }
 
@@ -62,6 +65,27 @@ export default async function setup(project: TestProject) {
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, allowedRedirectOrigins: [baseUrl] });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pauta-e2e-'));
 
+  // A real SMTP server: the app sends welcome and password-reset emails to it.
+  const mailDir = path.join(dataDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received += 1;
+        writeFileSync(path.join(mailDir, `${Date.now()}-${received}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
   let output = '';
   const app = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
@@ -75,6 +99,7 @@ export default async function setup(project: TestProject) {
       REDIS_PREFIX: name,
       SOCIAL_SANDBOX_URL: sandbox.url,
       PAUTA_DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
       // Faster maintenance loops so publishing and metrics show up within a test's time.
       RECONCILE_INTERVAL_MS: '2000',
@@ -96,6 +121,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('sandboxUrl', sandbox.url);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     const exited = new Promise((r) => app.once('exit', r));
@@ -103,6 +129,7 @@ export default async function setup(project: TestProject) {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (app.exitCode === null) app.kill('SIGKILL');
     await sandbox.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
     const client = new pg.Client({ connectionString: ADMIN_URL });
     await client.connect();
