@@ -43,3 +43,8 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });
+
+// jsdom has no layout: Mantine's Combobox scrolls the selected option into view on a timer.
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => {};
+}
