@@ -52,6 +52,11 @@ export async function listActiveAccounts(db: Kysely<Database>, userId: string): 
     .execute();
 }
 
+/** Every account a user ever connected, active or not (erasing a user revokes them all). */
+export async function listUserAccounts(db: Kysely<Database>, userId: string): Promise<AccountSummary[]> {
+  return db.selectFrom('connected_accounts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).execute();
+}
+
 /** The owner's active account for a platform (the worker's publishing target). */
 export async function findActiveAccount(
   db: Kysely<Database>,

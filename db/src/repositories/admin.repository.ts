@@ -247,6 +247,15 @@ export async function listDeletionRequests(
 }
 
 /** Locks a pending request for processing; undefined when it is missing or already processed. */
+export async function findPendingDeletionRequest(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('data_deletion_requests')
+    .select(['id', 'user_id', 'email'])
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
 export async function lockPendingDeletionRequest(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('data_deletion_requests')

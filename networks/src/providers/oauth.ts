@@ -108,6 +108,8 @@ export interface OAuthProvider {
   /** Facebook: exchanges a still-valid access token for a long-lived one (fb_exchange_token). */
   refreshAccessToken(refreshToken: string): Promise<OAuthTokens>;
   fetchUserInfo(accessToken: string): Promise<OAuthUserInfo>;
+  /** Revokes a token at the network, where the network offers it (X, Google). */
+  revokeToken?(token: string): Promise<void>;
 }
 
 export interface FacebookPage {
@@ -392,6 +394,13 @@ export function createOAuthProvider(name: OAuthProviderName, options: OAuthProvi
         validateAuthorizationCode: (code, codeVerifier) =>
           viaArctic(() => twitter.validateAuthorizationCode(code, requireVerifier(codeVerifier))),
         refreshAccessToken: (refreshToken) => viaArctic(() => twitter.refreshAccessToken(refreshToken)),
+        async revokeToken(token) {
+          try {
+            await twitter.revokeToken(token);
+          } catch (error) {
+            throw toOAuthProviderError(name, error);
+          }
+        },
         async fetchUserInfo(accessToken) {
           const body = await requestJson(
             ctx,

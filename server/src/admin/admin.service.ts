@@ -321,8 +321,8 @@ export async function listDeletionRequestItems(
 /**
  * Carries out a pending request in one transaction: erases the user named by the request (by
  * id, else by its email) and marks it completed. The last administrator cannot be erased.
- * Tokens at the networks are not revoked (networks/ exposes no revocation); deleting the
- * connected_accounts rows destroys Pauta's sealed copies.
+ * Tokens are revoked at the networks that allow it just before (revoke-network-tokens.ts);
+ * deleting the connected_accounts rows then destroys Pauta's sealed copies.
  */
 export async function completeDeletionRequest(deps: Db, id: string): Promise<{ erased: boolean }> {
   const now = deps.now?.() ?? new Date();

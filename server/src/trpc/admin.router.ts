@@ -1,5 +1,7 @@
 // Administração (spec §2.3, §6, §7 calls 7 and 9–12): every procedure is an adminProcedure, so
 // the caller's role is read from the database on every call (RELIABILITY Z1, Z3).
+
+import { findPendingDeletionRequest } from '@pauta/db';
 import {
   idSchema as adminIdSchema,
   createTemplateSchema,
@@ -25,6 +27,7 @@ import {
   updateProfile,
   updateSetting,
 } from '../admin/admin.service.js';
+import { revokeNetworkTokens } from '../admin/revoke-network-tokens.js';
 import {
   createTemplate,
   deleteTemplate,
@@ -138,9 +141,12 @@ export const adminRouter = router({
       .input(listDeletionRequestsSchema)
       .query(({ ctx, input }) => listDeletionRequestItems(ctx.deps, input)),
     complete: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
+      // Revoke at the networks first: once the rows are gone, the tokens can no longer be read.
+      const request = await findPendingDeletionRequest(ctx.deps.db, input.id);
+      const revocation = request ? await revokeNetworkTokens(ctx.deps, request) : null;
       const result = await guard(() => completeDeletionRequest(ctx.deps, input.id));
       ctx.deps.logger.info(
-        { actorId: ctx.user.id, requestId: input.id, erased: result.erased },
+        { actorId: ctx.user.id, requestId: input.id, erased: result.erased, revocation },
         'solicitação de exclusão concluída',
       );
       return result;

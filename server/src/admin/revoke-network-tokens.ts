@@ -1,0 +1,37 @@
+// Before a user's data is erased, their tokens are revoked at the networks that allow it (X has
+// a revocation endpoint; LinkedIn and Facebook Pages offer none for these tokens). Best effort:
+// a network that is down never blocks the erasure, and the failure is logged without the token.
+import { findUserIdByEmail, listUserAccounts, readAccountTokens } from '@pauta/db';
+import type { OAuthProviderName } from '@pauta/networks';
+import { oauthProvider } from '../auth/oauth-providers.js';
+import type { AppDeps } from '../deps.js';
+
+const REVOCABLE: Partial<Record<string, OAuthProviderName>> = { x: 'x' };
+
+export async function revokeNetworkTokens(
+  deps: Pick<AppDeps, 'db' | 'env' | 'logger'>,
+  request: { user_id: string | null; email: string | null },
+): Promise<{ revoked: number; failed: number }> {
+  const userId =
+    request.user_id ?? (request.email ? await findUserIdByEmail(deps.db, request.email) : undefined);
+  const report = { revoked: 0, failed: 0 };
+  if (!userId) return report;
+  for (const account of await listUserAccounts(deps.db, userId)) {
+    const name = REVOCABLE[account.platform];
+    const provider = name ? oauthProvider(deps.env, name, 'connect') : null;
+    if (!provider?.revokeToken) continue;
+    try {
+      const tokens = await readAccountTokens(deps.db, deps.env.keyring, account.id);
+      for (const token of [tokens.refreshToken, tokens.accessToken])
+        if (token) await provider.revokeToken(token);
+      report.revoked += 1;
+    } catch (error) {
+      report.failed += 1;
+      deps.logger.warn(
+        { accountId: account.id, platform: account.platform, err: error },
+        'token não revogado na rede',
+      );
+    }
+  }
+  return report;
+}
