@@ -16,8 +16,8 @@ import { createLogger } from '../../server/src/logger.js';
 import { createQueueGateway } from '../../server/src/queue/queue-gateway.js';
 import { appRouter } from '../../server/src/trpc/router.js';
 import { createCallerFactory } from '../../server/src/trpc/trpc.js';
+import { admin, databaseUrl } from './common.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'pauta_bench';
 const USERS = 1000;
 const THEMES_PER_USER = 5;
@@ -30,22 +30,6 @@ const WARM_UP = 20;
 const GOAL_P95_MS = 25;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Everything in SQL with generate_series: a million rows in seconds, not minutes. */
 async function seed(db: Kysely<Database>): Promise<{ userId: string; themeId: string }> {

@@ -3,7 +3,28 @@
 import { createDb, type DbHandle, migrateToLatest } from '@pauta/db';
 import pg from 'pg';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Where every benchmark creates and drops its database (BENCH_DATABASE_ADMIN_URL, else the tests'). */
+export const ADMIN_URL =
+  process.env.BENCH_DATABASE_ADMIN_URL ??
+  process.env.TEST_DATABASE_ADMIN_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the admin database (CREATE/DROP DATABASE). */
+export async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 export async function benchDatabase(
   name: string,

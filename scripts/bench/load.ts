@@ -5,7 +5,7 @@
 // during the run. Next to it, the same autocannon run against the floor: the same stack (Express 5
 // + tRPC 11 + superjson) with one public query returning a constant (scripts/bench/floor-web.ts).
 // Uses its own database `pauta_bench_load` (dropped at the end) and its own Redis key prefix
-// (deleted at the end). Environment: TEST_DATABASE_ADMIN_URL (default
+// (deleted at the end). Environment: BENCH_DATABASE_ADMIN_URL or TEST_DATABASE_ADMIN_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (default redis://127.0.0.1:6379),
 // BENCH_WEB_NODE_ARGS (extra node flags for the web process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -39,13 +39,12 @@ import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import pg from 'pg';
 import superjson from 'superjson';
 import { hashPassword } from '../../server/src/auth/password.js';
 import { createLogger } from '../../server/src/logger.js';
 import { createQueueGateway } from '../../server/src/queue/queue-gateway.js';
+import { admin, databaseUrl } from './common.js';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DB_NAME = 'pauta_bench_load';
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -81,22 +80,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();

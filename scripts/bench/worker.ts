@@ -4,7 +4,7 @@
 // when the sandbox received its POST /2/tweets − T. Measured next to the floor of the same run:
 // bare BullMQ delayed jobs whose processor only makes the HTTP call (scripts/bench/floor-worker.ts).
 // Uses its own database `pauta_bench_worker` (dropped at the end) and its own Redis key prefixes
-// (deleted at the end). Environment: TEST_DATABASE_ADMIN_URL (default
+// (deleted at the end). Environment: BENCH_DATABASE_ADMIN_URL or TEST_DATABASE_ADMIN_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -32,9 +32,8 @@ import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index'
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { admin, databaseUrl } from './common.js';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DB_NAME = 'pauta_bench_worker';
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -77,22 +76,6 @@ const ownCpuSeconds = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
 };
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 interface BenchUser {
   key: string;

@@ -4,6 +4,19 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Platform, PostStatus } from '../schema.js';
 
+/** The columns the worker needs of a post it is acting on (claim, failure logs). */
+const CLAIMED_COLUMNS = [
+  'id',
+  'user_id',
+  'theme_id',
+  'title',
+  'content',
+  'platform',
+  'scheduled_for',
+  'version',
+  'attempts',
+] as const;
+
 export interface ClaimedPost {
   id: string;
   user_id: string;
@@ -36,17 +49,7 @@ export async function claimPost(
     .where('status', '=', 'scheduled')
     .where('scheduled_for', '<=', sql<Date>`now()`)
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]))
-    .returning([
-      'id',
-      'user_id',
-      'theme_id',
-      'title',
-      'content',
-      'platform',
-      'scheduled_for',
-      'version',
-      'attempts',
-    ])
+    .returning(CLAIMED_COLUMNS)
     .executeTakeFirst();
   return row ? { ...row, scheduled_for: row.scheduled_for as Date } : undefined;
 }
@@ -325,24 +328,14 @@ export async function flagUnknownOutcomes(
       .where('status', '=', 'publishing')
       .where('send_started_at', 'is not', null)
       .where('send_started_at', '<', options.olderThan)
-      .returning([
-        'id',
-        'user_id',
-        'theme_id',
-        'title',
-        'content',
-        'platform',
-        'scheduled_for',
-        'version',
-        'attempts',
-      ])
+      .returning(CLAIMED_COLUMNS)
       .execute();
     await insertErrorLogs(trx, rows, options);
     return rows.length;
   });
 }
 
-/** Posts more than `lateBy` past due that never went out: missed, with a log row each. */
+/** Scheduled posts due before `dueBefore` that never went out: missed, with a log row each. */
 export async function markMissed(
   db: Kysely<Database>,
   options: { dueBefore: Date; code: string; detail: string; location: string },
@@ -359,17 +352,7 @@ export async function markMissed(
       }))
       .where('status', '=', 'scheduled')
       .where('scheduled_for', '<', options.dueBefore)
-      .returning([
-        'id',
-        'user_id',
-        'theme_id',
-        'title',
-        'content',
-        'platform',
-        'scheduled_for',
-        'version',
-        'attempts',
-      ])
+      .returning(CLAIMED_COLUMNS)
       .execute();
     await insertErrorLogs(trx, rows, options);
     return rows.length;
