@@ -2,14 +2,17 @@
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import type { DbHandle } from '../db/src/index.js';
-import { parseKeyring } from '../db/src/index.js';
+import { createUser, parseKeyring } from '../db/src/index.js';
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from '../server/src/ai/index.js';
 import { createApp } from '../server/src/app.js';
 import { createRoleService } from '../server/src/auth/roles.js';
+import { createSession } from '../server/src/auth/session.js';
 import type { AppDeps } from '../server/src/deps.js';
 import { loadServerEnv } from '../server/src/env.js';
 import { createLogger } from '../server/src/logger.js';
 import { createQueueGateway } from '../server/src/queue/queue-gateway.js';
+import { uniqueEmail } from './harness.js';
+import { TestClient } from './http-client.js';
 
 export const TEST_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
 
@@ -53,4 +56,36 @@ export async function listen(deps: AppDeps): Promise<{ url: string; close(): Pro
         server.closeAllConnections();
       }),
   };
+}
+
+/** A new user with a session, and a TestClient that carries its cookie. */
+export async function signedInUser(
+  handle: DbHandle,
+  appUrl: string,
+  options: { label: string; timezone?: string },
+) {
+  const user = await createUser(handle.db, {
+    email: uniqueEmail(options.label),
+    passwordHash: null,
+    timezone: options.timezone ?? 'America/Sao_Paulo',
+  });
+  const { token } = await createSession(handle.db, user.id, { persistent: false });
+  const client = new TestClient(appUrl);
+  client.jar.set('pauta_session', token);
+  return { id: user.id, browser: client };
+}
+
+/** A theme row for `userId` on LinkedIn and X. */
+export async function insertTestTheme(handle: DbHandle, userId: string, name = 'Tema') {
+  return handle.db
+    .insertInto('themes')
+    .values({
+      user_id: userId,
+      name,
+      description: 'Descrição',
+      social_networks: ['linkedin', 'x'],
+      color_palette: 'green',
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
 }

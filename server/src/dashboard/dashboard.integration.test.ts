@@ -1,11 +1,10 @@
 // The dashboard against real PostgreSQL: each user sees only their own figures (RELIABILITY Z4),
 // the spec's labels at their boundaries, and weekly charts in the user's time zone, zero-filled.
-import { createUser, type DbHandle } from '@pauta/db';
+import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDb, uniqueEmail } from '../../../test/harness.js';
+import { testDb } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
-import { listen, testDeps } from '../../../test/server-harness.js';
-import { createSession } from '../auth/session.js';
+import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import { type DashboardCharts, type DashboardSummary, readCharts, readSummary } from './dashboard.service.js';
 
 let handle: DbHandle;
@@ -20,27 +19,10 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function makeAccount(timezone = 'America/Sao_Paulo') {
-  const user = await createUser(handle.db, { email: uniqueEmail('dashboard'), passwordHash: null, timezone });
-  const { token } = await createSession(handle.db, user.id, { persistent: false });
-  const client = new TestClient(app.url);
-  client.jar.set('pauta_session', token);
-  return { id: user.id, browser: client };
-}
+const makeAccount = (timezone?: string) =>
+  signedInUser(handle, app.url, { label: 'dashboard', ...(timezone ? { timezone } : {}) });
 
-async function makeTheme(userId: string, name = 'Tema') {
-  return handle.db
-    .insertInto('themes')
-    .values({
-      user_id: userId,
-      name,
-      description: 'Descrição',
-      social_networks: ['linkedin', 'x'],
-      color_palette: 'green',
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-}
+const makeTheme = (userId: string, name?: string) => insertTestTheme(handle, userId, name);
 
 async function publish(
   userId: string,

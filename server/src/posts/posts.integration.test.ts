@@ -1,18 +1,11 @@
 // Posts Agendados over HTTP against real PostgreSQL: filters in the user's zone, keyset pages,
 // edits as new versions with their wake-ups, and the owner-only rules (RELIABILITY Z2, Z5, C2).
-import {
-  createUser,
-  type DbHandle,
-  type Platform,
-  type PostStatus,
-  saveScheduledPostVersion,
-} from '@pauta/db';
+import { type DbHandle, type Platform, type PostStatus, saveScheduledPostVersion } from '@pauta/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDb, uniqueEmail } from '../../../test/harness.js';
+import { testDb } from '../../../test/harness.js';
 import { TestClient, type TrpcResult } from '../../../test/http-client.js';
-import { listen, testDeps } from '../../../test/server-harness.js';
-import { createSession } from '../auth/session.js';
+import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import type { QueueGateway, WakeUp } from '../queue/queue-gateway.js';
 import { encodeCursor } from './post-filters.js';
 import type { PostItem } from './posts.service.js';
@@ -43,27 +36,10 @@ beforeEach(() => {
   enqueued.length = 0;
 });
 
-async function makeAccount(timezone = 'America/Sao_Paulo') {
-  const user = await createUser(handle.db, { email: uniqueEmail('posts'), passwordHash: null, timezone });
-  const { token } = await createSession(handle.db, user.id, { persistent: false });
-  const client = new TestClient(app.url);
-  client.jar.set('pauta_session', token);
-  return { id: user.id, browser: client };
-}
+const makeAccount = (timezone?: string) =>
+  signedInUser(handle, app.url, { label: 'posts', ...(timezone ? { timezone } : {}) });
 
-async function makeTheme(userId: string, name = 'Tema') {
-  return handle.db
-    .insertInto('themes')
-    .values({
-      user_id: userId,
-      name,
-      description: 'Descrição',
-      social_networks: ['linkedin', 'x'],
-      color_palette: 'green',
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-}
+const makeTheme = (userId: string, name?: string) => insertTestTheme(handle, userId, name);
 
 interface PostSeed {
   userId: string;

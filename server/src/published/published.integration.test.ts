@@ -1,12 +1,11 @@
 // Posts Publicados over HTTP against real PostgreSQL: newest first with keyset pages, metrics that
 // stay null when unavailable, and removal of the caller's records only (RELIABILITY Z2).
-import { createUser, type DbHandle } from '@pauta/db';
+import type { DbHandle } from '@pauta/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDb, uniqueEmail } from '../../../test/harness.js';
-import { TestClient, type TrpcResult } from '../../../test/http-client.js';
-import { listen, testDeps } from '../../../test/server-harness.js';
-import { createSession } from '../auth/session.js';
+import { testDb } from '../../../test/harness.js';
+import type { TrpcResult } from '../../../test/http-client.js';
+import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import type { PublishedItem } from './published.service.js';
 
 let handle: DbHandle;
@@ -21,27 +20,10 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function makeAccount(timezone = 'America/Sao_Paulo') {
-  const user = await createUser(handle.db, { email: uniqueEmail('published'), passwordHash: null, timezone });
-  const { token } = await createSession(handle.db, user.id, { persistent: false });
-  const client = new TestClient(app.url);
-  client.jar.set('pauta_session', token);
-  return { id: user.id, browser: client };
-}
+const makeAccount = (timezone?: string) =>
+  signedInUser(handle, app.url, { label: 'published', ...(timezone ? { timezone } : {}) });
 
-async function makeTheme(userId: string, name = 'Tema') {
-  return handle.db
-    .insertInto('themes')
-    .values({
-      user_id: userId,
-      name,
-      description: 'Descrição',
-      social_networks: ['linkedin', 'x'],
-      color_palette: 'green',
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-}
+const makeTheme = (userId: string, name?: string) => insertTestTheme(handle, userId, name);
 
 interface PublishedSeed {
   userId: string;
