@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb, makeUser } from '../../../test/harness.js';
+import { repairPublishedStates } from '../../migrations/2026-11-24T00-00-claim-token.js';
 import type { DbHandle } from '../client.js';
 import { parseKeyring } from '../crypto.js';
 import { upsertAccount } from './accounts.repository.js';
@@ -319,5 +320,44 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
     expect(await releaseClaim(handle.db, claim, new Date())).toBe(post.version + 1);
     expect(await row(post.id)).toMatchObject({ status: 'scheduled', attempts: 0, claim_token: null });
     expect(await releaseClaim(handle.db, claim, new Date())).toBeUndefined();
+  });
+});
+
+describe('the claim-token migration', () => {
+  it('repairs posts the old bug left in two states: in Posts Publicados and needs_attention or scheduled', async () => {
+    const flagged = await duePost();
+    const retried = await duePost();
+    const publishing = await duePost();
+    const states = [
+      [flagged.post.id, 'needs_attention'],
+      [retried.post.id, 'scheduled'],
+      [publishing.post.id, 'publishing'],
+    ] as const;
+    for (const [id, status] of states) {
+      await handle.db.updateTable('suggested_posts').set({ status }).where('id', '=', id).execute();
+    }
+    for (const { post, user, account } of [flagged, retried, publishing]) {
+      await handle.db
+        .insertInto('published_posts')
+        .values({
+          user_id: user.id,
+          suggested_post_id: post.id,
+          connected_account_id: account.id,
+          title: 'Título',
+          content: 'Conteúdo do post',
+          platform: 'linkedin',
+          platform_post_id: `urn:li:share:${post.id}`,
+        })
+        .execute();
+    }
+    expect(await repairPublishedStates(handle.db)).toBe(2);
+    expect(await row(flagged.post.id)).toMatchObject({
+      status: 'published',
+      is_used: true,
+      last_error: null,
+    });
+    expect(await row(retried.post.id)).toMatchObject({ status: 'published' });
+    // A claim in flight is its worker's to finish.
+    expect((await row(publishing.post.id))?.status).toBe('publishing');
   });
 });
