@@ -301,6 +301,17 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
     expect(await publishedRows(b.post.id)).toHaveLength(0);
   });
 
+  it('I12: completing twice with the same answer (a lost COMMIT acknowledgement) is still one success', async () => {
+    const { post, account } = await duePost();
+    const claim = (await claimPost(handle.db, post.id, post.version))!;
+    await markSendStarted(handle.db, claim);
+    expect(await complete(claim, account.id, 'urn:li:share:3')).toBe(true);
+    expect(await complete(claim, account.id, 'urn:li:share:3')).toBe(true);
+    expect(await complete(claim, account.id, 'urn:li:share:4')).toBe(false);
+    expect(await publishedRows(post.id)).toHaveLength(1);
+    expect(await logs(post.id)).toMatchObject([{ status: 'success', platform_post_id: 'urn:li:share:3' }]);
+  });
+
   it('the database refuses a path back to scheduled that keeps a claim token', async () => {
     const { post } = await duePost();
     await claimPost(handle.db, post.id, post.version);

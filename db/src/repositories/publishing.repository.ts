@@ -259,7 +259,7 @@ const HELD_COLUMNS = [
  * Success, atomically in ONE statement (data-modifying CTEs): the post published + is_used, and —
  * only for the row that UPDATE returned, i.e. only while this claim still holds the post — the
  * published_posts row and the success log with platform_post_id. False: the claim was lost, and
- * nothing at all was written (docs/publishing.md, rows I5–I8).
+ * nothing at all was written (docs/publishing.md, rows I5–I8). Idempotent for the same answer.
  */
 export async function completePublish(
   db: Kysely<Database>,
@@ -320,7 +320,16 @@ export async function completePublish(
     .selectFrom('held')
     .select('held.id')
     .executeTakeFirst();
-  return row !== undefined;
+  if (row !== undefined) return true;
+  // A retry of a completion whose COMMIT succeeded but whose acknowledgement was lost (the
+  // connection dropped) finds its own row: that is still our success, not a lost claim (I12).
+  const own = await db
+    .selectFrom('published_posts')
+    .select('id')
+    .where('suggested_post_id', '=', post.id)
+    .where('platform_post_id', '=', options.platformPostId)
+    .executeTakeFirst();
+  return own !== undefined;
 }
 
 /**
