@@ -22,11 +22,14 @@ import {
 } from '../../test/worker-harness.js';
 
 const keyring = parseKeyring(TEST_KEYS);
-const STALE_CLAIM_MS = 3000;
-/** What the worker tests run with: claims go stale after 3 s; calls give up after 1 s. */
+const STALE_CLAIM_MS = 5000;
+/**
+ * Claims go stale after 5 s; network calls give up after 2 s (the smallest stale claim the
+ * worker accepts for it is 2 × 2 s + 1 s), which a loaded machine's sandbox round trip never nears.
+ */
 const WORKER_ENV = {
   STALE_CLAIM_MS: String(STALE_CLAIM_MS),
-  NETWORK_TIMEOUT_MS: '1000',
+  NETWORK_TIMEOUT_MS: '2000',
   RECONCILE_INTERVAL_MS: '500',
 };
 
@@ -68,13 +71,6 @@ function startWorkers(count: number, env: Record<string, string>): WorkerProcess
     });
     running.push(worker);
     return worker;
-  });
-}
-
-async function workersReady(workers: WorkerProcess[]): Promise<void> {
-  await waitFor(async () => workers.every((w) => w.output().includes('worker de publicação pronto')), {
-    timeoutMs: 30_000,
-    label: 'workers prontos',
   });
 }
 
@@ -218,15 +214,18 @@ describe('a worker that stalls longer than STALE_CLAIM_MS (issue 11)', () => {
   it('(a) stalled between claim and send, two workers, 24 posts: exactly one network call per post', async () => {
     database = await isolatedDb();
     const { handle } = database;
-    const due = new Date(Date.now() + 5000);
-    const posts = await seedMarkedPosts(handle, { platform: 'linkedin', count: 24, scheduledFor: due });
+    const posts = await seedMarkedPosts(handle, {
+      platform: 'linkedin',
+      count: 24,
+      scheduledFor: new Date(),
+    });
     const ids = posts.map((p) => p.id);
     sandbox.clearRequests();
+    // Held before the workers start, so no post can slip through before the stall.
+    const lock = await holdTableLock('connected_accounts');
     // 9 publications in flight per worker keep one pooled connection free for the reconciler
     // while the others wait on the lock (pool: 10).
     const workers = startWorkers(2, { WORKER_CONCURRENCY: '9' });
-    await workersReady(workers);
-    const lock = await holdTableLock('connected_accounts');
     // The workers claim the due posts and block reading the account (between claim and send).
     await waitFor(
       async () => {
@@ -238,7 +237,7 @@ describe('a worker that stalls longer than STALE_CLAIM_MS (issue 11)', () => {
           .execute();
         return claimed.length >= 10;
       },
-      { timeoutMs: 20_000, label: 'posts reivindicados' },
+      { timeoutMs: 60_000, label: 'posts reivindicados' },
     );
     // The stall outlives STALE_CLAIM_MS: the reconciler resets every blocked claim (new version).
     await waitFor(
@@ -252,7 +251,7 @@ describe('a worker that stalls longer than STALE_CLAIM_MS (issue 11)', () => {
         const firstClaims = rows.filter((r) => r.status === 'publishing' && r.version === 1).length;
         return reset >= 10 && firstClaims === 0;
       },
-      { timeoutMs: 20_000, label: 'reivindicações reiniciadas pelo reconciliador' },
+      { timeoutMs: 60_000, label: 'reivindicações reiniciadas pelo reconciliador' },
     );
     await new Promise((r) => setTimeout(r, 1000));
     await lock.release();
@@ -277,17 +276,16 @@ describe('a worker that stalls longer than STALE_CLAIM_MS (issue 11)', () => {
   it('(b) the success is recorded after STALE_CLAIM_MS (stall after the answer): published once, one state', async () => {
     database = await isolatedDb();
     const { handle } = database;
-    const due = new Date(Date.now() + 5000);
-    const posts = await seedMarkedPosts(handle, { platform: 'facebook', count: 8, scheduledFor: due });
+    const posts = await seedMarkedPosts(handle, { platform: 'facebook', count: 8, scheduledFor: new Date() });
     const ids = posts.map((p) => p.id);
     sandbox.clearRequests();
-    const workers = startWorkers(2, {});
-    await workersReady(workers);
     // The network answers at once; recording the answer (it writes published_posts) waits on the
     // lock, past STALE_CLAIM_MS, so the reconciler flags every claim needs_attention meanwhile.
+    // Held before the workers start, so no answer can be recorded before the stall.
     const lock = await holdTableLock('published_posts');
+    const workers = startWorkers(2, {});
     await waitFor(async () => publishCalls('facebook').length >= posts.length, {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
       label: 'envios à rede',
     });
     await waitFor(
@@ -300,7 +298,7 @@ describe('a worker that stalls longer than STALE_CLAIM_MS (issue 11)', () => {
           .execute();
         return flagged.length === posts.length;
       },
-      { timeoutMs: 20_000, label: 'posts marcados pelo reconciliador' },
+      { timeoutMs: 60_000, label: 'posts marcados pelo reconciliador' },
     );
     await lock.release();
 
@@ -314,9 +312,10 @@ describe('a worker that stalls longer than STALE_CLAIM_MS (issue 11)', () => {
           .execute();
         return open.length === 0;
       },
-      { timeoutMs: 20_000, label: 'posts publicados' },
-    ).catch(() => undefined);
+      { timeoutMs: 30_000, label: 'posts publicados' },
+    ).catch(() => undefined); // the assertions below say what went wrong, post by post
     await new Promise((r) => setTimeout(r, 2 * STALE_CLAIM_MS));
+    expect(workers.map((w) => w.output()).join('')).not.toContain('SENTINEL');
     const all = await figures(handle, 'facebook', posts);
     process.stdout.write(summary('(b) resposta registrada depois de STALE_CLAIM_MS', all));
     for (const f of all) {
