@@ -122,29 +122,6 @@ export async function markSendStarted(
   return result.numUpdatedRows > 0n;
 }
 
-export interface LogFields {
-  post: ClaimedPost;
-  errorMessage?: string | null;
-  errorLocation?: string | null;
-  platformPostId?: string | null;
-}
-
-function logValues(fields: LogFields, status: 'success' | 'error') {
-  return {
-    user_id: fields.post.user_id,
-    suggested_post_id: fields.post.id,
-    attempt: fields.post.attempts,
-    status,
-    title: fields.post.title,
-    content: fields.post.content,
-    platform: fields.post.platform,
-    scheduled_for: fields.post.scheduled_for,
-    platform_post_id: fields.platformPostId ?? null,
-    error_message: fields.errorMessage ?? null,
-    error_location: fields.errorLocation ?? null,
-  };
-}
-
 /** One error log row per post the reconciler moved (attempt already counted; replays are no-ops). */
 async function insertErrorLogs(
   trx: Kysely<Database>,
@@ -155,16 +132,18 @@ async function insertErrorLogs(
   await trx
     .insertInto('publishing_logs')
     .values(
-      rows.map((row) =>
-        logValues(
-          {
-            post: { ...row, scheduled_for: row.scheduled_for as Date, claim_token: '' },
-            errorMessage: options.detail,
-            errorLocation: options.location,
-          },
-          'error',
-        ),
-      ),
+      rows.map((row) => ({
+        user_id: row.user_id,
+        suggested_post_id: row.id,
+        attempt: row.attempts,
+        status: 'error' as const,
+        title: row.title,
+        content: row.content,
+        platform: row.platform,
+        scheduled_for: row.scheduled_for,
+        error_message: options.detail,
+        error_location: options.location,
+      })),
     )
     .onConflict((oc) => oc.columns(['suggested_post_id', 'attempt']).doNothing())
     .execute();
