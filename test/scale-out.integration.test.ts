@@ -107,7 +107,12 @@ describe('two web and two worker processes', () => {
 
     const [portA, portB] = [await freePort(), await freePort()];
     const [webA, webB] = await Promise.all([startWeb(portA, redisPrefix), startWeb(portB, redisPrefix)]);
-    const workerEnv = { RECONCILE_INTERVAL_MS: '2000', STALE_CLAIM_MS: '5000', WORKER_CONCURRENCY: '50' };
+    const workerEnv = {
+      RECONCILE_INTERVAL_MS: '2000',
+      STALE_CLAIM_MS: '5000',
+      NETWORK_TIMEOUT_MS: '2000',
+      WORKER_CONCURRENCY: '50',
+    };
     workers.push(spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env: workerEnv }));
     workers.push(spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env: workerEnv }));
 

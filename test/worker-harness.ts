@@ -135,7 +135,10 @@ export function spawnWorker(options: {
       APP_URL: 'http://localhost:3000',
       LOG_LEVEL: 'info',
       RECONCILE_INTERVAL_MS: '1000',
-      STALE_CLAIM_MS: '3000',
+      // Short enough for crash tests, long enough (≥ 2 × NETWORK_TIMEOUT_MS + 1 s, checked at
+      // boot) for a slow but healthy 2.5 s network call.
+      STALE_CLAIM_MS: '8000',
+      NETWORK_TIMEOUT_MS: '3000',
       PUBLISH_RETRY_BASE_MS: '200',
       PUBLISH_RETRY_MAX_MS: '2000',
       PUBLISH_RATE_LIMIT: '1000/1000',

@@ -83,6 +83,8 @@ export interface SuggestedPostsTable {
   attempts: Generated<number>;
   claimed_at: NullableTimestamp;
   send_started_at: NullableTimestamp;
+  /** The uuid of the current claim (docs/publishing.md); null while scheduled. */
+  claim_token: string | null;
   next_attempt_at: NullableTimestamp;
   last_error: string | null;
   last_error_location: string | null;

@@ -104,6 +104,7 @@ export default async function setup(project: TestProject) {
       // Faster maintenance loops so publishing and metrics show up within a test's time.
       RECONCILE_INTERVAL_MS: '2000',
       STALE_CLAIM_MS: '10000',
+      NETWORK_TIMEOUT_MS: '4000',
       METRICS_SYNC_INTERVAL_MS: '4000',
       PUBLISH_RETRY_BASE_MS: '500',
       WORKER_HEALTH_PORT: '0',

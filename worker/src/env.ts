@@ -27,7 +27,10 @@ const schema = z.object({
   PUBLISH_RETRY_BASE_MS: ms(10, 30_000),
   PUBLISH_RETRY_MAX_MS: ms(10, 15 * 60_000),
   RECONCILE_INTERVAL_MS: ms(100, 60_000),
+  /** A claim older than this is reset (nothing sent) or flagged (maybe sent) by the reconciler. */
   STALE_CLAIM_MS: ms(100, 2 * 60_000),
+  /** Longest call to a network: one publication (all its requests) or one token refresh. */
+  NETWORK_TIMEOUT_MS: ms(100, 20_000),
   TOKEN_SWEEP_INTERVAL_MS: ms(1000, 15 * 60_000),
   METRICS_SYNC_INTERVAL_MS: ms(1000, 3 * 60 * 60_000),
   /** Internal HTTP port for /healthz, /readyz and /metrics; 0 turns it off. */
@@ -44,12 +47,37 @@ const schema = z.object({
 
 export type WorkerEnv = z.output<typeof schema> & { keyring: Keyring };
 
+/** What a live worker needs besides its network calls between two fenced writes (a few statements). */
+export const CLAIM_MARGIN_MS = 1000;
+
+/**
+ * The smallest STALE_CLAIM_MS a live, unstalled worker can never outlive: between two of its
+ * writes it makes at most two network calls (a token refresh and a publication, or a refused
+ * publication and the refresh after it), each bounded by NETWORK_TIMEOUT_MS (docs/publishing.md,
+ * "Timing"). Below it the reconciler would reset or flag claims of healthy workers.
+ */
+export function minimumStaleClaimMs(networkTimeoutMs: number): number {
+  return 2 * networkTimeoutMs + CLAIM_MARGIN_MS;
+}
+
+function checkClaimTiming(env: z.output<typeof schema>): void {
+  const minimum = minimumStaleClaimMs(env.NETWORK_TIMEOUT_MS);
+  if (env.STALE_CLAIM_MS >= minimum) return;
+  throw new EnvError([
+    {
+      variable: 'STALE_CLAIM_MS',
+      message: `deve ser pelo menos 2 × NETWORK_TIMEOUT_MS + ${CLAIM_MARGIN_MS} ms (com o NETWORK_TIMEOUT_MS atual, ${minimum} ms), senão o reconciliador retoma publicações de workers que ainda estão enviando; aumente STALE_CLAIM_MS ou reduza NETWORK_TIMEOUT_MS (STALE_CLAIM_MS must be at least 2 × NETWORK_TIMEOUT_MS + ${CLAIM_MARGIN_MS} ms)`,
+    },
+  ]);
+}
+
 /** `keyring` lets embedded mode pass the development key the web side already loaded. */
 export function loadWorkerEnv(
   source: Record<string, string | undefined> = process.env,
   keyring?: Keyring,
 ): WorkerEnv {
   const env = parseEnv(schema, source);
+  checkClaimTiming(env);
   if (!env.TOKEN_ENCRYPTION_KEYS && keyring) return { ...env, keyring };
   const value = env.TOKEN_ENCRYPTION_KEYS;
   if (!value)

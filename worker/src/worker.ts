@@ -69,6 +69,7 @@ export function networkClients(env: WorkerEnv) {
       credentials
         ? createNetworkAdapter(platform, {
             fetch,
+            timeoutMs: env.NETWORK_TIMEOUT_MS,
             linkedinVersion: env.LINKEDIN_VERSION,
             graphVersion: env.FACEBOOK_GRAPH_VERSION,
             ...(platform === 'facebook' ? { facebookAppSecret: credentials.clientSecret } : {}),
@@ -81,6 +82,7 @@ export function networkClients(env: WorkerEnv) {
         ? createOAuthProvider(name, {
             ...credentials,
             redirectUri,
+            timeoutMs: env.NETWORK_TIMEOUT_MS,
             ...(env.SOCIAL_SANDBOX_URL ? { sandboxUrl: env.SOCIAL_SANDBOX_URL } : {}),
           })
         : null,
@@ -157,6 +159,8 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       retryBaseMs: env.PUBLISH_RETRY_BASE_MS,
       retryMaxMs: env.PUBLISH_RETRY_MAX_MS,
       refreshMarginMs: TOKEN_REFRESH_MARGIN_MS,
+      networkTimeoutMs: env.NETWORK_TIMEOUT_MS,
+      sendStartBudgetMs: env.STALE_CLAIM_MS - env.NETWORK_TIMEOUT_MS,
     },
     now: () => new Date(),
     observe: deps.observe ?? defaultObserve,
@@ -189,7 +193,10 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
         prefix: env.REDIS_PREFIX,
         concurrency: env.WORKER_CONCURRENCY,
         limiter: env.PUBLISH_RATE_LIMIT,
-        // Network calls time out at 20 s, below the 30 s lock (W6).
+        // The job lock is renewed every 15 s while the process runs; a process that stalls past
+        // it has its job handed to another worker once (maxStalledCount), whose claim then finds
+        // the version already claimed: a no-op. The claim token in PostgreSQL, not this lock, is
+        // what fences a stalled worker (docs/publishing.md, I11).
         lockDuration: 30_000,
         maxStalledCount: 1,
       },

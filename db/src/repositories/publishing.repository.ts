@@ -1,7 +1,9 @@
-// The worker's SQL: claiming a due post, recording the send, finishing in one transaction, and
-// the reconciler's repairs. Every state change is a conditional UPDATE, so any number of
-// duplicate jobs or workers publish a post at most once (architecture §5, RELIABILITY W1–W4).
-import { type Kysely, sql } from 'kysely';
+// The worker's SQL: claiming a due post, recording the send, finishing, and the reconciler's
+// repairs. Every state change is a conditional UPDATE, so any number of duplicate jobs or
+// workers publish a post at most once (architecture §5, RELIABILITY W1–W4), and every write a
+// worker makes after its claim is fenced by the claim's token: a worker that stalled and lost
+// its claim matches no row, so it neither sends nor records anything (docs/publishing.md).
+import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Database, Platform, PostStatus } from '../schema.js';
 
 /** The columns the worker needs of a post it is acting on (claim, failure logs). */
@@ -27,6 +29,31 @@ export interface ClaimedPost {
   scheduled_for: Date;
   version: number;
   attempts: number;
+  /** The fencing token of this claim: every later write requires it (docs/publishing.md). */
+  claim_token: string;
+}
+
+/**
+ * The statuses in which the holder of a claim may still record its outcome: its own
+ * 'publishing', or 'needs_attention' set by the reconciler on this very claim (the token is
+ * kept by that flag and cleared by any action of the owner), when the network's definite answer
+ * arrives late. Sending again needs 'publishing' (markSendStarted).
+ */
+const HOLDER_STATUSES = ['publishing', 'needs_attention'] as const satisfies readonly PostStatus[];
+
+/** The WHERE of every write after the claim: this post, this claim, still ours. */
+function heldBy(post: Pick<ClaimedPost, 'id' | 'claim_token'>) {
+  return (eb: ExpressionBuilder<Database, 'suggested_posts'>) =>
+    eb.and([
+      eb('id', '=', post.id),
+      eb('claim_token', '=', post.claim_token),
+      eb('status', 'in', [...HOLDER_STATUSES]),
+    ]);
+}
+
+/** `now() - ms`, on PostgreSQL's clock (the one that wrote claimed_at and send_started_at). */
+function dbNowMinus(ms: number) {
+  return sql<Date>`now() - make_interval(secs => ${ms / 1000})`;
 }
 
 /** Claims one version of a due post; undefined when another job or worker got there first. */
@@ -41,6 +68,7 @@ export async function claimPost(
       status: 'publishing',
       attempts: eb('attempts', '+', 1),
       claimed_at: sql<Date>`now()`,
+      claim_token: sql<string>`gen_random_uuid()`,
       send_started_at: null,
       updated_at: sql<Date>`now()`,
     }))
@@ -49,9 +77,11 @@ export async function claimPost(
     .where('status', '=', 'scheduled')
     .where('scheduled_for', '<=', sql<Date>`now()`)
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]))
-    .returning(CLAIMED_COLUMNS)
+    .returning([...CLAIMED_COLUMNS, 'claim_token'])
     .executeTakeFirst();
-  return row ? { ...row, scheduled_for: row.scheduled_for as Date } : undefined;
+  return row
+    ? { ...row, scheduled_for: row.scheduled_for as Date, claim_token: row.claim_token as string }
+    : undefined;
 }
 
 /** When a claim fails: is this version still waiting to come due (early wake-up)? Returns when. */
@@ -72,91 +102,151 @@ export async function pendingWakeUpTime(
   return new Date(Math.max(...times));
 }
 
-/** Committed just before the network call: past this point an unknown outcome is never retried. */
-export async function markSendStarted(db: Kysely<Database>, postId: string): Promise<void> {
-  await db
+/**
+ * Committed just before each network call: past this point an unknown outcome is never retried.
+ * True only while this claim still holds the post in 'publishing'; false means the claim was
+ * lost (reset after a stall, flagged, or the post deleted) and the caller must NOT send
+ * (docs/publishing.md, rows I2–I4).
+ */
+export async function markSendStarted(
+  db: Kysely<Database>,
+  post: Pick<ClaimedPost, 'id' | 'claim_token'>,
+): Promise<boolean> {
+  const result = await db
     .updateTable('suggested_posts')
     .set({ send_started_at: sql<Date>`now()` })
-    .where('id', '=', postId)
+    .where('id', '=', post.id)
+    .where('claim_token', '=', post.claim_token)
     .where('status', '=', 'publishing')
-    .execute();
-}
-
-export interface LogFields {
-  post: ClaimedPost;
-  errorMessage?: string | null;
-  errorLocation?: string | null;
-  platformPostId?: string | null;
-}
-
-function logValues(fields: LogFields, status: 'success' | 'error') {
-  return {
-    user_id: fields.post.user_id,
-    suggested_post_id: fields.post.id,
-    attempt: fields.post.attempts,
-    status,
-    title: fields.post.title,
-    content: fields.post.content,
-    platform: fields.post.platform,
-    scheduled_for: fields.post.scheduled_for,
-    platform_post_id: fields.platformPostId ?? null,
-    error_message: fields.errorMessage ?? null,
-    error_location: fields.errorLocation ?? null,
-  };
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** One error log row per post the reconciler moved (attempt already counted; replays are no-ops). */
 async function insertErrorLogs(
   trx: Kysely<Database>,
-  rows: (Omit<ClaimedPost, 'scheduled_for'> & { scheduled_for: Date | null })[],
+  rows: (Omit<ClaimedPost, 'scheduled_for' | 'claim_token'> & { scheduled_for: Date | null })[],
   options: { detail: string; location: string },
 ): Promise<void> {
   if (rows.length === 0) return;
   await trx
     .insertInto('publishing_logs')
     .values(
-      rows.map((row) =>
-        logValues(
-          {
-            post: { ...row, scheduled_for: row.scheduled_for as Date },
-            errorMessage: options.detail,
-            errorLocation: options.location,
-          },
-          'error',
-        ),
-      ),
+      rows.map((row) => ({
+        user_id: row.user_id,
+        suggested_post_id: row.id,
+        attempt: row.attempts,
+        status: 'error' as const,
+        title: row.title,
+        content: row.content,
+        platform: row.platform,
+        scheduled_for: row.scheduled_for,
+        error_message: options.detail,
+        error_location: options.location,
+      })),
     )
     .onConflict((oc) => oc.columns(['suggested_post_id', 'attempt']).doNothing())
     .execute();
 }
 
 /**
- * Success, atomically in ONE statement (data-modifying CTEs): the published_posts row, the post
- * published + is_used, and the success log with platform_post_id. One round trip instead of five.
+ * The attempt's log row, written in the same statement as the fenced post UPDATE and only for the
+ * row it returned (`held`). When the reconciler already logged this attempt as an unknown outcome
+ * (it flagged our claim while we were stalled), the holder's definite answer replaces that row.
+ */
+function attemptLog(
+  db: QueryCreator<Database & { held: HeldRow }>,
+  fields: {
+    status: 'success' | 'error';
+    platformPostId?: string | null;
+    errorMessage?: string | null;
+    errorLocation?: string | null;
+  },
+) {
+  return db
+    .insertInto('publishing_logs')
+    .columns([
+      'user_id',
+      'suggested_post_id',
+      'attempt',
+      'status',
+      'title',
+      'content',
+      'platform',
+      'scheduled_for',
+      'platform_post_id',
+      'error_message',
+      'error_location',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('held')
+        .select([
+          'held.user_id',
+          'held.id',
+          'held.attempts',
+          sql<'success' | 'error'>`${fields.status}::text`.as('status'),
+          'held.title',
+          'held.content',
+          'held.platform',
+          'held.scheduled_for',
+          sql<string | null>`${fields.platformPostId ?? null}::text`.as('platform_post_id'),
+          sql<string | null>`${fields.errorMessage ?? null}::text`.as('error_message'),
+          sql<string | null>`${fields.errorLocation ?? null}::text`.as('error_location'),
+        ]),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['suggested_post_id', 'attempt'])
+        .doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          platform_post_id: eb.ref('excluded.platform_post_id'),
+          error_message: eb.ref('excluded.error_message'),
+          error_location: eb.ref('excluded.error_location'),
+          attempted_at: sql<Date>`now()`,
+        }))
+        .where('publishing_logs.status', '=', 'error'),
+    );
+}
+
+/** What the fenced UPDATEs return for the log row of the same statement. */
+interface HeldRow {
+  id: string;
+  user_id: string;
+  theme_id: string;
+  title: string;
+  content: string;
+  platform: Platform;
+  scheduled_for: Date | null;
+  attempts: number;
+  version: number;
+}
+
+const HELD_COLUMNS = [
+  'id',
+  'user_id',
+  'theme_id',
+  'title',
+  'content',
+  'platform',
+  'scheduled_for',
+  'attempts',
+  'version',
+] as const;
+
+/**
+ * Success, atomically in ONE statement (data-modifying CTEs): the post published + is_used, and —
+ * only for the row that UPDATE returned, i.e. only while this claim still holds the post — the
+ * published_posts row and the success log with platform_post_id. False: the claim was lost, and
+ * nothing at all was written (docs/publishing.md, rows I5–I8). Idempotent for the same answer.
  */
 export async function completePublish(
   db: Kysely<Database>,
   options: { post: ClaimedPost; accountId: string; platformPostId: string; url: string | null },
-): Promise<void> {
+): Promise<boolean> {
   const { post } = options;
-  await db
-    .with('published', (qb) =>
-      qb
-        .insertInto('published_posts')
-        .values({
-          user_id: post.user_id,
-          theme_id: post.theme_id,
-          suggested_post_id: post.id,
-          connected_account_id: options.accountId,
-          title: post.title,
-          content: post.content,
-          platform: post.platform,
-          platform_post_id: options.platformPostId,
-          url: options.url,
-        })
-        .returning('id'),
-    )
-    .with('post', (qb) =>
+  const row = await db
+    .with('held', (qb) =>
       qb
         .updateTable('suggested_posts')
         .set({
@@ -166,16 +256,65 @@ export async function completePublish(
           last_error_location: null,
           updated_at: sql<Date>`now()`,
         })
-        .where('id', '=', post.id)
-        .where('status', '=', 'publishing')
-        .returning('id'),
+        .where(heldBy(post))
+        .returning(HELD_COLUMNS),
     )
-    .insertInto('publishing_logs')
-    .values(logValues({ post, platformPostId: options.platformPostId }, 'success'))
-    .execute();
+    .with('published', (qb) =>
+      qb
+        .insertInto('published_posts')
+        .columns([
+          'user_id',
+          'theme_id',
+          'suggested_post_id',
+          'connected_account_id',
+          'title',
+          'content',
+          'platform',
+          'platform_post_id',
+          'url',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('held')
+            .select([
+              'held.user_id',
+              'held.theme_id',
+              'held.id',
+              sql<string>`${options.accountId}::uuid`.as('connected_account_id'),
+              'held.title',
+              'held.content',
+              'held.platform',
+              sql<string>`${options.platformPostId}::text`.as('platform_post_id'),
+              sql<string | null>`${options.url}::text`.as('url'),
+            ]),
+        )
+        .returning('published_posts.id'),
+    )
+    .with('log', (qb) =>
+      attemptLog(qb, {
+        status: 'success',
+        platformPostId: options.platformPostId,
+      }).returning('publishing_logs.id'),
+    )
+    .selectFrom('held')
+    .select('held.id')
+    .executeTakeFirst();
+  if (row !== undefined) return true;
+  // A retry of a completion whose COMMIT succeeded but whose acknowledgement was lost (the
+  // connection dropped) finds its own row: that is still our success, not a lost claim (I12).
+  const own = await db
+    .selectFrom('published_posts')
+    .select('id')
+    .where('suggested_post_id', '=', post.id)
+    .where('platform_post_id', '=', options.platformPostId)
+    .executeTakeFirst();
+  return own !== undefined;
 }
 
-/** A final or attention-needing failure: the post's status and reason, plus the attempt's log row. */
+/**
+ * A final or attention-needing failure: the post's status and reason plus the attempt's log row,
+ * in one statement and only while this claim holds the post. False: the claim was lost.
+ */
 export async function recordFailure(
   db: Kysely<Database>,
   options: {
@@ -185,59 +324,73 @@ export async function recordFailure(
     detail: string;
     location: string;
   },
-): Promise<void> {
+): Promise<boolean> {
   const { post } = options;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('suggested_posts')
-      .set({
-        status: options.status,
-        last_error: options.code,
-        last_error_location: options.location,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', post.id)
-      .where('status', '=', 'publishing')
-      .execute();
-    await trx
-      .insertInto('publishing_logs')
-      .values(logValues({ post, errorMessage: options.detail, errorLocation: options.location }, 'error'))
-      .execute();
-  });
+  const row = await db
+    .with('held', (qb) =>
+      qb
+        .updateTable('suggested_posts')
+        .set({
+          status: options.status,
+          last_error: options.code,
+          last_error_location: options.location,
+          updated_at: sql<Date>`now()`,
+        })
+        .where(heldBy(post))
+        .returning(HELD_COLUMNS),
+    )
+    .with('log', (qb) =>
+      attemptLog(qb, {
+        status: 'error',
+        errorMessage: options.detail,
+        errorLocation: options.location,
+      }).returning('publishing_logs.id'),
+    )
+    .selectFrom('held')
+    .select('held.id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
  * A retryable failure: back to scheduled under a new version (so the next wake-up has its own job
- * id) with next_attempt_at after the backoff, plus the attempt's log row. Returns the new version.
+ * id) with next_attempt_at after the backoff, plus the attempt's log row — only while this claim
+ * holds the post. Returns the new version; undefined when the claim was lost.
  */
 export async function scheduleRetry(
   db: Kysely<Database>,
   options: { post: ClaimedPost; retryAt: Date; code: string; detail: string; location: string },
 ): Promise<number | undefined> {
   const { post } = options;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('suggested_posts')
-      .set((eb) => ({
-        status: 'scheduled',
-        version: eb('version', '+', 1),
-        next_attempt_at: options.retryAt,
-        send_started_at: null,
-        claimed_at: null,
-        last_error: options.code,
-        last_error_location: options.location,
-        updated_at: sql<Date>`now()`,
-      }))
-      .where('id', '=', post.id)
-      .where('status', '=', 'publishing')
-      .returning('version')
-      .executeTakeFirst();
-    await trx
-      .insertInto('publishing_logs')
-      .values(logValues({ post, errorMessage: options.detail, errorLocation: options.location }, 'error'))
-      .execute();
-    return row?.version;
-  });
+  const row = await db
+    .with('held', (qb) =>
+      qb
+        .updateTable('suggested_posts')
+        .set((eb) => ({
+          status: 'scheduled',
+          version: eb('version', '+', 1),
+          next_attempt_at: options.retryAt,
+          send_started_at: null,
+          claimed_at: null,
+          claim_token: null,
+          last_error: options.code,
+          last_error_location: options.location,
+          updated_at: sql<Date>`now()`,
+        }))
+        .where(heldBy(post))
+        .returning(HELD_COLUMNS),
+    )
+    .with('log', (qb) =>
+      attemptLog(qb, {
+        status: 'error',
+        errorMessage: options.detail,
+        errorLocation: options.location,
+      }).returning('publishing_logs.id'),
+    )
+    .selectFrom('held')
+    .select('held.version')
+    .executeTakeFirst();
+  return row?.version;
 }
 
 /** 429: the network did not take the post; undo the claim without using an attempt (W8). */
@@ -255,13 +408,42 @@ export async function releaseClaim(
       next_attempt_at: retryAt,
       send_started_at: null,
       claimed_at: null,
+      claim_token: null,
       updated_at: sql<Date>`now()`,
     }))
-    .where('id', '=', post.id)
-    .where('status', '=', 'publishing')
+    .where(heldBy(post))
     .returning('version')
     .executeTakeFirst();
   return row?.version;
+}
+
+/**
+ * The network's answer reached a worker whose claim is gone (it stalled past STALE_CLAIM_MS and
+ * the owner then retried, edited or deleted the post): the post's state belongs to someone else
+ * now, so only the attempt's log row records what the network said, for a person to check
+ * (docs/publishing.md, row I8). The row is linked to the post while the post exists and written
+ * only while its owner exists. False when nothing could be written.
+ */
+export async function recordLostClaimOutcome(
+  db: Kysely<Database>,
+  options: { post: ClaimedPost; platformPostId: string | null; detail: string; location: string },
+): Promise<boolean> {
+  const { post } = options;
+  const result = await sql`
+    INSERT INTO publishing_logs (user_id, suggested_post_id, attempt, status, title, content,
+      platform, scheduled_for, platform_post_id, error_message, error_location)
+    SELECT u.id, sp.id, ${post.attempts}::int, 'error', ${post.title}::text, ${post.content}::text,
+      ${post.platform}::text, ${post.scheduled_for}::timestamptz, ${options.platformPostId}::text,
+      ${options.detail}::text, ${options.location}::text
+    FROM users u LEFT JOIN suggested_posts sp ON sp.id = ${post.id}::uuid
+    WHERE u.id = ${post.user_id}::uuid
+    ON CONFLICT (suggested_post_id, attempt) DO UPDATE SET
+      platform_post_id = COALESCE(EXCLUDED.platform_post_id, publishing_logs.platform_post_id),
+      error_message = EXCLUDED.error_message,
+      error_location = EXCLUDED.error_location,
+      attempted_at = now()
+    WHERE publishing_logs.status = 'error'`.execute(db);
+  return (result.numAffectedRows ?? 0n) > 0n;
 }
 
 export interface DueWakeUp {
@@ -289,32 +471,41 @@ export async function listDuePosts(db: Kysely<Database>, until: Date, limit = 50
   }));
 }
 
-/** Claims that never sent (a worker died before the network call): back to scheduled, new version. */
-export async function resetStaleClaims(db: Kysely<Database>, olderThan: Date): Promise<DueWakeUp[]> {
+/**
+ * Claims older than `staleMs` that never sent (a worker died or stalled before the network call):
+ * back to scheduled under a new version, the token cleared, so the stalled worker's
+ * markSendStarted matches nothing if it wakes up (docs/publishing.md, row I2). Ages are measured
+ * on PostgreSQL's clock, the one that wrote claimed_at.
+ */
+export async function resetStaleClaims(db: Kysely<Database>, staleMs: number): Promise<DueWakeUp[]> {
   const rows = await db
     .updateTable('suggested_posts')
     .set((eb) => ({
       status: 'scheduled',
       version: eb('version', '+', 1),
       claimed_at: null,
+      claim_token: null,
       attempts: eb('attempts', '-', 1),
       updated_at: sql<Date>`now()`,
     }))
     .where('status', '=', 'publishing')
     .where('send_started_at', 'is', null)
-    .where('claimed_at', '<', olderThan)
+    .where('claimed_at', '<', dbNowMinus(staleMs))
     .returning(['id', 'version', 'scheduled_for', 'platform'])
     .execute();
   return rows.map((r) => ({ ...r, scheduled_for: r.scheduled_for as Date }));
 }
 
 /**
- * Claims whose request may have reached the network (send_started_at set) but never finished:
- * unknown outcome → needs_attention with a log row, never an automatic retry (W3).
+ * Claims whose request may have reached the network (send_started_at older than `staleMs`) but
+ * never finished: unknown outcome → needs_attention with a log row, never an automatic retry
+ * (W3). The claim token is kept on purpose: if the worker that holds it was only slow and its
+ * definite answer still arrives, it records the truth (docs/publishing.md, row I6); any action
+ * of the owner on the flagged post clears the token first.
  */
 export async function flagUnknownOutcomes(
   db: Kysely<Database>,
-  options: { olderThan: Date; code: string; detail: string; location: string },
+  options: { staleMs: number; code: string; detail: string; location: string },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
@@ -327,7 +518,7 @@ export async function flagUnknownOutcomes(
       })
       .where('status', '=', 'publishing')
       .where('send_started_at', 'is not', null)
-      .where('send_started_at', '<', options.olderThan)
+      .where('send_started_at', '<', dbNowMinus(options.staleMs))
       .returning(CLAIMED_COLUMNS)
       .execute();
     await insertErrorLogs(trx, rows, options);

@@ -215,7 +215,8 @@ export interface PostChanges {
 
 /**
  * Saves an owner's change as a new version, only while the post is still in one of `allowed`
- * (checked by the UPDATE itself, so a post the worker claimed in between is never touched). A
+ * (checked by the UPDATE itself, so a post the worker claimed in between is never touched), and
+ * voids any claim token, so a stalled worker's late answer can never overwrite the change. A
  * post that had stopped (failed, needs_attention, missed) goes back to `scheduled` with its
  * error and claim state cleared; `attempts` is kept as history. undefined = nothing changed.
  */
@@ -252,6 +253,10 @@ export async function saveScheduledPostVersion(
             .then(null)
             .else(eb.ref('last_error_location'))
             .end(),
+          // Any claim left on the post (a needs_attention flagged by the reconciler keeps its
+          // worker's token) is void from here on: that worker can no longer record anything
+          // (docs/publishing.md, row U2).
+          claim_token: null,
           send_started_at: eb.case().when(resumes(eb)).then(null).else(eb.ref('send_started_at')).end(),
           claimed_at: eb.case().when(resumes(eb)).then(null).else(eb.ref('claimed_at')).end(),
           next_attempt_at: eb.case().when(resumes(eb)).then(null).else(eb.ref('next_attempt_at')).end(),

@@ -386,6 +386,25 @@ describe('x', () => {
     expect((await x.fetchUserInfo(refreshed.accessToken)).username).toBe('anasouza');
   });
 
+  it('gives up on a token refresh that does not answer within timeoutMs (a network error)', async () => {
+    const x = provider('x');
+    const { code, codeVerifier } = await authorize(x);
+    const tokens = remember(await x.validateAuthorizationCode(code, codeVerifier));
+    sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/oauth2/token', delayMs: 5000 });
+    const slow = createOAuthProvider('x', {
+      clientId: 'sandbox-x-client',
+      clientSecret: 'sandbox-x-secret',
+      redirectUri: REDIRECT_URI,
+      sandboxUrl: sandbox.url,
+      timeoutMs: 200,
+    });
+    const started = performance.now();
+    const error = await failure(slow.refreshAccessToken(tokens.refreshToken!));
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain('200 ms');
+    expect(performance.now() - started).toBeLessThan(4000);
+  });
+
   it('rejects a wrong PKCE verifier and a wrong client secret', async () => {
     const x = provider('x');
     const first = await authorize(x);

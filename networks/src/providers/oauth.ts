@@ -59,7 +59,7 @@ export interface OAuthProviderOptions {
   fetch?: typeof globalThis.fetch;
   /** Clock for expiry dates (tests). */
   now?: () => number;
-  /** Timeout of our own calls; Arctic's token calls have none of their own. Default 15 s. */
+  /** Timeout of every call, Arctic's token calls included (they get a deadline). Default 15 s. */
   timeoutMs?: number;
   /** Graph API version for our Facebook calls (Arctic pins v16.0 for the OAuth ones). */
   facebookGraphVersion?: string;
@@ -305,13 +305,28 @@ export function createOAuthProvider(name: OAuthProviderName, options: OAuthProvi
   const defaultScopes = scopesFor(name, 'signIn') ?? scopesFor(name, 'connect') ?? [];
 
   // Arctic calls wrapped: routing check first, every failure mapped to an OAuthProviderError.
+  // Arctic's fetch takes no signal, so the timeout stops our wait (the request itself may still
+  // finish at the network): the worker's token refresh must end within NETWORK_TIMEOUT_MS, below
+  // STALE_CLAIM_MS (docs/publishing.md, "Timing").
   const viaArctic = async (call: () => Promise<OAuth2Tokens>): Promise<OAuthTokens> => {
     assertTokenRouting(name, sandboxUrl);
     let tokens: OAuth2Tokens;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new OAuthProviderError('network', name, `${name} did not answer within ${ctx.timeoutMs} ms`),
+          ),
+        ctx.timeoutMs,
+      );
+    });
     try {
-      tokens = await call();
+      tokens = await Promise.race([call(), deadline]);
     } catch (error) {
       throw toOAuthProviderError(name, error);
+    } finally {
+      clearTimeout(timer);
     }
     return fromArctic(name, tokens, now());
   };

@@ -70,7 +70,10 @@ export interface NetworkAdapter {
 export interface AdapterOptions {
   /** The fetch to use (createNetworkFetch(sandboxUrl) rewrites to the sandbox). */
   fetch: typeof globalThis.fetch;
-  /** Per-request timeout; must stay below the worker's job lock (30 s). Default 20 s. */
+  /**
+   * Per-request timeout. The worker passes NETWORK_TIMEOUT_MS, which its boot check keeps below
+   * half of STALE_CLAIM_MS (docs/publishing.md, "Timing"). Default 20 s.
+   */
   timeoutMs?: number;
   /** LinkedIn-Version header (YYYYMM); configurable because LinkedIn sunsets versions (426). */
   linkedinVersion?: string;

@@ -38,10 +38,11 @@ export async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
     detail: publishErrorMessages.MISSED,
     location: 'worker: reconciliador',
   });
-  const staleBefore = new Date(now - deps.staleClaimMs);
-  const reset = await resetStaleClaims(deps.db, staleBefore);
+  // Claims are aged on PostgreSQL's clock (the one that stamped them), so a skewed worker clock
+  // can never make a live claim look stale. Why each repair is safe: docs/publishing.md.
+  const reset = await resetStaleClaims(deps.db, deps.staleClaimMs);
   const flagged = await flagUnknownOutcomes(deps.db, {
-    olderThan: staleBefore,
+    staleMs: deps.staleClaimMs,
     code: 'UNKNOWN_OUTCOME',
     detail: `${publishErrorMessages.UNKNOWN_OUTCOME} (o worker parou durante o envio)`,
     location: 'worker: reconciliador',

@@ -1,6 +1,10 @@
 // Publishing one version of one post, exactly as architecture §5 describes: claim (conditional
 // UPDATE), a usable token, commit send_started_at, call the network, then finish in one
-// transaction — or classify the failure: retry (backoff), stop (failed), or flag (needs_attention).
+// statement — or classify the failure: retry (backoff), stop (failed), or flag (needs_attention).
+// Every write after the claim is fenced by the claim's token and its result checked: a worker
+// that lost its claim (it stalled past STALE_CLAIM_MS) never calls the network, and an answer
+// that arrives after the claim was lost is logged for a person, never recorded as the post's
+// state (docs/publishing.md has every interleaving and why each is safe).
 
 import {
   MAX_PUBLISH_ATTEMPTS,
@@ -21,6 +25,7 @@ import {
   markSendStarted,
   pendingWakeUpTime,
   recordFailure,
+  recordLostClaimOutcome,
   releaseClaim,
   scheduleRetry,
 } from '@pauta/db';
@@ -43,7 +48,18 @@ export interface PublishContext {
   enqueue(wakeUps: DueWakeUp[]): Promise<void>;
   /** Tells the owner a post failed for good or needs attention (email when enabled). */
   notify?(post: ClaimedPost, code: PublishErrorCode): Promise<void>;
-  config: { retryBaseMs: number; retryMaxMs: number; refreshMarginMs: number };
+  config: {
+    retryBaseMs: number;
+    retryMaxMs: number;
+    refreshMarginMs: number;
+    /** Longest one publish call may take, all its requests included (NETWORK_TIMEOUT_MS). */
+    networkTimeoutMs: number;
+    /**
+     * A send must start within this long of its send_started_at commit, so that its answer is
+     * due before the reconciler could think the claim stale (STALE_CLAIM_MS − NETWORK_TIMEOUT_MS).
+     */
+    sendStartBudgetMs: number;
+  };
   now(): Date;
   observe?: {
     published?(post: ClaimedPost, lagMs: number): void;
@@ -56,6 +72,12 @@ export type PublishOutcome =
   | { kind: 'published'; platformPostId: string }
   /** Another job or worker owns this version, or it is gone: nothing to do. */
   | { kind: 'noop' }
+  /**
+   * This worker lost its claim after claiming (it stalled past STALE_CLAIM_MS, or the post was
+   * reset, edited or deleted): nothing more was sent; `sent` says whether the network may have
+   * received an earlier request of this attempt (then the log says so, for a person).
+   */
+  | { kind: 'claim_lost'; sent: boolean }
   /** Woke up before the post is due: wake up again at `at`. */
   | { kind: 'early'; at: Date }
   | { kind: 'retry'; at: Date }
@@ -87,8 +109,16 @@ export async function processPublishJob(ctx: PublishContext, job: PublishJob): P
     // Anything unexpected before the send is safe to retry; after it, the outcome is unknown.
     log.error({ err: error, sent: state.sent }, 'erro inesperado ao publicar');
     return state.sent
-      ? fail(ctx, post, 'unknown', 'UNKNOWN_OUTCOME', (error as Error).message ?? 'erro', LOCATION.internal)
-      : fail(ctx, post, 'retryable', 'INTERNAL', (error as Error).message ?? 'erro', LOCATION.internal);
+      ? fail(
+          ctx,
+          post,
+          log,
+          'unknown',
+          'UNKNOWN_OUTCOME',
+          (error as Error).message ?? 'erro',
+          LOCATION.internal,
+        )
+      : fail(ctx, post, log, 'retryable', 'INTERNAL', (error as Error).message ?? 'erro', LOCATION.internal);
   });
   ctx.observe?.outcome?.(post.platform, outcome.kind);
   log.info({ outcome: outcome.kind, attempt: post.attempts }, 'publicação processada');
@@ -103,15 +133,32 @@ async function publishClaimed(
 ): Promise<PublishOutcome> {
   const adapter = ctx.adapter(post.platform);
   if (!adapter)
-    return fail(ctx, post, 'permanent', 'PLATFORM_NOT_CONFIGURED', 'rede não configurada', LOCATION.account);
+    return fail(
+      ctx,
+      post,
+      log,
+      'permanent',
+      'PLATFORM_NOT_CONFIGURED',
+      'rede não configurada',
+      LOCATION.account,
+    );
   const found = await findActiveAccountWithTokens(ctx.db, ctx.keyring, post.user_id, post.platform);
   if (!found)
-    return fail(ctx, post, 'permanent', 'ACCOUNT_NOT_CONNECTED', 'nenhuma conta ativa', LOCATION.account);
+    return fail(
+      ctx,
+      post,
+      log,
+      'permanent',
+      'ACCOUNT_NOT_CONNECTED',
+      'nenhuma conta ativa',
+      LOCATION.account,
+    );
   const { account } = found;
   if (account.status === 'needs_reconnect') {
     return fail(
       ctx,
       post,
+      log,
       'permanent',
       'ACCOUNT_NEEDS_RECONNECT',
       'conta precisa ser reconectada',
@@ -123,21 +170,41 @@ async function publishClaimed(
   try {
     accessToken = await token(ctx, account, undefined, found.tokens);
   } catch (error) {
-    return tokenFailure(ctx, post, error);
+    return tokenFailure(ctx, post, log, error);
   }
 
   // Up to two sends: the second only after a 401 and a successful refresh (the first was refused).
   for (let send = 1; send <= 2; send++) {
     const sendStartedAt = ctx.now();
-    await markSendStarted(ctx.db, post.id);
+    // Fenced (docs/publishing.md, I2–I4): false when the claim is no longer ours — then nothing
+    // is sent, whatever this worker believed before it stalled.
+    if (!(await markSendStarted(ctx.db, post))) return claimLost(ctx, post, log, state, 'antes do envio');
+    const waited = ctx.now().getTime() - sendStartedAt.getTime();
+    if (waited > ctx.config.sendStartBudgetMs) {
+      // The worker stalled after committing send_started_at: sending now could outlive the
+      // claim (I4). Nothing was sent, so it is a plain retry.
+      return fail(
+        ctx,
+        post,
+        log,
+        'retryable',
+        'INTERNAL',
+        `o worker ficou parado ${waited} ms antes do envio; nada foi enviado`,
+        LOCATION.internal,
+      );
+    }
     state.sent = true;
     let result: { platformPostId: string; url: string | null };
     try {
-      result = await adapter.publish({
-        target: { platformUserId: account.platform_user_id, accessToken },
-        title: post.title,
-        text: post.content,
-      });
+      result = await adapter.publish(
+        {
+          target: { platformUserId: account.platform_user_id, accessToken },
+          title: post.title,
+          text: post.content,
+        },
+        // One deadline for the whole call (Instagram makes several requests), below STALE_CLAIM_MS.
+        { signal: AbortSignal.timeout(ctx.config.networkTimeoutMs) },
+      );
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
       // A classified failure: the adapter knows whether the request could have landed.
@@ -151,13 +218,14 @@ async function publishClaimed(
           accessToken = await token(ctx, account, accessToken);
           continue;
         } catch (refreshError) {
-          return tokenFailure(ctx, post, refreshError);
+          return tokenFailure(ctx, post, log, refreshError);
         }
       }
       if (error.kind === 'auth') {
         return fail(
           ctx,
           post,
+          log,
           'permanent',
           'ACCOUNT_NEEDS_RECONNECT',
           error.message,
@@ -167,14 +235,15 @@ async function publishClaimed(
       if (error.kind === 'rate_limited') {
         const retryAfterMs = error.details.retryAfterMs ?? 60_000;
         const version = await releaseClaim(ctx.db, post, new Date(ctx.now().getTime() + retryAfterMs));
-        if (version !== undefined) await requeue(ctx, post, version, retryAfterMs);
+        if (version === undefined) return claimLost(ctx, post, log, state, 'depois de um 429');
+        await requeue(ctx, post, version, retryAfterMs);
         return { kind: 'rate_limited', retryAfterMs };
       }
-      return fail(ctx, post, error.kind, error.code, error.message, LOCATION.network(post.platform));
+      return fail(ctx, post, log, error.kind, error.code, error.message, LOCATION.network(post.platform));
     }
     // The network has the post: record it, riding out a brief database outage. If that still
     // fails, the post stays 'publishing' with send_started_at and the reconciler flags it.
-    await withRetries(() =>
+    const recorded = await withRetries(() =>
       completePublish(ctx.db, {
         post,
         accountId: account.id,
@@ -188,17 +257,63 @@ async function publishClaimed(
       );
       throw error;
     });
+    if (!recorded) {
+      // Published, but the claim is gone (I8): the post's state is someone else's now.
+      return claimLost(ctx, post, log, state, 'depois do envio', {
+        platformPostId: result.platformPostId,
+        url: result.url,
+      });
+    }
     ctx.observe?.published?.(post, sendStartedAt.getTime() - post.scheduled_for.getTime());
     return { kind: 'published', platformPostId: result.platformPostId };
   }
   return fail(
     ctx,
     post,
+    log,
     'permanent',
     'ACCOUNT_NEEDS_RECONNECT',
     'token recusado após renovação',
     LOCATION.network(post.platform),
   );
+}
+
+/**
+ * The claim was lost (docs/publishing.md, I2, I8): no further send and no write to the post.
+ * When an earlier request of this attempt may have reached the network, the attempt's log row
+ * says what is known, for a person to check; otherwise a log line is enough (nothing happened).
+ */
+async function claimLost(
+  ctx: PublishContext,
+  post: ClaimedPost,
+  log: Logger,
+  state: { sent: boolean },
+  when: string,
+  published?: { platformPostId: string; url: string | null },
+): Promise<PublishOutcome> {
+  if (!state.sent) {
+    log.warn({ attempt: post.attempts, when }, 'o worker perdeu a vez deste post; nada foi enviado');
+    return { kind: 'claim_lost', sent: false };
+  }
+  const detail = published
+    ? `A rede confirmou a publicação (id ${published.platformPostId}) depois que esta tentativa perdeu a vez: o worker ficou parado mais que STALE_CLAIM_MS e o post foi reagendado, editado ou excluído. Confira na rede se há duplicidade.`
+    : `${publishErrorMessages.UNKNOWN_OUTCOME} (esta tentativa perdeu a vez ${when}: o worker ficou parado mais que STALE_CLAIM_MS)`;
+  const logged = await recordLostClaimOutcome(ctx.db, {
+    post,
+    platformPostId: published?.platformPostId ?? null,
+    detail: detail.slice(0, 1000),
+    location: LOCATION.internal,
+  }).catch((error: unknown) => {
+    log.warn({ err: error }, 'registro da tentativa sem dono não gravado');
+    return false;
+  });
+  log.error(
+    { attempt: post.attempts, when, platformPostId: published?.platformPostId, url: published?.url, logged },
+    published
+      ? 'publicado na rede depois que o worker perdeu a vez; confira duplicidade'
+      : 'resultado desconhecido depois que o worker perdeu a vez',
+  );
+  return { kind: 'claim_lost', sent: true };
 }
 
 function token(
@@ -221,11 +336,16 @@ function token(
   );
 }
 
-function tokenFailure(ctx: PublishContext, post: ClaimedPost, error: unknown): Promise<PublishOutcome> {
+function tokenFailure(
+  ctx: PublishContext,
+  post: ClaimedPost,
+  log: Logger,
+  error: unknown,
+): Promise<PublishOutcome> {
   if (error instanceof TokenError && error.kind === 'reconnect') {
-    return fail(ctx, post, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', error.message, LOCATION.token);
+    return fail(ctx, post, log, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', error.message, LOCATION.token);
   }
-  return fail(ctx, post, 'retryable', 'NETWORK_UNAVAILABLE', (error as Error).message, LOCATION.token);
+  return fail(ctx, post, log, 'retryable', 'NETWORK_UNAVAILABLE', (error as Error).message, LOCATION.token);
 }
 
 async function requeue(
@@ -242,12 +362,15 @@ async function requeue(
 async function fail(
   ctx: PublishContext,
   post: ClaimedPost,
+  log: Logger,
   kind: 'retryable' | 'permanent' | 'unknown',
   code: PublishErrorCode,
   detail: string,
   location: string,
 ): Promise<PublishOutcome> {
   const reason = `${publishErrorMessages[code]} (${detail})`.slice(0, 1000);
+  // Only an unknown outcome may have reached the network; every other kind surely did not.
+  const sent = { sent: kind === 'unknown' };
   if (kind === 'retryable' && post.attempts < MAX_PUBLISH_ATTEMPTS) {
     const delay = retryDelayMs(post.attempts, {
       baseMs: ctx.config.retryBaseMs,
@@ -255,11 +378,14 @@ async function fail(
     });
     const at = new Date(ctx.now().getTime() + delay);
     const version = await scheduleRetry(ctx.db, { post, retryAt: at, code, detail: reason, location });
-    if (version !== undefined) await requeue(ctx, post, version, delay);
+    if (version === undefined) return claimLost(ctx, post, log, sent, 'ao agendar a nova tentativa');
+    await requeue(ctx, post, version, delay);
     return { kind: 'retry', at };
   }
   const status = kind === 'unknown' ? 'needs_attention' : 'failed';
-  await recordFailure(ctx.db, { post, status, code, detail: reason, location });
+  if (!(await recordFailure(ctx.db, { post, status, code, detail: reason, location }))) {
+    return claimLost(ctx, post, log, sent, 'ao registrar a falha');
+  }
   await ctx
     .notify?.(post, code)
     .catch((error: unknown) => ctx.logger.warn({ err: error }, 'aviso ao dono não enviado'));

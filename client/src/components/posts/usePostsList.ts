@@ -1,5 +1,7 @@
 // `posts.list` page by page (cursor), polling while a post is being published so its new state
-// shows up without a reload: every 5 s at first, backing off to every 30 s.
+// shows up without a reload: every 5 s at first, backing off to every 30 s. A post flagged
+// "Precisa de atenção" a moment ago is watched too: if its worker was only stalled, its late
+// answer still turns it into Publicado or Falhou (docs/publishing.md, I6).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -16,8 +18,21 @@ export function pollDelay(elapsedMs: number): number {
   return Math.min(MAX_POLL_MS, FIRST_POLL_MS * 2 ** Math.floor(Math.max(0, elapsedMs) / BACKOFF_STEP_MS));
 }
 
-export function hasPublishing(posts: readonly Pick<PostItem, 'status'>[] | undefined): boolean {
-  return posts?.some((post) => post.status === 'publishing') ?? false;
+/** How long after a post was flagged needs_attention the screen keeps watching it. */
+export const RECENT_FLAG_MS = 10 * 60_000;
+
+/** Is a post of the page still changing on the worker's side (publishing, or just flagged)? */
+export function hasPublishing(
+  posts: readonly Pick<PostItem, 'status' | 'updatedAt'>[] | undefined,
+  now: number = Date.now(),
+): boolean {
+  return (
+    posts?.some(
+      (post) =>
+        post.status === 'publishing' ||
+        (post.status === 'needs_attention' && now - new Date(post.updatedAt).getTime() < RECENT_FLAG_MS),
+    ) ?? false
+  );
 }
 
 /** A `refetchInterval` that polls while `publishing` is true, backing off the longer it lasts. */

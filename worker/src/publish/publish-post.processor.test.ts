@@ -1,0 +1,203 @@
+// What the processor does when a fenced write reports that its claim is gone (docs/publishing.md):
+// never a network call after a lost claim, never a write to the post, and a record for a person
+// when the network may have the post. The repository is replaced at the module boundary; its SQL
+// is proven on PostgreSQL in db/src/repositories/publishing.repository.integration.test.ts.
+import type { ClaimedPost } from '@pauta/db';
+import * as db from '@pauta/db';
+import { type NetworkAdapter, PublishError } from '@pauta/networks/publishing/types';
+import type { Kysely } from 'kysely';
+import pino from 'pino';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type PublishContext, processPublishJob } from './publish-post.processor.js';
+
+vi.mock('@pauta/db', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@pauta/db')>()),
+  claimPost: vi.fn(),
+  pendingWakeUpTime: vi.fn(),
+  findActiveAccountWithTokens: vi.fn(),
+  markSendStarted: vi.fn(),
+  completePublish: vi.fn(),
+  recordFailure: vi.fn(),
+  scheduleRetry: vi.fn(),
+  releaseClaim: vi.fn(),
+  recordLostClaimOutcome: vi.fn(),
+  refreshTokensLocked: vi.fn(),
+}));
+
+const repo = vi.mocked(db);
+
+const POST: ClaimedPost = {
+  id: '00000000-0000-4000-8000-000000000001',
+  user_id: '00000000-0000-4000-8000-000000000002',
+  theme_id: '00000000-0000-4000-8000-000000000003',
+  title: 'Título',
+  content: 'Conteúdo',
+  platform: 'linkedin',
+  scheduled_for: new Date('2026-01-01T12:00:00Z'),
+  version: 2,
+  attempts: 1,
+  claim_token: '00000000-0000-4000-8000-0000000000aa',
+};
+
+const ACCOUNT = {
+  id: '00000000-0000-4000-8000-000000000004',
+  user_id: POST.user_id,
+  platform: 'linkedin' as const,
+  platform_user_id: 'li-1',
+  platform_username: 'Teste',
+  status: 'active' as const,
+  is_active: true,
+  access_token_expires_at: null,
+};
+
+let clock: number;
+let publish: ReturnType<typeof vi.fn<NetworkAdapter['publish']>>;
+let notify: ReturnType<typeof vi.fn<NonNullable<PublishContext['notify']>>>;
+let published: ReturnType<typeof vi.fn<(post: ClaimedPost, lagMs: number) => void>>;
+
+function context(overrides: Partial<PublishContext> = {}): PublishContext {
+  const adapter = { platform: 'linkedin', publish, fetchMetrics: vi.fn() } as unknown as NetworkAdapter;
+  return {
+    db: {} as Kysely<db.Database>,
+    keyring: {} as db.Keyring,
+    logger: pino({ level: 'silent' }),
+    adapter: () => adapter,
+    oauth: () => null,
+    enqueue: vi.fn(async () => {}),
+    notify,
+    config: {
+      retryBaseMs: 1000,
+      retryMaxMs: 10_000,
+      refreshMarginMs: 60_000,
+      networkTimeoutMs: 20_000,
+      sendStartBudgetMs: 100_000,
+    },
+    now: () => new Date(clock),
+    observe: { published },
+    ...overrides,
+  };
+}
+
+const JOB = { postId: POST.id, version: POST.version };
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  clock = Date.parse('2026-01-01T12:00:01Z');
+  publish = vi.fn<NetworkAdapter['publish']>(async () => ({ platformPostId: 'urn:li:share:1', url: null }));
+  notify = vi.fn<NonNullable<PublishContext['notify']>>(async () => {});
+  published = vi.fn<(post: ClaimedPost, lagMs: number) => void>();
+  repo.claimPost.mockResolvedValue({ ...POST });
+  repo.findActiveAccountWithTokens.mockResolvedValue({
+    account: ACCOUNT,
+    tokens: { accessToken: 'token' },
+  } as unknown as Awaited<ReturnType<typeof db.findActiveAccountWithTokens>>);
+  repo.markSendStarted.mockResolvedValue(true);
+  repo.completePublish.mockResolvedValue(true);
+  repo.recordFailure.mockResolvedValue(true);
+  repo.scheduleRetry.mockResolvedValue(POST.version + 1);
+  repo.recordLostClaimOutcome.mockResolvedValue(true);
+});
+
+describe('processPublishJob with claim tokens', () => {
+  it('sends once, fenced by the claim, with one deadline for the whole call', async () => {
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome).toEqual({ kind: 'published', platformPostId: 'urn:li:share:1' });
+    expect(repo.markSendStarted).toHaveBeenCalledWith(expect.anything(), expect.objectContaining(POST));
+    expect(publish).toHaveBeenCalledTimes(1);
+    expect(publish.mock.calls[0]![1]).toEqual({ signal: expect.any(AbortSignal) });
+    expect(repo.completePublish).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ post: expect.objectContaining({ claim_token: POST.claim_token }) }),
+    );
+    expect(published).toHaveBeenCalledTimes(1);
+  });
+
+  it('a worker whose claim was lost before sending never calls the network and writes nothing', async () => {
+    repo.markSendStarted.mockResolvedValue(false);
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
+    expect(publish).not.toHaveBeenCalled();
+    expect(repo.completePublish).not.toHaveBeenCalled();
+    expect(repo.recordFailure).not.toHaveBeenCalled();
+    expect(repo.scheduleRetry).not.toHaveBeenCalled();
+    expect(repo.recordLostClaimOutcome).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a success that arrives after the claim was lost is logged for a person, not recorded as published', async () => {
+    repo.completePublish.mockResolvedValue(false);
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome).toEqual({ kind: 'claim_lost', sent: true });
+    expect(publish).toHaveBeenCalledTimes(1);
+    expect(repo.recordLostClaimOutcome).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({
+        post: expect.objectContaining({ id: POST.id, attempts: 1 }),
+        platformPostId: 'urn:li:share:1',
+        detail: expect.stringMatching(/urn:li:share:1.*duplicidade/),
+      }),
+    );
+    expect(published).not.toHaveBeenCalled();
+  });
+
+  it('a worker that stalled after committing send_started_at does not send; it retries instead', async () => {
+    repo.markSendStarted.mockImplementation(async () => {
+      clock += 100_001; // the stall: longer than STALE_CLAIM_MS − NETWORK_TIMEOUT_MS
+      return true;
+    });
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome.kind).toBe('retry');
+    expect(publish).not.toHaveBeenCalled();
+    expect(repo.scheduleRetry).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ code: 'INTERNAL', detail: expect.stringContaining('nada foi enviado') }),
+    );
+  });
+
+  it('a definite refusal after the claim was lost writes nothing and tells nobody', async () => {
+    publish.mockRejectedValue(new PublishError('permanent', 'REJECTED', 'linkedin answered 422'));
+    repo.recordFailure.mockResolvedValue(false);
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
+    expect(notify).not.toHaveBeenCalled();
+    expect(repo.recordLostClaimOutcome).not.toHaveBeenCalled();
+  });
+
+  it('an unknown outcome after the claim was lost is logged for a person', async () => {
+    publish.mockRejectedValue(new PublishError('unknown', 'UNKNOWN_OUTCOME', 'linkedin: timed out'));
+    repo.recordFailure.mockResolvedValue(false);
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome).toEqual({ kind: 'claim_lost', sent: true });
+    expect(repo.recordLostClaimOutcome).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ platformPostId: null }),
+    );
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a retryable failure after the claim was lost enqueues nothing', async () => {
+    const ctx = context();
+    publish.mockRejectedValue(new PublishError('retryable', 'NETWORK_UNAVAILABLE', 'linkedin answered 503'));
+    repo.scheduleRetry.mockResolvedValue(undefined);
+    const outcome = await processPublishJob(ctx, JOB);
+    expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
+    expect(ctx.enqueue).not.toHaveBeenCalled();
+  });
+
+  it('after a 401 and a refresh, the second send needs the claim again', async () => {
+    publish.mockRejectedValueOnce(
+      new PublishError('auth', 'ACCOUNT_NEEDS_RECONNECT', 'linkedin answered 401'),
+    );
+    repo.markSendStarted.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    repo.refreshTokensLocked.mockResolvedValue({
+      tokens: { accessToken: 'fresh', refreshToken: 'r', accessTokenExpiresAt: null },
+    } as unknown as Awaited<ReturnType<typeof db.refreshTokensLocked>>);
+    const provider = { issuesRefreshTokens: true, refreshAccessToken: vi.fn() };
+    const outcome = await processPublishJob(
+      context({ oauth: () => provider as unknown as ReturnType<PublishContext['oauth']> }),
+      JOB,
+    );
+    expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
+    expect(publish).toHaveBeenCalledTimes(1);
+  });
+});
