@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
 import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
-import { jsonOnly, sameOriginOnly } from './http/csrf.js';
+import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
@@ -22,6 +22,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.env.TRUST_PROXY);
   const appOrigin = new URL(deps.env.appUrl).origin;
+  // HSTS and upgrade-insecure-requests only mean something when Pauta is served over https; on a
+  // plain-http APP_URL (local use, a LAN install) they would pin browsers to an https that is not there.
+  const https = new URL(deps.env.appUrl).protocol === 'https:';
 
   app.use(requestId);
   startDefaultMetrics();
@@ -35,9 +38,10 @@ export function createApp(deps: AppDeps): express.Express {
           // The OAuth sandbox and real providers are reached by top-level navigation, not fetch.
           'connect-src': ["'self'"],
           'frame-src': ["'self'"],
+          'upgrade-insecure-requests': https ? [] : null,
         },
       },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
@@ -49,6 +53,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(
     '/trpc',
+    trpcMethods,
     sameOriginOnly(appOrigin),
     jsonOnly,
     createExpressMiddleware({

@@ -28,6 +28,9 @@ export const MINUTES_PER_POST = 70;
 /** Default of the max_themes_per_user setting, enforced on theme creation. */
 export const MAX_THEMES_PER_USER_DEFAULT = 10;
 
+/** A post may be scheduled at most this many days ahead (2 years): edit, reschedule, drafts. */
+export const MAX_SCHEDULE_AHEAD_DAYS = 730;
+
 /** Local hour of the first slot of a new schedule (spec §9: 10:00). */
 export const SCHEDULE_START_HOUR = 10;
 
