@@ -51,15 +51,13 @@ const health =
         metricsToken: env.METRICS_TOKEN,
         db: dbHandle.db,
         redis: healthRedis,
-      }).catch(
-        (error: unknown) => {
-          logger.warn(
-            { err: error, port: env.WORKER_HEALTH_PORT, host: env.WORKER_HEALTH_HOST },
-            'porta de saúde do worker indisponível; seguindo sem ela',
-          );
-          return null;
-        },
-      )
+      }).catch((error: unknown) => {
+        logger.warn(
+          { err: error, port: env.WORKER_HEALTH_PORT, host: env.WORKER_HEALTH_HOST },
+          'porta de saúde do worker indisponível; seguindo sem ela',
+        );
+        return null;
+      })
     : null;
 logger.info('Pauta (worker) em execução');
 

@@ -824,7 +824,8 @@ export const messages = {
       lastUpdated: 'Atualizado em',
       outbox: {
         intro:
-          'Todos os emails enviados pela plataforma. Sem SMTP configurado, eles ficam armazenados aqui em vez de serem enviados.',
+          'Todos os emails enviados pela plataforma. Sem SMTP configurado, eles ficam armazenados aqui em vez de serem enviados. Links com tokens (redefinição de senha, confirmação de exclusão) nunca são guardados: aparecem como [link oculto] e só o destinatário os recebe.',
+        redactedLink: '[link oculto]',
         to: 'Para',
         subject: 'Assunto',
         status: 'Status',

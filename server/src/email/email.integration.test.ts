@@ -4,8 +4,9 @@
 // expiry, session revocation, same answer for unknown emails, per-IP limit).
 // Runs on a database of its own: it flips the shared notification setting and edits templates.
 import type { AddressInfo } from 'node:net';
-import { renderTemplate } from '@pauta/core';
+import { renderTemplate, secretPlaceholder } from '@pauta/core';
 import { createUser, type DbHandle, setRole } from '@pauta/db';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb, uniqueEmail } from '../../../test/harness.js';
@@ -413,6 +414,85 @@ describe('password recovery', () => {
     expect(match).not.toBeNull();
     return decodeURIComponent(match![1]!);
   }
+
+  /** `schema.table.column`-style names of every row whose text holds `needle` (all public tables). */
+  async function tablesContaining(needle: string): Promise<string[]> {
+    const tables = await sql<{ name: string }>`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(handle.db);
+    const found: string[] = [];
+    for (const { name } of tables.rows) {
+      const hits = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM ${sql.table(name)} AS t
+        WHERE strpos(t::text, ${needle}) > 0`.execute(handle.db);
+      if ((hits.rows[0]?.n ?? 0) > 0) found.push(name);
+    }
+    return found;
+  }
+
+  /** Every admin answer as text (what an administrator's browser receives). */
+  async function everyAdminAnswer(client: TestClient): Promise<string> {
+    const answers = await Promise.all([
+      client.query('admin.outbox.list', { page: 1 }),
+      client.query('admin.templates.list'),
+      client.query('admin.users.list', { page: 1 }),
+      client.query('admin.stats'),
+      client.query('admin.logs.list', { page: 1 }),
+      client.query('admin.settings.list'),
+      client.query('admin.deletionRequests.list', {}),
+    ]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    return JSON.stringify(answers.map((a) => a.data));
+  }
+
+  it('keeps the reset link out of the database and of every admin answer; the mailed link works', async () => {
+    const user = await userWithPassword();
+    expect(
+      (await new TestClient(app.url).mutate('auth.requestPasswordReset', { email: user.email })).status,
+    ).toBe(200);
+    const token = await resetToken(user.email);
+    const secret = token.split('.')[1]!;
+    await waitFor(async () =>
+      (await outboxRow(user.email, 'password_reset'))?.status === 'sent' ? true : undefined,
+    );
+
+    expect(await tablesContaining(secret)).toEqual([]);
+    const client = await admin();
+    const answers = await everyAdminAnswer(client);
+    expect(answers).toContain(user.email);
+    expect(answers).not.toContain(secret);
+    // Admins see that a reset email went out, with the link redacted.
+    const outbox = await client.query<{ items: { to: string; html: string; templateName: string }[] }>(
+      'admin.outbox.list',
+      { page: 1 },
+    );
+    const shown = outbox.data!.items.find((e) => e.to === user.email && e.templateName === 'password_reset')!;
+    expect(shown.html).toContain('[link oculto]');
+    expect(shown.html).not.toMatch(/token=/);
+
+    const browser = new TestClient(app.url);
+    const done = await browser.mutate('auth.resetPassword', { token, password: 'nova senha bem forte' });
+    expect(done.status).toBe(200);
+  });
+
+  it('without SMTP the reset email is kept redacted: the link exists nowhere', async () => {
+    const user = await userWithPassword();
+    await new TestClient(noSmtpApp.url).mutate('auth.requestPasswordReset', { email: user.email });
+    const row = await waitFor(async () => {
+      const r = await outboxRow(user.email, 'password_reset');
+      return r?.status === 'stored' ? r : undefined;
+    });
+    // The stored copy holds a placeholder, and no sealed copy of the link is kept after 'stored'.
+    expect(row.html).toContain(secretPlaceholder('reset_url'));
+    expect(row.sealed_secrets).toBeNull();
+    expect(JSON.stringify(row)).not.toMatch(/auth\/reset\?token=/);
+    expect(received.some((m) => m.to.includes(user.email))).toBe(false);
+    const outbox = await (await admin(noSmtpApp.url)).query<{ items: { to: string; html: string }[] }>(
+      'admin.outbox.list',
+      { page: 1 },
+    );
+    expect(outbox.data!.items.find((e) => e.to === user.email)!.html).toContain('[link oculto]');
+  });
 
   it('answers the same for known and unknown emails and mails a single-use link', async () => {
     const user = await userWithPassword();

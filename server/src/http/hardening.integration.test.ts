@@ -3,8 +3,9 @@
 // internal message ("Maximum call stack size exceeded", "Cannot destructure property 'json'…",
 // zod's English issues); OPTIONS /trpc answers 204 with Allow; other methods 405; HSTS and
 // upgrade-insecure-requests only when APP_URL is https.
-import type { DbHandle } from '@pauta/db';
+
 import { errorMessages, isErrorCode } from '@pauta/core';
+import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/harness.js';
 import { listen, signedInUser, testDeps } from '../../../test/server-harness.js';
@@ -52,9 +53,15 @@ const malformed: [string, () => Promise<Response>][] = [
     'a nested array in meta',
     () => post('/trpc/auth.signIn', `{"json":{},"meta":{"values":${nested(8000, '[', ']')}}}`),
   ],
-  ['__proto__ in meta', () => post('/trpc/auth.signIn', '{"json":{},"meta":{"values":{"__proto__":["Date"]}}}')],
+  [
+    '__proto__ in meta',
+    () => post('/trpc/auth.signIn', '{"json":{},"meta":{"values":{"__proto__":["Date"]}}}'),
+  ],
   ['wrong field types', () => post('/trpc/auth.signIn', '{"json":{"email":5,"password":[]}}')],
-  ['a deep object as a field', () => post('/trpc/posts.reschedule', `{"json":${nested(5000, '{"a":', '}', '1')}}`)],
+  [
+    'a deep object as a field',
+    () => post('/trpc/posts.reschedule', `{"json":${nested(5000, '{"a":', '}', '1')}}`),
+  ],
   ['a batch with a null body', () => post('/trpc/auth.signIn,auth.signUp?batch=1', 'null')],
   ['a batch with an array body', () => post('/trpc/auth.signIn,auth.signUp?batch=1', '[1,2]')],
   ['a batch with null entries', () => post('/trpc/auth.signIn,auth.signUp?batch=1', '{"0":null,"1":5}')],
@@ -101,7 +108,10 @@ describe('malformed tRPC requests', () => {
     const body = (await res.json()) as { error: { json: ErrorBody & { data: { zodError: unknown } } } };
     expect(res.status).toBe(400);
     expect(body.error.json.message).toBe('VALIDATION_FAILED');
-    expect(body.error.json.data.zodError).toEqual({ formErrors: [], fieldErrors: { email: ['invalid_format'] } });
+    expect(body.error.json.data.zodError).toEqual({
+      formErrors: [],
+      fieldErrors: { email: ['invalid_format'] },
+    });
   });
 });
 

@@ -563,7 +563,10 @@ describe('schedule range (issue 11, item 9)', () => {
     for (const scheduledFor of absurd) {
       const edit = await me.browser.mutate('posts.update', { id, title: 'T', content: 'C', scheduledFor });
       expect(edit.status, scheduledFor.toISOString()).toBe(400);
-      expect(edit.error).toMatchObject({ message: 'SCHEDULE_OUT_OF_RANGE', details: { field: 'scheduledFor' } });
+      expect(edit.error).toMatchObject({
+        message: 'SCHEDULE_OUT_OF_RANGE',
+        details: { field: 'scheduledFor' },
+      });
       const move = await me.browser.mutate('posts.reschedule', { id, scheduledFor });
       expect(move.status).toBe(400);
       expect(move.error?.message).toBe('SCHEDULE_OUT_OF_RANGE');

@@ -34,8 +34,12 @@ export function fieldIssues(error: ZodError): FieldIssues {
   const result: FieldIssues = { formErrors: [], fieldErrors: {} };
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if (field === undefined) result.formErrors.push(issue.code);
-    else (result.fieldErrors[String(field)] ??= []).push(issue.code);
+    if (field === undefined) {
+      result.formErrors.push(issue.code);
+      continue;
+    }
+    const key = String(field);
+    result.fieldErrors[key] = [...(result.fieldErrors[key] ?? []), issue.code];
   }
   return result;
 }
