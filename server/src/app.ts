@@ -16,6 +16,7 @@ import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
+const TOKEN_PAGES = new Set(['/auth/callback', '/auth/reset', '/data-deletion/confirm']);
 
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
@@ -86,8 +87,9 @@ export function createApp(deps: AppDeps): express.Express {
     app.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
       if (!req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      // The OAuth return page carries a code in its URL: never leak it in a Referer (O5).
-      if (req.path === '/auth/callback') res.setHeader('Referrer-Policy', 'no-referrer');
+      // The OAuth return page carries a code in its URL, the reset and deletion-confirmation
+      // pages a token: never leak them in a Referer (O5).
+      if (TOKEN_PAGES.has(req.path)) res.setHeader('Referrer-Policy', 'no-referrer');
       res.sendFile(path.join(dist, 'index.html'));
     });
   }

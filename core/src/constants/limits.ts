@@ -43,6 +43,8 @@ export const SCHEDULE_PREVIEW_CHARS = 100;
 
 /** Days within which a data-deletion request is processed. */
 export const DATA_DELETION_DAYS = 30;
+/** Lifetime of the emailed link that confirms an anonymous data-deletion request (24 hours). */
+export const DATA_DELETION_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Dashboard engagement labels: average engagement (%) thresholds, highest first. */
 export const ENGAGEMENT_THRESHOLDS = { excellent: 5, good: 3, regular: 1 } as const;
