@@ -18,7 +18,7 @@ import type { AppDeps } from '../deps.js';
 import { sendPasswordResetEmail } from '../email/notifications.js';
 import { linkSecretMatches, newLinkToken, parseLinkToken } from './link-token.js';
 import { checkPasswordStrength, hashPassword } from './password.js';
-import { assertNotBlocked, clearHits, countFailure } from './rate-limit.js';
+import { assertNotBlocked, clearHits, countFailure, loginKeys } from './rate-limit.js';
 import { invalidateAllSessions } from './session.js';
 
 const MINUTE = 60_000;
@@ -120,7 +120,8 @@ export async function resetPassword(
     await spendUserPasswordResetTokens(trx, row.user_id, now);
     await invalidateAllSessions(trx, row.user_id);
   });
-  // A new password lifts a sign-in block on the account.
-  await clearHits(deps.db, `login:account:${row.email}`);
+  // A new password lifts the account's slow mode (blocks per IP or browser run out on their own).
+  await clearHits(deps.db, loginKeys.account(row.email));
+  await clearHits(deps.db, loginKeys.slow(row.email));
   return { userId: row.user_id, email: row.email };
 }
