@@ -142,7 +142,7 @@ export function DeletionRequestsSection() {
                   ` · ${text.processedAt} ${formatDateTime(request.processedAt, timeZone)}`}
               </Text>
               {request.status === 'pending' && (
-                <Text size="xs" c={request.confirmed ? 'dimmed' : 'orange.9'}>
+                <Text size="xs" c={request.confirmed ? 'dimmed' : 'var(--mantine-color-orange-text)'}>
                   {request.confirmedBy ? text.confirmedBy[request.confirmedBy] : text.unconfirmedHint}
                   {!request.confirmed &&
                     request.confirmationExpiresAt &&
