@@ -17,7 +17,9 @@ function start(env: Record<string, string>) {
   });
 }
 
-describe('npm start with bad configuration', () => {
+// Each test starts a node + tsx process (4–9 s on a loaded 2-core machine): the test may take as
+// long as the spawn is allowed to, not vitest's 5 s default.
+describe('npm start with bad configuration', { timeout: 60_000 }, () => {
   it('stops on a malformed DATABASE_URL, naming it but not its value', () => {
     const result = start({ DATABASE_URL: 'mysql://root:hunter2@db/pauta' });
     expect(result.status).toBe(1);

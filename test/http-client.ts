@@ -14,6 +14,7 @@ export class TestClient {
   constructor(
     readonly baseUrl: string,
     readonly origin = 'http://pauta.test',
+    /** Sent as X-Forwarded-For: the client's address when the app trusts one proxy (TRUST_PROXY=1). */
     readonly ip?: string,
   ) {}
 
@@ -35,6 +36,7 @@ export class TestClient {
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set('cookie', this.cookieHeader());
+    if (this.ip && !headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.ip);
     const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
     this.store(res.headers);
     return res;

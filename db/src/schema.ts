@@ -214,6 +214,13 @@ export interface DataDeletionRequestsTable {
   status: Generated<'pending' | 'completed' | 'rejected'>;
   created_at: Generated<Date>;
   processed_at: NullableTimestamp;
+  /** When the owner was proven (signed in, or the emailed link); never completed without it. */
+  confirmed_at: NullableTimestamp;
+  confirmed_by: 'session' | 'email' | null;
+  /** The emailed confirmation link `<id>.<secret>`: only SHA-256 of the secret is kept. */
+  confirm_token_id: string | null;
+  confirm_secret_hash: Uint8Array | null;
+  confirm_expires_at: NullableTimestamp;
 }
 
 export interface PasswordResetTokensTable {
@@ -235,6 +242,8 @@ export interface EmailOutboxTable {
   error: string | null;
   created_at: Generated<Date>;
   sent_at: NullableTimestamp;
+  /** Token-bearing links of the message, sealed until the sender used them (then null). */
+  sealed_secrets: string | null;
 }
 
 export interface RateLimitsTable {

@@ -62,6 +62,30 @@ describe('social sign-in through the sandbox', () => {
   }
 });
 
+describe('social sign-in on a slow machine', () => {
+  it('enters the app even when the first session answer is slower than the provider', async () => {
+    // The flake seen once on a fresh machine: the callback page's first session request (sent
+    // before the code exchange set the cookie) answered after the exchange, and its stale
+    // signed-out answer sent the person to the landing page. Hold that request back on purpose.
+    const { context, page } = await newPage(browser);
+    let held = false;
+    await page.route(/\/trpc\/[^?]*auth\.session/, async (route) => {
+      if (held || new URL(page.url()).pathname !== '/auth/callback') return route.continue();
+      held = true;
+      // Asked now (signed out), answered 2.5 s later — after the exchange signed the person in.
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: /LinkedIn/ }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
+    expect(held).toBe(true);
+    await context.close();
+  });
+});
+
 describe('roles and the shell', () => {
   it('a regular user never sees admin entries and gets Acesso Negado on an admin URL', async () => {
     const { context, page } = await newPage(browser);

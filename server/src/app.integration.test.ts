@@ -55,7 +55,8 @@ describe('web app', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
-    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    // APP_URL is http here: no HSTS (the https case is in http/hardening.integration.test.ts).
+    expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
   });

@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
 import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
-import { jsonOnly, sameOriginOnly } from './http/csrf.js';
+import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
@@ -16,12 +16,16 @@ import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
+const TOKEN_PAGES = new Set(['/auth/callback', '/auth/reset', '/data-deletion/confirm']);
 
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.env.TRUST_PROXY);
   const appOrigin = new URL(deps.env.appUrl).origin;
+  // HSTS and upgrade-insecure-requests only mean something when Pauta is served over https; on a
+  // plain-http APP_URL (local use, a LAN install) they would pin browsers to an https that is not there.
+  const https = new URL(deps.env.appUrl).protocol === 'https:';
 
   app.use(requestId);
   startDefaultMetrics();
@@ -35,9 +39,10 @@ export function createApp(deps: AppDeps): express.Express {
           // The OAuth sandbox and real providers are reached by top-level navigation, not fetch.
           'connect-src': ["'self'"],
           'frame-src': ["'self'"],
+          'upgrade-insecure-requests': https ? [] : null,
         },
       },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
@@ -49,6 +54,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(
     '/trpc',
+    trpcMethods,
     sameOriginOnly(appOrigin),
     jsonOnly,
     createExpressMiddleware({
@@ -81,8 +87,9 @@ export function createApp(deps: AppDeps): express.Express {
     app.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
       if (!req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      // The OAuth return page carries a code in its URL: never leak it in a Referer (O5).
-      if (req.path === '/auth/callback') res.setHeader('Referrer-Policy', 'no-referrer');
+      // The OAuth return page carries a code in its URL, the reset and deletion-confirmation
+      // pages a token: never leak them in a Referer (O5).
+      if (TOKEN_PAGES.has(req.path)) res.setHeader('Referrer-Policy', 'no-referrer');
       res.sendFile(path.join(dist, 'index.html'));
     });
   }

@@ -74,7 +74,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
   };
   const app = createApp(deps);
   // Emails queued by the worker (publish failures) and any left pending are sent from here.
-  const outbox = startOutboxSender({ db: dbHandle.db, logger, mailer: mailerFor(env) });
+  const outbox = startOutboxSender({ db: dbHandle.db, logger, mailer: mailerFor(env), keyring: env.keyring });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     s.once('error', reject);

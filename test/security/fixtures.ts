@@ -165,7 +165,13 @@ export async function seedUser(
   });
   const deletion = await db
     .insertInto('data_deletion_requests')
-    .values({ user_id: user.id, email: user.email, reason: `Motivo ${marker}` })
+    .values({
+      user_id: user.id,
+      email: user.email,
+      reason: `Motivo ${marker}`,
+      confirmed_at: new Date(),
+      confirmed_by: 'session',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return {
@@ -247,7 +253,13 @@ export async function seedAdminTargets(handle: DbHandle): Promise<AdminTargets> 
     .executeTakeFirstOrThrow();
   const deletion = await db
     .insertInto('data_deletion_requests')
-    .values({ user_id: user.id, email: user.email, reason: 'Quero sair' })
+    .values({
+      user_id: user.id,
+      email: user.email,
+      reason: 'Quero sair',
+      confirmed_at: new Date(),
+      confirmed_by: 'session',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { userId: user.id, email: user.email, templateId: template.id, deletionRequestId: deletion.id };

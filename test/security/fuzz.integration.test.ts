@@ -13,6 +13,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages, isErrorCode } from '../../core/src/index.js';
 import { createDb, type DbHandle } from '../../db/src/index.js';
 import { cookieNames } from '../../server/src/auth/cookies.js';
 import type { AppDeps } from '../../server/src/deps.js';
@@ -296,7 +297,24 @@ async function callOverHttp(p: ProcedureInfo, actor: Actor, input: unknown, raw:
     throw new Error(`${p.path} over HTTP → ${res.status}: ${text.slice(0, 300)}`);
   }
   if (/\bat .*\(.*:\d+:\d+\)|stack/i.test(text)) throw new Error(`${p.path}: a stack trace in the response`);
+  if (res.status >= 400) assertPublicError(p.path, text);
   return res.status;
+}
+
+/**
+ * Issue 11, item 9: a refused request answers an ErrorCode and its pt-BR text, never an internal
+ * message (JSON.parse, superjson, zod or tRPC wording).
+ */
+function assertPublicError(path: string, text: string) {
+  if (text === '') return; // 431: Node refuses over-long headers before any handler runs.
+  const body = JSON.parse(text) as unknown;
+  for (const entry of Array.isArray(body) ? body : [body]) {
+    const error = (entry as { error?: { json?: { message?: unknown; data?: { userMessage?: unknown } } } })
+      .error?.json;
+    if (!error) continue;
+    if (!isErrorCode(error.message) || error.data?.userMessage !== errorMessages[error.message])
+      throw new Error(`${path}: an error without a code and its pt-BR text: ${text.slice(0, 300)}`);
+  }
 }
 
 describe.concurrent('fuzz: every procedure over HTTP', () => {

@@ -55,6 +55,8 @@ export const SAMPLES: Record<string, Sample> = {
   'auth.signOut': none,
 
   'dataDeletion.submit': () => ({ reason: 'Quero apagar meus dados', email: email('exclusao') }),
+  // A well-formed link that matches no request: 400 DELETION_TOKEN_INVALID, for every caller.
+  'dataDeletion.confirm': () => ({ token: `${'a'.repeat(20)}.${'b'.repeat(27)}` }),
 
   'themes.list': none,
   'themes.get': ({ own }) => ({ id: own.themeId }),

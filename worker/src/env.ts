@@ -1,5 +1,5 @@
 // The worker process's configuration: the only place in worker/ that reads process.env.
-import { EnvError, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
+import { EnvError, optionalString, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
 import { type Keyring, KeyringError, parseKeyring } from '@pauta/db';
 import { z } from 'zod';
 
@@ -35,6 +35,10 @@ const schema = z.object({
   METRICS_SYNC_INTERVAL_MS: ms(1000, 3 * 60 * 60_000),
   /** Internal HTTP port for /healthz, /readyz and /metrics; 0 turns it off. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
+  /** Interface of that port: loopback unless a container or a scraper on another host needs it. */
+  WORKER_HEALTH_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** Bearer token required by the worker's /metrics (as the web's); unset turns /metrics off. */
+  METRICS_TOKEN: optionalString,
   LINKEDIN_VERSION: z
     .string()
     .regex(/^\d{6}$/, 'use AAAAMM, ex.: 202601')

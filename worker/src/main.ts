@@ -45,15 +45,19 @@ const healthRedis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
 healthRedis.on('error', () => {});
 const health =
   env.WORKER_HEALTH_PORT > 0
-    ? await startHealthServer({ port: env.WORKER_HEALTH_PORT, db: dbHandle.db, redis: healthRedis }).catch(
-        (error: unknown) => {
-          logger.warn(
-            { err: error, port: env.WORKER_HEALTH_PORT },
-            'porta de saúde do worker indisponível; seguindo sem ela',
-          );
-          return null;
-        },
-      )
+    ? await startHealthServer({
+        port: env.WORKER_HEALTH_PORT,
+        host: env.WORKER_HEALTH_HOST,
+        metricsToken: env.METRICS_TOKEN,
+        db: dbHandle.db,
+        redis: healthRedis,
+      }).catch((error: unknown) => {
+        logger.warn(
+          { err: error, port: env.WORKER_HEALTH_PORT, host: env.WORKER_HEALTH_HOST },
+          'porta de saúde do worker indisponível; seguindo sem ela',
+        );
+        return null;
+      })
     : null;
 logger.info('Pauta (worker) em execução');
 

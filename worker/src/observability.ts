@@ -1,7 +1,9 @@
-// The worker's health and Prometheus metrics, on a small internal HTTP port (WORKER_HEALTH_PORT):
-// /healthz (alive), /readyz (PostgreSQL and Redis reachable), /metrics (publish lag, outcomes,
-// token refreshes, queue depth). Uses prom-client's default registry (shared in embedded mode).
+// The worker's health and Prometheus metrics, on a small internal HTTP port (WORKER_HEALTH_PORT,
+// on WORKER_HEALTH_HOST: loopback by default): /healthz (alive), /readyz (PostgreSQL and Redis
+// reachable), and /metrics (publish lag, outcomes, token refreshes, queue depth) only with the
+// METRICS_TOKEN bearer, as on the web. Uses prom-client's default registry (shared in embedded mode).
 import http from 'node:http';
+import { bearerTokenMatches } from '@pauta/core/config/bearer';
 import { type Database, ping } from '@pauta/db';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -66,6 +68,10 @@ export function registerQueueDepth(queues: Queue[]): void {
 
 export function startHealthServer(options: {
   port: number;
+  /** Interface to listen on (WORKER_HEALTH_HOST); loopback unless told otherwise. */
+  host?: string;
+  /** METRICS_TOKEN: /metrics answers 404 without `Authorization: Bearer <token>`, or always when unset. */
+  metricsToken?: string | undefined;
   db: Kysely<Database>;
   redis: Redis;
 }): Promise<http.Server> {
@@ -91,14 +97,14 @@ export function startHealthServer(options: {
         checks: { database, redis },
       });
     }
-    if (req.url === '/metrics') {
+    if (req.url === '/metrics' && bearerTokenMatches(req.headers.authorization, options.metricsToken)) {
       res.writeHead(200, { 'content-type': register.contentType });
       return res.end(await register.metrics());
     }
-    json(404, { error: 'NOT_FOUND' });
+    json(404, { error: 'NOT_FOUND', message: 'Não encontrado.' });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '0.0.0.0', () => resolve(server));
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve(server));
   });
 }

@@ -100,7 +100,7 @@ describe('signed-in routing', () => {
     renderAt('/data-deletion');
     expect(await viewHeading('data-deletion')).toBeTruthy();
     expect(screen.getByLabelText(messages.dataDeletion.reasonLabel, { exact: false })).toBeTruthy();
-    expect(screen.queryByLabelText(messages.dataDeletion.emailLabel)).toBeNull();
+    expect(screen.queryByLabelText(messages.dataDeletion.emailLabel, { exact: false })).toBeNull();
   });
 
   it('signs out: Sair ends the session and shows the landing page', async () => {
@@ -152,7 +152,7 @@ describe('public routing', () => {
     mockTrpc({ 'auth.session': signedOut });
     renderAt('/data-deletion/');
     expect(await viewHeading('data-deletion')).toBeTruthy();
-    expect(screen.getByLabelText(messages.dataDeletion.emailLabel)).toBeTruthy();
+    expect(screen.getByLabelText(messages.dataDeletion.emailLabel, { exact: false })).toBeTruthy();
   });
 
   it('goes to /auth on a plain click on Começar agora, and back to / with Voltar', async () => {

@@ -9,6 +9,7 @@ import { AuthCallbackPage } from '../pages/auth/AuthCallbackPage';
 import { AuthPage } from '../pages/auth/AuthPage';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
 import { LandingPage } from '../pages/landing/LandingPage';
+import { DataDeletionConfirmPage } from '../pages/public/DataDeletionConfirmPage';
 import { DataDeletionPage } from '../pages/public/DataDeletionPage';
 import { PrivacyPolicyPage } from '../pages/public/PrivacyPolicyPage';
 import { usePathname } from './navigation';
@@ -43,6 +44,8 @@ export function App() {
   if (pathname === '/auth/callback') return <AuthCallbackPage />;
   // The emailed reset link works signed in or not (spec §2.2 'Esqueceu sua senha?').
   if (pathname === '/auth/reset') return <ResetPasswordPage />;
+  // The link that confirms an anonymous data-deletion request works signed in or not.
+  if (pathname === '/data-deletion/confirm') return <DataDeletionConfirmPage />;
 
   if (!session.data) {
     if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;

@@ -22,14 +22,21 @@ export function useSessionUser(): SessionUser | null {
   return useSessionQuery().data?.user ?? null;
 }
 
-/** Refetches the session and resolves once the new answer is in the cache. */
+/**
+ * Refetches the session and resolves once a NEW answer is in the cache. A request still in flight
+ * left before the cookie changed (e.g. the first session request of /auth/callback, sent before the
+ * code exchange signed the person in): it is cancelled first, because refetching a query that has
+ * no data yet would otherwise join that request and return its stale, signed-out answer — which
+ * sent the person to the landing page (the e2e "signs in with LinkedIn" flake on a slow machine).
+ */
 export function useRefreshSession() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries(trpc.auth.session.queryFilter()),
-    [queryClient, trpc],
-  );
+  return useCallback(async () => {
+    const filter = trpc.auth.session.queryFilter();
+    await queryClient.cancelQueries(filter);
+    await queryClient.invalidateQueries(filter);
+  }, [queryClient, trpc]);
 }
 
 export interface AdminState {

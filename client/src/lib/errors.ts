@@ -27,6 +27,11 @@ export function errorCodeOf(error: unknown): string | null {
   return null;
 }
 
+/** The pt-BR text of a date past the 2-year horizon (edit, calendar drag, drafts), or null. */
+export function scheduleRangeText(error: unknown): string | null {
+  return errorCodeOf(error) === 'SCHEDULE_OUT_OF_RANGE' ? getErrorMessage('SCHEDULE_OUT_OF_RANGE') : null;
+}
+
 /** A request that never got an answer (offline, server down): a tRPC error without data. */
 export function isNetworkError(error: unknown): boolean {
   return isTRPCClientError(error) && error.data === undefined;

@@ -2,7 +2,7 @@
 // "no resize", which is all a component test needs. Each test starts on a fresh DOM at `/`,
 // without toasts, stubbed globals (the fake tRPC fetch) or spies.
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -34,6 +34,10 @@ if (!('fonts' in document))
 
 // jsdom implements scrollTo only as a "not implemented" error; navigation calls it.
 window.scrollTo = () => {};
+
+// findBy*/waitFor wait for what the person would wait for; on a loaded machine (the whole suite
+// on 2 shared cores) a chart or a lazy view can take longer than testing-library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

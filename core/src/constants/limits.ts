@@ -28,6 +28,9 @@ export const MINUTES_PER_POST = 70;
 /** Default of the max_themes_per_user setting, enforced on theme creation. */
 export const MAX_THEMES_PER_USER_DEFAULT = 10;
 
+/** A post may be scheduled at most this many days ahead (2 years): edit, reschedule, drafts. */
+export const MAX_SCHEDULE_AHEAD_DAYS = 730;
+
 /** Local hour of the first slot of a new schedule (spec §9: 10:00). */
 export const SCHEDULE_START_HOUR = 10;
 
@@ -40,6 +43,8 @@ export const SCHEDULE_PREVIEW_CHARS = 100;
 
 /** Days within which a data-deletion request is processed. */
 export const DATA_DELETION_DAYS = 30;
+/** Lifetime of the emailed link that confirms an anonymous data-deletion request (24 hours). */
+export const DATA_DELETION_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Dashboard engagement labels: average engagement (%) thresholds, highest first. */
 export const ENGAGEMENT_THRESHOLDS = { excellent: 5, good: 3, regular: 1 } as const;

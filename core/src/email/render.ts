@@ -67,3 +67,47 @@ export function renderTemplate(template: RenderableTemplate, variables: Template
   );
   return { subject, html };
 }
+
+// ---- token-bearing links --------------------------------------------------------------------
+
+/**
+ * The stored copy of an email never holds a token-bearing link (a password-reset or a
+ * deletion-confirmation link): such "secret" variables are rendered as a placeholder, the value
+ * is sealed apart, and only the sender puts it back (issue 11, item 6).
+ */
+const SECRET_PLACEHOLDER = /\[\[secret:([A-Za-z0-9_]{1,64})\]\]/g;
+
+/** What secret variable `name` becomes in the stored copy (only [, ], letters: survives escaping). */
+export function secretPlaceholder(name: string): string {
+  return `[[secret:${name}]]`;
+}
+
+/** Renders with each of `secretNames` as its placeholder instead of its value. */
+export function renderTemplateRedacted(
+  template: RenderableTemplate,
+  variables: TemplateVariables,
+  secretNames: readonly string[],
+): RenderedEmail {
+  const withPlaceholders: Record<string, string | number | null | undefined> = { ...variables };
+  for (const name of secretNames) withPlaceholders[name] = secretPlaceholder(name);
+  return renderTemplate(template, withPlaceholders);
+}
+
+/** The message as sent: placeholders filled from `secrets` (escaped as renderTemplate would). */
+export function fillSecrets(email: RenderedEmail, secrets: TemplateVariables): RenderedEmail {
+  return {
+    subject: toHeaderText(
+      email.subject.replace(SECRET_PLACEHOLDER, (_all, name: string) =>
+        toHeaderText(variableText(secrets, name)),
+      ),
+    ),
+    html: email.html.replace(SECRET_PLACEHOLDER, (_all, name: string) =>
+      escapeHtml(variableText(secrets, name)),
+    ),
+  };
+}
+
+/** The stored copy as administrators see it: every placeholder reads `replacement`. */
+export function redactSecrets(text: string, replacement: string): string {
+  return text.replace(SECRET_PLACEHOLDER, replacement);
+}

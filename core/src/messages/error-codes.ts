@@ -2,7 +2,7 @@
  * Error codes the server sends (tRPC error `cause`/data) and the worker stores; the client
  * turns a code into pt-BR text through these maps. A code without a text fails the type check.
  */
-import { INPUT_LIMITS } from '../constants/limits.js';
+import { INPUT_LIMITS, MAX_SCHEDULE_AHEAD_DAYS } from '../constants/limits.js';
 
 export const ErrorCode = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
@@ -20,6 +20,9 @@ export const ErrorCode = {
   OAUTH_FAILED: 'OAUTH_FAILED',
   AI_UNAVAILABLE: 'AI_UNAVAILABLE',
   AI_MALFORMED: 'AI_MALFORMED',
+  SCHEDULE_OUT_OF_RANGE: 'SCHEDULE_OUT_OF_RANGE',
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -42,6 +45,9 @@ export const errorMessages = {
   OAUTH_FAILED: 'Credenciais inválidas. Tente novamente.',
   AI_UNAVAILABLE: 'O serviço de IA está indisponível no momento. Tente novamente mais tarde.',
   AI_MALFORMED: 'Formato de resposta inválido da IA',
+  SCHEDULE_OUT_OF_RANGE: `A data de publicação pode ser no máximo daqui a ${MAX_SCHEDULE_AHEAD_DAYS / 365} anos. Escolha uma data mais próxima.`,
+  MALFORMED_REQUEST: 'A requisição não pôde ser entendida. Recarregue a página e tente novamente.',
+  PAYLOAD_TOO_LARGE: 'Os dados enviados são grandes demais.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

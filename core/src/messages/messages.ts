@@ -824,7 +824,8 @@ export const messages = {
       lastUpdated: 'Atualizado em',
       outbox: {
         intro:
-          'Todos os emails enviados pela plataforma. Sem SMTP configurado, eles ficam armazenados aqui em vez de serem enviados.',
+          'Todos os emails enviados pela plataforma. Sem SMTP configurado, eles ficam armazenados aqui em vez de serem enviados. Links com tokens (redefinição de senha, confirmação de exclusão) nunca são guardados: aparecem como [link oculto] e só o destinatário os recebe.',
+        redactedLink: '[link oculto]',
         to: 'Para',
         subject: 'Assunto',
         status: 'Status',
@@ -915,6 +916,16 @@ export const messages = {
     completedNoAccount: 'Solicitação concluída. Nenhuma conta foi encontrada para este pedido.',
     rejected: 'Solicitação recusada.',
     lastAdmin: 'Esta conta é a do último administrador e não pode ser excluída.',
+    confirmedBadge: 'Confirmada',
+    unconfirmedBadge: 'Não confirmada',
+    confirmedBy: {
+      session: 'Confirmada pelo titular: pedido feito com a conta conectada.',
+      email: 'Confirmada pelo titular pelo link enviado ao email da conta.',
+    },
+    unconfirmedHint:
+      'Pedido feito sem login: só pode ser concluído depois que o titular confirmar pelo link enviado ao email da conta.',
+    linkValidUntil: (date: string) => `Link de confirmação válido até ${date}.`,
+    notConfirmed: 'Esta solicitação ainda não foi confirmada pelo titular e não pode ser concluída.',
     empty: 'Nenhuma solicitação de exclusão',
     loadError: 'Erro ao carregar solicitações de exclusão.',
     actionError: 'Erro ao processar a solicitação.',
@@ -934,6 +945,20 @@ export const messages = {
     submitError: 'Erro ao enviar solicitação. Tente novamente ou entre em contato conosco.',
     successTitle: 'Solicitação enviada!',
     success: `Recebemos sua solicitação de exclusão de dados. Ela será processada em até ${DATA_DELETION_DAYS} dias.`,
+    emailRequired: 'Por favor, informe o email da sua conta.',
+    confirmationNotice:
+      'Se houver uma conta com este email, enviaremos a ele um link de confirmação. A exclusão só é feita depois que você confirmar pelo link (válido por 24 horas).',
+    confirmTitle: 'Confirmar exclusão de dados',
+    confirmIntro: `Ao confirmar, sua solicitação segue para processamento: sua conta e todos os seus dados (perfil, temas, posts e contas conectadas) serão apagados definitivamente em até ${DATA_DELETION_DAYS} dias.`,
+    confirmButton: 'Confirmar exclusão',
+    confirming: 'Confirmando...',
+    confirmedTitle: 'Solicitação confirmada',
+    confirmed: `Sua solicitação de exclusão foi confirmada e será processada em até ${DATA_DELETION_DAYS} dias.`,
+    invalidLinkTitle: 'Link inválido ou expirado',
+    invalidLink:
+      'Este link de confirmação não é mais válido: ele vale por 24 horas e só pode ser usado uma vez. Envie uma nova solicitação.',
+    newRequest: 'Enviar nova solicitação',
+    confirmError: 'Não foi possível confirmar agora. Tente novamente.',
   },
 
   privacy: {

@@ -1,2 +1,3 @@
+export * from './horizon.js';
 export * from './next-slots.js';
 export * from './zoned-time.js';

@@ -220,6 +220,9 @@ export interface DeletionRequestRow {
   status: DeletionRequestStatus;
   created_at: Date;
   processed_at: Date | null;
+  confirmed_at: Date | null;
+  confirmed_by: 'session' | 'email' | null;
+  confirm_expires_at: Date | null;
   first_name: string | null;
   last_name: string | null;
 }
@@ -239,6 +242,9 @@ export async function listDeletionRequests(
       'd.status',
       'd.created_at',
       'd.processed_at',
+      'd.confirmed_at',
+      'd.confirmed_by',
+      'd.confirm_expires_at',
       'p.first_name',
       'p.last_name',
     ]);
@@ -246,38 +252,112 @@ export async function listDeletionRequests(
   return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(options.limit).execute();
 }
 
-/** Locks a pending request for processing; undefined when it is missing or already processed. */
+/** A new request: `confirmedBy: 'session'` when its owner made it signed in, else unconfirmed. */
+export async function insertDeletionRequest(
+  db: Kysely<Database>,
+  request: {
+    userId: string | null;
+    email: string | null;
+    reason: string;
+    confirmedBy: 'session' | null;
+    now: Date;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('data_deletion_requests')
+    .values({
+      user_id: request.userId,
+      email: request.email,
+      reason: request.reason,
+      confirmed_at: request.confirmedBy ? request.now : null,
+      confirmed_by: request.confirmedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Binds an unconfirmed request to the account its confirmation link is being emailed to. */
+export async function attachDeletionConfirmation(
+  db: Kysely<Database>,
+  requestId: string,
+  link: { userId: string; tokenId: string; secretHash: Uint8Array; expiresAt: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('data_deletion_requests')
+    .set({
+      user_id: link.userId,
+      confirm_token_id: link.tokenId,
+      confirm_secret_hash: link.secretHash,
+      confirm_expires_at: link.expiresAt,
+    })
+    .where('id', '=', requestId)
+    .where('status', '=', 'pending')
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findDeletionConfirmation(db: Kysely<Database>, tokenId: string) {
+  return db
+    .selectFrom('data_deletion_requests')
+    .select(['id', 'confirm_secret_hash', 'confirm_expires_at'])
+    .where('confirm_token_id', '=', tokenId)
+    .where('status', '=', 'pending')
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Spends the link once: true only for the caller that confirmed an unexpired, pending request. */
+export async function confirmDeletionRequest(db: Kysely<Database>, tokenId: string, now: Date) {
+  const result = await db
+    .updateTable('data_deletion_requests')
+    .set({ confirmed_at: now, confirmed_by: 'email', confirm_token_id: null, confirm_secret_hash: null })
+    .where('confirm_token_id', '=', tokenId)
+    .where('status', '=', 'pending')
+    .where('confirmed_at', 'is', null)
+    .where('confirm_expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+const PENDING_REQUEST_COLUMNS = ['id', 'user_id', 'email', 'confirmed_at'] as const;
+
+/** A pending request (unlocked read); undefined when it is missing or already processed. */
 export async function findPendingDeletionRequest(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('data_deletion_requests')
-    .select(['id', 'user_id', 'email'])
+    .select(PENDING_REQUEST_COLUMNS)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
 }
 
+/** Locks a pending request for processing; undefined when it is missing or already processed. */
 export async function lockPendingDeletionRequest(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('data_deletion_requests')
-    .select(['id', 'user_id', 'email'])
+    .select(PENDING_REQUEST_COLUMNS)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .forUpdate()
     .executeTakeFirst();
 }
 
+/** Closes a pending request; 'completed' only when its owner was proven (confirmed_at). */
 export async function markDeletionRequest(
   db: Kysely<Database>,
   id: string,
   status: 'completed' | 'rejected',
   now: Date,
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('data_deletion_requests')
-    .set({ status, processed_at: now })
+    .set({ status, processed_at: now, confirm_token_id: null, confirm_secret_hash: null })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+    .where('status', '=', 'pending');
+  if (status === 'completed') query = query.where('confirmed_at', 'is not', null);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -327,13 +407,4 @@ export async function eraseUser(
   await trx.deleteFrom('email_outbox').where('to_address', '=', user.email).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   return user;
-}
-
-export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-  return row?.id;
 }

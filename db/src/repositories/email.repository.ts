@@ -2,8 +2,13 @@
 // (SMTP when configured, otherwise kept for admins to read) and the password-reset tokens.
 // A pending outbox row is claimed by setting sent_at (a lease): a sender that dies mid-send
 // leaves the row pending and it is tried again once the lease has run out.
-import { renderTemplate, type TemplateVariables } from '@pauta/core';
+// Token-bearing links ("secrets") are never stored in clear: the row keeps a placeholder, the
+// values are sealed with the token keyring (AAD email_outbox:<id>:sealed_secrets) and dropped as
+// soon as the row leaves 'pending' (sent, stored without SMTP, or failed).
+import { randomUUID } from 'node:crypto';
+import { renderTemplate, renderTemplateRedacted, type TemplateVariables } from '@pauta/core';
 import type { Kysely } from 'kysely';
+import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
 import type { Database, EmailTemplate } from '../schema.js';
 
 export type OutboxStatus = 'pending' | 'sent' | 'stored' | 'failed';
@@ -18,6 +23,11 @@ export interface OutboxRow {
   error: string | null;
   created_at: Date;
   sent_at: Date | null;
+}
+
+/** A row claimed for sending: with its sealed secrets (never listed for administrators). */
+export interface ClaimedOutboxRow extends OutboxRow {
+  sealed_secrets: string | null;
 }
 
 export interface TemplateFields {
@@ -111,41 +121,72 @@ const OUTBOX_COLUMNS = [
   'sent_at',
 ] as const;
 
+const secretsAad = (id: string) => tokenAad('email_outbox', id, 'sealed_secrets');
+
+/** Token-bearing values of one message and the keyring that seals them at rest. */
+export interface OutboxSecrets {
+  values: Readonly<Record<string, string>>;
+  keyring: Keyring;
+}
+
 export async function insertOutboxEmail(
   db: Kysely<Database>,
-  email: { to: string; templateName: string | null; subject: string; html: string },
+  email: {
+    to: string;
+    templateName: string | null;
+    subject: string;
+    html: string;
+    secrets?: OutboxSecrets | undefined;
+  },
 ): Promise<string> {
-  const row = await db
+  const id = randomUUID();
+  const secrets = email.secrets;
+  await db
     .insertInto('email_outbox')
     .values({
+      id,
       to_address: email.to,
       template_name: email.templateName,
       subject: email.subject,
       html: email.html,
       status: 'pending',
+      sealed_secrets: secrets ? seal(secrets.keyring, JSON.stringify(secrets.values), secretsAad(id)) : null,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .execute();
+  return id;
+}
+
+/** The secret values of a claimed row (throws UnsealError when its key is gone). */
+export function openOutboxSecrets(
+  keyring: Keyring,
+  row: Pick<ClaimedOutboxRow, 'id' | 'sealed_secrets'>,
+): Record<string, string> {
+  if (!row.sealed_secrets) return {};
+  return JSON.parse(unseal(keyring, row.sealed_secrets, secretsAad(row.id))) as Record<string, string>;
 }
 
 /**
  * Renders the active template `templateName` with `variables` (core renderTemplate: escaped
- * HTML, one-line subject) and stores it as a pending outbox row. Returns the row id, or null
- * when no active template has that name (nothing is sent).
+ * HTML, one-line subject) and stores it as a pending outbox row; `secrets` are stored as
+ * placeholders and sealed apart (see the top of this file). Returns the row id, or null when no
+ * active template has that name (nothing is sent).
  */
 export async function queueTemplatedEmail(
   db: Kysely<Database>,
-  options: { templateName: string; to: string; variables: TemplateVariables },
+  options: { templateName: string; to: string; variables: TemplateVariables; secrets?: OutboxSecrets },
 ): Promise<string | null> {
   const template = await findActiveTemplate(db, options.templateName);
   if (!template) return null;
-  const rendered = renderTemplate(template, options.variables);
+  const secrets = options.secrets;
+  const rendered = secrets
+    ? renderTemplateRedacted(template, options.variables, Object.keys(secrets.values))
+    : renderTemplate(template, options.variables);
   return insertOutboxEmail(db, {
     to: options.to,
     templateName: template.template_name,
     subject: rendered.subject,
     html: rendered.html,
+    secrets,
   });
 }
 
@@ -157,7 +198,7 @@ export async function queueTemplatedEmail(
 export async function claimOutboxEmails(
   db: Kysely<Database>,
   options: { limit: number; leaseMs: number; now: Date; ids?: readonly string[] },
-): Promise<OutboxRow[]> {
+): Promise<ClaimedOutboxRow[]> {
   if (options.ids && options.ids.length === 0) return [];
   const leaseCutoff = new Date(options.now.getTime() - options.leaseMs);
   const rows = await db
@@ -172,9 +213,9 @@ export async function claimOutboxEmails(
       if (options.ids) claim = claim.where('id', 'in', [...options.ids]);
       return claim.orderBy('created_at').limit(options.limit).forUpdate().skipLocked();
     })
-    .returning(OUTBOX_COLUMNS)
+    .returning([...OUTBOX_COLUMNS, 'sealed_secrets'])
     .execute();
-  return rows as OutboxRow[];
+  return rows as ClaimedOutboxRow[];
 }
 
 export async function finishOutboxEmail(
@@ -184,7 +225,7 @@ export async function finishOutboxEmail(
 ): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ status: outcome.status, error: outcome.error, sent_at: outcome.at })
+    .set({ status: outcome.status, error: outcome.error, sent_at: outcome.at, sealed_secrets: null })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .execute();

@@ -43,3 +43,31 @@ export async function recordHit(
 export async function clearHits(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
+
+/**
+ * Takes `key`'s one slot per `intervalMs`: 0 when this caller got it (and the next one opens
+ * `intervalMs` from now), else the seconds until it opens. One atomic upsert, so concurrent
+ * requests on several web processes never both get the slot.
+ */
+export async function takeSlot(
+  db: Kysely<Database>,
+  options: { key: string; intervalMs: number; now: Date },
+): Promise<number> {
+  const { key, intervalMs, now } = options;
+  const until = new Date(now.getTime() + intervalMs);
+  const taken = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, window_started_at: now, blocked_until: until })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ count: sql<number>`rate_limits.count + 1`, blocked_until: until })
+        .where((eb) =>
+          eb.or([eb('rate_limits.blocked_until', 'is', null), eb('rate_limits.blocked_until', '<=', now)]),
+        ),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  if (taken) return 0;
+  return Math.max(1, await blockedFor(db, key, now));
+}

@@ -681,7 +681,7 @@ describe('Solicitações de exclusão de dados', () => {
     );
   });
 
-  it('finds the account by the email of an anonymous request; rejects leave data alone', async () => {
+  it('never erases an account from the email of an unconfirmed anonymous request; rejects leave data alone', async () => {
     const admin = await account({ admin: true });
     const byEmail = await account({ label: 'anon' });
     const anonymous = new TestClient(app.url);
@@ -691,17 +691,21 @@ describe('Solicitações de exclusão de dados', () => {
     });
     const kept = await account({ label: 'kept' });
     await kept.client.mutate('dataDeletion.submit', { reason: 'Mudei de ideia' });
-    const list = await admin.client.query<{ id: string; email: string }[]>('admin.deletionRequests.list', {
-      status: 'pending',
-    });
+    const list = await admin.client.query<{ id: string; email: string; confirmed: boolean }[]>(
+      'admin.deletionRequests.list',
+      { status: 'pending' },
+    );
     const first = list.data!.find((r) => r.email === byEmail.email)!;
     const second = list.data!.find((r) => r.email === kept.email)!;
-    expect((await admin.client.mutate('admin.deletionRequests.complete', { id: first.id })).data).toEqual({
-      erased: true,
-    });
+    expect(first.confirmed).toBe(false);
+    expect(second.confirmed).toBe(true);
+    const refused = await admin.client.mutate('admin.deletionRequests.complete', { id: first.id });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.details).toEqual({ reason: 'NOT_CONFIRMED' });
     expect(
       await handle.db.selectFrom('users').select('id').where('id', '=', byEmail.id).execute(),
-    ).toHaveLength(0);
+    ).toHaveLength(1);
+    expect((await admin.client.mutate('admin.deletionRequests.reject', { id: first.id })).status).toBe(200);
     expect((await admin.client.mutate('admin.deletionRequests.reject', { id: second.id })).status).toBe(200);
     expect(await handle.db.selectFrom('users').select('id').where('id', '=', kept.id).execute()).toHaveLength(
       1,
@@ -709,7 +713,7 @@ describe('Solicitações de exclusão de dados', () => {
     const rejected = await admin.client.query<{ id: string }[]>('admin.deletionRequests.list', {
       status: 'rejected',
     });
-    expect(rejected.data!.map((r) => r.id)).toContain(second.id);
+    expect(rejected.data!.map((r) => r.id)).toEqual(expect.arrayContaining([first.id, second.id]));
   });
 
   it('refuses to erase the last administrator', async () => {

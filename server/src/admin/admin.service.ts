@@ -20,7 +20,6 @@ import {
   type DeletionRequestStatus,
   eraseUser,
   findSetting,
-  findUserIdByEmail,
   isLastAdmin,
   listDeletionRequests,
   listPublishingLogs,
@@ -38,6 +37,7 @@ import { userTimeZone } from '../posts/user-time-zone.js';
 
 export type AdminRuleCode =
   | 'NOT_FOUND'
+  | 'NOT_CONFIRMED'
   | 'LAST_ADMIN'
   | 'EMAIL_TAKEN'
   | 'INVALID_VALUE'
@@ -294,6 +294,12 @@ export interface DeletionRequestItem {
   status: DeletionRequestStatus;
   createdAt: Date;
   processedAt: Date | null;
+  /** The owner is proven: only a confirmed request can be completed. */
+  confirmed: boolean;
+  /** 'session': made signed in; 'email': confirmed through the emailed link. */
+  confirmedBy: 'session' | 'email' | null;
+  /** When the emailed link stops working (unconfirmed requests that were sent one). */
+  confirmationExpiresAt: Date | null;
 }
 
 export const DELETION_REQUESTS_LIMIT = 200;
@@ -314,29 +320,32 @@ export async function listDeletionRequestItems(
       status: row.status,
       createdAt: row.created_at,
       processedAt: row.processed_at,
+      confirmed: row.confirmed_at !== null,
+      confirmedBy: row.confirmed_by,
+      confirmationExpiresAt: row.confirmed_at === null ? row.confirm_expires_at : null,
     };
   });
 }
 
 /**
- * Carries out a pending request in one transaction: erases the user named by the request (by
- * id, else by its email) and marks it completed. The last administrator cannot be erased.
- * Tokens are revoked at the networks that allow it just before (revoke-network-tokens.ts);
- * deleting the connected_accounts rows then destroys Pauta's sealed copies.
+ * Carries out a pending request in one transaction: erases the user the request is bound to and
+ * marks it completed. Only a confirmed request (made signed in, or confirmed through the emailed
+ * link) can be carried out: an anonymous request is never resolved by its email alone. The last
+ * administrator cannot be erased. Tokens are revoked at the networks that allow it just before
+ * (revoke-network-tokens.ts); deleting the connected_accounts rows then destroys Pauta's sealed copies.
  */
 export async function completeDeletionRequest(deps: Db, id: string): Promise<{ erased: boolean }> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction().execute(async (trx) => {
     const request = await lockPendingDeletionRequest(trx, id);
     if (!request) throw new AdminRuleError('NOT_FOUND');
-    const userId =
-      request.user_id ?? (request.email ? await findUserIdByEmail(trx, request.email) : undefined);
+    if (request.confirmed_at === null) throw new AdminRuleError('NOT_CONFIRMED');
     let erased = false;
-    if (userId) {
-      if (await isLastAdmin(trx, userId)) throw new AdminRuleError('LAST_ADMIN');
-      erased = (await eraseUser(trx, userId)) !== undefined;
+    if (request.user_id) {
+      if (await isLastAdmin(trx, request.user_id)) throw new AdminRuleError('LAST_ADMIN');
+      erased = (await eraseUser(trx, request.user_id)) !== undefined;
     }
-    await markDeletionRequest(trx, id, 'completed', now);
+    if (!(await markDeletionRequest(trx, id, 'completed', now))) throw new AdminRuleError('NOT_FOUND');
     return { erased };
   });
 }

@@ -1,7 +1,7 @@
 // Before a user's data is erased, their tokens are revoked at the networks that allow it (X has
 // a revocation endpoint; LinkedIn and Facebook Pages offer none for these tokens). Best effort:
 // a network that is down never blocks the erasure, and the failure is logged without the token.
-import { findUserIdByEmail, listUserAccounts, readAccountTokens } from '@pauta/db';
+import { listUserAccounts, readAccountTokens } from '@pauta/db';
 import type { OAuthProviderName } from '@pauta/networks';
 import { oauthProvider } from '../auth/oauth-providers.js';
 import type { AppDeps } from '../deps.js';
@@ -10,10 +10,9 @@ const REVOCABLE: Partial<Record<string, OAuthProviderName>> = { x: 'x' };
 
 export async function revokeNetworkTokens(
   deps: Pick<AppDeps, 'db' | 'env' | 'logger'>,
-  request: { user_id: string | null; email: string | null },
+  request: { user_id: string | null },
 ): Promise<{ revoked: number; failed: number }> {
-  const userId =
-    request.user_id ?? (request.email ? await findUserIdByEmail(deps.db, request.email) : undefined);
+  const userId = request.user_id;
   const report = { revoked: 0, failed: 0 };
   if (!userId) return report;
   for (const account of await listUserAccounts(deps.db, userId)) {

@@ -39,7 +39,13 @@ describe('data deletion', () => {
     const tokens = await readAccountTokens(handle.db, parseKeyring(TEST_KEYS), account.id);
     const request = await handle.db
       .insertInto('data_deletion_requests')
-      .values({ user_id: user.id, email: user.email, reason: 'Quero sair' })
+      .values({
+        user_id: user.id,
+        email: user.email,
+        reason: 'Quero sair',
+        confirmed_at: new Date(),
+        confirmed_by: 'session',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 

@@ -198,7 +198,9 @@ describe('sign-in', () => {
     await handle.db.deleteFrom('rate_limits').where('key', 'like', 'login:ip:%').execute();
   });
 
-  it('blocks an account after 5 failures even from different IPs', async () => {
+  it('blocks an account from one IP after 5 failures, even with the right password', async () => {
+    // A browser that never signed in to the account (the known-browser and many-IP cases are in
+    // lockout.integration.test.ts).
     const { email } = await signUp(new TestClient(app.url));
     const c = new TestClient(app.url);
     for (let i = 0; i < 5; i++)

@@ -2,10 +2,19 @@
 // and wrong password get the same answer after the same work (RELIABILITY A6).
 
 import type { PasswordIssue } from '@pauta/core';
-import { createUser, type Database, findUserByEmail } from '@pauta/db';
+import { createUser, type Database, findUserByEmail, type Keyring } from '@pauta/db';
 import type { Kysely } from 'kysely';
+import { verifyDeviceCookie } from './device-cookie.js';
 import { checkPasswordStrength, hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
-import { assertNotBlocked, clearHits, countFailure, LIMITS } from './rate-limit.js';
+import {
+  assertNotBlocked,
+  clearHits,
+  countFailure,
+  LIMITS,
+  loginKeys,
+  secondsBlocked,
+  takeAttemptSlot,
+} from './rate-limit.js';
 
 export class AuthError extends Error {
   override name = 'AuthError';
@@ -52,24 +61,41 @@ export async function signUp(
   }
 }
 
+/**
+ * Email + password sign-in (limits in rate-limit.ts). `deviceCookie` is the browser's known-device
+ * cookie, if any: valid for this account, only that browser's own budget applies. Returns the user
+ * and whether the browser was already known (the router re-issues the cookie either way).
+ */
 export async function signIn(
   db: Kysely<Database>,
   input: { email: string; password: string },
   ip: string,
-): Promise<{ id: string; email: string }> {
+  device: { cookie: string | undefined; keyring: Keyring } | null = null,
+  now = new Date(),
+): Promise<{ id: string; email: string; deviceId: string | null }> {
   const email = input.email.trim().toLowerCase();
-  const ipKey = `login:ip:${ip}`;
-  const accountKey = `login:account:${email}`;
-  await assertNotBlocked(db, [ipKey, accountKey]);
   const user = await findUserByEmail(db, email);
+  const deviceId = user && device ? verifyDeviceCookie(device.keyring, user.id, device.cookie) : null;
+  if (deviceId) {
+    await assertNotBlocked(db, [loginKeys.device(deviceId)], now);
+  } else {
+    await assertNotBlocked(db, [loginKeys.ip(ip), loginKeys.pair(email, ip)], now);
+    // Many failures on this account from unknown browsers: slow down, one attempt per interval.
+    if ((await secondsBlocked(db, loginKeys.account(email), now)) > 0)
+      await takeAttemptSlot(db, loginKeys.slow(email), LIMITS.loginSlowIntervalMs, now);
+  }
   const ok = user?.password_hash
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    await countFailure(db, ipKey, LIMITS.loginIp);
-    await countFailure(db, accountKey, LIMITS.loginAccount);
+    if (deviceId) await countFailure(db, loginKeys.device(deviceId), LIMITS.loginDevice, now);
+    else {
+      await countFailure(db, loginKeys.ip(ip), LIMITS.loginIp, now);
+      await countFailure(db, loginKeys.pair(email, ip), LIMITS.loginPair, now);
+      await countFailure(db, loginKeys.account(email), LIMITS.loginAccount, now);
+    }
     throw new AuthError('INVALID_CREDENTIALS');
   }
-  await clearHits(db, accountKey);
-  return { id: user.id, email: user.email };
+  await clearHits(db, deviceId ? loginKeys.device(deviceId) : loginKeys.pair(email, ip));
+  return { id: user.id, email: user.email, deviceId };
 }

@@ -7,6 +7,8 @@ import { SESSION_POLICY } from './session.js';
 export interface CookieNames {
   session: string;
   oauth: string;
+  /** The signed "known device" cookie (device-cookie.ts). */
+  device: string;
   secure: boolean;
 }
 
@@ -16,6 +18,7 @@ export function cookieNames(appUrl: string): CookieNames {
     secure,
     session: secure ? '__Host-pauta_session' : 'pauta_session',
     oauth: secure ? '__Host-pauta_oauth' : 'pauta_oauth',
+    device: secure ? '__Host-pauta_device' : 'pauta_device',
   };
 }
 
@@ -47,6 +50,25 @@ export function clearCookie(res: Response, names: CookieNames, name: string): vo
   res.append(
     'Set-Cookie',
     serialize(name, '', { httpOnly: true, secure: names.secure, sameSite: 'lax', path: '/', maxAge: 0 }),
+  );
+}
+
+/** The known-device cookie: HttpOnly, SameSite=Strict (only our own sign-in calls carry it). */
+export function setDeviceCookie(
+  res: Response,
+  names: CookieNames,
+  value: string,
+  maxAgeSeconds: number,
+): void {
+  res.append(
+    'Set-Cookie',
+    serialize(names.device, value, {
+      httpOnly: true,
+      secure: names.secure,
+      sameSite: 'strict',
+      path: '/',
+      maxAge: maxAgeSeconds,
+    }),
   );
 }
 

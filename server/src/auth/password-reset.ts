@@ -4,7 +4,6 @@
 // or not, and does the lookup and sending after answering (no timing difference either).
 // A reset sets the new argon2id hash, spends the token (and every other open one), and revokes
 // all the user's sessions; the router then signs the person in with a fresh session.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PasswordIssue } from '@pauta/core';
 import {
   findPasswordResetToken,
@@ -17,8 +16,9 @@ import {
 } from '@pauta/db';
 import type { AppDeps } from '../deps.js';
 import { sendPasswordResetEmail } from '../email/notifications.js';
+import { linkSecretMatches, newLinkToken, parseLinkToken } from './link-token.js';
 import { checkPasswordStrength, hashPassword } from './password.js';
-import { assertNotBlocked, clearHits, countFailure } from './rate-limit.js';
+import { assertNotBlocked, clearHits, countFailure, loginKeys } from './rate-limit.js';
 import { invalidateAllSessions } from './session.js';
 
 const MINUTE = 60_000;
@@ -30,12 +30,6 @@ export const RESET_LIMITS = {
   /** Reset emails to one address: 3 in 15 minutes; more are silently not sent. */
   email: { limit: 3, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
 } as const;
-
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20}\.[A-Za-z0-9_-]{27}$/;
-
-function hashSecret(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
-}
 
 export class PasswordResetError extends Error {
   override name = 'PasswordResetError';
@@ -55,13 +49,11 @@ export async function issuePasswordReset(
   user: { id: string; email: string },
   now = new Date(),
 ): Promise<{ token: string; emailId: string | null }> {
-  const id = randomBytes(15).toString('base64url');
-  const secret = randomBytes(20).toString('base64url'); // 160 bits
-  const token = `${id}.${secret}`;
+  const { id, token, secretHash } = newLinkToken();
   await insertPasswordResetToken(deps.db, {
     id,
     userId: user.id,
-    secretHash: hashSecret(secret),
+    secretHash,
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
   });
   const profile = await findProfile(deps.db, user.id);
@@ -111,14 +103,11 @@ export async function resetPassword(
   input: { token: string; password: string },
   now = new Date(),
 ): Promise<{ userId: string; email: string }> {
-  if (!TOKEN_SHAPE.test(input.token)) throw new PasswordResetError('INVALID_TOKEN');
-  const [id, secret] = input.token.split('.') as [string, string];
+  const parsed = parseLinkToken(input.token);
+  if (!parsed) throw new PasswordResetError('INVALID_TOKEN');
+  const { id, secret } = parsed;
   const row = await findPasswordResetToken(deps.db, id);
-  if (!row) throw new PasswordResetError('INVALID_TOKEN');
-  const expected = Buffer.from(row.secret_hash);
-  const actual = hashSecret(secret);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
-    throw new PasswordResetError('INVALID_TOKEN');
+  if (!row || !linkSecretMatches(row.secret_hash, secret)) throw new PasswordResetError('INVALID_TOKEN');
   if (row.used_at !== null || row.expires_at.getTime() <= now.getTime())
     throw new PasswordResetError('INVALID_TOKEN');
   // Checked before the token is spent, so a weak choice can be corrected with the same link.
@@ -131,7 +120,8 @@ export async function resetPassword(
     await spendUserPasswordResetTokens(trx, row.user_id, now);
     await invalidateAllSessions(trx, row.user_id);
   });
-  // A new password lifts a sign-in block on the account.
-  await clearHits(deps.db, `login:account:${row.email}`);
+  // A new password lifts the account's slow mode (blocks per IP or browser run out on their own).
+  await clearHits(deps.db, loginKeys.account(row.email));
+  await clearHits(deps.db, loginKeys.slow(row.email));
   return { userId: row.user_id, email: row.email };
 }

@@ -1,16 +1,27 @@
-// Attempt limits for sign-in and sign-up (RELIABILITY R1): per IP and per account, counted in
-// PostgreSQL. The IP is the socket address unless TRUST_PROXY says how many proxies to trust.
+// Attempt limits for sign-in and sign-up (RELIABILITY R1), counted in PostgreSQL. The IP is the
+// socket address unless TRUST_PROXY says how many proxies to trust.
+// Sign-in (issue 11, item 7) keeps brute force slow without letting anyone lock the owner out:
+// - a browser that signed in to the account before (signed device cookie) has its own budget;
+// - any other browser is limited per IP and per account+IP pair (blocked for a while), and all of
+//   them together per account: past a threshold the account takes one unknown-browser attempt per
+//   30 s — slower, never closed.
 
-import { blockedFor, clearHits, type Database, recordHit } from '@pauta/db';
+import { blockedFor, clearHits, type Database, recordHit, takeSlot } from '@pauta/db';
 import type { Kysely } from 'kysely';
 
 const MINUTE = 60_000;
 
 export const LIMITS = {
-  /** Failed sign-ins from one IP: 10 in 10 minutes → blocked 10 minutes. */
+  /** Failed sign-ins from one IP (unknown browsers): 10 in 10 minutes → that IP waits 10 minutes. */
   loginIp: { limit: 10, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
-  /** Failed sign-ins on one account: 5 in 15 minutes → blocked 15 minutes. */
-  loginAccount: { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /** Failed sign-ins on one account from one IP (unknown browsers): 5 in 15 min → that pair waits 15 min. */
+  loginPair: { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /** Failed sign-ins on one account from unknown browsers anywhere: 10 in 15 min → slow mode for 15 min. */
+  loginAccount: { limit: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /** Slow mode: one unknown-browser attempt on the account per 30 s. */
+  loginSlowIntervalMs: 30_000,
+  /** Failed sign-ins from one known browser (device cookie): 10 in 15 minutes → that browser waits 15 min. */
+  loginDevice: { limit: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
   /** Sign-ups from one IP: 30 in 10 minutes (an office behind one NAT still fits). */
   signupIp: { limit: 30, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
 } as const;
@@ -40,5 +51,30 @@ export async function countFailure(
 ): Promise<void> {
   await recordHit(db, { key, ...policy, now });
 }
+
+/** Throws RateLimitedError unless this caller takes `key`'s slot (one per `intervalMs`). */
+export async function takeAttemptSlot(
+  db: Kysely<Database>,
+  key: string,
+  intervalMs: number,
+  now = new Date(),
+): Promise<void> {
+  const wait = await takeSlot(db, { key, intervalMs, now });
+  if (wait > 0) throw new RateLimitedError(wait);
+}
+
+/** Seconds a key is still blocked (0 when not). */
+export async function secondsBlocked(db: Kysely<Database>, key: string, now = new Date()): Promise<number> {
+  return blockedFor(db, key, now);
+}
+
+/** The rate-limit keys of sign-in for one account (normalized email). */
+export const loginKeys = {
+  ip: (ip: string) => `login:ip:${ip}`,
+  pair: (email: string, ip: string) => `login:pair:${email}:${ip}`,
+  account: (email: string) => `login:account:${email}`,
+  slow: (email: string) => `login:slow:${email}`,
+  device: (deviceId: string) => `login:device:${deviceId}`,
+};
 
 export { clearHits };

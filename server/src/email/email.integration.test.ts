@@ -3,14 +3,20 @@
 // notifications switch, the worker's publish-failure notice, and password recovery (single use,
 // expiry, session revocation, same answer for unknown emails, per-IP limit).
 // Runs on a database of its own: it flips the shared notification setting and edits templates.
-import type { AddressInfo } from 'node:net';
-import { renderTemplate } from '@pauta/core';
+import { renderTemplate, secretPlaceholder } from '@pauta/core';
 import { createUser, type DbHandle, setRole } from '@pauta/db';
-import { SMTPServer } from 'smtp-server';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb, uniqueEmail } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
 import { listen, testDeps } from '../../../test/server-harness.js';
+import {
+  parseMessage,
+  type ReceivedMail,
+  startSmtpServer,
+  type TestSmtp,
+  waitFor,
+} from '../../../test/smtp-harness.js';
 import { queuePublishFailureEmail } from '../../../worker/src/publish/notify.js';
 import { hashPassword } from '../auth/password.js';
 import { requestPasswordReset } from '../auth/password-reset.js';
@@ -22,10 +28,9 @@ import { deliverOutbox } from './outbox.js';
 
 let iso: Awaited<ReturnType<typeof isolatedDb>>;
 let handle: DbHandle;
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let smtpUrl: string;
-const received: { to: string[]; raw: string }[] = [];
-let rejectNext = false;
+let received: ReceivedMail[] = [];
 let app: { url: string; close(): Promise<void> };
 let deps: AppDeps;
 let noSmtpApp: { url: string; close(): Promise<void> };
@@ -35,32 +40,9 @@ const logger = createLogger({ level: 'silent', pretty: false });
 beforeAll(async () => {
   iso = await isolatedDb();
   handle = iso.handle;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (rejectNext) {
-        rejectNext = false;
-        callback(new Error('550 caixa inexistente'));
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+  smtpUrl = smtp.url;
+  received = smtp.received;
   deps = testDeps(handle, {}, { SMTP_URL: smtpUrl, MAIL_FROM: 'Pauta <nao-responda@pauta.test>' });
   app = await listen(deps);
   noSmtpApp = await listen(testDeps(handle));
@@ -68,59 +50,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await noSmtpApp?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   await iso?.drop();
 });
-
-// ---- RFC 822 reading without a parser: unfold headers, decode encoded-words and quoted-printable.
-
-function decodeQuotedPrintable(text: string): string {
-  const soft = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_all, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    );
-}
-
-function parseMessage(raw: string) {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const headers = new Map<string, string>();
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-  }
-  let body = raw.slice(split + 4);
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
-  if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { headers, subject: decodeWords(headers.get('subject') ?? ''), body, head };
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function mailTo(address: string) {
   return waitFor(() => received.find((m) => m.to.includes(address)));
@@ -324,7 +256,7 @@ describe('welcome email', () => {
 
   it('a refused delivery marks the row failed and never fails the sign-up', async () => {
     await setNotifications(true);
-    rejectNext = true;
+    smtp.rejectNext();
     const email = uniqueEmail('recusado');
     expect((await new TestClient(app.url).mutate('auth.signUp', { email, password: PASSWORD })).status).toBe(
       200,
@@ -413,6 +345,85 @@ describe('password recovery', () => {
     expect(match).not.toBeNull();
     return decodeURIComponent(match![1]!);
   }
+
+  /** `schema.table.column`-style names of every row whose text holds `needle` (all public tables). */
+  async function tablesContaining(needle: string): Promise<string[]> {
+    const tables = await sql<{ name: string }>`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(handle.db);
+    const found: string[] = [];
+    for (const { name } of tables.rows) {
+      const hits = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM ${sql.table(name)} AS t
+        WHERE strpos(t::text, ${needle}) > 0`.execute(handle.db);
+      if ((hits.rows[0]?.n ?? 0) > 0) found.push(name);
+    }
+    return found;
+  }
+
+  /** Every admin answer as text (what an administrator's browser receives). */
+  async function everyAdminAnswer(client: TestClient): Promise<string> {
+    const answers = await Promise.all([
+      client.query('admin.outbox.list', { page: 1 }),
+      client.query('admin.templates.list'),
+      client.query('admin.users.list', { page: 1 }),
+      client.query('admin.stats'),
+      client.query('admin.logs.list', { page: 1 }),
+      client.query('admin.settings.list'),
+      client.query('admin.deletionRequests.list', {}),
+    ]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    return JSON.stringify(answers.map((a) => a.data));
+  }
+
+  it('keeps the reset link out of the database and of every admin answer; the mailed link works', async () => {
+    const user = await userWithPassword();
+    expect(
+      (await new TestClient(app.url).mutate('auth.requestPasswordReset', { email: user.email })).status,
+    ).toBe(200);
+    const token = await resetToken(user.email);
+    const secret = token.split('.')[1]!;
+    await waitFor(async () =>
+      (await outboxRow(user.email, 'password_reset'))?.status === 'sent' ? true : undefined,
+    );
+
+    expect(await tablesContaining(secret)).toEqual([]);
+    const client = await admin();
+    const answers = await everyAdminAnswer(client);
+    expect(answers).toContain(user.email);
+    expect(answers).not.toContain(secret);
+    // Admins see that a reset email went out, with the link redacted.
+    const outbox = await client.query<{ items: { to: string; html: string; templateName: string }[] }>(
+      'admin.outbox.list',
+      { page: 1 },
+    );
+    const shown = outbox.data!.items.find((e) => e.to === user.email && e.templateName === 'password_reset')!;
+    expect(shown.html).toContain('[link oculto]');
+    expect(shown.html).not.toMatch(/token=/);
+
+    const browser = new TestClient(app.url);
+    const done = await browser.mutate('auth.resetPassword', { token, password: 'nova senha bem forte' });
+    expect(done.status).toBe(200);
+  });
+
+  it('without SMTP the reset email is kept redacted: the link exists nowhere', async () => {
+    const user = await userWithPassword();
+    await new TestClient(noSmtpApp.url).mutate('auth.requestPasswordReset', { email: user.email });
+    const row = await waitFor(async () => {
+      const r = await outboxRow(user.email, 'password_reset');
+      return r?.status === 'stored' ? r : undefined;
+    });
+    // The stored copy holds a placeholder, and no sealed copy of the link is kept after 'stored'.
+    expect(row.html).toContain(secretPlaceholder('reset_url'));
+    expect(row.sealed_secrets).toBeNull();
+    expect(JSON.stringify(row)).not.toMatch(/auth\/reset\?token=/);
+    expect(received.some((m) => m.to.includes(user.email))).toBe(false);
+    const outbox = await (await admin(noSmtpApp.url)).query<{ items: { to: string; html: string }[] }>(
+      'admin.outbox.list',
+      { page: 1 },
+    );
+    expect(outbox.data!.items.find((e) => e.to === user.email)!.html).toContain('[link oculto]');
+  });
 
   it('answers the same for known and unknown emails and mails a single-use link', async () => {
     const user = await userWithPassword();

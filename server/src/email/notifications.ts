@@ -1,4 +1,5 @@
-// The emails Pauta sends on its own: welcome (sign-up, email or social) and password reset.
+// The emails Pauta sends on its own: welcome (sign-up, email or social), password reset and the
+// data-deletion confirmation (the last two carry a token-bearing link, never stored in clear).
 // Only the active template of each name is used; welcome and publish-failure notices also need
 // the email_notifications_enabled setting on. A failure here is logged, never thrown.
 import { getBooleanSetting, queueTemplatedEmail } from '@pauta/db';
@@ -11,7 +12,7 @@ type EmailDeps = Pick<AppDeps, 'db' | 'env' | 'logger'>;
 export const NOTIFICATIONS_SETTING = 'email_notifications_enabled';
 
 export function outboxDeps(deps: EmailDeps) {
-  return { db: deps.db, logger: deps.logger, mailer: mailerFor(deps.env) };
+  return { db: deps.db, logger: deps.logger, mailer: mailerFor(deps.env), keyring: deps.env.keyring };
 }
 
 /** Queues the welcome email and sends it in the background; returns the outbox id (or null). */
@@ -34,7 +35,10 @@ export async function sendWelcomeEmail(
   }
 }
 
-/** Queues the password-reset email (always: it is not a notification) and sends it in the background. */
+/**
+ * Queues the password-reset email (always: it is not a notification) and sends it in the
+ * background. The link is a secret: stored as a placeholder, sealed apart, filled in at send time.
+ */
 export async function sendPasswordResetEmail(
   deps: EmailDeps,
   user: { id: string; email: string; firstName: string | null },
@@ -43,7 +47,8 @@ export async function sendPasswordResetEmail(
   const id = await queueTemplatedEmail(deps.db, {
     templateName: 'password_reset',
     to: user.email,
-    variables: { first_name: user.firstName ?? '', email: user.email, reset_url: resetUrl },
+    variables: { first_name: user.firstName ?? '', email: user.email },
+    secrets: { values: { reset_url: resetUrl }, keyring: deps.env.keyring },
   });
   if (id) void deliverInBackground(outboxDeps(deps), [id]);
   else deps.logger.warn({ userId: user.id }, 'template password_reset ausente ou inativo');

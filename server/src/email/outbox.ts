@@ -3,7 +3,17 @@
 // notices (it never talks SMTP). A loop in the web process (every 10 s) delivers whatever is still
 // pending: over SMTP when SMTP_URL is set ('sent' / 'failed'), else it keeps the message for
 // administrators to read ('stored'). A claim is a 5-minute lease, so a crash mid-send is retried.
-import { claimOutboxEmails, type Database, finishOutboxEmail } from '@pauta/db';
+// A token-bearing link is filled in here, at send time, from the row's sealed secrets; the stored
+// row keeps its placeholder, and the sealed copy is dropped with the row's final status. Without
+// SMTP such a link is never delivered (nor readable by anyone): the person asks again once SMTP is set.
+import { fillSecrets } from '@pauta/core';
+import {
+  claimOutboxEmails,
+  type Database,
+  finishOutboxEmail,
+  type Keyring,
+  openOutboxSecrets,
+} from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import type { Mailer } from './mailer.js';
@@ -16,6 +26,8 @@ export interface OutboxDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   logger: Logger;
+  /** Opens the sealed links of token-bearing emails (TOKEN_ENCRYPTION_KEYS). */
+  keyring?: Keyring;
   now?: () => Date;
 }
 
@@ -37,12 +49,22 @@ export async function deliverOutbox(deps: OutboxDeps, ids?: readonly string[]): 
   });
   for (const row of rows) {
     if (!deps.mailer.configured) {
+      if (row.sealed_secrets)
+        deps.logger.warn(
+          { emailId: row.id, template: row.template_name },
+          'email com link não entregue: SMTP não configurado',
+        );
       await finishOutboxEmail(deps.db, row.id, { status: 'stored', error: null, at: now() });
       counts.stored++;
       continue;
     }
     try {
-      await deps.mailer.send({ to: row.to_address, subject: row.subject, html: row.html });
+      let message = { subject: row.subject, html: row.html };
+      if (row.sealed_secrets) {
+        if (!deps.keyring) throw new Error('chaves de selagem indisponíveis para abrir o link');
+        message = fillSecrets(message, openOutboxSecrets(deps.keyring, row));
+      }
+      await deps.mailer.send({ to: row.to_address, ...message });
       await finishOutboxEmail(deps.db, row.id, { status: 'sent', error: null, at: now() });
       counts.sent++;
     } catch (error) {

@@ -1,5 +1,6 @@
 // Templates de Email (spec §7 call 10) and the outbox list, as plain functions. Only the active
 // template of each name is used for sending; names are unique.
+import { messages, redactSecrets } from '@pauta/core';
 import {
   type Database,
   deleteEmailTemplate,
@@ -91,7 +92,10 @@ export interface OutboxItem {
   sentAt: Date | null;
 }
 
-/** The local outbox, newest first: what was sent, kept (no SMTP) or failed. */
+/**
+ * The local outbox, newest first: what was sent, kept (no SMTP) or failed. A token-bearing link
+ * shows as '[link oculto]': its stored copy only ever held a placeholder.
+ */
 export async function listOutbox(
   db: Kysely<Database>,
   page: number,
@@ -105,8 +109,8 @@ export async function listOutbox(
       id: row.id,
       to: row.to_address,
       templateName: row.template_name,
-      subject: row.subject,
-      html: row.html,
+      subject: redactSecrets(row.subject, messages.admin.templates.outbox.redactedLink),
+      html: redactSecrets(row.html, messages.admin.templates.outbox.redactedLink),
       status: row.status,
       error: row.error,
       createdAt: row.created_at,

@@ -24,3 +24,19 @@ export function jsonOnly(req: Request, res: Response, next: NextFunction) {
   }
   next();
 }
+
+export const TRPC_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/**
+ * /trpc takes GET (queries) and POST (mutations). OPTIONS answers 204 with Allow and no CORS grant
+ * (the API is same-origin only); any other method is 405 with Allow, before CSRF and body checks.
+ */
+export function trpcMethods(req: Request, res: Response, next: NextFunction) {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') return next();
+  res.setHeader('Allow', TRPC_ALLOWED_METHODS);
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  res.status(405).json({ error: 'METHOD_NOT_ALLOWED', message: 'Método não permitido.' });
+}

@@ -1,6 +1,6 @@
 // Prometheus metrics of the web process (prom-client's default registry, so that in embedded
 // mode the worker's metrics appear on the same /metrics). Exposed only with METRICS_TOKEN.
-import { timingSafeEqual } from 'node:crypto';
+import { bearerTokenMatches } from '@pauta/core/config/bearer';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, collectDefaultMetrics, Histogram, register } from 'prom-client';
 
@@ -56,11 +56,7 @@ export function httpMetrics(req: Request, res: Response, next: NextFunction): vo
 /** GET /metrics: Prometheus text, only with `Authorization: Bearer $METRICS_TOKEN`. */
 export function metricsEndpoint(token: string | undefined) {
   return async (req: Request, res: Response) => {
-    const given = req.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-    const ok =
-      token !== undefined &&
-      given.length === token.length &&
-      timingSafeEqual(Buffer.from(given), Buffer.from(token));
+    const ok = bearerTokenMatches(req.get('authorization'), token);
     if (!ok) {
       res.status(404).json({ error: 'NOT_FOUND', message: 'Não encontrado.' });
       return;

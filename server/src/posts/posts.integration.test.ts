@@ -547,6 +547,58 @@ describe('posts.update', () => {
   });
 });
 
+describe('schedule range (issue 11, item 9)', () => {
+  const DAY = 86_400_000;
+  const absurd = [
+    new Date('9999-12-31T12:00:00Z'),
+    new Date(8.64e15), // +275760-09-13, the largest date JavaScript can hold
+    new Date(Date.now() + 731 * DAY),
+  ];
+
+  it('refuses a date more than 2 years ahead on edit, reschedule (calendar drag) and changes nothing', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
+    const before = await snapshot(me.id);
+    for (const scheduledFor of absurd) {
+      const edit = await me.browser.mutate('posts.update', { id, title: 'T', content: 'C', scheduledFor });
+      expect(edit.status, scheduledFor.toISOString()).toBe(400);
+      expect(edit.error).toMatchObject({
+        message: 'SCHEDULE_OUT_OF_RANGE',
+        details: { field: 'scheduledFor' },
+      });
+      const move = await me.browser.mutate('posts.reschedule', { id, scheduledFor });
+      expect(move.status).toBe(400);
+      expect(move.error?.message).toBe('SCHEDULE_OUT_OF_RANGE');
+    }
+    expect(await snapshot(me.id)).toEqual(before);
+    expect(enqueued).toEqual([]);
+    // Just inside the bound is fine.
+    const edge = await me.browser.mutate<PostItem>('posts.reschedule', {
+      id,
+      scheduledFor: new Date(Date.now() + 729 * DAY),
+    });
+    expect(edge.status).toBe(200);
+  });
+
+  it('refuses to schedule a draft whose next free slot would be more than 2 years ahead', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    await makePost({ userId: me.id, themeId: theme.id, scheduledFor: new Date(Date.now() + 730 * DAY) });
+    const before = await snapshot(me.id);
+    const res = await me.browser.mutate('themes.scheduleDraft', {
+      themeId: theme.id,
+      title: 'Rascunho',
+      content: 'Texto do rascunho',
+      platforms: ['linkedin'],
+      postOrder: 2,
+    });
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({ message: 'SCHEDULE_OUT_OF_RANGE', details: { field: 'scheduledFor' } });
+    expect(await snapshot(me.id)).toEqual(before);
+  });
+});
+
 describe('posts.reschedule and posts.retry', () => {
   it('reschedules as a new version and enqueues it', async () => {
     const me = await makeAccount();

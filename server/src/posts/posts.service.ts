@@ -1,7 +1,13 @@
 // Posts Agendados and the calendar: list, edit, reschedule, retry and delete the caller's posts.
 // Plain functions taking their dependencies, so the rules are tested without tRPC. A change is
 // saved as a new version by one conditional UPDATE, and its wake-up is enqueued after it commits.
-import { fitsPlatformLimit, isPublishErrorCode, type Platform, type PublishErrorCode } from '@pauta/core';
+import {
+  fitsPlatformLimit,
+  isBeyondScheduleHorizon,
+  isPublishErrorCode,
+  type Platform,
+  type PublishErrorCode,
+} from '@pauta/core';
 import {
   countScheduledPosts,
   type Database,
@@ -43,7 +49,7 @@ export interface PostsDeps {
   now?: () => Date;
 }
 
-export type PostRuleCode = 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION_FAILED';
+export type PostRuleCode = 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION_FAILED' | 'SCHEDULE_OUT_OF_RANGE';
 
 /** A rule of this module refused the request; the router maps it to an error code. */
 export class PostRuleError extends Error {
@@ -160,7 +166,11 @@ export async function getPost(
   return presentPost(row);
 }
 
-function assertNotPast(scheduledFor: Date, now: Date): void {
+/** A date a person picked: not in the past (beyond a minute), not past the 2-year horizon. */
+function assertSchedulable(scheduledFor: Date, now: Date): void {
+  if (isBeyondScheduleHorizon(scheduledFor, now)) {
+    throw new PostRuleError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
+  }
   if (scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
     throw new PostRuleError('VALIDATION_FAILED', { field: 'scheduledFor' });
   }
@@ -215,7 +225,7 @@ export async function updatePost(
   },
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
-  assertNotPast(options.scheduledFor, now);
+  assertSchedulable(options.scheduledFor, now);
   const post = await loadEditable(deps.db, options.userId, options.postId);
   if (!fitsPlatformLimit(post.platform, options.content)) {
     throw new PostRuleError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
@@ -236,7 +246,7 @@ export async function reschedulePost(
   options: { userId: string; postId: string; scheduledFor: Date; requestId?: string | undefined },
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
-  assertNotPast(options.scheduledFor, now);
+  assertSchedulable(options.scheduledFor, now);
   await loadEditable(deps.db, options.userId, options.postId);
   return saveVersion(deps, {
     userId: options.userId,

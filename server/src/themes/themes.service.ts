@@ -1,7 +1,7 @@
 // Themes: create (with its automatic calendar), update, delete, list. Plain functions taking
 // their dependencies, so the rules are tested without tRPC.
 
-import { MAX_THEMES_PER_USER_DEFAULT, type Platform } from '@pauta/core';
+import { isBeyondScheduleHorizon, MAX_THEMES_PER_USER_DEFAULT, type Platform } from '@pauta/core';
 import { nextSlots } from '@pauta/core/scheduling/index';
 import type { ThemeValues } from '@pauta/core/schemas/theme';
 import {
@@ -60,6 +60,14 @@ export async function saveNewTheme(
   });
 }
 
+/** The theme's next free slot lies past the 2-year horizon: nothing is scheduled. */
+export class ScheduleHorizonError extends Error {
+  override name = 'ScheduleHorizonError';
+  constructor() {
+    super('SCHEDULE_OUT_OF_RANGE');
+  }
+}
+
 export interface DraftPost {
   title: string;
   content: string;
@@ -82,7 +90,8 @@ export interface CalendarDeps {
 /**
  * Gives each draft the next free slot of the theme's calendar (the day after its last scheduled
  * post, at 10:00 in the owner's time zone) and stores it once per platform; then adds the
- * publishing wake-ups (after the commit; a failed enqueue is repaired by the reconciler).
+ * publishing wake-ups (after the commit; a failed enqueue is repaired by the reconciler). A slot
+ * past the 2-year horizon refuses the whole batch (ScheduleHorizonError) before anything is stored.
  */
 export async function scheduleDrafts(
   deps: CalendarDeps,
@@ -99,6 +108,7 @@ export async function scheduleDrafts(
     after: now,
     lastScheduled: await latestScheduledFor(deps.db, theme.id),
   });
+  if (slots.some((slot) => isBeyondScheduleHorizon(slot, now))) throw new ScheduleHorizonError();
   const rows = drafts.flatMap((draft, index) =>
     platforms.map((platform) => ({
       title: draft.title,

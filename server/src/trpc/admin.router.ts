@@ -51,6 +51,7 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
         throw appError('CONFLICT', 'EMAIL_TAKEN');
       case 'LAST_ADMIN':
       case 'NAME_TAKEN':
+      case 'NOT_CONFIRMED':
         throw appError('CONFLICT', 'CONFLICT', { reason: error.code });
       default:
         throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { reason: error.code, ...error.details });
@@ -142,7 +143,10 @@ export const adminRouter = router({
       .query(({ ctx, input }) => listDeletionRequestItems(ctx.deps, input)),
     complete: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
       // Revoke at the networks first: once the rows are gone, the tokens can no longer be read.
+      // Never for an unconfirmed request (its owner is not proven; completing it is refused).
       const request = await findPendingDeletionRequest(ctx.deps.db, input.id);
+      if (request && request.confirmed_at === null)
+        throw appError('CONFLICT', 'CONFLICT', { reason: 'NOT_CONFIRMED' });
       const revocation = request ? await revokeNetworkTokens(ctx.deps, request) : null;
       const result = await guard(() => completeDeletionRequest(ctx.deps, input.id));
       ctx.deps.logger.info(

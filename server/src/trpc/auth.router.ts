@@ -4,7 +4,8 @@ import { OAuthProviderError } from '@pauta/networks';
 import { z } from 'zod';
 import { ConnectError, completeConnection, isOAuthConnectPlatform } from '../accounts/connect.service.js';
 import { AuthError, signIn, signUp } from '../auth/auth.service.js';
-import { clearCookie, readCookie, setSessionCookie } from '../auth/cookies.js';
+import { clearCookie, readCookie, setDeviceCookie, setSessionCookie } from '../auth/cookies.js';
+import { DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, issueDeviceCookie } from '../auth/device-cookie.js';
 import { oauthProvider } from '../auth/oauth-providers.js';
 import { OAuthSignInError, resolveOAuthUser } from '../auth/oauth-signin.service.js';
 import { decodeAttempt, type OAuthAttempt, sameState } from '../auth/oauth-state.js';
@@ -45,6 +46,17 @@ function rethrow(error: unknown, res?: { setHeader(name: string, value: string):
     throw appError('BAD_REQUEST', 'WEAK_PASSWORD', { passwordIssues: error.issues });
   }
   throw error;
+}
+
+/**
+ * After any successful sign-in (password, social, reset link): this browser becomes a known device
+ * of the user (device-cookie.ts), keeping its id when it had a cookie already.
+ */
+function rememberDevice(ctx: Context, userId: string, deviceId?: string | null): void {
+  if (!ctx.res) return;
+  const id = deviceId ?? deviceIdOf(ctx.req ? readCookie(ctx.req, ctx.cookies.device) : undefined);
+  const value = issueDeviceCookie(ctx.deps.env.keyring, userId, id);
+  setDeviceCookie(ctx.res, ctx.cookies, value, DEVICE_COOKIE_MAX_AGE_S);
 }
 
 /**
@@ -129,6 +141,7 @@ export const authRouter = router({
         const user = await signUp(ctx.deps.db, input, ctx.ip);
         const session = await createSession(ctx.deps.db, user.id, { persistent: true });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
+        rememberDevice(ctx, user.id);
         ctx.deps.logger.info({ userId: user.id, requestId: ctx.requestId }, 'conta criada');
         // Never fails the sign-up: errors are logged inside.
         await sendWelcomeEmail(ctx.deps, { ...user, firstName: input.firstName?.trim() || null });
@@ -146,11 +159,15 @@ export const authRouter = router({
     .input(z.strictObject({ email, password, rememberMe: z.boolean().default(false) }))
     .mutation(async ({ ctx, input }) => {
       try {
-        const user = await signIn(ctx.deps.db, input, ctx.ip);
+        const user = await signIn(ctx.deps.db, input, ctx.ip, {
+          cookie: ctx.req ? readCookie(ctx.req, ctx.cookies.device) : undefined,
+          keyring: ctx.deps.env.keyring,
+        });
         // A fresh session on every sign-in; a planted cookie is never reused (A3).
         if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
         const session = await createSession(ctx.deps.db, user.id, { persistent: input.rememberMe });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, input.rememberMe);
+        rememberDevice(ctx, user.id, user.deviceId);
         return { ok: true as const };
       } catch (error) {
         ctx.deps.logger.warn(
@@ -194,6 +211,7 @@ export const authRouter = router({
         if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
         const session = await createSession(ctx.deps.db, user.id, { persistent: true });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
+        rememberDevice(ctx, user.id);
         ctx.deps.logger.info(
           { userId: user.id, provider: attempt.provider, created: user.created },
           'login social',
@@ -237,6 +255,7 @@ export const authRouter = router({
         if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId).catch(() => {});
         const session = await createSession(ctx.deps.db, user.userId, { persistent: false });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, false);
+        rememberDevice(ctx, user.userId);
         ctx.deps.logger.info({ userId: user.userId, requestId: ctx.requestId }, 'senha redefinida');
         return { ok: true as const };
       } catch (error) {

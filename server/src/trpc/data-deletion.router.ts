@@ -1,8 +1,21 @@
 import { z } from 'zod';
+import { RateLimitedError } from '../auth/rate-limit.js';
+import {
+  confirmRequest,
+  DeletionLinkError,
+  submitAnonymousRequest,
+  submitOwnRequest,
+} from '../data-deletion/data-deletion.service.js';
+import { appError } from './errors.js';
 import { publicProcedure, router } from './trpc.js';
 
 export const dataDeletionRouter = router({
-  /** Public form (signed in or not): the request is stored for administrators to carry out. */
+  /**
+   * The public form (signed in or not). Signed in, the request is the session user's and is
+   * confirmed at once (an email in the input is ignored). Signed out, the email is required and the
+   * request waits for its owner to confirm through the link emailed to that address; the answer is
+   * the same whether or not the email has an account.
+   */
   submit: publicProcedure
     .input(
       z.strictObject({
@@ -11,14 +24,42 @@ export const dataDeletionRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      await ctx.deps.db
-        .insertInto('data_deletion_requests')
-        .values({
-          user_id: ctx.user?.id ?? null,
-          email: ctx.user?.email ?? input.email?.toLowerCase() ?? null,
+      if (ctx.user) {
+        await submitOwnRequest(ctx.deps, {
+          userId: ctx.user.id,
+          email: ctx.user.email,
           reason: input.reason,
-        })
-        .execute();
+        });
+        return { ok: true as const };
+      }
+      if (!input.email) throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { field: 'email' });
+      try {
+        await submitAnonymousRequest(ctx.deps, { email: input.email, reason: input.reason, ip: ctx.ip });
+      } catch (error) {
+        if (error instanceof RateLimitedError) {
+          ctx.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
+          throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', { retryAfterSeconds: error.retryAfterSeconds });
+        }
+        throw error;
+      }
+      return { ok: true as const };
+    }),
+
+  /** The emailed link's page ('Confirmar exclusão'): confirms the request once, within 24 hours. */
+  confirm: publicProcedure
+    .input(z.strictObject({ token: z.string().min(1).max(200) }))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        await confirmRequest(ctx.deps, input);
+      } catch (error) {
+        if (!(error instanceof DeletionLinkError)) throw error;
+        ctx.deps.logger.warn(
+          { requestId: ctx.requestId, ip: ctx.ip },
+          'link de confirmação de exclusão inválido',
+        );
+        throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { reason: 'DELETION_TOKEN_INVALID' });
+      }
+      ctx.deps.logger.info({ requestId: ctx.requestId }, 'solicitação de exclusão confirmada pelo titular');
       return { ok: true as const };
     }),
 });

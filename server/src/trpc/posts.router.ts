@@ -30,6 +30,8 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
     if (!(error instanceof PostRuleError)) throw error;
     if (error.code === 'NOT_FOUND') throw appError('NOT_FOUND', 'NOT_FOUND');
     if (error.code === 'CONFLICT') throw appError('CONFLICT', 'CONFLICT');
+    if (error.code === 'SCHEDULE_OUT_OF_RANGE')
+      throw appError('BAD_REQUEST', 'SCHEDULE_OUT_OF_RANGE', error.details);
     throw appError('BAD_REQUEST', 'VALIDATION_FAILED', error.details);
   }
 }

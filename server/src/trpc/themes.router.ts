@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AiDraftError } from '../ai/index.js';
 import {
   createThemeWithCalendar,
+  ScheduleHorizonError,
   scheduleDrafts,
   ThemeLimitError,
   toThemeFields,
@@ -151,16 +152,23 @@ export const themesRouter = router({
       const platforms = [...new Set(input.platforms)];
       const tooLong = platforms.filter((p) => !fitsPlatformLimit(p, input.content));
       if (tooLong.length) throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { tooLongFor: tooLong });
-      const created = await scheduleDrafts(
-        { db: ctx.deps.db, queue: ctx.deps.queue, logger: ctx.deps.logger },
-        {
-          userId: ctx.user.id,
-          theme,
-          drafts: [{ title: input.title, content: input.content, post_order: input.postOrder }],
-          platforms,
-          requestId: ctx.requestId,
-        },
-      );
+      let created: number;
+      try {
+        created = await scheduleDrafts(
+          { db: ctx.deps.db, queue: ctx.deps.queue, logger: ctx.deps.logger },
+          {
+            userId: ctx.user.id,
+            theme,
+            drafts: [{ title: input.title, content: input.content, post_order: input.postOrder }],
+            platforms,
+            requestId: ctx.requestId,
+          },
+        );
+      } catch (error) {
+        if (error instanceof ScheduleHorizonError)
+          throw appError('BAD_REQUEST', 'SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
+        throw error;
+      }
       return { platforms: created };
     }),
 });

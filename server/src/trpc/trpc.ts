@@ -3,10 +3,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
-import { ZodError, z } from 'zod';
 import type { CookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
-import { AppErrorDetails } from './errors.js';
+import { formatError } from './error-format.js';
 
 export type AccessLevel = 'public' | 'user' | 'admin';
 export interface ProcedureMeta {
@@ -35,20 +34,8 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer: superjson,
-    errorFormatter({ shape, error }) {
-      const zodError =
-        error.code === 'BAD_REQUEST' && error.cause instanceof ZodError
-          ? (z.flattenError(error.cause) as {
-              formErrors: string[];
-              fieldErrors: Record<string, string[] | undefined>;
-            })
-          : null;
-      // Never leak internals: unexpected errors keep only their code.
-      const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'INTERNAL' : shape.message;
-      const details = error.cause instanceof AppErrorDetails ? error.cause.details : null;
-      const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message, data: { ...data, zodError, details } };
-    },
+    // An ErrorCode, its pt-BR text and field names only; never an internal message (error-format.ts).
+    errorFormatter: ({ shape, error }) => formatError(shape, error),
   });
 
 export const router = t.router;

@@ -12,11 +12,14 @@ import {
 } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import {
+  getErrorMessage,
+  isBeyondScheduleHorizon,
   isEditablePostStatus,
   measurePostLength,
   messages,
   PLATFORM_LABELS,
   PLATFORM_TEXT_LIMITS,
+  scheduleHorizon,
   truncate,
 } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
@@ -87,6 +90,8 @@ function EditPostForm({
   const used = measurePostLength(post.platform, content);
   const over = used > limit;
   const editable = isEditablePostStatus(post.status);
+  // The server refuses dates more than 2 years ahead; the picker stops at that day.
+  const latestDay = localDayKey(scheduleHorizon(new Date()), timeZone);
 
   const update = useMutation(
     trpc.posts.update.mutationOptions({
@@ -114,8 +119,10 @@ function EditPostForm({
     if (!parseDayKey(date)) found.date = text.dateRequired;
     if (time.trim() === '') found.time = text.timeRequired;
     else if (!parseTime(time)) found.time = text.invalidTime;
-    setErrors(found);
     const scheduledFor = combineLocalDateTime(date, time, timeZone);
+    if (scheduledFor && isBeyondScheduleHorizon(scheduledFor, new Date()))
+      found.date = getErrorMessage('SCHEDULE_OUT_OF_RANGE');
+    setErrors(found);
     if (Object.keys(found).length > 0 || !scheduledFor) return;
     update.mutate({ id: post.id, title: title.trim(), content, scheduledFor });
   };
@@ -184,6 +191,7 @@ function EditPostForm({
             value={date}
             onChange={(value) => setDate(value)}
             valueFormat="DD/MM/YYYY"
+            maxDate={latestDay}
             clearable
             clearButtonProps={{ 'aria-label': messages.common.clear }}
             required

@@ -3,7 +3,7 @@
 import { messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { errorCodeOf } from '../../lib/errors';
+import { errorCodeOf, scheduleRangeText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 
@@ -56,7 +56,10 @@ export function useReschedulePost() {
         await refresh();
       },
       onError: async (error) => {
-        showError(messages.common.error, isConflict(error) ? text.notEditable : text.updateDateError);
+        showError(
+          messages.common.error,
+          isConflict(error) ? text.notEditable : (scheduleRangeText(error) ?? text.updateDateError),
+        );
         await refresh();
       },
     }),

@@ -44,6 +44,30 @@ describe('/auth/callback', () => {
     expect(api.callsTo('auth.completeOAuth')).toHaveLength(1);
   });
 
+  it('enters the app even when the first session answer comes after the code exchange', async () => {
+    // The first session request left before the exchange set the cookie: its (signed-out) answer
+    // is stale and must not decide where the person lands (e2e "signs in with LinkedIn" flake).
+    const firstSession = deferred<unknown>();
+    let sessionCalls = 0;
+    const api = mockTrpc({
+      'auth.session': () => {
+        sessionCalls += 1;
+        return sessionCalls === 1 ? firstSession.promise : signedIn(false);
+      },
+      'auth.adminCheck': { isAdmin: false },
+      'auth.completeOAuth': { redirectTo: '/' },
+    });
+    renderCallback('?code=c-9&state=s-9');
+    await waitFor(() => expect(api.callsTo('auth.completeOAuth')).toHaveLength(1));
+    // Let the exchange's answer be handled while the first session request is still out.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    act(() => firstSession.resolve(signedOut));
+    expect(await screen.findByRole('heading', { level: 1, name: messages.views.create.title })).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+  });
+
   it('follows the server to Contas Conectadas after a connection', async () => {
     mockTrpc({
       'auth.session': signedIn(true),

@@ -11,7 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, formatDateTime, messages } from '@pauta/core';
-import { IconAlertCircle, IconCheck, IconInbox, IconX } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconInbox,
+  IconMailQuestion,
+  IconShieldCheck,
+  IconX,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSessionUser } from '../../app/session';
@@ -53,9 +60,14 @@ export function DeletionRequestsSection() {
         showSuccess(messages.common.success, text.rejected);
       }
     } catch (error) {
+      const reason = refusalReason(error);
       showError(
         messages.common.error,
-        refusalReason(error) === 'LAST_ADMIN' ? text.lastAdmin : text.actionError,
+        reason === 'LAST_ADMIN'
+          ? text.lastAdmin
+          : reason === 'NOT_CONFIRMED'
+            ? text.notConfirmed
+            : text.actionError,
       );
     }
     setPending(null);
@@ -97,9 +109,26 @@ export function DeletionRequestsSection() {
                     </Text>
                   )}
                 </div>
-                <Badge color={STATUS_COLOR[request.status]} variant="light">
-                  {text.statuses[request.status]}
-                </Badge>
+                <Group gap={6} wrap="wrap">
+                  {request.status === 'pending' && (
+                    <Badge
+                      color={request.confirmed ? 'teal' : 'orange'}
+                      variant="outline"
+                      leftSection={
+                        request.confirmed ? (
+                          <IconShieldCheck size={12} aria-hidden />
+                        ) : (
+                          <IconMailQuestion size={12} aria-hidden />
+                        )
+                      }
+                    >
+                      {request.confirmed ? text.confirmedBadge : text.unconfirmedBadge}
+                    </Badge>
+                  )}
+                  <Badge color={STATUS_COLOR[request.status]} variant="light">
+                    {text.statuses[request.status]}
+                  </Badge>
+                </Group>
               </Group>
               <Text size="sm">
                 <Text span fw={600}>
@@ -113,15 +142,26 @@ export function DeletionRequestsSection() {
                   ` · ${text.processedAt} ${formatDateTime(request.processedAt, timeZone)}`}
               </Text>
               {request.status === 'pending' && (
+                <Text size="xs" c={request.confirmed ? 'dimmed' : 'var(--mantine-color-orange-text)'}>
+                  {request.confirmedBy ? text.confirmedBy[request.confirmedBy] : text.unconfirmedHint}
+                  {!request.confirmed &&
+                    request.confirmationExpiresAt &&
+                    ` ${text.linkValidUntil(formatDateTime(request.confirmationExpiresAt, timeZone))}`}
+                </Text>
+              )}
+              {request.status === 'pending' && (
                 <Group gap="xs" mt={4}>
-                  <Button
-                    size="xs"
-                    color="red"
-                    leftSection={<IconCheck size={14} aria-hidden />}
-                    onClick={() => setPending({ request, action: 'complete' })}
-                  >
-                    {text.complete}
-                  </Button>
+                  {/* Only a request whose owner is proven can be carried out (the server refuses too). */}
+                  {request.confirmed && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      leftSection={<IconCheck size={14} aria-hidden />}
+                      onClick={() => setPending({ request, action: 'complete' })}
+                    >
+                      {text.complete}
+                    </Button>
+                  )}
                   <Button
                     size="xs"
                     variant="default"

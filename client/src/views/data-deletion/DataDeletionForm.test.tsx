@@ -26,7 +26,9 @@ describe('data deletion form', () => {
     const answer = deferred<unknown>();
     const api = mockTrpc({ 'dataDeletion.submit': () => answer.promise });
     render(<DataDeletionForm askEmail />);
-    fireEvent.change(screen.getByLabelText(text.emailLabel), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText(text.emailLabel, { exact: false }), {
+      target: { value: 'ana@example.com' },
+    });
     fireEvent.change(screen.getByLabelText(text.reasonLabel, { exact: false }), {
       target: { value: 'Não uso mais' },
     });
@@ -34,10 +36,37 @@ describe('data deletion form', () => {
     expect(await screen.findByRole('button', { name: text.submitting })).toBeTruthy();
     answer.resolve({ ok: true });
     expect(await screen.findByText(text.success)).toBeTruthy();
+    // Logged out, the owner confirms through the link emailed to the account.
+    expect(screen.getByText(text.confirmationNotice)).toBeTruthy();
     expect(api.callsTo('dataDeletion.submit')[0]?.input).toEqual({
       reason: 'Não uso mais',
       email: 'ana@example.com',
     });
+  });
+
+  it('logged out, requires the account email before sending', async () => {
+    const api = mockTrpc({});
+    render(<DataDeletionForm askEmail />);
+    fireEvent.change(screen.getByLabelText(text.reasonLabel, { exact: false }), {
+      target: { value: 'Não uso mais' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.submit }));
+    const shown = await toast(text.requiredTitle);
+    expect(within(shown).getByText(text.emailRequired)).toBeTruthy();
+    expect(api.callsTo('dataDeletion.submit')).toHaveLength(0);
+  });
+
+  it('signed in, sends no email and promises no confirmation link', async () => {
+    const api = mockTrpc({ 'dataDeletion.submit': { ok: true } });
+    render(<DataDeletionForm askEmail={false} />);
+    expect(screen.queryByLabelText(text.emailLabel, { exact: false })).toBeNull();
+    fireEvent.change(screen.getByLabelText(text.reasonLabel, { exact: false }), {
+      target: { value: 'Motivo' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.submit }));
+    expect(await screen.findByText(text.success)).toBeTruthy();
+    expect(screen.queryByText(text.confirmationNotice)).toBeNull();
+    expect(api.callsTo('dataDeletion.submit')[0]?.input).toEqual({ reason: 'Motivo' });
   });
 
   it('says so when sending fails', async () => {

@@ -5,13 +5,17 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/SubmitButton';
+import { describeError, errorCodeOf, invalidFieldsOf } from '../../lib/errors';
 import { showError } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 
 const text = messages.dataDeletion;
 
 interface DataDeletionFormProps {
-  /** Logged out, the request needs an address to find the account; signed in, the server knows it. */
+  /**
+   * Logged out, the request needs the account's address: the owner confirms it through a link sent
+   * there before anything is erased. Signed in, the session proves the owner.
+   */
   askEmail: boolean;
 }
 
@@ -27,14 +31,24 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
       showError(text.requiredTitle, text.reasonRequired);
       return;
     }
+    if (askEmail && !email.trim()) {
+      form.setFieldError('email', text.emailRequired);
+      showError(text.requiredTitle, text.emailRequired);
+      return;
+    }
     try {
-      await submit.mutateAsync({
-        reason: reason.trim(),
-        ...(askEmail && email.trim() ? { email: email.trim() } : {}),
-      });
+      await submit.mutateAsync({ reason: reason.trim(), ...(askEmail ? { email: email.trim() } : {}) });
       setSent(true);
-    } catch {
-      showError(messages.common.error, text.submitError);
+    } catch (error) {
+      const code = errorCodeOf(error);
+      if (code === 'VALIDATION_FAILED' && invalidFieldsOf(error).includes('email'))
+        form.setFieldError('email', messages.auth.invalidEmail);
+      showError(
+        messages.common.error,
+        code === 'RATE_LIMITED' || code === 'VALIDATION_FAILED'
+          ? describeError(error).message
+          : text.submitError,
+      );
     }
   });
 
@@ -51,6 +65,11 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
           <Text c="dimmed" maw={480}>
             {text.success}
           </Text>
+          {askEmail && (
+            <Text c="dimmed" maw={480}>
+              {text.confirmationNotice}
+            </Text>
+          )}
         </Stack>
       </Paper>
     );
@@ -66,6 +85,7 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
               autoComplete="email"
               label={text.emailLabel}
               placeholder={messages.auth.emailPlaceholder}
+              withAsterisk
               maxLength={INPUT_LIMITS.email}
               {...form.getInputProps('email')}
             />

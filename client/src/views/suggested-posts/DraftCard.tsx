@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
 import type { CSSProperties } from 'react';
 import { PlatformBadge } from '../../components/PlatformIcon';
-import { errorCodeOf } from '../../lib/errors';
+import { errorCodeOf, scheduleRangeText } from '../../lib/errors';
 import type { Draft } from '../../lib/themes';
 import { useRefreshAfterThemeChange } from '../../lib/themes';
 import { showError, showSuccess } from '../../lib/toast';
@@ -60,7 +60,9 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
       const first = over[0];
       showError(
         messages.common.error,
-        first ? text.contentTooLong(PLATFORM_LABELS[first], PLATFORM_TEXT_LIMITS[first]) : text.scheduleError,
+        first
+          ? text.contentTooLong(PLATFORM_LABELS[first], PLATFORM_TEXT_LIMITS[first])
+          : (scheduleRangeText(error) ?? text.scheduleError),
       );
     }
   };

@@ -1,0 +1,64 @@
+// The one shape every tRPC error leaves the server in: `message` is an ErrorCode
+// (core/messages/error-codes), `data.userMessage` its pt-BR text, `data.details` the structured
+// reason of an application refusal, and `data.zodError` only the names of rejected fields with
+// zod's issue codes. Whatever tRPC, superjson, JSON.parse or zod said ("Maximum call stack size
+// exceeded", "Cannot destructure property 'json'…", "Unexpected end of JSON input", zod's English
+// issues, "No procedure found on path …") stays on the server (issue 11, item 9).
+import { type ErrorCode, errorMessages, isErrorCode } from '@pauta/core';
+import type { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppErrorDetails } from './errors.js';
+
+/** The ErrorCode a client sees for a tRPC error code that carries no ErrorCode of ours. */
+const BY_TRPC_CODE: Partial<Record<TRPCError['code'], ErrorCode>> = {
+  PARSE_ERROR: 'MALFORMED_REQUEST',
+  BAD_REQUEST: 'MALFORMED_REQUEST',
+  METHOD_NOT_SUPPORTED: 'MALFORMED_REQUEST',
+  UNSUPPORTED_MEDIA_TYPE: 'MALFORMED_REQUEST',
+  UNPROCESSABLE_CONTENT: 'MALFORMED_REQUEST',
+  NOT_FOUND: 'NOT_FOUND',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+};
+
+export interface FieldIssues {
+  formErrors: string[];
+  fieldErrors: Record<string, string[]>;
+}
+
+/** The rejected fields of a zod error, each with its issue codes ('invalid_type', 'too_big' …). */
+export function fieldIssues(error: ZodError): FieldIssues {
+  const result: FieldIssues = { formErrors: [], fieldErrors: {} };
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (field === undefined) {
+      result.formErrors.push(issue.code);
+      continue;
+    }
+    const key = String(field);
+    result.fieldErrors[key] = [...(result.fieldErrors[key] ?? []), issue.code];
+  }
+  return result;
+}
+
+export function publicErrorCode(error: TRPCError, invalidInput: boolean): ErrorCode {
+  if (isErrorCode(error.message) && error.code !== 'INTERNAL_SERVER_ERROR') return error.message;
+  if (invalidInput) return 'VALIDATION_FAILED';
+  return BY_TRPC_CODE[error.code] ?? 'INTERNAL';
+}
+
+/** What errorFormatter returns for `shape` (tRPC's default) and `error`. */
+export function formatError<Shape extends { message: string; data: { stack?: string } }>(
+  shape: Shape,
+  error: TRPCError,
+) {
+  const zodError =
+    error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? fieldIssues(error.cause) : null;
+  const code = publicErrorCode(error, zodError !== null);
+  const details = error.cause instanceof AppErrorDetails ? error.cause.details : null;
+  const { stack: _stack, ...data } = shape.data;
+  return { ...shape, message: code, data: { ...data, zodError, details, userMessage: errorMessages[code] } };
+}
