@@ -6,6 +6,7 @@ import * as initialSchema from '../migrations/2026-11-22T00-00-initial-schema.js
 import * as rateLimits from '../migrations/2026-11-22T01-00-rate-limits.js';
 import * as pendingConnections from '../migrations/2026-11-23T00-00-pending-connections.js';
 import * as postsListIndexes from '../migrations/2026-11-23T02-00-posts-list-indexes.js';
+import * as idempotencyKeys from '../migrations/2026-11-24T01-00-idempotency-keys.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T01-00-rate-limits': rateLimits,
   '2026-11-23T00-00-pending-connections': pendingConnections,
   '2026-11-23T02-00-posts-list-indexes': postsListIndexes,
+  '2026-11-24T01-00-idempotency-keys': idempotencyKeys,
 };
 
 export class MigrationError extends Error {
