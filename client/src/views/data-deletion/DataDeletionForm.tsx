@@ -5,6 +5,7 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSingleFlight } from '../../lib/actions';
 import { showError } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 
@@ -22,7 +23,8 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
   const [sent, setSent] = useState(false);
   const form = useForm({ initialValues: { reason: '', email: '' } });
 
-  const handleSubmit = form.onSubmit(async ({ reason, email }) => {
+  // A double-click on Enviar sends one request.
+  const [send, sending] = useSingleFlight(async ({ reason, email }: { reason: string; email: string }) => {
     if (!reason.trim()) {
       showError(text.requiredTitle, text.reasonRequired);
       return;
@@ -37,6 +39,7 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
       showError(messages.common.error, text.submitError);
     }
   });
+  const handleSubmit = form.onSubmit((values) => void send(values));
 
   if (sent)
     return (
@@ -84,7 +87,7 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
             {text.formNotice}
           </Alert>
           <SubmitButton
-            pending={submit.isPending}
+            pending={sending}
             label={text.submit}
             pendingLabel={text.submitting}
             size="md"
