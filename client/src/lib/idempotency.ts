@@ -7,7 +7,6 @@ import { canonicalJson } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { isTRPCClientError, type TRPCLink } from '@trpc/client';
 import { type Observable, share, tap } from '@trpc/server/observable';
-import superjson from 'superjson';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -53,7 +52,7 @@ export function idempotencyLink(
   return () =>
     ({ op, next }) => {
       if (op.type !== 'mutation') return next(op);
-      const action = `${op.path}\n${canonicalJson(superjson.serialize(op.input))}`;
+      const action = `${op.path}\n${canonicalJson(op.input)}`;
       const running = inFlight.get(action);
       if (running) return running;
       let known = actions.get(action);

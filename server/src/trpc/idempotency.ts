@@ -5,7 +5,7 @@
 // refused; a duplicate that arrives while the first still runs waits for its result. A failed
 // attempt gives the key back, so a genuine retry runs again.
 import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
-import { canonicalJson } from '@pauta/core';
+import { CanonicalJsonDepthError, canonicalJson } from '@pauta/core';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -53,7 +53,8 @@ export function idempotencyOptions(deps: Pick<AppDeps, 'env' | 'idempotency'>): 
 const subkeys = new WeakMap<Buffer, Buffer>();
 
 /**
- * HMAC-SHA256 of procedure + input under a key derived from TOKEN_ENCRYPTION_KEYS: the input of a
+ * HMAC-SHA256 of procedure + canonicalJson(input) — the raw input, before validation: it never
+ * throws on odd keys (`__proto__`) or types, only past 64 levels of nesting — under a key derived from TOKEN_ENCRYPTION_KEYS: the input of a
  * sign-up or a password reset holds a password, which must not sit in the database as a fast,
  * unkeyed hash. `keyId:hex`, so a fingerprint made before a key rotation is still checked.
  */
@@ -66,7 +67,7 @@ function fingerprintWith(keyId: string, secret: Buffer, procedure: string, input
   const mac = createHmac('sha256', subkey)
     .update(procedure)
     .update('\n')
-    .update(canonicalJson(superjson.serialize(input)))
+    .update(canonicalJson(input))
     .digest('hex');
   return `${keyId}:${mac}`;
 }
@@ -118,7 +119,14 @@ export async function runIdempotent(call: IdempotentCall): Promise<IdempotentOut
   const options = idempotencyOptions(deps);
   const scope = { userId: call.userId, key };
   const claimId = randomUUID();
-  const fingerprint = fingerprintOf(deps.env.keyring, procedure, rawInput);
+  let fingerprint: string;
+  try {
+    fingerprint = fingerprintOf(deps.env.keyring, procedure, rawInput);
+  } catch (error) {
+    // Nested deeper than any input of the router: bad input, before validation sees it.
+    if (error instanceof CanonicalJsonDepthError) throw appError('BAD_REQUEST', 'VALIDATION_FAILED');
+    throw error;
+  }
   const deadline = Date.now() + options.waitMs;
   let pause = 20;
   for (;;) {
