@@ -17,7 +17,8 @@ function start(env: Record<string, string>) {
   });
 }
 
-describe('npm start with bad configuration', () => {
+// Each case boots node + tsx: seconds on a loaded machine, within spawnSync's own 60 s limit.
+describe('npm start with bad configuration', { timeout: 60_000 }, () => {
   it('stops on a malformed DATABASE_URL, naming it but not its value', () => {
     const result = start({ DATABASE_URL: 'mysql://root:hunter2@db/pauta' });
     expect(result.status).toBe(1);

@@ -393,7 +393,7 @@ describe('nextSlots: DST (slots stay at 10:00 local, the UTC hour moves)', () =>
         }
       }
     }
-  });
+  }, 60_000);
 });
 
 describe('nextSlots: options and validation', () => {
