@@ -1,9 +1,12 @@
 // The client half of docs/idempotency.md, through the app's real tRPC client and a fake server at
 // the fetch level: one key per user action, the same action in flight sent once, and the key kept
 // exactly as long as a repeat must replay.
+import { createTRPCClient, httpLink } from '@trpc/client';
+import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, mockTrpc, TrpcErrorResponse } from '../test-utils/trpc-mock';
-import { createTrpcClient } from './trpc';
+import { idempotencyHeaders, idempotencyLink } from './idempotency';
+import { type AppRouter, createTrpcClient } from './trpc';
 
 const THEME = '00000000-0000-4000-8000-000000000001';
 const input = {
@@ -113,6 +116,28 @@ describe('idempotency link', () => {
     expect(afterInProgress).toBe(afterServerError);
     expect(afterRefusal).toBe(afterServerError);
     expect(fresh).not.toBe(afterRefusal);
+  });
+
+  it('a key kept for more than 12 h is replaced (the server forgets keys after 24 h)', async () => {
+    let now = Date.parse('2026-11-24T10:00:00Z');
+    const api = mockTrpc({ 'posts.retry': { ok: true } });
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        idempotencyLink({ now: () => now }),
+        httpLink({ url: '/trpc', transformer: superjson, headers: ({ op }) => idempotencyHeaders(op) }),
+      ],
+    });
+    const lost = dropFirstRequests(1);
+    await expect(client.posts.retry.mutate({ id: 'p1' })).rejects.toThrow();
+    now += 11 * 3_600_000;
+    const stillKept = dropFirstRequests(1);
+    await expect(client.posts.retry.mutate({ id: 'p1' })).rejects.toThrow();
+    now += 2 * 3_600_000;
+    await client.posts.retry.mutate({ id: 'p1' });
+    const [late] = keysOf(api, 'posts.retry');
+    expect(lost[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(stillKept[0]).toBe(lost[0]);
+    expect(late).not.toBe(lost[0]);
   });
 
   it('queries carry no key and are still batched together', async () => {

@@ -55,8 +55,10 @@ export function idempotencyLink(
       const action = `${op.path}\n${canonicalJson(op.input)}`;
       const running = inFlight.get(action);
       if (running) return running;
+      for (const [kept, { createdAt }] of actions)
+        if (now() - createdAt > KEY_LIFETIME_MS) actions.delete(kept);
       let known = actions.get(action);
-      if (!known || now() - known.createdAt > KEY_LIFETIME_MS) {
+      if (!known) {
         known = { key: newKey(), createdAt: now() };
         actions.set(action, known);
       }
