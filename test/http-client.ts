@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import superjson from 'superjson';
 
 // A minimal same-origin tRPC-over-HTTP client for integration tests, with a cookie jar, so
@@ -48,10 +49,24 @@ export class TestClient {
     return this.parse<T>(await this.request(`/trpc/${procedure}${q}`));
   }
 
-  async mutate<T = unknown>(procedure: string, input?: unknown): Promise<TrpcResult<T>> {
+  /**
+   * A mutation as the browser sends it: unbatched, with an Idempotency-Key — a new one per call
+   * (a new user action) unless `idempotencyKey` names one (a repeat) or is null (none sent).
+   */
+  async mutate<T = unknown>(
+    procedure: string,
+    input?: unknown,
+    options: { idempotencyKey?: string | null } = {},
+  ): Promise<TrpcResult<T>> {
+    const key = options.idempotencyKey === undefined ? randomUUID() : options.idempotencyKey;
     const res = await this.request(`/trpc/${procedure}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: this.origin, 'sec-fetch-site': 'same-origin' },
+      headers: {
+        'content-type': 'application/json',
+        origin: this.origin,
+        'sec-fetch-site': 'same-origin',
+        ...(key === null ? {} : { 'idempotency-key': key }),
+      },
       body: JSON.stringify(input === undefined ? { json: null } : superjson.serialize(input)),
     });
     return this.parse<T>(res);

@@ -1,9 +1,7 @@
 // Scale-out (architecture §1): two web and two worker processes on one PostgreSQL and Redis.
 // 500 posts are rescheduled for the same moment through both web processes; one worker is killed
 // midway; every post must still be published exactly once.
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type DbHandle, parseKeyring } from '../db/src/index.js';
 import { installSandboxFetch, uninstallSandboxFetch } from '../networks/src/index.js';
@@ -12,6 +10,7 @@ import { hashPassword } from '../server/src/auth/password.js';
 import { testDb, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
 import { TEST_KEYS } from './server-harness.js';
+import { freePort, spawnWeb } from './web-process.js';
 import {
   connectThroughSandbox,
   seedPosts,
@@ -21,56 +20,13 @@ import {
   waitFor,
 } from './worker-harness.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 let handle: DbHandle;
 let sandbox: SandboxHandle;
 const children: ChildProcess[] = [];
 const workers: WorkerProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function startWeb(port: number, redisPrefix: string): Promise<string> {
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      APP_URL: 'http://pauta.test',
-      DATABASE_URL: inject('databaseUrl'),
-      REDIS_URL: inject('redisUrl'),
-      REDIS_PREFIX: redisPrefix,
-      TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
-      SOCIAL_SANDBOX_URL: sandbox.url,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  children.push(child);
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`web saiu: ${output}`);
-      return fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    { timeoutMs: 60_000, label: `web em ${url}` },
-  );
-  return url;
-}
+const startWeb = (port: number, redisPrefix: string) =>
+  spawnWeb({ port, redisPrefix, sandboxUrl: sandbox.url, children });
 
 beforeAll(async () => {
   handle = await testDb();

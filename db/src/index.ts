@@ -5,6 +5,7 @@ export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/email.repository.js';
+export * from './repositories/idempotency.repository.js';
 export * from './repositories/identities.repository.js';
 export * from './repositories/logs.repository.js';
 export * from './repositories/pending-connections.repository.js';

@@ -7,6 +7,7 @@ import * as rateLimits from '../migrations/2026-11-22T01-00-rate-limits.js';
 import * as pendingConnections from '../migrations/2026-11-23T00-00-pending-connections.js';
 import * as postsListIndexes from '../migrations/2026-11-23T02-00-posts-list-indexes.js';
 import * as claimToken from '../migrations/2026-11-24T00-00-claim-token.js';
+import * as idempotencyKeys from '../migrations/2026-11-24T01-00-idempotency-keys.js';
 import * as ownerProofsAndSealedLinks from '../migrations/2026-11-24T02-00-owner-proofs-and-sealed-links.js';
 import type { Database } from './schema.js';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T00-00-pending-connections': pendingConnections,
   '2026-11-23T02-00-posts-list-indexes': postsListIndexes,
   '2026-11-24T00-00-claim-token': claimToken,
+  '2026-11-24T01-00-idempotency-keys': idempotencyKeys,
   '2026-11-24T02-00-owner-proofs-and-sealed-links': ownerProofsAndSealedLinks,
 };
 

@@ -253,6 +253,22 @@ export interface RateLimitsTable {
   blocked_until: NullableTimestamp;
 }
 
+/** One user action that changes something (docs/idempotency.md). */
+export interface IdempotencyKeysTable {
+  /** null: a public procedure (sign-up, password reset, the deletion form): one anonymous scope. */
+  user_id: string | null;
+  key: string;
+  procedure: string;
+  fingerprint: string;
+  claim_id: string;
+  state: 'in_progress' | 'done';
+  /** superjson.serialize() of the result, once done. */
+  response: Json<unknown>;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -271,6 +287,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Theme = Selectable<ThemesTable>;

@@ -53,13 +53,16 @@ export async function createTheme(
   await page.getByRole('button', { name: 'Criar Tema' }).click();
 }
 
-/** Calls a tRPC mutation from the page, with the browser's own session cookie (what the UI does). */
+/**
+ * Calls a tRPC mutation from the page, with the browser's own session cookie and, as the UI does,
+ * an Idempotency-Key of its own (a new user action).
+ */
 export async function mutateInPage(page: Page, procedure: string, body: { json: unknown; meta?: unknown }) {
   return page.evaluate(
     async ({ procedure, body }) => {
       const res = await fetch(`/trpc/${procedure}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
         body: JSON.stringify(body),
       });
       return { status: res.status, body: await res.text() };

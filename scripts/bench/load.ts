@@ -700,8 +700,11 @@ async function main(): Promise<number> {
       const user = pick(users);
       const proc = pickProcedure();
       const planned = proc.build(user);
+      // Each POST is a new user action: a key of its own (docs/idempotency.md).
       const headers: Record<string, string> =
-        planned.method === 'POST' ? { ...sameOrigin, cookie: user.cookie } : { cookie: user.cookie };
+        planned.method === 'POST'
+          ? { ...sameOrigin, cookie: user.cookie, 'idempotency-key': randomUUID() }
+          : { cookie: user.cookie };
       return { name: proc.name, request: { ...planned, headers } };
     };
     // Every procedure once, before the load: a 401 or 400 here would make the numbers meaningless.
@@ -710,7 +713,10 @@ async function main(): Promise<number> {
       const planned = proc.build(user);
       const res = await fetch(`${webUrl}${planned.path}`, {
         method: planned.method,
-        headers: planned.method === 'POST' ? { ...sameOrigin, cookie: user.cookie } : { cookie: user.cookie },
+        headers:
+          planned.method === 'POST'
+            ? { ...sameOrigin, cookie: user.cookie, 'idempotency-key': randomUUID() }
+            : { cookie: user.cookie },
         ...(planned.body ? { body: planned.body } : {}),
       });
       const text = await res.text();

@@ -5,6 +5,7 @@ import type { ServerEnv } from './env.js';
 import type { Logger } from './logger.js';
 import type { QueueGateway } from './queue/queue-gateway.js';
 import type { DraftGenerator } from './themes/drafts.js';
+import type { IdempotencyOptions } from './trpc/idempotency.js';
 
 /** Everything a request handler may use; built once per process (or per test). */
 export interface AppDeps {
@@ -18,4 +19,6 @@ export interface AppDeps {
   sandbox: boolean;
   /** Folder with the built client (index.html); absent in API-only tests. */
   clientDist?: string;
+  /** Overrides of the idempotency timings (tests); production uses the defaults. */
+  idempotency?: Partial<IdempotencyOptions>;
 }

@@ -14,6 +14,7 @@ import type { Logger } from './logger.js';
 import { aiCalls } from './observability/metrics.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
 import type { DraftGenerator } from './themes/drafts.js';
+import { startIdempotencyPurge } from './trpc/idempotency.js';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../client/dist');
 
@@ -75,6 +76,8 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
   const app = createApp(deps);
   // Emails queued by the worker (publish failures) and any left pending are sent from here.
   const outbox = startOutboxSender({ db: dbHandle.db, logger, mailer: mailerFor(env), keyring: env.keyring });
+  // Idempotency keys live 24 h (docs/idempotency.md); expired ones are deleted here.
+  const idempotencyPurge = startIdempotencyPurge({ db: dbHandle.db, logger });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     s.once('error', reject);
@@ -89,6 +92,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await outbox.stop();
+      await idempotencyPurge.stop();
       await queue.close();
       if (!options.dbHandle) await dbHandle.close();
     },

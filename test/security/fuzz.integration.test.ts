@@ -186,6 +186,8 @@ function contextFor(actor: Actor): Context {
     requestId: randomUUID(),
     ip: '10.20.30.40',
     cookies: cookieNames(deps.env.appUrl),
+    // Every run is a new user action (docs/idempotency.md): a key of its own.
+    idempotencyKey: randomUUID(),
   };
 }
 
@@ -286,6 +288,7 @@ async function callOverHttp(p: ProcedureInfo, actor: Actor, input: unknown, raw:
             'content-type': 'application/json',
             origin: 'http://pauta.test',
             'sec-fetch-site': 'same-origin',
+            'idempotency-key': randomUUID(),
           },
           body,
         });

@@ -37,6 +37,23 @@ export function isNetworkError(error: unknown): boolean {
   return isTRPCClientError(error) && error.data === undefined;
 }
 
+const REQUEST_STATE_CODES = new Set([
+  'REQUEST_IN_PROGRESS',
+  'ACTION_OUTCOME_UNKNOWN',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_REQUIRED',
+]);
+
+/**
+ * The text of a refusal about the request rather than the item (docs/idempotency.md: the same
+ * action still running, an outcome to check, a key reused), which says more than a screen's
+ * generic 'Erro ao …'; null for any other error.
+ */
+export function requestStateText(error: unknown): string | null {
+  const code = errorCodeOf(error);
+  return code && REQUEST_STATE_CODES.has(code) ? getErrorMessage(code) : null;
+}
+
 /** Fields the server's zod validation rejected (`['email']`). */
 export function invalidFieldsOf(error: unknown): string[] {
   const fieldErrors = dataOf(error)?.zodError?.fieldErrors ?? {};

@@ -2,9 +2,10 @@
 // server package, so no server code can reach the bundle.
 import type { AppRouter } from '@pauta/server';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, isTRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, isTRPCClientError, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { idempotencyHeaders, idempotencyLink } from './idempotency';
 
 export type { AppRouter };
 
@@ -12,10 +13,21 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 export type TrpcClient = ReturnType<typeof createTrpcClient>;
 
-/** Same-origin `/trpc` (Vite proxies it in development); the transformer lives on the link in v11. */
+/**
+ * Same-origin `/trpc` (Vite proxies it in development); the transformer lives on the link in v11.
+ * Queries are batched. Mutations go one per request, each with the Idempotency-Key of its user
+ * action (lib/idempotency.ts, docs/idempotency.md): a header is per request, not per operation.
+ */
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/trpc', transformer: superjson })],
+    links: [
+      idempotencyLink(),
+      splitLink({
+        condition: (op) => op.type === 'mutation',
+        true: httpLink({ url: '/trpc', transformer: superjson, headers: ({ op }) => idempotencyHeaders(op) }),
+        false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+      }),
+    ],
   });
 }
 

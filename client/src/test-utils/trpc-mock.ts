@@ -1,5 +1,6 @@
-// A fake server at the fetch level: the real tRPC client (httpBatchLink + superjson) talks to
-// handlers keyed by procedure path ('auth.session'), so tests exercise the real wire format.
+// A fake server at the fetch level: the real tRPC client (batched queries, one request per
+// mutation with its Idempotency-Key, superjson) talks to handlers keyed by procedure path
+// ('auth.session'), so tests exercise the real wire format.
 import superjson from 'superjson';
 import { vi } from 'vitest';
 
@@ -12,6 +13,7 @@ export class TrpcErrorResponse extends Error {
       | 'FORBIDDEN'
       | 'NOT_FOUND'
       | 'CONFLICT'
+      | 'UNPROCESSABLE_CONTENT'
       | 'TOO_MANY_REQUESTS'
       | 'INTERNAL_SERVER_ERROR',
     message: string,
@@ -27,6 +29,7 @@ const HTTP_STATUS: Record<TrpcErrorResponse['code'], number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
 };
@@ -37,6 +40,7 @@ const JSON_RPC_CODE: Record<TrpcErrorResponse['code'], number> = {
   FORBIDDEN: -32003,
   NOT_FOUND: -32004,
   CONFLICT: -32009,
+  UNPROCESSABLE_CONTENT: -32022,
   TOO_MANY_REQUESTS: -32029,
   INTERNAL_SERVER_ERROR: -32603,
 };
@@ -46,6 +50,8 @@ export type Handler = (input: unknown) => unknown;
 export interface TrpcCall {
   path: string;
   input: unknown;
+  /** The Idempotency-Key header of a mutation's request (null when absent). */
+  idempotencyKey: string | null;
 }
 
 /** A promise the test resolves when it wants the server to answer (to observe pending states). */
@@ -88,8 +94,8 @@ export function mockTrpc(handlers: Record<string, unknown>) {
   const calls: TrpcCall[] = [];
   const table: Record<string, unknown> = { 'system.status': defaultStatus, ...handlers };
 
-  const answer = async (path: string, input: unknown) => {
-    calls.push({ path, input });
+  const answer = async (path: string, input: unknown, idempotencyKey: string | null) => {
+    calls.push({ path, input, idempotencyKey });
     if (!Object.hasOwn(table, path)) throw new TrpcErrorResponse('NOT_FOUND', `no handler for ${path}`);
     const handler = table[path];
     return typeof handler === 'function' ? await (handler as Handler)(input) : handler;
@@ -97,17 +103,21 @@ export function mockTrpc(handlers: Record<string, unknown>) {
 
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const parsed = new URL(String(url), 'http://localhost');
+    const batched = parsed.searchParams.get('batch') === '1';
     const paths = decodeURIComponent(parsed.pathname.replace(/^\/trpc\//, '')).split(',');
-    const rawInputs: Record<string, unknown> =
+    const body: unknown =
       init?.method === 'POST'
         ? JSON.parse(String(init.body ?? '{}'))
         : JSON.parse(parsed.searchParams.get('input') ?? '{}');
+    // A batch sends { 0: input, 1: input }; a single request sends the input itself.
+    const rawInputs = (batched ? body : { 0: body }) as Record<string, unknown>;
+    const idempotencyKey = new Headers(init?.headers).get('idempotency-key');
     const items = await Promise.all(
       paths.map(async (path, index) => {
         const raw = rawInputs[index] as Parameters<typeof superjson.deserialize>[0] | undefined;
         const input = raw ? superjson.deserialize(raw) : undefined;
         try {
-          return { result: { data: superjson.serialize(await answer(path, input)) } };
+          return { result: { data: superjson.serialize(await answer(path, input, idempotencyKey)) } };
         } catch (error) {
           const failure =
             error instanceof TrpcErrorResponse
@@ -129,10 +139,15 @@ export function mockTrpc(handlers: Record<string, unknown>) {
         }
       }),
     );
-    return new Response(JSON.stringify(items), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    if (batched)
+      return new Response(JSON.stringify(items), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    const [item] = items;
+    const failure = item && 'error' in item ? (item.error?.json as { data?: { httpStatus?: number } }) : null;
+    const status = failure?.data?.httpStatus ?? 200;
+    return new Response(JSON.stringify(item), { status, headers: { 'content-type': 'application/json' } });
   });
 
   vi.stubGlobal('fetch', fetchMock);

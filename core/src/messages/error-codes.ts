@@ -23,6 +23,14 @@ export const ErrorCode = {
   SCHEDULE_OUT_OF_RANGE: 'SCHEDULE_OUT_OF_RANGE',
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** A mutation without a valid Idempotency-Key (docs/idempotency.md): only an outdated or foreign client. */
+  IDEMPOTENCY_KEY_REQUIRED: 'IDEMPOTENCY_KEY_REQUIRED',
+  /** The same key was already used for another action or other data. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** The same action is still running (another request with the same key). */
+  REQUEST_IN_PROGRESS: 'REQUEST_IN_PROGRESS',
+  /** The same action started long ago and never finished (a crashed process): check before repeating. */
+  ACTION_OUTCOME_UNKNOWN: 'ACTION_OUTCOME_UNKNOWN',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -48,6 +56,13 @@ export const errorMessages = {
   SCHEDULE_OUT_OF_RANGE: `A data de publicação pode ser no máximo daqui a ${MAX_SCHEDULE_AHEAD_DAYS / 365} anos. Escolha uma data mais próxima.`,
   MALFORMED_REQUEST: 'A requisição não pôde ser entendida. Recarregue a página e tente novamente.',
   PAYLOAD_TOO_LARGE: 'Os dados enviados são grandes demais.',
+  IDEMPOTENCY_KEY_REQUIRED: 'Não foi possível identificar esta ação. Recarregue a página e tente novamente.',
+  IDEMPOTENCY_KEY_REUSED:
+    'Esta ação já foi enviada com outros dados. Recarregue a página e faça a alteração de novo.',
+  REQUEST_IN_PROGRESS:
+    'Esta ação já está em andamento. Aguarde alguns segundos: o resultado aparece em seguida.',
+  ACTION_OUTCOME_UNKNOWN:
+    'Não foi possível confirmar se esta ação foi concluída. Recarregue a página e confira antes de repetir.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

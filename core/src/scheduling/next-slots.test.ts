@@ -378,7 +378,7 @@ describe('nextSlots: DST (slots stay at 10:00 local, the UTC hour moves)', () =>
 
   // A CPU-bound sweep (~4,800 cases): give it room on a loaded machine; it asserts results, not speed.
   it('every first slot is after `after`, on the next local day, at 10:00 local (sweep over a year)', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, () => {
     for (const timeZone of [SP, NY, 'Australia/Sydney', 'Asia/Kolkata']) {
       const start = Date.parse('2018-07-01T00:00:00Z');

@@ -156,6 +156,13 @@ export const authRouter = router({
     }),
 
   signIn: publicProcedure
+    .meta({
+      access: 'public',
+      idempotencyExempt:
+        'creates only a session whose one handle is the cookie of its own answer; a repeat makes another ' +
+        'session and the newest cookie wins (nothing a person sees is doubled), a stored answer could ' +
+        'not carry that cookie, and every attempt must count against the sign-in limits',
+    })
     .input(z.strictObject({ email, password, rememberMe: z.boolean().default(false) }))
     .mutation(async ({ ctx, input }) => {
       try {
@@ -269,9 +276,16 @@ export const authRouter = router({
       }
     }),
 
-  signOut: authedProcedure.mutation(async ({ ctx }) => {
-    await invalidateSession(ctx.deps.db, ctx.user.sessionId);
-    if (ctx.res) clearCookie(ctx.res, ctx.cookies, ctx.cookies.session);
-    return { ok: true as const };
-  }),
+  signOut: authedProcedure
+    .meta({
+      access: 'user',
+      idempotencyExempt:
+        'ends the caller’s session: ending it twice is ending it once (a repeat answers UNAUTHORIZED, ' +
+        'which the client treats as signed out)',
+    })
+    .mutation(async ({ ctx }) => {
+      await invalidateSession(ctx.deps.db, ctx.user.sessionId);
+      if (ctx.res) clearCookie(ctx.res, ctx.cookies, ctx.cookies.session);
+      return { ok: true as const };
+    }),
 });

@@ -4,12 +4,21 @@ import type { CreateExpressContextOptions } from '@trpc/server/adapters/express'
 import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
 import { validateSessionToken } from '../auth/session.js';
 import type { AppDeps } from '../deps.js';
+import { IDEMPOTENCY_HEADER } from './idempotency.js';
 import type { Context } from './trpc.js';
 
 export function contextFactory(deps: AppDeps) {
   const names = cookieNames(deps.env.appUrl);
   return async ({ req, res }: CreateExpressContextOptions): Promise<Context> => {
-    const base = { deps, requestId: req.id, ip: req.ip ?? 'unknown', cookies: names, req, res };
+    const base = {
+      deps,
+      requestId: req.id,
+      ip: req.ip ?? 'unknown',
+      cookies: names,
+      idempotencyKey: req.get(IDEMPOTENCY_HEADER) ?? null,
+      req,
+      res,
+    };
     const token = readCookie(req, names.session);
     if (!token) return { ...base, user: null };
     try {

@@ -1,15 +1,22 @@
 // tRPC, read top to bottom: the context every call gets, the init with a zod-aware error
 // formatter, then the three procedure builders. Every procedure declares its access level.
 import { initTRPC, TRPCError } from '@trpc/server';
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import type { CookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
 import { formatError } from './error-format.js';
+import { runIdempotent } from './idempotency.js';
 
 export type AccessLevel = 'public' | 'user' | 'admin';
 export interface ProcedureMeta {
   access: AccessLevel;
+  /**
+   * Why this mutation needs no Idempotency-Key (docs/idempotency.md). Every other mutation must
+   * carry one; test/security/idempotency.integration.test.ts holds the list of exemptions.
+   */
+  idempotencyExempt?: string;
 }
 
 export interface SessionUser {
@@ -24,6 +31,8 @@ export interface Context {
   requestId: string;
   ip: string;
   cookies: CookieNames;
+  /** The request's Idempotency-Key header (null when absent); one key per user action. */
+  idempotencyKey?: string | null;
   /** Present over HTTP; absent when a test calls procedures directly. */
   req?: Request;
   res?: Response;
@@ -60,7 +69,38 @@ const rejectNulChars = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(rejectNulChars);
+/**
+ * Mutations run once per Idempotency-Key (docs/idempotency.md): the first request claims the key
+ * in PostgreSQL and runs; a replay gets the stored result without running again. Queries and
+ * the exempt mutations pass straight through. Last in every builder: access is checked first.
+ */
+const idempotentMutations = t.middleware(async ({ ctx, type, path, meta, getRawInput, next }) => {
+  if (type !== 'mutation' || meta?.idempotencyExempt) return next();
+  let result: Awaited<ReturnType<typeof next>> | undefined;
+  const outcome = await runIdempotent({
+    deps: ctx.deps,
+    // Public procedures share one anonymous scope, whoever calls: a sign-up's repeat comes with
+    // the session cookie its first answer set, and must still find its key.
+    userId: meta?.access === 'public' ? null : (ctx.user?.id ?? null),
+    key: ctx.idempotencyKey,
+    procedure: path,
+    rawInput: await getRawInput(),
+    requestId: ctx.requestId,
+    run: async () => {
+      result = await next();
+      return result.ok ? { ok: true, data: result.data } : { ok: false };
+    },
+  });
+  // A replay answers the stored result without calling the procedure: tRPC has no public helper
+  // for a middleware's own result yet (trpc/trpc#4066), hence its marker.
+  if (outcome.replayed) return { marker: middlewareMarker, ok: true as const, data: outcome.data };
+  return result!;
+});
+
+export const publicProcedure = t.procedure
+  .meta({ access: 'public' })
+  .use(rejectNulChars)
+  .use(idempotentMutations);
 
 export const authedProcedure = t.procedure
   .meta({ access: 'user' })
@@ -68,7 +108,8 @@ export const authedProcedure = t.procedure
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'UNAUTHORIZED' });
     return next({ ctx: { ...ctx, user: ctx.user } });
   })
-  .use(rejectNulChars);
+  .use(rejectNulChars)
+  .use(idempotentMutations);
 
 export const adminProcedure = t.procedure
   .meta({ access: 'admin' })
@@ -79,4 +120,5 @@ export const adminProcedure = t.procedure
     if (!isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'FORBIDDEN' });
     return next({ ctx: { ...ctx, user: ctx.user } });
   })
-  .use(rejectNulChars);
+  .use(rejectNulChars)
+  .use(idempotentMutations);

@@ -1,24 +1,29 @@
 import { messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlight } from '../../lib/actions';
+import { errorCodeOf } from '../../lib/errors';
 import { showError } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { navigate } from '../navigation';
 
 /**
  * Sair: ends the session on the server, forgets every cached answer of this user, marks the
- * session as signed out and goes to `/` (the landing page).
+ * session as signed out and goes to `/` (the landing page). Runs once per click; a session that
+ * had already ended (UNAUTHORIZED) is signed out all the same.
  */
 export function useSignOut() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mutation = useMutation(trpc.auth.signOut.mutationOptions());
 
-  const signOut = async () => {
+  const [signOut, signingOut] = useSingleFlight(async () => {
     try {
       await mutation.mutateAsync();
-    } catch {
-      showError(messages.common.error, messages.auth.logoutError);
-      return;
+    } catch (error) {
+      if (errorCodeOf(error) !== 'UNAUTHORIZED') {
+        showError(messages.common.error, messages.auth.logoutError);
+        return;
+      }
     }
     const sessionKey = trpc.auth.session.queryKey();
     queryClient.removeQueries({
@@ -27,7 +32,7 @@ export function useSignOut() {
     queryClient.getMutationCache().clear();
     queryClient.setQueryData(sessionKey, { user: null });
     navigate('/');
-  };
+  });
 
-  return { signOut, signingOut: mutation.isPending };
+  return { signOut, signingOut };
 }

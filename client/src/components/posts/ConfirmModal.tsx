@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import type { ReactNode } from 'react';
+import { useSingleFlight } from '../../lib/actions';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -9,7 +10,8 @@ interface ConfirmModalProps {
   confirmLabel: string;
   /** True while the confirmed action runs: the button shows 'Excluindo...' and Cancel is disabled. */
   loading?: boolean;
-  onConfirm: () => void;
+  /** Runs once per click; a returned promise keeps the button busy until it settles. */
+  onConfirm: () => unknown;
   onClose: () => void;
 }
 
@@ -23,11 +25,14 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
+  // A double-click on the confirm button confirms once.
+  const [confirm, confirming] = useSingleFlight(onConfirm);
+  const busy = loading || confirming;
   return (
     <Modal
       opened={opened}
       onClose={() => {
-        if (!loading) onClose();
+        if (!busy) onClose();
       }}
       title={title}
       centered
@@ -36,11 +41,11 @@ export function ConfirmModal({
       <Stack gap="lg">
         <Text>{message}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
+          <Button variant="default" onClick={onClose} disabled={busy}>
             {messages.common.cancel}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading} data-autofocus>
-            {loading ? messages.common.deleting : confirmLabel}
+          <Button color="red" onClick={() => void confirm()} loading={busy} data-autofocus>
+            {busy ? messages.common.deleting : confirmLabel}
           </Button>
         </Group>
       </Stack>

@@ -23,9 +23,10 @@ import {
   truncate,
 } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
+import { useGuardedMutation } from '../../lib/actions';
+import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { PlatformIcon } from '../PlatformIcon';
@@ -93,7 +94,7 @@ function EditPostForm({
   // The server refuses dates more than 2 years ahead; the picker stops at that day.
   const latestDay = localDayKey(scheduleHorizon(new Date()), timeZone);
 
-  const update = useMutation(
+  const update = useGuardedMutation(
     trpc.posts.update.mutationOptions({
       onSuccess: async () => {
         showSuccess(messages.common.success, text.dateUpdated);
@@ -102,7 +103,7 @@ function EditPostForm({
       },
       onError: async (error) => {
         setServerError(describeUpdateError(error, post.platform));
-        showError(messages.common.error, text.updateError);
+        showError(messages.common.error, requestStateText(error) ?? text.updateError);
         if (isConflict(error)) await refresh();
       },
     }),

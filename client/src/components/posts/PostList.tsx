@@ -90,7 +90,7 @@ export function PostList({ filters, timeZone, onEdit, emptyTitle, emptyDescripti
               onEdit={onEdit}
               onDelete={setToDelete}
               onRetry={(target) => retry.mutate({ id: target.id })}
-              retrying={retry.isPending && retry.variables?.id === post.id}
+              retrying={retry.isPendingFor({ id: post.id })}
             />
           </li>
         ))}

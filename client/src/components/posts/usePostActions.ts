@@ -1,9 +1,11 @@
 // The post mutations every posts screen shares (delete, reschedule, retry), with the spec's
-// toasts and a refresh of whatever shows posts (lists, calendar, dashboard, theme counts).
+// toasts and a refresh of whatever shows posts (lists, calendar, dashboard, theme counts). Each is
+// guarded: the same post's action is not sent twice while it runs (one toast per double-click).
 import { messages } from '@pauta/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { errorCodeOf, scheduleRangeText } from '../../lib/errors';
+import { useGuardedMutation } from '../../lib/actions';
+import { errorCodeOf, requestStateText, scheduleRangeText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
 
@@ -11,7 +13,9 @@ const text = messages.posts;
 
 /** True when the server refused because the post is already publishing or published. */
 export function isConflict(error: unknown): boolean {
-  return httpStatusOf(error) === 409 || errorCodeOf(error) === 'CONFLICT';
+  // Other 409s (REQUEST_IN_PROGRESS, ACTION_OUTCOME_UNKNOWN) are about the request, not the post.
+  const code = errorCodeOf(error);
+  return code === 'CONFLICT' || (httpStatusOf(error) === 409 && code === null);
 }
 
 /** Reloads every answer that shows posts. */
@@ -30,7 +34,7 @@ export function useRefreshPosts() {
 export function useDeletePost(onDone?: () => void) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  return useMutation(
+  return useGuardedMutation(
     trpc.posts.delete.mutationOptions({
       onSuccess: async () => {
         showSuccess(messages.common.success, text.deleted);
@@ -38,7 +42,10 @@ export function useDeletePost(onDone?: () => void) {
         await refresh();
       },
       onError: (error) => {
-        showError(messages.common.error, isConflict(error) ? text.notEditable : text.deleteError);
+        showError(
+          messages.common.error,
+          requestStateText(error) ?? (isConflict(error) ? text.notEditable : text.deleteError),
+        );
         onDone?.();
         if (isConflict(error)) void refresh();
       },
@@ -49,7 +56,7 @@ export function useDeletePost(onDone?: () => void) {
 export function useReschedulePost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  return useMutation(
+  return useGuardedMutation(
     trpc.posts.reschedule.mutationOptions({
       onSuccess: async () => {
         showSuccess(messages.common.success, text.dateUpdated);
@@ -58,7 +65,8 @@ export function useReschedulePost() {
       onError: async (error) => {
         showError(
           messages.common.error,
-          isConflict(error) ? text.notEditable : (scheduleRangeText(error) ?? text.updateDateError),
+          requestStateText(error) ??
+            (isConflict(error) ? text.notEditable : (scheduleRangeText(error) ?? text.updateDateError)),
         );
         await refresh();
       },
@@ -69,14 +77,17 @@ export function useReschedulePost() {
 export function useRetryPost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  return useMutation(
+  return useGuardedMutation(
     trpc.posts.retry.mutationOptions({
       onSuccess: async () => {
         showSuccess(messages.common.success, text.retryQueued);
         await refresh();
       },
       onError: async (error) => {
-        showError(messages.common.error, isConflict(error) ? text.notEditable : text.retryError);
+        showError(
+          messages.common.error,
+          requestStateText(error) ?? (isConflict(error) ? text.notEditable : text.retryError),
+        );
         await refresh();
       },
     }),

@@ -2,10 +2,10 @@ import { Anchor, Checkbox, Group, PasswordInput, Stack, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSingleFlight } from '../../lib/actions';
 import { describeSignInError } from '../../lib/errors';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -17,26 +17,26 @@ export function LoginForm() {
   const trpc = useTRPC();
   const signIn = useMutation(trpc.auth.signIn.mutationOptions());
   const refreshSession = useRefreshSession();
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({ initialValues: { email: '', password: '', rememberMe: false } });
 
-  const handleSubmit = form.onSubmit(async ({ email, password, rememberMe }) => {
-    if (!email.trim() || !password) {
-      showError(messages.common.error, text.fillAllFields);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await signIn.mutateAsync({ email: email.trim(), password, rememberMe });
-    } catch (error) {
-      showErrorText(describeSignInError(error));
-      setSubmitting(false);
-      return;
-    }
-    showSuccess(text.loginSuccessTitle, text.loginSuccess);
-    await refreshSession();
-    setSubmitting(false);
-  });
+  // A double-click on Entrar signs in once.
+  const [submit, submitting] = useSingleFlight(
+    async ({ email, password, rememberMe }: typeof form.values) => {
+      if (!email.trim() || !password) {
+        showError(messages.common.error, text.fillAllFields);
+        return;
+      }
+      try {
+        await signIn.mutateAsync({ email: email.trim(), password, rememberMe });
+      } catch (error) {
+        showErrorText(describeSignInError(error));
+        return;
+      }
+      showSuccess(text.loginSuccessTitle, text.loginSuccess);
+      await refreshSession();
+    },
+  );
+  const handleSubmit = form.onSubmit((values) => void submit(values));
 
   return (
     <form onSubmit={handleSubmit} noValidate>

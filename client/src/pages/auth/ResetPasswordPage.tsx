@@ -10,6 +10,7 @@ import { navigate, useSearch } from '../../app/navigation';
 import { useRefreshSession } from '../../app/session';
 import { Logo } from '../../components/Logo';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSingleFlight } from '../../lib/actions';
 import { describeError, describeSignUpError, errorCodeOf } from '../../lib/errors';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -55,7 +56,7 @@ function RequestForm() {
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const [sent, setSent] = useState(false);
   const form = useForm({ initialValues: { email: '' } });
-  const submit = form.onSubmit(async ({ email }) => {
+  const [send, sending] = useSingleFlight(async ({ email }: typeof form.values) => {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
       form.setFieldError('email', text.invalidEmail);
       return;
@@ -71,6 +72,7 @@ function RequestForm() {
       );
     }
   });
+  const submit = form.onSubmit((values) => void send(values));
   if (sent)
     return (
       <Stack gap="md" role="status">
@@ -106,7 +108,7 @@ function RequestForm() {
           {...form.getInputProps('email')}
         />
         <SubmitButton
-          pending={request.isPending}
+          pending={sending}
           label={text.resetRequestSubmit}
           pendingLabel={text.resetRequestSending}
           size="md"
@@ -123,7 +125,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const refreshSession = useRefreshSession();
   const [invalid, setInvalid] = useState(false);
   const form = useForm({ initialValues: { password: '', confirm: '' } });
-  const submit = form.onSubmit(async ({ password, confirm }) => {
+  const [save, saving] = useSingleFlight(async ({ password, confirm }: typeof form.values) => {
     if (!password || !confirm) {
       showError(messages.common.error, text.fillAllFields);
       return;
@@ -145,6 +147,7 @@ function NewPasswordForm({ token }: { token: string }) {
     await refreshSession();
     navigate('/', { replace: true });
   });
+  const submit = form.onSubmit((values) => void save(values));
   if (invalid)
     return (
       <Stack gap="md" role="alert">
@@ -183,7 +186,7 @@ function NewPasswordForm({ token }: { token: string }) {
           {...form.getInputProps('confirm')}
         />
         <SubmitButton
-          pending={reset.isPending}
+          pending={saving}
           label={text.resetSubmit}
           pendingLabel={text.resetSubmitting}
           size="md"

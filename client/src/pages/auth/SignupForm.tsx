@@ -2,9 +2,9 @@ import { Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSingleFlight } from '../../lib/actions';
 import { describeSignUpError, passwordIssuesOf } from '../../lib/errors';
 import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
@@ -17,12 +17,12 @@ export function SignupForm() {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
   const refreshSession = useRefreshSession();
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  // A double-click on Criar conta creates one account, with one toast.
+  const [submit, submitting] = useSingleFlight(async (values: typeof form.values) => {
     form.clearErrors();
     const email = values.email.trim();
     if (!email || !values.password || !values.confirmPassword) {
@@ -36,7 +36,6 @@ export function SignupForm() {
     const firstName = values.firstName.trim();
     const lastName = values.lastName.trim();
     const timezone = browserTimeZone();
-    setSubmitting(true);
     try {
       await signUp.mutateAsync({
         email,
@@ -60,13 +59,12 @@ export function SignupForm() {
       } else {
         showErrorText(describeSignUpError(error));
       }
-      setSubmitting(false);
       return;
     }
     showSuccess(messages.common.success, text.signupSuccess);
     await refreshSession();
-    setSubmitting(false);
   });
+  const handleSubmit = form.onSubmit((values) => void submit(values));
 
   return (
     <form onSubmit={handleSubmit} noValidate>

@@ -16,6 +16,7 @@ import { IconAdjustments, IconAlertCircle, IconDeviceFloppy } from '@tabler/icon
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { StateMessage } from '../../components/StateMessage';
+import { useSingleFlight } from '../../lib/actions';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { type AdminSetting, refusalReason } from '../admin/admin-api';
@@ -110,7 +111,8 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
   );
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async () => {
+  // Each save runs once at a time: a double-click on Salvar, or on the switch, is one change.
+  const [submit, submitting] = useSingleFlight(async () => {
     setError(null);
     if (kind === 'themes' || kind === 'number') {
       const n = typeof numberValue === 'number' ? numberValue : Number(numberValue);
@@ -135,7 +137,9 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
       return;
     }
     setError(await save(setting.key, textValue));
-  };
+  });
+  const [toggle, toggling] = useSingleFlight((checked: boolean) => save(setting.key, checked));
+  const busy = pending || submitting || toggling;
 
   let editor: ReactNode;
   if (kind === 'boolean')
@@ -143,8 +147,8 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
       <Switch
         size="md"
         checked={setting.value === true}
-        disabled={pending}
-        onChange={(event) => void save(setting.key, event.currentTarget.checked)}
+        disabled={busy}
+        onChange={(event) => void toggle(event.currentTarget.checked)}
         label={setting.value === true ? text.enabled : text.disabled}
         aria-label={text.editorLabel(label)}
       />
@@ -197,7 +201,7 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
           <div style={{ flex: kind === 'themes' || kind === 'number' ? '0 1 auto' : '1 1 280px' }}>
             {input}
           </div>
-          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+          <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
             {messages.common.save}
           </Button>
         </Group>

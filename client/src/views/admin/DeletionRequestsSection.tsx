@@ -216,7 +216,7 @@ export function DeletionRequestsSection() {
         }
         confirmLabel={pending?.action === 'reject' ? text.reject : text.confirmCompleteLabel}
         loading={busy}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         onClose={() => setPending(null)}
       />
     </Stack>

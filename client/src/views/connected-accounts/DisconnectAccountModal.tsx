@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { messages, PLATFORM_LABELS } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
+import { useSingleFlight } from '../../lib/actions';
+import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import type { AccountCardData } from './types';
@@ -19,34 +21,39 @@ export function DisconnectAccountModal({ card, onClose, onDisconnected }: Discon
   const disconnect = useMutation(trpc.accounts.disconnect.mutationOptions());
   const label = card ? PLATFORM_LABELS[card.platform] : '';
 
-  const confirm = async () => {
-    if (!card?.account || disconnect.isPending) return;
+  const [confirm, disconnecting] = useSingleFlight(async () => {
+    if (!card?.account) return;
     try {
       await disconnect.mutateAsync({ id: card.account.id });
       showSuccess(messages.common.success, text.disconnected(label));
       onClose();
       await onDisconnected();
-    } catch {
-      showError(messages.common.error, text.disconnectError);
+    } catch (error) {
+      showError(messages.common.error, requestStateText(error) ?? text.disconnectError);
     }
-  };
+  });
 
   return (
     <Modal
       opened={card !== null}
       onClose={() => {
-        if (!disconnect.isPending) onClose();
+        if (!disconnecting) onClose();
       }}
       title={text.confirmDisconnectTitle}
       centered
     >
       {card && <Text>{text.confirmDisconnect(label)}</Text>}
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={disconnect.isPending}>
+        <Button variant="default" onClick={onClose} disabled={disconnecting}>
           {messages.common.cancel}
         </Button>
-        <Button color="red" onClick={() => void confirm()} disabled={disconnect.isPending}>
-          {disconnect.isPending ? text.disconnecting : text.disconnect}
+        <Button
+          color="red"
+          onClick={() => void confirm()}
+          disabled={disconnecting}
+          leftSection={disconnecting ? <Loader size={16} color="currentColor" aria-hidden /> : undefined}
+        >
+          {disconnecting ? text.disconnecting : text.disconnect}
         </Button>
       </Group>
     </Modal>

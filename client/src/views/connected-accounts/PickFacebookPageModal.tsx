@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorCodeOf } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/actions';
+import { errorCodeOf, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 
@@ -32,8 +33,9 @@ export function PickFacebookPageModal({ pendingId, onClose, onConnected }: PickF
 
   const expired = pages.isError && errorCodeOf(pages.error) === 'NOT_FOUND';
 
-  const confirm = async () => {
-    if (!pendingId || select.isPending) return;
+  // A double-click on Conectar Página connects once, with one toast.
+  const [confirm, connecting] = useSingleFlight(async () => {
+    if (!pendingId) return;
     if (!pageId) {
       setMissing(true);
       return;
@@ -43,16 +45,16 @@ export function PickFacebookPageModal({ pendingId, onClose, onConnected }: PickF
       showSuccess(messages.common.success, text.connectedSuccess('Facebook'));
       onClose();
       await onConnected();
-    } catch {
-      showError(messages.common.error, text.saveError);
+    } catch (error) {
+      showError(messages.common.error, requestStateText(error) ?? text.saveError);
     }
-  };
+  });
 
   return (
     <Modal
       opened={pendingId !== null}
       onClose={() => {
-        if (!select.isPending) onClose();
+        if (!connecting) onClose();
       }}
       title={text.pickPageTitle}
       centered
@@ -89,11 +91,15 @@ export function PickFacebookPageModal({ pendingId, onClose, onConnected }: PickF
           </Radio.Group>
         )}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={select.isPending}>
+          <Button variant="default" onClick={onClose} disabled={connecting}>
             {messages.common.cancel}
           </Button>
-          <Button onClick={() => void confirm()} disabled={select.isPending || !pages.data}>
-            {select.isPending ? messages.common.saving : text.pickPageConfirm}
+          <Button
+            onClick={() => void confirm()}
+            disabled={connecting || !pages.data}
+            leftSection={connecting ? <Loader size={16} color="currentColor" aria-hidden /> : undefined}
+          >
+            {connecting ? messages.common.saving : text.pickPageConfirm}
           </Button>
         </Group>
       </Stack>

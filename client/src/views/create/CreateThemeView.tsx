@@ -3,12 +3,12 @@ import { messages, SUGGESTIONS_ON_THEME_CREATION } from '@pauta/core';
 import type { ThemeValues } from '@pauta/core/schemas/theme';
 import { useMutation } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
-import { useRef } from 'react';
 import { useSessionQuery } from '../../app/session';
 import { goToView } from '../../app/view-paths';
 import { ThemeForm } from '../../components/theme-form/ThemeForm';
 import classes from '../../components/theme-form/ThemeForm.module.css';
-import { errorCodeOf } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/actions';
+import { errorCodeOf, requestStateText } from '../../lib/errors';
 import type { CreationOutcome } from '../../lib/themes';
 import { useRefreshAfterThemeChange } from '../../lib/themes';
 import { showError, showSuccess, showWarning } from '../../lib/toast';
@@ -46,17 +46,14 @@ export function CreateThemeView() {
   const session = useSessionQuery();
   const refresh = useRefreshAfterThemeChange();
   const create = useMutation(trpc.themes.create.mutationOptions());
-  // A second submit while the first is still drafting posts is ignored (never two themes).
-  const inFlight = useRef(false);
-
-  const handleSubmit = async (values: ThemeValues) => {
-    if (inFlight.current) return;
+  // A second submit while the first is still drafting posts is ignored (never two themes; the
+  // server's idempotency key makes a repeat that does get through a replay).
+  const [handleSubmit, creating] = useSingleFlight(async (values: ThemeValues) => {
     // Spec §5: creating needs a signed-in user (the session may have ended in another tab).
     if (session.data && !session.data.user) {
       showError(messages.common.error, text.notLoggedIn);
       return;
     }
-    inFlight.current = true;
     try {
       const { outcome } = await create.mutateAsync(values);
       announceOutcome(outcome);
@@ -69,17 +66,15 @@ export function CreateThemeView() {
           messages.common.error,
           max === null ? messages.errors.codes.THEME_LIMIT_REACHED : text.limitReached(max),
         );
-      } else showError(messages.common.error, text.createError);
-    } finally {
-      inFlight.current = false;
+      } else showError(messages.common.error, requestStateText(error) ?? text.createError);
     }
-  };
+  });
 
   return (
     <ThemeForm
       submitLabel={text.createSubmit}
       pendingLabel={text.creating}
-      pending={create.isPending}
+      pending={creating}
       onSubmit={handleSubmit}
       pendingNotice={<CreationProgress />}
     />

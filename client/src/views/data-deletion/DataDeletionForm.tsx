@@ -5,6 +5,7 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useSingleFlight } from '../../lib/actions';
 import { describeError, errorCodeOf, invalidFieldsOf } from '../../lib/errors';
 import { showError } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -26,7 +27,8 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
   const [sent, setSent] = useState(false);
   const form = useForm({ initialValues: { reason: '', email: '' } });
 
-  const handleSubmit = form.onSubmit(async ({ reason, email }) => {
+  // A double-click on Enviar sends one request.
+  const [send, sending] = useSingleFlight(async ({ reason, email }: { reason: string; email: string }) => {
     if (!reason.trim()) {
       showError(text.requiredTitle, text.reasonRequired);
       return;
@@ -51,6 +53,7 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
       );
     }
   });
+  const handleSubmit = form.onSubmit((values) => void send(values));
 
   if (sent)
     return (
@@ -104,7 +107,7 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
             {text.formNotice}
           </Alert>
           <SubmitButton
-            pending={submit.isPending}
+            pending={sending}
             label={text.submit}
             pendingLabel={text.submitting}
             size="md"

@@ -9,7 +9,8 @@ import { goToView, useViewParam, viewPath } from '../../app/view-paths';
 import { StateMessage } from '../../components/StateMessage';
 import type { ThemeFormValues } from '../../components/theme-form/ThemeForm';
 import { ThemeForm } from '../../components/theme-form/ThemeForm';
-import { errorCodeOf } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/actions';
+import { errorCodeOf, requestStateText } from '../../lib/errors';
 import type { ThemeDetail } from '../../lib/themes';
 import { useRefreshAfterThemeChange } from '../../lib/themes';
 import { showError, showSuccess } from '../../lib/toast';
@@ -48,6 +49,17 @@ function EditTheme({ themeId }: { themeId: string }) {
   const refresh = useRefreshAfterThemeChange();
   const theme = useQuery(trpc.themes.get.queryOptions({ id: themeId }));
   const update = useMutation(trpc.themes.update.mutationOptions());
+  // A double-click on Salvar Alterações saves once, with one toast.
+  const [handleSubmit, saving] = useSingleFlight(async (values: ThemeValues) => {
+    try {
+      await update.mutateAsync({ id: themeId, ...values });
+      showSuccess(messages.common.success, text.updated);
+      goToView('dashboard');
+      void refresh();
+    } catch (error) {
+      showError(messages.common.error, requestStateText(error) ?? text.updateError);
+    }
+  });
 
   if (theme.isPending) return <FormSkeleton />;
   if (theme.isError) {
@@ -73,24 +85,12 @@ function EditTheme({ themeId }: { themeId: string }) {
     );
   }
 
-  const handleSubmit = async (values: ThemeValues) => {
-    if (update.isPending) return;
-    try {
-      await update.mutateAsync({ id: themeId, ...values });
-      showSuccess(messages.common.success, text.updated);
-      goToView('dashboard');
-      void refresh();
-    } catch {
-      showError(messages.common.error, text.updateError);
-    }
-  };
-
   return (
     <ThemeForm
       initialValues={toFormValues(theme.data)}
       submitLabel={text.updateSubmit}
       pendingLabel={text.saving}
-      pending={update.isPending}
+      pending={saving}
       onSubmit={handleSubmit}
       secondaryActions={
         <Button component={Link} href={viewPath('dashboard')} variant="default" size="md">

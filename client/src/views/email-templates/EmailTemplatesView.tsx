@@ -157,7 +157,7 @@ function TemplatesPanel() {
         message={deleting ? text.confirmDelete(deleting.templateName) : ''}
         confirmLabel={messages.common.delete}
         loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
     </Stack>

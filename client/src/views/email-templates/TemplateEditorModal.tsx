@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSingleFlight } from '../../lib/actions';
 import { invalidFieldsOf } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -46,7 +47,6 @@ export function TemplateEditorModal({ target, onClose }: Props) {
   const queryClient = useQueryClient();
   const create = useMutation(trpc.admin.templates.create.mutationOptions());
   const update = useMutation(trpc.admin.templates.update.mutationOptions());
-  const pending = create.isPending || update.isPending;
   const editing = target !== null && target !== 'new' ? target : null;
   const form = useForm<Values>({
     initialValues: blank,
@@ -68,7 +68,7 @@ export function TemplateEditorModal({ target, onClose }: Props) {
   const parsed = parseVariables(form.values.variables);
   const preview = previewOf(form.values.subject, form.values.htmlContent, parsed.ok ? parsed.value : {});
 
-  const submit = form.onSubmit(async (values) => {
+  const [save, saving] = useSingleFlight(async (values: Values) => {
     const variables = parseVariables(values.variables);
     if (!variables.ok) return;
     const fields = {
@@ -95,6 +95,9 @@ export function TemplateEditorModal({ target, onClose }: Props) {
     await queryClient.invalidateQueries(trpc.admin.templates.pathFilter());
     onClose();
   });
+  const pending = saving || create.isPending || update.isPending;
+  // A double-click on Salvar saves once.
+  const submit = form.onSubmit((values) => void save(values));
 
   return (
     <Modal

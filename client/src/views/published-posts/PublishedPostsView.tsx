@@ -1,13 +1,15 @@
 import { Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { PostListSkeleton } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import type { PublishedItem } from '../../components/posts/types';
 import { StateMessage } from '../../components/StateMessage';
+import { useGuardedMutation } from '../../lib/actions';
+import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { PublishedPostCard } from './PublishedPostCard';
@@ -36,7 +38,7 @@ export function PublishedPostsView() {
     if (failed) showError(messages.common.error, text.loadError, { id: 'published-load-error' });
   }, [failed]);
 
-  const remove = useMutation(
+  const remove = useGuardedMutation(
     trpc.published.delete.mutationOptions({
       onSuccess: async () => {
         setToDelete(null);
@@ -47,9 +49,9 @@ export function PublishedPostsView() {
           queryClient.invalidateQueries(trpc.themes.list.queryFilter()),
         ]);
       },
-      onError: () => {
+      onError: (error) => {
         setToDelete(null);
-        showError(messages.common.error, text.deleteError);
+        showError(messages.common.error, requestStateText(error) ?? text.deleteError);
       },
     }),
   );

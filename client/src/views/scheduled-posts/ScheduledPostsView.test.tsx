@@ -64,6 +64,7 @@ describe('Posts Agendados: filters', () => {
     expect(lastListInput(api)).toEqual({ statuses: ['failed'] });
   });
 
+  // Drives a Mantine combobox and two date pickers: over 5 s on a loaded machine.
   it('builds the input from the platform select and the date ranges', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-10T12:00:00Z'));
@@ -91,7 +92,7 @@ describe('Posts Agendados: filters', () => {
         createdTo: '2026-11-03',
       }),
     );
-  });
+  }, 20_000);
 
   it('maps every filter to the API names and leaves empty ones out', () => {
     expect(

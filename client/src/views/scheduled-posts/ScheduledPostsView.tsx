@@ -1,7 +1,6 @@
 import { Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
 import { viewPath } from '../../app/view-paths';
@@ -13,6 +12,8 @@ import type { PostItem } from '../../components/posts/types';
 import { useRefreshPosts } from '../../components/posts/usePostActions';
 import { usePostsList } from '../../components/posts/usePostsList';
 import { ViewLoading } from '../../components/ViewLoading';
+import { useGuardedMutation } from '../../lib/actions';
+import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import type { FilterState } from './filters';
@@ -73,7 +74,7 @@ export function ScheduledPostsView() {
     navigate(viewPath('scheduled-posts', query), { replace: true });
   };
 
-  const deleteFiltered = useMutation(
+  const deleteFiltered = useGuardedMutation(
     trpc.posts.deleteFiltered.mutationOptions({
       onSuccess: async (result) => {
         setConfirmBulk(false);
@@ -86,9 +87,9 @@ export function ScheduledPostsView() {
         );
         await refresh();
       },
-      onError: () => {
+      onError: (error) => {
         setConfirmBulk(false);
-        showError(messages.common.error, text.deleteError);
+        showError(messages.common.error, requestStateText(error) ?? text.deleteError);
       },
     }),
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Platform } from '@pauta/core';
 import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
@@ -6,7 +6,8 @@ import { useMutation } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
 import type { CSSProperties } from 'react';
 import { PlatformBadge } from '../../components/PlatformIcon';
-import { errorCodeOf, scheduleRangeText } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/actions';
+import { errorCodeOf, requestStateText, scheduleRangeText } from '../../lib/errors';
 import type { Draft } from '../../lib/themes';
 import { useRefreshAfterThemeChange } from '../../lib/themes';
 import { showError, showSuccess } from '../../lib/toast';
@@ -42,8 +43,8 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
   const tooLong = tightestLimit(draft.platforms, draft.content)?.over === true;
   const titleId = `draft-${draft.id}-title`;
 
-  const handleSchedule = async () => {
-    if (schedule.isPending) return;
+  // One click schedules once: the second click of a double-click is ignored while the first runs.
+  const [handleSchedule, scheduling] = useSingleFlight(async () => {
     try {
       const { platforms } = await schedule.mutateAsync({
         themeId,
@@ -62,10 +63,10 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
         messages.common.error,
         first
           ? text.contentTooLong(PLATFORM_LABELS[first], PLATFORM_TEXT_LIMITS[first])
-          : (scheduleRangeText(error) ?? text.scheduleError),
+          : (requestStateText(error) ?? scheduleRangeText(error) ?? text.scheduleError),
       );
     }
-  };
+  });
 
   return (
     <Card
@@ -93,7 +94,7 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
             variant="default"
             leftSection={<IconEdit size={16} aria-hidden />}
             onClick={onEdit}
-            disabled={schedule.isPending}
+            disabled={scheduling}
             aria-label={`${text.editDraft}: ${draft.title}`}
           >
             {text.editDraft}
@@ -103,18 +104,25 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
             color="red"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={onRemove}
-            disabled={schedule.isPending}
+            disabled={scheduling}
             aria-label={`${text.removeDraft}: ${draft.title}`}
           >
             {text.removeDraft}
           </Button>
           <Button
-            leftSection={<IconCalendarPlus size={16} aria-hidden />}
+            leftSection={
+              scheduling ? (
+                <Loader size={16} color="currentColor" aria-hidden />
+              ) : (
+                <IconCalendarPlus size={16} aria-hidden />
+              )
+            }
             onClick={() => void handleSchedule()}
-            disabled={schedule.isPending || tooLong}
+            disabled={scheduling || tooLong}
+            aria-busy={scheduling}
             aria-label={`${text.schedule}: ${draft.title}`}
           >
-            {schedule.isPending ? text.scheduling : text.schedule}
+            {scheduling ? text.scheduling : text.schedule}
           </Button>
         </div>
       </Stack>

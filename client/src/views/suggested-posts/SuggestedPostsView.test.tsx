@@ -38,7 +38,11 @@ describe('Posts Sugeridos', () => {
     await expectToast(messages.common.success, text.postsGenerated(5));
     expect(screen.getAllByRole('article')).toHaveLength(5);
     expect(api.callsTo('themes.generateDrafts')).toEqual([
-      { path: 'themes.generateDrafts', input: { themeId: theme.id, mode: 'card' } },
+      {
+        path: 'themes.generateDrafts',
+        input: { themeId: theme.id, mode: 'card' },
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
     ]);
     // The URL forgets from=card so a reload does not generate again.
     expect(window.location.search).toBe(`?theme=${theme.id}`);

@@ -21,6 +21,7 @@ import { navigate } from '../../app/navigation';
 import { useViewParam, viewPath } from '../../app/view-paths';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import { StateMessage } from '../../components/StateMessage';
+import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf } from '../../lib/errors';
 import type { Draft, DraftMode, DraftSource, ThemeListItem } from '../../lib/themes';
 import { showError, showSuccess, showWarning } from '../../lib/toast';
@@ -113,8 +114,8 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
   const started = useRef(false);
   const color = resolveThemeColor(theme.colorPalette);
 
-  const run = async (mode: DraftMode) => {
-    if (generate.isPending) return;
+  // One generation at a time: a double-click on Gerar 5 Posts generates five, not ten.
+  const [run, generating] = useSingleFlight(async (mode: DraftMode) => {
     try {
       const result = await generate.mutateAsync({ themeId: theme.id, mode });
       setDrafts((current) => [...current, ...result.drafts]);
@@ -125,7 +126,7 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
     } catch (error) {
       showError(messages.common.error, generationErrorText(error));
     }
-  };
+  });
 
   // The card button's generation runs once on arrival; the URL then forgets `from=card` so a
   // reload or Back does not spend another AI request.
@@ -156,21 +157,21 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
           </Group>
           <Button
             onClick={() => void run('screen')}
-            disabled={generate.isPending}
+            disabled={generating}
             leftSection={
-              generate.isPending ? (
+              generating ? (
                 <Loader size={16} color="currentColor" aria-hidden />
               ) : (
                 <IconSparkles size={18} aria-hidden />
               )
             }
           >
-            {generate.isPending ? text.generating : text.generate}
+            {generating ? text.generating : text.generate}
           </Button>
         </Group>
       </Paper>
 
-      {generate.isPending && (
+      {generating && (
         <Paper withBorder p="md" role="status" aria-live="polite">
           <Group gap="sm" wrap="nowrap">
             <Loader size="sm" aria-hidden />
@@ -211,7 +212,7 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
             />
           ))}
         </SimpleGrid>
-      ) : generate.isPending ? (
+      ) : generating ? (
         <DraftSkeletons />
       ) : (
         <StateMessage icon={IconSparkles} title={text.draftsEmpty} description={text.draftsEmptyDescription}>
@@ -221,7 +222,7 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
         </StateMessage>
       )}
 
-      {generate.isPending && drafts.length > 0 && <DraftSkeletons count={2} />}
+      {generating && drafts.length > 0 && <DraftSkeletons count={2} />}
 
       <EditDraftModal
         draft={editing}

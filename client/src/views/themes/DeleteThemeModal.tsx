@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
+import { useSingleFlight } from '../../lib/actions';
+import { requestStateText } from '../../lib/errors';
 import type { ThemeListItem } from '../../lib/themes';
 import { useRefreshAfterThemeChange } from '../../lib/themes';
 import { showError, showSuccess } from '../../lib/toast';
@@ -19,34 +21,39 @@ export function DeleteThemeModal({ theme, onClose }: DeleteThemeModalProps) {
   const refresh = useRefreshAfterThemeChange();
   const remove = useMutation(trpc.themes.delete.mutationOptions());
 
-  const confirm = async () => {
-    if (!theme || remove.isPending) return;
+  const [confirm, deleting] = useSingleFlight(async () => {
+    if (!theme) return;
     try {
       await remove.mutateAsync({ id: theme.id });
       showSuccess(messages.common.success, text.deleted);
       onClose();
       await refresh();
-    } catch {
-      showError(messages.common.error, text.deleteError);
+    } catch (error) {
+      showError(messages.common.error, requestStateText(error) ?? text.deleteError);
     }
-  };
+  });
 
   return (
     <Modal
       opened={theme !== null}
       onClose={() => {
-        if (!remove.isPending) onClose();
+        if (!deleting) onClose();
       }}
       title={text.confirmDeleteTitle}
       centered
     >
       {theme && <Text>{text.confirmDelete(theme.name)}</Text>}
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+        <Button variant="default" onClick={onClose} disabled={deleting}>
           {text.cancel}
         </Button>
-        <Button color="red" onClick={() => void confirm()} disabled={remove.isPending}>
-          {remove.isPending ? messages.common.deleting : text.confirmDeleteAction}
+        <Button
+          color="red"
+          onClick={() => void confirm()}
+          disabled={deleting}
+          leftSection={deleting ? <Loader size={16} color="currentColor" aria-hidden /> : undefined}
+        >
+          {deleting ? messages.common.deleting : text.confirmDeleteAction}
         </Button>
       </Group>
     </Modal>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, invalidFieldsOf } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -28,7 +29,8 @@ export function EditUserModal({ user, onClose }: { user: AdminUser | null; onClo
     form.clearErrors();
   }, [user?.id]);
 
-  const submit = form.onSubmit(async (values) => {
+  // A double-click on Salvar saves once.
+  const [save, saving] = useSingleFlight(async (values: typeof form.values) => {
     if (!user) return;
     try {
       await update.mutateAsync({ userId: user.id, ...values });
@@ -45,11 +47,12 @@ export function EditUserModal({ user, onClose }: { user: AdminUser | null; onClo
     await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
     onClose();
   });
+  const submit = form.onSubmit((values) => void save(values));
 
   return (
     <Modal
       opened={user !== null}
-      onClose={() => !update.isPending && onClose()}
+      onClose={() => !saving && onClose()}
       title={text.editProfileTitle}
       centered
       closeButtonProps={{ 'aria-label': messages.common.close }}
@@ -74,10 +77,10 @@ export function EditUserModal({ user, onClose }: { user: AdminUser | null; onClo
             {...form.getInputProps('email')}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            <Button variant="default" onClick={onClose} disabled={saving}>
               {messages.common.cancel}
             </Button>
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={saving}>
               {messages.common.save}
             </Button>
           </Group>

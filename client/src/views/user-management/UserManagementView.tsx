@@ -28,6 +28,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useState } from 'react';
 import { useRefreshSession, useSessionUser } from '../../app/session';
 import { StateMessage } from '../../components/StateMessage';
+import { useSingleFlight } from '../../lib/actions';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { type AdminUser, personName, refusalReason } from '../admin/admin-api';
@@ -55,8 +56,11 @@ export function UserManagementView() {
   });
   const setRole = useMutation(trpc.admin.users.setRole.mutationOptions());
 
-  const changeRole = async (user: AdminUser, role: Role) => {
+  const [changingId, setChangingId] = useState<string | null>(null);
+  // One role change at a time: the selects wait (disabled) until it is saved.
+  const [changeRole, changing] = useSingleFlight(async (user: AdminUser, role: Role) => {
     if (role === user.role) return;
+    setChangingId(user.id);
     try {
       const result = await setRole.mutateAsync({ userId: user.id, role });
       showSuccess(messages.common.success, result.selfDemoted ? text.selfDemoted : text.roleUpdated);
@@ -69,9 +73,11 @@ export function UserManagementView() {
         messages.common.error,
         refusalReason(error) === 'LAST_ADMIN' ? text.lastAdmin : text.roleUpdateError,
       );
+    } finally {
+      setChangingId(null);
     }
     await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
-  };
+  });
 
   const roleSelect = (user: AdminUser, name: string) => (
     <Select
@@ -80,7 +86,8 @@ export function UserManagementView() {
       value={user.role}
       allowDeselect={false}
       onChange={(value) => value && void changeRole(user, value as Role)}
-      disabled={setRole.isPending && setRole.variables?.userId === user.id}
+      disabled={changing}
+      rightSection={changingId === user.id ? <Loader size={14} aria-hidden /> : undefined}
       w={140}
       size="sm"
       comboboxProps={{ withinPortal: true }}
