@@ -25,7 +25,8 @@ export function clientBuildIsStale(): boolean {
   );
 }
 
-export async function buildClient(): Promise<void> {
+/** Builds client/dist (assets pre-compressed by the config's plugin); returns Vite's output. */
+export async function buildClient() {
   const { build } = await import('vite');
-  await build({ root: CLIENT, configFile: path.join(CLIENT, 'vite.config.ts'), logLevel: 'warn' });
+  return build({ root: CLIENT, configFile: path.join(CLIENT, 'vite.config.ts'), logLevel: 'warn' });
 }
