@@ -2,6 +2,7 @@
 // Express server (PORT, default 3000); these prefixes are proxied to it so cookies stay same-origin.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/precompress';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -10,7 +11,8 @@ const serverPrefixes = ['/trpc', '/auth/oauth', '/api', '/healthz', '/readyz'];
 const proxy = Object.fromEntries(serverPrefixes.map((prefix) => [prefix, { target: apiTarget }]));
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: a .br and a .gz next to every text file of dist, served by the web process.
+  plugins: [react(), precompress()],
   // The server's CSP is `script-src 'self'`: index.html loads one external module and nothing
   // may add an inline script (no Mantine ColorSchemeScript; the color scheme is set at runtime).
   build: { outDir: 'dist' },
