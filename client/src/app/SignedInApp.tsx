@@ -3,6 +3,8 @@ import { isAdminView, messages, resolveView } from '@pauta/core';
 import { Suspense, useEffect } from 'react';
 import { ViewLoading } from '../components/ViewLoading';
 import { VIEW_COMPONENTS } from '../views/registry';
+import { DatesSettings } from './DatesSettings';
+import { ErrorBoundary } from './ErrorBoundary';
 import { navigate } from './navigation';
 import { initialViewFor } from './session';
 import { AdminGate } from './shell/AdminGate';
@@ -33,17 +35,21 @@ export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
 
   const ViewComponent = VIEW_COMPONENTS[view];
   return (
-    <AppLayout view={view}>
-      <ViewHeader view={view} />
-      <Suspense fallback={<ViewLoading />}>
-        {isAdminView(view) ? (
-          <AdminGate>
-            <ViewComponent />
-          </AdminGate>
-        ) : (
-          <ViewComponent />
-        )}
-      </Suspense>
-    </AppLayout>
+    <DatesSettings>
+      <AppLayout view={view}>
+        <ViewHeader view={view} />
+        <ErrorBoundary key={view}>
+          <Suspense fallback={<ViewLoading />}>
+            {isAdminView(view) ? (
+              <AdminGate>
+                <ViewComponent />
+              </AdminGate>
+            ) : (
+              <ViewComponent />
+            )}
+          </Suspense>
+        </ErrorBoundary>
+      </AppLayout>
+    </DatesSettings>
   );
 }
