@@ -4,7 +4,7 @@
 // download of what the URL will show at start-up, alongside the session request: the public
 // page for public paths (the landing for `/` and unknown paths), the shell and the view for a
 // view's path (`/privacy-policy` and `/data-deletion` are both). Nothing else is fetched.
-import { resolveView } from '@pauta/core';
+import { resolveView, type View } from '@pauta/core';
 import type { ComponentType } from 'react';
 import { preloadView } from '../views/registry';
 import { normalizePathname } from './navigation';
@@ -50,14 +50,20 @@ const ignore = () => {
   // A failed preload is retried, and reported, when the page renders.
 };
 
-export function preloadForPath(rawPathname: string): void {
+/** What a first visit to `rawPathname` needs: its public page, its view (with the shell), or both. */
+export function preloadPlan(rawPathname: string): { page: PublicPage | null; view: View | null } {
   const pathname = normalizePathname(rawPathname);
   const view = pathname === '/' ? null : resolveView(pathname.slice(1));
+  const page = publicPageFor(pathname);
+  // A view's path shows the landing to a visitor; preloading it there would be a guess.
+  return { view, page: view && page === 'landing' ? null : page };
+}
+
+export function preloadForPath(pathname: string): void {
+  const { page, view } = preloadPlan(pathname);
   if (view) {
     void loadSignedInApp().catch(ignore);
     preloadView(view);
   }
-  // A view's path shows the landing to a visitor; preloading it there would be a guess.
-  const page = publicPageFor(pathname);
-  if (!view || page !== 'landing') void PAGE_LOADERS[page]().catch(ignore);
+  if (page) void PAGE_LOADERS[page]().catch(ignore);
 }
