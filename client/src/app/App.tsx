@@ -3,14 +3,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '@pauta/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import cta from '../components/cta.module.css';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { lazyComponents } from '../views/registry';
+import { lazyComponents, preloadView } from '../views/registry';
 import { ErrorBoundary } from './ErrorBoundary';
 import { usePathname } from './navigation';
 import { loadSignedInApp, PAGE_LOADERS, type PublicPage, publicPageFor } from './preload';
-import { useSessionQuery } from './session';
+import { signedInView, useSessionQuery } from './session';
 
 // Each page is its own chunk (app/preload.ts starts the download of the first one at start-up);
 // the shell and the views of a signed-in user are never downloaded by a visitor.
@@ -40,6 +40,13 @@ function Screen({ children }: { children: ReactNode }) {
 export function App() {
   const pathname = usePathname();
   const session = useSessionQuery();
+  // Signed in: the view's chunk downloads alongside the shell's, not after it (at `/` the URL
+  // alone could not tell which view, so app/preload.ts could not start it).
+  const answer = session.data;
+  const shownView = answer?.user ? signedInView(pathname, answer.hasThemes).view : null;
+  useEffect(() => {
+    if (shownView) preloadView(shownView);
+  }, [shownView]);
 
   // Kept outside the session branches so a session change never remounts it mid-exchange.
   if (pathname === '/auth/callback')
@@ -56,11 +63,10 @@ export function App() {
       </Screen>
     );
 
-  if (!session.data) {
+  if (!answer) {
     if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
     return <LoadingScreen />;
   }
-  const answer = session.data;
   if (answer.user === null) return <PublicPages pathname={pathname} />;
   return (
     <Screen>
