@@ -43,7 +43,8 @@ export function App() {
   // Signed in: the view's chunk downloads alongside the shell's, not after it (at `/` the URL
   // alone could not tell which view, so app/preload.ts could not start it).
   const answer = session.data;
-  const shownView = answer?.user ? signedInView(pathname, answer.hasThemes).view : null;
+  const gated = pathname !== '/auth/callback' && pathname !== '/auth/reset';
+  const shownView = gated && answer?.user ? signedInView(pathname, answer.hasThemes).view : null;
   useEffect(() => {
     if (shownView) preloadView(shownView);
   }, [shownView]);
@@ -84,8 +85,9 @@ function PublicPages({ pathname }: { pathname: string }) {
   const appName = messages.common.appName;
   useDocumentTitle(title ? `${title} · ${appName}` : appName);
   const Page = PAGES[shown];
+  // Keyed by page: a page that failed to load does not keep the next one from showing.
   return (
-    <Screen>
+    <Screen key={shown}>
       <Page />
     </Screen>
   );
