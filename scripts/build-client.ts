@@ -20,12 +20,22 @@ export function clientBuildIsStale(): boolean {
   const index = path.join(CLIENT, 'dist', 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  return [path.join(CLIENT, 'src'), path.join(CLIENT, 'public'), path.join(ROOT, 'core', 'src')].some(
-    (dir) => existsSync(dir) && newestMtime(dir) > built,
+  // The build's own configuration counts too (chunking, Mantine's styles, compression).
+  const buildFiles = [
+    'client/vite.config.ts',
+    'scripts/client-chunks.ts',
+    'scripts/mantine-styles.ts',
+    'scripts/precompress.ts',
+  ];
+  return (
+    [path.join(CLIENT, 'src'), path.join(CLIENT, 'public'), path.join(ROOT, 'core', 'src')].some(
+      (dir) => existsSync(dir) && newestMtime(dir) > built,
+    ) || buildFiles.some((file) => statSync(path.join(ROOT, file)).mtimeMs > built)
   );
 }
 
-export async function buildClient(): Promise<void> {
+/** Builds client/dist (assets pre-compressed by the config's plugin); returns Vite's output. */
+export async function buildClient() {
   const { build } = await import('vite');
-  await build({ root: CLIENT, configFile: path.join(CLIENT, 'vite.config.ts'), logLevel: 'warn' });
+  return build({ root: CLIENT, configFile: path.join(CLIENT, 'vite.config.ts'), logLevel: 'warn' });
 }

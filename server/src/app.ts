@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.js';
 import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
+import { clientAssets, sendStaticFile } from './http/static-assets.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
@@ -73,24 +74,17 @@ export function createApp(deps: AppDeps): express.Express {
 
   const dist = deps.clientDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
-    app.use(
-      express.static(dist, {
-        index: false,
-        setHeaders(res, file) {
-          // Hashed assets are immutable; index.html must always be revalidated.
-          if (file.includes(`${path.sep}assets${path.sep}`))
-            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    // Every other GET is a view of the SPA (spec §2.1: unknown paths show the landing page).
+    // Pre-compressed at build time; the best encoding the browser accepts (http/static-assets.ts).
+    const client = clientAssets(dist);
+    app.use(client.files);
+    // Every other GET is a view of the SPA (spec §2.1: unknown paths show the landing page), but
+    // a missing file under /assets/ is a 404, never the page in its place.
     app.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
-      if (!req.accepts('html')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
+      if (req.path.startsWith('/assets/') || !req.accepts('html')) return next();
       // The OAuth return page carries a code in its URL, the reset and deletion-confirmation
       // pages a token: never leak them in a Referer (O5).
       if (TOKEN_PAGES.has(req.path)) res.setHeader('Referrer-Policy', 'no-referrer');
-      res.sendFile(path.join(dist, 'index.html'));
+      sendStaticFile(req, res, client.index);
     });
   }
 

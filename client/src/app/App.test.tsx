@@ -83,7 +83,8 @@ describe('signed-in routing', () => {
     renderAt('/settings');
     expect(await viewHeading('settings')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('link', { name: new RegExp(messages.settings.privacy) }));
+    // The shell (and the view's heading) shows first; the view itself arrives as its own chunk.
+    fireEvent.click(await screen.findByRole('link', { name: new RegExp(messages.settings.privacy) }));
     expect(await viewHeading('privacy-policy')).toBeTruthy();
     expect(window.location.pathname).toBe('/privacy-policy');
     expect(screen.getByRole('link', { name: messages.common.back }).getAttribute('href')).toBe('/settings');
@@ -99,7 +100,7 @@ describe('signed-in routing', () => {
     mockTrpc({ 'auth.session': signedIn(true), 'auth.adminCheck': { isAdmin: false } });
     renderAt('/data-deletion');
     expect(await viewHeading('data-deletion')).toBeTruthy();
-    expect(screen.getByLabelText(messages.dataDeletion.reasonLabel, { exact: false })).toBeTruthy();
+    expect(await screen.findByLabelText(messages.dataDeletion.reasonLabel, { exact: false })).toBeTruthy();
     expect(screen.queryByLabelText(messages.dataDeletion.emailLabel, { exact: false })).toBeNull();
   });
 
@@ -160,7 +161,7 @@ describe('public routing', () => {
     renderAt('/');
     fireEvent.click(await screen.findByRole('link', { name: messages.landing.start }));
     expect(window.location.pathname).toBe('/auth');
-    expect(screen.getByRole('radio', { name: messages.auth.loginTab })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: messages.auth.loginTab })).toBeTruthy();
     expect(screen.getByRole('radio', { name: messages.auth.signupTab })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('link', { name: messages.auth.back }));

@@ -2,35 +2,36 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '@pauta/core';
 import { IconRefresh } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import cta from '../components/cta.module.css';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { AuthCallbackPage } from '../pages/auth/AuthCallbackPage';
-import { AuthPage } from '../pages/auth/AuthPage';
-import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
-import { LandingPage } from '../pages/landing/LandingPage';
-import { DataDeletionConfirmPage } from '../pages/public/DataDeletionConfirmPage';
-import { DataDeletionPage } from '../pages/public/DataDeletionPage';
-import { PrivacyPolicyPage } from '../pages/public/PrivacyPolicyPage';
+import { lazyComponents, preloadView } from '../views/registry';
+import { ErrorBoundary } from './ErrorBoundary';
 import { usePathname } from './navigation';
-import { SignedInApp } from './SignedInApp';
-import { useSessionQuery } from './session';
+import { loadSignedInApp, PAGE_LOADERS, type PublicPage, publicPageFor } from './preload';
+import { signedInView, useSessionQuery } from './session';
 
-interface PublicRoute {
-  /** Shown before the app name in the browser tab; the landing page shows the app name alone. */
-  title?: string;
-  Page: ComponentType;
+// Each page is its own chunk (app/preload.ts starts the download of the first one at start-up);
+// the shell and the views of a signed-in user are never downloaded by a visitor.
+const SignedInApp = lazy(() => loadSignedInApp().then((module) => ({ default: module.SignedInApp })));
+const PAGES = lazyComponents(PAGE_LOADERS);
+
+/** Shown before the app name in the browser tab; the landing page shows the app name alone. */
+const PAGE_TITLES: Partial<Record<PublicPage, string>> = {
+  auth: messages.auth.loginTab,
+  privacyPolicy: messages.views['privacy-policy'].title,
+  dataDeletion: messages.views['data-deletion'].title,
+};
+
+/** A lazily loaded screen: 'Carregando...' while its chunk arrives, a way out if it cannot. */
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fullScreen>
+      <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }
-
-const landingRoute: PublicRoute = { Page: LandingPage };
-
-// Spec §2.1: real paths for logged-out visitors; any other path shows the landing page.
-const publicRoutes = new Map<string, PublicRoute>([
-  ['/', landingRoute],
-  ['/auth', { title: messages.auth.loginTab, Page: AuthPage }],
-  ['/privacy-policy', { title: messages.views['privacy-policy'].title, Page: PrivacyPolicyPage }],
-  ['/data-deletion', { title: messages.views['data-deletion'].title, Page: DataDeletionPage }],
-]);
 
 /**
  * The session gate: `/auth/callback` serves both states; otherwise nothing but 'Carregando...'
@@ -39,28 +40,65 @@ const publicRoutes = new Map<string, PublicRoute>([
 export function App() {
   const pathname = usePathname();
   const session = useSessionQuery();
+  // Signed in: the view's chunk downloads alongside the shell's, not after it (at `/` the URL
+  // alone could not tell which view, so app/preload.ts could not start it).
+  const answer = session.data;
+  const gated = pathname !== '/auth/callback' && pathname !== '/auth/reset';
+  const shownView = gated && answer?.user ? signedInView(pathname, answer.hasThemes).view : null;
+  useEffect(() => {
+    if (shownView) preloadView(shownView);
+  }, [shownView]);
 
   // Kept outside the session branches so a session change never remounts it mid-exchange.
-  if (pathname === '/auth/callback') return <AuthCallbackPage />;
+  if (pathname === '/auth/callback')
+    return (
+      <Screen>
+        <PAGES.authCallback />
+      </Screen>
+    );
   // The emailed reset link works signed in or not (spec §2.2 'Esqueceu sua senha?').
-  if (pathname === '/auth/reset') return <ResetPasswordPage />;
+  if (pathname === '/auth/reset')
+    return (
+      <Screen>
+        <PAGES.resetPassword />
+      </Screen>
+    );
   // The link that confirms an anonymous data-deletion request works signed in or not.
-  if (pathname === '/data-deletion/confirm') return <DataDeletionConfirmPage />;
+  if (pathname === '/data-deletion/confirm')
+    return (
+      <Screen>
+        <PAGES.dataDeletionConfirm />
+      </Screen>
+    );
 
-  if (!session.data) {
+  if (!answer) {
     if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
     return <LoadingScreen />;
   }
-  const answer = session.data;
   if (answer.user === null) return <PublicPages pathname={pathname} />;
-  return <SignedInApp pathname={pathname} hasThemes={answer.hasThemes ?? null} />;
+  return (
+    <Screen>
+      <SignedInApp pathname={pathname} hasThemes={answer.hasThemes ?? null} />
+    </Screen>
+  );
 }
 
+// Spec §2.1: real paths for logged-out visitors; any other path shows the landing page.
 function PublicPages({ pathname }: { pathname: string }) {
-  const route = publicRoutes.get(pathname) ?? landingRoute;
+  const page = publicPageFor(pathname);
+  // The callback and reset pages are served above, before the session gate.
+  const shown =
+    page === 'authCallback' || page === 'resetPassword' || page === 'dataDeletionConfirm' ? 'landing' : page;
+  const title = PAGE_TITLES[shown];
   const appName = messages.common.appName;
-  useDocumentTitle(route.title ? `${route.title} · ${appName}` : appName);
-  return <route.Page />;
+  useDocumentTitle(title ? `${title} · ${appName}` : appName);
+  const Page = PAGES[shown];
+  // Keyed by page: a page that failed to load does not keep the next one from showing.
+  return (
+    <Screen key={shown}>
+      <Page />
+    </Screen>
+  );
 }
 
 /** The first session answer failed (server down, offline): say so and offer a retry. */

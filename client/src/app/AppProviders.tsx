@@ -1,14 +1,11 @@
-import 'dayjs/locale/pt-br';
-
 import type { MantineProviderProps } from '@mantine/core';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { messages } from '@pauta/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { showError } from '../lib/toast';
 import type { TrpcClient } from '../lib/trpc';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
@@ -18,6 +15,27 @@ interface AppProvidersProps {
   children: ReactNode;
   /** `'test'` turns off transitions and portals (component tests). */
   env?: MantineProviderProps['env'];
+}
+
+const ToastContainer = lazy(() =>
+  import('./ToastContainer').then((module) => ({ default: module.ToastContainer })),
+);
+
+/**
+ * Toasts live in Mantine's store from the first `notifications.show()`; the container that
+ * draws them is mounted (and its chunk downloaded) with the first one, so a visit that shows
+ * no toast never pays for it. Once mounted it stays.
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [mounted, setMounted] = useState(false);
+  if (!mounted && notifications.length + queue.length > 0) setMounted(true);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  );
 }
 
 const SESSION_KEY_ROOT = ['auth', 'session'];
@@ -55,10 +73,8 @@ export function AppProviders({ children, env }: AppProvidersProps) {
           defaultColorScheme="light"
           env={env}
         >
-          <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-            <Notifications position="top-right" />
-            {children}
-          </DatesProvider>
+          <Toasts />
+          {children}
         </MantineProvider>
       </TRPCProvider>
     </QueryClientProvider>

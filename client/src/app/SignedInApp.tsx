@@ -1,10 +1,12 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { isAdminView, messages, resolveView } from '@pauta/core';
+import { isAdminView, messages } from '@pauta/core';
 import { Suspense, useEffect } from 'react';
 import { ViewLoading } from '../components/ViewLoading';
 import { VIEW_COMPONENTS } from '../views/registry';
+import { DatesSettings } from './DatesSettings';
+import { ErrorBoundary } from './ErrorBoundary';
 import { navigate } from './navigation';
-import { initialViewFor } from './session';
+import { signedInView } from './session';
 import { AdminGate } from './shell/AdminGate';
 import { AppLayout } from './shell/AppLayout';
 import { ViewHeader } from './shell/ViewHeader';
@@ -20,10 +22,8 @@ interface SignedInAppProps {
  * view; `/` shows the initial view (spec §2.3); `/auth` and unknown paths go to `/`.
  */
 export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
-  const initialView = initialViewFor(hasThemes);
-  const requested = pathname === '/' ? initialView : resolveView(pathname.slice(1));
-  const view = requested ?? initialView;
-  const redirectHome = requested === null;
+  const { view, known } = signedInView(pathname, hasThemes);
+  const redirectHome = !known;
 
   useEffect(() => {
     if (redirectHome) navigate('/', { replace: true });
@@ -33,17 +33,21 @@ export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
 
   const ViewComponent = VIEW_COMPONENTS[view];
   return (
-    <AppLayout view={view}>
-      <ViewHeader view={view} />
-      <Suspense fallback={<ViewLoading />}>
-        {isAdminView(view) ? (
-          <AdminGate>
-            <ViewComponent />
-          </AdminGate>
-        ) : (
-          <ViewComponent />
-        )}
-      </Suspense>
-    </AppLayout>
+    <DatesSettings>
+      <AppLayout view={view}>
+        <ViewHeader view={view} />
+        <ErrorBoundary key={view}>
+          <Suspense fallback={<ViewLoading />}>
+            {isAdminView(view) ? (
+              <AdminGate>
+                <ViewComponent />
+              </AdminGate>
+            ) : (
+              <ViewComponent />
+            )}
+          </Suspense>
+        </ErrorBoundary>
+      </AppLayout>
+    </DatesSettings>
   );
 }

@@ -1,6 +1,7 @@
 // The signed-in state every screen reads: the session (spec §2.3: nothing renders before its
 // first answer), the admin check (spec §4: loading, then resolved) and the system status.
 import type { View } from '@pauta/core';
+import { resolveView } from '@pauta/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterClient } from '@trpc/client';
 import { useCallback } from 'react';
@@ -65,4 +66,17 @@ export function useSystemStatus() {
  */
 export function initialViewFor(hasThemes: boolean | null | undefined): View {
   return hasThemes === true ? 'dashboard' : 'create';
+}
+
+/**
+ * The view a signed-in user sees at `pathname` (spec §2.3): `/<view-id>` or an alias shows that
+ * view, `/` the initial view; any other path (`known: false`) shows the initial view and goes to `/`.
+ */
+export function signedInView(
+  pathname: string,
+  hasThemes: boolean | null | undefined,
+): { view: View; known: boolean } {
+  const initialView = initialViewFor(hasThemes);
+  const requested = pathname === '/' ? initialView : resolveView(pathname.slice(1));
+  return { view: requested ?? initialView, known: requested !== null };
 }

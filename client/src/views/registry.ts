@@ -1,49 +1,53 @@
-// One component per in-app view (spec §2.3). Each lives in views/<view>/ so later issues replace
-// the placeholder content without touching the shell or the routing.
+// One component per in-app view (spec §2.3), each in views/<view>/ and each its own chunk,
+// loaded when the view is first shown (SignedInApp wraps views in Suspense): a first visit
+// downloads the view it opens and nothing of the others. `preloadView` starts that download
+// early (app/preload.ts: at start-up, in parallel with the session request).
 import type { View } from '@pauta/core';
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
-import { AdminPanelView } from './admin/AdminPanelView';
-import { AdminSettingsView } from './admin-settings/AdminSettingsView';
-import { ConnectedAccountsView } from './connected-accounts/ConnectedAccountsView';
-import { DashboardView } from './dashboard/DashboardView';
-import { DataDeletionView } from './data-deletion/DataDeletionView';
-import { EmailTemplatesView } from './email-templates/EmailTemplatesView';
-import { PrivacyPolicyView } from './privacy-policy/PrivacyPolicyView';
-import { PublishedPostsView } from './published-posts/PublishedPostsView';
-import { PublishingLogsView } from './publishing-logs/PublishingLogsView';
-import { ScheduledPostsView } from './scheduled-posts/ScheduledPostsView';
-import { SettingsView } from './settings/SettingsView';
-import { SuggestedPostsView } from './suggested-posts/SuggestedPostsView';
-import { ThemePostsView } from './theme-posts/ThemePostsView';
-import { ThemesView } from './themes/ThemesView';
-import { UserManagementView } from './user-management/UserManagementView';
 
-// The theme form carries zod and the form library: loaded on demand (a separate chunk) so the
-// first paint of every other view stays small. SignedInApp wraps views in Suspense.
-const CreateThemeView = lazy(() =>
-  import('./create/CreateThemeView').then((module) => ({ default: module.CreateThemeView })),
-);
-const EditThemeView = lazy(() =>
-  import('./edit/EditThemeView').then((module) => ({ default: module.EditThemeView })),
-);
+export type Loader = () => Promise<{ default: ComponentType }>;
 
-export const VIEW_COMPONENTS: Record<View, ComponentType> = {
-  dashboard: DashboardView,
-  create: CreateThemeView,
-  edit: EditThemeView,
-  themes: ThemesView,
-  'theme-posts': ThemePostsView,
-  'scheduled-posts': ScheduledPostsView,
-  'published-posts': PublishedPostsView,
-  'suggested-posts': SuggestedPostsView,
-  'connected-accounts': ConnectedAccountsView,
-  settings: SettingsView,
-  'privacy-policy': PrivacyPolicyView,
-  'data-deletion': DataDeletionView,
-  admin: AdminPanelView,
-  'publishing-logs': PublishingLogsView,
-  'user-management': UserManagementView,
-  'email-templates': EmailTemplatesView,
-  'admin-settings': AdminSettingsView,
+/** `import()` of a module exporting the view under `name`, as React.lazy wants it. */
+function named<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Loader {
+  return () => load().then((module) => ({ default: module[name] }));
+}
+
+const VIEW_LOADERS: Record<View, Loader> = {
+  dashboard: named(() => import('./dashboard/DashboardView'), 'DashboardView'),
+  create: named(() => import('./create/CreateThemeView'), 'CreateThemeView'),
+  edit: named(() => import('./edit/EditThemeView'), 'EditThemeView'),
+  themes: named(() => import('./themes/ThemesView'), 'ThemesView'),
+  'theme-posts': named(() => import('./theme-posts/ThemePostsView'), 'ThemePostsView'),
+  'scheduled-posts': named(() => import('./scheduled-posts/ScheduledPostsView'), 'ScheduledPostsView'),
+  'published-posts': named(() => import('./published-posts/PublishedPostsView'), 'PublishedPostsView'),
+  'suggested-posts': named(() => import('./suggested-posts/SuggestedPostsView'), 'SuggestedPostsView'),
+  'connected-accounts': named(
+    () => import('./connected-accounts/ConnectedAccountsView'),
+    'ConnectedAccountsView',
+  ),
+  settings: named(() => import('./settings/SettingsView'), 'SettingsView'),
+  'privacy-policy': named(() => import('./privacy-policy/PrivacyPolicyView'), 'PrivacyPolicyView'),
+  'data-deletion': named(() => import('./data-deletion/DataDeletionView'), 'DataDeletionView'),
+  admin: named(() => import('./admin/AdminPanelView'), 'AdminPanelView'),
+  'publishing-logs': named(() => import('./publishing-logs/PublishingLogsView'), 'PublishingLogsView'),
+  'user-management': named(() => import('./user-management/UserManagementView'), 'UserManagementView'),
+  'email-templates': named(() => import('./email-templates/EmailTemplatesView'), 'EmailTemplatesView'),
+  'admin-settings': named(() => import('./admin-settings/AdminSettingsView'), 'AdminSettingsView'),
 };
+
+/** A React.lazy component for each loader. */
+export function lazyComponents<K extends string>(loaders: Record<K, Loader>): Record<K, ComponentType> {
+  const components = {} as Record<K, ComponentType>;
+  for (const key of Object.keys(loaders) as K[]) components[key] = lazy(loaders[key]);
+  return components;
+}
+
+export const VIEW_COMPONENTS = lazyComponents(VIEW_LOADERS);
+
+/** Starts downloading a view's chunk (the browser keeps it for the lazy component). */
+export function preloadView(view: View): void {
+  void VIEW_LOADERS[view]().catch(() => {
+    // A failed preload is retried by the view itself when it renders (and shown there).
+  });
+}

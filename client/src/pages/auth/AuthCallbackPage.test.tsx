@@ -31,7 +31,8 @@ describe('/auth/callback', () => {
       'auth.completeOAuth': () => exchange.promise,
     });
     renderCallback('?code=c-1&state=s-1');
-    expect(screen.getByText(text.processingConnection)).toBeTruthy();
+    // The page is its own chunk: 'Carregando...' until it arrives, then its own message.
+    expect(await screen.findByText(text.processingConnection)).toBeTruthy();
     await waitFor(() => expect(api.callsTo('auth.completeOAuth')).toHaveLength(1));
     expect(api.callsTo('auth.completeOAuth')[0]?.input).toMatchObject({ code: 'c-1', state: 's-1' });
 

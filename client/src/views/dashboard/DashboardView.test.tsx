@@ -83,7 +83,12 @@ describe('Dashboard', () => {
 
   it('describes each chart with a pt-BR data table (weeks as dd/MM)', async () => {
     open({});
-    const published = await screen.findByRole('group', { name: text.weeklyPublishedTitle });
+    // The charts are their own chunk (recharts): under load its first import alone can take seconds.
+    const published = await screen.findByRole(
+      'group',
+      { name: text.weeklyPublishedTitle },
+      { timeout: 10_000 },
+    );
     const table = within(published).getByRole('table');
     expect(within(table).getByRole('rowheader', { name: '08/11' })).toBeTruthy();
     expect(
@@ -110,7 +115,11 @@ describe('Dashboard', () => {
         upcoming: [],
       }),
     });
-    const published = await screen.findByRole('group', { name: text.weeklyPublishedTitle });
+    const published = await screen.findByRole(
+      'group',
+      { name: text.weeklyPublishedTitle },
+      { timeout: 10_000 },
+    );
     expect(within(published).getByText(text.noChartData)).toBeTruthy();
     const upcoming = await screen.findByRole('group', { name: text.upcomingTitle });
     expect(within(upcoming).getByText(text.noUpcoming)).toBeTruthy();
