@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Time limits catch hangs, not slowness: a loaded 2-core CI machine runs these 3-5x slower.
+          testTimeout: 20_000,
           include: serverSide.map((p) => `${p}/**/*.test.ts`),
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
         },
@@ -21,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit-tz',
           environment: 'node',
+          testTimeout: 20_000,
           include: ['core/src/scheduling/**/*.test.ts', 'core/src/format/**/*.test.ts'],
           env: { TZ: 'America/Sao_Paulo' },
         },
@@ -44,6 +47,7 @@ export default defineConfig({
           name: 'client',
           root: './client',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test-utils/setup.ts'],
         },
