@@ -77,7 +77,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'logo-Qq11.png'), PNG);
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"secret":"build metadata"}');
   await precompressDir(dist);
-  app = await listen(testDeps(handle, { clientDist: dist }));
+  // An https APP_URL, as in production: the assets must carry HSTS like every other answer.
+  app = await listen(testDeps(handle, { clientDist: dist }, { APP_URL: 'https://pauta.exemplo.com' }));
 });
 
 afterAll(async () => {
