@@ -74,6 +74,8 @@ export function rootsFromChunks(chunks: readonly ProbeChunk[]): ModuleRoots {
 /** Bundles the client once without writing, with the bundler's own chunking. */
 export async function probeRoots(root: string, configFile: string): Promise<ModuleRoots> {
   const { build } = await import('vite');
+  // Build configuration (loaded by vite.config.ts, where Node cannot load a workspace package's
+  // TypeScript): it sets the flag itself instead of going through scripts/env.ts.
   process.env[PROBE_ENV] = '1';
   try {
     const result = await build({

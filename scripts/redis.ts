@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_REDIS_URL } from '@pauta/core/config/env';
 
 export interface ResolvedRedis {
   url: string | null;
@@ -46,7 +47,7 @@ export async function resolveRedis(options: {
 }): Promise<ResolvedRedis> {
   const noop = async () => {};
   if (options.envUrl) return { url: options.envUrl, source: 'env', stop: noop };
-  const local = 'redis://127.0.0.1:6379';
+  const local = DEFAULT_REDIS_URL;
   if (await pingRedis(local)) return { url: local, source: 'local', stop: noop };
 
   const found = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });

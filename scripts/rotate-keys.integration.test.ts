@@ -1,4 +1,4 @@
-// Key rotation (RELIABILITY O7): encrypt with k1, activate k2, run the job, drop k1 → all rows open.
+// Key rotation (docs/security.md O7): encrypt with k1, activate k2, run the job, drop k1 → all rows open.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

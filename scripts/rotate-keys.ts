@@ -1,10 +1,10 @@
 // `npm run rotate-keys`: re-seals every stored OAuth token with the ACTIVE key (the first entry of
 // TOKEN_ENCRYPTION_KEYS). Rotation: put the new key first, keep the old one after it, run this,
 // then remove the old key. Prints counts only — never a token.
-import path from 'node:path';
 import { createDb, parseKeyring, resealAllTokens } from '@pauta/db';
+import { databaseTarget, envValue } from './env.js';
 
-const value = process.env.TOKEN_ENCRYPTION_KEYS;
+const value = envValue('TOKEN_ENCRYPTION_KEYS');
 if (!value) {
   process.stderr.write(
     'Defina TOKEN_ENCRYPTION_KEYS (nova chave primeiro, antigas depois) antes de rodar rotate-keys.\n',
@@ -19,8 +19,7 @@ try {
   process.exit(2);
 }
 const handle = await createDb({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  pgliteDataDir: path.resolve(process.env.PAUTA_DATA_DIR ?? '.data', 'pglite'),
+  ...databaseTarget(),
   poolSize: 1,
 });
 try {

@@ -1,14 +1,16 @@
 // `npm start`: Pauta in embedded mode — web + worker in one process, PGlite when DATABASE_URL is
 // unset, the sandbox networks when no network credentials are set, a local Redis when it can.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EnvError, hasAnyNetworkCredentials } from '@pauta/core/config/env';
 import { createDb, type DbHandle, ping } from '@pauta/db';
 import { installSandboxFetch } from '@pauta/networks';
-import { startSandbox } from '@pauta/networks/sandbox/index';
+import { startSandbox } from '@pauta/networks/sandbox';
 import { createLogger, loadServerEnv, type ServerEnv, startWeb } from '@pauta/server';
 import { loadWorkerEnv, startWorker, type WorkerHandle } from '@pauta/worker';
+import { type AdminChannel, lockDataDir, openAdminChannel } from './admin-channel.js';
 import { buildClient, clientBuildIsStale } from './build-client.js';
+import { environment, setEnv } from './env.js';
 import { resolveRedis } from './redis.js';
 
 const started = performance.now();
@@ -21,34 +23,20 @@ try {
 }
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV !== 'production', name: 'pauta' });
 
-/** PGlite serves one process: refuse to open the same data folder twice. */
-function lockDataDir(dir: string): () => void {
-  const lock = path.join(dir, 'pauta.pid');
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8'));
-    let alive = false;
-    try {
-      alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
-    } catch {
-      alive = false;
-    }
-    if (alive) {
-      process.stderr.write(
-        `A Pauta já está rodando com estes dados (processo ${pid}). Encerre-o antes de iniciar outra vez.\n`,
-      );
-      process.exit(1);
-    }
-  }
-  writeFileSync(lock, String(process.pid));
-  return () => rmSync(lock, { force: true });
-}
-
 let unlock = () => {};
 let dbHandle: DbHandle;
 try {
   if (!env.DATABASE_URL) {
     mkdirSync(env.dataDir, { recursive: true });
-    unlock = lockDataDir(env.dataDir);
+    // PGlite serves one process: refuse to open the same data folder twice.
+    const lock = lockDataDir(env.dataDir);
+    if ('heldBy' in lock) {
+      process.stderr.write(
+        `A Pauta já está rodando com estes dados (processo ${lock.heldBy}). Encerre-o antes de iniciar outra vez.\n`,
+      );
+      process.exit(1);
+    }
+    unlock = lock.release;
   }
   dbHandle = await createDb({
     databaseUrl: env.DATABASE_URL,
@@ -72,6 +60,16 @@ logger.info(
     : 'Banco: PostgreSQL',
 );
 
+// `npm run create-admin` while running: the embedded database is only reachable through us.
+let adminChannel: AdminChannel | null = null;
+if (dbHandle.engine === 'pglite') {
+  adminChannel = await openAdminChannel({
+    dataDir: env.dataDir,
+    db: dbHandle.db,
+    onGrant: (email) => logger.info({ email }, 'create-admin: papel de administrador concedido'),
+  });
+}
+
 if (clientBuildIsStale()) {
   logger.info('Preparando a interface (primeira execução ou código alterado)...');
   await buildClient();
@@ -91,23 +89,36 @@ if (!redis.url) {
 let sandboxHandle: { url: string; close(): Promise<void> } | null = null;
 let sandboxUrl = env.SOCIAL_SANDBOX_URL;
 if (!sandboxUrl && !hasAnyNetworkCredentials(env)) {
-  const sandboxOptions = { host: '127.0.0.1', allowedRedirectOrigins: [new URL(env.appUrl).origin] };
+  const sandboxOptions = {
+    host: '127.0.0.1',
+    allowedRedirectOrigins: [new URL(env.appUrl).origin],
+    // Tokens and posts survive a restart: connected sandbox accounts keep working (issue 13).
+    stateFile: path.join(env.dataDir, 'sandbox', 'state.json'),
+    onWarning: (message: string) => logger.warn(message),
+  };
   // The usual port when it is free, any free port otherwise.
   sandboxHandle = await startSandbox({ ...sandboxOptions, port: 4010 }).catch(() =>
     startSandbox({ ...sandboxOptions, port: 0 }),
   );
   sandboxUrl = sandboxHandle.url;
-  process.env.SOCIAL_SANDBOX_URL = sandboxUrl;
+  setEnv('SOCIAL_SANDBOX_URL', sandboxUrl);
   env = { ...env, SOCIAL_SANDBOX_URL: sandboxUrl };
   logger.info(`Redes sociais em modo Sandbox (nenhuma credencial configurada): ${sandboxUrl}`);
 }
 
-// Every outbound call to a network goes to the sandbox when one is configured (architecture §6).
+// Every outbound call to a network goes to the sandbox when one is configured (docs/architecture.md §6).
 if (sandboxUrl) installSandboxFetch(sandboxUrl);
 
 let web: Awaited<ReturnType<typeof startWeb>>;
 try {
-  web = await startWeb({ env, logger, dbHandle, redisUrl: redis.url, sandbox: Boolean(sandboxUrl) });
+  web = await startWeb({
+    env,
+    logger,
+    dbHandle,
+    redisUrl: redis.url,
+    sandbox: Boolean(sandboxUrl),
+    localMailbox: true,
+  });
 } catch (error) {
   const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
   logger.fatal(
@@ -116,14 +127,15 @@ try {
       ? `A porta ${env.PORT} já está em uso. Defina PORT com outra porta.`
       : 'Falha ao iniciar o servidor web.',
   );
-  await Promise.allSettled([redis.stop(), sandboxHandle?.close(), dbHandle.close()]);
+  await Promise.allSettled([redis.stop(), sandboxHandle?.close(), adminChannel?.close()]);
+  await dbHandle.close();
   unlock();
   process.exit(1);
 }
 
 let worker: WorkerHandle | null = null;
 if (redis.url) {
-  const workerEnv = loadWorkerEnv({ ...process.env, SOCIAL_SANDBOX_URL: sandboxUrl }, env.keyring);
+  const workerEnv = loadWorkerEnv({ ...environment(), SOCIAL_SANDBOX_URL: sandboxUrl }, env.keyring);
   worker = await startWorker({
     db: dbHandle.db,
     env: workerEnv,
@@ -143,7 +155,7 @@ async function shutdown(signal: string) {
   setTimeout(() => process.exit(1), 25_000).unref();
   await worker?.close();
   await web.close();
-  await Promise.allSettled([sandboxHandle?.close(), redis.stop()]);
+  await Promise.allSettled([sandboxHandle?.close(), redis.stop(), adminChannel?.close()]);
   await dbHandle.close();
   unlock();
   process.exit(0);

@@ -72,6 +72,18 @@ export class TestClient {
     return this.parse<T>(res);
   }
 
+  /**
+   * A subscription as the browser opens it (EventSource: GET, text/event-stream): the first
+   * message or error of the stream, then the stream is closed. An error before the stream starts
+   * (input, access) is a plain JSON answer, as for a query.
+   */
+  async subscribeOnce<T = unknown>(procedure: string, input?: unknown): Promise<TrpcResult<T>> {
+    const q =
+      input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+    const res = await this.request(`/trpc/${procedure}${q}`, { headers: { accept: 'text/event-stream' } });
+    return readFirstSseMessage<T>(res);
+  }
+
   private async parse<T>(res: Response): Promise<TrpcResult<T>> {
     const body = (await res.json()) as {
       result?: { data: { json: T; meta?: Parameters<typeof superjson.deserialize>[0]['meta'] } };
@@ -98,5 +110,58 @@ export class TestClient {
         ? superjson.deserialize<T>(data as Parameters<typeof superjson.deserialize>[0])
         : (undefined as T),
     };
+  }
+}
+
+/**
+ * The first data message (or serialized error) of a tRPC SSE response, then the stream is closed;
+ * a non-SSE response is parsed as a JSON answer.
+ */
+export async function readFirstSseMessage<T = unknown>(res: Response): Promise<TrpcResult<T>> {
+  if (!res.headers.get('content-type')?.includes('text/event-stream')) {
+    const body = (await res.json()) as {
+      error?: { json: { message: string; data: { code: string; httpStatus: number } } };
+    };
+    const error = body.error?.json;
+    return {
+      status: res.status,
+      headers: res.headers,
+      ...(error
+        ? { error: { message: error.message, code: error.data.code, httpStatus: error.data.httpStatus } }
+        : {}),
+    };
+  }
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return { status: res.status, headers: res.headers };
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: ?(.*)$/m.exec(block)?.[1];
+        const data = /^data: ?(.*)$/m.exec(block)?.[1];
+        if (event === 'serialized-error' && data) {
+          type Shape = { message: string; data: { code: string; httpStatus: number } };
+          const error = (JSON.parse(data) as { json: Shape }).json;
+          return {
+            status: error.data.httpStatus,
+            headers: res.headers,
+            error: { message: error.message, code: error.data.code, httpStatus: error.data.httpStatus },
+          };
+        }
+        if (!event && data) {
+          const parsed = JSON.parse(data) as Parameters<typeof superjson.deserialize>[0];
+          return { status: res.status, headers: res.headers, data: superjson.deserialize<T>(parsed) };
+        }
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
   }
 }

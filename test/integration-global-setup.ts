@@ -1,6 +1,7 @@
 // Global set-up of the integration tier: one fresh PostgreSQL database (migrated once) and one
 // Redis key prefix per run, dropped again at the end, so runs never see each other's data.
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '../db/src/index.js';
@@ -34,7 +35,9 @@ export default async function setup(project: TestProject) {
   await handle.close();
 
   project.provide('databaseUrl', databaseUrl);
-  project.provide('redisUrl', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  project.provide('redisUrl', redisUrl);
+  // Every prefix a test uses starts with this run's name (`${name}-w1`, `${name}-scale` …).
   project.provide('redisPrefix', `${name}`);
 
   return async () => {
@@ -42,5 +45,22 @@ export default async function setup(project: TestProject) {
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.end();
+    await clearRedisPrefix(redisUrl, name);
   };
+}
+
+/** Deletes every key of this run (its name is unique: no other run's key starts with it). */
+async function clearRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -1,4 +1,4 @@
-// Scale-out (architecture §1): two web and two worker processes on one PostgreSQL and Redis.
+// Scale-out (docs/architecture.md §1): two web and two worker processes on one PostgreSQL and Redis.
 // 500 posts are rescheduled for the same moment through both web processes; one worker is killed
 // midway; every post must still be published exactly once.
 import type { ChildProcess } from 'node:child_process';

@@ -25,6 +25,9 @@ export async function spawnWeb(options: {
   redisPrefix: string;
   sandboxUrl: string;
   children: ChildProcess[];
+  /** Another database than the run's (an isolatedDb()). */
+  databaseUrl?: string;
+  env?: Record<string, string>;
 }): Promise<string> {
   const url = `http://127.0.0.1:${options.port}`;
   let output = '';
@@ -35,12 +38,13 @@ export async function spawnWeb(options: {
       NODE_ENV: 'test',
       PORT: String(options.port),
       APP_URL: 'http://pauta.test',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: options.redisPrefix,
       TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
       SOCIAL_SANDBOX_URL: options.sandboxUrl,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

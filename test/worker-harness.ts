@@ -6,7 +6,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { Platform } from '../core/src/index.js';
 import { type DbHandle, insertTheme, type Keyring, upsertAccount } from '../db/src/index.js';
-import { createOAuthProvider, type OAuthProviderName, scopesFor } from '../networks/src/index.js';
+import { type FacebookOAuthProvider, oauthClient, scopesFor } from '../networks/src/index.js';
 import { TEST_KEYS } from './server-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -22,13 +22,11 @@ export async function connectThroughSandbox(
     sandboxUser?: string;
   },
 ) {
-  const name = options.platform as OAuthProviderName;
-  const provider = createOAuthProvider(name, {
-    clientId: `sandbox-${name}-client`,
-    clientSecret: `sandbox-${name}-secret`,
-    redirectUri: 'http://localhost:3000/auth/callback?connection=true',
-    sandboxUrl: options.sandboxUrl,
-  });
+  const name = options.platform;
+  const provider = oauthClient(name, 'connect', {
+    env: { SOCIAL_SANDBOX_URL: options.sandboxUrl },
+    appUrl: 'http://localhost:3000',
+  })!;
   const state = randomUUID();
   const codeVerifier = 'v'.repeat(20) + randomUUID().replaceAll('-', '');
   const url = provider.createAuthorizationURL({
@@ -44,9 +42,7 @@ export async function connectThroughSandbox(
   let accessToken = tokens.accessToken;
   let username: string | null;
   if (options.platform === 'facebook') {
-    const fb = provider as ReturnType<typeof createOAuthProvider> & {
-      fetchPages(t: string): Promise<{ id: string; name: string; accessToken: string }[]>;
-    };
+    const fb = provider as FacebookOAuthProvider;
     const page = (await fb.fetchPages(tokens.accessToken))[0]!;
     platformUserId = page.id;
     accessToken = page.accessToken;
@@ -120,6 +116,8 @@ export function spawnWorker(options: {
   sandboxUrl: string;
   redisPrefix: string;
   env?: Record<string, string>;
+  /** Another database than the run's (an isolatedDb()). */
+  databaseUrl?: string;
 }): WorkerProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
@@ -127,7 +125,7 @@ export function spawnWorker(options: {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: options.redisPrefix,
       TOKEN_ENCRYPTION_KEYS: TEST_KEYS,

@@ -3,6 +3,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import './a11y.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,10 +1,38 @@
 // Pauta's Mantine theme: the brand pink (#ff1981) as a 10-shade primary scale, system fonts
-// (the app downloads no fonts) and rounded surfaces.
-import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
-import { Button, Card, createTheme, Paper } from '@mantine/core';
-import { BRAND_COLOR } from '@pauta/core';
+// (the app downloads no fonts), rounded surfaces, and colours that meet WCAG 2.2 AA in both
+// schemes (palette.ts picks the shades; docs/accessibility.md lists the pairs and ratios).
+import type {
+  CSSVariablesResolver,
+  MantineColorsTuple,
+  MantineThemeColors,
+  VariantColorsResolver,
+} from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  createTheme,
+  DEFAULT_THEME,
+  Drawer,
+  defaultVariantColorsResolver,
+  Menu,
+  Modal,
+  Notification,
+  Paper,
+  PasswordInput,
+  parseThemeColor,
+  Radio,
+} from '@mantine/core';
+import { BRAND_COLOR, messages } from '@pauta/core';
+import { contrast, darkScheme, lightScheme, surfaces, TEXT_RATIO } from './palette';
 
-const brand: MantineColorsTuple = [
+/**
+ * Shade 6 is the brand pink itself: filled controls in the dark scheme (with black text, 5.7:1)
+ * and the logo. The light scheme fills with shade 7 (white text 5.2:1); shades 7–9 are deep
+ * pinks for text on white.
+ */
+export const brand: MantineColorsTuple = [
   '#fff0f6',
   '#ffdcea',
   '#ffb3d2',
@@ -12,42 +40,150 @@ const brand: MantineColorsTuple = [
   '#ff5a9e',
   '#ff3690',
   BRAND_COLOR,
-  '#e4006d',
-  '#c80060',
-  '#a50050',
+  '#d6006b',
+  '#b8005c',
+  '#99004d',
 ];
 
 const systemFonts =
   "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
+/**
+ * Filled variants of a theme colour take their text colour from `--mantine-color-<c>-contrast`,
+ * set per scheme below (white on the deep light-scheme fills, black on the bright dark-scheme
+ * ones); everything else is Mantine's own resolver reading the per-scheme variables.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const result = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (input.variant === 'filled' && parsed.isThemeColor && parsed.shade === undefined)
+    return { ...result, color: `var(--mantine-color-${parsed.color}-contrast)` };
+  return result;
+};
+
 export const theme = createTheme({
   colors: { brand },
   primaryColor: 'brand',
-  // Shade 6 is the brand pink itself, so filled buttons are exactly #ff1981 in both schemes.
-  primaryShade: { light: 6, dark: 6 },
+  // The same shades palette.ts picks for brand (the unit test holds them together).
+  primaryShade: { light: 7, dark: 6 },
+  variantColorResolver,
   fontFamily: systemFonts,
   headings: { fontFamily: systemFonts, fontWeight: '750' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Modals, menus, drawers and toasts appear without their motion when the system asks so.
+  respectReducedMotion: true,
+  focusRing: 'auto',
   components: {
     Button: Button.extend({ defaultProps: { radius: 'md' } }),
     Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } }),
     Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
+    // The tick on a checked box is the filled colour's contrast colour, not always white.
+    Checkbox: Checkbox.extend({
+      vars: () => ({ root: { '--checkbox-icon-color': 'var(--mantine-primary-color-contrast)' } }),
+    }),
+    Radio: Radio.extend({
+      vars: () => ({ root: { '--radio-icon-color': 'var(--mantine-primary-color-contrast)' } }),
+    }),
+    // Accessible names of the library's own controls, in pt-BR (Mantine's are English or none).
+    // A dialog's <header> is not the page's banner landmark (axe: one banner per page).
+    Modal: Modal.extend({
+      defaultProps: {
+        closeButtonProps: { 'aria-label': messages.common.close },
+        attributes: { header: { role: 'presentation' } },
+      },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: {
+        closeButtonProps: { 'aria-label': messages.common.close },
+        attributes: { header: { role: 'presentation' } },
+      },
+    }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': messages.a11y.closeNotification } },
+      // Mantine greys the message with gray-6 / dark-2 (3.3:1); the dimmed colour reads.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
+    // No focusable role=presentation placeholder inside role=menu (axe: aria-required-children);
+    // Mantine still moves focus to the first item when the menu opens from the keyboard.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: messages.common.close } }),
+    // A toggle button: a constant name, its state in aria-pressed (Mantine sets it).
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': messages.auth.showPassword } },
+    }),
+    // By name, so the date pickers' code stays in the chunks of the views that use them.
+    DatePickerInput: {
+      defaultProps: {
+        previousLabel: messages.calendar.previousMonth,
+        nextLabel: messages.calendar.nextMonth,
+        clearButtonProps: { 'aria-label': messages.common.clear },
+      },
+    },
   },
 });
 
-// Pink *text* (links, outline buttons, light variants) on light backgrounds uses the darker
-// shade 7 (4.6:1 on white) because #ff1981 reaches only 3.7:1; Mantine's default dimmed grey
-// (3.3:1) is likewise darkened to 5.8:1. Both keep WCAG AA for small text.
+type Vars = Record<string, string>;
+
+/** The first candidate reaching 4.5:1 on every surface of the scheme. */
+function firstReadable(candidates: string[], backgrounds: string[]): string {
+  return (
+    candidates.find((c) => backgrounds.every((bg) => contrast(c, bg) >= TEXT_RATIO)) ??
+    candidates[candidates.length - 1]!
+  );
+}
+
+/** Per-scheme colour variables for every theme colour, from palette.ts. */
+export function paletteVariables(colors: MantineThemeColors): { light: Vars; dark: Vars } {
+  const light: Vars = {};
+  const dark: Vars = {};
+  for (const name of Object.keys(colors)) {
+    if (name === 'dark') continue;
+    const tuple = colors[name]!;
+    const l = lightScheme(tuple, colors);
+    const d = darkScheme(tuple, colors);
+    const v = (shade: number) => `var(--mantine-color-${name}-${shade})`;
+    Object.assign(light, {
+      [`--mantine-color-${name}-filled`]: v(l.filled),
+      [`--mantine-color-${name}-filled-hover`]: v(Math.min(l.filled + 1, 9)),
+      [`--mantine-color-${name}-contrast`]: l.onFilled,
+      [`--mantine-color-${name}-text`]: l.text,
+      [`--mantine-color-${name}-light-color`]: l.lightColor,
+      [`--mantine-color-${name}-outline`]: l.text,
+    });
+    Object.assign(dark, {
+      [`--mantine-color-${name}-filled`]: v(d.filled),
+      [`--mantine-color-${name}-filled-hover`]: v(Math.max(d.filled - 1, 0)),
+      [`--mantine-color-${name}-contrast`]: d.onFilled,
+      [`--mantine-color-${name}-text`]: d.text,
+      [`--mantine-color-${name}-light-color`]: d.lightColor,
+      [`--mantine-color-${name}-outline`]: d.text,
+    });
+  }
+  const c = colors;
+  const lightDimmed = firstReadable([c.gray[6], '#5f6670', c.gray[7]], surfaces(c, 'light'));
+  const darkDimmed = firstReadable([c.dark[2], '#a3a3a3', c.dark[1]], surfaces(c, 'dark'));
+  Object.assign(light, {
+    '--mantine-color-dimmed': lightDimmed,
+    '--mantine-color-placeholder': lightDimmed,
+    '--mantine-color-error': light['--mantine-color-red-text']!,
+    '--mantine-color-anchor': light['--mantine-color-brand-text']!,
+    '--mantine-primary-color-contrast': light['--mantine-color-brand-contrast']!,
+  });
+  Object.assign(dark, {
+    '--mantine-color-dimmed': darkDimmed,
+    '--mantine-color-placeholder': darkDimmed,
+    '--mantine-color-error': dark['--mantine-color-red-text']!,
+    '--mantine-color-anchor': dark['--mantine-color-brand-text']!,
+    '--mantine-primary-color-contrast': dark['--mantine-color-brand-contrast']!,
+  });
+  return { light, dark };
+}
+
+const PALETTE = paletteVariables({ ...DEFAULT_THEME.colors, brand });
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: {
-    '--mantine-color-dimmed': '#5f6670',
-    '--mantine-color-brand-text': brand[7],
-    // Light variants (active menu entry, avatar initials) put pink text on a pale pink fill.
-    '--mantine-color-brand-light-color': brand[7],
-    '--mantine-color-brand-outline': brand[7],
-    '--mantine-color-anchor': brand[7],
-  },
-  dark: {},
+  light: PALETTE.light,
+  dark: PALETTE.dark,
 });

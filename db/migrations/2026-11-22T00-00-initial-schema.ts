@@ -131,7 +131,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('is_used', 'boolean', (c) => c.notNull().defaultTo(false))
-    // Publishing state (architecture §3, §5).
+    // Publishing state (docs/architecture.md §3, §5).
     .addColumn('status', 'text', (c) =>
       c
         .notNull()

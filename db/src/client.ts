@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type Listener, type ListenOptions, listenPostgres } from './listen.js';
 import type { Database } from './schema.js';
 
 export type DbEngine = 'postgres' | 'pglite';
@@ -10,6 +11,8 @@ export type DbEngine = 'postgres' | 'pglite';
 export interface DbHandle {
   db: Kysely<Database>;
   engine: DbEngine;
+  /** LISTEN on a channel (live updates): a dedicated connection on PostgreSQL, PGlite's own listen. */
+  listen(channel: string, options: ListenOptions): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,13 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     // An idle client that loses its connection (PostgreSQL restart) must not crash the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const url = options.databaseUrl;
+    return {
+      db,
+      engine: 'postgres',
+      listen: (channel, listenOptions) => listenPostgres(url, channel, listenOptions),
+      close: () => db.destroy(),
+    };
   }
 
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([
@@ -52,6 +61,10 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   return {
     db,
     engine: 'pglite',
+    listen: async (channel, listenOptions) => {
+      const unlisten = await pglite.listen(channel, (payload) => listenOptions.onMessage(payload));
+      return { close: () => (pglite.closed ? Promise.resolve() : unlisten()) };
+    },
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

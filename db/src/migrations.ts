@@ -9,6 +9,10 @@ import * as postsListIndexes from '../migrations/2026-11-23T02-00-posts-list-ind
 import * as claimToken from '../migrations/2026-11-24T00-00-claim-token.js';
 import * as idempotencyKeys from '../migrations/2026-11-24T01-00-idempotency-keys.js';
 import * as ownerProofsAndSealedLinks from '../migrations/2026-11-24T02-00-owner-proofs-and-sealed-links.js';
+import * as liveEvents from '../migrations/2026-11-25T00-00-live-events.js';
+import * as failureDigest from '../migrations/2026-11-25T01-00-failure-digest.js';
+import * as errorMessages from '../migrations/2026-11-26T00-00-error-messages.js';
+import * as workerHeartbeats from '../migrations/2026-11-26T01-00-worker-heartbeats.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -19,6 +23,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T00-00-claim-token': claimToken,
   '2026-11-24T01-00-idempotency-keys': idempotencyKeys,
   '2026-11-24T02-00-owner-proofs-and-sealed-links': ownerProofsAndSealedLinks,
+  '2026-11-25T00-00-live-events': liveEvents,
+  '2026-11-25T01-00-failure-digest': failureDigest,
+  '2026-11-26T00-00-error-messages': errorMessages,
+  '2026-11-26T01-00-worker-heartbeats': workerHeartbeats,
 };
 
 export class MigrationError extends Error {

@@ -45,7 +45,7 @@ describe('PGlite (embedded mode)', () => {
       .execute();
     expect(await countThemes(handle.db, user.id)).toBe(1);
     expect((await listThemes(handle.db, user.id))[0]?.name).toBe('Receitas');
-    expect(await deleteTheme(handle.db, user.id, theme.id)).toBe(true);
+    expect(await deleteTheme(handle.db, user.id, theme.id)).not.toBeNull();
     const left = await handle.db.selectFrom('suggested_posts').select('id').execute();
     expect(left).toEqual([]);
   });

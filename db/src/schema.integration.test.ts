@@ -144,8 +144,8 @@ describe('the migrated PostgreSQL schema', () => {
       .execute();
 
     const other = await makeUser(handle, 'other');
-    expect(await deleteTheme(handle.db, other.id, theme.id)).toBe(false);
-    expect(await deleteTheme(handle.db, user.id, theme.id)).toBe(true);
+    expect(await deleteTheme(handle.db, other.id, theme.id)).toBeNull();
+    expect(await deleteTheme(handle.db, user.id, theme.id)).not.toBeNull();
 
     const posts = await handle.db
       .selectFrom('suggested_posts')
@@ -216,7 +216,9 @@ describe('the migrated PostgreSQL schema', () => {
       'data_deletion_confirm',
       'password_reset',
       'publish_failure',
+      'publish_failure_digest',
       'welcome',
+      'worker_down',
     ]);
     expect(templates.find((t) => t.template_name === 'welcome')?.subject).toContain('Bem-vindo');
   });

@@ -1,16 +1,14 @@
 // The Database interface Kysely checks every query against. Hand-written to match
 // db/migrations; a migration that changes a table changes this file in the same commit.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+// The stored value sets (platforms, statuses, frequencies, roles) are core's vocabulary.
+import type { AccountStatus, Frequency, Platform, PostStatus, PublishingLogStatus, Role } from '@pauta/core';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** jsonb: read as parsed JSON, written as JSON text or a value. */
 type Json<T> = ColumnType<T, T | string, T | string>;
 
-export type Platform = 'linkedin' | 'facebook' | 'x' | 'instagram';
-export type PostStatus = 'scheduled' | 'publishing' | 'published' | 'failed' | 'needs_attention' | 'missed';
-export type Frequency = 'daily' | 'weekly' | 'monthly';
-export type Role = 'admin' | 'user';
 export type SignInProvider = 'google' | 'facebook' | 'linkedin';
 
 export interface UsersTable {
@@ -88,6 +86,8 @@ export interface SuggestedPostsTable {
   next_attempt_at: NullableTimestamp;
   last_error: string | null;
   last_error_location: string | null;
+  /** pt-BR explanation from the network's error table; null = the core message of last_error. */
+  last_error_message: Generated<string | null>;
 }
 
 export interface AccountData {
@@ -113,7 +113,7 @@ export interface ConnectedAccountsTable {
   refresh_token: string | null;
   access_token_expires_at: NullableTimestamp;
   account_data: ColumnType<AccountData, AccountData | string | undefined, AccountData | string>;
-  status: Generated<'active' | 'needs_reconnect'>;
+  status: Generated<AccountStatus>;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -162,6 +162,23 @@ export interface PublishedPostsTable {
   likes_count: number | null;
   comments_count: number | null;
   metrics_updated_at: NullableTimestamp;
+  /** When the next early metrics read is due (+15 min, +1 h, +24 h); null: the regular sync only. */
+  metrics_due_at: NullableTimestamp;
+}
+
+/** One live update (docs/live-updates.md); written by a trigger, never by application code. */
+export interface LiveEventsTable {
+  /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
+  id: Generated<number>;
+  user_id: string;
+  kind: 'post' | 'metrics';
+  post_id: string | null;
+  published_post_id: string | null;
+  platform: Platform;
+  status: PostStatus | null;
+  error_code: string | null;
+  retry_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface EmailTemplatesTable {
@@ -184,7 +201,7 @@ export interface PublishingLogsTable {
   user_id: string | null;
   suggested_post_id: string | null;
   attempt: Generated<number>;
-  status: 'success' | 'error';
+  status: PublishingLogStatus;
   title: string;
   content: string;
   platform: Platform;
@@ -246,6 +263,28 @@ export interface EmailOutboxTable {
   sealed_secrets: string | null;
 }
 
+/** One failed (or needs-attention) post waiting for its owner's failure email (issue 13). */
+export interface FailureNoticesTable {
+  id: Generated<string>;
+  user_id: string;
+  post_id: string;
+  post_title: string;
+  platform: Platform;
+  scheduled_for: Timestamp;
+  error_code: string;
+  /** The network's pt-BR explanation (its error table); null: core's message of error_code. */
+  error_message: string | null;
+  created_at: Generated<Date>;
+  /** When the email that told the owner was queued; null: waiting for the window to end. */
+  emailed_at: NullableTimestamp;
+}
+
+/** Per user: when the last failure email was queued (the row is also the per-user lock). */
+export interface FailureEmailWindowsTable {
+  user_id: string;
+  last_sent_at: Timestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: Generated<number>;
@@ -269,6 +308,27 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** One worker process's heartbeat (docs/operations.md); times are PostgreSQL's clock. */
+export interface WorkerHeartbeatsTable {
+  id: string;
+  host: string;
+  pid: number;
+  version: string;
+  started_at: Generated<Date>;
+  last_beat_at: Generated<Date>;
+  /** Set by a graceful shutdown; the row stays so "last seen" survives it. */
+  stopped_at: NullableTimestamp;
+}
+
+/** One "posts due and no worker for 2 min" episode; at most one open (ended_at null). */
+export interface WorkerOutagesTable {
+  id: Generated<string>;
+  last_seen_at: NullableTimestamp;
+  due_posts: number;
+  opened_at: Generated<Date>;
+  ended_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -280,23 +340,22 @@ export interface Database {
   connected_accounts: ConnectedAccountsTable;
   pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
+  live_events: LiveEventsTable;
   email_templates: EmailTemplatesTable;
   publishing_logs: PublishingLogsTable;
   admin_settings: AdminSettingsTable;
   data_deletion_requests: DataDeletionRequestsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
+  failure_notices: FailureNoticesTable;
+  failure_email_windows: FailureEmailWindowsTable;
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
+  worker_outages: WorkerOutagesTable;
 }
 
 export type Theme = Selectable<ThemesTable>;
-export type NewTheme = Insertable<ThemesTable>;
-export type SuggestedPost = Selectable<SuggestedPostsTable>;
-export type NewSuggestedPost = Insertable<SuggestedPostsTable>;
-export type SuggestedPostUpdate = Updateable<SuggestedPostsTable>;
-export type ConnectedAccount = Selectable<ConnectedAccountsTable>;
-export type PublishedPost = Selectable<PublishedPostsTable>;
 export type Profile = Selectable<ProfilesTable>;
 export type User = Selectable<UsersTable>;
 export type PublishingLog = Selectable<PublishingLogsTable>;

@@ -41,6 +41,11 @@ async function setRole(name: string, role: 'Admin' | 'Usuário') {
   await select.waitFor();
   await select.click();
   await admin.getByRole('option', { name: role, exact: true }).click();
+  // Every role change is confirmed in a dialog.
+  await admin
+    .getByRole('dialog', { name: 'Alterar papel' })
+    .getByRole('button', { name: 'Alterar papel' })
+    .click();
 }
 
 describe('administration', () => {

@@ -105,6 +105,18 @@ describe('connected accounts and publishing', () => {
     await expect.poll(() => page.getByRole('article').filter({ hasText: 'Publicação real' }).count()).toBe(3);
     await expect(page.getByText('indisponível').count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: /Ver na rede/ }).count()).resolves.toBe(3);
+    // In sandbox mode "Ver na rede" opens the sandbox's page of the post, not the real network.
+    const hrefs = await page
+      .getByRole('link', { name: /Ver na rede/ })
+      .evaluateAll((links) => links.map((l) => (l as HTMLAnchorElement).href));
+    expect(hrefs.every((href) => href.startsWith(`${inject('sandboxUrl')}/`))).toBe(true);
+    const network = await context.newPage();
+    for (const href of hrefs) {
+      expect((await network.goto(href))?.status()).toBe(200);
+      expect(first.map((p) => p.content)).toContain(await network.locator('.text').innerText());
+      await expect(network.getByText(/Sandbox da Pauta/).count()).resolves.toBe(1);
+    }
+    await network.close();
     await snapshot(page, 'published-posts-1280');
     const { context: mobile, page: phone } = await newPage(browser, { width: 375, height: 800 });
     await mobile.addCookies(await context.cookies());

@@ -1,4 +1,4 @@
-// RELIABILITY V2 in a real browser: XSS payloads stored as a theme's name and description and as
+// docs/security.md V2 in a real browser: XSS payloads stored as a theme's name and description and as
 // posts' titles and contents (scheduled and published) render as inert text on Meus Temas, Posts
 // Agendados, the theme's posts, Posts Publicados, the dashboard and Posts Sugeridos: no dialog
 // opens, no injected handler runs (window.__xss stays undefined), no injected element exists.

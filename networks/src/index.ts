@@ -1,32 +1,71 @@
-// @pauta/networks: everything that talks to a social network. The sandbox networks live in
-// `@pauta/networks/sandbox/index` so production code paths never load them by accident.
+// @pauta/networks: everything that talks to a social network, one module per network
+// (linkedin/, facebook/, x/, instagram/, google/) behind the registry (docs/networks.md). The
+// sandbox networks live in `@pauta/networks/sandbox` so production code never loads them.
 
-export { type CredentialSource, networkCredentials } from './credentials.js';
+export {
+  type CredentialVariables,
+  type FollowersOptions,
+  FollowersUnavailableError,
+  type NetworkCapabilities,
+  type NetworkDescriptor,
+  type OAuthClientDescriptor,
+  type PostAnalyticsOptIn,
+  type PublisherOptions,
+} from './descriptor.js';
+export type { FacebookOAuthProvider, FacebookPage } from './facebook/oauth.js';
 export {
   type AuthorizationCallback,
+  OAUTH_CALLBACK_PATH,
+  oauthCallbackUrl,
+  readAuthorizationCallback,
+} from './oauth/callback.js';
+export { type OAuthErrorKind, OAuthProviderError } from './oauth/errors.js';
+export {
   type AuthorizationUrlInput,
-  createOAuthProvider,
-  type FacebookOAuthProvider,
-  type FacebookPage,
   OAUTH_PROVIDER_NAMES,
-  OAUTH_SCOPES,
   type OAuthProvider,
   type OAuthProviderName,
   type OAuthProviderOptions,
   type OAuthPurpose,
+  type OAuthScopes,
   type OAuthTokens,
   type OAuthUserInfo,
-  readAuthorizationCallback,
-  scopesFor,
-} from './providers/oauth.js';
-export { type OAuthErrorKind, OAuthProviderError, toOAuthProviderError } from './providers/oauth-error.js';
-export * from './publishing/index.js';
+} from './oauth/types.js';
 export {
-  createNetworkFetch,
-  installedSandboxUrl,
-  installSandboxFetch,
-  isSandboxFetchInstalled,
-  rewriteAuthorizationUrl,
-  rewriteUrl,
-  uninstallSandboxFetch,
-} from './sandbox-url.js';
+  type MetricsRequest,
+  type NetworkAdapter,
+  type PostMetrics,
+  PublishError,
+  type PublishFailureKind,
+  type PublishRequest,
+  type PublishResult,
+  type PublishTarget,
+} from './publishing/types.js';
+export {
+  type ClientCredentials,
+  CONNECT_PLATFORMS,
+  type CredentialSource,
+  capabilitiesOf,
+  connectClient,
+  connectPlatformOf,
+  createNetworkClients,
+  createOAuthProvider,
+  createPublisher,
+  isConnectConfigured,
+  isConnectPlatform,
+  isOAuthProviderName,
+  metricsUnavailableReason,
+  NETWORKS,
+  type NetworkClients,
+  type NetworkClientsOptions,
+  networkCredentials,
+  networkDescriptor,
+  OAUTH_CLIENTS,
+  type OAuthRuntime,
+  oauthClient,
+  oauthCredentials,
+  postAnalyticsEnabled,
+  SIGN_IN_OAUTH_PROVIDERS,
+  scopesFor,
+} from './registry.js';
+export { createNetworkFetch, installSandboxFetch, rewriteUrl, uninstallSandboxFetch } from './sandbox-url.js';

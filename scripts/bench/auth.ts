@@ -9,9 +9,10 @@ import { createRoleService } from '../../server/src/auth/roles.js';
 import { loadServerEnv } from '../../server/src/env.js';
 import { createLogger } from '../../server/src/logger.js';
 import { createQueueGateway } from '../../server/src/queue/queue-gateway.js';
+import { benchEnv } from '../env.js';
 import { benchDatabase, ms, summary } from './common.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const RUNS = benchEnv.runs();
 const keys = `b1:${Buffer.alloc(32, 3).toString('base64')}`;
 const bench = await benchDatabase('pauta_bench_auth');
 try {

@@ -23,7 +23,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { messages, PLATFORMS, type Platform, VIEWS, type View } from '@pauta/core';
+import { DEFAULT_TIME_ZONE, messages, PLATFORMS, type Platform, VIEWS, type View } from '@pauta/core';
 import {
   createUser,
   generateKeyringValue,
@@ -39,17 +39,18 @@ import { loadServerEnv } from '../../server/src/env.js';
 import { createLogger } from '../../server/src/logger.js';
 import { startWeb, type WebHandle } from '../../server/src/web.js';
 import { buildClient } from '../build-client.js';
+import { benchEnv } from '../env.js';
 import { benchDatabase } from './common.js';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, screenshots: { type: 'string' } },
 });
 const LCP_RUNS = Math.max(1, Number(args.runs));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CHROMIUM = benchEnv.chromium();
+const REDIS_URL = benchEnv.redisUrl();
 const EMAIL = 'bench-client@bench.pauta.dev';
 const PASSWORD = 'bench-cliente-senha-longa-2024';
-const TIME_ZONE = 'America/Sao_Paulo';
+const TIME_ZONE = DEFAULT_TIME_ZONE;
 const DAY = 86_400_000;
 
 const GOAL_JS_KB = 160;

@@ -2,12 +2,10 @@
 
 import { createDb, type DbHandle, migrateToLatest } from '@pauta/db';
 import pg from 'pg';
+import { benchEnv } from '../env.js';
 
 /** Where every benchmark creates and drops its database (BENCH_DATABASE_ADMIN_URL, else the tests'). */
-export const ADMIN_URL =
-  process.env.BENCH_DATABASE_ADMIN_URL ??
-  process.env.TEST_DATABASE_ADMIN_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = benchEnv.adminUrl();
 
 export function databaseUrl(name: string): string {
   const url = new URL(ADMIN_URL);

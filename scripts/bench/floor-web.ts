@@ -7,6 +7,7 @@ import { initTRPC } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import superjson from 'superjson';
+import { envValue, numberEnv } from '../env.js';
 
 const t = initTRPC.create({ transformer: superjson });
 const router = t.router({
@@ -17,7 +18,7 @@ const app = express();
 app.disable('x-powered-by');
 app.use('/trpc', createExpressMiddleware({ router, createContext: () => ({}) }));
 
-const server = app.listen(Number(process.env.FLOOR_PORT ?? 0), process.env.FLOOR_HOST ?? '127.0.0.1', () => {
+const server = app.listen(numberEnv('FLOOR_PORT', 0), envValue('FLOOR_HOST') ?? '127.0.0.1', () => {
   process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
 });
 

@@ -4,15 +4,9 @@
 // FLOOR_* variables.
 import { type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { requiredEnv } from '../env.js';
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    process.stderr.write(`floor-worker: ${name} é obrigatória\n`);
-    process.exit(1);
-  }
-  return value;
-}
+const required = (name: string) => requiredEnv(name, 'floor-worker');
 
 const redisUrl = required('FLOOR_REDIS_URL');
 const prefix = required('FLOOR_PREFIX');

@@ -10,9 +10,10 @@ import { templatePosts } from '../../server/src/ai/index.js';
 import { createLogger } from '../../server/src/logger.js';
 import { createQueueGateway } from '../../server/src/queue/queue-gateway.js';
 import { createThemeWithCalendar } from '../../server/src/themes/themes.service.js';
+import { benchEnv } from '../env.js';
 import { benchDatabase, ms, summary } from './common.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const RUNS = benchEnv.runs();
 const bench = await benchDatabase('pauta_bench_themes');
 try {
   let statements = 0;

@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
 import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
+import { localMailboxRouter, MAILBOX_PATH } from './email/local-mailbox.js';
 import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
@@ -52,12 +53,19 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(oauthRouter(deps));
   // The queue monitor (bull-board), administrators only.
   app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
+  // Embedded mode without SMTP only: the local mailbox (absent, a 404, everywhere else).
+  if (deps.localMailbox) app.use(MAILBOX_PATH, localMailboxRouter(deps, deps.localMailbox));
 
   app.use(
     '/trpc',
     trpcMethods,
     sameOriginOnly(appOrigin),
     jsonOnly,
+    // Live updates are an SSE stream (docs/live-updates.md): tell nginx-style proxies not to buffer it.
+    (req: Request, res: Response, next: NextFunction) => {
+      if (req.headers.accept?.includes('text/event-stream')) res.setHeader('X-Accel-Buffering', 'no');
+      next();
+    },
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: MAX_BODY_BYTES,
@@ -91,7 +99,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: 'NOT_FOUND', message: 'Não encontrado.' });
   });
-  // Express error handler: generic message, never a stack (RELIABILITY S3).
+  // Express error handler: generic message, never a stack (docs/security.md S3).
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) deps.logger.error({ err: error, requestId: req.id }, 'erro inesperado');

@@ -21,6 +21,8 @@ const schema = z.object({
   MAIL_FROM: z.string().trim().default('Pauta <nao-responda@pauta.local>'),
   CONTACT_EMAIL: z.email('deve ser um email').default('privacidade@pauta.app'),
   METRICS_TOKEN: optionalString,
+  /** How often each web process checks the workers' heartbeats (docs/operations.md). */
+  WORKER_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type ServerEnv = z.output<typeof schema> & {

@@ -1,6 +1,6 @@
 // `npm run start:web`: the web process alone, for deployments where web and worker run apart
 // (then DATABASE_URL must point at PostgreSQL: PGlite serves a single process).
-import { EnvError } from '@pauta/core/config/env';
+import { DEFAULT_REDIS_URL, EnvError } from '@pauta/core/config/env';
 import { installSandboxFetch } from '@pauta/networks';
 import { loadServerEnv } from './env.js';
 import { createLogger } from './logger.js';
@@ -28,7 +28,7 @@ const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'de
 const web = await startWeb({
   env,
   logger,
-  redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  redisUrl: env.REDIS_URL ?? DEFAULT_REDIS_URL,
   sandbox: Boolean(env.SOCIAL_SANDBOX_URL),
 });
 logger.info({ url: env.appUrl }, `Pauta (web) ouvindo em ${web.url}`);

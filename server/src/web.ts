@@ -7,11 +7,14 @@ import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/inde
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
 import type { AppDeps } from './deps.js';
+import { LocalMailbox } from './email/local-mailbox.js';
 import { mailerFor } from './email/mailer.js';
-import { startOutboxSender } from './email/outbox.js';
+import { deliverInBackground, startOutboxSender } from './email/outbox.js';
 import type { ServerEnv } from './env.js';
+import { startLiveHub } from './live/live-hub.js';
 import type { Logger } from './logger.js';
 import { aiCalls } from './observability/metrics.js';
+import { startWorkerWatch } from './ops/worker-watch.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
 import type { DraftGenerator } from './themes/drafts.js';
 import { startIdempotencyPurge } from './trpc/idempotency.js';
@@ -25,6 +28,11 @@ export interface StartWebOptions {
   dbHandle?: DbHandle;
   redisUrl: string | null;
   sandbox: boolean;
+  /**
+   * Embedded mode: without SMTP_URL (and never in production) emails go to a local mailbox at
+   * /dev/mailbox, each announced in the log with its link (email/local-mailbox.ts).
+   */
+  localMailbox?: boolean;
 }
 
 export interface WebHandle {
@@ -71,11 +79,32 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       createDraftGenerator({ db: dbHandle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
     ),
     sandbox: options.sandbox,
+    redisUrl: options.redisUrl,
     clientDist: CLIENT_DIST,
+    live: await startLiveHub({ db: dbHandle.db, listen: dbHandle.listen, logger }),
   };
+  if (options.localMailbox && !env.SMTP_URL && env.NODE_ENV !== 'production') {
+    deps.localMailbox = new LocalMailbox({ appUrl: env.appUrl, logger });
+  }
   const app = createApp(deps);
   // Emails queued by the worker (publish failures) and any left pending are sent from here.
-  const outbox = startOutboxSender({ db: dbHandle.db, logger, mailer: mailerFor(env), keyring: env.keyring });
+  const outboxDeps = {
+    db: dbHandle.db,
+    logger,
+    mailer: deps.localMailbox ?? mailerFor(env),
+    keyring: env.keyring,
+  };
+  const outbox = startOutboxSender(outboxDeps);
+  // Posts due and no worker for 2 min: admins are emailed once per outage (docs/operations.md).
+  const workerWatch = startWorkerWatch(
+    {
+      db: dbHandle.db,
+      logger,
+      appUrl: env.appUrl,
+      deliver: (ids) => void deliverInBackground(outboxDeps, ids),
+    },
+    env.WORKER_WATCH_INTERVAL_MS,
+  );
   // Idempotency keys live 24 h (docs/idempotency.md); expired ones are deleted here.
   const idempotencyPurge = startIdempotencyPurge({ db: dbHandle.db, logger });
   const server = await new Promise<Server>((resolve, reject) => {
@@ -89,8 +118,13 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     server,
     url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open SSE streams end first (their browsers reconnect elsewhere), or close() would wait.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.live?.close();
+      server.closeIdleConnections();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       server.closeAllConnections();
+      await workerWatch.stop();
       await outbox.stop();
       await idempotencyPurge.stop();
       await queue.close();

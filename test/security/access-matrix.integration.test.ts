@@ -1,4 +1,4 @@
-// RELIABILITY Z1 + Z2 as a matrix over the WHOLE router, enumerated at run time:
+// docs/security.md Z1 + Z2 as a matrix over the WHOLE router, enumerated at run time:
 //  1. every procedure declares meta.access and has a valid sample input (samples.ts);
 //  2. every procedure × (anonymous, user, admin) over real HTTP: public → never 401/403,
 //     user → anonymous 401, admin → anonymous 401 and user 403, and the allowed callers get in;
@@ -7,7 +7,7 @@
 //     NOT_FOUND / FORBIDDEN / a 2xx that changed nothing and leaked nothing; the victim's row
 //     fingerprints never move.
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieNames } from '../../server/src/auth/cookies.js';
 import type { AppDeps } from '../../server/src/deps.js';
@@ -94,6 +94,7 @@ async function signedIn(userId: string | null): Promise<TestClient> {
 }
 
 function call(client: TestClient, procedure: ProcedureInfo, input: unknown): Promise<TrpcResult> {
+  if (procedure.type === 'subscription') return client.subscribeOnce(procedure.path, input);
   return procedure.type === 'query'
     ? client.query(procedure.path, input)
     : client.mutate(procedure.path, input);

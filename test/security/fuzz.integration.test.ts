@@ -1,4 +1,4 @@
-// RELIABILITY §3 "Fuzz" (V1, V4, Z2, Z5, S3): for EVERY procedure of the router (enumerated at run
+// docs/security.md, fuzz suite (V1, V4, Z2, Z5, S3): for EVERY procedure of the router (enumerated at run
 // time), fast-check with a fixed seed drives inputs derived from the procedure's zod input
 // (arbitraries.ts) mixed 50/50 with junk. Property: never a 5xx, and the victim's rows never
 // change. In-process through createCallerFactory with a real context (anonymous for public
@@ -20,6 +20,7 @@ import type { AppDeps } from '../../server/src/deps.js';
 import { appRouter } from '../../server/src/trpc/router.js';
 import { type Context, createCallerFactory, type SessionUser } from '../../server/src/trpc/trpc.js';
 import { isolatedDb } from '../harness.js';
+import { readFirstSseMessage } from '../http-client.js';
 import { listen, testDeps } from '../server-harness.js';
 import { inputArbitrary } from './arbitraries.js';
 import {
@@ -79,7 +80,7 @@ const AFTER_RUN: Record<string, (actor: Actor) => Promise<void>> = {
  * and this environment has no ANTHROPIC_API_KEY. Any other 5xx fails.
  */
 const DOCUMENTED_5XX: Record<string, string[]> = { 'themes.generateDrafts': ['AI_UNAVAILABLE'] };
-/** Statuses a client may see (RELIABILITY §3), plus 431 (Node's header limit for huge GET URLs). */
+/** Statuses a client may see (docs/security.md), plus 431 (Node's header limit for huge GET URLs). */
 const ALLOWED_HTTP = new Set([200, 400, 401, 403, 404, 405, 409, 413, 415, 429, 431]);
 
 const procedures = listProcedures();
@@ -278,6 +279,19 @@ async function callOverHttp(p: ProcedureInfo, actor: Actor, input: unknown, raw:
   }
   // raw: the value itself as the body / input, without the superjson envelope.
   const body = raw ? (typeof input === 'string' ? input : encode(input)) : encode(input);
+  if (p.type === 'subscription') {
+    const res = await fetch(`${app.url}/trpc/${p.path}?input=${encodeURIComponent(body)}`, {
+      headers: { ...headers, accept: 'text/event-stream' },
+    });
+    if (res.headers.get('content-type')?.includes('text/event-stream')) {
+      // An open stream: its first message decides (an error inside the stream is a 5xx here).
+      const first = await readFirstSseMessage(res);
+      if (first.status >= 500 || !ALLOWED_HTTP.has(first.status))
+        throw new Error(`${p.path} over SSE → ${first.status}: ${JSON.stringify(first.error)}`);
+      return first.status;
+    }
+    return checkHttpAnswer(p, res);
+  }
   const res =
     p.type === 'query'
       ? await fetch(`${app.url}/trpc/${p.path}?input=${encodeURIComponent(body)}`, { headers })
@@ -292,6 +306,10 @@ async function callOverHttp(p: ProcedureInfo, actor: Actor, input: unknown, raw:
           },
           body,
         });
+  return checkHttpAnswer(p, res);
+}
+
+async function checkHttpAnswer(p: ProcedureInfo, res: Response): Promise<number> {
   const text = await res.text();
   const documented =
     res.status >= 500 && DOCUMENTED_5XX[p.path]?.some((m) => text.includes(`"message":"${m}"`));

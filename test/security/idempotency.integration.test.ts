@@ -5,7 +5,7 @@
 // procedure's meta; adding one means changing this list in review.
 import { randomUUID } from 'node:crypto';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieNames } from '../../server/src/auth/cookies.js';

@@ -48,6 +48,7 @@ export const SAMPLES: Record<string, Sample> = {
   // A well-formed callback whose state matches no attempt: 400 OAUTH_FAILED, for every caller.
   'auth.completeOAuth': () => ({ code: 'codigo', state: randomUUID(), timezone: 'America/Sao_Paulo' }),
   'auth.requestPasswordReset': ({ own }) => ({ email: own.email }),
+  'auth.checkResetToken': () => ({ token: `${randomUUID()}.${randomUUID()}` }),
   'auth.resetPassword': () => ({
     token: `${randomUUID()}.${randomUUID()}`,
     password: 'nova frase-senha longa',
@@ -103,6 +104,8 @@ export const SAMPLES: Record<string, Sample> = {
   'published.refreshMetrics': none,
   'published.delete': ({ own }) => ({ id: own.publishedId }),
 
+  'live.events': () => ({}),
+
   'dashboard.summary': none,
   'dashboard.charts': none,
 
@@ -142,6 +145,8 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'admin.settings.list': none,
   'admin.settings.update': () => ({ key: 'max_themes_per_user', value: 10 }),
+  'admin.workers.status': none,
+  'admin.doctor.run': () => ({ origin: 'http://pauta.test' }),
   'admin.deletionRequests.list': () => ({ status: 'pending' }),
   'admin.deletionRequests.complete': ({ admin }) => ({ id: admin.deletionRequestId }),
   'admin.deletionRequests.reject': ({ admin }) => ({ id: admin.deletionRequestId }),

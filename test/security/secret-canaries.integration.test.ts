@@ -1,4 +1,4 @@
-// RELIABILITY S2 / O6 / O7 / §3 "Secret canaries": the main flows run with sentinel secrets (the
+// docs/security.md S2 / O6 / O7 (secret canaries): the main flows run with sentinel secrets (the
 // sandbox issues SENTINEL_* access and refresh tokens; the password is SENTINEL-password-…), then
 // the web app's logs (pino at trace), the worker's output (LOG_LEVEL=trace), every Redis key and
 // value under the run's prefix, every text/json/bytea/array column of every table of an isolated
@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { pino } from 'pino';

@@ -33,6 +33,10 @@ const schema = z.object({
   NETWORK_TIMEOUT_MS: ms(100, 20_000),
   TOKEN_SWEEP_INTERVAL_MS: ms(1000, 15 * 60_000),
   METRICS_SYNC_INTERVAL_MS: ms(1000, 3 * 60 * 60_000),
+  /** How often this process writes its heartbeat row (docs/operations.md); well under 2 minutes. */
+  WORKER_HEARTBEAT_MS: ms(100, 15_000).pipe(z.number().max(60_000)),
+  /** Shown next to each worker in the admin panel (e.g. the image tag). */
+  PAUTA_VERSION: z.string().trim().min(1).default('dev'),
   /** Internal HTTP port for /healthz, /readyz and /metrics; 0 turns it off. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   /** Interface of that port: loopback unless a container or a scraper on another host needs it. */

@@ -1,4 +1,5 @@
 // `npm run start:worker`: the publishing worker alone, against PostgreSQL and Redis.
+import { DEFAULT_REDIS_URL } from '@pauta/core/config/env';
 import { createDb } from '@pauta/db';
 import { installSandboxFetch } from '@pauta/networks';
 import { Redis } from 'ioredis';
@@ -18,27 +19,38 @@ try {
   process.exit(1);
 }
 
-// Every outbound call to a network goes to the sandbox when one is configured (architecture §6).
+// Every outbound call to a network goes to the sandbox when one is configured (docs/architecture.md §6).
 if (env.SOCIAL_SANDBOX_URL) installSandboxFetch(env.SOCIAL_SANDBOX_URL);
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
-// A publication holds a connection only for short statements (never across the network call, except
-// during a token refresh), so a quarter of WORKER_CONCURRENCY keeps a burst of due posts from queueing
-// on the pool (with 10 connections for 100 jobs, claim → send took about twice as long in
-// `npm run bench:worker`); capped at 25 so a few worker processes stay well under PostgreSQL's default
-// max_connections (100).
+// Two pools. The publishing path batches its common statements (claim, account read,
+// send-start, completion: 4 kinds × BATCH_IN_FLIGHT statements at most, however many jobs are in flight —
+// one BullMQ worker per network, each with WORKER_CONCURRENCY jobs) and takes a connection per
+// job only on rare paths (a failure to record, a token refresh); it gets those plus a few spare.
+// The reconciler, token sweep and metrics get a pool of their own, so that jobs queueing on the
+// first never starve the reconciler that repairs what they leave behind. Small on purpose: more
+// connections than cores only add contention in PostgreSQL, and a few worker processes stay far
+// below its default max_connections (100).
+const BATCH_IN_FLIGHT = 2;
 const dbHandle = await createDb({
   databaseUrl: env.DATABASE_URL,
   applicationName: 'pauta-worker',
-  poolSize: Math.min(25, Math.max(10, Math.ceil(env.WORKER_CONCURRENCY / 4))),
+  poolSize: 4 * BATCH_IN_FLIGHT + Math.min(8, Math.ceil(env.WORKER_CONCURRENCY / 25)),
+});
+const maintenanceHandle = await createDb({
+  databaseUrl: env.DATABASE_URL,
+  applicationName: 'pauta-worker-maintenance',
+  poolSize: 3,
 });
 const worker = await startWorker({
   db: dbHandle.db,
+  maintenanceDb: maintenanceHandle.db,
+  batchInFlight: BATCH_IN_FLIGHT,
   env,
   logger,
-  redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  redisUrl: env.REDIS_URL ?? DEFAULT_REDIS_URL,
 });
-const healthRedis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+const healthRedis = new Redis(env.REDIS_URL ?? DEFAULT_REDIS_URL, {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
 });
@@ -72,7 +84,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     healthRedis.disconnect();
     worker
       .close()
-      .then(() => dbHandle.close())
+      .then(() => Promise.all([dbHandle.close(), maintenanceHandle.close()]))
       .then(
         () => process.exit(0),
         () => process.exit(1),

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DbHandle, parseKeyring } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type RecordedRequest, type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type RecordedRequest, type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isolatedDb, makeUser } from '../../test/harness.js';

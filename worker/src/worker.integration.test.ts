@@ -1,11 +1,11 @@
 // The worker's promises, proven with real PostgreSQL, real Redis, the sandbox networks and the
-// worker as a child process: exactly once, nothing lost, clear reasons (RELIABILITY W1–W10).
+// worker as a child process: exactly once, nothing lost, clear reasons (docs/reliability.md W1–W10).
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { JOB_NAMES, publishQueueName } from '@pauta/core';
 import { type DbHandle, parseKeyring, readAccountTokens } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -216,7 +216,7 @@ describe('publishing worker', () => {
     expect(row.attempts).toBe(4);
     const logs = await logsOf(post!.id);
     expect(logs.map((l) => l.status)).toEqual(['error', 'error', 'error', 'success']);
-    expect(logs[0]?.error_message).toContain('indisponível');
+    expect(logs[0]?.error_message).toContain('indisponível no momento (HTTP 503); nada foi publicado');
   });
 
   it('stops at a definite refusal: one call, failed, with a pt-BR reason (W7)', async () => {
@@ -244,10 +244,15 @@ describe('publishing worker', () => {
     const row = await waitForStatus(post!.id, ['published', 'failed', 'needs_attention']);
     expect(row.status).toBe('failed');
     expect(row.last_error).toBe('REJECTED');
+    // The owner reads X's table row (networks/src/x/errors.ts) with the code beside it, on the
+    // post and in the log (issue 18, item 2).
+    const explained = 'O X recusou a requisição como inválida. Revise o texto do post e reagende. (HTTP 400)';
+    expect(row.last_error_message).toBe(explained);
     expect(tweetCalls()).toHaveLength(1);
     const logs = await logsOf(post!.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]?.error_message).toMatch(/recusou/);
+    expect(logs[0]?.error_message?.startsWith(explained)).toBe(true);
   });
 
   it('honours 429 Retry-After without using an attempt (W8)', async () => {

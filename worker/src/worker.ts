@@ -2,34 +2,37 @@
 // the metrics queue, and the maintenance loop (reconciler, token sweep, metrics sync) guarded by
 // Redis locks so that any number of worker processes run each task once per period.
 
-import { PLATFORMS, type Platform, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
+import { PLATFORMS, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
 import { publishJobSchema } from '@pauta/core/schemas/jobs';
 import type { Database } from '@pauta/db';
-import {
-  createNetworkFetch,
-  createOAuthProvider,
-  networkCredentials,
-  type OAuthProvider,
-  type OAuthProviderName,
-} from '@pauta/networks';
-import { createNetworkAdapter } from '@pauta/networks/publishing/index';
-import type { NetworkAdapter } from '@pauta/networks/publishing/types';
+import { createNetworkClients } from '@pauta/networks';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { WorkerEnv } from './env.js';
+import { startHeartbeat } from './heartbeat.js';
 import type { Logger } from './logger.js';
 import { syncMetrics } from './maintenance/metrics-sync.js';
 import { reconcile } from './maintenance/reconcile.js';
 import { sweepTokens } from './maintenance/token-sweep.js';
 import { observe as defaultObserve, registerQueueDepth } from './observability.js';
-import { createFailureNotifier } from './publish/notify.js';
+import { createBatchedStore } from './publish/batched-store.js';
+import { createFailureNotifier, sendDueFailureDigests } from './publish/notify.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 
 export interface WorkerDeps {
+  /** The publishing path's pool. */
   db: Kysely<Database>;
+  /**
+   * The reconciler's, token sweep's and metrics' pool (default: `db`). Its own pool means that jobs
+   * waiting on `db` (a burst, token refreshes holding a connection across a network call) never
+   * keep the reconciler from repairing what they leave behind.
+   */
+  maintenanceDb?: Kysely<Database>;
+  /** Statements of each kind of the batched hot path in flight at once (default 2). */
+  batchInFlight?: number;
   env: WorkerEnv;
   logger: Logger;
   redisUrl: string;
@@ -41,54 +44,6 @@ export interface WorkerHandle {
   /** Runs one reconciler pass now (tests and start-up). */
   reconcileNow(): Promise<void>;
   close(): Promise<void>;
-}
-
-const OAUTH_NAME: Partial<Record<Platform, OAuthProviderName>> = {
-  linkedin: 'linkedin',
-  facebook: 'facebook',
-  x: 'x',
-};
-
-export function networkClients(env: WorkerEnv) {
-  const fetch = createNetworkFetch(env.SOCIAL_SANDBOX_URL);
-  const redirectUri = `${(env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/auth/callback?connection=true`;
-  const adapters = new Map<Platform, NetworkAdapter | null>();
-  const oauth = new Map<Platform, OAuthProvider | null>();
-  for (const platform of PLATFORMS) {
-    const name = OAUTH_NAME[platform];
-    const credentials =
-      platform === 'instagram'
-        ? env.INSTAGRAM_CLIENT_ID && env.INSTAGRAM_CLIENT_SECRET
-          ? { clientId: env.INSTAGRAM_CLIENT_ID, clientSecret: env.INSTAGRAM_CLIENT_SECRET }
-          : null
-        : name
-          ? networkCredentials(env, name)
-          : null;
-    adapters.set(
-      platform,
-      credentials
-        ? createNetworkAdapter(platform, {
-            fetch,
-            timeoutMs: env.NETWORK_TIMEOUT_MS,
-            linkedinVersion: env.LINKEDIN_VERSION,
-            graphVersion: env.FACEBOOK_GRAPH_VERSION,
-            ...(platform === 'facebook' ? { facebookAppSecret: credentials.clientSecret } : {}),
-          })
-        : null,
-    );
-    oauth.set(
-      platform,
-      credentials && name
-        ? createOAuthProvider(name, {
-            ...credentials,
-            redirectUri,
-            timeoutMs: env.NETWORK_TIMEOUT_MS,
-            ...(env.SOCIAL_SANDBOX_URL ? { sandboxUrl: env.SOCIAL_SANDBOX_URL } : {}),
-          })
-        : null,
-    );
-  }
-  return { adapter: (p: Platform) => adapters.get(p) ?? null, oauth: (p: Platform) => oauth.get(p) ?? null };
 }
 
 /** Runs `task` every `intervalMs` in at most one process at a time (a Redis lock per period). */
@@ -130,6 +85,7 @@ function every(
 
 export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const { env, logger, db } = deps;
+  const maintenanceDb = deps.maintenanceDb ?? db;
   // Workers wait for Redis forever (maxRetriesPerRequest: null): a worker started without Redis
   // recovers on its own; producers fail fast and leave repairs to the reconciler (W5).
   const connection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
@@ -137,7 +93,13 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const producer = new Redis(deps.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   producer.on('error', () => {});
   const queues = createPublishQueues(producer, env.REDIS_PREFIX);
-  const clients = networkClients(env);
+  // A publisher and an OAuth client per configured network (networks registry, docs/networks.md).
+  const clients = createNetworkClients({
+    env,
+    appUrl: env.APP_URL ?? 'http://localhost:3000',
+    timeoutMs: env.NETWORK_TIMEOUT_MS,
+    publisher: { linkedinVersion: env.LINKEDIN_VERSION, graphVersion: env.FACEBOOK_GRAPH_VERSION },
+  });
   const enqueue = (wakeUps: Parameters<typeof addWakeUps>[1]) =>
     addWakeUps(queues, wakeUps).catch((error: unknown) => {
       logger.warn(
@@ -163,6 +125,9 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       sendStartBudgetMs: env.STALE_CLAIM_MS - env.NETWORK_TIMEOUT_MS,
     },
     now: () => new Date(),
+    // Claims, account reads, send-starts and completions of the jobs in flight go in a few
+    // statements (docs/publishing.md, "Batches"), each row fenced as alone.
+    store: createBatchedStore(db, env.keyring, deps.batchInFlight ?? 2),
     observe: deps.observe ?? defaultObserve,
   };
   registerQueueDepth([...queues.values()]);
@@ -213,7 +178,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     async (job: Job) => {
       const { userId } = z.object({ userId: z.uuid().optional() }).parse(job.data ?? {});
       return syncMetrics({
-        db,
+        db: maintenanceDb,
         keyring: env.keyring,
         logger,
         ...clients,
@@ -232,7 +197,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     { name: 'reconcile', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
     () =>
       reconcile({
-        db,
+        db: maintenanceDb,
         enqueue,
         now: () => new Date(),
         staleClaimMs: env.STALE_CLAIM_MS,
@@ -244,7 +209,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     { name: 'token-sweep', prefix: lockPrefix, intervalMs: env.TOKEN_SWEEP_INTERVAL_MS, logger },
     () =>
       sweepTokens({
-        db,
+        db: maintenanceDb,
         keyring: env.keyring,
         logger,
         oauth: clients.oauth,
@@ -257,7 +222,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     { name: 'metrics-sync', prefix: lockPrefix, intervalMs: env.METRICS_SYNC_INTERVAL_MS, logger },
     () =>
       syncMetrics({
-        db,
+        db: maintenanceDb,
         keyring: env.keyring,
         logger,
         ...clients,
@@ -265,6 +230,34 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
         staleAfterMs: env.METRICS_SYNC_INTERVAL_MS / 2,
       }),
   );
+  // Early metrics reads (+15 min, +1 h, +24 h after publishing), scanned as often as the reconciler.
+  const metricsDue = every(
+    connection,
+    { name: 'metrics-due', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
+    () =>
+      syncMetrics({
+        db,
+        keyring: env.keyring,
+        logger,
+        ...clients,
+        now: () => new Date(),
+        staleAfterMs: 0,
+        due: true,
+      }),
+  );
+  // Failure emails grouped per user: the digest of a window that ended (publish/notify.ts).
+  const failureDigests = every(
+    connection,
+    { name: 'failure-digests', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
+    () => sendDueFailureDigests({ db, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
+  );
+  // The row the admin panel, the web's /readyz and the "no worker" alert read (docs/operations.md).
+  const heartbeat = startHeartbeat({
+    db,
+    logger,
+    intervalMs: env.WORKER_HEARTBEAT_MS,
+    version: env.PAUTA_VERSION,
+  });
   // A first pass at start-up picks up whatever came due while no worker ran.
   void reconciler.runNow();
   logger.info({ networks: PLATFORMS.filter((p) => clients.adapter(p)) }, 'worker de publicação pronto');
@@ -275,11 +268,14 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       reconciler.stop();
       tokenSweep.stop();
       metricsSync.stop();
+      metricsDue.stop();
+      failureDigests.stop();
       // Waits for the publications in flight to finish (W10).
       await Promise.all([...workers, metricsWorker].map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close().catch(() => {})));
       connection.disconnect();
       producer.disconnect();
+      await heartbeat.stop();
     },
   };
 }

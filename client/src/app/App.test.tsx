@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '../test-utils/render';
 import { deferred, mockTrpc, signedIn, signedOut } from '../test-utils/trpc-mock';
 import { App } from './App';
 import { navigate } from './navigation';
+import { safeReturnPath } from './return-to';
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
@@ -131,6 +132,47 @@ describe('signed-in routing', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.nav.logout }));
     expect(await screen.findByText(messages.auth.logoutError)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: messages.views.settings.title })).toBeTruthy();
+  });
+});
+
+describe('signing in from a deep link', () => {
+  it('lands on the view and filters the visitor asked for, not on "/"', async () => {
+    let signedInNow = false;
+    mockTrpc({
+      'auth.session': () => (signedInNow ? signedIn(true) : signedOut),
+      'auth.adminCheck': { isAdmin: false },
+      'auth.signIn': () => {
+        signedInNow = true;
+        return { ok: true };
+      },
+    });
+    renderAt('/scheduled-posts?status=failed');
+    fireEvent.click(await screen.findByRole('link', { name: messages.landing.start }));
+    expect(window.location.pathname).toBe('/auth');
+    fireEvent.change(await screen.findByLabelText(messages.auth.email, { exact: false }), {
+      target: { value: 'ana@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(messages.auth.password, { exact: false, selector: 'input' }), {
+      target: { value: 'uma senha qualquer' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: messages.auth.loginSubmit }));
+    expect(await viewHeading('scheduled-posts')).toBeTruthy();
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/scheduled-posts?status=failed'),
+    );
+  });
+
+  it('keeps only same-origin paths of signed-in views', () => {
+    expect(safeReturnPath('/publishing-logs?status=error')).toBe('/publishing-logs?status=error');
+    for (const unsafe of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/dashboard',
+      '/auth',
+      '/nope',
+      '',
+    ])
+      expect(safeReturnPath(unsafe), unsafe).toBeNull();
   });
 });
 

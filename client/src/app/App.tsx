@@ -3,13 +3,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '@pauta/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import cta from '../components/cta.module.css';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { lazyComponents, preloadView } from '../views/registry';
 import { ErrorBoundary } from './ErrorBoundary';
 import { usePathname } from './navigation';
 import { loadSignedInApp, PAGE_LOADERS, type PublicPage, publicPageFor } from './preload';
+import { rememberReturnPath } from './return-to';
 import { signedInView, useSessionQuery } from './session';
 
 // Each page is its own chunk (app/preload.ts starts the download of the first one at start-up);
@@ -48,6 +49,15 @@ export function App() {
   useEffect(() => {
     if (shownView) preloadView(shownView);
   }, [shownView]);
+  // A visitor who opened a view's link signed out returns to it after signing in (not after a
+  // sign-out from that view: only the first session answer counts).
+  const firstAnswer = useRef(true);
+  useEffect(() => {
+    if (!answer || !firstAnswer.current) return;
+    firstAnswer.current = false;
+    if (answer.user === null && gated && publicPageFor(pathname) === 'landing')
+      rememberReturnPath(pathname + window.location.search);
+  }, [answer, gated, pathname]);
 
   // Kept outside the session branches so a session change never remounts it mid-exchange.
   if (pathname === '/auth/callback')

@@ -5,11 +5,16 @@ import { messages } from '@pauta/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
-import { showError } from '../lib/toast';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { clearToastsOlderThan, showError } from '../lib/toast';
 import type { TrpcClient } from '../lib/trpc';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
 import { cssVariablesResolver, theme } from '../theme';
+import { Announcer } from './Announcer';
+import { usePathname } from './navigation';
+
+/** A toast shown this recently survives a navigation: it reports the action that navigated. */
+const TOAST_NAVIGATION_GRACE_MS = 2000;
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -29,6 +34,14 @@ const ToastContainer = lazy(() =>
 function Toasts() {
   const { notifications, queue } = useNotifications();
   const [mounted, setMounted] = useState(false);
+  // Old toasts do not follow the person to another view.
+  const pathname = usePathname();
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    clearToastsOlderThan(TOAST_NAVIGATION_GRACE_MS);
+  }, [pathname]);
   if (!mounted && notifications.length + queue.length > 0) setMounted(true);
   if (!mounted) return null;
   return (
@@ -73,8 +86,10 @@ export function AppProviders({ children, env }: AppProvidersProps) {
           defaultColorScheme="light"
           env={env}
         >
-          <Toasts />
+          <Announcer />
           {children}
+          {/* After the page, so the skip link stays the first Tab stop while a toast shows. */}
+          <Toasts />
         </MantineProvider>
       </TRPCProvider>
     </QueryClientProvider>

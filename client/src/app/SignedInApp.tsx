@@ -2,11 +2,13 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { isAdminView, messages } from '@pauta/core';
 import { Suspense, useEffect } from 'react';
 import { ViewLoading } from '../components/ViewLoading';
+import { LiveUpdates } from '../live/LiveUpdates';
 import { VIEW_COMPONENTS } from '../views/registry';
 import { DatesSettings } from './DatesSettings';
 import { ErrorBoundary } from './ErrorBoundary';
 import { navigate } from './navigation';
-import { signedInView } from './session';
+import { takeReturnPath } from './return-to';
+import { signedInView, useSessionUser } from './session';
 import { AdminGate } from './shell/AdminGate';
 import { AppLayout } from './shell/AppLayout';
 import { ViewHeader } from './shell/ViewHeader';
@@ -23,10 +25,12 @@ interface SignedInAppProps {
  */
 export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
   const { view, known } = signedInView(pathname, hasThemes);
+  const user = useSessionUser();
   const redirectHome = !known;
 
   useEffect(() => {
-    if (redirectHome) navigate('/', { replace: true });
+    // After signing in at /auth: the view the visitor asked for before, else the initial view.
+    if (redirectHome) navigate(takeReturnPath() ?? '/', { replace: true });
   }, [redirectHome]);
 
   useDocumentTitle(`${messages.views[view].title} · ${messages.common.appName}`);
@@ -34,6 +38,7 @@ export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
   const ViewComponent = VIEW_COMPONENTS[view];
   return (
     <DatesSettings>
+      {user && <LiveUpdates userId={user.id} />}
       <AppLayout view={view}>
         <ViewHeader view={view} />
         <ErrorBoundary key={view}>

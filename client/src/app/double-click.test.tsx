@@ -146,11 +146,14 @@ describe('a double-click sends one request and shows one toast', () => {
     const card = (await screen.findByRole('heading', { name: post.title })).closest('article')!;
     fireEvent.click(within(card as HTMLElement).getByRole('button', { name: posts.edit }));
     const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(posts.content) }), {
+      target: { value: 'Texto alterado' },
+    });
     const save = within(dialog).getByRole('button', { name: messages.common.save });
     doubleClick(save);
     await waitFor(() => expect(isBusy(save)).toBe(true));
     answer.resolve(post);
-    await expectOneToast(posts.dateUpdated);
+    await expectOneToast(posts.updated);
     expect(api.callsTo('posts.update')).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-// Every in-app view lives at /<view-id> (ARCHITECTURE §7), so deep links and Back work.
+// Every in-app view lives at /<view-id> (docs/architecture.md §7), so deep links and Back work.
 import type { View } from '@pauta/core';
 import { navigate, useSearch } from './navigation';
 

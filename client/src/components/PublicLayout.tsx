@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../app/Link';
 import { Logo } from './Logo';
 import classes from './PublicLayout.module.css';
+import { MAIN_ID, SkipLink } from './SkipLink';
 
 interface PublicLayoutProps {
   /** Right side of the header (the landing page's Entrar button). */
@@ -15,13 +16,16 @@ interface PublicLayoutProps {
 export function PublicLayout({ headerAction, children }: PublicLayoutProps) {
   return (
     <div className={classes.shell}>
+      <SkipLink />
       <header className={classes.header}>
         <Container size="lg" className={classes.headerInner}>
           <Logo />
           {headerAction}
         </Container>
       </header>
-      <main className={classes.main}>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        {children}
+      </main>
       <footer className={classes.footer}>
         <Container size="lg" className={classes.footerInner}>
           <Text size="sm" c="dimmed">

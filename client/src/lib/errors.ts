@@ -1,7 +1,8 @@
 // Turns whatever a tRPC call threw into the pt-BR toast the spec asks for. The server sends an
 // ErrorCode as the error message (core/messages/error-codes) plus structured `data.details`.
-import type { PasswordIssue } from '@pauta/core';
+import type { ErrorCode, ErrorDetailsByCode, PasswordIssue } from '@pauta/core';
 import { getErrorMessage, isErrorCode, messages, PasswordIssue as PasswordIssues } from '@pauta/core';
+import type { AppRouter } from '@pauta/server';
 import { isTRPCClientError } from '@trpc/client';
 
 export interface ErrorText {
@@ -11,12 +12,19 @@ export interface ErrorText {
 
 interface ErrorData {
   httpStatus?: number;
-  details?: Record<string, unknown> | null;
+  /** The AppError's details: their type is given by the code (core/messages/app-error). */
+  details?: unknown;
   zodError?: { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> } | null;
 }
 
+/** `data` of a server error, as the server's error formatter shapes it (server/src/trpc/error-format.ts). */
 function dataOf(error: unknown): ErrorData | undefined {
-  return isTRPCClientError(error) ? (error.data as ErrorData | undefined) : undefined;
+  return isTRPCClientError<AppRouter>(error) ? (error.data ?? undefined) : undefined;
+}
+
+/** The HTTP status of a tRPC error (`undefined` for a network failure or a non-tRPC error). */
+export function httpStatusOf(error: unknown): number | undefined {
+  return dataOf(error)?.httpStatus;
 }
 
 /** The server's ErrorCode (`'EMAIL_TAKEN'` …) or, for an input rejected by zod, `'VALIDATION_FAILED'`. */
@@ -30,6 +38,19 @@ export function errorCodeOf(error: unknown): string | null {
 /** The pt-BR text of a date past the 2-year horizon (edit, calendar drag, drafts), or null. */
 export function scheduleRangeText(error: unknown): string | null {
   return errorCodeOf(error) === 'SCHEDULE_OUT_OF_RANGE' ? getErrorMessage('SCHEDULE_OUT_OF_RANGE') : null;
+}
+
+/**
+ * The typed details of a refusal with `code` (core ErrorDetailsByCode), or null for any other
+ * error. The server sends each code's details in the declared shape (server/src/trpc/errors.ts).
+ */
+export function errorDetails<C extends ErrorCode & keyof ErrorDetailsByCode>(
+  error: unknown,
+  code: C,
+): Partial<ErrorDetailsByCode[C]> | null {
+  if (!isTRPCClientError(error) || error.message !== code) return null;
+  const details = dataOf(error)?.details;
+  return typeof details === 'object' && details !== null ? details : null;
 }
 
 /** A request that never got an answer (offline, server down): a tRPC error without data. */
@@ -64,7 +85,7 @@ const PASSWORD_ISSUES = new Set<string>(Object.values(PasswordIssues));
 
 /** The reasons of a WEAK_PASSWORD rejection, in the server's order. */
 export function passwordIssuesOf(error: unknown): PasswordIssue[] {
-  const issues = dataOf(error)?.details?.passwordIssues;
+  const issues = errorDetails(error, 'WEAK_PASSWORD')?.passwordIssues;
   if (!Array.isArray(issues)) return [];
   return issues.filter((issue): issue is PasswordIssue => PASSWORD_ISSUES.has(issue));
 }

@@ -7,6 +7,7 @@ import { canonicalJson } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { isTRPCClientError, type TRPCLink } from '@trpc/client';
 import { type Observable, share, tap } from '@trpc/server/observable';
+import { httpStatusOf } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -29,7 +30,7 @@ export function newIdempotencyKey(): string {
  */
 function settlesKey(error: unknown): boolean {
   if (!isTRPCClientError(error)) return false;
-  const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  const status = httpStatusOf(error);
   if (status === undefined || status >= 500) return false;
   return error.message !== 'REQUEST_IN_PROGRESS';
 }

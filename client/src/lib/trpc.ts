@@ -2,9 +2,17 @@
 // server package, so no server code can reach the bundle.
 import type { AppRouter } from '@pauta/server';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, isTRPCClientError, splitLink } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  httpSubscriptionLink,
+  isTRPCClientError,
+  splitLink,
+} from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { httpStatusOf } from './errors';
 import { idempotencyHeaders, idempotencyLink } from './idempotency';
 
 export type { AppRouter };
@@ -15,6 +23,7 @@ export type TrpcClient = ReturnType<typeof createTrpcClient>;
 
 /**
  * Same-origin `/trpc` (Vite proxies it in development); the transformer lives on the link in v11.
+ * Subscriptions (live updates) go over SSE.
  * Queries are batched. Mutations go one per request, each with the Idempotency-Key of its user
  * action (lib/idempotency.ts, docs/idempotency.md): a header is per request, not per operation.
  */
@@ -23,20 +32,24 @@ export function createTrpcClient() {
     links: [
       idempotencyLink(),
       splitLink({
-        condition: (op) => op.type === 'mutation',
-        true: httpLink({ url: '/trpc', transformer: superjson, headers: ({ op }) => idempotencyHeaders(op) }),
-        false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+        // Live updates: one SSE stream (EventSource; reconnects with the last event id).
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc', transformer: superjson }),
+        false: splitLink({
+          condition: (op) => op.type === 'mutation',
+          true: httpLink({
+            url: '/trpc',
+            transformer: superjson,
+            headers: ({ op }) => idempotencyHeaders(op),
+          }),
+          false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+        }),
       }),
     ],
   });
 }
 
-/** The HTTP status of a tRPC error (`undefined` for a network failure or a non-tRPC error). */
-export function httpStatusOf(error: unknown): number | undefined {
-  return isTRPCClientError(error)
-    ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
-    : undefined;
-}
+export { httpStatusOf };
 
 const MAX_RETRIES = 2;
 

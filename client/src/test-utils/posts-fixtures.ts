@@ -24,6 +24,7 @@ export function postItem(overrides: Record<string, unknown> = {}) {
     version: 1,
     attempts: 0,
     lastError: null,
+    lastErrorMessage: null,
     updatedAt: new Date('2026-11-01T12:00:00Z'),
     ...overrides,
   };
@@ -31,7 +32,8 @@ export function postItem(overrides: Record<string, unknown> = {}) {
 
 /** A `posts.list` answer with every item on one page. */
 export function postPage(items: unknown[], overrides: Record<string, unknown> = {}) {
-  return { items, nextCursor: null, total: items.length, ...overrides };
+  const scheduled = items.filter((item) => (item as { status?: string }).status === 'scheduled').length;
+  return { items, nextCursor: null, total: items.length, scheduledTotal: scheduled, ...overrides };
 }
 
 /** A `posts.list` handler that serves `items` `pageSize` at a time (cursor = next index). */
@@ -64,6 +66,7 @@ export function publishedItem(overrides: Record<string, unknown> = {}) {
     comments: 1000,
     engagementRate: 4.56,
     metricsUpdatedAt: new Date('2026-11-21T12:00:00Z'),
+    metricsUnavailableReason: null,
     ...overrides,
   };
 }

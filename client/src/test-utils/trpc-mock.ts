@@ -84,6 +84,25 @@ export const defaultStatus = {
   sandbox: false,
   publishingAvailable: true,
   contactEmail: 'privacidade@pauta.test',
+  localMailbox: false,
+};
+
+/** admin.workers.status of a healthy install: one worker alive, nothing late. */
+export const defaultWorkersStatus = {
+  health: { status: 'ok', alive: 1, duePosts: 0, lastSeenAt: new Date(), minutesSinceSeen: 0 },
+  workers: [
+    {
+      id: 'w-1',
+      host: 'worker-1',
+      pid: 4242,
+      version: 'v1.2.3',
+      startedAt: new Date('2026-11-26T12:00:00Z'),
+      lastBeatAt: new Date(),
+      stoppedAt: null as Date | null,
+      state: 'alive' as 'alive' | 'silent' | 'stopped',
+      secondsSinceBeat: 5,
+    },
+  ],
 };
 
 /**
@@ -92,7 +111,11 @@ export const defaultStatus = {
  */
 export function mockTrpc(handlers: Record<string, unknown>) {
   const calls: TrpcCall[] = [];
-  const table: Record<string, unknown> = { 'system.status': defaultStatus, ...handlers };
+  const table: Record<string, unknown> = {
+    'system.status': defaultStatus,
+    'admin.workers.status': defaultWorkersStatus,
+    ...handlers,
+  };
 
   const answer = async (path: string, input: unknown, idempotencyKey: string | null) => {
     calls.push({ path, input, idempotencyKey });

@@ -26,6 +26,15 @@ const url = (protocols: string[]) =>
 export const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), url(protocols).optional());
 
+/** A switch: `1`/`true` on, `0`/`false`/empty/unset off; anything else is refused. */
+export const flag = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z
+    .enum(['', '0', '1', 'true', 'false'], { message: 'use 1 (ligado) ou 0 (desligado)' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+);
+
 export const NETWORK_CREDENTIAL_KEYS = [
   'LINKEDIN_CLIENT_ID',
   'LINKEDIN_CLIENT_SECRET',
@@ -38,6 +47,9 @@ export const NETWORK_CREDENTIAL_KEYS = [
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
 ] as const;
+
+/** Where web and worker find Redis when REDIS_URL is unset (embedded mode may start one there). */
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const sharedEnvShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,6 +75,11 @@ export const sharedEnvShape = {
   INSTAGRAM_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /**
+   * LinkedIn member post analytics (r_member_postAnalytics): asked at connect and read by the
+   * worker. Only for LinkedIn apps with the Community Management API product (docs/networks.md).
+   */
+  LINKEDIN_POST_ANALYTICS: flag,
 } as const;
 
 export class EnvError extends Error {

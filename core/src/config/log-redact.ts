@@ -1,4 +1,4 @@
-// Log fields that may carry secrets, redacted by every process's logger (RELIABILITY S2).
+// Log fields that may carry secrets, redacted by every process's logger (docs/security.md S2).
 export const REDACT_PATHS = [
   'password',
   '*.password',

@@ -5,6 +5,7 @@ export * from './palette.js';
 export * from './platforms.js';
 export * from './queues.js';
 export * from './roles.js';
+export * from './settings.js';
 export * from './statuses.js';
 export * from './tones.js';
 export * from './views.js';

@@ -4,13 +4,6 @@
 export const SUGGESTIONS_ON_THEME_CREATION = 15;
 /** Posts drafted by the 'Gerar 5 Posts' card button and the suggested-posts screen. */
 export const SUGGESTIONS_FROM_CARD = 5;
-/** Posts drafted when a caller does not say how many. */
-export const AI_DEFAULT_POST_COUNT = 10;
-/** Upper bound of one AI drafting request. */
-export const AI_MAX_POST_COUNT = 20;
-
-/** Widths below this (in CSS pixels) get the mobile side menu. */
-export const MOBILE_BREAKPOINT_PX = 768;
 
 export const LOGS_PAGE_SIZE = 20;
 export const PAGER_MAX_BUTTONS = 5;
@@ -18,9 +11,6 @@ export const LOG_TITLE_TRUNCATE = 50;
 
 /** The admin "new users" stat counts sign-ups within this many days. */
 export const NEW_USERS_WINDOW_DAYS = 30;
-
-/** Delay before reloading the accounts after returning from an OAuth connection. */
-export const OAUTH_RELOAD_DELAY_MS = 1000;
 
 /** Time a person would spend on one post; drives the dashboard's "time saved" (1h10 per post). */
 export const MINUTES_PER_POST = 70;

@@ -64,7 +64,6 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   x: 'twitter',
   instagram: 'instagram',
 } as const satisfies Record<Platform, string>;
-export type PlatformOAuthProvider = (typeof PLATFORM_OAUTH_PROVIDERS)[Platform];
 
 /** Social sign-in buttons of the login screen (spec §2.2): a general-purpose provider, Facebook, LinkedIn. */
 export const SIGN_IN_PROVIDERS = ['google', 'facebook', 'linkedin_oidc'] as const;

@@ -5,20 +5,13 @@
 
 export const QUEUES = {
   publish: 'publish',
-  maintenance: 'maintenance',
   metrics: 'metrics',
-  email: 'email',
 } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOB_NAMES = {
   publishPost: 'publish-post',
-  reconcile: 'reconcile',
-  refreshTokens: 'refresh-tokens',
   syncMetrics: 'sync-metrics',
-  sendEmail: 'send-email',
 } as const;
-export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
 const JOB_ID_PART = /^[A-Za-z0-9_-]+$/;
 const PUBLISH_JOB_ID = /^post-([A-Za-z0-9_-]+)-v(\d+)$/;
@@ -49,7 +42,7 @@ export function parsePublishJobId(jobId: string): { postId: string; version: num
 
 /**
  * One publish queue per network, so each network has its own rate limiter and a 429 from one
- * network never slows the others (RELIABILITY W8).
+ * network never slows the others (docs/reliability.md W8).
  */
 export function publishQueueName(platform: 'linkedin' | 'facebook' | 'x' | 'instagram'): string {
   return `${QUEUES.publish}-${platform}`;

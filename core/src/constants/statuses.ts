@@ -25,9 +25,19 @@ export const POST_STATUS_LABELS = {
   missed: 'Perdido',
 } as const satisfies Record<PostStatus, string>;
 
-/** Statuses in which a post can still be edited, rescheduled or deleted by its owner. */
+/**
+ * Statuses in which a post can still be edited, rescheduled or deleted by its owner (the worker
+ * owns `publishing`; `published` is history). The server's writes are conditional on these.
+ */
 export const EDITABLE_POST_STATUSES = [
   'scheduled',
+  'failed',
+  'needs_attention',
+  'missed',
+] as const satisfies readonly PostStatus[];
+
+/** Statuses a retry ('Tentar novamente') sends back to `scheduled`. */
+export const RETRYABLE_POST_STATUSES = [
   'failed',
   'needs_attention',
   'missed',
@@ -36,18 +46,8 @@ export const EDITABLE_POST_STATUSES = [
 export const ACCOUNT_STATUSES = ['active', 'needs_reconnect'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-export const ACCOUNT_STATUS_LABELS = {
-  active: 'Ativa',
-  needs_reconnect: 'Reconexão necessária',
-} as const satisfies Record<AccountStatus, string>;
-
 export const PUBLISHING_LOG_STATUSES = ['success', 'error'] as const;
 export type PublishingLogStatus = (typeof PUBLISHING_LOG_STATUSES)[number];
-
-export const PUBLISHING_LOG_STATUS_LABELS = {
-  success: 'Sucesso',
-  error: 'Erro',
-} as const satisfies Record<PublishingLogStatus, string>;
 
 export function isPostStatus(value: unknown): value is PostStatus {
   return typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value);
@@ -55,4 +55,8 @@ export function isPostStatus(value: unknown): value is PostStatus {
 
 export function isEditablePostStatus(status: PostStatus): boolean {
   return (EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
+}
+
+export function isRetryablePostStatus(status: PostStatus): boolean {
+  return (RETRYABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
 }

@@ -1,7 +1,7 @@
 /**
  * Email templates (spec §3 email_templates): `{{name}}` placeholders filled from a variables
  * object. Pure (no I/O), shared by the web process, the worker and the admin preview.
- * In the HTML every value is HTML-escaped (RELIABILITY V3); in the subject values are plain text
+ * In the HTML every value is HTML-escaped (docs/security.md V3); in the subject values are plain text
  * with CR/LF removed, so a value can never add a mail header.
  */
 
@@ -43,13 +43,6 @@ function variableText(variables: TemplateVariables, name: string): string {
   if (!Object.hasOwn(variables, name)) return '';
   const value = variables[name];
   return value === null || value === undefined ? '' : String(value);
-}
-
-/** The placeholder names a text uses, in order of first appearance. */
-export function placeholderNames(text: string): string[] {
-  const names = new Set<string>();
-  for (const match of text.matchAll(PLACEHOLDER)) names.add(match[1] as string);
-  return [...names];
 }
 
 /**

@@ -1,3 +1,5 @@
+export * from './app-error.js';
 export * from './connection-errors.js';
 export * from './error-codes.js';
+export * from './live.js';
 export * from './messages.js';

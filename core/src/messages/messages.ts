@@ -95,6 +95,7 @@ export const messages = {
     error: 'Erro',
     success: 'Sucesso!',
     warning: 'Atenção',
+    info: 'Informação',
     loading: 'Carregando...',
     saving: 'Salvando...',
     deleting: 'Excluindo...',
@@ -126,6 +127,13 @@ export const messages = {
     previousPage: 'Página anterior',
     nextPage: 'Próxima página',
     page: (page: number, total: number) => `Página ${page} de ${total}`,
+  },
+
+  /** Names and announcements for assistive technology (issue 14). */
+  a11y: {
+    skipToContent: 'Pular para o conteúdo',
+    closeNotification: 'Fechar notificação',
+    notifications: 'Notificações',
   },
 
   landing: {
@@ -239,6 +247,8 @@ export const messages = {
       'Informe o email da sua conta. Enviaremos um link para você criar uma nova senha.',
     resetRequestSubmit: 'Enviar link',
     resetRequestSending: 'Enviando...',
+    resetRequestLocalMailbox:
+      'Esta Pauta roda no modo local, sem servidor de email: a mensagem não sai desta máquina. Abra o link "Caixa de entrada local" que apareceu no terminal onde a Pauta está rodando.',
     resetRequestSentTitle: 'Verifique seu email',
     resetRequestSent:
       'Se houver uma conta com este email, enviaremos um link para redefinir a senha. O link vale por 30 minutos e só pode ser usado uma vez.',
@@ -256,6 +266,7 @@ export const messages = {
     resetInvalidTitle: 'Link inválido ou expirado',
     resetInvalid: 'Este link de redefinição é inválido, já foi usado ou expirou. Solicite um novo link.',
     requestNewLink: 'Solicitar novo link',
+    resetChecking: 'Verificando o link...',
     backToLogin: 'Voltar ao login',
   },
 
@@ -285,6 +296,12 @@ export const messages = {
     underConstructionTitle: 'Em construção',
     underConstruction: 'Esta tela está em construção e chega em uma próxima versão do Pauta.',
     publishingPaused: 'Publicação pausada: o Redis está indisponível. Os posts agendados continuam salvos.',
+    /** The admins' banner when posts are due and no worker beat for 2 min (docs/operations.md). */
+    noWorker: (minutes: number | null, duePosts: number) =>
+      `${minutes === null ? 'Nenhum worker ativo' : `Nenhum worker ativo há ${minutes} min`} — ${countOf(duePosts, 'post atrasado', 'posts atrasados')}`,
+    noWorkerHelp:
+      'Os posts continuam salvos e saem assim que um worker voltar. Inicie o worker (npm run start:worker, o serviço worker do docker compose ou o Deployment pauta-worker) e confira o log dele: ele precisa alcançar o PostgreSQL e o Redis.',
+    noWorkerLink: 'Ver workers',
     sessionErrorTitle: 'Não foi possível carregar o Pauta',
   },
 
@@ -374,10 +391,17 @@ export const messages = {
 
     creatingProgress: (count: number) => `Gerando ${count} sugestões com IA e montando seu calendário…`,
     creatingProgressHint: 'Isso pode levar até um minuto. Não feche esta página.',
+    instagramNeedsMedia:
+      'O Instagram só publica posts com imagem ou vídeo, e a Pauta ainda não anexa mídia: os posts deste tema para o Instagram ficarão agendados, mas não serão publicados.',
     createdWithTemplates: (count: number) =>
       count === 1
         ? '1 post foi criado a partir de modelos e agendado automaticamente. A IA não respondeu; você pode gerar novas sugestões depois.'
         : `${count} posts foram criados a partir de modelos e agendados automaticamente. A IA não respondeu; você pode gerar novas sugestões depois.`,
+    /** No AI key (local models): expected, said as information, not as a failure. */
+    createdWithLocalTemplates: (count: number) =>
+      count === 1
+        ? '1 post foi criado com os modelos locais e agendado automaticamente (nenhuma chave de IA está configurada). Revise o texto antes da publicação.'
+        : `${count} posts foram criados com os modelos locais e agendados automaticamente (nenhuma chave de IA está configurada). Revise o texto antes da publicação.`,
     presetColors: 'Cores predefinidas',
     selectedColor: (label: string) => `Cor selecionada: ${label}`,
     customColorLabel: (hex: string) => `Cor personalizada ${hex}`,
@@ -394,6 +418,12 @@ export const messages = {
 
   posts: {
     count: (count: number) => countOf(count, 'post agendado', 'posts agendados'),
+    /** The list without a status filter holds every status: the total, then how many still wait. */
+    countWithScheduled: (total: number, scheduled: number) =>
+      `${countOf(total, 'post', 'posts')} · ${countOf(scheduled, 'agendado', 'agendados')}`,
+    /** With a status filter the label names the statuses shown ("34 posts com status Falhou"). */
+    countWithStatus: (count: number, statusLabels: readonly string[]) =>
+      `${countOf(count, 'post', 'posts')} com status ${statusLabels.join(' ou ')}`,
     filters: 'Filtros',
     showFilters: 'Mostrar filtros',
     hideFilters: 'Ocultar filtros',
@@ -445,6 +475,8 @@ export const messages = {
       count === 1 ? '1 post excluído com sucesso.' : `${count} posts excluídos com sucesso.`,
     dateUpdated: 'Data de publicação atualizada com sucesso.',
     updated: 'Post atualizado com sucesso.',
+    updatedWithDate: 'Post e data de publicação atualizados com sucesso.',
+    nothingChanged: 'Nenhuma alteração para salvar.',
 
     loadError: 'Erro ao carregar posts agendados.',
     deleteError: 'Erro ao excluir post.',
@@ -479,6 +511,12 @@ export const messages = {
       count === 1
         ? '1 sugestão foi criada a partir de modelos porque a IA não respondeu. Revise antes de agendar.'
         : `${count} sugestões foram criadas a partir de modelos porque a IA não respondeu. Revise antes de agendar.`,
+    draftsFromLocalTemplates: (count: number) =>
+      count === 1
+        ? '1 sugestão foi criada com os modelos locais (nenhuma chave de IA está configurada). Revise antes de agendar.'
+        : `${count} sugestões foram criadas com os modelos locais (nenhuma chave de IA está configurada). Revise antes de agendar.`,
+    localTemplatesNotice:
+      'Estas sugestões vêm dos modelos locais, porque nenhuma chave de IA está configurada. Revise e edite o texto antes de agendar.',
     templatesNotice:
       'Estas sugestões foram criadas a partir de modelos porque a IA não respondeu. Revise e edite o texto antes de agendar.',
     generatingDrafts: (count: number) => `Gerando ${count} sugestões com IA…`,
@@ -521,6 +559,7 @@ export const messages = {
     titleRequired: 'Informe o título do post.',
     contentRequired: 'Informe o conteúdo do post.',
     invalidSchedule: 'A data de publicação não foi aceita. Escolha uma data e um horário futuros.',
+    pastSchedule: 'Esse horário já passou. Escolha uma data e um horário futuros.',
     tooLongFor: (platform: string, limit: number) =>
       `O conteúdo ultrapassa o limite de ${limit} caracteres do ${platform}. Encurte o texto para salvar.`,
     notEditable:
@@ -646,9 +685,11 @@ export const messages = {
     dayPosts: (date: string) => `Posts de ${date}`,
     dayLabel: (date: string, count: number) =>
       count === 0 ? date : `${date}, ${countOf(count, 'post', 'posts')}`,
-    chipLabel: (time: string, title: string, status: string) => `${time} ${title} (${status})`,
+    chipLabel: (time: string, title: string, status: string, network?: string) =>
+      network ? `${time} ${title} · ${network} (${status})` : `${time} ${title} (${status})`,
     dragHint:
       'Arraste um post para outro dia para reagendá-lo (o horário é mantido). Pelo teclado, abra o post e altere a data.',
+    pastDrop: 'Esse horário já passou. Arraste o post para um dia em que o horário ainda não chegou.',
     loadError: 'Erro ao carregar o calendário.',
     emptyRange: 'Nenhum post neste período.',
     moving: 'Reagendando...',
@@ -734,6 +775,10 @@ export const messages = {
         title: 'Solicitações de exclusão',
         description: 'Conclua ou recuse os pedidos de exclusão de dados.',
       },
+      diagnostics: {
+        title: 'Diagnóstico',
+        description: 'Confira endereço, cookies, redes, Redis, banco, relógios e email desta instalação.',
+      },
     },
     open: 'Acessar',
 
@@ -759,6 +804,51 @@ export const messages = {
       unauthorized: 'Entre na Pauta com uma conta de administrador para ver o monitor de filas.',
       forbiddenTitle: 'Acesso Negado',
       forbidden: 'Você não tem permissões de administrador para acessar esta área.',
+    },
+
+    diagnostics: {
+      title: 'Diagnóstico da instalação',
+      description:
+        'As mesmas verificações do comando npm run doctor, com o endereço aberto neste navegador. Nenhum segredo é mostrado.',
+      running: 'Verificando a instalação…',
+      loadError: 'Não foi possível rodar o diagnóstico.',
+      rerun: 'Verificar de novo',
+      fix: 'Como corrigir:',
+      copy: 'Copiar',
+      copied: 'Copiado',
+      copyLabel: (value: string) => `Copiar ${value}`,
+      status: { ok: 'OK', warn: 'Aviso', fail: 'Falha' },
+      summary: (fails: number, warns: number) =>
+        fails
+          ? `${countOf(fails, 'falha', 'falhas')} e ${countOf(warns, 'aviso', 'avisos')}: corrija as falhas abaixo.`
+          : warns
+            ? `Tudo certo, com ${countOf(warns, 'aviso', 'avisos')}.`
+            : 'Tudo certo.',
+    },
+
+    workers: {
+      title: 'Workers de publicação',
+      description:
+        'Cada processo worker dá sinal de vida a cada 15 s. Sem sinal por 2 min, ele é considerado parado.',
+      loading: 'Carregando workers…',
+      loadError: 'Erro ao carregar os workers.',
+      empty:
+        'Nenhum worker registrado. Sem um worker, nenhum post é publicado: inicie um com npm run start:worker (ou o serviço worker do docker compose).',
+      host: 'Máquina',
+      pid: 'Processo',
+      version: 'Versão',
+      startedAt: 'Iniciado em',
+      lastBeat: 'Último sinal',
+      state: 'Estado',
+      states: { alive: 'Ativo', silent: 'Sem sinal', stopped: 'Encerrado' },
+      ago: (seconds: number) =>
+        seconds < 60
+          ? `há ${seconds} s`
+          : seconds < 3600
+            ? `há ${Math.floor(seconds / 60)} min`
+            : `há ${Math.floor(seconds / 3600)} h`,
+      summary: (alive: number, due: number) =>
+        `${countOf(alive, 'worker ativo', 'workers ativos')} · ${countOf(due, 'post na hora de publicar', 'posts na hora de publicar')}`,
     },
 
     users: {
@@ -788,7 +878,15 @@ export const messages = {
       roleOf: (name: string) => `Papel de ${name}`,
       editOf: (name: string) => `Editar perfil de ${name}`,
       you: 'Você',
-      selfDemoted: 'Seu acesso de administrador foi removido. Entre novamente.',
+      selfDemotedTitle: 'Você não é mais administrador(a)',
+      selfDemoted:
+        'Você não é mais administrador(a): você mesmo(a) mudou o seu papel para Usuário. A área administrativa não está mais disponível para você.',
+      confirmRoleTitle: 'Alterar papel',
+      confirmRole: (name: string, from: string, to: string) =>
+        `Alterar o papel de ${name} de ${from} para ${to}?`,
+      confirmSelfDemotion:
+        'Você está removendo o seu próprio acesso de administrador. Você perderá o acesso à área administrativa (usuários, templates de email, logs e configurações) e só outro administrador poderá devolvê-lo.',
+      confirmRoleAction: 'Alterar papel',
       total: (count: number) => countOf(count, 'usuário', 'usuários'),
     },
 

@@ -4,7 +4,7 @@
  * goes through a formatter pinned to the zone the caller names, and every calendar computation
  * uses the `Date.UTC`/`getUTC*` family, so results are the same under any `TZ`.
  *
- * DST rules (RELIABILITY W11), the same as Temporal's `disambiguation: 'compatible'`:
+ * DST rules (docs/reliability.md W11), the same as Temporal's `disambiguation: 'compatible'`:
  * - A nonexistent local time (spring-forward gap) is shifted forward by the length of the gap:
  *   America/Sao_Paulo 2018-11-04 00:30 does not exist (00:00 jumped to 01:00), so it becomes
  *   01:30 local (-02:00), which is 03:30Z.

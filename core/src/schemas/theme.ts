@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FREQUENCIES } from '../constants/frequencies.js';
 import { INPUT_LIMITS } from '../constants/limits.js';
 import { isHexColor, isPaletteColorId } from '../constants/palette.js';
-import { PLATFORMS } from '../constants/platforms.js';
+import { PLATFORMS, type Platform } from '../constants/platforms.js';
 import { AVOID_TOPICS, TONES } from '../constants/tones.js';
 import { messages } from '../messages/messages.js';
 
@@ -41,3 +41,16 @@ export const themeInputSchema = z.strictObject({
 });
 export type ThemeInput = z.input<typeof themeInputSchema>;
 export type ThemeValues = z.output<typeof themeInputSchema>;
+
+/**
+ * A drafted post (AI or templates) before it is scheduled: `post_order` 1, 2, 3… is the order the
+ * posts are scheduled in; `platform` the network it was written for.
+ */
+export interface DraftPost {
+  title: string;
+  content: string;
+  post_order: number;
+  platform: Platform;
+  /** The body written for each network (local templates); `content` where a network has none. */
+  variants?: Partial<Record<Platform, string>>;
+}

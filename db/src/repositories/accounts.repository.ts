@@ -1,8 +1,10 @@
 // Connected accounts. The only module that seals and unseals OAuth tokens: every other module
 // sees accounts without tokens, or gets plaintext tokens from here for one network call.
+
+import type { Platform } from '@pauta/core';
 import type { Kysely, Transaction } from 'kysely';
 import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
-import type { AccountData, Database, Platform } from '../schema.js';
+import type { AccountData, Database } from '../schema.js';
 
 export interface AccountSummary {
   id: string;
@@ -191,6 +193,46 @@ export async function findActiveAccountWithTokens(
   };
 }
 
+/**
+ * findActiveAccountWithTokens for many (user, platform) pairs in one query (the worker's batched
+ * hot path); answers aligned with `keys`. Never log or return the tokens.
+ */
+export async function findActiveAccountsWithTokens(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  keys: readonly { userId: string; platform: Platform }[],
+): Promise<({ account: AccountSummary; tokens: AccountTokens } | undefined)[]> {
+  if (keys.length === 0) return [];
+  const userIds = [...new Set(keys.map((k) => k.userId))];
+  const platforms = [...new Set(keys.map((k) => k.platform))];
+  const rows = await db
+    .selectFrom('connected_accounts')
+    .select([...SUMMARY_COLUMNS, 'access_token', 'refresh_token'])
+    .where('user_id', 'in', userIds)
+    .where('platform', 'in', platforms)
+    .where('is_active', '=', true)
+    .execute();
+  const found = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const key = `${row.user_id}:${row.platform}`;
+    if (!found.has(key)) found.set(key, row);
+  }
+  return keys.map((k) => {
+    const row = found.get(`${k.userId}:${k.platform}`);
+    if (!row) return undefined;
+    const { access_token, refresh_token, ...account } = row;
+    return {
+      account,
+      tokens: unsealRow(keyring, {
+        id: row.id,
+        access_token,
+        refresh_token,
+        access_token_expires_at: row.access_token_expires_at,
+      }),
+    };
+  });
+}
+
 /** Plaintext tokens of one account, for one network call. Never log or return them. */
 export async function readAccountTokens(
   db: Kysely<Database>,
@@ -222,7 +264,7 @@ function unsealRow(
 }
 
 /**
- * Single-flight token refresh (RELIABILITY W9): locks the account row, re-reads the tokens, and
+ * Single-flight token refresh (docs/reliability.md W9): locks the account row, re-reads the tokens, and
  * calls `refresh` only if they still expire within `marginMs`; concurrent callers wait on the lock
  * and then see the fresh token. `refresh` returning null refresh token keeps the stored one.
  */

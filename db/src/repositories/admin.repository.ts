@@ -1,8 +1,10 @@
 // Administration (spec §6, §7 calls 9 and 12): users with their role, role changes that never
 // remove the last administrator, profile edits (the profile email is the sign-in email too),
 // headline stats, settings and the data-deletion requests (erasing a user's data).
+
+import type { Role } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AdminSetting, Database, Role, SettingValue } from '../schema.js';
+import type { AdminSetting, Database, SettingValue } from '../schema.js';
 import { setRole } from './users.repository.js';
 
 export interface UserListRow {
@@ -71,6 +73,8 @@ export async function changeUserRole(
   db: Kysely<Database>,
   userId: string,
   role: Role,
+  /** The session that asked (a self-demotion keeps it: the person stays signed in as a user). */
+  keepSessionId?: string,
 ): Promise<RoleChangeResult> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
@@ -90,7 +94,7 @@ export async function changeUserRole(
     const isAdmin = admins.some((admin) => admin.user_id === userId);
     if ((role === 'admin') === isAdmin) return 'unchanged';
     if (isAdmin && admins.length <= 1) return 'last_admin';
-    await setRole(trx, userId, role);
+    await setRole(trx, userId, role, keepSessionId);
     return 'changed';
   });
 }

@@ -1,9 +1,12 @@
-// The dashboard's figures for one user (RELIABILITY Z4: every aggregate scoped to the caller).
+// The dashboard's figures for one user (docs/security.md Z4: every aggregate scoped to the caller).
 // The summary is one statement with one aggregate per table; the charts bucket rows by week
 // boundaries the caller computes in the user's time zone.
+
+import type { Platform } from '@pauta/core';
+import { EDITABLE_POST_STATUSES } from '@pauta/core';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Platform } from '../schema.js';
+import type { Database } from '../schema.js';
 
 export interface DashboardTotals {
   published_count: number;
@@ -43,7 +46,7 @@ export async function readDashboardTotals(db: Kysely<Database>, userId: string):
       eb.fn.countAll<number>().filterWhere('status', '=', 'missed').as('missed_count'),
     ])
     .where('user_id', '=', userId)
-    .where('status', 'in', ['scheduled', 'failed', 'needs_attention', 'missed']);
+    .where('status', 'in', [...EDITABLE_POST_STATUSES]);
   const themes = db
     .selectFrom('themes')
     .select((eb) => eb.fn.countAll<number>().as('theme_count'))

@@ -44,13 +44,6 @@ export async function listEmailTemplates(db: Kysely<Database>): Promise<EmailTem
   return db.selectFrom('email_templates').selectAll().orderBy('template_name').orderBy('id').execute();
 }
 
-export async function findEmailTemplate(
-  db: Kysely<Database>,
-  id: string,
-): Promise<EmailTemplate | undefined> {
-  return db.selectFrom('email_templates').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The template of that name when it is active: the only one used for sending. */
 export async function findActiveTemplate(
   db: Kysely<Database>,

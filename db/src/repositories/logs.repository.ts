@@ -1,7 +1,9 @@
 // Logs de Publicação (admin): every publishing attempt, newest first, with the owner's name and
 // email from ONE joined query (the spec's per-row profile lookup is an N+1) and an exact total.
+
+import type { Platform } from '@pauta/core';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { Database, Platform, PublishingLogsTable } from '../schema.js';
+import type { Database, PublishingLogsTable } from '../schema.js';
 
 export interface PublishingLogFilter {
   status?: 'success' | 'error' | undefined;

@@ -1,5 +1,7 @@
+import type { Platform } from '@pauta/core';
+import type { WakeUp } from '@pauta/core/schemas/jobs';
 import type { Kysely } from 'kysely';
-import type { Database, Platform } from '../schema.js';
+import type { Database } from '../schema.js';
 
 export interface NewScheduledPost {
   title: string;
@@ -9,18 +11,11 @@ export interface NewScheduledPost {
   scheduledFor: Date;
 }
 
-export interface ScheduledWakeUp {
-  id: string;
-  version: number;
-  scheduled_for: Date;
-  platform: Platform;
-}
-
 /** Bulk insert of one theme's posts (spec §7 call 3), in one statement. Returns what the queue needs. */
 export async function insertScheduledPosts(
   db: Kysely<Database>,
   options: { userId: string; themeId: string; posts: NewScheduledPost[] },
-): Promise<ScheduledWakeUp[]> {
+): Promise<WakeUp[]> {
   if (options.posts.length === 0) return [];
   const rows = await db
     .insertInto('suggested_posts')

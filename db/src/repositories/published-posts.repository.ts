@@ -1,8 +1,10 @@
 // Posts Publicados: the caller's publication history with metrics, newest first, and removal of
 // Pauta's record of one (the post stays on the network). Scoped to the caller in SQL.
+
+import type { Platform } from '@pauta/core';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Platform } from '../schema.js';
+import type { Database } from '../schema.js';
 
 export interface PublishedPostRow {
   id: string;

@@ -2,6 +2,7 @@
 // each case is a row of docs/publishing.md's table (I = worker/reconciler, U = the owner). A
 // database of its own: these posts are due and their claims aged, which the reconcilers of
 // other test files' workers would otherwise pick up.
+import { EDITABLE_POST_STATUSES, RETRYABLE_POST_STATUSES } from '@pauta/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb, makeUser } from '../../../test/harness.js';
@@ -21,12 +22,7 @@ import {
   resetStaleClaims,
   scheduleRetry,
 } from './publishing.repository.js';
-import {
-  deleteScheduledPost,
-  OWNER_EDITABLE_STATUSES,
-  RETRYABLE_STATUSES,
-  saveScheduledPostVersion,
-} from './scheduled-posts.repository.js';
+import { deleteScheduledPost, saveScheduledPostVersion } from './scheduled-posts.repository.js';
 import { deleteTheme, insertTheme } from './themes.repository.js';
 
 let handle: DbHandle;
@@ -224,7 +220,7 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
       userId: user.id,
       postId: post.id,
       changes: { scheduledFor: new Date(Date.now() + 30_000) },
-      allowed: RETRYABLE_STATUSES,
+      allowed: RETRYABLE_POST_STATUSES,
       now: new Date(),
     });
     expect(retried).toMatchObject({ status: 'scheduled', version: post.version + 1 });
@@ -263,7 +259,7 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
       userId: user.id,
       postId: post.id,
       changes: { title: 'Novo', content: 'Texto novo', scheduledFor: new Date(Date.now() + 3_600_000) },
-      allowed: OWNER_EDITABLE_STATUSES,
+      allowed: EDITABLE_POST_STATUSES,
       now: new Date(),
     });
     expect(await complete(claim, account.id)).toBe(false);
@@ -273,7 +269,7 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
   it('U3/U4: a post deleted (or its theme deleted) while claimed is never sent; a late answer is logged unlinked', async () => {
     const a = await duePost();
     const claimA = (await claimPost(handle.db, a.post.id, a.post.version))!;
-    expect(await deleteTheme(handle.db, a.user.id, a.theme.id)).toBe(true);
+    expect(await deleteTheme(handle.db, a.user.id, a.theme.id)).not.toBeNull();
     expect(await markSendStarted(handle.db, claimA)).toBe(false);
 
     const b = await duePost();
@@ -281,7 +277,7 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
     await markSendStarted(handle.db, claimB);
     await age(b.post.id, 'send_started_at');
     await flagUnknownOutcomes(handle.db, { staleMs: 60_000, ...FLAG });
-    expect(await deleteScheduledPost(handle.db, b.user.id, b.post.id)).toBe(true);
+    expect(await deleteScheduledPost(handle.db, b.user.id, b.post.id)).toMatchObject({ id: b.post.id });
     expect(await complete(claimB, b.account.id)).toBe(false);
     expect(
       await recordLostClaimOutcome(handle.db, {

@@ -1,10 +1,13 @@
 // The worker's SQL: claiming a due post, recording the send, finishing, and the reconciler's
 // repairs. Every state change is a conditional UPDATE, so any number of duplicate jobs or
-// workers publish a post at most once (architecture §5, RELIABILITY W1–W4), and every write a
+// workers publish a post at most once (docs/architecture.md §5, docs/reliability.md W1–W4), and every write a
 // worker makes after its claim is fenced by the claim's token: a worker that stalled and lost
 // its claim matches no row, so it neither sends nor records anything (docs/publishing.md).
+
+import type { Platform, PostStatus } from '@pauta/core';
+import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
-import type { Database, Platform, PostStatus } from '../schema.js';
+import type { Database } from '../schema.js';
 
 /** The columns the worker needs of a post it is acting on (claim, failure logs). */
 const CLAIMED_COLUMNS = [
@@ -39,7 +42,7 @@ export interface ClaimedPost {
  * kept by that flag and cleared by any action of the owner), when the network's definite answer
  * arrives late. Sending again needs 'publishing' (markSendStarted).
  */
-const HOLDER_STATUSES = ['publishing', 'needs_attention'] as const satisfies readonly PostStatus[];
+export const HOLDER_STATUSES = ['publishing', 'needs_attention'] as const satisfies readonly PostStatus[];
 
 /** The WHERE of every write after the claim: this post, this claim, still ours. */
 function heldBy(post: Pick<ClaimedPost, 'id' | 'claim_token'>) {
@@ -254,6 +257,7 @@ export async function completePublish(
           is_used: true,
           last_error: null,
           last_error_location: null,
+          last_error_message: null,
           updated_at: sql<Date>`now()`,
         })
         .where(heldBy(post))
@@ -323,6 +327,8 @@ export async function recordFailure(
     code: string;
     detail: string;
     location: string;
+    /** The owner's pt-BR explanation (the network's error table); null = core's message of `code`. */
+    message?: string | null;
   },
 ): Promise<boolean> {
   const { post } = options;
@@ -334,6 +340,7 @@ export async function recordFailure(
           status: options.status,
           last_error: options.code,
           last_error_location: options.location,
+          last_error_message: options.message ?? null,
           updated_at: sql<Date>`now()`,
         })
         .where(heldBy(post))
@@ -359,7 +366,14 @@ export async function recordFailure(
  */
 export async function scheduleRetry(
   db: Kysely<Database>,
-  options: { post: ClaimedPost; retryAt: Date; code: string; detail: string; location: string },
+  options: {
+    post: ClaimedPost;
+    retryAt: Date;
+    code: string;
+    detail: string;
+    location: string;
+    message?: string | null;
+  },
 ): Promise<number | undefined> {
   const { post } = options;
   const row = await db
@@ -375,6 +389,7 @@ export async function scheduleRetry(
           claim_token: null,
           last_error: options.code,
           last_error_location: options.location,
+          last_error_message: options.message ?? null,
           updated_at: sql<Date>`now()`,
         }))
         .where(heldBy(post))
@@ -446,15 +461,8 @@ export async function recordLostClaimOutcome(
   return (result.numAffectedRows ?? 0n) > 0n;
 }
 
-export interface DueWakeUp {
-  id: string;
-  version: number;
-  scheduled_for: Date;
-  platform: Platform;
-}
-
 /** Scheduled posts due before `until` (the reconciler re-adds their wake-ups; duplicates are no-ops). */
-export async function listDuePosts(db: Kysely<Database>, until: Date, limit = 5000): Promise<DueWakeUp[]> {
+export async function listDuePosts(db: Kysely<Database>, until: Date, limit = 5000): Promise<WakeUp[]> {
   const rows = await db
     .selectFrom('suggested_posts')
     .select(['id', 'version', 'scheduled_for', 'next_attempt_at', 'platform'])
@@ -477,7 +485,7 @@ export async function listDuePosts(db: Kysely<Database>, until: Date, limit = 50
  * markSendStarted matches nothing if it wakes up (docs/publishing.md, row I2). Ages are measured
  * on PostgreSQL's clock, the one that wrote claimed_at.
  */
-export async function resetStaleClaims(db: Kysely<Database>, staleMs: number): Promise<DueWakeUp[]> {
+export async function resetStaleClaims(db: Kysely<Database>, staleMs: number): Promise<WakeUp[]> {
   const rows = await db
     .updateTable('suggested_posts')
     .set((eb) => ({
@@ -514,6 +522,7 @@ export async function flagUnknownOutcomes(
         status: 'needs_attention',
         last_error: options.code,
         last_error_location: options.location,
+        last_error_message: null,
         updated_at: sql<Date>`now()`,
       })
       .where('status', '=', 'publishing')
@@ -539,6 +548,7 @@ export async function markMissed(
         attempts: eb('attempts', '+', 1),
         last_error: options.code,
         last_error_location: options.location,
+        last_error_message: null,
         updated_at: sql<Date>`now()`,
       }))
       .where('status', '=', 'scheduled')

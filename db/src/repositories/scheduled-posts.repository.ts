@@ -1,22 +1,11 @@
 // Posts Agendados and the content calendar: the caller's scheduled posts with their theme, and the
 // owner's edits, reschedules, retries and deletes. Every statement is scoped to the caller in SQL.
+
+import type { Platform, PostStatus } from '@pauta/core';
+import { RETRYABLE_POST_STATUSES } from '@pauta/core';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Platform, PostStatus, SuggestedPostsTable } from '../schema.js';
-
-/** Statuses the owner may edit, reschedule or delete (the worker owns `publishing`). */
-export const OWNER_EDITABLE_STATUSES = [
-  'scheduled',
-  'failed',
-  'needs_attention',
-  'missed',
-] as const satisfies readonly PostStatus[];
-/** Statuses a retry sends back to `scheduled`. */
-export const RETRYABLE_STATUSES = [
-  'failed',
-  'needs_attention',
-  'missed',
-] as const satisfies readonly PostStatus[];
+import type { Database, SuggestedPostsTable } from '../schema.js';
 
 /** Filters of the scheduled-posts screen, already turned into instants (half-open ranges). */
 export interface ScheduledPostFilter {
@@ -54,6 +43,7 @@ export interface ScheduledPostRow {
   version: number;
   attempts: number;
   last_error: string | null;
+  last_error_message: string | null;
   updated_at: Date;
 }
 
@@ -94,6 +84,7 @@ const POST_COLUMNS = [
   'sp.version',
   'sp.attempts',
   'sp.last_error',
+  'sp.last_error_message',
   'sp.updated_at',
 ] as const;
 
@@ -232,7 +223,7 @@ export async function saveScheduledPostVersion(
 ): Promise<ScheduledPostRow | undefined> {
   const { changes } = options;
   const resumes = (eb: ExpressionBuilder<Database, 'suggested_posts'>) =>
-    eb('status', 'in', [...RETRYABLE_STATUSES]);
+    eb('status', 'in', [...RETRYABLE_POST_STATUSES]);
   const row = await db
     .with('saved', (qb) =>
       qb
@@ -253,6 +244,7 @@ export async function saveScheduledPostVersion(
             .then(null)
             .else(eb.ref('last_error_location'))
             .end(),
+          last_error_message: eb.case().when(resumes(eb)).then(null).else(eb.ref('last_error_message')).end(),
           // Any claim left on the post (a needs_attention flagged by the reconciler keeps its
           // worker's token) is void from here on: that worker can no longer record anything
           // (docs/publishing.md, row U2).
@@ -275,19 +267,28 @@ export async function saveScheduledPostVersion(
   return row ? toRow(row) : undefined;
 }
 
-/** Deletes one of the caller's posts unless the worker is publishing it. */
+/** A deleted post: enough to remove its wake-up jobs (`post-<id>-v<version>`) from its queue. */
+export interface DeletedPost {
+  id: string;
+  platform: Platform;
+  version: number;
+}
+
+const DELETED_POST = ['id', 'platform', 'version'] as const;
+
+/** Deletes one of the caller's posts unless the worker is publishing it; the deleted post or undefined. */
 export async function deleteScheduledPost(
   db: Kysely<Database>,
   userId: string,
   postId: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<DeletedPost | undefined> {
+  return db
     .deleteFrom('suggested_posts')
     .where('id', '=', postId)
     .where('user_id', '=', userId)
     .where('status', '!=', 'publishing')
+    .returning(DELETED_POST)
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
 }
 
 /**
@@ -298,15 +299,16 @@ export async function deleteScheduledPostsByIds(
   db: Kysely<Database>,
   userId: string,
   ids: readonly string[],
-): Promise<{ deleted: number; skipped: number }> {
-  if (ids.length === 0) return { deleted: 0, skipped: 0 };
+): Promise<{ deleted: number; skipped: number; posts: DeletedPost[] }> {
+  if (ids.length === 0) return { deleted: 0, skipped: 0, posts: [] };
   const unique = [...new Set(ids)];
-  const result = await db
+  const posts = await db
     .deleteFrom('suggested_posts')
     .where('user_id', '=', userId)
     .where('id', 'in', unique)
     .where('status', '!=', 'publishing')
-    .executeTakeFirst();
+    .returning(DELETED_POST)
+    .execute();
   // Whatever of the caller's ids is still there was skipped (a publishing post).
   const left = await db
     .selectFrom('suggested_posts')
@@ -314,7 +316,7 @@ export async function deleteScheduledPostsByIds(
     .where('user_id', '=', userId)
     .where('id', 'in', unique)
     .executeTakeFirstOrThrow();
-  return { deleted: Number(result.numDeletedRows), skipped: Number(left.n) };
+  return { deleted: posts.length, skipped: Number(left.n), posts };
 }
 
 /** 'Excluir Posts Filtrados': deletes the caller's posts matching the list's filter. */
@@ -322,8 +324,8 @@ export async function deleteScheduledPostsByFilter(
   db: Kysely<Database>,
   userId: string,
   filter: ScheduledPostFilter,
-): Promise<{ deleted: number; skipped: number }> {
-  const result = await db
+): Promise<{ deleted: number; skipped: number; posts: DeletedPost[] }> {
+  const posts = await db
     .deleteFrom('suggested_posts')
     .where('user_id', '=', userId)
     // On the target row itself, so a post claimed while this runs is re-checked and left alone.
@@ -336,10 +338,11 @@ export async function deleteScheduledPostsByFilter(
         .select('sp.id')
         .where((eb) => matchesFilter(eb, userId, filter)),
     )
-    .executeTakeFirst();
+    .returning(DELETED_POST)
+    .execute();
   const countsPublishing = !filter.statuses?.length || filter.statuses.includes('publishing');
   const skipped = countsPublishing
     ? await countScheduledPosts(db, { userId, filter: { ...filter, statuses: ['publishing'] } })
     : 0;
-  return { deleted: Number(result.numDeletedRows), skipped };
+  return { deleted: posts.length, skipped, posts };
 }

@@ -1,5 +1,7 @@
+import type { Frequency, Platform } from '@pauta/core';
 import type { Kysely } from 'kysely';
-import type { Database, Frequency, Platform, Theme } from '../schema.js';
+import type { Database, Theme } from '../schema.js';
+import type { DeletedPost } from './scheduled-posts.repository.js';
 
 export interface ThemeFields {
   name: string;
@@ -46,14 +48,32 @@ export async function countThemes(db: Kysely<Database>, userId: string): Promise
   return Number(row.n);
 }
 
-/** Deletes one of the caller's themes (its suggested posts go with it). False when not theirs. */
-export async function deleteTheme(db: Kysely<Database>, userId: string, themeId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('themes')
-    .where('id', '=', themeId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+/**
+ * Deletes one of the caller's themes and its suggested posts, in one transaction. Null when not
+ * theirs; else the deleted posts (to remove their wake-up jobs).
+ */
+export async function deleteTheme(
+  db: Kysely<Database>,
+  userId: string,
+  themeId: string,
+): Promise<DeletedPost[] | null> {
+  return db.transaction().execute(async (trx) => {
+    const theme = await trx
+      .selectFrom('themes')
+      .select('id')
+      .where('id', '=', themeId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!theme) return null;
+    const posts = await trx
+      .deleteFrom('suggested_posts')
+      .where('theme_id', '=', themeId)
+      .returning(['id', 'platform', 'version'])
+      .execute();
+    await trx.deleteFrom('themes').where('id', '=', themeId).execute();
+    return posts;
+  });
 }
 
 /** One of the caller's themes, or undefined (another user's id looks exactly like a missing one). */

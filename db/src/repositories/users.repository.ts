@@ -1,5 +1,6 @@
+import type { Role } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, Profile, Role } from '../schema.js';
+import type { Database, Profile } from '../schema.js';
 
 export interface NewUserInput {
   email: string;
@@ -63,8 +64,15 @@ export async function readRoleRow(db: Kysely<Database>, userId: string): Promise
 }
 
 /** Role change as the spec describes it (delete + insert), atomically, revoking the user's sessions. */
-export async function setRole(trx: Transaction<Database>, userId: string, role: Role): Promise<void> {
+export async function setRole(
+  trx: Transaction<Database>,
+  userId: string,
+  role: Role,
+  keepSessionId?: string,
+): Promise<void> {
   await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
   await trx.insertInto('user_roles').values({ user_id: userId, role }).execute();
-  await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+  let sessions = trx.deleteFrom('auth_sessions').where('user_id', '=', userId);
+  if (keepSessionId) sessions = sessions.where('id', '!=', keepSessionId);
+  await sessions.execute();
 }

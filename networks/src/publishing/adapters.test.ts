@@ -3,9 +3,9 @@
 import { createServer } from 'node:net';
 import type { Platform } from '@pauta/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPublisher as createNetworkAdapter } from '../registry.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
-import { createNetworkAdapter } from './index.js';
 import { type NetworkAdapter, PublishError, type PublishRequest, type PublishTarget } from './types.js';
 
 let sandbox: SandboxHandle;

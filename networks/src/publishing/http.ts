@@ -256,3 +256,22 @@ export function numberField(value: unknown, name: string): number | null {
   const field = value[name];
   return typeof field === 'number' && Number.isFinite(field) ? field : null;
 }
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]!);
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}

@@ -40,7 +40,14 @@ export class PublishError extends Error {
     readonly code: PublishErrorCode,
     /** Technical detail for publishing_logs (no tokens). */
     message: string,
-    readonly details: { status?: number; retryAfterMs?: number; networkCode?: string } = {},
+    readonly details: {
+      status?: number;
+      retryAfterMs?: number;
+      /** The network's own code (`190/463`, `187`, `ACCESS_DENIED`, `ECONNRESET`). */
+      networkCode?: string;
+      /** What the owner is told: the network's error table (`<network>/errors.ts`), pt-BR. */
+      reason?: string;
+    } = {},
   ) {
     super(message);
   }
@@ -81,4 +88,9 @@ export interface AdapterOptions {
   graphVersion?: string;
   /** Facebook app secret, for appsecret_proof on Graph calls. */
   facebookAppSecret?: string;
+  /**
+   * Read post analytics that need an opt-in scope (LinkedIn: r_member_postAnalytics, switched on
+   * by LINKEDIN_POST_ANALYTICS). Off: the network answers no metrics, without a call.
+   */
+  postAnalytics?: boolean;
 }

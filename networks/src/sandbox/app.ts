@@ -14,6 +14,8 @@ import { FaultInjector } from './faults.js';
 import { mountGoogle } from './google.js';
 import { mountLinkedIn } from './linkedin.js';
 import type { SandboxContext } from './oauth-common.js';
+import { SandboxPersistence } from './persistence.js';
+import { mountPostPages } from './post-pages.js';
 import { SandboxPosts, type SandboxPostsOptions } from './posts.js';
 import { RequestRecorder } from './recorder.js';
 import { SandboxStore, type SandboxStoreOptions } from './store.js';
@@ -26,6 +28,13 @@ export interface SandboxOptions extends SandboxStoreOptions {
   publishLatencyMs?: number;
   /** Instagram containers answer IN_PROGRESS to this many status reads first. Default 1. */
   instagramProcessingChecks?: number;
+  /**
+   * Keep the state (tokens, users, published posts) in this JSON file: loaded at start, saved
+   * after changes and at close. Without it the sandbox forgets everything when it stops.
+   */
+  stateFile?: string;
+  /** Told when the state file cannot be read or written. */
+  onWarning?: (message: string) => void;
 }
 
 export interface SandboxApp {
@@ -40,6 +49,8 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
     anthropic: anthropicOptions,
     publishLatencyMs,
     instagramProcessingChecks,
+    stateFile,
+    onWarning,
     ...storeOptions
   } = options;
   const store = new SandboxStore(storeOptions);
@@ -54,15 +65,28 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const anthropic = new AnthropicStandIn(anthropicOptions);
   const control = new SandboxControl(store, recorder, faults, anthropic, posts);
   const ctx: SandboxContext = { store, posts };
+  const persistence =
+    stateFile === undefined
+      ? null
+      : new SandboxPersistence({ file: stateFile, store, posts, ...(onWarning ? { onWarning } : {}) });
+  persistence?.load();
 
   const app = express();
   app.disable('x-powered-by');
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(express.json({ limit: '5mb' }));
+  if (persistence !== null) {
+    // Any request may change state (token exchange, publish, container status read): save after.
+    app.use((_req, res, next) => {
+      res.on('finish', () => persistence.markDirty());
+      next();
+    });
+  }
   app.use(recorder.middleware());
   app.use(faults.middleware());
   app.use('/__sandbox', createControlRouter(control));
 
+  mountPostPages(app, ctx);
   mountGoogle(app, ctx);
   mountFacebook(app, ctx);
   mountLinkedIn(app, ctx);
@@ -89,6 +113,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
     dispose: () => {
       faults.dispose();
       posts.dispose();
+      persistence?.close();
     },
   };
 }

@@ -36,7 +36,7 @@ function missingScope(token: AccessToken, scopes: string[]): string | null {
   return scopes.find((scope) => !token.grant.scopes.includes(scope)) ?? null;
 }
 
-function permalink(mediaId: string): string {
+export function permalink(mediaId: string): string {
   const code = BigInt(mediaId).toString(36).toUpperCase().slice(-11);
   return `https://www.instagram.com/p/${code}/`;
 }

@@ -1,6 +1,7 @@
 // Sandbox LinkedIn: OAuth 2.0 with credentials in the body (no Basic auth, as Arctic notes),
 // OpenID Connect userinfo at api.linkedin.com/v2/userinfo, and the versioned Posts API
-// (`POST /rest/posts`, post id in `x-restli-id`).
+// (`POST /rest/posts`, post id in `x-restli-id`), and member post analytics
+// (`GET /rest/memberCreatorPostAnalytics`, scope r_member_postAnalytics).
 import { type Request, type Response, Router } from 'express';
 import {
   avatarUrl,
@@ -56,7 +57,11 @@ function postBodyProblem(body: unknown): string | null {
   return null;
 }
 
-async function createPost(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+/**
+ * The checks every versioned (`/rest/…`) call gets: LinkedIn-Version present, well-formed and
+ * active, and X-Restli-Protocol-Version 2.0.0. Answers the error and returns null when one fails.
+ */
+function checkVersionHeaders(req: Request, res: Response): string | null {
   const version = req.get('linkedin-version');
   if (version === undefined || version.trim() === '') {
     restError(
@@ -67,23 +72,29 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
         code: 'VERSION_MISSING',
       },
     );
-    return;
+    return null;
   }
   const versionMatch = VERSION_PATTERN.exec(version.trim());
   if (versionMatch === null) {
     restError(res, 400, `Invalid version format: ${version}. Expected YYYYMM.`, { code: 'INVALID_VERSION' });
-    return;
+    return null;
   }
   if ((versionMatch[1] ?? '') < SANDBOX_LINKEDIN_OLDEST_VERSION) {
     restError(res, 426, `Requested version ${version} is not active`, { code: 'NONEXISTENT_VERSION' });
-    return;
+    return null;
   }
   if (req.get('x-restli-protocol-version') !== '2.0.0') {
     restError(res, 400, 'The X-Restli-Protocol-Version header must be 2.0.0 for this resource', {
       code: 'INVALID_PROTOCOL_VERSION',
     });
-    return;
+    return null;
   }
+  return version.trim();
+}
+
+async function createPost(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const version = checkVersionHeaders(req, res);
+  if (version === null) return;
   const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
   if (token === null) {
     restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
@@ -121,6 +132,106 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
     imageUrl: null,
   });
   res.status(201).set('x-restli-id', urn).set('x-linkedin-id', urn).end();
+}
+
+/** The metrics memberCreatorPostAnalytics answers (member posts, Community Management API). */
+export const LINKEDIN_MEMBER_POST_METRICS = [
+  'IMPRESSION',
+  'MEMBERS_REACHED',
+  'RESHARE',
+  'REACTION',
+  'COMMENT',
+] as const;
+type MemberPostMetric = (typeof LINKEDIN_MEMBER_POST_METRICS)[number];
+const METRIC_TYPE_UNION = 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1';
+/**
+ * `entity` as Rest.li 2.0 sends it: `(share:urn%3Ali%3Ashare%3A123)` or `(ugc:urn%3Ali%3AugcPost%3A…)`,
+ * the URN's own colons percent-encoded. Read from the raw query: an unencoded URN is refused.
+ */
+const ENTITY_PATTERN = /(?:^|&)entity=\((share|ugc):(urn%3Ali%3A(?:share|ugcPost)%3A\d+)\)(?:&|$)/i;
+
+/**
+ * `GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:…)&queryType=…&aggregation=TOTAL`:
+ * one metric of one of the member's own posts, needs r_member_postAnalytics. Numbers grow with the
+ * post's age as the other networks' sandbox metrics do (posts.ts, grownMetrics).
+ */
+function memberPostAnalytics(ctx: SandboxContext, req: Request, res: Response): void {
+  const version = checkVersionHeaders(req, res);
+  if (version === null) return;
+  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+  if (token === null) {
+    restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+    return;
+  }
+  if (!token.grant.scopes.includes('r_member_postAnalytics')) {
+    restError(
+      res,
+      403,
+      `Not enough permissions to access: memberCreatorPostAnalytics.FINDER-entity.${version}`,
+      { serviceErrorCode: 100, code: 'ACCESS_DENIED' },
+    );
+    return;
+  }
+  const rawQuery = req.originalUrl.includes('?')
+    ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)
+    : '';
+  const entity = ENTITY_PATTERN.exec(rawQuery);
+  const queryType = typeof req.query.queryType === 'string' ? req.query.queryType : '';
+  const aggregation = typeof req.query.aggregation === 'string' ? req.query.aggregation : 'TOTAL';
+  if (req.query.q !== 'entity' || entity === null) {
+    restError(
+      res,
+      400,
+      'Invalid query parameters passed to request: q=entity and an encoded entity are required',
+      {
+        code: 'ILLEGAL_ARGUMENT',
+      },
+    );
+    return;
+  }
+  if (!(LINKEDIN_MEMBER_POST_METRICS as readonly string[]).includes(queryType)) {
+    restError(res, 400, `Invalid value for param queryType: ${queryType}`, { code: 'ILLEGAL_ARGUMENT' });
+    return;
+  }
+  if (aggregation !== 'TOTAL') {
+    // The real API also answers DAILY buckets; Pauta reads totals only, so the sandbox does too.
+    restError(res, 400, `Unsupported aggregation in the sandbox: ${aggregation}`, {
+      code: 'ILLEGAL_ARGUMENT',
+    });
+    return;
+  }
+  const kind = (entity[1] ?? '').toLowerCase() === 'ugc' ? 'ugc' : 'share';
+  const urn = decodeURIComponent(entity[2] ?? '');
+  const post = ctx.posts.find('linkedin', urn);
+  if (post === null) {
+    restError(res, 404, `Entity ${urn} not found`, { code: 'NOT_FOUND' });
+    return;
+  }
+  if (post.authorId !== token.grant.user.sub) {
+    restError(res, 403, `Member is not the author of ${urn}`, {
+      serviceErrorCode: 100,
+      code: 'ACCESS_DENIED',
+    });
+    return;
+  }
+  const m = ctx.posts.metrics(urn);
+  const counts: Record<MemberPostMetric, number> = {
+    IMPRESSION: Math.round(m.reach * 1.25),
+    MEMBERS_REACHED: m.reach,
+    RESHARE: m.shares,
+    REACTION: m.likes,
+    COMMENT: m.comments,
+  };
+  res.json({
+    paging: { start: 0, count: 10, links: [] },
+    elements: [
+      {
+        count: counts[queryType as MemberPostMetric],
+        metricType: { [METRIC_TYPE_UNION]: queryType },
+        targetEntity: { [kind === 'ugc' ? 'ugcPost' : 'share']: urn },
+      },
+    ],
+  });
 }
 
 function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now: number) {
@@ -254,5 +365,6 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     res.json(body);
   });
   api.post('/rest/posts', (req, res) => createPost(ctx, req, res));
+  api.get('/rest/memberCreatorPostAnalytics', (req, res) => memberPostAnalytics(ctx, req, res));
   app.use('/api.linkedin.com', api);
 }

@@ -1,5 +1,6 @@
 // Entry point of `npm run sandbox`: serves the sandbox networks on 127.0.0.1:SANDBOX_PORT
 // (default 4010) until SIGTERM/SIGINT. Point SOCIAL_SANDBOX_URL at the printed URL.
+import path from 'node:path';
 import { z } from 'zod';
 import { startSandbox } from './server.js';
 import { DEFAULT_ALLOWED_REDIRECT_ORIGINS } from './store.js';
@@ -14,6 +15,8 @@ const envSchema = z.object({
     .optional(),
   /** Delay before every publish call answers (benchmarks). */
   SANDBOX_PUBLISH_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** The state (tokens, posts) is kept in PAUTA_DATA_DIR/sandbox/standalone.json. */
+  PAUTA_DATA_DIR: z.string().min(1).default('.data'),
 });
 
 const parsed = envSchema.safeParse(process.env);
@@ -34,6 +37,8 @@ const sandbox = await startSandbox({
   host: '127.0.0.1',
   allowedRedirectOrigins: [...DEFAULT_ALLOWED_REDIRECT_ORIGINS, ...extraOrigins],
   publishLatencyMs: env.SANDBOX_PUBLISH_LATENCY_MS,
+  stateFile: path.resolve(env.PAUTA_DATA_DIR, 'sandbox', 'standalone.json'),
+  onWarning: (message) => process.stderr.write(`${message}\n`),
   ...(env.SANDBOX_TOKEN_PREFIX === undefined ? {} : { tokenPrefix: env.SANDBOX_TOKEN_PREFIX }),
 });
 process.stdout.write(`Pauta sandbox networks listening on ${sandbox.url}\n`);

@@ -1,5 +1,6 @@
-// In-memory state of the sandbox networks: registered clients, test users, authorization
-// codes and the tokens issued from them. One store per sandbox instance; nothing persists.
+// State of the sandbox networks: registered clients, test users, authorization codes and the
+// tokens issued from them. One store per sandbox instance, in memory; `snapshot()`/`restore()`
+// let `persistence.ts` keep it across restarts (issue 13: a restart must not break accounts).
 import { randomBytes } from 'node:crypto';
 
 export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x';
@@ -189,6 +190,22 @@ export interface IssuedTokens {
   refreshToken: RefreshToken | null;
 }
 
+interface StoredGrant extends Omit<Grant, 'user'> {
+  user: SandboxUser;
+}
+
+/** The store's durable state as plain JSON: grants once, tokens pointing at them by id. */
+export interface SandboxStoreSnapshot {
+  users: Record<string, SandboxUser>;
+  grants: StoredGrant[];
+  codes: (Omit<AuthorizationCode, 'grant'> & { grantId: string })[];
+  accessTokens: (Omit<AccessToken, 'grant'> & { grantId: string })[];
+  refreshTokens: (Omit<RefreshToken, 'grant'> & { grantId: string })[];
+  pageTokens: (Omit<AccessToken, 'grant'> & { grantId: string })[];
+  /** (client:user:page) → page token. */
+  pageTokensByPage: [string, string][];
+}
+
 export type CodeExchangeFailure =
   | 'invalid_code'
   | 'code_reused'
@@ -234,6 +251,60 @@ export class SandboxStore {
       throw new Error(`Unknown default sandbox user ${this.defaultUserKey}`);
     this.accessTokenTtlSeconds = options.accessTokenTtlSeconds;
     this.rotateRefreshTokens = options.rotateRefreshTokens ?? true;
+  }
+
+  /** Everything a restart must keep (not the one-shot `setNextAuthorization` answers). */
+  snapshot(): SandboxStoreSnapshot {
+    const grants = new Map<string, Grant>();
+    const ref = (grant: Grant) => {
+      grants.set(grant.id, grant);
+      return grant.id;
+    };
+    const tokenRow = ({ grant, ...rest }: AccessToken) => ({ ...rest, grantId: ref(grant) });
+    const now = this.now();
+    return {
+      users: Object.fromEntries(this.users),
+      codes: [...this.codes.values()]
+        .filter((c) => c.expiresAt > now)
+        .map(({ grant, ...rest }) => ({ ...rest, grantId: ref(grant) })),
+      accessTokens: [...this.accessTokens.values()]
+        .filter((t) => t.expiresAt === null || t.expiresAt > now)
+        .map(tokenRow),
+      refreshTokens: [...this.refreshTokens.values()]
+        .filter((t) => !t.revoked)
+        .map(({ grant, ...rest }) => ({ ...rest, grantId: ref(grant) })),
+      pageTokens: [...this.pageTokens.values()].map(tokenRow),
+      pageTokensByPage: [...this.pageTokensByPage].map(([key, token]) => [key, token.token]),
+      grants: [...grants.values()],
+    };
+  }
+
+  /** Replaces the tokens, codes and users with a snapshot's (users not in it are kept). */
+  restore(snapshot: SandboxStoreSnapshot): void {
+    for (const [key, user] of Object.entries(snapshot.users)) this.users.set(key, user);
+    const grants = new Map(snapshot.grants.map((g) => [g.id, { ...g }] as const));
+    const grantOf = (id: string) => {
+      const grant = grants.get(id);
+      if (grant === undefined) throw new Error(`Sandbox snapshot names an unknown grant ${id}`);
+      return grant;
+    };
+    this.codes.clear();
+    this.accessTokens.clear();
+    this.refreshTokens.clear();
+    this.pageTokens.clear();
+    this.pageTokensByPage.clear();
+    for (const { grantId, ...code } of snapshot.codes)
+      this.codes.set(code.code, { ...code, grant: grantOf(grantId) });
+    for (const { grantId, ...token } of snapshot.accessTokens)
+      this.accessTokens.set(token.token, { ...token, grant: grantOf(grantId) });
+    for (const { grantId, ...token } of snapshot.refreshTokens)
+      this.refreshTokens.set(token.token, { ...token, grant: grantOf(grantId) });
+    for (const { grantId, ...token } of snapshot.pageTokens)
+      this.pageTokens.set(token.token, { ...token, grant: grantOf(grantId) });
+    for (const [key, token] of snapshot.pageTokensByPage) {
+      const found = this.pageTokens.get(token);
+      if (found !== undefined) this.pageTokensByPage.set(key, found);
+    }
   }
 
   newToken(network: SandboxNetwork, kind: 'code' | 'at' | 'rt' | 'page'): string {

@@ -5,7 +5,7 @@
 import type { DbHandle } from '@pauta/db';
 import { parseKeyring, tokenAad, unseal } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, testDb } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';

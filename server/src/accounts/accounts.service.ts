@@ -2,10 +2,9 @@
 // when one is active. Built from token-free summaries only: no token field can reach the output.
 import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '@pauta/core';
 import { type AccountSummary, type Database, listActiveAccounts } from '@pauta/db';
+import { isConnectConfigured } from '@pauta/networks';
 import type { Kysely } from 'kysely';
-import { oauthCredentials } from '../auth/oauth-providers.js';
 import type { ServerEnv } from '../env.js';
-import { isOAuthConnectPlatform } from './connect.service.js';
 
 export type AccountCardStatus = 'connected' | 'not_connected' | 'not_configured' | 'needs_reconnect';
 
@@ -27,7 +26,7 @@ export interface AccountCard {
 
 /** Whether this installation can run the network's OAuth (credentials or the sandbox). */
 export function isPlatformConfigured(env: ServerEnv, platform: ConnectablePlatform): boolean {
-  return isOAuthConnectPlatform(platform) && oauthCredentials(env, platform) !== null;
+  return isConnectConfigured(env, platform);
 }
 
 function present(account: AccountSummary): AccountCardAccount {

@@ -2,12 +2,7 @@
 // `purpose=connect` OAuth attempt. Exchanges the code, reads who the account is and stores it
 // with sealed tokens (db accounts repository). Facebook publishes as a Page: one Page connects
 // directly, several wait for the user's choice in a pending row (sealed user token, 10 min).
-import {
-  type ConnectablePlatform,
-  type ErrorCode,
-  PLATFORM_OAUTH_PROVIDERS,
-  type Platform,
-} from '@pauta/core';
+import { AppError, type ConnectablePlatform, PLATFORM_OAUTH_PROVIDERS, type Platform } from '@pauta/core';
 import {
   type AccountData,
   createPendingConnection,
@@ -18,37 +13,18 @@ import {
   upsertAccount,
 } from '@pauta/db';
 import {
+  createNetworkFetch,
   type FacebookOAuthProvider,
+  FollowersUnavailableError,
+  networkDescriptor,
   type OAuthProvider,
   OAuthProviderError,
   type OAuthTokens,
-  scopesFor,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
-import { oauthProvider } from '../auth/oauth-providers.js';
+import { connectProvider as configuredConnectProvider } from '../auth/oauth-providers.js';
 import type { ServerEnv } from '../env.js';
 import type { Logger } from '../logger.js';
-import { fetchXFollowers } from './x-followers.js';
-
-/** Networks whose OAuth connection this server runs (Instagram is not configurable yet). */
-export const OAUTH_CONNECT_PLATFORMS = ['linkedin', 'facebook', 'x'] as const;
-export type OAuthConnectPlatform = (typeof OAUTH_CONNECT_PLATFORMS)[number];
-
-export function isOAuthConnectPlatform(value: string): value is OAuthConnectPlatform {
-  return (OAUTH_CONNECT_PLATFORMS as readonly string[]).includes(value);
-}
-
-/** A connection refused for a reason the user can act on; `reason` feeds the client's guidance. */
-export class ConnectError extends Error {
-  override name = 'ConnectError';
-  constructor(
-    readonly code: ErrorCode,
-    readonly platform: Platform,
-    readonly reason: string | null = null,
-  ) {
-    super(code);
-  }
-}
 
 export interface ConnectDeps {
   db: Kysely<Database>;
@@ -61,38 +37,83 @@ export type ConnectResult = { redirectTo: string };
 
 const CONNECTED = '/connected-accounts?connection=true';
 
-function connectProvider(env: ServerEnv, platform: OAuthConnectPlatform): OAuthProvider {
-  const provider = oauthProvider(env, platform, 'connect');
-  if (!provider) throw new ConnectError('PLATFORM_NOT_CONFIGURED', platform);
+function connectProvider(env: ServerEnv, platform: Platform): OAuthProvider {
+  const provider = configuredConnectProvider(env, platform);
+  if (!provider) throw new AppError('PLATFORM_NOT_CONFIGURED', { platform });
   return provider;
 }
 
 /** Granted scopes; Facebook reports none in the token answer, so the requested ones stand in. */
-function grantedScopes(platform: OAuthConnectPlatform, tokens: OAuthTokens): string[] {
-  return tokens.scopes.length > 0 ? tokens.scopes : [...(scopesFor(platform, 'connect') ?? [])];
+function grantedScopes(platform: Platform, tokens: OAuthTokens): string[] {
+  return tokens.scopes.length > 0
+    ? tokens.scopes
+    : [...(networkDescriptor(platform).oauth?.scopes.connect ?? [])];
 }
 
-/** Runs a provider call; provider failures become ConnectErrors naming their kind. */
-async function providerCall<T>(platform: Platform, call: () => Promise<T>): Promise<T> {
+/**
+ * The account's follower count where the network offers one (registry `followers` capability).
+ * Best effort: any failure is logged and shows no count; it never blocks a connection.
+ */
+async function followersOf(
+  deps: ConnectDeps,
+  platform: Platform,
+  accessToken: string,
+): Promise<number | null> {
+  const { fetchFollowers } = networkDescriptor(platform);
+  if (!fetchFollowers) return null;
+  try {
+    return await fetchFollowers(accessToken, { fetch: createNetworkFetch(deps.env.SOCIAL_SANDBOX_URL) });
+  } catch (error) {
+    const status = error instanceof FollowersUnavailableError ? error.status : null;
+    deps.logger.warn(
+      { platform, ...(status === null ? {} : { status }) },
+      'seguidores indisponíveis na rede',
+    );
+    return null;
+  }
+}
+
+/**
+ * Runs a provider call; a provider failure becomes OAUTH_FAILED naming its kind (a 502 when the
+ * network did not answer: the user may simply try again).
+ */
+async function providerCall<T>(
+  deps: Pick<ConnectDeps, 'logger'>,
+  platform: Platform,
+  call: () => Promise<T>,
+  requestId?: string,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof OAuthProviderError) {
-      throw new ConnectError('OAUTH_FAILED', platform, error.kind);
-    }
-    throw error;
+    if (!(error instanceof OAuthProviderError)) throw error;
+    deps.logger.warn({ provider: platform, reason: error.kind, requestId }, 'falha na conexão de conta');
+    throw new AppError(
+      'OAUTH_FAILED',
+      { platform, reason: error.kind },
+      { upstream: error.kind === 'network' },
+    );
   }
 }
 
 export async function completeConnection(
   deps: ConnectDeps,
-  input: { userId: string; platform: OAuthConnectPlatform; code: string; verifier: string | null },
+  input: {
+    userId: string;
+    platform: Platform;
+    code: string;
+    verifier: string | null;
+    requestId?: string;
+  },
 ): Promise<ConnectResult> {
   const { platform } = input;
   const provider = connectProvider(deps.env, platform);
   const now = deps.now?.() ?? new Date();
-  const tokens = await providerCall(platform, () =>
-    provider.validateAuthorizationCode(input.code, input.verifier ?? undefined),
+  const tokens = await providerCall(
+    deps,
+    platform,
+    () => provider.validateAuthorizationCode(input.code, input.verifier ?? undefined),
+    input.requestId,
   );
   const scopes = grantedScopes(platform, tokens);
 
@@ -100,9 +121,8 @@ export async function completeConnection(
     return connectFacebook(deps, provider as FacebookOAuthProvider, input.userId, tokens, scopes, now);
   }
 
-  const info = await providerCall(platform, () => provider.fetchUserInfo(tokens.accessToken));
-  const followers =
-    platform === 'x' ? await fetchXFollowers(deps.env, tokens.accessToken, deps.logger) : null;
+  const info = await providerCall(deps, platform, () => provider.fetchUserInfo(tokens.accessToken));
+  const followers = await followersOf(deps, platform, tokens.accessToken);
   const accountData: AccountData = {
     followers,
     email: info.email,
@@ -117,7 +137,8 @@ export async function completeConnection(
     userId: input.userId,
     platform,
     platformUserId: info.providerUserId,
-    platformUsername: platform === 'x' ? (info.username ?? info.name) : info.name,
+    // A handle where the network has one (X), else the display name.
+    platformUsername: info.username ?? info.name,
     accountData,
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken,
@@ -135,16 +156,16 @@ async function connectFacebook(
   scopes: string[],
   now: Date,
 ): Promise<ConnectResult> {
-  const longLived = await providerCall('facebook', () =>
+  const longLived = await providerCall(deps, 'facebook', () =>
     provider.exchangeForLongLivedToken(tokens.accessToken),
   );
   const [pages, me] = await Promise.all([
-    providerCall('facebook', () => provider.fetchPages(longLived.accessToken)),
+    providerCall(deps, 'facebook', () => provider.fetchPages(longLived.accessToken)),
     // Only for the email shown with the account: a failure here does not stop the connection.
     provider.fetchUserInfo(longLived.accessToken).catch(() => null),
   ]);
   const profile = { email: me?.email ?? null, name: me?.name ?? null, scopes };
-  if (pages.length === 0) throw new ConnectError('OAUTH_FAILED', 'facebook', 'no_pages');
+  if (pages.length === 0) throw new AppError('OAUTH_FAILED', { platform: 'facebook', reason: 'no_pages' });
   if (pages.length === 1) {
     const [page] = pages as [(typeof pages)[number]];
     await saveFacebookPage(deps, userId, page, profile, now);
@@ -193,10 +214,6 @@ async function saveFacebookPage(
   deps.logger.info({ userId, platform: 'facebook' }, 'conta conectada');
 }
 
-export class PendingNotFoundError extends Error {
-  override name = 'PendingNotFoundError';
-}
-
 /** The Pages (id, name) of the caller's pending Facebook connection. */
 export async function pendingPages(
   deps: ConnectDeps,
@@ -204,7 +221,7 @@ export async function pendingPages(
   pendingId: string,
 ): Promise<{ id: string; name: string }[]> {
   const pending = await findPendingConnection(deps.db, userId, pendingId, deps.now?.() ?? new Date());
-  if (!pending) throw new PendingNotFoundError();
+  if (!pending) throw new AppError('NOT_FOUND');
   return pending.pages.map((page) => ({ id: page.id, name: page.name }));
 }
 
@@ -218,13 +235,13 @@ export async function selectFacebookPage(
 ): Promise<{ platform: ConnectablePlatform; pageName: string }> {
   const now = deps.now?.() ?? new Date();
   const pending = await findPendingConnection(deps.db, input.userId, input.pendingId, now);
-  if (!pending?.pages.some((page) => page.id === input.pageId)) throw new PendingNotFoundError();
+  if (!pending?.pages.some((page) => page.id === input.pageId)) throw new AppError('NOT_FOUND');
   const userToken = await readPendingUserToken(deps.db, deps.env.keyring, input.userId, input.pendingId, now);
-  if (userToken === undefined) throw new PendingNotFoundError();
+  if (userToken === undefined) throw new AppError('NOT_FOUND');
   const provider = connectProvider(deps.env, 'facebook') as FacebookOAuthProvider;
-  const pages = await providerCall('facebook', () => provider.fetchPages(userToken));
+  const pages = await providerCall(deps, 'facebook', () => provider.fetchPages(userToken));
   const page = pages.find((candidate) => candidate.id === input.pageId);
-  if (!page) throw new ConnectError('OAUTH_FAILED', 'facebook', 'page_unavailable');
+  if (!page) throw new AppError('OAUTH_FAILED', { platform: 'facebook', reason: 'page_unavailable' });
   await saveFacebookPage(
     deps,
     input.userId,

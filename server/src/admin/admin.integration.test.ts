@@ -14,7 +14,7 @@ import { hashPassword } from '../auth/password.js';
 import { createSession } from '../auth/session.js';
 import { createLogger } from '../logger.js';
 import { createQueueGateway } from '../queue/queue-gateway.js';
-import { saveNewTheme, ThemeLimitError } from '../themes/themes.service.js';
+import { saveNewTheme } from '../themes/themes.service.js';
 import { appRouter } from '../trpc/router.js';
 import { listLogs } from './admin.service.js';
 
@@ -90,6 +90,8 @@ const SAMPLE_INPUTS: Record<string, unknown> = {
   'admin.deletionRequests.list': {},
   'admin.deletionRequests.complete': { id: UUID },
   'admin.deletionRequests.reject': { id: UUID },
+  'admin.workers.status': undefined,
+  'admin.doctor.run': { origin: 'http://pauta.test' },
 };
 
 type ProcedureDef = { _def: { meta?: { access?: string }; type: 'query' | 'mutation' | 'subscription' } };
@@ -240,11 +242,25 @@ describe('Gerenciar Usuários', () => {
     expect(self.error).toMatchObject({ message: 'CONFLICT', details: { reason: 'LAST_ADMIN' } });
     expect((await only.client.query('admin.stats')).status).toBe(200);
 
-    // With a second admin the self-demotion is allowed, and ends the admin's own session.
+    // With a second admin the self-demotion is allowed: the asking session stays signed in as a
+    // user (no admin access any more); the admin's other sessions end.
     const second = await account({ admin: true, label: 'second' });
+    const otherSession = `other-${only.id}`;
+    await handle.db
+      .insertInto('auth_sessions')
+      .values({ id: otherSession, user_id: only.id, secret_hash: new Uint8Array(32) })
+      .execute();
     const ok = await only.client.mutate('admin.users.setRole', { userId: only.id, role: 'user' });
     expect(ok.data).toEqual({ changed: true, selfDemoted: true });
-    expect((await only.client.query('admin.stats')).status).toBe(401);
+    expect((await only.client.query('auth.session')).data).toMatchObject({ user: { id: only.id } });
+    expect((await only.client.query('admin.stats')).status).toBe(403);
+    const left = await handle.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('user_id', '=', only.id)
+      .execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.id).not.toBe(otherSession);
     const last = await second.client.mutate('admin.users.setRole', { userId: second.id, role: 'user' });
     expect(last.error?.details).toEqual({ reason: 'LAST_ADMIN' });
   });
@@ -264,6 +280,25 @@ describe('Gerenciar Usuários', () => {
       .execute();
     expect(admins).toHaveLength(1);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409].sort());
+  });
+
+  it('two admins demoting themselves at once leave one administrator', async () => {
+    await handle.db.deleteFrom('user_roles').where('role', '=', 'admin').execute();
+    const a = await account({ admin: true, label: 'self-a' });
+    const b = await account({ admin: true, label: 'self-b' });
+    const results = await Promise.all([
+      a.client.mutate('admin.users.setRole', { userId: a.id, role: 'user' }),
+      b.client.mutate('admin.users.setRole', { userId: b.id, role: 'user' }),
+    ]);
+    const admins = await handle.db
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('role', '=', 'admin')
+      .execute();
+    expect(admins).toHaveLength(1);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(refused.error?.details).toEqual({ reason: 'LAST_ADMIN' });
   });
 
   it('edits a profile: the email is lower-cased and becomes the sign-in email; duplicates are refused', async () => {
@@ -502,17 +537,24 @@ describe('Configurações do sistema', () => {
       (await admin.client.mutate('admin.settings.update', { key: 'max_themes_per_user', value: 1 })).status,
     ).toBe(200);
     await saveNewTheme(handle.db, owner.id, values);
-    await expect(saveNewTheme(handle.db, owner.id, values)).rejects.toBeInstanceOf(ThemeLimitError);
+    await expect(saveNewTheme(handle.db, owner.id, values)).rejects.toMatchObject({
+      name: 'AppError',
+      code: 'THEME_LIMIT_REACHED',
+      details: { max: 1 },
+    });
     expect(
       (await admin.client.mutate('admin.settings.update', { key: 'max_themes_per_user', value: '2' })).status,
     ).toBe(200);
     await saveNewTheme(handle.db, owner.id, values);
 
-    for (const value of [0, 1001, 2.5, 'dez', true]) {
+    for (const value of [0, 1001, 2.5, 'dez', true, -5, '-5', ' -5 ', '5.0', '']) {
       const res = await admin.client.mutate('admin.settings.update', { key: 'max_themes_per_user', value });
       expect(res.status, String(value)).toBe(400);
-      expect(res.error?.details).toMatchObject({ reason: 'INVALID_VALUE' });
+      expect(res.error?.details).toMatchObject({ reason: 'INVALID_VALUE', min: 1, max: 1000 });
     }
+    // A refused value changes nothing: the limit is still the 2 saved above.
+    const after = await admin.client.query<{ key: string; value: unknown }[]>('admin.settings.list');
+    expect(after.data!.find((s) => s.key === 'max_themes_per_user')?.value).toBe(2);
     const flag = await admin.client.mutate('admin.settings.update', {
       key: 'email_notifications_enabled',
       value: 'sim',
@@ -755,6 +797,10 @@ describe('queue monitor at /admin/queues', () => {
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('<base href="/admin/queues/');
+      // Works offline: no Google Fonts (or any other external) stylesheet or font.
+      expect(html).not.toContain('fonts.googleapis.com');
+      expect(html).not.toContain('fonts.gstatic.com');
+      expect(html).not.toMatch(/<link[^>]+href="https?:/);
       const csp = page.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");

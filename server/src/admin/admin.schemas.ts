@@ -87,3 +87,18 @@ export const DELETION_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export const listDeletionRequestsSchema = z.strictObject({
   status: optional(z.enum(DELETION_STATUSES)),
 });
+
+/** The browser's window.location.origin, compared with APP_URL by the Diagnóstico. */
+export const doctorInputSchema = z.strictObject({
+  origin: z
+    .string()
+    .max(300)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+      } catch {
+        return false;
+      }
+    }, 'deve ser uma origem http(s)://host[:porta]'),
+});

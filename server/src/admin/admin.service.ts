@@ -1,13 +1,15 @@
 // Administration as plain functions (tested without tRPC): users and roles, headline stats,
 // publishing logs, system settings and data-deletion requests. The router only maps errors.
 import {
+  AppError,
   addDays,
   LOG_TITLE_TRUNCATE,
   LOGS_PAGE_SIZE,
-  MAX_THEMES_PER_USER_DEFAULT,
+  MAX_THEMES_PER_USER_RANGE,
   NEW_USERS_WINDOW_DAYS,
   type Platform,
   type Role,
+  SETTING_KEYS,
   truncate,
   utcToZonedParts,
   zonedTimeToUtc,
@@ -34,26 +36,6 @@ import {
 import type { Kysely } from 'kysely';
 import { parseLocalDate } from '../posts/post-filters.js';
 import { userTimeZone } from '../posts/user-time-zone.js';
-
-export type AdminRuleCode =
-  | 'NOT_FOUND'
-  | 'NOT_CONFIRMED'
-  | 'LAST_ADMIN'
-  | 'EMAIL_TAKEN'
-  | 'INVALID_VALUE'
-  | 'INVALID_JSON'
-  | 'NAME_TAKEN';
-
-/** A rule of the admin area refused the request; the router maps it to an error code. */
-export class AdminRuleError extends Error {
-  override name = 'AdminRuleError';
-  constructor(
-    readonly code: AdminRuleCode,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(code);
-  }
-}
 
 interface Db {
   db: Kysely<Database>;
@@ -97,14 +79,18 @@ export async function listUsers(
   };
 }
 
-/** Spec §4: delete + insert in one transaction, sessions revoked; the last admin stays admin. */
+/**
+ * Spec §4: delete + insert in one transaction, sessions revoked; the last admin stays admin.
+ * A self-change keeps the asking session, so a self-demoted admin stays signed in as a user.
+ */
 export async function setUserRole(
   deps: Db,
-  input: { actorId: string; userId: string; role: Role },
+  input: { actorId: string; actorSessionId?: string; userId: string; role: Role },
 ): Promise<{ changed: boolean; selfDemoted: boolean }> {
-  const result = await changeUserRole(deps.db, input.userId, input.role);
-  if (result === 'not_found') throw new AdminRuleError('NOT_FOUND');
-  if (result === 'last_admin') throw new AdminRuleError('LAST_ADMIN');
+  const keep = input.userId === input.actorId ? input.actorSessionId : undefined;
+  const result = await changeUserRole(deps.db, input.userId, input.role, keep);
+  if (result === 'not_found') throw new AppError('NOT_FOUND');
+  if (result === 'last_admin') throw new AppError('CONFLICT', { reason: 'LAST_ADMIN' });
   return {
     changed: result === 'changed',
     selfDemoted: result === 'changed' && input.userId === input.actorId && input.role !== 'admin',
@@ -116,8 +102,8 @@ export async function updateProfile(
   input: { userId: string; firstName: string | null; lastName: string | null; email: string },
 ): Promise<{ ok: true }> {
   const result = await updateUserProfile(deps.db, input.userId, input);
-  if (result === 'not_found') throw new AdminRuleError('NOT_FOUND');
-  if (result === 'email_taken') throw new AdminRuleError('EMAIL_TAKEN');
+  if (result === 'not_found') throw new AppError('NOT_FOUND');
+  if (result === 'email_taken') throw new AppError('EMAIL_TAKEN');
   return { ok: true };
 }
 
@@ -213,7 +199,7 @@ export async function listLogs(
 
 // ---- settings ----------------------------------------------------------------------------------
 
-export const MAX_THEMES_RANGE = { min: 1, max: 1000 } as const;
+export const MAX_THEMES_RANGE = MAX_THEMES_PER_USER_RANGE;
 
 export interface SettingItem {
   key: string;
@@ -232,17 +218,18 @@ export async function listSettingItems(deps: Db): Promise<SettingItem[]> {
   }));
 }
 
-/** The value to store for `key`, or an AdminRuleError: known keys are typed, others text or JSON. */
+/** The value to store for `key`, or an AppError: known keys are typed, others text or JSON. */
 export function parseSettingValue(
   key: string,
   value: boolean | number | string,
   json: boolean,
 ): SettingValue {
-  if (key === 'email_notifications_enabled') {
-    if (typeof value !== 'boolean') throw new AdminRuleError('INVALID_VALUE', { key, expected: 'boolean' });
+  if (key === SETTING_KEYS.emailNotificationsEnabled) {
+    if (typeof value !== 'boolean')
+      throw new AppError('VALIDATION_FAILED', { reason: 'INVALID_VALUE', key, expected: 'boolean' });
     return value;
   }
-  if (key === 'max_themes_per_user') {
+  if (key === SETTING_KEYS.maxThemesPerUser) {
     const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
     if (
       typeof number !== 'number' ||
@@ -250,7 +237,12 @@ export function parseSettingValue(
       number < MAX_THEMES_RANGE.min ||
       number > MAX_THEMES_RANGE.max
     )
-      throw new AdminRuleError('INVALID_VALUE', { key, expected: 'integer', ...MAX_THEMES_RANGE });
+      throw new AppError('VALIDATION_FAILED', {
+        reason: 'INVALID_VALUE',
+        key,
+        expected: 'integer',
+        ...MAX_THEMES_RANGE,
+      });
     return number;
   }
   if (json) {
@@ -258,7 +250,7 @@ export function parseSettingValue(
     try {
       return JSON.parse(value) as SettingValue;
     } catch {
-      throw new AdminRuleError('INVALID_JSON', { key });
+      throw new AppError('VALIDATION_FAILED', { reason: 'INVALID_JSON', key });
     }
   }
   return value;
@@ -268,10 +260,10 @@ export async function updateSetting(
   deps: Db,
   input: { key: string; value: boolean | number | string; json?: boolean | undefined },
 ): Promise<SettingItem> {
-  if (!(await findSetting(deps.db, input.key))) throw new AdminRuleError('NOT_FOUND');
+  if (!(await findSetting(deps.db, input.key))) throw new AppError('NOT_FOUND');
   const value = parseSettingValue(input.key, input.value, input.json ?? false);
   const row = await updateSettingValue(deps.db, input.key, value);
-  if (!row) throw new AdminRuleError('NOT_FOUND');
+  if (!row) throw new AppError('NOT_FOUND');
   return {
     key: row.setting_key,
     value: row.setting_value,
@@ -279,9 +271,6 @@ export async function updateSetting(
     updatedAt: row.updated_at,
   };
 }
-
-/** The default of max_themes_per_user (shown by the editor as a hint). */
-export const MAX_THEMES_DEFAULT = MAX_THEMES_PER_USER_DEFAULT;
 
 // ---- data-deletion requests ------------------------------------------------------------------
 
@@ -338,20 +327,20 @@ export async function completeDeletionRequest(deps: Db, id: string): Promise<{ e
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction().execute(async (trx) => {
     const request = await lockPendingDeletionRequest(trx, id);
-    if (!request) throw new AdminRuleError('NOT_FOUND');
-    if (request.confirmed_at === null) throw new AdminRuleError('NOT_CONFIRMED');
+    if (!request) throw new AppError('NOT_FOUND');
+    if (request.confirmed_at === null) throw new AppError('CONFLICT', { reason: 'NOT_CONFIRMED' });
     let erased = false;
     if (request.user_id) {
-      if (await isLastAdmin(trx, request.user_id)) throw new AdminRuleError('LAST_ADMIN');
+      if (await isLastAdmin(trx, request.user_id)) throw new AppError('CONFLICT', { reason: 'LAST_ADMIN' });
       erased = (await eraseUser(trx, request.user_id)) !== undefined;
     }
-    if (!(await markDeletionRequest(trx, id, 'completed', now))) throw new AdminRuleError('NOT_FOUND');
+    if (!(await markDeletionRequest(trx, id, 'completed', now))) throw new AppError('NOT_FOUND');
     return { erased };
   });
 }
 
 export async function rejectDeletionRequest(deps: Db, id: string): Promise<{ ok: true }> {
   const now = deps.now?.() ?? new Date();
-  if (!(await markDeletionRequest(deps.db, id, 'rejected', now))) throw new AdminRuleError('NOT_FOUND');
+  if (!(await markDeletionRequest(deps.db, id, 'rejected', now))) throw new AppError('NOT_FOUND');
   return { ok: true };
 }

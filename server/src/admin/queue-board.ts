@@ -6,8 +6,10 @@
 // CSP: bull-board's page loads its scripts and styles from its own static files (same origin);
 // its only inline code is a `<style>` block, `style=` attributes (helmet's default style-src
 // already allows 'unsafe-inline' styles) and a JSON `<script type="application/json">` data
-// block, which CSP does not execute. It does fetch Google Fonts' stylesheet and fonts (https:,
-// allowed by the defaults for style-src and font-src). So no CSP relaxation is needed.
+// block, which CSP does not execute. So no CSP relaxation is needed. Its page also links Google
+// Fonts' stylesheet (IBM Plex), which fails offline and leaks the admin's visit to a third party:
+// that <link> is removed from the served HTML, and the UI falls back to the system fonts its own
+// CSS already names (`--font-sans: "IBM Plex Sans", system-ui, …`).
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -51,6 +53,21 @@ export function requireAdmin(deps: AppDeps) {
   };
 }
 
+const EXTERNAL_FONT_LINK = /<link\b[^>]*\bhref="https:\/\/fonts\.(?:googleapis|gstatic)\.com[^"]*"[^>]*>\s*/g;
+
+/** bull-board's HTML without the Google Fonts stylesheet link. */
+export function withoutExternalFonts(html: string): string {
+  return html.replace(EXTERNAL_FONT_LINK, '');
+}
+
+/** Rewrites the HTML bull-board sends (its entry page) to drop external font requests. */
+function stripExternalFonts(_req: Request, res: Response, next: NextFunction) {
+  const send = res.send.bind(res);
+  res.send = ((body?: unknown) =>
+    send(typeof body === 'string' ? withoutExternalFonts(body) : body)) as Response['send'];
+  next();
+}
+
 export function queueBoardRouter(deps: AppDeps): Router {
   const router = express.Router();
   router.use(sameOriginOnly(new URL(deps.env.appUrl).origin));
@@ -71,6 +88,7 @@ export function queueBoardRouter(deps: AppDeps): Router {
     serverAdapter: serverAdapter as unknown as BoardServerAdapter,
     options: { uiConfig: { boardTitle: text.boardTitle } },
   });
+  router.use(stripExternalFonts);
   router.use(serverAdapter.getRouter());
   return router;
 }

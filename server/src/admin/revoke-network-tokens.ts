@@ -1,12 +1,11 @@
-// Before a user's data is erased, their tokens are revoked at the networks that allow it (X has
-// a revocation endpoint; LinkedIn and Facebook Pages offer none for these tokens). Best effort:
+// Before a user's data is erased, their tokens are revoked at the networks that allow it (the
+// registry's `revoke` capability: X has a revocation endpoint; LinkedIn and Facebook Pages offer
+// none for these tokens). Best effort:
 // a network that is down never blocks the erasure, and the failure is logged without the token.
 import { listUserAccounts, readAccountTokens } from '@pauta/db';
-import type { OAuthProviderName } from '@pauta/networks';
-import { oauthProvider } from '../auth/oauth-providers.js';
+import { capabilitiesOf } from '@pauta/networks';
+import { connectProvider } from '../auth/oauth-providers.js';
 import type { AppDeps } from '../deps.js';
-
-const REVOCABLE: Partial<Record<string, OAuthProviderName>> = { x: 'x' };
 
 export async function revokeNetworkTokens(
   deps: Pick<AppDeps, 'db' | 'env' | 'logger'>,
@@ -16,8 +15,9 @@ export async function revokeNetworkTokens(
   const report = { revoked: 0, failed: 0 };
   if (!userId) return report;
   for (const account of await listUserAccounts(deps.db, userId)) {
-    const name = REVOCABLE[account.platform];
-    const provider = name ? oauthProvider(deps.env, name, 'connect') : null;
+    const provider = capabilitiesOf(account.platform).revoke
+      ? connectProvider(deps.env, account.platform)
+      : null;
     if (!provider?.revokeToken) continue;
     try {
       const tokens = await readAccountTokens(deps.db, deps.env.keyring, account.id);

@@ -3,7 +3,7 @@
 
 import { type DbHandle, parseKeyring, readAccountTokens, setRole } from '@pauta/db';
 import { createOAuthProvider, installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, testDb } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';

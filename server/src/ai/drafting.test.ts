@@ -1,4 +1,4 @@
-import { measureXLength, type Platform } from '@pauta/core';
+import { fitsPlatformLimit, measureXLength, type Platform } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { AiDraftError } from './errors.js';
 import { fitsAll, fitTitle, trimToSentences, truncateToFit } from './fit.js';
@@ -77,11 +77,13 @@ describe('length fitting', () => {
 
 describe('templatePosts', () => {
   const platforms: Platform[] = ['x', 'linkedin'];
+  const description =
+    'Como organizar o orçamento da família sem planilhas complicadas. Dicas simples para poupar todo mês e sair das dívidas. Metas claras ajudam a manter o foco no longo prazo.';
 
   it('makes count posts from five titles and five bodies, in order, on the theme networks', () => {
     const posts = templatePosts({
       themeName: 'Finanças pessoais',
-      themeDescription: 'Como organizar o orçamento da família. Dicas simples para poupar todo mês.',
+      themeDescription: description,
       platforms,
       count: 15,
       random: () => 0.99,
@@ -89,13 +91,49 @@ describe('templatePosts', () => {
     expect(posts).toHaveLength(15);
     expect(posts.map((p) => p.post_order)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     expect(new Set(posts.map((p) => p.title)).size).toBe(5);
-    expect(new Set(posts.map((p) => `${p.title}|${p.content}`)).size).toBe(15);
     for (const post of posts) {
       expect(post.platform).toBe('linkedin');
+      expect(post.content).toBe(post.variants!.linkedin);
       expect(post.content).toContain('Finanças pessoais');
-      expect(measureXLength(post.content)).toBeLessThanOrEqual(280);
     }
-    expect(posts[0]!.content).toContain('Como organizar o orçamento da família.');
+    expect(posts[0]!.content).toContain('Como organizar o orçamento da família');
+  });
+
+  it('uses the description and fits each network, with X among them; no body repeats in 15 posts', () => {
+    const all: Platform[] = ['x', 'linkedin', 'facebook', 'instagram'];
+    const posts = templatePosts({
+      themeName: 'Finanças pessoais',
+      themeDescription: description,
+      platforms: all,
+      count: 15,
+      random: Math.random,
+    });
+    for (const platform of all) {
+      const bodies = posts.map((p) => p.variants![platform]!);
+      // No repeated body within the batch, on any network.
+      expect(new Set(bodies).size).toBe(15);
+      for (const body of bodies) {
+        expect(fitsPlatformLimit(platform, body)).toBe(true);
+        // The description is there even on X (cut to fit, never dropped for a name this short).
+        expect(body).toMatch(/orçamento da família|poupar todo mês|Metas claras/);
+      }
+    }
+    for (const post of posts) {
+      const v = post.variants!;
+      expect(measureXLength(v.x!)).toBeLessThanOrEqual(280);
+      // Different per network: LinkedIn longer than X; Instagram with hashtags; Facebook conversational.
+      expect(new Set(all.map((p) => v[p])).size).toBe(4);
+      expect([...v.linkedin!].length).toBeGreaterThan([...v.x!].length);
+      expect(v.instagram).toMatch(/#FinançasPessoais/);
+      expect(v.x).not.toMatch(/#/);
+      expect(v.linkedin).not.toMatch(/#/);
+      expect(post.content).toBe(v[post.platform]);
+    }
+    expect(
+      posts.filter((p) => /pessoal|Bora|vocês|Quem aqui|Sabe aquela/.test(p.variants!.facebook!)),
+    ).toHaveLength(15);
+    // The description's sentences rotate, so posts do not all open it the same way.
+    expect(new Set(posts.map((p) => p.variants!.linkedin!.split('\n\n')[1])).size).toBe(3);
   });
 
   it('still fits X with the longest name and description, emoji included', () => {
@@ -164,7 +202,7 @@ describe('AiDraftError', () => {
     });
     expect(new AiDraftError('rate_limited', 60)).toMatchObject({
       code: 'RATE_LIMITED',
-      retryAfterSeconds: 60,
+      details: { retryAfterSeconds: 60 },
     });
   });
 });

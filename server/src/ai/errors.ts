@@ -1,6 +1,6 @@
 // Why an AI drafting attempt did not produce posts, and the typed error the suggested-posts
 // screen gets instead of the silent template fallback of theme creation and the card button.
-import { messages } from '@pauta/core';
+import { AppError, messages } from '@pauta/core';
 
 export const FALLBACK_REASONS = [
   'no_key',
@@ -41,9 +41,12 @@ export const aiDraftErrorMessages = {
   RATE_LIMITED: messages.posts.aiRateLimited,
 } as const satisfies Record<AiDraftErrorCode, string>;
 
-export class AiDraftError extends Error {
+/**
+ * The screen's drafting failure: an AppError (AI_UNAVAILABLE and AI_MALFORMED answer 502,
+ * RATE_LIMITED 429 with the wait) that also keeps, for the logs and tests, why it failed.
+ */
+export class AiDraftError extends AppError<AiDraftErrorCode> {
   override name = 'AiDraftError';
-  readonly code: AiDraftErrorCode;
 
   constructor(
     readonly reason: FallbackReason,
@@ -51,8 +54,7 @@ export class AiDraftError extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     const code = errorCodeFor(reason);
-    super(code);
-    this.code = code;
+    super(code, code === 'RATE_LIMITED' ? { retryAfterSeconds: retryAfterSeconds ?? null } : undefined);
   }
 
   /** The pt-BR text to show. */

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { measureXLength, type Platform, TONE_LABELS } from '@pauta/core';
 import { createDb, type DbHandle } from '@pauta/db';
-import { readPostsRequest, type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { readPostsRequest, type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, testDb } from '../../../test/harness.js';

@@ -30,7 +30,6 @@ export const aiPostsSchema = z.object({
     }),
   ),
 });
-export type AiPosts = z.output<typeof aiPostsSchema>;
 
 export interface PromptInput {
   themeName: string;

@@ -1,4 +1,4 @@
-// Per-user limits on AI drafting calls (RELIABILITY R2), counted in PostgreSQL: a short burst
+// Per-user limits on AI drafting calls (docs/security.md R2), counted in PostgreSQL: a short burst
 // window and a daily quota. A call that would pass either limit never reaches the AI.
 import { blockedFor, type Database, recordHit } from '@pauta/db';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Email + password sign-up and sign-in over HTTP against real PostgreSQL: RELIABILITY A1–A6, R1, C1.
+// Email + password sign-up and sign-in over HTTP against real PostgreSQL: docs/security.md A1–A6, R1, C1.
 
 import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Email + password sign-up and sign-in as plain functions (tested without tRPC). Unknown email
-// and wrong password get the same answer after the same work (RELIABILITY A6).
+// and wrong password get the same answer after the same work (docs/security.md A6).
 
-import type { PasswordIssue } from '@pauta/core';
+import { AppError } from '@pauta/core';
 import { createUser, type Database, findUserByEmail, type Keyring } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import { verifyDeviceCookie } from './device-cookie.js';
@@ -15,16 +15,6 @@ import {
   secondsBlocked,
   takeAttemptSlot,
 } from './rate-limit.js';
-
-export class AuthError extends Error {
-  override name = 'AuthError';
-  constructor(
-    readonly code: 'INVALID_CREDENTIALS' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD',
-    readonly issues: PasswordIssue[] = [],
-  ) {
-    super(code);
-  }
-}
 
 export interface SignUpInput {
   email: string;
@@ -43,8 +33,8 @@ export async function signUp(
   await assertNotBlocked(db, [ipKey]);
   await countFailure(db, ipKey, LIMITS.signupIp);
   const issues = checkPasswordStrength(input.password, { email: input.email });
-  if (issues.length) throw new AuthError('WEAK_PASSWORD', issues);
-  if (await findUserByEmail(db, input.email)) throw new AuthError('EMAIL_TAKEN');
+  if (issues.length) throw new AppError('WEAK_PASSWORD', { passwordIssues: issues });
+  if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.password);
   try {
     return await createUser(db, {
@@ -56,7 +46,7 @@ export async function signUp(
     });
   } catch (error) {
     // Two sign-ups racing for one email: the unique index decides.
-    if (String((error as { code?: string }).code) === '23505') throw new AuthError('EMAIL_TAKEN');
+    if (String((error as { code?: string }).code) === '23505') throw new AppError('EMAIL_TAKEN');
     throw error;
   }
 }
@@ -94,7 +84,7 @@ export async function signIn(
       await countFailure(db, loginKeys.pair(email, ip), LIMITS.loginPair, now);
       await countFailure(db, loginKeys.account(email), LIMITS.loginAccount, now);
     }
-    throw new AuthError('INVALID_CREDENTIALS');
+    throw new AppError('INVALID_CREDENTIALS');
   }
   await clearHits(db, deviceId ? loginKeys.device(deviceId) : loginKeys.pair(email, ip));
   return { id: user.id, email: user.email, deviceId };

@@ -1,4 +1,4 @@
-// Cookie names and attributes (RELIABILITY A2, O1): `__Host-` names and Secure over https,
+// Cookie names and attributes (docs/security.md A2, O1): `__Host-` names and Secure over https,
 // HttpOnly and SameSite=Lax always; the session cookie has no Max-Age without remember-me.
 import { parse, serialize } from 'cookie';
 import type { Request, Response } from 'express';

@@ -1,42 +1,31 @@
-// Which OAuth clients this installation has: real credentials from the environment, or the
-// sandbox's clients when the networks are the local sandbox (architecture §6).
-import { createOAuthProvider, type OAuthProvider, type OAuthProviderName } from '@pauta/networks';
+// The web process's OAuth clients, from the networks registry (docs/networks.md): credentials
+// from the environment or the sandbox's, the redirect URI the callback URL under APP_URL.
+
+import type { Platform } from '@pauta/core';
+import {
+  connectClient,
+  type OAuthProvider,
+  type OAuthProviderName,
+  type OAuthPurpose,
+  type OAuthRuntime,
+  oauthClient,
+} from '@pauta/networks';
 import type { ServerEnv } from '../env.js';
 
-const CREDENTIAL_KEYS = {
-  google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
-  facebook: ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
-  linkedin: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
-  x: ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
-} as const satisfies Record<OAuthProviderName, readonly [keyof ServerEnv, keyof ServerEnv]>;
-
-export function oauthCredentials(
-  env: ServerEnv,
-  name: OAuthProviderName,
-): { clientId: string; clientSecret: string } | null {
-  const [idKey, secretKey] = CREDENTIAL_KEYS[name];
-  const clientId = env[idKey];
-  const clientSecret = env[secretKey];
-  if (typeof clientId === 'string' && typeof clientSecret === 'string') return { clientId, clientSecret };
-  if (env.SOCIAL_SANDBOX_URL)
-    return { clientId: `sandbox-${name}-client`, clientSecret: `sandbox-${name}-secret` };
-  return null;
+function runtime(env: ServerEnv): OAuthRuntime {
+  return { env, appUrl: env.appUrl };
 }
 
-export function callbackUrl(env: ServerEnv, purpose: 'signIn' | 'connect'): string {
-  return `${env.appUrl}/auth/callback${purpose === 'connect' ? '?connection=true' : ''}`;
-}
-
+/** The client of a sign-in or connect flow; null when this installation has no credentials for it. */
 export function oauthProvider(
   env: ServerEnv,
   name: OAuthProviderName,
-  purpose: 'signIn' | 'connect',
+  purpose: OAuthPurpose,
 ): OAuthProvider | null {
-  const credentials = oauthCredentials(env, name);
-  if (!credentials) return null;
-  return createOAuthProvider(name, {
-    ...credentials,
-    redirectUri: callbackUrl(env, purpose),
-    ...(env.SOCIAL_SANDBOX_URL ? { sandboxUrl: env.SOCIAL_SANDBOX_URL } : {}),
-  });
+  return oauthClient(name, purpose, runtime(env));
+}
+
+/** The client that connects accounts of a network; null when it has none or is unconfigured. */
+export function connectProvider(env: ServerEnv, platform: Platform): OAuthProvider | null {
+  return connectClient(platform, runtime(env));
 }

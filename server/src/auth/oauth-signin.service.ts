@@ -1,6 +1,7 @@
 // Completing a social sign-in: a user is identified by (provider, provider_user_id); an email is
-// linked to an existing account only when the provider says it is verified (RELIABILITY A7).
+// linked to an existing account only when the provider says it is verified (docs/security.md A7).
 
+import { AppError } from '@pauta/core';
 import {
   createUser,
   type Database,
@@ -9,13 +10,29 @@ import {
   linkIdentity,
   type SignInProvider,
 } from '@pauta/db';
-import type { OAuthUserInfo } from '@pauta/networks';
+import { type OAuthProvider, OAuthProviderError, type OAuthUserInfo } from '@pauta/networks';
 import type { Kysely } from 'kysely';
+import type { Logger } from '../logger.js';
 
-export class OAuthSignInError extends Error {
-  override name = 'OAuthSignInError';
-  constructor(readonly code: 'EMAIL_NOT_CONFIRMED' | 'OAUTH_FAILED') {
-    super(code);
+/**
+ * Exchanges the code and reads who the person is; a provider failure is OAUTH_FAILED (a 502 when
+ * the provider did not answer: trying again may work).
+ */
+export async function fetchOAuthIdentity(
+  deps: { logger: Logger },
+  provider: OAuthProvider,
+  input: { provider: SignInProvider; code: string; verifier: string | null; requestId?: string },
+): Promise<OAuthUserInfo> {
+  try {
+    const tokens = await provider.validateAuthorizationCode(input.code, input.verifier ?? undefined);
+    return await provider.fetchUserInfo(tokens.accessToken);
+  } catch (error) {
+    if (!(error instanceof OAuthProviderError)) throw error;
+    deps.logger.warn(
+      { provider: input.provider, kind: error.kind, requestId: input.requestId },
+      'falha no login social',
+    );
+    throw new AppError('OAUTH_FAILED', undefined, { upstream: error.retryable });
   }
 }
 
@@ -27,7 +44,7 @@ export async function resolveOAuthUser(
 ): Promise<{ id: string; email: string; created: boolean }> {
   const existing = await findIdentity(db, provider, info.providerUserId);
   if (existing) return { ...existing, created: false };
-  if (!info.email || !info.emailVerified) throw new OAuthSignInError('EMAIL_NOT_CONFIRMED');
+  if (!info.email || !info.emailVerified) throw new AppError('EMAIL_NOT_CONFIRMED');
 
   const byEmail = await findUserByEmail(db, info.email);
   if (byEmail) {

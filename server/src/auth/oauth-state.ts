@@ -1,12 +1,13 @@
 // The short-lived, HttpOnly cookie that binds an OAuth attempt to this browser: state (≥128
 // bits), PKCE verifier, provider, purpose and — for account connection — the user who started it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { OAUTH_PROVIDER_NAMES } from '@pauta/networks';
 import { z } from 'zod';
 
 const attemptSchema = z.object({
   state: z.string().min(22).max(128),
   verifier: z.string().min(43).max(128).nullable(),
-  provider: z.enum(['google', 'facebook', 'linkedin', 'x']),
+  provider: z.enum(OAUTH_PROVIDER_NAMES),
   purpose: z.enum(['signIn', 'connect']),
   userId: z.string().nullable(),
   expiresAt: z.number(),

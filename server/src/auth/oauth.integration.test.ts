@@ -1,8 +1,8 @@
-// Social sign-in end to end against the sandbox: RELIABILITY O1, O2, O4, O5, O6, A7.
+// Social sign-in end to end against the sandbox: docs/security.md O1, O2, O4, O5, O6, A7.
 
 import type { DbHandle } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox/index';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';

@@ -2,20 +2,23 @@
 // connection (`purpose=connect`, signed in only): remembers the attempt in a 10-minute HttpOnly
 // cookie (bound to the user for a connection, O3) and sends the browser to the provider.
 
-import type { OAuthProviderName } from '@pauta/networks';
-import { scopesFor } from '@pauta/networks';
+import { CONNECTABLE_PLATFORMS } from '@pauta/core';
+import {
+  isConnectPlatform,
+  networkDescriptor,
+  type OAuthProviderName,
+  SIGN_IN_OAUTH_PROVIDERS,
+  scopesFor,
+} from '@pauta/networks';
 import { type Request, type Response, Router } from 'express';
-import { isOAuthConnectPlatform } from '../accounts/connect.service.js';
 import type { AppDeps } from '../deps.js';
 import { cookieNames, OAUTH_COOKIE_MAX_AGE_S, readCookie, setOAuthCookie } from './cookies.js';
 import { oauthProvider } from './oauth-providers.js';
 import { encodeAttempt, newCodeVerifier, newState } from './oauth-state.js';
 import { validateSessionToken } from './session.js';
 
-const SIGN_IN_PROVIDERS: readonly OAuthProviderName[] = ['google', 'facebook', 'linkedin'];
-
-/** Networks shown in Contas Conectadas; Instagram's sign-in provider is not configurable here. */
-const CONNECT_CARD_PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram'];
+/** Networks shown in Contas Conectadas; those without a connect client answer "not configured". */
+const CONNECT_CARD_PLATFORMS: readonly string[] = CONNECTABLE_PLATFORMS;
 
 export function oauthRouter(deps: AppDeps): Router {
   const router = Router();
@@ -39,6 +42,7 @@ export function oauthRouter(deps: AppDeps): Router {
     const name = String(req.params.provider);
     const purpose = req.query.purpose === 'connect' ? 'connect' : 'signIn';
     let userId: string | null = null;
+    let providerName: OAuthProviderName;
 
     if (purpose === 'connect') {
       const failConnect = (code: string) =>
@@ -49,13 +53,16 @@ export function oauthRouter(deps: AppDeps): Router {
       if (!CONNECT_CARD_PLATFORMS.includes(name)) return failConnect('OAUTH_FAILED');
       userId = await sessionUserId(req);
       if (!userId) return res.redirect(303, '/auth');
-      if (!isOAuthConnectPlatform(name)) return failConnect('PLATFORM_NOT_CONFIGURED');
-      if (!oauthProvider(deps.env, name, 'connect')) return failConnect('PLATFORM_NOT_CONFIGURED');
-    } else if (!SIGN_IN_PROVIDERS.includes(name as OAuthProviderName)) {
+      const client = isConnectPlatform(name) ? networkDescriptor(name).oauth : null;
+      if (!client) return failConnect('PLATFORM_NOT_CONFIGURED');
+      if (!oauthProvider(deps.env, client.name, 'connect')) return failConnect('PLATFORM_NOT_CONFIGURED');
+      providerName = client.name;
+    } else if (SIGN_IN_OAUTH_PROVIDERS.includes(name as OAuthProviderName)) {
+      providerName = name as OAuthProviderName;
+    } else {
       return res.redirect(303, `/auth/callback?error=OAUTH_FAILED&provider=${encodeURIComponent(name)}`);
     }
 
-    const providerName = name as OAuthProviderName;
     const provider = oauthProvider(deps.env, providerName, purpose);
     if (!provider)
       return res.redirect(
@@ -65,7 +72,7 @@ export function oauthRouter(deps: AppDeps): Router {
 
     const state = newState();
     const verifier = provider.usesPkce ? newCodeVerifier() : null;
-    const scopes = scopesFor(providerName, purpose) ?? undefined;
+    const scopes = scopesFor(providerName, purpose, deps.env) ?? undefined;
     const url = provider.createAuthorizationURL({
       state,
       ...(verifier ? { codeVerifier: verifier } : {}),

@@ -4,7 +4,8 @@
 // or not, and does the lookup and sending after answering (no timing difference either).
 // A reset sets the new argon2id hash, spends the token (and every other open one), and revokes
 // all the user's sessions; the router then signs the person in with a fresh session.
-import type { PasswordIssue } from '@pauta/core';
+
+import { AppError } from '@pauta/core';
 import {
   findPasswordResetToken,
   findProfile,
@@ -14,7 +15,7 @@ import {
   setPasswordHash,
   spendUserPasswordResetTokens,
 } from '@pauta/db';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps, EmailDeps } from '../deps.js';
 import { sendPasswordResetEmail } from '../email/notifications.js';
 import { linkSecretMatches, newLinkToken, parseLinkToken } from './link-token.js';
 import { checkPasswordStrength, hashPassword } from './password.js';
@@ -31,17 +32,7 @@ export const RESET_LIMITS = {
   email: { limit: 3, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
 } as const;
 
-export class PasswordResetError extends Error {
-  override name = 'PasswordResetError';
-  constructor(
-    readonly code: 'INVALID_TOKEN' | 'WEAK_PASSWORD',
-    readonly issues: PasswordIssue[] = [],
-  ) {
-    super(code);
-  }
-}
-
-type ResetDeps = Pick<AppDeps, 'db' | 'env' | 'logger'>;
+type ResetDeps = EmailDeps;
 
 /** Creates a token for the user and emails its link; returns the outbox id. */
 export async function issuePasswordReset(
@@ -67,7 +58,7 @@ export async function issuePasswordReset(
 }
 
 /**
- * 'Esqueceu sua senha?': throws RateLimitedError when the IP is blocked; otherwise answers at once
+ * 'Esqueceu sua senha?': throws AppError RATE_LIMITED when the IP is blocked; otherwise answers at once
  * and returns the background work (tests await it; the router does not).
  */
 export async function requestPasswordReset(
@@ -97,25 +88,44 @@ export async function requestPasswordReset(
   return { background };
 }
 
+/**
+ * Whether a reset link can still be used (known, unused, unexpired): the page checks it when it
+ * opens, so a bad link says so before the person types a new password. Spends nothing.
+ */
+export async function isPasswordResetTokenUsable(
+  deps: Pick<AppDeps, 'db'>,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
+  const parsed = parseLinkToken(token);
+  if (!parsed) return false;
+  const row = await findPasswordResetToken(deps.db, parsed.id);
+  if (!row || !linkSecretMatches(row.secret_hash, parsed.secret)) return false;
+  return row.used_at === null && row.expires_at.getTime() > now.getTime();
+}
+
 /** Checks the token and sets the new password; returns the user to sign in. */
 export async function resetPassword(
-  deps: Pick<AppDeps, 'db'>,
-  input: { token: string; password: string },
+  deps: Pick<AppDeps, 'db' | 'logger'>,
+  input: { token: string; password: string; requestId?: string; ip?: string },
   now = new Date(),
 ): Promise<{ userId: string; email: string }> {
+  const invalidLink = () => {
+    deps.logger.warn({ requestId: input.requestId, ip: input.ip }, 'link de redefinição inválido');
+    return new AppError('VALIDATION_FAILED', { reason: 'RESET_TOKEN_INVALID' });
+  };
   const parsed = parseLinkToken(input.token);
-  if (!parsed) throw new PasswordResetError('INVALID_TOKEN');
+  if (!parsed) throw invalidLink();
   const { id, secret } = parsed;
   const row = await findPasswordResetToken(deps.db, id);
-  if (!row || !linkSecretMatches(row.secret_hash, secret)) throw new PasswordResetError('INVALID_TOKEN');
-  if (row.used_at !== null || row.expires_at.getTime() <= now.getTime())
-    throw new PasswordResetError('INVALID_TOKEN');
+  if (!row || !linkSecretMatches(row.secret_hash, secret)) throw invalidLink();
+  if (row.used_at !== null || row.expires_at.getTime() <= now.getTime()) throw invalidLink();
   // Checked before the token is spent, so a weak choice can be corrected with the same link.
   const issues = checkPasswordStrength(input.password, { email: row.email });
-  if (issues.length) throw new PasswordResetError('WEAK_PASSWORD', issues);
+  if (issues.length) throw new AppError('WEAK_PASSWORD', { passwordIssues: issues });
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await markPasswordResetTokenUsed(trx, id, now))) throw new PasswordResetError('INVALID_TOKEN');
+    if (!(await markPasswordResetTokenUsed(trx, id, now))) throw invalidLink();
     await setPasswordHash(trx, row.user_id, passwordHash);
     await spendUserPasswordResetTokens(trx, row.user_id, now);
     await invalidateAllSessions(trx, row.user_id);

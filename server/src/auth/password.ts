@@ -1,5 +1,5 @@
 // Password hashing (argon2id, m=19 MiB, t=2, p=1 — OWASP's minimum) and the strength check:
-// length only plus a list of common passwords held offline, no composition rules (RELIABILITY A6).
+// length only plus a list of common passwords held offline, no composition rules (docs/security.md A6).
 import { hash, verify } from '@node-rs/argon2';
 import { INPUT_LIMITS, type PasswordIssue } from '@pauta/core';
 import { dictionary } from '@zxcvbn-ts/language-common';

@@ -1,4 +1,4 @@
-// Attempt limits for sign-in and sign-up (RELIABILITY R1), counted in PostgreSQL. The IP is the
+// Attempt limits for sign-in and sign-up (docs/security.md R1), counted in PostgreSQL. The IP is the
 // socket address unless TRUST_PROXY says how many proxies to trust.
 // Sign-in (issue 11, item 7) keeps brute force slow without letting anyone lock the owner out:
 // - a browser that signed in to the account before (signed device cookie) has its own budget;
@@ -6,6 +6,7 @@
 //   them together per account: past a threshold the account takes one unknown-browser attempt per
 //   30 s — slower, never closed.
 
+import { AppError } from '@pauta/core';
 import { blockedFor, clearHits, type Database, recordHit, takeSlot } from '@pauta/db';
 import type { Kysely } from 'kysely';
 
@@ -26,13 +27,6 @@ export const LIMITS = {
   signupIp: { limit: 30, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
 } as const;
 
-export class RateLimitedError extends Error {
-  override name = 'RateLimitedError';
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED');
-  }
-}
-
 export async function assertNotBlocked(
   db: Kysely<Database>,
   keys: string[],
@@ -40,7 +34,7 @@ export async function assertNotBlocked(
 ): Promise<void> {
   const waits = await Promise.all(keys.map((key) => blockedFor(db, key, now)));
   const wait = Math.max(0, ...waits);
-  if (wait > 0) throw new RateLimitedError(wait);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
 }
 
 export async function countFailure(
@@ -52,7 +46,7 @@ export async function countFailure(
   await recordHit(db, { key, ...policy, now });
 }
 
-/** Throws RateLimitedError unless this caller takes `key`'s slot (one per `intervalMs`). */
+/** Throws AppError RATE_LIMITED unless this caller takes `key`'s slot (one per `intervalMs`). */
 export async function takeAttemptSlot(
   db: Kysely<Database>,
   key: string,
@@ -60,7 +54,7 @@ export async function takeAttemptSlot(
   now = new Date(),
 ): Promise<void> {
   const wait = await takeSlot(db, { key, intervalMs, now });
-  if (wait > 0) throw new RateLimitedError(wait);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
 }
 
 /** Seconds a key is still blocked (0 when not). */

@@ -1,4 +1,4 @@
-// The dashboard against real PostgreSQL: each user sees only their own figures (RELIABILITY Z4),
+// The dashboard against real PostgreSQL: each user sees only their own figures (docs/security.md Z4),
 // the spec's labels at their boundaries, and weekly charts in the user's time zone, zero-filled.
 import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@
 //   confirmed and cannot complete it (admin.service.ts refuses; a CHECK in the database too).
 // The anonymous answer is the same whether or not the email has an account: the lookup and the
 // email happen after answering. Limited per IP (429) and per address (more emails silently skipped).
-import { DATA_DELETION_CONFIRM_TTL_MS } from '@pauta/core';
+import { AppError, DATA_DELETION_CONFIRM_TTL_MS } from '@pauta/core';
 import {
   attachDeletionConfirmation,
   confirmDeletionRequest,
@@ -19,7 +19,7 @@ import {
 } from '@pauta/db';
 import { linkSecretMatches, newLinkToken, parseLinkToken } from '../auth/link-token.js';
 import { assertNotBlocked, countFailure } from '../auth/rate-limit.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps, EmailDeps } from '../deps.js';
 import { outboxDeps } from '../email/notifications.js';
 import { deliverInBackground } from '../email/outbox.js';
 
@@ -32,14 +32,7 @@ export const DELETION_LIMITS = {
   email: { limit: 3, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE },
 } as const;
 
-type DeletionDeps = Pick<AppDeps, 'db' | 'env' | 'logger'>;
-
-export class DeletionLinkError extends Error {
-  override name = 'DeletionLinkError';
-  constructor() {
-    super('DELETION_TOKEN_INVALID');
-  }
-}
+type DeletionDeps = EmailDeps;
 
 /** The signed-in owner's request: confirmed by the session itself. */
 export async function submitOwnRequest(
@@ -59,7 +52,7 @@ export async function submitOwnRequest(
 /**
  * The public form, signed out: stores the request unconfirmed and answers at once; the returned
  * `background` (awaited by tests, not by the router) emails the confirmation link when the address
- * has an account. Throws RateLimitedError when the IP is blocked.
+ * has an account. Throws AppError RATE_LIMITED when the IP is blocked.
  */
 export async function submitAnonymousRequest(
   deps: DeletionDeps,
@@ -127,13 +120,22 @@ async function sendConfirmationLink(
 
 /** The link's page: a valid, unused, unexpired token confirms its request (once). */
 export async function confirmRequest(
-  deps: Pick<AppDeps, 'db'>,
-  input: { token: string },
+  deps: Pick<AppDeps, 'db' | 'logger'>,
+  input: { token: string; requestId?: string; ip?: string },
   now = new Date(),
 ): Promise<void> {
   const parsed = parseLinkToken(input.token);
-  if (!parsed) throw new DeletionLinkError();
-  const row = await findDeletionConfirmation(deps.db, parsed.id);
-  if (!row || !linkSecretMatches(row.confirm_secret_hash, parsed.secret)) throw new DeletionLinkError();
-  if (!(await confirmDeletionRequest(deps.db, parsed.id, now))) throw new DeletionLinkError();
+  const row = parsed ? await findDeletionConfirmation(deps.db, parsed.id) : undefined;
+  const valid =
+    parsed &&
+    row &&
+    linkSecretMatches(row.confirm_secret_hash, parsed.secret) &&
+    (await confirmDeletionRequest(deps.db, parsed.id, now));
+  if (!valid) {
+    deps.logger.warn(
+      { requestId: input.requestId, ip: input.ip },
+      'link de confirmação de exclusão inválido',
+    );
+    throw new AppError('VALIDATION_FAILED', { reason: 'DELETION_TOKEN_INVALID' });
+  }
 }

@@ -452,6 +452,13 @@ describe('password recovery', () => {
     expect((await before.mutate('auth.signIn', { email: user.email, password: PASSWORD })).status).toBe(200);
     expect((await before.query('auth.session')).data).toMatchObject({ user: { id: user.id } });
 
+    // The page checks the link when it opens; checking spends nothing.
+    const check = (value: string) =>
+      visitor.query<{ usable: boolean }>('auth.checkResetToken', { token: value });
+    expect((await check(token)).data).toEqual({ usable: true });
+    expect((await check(token)).data).toEqual({ usable: true });
+    expect((await check('garbage')).data).toEqual({ usable: false });
+
     const weak = await visitor.mutate('auth.resetPassword', { token, password: '123' });
     expect(weak.status).toBe(400);
     expect(weak.error?.message).toBe('WEAK_PASSWORD');
@@ -480,6 +487,8 @@ describe('password recovery', () => {
     });
     expect(again.status).toBe(400);
     expect(again.error?.details).toEqual({ reason: 'RESET_TOKEN_INVALID' });
+    // A spent link is reported as unusable when its page opens again.
+    expect((await check(token)).data).toEqual({ usable: false });
   });
 
   it('refuses an expired, tampered or malformed token', async () => {
@@ -500,8 +509,12 @@ describe('password recovery', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', id)
       .execute();
+    for (const bad of [flipped, 'abc', `${id}.`]) {
+      expect((await client.query('auth.checkResetToken', { token: bad })).data).toEqual({ usable: false });
+    }
     const expired = await client.mutate('auth.resetPassword', { token, password: 'nova senha bem forte' });
     expect(expired.error?.details).toEqual({ reason: 'RESET_TOKEN_INVALID' });
+    expect((await client.query('auth.checkResetToken', { token })).data).toEqual({ usable: false });
   });
 
   it('limits requests per IP (429) and emails per address', async () => {
@@ -512,7 +525,7 @@ describe('password recovery', () => {
         const { background } = await requestPasswordReset(deps, { email: user.email, ip: '10.1.1.1' });
         await background;
       } catch (error) {
-        expect((error as Error).name).toBe('RateLimitedError');
+        expect(error).toMatchObject({ name: 'AppError', code: 'RATE_LIMITED' });
         blocked = true;
         expect(i).toBe(10);
         break;

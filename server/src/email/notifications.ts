@@ -2,17 +2,19 @@
 // data-deletion confirmation (the last two carry a token-bearing link, never stored in clear).
 // Only the active template of each name is used; welcome and publish-failure notices also need
 // the email_notifications_enabled setting on. A failure here is logged, never thrown.
+import { SETTING_KEYS } from '@pauta/core';
 import { getBooleanSetting, queueTemplatedEmail } from '@pauta/db';
-import type { AppDeps } from '../deps.js';
+import type { EmailDeps } from '../deps.js';
 import { mailerFor } from './mailer.js';
 import { deliverInBackground } from './outbox.js';
 
-type EmailDeps = Pick<AppDeps, 'db' | 'env' | 'logger'>;
-
-export const NOTIFICATIONS_SETTING = 'email_notifications_enabled';
-
 export function outboxDeps(deps: EmailDeps) {
-  return { db: deps.db, logger: deps.logger, mailer: mailerFor(deps.env), keyring: deps.env.keyring };
+  return {
+    db: deps.db,
+    logger: deps.logger,
+    mailer: deps.localMailbox ?? mailerFor(deps.env),
+    keyring: deps.env.keyring,
+  };
 }
 
 /** Queues the welcome email and sends it in the background; returns the outbox id (or null). */
@@ -21,7 +23,7 @@ export async function sendWelcomeEmail(
   user: { id: string; email: string; firstName: string | null },
 ): Promise<string | null> {
   try {
-    if (!(await getBooleanSetting(deps.db, NOTIFICATIONS_SETTING, true))) return null;
+    if (!(await getBooleanSetting(deps.db, SETTING_KEYS.emailNotificationsEnabled, true))) return null;
     const id = await queueTemplatedEmail(deps.db, {
       templateName: 'welcome',
       to: user.email,

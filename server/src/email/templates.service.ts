@@ -1,6 +1,6 @@
 // Templates de Email (spec §7 call 10) and the outbox list, as plain functions. Only the active
 // template of each name is used for sending; names are unique.
-import { messages, redactSecrets } from '@pauta/core';
+import { AppError, messages, redactSecrets } from '@pauta/core';
 import {
   type Database,
   deleteEmailTemplate,
@@ -13,7 +13,6 @@ import {
   updateEmailTemplate,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
-import { AdminRuleError } from '../admin/admin.service.js';
 
 export interface TemplateItem {
   id: string;
@@ -53,7 +52,7 @@ export async function createTemplate(db: Kysely<Database>, fields: TemplateField
   try {
     return present(await insertEmailTemplate(db, fields));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AdminRuleError('NAME_TAKEN');
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { reason: 'NAME_TAKEN' });
     throw error;
   }
 }
@@ -65,16 +64,16 @@ export async function updateTemplate(
 ): Promise<TemplateItem> {
   try {
     const row = await updateEmailTemplate(db, id, fields);
-    if (!row) throw new AdminRuleError('NOT_FOUND');
+    if (!row) throw new AppError('NOT_FOUND');
     return present(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AdminRuleError('NAME_TAKEN');
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { reason: 'NAME_TAKEN' });
     throw error;
   }
 }
 
 export async function deleteTemplate(db: Kysely<Database>, id: string): Promise<{ ok: true }> {
-  if (!(await deleteEmailTemplate(db, id))) throw new AdminRuleError('NOT_FOUND');
+  if (!(await deleteEmailTemplate(db, id))) throw new AppError('NOT_FOUND');
   return { ok: true };
 }
 

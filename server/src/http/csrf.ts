@@ -1,4 +1,4 @@
-// CSRF defence for cookie-authenticated requests (RELIABILITY C1): every non-GET/HEAD request
+// CSRF defence for cookie-authenticated requests (docs/security.md C1): every non-GET/HEAD request
 // must come from our own origin, and tRPC mutations must be JSON (form posts skip CORS preflight).
 import type { NextFunction, Request, Response } from 'express';
 

@@ -1,7 +1,13 @@
 // Liveness (/healthz: the process answers) and readiness (/readyz: PostgreSQL reachable and
-// migrated, Redis reachable), each check with its latency.
+// migrated, Redis reachable), each check with its latency, and the workers' heartbeats.
+//
+// `workers` reports an outage (`status: 'no_worker'`: posts are due and no worker has beaten for
+// 2 minutes) without making the web unready: readiness decides whether the load balancer sends
+// this process traffic, and a missing worker is not fixed by taking the site down — people still
+// need to sign in, edit and reschedule, and admins need the banner. Alert on the JSON field (or
+// the worker's own /readyz) instead; docs/operations.md.
 
-import { pendingMigrations, ping } from '@pauta/db';
+import { pendingMigrations, ping, workersHealth } from '@pauta/db';
 import { type Request, type Response, Router } from 'express';
 import type { AppDeps } from '../deps.js';
 
@@ -29,6 +35,7 @@ export function healthRouter(deps: AppDeps): Router {
     const migrationsOk = migrations.ok && pending.length === 0;
     const redisOk = deps.queue.isAvailable();
     const ready = database.ok && migrationsOk;
+    const workers = ready ? await timed(() => workersHealth(deps.db)) : null;
     res.status(ready ? 200 : 503).json({
       status: ready ? (redisOk ? 'ready' : 'degraded') : 'not_ready',
       checks: {
@@ -36,6 +43,18 @@ export function healthRouter(deps: AppDeps): Router {
         migrations: { ok: migrationsOk, pending },
         redis: { ok: redisOk, note: redisOk ? undefined : 'publicação pausada até o Redis voltar' },
       },
+      workers: workers?.value
+        ? {
+            status: workers.value.status,
+            alive: workers.value.alive,
+            duePosts: workers.value.duePosts,
+            lastSeenAt: workers.value.lastSeenAt?.toISOString() ?? null,
+            note:
+              workers.value.status === 'no_worker'
+                ? `nenhum worker ativo há ${workers.value.minutesSinceSeen ?? '?'} min; ${workers.value.duePosts} posts atrasados`
+                : undefined,
+          }
+        : { status: 'unknown' },
     });
   });
   return r;

@@ -1,6 +1,8 @@
 // Posts Agendados over HTTP against real PostgreSQL: filters in the user's zone, keyset pages,
-// edits as new versions with their wake-ups, and the owner-only rules (RELIABILITY Z2, Z5, C2).
-import { type DbHandle, type Platform, type PostStatus, saveScheduledPostVersion } from '@pauta/db';
+// edits as new versions with their wake-ups, and the owner-only rules (docs/security.md Z2, Z5, C2).
+
+import type { Platform, PostStatus } from '@pauta/core';
+import { type DbHandle, saveScheduledPostVersion } from '@pauta/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/harness.js';
@@ -20,6 +22,7 @@ const fakeQueue: QueueGateway = {
     enqueued.push({ posts, requestId });
     return posts.length;
   },
+  cancelPublish: async () => 0,
   queues: () => [],
   close: async () => {},
 };
@@ -139,6 +142,13 @@ describe('posts.list filters', () => {
     // A cleared select sends null: no filter.
     expect(await ids({ themeId: null, platform: null })).toHaveLength(5);
 
+    // "N posts agendados" counts only the posts still waiting: not the failed one.
+    const scheduledTotal = async (filter: Record<string, unknown>) =>
+      (await me.browser.query<{ total: number; scheduledTotal: number }>('posts.list', filter)).data!;
+    expect(await scheduledTotal({})).toMatchObject({ total: 5, scheduledTotal: 4 });
+    expect(await scheduledTotal({ platform: 'x' })).toMatchObject({ total: 2, scheduledTotal: 1 });
+    expect(await scheduledTotal({ statuses: ['failed'] })).toMatchObject({ total: 1, scheduledTotal: 0 });
+
     const page = await me.browser.query<Page>('posts.list', {
       scheduledFrom: '2026-03-10',
       scheduledTo: '2026-03-10',
@@ -159,6 +169,7 @@ describe('posts.list filters', () => {
       version: 1,
       attempts: 0,
       lastError: null,
+      lastErrorMessage: null,
       updatedAt: expect.any(Date),
     });
   });
@@ -483,7 +494,7 @@ describe('posts.update', () => {
       id,
       scheduledFor: new Date(Date.now() - 2 * 60_000),
     });
-    expect(pastMove.error?.details).toEqual({ field: 'scheduledFor' });
+    expect(pastMove.error?.details).toEqual({ field: 'scheduledFor', reason: 'PAST' });
     expect(await snapshot(me.id)).toEqual(before);
 
     const atLimit = await me.browser.mutate<PostItem>('posts.update', {
@@ -749,7 +760,7 @@ describe('posts deletes (IDOR)', () => {
   });
 });
 
-describe('queries never write (RELIABILITY C2)', () => {
+describe('queries never write (docs/security.md C2)', () => {
   it('leaves every row of both users as it was after running every query', async () => {
     const me = await makeAccount();
     const other = await makeAccount();

@@ -1,12 +1,19 @@
 // Posts Agendados and the calendar: list, edit, reschedule, retry and delete the caller's posts.
 // Plain functions taking their dependencies, so the rules are tested without tRPC. A change is
 // saved as a new version by one conditional UPDATE, and its wake-up is enqueued after it commits.
+
+import type { PostStatus } from '@pauta/core';
 import {
+  AppError,
+  EDITABLE_POST_STATUSES,
   fitsPlatformLimit,
   isBeyondScheduleHorizon,
+  isEditablePostStatus,
   isPublishErrorCode,
+  isRetryablePostStatus,
   type Platform,
   type PublishErrorCode,
+  RETRYABLE_POST_STATUSES,
 } from '@pauta/core';
 import {
   countScheduledPosts,
@@ -17,10 +24,7 @@ import {
   findScheduledPost,
   listCalendarPosts,
   listScheduledPosts,
-  OWNER_EDITABLE_STATUSES,
   type PostChanges,
-  type PostStatus,
-  RETRYABLE_STATUSES,
   type ScheduledPostRow,
   saveScheduledPostVersion,
 } from '@pauta/db';
@@ -49,19 +53,6 @@ export interface PostsDeps {
   now?: () => Date;
 }
 
-export type PostRuleCode = 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION_FAILED' | 'SCHEDULE_OUT_OF_RANGE';
-
-/** A rule of this module refused the request; the router maps it to an error code. */
-export class PostRuleError extends Error {
-  override name = 'PostRuleError';
-  constructor(
-    readonly code: PostRuleCode,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(code);
-  }
-}
-
 /** What the screens get for a post: no owner id, no technical error text. */
 export interface PostItem {
   id: string;
@@ -79,6 +70,8 @@ export interface PostItem {
   version: number;
   attempts: number;
   lastError: PublishErrorCode | null;
+  /** pt-BR: what happened and what to do, from the network's error table; null = core's message of lastError. */
+  lastErrorMessage: string | null;
   updatedAt: Date;
 }
 
@@ -101,6 +94,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
     // The worker stores a PublishErrorCode; anything else is shown as the generic failure.
     lastError:
       row.last_error === null ? null : isPublishErrorCode(row.last_error) ? row.last_error : 'INTERNAL',
+    lastErrorMessage: row.last_error === null ? null : row.last_error_message,
     updatedAt: row.updated_at,
   };
 }
@@ -114,11 +108,13 @@ async function instantFilter(db: Kysely<Database>, userId: string, filter: PostL
 export async function listPosts(
   deps: Pick<PostsDeps, 'db'>,
   options: { userId: string; filter: PostListFilter; cursor?: string | null | undefined; limit: number },
-): Promise<{ items: PostItem[]; nextCursor: string | null; total: number }> {
+): Promise<{ items: PostItem[]; nextCursor: string | null; total: number; scheduledTotal: number }> {
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
-  if (options.cursor && !cursor) throw new PostRuleError('VALIDATION_FAILED', { field: 'cursor' });
+  if (options.cursor && !cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
   const filter = await instantFilter(deps.db, options.userId, options.filter);
-  const [page, total] = await Promise.all([
+  // The list holds every status; "N posts agendados" counts only those still waiting to publish.
+  const countsScheduled = !filter.statuses?.length || filter.statuses.includes('scheduled');
+  const [page, total, scheduledTotal] = await Promise.all([
     listScheduledPosts(deps.db, {
       userId: options.userId,
       filter,
@@ -126,11 +122,18 @@ export async function listPosts(
       limit: options.limit,
     }),
     countScheduledPosts(deps.db, { userId: options.userId, filter }),
+    countsScheduled
+      ? countScheduledPosts(deps.db, {
+          userId: options.userId,
+          filter: { ...filter, statuses: ['scheduled'] },
+        })
+      : 0,
   ]);
   return {
     items: page.rows.map(presentPost),
     nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
     total,
+    scheduledTotal,
   };
 }
 
@@ -162,17 +165,17 @@ export async function getPost(
   postId: string,
 ): Promise<PostItem> {
   const row = await findScheduledPost(deps.db, userId, postId);
-  if (!row) throw new PostRuleError('NOT_FOUND');
+  if (!row) throw new AppError('NOT_FOUND');
   return presentPost(row);
 }
 
 /** A date a person picked: not in the past (beyond a minute), not past the 2-year horizon. */
 function assertSchedulable(scheduledFor: Date, now: Date): void {
   if (isBeyondScheduleHorizon(scheduledFor, now)) {
-    throw new PostRuleError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
+    throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
   }
   if (scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
-    throw new PostRuleError('VALIDATION_FAILED', { field: 'scheduledFor' });
+    throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
   }
 }
 
@@ -195,7 +198,7 @@ async function saveVersion(
   const saved = await saveScheduledPostVersion(deps.db, options);
   if (!saved) {
     const current = await findScheduledPost(deps.db, options.userId, options.postId);
-    throw new PostRuleError(current ? 'CONFLICT' : 'NOT_FOUND');
+    throw current ? new AppError('CONFLICT') : new AppError('NOT_FOUND');
   }
   await deps.queue.enqueuePublish(
     [{ id: saved.id, version: saved.version, scheduled_for: saved.scheduled_for, platform: saved.platform }],
@@ -206,9 +209,8 @@ async function saveVersion(
 
 async function loadEditable(db: Kysely<Database>, userId: string, postId: string): Promise<ScheduledPostRow> {
   const post = await findScheduledPost(db, userId, postId);
-  if (!post) throw new PostRuleError('NOT_FOUND');
-  if (!(OWNER_EDITABLE_STATUSES as readonly PostStatus[]).includes(post.status))
-    throw new PostRuleError('CONFLICT');
+  if (!post) throw new AppError('NOT_FOUND');
+  if (!isEditablePostStatus(post.status)) throw new AppError('CONFLICT');
   return post;
 }
 
@@ -228,13 +230,13 @@ export async function updatePost(
   assertSchedulable(options.scheduledFor, now);
   const post = await loadEditable(deps.db, options.userId, options.postId);
   if (!fitsPlatformLimit(post.platform, options.content)) {
-    throw new PostRuleError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
+    throw new AppError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
   }
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,
     changes: { title: options.title, content: options.content, scheduledFor: options.scheduledFor },
-    allowed: OWNER_EDITABLE_STATUSES,
+    allowed: EDITABLE_POST_STATUSES,
     now,
     requestId: options.requestId,
   });
@@ -252,7 +254,7 @@ export async function reschedulePost(
     userId: options.userId,
     postId: options.postId,
     changes: { scheduledFor: options.scheduledFor },
-    allowed: OWNER_EDITABLE_STATUSES,
+    allowed: EDITABLE_POST_STATUSES,
     now,
     requestId: options.requestId,
   });
@@ -268,16 +270,15 @@ export async function retryPost(
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
   const post = await findScheduledPost(deps.db, options.userId, options.postId);
-  if (!post) throw new PostRuleError('NOT_FOUND');
-  if (!(RETRYABLE_STATUSES as readonly PostStatus[]).includes(post.status))
-    throw new PostRuleError('CONFLICT');
+  if (!post) throw new AppError('NOT_FOUND');
+  if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
   const soonest = now.getTime() + RETRY_DELAY_MS;
   const scheduledFor = new Date(Math.max(soonest, post.scheduled_for.getTime()));
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,
     changes: { scheduledFor },
-    allowed: RETRYABLE_STATUSES,
+    allowed: RETRYABLE_POST_STATUSES,
     now,
     requestId: options.requestId,
   });
@@ -285,29 +286,41 @@ export async function retryPost(
 
 /** Deletes one post. NOT_FOUND when it is not the caller's; CONFLICT while it is being published. */
 export async function deletePost(
-  deps: Pick<PostsDeps, 'db'>,
+  deps: Pick<PostsDeps, 'db' | 'queue'>,
   userId: string,
   postId: string,
 ): Promise<{ deleted: 1 }> {
-  if (await deleteScheduledPost(deps.db, userId, postId)) return { deleted: 1 };
+  const deleted = await deleteScheduledPost(deps.db, userId, postId);
+  if (deleted) {
+    await deps.queue.cancelPublish([deleted]);
+    return { deleted: 1 };
+  }
   const current = await findScheduledPost(deps.db, userId, postId);
-  throw new PostRuleError(current ? 'CONFLICT' : 'NOT_FOUND');
+  throw current ? new AppError('CONFLICT') : new AppError('NOT_FOUND');
 }
 
 /** Deletes the caller's posts among `ids`; other users' ids count as nothing, silently. */
 export async function deletePosts(
-  deps: Pick<PostsDeps, 'db'>,
+  deps: Pick<PostsDeps, 'db' | 'queue'>,
   userId: string,
   ids: readonly string[],
 ): Promise<{ deleted: number; skipped: number }> {
-  return deleteScheduledPostsByIds(deps.db, userId, ids);
+  const { posts, ...counts } = await deleteScheduledPostsByIds(deps.db, userId, ids);
+  await deps.queue.cancelPublish(posts);
+  return counts;
 }
 
 /** 'Excluir Posts Filtrados': the caller's posts matching the list's filter. */
 export async function deleteFilteredPosts(
-  deps: Pick<PostsDeps, 'db'>,
+  deps: Pick<PostsDeps, 'db' | 'queue'>,
   userId: string,
   filter: PostListFilter,
 ): Promise<{ deleted: number; skipped: number }> {
-  return deleteScheduledPostsByFilter(deps.db, userId, await instantFilter(deps.db, userId, filter));
+  const { posts, ...counts } = await deleteScheduledPostsByFilter(
+    deps.db,
+    userId,
+    await instantFilter(deps.db, userId, filter),
+  );
+  await deps.queue.cancelPublish(posts);
+  return counts;
 }

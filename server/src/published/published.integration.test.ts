@@ -1,5 +1,5 @@
 // Posts Publicados over HTTP against real PostgreSQL: newest first with keyset pages, metrics that
-// stay null when unavailable, and removal of the caller's records only (RELIABILITY Z2).
+// stay null when unavailable, and removal of the caller's records only (docs/security.md Z2).
 import type { DbHandle } from '@pauta/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,8 @@ describe('published.list', () => {
       comments: null,
       engagementRate: null,
       metricsUpdatedAt: null,
+      // X has metrics: nothing to explain while they are not read yet.
+      metricsUnavailableReason: null,
     });
     expect(res.data!.items[1]).toEqual({
       id: old,
@@ -114,6 +116,7 @@ describe('published.list', () => {
       comments: 5,
       engagementRate: 2.33,
       metricsUpdatedAt: null,
+      metricsUnavailableReason: null,
     });
 
     expect(
@@ -125,6 +128,15 @@ describe('published.list', () => {
     expect((await me.browser.query<Page>('published.list', { themeId: foreign.id })).data!.items).toEqual([]);
     expect((await me.browser.query('published.list', { userId: other.id })).status).toBe(400);
     expect((await me.browser.query('published.list', { limit: 101 })).status).toBe(400);
+  });
+
+  it('a LinkedIn post without metrics says why when LINKEDIN_POST_ANALYTICS is off', async () => {
+    const me = await makeAccount();
+    await makePublished({ userId: me.id, publishedAt: '2026-01-01T10:00:00Z', platform: 'linkedin' });
+    const res = await me.browser.query<Page>('published.list', {});
+    expect(res.data!.items[0]!.metricsUnavailableReason).toMatch(
+      /^O LinkedIn só libera métricas de posts pessoais .*LINKEDIN_POST_ANALYTICS=1/,
+    );
   });
 
   it('pages newest first without gaps or repeats across equal timestamps', async () => {
@@ -150,6 +162,24 @@ describe('published.list', () => {
     } while (cursor);
     expect(seen).toEqual(expected.rows.map((r) => r.id));
     expect((await me.browser.query('published.list', { cursor: 'x' })).status).toBe(400);
+  });
+});
+
+describe('published.list in sandbox mode', () => {
+  it('"Ver na rede" points at the sandbox page of the post, not the real network', async () => {
+    const sandboxApp = await listen(
+      testDeps(handle, { sandbox: true }, { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4999' }),
+    );
+    try {
+      const me = await signedInUser(handle, sandboxApp.url, { label: 'published-sandbox' });
+      await makePublished({ userId: me.id, publishedAt: '2026-02-01T10:00:00Z' });
+      const page = (await me.browser.query<Page>('published.list', {})).data!;
+      expect(page.items.map((p) => p.url)).toEqual([
+        'http://127.0.0.1:4999/www.linkedin.com/feed/update/urn:li:share:1',
+      ]);
+    } finally {
+      await sandboxApp.close();
+    }
   });
 });
 

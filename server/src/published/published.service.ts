@@ -1,10 +1,18 @@
 // Posts Publicados: the caller's history with metrics, newest first. Null metrics stay null
 // ("not available", e.g. LinkedIn personal profiles) so the screen never shows a false 0.
+
 import type { Platform } from '@pauta/core';
-import { type Database, deletePublishedPost, listPublishedPosts, type PublishedPostRow } from '@pauta/db';
+import { AppError } from '@pauta/core';
+import {
+  type Database,
+  deletePublishedPost,
+  findActiveAccount,
+  listPublishedPosts,
+  type PublishedPostRow,
+} from '@pauta/db';
+import { type CredentialSource, metricsUnavailableReason, rewriteUrl } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { decodeCursor, encodeCursor } from '../posts/post-filters.js';
-import { PostRuleError } from '../posts/posts.service.js';
 
 export interface PublishedItem {
   id: string;
@@ -21,9 +29,25 @@ export interface PublishedItem {
   comments: number | null;
   engagementRate: number | null;
   metricsUpdatedAt: Date | null;
+  /** pt-BR: why this post has no metrics (e.g. LinkedIn analytics not switched on); null otherwise. */
+  metricsUnavailableReason: string | null;
 }
 
-export function presentPublished(row: PublishedPostRow): PublishedItem {
+/**
+ * "Ver na rede": with the sandbox networks, the network's post URL (`https://www.linkedin.com/…`)
+ * goes to the sandbox's page for it (`SOCIAL_SANDBOX_URL/www.linkedin.com/…`), the same rewrite
+ * every API call gets, so the link shows the post instead of a dead page on the real network.
+ */
+export function viewUrl(url: string | null, sandboxUrl: string | undefined): string | null {
+  if (url === null || !sandboxUrl) return url;
+  try {
+    return rewriteUrl(url, sandboxUrl);
+  } catch {
+    return url;
+  }
+}
+
+export function presentPublished(row: PublishedPostRow, sandboxUrl?: string): PublishedItem {
   return {
     id: row.id,
     themeId: row.theme_id,
@@ -33,13 +57,40 @@ export function presentPublished(row: PublishedPostRow): PublishedItem {
     content: row.content,
     platform: row.platform,
     publishedAt: row.published_at,
-    url: row.url,
+    url: viewUrl(row.url, sandboxUrl),
     reach: row.reach,
     likes: row.likes_count,
     comments: row.comments_count,
     engagementRate: row.engagement_rate === null ? null : Number(row.engagement_rate),
     metricsUpdatedAt: row.metrics_updated_at,
+    metricsUnavailableReason: null,
   };
+}
+
+const hasNoMetrics = (item: PublishedItem) =>
+  item.reach === null && item.likes === null && item.comments === null;
+
+/**
+ * Fills `metricsUnavailableReason` of the posts without metrics, one reason per network: the
+ * registry knows whether the network's metrics are switched on and which scopes they need; the
+ * owner's connected account says which scopes were granted.
+ */
+async function explainMissingMetrics(
+  db: Kysely<Database>,
+  env: CredentialSource,
+  userId: string,
+  items: PublishedItem[],
+): Promise<void> {
+  const reasons = new Map<Platform, string | null>();
+  for (const item of items) {
+    if (!hasNoMetrics(item)) continue;
+    if (!reasons.has(item.platform)) {
+      const account = await findActiveAccount(db, userId, item.platform);
+      const scopes = account?.account_data.scopes ?? null;
+      reasons.set(item.platform, metricsUnavailableReason(env, item.platform, scopes));
+    }
+    item.metricsUnavailableReason = reasons.get(item.platform) ?? null;
+  }
 }
 
 export async function listPublished(
@@ -50,10 +101,14 @@ export async function listPublished(
     platform?: Platform | undefined;
     cursor?: string | null | undefined;
     limit: number;
+    /** The web's env: which networks' opt-in metrics are switched on. */
+    env?: CredentialSource;
+    /** SOCIAL_SANDBOX_URL when the networks are the sandbox ("Ver na rede" opens its page). */
+    sandboxUrl?: string | undefined;
   },
 ): Promise<{ items: PublishedItem[]; nextCursor: string | null }> {
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
-  if (options.cursor && !cursor) throw new PostRuleError('VALIDATION_FAILED', { field: 'cursor' });
+  if (options.cursor && !cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
   const page = await listPublishedPosts(db, {
     userId: options.userId,
     themeId: options.themeId,
@@ -61,8 +116,10 @@ export async function listPublished(
     before: cursor ? { publishedAt: cursor.time, id: cursor.id } : undefined,
     limit: options.limit,
   });
+  const items = page.rows.map((row) => presentPublished(row, options.sandboxUrl));
+  if (options.env !== undefined) await explainMissingMetrics(db, options.env, options.userId, items);
   return {
-    items: page.rows.map(presentPublished),
+    items,
     nextCursor: page.next ? encodeCursor({ time: page.next.publishedAt, id: page.next.id }) : null,
   };
 }
@@ -73,6 +130,6 @@ export async function deletePublished(
   userId: string,
   postId: string,
 ): Promise<{ deleted: 1 }> {
-  if (!(await deletePublishedPost(db, userId, postId))) throw new PostRuleError('NOT_FOUND');
+  if (!(await deletePublishedPost(db, userId, postId))) throw new AppError('NOT_FOUND');
   return { deleted: 1 };
 }

@@ -2,16 +2,18 @@
 // truth, so when Redis is down requests still succeed and the worker's reconciler catches up.
 
 import { JOB_NAMES, PLATFORMS, type Platform, publishJobId, publishQueueName, QUEUES } from '@pauta/core';
-import type { PublishJob } from '@pauta/core/schemas/jobs';
+import { type WakeUp, wakeUpJobsByPlatform } from '@pauta/core/schemas/jobs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 
-export interface WakeUp {
+export type { WakeUp };
+
+/** A deleted post, as the repositories return it. */
+export interface DeletedPostRef {
   id: string;
-  version: number;
-  scheduled_for: Date;
   platform: Platform;
+  version: number;
 }
 
 export interface QueueGateway {
@@ -21,6 +23,12 @@ export interface QueueGateway {
    * scheduled in PostgreSQL and the worker's reconciler enqueues them when they come due.
    */
   enqueuePublish(posts: WakeUp[], requestId?: string): Promise<number>;
+  /**
+   * Removes the delayed wake-ups of deleted posts: exactly the job ids `post-<id>-v0…v<version>`
+   * in the post's network queue, nothing else. Never throws: a job left behind finds no post and
+   * the worker skips it.
+   */
+  cancelPublish(posts: readonly DeletedPostRef[], requestId?: string): Promise<number>;
   /** Queues an on-demand metrics sync for one user; false when Redis is unavailable. */
   requestMetricsSync(userId: string): Promise<boolean>;
   /** The BullMQ queues, for the admin queue monitor; empty when Redis is not configured. */
@@ -37,12 +45,13 @@ export function createQueueGateway(options: {
     return {
       isAvailable: () => false,
       enqueuePublish: async () => 0,
+      cancelPublish: async () => 0,
       requestMetricsSync: async () => false,
       queues: () => [],
       close: async () => {},
     };
   }
-  // Fail fast instead of queueing commands in memory while Redis is away (RELIABILITY W5).
+  // Fail fast instead of queueing commands in memory while Redis is away (docs/reliability.md W5).
   const connection = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let ready = false;
   let warned = false;
@@ -75,36 +84,9 @@ export function createQueueGateway(options: {
     async enqueuePublish(posts, requestId) {
       if (posts.length === 0) return 0;
       if (!ready) return 0;
-      const now = Date.now();
       try {
-        const byPlatform = new Map<Platform, WakeUp[]>();
-        for (const post of posts)
-          byPlatform.set(post.platform, [...(byPlatform.get(post.platform) ?? []), post]);
-        await Promise.all(
-          [...byPlatform].map(([platform, group]) =>
-            publishQueues.get(platform)!.addBulk(
-              group.map((post) => {
-                const data: PublishJob = {
-                  postId: post.id,
-                  version: post.version,
-                  ...(requestId ? { requestId } : {}),
-                };
-                return {
-                  name: JOB_NAMES.publishPost,
-                  data,
-                  opts: {
-                    jobId: publishJobId(post.id, post.version),
-                    delay: Math.max(0, post.scheduled_for.getTime() - now),
-                    // A kept completed or failed job would block re-adding its id (RELIABILITY W4).
-                    removeOnComplete: true,
-                    removeOnFail: true,
-                    attempts: 1,
-                  },
-                };
-              }),
-            ),
-          ),
-        );
+        const jobs = wakeUpJobsByPlatform(posts, { now: Date.now(), requestId });
+        await Promise.all([...jobs].map(([platform, group]) => publishQueues.get(platform)!.addBulk(group)));
         return posts.length;
       } catch (error) {
         options.logger.warn(
@@ -113,6 +95,33 @@ export function createQueueGateway(options: {
         );
         return 0;
       }
+    },
+    async cancelPublish(posts, requestId) {
+      if (posts.length === 0 || !ready) return 0;
+      // Older versions' jobs too: a rescheduled post leaves its earlier wake-ups delayed.
+      const removals = posts.flatMap((post) =>
+        Array.from({ length: post.version + 1 }, (_, version) => ({
+          queue: publishQueues.get(post.platform)!,
+          jobId: publishJobId(post.id, version),
+        })),
+      );
+      let removed = 0;
+      try {
+        for (let i = 0; i < removals.length; i += 200) {
+          const chunk = removals.slice(i, i + 200);
+          // 1 when removed, 0 when absent; a job being processed (locked) is left to the worker.
+          const results = await Promise.all(
+            chunk.map(({ queue, jobId }) => queue.remove(jobId).catch(() => 0)),
+          );
+          removed += results.reduce((sum, n) => sum + n, 0);
+        }
+      } catch (error) {
+        options.logger.warn(
+          { err: error, count: posts.length, requestId },
+          'wake-ups de posts excluídos não removidos',
+        );
+      }
+      return removed;
     },
     async requestMetricsSync(userId) {
       if (!ready) return false;

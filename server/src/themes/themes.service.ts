@@ -1,9 +1,16 @@
 // Themes: create (with its automatic calendar), update, delete, list. Plain functions taking
 // their dependencies, so the rules are tested without tRPC.
 
-import { isBeyondScheduleHorizon, MAX_THEMES_PER_USER_DEFAULT, type Platform } from '@pauta/core';
-import { nextSlots } from '@pauta/core/scheduling/index';
-import type { ThemeValues } from '@pauta/core/schemas/theme';
+import {
+  AppError,
+  DEFAULT_TIME_ZONE,
+  isBeyondScheduleHorizon,
+  MAX_THEMES_PER_USER_DEFAULT,
+  nextSlots,
+  type Platform,
+  SETTING_KEYS,
+} from '@pauta/core';
+import type { DraftPost, ThemeValues } from '@pauta/core/schemas/theme';
 import {
   countThemes,
   type Database,
@@ -39,13 +46,6 @@ export function toThemeFields(values: ThemeValues): ThemeFields {
   };
 }
 
-export class ThemeLimitError extends Error {
-  override name = 'ThemeLimitError';
-  constructor(readonly max: number) {
-    super('THEME_LIMIT_REACHED');
-  }
-}
-
 /** Saves the theme unless the user is at max_themes_per_user (checked under a row lock). */
 export async function saveNewTheme(
   db: Kysely<Database>,
@@ -54,24 +54,10 @@ export async function saveNewTheme(
 ): Promise<Theme> {
   return db.transaction().execute(async (trx) => {
     await lockUserForThemeCreation(trx, userId);
-    const max = await getNumberSetting(trx, 'max_themes_per_user', MAX_THEMES_PER_USER_DEFAULT);
-    if ((await countThemes(trx, userId)) >= max) throw new ThemeLimitError(max);
+    const max = await getNumberSetting(trx, SETTING_KEYS.maxThemesPerUser, MAX_THEMES_PER_USER_DEFAULT);
+    if ((await countThemes(trx, userId)) >= max) throw new AppError('THEME_LIMIT_REACHED', { max });
     return insertTheme(trx, userId, toThemeFields(values));
   });
-}
-
-/** The theme's next free slot lies past the 2-year horizon: nothing is scheduled. */
-export class ScheduleHorizonError extends Error {
-  override name = 'ScheduleHorizonError';
-  constructor() {
-    super('SCHEDULE_OUT_OF_RANGE');
-  }
-}
-
-export interface DraftPost {
-  title: string;
-  content: string;
-  post_order: number;
 }
 
 export interface DraftResult {
@@ -91,11 +77,17 @@ export interface CalendarDeps {
  * Gives each draft the next free slot of the theme's calendar (the day after its last scheduled
  * post, at 10:00 in the owner's time zone) and stores it once per platform; then adds the
  * publishing wake-ups (after the commit; a failed enqueue is repaired by the reconciler). A slot
- * past the 2-year horizon refuses the whole batch (ScheduleHorizonError) before anything is stored.
+ * past the 2-year horizon refuses the whole batch (AppError SCHEDULE_OUT_OF_RANGE) before anything is stored.
  */
 export async function scheduleDrafts(
   deps: CalendarDeps,
-  options: { userId: string; theme: Theme; drafts: DraftPost[]; platforms: Platform[]; requestId?: string },
+  options: {
+    userId: string;
+    theme: Theme;
+    drafts: Omit<DraftPost, 'platform'>[];
+    platforms: Platform[];
+    requestId?: string;
+  },
 ): Promise<number> {
   const { theme, drafts, platforms } = options;
   if (drafts.length === 0 || platforms.length === 0) return 0;
@@ -104,15 +96,16 @@ export async function scheduleDrafts(
   const slots = nextSlots({
     frequency: theme.frequency,
     count: drafts.length,
-    timeZone: profile?.timezone ?? 'America/Sao_Paulo',
+    timeZone: profile?.timezone ?? DEFAULT_TIME_ZONE,
     after: now,
     lastScheduled: await latestScheduledFor(deps.db, theme.id),
   });
-  if (slots.some((slot) => isBeyondScheduleHorizon(slot, now))) throw new ScheduleHorizonError();
+  if (slots.some((slot) => isBeyondScheduleHorizon(slot, now)))
+    throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
   const rows = drafts.flatMap((draft, index) =>
     platforms.map((platform) => ({
       title: draft.title,
-      content: draft.content,
+      content: draft.variants?.[platform] ?? draft.content,
       platform,
       postOrder: draft.post_order,
       scheduledFor: slots[index]!,

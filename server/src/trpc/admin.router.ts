@@ -1,10 +1,12 @@
 // Administração (spec §2.3, §6, §7 calls 7 and 9–12): every procedure is an adminProcedure, so
-// the caller's role is read from the database on every call (RELIABILITY Z1, Z3).
+// the caller's role is read from the database on every call (docs/security.md Z1, Z3).
 
-import { findPendingDeletionRequest } from '@pauta/db';
+import { AppError } from '@pauta/core';
+import { findPendingDeletionRequest, listWorkers, workersHealth } from '@pauta/db';
 import {
   idSchema as adminIdSchema,
   createTemplateSchema,
+  doctorInputSchema,
   listDeletionRequestsSchema,
   listLogsSchema,
   listOutboxSchema,
@@ -15,7 +17,6 @@ import {
   updateTemplateSchema,
 } from '../admin/admin.schemas.js';
 import {
-  AdminRuleError,
   completeDeletionRequest,
   getStats,
   listDeletionRequestItems,
@@ -28,6 +29,7 @@ import {
   updateSetting,
 } from '../admin/admin.service.js';
 import { revokeNetworkTokens } from '../admin/revoke-network-tokens.js';
+import { runDoctorChecks } from '../doctor/checks.js';
 import {
   createTemplate,
   deleteTemplate,
@@ -35,29 +37,7 @@ import {
   listTemplates,
   updateTemplate,
 } from '../email/templates.service.js';
-import { appError } from './errors.js';
 import { adminProcedure, router } from './trpc.js';
-
-/** Runs an admin rule and turns its refusal into the matching error code (+ a reason in details). */
-async function guard<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof AdminRuleError)) throw error;
-    switch (error.code) {
-      case 'NOT_FOUND':
-        throw appError('NOT_FOUND', 'NOT_FOUND');
-      case 'EMAIL_TAKEN':
-        throw appError('CONFLICT', 'EMAIL_TAKEN');
-      case 'LAST_ADMIN':
-      case 'NAME_TAKEN':
-      case 'NOT_CONFIRMED':
-        throw appError('CONFLICT', 'CONFLICT', { reason: error.code });
-      default:
-        throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { reason: error.code, ...error.details });
-    }
-  }
-}
 
 const templateFields = (input: {
   templateName: string;
@@ -83,9 +63,12 @@ export const adminRouter = router({
 
     /** Spec §4: delete + insert + revoke the user's sessions, in one transaction; never the last admin. */
     setRole: adminProcedure.input(setRoleSchema).mutation(async ({ ctx, input }) => {
-      const result = await guard(() =>
-        setUserRole(ctx.deps, { actorId: ctx.user.id, userId: input.userId, role: input.role }),
-      );
+      const result = await setUserRole(ctx.deps, {
+        actorId: ctx.user.id,
+        actorSessionId: ctx.user.sessionId,
+        userId: input.userId,
+        role: input.role,
+      });
       ctx.deps.logger.info(
         { actorId: ctx.user.id, userId: input.userId, role: input.role, changed: result.changed },
         'papel de usuário alterado',
@@ -96,22 +79,20 @@ export const adminRouter = router({
     /** First name, last name and email (the sign-in email too; unique, lower-cased). */
     updateProfile: adminProcedure
       .input(updateProfileSchema)
-      .mutation(({ ctx, input }) => guard(() => updateProfile(ctx.deps, input))),
+      .mutation(({ ctx, input }) => updateProfile(ctx.deps, input)),
   }),
 
   templates: router({
     list: adminProcedure.query(({ ctx }) => listTemplates(ctx.deps.db)),
     create: adminProcedure
       .input(createTemplateSchema)
-      .mutation(({ ctx, input }) => guard(() => createTemplate(ctx.deps.db, templateFields(input)))),
+      .mutation(({ ctx, input }) => createTemplate(ctx.deps.db, templateFields(input))),
     update: adminProcedure
       .input(updateTemplateSchema)
-      .mutation(({ ctx, input }) =>
-        guard(() => updateTemplate(ctx.deps.db, input.id, templateFields(input))),
-      ),
+      .mutation(({ ctx, input }) => updateTemplate(ctx.deps.db, input.id, templateFields(input))),
     delete: adminProcedure
       .input(adminIdSchema)
-      .mutation(({ ctx, input }) => guard(() => deleteTemplate(ctx.deps.db, input.id))),
+      .mutation(({ ctx, input }) => deleteTemplate(ctx.deps.db, input.id)),
   }),
 
   /** The local outbox: every email, with its status (sent, stored without SMTP, failed, pending). */
@@ -131,10 +112,30 @@ export const adminRouter = router({
   settings: router({
     list: adminProcedure.query(({ ctx }) => listSettingItems(ctx.deps)),
     update: adminProcedure.input(updateSettingSchema).mutation(async ({ ctx, input }) => {
-      const item = await guard(() => updateSetting(ctx.deps, input));
+      const item = await updateSetting(ctx.deps, input);
       ctx.deps.logger.info({ actorId: ctx.user.id, key: input.key }, 'configuração alterada');
       return item;
     }),
+  }),
+
+  /** Worker heartbeats (docs/operations.md): the banner's health and the list of processes. */
+  workers: router({
+    status: adminProcedure.query(async ({ ctx }) => {
+      const [health, workers] = await Promise.all([workersHealth(ctx.deps.db), listWorkers(ctx.deps.db)]);
+      return { health, workers };
+    }),
+  }),
+
+  /** Diagnóstico: the `npm run doctor` checks, APP_URL compared with the browser's origin. */
+  doctor: router({
+    run: adminProcedure.input(doctorInputSchema).query(({ ctx, input }) =>
+      runDoctorChecks({
+        env: ctx.deps.env,
+        db: ctx.deps.db,
+        redisUrl: ctx.deps.redisUrl === undefined ? (ctx.deps.env.REDIS_URL ?? null) : ctx.deps.redisUrl,
+        browserOrigin: input.origin,
+      }),
+    ),
   }),
 
   deletionRequests: router({
@@ -146,9 +147,9 @@ export const adminRouter = router({
       // Never for an unconfirmed request (its owner is not proven; completing it is refused).
       const request = await findPendingDeletionRequest(ctx.deps.db, input.id);
       if (request && request.confirmed_at === null)
-        throw appError('CONFLICT', 'CONFLICT', { reason: 'NOT_CONFIRMED' });
+        throw new AppError('CONFLICT', { reason: 'NOT_CONFIRMED' });
       const revocation = request ? await revokeNetworkTokens(ctx.deps, request) : null;
-      const result = await guard(() => completeDeletionRequest(ctx.deps, input.id));
+      const result = await completeDeletionRequest(ctx.deps, input.id);
       ctx.deps.logger.info(
         { actorId: ctx.user.id, requestId: input.id, erased: result.erased, revocation },
         'solicitação de exclusão concluída',
@@ -157,6 +158,6 @@ export const adminRouter = router({
     }),
     reject: adminProcedure
       .input(adminIdSchema)
-      .mutation(({ ctx, input }) => guard(() => rejectDeletionRequest(ctx.deps, input.id))),
+      .mutation(({ ctx, input }) => rejectDeletionRequest(ctx.deps, input.id)),
   }),
 });

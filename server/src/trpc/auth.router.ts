@@ -1,20 +1,18 @@
-import { INPUT_LIMITS } from '@pauta/core';
+import { AppError, DEFAULT_TIME_ZONE, INPUT_LIMITS } from '@pauta/core';
 import { findProfile } from '@pauta/db';
-import { OAuthProviderError } from '@pauta/networks';
+import { connectPlatformOf } from '@pauta/networks';
 import { z } from 'zod';
-import { ConnectError, completeConnection, isOAuthConnectPlatform } from '../accounts/connect.service.js';
-import { AuthError, signIn, signUp } from '../auth/auth.service.js';
+import { completeConnection } from '../accounts/connect.service.js';
+import { signIn, signUp } from '../auth/auth.service.js';
 import { clearCookie, readCookie, setDeviceCookie, setSessionCookie } from '../auth/cookies.js';
 import { DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, issueDeviceCookie } from '../auth/device-cookie.js';
 import { oauthProvider } from '../auth/oauth-providers.js';
-import { OAuthSignInError, resolveOAuthUser } from '../auth/oauth-signin.service.js';
+import { fetchOAuthIdentity, resolveOAuthUser } from '../auth/oauth-signin.service.js';
 import { decodeAttempt, type OAuthAttempt, sameState } from '../auth/oauth-state.js';
-import { PasswordResetError, requestPasswordReset, resetPassword } from '../auth/password-reset.js';
-import { RateLimitedError } from '../auth/rate-limit.js';
+import { isPasswordResetTokenUsable, requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { createSession, invalidateSession } from '../auth/session.js';
 import { sendWelcomeEmail } from '../email/notifications.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
-import { appError } from './errors.js';
 import { authedProcedure, type Context, publicProcedure, router } from './trpc.js';
 
 const email = z.string().trim().min(1).max(254).pipe(z.email());
@@ -34,19 +32,6 @@ export const timeZone = z
       return false;
     }
   }, 'fuso horário inválido');
-
-function rethrow(error: unknown, res?: { setHeader(name: string, value: string): void }): never {
-  if (error instanceof RateLimitedError) {
-    res?.setHeader('Retry-After', String(error.retryAfterSeconds));
-    throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', { retryAfterSeconds: error.retryAfterSeconds });
-  }
-  if (error instanceof AuthError) {
-    if (error.code === 'INVALID_CREDENTIALS') throw appError('UNAUTHORIZED', 'INVALID_CREDENTIALS');
-    if (error.code === 'EMAIL_TAKEN') throw appError('CONFLICT', 'EMAIL_TAKEN');
-    throw appError('BAD_REQUEST', 'WEAK_PASSWORD', { passwordIssues: error.issues });
-  }
-  throw error;
-}
 
 /**
  * After any successful sign-in (password, social, reset link): this browser becomes a known device
@@ -68,36 +53,22 @@ async function completeConnect(
   attempt: OAuthAttempt,
   code: string,
 ): Promise<{ redirectTo: string }> {
-  const platform = attempt.provider;
   if (!ctx.user || attempt.userId === null || ctx.user.id !== attempt.userId) {
     ctx.deps.logger.warn(
-      { requestId: ctx.requestId, provider: platform, userId: ctx.user?.id ?? null },
+      { requestId: ctx.requestId, provider: attempt.provider, userId: ctx.user?.id ?? null },
       'retorno de conexão de conta sob outra sessão',
     );
-    throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+    throw new AppError('OAUTH_FAILED');
   }
-  if (!isOAuthConnectPlatform(platform)) throw appError('BAD_REQUEST', 'OAUTH_FAILED');
-  try {
-    return await completeConnection(ctx.deps, {
-      userId: ctx.user.id,
-      platform,
-      code,
-      verifier: attempt.verifier,
-    });
-  } catch (error) {
-    if (error instanceof ConnectError) {
-      ctx.deps.logger.warn(
-        { provider: platform, reason: error.reason, requestId: ctx.requestId },
-        'falha na conexão de conta',
-      );
-      const transient = error.reason === 'network';
-      throw appError(transient ? 'BAD_GATEWAY' : 'BAD_REQUEST', error.code, {
-        platform: error.platform,
-        ...(error.reason ? { reason: error.reason } : {}),
-      });
-    }
-    throw error;
-  }
+  const platform = connectPlatformOf(attempt.provider);
+  if (!platform) throw new AppError('OAUTH_FAILED');
+  return completeConnection(ctx.deps, {
+    userId: ctx.user.id,
+    platform,
+    code,
+    verifier: attempt.verifier,
+    requestId: ctx.requestId,
+  });
 }
 
 export const authRouter = router({
@@ -114,7 +85,7 @@ export const authRouter = router({
         email: ctx.user.email,
         firstName: profile?.first_name ?? null,
         lastName: profile?.last_name ?? null,
-        timezone: profile?.timezone ?? 'America/Sao_Paulo',
+        timezone: profile?.timezone ?? DEFAULT_TIME_ZONE,
       },
       /** null when the check failed: the spec sends the user to the create view then. */
       hasThemes,
@@ -151,7 +122,7 @@ export const authRouter = router({
           { requestId: ctx.requestId, reason: (error as Error).message },
           'cadastro recusado',
         );
-        rethrow(error, ctx.res);
+        throw error;
       }
     }),
 
@@ -181,7 +152,7 @@ export const authRouter = router({
           { requestId: ctx.requestId, ip: ctx.ip, reason: (error as Error).message },
           'login recusado',
         );
-        rethrow(error, ctx.res);
+        throw error;
       }
     }),
 
@@ -204,37 +175,29 @@ export const authRouter = router({
       if (ctx.res) clearCookie(ctx.res, ctx.cookies, ctx.cookies.oauth);
       if (!attempt || !sameState(attempt.state, input.state)) {
         ctx.deps.logger.warn({ requestId: ctx.requestId }, 'retorno OAuth com state ausente ou divergente');
-        throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+        throw new AppError('OAUTH_FAILED');
       }
       if (attempt.purpose === 'connect') return completeConnect(ctx, attempt, input.code);
-      if (attempt.provider === 'x') throw appError('BAD_REQUEST', 'OAUTH_FAILED');
+      if (attempt.provider === 'x') throw new AppError('OAUTH_FAILED');
       const provider = oauthProvider(ctx.deps.env, attempt.provider, 'signIn');
-      if (!provider) throw appError('BAD_REQUEST', 'PLATFORM_NOT_CONFIGURED');
-      try {
-        const tokens = await provider.validateAuthorizationCode(input.code, attempt.verifier ?? undefined);
-        const info = await provider.fetchUserInfo(tokens.accessToken);
-        const user = await resolveOAuthUser(ctx.deps.db, attempt.provider, info, input.timezone);
-        if (user.created) await sendWelcomeEmail(ctx.deps, { ...user, firstName: info.firstName ?? null });
-        if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
-        const session = await createSession(ctx.deps.db, user.id, { persistent: true });
-        if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
-        rememberDevice(ctx, user.id);
-        ctx.deps.logger.info(
-          { userId: user.id, provider: attempt.provider, created: user.created },
-          'login social',
-        );
-        return { redirectTo: '/' };
-      } catch (error) {
-        if (error instanceof OAuthSignInError) throw appError('BAD_REQUEST', error.code);
-        if (error instanceof OAuthProviderError) {
-          ctx.deps.logger.warn(
-            { provider: attempt.provider, kind: error.kind, requestId: ctx.requestId },
-            'falha no login social',
-          );
-          throw appError(error.retryable ? 'BAD_GATEWAY' : 'BAD_REQUEST', 'OAUTH_FAILED');
-        }
-        throw error;
-      }
+      if (!provider) throw new AppError('PLATFORM_NOT_CONFIGURED');
+      const info = await fetchOAuthIdentity(ctx.deps, provider, {
+        provider: attempt.provider,
+        code: input.code,
+        verifier: attempt.verifier,
+        requestId: ctx.requestId,
+      });
+      const user = await resolveOAuthUser(ctx.deps.db, attempt.provider, info, input.timezone);
+      if (user.created) await sendWelcomeEmail(ctx.deps, { ...user, firstName: info.firstName ?? null });
+      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
+      const session = await createSession(ctx.deps.db, user.id, { persistent: true });
+      if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
+      rememberDevice(ctx, user.id);
+      ctx.deps.logger.info(
+        { userId: user.id, provider: attempt.provider, created: user.created },
+        'login social',
+      );
+      return { redirectTo: '/' };
     }),
 
   /**
@@ -242,13 +205,14 @@ export const authRouter = router({
    * emailed in the background. Limited per IP (429) and per email (silently not sent).
    */
   requestPasswordReset: publicProcedure.input(z.strictObject({ email })).mutation(async ({ ctx, input }) => {
-    try {
-      await requestPasswordReset(ctx.deps, { email: input.email, ip: ctx.ip });
-    } catch (error) {
-      rethrow(error, ctx.res);
-    }
+    await requestPasswordReset(ctx.deps, { email: input.email, ip: ctx.ip });
     return { ok: true as const };
   }),
+
+  /** The link's page asks when it opens whether the token can still be used (nothing is spent). */
+  checkResetToken: publicProcedure
+    .input(z.strictObject({ token: z.string().min(1).max(200) }))
+    .query(async ({ ctx, input }) => ({ usable: await isPasswordResetTokenUsable(ctx.deps, input.token) })),
 
   /**
    * The link's page: a valid, unused, unexpired token and a strong password set the new password,
@@ -257,23 +221,13 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(z.strictObject({ token: z.string().min(1).max(200), password }))
     .mutation(async ({ ctx, input }) => {
-      try {
-        const user = await resetPassword(ctx.deps, input);
-        if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId).catch(() => {});
-        const session = await createSession(ctx.deps.db, user.userId, { persistent: false });
-        if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, false);
-        rememberDevice(ctx, user.userId);
-        ctx.deps.logger.info({ userId: user.userId, requestId: ctx.requestId }, 'senha redefinida');
-        return { ok: true as const };
-      } catch (error) {
-        if (error instanceof PasswordResetError) {
-          if (error.code === 'WEAK_PASSWORD')
-            throw appError('BAD_REQUEST', 'WEAK_PASSWORD', { passwordIssues: error.issues });
-          ctx.deps.logger.warn({ requestId: ctx.requestId, ip: ctx.ip }, 'link de redefinição inválido');
-          throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { reason: 'RESET_TOKEN_INVALID' });
-        }
-        throw error;
-      }
+      const user = await resetPassword(ctx.deps, { ...input, requestId: ctx.requestId, ip: ctx.ip });
+      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId).catch(() => {});
+      const session = await createSession(ctx.deps.db, user.userId, { persistent: false });
+      if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, false);
+      rememberDevice(ctx, user.userId);
+      ctx.deps.logger.info({ userId: user.userId, requestId: ctx.requestId }, 'senha redefinida');
+      return { ok: true as const };
     }),
 
   signOut: authedProcedure

@@ -2,7 +2,7 @@ import { readCharts, readSummary } from '../dashboard/dashboard.service.js';
 import { authedProcedure, router } from './trpc.js';
 
 export const dashboardRouter = router({
-  /** The metric cards: totals of the caller only (RELIABILITY Z4), with their pt-BR labels. */
+  /** The metric cards: totals of the caller only (docs/security.md Z4), with their pt-BR labels. */
   summary: authedProcedure.query(({ ctx }) => readSummary(ctx.deps.db, ctx.user.id)),
 
   /** Published posts per week (last 12) and scheduled posts per week and network (next 6). */

@@ -1,12 +1,10 @@
+import { AppError } from '@pauta/core';
 import { z } from 'zod';
-import { RateLimitedError } from '../auth/rate-limit.js';
 import {
   confirmRequest,
-  DeletionLinkError,
   submitAnonymousRequest,
   submitOwnRequest,
 } from '../data-deletion/data-deletion.service.js';
-import { appError } from './errors.js';
 import { publicProcedure, router } from './trpc.js';
 
 export const dataDeletionRouter = router({
@@ -32,16 +30,8 @@ export const dataDeletionRouter = router({
         });
         return { ok: true as const };
       }
-      if (!input.email) throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { field: 'email' });
-      try {
-        await submitAnonymousRequest(ctx.deps, { email: input.email, reason: input.reason, ip: ctx.ip });
-      } catch (error) {
-        if (error instanceof RateLimitedError) {
-          ctx.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
-          throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', { retryAfterSeconds: error.retryAfterSeconds });
-        }
-        throw error;
-      }
+      if (!input.email) throw new AppError('VALIDATION_FAILED', { field: 'email' });
+      await submitAnonymousRequest(ctx.deps, { email: input.email, reason: input.reason, ip: ctx.ip });
       return { ok: true as const };
     }),
 
@@ -49,16 +39,7 @@ export const dataDeletionRouter = router({
   confirm: publicProcedure
     .input(z.strictObject({ token: z.string().min(1).max(200) }))
     .mutation(async ({ ctx, input }) => {
-      try {
-        await confirmRequest(ctx.deps, input);
-      } catch (error) {
-        if (!(error instanceof DeletionLinkError)) throw error;
-        ctx.deps.logger.warn(
-          { requestId: ctx.requestId, ip: ctx.ip },
-          'link de confirmação de exclusão inválido',
-        );
-        throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { reason: 'DELETION_TOKEN_INVALID' });
-      }
+      await confirmRequest(ctx.deps, { ...input, requestId: ctx.requestId, ip: ctx.ip });
       ctx.deps.logger.info({ requestId: ctx.requestId }, 'solicitação de exclusão confirmada pelo titular');
       return { ok: true as const };
     }),

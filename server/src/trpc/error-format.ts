@@ -1,13 +1,15 @@
 // The one shape every tRPC error leaves the server in: `message` is an ErrorCode
-// (core/messages/error-codes), `data.userMessage` its pt-BR text, `data.details` the structured
-// reason of an application refusal, and `data.zodError` only the names of rejected fields with
+// (core/messages/error-codes), `data.userMessage` its pt-BR text, `data.details` the typed details
+// of an AppError (core/messages/app-error), `data.httpStatus` the status of its code, and `data.zodError` only the names of rejected fields with
 // zod's issue codes. Whatever tRPC, superjson, JSON.parse or zod said ("Maximum call stack size
 // exceeded", "Cannot destructure property 'json'…", "Unexpected end of JSON input", zod's English
 // issues, "No procedure found on path …") stays on the server (issue 11, item 9).
-import { type ErrorCode, errorMessages, isErrorCode } from '@pauta/core';
+import { AppError, type ErrorCode, errorMessages, isErrorCode } from '@pauta/core';
 import type { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { AppErrorDetails } from './errors.js';
+import { toTRPCError } from './errors.js';
 
 /** The ErrorCode a client sees for a tRPC error code that carries no ErrorCode of ours. */
 const BY_TRPC_CODE: Partial<Record<TRPCError['code'], ErrorCode>> = {
@@ -51,14 +53,34 @@ export function publicErrorCode(error: TRPCError, invalidInput: boolean): ErrorC
 }
 
 /** What errorFormatter returns for `shape` (tRPC's default) and `error`. */
-export function formatError<Shape extends { message: string; data: { stack?: string } }>(
-  shape: Shape,
-  error: TRPCError,
-) {
+export function formatError<
+  Shape extends {
+    code: number;
+    message: string;
+    data: { stack?: string; code: TRPCError['code']; httpStatus: number };
+  },
+>(shape: Shape, thrown: TRPCError) {
+  // An AppError that reached here without the procedures' middleware (trpc.ts) is mapped here.
+  const error =
+    thrown.cause instanceof AppError && thrown.code === 'INTERNAL_SERVER_ERROR'
+      ? toTRPCError(thrown.cause)
+      : thrown;
   const zodError =
     error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? fieldIssues(error.cause) : null;
   const code = publicErrorCode(error, zodError !== null);
-  const details = error.cause instanceof AppErrorDetails ? error.cause.details : null;
+  const details = error.cause instanceof AppError ? (error.cause.details ?? null) : null;
   const { stack: _stack, ...data } = shape.data;
-  return { ...shape, message: code, data: { ...data, zodError, details, userMessage: errorMessages[code] } };
+  return {
+    ...shape,
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    message: code,
+    data: {
+      ...data,
+      code: error.code,
+      httpStatus: getHTTPStatusCodeFromError(error),
+      zodError,
+      details,
+      userMessage: errorMessages[code],
+    },
+  };
 }

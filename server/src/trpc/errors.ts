@@ -1,21 +1,44 @@
-// Errors as codes: the server throws an ErrorCode (core/messages), the client shows its pt-BR text.
-
-import type { ErrorCode } from '@pauta/core';
+// From the one application error (core AppError) to tRPC: each ErrorCode's tRPC code, hence its
+// HTTP status. Services and routers only `throw new AppError(code, details)`; the middleware of
+// every procedure (trpc.ts) turns it into a TRPCError with this code, and the error formatter
+// (error-format.ts) sends the code, its pt-BR text and the typed details (docs/architecture.md).
+import type { AppError, ErrorCode } from '@pauta/core';
 import { TRPCError } from '@trpc/server';
 
-type TrpcCode = ConstructorParameters<typeof TRPCError>[0]['code'];
+export type TrpcCode = TRPCError['code'];
 
-export class AppErrorDetails extends Error {
-  override name = 'AppErrorDetails';
-  constructor(readonly details: Record<string, unknown>) {
-    super('details');
-  }
-}
+/** The tRPC code (and so the HTTP status) of each ErrorCode. */
+export const TRPC_CODE_OF = {
+  INVALID_CREDENTIALS: 'UNAUTHORIZED',
+  EMAIL_TAKEN: 'CONFLICT',
+  WEAK_PASSWORD: 'BAD_REQUEST',
+  EMAIL_NOT_CONFIRMED: 'BAD_REQUEST',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  THEME_LIMIT_REACHED: 'FORBIDDEN',
+  VALIDATION_FAILED: 'BAD_REQUEST',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  FORBIDDEN: 'FORBIDDEN',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  PLATFORM_NOT_CONFIGURED: 'BAD_REQUEST',
+  OAUTH_FAILED: 'BAD_REQUEST',
+  AI_UNAVAILABLE: 'BAD_GATEWAY',
+  AI_MALFORMED: 'BAD_GATEWAY',
+  SCHEDULE_OUT_OF_RANGE: 'BAD_REQUEST',
+  MALFORMED_REQUEST: 'BAD_REQUEST',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  IDEMPOTENCY_KEY_REQUIRED: 'BAD_REQUEST',
+  IDEMPOTENCY_KEY_REUSED: 'UNPROCESSABLE_CONTENT',
+  REQUEST_IN_PROGRESS: 'CONFLICT',
+  ACTION_OUTCOME_UNKNOWN: 'CONFLICT',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+} as const satisfies Record<ErrorCode, TrpcCode>;
 
-export function appError(code: TrpcCode, errorCode: ErrorCode, details?: Record<string, unknown>): TRPCError {
+/** The TRPCError an AppError leaves a procedure as; the AppError stays its cause. */
+export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({
-    code,
-    message: errorCode,
-    ...(details ? { cause: new AppErrorDetails(details) } : {}),
+    code: error.upstream ? 'BAD_GATEWAY' : TRPC_CODE_OF[error.code],
+    message: error.code,
+    cause: error,
   });
 }

@@ -5,7 +5,7 @@
 // refused; a duplicate that arrives while the first still runs waits for its result. A failed
 // attempt gives the key back, so a genuine retry runs again.
 import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
-import { CanonicalJsonDepthError, canonicalJson } from '@pauta/core';
+import { AppError, CanonicalJsonDepthError, canonicalJson } from '@pauta/core';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -17,7 +17,6 @@ import {
 import superjson from 'superjson';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
-import { appError } from './errors.js';
 
 /** The request header that carries the key (IETF draft-ietf-httpapi-idempotency-key-header). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -115,7 +114,7 @@ export type IdempotentOutcome = { replayed: true; data: unknown } | { replayed: 
 export async function runIdempotent(call: IdempotentCall): Promise<IdempotentOutcome> {
   const { deps, key, procedure, rawInput } = call;
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw appError('BAD_REQUEST', 'IDEMPOTENCY_KEY_REQUIRED');
+    throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   const options = idempotencyOptions(deps);
   const scope = { userId: call.userId, key };
   const claimId = randomUUID();
@@ -124,7 +123,7 @@ export async function runIdempotent(call: IdempotentCall): Promise<IdempotentOut
     fingerprint = fingerprintOf(deps.env.keyring, procedure, rawInput);
   } catch (error) {
     // Nested deeper than any input of the router: bad input, before validation sees it.
-    if (error instanceof CanonicalJsonDepthError) throw appError('BAD_REQUEST', 'VALIDATION_FAILED');
+    if (error instanceof CanonicalJsonDepthError) throw new AppError('VALIDATION_FAILED');
     throw error;
   }
   const deadline = Date.now() + options.waitMs;
@@ -144,7 +143,7 @@ export async function runIdempotent(call: IdempotentCall): Promise<IdempotentOut
         existing.procedure !== procedure ||
         !sameFingerprint(deps.env.keyring, existing.fingerprint, procedure, rawInput)
       )
-        throw appError('UNPROCESSABLE_CONTENT', 'IDEMPOTENCY_KEY_REUSED');
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (existing.state === 'done') {
         deps.logger.info({ procedure, requestId: call.requestId }, 'ação repetida: resultado já registrado');
         return {
@@ -152,8 +151,8 @@ export async function runIdempotent(call: IdempotentCall): Promise<IdempotentOut
           data: superjson.deserialize(existing.response as Parameters<typeof superjson.deserialize>[0]),
         };
       }
-      if (existing.ageMs > options.leaseMs) throw appError('CONFLICT', 'ACTION_OUTCOME_UNKNOWN');
-      if (Date.now() >= deadline) throw appError('CONFLICT', 'REQUEST_IN_PROGRESS');
+      if (existing.ageMs > options.leaseMs) throw new AppError('ACTION_OUTCOME_UNKNOWN');
+      if (Date.now() >= deadline) throw new AppError('REQUEST_IN_PROGRESS');
     }
     // The first request is still running (or has just given the key back): look again shortly.
     await sleep(pause);

@@ -1,18 +1,14 @@
 import { PLATFORMS } from '@pauta/core';
+import { takeSlot } from '@pauta/db';
 import { z } from 'zod';
 import { pageDirection } from '../posts/posts.schemas.js';
-import { PostRuleError } from '../posts/posts.service.js';
 import { deletePublished, listPublished } from '../published/published.service.js';
-import { appError } from './errors.js';
 import { authedProcedure, router } from './trpc.js';
 
 const id = z.uuid();
 
-function toAppError(error: unknown): unknown {
-  if (!(error instanceof PostRuleError)) return error;
-  if (error.code === 'NOT_FOUND') return appError('NOT_FOUND', 'NOT_FOUND');
-  return appError('BAD_REQUEST', 'VALIDATION_FAILED', error.details);
-}
+/** A user may ask for a metrics refresh once per minute. */
+export const METRICS_REFRESH_INTERVAL_MS = 60_000;
 
 export const publishedRouter = router({
   /** Posts Publicados, newest first; metrics are null when the network does not report them. */
@@ -26,31 +22,36 @@ export const publishedRouter = router({
         platform: z.enum(PLATFORMS).nullish(),
       }),
     )
-    .query(async ({ ctx, input }) => {
-      try {
-        return await listPublished(ctx.deps.db, {
-          userId: ctx.user.id,
-          themeId: input.themeId ?? undefined,
-          platform: input.platform ?? undefined,
-          cursor: input.cursor,
-          limit: input.limit,
-        });
-      } catch (error) {
-        throw toAppError(error);
-      }
-    }),
+    .query(({ ctx, input }) =>
+      listPublished(ctx.deps.db, {
+        userId: ctx.user.id,
+        themeId: input.themeId ?? undefined,
+        platform: input.platform ?? undefined,
+        cursor: input.cursor,
+        limit: input.limit,
+        env: ctx.deps.env,
+        sandboxUrl: ctx.deps.env.SOCIAL_SANDBOX_URL,
+      }),
+    ),
 
-  /** Asks the worker to read the caller's metrics now (one pending request per user at a time). */
-  refreshMetrics: authedProcedure.mutation(async ({ ctx }) => ({
-    queued: await ctx.deps.queue.requestMetricsSync(ctx.user.id),
-  })),
+  /**
+   * "Atualizar métricas": asks the worker to read the caller's metrics now. One request per user
+   * per minute (across web processes: a slot in PostgreSQL) and one pending job per user; the
+   * numbers arrive as live events. `retryAfterSeconds` says when a limited caller may ask again.
+   */
+  refreshMetrics: authedProcedure.mutation(async ({ ctx }) => {
+    if (!ctx.deps.queue.isAvailable()) return { queued: false, retryAfterSeconds: null };
+    const wait = await takeSlot(ctx.deps.db, {
+      key: `metrics-refresh:${ctx.user.id}`,
+      intervalMs: METRICS_REFRESH_INTERVAL_MS,
+      now: new Date(),
+    });
+    if (wait > 0) return { queued: false, retryAfterSeconds: wait };
+    return { queued: await ctx.deps.queue.requestMetricsSync(ctx.user.id), retryAfterSeconds: null };
+  }),
 
   /** Removes Pauta's record of the publication; the post itself stays on the network. */
-  delete: authedProcedure.input(z.strictObject({ id })).mutation(async ({ ctx, input }) => {
-    try {
-      return await deletePublished(ctx.deps.db, ctx.user.id, input.id);
-    } catch (error) {
-      throw toAppError(error);
-    }
-  }),
+  delete: authedProcedure
+    .input(z.strictObject({ id }))
+    .mutation(({ ctx, input }) => deletePublished(ctx.deps.db, ctx.user.id, input.id)),
 });

@@ -3,6 +3,7 @@ import { adminRouter } from './admin.router.js';
 import { authRouter } from './auth.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
+import { liveRouter } from './live.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
 import { systemRouter } from './system.router.js';
@@ -19,6 +20,7 @@ export const appRouter = router({
   published: publishedRouter,
   dashboard: dashboardRouter,
   admin: adminRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

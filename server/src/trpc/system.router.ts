@@ -6,5 +6,7 @@ export const systemRouter = router({
     sandbox: ctx.deps.sandbox,
     publishingAvailable: ctx.deps.queue.isAvailable(),
     contactEmail: ctx.deps.env.CONTACT_EMAIL,
+    /** Embedded mode without SMTP: emails go to the local mailbox (links in the console). */
+    localMailbox: Boolean(ctx.deps.localMailbox),
   })),
 });

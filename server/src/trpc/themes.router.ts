@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { fitsPlatformLimit, INPUT_LIMITS, PLATFORMS } from '@pauta/core';
+import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS } from '@pauta/core';
 import { themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
 import { z } from 'zod';
-import { AiDraftError } from '../ai/index.js';
-import {
-  createThemeWithCalendar,
-  ScheduleHorizonError,
-  scheduleDrafts,
-  ThemeLimitError,
-  toThemeFields,
-} from '../themes/themes.service.js';
-import { appError } from './errors.js';
+import { createThemeWithCalendar, scheduleDrafts, toThemeFields } from '../themes/themes.service.js';
 import { authedProcedure, router } from './trpc.js';
 
 const id = z.uuid();
@@ -52,46 +44,42 @@ export const themesRouter = router({
 
   get: authedProcedure.input(z.strictObject({ id })).query(async ({ ctx, input }) => {
     const theme = await findTheme(ctx.deps.db, ctx.user.id, input.id);
-    if (!theme) throw appError('NOT_FOUND', 'NOT_FOUND');
+    if (!theme) throw new AppError('NOT_FOUND');
     return presentTheme(theme);
   }),
 
   create: authedProcedure.input(themeInputSchema).mutation(async ({ ctx, input }) => {
-    try {
-      const { theme, outcome } = await createThemeWithCalendar(
-        {
-          db: ctx.deps.db,
-          queue: ctx.deps.queue,
-          logger: ctx.deps.logger,
-          generate: (t, count) =>
-            ctx.deps.drafts.generate({
-              userId: ctx.user.id,
-              theme: t,
-              count,
-              mode: 'creation',
-              requestId: ctx.requestId,
-            }),
-        },
-        { userId: ctx.user.id, values: input, requestId: ctx.requestId },
-      );
-      return { theme: { id: theme.id, name: theme.name }, outcome };
-    } catch (error) {
-      if (error instanceof ThemeLimitError)
-        throw appError('FORBIDDEN', 'THEME_LIMIT_REACHED', { max: error.max });
-      throw error;
-    }
+    const { theme, outcome } = await createThemeWithCalendar(
+      {
+        db: ctx.deps.db,
+        queue: ctx.deps.queue,
+        logger: ctx.deps.logger,
+        generate: (t, count) =>
+          ctx.deps.drafts.generate({
+            userId: ctx.user.id,
+            theme: t,
+            count,
+            mode: 'creation',
+            requestId: ctx.requestId,
+          }),
+      },
+      { userId: ctx.user.id, values: input, requestId: ctx.requestId },
+    );
+    return { theme: { id: theme.id, name: theme.name }, outcome };
   }),
 
   update: authedProcedure.input(themeInputSchema.extend({ id })).mutation(async ({ ctx, input }) => {
     const { id: themeId, ...values } = input;
     const theme = await updateTheme(ctx.deps.db, ctx.user.id, themeId, toThemeFields(values));
-    if (!theme) throw appError('NOT_FOUND', 'NOT_FOUND');
+    if (!theme) throw new AppError('NOT_FOUND');
     return presentTheme(theme);
   }),
 
   /** Deletes the theme and, with it, its scheduled posts (confirmed in the UI). */
   delete: authedProcedure.input(z.strictObject({ id })).mutation(async ({ ctx, input }) => {
-    if (!(await deleteTheme(ctx.deps.db, ctx.user.id, input.id))) throw appError('NOT_FOUND', 'NOT_FOUND');
+    const posts = await deleteTheme(ctx.deps.db, ctx.user.id, input.id);
+    if (!posts) throw new AppError('NOT_FOUND');
+    await ctx.deps.queue.cancelPublish(posts);
     return { ok: true as const };
   }),
 
@@ -103,28 +91,19 @@ export const themesRouter = router({
     .input(z.strictObject({ themeId: id, mode: z.enum(['card', 'screen']) }))
     .mutation(async ({ ctx, input }) => {
       const theme = await findTheme(ctx.deps.db, ctx.user.id, input.themeId);
-      if (!theme) throw appError('NOT_FOUND', 'NOT_FOUND');
-      let result: Awaited<ReturnType<typeof ctx.deps.drafts.generate>>;
-      try {
-        result = await ctx.deps.drafts.generate({
-          userId: ctx.user.id,
-          theme,
-          count: 5,
-          mode: input.mode,
-          requestId: ctx.requestId,
-        });
-      } catch (error) {
-        if (!(error instanceof AiDraftError)) throw error;
-        if (error.code === 'RATE_LIMITED') {
-          throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', {
-            retryAfterSeconds: error.retryAfterSeconds ?? null,
-          });
-        }
-        throw appError('BAD_GATEWAY', error.code);
-      }
+      if (!theme) throw new AppError('NOT_FOUND');
+      const result = await ctx.deps.drafts.generate({
+        userId: ctx.user.id,
+        theme,
+        count: 5,
+        mode: input.mode,
+        requestId: ctx.requestId,
+      });
       const firstOrder = (await maxPostOrder(ctx.deps.db, theme.id)) + 1;
       return {
         source: result.source,
+        /** 'no_key' means local models by configuration (expected), not a failing AI. */
+        fallbackReason: result.fallbackReason ?? null,
         drafts: result.posts.map((p, i) => ({
           id: randomUUID(),
           title: p.title,
@@ -148,27 +127,20 @@ export const themesRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const theme = await findTheme(ctx.deps.db, ctx.user.id, input.themeId);
-      if (!theme) throw appError('NOT_FOUND', 'NOT_FOUND');
+      if (!theme) throw new AppError('NOT_FOUND');
       const platforms = [...new Set(input.platforms)];
       const tooLong = platforms.filter((p) => !fitsPlatformLimit(p, input.content));
-      if (tooLong.length) throw appError('BAD_REQUEST', 'VALIDATION_FAILED', { tooLongFor: tooLong });
-      let created: number;
-      try {
-        created = await scheduleDrafts(
-          { db: ctx.deps.db, queue: ctx.deps.queue, logger: ctx.deps.logger },
-          {
-            userId: ctx.user.id,
-            theme,
-            drafts: [{ title: input.title, content: input.content, post_order: input.postOrder }],
-            platforms,
-            requestId: ctx.requestId,
-          },
-        );
-      } catch (error) {
-        if (error instanceof ScheduleHorizonError)
-          throw appError('BAD_REQUEST', 'SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
-        throw error;
-      }
+      if (tooLong.length) throw new AppError('VALIDATION_FAILED', { tooLongFor: tooLong });
+      const created = await scheduleDrafts(
+        { db: ctx.deps.db, queue: ctx.deps.queue, logger: ctx.deps.logger },
+        {
+          userId: ctx.user.id,
+          theme,
+          drafts: [{ title: input.title, content: input.content, post_order: input.postOrder }],
+          platforms,
+          requestId: ctx.requestId,
+        },
+      );
       return { platforms: created };
     }),
 });

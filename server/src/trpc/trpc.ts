@@ -1,12 +1,14 @@
 // tRPC, read top to bottom: the context every call gets, the init with a zod-aware error
 // formatter, then the three procedure builders. Every procedure declares its access level.
-import { initTRPC, TRPCError } from '@trpc/server';
+import { AppError } from '@pauta/core';
+import { initTRPC } from '@trpc/server';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import type { CookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
 import { formatError } from './error-format.js';
+import { toTRPCError } from './errors.js';
 import { runIdempotent } from './idempotency.js';
 
 export type AccessLevel = 'public' | 'user' | 'admin';
@@ -43,12 +45,37 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer: superjson,
+    // Live updates over SSE (docs/live-updates.md): a ping every 15 s keeps proxies and load
+    // balancers from closing an idle stream, and lets the browser notice a dead one (40 s).
+    sse: {
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 40_000 },
+    },
     // An ErrorCode, its pt-BR text and field names only; never an internal message (error-format.ts).
     errorFormatter: ({ shape, error }) => formatError(shape, error),
   });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * The one place an AppError becomes a TRPCError (errors.ts): the status of its code, so that the
+ * caller, the idempotency record and the `onError` log (a 500 is logged, a refusal is not) all see
+ * it; a RATE_LIMITED refusal also says when to come back (Retry-After).
+ */
+const appErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok || !(result.error.cause instanceof AppError)) return result;
+  const error = result.error.cause;
+  if (error.code === 'RATE_LIMITED') {
+    const seconds = (error as AppError<'RATE_LIMITED'>).details?.retryAfterSeconds;
+    if (seconds) ctx.res?.setHeader('Retry-After', String(seconds));
+  }
+  return { ...result, error: toTRPCError(error) };
+});
+
+/** Every procedure: application errors mapped first (outermost), then the builder's own checks. */
+const procedure = t.procedure.use(appErrors);
 
 /** True when a string (or object key) anywhere in the value contains U+0000. */
 function hasNulChar(value: unknown, depth = 0): boolean {
@@ -64,8 +91,7 @@ function hasNulChar(value: unknown, depth = 0): boolean {
  * fuzz suite: admin.users.updateProfile with a NUL in lastName).
  */
 const rejectNulChars = t.middleware(async ({ getRawInput, next }) => {
-  if (hasNulChar(await getRawInput()))
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'VALIDATION_FAILED' });
+  if (hasNulChar(await getRawInput())) throw new AppError('VALIDATION_FAILED');
   return next();
 });
 
@@ -97,27 +123,27 @@ const idempotentMutations = t.middleware(async ({ ctx, type, path, meta, getRawI
   return result!;
 });
 
-export const publicProcedure = t.procedure
+export const publicProcedure = procedure
   .meta({ access: 'public' })
   .use(rejectNulChars)
   .use(idempotentMutations);
 
-export const authedProcedure = t.procedure
+export const authedProcedure = procedure
   .meta({ access: 'user' })
   .use(({ ctx, next }) => {
-    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'UNAUTHORIZED' });
+    if (!ctx.user) throw new AppError('UNAUTHORIZED');
     return next({ ctx: { ...ctx, user: ctx.user } });
   })
   .use(rejectNulChars)
   .use(idempotentMutations);
 
-export const adminProcedure = t.procedure
+export const adminProcedure = procedure
   .meta({ access: 'admin' })
   .use(async ({ ctx, next }) => {
-    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'UNAUTHORIZED' });
-    // The role is read from the database on every call (RELIABILITY Z3).
+    if (!ctx.user) throw new AppError('UNAUTHORIZED');
+    // The role is read from the database on every call (docs/security.md Z3).
     const isAdmin = await ctx.deps.roles.isAdmin(ctx.user.id);
-    if (!isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'FORBIDDEN' });
+    if (!isAdmin) throw new AppError('FORBIDDEN');
     return next({ ctx: { ...ctx, user: ctx.user } });
   })
   .use(rejectNulChars)

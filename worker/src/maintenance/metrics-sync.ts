@@ -1,18 +1,20 @@
-// Metrics sync (every few hours, and on demand for one user): reach, likes and comments of recent
-// published posts from each network, engagement = (likes + comments) / reach. Posts whose network
-// offers no metrics keep nulls ('indisponível'), never zeros.
+// Metrics sync (every few hours, on demand for one user, and `due`: the early reads at +15 min,
+// +1 h and +24 h after publishing): reach, likes and comments of published posts from each
+// network, engagement = (likes + comments) / reach. Posts whose network offers no metrics keep
+// nulls ('indisponível'), never zeros. Every save is a live event (docs/live-updates.md).
 
 import type { Platform } from '@pauta/core';
 import {
+  advanceMetricsDue,
   type Database,
   findActiveAccount,
   type Keyring,
+  listPostsDueForMetrics,
   listPostsForMetrics,
   type MetricsTarget,
   saveMetrics,
 } from '@pauta/db';
-import type { OAuthProvider } from '@pauta/networks';
-import type { NetworkAdapter } from '@pauta/networks/publishing/types';
+import type { NetworkAdapter, OAuthProvider } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { usableAccessToken } from '../publish/tokens.js';
@@ -28,13 +30,32 @@ export async function syncMetrics(deps: {
   now(): Date;
   userId?: string;
   staleAfterMs: number;
+  /** Only the posts whose early read is due (published_posts.metrics_due_at). */
+  due?: boolean;
 }): Promise<{ updated: number; failed: number }> {
   const now = deps.now().getTime();
-  const posts = await listPostsForMetrics(deps.db, {
-    staleBefore: new Date(now - deps.staleAfterMs),
-    publishedAfter: new Date(now - 90 * DAY),
-    ...(deps.userId ? { userId: deps.userId } : {}),
-  });
+  const posts = deps.due
+    ? await listPostsDueForMetrics(deps.db)
+    : await listPostsForMetrics(deps.db, {
+        staleBefore: new Date(now - deps.staleAfterMs),
+        publishedAfter: new Date(now - 90 * DAY),
+        ...(deps.userId ? { userId: deps.userId } : {}),
+      });
+  try {
+    return await readMetrics(deps, posts);
+  } finally {
+    // Any read (or a failed one) moves a post to its next early milestone.
+    await advanceMetricsDue(
+      deps.db,
+      posts.map((p) => p.id),
+    ).catch((error: unknown) => deps.logger.warn({ err: error }, 'próxima leitura de métricas não agendada'));
+  }
+}
+
+async function readMetrics(
+  deps: Parameters<typeof syncMetrics>[0],
+  posts: MetricsTarget[],
+): Promise<{ updated: number; failed: number }> {
   const groups = new Map<string, MetricsTarget[]>();
   for (const post of posts) {
     const key = `${post.user_id}:${post.platform}`;

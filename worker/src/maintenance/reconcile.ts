@@ -3,19 +3,13 @@
 // scheduled, claims that may have sent are flagged, and posts a day late are marked missed (W4).
 
 import { MISSED_AFTER_MS, publishErrorMessages } from '@pauta/core';
-import {
-  type Database,
-  type DueWakeUp,
-  flagUnknownOutcomes,
-  listDuePosts,
-  markMissed,
-  resetStaleClaims,
-} from '@pauta/db';
+import type { WakeUp } from '@pauta/core/schemas/jobs';
+import { type Database, flagUnknownOutcomes, listDuePosts, markMissed, resetStaleClaims } from '@pauta/db';
 import type { Kysely } from 'kysely';
 
 export interface ReconcileDeps {
   db: Kysely<Database>;
-  enqueue(wakeUps: DueWakeUp[]): Promise<void>;
+  enqueue(wakeUps: WakeUp[]): Promise<void>;
   now(): Date;
   /** How long a claim may sit in 'publishing' before it is considered abandoned. */
   staleClaimMs: number;

@@ -4,7 +4,7 @@
 // is proven on PostgreSQL in db/src/repositories/publishing.repository.integration.test.ts.
 import type { ClaimedPost } from '@pauta/db';
 import * as db from '@pauta/db';
-import { type NetworkAdapter, PublishError } from '@pauta/networks/publishing/types';
+import { type NetworkAdapter, PublishError } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -110,6 +110,17 @@ describe('processPublishJob with claim tokens', () => {
       expect.objectContaining({ post: expect.objectContaining({ claim_token: POST.claim_token }) }),
     );
     expect(published).toHaveBeenCalledTimes(1);
+  });
+
+  it('a wake-up for a post that was deleted is a no-op: no network call, no write', async () => {
+    repo.claimPost.mockResolvedValue(undefined);
+    repo.pendingWakeUpTime.mockResolvedValue(null);
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome).toEqual({ kind: 'noop' });
+    expect(publish).not.toHaveBeenCalled();
+    expect(repo.markSendStarted).not.toHaveBeenCalled();
+    expect(repo.recordFailure).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('a worker whose claim was lost before sending never calls the network and writes nothing', async () => {

@@ -1,4 +1,4 @@
-// Publishing one version of one post, exactly as architecture §5 describes: claim (conditional
+// Publishing one version of one post, exactly as docs/architecture.md §5 describes: claim (conditional
 // UPDATE), a usable token, commit send_started_at, call the network, then finish in one
 // statement — or classify the failure: retry (backoff), stop (failed), or flag (needs_attention).
 // Every write after the claim is fenced by the claim's token and its result checked: a worker
@@ -12,14 +12,13 @@ import {
   type PublishErrorCode,
   publishErrorMessages,
 } from '@pauta/core';
-import type { PublishJob } from '@pauta/core/schemas/jobs';
+import type { PublishJob, WakeUp } from '@pauta/core/schemas/jobs';
 import {
   type AccountSummary,
   type ClaimedPost,
   claimPost,
   completePublish,
   type Database,
-  type DueWakeUp,
   findActiveAccountWithTokens,
   type Keyring,
   markSendStarted,
@@ -29,8 +28,7 @@ import {
   releaseClaim,
   scheduleRetry,
 } from '@pauta/db';
-import type { OAuthProvider } from '@pauta/networks';
-import { type NetworkAdapter, PublishError } from '@pauta/networks/publishing/types';
+import { type NetworkAdapter, type OAuthProvider, PublishError } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { retryDelayMs } from './backoff.js';
@@ -45,9 +43,10 @@ export interface PublishContext {
   /** The OAuth client used to refresh the network's tokens (null: none / cannot refresh). */
   oauth(platform: Platform): OAuthProvider | null;
   /** Adds wake-ups (retries); failures are repaired by the reconciler. */
-  enqueue(wakeUps: DueWakeUp[]): Promise<void>;
+  enqueue(wakeUps: WakeUp[]): Promise<void>;
   /** Tells the owner a post failed for good or needs attention (email when enabled). */
-  notify?(post: ClaimedPost, code: PublishErrorCode): Promise<void>;
+  /** `message`: the network's pt-BR explanation, when its error table had one. */
+  notify?(post: ClaimedPost, code: PublishErrorCode, message?: string | null): Promise<void>;
   config: {
     retryBaseMs: number;
     retryMaxMs: number;
@@ -61,11 +60,41 @@ export interface PublishContext {
     sendStartBudgetMs: number;
   };
   now(): Date;
+  /**
+   * The hot path's fenced statements, batched across the jobs in flight (batched-store.ts). When
+   * absent, each post runs its own statements (the functions of publishing.repository.ts).
+   */
+  store?: PublishStore;
   observe?: {
     published?(post: ClaimedPost, lagMs: number): void;
     outcome?(platform: Platform, outcome: PublishOutcome['kind']): void;
     tokenRefreshed?(platform: Platform): void;
   };
+}
+
+/** The claim, the send-start and the completion: fenced per post, whichever implementation. */
+export interface PublishStore {
+  claim(postId: string, version: number): Promise<ClaimedPost | undefined>;
+  /** The owner's active account on the post's network, with its plaintext tokens. */
+  account(post: ClaimedPost): ReturnType<typeof findActiveAccountWithTokens>;
+  markSendStarted(post: ClaimedPost): Promise<boolean>;
+  complete(input: {
+    post: ClaimedPost;
+    accountId: string;
+    platformPostId: string;
+    url: string | null;
+  }): Promise<boolean>;
+}
+
+function storeOf(ctx: PublishContext): PublishStore {
+  return (
+    ctx.store ?? {
+      claim: (postId, version) => claimPost(ctx.db, postId, version),
+      account: (post) => findActiveAccountWithTokens(ctx.db, ctx.keyring, post.user_id, post.platform),
+      markSendStarted: (post) => markSendStarted(ctx.db, post),
+      complete: (input) => completePublish(ctx.db, input),
+    }
+  );
 }
 
 export type PublishOutcome =
@@ -93,7 +122,7 @@ const LOCATION = {
 } as const;
 
 export async function processPublishJob(ctx: PublishContext, job: PublishJob): Promise<PublishOutcome> {
-  const post = await claimPost(ctx.db, job.postId, job.version);
+  const post = await storeOf(ctx).claim(job.postId, job.version);
   if (!post) {
     const at = await pendingWakeUpTime(ctx.db, job.postId, job.version);
     return at && at.getTime() > ctx.now().getTime() ? { kind: 'early', at } : { kind: 'noop' };
@@ -142,7 +171,7 @@ async function publishClaimed(
       'rede não configurada',
       LOCATION.account,
     );
-  const found = await findActiveAccountWithTokens(ctx.db, ctx.keyring, post.user_id, post.platform);
+  const found = await storeOf(ctx).account(post);
   if (!found)
     return fail(
       ctx,
@@ -178,7 +207,8 @@ async function publishClaimed(
     const sendStartedAt = ctx.now();
     // Fenced (docs/publishing.md, I2–I4): false when the claim is no longer ours — then nothing
     // is sent, whatever this worker believed before it stalled.
-    if (!(await markSendStarted(ctx.db, post))) return claimLost(ctx, post, log, state, 'antes do envio');
+    if (!(await storeOf(ctx).markSendStarted(post)))
+      return claimLost(ctx, post, log, state, 'antes do envio');
     const waited = ctx.now().getTime() - sendStartedAt.getTime();
     if (waited > ctx.config.sendStartBudgetMs) {
       // The worker stalled after committing send_started_at: sending now could outlive the
@@ -230,6 +260,7 @@ async function publishClaimed(
           'ACCOUNT_NEEDS_RECONNECT',
           error.message,
           LOCATION.network(post.platform),
+          error.details.reason,
         );
       }
       if (error.kind === 'rate_limited') {
@@ -239,12 +270,21 @@ async function publishClaimed(
         await requeue(ctx, post, version, retryAfterMs);
         return { kind: 'rate_limited', retryAfterMs };
       }
-      return fail(ctx, post, log, error.kind, error.code, error.message, LOCATION.network(post.platform));
+      return fail(
+        ctx,
+        post,
+        log,
+        error.kind,
+        error.code,
+        error.message,
+        LOCATION.network(post.platform),
+        error.details.reason,
+      );
     }
     // The network has the post: record it, riding out a brief database outage. If that still
     // fails, the post stays 'publishing' with send_started_at and the reconciler flags it.
     const recorded = await withRetries(() =>
-      completePublish(ctx.db, {
+      storeOf(ctx).complete({
         post,
         accountId: account.id,
         platformPostId: result.platformPostId,
@@ -367,8 +407,12 @@ async function fail(
   code: PublishErrorCode,
   detail: string,
   location: string,
+  /** The network's pt-BR explanation (networks/src/<network>/errors.ts); core's message of `code` when absent. */
+  explanation?: string,
 ): Promise<PublishOutcome> {
-  const reason = `${publishErrorMessages[code]} (${detail})`.slice(0, 1000);
+  // The owner's message (post, log, email) names the network's code; the log adds the detail.
+  const message = explanation ?? null;
+  const reason = `${message ?? publishErrorMessages[code]} (${detail})`.slice(0, 1000);
   // Only an unknown outcome may have reached the network; every other kind surely did not.
   const sent = { sent: kind === 'unknown' };
   if (kind === 'retryable' && post.attempts < MAX_PUBLISH_ATTEMPTS) {
@@ -377,17 +421,24 @@ async function fail(
       maxMs: ctx.config.retryMaxMs,
     });
     const at = new Date(ctx.now().getTime() + delay);
-    const version = await scheduleRetry(ctx.db, { post, retryAt: at, code, detail: reason, location });
+    const version = await scheduleRetry(ctx.db, {
+      post,
+      retryAt: at,
+      code,
+      detail: reason,
+      location,
+      message,
+    });
     if (version === undefined) return claimLost(ctx, post, log, sent, 'ao agendar a nova tentativa');
     await requeue(ctx, post, version, delay);
     return { kind: 'retry', at };
   }
   const status = kind === 'unknown' ? 'needs_attention' : 'failed';
-  if (!(await recordFailure(ctx.db, { post, status, code, detail: reason, location }))) {
+  if (!(await recordFailure(ctx.db, { post, status, code, detail: reason, location, message }))) {
     return claimLost(ctx, post, log, sent, 'ao registrar a falha');
   }
   await ctx
-    .notify?.(post, code)
+    .notify?.(post, code, message)
     .catch((error: unknown) => ctx.logger.warn({ err: error }, 'aviso ao dono não enviado'));
   return status === 'failed' ? { kind: 'failed', code } : { kind: 'needs_attention', code };
 }

@@ -1,6 +1,6 @@
 // A usable access token for an account: refreshed when it expires within the margin or the
 // network just refused it, once per account at a time (row lock). Only `invalid_grant` means the
-// person must reconnect; network trouble during a refresh is transient (RELIABILITY W9).
+// person must reconnect; network trouble during a refresh is transient (docs/reliability.md W9).
 
 import {
   type AccountSummary,

@@ -105,6 +105,31 @@ describe('header menu', () => {
     expect(await screen.findByText(messages.shell.publishingPaused)).toBeTruthy();
   });
 
+  it('warns admins when posts are due and no worker beat for 2 min, with the way to the workers', async () => {
+    const outage = {
+      health: { status: 'no_worker', alive: 0, duePosts: 3, lastSeenAt: new Date(), minutesSinceSeen: 7 },
+      workers: [],
+    };
+    const api = await openApp('/dashboard', {
+      'auth.adminCheck': { isAdmin: true },
+      'admin.workers.status': outage,
+    });
+    const title = await screen.findByText('Nenhum worker ativo há 7 min — 3 posts atrasados');
+    const banner = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(banner.textContent).toContain('npm run start:worker');
+    expect(within(banner).getByRole('link', { name: messages.shell.noWorkerLink }).getAttribute('href')).toBe(
+      '/admin?section=workers',
+    );
+    expect(api.calls.some((c) => c.path === 'admin.workers.status')).toBe(true);
+  });
+
+  it('never asks non-admins for the workers, nor shows them the banner', async () => {
+    const api = await openApp('/dashboard', { 'auth.adminCheck': { isAdmin: false } });
+    await screen.findByRole('heading', { level: 1, name: messages.views.dashboard.title });
+    expect(screen.queryByText(/Nenhum worker ativo/)).toBeNull();
+    expect(api.calls.some((c) => c.path === 'admin.workers.status')).toBe(false);
+  });
+
   it('keeps the publishing-paused banner from non-admins', async () => {
     await openApp('/dashboard', {
       'auth.adminCheck': { isAdmin: false },

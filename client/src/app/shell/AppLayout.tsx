@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Avatar,
   Badge,
   Burger,
@@ -25,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { Link } from '../Link';
 import type { SessionUser } from '../session';
 import { useAdminCheck, useSessionUser, useSystemStatus } from '../session';
@@ -35,6 +37,7 @@ import type { NavItem } from './nav-items';
 import { ADMIN_ITEMS, HEADER_ITEMS } from './nav-items';
 import { displayName, initialsOf } from './user-display';
 import { useSignOut } from './useSignOut';
+import { useWorkersStatus } from './workers-status';
 
 interface AppLayoutProps {
   view: View;
@@ -50,9 +53,12 @@ export function AppLayout({ view, children }: AppLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
   const showAdmin = !admin.loading && admin.isAdmin;
   const publishingPaused = showAdmin && status.data?.publishingAvailable === false;
+  const workers = useWorkersStatus(showAdmin);
+  const noWorker = showAdmin && workers.data?.health.status === 'no_worker' ? workers.data.health : null;
 
   return (
     <div className={classes.shell}>
+      <SkipLink />
       <header className={classes.header}>
         <Container size="xl" className={classes.headerInner}>
           <Group gap="sm" wrap="nowrap" className={classes.left}>
@@ -110,7 +116,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
         signingOut={signingOut}
       />
 
-      <main className={classes.main}>
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Container size="lg" className={classes.content}>
           {publishingPaused && (
             <Alert
@@ -121,6 +127,21 @@ export function AppLayout({ view, children }: AppLayoutProps) {
               role="status"
             >
               {messages.shell.publishingPaused}
+            </Alert>
+          )}
+          {noWorker && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              mb="xl"
+              role="alert"
+              title={messages.shell.noWorker(noWorker.minutesSinceSeen, noWorker.duePosts)}
+            >
+              {messages.shell.noWorkerHelp}{' '}
+              <Anchor component={Link} href={viewPath('admin', { section: 'workers' })} fw={600}>
+                {messages.shell.noWorkerLink}
+              </Anchor>
             </Alert>
           )}
           {children}

@@ -1,9 +1,9 @@
-import { messages } from '@pauta/core';
-import { describe, expect, it, vi } from 'vitest';
+import { getErrorMessage, messages } from '@pauta/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postItem } from '../../test-utils/posts-fixtures';
 import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { expectToast } from '../../test-utils/toasts';
-import { mockTrpc, signedIn } from '../../test-utils/trpc-mock';
+import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { rangeOf, shiftAnchor, visibleDays } from './calendar-model';
 import { PostCalendar } from './PostCalendar';
 
@@ -56,14 +56,82 @@ describe('calendar model', () => {
 });
 
 describe('PostCalendar', () => {
+  // "Now" is 11 Nov 2026, 09:00 in Tokyo: the month shown has past and future days.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-11T00:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function dataTransfer() {
+    const store = new Map<string, string>();
+    return {
+      setData: (type: string, value: string) => store.set(type, value),
+      getData: (type: string) => store.get(type) ?? '',
+      effectAllowed: 'all',
+      dropEffect: 'none',
+    };
+  }
+
+  it('marks the slots whose time has passed as invalid drop targets and never sends them', async () => {
+    // 12 Nov, 05:00 in Tokyo; on 11 Nov that time passed at 05:00, four hours ago.
+    const post = postItem({ title: 'Amanhã cedo', scheduledFor: new Date('2026-11-11T20:00:00Z') });
+    const { api } = open([post]);
+    const chip = await within(cell('2026-11-12')).findByRole('button', { name: /Amanhã cedo/ });
+    const transfer = dataTransfer();
+    fireEvent.dragStart(chip, { dataTransfer: transfer });
+    await waitFor(() => expect(cell('2026-11-11').hasAttribute('data-past-slot')).toBe(true));
+    expect(cell('2026-11-01').hasAttribute('data-past-slot')).toBe(true);
+    expect(cell('2026-11-13').hasAttribute('data-past-slot')).toBe(false);
+
+    // Over a past slot the drop is refused (no preventDefault) and the day is outlined as invalid.
+    const over = fireEvent.dragOver(cell('2026-11-11'), { dataTransfer: transfer });
+    expect(over).toBe(true);
+    fireEvent.drop(cell('2026-11-11'), { dataTransfer: transfer });
+    await expectToast(messages.common.error, text.pastDrop);
+    expect(api.callsTo('posts.reschedule')).toHaveLength(0);
+
+    // A future slot accepts it.
+    fireEvent.dragStart(chip, { dataTransfer: transfer });
+    expect(fireEvent.dragOver(cell('2026-11-13'), { dataTransfer: transfer })).toBe(false);
+  });
+
+  it("shows the server's reason when it refuses the new date", async () => {
+    const post = postItem({ title: 'Recusado', scheduledFor: new Date('2026-11-11T20:00:00Z') });
+    const { api } = open([post]);
+    api.set('posts.reschedule', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+        details: { field: 'scheduledFor', reason: 'PAST' },
+      });
+    });
+    const chip = await within(cell('2026-11-12')).findByRole('button', { name: /Recusado/ });
+    const transfer = dataTransfer();
+    fireEvent.dragStart(chip, { dataTransfer: transfer });
+    fireEvent.dragOver(cell('2026-11-14'), { dataTransfer: transfer });
+    fireEvent.drop(cell('2026-11-14'), { dataTransfer: transfer });
+    await expectToast(messages.common.error, messages.posts.pastSchedule);
+
+    api.set('posts.reschedule', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'SCHEDULE_OUT_OF_RANGE');
+    });
+    fireEvent.dragStart(chip, { dataTransfer: transfer });
+    fireEvent.drop(cell('2026-11-15'), { dataTransfer: transfer });
+    await expectToast(messages.common.error, getErrorMessage('SCHEDULE_OUT_OF_RANGE'));
+  });
+
   it('places each post on its local day in the user zone, as a chip with time and title', async () => {
     // 2026-11-22 20:00 UTC is already 23 Nov, 05:00 in Tokyo.
     const post = postItem({ title: 'Madrugada', scheduledFor: new Date('2026-11-22T20:00:00Z') });
     const { api, onEdit } = open([post]);
     expect(await screen.findByText('Novembro de 2026')).toBeTruthy();
     const chip = await within(cell('2026-11-23')).findByRole('button', {
-      name: text.chipLabel('05:00', 'Madrugada', 'Agendado'),
+      name: /^05:00 Madrugada\s*· LinkedIn \(Agendado\)$/,
     });
+    // The chip says which network the post is for (icon and accessible name).
+    expect(chip.getAttribute('data-platform')).toBe('linkedin');
+    expect(chip.querySelector('svg')).toBeTruthy();
     expect(within(cell('2026-11-22')).queryByRole('button')).toBeNull();
     const input = api.callsTo('posts.calendar')[0]?.input as { from: Date; to: Date };
     expect(input.from.toISOString()).toBe('2026-10-31T15:00:00.000Z');

@@ -8,19 +8,27 @@ import {
   Stack,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { CalendarDate, Platform } from '@pauta/core';
-import { isEditablePostStatus, messages, POST_STATUS_LABELS, resolveThemeColor } from '@pauta/core';
+import {
+  isEditablePostStatus,
+  messages,
+  PLATFORM_LABELS,
+  POST_STATUS_LABELS,
+  resolveThemeColor,
+} from '@pauta/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CSSProperties, DragEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
+import { showError } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { PlatformIcon } from '../PlatformIcon';
 import { STATUS_STYLE } from '../posts/PostStatusBadge';
 import { dayKey, localDayKey, localTime, moveToDay } from '../posts/time-zone';
 import type { PostItem } from '../posts/types';
 import { useReschedulePost } from '../posts/usePostActions';
-import { hasPublishing, usePublishingPoll } from '../posts/usePostsList';
 import type { CalendarMode } from './calendar-model';
 import {
   formatDayTitle,
@@ -69,8 +77,9 @@ export function PostCalendar({
   const [anchor, setAnchor] = useState<CalendarDate>(initialDate ?? today);
   const [moved, setMoved] = useState<Record<string, Date>>({});
   const [dropDay, setDropDay] = useState<string | null>(null);
+  const [invalidDay, setInvalidDay] = useState<string | null>(null);
+  const [draggingId, setDraggingId] = useState<string | null>(null);
   const dragging = useRef<string | null>(null);
-  const poll = usePublishingPoll();
   const reschedule = useReschedulePost();
 
   const days = useMemo(() => visibleDays(mode, anchor), [mode, anchor]);
@@ -82,7 +91,6 @@ export function PostCalendar({
       ...(platform ? { platform } : {}),
     }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => poll(hasPublishing(q.state.data)),
   });
 
   const posts = useMemo(
@@ -96,15 +104,34 @@ export function PostCalendar({
   const weekdays = useMemo(() => weekdayNames(), []);
   const title = mode === 'month' ? formatMonthTitle(anchor) : formatWeekTitle(days);
 
+  /** Where the dragged post would land on `day`, and whether that time has already passed. */
+  const landing = (post: PostItem, day: CalendarDate) => {
+    const scheduledFor = moveToDay(post.scheduledFor, day, timeZone);
+    return { scheduledFor, past: scheduledFor.getTime() <= Date.now() };
+  };
+  const draggedPost = () => posts.find((candidate) => candidate.id === dragging.current);
+  const isPastSlot = (day: CalendarDate) => {
+    const dragged = posts.find((candidate) => candidate.id === draggingId);
+    return dragged ? landing(dragged, day).past : false;
+  };
+
   const drop = (event: DragEvent<HTMLElement>, day: CalendarDate) => {
     event.preventDefault();
     setDropDay(null);
+    setInvalidDay(null);
+    setDraggingId(null);
     const id = event.dataTransfer?.getData('text/plain') || dragging.current;
     dragging.current = null;
     const post = posts.find((candidate) => candidate.id === id);
     if (!post || !isEditablePostStatus(post.status)) return;
     if (localDayKey(post.scheduledFor, timeZone) === dayKey(day)) return;
-    const scheduledFor = moveToDay(post.scheduledFor, day, timeZone);
+    const { scheduledFor, past } = landing(post, day);
+    // A past slot is not a drop target (the cursor says so); should a drop land there anyway,
+    // say why instead of asking the server.
+    if (past) {
+      showError(messages.common.error, text.pastDrop, { id: 'calendar-past-drop' });
+      return;
+    }
     setMoved((current) => ({ ...current, [post.id]: scheduledFor }));
     reschedule.mutate(
       { id: post.id, scheduledFor },
@@ -127,12 +154,15 @@ export function PostCalendar({
       onOpen={() => onEdit(post)}
       onDragStart={(event) => {
         dragging.current = post.id;
+        setDraggingId(post.id);
         event.dataTransfer?.setData('text/plain', post.id);
         if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
       }}
       onDragEnd={() => {
         dragging.current = null;
+        setDraggingId(null);
         setDropDay(null);
+        setInvalidDay(null);
       }}
     />
   );
@@ -210,11 +240,14 @@ export function PostCalendar({
             const shown = overflow ? dayPosts.slice(0, MONTH_CELL_CHIPS - 1) : dayPosts;
             const hidden = dayPosts.length - shown.length;
             const dayTitle = formatDayTitle(day);
+            // While a post is dragged, the days where its time has already passed are marked.
+            const pastSlot = draggingId !== null && isPastSlot(day);
             const cellClass = [
               classes.day,
               outside ? classes.outside : '',
               sameDay(day, today) ? classes.today : '',
               dropDay === key ? classes.dropTarget : '',
+              invalidDay === key ? classes.dropInvalid : '',
             ]
               .filter(Boolean)
               .join(' ');
@@ -224,13 +257,26 @@ export function PostCalendar({
                 className={cellClass}
                 aria-label={text.dayLabel(dayTitle, dayPosts.length)}
                 data-day={key}
+                data-past-slot={pastSlot || undefined}
                 onDragOver={(event) => {
+                  const dragged = draggedPost();
+                  if (dragged && landing(dragged, day).past) {
+                    // Not calling preventDefault() refuses the drop: the browser shows "no drop".
+                    if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
+                    if (invalidDay !== key) setInvalidDay(key);
+                    if (dropDay !== null) setDropDay(null);
+                    return;
+                  }
                   event.preventDefault();
                   if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
                   if (dropDay !== key) setDropDay(key);
+                  if (invalidDay !== null) setInvalidDay(null);
                 }}
                 onDragLeave={(event) => {
-                  if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropDay(null);
+                  if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+                    setDropDay(null);
+                    setInvalidDay(null);
+                  }
                 }}
                 onDrop={(event) => drop(event, day)}
               >
@@ -305,17 +351,20 @@ function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEnd }: Po
       type="button"
       className={`${classes.chip} ${moving ? classes.moving : ''}`}
       style={{ '--chip-color': resolveThemeColor(post.themeColor) } as CSSProperties}
-      aria-label={text.chipLabel(time, post.title, POST_STATUS_LABELS[post.status])}
-      title={`${time} ${post.title} · ${post.themeName}`}
+      title={`${time} ${post.title} · ${PLATFORM_LABELS[post.platform]} · ${post.themeName}`}
+      data-platform={post.platform}
       draggable={draggable}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onClick={onOpen}
       data-post-id={post.id}
     >
-      <span className={classes.chipTime}>{time}</span>
+      {/* The name is the visible text plus network and status (label-content-name-mismatch). */}
+      <span className={classes.chipTime}>{time}</span> <PlatformIcon platform={post.platform} size={12} />
       {post.status !== 'scheduled' && <StatusIcon size={12} className={classes.chipIcon} aria-hidden />}
       <span className={classes.chipTitle}>{post.title}</span>
+      <VisuallyHidden>{` · ${PLATFORM_LABELS[post.platform]}`}</VisuallyHidden>{' '}
+      <VisuallyHidden>{`(${POST_STATUS_LABELS[post.status]})`}</VisuallyHidden>
     </button>
   );
 }

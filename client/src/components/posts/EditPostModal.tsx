@@ -10,7 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
 import {
   getErrorMessage,
   isBeyondScheduleHorizon,
@@ -27,11 +27,18 @@ import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import { useGuardedMutation } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
-import { showError, showSuccess } from '../../lib/toast';
+import { showError, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { PlatformIcon } from '../PlatformIcon';
 import { describeUpdateError } from './post-errors';
-import { combineLocalDateTime, localDayKey, localTime, parseDayKey, parseTime } from './time-zone';
+import {
+  combineLocalDateTime,
+  localDayKey,
+  localTime,
+  normalizeTime,
+  parseDayKey,
+  parseTime,
+} from './time-zone';
 import type { PostItem } from './types';
 import { isConflict, useRefreshPosts } from './usePostActions';
 
@@ -96,8 +103,14 @@ function EditPostForm({
 
   const update = useGuardedMutation(
     trpc.posts.update.mutationOptions({
-      onSuccess: async () => {
-        showSuccess(messages.common.success, text.dateUpdated);
+      onSuccess: async (_saved, input) => {
+        // Say what was changed: the text, the date, or both (spec §1 has the date's own toast).
+        const textChanged = input.title !== post.title || input.content !== post.content;
+        const dateChanged = input.scheduledFor.getTime() !== new Date(post.scheduledFor).getTime();
+        showSuccess(
+          messages.common.success,
+          textChanged ? (dateChanged ? text.updatedWithDate : text.updated) : text.dateUpdated,
+        );
         onClose();
         await refresh();
       },
@@ -118,13 +131,23 @@ function EditPostForm({
     else if (over) found.content = text.tooLongFor(PLATFORM_LABELS[post.platform], limit);
     // Spec §4: the new date-time is combined only when both parts exist; without them nothing is saved.
     if (!parseDayKey(date)) found.date = text.dateRequired;
-    if (time.trim() === '') found.time = text.timeRequired;
-    else if (!parseTime(time)) found.time = text.invalidTime;
-    const scheduledFor = combineLocalDateTime(date, time, timeZone);
+    const typedTime = normalizeTime(time);
+    if (typedTime === '') found.time = text.timeRequired;
+    else if (!parseTime(typedTime)) found.time = text.invalidTime;
+    const scheduledFor = combineLocalDateTime(date, typedTime, timeZone);
     if (scheduledFor && isBeyondScheduleHorizon(scheduledFor, new Date()))
       found.date = getErrorMessage('SCHEDULE_OUT_OF_RANGE');
     setErrors(found);
     if (Object.keys(found).length > 0 || !scheduledFor) return;
+    const unchanged =
+      title.trim() === post.title &&
+      content === post.content &&
+      scheduledFor.getTime() === new Date(post.scheduledFor).getTime();
+    if (unchanged) {
+      showInfo(messages.common.info, text.nothingChanged);
+      onClose();
+      return;
+    }
     update.mutate({ id: post.id, title: title.trim(), content, scheduledFor });
   };
 
@@ -200,10 +223,17 @@ function EditPostForm({
             leftSection={<IconCalendar size={16} aria-hidden />}
             popoverProps={{ withinPortal: true }}
           />
-          <TimeInput
+          {/* A text field, not <input type="time">: the browser shows that one in its own locale
+              ("10:00 AM" in an English Chromium); pt-BR uses 24 h, so the field is HH:mm. */}
+          <TextInput
             label={text.publishTime}
             value={time}
             onChange={(event) => setTime(event.currentTarget.value)}
+            onBlur={() => setTime((current) => normalizeTime(current))}
+            placeholder="HH:mm"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={5}
             required
             error={errors.time}
             leftSection={<IconClock size={16} aria-hidden />}

@@ -26,7 +26,7 @@ interface PostCardProps {
  */
 export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying = false }: PostCardProps) {
   const color = resolveThemeColor(post.themeColor);
-  const reason = statusReason(post.status, post.lastError);
+  const reason = statusReason(post.status, post.lastError, post.lastErrorMessage);
   const editable = isEditablePostStatus(post.status);
   const titleId = `post-${post.id}-title`;
   return (
@@ -56,7 +56,7 @@ export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying =
         </Text>
       </Group>
 
-      <Title order={3} id={titleId} className={classes.title}>
+      <Title order={2} id={titleId} className={classes.title}>
         {post.title}
       </Title>
       <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>

@@ -1,7 +1,12 @@
 import type { BadgeProps } from '@mantine/core';
 import { Badge } from '@mantine/core';
 import type { PostStatus } from '@pauta/core';
-import { isPublishErrorCode, POST_STATUS_LABELS, publishErrorMessages } from '@pauta/core';
+import {
+  isPublishErrorCode,
+  isRetryablePostStatus,
+  POST_STATUS_LABELS,
+  publishErrorMessages,
+} from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconAlertOctagon,
@@ -22,19 +27,21 @@ export const STATUS_STYLE: Record<PostStatus, { color: string; icon: Icon }> = {
   missed: { color: 'gray', icon: IconClockX },
 };
 
-/** Statuses in which the owner can ask for another publishing attempt. */
-export const RETRYABLE_STATUSES: readonly PostStatus[] = ['failed', 'needs_attention', 'missed'];
-
-export function isRetryable(status: PostStatus): boolean {
-  return RETRYABLE_STATUSES.includes(status);
-}
+/** Statuses in which the owner can ask for another publishing attempt (core's group). */
+export const isRetryable = isRetryablePostStatus;
 
 /**
  * Why a post was not published, in pt-BR: the text of its PublishErrorCode; a missed post
  * without a code gets the MISSED text, another problem the generic one. null when it is fine.
  */
-export function statusReason(status: PostStatus, lastError: string | null): string | null {
+export function statusReason(
+  status: PostStatus,
+  lastError: string | null,
+  /** The network's own explanation (its error table), when the worker recorded one. */
+  lastErrorMessage?: string | null,
+): string | null {
   if (!isRetryable(status)) return null;
+  if (lastErrorMessage) return lastErrorMessage;
   if (isPublishErrorCode(lastError)) return publishErrorMessages[lastError];
   return status === 'missed' ? publishErrorMessages.MISSED : publishErrorMessages.INTERNAL;
 }

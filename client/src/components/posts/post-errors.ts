@@ -1,17 +1,16 @@
 // The pt-BR reason of a failed `posts.update` (shown inside the Editar Post dialog).
 import type { Platform } from '@pauta/core';
 import { isPlatform, messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
-import { isTRPCClientError } from '@trpc/client';
-import { describeError, errorCodeOf, invalidFieldsOf } from '../../lib/errors';
+import {
+  describeError,
+  errorCodeOf,
+  errorDetails,
+  invalidFieldsOf,
+  scheduleRangeText,
+} from '../../lib/errors';
 import { isConflict } from './usePostActions';
 
 const text = messages.posts;
-
-function detailsOf(error: unknown): Record<string, unknown> {
-  if (!isTRPCClientError(error)) return {};
-  const details = (error.data as { details?: unknown } | undefined)?.details;
-  return details !== null && typeof details === 'object' ? (details as Record<string, unknown>) : {};
-}
 
 /** The network a VALIDATION_FAILED answer says the text is too long for (`details.tooLongFor`). */
 function tooLongPlatform(value: unknown, fallback: Platform): Platform | null {
@@ -20,14 +19,25 @@ function tooLongPlatform(value: unknown, fallback: Platform): Platform | null {
   return value ? fallback : null;
 }
 
+/** The pt-BR reason the server refused a new date (in the past, beyond the horizon); null otherwise. */
+export function describeScheduleError(error: unknown): string | null {
+  const range = scheduleRangeText(error);
+  if (range) return range;
+  if (errorCodeOf(error) !== 'VALIDATION_FAILED') return null;
+  const details = errorDetails(error, 'VALIDATION_FAILED') ?? {};
+  if (details.field !== 'scheduledFor' && !invalidFieldsOf(error).includes('scheduledFor')) return null;
+  return details.reason === 'PAST' ? text.pastSchedule : text.invalidSchedule;
+}
+
 export function describeUpdateError(error: unknown, platform: Platform): string {
   if (isConflict(error)) return text.notEditable;
-  const details = detailsOf(error);
+  const details = errorDetails(error, 'VALIDATION_FAILED') ?? {};
   if (errorCodeOf(error) === 'VALIDATION_FAILED') {
     const tooLong = tooLongPlatform(details.tooLongFor, platform);
     if (tooLong) return text.tooLongFor(PLATFORM_LABELS[tooLong], PLATFORM_TEXT_LIMITS[tooLong]);
     const fields = invalidFieldsOf(error);
-    if (details.field === 'scheduledFor' || fields.includes('scheduledFor')) return text.invalidSchedule;
+    if (details.field === 'scheduledFor' || fields.includes('scheduledFor'))
+      return describeScheduleError(error) ?? text.invalidSchedule;
     if (details.field === 'title' || fields.includes('title')) return text.titleRequired;
     if (details.field === 'content' || fields.includes('content')) return text.contentRequired;
   }

@@ -1,10 +1,10 @@
 // Every date on the posts screens is shown and edited in the user's zone (session timezone).
 import type { CalendarDate } from '@pauta/core';
-import { formatTime, isValidTimeZone, utcToZonedParts, zonedTimeToUtc } from '@pauta/core';
+import { DEFAULT_TIME_ZONE, formatTime, isValidTimeZone, utcToZonedParts, zonedTimeToUtc } from '@pauta/core';
 import { useSessionUser } from '../../app/session';
 import { browserTimeZone } from '../../lib/timezone';
 
-export const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
+export const FALLBACK_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** The signed-in user's IANA zone; the browser's (or São Paulo) until the session answers. */
 export function useUserTimeZone(): string {
@@ -51,6 +51,17 @@ export function parseTime(value: string | null | undefined): { hour: number; min
   const minute = Number(match[2]);
   if (hour > 23 || minute > 59) return null;
   return { hour, minute };
+}
+
+/** Typed digits as 24 h 'HH:mm': '930' → '09:30', '1530' → '15:30', '9' → '09:00'; anything else is left as typed. */
+export function normalizeTime(value: string): string {
+  const trimmed = value.trim();
+  const digits = /^(\d{1,2})(?::?(\d{2}))?$/.exec(trimmed);
+  if (!digits) return trimmed;
+  const hour = Number(digits[1]);
+  const minute = digits[2] === undefined ? 0 : Number(digits[2]);
+  if (hour > 23 || minute > 59) return trimmed;
+  return `${pad2(hour)}:${pad2(minute)}`;
 }
 
 /**

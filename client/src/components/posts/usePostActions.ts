@@ -5,9 +5,10 @@ import { messages } from '@pauta/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useGuardedMutation } from '../../lib/actions';
-import { errorCodeOf, requestStateText, scheduleRangeText } from '../../lib/errors';
+import { errorCodeOf, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { describeScheduleError } from './post-errors';
 
 const text = messages.posts;
 
@@ -66,7 +67,7 @@ export function useReschedulePost() {
         showError(
           messages.common.error,
           requestStateText(error) ??
-            (isConflict(error) ? text.notEditable : (scheduleRangeText(error) ?? text.updateDateError)),
+            (isConflict(error) ? text.notEditable : (describeScheduleError(error) ?? text.updateDateError)),
         );
         await refresh();
       },

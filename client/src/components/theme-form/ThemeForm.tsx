@@ -1,6 +1,7 @@
 // The theme form of Criar Novo Tema and Editar Tema (spec §2.3, §5): four sections, validated by
 // the shared zod schema; each rule that fails is also an 'Erro' toast with the spec's text.
 import {
+  Alert,
   Checkbox,
   Chip,
   ColorSwatch,
@@ -41,7 +42,7 @@ import {
 } from '@pauta/core';
 import type { ThemeInput, ThemeValues } from '@pauta/core/schemas/theme';
 import { themeInputSchema } from '@pauta/core/schemas/theme';
-import { IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { showError } from '../../lib/toast';
@@ -198,6 +199,16 @@ export function ThemeForm({
                   ))}
                 </SimpleGrid>
               </Checkbox.Group>
+              {form.values.socialNetworks.includes('instagram') && (
+                <Alert
+                  color="yellow"
+                  variant="light"
+                  mt="sm"
+                  icon={<IconAlertTriangle size={18} aria-hidden />}
+                >
+                  {text.instagramNeedsMedia}
+                </Alert>
+              )}
               <Radio.Group
                 label={text.frequency}
                 withAsterisk
@@ -296,13 +307,7 @@ function ChipField({ label, hint, required, error, options, value, onChange }: C
         )}
       </Input.Label>
       <Chip.Group multiple value={value} onChange={onChange}>
-        <Group
-          gap="xs"
-          role="group"
-          aria-labelledby={labelId}
-          aria-describedby={describedBy || undefined}
-          aria-required={required || undefined}
-        >
+        <Group gap="xs" role="group" aria-labelledby={labelId} aria-describedby={describedBy || undefined}>
           {options.map((option) => (
             <Chip key={option.value} value={option.value} variant="outline" radius="xl">
               {option.label}

@@ -3,6 +3,7 @@ import { messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
+import { takeReturnPath } from '../../app/return-to';
 import { useRefreshSession } from '../../app/session';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { describeOAuthError, errorCodeOf } from '../../lib/errors';
@@ -53,7 +54,9 @@ export function AuthCallbackPage() {
     completeOAuth({ code, state, ...(timezone ? { timezone } : {}) }).then(
       async ({ redirectTo }) => {
         await refreshSession();
-        navigate(safeRedirect(redirectTo), { replace: true });
+        // A sign-in returns to the view the visitor had asked for; a connection goes where the server says.
+        const target = redirectTo === '/' ? (takeReturnPath() ?? '/') : safeRedirect(redirectTo);
+        navigate(target, { replace: true });
       },
       (reason: unknown) => fail(errorCodeOf(reason), errorDetailsOf(reason)),
     );

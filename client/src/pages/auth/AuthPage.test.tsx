@@ -37,7 +37,10 @@ describe('login form', () => {
   it('has labelled fields, the remember-me box and the forgot-password link', async () => {
     await openAuth();
     expect(screen.getByLabelText(text.email, { exact: false })).toBeTruthy();
-    expect(screen.getByLabelText(text.password, { exact: false })).toBeTruthy();
+    expect(screen.getByLabelText(new RegExp(`^${text.password}`))).toBeTruthy();
+    // The visibility toggle is named in pt-BR (Mantine's own name is English), state in aria-pressed.
+    const toggle = screen.getByRole('button', { name: text.showPassword });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('checkbox', { name: text.rememberMe })).toBeTruthy();
     // The link leads to the password-recovery page.
     expect(screen.getByRole('link', { name: text.forgotPassword }).getAttribute('href')).toBe('/auth/reset');

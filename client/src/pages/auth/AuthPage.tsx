@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { Logo } from '../../components/Logo';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import classes from './AuthPage.module.css';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
@@ -17,7 +18,8 @@ const text = messages.auth;
 export function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
   return (
-    <main className={classes.page}>
+    <main id={MAIN_ID} tabIndex={-1} className={classes.page}>
+      <SkipLink />
       <Container size={480} w="100%">
         <Button
           component={Link}

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fireEvent, render, screen, waitFor } from '../../test-utils/render';
 import { expectToast } from '../../test-utils/toasts';
-import { mockTrpc, signedOut, TrpcErrorResponse } from '../../test-utils/trpc-mock';
+import { defaultStatus, mockTrpc, signedOut, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 
 const text = messages.auth;
 
 function open(path: string, handlers: Record<string, unknown>) {
   window.history.replaceState(null, '', path);
-  const api = mockTrpc({ 'auth.session': signedOut, ...handlers });
+  const api = mockTrpc({ 'auth.session': signedOut, 'auth.checkResetToken': { usable: true }, ...handlers });
   render(<App />);
   return api;
 }
@@ -23,6 +23,19 @@ describe('/auth/reset', () => {
     fireEvent.click(screen.getByRole('button', { name: text.resetRequestSubmit }));
     expect(await screen.findByText(text.resetRequestSent)).toBeTruthy();
     expect(api.callsTo('auth.requestPasswordReset')[0]!.input).toEqual({ email: 'ana@example.com' });
+    expect(screen.queryByText(text.resetRequestLocalMailbox)).toBeNull();
+  });
+
+  it('in the embedded mode without SMTP, says where the email is', async () => {
+    open('/auth/reset', {
+      'auth.requestPasswordReset': { ok: true },
+      'system.status': { ...defaultStatus, localMailbox: true },
+    });
+    fireEvent.change(await screen.findByLabelText(text.email, { exact: false }), {
+      target: { value: 'ana@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.resetRequestSubmit }));
+    expect(await screen.findByText(text.resetRequestLocalMailbox)).toBeTruthy();
   });
 
   it('sets a new password with the token, checking the confirmation first', async () => {
@@ -46,6 +59,16 @@ describe('/auth/reset', () => {
       password: 'nova senha forte',
     });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+
+  it('checks the link when the page opens: a bad one shows no form, says why and offers a new link', async () => {
+    const api = open('/auth/reset?token=garbage', { 'auth.checkResetToken': { usable: false } });
+    expect(await screen.findByText(text.resetInvalid)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Nova senha/)).toBeNull();
+    expect(api.callsTo('auth.checkResetToken')[0]!.input).toEqual({ token: 'garbage' });
+    const again = screen.getByRole('link', { name: text.requestNewLink });
+    expect(again.getAttribute('href')).toBe('/auth/reset');
+    expect(api.callsTo('auth.resetPassword')).toHaveLength(0);
   });
 
   it('says when the link is invalid, used or expired', async () => {

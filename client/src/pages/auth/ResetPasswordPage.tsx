@@ -1,14 +1,27 @@
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { navigate, useSearch } from '../../app/navigation';
-import { useRefreshSession } from '../../app/session';
+import { useRefreshSession, useSystemStatus } from '../../app/session';
 import { Logo } from '../../components/Logo';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError, describeSignUpError, errorCodeOf } from '../../lib/errors';
@@ -28,7 +41,8 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   useDocumentTitle(`${token ? text.resetTitle : text.resetRequestTitle} · ${messages.common.appName}`);
   return (
-    <main className={classes.page}>
+    <main id={MAIN_ID} tabIndex={-1} className={classes.page}>
+      <SkipLink />
       <Container size={480} w="100%">
         <Button
           component={Link}
@@ -54,6 +68,7 @@ export function ResetPasswordPage() {
 function RequestForm() {
   const trpc = useTRPC();
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  const localMailbox = useSystemStatus().data?.localMailbox === true;
   const [sent, setSent] = useState(false);
   const form = useForm({ initialValues: { email: '' } });
   const [send, sending] = useSingleFlight(async ({ email }: typeof form.values) => {
@@ -82,6 +97,11 @@ function RequestForm() {
         <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
           {text.resetRequestSent}
         </Alert>
+        {localMailbox && (
+          <Alert color="blue" variant="light">
+            {text.resetRequestLocalMailbox}
+          </Alert>
+        )}
         <Button component={Link} href="/auth" variant="default">
           {text.backToLogin}
         </Button>
@@ -121,9 +141,13 @@ function RequestForm() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const trpc = useTRPC();
+  // The link is checked when the page opens (nothing is spent): a bad one says so at once instead
+  // of after the person typed a new password twice. Should the check fail, the form still works.
+  const check = useQuery({ ...trpc.auth.checkResetToken.queryOptions({ token }), retry: false });
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
   const refreshSession = useRefreshSession();
-  const [invalid, setInvalid] = useState(false);
+  const [refused, setInvalid] = useState(false);
+  const invalid = refused || check.data?.usable === false;
   const form = useForm({ initialValues: { password: '', confirm: '' } });
   const [save, saving] = useSingleFlight(async ({ password, confirm }: typeof form.values) => {
     if (!password || !confirm) {
@@ -148,6 +172,13 @@ function NewPasswordForm({ token }: { token: string }) {
     navigate('/', { replace: true });
   });
   const submit = form.onSubmit((values) => void save(values));
+  if (check.isPending)
+    return (
+      <Group justify="center" py="xl" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text c="dimmed">{text.resetChecking}</Text>
+      </Group>
+    );
   if (invalid)
     return (
       <Stack gap="md" role="alert">

@@ -1,7 +1,7 @@
 import { messages } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
-import { expectToast } from '../../test-utils/toasts';
+import { expectToast, shownToasts } from '../../test-utils/toasts';
 import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { AdminSettingsView } from './AdminSettingsView';
 
@@ -62,6 +62,25 @@ describe('Configurações do Sistema', () => {
       value: 25,
       json: false,
     });
+  });
+
+  it('refuses a negative or fractional theme limit as typed (never saves "-5" as 5)', async () => {
+    const api = open();
+    await screen.findByText(text.knownKeys.max_themes_per_user);
+    const region = card(text.knownKeys.max_themes_per_user);
+    const input = within(region).getByLabelText(
+      text.editorLabel(text.knownKeys.max_themes_per_user),
+    ) as HTMLInputElement;
+    for (const typed of ['-5', '2.5']) {
+      fireEvent.change(input, { target: { value: typed } });
+      expect(input.value).toBe(typed);
+      fireEvent.blur(input);
+      expect(input.value).toBe(typed);
+      fireEvent.click(within(region).getByRole('button', { name: messages.common.save }));
+      expect(await within(region).findByText(text.maxThemesRange)).toBeTruthy();
+    }
+    expect(api.callsTo('admin.settings.update')).toHaveLength(0);
+    expect(shownToasts()).toEqual([]);
   });
 
   it('validates JSON settings and keeps text settings free', async () => {

@@ -11,7 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { INPUT_LIMITS, messages } from '@pauta/core';
+import { INPUT_LIMITS, messages, SETTING_KEYS } from '@pauta/core';
 import { IconAdjustments, IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -29,8 +29,8 @@ export type EditorKind = 'boolean' | 'themes' | 'number' | 'text' | 'json';
 
 /** Which editor a setting gets: the known keys are typed; others follow their stored value. */
 export function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
-  if (setting.key === 'email_notifications_enabled') return 'boolean';
-  if (setting.key === 'max_themes_per_user') return 'themes';
+  if (setting.key === SETTING_KEYS.emailNotificationsEnabled) return 'boolean';
+  if (setting.key === SETTING_KEYS.maxThemesPerUser) return 'themes';
   if (typeof setting.value === 'boolean') return 'boolean';
   if (typeof setting.value === 'number') return 'number';
   if (typeof setting.value === 'string') return 'text';
@@ -160,9 +160,10 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
           label={text.editorLabel(label)}
           value={numberValue}
           onChange={setNumberValue}
-          {...(kind === 'themes'
-            ? { min: MAX_THEMES.min, max: MAX_THEMES.max, allowDecimal: false, allowNegative: false }
-            : {})}
+          // The field keeps what was typed ("-5", "2.5") so Salvar can refuse it: stripping the
+          // minus or clamping on blur would save a number the person never typed.
+          clampBehavior="none"
+          inputMode={kind === 'themes' ? 'numeric' : 'decimal'}
           error={error}
           w={{ base: '100%', xs: 340 }}
         />

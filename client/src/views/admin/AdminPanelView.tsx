@@ -21,6 +21,7 @@ import {
   IconListDetails,
   IconMail,
   IconStack2,
+  IconStethoscope,
   IconTrashX,
   IconUserPlus,
   IconUsers,
@@ -32,11 +33,14 @@ import { useViewParam, viewPath } from '../../app/view-paths';
 import { NavCard } from '../../components/NavCard';
 import { useTRPC } from '../../lib/trpc';
 import { DeletionRequestsSection } from './DeletionRequestsSection';
+import { DiagnosticsSection } from './DiagnosticsSection';
+import { WorkersSection } from './WorkersSection';
 
 const cards = messages.admin.cards;
 const statsText = messages.admin.stats;
 
 export const DELETION_SECTION = 'deletion-requests';
+export const DIAGNOSTICS_SECTION = 'diagnostics';
 
 /**
  * Administração (spec §2.3): headline numbers, the cards that switch view (plus the data-deletion
@@ -44,7 +48,7 @@ export const DELETION_SECTION = 'deletion-requests';
  */
 export function AdminPanelView() {
   const section = useViewParam('section');
-  if (section === DELETION_SECTION)
+  if (section === DELETION_SECTION || section === DIAGNOSTICS_SECTION)
     return (
       <Stack gap="lg">
         <Group>
@@ -57,7 +61,7 @@ export function AdminPanelView() {
             {messages.views.admin.title}
           </Button>
         </Group>
-        <DeletionRequestsSection />
+        {section === DELETION_SECTION ? <DeletionRequestsSection /> : <DiagnosticsSection />}
       </Stack>
     );
   return (
@@ -94,8 +98,15 @@ export function AdminPanelView() {
           description={cards.deletionRequests.description}
           icon={IconTrashX}
         />
+        <NavCard
+          href={viewPath('admin', { section: DIAGNOSTICS_SECTION })}
+          title={cards.diagnostics.title}
+          description={cards.diagnostics.description}
+          icon={IconStethoscope}
+        />
         <QueueMonitorCard />
       </SimpleGrid>
+      <WorkersSection />
     </Stack>
   );
 }

@@ -55,3 +55,26 @@ describe('Solicitações de exclusão', () => {
     expect(api.callsTo('admin.deletionRequests.complete')).toHaveLength(0);
   });
 });
+
+describe('a long reason', () => {
+  it('wraps anywhere inside its card (an unbroken 300-character word does not overflow)', async () => {
+    const long = 'a'.repeat(300);
+    mockTrpc({
+      'auth.session': signedIn(true),
+      'admin.deletionRequests.list': [
+        {
+          ...base,
+          reason: long,
+          id: 'c',
+          email: 'longo@example.com',
+          confirmed: false,
+          confirmedBy: null,
+          confirmationExpiresAt: null,
+        },
+      ],
+    });
+    render(<DeletionRequestsSection />);
+    const reason = await screen.findByText(long);
+    expect(getComputedStyle(reason).overflowWrap).toBe('anywhere');
+  });
+});

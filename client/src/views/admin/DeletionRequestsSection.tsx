@@ -130,7 +130,8 @@ export function DeletionRequestsSection() {
                   </Badge>
                 </Group>
               </Group>
-              <Text size="sm">
+              {/* A long unbroken reason wraps inside the card instead of overflowing it. */}
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="deletion-reason">
                 <Text span fw={600}>
                   {text.reason}:{' '}
                 </Text>

@@ -8,7 +8,7 @@ interface SafeHtmlFrameProps {
 }
 
 /**
- * Email HTML shown safely (RELIABILITY V3): DOMPurify removes scripts, event handlers and
+ * Email HTML shown safely (docs/security.md V3): DOMPurify removes scripts, event handlers and
  * `javascript:` URLs, and the result lives in an `<iframe sandbox>` without allow-scripts or
  * allow-same-origin, so even a missed payload can neither run nor reach the app.
  */

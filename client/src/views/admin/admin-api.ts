@@ -1,7 +1,8 @@
 // Shapes of the admin API as the client sees them (inferred from the router's type), plus the
 // reason a refusal carries in its details ('LAST_ADMIN', 'INVALID_JSON' …).
+import type { ConflictReason, ValidationReason } from '@pauta/core';
 import type { inferRouterClient } from '@trpc/client';
-import { isTRPCClientError } from '@trpc/client';
+import { errorDetails } from '../../lib/errors';
 import type { AppRouter } from '../../lib/trpc';
 
 type Admin = inferRouterClient<AppRouter>['admin'];
@@ -14,13 +15,14 @@ export type LogsPage = Awaited<ReturnType<Admin['logs']['list']['query']>>;
 export type PublishingLog = LogsPage['items'][number];
 export type LogsFilter = Parameters<Admin['logs']['list']['query']>[0];
 export type AdminSetting = Awaited<ReturnType<Admin['settings']['list']['query']>>[number];
+export type DoctorCheck = Awaited<ReturnType<Admin['doctor']['run']['query']>>[number];
+export type WorkersStatus = Awaited<ReturnType<Admin['workers']['status']['query']>>;
+export type WorkerRow = WorkersStatus['workers'][number];
 export type DeletionRequest = Awaited<ReturnType<Admin['deletionRequests']['list']['query']>>[number];
 
-/** The `details.reason` of a refused admin call, or null. */
-export function refusalReason(error: unknown): string | null {
-  if (!isTRPCClientError(error)) return null;
-  const details = (error.data as { details?: Record<string, unknown> | null } | undefined)?.details;
-  return typeof details?.reason === 'string' ? details.reason : null;
+/** The `details.reason` of a refused admin call ('LAST_ADMIN', 'INVALID_JSON' …), or null. */
+export function refusalReason(error: unknown): ConflictReason | ValidationReason | null {
+  return errorDetails(error, 'CONFLICT')?.reason ?? errorDetails(error, 'VALIDATION_FAILED')?.reason ?? null;
 }
 
 /** Display name of a person: 'Maria Silva', or the fallback when both names are empty. */

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { ConnectablePlatform } from '@pauta/core';
-import { isValidTimeZone, messages, PLATFORM_LABELS } from '@pauta/core';
+import { DEFAULT_TIME_ZONE, isValidTimeZone, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -27,8 +27,6 @@ const text = messages.accounts;
 /** Spec §2.1/§9: after an OAuth return the query is cleaned and the accounts reload after 1 s. */
 export const RETURN_RELOAD_DELAY_MS = 1000;
 
-const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
-
 /** The server route that starts a connection (full-page navigation to the network). */
 export function connectStartUrl(platform: ConnectablePlatform): string {
   return `/auth/oauth/${platform}/start?purpose=connect`;
@@ -41,7 +39,7 @@ export function ConnectedAccountsView() {
   const accounts = useQuery(trpc.accounts.list.queryOptions());
   const search = useSearch();
   const zone = useSessionUser()?.timezone;
-  const timeZone = isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
+  const timeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 
   // Read once per visit: the URL is cleaned afterwards.
   const [connectionReturn] = useState(() => readConnectionReturn(search));

@@ -1,7 +1,7 @@
 // The OAuth return of an account connection (spec §2.1, §4, §8): the server and the callback
 // page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
 // must be chosen or `error=<code>` (plus `reason` and `platform` when known) when it failed.
-import type { ConnectablePlatform, Platform } from '@pauta/core';
+import type { ConnectablePlatform, ConnectionFailure, Platform } from '@pauta/core';
 import {
   CONNECTABLE_PLATFORMS,
   classifyConnectionError,
@@ -11,8 +11,7 @@ import {
   messages,
   PLATFORM_LABELS,
 } from '@pauta/core';
-import { isTRPCClientError } from '@trpc/client';
-import type { ErrorText } from '../../lib/errors';
+import { type ErrorText, errorDetails } from '../../lib/errors';
 
 const PLATFORM_KEY = 'pauta:connect-platform';
 
@@ -69,11 +68,9 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
   };
 }
 
-/** The structured details of a server error (`{ platform, reason }` of a failed connection). */
-export function errorDetailsOf(error: unknown): Record<string, unknown> | null {
-  if (!isTRPCClientError(error)) return null;
-  const details = (error.data as { details?: unknown } | undefined)?.details;
-  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : null;
+/** The `{ platform, reason }` of a failed connection, or null. */
+export function errorDetailsOf(error: unknown): Partial<ConnectionFailure> | null {
+  return errorDetails(error, 'OAUTH_FAILED') ?? errorDetails(error, 'PLATFORM_NOT_CONFIGURED');
 }
 
 /** Where the callback page sends a failed connection (the view shows the error). */

@@ -120,7 +120,16 @@ describe('creating a theme', () => {
   });
 
   it.each([
-    [{ kind: 'templates', postsCreated: 15 }, text.createdTitle, text.createdWithTemplates(15)],
+    [
+      { kind: 'templates', postsCreated: 15, reason: 'timeout' },
+      text.createdTitle,
+      text.createdWithTemplates(15),
+    ],
+    [
+      { kind: 'templates', postsCreated: 15, reason: 'no_key' },
+      text.createdTitle,
+      text.createdWithLocalTemplates(15),
+    ],
     [{ kind: 'suggestions_failed' }, text.warningTitle, text.suggestionsFailed],
     [{ kind: 'no_posts' }, text.warningTitle, text.noPostsGenerated],
   ])('announces the %o outcome', async (outcome, title, message) => {
@@ -131,6 +140,31 @@ describe('creating a theme', () => {
     submit();
     await expectToast(title, message);
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('says local models (no AI key) as information: blue, and never "a IA não respondeu"', async () => {
+    setup({
+      theme: { id: 't1', name: 'Marketing' },
+      outcome: { kind: 'templates', postsCreated: 15, reason: 'no_key' },
+    });
+    fillBasics();
+    pick('Profissional');
+    pick('Facebook');
+    submit();
+    await expectToast(text.createdTitle, text.createdWithLocalTemplates(15));
+    const toast = document.querySelector('.mantine-Notification-root') as HTMLElement;
+    expect(toast.getAttribute('style')).toContain('brand');
+    expect(toast.textContent).not.toMatch(/não respondeu/);
+  });
+
+  it('warns, where Instagram is chosen, that it cannot publish without media', async () => {
+    setup();
+    fillBasics();
+    expect(screen.queryByText(text.instagramNeedsMedia)).toBeNull();
+    pick('Instagram');
+    expect(await screen.findByText(text.instagramNeedsMedia)).toBeTruthy();
+    pick('Instagram');
+    await waitFor(() => expect(screen.queryByText(text.instagramNeedsMedia)).toBeNull());
   });
 
   it('sends a custom hex colour upper-cased', async () => {

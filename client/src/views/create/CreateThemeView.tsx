@@ -2,16 +2,15 @@ import { Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { messages, SUGGESTIONS_ON_THEME_CREATION } from '@pauta/core';
 import type { ThemeValues } from '@pauta/core/schemas/theme';
 import { useMutation } from '@tanstack/react-query';
-import { isTRPCClientError } from '@trpc/client';
 import { useSessionQuery } from '../../app/session';
 import { goToView } from '../../app/view-paths';
 import { ThemeForm } from '../../components/theme-form/ThemeForm';
 import classes from '../../components/theme-form/ThemeForm.module.css';
 import { useSingleFlight } from '../../lib/actions';
-import { errorCodeOf, requestStateText } from '../../lib/errors';
+import { errorCodeOf, errorDetails, requestStateText } from '../../lib/errors';
 import type { CreationOutcome } from '../../lib/themes';
 import { useRefreshAfterThemeChange } from '../../lib/themes';
-import { showError, showSuccess, showWarning } from '../../lib/toast';
+import { showError, showInfo, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 
 const text = messages.themes;
@@ -23,7 +22,10 @@ function announceOutcome(outcome: CreationOutcome) {
       showSuccess(text.createdTitle, text.createdWithPosts(outcome.postsCreated));
       return;
     case 'templates':
-      showSuccess(text.createdTitle, text.createdWithTemplates(outcome.postsCreated));
+      // Without an AI key the local models are the configured path: information, not a failure.
+      if (outcome.reason === 'no_key')
+        showInfo(text.createdTitle, text.createdWithLocalTemplates(outcome.postsCreated));
+      else showWarning(text.createdTitle, text.createdWithTemplates(outcome.postsCreated));
       return;
     case 'suggestions_failed':
       showWarning(text.warningTitle, text.suggestionsFailed);
@@ -35,9 +37,7 @@ function announceOutcome(outcome: CreationOutcome) {
 }
 
 function limitOf(error: unknown): number | null {
-  if (!isTRPCClientError(error)) return null;
-  const details = (error.data as { details?: { max?: unknown } } | undefined)?.details;
-  return typeof details?.max === 'number' ? details.max : null;
+  return errorDetails(error, 'THEME_LIMIT_REACHED')?.max ?? null;
 }
 
 /** Criar Novo Tema (spec §2.3, §4, §5): the form, then 15 AI posts scheduled automatically. */

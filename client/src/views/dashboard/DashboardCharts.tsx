@@ -185,7 +185,8 @@ export function DashboardCharts({ weekly, upcoming }: DashboardChartsProps) {
               series={[{ name: 'engagement', label: text.seriesEngagement, color: 'teal.7' }]}
               yAxisLabel={text.axisEngagement}
               valueFormatter={(value) => formatRate(value)}
-              yAxisProps={{ width: 48 }}
+              // Room for ticks such as "12,5%" beside the rotated axis title, which overlapped them at 48 px.
+              yAxisProps={{ width: 76 }}
               connectNulls
               curveType="monotone"
               {...axis}

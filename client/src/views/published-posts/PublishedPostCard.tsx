@@ -63,14 +63,14 @@ export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCar
           {text.publishedAt} {formatDateTime(post.publishedAt, timeZone)}
         </Text>
       </Group>
-      <Title order={3} id={titleId} className={classes.title}>
+      <Title order={2} id={titleId} className={classes.title}>
         {post.title}
       </Title>
       <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
         {post.content}
       </Text>
 
-      <VisuallyHidden component="h4">{text.metricsLabel}</VisuallyHidden>
+      <VisuallyHidden component="h3">{text.metricsLabel}</VisuallyHidden>
       <dl className={classes.metrics}>
         <Metric icon={IconEye} label={text.reach} value={formatMetric(post.reach)} />
         <Metric icon={IconHeart} label={text.likes} value={formatMetric(post.likes)} />
@@ -81,6 +81,11 @@ export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCar
           value={formatEngagementMetric(post.engagementRate)}
         />
       </dl>
+      {post.metricsUnavailableReason && (
+        <Text size="xs" c="dimmed" data-testid="metrics-unavailable-reason">
+          {post.metricsUnavailableReason}
+        </Text>
+      )}
       {post.metricsUpdatedAt && (
         <Text size="xs" c="dimmed">
           {text.metricsUpdatedAt} {formatDateTime(post.metricsUpdatedAt, timeZone)}

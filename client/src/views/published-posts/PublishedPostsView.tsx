@@ -1,6 +1,6 @@
-import { Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
-import { messages } from '@pauta/core';
-import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { Button, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { liveMessages, messages } from '@pauta/core';
+import { IconAlertTriangle, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
@@ -10,7 +10,7 @@ import type { PublishedItem } from '../../components/posts/types';
 import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
-import { showError, showSuccess } from '../../lib/toast';
+import { showError, showInfo, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { PublishedPostCard } from './PublishedPostCard';
 
@@ -56,6 +56,41 @@ export function PublishedPostsView() {
     }),
   );
 
+  // "Atualizar métricas": disabled while the request runs and until the new numbers arrive (a
+  // live event refetches the list) or 30 s have passed.
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
+  useEffect(() => {
+    if (waitingSince !== null && query.dataUpdatedAt > waitingSince) setWaitingSince(null);
+  }, [query.dataUpdatedAt, waitingSince]);
+  useEffect(() => {
+    if (waitingSince === null) return;
+    const timer = setTimeout(() => setWaitingSince(null), 30_000);
+    return () => clearTimeout(timer);
+  }, [waitingSince]);
+  const refresh = useGuardedMutation(
+    trpc.published.refreshMetrics.mutationOptions({
+      onSuccess: (result) => {
+        if (result.queued) {
+          setWaitingSince(Date.now());
+          showInfo(liveMessages.refreshMetrics, liveMessages.refreshMetricsQueued, { id: 'metrics-refresh' });
+        } else if (result.retryAfterSeconds) {
+          showWarning(
+            liveMessages.refreshMetrics,
+            liveMessages.refreshMetricsLimited(result.retryAfterSeconds),
+            {
+              id: 'metrics-refresh',
+            },
+          );
+        } else {
+          showWarning(liveMessages.refreshMetrics, liveMessages.refreshMetricsUnavailable, {
+            id: 'metrics-refresh',
+          });
+        }
+      },
+      onError: (error) => showError(messages.common.error, requestStateText(error) ?? messages.common.error),
+    }),
+  );
+
   if (query.isPending) return <PostListSkeleton />;
   if (query.isError && !query.data)
     return (
@@ -72,6 +107,16 @@ export function PublishedPostsView() {
 
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={refresh.isPending || waitingSince !== null}
+          onClick={() => refresh.mutate(undefined)}
+        >
+          {liveMessages.refreshMetrics}
+        </Button>
+      </Group>
       <SimpleGrid
         cols={{ base: 1, md: 2 }}
         spacing="md"

@@ -26,7 +26,8 @@ function pageOf(total: number, page = 1) {
   return { items: [log(1), log(2)], total, page, pageSize: 20, timeZone: 'America/Sao_Paulo' };
 }
 
-function open(handler: unknown) {
+function open(handler: unknown, path = '/publishing-logs') {
+  window.history.replaceState(null, '', path);
   const api = mockTrpc({
     'auth.session': signedIn(true),
     'admin.users.list': { items: [], total: 0, page: 1, pageSize: 20 },
@@ -89,6 +90,43 @@ describe('Logs de Publicação', () => {
     await waitFor(() =>
       expect(api.callsTo('admin.logs.list').at(-1)!.input).toMatchObject({ page: 1, status: 'error' }),
     );
+  });
+
+  it('keeps filters, period and page in the URL, so a reload shows the same logs', async () => {
+    const user = '0b9c5c1e-6a55-4b8e-9d7e-2f3a4b5c6d7e';
+    const api = open(
+      (input: { page: number }) => pageOf(45, input.page),
+      `/publishing-logs?status=error&platform=x&user=${user}&from=2026-11-01&to=2026-11-15&page=2`,
+    );
+    await screen.findByLabelText(text.pagination);
+    expect(api.callsTo('admin.logs.list')[0]!.input).toEqual({
+      page: 2,
+      status: 'error',
+      platform: 'x',
+      userId: user,
+      from: '2026-11-01',
+      to: '2026-11-15',
+    });
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('page')).toBe('3'));
+    expect(new URLSearchParams(window.location.search).get('from')).toBe('2026-11-01');
+    fireEvent.click(screen.getByRole('combobox', { name: text.platform }));
+    fireEvent.click(await screen.findByRole('option', { name: /LinkedIn/ }));
+    await waitFor(() => expect(window.location.search).toContain('platform=linkedin'));
+    expect(window.location.search).not.toContain('page=');
+  });
+
+  it('ignores malformed URL filters', async () => {
+    const api = open(pageOf(45), '/publishing-logs?status=talvez&platform=orkut&user=1&from=ontem&page=-4');
+    await screen.findByLabelText(text.pagination);
+    expect(api.callsTo('admin.logs.list')[0]!.input).toEqual({
+      page: 1,
+      status: null,
+      platform: null,
+      userId: null,
+      from: null,
+      to: null,
+    });
   });
 
   it('shows the empty and the error states', async () => {

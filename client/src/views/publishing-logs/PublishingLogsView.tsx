@@ -14,10 +14,12 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatDateTime, messages, PLATFORM_LABELS, PLATFORMS, type Platform } from '@pauta/core';
+import { formatDateTime, isPlatform, messages, PLATFORM_LABELS, PLATFORMS, type Platform } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconFilterOff, IconListDetails } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { navigate, useSearch } from '../../app/navigation';
+import { viewPath } from '../../app/view-paths';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { StateMessage } from '../../components/StateMessage';
 import { useTRPC } from '../../lib/trpc';
@@ -36,22 +38,59 @@ export interface LogFilters {
 
 const EMPTY: LogFilters = { status: null, platform: null, userId: null, range: [null, null] };
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Filters and page live in the URL (`?status=error&platform=x&user=…&from=…&to=…&page=2`): a reload keeps them. */
+export function logStateFromSearch(search: string): { filters: LogFilters; page: number } {
+  const params = new URLSearchParams(search);
+  const status = params.get('status');
+  const platform = params.get('platform');
+  const user = params.get('user');
+  const day = (name: string) => {
+    const value = params.get(name);
+    return value && DAY.test(value) ? value : null;
+  };
+  const page = Number(params.get('page'));
+  return {
+    filters: {
+      status: status === 'success' || status === 'error' ? status : null,
+      platform: platform && isPlatform(platform) ? platform : null,
+      userId: user && UUID.test(user) ? user : null,
+      range: [day('from'), day('to')],
+    },
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+export function logStateToQuery(filters: LogFilters, page: number): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filters.status) query.status = filters.status;
+  if (filters.platform) query.platform = filters.platform;
+  if (filters.userId) query.user = filters.userId;
+  const from = filters.range[0]?.slice(0, 10);
+  const to = filters.range[1]?.slice(0, 10);
+  if (from) query.from = from;
+  if (to) query.to = to;
+  if (page > 1) query.page = String(page);
+  return query;
+}
+
 /** Logs de Publicação (spec §2.3, §7 call 11, §9): filters, 20 per page, at most 5 page buttons. */
 export function PublishingLogsView() {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<LogFilters>(EMPTY);
-  const [page, setPage] = useState(1);
-  const set = (patch: Partial<LogFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    setPage(1);
-  };
+  const { filters, page } = logStateFromSearch(useSearch());
+  const go = (next: LogFilters, nextPage: number) =>
+    navigate(viewPath('publishing-logs', logStateToQuery(next, nextPage)), { replace: true });
+  const setPage = (nextPage: number) => go(filters, nextPage);
+  const set = (patch: Partial<LogFilters>) => go({ ...filters, ...patch }, 1);
   const input = {
     page,
     status: filters.status,
     platform: filters.platform,
     userId: filters.userId,
-    from: filters.range[0],
-    to: filters.range[1] ?? filters.range[0],
+    from: filters.range[0]?.slice(0, 10) ?? null,
+    to: filters.range[1]?.slice(0, 10) ?? filters.range[0]?.slice(0, 10) ?? null,
   };
   const logs = useQuery({ ...trpc.admin.logs.list.queryOptions(input), placeholderData: keepPreviousData });
   const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY);

@@ -1,8 +1,7 @@
 import { messages, POST_STATUS_LABELS, publishErrorMessages } from '@pauta/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pollDelay } from '../../components/posts/usePostsList';
 import { postItem, postPage, THEME_ID } from '../../test-utils/posts-fixtures';
-import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { themeListItem } from '../../test-utils/themes';
 import { expectToast } from '../../test-utils/toasts';
 import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
@@ -92,7 +91,22 @@ describe('Posts Agendados: filters', () => {
         createdTo: '2026-11-03',
       }),
     );
+    // Every filter is in the URL, so a reload shows the same posts.
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+      platform: 'instagram',
+      scheduledFrom: '2026-11-15',
+      createdTo: '2026-11-03',
+    });
   }, 20_000);
+
+  it('reads the date filters back from the URL (reload) and drops malformed ones', async () => {
+    const api = open(
+      {},
+      '/scheduled-posts?scheduledFrom=2026-11-15&scheduledTo=2026-11-30&createdFrom=ontem&view=calendar',
+    );
+    await waitFor(() => expect(api.callsTo('posts.list').length).toBeGreaterThan(0));
+    expect(lastListInput(api)).toEqual({ scheduledFrom: '2026-11-15', scheduledTo: '2026-11-30' });
+  });
 
   it('maps every filter to the API names and leaves empty ones out', () => {
     expect(
@@ -135,6 +149,23 @@ describe('Posts Agendados: deleting', () => {
     await expectToast(messages.common.warning, text.nothingToDelete);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsTo('posts.deleteFiltered')).toHaveLength(0);
+  });
+
+  it('counts as "agendados" only the posts that still wait, and names a status filter', async () => {
+    const mixed = [
+      postItem({ status: 'scheduled' }),
+      postItem({ status: 'published' }),
+      postItem({ status: 'failed' }),
+    ];
+    open({ 'posts.list': postPage(mixed) }, '/scheduled-posts');
+    expect(await screen.findByText(text.countWithScheduled(3, 1))).toBeTruthy();
+    expect(screen.getByTestId('posts-count').textContent).toBe('3 posts · 1 agendado');
+    cleanup();
+
+    const failed = [postItem({ status: 'failed' }), postItem({ status: 'failed' })];
+    open({ 'posts.list': postPage(failed) }, '/scheduled-posts?status=failed');
+    expect(await screen.findByText('2 posts com status Falhou')).toBeTruthy();
+    expect(screen.queryByText(/agendados/)).toBeNull();
   });
 
   it('confirms before deleting the filtered posts and sends the same filters', async () => {
@@ -269,15 +300,6 @@ describe('Posts Agendados: cards', () => {
     fireEvent.click(retry);
     expect(await screen.findByRole('heading', { name: 'Voltou' })).toBeTruthy();
   });
-
-  it('polls every 5 s while a post is publishing, backing off to 30 s', () => {
-    expect(pollDelay(0)).toBe(5_000);
-    expect(pollDelay(29_000)).toBe(5_000);
-    expect(pollDelay(30_000)).toBe(10_000);
-    expect(pollDelay(60_000)).toBe(20_000);
-    expect(pollDelay(90_000)).toBe(30_000);
-    expect(pollDelay(10 * 60_000)).toBe(30_000);
-  });
 });
 
 describe('Editar Post', () => {
@@ -320,7 +342,7 @@ describe('Editar Post', () => {
       target: { value: '15:30' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
-    await expectToast(messages.common.success, text.dateUpdated);
+    await expectToast(messages.common.success, text.updatedWithDate);
     expect(api.callsTo('posts.update')[0]?.input).toEqual({
       id: post.id,
       title: 'Novo título',
@@ -329,6 +351,33 @@ describe('Editar Post', () => {
       scheduledFor: new Date('2026-11-22T06:30:00Z'),
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says what was saved: the text only, the date only, or nothing to save', async () => {
+    const { api, post, dialog } = await openEditor();
+    api.set('posts.update', (input: unknown) => ({ ...post, ...(input as object) }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(text.content) }), {
+      target: { value: 'Texto corrigido' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    await expectToast(messages.common.success, text.updated);
+    expect(screen.queryByText(text.dateUpdated)).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(await card('Post editável')).getByRole('button', { name: text.edit }));
+    const second = await screen.findByRole('dialog', { name: text.editTitle });
+    fireEvent.change(within(second).getByLabelText(new RegExp(text.publishTime)), {
+      target: { value: '18:45' },
+    });
+    fireEvent.click(within(second).getByRole('button', { name: messages.common.save }));
+    await expectToast(messages.common.success, text.dateUpdated);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(await card('Post editável')).getByRole('button', { name: text.edit }));
+    const third = await screen.findByRole('dialog', { name: text.editTitle });
+    fireEvent.click(within(third).getByRole('button', { name: messages.common.save }));
+    await expectToast(messages.common.info, text.nothingChanged);
+    expect(api.callsTo('posts.update')).toHaveLength(2);
   });
 
   it('sends nothing without a date and says why', async () => {
@@ -341,6 +390,28 @@ describe('Editar Post', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('shows and takes the time in 24 h (HH:mm), never AM/PM', async () => {
+    const { api, post, dialog } = await openEditor({ scheduledFor: new Date('2026-11-22T20:30:00Z') });
+    api.set('posts.update', (input: unknown) => ({ ...post, ...(input as object) }));
+    const field = within(dialog).getByLabelText(new RegExp(text.publishTime)) as HTMLInputElement;
+    // 20:30Z is 17:30 in São Paulo: shown as 17:30, not "05:30 PM".
+    expect(field.value).toBe('17:30');
+    expect(field.type).toBe('text');
+    fireEvent.change(field, { target: { value: '2145' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('21:45');
+    fireEvent.change(field, { target: { value: '9:30 PM' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect((await within(dialog).findAllByText(text.invalidTime)).length).toBeGreaterThan(0);
+    expect(api.callsTo('posts.update')).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '0715' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    await waitFor(() => expect(api.callsTo('posts.update')).toHaveLength(1));
+    expect((api.callsTo('posts.update')[0]!.input as { scheduledFor: Date }).scheduledFor).toEqual(
+      new Date('2026-11-22T10:15:00Z'),
+    );
+  });
+
   it('sends nothing without a time', async () => {
     const { api, dialog } = await openEditor();
     fireEvent.change(within(dialog).getByLabelText(new RegExp(text.publishTime)), { target: { value: '' } });
@@ -351,6 +422,9 @@ describe('Editar Post', () => {
 
   it('shows the server reasons in pt-BR (too long, date, conflict)', async () => {
     const { api, dialog } = await openEditor();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(text.content) }), {
+      target: { value: 'Texto alterado' },
+    });
     api.set('posts.update', () => {
       throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
         details: { tooLongFor: 'linkedin' },

@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
-import { messages } from '@pauta/core';
+import { messages, POST_STATUS_LABELS, type PostStatus } from '@pauta/core';
 import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
@@ -17,7 +17,14 @@ import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import type { FilterState } from './filters';
-import { activeFilterCount, platformFromSearch, statusesFromSearch, toListInput, toSearch } from './filters';
+import {
+  activeFilterCount,
+  datesFromSearch,
+  platformFromSearch,
+  statusesFromSearch,
+  toListInput,
+  toSearch,
+} from './filters';
 import { PostFilters } from './PostFilters';
 
 // The calendar is a separate chunk: most visits only need the list.
@@ -26,10 +33,19 @@ const PostCalendar = lazy(() =>
 );
 
 const text = messages.posts;
-type Mode = 'list' | 'calendar';
 
-type LocalDates = Pick<FilterState, 'scheduledFrom' | 'scheduledTo' | 'createdFrom' | 'createdTo'>;
-const NO_DATES: LocalDates = { scheduledFrom: null, scheduledTo: null, createdFrom: null, createdTo: null };
+/** The count says what it counts: "posts agendados" only for posts that still wait to publish. */
+export function countLabel(total: number, scheduledTotal: number, statuses: readonly PostStatus[]): string {
+  if (statuses.length === 1 && statuses[0] === 'scheduled') return text.count(total);
+  if (statuses.length > 0)
+    return text.countWithStatus(
+      total,
+      statuses.map((status) => POST_STATUS_LABELS[status]),
+    );
+  return scheduledTotal === total ? text.count(total) : text.countWithScheduled(total, scheduledTotal);
+}
+
+type Mode = 'list' | 'calendar';
 
 /**
  * Posts Agendados (spec §2.3): the count, Filtros, 'Excluir Posts Filtrados (N)', a list or a
@@ -40,12 +56,11 @@ export function ScheduledPostsView() {
   const timeZone = useUserTimeZone();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const [dates, setDates] = useState<LocalDates>(NO_DATES);
   const filters: FilterState = {
     themeId: params.get('theme') || null,
     platform: platformFromSearch(params),
     statuses: statusesFromSearch(params),
-    ...dates,
+    ...datesFromSearch(params),
   };
   const input = toListInput(filters);
   const activeCount = activeFilterCount(filters);
@@ -58,10 +73,9 @@ export function ScheduledPostsView() {
 
   const list = usePostsList(input);
   const total = list.data?.pages[0]?.total ?? 0;
+  const scheduledTotal = list.data?.pages[0]?.scheduledTotal ?? 0;
 
   const changeFilters = (next: FilterState) => {
-    const { scheduledFrom, scheduledTo, createdFrom, createdTo } = next;
-    setDates({ scheduledFrom, scheduledTo, createdFrom, createdTo });
     const query = toSearch(next);
     if (mode === 'calendar') query.view = 'calendar';
     navigate(viewPath('scheduled-posts', query), { replace: true });
@@ -109,7 +123,7 @@ export function ScheduledPostsView() {
           <span />
         ) : (
           <Text fw={600} aria-live="polite" data-testid="posts-count">
-            {text.count(total)}
+            {countLabel(total, scheduledTotal, filters.statuses)}
           </Text>
         )}
         <Group gap="xs" wrap="wrap">

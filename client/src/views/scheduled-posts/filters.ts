@@ -70,11 +70,31 @@ export function platformFromSearch(params: URLSearchParams): Platform | null {
   return value && isPlatform(value) ? value : null;
 }
 
-/** The query string that keeps theme, platform and status in the URL (deep links, Back). */
+/** The date filters of the URL (`?scheduledFrom=2026-11-01&createdTo=…`); malformed ones are dropped. */
+export function datesFromSearch(
+  params: URLSearchParams,
+): Pick<FilterState, 'scheduledFrom' | 'scheduledTo' | 'createdFrom' | 'createdTo'> {
+  const read = (name: string) => {
+    const value = params.get(name);
+    return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+  };
+  return {
+    scheduledFrom: read('scheduledFrom'),
+    scheduledTo: read('scheduledTo'),
+    createdFrom: read('createdFrom'),
+    createdTo: read('createdTo'),
+  };
+}
+
+/** The query string that keeps every filter in the URL (deep links, Back, reload). */
 export function toSearch(state: FilterState): Record<string, string> {
   const params: Record<string, string> = {};
   if (state.themeId) params.theme = state.themeId;
   if (state.platform) params.platform = state.platform;
   if (state.statuses.length > 0) params.status = state.statuses.join(',');
+  for (const name of ['scheduledFrom', 'scheduledTo', 'createdFrom', 'createdTo'] as const) {
+    const value = day(state[name]);
+    if (value) params[name] = value;
+  }
   return params;
 }

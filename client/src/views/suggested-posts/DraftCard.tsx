@@ -3,11 +3,10 @@ import type { Platform } from '@pauta/core';
 import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { isTRPCClientError } from '@trpc/client';
 import type { CSSProperties } from 'react';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import { useSingleFlight } from '../../lib/actions';
-import { errorCodeOf, requestStateText, scheduleRangeText } from '../../lib/errors';
+import { errorCodeOf, errorDetails, requestStateText, scheduleRangeText } from '../../lib/errors';
 import type { Draft } from '../../lib/themes';
 import { useRefreshAfterThemeChange } from '../../lib/themes';
 import { showError, showSuccess } from '../../lib/toast';
@@ -19,9 +18,7 @@ import classes from './SuggestedPostsView.module.css';
 const text = messages.posts;
 
 function tooLongFor(error: unknown): Platform[] {
-  if (!isTRPCClientError(error)) return [];
-  const details = (error.data as { details?: { tooLongFor?: unknown } } | undefined)?.details;
-  return Array.isArray(details?.tooLongFor) ? (details.tooLongFor as Platform[]) : [];
+  return errorDetails(error, 'VALIDATION_FAILED')?.tooLongFor ?? [];
 }
 
 interface DraftCardProps {
@@ -79,7 +76,7 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">
           {text.draftLabel(index + 1)}
         </Text>
-        <Title order={3} id={titleId} className={classes.draftTitle}>
+        <Title order={2} id={titleId} className={classes.draftTitle}>
           {draft.title}
         </Title>
         <Text className={classes.content}>{draft.content}</Text>

@@ -150,6 +150,15 @@ describe('Posts Sugeridos', () => {
     expect(screen.getByText(text.templatesNotice)).toBeTruthy();
   });
 
+  it('says local models (no AI key) as information, not as a failure', async () => {
+    open(`/suggested-posts?theme=${theme.id}&from=card`, {
+      'themes.generateDrafts': { source: 'templates', fallbackReason: 'no_key', drafts },
+    });
+    await expectToast(messages.common.info, text.draftsFromLocalTemplates(5));
+    expect(screen.getByText(text.localTemplatesNotice)).toBeTruthy();
+    expect(screen.queryByText(text.templatesNotice)).toBeNull();
+  });
+
   it('asks for a theme when none is selected', async () => {
     open('/suggested-posts', {});
     expect(screen.getByText(text.noThemeSelected)).toBeTruthy();

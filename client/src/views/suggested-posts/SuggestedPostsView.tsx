@@ -24,7 +24,7 @@ import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf } from '../../lib/errors';
 import type { Draft, DraftMode, DraftSource, ThemeListItem } from '../../lib/themes';
-import { showError, showSuccess, showWarning } from '../../lib/toast';
+import { showError, showInfo, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { DraftCard } from './DraftCard';
 import { EditDraftModal } from './EditDraftModal';
@@ -110,6 +110,7 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
   const generate = useMutation(trpc.themes.generateDrafts.mutationOptions());
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [source, setSource] = useState<DraftSource | null>(null);
+  const [localModels, setLocalModels] = useState(false);
   const [editing, setEditing] = useState<Draft | null>(null);
   const started = useRef(false);
   const color = resolveThemeColor(theme.colorPalette);
@@ -120,8 +121,11 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
       const result = await generate.mutateAsync({ themeId: theme.id, mode });
       setDrafts((current) => [...current, ...result.drafts]);
       setSource(result.source);
+      setLocalModels(result.fallbackReason === 'no_key');
       if (result.source === 'ai')
         showSuccess(messages.common.success, text.postsGenerated(result.drafts.length));
+      else if (result.fallbackReason === 'no_key')
+        showInfo(messages.common.info, text.draftsFromLocalTemplates(result.drafts.length));
       else showWarning(messages.common.warning, text.draftsFromTemplates(result.drafts.length));
     } catch (error) {
       showError(messages.common.error, generationErrorText(error));
@@ -186,8 +190,8 @@ function ThemeDrafts({ theme, autoGenerate, picker }: ThemeDraftsProps) {
       )}
 
       {source === 'templates' && drafts.length > 0 && (
-        <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />}>
-          {text.templatesNotice}
+        <Alert color={localModels ? 'blue' : 'yellow'} variant="light" icon={<IconInfoCircle aria-hidden />}>
+          {localModels ? text.localTemplatesNotice : text.templatesNotice}
         </Alert>
       )}
 

@@ -75,7 +75,8 @@ export function ThemeCard({ theme, onDelete }: ThemeCardProps) {
               {text.editTheme}
             </Menu.Item>
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+            {/* c, not color: the text colour then is red's readable text shade (Menu uses shade 6). */}
+            <Menu.Item c="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
               {text.deleteTheme}
             </Menu.Item>
           </Menu.Dropdown>

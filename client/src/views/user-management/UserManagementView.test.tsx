@@ -37,6 +37,14 @@ async function pickRole(name: string, label: string) {
   fireEvent.click(within(listbox).getByRole('option', { name: label }));
 }
 
+/** The confirmation dialog of a role change; confirms it unless told otherwise. */
+async function confirmRole(confirm = true) {
+  const dialog = await screen.findByRole('dialog', { name: text.confirmRoleTitle });
+  const button = confirm ? text.confirmRoleAction : messages.common.cancel;
+  fireEvent.click(within(dialog).getByRole('button', { name: button }));
+  return dialog;
+}
+
 describe('Gerenciar Usuários', () => {
   const list = {
     items: [user('u1', 'Ana', 'admin'), user('u2', 'Bruno', 'user')],
@@ -53,6 +61,11 @@ describe('Gerenciar Usuários', () => {
     expect((await roleSelect('Ana Souza')).value).toBe('Admin');
     expect((await roleSelect('Bruno Souza')).value).toBe('Usuário');
     await pickRole('Bruno Souza', 'Admin');
+    const dialog = await screen.findByRole('dialog', { name: text.confirmRoleTitle });
+    expect(dialog.textContent).toContain(text.confirmRole('Bruno Souza', 'Usuário', 'Admin'));
+    expect(dialog.textContent).not.toContain(text.confirmSelfDemotion);
+    expect(api.callsTo('admin.users.setRole')).toHaveLength(0);
+    await confirmRole();
     await waitFor(() => expect(api.callsTo('admin.users.setRole')).toHaveLength(1));
     expect(api.callsTo('admin.users.setRole')[0]!.input).toEqual({ userId: 'u2', role: 'admin' });
     await expectToast(messages.common.success, text.roleUpdated);
@@ -66,12 +79,43 @@ describe('Gerenciar Usuários', () => {
       },
     });
     await pickRole('Ana Souza', 'Usuário');
+    await confirmRole();
     await expectToast(messages.common.error, text.lastAdmin);
     api.set('admin.users.setRole', () => {
       throw new TrpcErrorResponse('INTERNAL_SERVER_ERROR', 'INTERNAL');
     });
     await pickRole('Ana Souza', 'Usuário');
+    await confirmRole();
     await expectToast(messages.common.error, text.roleUpdateError);
+  });
+
+  it('cancelling the confirmation changes nothing', async () => {
+    const api = open({
+      'admin.users.list': list,
+      'admin.users.setRole': { changed: true, selfDemoted: false },
+    });
+    await pickRole('Bruno Souza', 'Admin');
+    await confirmRole(false);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('admin.users.setRole')).toHaveLength(0);
+    expect((await roleSelect('Bruno Souza')).value).toBe('Usuário');
+  });
+
+  it('warns before a self-demotion, then explains it and goes to the initial view', async () => {
+    window.history.replaceState(null, '', '/user-management');
+    const me = { ...user('user-1', 'Ana', 'admin') };
+    const api = open({
+      'admin.users.list': { ...list, items: [me, user('u2', 'Bruno', 'admin')] },
+      'admin.users.setRole': { changed: true, selfDemoted: true },
+    });
+    await pickRole('Ana Souza', 'Usuário');
+    const dialog = await screen.findByRole('dialog', { name: text.confirmRoleTitle });
+    expect(dialog.textContent).toContain(text.confirmRole('Ana Souza', 'Admin', 'Usuário'));
+    expect(dialog.textContent).toContain(text.confirmSelfDemotion);
+    await confirmRole();
+    await expectToast(text.selfDemotedTitle, text.selfDemoted);
+    expect(api.callsTo('admin.users.setRole')[0]!.input).toEqual({ userId: 'user-1', role: 'user' });
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
   it('edits a profile and shows the duplicate-email refusal', async () => {

@@ -6,6 +6,7 @@ import {
   Center,
   Group,
   Loader,
+  Modal,
   Select,
   Stack,
   Table,
@@ -26,10 +27,11 @@ import {
 import { IconAlertCircle, IconPencil, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { navigate } from '../../app/navigation';
 import { useRefreshSession, useSessionUser } from '../../app/session';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
-import { showError, showSuccess } from '../../lib/toast';
+import { showError, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { type AdminUser, personName, refusalReason } from '../admin/admin-api';
 import { Pager } from '../admin/Pager';
@@ -57,17 +59,25 @@ export function UserManagementView() {
   const setRole = useMutation(trpc.admin.users.setRole.mutationOptions());
 
   const [changingId, setChangingId] = useState<string | null>(null);
+  // Every role change is confirmed first (who, from which role to which; a self-demotion says
+  // plainly that the admin area goes away).
+  const [pending, setPending] = useState<{ user: AdminUser; role: Role } | null>(null);
   // One role change at a time: the selects wait (disabled) until it is saved.
   const [changeRole, changing] = useSingleFlight(async (user: AdminUser, role: Role) => {
     if (role === user.role) return;
     setChangingId(user.id);
     try {
       const result = await setRole.mutateAsync({ userId: user.id, role });
-      showSuccess(messages.common.success, result.selfDemoted ? text.selfDemoted : text.roleUpdated);
       if (result.selfDemoted) {
+        // The server kept this session: the person stays signed in, as a user, on their
+        // initial view, and is told why the admin area is gone.
+        showInfo(text.selfDemotedTitle, text.selfDemoted, { autoClose: 12_000 });
+        await queryClient.invalidateQueries(trpc.auth.adminCheck.queryFilter());
         await refreshSession();
+        navigate('/');
         return;
       }
+      showSuccess(messages.common.success, text.roleUpdated);
     } catch (error) {
       showError(
         messages.common.error,
@@ -79,13 +89,47 @@ export function UserManagementView() {
     await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
   });
 
+  const pendingName = pending ? personName(pending.user.firstName, pending.user.lastName, text.noName) : '';
+  const selfDemotion = pending !== null && pending.user.id === me?.id && pending.role !== 'admin';
+  const confirmModal = (
+    <Modal opened={pending !== null} onClose={() => setPending(null)} title={text.confirmRoleTitle} centered>
+      {pending && (
+        <Stack gap="sm">
+          <Text>
+            {text.confirmRole(pendingName, ROLE_LABELS[pending.user.role], ROLE_LABELS[pending.role])}
+          </Text>
+          {selfDemotion && (
+            <Text c="red" fw={600}>
+              {text.confirmSelfDemotion}
+            </Text>
+          )}
+        </Stack>
+      )}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={() => setPending(null)}>
+          {messages.common.cancel}
+        </Button>
+        <Button
+          color={selfDemotion ? 'red' : undefined}
+          onClick={() => {
+            if (!pending) return;
+            setPending(null);
+            void changeRole(pending.user, pending.role);
+          }}
+        >
+          {text.confirmRoleAction}
+        </Button>
+      </Group>
+    </Modal>
+  );
+
   const roleSelect = (user: AdminUser, name: string) => (
     <Select
       aria-label={text.roleOf(name)}
       data={roleOptions}
       value={user.role}
       allowDeselect={false}
-      onChange={(value) => value && void changeRole(user, value as Role)}
+      onChange={(value) => value && value !== user.role && setPending({ user, role: value as Role })}
       disabled={changing}
       rightSection={changingId === user.id ? <Loader size={14} aria-hidden /> : undefined}
       w={140}
@@ -229,6 +273,7 @@ export function UserManagementView() {
         />
       )}
       <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      {confirmModal}
     </Stack>
   );
 }

@@ -1,0 +1,58 @@
+// Mounted once for a signed-in user: the `live.events` SSE stream (docs/live-updates.md). The
+// browser's EventSource reconnects by itself and tRPC sends the last event id it saw, so the
+// server replays what was missed; a `resync` refetches every screen.
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useMemo } from 'react';
+import { Link } from '../app/Link';
+import { showError, showInfo, showSuccess, showWarning } from '../lib/toast';
+import { useTRPC } from '../lib/trpc';
+import { createLiveHandler, type LiveToast } from './live-events';
+
+function showLiveToast(toast: LiveToast) {
+  const message = (
+    <Stack gap={4}>
+      {toast.message && <Text size="sm">{toast.message}</Text>}
+      {toast.link && (
+        <Anchor component={Link} href={toast.link.href} size="sm">
+          {toast.link.label}
+        </Anchor>
+      )}
+    </Stack>
+  );
+  const show = { success: showSuccess, error: showError, warning: showWarning, info: showInfo }[toast.kind];
+  show(toast.title, message, { autoClose: toast.kind === 'success' ? 6000 : 10_000 });
+}
+
+export function LiveUpdates({ userId }: { userId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const handler = useMemo(
+    () =>
+      createLiveHandler({
+        queryClient,
+        userId,
+        toast: showLiveToast,
+        filters: {
+          posts: trpc.posts.pathFilter(),
+          published: trpc.published.pathFilter(),
+          dashboard: trpc.dashboard.pathFilter(),
+          themes: trpc.themes.pathFilter(),
+          adminLogs: [trpc.admin.logs.pathFilter(), trpc.admin.stats.pathFilter()],
+        },
+      }),
+    [queryClient, trpc, userId],
+  );
+  useSubscription(
+    trpc.live.events.subscriptionOptions(
+      {},
+      {
+        // No EventSource (old browsers, jsdom): the screens still refetch on navigation.
+        enabled: typeof EventSource !== 'undefined',
+        onData: (tracked) => handler.handle(tracked.data),
+      },
+    ),
+  );
+  return null;
+}

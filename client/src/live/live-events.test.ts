@@ -1,0 +1,138 @@
+import type { LiveEvent, LiveMessage } from '@pauta/core';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { createLiveHandler, type LiveToast, toastFor } from './live-events';
+
+const ME = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+let nextId = 1;
+
+function event(overrides: Partial<LiveEvent>): LiveEvent {
+  return {
+    id: String(nextId++),
+    userId: ME,
+    kind: 'post',
+    postId: '33333333-3333-4333-8333-333333333333',
+    publishedPostId: null,
+    platform: 'linkedin',
+    status: 'published',
+    errorCode: null,
+    retryAt: null,
+    at: new Date(),
+    ...overrides,
+  };
+}
+
+const live = (e: LiveEvent, replayed = false): LiveMessage => ({ type: 'event', event: e, replayed });
+
+function setup() {
+  const queryClient = new QueryClient();
+  const invalidated: string[] = [];
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filter) => {
+    invalidated.push(filter ? String((filter as { queryKey: string[][] }).queryKey[0]) : 'ALL');
+  });
+  const toasts: LiveToast[] = [];
+  let flush: (() => void) | null = null;
+  const handler = createLiveHandler({
+    queryClient,
+    userId: ME,
+    toast: (t) => toasts.push(t),
+    schedule: (fn) => {
+      flush = fn;
+    },
+    filters: {
+      posts: { queryKey: [['posts']] },
+      published: { queryKey: [['published']] },
+      dashboard: { queryKey: [['dashboard']] },
+      themes: { queryKey: [['themes']] },
+      adminLogs: [{ queryKey: [['admin', 'logs']] }],
+    },
+  });
+  return {
+    handler,
+    invalidated,
+    toasts,
+    flush: () => {
+      const f = flush;
+      flush = null;
+      f?.();
+    },
+  };
+}
+
+describe('live events on the open screen', () => {
+  it('a publication refetches the lists, the calendar, published posts and the dashboard, and toasts with a link', () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(live(event({ status: 'publishing' })));
+    handler.handle(live(event({ status: 'published' })));
+    flush();
+    expect(new Set(invalidated)).toEqual(
+      new Set(['posts', 'themes', 'published', 'dashboard', 'admin,logs']),
+    );
+    // One refetch per screen for the whole burst.
+    expect(invalidated.filter((k) => k === 'posts')).toHaveLength(1);
+    expect(toasts).toEqual([
+      {
+        kind: 'success',
+        title: 'Post publicado no LinkedIn',
+        message: '',
+        link: { href: '/published-posts', label: 'Ver em Posts Publicados' },
+      },
+    ]);
+  });
+
+  it('a failure says which network and why, linking to the failed posts', () => {
+    expect(toastFor(event({ status: 'failed', platform: 'x', errorCode: 'CONTENT_TOO_LONG' }))).toEqual({
+      kind: 'error',
+      title: 'Falha ao publicar no X (Twitter)',
+      message: 'O texto ultrapassa o limite de caracteres da rede. Edite o post e reagende.',
+      link: { href: '/scheduled-posts?status=failed', label: 'Ver o post' },
+    });
+    expect(toastFor(event({ status: 'scheduled', errorCode: 'NETWORK_UNAVAILABLE' }))).toBeNull();
+    expect(toastFor(event({ kind: 'metrics', status: null }))).toBeNull();
+  });
+
+  it("another user's event (an administrator's stream) refreshes only the logs, silently", () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(live(event({ userId: OTHER, status: 'failed', errorCode: 'REJECTED' })));
+    flush();
+    expect(invalidated).toEqual(['admin,logs']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('the catch-up of a new stream refetches without toasting; a reconnect replay toasts', () => {
+    const { handler, toasts, invalidated, flush } = setup();
+    handler.handle(live(event({ status: 'published' }), true));
+    handler.handle({ type: 'sync' });
+    flush();
+    expect(invalidated).toContain('posts');
+    expect(toasts).toEqual([]);
+    handler.handle(live(event({ status: 'failed', errorCode: 'REJECTED' }), true));
+    flush();
+    expect(toasts.map((t) => t.title)).toEqual(['Falha ao publicar no LinkedIn']);
+  });
+
+  it('many results at once become one summary toast; resync refetches everything', () => {
+    const { handler, toasts, invalidated, flush } = setup();
+    handler.handle({ type: 'sync' });
+    for (let i = 0; i < 4; i++) handler.handle(live(event({ status: 'published' })));
+    handler.handle(live(event({ status: 'failed', errorCode: 'REJECTED' })));
+    flush();
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]!.message).toBe('4 posts publicados e 1 post com problema.');
+    handler.handle({ type: 'resync' });
+    flush();
+    expect(invalidated.at(-1)).toBe('ALL');
+  });
+
+  it('metrics refresh published posts and the dashboard, not the scheduled list', () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(live(event({ kind: 'metrics', status: null })));
+    flush();
+    expect(new Set(invalidated)).toEqual(new Set(['published', 'dashboard']));
+    expect(toasts).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+// What a live event does to the open screen (docs/live-updates.md): the react-query caches that
+// show the changed post are invalidated — active ones refetch, in place, once per burst — and the
+// owner sees a toast for a result (published, failed, needs attention, missed) with a link.
+import {
+  type LiveEvent,
+  type LiveMessage,
+  liveMessages,
+  type PostStatus,
+  publishErrorMessages,
+} from '@pauta/core';
+import type { QueryClient, QueryFilters } from '@tanstack/react-query';
+import { viewPath } from '../app/view-paths';
+
+/** The caches each kind of change touches (built from the tRPC proxy by the caller). */
+export interface LiveCacheFilters {
+  /** Posts Agendados, calendar, theme posts. */
+  posts: QueryFilters;
+  published: QueryFilters;
+  dashboard: QueryFilters;
+  themes: QueryFilters;
+  /** The admin's publishing logs and stats (any user's events reach an administrator's stream). */
+  adminLogs: QueryFilters[];
+}
+
+export interface LiveToast {
+  kind: 'success' | 'error' | 'warning' | 'info';
+  title: string;
+  message: string;
+  link: { href: string; label: string } | null;
+}
+
+const RESULT_STATUSES: readonly PostStatus[] = ['published', 'failed', 'needs_attention', 'missed'];
+/** Results in one burst above which one summary toast replaces the individual ones. */
+const MAX_TOASTS_PER_BURST = 3;
+/** Events arriving within this window are handled together (one refetch per screen). */
+export const BURST_MS = 200;
+
+function reason(event: LiveEvent): string {
+  const code = event.errorCode as keyof typeof publishErrorMessages | null;
+  return code && code in publishErrorMessages ? publishErrorMessages[code] : publishErrorMessages.INTERNAL;
+}
+
+/** The toast for one of the owner's events, or null (no result to announce). */
+export function toastFor(event: LiveEvent): LiveToast | null {
+  if (event.kind !== 'post' || !event.status) return null;
+  const problems = (status: string) => ({
+    href: viewPath('scheduled-posts', { status }),
+    label: liveMessages.viewPost,
+  });
+  switch (event.status) {
+    case 'published':
+      return {
+        kind: 'success',
+        title: liveMessages.published(event.platform),
+        message: '',
+        link: { href: viewPath('published-posts'), label: liveMessages.viewPublished },
+      };
+    case 'failed':
+      return {
+        kind: 'error',
+        title: liveMessages.failed(event.platform),
+        message: reason(event),
+        link: problems('failed'),
+      };
+    case 'needs_attention':
+      return {
+        kind: 'warning',
+        title: liveMessages.needsAttention(event.platform),
+        message: reason(event),
+        link: problems('needs_attention'),
+      };
+    case 'missed':
+      return {
+        kind: 'warning',
+        title: liveMessages.missed(event.platform),
+        message: reason(event),
+        link: problems('missed'),
+      };
+    default:
+      return null;
+  }
+}
+
+export interface LiveHandlerOptions {
+  queryClient: QueryClient;
+  filters: LiveCacheFilters;
+  /** The signed-in user: only their own events toast or touch their own screens. */
+  userId: string;
+  toast(toast: LiveToast): void;
+  /** Timer seam for tests. */
+  schedule?: (fn: () => void, ms: number) => void;
+}
+
+/** Collects messages for BURST_MS, then invalidates the caches and shows the toasts once. */
+export function createLiveHandler(options: LiveHandlerOptions) {
+  const schedule = options.schedule ?? ((fn, ms) => void setTimeout(fn, ms));
+  let pending: LiveMessage[] = [];
+  let scheduled = false;
+  // Before the first `sync`, replayed events are the catch-up of a new stream: what happened just
+  // before the page loaded refetches, but is not announced again (a reload would toast twice).
+  let synced = false;
+  const quiet = new Set<LiveMessage>();
+
+  const flush = () => {
+    scheduled = false;
+    const batch = pending;
+    pending = [];
+    const { queryClient, filters } = options;
+    const invalidate = (filter: QueryFilters) => void queryClient.invalidateQueries(filter);
+    const announced = new Set(batch.flatMap((m) => (m.type === 'event' && !quiet.has(m) ? [m.event] : [])));
+    for (const m of batch) quiet.delete(m);
+    if (batch.some((m) => m.type === 'resync')) {
+      void queryClient.invalidateQueries();
+      return;
+    }
+    const events = batch.flatMap((m) => (m.type === 'event' ? [m.event] : []));
+    if (events.length === 0) return;
+    const own = events.filter((e) => e.userId === options.userId);
+    if (own.some((e) => e.kind === 'post')) {
+      invalidate(filters.posts);
+      invalidate(filters.themes);
+    }
+    if (own.some((e) => e.kind === 'metrics' || e.status === 'published')) invalidate(filters.published);
+    if (own.length > 0) invalidate(filters.dashboard);
+    if (events.some((e) => e.kind === 'post')) for (const f of filters.adminLogs) invalidate(f);
+
+    const results = own.filter(
+      (e) => announced.has(e) && e.kind === 'post' && e.status && RESULT_STATUSES.includes(e.status),
+    );
+    if (results.length > MAX_TOASTS_PER_BURST) {
+      const published = results.filter((e) => e.status === 'published').length;
+      options.toast({
+        kind: published === results.length ? 'success' : 'info',
+        title: liveMessages.summaryTitle,
+        message: liveMessages.summary(published, results.length - published),
+        link: { href: viewPath('scheduled-posts'), label: liveMessages.viewPosts },
+      });
+      return;
+    }
+    for (const event of results) {
+      const toast = toastFor(event);
+      if (toast) options.toast(toast);
+    }
+  };
+
+  return {
+    handle(message: LiveMessage) {
+      if (message.type === 'sync') {
+        synced = true;
+        return;
+      }
+      if (message.type === 'event' && message.replayed && !synced) quiet.add(message);
+      pending.push(message);
+      if (!scheduled) {
+        scheduled = true;
+        schedule(flush, BURST_MS);
+      }
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Keys of the system settings (admin_settings.setting_key) that the code reads; an administrator
+ * may add others (free text or JSON), which nothing reads. Seeded by the initial migration.
+ */
+export const SETTING_KEYS = {
+  /** boolean: send the notification emails (welcome, publication failed). Default true. */
+  emailNotificationsEnabled: 'email_notifications_enabled',
+  /** integer in MAX_THEMES_PER_USER_RANGE: themes one user may have. Default MAX_THEMES_PER_USER_DEFAULT. */
+  maxThemesPerUser: 'max_themes_per_user',
+} as const;
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+
+/** The values an administrator may give max_themes_per_user. */
+export const MAX_THEMES_PER_USER_RANGE = { min: 1, max: 1000 } as const;

@@ -1,0 +1,36 @@
+// Live updates (docs/live-updates.md): what a browser receives when the worker (or another tab)
+// changes one of its posts. Ids, status, platform and timestamps only — never a title, content,
+// token or the network's own error text (the pt-BR reason comes from the error code).
+import { z } from 'zod';
+import { PLATFORMS } from '../constants/platforms.js';
+import { POST_STATUSES } from '../constants/statuses.js';
+
+export const liveEventSchema = z.object({
+  /** Monotonic (bigserial) id, as a string: the SSE event id the browser reconnects with. */
+  id: z.string().regex(/^\d{1,18}$/),
+  userId: z.uuid(),
+  /** 'post': a post's status changed; 'metrics': a published post's metrics were read. */
+  kind: z.enum(['post', 'metrics']),
+  postId: z.uuid().nullable(),
+  publishedPostId: z.uuid().nullable(),
+  platform: z.enum(PLATFORMS),
+  status: z.enum(POST_STATUSES).nullable(),
+  /** The post's ErrorCode when it failed, needs attention, was missed or waits for a retry. */
+  errorCode: z.string().max(64).nullable(),
+  retryAt: z.coerce.date().nullable(),
+  at: z.coerce.date(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/**
+ * What the `live.events` subscription yields: an event (replayed: sent again after a reconnect),
+ * `sync` (the stream's starting point; nothing to do) or `resync` (events may have been missed:
+ * refetch everything shown).
+ */
+export type LiveMessage =
+  | { type: 'event'; event: LiveEvent; replayed: boolean }
+  | { type: 'sync' }
+  | { type: 'resync' };
+
+/** The PostgreSQL NOTIFY channel the trigger writes to. */
+export const LIVE_CHANNEL = 'pauta_live';

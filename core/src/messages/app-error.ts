@@ -1,0 +1,85 @@
+/**
+ * The one application error (docs/architecture.md, "Errors"): a service refuses with
+ * `new AppError(code, details)`; the server's tRPC error formatter turns the code into the HTTP
+ * status and the pt-BR text (server/src/trpc/error-format.ts) and sends `details` as they are; the
+ * client reads them back typed by code (client/src/lib/errors.ts `errorDetails`). Each code's
+ * details are declared once, here.
+ */
+import type { Platform } from '../constants/platforms.js';
+import type { ErrorCode, PasswordIssue } from './error-codes.js';
+
+/** Why a VALIDATION_FAILED refusal that is not about one input field happened. */
+export type ValidationReason =
+  | 'RESET_TOKEN_INVALID'
+  | 'DELETION_TOKEN_INVALID'
+  | 'INVALID_VALUE'
+  | 'INVALID_JSON'
+  // A date in the past (edit, reschedule, drag on the calendar).
+  | 'PAST';
+
+/** Why a CONFLICT refusal of the admin area happened. */
+export type ConflictReason = 'LAST_ADMIN' | 'NAME_TAKEN' | 'NOT_CONFIRMED';
+
+/** A failed account connection: the network, and the provider's kind of failure when known. */
+export interface ConnectionFailure {
+  platform: Platform;
+  /** OAuthErrorKind of networks ('invalid_grant', 'network' …), 'no_pages' or 'page_unavailable'. */
+  reason?: string;
+}
+
+export interface ErrorDetailsByCode {
+  /** retryAfterSeconds: null when the limiter did not say. */
+  RATE_LIMITED: { retryAfterSeconds: number | null };
+  THEME_LIMIT_REACHED: { max: number };
+  WEAK_PASSWORD: { passwordIssues: PasswordIssue[] };
+  VALIDATION_FAILED: {
+    /** The one input field at fault ('scheduledFor', 'email', 'cursor' …). */
+    field?: string;
+    /** The networks whose character limit the text exceeds. */
+    tooLongFor?: Platform[];
+    reason?: ValidationReason;
+    /** A system setting's key and the value it expects (INVALID_VALUE, INVALID_JSON). */
+    key?: string;
+    expected?: 'boolean' | 'integer';
+    min?: number;
+    max?: number;
+  };
+  SCHEDULE_OUT_OF_RANGE: { field: 'scheduledFor' };
+  CONFLICT: { reason: ConflictReason };
+  OAUTH_FAILED: ConnectionFailure;
+  PLATFORM_NOT_CONFIGURED: ConnectionFailure;
+}
+
+/** The details a code carries: typed for the codes above, nothing for the others. */
+export type ErrorDetails<C extends ErrorCode> = C extends keyof ErrorDetailsByCode
+  ? ErrorDetailsByCode[C]
+  : undefined;
+
+export interface AppErrorOptions {
+  /**
+   * The failure is the outside world's (a network or the AI did not answer): the answer is a 502,
+   * which the client may retry, instead of the code's usual status.
+   */
+  upstream?: boolean;
+}
+
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  override name = 'AppError';
+  readonly details: ErrorDetails<C> | undefined;
+  readonly upstream: boolean;
+
+  constructor(
+    readonly code: C,
+    details?: ErrorDetails<C>,
+    options: AppErrorOptions = {},
+  ) {
+    super(code);
+    this.details = details;
+    this.upstream = options.upstream ?? false;
+  }
+}
+
+/** True for an AppError, of `code` when given. */
+export function isAppError<C extends ErrorCode>(error: unknown, code?: C): error is AppError<C> {
+  return error instanceof AppError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,98 @@
+// What a network module declares about itself (networks/src/<network>/index.ts), so that server,
+// worker and scripts read one registry (registry.ts) instead of switching on the network.
+import type { Platform } from '@pauta/core';
+import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
+import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
+
+/** The two environment variables holding an app's client id and secret at the provider. */
+export interface CredentialVariables {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+/** An OAuth client Pauta runs: a network's own, or a sign-in-only provider (Google). */
+export interface OAuthClientDescriptor {
+  readonly name: OAuthProviderName;
+  readonly credentials: CredentialVariables;
+  /** Scopes per flow; `signIn` present = a sign-in button, `connect` = accounts can be connected. */
+  readonly scopes: OAuthScopes;
+  create(options: OAuthProviderOptions): OAuthProvider;
+}
+
+export interface FollowersOptions {
+  fetch: typeof globalThis.fetch;
+  timeoutMs?: number;
+}
+
+/** A follower count could not be read (no answer, or an error status). */
+export class FollowersUnavailableError extends Error {
+  override readonly name = 'FollowersUnavailableError';
+  constructor(
+    readonly platform: Platform,
+    readonly status: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(`${platform}: follower count unavailable${status === null ? '' : ` (${status})`}`, options);
+  }
+}
+
+/**
+ * What the network supports, as implemented by its module (registry.test.ts checks each flag
+ * against the code):
+ * - `connect`: an account can be connected in Contas Conectadas (an OAuth client with connect scopes);
+ * - `refresh`: tokens are renewed before they expire (refresh token, or Facebook's re-exchange);
+ * - `revoke`: tokens can be revoked at the network when a user's data is erased;
+ * - `metrics`: published posts' reach/likes/comments can be read back; `'opt-in'`: only when the
+ *   installation switches on the network's `postAnalytics` (its scope needs the network's approval);
+ * - `followers`: the connected account's follower count is shown;
+ * - `media`: whether a post needs an image ('required'), or the publisher sends text only ('none').
+ */
+export interface NetworkCapabilities {
+  readonly connect: boolean;
+  readonly refresh: boolean;
+  readonly revoke: boolean;
+  readonly metrics: boolean | 'opt-in';
+  readonly followers: boolean;
+  readonly media: 'none' | 'required';
+}
+
+export interface PublisherOptions extends AdapterOptions {
+  /** The network's app secret (`credentials.clientSecret`); Facebook signs Graph calls with it. */
+  appSecret?: string;
+  /** Instagram: how many times a media container's status is read, and the pause between reads. */
+  statusPollAttempts?: number;
+  statusPollIntervalMs?: number;
+}
+
+/**
+ * Post analytics behind a switch (LinkedIn: LINKEDIN_POST_ANALYTICS=1). Requesting their scope on
+ * an app the network has not approved for it makes every connection fail, so they stay off until
+ * the administrator turns them on; the owner is told why metrics are missing.
+ */
+export interface PostAnalyticsOptIn {
+  /** The environment variable that turns them on (`1` or `true`). */
+  readonly flag: string;
+  /** Added to the connect scopes when on. */
+  readonly scopes: readonly string[];
+  /** pt-BR: shown beside the missing metrics while the switch is off. */
+  readonly disabledReason: string;
+  /** pt-BR: shown while on but the account was connected without the scopes. */
+  readonly scopeMissingReason: string;
+}
+
+export interface NetworkDescriptor {
+  readonly platform: Platform;
+  /**
+   * The app credentials the publisher needs (the network is "configured" when both are set, or
+   * when the sandbox stands in for a network that has an OAuth client).
+   */
+  readonly credentials: CredentialVariables;
+  /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
+  readonly oauth: OAuthClientDescriptor | null;
+  readonly capabilities: NetworkCapabilities;
+  /** Present when `capabilities.metrics` is `'opt-in'`. */
+  readonly postAnalytics?: PostAnalyticsOptIn;
+  createPublisher(options: PublisherOptions): NetworkAdapter;
+  /** Present when `capabilities.followers`. */
+  fetchFollowers?(accessToken: string, options: FollowersOptions): Promise<number | null>;
+}

@@ -1,0 +1,32 @@
+// Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
+import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
+import { createFacebookAdapter } from './publish.js';
+
+export const facebookOAuth: OAuthClientDescriptor = {
+  name: 'facebook',
+  credentials: { clientId: 'FACEBOOK_CLIENT_ID', clientSecret: 'FACEBOOK_CLIENT_SECRET' },
+  scopes: FACEBOOK_SCOPES,
+  create: createFacebookOAuthClient,
+};
+
+export const facebook: NetworkDescriptor = {
+  platform: 'facebook',
+  credentials: facebookOAuth.credentials,
+  oauth: facebookOAuth,
+  capabilities: {
+    connect: true,
+    // No refresh token: the long-lived user token is re-exchanged (fb_exchange_token).
+    refresh: true,
+    revoke: false,
+    metrics: true,
+    followers: false,
+    media: 'none',
+  },
+  // Graph calls carry appsecret_proof, keyed with the app secret.
+  createPublisher: ({ appSecret, ...options }) =>
+    createFacebookAdapter({
+      ...options,
+      ...(appSecret === undefined ? {} : { facebookAppSecret: appSecret }),
+    }),
+};

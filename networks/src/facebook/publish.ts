@@ -1,0 +1,143 @@
+// Facebook Pages publishing: `POST /<page-id>/feed` with the Page token, metrics from the post's
+// like/comment summaries plus the post_total_media_view_unique insight (reach).
+import { fitsPlatformLimit } from '@pauta/core';
+import { classifyGraphFailure, graphBase, insightValue, mapLimited, proofParams } from '../meta/graph.js';
+import { explainFailure } from '../publishing/errors.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  type HttpContext,
+  isObject,
+  numberField,
+  publishError,
+  sendRequest,
+  stringField,
+} from '../publishing/http.js';
+import type {
+  AdapterOptions,
+  NetworkAdapter,
+  PostMetrics,
+  PublishResult,
+  PublishTarget,
+} from '../publishing/types.js';
+import { PublishError } from '../publishing/types.js';
+import { FACEBOOK_ERRORS } from './errors.js';
+
+/** How many posts' metrics are fetched at the same time. */
+const METRICS_CONCURRENCY = 4;
+
+function summaryCount(body: unknown, edge: string): number | null {
+  if (!isObject(body)) return null;
+  const value = body[edge];
+  // An edge with nothing in it may be omitted entirely: that is a real 0.
+  if (value === undefined) return 0;
+  return isObject(value) ? numberField(value.summary, 'total_count') : null;
+}
+
+export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
+  const graph = graphBase(options.graphVersion);
+  const context = (target: PublishTarget): HttpContext => ({
+    platform: 'facebook',
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    secrets: [target.accessToken],
+  });
+  const proof = (token: string) => proofParams(token, options.facebookAppSecret);
+
+  const getJson = async (
+    ctx: HttpContext,
+    target: PublishTarget,
+    path: string,
+    query: Record<string, string>,
+  ) => {
+    const search = new URLSearchParams({ ...query, ...proof(target.accessToken) });
+    const result = await sendRequest(ctx, `${graph}/${path}?${search}`, {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${target.accessToken}` },
+    });
+    if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
+    return result.json;
+  };
+
+  const metricsOf = async (target: PublishTarget, postId: string): Promise<PostMetrics | null> => {
+    const ctx = context(target);
+    let post: unknown;
+    try {
+      post = await getJson(ctx, target, encodeURIComponent(postId), {
+        fields: 'likes.summary(true),comments.summary(true),shares',
+      });
+    } catch (error) {
+      // A deleted or unreadable post has no metrics; anything else (token, limits) stops the sync.
+      if (error instanceof PublishError && error.kind === 'permanent' && error.code === 'REJECTED')
+        return null;
+      throw error;
+    }
+    let reach: number | null = null;
+    try {
+      const insights = await getJson(ctx, target, `${encodeURIComponent(postId)}/insights`, {
+        metric: 'post_total_media_view_unique',
+      });
+      reach = insightValue(insights, 'post_total_media_view_unique');
+    } catch {
+      // Insights need read_insights and fail for young or small Pages: reach is then unavailable.
+      reach = null;
+    }
+    return { reach, likes: summaryCount(post, 'likes'), comments: summaryCount(post, 'comments') };
+  };
+
+  const adapter: NetworkAdapter = {
+    platform: 'facebook',
+    async publish(request, callOptions = {}): Promise<PublishResult> {
+      const ctx = context(request.target);
+      if (!fitsPlatformLimit('facebook', request.text)) {
+        throw publishError(
+          ctx,
+          'permanent',
+          'CONTENT_TOO_LONG',
+          'facebook: text exceeds the Page post limit',
+        );
+      }
+      const pageId = request.target.platformUserId;
+      const body = new URLSearchParams({
+        message: request.text,
+        access_token: request.target.accessToken,
+        ...proof(request.target.accessToken),
+      });
+      const result = await sendRequest(ctx, `${graph}/${encodeURIComponent(pageId)}/feed`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+        signal: callOptions.signal,
+      });
+      if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
+      const id = stringField(result.json, 'id');
+      if (id === null || id === '') {
+        throw publishError(
+          ctx,
+          'unknown',
+          'UNKNOWN_OUTCOME',
+          `facebook answered ${result.status} without a post id`,
+          {
+            status: result.status,
+          },
+        );
+      }
+      return { platformPostId: id, url: `https://www.facebook.com/${id}` };
+    },
+    async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
+      const ids = [...new Set(request.platformPostIds)];
+      const values = await mapLimited(ids, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id));
+      return new Map(ids.map((id, index) => [id, values[index] ?? null]));
+    },
+  };
+  return {
+    platform: 'facebook',
+    publish: (request, callOptions) =>
+      adapter.publish(request, callOptions).catch((error: unknown) => {
+        throw explainFailure('facebook', FACEBOOK_ERRORS, error);
+      }),
+    fetchMetrics: (request) =>
+      adapter.fetchMetrics(request).catch((error: unknown) => {
+        throw explainFailure('facebook', FACEBOOK_ERRORS, error);
+      }),
+  };
+}

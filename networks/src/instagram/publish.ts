@@ -1,0 +1,283 @@
+// Instagram (professional account, via the Graph API): every post needs an image at a public
+// URL. Three steps: create a media container, poll it until FINISHED, then media_publish.
+// Only the last step creates a post, so a doubtful outcome before it is safe to retry.
+import { fitsPlatformLimit } from '@pauta/core';
+import { classifyGraphFailure, graphBase, insightValue, mapLimited, proofParams } from '../meta/graph.js';
+import { explainFailure } from '../publishing/errors.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  type HttpContext,
+  type HttpResult,
+  publishError,
+  sendRequest,
+  stringField,
+} from '../publishing/http.js';
+import {
+  type AdapterOptions,
+  type NetworkAdapter,
+  type PostMetrics,
+  PublishError,
+  type PublishResult,
+  type PublishTarget,
+} from '../publishing/types.js';
+import { INSTAGRAM_ERRORS } from './errors.js';
+
+export const DEFAULT_STATUS_POLL_ATTEMPTS = 10;
+export const DEFAULT_STATUS_POLL_INTERVAL_MS = 1000;
+const METRICS_CONCURRENCY = 4;
+
+export interface InstagramAdapterOptions extends AdapterOptions {
+  /** How many times the container status is read before giving up (default 10). */
+  statusPollAttempts?: number;
+  /** Pause between two status reads (default 1 s). */
+  statusPollIntervalMs?: number;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Before media_publish no post can exist: a doubtful outcome there is a plain retry. */
+function beforePublish(error: unknown): unknown {
+  if (error instanceof PublishError && error.kind === 'unknown') {
+    return new PublishError(
+      'retryable',
+      'NETWORK_UNAVAILABLE',
+      `${error.message} (before media_publish: no post was created)`,
+      error.details,
+    );
+  }
+  return error;
+}
+
+function isPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export function createInstagramAdapter(options: InstagramAdapterOptions): NetworkAdapter {
+  const graph = graphBase(options.graphVersion);
+  const attempts = Math.max(1, options.statusPollAttempts ?? DEFAULT_STATUS_POLL_ATTEMPTS);
+  const intervalMs = Math.max(0, options.statusPollIntervalMs ?? DEFAULT_STATUS_POLL_INTERVAL_MS);
+  const context = (target: PublishTarget): HttpContext => ({
+    platform: 'instagram',
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    secrets: [target.accessToken],
+  });
+  const proof = (token: string) => proofParams(token, options.facebookAppSecret);
+
+  const call = async (
+    ctx: HttpContext,
+    target: PublishTarget,
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<HttpResult> => {
+    const proofQuery = proof(target.accessToken);
+    if (method === 'GET') {
+      const query = new URLSearchParams({ ...params, ...proofQuery });
+      const result = await sendRequest(ctx, `${graph}/${path}?${query}`, {
+        method,
+        headers: { Authorization: `Bearer ${target.accessToken}` },
+        signal,
+      });
+      if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
+      return result;
+    }
+    const body = new URLSearchParams({ ...params, access_token: target.accessToken, ...proofQuery });
+    const result = await sendRequest(ctx, `${graph}/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+      signal,
+    });
+    if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
+    return result;
+  };
+
+  const waitUntilFinished = async (
+    ctx: HttpContext,
+    target: PublishTarget,
+    containerId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<void> => {
+    let last = 'unknown';
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      const result = await call(
+        ctx,
+        target,
+        'GET',
+        encodeURIComponent(containerId),
+        { fields: 'status_code' },
+        signal,
+      );
+      last = stringField(result.json, 'status_code') ?? 'unknown';
+      if (last === 'FINISHED') return;
+      if (last === 'ERROR') {
+        throw publishError(
+          ctx,
+          'permanent',
+          'REJECTED',
+          `instagram: media container ${containerId} ended in ERROR (the image could not be fetched or processed)`,
+          { networkCode: 'CONTAINER_ERROR' },
+        );
+      }
+      if (last === 'EXPIRED') break;
+      if (attempt < attempts) {
+        try {
+          await sleep(intervalMs, signal);
+        } catch {
+          throw publishError(
+            ctx,
+            'retryable',
+            'NETWORK_UNAVAILABLE',
+            'instagram: aborted while the media was processing',
+          );
+        }
+      }
+    }
+    throw publishError(
+      ctx,
+      'retryable',
+      'NETWORK_UNAVAILABLE',
+      `instagram: media container ${containerId} still ${last} after ${attempts} status checks; nothing was published`,
+      { networkCode: `CONTAINER_${last}` },
+    );
+  };
+
+  const metricsOf = async (target: PublishTarget, mediaId: string): Promise<PostMetrics | null> => {
+    const ctx = context(target);
+    try {
+      const result = await call(ctx, target, 'GET', `${encodeURIComponent(mediaId)}/insights`, {
+        metric: 'reach,likes,comments',
+      });
+      return {
+        reach: insightValue(result.json, 'reach'),
+        likes: insightValue(result.json, 'likes'),
+        comments: insightValue(result.json, 'comments'),
+      };
+    } catch (error) {
+      if (error instanceof PublishError && error.kind === 'permanent' && error.code === 'REJECTED')
+        return null;
+      throw error;
+    }
+  };
+
+  const adapter: NetworkAdapter = {
+    platform: 'instagram',
+    async publish(request, callOptions = {}): Promise<PublishResult> {
+      const ctx = context(request.target);
+      const { signal } = callOptions;
+      const imageUrl = request.imageUrl?.trim() ?? '';
+      if (imageUrl === '') {
+        throw publishError(
+          ctx,
+          'permanent',
+          'MEDIA_REQUIRED',
+          'instagram: a post needs an image; none was given',
+        );
+      }
+      if (!isPublicUrl(imageUrl)) {
+        throw publishError(ctx, 'permanent', 'REJECTED', 'instagram: the image URL is not an http(s) URL');
+      }
+      if (!fitsPlatformLimit('instagram', request.text)) {
+        throw publishError(
+          ctx,
+          'permanent',
+          'CONTENT_TOO_LONG',
+          'instagram: caption exceeds 2200 characters',
+        );
+      }
+      const igUserId = encodeURIComponent(request.target.platformUserId);
+      let containerId: string;
+      try {
+        const created = await call(
+          ctx,
+          request.target,
+          'POST',
+          `${igUserId}/media`,
+          { image_url: imageUrl, caption: request.text },
+          signal,
+        );
+        const id = stringField(created.json, 'id');
+        if (id === null || id === '') {
+          throw publishError(
+            ctx,
+            'retryable',
+            'NETWORK_UNAVAILABLE',
+            'instagram: container answer without an id',
+          );
+        }
+        containerId = id;
+        await waitUntilFinished(ctx, request.target, containerId, signal);
+      } catch (error) {
+        throw beforePublish(error);
+      }
+      const published = await call(
+        ctx,
+        request.target,
+        'POST',
+        `${igUserId}/media_publish?${new URLSearchParams({ creation_id: containerId })}`,
+        {},
+        signal,
+      );
+      const mediaId = stringField(published.json, 'id');
+      if (mediaId === null || mediaId === '') {
+        throw publishError(
+          ctx,
+          'unknown',
+          'UNKNOWN_OUTCOME',
+          `instagram answered ${published.status} to media_publish without a media id`,
+          { status: published.status },
+        );
+      }
+      // The post exists now: the permalink is a nicety and must never turn success into failure.
+      let url: string | null = null;
+      try {
+        const media = await call(ctx, request.target, 'GET', encodeURIComponent(mediaId), {
+          fields: 'permalink',
+        });
+        url = stringField(media.json, 'permalink');
+      } catch {
+        url = null;
+      }
+      return { platformPostId: mediaId, url };
+    },
+    async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
+      const ids = [...new Set(request.platformPostIds)];
+      const values = await mapLimited(ids, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id));
+      return new Map(ids.map((id, index) => [id, values[index] ?? null]));
+    },
+  };
+  return {
+    platform: 'instagram',
+    publish: (request, callOptions) =>
+      adapter.publish(request, callOptions).catch((error: unknown) => {
+        throw explainFailure('instagram', INSTAGRAM_ERRORS, error);
+      }),
+    fetchMetrics: (request) =>
+      adapter.fetchMetrics(request).catch((error: unknown) => {
+        throw explainFailure('instagram', INSTAGRAM_ERRORS, error);
+      }),
+  };
+}

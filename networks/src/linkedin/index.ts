@@ -1,0 +1,37 @@
+// LinkedIn: sign-in, connecting a member profile, publishing as the member. Member post analytics
+// need r_member_postAnalytics (Community Management API, approved apps only): opt-in through
+// LINKEDIN_POST_ANALYTICS, which adds the scope at connect and turns the metrics reads on.
+import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
+import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
+import { createLinkedInAdapter } from './publish.js';
+
+export const linkedinOAuth: OAuthClientDescriptor = {
+  name: 'linkedin',
+  credentials: { clientId: 'LINKEDIN_CLIENT_ID', clientSecret: 'LINKEDIN_CLIENT_SECRET' },
+  scopes: LINKEDIN_SCOPES,
+  create: createLinkedInOAuthClient,
+};
+
+export const linkedin: NetworkDescriptor = {
+  platform: 'linkedin',
+  credentials: linkedinOAuth.credentials,
+  oauth: linkedinOAuth,
+  capabilities: {
+    connect: true,
+    refresh: true,
+    revoke: false,
+    metrics: 'opt-in',
+    followers: false,
+    media: 'none',
+  },
+  postAnalytics: {
+    flag: 'LINKEDIN_POST_ANALYTICS',
+    scopes: [LINKEDIN_ANALYTICS_SCOPE],
+    disabledReason:
+      'O LinkedIn só libera métricas de posts pessoais para apps aprovados no produto Community Management API, e a leitura não está ativada nesta instalação. Peça ao administrador para ativá-la (LINKEDIN_POST_ANALYTICS=1) depois da aprovação.',
+    scopeMissingReason:
+      'A conta do LinkedIn foi conectada sem a permissão de métricas. Reconecte a conta em Contas Conectadas para que as métricas apareçam.',
+  },
+  createPublisher: (options) => createLinkedInAdapter(options),
+};

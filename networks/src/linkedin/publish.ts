@@ -1,0 +1,207 @@
+// LinkedIn publishing: `POST /rest/posts` as the member (urn:li:person:<sub>), versioned API.
+// Metrics: member posts' analytics (`GET /rest/memberCreatorPostAnalytics`, one call per metric)
+// need r_member_postAnalytics, which only apps with the Community Management API product may
+// request; they are read only when the installation turns them on (LINKEDIN_POST_ANALYTICS).
+import { fitsPlatformLimit } from '@pauta/core';
+import { explainFailure } from '../publishing/errors.js';
+import {
+  classifyHttpStatus,
+  DEFAULT_TIMEOUT_MS,
+  type HttpContext,
+  type HttpResult,
+  isObject,
+  mapLimited,
+  numberField,
+  publishError,
+  sendRequest,
+  stringField,
+} from '../publishing/http.js';
+import type {
+  AdapterOptions,
+  NetworkAdapter,
+  PostMetrics,
+  PublishError,
+  PublishResult,
+  PublishTarget,
+} from '../publishing/types.js';
+import { LINKEDIN_ANALYTICS_SCOPE, LINKEDIN_ERRORS } from './errors.js';
+import { escapeLittleText } from './little-text.js';
+
+export const DEFAULT_LINKEDIN_VERSION = '202601';
+const POSTS_URL = 'https://api.linkedin.com/rest/posts';
+const ANALYTICS_URL = 'https://api.linkedin.com/rest/memberCreatorPostAnalytics';
+/** Posts whose metrics are read at the same time (each post is three calls). */
+const METRICS_CONCURRENCY = 2;
+/** The metric types read for Pauta's reach / likes / comments. */
+const METRIC_QUERIES = [
+  ['reach', 'MEMBERS_REACHED'],
+  ['likes', 'REACTION'],
+  ['comments', 'COMMENT'],
+] as const;
+const POST_URN = /^urn:li:(share|ugcPost):\d+$/;
+
+/** `entity` of the finder, Rest.li 2.0: `(share:urn%3Ali%3Ashare%3A1)` / `(ugc:urn%3Ali%3AugcPost%3A1)`. */
+export function analyticsEntity(urn: string): string | null {
+  const match = POST_URN.exec(urn);
+  if (match === null) return null;
+  return `(${match[1] === 'ugcPost' ? 'ugc' : 'share'}:${encodeURIComponent(urn)})`;
+}
+
+function linkedinMessage(body: unknown): { message: string | null; code: string | undefined } {
+  if (!isObject(body)) return { message: null, code: undefined };
+  const code = stringField(body, 'code') ?? stringField(body, 'serviceErrorCode') ?? undefined;
+  return { message: stringField(body, 'message'), code };
+}
+
+export function postUrl(urn: string): string {
+  return `https://www.linkedin.com/feed/update/${urn}/`;
+}
+
+export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
+  const version = options.linkedinVersion ?? DEFAULT_LINKEDIN_VERSION;
+  const context = (target: PublishTarget): HttpContext => ({
+    platform: 'linkedin',
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    secrets: [target.accessToken],
+  });
+  const versioned = (accessToken: string) => ({
+    Authorization: `Bearer ${accessToken}`,
+    'LinkedIn-Version': version,
+    'X-Restli-Protocol-Version': '2.0.0',
+  });
+
+  const sunset = (ctx: HttpContext, result: HttpResult, message: string | null): PublishError =>
+    publishError(
+      ctx,
+      'permanent',
+      'REJECTED',
+      `linkedin answered ${result.status} NONEXISTENT_VERSION: LinkedIn-Version ${version} is no longer active; set LINKEDIN_VERSION to a current YYYYMM version${message === null ? '' : ` (${message})`}`,
+      { status: result.status, networkCode: 'NONEXISTENT_VERSION' },
+    );
+
+  /** One metric of one post; null when LinkedIn has no such post (deleted, not the member's). */
+  const readMetric = async (
+    target: PublishTarget,
+    entity: string,
+    queryType: string,
+  ): Promise<number | null> => {
+    const ctx = context(target);
+    const query = `q=entity&entity=${entity}&queryType=${queryType}&aggregation=TOTAL`;
+    const result = await sendRequest(ctx, `${ANALYTICS_URL}?${query}`, {
+      method: 'GET',
+      headers: versioned(target.accessToken),
+    });
+    if (result.status === 404) return null;
+    if (result.status < 200 || result.status >= 300) {
+      const { message, code } = linkedinMessage(result.json);
+      if (result.status === 426 || code === 'NONEXISTENT_VERSION') throw sunset(ctx, result, message);
+      if (result.status === 403) {
+        // Without the scope every call is refused: a clear classification, not "no metrics".
+        throw publishError(
+          ctx,
+          'permanent',
+          'ACCOUNT_NEEDS_RECONNECT',
+          `linkedin answered 403 on memberCreatorPostAnalytics (${code ?? 'no code'}): the token lacks ${LINKEDIN_ANALYTICS_SCOPE}${message === null ? '' : ` (${message})`}`,
+          { status: 403, networkCode: 'SCOPE_MISSING_ANALYTICS' },
+        );
+      }
+      throw classifyHttpStatus(ctx, result, message ?? (result.text.slice(0, 200) || null), code);
+    }
+    const elements = isObject(result.json) && Array.isArray(result.json.elements) ? result.json.elements : [];
+    // TOTAL aggregation: one element; none when LinkedIn has nothing to report yet (a real 0).
+    if (elements.length === 0) return 0;
+    return numberField(elements[0], 'count');
+  };
+
+  const metricsOf = async (target: PublishTarget, urn: string): Promise<PostMetrics | null> => {
+    const entity = analyticsEntity(urn);
+    if (entity === null) return null;
+    const values: PostMetrics = { reach: null, likes: null, comments: null };
+    for (const [field, queryType] of METRIC_QUERIES) {
+      const value = await readMetric(target, entity, queryType);
+      if (value === null) return null;
+      values[field] = value;
+    }
+    return values;
+  };
+
+  return {
+    platform: 'linkedin',
+    async publish(request, callOptions = {}): Promise<PublishResult> {
+      try {
+        return await publishPost(request, callOptions);
+      } catch (error) {
+        throw explainFailure('linkedin', LINKEDIN_ERRORS, error);
+      }
+    },
+    async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
+      // Off: LinkedIn would refuse the scope to an app without the product; nothing to ask.
+      if (options.postAnalytics !== true) return new Map();
+      const ids = [...new Set(request.platformPostIds)];
+      try {
+        const values = await mapLimited(ids, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id));
+        return new Map(ids.map((id, index) => [id, values[index] ?? null]));
+      } catch (error) {
+        throw explainFailure('linkedin', LINKEDIN_ERRORS, error);
+      }
+    },
+  };
+
+  async function publishPost(
+    request: Parameters<NetworkAdapter['publish']>[0],
+    callOptions: { signal?: AbortSignal },
+  ): Promise<PublishResult> {
+    const ctx = context(request.target);
+    if (!fitsPlatformLimit('linkedin', request.text)) {
+      throw publishError(ctx, 'permanent', 'CONTENT_TOO_LONG', 'linkedin: text exceeds 3000 characters');
+    }
+    const body = {
+      author: `urn:li:person:${request.target.platformUserId}`,
+      commentary: escapeLittleText(request.text),
+      visibility: 'PUBLIC',
+      distribution: {
+        feedDistribution: 'MAIN_FEED',
+        targetEntities: [],
+        thirdPartyDistributionChannels: [],
+      },
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    };
+    const result = await sendRequest(ctx, POSTS_URL, {
+      method: 'POST',
+      headers: { ...versioned(request.target.accessToken), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: callOptions.signal,
+    });
+    if (result.status >= 200 && result.status < 300) {
+      const urn = result.headers.get('x-restli-id') ?? result.headers.get('x-linkedin-id');
+      if (urn === null || urn === '') {
+        // The post was most likely created; without its id we cannot tell which one.
+        throw publishError(
+          ctx,
+          'unknown',
+          'UNKNOWN_OUTCOME',
+          `linkedin answered ${result.status} without an x-restli-id header`,
+          { status: result.status },
+        );
+      }
+      return { platformPostId: urn, url: postUrl(urn) };
+    }
+    const { message, code } = linkedinMessage(result.json);
+    if (result.status === 426 || code === 'NONEXISTENT_VERSION') throw sunset(ctx, result, message);
+    if ((result.status === 422 || result.status === 409) && /duplicate/i.test(message ?? '')) {
+      throw publishError(
+        ctx,
+        'permanent',
+        'DUPLICATE_CONTENT',
+        `linkedin answered ${result.status}: ${message}`,
+        {
+          status: result.status,
+          networkCode: 'DUPLICATE_POST',
+        },
+      );
+    }
+    throw classifyHttpStatus(ctx, result, message ?? (result.text.slice(0, 200) || null), code);
+  }
+}

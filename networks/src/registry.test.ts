@@ -1,0 +1,262 @@
+// The registry against the code it describes: every platform has a descriptor, and each
+// capability flag matches what the network's module actually does (no network call leaves the
+// process: a recording fetch answers every request).
+import { PLATFORMS, type Platform, SIGN_IN_PROVIDERS } from '@pauta/core';
+import { NETWORK_CREDENTIAL_KEYS } from '@pauta/core/config/env';
+import { describe, expect, it } from 'vitest';
+import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from './oauth/callback.js';
+import { OAUTH_PROVIDER_NAMES } from './oauth/types.js';
+import { PublishError, type PublishTarget } from './publishing/types.js';
+import {
+  CONNECT_PLATFORMS,
+  connectClient,
+  connectPlatformOf,
+  createNetworkClients,
+  createOAuthProvider,
+  createPublisher,
+  isConnectConfigured,
+  metricsUnavailableReason,
+  NETWORKS,
+  networkCredentials,
+  OAUTH_CLIENTS,
+  oauthClient,
+  postAnalyticsEnabled,
+  SIGN_IN_OAUTH_PROVIDERS,
+  scopesFor,
+} from './registry.js';
+
+const TARGET: PublishTarget = { platformUserId: '1234', accessToken: 'token-abc' };
+
+/** A fetch that records each URL and fails as a refused connection (nothing sent). */
+function recordingFetch() {
+  const urls: string[] = [];
+  const fetch: typeof globalThis.fetch = async (input) => {
+    urls.push(input instanceof Request ? input.url : String(input));
+    throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+  };
+  return { fetch, urls };
+}
+
+const dummyClient = (platform: Platform) => {
+  const oauth = NETWORKS[platform].oauth;
+  return oauth
+    ? createOAuthProvider(oauth.name, {
+        clientId: 'id',
+        clientSecret: 'secret',
+        redirectUri: 'https://pauta.example/auth/callback',
+      })
+    : null;
+};
+
+describe('networks registry', () => {
+  it('has one descriptor per platform of core, each naming its own platform', () => {
+    expect(Object.keys(NETWORKS).sort()).toEqual([...PLATFORMS].sort());
+    for (const platform of PLATFORMS) {
+      expect(NETWORKS[platform].platform).toBe(platform);
+      expect(createPublisher(platform, { fetch: recordingFetch().fetch }).platform).toBe(platform);
+    }
+  });
+
+  it('has one OAuth client descriptor per provider name, building a client of that name', () => {
+    expect(Object.keys(OAUTH_CLIENTS).sort()).toEqual([...OAUTH_PROVIDER_NAMES].sort());
+    for (const name of OAUTH_PROVIDER_NAMES) {
+      expect(OAUTH_CLIENTS[name].name).toBe(name);
+      const client = createOAuthProvider(name, {
+        clientId: 'i',
+        clientSecret: 's',
+        redirectUri: 'https://a/cb',
+      });
+      expect(client.name).toBe(name);
+    }
+  });
+
+  it('declares exactly the credential variables the processes parse (core NETWORK_CREDENTIAL_KEYS)', () => {
+    const declared = new Set<string>();
+    for (const descriptor of Object.values(NETWORKS)) {
+      declared.add(descriptor.credentials.clientId).add(descriptor.credentials.clientSecret);
+      // A network with an OAuth client publishes with that client's app.
+      if (descriptor.oauth) expect(descriptor.credentials).toEqual(descriptor.oauth.credentials);
+    }
+    for (const client of Object.values(OAUTH_CLIENTS)) {
+      declared.add(client.credentials.clientId).add(client.credentials.clientSecret);
+    }
+    expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
+  });
+
+  it('offers sign-in for as many providers as the login screen shows, and connect where declared', () => {
+    expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
+    expect(SIGN_IN_OAUTH_PROVIDERS).toHaveLength(SIGN_IN_PROVIDERS.length);
+    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x']);
+    for (const platform of PLATFORMS) {
+      const { capabilities, oauth } = NETWORKS[platform];
+      expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
+      expect(connectPlatformOf(oauth?.name ?? 'google')).toBe(capabilities.connect ? platform : null);
+    }
+    expect(connectPlatformOf('google')).toBeNull();
+  });
+
+  it('refresh: exactly the networks whose OAuth client renews tokens', () => {
+    for (const platform of PLATFORMS) {
+      const client = dummyClient(platform);
+      expect(NETWORKS[platform].capabilities.refresh, platform).toBe(
+        client !== null && typeof client.refreshAccessToken === 'function',
+      );
+    }
+  });
+
+  it('revoke: exactly the networks whose OAuth client can revoke a token', () => {
+    for (const platform of PLATFORMS) {
+      const client = dummyClient(platform);
+      expect(NETWORKS[platform].capabilities.revoke, platform).toBe(
+        typeof client?.revokeToken === 'function',
+      );
+    }
+    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x']);
+  });
+
+  it('followers: exactly the networks with a follower count reader', () => {
+    for (const platform of PLATFORMS) {
+      const descriptor = NETWORKS[platform];
+      expect(descriptor.capabilities.followers, platform).toBe(
+        typeof descriptor.fetchFollowers === 'function',
+      );
+    }
+  });
+
+  it('metrics: a network without them answers none without a call; the others ask the network', async () => {
+    for (const platform of PLATFORMS) {
+      const { fetch, urls } = recordingFetch();
+      const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
+      const request = { target: TARGET, platformPostIds: ['post-1'] };
+      if (NETWORKS[platform].capabilities.metrics === true) {
+        await expect(adapter.fetchMetrics(request), platform).rejects.toBeInstanceOf(PublishError);
+        expect(urls.length, platform).toBeGreaterThan(0);
+      } else {
+        expect((await adapter.fetchMetrics(request)).size, platform).toBe(0);
+        expect(urls, platform).toEqual([]);
+      }
+      if (NETWORKS[platform].capabilities.metrics === 'opt-in') {
+        expect(NETWORKS[platform].postAnalytics, platform).toBeDefined();
+        const on = createPublisher(platform, { fetch, timeoutMs: 1000, postAnalytics: true });
+        await expect(
+          on.fetchMetrics({ ...request, platformPostIds: ['urn:li:share:1'] }),
+          platform,
+        ).rejects.toBeInstanceOf(PublishError);
+        expect(urls.length, platform).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('opt-in post analytics: the switch adds the scope at connect and decides the reason shown', () => {
+    for (const platform of PLATFORMS) {
+      const optIn = NETWORKS[platform].postAnalytics;
+      const name = NETWORKS[platform].oauth?.name;
+      if (optIn === undefined || name === undefined) {
+        expect(metricsUnavailableReason({}, platform, null), platform).toBeNull();
+        continue;
+      }
+      const off = scopesFor(name, 'connect', {}) ?? [];
+      const on = scopesFor(name, 'connect', { [optIn.flag]: true }) ?? [];
+      for (const scope of optIn.scopes) {
+        expect(off, platform).not.toContain(scope);
+        expect(on, platform).toContain(scope);
+      }
+      expect(scopesFor(name, 'signIn', { [optIn.flag]: '1' }) ?? [], platform).not.toContain(optIn.scopes[0]);
+      expect(postAnalyticsEnabled({ [optIn.flag]: '1' }, platform)).toBe(true);
+      expect(postAnalyticsEnabled({ [optIn.flag]: false }, platform)).toBe(false);
+      expect(metricsUnavailableReason({}, platform, null)).toBe(optIn.disabledReason);
+      expect(metricsUnavailableReason({ [optIn.flag]: true }, platform, [...off])).toBe(
+        optIn.scopeMissingReason,
+      );
+      expect(metricsUnavailableReason({ [optIn.flag]: true }, platform, [...on])).toBeNull();
+      expect(metricsUnavailableReason({ [optIn.flag]: true }, platform, null)).toBeNull();
+    }
+  });
+
+  it('media: "required" refuses a post without an image before any call; "none" sends text alone', async () => {
+    for (const platform of PLATFORMS) {
+      const { fetch, urls } = recordingFetch();
+      const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
+      const error = await adapter
+        .publish({ target: TARGET, title: 'T', text: 'Olá' })
+        .catch((e: unknown) => e);
+      expect(error, platform).toBeInstanceOf(PublishError);
+      if (NETWORKS[platform].capabilities.media === 'required') {
+        expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
+        expect(urls, platform).toEqual([]);
+      } else {
+        expect((error as PublishError).code, platform).toBe('NETWORK_UNAVAILABLE');
+        expect(urls.length, platform).toBe(1);
+      }
+    }
+  });
+});
+
+describe('configuration through the registry', () => {
+  const appUrl = 'https://pauta.example/';
+
+  it('builds the one callback URL for both flows', () => {
+    expect(OAUTH_CALLBACK_PATH).toBe('/auth/callback');
+    expect(oauthCallbackUrl(appUrl, 'signIn')).toBe('https://pauta.example/auth/callback');
+    expect(oauthCallbackUrl('http://localhost:3000', 'connect')).toBe(
+      'http://localhost:3000/auth/callback?connection=true',
+    );
+  });
+
+  it('prefers configured credentials, falls back to the sandbox only for networks it imitates', () => {
+    const sandbox = { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4000' };
+    expect(networkCredentials({}, 'linkedin')).toBeNull();
+    expect(networkCredentials(sandbox, 'linkedin')).toEqual({
+      clientId: 'sandbox-linkedin-client',
+      clientSecret: 'sandbox-linkedin-secret',
+    });
+    expect(networkCredentials({ ...sandbox, X_CLIENT_ID: 'real', X_CLIENT_SECRET: 'shh' }, 'x')).toEqual({
+      clientId: 'real',
+      clientSecret: 'shh',
+    });
+    // Half a pair is no pair.
+    expect(networkCredentials({ X_CLIENT_ID: 'real' }, 'x')).toBeNull();
+    expect(networkCredentials(sandbox, 'instagram')).toBeNull();
+    expect(
+      networkCredentials({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs' }, 'instagram'),
+    ).toEqual({ clientId: 'ig', clientSecret: 'igs' });
+    expect(isConnectConfigured(sandbox, 'facebook')).toBe(true);
+    expect(
+      isConnectConfigured({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs' }, 'instagram'),
+    ).toBe(false);
+  });
+
+  it('gives each client its redirect URI and the sandbox routing', () => {
+    const env = { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4000' };
+    const google = oauthClient('google', 'signIn', { env, appUrl });
+    const url = google!.createAuthorizationURL({ state: 's', codeVerifier: 'v'.repeat(43) });
+    expect(url.href.startsWith('http://127.0.0.1:4000/accounts.google.com/')).toBe(true);
+    expect(url.searchParams.get('redirect_uri')).toBe('https://pauta.example/auth/callback');
+    const x = connectClient('x', { env, appUrl });
+    const xUrl = x!.createAuthorizationURL({ state: 's', codeVerifier: 'v'.repeat(43) });
+    expect(xUrl.searchParams.get('redirect_uri')).toBe('https://pauta.example/auth/callback?connection=true');
+    expect(connectClient('instagram', { env, appUrl })).toBeNull();
+    expect(oauthClient('google', 'signIn', { env: {}, appUrl })).toBeNull();
+  });
+
+  it('gives the worker a publisher and a refresher per configured network, none for the rest', () => {
+    const clients = createNetworkClients({
+      env: { LINKEDIN_CLIENT_ID: 'a', LINKEDIN_CLIENT_SECRET: 'b' },
+      appUrl,
+      timeoutMs: 1000,
+    });
+    expect(clients.adapter('linkedin')?.platform).toBe('linkedin');
+    expect(clients.oauth('linkedin')?.name).toBe('linkedin');
+    for (const platform of ['facebook', 'x', 'instagram'] as const) {
+      expect(clients.adapter(platform)).toBeNull();
+      expect(clients.oauth(platform)).toBeNull();
+    }
+    const instagramOnly = createNetworkClients({
+      env: { INSTAGRAM_CLIENT_ID: 'a', INSTAGRAM_CLIENT_SECRET: 'b' },
+      appUrl,
+      timeoutMs: 1000,
+    });
+    expect(instagramOnly.adapter('instagram')?.platform).toBe('instagram');
+    expect(instagramOnly.oauth('instagram')).toBeNull();
+  });
+});

@@ -1,0 +1,260 @@
+// The registry of networks: one descriptor per platform (networks/src/<network>/index.ts) and one
+// per OAuth client, and the few functions server, worker and scripts use to turn configuration
+// into clients. Nothing outside this package switches on a network (docs/networks.md).
+import { PLATFORMS, type Platform } from '@pauta/core';
+import type {
+  CredentialVariables,
+  NetworkCapabilities,
+  NetworkDescriptor,
+  OAuthClientDescriptor,
+  PublisherOptions,
+} from './descriptor.js';
+import { facebook, facebookOAuth } from './facebook/index.js';
+import type { FacebookOAuthProvider } from './facebook/oauth.js';
+import { googleOAuth } from './google/index.js';
+import { instagram } from './instagram/index.js';
+import { linkedin, linkedinOAuth } from './linkedin/index.js';
+import { oauthCallbackUrl } from './oauth/callback.js';
+import {
+  OAUTH_PROVIDER_NAMES,
+  type OAuthProvider,
+  type OAuthProviderName,
+  type OAuthProviderOptions,
+  type OAuthPurpose,
+} from './oauth/types.js';
+import type { NetworkAdapter } from './publishing/types.js';
+import { createNetworkFetch } from './sandbox-url.js';
+import { x, xOAuth } from './x/index.js';
+
+export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = { linkedin, facebook, x, instagram };
+
+export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
+  google: googleOAuth,
+  facebook: facebookOAuth,
+  linkedin: linkedinOAuth,
+  x: xOAuth,
+};
+
+export function networkDescriptor(platform: Platform): NetworkDescriptor {
+  return NETWORKS[platform];
+}
+
+export function capabilitiesOf(platform: Platform): NetworkCapabilities {
+  return NETWORKS[platform].capabilities;
+}
+
+export function isOAuthProviderName(value: string): value is OAuthProviderName {
+  return (OAUTH_PROVIDER_NAMES as readonly string[]).includes(value);
+}
+
+/** Whether a switch variable is on in a parsed env (true) or a raw one ('1', 'true'). */
+function flagOn(source: CredentialSource | undefined, flag: string): boolean {
+  const value = source?.[flag];
+  return value === true || value === '1' || value === 'true';
+}
+
+/** Whether the network's opt-in post analytics are switched on (LINKEDIN_POST_ANALYTICS). */
+export function postAnalyticsEnabled(source: CredentialSource | undefined, platform: Platform): boolean {
+  const optIn = NETWORKS[platform].postAnalytics;
+  return optIn !== undefined && flagOn(source, optIn.flag);
+}
+
+/**
+ * The scopes of a flow, or null when the client is not used for it. With `source`, a connect flow
+ * also asks for the scopes of post analytics that are switched on.
+ */
+export function scopesFor(
+  name: OAuthProviderName,
+  purpose: OAuthPurpose,
+  source?: CredentialSource,
+): readonly string[] | null {
+  const scopes = OAUTH_CLIENTS[name].scopes[purpose];
+  if (scopes === undefined) return null;
+  const platform = purpose === 'connect' ? connectPlatformOf(name) : null;
+  if (platform === null || !postAnalyticsEnabled(source, platform)) return scopes;
+  const extra = NETWORKS[platform].postAnalytics?.scopes ?? [];
+  return [...scopes, ...extra.filter((scope) => !scopes.includes(scope))];
+}
+
+/**
+ * Why a published post of this network shows no metrics (pt-BR), or null when they should come:
+ * the network has none, the opt-in is off, or the account was connected without its scopes.
+ * `grantedScopes` null = unknown (not held against the account).
+ */
+export function metricsUnavailableReason(
+  source: CredentialSource,
+  platform: Platform,
+  grantedScopes: readonly string[] | null,
+): string | null {
+  const descriptor = NETWORKS[platform];
+  if (descriptor.capabilities.metrics !== 'opt-in' || descriptor.postAnalytics === undefined) return null;
+  const optIn = descriptor.postAnalytics;
+  if (!flagOn(source, optIn.flag)) return optIn.disabledReason;
+  if (grantedScopes !== null && optIn.scopes.some((scope) => !grantedScopes.includes(scope)))
+    return optIn.scopeMissingReason;
+  return null;
+}
+
+/** OAuth clients with a sign-in button (Google, Facebook, LinkedIn). */
+export const SIGN_IN_OAUTH_PROVIDERS: readonly OAuthProviderName[] = OAUTH_PROVIDER_NAMES.filter(
+  (name) => OAUTH_CLIENTS[name].scopes.signIn !== undefined,
+);
+
+/** Networks whose accounts can be connected (an OAuth client with connect scopes). */
+export const CONNECT_PLATFORMS: readonly Platform[] = PLATFORMS.filter(
+  (platform) => NETWORKS[platform].capabilities.connect,
+);
+
+export function isConnectPlatform(value: string): value is Platform {
+  return (CONNECT_PLATFORMS as readonly string[]).includes(value);
+}
+
+/** The network whose accounts an OAuth client connects (the provider of a connect attempt). */
+export function connectPlatformOf(name: OAuthProviderName): Platform | null {
+  return CONNECT_PLATFORMS.find((platform) => NETWORKS[platform].oauth?.name === name) ?? null;
+}
+
+/**
+ * Where configuration comes from: a process's parsed env (ServerEnv, WorkerEnv). Credential
+ * variables are read by the names the descriptors declare; empty values count as unset.
+ */
+export type CredentialSource = { readonly SOCIAL_SANDBOX_URL?: string | undefined } & Readonly<
+  Record<string, unknown>
+>;
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+function readCredentials(source: CredentialSource, variables: CredentialVariables): ClientCredentials | null {
+  const clientId = source[variables.clientId];
+  const clientSecret = source[variables.clientSecret];
+  if (
+    typeof clientId === 'string' &&
+    clientId !== '' &&
+    typeof clientSecret === 'string' &&
+    clientSecret !== ''
+  )
+    return { clientId, clientSecret };
+  return null;
+}
+
+/** The sandbox registers one client per OAuth client name (networks/src/sandbox/oauth-common.ts). */
+function sandboxCredentials(name: OAuthProviderName): ClientCredentials {
+  return { clientId: `sandbox-${name}-client`, clientSecret: `sandbox-${name}-secret` };
+}
+
+/** An OAuth client's credentials: configured, else the sandbox's when SOCIAL_SANDBOX_URL is set. */
+export function oauthCredentials(
+  source: CredentialSource,
+  name: OAuthProviderName,
+): ClientCredentials | null {
+  const configured = readCredentials(source, OAUTH_CLIENTS[name].credentials);
+  if (configured) return configured;
+  return source.SOCIAL_SANDBOX_URL ? sandboxCredentials(name) : null;
+}
+
+/**
+ * A network's app credentials: configured, else the sandbox's when SOCIAL_SANDBOX_URL is set and
+ * the network has an OAuth client the sandbox imitates. null = the network is not configured.
+ */
+export function networkCredentials(source: CredentialSource, platform: Platform): ClientCredentials | null {
+  const descriptor = NETWORKS[platform];
+  const configured = readCredentials(source, descriptor.credentials);
+  if (configured) return configured;
+  return source.SOCIAL_SANDBOX_URL && descriptor.oauth ? sandboxCredentials(descriptor.oauth.name) : null;
+}
+
+/** Whether accounts of this network can be connected on this installation. */
+export function isConnectConfigured(source: CredentialSource, platform: Platform): boolean {
+  return NETWORKS[platform].capabilities.connect && networkCredentials(source, platform) !== null;
+}
+
+/** A network's publisher from explicit options (tests, benchmarks). */
+export function createPublisher(platform: Platform, options: PublisherOptions): NetworkAdapter {
+  return NETWORKS[platform].createPublisher(options);
+}
+
+/** Builds an OAuth client from explicit options (tests, benchmarks, the worker harness). */
+export function createOAuthProvider(name: 'facebook', options: OAuthProviderOptions): FacebookOAuthProvider;
+export function createOAuthProvider(name: OAuthProviderName, options: OAuthProviderOptions): OAuthProvider;
+export function createOAuthProvider(name: OAuthProviderName, options: OAuthProviderOptions): OAuthProvider {
+  return OAUTH_CLIENTS[name].create(options);
+}
+
+export interface OAuthRuntime {
+  env: CredentialSource;
+  /** The public URL of the web app: the callback URL is built from it. */
+  appUrl: string;
+  /** Timeout of each call; the client's default (15 s) when absent. */
+  timeoutMs?: number;
+}
+
+/** The configured OAuth client for a flow, its redirect URI the callback URL; null when unconfigured. */
+export function oauthClient(
+  name: OAuthProviderName,
+  purpose: OAuthPurpose,
+  runtime: OAuthRuntime,
+): OAuthProvider | null {
+  const credentials = oauthCredentials(runtime.env, name);
+  if (!credentials) return null;
+  const sandboxUrl = runtime.env.SOCIAL_SANDBOX_URL;
+  return createOAuthProvider(name, {
+    ...credentials,
+    redirectUri: oauthCallbackUrl(runtime.appUrl, purpose),
+    ...(runtime.timeoutMs === undefined ? {} : { timeoutMs: runtime.timeoutMs }),
+    ...(sandboxUrl ? { sandboxUrl } : {}),
+  });
+}
+
+/** The client that connects accounts of a network; null when it has none or is not configured. */
+export function connectClient(platform: Platform, runtime: OAuthRuntime): OAuthProvider | null {
+  const descriptor = NETWORKS[platform];
+  if (!descriptor.capabilities.connect || !descriptor.oauth) return null;
+  return oauthClient(descriptor.oauth.name, 'connect', runtime);
+}
+
+export interface NetworkClients {
+  /** The publisher of a network; null when the network is not configured. */
+  adapter(platform: Platform): NetworkAdapter | null;
+  /** The OAuth client that refreshes the network's tokens; null when none or not configured. */
+  oauth(platform: Platform): OAuthProvider | null;
+}
+
+export interface NetworkClientsOptions extends OAuthRuntime {
+  timeoutMs: number;
+  /** Passed to every publisher (LinkedIn-Version, Graph version, Instagram polling). */
+  publisher?: Omit<PublisherOptions, 'fetch' | 'timeoutMs' | 'appSecret'>;
+}
+
+/** The worker's clients: one publisher and one OAuth client per configured network. */
+export function createNetworkClients(options: NetworkClientsOptions): NetworkClients {
+  const fetch = createNetworkFetch(options.env.SOCIAL_SANDBOX_URL);
+  const adapters = new Map<Platform, NetworkAdapter | null>();
+  const clients = new Map<Platform, OAuthProvider | null>();
+  for (const platform of PLATFORMS) {
+    const descriptor = NETWORKS[platform];
+    const credentials = networkCredentials(options.env, platform);
+    adapters.set(
+      platform,
+      credentials
+        ? descriptor.createPublisher({
+            ...options.publisher,
+            fetch,
+            timeoutMs: options.timeoutMs,
+            appSecret: credentials.clientSecret,
+            postAnalytics: postAnalyticsEnabled(options.env, platform),
+          })
+        : null,
+    );
+    clients.set(
+      platform,
+      credentials && descriptor.oauth ? oauthClient(descriptor.oauth.name, 'connect', options) : null,
+    );
+  }
+  return {
+    adapter: (platform) => adapters.get(platform) ?? null,
+    oauth: (platform) => clients.get(platform) ?? null,
+  };
+}

@@ -1,0 +1,171 @@
+// X (API v2) publishing: `POST /2/tweets` with the user's OAuth 2.0 token; the weighted 280
+// limit is checked before any request. Metrics from `GET /2/tweets?ids=…&tweet.fields=public_metrics`.
+import { fitsPlatformLimit, measureXLength } from '@pauta/core';
+import { explainFailure } from '../publishing/errors.js';
+import {
+  classifyHttpStatus,
+  DEFAULT_RETRY_AFTER_MS,
+  DEFAULT_TIMEOUT_MS,
+  type HttpContext,
+  type HttpResult,
+  isObject,
+  numberField,
+  parseRateLimitReset,
+  parseRetryAfter,
+  publishError,
+  sendRequest,
+  stringField,
+} from '../publishing/http.js';
+import type {
+  AdapterOptions,
+  NetworkAdapter,
+  PostMetrics,
+  PublishResult,
+  PublishTarget,
+} from '../publishing/types.js';
+
+import { X_API as API } from './api.js';
+import { X_ERRORS } from './errors.js';
+
+/** `GET /2/tweets` takes at most 100 ids. */
+const MAX_IDS_PER_CALL = 100;
+
+/** The message of an X error body: v2 problem (`detail`/`title`) or v1.1 `errors[]`. */
+function xMessage(body: unknown): string | null {
+  if (!isObject(body)) return null;
+  const detail = stringField(body, 'detail') ?? stringField(body, 'title');
+  if (detail !== null) return detail;
+  if (Array.isArray(body.errors)) {
+    const first: unknown = body.errors[0];
+    return stringField(first, 'message') ?? stringField(first, 'detail');
+  }
+  return null;
+}
+
+/** X's own code: v1.1-style `errors[0].code` (187, 186, 453…) or a v2 problem's `reason`. */
+function xCode(body: unknown): string | undefined {
+  if (!isObject(body)) return undefined;
+  if (Array.isArray(body.errors)) {
+    const code = stringField(body.errors[0], 'code');
+    if (code !== null && /^\d+$/.test(code)) return code;
+  }
+  return stringField(body, 'reason') ?? undefined;
+}
+
+function classifyXFailure(ctx: HttpContext, result: HttpResult): never {
+  const message = xMessage(result.json) ?? (result.text.slice(0, 200) || null);
+  const code = xCode(result.json);
+  if (result.status === 403 && (code === '187' || /duplicate/i.test(message ?? ''))) {
+    throw publishError(ctx, 'permanent', 'DUPLICATE_CONTENT', `x answered 403: ${message}`, {
+      status: 403,
+      networkCode: code ?? 'DUPLICATE',
+    });
+  }
+  if (result.status === 429) {
+    const retryAfterMs =
+      parseRetryAfter(result.headers.get('retry-after')) ??
+      parseRateLimitReset(result.headers.get('x-rate-limit-reset')) ??
+      DEFAULT_RETRY_AFTER_MS;
+    throw publishError(
+      ctx,
+      'rate_limited',
+      'RATE_LIMITED',
+      `x answered 429: ${message ?? 'Too Many Requests'}`,
+      {
+        status: 429,
+        retryAfterMs,
+        ...(code === undefined ? {} : { networkCode: code }),
+      },
+    );
+  }
+  throw classifyHttpStatus(ctx, result, message, code);
+}
+
+export function tweetUrl(id: string): string {
+  return `https://x.com/i/web/status/${id}`;
+}
+
+export function createXAdapter(options: AdapterOptions): NetworkAdapter {
+  const context = (target: PublishTarget): HttpContext => ({
+    platform: 'x',
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    secrets: [target.accessToken],
+  });
+  const adapter: NetworkAdapter = {
+    platform: 'x',
+    async publish(request, callOptions = {}): Promise<PublishResult> {
+      const ctx = context(request.target);
+      if (!fitsPlatformLimit('x', request.text)) {
+        throw publishError(
+          ctx,
+          'permanent',
+          'CONTENT_TOO_LONG',
+          `x: text weighs ${measureXLength(request.text)} of 280 characters`,
+        );
+      }
+      const result = await sendRequest(ctx, `${API}/tweets`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${request.target.accessToken}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ text: request.text }),
+        signal: callOptions.signal,
+      });
+      if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
+      const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
+      if (id === null || id === '') {
+        throw publishError(
+          ctx,
+          'unknown',
+          'UNKNOWN_OUTCOME',
+          `x answered ${result.status} without a post id`,
+          {
+            status: result.status,
+          },
+        );
+      }
+      return { platformPostId: id, url: tweetUrl(id) };
+    },
+    async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
+      const ctx = context(request.target);
+      const ids = [...new Set(request.platformPostIds)];
+      const metrics = new Map<string, PostMetrics | null>();
+      for (let start = 0; start < ids.length; start += MAX_IDS_PER_CALL) {
+        const chunk = ids.slice(start, start + MAX_IDS_PER_CALL);
+        const query = new URLSearchParams({ ids: chunk.join(','), 'tweet.fields': 'public_metrics' });
+        const result = await sendRequest(ctx, `${API}/tweets?${query}`, {
+          method: 'GET',
+          headers: { Authorization: `Bearer ${request.target.accessToken}` },
+        });
+        if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
+        const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
+        for (const tweet of data) {
+          const id = stringField(tweet, 'id');
+          if (id === null || !isObject(tweet) || !isObject(tweet.public_metrics)) continue;
+          const pm = tweet.public_metrics;
+          metrics.set(id, {
+            reach: numberField(pm, 'impression_count'),
+            likes: numberField(pm, 'like_count'),
+            comments: numberField(pm, 'reply_count'),
+          });
+        }
+        // Deleted or protected posts come back in `errors`: no metrics for them.
+        for (const id of chunk) if (!metrics.has(id)) metrics.set(id, null);
+      }
+      return metrics;
+    },
+  };
+  return {
+    platform: 'x',
+    publish: (request, callOptions) =>
+      adapter.publish(request, callOptions).catch((error: unknown) => {
+        throw explainFailure('x', X_ERRORS, error);
+      }),
+    fetchMetrics: (request) =>
+      adapter.fetchMetrics(request).catch((error: unknown) => {
+        throw explainFailure('x', X_ERRORS, error);
+      }),
+  };
+}

@@ -1,0 +1,70 @@
+// The one place the command-line tools read the environment (`npm run db:migrate`, create-admin,
+// rotate-keys, start, the benchmarks and their child processes). The web and the worker read theirs
+// in server/src/env.ts and worker/src/env.ts; the linter refuses `process.env` anywhere else
+// (biome.json, docs/architecture.md "Boundaries"). Every variable is listed in the README.
+import path from 'node:path';
+import { DEFAULT_REDIS_URL } from '@pauta/core/config/env';
+
+/** A variable's value; an empty value counts as unset. */
+export function envValue(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** A variable a child process must be given; exits with a pt-BR message naming it when unset. */
+export function requiredEnv(name: string, tool: string): string {
+  const value = envValue(name);
+  if (value === undefined) {
+    process.stderr.write(`${tool}: ${name} é obrigatória\n`);
+    process.exit(1);
+  }
+  return value;
+}
+
+/** A whole number variable, or `fallback` when unset. */
+export function numberEnv(name: string, fallback: number): number {
+  const value = envValue(name);
+  return value === undefined ? fallback : Number(value);
+}
+
+/** Sets (or, with undefined, removes) a variable for this process and the children it starts. */
+export function setEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
+/** A copy of the whole environment, for a loader that validates it (loadWorkerEnv). */
+export function environment(): Record<string, string | undefined> {
+  return { ...process.env };
+}
+
+/** The variables a benchmark child process inherits: the system's, none of Pauta's. */
+export function systemEnv(): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
+    const value = process.env[name];
+    if (value !== undefined) base[name] = value;
+  }
+  return base;
+}
+
+/** The database of the maintenance commands: DATABASE_URL, or the embedded PGlite data folder. */
+export function databaseTarget(): { databaseUrl: string | undefined; pgliteDataDir: string } {
+  return {
+    databaseUrl: envValue('DATABASE_URL'),
+    pgliteDataDir: path.resolve(envValue('PAUTA_DATA_DIR') ?? '.data', 'pglite'),
+  };
+}
+
+/** Benchmarks: where they create their database and Redis keys, and how many runs. */
+export const benchEnv = {
+  adminUrl: () =>
+    envValue('BENCH_DATABASE_ADMIN_URL') ??
+    envValue('TEST_DATABASE_ADMIN_URL') ??
+    'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl: () => envValue('BENCH_REDIS_URL') ?? DEFAULT_REDIS_URL,
+  runs: () => numberEnv('BENCH_RUNS', 100),
+  chromium: () => envValue('CHROMIUM_PATH') ?? '/usr/bin/chromium',
+  webNodeArgs: () => (envValue('BENCH_WEB_NODE_ARGS') ?? '').split(' ').filter(Boolean),
+  workerNodeArgs: () => (envValue('BENCH_WORKER_NODE_ARGS') ?? '').split(' ').filter(Boolean),
+};

@@ -1,0 +1,162 @@
+// The deployment lint (npm run lint:deploy): the repo's files pass, and each kind of mistake a
+// person could make in them is reported.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lintDeploy, lintDockerfile, runtimeRecipe } from './lint-deploy.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+const dockerignore = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8');
+
+let copies: string[] = [];
+afterEach(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+  copies = [];
+});
+
+/** A copy of the deployment files with one file edited. */
+function copyWith(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pauta-lint-deploy-'));
+  copies.push(dir);
+  for (const f of ['Dockerfile', '.dockerignore', 'docker-compose.yml', 'README.md', 'deploy', 'scripts']) {
+    cpSync(path.join(ROOT, f), path.join(dir, f), { recursive: true });
+  }
+  for (const f of ['package.json', 'package-lock.json']) cpSync(path.join(ROOT, f), path.join(dir, f));
+  for (const w of ['core', 'db', 'networks', 'server', 'worker', 'client', 'e2e']) {
+    cpSync(path.join(ROOT, w, 'package.json'), path.join(dir, w, 'package.json'));
+  }
+  const target = path.join(dir, file);
+  const before = readFileSync(target, 'utf8');
+  const after = edit(before);
+  expect(after, `a edição de ${file} não mudou nada`).not.toBe(before);
+  writeFileSync(target, after);
+  return dir;
+}
+
+describe('npm run lint:deploy', () => {
+  it('passes on the repository as it is', async () => {
+    expect(await lintDeploy(ROOT)).toEqual([]);
+  });
+
+  it.each([
+    ['a runtime running as root', (t: string) => t.replace('USER node', 'USER root'), 'sem root'],
+    ['no HEALTHCHECK', (t: string) => t.replace(/HEALTHCHECK[^\n]*\\\n[^\n]*\n/, ''), 'HEALTHCHECK'],
+    ['no init process', (t: string) => t.replace('"/usr/bin/tini", "--", ', ''), 'tini'],
+    [
+      'a secret baked in',
+      (t: string) => t.replace('PORT=3000 \\', 'PORT=3000 \\\n    METRICS_TOKEN=abc \\'),
+      'segredo',
+    ],
+    [
+      'a stage that does not exist',
+      (t: string) => t.replace('--from=prod-deps', '--from=deps'),
+      'inexistente',
+    ],
+    [
+      'a file that does not exist',
+      (t: string) => t.replace('scripts/healthcheck.mjs ./', 'scripts/health.mjs ./'),
+      'não existe',
+    ],
+    ['an unknown command', (t: string) => t.replace('CMD ["web"]', 'CMD ["serve"]'), 'CMD'],
+    ['a syntax error', (t: string) => t.replace('EXPOSE 3000 9464', 'EXPOSE web'), 'Invalid'],
+  ])('Dockerfile: reports %s', (_label, edit, message) => {
+    const problems = lintDockerfile(edit(dockerfile), dockerignore, ROOT);
+    expect(problems.join('\n')).toContain(message);
+  });
+
+  it('Dockerfile: reports a production install that would bring the dev dependencies', () => {
+    const problems = lintDockerfile(dockerfile.replace('npm ci --omit=dev', 'npm ci'), dockerignore, ROOT);
+    expect(problems.join('\n')).toContain('--omit=dev');
+  });
+
+  it('reads the runtime the production smoke replays from the Dockerfile', () => {
+    const recipe = runtimeRecipe(dockerfile);
+    expect(recipe.npmArgs.slice(0, 2)).toEqual(['ci', '--omit=dev']);
+    expect(recipe.contextFiles).toEqual(expect.arrayContaining(['package-lock.json', 'server/package.json']));
+    expect(recipe.buildFiles).toEqual(expect.arrayContaining(['dist', 'client/dist', 'scripts/run.mjs']));
+    expect(recipe.env.NODE_ENV).toBe('production');
+    expect(recipe.nodeArgs).toEqual(['scripts/run.mjs']);
+  });
+
+  it('Dockerfile: reports a copied file that .dockerignore leaves out of the context', () => {
+    const problems = lintDockerfile(dockerfile, `${dockerignore}\ncore/package.json\n`, ROOT);
+    expect(problems.join('\n')).toContain('excluído pelo .dockerignore');
+  });
+
+  it.each([
+    [
+      'deploy/k8s/web.yaml',
+      (t: string) => t.replace('containerPort: 3000', 'containerPort: "3000"'),
+      'must be integer',
+    ],
+    [
+      'deploy/k8s/web.yaml',
+      (t: string) => t.replace('cpu: 250m, memory: 256Mi', 'cpu: lots, memory: 256Mi'),
+      'quantity',
+    ],
+    ['deploy/k8s/web.yaml', (t: string) => t.replace('path: /readyz', 'path: /ready'), '/readyz'],
+    [
+      'deploy/k8s/worker.yaml',
+      (t: string) => t.replace('containerPort: 9464', 'containerPort: 9465'),
+      'porta',
+    ],
+    ['deploy/k8s/web.yaml', (t: string) => t.replace('targetPort: http', 'targetPort: web'), 'targetPort'],
+    [
+      'deploy/k8s/worker.yaml',
+      (t: string) =>
+        t.replace(
+          'maxUnavailable: 1\n  selector:\n    matchLabels: { app.kubernetes.io/name: pauta, app.kubernetes.io/component: worker }',
+          'maxUnavailable: 1\n  selector:\n    matchLabels: { app.kubernetes.io/name: pauta, app.kubernetes.io/component: workers }',
+        ),
+      'PodDisruptionBudget',
+    ],
+    [
+      'deploy/k8s/worker-scaledobject.yaml',
+      (t: string) =>
+        t.replace('name: pauta-worker\n  minReplicaCount', 'name: pauta-workers\n  minReplicaCount'),
+      'ScaledObject',
+    ],
+    [
+      'deploy/k8s/external-secret.yaml',
+      (t: string) => t.replace('kind: ClusterSecretStore', 'kind: Vault'),
+      'allowed values',
+    ],
+    [
+      'deploy/k8s/external-secret.yaml',
+      (t: string) =>
+        t.replace('name: pauta-secrets\n    creationPolicy', 'name: pauta-secret\n    creationPolicy'),
+      'Secret pauta-secrets',
+    ],
+    [
+      'deploy/k8s/migrate-job.yaml',
+      (t: string) => t.replace('args: ["migrate"]', 'args: ["migrations"]'),
+      'args[0]',
+    ],
+    [
+      'deploy/k8s/kustomization.yaml',
+      (t: string) => t.replace('  - ingress.yaml\n', ''),
+      'fora do kustomization',
+    ],
+    [
+      'docker-compose.yml',
+      (t: string) => t.replace('command: ["worker"]', 'command: ["workers"]'),
+      'command',
+    ],
+    [
+      'docker-compose.yml',
+      (t: string) =>
+        t.replace('  environment: &app-env\n', '  environment: &app-env\n    NEW_SETTING: "1"\n'),
+      'NEW_SETTING',
+    ],
+    [
+      'deploy/caddy/Caddyfile',
+      (t: string) => t.replace('dynamic a web 3000', 'dynamic a web 8080'),
+      'web:3000',
+    ],
+  ])('%s: reports a mistake (%#)', async (file, edit, message) => {
+    const problems = await lintDeploy(copyWith(file, edit));
+    expect(problems.join('\n')).toContain(message);
+  });
+});
