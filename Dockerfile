@@ -46,7 +46,10 @@ FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends tini \
     && rm -rf /var/lib/apt/lists/*
+# The release's tag, shown beside each worker in Administração: docker build --build-arg PAUTA_VERSION=v1.2.3
+ARG PAUTA_VERSION=dev
 ENV NODE_ENV=production \
+    PAUTA_VERSION=${PAUTA_VERSION} \
     HOST=0.0.0.0 \
     PORT=3000 \
     WORKER_HEALTH_HOST=0.0.0.0 \

@@ -77,6 +77,8 @@ describe('npm run lint:deploy', () => {
     expect(recipe.contextFiles).toEqual(expect.arrayContaining(['package-lock.json', 'server/package.json']));
     expect(recipe.buildFiles).toEqual(expect.arrayContaining(['dist', 'client/dist', 'scripts/run.mjs']));
     expect(recipe.env.NODE_ENV).toBe('production');
+    // ENV PAUTA_VERSION=${PAUTA_VERSION} takes the build argument's default when none is given.
+    expect(recipe.env.PAUTA_VERSION).toBe('dev');
     expect(recipe.nodeArgs).toEqual(['scripts/run.mjs']);
   });
 

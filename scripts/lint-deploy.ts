@@ -193,9 +193,16 @@ export function runtimeRecipe(dockerfile: string) {
   const buildFiles = runtime.instructions
     .filter((i) => i.keyword === 'COPY' && /--from=build\b/.test(i.args))
     .flatMap((i) => sources(i.args).map((f) => f.replace(/^\/src\//, '')));
+  // A build argument's default stands in for `${NAME}` in ENV (e.g. PAUTA_VERSION=${PAUTA_VERSION}).
+  const argDefaults: Record<string, string> = {};
+  for (const i of runtime.instructions.filter((x) => x.keyword === 'ARG')) {
+    const m = i.args.match(/^(\w+)=(\S+)$/);
+    if (m) argDefaults[m[1]!] = m[2]!;
+  }
   const env: Record<string, string> = {};
   for (const i of runtime.instructions.filter((x) => x.keyword === 'ENV')) {
-    for (const m of i.args.matchAll(/(\w+)=(\S+)/g)) env[m[1]!] = m[2]!;
+    for (const m of i.args.matchAll(/(\w+)=(\S+)/g))
+      env[m[1]!] = m[2]!.replace(/\$\{(\w+)\}/g, (_, name: string) => argDefaults[name] ?? '');
   }
   const entrypoint = JSON.parse(
     runtime.instructions.find((i) => i.keyword === 'ENTRYPOINT')?.args ?? '[]',

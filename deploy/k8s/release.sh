@@ -3,6 +3,7 @@
 #   1. the migration Job of this release runs once and must succeed (the previous release keeps
 #      serving meanwhile: migrations stay backward compatible for one release);
 #   2. web and workers roll, one new pod ready before each old one stops.
+# Build the image with the same tag as its version: docker build --build-arg PAUTA_VERSION=TAG -t IMAGE:TAG .
 set -euo pipefail
 tag=${1:?uso: release.sh TAG [IMAGE]}
 image=${2:-registry.example.com/pauta}
