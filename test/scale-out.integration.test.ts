@@ -65,7 +65,10 @@ describe('two web and two worker processes', () => {
     const [webA, webB] = await Promise.all([startWeb(portA, redisPrefix), startWeb(portB, redisPrefix)]);
     const workerEnv = {
       RECONCILE_INTERVAL_MS: '2000',
-      STALE_CLAIM_MS: '5000',
+      // Long enough that the surviving worker, slowed by a loaded CI machine, is never taken for a
+      // stalled one (its in-flight sends would then be flagged too); the dead worker's claims are
+      // recovered after it all the same.
+      STALE_CLAIM_MS: '15000',
       NETWORK_TIMEOUT_MS: '2000',
       WORKER_CONCURRENCY: '50',
     };
