@@ -8,10 +8,29 @@ export interface PublishTarget {
   accessToken: string;
 }
 
+/**
+ * One image of a post, as the worker hands it to an adapter (in the post's order). The adapters
+ * that upload bytes (LinkedIn, Facebook, X) send `bytes`; Instagram fetches `url` itself.
+ */
+export interface PublishMedia {
+  /** image/jpeg, image/png, image/gif or image/webp (checked against the network's list). */
+  mimeType: string;
+  /** Alternative text; empty when the owner gave none. */
+  altText: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  /** A signed, expiring, publicly fetchable URL of the same bytes (Instagram fetches it). */
+  url: string;
+}
+
 export interface PublishRequest {
   target: PublishTarget;
   title: string;
   text: string;
+  /** The post's images, in order (up to the network's limit, `MEDIA_LIMITS`). */
+  media?: readonly PublishMedia[];
+  /** Instagram without `media`: one image at a public URL (kept for callers that have only a URL). */
   imageUrl?: string | null;
 }
 
