@@ -30,8 +30,8 @@ const MB = 1024 * 1024;
 export const MEDIA_LIMITS: Readonly<Record<Platform, MediaLimits>> = {
   // Images API: JPG, GIF, PNG; up to 36,152,320 pixels; multiImage takes 2–20.
   linkedin: { maxCount: 20, types: ['image/jpeg', 'image/png', 'image/gif'], maxBytes: 20 * MB, maxPixels: 36_152_320 },
-  // Page photos: JPEG, PNG, GIF, WebP (among others) under 4 MB for reliable processing.
-  facebook: { maxCount: 10, types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 4 * MB },
+  // Page photos: JPEG, PNG, GIF, WebP (among others), up to 10 MB.
+  facebook: { maxCount: 10, types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 10 * MB },
   // Up to 4 photos; images 5 MB, GIF 15 MB.
   x: {
     maxCount: 4,
