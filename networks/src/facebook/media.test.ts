@@ -44,7 +44,11 @@ async function failure(promise: Promise<unknown>): Promise<PublishError> {
   return error;
 }
 
-const adapter = () => createFacebookAdapter({ fetch: createNetworkFetch(sandbox.url), facebookAppSecret: 'sandbox-facebook-secret' });
+const adapter = () =>
+  createFacebookAdapter({
+    fetch: createNetworkFetch(sandbox.url),
+    facebookAppSecret: 'sandbox-facebook-secret',
+  });
 const feedCalls = () => sandbox.requests({ method: 'POST' }).filter((r) => r.path.endsWith('/feed'));
 const photoCalls = () => sandbox.requests({ method: 'POST' }).filter((r) => r.path.endsWith('/photos'));
 
@@ -58,7 +62,9 @@ describe('Facebook adapter with images', () => {
     expect(feedCalls()).toHaveLength(1);
     const feed = feedCalls()[0]!.body as Record<string, string>;
     const photoIds = sandbox.control.mediaUploads('facebook').map((u) => u.id);
-    const attached = [0, 1, 2, 3].map((i) => (JSON.parse(feed[`attached_media[${i}]`]!) as { media_fbid: string }).media_fbid);
+    const attached = [0, 1, 2, 3].map(
+      (i) => (JSON.parse(feed[`attached_media[${i}]`]!) as { media_fbid: string }).media_fbid,
+    );
     expect([...attached].sort()).toEqual([...photoIds].sort());
     const posts = sandbox.publishedPosts('facebook');
     expect(posts).toHaveLength(1);
@@ -80,7 +86,9 @@ describe('Facebook adapter with images', () => {
     await adapter().publish({ target: connectPage(), title: 't', text: text(), media });
     expect(photoCalls()).toHaveLength(1);
     expect(feedCalls()).toHaveLength(1);
-    expect(sandbox.publishedPosts('facebook')[0]!.media.map((m) => m.sha256)).toEqual([sha256(media[0]!.bytes)]);
+    expect(sandbox.publishedPosts('facebook')[0]!.media.map((m) => m.sha256)).toEqual([
+      sha256(media[0]!.bytes),
+    ]);
   });
 
   it('a photo upload failing (reset, 500, 503) is retryable and posts nothing; the retry posts once', async () => {
@@ -88,7 +96,11 @@ describe('Facebook adapter with images', () => {
     const body = text();
     const media = testMedia(3);
     for (const fault of [{ reset: true }, { status: 500 }, { status: 503 }] as const) {
-      sandbox.addFault({ host: 'graph.facebook.com', pathPrefix: `/v21.0/${target.platformUserId}/photos`, ...fault });
+      sandbox.addFault({
+        host: 'graph.facebook.com',
+        pathPrefix: `/v21.0/${target.platformUserId}/photos`,
+        ...fault,
+      });
       const error = await failure(adapter().publish({ target, title: 't', text: body, media }));
       expect(error.kind).toBe('retryable');
       expect(error.details.reason).toContain('nada foi publicado');
@@ -112,14 +124,22 @@ describe('Facebook adapter with images', () => {
         media: [{ ...image!, bytes: Buffer.from('GIF-but-not-really') }],
       }),
     );
-    expect(error).toMatchObject({ kind: 'permanent', code: 'REJECTED', details: { networkCode: '324/2069019' } });
+    expect(error).toMatchObject({
+      kind: 'permanent',
+      code: 'REJECTED',
+      details: { networkCode: '324/2069019' },
+    });
     expect(error.details.reason).toContain('O Facebook não aceitou uma das imagens do post');
     expect(feedCalls()).toHaveLength(0);
   });
 
   it('the feed call dying after the uploads is unknown (needs attention)', async () => {
     const target = connectPage();
-    sandbox.addFault({ host: 'graph.facebook.com', pathPrefix: `/v21.0/${target.platformUserId}/feed`, reset: true });
+    sandbox.addFault({
+      host: 'graph.facebook.com',
+      pathPrefix: `/v21.0/${target.platformUserId}/feed`,
+      reset: true,
+    });
     const error = await failure(adapter().publish({ target, title: 't', text: text(), media: testMedia(1) }));
     expect(error).toMatchObject({ kind: 'unknown', code: 'UNKNOWN_OUTCOME' });
   });

@@ -12,6 +12,7 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { altTextFor, checkMedia, mapLimitedMedia, mediaBlob, mediaStep } from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
@@ -20,7 +21,6 @@ import type {
   PublishTarget,
 } from '../publishing/types.js';
 import { PublishError } from '../publishing/types.js';
-import { altTextFor, checkMedia, mapLimitedMedia, mediaBlob, mediaStep } from '../publishing/media.js';
 import { FACEBOOK_ERRORS } from './errors.js';
 
 /** Photos uploaded at the same time. */
@@ -115,7 +115,8 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
           const alt = altTextFor(item, ALT_TEXT_MAX);
           if (alt !== '') form.set('alt_text_custom', alt);
           form.set('access_token', request.target.accessToken);
-          for (const [name, value] of Object.entries(proof(request.target.accessToken))) form.set(name, value);
+          for (const [name, value] of Object.entries(proof(request.target.accessToken)))
+            form.set(name, value);
           form.set('source', mediaBlob(item), `image-${index + 1}`);
           const uploaded = await sendRequest(ctx, `${graph}/${encodeURIComponent(pageId)}/photos`, {
             method: 'POST',
@@ -125,7 +126,12 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
           if (uploaded.status < 200 || uploaded.status >= 300) throw classifyGraphFailure(ctx, uploaded);
           const id = stringField(uploaded.json, 'id');
           if (id === null || id === '') {
-            throw publishError(ctx, 'retryable', 'NETWORK_UNAVAILABLE', 'facebook: photo upload answered without an id');
+            throw publishError(
+              ctx,
+              'retryable',
+              'NETWORK_UNAVAILABLE',
+              'facebook: photo upload answered without an id',
+            );
           }
           return id;
         }),

@@ -45,7 +45,8 @@ async function failure(promise: Promise<unknown>): Promise<PublishError> {
 }
 
 const adapter = () => createLinkedInAdapter({ fetch: createNetworkFetch(sandbox.url) });
-const postCalls = () => sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' });
+const postCalls = () =>
+  sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' });
 
 describe('LinkedIn adapter with images', () => {
   it('one image: initializeUpload, PUT, then a post with content.media and its alt text', async () => {
@@ -55,10 +56,15 @@ describe('LinkedIn adapter with images', () => {
     const init = sandbox.requests({ pathPrefix: '/rest/images' });
     expect(init).toHaveLength(1);
     expect(init[0]!.query).toMatchObject({ action: 'initializeUpload' });
-    expect(init[0]!.body).toEqual({ initializeUploadRequest: { owner: `urn:li:person:${target.platformUserId}` } });
+    expect(init[0]!.body).toEqual({
+      initializeUploadRequest: { owner: `urn:li:person:${target.platformUserId}` },
+    });
     expect(sandbox.requests({ host: 'www.linkedin.com', method: 'PUT' })).toHaveLength(1);
     const body = postCalls()[0]!.body as { content: { media: { id: string; altText: string } } };
-    expect(body.content.media).toEqual({ id: expect.stringMatching(/^urn:li:image:/), altText: media[0]!.altText });
+    expect(body.content.media).toEqual({
+      id: expect.stringMatching(/^urn:li:image:/),
+      altText: media[0]!.altText,
+    });
     const posts = sandbox.publishedPosts('linkedin');
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ id: result.platformPostId });
@@ -87,7 +93,12 @@ describe('LinkedIn adapter with images', () => {
   it('a WebP image is refused before any request, with the network and its formats named', async () => {
     const [image] = testMedia(1);
     const error = await failure(
-      adapter().publish({ target: connect(), title: 't', text: text(), media: [{ ...image!, mimeType: 'image/webp' }] }),
+      adapter().publish({
+        target: connect(),
+        title: 't',
+        text: text(),
+        media: [{ ...image!, mimeType: 'image/webp' }],
+      }),
     );
     expect(error).toMatchObject({ kind: 'permanent', details: { networkCode: 'MEDIA_TYPE' } });
     expect(error.details.reason).toBe(
@@ -115,7 +126,9 @@ describe('LinkedIn adapter with images', () => {
     const target = connect();
     const media = testMedia(1);
     sandbox.addFault({ host: 'www.linkedin.com', pathPrefix: '/dms-uploads', method: 'PUT', reset: true });
-    expect((await failure(adapter().publish({ target, title: 't', text: text(), media }))).kind).toBe('retryable');
+    expect((await failure(adapter().publish({ target, title: 't', text: text(), media }))).kind).toBe(
+      'retryable',
+    );
     await adapter().publish({ target, title: 't', text: text(), media });
     const uploads = sandbox.control.mediaUploads('linkedin');
     expect(uploads).toHaveLength(2);
@@ -139,7 +152,9 @@ describe('LinkedIn adapter with images', () => {
 
   it('the post call dying after the uploads is unknown (needs attention)', async () => {
     sandbox.addFault({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST', reset: true });
-    const error = await failure(adapter().publish({ target: connect(), title: 't', text: text(), media: testMedia(1) }));
+    const error = await failure(
+      adapter().publish({ target: connect(), title: 't', text: text(), media: testMedia(1) }),
+    );
     expect(error).toMatchObject({ kind: 'unknown', code: 'UNKNOWN_OUTCOME' });
   });
 
@@ -158,7 +173,10 @@ describe('LinkedIn adapter with images', () => {
         headers,
         body: JSON.stringify({ initializeUploadRequest: { owner } }),
       });
-      return { status: response.status, json: (await response.json()) as { value: { uploadUrl: string; image: string } } };
+      return {
+        status: response.status,
+        json: (await response.json()) as { value: { uploadUrl: string; image: string } },
+      };
     };
     expect((await initialize('urn:li:person:999')).status).toBe(403);
     const { json } = await initialize(`urn:li:person:${target.platformUserId}`);

@@ -16,16 +16,16 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { altTextFor, checkMedia, mapLimitedMedia, mediaStep } from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
   PostMetrics,
   PublishError,
+  PublishMedia,
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
-import { altTextFor, checkMedia, mapLimitedMedia, mediaStep } from '../publishing/media.js';
-import type { PublishMedia } from '../publishing/types.js';
 import { LINKEDIN_ANALYTICS_SCOPE, LINKEDIN_ERRORS } from './errors.js';
 import { escapeLittleText } from './little-text.js';
 
@@ -180,7 +180,12 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
     const uploadUrl = stringField(value, 'uploadUrl');
     const image = stringField(value, 'image');
     if (uploadUrl === null || image === null || !/^https:\/\//.test(uploadUrl)) {
-      throw publishError(ctx, 'retryable', 'NETWORK_UNAVAILABLE', 'linkedin: initializeUpload answered without uploadUrl/image');
+      throw publishError(
+        ctx,
+        'retryable',
+        'NETWORK_UNAVAILABLE',
+        'linkedin: initializeUpload answered without uploadUrl/image',
+      );
     }
     const put = await sendRequest(ctx, uploadUrl, {
       method: 'PUT',

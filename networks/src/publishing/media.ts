@@ -29,9 +29,18 @@ const MB = 1024 * 1024;
  */
 export const MEDIA_LIMITS: Readonly<Record<Platform, MediaLimits>> = {
   // Images API: JPG, GIF, PNG; up to 36,152,320 pixels; multiImage takes 2–20.
-  linkedin: { maxCount: 20, types: ['image/jpeg', 'image/png', 'image/gif'], maxBytes: 20 * MB, maxPixels: 36_152_320 },
+  linkedin: {
+    maxCount: 20,
+    types: ['image/jpeg', 'image/png', 'image/gif'],
+    maxBytes: 20 * MB,
+    maxPixels: 36_152_320,
+  },
   // Page photos: JPEG, PNG, GIF, WebP (among others), up to 10 MB.
-  facebook: { maxCount: 10, types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 10 * MB },
+  facebook: {
+    maxCount: 10,
+    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxBytes: 10 * MB,
+  },
   // Up to 4 photos; images 5 MB, GIF 15 MB.
   x: {
     maxCount: 4,
@@ -141,7 +150,7 @@ export async function mediaStep<T>(platform: Platform, step: string, work: () =>
 }
 
 /** The alt text as the network takes it: trimmed and cut at `max` characters. */
-export function altTextFor(media: PublishMedia, max: number): string {
+export function altTextFor(media: Pick<PublishMedia, 'altText'>, max: number): string {
   const text = media.altText.trim();
   const chars = [...text];
   return chars.length > max ? chars.slice(0, max).join('') : text;
@@ -153,10 +162,10 @@ export function mediaBlob(media: PublishMedia): Blob {
 }
 
 /** Runs `work` over the images with at most `limit` in flight, keeping their order. */
-export async function mapLimitedMedia<R>(
-  media: readonly PublishMedia[],
+export async function mapLimitedMedia<T, R>(
+  media: readonly T[],
   limit: number,
-  work: (item: PublishMedia, index: number) => Promise<R>,
+  work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results: R[] = new Array(media.length);
   let next = 0;

@@ -36,7 +36,8 @@ export function pngImage(width: number, height: number, seed = 1): Buffer {
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // truecolour
   const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([(seed * 37) & 0xff, (x * 7 + seed) & 0xff, (seed * 91) & 0xff], 1 + x * 3);
+  for (let x = 0; x < width; x++)
+    row.set([(seed * 37) & 0xff, (x * 7 + seed) & 0xff, (seed * 91) & 0xff], 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
@@ -48,8 +49,13 @@ export function pngImage(width: number, height: number, seed = 1): Buffer {
 
 /** A JPEG header of `width`×`height` followed by `padding` bytes of scan data (size tests). */
 export function jpegImage(width: number, height: number, seed = 1, padding = 256): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00,
+  ]);
+  const sof = Buffer.from([
+    0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+  ]);
   sof.writeUInt16BE(height, 5);
   sof.writeUInt16BE(width, 7);
   const scan = Buffer.alloc(padding, seed & 0xff);
@@ -69,7 +75,9 @@ export function testMedia(
   const height = options.height ?? 1080;
   return Array.from({ length: count }, (_, index) => {
     const bytes =
-      options.type === 'png' ? pngImage(Math.min(width, 64), Math.min(height, 64), index + 1) : jpegImage(width, height, index + 1);
+      options.type === 'png'
+        ? pngImage(Math.min(width, 64), Math.min(height, 64), index + 1)
+        : jpegImage(width, height, index + 1);
     return {
       mimeType: options.type === 'png' ? 'image/png' : 'image/jpeg',
       altText: `Descrição da imagem ${index + 1}`,
@@ -102,7 +110,9 @@ export async function serveImages(): Promise<ImageServer> {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.length }).end(file.bytes);
+    res
+      .writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.length })
+      .end(file.bytes);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -195,9 +195,16 @@ function attachedMedia(ctx: SandboxContext, req: Request, pageId: string) {
   const uploads = [];
   for (const [index, entry] of raw.entries()) {
     const fbid =
-      typeof entry === 'object' && entry !== null ? String((entry as { media_fbid?: unknown }).media_fbid ?? '') : '';
+      typeof entry === 'object' && entry !== null
+        ? String((entry as { media_fbid?: unknown }).media_fbid ?? '')
+        : '';
     const upload = ctx.posts.findUpload('facebook', fbid);
-    if (upload === null || upload.ownerId !== pageId || upload.image === null || ctx.posts.isExpired(upload)) {
+    if (
+      upload === null ||
+      upload.ownerId !== pageId ||
+      upload.image === null ||
+      ctx.posts.isExpired(upload)
+    ) {
       return `(#100) param attached_media[${index}] has an invalid media_fbid: it must be an unpublished photo of this Page`;
     }
     if (upload.usedBy !== null) {
@@ -227,7 +234,11 @@ async function uploadPhoto(ctx: SandboxContext, req: Request, res: Response): Pr
     sendUnsupported(res, 'post', `${pageId}/photos`);
     return;
   }
-  if (token.pageId !== pageId || pageAccess(token, pageId) === null || !token.grant.scopes.includes('pages_manage_posts')) {
+  if (
+    token.pageId !== pageId ||
+    pageAccess(token, pageId) === null ||
+    !token.grant.scopes.includes('pages_manage_posts')
+  ) {
     sendPermissionError(
       res,
       200,
@@ -246,7 +257,13 @@ async function uploadPhoto(ctx: SandboxContext, req: Request, res: Response): Pr
     return;
   }
   if (bytes.length > PHOTO_MAX_BYTES) {
-    sendGraphError(res, 100, '(#100) The image file is too large (10 MB at most)', undefined, 'GraphMethodException');
+    sendGraphError(
+      res,
+      100,
+      '(#100) The image file is too large (10 MB at most)',
+      undefined,
+      'GraphMethodException',
+    );
     return;
   }
   const altText = param(req, 'alt_text_custom') ?? '';

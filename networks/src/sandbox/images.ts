@@ -66,7 +66,11 @@ export function inspectImage(bytes: Buffer): InspectedImage | null {
   if (bytes.length >= 10 && /^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) {
     return { mimeType: 'image/gif', width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
   }
-  if (bytes.length >= 16 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+  if (
+    bytes.length >= 16 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
     const size = webpSize(bytes);
     return size === null ? null : { mimeType: 'image/webp', ...size };
   }
@@ -78,8 +82,12 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /** A multipart/form-data body (kept raw by the sandbox app) parsed with the platform's parser. */
-export async function readMultipart(contentType: string | undefined, body: unknown): Promise<FormData | null> {
-  if (contentType === undefined || !/^multipart\/form-data/i.test(contentType) || !Buffer.isBuffer(body)) return null;
+export async function readMultipart(
+  contentType: string | undefined,
+  body: unknown,
+): Promise<FormData | null> {
+  if (contentType === undefined || !/^multipart\/form-data/i.test(contentType) || !Buffer.isBuffer(body))
+    return null;
   try {
     return await new Request('http://sandbox.invalid/', {
       method: 'POST',

@@ -2,7 +2,10 @@
 // OpenID Connect userinfo at api.linkedin.com/v2/userinfo, and the versioned Posts API
 // (`POST /rest/posts`, post id in `x-restli-id`), and member post analytics
 // (`GET /rest/memberCreatorPostAnalytics`, scope r_member_postAnalytics).
+
+import { randomBytes } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
+import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   avatarUrl,
   bearerToken,
@@ -14,8 +17,6 @@ import {
   sendOAuthError,
   verifyS256,
 } from './oauth-common.js';
-import { randomBytes } from 'node:crypto';
-import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import { type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
 
 /** How long an initializeUpload's upload URL stays valid. */
@@ -152,7 +153,11 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
   res.status(201).set('x-restli-id', urn).set('x-linkedin-id', urn).end();
 }
 
-type ImageReference = { upload: NonNullable<ReturnType<SandboxContext['posts']['findUpload']>>; image: SandboxImage; altText: string };
+type ImageReference = {
+  upload: NonNullable<ReturnType<SandboxContext['posts']['findUpload']>>;
+  image: SandboxImage;
+  altText: string;
+};
 
 /**
  * The images of a post's `content` (`media` for one, `multiImage.images` for 2–20), each an image
@@ -178,10 +183,14 @@ function postImages(ctx: SandboxContext, sub: string, content: unknown): ImageRe
     const at = entries.length === 1 && path === '/content/media' ? path : `${path}/${index}`;
     const id = isRecord(entry) && typeof entry.id === 'string' ? entry.id : '';
     const altText = isRecord(entry) && typeof entry.altText === 'string' ? entry.altText : '';
-    const upload = id.startsWith(IMAGE_URN_PREFIX) ? ctx.posts.findUpload('linkedin', id.slice(IMAGE_URN_PREFIX.length)) : null;
+    const upload = id.startsWith(IMAGE_URN_PREFIX)
+      ? ctx.posts.findUpload('linkedin', id.slice(IMAGE_URN_PREFIX.length))
+      : null;
     if (upload === null || upload.ownerId !== sub) return `ERROR :: ${at}/id :: Image ${id} not found`;
-    if (upload.image === null) return `ERROR :: ${at}/id :: Image ${id} is not AVAILABLE (status WAITING_UPLOAD)`;
-    if ([...altText].length > ALT_TEXT_MAX) return `ERROR :: ${at}/altText :: length exceeds ${ALT_TEXT_MAX} characters`;
+    if (upload.image === null)
+      return `ERROR :: ${at}/id :: Image ${id} is not AVAILABLE (status WAITING_UPLOAD)`;
+    if ([...altText].length > ALT_TEXT_MAX)
+      return `ERROR :: ${at}/altText :: length exceeds ${ALT_TEXT_MAX} characters`;
     out.push({ upload, image: upload.image, altText });
   }
   return out;

@@ -184,7 +184,9 @@ export class SandboxPosts {
     return this.lastNumber.toString();
   }
 
-  add(post: Omit<SandboxPublishedPost, 'createdAt' | 'media'> & { media?: SandboxImage[] }): SandboxPublishedPost {
+  add(
+    post: Omit<SandboxPublishedPost, 'createdAt' | 'media'> & { media?: SandboxImage[] },
+  ): SandboxPublishedPost {
     const stored: SandboxPublishedPost = {
       ...post,
       media: post.media ?? [],

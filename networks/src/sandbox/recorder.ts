@@ -129,9 +129,7 @@ export class RequestRecorder {
         query: redactFields({ ...(req.query as Record<string, unknown>) }) as Record<string, unknown>,
         headers: redactHeaders(req.headers),
         // Uploaded bytes are summarised; the network module keeps what it received (hash, size).
-        body: Buffer.isBuffer(req.body)
-          ? { binaryBytes: req.body.length }
-          : redactFields(req.body ?? null),
+        body: Buffer.isBuffer(req.body) ? { binaryBytes: req.body.length } : redactFields(req.body ?? null),
         status: null,
       };
       this.recorded.push(record);

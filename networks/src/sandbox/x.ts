@@ -3,6 +3,7 @@
 // (with X's duplicate-content refusal) and GET /2/tweets?ids=… with public_metrics.
 import { measureXLength } from '@pauta/core';
 import { type Request, type Response, Router } from 'express';
+import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
 import {
   authenticateClient,
   avatarUrl,
@@ -15,7 +16,6 @@ import {
   sendOAuthError,
   verifyS256,
 } from './oauth-common.js';
-import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
 import type { Grant, IssuedTokens } from './store.js';
 
 const MEDIA_TTL_SECONDS = 86_400;
@@ -70,7 +70,11 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
       : media === undefined
         ? []
         : null;
-  if (mediaIds === null || mediaIds.length > MEDIA_PER_POST || mediaIds.some((id) => typeof id !== 'string')) {
+  if (
+    mediaIds === null ||
+    mediaIds.length > MEDIA_PER_POST ||
+    mediaIds.some((id) => typeof id !== 'string')
+  ) {
     invalidRequest(res, `$.media.media_ids: 1 to ${MEDIA_PER_POST} media id strings are required.`);
     return;
   }
@@ -112,7 +116,14 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     return;
   }
   const id = ctx.posts.nextNumber();
-  ctx.posts.add({ network: 'x', id, authorId: author, text, imageUrl: null, media: images.map((i) => ({ ...i })) });
+  ctx.posts.add({
+    network: 'x',
+    id,
+    authorId: author,
+    text,
+    imageUrl: null,
+    media: images.map((i) => ({ ...i })),
+  });
   for (const mediaId of mediaIds as string[]) {
     const upload = ctx.posts.findUpload('x', mediaId);
     if (upload !== null) upload.usedBy = id;

@@ -71,18 +71,36 @@ describe('X adapter with images', () => {
 
   it('one image without alt text: no metadata call', async () => {
     const [image] = testMedia(1);
-    await adapter().publish({ target: connect(), title: 't', text: text(), media: [{ ...image!, altText: ' ' }] });
+    await adapter().publish({
+      target: connect(),
+      title: 't',
+      text: text(),
+      media: [{ ...image!, altText: ' ' }],
+    });
     expect(sandbox.requests({ pathPrefix: '/2/media/metadata' })).toHaveLength(0);
     expect(sandbox.publishedPosts('x')[0]!.media).toHaveLength(1);
   });
 
   it('a fifth image, or a type X does not take, is refused before any request', async () => {
-    const five = await failure(adapter().publish({ target: connect(), title: 't', text: text(), media: testMedia(5) }));
-    expect(five).toMatchObject({ kind: 'permanent', code: 'REJECTED', details: { networkCode: 'MEDIA_COUNT' } });
-    expect(five.details.reason).toBe('O X (Twitter) aceita no máximo 4 imagens por post; este tem 5. Remova imagens e reagende.');
+    const five = await failure(
+      adapter().publish({ target: connect(), title: 't', text: text(), media: testMedia(5) }),
+    );
+    expect(five).toMatchObject({
+      kind: 'permanent',
+      code: 'REJECTED',
+      details: { networkCode: 'MEDIA_COUNT' },
+    });
+    expect(five.details.reason).toBe(
+      'O X (Twitter) aceita no máximo 4 imagens por post; este tem 5. Remova imagens e reagende.',
+    );
     const [image] = testMedia(1);
     const tiff = await failure(
-      adapter().publish({ target: connect(), title: 't', text: text(), media: [{ ...image!, mimeType: 'image/tiff' }] }),
+      adapter().publish({
+        target: connect(),
+        title: 't',
+        text: text(),
+        media: [{ ...image!, mimeType: 'image/tiff' }],
+      }),
     );
     expect(tiff.details.reason).toContain('só aceita JPEG, PNG, GIF, WEBP');
     expect(sandbox.requests()).toHaveLength(0);
@@ -125,11 +143,7 @@ describe('X adapter with images', () => {
     const target = connect();
     const media = testMedia(2);
     const body = text();
-    for (const fault of [
-      { reset: true },
-      { status: 500 },
-      { status: 503 },
-    ] as const) {
+    for (const fault of [{ reset: true }, { status: 500 }, { status: 503 }] as const) {
       sandbox.addFault({ host: 'api.x.com', pathPrefix: '/2/media/upload', ...fault });
       const error = await failure(adapter().publish({ target, title: 't', text: body, media }));
       expect(error.kind).toBe('retryable');
@@ -137,7 +151,9 @@ describe('X adapter with images', () => {
       expect(sandbox.publishedPosts('x')).toHaveLength(0);
     }
     sandbox.addFault({ host: 'api.x.com', pathPrefix: '/2/media/metadata', reset: true });
-    expect((await failure(adapter().publish({ target, title: 't', text: body, media }))).kind).toBe('retryable');
+    expect((await failure(adapter().publish({ target, title: 't', text: body, media }))).kind).toBe(
+      'retryable',
+    );
     await adapter().publish({ target, title: 't', text: body, media });
     expect(sandbox.publishedPosts('x')).toHaveLength(1);
     expect(sandbox.publishedPosts('x')[0]!.media).toHaveLength(2);
@@ -145,14 +161,21 @@ describe('X adapter with images', () => {
 
   it('the post call itself dying after the uploads is unknown (needs attention), never retried', async () => {
     sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST', reset: true });
-    const error = await failure(adapter().publish({ target: connect(), title: 't', text: text(), media: testMedia(1) }));
+    const error = await failure(
+      adapter().publish({ target: connect(), title: 't', text: text(), media: testMedia(1) }),
+    );
     expect(error).toMatchObject({ kind: 'unknown', code: 'UNKNOWN_OUTCOME' });
   });
 
   it('the sandbox refuses media ids that are unknown or another user’s', async () => {
     const target = connect();
     const other = sandbox.issueToken({ network: 'x', user: 'bruno' });
-    await adapter().publish({ target: { platformUserId: other.platformUserId, accessToken: other.accessToken }, title: 't', text: text(), media: testMedia(1) });
+    await adapter().publish({
+      target: { platformUserId: other.platformUserId, accessToken: other.accessToken },
+      title: 't',
+      text: text(),
+      media: testMedia(1),
+    });
     const brunoMedia = sandbox.control.mediaUploads('x')[0]!.id;
     for (const ids of [['123'], [brunoMedia]]) {
       const response = await fetch(`${sandbox.url}/api.twitter.com/2/tweets`, {

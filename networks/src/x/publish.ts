@@ -16,6 +16,7 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { altTextFor, checkMedia, mapLimitedMedia, mediaBlob, mediaStep } from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
@@ -23,8 +24,6 @@ import type {
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
-
-import { altTextFor, checkMedia, mapLimitedMedia, mediaBlob, mediaStep } from '../publishing/media.js';
 import { X_API as API, X_MEDIA_API } from './api.js';
 import { X_ERRORS } from './errors.js';
 
@@ -141,7 +140,12 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
           if (uploaded.status < 200 || uploaded.status >= 300) classifyXFailure(ctx, uploaded);
           const id = isObject(uploaded.json) ? stringField(uploaded.json.data, 'id') : null;
           if (id === null || id === '') {
-            throw publishError(ctx, 'retryable', 'NETWORK_UNAVAILABLE', 'x: media upload answered without an id');
+            throw publishError(
+              ctx,
+              'retryable',
+              'NETWORK_UNAVAILABLE',
+              'x: media upload answered without an id',
+            );
           }
           const alt = altTextFor(item, ALT_TEXT_MAX);
           if (alt !== '') {
@@ -161,7 +165,9 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
         body: JSON.stringify(
-          mediaIds.length === 0 ? { text: request.text } : { text: request.text, media: { media_ids: mediaIds } },
+          mediaIds.length === 0
+            ? { text: request.text }
+            : { text: request.text, media: { media_ids: mediaIds } },
         ),
         signal,
       });
