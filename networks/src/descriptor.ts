@@ -89,6 +89,11 @@ export interface NetworkDescriptor {
   readonly credentials: CredentialVariables;
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
   readonly oauth: OAuthClientDescriptor | null;
+  /**
+   * For a network without an OAuth client of its own: the sandbox client whose tokens it publishes
+   * with, so that SOCIAL_SANDBOX_URL makes it publishable (Instagram: Facebook Login tokens).
+   */
+  readonly sandboxClient?: OAuthProviderName;
   readonly capabilities: NetworkCapabilities;
   /** Present when `capabilities.metrics` is `'opt-in'`. */
   readonly postAnalytics?: PostAnalyticsOptIn;

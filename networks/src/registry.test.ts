@@ -203,7 +203,7 @@ describe('configuration through the registry', () => {
     );
   });
 
-  it('prefers configured credentials, falls back to the sandbox only for networks it imitates', () => {
+  it('prefers configured credentials, falls back to the sandbox for networks it imitates', () => {
     const sandbox = { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4000' };
     expect(networkCredentials({}, 'linkedin')).toBeNull();
     expect(networkCredentials(sandbox, 'linkedin')).toEqual({
@@ -216,7 +216,13 @@ describe('configuration through the registry', () => {
     });
     // Half a pair is no pair.
     expect(networkCredentials({ X_CLIENT_ID: 'real' }, 'x')).toBeNull();
-    expect(networkCredentials(sandbox, 'instagram')).toBeNull();
+    // Instagram publishes with Facebook Login tokens: in sandbox mode, with the sandbox Facebook app.
+    expect(networkCredentials(sandbox, 'instagram')).toEqual({
+      clientId: 'sandbox-facebook-client',
+      clientSecret: 'sandbox-facebook-secret',
+    });
+    expect(networkCredentials({}, 'instagram')).toBeNull();
+    expect(isConnectConfigured(sandbox, 'instagram')).toBe(false);
     expect(
       networkCredentials({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs' }, 'instagram'),
     ).toEqual({ clientId: 'ig', clientSecret: 'igs' });
@@ -258,5 +264,11 @@ describe('configuration through the registry', () => {
     });
     expect(instagramOnly.adapter('instagram')?.platform).toBe('instagram');
     expect(instagramOnly.oauth('instagram')).toBeNull();
+    const sandboxed = createNetworkClients({
+      env: { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4000' },
+      appUrl,
+      timeoutMs: 1000,
+    });
+    expect(sandboxed.adapter('instagram')?.platform).toBe('instagram');
   });
 });
