@@ -6,6 +6,7 @@ import { NETWORK_CREDENTIAL_KEYS } from '@pauta/core/config/env';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from './oauth/callback.js';
 import { OAUTH_PROVIDER_NAMES } from './oauth/types.js';
+import { testMedia } from './publishing/test-images.js';
 import { PublishError, type PublishTarget } from './publishing/types.js';
 import {
   CONNECT_PLATFORMS,
@@ -173,7 +174,7 @@ describe('networks registry', () => {
     }
   });
 
-  it('media: "required" refuses a post without an image before any call; "none" sends text alone', async () => {
+  it('media: "required" refuses a post without an image before any call; the others send text alone', async () => {
     for (const platform of PLATFORMS) {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
@@ -181,6 +182,17 @@ describe('networks registry', () => {
         .publish({ target: TARGET, title: 'T', text: 'Olá' })
         .catch((e: unknown) => e);
       expect(error, platform).toBeInstanceOf(PublishError);
+      // With an image, an 'optional' network's first call is the upload (never the post itself).
+      if (NETWORKS[platform].capabilities.media === 'optional') {
+        const withImage = recordingFetch();
+        await createPublisher(platform, { fetch: withImage.fetch, timeoutMs: 1000 })
+          .publish({ target: TARGET, title: 'T', text: 'Olá', media: testMedia(1) })
+          .catch(() => undefined);
+        expect(withImage.urls.length, platform).toBe(1);
+        expect(withImage.urls[0], platform).toMatch(
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$/,
+        );
+      }
       if (NETWORKS[platform].capabilities.media === 'required') {
         expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
         expect(urls, platform).toEqual([]);
