@@ -12,7 +12,14 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
-import { altTextFor, checkMedia, mapLimitedMedia, mediaBlob, mediaStep } from '../publishing/media.js';
+import {
+  altTextFor,
+  checkMedia,
+  ensureTimeToSend,
+  mapLimitedMedia,
+  mediaBlob,
+  mediaStep,
+} from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
@@ -144,6 +151,7 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
       for (const [index, id] of photoIds.entries()) {
         body.set(`attached_media[${index}]`, JSON.stringify({ media_fbid: id }));
       }
+      if (photoIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
       const result = await sendRequest(ctx, `${graph}/${encodeURIComponent(pageId)}/feed`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -181,6 +181,17 @@ describe('Instagram adapter with images', () => {
     expect(sandbox.publishedPosts('instagram')[0]!.media).toHaveLength(3);
   });
 
+  it('containers that leave too little of the deadline stop before media_publish: a plain retry', async () => {
+    const error = await failure(
+      adapter().publish(
+        { target: connect(), title: 't', text: 'x', media: served(2) },
+        { deadline: Date.now() + 2000 },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'retryable', details: { networkCode: 'MEDIA_SLOW' } });
+    expect(publishCalls()).toHaveLength(0);
+  });
+
   it('media_publish dying is unknown (needs attention), never retried', async () => {
     const target = connect();
     sandbox.addFault({

@@ -12,7 +12,7 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
-import { altTextFor, checkMedia, mapLimitedMedia, mediaStep } from '../publishing/media.js';
+import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
 import type { PublishMedia } from '../publishing/types.js';
 import {
   type AdapterOptions,
@@ -249,6 +249,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
         await waitUntilFinished(ctx, request.target, id, signal);
         return id;
       });
+      ensureTimeToSend(ctx, callOptions.deadline);
       const published = await call(
         ctx,
         request.target,

@@ -16,11 +16,12 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
-import { altTextFor, checkMedia, mapLimitedMedia, mediaStep } from '../publishing/media.js';
+import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
   PostMetrics,
+  PublishCallOptions,
   PublishError,
   PublishMedia,
   PublishResult,
@@ -199,7 +200,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
 
   async function publishPost(
     request: Parameters<NetworkAdapter['publish']>[0],
-    callOptions: { signal?: AbortSignal },
+    callOptions: PublishCallOptions,
   ): Promise<PublishResult> {
     const ctx = context(request.target);
     if (!fitsPlatformLimit('linkedin', request.text)) {
@@ -216,6 +217,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
         return altText === '' ? { id } : { id, altText };
       }),
     );
+    if (images.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
     const content =
       images.length === 0
         ? {}

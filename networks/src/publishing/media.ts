@@ -149,6 +149,37 @@ export async function mediaStep<T>(platform: Platform, step: string, work: () =>
   }
 }
 
+/** What must be left of the call's deadline to send the final create call after media steps. */
+export const SEND_RESERVE_MS = 5_000;
+
+/**
+ * Before the final create call of a post with images: when the media steps left less than
+ * `SEND_RESERVE_MS` (or a quarter of the per-request timeout, if smaller) before the deadline,
+ * stop with a plain retry — nothing visible exists yet — rather than send a create the deadline
+ * could cut off mid-way (a doubtful outcome a person must check).
+ */
+export function ensureTimeToSend(
+  ctx: Pick<HttpContext, 'platform' | 'secrets' | 'timeoutMs'>,
+  deadline: number | undefined,
+  now: number = Date.now(),
+): void {
+  if (deadline === undefined) return;
+  const reserve = Math.min(SEND_RESERVE_MS, ctx.timeoutMs / 4);
+  const left = deadline - now;
+  if (left >= reserve) return;
+  const label = PLATFORM_LABELS[ctx.platform];
+  throw publishError(
+    ctx,
+    'retryable',
+    'NETWORK_UNAVAILABLE',
+    `${ctx.platform}: the media steps left ${Math.max(0, left)} ms before the deadline, less than the ${reserve} ms the post call needs; nothing was published`,
+    {
+      networkCode: 'MEDIA_SLOW',
+      reason: `O envio das imagens ao ${label} demorou demais e o post não foi criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
+    },
+  );
+}
+
 /** The alt text as the network takes it: trimmed and cut at `max` characters. */
 export function altTextFor(media: Pick<PublishMedia, 'altText'>, max: number): string {
   const text = media.altText.trim();

@@ -83,9 +83,20 @@ export interface MetricsRequest {
   platformPostIds: string[];
 }
 
+export interface PublishCallOptions {
+  /** Aborts every request of the call (the worker's one deadline, NETWORK_TIMEOUT_MS). */
+  signal?: AbortSignal;
+  /**
+   * When `signal` will fire (epoch ms). With images, the final create call is sent only when
+   * enough of it is left (`SEND_RESERVE_MS`): a create cut off by the deadline would be a doubtful
+   * outcome, while stopping before it is a plain retry (docs/publishing.md, "Posts with images").
+   */
+  deadline?: number;
+}
+
 export interface NetworkAdapter {
   readonly platform: Platform;
-  publish(request: PublishRequest, options?: { signal?: AbortSignal }): Promise<PublishResult>;
+  publish(request: PublishRequest, options?: PublishCallOptions): Promise<PublishResult>;
   /**
    * Metrics for published posts; a post missing from the map, or mapped to null, has no metrics
    * available (e.g. LinkedIn personal profiles): show 'indisponível', never 0.

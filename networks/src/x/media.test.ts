@@ -159,6 +159,19 @@ describe('X adapter with images', () => {
     expect(sandbox.publishedPosts('x')[0]!.media).toHaveLength(2);
   });
 
+  it('uploads that leave too little of the deadline stop before the post call: a plain retry', async () => {
+    const error = await failure(
+      adapter().publish(
+        { target: connect(), title: 't', text: text(), media: testMedia(2) },
+        { deadline: Date.now() + 1000 },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'retryable', details: { networkCode: 'MEDIA_SLOW' } });
+    expect(error.details.reason).toContain('nada foi publicado');
+    expect(sandbox.requests({ pathPrefix: '/2/media/upload' })).toHaveLength(2);
+    expect(sandbox.requests({ pathPrefix: '/2/tweets' })).toHaveLength(0);
+  });
+
   it('the post call itself dying after the uploads is unknown (needs attention), never retried', async () => {
     sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST', reset: true });
     const error = await failure(

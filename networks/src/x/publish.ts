@@ -16,7 +16,14 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
-import { altTextFor, checkMedia, mapLimitedMedia, mediaBlob, mediaStep } from '../publishing/media.js';
+import {
+  altTextFor,
+  checkMedia,
+  ensureTimeToSend,
+  mapLimitedMedia,
+  mediaBlob,
+  mediaStep,
+} from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
@@ -160,6 +167,7 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
           return id;
         }),
       );
+      if (mediaIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
       // The send: the only call that creates a visible post.
       const result = await sendRequest(ctx, `${API}/tweets`, {
         method: 'POST',

@@ -274,8 +274,12 @@ async function publishClaimed(
           text: post.content,
           ...(media.length === 0 ? {} : { media }),
         },
-        // One deadline for the whole call (Instagram makes several requests), below STALE_CLAIM_MS.
-        { signal: AbortSignal.timeout(ctx.config.networkTimeoutMs) },
+        // One deadline for the whole call (uploads, Instagram's containers), below STALE_CLAIM_MS;
+        // with images the adapter sends the final create only with time left before it.
+        {
+          signal: AbortSignal.timeout(ctx.config.networkTimeoutMs),
+          deadline: Date.now() + ctx.config.networkTimeoutMs,
+        },
       );
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
