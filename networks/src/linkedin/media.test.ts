@@ -88,6 +88,18 @@ describe('LinkedIn adapter with images', () => {
     const post = sandbox.publishedPosts('linkedin')[0]!;
     expect(post.media.map((m) => m.sha256)).toEqual(media.map((m) => sha256(m.bytes)));
     expect(post.media.map((m) => m.altText)).toEqual(media.map((m) => m.altText));
+    // The same over HTTP, as the e2e suite reads it.
+    const http = (await (await fetch(`${sandbox.url}/__sandbox/posts?network=linkedin`)).json()) as {
+      posts: { media: { sha256: string; altText: string }[] }[];
+    };
+    expect(http.posts[0]!.media.map((m) => m.sha256)).toEqual(media.map((m) => sha256(m.bytes)));
+    const uploads = (await (
+      await fetch(`${sandbox.url}/__sandbox/media-uploads?network=linkedin`)
+    ).json()) as {
+      uploads: { usedBy: string | null }[];
+    };
+    expect(uploads.uploads).toHaveLength(4);
+    expect(uploads.uploads.every((u) => u.usedBy === post.id)).toBe(true);
   });
 
   it('a WebP image is refused before any request, with the network and its formats named', async () => {

@@ -328,6 +328,10 @@ export function createControlRouter(control: SandboxControl): Router {
     const query = parseOr400(controlSchemas.postsQuery, req.query, res);
     if (query !== null) res.json({ posts: control.publishedPosts(query.network) });
   });
+  router.get('/media-uploads', (req, res) => {
+    const query = parseOr400(controlSchemas.postsQuery, req.query, res);
+    if (query !== null) res.json({ uploads: control.mediaUploads(query.network) });
+  });
   router.delete('/posts', (_req, res) => {
     control.clearPublishedPosts();
     res.status(204).end();
