@@ -64,6 +64,8 @@ export const benchEnv = {
     'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: () => envValue('BENCH_REDIS_URL') ?? DEFAULT_REDIS_URL,
   runs: () => numberEnv('BENCH_RUNS', 100),
+  /** bench:media: the size of each of the 4 images, in KB. */
+  mediaKb: () => numberEnv('BENCH_MEDIA_KB', 600),
   chromium: () => envValue('CHROMIUM_PATH') ?? '/usr/bin/chromium',
   webNodeArgs: () => (envValue('BENCH_WEB_NODE_ARGS') ?? '').split(' ').filter(Boolean),
   workerNodeArgs: () => (envValue('BENCH_WORKER_NODE_ARGS') ?? '').split(' ').filter(Boolean),

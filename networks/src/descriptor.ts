@@ -45,7 +45,9 @@ export class FollowersUnavailableError extends Error {
  * - `metrics`: published posts' reach/likes/comments can be read back; `'opt-in'`: only when the
  *   installation switches on the network's `postAnalytics` (its scope needs the network's approval);
  * - `followers`: the connected account's follower count is shown;
- * - `media`: whether a post needs an image ('required'), or the publisher sends text only ('none').
+ * - `media`: whether a post needs an image ('required'), may carry images ('optional': uploaded
+ *   through the network's media flow when the post has them, text alone otherwise), or the
+ *   publisher sends text only ('none'). The limits are `MEDIA_LIMITS` (publishing/media.ts).
  */
 export interface NetworkCapabilities {
   readonly connect: boolean;
@@ -53,7 +55,7 @@ export interface NetworkCapabilities {
   readonly revoke: boolean;
   readonly metrics: boolean | 'opt-in';
   readonly followers: boolean;
-  readonly media: 'none' | 'required';
+  readonly media: 'none' | 'optional' | 'required';
 }
 
 export interface PublisherOptions extends AdapterOptions {
@@ -89,6 +91,11 @@ export interface NetworkDescriptor {
   readonly credentials: CredentialVariables;
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
   readonly oauth: OAuthClientDescriptor | null;
+  /**
+   * For a network without an OAuth client of its own: the sandbox client whose tokens it publishes
+   * with, so that SOCIAL_SANDBOX_URL makes it publishable (Instagram: Facebook Login tokens).
+   */
+  readonly sandboxClient?: OAuthProviderName;
   readonly capabilities: NetworkCapabilities;
   /** Present when `capabilities.metrics` is `'opt-in'`. */
   readonly postAnalytics?: PostAnalyticsOptIn;

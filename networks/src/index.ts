@@ -31,12 +31,14 @@ export {
   type OAuthTokens,
   type OAuthUserInfo,
 } from './oauth/types.js';
+export { checkMedia, MEDIA_LIMITS, type MediaLimits } from './publishing/media.js';
 export {
   type MetricsRequest,
   type NetworkAdapter,
   type PostMetrics,
   PublishError,
   type PublishFailureKind,
+  type PublishMedia,
   type PublishRequest,
   type PublishResult,
   type PublishTarget,

@@ -6,6 +6,7 @@ import { NETWORK_CREDENTIAL_KEYS } from '@pauta/core/config/env';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from './oauth/callback.js';
 import { OAUTH_PROVIDER_NAMES } from './oauth/types.js';
+import { testMedia } from './publishing/test-images.js';
 import { PublishError, type PublishTarget } from './publishing/types.js';
 import {
   CONNECT_PLATFORMS,
@@ -173,7 +174,7 @@ describe('networks registry', () => {
     }
   });
 
-  it('media: "required" refuses a post without an image before any call; "none" sends text alone', async () => {
+  it('media: "required" refuses a post without an image before any call; the others send text alone', async () => {
     for (const platform of PLATFORMS) {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
@@ -181,6 +182,17 @@ describe('networks registry', () => {
         .publish({ target: TARGET, title: 'T', text: 'Olá' })
         .catch((e: unknown) => e);
       expect(error, platform).toBeInstanceOf(PublishError);
+      // With an image, an 'optional' network's first call is the upload (never the post itself).
+      if (NETWORKS[platform].capabilities.media === 'optional') {
+        const withImage = recordingFetch();
+        await createPublisher(platform, { fetch: withImage.fetch, timeoutMs: 1000 })
+          .publish({ target: TARGET, title: 'T', text: 'Olá', media: testMedia(1) })
+          .catch(() => undefined);
+        expect(withImage.urls.length, platform).toBe(1);
+        expect(withImage.urls[0], platform).toMatch(
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$/,
+        );
+      }
       if (NETWORKS[platform].capabilities.media === 'required') {
         expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
         expect(urls, platform).toEqual([]);
@@ -203,7 +215,7 @@ describe('configuration through the registry', () => {
     );
   });
 
-  it('prefers configured credentials, falls back to the sandbox only for networks it imitates', () => {
+  it('prefers configured credentials, falls back to the sandbox for networks it imitates', () => {
     const sandbox = { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4000' };
     expect(networkCredentials({}, 'linkedin')).toBeNull();
     expect(networkCredentials(sandbox, 'linkedin')).toEqual({
@@ -216,7 +228,13 @@ describe('configuration through the registry', () => {
     });
     // Half a pair is no pair.
     expect(networkCredentials({ X_CLIENT_ID: 'real' }, 'x')).toBeNull();
-    expect(networkCredentials(sandbox, 'instagram')).toBeNull();
+    // Instagram publishes with Facebook Login tokens: in sandbox mode, with the sandbox Facebook app.
+    expect(networkCredentials(sandbox, 'instagram')).toEqual({
+      clientId: 'sandbox-facebook-client',
+      clientSecret: 'sandbox-facebook-secret',
+    });
+    expect(networkCredentials({}, 'instagram')).toBeNull();
+    expect(isConnectConfigured(sandbox, 'instagram')).toBe(false);
     expect(
       networkCredentials({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs' }, 'instagram'),
     ).toEqual({ clientId: 'ig', clientSecret: 'igs' });
@@ -258,5 +276,11 @@ describe('configuration through the registry', () => {
     });
     expect(instagramOnly.adapter('instagram')?.platform).toBe('instagram');
     expect(instagramOnly.oauth('instagram')).toBeNull();
+    const sandboxed = createNetworkClients({
+      env: { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4000' },
+      appUrl,
+      timeoutMs: 1000,
+    });
+    expect(sandboxed.adapter('instagram')?.platform).toBe('instagram');
   });
 });

@@ -157,13 +157,16 @@ export function oauthCredentials(
 
 /**
  * A network's app credentials: configured, else the sandbox's when SOCIAL_SANDBOX_URL is set and
- * the network has an OAuth client the sandbox imitates. null = the network is not configured.
+ * the network has an OAuth client the sandbox imitates (or publishes with one: Instagram, with
+ * Facebook's). null = the network is not configured.
  */
 export function networkCredentials(source: CredentialSource, platform: Platform): ClientCredentials | null {
   const descriptor = NETWORKS[platform];
   const configured = readCredentials(source, descriptor.credentials);
   if (configured) return configured;
-  return source.SOCIAL_SANDBOX_URL && descriptor.oauth ? sandboxCredentials(descriptor.oauth.name) : null;
+  if (!source.SOCIAL_SANDBOX_URL) return null;
+  const sandboxName = descriptor.oauth?.name ?? descriptor.sandboxClient;
+  return sandboxName === undefined ? null : sandboxCredentials(sandboxName);
 }
 
 /** Whether accounts of this network can be connected on this installation. */

@@ -392,7 +392,7 @@ export const messages = {
     creatingProgress: (count: number) => `Gerando ${count} sugestões com IA e montando seu calendário…`,
     creatingProgressHint: 'Isso pode levar até um minuto. Não feche esta página.',
     instagramNeedsMedia:
-      'O Instagram só publica posts com imagem ou vídeo, e a Pauta ainda não anexa mídia: os posts deste tema para o Instagram ficarão agendados, mas não serão publicados.',
+      'O Instagram só publica posts com imagem (JPEG, de 4:5 a 1,91:1): adicione ao menos uma imagem a cada post deste tema para o Instagram antes do horário agendado, ou ele não será publicado.',
     createdWithTemplates: (count: number) =>
       count === 1
         ? '1 post foi criado a partir de modelos e agendado automaticamente. A IA não respondeu; você pode gerar novas sugestões depois.'

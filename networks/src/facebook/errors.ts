@@ -86,6 +86,12 @@ export const FACEBOOK_ERRORS: NetworkErrorTable = [
       'O Facebook limitou a frequência de publicações. O Pauta tentará de novo automaticamente quando o limite passar.',
   },
   {
+    key: '324',
+    when: '#324 "Missing or invalid image file" / "Requires upload file" on a photo upload',
+    message:
+      'O Facebook não aceitou uma das imagens do post (arquivo inválido ou num formato que ele não lê). Troque a imagem e reagende.',
+  },
+  {
     key: '100',
     when: '#100: invalid parameter (e.g. the Page or post no longer exists)',
     message:

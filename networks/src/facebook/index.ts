@@ -21,7 +21,7 @@ export const facebook: NetworkDescriptor = {
     revoke: false,
     metrics: true,
     followers: false,
-    media: 'none',
+    media: 'optional',
   },
   // Graph calls carry appsecret_proof, keyed with the app secret.
   createPublisher: ({ appSecret, ...options }) =>

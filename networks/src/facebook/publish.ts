@@ -12,6 +12,14 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import {
+  altTextFor,
+  checkMedia,
+  ensureTimeToSend,
+  mapLimitedMedia,
+  mediaBlob,
+  mediaStep,
+} from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
@@ -21,6 +29,10 @@ import type {
 } from '../publishing/types.js';
 import { PublishError } from '../publishing/types.js';
 import { FACEBOOK_ERRORS } from './errors.js';
+
+/** Photos uploaded at the same time. */
+const UPLOAD_CONCURRENCY = 4;
+const ALT_TEXT_MAX = 1000;
 
 /** How many posts' metrics are fetched at the same time. */
 const METRICS_CONCURRENCY = 4;
@@ -96,17 +108,55 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
           'facebook: text exceeds the Page post limit',
         );
       }
+      const media = request.media ?? [];
+      const problem = checkMedia(ctx, media);
+      if (problem !== null) throw problem;
       const pageId = request.target.platformUserId;
+      const { signal } = callOptions;
+      // Each image first as an unpublished photo (invisible; even a single one, so that the feed
+      // call stays the only send and a failed upload is a plain retry), then one feed post.
+      const photoIds = await mapLimitedMedia(media, UPLOAD_CONCURRENCY, (item, index) =>
+        mediaStep('facebook', `photo upload ${index + 1}`, async () => {
+          const form = new FormData();
+          form.set('published', 'false');
+          const alt = altTextFor(item, ALT_TEXT_MAX);
+          if (alt !== '') form.set('alt_text_custom', alt);
+          form.set('access_token', request.target.accessToken);
+          for (const [name, value] of Object.entries(proof(request.target.accessToken)))
+            form.set(name, value);
+          form.set('source', mediaBlob(item), `image-${index + 1}`);
+          const uploaded = await sendRequest(ctx, `${graph}/${encodeURIComponent(pageId)}/photos`, {
+            method: 'POST',
+            body: form,
+            signal,
+          });
+          if (uploaded.status < 200 || uploaded.status >= 300) throw classifyGraphFailure(ctx, uploaded);
+          const id = stringField(uploaded.json, 'id');
+          if (id === null || id === '') {
+            throw publishError(
+              ctx,
+              'retryable',
+              'NETWORK_UNAVAILABLE',
+              'facebook: photo upload answered without an id',
+            );
+          }
+          return id;
+        }),
+      );
       const body = new URLSearchParams({
         message: request.text,
         access_token: request.target.accessToken,
         ...proof(request.target.accessToken),
       });
+      for (const [index, id] of photoIds.entries()) {
+        body.set(`attached_media[${index}]`, JSON.stringify({ media_fbid: id }));
+      }
+      if (photoIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
       const result = await sendRequest(ctx, `${graph}/${encodeURIComponent(pageId)}/feed`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body,
-        signal: callOptions.signal,
+        signal,
       });
       if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
       const id = stringField(result.json, 'id');

@@ -23,6 +23,12 @@ export const INSTAGRAM_ERRORS: NetworkErrorTable = [
       'O Instagram recusou a proporção da imagem (aceita de 4:5 a 1,91:1). Troque a imagem e reagende.',
   },
   {
+    key: '36001',
+    when: '#36001 / 2207005: image format or size not supported (Instagram takes JPEG up to 8 MB)',
+    message:
+      'O Instagram não aceitou o formato da imagem: ele publica apenas JPEG de até 8 MB. Troque a imagem e reagende.',
+  },
+  {
     key: 'CONTAINER_ERROR',
     when: 'the media container ended in ERROR or EXPIRED',
     message: 'O Instagram não conseguiu processar a imagem do post. Troque a imagem e reagende.',

@@ -1,6 +1,7 @@
-// Instagram (professional accounts, through the Graph API): publishing and metrics. Connecting an
-// account is not built yet (no OAuth client), so the publisher runs only with configured
-// INSTAGRAM_CLIENT_ID/SECRET — the sandbox never stands in for it.
+// Instagram (professional accounts, through the Graph API): publishing (one image or a carousel,
+// from signed URLs) and metrics. Connecting an account is not built yet (no OAuth client); the
+// publisher runs with configured INSTAGRAM_CLIENT_ID/SECRET, or in sandbox mode with the sandbox
+// Facebook client (Instagram publishes with Facebook Login tokens).
 import type { NetworkDescriptor } from '../descriptor.js';
 import { createInstagramAdapter } from './publish.js';
 
@@ -8,6 +9,7 @@ export const instagram: NetworkDescriptor = {
   platform: 'instagram',
   credentials: { clientId: 'INSTAGRAM_CLIENT_ID', clientSecret: 'INSTAGRAM_CLIENT_SECRET' },
   oauth: null,
+  sandboxClient: 'facebook',
   capabilities: {
     connect: false,
     refresh: false,

@@ -1,5 +1,6 @@
 import { publishErrorMessages } from '@pauta/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ImageServer, jpegImage, serveImages } from '../publishing/test-images.js';
 import { PublishError, type PublishTarget } from '../publishing/types.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
@@ -9,10 +10,13 @@ let sandbox: SandboxHandle;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  images = await serveImages();
+  IMAGE = images.put('foto.jpg', jpegImage(1080, 1080));
 });
 
 afterAll(async () => {
   await sandbox.close();
+  await images.close();
 });
 
 beforeEach(() => {
@@ -35,7 +39,9 @@ async function failure(promise: Promise<unknown>): Promise<PublishError> {
   return error;
 }
 
-const IMAGE = 'https://cdn.example.com/pauta/foto.jpg';
+let images: ImageServer;
+/** A real JPEG at a URL the sandbox's Instagram fetches, as it fetches Pauta's signed URLs. */
+let IMAGE = '';
 const adapter = (options: Partial<InstagramAdapterOptions> = {}) =>
   createInstagramAdapter({ fetch: createNetworkFetch(sandbox.url), statusPollIntervalMs: 5, ...options });
 
@@ -113,7 +119,7 @@ describe('Instagram adapter', () => {
         target: connect(),
         title: 't',
         text: 'x',
-        imageUrl: `${IMAGE}?sandbox_status=ERROR`,
+        imageUrl: `${IMAGE}&sandbox_status=ERROR`,
       }),
     );
     expect(error).toMatchObject({ kind: 'permanent', code: 'REJECTED' });

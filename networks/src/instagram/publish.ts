@@ -12,6 +12,8 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
+import type { PublishMedia } from '../publishing/types.js';
 import {
   type AdapterOptions,
   type NetworkAdapter,
@@ -21,6 +23,10 @@ import {
   type PublishTarget,
 } from '../publishing/types.js';
 import { INSTAGRAM_ERRORS } from './errors.js';
+
+const ALT_TEXT_MAX = 1000;
+/** Carousel items created at the same time. */
+const CONTAINER_CONCURRENCY = 4;
 
 export const DEFAULT_STATUS_POLL_ATTEMPTS = 10;
 export const DEFAULT_STATUS_POLL_INTERVAL_MS = 1000;
@@ -49,19 +55,6 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** Before media_publish no post can exist: a doubtful outcome there is a plain retry. */
-function beforePublish(error: unknown): unknown {
-  if (error instanceof PublishError && error.kind === 'unknown') {
-    return new PublishError(
-      'retryable',
-      'NETWORK_UNAVAILABLE',
-      `${error.message} (before media_publish: no post was created)`,
-      error.details,
-    );
-  }
-  return error;
 }
 
 function isPublicUrl(value: string): boolean {
@@ -188,8 +181,11 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
       const { signal } = callOptions;
-      const imageUrl = request.imageUrl?.trim() ?? '';
-      if (imageUrl === '') {
+      const media = request.media ?? [];
+      const legacyUrl = request.imageUrl?.trim() ?? '';
+      const images: readonly Pick<PublishMedia, 'url' | 'altText'>[] =
+        media.length > 0 ? media : legacyUrl === '' ? [] : [{ url: legacyUrl, altText: '' }];
+      if (images.length === 0) {
         throw publishError(
           ctx,
           'permanent',
@@ -197,7 +193,9 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
           'instagram: a post needs an image; none was given',
         );
       }
-      if (!isPublicUrl(imageUrl)) {
+      const problem = checkMedia(ctx, media);
+      if (problem !== null) throw problem;
+      if (!images.every((image) => isPublicUrl(image.url))) {
         throw publishError(ctx, 'permanent', 'REJECTED', 'instagram: the image URL is not an http(s) URL');
       }
       if (!fitsPlatformLimit('instagram', request.text)) {
@@ -209,16 +207,8 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
         );
       }
       const igUserId = encodeURIComponent(request.target.platformUserId);
-      let containerId: string;
-      try {
-        const created = await call(
-          ctx,
-          request.target,
-          'POST',
-          `${igUserId}/media`,
-          { image_url: imageUrl, caption: request.text },
-          signal,
-        );
+      const createContainer = async (params: Record<string, string>): Promise<string> => {
+        const created = await call(ctx, request.target, 'POST', `${igUserId}/media`, params, signal);
         const id = stringField(created.json, 'id');
         if (id === null || id === '') {
           throw publishError(
@@ -228,11 +218,38 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
             'instagram: container answer without an id',
           );
         }
-        containerId = id;
-        await waitUntilFinished(ctx, request.target, containerId, signal);
-      } catch (error) {
-        throw beforePublish(error);
-      }
+        return id;
+      };
+      const withAlt = (image: Pick<PublishMedia, 'altText'>, params: Record<string, string>) => {
+        const alt = altTextFor(image, ALT_TEXT_MAX);
+        return alt === '' ? params : { ...params, alt_text: alt };
+      };
+      // Containers create nothing visible: until media_publish, no failure is doubtful (media.ts).
+      const containerId = await mediaStep('instagram', 'media container', async () => {
+        if (images.length === 1) {
+          const id = await createContainer(
+            withAlt(images[0]!, { image_url: images[0]!.url, caption: request.text }),
+          );
+          await waitUntilFinished(ctx, request.target, id, signal);
+          return id;
+        }
+        // A carousel: one item container per image (checked until FINISHED), then the parent.
+        const children = await mapLimitedMedia(images, CONTAINER_CONCURRENCY, async (image) => {
+          const id = await createContainer(
+            withAlt(image, { image_url: image.url, is_carousel_item: 'true' }),
+          );
+          await waitUntilFinished(ctx, request.target, id, signal);
+          return id;
+        });
+        const id = await createContainer({
+          media_type: 'CAROUSEL',
+          children: children.join(','),
+          caption: request.text,
+        });
+        await waitUntilFinished(ctx, request.target, id, signal);
+        return id;
+      });
+      ensureTimeToSend(ctx, callOptions.deadline);
       const published = await call(
         ctx,
         request.target,

@@ -23,7 +23,7 @@ export const linkedin: NetworkDescriptor = {
     revoke: false,
     metrics: 'opt-in',
     followers: false,
-    media: 'none',
+    media: 'optional',
   },
   postAnalytics: {
     flag: 'LINKEDIN_POST_ANALYTICS',

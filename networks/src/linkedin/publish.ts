@@ -16,11 +16,14 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
   PostMetrics,
+  PublishCallOptions,
   PublishError,
+  PublishMedia,
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
@@ -29,6 +32,11 @@ import { escapeLittleText } from './little-text.js';
 
 export const DEFAULT_LINKEDIN_VERSION = '202601';
 const POSTS_URL = 'https://api.linkedin.com/rest/posts';
+const IMAGES_URL = 'https://api.linkedin.com/rest/images';
+/** LinkedIn's limit on an image's alt text. */
+const ALT_TEXT_MAX = 4086;
+/** Images uploaded at the same time. */
+const UPLOAD_CONCURRENCY = 4;
 const ANALYTICS_URL = 'https://api.linkedin.com/rest/memberCreatorPostAnalytics';
 /** Posts whose metrics are read at the same time (each post is three calls). */
 const METRICS_CONCURRENCY = 2;
@@ -148,14 +156,74 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
     },
   };
 
+  /** A failed step of the Images API: the version sunset, else the common mapping. */
+  function imagesFailure(ctx: HttpContext, result: HttpResult): PublishError {
+    const { message, code } = linkedinMessage(result.json);
+    if (result.status === 426 || code === 'NONEXISTENT_VERSION') return sunset(ctx, result, message);
+    return classifyHttpStatus(ctx, result, message ?? (result.text.slice(0, 200) || null), code);
+  }
+
+  /** Images API: initializeUpload, then PUT the bytes to the upload URL; the image URN. */
+  async function uploadImage(
+    ctx: HttpContext,
+    target: PublishTarget,
+    item: PublishMedia,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    const init = await sendRequest(ctx, `${IMAGES_URL}?action=initializeUpload`, {
+      method: 'POST',
+      headers: { ...versioned(target.accessToken), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${target.platformUserId}` } }),
+      signal,
+    });
+    if (init.status < 200 || init.status >= 300) throw imagesFailure(ctx, init);
+    const value = isObject(init.json) ? init.json.value : null;
+    const uploadUrl = stringField(value, 'uploadUrl');
+    const image = stringField(value, 'image');
+    if (uploadUrl === null || image === null || !/^https:\/\//.test(uploadUrl)) {
+      throw publishError(
+        ctx,
+        'retryable',
+        'NETWORK_UNAVAILABLE',
+        'linkedin: initializeUpload answered without uploadUrl/image',
+      );
+    }
+    const put = await sendRequest(ctx, uploadUrl, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${target.accessToken}`, 'Content-Type': 'application/octet-stream' },
+      body: item.bytes,
+      signal,
+    });
+    if (put.status < 200 || put.status >= 300) throw imagesFailure(ctx, put);
+    return image;
+  }
+
   async function publishPost(
     request: Parameters<NetworkAdapter['publish']>[0],
-    callOptions: { signal?: AbortSignal },
+    callOptions: PublishCallOptions,
   ): Promise<PublishResult> {
     const ctx = context(request.target);
     if (!fitsPlatformLimit('linkedin', request.text)) {
       throw publishError(ctx, 'permanent', 'CONTENT_TOO_LONG', 'linkedin: text exceeds 3000 characters');
     }
+    const media = request.media ?? [];
+    const problem = checkMedia(ctx, media);
+    if (problem !== null) throw problem;
+    // Uploaded images are invisible until a post uses them: their failures are never doubtful.
+    const images = await mapLimitedMedia(media, UPLOAD_CONCURRENCY, (item, index) =>
+      mediaStep('linkedin', `image upload ${index + 1}`, async () => {
+        const id = await uploadImage(ctx, request.target, item, callOptions.signal);
+        const altText = altTextFor(item, ALT_TEXT_MAX);
+        return altText === '' ? { id } : { id, altText };
+      }),
+    );
+    if (images.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+    const content =
+      images.length === 0
+        ? {}
+        : images.length === 1
+          ? { content: { media: images[0] } }
+          : { content: { multiImage: { images } } };
     const body = {
       author: `urn:li:person:${request.target.platformUserId}`,
       commentary: escapeLittleText(request.text),
@@ -167,6 +235,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
       },
       lifecycleState: 'PUBLISHED',
       isReshareDisabledByAuthor: false,
+      ...content,
     };
     const result = await sendRequest(ctx, POSTS_URL, {
       method: 'POST',

@@ -362,7 +362,9 @@ describe('x', () => {
     const x = provider('x');
     const { code, codeVerifier, url } = await authorize(x);
     expect(url.href.startsWith(`${sandbox.url}/twitter.com/i/oauth2/authorize?`)).toBe(true);
-    expect(url.searchParams.get('scope')).toBe('tweet.read tweet.write users.read offline.access');
+    expect(url.searchParams.get('scope')).toBe(
+      'tweet.read tweet.write users.read media.write offline.access',
+    );
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
 
     const tokens = remember(await x.validateAuthorizationCode(code, codeVerifier));

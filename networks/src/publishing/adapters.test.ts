@@ -6,15 +6,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPublisher as createNetworkAdapter } from '../registry.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
+import { type ImageServer, jpegImage, serveImages } from './test-images.js';
 import { type NetworkAdapter, PublishError, type PublishRequest, type PublishTarget } from './types.js';
 
 let sandbox: SandboxHandle;
 let sequence = 0;
 /** A local port nothing listens on (grabbed, then released): connections are refused. */
 let closedPort = 0;
+let images: ImageServer;
+/** A real JPEG at a URL the sandbox's Instagram fetches. */
+let IMAGE = '';
 
 beforeAll(async () => {
   sandbox = await startSandbox({ instagramProcessingChecks: 0 });
+  images = await serveImages();
+  IMAGE = images.put('foto.jpg', jpegImage(1080, 1080));
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -24,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox.close();
+  await images.close();
 });
 
 beforeEach(() => {
@@ -105,7 +112,7 @@ const cases: NetworkCase[] = [
       target,
       title: 't',
       text: 'legenda',
-      imageUrl: 'https://cdn.example.com/foto.jpg?sandbox_status=ERROR',
+      imageUrl: `${IMAGE}&sandbox_status=ERROR`,
     }),
   },
 ];
@@ -115,7 +122,7 @@ function requestFor(platform: Platform, target: PublishTarget): PublishRequest {
     target,
     title: 'Título',
     text: uniqueText(),
-    ...(platform === 'instagram' ? { imageUrl: 'https://cdn.example.com/foto.jpg' } : {}),
+    ...(platform === 'instagram' ? { imageUrl: IMAGE } : {}),
   };
 }
 

@@ -13,21 +13,27 @@ import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
 import { X_ERRORS } from '../x/errors.js';
 import { type NetworkErrorTable, TRANSPORT_ERRORS } from './errors.js';
+import { type ImageServer, jpegImage, serveImages } from './test-images.js';
 import { PublishError, type PublishFailureKind, type PublishTarget } from './types.js';
 
 let sandbox: SandboxHandle;
 beforeAll(async () => {
   sandbox = await startSandbox();
+  images = await serveImages();
+  IMAGE = images.put('foto.jpg', jpegImage(1080, 1080));
 });
 afterAll(async () => {
   await sandbox.close();
+  await images.close();
 });
 beforeEach(() => {
   sandbox.reset();
   sandbox.clearPublishedPosts();
 });
 
-const IMAGE = 'https://cdn.example.com/pauta/foto.jpg';
+let images: ImageServer;
+/** A real JPEG at a URL the sandbox's Instagram fetches, as it fetches Pauta's signed URLs. */
+let IMAGE = '';
 
 function target(platform: Platform): PublishTarget {
   if (platform === 'linkedin' || platform === 'x') {

@@ -39,9 +39,9 @@ export interface HttpResult {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
-  body?: string | URLSearchParams;
+  body?: string | URLSearchParams | FormData | Uint8Array;
   signal?: AbortSignal | undefined;
 }
 

@@ -8,10 +8,29 @@ export interface PublishTarget {
   accessToken: string;
 }
 
+/**
+ * One image of a post, as the worker hands it to an adapter (in the post's order). The adapters
+ * that upload bytes (LinkedIn, Facebook, X) send `bytes`; Instagram fetches `url` itself.
+ */
+export interface PublishMedia {
+  /** image/jpeg, image/png, image/gif or image/webp (checked against the network's list). */
+  mimeType: string;
+  /** Alternative text; empty when the owner gave none. */
+  altText: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  /** A signed, expiring, publicly fetchable URL of the same bytes (Instagram fetches it). */
+  url: string;
+}
+
 export interface PublishRequest {
   target: PublishTarget;
   title: string;
   text: string;
+  /** The post's images, in order (up to the network's limit, `MEDIA_LIMITS`). */
+  media?: readonly PublishMedia[];
+  /** Instagram without `media`: one image at a public URL (kept for callers that have only a URL). */
   imageUrl?: string | null;
 }
 
@@ -64,9 +83,20 @@ export interface MetricsRequest {
   platformPostIds: string[];
 }
 
+export interface PublishCallOptions {
+  /** Aborts every request of the call (the worker's one deadline, NETWORK_TIMEOUT_MS). */
+  signal?: AbortSignal;
+  /**
+   * When `signal` will fire (epoch ms). With images, the final create call is sent only when
+   * enough of it is left (`SEND_RESERVE_MS`): a create cut off by the deadline would be a doubtful
+   * outcome, while stopping before it is a plain retry (docs/publishing.md, "Posts with images").
+   */
+  deadline?: number;
+}
+
 export interface NetworkAdapter {
   readonly platform: Platform;
-  publish(request: PublishRequest, options?: { signal?: AbortSignal }): Promise<PublishResult>;
+  publish(request: PublishRequest, options?: PublishCallOptions): Promise<PublishResult>;
   /**
    * Metrics for published posts; a post missing from the map, or mapped to null, has no metrics
    * available (e.g. LinkedIn personal profiles): show 'indisponível', never 0.

@@ -75,6 +75,13 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   app.disable('x-powered-by');
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(express.json({ limit: '5mb' }));
+  // Image uploads (multipart for X and Facebook, raw bytes for LinkedIn's upload URL) stay bytes.
+  app.use(
+    express.raw({
+      type: ['multipart/form-data', 'application/octet-stream', 'image/*'],
+      limit: '40mb',
+    }),
+  );
   if (persistence !== null) {
     // Any request may change state (token exchange, publish, container status read): save after.
     app.use((_req, res, next) => {

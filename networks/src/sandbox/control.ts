@@ -11,6 +11,7 @@ import {
   SandboxPosts,
   type SandboxPublishedPost,
   type SandboxPublishNetwork,
+  type SandboxUpload,
 } from './posts.js';
 import type { RecordedRequest, RequestMatch, RequestRecorder } from './recorder.js';
 import {
@@ -37,7 +38,7 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
     'instagram_manage_insights',
   ],
   linkedin: ['openid', 'profile', 'email', 'w_member_social'],
-  x: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
+  x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
 };
 
 export interface IssueTokenInput {
@@ -78,6 +79,11 @@ export class SandboxControl {
   /** What was published, oldest first, optionally for one network (for "exactly once" checks). */
   publishedPosts(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
     return this.posts.list(network);
+  }
+
+  /** Images uploaded before a post (LinkedIn images, Facebook unpublished photos, X media). */
+  mediaUploads(network?: SandboxPublishNetwork): SandboxUpload[] {
+    return this.posts.listUploads(network);
   }
 
   /** Forgets published posts (and the X duplicate memory), containers and metric overrides. */
@@ -321,6 +327,10 @@ export function createControlRouter(control: SandboxControl): Router {
   router.get('/posts', (req, res) => {
     const query = parseOr400(controlSchemas.postsQuery, req.query, res);
     if (query !== null) res.json({ posts: control.publishedPosts(query.network) });
+  });
+  router.get('/media-uploads', (req, res) => {
+    const query = parseOr400(controlSchemas.postsQuery, req.query, res);
+    if (query !== null) res.json({ uploads: control.mediaUploads(query.network) });
   });
   router.delete('/posts', (_req, res) => {
     control.clearPublishedPosts();

@@ -15,6 +15,7 @@ import {
   sendUnsupported,
   versioned,
 } from './graph-common.js';
+import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
 import { instagramInsights, mountInstagramGraph, readInstagramObject } from './instagram.js';
 import {
   avatarUrl,
@@ -33,6 +34,11 @@ import {
 } from './store.js';
 
 const MESSAGE_MAX = 63_206;
+/** Page photos: up to 10 MB; an unpublished photo can be attached to a post for 24 hours. */
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+const UNPUBLISHED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000;
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const ALT_TEXT_MAX = 1000;
 const POST_INSIGHT_METRICS = new Set([
   'post_total_media_view_unique',
   'post_reactions_by_type_total',
@@ -133,7 +139,12 @@ async function publishToFeed(ctx: SandboxContext, req: Request, res: Response): 
   }
   const message = param(req, 'message') ?? '';
   const link = param(req, 'link');
-  if (message.trim() === '' && (link === undefined || link === '')) {
+  const attached = attachedMedia(ctx, req, pageId);
+  if (typeof attached === 'string') {
+    sendGraphError(res, 100, attached, undefined, 'GraphMethodException');
+    return;
+  }
+  if (message.trim() === '' && (link === undefined || link === '') && attached.length === 0) {
     sendGraphError(res, 100, '(#100) Missing message or attachment', undefined, 'GraphMethodException');
     return;
   }
@@ -143,8 +154,147 @@ async function publishToFeed(ctx: SandboxContext, req: Request, res: Response): 
   }
   await ctx.posts.latency();
   const id = `${pageId}_${ctx.posts.nextNumber()}`;
-  ctx.posts.add({ network: 'facebook', id, authorId: pageId, text: message, imageUrl: null });
+  ctx.posts.add({
+    network: 'facebook',
+    id,
+    authorId: pageId,
+    text: message,
+    imageUrl: null,
+    media: attached.map((upload) => ({ ...upload.image! })),
+  });
+  for (const upload of attached) {
+    const stored = ctx.posts.findUpload('facebook', upload.id);
+    if (stored !== null) stored.usedBy = id;
+  }
   res.json({ id });
+}
+
+/**
+ * `attached_media[N]={"media_fbid":"…"}` (or `attached_media=[…]`): unpublished photos of this
+ * Page, uploaded within 24 h and not yet in a post; the Graph error message when one is not.
+ */
+function attachedMedia(ctx: SandboxContext, req: Request, pageId: string) {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const raw: unknown[] = [];
+  if (typeof body.attached_media === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(body.attached_media);
+      if (Array.isArray(parsed)) raw.push(...parsed);
+      else return '(#100) param attached_media must be an array';
+    } catch {
+      return '(#100) param attached_media must be an array';
+    }
+  }
+  for (let index = 0; typeof body[`attached_media[${index}]`] === 'string'; index++) {
+    try {
+      raw.push(JSON.parse(body[`attached_media[${index}]`] as string));
+    } catch {
+      return `(#100) param attached_media[${index}] must be a JSON object`;
+    }
+  }
+  const uploads = [];
+  for (const [index, entry] of raw.entries()) {
+    const fbid =
+      typeof entry === 'object' && entry !== null
+        ? String((entry as { media_fbid?: unknown }).media_fbid ?? '')
+        : '';
+    const upload = ctx.posts.findUpload('facebook', fbid);
+    if (
+      upload === null ||
+      upload.ownerId !== pageId ||
+      upload.image === null ||
+      ctx.posts.isExpired(upload)
+    ) {
+      return `(#100) param attached_media[${index}] has an invalid media_fbid: it must be an unpublished photo of this Page`;
+    }
+    if (upload.usedBy !== null) {
+      return `(#100) param attached_media[${index}]: photo ${fbid} is already attached to a published post`;
+    }
+    uploads.push(upload);
+  }
+  return uploads;
+}
+
+/**
+ * `POST /<page>/photos` (multipart: `source`, `published`, `alt_text_custom`, `message`): with
+ * `published=false` an unpublished photo to attach to a feed post; otherwise a photo post.
+ */
+async function uploadPhoto(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const form = await readMultipart(req.get('content-type'), req.body);
+  if (form !== null) {
+    // The form's text fields become the parameters (the token travels among them).
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
+    req.body = fields;
+  }
+  const token = authenticatedGraph(ctx, req, res);
+  if (token === null) return;
+  const pageId = String(req.params.id);
+  if (ctx.store.findPage(pageId) === null) {
+    sendUnsupported(res, 'post', `${pageId}/photos`);
+    return;
+  }
+  if (
+    token.pageId !== pageId ||
+    pageAccess(token, pageId) === null ||
+    !token.grant.scopes.includes('pages_manage_posts')
+  ) {
+    sendPermissionError(
+      res,
+      200,
+      '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+    );
+    return;
+  }
+  const bytes = form === null ? null : await fileField(form, 'source');
+  if (bytes === null || bytes.length === 0) {
+    sendGraphError(res, 324, '(#324) Requires upload file', undefined, 'OAuthException');
+    return;
+  }
+  const image = inspectImage(bytes);
+  if (image === null || !PHOTO_TYPES.has(image.mimeType)) {
+    sendGraphError(res, 324, '(#324) Missing or invalid image file', 2069019, 'OAuthException');
+    return;
+  }
+  if (bytes.length > PHOTO_MAX_BYTES) {
+    sendGraphError(
+      res,
+      100,
+      '(#100) The image file is too large (10 MB at most)',
+      undefined,
+      'GraphMethodException',
+    );
+    return;
+  }
+  const altText = param(req, 'alt_text_custom') ?? '';
+  if ([...altText].length > ALT_TEXT_MAX) {
+    sendGraphError(res, 100, '(#100) alt_text_custom is too long', undefined, 'GraphMethodException');
+    return;
+  }
+  const received: SandboxImage = { sha256: sha256Hex(bytes), size: bytes.length, ...image, altText };
+  const upload = ctx.posts.createUpload({
+    network: 'facebook',
+    ownerId: pageId,
+    image: received,
+    ttlMs: UNPUBLISHED_PHOTO_TTL_MS,
+  });
+  if (param(req, 'published') === 'false') {
+    res.json({ id: upload.id });
+    return;
+  }
+  // A photo post: visible at once (the photo is the post).
+  await ctx.posts.latency();
+  const postId = `${pageId}_${ctx.posts.nextNumber()}`;
+  upload.usedBy = postId;
+  ctx.posts.add({
+    network: 'facebook',
+    id: postId,
+    authorId: pageId,
+    text: param(req, 'message') ?? param(req, 'caption') ?? '',
+    imageUrl: null,
+    media: [{ ...received }],
+  });
+  res.json({ id: upload.id, post_id: postId });
 }
 
 function readInsights(ctx: SandboxContext, req: Request, res: Response): void {
@@ -362,6 +512,10 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
   graph.post(
     '/:version/:id/feed',
     versioned((req, res) => publishToFeed(ctx, req, res)),
+  );
+  graph.post(
+    '/:version/:id/photos',
+    versioned((req, res) => uploadPhoto(ctx, req, res)),
   );
   graph.get(
     '/:version/:id/insights',

@@ -1,5 +1,14 @@
 // The sandbox networks (dev, demo, tests): `startSandbox` for a listening instance,
 // `createSandboxApp` to mount it yourself.
+
+export {
+  type ImageServer,
+  jpegImage,
+  pngImage,
+  serveImages,
+  sha256,
+  testMedia,
+} from '../publishing/test-images.js';
 export {
   ANTHROPIC_API_VERSION,
   ANTHROPIC_HOST,
@@ -19,6 +28,7 @@ export {
   SandboxControl,
 } from './control.js';
 export type { SandboxFault } from './faults.js';
+export type { SandboxImage } from './images.js';
 export { SANDBOX_LINKEDIN_OLDEST_VERSION } from './linkedin.js';
 export {
   derivedMetrics,

@@ -10,11 +10,77 @@ import {
   sendUnsupported,
   versioned,
 } from './graph-common.js';
+import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import { param, type SandboxContext } from './oauth-common.js';
 import type { SandboxPublishedPost } from './posts.js';
 import type { AccessToken, SandboxPage } from './store.js';
 
 const CAPTION_MAX = 2200;
+const ALT_TEXT_MAX = 1000;
+const CAROUSEL_MIN = 2;
+const CAROUSEL_MAX = 10;
+/** What Instagram takes for a feed image: JPEG, 8 MB, aspect 4:5 to 1.91:1. */
+const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+const ASPECT_MIN = 0.8;
+const ASPECT_MAX = 1.91;
+const FETCH_TIMEOUT_MS = 10_000;
+
+type Fetched =
+  | { ok: true; image: SandboxImage }
+  | { ok: false; code: number; subcode: number; message: string };
+
+/**
+ * Fetches `imageUrl` as Instagram's cURL does (it must be public, it must answer an image) and
+ * checks what Instagram checks: JPEG, size, aspect ratio.
+ */
+async function fetchImage(imageUrl: string, altText: string): Promise<Fetched> {
+  const downloadFailed: Fetched = {
+    ok: false,
+    code: 9004,
+    subcode: 2207052,
+    message: "Media download has failed. The media URI doesn't meet our requirements.",
+  };
+  let bytes: Buffer;
+  let contentType: string;
+  try {
+    const response = await fetch(imageUrl, {
+      redirect: 'follow',
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    if (!response.ok) return downloadFailed;
+    contentType = response.headers.get('content-type') ?? '';
+    bytes = Buffer.from(await response.arrayBuffer());
+  } catch {
+    return downloadFailed;
+  }
+  const image = inspectImage(bytes);
+  if (image === null || !contentType.startsWith('image/')) {
+    return {
+      ok: false,
+      code: 9004,
+      subcode: 2207052,
+      message: 'Only photo or video can be accepted as media type.',
+    };
+  }
+  if (image.mimeType !== 'image/jpeg' || bytes.length > IMAGE_MAX_BYTES) {
+    return {
+      ok: false,
+      code: 36001,
+      subcode: 2207005,
+      message: 'The image format is not supported. Instagram takes JPEG images up to 8 MB.',
+    };
+  }
+  const ratio = image.width / Math.max(1, image.height);
+  if (ratio < ASPECT_MIN || ratio > ASPECT_MAX) {
+    return {
+      ok: false,
+      code: 36003,
+      subcode: 2207009,
+      message: 'The submitted image with aspect ratio is not supported.',
+    };
+  }
+  return { ok: true, image: { sha256: sha256Hex(bytes), size: bytes.length, ...image, altText } };
+}
 const INSIGHT_METRICS = new Set([
   'reach',
   'likes',
@@ -46,7 +112,7 @@ function mediaFields(ctx: SandboxContext, post: SandboxPublishedPost): Record<st
   return {
     id: post.id,
     caption: post.text,
-    media_type: 'IMAGE',
+    media_type: post.media.length > 1 ? 'CAROUSEL_ALBUM' : 'IMAGE',
     media_product_type: 'FEED',
     media_url: post.imageUrl,
     permalink: permalink(post.id),
@@ -186,19 +252,72 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
 
   graph.post(
     '/:version/:id/media',
-    versioned((req, res) => {
+    versioned(async (req, res) => {
       const igUserId = String(req.params.id);
       if (publishingToken(req, res, igUserId) === null) return;
       const imageUrl = param(req, 'image_url');
       const caption = param(req, 'caption') ?? '';
-      if (param(req, 'video_url') !== undefined || param(req, 'media_type') !== undefined) {
+      const altText = param(req, 'alt_text') ?? '';
+      const mediaType = param(req, 'media_type');
+      const isCarouselItem = param(req, 'is_carousel_item') === 'true';
+      if (param(req, 'video_url') !== undefined || (mediaType !== undefined && mediaType !== 'CAROUSEL')) {
         sendGraphError(
           res,
           100,
-          '(#100) The sandbox supports single-image posts only',
+          '(#100) The sandbox supports images and carousels of images only',
           undefined,
           'GraphMethodException',
         );
+        return;
+      }
+      if ([...caption].length > CAPTION_MAX) {
+        sendGraphError(res, 100, '(#100) The caption is too long.', 2207004, 'GraphMethodException');
+        return;
+      }
+      if (mediaType === 'CAROUSEL') {
+        const ids = (param(req, 'children') ?? '').split(',').filter((id) => id !== '');
+        if (ids.length < CAROUSEL_MIN || ids.length > CAROUSEL_MAX) {
+          sendGraphError(
+            res,
+            100,
+            `(#100) A carousel needs ${CAROUSEL_MIN} to ${CAROUSEL_MAX} children`,
+            2207036,
+            'GraphMethodException',
+          );
+          return;
+        }
+        const children = ids.map((id) => ctx.posts.findContainer(id));
+        const bad = children.findIndex(
+          (child) => child === null || child.igUserId !== igUserId || !child.isCarouselItem,
+        );
+        if (bad !== -1) {
+          sendGraphError(
+            res,
+            100,
+            `(#100) children[${bad}] is not a carousel item of this account`,
+            undefined,
+            'GraphMethodException',
+          );
+          return;
+        }
+        if (children.some((child) => ctx.posts.containerStatus(child!) !== 'FINISHED')) {
+          sendGraphError(
+            res,
+            9007,
+            'Media ID is not available: a carousel item is not ready, please wait for a moment.',
+            2207027,
+            'OAuthException',
+          );
+          return;
+        }
+        const container = ctx.posts.createContainer({
+          igUserId,
+          imageUrl: '',
+          caption,
+          mediaType: 'CAROUSEL',
+          children: ids,
+        });
+        res.json({ id: container.id });
         return;
       }
       if (imageUrl === undefined || imageUrl === '') {
@@ -227,11 +346,23 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
         );
         return;
       }
-      if ([...caption].length > CAPTION_MAX) {
-        sendGraphError(res, 100, '(#100) The caption is too long.', 2207004, 'GraphMethodException');
+      if ([...altText].length > ALT_TEXT_MAX) {
+        sendGraphError(res, 100, '(#100) alt_text is too long.', undefined, 'GraphMethodException');
         return;
       }
-      const container = ctx.posts.createContainer({ igUserId, imageUrl, caption });
+      const fetched = await fetchImage(imageUrl, altText);
+      if (!fetched.ok) {
+        sendGraphError(res, fetched.code, fetched.message, fetched.subcode, 'OAuthException');
+        return;
+      }
+      const container = ctx.posts.createContainer({
+        igUserId,
+        imageUrl,
+        caption: isCarouselItem ? '' : caption,
+        isCarouselItem,
+        altText,
+        image: fetched.image,
+      });
       res.json({ id: container.id });
     }),
   );
@@ -248,6 +379,16 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
           res,
           100,
           '(#100) Param creation_id must be a valid media container id',
+          undefined,
+          'GraphMethodException',
+        );
+        return;
+      }
+      if (container.isCarouselItem) {
+        sendGraphError(
+          res,
+          100,
+          '(#100) A carousel item cannot be published on its own',
           undefined,
           'GraphMethodException',
         );
@@ -275,12 +416,17 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
       }
       const mediaId = ctx.posts.nextNumber();
       container.publishedMediaId = mediaId;
+      const items =
+        container.mediaType === 'CAROUSEL'
+          ? container.children.map((id) => ctx.posts.findContainer(id)).filter((c) => c !== null)
+          : [container];
       ctx.posts.add({
         network: 'instagram',
         id: mediaId,
         authorId: igUserId,
         text: container.caption,
-        imageUrl: container.imageUrl,
+        imageUrl: items[0]?.imageUrl ?? null,
+        media: items.flatMap((item) => (item.image === null ? [] : [{ ...item.image }])),
       });
       res.json({ id: mediaId });
     }),

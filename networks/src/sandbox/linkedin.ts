@@ -2,7 +2,10 @@
 // OpenID Connect userinfo at api.linkedin.com/v2/userinfo, and the versioned Posts API
 // (`POST /rest/posts`, post id in `x-restli-id`), and member post analytics
 // (`GET /rest/memberCreatorPostAnalytics`, scope r_member_postAnalytics).
+
+import { randomBytes } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
+import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   avatarUrl,
   bearerToken,
@@ -15,6 +18,15 @@ import {
   verifyS256,
 } from './oauth-common.js';
 import { type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
+
+/** How long an initializeUpload's upload URL stays valid. */
+export const SANDBOX_LINKEDIN_UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
+const IMAGE_URN_PREFIX = 'urn:li:image:D4E10AQ';
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
+const IMAGE_MAX_PIXELS = 36_152_320;
+const ALT_TEXT_MAX = 4086;
+const MULTI_IMAGE_MIN = 2;
+const MULTI_IMAGE_MAX = 20;
 
 /** Versions older than this are "sunset": 426 NONEXISTENT_VERSION, as LinkedIn answers. */
 export const SANDBOX_LINKEDIN_OLDEST_VERSION = '202501';
@@ -112,7 +124,7 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
     restError(res, 400, problem, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
     return;
   }
-  const body = req.body as { author: string; commentary: string };
+  const body = req.body as { author: string; commentary: string; content?: unknown };
   if (body.author !== `urn:li:person:${token.grant.user.sub}`) {
     restError(
       res,
@@ -120,6 +132,11 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
       'Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/author]',
       { serviceErrorCode: 100, code: 'ACCESS_DENIED' },
     );
+    return;
+  }
+  const media = postImages(ctx, token.grant.user.sub, body.content);
+  if (typeof media === 'string') {
+    restError(res, 400, media, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
     return;
   }
   await ctx.posts.latency();
@@ -130,8 +147,139 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
     authorId: token.grant.user.sub,
     text: body.commentary,
     imageUrl: null,
+    media: media.map((m) => ({ ...m.image, altText: m.altText })),
   });
+  for (const m of media) m.upload.usedBy = urn;
   res.status(201).set('x-restli-id', urn).set('x-linkedin-id', urn).end();
+}
+
+type ImageReference = {
+  upload: NonNullable<ReturnType<SandboxContext['posts']['findUpload']>>;
+  image: SandboxImage;
+  altText: string;
+};
+
+/**
+ * The images of a post's `content` (`media` for one, `multiImage.images` for 2–20), each an image
+ * this member uploaded; the validation error's message when one is wrong.
+ */
+function postImages(ctx: SandboxContext, sub: string, content: unknown): ImageReference[] | string {
+  if (content === undefined) return [];
+  if (!isRecord(content)) return 'ERROR :: /content :: must be an object';
+  let entries: unknown[];
+  let path: string;
+  if (isRecord(content.media)) {
+    entries = [content.media];
+    path = '/content/media';
+  } else if (isRecord(content.multiImage) && Array.isArray(content.multiImage.images)) {
+    entries = content.multiImage.images;
+    path = '/content/multiImage/images';
+    if (entries.length < MULTI_IMAGE_MIN || entries.length > MULTI_IMAGE_MAX) {
+      return `ERROR :: ${path} :: must have between ${MULTI_IMAGE_MIN} and ${MULTI_IMAGE_MAX} images`;
+    }
+  } else return 'ERROR :: /content :: the sandbox supports media (one image) and multiImage only';
+  const out: ImageReference[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const at = entries.length === 1 && path === '/content/media' ? path : `${path}/${index}`;
+    const id = isRecord(entry) && typeof entry.id === 'string' ? entry.id : '';
+    const altText = isRecord(entry) && typeof entry.altText === 'string' ? entry.altText : '';
+    const upload = id.startsWith(IMAGE_URN_PREFIX)
+      ? ctx.posts.findUpload('linkedin', id.slice(IMAGE_URN_PREFIX.length))
+      : null;
+    if (upload === null || upload.ownerId !== sub) return `ERROR :: ${at}/id :: Image ${id} not found`;
+    if (upload.image === null)
+      return `ERROR :: ${at}/id :: Image ${id} is not AVAILABLE (status WAITING_UPLOAD)`;
+    if ([...altText].length > ALT_TEXT_MAX)
+      return `ERROR :: ${at}/altText :: length exceeds ${ALT_TEXT_MAX} characters`;
+    out.push({ upload, image: upload.image, altText });
+  }
+  return out;
+}
+
+/** `POST /rest/images?action=initializeUpload`: an image URN and a one-hour upload URL. */
+function initializeImageUpload(ctx: SandboxContext, req: Request, res: Response): void {
+  const version = checkVersionHeaders(req, res);
+  if (version === null) return;
+  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+  if (token === null) {
+    restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+    return;
+  }
+  if (req.query.action !== 'initializeUpload') {
+    restError(res, 400, 'Unsupported action for resource images', { code: 'ILLEGAL_ARGUMENT' });
+    return;
+  }
+  if (!token.grant.scopes.includes('w_member_social')) {
+    restError(res, 403, `Not enough permissions to access: images.ACTION-initializeUpload.${version}`, {
+      serviceErrorCode: 100,
+      code: 'ACCESS_DENIED',
+    });
+    return;
+  }
+  const body = req.body as { initializeUploadRequest?: { owner?: unknown } } | undefined;
+  const owner = body?.initializeUploadRequest?.owner;
+  if (typeof owner !== 'string') {
+    restError(res, 400, 'ERROR :: /initializeUploadRequest/owner :: field is required', {
+      errorDetailType: 'com.linkedin.common.error.BadRequest',
+    });
+    return;
+  }
+  if (owner !== `urn:li:person:${token.grant.user.sub}`) {
+    restError(res, 403, `Member is not allowed to upload on behalf of ${owner}`, {
+      serviceErrorCode: 100,
+      code: 'ACCESS_DENIED',
+    });
+    return;
+  }
+  const key = randomBytes(12).toString('hex');
+  const upload = ctx.posts.createUpload({
+    network: 'linkedin',
+    ownerId: token.grant.user.sub,
+    image: null,
+    ttlMs: SANDBOX_LINKEDIN_UPLOAD_URL_TTL_MS,
+    uploadKey: key,
+  });
+  res.json({
+    value: {
+      uploadUrlExpiresAt: upload.expiresAt,
+      uploadUrl: `https://www.linkedin.com/dms-uploads/sp/v2/${key}/uploaded-image/0?ca=vector_feedshare&cn=uploads&sync=0&v=beta`,
+      image: `${IMAGE_URN_PREFIX}${upload.id}`,
+    },
+  });
+}
+
+/** `PUT <uploadUrl>`: the image bytes, with the member's token, before the URL expires. */
+function receiveImageBytes(ctx: SandboxContext, req: Request, res: Response): void {
+  const key = String(req.params.key);
+  const upload = ctx.posts.listUploads('linkedin').find((u) => u.uploadKey === key);
+  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+  if (upload === undefined) {
+    restError(res, 404, 'Upload not found');
+    return;
+  }
+  if (token === null || token.grant.user.sub !== upload.ownerId) {
+    restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+    return;
+  }
+  const stored = ctx.posts.findUpload('linkedin', upload.id)!;
+  if (ctx.posts.isExpired(stored)) {
+    restError(res, 400, 'The upload URL has expired', { code: 'UPLOAD_URL_EXPIRED' });
+    return;
+  }
+  const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const image = inspectImage(bytes);
+  if (image === null || !IMAGE_TYPES.has(image.mimeType)) {
+    restError(res, 400, 'Unsupported media type: JPG, GIF and PNG images are supported', {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    return;
+  }
+  if (image.width * image.height > IMAGE_MAX_PIXELS) {
+    restError(res, 400, `The image exceeds ${IMAGE_MAX_PIXELS} pixels`, { code: 'IMAGE_TOO_LARGE' });
+    return;
+  }
+  stored.image = { sha256: sha256Hex(bytes), size: bytes.length, ...image, altText: '' };
+  res.status(201).end();
 }
 
 /** The metrics memberCreatorPostAnalytics answers (member posts, Community Management API). */
@@ -331,6 +479,9 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     }
     sendOAuthError(res, 400, 'unsupported_grant_type', 'Unsupported grant type');
   });
+  www.put('/dms-uploads/sp/v2/:key/uploaded-image/0', (req, res) => {
+    receiveImageBytes(ctx, req, res);
+  });
   app.use('/www.linkedin.com', www);
 
   const api = Router();
@@ -365,6 +516,9 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     res.json(body);
   });
   api.post('/rest/posts', (req, res) => createPost(ctx, req, res));
+  api.post('/rest/images', (req, res) => {
+    initializeImageUpload(ctx, req, res);
+  });
   api.get('/rest/memberCreatorPostAnalytics', (req, res) => memberPostAnalytics(ctx, req, res));
   app.use('/api.linkedin.com', api);
 }

@@ -5,6 +5,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testMedia } from '../publishing/test-images.js';
+import { createNetworkFetch } from '../sandbox-url.js';
+import { createXAdapter } from '../x/publish.js';
 import { type SandboxHandle, startSandbox } from './server.js';
 
 let dir: string;
@@ -108,6 +111,25 @@ describe('sandbox state across restarts', () => {
       refresh_token: rotated.refresh_token,
     });
     expect(again.status).toBe(200);
+  });
+
+  it('the images of a post, and uploads not yet in a post, are remembered after a restart', async () => {
+    const first = await start();
+    const issued = first.issueToken({ network: 'x' });
+    const target = { platformUserId: issued.platformUserId, accessToken: issued.accessToken };
+    await createXAdapter({ fetch: createNetworkFetch(first.url) }).publish({
+      target,
+      title: 't',
+      text: 'Com duas imagens',
+      media: testMedia(2),
+    });
+    const before = first.publishedPosts('x');
+    expect(before[0]!.media).toHaveLength(2);
+    const uploads = first.control.mediaUploads('x');
+    await stop(first);
+    const second = await start();
+    expect(second.publishedPosts('x')).toEqual(before);
+    expect(second.control.mediaUploads('x')).toEqual(uploads);
   });
 
   it('a revoked grant stays revoked after a restart', async () => {

@@ -2,6 +2,7 @@
 // that shows the post (escaped), not a dead link to the real network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkedInAdapter } from '../linkedin/publish.js';
+import { testMedia } from '../publishing/test-images.js';
 import { createNetworkFetch, rewriteUrl } from '../sandbox-url.js';
 import { createXAdapter } from '../x/publish.js';
 import { type SandboxHandle, startSandbox } from './server.js';
@@ -56,5 +57,22 @@ describe('sandbox post pages', () => {
     const missing = await open('https://x.com/i/web/status/123');
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('Post não encontrado');
+  });
+
+  it('a post with images lists each one as received: type, size and its alt text (escaped)', async () => {
+    const issued = sandbox.issueToken({ network: 'x', user: 'ana' });
+    const media = testMedia(2, { type: 'png' });
+    media[1] = { ...media[1]!, altText: 'Gráfico <b>de vendas</b>' };
+    const result = await createXAdapter({ fetch: createNetworkFetch(sandbox.url) }).publish({
+      target: { platformUserId: issued.platformUserId, accessToken: issued.accessToken },
+      title: 't',
+      text: `Com imagens ${Date.now()}`,
+      media,
+    });
+    const page = await open(result.url ?? '');
+    expect(page.html).toContain('Imagem 1: PNG 64×64');
+    expect(page.html).toContain('“Descrição da imagem 1”');
+    expect(page.html).toContain('Imagem 2: PNG 64×64');
+    expect(page.html).toContain('Gráfico &#60;b&#62;de vendas&#60;/b&#62;');
   });
 });

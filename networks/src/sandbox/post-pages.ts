@@ -61,6 +61,7 @@ article{background:#fff;border-radius:8px;border-top:4px solid ${accent};padding
 .author{font-weight:600}.meta{color:#666;font-size:13px;margin:2px 0 12px}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.45}
 img{max-width:100%;border-radius:4px;margin-top:12px}
+.media{margin:12px 0 0;padding-left:20px;font-size:14px;color:#444}
 .metrics{display:flex;gap:16px;flex-wrap:wrap;color:#555;font-size:13px;border-top:1px solid #eee;margin-top:16px;padding-top:8px}
 </style></head><body>
 <div class="banner" role="note">Sandbox da Pauta: esta página imita a rede social. Nada foi publicado de verdade.</div>
@@ -87,10 +88,18 @@ function renderPost(
   }
   const metrics = ctx.posts.metrics(post.id);
   const when = new Date(post.createdAt).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+  // The sandbox keeps what it received of each image (not the bytes): list it, alt text included.
   const image =
-    post.imageUrl !== null && /^https?:\/\//.test(post.imageUrl)
-      ? `<img src="${escapeHtml(post.imageUrl)}" alt="">`
-      : '';
+    post.media.length > 0
+      ? `<ul class="media" aria-label="Imagens do post">${post.media
+          .map(
+            (m, i) =>
+              `<li>Imagem ${i + 1}: ${escapeHtml(m.mimeType.replace('image/', '').toUpperCase())} ${m.width}×${m.height}, ${Math.round(m.size / 1024)} KB — ${m.altText === '' ? 'sem texto alternativo' : `“${escapeHtml(m.altText)}”`}</li>`,
+          )
+          .join('')}</ul>`
+      : post.imageUrl !== null && /^https?:\/\//.test(post.imageUrl)
+        ? `<img src="${escapeHtml(post.imageUrl)}" alt="">`
+        : '';
   page(
     res,
     200,

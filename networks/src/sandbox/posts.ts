@@ -1,6 +1,7 @@
 // What the sandbox networks have "published": posts per network with deterministic metrics
 // (overridable by tests), Instagram media containers, and the artificial publish latency.
 import { createHash } from 'node:crypto';
+import type { SandboxImage } from './images.js';
 
 export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram';
 
@@ -20,7 +21,28 @@ export interface SandboxPublishedPost {
   /** The text exactly as received (LinkedIn: still little-text escaped). */
   text: string;
   imageUrl: string | null;
+  /** The images the post carries, in order, as the network received them (empty: text only). */
+  media: SandboxImage[];
   createdAt: string;
+}
+
+/**
+ * An image uploaded to a network before the post that uses it (LinkedIn image, Facebook
+ * unpublished photo, X media): invisible on its own, usable once by its owner until it expires.
+ */
+export interface SandboxUpload {
+  id: string;
+  network: SandboxPublishNetwork;
+  /** Person sub (LinkedIn, X) or Page id (Facebook). */
+  ownerId: string;
+  /** null until the bytes arrive (LinkedIn: between initializeUpload and the PUT). */
+  image: SandboxImage | null;
+  /** LinkedIn: the upload URL's expiry; X: the media's (`expires_after_secs`). Epoch ms. */
+  expiresAt: number;
+  /** LinkedIn: the upload URL's secret path segment. */
+  uploadKey: string | null;
+  /** The post that used it. */
+  usedBy: string | null;
 }
 
 export interface SandboxPostMetrics {
@@ -45,6 +67,13 @@ export interface SandboxMediaContainer {
   igUserId: string;
   imageUrl: string;
   caption: string;
+  /** `IMAGE` (one image or a carousel item) or `CAROUSEL` (children in `children`). */
+  mediaType: 'IMAGE' | 'CAROUSEL';
+  isCarouselItem: boolean;
+  children: string[];
+  altText: string;
+  /** The image Instagram fetched from `imageUrl` (null for a CAROUSEL container). */
+  image: SandboxImage | null;
   /** Status reads so far; FINISHED once `instagramProcessingChecks` reads answered IN_PROGRESS. */
   checks: number;
   /** Set when the container can never finish (e.g. `sandbox_status=ERROR` on the image URL). */
@@ -57,6 +86,7 @@ export interface SandboxPostsSnapshot {
   posts: SandboxPublishedPost[];
   metricOverrides: [string, Partial<SandboxPostMetrics>][];
   containers: SandboxMediaContainer[];
+  uploads?: SandboxUpload[];
   lastNumber: string;
 }
 
@@ -110,6 +140,7 @@ export class SandboxPosts {
   private readonly byId = new Map<string, SandboxPublishedPost>();
   private readonly metricOverrides = new Map<string, Partial<SandboxPostMetrics>>();
   private readonly containers = new Map<string, SandboxMediaContainer>();
+  private readonly uploads = new Map<string, SandboxUpload>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private lastNumber = 0n;
 
@@ -124,6 +155,7 @@ export class SandboxPosts {
       posts: this.posts.map((p) => ({ ...p })),
       metricOverrides: [...this.metricOverrides].map(([id, m]) => [id, { ...m }]),
       containers: [...this.containers.values()].map((c) => ({ ...c })),
+      uploads: [...this.uploads.values()].map((u) => ({ ...u })),
       lastNumber: this.lastNumber.toString(),
     };
   }
@@ -131,12 +163,17 @@ export class SandboxPosts {
   restore(snapshot: SandboxPostsSnapshot): void {
     this.clear();
     for (const post of snapshot.posts) {
-      const stored = { ...post };
+      const stored = { ...post, media: post.media ?? [] };
       this.posts.push(stored);
       this.byId.set(stored.id, stored);
     }
     for (const [id, metrics] of snapshot.metricOverrides) this.metricOverrides.set(id, { ...metrics });
-    for (const container of snapshot.containers) this.containers.set(container.id, { ...container });
+    for (const container of snapshot.containers) {
+      // Snapshots written before carousels lack the newer fields.
+      const defaults = { mediaType: 'IMAGE', isCarouselItem: false, children: [], altText: '', image: null };
+      this.containers.set(container.id, { ...defaults, ...container } as SandboxMediaContainer);
+    }
+    for (const upload of snapshot.uploads ?? []) this.uploads.set(upload.id, { ...upload });
     this.lastNumber = BigInt(snapshot.lastNumber);
   }
 
@@ -147,8 +184,14 @@ export class SandboxPosts {
     return this.lastNumber.toString();
   }
 
-  add(post: Omit<SandboxPublishedPost, 'createdAt'>): SandboxPublishedPost {
-    const stored: SandboxPublishedPost = { ...post, createdAt: new Date(this.now()).toISOString() };
+  add(
+    post: Omit<SandboxPublishedPost, 'createdAt' | 'media'> & { media?: SandboxImage[] },
+  ): SandboxPublishedPost {
+    const stored: SandboxPublishedPost = {
+      ...post,
+      media: post.media ?? [],
+      createdAt: new Date(this.now()).toISOString(),
+    };
     this.posts.push(stored);
     this.byId.set(stored.id, stored);
     return stored;
@@ -160,7 +203,45 @@ export class SandboxPosts {
   }
 
   list(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
-    return this.posts.filter((p) => network === undefined || p.network === network).map((p) => ({ ...p }));
+    return this.posts
+      .filter((p) => network === undefined || p.network === network)
+      .map((p) => ({ ...p, media: p.media.map((m) => ({ ...m })) }));
+  }
+
+  createUpload(input: {
+    network: SandboxPublishNetwork;
+    ownerId: string;
+    image: SandboxImage | null;
+    ttlMs: number;
+    uploadKey?: string;
+  }): SandboxUpload {
+    const upload: SandboxUpload = {
+      id: this.nextNumber(),
+      network: input.network,
+      ownerId: input.ownerId,
+      image: input.image,
+      expiresAt: this.now() + input.ttlMs,
+      uploadKey: input.uploadKey ?? null,
+      usedBy: null,
+    };
+    this.uploads.set(upload.id, upload);
+    return upload;
+  }
+
+  findUpload(network: SandboxPublishNetwork, id: string): SandboxUpload | null {
+    const upload = this.uploads.get(id);
+    return upload?.network === network ? upload : null;
+  }
+
+  /** Every upload still held (tests: "the retry uploaded again, the orphan was never posted"). */
+  listUploads(network?: SandboxPublishNetwork): SandboxUpload[] {
+    return [...this.uploads.values()]
+      .filter((u) => network === undefined || u.network === network)
+      .map((u) => ({ ...u }));
+  }
+
+  isExpired(upload: SandboxUpload): boolean {
+    return this.now() > upload.expiresAt;
   }
 
   /** Forgets every published post, container and metrics override. */
@@ -169,6 +250,7 @@ export class SandboxPosts {
     this.byId.clear();
     this.metricOverrides.clear();
     this.containers.clear();
+    this.uploads.clear();
   }
 
   /** X refuses the same text twice from the same author (as long as the sandbox remembers). */
@@ -191,17 +273,35 @@ export class SandboxPosts {
     return this.byId.has(platformPostId);
   }
 
-  createContainer(input: { igUserId: string; imageUrl: string; caption: string }): SandboxMediaContainer {
+  createContainer(input: {
+    igUserId: string;
+    imageUrl: string;
+    caption: string;
+    mediaType?: 'IMAGE' | 'CAROUSEL';
+    isCarouselItem?: boolean;
+    children?: string[];
+    altText?: string;
+    image?: SandboxImage | null;
+  }): SandboxMediaContainer {
     let forcedStatus: SandboxMediaContainer['forcedStatus'] = null;
-    try {
-      const status = new URL(input.imageUrl).searchParams.get('sandbox_status');
-      if (status === 'ERROR' || status === 'EXPIRED') forcedStatus = status;
-    } catch {
-      forcedStatus = 'ERROR';
+    if (input.imageUrl !== '') {
+      try {
+        const status = new URL(input.imageUrl).searchParams.get('sandbox_status');
+        if (status === 'ERROR' || status === 'EXPIRED') forcedStatus = status;
+      } catch {
+        forcedStatus = 'ERROR';
+      }
     }
     const container: SandboxMediaContainer = {
       id: this.nextNumber(),
-      ...input,
+      igUserId: input.igUserId,
+      imageUrl: input.imageUrl,
+      caption: input.caption,
+      mediaType: input.mediaType ?? 'IMAGE',
+      isCarouselItem: input.isCarouselItem ?? false,
+      children: input.children ?? [],
+      altText: input.altText ?? '',
+      image: input.image ?? null,
       checks: 0,
       forcedStatus,
       publishedMediaId: null,

@@ -128,7 +128,8 @@ export class RequestRecorder {
         path: target.path,
         query: redactFields({ ...(req.query as Record<string, unknown>) }) as Record<string, unknown>,
         headers: redactHeaders(req.headers),
-        body: redactFields(req.body ?? null),
+        // Uploaded bytes are summarised; the network module keeps what it received (hash, size).
+        body: Buffer.isBuffer(req.body) ? { binaryBytes: req.body.length } : redactFields(req.body ?? null),
         status: null,
       };
       this.recorded.push(record);

@@ -3,6 +3,7 @@
 // (with X's duplicate-content refusal) and GET /2/tweets?ids=… with public_metrics.
 import { measureXLength } from '@pauta/core';
 import { type Request, type Response, Router } from 'express';
+import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
 import {
   authenticateClient,
   avatarUrl,
@@ -16,6 +17,12 @@ import {
   verifyS256,
 } from './oauth-common.js';
 import type { Grant, IssuedTokens } from './store.js';
+
+const MEDIA_TTL_SECONDS = 86_400;
+const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const GIF_MAX_BYTES = 15 * 1024 * 1024;
+const ALT_TEXT_MAX = 1000;
+const MEDIA_PER_POST = 4;
 
 function tokenBody(issued: IssuedTokens, grant: Grant) {
   const body: Record<string, unknown> = {
@@ -32,9 +39,9 @@ function problem(status: number, title: string, detail: string = title) {
   return { title, type: 'about:blank', status, detail };
 }
 
-function invalidRequest(res: Response, message: string): void {
+function invalidRequest(res: Response, message: string, code?: number): void {
   res.status(400).json({
-    errors: [{ message }],
+    errors: [{ message, ...(code === undefined ? {} : { code }) }],
     title: 'Invalid Request',
     detail: 'One or more parameters to your request was invalid.',
     type: 'https://api.twitter.com/2/problems/invalid-request',
@@ -56,10 +63,38 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     invalidRequest(res, 'The request body must be a JSON object.');
     return;
   }
-  const { text } = body as { text?: unknown };
-  if (typeof text !== 'string' || text.trim() === '') {
+  const { text, media } = body as { text?: unknown; media?: unknown };
+  const mediaIds =
+    typeof media === 'object' && media !== null && Array.isArray((media as { media_ids?: unknown }).media_ids)
+      ? ((media as { media_ids: unknown[] }).media_ids as unknown[])
+      : media === undefined
+        ? []
+        : null;
+  if (
+    mediaIds === null ||
+    mediaIds.length > MEDIA_PER_POST ||
+    mediaIds.some((id) => typeof id !== 'string')
+  ) {
+    invalidRequest(res, `$.media.media_ids: 1 to ${MEDIA_PER_POST} media id strings are required.`);
+    return;
+  }
+  if (typeof text !== 'string' || (text.trim() === '' && mediaIds.length === 0)) {
     invalidRequest(res, '$.text: the text of the post must not be empty when no media is attached.');
     return;
+  }
+  const images: SandboxImage[] = [];
+  for (const id of mediaIds as string[]) {
+    const upload = ctx.posts.findUpload('x', id);
+    if (
+      upload === null ||
+      upload.ownerId !== token.grant.user.sub ||
+      upload.image === null ||
+      ctx.posts.isExpired(upload)
+    ) {
+      invalidRequest(res, 'Your media IDs are invalid.', 324);
+      return;
+    }
+    images.push(upload.image);
   }
   if (measureXLength(text) > 280) {
     res.status(403).json(problem(403, 'Forbidden', 'Your Tweet text is too long.'));
@@ -81,8 +116,95 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     return;
   }
   const id = ctx.posts.nextNumber();
-  ctx.posts.add({ network: 'x', id, authorId: author, text, imageUrl: null });
+  ctx.posts.add({
+    network: 'x',
+    id,
+    authorId: author,
+    text,
+    imageUrl: null,
+    media: images.map((i) => ({ ...i })),
+  });
+  for (const mediaId of mediaIds as string[]) {
+    const upload = ctx.posts.findUpload('x', mediaId);
+    if (upload !== null) upload.usedBy = id;
+  }
   res.status(201).json({ data: { id, text, edit_history_tweet_ids: [id] } });
+}
+
+/** The token of a media call, with media.write; null after answering 401/403. */
+function mediaToken(ctx: SandboxContext, req: Request, res: Response) {
+  const token = ctx.store.findAccessToken('x', bearerToken(req));
+  if (token === null) {
+    res.status(401).json(problem(401, 'Unauthorized'));
+    return null;
+  }
+  if (!token.grant.scopes.includes('media.write')) {
+    res.status(403).json(problem(403, 'Forbidden', 'You are not permitted to perform this action.'));
+    return null;
+  }
+  return token;
+}
+
+/** `POST /2/media/upload` (multipart: `media`, `media_category`): one image, checked by its bytes. */
+async function uploadMedia(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const token = mediaToken(ctx, req, res);
+  if (token === null) return;
+  const form = await readMultipart(req.get('content-type'), req.body);
+  const bytes = form === null ? null : await fileField(form, 'media');
+  if (form === null || bytes === null || bytes.length === 0) {
+    invalidRequest(res, 'media: a multipart/form-data body with the media file is required.');
+    return;
+  }
+  const category = form.get('media_category');
+  if (category !== null && !['tweet_image', 'tweet_gif'].includes(String(category))) {
+    invalidRequest(res, `media_category: ${String(category)} is not supported by the sandbox.`);
+    return;
+  }
+  const image = inspectImage(bytes);
+  if (image === null) {
+    invalidRequest(res, 'media type unrecognized.');
+    return;
+  }
+  const max = image.mimeType === 'image/gif' ? GIF_MAX_BYTES : IMAGE_MAX_BYTES;
+  if (bytes.length > max) {
+    invalidRequest(res, `File size exceeds ${max} bytes.`);
+    return;
+  }
+  const upload = ctx.posts.createUpload({
+    network: 'x',
+    ownerId: token.grant.user.sub,
+    image: { sha256: sha256Hex(bytes), size: bytes.length, ...image, altText: '' },
+    ttlMs: MEDIA_TTL_SECONDS * 1000,
+  });
+  res.json({
+    data: {
+      id: upload.id,
+      media_key: `3_${upload.id}`,
+      size: bytes.length,
+      expires_after_secs: MEDIA_TTL_SECONDS,
+      image: { image_type: image.mimeType, w: image.width, h: image.height },
+    },
+  });
+}
+
+/** `POST /2/media/metadata` `{ id, metadata: { alt_text: { text } } }`. */
+function mediaMetadata(ctx: SandboxContext, req: Request, res: Response): void {
+  const token = mediaToken(ctx, req, res);
+  if (token === null) return;
+  const body = req.body as { id?: unknown; metadata?: { alt_text?: { text?: unknown } } } | undefined;
+  const id = typeof body?.id === 'string' ? body.id : '';
+  const text = body?.metadata?.alt_text?.text;
+  const upload = ctx.posts.findUpload('x', id);
+  if (upload === null || upload.ownerId !== token.grant.user.sub || ctx.posts.isExpired(upload)) {
+    invalidRequest(res, `$.id: media ${id} was not found.`);
+    return;
+  }
+  if (typeof text !== 'string' || [...text].length > ALT_TEXT_MAX) {
+    invalidRequest(res, `$.metadata.alt_text.text: up to ${ALT_TEXT_MAX} characters are required.`);
+    return;
+  }
+  if (upload.image !== null) upload.image.altText = text;
+  res.json({ data: { id, associated_metadata: { alt_text: { text } } } });
 }
 
 function lookupTweets(ctx: SandboxContext, req: Request, res: Response): void {
@@ -223,6 +345,10 @@ export function mountX(app: Router, ctx: SandboxContext): void {
     res.json({ data });
   });
   api.post('/2/tweets', (req, res) => createTweet(ctx, req, res));
+  api.post('/2/media/upload', (req, res) => uploadMedia(ctx, req, res));
+  api.post('/2/media/metadata', (req, res) => {
+    mediaMetadata(ctx, req, res);
+  });
   api.get('/2/tweets', (req, res) => {
     lookupTweets(ctx, req, res);
   });

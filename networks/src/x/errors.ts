@@ -5,6 +5,18 @@ import type { NetworkErrorTable } from '../publishing/errors.js';
 
 export const X_ERRORS: NetworkErrorTable = [
   {
+    key: 'MEDIA_SCOPE_MISSING',
+    when: '403 on POST /2/media/upload: the token lacks media.write (connected before images)',
+    message:
+      'O X não autorizou o envio de imagens por esta conta (ela foi conectada antes de o Pauta publicar imagens). Reconecte a conta em Contas Conectadas e reagende o post.',
+  },
+  {
+    key: '324',
+    when: '400 "Your media IDs are invalid." (code 324): a media id unknown, expired or another account\'s',
+    message:
+      'O X não aceitou as imagens enviadas (expiraram ou não pertencem à conta). Reagende o post para enviá-las de novo.',
+  },
+  {
     key: '187',
     when: '403, code 187 / "duplicate content": the same text was posted recently',
     message: 'O X recusou o post por ser igual a uma publicação recente da conta. Altere o texto e reagende.',

@@ -22,7 +22,7 @@ export const x: NetworkDescriptor = {
     revoke: true,
     metrics: true,
     followers: true,
-    media: 'none',
+    media: 'optional',
   },
   createPublisher: (options) => createXAdapter(options),
   fetchFollowers: fetchXFollowers,

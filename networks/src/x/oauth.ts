@@ -10,7 +10,7 @@ import { rewriteAuthorizationUrl } from '../sandbox-url.js';
 import { X_API } from './api.js';
 
 export const X_SCOPES: OAuthScopes = {
-  connect: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
+  connect: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
 };
 
 const xMeSchema = z.object({

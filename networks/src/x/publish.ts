@@ -16,6 +16,14 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import {
+  altTextFor,
+  checkMedia,
+  ensureTimeToSend,
+  mapLimitedMedia,
+  mediaBlob,
+  mediaStep,
+} from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
@@ -23,9 +31,13 @@ import type {
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
-
-import { X_API as API } from './api.js';
+import { X_API as API, X_MEDIA_API } from './api.js';
 import { X_ERRORS } from './errors.js';
+
+/** Alt text on X: up to 1000 characters. */
+const ALT_TEXT_MAX = 1000;
+/** Images uploaded at the same time. */
+const UPLOAD_CONCURRENCY = 4;
 
 /** `GET /2/tweets` takes at most 100 ids. */
 const MAX_IDS_PER_CALL = 100;
@@ -104,14 +116,68 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
           `x: text weighs ${measureXLength(request.text)} of 280 characters`,
         );
       }
+      const media = request.media ?? [];
+      const problem = checkMedia(ctx, media);
+      if (problem !== null) throw problem;
+      const auth = { Authorization: `Bearer ${request.target.accessToken}` };
+      const { signal } = callOptions;
+      // Uploads and alt text create nothing visible: their failures are never doubtful (media.ts).
+      const mediaIds = await mapLimitedMedia(media, UPLOAD_CONCURRENCY, (item, index) =>
+        mediaStep('x', `media upload ${index + 1}`, async () => {
+          const form = new FormData();
+          form.set('media_category', item.mimeType === 'image/gif' ? 'tweet_gif' : 'tweet_image');
+          form.set('media_type', item.mimeType);
+          form.set('media', mediaBlob(item), `image-${index + 1}`);
+          const uploaded = await sendRequest(ctx, `${X_MEDIA_API}/upload`, {
+            method: 'POST',
+            headers: auth,
+            body: form,
+            signal,
+          });
+          if (uploaded.status === 403) {
+            // Accounts connected before images lack media.write: only reconnecting grants it.
+            throw publishError(
+              ctx,
+              'permanent',
+              'ACCOUNT_NEEDS_RECONNECT',
+              `x answered 403 to the media upload: ${xMessage(uploaded.json) ?? 'Forbidden'} (the token lacks media.write)`,
+              { status: 403, networkCode: 'MEDIA_SCOPE_MISSING' },
+            );
+          }
+          if (uploaded.status < 200 || uploaded.status >= 300) classifyXFailure(ctx, uploaded);
+          const id = isObject(uploaded.json) ? stringField(uploaded.json.data, 'id') : null;
+          if (id === null || id === '') {
+            throw publishError(
+              ctx,
+              'retryable',
+              'NETWORK_UNAVAILABLE',
+              'x: media upload answered without an id',
+            );
+          }
+          const alt = altTextFor(item, ALT_TEXT_MAX);
+          if (alt !== '') {
+            const described = await sendRequest(ctx, `${X_MEDIA_API}/metadata`, {
+              method: 'POST',
+              headers: { ...auth, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ id, metadata: { alt_text: { text: alt } } }),
+              signal,
+            });
+            if (described.status < 200 || described.status >= 300) classifyXFailure(ctx, described);
+          }
+          return id;
+        }),
+      );
+      if (mediaIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+      // The send: the only call that creates a visible post.
       const result = await sendRequest(ctx, `${API}/tweets`, {
         method: 'POST',
-        headers: {
-          Authorization: `Bearer ${request.target.accessToken}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({ text: request.text }),
-        signal: callOptions.signal,
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(
+          mediaIds.length === 0
+            ? { text: request.text }
+            : { text: request.text, media: { media_ids: mediaIds } },
+        ),
+        signal,
       });
       if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
       const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;

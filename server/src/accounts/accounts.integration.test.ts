@@ -142,7 +142,9 @@ describe('connecting accounts', () => {
     const { location, done } = await connect(client, 'x', (url) =>
       url.searchParams.set('sandbox_user', 'bruno'),
     );
-    expect(location.searchParams.get('scope')).toBe('tweet.read tweet.write users.read offline.access');
+    expect(location.searchParams.get('scope')).toBe(
+      'tweet.read tweet.write users.read media.write offline.access',
+    );
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
     expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(done.data).toEqual({ redirectTo: '/connected-accounts?connection=true' });

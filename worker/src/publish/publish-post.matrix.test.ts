@@ -12,6 +12,7 @@ import {
   type OAuthProvider,
   OAuthProviderError,
   PublishError,
+  type PublishMedia,
   type PublishRequest,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
@@ -200,6 +201,8 @@ let notified: PublishErrorCode[];
 let answers: (PublishError | Error | 'ok')[];
 let adapterConfigured: boolean;
 let oauth: OAuthProvider | null;
+/** The post's images as the media loader answers (undefined: no loader wired). */
+let mediaLoader: ((post: Db.ClaimedPost) => Promise<PublishMedia[]>) | undefined;
 
 function addPost(overrides: Partial<PostRow> = {}): PostRow {
   const row: PostRow = {
@@ -280,6 +283,7 @@ function context(): PublishContext {
       sendStartBudgetMs: 100_000,
     },
     now: () => new Date(clock),
+    ...(mediaLoader === undefined ? {} : { media: mediaLoader }),
   };
 }
 
@@ -298,6 +302,7 @@ beforeEach(() => {
   answers = ['ok'];
   adapterConfigured = true;
   oauth = null;
+  mediaLoader = undefined;
 });
 
 const refusal = (kind: PublishError['kind'], code: PublishErrorCode, details = {}) =>
@@ -461,6 +466,110 @@ describe('what the network answers', () => {
       { id: post.id, version: 2, platform: 'linkedin', scheduled_for: new Date(clock + 45_000) },
     ]);
     expect(store.logs).toEqual([]);
+  });
+});
+
+describe('a post with images', () => {
+  const image = (n: number): PublishMedia => ({
+    mimeType: 'image/jpeg',
+    altText: `Imagem ${n}`,
+    width: 1080,
+    height: 1080,
+    bytes: Buffer.from([0xff, 0xd8, 0xff, n]),
+    url: `https://pauta.example/media/${n}?sig=x`,
+  });
+
+  it('hands the images, in order, to the network with the text', async () => {
+    addAccount();
+    const post = addPost();
+    const loaded: string[] = [];
+    mediaLoader = async (claimed) => {
+      loaded.push(claimed.id);
+      // Read before send_started_at: the send-start clock has not started.
+      expect(posts.get(claimed.id)?.send_started_at).toBeNull();
+      return [image(1), image(2), image(3), image(4)];
+    };
+    expect(await run(post)).toEqual({ kind: 'published', platformPostId: 'urn:li:share:1' });
+    expect(loaded).toEqual([post.id]);
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.media?.map((m) => m.altText)).toEqual(['Imagem 1', 'Imagem 2', 'Imagem 3', 'Imagem 4']);
+  });
+
+  it('a storage failure while reading them sends nothing and retries later, with a pt-BR reason', async () => {
+    addAccount();
+    const post = addPost();
+    mediaLoader = async () => {
+      throw new Error('S3 indisponível (503)');
+    };
+    const outcome = await run(post);
+    expect(outcome.kind).toBe('retry');
+    expect(sends).toEqual([]);
+    expect(posts.get(post.id)).toMatchObject({
+      status: 'scheduled',
+      send_started_at: null,
+      last_error: 'INTERNAL',
+      version: 2,
+    });
+    expect(store.logs[0]?.message).toContain(
+      'Não foi possível ler as imagens do post no armazenamento; nada foi enviado',
+    );
+    expect(enqueued).toHaveLength(1);
+    expect(notified).toEqual([]);
+  });
+
+  it('a storage failure on the last attempt fails the post (nothing was ever sent)', async () => {
+    addAccount();
+    const post = addPost({ attempts: MAX_PUBLISH_ATTEMPTS - 1 });
+    mediaLoader = async () => {
+      throw new Error('disco cheio');
+    };
+    expect(await run(post)).toEqual({ kind: 'failed', code: 'INTERNAL' });
+    expect(sends).toEqual([]);
+    expect(posts.get(post.id)?.status).toBe('failed');
+  });
+
+  it('a slow storage read does not count against the send-start budget', async () => {
+    addAccount();
+    const post = addPost();
+    mediaLoader = async () => {
+      clock += 200_000; // longer than sendStartBudgetMs
+      return [image(1)];
+    };
+    expect((await run(post)).kind).toBe('published');
+    expect(sends).toHaveLength(1);
+  });
+
+  it('Instagram without images fails at once with MEDIA_REQUIRED, before any call to the network', async () => {
+    addAccount({ platform: 'instagram' });
+    const post = addPost({ platform: 'instagram' });
+    mediaLoader = async () => [];
+    expect(await run(post)).toEqual({ kind: 'failed', code: 'MEDIA_REQUIRED' });
+    expect(sends).toEqual([]);
+    expect(posts.get(post.id)).toMatchObject({
+      status: 'failed',
+      last_error: 'MEDIA_REQUIRED',
+      send_started_at: null,
+    });
+    expect(notified).toEqual(['MEDIA_REQUIRED']);
+  });
+
+  it('a retryable failure in a media step (nothing visible) is retried; the retry publishes once', async () => {
+    addAccount();
+    const post = addPost();
+    mediaLoader = async () => [image(1), image(2)];
+    answers = [
+      new PublishError('retryable', 'NETWORK_UNAVAILABLE', 'upload caiu antes do post', {
+        networkCode: 'ECONNRESET',
+        reason: 'A conexão falhou durante o envio das imagens: nada foi publicado.',
+      }),
+      'ok',
+    ];
+    expect((await run(post)).kind).toBe('retry');
+    expect(posts.get(post.id)?.send_started_at).toBeNull();
+    clock += 3_600_000;
+    expect(await run(posts.get(post.id)!)).toEqual({ kind: 'published', platformPostId: 'urn:li:share:2' });
+    expect(posts.get(post.id)?.status).toBe('published');
+    expect(sends.every((send) => send.media?.length === 2)).toBe(true);
   });
 });
 

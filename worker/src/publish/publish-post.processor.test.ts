@@ -104,7 +104,13 @@ describe('processPublishJob with claim tokens', () => {
     expect(outcome).toEqual({ kind: 'published', platformPostId: 'urn:li:share:1' });
     expect(repo.markSendStarted).toHaveBeenCalledWith(expect.anything(), expect.objectContaining(POST));
     expect(publish).toHaveBeenCalledTimes(1);
-    expect(publish.mock.calls[0]![1]).toEqual({ signal: expect.any(AbortSignal) });
+    expect(publish.mock.calls[0]![1]).toEqual({
+      signal: expect.any(AbortSignal),
+      deadline: expect.any(Number),
+    });
+    // The deadline the adapter is told is the signal's: NETWORK_TIMEOUT_MS from the send.
+    const { deadline } = publish.mock.calls[0]![1] as { deadline: number };
+    expect(Math.abs(deadline - Date.now() - context().config.networkTimeoutMs)).toBeLessThan(5_000);
     expect(repo.completePublish).toHaveBeenCalledWith(
       expect.anything(),
       expect.objectContaining({ post: expect.objectContaining({ claim_token: POST.claim_token }) }),

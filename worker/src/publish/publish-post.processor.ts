@@ -28,7 +28,13 @@ import {
   releaseClaim,
   scheduleRetry,
 } from '@pauta/db';
-import { type NetworkAdapter, type OAuthProvider, PublishError } from '@pauta/networks';
+import {
+  capabilitiesOf,
+  type NetworkAdapter,
+  type OAuthProvider,
+  PublishError,
+  type PublishMedia,
+} from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { retryDelayMs } from './backoff.js';
@@ -42,6 +48,12 @@ export interface PublishContext {
   adapter(platform: Platform): NetworkAdapter | null;
   /** The OAuth client used to refresh the network's tokens (null: none / cannot refresh). */
   oauth(platform: Platform): OAuthProvider | null;
+  /**
+   * The post's images in order, bytes and a signed URL each (@pauta/db loadPublishMedia). Read
+   * before send_started_at is committed, so it never eats the send-start budget; absent: the
+   * installation publishes text only.
+   */
+  media?(post: ClaimedPost): Promise<PublishMedia[]>;
   /** Adds wake-ups (retries); failures are repaired by the reconciler. */
   enqueue(wakeUps: WakeUp[]): Promise<void>;
   /** Tells the owner a post failed for good or needs attention (email when enabled). */
@@ -119,7 +131,12 @@ const LOCATION = {
   token: 'worker: renovação do token',
   network: (platform: Platform) => `rede: ${platform}`,
   internal: 'worker: erro interno',
+  media: 'worker: imagens do post',
 } as const;
+
+/** What the owner is told when the post's images could not be read (storage down): nothing was sent. */
+export const MEDIA_LOAD_FAILED_MESSAGE =
+  'Não foi possível ler as imagens do post no armazenamento; nada foi enviado à rede. Uma nova tentativa será feita automaticamente.';
 
 export async function processPublishJob(ctx: PublishContext, job: PublishJob): Promise<PublishOutcome> {
   const post = await storeOf(ctx).claim(job.postId, job.version);
@@ -195,6 +212,30 @@ async function publishClaimed(
     );
   }
 
+  // The images, read before send_started_at: a storage failure here sent nothing (plain retry).
+  let media: PublishMedia[] = [];
+  if (ctx.media !== undefined) {
+    try {
+      media = await ctx.media(post);
+    } catch (error) {
+      log.warn({ err: error }, 'imagens do post indisponíveis');
+      return fail(
+        ctx,
+        post,
+        log,
+        'retryable',
+        'INTERNAL',
+        `imagens do post indisponíveis: ${(error as Error).message ?? 'erro'}`,
+        LOCATION.media,
+        MEDIA_LOAD_FAILED_MESSAGE,
+      );
+    }
+  }
+  if (media.length === 0 && capabilitiesOf(post.platform).media === 'required') {
+    // Instagram publishes nothing without an image: stop before any call to the network.
+    return fail(ctx, post, log, 'permanent', 'MEDIA_REQUIRED', 'post sem imagem', LOCATION.media);
+  }
+
   let accessToken: string;
   try {
     accessToken = await token(ctx, account, undefined, found.tokens);
@@ -231,9 +272,14 @@ async function publishClaimed(
           target: { platformUserId: account.platform_user_id, accessToken },
           title: post.title,
           text: post.content,
+          ...(media.length === 0 ? {} : { media }),
         },
-        // One deadline for the whole call (Instagram makes several requests), below STALE_CLAIM_MS.
-        { signal: AbortSignal.timeout(ctx.config.networkTimeoutMs) },
+        // One deadline for the whole call (uploads, Instagram's containers), below STALE_CLAIM_MS;
+        // with images the adapter sends the final create only with time left before it.
+        {
+          signal: AbortSignal.timeout(ctx.config.networkTimeoutMs),
+          deadline: Date.now() + ctx.config.networkTimeoutMs,
+        },
       );
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;

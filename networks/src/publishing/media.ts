@@ -1,0 +1,221 @@
+// Images on a post: what each network accepts, the checks made before any request, and the rule
+// that keeps a multi-step publish exactly-once (docs/publishing.md, "Posts with images"): media
+// uploads create nothing anyone sees, so a failure before the final create call is never a
+// doubtful outcome — it is retried (or stopped), and a retry uploads again.
+import { PLATFORM_LABELS, type Platform } from '@pauta/core';
+import type { HttpContext } from './http.js';
+import { publishError } from './http.js';
+import { PublishError, type PublishMedia } from './types.js';
+
+export interface MediaLimits {
+  /** Images one post may carry. */
+  readonly maxCount: number;
+  /** MIME types the network takes. */
+  readonly types: readonly string[];
+  /** Largest file, bytes (per type when it differs). */
+  readonly maxBytes: number;
+  readonly maxGifBytes?: number;
+  /** Largest width × height. */
+  readonly maxPixels?: number;
+  /** Accepted width / height range (Instagram feed: 4:5 to 1.91:1). */
+  readonly aspect?: { readonly min: number; readonly max: number };
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * The networks' own limits for images on a post (docs/networks.md, "Images"). Pauta attaches at
+ * most 4; these are what the networks enforce, checked again here before anything is sent.
+ */
+export const MEDIA_LIMITS: Readonly<Record<Platform, MediaLimits>> = {
+  // Images API: JPG, GIF, PNG; up to 36,152,320 pixels; multiImage takes 2–20.
+  linkedin: {
+    maxCount: 20,
+    types: ['image/jpeg', 'image/png', 'image/gif'],
+    maxBytes: 20 * MB,
+    maxPixels: 36_152_320,
+  },
+  // Page photos: JPEG, PNG, GIF, WebP (among others), up to 10 MB.
+  facebook: {
+    maxCount: 10,
+    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxBytes: 10 * MB,
+  },
+  // Up to 4 photos; images 5 MB, GIF 15 MB.
+  x: {
+    maxCount: 4,
+    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxBytes: 5 * MB,
+    maxGifBytes: 15 * MB,
+  },
+  // Content publishing takes JPEG only, 8 MB, 4:5 to 1.91:1; a carousel has 2–10 items.
+  instagram: { maxCount: 10, types: ['image/jpeg'], maxBytes: 8 * MB, aspect: { min: 0.8, max: 1.91 } },
+};
+
+function typeLabel(mimeType: string): string {
+  return mimeType.replace(/^image\//, '').toUpperCase();
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / MB) * 10) / 10} MB`.replace('.', ',');
+}
+
+/**
+ * The first reason `media` cannot go to `platform`, as a permanent failure whose pt-BR reason
+ * names the network and the limit; null when every image fits. Nothing is sent before this.
+ */
+export function checkMedia(
+  ctx: Pick<HttpContext, 'platform' | 'secrets'>,
+  media: readonly PublishMedia[],
+): PublishError | null {
+  const { platform } = ctx;
+  const limits = MEDIA_LIMITS[platform];
+  const label = PLATFORM_LABELS[platform];
+  const stop = (networkCode: string, message: string, reason: string) =>
+    publishError(ctx, 'permanent', 'REJECTED', `${platform}: ${message}`, { networkCode, reason });
+  if (media.length > limits.maxCount) {
+    return stop(
+      'MEDIA_COUNT',
+      `${media.length} images, at most ${limits.maxCount}`,
+      `O ${label} aceita no máximo ${limits.maxCount} imagens por post; este tem ${media.length}. Remova imagens e reagende.`,
+    );
+  }
+  for (const [index, item] of media.entries()) {
+    const which = `A imagem ${index + 1}`;
+    if (!limits.types.includes(item.mimeType)) {
+      return stop(
+        'MEDIA_TYPE',
+        `image ${index + 1} is ${item.mimeType}, accepted: ${limits.types.join(', ')}`,
+        `${which} está em ${typeLabel(item.mimeType)}, e o ${label} só aceita ${limits.types.map(typeLabel).join(', ')}. Troque a imagem e reagende.`,
+      );
+    }
+    const max = item.mimeType === 'image/gif' ? (limits.maxGifBytes ?? limits.maxBytes) : limits.maxBytes;
+    if (item.bytes.byteLength > max) {
+      return stop(
+        'MEDIA_TOO_LARGE',
+        `image ${index + 1} has ${item.bytes.byteLength} bytes, at most ${max}`,
+        `${which} tem ${megabytes(item.bytes.byteLength)}, e o ${label} aceita até ${megabytes(max)}. Troque a imagem e reagende.`,
+      );
+    }
+    if (limits.maxPixels !== undefined && item.width * item.height > limits.maxPixels) {
+      return stop(
+        'MEDIA_TOO_LARGE',
+        `image ${index + 1} has ${item.width}×${item.height} pixels, at most ${limits.maxPixels}`,
+        `${which} tem ${item.width}×${item.height} pixels, mais do que o ${label} aceita (${Math.round(limits.maxPixels / 1e6)} megapixels). Troque a imagem e reagende.`,
+      );
+    }
+    if (limits.aspect !== undefined && item.height > 0) {
+      const ratio = item.width / item.height;
+      if (ratio < limits.aspect.min - 0.005 || ratio > limits.aspect.max + 0.005) {
+        return stop(
+          'MEDIA_ASPECT',
+          `image ${index + 1} is ${item.width}×${item.height}, aspect ${ratio.toFixed(2)} outside ${limits.aspect.min}–${limits.aspect.max}`,
+          `${which} tem proporção ${item.width}×${item.height}, e o ${label} só aceita de 4:5 (retrato) a 1,91:1 (paisagem). Recorte a imagem e reagende.`,
+        );
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A failure of a step before the final create call (an upload, a media status check): nothing
+ * visible exists yet, so a doubtful outcome there is a plain retry — the next attempt uploads
+ * again and the orphan upload is never shown. Other kinds are kept (a 4xx on an upload is a
+ * permanent refusal; 401 refreshes; 429 waits).
+ */
+export function beforeSend(platform: Platform, step: string, error: unknown): unknown {
+  if (!(error instanceof PublishError) || error.kind !== 'unknown') return error;
+  const label = PLATFORM_LABELS[platform];
+  const converted = new PublishError(
+    'retryable',
+    'NETWORK_UNAVAILABLE',
+    `${error.message} (during ${step}, before the post was created: nothing was published)`,
+    {
+      ...error.details,
+      reason: `A conexão com o ${label} falhou durante o envio das imagens, antes de o post ser criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
+    },
+  );
+  converted.stack = error.stack;
+  return converted;
+}
+
+/** Runs one step before the final create call, reclassifying its doubtful failures (beforeSend). */
+export async function mediaStep<T>(platform: Platform, step: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw beforeSend(platform, step, error);
+  }
+}
+
+/** What must be left of the call's deadline to send the final create call after media steps. */
+export const SEND_RESERVE_MS = 5_000;
+
+/**
+ * Before the final create call of a post with images: when the media steps left less than
+ * `SEND_RESERVE_MS` (or a quarter of the per-request timeout, if smaller) before the deadline,
+ * stop with a plain retry — nothing visible exists yet — rather than send a create the deadline
+ * could cut off mid-way (a doubtful outcome a person must check).
+ */
+export function ensureTimeToSend(
+  ctx: Pick<HttpContext, 'platform' | 'secrets' | 'timeoutMs'>,
+  deadline: number | undefined,
+  now: number = Date.now(),
+): void {
+  if (deadline === undefined) return;
+  const reserve = Math.min(SEND_RESERVE_MS, ctx.timeoutMs / 4);
+  const left = deadline - now;
+  if (left >= reserve) return;
+  const label = PLATFORM_LABELS[ctx.platform];
+  throw publishError(
+    ctx,
+    'retryable',
+    'NETWORK_UNAVAILABLE',
+    `${ctx.platform}: the media steps left ${Math.max(0, left)} ms before the deadline, less than the ${reserve} ms the post call needs; nothing was published`,
+    {
+      networkCode: 'MEDIA_SLOW',
+      reason: `O envio das imagens ao ${label} demorou demais e o post não foi criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
+    },
+  );
+}
+
+/** The alt text as the network takes it: trimmed and cut at `max` characters. */
+export function altTextFor(media: Pick<PublishMedia, 'altText'>, max: number): string {
+  const text = media.altText.trim();
+  const chars = [...text];
+  return chars.length > max ? chars.slice(0, max).join('') : text;
+}
+
+/** The bytes as a Blob (multipart uploads). */
+export function mediaBlob(media: PublishMedia): Blob {
+  return new Blob([media.bytes as Uint8Array<ArrayBuffer>], { type: media.mimeType });
+}
+
+/** Runs `work` over the images with at most `limit` in flight, keeping their order. */
+export async function mapLimitedMedia<T, R>(
+  media: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(media.length);
+  let next = 0;
+  let failed = false;
+  const runners = Array.from({ length: Math.min(limit, media.length) }, async () => {
+    while (next < media.length && !failed) {
+      const index = next;
+      next += 1;
+      try {
+        results[index] = await work(media[index]!, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  });
+  // Every runner settles before the first failure is reported (no upload left running).
+  const settled = await Promise.allSettled(runners);
+  const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected !== undefined) throw rejected.reason;
+  return results;
+}
