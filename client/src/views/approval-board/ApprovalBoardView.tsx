@@ -77,12 +77,13 @@ export function ApprovalBoardView() {
 
   useEffect(() => {
     if (!refocus || !board.data) return;
-    const button = document.querySelector<HTMLElement>(`[data-move-button="${refocus}"]`);
-    if (button) {
+    // While the move runs the button is disabled (and cannot take the focus): wait for it.
+    const button = document.querySelector<HTMLButtonElement>(`[data-move-button="${refocus}"]`);
+    if (button && !button.disabled) {
       button.focus();
       setRefocus(null);
     }
-  }, [refocus, board.data]);
+  }, [refocus, board.data, move.isPending]);
 
   const approvalThemes = (themes.data ?? []).filter((t) => t.requiresApproval);
   const loadFailed = board.isError && !board.isFetching;
