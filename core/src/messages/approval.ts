@@ -26,6 +26,7 @@ export const approvalMessages = {
   overdueHint: 'Não foi publicado. Ao aprovar, sai imediatamente; ou reagende.',
   approvedPastHint: 'O horário já passou: ao aprovar, o post é publicado imediatamente.',
   history: 'Histórico e comentários',
+  historyShort: 'Histórico',
   historyLabel: (title: string) => `Histórico e comentários de "${title}"`,
   historyTitle: 'Histórico e comentários',
   historyEmpty: 'Nada ainda.',

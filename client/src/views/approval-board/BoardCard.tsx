@@ -1,6 +1,6 @@
 // One post on the approval board: theme, network, date, title, an excerpt; the overdue warning;
 // "Mover para…" (a menu: the keyboard and touch way to move) and "Histórico e comentários".
-import { Badge, Button, Card, Group, Menu, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Menu, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   APPROVAL_STAGE_LABELS,
   APPROVAL_STAGES,
@@ -78,14 +78,10 @@ export function BoardCard({
         {item.excerpt}
       </Text>
       {item.overdue && (
-        <Badge
-          color="red"
-          variant="light"
-          tt="none"
-          leftSection={<IconAlertTriangle size={14} aria-hidden />}
-        >
-          {text.overdue}
-        </Badge>
+        <div className={classes.overdue}>
+          <IconAlertTriangle size={14} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
+          <span>{text.overdue}</span>
+        </div>
       )}
       {item.status !== 'scheduled' && item.column !== 'published' && (
         <PostStatusBadge status={item.status} size="sm" />
@@ -122,7 +118,7 @@ export function BoardCard({
           aria-label={text.historyLabel(item.title)}
           onClick={onHistory}
         >
-          {item.comments > 0 ? text.comments(item.comments) : text.history}
+          {item.comments > 0 ? text.comments(item.comments) : text.historyShort}
         </Button>
       </Group>
     </Card>
