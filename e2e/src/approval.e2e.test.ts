@@ -4,6 +4,7 @@
 // review to approved, it is published once through the sandbox.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { createTheme, expectToast, mutateInPage, signUp } from './flows.js';
@@ -85,6 +86,8 @@ describe('approval before publishing', () => {
       .first()
       .waitFor();
     await snapshot(page, 'approval-board-1280');
+    const axe = new AxeReport();
+    await scan(page, axe, 'approval-board', 'light-1280');
 
     // Both come due in a few seconds, unapproved.
     const due = new Date(Date.now() + 3000).toISOString();
@@ -140,6 +143,7 @@ describe('approval before publishing', () => {
     await dialog.getByRole('button', { name: 'Comentar' }).click();
     await dialog.getByText('Menciona o autor').waitFor();
     await snapshot(page, 'approval-history-1280', { fullPage: false });
+    await scan(page, axe, 'approval-history', 'light-1280');
     await page.keyboard.press('Escape');
 
     await page.setViewportSize({ width: 375, height: 812 });
@@ -147,6 +151,8 @@ describe('approval before publishing', () => {
     await page.getByRole('heading', { name: 'Quadro de aprovação' }).waitFor();
     await page.getByRole('article', { name: held.title }).waitFor();
     await snapshot(page, 'approval-board-375');
+    await scan(page, axe, 'approval-board', 'light-375');
+    expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   }, 150_000);

@@ -24,7 +24,6 @@ export const approvalMessages = {
   dragHint: 'Arraste o cartão para outra coluna ou use "Mover para…".',
   overdue: 'Horário passou sem aprovação',
   overdueHint: 'Não foi publicado. Ao aprovar, sai imediatamente; ou reagende.',
-  approvedPastHint: 'O horário já passou: ao aprovar, o post é publicado imediatamente.',
   history: 'Histórico e comentários',
   historyShort: 'Histórico',
   historyLabel: (title: string) => `Histórico e comentários de "${title}"`,

@@ -80,7 +80,12 @@ export function BoardCard({
       {item.overdue && (
         <div className={classes.overdue}>
           <IconAlertTriangle size={14} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
-          <span>{text.overdue}</span>
+          <span>
+            {text.overdue}
+            <Text span size="xs" c="dimmed" fw={400} display="block">
+              {text.overdueHint}
+            </Text>
+          </span>
         </div>
       )}
       {item.status !== 'scheduled' && item.column !== 'published' && (
