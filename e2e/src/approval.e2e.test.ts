@@ -24,7 +24,7 @@ async function connectX(page: Page) {
 
 /** Opens "Mover para…" of a card and picks a stage with the keyboard only. */
 async function moveWithKeyboard(page: Page, title: string, stage: string) {
-  const button = page.getByRole('button', { name: `Mover "${title}" para outra etapa` });
+  const button = page.getByRole('button', { name: `Mover para… — ${title}` });
   await button.focus();
   await page.keyboard.press('Enter');
   const item = page.getByRole('menuitem', { name: stage, exact: true });
@@ -136,7 +136,7 @@ describe('approval before publishing', () => {
     expect(sent.posts.filter((p) => p.text === held.content)).toHaveLength(0);
 
     // The history says who moved it and when.
-    await page.getByRole('button', { name: `Histórico e comentários de "${approved.title}"` }).click();
+    await page.getByRole('button', { name: `Histórico — ${approved.title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Histórico e comentários' });
     await dialog.getByText('Marina moveu de Rascunho para Em revisão').waitFor();
     await dialog.getByLabel('Comentário', { exact: true }).fill('@Marina ficou ótimo');

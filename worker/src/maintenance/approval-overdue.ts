@@ -27,7 +27,11 @@ export async function flagAndNotifyOverdueApprovals(deps: ApprovalOverdueDeps): 
       const posts = await flagOverdueApprovals(trx, 200);
       if (emails) {
         const options: FailureNotifierOptions = { ...deps, db: trx };
-        for (const post of posts) {
+        // One user's window row at a time, in user order: two passes never wait on each other in a cycle.
+        const byUser = [...posts].sort(
+          (a, b) => a.user_id.localeCompare(b.user_id) || a.id.localeCompare(b.id),
+        );
+        for (const post of byUser) {
           await recordNoticeWithin(
             trx,
             options,

@@ -46,13 +46,15 @@ export async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
     detail: `${publishErrorMessages.UNKNOWN_OUTCOME} (o worker parou durante o envio)`,
     location: 'worker: reconciliador',
   });
-  // Unapproved posts are not in the due list (they would be re-enqueued forever): flagged once.
+  const due = await listDuePosts(deps.db, new Date(now + deps.lookAheadMs));
+  if (due.length) await deps.enqueue(due);
+  // Unapproved posts are not in the due list (they would be re-enqueued forever): flagged once,
+  // with a notice to the owner (docs/approval.md). Last, so that a failure here never holds up
+  // the repairs and wake-ups above.
   const approvalOverdue = await flagAndNotifyOverdueApprovals({
     db: deps.db,
     appUrl: deps.appUrl ?? 'http://localhost:3000',
     now: deps.now,
   });
-  const due = await listDuePosts(deps.db, new Date(now + deps.lookAheadMs));
-  if (due.length) await deps.enqueue(due);
   return { enqueued: due.length, resetClaims: reset.length, flagged, missed, approvalOverdue };
 }

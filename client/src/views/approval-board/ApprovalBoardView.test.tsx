@@ -175,7 +175,11 @@ describe('Quadro de aprovação', () => {
       },
       'approval.comment': { id: 'c1', mentionsAuthor: true, createdAt: new Date() },
     });
-    fireEvent.click(await screen.findByRole('button', { name: text.historyLabel('Lançamento da coleção') }));
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: `${text.comments(1)} ${text.forPost('Lançamento da coleção')}`,
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: text.historyTitle });
     expect(await within(dialog).findByText('Marina moveu de Rascunho para Em revisão')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(text.commentLabel), {

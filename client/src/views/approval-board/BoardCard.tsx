@@ -99,12 +99,11 @@ export function BoardCard({
                 size="compact-sm"
                 variant="light"
                 leftSection={<IconArrowsExchange size={14} aria-hidden />}
-                aria-label={text.moveToLabel(item.title)}
                 data-move-button={item.id}
                 loading={busy}
                 disabled={busy}
               >
-                {text.moveTo}
+                {text.moveTo} <VisuallyHidden>{text.forPost(item.title)}</VisuallyHidden>
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
@@ -120,10 +119,10 @@ export function BoardCard({
           size="compact-sm"
           variant="subtle"
           leftSection={<IconMessage size={14} aria-hidden />}
-          aria-label={text.historyLabel(item.title)}
           onClick={onHistory}
         >
-          {item.comments > 0 ? text.comments(item.comments) : text.historyShort}
+          {item.comments > 0 ? text.comments(item.comments) : text.historyShort}{' '}
+          <VisuallyHidden>{text.forPost(item.title)}</VisuallyHidden>
         </Button>
       </Group>
     </Card>
