@@ -152,6 +152,17 @@ describe('approval before publishing', () => {
     await page.getByRole('article', { name: held.title }).waitFor();
     await snapshot(page, 'approval-board-375');
     await scan(page, axe, 'approval-board', 'light-375');
+    // Dark mode (the palette comes from the Mantine theme).
+    await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    await page.reload();
+    await page.getByRole('article', { name: held.title }).waitFor();
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+    );
+    await scan(page, axe, 'approval-board', 'dark-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snapshot(page, 'approval-board-dark-1280', { fullPage: false });
+    await scan(page, axe, 'approval-board', 'dark-1280');
     expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
