@@ -76,8 +76,8 @@ export function ApprovalBoardView() {
   }, [board.data]);
 
   useEffect(() => {
-    if (!refocus || !board.data) return;
     // While the move runs the button is disabled (and cannot take the focus): wait for it.
+    if (!refocus || !board.data || move.isPending) return;
     const button = document.querySelector<HTMLButtonElement>(`[data-move-button="${refocus}"]`);
     if (button && !button.disabled) {
       button.focus();
