@@ -1,7 +1,16 @@
 // The Database interface Kysely checks every query against. Hand-written to match
 // db/migrations; a migration that changes a table changes this file in the same commit.
 // The stored value sets (platforms, statuses, frequencies, roles) are core's vocabulary.
-import type { AccountStatus, Frequency, Platform, PostStatus, PublishingLogStatus, Role } from '@pauta/core';
+import type {
+  AccountStatus,
+  ApprovalActor,
+  ApprovalStage,
+  Frequency,
+  Platform,
+  PostStatus,
+  PublishingLogStatus,
+  Role,
+} from '@pauta/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -62,6 +71,8 @@ export interface ThemesTable {
   color_palette: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Posts need approval before the worker may publish them (docs/approval.md). */
+  requires_approval: Generated<boolean>;
 }
 
 export interface SuggestedPostsTable {
@@ -88,6 +99,35 @@ export interface SuggestedPostsTable {
   last_error_location: string | null;
   /** pt-BR explanation from the network's error table; null = the core message of last_error. */
   last_error_message: Generated<string | null>;
+  /** NULL: the theme does not require approval; else the post's stage (docs/approval.md). */
+  approval_stage: Generated<ApprovalStage | null>;
+  /** The scheduled time for which the owner was told it passed unapproved. */
+  approval_overdue_for: Generated<Date | null>;
+}
+
+export interface PostStageEventsTable {
+  id: Generated<number>;
+  post_id: string;
+  user_id: string;
+  actor: ApprovalActor;
+  actor_user_id: string | null;
+  actor_label: string | null;
+  from_stage: ApprovalStage | null;
+  to_stage: ApprovalStage | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface PostCommentsTable {
+  id: Generated<string>;
+  post_id: string;
+  user_id: string;
+  actor: 'owner' | 'client';
+  actor_user_id: string | null;
+  actor_label: string | null;
+  body: string;
+  mentions: Generated<string[]>;
+  created_at: Generated<Date>;
 }
 
 export interface AccountData {
@@ -353,6 +393,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   worker_outages: WorkerOutagesTable;
+  post_stage_events: PostStageEventsTable;
+  post_comments: PostCommentsTable;
 }
 
 export type Theme = Selectable<ThemesTable>;

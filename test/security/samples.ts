@@ -100,6 +100,13 @@ export const SAMPLES: Record<string, Sample> = {
   'posts.deleteMany': ({ own }) => ({ ids: [own.postIds.scheduled, own.postIds.failed] }),
   'posts.deleteFiltered': ({ own }) => ({ themeId: own.themeId, statuses: ['failed'] }),
 
+  // The approval board (docs/approval.md). The seeded post's theme does not require approval, so
+  // the owner's move is a 409 APPROVAL_NOT_REQUIRED; another user's is NOT_FOUND.
+  'approval.board': ({ own }) => ({ themeId: own.themeId }),
+  'approval.move': ({ own }) => ({ postId: own.postIds.scheduled, to: 'approved' }),
+  'approval.history': ({ own }) => ({ postId: own.postIds.scheduled }),
+  'approval.comment': ({ own }) => ({ postId: own.postIds.scheduled, body: 'Revisar a chamada @autor' }),
+
   'published.list': ({ own }) => ({ themeId: own.themeId, platform: 'x', limit: 10 }),
   'published.refreshMetrics': none,
   'published.delete': ({ own }) => ({ id: own.publishedId }),

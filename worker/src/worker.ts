@@ -202,6 +202,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
         now: () => new Date(),
         staleClaimMs: env.STALE_CLAIM_MS,
         lookAheadMs: 2 * 60_000,
+        appUrl: env.APP_URL ?? 'http://localhost:3000',
       }),
   );
   const tokenSweep = every(

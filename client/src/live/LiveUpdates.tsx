@@ -39,6 +39,7 @@ export function LiveUpdates({ userId }: { userId: string }) {
           published: trpc.published.pathFilter(),
           dashboard: trpc.dashboard.pathFilter(),
           themes: trpc.themes.pathFilter(),
+          approval: trpc.approval.pathFilter(),
           adminLogs: [trpc.admin.logs.pathFilter(), trpc.admin.stats.pathFilter()],
         },
       }),

@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveMessage } from '@pauta/core';
+import { type LiveEvent, type LiveMessage, publishErrorMessages } from '@pauta/core';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createLiveHandler, type LiveToast, toastFor } from './live-events';
@@ -46,6 +46,7 @@ function setup() {
       dashboard: { queryKey: [['dashboard']] },
       themes: { queryKey: [['themes']] },
       adminLogs: [{ queryKey: [['admin', 'logs']] }],
+      approval: { queryKey: [['approval']] },
     },
   });
   return {
@@ -68,7 +69,7 @@ describe('live events on the open screen', () => {
     handler.handle(live(event({ status: 'published' })));
     flush();
     expect(new Set(invalidated)).toEqual(
-      new Set(['posts', 'themes', 'published', 'dashboard', 'admin,logs']),
+      new Set(['posts', 'themes', 'approval', 'published', 'dashboard', 'admin,logs']),
     );
     // One refetch per screen for the whole burst.
     expect(invalidated.filter((k) => k === 'posts')).toHaveLength(1);
@@ -91,6 +92,24 @@ describe('live events on the open screen', () => {
     });
     expect(toastFor(event({ status: 'scheduled', errorCode: 'NETWORK_UNAVAILABLE' }))).toBeNull();
     expect(toastFor(event({ kind: 'metrics', status: null }))).toBeNull();
+  });
+
+  it('an unapproved post whose time came toasts once with a link to the board, and refreshes the board', () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(live(event({ status: 'scheduled', errorCode: 'APPROVAL_OVERDUE' })));
+    // A plain stage move (same status, no code) refreshes silently.
+    handler.handle(live(event({ status: 'scheduled', errorCode: null })));
+    flush();
+    expect(invalidated).toContain('approval');
+    expect(toasts).toEqual([
+      {
+        kind: 'warning',
+        title: 'Post não publicado no LinkedIn: falta aprovação',
+        message: publishErrorMessages.APPROVAL_OVERDUE,
+        link: { href: '/approval-board', label: 'Abrir o quadro de aprovação' },
+      },
+    ]);
   });
 
   it("another user's event (an administrator's stream) refreshes only the logs, silently", () => {

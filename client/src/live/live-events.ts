@@ -2,6 +2,7 @@
 // show the changed post are invalidated — active ones refetch, in place, once per burst — and the
 // owner sees a toast for a result (published, failed, needs attention, missed) with a link.
 import {
+  approvalMessages,
   type LiveEvent,
   type LiveMessage,
   liveMessages,
@@ -20,6 +21,8 @@ export interface LiveCacheFilters {
   themes: QueryFilters;
   /** The admin's publishing logs and stats (any user's events reach an administrator's stream). */
   adminLogs: QueryFilters[];
+  /** The approval board and a post's history (docs/approval.md). */
+  approval?: QueryFilters;
 }
 
 export interface LiveToast {
@@ -29,6 +32,8 @@ export interface LiveToast {
   link: { href: string; label: string } | null;
 }
 
+/** The reconciler's flag of a post whose time came unapproved (a 'scheduled' event). */
+const APPROVAL_OVERDUE = 'APPROVAL_OVERDUE';
 const RESULT_STATUSES: readonly PostStatus[] = ['published', 'failed', 'needs_attention', 'missed'];
 /** Results in one burst above which one summary toast replaces the individual ones. */
 const MAX_TOASTS_PER_BURST = 3;
@@ -47,6 +52,15 @@ export function toastFor(event: LiveEvent): LiveToast | null {
     href: viewPath('scheduled-posts', { status }),
     label: liveMessages.viewPost,
   });
+  if (event.errorCode === APPROVAL_OVERDUE) {
+    // Its time came unapproved (docs/approval.md): not published; approve it on the board.
+    return {
+      kind: 'warning',
+      title: approvalMessages.overdueToastTitle(event.platform),
+      message: publishErrorMessages.APPROVAL_OVERDUE,
+      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
+    };
+  }
   switch (event.status) {
     case 'published':
       return {
@@ -119,13 +133,18 @@ export function createLiveHandler(options: LiveHandlerOptions) {
     if (own.some((e) => e.kind === 'post')) {
       invalidate(filters.posts);
       invalidate(filters.themes);
+      if (filters.approval) invalidate(filters.approval);
     }
     if (own.some((e) => e.kind === 'metrics' || e.status === 'published')) invalidate(filters.published);
     if (own.length > 0) invalidate(filters.dashboard);
     if (events.some((e) => e.kind === 'post')) for (const f of filters.adminLogs) invalidate(f);
 
     const results = own.filter(
-      (e) => announced.has(e) && e.kind === 'post' && e.status && RESULT_STATUSES.includes(e.status),
+      (e) =>
+        announced.has(e) &&
+        e.kind === 'post' &&
+        e.status &&
+        (RESULT_STATUSES.includes(e.status) || e.errorCode === APPROVAL_OVERDUE),
     );
     if (results.length > MAX_TOASTS_PER_BURST) {
       const published = results.filter((e) => e.status === 'published').length;

@@ -20,6 +20,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
   themes: named(() => import('./themes/ThemesView'), 'ThemesView'),
   'theme-posts': named(() => import('./theme-posts/ThemePostsView'), 'ThemePostsView'),
   'scheduled-posts': named(() => import('./scheduled-posts/ScheduledPostsView'), 'ScheduledPostsView'),
+  'approval-board': named(() => import('./approval-board/ApprovalBoardView'), 'ApprovalBoardView'),
   'published-posts': named(() => import('./published-posts/PublishedPostsView'), 'PublishedPostsView'),
   'suggested-posts': named(() => import('./suggested-posts/SuggestedPostsView'), 'SuggestedPostsView'),
   'connected-accounts': named(

@@ -1,3 +1,4 @@
+export * from './approval.js';
 export * from './brand.js';
 export * from './frequencies.js';
 export * from './limits.js';

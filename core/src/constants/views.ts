@@ -10,6 +10,7 @@ export const VIEWS = [
   'themes',
   'theme-posts',
   'scheduled-posts',
+  'approval-board',
   'published-posts',
   'suggested-posts',
   'connected-accounts',

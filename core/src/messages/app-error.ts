@@ -18,7 +18,15 @@ export type ValidationReason =
   | 'PAST';
 
 /** Why a CONFLICT refusal of the admin area happened. */
-export type ConflictReason = 'LAST_ADMIN' | 'NAME_TAKEN' | 'NOT_CONFIRMED';
+export type ConflictReason =
+  | 'LAST_ADMIN'
+  | 'NAME_TAKEN'
+  | 'NOT_CONFIRMED'
+  // The approval board (docs/approval.md): the post's theme does not require approval; the post
+  // was published already; its request to the network has started (too late to take it back).
+  | 'APPROVAL_NOT_REQUIRED'
+  | 'ALREADY_PUBLISHED'
+  | 'SENDING';
 
 /** A failed account connection: the network, and the provider's kind of failure when known. */
 export interface ConnectionFailure {

@@ -107,6 +107,8 @@ export const PublishErrorCode = {
   UNKNOWN_OUTCOME: 'UNKNOWN_OUTCOME',
   MEDIA_REQUIRED: 'MEDIA_REQUIRED',
   MISSED: 'MISSED',
+  /** Its time came and the post was not approved (a theme that requires approval): not sent. */
+  APPROVAL_OVERDUE: 'APPROVAL_OVERDUE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type PublishErrorCode = (typeof PublishErrorCode)[keyof typeof PublishErrorCode];
@@ -124,6 +126,8 @@ export const publishErrorMessages = {
     'Não foi possível confirmar se o post foi publicado. Verifique na rede antes de reagendar para evitar duplicidade.',
   MEDIA_REQUIRED: 'O Instagram exige uma imagem em cada post. Adicione uma imagem para publicar.',
   MISSED: 'O horário de publicação passou há mais de 24 horas e o post não foi publicado.',
+  APPROVAL_OVERDUE:
+    'O horário de publicação chegou e o post ainda não foi aprovado, então não foi publicado. Aprove-o no Quadro de aprovação para publicar agora, ou reagende.',
   INTERNAL: 'Ocorreu um erro inesperado ao publicar.',
 } as const satisfies Record<PublishErrorCode, string>;
 

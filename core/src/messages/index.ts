@@ -1,4 +1,5 @@
 export * from './app-error.js';
+export * from './approval.js';
 export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';

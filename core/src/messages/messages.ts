@@ -43,6 +43,10 @@ const views = {
     title: 'Posts Agendados',
     subtitle: 'Revise, edite ou reagende os posts antes que sejam publicados.',
   },
+  'approval-board': {
+    title: 'Quadro de aprovação',
+    subtitle: 'Leve cada post de Rascunho até Aprovado: só os aprovados são publicados.',
+  },
   'published-posts': {
     title: 'Posts Publicados',
     subtitle: 'Veja o que já foi ao ar e como cada post está performando.',

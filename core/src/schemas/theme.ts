@@ -38,6 +38,8 @@ export const themeInputSchema = z.strictObject({
     .max(7)
     .refine((v) => isPaletteColorId(v) || isHexColor(v), messages.themes.invalidHex)
     .transform((v) => (isHexColor(v) ? v.toUpperCase() : v)),
+  /** "Exige aprovação antes de publicar" (docs/approval.md); absent: off at creation, unchanged on update. */
+  requiresApproval: z.boolean().optional(),
 });
 export type ThemeInput = z.input<typeof themeInputSchema>;
 export type ThemeValues = z.output<typeof themeInputSchema>;

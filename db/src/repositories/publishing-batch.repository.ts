@@ -56,6 +56,8 @@ export async function claimPosts(
       WHERE sp.status = 'scheduled'
         AND sp.scheduled_for <= now()
         AND (sp.next_attempt_at IS NULL OR sp.next_attempt_at <= now())
+        -- The approval gate (docs/approval.md): claimPost's APPROVAL_GATE_SQL, on the locked row.
+        AND (sp.approval_stage IS NULL OR sp.approval_stage = 'approved')
       ORDER BY sp.id
       FOR UPDATE OF sp
     )

@@ -54,6 +54,14 @@ function heldBy(post: Pick<ClaimedPost, 'id' | 'claim_token'>) {
     ]);
 }
 
+/**
+ * The approval gate (docs/approval.md): a post of a theme that requires approval is claimable only
+ * in 'approved'; NULL means its theme does not require approval. Part of every claim's WHERE (and
+ * the batched claim's, publishing-batch.repository.ts), so it is re-checked on the newest row under
+ * the row lock: a stage moved back before the claim commits is never claimed.
+ */
+export const APPROVAL_GATE_SQL = sql<boolean>`(approval_stage IS NULL OR approval_stage = 'approved')`;
+
 /** `now() - ms`, on PostgreSQL's clock (the one that wrote claimed_at and send_started_at). */
 function dbNowMinus(ms: number) {
   return sql<Date>`now() - make_interval(secs => ${ms / 1000})`;
@@ -80,6 +88,7 @@ export async function claimPost(
     .where('status', '=', 'scheduled')
     .where('scheduled_for', '<=', sql<Date>`now()`)
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]))
+    .where(APPROVAL_GATE_SQL)
     .returning([...CLAIMED_COLUMNS, 'claim_token'])
     .executeTakeFirst();
   return row
@@ -99,6 +108,7 @@ export async function pendingWakeUpTime(
     .where('id', '=', postId)
     .where('version', '=', version)
     .where('status', '=', 'scheduled')
+    .where(APPROVAL_GATE_SQL)
     .executeTakeFirst();
   if (!row?.scheduled_for) return null;
   const times = [row.scheduled_for.getTime(), row.next_attempt_at?.getTime() ?? 0];
@@ -468,6 +478,8 @@ export async function listDuePosts(db: Kysely<Database>, until: Date, limit = 50
     .select(['id', 'version', 'scheduled_for', 'next_attempt_at', 'platform'])
     .where('status', '=', 'scheduled')
     .where('scheduled_for', '<=', until)
+    // Unapproved posts are not re-enqueued: the reconciler flags them once instead (approval.repository).
+    .where(APPROVAL_GATE_SQL)
     .orderBy('scheduled_for')
     .limit(limit)
     .execute();

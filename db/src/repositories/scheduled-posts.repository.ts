@@ -1,7 +1,7 @@
 // Posts Agendados and the content calendar: the caller's scheduled posts with their theme, and the
 // owner's edits, reschedules, retries and deletes. Every statement is scoped to the caller in SQL.
 
-import type { Platform, PostStatus } from '@pauta/core';
+import type { ApprovalStage, Platform, PostStatus } from '@pauta/core';
 import { RETRYABLE_POST_STATUSES } from '@pauta/core';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
@@ -45,6 +45,8 @@ export interface ScheduledPostRow {
   last_error: string | null;
   last_error_message: string | null;
   updated_at: Date;
+  /** NULL: the theme does not require approval (docs/approval.md). */
+  approval_stage: ApprovalStage | null;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -86,6 +88,7 @@ const POST_COLUMNS = [
   'sp.last_error',
   'sp.last_error_message',
   'sp.updated_at',
+  'sp.approval_stage',
 ] as const;
 
 function selectPostColumns(db: Kysely<Database>) {

@@ -11,6 +11,8 @@ export interface ThemeFields {
   socialNetworks: Platform[];
   frequency: Frequency;
   colorPalette: string;
+  /** Only at creation; an existing theme switches through setThemeApproval (approval.repository). */
+  requiresApproval?: boolean;
 }
 
 export async function insertTheme(db: Kysely<Database>, userId: string, fields: ThemeFields): Promise<Theme> {
@@ -25,6 +27,7 @@ export async function insertTheme(db: Kysely<Database>, userId: string, fields: 
       social_networks: fields.socialNetworks,
       frequency: fields.frequency,
       color_palette: fields.colorPalette,
+      requires_approval: fields.requiresApproval ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -171,6 +171,7 @@ describe('posts.list filters', () => {
       lastError: null,
       lastErrorMessage: null,
       updatedAt: expect.any(Date),
+      approvalStage: null,
     });
   });
 

@@ -2,7 +2,7 @@
 // Plain functions taking their dependencies, so the rules are tested without tRPC. A change is
 // saved as a new version by one conditional UPDATE, and its wake-up is enqueued after it commits.
 
-import type { PostStatus } from '@pauta/core';
+import type { ApprovalStage, PostStatus } from '@pauta/core';
 import {
   AppError,
   EDITABLE_POST_STATUSES,
@@ -73,6 +73,8 @@ export interface PostItem {
   /** pt-BR: what happened and what to do, from the network's error table; null = core's message of lastError. */
   lastErrorMessage: string | null;
   updatedAt: Date;
+  /** The approval stage (docs/approval.md); null when the theme does not require approval. */
+  approvalStage: ApprovalStage | null;
 }
 
 export function presentPost(row: ScheduledPostRow): PostItem {
@@ -96,6 +98,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
       row.last_error === null ? null : isPublishErrorCode(row.last_error) ? row.last_error : 'INTERNAL',
     lastErrorMessage: row.last_error === null ? null : row.last_error_message,
     updatedAt: row.updated_at,
+    approvalStage: row.approval_stage,
   };
 }
 

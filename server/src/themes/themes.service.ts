@@ -43,6 +43,7 @@ export function toThemeFields(values: ThemeValues): ThemeFields {
     socialNetworks: values.socialNetworks,
     frequency: values.frequency,
     colorPalette: values.colorPalette,
+    ...(values.requiresApproval === undefined ? {} : { requiresApproval: values.requiresApproval }),
   };
 }
 

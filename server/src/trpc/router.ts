@@ -1,5 +1,6 @@
 import { accountsRouter } from './accounts.router.js';
 import { adminRouter } from './admin.router.js';
+import { approvalRouter } from './approval.router.js';
 import { authRouter } from './auth.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   themes: themesRouter,
   accounts: accountsRouter,
   posts: postsRouter,
+  approval: approvalRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,
   admin: adminRouter,

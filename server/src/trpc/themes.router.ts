@@ -3,6 +3,7 @@ import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS } from '@pauta/cor
 import { themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
 import { z } from 'zod';
+import { applyThemeApproval } from '../approval/approval.service.js';
 import { createThemeWithCalendar, scheduleDrafts, toThemeFields } from '../themes/themes.service.js';
 import { authedProcedure, router } from './trpc.js';
 
@@ -18,6 +19,7 @@ function presentTheme(theme: {
   frequency: string;
   color_palette: string;
   created_at: Date;
+  requires_approval: boolean;
 }) {
   return {
     id: theme.id,
@@ -28,6 +30,7 @@ function presentTheme(theme: {
     socialNetworks: theme.social_networks as (typeof PLATFORMS)[number][],
     frequency: theme.frequency as 'daily' | 'weekly' | 'monthly',
     colorPalette: theme.color_palette,
+    requiresApproval: theme.requires_approval,
     createdAt: theme.created_at,
   };
 }
@@ -70,8 +73,18 @@ export const themesRouter = router({
 
   update: authedProcedure.input(themeInputSchema.extend({ id })).mutation(async ({ ctx, input }) => {
     const { id: themeId, ...values } = input;
-    const theme = await updateTheme(ctx.deps.db, ctx.user.id, themeId, toThemeFields(values));
+    let theme = await updateTheme(ctx.deps.db, ctx.user.id, themeId, toThemeFields(values));
     if (!theme) throw new AppError('NOT_FOUND');
+    // "Exige aprovação antes de publicar" (docs/approval.md): the theme and its posts together.
+    if (values.requiresApproval !== undefined && values.requiresApproval !== theme.requires_approval) {
+      await applyThemeApproval(ctx.deps, {
+        userId: ctx.user.id,
+        themeId,
+        requiresApproval: values.requiresApproval,
+        requestId: ctx.requestId,
+      });
+      theme = { ...theme, requires_approval: values.requiresApproval };
+    }
     return presentTheme(theme);
   }),
 

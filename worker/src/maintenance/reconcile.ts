@@ -6,6 +6,7 @@ import { MISSED_AFTER_MS, publishErrorMessages } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type Database, flagUnknownOutcomes, listDuePosts, markMissed, resetStaleClaims } from '@pauta/db';
 import type { Kysely } from 'kysely';
+import { flagAndNotifyOverdueApprovals } from './approval-overdue.js';
 
 export interface ReconcileDeps {
   db: Kysely<Database>;
@@ -15,6 +16,8 @@ export interface ReconcileDeps {
   staleClaimMs: number;
   /** How far ahead due posts are (re-)enqueued. */
   lookAheadMs: number;
+  /** APP_URL, for the link in the approval-overdue email (docs/approval.md). */
+  appUrl?: string;
 }
 
 export interface ReconcileReport {
@@ -22,6 +25,8 @@ export interface ReconcileReport {
   resetClaims: number;
   flagged: number;
   missed: number;
+  /** Unapproved posts whose time came, flagged (and their owners told) in this pass. */
+  approvalOverdue: number;
 }
 
 export async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
@@ -43,5 +48,13 @@ export async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
   });
   const due = await listDuePosts(deps.db, new Date(now + deps.lookAheadMs));
   if (due.length) await deps.enqueue(due);
-  return { enqueued: due.length, resetClaims: reset.length, flagged, missed };
+  // Unapproved posts are not in the due list (they would be re-enqueued forever): flagged once,
+  // with a notice to the owner (docs/approval.md). Last, so that a failure here never holds up
+  // the repairs and wake-ups above.
+  const approvalOverdue = await flagAndNotifyOverdueApprovals({
+    db: deps.db,
+    appUrl: deps.appUrl ?? 'http://localhost:3000',
+    now: deps.now,
+  });
+  return { enqueued: due.length, resetClaims: reset.length, flagged, missed, approvalOverdue };
 }

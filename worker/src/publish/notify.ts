@@ -27,7 +27,7 @@ import {
   takeDueFailureNotices,
   usersWithDueFailureNotices,
 } from '@pauta/db';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 /** One failure email per user per 15 minutes at most. */
 export const FAILURE_EMAIL_WINDOW_MS = 15 * 60_000;
@@ -137,24 +137,39 @@ export async function notifyPublishFailure(
   message?: string | null,
 ): Promise<string | null> {
   if (!(await getBooleanSetting(options.db, SETTING_KEYS.emailNotificationsEnabled, true))) return null;
+  return options.db
+    .transaction()
+    .execute((trx) => recordNoticeWithin(trx, { ...options, db: trx }, post, code, message));
+}
+
+/**
+ * The notice and (when the window allows) its email, inside the caller's transaction: for a
+ * notice that must commit with the change it reports (the approval overdue flag, docs/approval.md).
+ * The caller checks email_notifications_enabled.
+ */
+export async function recordNoticeWithin(
+  trx: Transaction<Database>,
+  options: FailureNotifierOptions,
+  post: FailedPost,
+  code: PublishErrorCode,
+  message?: string | null,
+): Promise<string | null> {
   const now = options.now?.() ?? new Date();
   const windowMs = options.windowMs ?? FAILURE_EMAIL_WINDOW_MS;
-  return options.db.transaction().execute(async (trx) => {
-    const due = await recordFailureNotice(
-      trx,
-      {
-        user_id: post.user_id,
-        post_id: post.id,
-        post_title: post.title,
-        platform: post.platform,
-        scheduled_for: post.scheduled_for,
-        error_code: code,
-        error_message: message ?? null,
-      },
-      { now, windowMs },
-    );
-    return queueNoticesEmail(trx, options.appUrl, post.user_id, due);
-  });
+  const due = await recordFailureNotice(
+    trx,
+    {
+      user_id: post.user_id,
+      post_id: post.id,
+      post_title: post.title,
+      platform: post.platform,
+      scheduled_for: post.scheduled_for,
+      error_code: code,
+      error_message: message ?? null,
+    },
+    { now, windowMs },
+  );
+  return queueNoticesEmail(trx, options.appUrl, post.user_id, due);
 }
 
 /** The sweep: one email per user whose window ended with failures waiting. Returns how many. */

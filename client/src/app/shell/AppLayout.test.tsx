@@ -1,5 +1,5 @@
 import type { View } from '@pauta/core';
-import { getBackTarget, messages, VIEWS } from '@pauta/core';
+import { approvalMessages, getBackTarget, messages, VIEWS } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '../../test-utils/render';
 import { defaultStatus, deferred, mockTrpc, signedIn } from '../../test-utils/trpc-mock';
@@ -88,6 +88,7 @@ describe('header menu', () => {
       nav.home,
       nav.themes,
       nav.scheduledPosts,
+      approvalMessages.navLabel,
       nav.publishedPosts,
       nav.settings,
       ...adminLabels,

@@ -1,11 +1,12 @@
 // The menus of spec §2.3: header (desktop), side menu (under 768 px) and the admin entries.
 import type { View } from '@pauta/core';
-import { messages } from '@pauta/core';
+import { approvalMessages, messages } from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconCalendarTime,
   IconHome,
   IconLayoutGrid,
+  IconLayoutKanban,
   IconListDetails,
   IconMail,
   IconSend,
@@ -25,14 +26,23 @@ const nav = messages.nav;
 const home: NavItem = { label: nav.home, view: 'dashboard', icon: IconHome };
 const scheduled: NavItem = { label: nav.scheduledPosts, view: 'scheduled-posts', icon: IconCalendarTime };
 const themes: NavItem = { label: nav.themes, view: 'themes', icon: IconLayoutGrid };
+const approval: NavItem = {
+  label: approvalMessages.navLabel,
+  view: 'approval-board',
+  icon: IconLayoutKanban,
+};
 const published: NavItem = { label: nav.publishedPosts, view: 'published-posts', icon: IconSend };
 const settings: NavItem = { label: nav.settings, view: 'settings', icon: IconSettings };
 
 /** Header menu: Home, Posts Agendados, Meus Temas, Configurações (then Sair). */
 export const HEADER_ITEMS: readonly NavItem[] = [home, scheduled, themes, settings];
 
-/** Side menu: Home, Meus Temas, Posts Agendados, Posts Publicados, Configurações (then Sair). */
-export const MOBILE_ITEMS: readonly NavItem[] = [home, themes, scheduled, published, settings];
+/**
+ * Side menu: Home, Meus Temas, Posts Agendados, Aprovação (the approval board, issue 17),
+ * Posts Publicados, Configurações (then Sair). On wide screens the board is reached from Posts
+ * Agendados, beside the list and the calendar.
+ */
+export const MOBILE_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, settings];
 
 /** Administrators only, hidden while the admin check loads. */
 export const ADMIN_ITEMS: readonly NavItem[] = [

@@ -3,6 +3,7 @@ import { formatDate, isEditablePostStatus, messages, resolveThemeColor } from '@
 import { IconCalendarEvent, IconCheck, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { PlatformBadge } from '../PlatformIcon';
+import { ApprovalBadge } from './ApprovalBadge';
 import classes from './PostCard.module.css';
 import { isRetryable, PostStatusBadge, STATUS_STYLE, statusReason } from './PostStatusBadge';
 import { localTime } from './time-zone';
@@ -70,6 +71,7 @@ export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying =
             {text.usedBadge}
           </Badge>
         )}
+        <ApprovalBadge post={post} />
       </Group>
 
       {reason && (

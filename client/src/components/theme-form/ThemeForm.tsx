@@ -11,6 +11,7 @@ import {
   Radio,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -23,6 +24,7 @@ import type { AvoidTopic, Frequency, PaletteColorId, Platform, Tone } from '@pau
 import {
   AVOID_TOPIC_LABELS,
   AVOID_TOPICS,
+  approvalMessages,
   CUSTOM_HEX_HINT,
   DEFAULT_FREQUENCY,
   DEFAULT_THEME_COLOR,
@@ -234,6 +236,12 @@ export function ThemeForm({
                   ))}
                 </SimpleGrid>
               </Radio.Group>
+              <Switch
+                label={approvalMessages.themeSwitch}
+                description={approvalMessages.themeSwitchHint}
+                checked={form.values.requiresApproval ?? false}
+                onChange={(event) => form.setFieldValue('requiresApproval', event.currentTarget.checked)}
+              />
             </Section>
 
             <Section title={text.sectionColor} hint={text.sectionColorHint}>

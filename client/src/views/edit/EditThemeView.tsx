@@ -27,6 +27,7 @@ function toFormValues(theme: ThemeDetail): ThemeFormValues {
     socialNetworks: [...theme.socialNetworks] as Platform[],
     frequency: theme.frequency as Frequency,
     colorPalette: theme.colorPalette,
+    requiresApproval: theme.requiresApproval,
   };
 }
 

@@ -4,6 +4,7 @@ import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } fro
 import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
 import { viewPath } from '../../app/view-paths';
+import { ApprovalBoardLink } from '../../components/ApprovalBoardLink';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
@@ -162,6 +163,7 @@ export function ScheduledPostsView() {
               },
             ]}
           />
+          <ApprovalBoardLink />
           <Button
             color="red"
             variant="outline"

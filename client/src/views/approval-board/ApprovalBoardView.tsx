@@ -1,0 +1,202 @@
+// Quadro de aprovação (issue 17; docs/approval.md): the posts of themes that require approval, one
+// column per stage plus Publicado. A card moves by drag and drop or — keyboard and touch — by its
+// "Mover para…" menu; each move is one idempotent request, the card's actions are disabled while
+// it runs, and the board refetches on the live event of any change (another tab, the worker).
+import { Anchor, Select, Stack, Text } from '@mantine/core';
+import {
+  APPROVAL_STAGES,
+  type ApprovalStage,
+  approvalMessages,
+  BOARD_COLUMNS,
+  type BoardColumn,
+  isApprovalStage,
+  messages,
+} from '@pauta/core';
+import { IconLayoutKanban } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { Link } from '../../app/Link';
+import { useViewParam, viewPath } from '../../app/view-paths';
+import { useUserTimeZone } from '../../components/posts/time-zone';
+import { StateMessage } from '../../components/StateMessage';
+import { ViewLoading } from '../../components/ViewLoading';
+import { useGuardedMutation } from '../../lib/actions';
+import { errorDetails, requestStateText } from '../../lib/errors';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import classes from './ApprovalBoard.module.css';
+import { BoardCard, type BoardItem } from './BoardCard';
+import { HistoryModal } from './HistoryModal';
+
+const text = approvalMessages;
+const DRAG_TYPE = 'application/x-pauta-post';
+
+/** The pt-BR text of a refused move. */
+function moveErrorText(error: unknown): string {
+  const reason = errorDetails(error, 'CONFLICT')?.reason;
+  if (reason && reason in text.refusals) return text.refusals[reason as keyof typeof text.refusals];
+  return requestStateText(error) ?? text.moveError;
+}
+
+export function ApprovalBoardView() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const timeZone = useUserTimeZone();
+  const themeParam = useViewParam('theme');
+  const [themeId, setThemeId] = useState<string | null>(themeParam);
+  const board = useQuery(trpc.approval.board.queryOptions({ themeId }));
+  const themes = useQuery(trpc.themes.list.queryOptions());
+  const [historyFor, setHistoryFor] = useState<BoardItem | null>(null);
+  const [dropTarget, setDropTarget] = useState<BoardColumn | null>(null);
+  const [dragging, setDragging] = useState<string | null>(null);
+  /** After a keyboard move the card re-renders in another column: give its menu the focus back. */
+  const [refocus, setRefocus] = useState<string | null>(null);
+
+  const move = useGuardedMutation(
+    trpc.approval.move.mutationOptions({
+      onSuccess: async (result, variables) => {
+        const item = board.data?.items.find((i) => i.id === variables.postId);
+        if (result.changed && item)
+          showSuccess(messages.common.success, text.moved(item.title, result.stage), { id: 'approval-move' });
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.approval.pathFilter()),
+          queryClient.invalidateQueries(trpc.posts.pathFilter()),
+        ]);
+      },
+      onError: (error) =>
+        showError(messages.common.error, moveErrorText(error), { id: 'approval-move-error' }),
+    }),
+  );
+  const moving = (postId: string) => APPROVAL_STAGES.some((to) => move.isPendingFor({ postId, to }));
+
+  const columns = useMemo(() => {
+    const byColumn = new Map<BoardColumn, BoardItem[]>(BOARD_COLUMNS.map((c) => [c, []]));
+    for (const item of board.data?.items ?? []) byColumn.get(item.column)?.push(item);
+    return byColumn;
+  }, [board.data]);
+
+  useEffect(() => {
+    // While the move runs the button is disabled (and cannot take the focus): wait for it.
+    if (!refocus || !board.data || move.isPending) return;
+    const button = document.querySelector<HTMLButtonElement>(`[data-move-button="${refocus}"]`);
+    if (button && !button.disabled) {
+      button.focus();
+      setRefocus(null);
+    }
+  }, [refocus, board.data, move.isPending]);
+
+  const approvalThemes = (themes.data ?? []).filter((t) => t.requiresApproval);
+  const loadFailed = board.isError && !board.isFetching;
+  useEffect(() => {
+    if (loadFailed) showError(messages.common.error, text.loadError, { id: 'approval-load-error' });
+  }, [loadFailed]);
+
+  const moveTo = (item: BoardItem, to: ApprovalStage, viaKeyboard: boolean) => {
+    if (item.column === to) return;
+    if (viaKeyboard) setRefocus(item.id);
+    move.mutate({ postId: item.id, to });
+  };
+
+  const onDrop = (column: BoardColumn) => (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDropTarget(null);
+    setDragging(null);
+    const postId = event.dataTransfer.getData(DRAG_TYPE);
+    const item = board.data?.items.find((i) => i.id === postId);
+    if (item && isApprovalStage(column)) moveTo(item, column, false);
+  };
+
+  if (board.isPending) return <ViewLoading />;
+  const items = board.data?.items ?? [];
+
+  return (
+    <Stack gap="md">
+      <Select
+        label={text.filterTheme}
+        placeholder={text.allThemes}
+        data={approvalThemes.map((t) => ({ value: t.id, label: t.name }))}
+        value={themeId}
+        onChange={setThemeId}
+        clearable
+        maw={360}
+      />
+      <Text size="sm" c="dimmed">
+        {text.dragHint}
+      </Text>
+      {items.length === 0 && !themeId ? (
+        <StateMessage
+          icon={IconLayoutKanban}
+          title={text.emptyBoard}
+          description={
+            <>
+              {text.emptyBoardHint}{' '}
+              <Anchor component={Link} href={viewPath('themes')}>
+                {messages.nav.themes}
+              </Anchor>
+            </>
+          }
+        />
+      ) : (
+        <div className={classes.board}>
+          {BOARD_COLUMNS.map((column) => {
+            const list = columns.get(column) ?? [];
+            const droppable = isApprovalStage(column);
+            const headingId = `approval-column-${column}`;
+            return (
+              <section
+                key={column}
+                aria-labelledby={headingId}
+                className={classes.column}
+                data-column={column}
+                data-drop-target={dropTarget === column ? '' : undefined}
+                onDragOver={
+                  droppable
+                    ? (event) => {
+                        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+                        event.preventDefault();
+                        event.dataTransfer.dropEffect = 'move';
+                        setDropTarget(column);
+                      }
+                    : undefined
+                }
+                onDragLeave={() => setDropTarget((current) => (current === column ? null : current))}
+                onDrop={droppable ? onDrop(column) : undefined}
+              >
+                <h2 id={headingId} className={classes.columnTitle}>
+                  {text.column(column, list.length)}
+                </h2>
+                {list.length === 0 ? (
+                  <Text size="sm" c="dimmed" px="xs">
+                    {text.emptyColumn}
+                  </Text>
+                ) : (
+                  list.map((item) => (
+                    <BoardCard
+                      key={item.id}
+                      item={item}
+                      timeZone={timeZone}
+                      busy={moving(item.id)}
+                      dragging={dragging === item.id}
+                      onMove={(to) => moveTo(item, to, true)}
+                      onHistory={() => setHistoryFor(item)}
+                      onDragStart={(event) => {
+                        event.dataTransfer.setData(DRAG_TYPE, item.id);
+                        event.dataTransfer.effectAllowed = 'move';
+                        setDragging(item.id);
+                      }}
+                      onDragEnd={() => {
+                        setDragging(null);
+                        setDropTarget(null);
+                      }}
+                    />
+                  ))
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
+      <HistoryModal item={historyFor} timeZone={timeZone} onClose={() => setHistoryFor(null)} />
+    </Stack>
+  );
+}
