@@ -557,6 +557,7 @@ export const messages = {
     timeRequired: 'Informe o horário de publicação (HH:mm): sem o horário o post não é salvo.',
     invalidTime: 'Informe um horário válido no formato HH:mm.',
     titleRequired: 'Informe o título do post.',
+    titleTooLong: (limit: number) => `O título pode ter até ${limit} caracteres.`,
     contentRequired: 'Informe o conteúdo do post.',
     invalidSchedule: 'A data de publicação não foi aceita. Escolha uma data e um horário futuros.',
     pastSchedule: 'Esse horário já passou. Escolha uma data e um horário futuros.',
