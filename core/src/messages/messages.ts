@@ -552,7 +552,7 @@ export const messages = {
     cardLabel: (title: string) => `Post: ${title}`,
     dateTimeIn: (timeZone: string) => `Horário de ${timeZone}`,
     preview: 'Prévia',
-    previewHint: 'Os primeiros 100 caracteres do conteúdo.',
+    previewHint: 'Como o post aparece no feed da rede, atualizada enquanto você digita.',
     dateRequired: 'Selecione a data de publicação: sem uma data o post não é salvo.',
     timeRequired: 'Informe o horário de publicação (HH:mm): sem o horário o post não é salvo.',
     invalidTime: 'Informe um horário válido no formato HH:mm.',
@@ -574,6 +574,29 @@ export const messages = {
     filtersActive: (count: number) => `(${count})`,
     closeFilters: 'Fechar filtros',
     themeNameUnknown: 'Tema sem nome',
+    variantTitle: 'Versão para outra rede',
+    variantHint:
+      'Cria outro post neste tema, no mesmo horário, com este texto ajustado à rede escolhida. Este post não muda.',
+    variantNetwork: 'Rede da nova versão',
+    variantCreate: 'Criar versão para outra rede',
+    variantCreating: 'Criando versão...',
+    variantCreated: (network: string) => `Versão para o ${network} criada no mesmo horário.`,
+    variantExisted: (network: string) => `Já existia uma versão para o ${network} neste horário.`,
+    variantAdaptedByAi: 'O texto foi adaptado à rede pela IA.',
+    variantShortened: 'O texto foi encurtado para caber no limite da rede.',
+    variantError: 'Erro ao criar a versão para outra rede.',
+    variantNoNetworks: 'Todas as redes deste tema já são deste post; não há outra rede para uma versão.',
+  },
+
+  preview: {
+    label: (network: string) => `Prévia no ${network}`,
+    now: 'agora',
+    showLess: 'ver menos',
+    overflow: 'O trecho destacado passa do limite do X e não seria publicado.',
+    noAccount: (network: string) => `Conecte a conta do ${network} para ver seu nome e sua foto na prévia.`,
+    yourAccount: 'Sua conta',
+    imageOf: (index: number, count: number) => `Imagem ${index} de ${count}`,
+    instagramNeedsImage: 'O Instagram só publica posts com imagem.',
   },
 
   published: {
