@@ -439,7 +439,10 @@ function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
       return `Claro! Aqui estão os posts sobre ${request.theme.name}:\n{"posts": [{"title": "Post 1", "content": "Texto interrompido`;
     case 'no_posts':
       return JSON.stringify({ posts: [] });
-    case 'too_long':
+    case 'too_long': {
+      // The version for the tightest network is over its limit (whole sentences, so a trim can
+      // keep the first ones); the base text too; the other versions are ordinary.
+      const tightest = networks.reduce((a, b) => (b.max < a.max ? b : a));
       return JSON.stringify({
         posts: Array.from({ length: request.count }, (_, i) => {
           const post = writeLongPost(request, i, limits);
@@ -447,11 +450,12 @@ function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
             ...post,
             versions: networks.map((n) => ({
               network: n.id,
-              content: writeLongPost(request, i, [n]).content,
+              content: n === tightest ? post.content : writeVersion(request, i, n),
             })),
           };
         }),
       });
+    }
     default:
       return JSON.stringify({
         posts: Array.from({ length: request.count }, (_, i) => ({

@@ -189,6 +189,38 @@ describe('verifyPosts', () => {
   });
 });
 
+describe('verifyPosts with one version per network', () => {
+  it('gives each network its own version, fitted to its limit, the base text where a version is missing or unusable', () => {
+    const long = Array.from({ length: 12 }, (_, i) => sentence(i + 1)).join(' ');
+    const result = verifyPosts(
+      {
+        posts: [
+          {
+            title: 'Um',
+            content: 'Base curta.',
+            post_order: 1,
+            versions: [
+              { network: 'x', content: long },
+              { network: 'linkedin', content: `Primeira linha.\n\n${long}\n\n#Tema` },
+              { network: 'instagram', content: `${'palavra '.repeat(400)}fim.` },
+            ],
+          },
+        ],
+      },
+      { platforms: ['x', 'linkedin', 'instagram'], count: 1, random: () => 0.5 },
+    )!;
+    const post = result.posts[0]!;
+    expect(measureXLength(post.variants!.x!)).toBeLessThanOrEqual(280);
+    expect(long.startsWith(post.variants!.x!)).toBe(true);
+    expect(post.variants!.linkedin).toBe(`Primeira linha.\n\n${long}\n\n#Tema`);
+    // Instagram's version has no sentence that fits 2,200: the base text stands in.
+    expect(post.variants!.instagram).toBe('Base curta.');
+    expect(post.platform).toBe('linkedin');
+    expect(post.content).toBe(post.variants!.linkedin);
+    expect(result.stats).toEqual({ received: 1, trimmed: 1, dropped: 0 });
+  });
+});
+
 describe('AiDraftError', () => {
   it('maps reasons to codes and pt-BR texts', () => {
     expect(new AiDraftError('malformed')).toMatchObject({

@@ -63,11 +63,11 @@ export const aiPostsCheckSchema = z.object({
 export const NETWORK_GUIDES: Record<Platform, string> = {
   x: 'x — X (Twitter): até 260 caracteres ponderados; direto, uma ideia só, frase de impacto; no máximo 1 hashtag (ou nenhuma); sem parágrafos.',
   linkedin:
-    'linkedin — LinkedIn: de 600 a 1.300 caracteres; tom profissional e reflexivo; a primeira linha prende a atenção (é o que aparece antes do "ver mais"); parágrafos curtos separados por linha em branco; até 3 hashtags no final.',
+    'linkedin — LinkedIn: de 500 a 900 caracteres; tom profissional e reflexivo; a primeira linha prende a atenção (é o que aparece antes do "ver mais"); parágrafos curtos separados por linha em branco; até 3 hashtags no final.',
   facebook:
-    'facebook — Facebook: de 300 a 800 caracteres; tom de conversa, próximo; termina com uma pergunta ou um convite para comentar; no máximo 2 hashtags.',
+    'facebook — Facebook: de 250 a 500 caracteres; tom de conversa, próximo; termina com uma pergunta ou um convite para comentar; no máximo 2 hashtags.',
   instagram:
-    'instagram — Instagram: de 300 a 1.200 caracteres de legenda; a primeira frase (até 125 caracteres) é o gancho, pois é o que aparece antes do "mais"; emojis com moderação; quebras de linha; de 3 a 5 hashtags no final.',
+    'instagram — Instagram: de 300 a 700 caracteres de legenda; a primeira frase (até 125 caracteres) é o gancho, pois é o que aparece antes do "mais"; emojis com moderação; quebras de linha; de 3 a 5 hashtags no final.',
 };
 
 export interface PromptInput {
@@ -94,8 +94,8 @@ export function tightestLimit(platforms: readonly Platform[]): { platform: Platf
 
 /** Output budget: room for `count` posts (a base text and one version per network) plus the JSON. */
 export function maxTokensFor(count: number, platforms: readonly Platform[]): number {
-  const base = tightestLimit(platforms).platform === 'x' ? 150 : 450;
-  const versions = platforms.reduce((sum, platform) => sum + (platform === 'x' ? 130 : 450), 0);
+  const base = tightestLimit(platforms).platform === 'x' ? 150 : 400;
+  const versions = platforms.reduce((sum, platform) => sum + (platform === 'x' ? 120 : 350), 0);
   return Math.min(16_000, 512 + Math.ceil(count * (base + versions) * 1.3));
 }
 
