@@ -71,7 +71,7 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
 
   if (platform === 'x') {
     return (
-      <div role="figure" aria-label={label} className={classes.root} data-platform="x">
+      <figure aria-label={label} className={classes.root} data-platform="x">
         <div className={classes.xRow}>
           {avatar}
           <div className={classes.xBody}>
@@ -92,13 +92,13 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
             />
           </div>
         </div>
-      </div>
+      </figure>
     );
   }
 
   if (platform === 'instagram') {
     return (
-      <div role="figure" aria-label={label} className={classes.root} data-platform="instagram">
+      <figure aria-label={label} className={classes.root} data-platform="instagram">
         <div className={classes.header}>
           {avatar}
           <span className={classes.name}>{name}</span>
@@ -122,13 +122,13 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
         <div className={classes.caption}>
           <PreviewText platform="instagram" text={body} lead={name} />
         </div>
-      </div>
+      </figure>
     );
   }
 
   const linkedin = platform === 'linkedin';
   return (
-    <div role="figure" aria-label={label} className={classes.root} data-platform={platform}>
+    <figure aria-label={label} className={classes.root} data-platform={platform}>
       <div className={classes.header}>
         {avatar}
         <div>
@@ -160,6 +160,6 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
               ]
         }
       />
-    </div>
+    </figure>
   );
 }
