@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { messages, PLATFORM_LABELS } from '@pauta/core';
+import { CONNECTABLE_PLATFORMS, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PostPreview, type PreviewImage } from '../preview/PostPreview';
 import { PostTextFields } from './edit/PostTextFields';
@@ -81,7 +81,8 @@ function EditPostForm({
               account={account}
               images={images}
             />
-            {!account && (
+            {/* Instagram cannot be connected yet (CONNECTABLE_PLATFORMS): no hint to do it. */}
+            {!account && (CONNECTABLE_PLATFORMS as readonly string[]).includes(post.platform) && (
               <Text size="xs" c="dimmed" mt="xs">
                 {messages.preview.noAccount(network)}
               </Text>

@@ -48,6 +48,11 @@ export function VariantSection({
               onClick={variant.run}
               loading={variant.running}
               disabled={disabled || variant.running}
+              // Full width on a phone, where the label may wrap instead of being cut.
+              w={{ base: '100%', xs: 'auto' }}
+              h="auto"
+              mih={36}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
             >
               {variant.running ? text.variantCreating : text.variantCreate}
             </Button>
