@@ -436,9 +436,9 @@ describe('Editar Post', () => {
       messages.common.success,
       `${text.variantCreated('X (Twitter)')} ${text.variantShortened}`,
     );
-    expect(within(dialog).getByRole('button', { name: text.variantCreate }).hasAttribute('disabled')).toBe(
-      false,
-    );
+    // Enabled again once the list is refreshed; the dialog stays open for more edits.
+    const again = await within(dialog).findByRole('button', { name: text.variantCreate }, { timeout: 5000 });
+    expect(again.hasAttribute('disabled')).toBe(false);
   });
 
   it('saves title, content and the date-time combined in the user zone', async () => {
