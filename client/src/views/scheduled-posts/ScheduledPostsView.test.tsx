@@ -441,6 +441,24 @@ describe('Editar Post', () => {
     expect(again.hasAttribute('disabled')).toBe(false);
   });
 
+  it('says why a version was refused: a date that has passed, a post no longer editable', async () => {
+    const { api, dialog } = await openEditor({ platform: 'linkedin' });
+    api.set('posts.createVariant', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+        details: { field: 'scheduledFor', reason: 'PAST' },
+      });
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: text.variantCreate }));
+    await expectToast(messages.common.error, text.pastSchedule);
+    api.set('posts.createVariant', () => {
+      throw new TrpcErrorResponse('CONFLICT', 'CONFLICT');
+    });
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: text.variantCreate }, { timeout: 5000 }),
+    );
+    await expectToast(messages.common.error, text.notEditable);
+  });
+
   it('saves title, content and the date-time combined in the user zone', async () => {
     // The user lives in Tokyo (UTC+9), whatever the browser's zone.
     const { api, post, dialog } = await openEditor(

@@ -7,7 +7,7 @@ import { useGuardedMutation } from '../../../lib/actions';
 import { requestStateText } from '../../../lib/errors';
 import { showError, showSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
-import { describeUpdateError } from '../post-errors';
+import { describeScheduleError, describeUpdateError } from '../post-errors';
 import type { PostItem } from '../types';
 import { isConflict, useRefreshPosts } from '../usePostActions';
 
@@ -44,8 +44,11 @@ export function usePostVariant(post: PostItem, form: { title: string; content: s
       onError: async (error) => {
         showError(
           messages.common.error,
+          // A busy key, a post no longer editable, a date that has passed (reschedule first), or the generic text.
           requestStateText(error) ??
-            (isConflict(error) ? describeUpdateError(error, post.platform) : text.variantError),
+            (isConflict(error) ? describeUpdateError(error, post.platform) : null) ??
+            describeScheduleError(error) ??
+            text.variantError,
         );
         if (isConflict(error)) await refresh();
       },
