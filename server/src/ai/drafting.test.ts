@@ -124,7 +124,7 @@ describe('templatePosts', () => {
       // Different per network: LinkedIn longer than X; Instagram with hashtags; Facebook conversational.
       expect(new Set(all.map((p) => v[p])).size).toBe(4);
       expect([...v.linkedin!].length).toBeGreaterThan([...v.x!].length);
-      expect(v.instagram).toMatch(/#FinançasPessoais/);
+      expect(v.instagram).toMatch(/#FinançasPessoais #\w+ #\w+$/u);
       expect(v.x).not.toMatch(/#/);
       expect(v.linkedin).not.toMatch(/#/);
       expect(post.content).toBe(v[post.platform]);
