@@ -15,8 +15,10 @@
 //     "networks": [{ "id": "x", "name": "X (Twitter)", "max_characters": 280 }] }
 //
 // With `output_config.format` (json_schema) the stand-in answers JSON text
-// `{ "posts": [{ "title", "content", "post_order" }] }`: `count` pt-BR posts about the theme, in
-// its tones, each fitting every listed network's limit (X measured in weighted characters).
+// `{ "posts": [{ "title", "content", "post_order", "versions": [{ "network", "content" }] }] }`:
+// `count` pt-BR posts about the theme, in its tones; `content` fits every listed network's limit
+// (X measured in weighted characters) and each version is written in its network's style within
+// that network's limit (server/src/ai/prompt.ts NETWORK_GUIDES).
 // An adaptation request (server/src/ai/adapt.ts) carries `<adapt_request>` instead, with
 // `{ "text", "from": { "id" }, "to": { "id", "max_characters" }, "theme" }`; the answer is
 // `{ "content" }`, the text in the target network's style within its limit.
