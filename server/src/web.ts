@@ -45,6 +45,7 @@ export interface WebHandle {
 /** Counts AI calls and fallbacks for /metrics. */
 function countedDrafts(inner: DraftGenerator): DraftGenerator {
   return {
+    ...(inner.adapt ? { adapt: inner.adapt } : {}),
     async generate(input) {
       try {
         const result = await inner.generate(input);

@@ -94,6 +94,12 @@ export const SAMPLES: Record<string, Sample> = {
     content: 'Conteúdo editado',
     scheduledFor: inDays(3),
   }),
+  'posts.createVariant': ({ own }) => ({
+    id: own.postIds.scheduled,
+    platform: 'linkedin',
+    title: 'Versão para o LinkedIn',
+    content: 'Conteúdo adaptado',
+  }),
   'posts.reschedule': ({ own }) => ({ id: own.postIds.scheduled, scheduledFor: inDays(4) }),
   'posts.retry': ({ own }) => ({ id: own.postIds.failed }),
   'posts.delete': ({ own }) => ({ id: own.postIds.scheduled }),

@@ -1,6 +1,6 @@
 import type { Platform } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
 
 export interface NewScheduledPost {
@@ -61,4 +61,52 @@ export async function maxPostOrder(db: Kysely<Database>, themeId: string): Promi
     .where('theme_id', '=', themeId)
     .executeTakeFirst();
   return Number(row?.m ?? 0);
+}
+
+/**
+ * Another network's version of a post (issue 15 item 4): stores `post` in the theme unless the
+ * theme already has a post for that network at that time and order, which it returns instead.
+ * The check and the insert run under a transaction-scoped advisory lock on (theme, network, time,
+ * order), so two concurrent requests — even with different idempotency keys — store one post.
+ */
+export async function insertSiblingPost(
+  db: Kysely<Database>,
+  options: { userId: string; themeId: string; post: NewScheduledPost },
+): Promise<{ id: string; created: boolean; wakeUp: WakeUp | null }> {
+  const { post } = options;
+  return db.transaction().execute(async (trx) => {
+    const lockKey = `sibling:${options.themeId}:${post.platform}:${post.scheduledFor.toISOString()}:${post.postOrder}`;
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
+    const existing = await findSibling(trx, {
+      ...options,
+      platform: post.platform,
+      scheduledFor: post.scheduledFor,
+      postOrder: post.postOrder,
+    });
+    if (existing) return { id: existing, created: false, wakeUp: null };
+    const [wakeUp] = await insertScheduledPosts(trx, {
+      userId: options.userId,
+      themeId: options.themeId,
+      posts: [post],
+    });
+    return { id: wakeUp!.id, created: true, wakeUp: wakeUp! };
+  });
+}
+
+/** The id of the caller's post of `platform` in the theme at that time and order, if any. */
+export async function findSibling(
+  db: Kysely<Database>,
+  options: { userId: string; themeId: string; platform: Platform; scheduledFor: Date; postOrder: number },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('suggested_posts')
+    .select('id')
+    .where('user_id', '=', options.userId)
+    .where('theme_id', '=', options.themeId)
+    .where('platform', '=', options.platform)
+    .where('scheduled_for', '=', options.scheduledFor)
+    .where('post_order', '=', options.postOrder)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }

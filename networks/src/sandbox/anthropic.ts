@@ -15,8 +15,13 @@
 //     "networks": [{ "id": "x", "name": "X (Twitter)", "max_characters": 280 }] }
 //
 // With `output_config.format` (json_schema) the stand-in answers JSON text
-// `{ "posts": [{ "title", "content", "post_order" }] }`: `count` pt-BR posts about the theme, in
-// its tones, each fitting every listed network's limit (X measured in weighted characters).
+// `{ "posts": [{ "title", "content", "post_order", "versions": [{ "network", "content" }] }] }`:
+// `count` pt-BR posts about the theme, in its tones; `content` fits every listed network's limit
+// (X measured in weighted characters) and each version is written in its network's style within
+// that network's limit (server/src/ai/prompt.ts NETWORK_GUIDES).
+// An adaptation request (server/src/ai/adapt.ts) carries `<adapt_request>` instead, with
+// `{ "text", "from": { "id" }, "to": { "id", "max_characters" }, "theme" }`; the answer is
+// `{ "content" }`, the text in the target network's style within its limit.
 // Tests steer the next answers with `setNextOutput(mode)` / `POST /__sandbox/anthropic/next`:
 // 'ok' (the default), 'malformed' (not JSON), 'no_posts' (`{ "posts": [] }`), 'too_long'
 // (posts over the limit, several sentences each, so a sentence-boundary trim can recover them).
@@ -381,21 +386,161 @@ function writeLongPost(request: PostsRequest, index: number, limits: Limit[]) {
   return { title: pick(TITLES, index)(name), content: sentences.join(' '), post_order: index + 1 };
 }
 
+/** The networks of a request as limits (the default X when it names none). */
+function networksOf(request: PostsRequest): Limit[] {
+  const limits = request.networks.map((n) => ({ id: n.id, max: n.max_characters }));
+  return limits.length > 0 ? limits : [{ id: 'x', max: 280 }];
+}
+
+/**
+ * Post `index` written for one network, in that network's style (what the drafting prompt's
+ * NETWORK_GUIDES ask for): X short and direct with one hashtag, LinkedIn in paragraphs with
+ * hashtags at the end, Facebook conversational ending in a question, Instagram with a hook,
+ * emoji and hashtags. Optional parts are dropped, then words cut, until it fits the network.
+ */
+function writeVersion(request: PostsRequest, index: number, network: Limit): string {
+  const name = request.theme.name.trim() || 'Conteúdo';
+  const opener = pick(OPENERS[toneOf(request, index)]!, Math.floor(index / 5));
+  const point = pick(POINTS, index)(name);
+  const cta = pick(CALLS_TO_ACTION, index + 2);
+  const tag = hashtag(name);
+  const limits = [network];
+  const variants: Record<string, () => string[][]> = {
+    x: () => [[opener, point, tag], [point, tag], [point]],
+    linkedin: () => [
+      [opener, `${point} ${excerpt(request.theme.description, 400)}`, cta, [tag, '#Aprendizado'].join(' ')],
+      [opener, point, cta, tag],
+    ],
+    facebook: () => [
+      [`${opener} ${point}`, excerpt(request.theme.description, 300), 'E você, o que acha? Conta pra gente!'],
+      [`${opener} ${point}`, 'E você, o que acha?'],
+    ],
+    instagram: () => [
+      [
+        `✨ ${point}`,
+        excerpt(request.theme.description, 300),
+        `💬 ${cta}`,
+        [tag, '#dicas', '#conteudo'].join(' '),
+      ],
+      [`✨ ${point}`, `💬 ${cta}`, tag],
+    ],
+  };
+  const joiner = network.id === 'x' ? ' ' : '\n\n';
+  const candidates = (variants[network.id] ?? variants.facebook!)().map((parts) =>
+    parts.filter((p) => p !== '').join(joiner),
+  );
+  for (const candidate of candidates) if (fitsAll(candidate, limits)) return candidate;
+  return cutWords(candidates.at(-1)!, limits);
+}
+
 function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
   const limits = limitsOf(request);
+  const networks = networksOf(request);
   switch (mode) {
     case 'malformed':
       return `Claro! Aqui estão os posts sobre ${request.theme.name}:\n{"posts": [{"title": "Post 1", "content": "Texto interrompido`;
     case 'no_posts':
       return JSON.stringify({ posts: [] });
-    case 'too_long':
+    case 'too_long': {
+      // The version for the tightest network is over its limit (whole sentences, so a trim can
+      // keep the first ones); the base text too; the other versions are ordinary.
+      const tightest = networks.reduce((a, b) => (b.max < a.max ? b : a));
       return JSON.stringify({
-        posts: Array.from({ length: request.count }, (_, i) => writeLongPost(request, i, limits)),
+        posts: Array.from({ length: request.count }, (_, i) => {
+          const post = writeLongPost(request, i, limits);
+          return {
+            ...post,
+            versions: networks.map((n) => ({
+              network: n.id,
+              content: n === tightest ? post.content : writeVersion(request, i, n),
+            })),
+          };
+        }),
       });
+    }
     default:
       return JSON.stringify({
-        posts: Array.from({ length: request.count }, (_, i) => writePost(request, i, limits)),
+        posts: Array.from({ length: request.count }, (_, i) => ({
+          ...writePost(request, i, limits),
+          versions: networks.map((n) => ({ network: n.id, content: writeVersion(request, i, n) })),
+        })),
       });
+  }
+}
+
+/** The inputs of an adaptation request (the `<adapt_request>` block of server/src/ai/adapt.ts). */
+export const adaptRequestSchema = z.object({
+  text: z.string(),
+  from: z.object({ id: z.string() }).catch({ id: 'x' }),
+  to: z.object({ id: z.string(), name: z.string().optional(), max_characters: z.int().min(1) }),
+  theme: z.string().catch(''),
+});
+export type AdaptRequest = z.output<typeof adaptRequestSchema>;
+
+const ADAPT_REQUEST_BLOCK = /<adapt_request>\s*([\s\S]*?)\s*<\/adapt_request>/;
+
+export function readAdaptRequest(text: string): AdaptRequest | null {
+  const match = text.match(ADAPT_REQUEST_BLOCK);
+  if (match === null) return null;
+  try {
+    const parsed = adaptRequestSchema.safeParse(JSON.parse(match[1]!));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The text rewritten in the target network's style, within its limit (a well-behaved model). */
+function adaptText(request: AdaptRequest): string {
+  const target: Limit = { id: request.to.id, max: request.to.max_characters };
+  const plain = request.text
+    .replace(/(^|\s)#[\p{L}\p{N}_]+/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentences = plain
+    .match(/[^.!?]+[.!?]*/g)
+    ?.map((p) => p.trim())
+    .filter((p) => p !== '') ?? [plain];
+  const tag = hashtag(request.theme);
+  let candidates: string[];
+  switch (target.id) {
+    case 'x':
+      candidates = sentences.map((_, i) =>
+        [sentences.slice(0, sentences.length - i).join(' '), tag].join(' ').trim(),
+      );
+      break;
+    case 'linkedin': {
+      const paragraphs: string[] = [];
+      for (let i = 0; i < sentences.length; i += 2) paragraphs.push(sentences.slice(i, i + 2).join(' '));
+      candidates = [[...paragraphs, [tag, '#Aprendizado'].join(' ').trim()].join('\n\n')];
+      break;
+    }
+    case 'instagram':
+      candidates = [
+        `✨ ${sentences.join(' ')}\n\n💬 Conta nos comentários!\n\n${[tag, '#dicas', '#conteudo'].join(' ').trim()}`,
+      ];
+      break;
+    default:
+      candidates = [`${sentences.join(' ')}\n\nE você, o que acha? Conta pra gente!`];
+  }
+  for (const candidate of candidates) if (fitsAll(candidate, [target])) return candidate;
+  return cutWords(candidates.at(-1)!, [target]);
+}
+
+function adaptAnswer(request: AdaptRequest, mode: AnthropicOutputMode): string {
+  switch (mode) {
+    case 'malformed':
+      return '{"content": "Texto interrompido';
+    case 'no_posts':
+      return JSON.stringify({ content: '' });
+    case 'too_long':
+      return JSON.stringify({
+        content: `${request.text} `.repeat(
+          Math.ceil((request.to.max_characters * 1.5) / Math.max(1, request.text.length)),
+        ),
+      });
+    default:
+      return JSON.stringify({ content: adaptText(request) });
   }
 }
 
@@ -436,10 +581,12 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
     const lastUser = [...body.messages].reverse().find((m) => m.role === 'user');
     const userText = lastUser === undefined ? '' : textOf(lastUser.content);
     const request = readPostsRequest(userText);
+    const adapt = request === null ? readAdaptRequest(userText) : null;
     const structured = body.output_config?.format?.type === 'json_schema';
-    // Only a drafting request consumes a queued mode.
+    // Only a drafting or adaptation request consumes a queued mode.
     let text: string;
-    if (structured || request !== null)
+    if (adapt !== null) text = adaptAnswer(adapt, standIn.takeMode());
+    else if (structured || request !== null)
       text = postsAnswer(request ?? DEFAULT_POSTS_REQUEST, standIn.takeMode());
     else text = 'Olá! Aqui é o simulador local da API da Anthropic usado pelo Pauta.';
 

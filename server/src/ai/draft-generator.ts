@@ -1,6 +1,7 @@
 // `generatePosts` bound to the process's deps, in the shape the themes flows call
 // (`deps.drafts.generate(...)` with a themes row): build it once next to the AI client.
 import type { Platform } from '@pauta/core';
+import { type AdaptedText, type AdaptInput, adaptPostText } from './adapt.js';
 import {
   type DraftMode,
   type GeneratePostsDeps,
@@ -25,10 +26,12 @@ export interface AiDraftGenerator {
     mode: DraftMode;
     requestId?: string;
   }): Promise<GeneratePostsResult>;
+  adapt(input: AdaptInput): Promise<AdaptedText>;
 }
 
 export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator {
   return {
+    adapt: (input) => adaptPostText(deps, input),
     generate: ({ userId, theme, count, mode, requestId }) =>
       generatePosts(deps, {
         userId,

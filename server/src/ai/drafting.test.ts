@@ -124,7 +124,7 @@ describe('templatePosts', () => {
       // Different per network: LinkedIn longer than X; Instagram with hashtags; Facebook conversational.
       expect(new Set(all.map((p) => v[p])).size).toBe(4);
       expect([...v.linkedin!].length).toBeGreaterThan([...v.x!].length);
-      expect(v.instagram).toMatch(/#FinançasPessoais/);
+      expect(v.instagram).toMatch(/#FinançasPessoais #\w+ #\w+$/u);
       expect(v.x).not.toMatch(/#/);
       expect(v.linkedin).not.toMatch(/#/);
       expect(post.content).toBe(v[post.platform]);
@@ -186,6 +186,38 @@ describe('verifyPosts', () => {
       ['Quarto texto.', 3, 'x'],
     ]);
     expect(measureXLength(result.posts[0]!.content)).toBeLessThanOrEqual(280);
+  });
+});
+
+describe('verifyPosts with one version per network', () => {
+  it('gives each network its own version, fitted to its limit, the base text where a version is missing or unusable', () => {
+    const long = Array.from({ length: 12 }, (_, i) => sentence(i + 1)).join(' ');
+    const result = verifyPosts(
+      {
+        posts: [
+          {
+            title: 'Um',
+            content: 'Base curta.',
+            post_order: 1,
+            versions: [
+              { network: 'x', content: long },
+              { network: 'linkedin', content: `Primeira linha.\n\n${long}\n\n#Tema` },
+              { network: 'instagram', content: `${'palavra '.repeat(400)}fim.` },
+            ],
+          },
+        ],
+      },
+      { platforms: ['x', 'linkedin', 'instagram'], count: 1, random: () => 0.5 },
+    )!;
+    const post = result.posts[0]!;
+    expect(measureXLength(post.variants!.x!)).toBeLessThanOrEqual(280);
+    expect(long.startsWith(post.variants!.x!)).toBe(true);
+    expect(post.variants!.linkedin).toBe(`Primeira linha.\n\n${long}\n\n#Tema`);
+    // Instagram's version has no sentence that fits 2,200: the base text stands in.
+    expect(post.variants!.instagram).toBe('Base curta.');
+    expect(post.platform).toBe('linkedin');
+    expect(post.content).toBe(post.variants!.linkedin);
+    expect(result.stats).toEqual({ received: 1, trimmed: 1, dropped: 0 });
   });
 });
 

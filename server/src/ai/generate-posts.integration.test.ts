@@ -170,7 +170,27 @@ describe('good output', () => {
     expect(result.posts.map((p) => p.platform)).toEqual(['x', 'instagram', 'linkedin', 'linkedin', 'x']);
     for (const post of result.posts) {
       expect(post.title.length).toBeGreaterThan(0);
-      expect(measureXLength(post.content)).toBeLessThanOrEqual(280);
+      expect(post.content).toBe(post.variants![post.platform]);
+      expect(measureXLength(post.variants!.x!)).toBeLessThanOrEqual(280);
+    }
+  });
+
+  it('writes one text per network, in its style, instead of repeating one text (issue 15 item 4)', async () => {
+    const result = await generatePosts(await deps(), await input({ count: 3 }));
+    expect(result.source).toBe('ai');
+    const request = aiRequests()[0]?.body as {
+      system: string;
+      output_config: { format: { schema: unknown } };
+    };
+    expect(request.system).toContain('LinkedIn: de 500 a 900 caracteres');
+    expect(JSON.stringify(request.output_config.format.schema)).toContain('versions');
+    for (const post of result.posts) {
+      const { x, instagram, linkedin } = post.variants!;
+      expect(new Set([x, instagram, linkedin]).size).toBe(3);
+      expect(measureXLength(x!)).toBeLessThanOrEqual(280);
+      expect(instagram).toMatch(/#dicas #conteudo$/);
+      expect(linkedin).toContain('\n\n');
+      expect(x).not.toContain('\n');
     }
   });
 
@@ -203,8 +223,9 @@ describe('X copies never exceed 280 weighted characters', () => {
     expect(result.source).toBe('ai');
     expect(result.posts).toHaveLength(10);
     for (const post of result.posts) {
-      expect(measureXLength(post.content)).toBeLessThanOrEqual(280);
-      expect(post.content).toMatch(/[.!?]$/);
+      expect(measureXLength(post.variants!.x!)).toBeLessThanOrEqual(280);
+      expect(post.variants!.x).toMatch(/[.!?]$/);
+      expect(post.content).toBe(post.variants![post.platform]);
     }
   });
 
@@ -218,8 +239,8 @@ describe('X copies never exceed 280 weighted characters', () => {
     );
     expect(instagram.source).toBe('ai');
     for (const post of instagram.posts) {
-      expect([...post.content].length).toBeLessThanOrEqual(2200);
-      expect([...post.content].length).toBeGreaterThan(1000);
+      expect([...post.variants!.instagram!].length).toBeLessThanOrEqual(2200);
+      expect([...post.variants!.instagram!].length).toBeGreaterThan(1000);
     }
   });
 });

@@ -20,7 +20,13 @@ import type { Logger } from '../logger.js';
 import type { AiClient } from './ai-client.js';
 import { AiDraftError, type FallbackReason } from './errors.js';
 import { cleanText, fitTitle, trimToSentences } from './fit.js';
-import { aiPostsSchema, buildUserMessage, maxTokensFor, SYSTEM_PROMPT } from './prompt.js';
+import {
+  aiPostsCheckSchema,
+  aiPostsSchema,
+  buildUserMessage,
+  maxTokensFor,
+  SYSTEM_PROMPT,
+} from './prompt.js';
 import { type AiRateLimits, takeAiCall } from './rate-limit.js';
 import { type DraftPost, pickPlatform, templatePosts } from './templates.js';
 
@@ -77,16 +83,18 @@ interface VerifyStats {
 }
 
 /**
- * Checks the model's posts: shape (zod), non-empty texts, and length. A post over the tightest
- * limit of the theme's networks is TRIMMED at a sentence boundary (whole leading sentences that
- * fit); one whose first sentence alone is too long is DROPPED. Posts keep the model's order and
- * are renumbered 1..n; anything beyond `count` is ignored.
+ * Checks the model's posts: shape (zod), non-empty texts, and length. Each network of the theme
+ * gets the post's version written for it (`versions`), else the base text; a text over that
+ * network's limit is TRIMMED at a sentence boundary (whole leading sentences that fit). A post
+ * none of whose texts fits a network even after trimming is DROPPED. Posts keep the model's order
+ * and are renumbered 1..n; anything beyond `count` is ignored. `content` is the text of the
+ * post's own network (picked by `random`), `variants` the text of every network.
  */
 export function verifyPosts(
   output: unknown,
   options: { platforms: readonly Platform[]; count: number; random: () => number },
 ): { posts: DraftPost[]; stats: VerifyStats } | null {
-  const parsed = aiPostsSchema.safeParse(output);
+  const parsed = aiPostsCheckSchema.safeParse(output);
   if (!parsed.success) return null;
   const ordered = parsed.data.posts
     .map((post, index) => ({ post, index }))
@@ -96,20 +104,29 @@ export function verifyPosts(
   const posts: DraftPost[] = [];
   for (const post of ordered) {
     if (posts.length >= options.count) break;
-    const content = cleanText(post.content);
-    const fitted = content === '' ? null : trimToSentences(content, options.platforms);
-    if (fitted === null) {
+    const base = cleanText(post.content);
+    const variants: Partial<Record<Platform, string>> = {};
+    let trimmed = false;
+    for (const platform of options.platforms) {
+      const written = cleanText(post.versions?.find((v) => v.network === platform)?.content ?? '');
+      // The network's own version first; the base text when it has none or it cannot be fitted.
+      for (const candidate of [written, base]) {
+        const fitted = candidate === '' ? null : trimToSentences(candidate, [platform]);
+        if (fitted === null) continue;
+        if (fitted !== candidate) trimmed = true;
+        variants[platform] = fitted;
+        break;
+      }
+    }
+    if (options.platforms.some((platform) => variants[platform] === undefined)) {
       stats.dropped += 1;
       continue;
     }
-    if (fitted !== content) stats.trimmed += 1;
-    const title = fitTitle(post.title) || fitTitle(fitted.split('\n')[0]!.slice(0, 80));
-    posts.push({
-      title,
-      content: fitted,
-      post_order: posts.length + 1,
-      platform: pickPlatform(options.platforms, options.random),
-    });
+    if (trimmed) stats.trimmed += 1;
+    const platform = pickPlatform(options.platforms, options.random);
+    const content = variants[platform]!;
+    const title = fitTitle(post.title) || fitTitle(content.split('\n')[0]!.slice(0, 80));
+    posts.push({ title, content, variants, post_order: posts.length + 1, platform });
   }
   return { posts, stats };
 }

@@ -1,5 +1,12 @@
 // AI drafting for the routers: `createAiClient` once per process, then `generatePosts` per call.
 export {
+  type AdaptedText,
+  type AdaptInput,
+  type AdaptSource,
+  adaptPostText,
+  fitForNetwork,
+} from './adapt.js';
+export {
   AI_DEFAULT_MODEL,
   AI_DEFAULT_TIMEOUT_MS,
   type AiClient,

@@ -106,12 +106,16 @@ const STYLES: Record<Platform, NetworkStyle> = {
 
 const EXTRA_HASHTAGS = ['#dicas', '#conteudo', '#aprendizado', '#inspiracao', '#novidades'] as const;
 
-/** `#CamelCase` of the theme name (letters and digits only), plus one rotating general tag. */
+/**
+ * `#CamelCase` of the theme name (letters and digits only), plus two rotating general tags: three
+ * hashtags, what Instagram's guide in prompt.ts (NETWORK_GUIDES) asks of the AI too.
+ */
 function hashtagsFor(name: string, index: number): string {
   const words = name.match(/[\p{L}\p{N}]+/gu) ?? [];
   const tag = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
   const own = tag === '' ? [] : [`#${[...tag].slice(0, 60).join('')}`];
-  return [...own, EXTRA_HASHTAGS[index % EXTRA_HASHTAGS.length]!].join(' ');
+  const extra = (offset: number) => EXTRA_HASHTAGS[(index + offset) % EXTRA_HASHTAGS.length]!;
+  return [...own, extra(0), extra(1)].join(' ');
 }
 
 const sentences = new Intl.Segmenter('pt-BR', { granularity: 'sentence' });

@@ -59,3 +59,11 @@ export const updatePostSchema = z.strictObject({
 export const reschedulePostSchema = z.strictObject({ id, scheduledFor: z.date() });
 
 export const deleteManySchema = z.strictObject({ ids: z.array(id).min(1).max(INPUT_LIMITS.bulkPostIds) });
+
+/** 'Criar versão para outra rede': the post, the other network, and the text to adapt (the form's). */
+export const createVariantSchema = z.strictObject({
+  id,
+  platform: z.enum(PLATFORMS),
+  title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
+  content: z.string().trim().min(1).max(INPUT_LIMITS.postContent),
+});

@@ -22,6 +22,9 @@ import {
   deleteScheduledPostsByFilter,
   deleteScheduledPostsByIds,
   findScheduledPost,
+  findSibling,
+  findTheme,
+  insertSiblingPost,
   listCalendarPosts,
   listScheduledPosts,
   type PostChanges,
@@ -29,6 +32,7 @@ import {
   saveScheduledPostVersion,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
+import { fitForNetwork } from '../ai/adapt.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
 import {
   decodeCursor,
@@ -243,6 +247,88 @@ export async function updatePost(
     now,
     requestId: options.requestId,
   });
+}
+
+/** How the sibling's text was made: by the AI, fitted to the network's limit, or kept as it was. */
+export type VariantTextSource = 'ai' | 'fit' | 'same';
+
+export type TextAdapter = (input: {
+  userId: string;
+  text: string;
+  from: Platform;
+  to: Platform;
+  themeName: string;
+  requestId?: string | undefined;
+}) => Promise<{ content: string; source: VariantTextSource }>;
+
+/**
+ * 'Criar versão para outra rede' (issue 15 item 4): stores a sibling of an editable post in the
+ * same theme for another of the theme's networks, at the same date-time and post order, with the
+ * text adapted to that network (`adapt`: the AI when configured, else fitted to its limit). A
+ * sibling already stored for that network, time and order is returned instead (`created` false),
+ * so a repeat with any idempotency key stores one post.
+ */
+export async function createPostVariant(
+  deps: PostsDeps & { adapt?: TextAdapter | undefined },
+  options: {
+    userId: string;
+    postId: string;
+    platform: Platform;
+    title: string;
+    content: string;
+    requestId?: string | undefined;
+  },
+): Promise<{ post: PostItem; created: boolean; source: VariantTextSource | null }> {
+  const now = deps.now?.() ?? new Date();
+  const post = await loadEditable(deps.db, options.userId, options.postId);
+  const theme = await findTheme(deps.db, options.userId, post.theme_id);
+  if (!theme) throw new AppError('NOT_FOUND');
+  if (options.platform === post.platform || !theme.social_networks.includes(options.platform)) {
+    throw new AppError('VALIDATION_FAILED', { field: 'platform' });
+  }
+  if (post.scheduled_for.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
+    throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
+  }
+  const sibling = {
+    userId: options.userId,
+    themeId: post.theme_id,
+    platform: options.platform,
+    scheduledFor: post.scheduled_for,
+    postOrder: post.post_order,
+  };
+  const existing = await findSibling(deps.db, sibling);
+  if (existing) return { post: await getPost(deps, options.userId, existing), created: false, source: null };
+
+  const input = {
+    userId: options.userId,
+    text: options.content,
+    from: post.platform,
+    to: options.platform,
+    themeName: theme.name,
+    requestId: options.requestId,
+  };
+  const adapted = deps.adapt ? await deps.adapt(input) : fitForNetwork(input.text, input.to);
+  // Whatever the adapter answered, what is stored fits the network (the worker would refuse it).
+  const content = fitsPlatformLimit(options.platform, adapted.content)
+    ? adapted.content
+    : fitForNetwork(adapted.content, options.platform).content;
+  const saved = await insertSiblingPost(deps.db, {
+    userId: options.userId,
+    themeId: post.theme_id,
+    post: {
+      title: options.title,
+      content,
+      platform: options.platform,
+      postOrder: post.post_order,
+      scheduledFor: post.scheduled_for,
+    },
+  });
+  if (saved.wakeUp) await deps.queue.enqueuePublish([saved.wakeUp], options.requestId);
+  return {
+    post: await getPost(deps, options.userId, saved.id),
+    created: saved.created,
+    source: saved.created ? adapted.source : null,
+  };
 }
 
 /** The calendar's drag-and-drop and date picker: a new date-time only. */

@@ -20,4 +20,18 @@ export interface DraftGenerator {
     mode: DraftMode;
     requestId?: string;
   }): Promise<{ posts: GeneratedDraft[]; source: 'ai' | 'templates'; fallbackReason?: string | undefined }>;
+  /**
+   * A post's text rewritten for another network (issue 15 item 4): the AI when configured, else
+   * fitted locally. Absent (tests' fakes): the caller fits locally.
+   */
+  adapt?(input: TextAdaptInput): Promise<{ content: string; source: 'ai' | 'fit' | 'same' }>;
+}
+
+export interface TextAdaptInput {
+  userId: string;
+  text: string;
+  from: Platform;
+  to: Platform;
+  themeName: string;
+  requestId?: string | undefined;
 }

@@ -1,5 +1,6 @@
 import {
   calendarSchema,
+  createVariantSchema,
   deleteManySchema,
   listPostsSchema,
   postFilterSchema,
@@ -8,6 +9,7 @@ import {
   updatePostSchema,
 } from '../posts/posts.schemas.js';
 import {
+  createPostVariant,
   deleteFilteredPosts,
   deletePost,
   deletePosts,
@@ -52,6 +54,21 @@ export const postsRouter = router({
       scheduledFor: input.scheduledFor,
       requestId: ctx.requestId,
     }),
+  ),
+
+  /** 'Criar versão para outra rede': a sibling post for another network of the theme, same date-time. */
+  createVariant: authedProcedure.input(createVariantSchema).mutation(({ ctx, input }) =>
+    createPostVariant(
+      { ...ctx.deps, adapt: ctx.deps.drafts.adapt?.bind(ctx.deps.drafts) },
+      {
+        userId: ctx.user.id,
+        postId: input.id,
+        platform: input.platform,
+        title: input.title,
+        content: input.content,
+        requestId: ctx.requestId,
+      },
+    ),
   ),
 
   reschedule: authedProcedure.input(reschedulePostSchema).mutation(({ ctx, input }) =>

@@ -322,7 +322,141 @@ describe('Editar Post', () => {
     fireEvent.change(content, { target: { value: 'a'.repeat(281) } });
     const counter = within(dialog).getByText(new RegExp(text.contentLength(281, 280)));
     expect(counter.getAttribute('data-over')).toBe('true');
-    expect(within(dialog).getByTestId('post-preview').textContent).toBe(`${'a'.repeat(100)}…`);
+    // X shows the whole post; what lies past 280 is marked as X would refuse it.
+    const preview = within(dialog).getByTestId('post-preview');
+    expect(preview.textContent).toBe('a'.repeat(281));
+    expect(preview.querySelector('mark')?.textContent).toBe('a');
+  });
+
+  it('blocks saving over the network limit with a pt-BR message, and saves once the text fits', async () => {
+    const { api, post, dialog } = await openEditor({ platform: 'x' });
+    api.set('posts.update', (input: unknown) => ({ ...post, ...(input as object) }));
+    const content = within(dialog).getByRole('textbox', { name: new RegExp(text.content) });
+    // 141 emoji weigh 282 on X, although they are 141 characters.
+    fireEvent.change(content, { target: { value: '😀'.repeat(141) } });
+    expect(within(dialog).getByText(new RegExp(text.contentLength(282, 280)))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect(await within(dialog).findByText(text.tooLongFor('X (Twitter)', 280))).toBeTruthy();
+    expect(api.callsTo('posts.update')).toHaveLength(0);
+    fireEvent.change(content, { target: { value: '😀'.repeat(140) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    await waitFor(() => expect(api.callsTo('posts.update')).toHaveLength(1));
+  });
+
+  it('previews the post as LinkedIn cuts it, with "…ver mais", as the text is typed', async () => {
+    const { dialog } = await openEditor({ platform: 'linkedin' });
+    const figure = within(dialog).getByRole('figure', { name: messages.preview.label('LinkedIn') });
+    expect(within(figure).getByTestId('post-preview').textContent).toBe('Texto inicial');
+    expect(within(figure).queryByRole('button', { name: '…ver mais' })).toBeNull();
+    const long = `Primeira frase com #Marketing e https://pauta.app. ${'palavra '.repeat(40)}fim`;
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(text.content) }), {
+      target: { value: long },
+    });
+    const shown = within(figure).getByTestId('post-preview');
+    const more = within(figure).getByRole('button', { name: '…ver mais' });
+    const visible = shown.textContent!.replace('…ver mais', '');
+    expect([...visible].length).toBeLessThanOrEqual(210);
+    expect(long.startsWith(visible)).toBe(true);
+    expect(within(shown).getByText('#Marketing').getAttribute('data-kind')).toBe('hashtag');
+    expect(within(shown).getByText('https://pauta.app').getAttribute('data-kind')).toBe('link');
+    fireEvent.click(more);
+    expect(within(figure).getByTestId('post-preview').textContent).toContain('fim');
+    expect(within(figure).getByRole('button', { name: messages.preview.showLess })).toBeTruthy();
+  });
+
+  it("shows the connected account's name in the preview, and the initials of 'Sua conta' without one", async () => {
+    const post = postItem({ title: 'Post editável', content: 'Olá', platform: 'facebook' });
+    const api = open({
+      'posts.list': postPage([post]),
+      'accounts.list': [
+        {
+          platform: 'facebook',
+          status: 'connected',
+          account: {
+            id: '00000000-0000-4000-8000-0000000000a1',
+            username: 'ana',
+            name: 'Ana Souza',
+            followers: 10,
+            avatarUrl: null,
+            pageName: 'Padaria da Ana',
+            connectedAt: new Date('2026-03-05T15:00:00Z'),
+          },
+        },
+      ],
+    });
+    fireEvent.click(within(await card('Post editável')).getByRole('button', { name: text.edit }));
+    const dialog = await screen.findByRole('dialog', { name: text.editTitle });
+    const figure = within(dialog).getByRole('figure', { name: messages.preview.label('Facebook') });
+    expect(await within(figure).findByText('Padaria da Ana')).toBeTruthy();
+    expect(within(figure).getByText('PD')).toBeTruthy();
+    expect(within(dialog).queryByText(messages.preview.noAccount('Facebook'))).toBeNull();
+    expect(api.callsTo('accounts.list').length).toBeGreaterThan(0);
+  });
+
+  it('creates a version for another network of the theme: disabled while it runs, one call, a toast', async () => {
+    const { api, post, dialog } = await openEditor({ platform: 'linkedin' });
+    let finish: (value: unknown) => void = () => {};
+    api.set(
+      'posts.createVariant',
+      (input: unknown) =>
+        new Promise((resolve) => {
+          finish = () =>
+            resolve({
+              post: { ...post, id: 'sibling', platform: (input as { platform: string }).platform },
+              created: true,
+              source: 'fit',
+            });
+        }),
+    );
+    const network = await within(dialog).findByRole('combobox', { name: text.variantNetwork });
+    // The theme's networks other than the post's own.
+    expect(
+      within(network)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Instagram', 'Facebook', 'X (Twitter)']);
+    fireEvent.change(network, { target: { value: 'x' } });
+    const button = within(dialog).getByRole('button', { name: text.variantCreate });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('button', { name: text.variantCreating }).hasAttribute('disabled'),
+      ).toBe(true),
+    );
+    expect(api.callsTo('posts.createVariant')).toHaveLength(1);
+    expect(api.callsTo('posts.createVariant')[0]!.input).toEqual({
+      id: post.id,
+      platform: 'x',
+      title: 'Post editável',
+      content: 'Texto inicial',
+    });
+    finish(null);
+    await expectToast(
+      messages.common.success,
+      `${text.variantCreated('X (Twitter)')} ${text.variantShortened}`,
+    );
+    // Enabled again once the list is refreshed; the dialog stays open for more edits.
+    const again = await within(dialog).findByRole('button', { name: text.variantCreate }, { timeout: 5000 });
+    expect(again.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says why a version was refused: a date that has passed, a post no longer editable', async () => {
+    const { api, dialog } = await openEditor({ platform: 'linkedin' });
+    api.set('posts.createVariant', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+        details: { field: 'scheduledFor', reason: 'PAST' },
+      });
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: text.variantCreate }));
+    await expectToast(messages.common.error, text.pastSchedule);
+    api.set('posts.createVariant', () => {
+      throw new TrpcErrorResponse('CONFLICT', 'CONFLICT');
+    });
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: text.variantCreate }, { timeout: 5000 }),
+    );
+    await expectToast(messages.common.error, text.notEditable);
   });
 
   it('saves title, content and the date-time combined in the user zone', async () => {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import type { Draft } from '../../lib/themes';
 import { showError } from '../../lib/toast';
+import { DraftPreview } from './DraftPreview';
 import { LengthMeter } from './LengthMeter';
 
 const text = messages.posts;
@@ -98,6 +99,7 @@ function DraftForm({ draft, networks, onClose, onSave }: EditDraftModalProps & {
             ))}
           </Group>
         </Checkbox.Group>
+        <DraftPreview platforms={platforms} content={content} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             {messages.common.cancel}

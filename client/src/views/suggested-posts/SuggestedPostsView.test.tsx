@@ -79,7 +79,14 @@ describe('Posts Sugeridos', () => {
     });
     // Only the theme's networks are offered.
     expect(within(dialog).getAllByRole('checkbox')).toHaveLength(2);
+    // The preview shows the draft as its network does, as it is typed.
+    const linkedin = within(dialog).getByRole('figure', { name: messages.preview.label('LinkedIn') });
+    expect(within(linkedin).getByTestId('post-preview').textContent).toBe('Texto novo');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'X (Twitter)' }));
+    // With two networks, a switch picks which one the preview shows.
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'X (Twitter)' }));
+    const x = await within(dialog).findByRole('figure', { name: messages.preview.label('X (Twitter)') });
+    expect(within(x).getByTestId('post-preview').textContent).toBe('Texto novo');
     fireEvent.click(within(dialog).getByRole('button', { name: text.applyDraftEdit }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

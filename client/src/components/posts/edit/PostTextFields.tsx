@@ -1,0 +1,65 @@
+import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { messages, PLATFORM_LABELS } from '@pauta/core';
+import { useId } from 'react';
+import { PlatformIcon } from '../../PlatformIcon';
+import type { PostItem } from '../types';
+import type { EditPostState } from './useEditPost';
+
+const text = messages.posts;
+
+/** Read-only network and theme, the title, and the text with its live counter against the network's limit. */
+export function PostTextFields({ post, state }: { post: PostItem; state: EditPostState }) {
+  const counterId = useId();
+  const { fields, set, errors, counter } = state;
+  const network = PLATFORM_LABELS[post.platform];
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label={text.platform}
+          value={network}
+          readOnly
+          variant="filled"
+          leftSection={<PlatformIcon platform={post.platform} />}
+        />
+        <TextInput label={text.theme} value={post.themeName} readOnly variant="filled" />
+      </SimpleGrid>
+
+      <TextInput
+        label={text.title}
+        value={fields.title}
+        onChange={(event) => set.title(event.currentTarget.value)}
+        error={errors.title}
+        required
+        data-autofocus
+      />
+
+      <div>
+        <Textarea
+          label={text.content}
+          value={fields.content}
+          onChange={(event) => set.content(event.currentTarget.value)}
+          autosize
+          minRows={4}
+          maxRows={12}
+          error={errors.content}
+          required
+          aria-describedby={counterId}
+        />
+        <Text
+          id={counterId}
+          size="xs"
+          mt={4}
+          ta="right"
+          fw={counter.over ? 700 : 500}
+          c={counter.over ? 'red' : 'dimmed'}
+          aria-live="polite"
+          data-over={counter.over || undefined}
+        >
+          {text.contentLength(counter.used, counter.limit)}
+          {counter.over && ` · ${text.contentTooLong(network, counter.limit)}`}
+        </Text>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+// The data, state and mutations of 'Editar Post' (spec §2.3, §4); the dialog's parts only draw.
+// Field rules come from core's schema (core/src/schemas/post.ts); the date-time is then combined
+// in the user's zone and checked against the 2-year horizon.
+import {
+  getErrorMessage,
+  isBeyondScheduleHorizon,
+  isEditablePostStatus,
+  measurePostLength,
+  messages,
+  PLATFORM_TEXT_LIMITS,
+  scheduleHorizon,
+} from '@pauta/core';
+import { firstIssuePerField, postEditFormSchema } from '@pauta/core/schemas/post';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { useGuardedMutation } from '../../../lib/actions';
+import { requestStateText } from '../../../lib/errors';
+import { showError, showInfo, showSuccess } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { describeUpdateError } from '../post-errors';
+import { combineLocalDateTime, localDayKey, localTime, normalizeTime } from '../time-zone';
+import type { PostItem } from '../types';
+import { isConflict, useRefreshPosts } from '../usePostActions';
+
+const text = messages.posts;
+
+export interface FieldErrors {
+  title?: string | undefined;
+  content?: string | undefined;
+  date?: string | undefined;
+  time?: string | undefined;
+}
+
+export function useEditPost(post: PostItem, timeZone: string, onClose: () => void) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPosts();
+  const [title, setTitle] = useState(post.title);
+  const [content, setContent] = useState(post.content);
+  const [date, setDate] = useState<string | null>(localDayKey(post.scheduledFor, timeZone));
+  const [time, setTime] = useState(localTime(post.scheduledFor, timeZone));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const limit = PLATFORM_TEXT_LIMITS[post.platform];
+  const used = measurePostLength(post.platform, content);
+  const over = used > limit;
+  const editable = isEditablePostStatus(post.status);
+  // The server refuses dates more than 2 years ahead; the picker stops at that day.
+  const latestDay = localDayKey(scheduleHorizon(new Date()), timeZone);
+
+  const update = useGuardedMutation(
+    trpc.posts.update.mutationOptions({
+      onSuccess: async (_saved, input) => {
+        // Say what was changed: the text, the date, or both (spec §1 has the date's own toast).
+        const textChanged = input.title !== post.title || input.content !== post.content;
+        const dateChanged = input.scheduledFor.getTime() !== new Date(post.scheduledFor).getTime();
+        showSuccess(
+          messages.common.success,
+          textChanged ? (dateChanged ? text.updatedWithDate : text.updated) : text.dateUpdated,
+        );
+        onClose();
+        await refresh();
+      },
+      onError: async (error) => {
+        setServerError(describeUpdateError(error, post.platform));
+        showError(messages.common.error, requestStateText(error) ?? text.updateError);
+        if (isConflict(error)) await refresh();
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const typedTime = normalizeTime(time);
+    const parsed = postEditFormSchema(post.platform).safeParse({ title, content, date, time: typedTime });
+    const found: FieldErrors = parsed.success ? {} : firstIssuePerField(parsed.error);
+    // Spec §4: the new date-time is combined only when both parts exist; without them nothing is saved.
+    const scheduledFor = combineLocalDateTime(date, typedTime, timeZone);
+    if (!found.date && scheduledFor && isBeyondScheduleHorizon(scheduledFor, new Date()))
+      found.date = getErrorMessage('SCHEDULE_OUT_OF_RANGE');
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0 || !scheduledFor) return;
+    const values = parsed.data;
+    const unchanged =
+      values.title === post.title &&
+      content === post.content &&
+      scheduledFor.getTime() === new Date(post.scheduledFor).getTime();
+    if (unchanged) {
+      showInfo(messages.common.info, text.nothingChanged);
+      onClose();
+      return;
+    }
+    update.mutate({ id: post.id, title: values.title, content, scheduledFor });
+  };
+
+  return {
+    fields: { title, content, date, time },
+    set: { title: setTitle, content: setContent, date: setDate, time: setTime },
+    errors,
+    /** What stops saving: the server's reason, or a missing or invalid date or time. */
+    blockingReason: serverError ?? errors.date ?? errors.time ?? null,
+    counter: { used, limit, over },
+    editable,
+    latestDay,
+    saving: update.isPending,
+    submit,
+  };
+}
+
+export type EditPostState = ReturnType<typeof useEditPost>;

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { messages } from '@pauta/core';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '../../test-utils/render';
+import { PostPreview } from './PostPreview';
+import { initialsOf } from './PreviewAvatar';
+
+const images = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ url: `/img-${i + 1}.png`, alt: `Foto ${i + 1}` }));
+const long = `Começo do post. ${'palavra '.repeat(80)}fim`;
+
+function figure(network: string) {
+  return screen.getByRole('figure', { name: messages.preview.label(network) });
+}
+
+describe('PostPreview', () => {
+  it('cuts Facebook with "Ver mais" and Instagram with "mais" after the account name', () => {
+    render(
+      <>
+        <PostPreview platform="facebook" text={long} />
+        <PostPreview
+          platform="instagram"
+          text={long}
+          account={{ name: 'Ana', username: 'ana.souza', pageName: null, avatarUrl: null }}
+        />
+      </>,
+    );
+    const facebook = within(figure('Facebook')).getByTestId('post-preview');
+    expect(within(facebook).getByRole('button', { name: 'Ver mais' })).toBeTruthy();
+    expect([...facebook.textContent!.replace(/… Ver mais$/, '')].length).toBeLessThanOrEqual(480);
+    const instagram = within(figure('Instagram')).getByTestId('post-preview');
+    expect(instagram.textContent!.startsWith('ana.souza Começo do post.')).toBe(true);
+    expect(within(instagram).getByRole('button', { name: 'mais' })).toBeTruthy();
+    const caption = instagram.textContent!.replace(/^ana\.souza /, '').replace(/… mais$/, '');
+    expect([...caption].length).toBeLessThanOrEqual(125);
+  });
+
+  it('keeps line breaks and never cuts a short X post', () => {
+    render(<PostPreview platform="x" text={'Linha 1\nLinha 2 #tag'} />);
+    const text = within(figure('X (Twitter)')).getByTestId('post-preview');
+    expect(text.textContent).toBe('Linha 1\nLinha 2 #tag');
+    expect(within(text).queryByRole('button')).toBeNull();
+  });
+
+  it.each([1, 2, 3, 4])('lays out %i image(s) in each network, with their alt texts', (count) => {
+    render(
+      <div>
+        {(['x', 'linkedin', 'facebook', 'instagram'] as const).map((platform) => (
+          <PostPreview key={platform} platform={platform} text="Com imagens" images={images(count)} />
+        ))}
+      </div>,
+    );
+    for (const network of ['X (Twitter)', 'LinkedIn', 'Facebook']) {
+      const shown = within(figure(network)).getAllByRole('img');
+      expect(shown.map((img) => img.getAttribute('alt'))).toEqual(images(count).map((i) => i.alt));
+      expect(shown[0]!.parentElement!.getAttribute('data-count')).toBe(String(count));
+    }
+    // Instagram: a carousel showing the first, with "1/N" when there are more.
+    const insta = within(figure('Instagram')).getAllByRole('img');
+    expect(insta.map((img) => img.getAttribute('alt'))).toEqual(['Foto 1']);
+    if (count > 1) expect(within(figure('Instagram')).getByText(`1/${count}`)).toBeTruthy();
+  });
+
+  it('says Instagram needs an image when there is none', () => {
+    render(<PostPreview platform="instagram" text="Só texto" />);
+    expect(within(figure('Instagram')).getByText(messages.preview.instagramNeedsImage)).toBeTruthy();
+  });
+
+  it("shows the account's photo, and its initials when the photo does not load", () => {
+    render(
+      <PostPreview
+        platform="linkedin"
+        text="Olá"
+        account={{
+          name: 'Ana Souza',
+          username: 'ana',
+          pageName: null,
+          avatarUrl: 'https://cdn.example/ana.jpg',
+        }}
+      />,
+    );
+    const photo = figure('LinkedIn').querySelector('img')!;
+    expect(photo.getAttribute('src')).toBe('https://cdn.example/ana.jpg');
+    fireEvent.error(photo);
+    expect(within(figure('LinkedIn')).getByText('AS')).toBeTruthy();
+    expect(within(figure('LinkedIn')).getByText('Ana Souza')).toBeTruthy();
+  });
+
+  it('makes initials of up to two words', () => {
+    expect(initialsOf('Ana Souza Lima')).toBe('AS');
+    expect(initialsOf('édson')).toBe('É');
+    expect(initialsOf('  ')).toBe('?');
+  });
+});
+
+/** WCAG relative luminance and contrast of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('the networks’ colours', () => {
+  const css = readFileSync(fileURLToPath(import.meta.url).replace(/\.test\.tsx$/, '.module.css'), 'utf8');
+
+  it.each(['x', 'linkedin', 'facebook', 'instagram'])(
+    '%s: text, muted text and links reach 4.5:1 in light and dark',
+    (platform) => {
+      const block = css.match(new RegExp(`\\.root\\[data-platform='${platform}'\\] \\{([^}]*)\\}`))![1]!;
+      const pair = (name: string) => {
+        const match = block.match(
+          new RegExp(`--pv-${name}: light-dark\\((#[0-9a-f]{6}), (#[0-9a-f]{6})\\)`),
+        )!;
+        return [match[1]!, match[2]!] as const;
+      };
+      const bg = pair('bg');
+      for (const name of ['text', 'muted', 'link']) {
+        const fg = pair(name);
+        expect(contrast(fg[0], bg[0]), `${name} light`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(fg[1], bg[1]), `${name} dark`).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+});

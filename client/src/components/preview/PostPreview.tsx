@@ -1,0 +1,165 @@
+import { messages, PLATFORM_LABELS, type Platform } from '@pauta/core';
+import {
+  IconChartBar,
+  IconDots,
+  IconHeart,
+  IconMessageCircle,
+  IconPhoto,
+  IconRepeat,
+  IconSend,
+  IconShare3,
+  IconThumbUp,
+  IconWorld,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './PostPreview.module.css';
+import { PreviewAvatar } from './PreviewAvatar';
+import { PreviewImages } from './PreviewImages';
+import { PreviewText } from './PreviewText';
+import type { PreviewAccount, PreviewImage } from './types';
+
+export type { PreviewAccount, PreviewImage } from './types';
+
+export interface PostPreviewProps {
+  platform: Platform;
+  text: string;
+  /** The connected account of the network; null or absent shows "Sua conta" and initials. */
+  account?: PreviewAccount | null | undefined;
+  images?: readonly PreviewImage[] | undefined;
+}
+
+const text = messages.preview;
+
+function displayName(platform: Platform, account: PreviewAccount | null | undefined): string {
+  if (!account) return text.yourAccount;
+  const name =
+    platform === 'facebook'
+      ? (account.pageName ?? account.name ?? account.username)
+      : platform === 'instagram'
+        ? (account.username ?? account.name)
+        : (account.name ?? account.username);
+  return name?.trim() || text.yourAccount;
+}
+
+/** Decorative, as on the network: not buttons here (a preview does nothing). */
+function Actions({ items }: { items: readonly { icon: ReactNode; label?: string }[] }) {
+  return (
+    <div className={classes.actions} aria-hidden>
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+        <span key={index} className={classes.action}>
+          {item.icon}
+          {item.label && <span>{item.label}</span>}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+const ICON = { size: 18, stroke: 1.6 } as const;
+
+/**
+ * A post as its network's feed shows it (issue 15 item 5): the account's name and photo, the
+ * text cut where the network cuts it with its "ver mais", links and hashtags highlighted, and the
+ * images in the network's grid. Drawn with plain CSS in the network's colours (no brand assets).
+ */
+export function PostPreview({ platform, text: body, account, images = [] }: PostPreviewProps) {
+  const name = displayName(platform, account);
+  const handle = account?.username ? `@${account.username.replace(/^@/, '')}` : null;
+  const label = text.label(PLATFORM_LABELS[platform]);
+  const avatar = <PreviewAvatar name={name} url={account?.avatarUrl ?? null} />;
+
+  if (platform === 'x') {
+    return (
+      <figure aria-label={label} className={classes.root} data-platform="x">
+        <div className={classes.xRow}>
+          {avatar}
+          <div className={classes.xBody}>
+            <div className={classes.xHeader}>
+              <span className={classes.name}>{name}</span>
+              {handle && <span className={classes.muted}>{handle}</span>}
+              <span className={classes.muted}>· {text.now}</span>
+            </div>
+            <PreviewText platform="x" text={body} />
+            <PreviewImages platform="x" images={images} />
+            <Actions
+              items={[
+                { icon: <IconMessageCircle {...ICON} /> },
+                { icon: <IconRepeat {...ICON} /> },
+                { icon: <IconHeart {...ICON} /> },
+                { icon: <IconChartBar {...ICON} /> },
+              ]}
+            />
+          </div>
+        </div>
+      </figure>
+    );
+  }
+
+  if (platform === 'instagram') {
+    return (
+      <figure aria-label={label} className={classes.root} data-platform="instagram">
+        <div className={classes.header}>
+          {avatar}
+          <span className={classes.name}>{name}</span>
+          <IconDots {...ICON} aria-hidden className={classes.headerEnd} />
+        </div>
+        {images.length > 0 ? (
+          <PreviewImages platform="instagram" images={images} />
+        ) : (
+          <div className={classes.placeholder}>
+            <IconPhoto size={32} stroke={1.4} aria-hidden />
+            <span>{text.instagramNeedsImage}</span>
+          </div>
+        )}
+        <Actions
+          items={[
+            { icon: <IconHeart {...ICON} /> },
+            { icon: <IconMessageCircle {...ICON} /> },
+            { icon: <IconSend {...ICON} /> },
+          ]}
+        />
+        <div className={classes.caption}>
+          <PreviewText platform="instagram" text={body} lead={name} />
+        </div>
+      </figure>
+    );
+  }
+
+  const linkedin = platform === 'linkedin';
+  return (
+    <figure aria-label={label} className={classes.root} data-platform={platform}>
+      <div className={classes.header}>
+        {avatar}
+        <div>
+          <div className={classes.name}>{name}</div>
+          <div className={`${classes.muted} ${classes.small}`}>
+            {linkedin ? text.now : text.now.charAt(0).toUpperCase() + text.now.slice(1)} ·{' '}
+            <IconWorld size={12} aria-hidden />
+          </div>
+        </div>
+        <IconDots {...ICON} aria-hidden className={classes.headerEnd} />
+      </div>
+      <div className={classes.padded}>
+        <PreviewText platform={platform} text={body} />
+      </div>
+      <PreviewImages platform={platform} images={images} />
+      <Actions
+        items={
+          linkedin
+            ? [
+                { icon: <IconThumbUp {...ICON} />, label: 'Gostei' },
+                { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
+                { icon: <IconRepeat {...ICON} />, label: 'Compartilhar' },
+                { icon: <IconSend {...ICON} />, label: 'Enviar' },
+              ]
+            : [
+                { icon: <IconThumbUp {...ICON} />, label: 'Curtir' },
+                { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
+                { icon: <IconShare3 {...ICON} />, label: 'Compartilhar' },
+              ]
+        }
+      />
+    </figure>
+  );
+}

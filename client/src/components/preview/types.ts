@@ -1,0 +1,13 @@
+/** An image of a post, as the preview shows it (m-media's upload passes these in). */
+export interface PreviewImage {
+  url: string;
+  alt: string;
+}
+
+/** The connected account a post goes out from (from `accounts.list`); null = not connected. */
+export interface PreviewAccount {
+  name: string | null;
+  username: string | null;
+  pageName: string | null;
+  avatarUrl: string | null;
+}
