@@ -1,3 +1,4 @@
+export * from './accounts/health.js';
 export * from './constants/index.js';
 export * from './email/render.js';
 export * from './format/index.js';
@@ -6,4 +7,3 @@ export * from './messages/index.js';
 export * from './scheduling/index.js';
 export * from './text/canonical-json.js';
 export * from './text/post-length.js';
-export * from './accounts/health.js';

@@ -1,7 +1,15 @@
 // The Database interface Kysely checks every query against. Hand-written to match
 // db/migrations; a migration that changes a table changes this file in the same commit.
 // The stored value sets (platforms, statuses, frequencies, roles) are core's vocabulary.
-import type { AccountStatus, Frequency, Platform, PostStatus, PublishingLogStatus, Role } from '@pauta/core';
+import type {
+  AccountStatus,
+  AccountStatusReason,
+  Frequency,
+  Platform,
+  PostStatus,
+  PublishingLogStatus,
+  Role,
+} from '@pauta/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -114,6 +122,12 @@ export interface ConnectedAccountsTable {
   access_token_expires_at: NullableTimestamp;
   account_data: ColumnType<AccountData, AccountData | string | undefined, AccountData | string>;
   status: Generated<AccountStatus>;
+  /** Why status is needs_reconnect (core accountHealth: 'revoked' shows as revoked). */
+  status_reason: Generated<AccountStatusReason | null>;
+  /** The retry time of the network's last 429 for this account ("limited by the network"). */
+  limited_until: NullableTimestamp;
+  /** The access_token_expires_at whose 14-day notice was sent (set once, fenced). */
+  expiry_notice_for: NullableTimestamp;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -171,7 +185,7 @@ export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
   id: Generated<number>;
   user_id: string;
-  kind: 'post' | 'metrics';
+  kind: 'post' | 'metrics' | 'account';
   post_id: string | null;
   published_post_id: string | null;
   platform: Platform;

@@ -31,6 +31,7 @@ export {
   type OAuthTokens,
   type OAuthUserInfo,
 } from './oauth/types.js';
+export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
 export {
   type MetricsRequest,
   type NetworkAdapter,
@@ -51,6 +52,7 @@ export {
   createNetworkClients,
   createOAuthProvider,
   createPublisher,
+  healthOfAccount,
   isConnectConfigured,
   isConnectPlatform,
   isOAuthProviderName,
@@ -58,6 +60,7 @@ export {
   NETWORKS,
   type NetworkClients,
   type NetworkClientsOptions,
+  NO_REFRESH_PLATFORMS,
   networkCredentials,
   networkDescriptor,
   OAUTH_CLIENTS,
@@ -66,6 +69,7 @@ export {
   oauthCredentials,
   postAnalyticsEnabled,
   SIGN_IN_OAUTH_PROVIDERS,
+  type StoredAccountHealth,
   scopesFor,
 } from './registry.js';
 export { createNetworkFetch, installSandboxFetch, rewriteUrl, uninstallSandboxFetch } from './sandbox-url.js';

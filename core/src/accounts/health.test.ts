@@ -42,9 +42,9 @@ describe('accountHealth', () => {
       daysLeft: 0,
       needsAction: true,
     });
-    expect(accountHealth(input({ status: 'needs_reconnect', statusReason: 'refresh_failed' }), now).state).toBe(
-      'needs_reconnect',
-    );
+    expect(
+      accountHealth(input({ status: 'needs_reconnect', statusReason: 'refresh_failed' }), now).state,
+    ).toBe('needs_reconnect');
     expect(accountHealth(input({ status: 'needs_reconnect', statusReason: null }), now).state).toBe(
       'needs_reconnect',
     );
@@ -69,8 +69,8 @@ describe('accountHealth', () => {
     expect(limited).toMatchObject({ state: 'limited', needsAction: false, limitedUntil: days(0.5) });
     expect(accountHealth(input({ canRefresh: true, limitedUntil: days(-0.01) }), now).state).toBe('ok');
     // An expiring token matters more than a passing limit.
-    expect(
-      accountHealth(input({ accessTokenExpiresAt: days(5), limitedUntil: days(0.5) }), now).state,
-    ).toBe('expiring');
+    expect(accountHealth(input({ accessTokenExpiresAt: days(5), limitedUntil: days(0.5) }), now).state).toBe(
+      'expiring',
+    );
   });
 });

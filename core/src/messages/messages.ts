@@ -750,8 +750,7 @@ export const messages = {
     // Account health (issue 18): the badge and its explanation on each card, and the app's banner.
     health: {
       ok: 'Tudo certo',
-      expiring: (days: number) =>
-        days === 0 ? 'Expira hoje' : `Expira em ${countOf(days, 'dia', 'dias')}`,
+      expiring: (days: number) => (days === 0 ? 'Expira hoje' : `Expira em ${countOf(days, 'dia', 'dias')}`),
       needs_reconnect: 'Reconexão necessária',
       revoked: 'Acesso revogado',
       limited: 'Limitada pela rede',

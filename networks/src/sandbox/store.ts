@@ -490,6 +490,13 @@ export class SandboxStore {
     return token;
   }
 
+  /** Whether `token` is one this sandbox issued whose grant was revoked (the user removed the app). */
+  isRevoked(network: SandboxNetwork, token: string | null): boolean {
+    if (token === null) return false;
+    const found = this.accessTokens.get(token) ?? this.pageTokens.get(token);
+    return found !== undefined && found.grant.network === network && found.grant.revoked;
+  }
+
   /** Revokes a token (access, refresh or page) and everything issued under the same grant. */
   revoke(token: string): boolean {
     const found = this.accessTokens.get(token) ?? this.refreshTokens.get(token) ?? this.pageTokens.get(token);
