@@ -326,7 +326,14 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
         sendOAuthError(res, 400, 'invalid_grant', description);
         return;
       }
-      const issued = ctx.store.issueTokens(result.grant, { refresh: true });
+      // A partner app gets a refresh token; any other LinkedIn app only a 60-day access token.
+      const planted = result.grant.tokens;
+      const issued = ctx.store.issueTokens(result.grant, {
+        refresh: planted?.refreshToken ?? true,
+        ...(planted?.accessTokenTtlSeconds === undefined
+          ? {}
+          : { ttlSeconds: planted.accessTokenTtlSeconds }),
+      });
       res.json(tokenBody(issued, result.grant, client.clientSecret, now));
       return;
     }
