@@ -726,8 +726,6 @@ export const messages = {
     connectionErrors: connectionErrorMessages,
 
     // Contas Conectadas: card details, the Facebook Page choice and reconnect reasons.
-    needsReconnectHint:
-      'A autorização desta conta expirou ou foi revogada na rede social. Reconecte a conta para voltar a publicar.',
     notConnectedHint: 'Conecte a conta para publicar seus posts nesta rede.',
     connectedAtDate: (date: string) => `Conectado em ${date}`,
     pageLabel: (page: string) => `Página: ${page}`,
@@ -766,8 +764,10 @@ export const messages = {
       limited: (platform: string, until: string | null) =>
         `O ${platform} limitou temporariamente as publicações desta conta. A Pauta tenta de novo sozinha${until ? ` a partir de ${until}` : ''}; não é preciso fazer nada.`,
     },
-    differentAccount: (platform: string) =>
-      `Você autorizou outra conta do ${platform}, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, entre no ${platform} com a mesma conta; para trocar de conta, desconecte a atual primeiro.`,
+    differentAccount: (platform: string | null) =>
+      platform
+        ? `Você autorizou outra conta do ${platform}, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, entre no ${platform} com a mesma conta; para trocar de conta, desconecte a atual primeiro.`
+        : 'Você autorizou outra conta da rede, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, entre na rede com a mesma conta; para trocar de conta, desconecte a atual primeiro.',
     bannerTitle: 'Uma conta conectada precisa de atenção',
     bannerTitleMany: (count: number) => `${count} contas conectadas precisam de atenção`,
     bannerLine: (platform: string, state: string) => `${platform}: ${state}`,
