@@ -39,6 +39,7 @@ export function LiveUpdates({ userId }: { userId: string }) {
           published: trpc.published.pathFilter(),
           dashboard: trpc.dashboard.pathFilter(),
           themes: trpc.themes.pathFilter(),
+          accounts: trpc.accounts.list.pathFilter(),
           adminLogs: [trpc.admin.logs.pathFilter(), trpc.admin.stats.pathFilter()],
         },
       }),
