@@ -768,6 +768,8 @@ export const messages = {
       platform
         ? `Você autorizou outra conta do ${platform}, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, entre no ${platform} com a mesma conta; para trocar de conta, desconecte a atual primeiro.`
         : 'Você autorizou outra conta da rede, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, entre na rede com a mesma conta; para trocar de conta, desconecte a atual primeiro.',
+    differentPage:
+      'Você escolheu outra Página do Facebook, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, escolha a mesma Página; para trocar de Página, desconecte a atual primeiro.',
     bannerTitle: 'Uma conta conectada precisa de atenção',
     bannerTitleMany: (count: number) => `${count} contas conectadas precisam de atenção`,
     bannerLine: (platform: string, state: string) => `${platform}: ${state}`,

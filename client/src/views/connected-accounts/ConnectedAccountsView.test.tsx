@@ -259,6 +259,21 @@ describe('Contas Conectadas', () => {
     await expectToast(messages.common.error, text.saveError);
   });
 
+  it('refuses, in pt-BR, another Page than the connected one when reconnecting', async () => {
+    open(`?connection=true&pickPage=${PENDING}`, {
+      'accounts.pendingPages': { pages: [{ id: '30000000002', name: 'Outra Loja' }] },
+      'accounts.selectFacebookPage': () => {
+        throw new TrpcErrorResponse('BAD_REQUEST', 'OAUTH_FAILED', {
+          details: { platform: 'facebook', reason: 'different_account' },
+        });
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: text.pickPageTitle });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Outra Loja' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: text.pickPageConfirm }));
+    await expectToast(messages.common.error, text.differentPage);
+  });
+
   it('says when the pending choice cannot be read', async () => {
     open(`?connection=true&pickPage=${PENDING}`, {
       'accounts.pendingPages': () => {
