@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
-import { sql, uniqueEmail } from './db.js';
+import { decodeMail, receivedMail, sql, uniqueEmail, waitForMail } from './db.js';
 import { signUp } from './flows.js';
 
 let browser: Browser;
@@ -51,12 +51,34 @@ describe('account health', () => {
     await signUp(page, email);
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
 
+    // An app without LinkedIn's partner refresh: a 60-day token and nothing to renew it with.
     await page.goto('/connected-accounts');
-    await nextLinkedIn(10 * DAY_S - 120);
+    await nextLinkedIn(60 * DAY_S);
     await clickConnect(page, 'LinkedIn', 'Conectar');
     const linkedin = page.getByRole('article', { name: 'Conta LinkedIn' });
+    await linkedin.getByText('Conectado').first().waitFor();
+    await page.waitForURL((url) => url.search === '', { timeout: 10_000 });
+
+    // 50 days later (the expiry moved for the test): the worker announces it to the open page —
+    // a toast and the card's badge, without a reload — and by email, once.
+    await sql(
+      `UPDATE connected_accounts SET access_token_expires_at = now() + interval '10 days' - interval '2 minutes'
+        WHERE platform = 'linkedin' AND user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    );
+    await page
+      .getByText('A conexão com o LinkedIn expira em breve', { exact: true })
+      .waitFor({ timeout: 20_000 });
     await linkedin.getByText('Expira em 10 dias').waitFor();
     await linkedin.getByText(/não permite que a Pauta renove esta autorização sozinha/).waitFor();
+    const mail = await waitForMail(email, /daqui a 10 dias/);
+    expect(mail).toContain('/connected-accounts');
+    // Several sweeps later, still one notice.
+    await page.waitForTimeout(5000);
+    const notices = receivedMail().filter(
+      (m) => m.toLowerCase().includes(email.toLowerCase()) && /daqui a 10 dias/.test(decodeMail(m)),
+    );
+    expect(notices).toHaveLength(1);
 
     await clickConnect(page, 'X', 'Conectar');
     await clickConnect(page, 'Facebook', 'Conectar');

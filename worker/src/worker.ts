@@ -253,10 +253,11 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     () => sendDueFailureDigests({ db, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
   );
   // Accounts whose token cannot be renewed: announced once, 14 days before it expires (in the app
-  // and by email; maintenance/expiry-notices.ts), checked with the token sweep.
+  // and by email; maintenance/expiry-notices.ts). One indexed query when nothing is due, so it runs
+  // as often as the reconciler: a newly connected 10-day token is announced within seconds.
   const expiryNotices = every(
     connection,
-    { name: 'expiry-notices', prefix: lockPrefix, intervalMs: env.TOKEN_SWEEP_INTERVAL_MS, logger },
+    { name: 'expiry-notices', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
     () => sendExpiryNotices({ db, logger, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
   );
   // The row the admin panel, the web's /readyz and the "no worker" alert read (docs/operations.md).

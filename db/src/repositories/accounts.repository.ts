@@ -403,25 +403,39 @@ export async function listExpiryNoticeCandidates(
 }
 
 /**
- * Claims the expiry notice of one account for the expiry it was read with: true for exactly one
- * caller (the conditional UPDATE re-checks its WHERE after waiting on another's row lock), and
- * false once the account was reconnected (a new expiry) or another worker claimed it. Runs in the
- * caller's transaction, so the email queued with it commits or rolls back together.
+ * Claims the expiry notice of one account: sets expiry_notice_for to the account's current
+ * expiry, if that expiry is still inside the window [now, before), still cannot be renewed and
+ * was not announced yet; returns the expiry claimed, or null. Exactly one caller gets it (the
+ * conditional UPDATE re-checks its WHERE after waiting on another's row lock); a reconnect in
+ * between (a new expiry outside the window) makes it null. The expiry is compared in SQL, never
+ * round-tripped through a JS Date (microseconds). Runs in the caller's transaction, so the email
+ * queued with it commits or rolls back together.
  */
 export async function claimExpiryNotice(
   db: Kysely<Database> | Transaction<Database>,
   accountId: string,
-  expiresAt: Date,
-): Promise<boolean> {
-  const result = await db
+  options: { before: Date; now: Date; noRefreshPlatforms: readonly Platform[] },
+): Promise<Date | null> {
+  const row = await db
     .updateTable('connected_accounts')
-    .set({ expiry_notice_for: expiresAt })
+    .set({ expiry_notice_for: sql`access_token_expires_at` })
     .where('id', '=', accountId)
     .where('is_active', '=', true)
-    .where('access_token_expires_at', '=', expiresAt)
+    .where('status', '=', 'active')
+    .where('access_token_expires_at', '<', options.before)
+    .where('access_token_expires_at', '>', options.now)
+    .where((eb) =>
+      eb.or([
+        eb('refresh_token', 'is', null),
+        ...(options.noRefreshPlatforms.length > 0
+          ? [eb('platform', 'in', [...options.noRefreshPlatforms])]
+          : []),
+      ]),
+    )
     .where(sql<boolean>`expiry_notice_for IS DISTINCT FROM access_token_expires_at`)
+    .returning('access_token_expires_at')
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return row?.access_token_expires_at ?? null;
 }
 
 /** Accounts whose access token expires before `before` (the 15-minute token sweep). */

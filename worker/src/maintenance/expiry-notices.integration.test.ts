@@ -4,6 +4,7 @@
 // reconnect's new expiry gets its own notice.
 import { randomUUID } from 'node:crypto';
 import { createUser, type DbHandle, parseKeyring, upsertAccount } from '@pauta/db';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb, uniqueEmail } from '../../../test/harness.js';
@@ -111,12 +112,30 @@ describe('expiry notices', () => {
     expect(await emailsTo(user.id)).toHaveLength(1);
   });
 
+  it('claims an expiry written by PostgreSQL itself (microseconds, not a JS Date)', async () => {
+    const user = await owner('micro');
+    const account = await connect(user.id, 'linkedin', { expiresInMs: 60 * DAY, refreshToken: null });
+    await a.db
+      .updateTable('connected_accounts')
+      .set({ access_token_expires_at: sql`now() + interval '9 days 3 hours 0.123456 seconds'` })
+      .where('id', '=', account.id)
+      .execute();
+    await Promise.all([sweep(a), sweep(b)]);
+    const emails = await emailsTo(user.id);
+    expect(emails.map((e) => e.subject)).toEqual(['A conexão com o LinkedIn expira em 10 dias']);
+  });
+
   it('does not announce renewable tokens, distant expiries or expired tokens', async () => {
     const user = await owner('quiet');
     // X renews with its refresh token: its 2-hour expiry is Pauta's business.
     await connect(user.id, 'x', { expiresInMs: 60 * 60_000, refreshToken: 'refresh' });
     // 20 days left: not yet.
     await connect(user.id, 'linkedin', { expiresInMs: 20 * DAY, refreshToken: null });
+    // Already expired: shown as "Reconexão necessária", not announced as expiring.
+    const other = await owner('quiet-expired');
+    await connect(other.id, 'linkedin', { expiresInMs: -60_000, refreshToken: null });
+    await sweep(a);
+    expect(await emailsTo(other.id)).toEqual([]);
     await sweep(a);
     expect(await emailsTo(user.id)).toEqual([]);
     expect(await accountEvents(user.id)).toEqual([]);

@@ -41,21 +41,23 @@ export async function sendExpiryNotices(
   options: ExpiryNoticeOptions,
 ): Promise<{ notices: number; emails: number }> {
   const now = options.now?.() ?? new Date();
-  const candidates = await listExpiryNoticeCandidates(options.db, {
+  const window = {
     before: new Date(now.getTime() + EXPIRY_NOTICE_MS),
     now,
     noRefreshPlatforms: NO_REFRESH_PLATFORMS,
-  });
+  };
+  const candidates = await listExpiryNoticeCandidates(options.db, window);
   const emailEnabled = await getBooleanSetting(options.db, SETTING_KEYS.emailNotificationsEnabled, true);
   const accountsUrl = `${options.appUrl.replace(/\/+$/, '')}/connected-accounts`;
   const report = { notices: 0, emails: 0 };
   for (const account of candidates) {
-    const health = healthOfAccount(account, now);
-    const expiresAt = account.access_token_expires_at;
-    if (health.state !== 'expiring' || expiresAt === null || health.daysLeft === null) continue;
+    if (healthOfAccount(account, now).state !== 'expiring') continue;
     const emailed = await options.db.transaction().execute(async (trx) => {
-      if (!(await claimExpiryNotice(trx, account.id, expiresAt))) return null;
+      const expiresAt = await claimExpiryNotice(trx, account.id, window);
+      if (expiresAt === null) return null;
       report.notices++;
+      // The email speaks of the expiry claimed (the row's, as it is now).
+      const health = healthOfAccount({ ...account, access_token_expires_at: expiresAt }, now);
       if (!emailEnabled) return false;
       const profile = await findProfile(trx, account.user_id);
       if (!profile) return false;
@@ -78,7 +80,7 @@ export async function sendExpiryNotices(
     if (emailed === true) report.emails++;
     if (emailed !== null)
       options.logger.info(
-        { accountId: account.id, platform: account.platform, daysLeft: health.daysLeft, emailed },
+        { accountId: account.id, platform: account.platform, emailed },
         'aviso de expiração da conta enviado',
       );
   }
