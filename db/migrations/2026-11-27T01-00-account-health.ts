@@ -112,12 +112,36 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS connected_accounts_live_event ON connected_accounts`.execute(db);
+  // The function as migration 2026-11-25T00-00-live-events left it (posts and metrics only).
+  await sql`
+    CREATE OR REPLACE FUNCTION pauta_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      ev live_events;
+    BEGIN
+      IF TG_TABLE_NAME = 'suggested_posts' THEN
+        INSERT INTO live_events (user_id, kind, post_id, platform, status, error_code, retry_at)
+        VALUES (NEW.user_id, 'post', NEW.id, NEW.platform, NEW.status,
+                CASE WHEN NEW.status IN ('failed', 'needs_attention', 'missed', 'scheduled') THEN NEW.last_error END,
+                CASE WHEN NEW.status = 'scheduled' THEN NEW.next_attempt_at END)
+        RETURNING * INTO ev;
+      ELSE
+        INSERT INTO live_events (user_id, kind, post_id, published_post_id, platform)
+        VALUES (NEW.user_id, 'metrics', NEW.suggested_post_id, NEW.id, NEW.platform)
+        RETURNING * INTO ev;
+      END IF;
+      PERFORM pg_notify('pauta_live', json_build_object(
+        'id', ev.id::text, 'userId', ev.user_id, 'kind', ev.kind, 'postId', ev.post_id,
+        'publishedPostId', ev.published_post_id, 'platform', ev.platform, 'status', ev.status,
+        'errorCode', ev.error_code, 'retryAt', ev.retry_at, 'at', ev.created_at)::text);
+      RETURN NULL;
+    END $$`.execute(db);
   await db.deleteFrom('live_events').where('kind', '=', 'account').execute();
   await sql`ALTER TABLE live_events DROP CONSTRAINT live_events_kind_check`.execute(db);
   await sql`ALTER TABLE live_events ADD CONSTRAINT live_events_kind_check CHECK (kind IN ('post', 'metrics'))`.execute(
     db,
   );
   await sql`DROP INDEX IF EXISTS connected_accounts_one_active_idx`.execute(db);
+  // Back to one row per (user, platform): only possible while no user has two rows of a network.
   await db.schema
     .alterTable('connected_accounts')
     .dropConstraint('connected_accounts_user_platform_account_unique')
