@@ -213,6 +213,7 @@ describe('the migrated PostgreSQL schema', () => {
       .select(['template_name', 'subject'])
       .execute();
     expect(templates.map((t) => t.template_name).sort()).toEqual([
+      'account_expiring',
       'data_deletion_confirm',
       'password_reset',
       'publish_failure',

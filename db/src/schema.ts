@@ -5,6 +5,7 @@ import type {
   AccountStatus,
   ApprovalActor,
   ApprovalStage,
+  AccountStatusReason,
   Frequency,
   Platform,
   PostStatus,
@@ -154,6 +155,12 @@ export interface ConnectedAccountsTable {
   access_token_expires_at: NullableTimestamp;
   account_data: ColumnType<AccountData, AccountData | string | undefined, AccountData | string>;
   status: Generated<AccountStatus>;
+  /** Why status is needs_reconnect (core accountHealth: 'revoked' shows as revoked). */
+  status_reason: Generated<AccountStatusReason | null>;
+  /** The retry time of the network's last 429 for this account ("limited by the network"). */
+  limited_until: NullableTimestamp;
+  /** The access_token_expires_at whose 14-day notice was sent (set once, fenced). */
+  expiry_notice_for: NullableTimestamp;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -211,7 +218,7 @@ export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
   id: Generated<number>;
   user_id: string;
-  kind: 'post' | 'metrics';
+  kind: 'post' | 'metrics' | 'account';
   post_id: string | null;
   published_post_id: string | null;
   platform: Platform;

@@ -32,6 +32,7 @@ export {
   type OAuthUserInfo,
 } from './oauth/types.js';
 export { checkMedia, MEDIA_LIMITS, type MediaLimits } from './publishing/media.js';
+export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
 export {
   type MetricsRequest,
   type NetworkAdapter,
@@ -53,6 +54,7 @@ export {
   createNetworkClients,
   createOAuthProvider,
   createPublisher,
+  healthOfAccount,
   isConnectConfigured,
   isConnectPlatform,
   isOAuthProviderName,
@@ -60,6 +62,7 @@ export {
   NETWORKS,
   type NetworkClients,
   type NetworkClientsOptions,
+  NO_REFRESH_PLATFORMS,
   networkCredentials,
   networkDescriptor,
   OAUTH_CLIENTS,
@@ -68,6 +71,7 @@ export {
   oauthCredentials,
   postAnalyticsEnabled,
   SIGN_IN_OAUTH_PROVIDERS,
+  type StoredAccountHealth,
   scopesFor,
 } from './registry.js';
 export { createNetworkFetch, installSandboxFetch, rewriteUrl, uninstallSandboxFetch } from './sandbox-url.js';

@@ -1,7 +1,14 @@
 // The registry of networks: one descriptor per platform (networks/src/<network>/index.ts) and one
 // per OAuth client, and the few functions server, worker and scripts use to turn configuration
 // into clients. Nothing outside this package switches on a network (docs/networks.md).
-import { PLATFORMS, type Platform } from '@pauta/core';
+import {
+  type AccountHealth,
+  type AccountStatus,
+  type AccountStatusReason,
+  accountHealth,
+  PLATFORMS,
+  type Platform,
+} from '@pauta/core';
 import type {
   CredentialVariables,
   NetworkCapabilities,
@@ -261,3 +268,36 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
     oauth: (platform) => clients.get(platform) ?? null,
   };
 }
+
+/** What accountHealth needs of a stored account (db AccountSummary fits). */
+export interface StoredAccountHealth {
+  platform: Platform;
+  status: AccountStatus;
+  status_reason: AccountStatusReason | null;
+  access_token_expires_at: Date | null;
+  has_refresh_token: boolean;
+  limited_until: Date | null;
+}
+
+/**
+ * An account's health (core accountHealth): Pauta renews its token itself only when the network
+ * refreshes tokens (`capabilities.refresh`) and the account holds a refresh token — LinkedIn
+ * issues one to approved partner apps only, so most LinkedIn tokens simply expire after 60 days.
+ */
+export function healthOfAccount(account: StoredAccountHealth, now: Date): AccountHealth {
+  return accountHealth(
+    {
+      status: account.status,
+      statusReason: account.status_reason,
+      accessTokenExpiresAt: account.access_token_expires_at,
+      canRefresh: NETWORKS[account.platform].capabilities.refresh && account.has_refresh_token,
+      limitedUntil: account.limited_until,
+    },
+    now,
+  );
+}
+
+/** Networks whose tokens Pauta never renews (their accounts' expiry is announced). */
+export const NO_REFRESH_PLATFORMS: readonly Platform[] = PLATFORMS.filter(
+  (platform) => !NETWORKS[platform].capabilities.refresh,
+);

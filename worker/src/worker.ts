@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { WorkerEnv } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
 import type { Logger } from './logger.js';
+import { sendExpiryNotices } from './maintenance/expiry-notices.js';
 import { syncMetrics } from './maintenance/metrics-sync.js';
 import { reconcile } from './maintenance/reconcile.js';
 import { sweepTokens } from './maintenance/token-sweep.js';
@@ -252,6 +253,14 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     { name: 'failure-digests', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
     () => sendDueFailureDigests({ db, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
   );
+  // Accounts whose token cannot be renewed: announced once, 14 days before it expires (in the app
+  // and by email; maintenance/expiry-notices.ts). One indexed query when nothing is due, so it runs
+  // as often as the reconciler: a newly connected 10-day token is announced within seconds.
+  const expiryNotices = every(
+    connection,
+    { name: 'expiry-notices', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
+    () => sendExpiryNotices({ db, logger, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
+  );
   // The row the admin panel, the web's /readyz and the "no worker" alert read (docs/operations.md).
   const heartbeat = startHeartbeat({
     db,
@@ -271,6 +280,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       metricsSync.stop();
       metricsDue.stop();
       failureDigests.stop();
+      expiryNotices.stop();
       // Waits for the publications in flight to finish (W10).
       await Promise.all([...workers, metricsWorker].map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close().catch(() => {})));

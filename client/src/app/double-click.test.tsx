@@ -224,6 +224,7 @@ describe('a double-click sends one request and shows one toast', () => {
         avatarUrl: null,
         pageName: null,
         connectedAt: new Date('2026-03-05T15:00:00Z'),
+        health: { state: 'ok', daysLeft: null, expiresAt: null, limitedUntil: null, needsAction: false },
       },
     };
     const api = open(`/connected-accounts?connection=true&pickPage=${pending}`, <ConnectedAccountsView />, {

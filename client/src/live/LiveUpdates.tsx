@@ -40,6 +40,7 @@ export function LiveUpdates({ userId }: { userId: string }) {
           dashboard: trpc.dashboard.pathFilter(),
           themes: trpc.themes.pathFilter(),
           approval: trpc.approval.pathFilter(),
+          accounts: trpc.accounts.list.pathFilter(),
           adminLogs: [trpc.admin.logs.pathFilter(), trpc.admin.stats.pathFilter()],
         },
       }),

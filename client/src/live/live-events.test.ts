@@ -45,6 +45,7 @@ function setup() {
       published: { queryKey: [['published']] },
       dashboard: { queryKey: [['dashboard']] },
       themes: { queryKey: [['themes']] },
+      accounts: { queryKey: [['accounts', 'list']] },
       adminLogs: [{ queryKey: [['admin', 'logs']] }],
       approval: { queryKey: [['approval']] },
     },
@@ -109,6 +110,45 @@ describe('live events on the open screen', () => {
         message: publishErrorMessages.APPROVAL_OVERDUE,
         link: { href: '/approval-board', label: 'Abrir o quadro de aprovação' },
       },
+    ]);
+  });
+
+  it("an account's expiry notice refreshes Contas Conectadas and the banner, with one warning toast", () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(
+      live(event({ kind: 'account', postId: null, status: null, errorCode: 'ACCOUNT_EXPIRING' })),
+    );
+    flush();
+    expect(invalidated).toContain('accounts,list');
+    expect(invalidated).not.toContain('posts');
+    expect(toasts).toEqual([
+      {
+        kind: 'warning',
+        title: 'A conexão com o LinkedIn expira em breve',
+        message: 'Reconecte a conta em Contas Conectadas para não interromper as publicações.',
+        link: { href: '/connected-accounts', label: 'Ver Contas Conectadas' },
+      },
+    ]);
+    // A network limit only refreshes: it passes by itself.
+    handler.handle(
+      live(event({ kind: 'account', platform: 'x', postId: null, status: null, errorCode: 'RATE_LIMITED' })),
+    );
+    handler.handle(
+      live(
+        event({
+          kind: 'account',
+          platform: 'x',
+          postId: null,
+          status: null,
+          errorCode: 'ACCOUNT_NEEDS_RECONNECT',
+        }),
+      ),
+    );
+    flush();
+    expect(toasts.map((t) => [t.kind, t.title])).toEqual([
+      ['warning', 'A conexão com o LinkedIn expira em breve'],
+      ['error', 'A conta do X (Twitter) precisa ser reconectada'],
     ]);
   });
 

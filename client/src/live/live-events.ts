@@ -6,6 +6,8 @@ import {
   type LiveEvent,
   type LiveMessage,
   liveMessages,
+  messages,
+  PLATFORM_LABELS,
   type PostStatus,
   publishErrorMessages,
 } from '@pauta/core';
@@ -19,6 +21,8 @@ export interface LiveCacheFilters {
   published: QueryFilters;
   dashboard: QueryFilters;
   themes: QueryFilters;
+  /** Contas Conectadas and the shell's account banner (accounts.list). */
+  accounts: QueryFilters;
   /** The admin's publishing logs and stats (any user's events reach an administrator's stream). */
   adminLogs: QueryFilters[];
   /** The approval board and a post's history (docs/approval.md). */
@@ -45,8 +49,26 @@ function reason(event: LiveEvent): string {
   return code && code in publishErrorMessages ? publishErrorMessages[code] : publishErrorMessages.INTERNAL;
 }
 
+/** The toast of an account's health change the owner must act on (issue 18), or null. */
+function accountToast(event: LiveEvent): LiveToast | null {
+  const text = messages.accounts;
+  const link = { href: viewPath('connected-accounts'), label: text.bannerAction };
+  const platform = PLATFORM_LABELS[event.platform];
+  if (event.errorCode === 'ACCOUNT_EXPIRING')
+    return { kind: 'warning', title: text.expiringToastTitle(platform), message: text.expiringToast, link };
+  if (event.errorCode === 'ACCOUNT_NEEDS_RECONNECT')
+    return {
+      kind: 'error',
+      title: text.needsReconnectToastTitle(platform),
+      message: publishErrorMessages.ACCOUNT_NEEDS_RECONNECT,
+      link,
+    };
+  return null;
+}
+
 /** The toast for one of the owner's events, or null (no result to announce). */
 export function toastFor(event: LiveEvent): LiveToast | null {
+  if (event.kind === 'account') return accountToast(event);
   if (event.kind !== 'post' || !event.status) return null;
   const problems = (status: string) => ({
     href: viewPath('scheduled-posts', { status }),
@@ -137,8 +159,15 @@ export function createLiveHandler(options: LiveHandlerOptions) {
     }
     if (own.some((e) => e.kind === 'metrics' || e.status === 'published')) invalidate(filters.published);
     if (own.length > 0) invalidate(filters.dashboard);
+    if (own.some((e) => e.kind === 'account')) invalidate(filters.accounts);
     if (events.some((e) => e.kind === 'post')) for (const f of filters.adminLogs) invalidate(f);
 
+    // An account's health change the owner must act on (expiring, flagged): its own toast.
+    for (const event of own) {
+      if (!announced.has(event) || event.kind !== 'account') continue;
+      const toast = toastFor(event);
+      if (toast) options.toast(toast);
+    }
     const results = own.filter(
       (e) =>
         announced.has(e) &&

@@ -114,6 +114,8 @@ export function mockTrpc(handlers: Record<string, unknown>) {
   const table: Record<string, unknown> = {
     'system.status': defaultStatus,
     'admin.workers.status': defaultWorkersStatus,
+    // The shell's account banner reads it on every view: no account needs anything by default.
+    'accounts.list': [],
     ...handlers,
   };
 

@@ -9,8 +9,12 @@ export const liveEventSchema = z.object({
   /** Monotonic (bigserial) id, as a string: the SSE event id the browser reconnects with. */
   id: z.string().regex(/^\d{1,18}$/),
   userId: z.uuid(),
-  /** 'post': a post's status changed; 'metrics': a published post's metrics were read. */
-  kind: z.enum(['post', 'metrics']),
+  /**
+   * 'post': a post's status changed; 'metrics': a published post's metrics were read; 'account':
+   * a connected account's health changed (flagged, limited, its expiry announced: errorCode says
+   * which — ACCOUNT_NEEDS_RECONNECT, ACCOUNT_EXPIRING, RATE_LIMITED — or null).
+   */
+  kind: z.enum(['post', 'metrics', 'account']),
   postId: z.uuid().nullable(),
   publishedPostId: z.uuid().nullable(),
   platform: z.enum(PLATFORMS),

@@ -754,8 +754,6 @@ export const messages = {
     connectionErrors: connectionErrorMessages,
 
     // Contas Conectadas: card details, the Facebook Page choice and reconnect reasons.
-    needsReconnectHint:
-      'A autorização desta conta expirou ou foi revogada na rede social. Reconecte a conta para voltar a publicar.',
     notConnectedHint: 'Conecte a conta para publicar seus posts nesta rede.',
     connectedAtDate: (date: string) => `Conectado em ${date}`,
     pageLabel: (page: string) => `Página: ${page}`,
@@ -774,6 +772,39 @@ export const messages = {
     pickPageExpired: 'A escolha da Página expirou. Conecte o Facebook novamente.',
     noFacebookPages:
       'Nenhuma Página do Facebook foi encontrada nesta conta. O Pauta publica em Páginas: crie uma Página ou peça acesso de administrador e conecte novamente.',
+
+    // Account health (issue 18): the badge and its explanation on each card, and the app's banner.
+    health: {
+      ok: 'Tudo certo',
+      expiring: (days: number) => (days === 0 ? 'Expira hoje' : `Expira em ${countOf(days, 'dia', 'dias')}`),
+      needs_reconnect: 'Reconexão necessária',
+      revoked: 'Acesso revogado',
+      limited: 'Limitada pela rede',
+    },
+    healthHint: {
+      ok: 'A Pauta publica nesta conta e renova a autorização sozinha quando a rede permite.',
+      expiring: (platform: string, date: string) =>
+        `O ${platform} não permite que a Pauta renove esta autorização sozinha, e ela expira em ${date}. Clique em Reconectar antes disso: a conta, os posts e o histórico continuam os mesmos.`,
+      needs_reconnect: (platform: string) =>
+        `A autorização do ${platform} expirou ou não pôde ser renovada. Os posts desta conta não serão publicados até você clicar em Reconectar; a conta, os posts e o histórico continuam os mesmos.`,
+      revoked: (platform: string) =>
+        `O acesso da Pauta foi revogado no ${platform} (o app foi removido, a senha mudou ou a rede encerrou a sessão). Clique em Reconectar para voltar a publicar; a conta, os posts e o histórico continuam os mesmos.`,
+      limited: (platform: string, until: string | null) =>
+        `O ${platform} limitou temporariamente as publicações desta conta. A Pauta tenta de novo sozinha${until ? ` a partir de ${until}` : ''}; não é preciso fazer nada.`,
+    },
+    differentAccount: (platform: string | null) =>
+      platform
+        ? `Você autorizou outra conta do ${platform}, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, entre no ${platform} com a mesma conta; para trocar de conta, desconecte a atual primeiro.`
+        : 'Você autorizou outra conta da rede, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, entre na rede com a mesma conta; para trocar de conta, desconecte a atual primeiro.',
+    differentPage:
+      'Você escolheu outra Página do Facebook, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, escolha a mesma Página; para trocar de Página, desconecte a atual primeiro.',
+    bannerTitle: 'Uma conta conectada precisa de atenção',
+    bannerTitleMany: (count: number) => `${count} contas conectadas precisam de atenção`,
+    bannerLine: (platform: string, state: string) => `${platform}: ${state}`,
+    bannerAction: 'Ver Contas Conectadas',
+    expiringToastTitle: (platform: string) => `A conexão com o ${platform} expira em breve`,
+    expiringToast: 'Reconecte a conta em Contas Conectadas para não interromper as publicações.',
+    needsReconnectToastTitle: (platform: string) => `A conta do ${platform} precisa ser reconectada`,
   },
 
   settings: {

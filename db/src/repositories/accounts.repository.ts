@@ -1,8 +1,8 @@
 // Connected accounts. The only module that seals and unseals OAuth tokens: every other module
 // sees accounts without tokens, or gets plaintext tokens from here for one network call.
 
-import type { Platform } from '@pauta/core';
-import type { Kysely, Transaction } from 'kysely';
+import type { AccountStatusReason, Platform } from '@pauta/core';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
 import type { AccountData, Database } from '../schema.js';
 
@@ -14,6 +14,11 @@ export interface AccountSummary {
   platform_username: string | null;
   account_data: AccountData;
   status: 'active' | 'needs_reconnect';
+  status_reason: AccountStatusReason | null;
+  limited_until: Date | null;
+  expiry_notice_for: Date | null;
+  /** Whether a refresh token is stored (never the token itself): core accountHealth's canRefresh. */
+  has_refresh_token: boolean;
   is_active: boolean;
   access_token_expires_at: Date | null;
   created_at: Date;
@@ -26,7 +31,7 @@ export interface AccountTokens {
   accessTokenExpiresAt: Date | null;
 }
 
-const SUMMARY_COLUMNS = [
+const COLUMNS = [
   'id',
   'user_id',
   'platform',
@@ -34,11 +39,17 @@ const SUMMARY_COLUMNS = [
   'platform_username',
   'account_data',
   'status',
+  'status_reason',
+  'limited_until',
+  'expiry_notice_for',
   'is_active',
   'access_token_expires_at',
   'created_at',
   'updated_at',
 ] as const;
+
+const hasRefreshToken = sql<boolean>`(refresh_token IS NOT NULL)`.as('has_refresh_token');
+const SUMMARY_COLUMNS = [...COLUMNS, hasRefreshToken] as const;
 
 const aad = (id: string, column: 'access_token' | 'refresh_token') =>
   tokenAad('connected_accounts', id, column);
@@ -87,9 +98,25 @@ export interface UpsertAccountInput {
 }
 
 /**
- * Connect or reconnect: one row per (user, platform). Reconnecting reactivates the account,
- * clears needs_reconnect and replaces the tokens — but never overwrites a stored refresh token
- * with an empty one (Postiz PR #1884).
+ * Another account of the same network is active for this user: connecting would replace it.
+ * The caller tells the person (pt-BR) and nothing is written.
+ */
+export class DifferentAccountError extends Error {
+  override name = 'DifferentAccountError';
+  constructor(readonly platform: Platform) {
+    super(`${platform}: outra conta desta rede já está conectada`);
+  }
+}
+
+/**
+ * Connect or reconnect. A row is one network account of one user (user, platform,
+ * platform_user_id): reconnecting the same account — active, flagged needs_reconnect or
+ * disconnected — updates its row in place, so its posts, published history and metrics stay
+ * linked; it is reactivated, its health reset (status, reason, limit) and its tokens replaced,
+ * but a stored refresh token is never overwritten with an empty one (Postiz PR #1884). A
+ * different account while one is active is refused (DifferentAccountError); after a disconnect
+ * it gets a row of its own. The user's row is locked for the decision, so two callbacks at once
+ * cannot both insert.
  */
 export async function upsertAccount(
   db: Kysely<Database>,
@@ -97,19 +124,22 @@ export async function upsertAccount(
   input: UpsertAccountInput,
 ): Promise<AccountSummary> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
+    await trx.selectFrom('users').select('id').where('id', '=', input.userId).forNoKeyUpdate().execute();
+    const rows = await trx
       .selectFrom('connected_accounts')
-      .select(['id'])
+      .select(['id', 'platform_user_id', 'is_active'])
       .where('user_id', '=', input.userId)
       .where('platform', '=', input.platform)
-      .forUpdate()
-      .executeTakeFirst();
+      .execute();
+    const active = rows.find((row) => row.is_active);
+    if (active && active.platform_user_id !== input.platformUserId)
+      throw new DifferentAccountError(input.platform);
+    const existing = rows.find((row) => row.platform_user_id === input.platformUserId);
     const now = new Date();
     if (existing) {
       return trx
         .updateTable('connected_accounts')
         .set({
-          platform_user_id: input.platformUserId,
           platform_username: input.platformUsername,
           account_data: JSON.stringify(input.accountData),
           access_token: seal(keyring, input.accessToken, aad(existing.id, 'access_token')),
@@ -118,6 +148,8 @@ export async function upsertAccount(
             : {}),
           access_token_expires_at: input.accessTokenExpiresAt,
           status: 'active',
+          status_reason: null,
+          limited_until: null,
           is_active: true,
           updated_at: now,
         })
@@ -175,7 +207,7 @@ export async function findActiveAccountWithTokens(
 ): Promise<{ account: AccountSummary; tokens: AccountTokens } | undefined> {
   const row = await db
     .selectFrom('connected_accounts')
-    .select([...SUMMARY_COLUMNS, 'access_token', 'refresh_token'])
+    .select([...COLUMNS, 'access_token', 'refresh_token'])
     .where('user_id', '=', userId)
     .where('platform', '=', platform)
     .where('is_active', '=', true)
@@ -183,7 +215,7 @@ export async function findActiveAccountWithTokens(
   if (!row) return undefined;
   const { access_token, refresh_token, ...account } = row;
   return {
-    account,
+    account: { ...account, has_refresh_token: refresh_token !== null },
     tokens: unsealRow(keyring, {
       id: row.id,
       access_token,
@@ -207,7 +239,7 @@ export async function findActiveAccountsWithTokens(
   const platforms = [...new Set(keys.map((k) => k.platform))];
   const rows = await db
     .selectFrom('connected_accounts')
-    .select([...SUMMARY_COLUMNS, 'access_token', 'refresh_token'])
+    .select([...COLUMNS, 'access_token', 'refresh_token'])
     .where('user_id', 'in', userIds)
     .where('platform', 'in', platforms)
     .where('is_active', '=', true)
@@ -222,7 +254,7 @@ export async function findActiveAccountsWithTokens(
     if (!row) return undefined;
     const { access_token, refresh_token, ...account } = row;
     return {
-      account,
+      account: { ...account, has_refresh_token: refresh_token !== null },
       tokens: unsealRow(keyring, {
         id: row.id,
         access_token,
@@ -303,6 +335,7 @@ export async function refreshTokensLocked(
           : {}),
         access_token_expires_at: fresh.accessTokenExpiresAt,
         status: 'active',
+        status_reason: null,
         updated_at: new Date(),
       })
       .where('id', '=', row.id)
@@ -311,14 +344,98 @@ export async function refreshTokensLocked(
   });
 }
 
-export async function markNeedsReconnect(db: Kysely<Database>, accountId: string): Promise<boolean> {
+/** Flags an active account: its posts fail with ACCOUNT_NEEDS_RECONNECT until it is reconnected. */
+export async function markNeedsReconnect(
+  db: Kysely<Database>,
+  accountId: string,
+  reason: AccountStatusReason = 'expired',
+): Promise<boolean> {
   const result = await db
     .updateTable('connected_accounts')
-    .set({ status: 'needs_reconnect', updated_at: new Date() })
+    .set({ status: 'needs_reconnect', status_reason: reason, updated_at: new Date() })
     .where('id', '=', accountId)
     .where('status', '=', 'active')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The network limited this account (HTTP 429) until `until`: shown as "limited by the network"
+ * while it lies ahead. Only moves forward, so an older answer arriving late changes nothing.
+ */
+export async function markLimited(db: Kysely<Database>, accountId: string, until: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('connected_accounts')
+    .set({ limited_until: until })
+    .where('id', '=', accountId)
+    .where((eb) => eb.or([eb('limited_until', 'is', null), eb('limited_until', '<', until)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Active accounts whose token cannot be renewed (no refresh token stored, or a network without
+ * refresh: `platforms`) expiring before `before`, whose notice for this expiry was not sent yet.
+ */
+export async function listExpiryNoticeCandidates(
+  db: Kysely<Database>,
+  options: { before: Date; now: Date; noRefreshPlatforms: readonly Platform[]; limit?: number },
+): Promise<AccountSummary[]> {
+  return db
+    .selectFrom('connected_accounts')
+    .select(SUMMARY_COLUMNS)
+    .where('is_active', '=', true)
+    .where('status', '=', 'active')
+    .where('access_token_expires_at', '<', options.before)
+    .where('access_token_expires_at', '>', options.now)
+    .where((eb) =>
+      eb.or([
+        eb('refresh_token', 'is', null),
+        ...(options.noRefreshPlatforms.length > 0
+          ? [eb('platform', 'in', [...options.noRefreshPlatforms])]
+          : []),
+      ]),
+    )
+    .where(sql<boolean>`expiry_notice_for IS DISTINCT FROM access_token_expires_at`)
+    .orderBy('access_token_expires_at')
+    .limit(options.limit ?? 500)
+    .execute();
+}
+
+/**
+ * Claims the expiry notice of one account: sets expiry_notice_for to the account's current
+ * expiry, if that expiry is still inside the window [now, before), still cannot be renewed and
+ * was not announced yet; returns the expiry claimed, or null. Exactly one caller gets it (the
+ * conditional UPDATE re-checks its WHERE after waiting on another's row lock); a reconnect in
+ * between (a new expiry outside the window) makes it null. The expiry is compared in SQL, never
+ * round-tripped through a JS Date (microseconds). Runs in the caller's transaction, so the email
+ * queued with it commits or rolls back together.
+ */
+export async function claimExpiryNotice(
+  db: Kysely<Database> | Transaction<Database>,
+  accountId: string,
+  options: { before: Date; now: Date; noRefreshPlatforms: readonly Platform[] },
+): Promise<Date | null> {
+  const row = await db
+    .updateTable('connected_accounts')
+    .set({ expiry_notice_for: sql`access_token_expires_at` })
+    .where('id', '=', accountId)
+    .where('is_active', '=', true)
+    .where('status', '=', 'active')
+    .where('access_token_expires_at', '<', options.before)
+    .where('access_token_expires_at', '>', options.now)
+    .where((eb) =>
+      eb.or([
+        eb('refresh_token', 'is', null),
+        ...(options.noRefreshPlatforms.length > 0
+          ? [eb('platform', 'in', [...options.noRefreshPlatforms])]
+          : []),
+      ]),
+    )
+    .where(sql<boolean>`expiry_notice_for IS DISTINCT FROM access_token_expires_at`)
+    .returning('access_token_expires_at')
+    .executeTakeFirst();
+  return row?.access_token_expires_at ?? null;
 }
 
 /** Accounts whose access token expires before `before` (the 15-minute token sweep). */

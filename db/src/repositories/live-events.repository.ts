@@ -9,7 +9,7 @@ import type { Database, LiveEventsTable } from '../schema.js';
 export interface LiveEventRow {
   id: string;
   userId: string;
-  kind: 'post' | 'metrics';
+  kind: LiveEventsTable['kind'];
   postId: string | null;
   publishedPostId: string | null;
   platform: Platform;

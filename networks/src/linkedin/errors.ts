@@ -14,6 +14,12 @@ export const LINKEDIN_ERRORS: NetworkErrorTable = [
       'A conexão com o LinkedIn expirou ou foi revogada (os tokens do LinkedIn duram 60 dias). Reconecte a conta em Contas Conectadas e reagende o post.',
   },
   {
+    key: 'REVOKED_ACCESS_TOKEN',
+    when: '401, serviceErrorCode 65601: the member revoked the app in their LinkedIn settings',
+    message:
+      'O acesso da Pauta foi revogado no LinkedIn (o app foi removido nas configurações da conta). Reconecte a conta em Contas Conectadas e reagende o post.',
+  },
+  {
     key: 'HTTP 401',
     when: '401 without a code: the token was refused',
     message:

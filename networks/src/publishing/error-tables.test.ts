@@ -155,6 +155,18 @@ const LINKEDIN_CASES: Case[] = [
     key: 'INVALID_ACCESS_TOKEN',
   },
   {
+    name: '401 revoked by the member',
+    fault: LI(401, {
+      status: 401,
+      serviceErrorCode: 65601,
+      code: 'REVOKED_ACCESS_TOKEN',
+      message: 'The token used in the request has been revoked by the user',
+    }),
+    kind: 'auth',
+    networkCode: 'REVOKED_ACCESS_TOKEN',
+    key: 'REVOKED_ACCESS_TOKEN',
+  },
+  {
     name: '403 ACCESS_DENIED (missing w_member_social)',
     fault: LI(403, {
       status: 403,

@@ -155,3 +155,23 @@ export function explainFailure(platform: Platform, table: NetworkErrorTable, err
   explained.stack = error.stack;
   return explained;
 }
+
+/**
+ * The network's codes that mean the person (or the network) revoked Pauta's access — the app was
+ * removed, the password changed — as opposed to a token that merely expired. Core accountHealth
+ * shows such an account as revoked.
+ */
+export const REVOCATION_CODES: readonly string[] = [
+  // LinkedIn: the member removed the app (serviceErrorCode 65601).
+  'REVOKED_ACCESS_TOKEN',
+  // Meta: the user removed the app / changed the password / the session was invalidated.
+  '190/458',
+  '190/460',
+  '190/467',
+];
+
+/** Why a refused token (kind `auth`) stopped working: revoked at the network, or expired. */
+export function tokenLossOf(error: PublishError): 'revoked' | 'expired' {
+  const code = error.details.networkCode;
+  return code !== undefined && REVOCATION_CODES.includes(code) ? 'revoked' : 'expired';
+}

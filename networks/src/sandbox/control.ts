@@ -65,6 +65,12 @@ export interface NextAuthorizationInput {
   user?: string | SandboxUserInput;
   /** Answer as a user who refused consent. */
   deny?: boolean;
+  /**
+   * LinkedIn: the access token's lifetime, and whether a refresh token comes (false: an app
+   * without LinkedIn's partner refresh, whose token simply expires).
+   */
+  accessTokenTtlSeconds?: number;
+  refreshToken?: boolean;
 }
 
 export class SandboxControl {
@@ -177,7 +183,17 @@ export class SandboxControl {
     else if (typeof input === 'string') user = this.store.findUser(input);
     else user = this.store.setUser(`planted-${input.sub}`, input);
     if (user === null) throw new Error(`Unknown sandbox user ${String(input)}`);
-    this.store.setNextAuthorization(network, { deny: false, user });
+    const tokens = {
+      ...(next.accessTokenTtlSeconds === undefined
+        ? {}
+        : { accessTokenTtlSeconds: next.accessTokenTtlSeconds }),
+      ...(next.refreshToken === undefined ? {} : { refreshToken: next.refreshToken }),
+    };
+    this.store.setNextAuthorization(network, {
+      deny: false,
+      user,
+      ...(Object.keys(tokens).length === 0 ? {} : { tokens }),
+    });
   }
 
   /** Revokes a token and everything issued with it (the user removed the app). */
@@ -228,6 +244,8 @@ const controlSchemas = {
     network: networkSchema,
     user: z.union([z.string().max(100), userSchema]).optional(),
     deny: z.boolean().optional(),
+    accessTokenTtlSeconds: z.int().min(1).max(100_000_000).optional(),
+    refreshToken: z.boolean().optional(),
   }),
   token: z.strictObject({ token: z.string().min(1).max(4096) }),
   anthropicNext: z.strictObject({

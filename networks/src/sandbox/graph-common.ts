@@ -60,7 +60,15 @@ export function versioned(handler: (req: Request, res: Response) => void | Promi
 export function authenticatedGraph(ctx: SandboxContext, req: Request, res: Response): AccessToken | null {
   const token = ctx.store.findAccessToken('facebook', graphToken(req));
   if (token === null) {
-    sendGraphError(res, 190, 'Invalid OAuth access token - Cannot parse access token');
+    // The user removed the app (Meta: code 190, subcode 458); otherwise an unusable token.
+    if (ctx.store.isRevoked('facebook', graphToken(req)))
+      sendGraphError(
+        res,
+        190,
+        'Error validating access token: The user has not authorized application.',
+        458,
+      );
+    else sendGraphError(res, 190, 'Invalid OAuth access token - Cannot parse access token');
     return null;
   }
   // appsecret_proof is optional (the app does not require it) but, when sent, must match.

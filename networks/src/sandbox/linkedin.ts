@@ -43,6 +43,21 @@ function restError(
   res.status(status).json({ status, message, ...extra });
 }
 
+/**
+ * LinkedIn's 401s: a token the member revoked (removed the app in their settings) answers
+ * REVOKED_ACCESS_TOKEN / 65601; an expired or unknown one INVALID_ACCESS_TOKEN / 65600.
+ */
+function refuseToken(ctx: SandboxContext, req: Request, res: Response): void {
+  if (ctx.store.isRevoked('linkedin', bearerToken(req))) {
+    restError(res, 401, 'The token used in the request has been revoked by the user', {
+      serviceErrorCode: 65601,
+      code: 'REVOKED_ACCESS_TOKEN',
+    });
+    return;
+  }
+  restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -109,7 +124,7 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
   if (version === null) return;
   const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
   if (token === null) {
-    restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+    refuseToken(ctx, req, res);
     return;
   }
   if (!token.grant.scopes.includes('w_member_social')) {
@@ -308,7 +323,7 @@ function memberPostAnalytics(ctx: SandboxContext, req: Request, res: Response): 
   if (version === null) return;
   const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
   if (token === null) {
-    restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+    refuseToken(ctx, req, res);
     return;
   }
   if (!token.grant.scopes.includes('r_member_postAnalytics')) {
@@ -459,7 +474,14 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
         sendOAuthError(res, 400, 'invalid_grant', description);
         return;
       }
-      const issued = ctx.store.issueTokens(result.grant, { refresh: true });
+      // A partner app gets a refresh token; any other LinkedIn app only a 60-day access token.
+      const planted = result.grant.tokens;
+      const issued = ctx.store.issueTokens(result.grant, {
+        refresh: planted?.refreshToken ?? true,
+        ...(planted?.accessTokenTtlSeconds === undefined
+          ? {}
+          : { ttlSeconds: planted.accessTokenTtlSeconds }),
+      });
       res.json(tokenBody(issued, result.grant, client.clientSecret, now));
       return;
     }

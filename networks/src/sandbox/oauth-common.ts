@@ -206,6 +206,7 @@ export function handleAuthorize(ctx: SandboxContext, spec: AuthorizeSpec, req: R
     scopes,
     redirectUri,
     codeChallenge,
+    ...(planted?.deny === false && planted.tokens !== undefined ? { tokens: planted.tokens } : {}),
     authorizeParams: Object.fromEntries(
       Object.entries(req.query as Record<string, unknown>).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',

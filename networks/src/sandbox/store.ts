@@ -159,6 +159,18 @@ export interface Grant {
   /** The query of the authorization request (e.g. Google's `access_type=offline`). */
   authorizeParams: Record<string, string>;
   revoked: boolean;
+  /** Planted with setNextAuthorization: the tokens this grant's code exchange issues. */
+  tokens?: GrantTokenOptions;
+}
+
+/**
+ * How the code exchange of one authorization answers (LinkedIn): the access token's lifetime, and
+ * whether a refresh token comes with it — LinkedIn gives them to approved partner apps only; any
+ * other app gets a 60-day access token and no refresh token.
+ */
+export interface GrantTokenOptions {
+  accessTokenTtlSeconds?: number;
+  refreshToken?: boolean;
 }
 
 export interface AuthorizationCode {
@@ -215,7 +227,9 @@ export type CodeExchangeFailure =
   | 'pkce_missing'
   | 'pkce_mismatch';
 
-export type NextAuthorization = { deny: true } | { deny: false; user: SandboxUser };
+export type NextAuthorization =
+  | { deny: true }
+  | { deny: false; user: SandboxUser; tokens?: GrantTokenOptions };
 
 export class SandboxStore {
   readonly tokenPrefix: string;
@@ -370,6 +384,7 @@ export class SandboxStore {
     redirectUri: string;
     codeChallenge: string | null;
     authorizeParams: Record<string, string>;
+    tokens?: GrantTokenOptions;
   }): AuthorizationCode {
     const grant: Grant = {
       id: randomBytes(8).toString('hex'),
@@ -379,6 +394,7 @@ export class SandboxStore {
       scopes: input.scopes,
       authorizeParams: input.authorizeParams,
       revoked: false,
+      ...(input.tokens === undefined ? {} : { tokens: input.tokens }),
     };
     const code: AuthorizationCode = {
       code: this.newToken(input.network, 'code'),
@@ -488,6 +504,13 @@ export class SandboxStore {
     this.pageTokensByPage.set(key, token);
     this.pageTokens.set(token.token, token);
     return token;
+  }
+
+  /** Whether `token` is one this sandbox issued whose grant was revoked (the user removed the app). */
+  isRevoked(network: SandboxNetwork, token: string | null): boolean {
+    if (token === null) return false;
+    const found = this.accessTokens.get(token) ?? this.pageTokens.get(token);
+    return found !== undefined && found.grant.network === network && found.grant.revoked;
   }
 
   /** Revokes a token (access, refresh or page) and everything issued under the same grant. */

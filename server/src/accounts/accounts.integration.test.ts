@@ -133,7 +133,7 @@ describe('connecting accounts', () => {
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
     expect(Object.keys(linkedin?.account ?? {}).sort()).toEqual(
-      ['avatarUrl', 'connectedAt', 'followers', 'id', 'name', 'pageName', 'username'].sort(),
+      ['avatarUrl', 'connectedAt', 'followers', 'health', 'id', 'name', 'pageName', 'username'].sort(),
     );
   });
 
@@ -173,13 +173,13 @@ describe('connecting accounts', () => {
 
     // Without offline.access X issues no refresh token: the stored one must survive.
     const { done } = await connect(client, 'x', (url) => {
-      url.searchParams.set('sandbox_user', 'bruno');
+      url.searchParams.set('sandbox_user', 'ana');
       url.searchParams.set('scope', 'tweet.read tweet.write users.read');
     });
     expect(done.data?.redirectTo).toBe('/connected-accounts?connection=true');
     const second = (await accountRow(user.id, 'x'))!;
     expect(second.id).toBe(first.id);
-    expect(second.platform_username).toBe('brunolima');
+    expect(second.platform_user_id).toBe(first.platform_user_id);
     expect(open(second.id, 'access_token', second.access_token)).not.toBe(firstAccess);
     expect(open(second.id, 'refresh_token', second.refresh_token!)).toBe(firstRefresh);
     const rows = await handle.db

@@ -1,8 +1,8 @@
 // The Contas Conectadas list: one entry per connectable network (spec §2.3), with the account
 // when one is active. Built from token-free summaries only: no token field can reach the output.
-import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '@pauta/core';
+import { type AccountHealthState, CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '@pauta/core';
 import { type AccountSummary, type Database, listActiveAccounts } from '@pauta/db';
-import { isConnectConfigured } from '@pauta/networks';
+import { healthOfAccount, isConnectConfigured } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '../env.js';
 
@@ -16,6 +16,14 @@ export interface AccountCardAccount {
   avatarUrl: string | null;
   pageName: string | null;
   connectedAt: Date;
+  /** core accountHealth, computed once here (the card's badge and the app's banner read it). */
+  health: {
+    state: AccountHealthState;
+    daysLeft: number | null;
+    expiresAt: Date | null;
+    limitedUntil: Date | null;
+    needsAction: boolean;
+  };
 }
 
 export interface AccountCard {
@@ -29,7 +37,7 @@ export function isPlatformConfigured(env: ServerEnv, platform: ConnectablePlatfo
   return isConnectConfigured(env, platform);
 }
 
-function present(account: AccountSummary): AccountCardAccount {
+function present(account: AccountSummary, now: Date): AccountCardAccount {
   const data = account.account_data ?? {};
   const connectedAt = data.connected_at ? new Date(data.connected_at) : account.updated_at;
   return {
@@ -40,6 +48,7 @@ function present(account: AccountSummary): AccountCardAccount {
     avatarUrl: data.avatar_url ?? null,
     pageName: data.page_name ?? null,
     connectedAt: Number.isNaN(connectedAt.getTime()) ? account.updated_at : connectedAt,
+    health: healthOfAccount(account, now),
   };
 }
 
@@ -47,15 +56,20 @@ export async function listAccountCards(
   db: Kysely<Database>,
   env: ServerEnv,
   userId: string,
+  now: Date = new Date(),
 ): Promise<AccountCard[]> {
   const accounts = await listActiveAccounts(db, userId);
   return CONNECTABLE_PLATFORMS.map((platform) => {
     const account = accounts.find((candidate) => candidate.platform === platform);
     if (account) {
+      const presented = present(account, now);
       return {
         platform,
-        status: account.status === 'needs_reconnect' ? 'needs_reconnect' : 'connected',
-        account: present(account),
+        status:
+          presented.health.state === 'needs_reconnect' || presented.health.state === 'revoked'
+            ? 'needs_reconnect'
+            : 'connected',
+        account: presented,
       };
     }
     return {

@@ -7,6 +7,7 @@ import {
   type AccountData,
   createPendingConnection,
   type Database,
+  DifferentAccountError,
   deletePendingConnection,
   findPendingConnection,
   readPendingUserToken,
@@ -34,6 +35,21 @@ export interface ConnectDeps {
 }
 
 export type ConnectResult = { redirectTo: string };
+
+/**
+ * Saves the account (db upsertAccount: the same network account is updated in place). Another
+ * account of the network while one is active is refused with OAUTH_FAILED `different_account`:
+ * the person is told in pt-BR and nothing is written.
+ */
+async function saveAccount(deps: ConnectDeps, input: Parameters<typeof upsertAccount>[2]): Promise<void> {
+  try {
+    await upsertAccount(deps.db, deps.env.keyring, input);
+  } catch (error) {
+    if (!(error instanceof DifferentAccountError)) throw error;
+    deps.logger.warn({ userId: input.userId, platform: input.platform }, 'outra conta da rede autorizada');
+    throw new AppError('OAUTH_FAILED', { platform: input.platform, reason: 'different_account' });
+  }
+}
 
 const CONNECTED = '/connected-accounts?connection=true';
 
@@ -133,7 +149,7 @@ export async function completeConnection(
     page_name: null,
     scopes,
   };
-  await upsertAccount(deps.db, deps.env.keyring, {
+  await saveAccount(deps, {
     userId: input.userId,
     platform,
     platformUserId: info.providerUserId,
@@ -190,7 +206,7 @@ async function saveFacebookPage(
   profile: { email: string | null; name: string | null; scopes: string[] },
   now: Date,
 ): Promise<void> {
-  await upsertAccount(deps.db, deps.env.keyring, {
+  await saveAccount(deps, {
     userId,
     platform: 'facebook',
     platformUserId: page.id,

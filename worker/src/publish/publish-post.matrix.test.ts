@@ -37,6 +37,8 @@ interface AccountRow {
   user_id: string;
   platform: Platform;
   status: 'active' | 'needs_reconnect';
+  status_reason?: 'expired' | 'revoked' | 'refresh_failed' | null;
+  limited_until?: Date | null;
   is_active: boolean;
   access_token: string;
   refresh_token: string | null;
@@ -81,6 +83,10 @@ vi.mock('@pauta/db', async (importOriginal) => {
       platform_username: null,
       account_data: {},
       status: a.status,
+      status_reason: a.status_reason ?? null,
+      limited_until: a.limited_until ?? null,
+      expiry_notice_for: null,
+      has_refresh_token: a.refresh_token !== null,
       is_active: a.is_active,
       access_token_expires_at: a.access_token_expires_at,
       created_at: new Date(0),
@@ -169,9 +175,14 @@ vi.mock('@pauta/db', async (importOriginal) => {
     },
     readAccountTokens: async (_db, _keyring, accountId) =>
       tokensOf(accounts.find((a) => a.id === accountId)!),
-    markNeedsReconnect: async (_db, accountId) => {
+    markNeedsReconnect: async (_db, accountId, reason = 'expired') => {
+      const account = accounts.find((a) => a.id === accountId && a.status === 'active');
+      if (account) Object.assign(account, { status: 'needs_reconnect', status_reason: reason });
+      return account !== undefined;
+    },
+    markLimited: async (_db, accountId, until) => {
       const account = accounts.find((a) => a.id === accountId);
-      if (account) account.status = 'needs_reconnect';
+      if (account) account.limited_until = until;
       return account !== undefined;
     },
     refreshTokensLocked: async (_db, _keyring, accountId, options) => {
@@ -466,6 +477,8 @@ describe('what the network answers', () => {
       { id: post.id, version: 2, platform: 'linkedin', scheduled_for: new Date(clock + 45_000) },
     ]);
     expect(store.logs).toEqual([]);
+    // Contas Conectadas shows the account as limited by the network until then.
+    expect(accounts[0]!.limited_until).toEqual(new Date(clock + 45_000));
   });
 });
 
@@ -591,6 +604,36 @@ describe('tokens', () => {
     const post = addPost();
     expect(await run(post)).toEqual({ kind: 'failed', code: 'ACCOUNT_NEEDS_RECONNECT' });
     expect(sends).toHaveLength(2);
+    expect(accounts[0]).toMatchObject({ status: 'needs_reconnect', status_reason: 'expired' });
+  });
+
+  it('a token the member revoked (LinkedIn REVOKED_ACCESS_TOKEN) flags the account as revoked', async () => {
+    addAccount();
+    oauth = refreshingProvider(async () => 'token-2');
+    answers = [
+      refusal('auth', 'ACCOUNT_NEEDS_RECONNECT', { status: 401, networkCode: 'REVOKED_ACCESS_TOKEN' }),
+    ];
+    const post = addPost();
+    expect(await run(post)).toEqual({ kind: 'failed', code: 'ACCOUNT_NEEDS_RECONNECT' });
+    expect(accounts[0]).toMatchObject({ status: 'needs_reconnect', status_reason: 'revoked' });
+  });
+
+  it('without a refresh token (LinkedIn without partner refresh) the token is used until it expires', async () => {
+    addAccount({ refresh_token: null, access_token_expires_at: new Date(START + 60_000) });
+    oauth = refreshingProvider(async () => 'never');
+    const post = addPost();
+    expect((await run(post)).kind).toBe('published');
+    expect(sends.map((s) => s.target.accessToken)).toEqual(['token-1']);
+    expect(accounts[0]!.status).toBe('active');
+  });
+
+  it('without a refresh token, an expired token fails the post and flags the account expired', async () => {
+    addAccount({ refresh_token: null, access_token_expires_at: new Date(START - 1) });
+    oauth = refreshingProvider(async () => 'never');
+    const post = addPost();
+    expect(await run(post)).toEqual({ kind: 'failed', code: 'ACCOUNT_NEEDS_RECONNECT' });
+    expect(sends).toEqual([]);
+    expect(accounts[0]).toMatchObject({ status: 'needs_reconnect', status_reason: 'expired' });
   });
 
   it('a 401 on a network that cannot refresh marks the account for reconnection', async () => {
@@ -610,7 +653,7 @@ describe('tokens', () => {
     const post = addPost();
     expect(await run(post)).toEqual({ kind: 'failed', code: 'ACCOUNT_NEEDS_RECONNECT' });
     expect(sends).toEqual([]);
-    expect(accounts[0]!.status).toBe('needs_reconnect');
+    expect(accounts[0]).toMatchObject({ status: 'needs_reconnect', status_reason: 'refresh_failed' });
   });
 
   it('a refresh that fails for network reasons is retried, the account left alone', async () => {

@@ -22,6 +22,8 @@ vi.mock('@pauta/db', async (importOriginal) => ({
   releaseClaim: vi.fn(),
   recordLostClaimOutcome: vi.fn(),
   refreshTokensLocked: vi.fn(),
+  markNeedsReconnect: vi.fn(async () => true),
+  markLimited: vi.fn(async () => true),
 }));
 
 const repo = vi.mocked(db);
@@ -46,6 +48,10 @@ const ACCOUNT = {
   platform_user_id: 'li-1',
   platform_username: 'Teste',
   status: 'active' as const,
+  status_reason: null,
+  limited_until: null,
+  expiry_notice_for: null,
+  has_refresh_token: true,
   is_active: true,
   access_token_expires_at: null,
 };

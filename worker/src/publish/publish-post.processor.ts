@@ -21,6 +21,8 @@ import {
   type Database,
   findActiveAccountWithTokens,
   type Keyring,
+  markLimited,
+  markNeedsReconnect,
   markSendStarted,
   pendingWakeUpTime,
   recordFailure,
@@ -34,6 +36,7 @@ import {
   type OAuthProvider,
   PublishError,
   type PublishMedia,
+  tokenLossOf,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
@@ -291,13 +294,17 @@ async function publishClaimed(
       );
       if (error.kind === 'auth' && send === 1) {
         try {
-          accessToken = await token(ctx, account, accessToken);
+          accessToken = await token(ctx, account, accessToken, undefined, tokenLossOf(error));
           continue;
         } catch (refreshError) {
-          return tokenFailure(ctx, post, log, refreshError);
+          return tokenFailure(ctx, post, log, refreshError, error.details.reason);
         }
       }
       if (error.kind === 'auth') {
+        // Refused again with a fresh token: only a reconnect helps (Contas Conectadas shows why).
+        await markNeedsReconnect(ctx.db, account.id, tokenLossOf(error)).catch((flagError: unknown) =>
+          log.warn({ err: flagError }, 'conta não marcada para reconexão'),
+        );
         return fail(
           ctx,
           post,
@@ -311,6 +318,10 @@ async function publishClaimed(
       }
       if (error.kind === 'rate_limited') {
         const retryAfterMs = error.details.retryAfterMs ?? 60_000;
+        // The account shows "limited by the network" until then (core accountHealth).
+        await markLimited(ctx.db, account.id, new Date(ctx.now().getTime() + retryAfterMs)).catch(
+          (limitError: unknown) => log.warn({ err: limitError }, 'limite da rede não registrado na conta'),
+        );
         const version = await releaseClaim(ctx.db, post, new Date(ctx.now().getTime() + retryAfterMs));
         if (version === undefined) return claimLost(ctx, post, log, state, 'depois de um 429');
         await requeue(ctx, post, version, retryAfterMs);
@@ -407,6 +418,7 @@ function token(
   account: AccountSummary,
   rejectedAccessToken?: string,
   current?: { accessToken: string },
+  rejectedBecause?: 'revoked' | 'expired',
 ): Promise<string> {
   return usableAccessToken(
     {
@@ -418,7 +430,11 @@ function token(
       onRefresh: () => ctx.observe?.tokenRefreshed?.(account.platform),
     },
     account,
-    { ...(rejectedAccessToken ? { rejectedAccessToken } : {}), ...(current ? { current } : {}) },
+    {
+      ...(rejectedAccessToken ? { rejectedAccessToken } : {}),
+      ...(rejectedBecause ? { rejectedBecause } : {}),
+      ...(current ? { current } : {}),
+    },
   );
 }
 
@@ -427,9 +443,20 @@ function tokenFailure(
   post: ClaimedPost,
   log: Logger,
   error: unknown,
+  /** The network's pt-BR explanation of the refusal that led here (e.g. "revogado"). */
+  explanation?: string,
 ): Promise<PublishOutcome> {
   if (error instanceof TokenError && error.kind === 'reconnect') {
-    return fail(ctx, post, log, 'permanent', 'ACCOUNT_NEEDS_RECONNECT', error.message, LOCATION.token);
+    return fail(
+      ctx,
+      post,
+      log,
+      'permanent',
+      'ACCOUNT_NEEDS_RECONNECT',
+      error.message,
+      LOCATION.token,
+      explanation,
+    );
   }
   return fail(ctx, post, log, 'retryable', 'NETWORK_UNAVAILABLE', (error as Error).message, LOCATION.token);
 }

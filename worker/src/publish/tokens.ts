@@ -35,26 +35,33 @@ export interface TokenDeps {
 export async function usableAccessToken(
   deps: TokenDeps,
   account: AccountSummary,
-  options: { rejectedAccessToken?: string; current?: { accessToken: string } } = {},
+  options: {
+    rejectedAccessToken?: string;
+    /** Why the network refused the token (networks tokenLossOf): recorded when no renewal helps. */
+    rejectedBecause?: 'revoked' | 'expired';
+    current?: { accessToken: string };
+  } = {},
 ): Promise<string> {
+  const current = async () =>
+    options.current?.accessToken ?? (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken;
+  const expiresAt = account.access_token_expires_at?.getTime();
   const canRefresh = deps.provider?.issuesRefreshTokens === true;
-  if (!canRefresh) {
-    if (options.rejectedAccessToken) {
-      await markNeedsReconnect(deps.db, account.id);
-      throw new TokenError('reconnect', `${account.platform}: token recusado e a rede não permite renovação`);
+  // Without a refresh token (LinkedIn apps without partner refresh), the token is used until it
+  // expires; then, or when refused, only a reconnect helps (core accountHealth announced it).
+  if (!canRefresh || !account.has_refresh_token) {
+    const reason = options.rejectedAccessToken ? (options.rejectedBecause ?? 'expired') : 'expired';
+    if (options.rejectedAccessToken || (expiresAt !== undefined && expiresAt <= deps.now().getTime())) {
+      await markNeedsReconnect(deps.db, account.id, reason);
+      throw new TokenError(
+        'reconnect',
+        `${account.platform}: token ${options.rejectedAccessToken ? 'recusado' : 'expirado'} e sem renovação possível`,
+      );
     }
-    return (
-      options.current?.accessToken ?? (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken
-    );
+    return current();
   }
   // The common case — a token far from expiry that nobody refused — needs no lock (one read).
-  const expiresAt = account.access_token_expires_at?.getTime();
   const expiring = expiresAt !== undefined && expiresAt - deps.now().getTime() <= deps.marginMs;
-  if (!options.rejectedAccessToken && !expiring) {
-    return (
-      options.current?.accessToken ?? (await readAccountTokens(deps.db, deps.keyring, account.id)).accessToken
-    );
-  }
+  if (!options.rejectedAccessToken && !expiring) return current();
   try {
     const result = await refreshTokensLocked(deps.db, deps.keyring, account.id, {
       now: deps.now(),
@@ -78,7 +85,12 @@ export async function usableAccessToken(
       (error instanceof OAuthProviderError &&
         (error.kind === 'invalid_grant' || error.kind === 'invalid_client'));
     if (reconnect) {
-      await markNeedsReconnect(deps.db, account.id);
+      // The refresh token itself was refused: revoked at the network, or simply no longer valid.
+      await markNeedsReconnect(
+        deps.db,
+        account.id,
+        options.rejectedBecause === 'revoked' ? 'revoked' : 'refresh_failed',
+      );
       throw new TokenError(
         'reconnect',
         `${account.platform}: renovação recusada (${(error as Error).message})`,

@@ -31,6 +31,7 @@ import { Link } from '../Link';
 import type { SessionUser } from '../session';
 import { useAdminCheck, useSessionUser, useSystemStatus } from '../session';
 import { viewPath } from '../view-paths';
+import { AccountsBanner } from './AccountsBanner';
 import classes from './AppLayout.module.css';
 import { MobileMenu } from './MobileMenu';
 import type { NavItem } from './nav-items';
@@ -144,6 +145,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
               </Anchor>
             </Alert>
           )}
+          <AccountsBanner view={view} />
           {children}
         </Container>
       </main>

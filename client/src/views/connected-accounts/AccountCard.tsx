@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { ConnectablePlatform } from '@pauta/core';
-import { formatCompactNumber, formatDate, messages, PLATFORM_LABELS } from '@pauta/core';
+import type { AccountHealthState, ConnectablePlatform } from '@pauta/core';
+import { formatCompactNumber, formatDate, formatDateTime, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { PLATFORM_COLORS, PlatformIcon } from '../../components/PlatformIcon';
 import type { AccountCardData } from './types';
@@ -14,6 +14,42 @@ const STATUS_BADGES = {
   needs_reconnect: { label: text.needsReconnect, color: 'orange' },
 } as const;
 
+type Health = NonNullable<AccountCardData['account']>['health'];
+
+/** The badge of a connected account: its health (core accountHealth, computed by the server). */
+function healthBadge(health: Health): { label: string; color: string } {
+  const labels: Record<AccountHealthState, { label: string; color: string }> = {
+    ok: STATUS_BADGES.connected,
+    expiring: { label: text.health.expiring(health.daysLeft ?? 0), color: 'yellow' },
+    needs_reconnect: STATUS_BADGES.needs_reconnect,
+    revoked: { label: text.health.revoked, color: 'red' },
+    limited: { label: text.health.limited, color: 'grape' },
+  };
+  return labels[health.state];
+}
+
+/** What the health means and what to do (pt-BR), or null when all is well. */
+function healthHint(health: Health, platform: string, timeZone: string): string | null {
+  switch (health.state) {
+    case 'expiring':
+      return text.healthHint.expiring(
+        platform,
+        health.expiresAt ? formatDate(new Date(health.expiresAt), timeZone) : '',
+      );
+    case 'needs_reconnect':
+      return text.healthHint.needs_reconnect(platform);
+    case 'revoked':
+      return text.healthHint.revoked(platform);
+    case 'limited':
+      return text.healthHint.limited(
+        platform,
+        health.limitedUntil ? formatDateTime(new Date(health.limitedUntil), timeZone) : null,
+      );
+    default:
+      return null;
+  }
+}
+
 interface AccountCardProps {
   card: AccountCardData;
   timeZone: string;
@@ -26,8 +62,11 @@ interface AccountCardProps {
 /** One network in Contas Conectadas: Conectado, Não conectado, Configuração pendente or Reconectar. */
 export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnect }: AccountCardProps) {
   const label = PLATFORM_LABELS[card.platform];
-  const badge = STATUS_BADGES[card.status];
   const { account } = card;
+  const badge = account ? healthBadge(account.health) : STATUS_BADGES[card.status];
+  const hint = account ? healthHint(account.health, label, timeZone) : null;
+  // Reconectar renews the same account in place (expiring, expired or revoked).
+  const canReconnect = account?.health.needsAction === true || card.status === 'needs_reconnect';
   const isConnecting = connecting === card.platform;
   const connectButton = (reconnect: boolean) => (
     <Button
@@ -81,10 +120,17 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
           </Stack>
         )}
 
-        {card.status === 'needs_reconnect' && (
+        {hint && (
           <Group gap={6} wrap="nowrap" align="flex-start">
-            <IconAlertTriangle size={18} color="var(--mantine-color-orange-7)" aria-hidden />
-            <Text size="sm">{text.needsReconnectHint}</Text>
+            {account?.health.needsAction && (
+              <IconAlertTriangle
+                size={18}
+                color="var(--mantine-color-orange-7)"
+                aria-hidden
+                style={{ flexShrink: 0, marginTop: 2 }}
+              />
+            )}
+            <Text size="sm">{hint}</Text>
           </Group>
         )}
         {card.status === 'not_connected' && (
@@ -100,7 +146,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
 
         <Group mt="auto" gap="sm">
           {card.status === 'not_connected' && connectButton(false)}
-          {card.status === 'needs_reconnect' && connectButton(true)}
+          {canReconnect && connectButton(true)}
           {(card.status === 'connected' || card.status === 'needs_reconnect') && account && (
             <Button
               variant="default"

@@ -20,6 +20,7 @@ const linkedin = {
     avatarUrl: null,
     pageName: null,
     connectedAt: new Date('2026-03-05T15:00:00Z'),
+    health: { state: 'ok', daysLeft: null, expiresAt: null, limitedUntil: null, needsAction: false },
   },
 };
 const facebook = { platform: 'facebook', status: 'not_connected', account: null };
@@ -34,6 +35,13 @@ const x = {
     avatarUrl: null,
     pageName: null,
     connectedAt: new Date('2026-01-10T12:00:00Z'),
+    health: {
+      state: 'needs_reconnect',
+      daysLeft: null,
+      expiresAt: null,
+      limitedUntil: null,
+      needsAction: true,
+    },
   },
 };
 const instagram = { platform: 'instagram', status: 'not_configured', account: null };
@@ -68,7 +76,7 @@ describe('Contas Conectadas', () => {
 
     const tw = await card('X (Twitter)');
     expect(within(tw).getByText(text.needsReconnect)).toBeTruthy();
-    expect(within(tw).getByText(text.needsReconnectHint)).toBeTruthy();
+    expect(within(tw).getByText(text.healthHint.needs_reconnect('X (Twitter)'))).toBeTruthy();
     expect(within(tw).getByText('@anasouza')).toBeTruthy();
     expect(within(tw).getByRole('button', { name: text.reconnect })).toBeTruthy();
 
@@ -76,6 +84,62 @@ describe('Contas Conectadas', () => {
     expect(within(ig).getByText(text.setupPending)).toBeTruthy();
     expect(within(ig).getByText(text.instagramNotConfigured)).toBeTruthy();
     expect(within(ig).queryByRole('button')).toBeNull();
+  });
+
+  it("shows each account's health with what to do, and Reconectar where it helps", async () => {
+    const health = (state: string, extra: Record<string, unknown> = {}) => ({
+      daysLeft: null,
+      expiresAt: null,
+      limitedUntil: null,
+      needsAction: state !== 'ok' && state !== 'limited',
+      state,
+      ...extra,
+    });
+    open('', {
+      'accounts.list': [
+        {
+          ...linkedin,
+          account: {
+            ...linkedin.account,
+            health: health('expiring', { daysLeft: 10, expiresAt: new Date('2026-12-04T15:00:00Z') }),
+          },
+        },
+        {
+          platform: 'facebook',
+          status: 'connected',
+          account: {
+            ...linkedin.account,
+            id: '00000000-0000-4000-8000-0000000000a3',
+            pageName: 'Padaria da Ana',
+            health: health('limited', { limitedUntil: new Date('2026-11-24T18:30:00Z') }),
+          },
+        },
+        { ...x, account: { ...x.account, health: health('revoked') } },
+        instagram,
+      ],
+    });
+    const li = await card('LinkedIn');
+    expect(within(li).getByText('Expira em 10 dias')).toBeTruthy();
+    expect(within(li).getByText(text.healthHint.expiring('LinkedIn', '04/12/2026'))).toBeTruthy();
+    // Still connected and publishing: Reconectar renews it early, Desconectar stays.
+    expect(within(li).getByRole('button', { name: text.reconnect })).toBeTruthy();
+    expect(within(li).getByRole('button', { name: text.disconnect })).toBeTruthy();
+
+    const fb = await card('Facebook');
+    expect(within(fb).getByText(text.health.limited)).toBeTruthy();
+    expect(within(fb).getByText(text.healthHint.limited('Facebook', '24/11/2026 15:30'))).toBeTruthy();
+    // A limit passes by itself: nothing to reconnect.
+    expect(within(fb).queryByRole('button', { name: text.reconnect })).toBeNull();
+
+    const tw = await card('X (Twitter)');
+    expect(within(tw).getByText(text.health.revoked)).toBeTruthy();
+    expect(within(tw).getByText(text.healthHint.revoked('X (Twitter)'))).toBeTruthy();
+    expect(within(tw).getByRole('button', { name: text.reconnect })).toBeTruthy();
+  });
+
+  it('says so, in pt-BR, when the person authorised another account of the network', async () => {
+    open('?connection=true&error=OAUTH_FAILED&reason=different_account&platform=linkedin');
+    expect(await screen.findByText(text.differentAccount('LinkedIn'))).toBeTruthy();
   });
 
   it('connects with a full-page navigation, showing Conectando... and waiting', async () => {
@@ -193,6 +257,21 @@ describe('Contas Conectadas', () => {
     fireEvent.click(await within(dialog).findByRole('radio', { name: 'Loja da Dona' }));
     fireEvent.click(within(dialog).getByRole('button', { name: text.pickPageConfirm }));
     await expectToast(messages.common.error, text.saveError);
+  });
+
+  it('refuses, in pt-BR, another Page than the connected one when reconnecting', async () => {
+    open(`?connection=true&pickPage=${PENDING}`, {
+      'accounts.pendingPages': { pages: [{ id: '30000000002', name: 'Outra Loja' }] },
+      'accounts.selectFacebookPage': () => {
+        throw new TrpcErrorResponse('BAD_REQUEST', 'OAUTH_FAILED', {
+          details: { platform: 'facebook', reason: 'different_account' },
+        });
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: text.pickPageTitle });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Outra Loja' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: text.pickPageConfirm }));
+    await expectToast(messages.common.error, text.differentPage);
   });
 
   it('says when the pending choice cannot be read', async () => {

@@ -6,6 +6,7 @@ import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { errorDetailsOf } from './connection-return';
 
 const text = messages.accounts;
 
@@ -46,7 +47,12 @@ export function PickFacebookPageModal({ pendingId, onClose, onConnected }: PickF
       onClose();
       await onConnected();
     } catch (error) {
-      showError(messages.common.error, requestStateText(error) ?? text.saveError);
+      // Reconnecting must pick the connected Page: another one is refused, nothing changed.
+      const otherPage = errorDetailsOf(error)?.reason === 'different_account';
+      showError(
+        messages.common.error,
+        otherPage ? text.differentPage : (requestStateText(error) ?? text.saveError),
+      );
     }
   });
 

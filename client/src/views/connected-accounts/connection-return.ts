@@ -101,6 +101,8 @@ export function describeConnectionError(
       message: platform === 'instagram' ? text.instagramNotConfigured : getErrorMessage(code),
     };
   if (reason === 'no_pages') return { title, message: text.noFacebookPages };
+  if (reason === 'different_account')
+    return { title, message: text.differentAccount(platform ? PLATFORM_LABELS[platform] : null) };
   const kind = classifyConnectionError([code, reason].filter(Boolean).join(' '));
   if (kind) return { title, message: connectionErrorMessage(kind, platform ?? undefined) };
   const detail = isErrorCode(code) ? getErrorMessage(code) : code;
