@@ -3,9 +3,9 @@
 // The stored value sets (platforms, statuses, frequencies, roles) are core's vocabulary.
 import type {
   AccountStatus,
+  AccountStatusReason,
   ApprovalActor,
   ApprovalStage,
-  AccountStatusReason,
   Frequency,
   Platform,
   PostStatus,

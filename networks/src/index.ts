@@ -31,8 +31,8 @@ export {
   type OAuthTokens,
   type OAuthUserInfo,
 } from './oauth/types.js';
-export { checkMedia, MEDIA_LIMITS, type MediaLimits } from './publishing/media.js';
 export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
+export { checkMedia, MEDIA_LIMITS, type MediaLimits } from './publishing/media.js';
 export {
   type MetricsRequest,
   type NetworkAdapter,
