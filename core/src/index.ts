@@ -1,3 +1,4 @@
+export * from './budget/index.js';
 export * from './constants/index.js';
 export * from './email/render.js';
 export * from './format/index.js';

@@ -4,6 +4,7 @@ export { type Listener, type ListenOptions, listenPostgres } from './listen.js';
 export * from './migrations.js';
 export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
+export * from './repositories/budget.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/email.repository.js';
 export * from './repositories/failure-notices.repository.js';

@@ -51,6 +51,7 @@ export {
   createNetworkClients,
   createOAuthProvider,
   createPublisher,
+  DEFAULT_BUDGETS,
   isConnectConfigured,
   isConnectPlatform,
   isOAuthProviderName,

@@ -1,7 +1,7 @@
 // The registry of networks: one descriptor per platform (networks/src/<network>/index.ts) and one
 // per OAuth client, and the few functions server, worker and scripts use to turn configuration
 // into clients. Nothing outside this package switches on a network (docs/networks.md).
-import { PLATFORMS, type Platform } from '@pauta/core';
+import { type NetworkBudget, PLATFORMS, type Platform } from '@pauta/core';
 import type {
   CredentialVariables,
   NetworkCapabilities,
@@ -42,6 +42,11 @@ export function networkDescriptor(platform: Platform): NetworkDescriptor {
 export function capabilitiesOf(platform: Platform): NetworkCapabilities {
   return NETWORKS[platform].capabilities;
 }
+
+/** Each network's default posting budget (docs/budgets.md); Configurações do Sistema overrides it. */
+export const DEFAULT_BUDGETS: Readonly<Record<Platform, NetworkBudget>> = Object.fromEntries(
+  PLATFORMS.map((platform) => [platform, NETWORKS[platform].postingBudget]),
+) as Record<Platform, NetworkBudget>;
 
 export function isOAuthProviderName(value: string): value is OAuthProviderName {
   return (OAUTH_PROVIDER_NAMES as readonly string[]).includes(value);

@@ -30,6 +30,7 @@ import {
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { QueueGateway } from '../queue/queue-gateway.js';
+import { checkBudget } from './budget.service.js';
 import {
   decodeCursor,
   encodeCursor,
@@ -214,6 +215,22 @@ async function loadEditable(db: Kysely<Database>, userId: string, postId: string
   return post;
 }
 
+/** BUDGET_EXCEEDED unless the new date stays within the network's budgets or the user confirmed. */
+function checkBudgetOf(
+  deps: PostsDeps,
+  post: ScheduledPostRow,
+  options: { userId: string; scheduledFor: Date; confirmOverBudget?: boolean | undefined },
+): Promise<void> {
+  return checkBudget(deps, {
+    userId: options.userId,
+    postId: post.id,
+    platform: post.platform,
+    scheduledFor: options.scheduledFor,
+    previous: { scheduledFor: post.scheduled_for, status: post.status },
+    confirmed: options.confirmOverBudget === true,
+  });
+}
+
 /** 'Editar Post': new title, content and date-time; a stopped post is scheduled again. */
 export async function updatePost(
   deps: PostsDeps,
@@ -223,6 +240,8 @@ export async function updatePost(
     title: string;
     content: string;
     scheduledFor: Date;
+    /** The user confirmed a date past the network's budget (docs/budgets.md). */
+    confirmOverBudget?: boolean | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {
@@ -232,6 +251,7 @@ export async function updatePost(
   if (!fitsPlatformLimit(post.platform, options.content)) {
     throw new AppError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
   }
+  await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,
@@ -245,11 +265,18 @@ export async function updatePost(
 /** The calendar's drag-and-drop and date picker: a new date-time only. */
 export async function reschedulePost(
   deps: PostsDeps,
-  options: { userId: string; postId: string; scheduledFor: Date; requestId?: string | undefined },
+  options: {
+    userId: string;
+    postId: string;
+    scheduledFor: Date;
+    confirmOverBudget?: boolean | undefined;
+    requestId?: string | undefined;
+  },
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
   assertSchedulable(options.scheduledFor, now);
-  await loadEditable(deps.db, options.userId, options.postId);
+  const post = await loadEditable(deps.db, options.userId, options.postId);
+  await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,

@@ -1,4 +1,6 @@
+import { budgetUsage } from '../posts/budget.service.js';
 import {
+  budgetUsageSchema,
   calendarSchema,
   deleteManySchema,
   listPostsSchema,
@@ -50,6 +52,7 @@ export const postsRouter = router({
       title: input.title,
       content: input.content,
       scheduledFor: input.scheduledFor,
+      confirmOverBudget: input.confirmOverBudget,
       requestId: ctx.requestId,
     }),
   ),
@@ -59,9 +62,15 @@ export const postsRouter = router({
       userId: ctx.user.id,
       postId: input.id,
       scheduledFor: input.scheduledFor,
+      confirmOverBudget: input.confirmOverBudget,
       requestId: ctx.requestId,
     }),
   ),
+
+  /** Network budgets: what is used of each in a month of the caller's zone (docs/budgets.md). */
+  budget: authedProcedure
+    .input(budgetUsageSchema)
+    .query(({ ctx, input }) => budgetUsage(ctx.deps, { userId: ctx.user.id, month: input.month })),
 
   retry: authedProcedure
     .input(postIdSchema)
