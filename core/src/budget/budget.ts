@@ -9,12 +9,7 @@
  */
 import { PLATFORMS, type Platform } from '../constants/platforms.js';
 import type { PostStatus } from '../constants/statuses.js';
-import {
-  addDays,
-  type CalendarDate,
-  utcToZonedParts,
-  zonedTimeToUtc,
-} from '../scheduling/zoned-time.js';
+import { addDays, type CalendarDate, utcToZonedParts, zonedTimeToUtc } from '../scheduling/zoned-time.js';
 
 /**
  * Whose posts a budget counts: `installation` = every user's (the network limits the app, as X's

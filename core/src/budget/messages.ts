@@ -63,7 +63,9 @@ export const budgetMessages = {
   overDays: (platform: Platform, budget: number, days: readonly string[]) =>
     `${PLATFORM_LABELS[platform]}: ${days.length === 1 ? 'o dia' : 'os dias'} ${days
       .map((day) => formatDayKey(day).slice(0, 5))
-      .join(', ')} ${days.length === 1 ? 'passa' : 'passam'} do limite de ${formatCount(budget)} posts por dia.`,
+      .join(
+        ', ',
+      )} ${days.length === 1 ? 'passa' : 'passam'} do limite de ${formatCount(budget)} posts por dia.`,
   overMonth: (platform: Platform, used: number, budget: number, monthKey: string) =>
     `${PLATFORM_LABELS[platform]}: ${formatCount(used)} posts em ${formatMonthKey(monthKey)} passam do orçamento de ${formatCount(budget)} por mês.`,
   dayBadge: (count: number, budget: number) => `${formatCount(count)}/${formatCount(budget)}`,
@@ -73,9 +75,11 @@ export const budgetMessages = {
   overrun: (overrun: BudgetOverrun, current: string) => {
     const phrase = periodPhrase(overrun.period, overrun.periodKey, current);
     const limit = overrun.period === 'day' ? 'por dia' : 'por mês';
-    return `Este post passa do orçamento do ${PLATFORM_LABELS[overrun.platform]}: já há ${formatCount(
-      overrun.used,
-    )} de ${formatCount(overrun.budget)} posts ${limit} ${phrase} (${scopeText[overrun.scope]}).`;
+    return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)} já há ${formatCount(overrun.used)} ${
+      overrun.used === 1 ? 'post' : 'posts'
+    } no ${PLATFORM_LABELS[overrun.platform]}, e o orçamento é de ${formatCount(overrun.budget)} ${limit} (${
+      scopeText[overrun.scope]
+    }).`;
   },
   overrunTitle: 'Acima do orçamento da rede',
   overrunConsequence:
@@ -104,11 +108,14 @@ export const budgetMessages = {
         month === null ? null : `${formatCount(month)} por mês`,
         day === null ? null : `${formatCount(day)} por dia`,
       ].filter(Boolean);
-      return parts.length === 0 ? 'Padrão da rede: sem limite conhecido.' : `Padrão da rede: ${parts.join(', ')}.`;
+      return parts.length === 0
+        ? 'Padrão da rede: sem limite conhecido.'
+        : `Padrão da rede: ${parts.join(', ')}.`;
     },
     restore: 'Restaurar padrão',
     custom: 'Alterado',
-    invalid: (max: number) => `Informe um número inteiro entre 0 e ${formatCount(max)} (vazio ou 0 = sem orçamento).`,
+    invalid: (max: number) =>
+      `Informe um número inteiro entre 0 e ${formatCount(max)} (vazio ou 0 = sem orçamento).`,
     saved: 'Orçamento salvo com sucesso.',
     fieldLabel: (platform: Platform, field: string) => `${field} — ${PLATFORM_LABELS[platform]}`,
   },

@@ -18,8 +18,8 @@ import {
   monthWindowOf,
   type NetworkBudget,
   type NetworkBudgets,
-  type Platform,
   PLATFORMS,
+  type Platform,
   type PostStatus,
   parseMonthKey,
   resolveBudgets,
@@ -75,7 +75,10 @@ export async function budgetUsage(
   options: { userId: string; month?: string | undefined },
 ): Promise<BudgetUsage> {
   const now = deps.now?.() ?? new Date();
-  const [timeZone, budgets] = await Promise.all([userTimeZone(deps.db, options.userId), loadBudgets(deps.db)]);
+  const [timeZone, budgets] = await Promise.all([
+    userTimeZone(deps.db, options.userId),
+    loadBudgets(deps.db),
+  ]);
   const today = dayWindow(now, timeZone);
   const current = monthWindow(now, timeZone);
   const asked = options.month ? parseMonthKey(options.month) : null;
@@ -171,8 +174,7 @@ export async function overrunsOfNewPosts(
 ): Promise<BudgetOverrun[]> {
   const budgets = await loadBudgets(deps.db);
   const platforms = PLATFORMS.filter(
-    (platform) =>
-      hasBudget(budgets[platform]) && options.posts.some((post) => post.platform === platform),
+    (platform) => hasBudget(budgets[platform]) && options.posts.some((post) => post.platform === platform),
   );
   if (platforms.length === 0) return [];
   const timeZone = await userTimeZone(deps.db, options.userId);
@@ -198,7 +200,14 @@ export async function overrunsOfNewPosts(
       for (const day of [...newDays].sort()) {
         const used = byDay.get(day) ?? 0;
         if (used > budget.day)
-          overruns.push({ platform, period: 'day', periodKey: day, scope: budget.scope, used, budget: budget.day });
+          overruns.push({
+            platform,
+            period: 'day',
+            periodKey: day,
+            scope: budget.scope,
+            used,
+            budget: budget.day,
+          });
       }
     if (budget.month !== null)
       for (const month of [...newMonths].sort()) {
