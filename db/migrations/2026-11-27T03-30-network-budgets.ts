@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       setting_key: 'network_budgets',
       setting_value: sql`'{}'::jsonb`,
       description:
-        'Orçamento de posts por rede (por mês e por dia). Vazio = o padrão de cada rede; 0 = sem orçamento.',
+        'Quantos posts cada rede recebe por mês e por dia; acima disso, o Pauta avisa antes de agendar.',
     })
     .onConflict((oc) => oc.column('setting_key').doNothing())
     .execute();

@@ -55,6 +55,9 @@ export const budgetMessages = {
   /** 'X (Twitter): 37 de 1.500 posts este mês'. */
   usage: (platform: Platform, used: number, budget: number, phrase: string) =>
     `${PLATFORM_LABELS[platform]}: ${formatCount(used)} de ${formatCount(budget)} posts ${phrase}`,
+  /** A network with a daily budget only: 'Instagram: 12 posts este mês'. */
+  monthCount: (platform: Platform, used: number, phrase: string) =>
+    `${PLATFORM_LABELS[platform]}: ${formatCount(used)} ${used === 1 ? 'post' : 'posts'} ${phrase}`,
   scope: (scope: BudgetScope) => scopeText[scope],
   scopeNote: (scope: BudgetScope) =>
     scope === 'installation'
@@ -68,6 +71,8 @@ export const budgetMessages = {
       )} ${days.length === 1 ? 'passa' : 'passam'} do limite de ${formatCount(budget)} posts por dia.`,
   overMonth: (platform: Platform, used: number, budget: number, monthKey: string) =>
     `${PLATFORM_LABELS[platform]}: ${formatCount(used)} posts em ${formatMonthKey(monthKey)} passam do orçamento de ${formatCount(budget)} por mês.`,
+  dayLimit: (platform: Platform, budget: number) =>
+    `${PLATFORM_LABELS[platform]}: limite de ${formatCount(budget)} posts por dia; nenhum dia acima.`,
   dayBadge: (count: number, budget: number) => `${formatCount(count)}/${formatCount(budget)}`,
   dayBadgeLabel: (platform: Platform, count: number, budget: number) =>
     `${PLATFORM_LABELS[platform]}: ${formatCount(count)} posts, acima do limite de ${formatCount(budget)} por dia`,
@@ -89,9 +94,20 @@ export const budgetMessages = {
   keep: 'Escolher outra data',
   /** Theme creation scheduled posts past a budget (the posts are kept). */
   themeOverrunTitle: 'Orçamento das redes',
-  themeOverrun: (count: number) =>
-    `${formatCount(count)} ${count === 1 ? 'post novo ficou' : 'posts novos ficaram'} acima do orçamento de alguma rede. Eles foram agendados; veja o calendário e mova-os se preferir.`,
-
+  /** New posts (a theme's calendar, a scheduled draft) that went past budgets; they stay scheduled. */
+  newPostsOver: (overruns: readonly BudgetOverrun[]) => {
+    const shown = overruns.slice(0, 3).map((overrun) => {
+      const when = overrun.period === 'day' ? formatDayKey(overrun.periodKey) : formatMonthKey(overrun.periodKey);
+      const limit = overrun.period === 'day' ? 'por dia' : 'por mês';
+      return `${PLATFORM_LABELS[overrun.platform]} em ${when} (${formatCount(overrun.used)} de ${formatCount(
+        overrun.budget,
+      )} ${limit})`;
+    });
+    const more = overruns.length > 3 ? ` e mais ${overruns.length - 3}` : '';
+    return `Alguns posts novos passam do orçamento das redes e foram agendados assim mesmo: ${shown.join(
+      '; ',
+    )}${more}. Veja o calendário e mova-os se preferir.`;
+  },
   // Configurações do Sistema
   admin: {
     title: 'Orçamento de posts por rede',

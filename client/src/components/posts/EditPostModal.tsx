@@ -29,6 +29,7 @@ import { useGuardedMutation } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import { showError, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { ComposerBudget, useBudgetConfirm } from '../budget/ComposerBudget';
 import { PlatformIcon } from '../PlatformIcon';
 import { describeUpdateError } from './post-errors';
 import {
@@ -93,6 +94,7 @@ function EditPostForm({
   const [time, setTime] = useState(localTime(post.scheduledFor, timeZone));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const budget = useBudgetConfirm(timeZone);
 
   const limit = PLATFORM_TEXT_LIMITS[post.platform];
   const used = measurePostLength(post.platform, content);
@@ -114,7 +116,8 @@ function EditPostForm({
         onClose();
         await refresh();
       },
-      onError: async (error) => {
+      onError: async (error, input) => {
+        if (budget.intercept(error, () => update.mutate({ ...input, confirmOverBudget: true }))) return;
         setServerError(describeUpdateError(error, post.platform));
         showError(messages.common.error, requestStateText(error) ?? text.updateError);
         if (isConflict(error)) await refresh();
@@ -125,6 +128,7 @@ function EditPostForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
+    budget.clear();
     const found: FieldErrors = {};
     if (title.trim() === '') found.title = text.titleRequired;
     if (content.trim() === '') found.content = text.contentRequired;
@@ -242,6 +246,7 @@ function EditPostForm({
         <Text size="xs" c="dimmed" mt={-8}>
           {text.dateTimeIn(timeZone)}
         </Text>
+        <ComposerBudget post={post} scheduledFor={combineLocalDateTime(date, normalizeTime(time), timeZone)} timeZone={timeZone} />
 
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">
@@ -265,6 +270,7 @@ function EditPostForm({
           </Alert>
         )}
 
+        {budget.element}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             {messages.common.cancel}

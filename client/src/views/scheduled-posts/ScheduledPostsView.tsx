@@ -4,6 +4,8 @@ import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } fro
 import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
 import { viewPath } from '../../app/view-paths';
+import { BudgetConfirmHost } from '../../components/budget/BudgetConfirmHost';
+import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
@@ -68,6 +70,9 @@ export function ScheduledPostsView() {
   const [mode, setMode] = useState<Mode>(() => (params.get('view') === 'calendar' ? 'calendar' : 'list'));
   const [editing, setEditing] = useState<PostItem | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
+  // The month the calendar shows: its network budget panel and the marks on days past a budget.
+  const [calendarMonth, setCalendarMonth] = useState<string | null>(null);
+  const budgetDayBadge = useBudgetDayBadge(mode === 'calendar' ? calendarMonth : null);
   const panelId = useId();
   const refresh = useRefreshPosts();
 
@@ -187,9 +192,12 @@ export function ScheduledPostsView() {
         />
       ) : (
         <Suspense fallback={<ViewLoading />}>
+          <CalendarBudget month={calendarMonth} />
           <PostCalendar
             timeZone={timeZone}
             onEdit={setEditing}
+            onMonthChange={setCalendarMonth}
+            dayBadge={budgetDayBadge}
             {...(filters.themeId ? { themeId: filters.themeId } : {})}
             {...(filters.platform ? { platform: filters.platform } : {})}
           />
@@ -197,6 +205,7 @@ export function ScheduledPostsView() {
       )}
 
       <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
+      <BudgetConfirmHost />
       <ConfirmModal
         opened={confirmBulk}
         title={text.confirmDeleteFilteredTitle}

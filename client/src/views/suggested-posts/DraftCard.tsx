@@ -14,6 +14,7 @@ import { useTRPC } from '../../lib/trpc';
 import { tightestLimit } from './draft-length';
 import { LengthMeter } from './LengthMeter';
 import classes from './SuggestedPostsView.module.css';
+import { announceBudgetOverruns } from '../../components/budget/notice';
 
 const text = messages.posts;
 
@@ -43,7 +44,7 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
   // One click schedules once: the second click of a double-click is ignored while the first runs.
   const [handleSchedule, scheduling] = useSingleFlight(async () => {
     try {
-      const { platforms } = await schedule.mutateAsync({
+      const { platforms, budgetOverruns } = await schedule.mutateAsync({
         themeId,
         title: draft.title,
         content: draft.content,
@@ -51,6 +52,7 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
         postOrder: draft.post_order,
       });
       showSuccess(messages.common.success, text.scheduledForPlatforms(platforms));
+      announceBudgetOverruns(budgetOverruns);
       onScheduled();
       void refresh();
     } catch (error) {
