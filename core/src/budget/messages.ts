@@ -97,7 +97,8 @@ export const budgetMessages = {
   /** New posts (a theme's calendar, a scheduled draft) that went past budgets; they stay scheduled. */
   newPostsOver: (overruns: readonly BudgetOverrun[]) => {
     const shown = overruns.slice(0, 3).map((overrun) => {
-      const when = overrun.period === 'day' ? formatDayKey(overrun.periodKey) : formatMonthKey(overrun.periodKey);
+      const when =
+        overrun.period === 'day' ? formatDayKey(overrun.periodKey) : formatMonthKey(overrun.periodKey);
       const limit = overrun.period === 'day' ? 'por dia' : 'por mês';
       return `${PLATFORM_LABELS[overrun.platform]} em ${when} (${formatCount(overrun.used)} de ${formatCount(
         overrun.budget,

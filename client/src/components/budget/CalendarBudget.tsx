@@ -72,7 +72,11 @@ export function CalendarBudget({ month }: { month: string | null }) {
                   />
                 )}
                 {network.day !== null && (
-                  <Text size="xs" c={overDays.length > 0 ? 'red.8' : 'dimmed'} fw={overDays.length > 0 ? 600 : 400}>
+                  <Text
+                    size="xs"
+                    c={overDays.length > 0 ? 'red.8' : 'dimmed'}
+                    fw={overDays.length > 0 ? 600 : 400}
+                  >
                     {overDays.length > 0
                       ? text.overDays(network.platform, network.day, overDays)
                       : text.dayLimit(network.platform, network.day)}
@@ -100,7 +104,9 @@ export function useBudgetDayBadge(month: string | null) {
   return useCallback(
     (day: string) => {
       if (!data || day.slice(0, 7) !== data.month) return null;
-      const over = data.networks.filter((network) => network.day !== null && (network.days[day] ?? 0) > network.day);
+      const over = data.networks.filter(
+        (network) => network.day !== null && (network.days[day] ?? 0) > network.day,
+      );
       if (over.length === 0) return null;
       return (
         <Group gap={2} wrap="nowrap" data-over-budget={day}>

@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { type BudgetOverrun, budgetMessages, dayWindow, type PostStatus, periodPhrase, type Platform } from '@pauta/core';
+import {
+  type BudgetOverrun,
+  budgetMessages,
+  dayWindow,
+  type Platform,
+  type PostStatus,
+  periodPhrase,
+} from '@pauta/core';
 import { IconAlertTriangle, IconGauge } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -92,7 +99,11 @@ export function ComposerBudget({ post, scheduledFor, timeZone }: ComposerBudgetP
             title={text.overrunTitle}
             data-testid="budget-warning"
           >
-            <OverrunTexts overruns={overruns} today={usage.data.today} currentMonth={usage.data.currentMonth} />
+            <OverrunTexts
+              overruns={overruns}
+              today={usage.data.today}
+              currentMonth={usage.data.currentMonth}
+            />
           </Alert>
         )}
       </Stack>

@@ -109,7 +109,11 @@ function BudgetsForm({ stored, defaults }: { stored: unknown; defaults: Record<P
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await mutation.mutateAsync({ key: SETTING_KEYS.networkBudgets, value: JSON.stringify(value), json: true });
+      await mutation.mutateAsync({
+        key: SETTING_KEYS.networkBudgets,
+        value: JSON.stringify(value),
+        json: true,
+      });
     } catch {
       showError(messages.common.error, messages.admin.settings.saveError);
       return;

@@ -52,7 +52,14 @@ export function overrunsFor(
     if (alreadyIn) continue;
     const used = usedIn(network, period, window.key);
     if (exceedsBudget(used, budget))
-      overruns.push({ platform: post.platform, period, periodKey: window.key, scope: network.scope, used, budget });
+      overruns.push({
+        platform: post.platform,
+        period,
+        periodKey: window.key,
+        scope: network.scope,
+        used,
+        budget,
+      });
   }
   return overruns;
 }

@@ -246,7 +246,11 @@ function EditPostForm({
         <Text size="xs" c="dimmed" mt={-8}>
           {text.dateTimeIn(timeZone)}
         </Text>
-        <ComposerBudget post={post} scheduledFor={combineLocalDateTime(date, normalizeTime(time), timeZone)} timeZone={timeZone} />
+        <ComposerBudget
+          post={post}
+          scheduledFor={combineLocalDateTime(date, normalizeTime(time), timeZone)}
+          timeZone={timeZone}
+        />
 
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">

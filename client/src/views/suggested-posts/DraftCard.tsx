@@ -4,6 +4,7 @@ import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
+import { announceBudgetOverruns } from '../../components/budget/notice';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, errorDetails, requestStateText, scheduleRangeText } from '../../lib/errors';
@@ -14,7 +15,6 @@ import { useTRPC } from '../../lib/trpc';
 import { tightestLimit } from './draft-length';
 import { LengthMeter } from './LengthMeter';
 import classes from './SuggestedPostsView.module.css';
-import { announceBudgetOverruns } from '../../components/budget/notice';
 
 const text = messages.posts;
 
