@@ -25,7 +25,9 @@ function useMonthUsage(month: string | null) {
 export function CalendarBudget({ month }: { month: string | null }) {
   const usage = useMonthUsage(month);
   const data = usage.data;
-  if (!data || data.networks.length === 0) return null;
+  // A network with a daily budget only and no post this month has nothing to say.
+  const networks = data?.networks.filter((network) => network.month !== null || network.monthUsed > 0) ?? [];
+  if (!data || networks.length === 0) return null;
   return (
     <Card
       component="section"
@@ -41,7 +43,7 @@ export function CalendarBudget({ month }: { month: string | null }) {
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {data.networks.map((network) => {
+          {networks.map((network) => {
             const overDays = daysOverBudget(network);
             const overMonth = network.month !== null && network.monthUsed > network.month;
             return (
