@@ -98,11 +98,13 @@ describe('network budgets', () => {
       .getByText(/já há 2 posts no X \(Twitter\), e o orçamento é de 2 por dia/)
       .waitFor();
     await dialog.getByRole('textbox', { name: /^Título/ }).fill('Falhou no dia cheio (revisto)');
-    await snapshot(page, 'budget-dialog-warning-1280');
+    await panel.getByTestId('budget-warning').scrollIntoViewIfNeeded();
+    await snapshot(page, 'budget-dialog-warning-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     const confirm = dialog.getByTestId('budget-confirm');
     await confirm.getByText('Agendar acima do orçamento?').waitFor();
-    await snapshot(page, 'budget-dialog-confirm-1280');
+    await confirm.scrollIntoViewIfNeeded();
+    await snapshot(page, 'budget-dialog-confirm-1280', { fullPage: false });
     // Not saved until confirmed.
     expect((await sql('SELECT status FROM suggested_posts WHERE id = $1', [failed]))[0]!.status).toBe(
       'failed',
@@ -154,16 +156,28 @@ describe('network budgets', () => {
     const small = await newPage(browser, { width: 375, height: 800 });
     try {
       await logIn(small.page, email);
-      await small.page.getByRole('heading').first().waitFor();
+      await small.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
       const failed = await seedPost('Outro que falhou', new Date(full.getTime() + 14_400_000), 'failed');
       await openCalendar(small.page);
       await small.page.getByRole('region', { name: /^Orçamento das redes em / }).waitFor();
       await snapshot(small.page, 'budget-calendar-375');
-      await small.page.locator(`[data-post-id="${failed}"]`).first().click({ force: true });
+      // The day holds more posts than a narrow cell shows: open them from "+N mais".
+      await small.page
+        .locator(`[data-day="${dayKey(full)}"]`)
+        .getByRole('button', { name: /mais/i })
+        .click();
+      await small.page.locator(`[data-post-id="${failed}"]`).last().click();
       const dialog = small.page.getByRole('dialog', { name: 'Editar Post' });
       await dialog.getByTestId('budget-warning').waitFor();
       await dialog.getByTestId('budget-warning').scrollIntoViewIfNeeded();
       await snapshot(small.page, 'budget-dialog-warning-375', { fullPage: false });
+      await dialog.getByRole('textbox', { name: /^Título/ }).fill('Outro que falhou (revisto)');
+      await dialog.getByRole('button', { name: 'Salvar' }).click();
+      const confirm = dialog.getByTestId('budget-confirm');
+      await confirm.waitFor();
+      await confirm.scrollIntoViewIfNeeded();
+      await snapshot(small.page, 'budget-dialog-confirm-375', { fullPage: false });
+      await confirm.getByRole('button', { name: 'Escolher outra data' }).click();
       const overflow = await small.page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
@@ -176,10 +190,8 @@ describe('network budgets', () => {
   it('an administrator sets the budgets in Configurações do Sistema', async () => {
     await promoteToAdmin(email);
     await logIn(page, email);
-    await page.getByRole('heading').first().waitFor();
+    await page.getByRole('button', { name: 'Administração' }).waitFor();
     await page.goto('/admin-settings');
-    await page.waitForTimeout(3000);
-    await snapshot(page, 'budget-admin-debug');
     const card = page.getByRole('region', { name: 'Orçamento de posts por rede' });
     const day = card.getByLabel('Posts por dia — X (Twitter)');
     await day.waitFor();

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { budgetMessages, periodPhrase } from '@pauta/core';
 import { IconGauge } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -36,8 +36,8 @@ export function CalendarBudget({ month }: { month: string | null }) {
       data-testid="calendar-budget"
     >
       <Stack gap="xs">
-        <Group gap={6}>
-          <IconGauge size={16} aria-hidden />
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconGauge size={16} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
           <Text size="sm" fw={700}>
             {text.calendarTitle(data.month)}
           </Text>
@@ -125,7 +125,10 @@ export function useBudgetDayBadge(month: string | null) {
                   aria-label={label}
                   leftSection={<PlatformIcon platform={network.platform} size={10} />}
                 >
-                  {text.dayBadge(network.days[day] ?? 0, network.day!)}
+                  {/* A narrow cell shows the icon only; the name says the numbers. */}
+                  <Box component="span" visibleFrom="sm">
+                    {text.dayBadge(network.days[day] ?? 0, network.day!)}
+                  </Box>
                 </Badge>
               </Tooltip>
             );
