@@ -50,7 +50,7 @@ export function CalendarBudget({ month }: { month: string | null }) {
               <Stack key={network.platform} gap={4} data-platform={network.platform}>
                 <Group gap={6} wrap="nowrap" align="flex-start">
                   <PlatformIcon platform={network.platform} size={16} />
-                  <Text size="sm" fw={overMonth ? 700 : 500} c={overMonth ? 'red.8' : undefined}>
+                  <Text size="sm" fw={overMonth ? 700 : 500} c={overMonth ? 'red' : undefined}>
                     {network.month !== null
                       ? text.usage(
                           network.platform,
@@ -76,7 +76,7 @@ export function CalendarBudget({ month }: { month: string | null }) {
                 {network.day !== null && (
                   <Text
                     size="xs"
-                    c={overDays.length > 0 ? 'red.8' : 'dimmed'}
+                    c={overDays.length > 0 ? 'red' : 'dimmed'}
                     fw={overDays.length > 0 ? 600 : 400}
                   >
                     {overDays.length > 0

@@ -27,7 +27,7 @@ function UsageLine({ label, used, budget }: { label: string; used: number; budge
   const over = used > budget;
   return (
     <div>
-      <Text size="sm" fw={over ? 700 : 500} c={over ? 'red.8' : undefined}>
+      <Text size="sm" fw={over ? 700 : 500} c={over ? 'red' : undefined}>
         {label}
       </Text>
       <Progress
