@@ -132,10 +132,6 @@ describe('network budgets', () => {
     await cell.getByLabel('X (Twitter): 3 posts, acima do limite de 2 por dia').waitFor();
     expect(await page.locator(`[data-day="${dayKey(other)}"] [data-over-budget]`).count()).toBe(0);
     await snapshot(page, 'budget-calendar-1280');
-    // The same in the dark scheme (the app follows the system's until one is chosen).
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await snapshot(page, 'budget-calendar-dark-1280', { fullPage: false });
-    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('a calendar drop past the budget asks first; "Escolher outra data" keeps the old day', async () => {
