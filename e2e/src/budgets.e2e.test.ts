@@ -132,6 +132,11 @@ describe('network budgets', () => {
     await cell.getByLabel('X (Twitter): 3 posts, acima do limite de 2 por dia').waitFor();
     expect(await page.locator(`[data-day="${dayKey(other)}"] [data-over-budget]`).count()).toBe(0);
     await snapshot(page, 'budget-calendar-1280');
+    // The same in the dark scheme, then back.
+    const toggle = page.getByRole('button', { name: 'Alternar modo claro/escuro' }).first();
+    await toggle.click();
+    await snapshot(page, 'budget-calendar-dark-1280', { fullPage: false });
+    await toggle.click();
   });
 
   it('a calendar drop past the budget asks first; "Escolher outra data" keeps the old day', async () => {
