@@ -229,6 +229,27 @@ describe('saving a date past a budget', () => {
     });
   });
 
+  it('"Tentar novamente" of a failed post on a full day asks too, and goes when confirmed', async () => {
+    await setBudgets({ x: { month: 0, day: 1, scope: 'user' } });
+    const me = await person('retry');
+    await makePost(me.id, me.themeId, '2027-08-20T13:00:00Z');
+    const failed = await makePost(me.id, me.themeId, '2027-08-20T15:00:00Z', { status: 'failed' });
+    const refused = await me.browser.mutate('posts.retry', { id: failed.id });
+    expect(refused.status).toBe(412);
+    expect(refused.error?.details).toMatchObject({ overruns: [{ period: 'day', periodKey: '2027-08-20' }] });
+    const row = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['status', 'version'])
+      .where('id', '=', failed.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', version: failed.version });
+    const confirmed = await me.browser.mutate<{ status: string }>('posts.retry', {
+      id: failed.id,
+      confirmOverBudget: true,
+    });
+    expect(confirmed.data?.status).toBe('scheduled');
+  });
+
   it('a network without a budget is never refused', async () => {
     const me = await person('linkedin');
     const posts = await Promise.all(

@@ -49,6 +49,9 @@ export const calendarSchema = z
 
 export const postIdSchema = z.strictObject({ id });
 
+/** 'Tentar novamente': the post, and whether the user confirmed going past a network budget. */
+export const retryPostSchema = z.strictObject({ id, confirmOverBudget: z.boolean().optional() });
+
 export const updatePostSchema = z.strictObject({
   id,
   title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),

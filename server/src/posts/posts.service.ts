@@ -293,7 +293,12 @@ export async function reschedulePost(
  */
 export async function retryPost(
   deps: PostsDeps,
-  options: { userId: string; postId: string; requestId?: string | undefined },
+  options: {
+    userId: string;
+    postId: string;
+    confirmOverBudget?: boolean | undefined;
+    requestId?: string | undefined;
+  },
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
   const post = await findScheduledPost(deps.db, options.userId, options.postId);
@@ -301,6 +306,8 @@ export async function retryPost(
   if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
   const soonest = now.getTime() + RETRY_DELAY_MS;
   const scheduledFor = new Date(Math.max(soonest, post.scheduled_for.getTime()));
+  // A failed or missed post counts again once retried; a needs-attention one already counts.
+  await checkBudgetOf(deps, post, { ...options, scheduledFor });
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,

@@ -7,6 +7,7 @@ import {
   postFilterSchema,
   postIdSchema,
   reschedulePostSchema,
+  retryPostSchema,
   updatePostSchema,
 } from '../posts/posts.schemas.js';
 import {
@@ -72,11 +73,14 @@ export const postsRouter = router({
     .input(budgetUsageSchema)
     .query(({ ctx, input }) => budgetUsage(ctx.deps, { userId: ctx.user.id, month: input.month })),
 
-  retry: authedProcedure
-    .input(postIdSchema)
-    .mutation(({ ctx, input }) =>
-      retryPost(ctx.deps, { userId: ctx.user.id, postId: input.id, requestId: ctx.requestId }),
-    ),
+  retry: authedProcedure.input(retryPostSchema).mutation(({ ctx, input }) =>
+    retryPost(ctx.deps, {
+      userId: ctx.user.id,
+      postId: input.id,
+      confirmOverBudget: input.confirmOverBudget,
+      requestId: ctx.requestId,
+    }),
+  ),
 
   delete: authedProcedure
     .input(postIdSchema)

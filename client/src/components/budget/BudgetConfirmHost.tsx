@@ -1,6 +1,7 @@
-// The calendar's drag and drop saves at once; when the server refuses the new day for a network
-// budget (BUDGET_EXCEEDED), useReschedulePost asks here, and the host (mounted by the screen that
-// shows the calendar) asks the person to confirm. Without a host, the refusal is a toast.
+// The calendar's drag and drop and "Tentar novamente" save at once; when the server refuses the
+// date for a network budget (BUDGET_EXCEEDED), useReschedulePost / useRetryPost ask here, and the
+// host (mounted once, by the app layout) asks the person to confirm. Without a host, the refusal
+// is a toast.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type BudgetOverrun, budgetMessages, dayWindow, messages } from '@pauta/core';
 import { useEffect, useSyncExternalStore } from 'react';

@@ -9,7 +9,7 @@ import { expectToast, shownToasts } from '../../test-utils/toasts';
 import { mockTrpc, noBudgetUsage, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { AdminSettingsView } from '../../views/admin-settings/AdminSettingsView';
 import { EditPostModal } from '../posts/EditPostModal';
-import { useReschedulePost } from '../posts/usePostActions';
+import { useReschedulePost, useRetryPost } from '../posts/usePostActions';
 import { BudgetConfirmHost } from './BudgetConfirmHost';
 import { CalendarBudget, useBudgetDayBadge } from './CalendarBudget';
 
@@ -187,6 +187,42 @@ describe('a calendar drop past a budget', () => {
     fireEvent.click(within(again).getByRole('button', { name: text.keep }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: text.confirmTitle })).toBeNull());
     expect(api.callsTo('posts.reschedule')).toHaveLength(3);
+  });
+});
+
+function RetryProbe({ id }: { id: string }) {
+  const retry = useRetryPost();
+  return (
+    <>
+      <button type="button" onClick={() => retry.mutate({ id })}>
+        tentar
+      </button>
+      <BudgetConfirmHost />
+    </>
+  );
+}
+
+describe('"Tentar novamente" past a budget', () => {
+  it('asks in a dialog and retries confirmed', async () => {
+    const api = mockTrpc({
+      'auth.session': signedIn(true),
+      'posts.retry': (input: { confirmOverBudget?: boolean }) => {
+        if (!input.confirmOverBudget)
+          throw new TrpcErrorResponse('PRECONDITION_FAILED', 'BUDGET_EXCEEDED', {
+            details: { overruns: [overrun], timeZone: SP },
+          });
+        return postItem({ platform: 'x' });
+      },
+    });
+    render(<RetryProbe id="post-r" />);
+    fireEvent.click(screen.getByRole('button', { name: 'tentar' }));
+    const dialog = await screen.findByRole('dialog', { name: text.confirmTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: text.confirm }));
+    await expectToast(messages.common.success, messages.posts.retryQueued);
+    expect(api.callsTo('posts.retry').map((call) => call.input)).toEqual([
+      { id: 'post-r' },
+      { id: 'post-r', confirmOverBudget: true },
+    ]);
   });
 });
 

@@ -103,19 +103,40 @@ type RescheduleInput = { id: string; scheduledFor: Date; confirmOverBudget?: boo
 export function useRetryPost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  return useGuardedMutation(
+  const timeZone = useUserTimeZone();
+  const self = useRef<{ mutate: (input: { id: string; confirmOverBudget?: boolean }) => void } | null>(null);
+  const mutation = useGuardedMutation(
     trpc.posts.retry.mutationOptions({
       onSuccess: async () => {
         showSuccess(messages.common.success, text.retryQueued);
         await refresh();
       },
-      onError: async (error) => {
+      onError: async (error, input) => {
+        // The retried post would go past a network budget: ask, and retry confirmed (docs/budgets.md).
+        const overruns = refusedOverruns(error);
+        if (
+          overruns &&
+          askBudgetConfirm({
+            overruns,
+            timeZone,
+            confirm: () => self.current?.mutate({ ...input, confirmOverBudget: true }),
+            cancel: () => {},
+          })
+        )
+          return;
         showError(
           messages.common.error,
-          requestStateText(error) ?? (isConflict(error) ? text.notEditable : text.retryError),
+          requestStateText(error) ??
+            (isConflict(error)
+              ? text.notEditable
+              : overruns
+                ? getErrorMessage('BUDGET_EXCEEDED')
+                : text.retryError),
         );
         await refresh();
       },
     }),
   );
+  self.current = mutation;
+  return mutation;
 }

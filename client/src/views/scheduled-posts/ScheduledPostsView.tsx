@@ -4,7 +4,6 @@ import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } fro
 import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
 import { viewPath } from '../../app/view-paths';
-import { BudgetConfirmHost } from '../../components/budget/BudgetConfirmHost';
 import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { EditPostModal } from '../../components/posts/EditPostModal';
@@ -205,7 +204,6 @@ export function ScheduledPostsView() {
       )}
 
       <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
-      <BudgetConfirmHost />
       <ConfirmModal
         opened={confirmBulk}
         title={text.confirmDeleteFilteredTitle}
