@@ -9,6 +9,7 @@ import { benchEnv } from '../env.js';
 import { benchDatabase, ms, summary } from './common.js';
 
 const RUNS = benchEnv.runs();
+const print = (line: string) => process.stdout.write(`${line}\n`);
 const ZONE = 'America/Sao_Paulo';
 const bench = await benchDatabase('pauta_bench_budget');
 try {
@@ -48,13 +49,13 @@ try {
       AND scheduled_for >= ${month.start} AND scheduled_for < ${month.end}`.execute(db);
   const u = summary(usage);
   const c = summary(check);
-  console.log(`posts.budget month usage (200k posts, installation-wide): p50 ${ms(u.p50)}, p95 ${ms(u.p95)}`);
-  console.log(`budget check of one day: p50 ${ms(c.p50)}, p95 ${ms(c.p95)}`);
+  print(`posts.budget month usage (200k posts, installation-wide): p50 ${ms(u.p50)}, p95 ${ms(u.p95)}`);
+  print(`budget check of one day: p50 ${ms(c.p50)}, p95 ${ms(c.p95)}`);
   const usesIndex = plan.rows.some((row) => row['QUERY PLAN'].includes('suggested_posts_budget_idx'));
   const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
-  console.log(`meta: month usage p95 < 25 ms — ${met(u.p95 < 25)}`);
-  console.log(`meta: one-day check p95 < 10 ms — ${met(c.p95 < 10)}`);
-  console.log(`meta: plan uses suggested_posts_budget_idx — ${met(usesIndex)}`);
+  print(`meta: month usage p95 < 25 ms — ${met(u.p95 < 25)}`);
+  print(`meta: one-day check p95 < 10 ms — ${met(c.p95 < 10)}`);
+  print(`meta: plan uses suggested_posts_budget_idx — ${met(usesIndex)}`);
   if (!usesIndex) process.exitCode = 1;
 } finally {
   await bench.drop();
