@@ -24,7 +24,11 @@ export default defineConfig({
           name: 'unit-tz',
           environment: 'node',
           testTimeout: 20_000,
-          include: ['core/src/scheduling/**/*.test.ts', 'core/src/format/**/*.test.ts'],
+          include: [
+            'core/src/scheduling/**/*.test.ts',
+            'core/src/format/**/*.test.ts',
+            'core/src/budget/**/*.test.ts',
+          ],
           env: { TZ: 'America/Sao_Paulo' },
         },
       },

@@ -6,6 +6,10 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '../db/src/index.js';
 
+const none = { month: 0, day: 0, scope: 'installation' };
+/** `network_budgets` with every network's budget off. */
+export const NO_BUDGETS = { linkedin: none, facebook: none, x: none, instagram: none };
+
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function databaseUrlFor(name: string): string {
@@ -32,6 +36,14 @@ export default async function setup(project: TestProject) {
   const databaseUrl = databaseUrlFor(name);
   const handle = await createDb({ databaseUrl, poolSize: 1 });
   await migrateToLatest(handle.db);
+  // The shared database runs without network budgets: hundreds of tests schedule X posts on the
+  // same days, and X's default (17 a day for the whole installation) would refuse their dates.
+  // The budget tests (server/src/posts/budget.integration.test.ts) use a database of their own.
+  await handle.db
+    .updateTable('admin_settings')
+    .set({ setting_value: JSON.stringify(NO_BUDGETS) })
+    .where('setting_key', '=', 'network_budgets')
+    .execute();
   await handle.close();
 
   project.provide('databaseUrl', databaseUrl);

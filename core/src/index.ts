@@ -1,4 +1,5 @@
 export * from './accounts/health.js';
+export * from './budget/index.js';
 export * from './constants/index.js';
 export * from './email/render.js';
 export * from './format/index.js';

@@ -5,6 +5,7 @@ export * from './migrations.js';
 export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
 export * from './repositories/approval.repository.js';
+export * from './repositories/budget.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/email.repository.js';
 export * from './repositories/failure-notices.repository.js';

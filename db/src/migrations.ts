@@ -15,6 +15,7 @@ import * as errorMessages from '../migrations/2026-11-26T00-00-error-messages.js
 import * as workerHeartbeats from '../migrations/2026-11-26T01-00-worker-heartbeats.js';
 import * as accountHealth from '../migrations/2026-11-27T01-00-account-health.js';
 import * as approvalWorkflow from '../migrations/2026-11-27T03-17-approval-workflow.js';
+import * as networkBudgets from '../migrations/2026-11-27T03-30-network-budgets.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T01-00-worker-heartbeats': workerHeartbeats,
   '2026-11-27T01-00-account-health': accountHealth,
   '2026-11-27T03-17-approval-workflow': approvalWorkflow,
+  '2026-11-27T03-30-network-budgets': networkBudgets,
 };
 
 export class MigrationError extends Error {

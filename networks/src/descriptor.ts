@@ -1,6 +1,6 @@
 // What a network module declares about itself (networks/src/<network>/index.ts), so that server,
 // worker and scripts read one registry (registry.ts) instead of switching on the network.
-import type { Platform } from '@pauta/core';
+import type { NetworkBudget, Platform } from '@pauta/core';
 import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
 import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
 
@@ -97,6 +97,12 @@ export interface NetworkDescriptor {
    */
   readonly sandboxClient?: OAuthProviderName;
   readonly capabilities: NetworkCapabilities;
+  /**
+   * The default posting budget of an installation on this network (docs/budgets.md): the caps the
+   * network documents for the tier most installations start on; an administrator overrides it in
+   * Configurações do Sistema. `NO_BUDGET` where the network documents no post cap.
+   */
+  readonly postingBudget: NetworkBudget;
   /** Present when `capabilities.metrics` is `'opt-in'`. */
   readonly postAnalytics?: PostAnalyticsOptIn;
   createPublisher(options: PublisherOptions): NetworkAdapter;

@@ -55,6 +55,7 @@ export {
   createOAuthProvider,
   createPublisher,
   healthOfAccount,
+  DEFAULT_BUDGETS,
   isConnectConfigured,
   isConnectPlatform,
   isOAuthProviderName,

@@ -1,7 +1,7 @@
 // The registry against the code it describes: every platform has a descriptor, and each
 // capability flag matches what the network's module actually does (no network call leaves the
 // process: a recording fetch answers every request).
-import { PLATFORMS, type Platform, SIGN_IN_PROVIDERS } from '@pauta/core';
+import { PLATFORMS, type Platform, parseBudgetOverrides, SIGN_IN_PROVIDERS } from '@pauta/core';
 import { NETWORK_CREDENTIAL_KEYS } from '@pauta/core/config/env';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from './oauth/callback.js';
@@ -15,6 +15,7 @@ import {
   createNetworkClients,
   createOAuthProvider,
   createPublisher,
+  DEFAULT_BUDGETS,
   isConnectConfigured,
   metricsUnavailableReason,
   NETWORKS,
@@ -56,6 +57,17 @@ describe('networks registry', () => {
       expect(NETWORKS[platform].platform).toBe(platform);
       expect(createPublisher(platform, { fetch: recordingFetch().fetch }).platform).toBe(platform);
     }
+  });
+
+  it('gives each network a default posting budget of the shape an administrator could store', () => {
+    for (const platform of PLATFORMS) {
+      const budget = NETWORKS[platform].postingBudget;
+      expect(DEFAULT_BUDGETS[platform]).toBe(budget);
+      expect(parseBudgetOverrides({ [platform]: budget }), platform).toEqual({ [platform]: budget });
+    }
+    // The caps the networks document (docs/budgets.md): X's app-wide free tier, Instagram per account.
+    expect(DEFAULT_BUDGETS.x).toEqual({ month: 1500, day: 17, scope: 'installation' });
+    expect(DEFAULT_BUDGETS.instagram).toEqual({ month: null, day: 50, scope: 'user' });
   });
 
   it('has one OAuth client descriptor per provider name, building a client of that name', () => {

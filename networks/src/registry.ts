@@ -6,6 +6,7 @@ import {
   type AccountStatus,
   type AccountStatusReason,
   accountHealth,
+  type NetworkBudget,
   PLATFORMS,
   type Platform,
 } from '@pauta/core';
@@ -49,6 +50,11 @@ export function networkDescriptor(platform: Platform): NetworkDescriptor {
 export function capabilitiesOf(platform: Platform): NetworkCapabilities {
   return NETWORKS[platform].capabilities;
 }
+
+/** Each network's default posting budget (docs/budgets.md); Configurações do Sistema overrides it. */
+export const DEFAULT_BUDGETS: Readonly<Record<Platform, NetworkBudget>> = Object.fromEntries(
+  PLATFORMS.map((platform) => [platform, NETWORKS[platform].postingBudget]),
+) as Record<Platform, NetworkBudget>;
 
 export function isOAuthProviderName(value: string): value is OAuthProviderName {
   return (OAUTH_PROVIDER_NAMES as readonly string[]).includes(value);

@@ -88,6 +88,7 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'posts.calendar': ({ own }) => ({ from: inDays(-10), to: inDays(20), themeId: own.themeId, platform: 'x' }),
   'posts.get': ({ own }) => ({ id: own.postIds.scheduled }),
+  'posts.budget': () => ({ month: '2026-12' }),
   'posts.update': ({ own }) => ({
     id: own.postIds.scheduled,
     title: 'Título editado',

@@ -13,6 +13,7 @@ export class TrpcErrorResponse extends Error {
       | 'FORBIDDEN'
       | 'NOT_FOUND'
       | 'CONFLICT'
+      | 'PRECONDITION_FAILED'
       | 'UNPROCESSABLE_CONTENT'
       | 'TOO_MANY_REQUESTS'
       | 'INTERNAL_SERVER_ERROR',
@@ -29,6 +30,7 @@ const HTTP_STATUS: Record<TrpcErrorResponse['code'], number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
   UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
@@ -40,6 +42,7 @@ const JSON_RPC_CODE: Record<TrpcErrorResponse['code'], number> = {
   FORBIDDEN: -32003,
   NOT_FOUND: -32004,
   CONFLICT: -32009,
+  PRECONDITION_FAILED: -32012,
   UNPROCESSABLE_CONTENT: -32022,
   TOO_MANY_REQUESTS: -32029,
   INTERNAL_SERVER_ERROR: -32603,
@@ -105,6 +108,27 @@ export const defaultWorkersStatus = {
   ],
 };
 
+/** posts.budget of an installation where no network has a budget (the composer shows none). */
+export const noBudgetUsage = {
+  timeZone: 'America/Sao_Paulo',
+  month: '2026-11',
+  today: '2026-11-20',
+  currentMonth: '2026-11',
+  networks: [],
+  defaults: {
+    linkedin: { month: null, day: null, scope: 'installation' },
+    facebook: { month: null, day: null, scope: 'installation' },
+    x: { month: 1500, day: 17, scope: 'installation' },
+    instagram: { month: null, day: 50, scope: 'user' },
+  },
+  budgets: {
+    linkedin: { month: null, day: null, scope: 'installation' },
+    facebook: { month: null, day: null, scope: 'installation' },
+    x: { month: null, day: null, scope: 'installation' },
+    instagram: { month: null, day: null, scope: 'user' },
+  },
+};
+
 /**
  * Replaces `fetch` with the fake server. Values in `handlers` answer as they are; functions get
  * the call's input and may return a promise or throw a TrpcErrorResponse.
@@ -116,6 +140,7 @@ export function mockTrpc(handlers: Record<string, unknown>) {
     'admin.workers.status': defaultWorkersStatus,
     // The shell's account banner reads it on every view: no account needs anything by default.
     'accounts.list': [],
+    'posts.budget': noBudgetUsage,
     ...handlers,
   };
 

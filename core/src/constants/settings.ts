@@ -7,6 +7,11 @@ export const SETTING_KEYS = {
   emailNotificationsEnabled: 'email_notifications_enabled',
   /** integer in MAX_THEMES_PER_USER_RANGE: themes one user may have. Default MAX_THEMES_PER_USER_DEFAULT. */
   maxThemesPerUser: 'max_themes_per_user',
+  /**
+   * JSON `{ "<platform>": { month, day, scope } }`: the networks whose budget an administrator
+   * changed (docs/budgets.md); a network absent keeps its descriptor's default. Default `{}`.
+   */
+  networkBudgets: 'network_budgets',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

@@ -5,6 +5,7 @@
  * client reads them back typed by code (client/src/lib/errors.ts `errorDetails`). Each code's
  * details are declared once, here.
  */
+import type { BudgetOverrun } from '../budget/budget.js';
 import type { Platform } from '../constants/platforms.js';
 import type { ErrorCode, PasswordIssue } from './error-codes.js';
 
@@ -48,11 +49,12 @@ export interface ErrorDetailsByCode {
     reason?: ValidationReason;
     /** A system setting's key and the value it expects (INVALID_VALUE, INVALID_JSON). */
     key?: string;
-    expected?: 'boolean' | 'integer';
+    expected?: 'boolean' | 'integer' | 'budgets';
     min?: number;
     max?: number;
   };
   SCHEDULE_OUT_OF_RANGE: { field: 'scheduledFor' };
+  BUDGET_EXCEEDED: { overruns: BudgetOverrun[]; timeZone: string };
   CONFLICT: { reason: ConflictReason };
   OAUTH_FAILED: ConnectionFailure;
   PLATFORM_NOT_CONFIGURED: ConnectionFailure;

@@ -21,6 +21,8 @@ export const ErrorCode = {
   AI_UNAVAILABLE: 'AI_UNAVAILABLE',
   AI_MALFORMED: 'AI_MALFORMED',
   SCHEDULE_OUT_OF_RANGE: 'SCHEDULE_OUT_OF_RANGE',
+  /** The new date goes past a network budget and the user did not confirm it (docs/budgets.md). */
+  BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** A mutation without a valid Idempotency-Key (docs/idempotency.md): only an outdated or foreign client. */
@@ -54,6 +56,8 @@ export const errorMessages = {
   AI_UNAVAILABLE: 'O serviço de IA está indisponível no momento. Tente novamente mais tarde.',
   AI_MALFORMED: 'Formato de resposta inválido da IA',
   SCHEDULE_OUT_OF_RANGE: `A data de publicação pode ser no máximo daqui a ${MAX_SCHEDULE_AHEAD_DAYS / 365} anos. Escolha uma data mais próxima.`,
+  BUDGET_EXCEEDED:
+    'Esta data passa do orçamento de posts da rede. Confirme para agendar mesmo assim ou escolha outra data.',
   MALFORMED_REQUEST: 'A requisição não pôde ser entendida. Recarregue a página e tente novamente.',
   PAYLOAD_TOO_LARGE: 'Os dados enviados são grandes demais.',
   IDEMPOTENCY_KEY_REQUIRED: 'Não foi possível identificar esta ação. Recarregue a página e tente novamente.',

@@ -1031,6 +1031,7 @@ export const messages = {
       knownKeys: {
         email_notifications_enabled: 'Notificações por email',
         max_themes_per_user: 'Máximo de temas por usuário',
+        network_budgets: 'Orçamento de posts por rede',
       },
       invalidNumber: 'Informe um número inteiro maior que zero.',
       invalidJson: 'Informe um JSON válido.',

@@ -1,4 +1,5 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
+import { NO_BUDGET } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { createFacebookAdapter } from './publish.js';
@@ -23,6 +24,8 @@ export const facebook: NetworkDescriptor = {
     followers: false,
     media: 'optional',
   },
+  // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
+  postingBudget: NO_BUDGET,
   // Graph calls carry appsecret_proof, keyed with the app secret.
   createPublisher: ({ appSecret, ...options }) =>
     createFacebookAdapter({

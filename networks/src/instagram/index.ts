@@ -18,5 +18,7 @@ export const instagram: NetworkDescriptor = {
     followers: false,
     media: 'required',
   },
+  // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
+  postingBudget: { month: null, day: 50, scope: 'user' },
   createPublisher: (options) => createInstagramAdapter(options),
 };

@@ -1,6 +1,7 @@
 // LinkedIn: sign-in, connecting a member profile, publishing as the member. Member post analytics
 // need r_member_postAnalytics (Community Management API, approved apps only): opt-in through
 // LINKEDIN_POST_ANALYTICS, which adds the scope at connect and turns the metrics reads on.
+import { NO_BUDGET } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
 import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
@@ -25,6 +26,8 @@ export const linkedin: NetworkDescriptor = {
     followers: false,
     media: 'optional',
   },
+  // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
+  postingBudget: NO_BUDGET,
   postAnalytics: {
     flag: 'LINKEDIN_POST_ANALYTICS',
     scopes: [LINKEDIN_ANALYTICS_SCOPE],

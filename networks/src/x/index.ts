@@ -24,6 +24,10 @@ export const x: NetworkDescriptor = {
     followers: true,
     media: 'optional',
   },
+  // X API Free access: 1,500 posts a month at the app level, and POST /2/tweets takes 17 requests
+  // per 24 h per app (and per user). Both caps are the app's, so every user of the installation
+  // counts. X changes its plans; an installation on another plan sets its own (docs/budgets.md).
+  postingBudget: { month: 1500, day: 17, scope: 'installation' },
   createPublisher: (options) => createXAdapter(options),
   fetchFollowers: fetchXFollowers,
 };

@@ -3,11 +3,13 @@
 import {
   AppError,
   addDays,
+  BUDGET_MAX,
   LOG_TITLE_TRUNCATE,
   LOGS_PAGE_SIZE,
   MAX_THEMES_PER_USER_RANGE,
   NEW_USERS_WINDOW_DAYS,
   type Platform,
+  parseBudgetOverrides,
   type Role,
   SETTING_KEYS,
   truncate,
@@ -244,6 +246,27 @@ export function parseSettingValue(
         ...MAX_THEMES_RANGE,
       });
     return number;
+  }
+  if (key === SETTING_KEYS.networkBudgets) {
+    // docs/budgets.md: `{ "<platform>": { month, day, scope } }`, whole numbers 0..BUDGET_MAX.
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        throw new AppError('VALIDATION_FAILED', { reason: 'INVALID_JSON', key });
+      }
+    }
+    const overrides = parseBudgetOverrides(parsed);
+    if (!overrides)
+      throw new AppError('VALIDATION_FAILED', {
+        reason: 'INVALID_VALUE',
+        key,
+        expected: 'budgets',
+        min: 0,
+        max: BUDGET_MAX,
+      });
+    return overrides as SettingValue;
   }
   if (json) {
     if (typeof value !== 'string') return value;

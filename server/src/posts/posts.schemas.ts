@@ -49,14 +49,28 @@ export const calendarSchema = z
 
 export const postIdSchema = z.strictObject({ id });
 
+/** 'Tentar novamente': the post, and whether the user confirmed going past a network budget. */
+export const retryPostSchema = z.strictObject({ id, confirmOverBudget: z.boolean().optional() });
+
 export const updatePostSchema = z.strictObject({
   id,
   title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
   content: z.string().trim().min(1).max(INPUT_LIMITS.postContent),
   scheduledFor: z.date(),
+  /** The user saw the budget warning and saves anyway (docs/budgets.md). */
+  confirmOverBudget: z.boolean().optional(),
 });
 
-export const reschedulePostSchema = z.strictObject({ id, scheduledFor: z.date() });
+export const reschedulePostSchema = z.strictObject({
+  id,
+  scheduledFor: z.date(),
+  confirmOverBudget: z.boolean().optional(),
+});
+
+/** A month of the user's zone ('YYYY-MM'); absent = this month. */
+export const budgetUsageSchema = z.strictObject({
+  month: optional(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
+});
 
 export const deleteManySchema = z.strictObject({ ids: z.array(id).min(1).max(INPUT_LIMITS.bulkPostIds) });
 

@@ -34,6 +34,7 @@ import {
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
+import { checkBudget } from './budget.service.js';
 import {
   decodeCursor,
   encodeCursor,
@@ -221,6 +222,22 @@ async function loadEditable(db: Kysely<Database>, userId: string, postId: string
   return post;
 }
 
+/** BUDGET_EXCEEDED unless the new date stays within the network's budgets or the user confirmed. */
+function checkBudgetOf(
+  deps: PostsDeps,
+  post: ScheduledPostRow,
+  options: { userId: string; scheduledFor: Date; confirmOverBudget?: boolean | undefined },
+): Promise<void> {
+  return checkBudget(deps, {
+    userId: options.userId,
+    postId: post.id,
+    platform: post.platform,
+    scheduledFor: options.scheduledFor,
+    previous: { scheduledFor: post.scheduled_for, status: post.status },
+    confirmed: options.confirmOverBudget === true,
+  });
+}
+
 /** 'Editar Post': new title, content and date-time; a stopped post is scheduled again. */
 export async function updatePost(
   deps: PostsDeps,
@@ -230,6 +247,8 @@ export async function updatePost(
     title: string;
     content: string;
     scheduledFor: Date;
+    /** The user confirmed a date past the network's budget (docs/budgets.md). */
+    confirmOverBudget?: boolean | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {
@@ -239,6 +258,7 @@ export async function updatePost(
   if (!fitsPlatformLimit(post.platform, options.content)) {
     throw new AppError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
   }
+  await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,
@@ -334,11 +354,18 @@ export async function createPostVariant(
 /** The calendar's drag-and-drop and date picker: a new date-time only. */
 export async function reschedulePost(
   deps: PostsDeps,
-  options: { userId: string; postId: string; scheduledFor: Date; requestId?: string | undefined },
+  options: {
+    userId: string;
+    postId: string;
+    scheduledFor: Date;
+    confirmOverBudget?: boolean | undefined;
+    requestId?: string | undefined;
+  },
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
   assertSchedulable(options.scheduledFor, now);
-  await loadEditable(deps.db, options.userId, options.postId);
+  const post = await loadEditable(deps.db, options.userId, options.postId);
+  await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,
@@ -355,7 +382,12 @@ export async function reschedulePost(
  */
 export async function retryPost(
   deps: PostsDeps,
-  options: { userId: string; postId: string; requestId?: string | undefined },
+  options: {
+    userId: string;
+    postId: string;
+    confirmOverBudget?: boolean | undefined;
+    requestId?: string | undefined;
+  },
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
   const post = await findScheduledPost(deps.db, options.userId, options.postId);
@@ -363,6 +395,8 @@ export async function retryPost(
   if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
   const soonest = now.getTime() + RETRY_DELAY_MS;
   const scheduledFor = new Date(Math.max(soonest, post.scheduled_for.getTime()));
+  // A failed or missed post counts again once retried; a needs-attention one already counts.
+  await checkBudgetOf(deps, post, { ...options, scheduledFor });
   return saveVersion(deps, {
     userId: options.userId,
     postId: options.postId,

@@ -3,7 +3,7 @@
 // milliseconds. The real-service proofs (PostgreSQL, Redis, the AI simulator, over HTTP) stay in
 // the integration tier (server/src/posts/posts.integration.test.ts, test/security, e2e).
 import { randomUUID } from 'node:crypto';
-import { AppError, type Platform, utcToZonedParts } from '@pauta/core';
+import { AppError, dayKeyOf, type Platform, SETTING_KEYS, utcToZonedParts } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import type { ThemeValues } from '@pauta/core/schemas/theme';
 import type * as Db from '@pauta/db';
@@ -25,7 +25,7 @@ interface StoredPost {
 const store = vi.hoisted(() => ({
   themes: [] as { id: string; user_id: string }[],
   posts: [] as unknown[],
-  settings: new Map<string, number>(),
+  settings: new Map<string, unknown>(),
   timeZone: 'America/Sao_Paulo',
   failInsertPosts: false,
 }));
@@ -36,7 +36,23 @@ vi.mock('@pauta/db', async (importOriginal) => {
   const posts = store.posts as StoredPost[];
   const fake: Partial<typeof Db> = {
     lockUserForThemeCreation: async () => {},
-    getNumberSetting: async (_db, key, fallback) => store.settings.get(key) ?? fallback,
+    getNumberSetting: async (_db, key, fallback) => (store.settings.get(key) as number) ?? fallback,
+    getSetting: async (_db, key) => store.settings.get(key) as Db.SettingValue | undefined,
+    // The budget count (server/src/posts/budget.service.ts) over the stored posts: every one is
+    // 'scheduled' here; per local day of the zone asked.
+    countBudgetPostsByDay: async (_db, options) => {
+      const days = new Map<string, number>();
+      for (const post of posts)
+        if (
+          post.platform === options.platform &&
+          post.scheduledFor >= options.from &&
+          post.scheduledFor < options.before
+        ) {
+          const key = dayKeyOf(utcToZonedParts(post.scheduledFor, options.timeZone));
+          days.set(key, (days.get(key) ?? 0) + 1);
+        }
+      return days;
+    },
     countThemes: async (_db, userId) => store.themes.filter((t) => t.user_id === userId).length,
     insertTheme: async (_db, userId, fields) => {
       const theme = {
@@ -142,7 +158,8 @@ describe('creating a theme', () => {
   it('asks for 15 drafts and schedules each once per network, daily at 10:00 in the owner zone', async () => {
     const { theme, outcome } = await create(async () => drafts(POSTS_AT_CREATION));
     expect(generated).toEqual([POSTS_AT_CREATION]);
-    expect(outcome).toEqual({ kind: 'ai', postsCreated: POSTS_AT_CREATION * 2 });
+    // 15 X posts on 15 days stay within X's default budget (17 a day, 1,500 a month).
+    expect(outcome).toEqual({ kind: 'ai', postsCreated: POSTS_AT_CREATION * 2, budgetOverruns: [] });
     expect(stored.filter((p) => p.platform === 'linkedin')).toHaveLength(POSTS_AT_CREATION);
     expect(stored.filter((p) => p.platform === 'x')).toHaveLength(POSTS_AT_CREATION);
     const days = [...new Set(stored.map((p) => p.scheduledFor.toISOString()))].sort();
@@ -154,6 +171,21 @@ describe('creating a theme', () => {
     expect(stored.every((p) => p.themeId === theme.id)).toBe(true);
   });
 
+  it('schedules every post past a network budget all the same, and reports the periods over it', async () => {
+    store.settings.set(SETTING_KEYS.networkBudgets, { x: { month: 10, day: 0, scope: 'user' } });
+    const { outcome } = await create(async () => drafts(POSTS_AT_CREATION));
+    // Daily from Tuesday 2026-03-03: the 15 X posts all fall in March, 5 past its budget of 10.
+    expect(stored.filter((p) => p.platform === 'x')).toHaveLength(POSTS_AT_CREATION);
+    expect(enqueued).toHaveLength(POSTS_AT_CREATION * 2);
+    expect(outcome).toEqual({
+      kind: 'ai',
+      postsCreated: POSTS_AT_CREATION * 2,
+      budgetOverruns: [
+        { platform: 'x', period: 'month', periodKey: '2026-03', scope: 'user', used: 15, budget: 10 },
+      ],
+    });
+  });
+
   it('uses the owner time zone for the 10:00 slots', async () => {
     store.timeZone = 'Asia/Tokyo';
     await create(async () => drafts(3));
@@ -163,7 +195,12 @@ describe('creating a theme', () => {
 
   it('says when the local templates stood in for the AI', async () => {
     const { outcome } = await create(async () => drafts(POSTS_AT_CREATION, 'templates'));
-    expect(outcome).toEqual({ kind: 'templates', postsCreated: POSTS_AT_CREATION * 2, reason: 'timeout' });
+    expect(outcome).toEqual({
+      kind: 'templates',
+      postsCreated: POSTS_AT_CREATION * 2,
+      reason: 'timeout',
+      budgetOverruns: [],
+    });
   });
 
   it('stores on each network the body written for it (local templates)', async () => {
@@ -209,7 +246,7 @@ describe('creating a theme', () => {
   it('stores the posts even with Redis away: the reconciler adds their wake-ups later', async () => {
     queueUp = false;
     const { outcome } = await create(async () => drafts(POSTS_AT_CREATION));
-    expect(outcome).toEqual({ kind: 'ai', postsCreated: POSTS_AT_CREATION * 2 });
+    expect(outcome).toEqual({ kind: 'ai', postsCreated: POSTS_AT_CREATION * 2, budgetOverruns: [] });
     expect(stored).toHaveLength(POSTS_AT_CREATION * 2);
     expect(enqueued).toEqual([]);
   });

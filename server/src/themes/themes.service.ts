@@ -3,6 +3,7 @@
 
 import {
   AppError,
+  type BudgetOverrun,
   DEFAULT_TIME_ZONE,
   isBeyondScheduleHorizon,
   MAX_THEMES_PER_USER_DEFAULT,
@@ -25,6 +26,7 @@ import {
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
+import { overrunsOfNewPosts } from '../posts/budget.service.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
 
 export const POSTS_AT_CREATION = 15;
@@ -79,6 +81,8 @@ export interface CalendarDeps {
  * post, at 10:00 in the owner's time zone) and stores it once per platform; then adds the
  * publishing wake-ups (after the commit; a failed enqueue is repaired by the reconciler). A slot
  * past the 2-year horizon refuses the whole batch (AppError SCHEDULE_OUT_OF_RANGE) before anything is stored.
+ * Posts that go past a network budget are scheduled all the same and returned as `budgetOverruns`
+ * for the user to be told (docs/budgets.md): a theme's calendar is never cut short.
  */
 export async function scheduleDrafts(
   deps: CalendarDeps,
@@ -89,9 +93,9 @@ export async function scheduleDrafts(
     platforms: Platform[];
     requestId?: string;
   },
-): Promise<number> {
+): Promise<ScheduledDrafts> {
   const { theme, drafts, platforms } = options;
-  if (drafts.length === 0 || platforms.length === 0) return 0;
+  if (drafts.length === 0 || platforms.length === 0) return { count: 0, budgetOverruns: [] };
   const now = deps.now?.() ?? new Date();
   const profile = await findProfile(deps.db, options.userId);
   const slots = nextSlots({
@@ -118,14 +122,39 @@ export async function scheduleDrafts(
     posts: rows,
   });
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
-  return wakeUps.length;
+  return { count: wakeUps.length, budgetOverruns: await budgetOverrunsOf(deps, options.userId, wakeUps) };
+}
+
+export interface ScheduledDrafts {
+  count: number;
+  /** Days and months the new posts put past a network budget (empty: none). */
+  budgetOverruns: BudgetOverrun[];
+}
+
+/** The overruns of new posts; a failure to count is logged and reported as none (the posts are saved). */
+async function budgetOverrunsOf(
+  deps: CalendarDeps,
+  userId: string,
+  posts: readonly { platform: Platform; scheduled_for: Date | null }[],
+): Promise<BudgetOverrun[]> {
+  try {
+    return await overrunsOfNewPosts(deps, { userId, posts });
+  } catch (error) {
+    deps.logger.error({ err: error }, 'falha ao conferir o orçamento das redes');
+    return [];
+  }
 }
 
 export type CreationOutcome =
   /** Every suggestion came from the AI and was scheduled. */
-  | { kind: 'ai'; postsCreated: number }
+  | { kind: 'ai'; postsCreated: number; budgetOverruns: BudgetOverrun[] }
   /** The AI failed and the local templates filled in (the spec's silent fallback). */
-  | { kind: 'templates'; postsCreated: number; reason?: string | undefined }
+  | {
+      kind: 'templates';
+      postsCreated: number;
+      reason?: string | undefined;
+      budgetOverruns: BudgetOverrun[];
+    }
   /** The theme is saved but producing or storing suggestions failed. */
   | { kind: 'suggestions_failed' }
   | { kind: 'no_posts' };
@@ -148,7 +177,7 @@ export async function createThemeWithCalendar(
   }
   if (drafts.posts.length === 0) return { theme, outcome: { kind: 'no_posts' } };
   try {
-    const postsCreated = await scheduleDrafts(deps, {
+    const { count: postsCreated, budgetOverruns } = await scheduleDrafts(deps, {
       userId: options.userId,
       theme,
       drafts: drafts.posts,
@@ -159,8 +188,8 @@ export async function createThemeWithCalendar(
       theme,
       outcome:
         drafts.source === 'ai'
-          ? { kind: 'ai', postsCreated }
-          : { kind: 'templates', postsCreated, reason: drafts.fallbackReason },
+          ? { kind: 'ai', postsCreated, budgetOverruns }
+          : { kind: 'templates', postsCreated, reason: drafts.fallbackReason, budgetOverruns },
     };
   } catch (error) {
     deps.logger.error(

@@ -90,7 +90,11 @@ describe('two web processes, one PostgreSQL', () => {
     );
 
     for (const res of results)
-      expect(answer(res)).toEqual({ status: 200, data: { platforms: 2 }, error: undefined });
+      expect(answer(res)).toEqual({
+        status: 200,
+        data: { platforms: 2, budgetOverruns: [] },
+        error: undefined,
+      });
     // One post per network, once: not ten, not twenty.
     expect(await countRows('suggested_posts', `theme_id = '${theme.id}'`)).toBe(2);
     const keys = await handle.db
@@ -120,7 +124,11 @@ describe('two app instances with their own connection pools', () => {
       clientFor(urlA, cookie).mutate('themes.scheduleDraft', draft(theme.id), { idempotencyKey: key }),
       clientFor(urlB, cookie).mutate('themes.scheduleDraft', draft(theme.id), { idempotencyKey: key }),
     ]);
-    expect(answer(first)).toEqual({ status: 200, data: { platforms: 2 }, error: undefined });
+    expect(answer(first)).toEqual({
+      status: 200,
+      data: { platforms: 2, budgetOverruns: [] },
+      error: undefined,
+    });
     expect(answer(second)).toEqual(answer(first));
     expect(await countRows('suggested_posts', `theme_id = '${theme.id}'`)).toBe(2);
   });
@@ -409,7 +417,11 @@ describe('keys left behind', () => {
       state: 'done',
     });
     const res = await user.browser.mutate('themes.scheduleDraft', draft(theme.id), { idempotencyKey: key });
-    expect(answer(res)).toEqual({ status: 200, data: { platforms: 2 }, error: undefined });
+    expect(answer(res)).toEqual({
+      status: 200,
+      data: { platforms: 2, budgetOverruns: [] },
+      error: undefined,
+    });
     expect(await countRows('suggested_posts', `theme_id = '${theme.id}'`)).toBe(2);
   });
 

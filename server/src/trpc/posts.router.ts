@@ -1,4 +1,6 @@
+import { budgetUsage } from '../posts/budget.service.js';
 import {
+  budgetUsageSchema,
   calendarSchema,
   createVariantSchema,
   deleteManySchema,
@@ -6,6 +8,7 @@ import {
   postFilterSchema,
   postIdSchema,
   reschedulePostSchema,
+  retryPostSchema,
   updatePostSchema,
 } from '../posts/posts.schemas.js';
 import {
@@ -52,6 +55,7 @@ export const postsRouter = router({
       title: input.title,
       content: input.content,
       scheduledFor: input.scheduledFor,
+      confirmOverBudget: input.confirmOverBudget,
       requestId: ctx.requestId,
     }),
   ),
@@ -76,15 +80,24 @@ export const postsRouter = router({
       userId: ctx.user.id,
       postId: input.id,
       scheduledFor: input.scheduledFor,
+      confirmOverBudget: input.confirmOverBudget,
       requestId: ctx.requestId,
     }),
   ),
 
-  retry: authedProcedure
-    .input(postIdSchema)
-    .mutation(({ ctx, input }) =>
-      retryPost(ctx.deps, { userId: ctx.user.id, postId: input.id, requestId: ctx.requestId }),
-    ),
+  /** Network budgets: what is used of each in a month of the caller's zone (docs/budgets.md). */
+  budget: authedProcedure
+    .input(budgetUsageSchema)
+    .query(({ ctx, input }) => budgetUsage(ctx.deps, { userId: ctx.user.id, month: input.month })),
+
+  retry: authedProcedure.input(retryPostSchema).mutation(({ ctx, input }) =>
+    retryPost(ctx.deps, {
+      userId: ctx.user.id,
+      postId: input.id,
+      confirmOverBudget: input.confirmOverBudget,
+      requestId: ctx.requestId,
+    }),
+  ),
 
   delete: authedProcedure
     .input(postIdSchema)

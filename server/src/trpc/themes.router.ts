@@ -154,6 +154,6 @@ export const themesRouter = router({
           requestId: ctx.requestId,
         },
       );
-      return { platforms: created };
+      return { platforms: created.count, budgetOverruns: created.budgetOverruns };
     }),
 });

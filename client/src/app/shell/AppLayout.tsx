@@ -25,6 +25,7 @@ import {
   IconSun,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { BudgetConfirmHost } from '../../components/budget/BudgetConfirmHost';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { Link } from '../Link';
@@ -117,6 +118,8 @@ export function AppLayout({ view, children }: AppLayoutProps) {
         signingOut={signingOut}
       />
 
+      {/* Confirms saves past a network budget made without a dialog (calendar drop, retry). */}
+      <BudgetConfirmHost />
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Container size="lg" className={classes.content}>
           {publishingPaused && (

@@ -20,8 +20,8 @@ import {
 } from '@pauta/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CSSProperties, DragEvent } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import type { CSSProperties, DragEvent, ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { showError } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { PlatformIcon } from '../PlatformIcon';
@@ -56,6 +56,10 @@ export interface PostCalendarProps {
   /** The day the calendar opens on (default: today in `timeZone`). */
   initialDate?: CalendarDate;
   initialMode?: CalendarMode;
+  /** Told the month on screen ('YYYY-MM') whenever it changes (the network budget panel). */
+  onMonthChange?: (month: string) => void;
+  /** Shown in a day's header ('YYYY-MM-DD'): the mark of a day past a network budget. */
+  dayBadge?: (day: string) => ReactNode;
 }
 
 /**
@@ -70,6 +74,8 @@ export function PostCalendar({
   platform,
   initialDate,
   initialMode = 'month',
+  onMonthChange,
+  dayBadge,
 }: PostCalendarProps) {
   const trpc = useTRPC();
   const today = todayIn(timeZone);
@@ -81,6 +87,8 @@ export function PostCalendar({
   const [draggingId, setDraggingId] = useState<string | null>(null);
   const dragging = useRef<string | null>(null);
   const reschedule = useReschedulePost();
+  const monthKey = `${anchor.year}-${String(anchor.month).padStart(2, '0')}`;
+  useEffect(() => onMonthChange?.(monthKey), [monthKey, onMonthChange]);
 
   const days = useMemo(() => visibleDays(mode, anchor), [mode, anchor]);
   const range = useMemo(() => rangeOf(days, timeZone), [days, timeZone]);
@@ -287,6 +295,7 @@ export function PostCalendar({
                   <span className={classes.dayWeekday} aria-hidden>
                     {weekdays[index % 7]?.long}
                   </span>
+                  {dayBadge?.(key)}
                 </div>
                 {shown.length > 0 && (
                   <ul className={classes.chips}>

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CONNECTABLE_PLATFORMS, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { ComposerBudget } from '../budget/ComposerBudget';
 import { PostPreview, type PreviewImage } from '../preview/PostPreview';
 import { PostTextFields } from './edit/PostTextFields';
 import { ScheduleFields } from './edit/ScheduleFields';
@@ -8,6 +9,7 @@ import { useEditPost } from './edit/useEditPost';
 import { usePostVariant } from './edit/usePostVariant';
 import { usePreviewAccount } from './edit/usePreviewAccount';
 import { VariantSection } from './edit/VariantSection';
+import { combineLocalDateTime, normalizeTime } from './time-zone';
 import type { PostItem } from './types';
 
 const text = messages.posts;
@@ -67,6 +69,15 @@ function EditPostForm({
           <Stack gap="md" miw={0}>
             <PostTextFields post={post} state={state} />
             <ScheduleFields state={state} timeZone={timeZone} />
+            <ComposerBudget
+              post={post}
+              scheduledFor={combineLocalDateTime(
+                state.fields.date,
+                normalizeTime(state.fields.time),
+                timeZone,
+              )}
+              timeZone={timeZone}
+            />
           </Stack>
           <Box component="section" aria-label={text.preview} miw={0}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed">
@@ -98,6 +109,7 @@ function EditPostForm({
           </Alert>
         )}
 
+        {state.budgetConfirm}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={state.saving}>
             {messages.common.cancel}

@@ -1,14 +1,17 @@
 // The post mutations every posts screen shares (delete, reschedule, retry), with the spec's
 // toasts and a refresh of whatever shows posts (lists, calendar, dashboard, theme counts). Each is
 // guarded: the same post's action is not sent twice while it runs (one toast per double-click).
-import { messages } from '@pauta/core';
+import { getErrorMessage, messages } from '@pauta/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorCodeOf, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { httpStatusOf, useTRPC } from '../../lib/trpc';
+import { askBudgetConfirm } from '../budget/BudgetConfirmHost';
+import { refusedOverruns } from '../budget/budget-model';
 import { describeScheduleError } from './post-errors';
+import { useUserTimeZone } from './time-zone';
 
 const text = messages.posts;
 
@@ -57,40 +60,83 @@ export function useDeletePost(onDone?: () => void) {
 export function useReschedulePost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  return useGuardedMutation(
+  const timeZone = useUserTimeZone();
+  const self = useRef<{ mutate: (input: RescheduleInput) => void } | null>(null);
+  const mutation = useGuardedMutation(
     trpc.posts.reschedule.mutationOptions({
       onSuccess: async () => {
         showSuccess(messages.common.success, text.dateUpdated);
         await refresh();
       },
-      onError: async (error) => {
+      onError: async (error, input) => {
+        // A new day past a network budget: ask, and save again confirmed (docs/budgets.md).
+        const overruns = refusedOverruns(error);
+        if (
+          overruns &&
+          askBudgetConfirm({
+            overruns,
+            timeZone,
+            confirm: () => self.current?.mutate({ ...input, confirmOverBudget: true }),
+            cancel: () => void refresh(),
+          })
+        )
+          return;
         showError(
           messages.common.error,
           requestStateText(error) ??
-            (isConflict(error) ? text.notEditable : (describeScheduleError(error) ?? text.updateDateError)),
+            (isConflict(error)
+              ? text.notEditable
+              : overruns
+                ? getErrorMessage('BUDGET_EXCEEDED')
+                : (describeScheduleError(error) ?? text.updateDateError)),
         );
         await refresh();
       },
     }),
   );
+  self.current = mutation;
+  return mutation;
 }
+
+type RescheduleInput = { id: string; scheduledFor: Date; confirmOverBudget?: boolean };
 
 export function useRetryPost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  return useGuardedMutation(
+  const timeZone = useUserTimeZone();
+  const self = useRef<{ mutate: (input: { id: string; confirmOverBudget?: boolean }) => void } | null>(null);
+  const mutation = useGuardedMutation(
     trpc.posts.retry.mutationOptions({
       onSuccess: async () => {
         showSuccess(messages.common.success, text.retryQueued);
         await refresh();
       },
-      onError: async (error) => {
+      onError: async (error, input) => {
+        // The retried post would go past a network budget: ask, and retry confirmed (docs/budgets.md).
+        const overruns = refusedOverruns(error);
+        if (
+          overruns &&
+          askBudgetConfirm({
+            overruns,
+            timeZone,
+            confirm: () => self.current?.mutate({ ...input, confirmOverBudget: true }),
+            cancel: () => {},
+          })
+        )
+          return;
         showError(
           messages.common.error,
-          requestStateText(error) ?? (isConflict(error) ? text.notEditable : text.retryError),
+          requestStateText(error) ??
+            (isConflict(error)
+              ? text.notEditable
+              : overruns
+                ? getErrorMessage('BUDGET_EXCEEDED')
+                : text.retryError),
         );
         await refresh();
       },
     }),
   );
+  self.current = mutation;
+  return mutation;
 }

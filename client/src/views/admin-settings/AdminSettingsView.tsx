@@ -15,6 +15,7 @@ import { INPUT_LIMITS, messages, SETTING_KEYS } from '@pauta/core';
 import { IconAdjustments, IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { NetworkBudgetsEditor } from '../../components/budget/NetworkBudgetsEditor';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
 import { showError, showSuccess } from '../../lib/toast';
@@ -25,12 +26,13 @@ const text = messages.admin.settings;
 const KNOWN = text.knownKeys as Record<string, string>;
 export const MAX_THEMES = { min: 1, max: 1000 } as const;
 
-export type EditorKind = 'boolean' | 'themes' | 'number' | 'text' | 'json';
+export type EditorKind = 'boolean' | 'themes' | 'budgets' | 'number' | 'text' | 'json';
 
 /** Which editor a setting gets: the known keys are typed; others follow their stored value. */
 export function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
   if (setting.key === SETTING_KEYS.emailNotificationsEnabled) return 'boolean';
   if (setting.key === SETTING_KEYS.maxThemesPerUser) return 'themes';
+  if (setting.key === SETTING_KEYS.networkBudgets) return 'budgets';
   if (typeof setting.value === 'boolean') return 'boolean';
   if (typeof setting.value === 'number') return 'number';
   if (typeof setting.value === 'string') return 'text';
@@ -142,7 +144,8 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
   const busy = pending || submitting || toggling;
 
   let editor: ReactNode;
-  if (kind === 'boolean')
+  if (kind === 'budgets') editor = <NetworkBudgetsEditor stored={setting.value} />;
+  else if (kind === 'boolean')
     editor = (
       <Switch
         size="md"

@@ -4,6 +4,7 @@ import type { ThemeValues } from '@pauta/core/schemas/theme';
 import { useMutation } from '@tanstack/react-query';
 import { useSessionQuery } from '../../app/session';
 import { goToView } from '../../app/view-paths';
+import { announceBudgetOverruns } from '../../components/budget/notice';
 import { ThemeForm } from '../../components/theme-form/ThemeForm';
 import classes from '../../components/theme-form/ThemeForm.module.css';
 import { useSingleFlight } from '../../lib/actions';
@@ -57,6 +58,7 @@ export function CreateThemeView() {
     try {
       const { outcome } = await create.mutateAsync(values);
       announceOutcome(outcome);
+      if ('budgetOverruns' in outcome) announceBudgetOverruns(outcome.budgetOverruns);
       goToView('dashboard');
       void refresh();
     } catch (error) {

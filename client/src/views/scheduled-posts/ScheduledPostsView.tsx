@@ -5,6 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
 import { viewPath } from '../../app/view-paths';
 import { ApprovalBoardLink } from '../../components/ApprovalBoardLink';
+import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
@@ -69,6 +70,9 @@ export function ScheduledPostsView() {
   const [mode, setMode] = useState<Mode>(() => (params.get('view') === 'calendar' ? 'calendar' : 'list'));
   const [editing, setEditing] = useState<PostItem | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
+  // The month the calendar shows: its network budget panel and the marks on days past a budget.
+  const [calendarMonth, setCalendarMonth] = useState<string | null>(null);
+  const budgetDayBadge = useBudgetDayBadge(mode === 'calendar' ? calendarMonth : null);
   const panelId = useId();
   const refresh = useRefreshPosts();
 
@@ -189,9 +193,12 @@ export function ScheduledPostsView() {
         />
       ) : (
         <Suspense fallback={<ViewLoading />}>
+          <CalendarBudget month={calendarMonth} />
           <PostCalendar
             timeZone={timeZone}
             onEdit={setEditing}
+            onMonthChange={setCalendarMonth}
+            dayBadge={budgetDayBadge}
             {...(filters.themeId ? { themeId: filters.themeId } : {})}
             {...(filters.platform ? { platform: filters.platform } : {})}
           />

@@ -4,6 +4,7 @@ import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
+import { announceBudgetOverruns } from '../../components/budget/notice';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, errorDetails, requestStateText, scheduleRangeText } from '../../lib/errors';
@@ -43,7 +44,7 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
   // One click schedules once: the second click of a double-click is ignored while the first runs.
   const [handleSchedule, scheduling] = useSingleFlight(async () => {
     try {
-      const { platforms } = await schedule.mutateAsync({
+      const { platforms, budgetOverruns } = await schedule.mutateAsync({
         themeId,
         title: draft.title,
         content: draft.content,
@@ -51,6 +52,7 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
         postOrder: draft.post_order,
       });
       showSuccess(messages.common.success, text.scheduledForPlatforms(platforms));
+      announceBudgetOverruns(budgetOverruns);
       onScheduled();
       void refresh();
     } catch (error) {

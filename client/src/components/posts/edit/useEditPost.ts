@@ -17,6 +17,7 @@ import { useGuardedMutation } from '../../../lib/actions';
 import { requestStateText } from '../../../lib/errors';
 import { showError, showInfo, showSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { useBudgetConfirm } from '../../budget/ComposerBudget';
 import { describeUpdateError } from '../post-errors';
 import { combineLocalDateTime, localDayKey, localTime, normalizeTime } from '../time-zone';
 import type { PostItem } from '../types';
@@ -40,6 +41,8 @@ export function useEditPost(post: PostItem, timeZone: string, onClose: () => voi
   const [time, setTime] = useState(localTime(post.scheduledFor, timeZone));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  // Past a network's budget the server asks first (BUDGET_EXCEEDED); confirming saves anyway.
+  const budget = useBudgetConfirm(timeZone);
 
   const limit = PLATFORM_TEXT_LIMITS[post.platform];
   const used = measurePostLength(post.platform, content);
@@ -61,7 +64,8 @@ export function useEditPost(post: PostItem, timeZone: string, onClose: () => voi
         onClose();
         await refresh();
       },
-      onError: async (error) => {
+      onError: async (error, input) => {
+        if (budget.intercept(error, () => update.mutate({ ...input, confirmOverBudget: true }))) return;
         setServerError(describeUpdateError(error, post.platform));
         showError(messages.common.error, requestStateText(error) ?? text.updateError);
         if (isConflict(error)) await refresh();
@@ -72,6 +76,7 @@ export function useEditPost(post: PostItem, timeZone: string, onClose: () => voi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
+    budget.clear();
     const typedTime = normalizeTime(time);
     const parsed = postEditFormSchema(post.platform).safeParse({ title, content, date, time: typedTime });
     const found: FieldErrors = parsed.success ? {} : firstIssuePerField(parsed.error);
@@ -104,6 +109,8 @@ export function useEditPost(post: PostItem, timeZone: string, onClose: () => voi
     editable,
     latestDay,
     saving: update.isPending,
+    /** The over-budget confirmation, when the server asked for one. */
+    budgetConfirm: budget.element,
     submit,
   };
 }

@@ -1,0 +1,50 @@
+// Counting the posts that use a network budget (docs/budgets.md): per local day of a time zone,
+// for one network, across the whole installation or for one user. The statuses counted are core's
+// BUDGET_COUNTED_STATUSES; the partial index suggested_posts_budget_idx serves the installation's
+// count, suggested_posts_user_scheduled_idx the user's.
+import { BUDGET_COUNTED_STATUSES, type Platform } from '@pauta/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../schema.js';
+
+export interface BudgetCountOptions {
+  platform: Platform;
+  from: Date;
+  before: Date;
+  /** Only this user's posts (a per-user budget); absent = every user's. */
+  userId?: string | undefined;
+  /** Leave this post out (the one being rescheduled). */
+  excludePostId?: string | undefined;
+}
+
+function countQuery(db: Kysely<Database>, options: BudgetCountOptions) {
+  let query = db
+    .selectFrom('suggested_posts')
+    .where('platform', '=', options.platform)
+    .where('status', 'in', BUDGET_COUNTED_STATUSES)
+    .where('scheduled_for', '>=', options.from)
+    .where('scheduled_for', '<', options.before);
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.excludePostId !== undefined) query = query.where('id', '<>', options.excludePostId);
+  return query;
+}
+
+/** Posts of a network in [from, before). */
+export async function countBudgetPosts(db: Kysely<Database>, options: BudgetCountOptions): Promise<number> {
+  const row = await countQuery(db, options)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Posts of a network in [from, before) per local day of `timeZone` ('YYYY-MM-DD' → count). */
+export async function countBudgetPostsByDay(
+  db: Kysely<Database>,
+  options: BudgetCountOptions & { timeZone: string },
+): Promise<Map<string, number>> {
+  const day = sql<string>`to_char(scheduled_for AT TIME ZONE ${options.timeZone}, 'YYYY-MM-DD')`;
+  const rows = await countQuery(db, options)
+    .select([day.as('day'), (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy(sql`1`)
+    .execute();
+  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+}

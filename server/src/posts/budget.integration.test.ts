@@ -1,0 +1,343 @@
+// Network budgets against real PostgreSQL (docs/budgets.md): the usage count per network and local
+// day/month, installation-wide and per user; the refusal of a date past a budget (412
+// BUDGET_EXCEEDED, nothing changed) and its confirmed save; the administrator's setting and its
+// validation; the overruns of new posts. A database of its own: budgets count every user's posts
+// and the setting is global, so nothing else may write there.
+import type { BudgetOverrun, Platform, PostStatus } from '@pauta/core';
+import { type DbHandle, setRole } from '@pauta/db';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isolatedDb } from '../../../test/harness.js';
+import type { TestClient } from '../../../test/http-client.js';
+import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
+import { createSession } from '../auth/session.js';
+import type { QueueGateway, WakeUp } from '../queue/queue-gateway.js';
+import { type BudgetUsage, overrunsOfNewPosts } from './budget.service.js';
+
+let iso: Awaited<ReturnType<typeof isolatedDb>>;
+let handle: DbHandle;
+let app: { url: string; close(): Promise<void> };
+const enqueued: WakeUp[] = [];
+const fakeQueue: QueueGateway = {
+  isAvailable: () => true,
+  requestMetricsSync: async () => true,
+  enqueuePublish: async (posts) => {
+    enqueued.push(...posts);
+    return posts.length;
+  },
+  cancelPublish: async () => 0,
+  queues: () => [],
+  close: async () => {},
+};
+
+beforeAll(async () => {
+  iso = await isolatedDb();
+  handle = iso.handle;
+  app = await listen(testDeps(handle, { queue: fakeQueue }));
+});
+afterAll(async () => {
+  await app?.close();
+  await iso?.drop();
+});
+
+type Budgets = Partial<Record<Platform, { month: number; day: number; scope: 'installation' | 'user' }>>;
+async function setBudgets(value: Budgets) {
+  await handle.db
+    .updateTable('admin_settings')
+    .set({ setting_value: JSON.stringify(value) })
+    .where('setting_key', '=', 'network_budgets')
+    .execute();
+}
+beforeEach(async () => {
+  enqueued.length = 0;
+  // Each test starts from the shipped setting: every network on its default.
+  await setBudgets({});
+  await handle.db.deleteFrom('suggested_posts').execute();
+});
+
+async function makePost(
+  userId: string,
+  themeId: string,
+  scheduledFor: string,
+  options: { platform?: Platform; status?: PostStatus } = {},
+) {
+  const row = await handle.db
+    .insertInto('suggested_posts')
+    .values({
+      user_id: userId,
+      theme_id: themeId,
+      title: 'Título',
+      content: 'Conteúdo do post',
+      platform: options.platform ?? 'x',
+      scheduled_for: scheduledFor,
+      status: options.status ?? 'scheduled',
+    })
+    .returning(['id', 'version'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+async function person(label: string, timezone = 'America/Sao_Paulo') {
+  const user = await signedInUser(handle, app.url, { label, timezone });
+  const theme = await insertTestTheme(handle, user.id);
+  return { ...user, themeId: theme.id };
+}
+
+const usage = (client: TestClient, month?: string) =>
+  client.query<BudgetUsage>('posts.budget', month ? { month } : {});
+
+describe('posts.budget: what is used', () => {
+  it('counts each network per local day and month, every user for an installation budget', async () => {
+    const me = await person('uso');
+    const other = await person('outro');
+    // Sao Paulo is UTC-3. The month of March 2027 runs 2027-03-01T03:00Z to 2027-04-01T03:00Z.
+    await makePost(me.id, me.themeId, '2027-03-01T02:59:00Z'); // February 28th, local
+    await makePost(me.id, me.themeId, '2027-03-01T03:00:00Z'); // March 1st, 00:00 local
+    await makePost(me.id, me.themeId, '2027-03-10T13:00:00Z', { status: 'published' });
+    await makePost(other.id, other.themeId, '2027-03-10T14:00:00Z', { status: 'needs_attention' });
+    await makePost(other.id, other.themeId, '2027-03-10T15:00:00Z', { status: 'publishing' });
+    await makePost(me.id, me.themeId, '2027-03-10T16:00:00Z', { status: 'failed' }); // not sent: not counted
+    await makePost(me.id, me.themeId, '2027-03-10T17:00:00Z', { status: 'missed' });
+    await makePost(me.id, me.themeId, '2027-04-01T02:59:00Z'); // March 31st, 23:59 local
+    await makePost(me.id, me.themeId, '2027-04-01T03:00:00Z'); // April
+    await makePost(me.id, me.themeId, '2027-03-10T12:00:00Z', { platform: 'linkedin' }); // no budget
+
+    const res = await usage(me.browser, '2027-03');
+    expect(res.status).toBe(200);
+    const data = res.data!;
+    expect(data.month).toBe('2027-03');
+    expect(data.timeZone).toBe('America/Sao_Paulo');
+    // X keeps its default (1,500 a month, 17 a day, the whole installation); LinkedIn has none.
+    expect(data.networks.map((n) => n.platform)).toEqual(['x', 'instagram']);
+    const x = data.networks.find((n) => n.platform === 'x')!;
+    expect(x).toMatchObject({ scope: 'installation', month: 1500, day: 17, monthUsed: 5 });
+    expect(x.days).toEqual({ '2027-03-01': 1, '2027-03-10': 3, '2027-03-31': 1 });
+    expect(data.defaults.x).toEqual({ month: 1500, day: 17, scope: 'installation' });
+
+    // The other user sees the same installation-wide count.
+    const theirs = (await usage(other.browser, '2027-03')).data!;
+    expect(theirs.networks.find((n) => n.platform === 'x')!.monthUsed).toBe(5);
+  });
+
+  it('a per-user budget counts only the caller; days follow the caller zone', async () => {
+    await setBudgets({ x: { month: 100, day: 2, scope: 'user' } });
+    const me = await person('meu', 'UTC');
+    const other = await person('alheio');
+    await makePost(me.id, me.themeId, '2027-05-10T01:00:00Z');
+    await makePost(other.id, other.themeId, '2027-05-10T01:30:00Z');
+    const mine = (await usage(me.browser, '2027-05')).data!.networks.find((n) => n.platform === 'x')!;
+    expect(mine).toMatchObject({ scope: 'user', month: 100, day: 2, monthUsed: 1 });
+    expect(mine.days).toEqual({ '2027-05-10': 1 }); // in UTC; it would be May 9th in Sao Paulo
+    const theirs = (await usage(other.browser, '2027-05')).data!.networks.find((n) => n.platform === 'x')!;
+    expect(theirs.days).toEqual({ '2027-05-09': 1 });
+  });
+
+  it('refuses a month that is not YYYY-MM, and anonymous callers', async () => {
+    const me = await person('mes');
+    expect((await usage(me.browser, '2027-13')).status).toBe(400);
+    expect((await me.browser.query('posts.budget', { month: 'março' })).status).toBe(400);
+  });
+});
+
+describe('saving a date past a budget', () => {
+  it('refuses with the overruns and changes nothing, then saves when confirmed', async () => {
+    await setBudgets({ x: { month: 0, day: 2, scope: 'installation' } });
+    const me = await person('agenda');
+    const other = await person('vizinho');
+    const day = '2027-06-12';
+    await makePost(me.id, me.themeId, `${day}T13:00:00Z`);
+    await makePost(other.id, other.themeId, `${day}T14:00:00Z`); // another user's post counts too
+    const post = await makePost(me.id, me.themeId, '2027-06-20T13:00:00Z');
+    const target = new Date(`${day}T18:00:00Z`);
+
+    const refused = await me.browser.mutate('posts.reschedule', { id: post.id, scheduledFor: target });
+    expect(refused.status).toBe(412);
+    expect(refused.error?.message).toBe('BUDGET_EXCEEDED');
+    expect(refused.error?.details).toEqual({
+      timeZone: 'America/Sao_Paulo',
+      overruns: [
+        { platform: 'x', period: 'day', periodKey: day, scope: 'installation', used: 2, budget: 2 },
+      ] satisfies BudgetOverrun[],
+    });
+    const untouched = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['scheduled_for', 'version'])
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ scheduled_for: new Date('2027-06-20T13:00:00Z'), version: post.version });
+    expect(enqueued).toHaveLength(0);
+
+    // The edit dialog's save is checked the same way.
+    const edit = await me.browser.mutate('posts.update', {
+      id: post.id,
+      title: 'Novo',
+      content: 'Texto',
+      scheduledFor: target,
+    });
+    expect(edit.error?.message).toBe('BUDGET_EXCEEDED');
+
+    const confirmed = await me.browser.mutate<{ scheduledFor: string; version: number }>('posts.reschedule', {
+      id: post.id,
+      scheduledFor: target,
+      confirmOverBudget: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(new Date(confirmed.data!.scheduledFor)).toEqual(target);
+    expect(enqueued.map((w) => w.id)).toEqual([post.id]);
+    const x = (await usage(me.browser, '2027-06')).data!.networks.find((n) => n.platform === 'x')!;
+    expect(x.days[day]).toBe(3);
+  });
+
+  it('moving a post within its day, or editing only its text, is never held against the budget', async () => {
+    await setBudgets({ x: { month: 2, day: 1, scope: 'user' } });
+    const me = await person('mesmo-dia');
+    const post = await makePost(me.id, me.themeId, '2027-07-01T13:00:00Z');
+    await makePost(me.id, me.themeId, '2027-07-02T13:00:00Z');
+    await makePost(me.id, me.themeId, '2027-07-03T13:00:00Z');
+    // July is already over (3 posts for a budget of 2), this post among them: moving it inside
+    // its day and month adds nothing to either, so it is not refused.
+    const later = await me.browser.mutate('posts.reschedule', {
+      id: post.id,
+      scheduledFor: new Date('2027-07-01T20:00:00Z'),
+    });
+    expect(later.status).toBe(200);
+    const text = await me.browser.mutate('posts.update', {
+      id: post.id,
+      title: 'Só o texto',
+      content: 'Outro texto',
+      scheduledFor: new Date('2027-07-01T20:00:00Z'),
+    });
+    expect(text.status).toBe(200);
+    // To a day that holds another post: over the daily budget (the month is unchanged).
+    const busy = await me.browser.mutate('posts.reschedule', {
+      id: post.id,
+      scheduledFor: new Date('2027-07-02T20:00:00Z'),
+    });
+    expect(busy.error?.details).toMatchObject({ overruns: [{ period: 'day', used: 1, budget: 1 }] });
+  });
+
+  it('a failed post scheduled again is counted as new in its period', async () => {
+    await setBudgets({ x: { month: 1, day: 0, scope: 'user' } });
+    const me = await person('falhou');
+    const failed = await makePost(me.id, me.themeId, '2027-08-05T13:00:00Z', { status: 'failed' });
+    await makePost(me.id, me.themeId, '2027-08-06T13:00:00Z');
+    const res = await me.browser.mutate('posts.reschedule', {
+      id: failed.id,
+      scheduledFor: new Date('2027-08-05T15:00:00Z'),
+    });
+    expect(res.error?.details).toMatchObject({
+      overruns: [{ period: 'month', periodKey: '2027-08', used: 1, budget: 1, scope: 'user' }],
+    });
+  });
+
+  it('"Tentar novamente" of a failed post on a full day asks too, and goes when confirmed', async () => {
+    await setBudgets({ x: { month: 0, day: 1, scope: 'user' } });
+    const me = await person('retry');
+    await makePost(me.id, me.themeId, '2027-08-20T13:00:00Z');
+    const failed = await makePost(me.id, me.themeId, '2027-08-20T15:00:00Z', { status: 'failed' });
+    const refused = await me.browser.mutate('posts.retry', { id: failed.id });
+    expect(refused.status).toBe(412);
+    expect(refused.error?.details).toMatchObject({ overruns: [{ period: 'day', periodKey: '2027-08-20' }] });
+    const row = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['status', 'version'])
+      .where('id', '=', failed.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', version: failed.version });
+    const confirmed = await me.browser.mutate<{ status: string }>('posts.retry', {
+      id: failed.id,
+      confirmOverBudget: true,
+    });
+    expect(confirmed.data?.status).toBe('scheduled');
+  });
+
+  it('a network without a budget is never refused', async () => {
+    const me = await person('linkedin');
+    const posts = await Promise.all(
+      [1, 2, 3].map(() => makePost(me.id, me.themeId, '2027-09-01T13:00:00Z', { platform: 'linkedin' })),
+    );
+    const res = await me.browser.mutate('posts.reschedule', {
+      id: posts[0]!.id,
+      scheduledFor: new Date('2027-09-02T13:00:00Z'),
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('the administrator sets budgets', () => {
+  it('saves per-network overrides that change the usage; refuses malformed ones without change', async () => {
+    const admin = await person('admin');
+    await handle.db.transaction().execute((trx) => setRole(trx, admin.id, 'admin'));
+    // A role change ends the user's sessions: sign in again.
+    admin.browser.jar.set(
+      'pauta_session',
+      (await createSession(handle.db, admin.id, { persistent: false })).token,
+    );
+    const saved = await admin.browser.mutate<{ value: unknown }>('admin.settings.update', {
+      key: 'network_budgets',
+      value: JSON.stringify({ x: { month: 500, day: 0, scope: 'installation' } }),
+      json: true,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.data!.value).toEqual({ x: { month: 500, day: null, scope: 'installation' } });
+    const x = (await usage(admin.browser)).data!.networks.find((n) => n.platform === 'x')!;
+    expect(x).toMatchObject({ month: 500, day: null });
+
+    for (const value of [
+      '{"x": {"month": -1, "day": 0, "scope": "installation"}}',
+      '{"x": {"month": 2.5, "day": 0, "scope": "installation"}}',
+      '{"twitter": {"month": 10, "day": 0, "scope": "user"}}',
+      '{"x": {"month": 10, "day": 0, "scope": "todos"}}',
+      '[1, 2]',
+    ]) {
+      const res = await admin.browser.mutate('admin.settings.update', {
+        key: 'network_budgets',
+        value,
+        json: true,
+      });
+      expect(res.status, value).toBe(400);
+      expect(res.error?.details).toMatchObject({ reason: 'INVALID_VALUE', expected: 'budgets' });
+    }
+    const broken = await admin.browser.mutate('admin.settings.update', {
+      key: 'network_budgets',
+      value: '{"x": ',
+      json: true,
+    });
+    expect(broken.error?.details).toMatchObject({ reason: 'INVALID_JSON' });
+    const row = await handle.db
+      .selectFrom('admin_settings')
+      .select('setting_value')
+      .where('setting_key', '=', 'network_budgets')
+      .executeTakeFirstOrThrow();
+    expect(row.setting_value).toEqual({ x: { month: 500, day: null, scope: 'installation' } });
+  });
+});
+
+describe('new posts past a budget (a theme calendar)', () => {
+  it('reports each day and month the new posts put over, with the count that includes them', async () => {
+    await setBudgets({
+      x: { month: 3, day: 1, scope: 'user' },
+      instagram: { month: 0, day: 0, scope: 'user' },
+    });
+    const me = await person('tema');
+    await makePost(me.id, me.themeId, '2027-10-01T13:00:00Z'); // already there
+    const fresh = [
+      await makePost(me.id, me.themeId, '2027-10-01T15:00:00Z'),
+      await makePost(me.id, me.themeId, '2027-10-02T13:00:00Z'),
+      await makePost(me.id, me.themeId, '2027-10-03T13:00:00Z'),
+    ];
+    const rows = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['platform', 'scheduled_for'])
+      .where(
+        'id',
+        'in',
+        fresh.map((p) => p.id),
+      )
+      .execute();
+    const overruns = await overrunsOfNewPosts({ db: handle.db }, { userId: me.id, posts: rows });
+    expect(overruns).toEqual([
+      { platform: 'x', period: 'day', periodKey: '2027-10-01', scope: 'user', used: 2, budget: 1 },
+      { platform: 'x', period: 'month', periodKey: '2027-10', scope: 'user', used: 4, budget: 3 },
+    ]);
+  });
+});
