@@ -17,7 +17,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import type { FormErrors } from '@mantine/form';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { AvoidTopic, Frequency, PaletteColorId, Platform, Tone } from '@pauta/core';
 import {
@@ -45,7 +44,7 @@ import { themeInputSchema } from '@pauta/core/schemas/theme';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { showError } from '../../lib/toast';
+import { toastFirstError } from '../../lib/forms';
 import { PlatformIcon } from '../PlatformIcon';
 import { SubmitButton } from '../SubmitButton';
 import classes from './ThemeForm.module.css';
@@ -88,15 +87,6 @@ interface ThemeFormProps {
 /** The order in which failed rules are reported (spec §5), one toast per submit. */
 const FIELD_ORDER = ['name', 'description', 'toneOfVoice', 'socialNetworks', 'colorPalette'] as const;
 
-function firstError(errors: FormErrors): string | null {
-  for (const field of FIELD_ORDER) {
-    const error = errors[field];
-    if (error) return String(error);
-  }
-  const other = Object.values(errors).find(Boolean);
-  return other ? String(other) : null;
-}
-
 export function ThemeForm({
   initialValues = EMPTY_THEME,
   submitLabel,
@@ -119,10 +109,7 @@ export function ThemeForm({
       const parsed = themeInputSchema.safeParse(values);
       if (parsed.success) onSubmit(parsed.data);
     },
-    (errors) => {
-      const message = firstError(errors);
-      if (message) showError(messages.common.error, message, { id: 'theme-form-error' });
-    },
+    (errors) => toastFirstError(errors, FIELD_ORDER, 'theme-form-error'),
   );
 
   return (

@@ -11,9 +11,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INPUT_LIMITS, messages } from '@pauta/core';
+import { newPasswordFormSchema, resetRequestFormSchema } from '@pauta/core/schemas/auth';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +26,8 @@ import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError, describeSignUpError, errorCodeOf } from '../../lib/errors';
-import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { toastFirstError } from '../../lib/forms';
+import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
 import classes from './AuthPage.module.css';
@@ -70,14 +72,14 @@ function RequestForm() {
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const localMailbox = useSystemStatus().data?.localMailbox === true;
   const [sent, setSent] = useState(false);
-  const form = useForm({ initialValues: { email: '' } });
-  const [send, sending] = useSingleFlight(async ({ email }: typeof form.values) => {
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      form.setFieldError('email', text.invalidEmail);
-      return;
-    }
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(resetRequestFormSchema, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const [send, sending] = useSingleFlight(async (values: typeof form.values) => {
     try {
-      await request.mutateAsync({ email: email.trim() });
+      await request.mutateAsync(resetRequestFormSchema.parse(values));
       setSent(true);
     } catch (error) {
       showErrorText(
@@ -148,17 +150,12 @@ function NewPasswordForm({ token }: { token: string }) {
   const refreshSession = useRefreshSession();
   const [refused, setInvalid] = useState(false);
   const invalid = refused || check.data?.usable === false;
-  const form = useForm({ initialValues: { password: '', confirm: '' } });
-  const [save, saving] = useSingleFlight(async ({ password, confirm }: typeof form.values) => {
-    if (!password || !confirm) {
-      showError(messages.common.error, text.fillAllFields);
-      return;
-    }
-    if (password !== confirm) {
-      form.setFieldError('confirm', text.passwordsDontMatch);
-      showError(messages.common.error, text.passwordsDontMatch);
-      return;
-    }
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: schemaResolver(newPasswordFormSchema, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const [save, saving] = useSingleFlight(async ({ password }: typeof form.values) => {
     try {
       await reset.mutateAsync({ token, password });
     } catch (error) {
@@ -171,7 +168,10 @@ function NewPasswordForm({ token }: { token: string }) {
     await refreshSession();
     navigate('/', { replace: true });
   });
-  const submit = form.onSubmit((values) => void save(values));
+  const submit = form.onSubmit(
+    (values) => void save(values),
+    (errors) => toastFirstError(errors, ['password', 'confirm'], 'new-password-error'),
+  );
   if (check.isPending)
     return (
       <Group justify="center" py="xl" role="status">
