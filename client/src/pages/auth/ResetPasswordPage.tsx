@@ -172,25 +172,8 @@ function NewPasswordForm({ token }: { token: string }) {
     (values) => void save(values),
     (errors) => toastFirstError(errors, ['password', 'confirm'], 'new-password-error'),
   );
-  if (check.isPending)
-    return (
-      <Group justify="center" py="xl" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text c="dimmed">{text.resetChecking}</Text>
-      </Group>
-    );
-  if (invalid)
-    return (
-      <Stack gap="md" role="alert">
-        <Title order={1} className={classes.title}>
-          {text.resetInvalidTitle}
-        </Title>
-        <Text>{text.resetInvalid}</Text>
-        <Button component={Link} href="/auth/reset" replace>
-          {text.requestNewLink}
-        </Button>
-      </Stack>
-    );
+  if (check.isPending) return <CheckingLink />;
+  if (invalid) return <InvalidLink />;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -225,5 +208,29 @@ function NewPasswordForm({ token }: { token: string }) {
         />
       </Stack>
     </form>
+  );
+}
+
+function CheckingLink() {
+  return (
+    <Group justify="center" py="xl" role="status">
+      <Loader size="sm" aria-hidden />
+      <Text c="dimmed">{text.resetChecking}</Text>
+    </Group>
+  );
+}
+
+/** The link is invalid, used or expired: no form, and the way to a new one. */
+function InvalidLink() {
+  return (
+    <Stack gap="md" role="alert">
+      <Title order={1} className={classes.title}>
+        {text.resetInvalidTitle}
+      </Title>
+      <Text>{text.resetInvalid}</Text>
+      <Button component={Link} href="/auth/reset" replace>
+        {text.requestNewLink}
+      </Button>
+    </Stack>
   );
 }

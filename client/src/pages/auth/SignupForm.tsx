@@ -1,6 +1,6 @@
 import { Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { INPUT_LIMITS, messages } from '@pauta/core';
+import { INPUT_LIMITS, messages, type PasswordIssue } from '@pauta/core';
 import { type SignUpForm, signUpFormSchema } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useRefreshSession } from '../../app/session';
@@ -15,8 +15,20 @@ import { useTRPC } from '../../lib/trpc';
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
 
-/** Criar conta (spec §2.2, §5, §8): names optional, passwords must match; weak ones list why. */
-export function SignupForm() {
+/** 'Senha fraca' with the server's reasons as a list. */
+function showWeakPassword(issues: PasswordIssue[]) {
+  showError(
+    text.weakPasswordTitle,
+    <List size="sm" spacing={2}>
+      {issues.map((issue) => (
+        <List.Item key={issue}>{text.passwordIssues[issue]}</List.Item>
+      ))}
+    </List>,
+  );
+}
+
+/** The sign-up form's values, validation (core schema) and submit (one account per click). */
+function useSignUpForm() {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
   const refreshSession = useRefreshSession();
@@ -41,14 +53,7 @@ export function SignupForm() {
     } catch (error) {
       const issues = passwordIssuesOf(error);
       if (issues.length > 0) {
-        showError(
-          text.weakPasswordTitle,
-          <List size="sm" spacing={2}>
-            {issues.map((issue) => (
-              <List.Item key={issue}>{text.passwordIssues[issue]}</List.Item>
-            ))}
-          </List>,
-        );
+        showWeakPassword(issues);
         form.setFieldError('password', issues.map((issue) => text.passwordIssues[issue]).join(' '));
       } else {
         showErrorText(describeSignUpError(error));
@@ -62,7 +67,12 @@ export function SignupForm() {
     (values) => void submit(values),
     (errors) => toastFirstError(errors, FIELD_ORDER, 'signup-form-error'),
   );
+  return { form, handleSubmit, submitting };
+}
 
+/** Criar conta (spec §2.2, §5, §8): names optional, passwords must match; weak ones list why. */
+export function SignupForm() {
+  const { form, handleSubmit, submitting } = useSignUpForm();
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">

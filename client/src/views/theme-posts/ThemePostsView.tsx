@@ -17,6 +17,7 @@ import { useUserTimeZone } from '../../components/posts/time-zone';
 import type { PostItem } from '../../components/posts/types';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
+import type { ThemeListItem } from '../../lib/themes';
 import { useTRPC } from '../../lib/trpc';
 
 const text = messages.themes;
@@ -48,59 +49,15 @@ function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: Po
     >
       {(data) => (
         <Accordion variant="separated" value={opened} onChange={setOpened} chevronPosition="right">
-          {data.map((theme) => {
-            const color = resolveThemeColor(theme.colorPalette);
-            return (
-              <Accordion.Item key={theme.id} value={theme.id} style={{ borderLeft: `5px solid ${color}` }}>
-                <Accordion.Control>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={700}>{theme.name}</Text>
-                    <Group gap={6}>
-                      <Badge
-                        variant="light"
-                        color="blue"
-                        tt="none"
-                        leftSection={<IconCalendarEvent size={12} aria-hidden />}
-                      >
-                        {text.scheduledCount(theme.scheduledCount)}
-                      </Badge>
-                      <Badge
-                        variant="light"
-                        color="teal"
-                        tt="none"
-                        leftSection={<IconCircleCheck size={12} aria-hidden />}
-                      >
-                        {text.publishedCount(theme.publishedCount)}
-                      </Badge>
-                    </Group>
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  {opened === theme.id && (
-                    <Stack gap="sm">
-                      <Group justify="flex-end">
-                        <Button
-                          component={Link}
-                          href={viewPath('scheduled-posts', { theme: theme.id })}
-                          variant="subtle"
-                          size="xs"
-                          leftSection={<IconListDetails size={14} aria-hidden />}
-                        >
-                          {text.viewPosts}
-                        </Button>
-                      </Group>
-                      <PostList
-                        filters={{ themeId: theme.id }}
-                        timeZone={timeZone}
-                        onEdit={onEdit}
-                        label={theme.name}
-                      />
-                    </Stack>
-                  )}
-                </Accordion.Panel>
-              </Accordion.Item>
-            );
-          })}
+          {data.map((theme) => (
+            <ThemeGroup
+              key={theme.id}
+              theme={theme}
+              open={opened === theme.id}
+              timeZone={timeZone}
+              onEdit={onEdit}
+            />
+          ))}
         </Accordion>
       )}
     </QueryState>
@@ -143,5 +100,68 @@ export function ThemePostsView() {
       </Tabs>
       <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
     </>
+  );
+}
+
+interface ThemeGroupProps {
+  theme: ThemeListItem;
+  /** Only an open group loads its posts. */
+  open: boolean;
+  timeZone: string;
+  onEdit: (post: PostItem) => void;
+}
+
+/** A theme in its colour with its counts; opened, its posts and a link to them in Posts Agendados. */
+function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
+  const color = resolveThemeColor(theme.colorPalette);
+  return (
+    <Accordion.Item value={theme.id} style={{ borderLeft: `5px solid ${color}` }}>
+      <Accordion.Control>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={700}>{theme.name}</Text>
+          <Group gap={6}>
+            <Badge
+              variant="light"
+              color="blue"
+              tt="none"
+              leftSection={<IconCalendarEvent size={12} aria-hidden />}
+            >
+              {text.scheduledCount(theme.scheduledCount)}
+            </Badge>
+            <Badge
+              variant="light"
+              color="teal"
+              tt="none"
+              leftSection={<IconCircleCheck size={12} aria-hidden />}
+            >
+              {text.publishedCount(theme.publishedCount)}
+            </Badge>
+          </Group>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        {open && (
+          <Stack gap="sm">
+            <Group justify="flex-end">
+              <Button
+                component={Link}
+                href={viewPath('scheduled-posts', { theme: theme.id })}
+                variant="subtle"
+                size="xs"
+                leftSection={<IconListDetails size={14} aria-hidden />}
+              >
+                {text.viewPosts}
+              </Button>
+            </Group>
+            <PostList
+              filters={{ themeId: theme.id }}
+              timeZone={timeZone}
+              onEdit={onEdit}
+              label={theme.name}
+            />
+          </Stack>
+        )}
+      </Accordion.Panel>
+    </Accordion.Item>
   );
 }
