@@ -150,26 +150,7 @@ function RequestCard({ request, who, timeZone, onAction }: RequestCardProps) {
               </Text>
             )}
           </div>
-          <Group gap={6} wrap="wrap">
-            {request.status === 'pending' && (
-              <Badge
-                color={request.confirmed ? 'teal' : 'orange'}
-                variant="outline"
-                leftSection={
-                  request.confirmed ? (
-                    <IconShieldCheck size={12} aria-hidden />
-                  ) : (
-                    <IconMailQuestion size={12} aria-hidden />
-                  )
-                }
-              >
-                {request.confirmed ? text.confirmedBadge : text.unconfirmedBadge}
-              </Badge>
-            )}
-            <Badge color={STATUS_COLOR[request.status]} variant="light">
-              {text.statuses[request.status]}
-            </Badge>
-          </Group>
+          <RequestBadges request={request} />
         </Group>
         {/* A long unbroken reason wraps inside the card instead of overflowing it. */}
         <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="deletion-reason">
@@ -215,5 +196,31 @@ function RequestCard({ request, who, timeZone, onAction }: RequestCardProps) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Pending requests say whether the owner is proven; every request its status. */
+function RequestBadges({ request }: { request: DeletionRequest }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      {request.status === 'pending' && (
+        <Badge
+          color={request.confirmed ? 'teal' : 'orange'}
+          variant="outline"
+          leftSection={
+            request.confirmed ? (
+              <IconShieldCheck size={12} aria-hidden />
+            ) : (
+              <IconMailQuestion size={12} aria-hidden />
+            )
+          }
+        >
+          {request.confirmed ? text.confirmedBadge : text.unconfirmedBadge}
+        </Badge>
+      )}
+      <Badge color={STATUS_COLOR[request.status]} variant="light">
+        {text.statuses[request.status]}
+      </Badge>
+    </Group>
   );
 }
