@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { StateMessage } from './StateMessage';
 
 /** What QueryState reads of a TanStack query (plain or infinite). */
-export interface QueryLike<T> {
+interface QueryLike<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;
@@ -33,7 +33,7 @@ interface QueryStateProps<T> {
 }
 
 /** The loading block of a list or screen: a spinner with an accessible name. */
-export function LoadingBlock() {
+function LoadingBlock() {
   return (
     <Center py="xl" role="status" aria-label={messages.common.loading}>
       <Loader aria-hidden />

@@ -5,7 +5,7 @@ import { messages } from '@pauta/core';
 import { showError } from './toast';
 
 /** The message of the first field of `order` that failed; any other failure after those. */
-export function firstFormError(errors: FormErrors, order: readonly string[]): string | null {
+function firstFormError(errors: FormErrors, order: readonly string[]): string | null {
   for (const field of order) {
     const error = errors[field];
     if (error) return String(error);

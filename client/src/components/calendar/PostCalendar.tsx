@@ -13,7 +13,7 @@ import { type CalendarOptions, usePostCalendar } from './usePostCalendar';
 
 const text = messages.calendar;
 
-export interface PostCalendarProps extends CalendarOptions {
+interface PostCalendarProps extends CalendarOptions {
   onEdit: (post: PostItem) => void;
 }
 

@@ -24,7 +24,7 @@ export interface ThemeFormValues extends ThemeInput {
 }
 
 /** A new theme: no tone or network chosen yet (both required), weekly, blue (spec §5). */
-export const EMPTY_THEME: ThemeFormValues = {
+const EMPTY_THEME: ThemeFormValues = {
   name: '',
   description: '',
   toneOfVoice: [],

@@ -12,12 +12,12 @@ import { type AdminSetting, refusalReason } from '../admin/admin-api';
 
 const text = messages.admin.settings;
 const KNOWN = text.knownKeys as Record<string, string>;
-export const MAX_THEMES = { min: 1, max: 1000 } as const;
+const MAX_THEMES = { min: 1, max: 1000 } as const;
 
-export type EditorKind = 'boolean' | 'themes' | 'number' | 'text' | 'json';
+type EditorKind = 'boolean' | 'themes' | 'number' | 'text' | 'json';
 
 /** Which editor a setting gets: the known keys are typed; others follow their stored value. */
-export function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
+function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
   if (setting.key === SETTING_KEYS.emailNotificationsEnabled) return 'boolean';
   if (setting.key === SETTING_KEYS.maxThemesPerUser) return 'themes';
   if (typeof setting.value === 'boolean') return 'boolean';

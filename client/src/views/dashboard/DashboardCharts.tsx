@@ -102,7 +102,7 @@ function ChartCard({ title, hint, summary, empty, chart, table }: ChartCardProps
   );
 }
 
-export interface DashboardChartsProps {
+interface DashboardChartsProps {
   weekly: WeeklyPoint[];
   upcoming: UpcomingPoint[];
 }

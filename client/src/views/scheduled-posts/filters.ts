@@ -14,16 +14,6 @@ export interface FilterState {
   statuses: PostStatus[];
 }
 
-export const EMPTY_FILTERS: FilterState = {
-  themeId: null,
-  platform: null,
-  scheduledFrom: null,
-  scheduledTo: null,
-  createdFrom: null,
-  createdTo: null,
-  statuses: [],
-};
-
 /** Order of the platform filter (spec §9: linkedin, instagram, facebook, x). */
 export const FILTER_PLATFORMS = [
   'linkedin',

@@ -27,7 +27,7 @@ import classes from './ThemesView.module.css';
 
 const text = messages.themes;
 
-export function suggestedPostsPath(themeId: string): string {
+function suggestedPostsPath(themeId: string): string {
   return viewPath('suggested-posts', { theme: themeId, from: 'card' });
 }
 

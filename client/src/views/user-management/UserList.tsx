@@ -17,7 +17,7 @@ import { type AdminUser, personName } from '../admin/admin-api';
 const text = messages.admin.users;
 const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-export interface UserListProps {
+interface UserListProps {
   items: AdminUser[];
   timeZone: string;
   meId: string | undefined;
