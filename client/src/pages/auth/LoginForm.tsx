@@ -1,6 +1,6 @@
-import { Anchor, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { INPUT_LIMITS, messages } from '@pauta/core';
+import { messages } from '@pauta/core';
 import { type SignInForm, signInFormSchema } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '../../app/Link';
@@ -11,6 +11,7 @@ import { describeSignInError } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { EmailField } from './AuthFrame';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password'] as const;
@@ -45,15 +46,7 @@ export function LoginForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          type="email"
-          label={text.email}
-          placeholder={text.emailPlaceholder}
-          autoComplete="email"
-          withAsterisk
-          maxLength={INPUT_LIMITS.email}
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label={text.password}
           autoComplete="current-password"

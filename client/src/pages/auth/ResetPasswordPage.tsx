@@ -1,28 +1,14 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { newPasswordFormSchema, resetRequestFormSchema } from '@pauta/core/schemas/auth';
-import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { navigate, useSearch } from '../../app/navigation';
 import { useRefreshSession, useSystemStatus } from '../../app/session';
-import { Logo } from '../../components/Logo';
-import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError, describeSignUpError, errorCodeOf } from '../../lib/errors';
@@ -30,6 +16,7 @@ import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
+import { AuthFrame, AuthHeading, EmailField } from './AuthFrame';
 import classes from './AuthPage.module.css';
 
 const text = messages.auth;
@@ -43,27 +30,9 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   useDocumentTitle(`${token ? text.resetTitle : text.resetRequestTitle} · ${messages.common.appName}`);
   return (
-    <main id={MAIN_ID} tabIndex={-1} className={classes.page}>
-      <SkipLink />
-      <Container size={480} w="100%">
-        <Button
-          component={Link}
-          href="/auth"
-          variant="subtle"
-          color="gray"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-          className={classes.back}
-        >
-          {text.backToLogin}
-        </Button>
-        <div className={classes.logo}>
-          <Logo />
-        </div>
-        <Paper withBorder shadow="md" p={{ base: 'lg', xs: 'xl' }}>
-          {token ? <NewPasswordForm token={token} /> : <RequestForm />}
-        </Paper>
-      </Container>
-    </main>
+    <AuthFrame back={{ href: '/auth', label: text.backToLogin }}>
+      {token ? <NewPasswordForm token={token} /> : <RequestForm />}
+    </AuthFrame>
   );
 }
 
@@ -112,23 +81,8 @@ function RequestForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} className={classes.title}>
-            {text.resetRequestTitle}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {text.resetRequestDescription}
-          </Text>
-        </div>
-        <TextInput
-          type="email"
-          label={text.email}
-          placeholder={text.emailPlaceholder}
-          autoComplete="email"
-          withAsterisk
-          maxLength={INPUT_LIMITS.email}
-          {...form.getInputProps('email')}
-        />
+        <AuthHeading title={text.resetRequestTitle} description={text.resetRequestDescription} />
+        <EmailField {...form.getInputProps('email')} />
         <SubmitButton
           pending={sending}
           label={text.resetRequestSubmit}
@@ -177,14 +131,7 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} className={classes.title}>
-            {text.resetTitle}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {text.resetDescription}
-          </Text>
-        </div>
+        <AuthHeading title={text.resetTitle} description={text.resetDescription} />
         <PasswordInput
           label={text.newPassword}
           autoComplete="new-password"

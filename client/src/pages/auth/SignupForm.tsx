@@ -11,6 +11,7 @@ import { toastFirstError } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { EmailField } from './AuthFrame';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
@@ -92,15 +93,7 @@ export function SignupForm() {
             {...form.getInputProps('lastName')}
           />
         </Group>
-        <TextInput
-          type="email"
-          label={text.email}
-          placeholder={text.emailPlaceholder}
-          autoComplete="email"
-          withAsterisk
-          maxLength={INPUT_LIMITS.email}
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label={text.password}
           autoComplete="new-password"
