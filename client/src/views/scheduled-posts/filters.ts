@@ -14,6 +14,17 @@ export interface FilterState {
   statuses: PostStatus[];
 }
 
+/** No filter: every post of the user. */
+export const EMPTY_FILTERS: FilterState = {
+  themeId: null,
+  platform: null,
+  scheduledFrom: null,
+  scheduledTo: null,
+  createdFrom: null,
+  createdTo: null,
+  statuses: [],
+};
+
 /** Order of the platform filter (spec §9: linkedin, instagram, facebook, x). */
 export const FILTER_PLATFORMS = [
   'linkedin',
