@@ -1,4 +1,14 @@
-import { Button, Container, Paper, Text, TextInput, type TextInputProps, Title } from '@mantine/core';
+import {
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  type PasswordInputProps,
+  Text,
+  TextInput,
+  type TextInputProps,
+  Title,
+} from '@mantine/core';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -67,4 +77,12 @@ export function EmailField(props: Omit<TextInputProps, 'type' | 'label'>) {
       {...props}
     />
   );
+}
+
+/**
+ * A password field that tells assistive technology when it is invalid: Mantine marks the inner
+ * input with `data-invalid` only, so `aria-invalid` is set here from the error.
+ */
+export function PasswordField(props: PasswordInputProps) {
+  return <PasswordInput withAsterisk aria-invalid={props.error ? true : undefined} {...props} />;
 }

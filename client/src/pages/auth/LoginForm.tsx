@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { messages } from '@pauta/core';
 import { type SignInForm, signInFormSchema } from '@pauta/core/schemas/auth';
@@ -11,7 +11,7 @@ import { describeSignInError } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { EmailField } from './AuthFrame';
+import { EmailField, PasswordField } from './AuthFrame';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password'] as const;
@@ -47,10 +47,9 @@ export function LoginForm() {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <EmailField {...form.getInputProps('email')} />
-        <PasswordInput
+        <PasswordField
           label={text.password}
           autoComplete="current-password"
-          withAsterisk
           {...form.getInputProps('password')}
         />
         <Group justify="space-between" gap="sm">

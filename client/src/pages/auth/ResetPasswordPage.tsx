@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INPUT_LIMITS, messages } from '@pauta/core';
@@ -16,7 +16,7 @@ import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
-import { AuthFrame, AuthHeading, EmailField } from './AuthFrame';
+import { AuthFrame, AuthHeading, EmailField, PasswordField } from './AuthFrame';
 import classes from './AuthPage.module.css';
 
 const text = messages.auth;
@@ -132,17 +132,15 @@ function NewPasswordForm({ token }: { token: string }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <AuthHeading title={text.resetTitle} description={text.resetDescription} />
-        <PasswordInput
+        <PasswordField
           label={text.newPassword}
           autoComplete="new-password"
-          withAsterisk
           maxLength={INPUT_LIMITS.passwordMax}
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={text.confirmNewPassword}
           autoComplete="new-password"
-          withAsterisk
           maxLength={INPUT_LIMITS.passwordMax}
           {...form.getInputProps('confirm')}
         />

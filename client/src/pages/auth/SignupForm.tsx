@@ -1,4 +1,4 @@
-import { Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages, type PasswordIssue } from '@pauta/core';
 import { type SignUpForm, signUpFormSchema } from '@pauta/core/schemas/auth';
@@ -11,7 +11,7 @@ import { toastFirstError } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { EmailField } from './AuthFrame';
+import { EmailField, PasswordField } from './AuthFrame';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
@@ -94,10 +94,9 @@ export function SignupForm() {
           />
         </Group>
         <EmailField {...form.getInputProps('email')} />
-        <PasswordInput
+        <PasswordField
           label={text.password}
           autoComplete="new-password"
-          withAsterisk
           description={
             <Text span size="xs">
               {text.passwordIssues.TOO_SHORT}
@@ -105,10 +104,9 @@ export function SignupForm() {
           }
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={text.confirmPassword}
           autoComplete="new-password"
-          withAsterisk
           {...form.getInputProps('confirmPassword')}
         />
         <SubmitButton
