@@ -9,7 +9,7 @@ import { darken } from '@mantine/core';
 /** AA for normal text. */
 export const TEXT_RATIO = 4.5;
 /** AA for UI components and graphics (borders of controls, focus rings, icons). */
-export const UI_RATIO = 3;
+const UI_RATIO = 3;
 
 function channel(value: number): number {
   const v = value / 255;
@@ -17,7 +17,7 @@ function channel(value: number): number {
 }
 
 /** `#rgb`, `#rrggbb` or `rgb(r, g, b)` / `rgba(r, g, b, a)` (alpha ignored) → [r, g, b]. */
-export function parseColor(color: string): [number, number, number] {
+function parseColor(color: string): [number, number, number] {
   const hex = color.trim().match(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i);
   if (hex) {
     const digits = hex[1]!.length === 3 ? [...hex[1]!].map((d) => d + d).join('') : hex[1]!;
@@ -29,7 +29,7 @@ export function parseColor(color: string): [number, number, number] {
   throw new Error(`cor não reconhecida: ${color}`);
 }
 
-export function luminance(color: string): number {
+function luminance(color: string): number {
   const [r, g, b] = parseColor(color).map(channel) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
@@ -45,8 +45,8 @@ function passesAll(color: string, backgrounds: string[], ratio: number): boolean
   return backgrounds.every((bg) => contrast(color, bg) >= ratio);
 }
 
-export const WHITE = '#ffffff';
-export const BLACK = '#000000';
+const WHITE = '#ffffff';
+const BLACK = '#000000';
 
 /** The surfaces coloured text and controls sit on: body, cards/inputs, and the grey panels. */
 export function surfaces(colors: MantineThemeColors, scheme: 'light' | 'dark'): string[] {
@@ -81,7 +81,7 @@ function lightestNeeded(tuple: MantineColorsTuple, backgrounds: string[]): strin
   return WHITE;
 }
 
-export interface SchemeColor {
+interface SchemeColor {
   /** Text in the light variant (Badge, Avatar, active nav): on its fill and its hover fill. */
   lightColor: string;
   /** Shade index of the filled background (buttons, badges, avatars, checkboxes). */

@@ -134,7 +134,7 @@ function firstReadable(candidates: string[], backgrounds: string[]): string {
 }
 
 /** Per-scheme colour variables for every theme colour, from palette.ts. */
-export function paletteVariables(colors: MantineThemeColors): { light: Vars; dark: Vars } {
+function paletteVariables(colors: MantineThemeColors): { light: Vars; dark: Vars } {
   const light: Vars = {};
   const dark: Vars = {};
   for (const name of Object.keys(colors)) {

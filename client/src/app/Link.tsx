@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
 import { navigate } from './navigation';
 
-export interface LinkProps extends ComponentPropsWithRef<'a'> {
+interface LinkProps extends ComponentPropsWithRef<'a'> {
   href: string;
   /** Replace the current history entry instead of pushing a new one. */
   replace?: boolean;

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 
 const NAVIGATE_EVENT = 'pauta:navigate';
 
-export interface NavigateOptions {
+interface NavigateOptions {
   /** Replace the current history entry instead of pushing a new one. */
   replace?: boolean;
 }

@@ -9,9 +9,8 @@ import type { AppRouter } from '../lib/trpc';
 import { useTRPC } from '../lib/trpc';
 
 type Client = inferRouterClient<AppRouter>;
-export type SessionAnswer = Awaited<ReturnType<Client['auth']['session']['query']>>;
+type SessionAnswer = Awaited<ReturnType<Client['auth']['session']['query']>>;
 export type SessionUser = NonNullable<SessionAnswer['user']>;
-export type SystemStatus = Awaited<ReturnType<Client['system']['status']['query']>>;
 
 export function useSessionQuery() {
   const trpc = useTRPC();
@@ -40,7 +39,7 @@ export function useRefreshSession() {
   }, [queryClient, trpc]);
 }
 
-export interface AdminState {
+interface AdminState {
   /** True until the server answered; admin entries stay hidden meanwhile. */
   loading: boolean;
   isAdmin: boolean;
@@ -64,7 +63,7 @@ export function useSystemStatus() {
  * Spec §2.3: dashboard when the user already has a theme, otherwise create; also create when
  * the check failed (`hasThemes: null`).
  */
-export function initialViewFor(hasThemes: boolean | null | undefined): View {
+function initialViewFor(hasThemes: boolean | null | undefined): View {
   return hasThemes === true ? 'dashboard' : 'create';
 }
 

@@ -5,7 +5,7 @@ import { PLATFORM_LABELS } from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandX } from '@tabler/icons-react';
 
-export const PLATFORM_ICONS: Record<Platform, Icon> = {
+const PLATFORM_ICONS: Record<Platform, Icon> = {
   instagram: IconBrandInstagram,
   linkedin: IconBrandLinkedin,
   facebook: IconBrandFacebook,

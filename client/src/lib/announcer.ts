@@ -6,7 +6,7 @@
 
 export type Politeness = 'polite' | 'assertive';
 
-export interface Announcement {
+interface Announcement {
   text: string;
   /** Increments on every announcement, so the same text twice is announced twice. */
   id: number;

@@ -54,7 +54,7 @@ export function errorDetails<C extends ErrorCode & keyof ErrorDetailsByCode>(
 }
 
 /** A request that never got an answer (offline, server down): a tRPC error without data. */
-export function isNetworkError(error: unknown): boolean {
+function isNetworkError(error: unknown): boolean {
   return isTRPCClientError(error) && error.data === undefined;
 }
 

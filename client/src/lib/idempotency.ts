@@ -9,7 +9,7 @@ import { isTRPCClientError, type TRPCLink } from '@trpc/client';
 import { type Observable, share, tap } from '@trpc/server/observable';
 import { httpStatusOf } from './errors';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** Well inside the server's 24 h: an older key would be a new action there anyway. */
 const KEY_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -18,7 +18,7 @@ const KEY_LIFETIME_MS = 12 * 60 * 60 * 1000;
  * 128 random bits as 32 hex characters. crypto.getRandomValues, not randomUUID: randomUUID
  * exists only in secure contexts, and Pauta may be opened over plain http on a local network.
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -10,7 +10,7 @@ type Themes = inferRouterClient<AppRouter>['themes'];
 
 export type ThemeListItem = Awaited<ReturnType<Themes['list']['query']>>[number];
 export type ThemeDetail = Awaited<ReturnType<Themes['get']['query']>>;
-export type CreateThemeResult = Awaited<ReturnType<Themes['create']['mutate']>>;
+type CreateThemeResult = Awaited<ReturnType<Themes['create']['mutate']>>;
 export type CreationOutcome = CreateThemeResult['outcome'];
 type GeneratedDrafts = Awaited<ReturnType<Themes['generateDrafts']['mutate']>>;
 export type Draft = GeneratedDrafts['drafts'][number];

@@ -20,7 +20,7 @@ const shownIds = new Map<string, string>();
 const shownAt = new Map<string, number>();
 let sequence = 0;
 /** The words of a toast's title or message (a string, or elements around strings). */
-export function plainText(node: ReactNode): string {
+function plainText(node: ReactNode): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) return node.map(plainText).join(' ');

@@ -54,13 +54,13 @@ export { httpStatusOf };
 const MAX_RETRIES = 2;
 
 /** A failure worth retrying: network errors and 5xx, never a 4xx answer (bad input, no access…). */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = httpStatusOf(error);
   if (status !== undefined && status >= 400 && status < 500) return false;
   return failureCount < MAX_RETRIES;
 }
 
-export interface QueryClientOptions {
+interface QueryClientOptions {
   /** Called when any query other than the session answers UNAUTHORIZED (the session ended). */
   onUnauthorized?: () => void;
 }

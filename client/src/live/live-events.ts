@@ -15,7 +15,7 @@ import type { QueryClient, QueryFilters } from '@tanstack/react-query';
 import { viewPath } from '../app/view-paths';
 
 /** The caches each kind of change touches (built from the tRPC proxy by the caller). */
-export interface LiveCacheFilters {
+interface LiveCacheFilters {
   /** Posts Agendados, calendar, theme posts. */
   posts: QueryFilters;
   published: QueryFilters;
@@ -42,7 +42,7 @@ const RESULT_STATUSES: readonly PostStatus[] = ['published', 'failed', 'needs_at
 /** Results in one burst above which one summary toast replaces the individual ones. */
 const MAX_TOASTS_PER_BURST = 3;
 /** Events arriving within this window are handled together (one refetch per screen). */
-export const BURST_MS = 200;
+const BURST_MS = 200;
 
 function reason(event: LiveEvent): string {
   const code = event.errorCode as keyof typeof publishErrorMessages | null;
@@ -117,7 +117,7 @@ export function toastFor(event: LiveEvent): LiveToast | null {
   }
 }
 
-export interface LiveHandlerOptions {
+interface LiveHandlerOptions {
   queryClient: QueryClient;
   filters: LiveCacheFilters;
   /** The signed-in user: only their own events toast or touch their own screens. */

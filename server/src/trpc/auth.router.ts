@@ -1,4 +1,5 @@
 import { AppError, DEFAULT_TIME_ZONE, INPUT_LIMITS } from '@pauta/core';
+import { emailAddressSchema } from '@pauta/core/schemas/auth';
 import { findProfile } from '@pauta/db';
 import { connectPlatformOf } from '@pauta/networks';
 import { z } from 'zod';
@@ -15,7 +16,8 @@ import { sendWelcomeEmail } from '../email/notifications.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
 import { authedProcedure, type Context, publicProcedure, router } from './trpc.js';
 
-const email = z.string().trim().min(1).max(254).pipe(z.email());
+/** The same email schema the sign-up and reset forms validate with. */
+const email = emailAddressSchema;
 const password = z
   .string()
   .min(1)

@@ -55,8 +55,6 @@ export function AppLayout({ view, children }: AppLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
   const showAdmin = !admin.loading && admin.isAdmin;
   const publishingPaused = showAdmin && status.data?.publishingAvailable === false;
-  const workers = useWorkersStatus(showAdmin);
-  const noWorker = showAdmin && workers.data?.health.status === 'no_worker' ? workers.data.health : null;
 
   return (
     <div className={classes.shell}>
@@ -65,13 +63,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
         <Container size="xl" className={classes.headerInner}>
           <Group gap="sm" wrap="nowrap" className={classes.left}>
             <Logo href={viewPath('dashboard')} label={messages.nav.logoHome} />
-            {status.data?.sandbox && (
-              <Tooltip label={messages.common.sandboxHint} multiline w={240} withArrow>
-                <Badge variant="light" color="orange" radius="sm" tabIndex={0}>
-                  {messages.common.sandboxBadge}
-                </Badge>
-              </Tooltip>
-            )}
+            {status.data?.sandbox && <SandboxBadge />}
           </Group>
 
           <nav aria-label={messages.nav.mainNavigation} className={classes.desktopNav}>
@@ -122,32 +114,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
       <BudgetConfirmHost />
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Container size="lg" className={classes.content}>
-          {publishingPaused && (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconAlertTriangle aria-hidden />}
-              mb="xl"
-              role="status"
-            >
-              {messages.shell.publishingPaused}
-            </Alert>
-          )}
-          {noWorker && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle aria-hidden />}
-              mb="xl"
-              role="alert"
-              title={messages.shell.noWorker(noWorker.minutesSinceSeen, noWorker.duePosts)}
-            >
-              {messages.shell.noWorkerHelp}{' '}
-              <Anchor component={Link} href={viewPath('admin', { section: 'workers' })} fw={600}>
-                {messages.shell.noWorkerLink}
-              </Anchor>
-            </Alert>
-          )}
+          <ShellBanners showAdmin={showAdmin} publishingPaused={publishingPaused} />
           <AccountsBanner view={view} />
           {children}
         </Container>
@@ -248,5 +215,45 @@ function UserAvatar({ user }: { user: SessionUser }) {
         {initialsOf(user)}
       </Avatar>
     </Tooltip>
+  );
+}
+
+function SandboxBadge() {
+  return (
+    <Tooltip label={messages.common.sandboxHint} multiline w={240} withArrow>
+      <Badge variant="light" color="orange" radius="sm" tabIndex={0}>
+        {messages.common.sandboxBadge}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** For admins: publishing paused (no network credentials) and no worker alive. */
+function ShellBanners({ showAdmin, publishingPaused }: { showAdmin: boolean; publishingPaused: boolean }) {
+  const workers = useWorkersStatus(showAdmin);
+  const noWorker = showAdmin && workers.data?.health.status === 'no_worker' ? workers.data.health : null;
+  return (
+    <>
+      {publishingPaused && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} mb="xl" role="status">
+          {messages.shell.publishingPaused}
+        </Alert>
+      )}
+      {noWorker && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          mb="xl"
+          role="alert"
+          title={messages.shell.noWorker(noWorker.minutesSinceSeen, noWorker.duePosts)}
+        >
+          {messages.shell.noWorkerHelp}{' '}
+          <Anchor component={Link} href={viewPath('admin', { section: 'workers' })} fw={600}>
+            {messages.shell.noWorkerLink}
+          </Anchor>
+        </Alert>
+      )}
+    </>
   );
 }

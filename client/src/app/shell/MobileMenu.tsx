@@ -31,23 +31,9 @@ export function MobileMenu({
   onSignOut,
   signingOut,
 }: MobileMenuProps) {
-  const renderItem = (item: NavItem) => {
-    const ItemIcon = item.icon;
-    const active = item.view === view;
-    return (
-      <NavLink
-        key={item.view}
-        component={Link}
-        href={viewPath(item.view)}
-        label={item.label}
-        leftSection={<ItemIcon size={20} stroke={1.7} aria-hidden />}
-        active={active}
-        aria-current={active ? 'page' : undefined}
-        onClick={onClose}
-        fw={600}
-      />
-    );
-  };
+  const renderItem = (item: NavItem) => (
+    <MenuLink key={item.view} item={item} active={item.view === view} onClose={onClose} />
+  );
 
   return (
     <Drawer
@@ -62,21 +48,7 @@ export function MobileMenu({
       padding="md"
     >
       <Stack gap="md">
-        {user && (
-          <Group gap="sm" wrap="nowrap">
-            <Avatar color="brand" radius="xl" aria-hidden>
-              {initialsOf(user)}
-            </Avatar>
-            <Box miw={0}>
-              <Text fw={600} truncate>
-                {displayName(user)}
-              </Text>
-              <Text size="sm" c="dimmed" truncate>
-                {user.email}
-              </Text>
-            </Box>
-          </Group>
-        )}
+        {user && <MenuUser user={user} />}
         <nav aria-label={messages.nav.menu}>
           <Stack gap={2}>{MOBILE_ITEMS.map(renderItem)}</Stack>
           {showAdmin && (
@@ -103,5 +75,39 @@ export function MobileMenu({
         />
       </Stack>
     </Drawer>
+  );
+}
+
+function MenuUser({ user }: { user: SessionUser }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar color="brand" radius="xl" aria-hidden>
+        {initialsOf(user)}
+      </Avatar>
+      <Box miw={0}>
+        <Text fw={600} truncate>
+          {displayName(user)}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {user.email}
+        </Text>
+      </Box>
+    </Group>
+  );
+}
+
+function MenuLink({ item, active, onClose }: { item: NavItem; active: boolean; onClose: () => void }) {
+  const ItemIcon = item.icon;
+  return (
+    <NavLink
+      component={Link}
+      href={viewPath(item.view)}
+      label={item.label}
+      leftSection={<ItemIcon size={20} stroke={1.7} aria-hidden />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClose}
+      fw={600}
+    />
   );
 }

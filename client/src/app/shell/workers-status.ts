@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 
-export const WORKERS_REFETCH_MS = 30_000;
+const WORKERS_REFETCH_MS = 30_000;
 
 export function useWorkersStatus(enabled = true) {
   const trpc = useTRPC();

@@ -7,9 +7,9 @@ import { dayKey } from '../posts/time-zone';
 
 export type CalendarMode = 'month' | 'week';
 
-export const WEEK_STARTS_ON = 0;
+const WEEK_STARTS_ON = 0;
 
-export function startOfWeek(date: CalendarDate): CalendarDate {
+function startOfWeek(date: CalendarDate): CalendarDate {
   return addDays(date, -((weekdayOf(date) - WEEK_STARTS_ON + 7) % 7));
 }
 
@@ -118,11 +118,6 @@ export function formatWeekTitle(days: readonly CalendarDate[]): string {
 /** 'domingo, 22 de novembro de 2026'. */
 export function formatDayTitle(date: CalendarDate): string {
   return dayTitle.format(noonUtc(date));
-}
-
-/** 'dd/MM'. */
-export function formatShortDay(date: CalendarDate): string {
-  return `${pad2(date.day)}/${pad2(date.month)}`;
 }
 
 /** Column headers from Sunday: [{ short: 'Dom', long: 'domingo' }, …]. */

@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatDate, isEditablePostStatus, messages, resolveThemeColor } from '@pauta/core';
+import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { formatDate, isEditablePostStatus, messages } from '@pauta/core';
 import { IconCalendarEvent, IconCheck, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { PlatformBadge } from '../PlatformIcon';
 import { ApprovalBadge } from './ApprovalBadge';
 import classes from './PostCard.module.css';
+import { PostCardShell } from './PostCardShell';
 import { isRetryable, PostStatusBadge, STATUS_STYLE, statusReason } from './PostStatusBadge';
 import { localTime } from './time-zone';
 import type { PostItem } from './types';
@@ -26,44 +26,23 @@ interface PostCardProps {
  * content clamped to 2 lines, Usado and status badges, the reason of a failure, actions.
  */
 export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying = false }: PostCardProps) {
-  const color = resolveThemeColor(post.themeColor);
   const reason = statusReason(post.status, post.lastError, post.lastErrorMessage);
   const editable = isEditablePostStatus(post.status);
-  const titleId = `post-${post.id}-title`;
   return (
-    <Card
-      component="article"
-      className={classes.card}
-      style={{ '--theme-color': color } as CSSProperties}
-      aria-labelledby={titleId}
-      data-post-id={post.id}
-      padding="md"
-    >
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap={8} wrap="nowrap" className={classes.meta}>
-          <span className={classes.swatch} aria-hidden />
-          <Text size="sm" fw={600} truncate>
-            {post.themeName || text.themeNameUnknown}
+    <PostCardShell
+      post={post}
+      idPrefix="post"
+      cardProps={{ 'data-post-id': post.id }}
+      when={
+        <>
+          <IconCalendarEvent size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Text size="sm" c="dimmed">
+            <VisuallyHidden>{text.scheduledFor}: </VisuallyHidden>
+            {formatDate(post.scheduledFor, timeZone)} · {localTime(post.scheduledFor, timeZone)}
           </Text>
-        </Group>
-        <PlatformBadge platform={post.platform} />
-      </Group>
-
-      <Group gap={6} wrap="nowrap">
-        <IconCalendarEvent size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-        <Text size="sm" c="dimmed">
-          <VisuallyHidden>{text.scheduledFor}: </VisuallyHidden>
-          {formatDate(post.scheduledFor, timeZone)} · {localTime(post.scheduledFor, timeZone)}
-        </Text>
-      </Group>
-
-      <Title order={2} id={titleId} className={classes.title}>
-        {post.title}
-      </Title>
-      <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
-        {post.content}
-      </Text>
-
+        </>
+      }
+    >
       <Group gap={6}>
         <PostStatusBadge status={post.status} />
         {post.isUsed && (
@@ -122,6 +101,6 @@ export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying =
           {text.delete}
         </Button>
       </div>
-    </Card>
+    </PostCardShell>
   );
 }

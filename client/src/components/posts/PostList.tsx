@@ -1,8 +1,9 @@
 import { Button, Card, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
-import { IconAlertTriangle, IconCalendarOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { showError } from '../../lib/toast';
+import { QueryState } from '../QueryState';
 import { StateMessage } from '../StateMessage';
 import { ConfirmModal } from './ConfirmModal';
 import { PostCard } from './PostCard';
@@ -59,68 +60,93 @@ export function PostList({ filters, timeZone, onEdit, emptyTitle, emptyDescripti
     if (failed) showError(messages.common.error, text.loadError, { id: 'posts-load-error' });
   }, [failed]);
 
-  if (query.isPending) return <PostListSkeleton />;
-  if (query.isError && !query.data)
-    return (
-      <StateMessage icon={IconAlertTriangle} title={text.loadError} color="red" role="alert">
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          {messages.common.tryAgain}
-        </Button>
-      </StateMessage>
-    );
-
-  const posts = query.data.pages.flatMap((page) => page.items);
-  if (posts.length === 0)
-    return (
-      <StateMessage
-        icon={IconCalendarOff}
-        title={emptyTitle ?? text.empty}
-        description={emptyDescription === undefined ? text.emptyDescription : (emptyDescription ?? undefined)}
-      />
-    );
-
   return (
-    <Stack gap="md">
-      <Stack gap="md" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard
-              post={post}
-              timeZone={timeZone}
-              onEdit={onEdit}
-              onDelete={setToDelete}
-              onRetry={(target) => retry.mutate({ id: target.id })}
-              retrying={retry.isPendingFor({ id: post.id })}
+    <QueryState
+      query={query}
+      errorTitle={text.loadError}
+      loading={<PostListSkeleton />}
+      keepDataOnError
+      isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
+      empty={
+        <StateMessage
+          icon={IconCalendarOff}
+          title={emptyTitle ?? text.empty}
+          description={
+            emptyDescription === undefined ? text.emptyDescription : (emptyDescription ?? undefined)
+          }
+        />
+      }
+    >
+      {(data) => {
+        const posts = data.pages.flatMap((page) => page.items);
+        return (
+          <Stack gap="md">
+            <Stack
+              gap="md"
+              component="ul"
+              aria-label={label}
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PostCard
+                    post={post}
+                    timeZone={timeZone}
+                    onEdit={onEdit}
+                    onDelete={setToDelete}
+                    onRetry={(target) => retry.mutate({ id: target.id })}
+                    retrying={retry.isPendingFor({ id: post.id })}
+                  />
+                </li>
+              ))}
+            </Stack>
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+              end={
+                posts.length > 5 && (
+                  <Text size="sm" c="dimmed">
+                    {text.allLoaded}
+                  </Text>
+                )
+              }
             />
-          </li>
-        ))}
-      </Stack>
-      <Center>
-        {query.hasNextPage ? (
-          <Button
-            variant="default"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? text.loadingMore : text.loadMore}
-          </Button>
-        ) : (
-          posts.length > 5 && (
-            <Text size="sm" c="dimmed">
-              {text.allLoaded}
-            </Text>
-          )
-        )}
-      </Center>
-      <ConfirmModal
-        opened={toDelete !== null}
-        title={text.confirmDeleteTitle}
-        message={text.confirmDelete}
-        confirmLabel={text.delete}
-        loading={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
-        onClose={() => setToDelete(null)}
-      />
-    </Stack>
+            <ConfirmModal
+              opened={toDelete !== null}
+              title={text.confirmDeleteTitle}
+              message={text.confirmDelete}
+              confirmLabel={text.delete}
+              loading={remove.isPending}
+              onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+              onClose={() => setToDelete(null)}
+            />
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+interface LoadMoreProps {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  /** Shown once every page is loaded. */
+  end: ReactNode;
+}
+
+/** 'Carregar mais' while there are more pages, then `end`. */
+export function LoadMore({ hasMore, loading, onMore, end }: LoadMoreProps) {
+  return (
+    <Center>
+      {hasMore ? (
+        <Button variant="default" onClick={onMore} loading={loading}>
+          {loading ? text.loadingMore : text.loadMore}
+        </Button>
+      ) : (
+        end
+      )}
+    </Center>
   );
 }

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, formatTime, isValidTimeZone, utcToZonedParts, zonedT
 import { useSessionUser } from '../../app/session';
 import { browserTimeZone } from '../../lib/timezone';
 
-export const FALLBACK_TIME_ZONE = DEFAULT_TIME_ZONE;
+const FALLBACK_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** The signed-in user's IANA zone; the browser's (or São Paulo) until the session answers. */
 export function useUserTimeZone(): string {

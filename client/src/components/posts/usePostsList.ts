@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import type { PostFilterInput } from './types';
 
-export const POSTS_PAGE_SIZE = 20;
+const POSTS_PAGE_SIZE = 20;
 
 export function usePostsList(filters: PostFilterInput, { enabled = true }: { enabled?: boolean } = {}) {
   const trpc = useTRPC();

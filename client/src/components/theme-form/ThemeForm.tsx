@@ -1,58 +1,18 @@
 // The theme form of Criar Novo Tema and Editar Tema (spec §2.3, §5): four sections, validated by
 // the shared zod schema; each rule that fails is also an 'Erro' toast with the spec's text.
-import {
-  Alert,
-  Checkbox,
-  Chip,
-  ColorSwatch,
-  Group,
-  Input,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import type { FormErrors } from '@mantine/form';
+import { Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import type { AvoidTopic, Frequency, PaletteColorId, Platform, Tone } from '@pauta/core';
-import {
-  AVOID_TOPIC_LABELS,
-  AVOID_TOPICS,
-  approvalMessages,
-  CUSTOM_HEX_HINT,
-  DEFAULT_FREQUENCY,
-  DEFAULT_THEME_COLOR,
-  FREQUENCIES,
-  FREQUENCY_LABELS,
-  INPUT_LIMITS,
-  isHexColor,
-  isPaletteColorId,
-  messages,
-  PALETTE,
-  PALETTE_COLORS,
-  PLATFORM_LABELS,
-  resolveThemeColor,
-  THEME_FORM_PLATFORMS,
-  TONE_LABELS,
-  TONES,
-} from '@pauta/core';
+import type { AvoidTopic, Frequency, Platform, Tone } from '@pauta/core';
+import { DEFAULT_FREQUENCY, DEFAULT_THEME_COLOR, messages } from '@pauta/core';
 import type { ThemeInput, ThemeValues } from '@pauta/core/schemas/theme';
 import { themeInputSchema } from '@pauta/core/schemas/theme';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
-import { useId, useState } from 'react';
-import { showError } from '../../lib/toast';
-import { PlatformIcon } from '../PlatformIcon';
+import type { ReactNode } from 'react';
+import { toastFirstError } from '../../lib/forms';
 import { SubmitButton } from '../SubmitButton';
 import classes from './ThemeForm.module.css';
+import { BasicsSection, ChannelsSection, ColorSection, StyleSection } from './ThemeFormSections';
 
-const text = messages.themes;
+const _text = messages.themes;
 
 /** The form's values: the schema's input with the id lists typed by their constants. */
 export interface ThemeFormValues extends ThemeInput {
@@ -64,7 +24,7 @@ export interface ThemeFormValues extends ThemeInput {
 }
 
 /** A new theme: no tone or network chosen yet (both required), weekly, blue (spec §5). */
-export const EMPTY_THEME: ThemeFormValues = {
+const EMPTY_THEME: ThemeFormValues = {
   name: '',
   description: '',
   toneOfVoice: [],
@@ -90,15 +50,6 @@ interface ThemeFormProps {
 /** The order in which failed rules are reported (spec §5), one toast per submit. */
 const FIELD_ORDER = ['name', 'description', 'toneOfVoice', 'socialNetworks', 'colorPalette'] as const;
 
-function firstError(errors: FormErrors): string | null {
-  for (const field of FIELD_ORDER) {
-    const error = errors[field];
-    if (error) return String(error);
-  }
-  const other = Object.values(errors).find(Boolean);
-  return other ? String(other) : null;
-}
-
 export function ThemeForm({
   initialValues = EMPTY_THEME,
   submitLabel,
@@ -121,10 +72,7 @@ export function ThemeForm({
       const parsed = themeInputSchema.safeParse(values);
       if (parsed.success) onSubmit(parsed.data);
     },
-    (errors) => {
-      const message = firstError(errors);
-      if (message) showError(messages.common.error, message, { id: 'theme-form-error' });
-    },
+    (errors) => toastFirstError(errors, FIELD_ORDER, 'theme-form-error'),
   );
 
   return (
@@ -132,128 +80,10 @@ export function ThemeForm({
       <Stack gap="lg">
         <fieldset disabled={pending} className={classes.fieldset}>
           <Stack gap="lg">
-            <Section title={text.sectionBasics} hint={text.sectionBasicsHint}>
-              <TextInput
-                label={text.name}
-                placeholder={text.namePlaceholder}
-                withAsterisk
-                maxLength={INPUT_LIMITS.themeName}
-                {...form.getInputProps('name')}
-              />
-              <Textarea
-                label={text.description}
-                placeholder={text.descriptionPlaceholder}
-                withAsterisk
-                autosize
-                minRows={3}
-                maxRows={8}
-                maxLength={INPUT_LIMITS.themeDescription}
-                {...form.getInputProps('description')}
-              />
-            </Section>
-
-            <Section title={text.sectionStyle} hint={text.sectionStyleHint}>
-              <ChipField
-                label={text.tones}
-                required
-                error={form.errors.toneOfVoice}
-                options={TONES.map((tone) => ({ value: tone, label: TONE_LABELS[tone] }))}
-                value={form.values.toneOfVoice}
-                onChange={(value) => form.setFieldValue('toneOfVoice', value as Tone[])}
-              />
-              <ChipField
-                label={text.avoidTopics}
-                hint={text.avoidTopicsHint}
-                options={AVOID_TOPICS.map((topic) => ({ value: topic, label: AVOID_TOPIC_LABELS[topic] }))}
-                value={form.values.avoidTopics}
-                onChange={(value) => form.setFieldValue('avoidTopics', value as AvoidTopic[])}
-              />
-            </Section>
-
-            <Section title={text.sectionChannels} hint={text.sectionChannelsHint}>
-              <Checkbox.Group
-                label={text.networks}
-                withAsterisk
-                value={form.values.socialNetworks}
-                onChange={(value) => {
-                  form.setFieldValue('socialNetworks', value as Platform[]);
-                  form.clearFieldError('socialNetworks');
-                }}
-                error={form.errors.socialNetworks}
-              >
-                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mt={6}>
-                  {THEME_FORM_PLATFORMS.map((platform) => (
-                    <Checkbox.Card
-                      key={platform}
-                      value={platform}
-                      radius="md"
-                      className={classes.optionCard}
-                      disabled={pending}
-                    >
-                      <span className={classes.cardLabel}>
-                        <Checkbox.Indicator />
-                        <PlatformIcon platform={platform} size={20} />
-                        <Text component="span" size="sm" fw={500}>
-                          {PLATFORM_LABELS[platform]}
-                        </Text>
-                      </span>
-                    </Checkbox.Card>
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-              {form.values.socialNetworks.includes('instagram') && (
-                <Alert
-                  color="yellow"
-                  variant="light"
-                  mt="sm"
-                  icon={<IconAlertTriangle size={18} aria-hidden />}
-                >
-                  {text.instagramNeedsMedia}
-                </Alert>
-              )}
-              <Radio.Group
-                label={text.frequency}
-                withAsterisk
-                value={form.values.frequency}
-                onChange={(value) => form.setFieldValue('frequency', value as Frequency)}
-              >
-                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt={6}>
-                  {FREQUENCIES.map((frequency) => (
-                    <Radio.Card
-                      key={frequency}
-                      value={frequency}
-                      radius="md"
-                      className={classes.optionCard}
-                      disabled={pending}
-                    >
-                      <span className={classes.cardLabel}>
-                        <Radio.Indicator />
-                        <Text component="span" size="sm" fw={500}>
-                          {FREQUENCY_LABELS[frequency]}
-                        </Text>
-                      </span>
-                    </Radio.Card>
-                  ))}
-                </SimpleGrid>
-              </Radio.Group>
-              <Switch
-                label={approvalMessages.themeSwitch}
-                description={approvalMessages.themeSwitchHint}
-                checked={form.values.requiresApproval ?? false}
-                onChange={(event) => form.setFieldValue('requiresApproval', event.currentTarget.checked)}
-              />
-            </Section>
-
-            <Section title={text.sectionColor} hint={text.sectionColorHint}>
-              <ColorField
-                value={form.values.colorPalette}
-                error={form.errors.colorPalette}
-                onChange={(value) => {
-                  form.setFieldValue('colorPalette', value);
-                  form.clearFieldError('colorPalette');
-                }}
-              />
-            </Section>
+            <BasicsSection form={form} />
+            <StyleSection form={form} />
+            <ChannelsSection form={form} pending={pending} />
+            <ColorSection form={form} />
           </Stack>
         </fieldset>
 
@@ -265,170 +95,5 @@ export function ThemeForm({
         </div>
       </Stack>
     </form>
-  );
-}
-
-function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} id={id} className={classes.sectionTitle}>
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-interface ChipFieldProps {
-  label: string;
-  hint?: string;
-  required?: boolean;
-  error?: ReactNode;
-  options: { value: string; label: string }[];
-  value: string[];
-  onChange: (value: string[]) => void;
-}
-
-/** A labelled multi-select of chips (each chip is a checkbox named by its label). */
-function ChipField({ label, hint, required, error, options, value, onChange }: ChipFieldProps) {
-  const id = useId();
-  const labelId = `${id}-label`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
-  return (
-    <div>
-      <Input.Label labelElement="div" id={labelId} required={required} className={classes.groupLabel}>
-        {label}
-        {hint && (
-          <Text component="span" size="xs" c="dimmed" fw={400} id={hintId} ml="xs">
-            ({hint})
-          </Text>
-        )}
-      </Input.Label>
-      <Chip.Group multiple value={value} onChange={onChange}>
-        <Group gap="xs" role="group" aria-labelledby={labelId} aria-describedby={describedBy || undefined}>
-          {options.map((option) => (
-            <Chip key={option.value} value={option.value} variant="outline" radius="xl">
-              {option.label}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
-      {error && (
-        <Input.Error id={errorId} mt={6}>
-          {error}
-        </Input.Error>
-      )}
-    </div>
-  );
-}
-
-/** Black check on light colours, white on dark ones. */
-function checkColorOn(hex: string): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const r = (value >> 16) & 255;
-  const g = (value >> 8) & 255;
-  const b = value & 255;
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#1a1b1e' : '#ffffff';
-}
-
-interface ColorFieldProps {
-  value: string;
-  error?: ReactNode;
-  onChange: (value: string) => void;
-}
-
-/** The 14 presets as a radio group of swatches, plus a custom `#RRGGBB` code. */
-function ColorField({ value, error, onChange }: ColorFieldProps) {
-  const id = useId();
-  const labelId = `${id}-label`;
-  const [lastPreset, setLastPreset] = useState<PaletteColorId>(
-    isPaletteColorId(value) ? value : DEFAULT_THEME_COLOR,
-  );
-  const [custom, setCustom] = useState(isPaletteColorId(value) ? '' : value);
-  const selectedLabel = isPaletteColorId(value)
-    ? PALETTE[value].label
-    : isHexColor(value)
-      ? value.toUpperCase()
-      : null;
-
-  const pickPreset = (preset: PaletteColorId) => {
-    setLastPreset(preset);
-    setCustom('');
-    onChange(preset);
-  };
-
-  const typeCustom = (raw: string) => {
-    setCustom(raw);
-    const trimmed = raw.trim();
-    if (trimmed === '') {
-      onChange(lastPreset);
-      return;
-    }
-    onChange(/^[0-9A-Fa-f]{6}$/.test(trimmed) ? `#${trimmed}` : trimmed);
-  };
-
-  return (
-    <Stack gap="md">
-      <div>
-        <Input.Label labelElement="div" id={labelId} className={classes.groupLabel}>
-          {text.presetColors}
-        </Input.Label>
-        <div role="radiogroup" aria-labelledby={labelId} className={classes.swatches}>
-          {PALETTE_COLORS.map((preset) => {
-            const { label, hex } = PALETTE[preset];
-            const checked = value === preset;
-            return (
-              <Tooltip key={preset} label={label} withArrow openDelay={200}>
-                <label className={classes.swatch} style={{ '--swatch': hex } as CSSProperties}>
-                  <input
-                    type="radio"
-                    name={`${id}-palette`}
-                    value={preset}
-                    checked={checked}
-                    onChange={() => pickPreset(preset)}
-                    aria-label={label}
-                    className={classes.swatchInput}
-                  />
-                  <span className={classes.swatchFill} aria-hidden>
-                    {checked && <IconCheck size={20} stroke={3} color={checkColorOn(hex)} />}
-                  </span>
-                </label>
-              </Tooltip>
-            );
-          })}
-        </div>
-      </div>
-      <TextInput
-        label={text.customColor}
-        description={CUSTOM_HEX_HINT}
-        placeholder="#FF0000"
-        maxLength={7}
-        value={custom}
-        onChange={(event) => typeCustom(event.currentTarget.value)}
-        error={error}
-        autoComplete="off"
-        spellCheck={false}
-        leftSection={<ColorSwatch color={isHexColor(value) ? value : 'transparent'} size={18} aria-hidden />}
-        maw={320}
-      />
-      {selectedLabel && (
-        <Group gap="xs" aria-live="polite">
-          <ColorSwatch color={resolveThemeColor(value)} size={18} aria-hidden />
-          <Text size="sm" c="dimmed">
-            {text.selectedColor(selectedLabel)}
-          </Text>
-        </Group>
-      )}
-    </Stack>
   );
 }

@@ -52,6 +52,9 @@ describe('login form', () => {
     fireEvent.click(submitButton(text.loginSubmit));
     const shown = await toast(messages.common.error);
     expect(within(shown).getByText(text.fillAllFields)).toBeTruthy();
+    // The schema marks the empty field itself (core/src/schemas/auth.ts), not only the toast.
+    expect(screen.getByLabelText(/^Senha/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).not.toBe('true');
     expect(api.callsTo('auth.signIn')).toHaveLength(0);
   });
 
@@ -135,6 +138,7 @@ describe('sign-up form', () => {
     fireEvent.click(submitButton(text.signupSubmit));
     const shown = await toast(messages.common.error);
     expect(within(shown).getByText(text.passwordsDontMatch)).toBeTruthy();
+    expect(screen.getByLabelText(/^Confirmar senha/).getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('auth.signUp')).toHaveLength(0);
   });
 

@@ -1,59 +1,55 @@
-import { Anchor, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { INPUT_LIMITS, messages } from '@pauta/core';
+import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { messages } from '@pauta/core';
+import { type SignInForm, signInFormSchema } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '../../app/Link';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeSignInError } from '../../lib/errors';
-import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { toastFirstError } from '../../lib/forms';
+import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { EmailField, PasswordField } from './AuthFrame';
 
 const text = messages.auth;
+const FIELD_ORDER = ['email', 'password'] as const;
 
 /** Fazer login (spec §2.2, §5, §8). On success the session refetch moves the app in. */
 export function LoginForm() {
   const trpc = useTRPC();
   const signIn = useMutation(trpc.auth.signIn.mutationOptions());
   const refreshSession = useRefreshSession();
-  const form = useForm({ initialValues: { email: '', password: '', rememberMe: false } });
+  const form = useForm<SignInForm>({
+    initialValues: { email: '', password: '', rememberMe: false },
+    validate: schemaResolver(signInFormSchema, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
 
   // A double-click on Entrar signs in once.
-  const [submit, submitting] = useSingleFlight(
-    async ({ email, password, rememberMe }: typeof form.values) => {
-      if (!email.trim() || !password) {
-        showError(messages.common.error, text.fillAllFields);
-        return;
-      }
-      try {
-        await signIn.mutateAsync({ email: email.trim(), password, rememberMe });
-      } catch (error) {
-        showErrorText(describeSignInError(error));
-        return;
-      }
-      showSuccess(text.loginSuccessTitle, text.loginSuccess);
-      await refreshSession();
-    },
+  const [submit, submitting] = useSingleFlight(async (values: SignInForm) => {
+    try {
+      await signIn.mutateAsync(signInFormSchema.parse(values));
+    } catch (error) {
+      showErrorText(describeSignInError(error));
+      return;
+    }
+    showSuccess(text.loginSuccessTitle, text.loginSuccess);
+    await refreshSession();
+  });
+  const handleSubmit = form.onSubmit(
+    (values) => void submit(values),
+    (errors) => toastFirstError(errors, FIELD_ORDER, 'login-form-error'),
   );
-  const handleSubmit = form.onSubmit((values) => void submit(values));
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          type="email"
-          label={text.email}
-          placeholder={text.emailPlaceholder}
-          autoComplete="email"
-          withAsterisk
-          maxLength={INPUT_LIMITS.email}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
+        <EmailField {...form.getInputProps('email')} />
+        <PasswordField
           label={text.password}
           autoComplete="current-password"
-          withAsterisk
           {...form.getInputProps('password')}
         />
         <Group justify="space-between" gap="sm">

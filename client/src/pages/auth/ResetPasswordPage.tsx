@@ -1,33 +1,22 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INPUT_LIMITS, messages } from '@pauta/core';
-import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { newPasswordFormSchema, resetRequestFormSchema } from '@pauta/core/schemas/auth';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { navigate, useSearch } from '../../app/navigation';
 import { useRefreshSession, useSystemStatus } from '../../app/session';
-import { Logo } from '../../components/Logo';
-import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError, describeSignUpError, errorCodeOf } from '../../lib/errors';
-import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { toastFirstError } from '../../lib/forms';
+import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
+import { AuthFrame, AuthHeading, EmailField, PasswordField } from './AuthFrame';
 import classes from './AuthPage.module.css';
 
 const text = messages.auth;
@@ -41,27 +30,9 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   useDocumentTitle(`${token ? text.resetTitle : text.resetRequestTitle} · ${messages.common.appName}`);
   return (
-    <main id={MAIN_ID} tabIndex={-1} className={classes.page}>
-      <SkipLink />
-      <Container size={480} w="100%">
-        <Button
-          component={Link}
-          href="/auth"
-          variant="subtle"
-          color="gray"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-          className={classes.back}
-        >
-          {text.backToLogin}
-        </Button>
-        <div className={classes.logo}>
-          <Logo />
-        </div>
-        <Paper withBorder shadow="md" p={{ base: 'lg', xs: 'xl' }}>
-          {token ? <NewPasswordForm token={token} /> : <RequestForm />}
-        </Paper>
-      </Container>
-    </main>
+    <AuthFrame back={{ href: '/auth', label: text.backToLogin }}>
+      {token ? <NewPasswordForm token={token} /> : <RequestForm />}
+    </AuthFrame>
   );
 }
 
@@ -70,14 +41,14 @@ function RequestForm() {
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const localMailbox = useSystemStatus().data?.localMailbox === true;
   const [sent, setSent] = useState(false);
-  const form = useForm({ initialValues: { email: '' } });
-  const [send, sending] = useSingleFlight(async ({ email }: typeof form.values) => {
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      form.setFieldError('email', text.invalidEmail);
-      return;
-    }
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(resetRequestFormSchema, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const [send, sending] = useSingleFlight(async (values: typeof form.values) => {
     try {
-      await request.mutateAsync({ email: email.trim() });
+      await request.mutateAsync(resetRequestFormSchema.parse(values));
       setSent(true);
     } catch (error) {
       showErrorText(
@@ -110,23 +81,8 @@ function RequestForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} className={classes.title}>
-            {text.resetRequestTitle}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {text.resetRequestDescription}
-          </Text>
-        </div>
-        <TextInput
-          type="email"
-          label={text.email}
-          placeholder={text.emailPlaceholder}
-          autoComplete="email"
-          withAsterisk
-          maxLength={INPUT_LIMITS.email}
-          {...form.getInputProps('email')}
-        />
+        <AuthHeading title={text.resetRequestTitle} description={text.resetRequestDescription} />
+        <EmailField {...form.getInputProps('email')} />
         <SubmitButton
           pending={sending}
           label={text.resetRequestSubmit}
@@ -148,17 +104,12 @@ function NewPasswordForm({ token }: { token: string }) {
   const refreshSession = useRefreshSession();
   const [refused, setInvalid] = useState(false);
   const invalid = refused || check.data?.usable === false;
-  const form = useForm({ initialValues: { password: '', confirm: '' } });
-  const [save, saving] = useSingleFlight(async ({ password, confirm }: typeof form.values) => {
-    if (!password || !confirm) {
-      showError(messages.common.error, text.fillAllFields);
-      return;
-    }
-    if (password !== confirm) {
-      form.setFieldError('confirm', text.passwordsDontMatch);
-      showError(messages.common.error, text.passwordsDontMatch);
-      return;
-    }
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: schemaResolver(newPasswordFormSchema, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const [save, saving] = useSingleFlight(async ({ password }: typeof form.values) => {
     try {
       await reset.mutateAsync({ token, password });
     } catch (error) {
@@ -171,48 +122,25 @@ function NewPasswordForm({ token }: { token: string }) {
     await refreshSession();
     navigate('/', { replace: true });
   });
-  const submit = form.onSubmit((values) => void save(values));
-  if (check.isPending)
-    return (
-      <Group justify="center" py="xl" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text c="dimmed">{text.resetChecking}</Text>
-      </Group>
-    );
-  if (invalid)
-    return (
-      <Stack gap="md" role="alert">
-        <Title order={1} className={classes.title}>
-          {text.resetInvalidTitle}
-        </Title>
-        <Text>{text.resetInvalid}</Text>
-        <Button component={Link} href="/auth/reset" replace>
-          {text.requestNewLink}
-        </Button>
-      </Stack>
-    );
+  const submit = form.onSubmit(
+    (values) => void save(values),
+    (errors) => toastFirstError(errors, ['password', 'confirm'], 'new-password-error'),
+  );
+  if (check.isPending) return <CheckingLink />;
+  if (invalid) return <InvalidLink />;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} className={classes.title}>
-            {text.resetTitle}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {text.resetDescription}
-          </Text>
-        </div>
-        <PasswordInput
+        <AuthHeading title={text.resetTitle} description={text.resetDescription} />
+        <PasswordField
           label={text.newPassword}
           autoComplete="new-password"
-          withAsterisk
           maxLength={INPUT_LIMITS.passwordMax}
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={text.confirmNewPassword}
           autoComplete="new-password"
-          withAsterisk
           maxLength={INPUT_LIMITS.passwordMax}
           {...form.getInputProps('confirm')}
         />
@@ -225,5 +153,29 @@ function NewPasswordForm({ token }: { token: string }) {
         />
       </Stack>
     </form>
+  );
+}
+
+function CheckingLink() {
+  return (
+    <Group justify="center" py="xl" role="status">
+      <Loader size="sm" aria-hidden />
+      <Text c="dimmed">{text.resetChecking}</Text>
+    </Group>
+  );
+}
+
+/** The link is invalid, used or expired: no form, and the way to a new one. */
+function InvalidLink() {
+  return (
+    <Stack gap="md" role="alert">
+      <Title order={1} className={classes.title}>
+        {text.resetInvalidTitle}
+      </Title>
+      <Text>{text.resetInvalid}</Text>
+      <Button component={Link} href="/auth/reset" replace>
+        {text.requestNewLink}
+      </Button>
+    </Stack>
   );
 }

@@ -1,45 +1,52 @@
-import { Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { INPUT_LIMITS, messages } from '@pauta/core';
+import { Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { INPUT_LIMITS, messages, type PasswordIssue } from '@pauta/core';
+import { type SignUpForm, signUpFormSchema } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeSignUpError, passwordIssuesOf } from '../../lib/errors';
+import { toastFirstError } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { EmailField, PasswordField } from './AuthFrame';
 
 const text = messages.auth;
+const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
 
-/** Criar conta (spec §2.2, §5, §8): names optional, passwords must match; weak ones list why. */
-export function SignupForm() {
+/** 'Senha fraca' with the server's reasons as a list. */
+function showWeakPassword(issues: PasswordIssue[]) {
+  showError(
+    text.weakPasswordTitle,
+    <List size="sm" spacing={2}>
+      {issues.map((issue) => (
+        <List.Item key={issue}>{text.passwordIssues[issue]}</List.Item>
+      ))}
+    </List>,
+  );
+}
+
+/** The sign-up form's values, validation (core schema) and submit (one account per click). */
+function useSignUpForm() {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
   const refreshSession = useRefreshSession();
-  const form = useForm({
+  const form = useForm<SignUpForm>({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(signUpFormSchema, { sync: true }),
+    clearInputErrorOnChange: true,
   });
 
   // A double-click on Criar conta creates one account, with one toast.
-  const [submit, submitting] = useSingleFlight(async (values: typeof form.values) => {
-    form.clearErrors();
-    const email = values.email.trim();
-    if (!email || !values.password || !values.confirmPassword) {
-      showError(messages.common.error, text.fillAllFields);
-      return;
-    }
-    if (values.password !== values.confirmPassword) {
-      showError(messages.common.error, text.passwordsDontMatch);
-      return;
-    }
-    const firstName = values.firstName.trim();
-    const lastName = values.lastName.trim();
+  const [submit, submitting] = useSingleFlight(async (values: SignUpForm) => {
+    const { email, password, firstName, lastName } = signUpFormSchema.parse(values);
     const timezone = browserTimeZone();
     try {
       await signUp.mutateAsync({
         email,
-        password: values.password,
+        password,
         ...(firstName ? { firstName } : {}),
         ...(lastName ? { lastName } : {}),
         ...(timezone ? { timezone } : {}),
@@ -47,14 +54,7 @@ export function SignupForm() {
     } catch (error) {
       const issues = passwordIssuesOf(error);
       if (issues.length > 0) {
-        showError(
-          text.weakPasswordTitle,
-          <List size="sm" spacing={2}>
-            {issues.map((issue) => (
-              <List.Item key={issue}>{text.passwordIssues[issue]}</List.Item>
-            ))}
-          </List>,
-        );
+        showWeakPassword(issues);
         form.setFieldError('password', issues.map((issue) => text.passwordIssues[issue]).join(' '));
       } else {
         showErrorText(describeSignUpError(error));
@@ -64,8 +64,16 @@ export function SignupForm() {
     showSuccess(messages.common.success, text.signupSuccess);
     await refreshSession();
   });
-  const handleSubmit = form.onSubmit((values) => void submit(values));
+  const handleSubmit = form.onSubmit(
+    (values) => void submit(values),
+    (errors) => toastFirstError(errors, FIELD_ORDER, 'signup-form-error'),
+  );
+  return { form, handleSubmit, submitting };
+}
 
+/** Criar conta (spec §2.2, §5, §8): names optional, passwords must match; weak ones list why. */
+export function SignupForm() {
+  const { form, handleSubmit, submitting } = useSignUpForm();
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
@@ -85,19 +93,10 @@ export function SignupForm() {
             {...form.getInputProps('lastName')}
           />
         </Group>
-        <TextInput
-          type="email"
-          label={text.email}
-          placeholder={text.emailPlaceholder}
-          autoComplete="email"
-          withAsterisk
-          maxLength={INPUT_LIMITS.email}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
+        <EmailField {...form.getInputProps('email')} />
+        <PasswordField
           label={text.password}
           autoComplete="new-password"
-          withAsterisk
           description={
             <Text span size="xs">
               {text.passwordIssues.TOO_SHORT}
@@ -105,10 +104,9 @@ export function SignupForm() {
           }
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={text.confirmPassword}
           autoComplete="new-password"
-          withAsterisk
           {...form.getInputProps('confirmPassword')}
         />
         <SubmitButton

@@ -42,95 +42,9 @@ export function LandingPage() {
         </Button>
       }
     >
-      <section className={classes.hero}>
-        <Container size="lg" className={classes.heroInner}>
-          <Title order={1} className={classes.heroTitle}>
-            {text.heroTitle}
-          </Title>
-          <Text className={classes.heroSubtitle}>{text.heroSubtitle}</Text>
+      <Hero />
 
-          <div className={classes.actions}>
-            <Button
-              component={Link}
-              href="/auth"
-              size="lg"
-              className={classes.primaryAction}
-              rightSection={<IconArrowRight size={20} aria-hidden />}
-            >
-              {text.start}
-            </Button>
-            <Button
-              component={Link}
-              href="/auth"
-              size="lg"
-              variant="outline"
-              className={classes.secondaryAction}
-            >
-              {text.login}
-            </Button>
-          </div>
-
-          <SimpleGrid
-            cols={{ base: 1, sm: 3 }}
-            spacing="lg"
-            className={classes.stats}
-            renderRoot={(props) => <ul {...props} />}
-          >
-            {text.stats.map((stat, index) => {
-              const StatIcon = STAT_ICONS[index] ?? IconSparkles;
-              return (
-                <Card key={stat.value} component="li" shadow="sm" className={classes.statCard}>
-                  <ThemeIcon size={48} radius="md" variant="light" className={classes.statIcon}>
-                    <StatIcon size={26} stroke={1.8} aria-hidden />
-                  </ThemeIcon>
-                  <div>
-                    <Text className={classes.statValue}>{stat.value}</Text>
-                    <Text className={classes.statLabel}>{stat.label}</Text>
-                  </div>
-                  <Text size="sm" c="dimmed" className={classes.statDescription}>
-                    {stat.description}
-                  </Text>
-                </Card>
-              );
-            })}
-          </SimpleGrid>
-        </Container>
-      </section>
-
-      <section className={classes.features}>
-        <Container size="lg">
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, md: 4 }}
-            spacing="lg"
-            renderRoot={(props) => <ol {...props} />}
-            className={classes.featureList}
-          >
-            {text.features.map((feature, index) => {
-              const FeatureIcon = FEATURE_ICONS[index] ?? IconSparkles;
-              const isPublishing = index === text.features.length - 1;
-              return (
-                <Card key={feature.title} component="li" className={classes.featureCard}>
-                  <Group justify="space-between" align="center">
-                    <ThemeIcon size={44} radius="md" variant="filled">
-                      <FeatureIcon size={24} stroke={1.8} aria-hidden />
-                    </ThemeIcon>
-                    <span className={classes.step} aria-hidden="true">
-                      {String(index + 1).padStart(2, '0')}
-                    </span>
-                  </Group>
-                  <Title order={2} className={classes.featureTitle}>
-                    {feature.title}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {feature.description}
-                  </Text>
-                  {isPublishing && <NetworkIcons />}
-                </Card>
-              );
-            })}
-          </SimpleGrid>
-        </Container>
-      </section>
+      <Features />
     </PublicLayout>
   );
 }
@@ -148,5 +62,105 @@ function NetworkIcons() {
         );
       })}
     </Group>
+  );
+}
+
+/** The promise, the two ways in and three figures. */
+function Hero() {
+  return (
+    <section className={classes.hero}>
+      <Container size="lg" className={classes.heroInner}>
+        <Title order={1} className={classes.heroTitle}>
+          {text.heroTitle}
+        </Title>
+        <Text className={classes.heroSubtitle}>{text.heroSubtitle}</Text>
+
+        <div className={classes.actions}>
+          <Button
+            component={Link}
+            href="/auth"
+            size="lg"
+            className={classes.primaryAction}
+            rightSection={<IconArrowRight size={20} aria-hidden />}
+          >
+            {text.start}
+          </Button>
+          <Button
+            component={Link}
+            href="/auth"
+            size="lg"
+            variant="outline"
+            className={classes.secondaryAction}
+          >
+            {text.login}
+          </Button>
+        </div>
+
+        <SimpleGrid
+          cols={{ base: 1, sm: 3 }}
+          spacing="lg"
+          className={classes.stats}
+          renderRoot={(props) => <ul {...props} />}
+        >
+          {text.stats.map((stat, index) => {
+            const StatIcon = STAT_ICONS[index] ?? IconSparkles;
+            return (
+              <Card key={stat.value} component="li" shadow="sm" className={classes.statCard}>
+                <ThemeIcon size={48} radius="md" variant="light" className={classes.statIcon}>
+                  <StatIcon size={26} stroke={1.8} aria-hidden />
+                </ThemeIcon>
+                <div>
+                  <Text className={classes.statValue}>{stat.value}</Text>
+                  <Text className={classes.statLabel}>{stat.label}</Text>
+                </div>
+                <Text size="sm" c="dimmed" className={classes.statDescription}>
+                  {stat.description}
+                </Text>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}
+
+/** The four steps, the last with the networks it publishes to. */
+function Features() {
+  return (
+    <section className={classes.features}>
+      <Container size="lg">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 4 }}
+          spacing="lg"
+          renderRoot={(props) => <ol {...props} />}
+          className={classes.featureList}
+        >
+          {text.features.map((feature, index) => {
+            const FeatureIcon = FEATURE_ICONS[index] ?? IconSparkles;
+            const isPublishing = index === text.features.length - 1;
+            return (
+              <Card key={feature.title} component="li" className={classes.featureCard}>
+                <Group justify="space-between" align="center">
+                  <ThemeIcon size={44} radius="md" variant="filled">
+                    <FeatureIcon size={24} stroke={1.8} aria-hidden />
+                  </ThemeIcon>
+                  <span className={classes.step} aria-hidden="true">
+                    {String(index + 1).padStart(2, '0')}
+                  </span>
+                </Group>
+                <Title order={2} className={classes.featureTitle}>
+                  {feature.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {feature.description}
+                </Text>
+                {isPublishing && <NetworkIcons />}
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      </Container>
+    </section>
   );
 }

@@ -1,21 +1,10 @@
-import {
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { INPUT_LIMITS, messages, SETTING_KEYS } from '@pauta/core';
-import { IconAdjustments, IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAdjustments, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { NetworkBudgetsEditor } from '../../components/budget/NetworkBudgetsEditor';
+import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
 import { showError, showSuccess } from '../../lib/toast';
@@ -24,12 +13,12 @@ import { type AdminSetting, refusalReason } from '../admin/admin-api';
 
 const text = messages.admin.settings;
 const KNOWN = text.knownKeys as Record<string, string>;
-export const MAX_THEMES = { min: 1, max: 1000 } as const;
+const MAX_THEMES = { min: 1, max: 1000 } as const;
 
-export type EditorKind = 'boolean' | 'themes' | 'budgets' | 'number' | 'text' | 'json';
+type EditorKind = 'boolean' | 'themes' | 'budgets' | 'number' | 'text' | 'json';
 
 /** Which editor a setting gets: the known keys are typed; others follow their stored value. */
-export function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
+function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
   if (setting.key === SETTING_KEYS.emailNotificationsEnabled) return 'boolean';
   if (setting.key === SETTING_KEYS.maxThemesPerUser) return 'themes';
   if (setting.key === SETTING_KEYS.networkBudgets) return 'budgets';
@@ -43,28 +32,21 @@ export function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): Editor
 export function AdminSettingsView() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.admin.settings.list.queryOptions());
-  if (settings.isPending)
-    return (
-      <Center py="xl" role="status" aria-label={messages.common.loading}>
-        <Loader aria-hidden />
-      </Center>
-    );
-  if (settings.isError)
-    return (
-      <StateMessage icon={IconAlertCircle} color="red" title={text.loadError} role="alert">
-        <Button variant="light" onClick={() => void settings.refetch()}>
-          {messages.common.tryAgain}
-        </Button>
-      </StateMessage>
-    );
-  if (settings.data.length === 0)
-    return <StateMessage icon={IconAdjustments} title={text.empty} role="status" />;
   return (
-    <Stack gap="md">
-      {settings.data.map((setting) => (
-        <SettingCard key={setting.key} setting={setting} />
-      ))}
-    </Stack>
+    <QueryState
+      query={settings}
+      errorTitle={text.loadError}
+      isEmpty={(data) => data.length === 0}
+      empty={<StateMessage icon={IconAdjustments} title={text.empty} role="status" />}
+    >
+      {(data) => (
+        <Stack gap="md">
+          {data.map((setting) => (
+            <SettingCard key={setting.key} setting={setting} />
+          ))}
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 
@@ -103,10 +85,9 @@ function initialText(setting: AdminSetting, kind: EditorKind): string {
   return '';
 }
 
-function SettingCard({ setting }: { setting: AdminSetting }) {
-  const kind = editorKind(setting);
+/** One setting's editor state: the typed value, its error, and the save (one at a time). */
+function useSettingEditor(setting: AdminSetting, kind: EditorKind) {
   const { save, pending } = useSaveSetting();
-  const label = KNOWN[setting.key] ?? setting.key;
   const [textValue, setTextValue] = useState(() => initialText(setting, kind));
   const [numberValue, setNumberValue] = useState<number | string>(
     typeof setting.value === 'number' ? setting.value : '',
@@ -141,78 +122,24 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
     setError(await save(setting.key, textValue));
   });
   const [toggle, toggling] = useSingleFlight((checked: boolean) => save(setting.key, checked));
-  const busy = pending || submitting || toggling;
+  return {
+    textValue,
+    setTextValue,
+    numberValue,
+    setNumberValue,
+    error,
+    submit,
+    toggle,
+    busy: pending || submitting || toggling,
+  };
+}
 
-  let editor: ReactNode;
-  if (kind === 'budgets') editor = <NetworkBudgetsEditor stored={setting.value} />;
-  else if (kind === 'boolean')
-    editor = (
-      <Switch
-        size="md"
-        checked={setting.value === true}
-        disabled={busy}
-        onChange={(event) => void toggle(event.currentTarget.checked)}
-        label={setting.value === true ? text.enabled : text.disabled}
-        aria-label={text.editorLabel(label)}
-      />
-    );
-  else {
-    const input =
-      kind === 'themes' || kind === 'number' ? (
-        <NumberInput
-          label={text.editorLabel(label)}
-          value={numberValue}
-          onChange={setNumberValue}
-          // The field keeps what was typed ("-5", "2.5") so Salvar can refuse it: stripping the
-          // minus or clamping on blur would save a number the person never typed.
-          clampBehavior="none"
-          inputMode={kind === 'themes' ? 'numeric' : 'decimal'}
-          error={error}
-          w={{ base: '100%', xs: 340 }}
-        />
-      ) : kind === 'json' ? (
-        <Textarea
-          label={text.editorLabel(label)}
-          description={text.jsonHint}
-          value={textValue}
-          onChange={(event) => setTextValue(event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={12}
-          maxLength={INPUT_LIMITS.settingValue}
-          error={error}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-        />
-      ) : (
-        <TextInput
-          label={text.editorLabel(label)}
-          description={text.textHint}
-          value={textValue}
-          onChange={(event) => setTextValue(event.currentTarget.value)}
-          maxLength={INPUT_LIMITS.settingValue}
-          error={error}
-        />
-      );
-    editor = (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <div style={{ flex: kind === 'themes' || kind === 'number' ? '0 1 auto' : '1 1 280px' }}>
-            {input}
-          </div>
-          <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
-            {messages.common.save}
-          </Button>
-        </Group>
-      </form>
-    );
-  }
+type SettingEditorState = ReturnType<typeof useSettingEditor>;
 
+function SettingCard({ setting }: { setting: AdminSetting }) {
+  const kind = editorKind(setting);
+  const label = KNOWN[setting.key] ?? setting.key;
+  const editor = useSettingEditor(setting, kind);
   return (
     <Card withBorder component="section" aria-label={label}>
       <Stack gap="xs">
@@ -227,8 +154,91 @@ function SettingCard({ setting }: { setting: AdminSetting }) {
             </Text>
           )}
         </div>
-        {editor}
+        {kind === 'budgets' ? (
+          <NetworkBudgetsEditor stored={setting.value} />
+        ) : kind === 'boolean' ? (
+          <Switch
+            size="md"
+            checked={setting.value === true}
+            disabled={editor.busy}
+            onChange={(event) => void editor.toggle(event.currentTarget.checked)}
+            label={setting.value === true ? text.enabled : text.disabled}
+            aria-label={text.editorLabel(label)}
+          />
+        ) : (
+          <SettingForm kind={kind} label={label} editor={editor} />
+        )}
       </Stack>
     </Card>
+  );
+}
+
+interface SettingFormProps {
+  kind: Exclude<EditorKind, 'boolean'>;
+  label: string;
+  editor: SettingEditorState;
+}
+
+function SettingForm({ kind, label, editor }: SettingFormProps) {
+  const numeric = kind === 'themes' || kind === 'number';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void editor.submit();
+      }}
+    >
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <div style={{ flex: numeric ? '0 1 auto' : '1 1 280px' }}>
+          <SettingInput kind={kind} label={label} editor={editor} />
+        </div>
+        <Button type="submit" loading={editor.busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+          {messages.common.save}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function SettingInput({ kind, label, editor }: SettingFormProps) {
+  if (kind === 'themes' || kind === 'number')
+    return (
+      <NumberInput
+        label={text.editorLabel(label)}
+        value={editor.numberValue}
+        onChange={editor.setNumberValue}
+        // The field keeps what was typed ("-5", "2.5") so Salvar can refuse it: stripping the
+        // minus or clamping on blur would save a number the person never typed.
+        clampBehavior="none"
+        inputMode={kind === 'themes' ? 'numeric' : 'decimal'}
+        error={editor.error}
+        w={{ base: '100%', xs: 340 }}
+      />
+    );
+  if (kind === 'json')
+    return (
+      <Textarea
+        label={text.editorLabel(label)}
+        description={text.jsonHint}
+        value={editor.textValue}
+        onChange={(event) => editor.setTextValue(event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxRows={12}
+        maxLength={INPUT_LIMITS.settingValue}
+        error={editor.error}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      />
+    );
+  return (
+    <TextInput
+      label={text.editorLabel(label)}
+      description={text.textHint}
+      value={editor.textValue}
+      onChange={(event) => editor.setTextValue(event.currentTarget.value)}
+      maxLength={INPUT_LIMITS.settingValue}
+      error={editor.error}
+    />
   );
 }

@@ -39,8 +39,8 @@ import { WorkersSection } from './WorkersSection';
 const cards = messages.admin.cards;
 const statsText = messages.admin.stats;
 
-export const DELETION_SECTION = 'deletion-requests';
-export const DIAGNOSTICS_SECTION = 'diagnostics';
+const DELETION_SECTION = 'deletion-requests';
+const DIAGNOSTICS_SECTION = 'diagnostics';
 
 /**
  * Administração (spec §2.3): headline numbers, the cards that switch view (plus the data-deletion

@@ -16,12 +16,12 @@ interface PagerProps {
  * `siblings * 2 + 3 + boundaries * 2` (= 5 here) covers them, and otherwise at most 4 numbers
  * around the dots (first, the current one, last…), so never more than PAGER_MAX_BUTTONS.
  */
-export const PAGER_SIBLINGS = 0;
-export const PAGER_BOUNDARIES = 1;
+const PAGER_SIBLINGS = 0;
+const PAGER_BOUNDARIES = 1;
 // Keeps the constants honest if someone changes them.
 if (PAGER_SIBLINGS * 2 + 3 + PAGER_BOUNDARIES * 2 > PAGER_MAX_BUTTONS) throw new Error('pager too wide');
 
-export function pageCount(total: number, pageSize: number): number {
+function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 

@@ -12,7 +12,7 @@ interface SafeHtmlFrameProps {
  * `javascript:` URLs, and the result lives in an `<iframe sandbox>` without allow-scripts or
  * allow-same-origin, so even a missed payload can neither run nor reach the app.
  */
-export function sanitizeEmailHtml(html: string): string {
+function sanitizeEmailHtml(html: string): string {
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],

@@ -10,7 +10,7 @@ import type { WorkerRow } from './admin-api';
 
 const text = messages.admin.workers;
 const STATE_COLOR = { alive: 'green', silent: 'red', stopped: 'gray' } as const;
-export const WORKERS_SECTION = 'workers';
+const WORKERS_SECTION = 'workers';
 
 /** Workers de publicação: every worker process with its last heartbeat (docs/operations.md). */
 export function WorkersSection() {

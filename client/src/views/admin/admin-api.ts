@@ -7,16 +7,14 @@ import type { AppRouter } from '../../lib/trpc';
 
 type Admin = inferRouterClient<AppRouter>['admin'];
 
-export type AdminStats = Awaited<ReturnType<Admin['stats']['query']>>;
 export type AdminUser = Awaited<ReturnType<Admin['users']['list']['query']>>['items'][number];
 export type EmailTemplate = Awaited<ReturnType<Admin['templates']['list']['query']>>[number];
 export type OutboxEmail = Awaited<ReturnType<Admin['outbox']['list']['query']>>['items'][number];
-export type LogsPage = Awaited<ReturnType<Admin['logs']['list']['query']>>;
+type LogsPage = Awaited<ReturnType<Admin['logs']['list']['query']>>;
 export type PublishingLog = LogsPage['items'][number];
-export type LogsFilter = Parameters<Admin['logs']['list']['query']>[0];
 export type AdminSetting = Awaited<ReturnType<Admin['settings']['list']['query']>>[number];
 export type DoctorCheck = Awaited<ReturnType<Admin['doctor']['run']['query']>>[number];
-export type WorkersStatus = Awaited<ReturnType<Admin['workers']['status']['query']>>;
+type WorkersStatus = Awaited<ReturnType<Admin['workers']['status']['query']>>;
 export type WorkerRow = WorkersStatus['workers'][number];
 export type DeletionRequest = Awaited<ReturnType<Admin['deletionRequests']['list']['query']>>[number];
 

@@ -15,7 +15,7 @@ import { type ErrorText, errorDetails } from '../../lib/errors';
 
 const PLATFORM_KEY = 'pauta:connect-platform';
 
-export interface ConnectionReturn {
+interface ConnectionReturn {
   error: string | null;
   reason: string | null;
   platform: ConnectablePlatform | null;

@@ -102,102 +102,122 @@ function ChartCard({ title, hint, summary, empty, chart, table }: ChartCardProps
   );
 }
 
-export interface DashboardChartsProps {
+interface DashboardChartsProps {
   weekly: WeeklyPoint[];
   upcoming: UpcomingPoint[];
 }
 
 /** Posts published per week, average engagement per week, and scheduled posts per network. */
 export function DashboardCharts({ weekly, upcoming }: DashboardChartsProps) {
-  const weeklyData = weeklyRows(weekly);
-  const upcomingData = upcomingRows(upcoming);
-  const published = totalPublished(weekly);
-  const scheduled = totalUpcoming(upcoming);
-  const axis = { xAxisLabel: text.axisWeek, withTooltip: true, accessibilityLayer: false } as const;
-
   return (
     <Stack gap="md">
-      <ChartCard
-        title={text.upcomingTitle}
-        hint={text.upcomingHint}
-        summary={text.upcomingSummary(scheduled, upcoming.length)}
-        empty={scheduled === 0 ? text.noUpcoming : null}
-        chart={
-          <BarChart
-            h={CHART_HEIGHT}
-            data={upcomingData}
-            dataKey="week"
-            type="stacked"
-            series={CHART_PLATFORMS.map((platform) => ({
-              name: platform,
-              label: PLATFORM_LABELS[platform],
-              color: PLATFORM_CHART_COLORS[platform],
-            }))}
-            yAxisLabel={text.axisPosts}
-            valueFormatter={formatCount}
-            yAxisProps={{ allowDecimals: false, width: 40 }}
-            withLegend
-            legendProps={{ verticalAlign: 'bottom', height: 40 }}
-            {...axis}
-          />
-        }
-        table={{
-          head: [text.axisWeek, ...CHART_PLATFORMS.map((platform) => PLATFORM_LABELS[platform])],
-          rows: upcomingData.map((row) => [
-            row.week,
-            ...CHART_PLATFORMS.map((platform) => formatCount(row[platform])),
-          ]),
-        }}
-      />
+      <UpcomingChart upcoming={upcoming} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <ChartCard
-          title={text.weeklyPublishedTitle}
-          hint={text.weeklyPublishedHint}
-          summary={text.publishedSummary(published, weekly.length)}
-          empty={published === 0 ? text.noChartData : null}
-          chart={
-            <BarChart
-              h={CHART_HEIGHT}
-              data={weeklyData}
-              dataKey="week"
-              series={[{ name: 'published', label: text.seriesPublished, color: 'brand.6' }]}
-              yAxisLabel={text.axisPosts}
-              valueFormatter={formatCount}
-              yAxisProps={{ allowDecimals: false, width: 40 }}
-              {...axis}
-            />
-          }
-          table={{
-            head: [text.axisWeek, text.seriesPublished],
-            rows: weeklyData.map((row) => [row.week, formatCount(row.published)]),
-          }}
-        />
-        <ChartCard
-          title={text.weeklyEngagementTitle}
-          hint={text.weeklyPublishedHint}
-          summary={text.weeklyEngagementTitle}
-          empty={hasEngagement(weekly) ? null : text.noChartData}
-          chart={
-            <LineChart
-              h={CHART_HEIGHT}
-              data={weeklyData}
-              dataKey="week"
-              series={[{ name: 'engagement', label: text.seriesEngagement, color: 'teal.7' }]}
-              yAxisLabel={text.axisEngagement}
-              valueFormatter={(value) => formatRate(value)}
-              // Room for ticks such as "12,5%" beside the rotated axis title, which overlapped them at 48 px.
-              yAxisProps={{ width: 76 }}
-              connectNulls
-              curveType="monotone"
-              {...axis}
-            />
-          }
-          table={{
-            head: [text.axisWeek, text.seriesEngagement],
-            rows: weeklyData.map((row) => [row.week, formatRate(row.engagement)]),
-          }}
-        />
+        <PublishedChart weekly={weekly} />
+        <EngagementChart weekly={weekly} />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+const axis = { xAxisLabel: text.axisWeek, withTooltip: true, accessibilityLayer: false } as const;
+
+/** The scheduled posts of the coming weeks, stacked by network. */
+function UpcomingChart({ upcoming }: Pick<DashboardChartsProps, 'upcoming'>) {
+  const upcomingData = upcomingRows(upcoming);
+  const scheduled = totalUpcoming(upcoming);
+  return (
+    <ChartCard
+      title={text.upcomingTitle}
+      hint={text.upcomingHint}
+      summary={text.upcomingSummary(scheduled, upcoming.length)}
+      empty={scheduled === 0 ? text.noUpcoming : null}
+      chart={
+        <BarChart
+          h={CHART_HEIGHT}
+          data={upcomingData}
+          dataKey="week"
+          type="stacked"
+          series={CHART_PLATFORMS.map((platform) => ({
+            name: platform,
+            label: PLATFORM_LABELS[platform],
+            color: PLATFORM_CHART_COLORS[platform],
+          }))}
+          yAxisLabel={text.axisPosts}
+          valueFormatter={formatCount}
+          yAxisProps={{ allowDecimals: false, width: 40 }}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          {...axis}
+        />
+      }
+      table={{
+        head: [text.axisWeek, ...CHART_PLATFORMS.map((platform) => PLATFORM_LABELS[platform])],
+        rows: upcomingData.map((row) => [
+          row.week,
+          ...CHART_PLATFORMS.map((platform) => formatCount(row[platform])),
+        ]),
+      }}
+    />
+  );
+}
+
+function PublishedChart({ weekly }: Pick<DashboardChartsProps, 'weekly'>) {
+  const weeklyData = weeklyRows(weekly);
+  const published = totalPublished(weekly);
+  return (
+    <ChartCard
+      title={text.weeklyPublishedTitle}
+      hint={text.weeklyPublishedHint}
+      summary={text.publishedSummary(published, weekly.length)}
+      empty={published === 0 ? text.noChartData : null}
+      chart={
+        <BarChart
+          h={CHART_HEIGHT}
+          data={weeklyData}
+          dataKey="week"
+          series={[{ name: 'published', label: text.seriesPublished, color: 'brand.6' }]}
+          yAxisLabel={text.axisPosts}
+          valueFormatter={formatCount}
+          yAxisProps={{ allowDecimals: false, width: 40 }}
+          {...axis}
+        />
+      }
+      table={{
+        head: [text.axisWeek, text.seriesPublished],
+        rows: weeklyData.map((row) => [row.week, formatCount(row.published)]),
+      }}
+    />
+  );
+}
+
+function EngagementChart({ weekly }: Pick<DashboardChartsProps, 'weekly'>) {
+  const weeklyData = weeklyRows(weekly);
+  return (
+    <ChartCard
+      title={text.weeklyEngagementTitle}
+      hint={text.weeklyPublishedHint}
+      summary={text.weeklyEngagementTitle}
+      empty={hasEngagement(weekly) ? null : text.noChartData}
+      chart={
+        <LineChart
+          h={CHART_HEIGHT}
+          data={weeklyData}
+          dataKey="week"
+          series={[{ name: 'engagement', label: text.seriesEngagement, color: 'teal.7' }]}
+          yAxisLabel={text.axisEngagement}
+          valueFormatter={(value) => formatRate(value)}
+          // Room for ticks such as "12,5%" beside the rotated axis title, which overlapped them at 48 px.
+          yAxisProps={{ width: 76 }}
+          connectNulls
+          curveType="monotone"
+          {...axis}
+        />
+      }
+      table={{
+        head: [text.axisWeek, text.seriesEngagement],
+        rows: weeklyData.map((row) => [row.week, formatRate(row.engagement)]),
+      }}
+    />
   );
 }

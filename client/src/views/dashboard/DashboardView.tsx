@@ -25,15 +25,15 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { inferRouterClient } from '@trpc/client';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from '../../app/Link';
 import { viewPath } from '../../app/view-paths';
 import cta from '../../components/cta.module.css';
-import { StateMessage } from '../../components/StateMessage';
+import { QueryState } from '../../components/QueryState';
 import { ViewLoading } from '../../components/ViewLoading';
 import { showError } from '../../lib/toast';
-import { useTRPC } from '../../lib/trpc';
+import { type AppRouter, useTRPC } from '../../lib/trpc';
 import { formatCount } from './chart-data';
 import classes from './DashboardView.module.css';
 
@@ -164,17 +164,33 @@ function StatSkeletons() {
   );
 }
 
-/** Dashboard (spec §2.3, §9): the figures, posts needing attention, quick links and the charts. */
-export function DashboardView() {
+/** The figures; a failed load is also said in a toast (the screen keeps what it had). */
+function useDashboardSummary() {
   const trpc = useTRPC();
   const summary = useQuery(trpc.dashboard.summary.queryOptions());
-  const charts = useQuery(trpc.dashboard.charts.queryOptions());
   const failed = summary.isError && !summary.isFetching;
   useEffect(() => {
     if (failed) showError(messages.common.error, text.loadError, { id: 'dashboard-load-error' });
   }, [failed]);
+  return summary;
+}
 
-  const quickLinks = (
+/** Dashboard (spec §2.3, §9): the figures, posts needing attention, quick links and the charts. */
+export function DashboardView() {
+  const summary = useDashboardSummary();
+  return (
+    <Stack gap="lg">
+      <QuickLinks />
+      <QueryState query={summary} errorTitle={text.loadError} loading={<StatSkeletons />} keepDataOnError>
+        {(data) => <Figures data={data} />}
+      </QueryState>
+      <ChartsSection />
+    </Stack>
+  );
+}
+
+function QuickLinks() {
+  return (
     <nav aria-label={text.quickLinks} className={classes.quickLinks}>
       <Button
         component={Link}
@@ -202,92 +218,72 @@ export function DashboardView() {
       </Button>
     </nav>
   );
+}
 
-  let figures: ReactNode;
-  if (summary.isPending) figures = <StatSkeletons />;
-  else if (summary.isError && !summary.data)
-    figures = (
-      <StateMessage icon={IconAlertTriangle} title={text.loadError} color="red" role="alert">
-        <Button onClick={() => void summary.refetch()} loading={summary.isFetching}>
-          {text.retry}
-        </Button>
-      </StateMessage>
-    );
-  else {
-    const data = summary.data;
-    const { failed: failedCount, needsAttention, missed } = data.attention;
-    figures = (
-      <Stack gap="md">
-        {failedCount + needsAttention + missed > 0 && (
-          <AttentionCard failed={failedCount} needsAttention={needsAttention} missed={missed} />
-        )}
-        <SimpleGrid cols={{ base: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
-          <StatCard
-            icon={IconCircleCheck}
-            color="teal"
-            label={text.postsDone}
-            value={formatCount(data.postsPublished)}
-          />
-          <StatCard
-            icon={IconCalendarEvent}
-            color="blue"
-            label={text.postsScheduled}
-            value={formatCount(data.postsScheduled)}
-          />
-          <StatCard
-            icon={IconClockHour4}
-            color="grape"
-            label={text.timeSaved}
-            value={text.hours(data.timeSavedHours)}
-            hint={text.timeSavedHint}
-          />
-          <StatCard
-            icon={IconChartLine}
-            color="orange"
-            label={text.averageEngagement}
-            value={formatEngagement(data.averageEngagement)}
-            hint={data.engagementLabel || engagementLabel(data.averageEngagement)}
-          />
-          <StatCard
-            icon={IconEye}
-            color="cyan"
-            label={text.totalReach}
-            value={formatCompactNumber(data.totalReach)}
-            hint={data.reachLabel || reachLabel(data.totalReach)}
-          />
-          <StatCard
-            icon={IconPalette}
-            color="brand"
-            label={text.themesCount}
-            value={formatCount(data.themeCount)}
-          />
-        </SimpleGrid>
-      </Stack>
-    );
-  }
+type Summary = Awaited<ReturnType<inferRouterClient<AppRouter>['dashboard']['summary']['query']>>;
 
+function Figures({ data }: { data: Summary }) {
+  const { failed, needsAttention, missed } = data.attention;
+  const stats: StatCardProps[] = [
+    { icon: IconCircleCheck, color: 'teal', label: text.postsDone, value: formatCount(data.postsPublished) },
+    {
+      icon: IconCalendarEvent,
+      color: 'blue',
+      label: text.postsScheduled,
+      value: formatCount(data.postsScheduled),
+    },
+    {
+      icon: IconClockHour4,
+      color: 'grape',
+      label: text.timeSaved,
+      value: text.hours(data.timeSavedHours),
+      hint: text.timeSavedHint,
+    },
+    {
+      icon: IconChartLine,
+      color: 'orange',
+      label: text.averageEngagement,
+      value: formatEngagement(data.averageEngagement),
+      hint: data.engagementLabel || engagementLabel(data.averageEngagement),
+    },
+    {
+      icon: IconEye,
+      color: 'cyan',
+      label: text.totalReach,
+      value: formatCompactNumber(data.totalReach),
+      hint: data.reachLabel || reachLabel(data.totalReach),
+    },
+    { icon: IconPalette, color: 'brand', label: text.themesCount, value: formatCount(data.themeCount) },
+  ];
   return (
-    <Stack gap="lg">
-      {quickLinks}
-      {figures}
-      <Stack gap="sm" component="section" aria-labelledby="dashboard-charts-title">
-        <Title order={2} size="h3" id="dashboard-charts-title">
-          {text.chartsTitle}
-        </Title>
-        {charts.isPending ? (
-          <ViewLoading />
-        ) : charts.isError ? (
-          <StateMessage icon={IconAlertTriangle} title={text.chartsLoadError} color="red" role="alert">
-            <Button onClick={() => void charts.refetch()} loading={charts.isFetching}>
-              {text.retry}
-            </Button>
-          </StateMessage>
-        ) : (
+    <Stack gap="md">
+      {failed + needsAttention + missed > 0 && (
+        <AttentionCard failed={failed} needsAttention={needsAttention} missed={missed} />
+      )}
+      <SimpleGrid cols={{ base: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
+        {stats.map((stat) => (
+          <StatCard key={stat.label} {...stat} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ChartsSection() {
+  const trpc = useTRPC();
+  const charts = useQuery(trpc.dashboard.charts.queryOptions());
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="dashboard-charts-title">
+      <Title order={2} size="h3" id="dashboard-charts-title">
+        {text.chartsTitle}
+      </Title>
+      <QueryState query={charts} errorTitle={text.chartsLoadError} loading={<ViewLoading />}>
+        {(data) => (
           <Suspense fallback={<ViewLoading />}>
-            <DashboardCharts weekly={charts.data.weekly} upcoming={charts.data.upcoming} />
+            <DashboardCharts weekly={data.weekly} upcoming={data.upcoming} />
           </Suspense>
         )}
-      </Stack>
+      </QueryState>
     </Stack>
   );
 }

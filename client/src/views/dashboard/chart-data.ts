@@ -70,7 +70,7 @@ export function totalUpcoming(upcoming: readonly UpcomingPoint[]): number {
   );
 }
 
-export const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 export function formatCount(value: number): string {
   return integerFormat.format(value);

@@ -55,27 +55,7 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
   });
   const handleSubmit = form.onSubmit((values) => void send(values));
 
-  if (sent)
-    return (
-      <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={720} role="status">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={60} radius="xl" color="teal" variant="light">
-            <IconCircleCheck size={34} stroke={1.7} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} size="h3">
-            {text.successTitle}
-          </Title>
-          <Text c="dimmed" maw={480}>
-            {text.success}
-          </Text>
-          {askEmail && (
-            <Text c="dimmed" maw={480}>
-              {text.confirmationNotice}
-            </Text>
-          )}
-        </Stack>
-      </Paper>
-    );
+  if (sent) return <SentNotice askEmail={askEmail} />;
 
   return (
     <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={720}>
@@ -115,6 +95,30 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
           />
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+/** 'Solicitação enviada', and logged out, that a confirmation link went to the email. */
+function SentNotice({ askEmail }: { askEmail: boolean }) {
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={720} role="status">
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={60} radius="xl" color="teal" variant="light">
+          <IconCircleCheck size={34} stroke={1.7} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {text.successTitle}
+        </Title>
+        <Text c="dimmed" maw={480}>
+          {text.success}
+        </Text>
+        {askEmail && (
+          <Text c="dimmed" maw={480}>
+            {text.confirmationNotice}
+          </Text>
+        )}
+      </Stack>
     </Paper>
   );
 }

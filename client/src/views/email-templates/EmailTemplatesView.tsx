@@ -1,22 +1,11 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, formatDateTime, messages } from '@pauta/core';
-import { IconAlertCircle, IconInbox, IconMail, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconInbox, IconMail, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useSessionUser } from '../../app/session';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
+import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -70,78 +59,6 @@ function TemplatesPanel() {
     await queryClient.invalidateQueries(trpc.admin.templates.pathFilter());
   };
 
-  let body: ReactNode;
-  if (templates.isPending)
-    body = (
-      <Center py="xl" role="status" aria-label={messages.common.loading}>
-        <Loader aria-hidden />
-      </Center>
-    );
-  else if (templates.isError)
-    body = (
-      <StateMessage icon={IconAlertCircle} color="red" title={text.loadError} role="alert">
-        <Button variant="light" onClick={() => void templates.refetch()}>
-          {messages.common.tryAgain}
-        </Button>
-      </StateMessage>
-    );
-  else if (templates.data.length === 0)
-    body = <StateMessage icon={IconMail} title={text.empty} role="status" />;
-  else
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {templates.data.map((template) => (
-          <Card key={template.id} withBorder component="article" aria-label={template.templateName}>
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={700} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {template.templateName}
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Badge variant="light" color={template.isActive ? 'green' : 'gray'}>
-                    {template.isActive ? messages.common.active : messages.common.inactive}
-                  </Badge>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`${messages.common.edit} ${template.templateName}`}
-                    onClick={() => setEditing(template)}
-                  >
-                    <IconPencil size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`${messages.common.delete} ${template.templateName}`}
-                    onClick={() => setDeleting(template)}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </Group>
-              <Text size="sm">
-                <Text span fw={600}>
-                  {text.subject}:{' '}
-                </Text>
-                {template.subject}
-              </Text>
-              {Object.keys(template.variables).length > 0 && (
-                <Group gap={4}>
-                  {Object.keys(template.variables).map((name) => (
-                    <Badge key={name} variant="outline" color="gray" tt="none" size="sm" ff="monospace">
-                      {`{{${name}}}`}
-                    </Badge>
-                  ))}
-                </Group>
-              )}
-              <Text size="xs" c="dimmed">
-                {text.lastUpdated} {formatDateTime(template.updatedAt, timeZone)}
-              </Text>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-
   return (
     <Stack gap="md">
       <Group justify="flex-end">
@@ -149,7 +66,26 @@ function TemplatesPanel() {
           {text.newTemplate}
         </Button>
       </Group>
-      {body}
+      <QueryState
+        query={templates}
+        errorTitle={text.loadError}
+        isEmpty={(data) => data.length === 0}
+        empty={<StateMessage icon={IconMail} title={text.empty} role="status" />}
+      >
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {data.map((template) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                timeZone={timeZone}
+                onEdit={() => setEditing(template)}
+                onDelete={() => setDeleting(template)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <TemplateEditorModal target={editing} onClose={() => setEditing(null)} />
       <ConfirmModal
         opened={deleting !== null}
@@ -161,5 +97,64 @@ function TemplatesPanel() {
         onClose={() => setDeleting(null)}
       />
     </Stack>
+  );
+}
+
+interface TemplateCardProps {
+  template: EmailTemplate;
+  timeZone: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function TemplateCard({ template, timeZone, onEdit, onDelete }: TemplateCardProps) {
+  return (
+    <Card withBorder component="article" aria-label={template.templateName}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={700} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {template.templateName}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Badge variant="light" color={template.isActive ? 'green' : 'gray'}>
+              {template.isActive ? messages.common.active : messages.common.inactive}
+            </Badge>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`${messages.common.edit} ${template.templateName}`}
+              onClick={onEdit}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${messages.common.delete} ${template.templateName}`}
+              onClick={onDelete}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Text size="sm">
+          <Text span fw={600}>
+            {text.subject}:{' '}
+          </Text>
+          {template.subject}
+        </Text>
+        {Object.keys(template.variables).length > 0 && (
+          <Group gap={4}>
+            {Object.keys(template.variables).map((name) => (
+              <Badge key={name} variant="outline" color="gray" tt="none" size="sm" ff="monospace">
+                {`{{${name}}}`}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Text size="xs" c="dimmed">
+          {text.lastUpdated} {formatDateTime(template.updatedAt, timeZone)}
+        </Text>
+      </Stack>
+    </Card>
   );
 }

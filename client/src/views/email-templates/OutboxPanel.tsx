@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, formatDateTime, messages } from '@pauta/core';
-import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
+import { IconInbox } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useSessionUser } from '../../app/session';
+import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useTRPC } from '../../lib/trpc';
 import type { OutboxEmail } from '../admin/admin-api';
@@ -24,63 +25,25 @@ export function OutboxPanel() {
     placeholderData: keepPreviousData,
   });
 
-  let body: ReactNode;
-  if (outbox.isPending)
-    body = (
-      <Center py="xl" role="status" aria-label={messages.common.loading}>
-        <Loader aria-hidden />
-      </Center>
-    );
-  else if (outbox.isError)
-    body = (
-      <StateMessage icon={IconAlertCircle} color="red" title={text.loadError} role="alert">
-        <Button variant="light" onClick={() => void outbox.refetch()}>
-          {messages.common.tryAgain}
-        </Button>
-      </StateMessage>
-    );
-  else if (outbox.data.items.length === 0)
-    body = <StateMessage icon={IconInbox} title={text.empty} role="status" />;
-  else
-    body = (
-      <Stack gap="xs">
-        {outbox.data.items.map((email) => (
-          <Card key={email.id} withBorder padding="sm" component="article" aria-label={email.subject}>
-            <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-              <div style={{ minWidth: 0, flex: '1 1 260px' }}>
-                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {email.subject}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {text.to}: {email.to} · {formatDateTime(email.createdAt, timeZone)}
-                  {email.templateName && ` · ${email.templateName}`}
-                </Text>
-                {email.error && (
-                  <Text size="xs" c="red.8" mt={2}>
-                    {email.error}
-                  </Text>
-                )}
-              </div>
-              <Group gap="xs" wrap="nowrap">
-                <Badge variant="light" color={STATUS_COLOR[email.status]}>
-                  {text.statuses[email.status]}
-                </Badge>
-                <Button size="xs" variant="default" onClick={() => setOpen(email)}>
-                  {text.view}
-                </Button>
-              </Group>
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" maw={720}>
         {text.intro}
       </Text>
-      {body}
+      <QueryState
+        query={outbox}
+        errorTitle={text.loadError}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<StateMessage icon={IconInbox} title={text.empty} role="status" />}
+      >
+        {(data) => (
+          <Stack gap="xs">
+            {data.items.map((email) => (
+              <OutboxCard key={email.id} email={email} timeZone={timeZone} onOpen={() => setOpen(email)} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       {outbox.data && (
         <Pager
           page={page}
@@ -107,5 +70,44 @@ export function OutboxPanel() {
         )}
       </Modal>
     </Stack>
+  );
+}
+
+function OutboxCard({
+  email,
+  timeZone,
+  onOpen,
+}: {
+  email: OutboxEmail;
+  timeZone: string;
+  onOpen: () => void;
+}) {
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={email.subject}>
+      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+        <div style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {email.subject}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {text.to}: {email.to} · {formatDateTime(email.createdAt, timeZone)}
+            {email.templateName && ` · ${email.templateName}`}
+          </Text>
+          {email.error && (
+            <Text size="xs" c="red.8" mt={2}>
+              {email.error}
+            </Text>
+          )}
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          <Badge variant="light" color={STATUS_COLOR[email.status]}>
+            {text.statuses[email.status]}
+          </Badge>
+          <Button size="xs" variant="default" onClick={onOpen}>
+            {text.view}
+          </Button>
+        </Group>
+      </Group>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Grid, Group, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -41,8 +41,8 @@ interface Props {
   onClose: () => void;
 }
 
-/** Novo / Editar Template, with a live, sanitised preview using the sample variables. */
-export function TemplateEditorModal({ target, onClose }: Props) {
+/** The editor's form, reset when another template opens, and its save (once at a time). */
+function useTemplateEditor(target: Props['target'], onClose: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.admin.templates.create.mutationOptions());
@@ -64,9 +64,6 @@ export function TemplateEditorModal({ target, onClose }: Props) {
       form.clearErrors();
     }
   }, [target]);
-
-  const parsed = parseVariables(form.values.variables);
-  const preview = previewOf(form.values.subject, form.values.htmlContent, parsed.ok ? parsed.value : {});
 
   const [save, saving] = useSingleFlight(async (values: Values) => {
     const variables = parseVariables(values.variables);
@@ -95,10 +92,14 @@ export function TemplateEditorModal({ target, onClose }: Props) {
     await queryClient.invalidateQueries(trpc.admin.templates.pathFilter());
     onClose();
   });
-  const pending = saving || create.isPending || update.isPending;
   // A double-click on Salvar saves once.
   const submit = form.onSubmit((values) => void save(values));
+  return { form, editing, submit, pending: saving || create.isPending || update.isPending };
+}
 
+/** Novo / Editar Template, with a live, sanitised preview using the sample variables. */
+export function TemplateEditorModal({ target, onClose }: Props) {
+  const { form, editing, submit, pending } = useTemplateEditor(target, onClose);
   return (
     <Modal
       opened={target !== null}
@@ -110,57 +111,10 @@ export function TemplateEditorModal({ target, onClose }: Props) {
       <form onSubmit={submit} noValidate>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Stack gap="sm">
-              <TextInput
-                label={text.templateName}
-                description={text.nameHint}
-                withAsterisk
-                maxLength={INPUT_LIMITS.templateName}
-                {...form.getInputProps('templateName')}
-              />
-              <TextInput
-                label={text.subject}
-                description={text.placeholdersHint}
-                withAsterisk
-                maxLength={INPUT_LIMITS.templateSubject}
-                {...form.getInputProps('subject')}
-              />
-              <Textarea
-                label={text.htmlContent}
-                withAsterisk
-                autosize
-                minRows={8}
-                maxRows={16}
-                maxLength={HTML_MAX}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-                {...form.getInputProps('htmlContent')}
-              />
-              <Textarea
-                label={text.variables}
-                description={text.variablesHint}
-                autosize
-                minRows={3}
-                maxRows={8}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-                {...form.getInputProps('variables')}
-              />
-              <Switch label={text.isActive} {...form.getInputProps('isActive', { type: 'checkbox' })} />
-            </Stack>
+            <TemplateFields form={form} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Stack gap="xs" component="section" aria-label={text.previewTitle}>
-              <Text fw={700}>{text.previewTitle}</Text>
-              <Text size="sm" data-testid="preview-subject">
-                <Text span fw={600}>
-                  {text.previewSubject}{' '}
-                </Text>
-                {preview.subject}
-              </Text>
-              <SafeHtmlFrame html={preview.html} title={text.previewFrameTitle} height={380} />
-              <Text size="xs" c="dimmed">
-                {text.previewNote}
-              </Text>
-            </Stack>
+            <TemplatePreview values={form.values} />
           </Grid.Col>
         </Grid>
         <Group justify="flex-end" gap="sm" mt="lg">
@@ -173,5 +127,69 @@ export function TemplateEditorModal({ target, onClose }: Props) {
         </Group>
       </form>
     </Modal>
+  );
+}
+
+const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } };
+
+function TemplateFields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={text.templateName}
+        description={text.nameHint}
+        withAsterisk
+        maxLength={INPUT_LIMITS.templateName}
+        {...form.getInputProps('templateName')}
+      />
+      <TextInput
+        label={text.subject}
+        description={text.placeholdersHint}
+        withAsterisk
+        maxLength={INPUT_LIMITS.templateSubject}
+        {...form.getInputProps('subject')}
+      />
+      <Textarea
+        label={text.htmlContent}
+        withAsterisk
+        autosize
+        minRows={8}
+        maxRows={16}
+        maxLength={HTML_MAX}
+        styles={mono}
+        {...form.getInputProps('htmlContent')}
+      />
+      <Textarea
+        label={text.variables}
+        description={text.variablesHint}
+        autosize
+        minRows={3}
+        maxRows={8}
+        styles={mono}
+        {...form.getInputProps('variables')}
+      />
+      <Switch label={text.isActive} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+/** The subject and body with the sample variables filled in. */
+function TemplatePreview({ values }: { values: Values }) {
+  const parsed = parseVariables(values.variables);
+  const preview = previewOf(values.subject, values.htmlContent, parsed.ok ? parsed.value : {});
+  return (
+    <Stack gap="xs" component="section" aria-label={text.previewTitle}>
+      <Text fw={700}>{text.previewTitle}</Text>
+      <Text size="sm" data-testid="preview-subject">
+        <Text span fw={600}>
+          {text.previewSubject}{' '}
+        </Text>
+        {preview.subject}
+      </Text>
+      <SafeHtmlFrame html={preview.html} title={text.previewFrameTitle} height={380} />
+      <Text size="xs" c="dimmed">
+        {text.previewNote}
+      </Text>
+    </Stack>
   );
 }

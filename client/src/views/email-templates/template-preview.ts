@@ -2,7 +2,7 @@
 // core renderer the server sends with), then sanitised by SafeHtmlFrame before display.
 import { renderTemplate } from '@pauta/core';
 
-export type VariablesParse = { ok: true; value: Record<string, string> } | { ok: false };
+type VariablesParse = { ok: true; value: Record<string, string> } | { ok: false };
 
 /** The variables editor's text as a flat object of strings, or `{ ok: false }`. */
 export function parseVariables(text: string): VariablesParse {

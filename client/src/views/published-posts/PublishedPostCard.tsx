@@ -1,5 +1,5 @@
-import { Button, Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatDateTime, messages, resolveThemeColor } from '@pauta/core';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { formatDateTime, messages } from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconChartLine,
@@ -10,11 +10,11 @@ import {
   IconMessageCircle,
   IconTrash,
 } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
-import { PlatformBadge } from '../../components/PlatformIcon';
+import card from '../../components/posts/PostCard.module.css';
+import { PostCardShell } from '../../components/posts/PostCardShell';
 import type { PublishedItem } from '../../components/posts/types';
 import { formatEngagementMetric, formatMetric } from './metrics';
-import classes from './PublishedPostsView.module.css';
+import classes from './PublishedPostCard.module.css';
 
 const text = messages.published;
 
@@ -39,37 +39,19 @@ interface PublishedPostCardProps {
 
 /** A published post: theme, network, date, title, 2-line content, metrics, 'Ver na rede', Excluir. */
 export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCardProps) {
-  const titleId = `published-${post.id}-title`;
   return (
-    <Card
-      component="article"
-      padding="md"
-      className={classes.card}
-      style={{ '--theme-color': resolveThemeColor(post.themeColor) } as CSSProperties}
-      aria-labelledby={titleId}
-    >
-      <Group justify="space-between" gap="xs">
-        <Group gap={8} wrap="nowrap" miw={0}>
-          <span className={classes.swatch} aria-hidden />
-          <Text size="sm" fw={600} truncate>
-            {post.themeName ?? messages.posts.themeNameUnknown}
+    <PostCardShell
+      post={post}
+      idPrefix="published"
+      when={
+        <>
+          <IconCircleCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />
+          <Text size="sm" c="dimmed">
+            {text.publishedAt} {formatDateTime(post.publishedAt, timeZone)}
           </Text>
-        </Group>
-        <PlatformBadge platform={post.platform} />
-      </Group>
-      <Group gap={6} wrap="nowrap">
-        <IconCircleCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />
-        <Text size="sm" c="dimmed">
-          {text.publishedAt} {formatDateTime(post.publishedAt, timeZone)}
-        </Text>
-      </Group>
-      <Title order={2} id={titleId} className={classes.title}>
-        {post.title}
-      </Title>
-      <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
-        {post.content}
-      </Text>
-
+        </>
+      }
+    >
       <VisuallyHidden component="h3">{text.metricsLabel}</VisuallyHidden>
       <dl className={classes.metrics}>
         <Metric icon={IconEye} label={text.reach} value={formatMetric(post.reach)} />
@@ -92,7 +74,7 @@ export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCar
         </Text>
       )}
 
-      <div className={classes.actions}>
+      <div className={card.actions}>
         {post.url && (
           <Button
             component="a"
@@ -117,6 +99,6 @@ export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCar
           {text.delete}
         </Button>
       </div>
-    </Card>
+    </PostCardShell>
   );
 }

@@ -1,12 +1,13 @@
-import { Button, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { liveMessages, messages } from '@pauta/core';
-import { IconAlertTriangle, IconRefresh, IconSend } from '@tabler/icons-react';
+import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
-import { PostListSkeleton } from '../../components/posts/PostList';
+import { LoadMore, PostListSkeleton } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import type { PublishedItem } from '../../components/posts/types';
+import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
@@ -15,14 +16,11 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { PublishedPostCard } from './PublishedPostCard';
 
 const text = messages.published;
-export const PUBLISHED_PAGE_SIZE = 12;
+const PUBLISHED_PAGE_SIZE = 12;
 
-/** Posts Publicados (spec §2.3): newest first, metrics, 'Ver na rede', Excluir; 'Carregar mais'. */
-export function PublishedPostsView() {
+/** The published posts, page by page; a failed load is also said in a toast. */
+function usePublishedPosts() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const timeZone = useUserTimeZone();
-  const [toDelete, setToDelete] = useState<PublishedItem | null>(null);
   const client = useTRPCClient();
   const input = { limit: PUBLISHED_PAGE_SIZE };
   const query = useInfiniteQuery({
@@ -37,11 +35,17 @@ export function PublishedPostsView() {
   useEffect(() => {
     if (failed) showError(messages.common.error, text.loadError, { id: 'published-load-error' });
   }, [failed]);
+  return query;
+}
 
-  const remove = useGuardedMutation(
+/** Excluir of a published post (after its confirmation), refreshing the lists that count it. */
+function useDeletePublished(onSettled: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useGuardedMutation(
     trpc.published.delete.mutationOptions({
       onSuccess: async () => {
-        setToDelete(null);
+        onSettled();
         showSuccess(messages.common.success, text.deleted);
         await Promise.all([
           queryClient.invalidateQueries(trpc.published.pathFilter()),
@@ -50,18 +54,23 @@ export function PublishedPostsView() {
         ]);
       },
       onError: (error) => {
-        setToDelete(null);
+        onSettled();
         showError(messages.common.error, requestStateText(error) ?? text.deleteError);
       },
     }),
   );
+}
 
-  // "Atualizar métricas": disabled while the request runs and until the new numbers arrive (a
-  // live event refetches the list) or 30 s have passed.
+/**
+ * "Atualizar métricas": busy while the request runs and until the new numbers arrive (a live
+ * event refetches the list, moving `dataUpdatedAt`) or 30 s have passed.
+ */
+function useRefreshMetrics(dataUpdatedAt: number) {
+  const trpc = useTRPC();
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   useEffect(() => {
-    if (waitingSince !== null && query.dataUpdatedAt > waitingSince) setWaitingSince(null);
-  }, [query.dataUpdatedAt, waitingSince]);
+    if (waitingSince !== null && dataUpdatedAt > waitingSince) setWaitingSince(null);
+  }, [dataUpdatedAt, waitingSince]);
   useEffect(() => {
     if (waitingSince === null) return;
     const timer = setTimeout(() => setWaitingSince(null), 30_000);
@@ -70,90 +79,89 @@ export function PublishedPostsView() {
   const refresh = useGuardedMutation(
     trpc.published.refreshMetrics.mutationOptions({
       onSuccess: (result) => {
+        const id = 'metrics-refresh';
         if (result.queued) {
           setWaitingSince(Date.now());
-          showInfo(liveMessages.refreshMetrics, liveMessages.refreshMetricsQueued, { id: 'metrics-refresh' });
+          showInfo(liveMessages.refreshMetrics, liveMessages.refreshMetricsQueued, { id });
         } else if (result.retryAfterSeconds) {
-          showWarning(
-            liveMessages.refreshMetrics,
-            liveMessages.refreshMetricsLimited(result.retryAfterSeconds),
-            {
-              id: 'metrics-refresh',
-            },
-          );
+          const message = liveMessages.refreshMetricsLimited(result.retryAfterSeconds);
+          showWarning(liveMessages.refreshMetrics, message, { id });
         } else {
-          showWarning(liveMessages.refreshMetrics, liveMessages.refreshMetricsUnavailable, {
-            id: 'metrics-refresh',
-          });
+          showWarning(liveMessages.refreshMetrics, liveMessages.refreshMetricsUnavailable, { id });
         }
       },
       onError: (error) => showError(messages.common.error, requestStateText(error) ?? messages.common.error),
     }),
   );
+  return { run: () => refresh.mutate(undefined), busy: refresh.isPending || waitingSince !== null };
+}
 
-  if (query.isPending) return <PostListSkeleton />;
-  if (query.isError && !query.data)
-    return (
-      <StateMessage icon={IconAlertTriangle} title={text.loadError} color="red" role="alert">
-        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-          {messages.common.tryAgain}
-        </Button>
-      </StateMessage>
-    );
-
-  const posts: PublishedItem[] = query.data.pages.flatMap((page) => page.items);
-  if (posts.length === 0)
-    return <StateMessage icon={IconSend} title={text.empty} description={text.emptyDescription} />;
+/** Posts Publicados (spec §2.3): newest first, metrics, 'Ver na rede', Excluir; 'Carregar mais'. */
+export function PublishedPostsView() {
+  const timeZone = useUserTimeZone();
+  const query = usePublishedPosts();
+  const [toDelete, setToDelete] = useState<PublishedItem | null>(null);
+  const remove = useDeletePublished(() => setToDelete(null));
+  const refresh = useRefreshMetrics(query.dataUpdatedAt);
 
   return (
-    <Stack gap="md">
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={refresh.isPending || waitingSince !== null}
-          onClick={() => refresh.mutate(undefined)}
-        >
-          {liveMessages.refreshMetrics}
-        </Button>
-      </Group>
-      <SimpleGrid
-        cols={{ base: 1, md: 2 }}
-        spacing="md"
-        component="ul"
-        aria-label={messages.views['published-posts'].title}
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PublishedPostCard post={post} timeZone={timeZone} onDelete={setToDelete} />
-          </li>
-        ))}
-      </SimpleGrid>
-      <Center>
-        {query.hasNextPage ? (
-          <Button
-            variant="default"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? text.loadingMore : text.loadMore}
-          </Button>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {text.count(posts.length)}
-          </Text>
-        )}
-      </Center>
-      <ConfirmModal
-        opened={toDelete !== null}
-        title={text.confirmDeleteTitle}
-        message={text.confirmDelete}
-        confirmLabel={text.confirmDeleteAction}
-        loading={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
-        onClose={() => setToDelete(null)}
-      />
-    </Stack>
+    <QueryState
+      query={query}
+      errorTitle={text.loadError}
+      loading={<PostListSkeleton />}
+      keepDataOnError
+      isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
+      empty={<StateMessage icon={IconSend} title={text.empty} description={text.emptyDescription} />}
+    >
+      {(data) => {
+        const posts: PublishedItem[] = data.pages.flatMap((page) => page.items);
+        return (
+          <Stack gap="md">
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                loading={refresh.busy}
+                onClick={refresh.run}
+              >
+                {liveMessages.refreshMetrics}
+              </Button>
+            </Group>
+            <SimpleGrid
+              cols={{ base: 1, md: 2 }}
+              spacing="md"
+              component="ul"
+              aria-label={messages.views['published-posts'].title}
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PublishedPostCard post={post} timeZone={timeZone} onDelete={setToDelete} />
+                </li>
+              ))}
+            </SimpleGrid>
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+              end={
+                <Text size="sm" c="dimmed">
+                  {text.count(posts.length)}
+                </Text>
+              }
+            />
+            <ConfirmModal
+              opened={toDelete !== null}
+              title={text.confirmDeleteTitle}
+              message={text.confirmDelete}
+              confirmLabel={text.confirmDeleteAction}
+              loading={remove.isPending}
+              onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+              onClose={() => setToDelete(null)}
+            />
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }

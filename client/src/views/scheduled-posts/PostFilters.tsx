@@ -6,7 +6,7 @@ import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import type { FilterState } from './filters';
-import { activeFilterCount, FILTER_PLATFORMS } from './filters';
+import { activeFilterCount, EMPTY_FILTERS, FILTER_PLATFORMS } from './filters';
 
 const text = messages.posts;
 
@@ -19,27 +19,33 @@ interface PostFiltersProps {
 const clearLabel = { 'aria-label': messages.common.clear };
 
 /**
+ * The user's themes as options; a theme from the URL stays selectable while the list loads (or
+ * if it was deleted).
+ */
+function useThemeOptions(themeId: string | null) {
+  const trpc = useTRPC();
+  const themes = useQuery(trpc.themes.list.queryOptions());
+  const options = (themes.data ?? []).map((theme) => ({ value: theme.id, label: theme.name }));
+  if (themeId && !options.some((option) => option.value === themeId))
+    options.push({ value: themeId, label: themes.isPending ? messages.common.loading : themeId });
+  return options;
+}
+
+const dateProps = {
+  valueFormat: 'DD/MM/YYYY',
+  clearable: true,
+  clearButtonProps: clearLabel,
+  leftSection: <IconCalendar size={16} aria-hidden />,
+  placeholder: text.pickDate,
+} as const;
+
+/**
  * Theme, platform, status and the scheduled / created date ranges. Every select is clearable:
  * "all" is the empty selection, never an option with an empty value (spec §5).
  */
 export function PostFilters({ id, value, onChange }: PostFiltersProps) {
-  const trpc = useTRPC();
-  const themes = useQuery(trpc.themes.list.queryOptions());
-  const themeOptions = (themes.data ?? []).map((theme) => ({ value: theme.id, label: theme.name }));
-  // A theme from the URL stays selectable while the list loads (or if it was deleted).
-  if (value.themeId && !themeOptions.some((option) => option.value === value.themeId))
-    themeOptions.push({
-      value: value.themeId,
-      label: themes.isPending ? messages.common.loading : value.themeId,
-    });
+  const themeOptions = useThemeOptions(value.themeId);
   const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
-  const dateProps = {
-    valueFormat: 'DD/MM/YYYY',
-    clearable: true,
-    clearButtonProps: clearLabel,
-    leftSection: <IconCalendar size={16} aria-hidden />,
-    placeholder: text.pickDate,
-  } as const;
 
   return (
     <Paper withBorder p="md" id={id} component="section" aria-label={text.filters}>
@@ -73,34 +79,7 @@ export function PostFilters({ id, value, onChange }: PostFiltersProps) {
           clearable
           clearButtonProps={clearLabel}
         />
-        <DatePickerInput
-          {...dateProps}
-          label={text.filterScheduledFrom}
-          value={value.scheduledFrom}
-          onChange={(scheduledFrom) => set({ scheduledFrom })}
-          maxDate={value.scheduledTo ?? undefined}
-        />
-        <DatePickerInput
-          {...dateProps}
-          label={text.filterScheduledTo}
-          value={value.scheduledTo}
-          onChange={(scheduledTo) => set({ scheduledTo })}
-          minDate={value.scheduledFrom ?? undefined}
-        />
-        <DatePickerInput
-          {...dateProps}
-          label={text.filterCreatedFrom}
-          value={value.createdFrom}
-          onChange={(createdFrom) => set({ createdFrom })}
-          maxDate={value.createdTo ?? undefined}
-        />
-        <DatePickerInput
-          {...dateProps}
-          label={text.filterCreatedTo}
-          value={value.createdTo}
-          onChange={(createdTo) => set({ createdTo })}
-          minDate={value.createdFrom ?? undefined}
-        />
+        <DateFilters value={value} set={set} />
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
         <Button
@@ -108,21 +87,47 @@ export function PostFilters({ id, value, onChange }: PostFiltersProps) {
           color="gray"
           leftSection={<IconFilterOff size={16} aria-hidden />}
           disabled={activeFilterCount(value) === 0}
-          onClick={() =>
-            onChange({
-              themeId: null,
-              platform: null,
-              scheduledFrom: null,
-              scheduledTo: null,
-              createdFrom: null,
-              createdTo: null,
-              statuses: [],
-            })
-          }
+          onClick={() => onChange(EMPTY_FILTERS)}
         >
           {text.clearFilters}
         </Button>
       </Group>
     </Paper>
+  );
+}
+
+/** Agendado de / até and Criado de / até, each end bounded by the other. */
+function DateFilters({ value, set }: { value: FilterState; set: (patch: Partial<FilterState>) => void }) {
+  return (
+    <>
+      <DatePickerInput
+        {...dateProps}
+        label={text.filterScheduledFrom}
+        value={value.scheduledFrom}
+        onChange={(scheduledFrom) => set({ scheduledFrom })}
+        maxDate={value.scheduledTo ?? undefined}
+      />
+      <DatePickerInput
+        {...dateProps}
+        label={text.filterScheduledTo}
+        value={value.scheduledTo}
+        onChange={(scheduledTo) => set({ scheduledTo })}
+        minDate={value.scheduledFrom ?? undefined}
+      />
+      <DatePickerInput
+        {...dateProps}
+        label={text.filterCreatedFrom}
+        value={value.createdFrom}
+        onChange={(createdFrom) => set({ createdFrom })}
+        maxDate={value.createdTo ?? undefined}
+      />
+      <DatePickerInput
+        {...dateProps}
+        label={text.filterCreatedTo}
+        value={value.createdTo}
+        onChange={(createdTo) => set({ createdTo })}
+        minDate={value.createdFrom ?? undefined}
+      />
+    </>
   );
 }

@@ -14,6 +14,7 @@ export interface FilterState {
   statuses: PostStatus[];
 }
 
+/** No filter: every post of the user. */
 export const EMPTY_FILTERS: FilterState = {
   themeId: null,
   platform: null,

@@ -33,13 +33,11 @@ interface DraftCardProps {
   onScheduled: () => void;
 }
 
-/** One AI draft (spec §2.3): title, full text (as text), networks, length, and its actions. */
-export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onScheduled }: DraftCardProps) {
+/** 'Agendar' of a draft: once per click; success removes the draft from the screen. */
+function useScheduleDraft(draft: Draft, themeId: string, onScheduled: () => void) {
   const trpc = useTRPC();
   const refresh = useRefreshAfterThemeChange();
   const schedule = useMutation(trpc.themes.scheduleDraft.mutationOptions());
-  const tooLong = tightestLimit(draft.platforms, draft.content)?.over === true;
-  const titleId = `draft-${draft.id}-title`;
 
   // One click schedules once: the second click of a double-click is ignored while the first runs.
   const [handleSchedule, scheduling] = useSingleFlight(async () => {
@@ -66,6 +64,14 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
       );
     }
   });
+  return [handleSchedule, scheduling] as const;
+}
+
+/** One AI draft (spec §2.3): title, full text (as text), networks, length, and its actions. */
+export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onScheduled }: DraftCardProps) {
+  const [handleSchedule, scheduling] = useScheduleDraft(draft, themeId, onScheduled);
+  const tooLong = tightestLimit(draft.platforms, draft.content)?.over === true;
+  const titleId = `draft-${draft.id}-title`;
 
   return (
     <Card

@@ -1,7 +1,7 @@
 import type { Platform } from '@pauta/core';
 import { measurePostLength, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 
-export interface LengthCheck {
+interface LengthCheck {
   /** The platform whose limit is closest (or most exceeded). */
   platform: Platform;
   used: number;

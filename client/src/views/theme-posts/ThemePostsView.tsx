@@ -1,7 +1,6 @@
 import { Accordion, Badge, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { messages, resolveThemeColor } from '@pauta/core';
 import {
-  IconAlertTriangle,
   IconCalendarEvent,
   IconCircleCheck,
   IconListDetails,
@@ -16,7 +15,9 @@ import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import type { PostItem } from '../../components/posts/types';
+import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
+import type { ThemeListItem } from '../../lib/themes';
 import { useTRPC } from '../../lib/trpc';
 
 const text = messages.themes;
@@ -27,84 +28,39 @@ function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: Po
   const themes = useQuery(trpc.themes.list.queryOptions());
   const [opened, setOpened] = useState<string | null>(null);
 
-  if (themes.isPending)
-    return (
-      <Stack gap="sm" role="status" aria-label={messages.common.loading}>
-        <Skeleton height={64} radius="md" />
-        <Skeleton height={64} radius="md" />
-      </Stack>
-    );
-  if (themes.isError)
-    return (
-      <StateMessage icon={IconAlertTriangle} title={text.loadError} color="red" role="alert">
-        <Button onClick={() => void themes.refetch()}>{messages.common.tryAgain}</Button>
-      </StateMessage>
-    );
-  if (themes.data.length === 0)
-    return (
-      <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
-        <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
-          {text.createFirst}
-        </Button>
-      </StateMessage>
-    );
-
   return (
-    <Accordion variant="separated" value={opened} onChange={setOpened} chevronPosition="right">
-      {themes.data.map((theme) => {
-        const color = resolveThemeColor(theme.colorPalette);
-        return (
-          <Accordion.Item key={theme.id} value={theme.id} style={{ borderLeft: `5px solid ${color}` }}>
-            <Accordion.Control>
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text fw={700}>{theme.name}</Text>
-                <Group gap={6}>
-                  <Badge
-                    variant="light"
-                    color="blue"
-                    tt="none"
-                    leftSection={<IconCalendarEvent size={12} aria-hidden />}
-                  >
-                    {text.scheduledCount(theme.scheduledCount)}
-                  </Badge>
-                  <Badge
-                    variant="light"
-                    color="teal"
-                    tt="none"
-                    leftSection={<IconCircleCheck size={12} aria-hidden />}
-                  >
-                    {text.publishedCount(theme.publishedCount)}
-                  </Badge>
-                </Group>
-              </Group>
-            </Accordion.Control>
-            <Accordion.Panel>
-              {opened === theme.id && (
-                <Stack gap="sm">
-                  <Group justify="flex-end">
-                    <Button
-                      component={Link}
-                      href={viewPath('scheduled-posts', { theme: theme.id })}
-                      variant="subtle"
-                      size="xs"
-                      leftSection={<IconListDetails size={14} aria-hidden />}
-                    >
-                      {text.viewPosts}
-                    </Button>
-                  </Group>
-                  <PostList
-                    filters={{ themeId: theme.id }}
-                    timeZone={timeZone}
-                    onEdit={onEdit}
-                    label={theme.name}
-                  />
-                </Stack>
-              )}
-            </Accordion.Panel>
-          </Accordion.Item>
-        );
-      })}
-    </Accordion>
+    <QueryState
+      query={themes}
+      errorTitle={text.loadError}
+      loading={
+        <Stack gap="sm" role="status" aria-label={messages.common.loading}>
+          <Skeleton height={64} radius="md" />
+          <Skeleton height={64} radius="md" />
+        </Stack>
+      }
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
+          <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
+            {text.createFirst}
+          </Button>
+        </StateMessage>
+      }
+    >
+      {(data) => (
+        <Accordion variant="separated" value={opened} onChange={setOpened} chevronPosition="right">
+          {data.map((theme) => (
+            <ThemeGroup
+              key={theme.id}
+              theme={theme}
+              open={opened === theme.id}
+              timeZone={timeZone}
+              onEdit={onEdit}
+            />
+          ))}
+        </Accordion>
+      )}
+    </QueryState>
   );
 }
 
@@ -144,5 +100,68 @@ export function ThemePostsView() {
       </Tabs>
       <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
     </>
+  );
+}
+
+interface ThemeGroupProps {
+  theme: ThemeListItem;
+  /** Only an open group loads its posts. */
+  open: boolean;
+  timeZone: string;
+  onEdit: (post: PostItem) => void;
+}
+
+/** A theme in its colour with its counts; opened, its posts and a link to them in Posts Agendados. */
+function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
+  const color = resolveThemeColor(theme.colorPalette);
+  return (
+    <Accordion.Item value={theme.id} style={{ borderLeft: `5px solid ${color}` }}>
+      <Accordion.Control>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={700}>{theme.name}</Text>
+          <Group gap={6}>
+            <Badge
+              variant="light"
+              color="blue"
+              tt="none"
+              leftSection={<IconCalendarEvent size={12} aria-hidden />}
+            >
+              {text.scheduledCount(theme.scheduledCount)}
+            </Badge>
+            <Badge
+              variant="light"
+              color="teal"
+              tt="none"
+              leftSection={<IconCircleCheck size={12} aria-hidden />}
+            >
+              {text.publishedCount(theme.publishedCount)}
+            </Badge>
+          </Group>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        {open && (
+          <Stack gap="sm">
+            <Group justify="flex-end">
+              <Button
+                component={Link}
+                href={viewPath('scheduled-posts', { theme: theme.id })}
+                variant="subtle"
+                size="xs"
+                leftSection={<IconListDetails size={14} aria-hidden />}
+              >
+                {text.viewPosts}
+              </Button>
+            </Group>
+            <PostList
+              filters={{ themeId: theme.id }}
+              timeZone={timeZone}
+              onEdit={onEdit}
+              label={theme.name}
+            />
+          </Stack>
+        )}
+      </Accordion.Panel>
+    </Accordion.Item>
   );
 }

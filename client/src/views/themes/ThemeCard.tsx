@@ -27,7 +27,7 @@ import classes from './ThemesView.module.css';
 
 const text = messages.themes;
 
-export function suggestedPostsPath(themeId: string): string {
+function suggestedPostsPath(themeId: string): string {
   return viewPath('suggested-posts', { theme: themeId, from: 'card' });
 }
 
@@ -42,11 +42,6 @@ interface ThemeCardProps {
 
 /** One theme: accent colour, name, 2-line description, ≤2 tones, ≤3 networks, counts, actions. */
 export function ThemeCard({ theme, onDelete }: ThemeCardProps) {
-  const tones = theme.toneOfVoice.length > 0 ? theme.toneOfVoice : ['professional'];
-  const shownTones = tones.slice(0, THEME_CARD_MAX_TONES);
-  const hiddenTones = tones.slice(THEME_CARD_MAX_TONES);
-  const shownNetworks = theme.socialNetworks.slice(0, THEME_CARD_MAX_NETWORKS);
-  const hiddenNetworks = theme.socialNetworks.slice(THEME_CARD_MAX_NETWORKS);
   const color = resolveThemeColor(theme.colorPalette);
 
   return (
@@ -55,63 +50,14 @@ export function ThemeCard({ theme, onDelete }: ThemeCardProps) {
         <Title order={2} className={classes.name} lineClamp={2}>
           {theme.name}
         </Title>
-        <Menu position="bottom-end" width={200} shadow="md" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={text.themeMenu(theme.name)}>
-              <IconDots size={20} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconSparkles size={16} aria-hidden />}
-              onClick={() => goToView('suggested-posts', { theme: theme.id, from: 'card' })}
-            >
-              {text.generatePosts}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconEdit size={16} aria-hidden />}
-              onClick={() => goToView('edit', { theme: theme.id })}
-            >
-              {text.editTheme}
-            </Menu.Item>
-            <Menu.Divider />
-            {/* c, not color: the text colour then is red's readable text shade (Menu uses shade 6). */}
-            <Menu.Item c="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-              {text.deleteTheme}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ThemeMenu theme={theme} onDelete={onDelete} />
       </Group>
 
       <Text size="sm" c="dimmed" lineClamp={2} className={classes.description} title={theme.description}>
         {theme.description}
       </Text>
 
-      <Group gap={6} aria-label={text.tonesLabel} role="list">
-        {shownTones.map((tone) => (
-          <Badge key={tone} variant="light" color="gray" tt="none" role="listitem">
-            {toneLabel(tone)}
-          </Badge>
-        ))}
-        {hiddenTones.length > 0 && (
-          <MoreBadge
-            count={hiddenTones.length}
-            label={text.moreTones(hiddenTones.map(toneLabel).join(', '))}
-          />
-        )}
-      </Group>
-
-      <Group gap={6} aria-label={text.networksLabel} role="list">
-        {shownNetworks.map((platform) => (
-          <PlatformBadge key={platform} platform={platform} role="listitem" />
-        ))}
-        {hiddenNetworks.length > 0 && (
-          <MoreBadge
-            count={hiddenNetworks.length}
-            label={text.moreNetworks(hiddenNetworks.map((p: Platform) => PLATFORM_LABELS[p]).join(', '))}
-          />
-        )}
-      </Group>
+      <ThemeTags theme={theme} />
 
       <Group gap="lg" className={classes.counts}>
         <Group gap={6} wrap="nowrap">
@@ -152,5 +98,75 @@ function MoreBadge({ count, label }: { count: number; label: string }) {
         {text.moreCount(count)}
       </Badge>
     </Tooltip>
+  );
+}
+
+/** Gerar Posts, Editar Tema and Excluir Tema. */
+function ThemeMenu({ theme, onDelete }: ThemeCardProps) {
+  return (
+    <Menu position="bottom-end" width={200} shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={text.themeMenu(theme.name)}>
+          <IconDots size={20} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<IconSparkles size={16} aria-hidden />}
+          onClick={() => goToView('suggested-posts', { theme: theme.id, from: 'card' })}
+        >
+          {text.generatePosts}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={() => goToView('edit', { theme: theme.id })}
+        >
+          {text.editTheme}
+        </Menu.Item>
+        <Menu.Divider />
+        {/* c, not color: the text colour then is red's readable text shade (Menu uses shade 6). */}
+        <Menu.Item c="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+          {text.deleteTheme}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The tones and networks, a few each, the rest behind '+N'. */
+function ThemeTags({ theme }: { theme: ThemeListItem }) {
+  const tones = theme.toneOfVoice.length > 0 ? theme.toneOfVoice : ['professional'];
+  const shownTones = tones.slice(0, THEME_CARD_MAX_TONES);
+  const hiddenTones = tones.slice(THEME_CARD_MAX_TONES);
+  const shownNetworks = theme.socialNetworks.slice(0, THEME_CARD_MAX_NETWORKS);
+  const hiddenNetworks = theme.socialNetworks.slice(THEME_CARD_MAX_NETWORKS);
+  return (
+    <>
+      <Group gap={6} aria-label={text.tonesLabel} role="list">
+        {shownTones.map((tone) => (
+          <Badge key={tone} variant="light" color="gray" tt="none" role="listitem">
+            {toneLabel(tone)}
+          </Badge>
+        ))}
+        {hiddenTones.length > 0 && (
+          <MoreBadge
+            count={hiddenTones.length}
+            label={text.moreTones(hiddenTones.map(toneLabel).join(', '))}
+          />
+        )}
+      </Group>
+
+      <Group gap={6} aria-label={text.networksLabel} role="list">
+        {shownNetworks.map((platform) => (
+          <PlatformBadge key={platform} platform={platform} role="listitem" />
+        ))}
+        {hiddenNetworks.length > 0 && (
+          <MoreBadge
+            count={hiddenNetworks.length}
+            label={text.moreNetworks(hiddenNetworks.map((p: Platform) => PLATFORM_LABELS[p]).join(', '))}
+          />
+        )}
+      </Group>
+    </>
   );
 }

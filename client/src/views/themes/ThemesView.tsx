@@ -1,10 +1,11 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { messages } from '@pauta/core';
-import { IconAlertTriangle, IconPlus, IconSparkles } from '@tabler/icons-react';
+import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { viewPath } from '../../app/view-paths';
+import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import type { ThemeListItem } from '../../lib/themes';
 import { useTRPC } from '../../lib/trpc';
@@ -19,47 +20,45 @@ export function ThemesView() {
   const themes = useQuery(trpc.themes.list.queryOptions());
   const [deleting, setDeleting] = useState<ThemeListItem | null>(null);
 
-  if (themes.isPending) return <ThemesSkeleton />;
-  if (themes.isError)
-    return (
-      <StateMessage icon={IconAlertTriangle} color="red" title={text.loadError} role="alert">
-        <Button variant="light" onClick={() => void themes.refetch()} loading={themes.isRefetching}>
-          {messages.common.tryAgain}
-        </Button>
-      </StateMessage>
-    );
-  if (themes.data.length === 0)
-    return (
-      <StateMessage icon={IconSparkles} title={text.empty} description={text.emptyDescription}>
-        <Button
-          component={Link}
-          href={viewPath('create')}
-          leftSection={<IconPlus size={18} aria-hidden />}
-          mt="xs"
-        >
-          {text.createFirst}
-        </Button>
-      </StateMessage>
-    );
-
   return (
-    <>
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="lg"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-      >
-        {themes.data.map((theme) => (
-          <li key={theme.id}>
-            <ThemeCard theme={theme} onDelete={() => setDeleting(theme)} />
-          </li>
-        ))}
-      </SimpleGrid>
-      <DeleteThemeModal theme={deleting} onClose={() => setDeleting(null)} />
-    </>
+    <QueryState
+      query={themes}
+      errorTitle={text.loadError}
+      loading={<ThemesSkeleton />}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <StateMessage icon={IconSparkles} title={text.empty} description={text.emptyDescription}>
+          <Button
+            component={Link}
+            href={viewPath('create')}
+            leftSection={<IconPlus size={18} aria-hidden />}
+            mt="xs"
+          >
+            {text.createFirst}
+          </Button>
+        </StateMessage>
+      }
+    >
+      {(data) => (
+        <>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="lg"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {data.map((theme) => (
+              <li key={theme.id}>
+                <ThemeCard theme={theme} onDelete={() => setDeleting(theme)} />
+              </li>
+            ))}
+          </SimpleGrid>
+          <DeleteThemeModal theme={deleting} onClose={() => setDeleting(null)} />
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,0 +1,45 @@
+import { VisuallyHidden } from '@mantine/core';
+import { isEditablePostStatus, PLATFORM_LABELS, POST_STATUS_LABELS, resolveThemeColor } from '@pauta/core';
+import type { CSSProperties, DragEvent } from 'react';
+import { PlatformIcon } from '../PlatformIcon';
+import { STATUS_STYLE } from '../posts/PostStatusBadge';
+import { localTime } from '../posts/time-zone';
+import type { PostItem } from '../posts/types';
+import classes from './PostCalendar.module.css';
+
+interface PostChipProps {
+  post: PostItem;
+  timeZone: string;
+  moving: boolean;
+  onOpen: () => void;
+  onDragStart: (event: DragEvent<HTMLButtonElement>) => void;
+  onDragEnd: () => void;
+}
+
+/** A post in the calendar: time and title in its theme colour; click to edit, drag to move. */
+export function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEnd }: PostChipProps) {
+  const time = localTime(post.scheduledFor, timeZone);
+  const { icon: StatusIcon } = STATUS_STYLE[post.status];
+  const draggable = isEditablePostStatus(post.status) && !moving;
+  return (
+    <button
+      type="button"
+      className={`${classes.chip} ${moving ? classes.moving : ''}`}
+      style={{ '--chip-color': resolveThemeColor(post.themeColor) } as CSSProperties}
+      title={`${time} ${post.title} · ${PLATFORM_LABELS[post.platform]} · ${post.themeName}`}
+      data-platform={post.platform}
+      draggable={draggable}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onClick={onOpen}
+      data-post-id={post.id}
+    >
+      {/* The name is the visible text plus network and status (label-content-name-mismatch). */}
+      <span className={classes.chipTime}>{time}</span> <PlatformIcon platform={post.platform} size={12} />
+      {post.status !== 'scheduled' && <StatusIcon size={12} className={classes.chipIcon} aria-hidden />}
+      <span className={classes.chipTitle}>{post.title}</span>
+      <VisuallyHidden>{` · ${PLATFORM_LABELS[post.platform]}`}</VisuallyHidden>{' '}
+      <VisuallyHidden>{`(${POST_STATUS_LABELS[post.status]})`}</VisuallyHidden>
+    </button>
+  );
+}

@@ -1,0 +1,62 @@
+import { Card, Group, Text, Title } from '@mantine/core';
+import { messages, type Platform, resolveThemeColor } from '@pauta/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { PlatformBadge } from '../PlatformIcon';
+import classes from './PostCard.module.css';
+
+interface PostCardShellProps {
+  post: {
+    id: string;
+    title: string;
+    content: string;
+    platform: Platform;
+    themeName: string | null;
+    themeColor: string | null;
+  };
+  /** Prefix of the title's id, which names the card ('post', 'published'). */
+  idPrefix: string;
+  /** The date line: an icon and the scheduled or published time. */
+  when: ReactNode;
+  /** Extra attributes of the card (data-post-id). */
+  cardProps?: Record<`data-${string}`, string>;
+  /** What follows the content: badges, metrics, actions. */
+  children: ReactNode;
+}
+
+/**
+ * The part a scheduled and a published post card share: theme colour accent and name, network,
+ * the date line, title and the content clamped to 2 lines.
+ */
+export function PostCardShell({ post, idPrefix, when, cardProps, children }: PostCardShellProps) {
+  const titleId = `${idPrefix}-${post.id}-title`;
+  return (
+    <Card
+      component="article"
+      className={classes.card}
+      style={{ '--theme-color': resolveThemeColor(post.themeColor) } as CSSProperties}
+      aria-labelledby={titleId}
+      padding="md"
+      {...cardProps}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap={8} wrap="nowrap" className={classes.meta}>
+          <span className={classes.swatch} aria-hidden />
+          <Text size="sm" fw={600} truncate>
+            {post.themeName || messages.posts.themeNameUnknown}
+          </Text>
+        </Group>
+        <PlatformBadge platform={post.platform} />
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        {when}
+      </Group>
+      <Title order={2} id={titleId} className={classes.title}>
+        {post.title}
+      </Title>
+      <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
+        {post.content}
+      </Text>
+      {children}
+    </Card>
+  );
+}
