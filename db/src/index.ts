@@ -1,6 +1,8 @@
 export * from './client.js';
 export * from './crypto.js';
 export { type Listener, type ListenOptions, listenPostgres } from './listen.js';
+export * from './media/storage.js';
+export * from './media/storage.js';
 export * from './migrations.js';
 export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
@@ -11,6 +13,8 @@ export * from './repositories/idempotency.repository.js';
 export * from './repositories/identities.repository.js';
 export * from './repositories/live-events.repository.js';
 export * from './repositories/logs.repository.js';
+export * from './repositories/media.repository.js';
+export * from './repositories/media.repository.js';
 export * from './repositories/metrics-schedule.repository.js';
 export * from './repositories/pending-connections.repository.js';
 export * from './repositories/posts.repository.js';

@@ -1,7 +1,15 @@
 // The Database interface Kysely checks every query against. Hand-written to match
 // db/migrations; a migration that changes a table changes this file in the same commit.
 // The stored value sets (platforms, statuses, frequencies, roles) are core's vocabulary.
-import type { AccountStatus, Frequency, Platform, PostStatus, PublishingLogStatus, Role } from '@pauta/core';
+import type {
+  AccountStatus,
+  Frequency,
+  MediaMimeType,
+  Platform,
+  PostStatus,
+  PublishingLogStatus,
+  Role,
+} from '@pauta/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -329,6 +337,29 @@ export interface WorkerOutagesTable {
   ended_at: NullableTimestamp;
 }
 
+/** An image of a post (docs/media.md); the bytes are in the media storage under the two keys. */
+export interface PostMediaTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  position: number;
+  storage_key: string;
+  thumb_key: string;
+  mime_type: MediaMimeType;
+  width: number;
+  height: number;
+  size_bytes: number;
+  alt_text: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+/** Storage keys waiting to be deleted (filled by a trigger on post_media deletes and by uploads). */
+export interface MediaGarbageTable {
+  storage_key: string;
+  not_before: Generated<Date>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -353,6 +384,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   worker_outages: WorkerOutagesTable;
+  post_media: PostMediaTable;
+  media_garbage: MediaGarbageTable;
 }
 
 export type Theme = Selectable<ThemesTable>;

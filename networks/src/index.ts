@@ -54,6 +54,7 @@ export {
   isConnectConfigured,
   isConnectPlatform,
   isOAuthProviderName,
+  mediaLimitsOf,
   metricsUnavailableReason,
   NETWORKS,
   type NetworkClients,

@@ -1,7 +1,7 @@
 // The registry of networks: one descriptor per platform (networks/src/<network>/index.ts) and one
 // per OAuth client, and the few functions server, worker and scripts use to turn configuration
 // into clients. Nothing outside this package switches on a network (docs/networks.md).
-import { PLATFORMS, type Platform } from '@pauta/core';
+import { type MediaLimits, PLATFORMS, type Platform } from '@pauta/core';
 import type {
   CredentialVariables,
   NetworkCapabilities,
@@ -41,6 +41,11 @@ export function networkDescriptor(platform: Platform): NetworkDescriptor {
 
 export function capabilitiesOf(platform: Platform): NetworkCapabilities {
   return NETWORKS[platform].capabilities;
+}
+
+/** The network's image limits (networks/src/<network>/media.ts). */
+export function mediaLimitsOf(platform: Platform): MediaLimits {
+  return NETWORKS[platform].mediaLimits;
 }
 
 export function isOAuthProviderName(value: string): value is OAuthProviderName {

@@ -1,6 +1,7 @@
 export * from './brand.js';
 export * from './frequencies.js';
 export * from './limits.js';
+export * from './media.js';
 export * from './palette.js';
 export * from './platforms.js';
 export * from './queues.js';

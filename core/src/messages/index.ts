@@ -3,3 +3,4 @@ export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';
 export * from './messages.js';
+export * from './media.js';

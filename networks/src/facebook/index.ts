@@ -1,6 +1,7 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
+import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookAdapter } from './publish.js';
 
 export const facebookOAuth: OAuthClientDescriptor = {
@@ -24,6 +25,7 @@ export const facebook: NetworkDescriptor = {
     media: 'none',
   },
   // Graph calls carry appsecret_proof, keyed with the app secret.
+  mediaLimits: FACEBOOK_MEDIA_LIMITS,
   createPublisher: ({ appSecret, ...options }) =>
     createFacebookAdapter({
       ...options,

@@ -2,6 +2,7 @@
 // account is not built yet (no OAuth client), so the publisher runs only with configured
 // INSTAGRAM_CLIENT_ID/SECRET — the sandbox never stands in for it.
 import type { NetworkDescriptor } from '../descriptor.js';
+import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramAdapter } from './publish.js';
 
 export const instagram: NetworkDescriptor = {
@@ -16,5 +17,6 @@ export const instagram: NetworkDescriptor = {
     followers: false,
     media: 'required',
   },
+  mediaLimits: INSTAGRAM_MEDIA_LIMITS,
   createPublisher: (options) => createInstagramAdapter(options),
 };

@@ -3,6 +3,7 @@
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { fetchXFollowers } from './followers.js';
 import { createXOAuthClient, X_SCOPES } from './oauth.js';
+import { X_MEDIA_LIMITS } from './media.js';
 import { createXAdapter } from './publish.js';
 
 export const xOAuth: OAuthClientDescriptor = {
@@ -24,6 +25,7 @@ export const x: NetworkDescriptor = {
     followers: true,
     media: 'none',
   },
+  mediaLimits: X_MEDIA_LIMITS,
   createPublisher: (options) => createXAdapter(options),
   fetchFollowers: fetchXFollowers,
 };
