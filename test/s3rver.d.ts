@@ -1,6 +1,7 @@
 // s3rver (a real S3 protocol server on the local disk, for tests) ships no types.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
+
   interface S3rverOptions {
     address?: string;
     port?: number;

@@ -44,7 +44,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('not_before', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('media_garbage_not_before_idx').on('media_garbage').column('not_before').execute();
+  await db.schema
+    .createIndex('media_garbage_not_before_idx')
+    .on('media_garbage')
+    .column('not_before')
+    .execute();
 
   await sql`
     CREATE FUNCTION post_media_to_garbage() RETURNS trigger LANGUAGE plpgsql AS $$

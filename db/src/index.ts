@@ -1,6 +1,8 @@
 export * from './client.js';
 export * from './crypto.js';
 export { type Listener, type ListenOptions, listenPostgres } from './listen.js';
+export * from './media/config.js';
+export * from './media/config.js';
 export * from './media/storage.js';
 export * from './media/storage.js';
 export * from './migrations.js';

@@ -39,5 +39,10 @@ export interface MediaLimits {
   /** Narrowest width accepted (pixels). */
   readonly minWidth?: number;
   /** Width ÷ height accepted, inclusive, with the text shown to the person ("4:5", "1.91:1"). */
-  readonly aspectRatio?: { readonly min: number; readonly max: number; readonly minLabel: string; readonly maxLabel: string };
+  readonly aspectRatio?: {
+    readonly min: number;
+    readonly max: number;
+    readonly minLabel: string;
+    readonly maxLabel: string;
+  };
 }

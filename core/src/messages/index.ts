@@ -2,5 +2,5 @@ export * from './app-error.js';
 export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';
-export * from './messages.js';
 export * from './media.js';
+export * from './messages.js';

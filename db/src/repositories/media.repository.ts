@@ -199,7 +199,8 @@ export async function addPostMedia(
     if (isRefusal(post)) return post;
     const existing = await findMediaById(trx, media.id);
     if (existing) {
-      if (existing.user_id !== media.userId || existing.post_id !== media.postId) return { refused: 'ID_TAKEN' };
+      if (existing.user_id !== media.userId || existing.post_id !== media.postId)
+        return { refused: 'ID_TAKEN' };
       const { user_id: _owner, ...row } = existing;
       return { row, created: false };
     }

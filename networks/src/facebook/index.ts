@@ -1,7 +1,7 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
-import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
+import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { createFacebookAdapter } from './publish.js';
 
 export const facebookOAuth: OAuthClientDescriptor = {

@@ -3,8 +3,8 @@
 // LINKEDIN_POST_ANALYTICS, which adds the scope at connect and turns the metrics reads on.
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
-import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
+import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
 import { createLinkedInAdapter } from './publish.js';
 
 export const linkedinOAuth: OAuthClientDescriptor = {

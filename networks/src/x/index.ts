@@ -2,8 +2,8 @@
 // revocation when a user's data is erased. Not a sign-in provider.
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { fetchXFollowers } from './followers.js';
-import { createXOAuthClient, X_SCOPES } from './oauth.js';
 import { X_MEDIA_LIMITS } from './media.js';
+import { createXOAuthClient, X_SCOPES } from './oauth.js';
 import { createXAdapter } from './publish.js';
 
 export const xOAuth: OAuthClientDescriptor = {
