@@ -9,6 +9,7 @@ import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
 import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
 import { localMailboxRouter, MAILBOX_PATH } from './email/local-mailbox.js';
+import { mediaRouter } from './media/media.routes.js';
 import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
@@ -55,6 +56,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
   // Embedded mode without SMTP only: the local mailbox (absent, a 404, everywhere else).
   if (deps.localMailbox) app.use(MAILBOX_PATH, localMailboxRouter(deps, deps.localMailbox));
+
+  // Images: the raw upload and the signed /media URLs (docs/media.md).
+  if (deps.media) app.use(mediaRouter({ ...deps, media: deps.media }));
 
   app.use(
     '/trpc',

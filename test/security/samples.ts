@@ -100,6 +100,16 @@ export const SAMPLES: Record<string, Sample> = {
   'posts.deleteMany': ({ own }) => ({ ids: [own.postIds.scheduled, own.postIds.failed] }),
   'posts.deleteFiltered': ({ own }) => ({ themeId: own.themeId, statuses: ['failed'] }),
 
+  'media.list': ({ own }) => ({ postId: own.postIds.scheduled }),
+  'media.remove': ({ own }) => ({ postId: own.postIds.scheduled, mediaId: randomUUID() }),
+  // A post without images: an image id that is not the post's answers NOT_FOUND for the owner.
+  'media.reorder': ({ own }) => ({ postId: own.postIds.scheduled, order: [randomUUID()] }),
+  'media.setAlt': ({ own }) => ({
+    postId: own.postIds.scheduled,
+    mediaId: randomUUID(),
+    altText: 'Uma xícara',
+  }),
+
   'published.list': ({ own }) => ({ themeId: own.themeId, platform: 'x', limit: 10 }),
   'published.refreshMetrics': none,
   'published.delete': ({ own }) => ({ id: own.publishedId }),

@@ -31,7 +31,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const key = (suffix = '.png') => `posts/${randomUUID()}/${randomUUID()}${suffix}`;
+const key = (suffix = '.png') => `posts/${randomUUID()}/${randomUUID()}/${randomUUID()}${suffix}`;
 const bytes = Buffer.from('89504e470d0a1a0a0000', 'hex');
 
 const storages: [string, () => MediaStorage][] = [
@@ -56,7 +56,7 @@ describe.each(storages)('%s storage', (_name, make) => {
   it('refuses keys that are not Pauta media keys (no path traversal)', async () => {
     const storage = make();
     await expect(storage.put('../../etc/passwd', bytes, 'image/png')).rejects.toBeInstanceOf(MediaKeyError);
-    await expect(storage.get(`posts/${randomUUID()}/../x.png`)).rejects.toBeInstanceOf(MediaKeyError);
+    await expect(storage.get(`posts/${randomUUID()}/${randomUUID()}/../x.png`)).rejects.toBeInstanceOf(MediaKeyError);
     await expect(storage.signedUrl('posts/a/b.exe', 60)).rejects.toBeInstanceOf(MediaKeyError);
   });
 });
@@ -85,8 +85,8 @@ describe('local signed URLs', () => {
     if (!storage) throw new Error('no storage');
     const k = key();
     await storage.put(k, bytes, 'image/png');
-    const files = await readdir(path.join(dir, ...k.split('/').slice(0, 2)));
-    expect(files).toEqual([k.split('/')[2]]);
+    const files = await readdir(path.join(dir, ...k.split('/').slice(0, 3)));
+    expect(files).toEqual([k.split('/')[3]]);
   });
 });
 

@@ -34,8 +34,8 @@ export class MediaKeyError extends Error {
   override name = 'MediaKeyError';
 }
 
-/** Keys Pauta writes: `posts/<user uuid>/<media uuid>[-thumb].<ext>`. Anything else is refused. */
-const KEY = /^posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}(-thumb)?\.(jpg|png|webp|gif)$/;
+/** Keys Pauta writes: `posts/<user>/<post>/<media>[-thumb].<ext>` (uuids). Anything else is refused. */
+const KEY = /^posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}(-thumb)?\.(jpg|png|webp|gif)$/;
 
 export function isMediaKey(key: string): boolean {
   return KEY.test(key);

@@ -273,11 +273,10 @@ export async function reorderPostMedia(
     if (isRefusal(post)) return post;
     const current = await listPostMedia(trx, options.postId);
     const ids = new Set(current.map((m) => m.id));
-    if (
-      options.order.length !== current.length ||
-      new Set(options.order).size !== options.order.length ||
-      !options.order.every((id) => ids.has(id))
-    ) {
+    // An id that is not one of this post's images (another post's, another user's) looks missing.
+    if (!options.order.every((id) => ids.has(id))) return { refused: 'NOT_FOUND' as const };
+    // Some of the post's images left out, or one twice: the caller's view is out of date.
+    if (options.order.length !== current.length || new Set(options.order).size !== options.order.length) {
       return { refused: 'ORDER_MISMATCH' as const };
     }
     // The unique (post_id, position) is checked at commit (DEFERRABLE), so positions may swap.

@@ -4,6 +4,7 @@ import { authRouter } from './auth.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
 import { liveRouter } from './live.router.js';
+import { mediaRouter } from './media.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
 import { systemRouter } from './system.router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   themes: themesRouter,
   accounts: accountsRouter,
   posts: postsRouter,
+  media: mediaRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,
   admin: adminRouter,
