@@ -56,7 +56,9 @@ describe.each(storages)('%s storage', (_name, make) => {
   it('refuses keys that are not Pauta media keys (no path traversal)', async () => {
     const storage = make();
     await expect(storage.put('../../etc/passwd', bytes, 'image/png')).rejects.toBeInstanceOf(MediaKeyError);
-    await expect(storage.get(`posts/${randomUUID()}/${randomUUID()}/../x.png`)).rejects.toBeInstanceOf(MediaKeyError);
+    await expect(storage.get(`posts/${randomUUID()}/${randomUUID()}/../x.png`)).rejects.toBeInstanceOf(
+      MediaKeyError,
+    );
     await expect(storage.signedUrl('posts/a/b.exe', 60)).rejects.toBeInstanceOf(MediaKeyError);
   });
 });
