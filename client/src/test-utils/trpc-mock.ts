@@ -114,6 +114,8 @@ export function mockTrpc(handlers: Record<string, unknown>) {
   const table: Record<string, unknown> = {
     'system.status': defaultStatus,
     'admin.workers.status': defaultWorkersStatus,
+    // A post without images (the edit dialog's image field asks for them).
+    'media.list': [],
     ...handlers,
   };
 

@@ -29,6 +29,7 @@ import { useGuardedMutation } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import { showError, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { PostMediaField } from '../media/PostMediaField';
 import { PlatformIcon } from '../PlatformIcon';
 import { describeUpdateError } from './post-errors';
 import {
@@ -207,6 +208,8 @@ function EditPostForm({
             {over && ` · ${text.contentTooLong(PLATFORM_LABELS[post.platform], limit)}`}
           </Text>
         </div>
+
+        <PostMediaField postId={post.id} editable={editable} />
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DatePickerInput
