@@ -4,8 +4,8 @@ import type { ErrorCode, ErrorDetailsByCode, MediaRejection, PasswordIssue } fro
 import {
   getErrorMessage,
   isErrorCode,
-  messages,
   mediaRejectionMessage,
+  messages,
   PasswordIssue as PasswordIssues,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';

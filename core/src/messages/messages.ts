@@ -3,8 +3,9 @@
  * product spec are verbatim; a text with parameters is a function. Toasts come as a title plus
  * a message: the titles are the `*Title` keys (or `common.error` / `common.success`).
  */
-import { MAX_MEDIA_PER_POST } from '../constants/media.js';
+
 import { DATA_DELETION_DAYS, NEW_USERS_WINDOW_DAYS } from '../constants/limits.js';
+import { MAX_MEDIA_PER_POST } from '../constants/media.js';
 import type { View } from '../constants/views.js';
 import { connectionErrorMessages } from './connection-errors.js';
 import { errorMessages, passwordIssueMessages, publishErrorMessages } from './error-codes.js';
