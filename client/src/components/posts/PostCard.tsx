@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatDate, isEditablePostStatus, messages, resolveThemeColor } from '@pauta/core';
 import { IconCalendarEvent, IconCheck, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
@@ -62,6 +62,9 @@ export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying =
       <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
         {post.content}
       </Text>
+      {post.thumbUrl && (
+        <Image src={post.thumbUrl} alt="" h={96} w={96} radius="sm" fit="cover" loading="lazy" />
+      )}
 
       <Group gap={6}>
         <PostStatusBadge status={post.status} />
