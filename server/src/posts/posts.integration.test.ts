@@ -171,6 +171,8 @@ describe('posts.list filters', () => {
       lastError: null,
       lastErrorMessage: null,
       updatedAt: expect.any(Date),
+      // No image: no thumbnail.
+      thumbUrl: null,
     });
   });
 
