@@ -10,6 +10,7 @@ import {
   CloseButton,
   Group,
   Image,
+  Input,
   Paper,
   Progress,
   SimpleGrid,
@@ -66,7 +67,12 @@ export function PostMediaField({ postId, editable, uploader = xhrUpload }: PostM
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  const setList = (items: MediaItem[]) => queryClient.setQueryData(listOptions.queryKey, items);
+  /** Lists and the calendar show the first image: they are refreshed after any change. */
+  const refreshPosts = () => void queryClient.invalidateQueries({ queryKey: trpc.posts.pathKey() });
+  const setList = (items: MediaItem[]) => {
+    queryClient.setQueryData(listOptions.queryKey, items);
+    refreshPosts();
+  };
   const fail = (message: string) =>
     setFailures((current) => [...current, { id: newUploadId(), text: message }]);
   const onMutationError = (error: unknown) => {
@@ -148,6 +154,7 @@ export function PostMediaField({ postId, editable, uploader = xhrUpload }: PostM
       }
     }
     void queryClient.invalidateQueries({ queryKey: listOptions.queryKey });
+    refreshPosts();
   }
 
   const move = (index: number, by: -1 | 1) => {
@@ -177,12 +184,12 @@ export function PostMediaField({ postId, editable, uploader = xhrUpload }: PostM
 
   return (
     <Box ref={rootRef} role="group" aria-labelledby={`${hintId}-label`} aria-describedby={hintId}>
-      <Text id={`${hintId}-label`} size="sm" fw={500}>
+      <Input.Label labelElement="div" id={`${hintId}-label`}>
         {text.label}
-      </Text>
-      <Text id={hintId} size="xs" c="dimmed" mb={6}>
+      </Input.Label>
+      <Input.Description id={hintId} mb={6}>
         {editable ? text.hint : text.notEditable}
-      </Text>
+      </Input.Description>
 
       {list.isError && (
         <Text size="xs" c="red" mb="xs">
@@ -361,7 +368,8 @@ function AltTextInput({
   const [value, setValue] = useState(item.altText);
   return (
     <Textarea
-      label={text.altLabel(index + 1)}
+      label={text.altShort}
+      aria-label={text.altLabel(index + 1)}
       placeholder={text.altPlaceholder}
       value={value}
       onChange={(event) => setValue(event.currentTarget.value)}
