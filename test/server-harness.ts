@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { DbHandle } from '../db/src/index.js';
-import { createLocalMediaStorage, createUser, deriveMediaSigningKey, parseKeyring } from '../db/src/index.js';
+import {
+  createLocalMediaStorage,
+  createUser,
+  deriveMediaSigningKey,
+  parseKeyring,
+  webMediaUrl,
+} from '../db/src/index.js';
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from '../server/src/ai/index.js';
 import { createApp } from '../server/src/app.js';
 import { createRoleService } from '../server/src/auth/roles.js';
@@ -50,6 +56,7 @@ export function testDeps(
       return {
         signingKey,
         storage: createLocalMediaStorage({ dir: mediaDir, appUrl: env.appUrl, signingKey }),
+        publicUrl: (key: string, ttl: number) => webMediaUrl(env.appUrl, signingKey, key, ttl),
       };
     })(),
     ...overrides,

@@ -2,7 +2,7 @@
 // env modules read process.env, this only turns their values into a storage.
 import path from 'node:path';
 import type { Keyring } from '../crypto.js';
-import { createMediaStorage, deriveMediaSigningKey, type MediaStorage } from './storage.js';
+import { createMediaStorage, deriveMediaSigningKey, type MediaStorage, webMediaUrl } from './storage.js';
 
 export interface MediaEnv {
   MEDIA_STORAGE: 'local' | 's3';
@@ -19,6 +19,12 @@ export interface MediaSetup {
   storage: MediaStorage;
   /** Signs the web's /media/<key> URLs (the browser's images; the local storage's signed URLs). */
   signingKey: Buffer;
+  /**
+   * A public, expiring URL of an image through the web (APP_URL/media/…): what a network that
+   * fetches images by URL gets (Instagram). It works with either storage, and an S3 endpoint that
+   * is only reachable inside the installation (MinIO in docker compose) never has to be public.
+   */
+  publicUrl(key: string, ttlSeconds: number): string;
 }
 
 export function mediaSetupFromEnv(
@@ -45,5 +51,9 @@ export function mediaSetupFromEnv(
           appUrl: options.appUrl,
           signingKey,
         });
-  return { storage, signingKey };
+  return {
+    storage,
+    signingKey,
+    publicUrl: (key, ttlSeconds) => webMediaUrl(options.appUrl, signingKey, key, ttlSeconds),
+  };
 }

@@ -91,6 +91,23 @@ export function verifyMediaSignature(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * An absolute URL of the web's /media route (APP_URL), signed for `ttlSeconds`: what a network
+ * fetches (Instagram), whatever the storage behind the web — the web streams the bytes from it.
+ */
+export function webMediaUrl(
+  appUrl: string,
+  signingKey: Buffer,
+  key: string,
+  ttlSeconds: number,
+  nowMs = Date.now(),
+): string {
+  checkKey(key);
+  const exp = Math.floor(nowMs / 1000) + ttlSeconds;
+  const query = new URLSearchParams(signMediaKey(signingKey, key, exp));
+  return `${appUrl.replace(/\/+$/, '')}${MEDIA_ROUTE}/${key}?${query}`;
+}
+
 export interface LocalStorageOptions {
   /** Folder of the files (PAUTA_DATA_DIR/media). */
   dir: string;
@@ -129,10 +146,7 @@ export function createLocalMediaStorage(options: LocalStorageOptions): MediaStor
       for (const key of keys) await rm(fileOf(key), { force: true });
     },
     async signedUrl(key, ttlSeconds) {
-      checkKey(key);
-      const exp = Math.floor(now() / 1000) + ttlSeconds;
-      const query = new URLSearchParams(signMediaKey(options.signingKey, key, exp));
-      return `${options.appUrl.replace(/\/+$/, '')}${MEDIA_ROUTE}/${key}?${query}`;
+      return webMediaUrl(options.appUrl, options.signingKey, key, ttlSeconds, now());
     },
   };
 }

@@ -369,15 +369,23 @@ export interface PublishMediaItem {
   url: string;
 }
 
-/** The post's images in order, with their bytes and a signed, expiring URL each. */
+/**
+ * The post's images in order, with their bytes and a signed, expiring URL each. `urlFor` signs the
+ * URL (pass MediaSetup.publicUrl: the web's /media route, reachable by the networks); without it,
+ * the storage's own signed URL (S3: a presigned GET of the bucket's endpoint).
+ */
 export async function loadPublishMedia(
   db: Kysely<Database>,
   storage: MediaStorage,
   postId: string,
-  options: { ttlSeconds?: number } = {},
+  options: {
+    ttlSeconds?: number;
+    urlFor?: (key: string, ttlSeconds: number) => string | Promise<string>;
+  } = {},
 ): Promise<PublishMediaItem[]> {
   const rows = await listPostMedia(db, postId);
   const ttl = options.ttlSeconds ?? 60 * 60;
+  const sign = options.urlFor ?? ((key: string, seconds: number) => storage.signedUrl(key, seconds));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -386,7 +394,7 @@ export async function loadPublishMedia(
       width: row.width,
       height: row.height,
       bytes: await storage.get(row.storage_key),
-      url: await storage.signedUrl(row.storage_key, ttl),
+      url: await sign(row.storage_key, ttl),
     })),
   );
 }

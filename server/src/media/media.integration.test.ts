@@ -19,6 +19,7 @@ import {
   MediaNotFoundError,
   type MediaStorage,
   parseKeyring,
+  webMediaUrl,
 } from '../../../db/src/index.js';
 import { testDb } from '../../../test/harness.js';
 import { startTestS3, type TestS3 } from '../../../test/s3-harness.js';
@@ -76,7 +77,15 @@ describe.each(['local', 's3'] as const)('images on posts, %s storage', (kind) =>
         : s3.storage;
     const base = testDeps(handle);
     sweeper = startMediaSweeper({ db: handle.db, storage, logger: base.logger }, 3_600_000);
-    app = await listen({ ...base, media: { storage, signingKey, kickSweeper: sweeper.kick } });
+    app = await listen({
+      ...base,
+      media: {
+        storage,
+        signingKey,
+        publicUrl: (key, ttl) => webMediaUrl('http://pauta.test', signingKey, key, ttl),
+        kickSweeper: sweeper.kick,
+      },
+    });
   });
   afterAll(async () => {
     await sweeper.stop();
@@ -252,15 +261,19 @@ describe.each(['local', 's3'] as const)('images on posts, %s storage', (kind) =>
     });
     expect(alt.data?.altText).toBe('Gráfico de vendas');
 
-    const items = await loadPublishMedia(handle.db, storage, owner.postId, { ttlSeconds: 120 });
+    const items = await loadPublishMedia(handle.db, storage, owner.postId, {
+      ttlSeconds: 120,
+      urlFor: (key, ttl) => webMediaUrl('http://pauta.test', signingKey, key, ttl),
+    });
     expect(items.map((i) => [i.id, i.width, i.altText])).toEqual([
       [c, 600, ''],
       [a, 400, 'Gráfico de vendas'],
       [b, 500, ''],
     ]);
-    // The local storage's URL is APP_URL's (http://pauta.test): the same path on the test server.
+    // The web's public URL (APP_URL = http://pauta.test): the same path on the test server.
     const signed = new URL(items[1]?.url ?? '');
-    const fetched = await fetch(kind === 'local' ? `${app.url}${signed.pathname}${signed.search}` : signed);
+    expect(signed.origin).toBe('http://pauta.test');
+    const fetched = await fetch(`${app.url}${signed.pathname}${signed.search}`);
     expect(fetched.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await fetched.arrayBuffer()), items[1]?.bytes ?? Buffer.alloc(0))).toBe(
       0,

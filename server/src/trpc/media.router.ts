@@ -32,7 +32,16 @@ export const mediaRouter = router({
     .mutation(({ ctx, input }) => removeMedia(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
 
   reorder: authedProcedure
-    .input(z.strictObject({ postId: id, order: z.array(id).min(1).max(MAX_MEDIA_PER_POST) }))
+    // Bounded loosely: an id that is not one of the post's images answers NOT_FOUND, however many.
+    .input(
+      z.strictObject({
+        postId: id,
+        order: z
+          .array(id)
+          .min(1)
+          .max(5 * MAX_MEDIA_PER_POST),
+      }),
+    )
     .mutation(({ ctx, input }) => reorderMedia(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
 
   setAlt: authedProcedure
