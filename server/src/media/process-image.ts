@@ -104,7 +104,7 @@ export async function processImage(
     if (!keepFrames) image = image.rotate();
     switch (target) {
       case 'image/jpeg':
-        image = image.flatten({ background: '#ffffff' }).jpeg({ quality: 88, mozjpeg: true });
+        image = image.flatten({ background: '#ffffff' }).jpeg({ quality: 88 });
         break;
       case 'image/png':
         image = image.png();
