@@ -75,6 +75,24 @@ describe('PostMediaField', () => {
     expect(calls[0]?.uploadId).not.toBe(calls[1]?.uploadId);
   });
 
+  it('takes files dropped on its area', async () => {
+    mockTrpc({ 'media.list': [] });
+    const names: string[] = [];
+    const uploader: Uploader = async ({ file: f }) => {
+      names.push(f.name);
+      return { ok: true, media: item(names.length) };
+    };
+    render(<PostMediaField postId={POST_ID} editable uploader={uploader} />);
+    const button = await screen.findByRole('button', { name: text.add });
+    const area = button.parentElement as HTMLElement;
+    fireEvent.dragOver(area, { dataTransfer: { files: [] } });
+    expect(area.hasAttribute('data-dragging')).toBe(true);
+    fireEvent.drop(area, { dataTransfer: { files: [file('solta.jpg', 'image/jpeg')] } });
+    await screen.findByRole('img', { name: text.image(1) });
+    expect(names).toEqual(['solta.jpg']);
+    expect(area.hasAttribute('data-dragging')).toBe(false);
+  });
+
   it("shows refusals in pt-BR: the server's (network and limit), a file too big, a fifth image", async () => {
     mockTrpc({ 'media.list': [item(1), item(2), item(3)] });
     const uploader: Uploader = async () => ({
