@@ -356,3 +356,48 @@ describe.each(['local', 's3'] as const)('images on posts, %s storage', (kind) =>
     await expect(storage.get(key)).rejects.toBeInstanceOf(MediaNotFoundError);
   });
 });
+
+describe('upload limit per user', () => {
+  it('answers 429 with Retry-After past the limit; a retried upload of a stored image still answers', async () => {
+    const base = testDeps(handle);
+    const media = base.media;
+    if (!media) throw new Error('testDeps without media');
+    const app = await listen({ ...base, media: { ...media, uploadLimit: { limit: 2, windowMs: 60_000 } } });
+    try {
+      const user = await signedInUser(handle, app.url, { label: 'limite' });
+      const theme = await insertTestTheme(handle, user.id);
+      const post = await handle.db
+        .insertInto('suggested_posts')
+        .values({
+          theme_id: theme.id,
+          user_id: user.id,
+          title: 'Limite',
+          content: 'Texto',
+          platform: 'x',
+          scheduled_for: new Date(Date.now() + 86_400_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const png = await photo(300, 300, 'png');
+      const upload = (key: string) =>
+        user.browser.request(`/api/posts/${post.id}/media`, {
+          method: 'POST',
+          headers: { 'content-type': 'image/png', 'sec-fetch-site': 'same-origin', 'idempotency-key': key },
+          body: png,
+        });
+      const first = randomUUID();
+      expect((await upload(first)).status).toBe(201);
+      expect((await upload(randomUUID())).status).toBe(201);
+      const third = await upload(randomUUID());
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await third.json()) as { message: string }).message).toBe(
+        'Muitas tentativas em pouco tempo. Aguarde um momento e tente novamente.',
+      );
+      expect((await upload(first)).status).toBe(200);
+      expect(await listPostMedia(handle.db, post.id)).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -37,12 +37,16 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   IDEMPOTENCY_KEY_REUSED: 422,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
 };
 
 function sendError(res: Response, error: AppError): void {
   const rejection =
     error.code === 'MEDIA_REJECTED' ? (error.details as MediaRejection | undefined) : undefined;
   const status = rejection?.reason === 'UPLOAD_TOO_LARGE' ? 413 : (STATUS_OF[error.code] ?? 400);
+  const retryAfter =
+    error.code === 'RATE_LIMITED' ? (error.details as { retryAfterSeconds?: number } | undefined) : undefined;
+  if (retryAfter?.retryAfterSeconds) res.setHeader('Retry-After', String(retryAfter.retryAfterSeconds));
   res.status(status).json({
     error: error.code,
     message: rejection ? mediaRejectionMessage(rejection) : getErrorMessage(error.code),

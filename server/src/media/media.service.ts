@@ -11,6 +11,7 @@ import {
 } from '@pauta/core';
 import {
   addPostMedia,
+  blockedFor,
   findMediaById,
   findPostForMedia,
   listPostMedia,
@@ -18,6 +19,7 @@ import {
   type MediaChangeRefusal,
   type MediaSetup,
   type PostMediaRow,
+  recordHit,
   removePostMedia,
   reorderPostMedia,
   reserveMediaKeys,
@@ -32,7 +34,15 @@ import { checkAgainstOthers, MediaRejectedError, processImage } from './process-
 export interface MediaDeps extends MediaSetup {
   /** Asks the sweeper to delete queued files soon (after a removal). */
   kickSweeper?: () => void;
+  /** Uploads one user may start per window (tests lower it); default UPLOAD_LIMIT. */
+  uploadLimit?: { limit: number; windowMs: number };
 }
+
+/**
+ * Decoding is the costly part of an upload: at most 60 new images per user per 10 minutes (a
+ * retried upload of an image already stored does not count), then 429 until the window ends.
+ */
+export const UPLOAD_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
 
 export type MediaServiceDeps = Pick<AppDeps, 'db' | 'logger'> & { media: MediaDeps };
 
@@ -138,6 +148,14 @@ export async function uploadPostMedia(
   const limits = mediaLimitsOf(post.platform);
   const current = await listPostMedia(deps.db, postId);
   if (current.length >= MAX_MEDIA_PER_POST) throw rejected({ reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST });
+
+  const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;
+  const limiterKey = `media-upload:${userId}`;
+  const now = new Date();
+  const wait = await blockedFor(deps.db, limiterKey, now);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
+  // Blocks once the count reaches `limit`: that upload goes ahead, the next one waits.
+  await recordHit(deps.db, { key: limiterKey, limit, windowMs, blockMs: windowMs, now });
 
   let image: Awaited<ReturnType<typeof processImage>>;
   try {
