@@ -1103,7 +1103,6 @@ export const messages = {
     hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada; a localização e os dados da câmera são removidos.`,
     add: 'Adicionar imagens',
     dropHere: 'Arraste imagens para cá ou',
-    choose: 'escolha no computador',
     full: `Este post já tem ${MAX_MEDIA_PER_POST} imagens.`,
     notEditable: 'As imagens não podem mais ser alteradas: o post está sendo publicado ou já foi publicado.',
     image: (n: number) => `Imagem ${n}`,
@@ -1120,7 +1119,8 @@ export const messages = {
     uploaded: (name: string) => `${name} enviada.`,
     failed: (name: string, reason: string) => `${name}: ${reason}`,
     loadError: 'Não foi possível carregar as imagens deste post.',
-    listLabel: 'Imagens do post',
+    /** A draft is not a post yet: its images are added once it is scheduled. */
+    draftHint: `Imagens: depois de agendar, adicione até ${MAX_MEDIA_PER_POST} imagens a cada post em Posts Agendados (Editar).`,
   },
 
   errors: {
