@@ -115,6 +115,13 @@ describe('images on a post', () => {
     await card.locator('img').first().waitFor();
     const src = await card.locator('img').first().getAttribute('src');
     expect(src).toMatch(/^\/media\/posts\/.+-thumb\.webp\?exp=\d+&sig=/);
+
+    // The calendar's chip carries the same thumbnail.
+    await page.getByText('Calendário', { exact: true }).click();
+    const chip = page.locator(`[data-post-id="${postId}"]`);
+    await chip.locator('img').waitFor();
+    expect(await chip.locator('img').getAttribute('src')).toBe(src);
+    await snapshot(page, 'media-calendar-1280');
   });
 
   it('looks right at 375 px and tells why a file is refused, in pt-BR', async () => {
