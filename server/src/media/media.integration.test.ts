@@ -21,23 +21,26 @@ import {
   parseKeyring,
   webMediaUrl,
 } from '../../../db/src/index.js';
-import { testDb } from '../../../test/harness.js';
+import { isolatedDb } from '../../../test/harness.js';
 import { startTestS3, type TestS3 } from '../../../test/s3-harness.js';
 import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import type { MediaView } from './media.service.js';
 import { startMediaSweeper } from './sweeper.js';
 
 let handle: DbHandle;
+let drop: () => Promise<void>;
 let s3: TestS3;
 let localDir: string;
 
+// A database of its own: web processes of other test files share the run's database, and their
+// sweepers (another storage) must not take this file's media_garbage rows.
 beforeAll(async () => {
-  handle = await testDb();
+  ({ handle, drop } = await isolatedDb());
   s3 = await startTestS3();
   localDir = await mkdtemp(path.join(tmpdir(), 'pauta-media-it-'));
 });
 afterAll(async () => {
-  await handle?.close();
+  await drop?.();
   await s3?.close();
   await rm(localDir, { recursive: true, force: true });
 });
