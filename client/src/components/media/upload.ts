@@ -45,8 +45,9 @@ export const xhrUpload: Uploader = ({ postId, file, uploadId, onProgress }) =>
   new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/posts/${encodeURIComponent(postId)}/media`);
-    // The browser's Content-Type for the file; the server reads the bytes, not this.
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    // The browser's type for the file (some systems give none): the server only requires an
+    // image/* type (a CSRF guard) and judges the bytes, never this.
+    xhr.setRequestHeader('Content-Type', file.type || 'image/unknown');
     xhr.setRequestHeader('Idempotency-Key', uploadId);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
