@@ -11,7 +11,7 @@ import { precompress } from '../scripts/precompress.ts';
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // `/auth` and `/auth/callback` are client pages; only the OAuth redirect routes belong to the server.
-const serverPrefixes = ['/trpc', '/auth/oauth', '/api', '/healthz', '/readyz'];
+const serverPrefixes = ['/trpc', '/auth/oauth', '/api', '/media', '/healthz', '/readyz'];
 const proxy = Object.fromEntries(serverPrefixes.map((prefix) => [prefix, { target: apiTarget }]));
 
 const configFile = fileURLToPath(import.meta.url);

@@ -1,8 +1,17 @@
 // Builds the web app for integration tests: real PostgreSQL, an optional real Redis, port 0.
+import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { DbHandle } from '../db/src/index.js';
-import { createUser, parseKeyring } from '../db/src/index.js';
+import {
+  createLocalMediaStorage,
+  createUser,
+  deriveMediaSigningKey,
+  parseKeyring,
+  webMediaUrl,
+} from '../db/src/index.js';
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from '../server/src/ai/index.js';
 import { createApp } from '../server/src/app.js';
 import { createRoleService } from '../server/src/auth/roles.js';
@@ -13,6 +22,9 @@ import { createLogger } from '../server/src/logger.js';
 import { createQueueGateway } from '../server/src/queue/queue-gateway.js';
 import { uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
+
+/** One temporary media folder per test process. */
+let mediaDir: string | undefined;
 
 export const TEST_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
 
@@ -37,6 +49,16 @@ export function testDeps(
     roles: createRoleService(handle.db, logger),
     drafts: createDraftGenerator({ db: handle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
     sandbox: true,
+    // Images on the local disk of a temporary folder (media tests swap in S3 or their own folder).
+    media: (() => {
+      const signingKey = deriveMediaSigningKey(parseKeyring(TEST_KEYS));
+      mediaDir ??= mkdtempSync(path.join(tmpdir(), 'pauta-test-media-'));
+      return {
+        signingKey,
+        storage: createLocalMediaStorage({ dir: mediaDir, appUrl: env.appUrl, signingKey }),
+        publicUrl: (key: string, ttl: number) => webMediaUrl(env.appUrl, signingKey, key, ttl),
+      };
+    })(),
     ...overrides,
   };
 }

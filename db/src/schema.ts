@@ -7,6 +7,7 @@ import type {
   ApprovalActor,
   ApprovalStage,
   Frequency,
+  MediaMimeType,
   Platform,
   PostStatus,
   PublishingLogStatus,
@@ -376,6 +377,29 @@ export interface WorkerOutagesTable {
   ended_at: NullableTimestamp;
 }
 
+/** An image of a post (docs/media.md); the bytes are in the media storage under the two keys. */
+export interface PostMediaTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  position: number;
+  storage_key: string;
+  thumb_key: string;
+  mime_type: MediaMimeType;
+  width: number;
+  height: number;
+  size_bytes: number;
+  alt_text: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+/** Storage keys waiting to be deleted (filled by a trigger on post_media deletes and by uploads). */
+export interface MediaGarbageTable {
+  storage_key: string;
+  not_before: Generated<Date>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -402,6 +426,8 @@ export interface Database {
   worker_outages: WorkerOutagesTable;
   post_stage_events: PostStageEventsTable;
   post_comments: PostCommentsTable;
+  post_media: PostMediaTable;
+  media_garbage: MediaGarbageTable;
 }
 
 export type Theme = Selectable<ThemesTable>;

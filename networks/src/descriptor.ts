@@ -1,6 +1,6 @@
 // What a network module declares about itself (networks/src/<network>/index.ts), so that server,
 // worker and scripts read one registry (registry.ts) instead of switching on the network.
-import type { NetworkBudget, Platform } from '@pauta/core';
+import type { MediaLimits, NetworkBudget, Platform } from '@pauta/core';
 import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
 import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
 
@@ -103,6 +103,8 @@ export interface NetworkDescriptor {
    * Configurações do Sistema. `NO_BUDGET` where the network documents no post cap.
    */
   readonly postingBudget: NetworkBudget;
+  /** Formats, sizes and counts of images the network accepts (docs/media.md). */
+  readonly mediaLimits: MediaLimits;
   /** Present when `capabilities.metrics` is `'opt-in'`. */
   readonly postAnalytics?: PostAnalyticsOptIn;
   createPublisher(options: PublisherOptions): NetworkAdapter;

@@ -59,6 +59,7 @@ export {
   isConnectConfigured,
   isConnectPlatform,
   isOAuthProviderName,
+  mediaLimitsOf,
   metricsUnavailableReason,
   NETWORKS,
   type NetworkClients,

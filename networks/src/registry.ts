@@ -6,6 +6,7 @@ import {
   type AccountStatus,
   type AccountStatusReason,
   accountHealth,
+  type MediaLimits,
   type NetworkBudget,
   PLATFORMS,
   type Platform,
@@ -55,6 +56,11 @@ export function capabilitiesOf(platform: Platform): NetworkCapabilities {
 export const DEFAULT_BUDGETS: Readonly<Record<Platform, NetworkBudget>> = Object.fromEntries(
   PLATFORMS.map((platform) => [platform, NETWORKS[platform].postingBudget]),
 ) as Record<Platform, NetworkBudget>;
+
+/** The network's image limits (networks/src/<network>/media.ts). */
+export function mediaLimitsOf(platform: Platform): MediaLimits {
+  return NETWORKS[platform].mediaLimits;
+}
 
 export function isOAuthProviderName(value: string): value is OAuthProviderName {
   return (OAUTH_PROVIDER_NAMES as readonly string[]).includes(value);

@@ -13,6 +13,7 @@ import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
 import { clientAssets, sendStaticFile } from './http/static-assets.js';
+import { mediaRouter } from './media/media.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
@@ -55,6 +56,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
   // Embedded mode without SMTP only: the local mailbox (absent, a 404, everywhere else).
   if (deps.localMailbox) app.use(MAILBOX_PATH, localMailboxRouter(deps, deps.localMailbox));
+
+  // Images: the raw upload and the signed /media URLs (docs/media.md).
+  if (deps.media) app.use(mediaRouter({ ...deps, media: deps.media }));
 
   app.use(
     '/trpc',

@@ -5,6 +5,7 @@ import type { LocalMailbox } from './email/local-mailbox.js';
 import type { ServerEnv } from './env.js';
 import type { LiveHub } from './live/live-hub.js';
 import type { Logger } from './logger.js';
+import type { MediaDeps } from './media/media.service.js';
 import type { QueueGateway } from './queue/queue-gateway.js';
 import type { DraftGenerator } from './themes/drafts.js';
 import type { IdempotencyOptions } from './trpc/idempotency.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   live?: LiveHub;
   /** Embedded mode without SMTP only: the in-memory mailbox every email goes to (/dev/mailbox). */
   localMailbox?: LocalMailbox;
+  /** Images of posts (docs/media.md): storage, URL signing, the sweeper's kick. Absent: no image routes. */
+  media?: MediaDeps;
   /** Overrides of the idempotency timings (tests); production uses the defaults. */
   idempotency?: Partial<IdempotencyOptions>;
 }

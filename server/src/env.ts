@@ -2,7 +2,14 @@
 // Validated once at start-up; a bad value stops the process naming the variable, never its value.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EnvError, optionalString, optionalUrl, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
+import {
+  EnvError,
+  mediaEnvProblems,
+  optionalString,
+  optionalUrl,
+  parseEnv,
+  sharedEnvShape,
+} from '@pauta/core/config/env';
 import { generateKeyringValue, type Keyring, KeyringError, parseKeyring } from '@pauta/db';
 import { z } from 'zod';
 
@@ -65,6 +72,7 @@ export function loadServerEnv(source: Record<string, string | undefined> = proce
       message: 'obrigatória em produção (idDaChave:chaveBase64 de 32 bytes)',
     });
   }
+  problems.push(...mediaEnvProblems(env));
   const dataDir = path.resolve(env.PAUTA_DATA_DIR);
   let keyring: Keyring | undefined;
   const generatedKey = !env.TOKEN_ENCRYPTION_KEYS && !production;

@@ -2,7 +2,7 @@
 // queue gateway, Express app. Used by `npm run start:web` and by embedded mode.
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createDb, type DbHandle, migrateToLatest } from '@pauta/db';
+import { createDb, type DbHandle, mediaSetupFromEnv, migrateToLatest } from '@pauta/db';
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/index.js';
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
@@ -13,6 +13,7 @@ import { deliverInBackground, startOutboxSender } from './email/outbox.js';
 import type { ServerEnv } from './env.js';
 import { startLiveHub } from './live/live-hub.js';
 import type { Logger } from './logger.js';
+import { startMediaSweeper } from './media/sweeper.js';
 import { aiCalls } from './observability/metrics.js';
 import { startWorkerWatch } from './ops/worker-watch.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
@@ -70,6 +71,9 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     }));
   await migrateToLatest(dbHandle.db);
   const queue = createQueueGateway({ redisUrl: options.redisUrl, prefix: env.REDIS_PREFIX, logger });
+  // Images (docs/media.md): local disk or S3, and the sweeper that deletes deleted images' files.
+  const media = mediaSetupFromEnv(env, { appUrl: env.appUrl, dataDir: env.dataDir, keyring: env.keyring });
+  const mediaSweeper = startMediaSweeper({ db: dbHandle.db, storage: media.storage, logger });
   const deps: AppDeps = {
     db: dbHandle.db,
     env,
@@ -83,6 +87,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     redisUrl: options.redisUrl,
     clientDist: CLIENT_DIST,
     live: await startLiveHub({ db: dbHandle.db, listen: dbHandle.listen, logger }),
+    media: { ...media, kickSweeper: mediaSweeper.kick },
   };
   if (options.localMailbox && !env.SMTP_URL && env.NODE_ENV !== 'production') {
     deps.localMailbox = new LocalMailbox({ appUrl: env.appUrl, logger });
@@ -128,6 +133,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       await workerWatch.stop();
       await outbox.stop();
       await idempotencyPurge.stop();
+      await mediaSweeper.stop();
       await queue.close();
       if (!options.dbHandle) await dbHandle.close();
     },

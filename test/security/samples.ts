@@ -113,6 +113,15 @@ export const SAMPLES: Record<string, Sample> = {
   'approval.move': ({ own }) => ({ postId: own.postIds.scheduled, to: 'approved' }),
   'approval.history': ({ own }) => ({ postId: own.postIds.scheduled }),
   'approval.comment': ({ own }) => ({ postId: own.postIds.scheduled, body: 'Revisar a chamada @autor' }),
+  'media.list': ({ own }) => ({ postId: own.postIds.scheduled }),
+  'media.remove': ({ own }) => ({ postId: own.postIds.scheduled, mediaId: randomUUID() }),
+  // A post without images: an image id that is not the post's answers NOT_FOUND for the owner.
+  'media.reorder': ({ own }) => ({ postId: own.postIds.scheduled, order: [randomUUID()] }),
+  'media.setAlt': ({ own }) => ({
+    postId: own.postIds.scheduled,
+    mediaId: randomUUID(),
+    altText: 'Uma xícara',
+  }),
 
   'published.list': ({ own }) => ({ themeId: own.themeId, platform: 'x', limit: 10 }),
   'published.refreshMetrics': none,

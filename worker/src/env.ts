@@ -1,5 +1,5 @@
 // The worker process's configuration: the only place in worker/ that reads process.env.
-import { EnvError, optionalString, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
+import { EnvError, mediaEnvProblems, optionalString, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
 import { type Keyring, KeyringError, parseKeyring } from '@pauta/db';
 import { z } from 'zod';
 
@@ -86,6 +86,8 @@ export function loadWorkerEnv(
 ): WorkerEnv {
   const env = parseEnv(schema, source);
   checkClaimTiming(env);
+  const mediaProblems = mediaEnvProblems(env);
+  if (mediaProblems.length) throw new EnvError(mediaProblems);
   if (!env.TOKEN_ENCRYPTION_KEYS && keyring) return { ...env, keyring };
   const value = env.TOKEN_ENCRYPTION_KEYS;
   if (!value)

@@ -4,7 +4,7 @@
 
 import { PLATFORMS, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
 import { publishJobSchema } from '@pauta/core/schemas/jobs';
-import type { Database } from '@pauta/db';
+import { type Database, loadPublishMedia, mediaSetupFromEnv } from '@pauta/db';
 import { createNetworkClients } from '@pauta/networks';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -109,9 +109,18 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       );
     });
 
+  // Post images (docs/media.md): the same storage as the web's; Instagram fetches each image from
+  // the web's signed, expiring /media URL.
+  const media = mediaSetupFromEnv(env, {
+    appUrl: env.APP_URL ?? 'http://localhost:3000',
+    dataDir: env.PAUTA_DATA_DIR,
+    keyring: env.keyring,
+  });
+
   const ctx: PublishContext = {
     db,
     keyring: env.keyring,
+    media: (post) => loadPublishMedia(db, media.storage, post.id, { urlFor: media.publicUrl }),
     logger,
     adapter: clients.adapter,
     oauth: clients.oauth,

@@ -1,7 +1,13 @@
 // Turns whatever a tRPC call threw into the pt-BR toast the spec asks for. The server sends an
 // ErrorCode as the error message (core/messages/error-codes) plus structured `data.details`.
-import type { ErrorCode, ErrorDetailsByCode, PasswordIssue } from '@pauta/core';
-import { getErrorMessage, isErrorCode, messages, PasswordIssue as PasswordIssues } from '@pauta/core';
+import type { ErrorCode, ErrorDetailsByCode, MediaRejection, PasswordIssue } from '@pauta/core';
+import {
+  getErrorMessage,
+  isErrorCode,
+  mediaRejectionMessage,
+  messages,
+  PasswordIssue as PasswordIssues,
+} from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { isTRPCClientError } from '@trpc/client';
 
@@ -98,6 +104,10 @@ export function describeError(error: unknown, title: string = messages.common.er
   const code = errorCodeOf(error);
   if (code === 'VALIDATION_FAILED' && invalidFieldsOf(error).includes('email'))
     return { title, message: messages.auth.invalidEmail };
+  if (code === 'MEDIA_REJECTED') {
+    const rejection = errorDetails(error, 'MEDIA_REJECTED');
+    if (rejection?.reason) return { title, message: mediaRejectionMessage(rejection as MediaRejection) };
+  }
   if (code && code !== 'INTERNAL') return { title, message: getErrorMessage(code) };
   if (isNetworkError(error)) return { title: messages.common.error, message: messages.errors.network };
   return { title: messages.common.error, message: messages.common.unexpectedError };

@@ -141,6 +141,8 @@ export function mockTrpc(handlers: Record<string, unknown>) {
     // The shell's account banner reads it on every view: no account needs anything by default.
     'accounts.list': [],
     'posts.budget': noBudgetUsage,
+    // A post without images (the edit dialog's image field asks for them).
+    'media.list': [],
     ...handlers,
   };
 

@@ -80,7 +80,46 @@ export const sharedEnvShape = {
    * worker. Only for LinkedIn apps with the Community Management API product (docs/networks.md).
    */
   LINKEDIN_POST_ANALYTICS: flag,
+  /**
+   * Where post images are stored (docs/media.md): `local` = PAUTA_DATA_DIR/media (embedded mode,
+   * one machine), `s3` = an S3-compatible bucket (production with several web/worker processes).
+   */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  /** Absent: AWS S3. Set for MinIO, Cloudflare R2, Garage … */
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Absent: the AWS SDK's default credentials (instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (MinIO and most self-hosted stores) instead of the host name. */
+  S3_FORCE_PATH_STYLE: flag,
+  /** Key of the HMAC that signs the web's /media URLs; absent: derived from TOKEN_ENCRYPTION_KEYS. */
+  MEDIA_URL_SIGNING_KEY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().min(32, 'use pelo menos 32 caracteres aleatórios').optional(),
+  ),
 } as const;
+
+/** The media storage variables that depend on each other (S3 needs a bucket and both keys or none). */
+export function mediaEnvProblems(env: {
+  MEDIA_STORAGE: 'local' | 's3';
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+}): { variable: string; message: string }[] {
+  if (env.MEDIA_STORAGE !== 's3') return [];
+  const problems: { variable: string; message: string }[] = [];
+  if (!env.S3_BUCKET) problems.push({ variable: 'S3_BUCKET', message: 'obrigatória com MEDIA_STORAGE=s3' });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push({
+      variable: env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      message:
+        'defina S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY juntas (ou nenhuma, para as credenciais padrão da AWS)',
+    });
+  }
+  return problems;
+}
 
 export class EnvError extends Error {
   override name = 'EnvError';

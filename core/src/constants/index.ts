@@ -2,6 +2,7 @@ export * from './approval.js';
 export * from './brand.js';
 export * from './frequencies.js';
 export * from './limits.js';
+export * from './media.js';
 export * from './palette.js';
 export * from './platforms.js';
 export * from './queues.js';

@@ -8,6 +8,7 @@
 import type { BudgetOverrun } from '../budget/budget.js';
 import type { Platform } from '../constants/platforms.js';
 import type { ErrorCode, PasswordIssue } from './error-codes.js';
+import type { MediaRejection } from './media.js';
 
 /** Why a VALIDATION_FAILED refusal that is not about one input field happened. */
 export type ValidationReason =
@@ -58,6 +59,7 @@ export interface ErrorDetailsByCode {
   CONFLICT: { reason: ConflictReason };
   OAUTH_FAILED: ConnectionFailure;
   PLATFORM_NOT_CONFIGURED: ConnectionFailure;
+  MEDIA_REJECTED: MediaRejection;
 }
 
 /** The details a code carries: typed for the codes above, nothing for the others. */

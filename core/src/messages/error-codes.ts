@@ -33,6 +33,8 @@ export const ErrorCode = {
   REQUEST_IN_PROGRESS: 'REQUEST_IN_PROGRESS',
   /** The same action started long ago and never finished (a crashed process): check before repeating. */
   ACTION_OUTCOME_UNKNOWN: 'ACTION_OUTCOME_UNKNOWN',
+  /** An image refused by content, size, dimensions or a network's limits (details: MediaRejection). */
+  MEDIA_REJECTED: 'MEDIA_REJECTED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -67,6 +69,7 @@ export const errorMessages = {
     'Esta ação já está em andamento. Aguarde alguns segundos: o resultado aparece em seguida.',
   ACTION_OUTCOME_UNKNOWN:
     'Não foi possível confirmar se esta ação foi concluída. Recarregue a página e confira antes de repetir.',
+  MEDIA_REJECTED: 'A imagem foi recusada. Verifique o formato e o tamanho e tente novamente.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

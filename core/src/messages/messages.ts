@@ -3,7 +3,9 @@
  * product spec are verbatim; a text with parameters is a function. Toasts come as a title plus
  * a message: the titles are the `*Title` keys (or `common.error` / `common.success`).
  */
+
 import { DATA_DELETION_DAYS, NEW_USERS_WINDOW_DAYS } from '../constants/limits.js';
+import { MAX_MEDIA_PER_POST } from '../constants/media.js';
 import type { View } from '../constants/views.js';
 import { connectionErrorMessages } from './connection-errors.js';
 import { errorMessages, passwordIssueMessages, publishErrorMessages } from './error-codes.js';
@@ -1153,6 +1155,32 @@ export const messages = {
           body: `Em caso de dúvidas sobre esta política ou sobre seus dados, entre em contato pelo email ${email}.`,
         },
       ] as readonly { title: string; body: string }[],
+  },
+
+  /** Images of a post (the PostMediaField of the edit dialog; docs/media.md). */
+  media: {
+    label: 'Imagens',
+    hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada; a localização e os dados da câmera são removidos.`,
+    add: 'Adicionar imagens',
+    dropHere: 'Arraste imagens para cá ou',
+    full: `Este post já tem ${MAX_MEDIA_PER_POST} imagens.`,
+    notEditable: 'As imagens não podem mais ser alteradas: o post está sendo publicado ou já foi publicado.',
+    image: (n: number) => `Imagem ${n}`,
+    altLabel: (n: number) => `Texto alternativo da imagem ${n}`,
+    altShort: 'Texto alternativo',
+    altPlaceholder: 'Descreva a imagem',
+    altSaved: 'Texto alternativo salvo.',
+    moveBefore: (n: number) => `Mover a imagem ${n} para antes`,
+    moveAfter: (n: number) => `Mover a imagem ${n} para depois`,
+    remove: (n: number) => `Remover a imagem ${n}`,
+    removed: 'Imagem removida.',
+    moved: (n: number, to: number) => `Imagem ${n} movida para a posição ${to}.`,
+    uploading: (name: string) => `Enviando ${name}`,
+    uploaded: (name: string) => `${name} enviada.`,
+    failed: (name: string, reason: string) => `${name}: ${reason}`,
+    loadError: 'Não foi possível carregar as imagens deste post.',
+    /** A draft is not a post yet: its images are added once it is scheduled. */
+    draftHint: `Imagens: depois de agendar, adicione até ${MAX_MEDIA_PER_POST} imagens a cada post em Posts Agendados (Editar).`,
   },
 
   errors: {

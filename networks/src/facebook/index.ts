@@ -1,6 +1,7 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
 import { NO_BUDGET } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { createFacebookAdapter } from './publish.js';
 
@@ -27,6 +28,7 @@ export const facebook: NetworkDescriptor = {
   // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
   postingBudget: NO_BUDGET,
   // Graph calls carry appsecret_proof, keyed with the app secret.
+  mediaLimits: FACEBOOK_MEDIA_LIMITS,
   createPublisher: ({ appSecret, ...options }) =>
     createFacebookAdapter({
       ...options,

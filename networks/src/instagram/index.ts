@@ -3,6 +3,7 @@
 // publisher runs with configured INSTAGRAM_CLIENT_ID/SECRET, or in sandbox mode with the sandbox
 // Facebook client (Instagram publishes with Facebook Login tokens).
 import type { NetworkDescriptor } from '../descriptor.js';
+import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramAdapter } from './publish.js';
 
 export const instagram: NetworkDescriptor = {
@@ -20,5 +21,6 @@ export const instagram: NetworkDescriptor = {
   },
   // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
   postingBudget: { month: null, day: 50, scope: 'user' },
+  mediaLimits: INSTAGRAM_MEDIA_LIMITS,
   createPublisher: (options) => createInstagramAdapter(options),
 };

@@ -4,6 +4,7 @@
 import { NO_BUDGET } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
+import { LINKEDIN_MEDIA_LIMITS } from './media.js';
 import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
 import { createLinkedInAdapter } from './publish.js';
 
@@ -36,5 +37,6 @@ export const linkedin: NetworkDescriptor = {
     scopeMissingReason:
       'A conta do LinkedIn foi conectada sem a permissão de métricas. Reconecte a conta em Contas Conectadas para que as métricas apareçam.',
   },
+  mediaLimits: LINKEDIN_MEDIA_LIMITS,
   createPublisher: (options) => createLinkedInAdapter(options),
 };

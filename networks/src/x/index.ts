@@ -2,6 +2,7 @@
 // revocation when a user's data is erased. Not a sign-in provider.
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { fetchXFollowers } from './followers.js';
+import { X_MEDIA_LIMITS } from './media.js';
 import { createXOAuthClient, X_SCOPES } from './oauth.js';
 import { createXAdapter } from './publish.js';
 
@@ -28,6 +29,7 @@ export const x: NetworkDescriptor = {
   // per 24 h per app (and per user). Both caps are the app's, so every user of the installation
   // counts. X changes its plans; an installation on another plan sets its own (docs/budgets.md).
   postingBudget: { month: 1500, day: 17, scope: 'installation' },
+  mediaLimits: X_MEDIA_LIMITS,
   createPublisher: (options) => createXAdapter(options),
   fetchFollowers: fetchXFollowers,
 };

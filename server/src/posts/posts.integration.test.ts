@@ -172,6 +172,8 @@ describe('posts.list filters', () => {
       lastErrorMessage: null,
       updatedAt: expect.any(Date),
       approvalStage: null,
+      // No image: no thumbnail.
+      thumbUrl: null,
     });
   });
 

@@ -26,6 +26,7 @@ import {
   findTheme,
   insertSiblingPost,
   listCalendarPosts,
+  listMediaForPosts,
   listScheduledPosts,
   type PostChanges,
   type ScheduledPostRow,
@@ -33,6 +34,8 @@ import {
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
+import type { AppDeps } from '../deps.js';
+import { browserMediaUrl } from '../media/media.service.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
 import { checkBudget } from './budget.service.js';
 import {
@@ -80,6 +83,27 @@ export interface PostItem {
   updatedAt: Date;
   /** The approval stage (docs/approval.md); null when the theme does not require approval. */
   approvalStage: ApprovalStage | null;
+  /** The first image's thumbnail (a signed same-origin URL) in lists and the calendar; absent elsewhere. */
+  thumbUrl?: string | null;
+}
+
+/** Adds the first image's thumbnail to each item (one indexed query for the whole page). */
+async function withThumbnails(
+  deps: Pick<PostsDeps, 'db'> & Pick<AppDeps, 'media'>,
+  userId: string,
+  items: PostItem[],
+): Promise<PostItem[]> {
+  const media = deps.media;
+  if (!media || items.length === 0) return items;
+  const firsts = await listMediaForPosts(
+    deps.db,
+    items.map((item) => item.id),
+    { userId, firstOnly: true },
+  );
+  return items.map((item) => {
+    const first = firsts.get(item.id)?.[0];
+    return { ...item, thumbUrl: first ? browserMediaUrl(media.signingKey, first.thumb_key) : null };
+  });
 }
 
 export function presentPost(row: ScheduledPostRow): PostItem {
@@ -114,7 +138,7 @@ async function instantFilter(db: Kysely<Database>, userId: string, filter: PostL
 
 /** One page of Posts Agendados, ascending by date, with the exact total for the filter. */
 export async function listPosts(
-  deps: Pick<PostsDeps, 'db'>,
+  deps: Pick<PostsDeps, 'db'> & Pick<AppDeps, 'media'>,
   options: { userId: string; filter: PostListFilter; cursor?: string | null | undefined; limit: number },
 ): Promise<{ items: PostItem[]; nextCursor: string | null; total: number; scheduledTotal: number }> {
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
@@ -138,7 +162,7 @@ export async function listPosts(
       : 0,
   ]);
   return {
-    items: page.rows.map(presentPost),
+    items: await withThumbnails(deps, options.userId, page.rows.map(presentPost)),
     nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
     total,
     scheduledTotal,
@@ -147,7 +171,7 @@ export async function listPosts(
 
 /** The posts of a calendar range [from, to), at most CALENDAR_MAX_POSTS. */
 export async function listCalendar(
-  deps: Pick<PostsDeps, 'db'>,
+  deps: Pick<PostsDeps, 'db'> & Pick<AppDeps, 'media'>,
   options: {
     userId: string;
     from: Date;
@@ -164,7 +188,7 @@ export async function listCalendar(
     platform: options.platform,
     limit: CALENDAR_MAX_POSTS,
   });
-  return rows.map(presentPost);
+  return withThumbnails(deps, options.userId, rows.map(presentPost));
 }
 
 export async function getPost(

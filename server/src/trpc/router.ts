@@ -5,6 +5,7 @@ import { authRouter } from './auth.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
 import { liveRouter } from './live.router.js';
+import { mediaRouter } from './media.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
 import { systemRouter } from './system.router.js';
@@ -19,6 +20,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   posts: postsRouter,
   approval: approvalRouter,
+  media: mediaRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,
   admin: adminRouter,

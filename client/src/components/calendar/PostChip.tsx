@@ -37,6 +37,7 @@ export function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEn
       {/* The name is the visible text plus network and status (label-content-name-mismatch). */}
       <span className={classes.chipTime}>{time}</span> <PlatformIcon platform={post.platform} size={12} />
       {post.status !== 'scheduled' && <StatusIcon size={12} className={classes.chipIcon} aria-hidden />}
+      {post.thumbUrl && <img src={post.thumbUrl} alt="" className={classes.chipThumb} loading="lazy" />}
       <span className={classes.chipTitle}>{post.title}</span>
       <VisuallyHidden>{` · ${PLATFORM_LABELS[post.platform]}`}</VisuallyHidden>{' '}
       <VisuallyHidden>{`(${POST_STATUS_LABELS[post.status]})`}</VisuallyHidden>

@@ -1,7 +1,10 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CONNECTABLE_PLATFORMS, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
 import { ComposerBudget } from '../budget/ComposerBudget';
+import { PostMediaField } from '../media/PostMediaField';
 import { PostPreview, type PreviewImage } from '../preview/PostPreview';
 import { PostTextFields } from './edit/PostTextFields';
 import { ScheduleFields } from './edit/ScheduleFields';
@@ -44,15 +47,16 @@ function EditPostForm({
   post,
   timeZone,
   onClose,
-  images = [],
 }: {
   post: PostItem;
   timeZone: string;
   onClose: () => void;
-  /** The post's images (issue 15 item 1 passes them in); the preview lays them out. */
-  images?: readonly PreviewImage[];
 }) {
   const state = useEditPost(post, timeZone, onClose);
+  // The images the field above shows (the same query, so one request): the preview lays them out.
+  const trpc = useTRPC();
+  const media = useQuery(trpc.media.list.queryOptions({ postId: post.id }));
+  const images: PreviewImage[] = (media.data ?? []).map((item) => ({ url: item.url, alt: item.altText }));
   const variant = usePostVariant(post, state.fields);
   const account = usePreviewAccount(post.platform);
   const network = PLATFORM_LABELS[post.platform];
@@ -68,6 +72,7 @@ function EditPostForm({
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
           <Stack gap="md" miw={0}>
             <PostTextFields post={post} state={state} />
+            <PostMediaField postId={post.id} editable={state.editable} />
             <ScheduleFields state={state} timeZone={timeZone} />
             <ComposerBudget
               post={post}

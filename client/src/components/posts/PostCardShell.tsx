@@ -1,4 +1,4 @@
-import { Card, Group, Text, Title } from '@mantine/core';
+import { Card, Group, Image, Text, Title } from '@mantine/core';
 import { messages, type Platform, resolveThemeColor } from '@pauta/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { PlatformBadge } from '../PlatformIcon';
@@ -12,6 +12,8 @@ interface PostCardShellProps {
     platform: Platform;
     themeName: string | null;
     themeColor: string | null;
+    /** The first image's thumbnail (a signed same-origin URL), when the post has images. */
+    thumbUrl?: string | null | undefined;
   };
   /** Prefix of the title's id, which names the card ('post', 'published'). */
   idPrefix: string;
@@ -56,6 +58,9 @@ export function PostCardShell({ post, idPrefix, when, cardProps, children }: Pos
       <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
         {post.content}
       </Text>
+      {post.thumbUrl && (
+        <Image src={post.thumbUrl} alt="" h={96} w={96} radius="sm" fit="cover" loading="lazy" />
+      )}
       {children}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { Platform } from '@pauta/core';
 import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
 import type { FormEvent } from 'react';
@@ -100,6 +100,9 @@ function DraftForm({ draft, networks, onClose, onSave }: EditDraftModalProps & {
           </Group>
         </Checkbox.Group>
         <DraftPreview platforms={platforms} content={content} />
+        <Text size="xs" c="dimmed">
+          {messages.media.draftHint}
+        </Text>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             {messages.common.cancel}

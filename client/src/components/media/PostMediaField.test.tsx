@@ -1,0 +1,177 @@
+// The image field of the edit dialog: what a person sees and does — pick files (one upload at a
+// time, progress shown, each with its own uuid), read pt-BR refusals, reorder with buttons (the
+// focus follows the moved image), describe an image, remove one, and nothing to change on a post
+// that is being published.
+import { messages } from '@pauta/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
+import { deferred, mockTrpc } from '../../test-utils/trpc-mock';
+import { PostMediaField } from './PostMediaField';
+import type { MediaItem } from './types';
+import type { Uploader, UploadResult } from './upload';
+
+const text = messages.media;
+const POST_ID = '11111111-1111-4111-8111-111111111111';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function item(n: number, extra: Partial<MediaItem> = {}): MediaItem {
+  return {
+    id: `0000000${n}-0000-4000-8000-000000000000`,
+    position: n - 1,
+    mimeType: 'image/jpeg',
+    width: 800,
+    height: 600,
+    sizeBytes: 1000,
+    altText: '',
+    url: `/media/posts/x/${n}.jpg?exp=1&sig=a`,
+    thumbUrl: `/media/posts/x/${n}-thumb.webp?exp=1&sig=a`,
+    ...extra,
+  };
+}
+
+const file = (name: string, type = 'image/png', size = 10) =>
+  new File([new Uint8Array(size)], name, { type });
+
+function pick(files: File[]) {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files } });
+}
+
+describe('PostMediaField', () => {
+  it('uploads picked files one at a time with progress, and shows them with their alt text field', async () => {
+    mockTrpc({ 'media.list': [] });
+    const first = deferred<UploadResult>();
+    const calls: { name: string; uploadId: string }[] = [];
+    const uploader: Uploader = async ({ file: f, uploadId, onProgress }) => {
+      calls.push({ name: f.name, uploadId });
+      if (calls.length === 1) {
+        onProgress(0.5);
+        return first.promise;
+      }
+      return { ok: true, media: item(2) };
+    };
+    render(<PostMediaField postId={POST_ID} editable uploader={uploader} />);
+    expect(await screen.findByRole('button', { name: text.add })).toBeTruthy();
+    pick([file('praia.png'), file('cafe.png')]);
+
+    const progress = await screen.findByRole('progressbar', { name: text.uploading('praia.png') });
+    expect(progress?.getAttribute('aria-valuenow')).toBe('50');
+    // The second waits for the first.
+    expect(calls.map((c) => c.name)).toEqual(['praia.png']);
+    first.resolve({ ok: true, media: item(1) });
+
+    expect(await screen.findByRole('img', { name: text.image(2) })).toBeTruthy();
+    expect(screen.getByRole('img', { name: text.image(1) }).getAttribute('src')).toBe(item(1).thumbUrl);
+    expect(screen.getByLabelText(text.altLabel(1))).toBeTruthy();
+    expect(calls.map((c) => c.name)).toEqual(['praia.png', 'cafe.png']);
+    // Each upload has its own uuid (its Idempotency-Key).
+    expect(calls[0]?.uploadId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(calls[0]?.uploadId).not.toBe(calls[1]?.uploadId);
+  });
+
+  it('takes files dropped on its area', async () => {
+    mockTrpc({ 'media.list': [] });
+    const names: string[] = [];
+    const uploader: Uploader = async ({ file: f }) => {
+      names.push(f.name);
+      return { ok: true, media: item(names.length) };
+    };
+    render(<PostMediaField postId={POST_ID} editable uploader={uploader} />);
+    const button = await screen.findByRole('button', { name: text.add });
+    const area = button.parentElement as HTMLElement;
+    fireEvent.dragOver(area, { dataTransfer: { files: [] } });
+    expect(area.hasAttribute('data-dragging')).toBe(true);
+    fireEvent.drop(area, { dataTransfer: { files: [file('solta.jpg', 'image/jpeg')] } });
+    await screen.findByRole('img', { name: text.image(1) });
+    expect(names).toEqual(['solta.jpg']);
+    expect(area.hasAttribute('data-dragging')).toBe(false);
+  });
+
+  it("shows refusals in pt-BR: the server's (network and limit), a file too big, a fifth image", async () => {
+    mockTrpc({ 'media.list': [item(1), item(2), item(3)] });
+    const uploader: Uploader = async () => ({
+      ok: false,
+      message: 'X (Twitter) aceita imagens de até 5 MB. Reduza a imagem e tente de novo.',
+    });
+    render(<PostMediaField postId={POST_ID} editable uploader={uploader} />);
+    await screen.findByRole('img', { name: text.image(3) });
+    pick([file('grande.png'), file('quinta.png'), file('video.mp4', 'video/mp4')]);
+    const alert = await screen.findByTestId('media-errors');
+    await waitFor(() =>
+      expect(alert.textContent).toContain(
+        'grande.png: X (Twitter) aceita imagens de até 5 MB. Reduza a imagem e tente de novo.',
+      ),
+    );
+    expect(alert.textContent).toContain(`quinta.png: ${text.full}`);
+    expect(alert.textContent).toContain(
+      'video.mp4: Este arquivo não é uma imagem aceita. Envie uma imagem JPEG, PNG, WebP ou GIF.',
+    );
+  });
+
+  it('reorders with buttons, keeping the focus on the moved image, and removes', async () => {
+    const api = mockTrpc({
+      'media.list': [item(1), item(2)],
+      'media.reorder': (input: { order: string[] }) =>
+        input.order.map((id, position) => ({ ...(id === item(1).id ? item(1) : item(2)), position })),
+      'media.remove': () => [item(2, { position: 0 })],
+    });
+    render(<PostMediaField postId={POST_ID} editable />);
+    await screen.findByRole('img', { name: text.image(2) });
+    expect((screen.getByRole('button', { name: text.moveBefore(1) }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: text.moveAfter(1) }));
+    await waitFor(() => expect(api.callsTo('media.reorder')).toHaveLength(1));
+    expect(api.callsTo('media.reorder')[0]?.input).toEqual({
+      postId: POST_ID,
+      order: [item(2).id, item(1).id],
+    });
+    // The moved image is now second; it reached the end, so its "before" arrow has the focus.
+    const images = screen.getAllByRole('img');
+    expect(images[1]?.getAttribute('src')).toBe(item(1).thumbUrl);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: text.moveBefore(2) })),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: text.remove(2) }));
+    await waitFor(() =>
+      expect(api.callsTo('media.remove')[0]?.input).toEqual({ postId: POST_ID, mediaId: item(1).id }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
+  });
+
+  it('saves the alt text when the field is left, only when it changed', async () => {
+    const api = mockTrpc({
+      'media.list': [item(1, { altText: 'Antes' })],
+      'media.setAlt': (input: { altText: string }) => item(1, { altText: input.altText }),
+    });
+    render(<PostMediaField postId={POST_ID} editable />);
+    const alt = await screen.findByLabelText(text.altLabel(1));
+    fireEvent.blur(alt);
+    fireEvent.change(alt, { target: { value: '  Xícara de café sobre a mesa ' } });
+    fireEvent.blur(alt);
+    await waitFor(() => expect(api.callsTo('media.setAlt')).toHaveLength(1));
+    expect(api.callsTo('media.setAlt')[0]?.input).toEqual({
+      postId: POST_ID,
+      mediaId: item(1).id,
+      altText: 'Xícara de café sobre a mesa',
+    });
+    expect(await screen.findByRole('img', { name: 'Xícara de café sobre a mesa' })).toBeTruthy();
+  });
+
+  it("shows a published post's images without any control to change them", async () => {
+    mockTrpc({ 'media.list': [item(1, { altText: 'Logo' })] });
+    render(<PostMediaField postId={POST_ID} editable={false} />);
+    const group = await screen.findByRole('group', { name: text.label });
+    await within(group).findByRole('img', { name: 'Logo' });
+    expect(within(group).getByText(text.notEditable)).toBeTruthy();
+    expect(within(group).queryByRole('button')).toBeNull();
+    expect(within(group).getByLabelText(text.altLabel(1)).hasAttribute('readonly')).toBe(true);
+  });
+});

@@ -1,0 +1,388 @@
+// The images of a post (issue 15, docs/media.md): pick or drop up to four images, see each upload's
+// progress, put them in order with buttons (keyboard and screen reader friendly: no drag needed),
+// describe each one (alt text, saved when the field is left) and remove them. Every change is saved
+// at once on the server; refusals are shown in pt-BR with the network and the limit.
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Image,
+  Input,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { MAX_MEDIA_PER_POST, MEDIA_ALT_TEXT_MAX, messages } from '@pauta/core';
+import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { announce } from '../../lib/announcer';
+import { describeError } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import classes from './PostMediaField.module.css';
+import type { MediaItem } from './types';
+import { newUploadId, precheck, type Uploader, xhrUpload } from './upload';
+
+const text = messages.media;
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+interface PostMediaFieldProps {
+  postId: string;
+  /** False while the post is publishing or published: the images are shown, nothing changes. */
+  editable: boolean;
+  /** The upload transport (tests pass their own). */
+  uploader?: Uploader;
+}
+
+interface PendingUpload {
+  id: string;
+  name: string;
+  progress: number;
+}
+
+interface FailedUpload {
+  id: string;
+  text: string;
+}
+
+export function PostMediaField({ postId, editable, uploader = xhrUpload }: PostMediaFieldProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listOptions = trpc.media.list.queryOptions({ postId });
+  const list = useQuery(listOptions);
+  const media = list.data ?? [];
+  const [pending, setPending] = useState<PendingUpload[]>([]);
+  const [failures, setFailures] = useState<FailedUpload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  /** The button to focus after a reorder (the moved image's, in its new place). */
+  const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  /** Lists and the calendar show the first image: they are refreshed after any change. */
+  const refreshPosts = () => void queryClient.invalidateQueries({ queryKey: trpc.posts.pathKey() });
+  const setList = (items: MediaItem[]) => {
+    queryClient.setQueryData(listOptions.queryKey, items);
+    refreshPosts();
+  };
+  const fail = (message: string) =>
+    setFailures((current) => [...current, { id: newUploadId(), text: message }]);
+  const onMutationError = (error: unknown) => {
+    const { message } = describeError(error);
+    fail(message);
+    announce(message, { assertive: true });
+    void list.refetch();
+  };
+
+  const reorder = useMutation(
+    trpc.media.reorder.mutationOptions({ onSuccess: setList, onError: onMutationError }),
+  );
+  const remove = useMutation(
+    trpc.media.remove.mutationOptions({
+      onSuccess: (items) => {
+        setList(items);
+        announce(text.removed);
+      },
+      onError: onMutationError,
+    }),
+  );
+  const setAlt = useMutation(
+    trpc.media.setAlt.mutationOptions({
+      onSuccess: (item) => {
+        setList(media.map((m) => (m.id === item.id ? item : m)));
+        announce(text.altSaved);
+      },
+      onError: onMutationError,
+    }),
+  );
+  const busy = reorder.isPending || remove.isPending;
+
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    rootRef.current?.querySelector<HTMLButtonElement>(`[data-focus-key="${focusAfterMove}"]`)?.focus();
+    setFocusAfterMove(null);
+  });
+
+  const slots = MAX_MEDIA_PER_POST - media.length - pending.length;
+
+  async function addFiles(files: File[]) {
+    if (!editable || files.length === 0) return;
+    setFailures([]);
+    let free = slots;
+    const queue: { file: File; id: string }[] = [];
+    for (const file of files) {
+      const refused = precheck(file);
+      if (refused) fail(text.failed(file.name, refused));
+      else if (free <= 0) fail(text.failed(file.name, text.full));
+      else {
+        queue.push({ file, id: newUploadId() });
+        free -= 1;
+      }
+    }
+    setPending((current) => [
+      ...current,
+      ...queue.map((q) => ({ id: q.id, name: q.file.name, progress: 0 })),
+    ]);
+    // One at a time, in the order picked: the images keep that order, and the server decodes one.
+    for (const { file, id } of queue) {
+      const result = await uploader({
+        postId,
+        file,
+        uploadId: id,
+        onProgress: (progress) =>
+          setPending((current) => current.map((p) => (p.id === id ? { ...p, progress } : p))),
+      });
+      setPending((current) => current.filter((p) => p.id !== id));
+      if (result.ok) {
+        queryClient.setQueryData(listOptions.queryKey, (current: MediaItem[] | undefined) => {
+          const others = (current ?? []).filter((m) => m.id !== result.media.id);
+          return [...others, result.media].sort((a, b) => a.position - b.position);
+        });
+        announce(text.uploaded(file.name));
+      } else {
+        const message = text.failed(file.name, result.message);
+        fail(message);
+        announce(message, { assertive: true });
+      }
+    }
+    void queryClient.invalidateQueries({ queryKey: listOptions.queryKey });
+    refreshPosts();
+  }
+
+  const move = (index: number, by: -1 | 1) => {
+    // One change at a time (the arrows stay enabled so the focus can stay on them).
+    if (busy) return;
+    const order = media.map((m) => m.id);
+    const target = index + by;
+    const moved = order[index];
+    const other = order[target];
+    if (moved === undefined || other === undefined) return;
+    order[index] = other;
+    order[target] = moved;
+    // Shown at once; the server's answer (or a refetch on error) settles it.
+    setList(order.map((id, position) => ({ ...(media.find((m) => m.id === id) as MediaItem), position })));
+    // Keep the focus on the same arrow of the moved image, unless it hit an end.
+    const edge = (by === -1 && target === 0) || (by === 1 && target === order.length - 1);
+    setFocusAfterMove(`${moved}:${edge ? (by === -1 ? 'after' : 'before') : by === -1 ? 'before' : 'after'}`);
+    announce(text.moved(index + 1, target + 1));
+    reorder.mutate({ postId, order });
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void addFiles(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <Box ref={rootRef} role="group" aria-labelledby={`${hintId}-label`} aria-describedby={hintId}>
+      <Input.Label labelElement="div" id={`${hintId}-label`}>
+        {text.label}
+      </Input.Label>
+      <Input.Description id={hintId} mb={6}>
+        {editable ? text.hint : text.notEditable}
+      </Input.Description>
+
+      {list.isError && (
+        <Text size="xs" c="red" mb="xs">
+          {text.loadError}
+        </Text>
+      )}
+
+      {(media.length > 0 || pending.length > 0) && (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="xs">
+          {media.map((item, index) => (
+            <Paper key={item.id} withBorder radius="md" p={6} className={classes.card}>
+              <Stack gap={6}>
+                <div className={classes.frame}>
+                  <Image
+                    src={item.thumbUrl}
+                    alt={item.altText || text.image(index + 1)}
+                    className={classes.thumb}
+                    loading="lazy"
+                  />
+                  <Text className={classes.badge} size="xs" fw={700} aria-hidden>
+                    {index + 1}
+                  </Text>
+                </div>
+                {editable && (
+                  <Group gap={4} justify="space-between" wrap="nowrap">
+                    <Group gap={2} wrap="nowrap">
+                      <Tooltip label={text.moveBefore(index + 1)} withinPortal>
+                        <ActionIcon
+                          variant="default"
+                          size="md"
+                          aria-label={text.moveBefore(index + 1)}
+                          disabled={index === 0}
+                          onClick={() => move(index, -1)}
+                          data-focus-key={`${item.id}:before`}
+                        >
+                          <IconArrowLeft size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={text.moveAfter(index + 1)} withinPortal>
+                        <ActionIcon
+                          variant="default"
+                          size="md"
+                          aria-label={text.moveAfter(index + 1)}
+                          disabled={index === media.length - 1}
+                          onClick={() => move(index, 1)}
+                          data-focus-key={`${item.id}:after`}
+                        >
+                          <IconArrowRight size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                    <Tooltip label={text.remove(index + 1)} withinPortal>
+                      <ActionIcon
+                        variant="light"
+                        color="red"
+                        size="md"
+                        aria-label={text.remove(index + 1)}
+                        disabled={busy}
+                        loading={remove.isPending && remove.variables?.mediaId === item.id}
+                        onClick={() => remove.mutate({ postId, mediaId: item.id })}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                )}
+                <AltTextInput
+                  key={`${item.id}:${item.altText}`}
+                  item={item}
+                  index={index}
+                  editable={editable}
+                  onSave={(altText) => setAlt.mutate({ postId, mediaId: item.id, altText })}
+                />
+              </Stack>
+            </Paper>
+          ))}
+          {pending.map((upload) => (
+            <Paper key={upload.id} withBorder radius="md" p="xs" className={classes.card}>
+              <Stack gap={6} justify="center" h="100%">
+                <Text size="xs" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  {text.uploading(upload.name)}
+                </Text>
+                <Progress
+                  value={Math.round(upload.progress * 100)}
+                  aria-label={text.uploading(upload.name)}
+                  animated
+                />
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+
+      {editable && slots > 0 && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the drop target only adds to the button inside it, which is the keyboard's way in.
+        <div
+          className={classes.drop}
+          data-dragging={dragging || undefined}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <IconPhotoPlus size={22} aria-hidden className={classes.dropIcon} />
+          <Text size="sm" c="dimmed" component="span">
+            {text.dropHere}
+          </Text>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => inputRef.current?.click()}
+            aria-describedby={hintId}
+          >
+            {text.add}
+          </Button>
+          <input
+            ref={inputRef}
+            type="file"
+            accept={ACCEPT}
+            multiple
+            hidden
+            tabIndex={-1}
+            aria-hidden
+            onChange={(event) => {
+              const files = Array.from(event.currentTarget.files ?? []);
+              event.currentTarget.value = '';
+              void addFiles(files);
+            }}
+          />
+        </div>
+      )}
+      {editable && slots <= 0 && pending.length === 0 && (
+        <Text size="xs" c="dimmed">
+          {text.full}
+        </Text>
+      )}
+
+      {failures.length > 0 && (
+        <Alert
+          color="red"
+          mt="xs"
+          role="alert"
+          withCloseButton={false}
+          title={messages.common.error}
+          data-testid="media-errors"
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={2}>
+              {failures.map((f) => (
+                <Text key={f.id} size="sm">
+                  {f.text}
+                </Text>
+              ))}
+            </Stack>
+            <CloseButton size="sm" aria-label={messages.common.close} onClick={() => setFailures([])} />
+          </Group>
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function AltTextInput({
+  item,
+  index,
+  editable,
+  onSave,
+}: {
+  item: MediaItem;
+  index: number;
+  editable: boolean;
+  onSave: (altText: string) => void;
+}) {
+  const [value, setValue] = useState(item.altText);
+  return (
+    <Textarea
+      label={text.altShort}
+      aria-label={text.altLabel(index + 1)}
+      placeholder={text.altPlaceholder}
+      value={value}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onBlur={() => {
+        if (value.trim() !== item.altText) onSave(value.trim());
+      }}
+      maxLength={MEDIA_ALT_TEXT_MAX}
+      autosize
+      minRows={1}
+      maxRows={4}
+      size="xs"
+      readOnly={!editable}
+      classNames={{ label: classes.altLabel }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+/** Images on posts (docs/media.md): the formats Pauta reads, its own limits, and a network's limits. */
+
+/** Formats recognised by content (magic bytes), never by the name or the declared type. */
+export const MEDIA_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type MediaMimeType = (typeof MEDIA_MIME_TYPES)[number];
+
+export const MEDIA_FORMAT_LABELS = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+} as const satisfies Record<MediaMimeType, string>;
+
+/** Images per post, whatever the network (the smallest of the networks' own limits is X's 4). */
+export const MAX_MEDIA_PER_POST = 4;
+/** Characters of one image's alt text (X's limit, the smallest of the four networks). */
+export const MEDIA_ALT_TEXT_MAX = 1000;
+/** Largest upload body the web accepts, before any network's own limit (bytes). */
+export const MEDIA_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** Largest image in pixels Pauta decodes (a decompression-bomb guard; LinkedIn's own limit). */
+export const MEDIA_MAX_PIXELS = 36_152_320;
+/** Width of the WebP thumbnail shown in the dialog, the calendar and the lists. */
+export const MEDIA_THUMB_WIDTH = 320;
+/** Lifetime of a signed media URL handed to the browser or to a network (seconds). */
+export const MEDIA_URL_TTL_SECONDS = 60 * 60;
+
+/** A network's limits for images, declared by its module (networks/src/<network>/media.ts). */
+export interface MediaLimits {
+  /** Formats the network takes as they are. Others are converted to JPEG when they are still images. */
+  readonly formats: readonly MediaMimeType[];
+  /** Largest still image, after processing (bytes). */
+  readonly maxBytes: number;
+  /** Largest GIF (bytes), when GIF is accepted. */
+  readonly maxGifBytes?: number;
+  /** Images one post may carry on the network (Pauta caps it at MAX_MEDIA_PER_POST). */
+  readonly maxImages: number;
+  /** A GIF must be the post's only image (X). */
+  readonly gifAlone?: boolean;
+  /** Narrowest width accepted (pixels). */
+  readonly minWidth?: number;
+  /** Width ÷ height accepted, inclusive, with the text shown to the person ("4:5", "1.91:1"). */
+  readonly aspectRatio?: {
+    readonly min: number;
+    readonly max: number;
+    readonly minLabel: string;
+    readonly maxLabel: string;
+  };
+}

@@ -1,0 +1,400 @@
+// Images of posts (docs/media.md): the post_media rows, scoped to their owner in SQL, and fenced
+// like text edits: every change locks the post's row and goes ahead only while the post is in one
+// of core's EDITABLE_POST_STATUSES, so a post the worker has claimed (publishing) or published keeps
+// the images it was claimed with. The worker's claim waits for the lock, and the reverse.
+//
+// Files are deleted after the rows: a trigger queues the keys of every deleted post_media row in
+// media_garbage (post, theme and user deletes included, through their cascades), and
+// sweepMediaGarbage deletes the files once that has committed.
+import {
+  EDITABLE_POST_STATUSES,
+  MAX_MEDIA_PER_POST,
+  type MediaMimeType,
+  type MediaRejection,
+  type Platform,
+  type PostStatus,
+} from '@pauta/core';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { MediaStorage } from '../media/storage.js';
+import type { Database } from '../schema.js';
+
+export interface PostMediaRow {
+  id: string;
+  post_id: string;
+  position: number;
+  storage_key: string;
+  thumb_key: string;
+  mime_type: MediaMimeType;
+  width: number;
+  height: number;
+  size_bytes: number;
+  alt_text: string;
+  created_at: Date;
+}
+
+const MEDIA_COLUMNS = [
+  'id',
+  'post_id',
+  'position',
+  'storage_key',
+  'thumb_key',
+  'mime_type',
+  'width',
+  'height',
+  'size_bytes',
+  'alt_text',
+  'created_at',
+] as const;
+
+/** A post's images in order. With `userId`, only when the post is that user's. */
+export async function listPostMedia(
+  db: Kysely<Database>,
+  postId: string,
+  options: { userId?: string } = {},
+): Promise<PostMediaRow[]> {
+  let query = db.selectFrom('post_media').select(MEDIA_COLUMNS).where('post_id', '=', postId);
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  return query.orderBy('position').execute();
+}
+
+/** The images of several posts (thumbnails of a list), grouped by post, each in order. */
+export async function listMediaForPosts(
+  db: Kysely<Database>,
+  postIds: readonly string[],
+  options: { userId?: string; firstOnly?: boolean } = {},
+): Promise<Map<string, PostMediaRow[]>> {
+  const byPost = new Map<string, PostMediaRow[]>();
+  if (postIds.length === 0) return byPost;
+  let query = db
+    .selectFrom('post_media')
+    .select(MEDIA_COLUMNS)
+    .where('post_id', 'in', [...new Set(postIds)]);
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.firstOnly) query = query.where('position', '=', 0);
+  const rows = await query.orderBy('post_id').orderBy('position').execute();
+  for (const row of rows) {
+    const list = byPost.get(row.post_id);
+    if (list) list.push(row);
+    else byPost.set(row.post_id, [row]);
+  }
+  return byPost;
+}
+
+/** Why a media change was refused by the repository. */
+export type MediaChangeRefusal =
+  | { refused: 'NOT_FOUND' }
+  | { refused: 'REJECTED'; rejection: MediaRejection }
+  /** The id is already another image's (another post's or another user's): a reused key. */
+  | { refused: 'ID_TAKEN' };
+
+interface LockedPost {
+  id: string;
+  platform: Platform;
+  status: PostStatus;
+}
+
+/**
+ * Locks the caller's post for a media change (FOR NO KEY UPDATE: the worker's claim, an UPDATE of
+ * the same row, waits) and checks that it is still editable.
+ */
+async function lockEditablePost(
+  trx: Transaction<Database>,
+  userId: string,
+  postId: string,
+): Promise<LockedPost | MediaChangeRefusal> {
+  const post = await trx
+    .selectFrom('suggested_posts')
+    .select(['id', 'platform', 'status'])
+    .where('id', '=', postId)
+    .where('user_id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!post) return { refused: 'NOT_FOUND' };
+  if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status)) {
+    return { refused: 'REJECTED', rejection: { reason: 'NOT_EDITABLE' } };
+  }
+  return post;
+}
+
+function isRefusal(value: LockedPost | MediaChangeRefusal): value is MediaChangeRefusal {
+  return 'refused' in value;
+}
+
+/** The caller's post's platform and status, or undefined (another user's post looks missing). */
+export async function findPostForMedia(
+  db: Kysely<Database>,
+  userId: string,
+  postId: string,
+): Promise<LockedPost | undefined> {
+  return db
+    .selectFrom('suggested_posts')
+    .select(['id', 'platform', 'status'])
+    .where('id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** One media row by id, whoever's it is (the upload's idempotency check). */
+export async function findMediaById(
+  db: Kysely<Database>,
+  mediaId: string,
+): Promise<(PostMediaRow & { user_id: string }) | undefined> {
+  return db
+    .selectFrom('post_media')
+    .select([...MEDIA_COLUMNS, 'user_id'])
+    .where('id', '=', mediaId)
+    .executeTakeFirst();
+}
+
+/**
+ * Reserves storage keys before their files are written: should the row never be inserted (a
+ * crash, a refusal), the sweeper deletes the files after `graceMs`. Inserting the row releases them.
+ */
+export async function reserveMediaKeys(
+  db: Kysely<Database>,
+  keys: readonly string[],
+  options: { graceMs: number },
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .insertInto('media_garbage')
+    .values(
+      keys.map((storage_key) => ({
+        storage_key,
+        not_before: sql<Date>`now() + ${`${Math.round(options.graceMs)} milliseconds`}::interval`,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('storage_key').doUpdateSet({ not_before: (eb) => eb.ref('excluded.not_before') }),
+    )
+    .execute();
+}
+
+export interface NewPostMedia {
+  id: string;
+  userId: string;
+  postId: string;
+  storageKey: string;
+  thumbKey: string;
+  mimeType: MediaMimeType;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  altText?: string;
+}
+
+/**
+ * Adds an image at the end of the caller's editable post. `check` runs under the post's lock with
+ * the post and its current images (the network's count and GIF rules), so two uploads at once
+ * cannot both squeeze past a limit. The same id again returns the row already stored (a retried
+ * upload), `created: false`.
+ */
+export async function addPostMedia(
+  db: Kysely<Database>,
+  media: NewPostMedia,
+  check: (post: { platform: Platform }, current: PostMediaRow[]) => MediaRejection | null = () => null,
+): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockEditablePost(trx, media.userId, media.postId);
+    if (isRefusal(post)) return post;
+    const existing = await findMediaById(trx, media.id);
+    if (existing) {
+      if (existing.user_id !== media.userId || existing.post_id !== media.postId)
+        return { refused: 'ID_TAKEN' };
+      const { user_id: _owner, ...row } = existing;
+      return { row, created: false };
+    }
+    const current = await listPostMedia(trx, media.postId);
+    if (current.length >= MAX_MEDIA_PER_POST) {
+      return { refused: 'REJECTED', rejection: { reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST } };
+    }
+    const rejection = check(post, current);
+    if (rejection) return { refused: 'REJECTED', rejection };
+    const row = await trx
+      .insertInto('post_media')
+      .values({
+        id: media.id,
+        post_id: media.postId,
+        user_id: media.userId,
+        position: current.length,
+        storage_key: media.storageKey,
+        thumb_key: media.thumbKey,
+        mime_type: media.mimeType,
+        width: media.width,
+        height: media.height,
+        size_bytes: media.sizeBytes,
+        alt_text: media.altText ?? '',
+      })
+      .returning(MEDIA_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await trx
+      .deleteFrom('media_garbage')
+      .where('storage_key', 'in', [media.storageKey, media.thumbKey])
+      .execute();
+    return { row, created: true };
+  });
+}
+
+/** Removes one image of the caller's editable post and closes the gap in the positions. */
+export async function removePostMedia(
+  db: Kysely<Database>,
+  options: { userId: string; postId: string; mediaId: string },
+): Promise<{ removed: boolean; media: PostMediaRow[] } | MediaChangeRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockEditablePost(trx, options.userId, options.postId);
+    if (isRefusal(post)) return post;
+    const removed = await trx
+      .deleteFrom('post_media')
+      .where('id', '=', options.mediaId)
+      .where('post_id', '=', options.postId)
+      .where('user_id', '=', options.userId)
+      .returning('position')
+      .executeTakeFirst();
+    if (removed) {
+      await trx
+        .updateTable('post_media')
+        .set((eb) => ({ position: eb('position', '-', 1) }))
+        .where('post_id', '=', options.postId)
+        .where('position', '>', removed.position)
+        .execute();
+    }
+    // Removing an image that is already gone is a success (a retried click).
+    return { removed: Boolean(removed), media: await listPostMedia(trx, options.postId) };
+  });
+}
+
+/** Puts the caller's editable post's images in `order` (every one of its image ids, once each). */
+export async function reorderPostMedia(
+  db: Kysely<Database>,
+  options: { userId: string; postId: string; order: readonly string[] },
+): Promise<{ media: PostMediaRow[] } | MediaChangeRefusal | { refused: 'ORDER_MISMATCH' }> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockEditablePost(trx, options.userId, options.postId);
+    if (isRefusal(post)) return post;
+    const current = await listPostMedia(trx, options.postId);
+    const ids = new Set(current.map((m) => m.id));
+    // An id that is not one of this post's images (another post's, another user's) looks missing.
+    if (!options.order.every((id) => ids.has(id))) return { refused: 'NOT_FOUND' as const };
+    // Some of the post's images left out, or one twice: the caller's view is out of date.
+    if (options.order.length !== current.length || new Set(options.order).size !== options.order.length) {
+      return { refused: 'ORDER_MISMATCH' as const };
+    }
+    // The unique (post_id, position) is checked at commit (DEFERRABLE), so positions may swap.
+    for (const [position, id] of options.order.entries()) {
+      await trx
+        .updateTable('post_media')
+        .set({ position })
+        .where('id', '=', id)
+        .where('post_id', '=', options.postId)
+        .execute();
+    }
+    return { media: await listPostMedia(trx, options.postId) };
+  });
+}
+
+/** Sets one image's alt text (the caller's editable post only). */
+export async function updatePostMediaAlt(
+  db: Kysely<Database>,
+  options: { userId: string; postId: string; mediaId: string; altText: string },
+): Promise<{ row: PostMediaRow } | MediaChangeRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockEditablePost(trx, options.userId, options.postId);
+    if (isRefusal(post)) return post;
+    const row = await trx
+      .updateTable('post_media')
+      .set({ alt_text: options.altText })
+      .where('id', '=', options.mediaId)
+      .where('post_id', '=', options.postId)
+      .where('user_id', '=', options.userId)
+      .returning(MEDIA_COLUMNS)
+      .executeTakeFirst();
+    return row ? { row } : { refused: 'NOT_FOUND' };
+  });
+}
+
+/**
+ * Deletes from the storage the files queued in media_garbage that are due and that no post_media
+ * row holds, then their rows. Returns how many keys were deleted. The due rows are leased for a
+ * few minutes first (no transaction stays open across the storage calls), so several processes
+ * can sweep at once and a storage failure leaves the rows for a later sweep.
+ */
+export async function sweepMediaGarbage(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  options: { limit?: number; leaseMs?: number } = {},
+): Promise<number> {
+  const limit = options.limit ?? 500;
+  const lease = `${options.leaseMs ?? 5 * 60_000} milliseconds`;
+  const leased = await db
+    .updateTable('media_garbage')
+    .set({ not_before: sql<Date>`now() + ${lease}::interval` })
+    .where(
+      'storage_key',
+      'in',
+      db
+        .selectFrom('media_garbage')
+        .select('storage_key')
+        .where('not_before', '<=', sql<Date>`now()`)
+        .orderBy('not_before')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning('storage_key')
+    .execute();
+  if (leased.length === 0) return 0;
+  const keys = leased.map((r) => r.storage_key);
+  // A key a row holds again (a retried upload that landed after its reservation) is kept.
+  const held = await db
+    .selectFrom('post_media')
+    .select(['storage_key', 'thumb_key'])
+    .where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumb_key', 'in', keys)]))
+    .execute();
+  const keep = new Set(held.flatMap((r) => [r.storage_key, r.thumb_key]));
+  const doomed = keys.filter((k) => !keep.has(k));
+  if (doomed.length > 0) await storage.delete(doomed);
+  await db.deleteFrom('media_garbage').where('storage_key', 'in', keys).execute();
+  return doomed.length;
+}
+
+/** One image as the publisher sends it (the m-publish worker's input). */
+export interface PublishMediaItem {
+  id: string;
+  mimeType: MediaMimeType;
+  altText: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  /** A signed URL valid for `ttlSeconds` (Instagram fetches its images from it). */
+  url: string;
+}
+
+/**
+ * The post's images in order, with their bytes and a signed, expiring URL each. `urlFor` signs the
+ * URL (pass MediaSetup.publicUrl: the web's /media route, reachable by the networks); without it,
+ * the storage's own signed URL (S3: a presigned GET of the bucket's endpoint).
+ */
+export async function loadPublishMedia(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  postId: string,
+  options: {
+    ttlSeconds?: number;
+    urlFor?: (key: string, ttlSeconds: number) => string | Promise<string>;
+  } = {},
+): Promise<PublishMediaItem[]> {
+  const rows = await listPostMedia(db, postId);
+  const ttl = options.ttlSeconds ?? 60 * 60;
+  const sign = options.urlFor ?? ((key: string, seconds: number) => storage.signedUrl(key, seconds));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      mimeType: row.mime_type,
+      altText: row.alt_text,
+      width: row.width,
+      height: row.height,
+      bytes: await storage.get(row.storage_key),
+      url: await sign(row.storage_key, ttl),
+    })),
+  );
+}

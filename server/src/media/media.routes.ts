@@ -1,0 +1,140 @@
+// The two HTTP routes of images (docs/media.md) that are not tRPC:
+//
+// - `POST /api/posts/:postId/media`: the raw image as the body (no multipart), its type in
+//   Content-Type (image/*), the client's uuid for this upload in `Idempotency-Key` (it becomes the
+//   image's id, so a retried upload stores one image). Session cookie only; the same-origin check
+//   of every cookie-authenticated write (docs/security.md C1); a body of at most
+//   MEDIA_UPLOAD_MAX_BYTES, refused from Content-Length before it is read.
+// - `GET /media/<key>?exp=…&sig=…`: the bytes of a stored image or thumbnail for whoever holds a
+//   URL signed by this installation and not yet expired; 403 otherwise. Serves both storages.
+import {
+  AppError,
+  type ErrorCode,
+  getErrorMessage,
+  isAppError,
+  MEDIA_UPLOAD_MAX_BYTES,
+  type MediaRejection,
+  mediaRejectionMessage,
+} from '@pauta/core';
+import { contentTypeOfKey, isMediaKey, MediaNotFoundError, verifyMediaSignature } from '@pauta/db';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
+import { validateSessionToken } from '../auth/session.js';
+import type { AppDeps } from '../deps.js';
+import { sameOriginOnly } from '../http/csrf.js';
+import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
+import { type MediaDeps, uploadPostMedia } from './media.service.js';
+
+export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const STATUS_OF: Partial<Record<ErrorCode, number>> = {
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  MEDIA_REJECTED: 400,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+};
+
+function sendError(res: Response, error: AppError): void {
+  const rejection =
+    error.code === 'MEDIA_REJECTED' ? (error.details as MediaRejection | undefined) : undefined;
+  const status = rejection?.reason === 'UPLOAD_TOO_LARGE' ? 413 : (STATUS_OF[error.code] ?? 400);
+  const retryAfter =
+    error.code === 'RATE_LIMITED' ? (error.details as { retryAfterSeconds?: number } | undefined) : undefined;
+  if (retryAfter?.retryAfterSeconds) res.setHeader('Retry-After', String(retryAfter.retryAfterSeconds));
+  res.status(status).json({
+    error: error.code,
+    message: rejection ? mediaRejectionMessage(rejection) : getErrorMessage(error.code),
+    ...(error.details ? { details: error.details } : {}),
+  });
+}
+
+const tooLarge = () =>
+  new AppError('MEDIA_REJECTED', { reason: 'UPLOAD_TOO_LARGE', limitBytes: MEDIA_UPLOAD_MAX_BYTES });
+
+export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Router {
+  const router = express.Router();
+  const names = cookieNames(deps.env.appUrl);
+  const appOrigin = new URL(deps.env.appUrl).origin;
+
+  router.post(
+    MEDIA_UPLOAD_PATH,
+    sameOriginOnly(appOrigin),
+    async (req: Request, res: Response, next: NextFunction) => {
+      // Who: the session cookie only (never a header or the body), as tRPC does.
+      const token = readCookie(req, names.session);
+      const session = token ? await validateSessionToken(deps.db, token).catch(() => null) : null;
+      if (!session || !token) return sendError(res, new AppError('UNAUTHORIZED'));
+      if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
+      res.locals.userId = session.userId;
+      // An image type is required: a cross-site form cannot send one without a CORS preflight.
+      if (!req.is('image/*')) {
+        return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
+      }
+      const length = Number(req.get('content-length') ?? Number.NaN);
+      if (Number.isFinite(length) && length > MEDIA_UPLOAD_MAX_BYTES) {
+        res.setHeader('Connection', 'close');
+        return sendError(res, tooLarge());
+      }
+      next();
+    },
+    express.raw({ type: () => true, limit: MEDIA_UPLOAD_MAX_BYTES }),
+    async (req: Request, res: Response) => {
+      const userId = res.locals.userId as string;
+      const postId = String(req.params.postId);
+      const mediaId = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
+      if (!UUID.test(postId)) return sendError(res, new AppError('NOT_FOUND'));
+      if (!UUID.test(mediaId)) return sendError(res, new AppError('IDEMPOTENCY_KEY_REQUIRED'));
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (body.length === 0)
+        return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
+      try {
+        const result = await uploadPostMedia(deps, { userId, postId, mediaId, body });
+        res.status(result.created ? 201 : 200).json({ media: result.media });
+      } catch (error) {
+        if (isAppError(error)) return sendError(res, error);
+        deps.logger.error({ err: error, requestId: req.id }, 'falha ao enviar imagem');
+        res.status(500).json({ error: 'INTERNAL', message: getErrorMessage('INTERNAL') });
+      }
+    },
+  );
+
+  // A body over the limit that slipped past Content-Length (chunked): express.raw's 413.
+  router.use(MEDIA_UPLOAD_PATH, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if ((error as { status?: number }).status === 413) return sendError(res, tooLarge());
+    next(error);
+  });
+
+  router.get(/^\/media\/(posts\/.+)$/, async (req: Request, res: Response) => {
+    const key = (req.params as Record<string, string>)[0] ?? '';
+    const now = Math.floor(Date.now() / 1000);
+    if (
+      !isMediaKey(key) ||
+      !verifyMediaSignature(deps.media.signingKey, key, req.query.exp, req.query.sig, now)
+    ) {
+      res.status(403).json({ error: 'FORBIDDEN', message: 'Link de imagem inválido ou expirado.' });
+      return;
+    }
+    try {
+      const bytes = await deps.media.storage.get(key);
+      const maxAge = Math.max(0, Math.min(Number(req.query.exp) - now, 2 * 3600));
+      res.setHeader('Content-Type', contentTypeOfKey(key));
+      res.setHeader('Cache-Control', `private, max-age=${maxAge}, immutable`);
+      res.setHeader('Content-Disposition', 'inline');
+      res.end(bytes);
+    } catch (error) {
+      if (error instanceof MediaNotFoundError) {
+        res.status(404).json({ error: 'NOT_FOUND', message: 'Imagem não encontrada.' });
+        return;
+      }
+      deps.logger.error({ err: error, requestId: req.id }, 'falha ao ler imagem');
+      res.status(500).json({ error: 'INTERNAL', message: getErrorMessage('INTERNAL') });
+    }
+  });
+  return router;
+}

@@ -1,0 +1,242 @@
+// Images of a post (docs/media.md): upload (checked and re-encoded for the post's network, then
+// stored, then recorded), list, reorder, alt text and removal. The owner's post must still be
+// editable (the repository locks it); the browser sees its images through signed /media URLs.
+import {
+  AppError,
+  EDITABLE_POST_STATUSES,
+  MAX_MEDIA_PER_POST,
+  type MediaMimeType,
+  type MediaRejection,
+  type PostStatus,
+} from '@pauta/core';
+import {
+  addPostMedia,
+  blockedFor,
+  findMediaById,
+  findPostForMedia,
+  listPostMedia,
+  MEDIA_ROUTE,
+  type MediaChangeRefusal,
+  type MediaSetup,
+  type PostMediaRow,
+  recordHit,
+  removePostMedia,
+  reorderPostMedia,
+  reserveMediaKeys,
+  signMediaKey,
+  updatePostMediaAlt,
+} from '@pauta/db';
+import { mediaLimitsOf } from '@pauta/networks';
+import type { AppDeps } from '../deps.js';
+import { checkAgainstOthers, MediaRejectedError, processImage } from './process-image.js';
+
+/** What the web needs for images: the storage, the URL signing key and the sweeper's kick. */
+export interface MediaDeps extends MediaSetup {
+  /** Asks the sweeper to delete queued files soon (after a removal). */
+  kickSweeper?: () => void;
+  /** Uploads one user may start per window (tests lower it); default UPLOAD_LIMIT. */
+  uploadLimit?: { limit: number; windowMs: number };
+}
+
+/**
+ * Decoding is the costly part of an upload: at most 60 new images per user per 10 minutes (a
+ * retried upload of an image already stored does not count), then 429 until the window ends.
+ */
+export const UPLOAD_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
+
+export type MediaServiceDeps = Pick<AppDeps, 'db' | 'logger'> & { media: MediaDeps };
+
+/** One image as the browser sees it. */
+export interface MediaView {
+  id: string;
+  position: number;
+  mimeType: MediaMimeType;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  altText: string;
+  /** Same-origin signed URLs (`/media/<key>?exp=…&sig=…`), valid one to two hours. */
+  url: string;
+  thumbUrl: string;
+}
+
+const HOUR = 3600;
+
+/**
+ * A same-origin signed URL of the web's /media route. The expiry is rounded to the next full hour
+ * plus one, so the URL of an image stays the same for an hour and the browser's cache works.
+ */
+export function browserMediaUrl(signingKey: Buffer, key: string, nowMs = Date.now()): string {
+  const exp = (Math.ceil(nowMs / 1000 / HOUR) + 1) * HOUR;
+  return `${MEDIA_ROUTE}/${key}?${new URLSearchParams(signMediaKey(signingKey, key, exp))}`;
+}
+
+export function toMediaView(signingKey: Buffer, row: PostMediaRow, nowMs = Date.now()): MediaView {
+  return {
+    id: row.id,
+    position: row.position,
+    mimeType: row.mime_type,
+    width: row.width,
+    height: row.height,
+    sizeBytes: row.size_bytes,
+    altText: row.alt_text,
+    url: browserMediaUrl(signingKey, row.storage_key, nowMs),
+    thumbUrl: browserMediaUrl(signingKey, row.thumb_key, nowMs),
+  };
+}
+
+const EXTENSION: Record<MediaMimeType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** Files of an upload that never became a row are deleted by the sweeper after this long. */
+const RESERVATION_GRACE_MS = 15 * 60_000;
+
+/** At most this many images are decoded at once per process (sharp is CPU- and memory-hungry). */
+const MAX_CONCURRENT_DECODES = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= MAX_CONCURRENT_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  decoding++;
+  try {
+    return await work();
+  } finally {
+    decoding--;
+    waiting.shift()?.();
+  }
+}
+
+function refusalError(refusal: MediaChangeRefusal | { refused: 'ORDER_MISMATCH' }): AppError {
+  switch (refusal.refused) {
+    case 'NOT_FOUND':
+      return new AppError('NOT_FOUND');
+    case 'ID_TAKEN':
+      return new AppError('IDEMPOTENCY_KEY_REUSED');
+    case 'ORDER_MISMATCH':
+      return new AppError('CONFLICT');
+    case 'REJECTED':
+      return new AppError('MEDIA_REJECTED', refusal.rejection);
+  }
+}
+
+const rejected = (rejection: MediaRejection) => new AppError('MEDIA_REJECTED', rejection);
+
+/**
+ * Adds an uploaded image to the caller's post. `mediaId` is the client's id for this upload (its
+ * Idempotency-Key): the same id again returns the image already stored, `created: false`.
+ */
+export async function uploadPostMedia(
+  deps: MediaServiceDeps,
+  options: { userId: string; postId: string; mediaId: string; body: Buffer },
+): Promise<{ media: MediaView; created: boolean }> {
+  const { userId, postId, mediaId } = options;
+  const post = await findPostForMedia(deps.db, userId, postId);
+  if (!post) throw new AppError('NOT_FOUND');
+  const existing = await findMediaById(deps.db, mediaId);
+  if (existing) {
+    if (existing.user_id !== userId || existing.post_id !== postId)
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return { media: toMediaView(deps.media.signingKey, existing), created: false };
+  }
+  // Cheap refusals before any decoding (the repository checks them again under the post's lock).
+  if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
+    throw rejected({ reason: 'NOT_EDITABLE' });
+  const limits = mediaLimitsOf(post.platform);
+  const current = await listPostMedia(deps.db, postId);
+  if (current.length >= MAX_MEDIA_PER_POST) throw rejected({ reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST });
+
+  const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;
+  const limiterKey = `media-upload:${userId}`;
+  const now = new Date();
+  const wait = await blockedFor(deps.db, limiterKey, now);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
+  // Blocks once the count reaches `limit`: that upload goes ahead, the next one waits.
+  await recordHit(deps.db, { key: limiterKey, limit, windowMs, blockMs: windowMs, now });
+
+  let image: Awaited<ReturnType<typeof processImage>>;
+  try {
+    image = await withDecodeSlot(() => processImage(options.body, post.platform, limits));
+  } catch (error) {
+    if (error instanceof MediaRejectedError) throw rejected(error.rejection);
+    throw error;
+  }
+  const early = checkAgainstOthers(post.platform, limits, image, current);
+  if (early) throw rejected(early);
+
+  // The post is in the key: the same upload id on another post can never overwrite these files.
+  const storageKey = `posts/${userId}/${postId}/${mediaId}.${EXTENSION[image.mimeType]}`;
+  const thumbKey = `posts/${userId}/${postId}/${mediaId}-thumb.webp`;
+  await reserveMediaKeys(deps.db, [storageKey, thumbKey], { graceMs: RESERVATION_GRACE_MS });
+  await deps.media.storage.put(storageKey, image.bytes, image.mimeType);
+  await deps.media.storage.put(thumbKey, image.thumb, 'image/webp');
+
+  const result = await addPostMedia(
+    deps.db,
+    {
+      id: mediaId,
+      userId,
+      postId,
+      storageKey,
+      thumbKey,
+      mimeType: image.mimeType,
+      width: image.width,
+      height: image.height,
+      sizeBytes: image.bytes.length,
+    },
+    (locked, others) => checkAgainstOthers(locked.platform, limits, image, others),
+  );
+  if ('refused' in result) {
+    // Nothing holds the files: delete them now (the reservation is the safety net).
+    if (result.refused !== 'ID_TAKEN') {
+      await deps.media.storage.delete([storageKey, thumbKey]).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'falha ao apagar arquivos de uma imagem recusada');
+      });
+    }
+    throw refusalError(result);
+  }
+  return { media: toMediaView(deps.media.signingKey, result.row), created: result.created };
+}
+
+/** The caller's post's images in order; NOT_FOUND for another user's post. */
+export async function listMedia(
+  deps: MediaServiceDeps,
+  userId: string,
+  postId: string,
+): Promise<MediaView[]> {
+  const post = await findPostForMedia(deps.db, userId, postId);
+  if (!post) throw new AppError('NOT_FOUND');
+  const rows = await listPostMedia(deps.db, postId, { userId });
+  return rows.map((row) => toMediaView(deps.media.signingKey, row));
+}
+
+export async function removeMedia(
+  deps: MediaServiceDeps,
+  options: { userId: string; postId: string; mediaId: string },
+): Promise<MediaView[]> {
+  const result = await removePostMedia(deps.db, options);
+  if ('refused' in result) throw refusalError(result);
+  if (result.removed) deps.media.kickSweeper?.();
+  return result.media.map((row) => toMediaView(deps.media.signingKey, row));
+}
+
+export async function reorderMedia(
+  deps: MediaServiceDeps,
+  options: { userId: string; postId: string; order: string[] },
+): Promise<MediaView[]> {
+  const result = await reorderPostMedia(deps.db, options);
+  if ('refused' in result) throw refusalError(result);
+  return result.media.map((row) => toMediaView(deps.media.signingKey, row));
+}
+
+export async function setMediaAlt(
+  deps: MediaServiceDeps,
+  options: { userId: string; postId: string; mediaId: string; altText: string },
+): Promise<MediaView> {
+  const result = await updatePostMediaAlt(deps.db, options);
+  if ('refused' in result) throw refusalError(result);
+  return toMediaView(deps.media.signingKey, result.row);
+}

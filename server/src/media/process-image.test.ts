@@ -1,0 +1,194 @@
+// Images are judged by their bytes and the post's network: the format comes from the magic
+// numbers (a renamed text file is refused), EXIF and GPS never survive, Instagram gets JPEG in its
+// aspect ratio, and each network's size limit is named in the refusal.
+import { randomBytes } from 'node:crypto';
+import { mediaRejectionMessage } from '@pauta/core';
+import { mediaLimitsOf } from '@pauta/networks';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { checkAgainstOthers, MediaRejectedError, processImage, sniffImageType } from './process-image.js';
+
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+
+/** Random pixels: big files that compress badly (for the size limits). */
+function noise(width: number, height: number) {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+}
+
+async function rejection(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MediaRejectedError) return error.rejection;
+    throw error;
+  }
+  throw new Error('a imagem deveria ter sido recusada');
+}
+
+describe('sniffImageType', () => {
+  it('recognises the four formats by their first bytes, and nothing else', async () => {
+    expect(sniffImageType(await solid(4, 4).jpeg().toBuffer())).toBe('image/jpeg');
+    expect(sniffImageType(await solid(4, 4).png().toBuffer())).toBe('image/png');
+    expect(sniffImageType(await solid(4, 4).webp().toBuffer())).toBe('image/webp');
+    expect(sniffImageType(await solid(4, 4).gif().toBuffer())).toBe('image/gif');
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImageType(Buffer.from('%PDF-1.7'))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('processImage', () => {
+  it('refuses a file that is not an image whatever it claims, and a truncated one', async () => {
+    const text = Buffer.from('isto não é uma imagem, só tem extensão .jpg');
+    expect(await rejection(processImage(text, 'x', mediaLimitsOf('x')))).toEqual({
+      reason: 'UNSUPPORTED_TYPE',
+    });
+    const png = await solid(64, 64).png().toBuffer();
+    const truncated = png.subarray(0, 40);
+    expect(await rejection(processImage(truncated, 'x', mediaLimitsOf('x')))).toEqual({ reason: 'CORRUPT' });
+  });
+
+  it('strips EXIF (GPS included) and keeps the photo upright', async () => {
+    // A portrait photo stored sideways: 40 × 20 pixels with orientation 6 (rotate 90° to view).
+    const withGps = await solid(40, 20)
+      .jpeg()
+      .withMetadata({
+        orientation: 6,
+        exif: {
+          IFD0: { Make: 'PautaCam', Model: 'Teste' },
+          IFD3: {
+            GPSLatitudeRef: 'S',
+            GPSLatitude: '23/1 33/1 0/1',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '46/1 38/1 0/1',
+          },
+        },
+      })
+      .toBuffer();
+    const before = await sharp(withGps).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.exif?.includes(Buffer.from('PautaCam'))).toBe(true);
+
+    const out = await processImage(withGps, 'linkedin', mediaLimitsOf('linkedin'));
+    const after = await sharp(out.bytes).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(out.bytes.includes(Buffer.from('PautaCam'))).toBe(false);
+    expect(out.bytes.includes(Buffer.from('GPS'))).toBe(false);
+    expect([out.width, out.height]).toEqual([20, 40]);
+    expect([after.width, after.height]).toEqual([20, 40]);
+  });
+
+  it('converts PNG and WebP to JPEG for Instagram, keeps PNG for X, WebP becomes JPEG on LinkedIn', async () => {
+    const png = await solid(1080, 1080).png().toBuffer();
+    const ig = await processImage(png, 'instagram', mediaLimitsOf('instagram'));
+    expect(ig.mimeType).toBe('image/jpeg');
+    expect(sniffImageType(ig.bytes)).toBe('image/jpeg');
+    const x = await processImage(png, 'x', mediaLimitsOf('x'));
+    expect(x.mimeType).toBe('image/png');
+    const webp = await solid(800, 600).webp().toBuffer();
+    expect((await processImage(webp, 'linkedin', mediaLimitsOf('linkedin'))).mimeType).toBe('image/jpeg');
+    expect((await processImage(webp, 'x', mediaLimitsOf('x'))).mimeType).toBe('image/webp');
+  });
+
+  it('makes a WebP thumbnail at most 320 px wide', async () => {
+    const out = await processImage(
+      await solid(1600, 900).jpeg().toBuffer(),
+      'facebook',
+      mediaLimitsOf('facebook'),
+    );
+    const thumb = await sharp(out.thumb).metadata();
+    expect(thumb.format).toBe('webp');
+    expect([thumb.width, thumb.height]).toEqual([320, 180]);
+  });
+
+  it("holds Instagram's aspect ratio (4:5 to 1.91:1) and minimum width, naming the network", async () => {
+    const tall = await solid(1000, 2000).jpeg().toBuffer();
+    const refused = await rejection(processImage(tall, 'instagram', mediaLimitsOf('instagram')));
+    expect(refused).toEqual({ reason: 'ASPECT_RATIO', platform: 'instagram', min: '4:5', max: '1,91:1' });
+    expect(mediaRejectionMessage(refused as never)).toBe(
+      'Instagram aceita imagens com proporção entre 4:5 (vertical) e 1,91:1 (horizontal). Recorte a imagem e tente de novo.',
+    );
+    // The same picture is fine on X.
+    expect((await processImage(tall, 'x', mediaLimitsOf('x'))).height).toBe(2000);
+    expect(
+      await rejection(
+        processImage(await solid(300, 300).jpeg().toBuffer(), 'instagram', mediaLimitsOf('instagram')),
+      ),
+    ).toEqual({
+      reason: 'TOO_SMALL',
+      platform: 'instagram',
+      minWidth: 320,
+    });
+    expect(
+      (await processImage(await solid(1080, 1350).jpeg().toBuffer(), 'instagram', mediaLimitsOf('instagram')))
+        .width,
+    ).toBe(1080);
+  });
+
+  it("refuses an image over the network's size limit with the limit in the message", async () => {
+    const big = await noise(1400, 1400).png().toBuffer();
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const refused = await rejection(processImage(big, 'x', mediaLimitsOf('x')));
+    expect(refused).toEqual({ reason: 'TOO_LARGE', platform: 'x', limitBytes: 5 * 1024 * 1024 });
+    expect(mediaRejectionMessage(refused as never)).toBe(
+      'X (Twitter) aceita imagens de até 5 MB. Reduza a imagem e tente de novo.',
+    );
+    const fb = await rejection(processImage(big, 'facebook', mediaLimitsOf('facebook')));
+    expect(mediaRejectionMessage(fb as never)).toContain('até 4 MB');
+  });
+
+  it('refuses an animated GIF where the network takes no GIF, and keeps its frames where it does', async () => {
+    const frames = Buffer.concat([
+      await solid(40, 40).raw().toBuffer(),
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: 'blue' } })
+        .raw()
+        .toBuffer(),
+    ]);
+    // A real two-frame GIF: raw pixels of two stacked 40 × 40 pages.
+    const animated = await sharp(frames, {
+      raw: { width: 40, height: 80, channels: 3, pageHeight: 40 } as never,
+    })
+      .gif({ loop: 0, delay: [100, 100] })
+      .toBuffer();
+    expect((await sharp(animated, { animated: true }).metadata()).pages).toBe(2);
+    const refused = await rejection(processImage(animated, 'instagram', mediaLimitsOf('instagram')));
+    expect(refused).toMatchObject({
+      reason: 'FORMAT_NOT_ACCEPTED',
+      platform: 'instagram',
+      format: 'GIF animado',
+      accepted: ['JPEG'],
+    });
+    const x = await processImage(animated, 'x', mediaLimitsOf('x'));
+    expect(x).toMatchObject({ mimeType: 'image/gif', animated: true, width: 40, height: 40 });
+    expect((await sharp(x.bytes, { animated: true }).metadata()).pages).toBe(2);
+    // A still GIF is simply converted for Instagram.
+    const still = await solid(400, 400).gif().toBuffer();
+    expect((await processImage(still, 'instagram', mediaLimitsOf('instagram'))).mimeType).toBe('image/jpeg');
+  });
+});
+
+describe('checkAgainstOthers', () => {
+  it('keeps a GIF alone on X and lets LinkedIn mix images', () => {
+    const limits = mediaLimitsOf('x');
+    expect(checkAgainstOthers('x', limits, { mimeType: 'image/gif' }, [{ mime_type: 'image/png' }])).toEqual({
+      reason: 'GIF_ALONE',
+      platform: 'x',
+    });
+    expect(checkAgainstOthers('x', limits, { mimeType: 'image/png' }, [{ mime_type: 'image/gif' }])).toEqual({
+      reason: 'GIF_ALONE',
+      platform: 'x',
+    });
+    expect(
+      checkAgainstOthers('x', limits, { mimeType: 'image/png' }, [{ mime_type: 'image/jpeg' }]),
+    ).toBeNull();
+    expect(
+      checkAgainstOthers('linkedin', mediaLimitsOf('linkedin'), { mimeType: 'image/gif' }, [
+        { mime_type: 'image/png' },
+      ]),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+// Images of a post besides the upload (an HTTP route, media/media.routes.ts): list, reorder, alt
+// text, remove. Every change is the owner's and only while the post is editable (docs/media.md).
+import { AppError, MAX_MEDIA_PER_POST, MEDIA_ALT_TEXT_MAX } from '@pauta/core';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import {
+  listMedia,
+  type MediaServiceDeps,
+  removeMedia,
+  reorderMedia,
+  setMediaAlt,
+} from '../media/media.service.js';
+import { authedProcedure, router } from './trpc.js';
+
+const id = z.uuid();
+const postMedia = z.strictObject({ postId: id });
+const oneMedia = z.strictObject({ postId: id, mediaId: id });
+
+function mediaDeps(deps: AppDeps): MediaServiceDeps {
+  // Every web process has media (web.ts); only API tests built without it land here.
+  if (!deps.media) throw new AppError('NOT_FOUND');
+  return { db: deps.db, logger: deps.logger, media: deps.media };
+}
+
+export const mediaRouter = router({
+  list: authedProcedure
+    .input(postMedia)
+    .query(({ ctx, input }) => listMedia(mediaDeps(ctx.deps), ctx.user.id, input.postId)),
+
+  remove: authedProcedure
+    .input(oneMedia)
+    .mutation(({ ctx, input }) => removeMedia(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
+
+  reorder: authedProcedure
+    // Bounded loosely: an id that is not one of the post's images answers NOT_FOUND, however many.
+    .input(
+      z.strictObject({
+        postId: id,
+        order: z
+          .array(id)
+          .min(1)
+          .max(5 * MAX_MEDIA_PER_POST),
+      }),
+    )
+    .mutation(({ ctx, input }) => reorderMedia(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
+
+  setAlt: authedProcedure
+    .input(oneMedia.extend({ altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX) }))
+    .mutation(({ ctx, input }) => setMediaAlt(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
+});
