@@ -13,6 +13,7 @@ import * as liveEvents from '../migrations/2026-11-25T00-00-live-events.js';
 import * as failureDigest from '../migrations/2026-11-25T01-00-failure-digest.js';
 import * as errorMessages from '../migrations/2026-11-26T00-00-error-messages.js';
 import * as workerHeartbeats from '../migrations/2026-11-26T01-00-worker-heartbeats.js';
+import * as pendingInstagramConnections from '../migrations/2026-11-27T00-30-pending-instagram-connections.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T01-00-failure-digest': failureDigest,
   '2026-11-26T00-00-error-messages': errorMessages,
   '2026-11-26T01-00-worker-heartbeats': workerHeartbeats,
+  '2026-11-27T00-30-pending-instagram-connections': pendingInstagramConnections,
 };
 
 export class MigrationError extends Error {
