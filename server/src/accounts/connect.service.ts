@@ -221,12 +221,15 @@ async function saveFacebookPage(
   deps.logger.info({ userId, platform: 'facebook' }, 'conta conectada');
 }
 
-/** The Pages (id, name) of the caller's pending Facebook connection. */
+/**
+ * The choices of the caller's pending connection: Facebook Pages (id, name), or Instagram
+ * accounts (IG user id, username, and the Page they are linked to).
+ */
 export async function pendingPages(
   deps: ConnectDeps,
   userId: string,
   pendingId: string,
-): Promise<{ id: string; name: string }[]> {
+): Promise<{ id: string; name: string; pageName?: string }[]> {
   const pending = await findPendingConnection(deps.db, userId, pendingId, deps.now?.() ?? new Date());
   if (!pending) throw new AppError('NOT_FOUND');
   return pending.pages.map((page) => ({
@@ -316,7 +319,11 @@ async function connectInstagram(
     userId,
     platform: 'instagram',
     userToken: longLived.accessToken,
-    pages: accounts.map((page) => ({ id: page.instagram.id, name: instagramName(page), pageName: page.name })),
+    pages: accounts.map((page) => ({
+      id: page.instagram.id,
+      name: instagramName(page),
+      pageName: page.name,
+    })),
     profile,
     now,
   });
