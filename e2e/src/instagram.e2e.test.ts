@@ -4,6 +4,7 @@
 // (Publishing an Instagram post needs an image: covered by worker/src/publish/media.integration.test.ts.)
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { signUp } from './flows.js';
@@ -77,6 +78,9 @@ describe('Instagram in Contas Conectadas', () => {
     });
     expect(rows[0]!.access_token).not.toMatch(/^sbx/); // sealed
     await snapshot(page, 'instagram-connected-1280');
+    const report = new AxeReport();
+    await scan(page, report, 'connected accounts: Instagram connected', 'light');
+    expect(report.findings).toEqual([]);
 
     await page.setViewportSize({ width: 375, height: 812 });
     await card.getByText('@estudioliaprado').waitFor();
@@ -120,6 +124,10 @@ describe('Instagram in Contas Conectadas', () => {
     await picker.getByRole('radio', { name: '@ruireceitas' }).waitFor({ timeout: 20_000 });
     await picker.getByText('Página: Horta do Rui').waitFor();
     await snapshot(page, 'instagram-picker-1280', { fullPage: false });
+    // axe on the picker dialog and on the connected card (a11y.e2e.test.ts scans the other views).
+    const report = new AxeReport();
+    await scan(page, report, 'accounts: Instagram account picker', 'light');
+    expect(report.findings).toEqual([]);
     await picker.getByRole('radio', { name: '@ruireceitas' }).check();
     await picker.getByRole('button', { name: 'Conectar conta' }).click();
     await picker.waitFor({ state: 'detached' });
