@@ -452,6 +452,13 @@ describe('connecting Instagram (Facebook Login for Instagram)', () => {
     const published = sandbox.publishedPosts('instagram').find((p) => p.id === result.platformPostId);
     expect(published).toMatchObject({ authorId: '17841400000000101', text: 'Primeiro post pelo Pauta' });
     expect(published?.media.map((m) => m.sha256)).toEqual([sha256(bytes)]);
+    // The connect scopes include instagram_manage_insights: the post's metrics read back.
+    sandbox.setPostMetrics({ platformPostId: result.platformPostId, likes: 42, comments: 5 });
+    const metrics = await adapter.fetchMetrics({
+      target: { platformUserId: row!.platform_user_id, accessToken: pageToken },
+      platformPostIds: [result.platformPostId],
+    });
+    expect(metrics.get(result.platformPostId)).toMatchObject({ likes: 42, comments: 5 });
     const igCalls = sandbox
       .requests({ host: 'graph.facebook.com' })
       .filter((r) => r.path.includes('17841400000000101/media'));
