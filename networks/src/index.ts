@@ -19,7 +19,7 @@ export type {
   InstagramBusinessAccount,
   MetaLoginProvider,
 } from './facebook/oauth.js';
-export type { InstagramOAuthProvider } from './instagram/oauth.js';
+export { INSTAGRAM_PUBLISH_PERMISSIONS, type InstagramOAuthProvider } from './instagram/oauth.js';
 export {
   type AuthorizationCallback,
   OAUTH_CALLBACK_PATH,

@@ -759,6 +759,8 @@ export const messages = {
       'Nenhuma conta profissional do Instagram foi encontrada nas Páginas do Facebook que você autorizou. O Pauta publica em contas profissionais (Empresa ou Criador de conteúdo) vinculadas a uma Página: no app do Instagram, mude para uma conta profissional e vincule-a à sua Página, depois conecte novamente (e marque a Página quando o Facebook perguntar).',
     instagramAccountUnavailable:
       'Esta conta do Instagram não está mais vinculada às Páginas que você autorizou. Conecte o Instagram novamente.',
+    instagramPermissionsDeclined:
+      'Para publicar no Instagram, o Pauta precisa das permissões de acesso e de publicação na conta. Conecte novamente e mantenha todas as permissões marcadas na janela do Facebook.',
     instagramHandle: (username: string) => `@${username}`,
   },
 

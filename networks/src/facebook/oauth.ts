@@ -65,6 +65,11 @@ export interface MetaLoginProvider extends OAuthProvider {
    * Pages with their linked Instagram professional account (null where none is linked).
    */
   fetchPagesWithInstagram(userAccessToken: string): Promise<FacebookPageWithInstagram[]>;
+  /**
+   * `GET /me/permissions`: the permissions the person granted (status `granted`). Facebook's Login
+   * dialog lets them untick some, and the token answer does not say which.
+   */
+  fetchGrantedPermissions(userAccessToken: string): Promise<string[]>;
 }
 
 export interface FacebookOAuthProvider extends MetaLoginProvider {
@@ -98,6 +103,10 @@ const facebookPagesSchema = z.object({
     }),
   ),
   paging: z.object({ next: z.string().optional() }).optional(),
+});
+
+const permissionsSchema = z.object({
+  data: z.array(z.object({ permission: z.string(), status: z.string() })),
 });
 
 const PAGE_FIELDS = 'id,name,access_token,category';
@@ -217,5 +226,14 @@ export function createMetaLoginClient(
       return pages.map(({ instagram: _none, ...page }) => page);
     },
     fetchPagesWithInstagram: (userAccessToken) => readPages(userAccessToken, INSTAGRAM_PAGE_FIELDS),
+    async fetchGrantedPermissions(userAccessToken) {
+      const query = new URLSearchParams({ appsecret_proof: proof(userAccessToken) });
+      const body = await requestJson(ctx, `${graph}/me/permissions?${query}`, {
+        headers: bearer(userAccessToken),
+      });
+      return parseBody(ctx, permissionsSchema, body)
+        .data.filter((entry) => entry.status === 'granted')
+        .map((entry) => entry.permission);
+    },
   };
 }

@@ -77,6 +77,21 @@ describe('Instagram accounts linked to Pages', () => {
     expect(pages.map((page) => page.instagram)).toEqual([null, null, null]);
   });
 
+  it('lists the granted permissions (Graph /me/permissions), so an unticked one is seen', async () => {
+    const all = sandbox.issueToken({ network: 'facebook', user: 'eva' });
+    expect(await client().fetchGrantedPermissions(all.accessToken)).toEqual(
+      expect.arrayContaining(['instagram_basic', 'instagram_content_publish', 'pages_show_list']),
+    );
+    const partial = sandbox.issueToken({
+      network: 'facebook',
+      user: 'eva',
+      scopes: ['instagram_basic', 'pages_show_list'],
+    });
+    const granted = await client().fetchGrantedPermissions(partial.accessToken);
+    expect(granted).toContain('instagram_basic');
+    expect(granted).not.toContain('instagram_content_publish');
+  });
+
   it('the Facebook Page list does not ask for Instagram fields', async () => {
     const { accessToken } = sandbox.issueToken({ network: 'facebook', user: 'eva' });
     const pages = await client().fetchPages(accessToken);

@@ -22,6 +22,12 @@ export const INSTAGRAM_SCOPES: OAuthScopes = {
   ],
 };
 
+/** Without these Pauta cannot publish: a connection that lacks one is refused at once. */
+export const INSTAGRAM_PUBLISH_PERMISSIONS: readonly string[] = [
+  'instagram_basic',
+  'instagram_content_publish',
+];
+
 export interface InstagramOAuthProvider extends MetaLoginProvider {
   readonly name: 'instagram';
 }

@@ -496,6 +496,28 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
     }),
   );
 
+  // The permissions of the grant, as Graph lists them (only the granted ones are known here).
+  graph.get(
+    '/:version/me/permissions',
+    versioned((req, res) => {
+      const token = authenticatedGraph(ctx, req, res);
+      if (token === null) return;
+      if (token.pageId !== null) {
+        sendGraphError(
+          res,
+          100,
+          '(#100) Tried accessing nonexisting field (permissions) on node type (Page)',
+        );
+        return;
+      }
+      res.json({
+        data: [...new Set(['public_profile', ...token.grant.scopes])].map((permission) => ({
+          permission,
+          status: 'granted',
+        })),
+      });
+    }),
+  );
   graph.get(
     '/:version/me/accounts',
     versioned((req, res) => {

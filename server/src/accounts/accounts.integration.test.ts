@@ -574,6 +574,22 @@ describe('connecting Instagram (Facebook Login for Instagram)', () => {
     ).toEqual([]);
   });
 
+  it('publishing permissions unticked in the Login dialog: a pt-BR reason, nothing stored', async () => {
+    const { user, client } = await signedInClient('ig-declined');
+    const { done } = await connect(client, 'instagram', (url) =>
+      url.searchParams.set(
+        'scope',
+        INSTAGRAM_SCOPES.filter((scope) => scope !== 'instagram_content_publish').join(','),
+      ),
+    );
+    expect(done.error?.message).toBe('OAUTH_FAILED');
+    expect(done.error?.details).toEqual({ platform: 'instagram', reason: 'permissions_declined' });
+    expect(
+      sandbox.requests({ host: 'graph.facebook.com' }).some((r) => r.path.endsWith('/me/permissions')),
+    ).toBe(true);
+    expect(await accountRow(user.id, 'instagram')).toBeUndefined();
+  });
+
   it('a sign-in attempt can never run through the Instagram client', async () => {
     const { client } = await signedInClient('ig-signin');
     const res = await client.request('/auth/oauth/instagram/start');

@@ -19,6 +19,7 @@ import {
   type FacebookOAuthProvider,
   type FacebookPageWithInstagram,
   FollowersUnavailableError,
+  INSTAGRAM_PUBLISH_PERMISSIONS,
   type InstagramOAuthProvider,
   networkDescriptor,
   type OAuthProvider,
@@ -297,12 +298,24 @@ async function connectInstagram(
   const longLived = await providerCall(deps, 'instagram', () =>
     provider.exchangeForLongLivedToken(tokens.accessToken),
   );
-  const [pages, me] = await Promise.all([
+  const [granted, pages, me] = await Promise.all([
+    providerCall(deps, 'instagram', () => provider.fetchGrantedPermissions(longLived.accessToken)),
     providerCall(deps, 'instagram', () => provider.fetchPagesWithInstagram(longLived.accessToken)),
     // Only for the name shown with the account: a failure here does not stop the connection.
     provider.fetchUserInfo(longLived.accessToken).catch(() => null),
   ]);
-  const profile = { email: me?.email ?? null, name: me?.name ?? null, scopes };
+  // The Login dialog lets the person untick permissions: without these nothing could be published.
+  const missing = INSTAGRAM_PUBLISH_PERMISSIONS.filter((permission) => !granted.includes(permission));
+  if (missing.length > 0) {
+    deps.logger.info({ userId, platform: 'instagram', missing }, 'permissões do Instagram recusadas');
+    throw new AppError('OAUTH_FAILED', { platform: 'instagram', reason: 'permissions_declined' });
+  }
+  // What was really granted (Facebook's token answer does not say), in the order asked for.
+  const profile = {
+    email: me?.email ?? null,
+    name: me?.name ?? null,
+    scopes: scopes.filter((scope) => granted.includes(scope)),
+  };
   const accounts = linkedInstagramAccounts(pages);
   if (accounts.length === 0) {
     deps.logger.info({ userId, platform: 'instagram', pages: pages.length }, 'nenhuma conta do Instagram');

@@ -169,7 +169,8 @@ describe('Instagram in Contas Conectadas', () => {
   it.each([
     ['no_instagram_account', text.noInstagramAccount],
     ['no_pages', text.noInstagramAccount],
-  ])('Pages without an Instagram account (%s): the pt-BR guidance', async (reason, message) => {
+    ['permissions_declined', text.instagramPermissionsDeclined],
+  ])('a refused Instagram connection (%s): the pt-BR guidance', async (reason, message) => {
     open(
       { platform: 'instagram', status: 'not_connected', account: null },
       `?connection=true&error=OAUTH_FAILED&reason=${reason}&platform=instagram`,

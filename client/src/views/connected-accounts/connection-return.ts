@@ -108,6 +108,7 @@ export function describeConnectionError(
   if (platform === 'instagram' && (reason === 'no_instagram_account' || reason === 'no_pages'))
     return { title, message: text.noInstagramAccount };
   if (reason === 'account_unavailable') return { title, message: text.instagramAccountUnavailable };
+  if (reason === 'permissions_declined') return { title, message: text.instagramPermissionsDeclined };
   if (reason === 'no_pages') return { title, message: text.noFacebookPages };
   const kind = classifyConnectionError([code, reason].filter(Boolean).join(' '));
   if (kind) return { title, message: connectionErrorMessage(kind, platform ?? undefined) };
