@@ -14,6 +14,7 @@ import * as failureDigest from '../migrations/2026-11-25T01-00-failure-digest.js
 import * as errorMessages from '../migrations/2026-11-26T00-00-error-messages.js';
 import * as workerHeartbeats from '../migrations/2026-11-26T01-00-worker-heartbeats.js';
 import * as postMedia from '../migrations/2026-11-27T00-00-post-media.js';
+import * as pendingInstagramConnections from '../migrations/2026-11-27T00-30-pending-instagram-connections.js';
 import * as accountHealth from '../migrations/2026-11-27T01-00-account-health.js';
 import * as approvalWorkflow from '../migrations/2026-11-27T03-17-approval-workflow.js';
 import * as networkBudgets from '../migrations/2026-11-27T03-30-network-budgets.js';
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T00-00-error-messages': errorMessages,
   '2026-11-26T01-00-worker-heartbeats': workerHeartbeats,
   '2026-11-27T00-00-post-media': postMedia,
+  '2026-11-27T00-30-pending-instagram-connections': pendingInstagramConnections,
   '2026-11-27T01-00-account-health': accountHealth,
   '2026-11-27T03-17-approval-workflow': approvalWorkflow,
   '2026-11-27T03-30-network-budgets': networkBudgets,

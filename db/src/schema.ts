@@ -167,11 +167,19 @@ export interface ConnectedAccountsTable {
   updated_at: Generated<Date>;
 }
 
-/** A Page the user may pick (no token: the Page token is fetched again at selection). */
+/**
+ * A Page the user may pick (no token: the Page token is fetched again at selection). For
+ * Instagram: the professional account (`id` the IG user id, `name` its username) and its Page.
+ */
 export interface PendingPage {
   id: string;
   name: string;
+  /** Instagram: the name of the Facebook Page the account is linked to. */
+  pageName?: string;
 }
+
+/** Networks whose connection can wait for a choice (Facebook Pages, Instagram accounts). */
+export type PendingPlatform = 'facebook' | 'instagram';
 
 /** What a pending connection remembers about the user besides the sealed token. */
 export interface PendingProfile {
@@ -183,7 +191,7 @@ export interface PendingProfile {
 export interface PendingConnectionsTable {
   id: string;
   user_id: string;
-  platform: 'facebook';
+  platform: PendingPlatform;
   /** Sealed long-lived user token (AAD `pending_connections:<id>:sealed_user_token`). */
   sealed_user_token: string;
   pages: ColumnType<PendingPage[], PendingPage[] | string, PendingPage[] | string>;

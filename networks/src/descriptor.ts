@@ -16,6 +16,11 @@ export interface OAuthClientDescriptor {
   readonly credentials: CredentialVariables;
   /** Scopes per flow; `signIn` present = a sign-in button, `connect` = accounts can be connected. */
   readonly scopes: OAuthScopes;
+  /**
+   * The sandbox app whose credentials stand in under SOCIAL_SANDBOX_URL when it is another
+   * client's (Instagram: Facebook Login, so the sandbox's Facebook app); else its own.
+   */
+  readonly sandboxApp?: OAuthProviderName;
   create(options: OAuthProviderOptions): OAuthProvider;
 }
 
@@ -91,11 +96,6 @@ export interface NetworkDescriptor {
   readonly credentials: CredentialVariables;
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
   readonly oauth: OAuthClientDescriptor | null;
-  /**
-   * For a network without an OAuth client of its own: the sandbox client whose tokens it publishes
-   * with, so that SOCIAL_SANDBOX_URL makes it publishable (Instagram: Facebook Login tokens).
-   */
-  readonly sandboxClient?: OAuthProviderName;
   readonly capabilities: NetworkCapabilities;
   /**
    * The default posting budget of an installation on this network (docs/budgets.md): the caps the

@@ -12,7 +12,14 @@ export {
   type PostAnalyticsOptIn,
   type PublisherOptions,
 } from './descriptor.js';
-export type { FacebookOAuthProvider, FacebookPage } from './facebook/oauth.js';
+export type {
+  FacebookOAuthProvider,
+  FacebookPage,
+  FacebookPageWithInstagram,
+  InstagramBusinessAccount,
+  MetaLoginProvider,
+} from './facebook/oauth.js';
+export { INSTAGRAM_PUBLISH_PERMISSIONS, type InstagramOAuthProvider } from './instagram/oauth.js';
 export {
   type AuthorizationCallback,
   OAUTH_CALLBACK_PATH,

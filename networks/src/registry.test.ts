@@ -22,6 +22,7 @@ import {
   networkCredentials,
   OAUTH_CLIENTS,
   oauthClient,
+  oauthCredentials,
   postAnalyticsEnabled,
   SIGN_IN_OAUTH_PROVIDERS,
   scopesFor,
@@ -99,7 +100,7 @@ describe('networks registry', () => {
   it('offers sign-in for as many providers as the login screen shows, and connect where declared', () => {
     expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
     expect(SIGN_IN_OAUTH_PROVIDERS).toHaveLength(SIGN_IN_PROVIDERS.length);
-    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x']);
+    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram']);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth } = NETWORKS[platform];
       expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
@@ -240,20 +241,26 @@ describe('configuration through the registry', () => {
     });
     // Half a pair is no pair.
     expect(networkCredentials({ X_CLIENT_ID: 'real' }, 'x')).toBeNull();
-    // Instagram publishes with Facebook Login tokens: in sandbox mode, with the sandbox Facebook app.
+    // Instagram connects with Facebook Login: in sandbox mode, with the sandbox Facebook app.
     expect(networkCredentials(sandbox, 'instagram')).toEqual({
       clientId: 'sandbox-facebook-client',
       clientSecret: 'sandbox-facebook-secret',
     });
+    expect(oauthCredentials(sandbox, 'instagram')).toEqual(networkCredentials(sandbox, 'instagram'));
     expect(networkCredentials({}, 'instagram')).toBeNull();
-    expect(isConnectConfigured(sandbox, 'instagram')).toBe(false);
+    expect(isConnectConfigured(sandbox, 'instagram')).toBe(true);
+    expect(isConnectConfigured({}, 'instagram')).toBe(false);
+    // Facebook's credentials alone do not configure Instagram (its own app and App Review).
+    expect(
+      isConnectConfigured({ FACEBOOK_CLIENT_ID: 'fb', FACEBOOK_CLIENT_SECRET: 'fbs' }, 'instagram'),
+    ).toBe(false);
     expect(
       networkCredentials({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs' }, 'instagram'),
     ).toEqual({ clientId: 'ig', clientSecret: 'igs' });
     expect(isConnectConfigured(sandbox, 'facebook')).toBe(true);
     expect(
       isConnectConfigured({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs' }, 'instagram'),
-    ).toBe(false);
+    ).toBe(true);
   });
 
   it('gives each client its redirect URI and the sandbox routing', () => {
@@ -265,7 +272,27 @@ describe('configuration through the registry', () => {
     const x = connectClient('x', { env, appUrl });
     const xUrl = x!.createAuthorizationURL({ state: 's', codeVerifier: 'v'.repeat(43) });
     expect(xUrl.searchParams.get('redirect_uri')).toBe('https://pauta.example/auth/callback?connection=true');
-    expect(connectClient('instagram', { env, appUrl })).toBeNull();
+    // Instagram: Facebook's Login dialog (sandboxed), the Instagram scopes, the connect callback.
+    const instagram = connectClient('instagram', { env, appUrl });
+    expect(instagram?.name).toBe('instagram');
+    const igUrl = instagram!.createAuthorizationURL({
+      state: 's',
+      scopes: scopesFor('instagram', 'connect')!,
+    });
+    expect(igUrl.href).toMatch(/^http:\/\/127\.0\.0\.1:4000\/www\.facebook\.com\/v[\d.]+\/dialog\/oauth\?/);
+    expect(igUrl.searchParams.get('client_id')).toBe('sandbox-facebook-client');
+    expect(igUrl.searchParams.get('scope')?.split(/[ ,]/)).toEqual([
+      'instagram_basic',
+      'instagram_content_publish',
+      'instagram_manage_insights',
+      'pages_show_list',
+      'pages_read_engagement',
+    ]);
+    expect(igUrl.searchParams.get('redirect_uri')).toBe(
+      'https://pauta.example/auth/callback?connection=true',
+    );
+    expect(scopesFor('instagram', 'signIn')).toBeNull();
+    expect(connectClient('instagram', { env: {}, appUrl })).toBeNull();
     expect(oauthClient('google', 'signIn', { env: {}, appUrl })).toBeNull();
   });
 
@@ -287,7 +314,7 @@ describe('configuration through the registry', () => {
       timeoutMs: 1000,
     });
     expect(instagramOnly.adapter('instagram')?.platform).toBe('instagram');
-    expect(instagramOnly.oauth('instagram')).toBeNull();
+    expect(instagramOnly.oauth('instagram')?.name).toBe('instagram');
     const sandboxed = createNetworkClients({
       env: { SOCIAL_SANDBOX_URL: 'http://127.0.0.1:4000' },
       appUrl,

@@ -21,7 +21,8 @@ import type {
 import { facebook, facebookOAuth } from './facebook/index.js';
 import type { FacebookOAuthProvider } from './facebook/oauth.js';
 import { googleOAuth } from './google/index.js';
-import { instagram } from './instagram/index.js';
+import { instagram, instagramOAuth } from './instagram/index.js';
+import type { InstagramOAuthProvider } from './instagram/oauth.js';
 import { linkedin, linkedinOAuth } from './linkedin/index.js';
 import { oauthCallbackUrl } from './oauth/callback.js';
 import {
@@ -42,6 +43,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   facebook: facebookOAuth,
   linkedin: linkedinOAuth,
   x: xOAuth,
+  instagram: instagramOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {
@@ -159,9 +161,13 @@ function readCredentials(source: CredentialSource, variables: CredentialVariable
   return null;
 }
 
-/** The sandbox registers one client per OAuth client name (networks/src/sandbox/oauth-common.ts). */
+/**
+ * The sandbox registers one client per network it imitates (networks/src/sandbox/store.ts); a
+ * client that runs on another's app (Instagram on Facebook Login) gets that app's.
+ */
 function sandboxCredentials(name: OAuthProviderName): ClientCredentials {
-  return { clientId: `sandbox-${name}-client`, clientSecret: `sandbox-${name}-secret` };
+  const app = OAUTH_CLIENTS[name].sandboxApp ?? name;
+  return { clientId: `sandbox-${app}-client`, clientSecret: `sandbox-${app}-secret` };
 }
 
 /** An OAuth client's credentials: configured, else the sandbox's when SOCIAL_SANDBOX_URL is set. */
@@ -176,16 +182,15 @@ export function oauthCredentials(
 
 /**
  * A network's app credentials: configured, else the sandbox's when SOCIAL_SANDBOX_URL is set and
- * the network has an OAuth client the sandbox imitates (or publishes with one: Instagram, with
- * Facebook's). null = the network is not configured.
+ * the network has an OAuth client the sandbox imitates (Instagram: the sandbox's Facebook app).
+ * null = the network is not configured.
  */
 export function networkCredentials(source: CredentialSource, platform: Platform): ClientCredentials | null {
   const descriptor = NETWORKS[platform];
   const configured = readCredentials(source, descriptor.credentials);
   if (configured) return configured;
   if (!source.SOCIAL_SANDBOX_URL) return null;
-  const sandboxName = descriptor.oauth?.name ?? descriptor.sandboxClient;
-  return sandboxName === undefined ? null : sandboxCredentials(sandboxName);
+  return descriptor.oauth ? sandboxCredentials(descriptor.oauth.name) : null;
 }
 
 /** Whether accounts of this network can be connected on this installation. */
@@ -200,6 +205,7 @@ export function createPublisher(platform: Platform, options: PublisherOptions): 
 
 /** Builds an OAuth client from explicit options (tests, benchmarks, the worker harness). */
 export function createOAuthProvider(name: 'facebook', options: OAuthProviderOptions): FacebookOAuthProvider;
+export function createOAuthProvider(name: 'instagram', options: OAuthProviderOptions): InstagramOAuthProvider;
 export function createOAuthProvider(name: OAuthProviderName, options: OAuthProviderOptions): OAuthProvider;
 export function createOAuthProvider(name: OAuthProviderName, options: OAuthProviderOptions): OAuthProvider {
   return OAUTH_CLIENTS[name].create(options);

@@ -154,6 +154,7 @@ function fakeContext(own: SeededUser): SampleContext {
       logId: id(),
       accountId: id(),
       pendingId: id(),
+      instagramPendingId: id(),
       deletionRequestId: id(),
     },
     admin: { userId: id(), email: 'b@teste.pauta.dev', templateId: id(), deletionRequestId: id() },

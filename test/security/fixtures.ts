@@ -38,6 +38,8 @@ export interface SeededUser {
   logId: string;
   accountId: string;
   pendingId: string;
+  /** A pending Instagram account choice (two accounts). */
+  instagramPendingId: string;
   deletionRequestId: string;
 }
 
@@ -53,6 +55,7 @@ export function ownedIds(user: SeededUser): string[] {
     user.logId,
     user.accountId,
     user.pendingId,
+    user.instagramPendingId,
     user.deletionRequestId,
   ];
 }
@@ -163,6 +166,16 @@ export async function seedUser(
     ],
     profile: { name: marker },
   });
+  const instagramPendingId = await createPendingConnection(db, keyring, {
+    userId: user.id,
+    platform: 'instagram',
+    userToken: `fixture-pending-ig-${randomUUID()}`,
+    pages: [
+      { id: '17841400000000001', name: `conta.${marker}`, pageName: `Página ${marker}` },
+      { id: '17841400000000002', name: `outra.${marker}`, pageName: `Outra ${marker}` },
+    ],
+    profile: { name: marker },
+  });
   const deletion = await db
     .insertInto('data_deletion_requests')
     .values({
@@ -185,6 +198,7 @@ export async function seedUser(
     logId: log.id,
     accountId: account.id,
     pendingId,
+    instagramPendingId,
     deletionRequestId: deletion.id,
   };
 }

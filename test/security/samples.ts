@@ -77,6 +77,10 @@ export const SAMPLES: Record<string, Sample> = {
   'accounts.disconnect': ({ own }) => ({ id: own.accountId }),
   'accounts.pendingPages': ({ own }) => ({ pendingId: own.pendingId }),
   'accounts.selectFacebookPage': ({ own }) => ({ pendingId: own.pendingId, pageId: '30000000001' }),
+  'accounts.selectInstagramAccount': ({ own }) => ({
+    pendingId: own.instagramPendingId,
+    accountId: '17841400000000001',
+  }),
 
   'posts.list': ({ own }) => ({
     themeId: own.themeId,

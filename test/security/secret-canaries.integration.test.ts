@@ -116,7 +116,7 @@ async function authorize(client: TestClient, provider: string, purpose: 'signin'
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
 }
 
-async function connect(client: TestClient, platform: 'linkedin' | 'x' | 'facebook') {
+async function connect(client: TestClient, platform: 'linkedin' | 'x' | 'facebook' | 'instagram') {
   const { code, state } = await authorize(client, platform, 'connect');
   const done = await client.mutate<{ redirectTo: string }>('auth.completeOAuth', { code, state });
   expect(done.error, `${platform}: ${JSON.stringify(done.error)}`).toBeUndefined();
@@ -173,15 +173,16 @@ describe('secret canaries', () => {
     expect((await google.mutate('auth.completeOAuth', g)).data).toEqual({ redirectTo: '/' });
     expect((await google.query<{ user: unknown }>('auth.session')).data?.user).not.toBeNull();
 
-    // 3. Connect LinkedIn, X and Facebook through the real connect flow.
-    for (const platform of ['linkedin', 'x', 'facebook'] as const) await connect(client, platform);
+    // 3. Connect LinkedIn, X, Facebook and Instagram through the real connect flow.
+    for (const platform of ['linkedin', 'x', 'facebook', 'instagram'] as const)
+      await connect(client, platform);
     const accounts = await client.query<{ platform: string; status: string }[]>('accounts.list');
     expect(
       accounts.data
         ?.filter((a) => a.status === 'connected')
         .map((a) => a.platform)
         .sort(),
-    ).toEqual(['facebook', 'linkedin', 'x']);
+    ).toEqual(['facebook', 'instagram', 'linkedin', 'x']);
 
     // 4. A theme (15 drafts scheduled), then one post per network due in 2 s.
     const theme = await client.mutate<{ theme: { id: string } }>('themes.create', {
@@ -321,7 +322,7 @@ describe('secret canaries', () => {
     }
     // The flows did write what we searched: the sealed tokens are there, just not readable.
     const sealed = await db.selectFrom('connected_accounts').select('access_token').execute();
-    expect(sealed.length).toBe(3);
+    expect(sealed.length).toBe(4);
     expect(sealed.every((r) => r.access_token.startsWith('v1:'))).toBe(true);
     // Positive control: the secrets really are sentinels (so a leak would have been found).
     const x = await db

@@ -807,6 +807,21 @@ export const messages = {
     expiringToastTitle: (platform: string) => `A conexão com o ${platform} expira em breve`,
     expiringToast: 'Reconecte a conta em Contas Conectadas para não interromper as publicações.',
     needsReconnectToastTitle: (platform: string) => `A conta do ${platform} precisa ser reconectada`,
+    // Instagram (Facebook Login for Instagram): the account choice and why none was found.
+    pickInstagramTitle: 'Escolha a conta do Instagram',
+    pickInstagramDescription:
+      'Suas Páginas do Facebook têm mais de uma conta profissional do Instagram vinculada. Escolha em qual delas o Pauta vai publicar.',
+    pickInstagramLabel: 'Contas do Instagram',
+    pickInstagramConfirm: 'Conectar conta',
+    pickInstagramRequired: 'Selecione uma conta para continuar.',
+    pickInstagramExpired: 'A escolha da conta expirou. Conecte o Instagram novamente.',
+    noInstagramAccount:
+      'Nenhuma conta profissional do Instagram foi encontrada nas Páginas do Facebook que você autorizou. O Pauta publica em contas profissionais (Empresa ou Criador de conteúdo) vinculadas a uma Página: no app do Instagram, mude para uma conta profissional e vincule-a à sua Página, depois conecte novamente (e marque a Página quando o Facebook perguntar).',
+    instagramAccountUnavailable:
+      'Esta conta do Instagram não está mais vinculada às Páginas que você autorizou. Conecte o Instagram novamente.',
+    instagramPermissionsDeclined:
+      'Para publicar no Instagram, o Pauta precisa das permissões de acesso e de publicação na conta. Conecte novamente e mantenha todas as permissões marcadas na janela do Facebook.',
+    instagramHandle: (username: string) => `@${username}`,
   },
 
   settings: {

@@ -1,9 +1,9 @@
-// Facebook connections waiting for the user to pick a Page (spec §4: reconnecting saves or
+// Facebook (and Instagram) connections waiting for the user to pick a Page (or an account) (spec §4: reconnecting saves or
 // updates the record — once the Page is known). The long-lived user token is sealed like the
 // connected accounts' tokens; reads without the token return only ids, names and the profile.
 import type { Kysely } from 'kysely';
 import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
-import type { Database, PendingPage, PendingProfile } from '../schema.js';
+import type { Database, PendingPage, PendingPlatform, PendingProfile } from '../schema.js';
 
 /** How long a pending choice lives (the OAuth attempt's 10 minutes). */
 export const PENDING_CONNECTION_TTL_MS = 10 * 60 * 1000;
@@ -11,7 +11,7 @@ export const PENDING_CONNECTION_TTL_MS = 10 * 60 * 1000;
 export interface PendingConnectionSummary {
   id: string;
   user_id: string;
-  platform: 'facebook';
+  platform: PendingPlatform;
   pages: PendingPage[];
   profile: PendingProfile;
   expires_at: Date;
@@ -23,7 +23,7 @@ const aad = (id: string) => tokenAad('pending_connections', id, 'sealed_user_tok
 
 export interface CreatePendingConnectionInput {
   userId: string;
-  platform: 'facebook';
+  platform: PendingPlatform;
   userToken: string;
   pages: PendingPage[];
   profile: PendingProfile;
@@ -56,7 +56,13 @@ export async function createPendingConnection(
         user_id: input.userId,
         platform: input.platform,
         sealed_user_token: seal(keyring, input.userToken, aad(id)),
-        pages: JSON.stringify(input.pages.map((page) => ({ id: page.id, name: page.name }))),
+        pages: JSON.stringify(
+          input.pages.map((page) => ({
+            id: page.id,
+            name: page.name,
+            ...(page.pageName === undefined ? {} : { pageName: page.pageName }),
+          })),
+        ),
         profile: JSON.stringify(input.profile),
         expires_at: new Date(now.getTime() + (input.ttlMs ?? PENDING_CONNECTION_TTL_MS)),
       })

@@ -40,12 +40,40 @@ export interface FacebookPage {
   category: string | null;
 }
 
-export interface FacebookOAuthProvider extends OAuthProvider {
-  readonly name: 'facebook';
+/** The Instagram professional account linked to a Page (`instagram_business_account`). */
+export interface InstagramBusinessAccount {
+  /** The IG user id Instagram's Graph calls take (`POST /{ig-user-id}/media`). */
+  id: string;
+  username: string | null;
+  profilePictureUrl: string | null;
+}
+
+export interface FacebookPageWithInstagram extends FacebookPage {
+  /** null: no Instagram professional account is linked to this Page. */
+  instagram: InstagramBusinessAccount | null;
+}
+
+/** Facebook Login, as Pauta's Facebook client and Instagram's (Facebook Login for Instagram) use it. */
+export interface MetaLoginProvider extends OAuthProvider {
+  readonly name: 'facebook' | 'instagram';
   /** `grant_type=fb_exchange_token`: a long-lived (about 60 days) user token. */
   exchangeForLongLivedToken(accessToken: string): Promise<OAuthTokens>;
   /** `GET /me/accounts`: the Pages the user manages, with their Page tokens. */
   fetchPages(userAccessToken: string): Promise<FacebookPage[]>;
+  /**
+   * `GET /me/accounts?fields=…,instagram_business_account{id,username,profile_picture_url}`: the
+   * Pages with their linked Instagram professional account (null where none is linked).
+   */
+  fetchPagesWithInstagram(userAccessToken: string): Promise<FacebookPageWithInstagram[]>;
+  /**
+   * `GET /me/permissions`: the permissions the person granted (status `granted`). Facebook's Login
+   * dialog lets them untick some, and the token answer does not say which.
+   */
+  fetchGrantedPermissions(userAccessToken: string): Promise<string[]>;
+}
+
+export interface FacebookOAuthProvider extends MetaLoginProvider {
+  readonly name: 'facebook';
 }
 
 const facebookMeSchema = z.object({
@@ -64,10 +92,25 @@ const facebookPagesSchema = z.object({
       name: z.string(),
       access_token: z.string(),
       category: z.string().optional(),
+      // Present only when asked for and a professional account is linked to the Page.
+      instagram_business_account: z
+        .object({
+          id: z.string().min(1),
+          username: z.string().optional(),
+          profile_picture_url: z.string().optional(),
+        })
+        .optional(),
     }),
   ),
   paging: z.object({ next: z.string().optional() }).optional(),
 });
+
+const permissionsSchema = z.object({
+  data: z.array(z.object({ permission: z.string(), status: z.string() })),
+});
+
+const PAGE_FIELDS = 'id,name,access_token,category';
+const INSTAGRAM_PAGE_FIELDS = `${PAGE_FIELDS},instagram_business_account{id,username,profile_picture_url}`;
 
 /** Graph answers errors as `{ error: { code, … } }`: the code decides the kind. */
 const classifyGraphBody: ErrorBodyClassifier = (body, status) => ({
@@ -79,7 +122,19 @@ const classifyGraphBody: ErrorBodyClassifier = (body, status) => ({
 });
 
 export function createFacebookOAuthClient(options: OAuthProviderOptions): FacebookOAuthProvider {
-  const core = oauthCore('facebook', FACEBOOK_SCOPES, options, classifyGraphBody);
+  return createMetaLoginClient('facebook', FACEBOOK_SCOPES, options) as FacebookOAuthProvider;
+}
+
+/**
+ * A Facebook Login client under `name`: Facebook's own, or Instagram's (the same Login dialog and
+ * Graph token endpoint with the Instagram scopes and the Instagram app's credentials).
+ */
+export function createMetaLoginClient(
+  name: 'facebook' | 'instagram',
+  scopes: OAuthScopes,
+  options: OAuthProviderOptions,
+): MetaLoginProvider {
+  const core = oauthCore(name, scopes, options, classifyGraphBody);
   const { ctx, now, viaArctic, defaultScopes } = core;
   const { clientId, clientSecret, redirectUri, sandboxUrl } = options;
   const facebook = new Facebook(clientId, clientSecret, redirectUri);
@@ -100,13 +155,43 @@ export function createFacebookOAuthClient(options: OAuthProviderOptions): Facebo
       body,
     });
     if (typeof data !== 'object' || data === null) {
-      throw new OAuthProviderError('unexpected', 'facebook', 'facebook answered an unexpected body');
+      throw new OAuthProviderError('unexpected', name, `${name} answered an unexpected body`);
     }
-    return readTokens('facebook', data as Record<string, unknown>, now());
+    return readTokens(name, data as Record<string, unknown>, now());
+  };
+
+  const readPages = async (userAccessToken: string, fields: string): Promise<FacebookPageWithInstagram[]> => {
+    const pages: FacebookPageWithInstagram[] = [];
+    const query = new URLSearchParams({ fields, appsecret_proof: proof(userAccessToken) });
+    let next: string | undefined = `${graph}/me/accounts?${query}`;
+    // Follow at most 10 result pages; nobody manages more than a few hundred Pages.
+    for (let i = 0; next !== undefined && i < 10; i += 1) {
+      const body = await requestJson(ctx, next, { headers: bearer(userAccessToken) });
+      const parsed = parseBody(ctx, facebookPagesSchema, body);
+      for (const page of parsed.data) {
+        const linked = page.instagram_business_account;
+        pages.push({
+          id: page.id,
+          name: page.name,
+          accessToken: page.access_token,
+          category: page.category ?? null,
+          instagram:
+            linked === undefined
+              ? null
+              : {
+                  id: linked.id,
+                  username: linked.username ?? null,
+                  profilePictureUrl: linked.profile_picture_url ?? null,
+                },
+        });
+      }
+      next = parsed.paging?.next;
+    }
+    return pages;
   };
 
   return {
-    name: 'facebook',
+    name,
     usesPkce: false,
     issuesRefreshTokens: false,
     defaultScopes,
@@ -137,27 +222,18 @@ export function createFacebookOAuthClient(options: OAuthProviderOptions): Facebo
       };
     },
     async fetchPages(userAccessToken) {
-      const pages: FacebookPage[] = [];
-      const query = new URLSearchParams({
-        fields: 'id,name,access_token,category',
-        appsecret_proof: proof(userAccessToken),
+      const pages = await readPages(userAccessToken, PAGE_FIELDS);
+      return pages.map(({ instagram: _none, ...page }) => page);
+    },
+    fetchPagesWithInstagram: (userAccessToken) => readPages(userAccessToken, INSTAGRAM_PAGE_FIELDS),
+    async fetchGrantedPermissions(userAccessToken) {
+      const query = new URLSearchParams({ appsecret_proof: proof(userAccessToken) });
+      const body = await requestJson(ctx, `${graph}/me/permissions?${query}`, {
+        headers: bearer(userAccessToken),
       });
-      let next: string | undefined = `${graph}/me/accounts?${query}`;
-      // Follow at most 10 result pages; nobody manages more than a few hundred Pages.
-      for (let i = 0; next !== undefined && i < 10; i += 1) {
-        const body = await requestJson(ctx, next, { headers: bearer(userAccessToken) });
-        const parsed = parseBody(ctx, facebookPagesSchema, body);
-        for (const page of parsed.data) {
-          pages.push({
-            id: page.id,
-            name: page.name,
-            accessToken: page.access_token,
-            category: page.category ?? null,
-          });
-        }
-        next = parsed.paging?.next;
-      }
-      return pages;
+      return parseBody(ctx, permissionsSchema, body)
+        .data.filter((entry) => entry.status === 'granted')
+        .map((entry) => entry.permission);
     },
   };
 }

@@ -1,19 +1,30 @@
-// Instagram (professional accounts, through the Graph API): publishing (one image or a carousel,
-// from signed URLs) and metrics. Connecting an account is not built yet (no OAuth client); the
-// publisher runs with configured INSTAGRAM_CLIENT_ID/SECRET, or in sandbox mode with the sandbox
-// Facebook client (Instagram publishes with Facebook Login tokens).
-import type { NetworkDescriptor } from '../descriptor.js';
+// Instagram (professional accounts, through the Graph API): connecting an account with Facebook
+// Login for Instagram (oauth.ts: the person picks one of the Instagram accounts linked to their
+// Pages), publishing (one image or a carousel, from signed URLs) and metrics. Configured with
+// INSTAGRAM_CLIENT_ID/SECRET (a Meta app), or in sandbox mode with the sandbox's Facebook app.
+import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
+import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
 import { createInstagramAdapter } from './publish.js';
+
+export const instagramOAuth: OAuthClientDescriptor = {
+  name: 'instagram',
+  credentials: { clientId: 'INSTAGRAM_CLIENT_ID', clientSecret: 'INSTAGRAM_CLIENT_SECRET' },
+  scopes: INSTAGRAM_SCOPES,
+  // Facebook Login: in sandbox mode the sandbox's Facebook app stands in.
+  sandboxApp: 'facebook',
+  create: createInstagramOAuthClient,
+};
 
 export const instagram: NetworkDescriptor = {
   platform: 'instagram',
-  credentials: { clientId: 'INSTAGRAM_CLIENT_ID', clientSecret: 'INSTAGRAM_CLIENT_SECRET' },
-  oauth: null,
-  sandboxClient: 'facebook',
+  credentials: instagramOAuth.credentials,
+  oauth: instagramOAuth,
   capabilities: {
-    connect: false,
-    refresh: false,
+    connect: true,
+    // As Facebook: no refresh token; the long-lived user token is re-exchanged, and the Page
+    // token Pauta publishes with does not expire.
+    refresh: true,
     revoke: false,
     metrics: true,
     followers: false,
@@ -22,5 +33,10 @@ export const instagram: NetworkDescriptor = {
   // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
   postingBudget: { month: null, day: 50, scope: 'user' },
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
-  createPublisher: (options) => createInstagramAdapter(options),
+  // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
+  createPublisher: ({ appSecret, ...options }) =>
+    createInstagramAdapter({
+      ...options,
+      ...(appSecret === undefined ? {} : { facebookAppSecret: appSecret }),
+    }),
 };

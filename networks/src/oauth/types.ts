@@ -1,8 +1,11 @@
 // The OAuth contract every network's client implements (linkedin/oauth.ts, x/oauth.ts, …): one
 // interface for authorization URLs, code exchange, refresh, userinfo and revocation.
 
-/** OAuth clients Pauta runs: the four networks' own plus Google (sign-in only). */
-export const OAUTH_PROVIDER_NAMES = ['google', 'facebook', 'linkedin', 'x'] as const;
+/**
+ * OAuth clients Pauta runs: the four networks' own plus Google (sign-in only). Instagram's is
+ * Facebook Login with the Instagram app and scopes (connect only).
+ */
+export const OAUTH_PROVIDER_NAMES = ['google', 'facebook', 'linkedin', 'x', 'instagram'] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 
 export type OAuthPurpose = 'signIn' | 'connect';

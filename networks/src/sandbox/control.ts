@@ -229,6 +229,7 @@ const userSchema = z.strictObject({
         name: z.string().max(200),
         category: z.string().max(200),
         instagramAccountId: z.string().max(100).nullable().optional(),
+        instagramUsername: z.string().max(100).nullable().optional(),
       }),
     )
     .max(50)

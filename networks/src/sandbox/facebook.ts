@@ -10,13 +10,19 @@ import {
   graphToken,
   pick,
   requestedFields,
+  requestedFieldTree,
   sendGraphError,
   sendPermissionError,
   sendUnsupported,
   versioned,
 } from './graph-common.js';
 import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
-import { instagramInsights, mountInstagramGraph, readInstagramObject } from './instagram.js';
+import {
+  instagramInsights,
+  instagramUserFields,
+  mountInstagramGraph,
+  readInstagramObject,
+} from './instagram.js';
 import {
   avatarUrl,
   handleAuthorize,
@@ -44,6 +50,28 @@ const POST_INSIGHT_METRICS = new Set([
   'post_reactions_by_type_total',
   'post_clicks',
 ]);
+
+/**
+ * A Page's `instagram_business_account` (omitted when no professional account is linked, or the
+ * token lacks the permissions to see it): `id` with `pages_read_engagement` or `instagram_basic`,
+ * the account's other fields (`{username,profile_picture_url}`) with `instagram_basic`.
+ */
+function linkedInstagramAccount(
+  ctx: SandboxContext,
+  req: Request,
+  token: AccessToken,
+  page: SandboxPage,
+  nested: string[] | null,
+): Record<string, unknown> | undefined {
+  const igUserId = page.instagramAccountId;
+  if (igUserId === undefined || igUserId === null) return undefined;
+  const { scopes } = token.grant;
+  if (!scopes.includes('instagram_basic') && !scopes.includes('pages_read_engagement')) return undefined;
+  const profile = instagramUserFields(ctx, req, igUserId);
+  if (profile === null) return undefined;
+  if (!scopes.includes('instagram_basic')) return { id: igUserId };
+  return pick(profile, nested ?? ['id']);
+}
 
 /** Deterministic audience numbers for a Page. */
 function pageAudience(pageId: string): { fan_count: number; followers_count: number } {
@@ -468,20 +496,39 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
     }),
   );
 
+  // The permissions of the grant, as Graph lists them (only the granted ones are known here).
+  graph.get(
+    '/:version/me/permissions',
+    versioned((req, res) => {
+      const token = authenticatedGraph(ctx, req, res);
+      if (token === null) return;
+      if (token.pageId !== null) {
+        sendGraphError(
+          res,
+          100,
+          '(#100) Tried accessing nonexisting field (permissions) on node type (Page)',
+        );
+        return;
+      }
+      res.json({
+        data: [...new Set(['public_profile', ...token.grant.scopes])].map((permission) => ({
+          permission,
+          status: 'granted',
+        })),
+      });
+    }),
+  );
   graph.get(
     '/:version/me/accounts',
     versioned((req, res) => {
       const token = authenticated(req, res);
       if (token === null) return;
       const { user, scopes } = token.grant;
-      const fields = requestedFields(req, [
-        'id',
-        'name',
-        'access_token',
-        'category',
-        'category_list',
-        'tasks',
-      ]);
+      const tree = requestedFieldTree(req);
+      const fields =
+        tree === null
+          ? ['id', 'name', 'access_token', 'category', 'category_list', 'tasks']
+          : [...tree.keys()];
       // Without pages_show_list Facebook answers an empty list, not an error.
       const pages = token.pageId === null && scopes.includes('pages_show_list') ? user.pages : [];
       const data = pages.map((page) =>
@@ -493,6 +540,13 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
             category: page.category,
             category_list: [{ id: '2500', name: page.category }],
             tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'],
+            instagram_business_account: linkedInstagramAccount(
+              ctx,
+              req,
+              token,
+              page,
+              tree?.get('instagram_business_account') ?? null,
+            ),
           },
           fields,
         ),

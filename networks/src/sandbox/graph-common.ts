@@ -32,10 +32,47 @@ export function graphToken(req: Request): string | null {
 }
 
 export function requestedFields(req: Request, defaults: string[]): string[] {
+  const tree = requestedFieldTree(req);
+  return tree === null ? defaults : [...tree.keys()];
+}
+
+/**
+ * The `fields` parameter as Graph reads it: top-level names, each with its nested fields
+ * (`instagram_business_account{id,username}` → `['id','username']`, none → null). `picture.type(large)`
+ * asks for `picture`. null when no `fields` parameter was sent.
+ */
+export function requestedFieldTree(req: Request): Map<string, string[] | null> | null {
   const raw = queryString(req, 'fields');
-  if (raw === undefined) return defaults;
-  // `picture.type(large)` and `picture{url}` both ask for `picture`.
-  return raw.split(',').map((f) => f.trim().split(/[.{]/)[0] ?? '');
+  if (raw === undefined) return null;
+  const tree = new Map<string, string[] | null>();
+  let depth = 0;
+  let start = 0;
+  const add = (part: string) => {
+    const text = part.trim();
+    if (text === '') return;
+    const brace = text.indexOf('{');
+    const name = (brace === -1 ? text : text.slice(0, brace)).split('.')[0]?.trim() ?? '';
+    const nested =
+      brace === -1
+        ? null
+        : text
+            .slice(brace + 1, text.lastIndexOf('}') === -1 ? undefined : text.lastIndexOf('}'))
+            .split(',')
+            .map((f) => f.trim().split(/[.{]/)[0] ?? '')
+            .filter((f) => f !== '');
+    if (name !== '') tree.set(name, nested);
+  };
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      add(raw.slice(start, i));
+      start = i + 1;
+    }
+  }
+  add(raw.slice(start));
+  return tree;
 }
 
 export function pick(source: Record<string, unknown>, fields: string[]): Record<string, unknown> {

@@ -156,30 +156,39 @@ export function readInstagramObject(
     else res.json(pick(mediaFields(ctx, media), fields(['id'])));
     return true;
   }
-  const account = ctx.store.findInstagramAccount(id);
-  if (account !== null) {
+  if (ctx.store.findInstagramAccount(id) !== null) {
     if (linkedPage(ctx, token, id) === null) {
       sendUnsupported(res, 'get', id);
       return true;
     }
-    const owner = account.managers[0]!;
-    const count = ctx.posts.list('instagram').filter((p) => p.authorId === id).length;
-    res.json(
-      pick(
-        {
-          id,
-          username: `${owner.username}.ig`,
-          name: account.page.name,
-          followers_count: 200 + (Number(id.slice(-6)) % 5000),
-          follows_count: 150,
-          media_count: count,
-        },
-        fields(['id']),
-      ),
-    );
+    res.json(pick(instagramUserFields(ctx, req, id)!, fields(['id'])));
     return true;
   }
   return false;
+}
+
+/**
+ * The fields of an IG user (a professional account), as `GET /{ig-user-id}` and the Page field
+ * `instagram_business_account{…}` answer them; null when no Page links this account.
+ */
+export function instagramUserFields(
+  ctx: SandboxContext,
+  req: Request,
+  igUserId: string,
+): Record<string, unknown> | null {
+  const account = ctx.store.findInstagramAccount(igUserId);
+  if (account === null) return null;
+  const owner = account.managers[0]!;
+  const username = account.page.instagramUsername ?? `${owner.username}.ig`;
+  return {
+    id: igUserId,
+    username,
+    name: account.page.name,
+    profile_picture_url: `${req.protocol}://${req.get('host') ?? '127.0.0.1'}/__sandbox/avatars/${encodeURIComponent(owner.sub)}.svg`,
+    followers_count: 200 + (Number(igUserId.slice(-6)) % 5000),
+    follows_count: 150,
+    media_count: ctx.posts.list('instagram').filter((p) => p.authorId === igUserId).length,
+  };
 }
 
 /** `GET /<media>/insights`. False when `id` is no Instagram media. */

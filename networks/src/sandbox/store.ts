@@ -20,6 +20,8 @@ export interface SandboxPage {
   category: string;
   /** The Instagram professional account linked to the Page (`instagram_business_account`). */
   instagramAccountId?: string | null;
+  /** That account's username; default `<manager's username>.ig`. */
+  instagramUsername?: string | null;
 }
 
 /** A test identity, with OIDC-style claim names. */

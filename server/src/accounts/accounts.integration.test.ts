@@ -1,11 +1,25 @@
-// Contas Conectadas end to end against the in-process sandbox: connecting LinkedIn, X (PKCE)
-// and Facebook (Page choice), sealed tokens (O7), no token in any output (O6), the attempt
-// bound to its user (O3), connect scopes (O8), soft disconnect and scoping (Z2).
+// Contas Conectadas end to end against the in-process sandbox: connecting LinkedIn, X (PKCE),
+// Facebook (Page choice) and Instagram (Facebook Login for Instagram, account choice), sealed
+// tokens (O7), no token in any output (O6), the attempt bound to its user (O3), connect scopes
+// (O8), soft disconnect and scoping (Z2).
 
 import type { DbHandle } from '@pauta/db';
 import { parseKeyring, tokenAad, unseal } from '@pauta/db';
-import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
+import {
+  createNetworkFetch,
+  createPublisher,
+  installSandboxFetch,
+  networkCredentials,
+  uninstallSandboxFetch,
+} from '@pauta/networks';
+import {
+  type ImageServer,
+  jpegImage,
+  type SandboxHandle,
+  serveImages,
+  sha256,
+  startSandbox,
+} from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, testDb } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
@@ -128,7 +142,7 @@ describe('connecting accounts', () => {
       ['linkedin', 'connected'],
       ['facebook', 'not_connected'],
       ['x', 'not_connected'],
-      ['instagram', 'not_configured'],
+      ['instagram', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -332,6 +346,257 @@ describe('connecting accounts', () => {
   });
 });
 
+describe('connecting Instagram (Facebook Login for Instagram)', () => {
+  let images: ImageServer;
+  beforeAll(async () => {
+    images = await serveImages();
+  });
+  afterAll(async () => {
+    await images?.close();
+  });
+
+  const INSTAGRAM_SCOPES = [
+    'instagram_basic',
+    'instagram_content_publish',
+    'instagram_manage_insights',
+    'pages_show_list',
+    'pages_read_engagement',
+  ];
+
+  it('connects the one professional account linked to a Page, and its stored token publishes', async () => {
+    const { user, client } = await signedInClient('ig-one');
+    sandbox.setUser('ig-one', {
+      sub: '2000000000000000101',
+      email: 'carla@example.com',
+      given_name: 'Carla',
+      family_name: 'Dias',
+      username: 'carladias',
+      pages: [
+        {
+          id: '30000000101',
+          name: 'Ateliê da Carla',
+          category: 'Artesanato',
+          instagramAccountId: '17841400000000101',
+        },
+        // A Page without an Instagram account is simply not offered.
+        { id: '30000000102', name: 'Carla Pessoal', category: 'Blog' },
+      ],
+    });
+    const { location, done } = await connect(client, 'instagram', (url) =>
+      url.searchParams.set('sandbox_user', 'ig-one'),
+    );
+    // Facebook's Login dialog, with the Instagram scopes (O8) and the connect callback.
+    expect(location.pathname).toMatch(/\/www\.facebook\.com\/v[\d.]+\/dialog\/oauth$/);
+    expect(location.searchParams.get('scope')?.split(/[ ,]/)).toEqual(INSTAGRAM_SCOPES);
+    expect(location.searchParams.get('redirect_uri')).toBe('http://pauta.test/auth/callback?connection=true');
+    expect(done.error).toBeUndefined();
+    expect(done.data).toEqual({ redirectTo: '/connected-accounts?connection=true' });
+    // The Pages were read with their linked Instagram account.
+    const accounts = sandbox
+      .requests({ host: 'graph.facebook.com' })
+      .find((r) => /\/me\/accounts/.test(r.path));
+    expect(accounts?.query.fields).toBe(
+      'id,name,access_token,category,instagram_business_account{id,username,profile_picture_url}',
+    );
+
+    const row = await accountRow(user.id, 'instagram');
+    expect(row).toMatchObject({
+      platform_user_id: '17841400000000101',
+      platform_username: 'carladias.ig',
+      is_active: true,
+      refresh_token: null,
+      access_token_expires_at: null,
+    });
+    expect(row?.account_data).toMatchObject({
+      provider: 'instagram',
+      page_name: 'Ateliê da Carla',
+      name: 'Carla Dias',
+      scopes: INSTAGRAM_SCOPES,
+    });
+    // O7: the Page token, sealed.
+    expect(row?.access_token).not.toContain('SENTINEL');
+    const pageToken = open(row!.id, 'access_token', row!.access_token);
+    expect(pageToken).toMatch(/^SENTINEL_facebook_/);
+
+    const list = await client.query<Card[]>('accounts.list');
+    expect(JSON.stringify(list.data)).not.toContain('SENTINEL'); // O6
+    expect(list.data?.find((card) => card.platform === 'instagram')).toMatchObject({
+      status: 'connected',
+      account: { username: 'carladias.ig', pageName: 'Ateliê da Carla', name: 'Carla Dias' },
+    });
+
+    // What the worker does with the row: the sandbox-mode publisher (appsecret_proof keyed with
+    // the sandbox Facebook app's secret) publishes an image to this very IG account.
+    const credentials = networkCredentials({ SOCIAL_SANDBOX_URL: sandbox.url }, 'instagram')!;
+    const adapter = createPublisher('instagram', {
+      fetch: createNetworkFetch(sandbox.url),
+      appSecret: credentials.clientSecret,
+      statusPollIntervalMs: 5,
+    });
+    const bytes = jpegImage(1080, 1080, 7, 2048);
+    const result = await adapter.publish({
+      target: { platformUserId: row!.platform_user_id, accessToken: pageToken },
+      title: 't',
+      text: 'Primeiro post pelo Pauta',
+      media: [
+        {
+          mimeType: 'image/jpeg',
+          altText: 'Peças do ateliê',
+          width: 1080,
+          height: 1080,
+          bytes,
+          url: images.put(`ig-connect-${Date.now()}.jpg`, bytes),
+        },
+      ],
+    });
+    const published = sandbox.publishedPosts('instagram').find((p) => p.id === result.platformPostId);
+    expect(published).toMatchObject({ authorId: '17841400000000101', text: 'Primeiro post pelo Pauta' });
+    expect(published?.media.map((m) => m.sha256)).toEqual([sha256(bytes)]);
+    // The connect scopes include instagram_manage_insights: the post's metrics read back.
+    sandbox.setPostMetrics({ platformPostId: result.platformPostId, likes: 42, comments: 5 });
+    const metrics = await adapter.fetchMetrics({
+      target: { platformUserId: row!.platform_user_id, accessToken: pageToken },
+      platformPostIds: [result.platformPostId],
+    });
+    expect(metrics.get(result.platformPostId)).toMatchObject({ likes: 42, comments: 5 });
+    const igCalls = sandbox
+      .requests({ host: 'graph.facebook.com' })
+      .filter((r) => r.path.includes('17841400000000101/media'));
+    expect(igCalls.length).toBeGreaterThan(0);
+    for (const call of igCalls)
+      expect({ ...call.query, ...(call.body as object) }).toHaveProperty('appsecret_proof');
+  });
+
+  it('several linked accounts: a pending choice listing @username and Page, then the picked one', async () => {
+    const { user, client } = await signedInClient('ig-two');
+    sandbox.setUser('ig-two', {
+      sub: '2000000000000000102',
+      given_name: 'Davi',
+      family_name: 'Rocha',
+      pages: [
+        {
+          id: '30000000111',
+          name: 'Padaria do Davi',
+          category: 'Padaria',
+          instagramAccountId: '17841400000000111',
+          instagramUsername: 'padariadodavi',
+        },
+        { id: '30000000112', name: 'Davi Pessoal', category: 'Blog' },
+        {
+          id: '30000000113',
+          name: 'Davi Receitas',
+          category: 'Blog',
+          instagramAccountId: '17841400000000113',
+          instagramUsername: 'davireceitas',
+        },
+      ],
+    });
+    const { done } = await connect(client, 'instagram', (url) =>
+      url.searchParams.set('sandbox_user', 'ig-two'),
+    );
+    const pendingId = /^\/connected-accounts\?connection=true&pickInstagram=([0-9a-f-]{36})$/.exec(
+      done.data!.redirectTo,
+    )?.[1];
+    expect(pendingId).toBeTruthy();
+    expect(await accountRow(user.id, 'instagram')).toBeUndefined();
+    const pending = await handle.db
+      .selectFrom('pending_connections')
+      .selectAll()
+      .where('id', '=', pendingId!)
+      .executeTakeFirstOrThrow();
+    expect(pending.platform).toBe('instagram');
+    expect(JSON.stringify(pending)).not.toContain('SENTINEL');
+
+    const pages = await client.query('accounts.pendingPages', { pendingId });
+    expect(pages.data).toEqual({
+      pages: [
+        { id: '17841400000000111', name: 'padariadodavi', pageName: 'Padaria do Davi' },
+        { id: '17841400000000113', name: 'davireceitas', pageName: 'Davi Receitas' },
+      ],
+    });
+
+    // Not another user's, not through the Facebook Page procedure, not an account not offered.
+    const { client: other } = await signedInClient('ig-other');
+    const stolen = await other.mutate('accounts.selectInstagramAccount', {
+      pendingId,
+      accountId: '17841400000000113',
+    });
+    expect(stolen.error?.code).toBe('NOT_FOUND');
+    const asPage = await client.mutate('accounts.selectFacebookPage', { pendingId, pageId: '30000000113' });
+    expect(asPage.error?.code).toBe('NOT_FOUND');
+    const unknown = await client.mutate('accounts.selectInstagramAccount', {
+      pendingId,
+      accountId: '17841400000000112',
+    });
+    expect(unknown.error?.code).toBe('NOT_FOUND');
+    expect(await accountRow(user.id, 'instagram')).toBeUndefined();
+
+    const picked = await client.mutate('accounts.selectInstagramAccount', {
+      pendingId,
+      accountId: '17841400000000113',
+    });
+    expect(picked.error).toBeUndefined();
+    expect(picked.data).toEqual({ platform: 'instagram', username: 'davireceitas' });
+    const row = await accountRow(user.id, 'instagram');
+    expect(row).toMatchObject({ platform_user_id: '17841400000000113', platform_username: 'davireceitas' });
+    expect(row?.account_data).toMatchObject({ page_name: 'Davi Receitas' });
+    // The token of the chosen account's Page, fetched again at selection.
+    const token = open(row!.id, 'access_token', row!.access_token);
+    const me = await fetch(`${sandbox.url}/graph.facebook.com/v21.0/me?access_token=${token}`);
+    expect(await me.json()).toEqual({ id: '30000000113', name: 'Davi Receitas' });
+    expect(
+      await handle.db.selectFrom('pending_connections').select('id').where('id', '=', pendingId!).execute(),
+    ).toEqual([]);
+    // The choice is spent: a repeat finds nothing and changes nothing.
+    const again = await client.mutate('accounts.selectInstagramAccount', {
+      pendingId,
+      accountId: '17841400000000111',
+    });
+    expect(again.error?.code).toBe('NOT_FOUND');
+    expect((await accountRow(user.id, 'instagram'))?.platform_user_id).toBe('17841400000000113');
+  });
+
+  it('Pages without an Instagram account: a pt-BR reason, nothing stored', async () => {
+    const { user, client } = await signedInClient('ig-none');
+    sandbox.setUser('ig-none', {
+      sub: '2000000000000000103',
+      pages: [{ id: '30000000121', name: 'Só Facebook', category: 'Blog' }],
+    });
+    const { done } = await connect(client, 'instagram', (url) =>
+      url.searchParams.set('sandbox_user', 'ig-none'),
+    );
+    expect(done.status).toBe(400);
+    expect(done.error?.message).toBe('OAUTH_FAILED');
+    expect(done.error?.details).toEqual({ platform: 'instagram', reason: 'no_instagram_account' });
+    expect(await accountRow(user.id, 'instagram')).toBeUndefined();
+    expect(
+      await handle.db.selectFrom('pending_connections').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('publishing permissions unticked in the Login dialog: a pt-BR reason, nothing stored', async () => {
+    const { user, client } = await signedInClient('ig-declined');
+    const { done } = await connect(client, 'instagram', (url) =>
+      url.searchParams.set(
+        'scope',
+        INSTAGRAM_SCOPES.filter((scope) => scope !== 'instagram_content_publish').join(','),
+      ),
+    );
+    expect(done.error?.message).toBe('OAUTH_FAILED');
+    expect(done.error?.details).toEqual({ platform: 'instagram', reason: 'permissions_declined' });
+    expect(
+      sandbox.requests({ host: 'graph.facebook.com' }).some((r) => r.path.endsWith('/me/permissions')),
+    ).toBe(true);
+    expect(await accountRow(user.id, 'instagram')).toBeUndefined();
+  });
+
+  it('a sign-in attempt can never run through the Instagram client', async () => {
+    const { client } = await signedInClient('ig-signin');
+    const res = await client.request('/auth/oauth/instagram/start');
+    expect(res.headers.get('location')).toBe('/auth/callback?error=OAUTH_FAILED&provider=instagram');
+  });
+});
+
 describe('starting a connection', () => {
   it('sends a visitor without a session to /auth', async () => {
     const res = await new TestClient(app.url).request('/auth/oauth/linkedin/start?purpose=connect');
@@ -354,12 +619,14 @@ describe('starting a connection', () => {
     );
   });
 
-  it('refuses Instagram and unknown networks', async () => {
-    const { client } = await signedInClient('insta');
-    const instagram = await client.request('/auth/oauth/instagram/start?purpose=connect');
+  it('refuses Instagram without credentials nor sandbox, and unknown networks', async () => {
+    const { client: bareClient } = await signedInClient('insta', bare.url);
+    const instagram = await bareClient.request('/auth/oauth/instagram/start?purpose=connect');
     expect(instagram.headers.get('location')).toBe(
       '/connected-accounts?connection=true&error=PLATFORM_NOT_CONFIGURED&platform=instagram',
     );
+    expect(instagram.headers.getSetCookie().some((c) => c.startsWith('pauta_oauth='))).toBe(false);
+    const { client } = await signedInClient('insta-google');
     const google = await client.request('/auth/oauth/google/start?purpose=connect');
     expect(google.headers.get('location')).toBe(
       '/connected-accounts?connection=true&error=OAUTH_FAILED&platform=google',
@@ -368,7 +635,7 @@ describe('starting a connection', () => {
 
   it('redirects with PLATFORM_NOT_CONFIGURED when there are no credentials', async () => {
     const { client } = await signedInClient('bare', bare.url);
-    for (const platform of ['linkedin', 'facebook', 'x']) {
+    for (const platform of ['linkedin', 'facebook', 'x', 'instagram']) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(

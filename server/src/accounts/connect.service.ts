@@ -2,6 +2,8 @@
 // `purpose=connect` OAuth attempt. Exchanges the code, reads who the account is and stores it
 // with sealed tokens (db accounts repository). Facebook publishes as a Page: one Page connects
 // directly, several wait for the user's choice in a pending row (sealed user token, 10 min).
+// Instagram (Facebook Login for Instagram) likewise: the professional accounts linked to the
+// person's Pages; one connects directly, several wait for the choice, none is a clear refusal.
 import { AppError, type ConnectablePlatform, PLATFORM_OAUTH_PROVIDERS, type Platform } from '@pauta/core';
 import {
   type AccountData,
@@ -16,7 +18,10 @@ import {
 import {
   createNetworkFetch,
   type FacebookOAuthProvider,
+  type FacebookPageWithInstagram,
   FollowersUnavailableError,
+  INSTAGRAM_PUBLISH_PERMISSIONS,
+  type InstagramOAuthProvider,
   networkDescriptor,
   type OAuthProvider,
   OAuthProviderError,
@@ -136,6 +141,9 @@ export async function completeConnection(
   if (platform === 'facebook') {
     return connectFacebook(deps, provider as FacebookOAuthProvider, input.userId, tokens, scopes, now);
   }
+  if (platform === 'instagram') {
+    return connectInstagram(deps, provider as InstagramOAuthProvider, input.userId, tokens, scopes, now);
+  }
 
   const info = await providerCall(deps, platform, () => provider.fetchUserInfo(tokens.accessToken));
   const followers = await followersOf(deps, platform, tokens.accessToken);
@@ -230,15 +238,22 @@ async function saveFacebookPage(
   deps.logger.info({ userId, platform: 'facebook' }, 'conta conectada');
 }
 
-/** The Pages (id, name) of the caller's pending Facebook connection. */
+/**
+ * The choices of the caller's pending connection: Facebook Pages (id, name), or Instagram
+ * accounts (IG user id, username, and the Page they are linked to).
+ */
 export async function pendingPages(
   deps: ConnectDeps,
   userId: string,
   pendingId: string,
-): Promise<{ id: string; name: string }[]> {
+): Promise<{ id: string; name: string; pageName?: string }[]> {
   const pending = await findPendingConnection(deps.db, userId, pendingId, deps.now?.() ?? new Date());
   if (!pending) throw new AppError('NOT_FOUND');
-  return pending.pages.map((page) => ({ id: page.id, name: page.name }));
+  return pending.pages.map((page) => ({
+    id: page.id,
+    name: page.name,
+    ...(page.pageName === undefined ? {} : { pageName: page.pageName }),
+  }));
 }
 
 /**
@@ -251,7 +266,8 @@ export async function selectFacebookPage(
 ): Promise<{ platform: ConnectablePlatform; pageName: string }> {
   const now = deps.now?.() ?? new Date();
   const pending = await findPendingConnection(deps.db, input.userId, input.pendingId, now);
-  if (!pending?.pages.some((page) => page.id === input.pageId)) throw new AppError('NOT_FOUND');
+  if (pending?.platform !== 'facebook' || !pending.pages.some((page) => page.id === input.pageId))
+    throw new AppError('NOT_FOUND');
   const userToken = await readPendingUserToken(deps.db, deps.env.keyring, input.userId, input.pendingId, now);
   if (userToken === undefined) throw new AppError('NOT_FOUND');
   const provider = connectProvider(deps.env, 'facebook') as FacebookOAuthProvider;
@@ -271,4 +287,145 @@ export async function selectFacebookPage(
   );
   await deletePendingConnection(deps.db, input.userId, input.pendingId);
   return { platform: 'facebook', pageName: page.name };
+}
+
+type LinkedInstagram = FacebookPageWithInstagram & {
+  instagram: NonNullable<FacebookPageWithInstagram['instagram']>;
+};
+
+/** The Pages that link an Instagram professional account. */
+function linkedInstagramAccounts(pages: FacebookPageWithInstagram[]): LinkedInstagram[] {
+  return pages.filter((page): page is LinkedInstagram => page.instagram !== null);
+}
+
+/** What the Instagram account is called: its @username, else its Page's name. */
+function instagramName(page: LinkedInstagram): string {
+  return page.instagram.username ?? page.name;
+}
+
+async function connectInstagram(
+  deps: ConnectDeps,
+  provider: InstagramOAuthProvider,
+  userId: string,
+  tokens: OAuthTokens,
+  scopes: string[],
+  now: Date,
+): Promise<ConnectResult> {
+  const longLived = await providerCall(deps, 'instagram', () =>
+    provider.exchangeForLongLivedToken(tokens.accessToken),
+  );
+  const [granted, pages, me] = await Promise.all([
+    providerCall(deps, 'instagram', () => provider.fetchGrantedPermissions(longLived.accessToken)),
+    providerCall(deps, 'instagram', () => provider.fetchPagesWithInstagram(longLived.accessToken)),
+    // Only for the name shown with the account: a failure here does not stop the connection.
+    provider.fetchUserInfo(longLived.accessToken).catch(() => null),
+  ]);
+  // The Login dialog lets the person untick permissions: without these nothing could be published.
+  const missing = INSTAGRAM_PUBLISH_PERMISSIONS.filter((permission) => !granted.includes(permission));
+  if (missing.length > 0) {
+    deps.logger.info({ userId, platform: 'instagram', missing }, 'permissões do Instagram recusadas');
+    throw new AppError('OAUTH_FAILED', { platform: 'instagram', reason: 'permissions_declined' });
+  }
+  // What was really granted (Facebook's token answer does not say), in the order asked for.
+  const profile = {
+    email: me?.email ?? null,
+    name: me?.name ?? null,
+    scopes: scopes.filter((scope) => granted.includes(scope)),
+  };
+  const accounts = linkedInstagramAccounts(pages);
+  if (accounts.length === 0) {
+    deps.logger.info({ userId, platform: 'instagram', pages: pages.length }, 'nenhuma conta do Instagram');
+    throw new AppError('OAUTH_FAILED', {
+      platform: 'instagram',
+      reason: pages.length === 0 ? 'no_pages' : 'no_instagram_account',
+    });
+  }
+  if (accounts.length === 1) {
+    await saveInstagramAccount(deps, userId, accounts[0]!, profile, now);
+    return { redirectTo: CONNECTED };
+  }
+  const pendingId = await createPendingConnection(deps.db, deps.env.keyring, {
+    userId,
+    platform: 'instagram',
+    userToken: longLived.accessToken,
+    pages: accounts.map((page) => ({
+      id: page.instagram.id,
+      name: instagramName(page),
+      pageName: page.name,
+    })),
+    profile,
+    now,
+  });
+  deps.logger.info(
+    { userId, platform: 'instagram', accounts: accounts.length },
+    'escolha de conta do Instagram pendente',
+  );
+  return { redirectTo: `${CONNECTED}&pickInstagram=${pendingId}` };
+}
+
+/**
+ * Saves the Instagram account: the IG user id is the account's id (publishing calls
+ * `/{ig-user-id}/media`), the token its Page's (which never expires, minted from a long-lived
+ * user token), sealed like every other token.
+ */
+async function saveInstagramAccount(
+  deps: ConnectDeps,
+  userId: string,
+  page: LinkedInstagram,
+  profile: { email: string | null; name: string | null; scopes: string[] },
+  now: Date,
+): Promise<void> {
+  await upsertAccount(deps.db, deps.env.keyring, {
+    userId,
+    platform: 'instagram',
+    platformUserId: page.instagram.id,
+    platformUsername: instagramName(page),
+    accountData: {
+      followers: null,
+      email: profile.email,
+      provider: PLATFORM_OAUTH_PROVIDERS.instagram,
+      connected_at: now.toISOString(),
+      name: profile.name,
+      avatar_url: page.instagram.profilePictureUrl,
+      page_name: page.name,
+      scopes: profile.scopes,
+    },
+    accessToken: page.accessToken,
+    refreshToken: null,
+    accessTokenExpiresAt: null,
+  });
+  deps.logger.info({ userId, platform: 'instagram' }, 'conta conectada');
+}
+
+/**
+ * Connects the chosen Instagram account: the Pages are read again with the sealed user token (the
+ * pending row never held Page tokens), the account must still be linked to one of them.
+ */
+export async function selectInstagramAccount(
+  deps: ConnectDeps,
+  input: { userId: string; pendingId: string; accountId: string },
+): Promise<{ platform: ConnectablePlatform; username: string }> {
+  const now = deps.now?.() ?? new Date();
+  const pending = await findPendingConnection(deps.db, input.userId, input.pendingId, now);
+  if (pending?.platform !== 'instagram' || !pending.pages.some((page) => page.id === input.accountId))
+    throw new AppError('NOT_FOUND');
+  const userToken = await readPendingUserToken(deps.db, deps.env.keyring, input.userId, input.pendingId, now);
+  if (userToken === undefined) throw new AppError('NOT_FOUND');
+  const provider = connectProvider(deps.env, 'instagram') as InstagramOAuthProvider;
+  const pages = await providerCall(deps, 'instagram', () => provider.fetchPagesWithInstagram(userToken));
+  const page = linkedInstagramAccounts(pages).find((candidate) => candidate.instagram.id === input.accountId);
+  if (!page) throw new AppError('OAUTH_FAILED', { platform: 'instagram', reason: 'account_unavailable' });
+  await saveInstagramAccount(
+    deps,
+    input.userId,
+    page,
+    {
+      email: pending.profile.email ?? null,
+      name: pending.profile.name ?? null,
+      scopes: pending.profile.scopes ?? [],
+    },
+    now,
+  );
+  await deletePendingConnection(deps.db, input.userId, input.pendingId);
+  return { platform: 'instagram', username: instagramName(page) };
 }

@@ -172,6 +172,7 @@ const PROVIDER_LABELS: Record<OAuthProviderName, string> = {
   facebook: PLATFORM_LABELS.facebook,
   linkedin: PLATFORM_LABELS.linkedin,
   x: PLATFORM_LABELS.x,
+  instagram: PLATFORM_LABELS.instagram,
 };
 
 function purposesOf(name: OAuthProviderName): OAuthPurpose[] {

@@ -1,10 +1,10 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
-// choice of a pending connection. Every call is scoped to the caller; no output carries a token.
+// (or Instagram account) choice of a pending connection. Every call is scoped to the caller; no output carries a token.
 import { AppError } from '@pauta/core';
 import { deactivateAccount } from '@pauta/db';
 import { z } from 'zod';
 import { listAccountCards } from '../accounts/accounts.service.js';
-import { pendingPages, selectFacebookPage } from '../accounts/connect.service.js';
+import { pendingPages, selectFacebookPage, selectInstagramAccount } from '../accounts/connect.service.js';
 import { authedProcedure, router } from './trpc.js';
 
 const id = z.uuid();
@@ -29,5 +29,16 @@ export const accountsRouter = router({
     .input(z.strictObject({ pendingId: id, pageId }))
     .mutation(({ ctx, input }) =>
       selectFacebookPage(ctx.deps, { userId: ctx.user.id, pendingId: input.pendingId, pageId: input.pageId }),
+    ),
+
+  /** Several Instagram professional accounts linked to the person's Pages: the chosen one. */
+  selectInstagramAccount: authedProcedure
+    .input(z.strictObject({ pendingId: id, accountId: pageId }))
+    .mutation(({ ctx, input }) =>
+      selectInstagramAccount(ctx.deps, {
+        userId: ctx.user.id,
+        pendingId: input.pendingId,
+        accountId: input.accountId,
+      }),
     ),
 });

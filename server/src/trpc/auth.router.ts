@@ -180,7 +180,8 @@ export const authRouter = router({
         throw new AppError('OAUTH_FAILED');
       }
       if (attempt.purpose === 'connect') return completeConnect(ctx, attempt, input.code);
-      if (attempt.provider === 'x') throw new AppError('OAUTH_FAILED');
+      // Connect-only clients (X, Instagram) never sign anyone in.
+      if (attempt.provider === 'x' || attempt.provider === 'instagram') throw new AppError('OAUTH_FAILED');
       const provider = oauthProvider(ctx.deps.env, attempt.provider, 'signIn');
       if (!provider) throw new AppError('PLATFORM_NOT_CONFIGURED');
       const info = await fetchOAuthIdentity(ctx.deps, provider, {

@@ -102,8 +102,17 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
 
         {account && (
           <Stack gap={4}>
-            <Text fw={600}>{account.pageName ?? account.name ?? account.username}</Text>
-            {account.pageName && account.name && <Text size="sm">{text.connectedAs(account.name)}</Text>}
+            {card.platform === 'instagram' && account.username ? (
+              <>
+                <Text fw={600}>{text.instagramHandle(account.username)}</Text>
+                {account.pageName && <Text size="sm">{text.pageLabel(account.pageName)}</Text>}
+              </>
+            ) : (
+              <>
+                <Text fw={600}>{account.pageName ?? account.name ?? account.username}</Text>
+                {account.pageName && account.name && <Text size="sm">{text.connectedAs(account.name)}</Text>}
+              </>
+            )}
             {card.platform === 'x' && account.username && (
               <Text size="sm" c="dimmed">
                 @{account.username}

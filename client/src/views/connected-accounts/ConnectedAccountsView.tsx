@@ -20,6 +20,7 @@ import {
 } from './connection-return';
 import { DisconnectAccountModal } from './DisconnectAccountModal';
 import { PickFacebookPageModal } from './PickFacebookPageModal';
+import { PickInstagramAccountModal } from './PickInstagramAccountModal';
 import type { AccountCardData } from './types';
 
 const text = messages.accounts;
@@ -44,6 +45,9 @@ export function ConnectedAccountsView() {
   // Read once per visit: the URL is cleaned afterwards.
   const [connectionReturn] = useState(() => readConnectionReturn(search));
   const [pendingId, setPendingId] = useState<string | null>(connectionReturn?.pickPage ?? null);
+  const [instagramPendingId, setInstagramPendingId] = useState<string | null>(
+    connectionReturn?.pickInstagram ?? null,
+  );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
   const announced = useRef(false);
@@ -57,9 +61,9 @@ export function ConnectedAccountsView() {
     if (!connectionReturn || announced.current) return;
     announced.current = true;
     forgetConnectPlatform();
-    const { error, reason, platform, pickPage } = connectionReturn;
+    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
     if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
-    else if (!pickPage && platform)
+    else if (!pickPage && !pickInstagram && platform)
       showSuccess(messages.common.success, text.connectedSuccess(PLATFORM_LABELS[platform]), {
         id: 'account-connection',
       });
@@ -139,6 +143,11 @@ export function ConnectedAccountsView() {
         onDisconnected={reload}
       />
       <PickFacebookPageModal pendingId={pendingId} onClose={() => setPendingId(null)} onConnected={reload} />
+      <PickInstagramAccountModal
+        pendingId={instagramPendingId}
+        onClose={() => setInstagramPendingId(null)}
+        onConnected={reload}
+      />
     </>
   );
 }

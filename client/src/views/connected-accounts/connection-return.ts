@@ -1,6 +1,6 @@
 // The OAuth return of an account connection (spec §2.1, §4, §8): the server and the callback
 // page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
-// must be chosen or `error=<code>` (plus `reason` and `platform` when known) when it failed.
+// must be chosen, `pickInstagram=<id>` when an Instagram account must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
 import type { ConnectablePlatform, ConnectionFailure, Platform } from '@pauta/core';
 import {
   CONNECTABLE_PLATFORMS,
@@ -20,6 +20,7 @@ interface ConnectionReturn {
   reason: string | null;
   platform: ConnectablePlatform | null;
   pickPage: string | null;
+  pickInstagram: string | null;
 }
 
 function asPlatform(value: string | null): ConnectablePlatform | null {
@@ -59,12 +60,16 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
   const params = new URLSearchParams(search);
   if (params.get('connection') !== 'true') return null;
   const remembered = rememberedConnectPlatform();
-  const pickPage = params.get('pickPage');
+  const pendingId = (name: string) => {
+    const value = params.get(name);
+    return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+  };
   return {
     error: params.get('error'),
     reason: params.get('reason'),
     platform: asPlatform(params.get('platform')) ?? remembered,
-    pickPage: pickPage && /^[0-9a-f-]{36}$/i.test(pickPage) ? pickPage : null,
+    pickPage: pendingId('pickPage'),
+    pickInstagram: pendingId('pickInstagram'),
   };
 }
 
@@ -100,6 +105,10 @@ export function describeConnectionError(
       title,
       message: platform === 'instagram' ? text.instagramNotConfigured : getErrorMessage(code),
     };
+  if (platform === 'instagram' && (reason === 'no_instagram_account' || reason === 'no_pages'))
+    return { title, message: text.noInstagramAccount };
+  if (reason === 'account_unavailable') return { title, message: text.instagramAccountUnavailable };
+  if (reason === 'permissions_declined') return { title, message: text.instagramPermissionsDeclined };
   if (reason === 'no_pages') return { title, message: text.noFacebookPages };
   if (reason === 'different_account')
     return { title, message: text.differentAccount(platform ? PLATFORM_LABELS[platform] : null) };
