@@ -54,7 +54,14 @@ describe('serializeOutput: exactly what superjson.serialize writes', () => {
       },
     ],
     ['an Error', { e: new Error('falhou') }],
-    ['a sparse array', { a: [1, , 3] }],
+    [
+      'a sparse array',
+      (() => {
+        const a = [1, 2, 3];
+        delete a[1];
+        return { a };
+      })(),
+    ],
     ['an array with an extra key', { a: Object.assign([1, 2], { extra: new Date(10) }) }],
     [
       'the same Date object twice',
