@@ -16,7 +16,7 @@ import {
   RETRYABLE_POST_STATUSES,
 } from '@pauta/core';
 import {
-  countScheduledPosts,
+  countScheduledPostsAndWaiting,
   type Database,
   deleteScheduledPost,
   deleteScheduledPostsByFilter,
@@ -113,27 +113,20 @@ export async function listPosts(
   if (options.cursor && !cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
   const filter = await instantFilter(deps.db, options.userId, options.filter);
   // The list holds every status; "N posts agendados" counts only those still waiting to publish.
-  const countsScheduled = !filter.statuses?.length || filter.statuses.includes('scheduled');
-  const [page, total, scheduledTotal] = await Promise.all([
+  const [page, counts] = await Promise.all([
     listScheduledPosts(deps.db, {
       userId: options.userId,
       filter,
       after: cursor ? toScheduledKey(cursor) : undefined,
       limit: options.limit,
     }),
-    countScheduledPosts(deps.db, { userId: options.userId, filter }),
-    countsScheduled
-      ? countScheduledPosts(deps.db, {
-          userId: options.userId,
-          filter: { ...filter, statuses: ['scheduled'] },
-        })
-      : 0,
+    countScheduledPostsAndWaiting(deps.db, { userId: options.userId, filter }),
   ]);
   return {
     items: page.rows.map(presentPost),
     nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
-    total,
-    scheduledTotal,
+    total: counts.total,
+    scheduledTotal: counts.scheduled,
   };
 }
 
