@@ -101,7 +101,9 @@ export function serializeOutput(value: unknown): SuperJSONResult {
     throw error;
   }
   if (!walk.annotations) return { json: json as SuperJSONResult['json'] };
-  return { json: json as SuperJSONResult['json'], meta: { values: walk.annotations, v: 1 } };
+  // Only the simple annotations 'Date' and 'undefined', in superjson's flat form.
+  const values = walk.annotations as NonNullable<SuperJSONResult['meta']>['values'];
+  return { json: json as SuperJSONResult['json'], meta: { values, v: 1 } };
 }
 
 export const transformer: CombinedDataTransformer = {

@@ -25,6 +25,11 @@ export interface SessionUser {
   id: string;
   email: string;
   sessionId: string;
+  /**
+   * The profile's time zone, read with the session (no query of its own); absent when a test
+   * calls procedures directly, and then read from the profile where needed.
+   */
+  timeZone?: string;
 }
 
 export interface Context {
