@@ -73,6 +73,11 @@ describe('prepared statements per connection', () => {
     ]);
   });
 
+  it('each call is still planned for its own values (no generic plan chosen for the average case)', async () => {
+    const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(handle.db);
+    expect(mode.rows[0]!.plan_cache_mode).toBe('force_custom_plan');
+  });
+
   it(`keeps at most ${MAX_PREPARED_PER_CONNECTION} statements per connection; the rest run unnamed`, async () => {
     for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 20; i++) {
       const result = await sql<{ n: number }>`SELECT ${i}::int AS ${sql.id(`n${i}`)}`.execute(handle.db);
