@@ -43,7 +43,7 @@ type QueryFn = (...args: unknown[]) => unknown;
 /**
  * Every parameterized statement Kysely sends on this connection becomes a named prepared statement
  * (one name per distinct SQL text): PostgreSQL parses and analyses it once per connection instead
- * of on every call (with plan_cache_mode=force_custom_plan, set on the pool's connections, each
+ * of on every call (with plan_cache_mode=force_custom_plan, set on each connection first, each
  * call is still planned for its own values, exactly as before). A session lookup went from ~100 µs
  * of PostgreSQL CPU to ~60 µs, a page of posts from ~150 µs to ~100 µs. Statements without
  * parameters (migrations, BEGIN/COMMIT, several commands in one string) keep the simple protocol.
@@ -51,12 +51,29 @@ type QueryFn = (...args: unknown[]) => unknown;
 export function prepareStatements(client: pg.PoolClient): void {
   const names = new Map<string, string>();
   const query = client.query.bind(client) as QueryFn;
+  // Prepared statements are still planned for each call's own values, as unnamed ones were: a
+  // generic plan, chosen for the average user, can be far worse for a user with many posts. Set
+  // here rather than in the pool's `options` (a DATABASE_URL with its own `options` would replace
+  // it); until PostgreSQL confirms it, or if it refuses, this connection prepares nothing.
+  let customPlans = false;
+  (query('SET plan_cache_mode = force_custom_plan') as Promise<unknown>).then(
+    () => {
+      customPlans = true;
+    },
+    () => {},
+  );
   (client as unknown as { query: QueryFn }).query = (
     config: unknown,
     values?: unknown,
     callback?: unknown,
   ) => {
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
+    if (
+      customPlans &&
+      typeof config === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      callback === undefined
+    ) {
       let name = names.get(config);
       if (name === undefined && names.size < MAX_PREPARED_PER_CONNECTION && !STAR_COLUMNS.test(config)) {
         name = `pauta_${names.size + 1}`;
@@ -75,10 +92,6 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'pauta',
       connectionTimeoutMillis: 10_000,
-      // Prepared statements (prepareStatements) are still planned for each call's own values, as
-      // unnamed ones were: a generic plan, chosen for the average user, can be far worse for a
-      // user with many posts. What they save is the parse and analysis of every call.
-      options: '-c plan_cache_mode=force_custom_plan',
     });
     // An idle client that loses its connection (PostgreSQL restart) must not crash the process.
     pool.on('error', () => {});

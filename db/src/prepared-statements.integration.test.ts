@@ -76,6 +76,19 @@ describe('prepared statements per connection', () => {
   it('each call is still planned for its own values (no generic plan chosen for the average case)', async () => {
     const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(handle.db);
     expect(mode.rows[0]!.plan_cache_mode).toBe('force_custom_plan');
+    // Even when the URL brings PostgreSQL options of its own.
+    const withOptions = new URL(url);
+    withOptions.searchParams.set('options', '-c statement_timeout=5000');
+    const other = await createDb({ databaseUrl: withOptions.toString(), poolSize: 1 });
+    try {
+      const modes = await sql<{ mode: string; timeout: string }>`
+        SELECT current_setting('plan_cache_mode') AS mode, current_setting('statement_timeout') AS timeout`.execute(
+        other.db,
+      );
+      expect(modes.rows[0]).toEqual({ mode: 'force_custom_plan', timeout: '5s' });
+    } finally {
+      await other.close();
+    }
   });
 
   it(`keeps at most ${MAX_PREPARED_PER_CONNECTION} statements per connection; the rest run unnamed`, async () => {
