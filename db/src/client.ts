@@ -30,7 +30,7 @@ export interface CreateDbOptions {
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 /** Distinct statements one connection keeps prepared; past this, new texts run unnamed. */
-export const MAX_PREPARED_PER_CONNECTION = 200;
+export const MAX_PREPARED_PER_CONNECTION = 100;
 /**
  * `select *`, `t.*`, `returning *`: a migration that adds a column changes such a statement's
  * result type, and PostgreSQL refuses to run it prepared ("cached plan must not change result
