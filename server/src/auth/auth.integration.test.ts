@@ -1,5 +1,6 @@
 // Email + password sign-up and sign-in over HTTP against real PostgreSQL: docs/security.md A1–A6, R1, C1.
 
+import { DEFAULT_TIME_ZONE } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb, uniqueEmail } from '../../../test/harness.js';
@@ -260,6 +261,29 @@ describe('session lifetime', () => {
     expect(
       await validateSessionToken(handle.db, idle.token, new Date(t0.getTime() + 31 * 86_400_000)),
     ).toBeNull();
+  });
+
+  it("carries the profile's time zone, as the profile says now (the default for an unknown zone)", async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const user = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const session = await createSession(handle.db, user.id, { persistent: true });
+    const zoneOf = async () => (await validateSessionToken(handle.db, session.token))?.timeZone;
+    await handle.db
+      .updateTable('profiles')
+      .set({ timezone: 'Asia/Tokyo' })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await zoneOf()).toBe('Asia/Tokyo');
+    await handle.db
+      .updateTable('profiles')
+      .set({ timezone: 'Lua/Crateras' })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await zoneOf()).toBe(DEFAULT_TIME_ZONE);
   });
 
   it('10,000 tokens are unique', async () => {

@@ -2,6 +2,7 @@
 // our tables: the token is `<id>.<secret>`, only SHA-256(secret) is stored and compared in
 // constant time, with an inactivity timeout (sliding) and an absolute lifetime.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@pauta/core';
 import {
   type Database,
   deleteSession,
@@ -30,6 +31,8 @@ export interface ValidSession {
   persistent: boolean;
   /** True when the expiry moved and the cookie should be re-sent. */
   renewed: boolean;
+  /** The IANA zone of the user's profile (the default zone when missing or unknown), read with the session. */
+  timeZone: string;
 }
 
 function hashSecret(secret: string): Buffer {
@@ -85,7 +88,14 @@ export async function validateSessionToken(
     await touchSession(db, id, now);
     renewed = true;
   }
-  return { sessionId: id, userId: row.user_id, email: row.email, persistent: row.persistent, renewed };
+  return {
+    sessionId: id,
+    userId: row.user_id,
+    email: row.email,
+    persistent: row.persistent,
+    renewed,
+    timeZone: isValidTimeZone(row.timezone) ? row.timezone : DEFAULT_TIME_ZONE,
+  };
 }
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {

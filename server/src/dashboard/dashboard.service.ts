@@ -85,9 +85,14 @@ export interface DashboardCharts {
 
 export async function readCharts(
   db: Kysely<Database>,
-  options: { userId: string; now: Date },
+  options: {
+    userId: string;
+    now: Date;
+    /** The user's profile zone when already known (read with the session); otherwise read here. */
+    timeZone?: string | undefined;
+  },
 ): Promise<DashboardCharts> {
-  const timeZone = await userTimeZone(db, options.userId);
+  const timeZone = options.timeZone ?? (await userTimeZone(db, options.userId));
   const thisWeek = currentWeekStart(options.now, timeZone);
   const past = weekGrid(addDays(thisWeek, -7 * (WEEKLY_CHART_WEEKS - 1)), WEEKLY_CHART_WEEKS, timeZone);
   const next = weekGrid(thisWeek, UPCOMING_CHART_WEEKS, timeZone);

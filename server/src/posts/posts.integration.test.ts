@@ -148,6 +148,14 @@ describe('posts.list filters', () => {
     expect(await scheduledTotal({})).toMatchObject({ total: 5, scheduledTotal: 4 });
     expect(await scheduledTotal({ platform: 'x' })).toMatchObject({ total: 2, scheduledTotal: 1 });
     expect(await scheduledTotal({ statuses: ['failed'] })).toMatchObject({ total: 1, scheduledTotal: 0 });
+    expect(await scheduledTotal({ statuses: ['scheduled', 'failed'] })).toMatchObject({
+      total: 5,
+      scheduledTotal: 4,
+    });
+    expect(await scheduledTotal({ statuses: ['scheduled'], platform: 'x' })).toMatchObject({
+      total: 1,
+      scheduledTotal: 1,
+    });
 
     const page = await me.browser.query<Page>('posts.list', {
       scheduledFrom: '2026-03-10',

@@ -16,7 +16,7 @@ import {
   RETRYABLE_POST_STATUSES,
 } from '@pauta/core';
 import {
-  countScheduledPosts,
+  countScheduledPostsAndWaiting,
   type Database,
   deleteScheduledPost,
   deleteScheduledPostsByFilter,
@@ -131,41 +131,47 @@ export function presentPost(row: ScheduledPostRow): PostItem {
   };
 }
 
-async function instantFilter(db: Kysely<Database>, userId: string, filter: PostListFilter) {
-  const timeZone = hasDateFilter(filter) ? await userTimeZone(db, userId) : 'UTC';
+/** The filter's days as instants in the user's zone (`knownTimeZone`: already read with the session). */
+async function instantFilter(
+  db: Kysely<Database>,
+  userId: string,
+  filter: PostListFilter,
+  knownTimeZone?: string,
+) {
+  const timeZone = hasDateFilter(filter) ? (knownTimeZone ?? (await userTimeZone(db, userId))) : 'UTC';
   return toInstantFilter(filter, timeZone);
 }
 
 /** One page of Posts Agendados, ascending by date, with the exact total for the filter. */
 export async function listPosts(
   deps: Pick<PostsDeps, 'db'> & Pick<AppDeps, 'media'>,
-  options: { userId: string; filter: PostListFilter; cursor?: string | null | undefined; limit: number },
+  options: {
+    userId: string;
+    filter: PostListFilter;
+    cursor?: string | null | undefined;
+    limit: number;
+    /** The user's profile zone when already known (read with the session); otherwise read here. */
+    timeZone?: string | undefined;
+  },
 ): Promise<{ items: PostItem[]; nextCursor: string | null; total: number; scheduledTotal: number }> {
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
   if (options.cursor && !cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
-  const filter = await instantFilter(deps.db, options.userId, options.filter);
+  const filter = await instantFilter(deps.db, options.userId, options.filter, options.timeZone);
   // The list holds every status; "N posts agendados" counts only those still waiting to publish.
-  const countsScheduled = !filter.statuses?.length || filter.statuses.includes('scheduled');
-  const [page, total, scheduledTotal] = await Promise.all([
+  const [page, counts] = await Promise.all([
     listScheduledPosts(deps.db, {
       userId: options.userId,
       filter,
       after: cursor ? toScheduledKey(cursor) : undefined,
       limit: options.limit,
     }),
-    countScheduledPosts(deps.db, { userId: options.userId, filter }),
-    countsScheduled
-      ? countScheduledPosts(deps.db, {
-          userId: options.userId,
-          filter: { ...filter, statuses: ['scheduled'] },
-        })
-      : 0,
+    countScheduledPostsAndWaiting(deps.db, { userId: options.userId, filter }),
   ]);
   return {
     items: await withThumbnails(deps, options.userId, page.rows.map(presentPost)),
     nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
-    total,
-    scheduledTotal,
+    total: counts.total,
+    scheduledTotal: counts.scheduled,
   };
 }
 

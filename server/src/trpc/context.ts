@@ -25,7 +25,15 @@ export function contextFactory(deps: AppDeps) {
       const session = await validateSessionToken(deps.db, token);
       if (!session) return { ...base, user: null };
       if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
-      return { ...base, user: { id: session.userId, email: session.email, sessionId: session.sessionId } };
+      return {
+        ...base,
+        user: {
+          id: session.userId,
+          email: session.email,
+          sessionId: session.sessionId,
+          timeZone: session.timeZone,
+        },
+      };
     } catch (error) {
       deps.logger.error({ err: error, requestId: req.id }, 'falha ao validar a sessão');
       return { ...base, user: null };

@@ -7,6 +7,6 @@ export const dashboardRouter = router({
 
   /** Published posts per week (last 12) and scheduled posts per week and network (next 6). */
   charts: authedProcedure.query(({ ctx }) =>
-    readCharts(ctx.deps.db, { userId: ctx.user.id, now: new Date() }),
+    readCharts(ctx.deps.db, { userId: ctx.user.id, now: new Date(), timeZone: ctx.user.timeZone }),
   ),
 });

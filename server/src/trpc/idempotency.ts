@@ -17,6 +17,7 @@ import {
 import superjson from 'superjson';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
+import { serializeOutput } from './transformer.js';
 
 /** The request header that carries the key (IETF draft-ietf-httpapi-idempotency-key-header). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -163,7 +164,7 @@ export async function runIdempotent(call: IdempotentCall): Promise<IdempotentOut
   const fenced = { ...scope, claimId };
   try {
     const kept = result.ok
-      ? await completeIdempotencyKey(deps.db, { ...fenced, response: superjson.serialize(result.data) })
+      ? await completeIdempotencyKey(deps.db, { ...fenced, response: serializeOutput(result.data) })
       : await releaseIdempotencyKey(deps.db, fenced);
     if (!kept)
       deps.logger.warn(

@@ -29,7 +29,7 @@ export const postsRouter = router({
   /** Posts Agendados: one page, ascending by date, with the exact total for the filter. */
   list: authedProcedure.input(listPostsSchema).query(({ ctx, input }) => {
     const { cursor, limit, ...filter } = input;
-    return listPosts(ctx.deps, { userId: ctx.user.id, filter, cursor, limit });
+    return listPosts(ctx.deps, { userId: ctx.user.id, filter, cursor, limit, timeZone: ctx.user.timeZone });
   }),
 
   /** The month/week calendar: every post of a range of at most 62 days. */
