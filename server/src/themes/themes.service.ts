@@ -63,8 +63,10 @@ export async function saveNewTheme(
 
 export interface DraftResult {
   posts: DraftPost[];
-  source: 'ai' | 'templates';
+  /** 'mixed': the AI wrote `aiPosts` of them, the templates the rest (slots whose AI call failed). */
+  source: 'ai' | 'templates' | 'mixed';
   fallbackReason?: string | undefined;
+  aiPosts?: number | undefined;
 }
 
 export interface CalendarDeps {
@@ -126,6 +128,8 @@ export type CreationOutcome =
   | { kind: 'ai'; postsCreated: number }
   /** The AI failed and the local templates filled in (the spec's silent fallback). */
   | { kind: 'templates'; postsCreated: number; reason?: string | undefined }
+  /** Some AI calls failed: their slots came from the templates (`fromTemplates` of `postsCreated`). */
+  | { kind: 'partial'; postsCreated: number; fromTemplates: number; reason?: string | undefined }
   /** The theme is saved but producing or storing suggestions failed. */
   | { kind: 'suggestions_failed' }
   | { kind: 'no_posts' };
@@ -155,13 +159,20 @@ export async function createThemeWithCalendar(
       platforms: theme.social_networks,
       ...(options.requestId ? { requestId: options.requestId } : {}),
     });
-    return {
-      theme,
-      outcome:
-        drafts.source === 'ai'
-          ? { kind: 'ai', postsCreated }
-          : { kind: 'templates', postsCreated, reason: drafts.fallbackReason },
-    };
+    // postsCreated counts rows (one per network); so does fromTemplates.
+    const perPost = drafts.posts.length === 0 ? 0 : postsCreated / drafts.posts.length;
+    const outcome: CreationOutcome =
+      drafts.source === 'ai'
+        ? { kind: 'ai', postsCreated }
+        : drafts.source === 'mixed'
+          ? {
+              kind: 'partial',
+              postsCreated,
+              fromTemplates: (drafts.posts.length - (drafts.aiPosts ?? 0)) * perPost,
+              reason: drafts.fallbackReason,
+            }
+          : { kind: 'templates', postsCreated, reason: drafts.fallbackReason };
+    return { theme, outcome };
   } catch (error) {
     deps.logger.error(
       { err: error, themeId: theme.id, requestId: options.requestId },
