@@ -94,7 +94,8 @@ async function screenError(promise: Promise<unknown>): Promise<AiDraftError> {
 
 describe('the request', () => {
   it('carries the theme, tones, topics to avoid, per-network limits and count, and no sampling parameters', async () => {
-    const result = await generatePosts(await deps(), await input());
+    // Two posts for three networks fit one call (see 'chunked requests' for more).
+    const result = await generatePosts(await deps(), await input({ count: 2 }));
     expect(result.source).toBe('ai');
     const [request, ...others] = aiRequests();
     expect(others).toHaveLength(0);
@@ -115,7 +116,7 @@ describe('the request', () => {
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0]?.role).toBe('user');
     expect(readPostsRequest(body.messages[0]!.content)).toEqual({
-      count: 5,
+      count: 2,
       theme: { name: THEME.name, description: THEME.description },
       tones: ['Descontraído', 'Informativo'],
       avoid_topics: ['Política', 'Religião'],
@@ -218,7 +219,7 @@ describe('good output', () => {
 
 describe('X copies never exceed 280 weighted characters', () => {
   it('trims too-long AI posts at a sentence boundary', async () => {
-    sandbox.setNextAnthropicOutput('too_long');
+    sandbox.setNextAnthropicOutput('too_long', 20);
     const result = await generatePosts(await deps(), await input({ count: 10 }));
     expect(result.source).toBe('ai');
     expect(result.posts).toHaveLength(10);
@@ -230,7 +231,7 @@ describe('X copies never exceed 280 weighted characters', () => {
   });
 
   it('trims at the X limit even when the theme is X only, and at 2,200 for Instagram', async () => {
-    sandbox.setNextAnthropicOutput('too_long', 2);
+    sandbox.setNextAnthropicOutput('too_long', 20);
     const x = await generatePosts(await deps(), await input({ theme: { ...THEME, socialNetworks: ['x'] } }));
     for (const post of x.posts) expect(measureXLength(post.content)).toBeLessThanOrEqual(280);
     const instagram = await generatePosts(
@@ -247,47 +248,48 @@ describe('X copies never exceed 280 weighted characters', () => {
 
 describe('failures at creation and on the card fall back to templates; the screen throws', () => {
   it('malformed output', async () => {
-    sandbox.setNextAnthropicOutput('malformed');
+    sandbox.setNextAnthropicOutput('malformed', 20);
     expectTemplates(await generatePosts(await deps(), await input({ count: 15 })), 'malformed', 15);
-    sandbox.setNextAnthropicOutput('malformed');
+    expect(aiRequests().length).toBeGreaterThan(1);
+    sandbox.setNextAnthropicOutput('malformed', 20);
     const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen' })));
     expect(error.code).toBe('AI_MALFORMED');
     expect(error.userMessage).toBe('Formato de resposta inválido da IA');
   });
 
   it('no posts', async () => {
-    sandbox.setNextAnthropicOutput('no_posts');
+    sandbox.setNextAnthropicOutput('no_posts', 20);
     expectTemplates(await generatePosts(await deps(), await input({ mode: 'card' })), 'no_posts', 5);
-    sandbox.setNextAnthropicOutput('no_posts');
+    sandbox.setNextAnthropicOutput('no_posts', 20);
     const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen' })));
     expect(error).toMatchObject({ code: 'AI_MALFORMED', reason: 'no_posts' });
   });
 
   it('HTTP 500 (after the single SDK retry)', async () => {
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', status: 500, times: 2 });
-    expectTemplates(await generatePosts(await deps(), await input()), 'http_error', 5);
+    expectTemplates(await generatePosts(await deps(), await input({ count: 2 })), 'http_error', 2);
     expect(aiRequests()).toHaveLength(2);
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', status: 529, times: 2 });
-    const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen' })));
+    const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen', count: 2 })));
     expect(error.code).toBe('AI_UNAVAILABLE');
     expect(error.userMessage).toBe('Erro ao gerar posts com IA');
   });
 
   it('a 500 followed by a good answer is recovered by the retry', async () => {
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', status: 500 });
-    const result = await generatePosts(await deps(), await input());
+    const result = await generatePosts(await deps(), await input({ count: 2 }));
     expect(result.source).toBe('ai');
     expect(aiRequests()).toHaveLength(2);
   });
 
   it('a timeout', async () => {
-    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 2 });
+    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 20 });
     const started = Date.now();
     const result = await generatePosts(await deps({ ai: ai({ timeoutMs: 300 }) }), await input());
     expect(Date.now() - started).toBeLessThan(2000);
     expectTemplates(result, 'timeout', 5);
     sandbox.clearFaults();
-    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 2 });
+    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 20 });
     const error = await screenError(
       generatePosts(await deps({ ai: ai({ timeoutMs: 300 }) }), await input({ mode: 'screen' })),
     );
@@ -297,18 +299,21 @@ describe('failures at creation and on the card fall back to templates; the scree
   it("Anthropic's 429 with a long Retry-After ends at the deadline, not after the wait", async () => {
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', retryAfterSeconds: 30 });
     const started = Date.now();
-    const result = await generatePosts(await deps({ ai: ai({ timeoutMs: 500 }) }), await input());
+    const result = await generatePosts(
+      await deps({ ai: ai({ timeoutMs: 500 }) }),
+      await input({ count: 2 }),
+    );
     expect(Date.now() - started).toBeLessThan(2500);
-    expectTemplates(result, 'timeout', 5);
+    expectTemplates(result, 'timeout', 2);
     expect(aiRequests()).toHaveLength(1);
   });
 
   it('a rejected key (401)', async () => {
     const result = await generatePosts(
       await deps({ ai: ai({ apiKey: 'sk-ant-sandbox-rejected' }) }),
-      await input(),
+      await input({ count: 2 }),
     );
-    expectTemplates(result, 'http_error', 5);
+    expectTemplates(result, 'http_error', 2);
     expect(aiRequests()).toHaveLength(1);
   });
 
@@ -327,7 +332,7 @@ describe('per-user rate limit (R2)', () => {
     daily: { limit: 100, windowMs: 86_400_000, blockMs: 86_400_000 },
   };
 
-  it('falls back (creation) or throws RATE_LIMITED (screen) past the limit, without calling the AI', async () => {
+  it('counts one use per drafting request, however many calls it takes (chunks), and refuses past the limit without calling the AI', async () => {
     const user = await makeUser(handle, 'ai-limit');
     const d = await deps({ rateLimits: small });
     const base = { userId: user.id, theme: THEME, count: 5 } as const;
@@ -338,7 +343,8 @@ describe('per-user rate limit (R2)', () => {
     const error = await screenError(generatePosts(d, { ...base, mode: 'screen' }));
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
-    expect(aiRequests()).toHaveLength(3);
+    // 5 posts for 3 networks are 3 calls each: 3 uses made 9 calls and spent 3 of the quota.
+    expect(aiRequests()).toHaveLength(9);
     // Another user is not affected.
     expect((await generatePosts(d, await input())).source).toBe('ai');
   });

@@ -66,6 +66,8 @@ export interface GeneratePostsDeps {
   random?: () => number;
   now?: () => Date;
   rateLimits?: AiRateLimits;
+  /** Estimated output tokens per call (default AI_CHUNK_OUTPUT_TOKENS; Infinity: one call). */
+  chunkOutputTokens?: number;
 }
 
 export interface GeneratePostsResult {
@@ -215,7 +217,7 @@ export async function generatePosts(
 
   // Chunks sized by the expected output, a few at a time, each with its own deadline; a chunk
   // starts only within the whole request's budget and while the API answers (see chunks.ts).
-  const chunks = planChunks(input.count, platforms);
+  const chunks = planChunks(input.count, platforms, deps.chunkOutputTokens);
   const started = Date.now();
   const overall = AbortSignal.timeout(Math.round(deps.ai.timeoutMs * AI_TOTAL_TIMEOUT_FACTOR));
   let stopped: FallbackReason | null = null;
@@ -225,7 +227,7 @@ export async function generatePosts(
       return { ok: false as const, reason: stopped ?? ('timeout' as const) };
     }
     const outcome = await draftChunk(
-      { client, ai: deps.ai, log, random, overall },
+      { client, ai: deps.ai, log, overall },
       {
         themeName: input.theme.name,
         themeDescription: input.theme.description,
@@ -278,11 +280,15 @@ export async function generatePosts(
       themeDescription: input.theme.description,
       platforms,
       count: chunk.count,
-      random,
+      random: () => 0,
       first: chunk.first,
     });
   });
-  const posts = merged.map((post, i) => ({ ...post, post_order: i + 1 }));
+  // Networks are picked here, in slot order, so the picks do not depend on which chunk answered first.
+  const posts = merged.map((post, i) => {
+    const platform = pickPlatform(platforms, random);
+    return { ...post, platform, content: post.variants?.[platform] ?? post.content, post_order: i + 1 };
+  });
   if (firstFailure === undefined) return { posts, source: 'ai', aiPosts };
   log.warn({ failedChunks: failed, aiPosts, posts: posts.length }, 'AI drafting partly failed');
   if (!fill) return { posts, source: 'ai', aiPosts };
@@ -302,7 +308,6 @@ async function draftChunk(
     client: NonNullable<AiClient['anthropic']>;
     ai: AiClient;
     log: Logger;
-    random: () => number;
     overall: AbortSignal;
   },
   prompt: PromptInput,
@@ -339,11 +344,8 @@ async function draftChunk(
     log.warn({ reason, durationMs: Date.now() - started, ...describeError(error) }, 'AI drafting failed');
     return { ok: false, reason };
   }
-  const verified = verifyPosts(output, {
-    platforms: prompt.platforms,
-    count: prompt.count,
-    random: ctx.random,
-  });
+  // Each post's network is picked after the merge, in slot order.
+  const verified = verifyPosts(output, { platforms: prompt.platforms, count: prompt.count, random: () => 0 });
   if (verified === null) {
     log.warn({ reason: 'malformed' }, 'AI answer has the wrong shape');
     return { ok: false, reason: 'malformed' };
