@@ -25,7 +25,7 @@ export function planChunks(
   budget: number = AI_CHUNK_OUTPUT_TOKENS,
 ): Chunk[] {
   if (count <= 0) return [];
-  const perCall = Math.max(1, Math.floor(budget / tokensPerPost(platforms)));
+  const perCall = Math.min(count, Math.max(1, Math.floor(budget / tokensPerPost(platforms))));
   const calls = Math.ceil(count / perCall);
   const size = Math.floor(count / calls);
   const larger = count % calls;
