@@ -219,7 +219,7 @@ export async function generatePosts(
   // starts only within the whole request's budget and while the API answers (see chunks.ts).
   const chunks = planChunks(input.count, platforms, deps.chunkOutputTokens);
   const started = Date.now();
-  const overall = AbortSignal.timeout(Math.round(deps.ai.timeoutMs * AI_TOTAL_TIMEOUT_FACTOR));
+  const overall = deadlineAfter(Math.round(deps.ai.timeoutMs * AI_TOTAL_TIMEOUT_FACTOR));
   let stopped: FallbackReason | null = null;
   const outcomes = await mapWithConcurrency(chunks, AI_CHUNK_CONCURRENCY, async (chunk) => {
     if (stopped !== null || overall.aborted) {
@@ -242,7 +242,7 @@ export async function generatePosts(
     if (!outcome.ok && (outcome.reason === 'timeout' || outcome.reason === 'http_error'))
       stopped ??= outcome.reason;
     return outcome;
-  });
+  }).finally(() => overall.clear());
 
   const failed = outcomes.flatMap((outcome, i) =>
     outcome.ok ? [] : [{ chunk: chunks[i]!, reason: outcome.reason }],
@@ -295,6 +295,36 @@ export async function generatePosts(
   return { posts, source: 'mixed', fallbackReason: firstFailure, aiPosts };
 }
 
+interface Deadline {
+  readonly signal: AbortSignal;
+  readonly aborted: boolean;
+  clear(): void;
+}
+
+/**
+ * A signal aborted after `ms` or with `parent`. A plain timer and listener, not
+ * `AbortSignal.any([AbortSignal.timeout(ms), parent])`: that one holds its sources weakly and a
+ * collected timeout signal never fires (nodejs/node#48468-style), which let a call outlive its
+ * deadline. `clear()` drops the timer and the listener once the call is over.
+ */
+function deadlineAfter(ms: number, parent?: AbortSignal): Deadline {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('deadline', 'TimeoutError')), ms);
+  const onParent = () => controller.abort(parent?.reason);
+  if (parent?.aborted) onParent();
+  else parent?.addEventListener('abort', onParent, { once: true });
+  return {
+    signal: controller.signal,
+    get aborted() {
+      return controller.signal.aborted;
+    },
+    clear() {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParent);
+    },
+  };
+}
+
 /** Total budget of a chunked request, in ANTHROPIC_TIMEOUT_MS (stays below the idempotency lease of 2×). */
 export const AI_TOTAL_TIMEOUT_FACTOR = 1.5;
 
@@ -308,7 +338,7 @@ async function draftChunk(
     client: NonNullable<AiClient['anthropic']>;
     ai: AiClient;
     log: Logger;
-    overall: AbortSignal;
+    overall: Deadline;
   },
   prompt: PromptInput,
 ): Promise<ChunkOutcome> {
@@ -319,7 +349,8 @@ async function draftChunk(
   const started = Date.now();
   // One deadline for the call, the SDK's single retry and its back-off included, capped by the
   // request's total budget.
-  const deadline = AbortSignal.any([AbortSignal.timeout(ctx.ai.timeoutMs), ctx.overall]);
+  const own = deadlineAfter(ctx.ai.timeoutMs, ctx.overall.signal);
+  const deadline = own.signal;
   let output: unknown;
   try {
     const message = await ctx.client.messages.parse(
@@ -343,6 +374,8 @@ async function draftChunk(
     const reason = classify(error, deadline);
     log.warn({ reason, durationMs: Date.now() - started, ...describeError(error) }, 'AI drafting failed');
     return { ok: false, reason };
+  } finally {
+    own.clear();
   }
   // Each post's network is picked after the merge, in slot order.
   const verified = verifyPosts(output, { platforms: prompt.platforms, count: prompt.count, random: () => 0 });
