@@ -7,6 +7,8 @@
 //     "avoid_topics": ["Política"], "max_characters": 280,
 //     "networks": [{ "id": "x", "name": "X (Twitter)", "max_characters": 280 }] }
 //   </posts_request>
+// A chunk of a larger request (chunks.ts) adds `"part": { "first": 3, "last": 4, "total": 15 }`
+// and `"angles"`, one per post of the chunk, so parallel calls do not write the same post.
 // Only theme fields and limits go in: never a key, a user id or anything else about the account.
 import {
   AVOID_TOPIC_LABELS,
