@@ -6,8 +6,13 @@ import { tokensPerPost } from './prompt.js';
 
 /** Estimated output tokens one call may ask for (~20–40 s at 60–120 tok/s with the estimate's margin). */
 export const AI_CHUNK_OUTPUT_TOKENS = 2_500;
-/** Calls to Anthropic in flight at once for one drafting request. */
-export const AI_CHUNK_CONCURRENCY = 4;
+/**
+ * Calls to Anthropic in flight at once for one drafting request. 5, not 4: a 4-network theme is 15
+ * one-post calls, so 3 even waves (~40 s at 60 tokens/s for real-size posts) instead of 4 (~55 s,
+ * close to the request's 1.5 × ANTHROPIC_TIMEOUT_MS budget). Still small: Anthropic's per-minute
+ * output-token limits count the calls together.
+ */
+export const AI_CHUNK_CONCURRENCY = 5;
 
 /** One call: the posts `first`..`first + count − 1` (1-based slots) of the request. */
 export interface Chunk {
