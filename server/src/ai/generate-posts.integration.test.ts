@@ -310,9 +310,12 @@ describe('chunked requests: 15 posts × 4 networks at theme creation', () => {
     expect(result.posts).toHaveLength(15);
     const fromTemplates = result.posts.filter(isTemplate).length;
     expect(fromTemplates).toBe(15 - result.aiPosts!);
-    // Calls already running finish; none starts after the timeout (the hung one and its retry aside).
-    expect(fromTemplates).toBeGreaterThan(1);
-    expect(aiRequests().length).toBeLessThanOrEqual(result.aiPosts! + 2);
+    // Calls already running finish; none starts after the timeout: those slots were never asked
+    // for (the SDK's retry may repeat a slot that was) and are templates.
+    const asked = new Set(aiRequests().map((r) => partOf(r).part!.first));
+    expect(asked.size).toBeLessThan(15);
+    for (const post of result.posts) if (!asked.has(post.post_order)) expect(isTemplate(post)).toBe(true);
+    expect(fromTemplates).toBeGreaterThan(15 - asked.size);
   });
 });
 
