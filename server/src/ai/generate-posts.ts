@@ -1,6 +1,8 @@
 // AI drafting (spec §7 "generate-posts-ai"): asks Anthropic for N posts about a theme through
-// structured output, checks every post against the theme's networks, and falls back to the local
-// templates at theme creation and on the card button; the suggested-posts screen gets an error.
+// structured output — in chunks sized by the expected output, a few calls at a time (chunks.ts) —
+// checks every post against the theme's networks, and falls back to the local templates at theme
+// creation (for the failed chunks' slots only) and on the card button; the suggested-posts screen
+// gets an error. One request counts once against the user's AI quota, whatever its calls.
 import { AnthropicError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import {
