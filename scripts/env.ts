@@ -64,6 +64,9 @@ export const benchEnv = {
     'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: () => envValue('BENCH_REDIS_URL') ?? DEFAULT_REDIS_URL,
   runs: () => numberEnv('BENCH_RUNS', 100),
+  /** bench:ai: the sandbox model's output speed (tokens/s) and the drafting timeout. */
+  aiTokensPerSecond: () => numberEnv('BENCH_AI_TOKENS_PER_SECOND', 60),
+  aiTimeoutMs: () => numberEnv('BENCH_AI_TIMEOUT_MS', 45_000),
   /** bench:media: the size of each of the 4 images, in KB. */
   mediaKb: () => numberEnv('BENCH_MEDIA_KB', 600),
   chromium: () => envValue('CHROMIUM_PATH') ?? '/usr/bin/chromium',

@@ -403,6 +403,9 @@ export const messages = {
       count === 1
         ? '1 post foi criado a partir de modelos e agendado automaticamente. A IA não respondeu; você pode gerar novas sugestões depois.'
         : `${count} posts foram criados a partir de modelos e agendados automaticamente. A IA não respondeu; você pode gerar novas sugestões depois.`,
+    /** Some of the AI calls failed: their posts came from the templates, the rest from the AI. */
+    createdWithSomeTemplates: (count: number, fromTemplates: number) =>
+      `${count} posts foram agendados automaticamente: ${count - fromTemplates} gerados com IA e ${fromTemplates} a partir de modelos (a IA não conseguiu escrever ${fromTemplates === 1 ? 'um deles' : 'alguns deles'}). Revise os posts de modelo antes da publicação.`,
     /** No AI key (local models): expected, said as information, not as a failure. */
     createdWithLocalTemplates: (count: number) =>
       count === 1

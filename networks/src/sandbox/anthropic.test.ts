@@ -285,6 +285,64 @@ describe('steering the next answers', () => {
   });
 });
 
+describe('output speed and chunks', () => {
+  it('takes output_tokens / speed to answer, like a model generating at that speed; reset() restores it', async () => {
+    sandbox.setAnthropicOutputSpeed(2_000);
+    const started = Date.now();
+    const answer = await call(body());
+    const elapsed = Date.now() - started;
+    const tokens = (answer.json.usage as { output_tokens: number }).output_tokens;
+    expect(tokens).toBeGreaterThan(100);
+    // Never sooner than the generation takes at that speed (a lower bound, not a timing target).
+    expect(elapsed).toBeGreaterThanOrEqual(Math.floor((tokens / 2_000) * 1000) - 2);
+    expect(sandbox.control.anthropic.generationMs(tokens)).toBe(Math.round((tokens / 2_000) * 1000));
+    sandbox.reset();
+    expect(sandbox.control.anthropic.generationMs(tokens)).toBe(0);
+  });
+
+  it('sets the speed over HTTP control too, and refuses a bad one', async () => {
+    const set = (payload: unknown) =>
+      fetch(`${sandbox.url}/__sandbox/anthropic/speed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+    expect((await set({ tokensPerSecond: 60 })).status).toBe(201);
+    expect(sandbox.control.anthropic.outputTokensPerSecond).toBe(60);
+    expect((await set({ tokensPerSecond: null })).status).toBe(201);
+    expect(sandbox.control.anthropic.outputTokensPerSecond).toBe(0);
+    expect((await set({ tokensPerSecond: -1 })).status).toBe(400);
+    expect((await set({ speed: 60 })).status).toBe(400);
+  });
+
+  it('writes the slots of a chunk: the same posts the whole request has there, numbered from 1', async () => {
+    const networks = [
+      { id: 'x', name: 'X (Twitter)', max_characters: 280 },
+      { id: 'linkedin', name: 'LinkedIn', max_characters: 3000 },
+    ];
+    const whole = { ...X_REQUEST, count: 6, networks };
+    const chunk = {
+      ...whole,
+      count: 2,
+      part: { first: 4, last: 5, total: 6 },
+      angles: ['um erro comum', 'mito ou verdade'],
+    };
+    const ask = async (request: Record<string, unknown>) =>
+      (
+        JSON.parse(
+          textOf((await call(body({ messages: [{ role: 'user', content: postsBlock(request) }] }))).json),
+        ) as { posts: (Post & { versions: unknown })[] }
+      ).posts;
+    const all = await ask(whole);
+    const part = await ask(chunk);
+    expect(part.map((p) => p.post_order)).toEqual([1, 2]);
+    expect(part.map(({ post_order: _, ...p }) => p)).toEqual(
+      all.slice(3, 5).map(({ post_order: _, ...p }) => p),
+    );
+    expect(readPostsRequest(postsBlock(chunk))).toMatchObject({ part: { first: 4, last: 5, total: 6 } });
+  });
+});
+
 describe('faults and recording', () => {
   it('answers injected faults in Anthropic error shape', async () => {
     sandbox.addFault({ host: 'api.anthropic.com', pathPrefix: '/v1/messages', status: 529 });

@@ -25,6 +25,13 @@
 // Tests steer the next answers with `setNextOutput(mode)` / `POST /__sandbox/anthropic/next`:
 // 'ok' (the default), 'malformed' (not JSON), 'no_posts' (`{ "posts": [] }`), 'too_long'
 // (posts over the limit, several sentences each, so a sentence-boundary trim can recover them).
+// A chunk of a larger request (server/src/ai/chunks.ts) adds `"part": { "first", "last", "total" }`
+// and `"angles"`; the stand-in then writes the posts of those slots (titles and texts follow the
+// slot, so the chunks of one request do not repeat each other).
+// Output speed: with `outputTokensPerSecond` (option, `setOutputSpeed`, `POST
+// /__sandbox/anthropic/speed`, or SANDBOX_ANTHROPIC_TOKENS_PER_SECOND for `npm run sandbox`) an
+// answer waits output_tokens / speed seconds before it is sent, as a real model's generation does,
+// so a test or a measurement sees how long a request of that size takes (0: at once).
 import { randomBytes } from 'node:crypto';
 import { isPlatform, measurePostLength } from '@pauta/core';
 import type { ErrorRequestHandler, Request, Response, Router } from 'express';
@@ -44,6 +51,8 @@ export type AnthropicOutputMode = (typeof ANTHROPIC_OUTPUT_MODES)[number];
 export interface AnthropicStandInOptions {
   /** Keys answered with 401 authentication_error (default: [ANTHROPIC_REJECTED_KEY]). */
   rejectedApiKeys?: string[];
+  /** Simulated generation speed: an answer of N output tokens waits N / speed seconds (default 0: at once). */
+  outputTokensPerSecond?: number;
 }
 
 /** The structured inputs of a drafting request (the `<posts_request>` block), all optional. */
@@ -55,6 +64,12 @@ export const postsRequestSchema = z.object({
   tones: z.array(z.string()).catch([]),
   avoid_topics: z.array(z.string()).catch([]),
   max_characters: z.int().min(1).optional().catch(undefined),
+  /** Set when the request is one chunk of a larger one: the slots it writes. */
+  part: z
+    .object({ first: z.int().min(1), last: z.int().min(1), total: z.int().min(1) })
+    .optional()
+    .catch(undefined),
+  angles: z.array(z.string()).optional().catch(undefined),
   networks: z
     .array(z.object({ id: z.string(), name: z.string().optional(), max_characters: z.int().min(1) }))
     .catch([]),
@@ -67,9 +82,43 @@ const POSTS_REQUEST_BLOCK = /<posts_request>\s*([\s\S]*?)\s*<\/posts_request>/;
 export class AnthropicStandIn {
   readonly rejectedApiKeys: ReadonlySet<string>;
   private queue: AnthropicOutputMode[] = [];
+  private readonly defaultSpeed: number;
+  /** Output tokens per second; 0 answers at once. */
+  outputTokensPerSecond: number;
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(options: AnthropicStandInOptions = {}) {
     this.rejectedApiKeys = new Set(options.rejectedApiKeys ?? [ANTHROPIC_REJECTED_KEY]);
+    this.defaultSpeed = Math.max(0, options.outputTokensPerSecond ?? 0);
+    this.outputTokensPerSecond = this.defaultSpeed;
+  }
+
+  /** Simulated generation speed (null or 0: answers at once); `reset()` restores the option's. */
+  setOutputSpeed(tokensPerSecond: number | null): void {
+    this.outputTokensPerSecond = Math.max(0, tokensPerSecond ?? 0);
+  }
+
+  /** How long an answer of `outputTokens` takes to generate at the current speed. */
+  generationMs(outputTokens: number): number {
+    return this.outputTokensPerSecond > 0
+      ? Math.round((outputTokens / this.outputTokensPerSecond) * 1000)
+      : 0;
+  }
+
+  /** Waits `ms` (dropped by `dispose`, so a closing sandbox does not wait for it). */
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  dispose(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   /** The next `times` answers use `mode`; 'ok' clears anything queued. */
@@ -87,6 +136,7 @@ export class AnthropicStandIn {
 
   reset(): void {
     this.queue = [];
+    this.outputTokensPerSecond = this.defaultSpeed;
   }
 }
 
@@ -436,6 +486,8 @@ function writeVersion(request: PostsRequest, index: number, network: Limit): str
 function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
   const limits = limitsOf(request);
   const networks = networksOf(request);
+  // A chunk writes the slots it was given (post i of the answer is slot `offset + i + 1`).
+  const offset = (request.part?.first ?? 1) - 1;
   switch (mode) {
     case 'malformed':
       return `Claro! Aqui estão os posts sobre ${request.theme.name}:\n{"posts": [{"title": "Post 1", "content": "Texto interrompido`;
@@ -446,13 +498,14 @@ function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
       // keep the first ones); the base text too; the other versions are ordinary.
       const tightest = networks.reduce((a, b) => (b.max < a.max ? b : a));
       return JSON.stringify({
-        posts: Array.from({ length: request.count }, (_, i) => {
-          const post = writeLongPost(request, i, limits);
+        posts: Array.from({ length: request.count }, (_, n) => {
+          const i = offset + n;
+          const post = { ...writeLongPost(request, i, limits), post_order: n + 1 };
           return {
             ...post,
-            versions: networks.map((n) => ({
-              network: n.id,
-              content: n === tightest ? post.content : writeVersion(request, i, n),
+            versions: networks.map((network) => ({
+              network: network.id,
+              content: network === tightest ? post.content : writeVersion(request, i, network),
             })),
           };
         }),
@@ -460,9 +513,13 @@ function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
     }
     default:
       return JSON.stringify({
-        posts: Array.from({ length: request.count }, (_, i) => ({
-          ...writePost(request, i, limits),
-          versions: networks.map((n) => ({ network: n.id, content: writeVersion(request, i, n) })),
+        posts: Array.from({ length: request.count }, (_, n) => ({
+          ...writePost(request, offset + n, limits),
+          post_order: n + 1,
+          versions: networks.map((network) => ({
+            network: network.id,
+            content: writeVersion(request, offset + n, network),
+          })),
         })),
       });
   }
@@ -553,7 +610,7 @@ function estimateTokens(text: string): number {
 
 /** Mounts `POST /api.anthropic.com/v1/messages` (and Anthropic-shaped errors under that host). */
 export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
-  app.post(`/${ANTHROPIC_HOST}/v1/messages`, (req: Request, res: Response) => {
+  app.post(`/${ANTHROPIC_HOST}/v1/messages`, async (req: Request, res: Response) => {
     const key = apiKeyOf(req);
     if (key === null) {
       sendError(res, 401, 'x-api-key header is required');
@@ -596,6 +653,12 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
       stopReason = 'max_tokens';
     }
     const inputText = textOf(body.system) + body.messages.map((m) => textOf(m.content)).join('\n');
+    // Generation time at the simulated speed; a client that gave up meanwhile gets nothing.
+    const generationMs = standIn.generationMs(estimateTokens(text));
+    if (generationMs > 0) {
+      await standIn.wait(generationMs);
+      if (res.destroyed || res.writableEnded) return;
+    }
     const id = requestId();
     res.setHeader('request-id', id);
     res.json({

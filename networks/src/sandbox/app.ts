@@ -119,6 +119,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
     control,
     dispose: () => {
       faults.dispose();
+      anthropic.dispose();
       posts.dispose();
       persistence?.close();
     },

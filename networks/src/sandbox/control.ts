@@ -144,6 +144,11 @@ export class SandboxControl {
     this.anthropic.setNextOutput(mode, times);
   }
 
+  /** The Anthropic stand-in's simulated output speed in tokens per second (null or 0: at once). */
+  setAnthropicOutputSpeed(tokensPerSecond: number | null): void {
+    this.anthropic.setOutputSpeed(tokensPerSecond);
+  }
+
   /** Recorded requests, oldest first, optionally filtered. Credentials are redacted. */
   requests(match: RequestMatch = {}): RecordedRequest[] {
     return this.recorder.list(match);
@@ -206,7 +211,7 @@ export class SandboxControl {
     return this.store.expireAccessToken(token);
   }
 
-  /** Clears recorded requests, faults and queued Anthropic answers. */
+  /** Clears recorded requests, faults, queued Anthropic answers and a speed set here. */
   reset(): void {
     this.recorder.clear();
     this.faults.clear();
@@ -253,6 +258,7 @@ const controlSchemas = {
     mode: z.enum(ANTHROPIC_OUTPUT_MODES),
     times: z.int().min(1).max(1000).optional(),
   }),
+  anthropicSpeed: z.strictObject({ tokensPerSecond: z.number().min(0).max(1_000_000).nullable() }),
   metrics: z.strictObject({
     platformPostId: z.string().min(1).max(200),
     reach: z.int().min(0).optional(),
@@ -341,6 +347,12 @@ export function createControlRouter(control: SandboxControl): Router {
     const input = parseOr400(controlSchemas.anthropicNext, req.body, res);
     if (input === null) return;
     control.setNextAnthropicOutput(input.mode, input.times);
+    res.status(201).json({ ok: true });
+  });
+  router.post('/anthropic/speed', (req, res) => {
+    const input = parseOr400(controlSchemas.anthropicSpeed, req.body, res);
+    if (input === null) return;
+    control.setAnthropicOutputSpeed(input.tokensPerSecond);
     res.status(201).json({ ok: true });
   });
   router.get('/posts', (req, res) => {

@@ -15,6 +15,8 @@ const envSchema = z.object({
     .optional(),
   /** Delay before every publish call answers (benchmarks). */
   SANDBOX_PUBLISH_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** Simulated output speed of the Anthropic stand-in (tokens/s; 0: answers at once). */
+  SANDBOX_ANTHROPIC_TOKENS_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(0),
   /** The state (tokens, posts) is kept in PAUTA_DATA_DIR/sandbox/standalone.json. */
   PAUTA_DATA_DIR: z.string().min(1).default('.data'),
 });
@@ -37,6 +39,7 @@ const sandbox = await startSandbox({
   host: '127.0.0.1',
   allowedRedirectOrigins: [...DEFAULT_ALLOWED_REDIRECT_ORIGINS, ...extraOrigins],
   publishLatencyMs: env.SANDBOX_PUBLISH_LATENCY_MS,
+  anthropic: { outputTokensPerSecond: env.SANDBOX_ANTHROPIC_TOKENS_PER_SECOND },
   stateFile: path.resolve(env.PAUTA_DATA_DIR, 'sandbox', 'standalone.json'),
   onWarning: (message) => process.stderr.write(`${message}\n`),
   ...(env.SANDBOX_TOKEN_PREFIX === undefined ? {} : { tokenPrefix: env.SANDBOX_TOKEN_PREFIX }),

@@ -29,6 +29,8 @@ export interface SandboxHandle {
   expireAccessToken: SandboxControl['expireAccessToken'];
   /** What the Anthropic stand-in answers to the next drafting requests. */
   setNextAnthropicOutput: SandboxControl['setNextAnthropicOutput'];
+  /** The Anthropic stand-in's simulated output speed (tokens/s; null or 0: at once). */
+  setAnthropicOutputSpeed: SandboxControl['setAnthropicOutputSpeed'];
   reset: SandboxControl['reset'];
   /** What was published per network (LinkedIn, Facebook, X, Instagram), oldest first. */
   publishedPosts: SandboxControl['publishedPosts'];
@@ -65,6 +67,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     revokeToken: (token) => control.revokeToken(token),
     expireAccessToken: (token) => control.expireAccessToken(token),
     setNextAnthropicOutput: (mode, times) => control.setNextAnthropicOutput(mode, times),
+    setAnthropicOutputSpeed: (tokensPerSecond) => control.setAnthropicOutputSpeed(tokensPerSecond),
     reset: () => control.reset(),
     publishedPosts: (network) => control.publishedPosts(network),
     clearPublishedPosts: () => control.clearPublishedPosts(),

@@ -11,6 +11,7 @@ import { type AiConfig, createAiClient } from './ai-client.js';
 import { createDraftGenerator } from './draft-generator.js';
 import { AiDraftError } from './errors.js';
 import { type GeneratePostsDeps, type GeneratePostsInput, generatePosts } from './generate-posts.js';
+import { templatePosts } from './templates.js';
 
 const KEY = `sk-ant-SENTINEL-${randomUUID()}`;
 const HOST = 'api.anthropic.com';
@@ -94,7 +95,8 @@ async function screenError(promise: Promise<unknown>): Promise<AiDraftError> {
 
 describe('the request', () => {
   it('carries the theme, tones, topics to avoid, per-network limits and count, and no sampling parameters', async () => {
-    const result = await generatePosts(await deps(), await input());
+    // Two posts for three networks fit one call (see 'chunked requests' for more).
+    const result = await generatePosts(await deps(), await input({ count: 2 }));
     expect(result.source).toBe('ai');
     const [request, ...others] = aiRequests();
     expect(others).toHaveLength(0);
@@ -115,7 +117,7 @@ describe('the request', () => {
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0]?.role).toBe('user');
     expect(readPostsRequest(body.messages[0]!.content)).toEqual({
-      count: 5,
+      count: 2,
       theme: { name: THEME.name, description: THEME.description },
       tones: ['Descontraído', 'Informativo'],
       avoid_topics: ['Política', 'Religião'],
@@ -216,9 +218,110 @@ describe('good output', () => {
   });
 });
 
+describe('chunked requests: 15 posts × 4 networks at theme creation', () => {
+  const ALL: Platform[] = ['x', 'linkedin', 'facebook', 'instagram'];
+  const creation = () => input({ count: 15, theme: { ...THEME, socialNetworks: ALL } });
+  /** What the local templates write for each slot (the AI's texts must differ). */
+  const templates = templatePosts({
+    themeName: THEME.name,
+    themeDescription: THEME.description,
+    platforms: ALL,
+    count: 15,
+    random: () => 0,
+  });
+  const isTemplate = (post: { post_order: number; variants?: Partial<Record<Platform, string>> }) =>
+    ALL.every((p) => post.variants?.[p] === templates[post.post_order - 1]!.variants?.[p]);
+  const partOf = (request: { body: unknown }) =>
+    readPostsRequest((request.body as { messages: { content: string }[] }).messages[0]!.content)!;
+
+  // Output speed scaled ~33× from a real model's ~60 tokens/s, and the timeout with it (45 s → 1 s):
+  // the sandbox writes ~280 tokens a post for 4 networks, ~4,600 for 15 (2.3 s here, 76 s at 60 tok/s).
+  const SPEED = 2_000;
+  const TIMEOUT_MS = 1_000;
+
+  it('arrive as the AI text within the timeout, where a single request times out into templates', async () => {
+    sandbox.setAnthropicOutputSpeed(SPEED);
+    const d = await deps({ ai: ai({ timeoutMs: TIMEOUT_MS }) });
+
+    const single = await generatePosts(
+      { ...d, chunkOutputTokens: Number.POSITIVE_INFINITY },
+      await creation(),
+    );
+    expect(single).toMatchObject({ source: 'templates', fallbackReason: 'timeout' });
+    expect(single.posts.every(isTemplate)).toBe(true);
+    sandbox.clearRequests();
+
+    const result = await generatePosts(d, await creation());
+    expect(result).toMatchObject({ source: 'ai', aiPosts: 15 });
+    expect(result.fallbackReason).toBeUndefined();
+    expect(result.posts.map((p) => p.post_order)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    for (const post of result.posts) {
+      expect(isTemplate(post)).toBe(false);
+      expect(Object.keys(post.variants!).sort()).toEqual([...ALL].sort());
+      expect(post.content).toBe(post.variants![post.platform]);
+      expect(post.variants!.linkedin).toContain('\n\n');
+      expect(measureXLength(post.variants!.x!)).toBeLessThanOrEqual(280);
+    }
+    // One call per post (each ~1.3k estimated tokens), every slot asked once, each with its own angle.
+    const requests = aiRequests();
+    expect(requests).toHaveLength(15);
+    const parts = requests.map(partOf);
+    expect(parts.map((p) => p.part!.first).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 15 }, (_, i) => i + 1),
+    );
+    expect(parts.every((p) => p.count === 1 && p.part!.total === 15)).toBe(true);
+    expect(new Set(parts.map((p) => p.angles![0])).size).toBe(15);
+    for (const request of requests)
+      expect((request.body as { max_tokens: number }).max_tokens).toBeLessThan(2_500);
+    // Slot k carries the sandbox's post k: the merge kept the slots in order.
+    expect(new Set(result.posts.map((p) => p.variants!.x)).size).toBeGreaterThan(5);
+  });
+
+  it('one failing chunk: only its post comes from the templates, the others keep the AI text, and the result says so', async () => {
+    sandbox.setNextAnthropicOutput('malformed'); // the first call to arrive
+    const result = await generatePosts(await deps(), await creation());
+    const failedSlot = partOf(aiRequests()[0]!).part!.first;
+    expect(result).toMatchObject({ source: 'mixed', fallbackReason: 'malformed', aiPosts: 14 });
+    expect(result.posts).toHaveLength(15);
+    expect(result.posts.map((p) => p.post_order)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(result.posts.filter(isTemplate).map((p) => p.post_order)).toEqual([failedSlot]);
+    expect(aiRequests()).toHaveLength(15);
+  });
+
+  it('on the card a failing chunk leaves fewer drafts, all the AI text, renumbered (no templates mixed in)', async () => {
+    sandbox.setNextAnthropicOutput('no_posts');
+    const result = await generatePosts(
+      await deps(),
+      await input({ count: 5, mode: 'card', theme: { ...THEME, socialNetworks: ALL } }),
+    );
+    expect(result).toMatchObject({ source: 'ai', aiPosts: 4 });
+    expect(result.fallbackReason).toBeUndefined();
+    expect(result.posts.map((p) => p.post_order)).toEqual([1, 2, 3, 4]);
+    expect(result.posts.some(isTemplate)).toBe(false);
+  });
+
+  it('an API that stops answering is not asked again: the slots not started yet come from the templates', async () => {
+    sandbox.setAnthropicOutputSpeed(SPEED);
+    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 5_000, times: 2 });
+    const started = Date.now();
+    const result = await generatePosts(await deps({ ai: ai({ timeoutMs: 300 }) }), await creation());
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(result).toMatchObject({ source: 'mixed', fallbackReason: 'timeout' });
+    expect(result.posts).toHaveLength(15);
+    const fromTemplates = result.posts.filter(isTemplate).length;
+    expect(fromTemplates).toBe(15 - result.aiPosts!);
+    // Calls already running finish; none starts after the timeout: those slots were never asked
+    // for (the SDK's retry may repeat a slot that was) and are templates.
+    const asked = new Set(aiRequests().map((r) => partOf(r).part!.first));
+    expect(asked.size).toBeLessThan(15);
+    for (const post of result.posts) if (!asked.has(post.post_order)) expect(isTemplate(post)).toBe(true);
+    expect(fromTemplates).toBeGreaterThan(15 - asked.size);
+  });
+});
+
 describe('X copies never exceed 280 weighted characters', () => {
   it('trims too-long AI posts at a sentence boundary', async () => {
-    sandbox.setNextAnthropicOutput('too_long');
+    sandbox.setNextAnthropicOutput('too_long', 20);
     const result = await generatePosts(await deps(), await input({ count: 10 }));
     expect(result.source).toBe('ai');
     expect(result.posts).toHaveLength(10);
@@ -230,7 +333,7 @@ describe('X copies never exceed 280 weighted characters', () => {
   });
 
   it('trims at the X limit even when the theme is X only, and at 2,200 for Instagram', async () => {
-    sandbox.setNextAnthropicOutput('too_long', 2);
+    sandbox.setNextAnthropicOutput('too_long', 20);
     const x = await generatePosts(await deps(), await input({ theme: { ...THEME, socialNetworks: ['x'] } }));
     for (const post of x.posts) expect(measureXLength(post.content)).toBeLessThanOrEqual(280);
     const instagram = await generatePosts(
@@ -247,47 +350,48 @@ describe('X copies never exceed 280 weighted characters', () => {
 
 describe('failures at creation and on the card fall back to templates; the screen throws', () => {
   it('malformed output', async () => {
-    sandbox.setNextAnthropicOutput('malformed');
+    sandbox.setNextAnthropicOutput('malformed', 20);
     expectTemplates(await generatePosts(await deps(), await input({ count: 15 })), 'malformed', 15);
-    sandbox.setNextAnthropicOutput('malformed');
+    expect(aiRequests().length).toBeGreaterThan(1);
+    sandbox.setNextAnthropicOutput('malformed', 20);
     const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen' })));
     expect(error.code).toBe('AI_MALFORMED');
     expect(error.userMessage).toBe('Formato de resposta inválido da IA');
   });
 
   it('no posts', async () => {
-    sandbox.setNextAnthropicOutput('no_posts');
+    sandbox.setNextAnthropicOutput('no_posts', 20);
     expectTemplates(await generatePosts(await deps(), await input({ mode: 'card' })), 'no_posts', 5);
-    sandbox.setNextAnthropicOutput('no_posts');
+    sandbox.setNextAnthropicOutput('no_posts', 20);
     const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen' })));
     expect(error).toMatchObject({ code: 'AI_MALFORMED', reason: 'no_posts' });
   });
 
   it('HTTP 500 (after the single SDK retry)', async () => {
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', status: 500, times: 2 });
-    expectTemplates(await generatePosts(await deps(), await input()), 'http_error', 5);
+    expectTemplates(await generatePosts(await deps(), await input({ count: 2 })), 'http_error', 2);
     expect(aiRequests()).toHaveLength(2);
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', status: 529, times: 2 });
-    const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen' })));
+    const error = await screenError(generatePosts(await deps(), await input({ mode: 'screen', count: 2 })));
     expect(error.code).toBe('AI_UNAVAILABLE');
     expect(error.userMessage).toBe('Erro ao gerar posts com IA');
   });
 
   it('a 500 followed by a good answer is recovered by the retry', async () => {
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', status: 500 });
-    const result = await generatePosts(await deps(), await input());
+    const result = await generatePosts(await deps(), await input({ count: 2 }));
     expect(result.source).toBe('ai');
     expect(aiRequests()).toHaveLength(2);
   });
 
   it('a timeout', async () => {
-    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 2 });
+    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 20 });
     const started = Date.now();
     const result = await generatePosts(await deps({ ai: ai({ timeoutMs: 300 }) }), await input());
     expect(Date.now() - started).toBeLessThan(2000);
     expectTemplates(result, 'timeout', 5);
     sandbox.clearFaults();
-    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 2 });
+    sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', delayMs: 3000, times: 20 });
     const error = await screenError(
       generatePosts(await deps({ ai: ai({ timeoutMs: 300 }) }), await input({ mode: 'screen' })),
     );
@@ -297,18 +401,18 @@ describe('failures at creation and on the card fall back to templates; the scree
   it("Anthropic's 429 with a long Retry-After ends at the deadline, not after the wait", async () => {
     sandbox.addFault({ host: HOST, pathPrefix: '/v1/messages', retryAfterSeconds: 30 });
     const started = Date.now();
-    const result = await generatePosts(await deps({ ai: ai({ timeoutMs: 500 }) }), await input());
+    const result = await generatePosts(await deps({ ai: ai({ timeoutMs: 500 }) }), await input({ count: 2 }));
     expect(Date.now() - started).toBeLessThan(2500);
-    expectTemplates(result, 'timeout', 5);
+    expectTemplates(result, 'timeout', 2);
     expect(aiRequests()).toHaveLength(1);
   });
 
   it('a rejected key (401)', async () => {
     const result = await generatePosts(
       await deps({ ai: ai({ apiKey: 'sk-ant-sandbox-rejected' }) }),
-      await input(),
+      await input({ count: 2 }),
     );
-    expectTemplates(result, 'http_error', 5);
+    expectTemplates(result, 'http_error', 2);
     expect(aiRequests()).toHaveLength(1);
   });
 
@@ -327,7 +431,7 @@ describe('per-user rate limit (R2)', () => {
     daily: { limit: 100, windowMs: 86_400_000, blockMs: 86_400_000 },
   };
 
-  it('falls back (creation) or throws RATE_LIMITED (screen) past the limit, without calling the AI', async () => {
+  it('counts one use per drafting request, however many calls it takes (chunks), and refuses past the limit without calling the AI', async () => {
     const user = await makeUser(handle, 'ai-limit');
     const d = await deps({ rateLimits: small });
     const base = { userId: user.id, theme: THEME, count: 5 } as const;
@@ -338,7 +442,8 @@ describe('per-user rate limit (R2)', () => {
     const error = await screenError(generatePosts(d, { ...base, mode: 'screen' }));
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
-    expect(aiRequests()).toHaveLength(3);
+    // 5 posts for 3 networks are 3 calls each: 3 uses made 9 calls and spent 3 of the quota.
+    expect(aiRequests()).toHaveLength(9);
     // Another user is not affected.
     expect((await generatePosts(d, await input())).source).toBe('ai');
   });

@@ -1,6 +1,8 @@
 // AI drafting (spec §7 "generate-posts-ai"): asks Anthropic for N posts about a theme through
-// structured output, checks every post against the theme's networks, and falls back to the local
-// templates at theme creation and on the card button; the suggested-posts screen gets an error.
+// structured output — in chunks sized by the expected output, a few calls at a time (chunks.ts) —
+// checks every post against the theme's networks, and falls back to the local templates at theme
+// creation (for the failed chunks' slots only) and on the card button; the suggested-posts screen
+// gets an error. One request counts once against the user's AI quota, whatever its calls.
 import { AnthropicError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import {
@@ -18,6 +20,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { AiClient } from './ai-client.js';
+import { AI_CHUNK_CONCURRENCY, mapWithConcurrency, planChunks } from './chunks.js';
 import { AiDraftError, type FallbackReason } from './errors.js';
 import { cleanText, fitTitle, trimToSentences } from './fit.js';
 import {
@@ -25,6 +28,7 @@ import {
   aiPostsSchema,
   buildUserMessage,
   maxTokensFor,
+  type PromptInput,
   SYSTEM_PROMPT,
 } from './prompt.js';
 import { type AiRateLimits, takeAiCall } from './rate-limit.js';
@@ -64,13 +68,21 @@ export interface GeneratePostsDeps {
   random?: () => number;
   now?: () => Date;
   rateLimits?: AiRateLimits;
+  /** Estimated output tokens per call (default AI_CHUNK_OUTPUT_TOKENS; Infinity: one call). */
+  chunkOutputTokens?: number;
 }
 
 export interface GeneratePostsResult {
   posts: DraftPost[];
-  source: 'ai' | 'templates';
-  /** Set when source is 'templates'. */
+  /**
+   * 'mixed' (creation only): some chunks failed and their slots came from the templates; the
+   * others are the AI's. The card and the screen get 'ai' with the AI's drafts only.
+   */
+  source: 'ai' | 'templates' | 'mixed';
+  /** Set when source is 'templates' or 'mixed': why (the first failed chunk's reason). */
   fallbackReason?: FallbackReason;
+  /** How many of `posts` the AI wrote (set unless source is 'templates'). */
+  aiPosts?: number;
 }
 
 export type { DraftPost };
@@ -205,32 +217,153 @@ export async function generatePosts(
     return fallback('limiter_unavailable');
   }
 
+  // Chunks sized by the expected output, a few at a time, each with its own deadline; a chunk
+  // starts only within the whole request's budget and while the API answers (see chunks.ts).
+  const chunks = planChunks(input.count, platforms, deps.chunkOutputTokens);
   const started = Date.now();
-  // One deadline for the whole call, the SDK's single retry and its back-off included.
-  const deadline = AbortSignal.timeout(deps.ai.timeoutMs);
+  const overall = deadlineAfter(Math.round(deps.ai.timeoutMs * AI_TOTAL_TIMEOUT_FACTOR));
+  let stopped: FallbackReason | null = null;
+  const outcomes = await mapWithConcurrency(chunks, AI_CHUNK_CONCURRENCY, async (chunk) => {
+    if (stopped !== null || overall.aborted) {
+      log.warn({ chunk, reason: stopped ?? 'timeout' }, 'AI chunk not started');
+      return { ok: false as const, reason: stopped ?? ('timeout' as const) };
+    }
+    const outcome = await draftChunk(
+      { client, ai: deps.ai, log, overall },
+      {
+        themeName: input.theme.name,
+        themeDescription: input.theme.description,
+        tones,
+        avoidTopics,
+        platforms,
+        count: chunk.count,
+        ...(chunks.length > 1 ? { part: { first: chunk.first, total: input.count } } : {}),
+      },
+    );
+    // An API that timed out or failed is not asked again for the rest of this request.
+    if (!outcome.ok && (outcome.reason === 'timeout' || outcome.reason === 'http_error'))
+      stopped ??= outcome.reason;
+    return outcome;
+  }).finally(() => overall.clear());
+
+  const failed = outcomes.flatMap((outcome, i) =>
+    outcome.ok ? [] : [{ chunk: chunks[i]!, reason: outcome.reason }],
+  );
+  const stats: VerifyStats = { received: 0, trimmed: 0, dropped: 0 };
+  for (const outcome of outcomes) {
+    if (!outcome.ok) continue;
+    stats.received += outcome.stats.received;
+    stats.trimmed += outcome.stats.trimmed;
+    stats.dropped += outcome.stats.dropped;
+  }
+  const aiPosts = outcomes.reduce((sum, outcome) => sum + (outcome.ok ? outcome.posts.length : 0), 0);
+  log.info(
+    {
+      ...stats,
+      kept: aiPosts,
+      chunks: chunks.length,
+      failedChunks: failed.length,
+      durationMs: Date.now() - started,
+    },
+    'AI posts checked',
+  );
+  const firstFailure = failed[0]?.reason;
+  if (aiPosts === 0) return fallback(firstFailure ?? 'no_posts');
+
+  // Creation fills the slots of failed chunks from the templates (its calendar gets every post);
+  // the card and the screen keep the AI's drafts only (the person reviews them and can ask again).
+  const fill = input.mode === 'creation';
+  const merged = outcomes.flatMap((outcome, i) => {
+    if (outcome.ok) return outcome.posts;
+    if (!fill) return [];
+    const chunk = chunks[i]!;
+    return templatePosts({
+      themeName: input.theme.name,
+      themeDescription: input.theme.description,
+      platforms,
+      count: chunk.count,
+      random: () => 0,
+      first: chunk.first,
+    });
+  });
+  // Networks are picked here, in slot order, so the picks do not depend on which chunk answered first.
+  const posts = merged.map((post, i) => {
+    const platform = pickPlatform(platforms, random);
+    return { ...post, platform, content: post.variants?.[platform] ?? post.content, post_order: i + 1 };
+  });
+  if (firstFailure === undefined) return { posts, source: 'ai', aiPosts };
+  log.warn({ failedChunks: failed, aiPosts, posts: posts.length }, 'AI drafting partly failed');
+  if (!fill) return { posts, source: 'ai', aiPosts };
+  return { posts, source: 'mixed', fallbackReason: firstFailure, aiPosts };
+}
+
+interface Deadline {
+  readonly signal: AbortSignal;
+  readonly aborted: boolean;
+  clear(): void;
+}
+
+/**
+ * A signal aborted after `ms` or with `parent`. A plain timer and listener, not
+ * `AbortSignal.any([AbortSignal.timeout(ms), parent])`: that one holds its sources weakly and a
+ * collected timeout signal never fires (nodejs/node#48468-style), which let a call outlive its
+ * deadline. `clear()` drops the timer and the listener once the call is over.
+ */
+function deadlineAfter(ms: number, parent?: AbortSignal): Deadline {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('deadline', 'TimeoutError')), ms);
+  const onParent = () => controller.abort(parent?.reason);
+  if (parent?.aborted) onParent();
+  else parent?.addEventListener('abort', onParent, { once: true });
+  return {
+    signal: controller.signal,
+    get aborted() {
+      return controller.signal.aborted;
+    },
+    clear() {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParent);
+    },
+  };
+}
+
+/** Total budget of a chunked request, in ANTHROPIC_TIMEOUT_MS (stays below the idempotency lease of 2×). */
+export const AI_TOTAL_TIMEOUT_FACTOR = 1.5;
+
+type ChunkOutcome =
+  | { ok: true; posts: DraftPost[]; stats: VerifyStats }
+  | { ok: false; reason: FallbackReason };
+
+/** One call to Anthropic for `prompt.count` posts, checked; never throws. */
+async function draftChunk(
+  ctx: {
+    client: NonNullable<AiClient['anthropic']>;
+    ai: AiClient;
+    log: Logger;
+    overall: Deadline;
+  },
+  prompt: PromptInput,
+): Promise<ChunkOutcome> {
+  const log =
+    prompt.part === undefined
+      ? ctx.log
+      : ctx.log.child({ chunkFirst: prompt.part.first, chunkCount: prompt.count });
+  const started = Date.now();
+  // One deadline for the call, the SDK's single retry and its back-off included, capped by the
+  // request's total budget.
+  const own = deadlineAfter(ctx.ai.timeoutMs, ctx.overall.signal);
+  const deadline = own.signal;
   let output: unknown;
   try {
-    const message = await client.messages.parse(
+    const message = await ctx.client.messages.parse(
       {
-        model: deps.ai.model,
-        max_tokens: maxTokensFor(input.count, platforms),
+        model: ctx.ai.model,
+        max_tokens: maxTokensFor(prompt.count, prompt.platforms),
         system: SYSTEM_PROMPT,
-        messages: [
-          {
-            role: 'user',
-            content: buildUserMessage({
-              themeName: input.theme.name,
-              themeDescription: input.theme.description,
-              tones,
-              avoidTopics,
-              platforms,
-              count: input.count,
-            }),
-          },
-        ],
+        messages: [{ role: 'user', content: buildUserMessage(prompt) }],
         output_config: { format: zodOutputFormat(aiPostsSchema) },
       },
-      { timeout: deps.ai.timeoutMs, maxRetries: 1, signal: deadline },
+      { timeout: ctx.ai.timeoutMs, maxRetries: 1, signal: deadline },
     );
     if (message.stop_reason !== 'end_turn')
       log.warn({ stopReason: message.stop_reason }, 'AI answer did not end normally');
@@ -242,15 +375,19 @@ export async function generatePosts(
   } catch (error) {
     const reason = classify(error, deadline);
     log.warn({ reason, durationMs: Date.now() - started, ...describeError(error) }, 'AI drafting failed');
-    return fallback(reason);
+    return { ok: false, reason };
+  } finally {
+    own.clear();
   }
-
-  const verified = verifyPosts(output, { platforms, count: input.count, random });
+  // Each post's network is picked after the merge, in slot order.
+  const verified = verifyPosts(output, { platforms: prompt.platforms, count: prompt.count, random: () => 0 });
   if (verified === null) {
     log.warn({ reason: 'malformed' }, 'AI answer has the wrong shape');
-    return fallback('malformed');
+    return { ok: false, reason: 'malformed' };
   }
-  log.info({ ...verified.stats, kept: verified.posts.length }, 'AI posts checked');
-  if (verified.posts.length === 0) return fallback('no_posts');
-  return { posts: verified.posts, source: 'ai' };
+  if (verified.posts.length === 0) {
+    log.warn({ reason: 'no_posts', ...verified.stats }, 'AI answer has no usable post');
+    return { ok: false, reason: 'no_posts' };
+  }
+  return { ok: true, posts: verified.posts, stats: verified.stats };
 }

@@ -7,6 +7,8 @@
 //     "avoid_topics": ["Política"], "max_characters": 280,
 //     "networks": [{ "id": "x", "name": "X (Twitter)", "max_characters": 280 }] }
 //   </posts_request>
+// A chunk of a larger request (chunks.ts) adds `"part": { "first": 3, "last": 4, "total": 15 }`
+// and `"angles"`, one per post of the chunk, so parallel calls do not write the same post.
 // Only theme fields and limits go in: never a key, a user id or anything else about the account.
 import {
   AVOID_TOPIC_LABELS,
@@ -77,6 +79,8 @@ export interface PromptInput {
   avoidTopics: readonly AvoidTopic[];
   platforms: readonly Platform[];
   count: number;
+  /** Set when the request is one chunk of a larger one. */
+  part?: ChunkPart;
 }
 
 /** The network with the smallest limit (X's is counted in weighted characters). */
@@ -92,11 +96,48 @@ export function tightestLimit(platforms: readonly Platform[]): { platform: Platf
   return best;
 }
 
-/** Output budget: room for `count` posts (a base text and one version per network) plus the JSON. */
-export function maxTokensFor(count: number, platforms: readonly Platform[]): number {
+/**
+ * Output tokens one post costs at most (a base text and one version per network): X about 120,
+ * the long-form networks about 350 each (LinkedIn's 900 characters are ~260 tokens of pt-BR), the
+ * base text 150 or 400. Generous on purpose: chunks and `max_tokens` are sized from it.
+ */
+export function tokensPerPost(platforms: readonly Platform[]): number {
   const base = tightestLimit(platforms).platform === 'x' ? 150 : 400;
   const versions = platforms.reduce((sum, platform) => sum + (platform === 'x' ? 120 : 350), 0);
-  return Math.min(16_000, 512 + Math.ceil(count * (base + versions) * 1.3));
+  return base + versions;
+}
+
+/** Output budget: room for `count` posts (a base text and one version per network) plus the JSON. */
+export function maxTokensFor(count: number, platforms: readonly Platform[]): number {
+  return Math.min(16_000, 512 + Math.ceil(count * tokensPerPost(platforms) * 1.3));
+}
+
+/**
+ * Angles handed out one per slot of a chunked request (slot n gets ANGLES[(n − 1) mod length]):
+ * parallel calls cannot see each other's titles, so each slot gets its own angle instead.
+ */
+export const POST_ANGLES: readonly string[] = [
+  'por onde começar: uma introdução ao tema para quem está chegando',
+  'uma dica prática que dá para aplicar hoje',
+  'um erro comum e como evitá-lo',
+  'mito ou verdade: desfaça uma ideia errada frequente',
+  'uma pergunta aberta para a audiência responder',
+  'bastidores: como é o processo na prática',
+  'uma lista curta de três itens',
+  'um exemplo do dia a dia que ilustra o tema',
+  'uma tendência ou mudança recente no assunto (sem inventar dados)',
+  'um checklist rápido',
+  'antes e depois: o que muda quando se faz do jeito certo',
+  'perguntas frequentes respondidas',
+  'uma reflexão ou opinião sobre o tema',
+  'um hábito ou rotina que ajuda no tema',
+  'resumo dos pontos principais com um convite para seguir o perfil',
+];
+
+/** Which slots of a larger request a chunk writes (posts `first`..`first + count − 1` of `total`). */
+export interface ChunkPart {
+  first: number;
+  total: number;
 }
 
 const fmt = new Intl.NumberFormat('pt-BR');
@@ -128,6 +169,17 @@ export function buildUserMessage(input: PromptInput): string {
     platform === 'x'
       ? `até ${fmt.format(limit - 20)} caracteres (limite do X: ${fmt.format(limit)})`
       : `idealmente entre 300 e ${fmt.format(Math.min(1200, limit))} caracteres, nunca mais de ${fmt.format(limit)}`;
+  const part = input.part;
+  const chunk =
+    part === undefined
+      ? {}
+      : {
+          part: { first: part.first, last: part.first + input.count - 1, total: part.total },
+          angles: Array.from(
+            { length: input.count },
+            (_, i) => POST_ANGLES[(part.first - 1 + i) % POST_ANGLES.length]!,
+          ),
+        };
   const request = {
     count: input.count,
     theme: { name: input.themeName, description: input.themeDescription },
@@ -139,10 +191,15 @@ export function buildUserMessage(input: PromptInput): string {
       name: PLATFORM_LABELS[id],
       max_characters: PLATFORM_TEXT_LIMITS[id],
     })),
+    ...chunk,
   };
   const plural = input.count === 1 ? 'sugestão de post' : 'sugestões de posts';
+  const intro =
+    part === undefined
+      ? `Escreva ${input.count} ${plural} para o tema abaixo.`
+      : `Escreva ${input.count} ${plural} para o tema abaixo: ${input.count === 1 ? `o post ${part.first}` : `os posts ${part.first} a ${part.first + input.count - 1}`} de uma série de ${part.total}, escritos em paralelo. Para que a série não se repita, cada post segue o ângulo de "angles" na mesma posição; numere "post_order" a partir de 1.`;
   return [
-    `Escreva ${input.count} ${plural} para o tema abaixo. Tamanho de cada texto: ${target}.`,
+    `${intro} Tamanho de cada texto: ${target}.`,
     '',
     '<posts_request>',
     // `<` escaped, so no theme text can close the block early.

@@ -191,9 +191,13 @@ export function templatePosts(input: {
   platforms: readonly Platform[];
   count: number;
   random: () => number;
+  /** The slot of the first post (1 unless these fill part of a larger request): sets the title and body used. */
+  first?: number;
 }): DraftPost[] {
   const name = cleanText(input.themeName).replace(/\s+/g, ' ') || 'seu tema';
-  return Array.from({ length: input.count }, (_, i) => {
+  const offset = (input.first ?? 1) - 1;
+  return Array.from({ length: input.count }, (_, n) => {
+    const i = offset + n;
     const platform = pickPlatform(input.platforms, input.random);
     const variants = Object.fromEntries(
       input.platforms.map((p) => [p, networkBody(i, name, input.themeDescription, p)]),

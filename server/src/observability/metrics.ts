@@ -26,7 +26,7 @@ export const aiCalls = once(
   () =>
     new Counter({
       name: 'pauta_ai_drafts_total',
-      help: 'Gerações de rascunhos, por origem (ai ou templates) e motivo do fallback',
+      help: 'Gerações de rascunhos, por origem (ai, templates ou mixed) e motivo do fallback',
       labelNames: ['source', 'reason'] as const,
     }),
 );

@@ -19,7 +19,14 @@ export interface DraftGenerator {
     count: number;
     mode: DraftMode;
     requestId?: string;
-  }): Promise<{ posts: GeneratedDraft[]; source: 'ai' | 'templates'; fallbackReason?: string | undefined }>;
+  }): Promise<{
+    posts: GeneratedDraft[];
+    /** 'mixed' (creation only): some posts are the AI's, the others came from the templates. */
+    source: 'ai' | 'templates' | 'mixed';
+    fallbackReason?: string | undefined;
+    /** How many of `posts` the AI wrote. */
+    aiPosts?: number | undefined;
+  }>;
   /**
    * A post's text rewritten for another network (issue 15 item 4): the AI when configured, else
    * fitted locally. Absent (tests' fakes): the caller fits locally.

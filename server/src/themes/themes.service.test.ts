@@ -203,6 +203,21 @@ describe('creating a theme', () => {
     });
   });
 
+  it('says how many posts came from the templates when only some AI calls failed (rows per network)', async () => {
+    const { outcome } = await create(async () => ({
+      ...drafts(POSTS_AT_CREATION, 'mixed'),
+      fallbackReason: 'timeout',
+      aiPosts: 13,
+    }));
+    expect(outcome).toEqual({
+      kind: 'partial',
+      postsCreated: POSTS_AT_CREATION * 2,
+      fromTemplates: 2 * 2,
+      reason: 'timeout',
+    });
+    expect(stored).toHaveLength(POSTS_AT_CREATION * 2);
+  });
+
   it('stores on each network the body written for it (local templates)', async () => {
     await create(async () => {
       const result = drafts(2, 'templates');

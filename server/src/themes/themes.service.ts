@@ -65,8 +65,10 @@ export async function saveNewTheme(
 
 export interface DraftResult {
   posts: DraftPost[];
-  source: 'ai' | 'templates';
+  /** 'mixed': the AI wrote `aiPosts` of them, the templates the rest (slots whose AI call failed). */
+  source: 'ai' | 'templates' | 'mixed';
   fallbackReason?: string | undefined;
+  aiPosts?: number | undefined;
 }
 
 export interface CalendarDeps {
@@ -155,6 +157,14 @@ export type CreationOutcome =
       reason?: string | undefined;
       budgetOverruns: BudgetOverrun[];
     }
+  /** Some AI calls failed: their slots came from the templates (`fromTemplates` of `postsCreated`). */
+  | {
+      kind: 'partial';
+      postsCreated: number;
+      fromTemplates: number;
+      reason?: string | undefined;
+      budgetOverruns: BudgetOverrun[];
+    }
   /** The theme is saved but producing or storing suggestions failed. */
   | { kind: 'suggestions_failed' }
   | { kind: 'no_posts' };
@@ -184,13 +194,21 @@ export async function createThemeWithCalendar(
       platforms: theme.social_networks,
       ...(options.requestId ? { requestId: options.requestId } : {}),
     });
-    return {
-      theme,
-      outcome:
-        drafts.source === 'ai'
-          ? { kind: 'ai', postsCreated, budgetOverruns }
-          : { kind: 'templates', postsCreated, reason: drafts.fallbackReason, budgetOverruns },
-    };
+    // postsCreated counts rows (one per network); so does fromTemplates.
+    const perPost = drafts.posts.length === 0 ? 0 : postsCreated / drafts.posts.length;
+    const outcome: CreationOutcome =
+      drafts.source === 'ai'
+        ? { kind: 'ai', postsCreated, budgetOverruns }
+        : drafts.source === 'mixed'
+          ? {
+              kind: 'partial',
+              postsCreated,
+              fromTemplates: (drafts.posts.length - (drafts.aiPosts ?? 0)) * perPost,
+              reason: drafts.fallbackReason,
+              budgetOverruns,
+            }
+          : { kind: 'templates', postsCreated, reason: drafts.fallbackReason, budgetOverruns };
+    return { theme, outcome };
   } catch (error) {
     deps.logger.error(
       { err: error, themeId: theme.id, requestId: options.requestId },

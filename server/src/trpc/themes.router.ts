@@ -114,7 +114,8 @@ export const themesRouter = router({
       });
       const firstOrder = (await maxPostOrder(ctx.deps.db, theme.id)) + 1;
       return {
-        source: result.source,
+        // 'mixed' is creation-only: the card and the screen get the AI's drafts alone.
+        source: result.source === 'templates' ? ('templates' as const) : ('ai' as const),
         /** 'no_key' means local models by configuration (expected), not a failing AI. */
         fallbackReason: result.fallbackReason ?? null,
         drafts: result.posts.map((p, i) => ({

@@ -130,6 +130,11 @@ describe('creating a theme', () => {
       text.createdTitle,
       text.createdWithLocalTemplates(15),
     ],
+    [
+      { kind: 'partial', postsCreated: 30, fromTemplates: 4, reason: 'timeout' },
+      text.createdTitle,
+      text.createdWithSomeTemplates(30, 4),
+    ],
     [{ kind: 'suggestions_failed' }, text.warningTitle, text.suggestionsFailed],
     [{ kind: 'no_posts' }, text.warningTitle, text.noPostsGenerated],
   ])('announces the %o outcome', async (outcome, title, message) => {

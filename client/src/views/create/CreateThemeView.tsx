@@ -28,6 +28,12 @@ function announceOutcome(outcome: CreationOutcome) {
         showInfo(text.createdTitle, text.createdWithLocalTemplates(outcome.postsCreated));
       else showWarning(text.createdTitle, text.createdWithTemplates(outcome.postsCreated));
       return;
+    case 'partial':
+      showWarning(
+        text.createdTitle,
+        text.createdWithSomeTemplates(outcome.postsCreated, outcome.fromTemplates),
+      );
+      return;
     case 'suggestions_failed':
       showWarning(text.warningTitle, text.suggestionsFailed);
       return;
