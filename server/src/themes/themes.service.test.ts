@@ -214,6 +214,7 @@ describe('creating a theme', () => {
       postsCreated: POSTS_AT_CREATION * 2,
       fromTemplates: 2 * 2,
       reason: 'timeout',
+      budgetOverruns: [],
     });
     expect(stored).toHaveLength(POSTS_AT_CREATION * 2);
   });

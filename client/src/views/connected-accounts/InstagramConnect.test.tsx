@@ -28,6 +28,8 @@ const connectedInstagram = {
     avatarUrl: null,
     pageName: 'Ateliê da Carla',
     connectedAt: new Date('2026-03-05T15:00:00Z'),
+    // A Page token does not expire (account health, issue 18).
+    health: { state: 'ok', daysLeft: null, expiresAt: null, limitedUntil: null, needsAction: false },
   },
 };
 
