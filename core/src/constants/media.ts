@@ -24,7 +24,11 @@ export const MEDIA_THUMB_WIDTH = 320;
 /** Lifetime of a signed media URL handed to the browser or to a network (seconds). */
 export const MEDIA_URL_TTL_SECONDS = 60 * 60;
 
-/** A network's limits for images, declared by its module (networks/src/<network>/media.ts). */
+/**
+ * A network's limits for images, declared once by its module (networks/src/<network>/media.ts) and
+ * read through its descriptor (`mediaLimitsOf`): by the upload validation (server/src/media) and by
+ * the adapters' check before anything is sent (`checkMedia`, networks/src/publishing/media.ts).
+ */
 export interface MediaLimits {
   /** Formats the network takes as they are. Others are converted to JPEG when they are still images. */
   readonly formats: readonly MediaMimeType[];
@@ -36,6 +40,8 @@ export interface MediaLimits {
   readonly maxImages: number;
   /** A GIF must be the post's only image (X). */
   readonly gifAlone?: boolean;
+  /** Largest width × height accepted (pixels), when the network documents one (LinkedIn). */
+  readonly maxPixels?: number;
   /** Narrowest width accepted (pixels). */
   readonly minWidth?: number;
   /** Width ÷ height accepted, inclusive, with the text shown to the person ("4:5", "1.91:1"). */
