@@ -1,4 +1,5 @@
 /** Images on posts (docs/media.md): the formats Pauta reads, its own limits, and a network's limits. */
+import type { Platform } from './platforms.js';
 
 /** Formats recognised by content (magic bytes), never by the name or the declared type. */
 export const MEDIA_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
@@ -51,4 +52,16 @@ export interface MediaLimits {
     readonly minLabel: string;
     readonly maxLabel: string;
   };
+}
+
+/**
+ * Networks that publish only posts with at least one image (their descriptor's
+ * `capabilities.media` is 'required'; networks/src/registry.test.ts keeps the two equal). The worker
+ * stops such a post without images with MEDIA_REQUIRED; the edit dialog and the post cards warn
+ * before that.
+ */
+export const MEDIA_REQUIRED_PLATFORMS: readonly Platform[] = ['instagram'];
+
+export function mediaRequiredOn(platform: Platform): boolean {
+  return MEDIA_REQUIRED_PLATFORMS.includes(platform);
 }
