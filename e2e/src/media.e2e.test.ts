@@ -35,7 +35,7 @@ beforeAll(async () => {
   userId = (await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id;
   const [theme] = await sql<{ id: string }>(
     `INSERT INTO themes (user_id, name, description, tone_of_voice, social_networks, frequency, color_palette)
-     VALUES ($1, 'Café', 'Descrição', ARRAY['professional'], ARRAY['linkedin'], 'daily', 'blue') RETURNING id`,
+     VALUES ($1, 'Café', 'Descrição', ARRAY['professional'], ARRAY['linkedin', 'instagram'], 'daily', 'blue') RETURNING id`,
     [userId],
   );
   const [post] = await sql<{ id: string }>(
@@ -44,15 +44,20 @@ beforeAll(async () => {
     [theme!.id, userId],
   );
   postId = post!.id;
+  await sql(
+    `INSERT INTO suggested_posts (theme_id, user_id, title, content, platform, post_order, scheduled_for)
+     VALUES ($1, $2, 'Post do Instagram', 'Ainda sem foto.', 'instagram', 2, now() + interval '4 days')`,
+    [theme!.id, userId],
+  );
 });
 afterAll(async () => {
   await close?.();
   await browser?.close();
 });
 
-async function openEditor(p: Page) {
+async function openEditor(p: Page, title = 'Post com fotos') {
   await p.goto('/scheduled-posts');
-  const card = p.getByRole('article').filter({ hasText: 'Post com fotos' });
+  const card = p.getByRole('article').filter({ hasText: title });
   await card.getByRole('button', { name: 'Editar' }).click();
   const dialog = p.getByRole('dialog');
   await dialog.getByRole('group', { name: 'Imagens' }).waitFor();
@@ -71,7 +76,7 @@ describe('images on a post', () => {
     );
     const started = Date.now();
     await dialog.locator('input[type="file"]').setInputFiles(files);
-    await dialog.getByRole('img', { name: 'Imagem 4' }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('img', { name: 'Imagem 4', exact: true }).waitFor({ timeout: 30_000 });
     const uploadMs = Date.now() - started;
     process.stdout.write(
       `[media] 4 imagens (${files.reduce((n, f) => n + f.buffer.length, 0)} bytes) enviadas em ${uploadMs} ms\n`,
@@ -85,7 +90,10 @@ describe('images on a post', () => {
 
     await dialog.getByLabel('Texto alternativo da imagem 1').fill('Xícara azul com o número 1');
     await dialog.getByLabel('Texto alternativo da imagem 2').click();
-    await dialog.getByRole('img', { name: 'Xícara azul com o número 1' }).waitFor();
+    await dialog
+      .getByRole('group', { name: 'Imagens' })
+      .getByRole('img', { name: 'Xícara azul com o número 1' })
+      .waitFor();
 
     // Keyboard: focus "move image 1 after" and press Enter; the focus follows the image.
     await dialog.getByRole('button', { name: 'Mover a imagem 1 para depois' }).focus();
@@ -130,8 +138,8 @@ describe('images on a post', () => {
     await opened.context.addCookies(await page.context().cookies());
     try {
       const dialog = await openEditor(opened.page);
-      await dialog.getByRole('img', { name: 'Imagem 4' }).waitFor();
-      await dialog.getByRole('img', { name: 'Imagem 4' }).scrollIntoViewIfNeeded();
+      await dialog.getByRole('img', { name: 'Imagem 4', exact: true }).waitFor();
+      await dialog.getByRole('img', { name: 'Imagem 4', exact: true }).scrollIntoViewIfNeeded();
       await snapshot(opened.page, 'media-edit-dialog-375');
       const report = new AxeReport();
       await scan(opened.page, report, 'edit dialog with images', '375');
@@ -155,5 +163,47 @@ describe('images on a post', () => {
     } finally {
       await opened.context.close();
     }
+  });
+
+  it('an Instagram post without images is flagged on its card and in the dialog, until it has one', async () => {
+    const hint = 'O Instagram só publica posts com imagem: adicione ao menos uma antes do horário agendado.';
+    const report = new AxeReport();
+    await page.goto('/scheduled-posts');
+    const card = page.getByRole('article').filter({ hasText: 'Post do Instagram' });
+    await card.getByTestId('media-required-badge').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await snapshot(page, 'media-instagram-card-1280', { fullPage: false });
+    await scan(page, report, 'posts with an Instagram post without images', '1280');
+
+    const dialog = await openEditor(page, 'Post do Instagram');
+    await dialog.getByText(hint).waitFor();
+    await dialog.getByRole('group', { name: 'Imagens' }).scrollIntoViewIfNeeded();
+    await snapshot(page, 'media-instagram-dialog-1280');
+    await scan(page, report, 'edit dialog, Instagram without images', '1280');
+
+    const phone = await newPage(browser, { width: 375, height: 812 });
+    await phone.context.addCookies(await page.context().cookies());
+    try {
+      const small = await openEditor(phone.page, 'Post do Instagram');
+      await small.getByText(hint).scrollIntoViewIfNeeded();
+      await snapshot(phone.page, 'media-instagram-dialog-375');
+      await scan(phone.page, report, 'edit dialog, Instagram without images', '375');
+      await phone.page.keyboard.press('Escape');
+      await phone.page.getByRole('article').filter({ hasText: 'Post do Instagram' }).scrollIntoViewIfNeeded();
+      await snapshot(phone.page, 'media-instagram-card-375', { fullPage: false });
+      await scan(phone.page, report, 'posts with an Instagram post without images', '375');
+    } finally {
+      await phone.context.close();
+    }
+    expect(report.findings.filter((f) => f.impact === 'critical' || f.impact === 'serious')).toEqual([]);
+
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await image(0) });
+    await dialog.getByRole('img', { name: 'Imagem 1', exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => dialog.getByText(hint).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await card.locator('img').first().waitFor();
+    await expect.poll(() => card.getByTestId('media-required-badge').count()).toBe(0);
   });
 });

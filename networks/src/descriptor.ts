@@ -52,7 +52,7 @@ export class FollowersUnavailableError extends Error {
  * - `followers`: the connected account's follower count is shown;
  * - `media`: whether a post needs an image ('required'), may carry images ('optional': uploaded
  *   through the network's media flow when the post has them, text alone otherwise), or the
- *   publisher sends text only ('none'). The limits are `MEDIA_LIMITS` (publishing/media.ts).
+ *   publisher sends text only ('none'). The limits are `mediaLimits` below.
  */
 export interface NetworkCapabilities {
   readonly connect: boolean;

@@ -39,7 +39,7 @@ export {
   type OAuthUserInfo,
 } from './oauth/types.js';
 export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
-export { checkMedia, MEDIA_LIMITS, type MediaLimits } from './publishing/media.js';
+export { checkMedia } from './publishing/media.js';
 export {
   type MetricsRequest,
   type NetworkAdapter,

@@ -1,7 +1,13 @@
 // The registry against the code it describes: every platform has a descriptor, and each
 // capability flag matches what the network's module actually does (no network call leaves the
 // process: a recording fetch answers every request).
-import { PLATFORMS, type Platform, parseBudgetOverrides, SIGN_IN_PROVIDERS } from '@pauta/core';
+import {
+  mediaRequiredOn,
+  PLATFORMS,
+  type Platform,
+  parseBudgetOverrides,
+  SIGN_IN_PROVIDERS,
+} from '@pauta/core';
 import { NETWORK_CREDENTIAL_KEYS } from '@pauta/core/config/env';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from './oauth/callback.js';
@@ -206,6 +212,8 @@ describe('networks registry', () => {
           /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$/,
         );
       }
+      // The client's early warning (edit dialog, post cards) reads core's list: the same networks.
+      expect(mediaRequiredOn(platform), platform).toBe(NETWORKS[platform].capabilities.media === 'required');
       if (NETWORKS[platform].capabilities.media === 'required') {
         expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
         expect(urls, platform).toEqual([]);

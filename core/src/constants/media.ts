@@ -1,4 +1,5 @@
 /** Images on posts (docs/media.md): the formats Pauta reads, its own limits, and a network's limits. */
+import type { Platform } from './platforms.js';
 
 /** Formats recognised by content (magic bytes), never by the name or the declared type. */
 export const MEDIA_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
@@ -24,7 +25,11 @@ export const MEDIA_THUMB_WIDTH = 320;
 /** Lifetime of a signed media URL handed to the browser or to a network (seconds). */
 export const MEDIA_URL_TTL_SECONDS = 60 * 60;
 
-/** A network's limits for images, declared by its module (networks/src/<network>/media.ts). */
+/**
+ * A network's limits for images, declared once by its module (networks/src/<network>/media.ts) and
+ * read through its descriptor (`mediaLimitsOf`): by the upload validation (server/src/media) and by
+ * the adapters' check before anything is sent (`checkMedia`, networks/src/publishing/media.ts).
+ */
 export interface MediaLimits {
   /** Formats the network takes as they are. Others are converted to JPEG when they are still images. */
   readonly formats: readonly MediaMimeType[];
@@ -36,6 +41,8 @@ export interface MediaLimits {
   readonly maxImages: number;
   /** A GIF must be the post's only image (X). */
   readonly gifAlone?: boolean;
+  /** Largest width × height accepted (pixels), when the network documents one (LinkedIn). */
+  readonly maxPixels?: number;
   /** Narrowest width accepted (pixels). */
   readonly minWidth?: number;
   /** Width ÷ height accepted, inclusive, with the text shown to the person ("4:5", "1.91:1"). */
@@ -45,4 +52,16 @@ export interface MediaLimits {
     readonly minLabel: string;
     readonly maxLabel: string;
   };
+}
+
+/**
+ * Networks that publish only posts with at least one image (their descriptor's
+ * `capabilities.media` is 'required'; networks/src/registry.test.ts keeps the two equal). The worker
+ * stops such a post without images with MEDIA_REQUIRED; the edit dialog and the post cards warn
+ * before that.
+ */
+export const MEDIA_REQUIRED_PLATFORMS: readonly Platform[] = ['instagram'];
+
+export function mediaRequiredOn(platform: Platform): boolean {
+  return MEDIA_REQUIRED_PLATFORMS.includes(platform);
 }

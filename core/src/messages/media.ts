@@ -19,7 +19,8 @@ export type MediaRejection =
   | { reason: 'GIF_ALONE'; platform: Platform }
   | { reason: 'TOO_SMALL'; platform: Platform; minWidth: number }
   | { reason: 'ASPECT_RATIO'; platform: Platform; min: string; max: string }
-  | { reason: 'TOO_MANY_PIXELS'; limitPixels: number }
+  /** Past Pauta's decoding guard, or past the network's own pixel limit (`platform` then set). */
+  | { reason: 'TOO_MANY_PIXELS'; limitPixels: number; platform?: Platform }
   /** The file claims to be an image but cannot be decoded. */
   | { reason: 'CORRUPT' }
   /** The post is being published or was published: its images can no longer change. */
@@ -32,7 +33,8 @@ export type MediaRejectionReason = MediaRejection['reason'];
 export function formatMediaBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) {
     const mb = bytes / (1024 * 1024);
-    return `${Number.isInteger(mb) ? mb : mb.toFixed(1).replace('.', ',')} MB`;
+    // One decimal at most, and none when it is zero ("4 MB", not "4,0 MB").
+    return `${String(Math.round(mb * 10) / 10).replace('.', ',')} MB`;
   }
   return `${Math.ceil(bytes / 1024)} KB`;
 }
@@ -64,6 +66,8 @@ export function mediaRejectionMessage(rejection: MediaRejection): string {
     case 'ASPECT_RATIO':
       return `${PLATFORM_LABELS[rejection.platform]} aceita imagens com proporção entre ${rejection.min} (vertical) e ${rejection.max} (horizontal). Recorte a imagem e tente de novo.`;
     case 'TOO_MANY_PIXELS':
+      if (rejection.platform !== undefined)
+        return `${PLATFORM_LABELS[rejection.platform]} aceita imagens de até ${Math.floor(rejection.limitPixels / 1_000_000)} megapixels. Reduza a resolução e tente de novo.`;
       return `A imagem tem mais de ${Math.floor(rejection.limitPixels / 1_000_000)} megapixels. Reduza a resolução e tente de novo.`;
     case 'CORRUPT':
       return 'Não foi possível ler esta imagem. O arquivo pode estar corrompido.';

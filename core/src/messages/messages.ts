@@ -1197,6 +1197,13 @@ export const messages = {
     uploaded: (name: string) => `${name} enviada.`,
     failed: (name: string, reason: string) => `${name}: ${reason}`,
     loadError: 'Não foi possível carregar as imagens deste post.',
+    /** On a network that publishes only posts with an image (MEDIA_REQUIRED_PLATFORMS), none yet. */
+    requiredHint: (network: string) =>
+      `O ${network} só publica posts com imagem: adicione ao menos uma antes do horário agendado.`,
+    /** The small badge of such a post's card, and the text read with it. */
+    requiredBadge: 'Sem imagem',
+    requiredBadgeHint: (network: string) =>
+      `O ${network} só publica posts com imagem: adicione ao menos uma em Editar antes do horário agendado.`,
     /** A draft is not a post yet: its images are added once it is scheduled. */
     draftHint: `Imagens: depois de agendar, adicione até ${MAX_MEDIA_PER_POST} imagens a cada post em Posts Agendados (Editar).`,
   },

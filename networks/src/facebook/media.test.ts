@@ -1,10 +1,11 @@
 // Facebook Pages with images: each image as an unpublished photo (POST /<page>/photos,
 // published=false, alt_text_custom), then one POST /<page>/feed with attached_media, against the sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sha256, testMedia } from '../publishing/test-images.js';
+import { jpegImage, sha256, testMedia } from '../publishing/test-images.js';
 import { PublishError, type PublishTarget } from '../publishing/types.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
+import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookAdapter } from './publish.js';
 
 let sandbox: SandboxHandle;
@@ -112,6 +113,23 @@ describe('Facebook adapter with images', () => {
     // The orphans of the failed attempts are unpublished photos no post uses.
     const uploads = sandbox.control.mediaUploads('facebook');
     expect(uploads.filter((u) => u.usedBy !== null)).toHaveLength(3);
+  });
+
+  it('an image over the 4 MB of its definition is refused before any request (the sandbox would take it)', async () => {
+    const [image] = testMedia(1);
+    const bytes = jpegImage(1080, 1080, 1, FACEBOOK_MEDIA_LIMITS.maxBytes);
+    const error = await failure(
+      adapter().publish({ target: connectPage(), title: 't', text: text(), media: [{ ...image!, bytes }] }),
+    );
+    expect(error).toMatchObject({
+      kind: 'permanent',
+      code: 'REJECTED',
+      details: { networkCode: 'MEDIA_TOO_LARGE' },
+    });
+    expect(error.details.reason).toBe(
+      'A imagem 1 tem mais de 4 MB, e o Facebook aceita até 4 MB. Troque a imagem e reagende.',
+    );
+    expect(sandbox.requests()).toHaveLength(0);
   });
 
   it('an image Facebook cannot read is refused for good (#324) with a pt-BR reason; nothing is posted', async () => {

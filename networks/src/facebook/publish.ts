@@ -29,6 +29,7 @@ import type {
 } from '../publishing/types.js';
 import { PublishError } from '../publishing/types.js';
 import { FACEBOOK_ERRORS } from './errors.js';
+import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 
 /** Photos uploaded at the same time. */
 const UPLOAD_CONCURRENCY = 4;
@@ -109,7 +110,7 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
         );
       }
       const media = request.media ?? [];
-      const problem = checkMedia(ctx, media);
+      const problem = checkMedia(ctx, FACEBOOK_MEDIA_LIMITS, media);
       if (problem !== null) throw problem;
       const pageId = request.target.platformUserId;
       const { signal } = callOptions;

@@ -23,6 +23,7 @@ import {
   type PublishTarget,
 } from '../publishing/types.js';
 import { INSTAGRAM_ERRORS } from './errors.js';
+import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 
 const ALT_TEXT_MAX = 1000;
 /** Carousel items created at the same time. */
@@ -193,7 +194,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
           'instagram: a post needs an image; none was given',
         );
       }
-      const problem = checkMedia(ctx, media);
+      const problem = checkMedia(ctx, INSTAGRAM_MEDIA_LIMITS, media);
       if (problem !== null) throw problem;
       if (!images.every((image) => isPublicUrl(image.url))) {
         throw publishError(ctx, 'permanent', 'REJECTED', 'instagram: the image URL is not an http(s) URL');

@@ -114,7 +114,7 @@ describe('LinkedIn adapter with images', () => {
     );
     expect(error).toMatchObject({ kind: 'permanent', details: { networkCode: 'MEDIA_TYPE' } });
     expect(error.details.reason).toBe(
-      'A imagem 1 está em WEBP, e o LinkedIn só aceita JPEG, PNG, GIF. Troque a imagem e reagende.',
+      'A imagem 1 está em WebP, e o LinkedIn só aceita JPEG, PNG, GIF. Troque a imagem e reagende.',
     );
     expect(sandbox.requests()).toHaveLength(0);
   });

@@ -1,6 +1,8 @@
-// LinkedIn's image limits (Images API: JPG, GIF and PNG, up to 36,152,320 pixels; multi-image posts
-// take up to 20). The file size is held to 5 MB, the smallest LinkedIn documents for shared images.
-// WebP is converted to JPEG before the upload.
+// LinkedIn's image limits: the one definition, read through the descriptor (`mediaLimitsOf`) by
+// the upload validation and by the check before publishing (docs/networks.md, "Images").
+// Images API: JPG, GIF and PNG, fewer than 36,152,320 pixels; a multi-image post takes 2–20.
+// LinkedIn documents pixels, not bytes: the file size is held to a conservative 5 MB. WebP is
+// converted to JPEG before the upload.
 import type { MediaLimits } from '@pauta/core';
 
 export const LINKEDIN_MEDIA_LIMITS: MediaLimits = {
@@ -8,4 +10,5 @@ export const LINKEDIN_MEDIA_LIMITS: MediaLimits = {
   maxBytes: 5 * 1024 * 1024,
   maxGifBytes: 5 * 1024 * 1024,
   maxImages: 20,
+  maxPixels: 36_152_320,
 };

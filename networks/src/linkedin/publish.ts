@@ -29,6 +29,7 @@ import type {
 } from '../publishing/types.js';
 import { LINKEDIN_ANALYTICS_SCOPE, LINKEDIN_ERRORS } from './errors.js';
 import { escapeLittleText } from './little-text.js';
+import { LINKEDIN_MEDIA_LIMITS } from './media.js';
 
 export const DEFAULT_LINKEDIN_VERSION = '202601';
 const POSTS_URL = 'https://api.linkedin.com/rest/posts';
@@ -207,7 +208,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
       throw publishError(ctx, 'permanent', 'CONTENT_TOO_LONG', 'linkedin: text exceeds 3000 characters');
     }
     const media = request.media ?? [];
-    const problem = checkMedia(ctx, media);
+    const problem = checkMedia(ctx, LINKEDIN_MEDIA_LIMITS, media);
     if (problem !== null) throw problem;
     // Uploaded images are invisible until a post uses them: their failures are never doubtful.
     const images = await mapLimitedMedia(media, UPLOAD_CONCURRENCY, (item, index) =>

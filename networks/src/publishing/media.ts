@@ -1,116 +1,101 @@
-// Images on a post: what each network accepts, the checks made before any request, and the rule
+// Images on a post: the check made before any request against the network's limits (declared once
+// in networks/src/<network>/media.ts), and the rule
 // that keeps a multi-step publish exactly-once (docs/publishing.md, "Posts with images"): media
 // uploads create nothing anyone sees, so a failure before the final create call is never a
 // doubtful outcome — it is retried (or stopped), and a retry uploads again.
-import { PLATFORM_LABELS, type Platform } from '@pauta/core';
+import {
+  formatMediaBytes,
+  MEDIA_FORMAT_LABELS,
+  type MediaLimits,
+  PLATFORM_LABELS,
+  type Platform,
+} from '@pauta/core';
 import type { HttpContext } from './http.js';
 import { publishError } from './http.js';
 import { PublishError, type PublishMedia } from './types.js';
 
-export interface MediaLimits {
-  /** Images one post may carry. */
-  readonly maxCount: number;
-  /** MIME types the network takes. */
-  readonly types: readonly string[];
-  /** Largest file, bytes (per type when it differs). */
-  readonly maxBytes: number;
-  readonly maxGifBytes?: number;
-  /** Largest width × height. */
-  readonly maxPixels?: number;
-  /** Accepted width / height range (Instagram feed: 4:5 to 1.91:1). */
-  readonly aspect?: { readonly min: number; readonly max: number };
-}
-
-const MB = 1024 * 1024;
-
-/**
- * The networks' own limits for images on a post (docs/networks.md, "Images"). Pauta attaches at
- * most 4; these are what the networks enforce, checked again here before anything is sent.
- */
-export const MEDIA_LIMITS: Readonly<Record<Platform, MediaLimits>> = {
-  // Images API: JPG, GIF, PNG; up to 36,152,320 pixels; multiImage takes 2–20.
-  linkedin: {
-    maxCount: 20,
-    types: ['image/jpeg', 'image/png', 'image/gif'],
-    maxBytes: 20 * MB,
-    maxPixels: 36_152_320,
-  },
-  // Page photos: JPEG, PNG, GIF, WebP (among others), up to 10 MB.
-  facebook: {
-    maxCount: 10,
-    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
-    maxBytes: 10 * MB,
-  },
-  // Up to 4 photos; images 5 MB, GIF 15 MB.
-  x: {
-    maxCount: 4,
-    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
-    maxBytes: 5 * MB,
-    maxGifBytes: 15 * MB,
-  },
-  // Content publishing takes JPEG only, 8 MB, 4:5 to 1.91:1; a carousel has 2–10 items.
-  instagram: { maxCount: 10, types: ['image/jpeg'], maxBytes: 8 * MB, aspect: { min: 0.8, max: 1.91 } },
-};
-
 function typeLabel(mimeType: string): string {
-  return mimeType.replace(/^image\//, '').toUpperCase();
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / MB) * 10) / 10} MB`.replace('.', ',');
+  return (
+    (MEDIA_FORMAT_LABELS as Record<string, string | undefined>)[mimeType] ??
+    mimeType.replace(/^image\//, '').toUpperCase()
+  );
 }
 
 /**
- * The first reason `media` cannot go to `platform`, as a permanent failure whose pt-BR reason
+ * The first reason `media` cannot go to the network, as a permanent failure whose pt-BR reason
  * names the network and the limit; null when every image fits. Nothing is sent before this.
+ *
+ * `limits` is the network's one definition (networks/src/<network>/media.ts, the descriptor's
+ * `mediaLimits`, `mediaLimitsOf(platform)`), the same the upload validation applies
+ * (server/src/media/process-image.ts): an image accepted at upload passes here, and this check
+ * only catches what changed since (or a caller that skipped the upload path).
  */
 export function checkMedia(
   ctx: Pick<HttpContext, 'platform' | 'secrets'>,
+  limits: MediaLimits,
   media: readonly PublishMedia[],
 ): PublishError | null {
   const { platform } = ctx;
-  const limits = MEDIA_LIMITS[platform];
   const label = PLATFORM_LABELS[platform];
   const stop = (networkCode: string, message: string, reason: string) =>
     publishError(ctx, 'permanent', 'REJECTED', `${platform}: ${message}`, { networkCode, reason });
-  if (media.length > limits.maxCount) {
+  if (media.length > limits.maxImages) {
     return stop(
       'MEDIA_COUNT',
-      `${media.length} images, at most ${limits.maxCount}`,
-      `O ${label} aceita no máximo ${limits.maxCount} imagens por post; este tem ${media.length}. Remova imagens e reagende.`,
+      `${media.length} images, at most ${limits.maxImages}`,
+      `O ${label} aceita no máximo ${limits.maxImages} ${limits.maxImages === 1 ? 'imagem' : 'imagens'} por post; este tem ${media.length}. Remova imagens e reagende.`,
     );
   }
+  if (limits.gifAlone && media.length > 1 && media.some((item) => item.mimeType === 'image/gif')) {
+    return stop(
+      'MEDIA_GIF_ALONE',
+      `a GIF among ${media.length} images; a GIF must be alone`,
+      `No ${label}, um GIF precisa ser a única imagem do post; este tem ${media.length} imagens. Remova imagens e reagende.`,
+    );
+  }
+  const formats: readonly string[] = limits.formats;
   for (const [index, item] of media.entries()) {
     const which = `A imagem ${index + 1}`;
-    if (!limits.types.includes(item.mimeType)) {
+    if (!formats.includes(item.mimeType)) {
       return stop(
         'MEDIA_TYPE',
-        `image ${index + 1} is ${item.mimeType}, accepted: ${limits.types.join(', ')}`,
-        `${which} está em ${typeLabel(item.mimeType)}, e o ${label} só aceita ${limits.types.map(typeLabel).join(', ')}. Troque a imagem e reagende.`,
+        `image ${index + 1} is ${item.mimeType}, accepted: ${formats.join(', ')}`,
+        `${which} está em ${typeLabel(item.mimeType)}, e o ${label} só aceita ${formats.map(typeLabel).join(', ')}. Troque a imagem e reagende.`,
       );
     }
     const max = item.mimeType === 'image/gif' ? (limits.maxGifBytes ?? limits.maxBytes) : limits.maxBytes;
     if (item.bytes.byteLength > max) {
+      // "4,0 MB" against "4 MB" would read as equal: a size just over the limit reads "mais de 4 MB".
+      const size = formatMediaBytes(item.bytes.byteLength);
       return stop(
         'MEDIA_TOO_LARGE',
         `image ${index + 1} has ${item.bytes.byteLength} bytes, at most ${max}`,
-        `${which} tem ${megabytes(item.bytes.byteLength)}, e o ${label} aceita até ${megabytes(max)}. Troque a imagem e reagende.`,
+        `${which} tem ${size === formatMediaBytes(max) ? `mais de ${size}` : size}, e o ${label} aceita até ${formatMediaBytes(max)}. Troque a imagem e reagende.`,
       );
     }
     if (limits.maxPixels !== undefined && item.width * item.height > limits.maxPixels) {
       return stop(
         'MEDIA_TOO_LARGE',
         `image ${index + 1} has ${item.width}×${item.height} pixels, at most ${limits.maxPixels}`,
-        `${which} tem ${item.width}×${item.height} pixels, mais do que o ${label} aceita (${Math.round(limits.maxPixels / 1e6)} megapixels). Troque a imagem e reagende.`,
+        `${which} tem ${item.width}×${item.height} pixels, mais do que o ${label} aceita (${Math.floor(limits.maxPixels / 1e6)} megapixels). Troque a imagem e reagende.`,
       );
     }
-    if (limits.aspect !== undefined && item.height > 0) {
+    if (limits.minWidth !== undefined && item.width < limits.minWidth) {
+      return stop(
+        'MEDIA_TOO_SMALL',
+        `image ${index + 1} is ${item.width} px wide, at least ${limits.minWidth}`,
+        `${which} tem ${item.width} px de largura, e o ${label} exige pelo menos ${limits.minWidth} px. Troque a imagem e reagende.`,
+      );
+    }
+    const aspect = limits.aspectRatio;
+    if (aspect !== undefined && item.height > 0) {
       const ratio = item.width / item.height;
-      if (ratio < limits.aspect.min - 0.005 || ratio > limits.aspect.max + 0.005) {
+      // The same 0.5 % of slack as the upload check (a 1079 × 1350 crop is still 4:5).
+      if (ratio < aspect.min * 0.995 || ratio > aspect.max * 1.005) {
         return stop(
           'MEDIA_ASPECT',
-          `image ${index + 1} is ${item.width}×${item.height}, aspect ${ratio.toFixed(2)} outside ${limits.aspect.min}–${limits.aspect.max}`,
-          `${which} tem proporção ${item.width}×${item.height}, e o ${label} só aceita de 4:5 (retrato) a 1,91:1 (paisagem). Recorte a imagem e reagende.`,
+          `image ${index + 1} is ${item.width}×${item.height}, aspect ${ratio.toFixed(2)} outside ${aspect.min}–${aspect.max}`,
+          `${which} tem proporção ${item.width}×${item.height}, e o ${label} só aceita de ${aspect.minLabel} (retrato) a ${aspect.maxLabel} (paisagem). Recorte a imagem e reagende.`,
         );
       }
     }

@@ -28,7 +28,7 @@ export interface PublishRequest {
   target: PublishTarget;
   title: string;
   text: string;
-  /** The post's images, in order (up to the network's limit, `MEDIA_LIMITS`). */
+  /** The post's images, in order (within the network's `mediaLimits`, checked by `checkMedia`). */
   media?: readonly PublishMedia[];
   /** Instagram without `media`: one image at a public URL (kept for callers that have only a URL). */
   imageUrl?: string | null;

@@ -102,7 +102,9 @@ describe('X adapter with images', () => {
         media: [{ ...image!, mimeType: 'image/tiff' }],
       }),
     );
-    expect(tiff.details.reason).toContain('só aceita JPEG, PNG, GIF, WEBP');
+    expect(tiff.details.reason).toBe(
+      'A imagem 1 está em TIFF, e o X (Twitter) só aceita JPEG, PNG, WebP, GIF. Troque a imagem e reagende.',
+    );
     expect(sandbox.requests()).toHaveLength(0);
   });
 

@@ -33,6 +33,7 @@ import type {
 } from '../publishing/types.js';
 import { X_API as API, X_MEDIA_API } from './api.js';
 import { X_ERRORS } from './errors.js';
+import { X_MEDIA_LIMITS } from './media.js';
 
 /** Alt text on X: up to 1000 characters. */
 const ALT_TEXT_MAX = 1000;
@@ -117,7 +118,7 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
         );
       }
       const media = request.media ?? [];
-      const problem = checkMedia(ctx, media);
+      const problem = checkMedia(ctx, X_MEDIA_LIMITS, media);
       if (problem !== null) throw problem;
       const auth = { Authorization: `Bearer ${request.target.accessToken}` };
       const { signal } = callOptions;

@@ -2,8 +2,8 @@
 // numbers (a renamed text file is refused), EXIF and GPS never survive, Instagram gets JPEG in its
 // aspect ratio, and each network's size limit is named in the refusal.
 import { randomBytes } from 'node:crypto';
-import { mediaRejectionMessage } from '@pauta/core';
-import { mediaLimitsOf } from '@pauta/networks';
+import { mediaRejectionMessage, PLATFORMS } from '@pauta/core';
+import { checkMedia, mediaLimitsOf } from '@pauta/networks';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkAgainstOthers, MediaRejectedError, processImage, sniffImageType } from './process-image.js';
@@ -168,6 +168,31 @@ describe('processImage', () => {
     // A still GIF is simply converted for Instagram.
     const still = await solid(400, 400).gif().toBuffer();
     expect((await processImage(still, 'instagram', mediaLimitsOf('instagram'))).mimeType).toBe('image/jpeg');
+  });
+});
+
+describe('one definition of the limits for upload and publishing', () => {
+  it("refuses past the network's own pixel limit, naming the network and the megapixels", async () => {
+    const limits = { ...mediaLimitsOf('linkedin'), maxPixels: 1_000_000 };
+    const refused = await rejection(
+      processImage(await solid(1001, 1000).jpeg().toBuffer(), 'linkedin', limits),
+    );
+    expect(refused).toEqual({ reason: 'TOO_MANY_PIXELS', platform: 'linkedin', limitPixels: 1_000_000 });
+    expect(mediaRejectionMessage(refused as never)).toBe(
+      'LinkedIn aceita imagens de até 1 megapixels. Reduza a resolução e tente de novo.',
+    );
+    expect((await processImage(await solid(1000, 1000).jpeg().toBuffer(), 'linkedin', limits)).width).toBe(
+      1000,
+    );
+  });
+
+  it('what the upload accepted for a network passes the check the adapter makes before sending', async () => {
+    const input = await noise(800, 1000).png().toBuffer();
+    for (const platform of PLATFORMS) {
+      const out = await processImage(input, platform, mediaLimitsOf(platform));
+      const media = [{ ...out, altText: '', url: 'http://127.0.0.1:9/m.jpg' }];
+      expect(checkMedia({ platform, secrets: [] }, mediaLimitsOf(platform), media)).toBeNull();
+    }
   });
 });
 

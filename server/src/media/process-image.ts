@@ -124,6 +124,8 @@ export async function processImage(
 
   const maxBytes = target === 'image/gif' ? (limits.maxGifBytes ?? limits.maxBytes) : limits.maxBytes;
   if (data.length > maxBytes) reject({ reason: 'TOO_LARGE', platform, limitBytes: maxBytes });
+  if (limits.maxPixels !== undefined && width * height > limits.maxPixels)
+    reject({ reason: 'TOO_MANY_PIXELS', platform, limitPixels: limits.maxPixels });
   if (limits.minWidth !== undefined && width < limits.minWidth)
     reject({ reason: 'TOO_SMALL', platform, minWidth: limits.minWidth });
   const ratio = limits.aspectRatio;

@@ -174,4 +174,59 @@ describe('PostMediaField', () => {
     expect(within(group).queryByRole('button')).toBeNull();
     expect(within(group).getByLabelText(text.altLabel(1)).hasAttribute('readonly')).toBe(true);
   });
+
+  describe('a network that publishes only posts with an image', () => {
+    const hint = 'O Instagram só publica posts com imagem: adicione ao menos uma antes do horário agendado.';
+
+    it('Instagram without images: a hint, part of the field’s description; gone once an image is in', async () => {
+      let stored: MediaItem[] = [];
+      mockTrpc({ 'media.list': () => stored });
+      const uploader: Uploader = async () => {
+        stored = [item(1)];
+        return { ok: true, media: item(1) };
+      };
+      render(<PostMediaField postId={POST_ID} editable platform="instagram" uploader={uploader} />);
+      const note = await screen.findByTestId('media-required');
+      expect(note.textContent).toBe(hint);
+      const group = screen.getByRole('group', { name: text.label });
+      expect(group.getAttribute('aria-describedby')?.split(' ')).toContain(note.id);
+      pick([file('foto.jpg', 'image/jpeg')]);
+      await screen.findByRole('img', { name: text.image(1) });
+      expect(screen.queryByTestId('media-required')).toBeNull();
+      expect(group.getAttribute('aria-describedby')).not.toContain(note.id);
+    });
+
+    it('comes back when the last image is removed', async () => {
+      let stored = [item(1)];
+      mockTrpc({
+        'media.list': () => stored,
+        'media.remove': () => {
+          stored = [];
+          return stored;
+        },
+      });
+      render(<PostMediaField postId={POST_ID} editable platform="instagram" />);
+      await screen.findByRole('img', { name: text.image(1) });
+      expect(screen.queryByTestId('media-required')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: text.remove(1) }));
+      expect((await screen.findByTestId('media-required')).textContent).toBe(hint);
+    });
+
+    it('no hint on other networks, nor on a post that can no longer change, nor while the list loads', async () => {
+      const slow = deferred<MediaItem[]>();
+      mockTrpc({ 'media.list': () => slow.promise });
+      render(<PostMediaField postId={POST_ID} editable platform="instagram" />);
+      expect(screen.queryByTestId('media-required')).toBeNull();
+      cleanup();
+      mockTrpc({ 'media.list': [] });
+      render(<PostMediaField postId={POST_ID} editable platform="linkedin" />);
+      await screen.findByRole('button', { name: text.add });
+      expect(screen.queryByTestId('media-required')).toBeNull();
+      cleanup();
+      mockTrpc({ 'media.list': [] });
+      render(<PostMediaField postId={POST_ID} editable={false} platform="instagram" />);
+      await screen.findByText(text.notEditable);
+      expect(screen.queryByTestId('media-required')).toBeNull();
+    });
+  });
 });

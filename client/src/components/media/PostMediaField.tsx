@@ -19,8 +19,21 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { MAX_MEDIA_PER_POST, MEDIA_ALT_TEXT_MAX, messages } from '@pauta/core';
-import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import {
+  MAX_MEDIA_PER_POST,
+  MEDIA_ALT_TEXT_MAX,
+  mediaRequiredOn,
+  messages,
+  PLATFORM_LABELS,
+  type Platform,
+} from '@pauta/core';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconPhotoPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { announce } from '../../lib/announcer';
@@ -37,6 +50,8 @@ interface PostMediaFieldProps {
   postId: string;
   /** False while the post is publishing or published: the images are shown, nothing changes. */
   editable: boolean;
+  /** The post's network: one that publishes only posts with an image gets a hint while it has none. */
+  platform?: Platform;
   /** The upload transport (tests pass their own). */
   uploader?: Uploader;
 }
@@ -52,7 +67,7 @@ interface FailedUpload {
   text: string;
 }
 
-export function PostMediaField({ postId, editable, uploader = xhrUpload }: PostMediaFieldProps) {
+export function PostMediaField({ postId, editable, platform, uploader = xhrUpload }: PostMediaFieldProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const hintId = useId();
@@ -112,6 +127,15 @@ export function PostMediaField({ postId, editable, uploader = xhrUpload }: PostM
   });
 
   const slots = MAX_MEDIA_PER_POST - media.length - pending.length;
+  // Said before the worker would stop the post with MEDIA_REQUIRED at its time (only once the list
+  // is known, so it never flashes while the images load).
+  const needsImage =
+    editable &&
+    platform !== undefined &&
+    mediaRequiredOn(platform) &&
+    list.isSuccess &&
+    media.length === 0 &&
+    pending.length === 0;
 
   async function addFiles(files: File[]) {
     if (!editable || files.length === 0) return;
@@ -183,13 +207,32 @@ export function PostMediaField({ postId, editable, uploader = xhrUpload }: PostM
   };
 
   return (
-    <Box ref={rootRef} role="group" aria-labelledby={`${hintId}-label`} aria-describedby={hintId}>
+    <Box
+      ref={rootRef}
+      role="group"
+      aria-labelledby={`${hintId}-label`}
+      aria-describedby={needsImage ? `${hintId} ${hintId}-required` : hintId}
+    >
       <Input.Label labelElement="div" id={`${hintId}-label`}>
         {text.label}
       </Input.Label>
       <Input.Description id={hintId} mb={6}>
         {editable ? text.hint : text.notEditable}
       </Input.Description>
+      {needsImage && (
+        <Group
+          id={`${hintId}-required`}
+          gap={6}
+          wrap="nowrap"
+          align="flex-start"
+          mb={6}
+          className={classes.required}
+          data-testid="media-required"
+        >
+          <IconAlertTriangle size={16} aria-hidden className={classes.requiredIcon} />
+          <Text size="sm">{text.requiredHint(PLATFORM_LABELS[platform])}</Text>
+        </Group>
+      )}
 
       {list.isError && (
         <Text size="xs" c="red" mb="xs">

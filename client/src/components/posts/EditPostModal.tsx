@@ -72,7 +72,7 @@ function EditPostForm({
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
           <Stack gap="md" miw={0}>
             <PostTextFields post={post} state={state} />
-            <PostMediaField postId={post.id} editable={state.editable} />
+            <PostMediaField postId={post.id} editable={state.editable} platform={post.platform} />
             <ScheduleFields state={state} timeZone={timeZone} />
             <ComposerBudget
               post={post}

@@ -3,6 +3,7 @@ import { formatDate, isEditablePostStatus, messages } from '@pauta/core';
 import { IconCalendarEvent, IconCheck, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { ApprovalBadge } from './ApprovalBadge';
+import { MediaRequiredBadge } from './MediaRequiredBadge';
 import classes from './PostCard.module.css';
 import { PostCardShell } from './PostCardShell';
 import { isRetryable, PostStatusBadge, STATUS_STYLE, statusReason } from './PostStatusBadge';
@@ -51,6 +52,7 @@ export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying =
           </Badge>
         )}
         <ApprovalBadge post={post} />
+        <MediaRequiredBadge post={post} />
       </Group>
 
       {reason && (

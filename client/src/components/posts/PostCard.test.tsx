@@ -1,0 +1,45 @@
+// A post card warns when its network publishes only posts with an image and it has none yet
+// (Instagram), using the list item's thumbnail: the person sees it in Posts Agendados long before
+// the worker would stop the post with MEDIA_REQUIRED.
+import { messages } from '@pauta/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postItem } from '../../test-utils/posts-fixtures';
+import { cleanup, render, screen } from '../../test-utils/render';
+import { PostCard } from './PostCard';
+import type { PostItem } from './types';
+
+const text = messages.media;
+const noop = () => undefined;
+
+afterEach(cleanup);
+
+function card(overrides: Record<string, unknown>) {
+  const post = postItem({ thumbUrl: null, ...overrides }) as unknown as PostItem;
+  render(<PostCard post={post} timeZone="America/Sao_Paulo" onEdit={noop} onDelete={noop} onRetry={noop} />);
+  return screen.getByRole('article', { name: post.title });
+}
+
+describe('PostCard: a network that needs an image', () => {
+  it('an Instagram post without images shows "Sem imagem", read with the reason', () => {
+    const article = card({ platform: 'instagram' });
+    const badge = article.querySelector('[data-testid="media-required-badge"]');
+    expect(badge?.textContent).toBe(
+      `${text.requiredBadge}: O Instagram só publica posts com imagem: adicione ao menos uma em Editar antes do horário agendado.`,
+    );
+    expect(badge?.getAttribute('title')).toBe(text.requiredBadgeHint('Instagram'));
+  });
+
+  it('no badge once it has an image, on a published post, or on a network where images are optional', () => {
+    card({ platform: 'instagram', thumbUrl: '/media/posts/u/p/m-thumb.webp?exp=1&sig=a' });
+    card({ platform: 'instagram', status: 'published' });
+    card({ platform: 'linkedin' });
+    card({ platform: 'x' });
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(screen.queryByText(text.requiredBadge)).toBeNull();
+  });
+
+  it('a failed or needs-attention Instagram post without images keeps the badge', () => {
+    card({ platform: 'instagram', status: 'failed', lastError: 'MEDIA_REQUIRED' });
+    expect(screen.getByText(text.requiredBadge)).toBeTruthy();
+  });
+});
