@@ -471,7 +471,7 @@ function AltTextInput({
         onClick={() => void suggest()}
         disabled={suggesting}
         aria-label={suggesting ? text.suggestingAlt : text.suggestAltFor(index + 1)}
-        className={classes.suggest}
+        classNames={{ root: classes.suggest, inner: classes.suggestInner, label: classes.suggestLabel }}
       >
         {suggesting ? text.suggestingAlt : text.suggestAlt}
       </Button>
