@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { AiClient } from './ai-client.js';
 import { AiDraftError } from './errors.js';
+import { classify } from './generate-posts.js';
 import { type AiRateLimits, takeAiCall } from './rate-limit.js';
 
 /** The longest suggestion kept (screen readers read alt text in one go: short is kind). */
@@ -111,8 +112,8 @@ export async function describeImage(deps: DescribeImageDeps, input: DescribeImag
   }
   if (!permit.allowed) throw new AiDraftError('rate_limited', permit.retryAfterSeconds);
   let raw: unknown;
+  const deadline = AbortSignal.timeout(deps.ai.timeoutMs);
   try {
-    const deadline = AbortSignal.timeout(deps.ai.timeoutMs);
     const message = await client.messages.parse(
       {
         model: deps.ai.model,
@@ -136,15 +137,12 @@ export async function describeImage(deps: DescribeImageDeps, input: DescribeImag
     );
     raw = message.parsed_output;
   } catch (error) {
-    const timedOut = error instanceof Error && /timed? ?out|abort/i.test(`${error.name} ${error.message}`);
+    const reason = classify(error, deadline);
     log.warn(
-      {
-        reason: timedOut ? 'timeout' : 'http_error',
-        errorName: error instanceof Error ? error.constructor.name : typeof error,
-      },
+      { reason, errorName: error instanceof Error ? error.constructor.name : typeof error },
       'AI alt text suggestion failed',
     );
-    throw new AiDraftError(timedOut ? 'timeout' : 'http_error');
+    throw new AiDraftError(reason);
   }
   const parsed = altOutputSchema.safeParse(raw);
   const text = parsed.success ? cleanAltText(parsed.data.alt_text) : '';

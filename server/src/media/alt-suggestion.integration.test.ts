@@ -206,14 +206,24 @@ describe('media.suggestAlt', () => {
     expect(aiRequests()).toHaveLength(0);
   });
 
-  it('turns an AI failure into AI_UNAVAILABLE (502) and a malformed answer into AI_MALFORMED', async () => {
+  it('turns a malformed answer into AI_MALFORMED and an AI outage into AI_UNAVAILABLE (502 both)', async () => {
     const owner = await userWithImage(withAi.url);
     sandbox.setNextAnthropicOutput('malformed');
     const malformed = await owner.browser.mutate('media.suggestAlt', {
       postId: owner.postId,
       mediaId: owner.mediaId,
     });
-    expect(['AI_MALFORMED', 'AI_UNAVAILABLE']).toContain(malformed.error?.message);
+    expect(malformed.error?.message).toBe('AI_MALFORMED');
     expect(malformed.status).toBe(502);
+    // Anthropic down (500 twice: the SDK retries once): the AI is unavailable, nothing saved.
+    sandbox.addFault({ host: 'api.anthropic.com', status: 500, times: 2 });
+    const down = await owner.browser.mutate('media.suggestAlt', {
+      postId: owner.postId,
+      mediaId: owner.mediaId,
+    });
+    expect(down.error?.message).toBe('AI_UNAVAILABLE');
+    expect(down.status).toBe(502);
+    const list = await owner.browser.query<MediaView[]>('media.list', { postId: owner.postId });
+    expect(list.data?.[0]?.altText).toBe('');
   });
 });
