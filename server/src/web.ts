@@ -47,6 +47,8 @@ export interface WebHandle {
 function countedDrafts(inner: DraftGenerator): DraftGenerator {
   return {
     ...(inner.adapt ? { adapt: inner.adapt } : {}),
+    ...(inner.describeImage ? { describeImage: inner.describeImage } : {}),
+    ...(inner.aiConfigured === undefined ? {} : { aiConfigured: inner.aiConfigured }),
     async generate(input) {
       try {
         const result = await inner.generate(input);

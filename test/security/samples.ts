@@ -126,6 +126,8 @@ export const SAMPLES: Record<string, Sample> = {
     mediaId: randomUUID(),
     altText: 'Uma xícara',
   }),
+  // An image id that is not the post's: NOT_FOUND for the owner too (before any AI call).
+  'media.suggestAlt': ({ own }) => ({ postId: own.postIds.scheduled, mediaId: randomUUID() }),
 
   'published.list': ({ own }) => ({ themeId: own.themeId, platform: 'x', limit: 10 }),
   'published.refreshMetrics': none,

@@ -88,6 +88,7 @@ export const defaultStatus = {
   publishingAvailable: true,
   contactEmail: 'privacidade@pauta.test',
   localMailbox: false,
+  aiConfigured: false,
 };
 
 /** admin.workers.status of a healthy install: one worker alive, nothing late. */

@@ -20,6 +20,8 @@ export const ErrorCode = {
   OAUTH_FAILED: 'OAUTH_FAILED',
   AI_UNAVAILABLE: 'AI_UNAVAILABLE',
   AI_MALFORMED: 'AI_MALFORMED',
+  /** A feature that only the AI does (e.g. alt text suggestions) and no AI key is configured. */
+  AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
   SCHEDULE_OUT_OF_RANGE: 'SCHEDULE_OUT_OF_RANGE',
   /** The new date goes past a network budget and the user did not confirm it (docs/budgets.md). */
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
@@ -57,6 +59,8 @@ export const errorMessages = {
   OAUTH_FAILED: 'Credenciais inválidas. Tente novamente.',
   AI_UNAVAILABLE: 'O serviço de IA está indisponível no momento. Tente novamente mais tarde.',
   AI_MALFORMED: 'Formato de resposta inválido da IA',
+  AI_NOT_CONFIGURED:
+    'A IA não está configurada neste servidor, então não há sugestões. Escreva o texto alternativo você mesmo.',
   SCHEDULE_OUT_OF_RANGE: `A data de publicação pode ser no máximo daqui a ${MAX_SCHEDULE_AHEAD_DAYS / 365} anos. Escolha uma data mais próxima.`,
   BUDGET_EXCEEDED:
     'Esta data passa do orçamento de posts da rede. Confirme para agendar mesmo assim ou escolha outra data.',

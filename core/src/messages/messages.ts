@@ -1188,6 +1188,12 @@ export const messages = {
     altShort: 'Texto alternativo',
     altPlaceholder: 'Descreva a imagem',
     altSaved: 'Texto alternativo salvo.',
+    /** "Sugerir texto alternativo" (AI configured only): fills the field, the person reviews it. */
+    suggestAlt: 'Sugerir texto alternativo',
+    suggestAltFor: (n: number) => `Sugerir texto alternativo para a imagem ${n}`,
+    suggestingAlt: 'Sugerindo...',
+    altSuggested: (n: number) =>
+      `Sugestão da IA no texto alternativo da imagem ${n}. Revise o texto: ele é salvo quando você sai do campo.`,
     moveBefore: (n: number) => `Mover a imagem ${n} para antes`,
     moveAfter: (n: number) => `Mover a imagem ${n} para depois`,
     remove: (n: number) => `Remover a imagem ${n}`,

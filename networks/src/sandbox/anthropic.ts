@@ -28,6 +28,13 @@
 // A chunk of a larger request (server/src/ai/chunks.ts) adds `"part": { "first", "last", "total" }`
 // and `"angles"`; the stand-in then writes the posts of those slots (titles and texts follow the
 // slot, so the chunks of one request do not repeat each other).
+// An image block (`{ type: 'image', source: { type: 'base64', media_type, data } }`) is checked as
+// the real API checks it: media_type one of jpeg/png/gif/webp, data valid base64, at most 5 MB, and
+// the bytes' signature matching media_type; else 400 invalid_request_error. An alt text request
+// (server/src/ai/describe-image.ts) carries an image and `<alt_request>` with
+// `{ "post_text", "theme", "max_characters" }`; the answer is `{ "alt_text" }`, a deterministic pt-BR
+// description from the image's orientation and size and the post's theme (the sandbox does not
+// look at pixels), within max_characters.
 // Output speed: with `outputTokensPerSecond` (option, `setOutputSpeed`, `POST
 // /__sandbox/anthropic/speed`, or SANDBOX_ANTHROPIC_TOKENS_PER_SECOND for `npm run sandbox`) an
 // answer waits output_tokens / speed seconds before it is sent, as a real model's generation does,
@@ -36,6 +43,7 @@ import { randomBytes } from 'node:crypto';
 import { isPlatform, measurePostLength } from '@pauta/core';
 import type { ErrorRequestHandler, Request, Response, Router } from 'express';
 import { z } from 'zod';
+import { inspectImage } from './images.js';
 
 export const ANTHROPIC_HOST = 'api.anthropic.com';
 /** The API version the SDK 1.x sends; the only one that rejects sampling parameters here. */
@@ -199,10 +207,56 @@ interface TextBlock {
   text: string;
 }
 
+interface ContentBlock {
+  type: string;
+  text?: unknown;
+  source?: unknown;
+}
+
+export const ANTHROPIC_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** The real API's limit for one base64 image. */
+export const ANTHROPIC_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Standard base64 with padding (a plain character class: no backtracking on megabytes). */
+const isBase64 = (data: string) => data.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(data);
+
+/** The error message of an invalid image block (the real API's wording), or null when it is valid. */
+export function checkImageBlock(path: string, block: ContentBlock): string | null {
+  const source = block.source as Record<string, unknown> | null | undefined;
+  if (source === null || typeof source !== 'object') return `${path}.image.source: Field required`;
+  if (source.type === 'url') {
+    return typeof source.url === 'string' && /^https?:\/\//.test(source.url)
+      ? `${path}.image.source.url: the Pauta sandbox does not fetch image URLs; send base64`
+      : `${path}.image.source.url: Input should be a valid URL`;
+  }
+  if (source.type !== 'base64') {
+    return `${path}.image.source: Input tag '${String(source.type)}' found using 'type' does not match any of the expected tags: 'base64', 'url', 'file'`;
+  }
+  const mediaType = source.media_type;
+  if (!(ANTHROPIC_IMAGE_TYPES as readonly unknown[]).includes(mediaType)) {
+    return `${path}.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`;
+  }
+  if (typeof source.data !== 'string' || source.data === '') {
+    return `${path}.image.source.base64.data: Field required`;
+  }
+  if (!isBase64(source.data)) {
+    return `${path}.image.source.base64.data: The image data is not valid base64`;
+  }
+  const bytes = Buffer.from(source.data, 'base64');
+  if (bytes.length > ANTHROPIC_IMAGE_MAX_BYTES) {
+    return `${path}.image.source.base64.data: image exceeds 5 MB maximum: ${bytes.length} bytes > ${ANTHROPIC_IMAGE_MAX_BYTES} bytes`;
+  }
+  const inspected = inspectImage(bytes);
+  if (inspected === null) return `${path}.image.source.base64.data: Could not process image`;
+  if (inspected.mimeType !== mediaType) {
+    return `${path}.image.source.base64.data: Image does not match the provided media type ${String(mediaType)}`;
+  }
+  return null;
+}
+
 interface MessagesBody {
   model: string;
   max_tokens: number;
-  messages: { role: 'user' | 'assistant'; content: string | { type: string; text?: unknown }[] }[];
+  messages: { role: 'user' | 'assistant'; content: string | ContentBlock[] }[];
   system?: string | TextBlock[];
   stream?: boolean;
   output_config?: { format?: { type: string; schema?: unknown } | null } | null;
@@ -245,6 +299,19 @@ function checkBody(body: unknown, version: string): Checked<MessagesBody> {
       if (m.content === '') return fail(400, `messages.${i}: text content blocks must be non-empty`);
     } else if (!Array.isArray(m.content)) {
       return fail(400, `messages.${i}.content: Input should be a valid string or list`);
+    } else {
+      for (const [j, raw] of (m.content as unknown[]).entries()) {
+        const block = raw as ContentBlock | null;
+        if (block === null || typeof block !== 'object' || typeof block.type !== 'string') {
+          return fail(400, `messages.${i}.content.${j}: Input should be a valid dictionary`);
+        }
+        if (block.type === 'image') {
+          if (m.role !== 'user')
+            return fail(400, `messages.${i}.content.${j}: images are only allowed in user messages`);
+          const problem = checkImageBlock(`messages.${i}.content.${j}`, block);
+          if (problem !== null) return fail(400, problem);
+        }
+      }
     }
   }
   if (b.system !== undefined && typeof b.system !== 'string' && !Array.isArray(b.system)) {
@@ -547,6 +614,70 @@ export function readAdaptRequest(text: string): AdaptRequest | null {
   }
 }
 
+/** The inputs of an alt text request (the `<alt_request>` block of server/src/ai/describe-image.ts). */
+export const altRequestSchema = z.object({
+  post_text: z.string().catch(''),
+  theme: z.string().catch(''),
+  max_characters: z.int().min(20).catch(250),
+});
+export type AltRequest = z.output<typeof altRequestSchema>;
+
+const ALT_REQUEST_BLOCK = /<alt_request>\s*([\s\S]*?)\s*<\/alt_request>/;
+
+export function readAltRequest(text: string): AltRequest | null {
+  const match = text.match(ALT_REQUEST_BLOCK);
+  if (match === null) return null;
+  try {
+    const parsed = altRequestSchema.safeParse(JSON.parse(match[1]!));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The images (dimensions) of a message's content blocks, already checked by checkBody. */
+function imagesOf(content: MessagesBody['messages'][number]['content']): { width: number; height: number }[] {
+  if (typeof content === 'string') return [];
+  return content.flatMap((block) => {
+    if (block.type !== 'image') return [];
+    const source = block.source as { data?: string };
+    const inspected = inspectImage(Buffer.from(source.data ?? '', 'base64'));
+    return inspected === null ? [] : [{ width: inspected.width, height: inspected.height }];
+  });
+}
+
+/**
+ * The stand-in's description: deterministic, from the image's shape and the theme, e.g.
+ * "Cena em formato paisagem (1000 × 750 px) que ilustra o tema \"Café\"." (no "Imagem de").
+ */
+export function altTextFor(
+  image: { width: number; height: number } | undefined,
+  request: AltRequest,
+): string {
+  const shape =
+    image === undefined
+      ? 'sem imagem legível'
+      : `em formato ${image.width > image.height ? 'paisagem' : image.width < image.height ? 'retrato' : 'quadrado'} (${image.width} × ${image.height} px)`;
+  const theme = request.theme.trim() === '' ? '' : ` que ilustra o tema "${request.theme.trim()}"`;
+  const text = `Cena ${shape}${theme}.`;
+  return text.length <= request.max_characters ? text : `${text.slice(0, request.max_characters - 1)}…`;
+}
+
+function altAnswer(
+  request: AltRequest,
+  images: { width: number; height: number }[],
+  mode: AnthropicOutputMode,
+): string {
+  switch (mode) {
+    case 'malformed':
+      return '{"alt_text": "Texto interrompido';
+    case 'no_posts':
+      return JSON.stringify({ alt_text: '' });
+    default:
+      return JSON.stringify({ alt_text: altTextFor(images[0], request) });
+  }
+}
+
 /** The text rewritten in the target network's style, within its limit (a well-behaved model). */
 function adaptText(request: AdaptRequest): string {
   const target: Limit = { id: request.to.id, max: request.to.max_characters };
@@ -639,10 +770,13 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
     const userText = lastUser === undefined ? '' : textOf(lastUser.content);
     const request = readPostsRequest(userText);
     const adapt = request === null ? readAdaptRequest(userText) : null;
+    const alt = request === null && adapt === null ? readAltRequest(userText) : null;
     const structured = body.output_config?.format?.type === 'json_schema';
     // Only a drafting or adaptation request consumes a queued mode.
     let text: string;
     if (adapt !== null) text = adaptAnswer(adapt, standIn.takeMode());
+    else if (alt !== null)
+      text = altAnswer(alt, lastUser === undefined ? [] : imagesOf(lastUser.content), standIn.takeMode());
     else if (structured || request !== null)
       text = postsAnswer(request ?? DEFAULT_POSTS_REQUEST, standIn.takeMode());
     else text = 'Olá! Aqui é o simulador local da API da Anthropic usado pelo Pauta.';
@@ -672,7 +806,12 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
       stop_details: null,
       container: null,
       usage: {
-        input_tokens: estimateTokens(inputText),
+        // An image costs about width × height / 750 tokens (Anthropic's vision docs).
+        input_tokens:
+          estimateTokens(inputText) +
+          body.messages
+            .flatMap((m) => (m.role === 'user' ? imagesOf(m.content) : []))
+            .reduce((sum, image) => sum + Math.ceil((image.width * image.height) / 750), 0),
         output_tokens: estimateTokens(text),
         cache_creation_input_tokens: 0,
         cache_read_input_tokens: 0,

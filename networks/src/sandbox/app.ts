@@ -74,6 +74,8 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const app = express();
   app.disable('x-powered-by');
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  // The Messages API takes requests of up to 32 MB (images as base64); everything else 5 MB.
+  app.use(`/${ANTHROPIC_HOST}`, express.json({ limit: '32mb' }));
   app.use(express.json({ limit: '5mb' }));
   // Image uploads (multipart for X and Facebook, raw bytes for LinkedIn's upload URL) stay bytes.
   app.use(

@@ -2,6 +2,7 @@
 // (`deps.drafts.generate(...)` with a themes row): build it once next to the AI client.
 import type { Platform } from '@pauta/core';
 import { type AdaptedText, type AdaptInput, adaptPostText } from './adapt.js';
+import { type DescribeImageInput, describeImage } from './describe-image.js';
 import {
   type DraftMode,
   type GeneratePostsDeps,
@@ -27,11 +28,15 @@ export interface AiDraftGenerator {
     requestId?: string;
   }): Promise<GeneratePostsResult>;
   adapt(input: AdaptInput): Promise<AdaptedText>;
+  readonly aiConfigured: boolean;
+  describeImage(input: DescribeImageInput): Promise<string>;
 }
 
 export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator {
   return {
     adapt: (input) => adaptPostText(deps, input),
+    aiConfigured: deps.ai.anthropic !== null,
+    describeImage: (input) => describeImage(deps, input),
     generate: ({ userId, theme, count, mode, requestId }) =>
       generatePosts(deps, {
         userId,

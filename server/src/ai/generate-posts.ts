@@ -143,7 +143,8 @@ export function verifyPosts(
   return { posts, stats };
 }
 
-function classify(error: unknown, deadline: AbortSignal): FallbackReason {
+/** Why an Anthropic call threw: its deadline, an HTTP/connection error, or an unreadable answer. */
+export function classify(error: unknown, deadline: AbortSignal): FallbackReason {
   if (error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError || deadline.aborted) {
     return 'timeout';
   }

@@ -14,6 +14,12 @@ export {
   aiConfigFromEnv,
   createAiClient,
 } from './ai-client.js';
+export {
+  ALT_SUGGESTION_MAX,
+  cleanAltText,
+  type DescribeImageInput,
+  describeImage,
+} from './describe-image.js';
 export { type AiDraftGenerator, createDraftGenerator, type DraftTheme } from './draft-generator.js';
 export {
   AI_DRAFT_ERROR_CODES,

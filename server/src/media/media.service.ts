@@ -27,6 +27,7 @@ import {
   updatePostMediaAlt,
 } from '@pauta/db';
 import { mediaLimitsOf } from '@pauta/networks';
+import sharp from 'sharp';
 import type { AppDeps } from '../deps.js';
 import { checkAgainstOthers, MediaRejectedError, processImage } from './process-image.js';
 
@@ -239,4 +240,50 @@ export async function setMediaAlt(
   const result = await updatePostMediaAlt(deps.db, options);
   if ('refused' in result) throw refusalError(result);
   return toMediaView(deps.media.signingKey, result.row);
+}
+
+/** The longest side of the JPEG sent to the AI: at most ~1 MP, few input tokens. */
+export const ALT_SUGGESTION_SIDE = 1000;
+
+/**
+ * "Sugerir texto alternativo": the AI's pt-BR description of one of the caller's images, with the
+ * post's text as context. Nothing is saved (the person edits it; the field saves it). NOT_FOUND
+ * for an image that is not the caller's, AI_NOT_CONFIGURED without an AI key.
+ */
+export async function suggestMediaAlt(
+  deps: MediaServiceDeps & Pick<AppDeps, 'drafts'>,
+  options: { userId: string; postId: string; mediaId: string; requestId?: string | undefined },
+): Promise<{ altText: string }> {
+  const { userId, postId, mediaId } = options;
+  const row = await findMediaById(deps.db, mediaId);
+  if (!row || row.user_id !== userId || row.post_id !== postId) throw new AppError('NOT_FOUND');
+  const post = await deps.db
+    .selectFrom('suggested_posts')
+    .innerJoin('themes', 'themes.id', 'suggested_posts.theme_id')
+    .select(['suggested_posts.content', 'suggested_posts.status', 'themes.name as themeName'])
+    .where('suggested_posts.id', '=', postId)
+    .where('suggested_posts.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!post) throw new AppError('NOT_FOUND');
+  if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
+    throw rejected({ reason: 'NOT_EDITABLE' });
+  const describe = deps.drafts.describeImage;
+  if (!describe || deps.drafts.aiConfigured !== true) throw new AppError('AI_NOT_CONFIGURED');
+  const stored = await deps.media.storage.get(row.storage_key);
+  // The first frame, upright already (uploads are re-encoded upright), as a JPEG of ≤ ~1 MP.
+  const jpeg = await withDecodeSlot(() =>
+    sharp(stored, { limitInputPixels: 36_000_000 })
+      .flatten({ background: '#ffffff' })
+      .resize(ALT_SUGGESTION_SIDE, ALT_SUGGESTION_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
+  const altText = await describe({
+    userId,
+    jpeg,
+    postText: post.content,
+    themeName: post.themeName,
+    requestId: options.requestId,
+  });
+  return { altText };
 }

@@ -32,6 +32,22 @@ export interface DraftGenerator {
    * fitted locally. Absent (tests' fakes): the caller fits locally.
    */
   adapt?(input: TextAdaptInput): Promise<{ content: string; source: 'ai' | 'fit' | 'same' }>;
+  /** True when an AI key is configured (the client shows AI-only buttons). Absent: false. */
+  readonly aiConfigured?: boolean;
+  /**
+   * A pt-BR alt text for an image of a post (issue 15 item 1), asked of the AI with the image.
+   * Throws AppError AI_NOT_CONFIGURED without a key. Absent (tests' fakes): not configured.
+   */
+  describeImage?(input: ImageDescribeInput): Promise<string>;
+}
+
+export interface ImageDescribeInput {
+  userId: string;
+  /** A JPEG of at most ~1 MP. */
+  jpeg: Buffer;
+  postText: string;
+  themeName: string;
+  requestId?: string | undefined;
 }
 
 export interface TextAdaptInput {

@@ -9,6 +9,7 @@ import {
   removeMedia,
   reorderMedia,
   setMediaAlt,
+  suggestMediaAlt,
 } from '../media/media.service.js';
 import { authedProcedure, router } from './trpc.js';
 
@@ -47,4 +48,14 @@ export const mediaRouter = router({
   setAlt: authedProcedure
     .input(oneMedia.extend({ altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX) }))
     .mutation(({ ctx, input }) => setMediaAlt(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
+
+  /** "Sugerir texto alternativo": the AI's description, not saved (one use of the AI quota). */
+  suggestAlt: authedProcedure
+    .input(oneMedia)
+    .mutation(({ ctx, input }) =>
+      suggestMediaAlt(
+        { ...mediaDeps(ctx.deps), drafts: ctx.deps.drafts },
+        { userId: ctx.user.id, ...input, requestId: ctx.requestId },
+      ),
+    ),
 });

@@ -8,5 +8,7 @@ export const systemRouter = router({
     contactEmail: ctx.deps.env.CONTACT_EMAIL,
     /** Embedded mode without SMTP: emails go to the local mailbox (links in the console). */
     localMailbox: Boolean(ctx.deps.localMailbox),
+    /** An AI key is configured: AI-only buttons (alt text suggestions) are shown. */
+    aiConfigured: ctx.deps.drafts.aiConfigured === true,
   })),
 });

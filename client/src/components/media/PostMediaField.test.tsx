@@ -2,10 +2,10 @@
 // time, progress shown, each with its own uuid), read pt-BR refusals, reorder with buttons (the
 // focus follows the moved image), describe an image, remove one, and nothing to change on a post
 // that is being published.
-import { messages } from '@pauta/core';
+import { errorMessages, messages } from '@pauta/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
-import { deferred, mockTrpc } from '../../test-utils/trpc-mock';
+import { defaultStatus, deferred, mockTrpc, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { PostMediaField } from './PostMediaField';
 import type { MediaItem } from './types';
 import type { Uploader, UploadResult } from './upload';
@@ -163,6 +163,66 @@ describe('PostMediaField', () => {
       altText: 'Xícara de café sobre a mesa',
     });
     expect(await screen.findByRole('img', { name: 'Xícara de café sobre a mesa' })).toBeTruthy();
+  });
+
+  it('offers "Sugerir texto alternativo" only with the AI configured: disabled while it runs, then fills the field for review', async () => {
+    const answer = deferred<{ altText: string }>();
+    const api = mockTrpc({
+      'system.status': { ...defaultStatus, aiConfigured: true },
+      'media.list': [item(1, { altText: 'Antes' })],
+      'media.suggestAlt': () => answer.promise,
+      'media.setAlt': (input: { altText: string }) => item(1, { altText: input.altText }),
+    });
+    render(<PostMediaField postId={POST_ID} editable />);
+    const button = await screen.findByRole('button', { name: text.suggestAltFor(1) });
+    fireEvent.click(button);
+    const running = await screen.findByRole('button', { name: text.suggestingAlt });
+    expect(running.hasAttribute('disabled')).toBe(true);
+    expect(running.textContent).toContain('Sugerindo...');
+    // A second click while it runs sends nothing more.
+    fireEvent.click(running);
+    answer.resolve({ altText: 'Xícara de café coado sobre uma mesa de madeira' });
+
+    const alt = (await screen.findByDisplayValue(
+      'Xícara de café coado sobre uma mesa de madeira',
+    )) as HTMLTextAreaElement;
+    expect(api.callsTo('media.suggestAlt')).toHaveLength(1);
+    expect(api.callsTo('media.suggestAlt')[0]?.input).toEqual({ postId: POST_ID, mediaId: item(1).id });
+    expect(screen.getByRole('button', { name: text.suggestAltFor(1) }).hasAttribute('disabled')).toBe(false);
+    // Filled, not saved: the person reviews it in the field (focused), and leaving it saves.
+    expect(document.activeElement).toBe(alt);
+    expect(api.callsTo('media.setAlt')).toHaveLength(0);
+    fireEvent.change(alt, { target: { value: 'Xícara de café coado sobre a mesa' } });
+    fireEvent.blur(alt);
+    await waitFor(() => expect(api.callsTo('media.setAlt')).toHaveLength(1));
+    expect(api.callsTo('media.setAlt')[0]?.input).toEqual({
+      postId: POST_ID,
+      mediaId: item(1).id,
+      altText: 'Xícara de café coado sobre a mesa',
+    });
+  });
+
+  it('shows the pt-BR reason in a toast when the suggestion fails, and keeps what was typed', async () => {
+    mockTrpc({
+      'system.status': { ...defaultStatus, aiConfigured: true },
+      'media.list': [item(1, { altText: 'Antes' })],
+      'media.suggestAlt': () => {
+        throw new TrpcErrorResponse('PRECONDITION_FAILED', 'AI_NOT_CONFIGURED');
+      },
+    });
+    render(<PostMediaField postId={POST_ID} editable />);
+    fireEvent.click(await screen.findByRole('button', { name: text.suggestAltFor(1) }));
+    expect(await screen.findByText(errorMessages.AI_NOT_CONFIGURED)).toBeTruthy();
+    expect((screen.getByLabelText(text.altLabel(1)) as HTMLTextAreaElement).value).toBe('Antes');
+    expect(screen.getByRole('button', { name: text.suggestAltFor(1) }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('has no suggestion button without the AI', async () => {
+    mockTrpc({ 'media.list': [item(1)] });
+    render(<PostMediaField postId={POST_ID} editable />);
+    await screen.findByLabelText(text.altLabel(1));
+    expect(screen.queryByRole('button', { name: text.suggestAltFor(1) })).toBeNull();
+    expect(screen.queryByText(text.suggestAlt)).toBeNull();
   });
 
   it("shows a published post's images without any control to change them", async () => {

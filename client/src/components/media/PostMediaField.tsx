@@ -32,12 +32,16 @@ import {
   IconArrowLeft,
   IconArrowRight,
   IconPhotoPlus,
+  IconSparkles,
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useSystemStatus } from '../../app/session';
+import { useSingleFlight } from '../../lib/actions';
 import { announce } from '../../lib/announcer';
 import { describeError } from '../../lib/errors';
+import { showErrorText } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import classes from './PostMediaField.module.css';
 import type { MediaItem } from './types';
@@ -119,6 +123,18 @@ export function PostMediaField({ postId, editable, platform, uploader = xhrUploa
     }),
   );
   const busy = reorder.isPending || remove.isPending;
+  // "Sugerir texto alternativo" exists only with the AI configured (system status says so).
+  const aiConfigured = useSystemStatus().data?.aiConfigured === true;
+  const suggestAlt = useMutation(trpc.media.suggestAlt.mutationOptions());
+  const suggest = async (mediaId: string): Promise<string | null> => {
+    try {
+      const { altText } = await suggestAlt.mutateAsync({ postId, mediaId });
+      return altText;
+    } catch (error) {
+      showErrorText(describeError(error), { id: 'media-alt-suggestion' });
+      return null;
+    }
+  };
 
   useEffect(() => {
     if (!focusAfterMove) return;
@@ -305,6 +321,7 @@ export function PostMediaField({ postId, editable, platform, uploader = xhrUploa
                   index={index}
                   editable={editable}
                   onSave={(altText) => setAlt.mutate({ postId, mediaId: item.id, altText })}
+                  {...(editable && aiConfigured ? { onSuggest: () => suggest(item.id) } : {})}
                 />
               </Stack>
             </Paper>
@@ -402,15 +419,30 @@ function AltTextInput({
   index,
   editable,
   onSave,
+  onSuggest,
 }: {
   item: MediaItem;
   index: number;
   editable: boolean;
   onSave: (altText: string) => void;
+  /** Asks the AI for a description (null: failed, already said in a toast). Absent: no button. */
+  onSuggest?: () => Promise<string | null>;
 }) {
   const [value, setValue] = useState(item.altText);
-  return (
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  // One request at a time per image; the button says so while it runs.
+  const [suggest, suggesting] = useSingleFlight(async () => {
+    if (!onSuggest) return;
+    const suggestion = await onSuggest();
+    if (suggestion === null) return;
+    setValue(suggestion);
+    // The person reviews it in the field; leaving the field saves it, as with typed text.
+    fieldRef.current?.focus();
+    announce(text.altSuggested(index + 1));
+  });
+  const field = (
     <Textarea
+      ref={fieldRef}
       label={text.altShort}
       aria-label={text.altLabel(index + 1)}
       placeholder={text.altPlaceholder}
@@ -427,5 +459,22 @@ function AltTextInput({
       readOnly={!editable}
       classNames={{ label: classes.altLabel }}
     />
+  );
+  if (!onSuggest) return field;
+  return (
+    <Stack gap={4}>
+      {field}
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        leftSection={<IconSparkles size={14} aria-hidden />}
+        onClick={() => void suggest()}
+        disabled={suggesting}
+        aria-label={suggesting ? text.suggestingAlt : text.suggestAltFor(index + 1)}
+        classNames={{ root: classes.suggest, inner: classes.suggestInner, label: classes.suggestLabel }}
+      >
+        {suggesting ? text.suggestingAlt : text.suggestAlt}
+      </Button>
+    </Stack>
   );
 }
