@@ -226,7 +226,24 @@ describe('images published to the four networks through the sandbox', () => {
           ),
         )
         .toBe(true);
-      await dialog.getByRole('group', { name: 'Imagens' }).scrollIntoViewIfNeeded();
+      // Laid out inside the preview's grid (none pushed out of it and clipped), none tiny.
+      const boxes = await preview.locator('img[src*="/media/"]').evaluateAll((imgs) =>
+        imgs.map((img) => {
+          const box = img.getBoundingClientRect();
+          const frame = (img.parentElement as HTMLElement).getBoundingClientRect();
+          return {
+            inside:
+              box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1 && box.right <= frame.right + 1,
+            big: box.width >= 40 && box.height >= 40,
+          };
+        }),
+      );
+      expect(boxes).toHaveLength(network === 'instagram' ? 1 : 4);
+      expect(
+        boxes.every((b) => b.inside && b.big),
+        JSON.stringify(boxes),
+      ).toBe(true);
+      await preview.scrollIntoViewIfNeeded();
       await snapshot(page, `media-publish-${network}-dialog-1280`, { fullPage: false });
 
       // What Pauta stored (re-encoded, EXIF gone), read back through its signed URLs.
@@ -250,11 +267,13 @@ describe('images published to the four networks through the sandbox', () => {
 
     // Each post due ~5 s from its own reschedule; the worker publishes them.
     const rescheduledAt = new Map<Network, number>();
+    const dueAt = new Map<Network, number>();
     for (const network of NETWORKS) {
       const post = byNetwork.get(network)!;
       rescheduledAt.set(network, Date.now());
+      dueAt.set(network, Date.now() + 5000);
       const res = await mutateInPage(page, 'posts.reschedule', {
-        json: { id: post.id, scheduledFor: new Date(Date.now() + 5000).toISOString() },
+        json: { id: post.id, scheduledFor: new Date(dueAt.get(network)!).toISOString() },
         meta: { values: { scheduledFor: ['Date'] } },
       });
       expect(res.status, res.body).toBe(200);
@@ -290,7 +309,7 @@ describe('images published to the four networks through the sandbox', () => {
       .toEqual(NETWORKS.map((n) => `${n}:published`).sort());
     for (const network of NETWORKS) {
       process.stdout.write(
-        `[media-publish] ${LABEL[network]}: post de 4 imagens publicado ${publishedAt.get(network)! - rescheduledAt.get(network)!} ms após reagendar para +5 s\n`,
+        `[media-publish] ${LABEL[network]}: post de 4 imagens publicado ${publishedAt.get(network)! - rescheduledAt.get(network)!} ms após reagendar para +5 s (${publishedAt.get(network)! - dueAt.get(network)!} ms após o horário)\n`,
       );
     }
 
