@@ -491,11 +491,19 @@ export class SandboxStore {
     return issued;
   }
 
-  /** Stable Page token per (grant user, client, page), as Facebook's never-expiring ones are. */
+  /**
+   * Stable Page token per (grant user, client, page), as Facebook's never-expiring ones are. Meta
+   * keeps permissions per app and user, not per token: a later login to the same app that grants
+   * more (Instagram's connect after the Facebook Page's, both through the Facebook app) widens what
+   * the Page token already issued may do, as it does on the real Graph API.
+   */
   pageToken(grant: Grant, page: SandboxPage): AccessToken {
     const key = `${grant.clientId}:${grant.user.sub}:${page.id}`;
     const existing = this.pageTokensByPage.get(key);
-    if (existing !== undefined && !existing.grant.revoked) return existing;
+    if (existing !== undefined && !existing.grant.revoked) {
+      existing.grant.scopes = [...new Set([...existing.grant.scopes, ...grant.scopes])];
+      return existing;
+    }
     const pageGrant: Grant = { ...grant, id: randomBytes(8).toString('hex'), revoked: false };
     const token: AccessToken = {
       token: this.newToken(grant.network, 'page'),

@@ -225,6 +225,27 @@ describe('PostMediaField', () => {
     expect(screen.queryByText(text.suggestAlt)).toBeNull();
   });
 
+  it('keeps every alt text when several are saved in a row (the later answer does not undo the earlier)', async () => {
+    const firstAnswer = deferred<MediaItem>();
+    mockTrpc({
+      'media.list': [item(1), item(2)],
+      'media.setAlt': (input: { mediaId: string; altText: string }) =>
+        input.mediaId === item(1).id ? firstAnswer.promise : item(2, { altText: input.altText }),
+    });
+    render(<PostMediaField postId={POST_ID} editable />);
+    const first = await screen.findByLabelText(text.altLabel(1));
+    fireEvent.change(first, { target: { value: 'Xícara azul' } });
+    fireEvent.blur(first);
+    const second = screen.getByLabelText(text.altLabel(2));
+    fireEvent.change(second, { target: { value: 'Bolo de cenoura' } });
+    fireEvent.blur(second);
+    await screen.findByRole('img', { name: 'Bolo de cenoura' });
+    firstAnswer.resolve(item(1, { altText: 'Xícara azul' }));
+    await screen.findByRole('img', { name: 'Xícara azul' });
+    // The first answer, computed from the list as it was when that save began, kept the second.
+    expect(screen.getByRole('img', { name: 'Bolo de cenoura' })).toBeTruthy();
+  });
+
   it("shows a published post's images without any control to change them", async () => {
     mockTrpc({ 'media.list': [item(1, { altText: 'Logo' })] });
     render(<PostMediaField postId={POST_ID} editable={false} />);

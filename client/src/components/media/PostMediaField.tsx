@@ -116,7 +116,12 @@ export function PostMediaField({ postId, editable, platform, uploader = xhrUploa
   const setAlt = useMutation(
     trpc.media.setAlt.mutationOptions({
       onSuccess: (item) => {
-        setList(media.map((m) => (m.id === item.id ? item : m)));
+        // From the cache as it is now, not as it was when this save started: saves of several
+        // alt texts in a row (tabbing through them) each keep the others'.
+        queryClient.setQueryData(listOptions.queryKey, (current: MediaItem[] | undefined) =>
+          current?.map((m) => (m.id === item.id ? item : m)),
+        );
+        refreshPosts();
         announce(text.altSaved);
       },
       onError: onMutationError,
