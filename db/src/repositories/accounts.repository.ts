@@ -2,7 +2,7 @@
 // sees accounts without tokens, or gets plaintext tokens from here for one network call.
 
 import type { AccountStatusReason, Platform } from '@pauta/core';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
 import type { AccountData, Database } from '../schema.js';
 
@@ -373,30 +373,46 @@ export async function markLimited(db: Kysely<Database>, accountId: string, until
   return result.numUpdatedRows > 0n;
 }
 
+interface ExpiryWindow {
+  before: Date;
+  now: Date;
+  noRefreshPlatforms: readonly Platform[];
+}
+
 /**
- * Active accounts whose token cannot be renewed (no refresh token stored, or a network without
- * refresh: `platforms`) expiring before `before`, whose notice for this expiry was not sent yet.
+ * An active account whose token expires inside [now, before), cannot be renewed (no refresh
+ * token, or a network without refresh) and whose current expiry was not announced yet: the one
+ * condition of the candidates' list and of the claim's re-check.
  */
-export async function listExpiryNoticeCandidates(
-  db: Kysely<Database>,
-  options: { before: Date; now: Date; noRefreshPlatforms: readonly Platform[]; limit?: number },
-): Promise<AccountSummary[]> {
-  return db
-    .selectFrom('connected_accounts')
-    .select(SUMMARY_COLUMNS)
-    .where('is_active', '=', true)
-    .where('status', '=', 'active')
-    .where('access_token_expires_at', '<', options.before)
-    .where('access_token_expires_at', '>', options.now)
-    .where((eb) =>
+function expiryNoticeDue(options: ExpiryWindow) {
+  return (eb: ExpressionBuilder<Database, 'connected_accounts'>) =>
+    eb.and([
+      eb('is_active', '=', true),
+      eb('status', '=', 'active'),
+      eb('access_token_expires_at', '<', options.before),
+      eb('access_token_expires_at', '>', options.now),
       eb.or([
         eb('refresh_token', 'is', null),
         ...(options.noRefreshPlatforms.length > 0
           ? [eb('platform', 'in', [...options.noRefreshPlatforms])]
           : []),
       ]),
-    )
-    .where(sql<boolean>`expiry_notice_for IS DISTINCT FROM access_token_expires_at`)
+      sql<boolean>`expiry_notice_for IS DISTINCT FROM access_token_expires_at`,
+    ]);
+}
+
+/**
+ * Active accounts whose token cannot be renewed (no refresh token stored, or a network without
+ * refresh: `platforms`) expiring before `before`, whose notice for this expiry was not sent yet.
+ */
+export async function listExpiryNoticeCandidates(
+  db: Kysely<Database>,
+  options: ExpiryWindow & { limit?: number },
+): Promise<AccountSummary[]> {
+  return db
+    .selectFrom('connected_accounts')
+    .select(SUMMARY_COLUMNS)
+    .where(expiryNoticeDue(options))
     .orderBy('access_token_expires_at')
     .limit(options.limit ?? 500)
     .execute();
@@ -414,25 +430,13 @@ export async function listExpiryNoticeCandidates(
 export async function claimExpiryNotice(
   db: Kysely<Database> | Transaction<Database>,
   accountId: string,
-  options: { before: Date; now: Date; noRefreshPlatforms: readonly Platform[] },
+  options: ExpiryWindow,
 ): Promise<Date | null> {
   const row = await db
     .updateTable('connected_accounts')
     .set({ expiry_notice_for: sql`access_token_expires_at` })
     .where('id', '=', accountId)
-    .where('is_active', '=', true)
-    .where('status', '=', 'active')
-    .where('access_token_expires_at', '<', options.before)
-    .where('access_token_expires_at', '>', options.now)
-    .where((eb) =>
-      eb.or([
-        eb('refresh_token', 'is', null),
-        ...(options.noRefreshPlatforms.length > 0
-          ? [eb('platform', 'in', [...options.noRefreshPlatforms])]
-          : []),
-      ]),
-    )
-    .where(sql<boolean>`expiry_notice_for IS DISTINCT FROM access_token_expires_at`)
+    .where(expiryNoticeDue(options))
     .returning('access_token_expires_at')
     .executeTakeFirst();
   return row?.access_token_expires_at ?? null;
