@@ -264,29 +264,39 @@ export async function selectFacebookPage(
   deps: ConnectDeps,
   input: { userId: string; pendingId: string; pageId: string },
 ): Promise<{ platform: ConnectablePlatform; pageName: string }> {
-  const now = deps.now?.() ?? new Date();
-  const pending = await findPendingConnection(deps.db, input.userId, input.pendingId, now);
-  if (pending?.platform !== 'facebook' || !pending.pages.some((page) => page.id === input.pageId))
-    throw new AppError('NOT_FOUND');
-  const userToken = await readPendingUserToken(deps.db, deps.env.keyring, input.userId, input.pendingId, now);
-  if (userToken === undefined) throw new AppError('NOT_FOUND');
+  const { now, userToken, profile } = await openPendingChoice(deps, input, 'facebook', input.pageId);
   const provider = connectProvider(deps.env, 'facebook') as FacebookOAuthProvider;
   const pages = await providerCall(deps, 'facebook', () => provider.fetchPages(userToken));
   const page = pages.find((candidate) => candidate.id === input.pageId);
   if (!page) throw new AppError('OAUTH_FAILED', { platform: 'facebook', reason: 'page_unavailable' });
-  await saveFacebookPage(
-    deps,
-    input.userId,
-    page,
-    {
-      email: pending.profile.email ?? null,
-      name: pending.profile.name ?? null,
-      scopes: pending.profile.scopes ?? [],
-    },
-    now,
-  );
+  await saveFacebookPage(deps, input.userId, page, profile, now);
   await deletePendingConnection(deps.db, input.userId, input.pendingId);
   return { platform: 'facebook', pageName: page.name };
+}
+
+/**
+ * The pending connection of a choice (a Facebook Page, an Instagram account): it must be the
+ * user's, unexpired, of that network and list the chosen id; NOT_FOUND otherwise. Answers its
+ * sealed user token and the profile read at login.
+ */
+async function openPendingChoice(
+  deps: ConnectDeps,
+  input: { userId: string; pendingId: string },
+  platform: 'facebook' | 'instagram',
+  choiceId: string,
+) {
+  const now = deps.now?.() ?? new Date();
+  const pending = await findPendingConnection(deps.db, input.userId, input.pendingId, now);
+  if (pending?.platform !== platform || !pending.pages.some((choice) => choice.id === choiceId))
+    throw new AppError('NOT_FOUND');
+  const userToken = await readPendingUserToken(deps.db, deps.env.keyring, input.userId, input.pendingId, now);
+  if (userToken === undefined) throw new AppError('NOT_FOUND');
+  const profile = {
+    email: pending.profile.email ?? null,
+    name: pending.profile.name ?? null,
+    scopes: pending.profile.scopes ?? [],
+  };
+  return { now, userToken, profile };
 }
 
 type LinkedInstagram = FacebookPageWithInstagram & {
@@ -405,27 +415,12 @@ export async function selectInstagramAccount(
   deps: ConnectDeps,
   input: { userId: string; pendingId: string; accountId: string },
 ): Promise<{ platform: ConnectablePlatform; username: string }> {
-  const now = deps.now?.() ?? new Date();
-  const pending = await findPendingConnection(deps.db, input.userId, input.pendingId, now);
-  if (pending?.platform !== 'instagram' || !pending.pages.some((page) => page.id === input.accountId))
-    throw new AppError('NOT_FOUND');
-  const userToken = await readPendingUserToken(deps.db, deps.env.keyring, input.userId, input.pendingId, now);
-  if (userToken === undefined) throw new AppError('NOT_FOUND');
+  const { now, userToken, profile } = await openPendingChoice(deps, input, 'instagram', input.accountId);
   const provider = connectProvider(deps.env, 'instagram') as InstagramOAuthProvider;
   const pages = await providerCall(deps, 'instagram', () => provider.fetchPagesWithInstagram(userToken));
   const page = linkedInstagramAccounts(pages).find((candidate) => candidate.instagram.id === input.accountId);
   if (!page) throw new AppError('OAUTH_FAILED', { platform: 'instagram', reason: 'account_unavailable' });
-  await saveInstagramAccount(
-    deps,
-    input.userId,
-    page,
-    {
-      email: pending.profile.email ?? null,
-      name: pending.profile.name ?? null,
-      scopes: pending.profile.scopes ?? [],
-    },
-    now,
-  );
+  await saveInstagramAccount(deps, input.userId, page, profile, now);
   await deletePendingConnection(deps.db, input.userId, input.pendingId);
   return { platform: 'instagram', username: instagramName(page) };
 }
