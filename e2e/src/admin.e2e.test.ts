@@ -116,7 +116,8 @@ describe('administration', () => {
        FROM generate_series(1, 45) AS g`,
       [user!.id],
     );
-    await admin.goto('/publishing-logs');
+    // Only this admin's logs: other e2e files publish to Instagram too (the database is shared).
+    await admin.goto(`/publishing-logs?user=${user!.id}`);
     await admin.getByLabel('Plataforma').first().click();
     await admin.getByRole('option', { name: 'Instagram' }).click();
     await admin.getByText('45 registros').waitFor();
