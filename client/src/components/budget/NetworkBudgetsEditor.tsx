@@ -171,30 +171,18 @@ function BudgetsForm({ stored, defaults }: { stored: unknown; defaults: Record<P
                   </Button>
                 </Group>
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                  <NumberInput
+                  <CapInput
                     label={text.month}
-                    aria-label={text.fieldLabel(platform, text.month)}
+                    ariaLabel={text.fieldLabel(platform, text.month)}
                     value={row.month}
                     onChange={(value) => change(platform, { month: value })}
-                    placeholder="—"
-                    clampBehavior="none"
-                    allowDecimal={false}
-                    thousandSeparator="."
-                    decimalSeparator=","
-                    inputMode="numeric"
                     error={errors[`${platform}.month`]}
                   />
-                  <NumberInput
+                  <CapInput
                     label={text.day}
-                    aria-label={text.fieldLabel(platform, text.day)}
+                    ariaLabel={text.fieldLabel(platform, text.day)}
                     value={row.day}
                     onChange={(value) => change(platform, { day: value })}
-                    placeholder="—"
-                    clampBehavior="none"
-                    allowDecimal={false}
-                    thousandSeparator="."
-                    decimalSeparator=","
-                    inputMode="numeric"
                     error={errors[`${platform}.day`]}
                   />
                   <Select
@@ -227,5 +215,30 @@ function BudgetsForm({ stored, defaults }: { stored: unknown; defaults: Record<P
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** A posts-per-period cap: a whole number as typed (no clamping, so Salvar can refuse it), pt-BR digits. */
+function CapInput(props: {
+  label: string;
+  ariaLabel: string;
+  value: number | string;
+  onChange: (value: number | string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <NumberInput
+      label={props.label}
+      aria-label={props.ariaLabel}
+      value={props.value}
+      onChange={props.onChange}
+      placeholder="—"
+      clampBehavior="none"
+      allowDecimal={false}
+      thousandSeparator="."
+      decimalSeparator=","
+      inputMode="numeric"
+      error={props.error}
+    />
   );
 }
