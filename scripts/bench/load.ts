@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DEFAULT_TIME_ZONE, publishQueueName } from '@pauta/core';
+import { BUDGET_MAX, DEFAULT_TIME_ZONE, publishQueueName } from '@pauta/core';
 import {
   createDb,
   createUser,
@@ -29,6 +29,7 @@ import {
   type Keyring,
   migrateToLatest,
   parseKeyring,
+  updateSettingValue,
   upsertAccount,
 } from '@pauta/db';
 import {
@@ -721,6 +722,12 @@ async function main(): Promise<number> {
   let sandbox: SandboxHandle | null = null;
   try {
     await migrateToLatest(handle.db);
+    // Each bench user has hundreds of X posts a day: X's default budget (17 a day for the whole
+    // installation, docs/budgets.md) would refuse every save. A per-user budget far above that keeps
+    // the check (and its count query) on every save without refusing one.
+    await updateSettingValue(handle.db, 'network_budgets', {
+      x: { month: BUDGET_MAX, day: BUDGET_MAX, scope: 'user' },
+    });
     sandbox = await startSandbox({ port: 0 });
     sandbox.setPublishLatency(PUBLISH_LATENCY_MS);
     const keys = `bl1:${randomBytes(32).toString('base64')}`;
