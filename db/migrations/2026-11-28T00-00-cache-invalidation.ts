@@ -28,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TRIGGER auth_sessions_cache_notify AFTER DELETE ON auth_sessions
     FOR EACH ROW EXECUTE FUNCTION pauta_cache_notify()`.execute(db);
   await sql`CREATE TRIGGER users_cache_notify AFTER UPDATE OF email ON users
-    FOR EACH ROW WHEN (OLD.email IS DISTINCT FROM NEW.email) EXECUTE FUNCTION pauta_cache_notify()`.execute(db);
+    FOR EACH ROW WHEN (OLD.email IS DISTINCT FROM NEW.email) EXECUTE FUNCTION pauta_cache_notify()`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER profiles_cache_notify AFTER INSERT OR UPDATE OF timezone ON profiles
     FOR EACH ROW EXECUTE FUNCTION pauta_cache_notify()`.execute(db);
   await sql`CREATE TRIGGER admin_settings_cache_notify AFTER INSERT OR UPDATE ON admin_settings

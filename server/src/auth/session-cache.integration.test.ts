@@ -5,8 +5,7 @@
 // notices are not being received.
 import { createDb, type DbHandle, listenPostgres } from '@pauta/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testDb, uniqueEmail } from '../../../test/harness.js';
 import { listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import { createLogger } from '../logger.js';
@@ -22,7 +21,11 @@ const appName = `pauta-cache-test-${process.pid}`;
 
 beforeAll(async () => {
   handle = await testDb();
-  other = await createDb({ databaseUrl: inject('databaseUrl'), poolSize: 1, applicationName: 'pauta-test-other' });
+  other = await createDb({
+    databaseUrl: inject('databaseUrl'),
+    poolSize: 1,
+    applicationName: 'pauta-test-other',
+  });
   const started = await startSessionCache({
     listen: (channel, options) =>
       listenPostgres(`${inject('databaseUrl')}?application_name=${appName}`, channel, options),
@@ -49,13 +52,19 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 async function sessionOf(userId: string) {
-  return other.db.selectFrom('auth_sessions').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return other.db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 describe('sessions in memory', () => {
   it('a session read once is served from memory: deleting its row behind the cache’s back (no notice) would not be seen', async () => {
     const user = await signedInUser(handle, server.url, { label: 'cache-hit' });
-    expect((await user.browser.query<{ user: { id: string } | null }>('auth.session')).data?.user?.id).toBe(user.id);
+    expect((await user.browser.query<{ user: { id: string } | null }>('auth.session')).data?.user?.id).toBe(
+      user.id,
+    );
     const { id } = await sessionOf(user.id);
     // Delete the row with the notice trigger off (as no code path can): the copy still answers,
     // which proves the second request did not read PostgreSQL.
@@ -63,7 +72,9 @@ describe('sessions in memory', () => {
       await sql`SET LOCAL session_replication_role = replica`.execute(trx);
       await trx.deleteFrom('auth_sessions').where('id', '=', id).execute();
     });
-    expect((await user.browser.query<{ user: { id: string } | null }>('auth.session')).data?.user?.id).toBe(user.id);
+    expect((await user.browser.query<{ user: { id: string } | null }>('auth.session')).data?.user?.id).toBe(
+      user.id,
+    );
     // The copy goes with its own notice (what the trigger would have sent).
     await sql`SELECT pg_notify(${CACHE_CHANNEL}, ${`session:${id}`})`.execute(other.db);
     await eventually(
@@ -78,7 +89,10 @@ describe('sessions in memory', () => {
     expect(cache.get((await sessionOf(user.id)).id)).toBeDefined();
     // "Sair de todos os dispositivos" elsewhere: the row is deleted through another connection.
     await other.db.deleteFrom('auth_sessions').where('user_id', '=', user.id).execute();
-    await eventually(async () => (await user.browser.query('posts.list', { limit: 5 })).status === 401, '401');
+    await eventually(
+      async () => (await user.browser.query('posts.list', { limit: 5 })).status === 401,
+      '401',
+    );
   });
 
   it('an email changed elsewhere is the one the next requests see', async () => {
@@ -88,7 +102,8 @@ describe('sessions in memory', () => {
     await other.db.updateTable('users').set({ email }).where('id', '=', user.id).execute();
     await eventually(
       async () =>
-        (await user.browser.query<{ user: { email: string } | null }>('auth.session')).data?.user?.email === email,
+        (await user.browser.query<{ user: { email: string } | null }>('auth.session')).data?.user?.email ===
+        email,
       'o novo email',
     );
   });
@@ -98,9 +113,12 @@ describe('sessions in memory', () => {
     await user.browser.query('auth.session');
     const cookie = user.browser.cookieHeader();
     expect((await user.browser.mutate('auth.signOut')).status).toBe(200);
-    const replay = await fetch(`${server.url}/trpc/posts.list?input=${encodeURIComponent('{"json":{"limit":5}}')}`, {
-      headers: { cookie },
-    });
+    const replay = await fetch(
+      `${server.url}/trpc/posts.list?input=${encodeURIComponent('{"json":{"limit":5}}')}`,
+      {
+        headers: { cookie },
+      },
+    );
     expect(replay.status).toBe(401);
   });
 

@@ -105,7 +105,8 @@ export async function startSessionCache(options: {
       onMessage: (payload) => cache.apply(payload),
       onDisconnect: () => cache.setLive(false),
       onReconnect: () => cache.setLive(true),
-      onError: (error) => options.logger.warn({ err: error }, 'LISTEN do cache de sessões caiu; sessões lidas do banco'),
+      onError: (error) =>
+        options.logger.warn({ err: error }, 'LISTEN do cache de sessões caiu; sessões lidas do banco'),
     });
     cache.setLive(true);
   } catch (error) {

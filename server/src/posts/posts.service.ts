@@ -16,7 +16,6 @@ import {
   RETRYABLE_POST_STATUSES,
 } from '@pauta/core';
 import {
-  countScheduledPostsAndWaiting,
   type Database,
   deleteScheduledPost,
   deleteScheduledPostsByFilter,
@@ -27,7 +26,7 @@ import {
   insertSiblingPost,
   listCalendarPosts,
   listMediaForPosts,
-  listScheduledPosts,
+  listScheduledPostsPage,
   type PostChanges,
   type ScheduledPostRow,
   saveScheduledPostVersion,
@@ -158,20 +157,24 @@ export async function listPosts(
   if (options.cursor && !cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
   const filter = await instantFilter(deps.db, options.userId, options.filter, options.timeZone);
   // The list holds every status; "N posts agendados" counts only those still waiting to publish.
-  const [page, counts] = await Promise.all([
-    listScheduledPosts(deps.db, {
-      userId: options.userId,
-      filter,
-      after: cursor ? toScheduledKey(cursor) : undefined,
-      limit: options.limit,
-    }),
-    countScheduledPostsAndWaiting(deps.db, { userId: options.userId, filter }),
-  ]);
+  // The page, its thumbnails and both counts come in one statement (docs/performance.md).
+  const page = await listScheduledPostsPage(deps.db, {
+    userId: options.userId,
+    filter,
+    after: cursor ? toScheduledKey(cursor) : undefined,
+    limit: options.limit,
+  });
+  const media = deps.media;
   return {
-    items: await withThumbnails(deps, options.userId, page.rows.map(presentPost)),
+    items: page.rows.map((row) => {
+      const item = presentPost(row);
+      return media
+        ? { ...item, thumbUrl: row.thumb_key ? browserMediaUrl(media.signingKey, row.thumb_key) : null }
+        : item;
+    }),
     nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
-    total: counts.total,
-    scheduledTotal: counts.scheduled,
+    total: page.total,
+    scheduledTotal: page.scheduled,
   };
 }
 

@@ -225,7 +225,8 @@ export const authRouter = router({
     .input(z.strictObject({ token: z.string().min(1).max(200), password }))
     .mutation(async ({ ctx, input }) => {
       const user = await resetPassword(ctx.deps, { ...input, requestId: ctx.requestId, ip: ctx.ip });
-      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.sessions).catch(() => {});
+      if (ctx.user)
+        await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.sessions).catch(() => {});
       const session = await createSession(ctx.deps.db, user.userId, { persistent: false });
       if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, false);
       rememberDevice(ctx, user.userId);
