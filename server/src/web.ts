@@ -6,7 +6,7 @@ import { createDb, type DbHandle, mediaSetupFromEnv, migrateToLatest } from '@pa
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/index.js';
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
-import { startSessionCache } from './auth/session-cache.js';
+import { startMemoryCache } from './cache/memory-cache.js';
 import type { AppDeps } from './deps.js';
 import { LocalMailbox } from './email/local-mailbox.js';
 import { mailerFor } from './email/mailer.js';
@@ -77,8 +77,8 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
   // Images (docs/media.md): local disk or S3, and the sweeper that deletes deleted images' files.
   const media = mediaSetupFromEnv(env, { appUrl: env.appUrl, dataDir: env.dataDir, keyring: env.keyring });
   const mediaSweeper = startMediaSweeper({ db: dbHandle.db, storage: media.storage, logger });
-  // Sessions in memory, dropped on PostgreSQL's notices (auth/session-cache.ts).
-  const sessions = await startSessionCache({ listen: dbHandle.listen, logger });
+  // Sessions and settings in memory, dropped on PostgreSQL's notices (cache/memory-cache.ts).
+  const memory = await startMemoryCache({ listen: dbHandle.listen, logger });
   const deps: AppDeps = {
     db: dbHandle.db,
     env,
@@ -93,7 +93,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     clientDist: CLIENT_DIST,
     live: await startLiveHub({ db: dbHandle.db, listen: dbHandle.listen, logger }),
     media: { ...media, kickSweeper: mediaSweeper.kick },
-    sessions: sessions.cache,
+    cache: memory.cache,
   };
   if (options.localMailbox && !env.SMTP_URL && env.NODE_ENV !== 'production') {
     deps.localMailbox = new LocalMailbox({ appUrl: env.appUrl, logger });
@@ -140,7 +140,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       await outbox.stop();
       await idempotencyPurge.stop();
       await mediaSweeper.stop();
-      await sessions.close();
+      await memory.close();
       await queue.close();
       if (!options.dbHandle) await dbHandle.close();
     },

@@ -12,7 +12,7 @@ import {
   touchSession,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
-import type { SessionCache } from './session-cache.js';
+import type { MemoryCache } from '../cache/memory-cache.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -69,7 +69,7 @@ export async function validateSessionToken(
   token: string,
   now: Date = new Date(),
   /** The process's copies of sessions (docs/performance.md); absent: always read from PostgreSQL. */
-  cache?: SessionCache,
+  cache?: MemoryCache,
 ): Promise<ValidSession | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const [id, secret] = token.split('.') as [string, string];
@@ -112,7 +112,7 @@ export async function validateSessionToken(
 export async function invalidateSession(
   db: Kysely<Database>,
   sessionId: string,
-  cache?: SessionCache,
+  cache?: MemoryCache,
 ): Promise<void> {
   await deleteSession(db, sessionId);
   // PostgreSQL's notice drops it too (every process); this one must not wait for it.

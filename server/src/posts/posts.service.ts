@@ -33,6 +33,7 @@ import {
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
+import type { MemoryCache } from '../cache/memory-cache.js';
 import type { AppDeps } from '../deps.js';
 import { browserMediaUrl } from '../media/media.service.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
@@ -58,6 +59,8 @@ export interface PostsDeps {
   db: Kysely<Database>;
   queue: QueueGateway;
   now?: () => Date;
+  /** The web process's copies of settings (the budgets; cache/memory-cache.ts). */
+  cache?: MemoryCache | undefined;
 }
 
 /** What the screens get for a post: no owner id, no technical error text. */
@@ -259,9 +262,15 @@ async function loadEditable(db: Kysely<Database>, userId: string, postId: string
 function checkBudgetOf(
   deps: PostsDeps,
   post: ScheduledPostRow,
-  options: { userId: string; scheduledFor: Date; confirmOverBudget?: boolean | undefined },
+  options: {
+    userId: string;
+    scheduledFor: Date;
+    confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
+  },
 ): Promise<void> {
   return checkBudget(deps, {
+    timeZone: options.timeZone,
     userId: options.userId,
     postId: post.id,
     platform: post.platform,
@@ -282,6 +291,8 @@ export async function updatePost(
     scheduledFor: Date;
     /** The user confirmed a date past the network's budget (docs/budgets.md). */
     confirmOverBudget?: boolean | undefined;
+    /** The user's zone when already known (read with the session); otherwise read where needed. */
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {
@@ -392,6 +403,7 @@ export async function reschedulePost(
     postId: string;
     scheduledFor: Date;
     confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {
@@ -419,6 +431,7 @@ export async function retryPost(
     userId: string;
     postId: string;
     confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {

@@ -1,8 +1,10 @@
-// Sessions in memory (issue 12; docs/performance.md "Sessions in memory"). Every signed-in request
-// used to read its session from PostgreSQL: a third of the statements of the web under load. A
-// web process now keeps the rows it has read, and PostgreSQL tells every process, in the
-// transaction that makes a copy wrong, to drop it (migration 2026-11-28T00-00-cache-invalidation:
-// `session:<id>` when a session is deleted, `user:<id>` when its email or time zone changes).
+// Sessions and system settings in memory (issue 12; docs/performance.md "Sessions and settings in
+// memory"). Every signed-in request used to read its session from PostgreSQL — a third of the
+// statements of the web under load — and every save of a post the budgets setting. A web process
+// now keeps the rows it has read, and PostgreSQL tells every process, in the transaction that
+// makes a copy wrong, to drop it (migration 2026-11-28T00-00-cache-invalidation: `session:<id>`
+// when a session is deleted, `user:<id>` when its email or time zone changes, `setting:<key>`
+// when an administrator changes a setting).
 //
 // The rules that keep a copy from outliving what it copies:
 // - Nothing is cached unless the notices are being received: before LISTEN is active, and from the
@@ -23,7 +25,9 @@ const TTL_MS = 30_000;
 /** Copies kept at most; the oldest go first. */
 const MAX_ENTRIES = 20_000;
 
-export interface SessionCache {
+export interface MemoryCache {
+  /** A system setting read through `load`, or its live copy (same rules as sessions). */
+  setting<T>(key: string, load: () => Promise<T>, now?: number): Promise<T>;
   /** The cached row of a session, if the cache is live and the copy is fresh. */
   get(id: string, now?: number): SessionRow | undefined;
   /** Taken before reading PostgreSQL; `put` keeps the row only if nothing was invalidated since. */
@@ -38,14 +42,23 @@ export interface SessionCache {
   readonly size: number;
 }
 
-export function createSessionCache(): SessionCache {
+export function createMemoryCache(): MemoryCache {
   const entries = new Map<string, { row: SessionRow; at: number }>();
+  const settings = new Map<string, { value: unknown; at: number }>();
   let generation = 0;
   let live = false;
   const invalidate = () => {
     generation++;
   };
   return {
+    async setting<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+      const entry = live ? settings.get(key) : undefined;
+      if (entry && now - entry.at < TTL_MS) return entry.value as T;
+      const ticket = generation;
+      const value = await load();
+      if (live && ticket === generation) settings.set(key, { value, at: now });
+      return value;
+    },
     get(id, now = Date.now()) {
       if (!live) return undefined;
       const entry = entries.get(id);
@@ -80,12 +93,18 @@ export function createSessionCache(): SessionCache {
       } else if (kind === 'user') {
         invalidate();
         for (const [key, entry] of entries) if (entry.row.user_id === id) entries.delete(key);
+      } else if (kind === 'setting') {
+        invalidate();
+        settings.delete(id);
       }
     },
     setLive(value) {
       invalidate();
       live = value;
-      if (!value) entries.clear();
+      if (!value) {
+        entries.clear();
+        settings.clear();
+      }
     },
     get size() {
       return entries.size;
@@ -94,11 +113,11 @@ export function createSessionCache(): SessionCache {
 }
 
 /** The cache of a web process, fed by LISTEN on `pauta_cache`; without LISTEN it caches nothing. */
-export async function startSessionCache(options: {
+export async function startMemoryCache(options: {
   listen: DbHandle['listen'];
   logger: Logger;
-}): Promise<{ cache: SessionCache; close(): Promise<void> }> {
-  const cache = createSessionCache();
+}): Promise<{ cache: MemoryCache; close(): Promise<void> }> {
+  const cache = createMemoryCache();
   let listener: Listener | null = null;
   try {
     listener = await options.listen(CACHE_CHANNEL, {
@@ -106,11 +125,14 @@ export async function startSessionCache(options: {
       onDisconnect: () => cache.setLive(false),
       onReconnect: () => cache.setLive(true),
       onError: (error) =>
-        options.logger.warn({ err: error }, 'LISTEN do cache de sessões caiu; sessões lidas do banco'),
+        options.logger.warn({ err: error }, 'LISTEN do cache caiu; sessões e configurações lidas do banco'),
     });
     cache.setLive(true);
   } catch (error) {
-    options.logger.warn({ err: error }, 'sem LISTEN do cache de sessões: cada sessão é lida do banco');
+    options.logger.warn(
+      { err: error },
+      'sem LISTEN do cache: sessões e configurações lidas do banco a cada uso',
+    );
   }
   return {
     cache,

@@ -1,7 +1,7 @@
 // The rules that keep a cached session from outliving the row it copies (session-cache.ts).
 import type { SessionRow } from '@pauta/db';
 import { describe, expect, it } from 'vitest';
-import { createSessionCache } from './session-cache.js';
+import { createMemoryCache } from '../cache/memory-cache.js';
 
 const row = (id: string, userId = 'u1'): SessionRow => ({
   id,
@@ -16,7 +16,7 @@ const row = (id: string, userId = 'u1'): SessionRow => ({
 
 describe('session cache', () => {
   it('keeps nothing and serves nothing until its notices are being received', () => {
-    const cache = createSessionCache();
+    const cache = createMemoryCache();
     cache.put('s1', row('s1'), cache.ticket());
     expect(cache.get('s1')).toBeUndefined();
     cache.setLive(true);
@@ -25,7 +25,7 @@ describe('session cache', () => {
   });
 
   it('drops every copy when the notices stop, and keeps nothing until they are back', () => {
-    const cache = createSessionCache();
+    const cache = createMemoryCache();
     cache.setLive(true);
     cache.put('s1', row('s1'), cache.ticket());
     cache.setLive(false);
@@ -35,7 +35,7 @@ describe('session cache', () => {
   });
 
   it('does not keep a row read while a notice arrived (a sign-out committed during the read)', () => {
-    const cache = createSessionCache();
+    const cache = createMemoryCache();
     cache.setLive(true);
     const ticket = cache.ticket();
     // ... the read from PostgreSQL is under way; another process deletes the session:
@@ -48,7 +48,7 @@ describe('session cache', () => {
   });
 
   it('a session notice drops that session; a user notice drops every session of that user', () => {
-    const cache = createSessionCache();
+    const cache = createMemoryCache();
     cache.setLive(true);
     for (const [id, user] of [
       ['a1', 'ua'],
@@ -70,7 +70,7 @@ describe('session cache', () => {
   });
 
   it('a copy is used for 30 s at most, however quiet the channel', () => {
-    const cache = createSessionCache();
+    const cache = createMemoryCache();
     cache.setLive(true);
     cache.put('s1', row('s1'), cache.ticket(), 1_000);
     expect(cache.get('s1', 30_999)).toBeDefined();
@@ -78,7 +78,7 @@ describe('session cache', () => {
   });
 
   it('evict drops the copy and any read under way', () => {
-    const cache = createSessionCache();
+    const cache = createMemoryCache();
     cache.setLive(true);
     const ticket = cache.ticket();
     cache.put('s1', row('s1'), cache.ticket());

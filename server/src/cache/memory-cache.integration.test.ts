@@ -3,43 +3,43 @@
 // administrator, a script) reaches it through PostgreSQL's notice: a deleted session is refused,
 // a changed email is seen, on the next requests — and nothing is served from memory while the
 // notices are not being received.
-import { createDb, type DbHandle, listenPostgres } from '@pauta/db';
+import { createDb, type DbHandle, getSetting, listenPostgres } from '@pauta/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDb, uniqueEmail } from '../../../test/harness.js';
+import { isolatedDb, uniqueEmail } from '../../../test/harness.js';
 import { listen, signedInUser, testDeps } from '../../../test/server-harness.js';
+import { CACHE_CHANNEL, type MemoryCache, startMemoryCache } from '../cache/memory-cache.js';
 import { createLogger } from '../logger.js';
-import { CACHE_CHANNEL, type SessionCache, startSessionCache } from './session-cache.js';
 
 let handle: DbHandle;
 /** Another process's database connection: its changes reach this one only through the notices. */
 let other: DbHandle;
-let cache: SessionCache;
+let cache: MemoryCache;
 let closeCache: () => Promise<void>;
 let server: { url: string; close(): Promise<void> };
 const appName = `pauta-cache-test-${process.pid}`;
 
+let drop: () => Promise<void>;
+
 beforeAll(async () => {
-  handle = await testDb();
-  other = await createDb({
-    databaseUrl: inject('databaseUrl'),
-    poolSize: 1,
-    applicationName: 'pauta-test-other',
-  });
-  const started = await startSessionCache({
-    listen: (channel, options) =>
-      listenPostgres(`${inject('databaseUrl')}?application_name=${appName}`, channel, options),
+  // A database of its own: notices are per database, and other test files' sign-outs would move
+  // this cache's generation at random.
+  let url: string;
+  ({ handle, url, drop } = await isolatedDb());
+  other = await createDb({ databaseUrl: url, poolSize: 1, applicationName: 'pauta-test-other' });
+  const started = await startMemoryCache({
+    listen: (channel, options) => listenPostgres(`${url}?application_name=${appName}`, channel, options),
     logger: createLogger({ level: 'silent', pretty: false }),
   });
   cache = started.cache;
   closeCache = started.close;
-  server = await listen(testDeps(handle, { sessions: cache }));
+  server = await listen(testDeps(handle, { cache }));
 });
 afterAll(async () => {
   await server.close();
   await closeCache();
   await other.close();
-  await handle.close();
+  await drop();
 });
 
 /** Polls until `check` holds (a notice travels through PostgreSQL: milliseconds, not a fixed wait). */
@@ -135,5 +135,36 @@ describe('sessions in memory', () => {
       await user.browser.query('auth.session');
       return cache.size > 0;
     }, 'o cache de volta depois do LISTEN restabelecido');
+  });
+
+  it('a setting is read once, and again after an administrator changes it anywhere', async () => {
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return (await getSetting(handle.db, 'network_budgets')) ?? null;
+    };
+    const first = await cache.setting('network_budgets', load);
+    await cache.setting('network_budgets', load);
+    expect(reads).toBe(1);
+    const changed = { x: { month: 900, day: 9, scope: 'user' } };
+    await other.db
+      .updateTable('admin_settings')
+      .set({ setting_value: JSON.stringify(changed) })
+      .where('setting_key', '=', 'network_budgets')
+      .execute();
+    try {
+      await eventually(async () => {
+        const value = (await cache.setting('network_budgets', load)) as { x?: { month?: number } } | null;
+        return value?.x?.month === 900;
+      }, 'o novo orçamento');
+      expect(await cache.setting('network_budgets', load)).toEqual(changed);
+      expect(reads).toBe(2);
+    } finally {
+      await other.db
+        .updateTable('admin_settings')
+        .set({ setting_value: JSON.stringify(first) })
+        .where('setting_key', '=', 'network_budgets')
+        .execute();
+    }
   });
 });
