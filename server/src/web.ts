@@ -20,6 +20,7 @@ import { startWorkerWatch } from './ops/worker-watch.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
 import type { DraftGenerator } from './themes/drafts.js';
 import { startIdempotencyPurge } from './trpc/idempotency.js';
+import { runningProcedures } from './trpc/trpc.js';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../client/dist');
 
@@ -136,6 +137,12 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       server.closeIdleConnections();
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       server.closeAllConnections();
+      // A procedure whose client went away still runs to its end: closing the pool under it would
+      // fail its next statement halfway ("driver has already been destroyed").
+      const drained = Date.now() + 5_000;
+      while (runningProcedures() > 0 && Date.now() < drained) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await workerWatch.stop();
       await outbox.stop();
       await idempotencyPurge.stop();
