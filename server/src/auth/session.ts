@@ -74,6 +74,7 @@ export async function validateSessionToken(
   if (!TOKEN_SHAPE.test(token)) return null;
   const [id, secret] = token.split('.') as [string, string];
   let row = cache?.get(id, now.getTime());
+  const fromCache = row !== undefined;
   if (!row) {
     const ticket = cache?.ticket() ?? 0;
     row = await findSessionWithUser(db, id);
@@ -89,6 +90,9 @@ export async function validateSessionToken(
   const age = now.getTime() - row.created_at.getTime();
   if (idle >= policy.idleMs || age >= policy.absoluteMs) {
     cache?.evict(id);
+    // A copy's last_verified_at may predate a renewal by another process in the last seconds:
+    // only the row itself decides that a session has expired.
+    if (fromCache) return validateSessionToken(db, token, now);
     await deleteSession(db, id);
     return null;
   }

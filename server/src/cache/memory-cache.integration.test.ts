@@ -3,11 +3,19 @@
 // administrator, a script) reaches it through PostgreSQL's notice: a deleted session is refused,
 // a changed email is seen, on the next requests — and nothing is served from memory while the
 // notices are not being received.
-import { createDb, type DbHandle, getSetting, listenPostgres } from '@pauta/db';
+import {
+  createDb,
+  createUser,
+  type DbHandle,
+  findSessionWithUser,
+  getSetting,
+  listenPostgres,
+} from '@pauta/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isolatedDb, uniqueEmail } from '../../../test/harness.js';
 import { listen, signedInUser, testDeps } from '../../../test/server-harness.js';
+import { createSession, SESSION_POLICY, validateSessionToken } from '../auth/session.js';
 import { CACHE_CHANNEL, type MemoryCache, startMemoryCache } from '../cache/memory-cache.js';
 import { createLogger } from '../logger.js';
 
@@ -166,5 +174,23 @@ describe('sessions in memory', () => {
         .where('setting_key', '=', 'network_budgets')
         .execute();
     }
+  });
+
+  it('a copy that looks expired is checked against the row: a renewal by another process keeps the session', async () => {
+    const user = await createUser(handle.db, { email: uniqueEmail('cache-renewed'), passwordHash: null });
+    const { token, sessionId } = await createSession(handle.db, user.id, { persistent: false });
+    const now = new Date();
+    const row = await findSessionWithUser(handle.db, sessionId);
+    // This process's copy was read before another process renewed the session: by the copy, it
+    // has been idle past the 12 h limit.
+    const stale = {
+      ...row!,
+      last_verified_at: new Date(now.getTime() - SESSION_POLICY.browser.idleMs - 1_000),
+    };
+    cache.put(sessionId, stale, cache.ticket(), now.getTime());
+    expect(cache.get(sessionId, now.getTime())?.last_verified_at).toEqual(stale.last_verified_at);
+    const session = await validateSessionToken(handle.db, token, now, cache);
+    expect(session?.userId).toBe(user.id);
+    expect(await findSessionWithUser(handle.db, sessionId)).toBeDefined();
   });
 });
