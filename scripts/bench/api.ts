@@ -2,7 +2,8 @@
 // 1,000 users into a throw-away database `pauta_bench`, then times the scheduled-posts list,
 // its filtered and deep pages and dashboard.summary three ways: through HTTP as the browser calls
 // them (the whole Express app of `createApp` on a local port, a session cookie, the tRPC HTTP
-// handler, superjson on the wire; one keep-alive connection), through tRPC's createCaller, and the
+// handler, superjson on the wire, the session kept in memory as the web process keeps it; one
+// keep-alive connection), through tRPC's createCaller, and the
 // same SQL sent straight through pg; then prints each statement's EXPLAIN (ANALYZE, BUFFERS).
 // Environment: BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 
@@ -11,7 +12,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_TIME_ZONE } from '@pauta/core';
-import { type Database, migrateToLatest, parseKeyring } from '@pauta/db';
+import { type Database, listenPostgres, migrateToLatest, parseKeyring } from '@pauta/db';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import superjson from 'superjson';
@@ -19,6 +20,7 @@ import { createApp } from '../../server/src/app.js';
 import { cookieNames } from '../../server/src/auth/cookies.js';
 import { createRoleService } from '../../server/src/auth/roles.js';
 import { createSession } from '../../server/src/auth/session.js';
+import { startMemoryCache } from '../../server/src/cache/memory-cache.js';
 import type { AppDeps } from '../../server/src/deps.js';
 import { loadServerEnv } from '../../server/src/env.js';
 import { createLogger } from '../../server/src/logger.js';
@@ -169,6 +171,7 @@ async function main(): Promise<void> {
   });
   const direct = new pg.Client({ connectionString: databaseUrl(DB_NAME) });
   const servers: Server[] = [];
+  let memory: Awaited<ReturnType<typeof startMemoryCache>> | undefined;
   try {
     out('\nMigrando e semeando:');
     await migrateToLatest(db);
@@ -181,8 +184,14 @@ async function main(): Promise<void> {
       APP_URL: 'http://pauta.bench',
       TOKEN_ENCRYPTION_KEYS: keys,
     });
+    // As the web process has it (server/src/web.ts): sessions and settings kept in memory.
+    memory = await startMemoryCache({
+      listen: (channel, options) => listenPostgres(databaseUrl(DB_NAME), channel, options),
+      logger,
+    });
     const deps: AppDeps = {
       db,
+      cache: memory.cache,
       env: { ...env, keyring: parseKeyring(keys) },
       logger,
       queue: createQueueGateway({ redisUrl: null, prefix: 'bench', logger }),
@@ -328,6 +337,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => server.close(resolve));
     }
     await direct.end().catch(() => {});
+    await memory?.close();
     await db.destroy();
     await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   }
