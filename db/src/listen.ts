@@ -9,6 +9,8 @@ export interface ListenOptions {
   onMessage(payload: string): void;
   /** Called after the connection was lost and LISTEN is active again. */
   onReconnect?(): void;
+  /** Called when the connection is lost: notifications are missed until `onReconnect`. */
+  onDisconnect?(): void;
   onError?(error: unknown): void;
 }
 
@@ -66,6 +68,7 @@ export async function listenPostgres(
   const drop = async (c: pg.Client) => {
     if (client !== c && client !== null) return;
     client = null;
+    if (!closed) options.onDisconnect?.();
     await c.end().catch(() => {});
     scheduleReconnect();
   };

@@ -32,7 +32,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(requestId);
   startDefaultMetrics();
-  app.use(httpMetrics);
+  app.use(httpMetrics(new Set(Object.keys(appRouter._def.procedures))));
   app.get('/metrics', metricsEndpoint(deps.env.METRICS_TOKEN));
   app.use(
     helmet({

@@ -1,6 +1,7 @@
 import type { Database } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { RoleService } from './auth/roles.js';
+import type { MemoryCache } from './cache/memory-cache.js';
 import type { LocalMailbox } from './email/local-mailbox.js';
 import type { ServerEnv } from './env.js';
 import type { LiveHub } from './live/live-hub.js';
@@ -30,6 +31,8 @@ export interface AppDeps {
   localMailbox?: LocalMailbox;
   /** Images of posts (docs/media.md): storage, URL signing, the sweeper's kick. Absent: no image routes. */
   media?: MediaDeps;
+  /** Sessions kept in memory, dropped on PostgreSQL's notices (auth/session-cache.ts); absent: none. */
+  cache?: MemoryCache;
   /** Overrides of the idempotency timings (tests); production uses the defaults. */
   idempotency?: Partial<IdempotencyOptions>;
 }

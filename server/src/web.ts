@@ -6,6 +6,7 @@ import { createDb, type DbHandle, mediaSetupFromEnv, migrateToLatest } from '@pa
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/index.js';
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
+import { startMemoryCache } from './cache/memory-cache.js';
 import type { AppDeps } from './deps.js';
 import { LocalMailbox } from './email/local-mailbox.js';
 import { mailerFor } from './email/mailer.js';
@@ -19,6 +20,7 @@ import { startWorkerWatch } from './ops/worker-watch.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
 import type { DraftGenerator } from './themes/drafts.js';
 import { startIdempotencyPurge } from './trpc/idempotency.js';
+import { runningProcedures } from './trpc/trpc.js';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../client/dist');
 
@@ -76,6 +78,8 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
   // Images (docs/media.md): local disk or S3, and the sweeper that deletes deleted images' files.
   const media = mediaSetupFromEnv(env, { appUrl: env.appUrl, dataDir: env.dataDir, keyring: env.keyring });
   const mediaSweeper = startMediaSweeper({ db: dbHandle.db, storage: media.storage, logger });
+  // Sessions and settings in memory, dropped on PostgreSQL's notices (cache/memory-cache.ts).
+  const memory = await startMemoryCache({ listen: dbHandle.listen, logger });
   const deps: AppDeps = {
     db: dbHandle.db,
     env,
@@ -90,6 +94,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     clientDist: CLIENT_DIST,
     live: await startLiveHub({ db: dbHandle.db, listen: dbHandle.listen, logger }),
     media: { ...media, kickSweeper: mediaSweeper.kick },
+    cache: memory.cache,
   };
   if (options.localMailbox && !env.SMTP_URL && env.NODE_ENV !== 'production') {
     deps.localMailbox = new LocalMailbox({ appUrl: env.appUrl, logger });
@@ -132,10 +137,17 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       server.closeIdleConnections();
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       server.closeAllConnections();
+      // A procedure whose client went away still runs to its end: closing the pool under it would
+      // fail its next statement halfway ("driver has already been destroyed").
+      const drained = Date.now() + 5_000;
+      while (runningProcedures() > 0 && Date.now() < drained) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await workerWatch.stop();
       await outbox.stop();
       await idempotencyPurge.stop();
       await mediaSweeper.stop();
+      await memory.close();
       await queue.close();
       if (!options.dbHandle) await dbHandle.close();
     },

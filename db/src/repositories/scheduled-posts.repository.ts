@@ -3,7 +3,7 @@
 
 import type { ApprovalStage, Platform, PostStatus } from '@pauta/core';
 import { RETRYABLE_POST_STATUSES } from '@pauta/core';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, QueryCreator, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, SuggestedPostsTable } from '../schema.js';
 
@@ -91,7 +91,7 @@ const POST_COLUMNS = [
   'sp.approval_stage',
 ] as const;
 
-function selectPostColumns(db: Kysely<Database>) {
+function selectPostColumns(db: QueryCreator<Database>) {
   return db
     .selectFrom('suggested_posts as sp')
     .innerJoin('themes as t', (join) =>
@@ -108,10 +108,13 @@ function toRow<T extends { scheduled_for: Date | null }>(row: T): T & { schedule
 const keyText = sql<string>`to_char(sp.scheduled_for AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * One page of the caller's scheduled posts, ascending by (scheduled_for, id), after `after`.
- * Returns up to `limit` rows and the key of the last one when more follow.
+ * One page of the caller's scheduled posts, ascending by (scheduled_for, id), after `after`, with
+ * each post's first image (its thumbnail key) and the counts of the whole filtered list — in ONE
+ * statement: under load every round trip costs the web and PostgreSQL more CPU than the work of
+ * the query itself (docs/performance.md). Returns up to `limit` rows and the key of the last one
+ * when more follow; `total` counts every status, `scheduled` only the posts still waiting.
  */
-export async function listScheduledPosts(
+export async function listScheduledPostsPage(
   db: Kysely<Database>,
   options: {
     userId: string;
@@ -119,31 +122,76 @@ export async function listScheduledPosts(
     after?: ScheduledPostKey | undefined;
     limit: number;
   },
-): Promise<{ rows: ScheduledPostRow[]; next: ScheduledPostKey | null }> {
-  let query = selectPostColumns(db)
-    .select(keyText.as('key_text'))
-    .where((eb) => matchesFilter(eb, options.userId, options.filter));
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple('sp.scheduled_for', 'sp.id'),
-        '>',
-        eb.tuple(sql<Date>`${after.scheduledFor}::timestamptz`, after.id),
-      ),
-    );
-  }
-  const rows = await query
-    .orderBy('sp.scheduled_for', 'asc')
-    .orderBy('sp.id', 'asc')
-    .limit(options.limit + 1)
+): Promise<{
+  rows: Array<ScheduledPostRow & { thumb_key: string | null }>;
+  next: ScheduledPostKey | null;
+  total: number;
+  scheduled: number;
+}> {
+  const { userId, filter, after } = options;
+  const statuses = filter.statuses;
+  const countsScheduled = !statuses?.length || statuses.includes('scheduled');
+  const result = await db
+    .with('counts', (qb) =>
+      qb
+        .selectFrom('suggested_posts as sp')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          countsScheduled
+            ? eb.fn.countAll<number>().filterWhere('sp.status', '=', 'scheduled').as('scheduled')
+            : sql<number>`0`.as('scheduled'),
+        ])
+        .where((eb) => matchesFilter(eb, userId, filter)),
+    )
+    .with('page', (qb) => {
+      let page = selectPostColumns(qb)
+        .select(keyText.as('key_text'))
+        .select((eb) =>
+          eb
+            .selectFrom('post_media as pm')
+            .select('pm.thumb_key')
+            .whereRef('pm.post_id', '=', 'sp.id')
+            .whereRef('pm.user_id', '=', 'sp.user_id')
+            .where('pm.position', '=', 0)
+            .limit(1)
+            .as('thumb_key'),
+        )
+        .where((eb) => matchesFilter(eb, userId, filter));
+      if (after) {
+        page = page.where((eb) =>
+          eb(
+            eb.refTuple('sp.scheduled_for', 'sp.id'),
+            '>',
+            eb.tuple(sql<Date>`${after.scheduledFor}::timestamptz`, after.id),
+          ),
+        );
+      }
+      return page
+        .orderBy('sp.scheduled_for', 'asc')
+        .orderBy('sp.id', 'asc')
+        .limit(options.limit + 1);
+    })
+    // The counts' one row, joined to the page's rows (or to none: an empty page still has counts).
+    .selectFrom('counts')
+    .leftJoin('page', (join) => join.on(sql<boolean>`true`))
+    .selectAll('page')
+    .select(['counts.n', 'counts.scheduled'])
+    .orderBy('page.scheduled_for', 'asc')
+    .orderBy('page.id', 'asc')
     .execute();
-  const page = rows.slice(0, options.limit);
+  const first = result[0];
+  const found = result.filter((row) => row.id !== null);
+  const page = found.slice(0, options.limit);
   const last = page.at(-1);
-  const next = rows.length > options.limit && last ? { scheduledFor: last.key_text, id: last.id } : null;
+  const next = found.length > options.limit && last ? { scheduledFor: last.key_text!, id: last.id! } : null;
   return {
-    rows: page.map(({ key_text: _key, ...row }) => toRow(row)),
+    rows: page.map(
+      ({ key_text: _key, n: _n, scheduled: _s, ...row }) =>
+        row as ScheduledPostRow & { thumb_key: string | null },
+    ),
     next,
+    total: Number(first?.n ?? 0),
+    scheduled: Number(first?.scheduled ?? 0),
   };
 }
 
@@ -158,31 +206,6 @@ export async function countScheduledPosts(
     .where((eb) => matchesFilter(eb, options.userId, options.filter))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/**
- * Both numbers of the list's header in one statement: the posts matching the filter, and those of
- * them still waiting to publish — status 'scheduled' under the filter's other conditions, or 0
- * when the filter's statuses leave 'scheduled' out. The same as two countScheduledPosts calls
- * (the second with statuses ['scheduled']), for one round trip instead of two.
- */
-export async function countScheduledPostsAndWaiting(
-  db: Kysely<Database>,
-  options: { userId: string; filter: ScheduledPostFilter },
-): Promise<{ total: number; scheduled: number }> {
-  const statuses = options.filter.statuses;
-  const countsScheduled = !statuses?.length || statuses.includes('scheduled');
-  const row = await db
-    .selectFrom('suggested_posts as sp')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      countsScheduled
-        ? eb.fn.countAll<number>().filterWhere('sp.status', '=', 'scheduled').as('scheduled')
-        : sql<number>`0`.as('scheduled'),
-    ])
-    .where((eb) => matchesFilter(eb, options.userId, options.filter))
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.n), scheduled: Number(row.scheduled) };
 }
 
 /** The caller's scheduled posts in [from, before), for the month/week calendar. */

@@ -12,6 +12,7 @@ import {
   touchSession,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
+import type { MemoryCache } from '../cache/memory-cache.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -67,11 +68,19 @@ export async function validateSessionToken(
   db: Kysely<Database>,
   token: string,
   now: Date = new Date(),
+  /** The process's copies of sessions (docs/performance.md); absent: always read from PostgreSQL. */
+  cache?: MemoryCache,
 ): Promise<ValidSession | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const [id, secret] = token.split('.') as [string, string];
-  const row = await findSessionWithUser(db, id);
-  if (!row) return null;
+  let row = cache?.get(id, now.getTime());
+  const fromCache = row !== undefined;
+  if (!row) {
+    const ticket = cache?.ticket() ?? 0;
+    row = await findSessionWithUser(db, id);
+    if (!row) return null;
+    cache?.put(id, row, ticket, now.getTime());
+  }
   const expected = Buffer.from(row.secret_hash);
   const actual = hashSecret(secret);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
@@ -80,11 +89,17 @@ export async function validateSessionToken(
   const idle = now.getTime() - row.last_verified_at.getTime();
   const age = now.getTime() - row.created_at.getTime();
   if (idle >= policy.idleMs || age >= policy.absoluteMs) {
+    cache?.evict(id);
+    // A copy's last_verified_at may predate a renewal by another process in the last seconds:
+    // only the row itself decides that a session has expired.
+    if (fromCache) return validateSessionToken(db, token, now);
     await deleteSession(db, id);
     return null;
   }
   let renewed = false;
   if (idle >= SESSION_POLICY.touchEveryMs) {
+    // The copy is dropped first: the next request reads the touched row.
+    cache?.evict(id);
     await touchSession(db, id, now);
     renewed = true;
   }
@@ -98,8 +113,14 @@ export async function validateSessionToken(
   };
 }
 
-export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+export async function invalidateSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  cache?: MemoryCache,
+): Promise<void> {
   await deleteSession(db, sessionId);
+  // PostgreSQL's notice drops it too (every process); this one must not wait for it.
+  cache?.evict(sessionId);
 }
 
 export async function invalidateAllSessions(

@@ -37,20 +37,33 @@ export function startDefaultMetrics(): void {
   collectDefaultMetrics({ prefix: 'pauta_' });
 }
 
-/** Times every request; tRPC calls are labelled by procedure path (batched calls by their list). */
-export function httpMetrics(req: Request, res: Response, next: NextFunction): void {
-  const end = httpDuration.startTimer();
-  res.on('finish', () => {
-    const route = req.path.startsWith('/trpc/')
-      ? `trpc:${req.path.slice('/trpc/'.length).split(',').sort().join(',').slice(0, 200)}`
-      : req.route?.path
-        ? String(req.route.path)
-        : req.path.startsWith('/assets/')
-          ? 'assets'
-          : 'other';
-    end({ route, method: req.method, status: String(res.statusCode) });
-  });
-  next();
+/**
+ * Times every request. A tRPC call is labelled by its procedure when `procedures` knows it, a
+ * batch by "trpc:batch" and anything else by "trpc:unknown": a label value per path a client
+ * invents would grow the registry without bound (one series per made-up name).
+ */
+export function httpMetrics(procedures: ReadonlySet<string>) {
+  const trpcRoute = (path: string) => {
+    const names = path.slice('/trpc/'.length);
+    if (names.includes(',')) return 'trpc:batch';
+    return procedures.has(names) ? `trpc:${names}` : 'trpc:unknown';
+  };
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const end = httpDuration.startTimer();
+    res.on('finish', () => {
+      // req.path is relative to a mounted router by now (the /trpc mount strips its prefix).
+      const path = req.originalUrl.split('?', 1)[0] ?? '';
+      const route = path.startsWith('/trpc/')
+        ? trpcRoute(path)
+        : req.route?.path
+          ? String(req.route.path)
+          : path.startsWith('/assets/')
+            ? 'assets'
+            : 'other';
+      end({ route, method: req.method, status: String(res.statusCode) });
+    });
+    next();
+  };
 }
 
 /** GET /metrics: Prometheus text, only with `Authorization: Bearer $METRICS_TOKEN`. */

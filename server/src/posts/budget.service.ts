@@ -28,16 +28,21 @@ import {
 import { countBudgetPosts, countBudgetPostsByDay, type Database, getSetting } from '@pauta/db';
 import { DEFAULT_BUDGETS } from '@pauta/networks';
 import type { Kysely } from 'kysely';
+import type { MemoryCache } from '../cache/memory-cache.js';
 import { userTimeZone } from './user-time-zone.js';
 
 export interface BudgetDeps {
   db: Kysely<Database>;
   now?: () => Date;
+  /** The web process's copies of settings (cache/memory-cache.ts); absent: read every time. */
+  cache?: MemoryCache | undefined;
 }
 
 /** The budgets in force: the administrator's overrides over the networks' defaults. */
-export async function loadBudgets(db: Kysely<Database>): Promise<NetworkBudgets> {
-  return resolveBudgets(await getSetting(db, SETTING_KEYS.networkBudgets), DEFAULT_BUDGETS);
+export async function loadBudgets(db: Kysely<Database>, cache?: MemoryCache): Promise<NetworkBudgets> {
+  const key = SETTING_KEYS.networkBudgets;
+  const stored = cache ? await cache.setting(key, () => getSetting(db, key)) : await getSetting(db, key);
+  return resolveBudgets(stored, DEFAULT_BUDGETS);
 }
 
 const scopeUser = (scope: BudgetScope, userId: string) => (scope === 'user' ? userId : undefined);
@@ -77,7 +82,7 @@ export async function budgetUsage(
   const now = deps.now?.() ?? new Date();
   const [timeZone, budgets] = await Promise.all([
     userTimeZone(deps.db, options.userId),
-    loadBudgets(deps.db),
+    loadBudgets(deps.db, deps.cache),
   ]);
   const today = dayWindow(now, timeZone);
   const current = monthWindow(now, timeZone);
@@ -133,13 +138,15 @@ export async function checkBudget(
     scheduledFor: Date;
     previous: { scheduledFor: Date | null; status: PostStatus };
     confirmed: boolean;
+    /** The user's zone when already known (read with the session); otherwise read here. */
+    timeZone?: string | undefined;
   },
 ): Promise<void> {
   if (options.confirmed) return;
-  const budgets = await loadBudgets(deps.db);
+  const budgets = await loadBudgets(deps.db, deps.cache);
   const budget = budgets[options.platform];
   if (!hasBudget(budget)) return;
-  const timeZone = await userTimeZone(deps.db, options.userId);
+  const timeZone = options.timeZone ?? (await userTimeZone(deps.db, options.userId));
   const { previous } = options;
   const overruns = await findOverruns({
     platform: options.platform,
@@ -172,7 +179,7 @@ export async function overrunsOfNewPosts(
   deps: BudgetDeps,
   options: { userId: string; posts: readonly { platform: Platform; scheduled_for: Date | null }[] },
 ): Promise<BudgetOverrun[]> {
-  const budgets = await loadBudgets(deps.db);
+  const budgets = await loadBudgets(deps.db, deps.cache);
   const platforms = PLATFORMS.filter(
     (platform) => hasBudget(budgets[platform]) && options.posts.some((post) => post.platform === platform),
   );

@@ -16,7 +16,6 @@ import {
   RETRYABLE_POST_STATUSES,
 } from '@pauta/core';
 import {
-  countScheduledPostsAndWaiting,
   type Database,
   deleteScheduledPost,
   deleteScheduledPostsByFilter,
@@ -27,13 +26,14 @@ import {
   insertSiblingPost,
   listCalendarPosts,
   listMediaForPosts,
-  listScheduledPosts,
+  listScheduledPostsPage,
   type PostChanges,
   type ScheduledPostRow,
   saveScheduledPostVersion,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
+import type { MemoryCache } from '../cache/memory-cache.js';
 import type { AppDeps } from '../deps.js';
 import { browserMediaUrl } from '../media/media.service.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
@@ -59,6 +59,8 @@ export interface PostsDeps {
   db: Kysely<Database>;
   queue: QueueGateway;
   now?: () => Date;
+  /** The web process's copies of settings (the budgets; cache/memory-cache.ts). */
+  cache?: MemoryCache | undefined;
 }
 
 /** What the screens get for a post: no owner id, no technical error text. */
@@ -158,20 +160,24 @@ export async function listPosts(
   if (options.cursor && !cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
   const filter = await instantFilter(deps.db, options.userId, options.filter, options.timeZone);
   // The list holds every status; "N posts agendados" counts only those still waiting to publish.
-  const [page, counts] = await Promise.all([
-    listScheduledPosts(deps.db, {
-      userId: options.userId,
-      filter,
-      after: cursor ? toScheduledKey(cursor) : undefined,
-      limit: options.limit,
-    }),
-    countScheduledPostsAndWaiting(deps.db, { userId: options.userId, filter }),
-  ]);
+  // The page, its thumbnails and both counts come in one statement (docs/performance.md).
+  const page = await listScheduledPostsPage(deps.db, {
+    userId: options.userId,
+    filter,
+    after: cursor ? toScheduledKey(cursor) : undefined,
+    limit: options.limit,
+  });
+  const media = deps.media;
   return {
-    items: await withThumbnails(deps, options.userId, page.rows.map(presentPost)),
+    items: page.rows.map((row) => {
+      const item = presentPost(row);
+      return media
+        ? { ...item, thumbUrl: row.thumb_key ? browserMediaUrl(media.signingKey, row.thumb_key) : null }
+        : item;
+    }),
     nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
-    total: counts.total,
-    scheduledTotal: counts.scheduled,
+    total: page.total,
+    scheduledTotal: page.scheduled,
   };
 }
 
@@ -256,9 +262,15 @@ async function loadEditable(db: Kysely<Database>, userId: string, postId: string
 function checkBudgetOf(
   deps: PostsDeps,
   post: ScheduledPostRow,
-  options: { userId: string; scheduledFor: Date; confirmOverBudget?: boolean | undefined },
+  options: {
+    userId: string;
+    scheduledFor: Date;
+    confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
+  },
 ): Promise<void> {
   return checkBudget(deps, {
+    timeZone: options.timeZone,
     userId: options.userId,
     postId: post.id,
     platform: post.platform,
@@ -279,6 +291,8 @@ export async function updatePost(
     scheduledFor: Date;
     /** The user confirmed a date past the network's budget (docs/budgets.md). */
     confirmOverBudget?: boolean | undefined;
+    /** The user's zone when already known (read with the session); otherwise read where needed. */
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {
@@ -389,6 +403,7 @@ export async function reschedulePost(
     postId: string;
     scheduledFor: Date;
     confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {
@@ -416,6 +431,7 @@ export async function retryPost(
     userId: string;
     postId: string;
     confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<PostItem> {

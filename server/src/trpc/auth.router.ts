@@ -144,7 +144,7 @@ export const authRouter = router({
           keyring: ctx.deps.env.keyring,
         });
         // A fresh session on every sign-in; a planted cookie is never reused (A3).
-        if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
+        if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.cache);
         const session = await createSession(ctx.deps.db, user.id, { persistent: input.rememberMe });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, input.rememberMe);
         rememberDevice(ctx, user.id, user.deviceId);
@@ -192,7 +192,7 @@ export const authRouter = router({
       });
       const user = await resolveOAuthUser(ctx.deps.db, attempt.provider, info, input.timezone);
       if (user.created) await sendWelcomeEmail(ctx.deps, { ...user, firstName: info.firstName ?? null });
-      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId);
+      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.cache);
       const session = await createSession(ctx.deps.db, user.id, { persistent: true });
       if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
       rememberDevice(ctx, user.id);
@@ -225,7 +225,7 @@ export const authRouter = router({
     .input(z.strictObject({ token: z.string().min(1).max(200), password }))
     .mutation(async ({ ctx, input }) => {
       const user = await resetPassword(ctx.deps, { ...input, requestId: ctx.requestId, ip: ctx.ip });
-      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId).catch(() => {});
+      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.cache).catch(() => {});
       const session = await createSession(ctx.deps.db, user.userId, { persistent: false });
       if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, false);
       rememberDevice(ctx, user.userId);
@@ -241,7 +241,7 @@ export const authRouter = router({
         'which the client treats as signed out)',
     })
     .mutation(async ({ ctx }) => {
-      await invalidateSession(ctx.deps.db, ctx.user.sessionId);
+      await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.cache);
       if (ctx.res) clearCookie(ctx.res, ctx.cookies, ctx.cookies.session);
       return { ok: true as const };
     }),

@@ -22,7 +22,7 @@ export function contextFactory(deps: AppDeps) {
     const token = readCookie(req, names.session);
     if (!token) return { ...base, user: null };
     try {
-      const session = await validateSessionToken(deps.db, token);
+      const session = await validateSessionToken(deps.db, token, new Date(), deps.cache);
       if (!session) return { ...base, user: null };
       if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
       return {

@@ -80,8 +80,20 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
   return { ...result, error: toTRPCError(error) };
 });
 
-/** Every procedure: application errors mapped first (outermost), then the builder's own checks. */
-const procedure = t.procedure.use(appErrors);
+/** Procedure calls under way in this process: a shutdown waits for them before closing the pool. */
+let running = 0;
+export const runningProcedures = (): number => running;
+const counted = t.middleware(async ({ next }) => {
+  running++;
+  try {
+    return await next();
+  } finally {
+    running--;
+  }
+});
+
+/** Every procedure: counted, application errors mapped first, then the builder's own checks. */
+const procedure = t.procedure.use(counted).use(appErrors);
 
 /** True when a string (or object key) anywhere in the value contains U+0000. */
 function hasNulChar(value: unknown, depth = 0): boolean {

@@ -1,0 +1,124 @@
+// The web process's shutdown (web.ts close()): a request still running when the process is told
+// to stop — its client already cut off — runs to its end before the database pool closes, so
+// no procedure fails halfway ("driver has already been destroyed") and its idempotency record is
+// completed, not left claimed.
+import { randomUUID } from 'node:crypto';
+import { createDb, createUser, type DbHandle } from '@pauta/db';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDb, uniqueEmail } from '../../test/harness.js';
+import { insertTestTheme, TEST_KEYS } from '../../test/server-harness.js';
+import { createSession } from './auth/session.js';
+import { loadServerEnv } from './env.js';
+import { startWeb } from './web.js';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('web shutdown', () => {
+  it('lets a procedure that is still running finish before closing the pool', async () => {
+    const errors: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => errors.push(line) });
+    const env = loadServerEnv({
+      NODE_ENV: 'test',
+      APP_URL: 'http://pauta.test',
+      TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
+      DATABASE_URL: inject('databaseUrl'),
+      REDIS_PREFIX: inject('redisPrefix'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const web = await startWeb({ env, logger, redisUrl: null, sandbox: true });
+    const user = await createUser(handle.db, { email: uniqueEmail('shutdown'), passwordHash: null });
+    const theme = await insertTestTheme(handle, user.id);
+    const post = await handle.db
+      .insertInto('suggested_posts')
+      .values({
+        theme_id: theme.id,
+        user_id: user.id,
+        title: 'Antes',
+        content: 'Texto',
+        platform: 'x',
+        post_order: 1,
+        scheduled_for: new Date(Date.now() + 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { token } = await createSession(handle.db, user.id, { persistent: false });
+    const key = randomUUID();
+
+    // Another connection holds the post's row: the edit waits inside its UPDATE.
+    const blocker = await createDb({ databaseUrl: inject('databaseUrl'), poolSize: 1 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = blocker.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM suggested_posts WHERE id = ${post.id} FOR UPDATE`.execute(trx);
+      await released;
+    });
+    const request = fetch(`${web.url}/trpc/posts.update`, {
+      method: 'POST',
+      headers: {
+        cookie: `pauta_session=${token}`,
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        origin: 'http://pauta.test',
+        'idempotency-key': key,
+      },
+      body: JSON.stringify(
+        superjson.serialize({
+          id: post.id,
+          title: 'Depois',
+          content: 'Texto',
+          scheduledFor: new Date(Date.now() + 2 * 86_400_000),
+        }),
+      ),
+    }).catch(() => null);
+    // The edit is inside its UPDATE, waiting for the lock.
+    await waitUntil(async () => {
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query ILIKE '%update "suggested_posts"%'`.execute(handle.db);
+      return rows[0]!.n > 0;
+    });
+    // Stop the web (its 5 s grace for open connections, then they are cut), and only then let
+    // the edit go on: it still has its idempotency record to complete.
+    const closing = web.close();
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    release();
+    await holding;
+    await closing;
+    await request;
+    await blocker.close();
+
+    const saved = await handle.db
+      .selectFrom('suggested_posts')
+      .select('title')
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    expect(saved.title).toBe('Depois');
+    const record = await handle.db
+      .selectFrom('idempotency_keys')
+      .select('state')
+      .where('user_id', '=', user.id)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(record.state).toBe('done');
+    expect(errors.join('\n')).not.toContain('destroyed');
+  }, 30_000);
+});
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('não aconteceu em 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
