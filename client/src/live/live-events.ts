@@ -74,6 +74,21 @@ export function toastFor(event: LiveEvent): LiveToast | null {
     href: viewPath('scheduled-posts', { status }),
     label: liveMessages.viewPost,
   });
+  // The client approval link (docs/approval.md): the client approved or asked for changes.
+  if (event.errorCode === 'CLIENT_APPROVED')
+    return {
+      kind: 'success',
+      title: approvalMessages.clientApprovedToast(event.platform),
+      message: approvalMessages.clientApprovedToastBody,
+      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
+    };
+  if (event.errorCode === 'CLIENT_CHANGES_REQUESTED')
+    return {
+      kind: 'info',
+      title: approvalMessages.clientChangesToast(event.platform),
+      message: approvalMessages.clientChangesToastBody,
+      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
+    };
   if (event.errorCode === APPROVAL_OVERDUE) {
     // Its time came unapproved (docs/approval.md): not published; approve it on the board.
     return {

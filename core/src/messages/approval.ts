@@ -66,7 +66,8 @@ export const approvalMessages = {
   },
   /** The live toast of a client's action. */
   clientApprovedToast: (platform: Platform) => `Cliente aprovou um post do ${PLATFORM_LABELS[platform]}`,
-  clientChangesToast: (platform: Platform) => `Cliente pediu ajustes em um post do ${PLATFORM_LABELS[platform]}`,
+  clientChangesToast: (platform: Platform) =>
+    `Cliente pediu ajustes em um post do ${PLATFORM_LABELS[platform]}`,
   clientApprovedToastBody: 'Ele será publicado no horário agendado.',
   clientChangesToastBody: 'Veja o comentário no histórico do post.',
   overdueToastTitle: (platform: Platform) =>
@@ -86,7 +87,8 @@ export const clientLinkMessages = {
   scopePeriod: 'Um período',
   themeLabel: 'Tema',
   themePlaceholder: 'Escolha um tema com aprovação',
-  noApprovalThemes: 'Nenhum tema exige aprovação. Ative “Exige aprovação antes de publicar” em um tema primeiro.',
+  noApprovalThemes:
+    'Nenhum tema exige aprovação. Ative “Exige aprovação antes de publicar” em um tema primeiro.',
   periodFrom: 'De',
   periodTo: 'Até',
   clientName: 'Nome do cliente',

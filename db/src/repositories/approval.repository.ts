@@ -192,7 +192,8 @@ export async function moveApprovalStageIn(
     // 'publishing' without a send: the claim is taken back exactly like the reconciler's reset of a
     // claim that never sent (docs/publishing.md I2): token cleared, attempt given back, new version.
     const revokedClaim = row.status === 'publishing';
-    if (options.by.actor === 'client') await sql`SELECT set_config('pauta.stage_actor', 'client', true)`.execute(trx);
+    if (options.by.actor === 'client')
+      await sql`SELECT set_config('pauta.stage_actor', 'client', true)`.execute(trx);
     const moved = await trx
       .updateTable('suggested_posts')
       .set((eb) => ({

@@ -44,7 +44,11 @@ let ipSeq = 0;
 /** A visitor without cookies from an address of its own (rate limits are per IP). */
 function visitor(): TestClient {
   ipSeq++;
-  return new TestClient(app.url, 'http://pauta.test', `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipSeq}`);
+  return new TestClient(
+    app.url,
+    'http://pauta.test',
+    `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipSeq}`,
+  );
 }
 
 async function insertPost(
@@ -85,7 +89,11 @@ async function owner(label = 'dona') {
   const other = await insertTestTheme(handle, me.id, 'Outro tema');
   await handle.db.updateTable('themes').set({ requires_approval: true }).where('id', '=', other.id).execute();
   const pending = await insertPost(me.id, theme.id, { title: 'Pendente', stage: 'client' });
-  const pending2 = await insertPost(me.id, theme.id, { title: 'Pendente dois', stage: 'client', platform: 'x' });
+  const pending2 = await insertPost(me.id, theme.id, {
+    title: 'Pendente dois',
+    stage: 'client',
+    platform: 'x',
+  });
   const inReview = await insertPost(me.id, theme.id, { title: 'Em revisão', stage: 'review' });
   const otherTheme = await insertPost(me.id, other.id, { title: 'Outro tema pendente', stage: 'client' });
   return { me, theme, other, pending, pending2, inReview, otherTheme };
@@ -96,7 +104,11 @@ async function createLink(
   input: Record<string, unknown>,
   key: string = randomUUID(),
 ): Promise<TrpcResult<{ link: ClientLinkView; url: string }>> {
-  return me.browser.mutate('clientLinks.create', { clientName: 'Ana Cliente', ...input }, { idempotencyKey: key });
+  return me.browser.mutate(
+    'clientLinks.create',
+    { clientName: 'Ana Cliente', ...input },
+    { idempotencyKey: key },
+  );
 }
 
 const tokenOf = (url: string) => url.split('/aprovacao/')[1] as string;
@@ -115,7 +127,10 @@ async function stageOf(postId: string) {
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => keyPaths(v, `${prefix}[]`));
   if (value && typeof value === 'object' && !(value instanceof Date))
-    return Object.entries(value).flatMap(([k, v]) => [`${prefix}${prefix ? '.' : ''}${k}`, ...keyPaths(v, `${prefix}${prefix ? '.' : ''}${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      `${prefix}${prefix ? '.' : ''}${k}`,
+      ...keyPaths(v, `${prefix}${prefix ? '.' : ''}${k}`),
+    ]);
   return [];
 }
 
@@ -158,11 +173,12 @@ describe('the owner’s links', () => {
     const list = await me.browser.query<{ links: ClientLinkView[] }>('clientLinks.list');
     expect(list.data!.links.map((l) => l.id)).toEqual([first.data!.link.id]);
     const client = visitor();
-    expect((await client.query<ClientPageView>('clientApproval.view', { token: tokenOf(url) })).data?.state).toBe(
-      'invalid',
-    );
     expect(
-      (await client.query<ClientPageView>('clientApproval.view', { token: tokenOf(repeat.data!.url) })).data?.state,
+      (await client.query<ClientPageView>('clientApproval.view', { token: tokenOf(url) })).data?.state,
+    ).toBe('invalid');
+    expect(
+      (await client.query<ClientPageView>('clientApproval.view', { token: tokenOf(repeat.data!.url) })).data
+        ?.state,
     ).toBe('open');
     const used = await me.browser.query<{ links: ClientLinkView[] }>('clientLinks.list');
     expect(used.data!.links[0]!.lastUsedAt).toBeInstanceOf(Date);
@@ -171,11 +187,15 @@ describe('the owner’s links', () => {
     const stranger = await signedInUser(handle, app.url, { label: 'estranha' });
     const foreign = await stranger.browser.mutate('clientLinks.revoke', { id: first.data!.link.id });
     expect(foreign.status).toBe(404);
-    const revoked = await me.browser.mutate<ClientLinkView>('clientLinks.revoke', { id: first.data!.link.id });
+    const revoked = await me.browser.mutate<ClientLinkView>('clientLinks.revoke', {
+      id: first.data!.link.id,
+    });
     expect(revoked.data!.status).toBe('revoked');
     const again = await me.browser.mutate<ClientLinkView>('clientLinks.revoke', { id: first.data!.link.id });
     expect(again.data!.status).toBe('revoked');
-    expect((await client.query<ClientPageView>('clientApproval.view', { token: tokenOf(repeat.data!.url) })).data).toEqual({
+    expect(
+      (await client.query<ClientPageView>('clientApproval.view', { token: tokenOf(repeat.data!.url) })).data,
+    ).toEqual({
       state: 'invalid',
     });
     expect((await stranger.browser.query<{ links: unknown[] }>('clientLinks.list')).data!.links).toEqual([]);
@@ -190,14 +210,20 @@ describe('the owner’s links', () => {
     const stranger = await signedInUser(handle, app.url, { label: 'outra' });
     const strangersTheme = await insertTestTheme(handle, stranger.id, 'Dela');
     expect((await createLink(me, { scope: { kind: 'theme', themeId: strangersTheme.id } })).status).toBe(404);
-    expect((await createLink(me, { scope: { kind: 'period', from: '2026-12-10', to: '2026-12-01' } })).status).toBe(
-      400,
-    );
     expect(
-      (await createLink(me, { scope: { kind: 'period', from: '2026-12-01', to: '2026-12-10' }, validDays: 31 }))
-        .status,
+      (await createLink(me, { scope: { kind: 'period', from: '2026-12-10', to: '2026-12-01' } })).status,
     ).toBe(400);
-    expect((await createLink(me, { clientName: '  ', scope: { kind: 'theme', themeId: plain.id } })).status).toBe(400);
+    expect(
+      (
+        await createLink(me, {
+          scope: { kind: 'period', from: '2026-12-01', to: '2026-12-10' },
+          validDays: 31,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await createLink(me, { clientName: '  ', scope: { kind: 'theme', themeId: plain.id } })).status,
+    ).toBe(400);
     // Without an Idempotency-Key there is no request key to keep: refused.
     const noKey = await me.browser.mutate(
       'clientLinks.create',
@@ -215,7 +241,11 @@ describe('the client’s page', () => {
     // Another user's post in the same stage, and the owner's published one: never shown.
     const stranger = await signedInUser(handle, app.url, { label: 'terceira' });
     const strangersTheme = await insertTestTheme(handle, stranger.id, 'Dela');
-    await handle.db.updateTable('themes').set({ requires_approval: true }).where('id', '=', strangersTheme.id).execute();
+    await handle.db
+      .updateTable('themes')
+      .set({ requires_approval: true })
+      .where('id', '=', strangersTheme.id)
+      .execute();
     await insertPost(stranger.id, strangersTheme.id, { title: 'Segredo de outra conta', stage: 'client' });
     await handle.db
       .insertInto('connected_accounts')
@@ -231,7 +261,9 @@ describe('the client’s page', () => {
       .execute();
 
     const created = await createLink(me, { scope: { kind: 'theme', themeId: theme.id } });
-    const page = await visitor().query<ClientPageView>('clientApproval.view', { token: tokenOf(created.data!.url) });
+    const page = await visitor().query<ClientPageView>('clientApproval.view', {
+      token: tokenOf(created.data!.url),
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get('set-cookie')).toBeNull();
     const view = page.data!;
@@ -276,7 +308,16 @@ describe('the client’s page', () => {
     ]);
     expect(keyPaths(view).filter((k) => !allowed.has(k))).toEqual([]);
     const wire = JSON.stringify(view);
-    for (const secret of [me.id, theme.id, 'marina@empresa.dev', 'sealed-access-token', 'Segredo de outra conta', 'Sobrenome-Privado', 'Em revisão', 'Outro tema'])
+    for (const secret of [
+      me.id,
+      theme.id,
+      'marina@empresa.dev',
+      'sealed-access-token',
+      'Segredo de outra conta',
+      'Sobrenome-Privado',
+      'Em revisão',
+      'Outro tema',
+    ])
       expect(wire).not.toContain(secret);
   });
 
@@ -304,16 +345,26 @@ describe('the client’s page', () => {
     if (view.state !== 'open') throw new Error(view.state);
     expect(view.posts.map((p) => p.id)).toEqual([inside.id, insideOther.id]);
     // Outside the period: not actionable either.
-    const tampered = await client.mutate('clientApproval.act', { token, postId: after.id, decision: 'approve' });
+    const tampered = await client.mutate('clientApproval.act', {
+      token,
+      postId: after.id,
+      decision: 'approve',
+    });
     expect(tampered.status).toBe(404);
     expect(await stageOf(after.id)).toBe('client');
   });
 
   it('says when nothing is pending', async () => {
     const { me, other, otherTheme } = await owner();
-    await handle.db.updateTable('suggested_posts').set({ approval_stage: 'review' }).where('id', '=', otherTheme.id).execute();
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ approval_stage: 'review' })
+      .where('id', '=', otherTheme.id)
+      .execute();
     const created = await createLink(me, { scope: { kind: 'theme', themeId: other.id } });
-    const view = (await visitor().query<ClientPageView>('clientApproval.view', { token: tokenOf(created.data!.url) })).data!;
+    const view = (
+      await visitor().query<ClientPageView>('clientApproval.view', { token: tokenOf(created.data!.url) })
+    ).data!;
     expect(view).toMatchObject({ state: 'open', posts: [] });
   });
 });
@@ -324,16 +375,28 @@ describe('the client’s actions', () => {
     const token = tokenOf((await createLink(me, { scope: { kind: 'theme', themeId: theme.id } })).data!.url);
     const client = visitor();
 
-    const approve = await client.mutate('clientApproval.act', { token, postId: pending.id, decision: 'approve' });
+    const approve = await client.mutate('clientApproval.act', {
+      token,
+      postId: pending.id,
+      decision: 'approve',
+    });
     expect(approve.data).toEqual({ stage: 'approved', changed: true });
     expect(await stageOf(pending.id)).toBe('approved');
     expect(enqueued.map((w) => [w.id, w.version])).toEqual([[pending.id, pending.version + 1]]);
     // Another click (a new key) changes nothing: no second event, no second wake-up.
-    const again = await client.mutate('clientApproval.act', { token, postId: pending.id, decision: 'approve' });
+    const again = await client.mutate('clientApproval.act', {
+      token,
+      postId: pending.id,
+      decision: 'approve',
+    });
     expect(again.data).toEqual({ stage: 'approved', changed: false });
     expect(enqueued).toHaveLength(1);
 
-    const noComment = await client.mutate('clientApproval.act', { token, postId: pending2.id, decision: 'changes' });
+    const noComment = await client.mutate('clientApproval.act', {
+      token,
+      postId: pending2.id,
+      decision: 'changes',
+    });
     expect(noComment.status).toBe(400);
     expect(await stageOf(pending2.id)).toBe('client');
     const changes = await client.mutate('clientApproval.act', {
@@ -351,23 +414,35 @@ describe('the client’s actions', () => {
     });
     expect(changesAgain.data).toEqual({ stage: 'changes', changed: false });
     // The owner moved nothing; the client cannot approve a post that left "Aprovação do cliente".
-    const late = await client.mutate('clientApproval.act', { token, postId: pending2.id, decision: 'approve' });
+    const late = await client.mutate('clientApproval.act', {
+      token,
+      postId: pending2.id,
+      decision: 'approve',
+    });
     expect(late.status).toBe(409);
     expect(late.error?.details).toEqual({ reason: 'NOT_PENDING' });
 
     // The owner's board history shows the client's actions with their name; one comment.
     const history = await me.browser.query<{
-      entries: { kind: string; actor: string; actorName: string; from: string | null; to: string | null; body: string | null }[];
+      entries: {
+        kind: string;
+        actor: string;
+        actorName: string;
+        from: string | null;
+        to: string | null;
+        body: string | null;
+      }[];
     }>('approval.history', { postId: pending2.id });
     expect(history.data!.entries.map((e) => [e.kind, e.actor, e.actorName, e.to, e.body])).toEqual([
       ['move', 'client', 'Ana Cliente', 'changes', null],
       ['comment', 'client', 'Ana Cliente', null, 'Trocar a foto e encurtar o texto.'],
     ]);
-    const approvedHistory = await me.browser.query<{ entries: { actor: string; actorName: string; to: string }[] }>(
-      'approval.history',
-      { postId: pending.id },
-    );
-    expect(approvedHistory.data!.entries).toMatchObject([{ actor: 'client', actorName: 'Ana Cliente', to: 'approved' }]);
+    const approvedHistory = await me.browser.query<{
+      entries: { actor: string; actorName: string; to: string }[];
+    }>('approval.history', { postId: pending.id });
+    expect(approvedHistory.data!.entries).toMatchObject([
+      { actor: 'client', actorName: 'Ana Cliente', to: 'approved' },
+    ]);
 
     // Live: one event per action, saying what the client did.
     const events = await handle.db
@@ -382,7 +457,11 @@ describe('the client’s actions', () => {
       { post_id: pending2.id, error_code: 'CLIENT_CHANGES_REQUESTED' },
     ]);
     // Email: one per action, to the owner.
-    const profile = await handle.db.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirstOrThrow();
+    const profile = await handle.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
     const emails = await handle.db
       .selectFrom('email_outbox')
       .select(['template_name', 'subject', 'html'])
@@ -406,7 +485,11 @@ describe('the client’s actions', () => {
       const res = await client.mutate('clientApproval.act', { token, postId, decision: 'approve' });
       expect(res.status, postId).toBe(404);
     }
-    const review = await client.mutate('clientApproval.act', { token, postId: inReview.id, decision: 'approve' });
+    const review = await client.mutate('clientApproval.act', {
+      token,
+      postId: inReview.id,
+      decision: 'approve',
+    });
     expect(review.error?.details).toEqual({ reason: 'NOT_PENDING' });
     expect(await stageOf(otherTheme.id)).toBe('client');
     expect(await stageOf(stranger.pending.id)).toBe('client');
@@ -433,7 +516,11 @@ describe('the client’s actions', () => {
     ] as const;
     for (const [token, state, reason] of cases) {
       expect((await client.query('clientApproval.view', { token })).data).toEqual({ state });
-      const act = await client.mutate('clientApproval.act', { token, postId: pending.id, decision: 'approve' });
+      const act = await client.mutate('clientApproval.act', {
+        token,
+        postId: pending.id,
+        decision: 'approve',
+      });
       expect(act.status).toBe(409);
       expect(act.error?.details).toEqual({ reason });
     }
@@ -451,7 +538,11 @@ describe('the client’s actions', () => {
       .where('setting_key', '=', 'email_notifications_enabled')
       .execute();
     try {
-      const res = await visitor().mutate('clientApproval.act', { token, postId: pending.id, decision: 'approve' });
+      const res = await visitor().mutate('clientApproval.act', {
+        token,
+        postId: pending.id,
+        decision: 'approve',
+      });
       expect(res.data).toEqual({ stage: 'approved', changed: true });
     } finally {
       await handle.db
@@ -460,7 +551,11 @@ describe('the client’s actions', () => {
         .where('setting_key', '=', 'email_notifications_enabled')
         .execute();
     }
-    const profile = await handle.db.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirstOrThrow();
+    const profile = await handle.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
     const emails = await handle.db
       .selectFrom('email_outbox')
       .select('id')
@@ -491,7 +586,11 @@ describe('rate limits', () => {
     for (let i = 0; i < CLIENT_LINK_LIMITS.ip.limit; i++)
       expect((await client.query('clientApproval.view', { token })).status).toBe(200);
     expect((await client.query('clientApproval.view', { token })).status).toBe(429);
-    const blockedAct = await client.mutate('clientApproval.act', { token, postId: pending.id, decision: 'approve' });
+    const blockedAct = await client.mutate('clientApproval.act', {
+      token,
+      postId: pending.id,
+      decision: 'approve',
+    });
     expect(blockedAct.status).toBe(429);
     expect(await stageOf(pending.id)).toBe('client');
     // The link itself: at most `link.limit` requests from everywhere together.

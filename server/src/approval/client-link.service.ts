@@ -320,15 +320,24 @@ export async function openClientPage(
  */
 export async function actOnClientLink(
   deps: ClientDeps,
-  input: { token: string; ip: string; postId: string; decision: 'approve' | 'changes'; comment: string | null },
+  input: {
+    token: string;
+    ip: string;
+    postId: string;
+    decision: 'approve' | 'changes';
+    comment: string | null;
+  },
   now = new Date(),
 ): Promise<{ stage: 'approved' | 'changes'; changed: boolean }> {
   const link = await resolveLink(deps, input, now);
   if (!link) throw new AppError('CONFLICT', { reason: 'CLIENT_LINK_INVALID' });
   const status = statusOf(link, now);
   if (status !== 'active')
-    throw new AppError('CONFLICT', { reason: status === 'expired' ? 'CLIENT_LINK_EXPIRED' : 'CLIENT_LINK_INVALID' });
-  if (input.decision === 'changes' && !input.comment) throw new AppError('VALIDATION_FAILED', { field: 'comment' });
+    throw new AppError('CONFLICT', {
+      reason: status === 'expired' ? 'CLIENT_LINK_EXPIRED' : 'CLIENT_LINK_INVALID',
+    });
+  if (input.decision === 'changes' && !input.comment)
+    throw new AppError('VALIDATION_FAILED', { field: 'comment' });
   const to = input.decision === 'approve' ? ('approved' as const) : ('changes' as const);
   const comment = input.comment?.trim() || null;
   let emailId: string | null = null;
