@@ -29,9 +29,7 @@ export type ConflictReason =
   | 'APPROVAL_NOT_REQUIRED'
   | 'ALREADY_PUBLISHED'
   | 'SENDING'
-  // The client approval link: expired, revoked or forged; the post no longer waits for the client.
-  | 'CLIENT_LINK_EXPIRED'
-  | 'CLIENT_LINK_INVALID'
+  // The client approval link: the post no longer waits for the client (the owner moved it).
   | 'NOT_PENDING';
 
 /** A failed account connection: the network, and the provider's kind of failure when known. */

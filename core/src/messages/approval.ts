@@ -52,8 +52,6 @@ export const approvalMessages = {
     APPROVAL_NOT_REQUIRED: 'O tema deste post não exige aprovação.',
     ALREADY_PUBLISHED: 'Este post já foi publicado.',
     SENDING: 'O post já está sendo enviado à rede; não dá mais para tirar a aprovação.',
-    CLIENT_LINK_EXPIRED: 'Este link expirou. Peça um novo link a quem o enviou.',
-    CLIENT_LINK_INVALID: 'Este link não é mais válido. Peça um novo link a quem o enviou.',
     NOT_PENDING: 'Este post não está mais aguardando a sua aprovação.',
   },
   /** The owner's email after a client's action (template 'client_approval_action'). */
@@ -68,6 +66,7 @@ export const approvalMessages = {
   clientApprovedToast: (platform: Platform) => `Cliente aprovou um post do ${PLATFORM_LABELS[platform]}`,
   clientChangesToast: (platform: Platform) =>
     `Cliente pediu ajustes em um post do ${PLATFORM_LABELS[platform]}`,
+  clientSummaryToast: (count: number) => `O cliente respondeu ${count} posts`,
   clientApprovedToastBody: 'Ele será publicado no horário agendado.',
   clientChangesToastBody: 'Veja o comentário no histórico do post.',
   overdueToastTitle: (platform: Platform) =>

@@ -138,7 +138,7 @@ describe('the owner’s links', () => {
   it('creates a link (only its hash stored), repeats one click as one link, lists and revokes idempotently', async () => {
     const { me, theme } = await owner();
     const key = randomUUID();
-    const first = await createLink(me, { scope: { kind: 'theme', themeId: theme.id } }, key);
+    const first = await createLink(me, { themeId: theme.id }, key);
     expect(first.status).toBe(200);
     const url = first.data!.url;
     expect(url).toMatch(/^http:\/\/pauta\.test\/aprovacao\/[A-Za-z0-9_-]{43}$/);
@@ -168,7 +168,7 @@ describe('the owner’s links', () => {
     expect(JSON.stringify(stored)).not.toContain(tokenOf(url));
 
     // The same click repeated (same Idempotency-Key): the same link, a re-issued token.
-    const repeat = await createLink(me, { scope: { kind: 'theme', themeId: theme.id } }, key);
+    const repeat = await createLink(me, { themeId: theme.id }, key);
     expect(repeat.data!.link.id).toBe(first.data!.link.id);
     const list = await me.browser.query<{ links: ClientLinkView[] }>('clientLinks.list');
     expect(list.data!.links.map((l) => l.id)).toEqual([first.data!.link.id]);
@@ -204,33 +204,28 @@ describe('the owner’s links', () => {
   it('refuses a theme without approval, another user’s theme, a bad period or validity — creating nothing', async () => {
     const { me } = await owner();
     const plain = await insertTestTheme(handle, me.id, 'Sem aprovação');
-    const noApproval = await createLink(me, { scope: { kind: 'theme', themeId: plain.id } });
+    const noApproval = await createLink(me, { themeId: plain.id });
     expect(noApproval.status).toBe(409);
     expect(noApproval.error?.details).toEqual({ reason: 'APPROVAL_NOT_REQUIRED' });
     const stranger = await signedInUser(handle, app.url, { label: 'outra' });
     const strangersTheme = await insertTestTheme(handle, stranger.id, 'Dela');
-    expect((await createLink(me, { scope: { kind: 'theme', themeId: strangersTheme.id } })).status).toBe(404);
-    expect(
-      (await createLink(me, { scope: { kind: 'period', from: '2026-12-10', to: '2026-12-01' } })).status,
-    ).toBe(400);
+    expect((await createLink(me, { themeId: strangersTheme.id })).status).toBe(404);
+    expect((await createLink(me, { from: '2026-12-10', to: '2026-12-01' })).status).toBe(400);
     expect(
       (
         await createLink(me, {
-          scope: { kind: 'period', from: '2026-12-01', to: '2026-12-10' },
+          from: '2026-12-01',
+          to: '2026-12-10',
           validDays: 31,
         })
       ).status,
     ).toBe(400);
-    expect(
-      (await createLink(me, { clientName: '  ', scope: { kind: 'theme', themeId: plain.id } })).status,
-    ).toBe(400);
-    // Without an Idempotency-Key there is no request key to keep: refused.
-    const noKey = await me.browser.mutate(
-      'clientLinks.create',
-      { clientName: 'X', scope: { kind: 'period', from: '2026-12-01', to: '2026-12-10' } },
-      { idempotencyKey: null },
+    expect((await createLink(me, { clientName: '  ', themeId: plain.id })).status).toBe(400);
+    // A theme and a period at once, or neither: refused.
+    expect((await createLink(me, { themeId: plain.id, from: '2026-12-01', to: '2026-12-10' })).status).toBe(
+      400,
     );
-    expect(noKey.error?.message).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect((await createLink(me, {})).status).toBe(400);
     expect((await me.browser.query<{ links: unknown[] }>('clientLinks.list')).data!.links).toEqual([]);
   });
 });
@@ -260,7 +255,7 @@ describe('the client’s page', () => {
       } as never)
       .execute();
 
-    const created = await createLink(me, { scope: { kind: 'theme', themeId: theme.id } });
+    const created = await createLink(me, { themeId: theme.id });
     const page = await visitor().query<ClientPageView>('clientApproval.view', {
       token: tokenOf(created.data!.url),
     });
@@ -338,7 +333,7 @@ describe('the client’s page', () => {
       stage: 'client',
       at: new Date('2027-03-11T03:30:00Z'), // 11/03 00:30 in São Paulo
     });
-    const created = await createLink(me, { scope: { kind: 'period', from: '2027-03-09', to: '2027-03-10' } });
+    const created = await createLink(me, { from: '2027-03-09', to: '2027-03-10' });
     const client = visitor();
     const token = tokenOf(created.data!.url);
     const view = (await client.query<ClientPageView>('clientApproval.view', { token })).data!;
@@ -361,7 +356,7 @@ describe('the client’s page', () => {
       .set({ approval_stage: 'review' })
       .where('id', '=', otherTheme.id)
       .execute();
-    const created = await createLink(me, { scope: { kind: 'theme', themeId: other.id } });
+    const created = await createLink(me, { themeId: other.id });
     const view = (
       await visitor().query<ClientPageView>('clientApproval.view', { token: tokenOf(created.data!.url) })
     ).data!;
@@ -372,7 +367,7 @@ describe('the client’s page', () => {
 describe('the client’s actions', () => {
   it('approve and ask for changes: actor client with the name, comment, wake-up, live event, one email each; repeats change nothing', async () => {
     const { me, theme, pending, pending2 } = await owner();
-    const token = tokenOf((await createLink(me, { scope: { kind: 'theme', themeId: theme.id } })).data!.url);
+    const token = tokenOf((await createLink(me, { themeId: theme.id })).data!.url);
     const client = visitor();
 
     const approve = await client.mutate('clientApproval.act', {
@@ -380,7 +375,7 @@ describe('the client’s actions', () => {
       postId: pending.id,
       decision: 'approve',
     });
-    expect(approve.data).toEqual({ stage: 'approved', changed: true });
+    expect(approve.data).toEqual({ state: 'done', stage: 'approved', changed: true });
     expect(await stageOf(pending.id)).toBe('approved');
     expect(enqueued.map((w) => [w.id, w.version])).toEqual([[pending.id, pending.version + 1]]);
     // Another click (a new key) changes nothing: no second event, no second wake-up.
@@ -389,7 +384,7 @@ describe('the client’s actions', () => {
       postId: pending.id,
       decision: 'approve',
     });
-    expect(again.data).toEqual({ stage: 'approved', changed: false });
+    expect(again.data).toEqual({ state: 'done', stage: 'approved', changed: false });
     expect(enqueued).toHaveLength(1);
 
     const noComment = await client.mutate('clientApproval.act', {
@@ -405,14 +400,14 @@ describe('the client’s actions', () => {
       decision: 'changes',
       comment: 'Trocar a foto e encurtar o texto.',
     });
-    expect(changes.data).toEqual({ stage: 'changes', changed: true });
+    expect(changes.data).toEqual({ state: 'done', stage: 'changes', changed: true });
     const changesAgain = await client.mutate('clientApproval.act', {
       token,
       postId: pending2.id,
       decision: 'changes',
       comment: 'Trocar a foto e encurtar o texto.',
     });
-    expect(changesAgain.data).toEqual({ stage: 'changes', changed: false });
+    expect(changesAgain.data).toEqual({ state: 'done', stage: 'changes', changed: false });
     // The owner moved nothing; the client cannot approve a post that left "Aprovação do cliente".
     const late = await client.mutate('clientApproval.act', {
       token,
@@ -479,7 +474,7 @@ describe('the client’s actions', () => {
   it('tampered post ids: another theme’s, another stage’s and another user’s posts are not actionable', async () => {
     const { me, theme, inReview, otherTheme } = await owner();
     const stranger = await owner('vizinha');
-    const token = tokenOf((await createLink(me, { scope: { kind: 'theme', themeId: theme.id } })).data!.url);
+    const token = tokenOf((await createLink(me, { themeId: theme.id })).data!.url);
     const client = visitor();
     for (const postId of [otherTheme.id, stranger.pending.id, randomUUID()]) {
       const res = await client.mutate('clientApproval.act', { token, postId, decision: 'approve' });
@@ -499,13 +494,13 @@ describe('the client’s actions', () => {
 
   it('expired, revoked and forged links show why and change nothing', async () => {
     const { me, theme, pending } = await owner();
-    const expired = await createLink(me, { scope: { kind: 'theme', themeId: theme.id } });
+    const expired = await createLink(me, { themeId: theme.id });
     await handle.db
       .updateTable('client_approval_links')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', expired.data!.link.id)
       .execute();
-    const revoked = await createLink(me, { scope: { kind: 'theme', themeId: theme.id } });
+    const revoked = await createLink(me, { themeId: theme.id });
     await me.browser.mutate('clientLinks.revoke', { id: revoked.data!.link.id });
     const client = visitor();
     const cases = [
@@ -531,7 +526,7 @@ describe('the client’s actions', () => {
 
   it('respects "Notificações por email" off: the action is recorded, no email', async () => {
     const { me, theme, pending } = await owner();
-    const token = tokenOf((await createLink(me, { scope: { kind: 'theme', themeId: theme.id } })).data!.url);
+    const token = tokenOf((await createLink(me, { themeId: theme.id })).data!.url);
     await handle.db
       .updateTable('admin_settings')
       .set({ setting_value: false })
@@ -543,7 +538,7 @@ describe('the client’s actions', () => {
         postId: pending.id,
         decision: 'approve',
       });
-      expect(res.data).toEqual({ stage: 'approved', changed: true });
+      expect(res.data).toEqual({ state: 'done', stage: 'approved', changed: true });
     } finally {
       await handle.db
         .updateTable('admin_settings')
@@ -581,7 +576,7 @@ describe('rate limits', () => {
 
   it('one link: per IP, then across IPs', async () => {
     const { me, theme, pending } = await owner();
-    const token = tokenOf((await createLink(me, { scope: { kind: 'theme', themeId: theme.id } })).data!.url);
+    const token = tokenOf((await createLink(me, { themeId: theme.id })).data!.url);
     const client = visitor();
     for (let i = 0; i < CLIENT_LINK_LIMITS.ip.limit; i++)
       expect((await client.query('clientApproval.view', { token })).status).toBe(200);

@@ -218,6 +218,15 @@ export type ClientPageView =
       posts: ClientPagePost[];
     };
 
+/**
+ * The answer to an action: done (changed or not: a repeat changes nothing), or why the link no
+ * longer opens anything — an answer, not an error, so the page shows the same "Este link…" page.
+ */
+export type ClientActionAnswer =
+  | { state: 'done'; stage: 'approved' | 'changes'; changed: boolean }
+  | { state: 'expired' }
+  | { state: 'invalid' };
+
 type ClientDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'queue' | 'media' | 'localMailbox'>;
 
 /**
@@ -328,14 +337,11 @@ export async function actOnClientLink(
     comment: string | null;
   },
   now = new Date(),
-): Promise<{ stage: 'approved' | 'changes'; changed: boolean }> {
+): Promise<ClientActionAnswer> {
   const link = await resolveLink(deps, input, now);
-  if (!link) throw new AppError('CONFLICT', { reason: 'CLIENT_LINK_INVALID' });
+  if (!link) return { state: 'invalid' };
   const status = statusOf(link, now);
-  if (status !== 'active')
-    throw new AppError('CONFLICT', {
-      reason: status === 'expired' ? 'CLIENT_LINK_EXPIRED' : 'CLIENT_LINK_INVALID',
-    });
+  if (status !== 'active') return { state: status === 'expired' ? 'expired' : 'invalid' };
   if (input.decision === 'changes' && !input.comment)
     throw new AppError('VALIDATION_FAILED', { field: 'comment' });
   const to = input.decision === 'approve' ? ('approved' as const) : ('changes' as const);
@@ -369,13 +375,14 @@ export async function actOnClientLink(
   });
   switch (result.kind) {
     case 'link_invalid':
-      throw new AppError('CONFLICT', { reason: 'CLIENT_LINK_INVALID' });
+      // Revoked (or expired) between the check above and the action's transaction.
+      return { state: 'invalid' };
     case 'not_found':
       throw new AppError('NOT_FOUND');
     case 'not_pending':
       throw new AppError('CONFLICT', { reason: 'NOT_PENDING' });
     case 'unchanged':
-      return { stage: to, changed: false };
+      return { state: 'done', stage: to, changed: false };
     case 'moved': {
       const { post } = result;
       if (emailId) void deliverInBackground(outboxDeps(deps), [emailId]);
@@ -385,7 +392,7 @@ export async function actOnClientLink(
         ]);
       }
       deps.logger.info({ linkId: link.id, postId: post.id, to }, 'ação do cliente pelo link de aprovação');
-      return { stage: to, changed: true };
+      return { state: 'done', stage: to, changed: true };
     }
   }
 }

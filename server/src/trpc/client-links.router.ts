@@ -2,7 +2,8 @@
 // `clientLinks.*`: the owner's side (signed in). `clientApproval.*`: the client's page, public —
 // the token in the input is the only credential; every answer is built field by field in
 // approval/client-link.service.ts.
-import { AppError, CLIENT_LINK_DEFAULT_DAYS, CLIENT_LINK_MAX_DAYS } from '@pauta/core';
+import { randomUUID } from 'node:crypto';
+import { CLIENT_LINK_DEFAULT_DAYS, CLIENT_LINK_MAX_DAYS } from '@pauta/core';
 import { z } from 'zod';
 import {
   actOnClientLink,
@@ -36,23 +37,37 @@ export const clientLinksRouter = router({
       access: 'user',
       idempotencyExempt:
         'its answer carries the only copy of the link, which must never be stored (the idempotency record ' +
-        'keeps answers in clear); the Idempotency-Key is required and stored on the link row instead, so a ' +
-        'repeat of one click finds the same link and re-issues its token (one link, never two)',
+        'keeps answers in clear); the Idempotency-Key the browser sends is stored on the link row instead, so ' +
+        'a repeat of one click finds the same link and re-issues its token (one link, never two)',
     })
     .input(
-      z.strictObject({
-        clientName: z.string().trim().min(1, 'Informe o nome do cliente.').max(80),
-        scope: z.discriminatedUnion('kind', [
-          z.strictObject({ kind: z.literal('theme'), themeId: id }),
-          z.strictObject({ kind: z.literal('period'), from: localDate, to: localDate }),
-        ]),
-        validDays: z.number().int().min(1).max(CLIENT_LINK_MAX_DAYS).default(CLIENT_LINK_DEFAULT_DAYS),
-      }),
+      z
+        .strictObject({
+          clientName: z.string().trim().min(1, 'Informe o nome do cliente.').max(80),
+          /** A theme (that requires approval)… */
+          themeId: id.nullish(),
+          /** …or a period: calendar days in the owner's zone, both included. */
+          from: localDate.nullish(),
+          to: localDate.nullish(),
+          validDays: z.number().int().min(1).max(CLIENT_LINK_MAX_DAYS).default(CLIENT_LINK_DEFAULT_DAYS),
+        })
+        .refine((v) => (v.themeId ? !v.from && !v.to : Boolean(v.from && v.to)), {
+          message: 'Escolha um tema ou um período.',
+          path: ['themeId'],
+        }),
     )
-    .mutation(({ ctx, input }) => {
-      if (!ctx.idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-      return createClientLink(ctx.deps, { ...input, userId: ctx.user.id, requestKey: ctx.idempotencyKey });
-    }),
+    .mutation(({ ctx, input }) =>
+      createClientLink(ctx.deps, {
+        userId: ctx.user.id,
+        clientName: input.clientName,
+        validDays: input.validDays,
+        scope: input.themeId
+          ? { kind: 'theme', themeId: input.themeId }
+          : { kind: 'period', from: input.from as string, to: input.to as string },
+        // Without a key (not the browser) the request is its own action: a new link.
+        requestKey: ctx.idempotencyKey ?? `sem-chave:${randomUUID()}`,
+      }),
+    ),
 
   /** "Revogar": effective at once; a repeat changes nothing. */
   revoke: authedProcedure

@@ -71,7 +71,9 @@ export function ClientApprovalPage() {
 
   const act = useGuardedMutation(
     trpc.clientApproval.act.mutationOptions({
-      onSuccess: (_result, variables) => {
+      onSuccess: (result, variables) => {
+        // The link ended meanwhile: the refetch below shows "Este link…".
+        if (result.state !== 'done') return;
         const title =
           view.data?.state === 'open' ? view.data.posts.find((p) => p.id === variables.postId)?.title : '';
         setRefusal(null);
@@ -84,7 +86,6 @@ export function ClientApprovalPage() {
         const reason = errorDetails(error, 'CONFLICT')?.reason;
         if (errorCodeOf(error) === 'RATE_LIMITED') setRefusal(text.rateLimited);
         else if (reason === 'NOT_PENDING') setRefusal(approvalMessages.refusals.NOT_PENDING);
-        else if (reason === 'CLIENT_LINK_EXPIRED' || reason === 'CLIENT_LINK_INVALID') setRefusal(null);
         else setRefusal(text.actionError);
       },
       // Every answer (and every refusal: the link may have ended) refreshes the list.

@@ -118,10 +118,7 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
     create.mutate({
       clientName: name,
       validDays,
-      scope:
-        kind === 'theme'
-          ? { kind: 'theme', themeId: theme as string }
-          : { kind: 'period', from: from as string, to: to as string },
+      ...(kind === 'theme' ? { themeId: theme as string } : { from: from as string, to: to as string }),
     });
   };
 
@@ -254,7 +251,7 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
 }
 
 /** The owner's links: status, scope, expiry, last use, "Revogar". */
-export function ClientLinksList({ timeZone }: { timeZone: string }) {
+function ClientLinksList({ timeZone }: { timeZone: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const links = useQuery(trpc.clientLinks.list.queryOptions());
