@@ -504,20 +504,19 @@ describe('the client’s actions', () => {
     await me.browser.mutate('clientLinks.revoke', { id: revoked.data!.link.id });
     const client = visitor();
     const cases = [
-      [tokenOf(expired.data!.url), 'expired', 'CLIENT_LINK_EXPIRED'],
-      [tokenOf(revoked.data!.url), 'invalid', 'CLIENT_LINK_INVALID'],
-      ['A'.repeat(43), 'invalid', 'CLIENT_LINK_INVALID'],
-      ['not-a-token', 'invalid', 'CLIENT_LINK_INVALID'],
+      [tokenOf(expired.data!.url), 'expired'],
+      [tokenOf(revoked.data!.url), 'invalid'],
+      ['A'.repeat(43), 'invalid'],
+      ['not-a-token', 'invalid'],
     ] as const;
-    for (const [token, state, reason] of cases) {
+    for (const [token, state] of cases) {
       expect((await client.query('clientApproval.view', { token })).data).toEqual({ state });
       const act = await client.mutate('clientApproval.act', {
         token,
         postId: pending.id,
         decision: 'approve',
       });
-      expect(act.status).toBe(409);
-      expect(act.error?.details).toEqual({ reason });
+      expect(act.data).toEqual({ state });
     }
     expect(await stageOf(pending.id)).toBe('client');
     const list = await me.browser.query<{ links: ClientLinkView[] }>('clientLinks.list');

@@ -50,8 +50,11 @@ export const CLIENT_LINK_LIMITS = {
   ip: { limit: 60, windowMs: 5 * MINUTE, blockMs: 5 * MINUTE },
   /** Requests on one link from anywhere: 120 in 5 minutes → the link waits 5 minutes. */
   link: { limit: 120, windowMs: 5 * MINUTE, blockMs: 5 * MINUTE },
-  /** Tokens that open nothing (forged, mistyped), per IP: 10 in 10 minutes → 10 minutes. */
-  badToken: { limit: 10, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
+  /**
+   * Tokens that open nothing (forged, mistyped, revoked ones are not counted here), per IP: 30 in
+   * 10 minutes → 10 minutes. Guessing 256 bits is hopeless anyway; this keeps scanners quiet.
+   */
+  badToken: { limit: 30, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
 } as const;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

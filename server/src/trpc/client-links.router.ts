@@ -51,7 +51,8 @@ export const clientLinksRouter = router({
           to: localDate.nullish(),
           validDays: z.number().int().min(1).max(CLIENT_LINK_MAX_DAYS).default(CLIENT_LINK_DEFAULT_DAYS),
         })
-        .refine((v) => (v.themeId ? !v.from && !v.to : Boolean(v.from && v.to)), {
+        // A theme wins over a period; without a theme, both days are needed.
+        .refine((v) => Boolean(v.themeId || (v.from && v.to)), {
           message: 'Escolha um tema ou um período.',
           path: ['themeId'],
         }),
