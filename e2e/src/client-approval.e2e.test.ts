@@ -173,7 +173,8 @@ describe('the client approval link, whole loop', () => {
       .getByRole('region', { name: /^Ajustes \(1\)/ })
       .getByRole('article', { name: loop.title })
       .waitFor();
-    await page.getByRole('button', { name: `Histórico — ${loop.title}` }).click();
+    // The card counts the client's comment ("1 comentário — <title>").
+    await page.getByRole('button', { name: `1 comentário — ${loop.title}` }).click();
     const history = page.getByRole('dialog', { name: 'Histórico e comentários' });
     await history.getByText('Ana Cliente (cliente) moveu de Aprovação do cliente para Ajustes').waitFor();
     await history.getByText('Citar o frete grátis na primeira frase.').waitFor();

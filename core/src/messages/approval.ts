@@ -95,6 +95,7 @@ export const clientLinkMessages = {
   validity: 'Validade (dias)',
   validityHint: (max: number) => `De 1 a ${max} dias.`,
   create: 'Criar link',
+  createAnother: 'Criar outro link',
   creating: 'Criando…',
   created: 'Link criado. Copie e envie ao cliente:',
   createdOnce: 'Guarde-o agora: por segurança, a Pauta não mostra este link de novo.',

@@ -146,7 +146,7 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
                 )}
               </CopyButton>
               <Button size="xs" variant="default" onClick={() => setCreatedUrl(null)}>
-                {text.create}
+                {text.createAnother}
               </Button>
             </Group>
             <Text size="xs" c="dimmed">
