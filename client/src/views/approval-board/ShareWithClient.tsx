@@ -9,6 +9,7 @@ import {
   Button,
   CopyButton,
   Group,
+  Input,
   Modal,
   NumberInput,
   Paper,
@@ -20,6 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   CLIENT_LINK_DEFAULT_DAYS,
   CLIENT_LINK_MAX_DAYS,
@@ -55,6 +57,8 @@ interface ShareWithClientProps {
 /** The board's button and its modal. */
 export function ShareWithClient({ themes, themeId, timeZone }: ShareWithClientProps) {
   const [opened, setOpened] = useState(false);
+  // A phone gets the whole screen (the form and the list are long for a centred dialog).
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <>
       <Button
@@ -65,7 +69,13 @@ export function ShareWithClient({ themes, themeId, timeZone }: ShareWithClientPr
       >
         {text.share}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={text.modalTitle} size="lg">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={text.modalTitle}
+        size="lg"
+        fullScreen={phone}
+      >
         {opened && <ShareForm themes={themes} themeId={themeId} timeZone={timeZone} />}
       </Modal>
     </>
@@ -169,21 +179,19 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
               maxLength={80}
               required
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="client-link-scope">
-                {text.scopeLabel}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="client-link-scope"
-                value={kind}
-                onChange={(value) => setKind(value as 'theme' | 'period')}
-                data={[
-                  { value: 'theme', label: text.scopeTheme },
-                  { value: 'period', label: text.scopePeriod },
-                ]}
-                style={{ alignSelf: 'flex-start' }}
-              />
-            </Stack>
+            <Input.Wrapper label={text.scopeLabel} labelElement="div" id="client-link-scope">
+              <div>
+                <SegmentedControl
+                  aria-labelledby="client-link-scope-label"
+                  value={kind}
+                  onChange={(value) => setKind(value as 'theme' | 'period')}
+                  data={[
+                    { value: 'theme', label: text.scopeTheme },
+                    { value: 'period', label: text.scopePeriod },
+                  ]}
+                />
+              </div>
+            </Input.Wrapper>
             {kind === 'theme' ? (
               themes.length === 0 ? (
                 <Alert color="yellow" variant="light">
