@@ -145,6 +145,22 @@ describe('the client approval link, whole loop', () => {
     });
     client.setDefaultTimeout(15_000);
     const clientPage = await client.newPage();
+    // What a client's first visit costs on the wire (reported, not asserted: docs/approval.md).
+    const cdp = await client.newCDPSession(clientPage);
+    await cdp.send('Network.enable');
+    const wire = { requests: 0, bytes: 0, scriptBytes: 0, apiBytes: 0, scripts: [] as string[] };
+    const kinds = new Map<string, string>();
+    cdp.on('Network.responseReceived', (e) => kinds.set(e.requestId, `${e.type}:${e.response.url}`));
+    cdp.on('Network.loadingFinished', (e) => {
+      const kind = kinds.get(e.requestId) ?? '';
+      wire.requests++;
+      wire.bytes += e.encodedDataLength;
+      if (kind.startsWith('Script:')) {
+        wire.scriptBytes += e.encodedDataLength;
+        wire.scripts.push(`${kind.split('/').pop()} ${e.encodedDataLength}`);
+      }
+      if (kind.includes('/trpc/')) wire.apiBytes += e.encodedDataLength;
+    });
     const opened = await clientPage.goto(url);
     expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
@@ -154,6 +170,9 @@ describe('the client approval link, whole loop', () => {
     await loopCard.getByRole('figure', { name: /X \(Twitter\)/ }).waitFor();
     await clientPage.getByRole('article', { name: held.title }).waitFor();
     expect(await clientPage.getByRole('article').count()).toBe(2);
+    await clientPage.waitForLoadState('networkidle');
+    await cdp.detach();
+    process.stdout.write(`[client-approval] first visit: ${JSON.stringify(wire)}\n`);
     await shot(clientPage, 'client-page-1280');
     await scan(clientPage, axe, 'client-page', 'light-1280');
 
