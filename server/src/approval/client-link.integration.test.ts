@@ -521,6 +521,33 @@ describe('the client’s actions', () => {
     expect(list.data!.links.map((l) => l.status).sort()).toEqual(['expired', 'revoked']);
   });
 
+  it('a revoke racing an action: the action waits on the link row and then changes nothing', async () => {
+    const { me, theme, pending } = await owner();
+    const created = await createLink(me, { themeId: theme.id });
+    const token = tokenOf(created.data!.url);
+    let action: Promise<TrpcResult> | undefined;
+    let settled = false;
+    await handle.db.transaction().execute(async (trx) => {
+      // The owner's revoke, not yet committed, holds the link row.
+      await trx
+        .updateTable('client_approval_links')
+        .set({ revoked_at: new Date() })
+        .where('id', '=', created.data!.link.id)
+        .execute();
+      action = visitor()
+        .mutate('clientApproval.act', { token, postId: pending.id, decision: 'approve' })
+        .finally(() => {
+          settled = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The action read the link before the revoke committed, and now waits for its row lock.
+      expect(settled).toBe(false);
+    });
+    expect((await action!).data).toEqual({ state: 'invalid' });
+    expect(await stageOf(pending.id)).toBe('client');
+    expect(enqueued).toEqual([]);
+  });
+
   it('respects "Notificações por email" off: the action is recorded, no email', async () => {
     const { me, theme, pending } = await owner();
     const token = tokenOf((await createLink(me, { themeId: theme.id })).data!.url);
