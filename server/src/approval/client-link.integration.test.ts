@@ -5,6 +5,7 @@
 // the wake-up on approval, the owner's live event and email) and the rate limits.
 import { createHash, randomUUID } from 'node:crypto';
 import type { DbHandle } from '@pauta/db';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/harness.js';
 import { TestClient, type TrpcResult } from '../../../test/http-client.js';
@@ -312,6 +313,33 @@ describe('the client’s page', () => {
       'Outro tema',
     ])
       expect(wire).not.toContain(secret);
+  });
+
+  it('images come as signed /media URLs that open without a session', async () => {
+    const { me, theme, pending } = await owner();
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: 'orange' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await me.browser.request(`/api/posts/${pending.id}/media`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'image/jpeg',
+        'sec-fetch-site': 'same-origin',
+        'idempotency-key': randomUUID(),
+      },
+      body: jpeg,
+    });
+    expect(uploaded.status).toBe(201);
+    const token = tokenOf((await createLink(me, { themeId: theme.id })).data!.url);
+    const client = visitor();
+    const view = (await client.query<ClientPageView>('clientApproval.view', { token })).data!;
+    if (view.state !== 'open') throw new Error(view.state);
+    const images = view.posts.find((p) => p.id === pending.id)?.images ?? [];
+    expect(images).toHaveLength(1);
+    expect(images[0]!.url).toMatch(/^\/media\/.+\?exp=\d+&sig=/);
+    const served = await client.request(images[0]!.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('a period link shows the pending posts scheduled within those days, of any theme', async () => {
