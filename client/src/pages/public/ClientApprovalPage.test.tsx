@@ -94,6 +94,8 @@ describe('the client approval page', () => {
     fireEvent.change(within(card).getByRole('textbox', { name: new RegExp(text.commentLabel) }), {
       target: { value: 'Trocar a foto' },
     });
+    // Typing clears the message.
+    expect(within(card).queryByText(text.commentRequired)).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: text.sendChanges }));
     expect(await screen.findByText(text.changesDone('Lançamento da coleção'))).toBeTruthy();
     expect(api.callsTo('clientApproval.act')[0]?.input).toEqual({

@@ -280,7 +280,10 @@ function PostCard({
                 label={text.commentLabel}
                 placeholder={text.commentPlaceholder}
                 value={comment}
-                onChange={(event) => setComment(event.currentTarget.value)}
+                onChange={(event) => {
+                  setComment(event.currentTarget.value);
+                  if (event.currentTarget.value.trim()) setError(null);
+                }}
                 error={error}
                 autosize
                 minRows={3}
