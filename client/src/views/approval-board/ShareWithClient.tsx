@@ -262,7 +262,8 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
 function ClientLinksList({ timeZone }: { timeZone: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const links = useQuery(trpc.clientLinks.list.queryOptions());
+  // Fresh at every opening: "Último uso" changes while the modal is closed (the client opens the link).
+  const links = useQuery({ ...trpc.clientLinks.list.queryOptions(), refetchOnMount: 'always' });
   const revoke = useGuardedMutation(
     trpc.clientLinks.revoke.mutationOptions({
       onSuccess: async () => {
