@@ -10,6 +10,7 @@ export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
 export * from './repositories/approval.repository.js';
 export * from './repositories/budget.repository.js';
+export * from './repositories/client-links.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/email.repository.js';
 export * from './repositories/failure-notices.repository.js';

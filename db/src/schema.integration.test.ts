@@ -214,6 +214,7 @@ describe('the migrated PostgreSQL schema', () => {
       .execute();
     expect(templates.map((t) => t.template_name).sort()).toEqual([
       'account_expiring',
+      'client_approval_action',
       'data_deletion_confirm',
       'password_reset',
       'publish_failure',

@@ -132,6 +132,22 @@ export interface PostCommentsTable {
   created_at: Generated<Date>;
 }
 
+/** A client approval link (docs/approval.md): only the SHA-256 of its token is stored. */
+export interface ClientApprovalLinksTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: Uint8Array;
+  request_key: string;
+  client_name: string;
+  theme_id: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface AccountData {
   followers?: number | null;
   email?: string | null;
@@ -434,6 +450,7 @@ export interface Database {
   worker_outages: WorkerOutagesTable;
   post_stage_events: PostStageEventsTable;
   post_comments: PostCommentsTable;
+  client_approval_links: ClientApprovalLinksTable;
   post_media: PostMediaTable;
   media_garbage: MediaGarbageTable;
 }

@@ -20,6 +20,8 @@ import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
 const TOKEN_PAGES = new Set(['/auth/callback', '/auth/reset', '/data-deletion/confirm']);
+/** The client approval link's page, /aprovacao/<token> (docs/approval.md). */
+const CLIENT_LINK_PAGE = '/aprovacao/';
 
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
@@ -96,6 +98,11 @@ export function createApp(deps: AppDeps): express.Express {
       // The OAuth return page carries a code in its URL, the reset and deletion-confirmation
       // pages a token: never leak them in a Referer (O5).
       if (TOKEN_PAGES.has(req.path)) res.setHeader('Referrer-Policy', 'no-referrer');
+      // The client approval link carries its token in the path: no Referer, never indexed.
+      if (req.path.startsWith(CLIENT_LINK_PAGE)) {
+        res.setHeader('Referrer-Policy', 'no-referrer');
+        res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+      }
       sendStaticFile(req, res, client.index);
     });
   }

@@ -19,7 +19,7 @@ import { listProcedures, type ProcedureInfo } from './procedures.js';
 import { missingSampleMessage, SAMPLES } from './samples.js';
 
 /** Mutations that need no key, and why (the reason itself lives in the procedure's meta). */
-const EXEMPT = ['auth.signIn', 'auth.signOut'];
+const EXEMPT = ['auth.signIn', 'auth.signOut', 'clientLinks.create'];
 
 const mutations = listProcedures().filter((p) => p.type === 'mutation');
 

@@ -117,6 +117,23 @@ export const SAMPLES: Record<string, Sample> = {
   'approval.move': ({ own }) => ({ postId: own.postIds.scheduled, to: 'approved' }),
   'approval.history': ({ own }) => ({ postId: own.postIds.scheduled }),
   'approval.comment': ({ own }) => ({ postId: own.postIds.scheduled, body: 'Revisar a chamada @autor' }),
+  // The client approval link (docs/approval.md). A period needs no theme with approval; the
+  // public procedures answer a token that opens nothing with { state: 'invalid' } (a 200).
+  'clientLinks.list': none,
+  'clientLinks.create': () => ({
+    clientName: 'Ana Cliente',
+    from: '2027-01-04',
+    to: '2027-01-08',
+    validDays: 7,
+  }),
+  'clientLinks.revoke': () => ({ id: randomUUID() }),
+  'clientApproval.view': () => ({ token: 'A'.repeat(43) }),
+  'clientApproval.act': ({ own }) => ({
+    token: 'A'.repeat(43),
+    postId: own.postIds.scheduled,
+    decision: 'changes',
+    comment: 'Trocar a foto',
+  }),
   'media.list': ({ own }) => ({ postId: own.postIds.scheduled }),
   'media.remove': ({ own }) => ({ postId: own.postIds.scheduled, mediaId: randomUUID() }),
   // A post without images: an image id that is not the post's answers NOT_FOUND for the owner.

@@ -81,6 +81,14 @@ export function App() {
       </Screen>
     );
 
+  // The client approval link: no account, no session — the token in the path is all it uses.
+  if (pathname.startsWith('/aprovacao/'))
+    return (
+      <Screen>
+        <PAGES.clientApproval />
+      </Screen>
+    );
+
   if (!answer) {
     if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
     return <LoadingScreen />;
@@ -98,7 +106,12 @@ function PublicPages({ pathname }: { pathname: string }) {
   const page = publicPageFor(pathname);
   // The callback and reset pages are served above, before the session gate.
   const shown =
-    page === 'authCallback' || page === 'resetPassword' || page === 'dataDeletionConfirm' ? 'landing' : page;
+    page === 'authCallback' ||
+    page === 'resetPassword' ||
+    page === 'dataDeletionConfirm' ||
+    page === 'clientApproval'
+      ? 'landing'
+      : page;
   const title = PAGE_TITLES[shown];
   const appName = messages.common.appName;
   useDocumentTitle(title ? `${title} · ${appName}` : appName);

@@ -26,6 +26,8 @@ export const PAGE_LOADERS = {
     import('../pages/public/DataDeletionPage').then((m) => ({ default: m.DataDeletionPage })),
   dataDeletionConfirm: (): PageModule =>
     import('../pages/public/DataDeletionConfirmPage').then((m) => ({ default: m.DataDeletionConfirmPage })),
+  clientApproval: (): PageModule =>
+    import('../pages/public/ClientApprovalPage').then((m) => ({ default: m.ClientApprovalPage })),
 } as const;
 
 export type PublicPage = keyof typeof PAGE_LOADERS;
@@ -46,6 +48,8 @@ export function publicPageFor(pathname: string): PublicPage {
     case '/data-deletion/confirm':
       return 'dataDeletionConfirm';
     default:
+      // The client approval link (docs/approval.md): /aprovacao/<token>.
+      if (pathname.startsWith('/aprovacao/')) return 'clientApproval';
       return 'landing';
   }
 }

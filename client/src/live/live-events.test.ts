@@ -113,6 +113,21 @@ describe('live events on the open screen', () => {
     ]);
   });
 
+  it("a client's answer through the approval link toasts the owner and refreshes the board", () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(live(event({ status: 'scheduled', errorCode: 'CLIENT_APPROVED' })));
+    handler.handle(
+      live(event({ status: 'scheduled', errorCode: 'CLIENT_CHANGES_REQUESTED', platform: 'x' })),
+    );
+    flush();
+    expect(invalidated).toContain('approval');
+    expect(toasts.map((t) => [t.kind, t.title, t.link?.href])).toEqual([
+      ['success', 'Cliente aprovou um post do LinkedIn', '/approval-board'],
+      ['info', 'Cliente pediu ajustes em um post do X (Twitter)', '/approval-board'],
+    ]);
+  });
+
   it("an account's expiry notice refreshes Contas Conectadas and the banner, with one warning toast", () => {
     const { handler, invalidated, toasts, flush } = setup();
     handler.handle({ type: 'sync' });

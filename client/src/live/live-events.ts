@@ -38,6 +38,8 @@ export interface LiveToast {
 
 /** The reconciler's flag of a post whose time came unapproved (a 'scheduled' event). */
 const APPROVAL_OVERDUE = 'APPROVAL_OVERDUE';
+/** A client's answer through the approval link (the approval trigger's code). */
+const CLIENT_CODES = new Set(['CLIENT_APPROVED', 'CLIENT_CHANGES_REQUESTED']);
 const RESULT_STATUSES: readonly PostStatus[] = ['published', 'failed', 'needs_attention', 'missed'];
 /** Results in one burst above which one summary toast replaces the individual ones. */
 const MAX_TOASTS_PER_BURST = 3;
@@ -74,6 +76,21 @@ export function toastFor(event: LiveEvent): LiveToast | null {
     href: viewPath('scheduled-posts', { status }),
     label: liveMessages.viewPost,
   });
+  // The client approval link (docs/approval.md): the client approved or asked for changes.
+  if (event.errorCode === 'CLIENT_APPROVED')
+    return {
+      kind: 'success',
+      title: approvalMessages.clientApprovedToast(event.platform),
+      message: approvalMessages.clientApprovedToastBody,
+      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
+    };
+  if (event.errorCode === 'CLIENT_CHANGES_REQUESTED')
+    return {
+      kind: 'info',
+      title: approvalMessages.clientChangesToast(event.platform),
+      message: approvalMessages.clientChangesToastBody,
+      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
+    };
   if (event.errorCode === APPROVAL_OVERDUE) {
     // Its time came unapproved (docs/approval.md): not published; approve it on the board.
     return {
@@ -168,6 +185,23 @@ export function createLiveHandler(options: LiveHandlerOptions) {
       const toast = toastFor(event);
       if (toast) options.toast(toast);
     }
+    // The client's answers through the approval link (docs/approval.md): their own toasts, one
+    // summary past MAX_TOASTS_PER_BURST (a client answering a whole page at once).
+    const clientAnswers = own.filter(
+      (e) => announced.has(e) && e.kind === 'post' && e.errorCode !== null && CLIENT_CODES.has(e.errorCode),
+    );
+    if (clientAnswers.length > MAX_TOASTS_PER_BURST)
+      options.toast({
+        kind: 'info',
+        title: approvalMessages.clientSummaryToast(clientAnswers.length),
+        message: approvalMessages.clientChangesToastBody,
+        link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
+      });
+    else
+      for (const event of clientAnswers) {
+        const toast = toastFor(event);
+        if (toast) options.toast(toast);
+      }
     const results = own.filter(
       (e) =>
         announced.has(e) &&

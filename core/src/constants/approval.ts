@@ -30,3 +30,9 @@ export type ApprovalActor = (typeof APPROVAL_ACTORS)[number];
 export function isApprovalStage(value: unknown): value is ApprovalStage {
   return typeof value === 'string' && (APPROVAL_STAGES as readonly string[]).includes(value);
 }
+
+/** A client approval link lives 7 days unless the owner says otherwise; at most 30. */
+export const CLIENT_LINK_DEFAULT_DAYS = 7;
+export const CLIENT_LINK_MAX_DAYS = 30;
+export const CLIENT_LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type ClientLinkStatus = (typeof CLIENT_LINK_STATUSES)[number];

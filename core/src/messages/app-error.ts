@@ -28,7 +28,9 @@ export type ConflictReason =
   // was published already; its request to the network has started (too late to take it back).
   | 'APPROVAL_NOT_REQUIRED'
   | 'ALREADY_PUBLISHED'
-  | 'SENDING';
+  | 'SENDING'
+  // The client approval link: the post no longer waits for the client (the owner moved it).
+  | 'NOT_PENDING';
 
 /** A failed account connection: the network, and the provider's kind of failure when known. */
 export interface ConnectionFailure {

@@ -163,7 +163,19 @@ export async function moveApprovalStage(
   db: Kysely<Database>,
   options: { ownerId: string; postId: string; to: ApprovalStage; by: StageActor },
 ): Promise<MoveStageResult> {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute((trx) => moveApprovalStageIn(trx, options));
+}
+
+/**
+ * moveApprovalStage inside the caller's transaction (the client link checks its link and the
+ * post's scope in the same transaction). A client's move marks the transaction
+ * (`pauta.stage_actor`), so the live event says the client approved or asked for changes.
+ */
+export async function moveApprovalStageIn(
+  trx: Transaction<Database>,
+  options: { ownerId: string; postId: string; to: ApprovalStage; by: StageActor },
+): Promise<MoveStageResult> {
+  {
     const row = await trx
       .selectFrom('suggested_posts')
       .select(['id', 'approval_stage', 'status', 'send_started_at', 'version', 'platform', 'scheduled_for'])
@@ -180,6 +192,8 @@ export async function moveApprovalStage(
     // 'publishing' without a send: the claim is taken back exactly like the reconciler's reset of a
     // claim that never sent (docs/publishing.md I2): token cleared, attempt given back, new version.
     const revokedClaim = row.status === 'publishing';
+    if (options.by.actor === 'client')
+      await sql`SELECT set_config('pauta.stage_actor', 'client', true)`.execute(trx);
     const moved = await trx
       .updateTable('suggested_posts')
       .set((eb) => ({
@@ -213,7 +227,7 @@ export async function moveApprovalStage(
       from: row.approval_stage,
       revokedClaim,
     };
-  });
+  }
 }
 
 async function insertStageEvent(

@@ -2,6 +2,7 @@ import { accountsRouter } from './accounts.router.js';
 import { adminRouter } from './admin.router.js';
 import { approvalRouter } from './approval.router.js';
 import { authRouter } from './auth.router.js';
+import { clientApprovalRouter, clientLinksRouter } from './client-links.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
 import { liveRouter } from './live.router.js';
@@ -20,6 +21,8 @@ export const appRouter = router({
   accounts: accountsRouter,
   posts: postsRouter,
   approval: approvalRouter,
+  clientLinks: clientLinksRouter,
+  clientApproval: clientApprovalRouter,
   media: mediaRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,

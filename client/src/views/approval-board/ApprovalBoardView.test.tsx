@@ -171,6 +171,31 @@ describe('Quadro de aprovação', () => {
             mentionsAuthor: false,
             createdAt: new Date('2026-11-20T12:00:00Z'),
           },
+          // The client approval link: the client's move and comment, with the name given.
+          {
+            kind: 'move',
+            id: 'm2',
+            actor: 'client',
+            actorName: 'Ana Cliente',
+            from: 'client',
+            to: 'changes',
+            reason: null,
+            body: null,
+            mentionsAuthor: false,
+            createdAt: new Date('2026-11-20T13:00:00Z'),
+          },
+          {
+            kind: 'comment',
+            id: 'c0',
+            actor: 'client',
+            actorName: 'Ana Cliente',
+            from: null,
+            to: null,
+            reason: null,
+            body: 'Trocar a foto',
+            mentionsAuthor: false,
+            createdAt: new Date('2026-11-20T13:00:01Z'),
+          },
         ],
       },
       'approval.comment': { id: 'c1', mentionsAuthor: true, createdAt: new Date() },
@@ -182,6 +207,10 @@ describe('Quadro de aprovação', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: text.historyTitle });
     expect(await within(dialog).findByText('Marina moveu de Rascunho para Em revisão')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Ana Cliente (cliente) moveu de Aprovação do cliente para Ajustes'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Trocar a foto')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(text.commentLabel), {
       target: { value: '@Marina ajuste o CTA' },
     });

@@ -2,7 +2,7 @@
 // column per stage plus Publicado. A card moves by drag and drop or — keyboard and touch — by its
 // "Mover para…" menu; each move is one idempotent request, the card's actions are disabled while
 // it runs, and the board refetches on the live event of any change (another tab, the worker).
-import { Anchor, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import {
   APPROVAL_STAGES,
   type ApprovalStage,
@@ -27,6 +27,7 @@ import { useTRPC } from '../../lib/trpc';
 import classes from './ApprovalBoard.module.css';
 import { BoardCard, type BoardItem } from './BoardCard';
 import { HistoryModal } from './HistoryModal';
+import { ShareWithClient } from './ShareWithClient';
 
 const text = approvalMessages;
 const DRAG_TYPE = 'application/x-pauta-post';
@@ -111,15 +112,19 @@ export function ApprovalBoardView() {
 
   return (
     <Stack gap="md">
-      <Select
-        label={text.filterTheme}
-        placeholder={text.allThemes}
-        data={approvalThemes.map((t) => ({ value: t.id, label: t.name }))}
-        value={themeId}
-        onChange={setThemeId}
-        clearable
-        maw={360}
-      />
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label={text.filterTheme}
+          placeholder={text.allThemes}
+          data={approvalThemes.map((t) => ({ value: t.id, label: t.name }))}
+          value={themeId}
+          onChange={setThemeId}
+          clearable
+          w={360}
+          maw="100%"
+        />
+        <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />
+      </Group>
       <Text size="sm" c="dimmed">
         {text.dragHint}
       </Text>

@@ -21,6 +21,8 @@ const text = approvalMessages;
 
 function who(entry: Entry): string {
   if (entry.actor === 'system') return text.system;
+  // The client approval link: the name the owner gave the client, marked as the client.
+  if (entry.actor === 'client') return text.clientActor(entry.actorName || text.someone);
   return entry.actorName || text.someone;
 }
 

@@ -1,0 +1,367 @@
+// "Compartilhar com o cliente" (issue 17 item 3; docs/approval.md "The client approval link"): a
+// modal that creates a link for one theme or a period (client's name, validity 1–30 days, 7 by
+// default), shows it once with a copy button, and lists the owner's links with their status,
+// expiry and last use, each revocable. Every button is disabled while its request runs; both
+// requests are idempotent on the server.
+import {
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Input,
+  Modal,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  CLIENT_LINK_DEFAULT_DAYS,
+  CLIENT_LINK_MAX_DAYS,
+  type ClientLinkStatus,
+  clientLinkMessages,
+  formatDate,
+  formatDateTime,
+  messages,
+} from '@pauta/core';
+import type { AppRouter } from '@pauta/server';
+import { IconCalendar, IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { type FormEvent, useState } from 'react';
+import { useGuardedMutation } from '../../lib/actions';
+import { errorDetails, requestStateText } from '../../lib/errors';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+
+const text = clientLinkMessages;
+type Link = inferRouterOutputs<AppRouter>['clientLinks']['list']['links'][number];
+
+const STATUS_COLOR: Record<ClientLinkStatus, string> = { active: 'teal', expired: 'gray', revoked: 'red' };
+
+interface ShareWithClientProps {
+  /** Themes that require approval (the only ones a link can show). */
+  themes: readonly { id: string; name: string }[];
+  /** The board's theme filter, preselected. */
+  themeId: string | null;
+  timeZone: string;
+}
+
+/** The board's button and its modal. */
+export function ShareWithClient({ themes, themeId, timeZone }: ShareWithClientProps) {
+  const [opened, setOpened] = useState(false);
+  // A phone gets the whole screen (the form and the list are long for a centred dialog).
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconShare size={18} aria-hidden />}
+        onClick={() => setOpened(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {text.share}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={text.modalTitle}
+        size="lg"
+        fullScreen={phone}
+      >
+        {opened && <ShareForm themes={themes} themeId={themeId} timeZone={timeZone} />}
+      </Modal>
+    </>
+  );
+}
+
+function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<'theme' | 'period'>(themes.length > 0 ? 'theme' : 'period');
+  const [theme, setTheme] = useState<string | null>(themeId ?? themes[0]?.id ?? null);
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [clientName, setClientName] = useState('');
+  const [days, setDays] = useState<number | string>(CLIENT_LINK_DEFAULT_DAYS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [createdUrl, setCreatedUrl] = useState<string | null>(null);
+
+  const create = useGuardedMutation(
+    trpc.clientLinks.create.mutationOptions({
+      onSuccess: (result) => {
+        setCreatedUrl(result.url);
+        void queryClient.invalidateQueries(trpc.clientLinks.list.pathFilter());
+      },
+      onError: (error) => {
+        const reason = errorDetails(error, 'CONFLICT')?.reason;
+        showError(
+          messages.common.error,
+          reason === 'APPROVAL_NOT_REQUIRED'
+            ? text.noApprovalThemes
+            : (requestStateText(error) ?? text.createError),
+        );
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const name = clientName.trim();
+    if (!name) found.clientName = text.required.clientName;
+    if (kind === 'theme' && !theme) found.theme = text.required.theme;
+    if (kind === 'period' && (!from || !to)) found.period = text.required.period;
+    if (kind === 'period' && from && to && to < from) found.period = text.required.periodOrder;
+    const validDays = typeof days === 'number' ? days : Number(days);
+    if (!Number.isInteger(validDays) || validDays < 1 || validDays > CLIENT_LINK_MAX_DAYS)
+      found.days = text.required.validity(CLIENT_LINK_MAX_DAYS);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    create.mutate({
+      clientName: name,
+      validDays,
+      ...(kind === 'theme' ? { themeId: theme as string } : { from: from as string, to: to as string }),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      {createdUrl ? (
+        <Alert color="teal" variant="light" title={text.created} role="status">
+          <Stack gap="xs">
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="client-link-url">
+              {createdUrl}
+            </Text>
+            <Group gap="sm">
+              <CopyButton value={createdUrl} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Button
+                    size="xs"
+                    color={copied ? 'teal' : undefined}
+                    leftSection={
+                      copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                    }
+                    onClick={copy}
+                  >
+                    {copied ? text.copied : text.copy}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button size="xs" variant="default" onClick={() => setCreatedUrl(null)}>
+                {text.createAnother}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {text.createdOnce}
+            </Text>
+          </Stack>
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {text.intro}
+            </Text>
+            <TextInput
+              label={text.clientName}
+              description={text.clientNameHint}
+              value={clientName}
+              onChange={(event) => setClientName(event.currentTarget.value)}
+              error={errors.clientName}
+              maxLength={80}
+              required
+            />
+            <Input.Wrapper label={text.scopeLabel} labelElement="div" id="client-link-scope">
+              <div>
+                <SegmentedControl
+                  aria-labelledby="client-link-scope-label"
+                  value={kind}
+                  onChange={(value) => setKind(value as 'theme' | 'period')}
+                  data={[
+                    { value: 'theme', label: text.scopeTheme },
+                    { value: 'period', label: text.scopePeriod },
+                  ]}
+                />
+              </div>
+            </Input.Wrapper>
+            {kind === 'theme' ? (
+              themes.length === 0 ? (
+                <Alert color="yellow" variant="light">
+                  {text.noApprovalThemes}
+                </Alert>
+              ) : (
+                <Select
+                  label={text.themeLabel}
+                  placeholder={text.themePlaceholder}
+                  data={themes.map((t) => ({ value: t.id, label: t.name }))}
+                  value={theme}
+                  onChange={setTheme}
+                  error={errors.theme}
+                  allowDeselect={false}
+                />
+              )
+            ) : (
+              <Group grow align="flex-start" wrap="wrap">
+                <DatePickerInput
+                  label={text.periodFrom}
+                  valueFormat="DD/MM/YYYY"
+                  leftSection={<IconCalendar size={16} aria-hidden />}
+                  value={from}
+                  onChange={setFrom}
+                  maxDate={to ?? undefined}
+                  error={errors.period}
+                  miw={150}
+                />
+                <DatePickerInput
+                  label={text.periodTo}
+                  valueFormat="DD/MM/YYYY"
+                  leftSection={<IconCalendar size={16} aria-hidden />}
+                  value={to}
+                  onChange={setTo}
+                  minDate={from ?? undefined}
+                  miw={150}
+                />
+              </Group>
+            )}
+            <NumberInput
+              label={text.validity}
+              description={text.validityHint(CLIENT_LINK_MAX_DAYS)}
+              value={days}
+              onChange={setDays}
+              min={1}
+              max={CLIENT_LINK_MAX_DAYS}
+              allowDecimal={false}
+              error={errors.days}
+              maw={200}
+            />
+            <Button
+              type="submit"
+              loading={create.isPending}
+              disabled={create.isPending || (kind === 'theme' && themes.length === 0)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {create.isPending ? text.creating : text.create}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <ClientLinksList timeZone={timeZone} />
+    </Stack>
+  );
+}
+
+/** The owner's links: status, scope, expiry, last use, "Revogar". */
+function ClientLinksList({ timeZone }: { timeZone: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // Fresh at every opening: "Último uso" changes while the modal is closed (the client opens the link).
+  const links = useQuery({ ...trpc.clientLinks.list.queryOptions(), refetchOnMount: 'always' });
+  const revoke = useGuardedMutation(
+    trpc.clientLinks.revoke.mutationOptions({
+      onSuccess: async () => {
+        showSuccess(messages.common.success, text.revoked, { id: 'client-link-revoke' });
+        await queryClient.invalidateQueries(trpc.clientLinks.list.pathFilter());
+      },
+      onError: (error) => showError(messages.common.error, requestStateText(error) ?? text.revokeError),
+    }),
+  );
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="client-links-title">
+      <Title order={3} size="h5" id="client-links-title">
+        {text.listTitle}
+      </Title>
+      {links.isPending ? (
+        <Text size="sm" c="dimmed">
+          {messages.common.loading}
+        </Text>
+      ) : links.isError ? (
+        <Alert color="red" variant="light">
+          {text.listError}
+        </Alert>
+      ) : links.data.links.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {text.listEmpty}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {links.data.links.map((link) => (
+            <LinkRow
+              key={link.id}
+              link={link}
+              timeZone={timeZone}
+              pending={revoke.isPendingFor({ id: link.id })}
+              onRevoke={() => revoke.mutate({ id: link.id })}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function LinkRow({
+  link,
+  timeZone,
+  pending,
+  onRevoke,
+}: {
+  link: Link;
+  timeZone: string;
+  pending: boolean;
+  onRevoke: () => void;
+}) {
+  const scope =
+    link.scope.kind === 'theme'
+      ? text.scopeThemeText(link.scope.themeName)
+      : text.scopePeriodText(
+          formatDate(link.scope.from, timeZone),
+          // The period's end is exclusive (the next day's midnight): show its last day.
+          formatDate(new Date(link.scope.to.getTime() - 1), timeZone),
+        );
+  return (
+    <Paper component="li" withBorder p="sm" data-testid="client-link-row" data-status={link.status}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Stack gap={2} miw={0} style={{ flex: '1 1 220px' }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {link.clientName}
+            </Text>
+            <Badge color={STATUS_COLOR[link.status]} variant="light">
+              {text.status[link.status]}
+            </Badge>
+          </Group>
+          <Text size="sm">{scope}</Text>
+          <Text size="xs" c="dimmed">
+            {(link.status === 'expired' ? text.expired : text.expires)(
+              formatDateTime(link.expiresAt, timeZone),
+            )}
+            {' · '}
+            {link.lastUsedAt ? text.lastUsed(formatDateTime(link.lastUsedAt, timeZone)) : text.neverUsed}
+          </Text>
+        </Stack>
+        {link.status === 'active' && (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={onRevoke}
+            loading={pending}
+            disabled={pending}
+            aria-label={text.revokeLabel(link.clientName)}
+          >
+            {pending ? text.revoking : text.revoke}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

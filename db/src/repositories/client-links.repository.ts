@@ -1,0 +1,253 @@
+// Client approval links (issue 17 item 3; docs/approval.md "The client approval link"). The
+// owner's side (create, list, revoke) is owner-scoped; the client's side starts from the SHA-256
+// of the token the link carries and sees only the link owner's posts waiting in 'client' within
+// the link's scope (one theme, or a period of scheduled_for). Stage moves go through
+// moveApprovalStageIn — the same locked, fenced move as the owner's (A4–A6) — inside a
+// transaction that holds the link row FOR SHARE, so a revoke and an action are ordered: the
+// revoke waits for an action in flight, and an action after the revoke finds no valid link.
+import type { ApprovalStage, Platform } from '@pauta/core';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../schema.js';
+import { type MovedPost, moveApprovalStageIn } from './approval.repository.js';
+
+export interface ClientLinkScope {
+  themeId: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+}
+
+export interface ClientLinkRow {
+  id: string;
+  user_id: string;
+  client_name: string;
+  theme_id: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Date;
+}
+
+const LINK_COLUMNS = [
+  'id',
+  'user_id',
+  'client_name',
+  'theme_id',
+  'period_start',
+  'period_end',
+  'expires_at',
+  'revoked_at',
+  'last_used_at',
+  'created_at',
+] as const;
+
+/**
+ * A new link, or — the same owner and `requestKey` again (a repeated request of one click) — the
+ * same row with the new token's hash: one link, and only the latest answer's token opens it
+ * (the token is never stored, so a repeat cannot be answered with the first one).
+ */
+export async function insertClientLink(
+  db: Kysely<Database>,
+  link: {
+    userId: string;
+    requestKey: string;
+    tokenHash: Uint8Array;
+    clientName: string;
+    scope: ClientLinkScope;
+    expiresAt: Date;
+  },
+): Promise<ClientLinkRow & { created: boolean }> {
+  const row = await db
+    .insertInto('client_approval_links')
+    .values({
+      user_id: link.userId,
+      request_key: link.requestKey,
+      token_hash: link.tokenHash,
+      client_name: link.clientName,
+      theme_id: link.scope.themeId,
+      period_start: link.scope.periodStart,
+      period_end: link.scope.periodEnd,
+      expires_at: link.expiresAt,
+    })
+    .onConflict((oc) =>
+      oc.constraint('client_approval_links_request_key_unique').doUpdateSet({ token_hash: link.tokenHash }),
+    )
+    .returning([...LINK_COLUMNS, sql<boolean>`(xmax = 0)`.as('created')])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export interface ClientLinkListRow extends ClientLinkRow {
+  theme_name: string | null;
+}
+
+/** The owner's links, newest first. */
+export async function listClientLinks(
+  db: Kysely<Database>,
+  userId: string,
+  limit = 100,
+): Promise<ClientLinkListRow[]> {
+  return db
+    .selectFrom('client_approval_links as l')
+    .leftJoin('themes as t', 't.id', 'l.theme_id')
+    .select([...LINK_COLUMNS.map((c) => `l.${c}` as const), 't.name as theme_name'])
+    .where('l.user_id', '=', userId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Revokes one of the owner's links; a second revoke keeps the first time. Undefined: not theirs. */
+export async function revokeClientLink(
+  db: Kysely<Database>,
+  options: { userId: string; linkId: string },
+): Promise<ClientLinkRow | undefined> {
+  return db
+    .updateTable('client_approval_links')
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .where('id', '=', options.linkId)
+    .where('user_id', '=', options.userId)
+    .returning(LINK_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** The link a token's hash opens (valid or not: the caller tells expired from revoked). */
+export async function findClientLinkByHash(
+  db: Kysely<Database>,
+  tokenHash: Uint8Array,
+): Promise<ClientLinkRow | undefined> {
+  return db
+    .selectFrom('client_approval_links')
+    .select(LINK_COLUMNS)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** "Último uso": written at most once a minute per link. */
+export async function touchClientLink(db: Kysely<Database>, linkId: string): Promise<void> {
+  await db
+    .updateTable('client_approval_links')
+    .set({ last_used_at: sql<Date>`now()` })
+    .where('id', '=', linkId)
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`),
+      ]),
+    )
+    .execute();
+}
+
+export interface ClientLinkPost {
+  id: string;
+  platform: Platform;
+  title: string;
+  content: string;
+  scheduled_for: Date | null;
+  theme_name: string;
+}
+
+/** The link owner's posts waiting for the client ('client' stage, not published) in its scope. */
+export async function listClientLinkPosts(
+  db: Kysely<Database>,
+  link: Pick<ClientLinkRow, 'user_id' | 'theme_id' | 'period_start' | 'period_end'>,
+  limit = 100,
+): Promise<ClientLinkPost[]> {
+  let query = db
+    .selectFrom('suggested_posts as sp')
+    .innerJoin('themes as t', 't.id', 'sp.theme_id')
+    .select(['sp.id', 'sp.platform', 'sp.title', 'sp.content', 'sp.scheduled_for', 't.name as theme_name'])
+    .where('sp.user_id', '=', link.user_id)
+    .where('sp.approval_stage', '=', 'client')
+    .where('sp.status', '<>', 'published');
+  if (link.theme_id) query = query.where('sp.theme_id', '=', link.theme_id);
+  else
+    query = query
+      .where('sp.scheduled_for', '>=', link.period_start as Date)
+      .where('sp.scheduled_for', '<', link.period_end as Date);
+  return query
+    .orderBy('sp.scheduled_for', (ob) => ob.asc().nullsLast())
+    .orderBy('sp.id')
+    .limit(limit)
+    .execute();
+}
+
+export type ClientActionResult =
+  /** The link expired or was revoked meanwhile. */
+  | { kind: 'link_invalid' }
+  /** Not a post of this link (another owner, theme, period — or no such post). */
+  | { kind: 'not_found' }
+  /** In scope, but no longer waiting for the client (the owner moved it). */
+  | { kind: 'not_pending' }
+  | { kind: 'unchanged'; post: MovedPost }
+  | { kind: 'moved'; post: MovedPost; title: string };
+
+/**
+ * The client's "Aprovar" (to 'approved') or "Pedir ajustes" (to 'changes', with a comment), in one
+ * transaction: the link row held FOR SHARE and re-checked (not revoked, not expired), the post
+ * locked and re-checked in scope, then the owner's own fenced move (moveApprovalStageIn) with
+ * actor 'client' and the client's name; the comment is written only when the post moved (a
+ * repeat changes nothing). `afterMove` runs in the same transaction (the owner's email).
+ */
+export async function applyClientAction(
+  db: Kysely<Database>,
+  options: {
+    linkId: string;
+    postId: string;
+    to: Extract<ApprovalStage, 'approved' | 'changes'>;
+    comment: string | null;
+    afterMove?: (trx: Transaction<Database>, moved: { post: MovedPost; title: string }) => Promise<void>;
+  },
+): Promise<ClientActionResult> {
+  return db.transaction().execute(async (trx) => {
+    const link = await trx
+      .selectFrom('client_approval_links')
+      .select(LINK_COLUMNS)
+      .where('id', '=', options.linkId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .forShare()
+      .executeTakeFirst();
+    if (!link) return { kind: 'link_invalid' as const };
+    let postQuery = trx
+      .selectFrom('suggested_posts')
+      .select(['id', 'title', 'approval_stage'])
+      .where('id', '=', options.postId)
+      .where('user_id', '=', link.user_id)
+      .where('status', '<>', 'published');
+    if (link.theme_id) postQuery = postQuery.where('theme_id', '=', link.theme_id);
+    else
+      postQuery = postQuery
+        .where('scheduled_for', '>=', link.period_start as Date)
+        .where('scheduled_for', '<', link.period_end as Date);
+    const post = await postQuery.forUpdate().executeTakeFirst();
+    if (!post || post.approval_stage === null) return { kind: 'not_found' as const };
+    if (post.approval_stage !== 'client' && post.approval_stage !== options.to)
+      return { kind: 'not_pending' as const };
+    const result = await moveApprovalStageIn(trx, {
+      ownerId: link.user_id,
+      postId: post.id,
+      to: options.to,
+      by: { actor: 'client', userId: null, label: link.client_name },
+    });
+    if (result.kind === 'unchanged') return { kind: 'unchanged' as const, post: result.post };
+    if (result.kind !== 'moved') return { kind: 'not_pending' as const };
+    if (options.comment) {
+      await trx
+        .insertInto('post_comments')
+        .values({
+          post_id: post.id,
+          user_id: link.user_id,
+          actor: 'client',
+          actor_user_id: null,
+          actor_label: link.client_name,
+          body: options.comment,
+        })
+        .execute();
+    }
+    await options.afterMove?.(trx, { post: result.post, title: post.title });
+    return { kind: 'moved' as const, post: result.post, title: post.title };
+  });
+}
