@@ -1,4 +1,5 @@
 export * from './accounts/health.js';
+export * from './best-time/index.js';
 export * from './budget/index.js';
 export * from './constants/index.js';
 export * from './email/render.js';
@@ -9,4 +10,3 @@ export * from './scheduling/index.js';
 export * from './text/canonical-json.js';
 export * from './text/post-length.js';
 export * from './text/post-preview.js';
-export * from './best-time/index.js';

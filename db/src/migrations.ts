@@ -18,6 +18,7 @@ import * as pendingInstagramConnections from '../migrations/2026-11-27T00-30-pen
 import * as accountHealth from '../migrations/2026-11-27T01-00-account-health.js';
 import * as approvalWorkflow from '../migrations/2026-11-27T03-17-approval-workflow.js';
 import * as networkBudgets from '../migrations/2026-11-27T03-30-network-budgets.js';
+import * as bestTime from '../migrations/2026-11-27T05-10-best-time.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T01-00-account-health': accountHealth,
   '2026-11-27T03-17-approval-workflow': approvalWorkflow,
   '2026-11-27T03-30-network-budgets': networkBudgets,
+  '2026-11-27T05-10-best-time': bestTime,
 };
 
 export class MigrationError extends Error {
