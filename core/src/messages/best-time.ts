@@ -22,10 +22,11 @@ export const bestTimeMessages = {
     'Quanto mais forte a cor, melhor o horário (índice de 0 a 100; 50 é um post típico seu). Horários no seu fuso.',
   networks: 'Rede social',
   loadError: 'Não foi possível carregar os melhores horários.',
-  empty: 'Conecte uma rede e crie um tema para ver os melhores horários.',
   confidence: (posts: number, confidence: BestTimeConfidence) =>
     `Baseado em ${posts} ${posts === 1 ? 'post publicado' : 'posts publicados'} — ${CONFIDENCE_TEXT[confidence]}`,
   topSlots: 'Melhores horários da semana',
+  noData: (network: string) =>
+    `Ainda não há posts publicados com métricas no ${network}: o mapa mostra as referências do setor até os seus resultados chegarem.`,
   slot: (weekday: number, hour: number) => `${WEEKDAY_NAMES[weekday]} às ${hourText(hour)}`,
   cellLabel: (weekday: number, hour: number, score: number) =>
     `${WEEKDAY_NAMES[weekday]}, ${hourText(hour)}: índice ${score}`,
@@ -38,6 +39,7 @@ export const bestTimeMessages = {
   suggestionsHint: (network: string) =>
     `Horários livres com melhor resultado no ${network}. Clique para preencher.`,
   suggestionLabel: (when: string, score: number) => `${when} · índice ${score}`,
+  suggestionsLoading: 'Buscando os melhores horários livres…',
   suggestionsError: 'Não foi possível carregar as sugestões de horário.',
   suggestionsEmpty: 'Nenhum horário livre nos próximos 14 dias.',
   suggestionFilled: (when: string) => `Data e hora preenchidas: ${when}. Salve para reagendar.`,
