@@ -7,6 +7,7 @@ import {
   bestTimeModel,
   bucketBestTimePosts,
   confidenceOf,
+  distinctTopSlots,
   suggestSlots,
 } from './model.js';
 import { priorGrid } from './prior.js';
@@ -210,6 +211,23 @@ describe('bestHourOn', () => {
   });
 });
 
+describe('distinctTopSlots', () => {
+  it('names the best slots without neighbours of the same day', () => {
+    const model = bestTimeModel('linkedin', cellsOf([...saturdays(30, 20, 9), ...saturdays(60, 10, 1)]));
+    expect(model.ranking.slice(0, 3).map((s) => [s.weekday, s.hour])).toEqual([
+      [6, 20],
+      [6, 19],
+      [6, 21],
+    ]);
+    const top = distinctTopSlots(model);
+    expect(top[0]).toMatchObject({ weekday: 6, hour: 20 });
+    expect(top).toHaveLength(3);
+    for (const [i, a] of top.entries())
+      for (const b of top.slice(i + 1))
+        expect(a.weekday !== b.weekday || Math.abs(a.hour - b.hour) > 2).toBe(true);
+  });
+});
+
 describe('suggestSlots', () => {
   const model = bestTimeModel('linkedin', []);
   const now = new Date('2025-03-03T12:00:00Z'); // Monday 09:00 in São Paulo
@@ -225,9 +243,14 @@ describe('suggestSlots', () => {
       expect([local.weekday, local.hour, local.minute]).toEqual([slot.weekday, slot.hour, 0]);
       expect(slot.score).toBe(model.scores[slot.weekday]![slot.hour]);
     }
-    expect(slots[0]!.score).toBeGreaterThanOrEqual(slots[2]!.score);
-    // The best of all is a Tuesday–Thursday late morning: this week's Tuesday comes first.
-    expect(utcToZonedParts(slots[0]!.at, SP)).toMatchObject({ day: 4, month: 3 });
+    // In time order; each chosen day's best beats every day left out.
+    expect(slots.map((s) => s.at.getTime())).toEqual(slots.map((s) => s.at.getTime()).sort((a, b) => a - b));
+    // Tuesday and Wednesday this week, then next Tuesday (Thursday is a little weaker in the prior).
+    expect(slots.map((s) => utcToZonedParts(s.at, SP).day)).toEqual([4, 5, 11]);
+    const all = suggestSlots(model, { now, timeZone: SP, count: 100 });
+    const worstChosen = Math.min(...slots.map((s) => s.score));
+    for (const other of all.filter((a) => !slots.some((s) => s.at.getTime() === a.at.getTime())))
+      expect(other.score).toBeLessThanOrEqual(worstChosen);
   });
 
   it('skips hours within an hour of a busy post of the same network', () => {

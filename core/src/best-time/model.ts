@@ -210,7 +210,8 @@ export interface SuggestedSlot extends BestTimeSlot {
 /**
  * The next `count` good moments to publish on the model's network: on the hour, at least
  * `leadMinutes` after `now`, within `days` local days, not within an hour of a `busy` instant
- * (the user's other posts of that network), at most one per local day; best first (ties: sooner).
+ * (the user's other posts of that network), at most one per local day: the best `count` of those
+ * days' best hours (ties: sooner), in time order.
  * Local hours a DST change skips are not offered.
  */
 export function suggestSlots(
@@ -242,5 +243,25 @@ export function suggestSlots(
     }
     if (best) perDay.push(best);
   }
-  return perDay.sort((a, b) => b.score - a.score || a.at.getTime() - b.at.getTime()).slice(0, count);
+  return perDay
+    .sort((a, b) => b.score - a.score || a.at.getTime() - b.at.getTime())
+    .slice(0, count)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * The `count` best slots of the week with no two on the same day within 2 hours of each other
+ * (so the list says "Saturday 20h, Tuesday 13h…", not "Saturday 20h, 19h, 21h"). Best first.
+ */
+export function distinctTopSlots(model: BestTimeModel, count = 3): BestTimeSlot[] {
+  const all = model.scores
+    .flatMap((row, weekday) => row.map((score, hour) => ({ weekday, hour, score })))
+    .sort((a, b) => b.score - a.score || mondayFirst(a.weekday) - mondayFirst(b.weekday) || a.hour - b.hour);
+  const chosen: BestTimeSlot[] = [];
+  for (const slot of all) {
+    if (chosen.length >= count) break;
+    if (chosen.some((c) => c.weekday === slot.weekday && Math.abs(c.hour - slot.hour) <= 2)) continue;
+    chosen.push(slot);
+  }
+  return chosen;
 }

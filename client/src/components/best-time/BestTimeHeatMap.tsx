@@ -1,5 +1,11 @@
-import { Group, SegmentedControl, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
-import { bestTimeMessages, PLATFORM_LABELS, WEEKDAY_NAMES, WEEKDAY_SHORT } from '@pauta/core';
+import { Chip, Group, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
+import {
+  bestTimeMessages,
+  distinctTopSlots,
+  PLATFORM_LABELS,
+  WEEKDAY_NAMES,
+  WEEKDAY_SHORT,
+} from '@pauta/core';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterClient } from '@trpc/client';
 import { useId, useState } from 'react';
@@ -44,14 +50,20 @@ export function BestTimeHeatMap({ networks }: { networks: readonly NetworkModel[
   const model = networks.find((n) => n.platform === platform) ?? networks[0]!;
   return (
     <Stack gap="sm">
-      <SegmentedControl
-        aria-label={text.networks}
+      {/* Chips (radio buttons) wrap at 375 px, where a segmented control would be cut. */}
+      <Chip.Group
+        multiple={false}
         value={model.platform}
         onChange={(value) => setPlatform(value as NetworkModel['platform'])}
-        data={networks.map((n) => ({ value: n.platform, label: PLATFORM_LABELS[n.platform] }))}
-        fullWidth
-        style={{ maxWidth: '32rem' }}
-      />
+      >
+        <Group gap="xs" role="radiogroup" aria-label={text.networks}>
+          {networks.map((n) => (
+            <Chip key={n.platform} value={n.platform} variant="outline">
+              {PLATFORM_LABELS[n.platform]}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
       <Text size="sm" fw={600} data-testid="best-time-confidence">
         {text.confidence(model.posts, model.confidence)}
       </Text>
@@ -77,7 +89,7 @@ function TopSlots({ model }: { model: NetworkModel }) {
         {text.topSlots}
       </Text>
       <ol className={classes.topList} aria-labelledby={id} data-testid="best-time-top">
-        {model.ranking.slice(0, 3).map((slot) => (
+        {distinctTopSlots(model).map((slot) => (
           <li key={`${slot.weekday}-${slot.hour}`}>
             <Text size="sm" component="span">
               {text.slot(slot.weekday, slot.hour)} — índice {slot.score}
