@@ -48,11 +48,13 @@ export async function readBestTimeCells(
          AND (engagement_rate IS NOT NULL OR likes_count IS NOT NULL OR comments_count IS NOT NULL)
          ${platformFilter}
     ), ranked AS (
+      -- Mid-rank percentile = (#below + #equal / 2) / n = ((rank - 1) / n + cume_dist) / 2:
+      -- one window, so one sort.
       SELECT platform, local_at,
-             (rank() OVER (PARTITION BY platform, by_rate ORDER BY value) - 1
-               + 0.5 * count(*) OVER (PARTITION BY platform, by_rate, value))::float8
-               / count(*) OVER (PARTITION BY platform, by_rate) AS percentile
+             ((rank() OVER w - 1)::float8 / count(*) OVER w_all + cume_dist() OVER w) / 2 AS percentile
         FROM measured
+      WINDOW w_all AS (PARTITION BY platform, by_rate),
+             w AS (w_all ORDER BY value)
     )
     SELECT platform,
            extract(dow FROM local_at)::int AS weekday,
