@@ -8,7 +8,7 @@ import {
 } from '@pauta/core';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterClient } from '@trpc/client';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AppRouter } from '../../lib/trpc';
 import { useTRPC } from '../../lib/trpc';
 import { QueryState } from '../QueryState';
@@ -109,11 +109,20 @@ function HeatTable({ model }: { model: NetworkModel }) {
   const strength = (score: number) => (max === min ? 0.5 : (score - min) / (max - min));
   const best = model.ranking[0];
   const captionId = useId();
+  const scroller = useRef<HTMLElement>(null);
+  const bestHour = best?.hour;
+  // On a narrow screen only a few hours fit: start with the best slot in view, not midnight.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || bestHour === undefined || box.scrollWidth <= box.clientWidth) return;
+    const cell = box.querySelector<HTMLElement>(`td[data-hour="${bestHour}"]`);
+    if (cell) box.scrollLeft = Math.max(0, cell.offsetLeft - box.clientWidth / 2);
+  }, [bestHour]);
   return (
     <Stack gap={4}>
       {/* A focusable region so keyboard users can scroll it (375 px shows a few hours at a time). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard */}
-      <section className={classes.scroller} aria-labelledby={captionId} tabIndex={0}>
+      <section ref={scroller} className={classes.scroller} aria-labelledby={captionId} tabIndex={0}>
         <table className={classes.table}>
           <caption id={captionId} className={classes.srOnly}>
             {text.tableCaption(model.platform)}
