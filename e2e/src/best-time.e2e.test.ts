@@ -5,6 +5,7 @@
 // and 375 px, light and dark.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { expectToast, logIn, signUp } from './flows.js';
@@ -178,6 +179,7 @@ describe('best time to post', () => {
 
   it('at 375 px, light and dark: the heat map scrolls inside its box, the dialog and form fit', async () => {
     const small = await newPage(browser, { width: 375, height: 800 });
+    const report = new AxeReport();
     try {
       await logIn(small.page, email);
       await small.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
@@ -190,15 +192,24 @@ describe('best time to post', () => {
         await section.getByRole('table').scrollIntoViewIfNeeded();
         await snapshot(small.page, `best-time-dashboard-${suffix}`, { fullPage: false });
         expect(await horizontalOverflow(small.page)).toBeLessThanOrEqual(0);
+        // The best hour (20h) is scrolled into view on a phone, not midnight.
+        const box = await section.getByRole('table').boundingBox();
+        const bestCell = await section.locator('td[data-weekday="6"][data-hour="20"]').boundingBox();
+        expect(bestCell!.x).toBeGreaterThanOrEqual(0);
+        expect(bestCell!.x + bestCell!.width).toBeLessThanOrEqual(375);
+        expect(box).not.toBeNull();
+        await scan(small.page, report, 'dashboard: melhores horários', suffix);
 
         await openDialog(small.page);
         await snapshot(small.page, `best-time-dialog-${suffix}`, { fullPage: false });
+        await scan(small.page, report, 'edit post: sugestões de horário', suffix);
         await small.page.keyboard.press('Escape');
 
         await openThemeOption(small.page);
         await snapshot(small.page, `best-time-theme-form-${suffix}`, { fullPage: false });
         expect(await horizontalOverflow(small.page)).toBeLessThanOrEqual(0);
       }
+      expect(report.blocking(), report.describeBlocking()).toEqual([]);
     } finally {
       await small.context.close();
     }
