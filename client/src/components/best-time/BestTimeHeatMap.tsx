@@ -129,7 +129,7 @@ function HeatTable({ model }: { model: NetworkModel }) {
           </caption>
           <thead>
             <tr>
-              <td />
+              <td className={classes.rowHeader} />
               {HOURS.map((hour) => (
                 <th key={hour} scope="col" abbr={text.hourHeader(hour)}>
                   {String(hour).padStart(2, '0')}
