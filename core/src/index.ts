@@ -1,4 +1,5 @@
 export * from './accounts/health.js';
+export * from './best-time/index.js';
 export * from './budget/index.js';
 export * from './constants/index.js';
 export * from './email/render.js';

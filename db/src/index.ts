@@ -9,6 +9,7 @@ export * from './migrations.js';
 export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
 export * from './repositories/approval.repository.js';
+export * from './repositories/best-time.repository.js';
 export * from './repositories/budget.repository.js';
 export * from './repositories/client-links.repository.js';
 export * from './repositories/dashboard.repository.js';

@@ -19,6 +19,7 @@ import * as accountHealth from '../migrations/2026-11-27T01-00-account-health.js
 import * as approvalWorkflow from '../migrations/2026-11-27T03-17-approval-workflow.js';
 import * as networkBudgets from '../migrations/2026-11-27T03-30-network-budgets.js';
 import * as clientApprovalLinks from '../migrations/2026-11-27T04-00-client-approval-links.js';
+import * as bestTime from '../migrations/2026-11-27T05-10-best-time.js';
 import * as cacheInvalidation from '../migrations/2026-11-28T00-00-cache-invalidation.js';
 import * as postsListCoveringIndex from '../migrations/2026-11-28T00-10-posts-list-covering-index.js';
 import type { Database } from './schema.js';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T03-17-approval-workflow': approvalWorkflow,
   '2026-11-27T03-30-network-budgets': networkBudgets,
   '2026-11-27T04-00-client-approval-links': clientApprovalLinks,
+  '2026-11-27T05-10-best-time': bestTime,
   '2026-11-28T00-00-cache-invalidation': cacheInvalidation,
   '2026-11-28T00-10-posts-list-covering-index': postsListCoveringIndex,
 };

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from './client.js';
 import { migrateToLatest, pendingMigrations } from './migrations.js';
+import { readBestTimeCells } from './repositories/best-time.repository.js';
 import { getNumberSetting } from './repositories/settings.repository.js';
 import { countThemes, deleteTheme, insertTheme, listThemes } from './repositories/themes.repository.js';
 import { createUser, findUserByEmail, hasRole } from './repositories/users.repository.js';
@@ -48,5 +49,39 @@ describe('PGlite (embedded mode)', () => {
     expect(await deleteTheme(handle.db, user.id, theme.id)).not.toBeNull();
     const left = await handle.db.selectFrom('suggested_posts').select('id').execute();
     expect(left).toEqual([]);
+  });
+
+  it('runs the best-time aggregate with IANA zones (docs/best-time.md)', async () => {
+    const user = await createUser(handle.db, {
+      email: 'horarios@exemplo.com',
+      passwordHash: null,
+      firstName: 'Bia',
+    });
+    // 13:30Z: 08h EST on Saturday 2025-03-08, 09h EDT on Sunday 2025-03-09 in New York.
+    for (const [at, rate] of [
+      ['2025-03-08T13:30:00Z', 1],
+      ['2025-03-09T13:30:00Z', 3],
+    ] as const)
+      await handle.db
+        .insertInto('published_posts')
+        .values({
+          user_id: user.id,
+          title: 'P',
+          content: 'C',
+          platform: 'x',
+          published_at: new Date(at),
+          engagement_rate: rate,
+        })
+        .execute();
+    const cells = await readBestTimeCells(handle.db, {
+      userId: user.id,
+      timeZone: 'America/New_York',
+      since: new Date('2025-01-01T00:00:00Z'),
+      until: new Date('2026-01-01T00:00:00Z'),
+    });
+    expect(cells.sort((a, b) => a.weekday - b.weekday)).toEqual([
+      { platform: 'x', weekday: 0, hour: 9, posts: 1, percentileSum: 0.75 },
+      { platform: 'x', weekday: 6, hour: 8, posts: 1, percentileSum: 0.25 },
+    ]);
   });
 });

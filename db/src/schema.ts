@@ -75,6 +75,8 @@ export interface ThemesTable {
   updated_at: Generated<Date>;
   /** Posts need approval before the worker may publish them (docs/approval.md). */
   requires_approval: Generated<boolean>;
+  /** New posts go out at each network's best hour instead of 10:00 (docs/best-time.md). */
+  use_best_time: Generated<boolean>;
 }
 
 export interface SuggestedPostsTable {

@@ -155,6 +155,9 @@ export const SAMPLES: Record<string, Sample> = {
   'dashboard.summary': none,
   'dashboard.charts': none,
 
+  'bestTime.grid': none,
+  'bestTime.suggestions': ({ own }) => ({ postId: own.postIds.scheduled }),
+
   'admin.stats': none,
   'admin.users.list': () => ({ search: 'teste', page: 1, limit: 20 }),
   'admin.users.setRole': ({ admin }) => ({ userId: admin.userId, role: 'user' }),

@@ -38,6 +38,7 @@ export function LiveUpdates({ userId }: { userId: string }) {
           posts: trpc.posts.pathFilter(),
           published: trpc.published.pathFilter(),
           dashboard: trpc.dashboard.pathFilter(),
+          bestTime: trpc.bestTime.pathFilter(),
           themes: trpc.themes.pathFilter(),
           approval: trpc.approval.pathFilter(),
           accounts: trpc.accounts.list.pathFilter(),

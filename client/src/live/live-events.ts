@@ -27,6 +27,8 @@ interface LiveCacheFilters {
   adminLogs: QueryFilters[];
   /** The approval board and a post's history (docs/approval.md). */
   approval?: QueryFilters;
+  /** "Melhores horários" and the reschedule suggestions (docs/best-time.md): metrics and posts move them. */
+  bestTime?: QueryFilters;
 }
 
 export interface LiveToast {
@@ -176,6 +178,7 @@ export function createLiveHandler(options: LiveHandlerOptions) {
     }
     if (own.some((e) => e.kind === 'metrics' || e.status === 'published')) invalidate(filters.published);
     if (own.length > 0) invalidate(filters.dashboard);
+    if (own.length > 0 && filters.bestTime) invalidate(filters.bestTime);
     if (own.some((e) => e.kind === 'account')) invalidate(filters.accounts);
     if (events.some((e) => e.kind === 'post')) for (const f of filters.adminLogs) invalidate(f);
 

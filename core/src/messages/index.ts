@@ -1,5 +1,6 @@
 export * from './app-error.js';
 export * from './approval.js';
+export * from './best-time.js';
 export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';

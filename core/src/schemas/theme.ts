@@ -40,6 +40,8 @@ export const themeInputSchema = z.strictObject({
     .transform((v) => (isHexColor(v) ? v.toUpperCase() : v)),
   /** "Exige aprovação antes de publicar" (docs/approval.md); absent: off at creation, unchanged on update. */
   requiresApproval: z.boolean().optional(),
+  /** "Usar o melhor horário de cada rede" (docs/best-time.md); absent: off at creation, unchanged on update. */
+  useBestTime: z.boolean().optional(),
 });
 export type ThemeInput = z.input<typeof themeInputSchema>;
 export type ThemeValues = z.output<typeof themeInputSchema>;

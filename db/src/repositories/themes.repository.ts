@@ -13,6 +13,8 @@ export interface ThemeFields {
   colorPalette: string;
   /** Only at creation; an existing theme switches through setThemeApproval (approval.repository). */
   requiresApproval?: boolean;
+  /** "Usar o melhor horário de cada rede"; absent: off at creation, unchanged on update. */
+  useBestTime?: boolean;
 }
 
 export async function insertTheme(db: Kysely<Database>, userId: string, fields: ThemeFields): Promise<Theme> {
@@ -28,6 +30,7 @@ export async function insertTheme(db: Kysely<Database>, userId: string, fields: 
       frequency: fields.frequency,
       color_palette: fields.colorPalette,
       requires_approval: fields.requiresApproval ?? false,
+      use_best_time: fields.useBestTime ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -109,6 +112,7 @@ export async function updateTheme(
       social_networks: fields.socialNetworks,
       frequency: fields.frequency,
       color_palette: fields.colorPalette,
+      ...(fields.useBestTime === undefined ? {} : { use_best_time: fields.useBestTime }),
       updated_at: new Date(),
     })
     .where('id', '=', themeId)

@@ -25,6 +25,7 @@ import {
   type ThemeFields,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
+import { bestHourSlots } from '../best-time/best-time.service.js';
 import type { Logger } from '../logger.js';
 import { overrunsOfNewPosts } from '../posts/budget.service.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
@@ -46,6 +47,7 @@ export function toThemeFields(values: ThemeValues): ThemeFields {
     frequency: values.frequency,
     colorPalette: values.colorPalette,
     ...(values.requiresApproval === undefined ? {} : { requiresApproval: values.requiresApproval }),
+    ...(values.useBestTime === undefined ? {} : { useBestTime: values.useBestTime }),
   };
 }
 
@@ -80,7 +82,8 @@ export interface CalendarDeps {
 
 /**
  * Gives each draft the next free slot of the theme's calendar (the day after its last scheduled
- * post, at 10:00 in the owner's time zone) and stores it once per platform; then adds the
+ * post, at 10:00 in the owner's time zone; with use_best_time, at each network's best hour of
+ * that day) and stores it once per platform; then adds the
  * publishing wake-ups (after the commit; a failed enqueue is repaired by the reconciler). A slot
  * past the 2-year horizon refuses the whole batch (AppError SCHEDULE_OUT_OF_RANGE) before anything is stored.
  * Posts that go past a network budget are scheduled all the same and returned as `budgetOverruns`
@@ -100,24 +103,30 @@ export async function scheduleDrafts(
   if (drafts.length === 0 || platforms.length === 0) return { count: 0, budgetOverruns: [] };
   const now = deps.now?.() ?? new Date();
   const profile = await findProfile(deps.db, options.userId);
+  const timeZone = profile?.timezone ?? DEFAULT_TIME_ZONE;
   const slots = nextSlots({
     frequency: theme.frequency,
     count: drafts.length,
-    timeZone: profile?.timezone ?? DEFAULT_TIME_ZONE,
+    timeZone,
     after: now,
     lastScheduled: await latestScheduledFor(deps.db, theme.id),
   });
-  if (slots.some((slot) => isBeyondScheduleHorizon(slot, now)))
-    throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
+  // "Usar o melhor horário de cada rede" (docs/best-time.md): the same days, each network at its best hour.
+  const perNetwork = theme.use_best_time
+    ? await bestHourSlots(deps.db, { userId: options.userId, timeZone, now, slots, platforms })
+    : null;
+  const slotOf = (platform: Platform, index: number) => perNetwork?.get(platform)?.[index] ?? slots[index]!;
   const rows = drafts.flatMap((draft, index) =>
     platforms.map((platform) => ({
       title: draft.title,
       content: draft.variants?.[platform] ?? draft.content,
       platform,
       postOrder: draft.post_order,
-      scheduledFor: slots[index]!,
+      scheduledFor: slotOf(platform, index),
     })),
   );
+  if (rows.some((row) => isBeyondScheduleHorizon(row.scheduledFor, now)))
+    throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
   const wakeUps = await insertScheduledPosts(deps.db, {
     userId: options.userId,
     themeId: theme.id,

@@ -2,6 +2,7 @@ import { accountsRouter } from './accounts.router.js';
 import { adminRouter } from './admin.router.js';
 import { approvalRouter } from './approval.router.js';
 import { authRouter } from './auth.router.js';
+import { bestTimeRouter } from './best-time.router.js';
 import { clientApprovalRouter, clientLinksRouter } from './client-links.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
@@ -26,6 +27,7 @@ export const appRouter = router({
   media: mediaRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,
+  bestTime: bestTimeRouter,
   admin: adminRouter,
   live: liveRouter,
 });

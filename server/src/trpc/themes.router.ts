@@ -20,6 +20,7 @@ function presentTheme(theme: {
   color_palette: string;
   created_at: Date;
   requires_approval: boolean;
+  use_best_time: boolean;
 }) {
   return {
     id: theme.id,
@@ -31,6 +32,7 @@ function presentTheme(theme: {
     frequency: theme.frequency as 'daily' | 'weekly' | 'monthly',
     colorPalette: theme.color_palette,
     requiresApproval: theme.requires_approval,
+    useBestTime: theme.use_best_time,
     createdAt: theme.created_at,
   };
 }

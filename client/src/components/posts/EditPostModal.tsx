@@ -3,6 +3,7 @@ import { CONNECTABLE_PLATFORMS, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
+import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
 import { PostMediaField } from '../media/PostMediaField';
 import { PostPreview, type PreviewImage } from '../preview/PostPreview';
@@ -74,6 +75,19 @@ function EditPostForm({
             <PostTextFields post={post} state={state} />
             <PostMediaField postId={post.id} editable={state.editable} platform={post.platform} />
             <ScheduleFields state={state} timeZone={timeZone} />
+            {state.editable && (
+              <BestTimeSuggestions
+                postId={post.id}
+                platform={post.platform}
+                timeZone={timeZone}
+                disabled={state.saving}
+                current={state.fields}
+                onPick={(date, time) => {
+                  state.set.date(date);
+                  state.set.time(time);
+                }}
+              />
+            )}
             <ComposerBudget
               post={post}
               scheduledFor={combineLocalDateTime(

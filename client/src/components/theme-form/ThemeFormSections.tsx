@@ -23,6 +23,7 @@ import {
   AVOID_TOPIC_LABELS,
   AVOID_TOPICS,
   approvalMessages,
+  bestTimeMessages,
   CUSTOM_HEX_HINT,
   DEFAULT_THEME_COLOR,
   FREQUENCIES,
@@ -169,6 +170,12 @@ export function ChannelsSection({ form, pending }: SectionProps & { pending: boo
         description={approvalMessages.themeSwitchHint}
         checked={form.values.requiresApproval ?? false}
         onChange={(event) => form.setFieldValue('requiresApproval', event.currentTarget.checked)}
+      />
+      <Switch
+        label={bestTimeMessages.themeOption}
+        description={bestTimeMessages.themeOptionHint}
+        checked={form.values.useBestTime ?? false}
+        onChange={(event) => form.setFieldValue('useBestTime', event.currentTarget.checked)}
       />
     </Section>
   );

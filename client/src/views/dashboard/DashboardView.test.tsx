@@ -1,4 +1,4 @@
-import { messages } from '@pauta/core';
+import { bestTimeMessages, bestTimeModel, messages } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { dashboardCharts, dashboardSummary } from '../../test-utils/posts-fixtures';
 import { render, screen, within } from '../../test-utils/render';
@@ -14,6 +14,7 @@ function open(handlers: Record<string, unknown>) {
     'auth.session': signedIn(true),
     'dashboard.summary': dashboardSummary(),
     'dashboard.charts': dashboardCharts(),
+    'bestTime.grid': { timeZone: 'America/Sao_Paulo', networks: [bestTimeModel('linkedin', [])] },
     ...handlers,
   });
   window.history.replaceState(null, '', '/dashboard');
@@ -71,6 +72,12 @@ describe('Dashboard', () => {
       '/scheduled-posts?status=needs_attention',
     );
     expect(card.queryByText(text.attentionMissed(0))).toBeNull();
+  });
+
+  it('shows "Melhores horários" with its confidence', async () => {
+    open({});
+    const section = within(await screen.findByRole('region', { name: bestTimeMessages.title }));
+    expect(await section.findByText(bestTimeMessages.confidence(0, 'baixa'))).toBeTruthy();
   });
 
   it('has the quick links', async () => {

@@ -29,6 +29,7 @@ import type { inferRouterClient } from '@trpc/client';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from '../../app/Link';
 import { viewPath } from '../../app/view-paths';
+import { BestTimeSection } from '../../components/best-time/BestTimeHeatMap';
 import cta from '../../components/cta.module.css';
 import { QueryState } from '../../components/QueryState';
 import { ViewLoading } from '../../components/ViewLoading';
@@ -185,6 +186,7 @@ export function DashboardView() {
         {(data) => <Figures data={data} />}
       </QueryState>
       <ChartsSection />
+      <BestTimeSection />
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ function toFormValues(theme: ThemeDetail): ThemeFormValues {
     frequency: theme.frequency as Frequency,
     colorPalette: theme.colorPalette,
     requiresApproval: theme.requiresApproval,
+    useBestTime: theme.useBestTime,
   };
 }
 
