@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
-import { createTheme, expectToast, mutateInPage, signUp } from './flows.js';
+import { expectToast, moveWithKeyboard, mutateInPage, signUpWithApprovalTheme } from './flows.js';
 
 /** Screenshots for people to look at (the report of issue 17 item 3). */
 const SHOTS = process.env.CLIENT_LINK_SHOTS ?? new URL('../artifacts/', import.meta.url).pathname;
@@ -27,31 +27,6 @@ async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${SHOTS}/client-approval-${name}.png`, fullPage });
 }
 
-async function connectX(page: Page) {
-  await page.goto('/connected-accounts');
-  await page.getByRole('article', { name: 'Conta X' }).getByRole('button', { name: 'Conectar' }).click();
-  await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
-  await page.getByRole('article', { name: 'Conta X' }).getByText('Conectado').first().waitFor();
-}
-
-/** Opens "Mover para…" of a card and picks a stage with the keyboard only. */
-async function moveWithKeyboard(page: Page, title: string, stage: string) {
-  const button = page.getByRole('button', { name: `Mover para… — ${title}` });
-  await button.focus();
-  await page.keyboard.press('Enter');
-  const item = page.getByRole('menuitem', { name: stage, exact: true });
-  await item.waitFor();
-  for (let i = 0; i < 6; i++) {
-    if (await item.evaluate((el) => el === document.activeElement)) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await page.keyboard.press('Enter');
-  await page
-    .getByRole('region', { name: new RegExp(`^${stage.replace(/[()]/g, '\\$&')} \\(`) })
-    .getByRole('article', { name: title })
-    .waitFor();
-}
-
 async function stageOf(id: string) {
   return (await sql<{ s: string }>('SELECT approval_stage AS s FROM suggested_posts WHERE id = $1', [id]))[0]
     ?.s;
@@ -66,31 +41,10 @@ describe('the client approval link, whole loop', () => {
   it('review → client asks for changes → owner adjusts → client approves → published once; unapproved is held; revoked stops', async () => {
     const { page } = await newPage(browser);
     const email = uniqueEmail('cliente-link');
-    await signUp(page, email, { firstName: 'Marina' });
-    await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
-    await connectX(page);
-    await createTheme(page, 'Coleção de verão', { networks: ['X (Twitter)'], frequency: 'Semanal' });
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
-
-    // Theme with approval (the theme form's switch): its drafts start in Rascunho.
-    const [theme] = await sql<{ id: string }>(
-      'SELECT t.id FROM themes t JOIN users u ON u.id = t.user_id WHERE u.email = $1',
-      [email],
-    );
-    await page.goto(`/edit?theme=${theme!.id}`);
-    await page.getByRole('switch', { name: 'Exige aprovação antes de publicar' }).check();
-    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ r: boolean }>('SELECT requires_approval AS r FROM themes WHERE id = $1', [theme!.id])
-          )[0]?.r,
-      )
-      .toBe(true);
+    const themeId = await signUpWithApprovalTheme(page, email);
     const drafts = await sql<{ id: string; content: string; approval_stage: string; scheduled_for: Date }>(
       'SELECT id, content, approval_stage, scheduled_for FROM suggested_posts WHERE theme_id = $1 ORDER BY post_order',
-      [theme!.id],
+      [themeId],
     );
     expect(drafts.length).toBeGreaterThan(1);
     expect(new Set(drafts.map((p) => p.approval_stage))).toEqual(new Set(['draft']));

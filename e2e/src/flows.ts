@@ -1,5 +1,7 @@
 // UI steps shared by the e2e specs, written the way a person uses the screens.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { sql } from './db.js';
 
 export const PASSWORD = 'uma senha bem longa';
 
@@ -69,4 +71,60 @@ export async function mutateInPage(page: Page, procedure: string, body: { json: 
     },
     { procedure, body },
   );
+}
+
+export async function connectX(page: Page) {
+  await page.goto('/connected-accounts');
+  await page.getByRole('article', { name: 'Conta X' }).getByRole('button', { name: 'Conectar' }).click();
+  await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
+  await page.getByRole('article', { name: 'Conta X' }).getByText('Conectado').first().waitFor();
+}
+
+/**
+ * A new user with X connected and a weekly theme on X, whose "Exige aprovação antes de publicar"
+ * was then switched on in the theme form (its drafts start in Rascunho). Returns the theme's id.
+ */
+export async function signUpWithApprovalTheme(page: Page, email: string): Promise<string> {
+  await signUp(page, email, { firstName: 'Marina' });
+  await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
+  await connectX(page);
+  await createTheme(page, 'Coleção de verão', { networks: ['X (Twitter)'], frequency: 'Semanal' });
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
+  const [theme] = await sql<{ id: string }>(
+    'SELECT t.id FROM themes t JOIN users u ON u.id = t.user_id WHERE u.email = $1',
+    [email],
+  );
+  await page.goto(`/edit?theme=${theme!.id}`);
+  await page.getByRole('switch', { name: 'Exige aprovação antes de publicar' }).check();
+  await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await sql<{ r: boolean }>('SELECT requires_approval AS r FROM themes WHERE id = $1', [theme!.id]))[0]
+          ?.r,
+    )
+    .toBe(true);
+  return theme!.id;
+}
+
+/**
+ * Opens "Mover para…" of a board card, picks a stage with the keyboard only and waits for the card
+ * in that column (`wait: false` when it may move on at once, e.g. approving a post already due).
+ */
+export async function moveWithKeyboard(page: Page, title: string, stage: string, options = { wait: true }) {
+  const button = page.getByRole('button', { name: `Mover para… — ${title}` });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: stage, exact: true });
+  await item.waitFor();
+  for (let i = 0; i < 6; i++) {
+    if (await item.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  if (!options.wait) return;
+  await page
+    .getByRole('region', { name: new RegExp(`^${stage.replace(/[()]/g, '\\$&')} \\(`) })
+    .getByRole('article', { name: title })
+    .waitFor();
 }
