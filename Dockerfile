@@ -8,11 +8,14 @@
 # environment at run time (README, "Configuração"). The same steps run without a container engine
 # in CI: scripts/ci/prod-smoke.ts (npm run test:prod).
 
-# Node 22: the oldest maintained line that every runtime dependency's `engines` accepts (kysely ≥ 22).
-ARG NODE_VERSION=22
+# Node 24 LTS, the same release as .nvmrc and scripts/node-lts.sh (development, tests and CI), pinned
+# by digest: a tag moves when it is rebuilt, a digest never does. One slim image for every stage
+# (every native module comes prebuilt: @node-rs/argon2, msgpackr-extract, esbuild). How the digest
+# was obtained and how to update it: docs/deployment.md, "Images pinned by digest".
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca920407d46d7ec7f87b20
 
 # 1. build: every dependency, then the client (Vite) and the server bundles (esbuild) into dist/.
-FROM node:${NODE_VERSION}-bookworm AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY core/package.json core/
@@ -27,7 +30,12 @@ COPY . .
 RUN npm run build
 
 # 2. prod-deps: the production dependencies of web and worker only (no tsx, Vite, vitest, React).
-FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
+# Then two groups of packages nothing in the image loads go (`du -sb node_modules`: 157 → 101 MB):
+# TypeScript with its native compiler (~31 MB), installed by npm only as a peer of @trpc/server (for
+# its types), and PGlite with its Kysely dialect (~26 MB), the embedded database of `npm start`,
+# imported dynamically only when DATABASE_URL is unset — which NODE_ENV=production refuses at start.
+# (`--omit=peer` is not the tool: it keeps TypeScript and drops @bull-board/ui, which the web serves.)
+FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY core/package.json core/
@@ -38,11 +46,13 @@ COPY worker/package.json worker/
 COPY client/package.json client/
 COPY e2e/package.json e2e/
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --no-audit --no-fund -w @pauta/server -w @pauta/worker
+    npm ci --omit=dev --no-audit --no-fund -w @pauta/server -w @pauta/worker \
+    && rm -rf node_modules/typescript node_modules/@typescript \
+        node_modules/@electric-sql/pglite node_modules/kysely-pglite-dialect
 
 # 3. runtime: slim Debian, tini as PID 1 (forwards SIGTERM so web and worker drain), non-root user,
 # application files owned by root and read-only for it.
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends tini \
     && rm -rf /var/lib/apt/lists/*

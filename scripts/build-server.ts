@@ -105,7 +105,7 @@ export async function buildServer(options: { outdir?: string } = {}) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     sourcemap: true,
     legalComments: 'none',
     plugins: [externalThirdParty],

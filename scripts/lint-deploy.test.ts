@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lintDeploy, lintDockerfile, runtimeRecipe } from './lint-deploy.js';
+import { lintDeploy, lintDockerfile, nginxSize, runtimeRecipe } from './lint-deploy.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
@@ -61,6 +61,26 @@ describe('npm run lint:deploy', () => {
     ],
     ['an unknown command', (t: string) => t.replace('CMD ["web"]', 'CMD ["serve"]'), 'CMD'],
     ['a syntax error', (t: string) => t.replace('EXPOSE 3000 9464', 'EXPOSE web'), 'Invalid'],
+    [
+      'a base image by tag only',
+      (t: string) => t.replace(/^ARG NODE_IMAGE=.*$/m, 'ARG NODE_IMAGE=node:24-bookworm-slim'),
+      'FROM node:24-bookworm-slim — fixe a imagem por digest',
+    ],
+    [
+      'a base image named directly, by tag only',
+      (t: string) => t.replace(/FROM \S+ AS runtime/, 'FROM node:24.21.0-bookworm-slim AS runtime'),
+      'fixe a imagem por digest',
+    ],
+    [
+      'TypeScript left in the production install',
+      (t: string) => t.replace('rm -rf node_modules/typescript ', 'rm -rf '),
+      'remover node_modules/typescript',
+    ],
+    [
+      'PGlite left in the production install',
+      (t: string) => t.replace('node_modules/@electric-sql/pglite ', ''),
+      'remover node_modules/@electric-sql/pglite',
+    ],
   ])('Dockerfile: reports %s', (_label, edit, message) => {
     const problems = lintDockerfile(edit(dockerfile), dockerignore, ROOT);
     expect(problems.join('\n')).toContain(message);
@@ -80,6 +100,11 @@ describe('npm run lint:deploy', () => {
     // ENV PAUTA_VERSION=${PAUTA_VERSION} takes the build argument's default when none is given.
     expect(recipe.env.PAUTA_VERSION).toBe('dev');
     expect(recipe.nodeArgs).toEqual(['scripts/run.mjs']);
+    // What prod-deps removes after its npm ci, which the smoke removes too.
+    expect(recipe.npmArgs).not.toContain('&&');
+    expect(recipe.prune).toEqual(
+      expect.arrayContaining(['node_modules/typescript', 'node_modules/@electric-sql/pglite']),
+    );
   });
 
   it('Dockerfile: reports a copied file that .dockerignore leaves out of the context', () => {
@@ -157,8 +182,94 @@ describe('npm run lint:deploy', () => {
       (t: string) => t.replace('dynamic a web 3000', 'dynamic a web 8080'),
       'web:3000',
     ],
+    // Issue 24: deployment defaults.
+    [
+      'deploy/k8s/ingress.yaml',
+      (t: string) => t.replace(/\n {4}nginx\.ingress\.kubernetes\.io\/proxy-body-size: \S+/, ''),
+      'proxy-body-size (ausente: 1m)',
+    ],
+    [
+      'deploy/k8s/ingress.yaml',
+      (t: string) => t.replace('proxy-body-size: 21m', 'proxy-body-size: 10m'),
+      'MEDIA_UPLOAD_MAX_BYTES',
+    ],
+    [
+      'deploy/k8s/web.yaml',
+      (t: string) => t.replace('  revisionHistoryLimit: 5', '  replicas: 2\n  revisionHistoryLimit: 5'),
+      'Deployment/pauta-web: sem replicas — o HorizontalPodAutoscaler',
+    ],
+    [
+      'deploy/k8s/worker.yaml',
+      (t: string) => t.replace('  revisionHistoryLimit: 5', '  replicas: 2\n  revisionHistoryLimit: 5'),
+      'Deployment/pauta-worker: sem replicas — o ScaledObject',
+    ],
+    [
+      'deploy/k8s/web.yaml',
+      (t: string) =>
+        t.replace('{ name: MIGRATE_ON_START, value: "0" }', '{ name: MIGRATE_ON_START, value: "1" }'),
+      'MIGRATE_ON_START',
+    ],
+    [
+      'deploy/k8s/networkpolicy.yaml',
+      (t: string) => t.replace('app.kubernetes.io/component: web }', 'app.kubernetes.io/component: webs }'),
+      'Deployment/pauta-web: nenhuma NetworkPolicy',
+    ],
+    [
+      'deploy/k8s/networkpolicy.yaml',
+      (t: string) => t.replace('port: health }', 'port: metrics }'),
+      'porta metrics, que o pod não tem',
+    ],
+    [
+      'deploy/k8s/networkpolicy.yaml',
+      (t: string) => t.replace('port: http }', 'port: 8080 }'),
+      'nenhuma NetworkPolicy deixa entrar na porta http',
+    ],
+    [
+      'deploy/k8s/networkpolicy.yaml',
+      (t: string) => t.replace(/- \{ protocol: (UDP|TCP), port: 53 \}\n\s*/g, ''),
+      'DNS (porta 53)',
+    ],
+    [
+      'deploy/k8s/worker.yaml',
+      (t: string) => t.replace('serviceAccountName: pauta-worker', 'serviceAccountName: pauta-web'),
+      'o ServiceAccount pauta-web já é de',
+    ],
+    [
+      'deploy/k8s/migrate-job.yaml',
+      (t: string) => t.replace('      serviceAccountName: pauta-migrate\n', ''),
+      'Job/pauta-migrate: serviceAccountName',
+    ],
+    [
+      'deploy/k8s/web.yaml',
+      (t: string) =>
+        t.replace(
+          'automountServiceAccountToken: false\n      securityContext',
+          'automountServiceAccountToken: true\n      securityContext',
+        ),
+      'Deployment/pauta-web: automountServiceAccountToken: false no pod',
+    ],
+    [
+      'deploy/k8s/worker.yaml',
+      (t: string) => t.replace(/(kind: ServiceAccount[\s\S]*automountServiceAccountToken: )false/, '$1true'),
+      'ServiceAccount/pauta-worker: automountServiceAccountToken: false',
+    ],
+    [
+      'docker-compose.yml',
+      (t: string) => t.replace(/image: quay\.io\/minio\/minio:\S+/, 'image: minio/minio:latest'),
+      'minio: image minio/minio:latest — fixe por digest',
+    ],
   ])('%s: reports a mistake (%#)', async (file, edit, message) => {
     const problems = await lintDeploy(copyWith(file, edit));
     expect(problems.join('\n')).toContain(message);
+  });
+});
+
+describe('nginxSize', () => {
+  it('reads the sizes ingress-nginx accepts', () => {
+    expect(nginxSize('21m')).toBe(21 * 1024 * 1024);
+    expect(nginxSize('512K')).toBe(512 * 1024);
+    expect(nginxSize('1g')).toBe(1024 ** 3);
+    expect(nginxSize('1000')).toBe(1000);
+    expect(nginxSize('lots')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ValidationSeverity, validate as validateDockerfile } from 'dockerfile-utils';
 import { parseAllDocuments } from 'yaml';
+import { MEDIA_UPLOAD_MAX_BYTES } from '../core/src/constants/media.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ENTRY_NAMES = Object.keys(
@@ -159,8 +160,17 @@ export function lintDockerfile(text: string, dockerignore: string, root = ROOT):
     const recipe = runtimeRecipe(text);
     if (!recipe.npmArgs.includes('--omit=dev'))
       problems.push('Dockerfile: prod-deps deve instalar com --omit=dev');
+    for (const pkg of RUNTIME_PRUNED) {
+      if (!recipe.prune.includes(`node_modules/${pkg}`))
+        problems.push(`Dockerfile: prod-deps deve remover node_modules/${pkg} (nada na imagem o carrega)`);
+    }
   } catch (error) {
     problems.push(`Dockerfile: ${(error as Error).message}`);
+  }
+  // Base images pinned by digest (docs/deployment.md, "Images pinned by digest").
+  for (const { image, line } of baseImages(text)) {
+    if (!PINNED_IMAGE.test(image))
+      problems.push(`Dockerfile:${line}: FROM ${image} — fixe a imagem por digest (imagem:tag@sha256:…)`);
   }
   return problems;
 }
@@ -185,11 +195,15 @@ export function runtimeRecipe(dockerfile: string) {
     .filter((i) => i.keyword === 'COPY')
     .flatMap((i) => sources(i.args));
   const install = prodDeps.instructions.find((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args));
-  const npmArgs = install?.args
-    .slice(install.args.indexOf('npm ci') + 'npm '.length)
-    .trim()
-    .split(/\s+/);
+  const [npmCommand, ...after] =
+    install?.args.slice(install.args.indexOf('npm ci') + 'npm '.length).split('&&') ?? [];
+  const npmArgs = npmCommand?.trim().split(/\s+/);
   if (!npmArgs) throw new Error('prod-deps sem `npm ci`');
+  // Packages removed after the install (`&& rm -rf node_modules/…`): the smoke removes them too.
+  const prune = after
+    .map((c) => c.trim())
+    .filter((c) => /^rm\s+-rf\s/.test(c))
+    .flatMap((c) => c.split(/\s+/).slice(2));
   const buildFiles = runtime.instructions
     .filter((i) => i.keyword === 'COPY' && /--from=build\b/.test(i.args))
     .flatMap((i) => sources(i.args).map((f) => f.replace(/^\/src\//, '')));
@@ -209,7 +223,33 @@ export function runtimeRecipe(dockerfile: string) {
   ) as string[];
   const command = entrypoint.slice(entrypoint.indexOf('--') + 1);
   if (command[0] !== 'node') throw new Error(`ENTRYPOINT inesperado: ${entrypoint.join(' ')}`);
-  return { contextFiles, npmArgs, buildFiles, env, nodeArgs: command.slice(1) };
+  return { contextFiles, npmArgs, prune, buildFiles, env, nodeArgs: command.slice(1) };
+}
+
+/** `name:tag@sha256:<64 hex>`: a readable tag and the immutable digest it was resolved to. */
+export const PINNED_IMAGE = /^[a-z0-9][\w.\-/]*:[\w.-]+@sha256:[0-9a-f]{64}$/;
+/**
+ * Packages the production install drops, never loaded in the image: TypeScript and its native
+ * compiler (a peer of @trpc/server, for types) and the embedded database (PGlite) with its dialect.
+ */
+const RUNTIME_PRUNED = ['typescript', '@typescript', '@electric-sql/pglite', 'kysely-pglite-dialect'];
+
+/** The image each FROM names (build arguments replaced by their defaults), earlier stages left out. */
+function baseImages(dockerfile: string): { image: string; line: number }[] {
+  const args: Record<string, string> = {};
+  const stageNames = new Set<string>();
+  const images: { image: string; line: number }[] = [];
+  for (const [i, raw] of dockerfile.split('\n').entries()) {
+    const line = raw.trim();
+    const arg = /^ARG\s+(\w+)=(\S+)$/i.exec(line);
+    if (arg && !images.length) args[arg[1]!] = arg[2]!;
+    const from = /^FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(line);
+    if (!from) continue;
+    const image = from[1]!.replace(/\$\{?(\w+)\}?/g, (_, name: string) => args[name] ?? '');
+    if (!stageNames.has(image.toLowerCase())) images.push({ image, line: i + 1 });
+    if (from[2]) stageNames.add(from[2].toLowerCase());
+  }
+  return images;
 }
 
 /** `KEY=value` pairs of the final stage's ENV instructions. */
@@ -235,7 +275,7 @@ interface Container {
   args?: string[];
   ports?: { name?: string; containerPort: number }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
-  env?: { name: string; valueFrom?: { secretKeyRef?: { name: string } } }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string } } }[];
   resources?: { requests?: Record<string, string> };
   readinessProbe?: { httpGet?: { path: string; port: string | number } };
   livenessProbe?: { httpGet?: { path: string; port: string | number } };
@@ -243,7 +283,30 @@ interface Container {
 }
 interface PodTemplate {
   metadata?: { labels?: Record<string, string> };
-  spec: { containers: Container[]; securityContext?: { runAsNonRoot?: boolean } };
+  spec: {
+    containers: Container[];
+    securityContext?: { runAsNonRoot?: boolean };
+    serviceAccountName?: string;
+    automountServiceAccountToken?: boolean;
+  };
+}
+interface NetworkPolicyPort {
+  protocol?: string;
+  port?: string | number;
+}
+interface NetworkPolicySpec {
+  podSelector: { matchLabels?: Record<string, string> };
+  policyTypes?: string[];
+  ingress?: { ports?: NetworkPolicyPort[] }[];
+  egress?: { ports?: NetworkPolicyPort[] }[];
+}
+
+/** An nginx size (`21m`, `512k`, `1g`, bytes without a suffix) in bytes; null when unreadable. */
+export function nginxSize(value: string): number | null {
+  const m = /^(\d+)([kmg]?)$/i.exec(value.trim());
+  if (!m) return null;
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+  return Number(m[1]) * unit;
 }
 
 /** API groups of the custom resources used here → the package with their models. */
@@ -411,8 +474,107 @@ export function crossCheck(objects: { obj: Obj; where: string }[], ports: { web:
       }
     }
   }
+  problems.push(...deploymentDefaults(objects, workloads));
   for (const kind of ['Deployment', 'Job']) {
     if (!byKind(kind).length) problems.push(`deploy/k8s: falta um ${kind}`);
+  }
+  return problems;
+}
+
+/**
+ * Issue 24's deployment defaults: upload size through the Ingress, autoscaled replica counts,
+ * migrations owned by the Job, network policies, service accounts without API tokens.
+ */
+function deploymentDefaults(
+  objects: { obj: Obj; where: string }[],
+  workloads: { obj: Obj; where: string; template: PodTemplate }[],
+): string[] {
+  const problems: string[] = [];
+  const byKind = (kind: string) => objects.filter((o) => o.obj.kind === kind);
+  const id = (o: { obj: Obj; where: string }) => `${o.where}: ${o.obj.kind}/${o.obj.metadata?.name}`;
+
+  // 1. The Ingress lets through the largest upload the web accepts (ingress-nginx's default is 1 MB).
+  for (const o of byKind('Ingress')) {
+    const annotations = (o.obj.metadata as { annotations?: Record<string, string> }).annotations ?? {};
+    const raw = annotations['nginx.ingress.kubernetes.io/proxy-body-size'];
+    const size = raw === undefined ? null : nginxSize(raw);
+    if (size === null || size === 0 || size < MEDIA_UPLOAD_MAX_BYTES) {
+      problems.push(
+        `${id(o)}: nginx.ingress.kubernetes.io/proxy-body-size (${raw ?? 'ausente: 1m'}) deve caber o maior envio do web, MEDIA_UPLOAD_MAX_BYTES = ${MEDIA_UPLOAD_MAX_BYTES} bytes`,
+      );
+    }
+  }
+
+  // 2. A Deployment whose count an autoscaler owns has no `replicas` (each apply would reset it).
+  for (const kind of ['HorizontalPodAutoscaler', 'ScaledObject']) {
+    for (const o of byKind(kind)) {
+      const target = (o.obj.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name;
+      const deployment = byKind('Deployment').find((d) => d.obj.metadata?.name === target);
+      if (deployment && (deployment.obj.spec as { replicas?: number }).replicas !== undefined) {
+        problems.push(`${id(deployment)}: sem replicas — o ${kind}/${o.obj.metadata?.name} define quantas`);
+      }
+    }
+  }
+
+  // 3. With a migration Job, the web does not migrate at start (no DDL rights needed at run time).
+  const migrationJob = workloads.some(
+    (w) => w.obj.kind === 'Job' && w.template.spec.containers.some((c) => c.args?.[0] === 'migrate'),
+  );
+  for (const w of workloads.filter((x) => x.obj.kind === 'Deployment')) {
+    for (const c of w.template.spec.containers.filter((x) => x.args?.[0] === 'web')) {
+      const value = c.env?.find((e) => e.name === 'MIGRATE_ON_START')?.value;
+      if (migrationJob && value !== '0' && value !== 'false') {
+        problems.push(`${id(w)}: env MIGRATE_ON_START: "0" — as migrações são do Job, não do web`);
+      }
+    }
+  }
+
+  // 4. Every pod is selected by a NetworkPolicy for both directions, with ports that exist and DNS.
+  const policies = byKind('NetworkPolicy').map((o) => ({ ...o, spec: o.obj.spec as NetworkPolicySpec }));
+  for (const w of workloads) {
+    const labels = w.template.metadata?.labels;
+    const mine = policies.filter((p) => matches(p.spec.podSelector.matchLabels, labels));
+    const types = new Set(mine.flatMap((p) => p.spec.policyTypes ?? []));
+    if (!types.has('Ingress') || !types.has('Egress')) {
+      problems.push(`${id(w)}: nenhuma NetworkPolicy seleciona o pod com policyTypes [Ingress, Egress]`);
+      continue;
+    }
+    const ports = w.template.spec.containers.flatMap((c) => c.ports ?? []);
+    const allowed = mine.flatMap((p) => (p.spec.ingress ?? []).flatMap((r) => r.ports ?? []));
+    for (const port of allowed) {
+      if (!ports.some((cp) => cp.name === port.port || cp.containerPort === port.port)) {
+        problems.push(`${id(w)}: a NetworkPolicy abre a porta ${port.port}, que o pod não tem`);
+      }
+    }
+    for (const cp of ports) {
+      if (!allowed.some((port) => port.port === cp.name || port.port === cp.containerPort)) {
+        problems.push(`${id(w)}: nenhuma NetworkPolicy deixa entrar na porta ${cp.name ?? cp.containerPort}`);
+      }
+    }
+    const egress = mine.flatMap((p) => (p.spec.egress ?? []).flatMap((r) => r.ports ?? []));
+    if (!egress.some((port) => port.port === 53)) {
+      problems.push(`${id(w)}: a NetworkPolicy deve permitir DNS (porta 53) na saída`);
+    }
+  }
+
+  // 5. One ServiceAccount per workload, without a Kubernetes API token (on the account and the pod).
+  const accounts = new Map(byKind('ServiceAccount').map((o) => [o.obj.metadata?.name, o]));
+  const used = new Map<string, string>();
+  for (const w of workloads) {
+    const name = w.template.spec.serviceAccountName;
+    const account = name ? accounts.get(name) : undefined;
+    if (!name || !account) {
+      problems.push(`${id(w)}: serviceAccountName deve nomear um ServiceAccount destes manifestos`);
+      continue;
+    }
+    if (used.has(name)) problems.push(`${id(w)}: o ServiceAccount ${name} já é de ${used.get(name)}`);
+    used.set(name, `${w.obj.kind}/${w.obj.metadata?.name}`);
+    if (w.template.spec.automountServiceAccountToken !== false) {
+      problems.push(`${id(w)}: automountServiceAccountToken: false no pod`);
+    }
+    if ((account.obj as { automountServiceAccountToken?: boolean }).automountServiceAccountToken !== false) {
+      problems.push(`${id(account)}: automountServiceAccountToken: false`);
+    }
   }
   return problems;
 }
@@ -471,8 +633,19 @@ export function lintCompose(composeText: string, caddyfile: string, readme: stri
   const doc = parseAllDocuments(composeText, { merge: true })[0];
   if (!doc || doc.errors.length) return [`docker-compose.yml: YAML inválido: ${doc?.errors[0]?.message}`];
   const compose = doc.toJS({ maxAliasCount: 100 }) as {
-    services: Record<string, { build?: unknown; command?: string[]; environment?: Record<string, string> }>;
+    services: Record<
+      string,
+      { build?: unknown; image?: string; command?: string[]; environment?: Record<string, string> }
+    >;
   };
+  for (const [name, service] of Object.entries(compose.services)) {
+    // Pauta's own image is built from ./Dockerfile (whose base image is pinned); the rest by digest.
+    if (!service.build && !PINNED_IMAGE.test(service.image ?? '')) {
+      problems.push(
+        `docker-compose.yml: ${name}: image ${service.image} — fixe por digest (imagem:tag@sha256:…)`,
+      );
+    }
+  }
   const documented = documentedVariables(readme);
   for (const [name, service] of Object.entries(compose.services)) {
     if (!service.build) continue;

@@ -8,6 +8,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+// The project's Node line (.nvmrc; scripts/node-lts.sh installs it): say so when another one runs us.
+// (No .nvmrc in the image, whose Node is the same release.)
+const nvmrc = path.join(ROOT, '.nvmrc');
+const wanted = existsSync(nvmrc) ? readFileSync(nvmrc, 'utf8').trim().split('.')[0] : null;
+if (wanted && process.versions.node.split('.')[0] !== wanted) {
+  process.stderr.write(
+    `Aviso: a Pauta roda no Node ${wanted} (.nvmrc) e este é o ${process.version}: rode \`npm run setup\` e use os comandos \`npm run …\`.\n`,
+  );
+}
 const entries = JSON.parse(readFileSync(path.join(import.meta.dirname, 'entry-points.json'), 'utf8'));
 const name = process.argv[2];
 const entry = name ? entries[name] : undefined;

@@ -1,6 +1,6 @@
 // `npm start`: Pauta in embedded mode — web + worker in one process, PGlite when DATABASE_URL is
 // unset, the sandbox networks when no network credentials are set, a local Redis when it can.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EnvError, hasAnyNetworkCredentials } from '@pauta/core/config/env';
 import { createDb, type DbHandle, ping } from '@pauta/db';
@@ -14,6 +14,15 @@ import { environment, setEnv } from './env.js';
 import { resolveRedis } from './redis.js';
 
 const started = performance.now();
+// The project's Node line (.nvmrc; `npm run setup` installs it and npm scripts use it).
+const wantedNode = readFileSync(path.resolve(import.meta.dirname, '../.nvmrc'), 'utf8')
+  .trim()
+  .split('.')[0];
+if (process.versions.node.split('.')[0] !== wantedNode) {
+  process.stderr.write(
+    `Aviso: a Pauta roda no Node ${wantedNode} (.nvmrc) e este é o ${process.version}: rode \`npm run setup\` e depois \`npm start\`.\n`,
+  );
+}
 let env: ServerEnv;
 try {
   env = loadServerEnv();

@@ -136,6 +136,8 @@ function assembleRuntime(work: string, src: string, recipe: Recipe): string {
   mkdirSync(app);
   for (const file of recipe.contextFiles) cpSync(path.join(src, file), path.join(app, file));
   run('npm', [...recipe.npmArgs, '--prefer-offline', '--loglevel=error'], app);
+  // What the Dockerfile removes after its install (TypeScript, PGlite): the smoke runs without them.
+  for (const dir of recipe.prune) rmSync(path.join(app, dir), { recursive: true, force: true });
   for (const file of recipe.buildFiles)
     cpSync(path.join(src, file), path.join(app, file), { recursive: true });
   return app;

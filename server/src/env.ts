@@ -30,6 +30,18 @@ const schema = z.object({
   METRICS_TOKEN: optionalString,
   /** How often each web process checks the workers' heartbeats (docs/operations.md). */
   WORKER_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Apply pending migrations at start-up (on unless 0/false). Off where a release step runs them
+   * (Kubernetes: the pauta-migrate Job), so the web's database user needs no DDL rights; then a web
+   * whose schema is behind refuses to start (docs/deployment.md).
+   */
+  MIGRATE_ON_START: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z
+      .enum(['', '0', '1', 'true', 'false'], { message: 'use 1 (ligado) ou 0 (desligado)' })
+      .optional()
+      .transform((v) => v !== '0' && v !== 'false'),
+  ),
 });
 
 export type ServerEnv = z.output<typeof schema> & {

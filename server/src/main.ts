@@ -4,7 +4,7 @@ import { DEFAULT_REDIS_URL, EnvError } from '@pauta/core/config/env';
 import { installSandboxFetch } from '@pauta/networks';
 import { loadServerEnv } from './env.js';
 import { createLogger } from './logger.js';
-import { startWeb } from './web.js';
+import { SchemaBehindError, startWeb } from './web.js';
 
 let env: ReturnType<typeof loadServerEnv>;
 try {
@@ -25,12 +25,22 @@ try {
 if (env.SOCIAL_SANDBOX_URL) installSandboxFetch(env.SOCIAL_SANDBOX_URL);
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
-const web = await startWeb({
-  env,
-  logger,
-  redisUrl: env.REDIS_URL ?? DEFAULT_REDIS_URL,
-  sandbox: Boolean(env.SOCIAL_SANDBOX_URL),
-});
+let web: Awaited<ReturnType<typeof startWeb>>;
+try {
+  web = await startWeb({
+    env,
+    logger,
+    redisUrl: env.REDIS_URL ?? DEFAULT_REDIS_URL,
+    sandbox: Boolean(env.SOCIAL_SANDBOX_URL),
+  });
+} catch (error) {
+  // A schema behind the code (MIGRATE_ON_START=0): one clear line, no stack trace.
+  if (error instanceof SchemaBehindError) {
+    logger.fatal(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 logger.info({ url: env.appUrl }, `Pauta (web) ouvindo em ${web.url}`);
 
 let stopping = false;

@@ -8,11 +8,11 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDb, uniqueEmail } from '../../test/harness.js';
+import { isolatedDb, testDb, uniqueEmail } from '../../test/harness.js';
 import { insertTestTheme, TEST_KEYS } from '../../test/server-harness.js';
 import { createSession } from './auth/session.js';
 import { loadServerEnv } from './env.js';
-import { startWeb } from './web.js';
+import { SchemaBehindError, startWeb } from './web.js';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -122,3 +122,46 @@ async function waitUntil(check: () => Promise<boolean>): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+describe('MIGRATE_ON_START', () => {
+  const envFor = (databaseUrl: string, migrate: string | undefined) =>
+    loadServerEnv({
+      NODE_ENV: 'test',
+      APP_URL: 'http://pauta.test',
+      TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: inject('redisPrefix'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MIGRATE_ON_START: migrate,
+    });
+
+  it('is on unless set to 0 or false, and refuses anything else', () => {
+    const url = inject('databaseUrl');
+    expect(envFor(url, undefined).MIGRATE_ON_START).toBe(true);
+    expect(envFor(url, '1').MIGRATE_ON_START).toBe(true);
+    expect(envFor(url, '0').MIGRATE_ON_START).toBe(false);
+    expect(envFor(url, 'false').MIGRATE_ON_START).toBe(false);
+    expect(() => envFor(url, 'no')).toThrow('MIGRATE_ON_START');
+  });
+
+  it('off: starts on an up-to-date schema, refuses to start on a schema behind the code', async () => {
+    const iso = await isolatedDb();
+    const logger = pino({ level: 'silent' });
+    try {
+      const web = await startWeb({ env: envFor(iso.url, '0'), logger, redisUrl: null, sandbox: true });
+      await web.close();
+      // The release's newest migration "not yet run" (as when the migration Job has not run).
+      const last = await iso.handle.db
+        .selectFrom('kysely_migration' as never)
+        .select(sql<string>`max(name)`.as('name'))
+        .executeTakeFirstOrThrow();
+      await sql`DELETE FROM kysely_migration WHERE name = ${last.name}`.execute(iso.handle.db);
+      const starting = startWeb({ env: envFor(iso.url, '0'), logger, redisUrl: null, sandbox: true });
+      await expect(starting).rejects.toBeInstanceOf(SchemaBehindError);
+      await expect(starting).rejects.toThrow(last.name);
+    } finally {
+      await iso.drop();
+    }
+  });
+});

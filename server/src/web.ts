@@ -2,7 +2,7 @@
 // queue gateway, Express app. Used by `npm run start:web` and by embedded mode.
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createDb, type DbHandle, mediaSetupFromEnv, migrateToLatest } from '@pauta/db';
+import { createDb, type DbHandle, mediaSetupFromEnv, migrateToLatest, pendingMigrations } from '@pauta/db';
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/index.js';
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
@@ -64,6 +64,30 @@ function countedDrafts(inner: DraftGenerator): DraftGenerator {
   };
 }
 
+/** The web must not run on a schema older than its code (MIGRATE_ON_START=0 and no migration Job yet). */
+export class SchemaBehindError extends Error {
+  override name = 'SchemaBehindError';
+}
+
+/**
+ * MIGRATE_ON_START on (embedded mode, compose, a single machine): applies pending migrations.
+ * Off (Kubernetes, where the pauta-migrate Job runs them with a DDL-capable user): only checks, and
+ * refuses to start while migrations of this release are missing.
+ */
+async function prepareSchema(dbHandle: DbHandle, env: ServerEnv, { ownsHandle }: { ownsHandle: boolean }) {
+  if (env.MIGRATE_ON_START) {
+    await migrateToLatest(dbHandle.db);
+    return;
+  }
+  const pending = await pendingMigrations(dbHandle.db);
+  if (!pending.length) return;
+  if (ownsHandle) await dbHandle.close();
+  throw new SchemaBehindError(
+    `O banco está sem ${pending.length} migração(ões) desta versão (${pending.join(', ')}) e MIGRATE_ON_START=0: ` +
+      'rode `npm run db:migrate` (no Kubernetes, o Job pauta-migrate de deploy/k8s/release.sh) antes de iniciar o web.',
+  );
+}
+
 export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
   const { env, logger } = options;
   const dbHandle =
@@ -73,7 +97,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       pgliteDataDir: path.join(env.dataDir, 'pglite'),
       applicationName: 'pauta-web',
     }));
-  await migrateToLatest(dbHandle.db);
+  await prepareSchema(dbHandle, env, { ownsHandle: !options.dbHandle });
   const queue = createQueueGateway({ redisUrl: options.redisUrl, prefix: env.REDIS_PREFIX, logger });
   // Images (docs/media.md): local disk or S3, and the sweeper that deletes deleted images' files.
   const media = mediaSetupFromEnv(env, { appUrl: env.appUrl, dataDir: env.dataDir, keyring: env.keyring });
