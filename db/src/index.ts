@@ -6,6 +6,7 @@ export * from './media/config.js';
 export * from './media/storage.js';
 export * from './media/storage.js';
 export * from './migrations.js';
+export { isDatabaseUnavailable } from './unavailable.js';
 export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
 export * from './repositories/approval.repository.js';
