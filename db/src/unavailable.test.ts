@@ -7,7 +7,10 @@ const pgError = (code: string, message = 'erro') => Object.assign(new Error(mess
 
 describe('isDatabaseUnavailable', () => {
   it.each([
-    ['57P01 admin shutdown (pg_ctl restart -m fast)', pgError('57P01', 'terminating connection due to administrator command')],
+    [
+      '57P01 admin shutdown (pg_ctl restart -m fast)',
+      pgError('57P01', 'terminating connection due to administrator command'),
+    ],
     ['57P02 crash shutdown', pgError('57P02')],
     ['57P03 starting up', pgError('57P03', 'the database system is starting up')],
     ['53300 too many connections', pgError('53300')],
@@ -30,7 +33,10 @@ describe('isDatabaseUnavailable', () => {
     ['serialization failure', pgError('40001')],
     ['deadlock', pgError('40P01')],
     ['syntax error', pgError('42601')],
-    ['statement timeout (57014, same class as 57P01)', pgError('57014', 'canceling statement due to statement timeout')],
+    [
+      'statement timeout (57014, same class as 57P01)',
+      pgError('57014', 'canceling statement due to statement timeout'),
+    ],
     ['a plain error', new Error('algo deu errado')],
     ['not an error', 'ECONNREFUSED'],
     ['null', null],

@@ -48,7 +48,8 @@ function check(error: unknown, depth: number): boolean {
   if (typeof code === 'string') {
     if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code)) return true;
   }
-  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
+    return true;
   // An AggregateError (a connection refused on both 127.0.0.1 and ::1) or a wrapped cause.
   if (Array.isArray(errors) && errors.some((inner) => check(inner, depth + 1))) return true;
   return check(cause, depth + 1);
