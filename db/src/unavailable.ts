@@ -3,7 +3,7 @@
 // error of the statement itself (a constraint, a syntax error, a serialization failure). The web
 // answers these with a 503 and a pt-BR "try again" instead of a 500, readiness reports them, and
 // loops log them as a warning and try again on their next pass (docs/operations.md, "PostgreSQL
-// fora do ar").
+// away").
 
 /** SQLSTATE codes that mean the server is going away or not accepting connections yet. */
 const UNAVAILABLE_SQLSTATES = new Set([

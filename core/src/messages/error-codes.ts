@@ -39,7 +39,7 @@ export const ErrorCode = {
   MEDIA_REJECTED: 'MEDIA_REJECTED',
   /**
    * PostgreSQL is away (restarting, unreachable): nothing was done, the same action can be sent
-   * again in a few seconds (HTTP 503; docs/operations.md, "PostgreSQL fora do ar").
+   * again in a few seconds (HTTP 503; docs/operations.md, "PostgreSQL away").
    */
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
