@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+const BIN = '/usr/lib/postgresql/15/bin';
 
 export interface PrivateCluster {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
