@@ -331,13 +331,18 @@ describe.skipIf(!privateClusterAvailable())('a PostgreSQL restart under load', (
     );
     expect(duplicated).toBe(0);
     expect(lost).toBe(0);
-    expect(byStatus.published ?? 0, worker.output().slice(-4000)).toBe(POSTS);
+    // Published, or — only for a send whose answer came back while PostgreSQL was still away past
+    // the completion retry (I12, ~3.5 s) — flagged needs_attention by the reconciler, never resent.
+    // A 3 s outage stays within that retry on a quiet machine: all 40 published.
+    const notRecorded = (worker.output().match(/mas não registrado/g) ?? []).length;
+    expect(Object.keys(byStatus).filter((s) => s !== 'published' && s !== 'needs_attention')).toEqual([]);
+    expect(byStatus.needs_attention ?? 0, worker.output().slice(-4000)).toBeLessThanOrEqual(notRecorded);
     const published = await db.db
       .selectFrom('published_posts')
       .select('suggested_post_id')
       .where('suggested_post_id', 'in', ids)
       .execute();
-    expect(published).toHaveLength(POSTS);
+    expect(published).toHaveLength(byStatus.published ?? 0);
 
     // Same processes from start to end; nothing unhandled in their output.
     expect(webChild.pid).toBe(pids.web);
