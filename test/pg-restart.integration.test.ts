@@ -16,8 +16,10 @@ import {
   isDatabaseUnavailable,
   migrateToLatest,
   parseKeyring,
+  readAccountTokens,
+  refreshTokensLocked,
 } from '../db/src/index.js';
-import { installSandboxFetch, uninstallSandboxFetch } from '../networks/src/index.js';
+import { installSandboxFetch, oauthClient, uninstallSandboxFetch } from '../networks/src/index.js';
 import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.js';
 import { hashPassword } from '../server/src/auth/password.js';
 import { startMemoryCache } from '../server/src/cache/memory-cache.js';
@@ -102,6 +104,54 @@ describe.skipIf(!privateClusterAvailable())('a PostgreSQL restart under load', (
       timeoutMs: 15_000,
       label: 'pool de volta',
     });
+  });
+
+  it('a token refresh answered while PostgreSQL is away is saved when it is back: the account stays connected', async () => {
+    const db = handle!;
+    const sb = sandbox!;
+    const pg = cluster!;
+    const keyring = parseKeyring(TEST_KEYS);
+    const user = await createUser(db.db, { email: uniqueEmail('pg-restart-refresh'), passwordHash: null });
+    const account = await connectThroughSandbox(db, keyring, {
+      sandboxUrl: sb.url,
+      userId: user.id,
+      platform: 'x',
+    });
+    const x = oauthClient('x', 'connect', {
+      env: { SOCIAL_SANDBOX_URL: sb.url },
+      appUrl: 'http://localhost:3000',
+    })!;
+    const before = await readAccountTokens(db.db, keyring, account.id);
+    // X rotates refresh tokens: once it has answered, the stored one is revoked. PostgreSQL
+    // stops right after that answer and before the new tokens are written, and is back 2 s later.
+    const refreshed = await refreshTokensLocked(db.db, keyring, account.id, {
+      now: new Date(),
+      marginMs: Number.MAX_SAFE_INTEGER,
+      refresh: async (tokens) => {
+        const answer = await x.refreshAccessToken(tokens.refreshToken!);
+        pg.stop();
+        setTimeout(() => pg.start(), 2_000);
+        return {
+          accessToken: answer.accessToken,
+          refreshToken: answer.refreshToken,
+          accessTokenExpiresAt: answer.accessTokenExpiresAt,
+        };
+      },
+    });
+    expect(refreshed.refreshed).toBe(true);
+    const stored = await readAccountTokens(db.db, keyring, account.id);
+    expect(stored.refreshToken).not.toBe(before.refreshToken);
+    expect(stored.refreshToken).toBe(refreshed.tokens.refreshToken);
+    // The stored refresh token is the live one: the next renewal works (no reconnect needed).
+    await expect(x.refreshAccessToken(stored.refreshToken!)).resolves.toMatchObject({
+      accessToken: expect.any(String),
+    });
+    const row = await db.db
+      .selectFrom('connected_accounts')
+      .select('status')
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('active');
   });
 
   it('keeps web and worker up, answers 503 while it is down, and publishes every post exactly once', async () => {
