@@ -354,8 +354,7 @@ export async function refreshTokensLocked(
     // PostgreSQL went away between the network's answer and the commit: write the new tokens as
     // soon as it is back (the same values: harmless if the commit did land after all).
     await persistThroughOutage(
-      () =>
-        db.updateTable('connected_accounts').set(columns(issued)).where('id', '=', accountId).execute(),
+      () => db.updateTable('connected_accounts').set(columns(issued)).where('id', '=', accountId).execute(),
       options.persistForMs ?? 30_000,
     );
     return { tokens: issued, refreshed: true };
