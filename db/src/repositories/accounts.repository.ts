@@ -361,19 +361,25 @@ export async function refreshTokensLocked(
   }
 }
 
-/** Retries a write that met PostgreSQL away, with back-off, for at most `forMs`. */
+/**
+ * Retries a write that met PostgreSQL away, every 250 ms for at most `forMs`: often, because once
+ * PostgreSQL is back another worker may lock the row, find the old tokens expiring and refresh
+ * with the revoked refresh token; the sooner the new ones are in, the smaller that window.
+ */
 async function persistThroughOutage(write: () => Promise<unknown>, forMs: number): Promise<void> {
   const deadline = Date.now() + forMs;
-  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
+  for (;;) {
     try {
       await write();
       return;
     } catch (error) {
-      if (!isDatabaseUnavailable(error) || Date.now() + pause > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (!isDatabaseUnavailable(error) || Date.now() + PERSIST_RETRY_MS > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, PERSIST_RETRY_MS));
     }
   }
 }
+
+const PERSIST_RETRY_MS = 250;
 
 /** Flags an active account: its posts fail with ACCOUNT_NEEDS_RECONNECT until it is reconnected. */
 export async function markNeedsReconnect(
