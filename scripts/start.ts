@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EnvError, hasAnyNetworkCredentials } from '@pauta/core/config/env';
-import { createDb, type DbHandle, ping } from '@pauta/db';
+import { createDb, type DbHandle, ping, throttledConnectionWarning } from '@pauta/db';
 import { installSandboxFetch } from '@pauta/networks';
 import { startSandbox } from '@pauta/networks/sandbox';
 import { createLogger, loadServerEnv, type ServerEnv, startWeb } from '@pauta/server';
@@ -36,7 +36,9 @@ let unlock = () => {};
 let dbHandle: DbHandle;
 try {
   if (!env.DATABASE_URL) {
-    mkdirSync(env.dataDir, { recursive: true });
+    // The user's data (the embedded database, images): the owner's only (createDb closes the
+    // database's own folder and files the same way).
+    mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
     // PGlite serves one process: refuse to open the same data folder twice.
     const lock = lockDataDir(env.dataDir);
     if ('heldBy' in lock) {
@@ -51,6 +53,7 @@ try {
     databaseUrl: env.DATABASE_URL,
     pgliteDataDir: path.join(env.dataDir, 'pglite'),
     applicationName: 'pauta',
+    onConnectionError: throttledConnectionWarning((fields, message) => logger.warn(fields, message)),
   });
   await ping(dbHandle.db);
 } catch (error) {

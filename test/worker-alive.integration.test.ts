@@ -99,7 +99,11 @@ describe('worker heartbeat and the no-worker alert', () => {
       .execute();
 
     // 4. Two web processes checking every 200 ms race to open the outage: one email per admin.
-    const env = { WORKER_WATCH_INTERVAL_MS: '200' };
+    // The workers' details on /readyz need the metrics bearer (the public sees ready / not ready).
+    const METRICS_TOKEN = 'token-de-metricas-worker-alive';
+    const env = { WORKER_WATCH_INTERVAL_MS: '200', METRICS_TOKEN };
+    const readyz = (web: string) =>
+      fetch(`${web}/readyz`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const webs = await Promise.all(
       [await freePort(), await freePort()].map((port) =>
         spawnWeb({ port, redisPrefix, sandboxUrl: sandbox.url, children, databaseUrl: iso.url, env }),
@@ -115,7 +119,7 @@ describe('worker heartbeat and the no-worker alert', () => {
     expect(emails[0]!.html).toContain('npm run start:worker');
 
     for (const web of webs) {
-      const res = await fetch(`${web}/readyz`);
+      const res = await readyz(web);
       expect(res.status).toBe(200);
       const body = (await res.json()) as Ready;
       expect(body.status).toBe('ready');
@@ -147,7 +151,7 @@ describe('worker heartbeat and the no-worker alert', () => {
         (await handle.db.selectFrom('worker_outages').select('ended_at').executeTakeFirst())?.ended_at,
       { timeoutMs: 10_000, label: 'interrupção encerrada' },
     );
-    const ok = (await (await fetch(`${webs[1]}/readyz`)).json()) as Ready;
+    const ok = (await (await readyz(webs[1]!)).json()) as Ready;
     expect(ok.workers).toMatchObject({ status: 'ok', alive: 1, duePosts: 2 });
 
     // 6. A second outage is a new one: it emails again (once).

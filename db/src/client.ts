@@ -1,10 +1,12 @@
 // createDb(): the one way any process gets a database. PostgreSQL through a pg Pool when a URL
 // is given; otherwise an embedded PGlite stored in a folder (single process only).
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type Listener, type ListenOptions, listenPostgres } from './listen.js';
 import type { Database } from './schema.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 export type DbEngine = 'postgres' | 'pglite';
 
@@ -24,6 +26,12 @@ export interface CreateDbOptions {
   /** pg pool size (default 10). */
   poolSize?: number;
   applicationName?: string;
+  /**
+   * Told when a pooled connection fails outside a statement (PostgreSQL restarted, the network
+   * dropped): idle or checked out, the connection is discarded and the process carries on. The
+   * statement that was running, if any, fails on its own with the same error.
+   */
+  onConnectionError?: (error: Error, info: { unavailable: boolean }) => void;
 }
 
 // timestamptz, bigint counts and numeric are parsed by pg; keep counts (int8) as numbers.
@@ -85,6 +93,44 @@ export function prepareStatements(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * An `onConnectionError` that logs through `warn` at most once per `everyMs` (a restart drops
+ * every connection of the pool at once), with how many were dropped since the last line.
+ */
+export function throttledConnectionWarning(
+  warn: (fields: { err: Error; dropped: number; unavailable: boolean }, message: string) => void,
+  everyMs = 10_000,
+): NonNullable<CreateDbOptions['onConnectionError']> {
+  let last = 0;
+  let dropped = 0;
+  return (error, info) => {
+    dropped++;
+    const now = Date.now();
+    if (now - last < everyMs) return;
+    last = now;
+    warn(
+      { err: error, dropped, unavailable: info.unavailable },
+      'conexão com o PostgreSQL perdida; descartada, as próximas serão abertas quando ele responder',
+    );
+    dropped = 0;
+  };
+}
+
+/** Removes group and other permissions from `dir` and everything under it (0700 folders, 0600 files). */
+export function restrictToOwner(dir: string): void {
+  const fix = (target: string, isDir: boolean) => {
+    const mode = statSync(target).mode & 0o777;
+    const wanted = isDir ? 0o700 : mode & 0o700;
+    if (mode !== wanted) chmodSync(target, wanted);
+  };
+  fix(dir, true);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) restrictToOwner(target);
+    else if (entry.isFile()) fix(target, false);
+  }
+}
+
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -93,9 +139,19 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       application_name: options.applicationName ?? 'pauta',
       connectionTimeoutMillis: 10_000,
     });
-    // An idle client that loses its connection (PostgreSQL restart) must not crash the process.
-    pool.on('error', () => {});
-    pool.on('connect', prepareStatements);
+    // A connection that fails (PostgreSQL restarted: 57P01, "Connection terminated unexpectedly")
+    // emits 'error' on its client. The pool listens only while the client is idle; a client
+    // checked out by Kysely (a transaction waiting on a network call, a statement in flight) had
+    // no listener, and the event crashed the process (issue 24). Every client gets its own
+    // listener for its whole life; node-postgres marks it not queryable, so its release removes
+    // it from the pool instead of reusing it.
+    const report = (error: Error) =>
+      options.onConnectionError?.(error, { unavailable: isDatabaseUnavailable(error) });
+    pool.on('error', report);
+    pool.on('connect', (client) => {
+      client.on('error', report);
+      prepareStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = options.databaseUrl;
     return {
@@ -111,9 +167,21 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     import('kysely-pglite-dialect'),
   ]);
   const dataDir = options.pgliteDataDir;
-  if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir);
-  await pglite.waitReady;
+  const onDisk = dataDir !== undefined && !dataDir.startsWith('memory://');
+  if (onDisk) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The embedded database holds sessions, sealed tokens and every user's data: readable by its
+  // owner only (an attack found most of its files 0644 under a 0755 folder). PGlite creates its
+  // files with the process umask, so it runs under 077; files of an older start are fixed too.
+  const umask = onDisk ? process.umask(0o077) : null;
+  let pglite: InstanceType<typeof PGlite>;
+  try {
+    if (onDisk) restrictToOwner(dataDir);
+    pglite = new PGlite(dataDir);
+    await pglite.waitReady;
+  } finally {
+    if (umask !== null) process.umask(umask);
+  }
+  if (onDisk) restrictToOwner(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -35,3 +35,4 @@ export * from './repositories/themes.repository.js';
 export * from './repositories/users.repository.js';
 export * from './repositories/workers.repository.js';
 export type * from './schema.js';
+export { isDatabaseUnavailable } from './unavailable.js';

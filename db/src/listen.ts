@@ -19,6 +19,7 @@ export interface Listener {
 }
 
 const MAX_BACKOFF_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function listenPostgres(
   connectionString: string,
@@ -31,7 +32,14 @@ export async function listenPostgres(
   let failures = 0;
 
   const connect = async (isReconnect: boolean): Promise<void> => {
-    const c = new pg.Client({ connectionString, application_name: 'pauta-live' });
+    // A host that stops answering (not refusing) must not hold a reconnect for the OS's TCP
+    // timeout, and keepalive notices a connection that died silently.
+    const c = new pg.Client({
+      connectionString,
+      application_name: 'pauta-live',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     c.on('error', (error) => {
       options.onError?.(error);
       void drop(c);

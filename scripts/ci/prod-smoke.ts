@@ -28,6 +28,8 @@ import { TestClient } from '../../test/http-client.js';
 import { runtimeRecipe } from '../lint-deploy.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Shows /readyz's checks (and /metrics) to this script only. */
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -190,6 +192,7 @@ async function main(): Promise<void> {
       APP_URL: appUrl,
       TOKEN_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       SOCIAL_SANDBOX_URL: sandboxUrl,
+      METRICS_TOKEN,
       LOG_LEVEL: 'warn',
       PAUTA_DATA_DIR: path.join(work, 'data'),
     };
@@ -235,11 +238,20 @@ async function main(): Promise<void> {
           return (await fetch(`${url}/readyz`)).ok;
         });
         const health = await fetch(`${url}/healthz`);
-        const ready = (await (await fetch(`${url}/readyz`)).json()) as { status: string };
+        // The public gets the status alone; the checks come with the metrics bearer (issue 24).
+        const ready = (await (await fetch(`${url}/readyz`)).json()) as Record<string, unknown>;
         check(
-          `${name}: /healthz 200 e /readyz "ready"`,
-          health.status === 200 && ready.status === 'ready',
+          `${name}: /healthz 200 e /readyz {"status":"ready"} sem detalhes`,
+          health.status === 200 && JSON.stringify(ready) === '{"status":"ready"}',
           JSON.stringify(ready),
+        );
+        const detailed = (await (
+          await fetch(`${url}/readyz`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+        ).json()) as { status: string; checks?: { database?: { ok: boolean } } };
+        check(
+          `${name}: /readyz com o token de métricas traz as verificações`,
+          detailed.status === 'ready' && detailed.checks?.database?.ok === true,
+          JSON.stringify(detailed),
         );
       } catch (error) {
         check(`${name} fica pronto`, false, `${(error as Error).message}\n${proc.output()}`);

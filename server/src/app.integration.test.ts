@@ -9,6 +9,7 @@ import { appRouter } from './trpc/router.js';
 
 let handle: DbHandle;
 let app: { url: string; close(): Promise<void> };
+const METRICS_TOKEN = 'token-de-metricas-do-teste-de-prontidao';
 const dist = path.join(os.tmpdir(), `pauta-dist-${process.pid}`);
 
 beforeAll(async () => {
@@ -18,7 +19,7 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><title>Pauta</title><script type="module" src="/assets/a.js"></script>',
   );
-  app = await listen(testDeps(handle, { clientDist: dist }));
+  app = await listen(testDeps(handle, { clientDist: dist }, { METRICS_TOKEN }));
 });
 afterAll(async () => {
   await app?.close();
@@ -26,18 +27,27 @@ afterAll(async () => {
 });
 
 describe('web app', () => {
-  it('answers liveness and readiness with each check', async () => {
+  it('answers readiness to the public with its status only, and with each check to the metrics token', async () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
-    const res = await fetch(`${app.url}/readyz`);
+    const open = await fetch(`${app.url}/readyz`);
+    expect(open.status).toBe(200);
+    expect(await open.json()).toEqual({ status: 'ready' });
+    // A wrong token is the public: no detail about the installation.
+    const wrong = await fetch(`${app.url}/readyz`, { headers: { authorization: 'Bearer outro-token' } });
+    expect(await wrong.json()).toEqual({ status: 'ready' });
+
+    const res = await fetch(`${app.url}/readyz`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       status: string;
       checks: { database: { ok: boolean }; migrations: unknown; redis: { ok: boolean } };
+      workers: { status: string; duePosts?: number };
     };
     expect(body.checks.database.ok).toBe(true);
     expect(body.checks.migrations).toEqual({ ok: true, pending: [] });
     expect(body.checks.redis.ok).toBe(false);
     expect(body.status).toBe('degraded');
+    expect(typeof body.workers.duePosts).toBe('number');
   });
 
   it('serves the SPA for any HTML path (spec: unknown paths show the landing page)', async () => {

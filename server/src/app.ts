@@ -2,6 +2,8 @@
 // it on port 0. Security headers, CSRF checks, health, tRPC, and the built SPA.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { errorMessages, isAppError } from '@pauta/core';
+import { isDatabaseUnavailable } from '@pauta/db';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -79,6 +81,8 @@ export function createApp(deps: AppDeps): express.Express {
       maxBatchSize: 20,
       createContext: contextFactory(deps),
       onError: ({ error, path: procedure, req }) => {
+        // PostgreSQL away: the caller got a 503 to try again (error-format.ts); not a bug.
+        if (isAppError(error.cause, 'DATABASE_UNAVAILABLE') || isDatabaseUnavailable(error.cause)) return;
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           deps.logger.error({ err: error.cause ?? error, procedure, requestId: req.id }, 'erro inesperado');
         }
@@ -112,6 +116,11 @@ export function createApp(deps: AppDeps): express.Express {
   });
   // Express error handler: generic message, never a stack (docs/security.md S3).
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDatabaseUnavailable(error)) {
+      res.setHeader('Retry-After', '5');
+      res.status(503).json({ error: 'DATABASE_UNAVAILABLE', message: errorMessages.DATABASE_UNAVAILABLE });
+      return;
+    }
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) deps.logger.error({ err: error, requestId: req.id }, 'erro inesperado');
     res.status(status).json({

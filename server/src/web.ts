@@ -2,7 +2,14 @@
 // queue gateway, Express app. Used by `npm run start:web` and by embedded mode.
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createDb, type DbHandle, mediaSetupFromEnv, migrateToLatest, pendingMigrations } from '@pauta/db';
+import {
+  createDb,
+  type DbHandle,
+  mediaSetupFromEnv,
+  migrateToLatest,
+  pendingMigrations,
+  throttledConnectionWarning,
+} from '@pauta/db';
 import { aiConfigFromEnv, createAiClient, createDraftGenerator } from './ai/index.js';
 import { createApp } from './app.js';
 import { createRoleService } from './auth/roles.js';
@@ -96,6 +103,8 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       databaseUrl: env.DATABASE_URL,
       pgliteDataDir: path.join(env.dataDir, 'pglite'),
       applicationName: 'pauta-web',
+      // PostgreSQL restarting: connections are dropped and requests answered 503 until it is back.
+      onConnectionError: throttledConnectionWarning((fields, message) => logger.warn(fields, message)),
     }));
   await prepareSchema(dbHandle, env, { ownsHandle: !options.dbHandle });
   const queue = createQueueGateway({ redisUrl: options.redisUrl, prefix: env.REDIS_PREFIX, logger });

@@ -1,6 +1,6 @@
 // `npm run start:worker`: the publishing worker alone, against PostgreSQL and Redis.
 import { DEFAULT_REDIS_URL } from '@pauta/core/config/env';
-import { createDb } from '@pauta/db';
+import { createDb, throttledConnectionWarning } from '@pauta/db';
 import { installSandboxFetch } from '@pauta/networks';
 import { Redis } from 'ioredis';
 import { loadWorkerEnv } from './env.js';
@@ -36,11 +36,15 @@ const dbHandle = await createDb({
   databaseUrl: env.DATABASE_URL,
   applicationName: 'pauta-worker',
   poolSize: 4 * BATCH_IN_FLIGHT + Math.min(8, Math.ceil(env.WORKER_CONCURRENCY / 25)),
+  // A PostgreSQL restart drops every connection: discarded, logged, and the process carries on
+  // (failed jobs are re-added by the reconciler, claims repaired; docs/operations.md).
+  onConnectionError: throttledConnectionWarning((fields, message) => logger.warn(fields, message)),
 });
 const maintenanceHandle = await createDb({
   databaseUrl: env.DATABASE_URL,
   applicationName: 'pauta-worker-maintenance',
   poolSize: 3,
+  onConnectionError: throttledConnectionWarning((fields, message) => logger.warn(fields, message)),
 });
 const worker = await startWorker({
   db: dbHandle.db,

@@ -55,7 +55,21 @@ describe('worker health port', () => {
     expect((await fetch(`${local.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${local.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready' });
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('tells the public ready or not only; the checks and latencies need the METRICS_TOKEN bearer', async () => {
+    const token = 'segredo-da-prontidao-0123456789';
+    const guarded = await start({ metricsToken: token });
+    const open = await fetch(`${guarded.url}/readyz`, { headers: { authorization: 'Bearer errado' } });
+    expect(open.status).toBe(200);
+    expect(await open.json()).toEqual({ status: 'ready' });
+    const detailed = await fetch(`${guarded.url}/readyz`, { headers: { authorization: `Bearer ${token}` } });
+    expect(detailed.status).toBe(200);
+    expect(await detailed.json()).toMatchObject({
+      status: 'ready',
+      checks: { database: { ok: true }, redis: { ok: true } },
+    });
   });
 
   it('serves /metrics only with the METRICS_TOKEN bearer, and not at all without a token', async () => {

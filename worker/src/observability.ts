@@ -1,6 +1,6 @@
 // The worker's health and Prometheus metrics, on a small internal HTTP port (WORKER_HEALTH_PORT,
 // on WORKER_HEALTH_HOST: loopback by default): /healthz (alive), /readyz (PostgreSQL and Redis
-// reachable), and /metrics (publish lag, outcomes, token refreshes, queue depth) only with the
+// reachable; its checks only with the METRICS_TOKEN bearer), and /metrics (publish lag, outcomes, token refreshes, queue depth) only with the
 // METRICS_TOKEN bearer, as on the web. Uses prom-client's default registry (shared in embedded mode).
 import http from 'node:http';
 import { bearerTokenMatches } from '@pauta/core/config/bearer';
@@ -92,8 +92,13 @@ export function startHealthServer(options: {
         () => ({ ok: true, latencyMs: Math.round(performance.now() - redisStart) }),
         () => ({ ok: false }),
       );
-      return json(database.ok && redis.ok ? 200 : 503, {
-        status: database.ok && redis.ok ? 'ready' : 'not_ready',
+      const ready = database.ok && redis.ok;
+      // The public learns ready or not; the checks and latencies need the metrics token (issue 24).
+      if (!bearerTokenMatches(req.headers.authorization, options.metricsToken)) {
+        return json(ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready' });
+      }
+      return json(ready ? 200 : 503, {
+        status: ready ? 'ready' : 'not_ready',
         checks: { database, redis },
       });
     }

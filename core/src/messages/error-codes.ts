@@ -37,6 +37,11 @@ export const ErrorCode = {
   ACTION_OUTCOME_UNKNOWN: 'ACTION_OUTCOME_UNKNOWN',
   /** An image refused by content, size, dimensions or a network's limits (details: MediaRejection). */
   MEDIA_REJECTED: 'MEDIA_REJECTED',
+  /**
+   * PostgreSQL is away (restarting, unreachable): nothing was done, the same action can be sent
+   * again in a few seconds (HTTP 503; docs/operations.md, "PostgreSQL away").
+   */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -74,6 +79,7 @@ export const errorMessages = {
   ACTION_OUTCOME_UNKNOWN:
     'Não foi possível confirmar se esta ação foi concluída. Recarregue a página e confira antes de repetir.',
   MEDIA_REJECTED: 'A imagem foi recusada. Verifique o formato e o tamanho e tente novamente.',
+  DATABASE_UNAVAILABLE: 'Estamos com uma instabilidade temporária. Tente de novo em alguns instantes.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

@@ -5,6 +5,7 @@ import type { AccountStatusReason, Platform } from '@pauta/core';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
 import type { AccountData, Database } from '../schema.js';
+import { isDatabaseUnavailable } from '../unavailable.js';
 
 export interface AccountSummary {
   id: string;
@@ -310,39 +311,75 @@ export async function refreshTokensLocked(
     /** The access token a network just refused (401): refresh unless another caller already did. */
     rejectedAccessToken?: string;
     refresh: (tokens: AccountTokens) => Promise<AccountTokens>;
+    /** How long new tokens are retried when PostgreSQL goes away before they are saved (30 s). */
+    persistForMs?: number;
   },
 ): Promise<{ tokens: AccountTokens; refreshed: boolean }> {
-  return db.transaction().execute(async (trx: Transaction<Database>) => {
-    const row = await trx
-      .selectFrom('connected_accounts')
-      .select(['id', 'access_token', 'refresh_token', 'access_token_expires_at'])
-      .where('id', '=', accountId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const tokens = unsealRow(keyring, row);
-    const expiresAt = tokens.accessTokenExpiresAt?.getTime();
-    const rejected =
-      options.rejectedAccessToken !== undefined && tokens.accessToken === options.rejectedAccessToken;
-    const expiring = expiresAt !== undefined && expiresAt - options.now.getTime() <= options.marginMs;
-    if (!rejected && !expiring) return { tokens, refreshed: false };
-    const fresh = await options.refresh(tokens);
-    await trx
-      .updateTable('connected_accounts')
-      .set({
-        access_token: seal(keyring, fresh.accessToken, aad(row.id, 'access_token')),
-        ...(fresh.refreshToken
-          ? { refresh_token: seal(keyring, fresh.refreshToken, aad(row.id, 'refresh_token')) }
-          : {}),
-        access_token_expires_at: fresh.accessTokenExpiresAt,
-        status: 'active',
-        status_reason: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', row.id)
-      .execute();
-    return { tokens: { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken }, refreshed: true };
+  // The network's answer, once it has one: kept outside the transaction, because a network that
+  // rotates refresh tokens (X) has already revoked the stored one when PostgreSQL goes away
+  // before the commit (issue 24) — losing the answer would leave the account needing a reconnect.
+  let fresh: AccountTokens | null = null;
+  const columns = (tokens: AccountTokens) => ({
+    access_token: seal(keyring, tokens.accessToken, aad(accountId, 'access_token')),
+    ...(tokens.refreshToken
+      ? { refresh_token: seal(keyring, tokens.refreshToken, aad(accountId, 'refresh_token')) }
+      : {}),
+    access_token_expires_at: tokens.accessTokenExpiresAt,
+    status: 'active' as const,
+    status_reason: null,
+    updated_at: new Date(),
   });
+  try {
+    return await db.transaction().execute(async (trx: Transaction<Database>) => {
+      const row = await trx
+        .selectFrom('connected_accounts')
+        .select(['id', 'access_token', 'refresh_token', 'access_token_expires_at'])
+        .where('id', '=', accountId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const tokens = unsealRow(keyring, row);
+      const expiresAt = tokens.accessTokenExpiresAt?.getTime();
+      const rejected =
+        options.rejectedAccessToken !== undefined && tokens.accessToken === options.rejectedAccessToken;
+      const expiring = expiresAt !== undefined && expiresAt - options.now.getTime() <= options.marginMs;
+      if (!rejected && !expiring) return { tokens, refreshed: false };
+      const answer = await options.refresh(tokens);
+      fresh = { ...answer, refreshToken: answer.refreshToken ?? tokens.refreshToken };
+      await trx.updateTable('connected_accounts').set(columns(answer)).where('id', '=', row.id).execute();
+      return { tokens: fresh, refreshed: true };
+    });
+  } catch (error) {
+    const issued: AccountTokens | null = fresh;
+    if (issued === null || !isDatabaseUnavailable(error)) throw error;
+    // PostgreSQL went away between the network's answer and the commit: write the new tokens as
+    // soon as it is back (the same values: harmless if the commit did land after all).
+    await persistThroughOutage(
+      () => db.updateTable('connected_accounts').set(columns(issued)).where('id', '=', accountId).execute(),
+      options.persistForMs ?? 30_000,
+    );
+    return { tokens: issued, refreshed: true };
+  }
 }
+
+/**
+ * Retries a write that met PostgreSQL away, every 250 ms for at most `forMs`: often, because once
+ * PostgreSQL is back another worker may lock the row, find the old tokens expiring and refresh
+ * with the revoked refresh token; the sooner the new ones are in, the smaller that window.
+ */
+async function persistThroughOutage(write: () => Promise<unknown>, forMs: number): Promise<void> {
+  const deadline = Date.now() + forMs;
+  for (;;) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + PERSIST_RETRY_MS > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, PERSIST_RETRY_MS));
+    }
+  }
+}
+
+const PERSIST_RETRY_MS = 250;
 
 /** Flags an active account: its posts fail with ACCOUNT_NEEDS_RECONNECT until it is reconnected. */
 export async function markNeedsReconnect(

@@ -16,7 +16,13 @@ import {
   type MediaRejection,
   mediaRejectionMessage,
 } from '@pauta/core';
-import { contentTypeOfKey, isMediaKey, MediaNotFoundError, verifyMediaSignature } from '@pauta/db';
+import {
+  contentTypeOfKey,
+  isDatabaseUnavailable,
+  isMediaKey,
+  MediaNotFoundError,
+  verifyMediaSignature,
+} from '@pauta/db';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
 import { validateSessionToken } from '../auth/session.js';
@@ -38,6 +44,7 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 function sendError(res: Response, error: AppError): void {
@@ -68,7 +75,13 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     async (req: Request, res: Response, next: NextFunction) => {
       // Who: the session cookie only (never a header or the body), as tRPC does.
       const token = readCookie(req, names.session);
-      const session = token ? await validateSessionToken(deps.db, token).catch(() => null) : null;
+      let session: Awaited<ReturnType<typeof validateSessionToken>> = null;
+      try {
+        session = token ? await validateSessionToken(deps.db, token) : null;
+      } catch (error) {
+        // PostgreSQL away: a 503 to try again, never a 401 that would look like a lost session.
+        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
+      }
       if (!session || !token) return sendError(res, new AppError('UNAUTHORIZED'));
       if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
       res.locals.userId = session.userId;
@@ -98,6 +111,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
         res.status(result.created ? 201 : 200).json({ media: result.media });
       } catch (error) {
         if (isAppError(error)) return sendError(res, error);
+        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
         deps.logger.error({ err: error, requestId: req.id }, 'falha ao enviar imagem');
         res.status(500).json({ error: 'INTERNAL', message: getErrorMessage('INTERNAL') });
       }

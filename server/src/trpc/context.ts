@@ -1,5 +1,8 @@
 // Builds each request's tRPC context: who is signed in (from the session cookie only — never a
-// query or body field), the request id and the client IP. Never throws on a bad cookie.
+// query or body field), the request id and the client IP. Never throws on a bad cookie; with
+// PostgreSQL away it refuses the request (503) rather than treat the user as signed out.
+import { AppError } from '@pauta/core';
+import { isDatabaseUnavailable } from '@pauta/db';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
 import { validateSessionToken } from '../auth/session.js';
@@ -35,6 +38,7 @@ export function contextFactory(deps: AppDeps) {
         },
       };
     } catch (error) {
+      if (isDatabaseUnavailable(error)) throw new AppError('DATABASE_UNAVAILABLE');
       deps.logger.error({ err: error, requestId: req.id }, 'falha ao validar a sessão');
       return { ...base, user: null };
     }

@@ -5,6 +5,7 @@
 // exceeded", "Cannot destructure property 'json'…", "Unexpected end of JSON input", zod's English
 // issues, "No procedure found on path …") stays on the server (issue 11, item 9).
 import { AppError, type ErrorCode, errorMessages, isErrorCode } from '@pauta/core';
+import { isDatabaseUnavailable } from '@pauta/db';
 import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -60,11 +61,16 @@ export function formatError<
     data: { stack?: string; code: TRPCError['code']; httpStatus: number };
   },
 >(shape: Shape, thrown: TRPCError) {
-  // An AppError that reached here without the procedures' middleware (trpc.ts) is mapped here.
+  // An AppError that reached here without the procedures' middleware (trpc.ts) is mapped here,
+  // and so is PostgreSQL being away (a 503 to try again, whatever statement met it).
   const error =
-    thrown.cause instanceof AppError && thrown.code === 'INTERNAL_SERVER_ERROR'
-      ? toTRPCError(thrown.cause)
-      : thrown;
+    thrown.code !== 'INTERNAL_SERVER_ERROR'
+      ? thrown
+      : thrown.cause instanceof AppError
+        ? toTRPCError(thrown.cause)
+        : isDatabaseUnavailable(thrown.cause)
+          ? toTRPCError(new AppError('DATABASE_UNAVAILABLE'))
+          : thrown;
   const zodError =
     error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? fieldIssues(error.cause) : null;
   const code = publicErrorCode(error, zodError !== null);

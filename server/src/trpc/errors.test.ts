@@ -19,6 +19,13 @@ const testRouter = router({
   bug: publicProcedure.query(() => {
     throw new Error('secret internal detail');
   }),
+  // What node-postgres throws when PostgreSQL restarts under a statement (pg_ctl restart -m fast).
+  databaseRestarting: publicProcedure.query(() => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  }),
+  databaseGone: publicProcedure.query(() => {
+    throw new Error('Connection terminated unexpectedly');
+  }),
 });
 
 function context(headers: Record<string, string> = {}): Context {
@@ -36,13 +43,13 @@ function context(headers: Record<string, string> = {}): Context {
   };
 }
 
-async function call(path: string) {
+async function call(path: string, createContext?: () => Context) {
   const headers: Record<string, string> = {};
   const response = await fetchRequestHandler({
     endpoint: '/trpc',
     req: new Request(`http://localhost/trpc/${path}`),
     router: testRouter,
-    createContext: () => context(headers),
+    createContext: createContext ?? (() => context(headers)),
   });
   const body = (await response.json()) as {
     error: { json: { message: string; data: Record<string, unknown> } };
@@ -86,6 +93,27 @@ describe('AppError through tRPC', () => {
     expect(status).toBe(500);
     expect(error.message).toBe('INTERNAL');
     expect(JSON.stringify(error)).not.toContain('secret internal detail');
+  });
+
+  it('answers 503 with the pt-BR "try again" while PostgreSQL is away, never a 500', async () => {
+    for (const path of ['databaseRestarting', 'databaseGone']) {
+      const { status, headers, error } = await call(path);
+      expect(status, path).toBe(503);
+      expect(headers['Retry-After']).toBe('5');
+      expect(error.message).toBe('DATABASE_UNAVAILABLE');
+      expect(error.data.userMessage).toBe(
+        'Estamos com uma instabilidade temporária. Tente de novo em alguns instantes.',
+      );
+      expect(JSON.stringify(error)).not.toContain('administrator command');
+    }
+  });
+
+  it('answers 503 when the session lookup of the context meets PostgreSQL away', async () => {
+    const { status, error } = await call('themeLimit', () => {
+      throw new AppError('DATABASE_UNAVAILABLE');
+    });
+    expect(status).toBe(503);
+    expect(error.message).toBe('DATABASE_UNAVAILABLE');
   });
 
   it('throws the mapped TRPCError to a direct caller, with the AppError as its cause', async () => {

@@ -1,6 +1,7 @@
 // tRPC, read top to bottom: the context every call gets, the init with a zod-aware error
 // formatter, then the three procedure builders. Every procedure declares its access level.
 import { AppError } from '@pauta/core';
+import { isDatabaseUnavailable } from '@pauta/db';
 import { initTRPC } from '@trpc/server';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { Request, Response } from 'express';
@@ -64,6 +65,9 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** Retry-After of a 503 while PostgreSQL is away: a restart takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one place an AppError becomes a TRPCError (errors.ts): the status of its code, so that the
  * caller, the idempotency record and the `onError` log (a 500 is logged, a refusal is not) all see
@@ -71,8 +75,19 @@ export const createCallerFactory = t.createCallerFactory;
  */
 const appErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (result.ok || !(result.error.cause instanceof AppError)) return result;
-  const error = result.error.cause;
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  // PostgreSQL away (issue 24): a 503 with "try again", never a 500 logged as a bug.
+  const error =
+    cause instanceof AppError
+      ? cause
+      : isDatabaseUnavailable(cause)
+        ? new AppError('DATABASE_UNAVAILABLE')
+        : null;
+  if (!error) return result;
+  if (error.code === 'DATABASE_UNAVAILABLE') {
+    ctx.res?.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  }
   if (error.code === 'RATE_LIMITED') {
     const seconds = (error as AppError<'RATE_LIMITED'>).details?.retryAfterSeconds;
     if (seconds) ctx.res?.setHeader('Retry-After', String(seconds));
