@@ -158,7 +158,10 @@ describe('no-store on API answers and a Permissions-Policy everywhere (issue 24,
       ['trpc mutation error', await post('/trpc/auth.signIn', '{"json":{"email":"a@b.co","password":"x"}}')],
       ['trpc unknown', await post('/trpc/nope', '{}')],
       ['oauth start', await fetch(`${app.url}/auth/oauth/google/start`, { redirect: 'manual' })],
-      ['auth unknown route', await fetch(`${app.url}/auth/oauth/nope`, { headers: { accept: 'application/json' } })],
+      [
+        'auth unknown route',
+        await fetch(`${app.url}/auth/oauth/nope`, { headers: { accept: 'application/json' } }),
+      ],
       ['api', await fetch(`${app.url}/api/anything`, { headers: { accept: 'application/json' } })],
       ['healthz', await fetch(`${app.url}/healthz`)],
     ];
