@@ -43,7 +43,8 @@ export interface ErrorDetailsByCode {
   /** retryAfterSeconds: null when the limiter did not say. */
   RATE_LIMITED: { retryAfterSeconds: number | null };
   THEME_LIMIT_REACHED: { max: number };
-  WEAK_PASSWORD: { passwordIssues: PasswordIssue[] };
+  /** passwordFeedback: the estimator's pt-BR warning and suggestions (TOO_WEAK), when it has any. */
+  WEAK_PASSWORD: { passwordIssues: PasswordIssue[]; passwordFeedback?: string[] };
   VALIDATION_FAILED: {
     /** The one input field at fault ('scheduledFor', 'email', 'cursor' …). */
     field?: string;

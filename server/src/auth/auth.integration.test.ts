@@ -66,8 +66,30 @@ describe('sign-up', () => {
     ).toBeUndefined();
   });
 
+  it('refuses common pt-BR passwords by estimate (zxcvbn, pt-BR dictionary) with pt-BR feedback', async () => {
+    for (const weak of ['senha123456', 'Senha@123', 'flamengo1', 'brasil2026']) {
+      const email = uniqueEmail('fraca');
+      const res = await new TestClient(app.url).mutate('auth.signUp', { email, password: weak });
+      expect(res.status, weak).toBe(400);
+      expect(res.error?.message, weak).toBe('WEAK_PASSWORD');
+      expect(res.error?.details?.passwordIssues, weak).toContain('TOO_WEAK');
+      const feedback = res.error?.details?.passwordFeedback as string[];
+      expect(feedback.length, weak).toBeGreaterThan(0);
+      expect(feedback.join(' '), weak).toMatch(/palavras|senha|adivinhar|comum/i);
+      expect(
+        await handle.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBeUndefined();
+    }
+    const strong = await new TestClient(app.url).mutate('auth.signUp', {
+      email: uniqueEmail('forte'),
+      password: 'girafa pula o muro azul',
+    });
+    expect(strong.status).toBe(200);
+  });
+
   it('accepts a 64-character password and refuses a taken email', async () => {
-    const long = 'x'.repeat(30) + 'y'.repeat(34);
+    const long = 'o pato amarelo nada devagar no lago de inverno quando o sol cai!';
+    expect(long).toHaveLength(64);
     const { res, email } = await signUp(new TestClient(app.url), uniqueEmail(), long);
     expect(res.status).toBe(200);
     const again = await signUp(new TestClient(app.url), email.toUpperCase());

@@ -5,7 +5,7 @@ import { AppError } from '@pauta/core';
 import { createUser, type Database, findUserByEmail, type Keyring } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import { verifyDeviceCookie } from './device-cookie.js';
-import { checkPasswordStrength, hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
+import { assertStrongPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import {
   assertNotBlocked,
   clearHits,
@@ -32,8 +32,7 @@ export async function signUp(
   const ipKey = `signup:ip:${ip}`;
   await assertNotBlocked(db, [ipKey]);
   await countFailure(db, ipKey, LIMITS.signupIp);
-  const issues = checkPasswordStrength(input.password, { email: input.email });
-  if (issues.length) throw new AppError('WEAK_PASSWORD', { passwordIssues: issues });
+  assertStrongPassword(input.password, { email: input.email });
   if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.password);
   try {

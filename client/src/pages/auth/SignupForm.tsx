@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
-import { describeSignUpError, passwordIssuesOf } from '../../lib/errors';
+import { describeSignUpError, passwordFeedbackOf, passwordIssuesOf } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
@@ -16,13 +16,16 @@ import { EmailField, PasswordField } from './AuthFrame';
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
 
-/** 'Senha fraca' with the server's reasons as a list. */
-function showWeakPassword(issues: PasswordIssue[]) {
+/** 'Senha fraca' with the server's reasons (and the estimator's pt-BR advice) as a list. */
+function showWeakPassword(issues: PasswordIssue[], feedback: string[]) {
   showError(
     text.weakPasswordTitle,
     <List size="sm" spacing={2}>
       {issues.map((issue) => (
         <List.Item key={issue}>{text.passwordIssues[issue]}</List.Item>
+      ))}
+      {feedback.map((line) => (
+        <List.Item key={line}>{line}</List.Item>
       ))}
     </List>,
   );
@@ -54,7 +57,7 @@ function useSignUpForm() {
     } catch (error) {
       const issues = passwordIssuesOf(error);
       if (issues.length > 0) {
-        showWeakPassword(issues);
+        showWeakPassword(issues, passwordFeedbackOf(error));
         form.setFieldError('password', issues.map((issue) => text.passwordIssues[issue]).join(' '));
       } else {
         showErrorText(describeSignUpError(error));
