@@ -9,7 +9,7 @@ import { clearCookie, readCookie, setDeviceCookie, setSessionCookie } from '../a
 import { DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, issueDeviceCookie } from '../auth/device-cookie.js';
 import { oauthProvider } from '../auth/oauth-providers.js';
 import { fetchOAuthIdentity, resolveOAuthUser } from '../auth/oauth-signin.service.js';
-import { decodeAttempt, type OAuthAttempt, sameState } from '../auth/oauth-state.js';
+import { decodeAttempt, type OAuthAttempt, sameState, spendAttempt } from '../auth/oauth-state.js';
 import { isPasswordResetTokenUsable, requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { createSession, invalidateSession } from '../auth/session.js';
 import { sendWelcomeEmail } from '../email/notifications.js';
@@ -172,11 +172,19 @@ export const authRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const attempt = decodeAttempt(ctx.req ? readCookie(ctx.req, ctx.cookies.oauth) : undefined);
-      // Single use: whatever happens next, this attempt is spent.
+      const attempt = decodeAttempt(
+        ctx.deps.env.keyring,
+        ctx.req ? readCookie(ctx.req, ctx.cookies.oauth) : undefined,
+      );
+      // Single use: whatever happens next, this attempt is spent — in this browser (the cookie
+      // is cleared) and on the server (a replayed cookie and state, anywhere, is refused: O1).
       if (ctx.res) clearCookie(ctx.res, ctx.cookies, ctx.cookies.oauth);
       if (!attempt || !sameState(attempt.state, input.state)) {
         ctx.deps.logger.warn({ requestId: ctx.requestId }, 'retorno OAuth com state ausente ou divergente');
+        throw new AppError('OAUTH_FAILED');
+      }
+      if (!(await spendAttempt(ctx.deps.db, attempt))) {
+        ctx.deps.logger.warn({ requestId: ctx.requestId }, 'retorno OAuth repetido (state já usado)');
         throw new AppError('OAUTH_FAILED');
       }
       if (attempt.purpose === 'connect') return completeConnect(ctx, attempt, input.code);
