@@ -19,7 +19,7 @@ import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
-const TOKEN_PAGES = new Set(['/auth/callback', '/auth/reset', '/data-deletion/confirm']);
+const TOKEN_PAGES = new Set(['/auth/callback', '/auth/reset', '/auth/link', '/data-deletion/confirm']);
 /** Features no page of Pauta uses, switched off for every frame (docs/security.md H2). */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',

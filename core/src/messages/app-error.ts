@@ -13,6 +13,7 @@ import type { MediaRejection } from './media.js';
 /** Why a VALIDATION_FAILED refusal that is not about one input field happened. */
 export type ValidationReason =
   | 'RESET_TOKEN_INVALID'
+  | 'SIGNIN_LINK_INVALID'
   | 'DELETION_TOKEN_INVALID'
   | 'INVALID_VALUE'
   | 'INVALID_JSON'

@@ -13,7 +13,6 @@ import {
   LIMITS,
   loginKeys,
   secondsBlocked,
-  takeAttemptSlot,
 } from './rate-limit.js';
 
 export interface SignUpInput {
@@ -50,10 +49,24 @@ export async function signUp(
   }
 }
 
+/** What a password sign-in ends in (the router makes the session, or sends the link). */
+export type SignInOutcome =
+  | { kind: 'signedIn'; id: string; email: string; deviceId: string | null }
+  /**
+   * The account is under attack and this browser is unknown: no session, and the same answer
+   * whatever the password; `sendLinkTo` is set only when the password was right (the router
+   * emails that user a sign-in link).
+   */
+  | { kind: 'checkEmail'; sendLinkTo: { id: string; email: string; passwordHash: string | null } | null };
+
 /**
  * Email + password sign-in (limits in rate-limit.ts). `deviceCookie` is the browser's known-device
- * cookie, if any: valid for this account, only that browser's own budget applies. Returns the user
- * and whether the browser was already known (the router re-issues the cookie either way).
+ * cookie, if any: valid for this account, only that browser's own budget applies. Any other
+ * browser is limited per IP and per account+IP pair; when the account as a whole is under attack
+ * (many failures from unknown browsers), such a browser is never refused for the account's sake —
+ * with the right password it gets a sign-in link by email instead of a session, and the answer is
+ * the same whether the password was right or wrong (no oracle for the attacker, no lockout for
+ * the owner: docs/security.md A6).
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -61,17 +74,16 @@ export async function signIn(
   ip: string,
   device: { cookie: string | undefined; keyring: Keyring } | null = null,
   now = new Date(),
-): Promise<{ id: string; email: string; deviceId: string | null }> {
+): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
   const user = await findUserByEmail(db, email);
   const deviceId = user && device ? verifyDeviceCookie(device.keyring, user.id, device.cookie) : null;
+  let underAttack = false;
   if (deviceId) {
     await assertNotBlocked(db, [loginKeys.device(deviceId)], now);
   } else {
     await assertNotBlocked(db, [loginKeys.ip(ip), loginKeys.pair(email, ip)], now);
-    // Many failures on this account from unknown browsers: slow down, one attempt per interval.
-    if ((await secondsBlocked(db, loginKeys.account(email), now)) > 0)
-      await takeAttemptSlot(db, loginKeys.slow(email), LIMITS.loginSlowIntervalMs, now);
+    underAttack = (await secondsBlocked(db, loginKeys.account(email), now)) > 0;
   }
   const ok = user?.password_hash
     ? await verifyPassword(user.password_hash, input.password)
@@ -83,8 +95,14 @@ export async function signIn(
       await countFailure(db, loginKeys.pair(email, ip), LIMITS.loginPair, now);
       await countFailure(db, loginKeys.account(email), LIMITS.loginAccount, now);
     }
+    if (underAttack) return { kind: 'checkEmail', sendLinkTo: null };
     throw new AppError('INVALID_CREDENTIALS');
   }
+  if (underAttack)
+    return {
+      kind: 'checkEmail',
+      sendLinkTo: { id: user.id, email: user.email, passwordHash: user.password_hash },
+    };
   await clearHits(db, deviceId ? loginKeys.device(deviceId) : loginKeys.pair(email, ip));
-  return { id: user.id, email: user.email, deviceId };
+  return { kind: 'signedIn', id: user.id, email: user.email, deviceId };
 }

@@ -129,8 +129,7 @@ export async function resetPassword(
     await spendUserPasswordResetTokens(trx, row.user_id, now);
     await invalidateAllSessions(trx, row.user_id);
   });
-  // A new password lifts the account's slow mode (blocks per IP or browser run out on their own).
+  // A new password lifts the account's attack mode (blocks per IP or browser run out on their own).
   await clearHits(deps.db, loginKeys.account(row.email));
-  await clearHits(deps.db, loginKeys.slow(row.email));
   return { userId: row.user_id, email: row.email };
 }
