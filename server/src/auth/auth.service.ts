@@ -1,5 +1,6 @@
 // Email + password sign-up and sign-in as plain functions (tested without tRPC). Unknown email
-// and wrong password get the same answer after the same work (docs/security.md A6).
+// and wrong password get the same answer after the same work (docs/security.md A6); so do a new
+// and a known email at sign-up (A9).
 
 import { AppError } from '@pauta/core';
 import { createUser, type Database, findUserByEmail, type Keyring } from '@pauta/db';
@@ -23,29 +24,44 @@ export interface SignUpInput {
   timezone?: string | undefined;
 }
 
+/**
+ * Email + password sign-up, answering the same for an email that has an account (docs/security.md
+ * A9): the same checks and the same argon2id work either way; a new email gets its account
+ * (`created`), a known one gets nothing created or changed (`existing`: the router emails that
+ * account's owner). The session is never made here: the client signs in next, through the
+ * ordinary sign-in and its limits.
+ */
 export async function signUp(
   db: Kysely<Database>,
   input: SignUpInput,
   ip: string,
-): Promise<{ id: string; email: string }> {
+): Promise<
+  | { created: { id: string; email: string }; existing: null }
+  | { created: null; existing: { id: string; email: string } }
+> {
   const ipKey = `signup:ip:${ip}`;
   await assertNotBlocked(db, [ipKey]);
   await countFailure(db, ipKey, LIMITS.signupIp);
   assertStrongPassword(input.password, { email: input.email });
-  if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_TAKEN');
+  const known = await findUserByEmail(db, input.email);
+  // Hashed either way: a known email costs the same time as a new one.
   const passwordHash = await hashPassword(input.password);
+  if (known) return { created: null, existing: { id: known.id, email: known.email } };
   try {
-    return await createUser(db, {
+    const created = await createUser(db, {
       email: input.email,
       passwordHash,
       firstName: input.firstName?.trim() || null,
       lastName: input.lastName?.trim() || null,
       ...(input.timezone ? { timezone: input.timezone } : {}),
     });
+    return { created, existing: null };
   } catch (error) {
-    // Two sign-ups racing for one email: the unique index decides.
-    if (String((error as { code?: string }).code) === '23505') throw new AppError('EMAIL_TAKEN');
-    throw error;
+    // Two sign-ups racing for one email: the unique index decides; the loser is a known email.
+    if (String((error as { code?: string }).code) !== '23505') throw error;
+    const winner = await findUserByEmail(db, input.email);
+    if (!winner) throw error;
+    return { created: null, existing: { id: winner.id, email: winner.email } };
   }
 }
 

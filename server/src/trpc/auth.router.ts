@@ -14,7 +14,7 @@ import { isPasswordResetTokenUsable, requestPasswordReset, resetPassword } from 
 import { countFailure, loginKeys, secondsBlocked } from '../auth/rate-limit.js';
 import { createSession, invalidateSession } from '../auth/session.js';
 import { redeemSignInLinkToken, SIGNIN_LINK_EMAIL_LIMIT, sendSignInLinkEmail } from '../auth/signin-link.js';
-import { sendWelcomeEmail } from '../email/notifications.js';
+import { sendSignUpExistingAccountEmail, sendWelcomeEmail } from '../email/notifications.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
 import { authedProcedure, type Context, publicProcedure, router } from './trpc.js';
 
@@ -132,13 +132,21 @@ export const authRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       try {
-        const user = await signUp(ctx.deps.db, input, ctx.ip);
-        const session = await createSession(ctx.deps.db, user.id, { persistent: true });
-        if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
-        rememberDevice(ctx, user.id);
-        ctx.deps.logger.info({ userId: user.id, requestId: ctx.requestId }, 'conta criada');
-        // Never fails the sign-up: errors are logged inside.
-        await sendWelcomeEmail(ctx.deps, { ...user, firstName: input.firstName?.trim() || null });
+        const result = await signUp(ctx.deps.db, input, ctx.ip);
+        // The same answer for a new and a known email (A9): no session here (the client signs in
+        // next, through auth.signIn), and the emails go out after answering.
+        if (result.created) {
+          const user = result.created;
+          ctx.deps.logger.info({ userId: user.id, requestId: ctx.requestId }, 'conta criada');
+          // Never fails the sign-up: errors are logged inside.
+          void sendWelcomeEmail(ctx.deps, { ...user, firstName: input.firstName?.trim() || null });
+        } else {
+          ctx.deps.logger.info(
+            { userId: result.existing.id, requestId: ctx.requestId },
+            'cadastro com email já cadastrado',
+          );
+          void sendSignUpExistingAccountEmail(ctx.deps, result.existing);
+        }
         return { ok: true as const };
       } catch (error) {
         ctx.deps.logger.warn(

@@ -6,10 +6,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
-import { describeSignUpError, passwordFeedbackOf, passwordIssuesOf } from '../../lib/errors';
+import { describeSignUpError, errorCodeOf, passwordFeedbackOf, passwordIssuesOf } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/timezone';
-import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { showError, showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailField, PasswordField } from './AuthFrame';
 
@@ -35,6 +35,7 @@ function showWeakPassword(issues: PasswordIssue[], feedback: string[]) {
 function useSignUpForm() {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
   const refreshSession = useRefreshSession();
   const form = useForm<SignUpForm>({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
@@ -62,6 +63,21 @@ function useSignUpForm() {
       } else {
         showErrorText(describeSignUpError(error));
       }
+      return;
+    }
+    // Sign-up answers the same for a new and a known email and makes no session (docs/security.md
+    // A9): the ordinary sign-in follows. A new account opens with its password; a known email
+    // (or a new browser on an account under attack) is told to look at its email.
+    try {
+      const answer = await signIn.mutateAsync({ email, password, rememberMe: true });
+      if (answer.checkEmail) {
+        showInfo(text.signupCheckEmailTitle, text.signupCheckEmail);
+        return;
+      }
+    } catch (error) {
+      if (errorCodeOf(error) === 'INVALID_CREDENTIALS')
+        showInfo(text.signupCheckEmailTitle, text.signupCheckEmail);
+      else showErrorText(describeSignUpError(error));
       return;
     }
     showSuccess(messages.common.success, text.signupSuccess);
