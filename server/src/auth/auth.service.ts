@@ -104,21 +104,25 @@ export async function signIn(
   const ok = user?.password_hash
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !ok) {
-    if (deviceId) await countFailure(db, loginKeys.device(deviceId), LIMITS.loginDevice, now);
-    else {
-      await countFailure(db, loginKeys.ip(ip), LIMITS.loginIp, now);
-      await countFailure(db, loginKeys.pair(email, ip), LIMITS.loginPair, now);
-      await countFailure(db, loginKeys.account(email), LIMITS.loginAccount, now);
-    }
-    if (underAttack) return { kind: 'checkEmail', sendLinkTo: null };
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  if (underAttack)
+  const countUnknownBrowser = async () => {
+    await countFailure(db, loginKeys.ip(ip), LIMITS.loginIp, now);
+    await countFailure(db, loginKeys.pair(email, ip), LIMITS.loginPair, now);
+    await countFailure(db, loginKeys.account(email), LIMITS.loginAccount, now);
+  };
+  if (underAttack) {
+    // Right or wrong, the same work and the same answer: the attempt did not sign in, so it counts
+    // (a right password needs one attempt to get its link); only a right one is emailed a link.
+    await countUnknownBrowser();
     return {
       kind: 'checkEmail',
-      sendLinkTo: { id: user.id, email: user.email, passwordHash: user.password_hash },
+      sendLinkTo: user && ok ? { id: user.id, email: user.email, passwordHash: user.password_hash } : null,
     };
+  }
+  if (!user || !ok) {
+    if (deviceId) await countFailure(db, loginKeys.device(deviceId), LIMITS.loginDevice, now);
+    else await countUnknownBrowser();
+    throw new AppError('INVALID_CREDENTIALS');
+  }
   await clearHits(db, deviceId ? loginKeys.device(deviceId) : loginKeys.pair(email, ip));
   return { kind: 'signedIn', id: user.id, email: user.email, deviceId };
 }
