@@ -9,7 +9,7 @@
 //   keeping the owner out). The account limit never refuses an attempt by itself.
 
 import { AppError } from '@pauta/core';
-import { blockedFor, clearHits, type Database, recordHit, takeSlot } from '@pauta/db';
+import { blockedFor, clearHits, type Database, recordHit } from '@pauta/db';
 import type { Kysely } from 'kysely';
 
 const MINUTE = 60_000;
@@ -44,17 +44,6 @@ export async function countFailure(
   now = new Date(),
 ): Promise<void> {
   await recordHit(db, { key, ...policy, now });
-}
-
-/** Throws AppError RATE_LIMITED unless this caller takes `key`'s slot (one per `intervalMs`). */
-export async function takeAttemptSlot(
-  db: Kysely<Database>,
-  key: string,
-  intervalMs: number,
-  now = new Date(),
-): Promise<void> {
-  const wait = await takeSlot(db, { key, intervalMs, now });
-  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
 }
 
 /** Seconds a key is still blocked (0 when not). */
