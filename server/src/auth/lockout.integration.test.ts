@@ -7,6 +7,7 @@ import { testDb, uniqueEmail } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
 import { listen, testDeps } from '../../../test/server-harness.js';
 import { LocalMailbox } from '../email/local-mailbox.js';
+import { issueSignInLinkToken } from './signin-link.js';
 
 let handle: DbHandle;
 let app: { url: string; close(): Promise<void> };
@@ -149,6 +150,38 @@ async function poll<T>(read: () => T | undefined): Promise<T> {
   }
   throw new Error('nada chegou');
 }
+
+describe('the emailed sign-in link', () => {
+  it('is refused when forged, expired, or once the password changed', async () => {
+    const email = await owner();
+    const user = await handle.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const keyring = testDeps(handle).env.keyring;
+    const redeem = (token: string) => browser().mutate('auth.signInWithLink', { token });
+    const fresh = issueSignInLinkToken(keyring, { id: user.id, passwordHash: user.password_hash });
+    const [keyId, payload, mac] = fresh.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const longer = Buffer.from(JSON.stringify({ ...claims, e: Date.now() + 86_400_000 })).toString(
+      'base64url',
+    );
+    expect((await redeem(`${keyId}.${longer}.${mac}`)).status).toBe(400);
+    const expired = issueSignInLinkToken(
+      keyring,
+      { id: user.id, passwordHash: user.password_hash },
+      Date.now() - 16 * 60_000,
+    );
+    expect((await redeem(expired)).status).toBe(400);
+    // A link of the same moment still works before the change ...
+    const valid = issueSignInLinkToken(keyring, { id: user.id, passwordHash: user.password_hash });
+    expect((await redeem(valid)).status).toBe(200);
+    // ... and none issued before it works after.
+    await handle.db.updateTable('users').set({ password_hash: 'outra' }).where('id', '=', user.id).execute();
+    expect((await redeem(fresh)).status).toBe(400);
+  });
+});
 
 describe('brute force stays slow', () => {
   it('five failures from one place block that place for the account, even with the right password', async () => {
