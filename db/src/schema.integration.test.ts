@@ -219,6 +219,8 @@ describe('the migrated PostgreSQL schema', () => {
       'password_reset',
       'publish_failure',
       'publish_failure_digest',
+      'signin_link',
+      'signup_existing_account',
       'welcome',
       'worker_down',
     ]);

@@ -21,7 +21,25 @@ import { contextFactory } from './trpc/context.js';
 import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
-const TOKEN_PAGES = new Set(['/auth/callback', '/auth/reset', '/data-deletion/confirm']);
+const TOKEN_PAGES = new Set(['/auth/callback', '/auth/reset', '/auth/link', '/data-deletion/confirm']);
+/** Features no page of Pauta uses, switched off for every frame (docs/security.md H2). */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
 /** The client approval link's page, /aprovacao/<token> (docs/approval.md). */
 const CLIENT_LINK_PAGE = '/aprovacao/';
 
@@ -53,6 +71,15 @@ export function createApp(deps: AppDeps): express.Express {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+
+  // Every answer: no powerful browser feature for any frame (H2). Every answer is no-store unless
+  // it says otherwise: only the built client files and the signed /media URLs set their own
+  // caching, so an API answer (/trpc, /auth, /api, health) is never kept by a browser or a proxy.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
 
   app.use(healthRouter(deps));
   app.use(oauthRouter(deps));

@@ -53,6 +53,8 @@ export const SAMPLES: Record<string, Sample> = {
     token: `${randomUUID()}.${randomUUID()}`,
     password: 'nova frase-senha longa',
   }),
+  // A well-formed link whose signature does not verify: 400 SIGNIN_LINK_INVALID, for every caller.
+  'auth.signInWithLink': () => ({ token: `t1.${'a'.repeat(40)}.${'b'.repeat(43)}` }),
   'auth.signOut': none,
 
   'dataDeletion.submit': () => ({ reason: 'Quero apagar meus dados', email: email('exclusao') }),

@@ -148,6 +148,9 @@ describe('secret canaries', () => {
     expect(
       (await client.mutate('auth.signUp', { email, password: PASSWORD, firstName: 'Canário' })).error,
     ).toBeUndefined();
+    expect(
+      (await client.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: false })).error,
+    ).toBeUndefined();
     expect((await client.mutate('auth.signOut')).status).toBe(200);
     const wrong = await new RecordingClient(app.url).mutate('auth.signIn', {
       email,

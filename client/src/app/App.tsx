@@ -44,7 +44,7 @@ export function App() {
   // Signed in: the view's chunk downloads alongside the shell's, not after it (at `/` the URL
   // alone could not tell which view, so app/preload.ts could not start it).
   const answer = session.data;
-  const gated = pathname !== '/auth/callback' && pathname !== '/auth/reset';
+  const gated = pathname !== '/auth/callback' && pathname !== '/auth/reset' && pathname !== '/auth/link';
   const shownView = gated && answer?.user ? signedInView(pathname, answer.hasThemes).view : null;
   useEffect(() => {
     if (shownView) preloadView(shownView);
@@ -71,6 +71,13 @@ export function App() {
     return (
       <Screen>
         <PAGES.resetPassword />
+      </Screen>
+    );
+  // The emailed sign-in link (an account under attack) works signed in or not.
+  if (pathname === '/auth/link')
+    return (
+      <Screen>
+        <PAGES.signInLink />
       </Screen>
     );
   // The link that confirms an anonymous data-deletion request works signed in or not.
@@ -108,6 +115,7 @@ function PublicPages({ pathname }: { pathname: string }) {
   const shown =
     page === 'authCallback' ||
     page === 'resetPassword' ||
+    page === 'signInLink' ||
     page === 'dataDeletionConfirm' ||
     page === 'clientApproval'
       ? 'landing'

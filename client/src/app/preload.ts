@@ -20,6 +20,8 @@ export const PAGE_LOADERS = {
     import('../pages/auth/AuthCallbackPage').then((m) => ({ default: m.AuthCallbackPage })),
   resetPassword: (): PageModule =>
     import('../pages/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+  signInLink: (): PageModule =>
+    import('../pages/auth/SignInLinkPage').then((m) => ({ default: m.SignInLinkPage })),
   privacyPolicy: (): PageModule =>
     import('../pages/public/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
   dataDeletion: (): PageModule =>
@@ -41,6 +43,8 @@ export function publicPageFor(pathname: string): PublicPage {
       return 'authCallback';
     case '/auth/reset':
       return 'resetPassword';
+    case '/auth/link':
+      return 'signInLink';
     case '/privacy-policy':
       return 'privacyPolicy';
     case '/data-deletion':

@@ -96,6 +96,13 @@ export function passwordIssuesOf(error: unknown): PasswordIssue[] {
   return issues.filter((issue): issue is PasswordIssue => PASSWORD_ISSUES.has(issue));
 }
 
+/** The estimator's pt-BR warning and suggestions of a WEAK_PASSWORD rejection (TOO_WEAK), if any. */
+export function passwordFeedbackOf(error: unknown): string[] {
+  const feedback = errorDetails(error, 'WEAK_PASSWORD')?.passwordFeedback;
+  if (!Array.isArray(feedback)) return [];
+  return feedback.filter((line): line is string => typeof line === 'string').slice(0, 5);
+}
+
 /**
  * The generic mapping: a known code → its text under `title`; a network failure → the
  * connection text; anything else → 'Erro' / 'Ocorreu um erro inesperado.'.
@@ -124,7 +131,10 @@ export function describeSignUpError(error: unknown): ErrorText {
   if (errorCodeOf(error) === 'WEAK_PASSWORD' && issues.length > 0)
     return {
       title: messages.auth.weakPasswordTitle,
-      message: issues.map((issue) => messages.auth.passwordIssues[issue]).join(' '),
+      message: [
+        ...issues.map((issue) => messages.auth.passwordIssues[issue]),
+        ...passwordFeedbackOf(error),
+      ].join(' '),
     };
   return describeError(error, messages.auth.signupErrorTitle);
 }

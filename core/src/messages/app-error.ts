@@ -13,6 +13,7 @@ import type { MediaRejection } from './media.js';
 /** Why a VALIDATION_FAILED refusal that is not about one input field happened. */
 export type ValidationReason =
   | 'RESET_TOKEN_INVALID'
+  | 'SIGNIN_LINK_INVALID'
   | 'DELETION_TOKEN_INVALID'
   | 'INVALID_VALUE'
   | 'INVALID_JSON'
@@ -43,7 +44,8 @@ export interface ErrorDetailsByCode {
   /** retryAfterSeconds: null when the limiter did not say. */
   RATE_LIMITED: { retryAfterSeconds: number | null };
   THEME_LIMIT_REACHED: { max: number };
-  WEAK_PASSWORD: { passwordIssues: PasswordIssue[] };
+  /** passwordFeedback: the estimator's pt-BR warning and suggestions (TOO_WEAK), when it has any. */
+  WEAK_PASSWORD: { passwordIssues: PasswordIssue[]; passwordFeedback?: string[] };
   VALIDATION_FAILED: {
     /** The one input field at fault ('scheduledFor', 'email', 'cursor' …). */
     field?: string;

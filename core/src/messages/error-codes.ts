@@ -97,6 +97,8 @@ export const PasswordIssue = {
   TOO_SHORT: 'TOO_SHORT',
   TOO_LONG: 'TOO_LONG',
   TOO_COMMON: 'TOO_COMMON',
+  /** zxcvbn (pt-BR and common dictionaries) scores it below 3 of 4: guessable in well under 10^10 tries. */
+  TOO_WEAK: 'TOO_WEAK',
   CONTAINS_EMAIL: 'CONTAINS_EMAIL',
 } as const;
 export type PasswordIssue = (typeof PasswordIssue)[keyof typeof PasswordIssue];
@@ -105,6 +107,7 @@ export const passwordIssueMessages = {
   TOO_SHORT: `A senha deve ter pelo menos ${INPUT_LIMITS.passwordMin} caracteres.`,
   TOO_LONG: `A senha deve ter no máximo ${INPUT_LIMITS.passwordMax} caracteres.`,
   TOO_COMMON: 'Esta senha é muito comum. Escolha outra.',
+  TOO_WEAK: 'Esta senha é fácil de adivinhar. Use uma frase com palavras pouco comuns.',
   CONTAINS_EMAIL: 'A senha não pode conter o seu email.',
 } as const satisfies Record<PasswordIssue, string>;
 

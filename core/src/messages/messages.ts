@@ -228,6 +228,21 @@ export const messages = {
     unexpectedError: 'Ocorreu um erro inesperado.',
     signupErrorTitle: 'Erro no cadastro',
     signupSuccess: 'Conta criada com sucesso!',
+    /** Sign-up with an email whose account the password did not open (docs/security.md A9). */
+    signupCheckEmailTitle: 'Verifique seu email para continuar',
+    signupCheckEmail:
+      'Enviamos um email para este endereço com os próximos passos. Se você já tem uma conta, entre com a sua senha ou use "Esqueceu sua senha?".',
+    /** Sign-in from a new browser while the account is under attack (docs/security.md A6). */
+    loginCheckEmailTitle: 'Verifique seu email',
+    loginCheckEmail:
+      'Por segurança, este navegador só entra por um link. Se a senha estiver correta, enviamos um link de acesso para o seu email (vale por 15 minutos).',
+    signInLinkTitle: 'Entrar com o link do email',
+    signInLinkDescription: 'Este link entra na sua conta neste navegador. Ele só pode ser usado uma vez.',
+    signInLinkSubmit: 'Entrar na Pauta',
+    signInLinkSubmitting: 'Entrando...',
+    signInLinkInvalidTitle: 'Link inválido ou expirado',
+    signInLinkInvalid:
+      'Este link de acesso é inválido, já foi usado ou expirou. Faça login novamente para receber outro.',
 
     redirectingTitle: 'Redirecionando',
     redirecting: (provider: string) => `Você será redirecionado para ${provider}...`,

@@ -1,5 +1,6 @@
 // Email + password sign-up and sign-in over HTTP against real PostgreSQL: docs/security.md A1–A6, R1, C1.
 
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,10 +35,17 @@ async function signUp(client: TestClient, email = uniqueEmail(), password = PASS
 }
 
 describe('sign-up', () => {
-  it('creates the user, profile and a session; stores only an argon2id hash', async () => {
+  it('creates the user and profile (the session comes from the sign-in that follows); stores only an argon2id hash', async () => {
     const client = new TestClient(app.url);
     const { res, email } = await signUp(client);
     expect(res.status).toBe(200);
+    expect(client.jar.has('pauta_session')).toBe(false);
+    expect(
+      (await client.mutate('auth.signIn', { email, password: PASSWORD, rememberMe: true })).data,
+    ).toEqual({
+      ok: true,
+      checkEmail: false,
+    });
     const session = await client.query<{ user: { email: string; firstName: string; timezone: string } }>(
       'auth.session',
     );
@@ -66,12 +74,77 @@ describe('sign-up', () => {
     ).toBeUndefined();
   });
 
-  it('accepts a 64-character password and refuses a taken email', async () => {
-    const long = 'x'.repeat(30) + 'y'.repeat(34);
-    const { res, email } = await signUp(new TestClient(app.url), uniqueEmail(), long);
+  it('refuses common pt-BR passwords by estimate (zxcvbn, pt-BR dictionary) with pt-BR feedback', async () => {
+    for (const weak of ['senha123456', 'Senha@123', 'flamengo1', 'brasil2026']) {
+      const email = uniqueEmail('fraca');
+      const res = await new TestClient(app.url).mutate('auth.signUp', { email, password: weak });
+      expect(res.status, weak).toBe(400);
+      expect(res.error?.message, weak).toBe('WEAK_PASSWORD');
+      expect(res.error?.details?.passwordIssues, weak).toContain('TOO_WEAK');
+      const feedback = res.error?.details?.passwordFeedback as string[];
+      expect(feedback.length, weak).toBeGreaterThan(0);
+      expect(feedback.join(' '), weak).toMatch(/palavras|senha|adivinhar|comum/i);
+      expect(
+        await handle.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBeUndefined();
+    }
+    const strong = await new TestClient(app.url).mutate('auth.signUp', {
+      email: uniqueEmail('forte'),
+      password: 'girafa pula o muro azul',
+    });
+    expect(strong.status).toBe(200);
+  });
+
+  it('accepts a 64-character password', async () => {
+    const long = 'o pato amarelo nada devagar no lago de inverno quando o sol cai!';
+    expect(long).toHaveLength(64);
+    const { res } = await signUp(new TestClient(app.url), uniqueEmail(), long);
     expect(res.status).toBe(200);
-    const again = await signUp(new TestClient(app.url), email.toUpperCase());
-    expect(again.res.error?.message).toBe('EMAIL_TAKEN');
+  });
+
+  it('answers a known email exactly as a new one, and tells the owner by email (A9, issue 24 5.3)', async () => {
+    const { email } = await signUp(new TestClient(app.url));
+    const before = await handle.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const raw = (client: TestClient, address: string) =>
+      client.request('/trpc/auth.signUp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ json: { email: address, password: 'outra frase-senha bem longa' } }),
+      });
+    const known = await raw(new TestClient(app.url), email.toUpperCase());
+    const fresh = await raw(new TestClient(app.url), uniqueEmail('novo'));
+    expect(known.status).toBe(fresh.status);
+    expect(known.status, await known.clone().text()).toBe(200);
+    expect(await known.text()).toBe(await fresh.text());
+    const cookieNames = (res: Response) => res.headers.getSetCookie().map((c) => c.split('=')[0]);
+    expect(cookieNames(known)).toEqual(cookieNames(fresh));
+    expect(cookieNames(known)).toEqual([]);
+    // Nothing of the account changed; its owner is told.
+    const after = await handle.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    let notice: { subject: string } | undefined;
+    for (let i = 0; i < 100 && !notice; i++) {
+      notice = await handle.db
+        .selectFrom('email_outbox')
+        .select('subject')
+        .where('to_address', '=', email)
+        .where('template_name', '=', 'signup_existing_account')
+        .executeTakeFirst();
+      if (!notice) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(notice?.subject).toBe('Tentativa de criar uma conta Pauta com o seu email');
   });
 
   it('rejects unknown fields (no mass assignment)', async () => {

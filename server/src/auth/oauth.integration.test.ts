@@ -101,6 +101,56 @@ describe('social sign-in', () => {
     expect(await tokenCalls('oauth2.googleapis.com')).toHaveLength(0);
   });
 
+  it('refuses a replayed attempt cookie and state, even from another browser, after a completed sign-in (O1)', async () => {
+    const sub = `replay-${Date.now()}`;
+    sandbox.setUser(sub, { sub, email: `${sub}@example.com`, email_verified: true, name: 'R' });
+    const client = new TestClient(app.url);
+    const { code, state } = await authorize(client, 'google', `sandbox_user=${sub}`);
+    const cookie = client.jar.get('pauta_oauth')!;
+    const done = await client.mutate('auth.completeOAuth', { code, state });
+    expect(done.status).toBe(200);
+    sandbox.clearRequests();
+    const replayer = new TestClient(app.url);
+    replayer.jar.set('pauta_oauth', cookie);
+    const replay = await replayer.mutate('auth.completeOAuth', { code, state });
+    expect(replay.status).toBe(400);
+    expect(replay.error?.message).toBe('OAUTH_FAILED');
+    expect(await tokenCalls('oauth2.googleapis.com')).toHaveLength(0);
+    expect((await replayer.query<{ user: unknown }>('auth.session')).data?.user).toBeNull();
+  });
+
+  it('refuses a forged attempt cookie with a 10-year expiry, and a tampered one (O1)', async () => {
+    const client = new TestClient(app.url);
+    const { code, state } = await authorize(client, 'google');
+    const real = client.jar.get('pauta_oauth')!;
+    sandbox.clearRequests();
+    const forgedAttempt = {
+      state,
+      verifier: 'v'.repeat(43),
+      provider: 'google',
+      purpose: 'signIn',
+      userId: null,
+      expiresAt: Date.now() + 10 * 365 * 24 * 3600 * 1000,
+    };
+    const forgedJson = Buffer.from(JSON.stringify(forgedAttempt)).toString('base64url');
+    // The real cookie's shape with the forged payload in place of its own.
+    const parts = real.split('.');
+    const forgedSealed = parts.length === 3 ? `${parts[0]}.${forgedJson}.${parts[2]}` : forgedJson;
+    const middle = Math.floor(real.length / 2);
+    const tampered = `${real.slice(0, middle)}${real[middle] === 'A' ? 'B' : 'A'}${real.slice(middle + 1)}`;
+    for (const [name, value] of [
+      ['unsigned JSON', forgedJson],
+      ['forged payload', forgedSealed],
+      ['tampered', tampered],
+    ] as const) {
+      const attacker = new TestClient(app.url);
+      attacker.jar.set('pauta_oauth', value);
+      const res = await attacker.mutate('auth.completeOAuth', { code, state });
+      expect(res.status, name).toBe(400);
+    }
+    expect(await tokenCalls('oauth2.googleapis.com')).toHaveLength(0);
+  });
+
   it("refuses one provider's callback under another provider's state (O4)", async () => {
     const client = new TestClient(app.url);
     const linkedin = await authorize(client, 'linkedin');

@@ -12,9 +12,9 @@ import {
 } from '@pauta/networks';
 import { type Request, type Response, Router } from 'express';
 import type { AppDeps } from '../deps.js';
-import { cookieNames, OAUTH_COOKIE_MAX_AGE_S, readCookie, setOAuthCookie } from './cookies.js';
+import { cookieNames, readCookie, setOAuthCookie } from './cookies.js';
 import { oauthProvider } from './oauth-providers.js';
-import { encodeAttempt, newCodeVerifier, newState } from './oauth-state.js';
+import { encodeAttempt, newCodeVerifier, newState, OAUTH_ATTEMPT_TTL_MS } from './oauth-state.js';
 import { validateSessionToken } from './session.js';
 
 /** Networks shown in Contas Conectadas; those without a connect client answer "not configured". */
@@ -81,13 +81,13 @@ export function oauthRouter(deps: AppDeps): Router {
     setOAuthCookie(
       res,
       names,
-      encodeAttempt({
+      encodeAttempt(deps.env.keyring, {
         state,
         verifier,
         provider: providerName,
         purpose,
         userId,
-        expiresAt: Date.now() + OAUTH_COOKIE_MAX_AGE_S * 1000,
+        expiresAt: Date.now() + OAUTH_ATTEMPT_TTL_MS,
       }),
     );
     deps.logger.info(

@@ -18,7 +18,7 @@ import {
 import type { AppDeps, EmailDeps } from '../deps.js';
 import { sendPasswordResetEmail } from '../email/notifications.js';
 import { linkSecretMatches, newLinkToken, parseLinkToken } from './link-token.js';
-import { checkPasswordStrength, hashPassword } from './password.js';
+import { assertStrongPassword, hashPassword } from './password.js';
 import { assertNotBlocked, clearHits, countFailure, loginKeys } from './rate-limit.js';
 import { invalidateAllSessions } from './session.js';
 
@@ -121,8 +121,7 @@ export async function resetPassword(
   if (!row || !linkSecretMatches(row.secret_hash, secret)) throw invalidLink();
   if (row.used_at !== null || row.expires_at.getTime() <= now.getTime()) throw invalidLink();
   // Checked before the token is spent, so a weak choice can be corrected with the same link.
-  const issues = checkPasswordStrength(input.password, { email: row.email });
-  if (issues.length) throw new AppError('WEAK_PASSWORD', { passwordIssues: issues });
+  assertStrongPassword(input.password, { email: row.email });
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await markPasswordResetTokenUsed(trx, id, now))) throw invalidLink();
@@ -130,8 +129,7 @@ export async function resetPassword(
     await spendUserPasswordResetTokens(trx, row.user_id, now);
     await invalidateAllSessions(trx, row.user_id);
   });
-  // A new password lifts the account's slow mode (blocks per IP or browser run out on their own).
+  // A new password lifts the account's attack mode (blocks per IP or browser run out on their own).
   await clearHits(deps.db, loginKeys.account(row.email));
-  await clearHits(deps.db, loginKeys.slow(row.email));
   return { userId: row.user_id, email: row.email };
 }

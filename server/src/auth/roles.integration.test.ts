@@ -24,6 +24,8 @@ async function signedIn() {
   const client = new TestClient(app.url);
   const email = uniqueEmail('role');
   await client.mutate('auth.signUp', { email, password: 'a long enough passphrase' });
+  // Sign-up makes no session (docs/security.md A9): the sign-in that follows does.
+  await client.mutate('auth.signIn', { email, password: 'a long enough passphrase', rememberMe: false });
   const user = await handle.db
     .selectFrom('users')
     .select('id')

@@ -3,7 +3,7 @@
 // Only the active template of each name is used; welcome and publish-failure notices also need
 // the email_notifications_enabled setting on. A failure here is logged, never thrown.
 import { SETTING_KEYS } from '@pauta/core';
-import { getBooleanSetting, queueTemplatedEmail } from '@pauta/db';
+import { blockedFor, findProfile, getBooleanSetting, queueTemplatedEmail, recordHit } from '@pauta/db';
 import type { EmailDeps } from '../deps.js';
 import { mailerFor } from './mailer.js';
 import { deliverInBackground } from './outbox.js';
@@ -55,4 +55,40 @@ export async function sendPasswordResetEmail(
   if (id) void deliverInBackground(outboxDeps(deps), [id]);
   else deps.logger.warn({ userId: user.id }, 'template password_reset ausente ou inativo');
   return id;
+}
+
+/** At most 3 "someone tried to sign up with your email" messages per address in 15 minutes. */
+const SIGNUP_EXISTING_LIMIT = { limit: 3, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+
+/**
+ * Sign-up with an email that has an account (docs/security.md A9): the answer says nothing, the
+ * owner learns it here, with links to sign in and to reset the password. Not a notification
+ * (always sent), at most 3 per address in 15 minutes. Never throws.
+ */
+export async function sendSignUpExistingAccountEmail(
+  deps: EmailDeps,
+  user: { id: string; email: string },
+): Promise<string | null> {
+  try {
+    const key = `signup:existing:${user.email.toLowerCase()}`;
+    if ((await blockedFor(deps.db, key, new Date())) > 0) return null;
+    await recordHit(deps.db, { key, ...SIGNUP_EXISTING_LIMIT, now: new Date() });
+    const profile = await findProfile(deps.db, user.id);
+    const id = await queueTemplatedEmail(deps.db, {
+      templateName: 'signup_existing_account',
+      to: user.email,
+      variables: {
+        first_name: profile?.first_name ?? '',
+        email: user.email,
+        signin_url: `${deps.env.appUrl}/auth`,
+        reset_url: `${deps.env.appUrl}/auth/reset`,
+      },
+    });
+    if (id) void deliverInBackground(outboxDeps(deps), [id]);
+    else deps.logger.warn({ userId: user.id }, 'template signup_existing_account ausente ou inativo');
+    return id;
+  } catch (error) {
+    deps.logger.warn({ err: error, userId: user.id }, 'aviso de cadastro repetido não enviado');
+    return null;
+  }
 }

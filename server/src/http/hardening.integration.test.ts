@@ -149,3 +149,27 @@ describe('transport security headers follow APP_URL', () => {
     }
   });
 });
+
+describe('no-store on API answers and a Permissions-Policy everywhere (issue 24, item 5.6)', () => {
+  const FEATURES = ['camera', 'microphone', 'geolocation', 'payment', 'usb'];
+  it('every /trpc, /auth and /api answer says Cache-Control: no-store; every answer carries Permissions-Policy', async () => {
+    const answers: [string, Response][] = [
+      ['trpc query', await get('/trpc/auth.session')],
+      ['trpc mutation error', await post('/trpc/auth.signIn', '{"json":{"email":"a@b.co","password":"x"}}')],
+      ['trpc unknown', await post('/trpc/nope', '{}')],
+      ['oauth start', await fetch(`${app.url}/auth/oauth/google/start`, { redirect: 'manual' })],
+      [
+        'auth unknown route',
+        await fetch(`${app.url}/auth/oauth/nope`, { headers: { accept: 'application/json' } }),
+      ],
+      ['api', await fetch(`${app.url}/api/anything`, { headers: { accept: 'application/json' } })],
+      ['healthz', await fetch(`${app.url}/healthz`)],
+    ];
+    for (const [name, res] of answers) {
+      expect(res.headers.get('cache-control'), name).toContain('no-store');
+      const policy = (res.headers.get('permissions-policy') ?? '').split(', ');
+      for (const feature of FEATURES) expect(policy, name).toContain(`${feature}=()`);
+      await res.body?.cancel();
+    }
+  });
+});

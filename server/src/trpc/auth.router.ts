@@ -9,10 +9,12 @@ import { clearCookie, readCookie, setDeviceCookie, setSessionCookie } from '../a
 import { DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, issueDeviceCookie } from '../auth/device-cookie.js';
 import { oauthProvider } from '../auth/oauth-providers.js';
 import { fetchOAuthIdentity, resolveOAuthUser } from '../auth/oauth-signin.service.js';
-import { decodeAttempt, type OAuthAttempt, sameState } from '../auth/oauth-state.js';
+import { decodeAttempt, type OAuthAttempt, sameState, spendAttempt } from '../auth/oauth-state.js';
 import { isPasswordResetTokenUsable, requestPasswordReset, resetPassword } from '../auth/password-reset.js';
+import { countFailure, loginKeys, secondsBlocked } from '../auth/rate-limit.js';
 import { createSession, invalidateSession } from '../auth/session.js';
-import { sendWelcomeEmail } from '../email/notifications.js';
+import { redeemSignInLinkToken, SIGNIN_LINK_EMAIL_LIMIT, sendSignInLinkEmail } from '../auth/signin-link.js';
+import { sendSignUpExistingAccountEmail, sendWelcomeEmail } from '../email/notifications.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
 import { authedProcedure, type Context, publicProcedure, router } from './trpc.js';
 
@@ -44,6 +46,25 @@ function rememberDevice(ctx: Context, userId: string, deviceId?: string | null):
   const id = deviceId ?? deviceIdOf(ctx.req ? readCookie(ctx.req, ctx.cookies.device) : undefined);
   const value = issueDeviceCookie(ctx.deps.env.keyring, userId, id);
   setDeviceCookie(ctx.res, ctx.cookies, value, DEVICE_COOKIE_MAX_AGE_S);
+}
+
+const SIGNED_IN = { ok: true, checkEmail: false } as const;
+/** "Se a senha estiver correta, enviamos um link de acesso para o seu email." */
+const CHECK_EMAIL = { ok: false, checkEmail: true } as const;
+
+/** The sign-in link email, at most 3 per account in 15 minutes (more are silently not sent). */
+async function emailSignInLink(
+  ctx: Context,
+  user: { id: string; email: string; passwordHash: string | null },
+): Promise<void> {
+  try {
+    const key = loginKeys.linkEmail(user.email);
+    if ((await secondsBlocked(ctx.deps.db, key)) > 0) return;
+    await countFailure(ctx.deps.db, key, SIGNIN_LINK_EMAIL_LIMIT);
+    await sendSignInLinkEmail(ctx.deps, user);
+  } catch (error) {
+    ctx.deps.logger.warn({ err: error, userId: user.id }, 'link de acesso não enviado');
+  }
 }
 
 /**
@@ -111,13 +132,21 @@ export const authRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       try {
-        const user = await signUp(ctx.deps.db, input, ctx.ip);
-        const session = await createSession(ctx.deps.db, user.id, { persistent: true });
-        if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, true);
-        rememberDevice(ctx, user.id);
-        ctx.deps.logger.info({ userId: user.id, requestId: ctx.requestId }, 'conta criada');
-        // Never fails the sign-up: errors are logged inside.
-        await sendWelcomeEmail(ctx.deps, { ...user, firstName: input.firstName?.trim() || null });
+        const result = await signUp(ctx.deps.db, input, ctx.ip);
+        // The same answer for a new and a known email (A9): no session here (the client signs in
+        // next, through auth.signIn), and the emails go out after answering.
+        if (result.created) {
+          const user = result.created;
+          ctx.deps.logger.info({ userId: user.id, requestId: ctx.requestId }, 'conta criada');
+          // Never fails the sign-up: errors are logged inside.
+          void sendWelcomeEmail(ctx.deps, { ...user, firstName: input.firstName?.trim() || null });
+        } else {
+          ctx.deps.logger.info(
+            { userId: result.existing.id, requestId: ctx.requestId },
+            'cadastro com email já cadastrado',
+          );
+          void sendSignUpExistingAccountEmail(ctx.deps, result.existing);
+        }
         return { ok: true as const };
       } catch (error) {
         ctx.deps.logger.warn(
@@ -139,16 +168,23 @@ export const authRouter = router({
     .input(z.strictObject({ email, password, rememberMe: z.boolean().default(false) }))
     .mutation(async ({ ctx, input }) => {
       try {
-        const user = await signIn(ctx.deps.db, input, ctx.ip, {
+        const outcome = await signIn(ctx.deps.db, input, ctx.ip, {
           cookie: ctx.req ? readCookie(ctx.req, ctx.cookies.device) : undefined,
           keyring: ctx.deps.env.keyring,
         });
+        if (outcome.kind === 'checkEmail') {
+          // Under attack, an unknown browser: the same answer for a right and a wrong password;
+          // the link is emailed after answering (no timing difference either).
+          if (outcome.sendLinkTo) void emailSignInLink(ctx, outcome.sendLinkTo);
+          ctx.deps.logger.warn({ requestId: ctx.requestId, ip: ctx.ip }, 'login sob ataque: link por email');
+          return CHECK_EMAIL;
+        }
         // A fresh session on every sign-in; a planted cookie is never reused (A3).
         if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.cache);
-        const session = await createSession(ctx.deps.db, user.id, { persistent: input.rememberMe });
+        const session = await createSession(ctx.deps.db, outcome.id, { persistent: input.rememberMe });
         if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, input.rememberMe);
-        rememberDevice(ctx, user.id, user.deviceId);
-        return { ok: true as const };
+        rememberDevice(ctx, outcome.id, outcome.deviceId);
+        return SIGNED_IN;
       } catch (error) {
         ctx.deps.logger.warn(
           { requestId: ctx.requestId, ip: ctx.ip, reason: (error as Error).message },
@@ -156,6 +192,28 @@ export const authRouter = router({
         );
         throw error;
       }
+    }),
+
+  /**
+   * The emailed sign-in link's page (/auth/link?token=…): a valid, unexpired, unused link whose
+   * password is still current signs this browser in (a browser session) and makes it a known
+   * device of the account. Spent on first use.
+   */
+  signInWithLink: publicProcedure
+    .input(z.strictObject({ token: z.string().min(1).max(600) }))
+    .mutation(async ({ ctx, input }) => {
+      const user = await redeemSignInLinkToken(ctx.deps.db, ctx.deps.env.keyring, input.token).catch(
+        (error: unknown) => {
+          ctx.deps.logger.warn({ requestId: ctx.requestId, ip: ctx.ip }, 'link de acesso inválido');
+          throw error;
+        },
+      );
+      if (ctx.user) await invalidateSession(ctx.deps.db, ctx.user.sessionId, ctx.deps.cache).catch(() => {});
+      const session = await createSession(ctx.deps.db, user.userId, { persistent: false });
+      if (ctx.res) setSessionCookie(ctx.res, ctx.cookies, session.token, false);
+      rememberDevice(ctx, user.userId);
+      ctx.deps.logger.info({ userId: user.userId, requestId: ctx.requestId }, 'login por link de email');
+      return { ok: true as const };
     }),
 
   /**
@@ -172,11 +230,19 @@ export const authRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const attempt = decodeAttempt(ctx.req ? readCookie(ctx.req, ctx.cookies.oauth) : undefined);
-      // Single use: whatever happens next, this attempt is spent.
+      const attempt = decodeAttempt(
+        ctx.deps.env.keyring,
+        ctx.req ? readCookie(ctx.req, ctx.cookies.oauth) : undefined,
+      );
+      // Single use: whatever happens next, this attempt is spent — in this browser (the cookie
+      // is cleared) and on the server (a replayed cookie and state, anywhere, is refused: O1).
       if (ctx.res) clearCookie(ctx.res, ctx.cookies, ctx.cookies.oauth);
       if (!attempt || !sameState(attempt.state, input.state)) {
         ctx.deps.logger.warn({ requestId: ctx.requestId }, 'retorno OAuth com state ausente ou divergente');
+        throw new AppError('OAUTH_FAILED');
+      }
+      if (!(await spendAttempt(ctx.deps.db, attempt))) {
+        ctx.deps.logger.warn({ requestId: ctx.requestId }, 'retorno OAuth repetido (state já usado)');
         throw new AppError('OAUTH_FAILED');
       }
       if (attempt.purpose === 'connect') return completeConnect(ctx, attempt, input.code);

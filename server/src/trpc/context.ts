@@ -25,8 +25,20 @@ export function contextFactory(deps: AppDeps) {
     const token = readCookie(req, names.session);
     if (!token) return { ...base, user: null };
     try {
-      const session = await validateSessionToken(deps.db, token, new Date(), deps.cache);
+      // Only a read (GET: queries, the live stream) may be answered from memory. A state-changing
+      // request (POST: every mutation) always reads the session row, so a sign-out, a revoked
+      // session or a deleted user on another process stops every write at once, without waiting
+      // for its notice (docs/security.md A8, docs/performance.md C8).
+      const readOnly = req.method === 'GET' || req.method === 'HEAD';
+      const session = await validateSessionToken(
+        deps.db,
+        token,
+        new Date(),
+        readOnly ? deps.cache : undefined,
+      );
       if (!session) return { ...base, user: null };
+      // A touch made past the cache leaves no stale copy behind (C7).
+      if (!readOnly && session.renewed) deps.cache?.evict(session.sessionId);
       if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
       return {
         ...base,

@@ -144,7 +144,10 @@ describe('sign-up form', () => {
 
   it('shows Criando conta... while signing up, then Conta criada com sucesso! and the app', async () => {
     const answer = deferred<unknown>();
-    const api = await openAuth({ 'auth.signUp': () => answer.promise });
+    const api = await openAuth({
+      'auth.signUp': () => answer.promise,
+      'auth.signIn': { ok: true, checkEmail: false },
+    });
     switchToSignup();
     type(/^Nome/, ' Ana ');
     type(/^Email/, 'ana@example.com');
@@ -162,6 +165,12 @@ describe('sign-up form', () => {
     api.set('auth.session', signedIn(false));
     act(() => answer.resolve({ ok: true }));
     const shown = await toast(messages.common.success);
+    // Sign-up makes no session: the ordinary sign-in follows with the same email and password.
+    expect(api.callsTo('auth.signIn')[0]?.input).toEqual({
+      email: 'ana@example.com',
+      password: 'uma senha longa',
+      rememberMe: true,
+    });
     expect(within(shown).getByText(text.signupSuccess)).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: messages.views.create.title })).toBeTruthy();
   });
@@ -184,10 +193,11 @@ describe('sign-up form', () => {
     expect(within(shown).getByText(text.passwordIssues.TOO_COMMON)).toBeTruthy();
   });
 
-  it('says the email is taken under Erro no cadastro', async () => {
-    await openAuth({
-      'auth.signUp': () => {
-        throw new TrpcErrorResponse('CONFLICT', 'EMAIL_TAKEN');
+  it('a known email: the same sign-up answer, then Verifique seu email para continuar (no EMAIL_TAKEN)', async () => {
+    const api = await openAuth({
+      'auth.signUp': { ok: true },
+      'auth.signIn': () => {
+        throw new TrpcErrorResponse('UNAUTHORIZED', 'INVALID_CREDENTIALS');
       },
     });
     switchToSignup();
@@ -195,8 +205,20 @@ describe('sign-up form', () => {
     type(/^Senha/, 'uma senha longa');
     type(/^Confirmar senha/, 'uma senha longa');
     fireEvent.click(submitButton(text.signupSubmit));
-    const shown = await toast(text.signupErrorTitle);
-    expect(within(shown).getByText(messages.errors.codes.EMAIL_TAKEN)).toBeTruthy();
+    const shown = await toast(text.signupCheckEmailTitle);
+    expect(within(shown).getByText(text.signupCheckEmail)).toBeTruthy();
+    expect(api.callsTo('auth.signIn')).toHaveLength(1);
+  });
+});
+
+describe('sign-in under attack', () => {
+  it('a new browser is told to look for the link in its email', async () => {
+    await openAuth({ 'auth.signIn': { ok: false, checkEmail: true } });
+    type(/^Email/, 'ana@example.com');
+    type(/^Senha/, 'uma senha longa');
+    fireEvent.click(submitButton(text.loginSubmit));
+    const shown = await toast(text.loginCheckEmailTitle);
+    expect(within(shown).getByText(text.loginCheckEmail)).toBeTruthy();
   });
 });
 

@@ -9,7 +9,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeSignInError } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
-import { showErrorText, showSuccess } from '../../lib/toast';
+import { showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailField, PasswordField } from './AuthFrame';
 
@@ -30,7 +30,12 @@ export function LoginForm() {
   // A double-click on Entrar signs in once.
   const [submit, submitting] = useSingleFlight(async (values: SignInForm) => {
     try {
-      await signIn.mutateAsync(signInFormSchema.parse(values));
+      const answer = await signIn.mutateAsync(signInFormSchema.parse(values));
+      // Under attack, a new browser gets a link by email, never a session (docs/security.md A6).
+      if (answer.checkEmail) {
+        showInfo(text.loginCheckEmailTitle, text.loginCheckEmail);
+        return;
+      }
     } catch (error) {
       showErrorText(describeSignInError(error));
       return;

@@ -6,23 +6,26 @@ import { useMutation } from '@tanstack/react-query';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
-import { describeSignUpError, passwordIssuesOf } from '../../lib/errors';
+import { describeSignUpError, errorCodeOf, passwordFeedbackOf, passwordIssuesOf } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/timezone';
-import { showError, showErrorText, showSuccess } from '../../lib/toast';
+import { showError, showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailField, PasswordField } from './AuthFrame';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
 
-/** 'Senha fraca' with the server's reasons as a list. */
-function showWeakPassword(issues: PasswordIssue[]) {
+/** 'Senha fraca' with the server's reasons (and the estimator's pt-BR advice) as a list. */
+function showWeakPassword(issues: PasswordIssue[], feedback: string[]) {
   showError(
     text.weakPasswordTitle,
     <List size="sm" spacing={2}>
       {issues.map((issue) => (
         <List.Item key={issue}>{text.passwordIssues[issue]}</List.Item>
+      ))}
+      {feedback.map((line) => (
+        <List.Item key={line}>{line}</List.Item>
       ))}
     </List>,
   );
@@ -32,6 +35,7 @@ function showWeakPassword(issues: PasswordIssue[]) {
 function useSignUpForm() {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
   const refreshSession = useRefreshSession();
   const form = useForm<SignUpForm>({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
@@ -54,11 +58,26 @@ function useSignUpForm() {
     } catch (error) {
       const issues = passwordIssuesOf(error);
       if (issues.length > 0) {
-        showWeakPassword(issues);
+        showWeakPassword(issues, passwordFeedbackOf(error));
         form.setFieldError('password', issues.map((issue) => text.passwordIssues[issue]).join(' '));
       } else {
         showErrorText(describeSignUpError(error));
       }
+      return;
+    }
+    // Sign-up answers the same for a new and a known email and makes no session (docs/security.md
+    // A9): the ordinary sign-in follows. A new account opens with its password; a known email
+    // (or a new browser on an account under attack) is told to look at its email.
+    try {
+      const answer = await signIn.mutateAsync({ email, password, rememberMe: true });
+      if (answer.checkEmail) {
+        showInfo(text.signupCheckEmailTitle, text.signupCheckEmail);
+        return;
+      }
+    } catch (error) {
+      if (errorCodeOf(error) === 'INVALID_CREDENTIALS')
+        showInfo(text.signupCheckEmailTitle, text.signupCheckEmail);
+      else showErrorText(describeSignUpError(error));
       return;
     }
     showSuccess(messages.common.success, text.signupSuccess);
