@@ -84,9 +84,24 @@ export class PrivatePostgres {
     return pg;
   }
 
-  /** `pg_ctl restart -m fast`: every connection is dropped, the cluster is back when it returns. */
+  /**
+   * `pg_ctl restart -m fast`: every connection is dropped, the cluster is back when it returns.
+   * `-l` again: without it the new postmaster would keep pg_ctl's output pipes open (and this call
+   * would wait for them until its timeout).
+   */
   async restart(): Promise<void> {
-    await asPostgres(this.binDir, 'pg_ctl', ['-D', this.dataDir, '-w', '-t', '60', '-m', 'fast', 'restart']);
+    await asPostgres(this.binDir, 'pg_ctl', [
+      '-D',
+      this.dataDir,
+      '-l',
+      path.join(this.dir, 'postgres.log'),
+      '-w',
+      '-t',
+      '60',
+      '-m',
+      'fast',
+      'restart',
+    ]);
   }
 
   async stop(keep: boolean): Promise<void> {
