@@ -237,6 +237,10 @@ interface RowResult {
   flaggedNeverSent: number;
   leftForPerson: number;
   wrongState: number;
+  /** Posts flagged needs_attention at some moment (sent or not, still flagged or not). */
+  everFlagged: number;
+  /** Posts that went back to scheduled under a new version (reset, retry, 429, the owner). */
+  reversioned: number;
   statuses: Record<string, number>;
   requests: number;
   /** Seconds from due to the last post's first creation on the network. */
@@ -578,6 +582,8 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
     flaggedNeverSent: flaggedNeverSent.length,
     leftForPerson: left.length,
     wrongState: wrong.length,
+    everFlagged: figs.filter((f) => f.everFlagged).length,
+    reversioned: figs.filter((f) => f.version > 1).length,
     statuses,
     requests: figs.reduce((n, f) => n + f.requests.length, 0),
     maxLagS: Math.max(0, ...figs.map((f) => f.firstCreated ?? 0)) / 1000,
@@ -595,7 +601,8 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
     `Linha do tempo (desde os posts vencerem):`,
     ...notes.map((n) => `- ${n}`),
     '',
-    `Estados finais: ${JSON.stringify(statuses)}; envios à rede (pedidos recebidos): ${result.requests}`,
+    `Estados finais: ${JSON.stringify(statuses)}; envios à rede (pedidos recebidos): ${result.requests}; ` +
+      `marcados em algum momento: ${result.everFlagged}; com nova versão: ${result.reversioned}`,
     '',
     `## Perdidos (${lost.length})`,
     ...lost.map(describePost),
@@ -677,6 +684,7 @@ function table(results: RowResult[]): string {
     const extra = [
       others,
       r.wrongState > 0 ? `${r.wrongState} in a wrong state` : '',
+      `${r.everFlagged} flagged at some moment, ${r.reversioned} re-versioned, ${r.requests} publish requests`,
       r.retries ? `owner retries ${r.retries}` : '',
       r.settled ? '' : 'did not settle',
     ]
