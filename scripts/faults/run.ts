@@ -223,6 +223,8 @@ interface PostFigure {
   everFlagged: boolean;
   transitions: { status: string; version: number; at: number }[];
   publishedRows: number;
+  /** The post's publishing_logs rows: `status: error_message`. */
+  logs: string[];
 }
 
 interface RowResult {
@@ -340,6 +342,12 @@ async function figures(
   const audit = await sql<{ post_id: string; status: string; version: number; at: Date }>`
     SELECT post_id, status, version, at FROM faults_audit ORDER BY at`.execute(handle.db);
   const published = await handle.db.selectFrom('published_posts').select(['suggested_post_id']).execute();
+  const logs = await handle.db
+    .selectFrom('publishing_logs')
+    .select(['suggested_post_id', 'attempt', 'status', 'error_message'])
+    .where('suggested_post_id', 'in', ids)
+    .orderBy('attempted_at')
+    .execute();
   return posts.map((post) => {
     const row = rows.find((r) => r.id === post.id);
     const transitions = audit.rows
@@ -362,6 +370,9 @@ async function figures(
       everFlagged: transitions.some((t) => t.status === 'needs_attention'),
       transitions,
       publishedRows: published.filter((p) => p.suggested_post_id === post.id).length,
+      logs: logs
+        .filter((l) => l.suggested_post_id === post.id)
+        .map((l) => `#${l.attempt} ${l.status}: ${l.error_message ?? ''}`),
     };
   });
 }
@@ -384,7 +395,7 @@ function describePost(f: PostFigure): string {
     .map((r) => `${(r.at / 1000).toFixed(2)}s:${r.status ?? 'sem resposta'}`)
     .join(', ');
   const first = f.firstCreated === null ? '' : ` (primeiro em ${(f.firstCreated / 1000).toFixed(2)}s)`;
-  return `- ${f.id} final=${f.status} v${f.version} criado na rede ${f.created}×${first} published_posts=${f.publishedRows}; envios [${requests}]; estados ${transitions}`;
+  return `- ${f.id} final=${f.status} v${f.version} criado na rede ${f.created}×${first} published_posts=${f.publishedRows}; envios [${requests}]; estados ${transitions}; logs ${JSON.stringify(f.logs)}`;
 }
 
 async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
