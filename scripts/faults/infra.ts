@@ -178,9 +178,16 @@ export interface Child {
 }
 
 const children = new Set<Child>();
+let shuttingDown = false;
+
+/** From now on no child is started (a supervisor must not replace what Ctrl-C stopped). */
+export function shutDown(): void {
+  shuttingDown = true;
+}
 
 /** `node --import tsx <script>` with the system's environment plus `env`. */
 export function spawnNode(label: string, script: string, env: Record<string, string>): Child {
+  if (shuttingDown) throw new Error(`encerrando: ${label} não é iniciado`);
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
@@ -229,5 +236,6 @@ export async function stopChild(c: Child, graceMs = 15_000): Promise<void> {
 }
 
 export async function stopAllChildren(): Promise<void> {
+  shutDown();
   await Promise.all([...children].map((c) => stopChild(c, 5_000)));
 }

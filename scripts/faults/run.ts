@@ -30,6 +30,7 @@ import {
   freePort,
   PrivatePostgres,
   PrivateRedis,
+  shutDown,
   sleep,
   spawnNode,
   stopAllChildren,
@@ -454,7 +455,7 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
       await sleep(500);
       if (restarting) continue;
       const dead = ctx.workers.find((w) => !w.alive() && !w.expectedExit);
-      if (dead === undefined) continue;
+      if (dead === undefined || !supervising) continue;
       restarting = true;
       crashes += 1;
       const tail = dead.output().trim().split('\n').slice(-3).join(' | ').slice(0, 600);
@@ -463,8 +464,12 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
       );
       ctx.workers.splice(ctx.workers.indexOf(dead), 1);
       await sleep(1_000);
-      await ctx.startWorker();
-      ctx.note('worker substituído');
+      try {
+        await ctx.startWorker();
+        ctx.note('worker substituído');
+      } catch (error) {
+        ctx.note(`worker não substituído: ${String(error).slice(0, 200)}`);
+      }
       restarting = false;
     }
   })();
@@ -735,7 +740,11 @@ async function main(): Promise<number> {
     await pg?.stop(faultsEnv.keep());
   };
   process.once('SIGINT', () => {
-    void stop().then(() => process.exit(130));
+    shutDown();
+    void stop().then(
+      () => process.exit(130),
+      () => process.exit(130),
+    );
   });
   try {
     pg = await PrivatePostgres.start(faultsEnv.pgBin());
