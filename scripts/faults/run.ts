@@ -689,7 +689,7 @@ function table(results: RowResult[]): string {
       .map((l) => l.toFixed(2))
       .join(' ')}.`,
     '',
-    '| fault | N | concurrency | published once | lost | duplicated | flagged but never sent | left for the person | other final states | worker crashes | last post on the network (s after due) | goal |',
+    '| fault | N | concurrency | published once | lost | duplicated | flagged but never sent | left for the person | other final states, notes | worker crashes | last post on the network (s after due) | goal |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |',
   ];
   for (const r of results) {
