@@ -73,3 +73,27 @@ export const benchEnv = {
   webNodeArgs: () => (envValue('BENCH_WEB_NODE_ARGS') ?? '').split(' ').filter(Boolean),
   workerNodeArgs: () => (envValue('BENCH_WORKER_NODE_ARGS') ?? '').split(' ').filter(Boolean),
 };
+
+/** npm run faults (scripts/faults/run.ts): the fault table's size, rows and tools. */
+export const faultsEnv = {
+  /** Posts per row. */
+  posts: () => numberEnv('FAULTS_N', 150),
+  /** Comma-separated row names; unset: every row. */
+  rows: () =>
+    (envValue('FAULTS_ROWS') ?? '')
+      .split(',')
+      .map((row) => row.trim())
+      .filter(Boolean),
+  /** WORKER_CONCURRENCY of every worker process. */
+  concurrency: () => numberEnv('FAULTS_CONCURRENCY', 10),
+  /** The sandbox's delay before each publish call answers. */
+  latencyMs: () => numberEnv('FAULTS_LATENCY_MS', 300),
+  /** `linkedin` or `x`. */
+  network: () => envValue('FAULTS_NETWORK') ?? 'linkedin',
+  /** Where the Markdown table is written. */
+  out: () => envValue('FAULTS_OUT') ?? '.faults/last.md',
+  pgBin: () => envValue('FAULTS_PG_BIN') ?? '/usr/lib/postgresql/15/bin',
+  redisServer: () => envValue('FAULTS_REDIS_SERVER') ?? 'redis-server',
+  /** 1: keep the private PostgreSQL cluster's folder (stopped) for a post-mortem. */
+  keep: () => envValue('FAULTS_KEEP') === '1',
+};

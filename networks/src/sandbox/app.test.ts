@@ -223,6 +223,28 @@ describe('faults', () => {
     expect((await userinfo()).status).toBe(401);
   });
 
+  it('holds requests (recorded) until released, then handles them, even after the client left', async () => {
+    sandbox.addFault({ host: 'api.linkedin.com', hold: true, times: 2 });
+    const first = userinfo();
+    const aborted = new AbortController();
+    const second = fetch(`${sandbox.url}/api.linkedin.com/v2/userinfo`, {
+      headers: { Authorization: 'Bearer nothing' },
+      signal: aborted.signal,
+    }).catch((error: unknown) => error);
+    await expect
+      .poll(async () => await (await fetch(`${sandbox.url}/__sandbox/faults/held`)).json())
+      .toEqual({
+        held: 2,
+      });
+    expect((await recorded()).filter((r) => r.path === '/v2/userinfo')).toHaveLength(2);
+    aborted.abort();
+    await second;
+    const released = await fetch(`${sandbox.url}/__sandbox/faults/release`, { method: 'POST' });
+    expect(await released.json()).toEqual({ released: 2 });
+    expect((await first).status).toBe(401);
+    expect(sandbox.control.heldRequests()).toBe(0);
+  });
+
   it('only matches its host, path prefix and method', async () => {
     sandbox.addFault({ host: 'api.linkedin.com', pathPrefix: '/rest/', status: 500 });
     sandbox.addFault({ host: 'api.linkedin.com', method: 'POST', status: 500 });

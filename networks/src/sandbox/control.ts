@@ -171,6 +171,16 @@ export class SandboxControl {
     this.faults.clear();
   }
 
+  /** How many requests `hold` faults are holding now. */
+  heldRequests(): number {
+    return this.faults.heldCount();
+  }
+
+  /** Lets every request held by a `hold` fault go on (handled as if it had just arrived). */
+  releaseHeld(): number {
+    return this.faults.releaseHeld();
+  }
+
   /** Adds or replaces a test user, selectable with `?sandbox_user=<key>`. */
   setUser(key: string, user: SandboxUserInput): SandboxUser {
     return this.store.setUser(key, user);
@@ -320,6 +330,12 @@ export function createControlRouter(control: SandboxControl): Router {
   router.delete('/faults', (_req, res) => {
     control.clearFaults();
     res.status(204).end();
+  });
+  router.get('/faults/held', (_req, res) => {
+    res.json({ held: control.heldRequests() });
+  });
+  router.post('/faults/release', (_req, res) => {
+    res.json({ released: control.releaseHeld() });
   });
   router.post('/users', (req, res) => {
     const input = parseOr400(controlSchemas.user, req.body, res);

@@ -1,5 +1,5 @@
 // Fault injection for the sandbox: the next N requests to a host + path prefix fail with a
-// status, are delayed, answer 429 with Retry-After, or lose their connection.
+// status, are delayed, held until released, answer 429 with Retry-After, or lose their connection.
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { splitSandboxPath } from './recorder.js';
@@ -23,9 +23,14 @@ export const sandboxFaultSchema = z
     headers: z.record(z.string(), z.string()).optional(),
     /** Destroy the connection without answering. */
     reset: z.boolean().optional(),
+    /**
+     * Hold the request (recorded, not yet handled) until `releaseHeld()`; then it goes on as if
+     * it had just arrived, even when its client has gone (a stall with sends in flight).
+     */
+    hold: z.boolean().optional(),
   })
-  .refine((f) => [f.retryAfterSeconds, f.status, f.reset, f.delayMs].some((v) => v !== undefined), {
-    message: 'A fault needs delayMs, retryAfterSeconds, status or reset',
+  .refine((f) => [f.retryAfterSeconds, f.status, f.reset, f.delayMs, f.hold].some((v) => v !== undefined), {
+    message: 'A fault needs delayMs, hold, retryAfterSeconds, status or reset',
   });
 
 export type SandboxFault = z.input<typeof sandboxFaultSchema>;
@@ -41,6 +46,7 @@ export type FaultBodyFactory = (status: number) => unknown;
 export class FaultInjector {
   private faults: ActiveFault[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private held: (() => void)[] = [];
 
   constructor(private readonly bodiesByHost: Readonly<Record<string, FaultBodyFactory>> = {}) {}
 
@@ -54,14 +60,30 @@ export class FaultInjector {
     this.faults.push({ fault: parsed, remaining: parsed.times ?? 1 });
   }
 
+  /** Drops pending faults and lets held requests go on. */
   clear(): void {
     this.faults = [];
+    this.releaseHeld();
+  }
+
+  /** How many requests a `hold` fault is holding now. */
+  heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Lets every held request go on; returns how many there were. */
+  releaseHeld(): number {
+    const held = this.held;
+    this.held = [];
+    for (const release of held) release();
+    return held.length;
   }
 
   /** Pending delays are dropped on close so the process can exit. */
   dispose(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.releaseHeld();
   }
 
   private take(method: string, host: string, path: string): SandboxFault | null {
@@ -95,6 +117,7 @@ export class FaultInjector {
         next();
         return;
       }
+      if (fault.hold === true) await new Promise<void>((resolve) => this.held.push(resolve));
       if (fault.delayMs !== undefined) await this.sleep(fault.delayMs);
       if (fault.reset === true) {
         req.socket.destroy();
