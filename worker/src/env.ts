@@ -13,7 +13,10 @@ const ms = (min: number, fallback: number) =>
 
 const schema = z.object({
   ...sharedEnvShape,
-  /** Publications in flight at once, per network, in this process. */
+  /**
+   * Jobs in flight at once, per network, in this process; and the process's sends in flight, all
+   * networks together (the send gate: at most this many posts are "send started" at a time).
+   */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   /** Per-network limiter shared by all workers: `max/durationMs`. */
   PUBLISH_RATE_LIMIT: z

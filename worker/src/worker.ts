@@ -21,6 +21,7 @@ import { observe as defaultObserve, registerQueueDepth } from './observability.j
 import { createBatchedStore } from './publish/batched-store.js';
 import { createFailureNotifier, sendDueFailureDigests } from './publish/notify.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
+import { createSendGate } from './publish/send-gate.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 
 export interface WorkerDeps {
@@ -138,6 +139,10 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     // Claims, account reads, send-starts and completions of the jobs in flight go in a few
     // statements (docs/publishing.md, "Batches"), each row fenced as alone.
     store: createBatchedStore(db, env.keyring, deps.batchInFlight ?? 2),
+    // At most WORKER_CONCURRENCY sends in flight in this process, all networks together; a post
+    // is marked "send started" only once it holds a slot (docs/publishing.md, "Flag only what was
+    // sent"): a crash flags at most that many posts, each of whose requests was leaving.
+    sendGate: createSendGate(env.WORKER_CONCURRENCY),
     observe: deps.observe ?? defaultObserve,
   };
   registerQueueDepth([...queues.values()]);

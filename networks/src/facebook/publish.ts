@@ -153,6 +153,7 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
         body.set(`attached_media[${index}]`, JSON.stringify({ media_fbid: id }));
       }
       if (photoIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
       const result = await sendRequest(ctx, `${graph}/${encodeURIComponent(pageId)}/feed`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -251,6 +251,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
         return id;
       });
       ensureTimeToSend(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
       const published = await call(
         ctx,
         request.target,

@@ -219,6 +219,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
       }),
     );
     if (images.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+    await callOptions.beforeSend?.();
     const content =
       images.length === 0
         ? {}

@@ -92,6 +92,13 @@ export interface PublishCallOptions {
    * outcome, while stopping before it is a plain retry (docs/publishing.md, "Posts with images").
    */
   deadline?: number;
+  /**
+   * Called once, right before the request that creates the visible post (after every invisible
+   * media step): the worker commits `send_started_at` there, so a crash flags only posts whose
+   * create request was actually leaving (docs/publishing.md, "Flag only what was sent"). When it
+   * throws, nothing visible was sent and the adapter rethrows the error unchanged.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 export interface NetworkAdapter {

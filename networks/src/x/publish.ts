@@ -169,6 +169,7 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
         }),
       );
       if (mediaIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
       // The send: the only call that creates a visible post.
       const result = await sendRequest(ctx, `${API}/tweets`, {
         method: 'POST',
