@@ -101,9 +101,31 @@ export interface PublishCallOptions {
   beforeSend?: () => Promise<void>;
 }
 
+/** Looking for a post whose outcome is unknown (docs/publishing.md, "Asking the network"). */
+export interface LookupRequest {
+  target: PublishTarget;
+  /** The post's text exactly as Pauta sent it. */
+  text: string;
+  /** The post, if it exists, was created between these (send_started_at, and the lookup's time). */
+  since: Date;
+  until: Date;
+}
+
+export type LookupResult =
+  | { kind: 'found'; platformPostId: string; url: string | null }
+  /** The listing covered the whole window and no post matches: safe to send again. */
+  | { kind: 'absent' }
+  /** The network cannot tell (the lookup failed, the match is ambiguous, the listing is partial). */
+  | { kind: 'unknown'; reason: string };
+
 export interface NetworkAdapter {
   readonly platform: Platform;
   publish(request: PublishRequest, options?: PublishCallOptions): Promise<PublishResult>;
+  /**
+   * Present when the descriptor's `capabilities.lookup`: the account's recent posts matched by
+   * exact normalised text within the window. Read-only; never throws (a failure is `unknown`).
+   */
+  lookupRecentPost?(request: LookupRequest, options?: { signal?: AbortSignal }): Promise<LookupResult>;
   /**
    * Metrics for published posts; a post missing from the map, or mapped to null, has no metrics
    * available (e.g. LinkedIn personal profiles): show 'indisponível', never 0.
