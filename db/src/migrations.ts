@@ -22,6 +22,7 @@ import * as clientApprovalLinks from '../migrations/2026-11-27T04-00-client-appr
 import * as bestTime from '../migrations/2026-11-27T05-10-best-time.js';
 import * as cacheInvalidation from '../migrations/2026-11-28T00-00-cache-invalidation.js';
 import * as postsListCoveringIndex from '../migrations/2026-11-28T00-10-posts-list-covering-index.js';
+import * as outcomeLookup from '../migrations/2026-11-28T00-20-outcome-lookup.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T05-10-best-time': bestTime,
   '2026-11-28T00-00-cache-invalidation': cacheInvalidation,
   '2026-11-28T00-10-posts-list-covering-index': postsListCoveringIndex,
+  '2026-11-28T00-20-outcome-lookup': outcomeLookup,
 };
 
 export class MigrationError extends Error {

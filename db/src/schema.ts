@@ -98,6 +98,8 @@ export interface SuggestedPostsTable {
   send_started_at: NullableTimestamp;
   /** The uuid of the current claim (docs/publishing.md); null while scheduled. */
   claim_token: string | null;
+  /** The claim token an outcome lookup last ran for and could not tell (docs/publishing.md). */
+  outcome_checked_token: string | null;
   next_attempt_at: NullableTimestamp;
   last_error: string | null;
   last_error_location: string | null;

@@ -21,6 +21,7 @@ import { observe as defaultObserve, registerQueueDepth } from './observability.j
 import { createBatchedStore } from './publish/batched-store.js';
 import { createFailureNotifier, sendDueFailureDigests } from './publish/notify.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
+import { resolveUnknownOutcomes } from './publish/resolve-outcomes.js';
 import { createSendGate } from './publish/send-gate.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 
@@ -210,15 +211,24 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const reconciler = every(
     connection,
     { name: 'reconcile', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
-    () =>
-      reconcile({
+    async () => {
+      const report = await reconcile({
         db: maintenanceDb,
         enqueue,
         now: () => new Date(),
         staleClaimMs: env.STALE_CLAIM_MS,
         lookAheadMs: 2 * 60_000,
         appUrl: env.APP_URL ?? 'http://localhost:3000',
-      }),
+      });
+      // Then ask the networks about the posts flagged with an unknown outcome (this pass's and
+      // earlier ones, and those whose owner pressed "Tentar de novo"): docs/publishing.md,
+      // "Asking the network". A send started STALE_CLAIM_MS ago has surely been answered.
+      const lookups = await resolveUnknownOutcomes(
+        { ...ctx, db: maintenanceDb },
+        { settleMs: env.STALE_CLAIM_MS },
+      );
+      return { ...report, lookups };
+    },
   );
   const tokenSweep = every(
     connection,

@@ -11,6 +11,7 @@ import {
   isEditablePostStatus,
   isPublishErrorCode,
   isRetryablePostStatus,
+  PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
   RETRYABLE_POST_STATUSES,
@@ -28,9 +29,12 @@ import {
   listMediaForPosts,
   listScheduledPostsPage,
   type PostChanges,
+  requestOutcomeLookup,
   type ScheduledPostRow,
   saveScheduledPostVersion,
+  unknownOutcomeState,
 } from '@pauta/db';
+import { capabilitiesOf } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
 import type { MemoryCache } from '../cache/memory-cache.js';
@@ -431,14 +435,32 @@ export async function retryPost(
     userId: string;
     postId: string;
     confirmOverBudget?: boolean | undefined;
+    confirmUnverified?: boolean | undefined;
     timeZone?: string | undefined;
     requestId?: string | undefined;
   },
-): Promise<PostItem> {
+): Promise<PostItem & { outcomeCheck?: 'requested' }> {
   const now = deps.now?.() ?? new Date();
   const post = await findScheduledPost(deps.db, options.userId, options.postId);
   if (!post) throw new AppError('NOT_FOUND');
   if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
+  // A post flagged "maybe published" is never sent again blindly: the worker asks the network
+  // first (docs/publishing.md, "Asking the network"). Found → published; absent → sent again;
+  // the network cannot tell → the owner confirms the resend (OUTCOME_UNVERIFIED).
+  if (options.confirmUnverified !== true && capabilitiesOf(post.platform).lookup) {
+    const state = await unknownOutcomeState(deps.db, { userId: options.userId, postId: options.postId });
+    if (state === 'unresolved') throw new AppError('OUTCOME_UNVERIFIED');
+    if (state === 'unchecked') {
+      await requestOutcomeLookup(deps.db, {
+        userId: options.userId,
+        postId: options.postId,
+        message: `Verificando no ${PLATFORM_LABELS[post.platform]} se este post já foi publicado antes de enviar de novo.`,
+      });
+      const current = await findScheduledPost(deps.db, options.userId, options.postId);
+      if (!current) throw new AppError('NOT_FOUND');
+      return { ...presentPost(current), outcomeCheck: 'requested' };
+    }
+  }
   const soonest = now.getTime() + RETRY_DELAY_MS;
   const scheduledFor = new Date(Math.max(soonest, post.scheduled_for.getTime()));
   // A failed or missed post counts again once retried; a needs-attention one already counts.

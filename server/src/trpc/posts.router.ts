@@ -97,6 +97,7 @@ export const postsRouter = router({
       userId: ctx.user.id,
       postId: input.id,
       confirmOverBudget: input.confirmOverBudget,
+      confirmUnverified: input.confirmUnverified,
       timeZone: ctx.user.timeZone,
       requestId: ctx.requestId,
     }),
