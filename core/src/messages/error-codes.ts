@@ -25,11 +25,6 @@ export const ErrorCode = {
   SCHEDULE_OUT_OF_RANGE: 'SCHEDULE_OUT_OF_RANGE',
   /** The new date goes past a network budget and the user did not confirm it (docs/budgets.md). */
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
-  /**
-   * A retry of a post whose outcome is unknown after the network could not tell whether it was
-   * published: sent again only when the owner confirms (docs/publishing.md, "Asking the network").
-   */
-  OUTCOME_UNVERIFIED: 'OUTCOME_UNVERIFIED',
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** A mutation without a valid Idempotency-Key (docs/idempotency.md): only an outdated or foreign client. */
@@ -69,8 +64,6 @@ export const errorMessages = {
   SCHEDULE_OUT_OF_RANGE: `A data de publicação pode ser no máximo daqui a ${MAX_SCHEDULE_AHEAD_DAYS / 365} anos. Escolha uma data mais próxima.`,
   BUDGET_EXCEEDED:
     'Esta data passa do orçamento de posts da rede. Confirme para agendar mesmo assim ou escolha outra data.',
-  OUTCOME_UNVERIFIED:
-    'Não foi possível confirmar na rede se este post já foi publicado. Confira o perfil na rede: se o post não estiver lá, confirme o reenvio.',
   MALFORMED_REQUEST: 'A requisição não pôde ser entendida. Recarregue a página e tente novamente.',
   PAYLOAD_TOO_LARGE: 'Os dados enviados são grandes demais.',
   IDEMPOTENCY_KEY_REQUIRED: 'Não foi possível identificar esta ação. Recarregue a página e tente novamente.',

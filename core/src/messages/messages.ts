@@ -556,6 +556,12 @@ export const messages = {
     retry: 'Tentar novamente',
     retrying: 'Tentando...',
     retryQueued: 'Nova tentativa de publicação agendada.',
+    /** The retry of a post flagged "maybe published": Pauta asks the network first (issue 24). */
+    lookupRequested:
+      'Verificando na rede se este post já foi publicado. Ele só será enviado de novo se não estiver lá.',
+    resendAnyway: 'Reenviar mesmo assim',
+    resendAnywayHint:
+      'A rede não soube dizer se o post saiu. Reenvie só depois de conferir que ele não está no perfil.',
     retryError: 'Erro ao tentar publicar novamente.',
     reason: 'Motivo',
     cardLabel: (title: string) => `Post: ${title}`,

@@ -755,29 +755,3 @@ export async function requestOutcomeLookup(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
-
-/**
- * Where the owner's post stands on asking the network (owner-scoped): `unchecked` — flagged with an
- * unknown outcome and not looked up for this claim yet (or asked again); `unresolved` — looked up,
- * and the network could not tell; null — not a post whose outcome is unknown.
- */
-export async function unknownOutcomeState(
-  db: Kysely<Database>,
-  options: { userId: string; postId: string },
-): Promise<'unchecked' | 'unresolved' | null> {
-  const row = await db
-    .selectFrom('suggested_posts')
-    .select(['status', 'last_error', 'claim_token', 'outcome_checked_token', 'send_started_at'])
-    .where('id', '=', options.postId)
-    .where('user_id', '=', options.userId)
-    .executeTakeFirst();
-  if (
-    row === undefined ||
-    row.status !== 'needs_attention' ||
-    row.last_error !== 'UNKNOWN_OUTCOME' ||
-    row.claim_token === null ||
-    row.send_started_at === null
-  )
-    return null;
-  return row.outcome_checked_token === row.claim_token ? 'unresolved' : 'unchecked';
-}

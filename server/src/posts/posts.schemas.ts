@@ -53,7 +53,7 @@ export const postIdSchema = z.strictObject({ id });
 export const retryPostSchema = z.strictObject({
   id,
   confirmOverBudget: z.boolean().optional(),
-  /** Send again although the network could not tell whether the post was published (OUTCOME_UNVERIFIED). */
+  /** Send again although the network could not tell whether the post was published ("Reenviar mesmo assim"). */
   confirmUnverified: z.boolean().optional(),
 });
 
