@@ -23,6 +23,7 @@ import * as bestTime from '../migrations/2026-11-27T05-10-best-time.js';
 import * as cacheInvalidation from '../migrations/2026-11-28T00-00-cache-invalidation.js';
 import * as postsListCoveringIndex from '../migrations/2026-11-28T00-10-posts-list-covering-index.js';
 import * as outcomeLookup from '../migrations/2026-11-28T00-20-outcome-lookup.js';
+import * as deliveryEvents from '../migrations/2026-11-28T00-30-delivery-events.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T00-00-cache-invalidation': cacheInvalidation,
   '2026-11-28T00-10-posts-list-covering-index': postsListCoveringIndex,
   '2026-11-28T00-20-outcome-lookup': outcomeLookup,
+  '2026-11-28T00-30-delivery-events': deliveryEvents,
 };
 
 export class MigrationError extends Error {

@@ -291,6 +291,20 @@ export interface PublishingLogsTable {
 
 export type SettingValue = boolean | number | string | null | Record<string, unknown> | unknown[];
 
+/** A step of a post's delivery, derived by a trigger from its row's changes (issue 24). */
+export interface PostDeliveryEventsTable {
+  id: Generated<string>;
+  suggested_post_id: string;
+  user_id: string;
+  version: number;
+  attempt: number;
+  kind: string;
+  code: string | null;
+  detail: string | null;
+  due_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface AdminSettingsTable {
   id: Generated<string>;
   setting_key: string;
@@ -453,6 +467,7 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   worker_outages: WorkerOutagesTable;
   post_stage_events: PostStageEventsTable;
+  post_delivery_events: PostDeliveryEventsTable;
   post_comments: PostCommentsTable;
   client_approval_links: ClientApprovalLinksTable;
   post_media: PostMediaTable;

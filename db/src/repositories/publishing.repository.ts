@@ -623,6 +623,9 @@ export async function saveMetrics(
     .execute();
 }
 
+/** `last_error_location` of a post whose owner asked to look it up on the network again. */
+export const OWNER_LOOKUP_LOCATION = 'dono: consulta pedida';
+
 /** A flagged post whose outcome is unknown, with when its send started (the lookup's window). */
 export interface UnknownOutcome extends ClaimedPost {
   send_started_at: Date;
@@ -745,7 +748,13 @@ export async function requestOutcomeLookup(
 ): Promise<boolean> {
   const result = await db
     .updateTable('suggested_posts')
-    .set({ outcome_checked_token: null, last_error_message: options.message, updated_at: sql<Date>`now()` })
+    .set({
+      outcome_checked_token: null,
+      last_error_message: options.message,
+      // Read by the delivery timeline's trigger (migration 2026-11-28T00-30-delivery-events).
+      last_error_location: OWNER_LOOKUP_LOCATION,
+      updated_at: sql<Date>`clock_timestamp()`,
+    })
     .where('id', '=', options.postId)
     .where('user_id', '=', options.userId)
     .where('status', '=', 'needs_attention')
