@@ -100,6 +100,8 @@ export interface SuggestedPostsTable {
   claim_token: string | null;
   /** The claim token an outcome lookup last ran for and could not tell (docs/publishing.md). */
   outcome_checked_token: string | null;
+  /** When the network was last asked about this post's unknown outcome. */
+  outcome_looked_up_at: NullableTimestamp;
   next_attempt_at: NullableTimestamp;
   last_error: string | null;
   last_error_location: string | null;

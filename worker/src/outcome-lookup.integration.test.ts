@@ -45,8 +45,11 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/** Absence is trusted from this long after the send in these tests (production: 15 min). */
+const ABSENT_AFTER = { LOOKUP_ABSENT_AFTER_MS: '3000' };
+
 function startWorker(redisPrefix = `${inject('redisPrefix')}-lookup${++prefixCounter}`) {
-  const worker = spawnWorker({ sandboxUrl: sandbox.url, redisPrefix });
+  const worker = spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env: ABSENT_AFTER });
   running.push(worker);
   return { worker, redisPrefix };
 }

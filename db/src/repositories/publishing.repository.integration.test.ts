@@ -385,7 +385,9 @@ describe('asking the network about an unknown outcome (docs/publishing.md, rows 
     return { ...due, claim };
   }
   const listed = async (id: string) =>
-    (await listUnknownOutcomes(handle.db, { settleMs: 60_000, limit: 1000 })).some((p) => p.id === id);
+    (await listUnknownOutcomes(handle.db, { settleMs: 60_000, absentAfterMs: 60_000, limit: 1000 })).some(
+      (p) => p.id === id,
+    );
 
   it('L1: found → the flagged claim completes: published, one published_posts row, the log row becomes success', async () => {
     const { claim, account, post } = await flaggedPost();

@@ -631,6 +631,11 @@ export interface UnknownOutcome extends ClaimedPost {
   send_started_at: Date;
   /** PostgreSQL's now() when listed: the window's end. */
   listed_at: Date;
+  /**
+   * The send started more than `absentAfterMs` ago: a post the network does not list now will
+   * not appear later, so "absent" is an answer. Before that, only "found" is.
+   */
+  final: boolean;
 }
 
 /**
@@ -640,11 +645,18 @@ export interface UnknownOutcome extends ClaimedPost {
  */
 export async function listUnknownOutcomes(
   db: Kysely<Database>,
-  options: { settleMs: number; limit: number },
+  options: { settleMs: number; absentAfterMs: number; limit: number },
 ): Promise<UnknownOutcome[]> {
+  const absentFrom = dbNowMinus(options.absentAfterMs);
   const rows = await db
     .selectFrom('suggested_posts')
-    .select([...CLAIMED_COLUMNS, 'claim_token', 'send_started_at', sql<Date>`now()`.as('listed_at')])
+    .select([
+      ...CLAIMED_COLUMNS,
+      'claim_token',
+      'send_started_at',
+      sql<Date>`now()`.as('listed_at'),
+      sql<boolean>`send_started_at < ${absentFrom}`.as('final'),
+    ])
     .where('status', '=', 'needs_attention')
     .where('last_error', '=', 'UNKNOWN_OUTCOME')
     .where('claim_token', 'is not', null)
@@ -656,6 +668,22 @@ export async function listUnknownOutcomes(
         eb('outcome_checked_token', '<>', eb.ref('claim_token')),
       ]),
     )
+    // Asked at most twice per claim: once soon after the send (finds only), once when absence
+    // is trusted; a lookup before this send belongs to an earlier claim.
+    .where((eb) =>
+      eb.or([
+        eb('outcome_looked_up_at', 'is', null),
+        eb('outcome_looked_up_at', '<', eb.ref('send_started_at')),
+        eb.and([
+          eb('send_started_at', '<', absentFrom),
+          eb(
+            'outcome_looked_up_at',
+            '<',
+            sql<Date>`send_started_at + make_interval(secs => ${options.absentAfterMs / 1000})`,
+          ),
+        ]),
+      ]),
+    )
     .orderBy('send_started_at')
     .limit(options.limit)
     .execute();
@@ -665,6 +693,7 @@ export async function listUnknownOutcomes(
     claim_token: row.claim_token as string,
     send_started_at: row.send_started_at as Date,
     listed_at: row.listed_at,
+    final: row.final,
   }));
 }
 
@@ -727,11 +756,27 @@ export async function markOutcomeUnresolved(
     .updateTable('suggested_posts')
     .set((eb) => ({
       outcome_checked_token: eb.ref('claim_token'),
+      outcome_looked_up_at: sql<Date>`now()`,
       last_error_message: options.message,
       updated_at: sql<Date>`now()`,
     }))
     .where('id', '=', options.post.id)
     .where('claim_token', '=', options.post.claim_token)
+    .where('status', '=', 'needs_attention')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A lookup soon after the send did not find the post: asked again once absence is trusted. */
+export async function noteOutcomeLookup(
+  db: Kysely<Database>,
+  post: Pick<ClaimedPost, 'id' | 'claim_token'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suggested_posts')
+    .set({ outcome_looked_up_at: sql<Date>`now()` })
+    .where('id', '=', post.id)
+    .where('claim_token', '=', post.claim_token)
     .where('status', '=', 'needs_attention')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -750,6 +795,7 @@ export async function requestOutcomeLookup(
     .updateTable('suggested_posts')
     .set({
       outcome_checked_token: null,
+      outcome_looked_up_at: null,
       last_error_message: options.message,
       // Read by the delivery timeline's trigger (migration 2026-11-28T00-30-delivery-events).
       last_error_location: OWNER_LOOKUP_LOCATION,

@@ -157,7 +157,7 @@ describe('posts.deliveryTimeline', () => {
     );
     const res = await me.browser.query<DeliveryTimeline>('posts.deliveryTimeline', { id: post.id });
     expect(res.data?.entries).toMatchObject([{ kind: 'owner_reschedule' }]);
-    const dueAt = new Date(String((res.data!.entries[0] as { dueAt: string }).dueAt)).getTime();
+    const dueAt = new Date(String((res.data!.entries[0] as unknown as { dueAt: string }).dueAt)).getTime();
     expect(Math.abs(dueAt - when.getTime())).toBeLessThan(60_000);
   });
 });

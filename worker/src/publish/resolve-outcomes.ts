@@ -13,6 +13,7 @@ import {
   findActiveAccountWithTokens,
   listUnknownOutcomes,
   markOutcomeUnresolved,
+  noteOutcomeLookup,
   resolveOutcomeAbsent,
   type UnknownOutcome,
 } from '@pauta/db';
@@ -25,6 +26,8 @@ export interface ResolveReport {
   found: number;
   absent: number;
   unresolved: number;
+  /** Not found soon after the send: asked again once absence is trusted. */
+  pending: number;
   /** The fence did not hold (the owner acted, the holder answered, another pass got there). */
   skipped: number;
 }
@@ -38,10 +41,19 @@ export function unresolvedMessage(network: string, reason: string): string {
 
 export async function resolveUnknownOutcomes(
   ctx: PublishContext,
-  options: { settleMs: number; limit?: number },
+  options: {
+    settleMs: number;
+    /** From this long after the send on, "absent" is trusted (LOOKUP_ABSENT_AFTER_MS). */
+    absentAfterMs: number;
+    limit?: number;
+  },
 ): Promise<ResolveReport> {
-  const report: ResolveReport = { found: 0, absent: 0, unresolved: 0, skipped: 0 };
-  const posts = await listUnknownOutcomes(ctx.db, { settleMs: options.settleMs, limit: options.limit ?? 50 });
+  const report: ResolveReport = { found: 0, absent: 0, unresolved: 0, pending: 0, skipped: 0 };
+  const posts = await listUnknownOutcomes(ctx.db, {
+    settleMs: options.settleMs,
+    absentAfterMs: options.absentAfterMs,
+    limit: options.limit ?? 50,
+  });
   for (const post of posts) {
     const log = ctx.logger.child({ postId: post.id, version: post.version, platform: post.platform });
     const outcome = await resolveOne(ctx, post, log).catch((error: unknown) => {
@@ -112,6 +124,13 @@ async function resolveOne(
       recorded ? 'post encontrado na rede: publicado' : 'post encontrado na rede, mas o post já mudou',
     );
     return recorded ? 'found' : 'skipped';
+  }
+  if (!post.final) {
+    // Soon after the send a network may still create a post it accepted late: only "found" is
+    // an answer now; absent or cannot tell is asked again once absence is trusted.
+    const noted = await noteOutcomeLookup(ctx.db, post);
+    log.info({ result: result.kind, noted }, 'post ainda não encontrado na rede; nova consulta mais tarde');
+    return noted ? 'pending' : 'skipped';
   }
   if (result.kind === 'absent') {
     const version = await resolveOutcomeAbsent(ctx.db, {
