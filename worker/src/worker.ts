@@ -225,7 +225,11 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       // "Asking the network". A send started STALE_CLAIM_MS ago has surely been answered.
       const lookups = await resolveUnknownOutcomes(
         { ...ctx, db: maintenanceDb },
-        { settleMs: env.STALE_CLAIM_MS, absentAfterMs: env.LOOKUP_ABSENT_AFTER_MS },
+        {
+          settleMs: env.STALE_CLAIM_MS,
+          absentAfterMs: env.LOOKUP_ABSENT_AFTER_MS,
+          budgetMs: env.RECONCILE_INTERVAL_MS / 2,
+        },
       );
       return { ...report, lookups };
     },

@@ -46,8 +46,14 @@ export async function resolveUnknownOutcomes(
     /** From this long after the send on, "absent" is trusted (LOOKUP_ABSENT_AFTER_MS). */
     absentAfterMs: number;
     limit?: number;
+    /**
+     * No new lookup starts after this long (the reconciler's pass must not outlive its period:
+     * each lookup may take NETWORK_TIMEOUT_MS); the rest wait for the next pass.
+     */
+    budgetMs?: number;
   },
 ): Promise<ResolveReport> {
+  const stopAt = Date.now() + (options.budgetMs ?? Number.POSITIVE_INFINITY);
   const report: ResolveReport = { found: 0, absent: 0, unresolved: 0, pending: 0, skipped: 0 };
   const posts = await listUnknownOutcomes(ctx.db, {
     settleMs: options.settleMs,
@@ -55,6 +61,7 @@ export async function resolveUnknownOutcomes(
     limit: options.limit ?? 50,
   });
   for (const post of posts) {
+    if (Date.now() > stopAt) break;
     const log = ctx.logger.child({ postId: post.id, version: post.version, platform: post.platform });
     const outcome = await resolveOne(ctx, post, log).catch((error: unknown) => {
       log.warn({ err: error }, 'consulta à rede falhou; o post continua aguardando o dono');
