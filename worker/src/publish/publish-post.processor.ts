@@ -122,7 +122,7 @@ function storeOf(ctx: PublishContext): PublishStore {
 class SendWithheld extends Error {
   override readonly name = 'SendWithheld';
   constructor(
-    readonly reason: 'claim_lost' | 'stalled',
+    readonly reason: 'claim_lost' | 'stalled' | 'deadline',
     readonly waitedMs: number,
   ) {
     super(`envio retido: ${reason}`);
@@ -299,7 +299,7 @@ async function publishClaimed(
             // claim (I4). Nor is a create sent that the call's deadline would cut off mid-way.
             if (waited > ctx.config.sendStartBudgetMs) throw new SendWithheld('stalled', waited);
             if (signal.aborted || deadline - Date.now() < ctx.config.networkTimeoutMs / 4)
-              throw new SendWithheld('stalled', waited);
+              throw new SendWithheld('deadline', waited);
             sendStartedAt = markedAt;
             state.sent = true;
           },
@@ -316,7 +316,9 @@ async function publishClaimed(
           log,
           'retryable',
           'INTERNAL',
-          `o worker ficou parado ${error.waitedMs} ms antes do envio; nada foi enviado`,
+          error.reason === 'deadline'
+            ? 'o prazo da chamada acabou antes do envio; nada foi enviado'
+            : `o worker ficou parado ${error.waitedMs} ms antes do envio; nada foi enviado`,
           LOCATION.internal,
         );
       }
