@@ -5,8 +5,16 @@
 // most C of them. Before the send gate, each network's C jobs in flight were marked together
 // (3 × C for three networks) and a post waiting behind anything was flagged unsent.
 import { type DbHandle, parseKeyring } from '@pauta/db';
-import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
-import { type RecordedRequest, type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
+import { createNetworkClients, installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
+import {
+  type ImageServer,
+  jpegImage,
+  type RecordedRequest,
+  type SandboxHandle,
+  serveImages,
+  startSandbox,
+} from '@pauta/networks/sandbox';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeUser, testDb } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
@@ -18,17 +26,21 @@ import {
   type WorkerProcess,
   waitFor,
 } from '../../test/worker-harness.js';
+import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
+import { createSendGate } from './publish/send-gate.js';
 
 const keyring = parseKeyring(TEST_KEYS);
 const C = 8;
 const NETWORKS = ['linkedin', 'facebook', 'x'] as const;
 let handle: DbHandle;
 let sandbox: SandboxHandle;
+let images: ImageServer;
 const running: WorkerProcess[] = [];
 
 beforeAll(async () => {
   handle = await testDb();
   sandbox = await startSandbox({ tokenPrefix: 'SENTINEL' });
+  images = await serveImages();
   installSandboxFetch(sandbox.url);
 });
 afterEach(async () => {
@@ -41,6 +53,7 @@ afterEach(async () => {
   sandbox.clearFaults();
 });
 afterAll(async () => {
+  await images?.close();
   await sandbox?.close();
   uninstallSandboxFetch();
   await handle?.close();
@@ -140,4 +153,97 @@ describe('a crash flags only what was sent (issue 24)', () => {
     expect(flagged.length).toBeLessThanOrEqual(C);
     expect(received.length).toBe(flagged.length);
   }, 120_000);
+});
+
+describe('a post with images is marked only when its create leaves (issue 24)', () => {
+  it('uploads held by LinkedIn: no post is marked "send started", none is flagged unsent', async () => {
+    const user = await makeUser(handle, 'sendflags-media');
+    await connectThroughSandbox(handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'linkedin',
+    });
+    const theme = await seedTheme(handle, user.id, ['linkedin']);
+    const posts = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'linkedin',
+      count: 12,
+      scheduledFor: new Date(Date.now() - 1000),
+    });
+    const clients = createNetworkClients({
+      env: { SOCIAL_SANDBOX_URL: sandbox.url },
+      appUrl: 'http://localhost:3000',
+      timeoutMs: 20_000,
+    });
+    const ctx: PublishContext = {
+      db: handle.db,
+      keyring,
+      logger: pino({ level: 'silent' }),
+      adapter: clients.adapter,
+      oauth: clients.oauth,
+      enqueue: async () => {},
+      media: async (post) => {
+        const bytes = jpegImage(1080, 1080, post.id.charCodeAt(0), 1024);
+        return [
+          {
+            mimeType: 'image/jpeg',
+            altText: 'foto',
+            width: 1080,
+            height: 1080,
+            bytes,
+            url: images.put(`${post.id}.jpg`, bytes),
+          },
+        ];
+      },
+      config: {
+        retryBaseMs: 30_000,
+        retryMaxMs: 900_000,
+        refreshMarginMs: 60_000,
+        networkTimeoutMs: 20_000,
+        sendStartBudgetMs: 100_000,
+      },
+      now: () => new Date(),
+      sendGate: createSendGate(C),
+    };
+    sandbox.clearRequests();
+    // LinkedIn holds every image upload: no create can leave while they are held.
+    sandbox.addFault({
+      host: 'api.linkedin.com',
+      pathPrefix: '/rest/images',
+      method: 'POST',
+      delayMs: 4000,
+      times: 100,
+    });
+    const jobs = posts.map((post) => processPublishJob(ctx, { postId: post.id, version: post.version }));
+    await waitFor(
+      async () =>
+        sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/images', method: 'POST' }).length >=
+        C,
+      { timeoutMs: 20_000, label: 'uploads retidos' },
+    );
+    // What a SIGKILL now would leave behind.
+    const marked = await handle.db
+      .selectFrom('suggested_posts')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        posts.map((p) => p.id),
+      )
+      .where('send_started_at', 'is not', null)
+      .execute();
+    const creates = sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' });
+    process.stdout.write(
+      `[send-flags] images held: posts=${posts.length} concurrency=${C} uploads-in-flight=${sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/images', method: 'POST' }).length} marked=${marked.length} creates-received=${creates.length}\n`,
+    );
+    expect(marked).toHaveLength(0);
+    expect(creates).toHaveLength(0);
+    // Once the uploads answer, every post goes out exactly once.
+    const outcomes = await Promise.all(jobs);
+    expect(outcomes.every((o) => o.kind === 'published')).toBe(true);
+    expect(
+      sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' }),
+    ).toHaveLength(posts.length);
+  }, 90_000);
 });
