@@ -421,9 +421,13 @@ describe('asking the network about an unknown outcome (docs/publishing.md, rows 
 
   it('L3: cannot tell → stays needs_attention with the reason; not listed again until the owner asks', async () => {
     const { claim, post, user } = await flaggedPost();
-    expect(await markOutcomeUnresolved(handle.db, { post: claim, message: 'a rede não respondeu' })).toBe(
-      true,
-    );
+    expect(
+      await markOutcomeUnresolved(handle.db, {
+        post: claim,
+        message: 'a rede não respondeu',
+        location: 'teste',
+      }),
+    ).toBe(true);
     expect(await row(post.id)).toMatchObject({
       status: 'needs_attention',
       last_error_message: 'a rede não respondeu',
@@ -454,7 +458,9 @@ describe('asking the network about an unknown outcome (docs/publishing.md, rows 
     expect(
       await resolveOutcomeAbsent(handle.db, { post: claim, message: 'x', location: 'teste' }),
     ).toBeUndefined();
-    expect(await markOutcomeUnresolved(handle.db, { post: claim, message: 'x' })).toBe(false);
+    expect(await markOutcomeUnresolved(handle.db, { post: claim, message: 'x', location: 'teste' })).toBe(
+      false,
+    );
     expect(await complete(claim, account.id, 'urn:li:share:78')).toBe(false);
     expect(await row(post.id)).toMatchObject({ status: 'scheduled', version: post.version + 1 });
     expect(await publishedRows(post.id)).toHaveLength(0);
@@ -476,7 +482,9 @@ describe('asking the network about an unknown outcome (docs/publishing.md, rows 
     expect(
       await resolveOutcomeAbsent(handle.db, { post: claim, message: 'x', location: 'teste' }),
     ).toBeUndefined();
-    expect(await markOutcomeUnresolved(handle.db, { post: claim, message: 'x' })).toBe(false);
+    expect(await markOutcomeUnresolved(handle.db, { post: claim, message: 'x', location: 'teste' })).toBe(
+      false,
+    );
     expect(await row(post.id)).toMatchObject({ status: 'published' });
   });
 });

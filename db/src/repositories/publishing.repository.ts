@@ -750,7 +750,7 @@ export async function resolveOutcomeAbsent(
  */
 export async function markOutcomeUnresolved(
   db: Kysely<Database>,
-  options: { post: Pick<ClaimedPost, 'id' | 'claim_token'>; message: string },
+  options: { post: Pick<ClaimedPost, 'id' | 'claim_token'>; message: string; location: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('suggested_posts')
@@ -758,6 +758,7 @@ export async function markOutcomeUnresolved(
       outcome_checked_token: eb.ref('claim_token'),
       outcome_looked_up_at: sql<Date>`now()`,
       last_error_message: options.message,
+      last_error_location: options.location,
       updated_at: sql<Date>`now()`,
     }))
     .where('id', '=', options.post.id)

@@ -6,6 +6,7 @@ import {
   completePublish,
   type DbHandle,
   flagUnknownOutcomes,
+  markOutcomeUnresolved,
   markSendStarted,
   parseKeyring,
   upsertAccount,
@@ -83,6 +84,14 @@ describe('posts.deliveryTimeline', () => {
       detail: 'o worker parou durante o envio',
       location: 'worker: reconciliador',
     });
+    // The resolver could not tell (the listing failed).
+    expect(
+      await markOutcomeUnresolved(handle.db, {
+        post: first,
+        message: 'Não foi possível confirmar no LinkedIn se este post foi publicado (500).',
+        location: 'worker: consulta à rede',
+      }),
+    ).toBe(true);
     // The owner retries ("Tentar novamente" asks the network first: LinkedIn can be asked).
     const retried = await me.browser.mutate('posts.retry', { id: post.id });
     expect(retried.status).toBe(200);
@@ -105,12 +114,16 @@ describe('posts.deliveryTimeline', () => {
       'claimed',
       'send_started',
       'flagged',
+      'lookup_unresolved',
       'lookup_requested',
       'resolved_published',
       'answer',
     ]);
     expect(timeline.entries.every((e) => e.attempt === 1)).toBe(true);
     expect(timeline.entries.find((e) => e.kind === 'flagged')).toMatchObject({ code: 'UNKNOWN_OUTCOME' });
+    expect(timeline.entries.find((e) => e.kind === 'lookup_unresolved')).toMatchObject({
+      detail: expect.stringContaining('Não foi possível confirmar no LinkedIn'),
+    });
     expect(timeline.entries.at(-1)).toMatchObject({
       kind: 'answer',
       ok: true,

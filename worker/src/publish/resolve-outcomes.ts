@@ -151,7 +151,11 @@ async function resolveOne(
     return 'absent';
   }
   const reason = result.kind === 'unknown' ? result.reason : publishErrorMessages.UNKNOWN_OUTCOME;
-  const marked = await markOutcomeUnresolved(ctx.db, { post, message: unresolvedMessage(network, reason) });
+  const marked = await markOutcomeUnresolved(ctx.db, {
+    post,
+    message: unresolvedMessage(network, reason),
+    location: LOCATION,
+  });
   log.warn({ reason, marked }, 'a rede não soube dizer se o post saiu; aguardando o dono');
   return marked ? 'unresolved' : 'skipped';
 }
