@@ -22,6 +22,8 @@ import * as clientApprovalLinks from '../migrations/2026-11-27T04-00-client-appr
 import * as bestTime from '../migrations/2026-11-27T05-10-best-time.js';
 import * as cacheInvalidation from '../migrations/2026-11-28T00-00-cache-invalidation.js';
 import * as postsListCoveringIndex from '../migrations/2026-11-28T00-10-posts-list-covering-index.js';
+import * as outcomeLookup from '../migrations/2026-11-28T00-20-outcome-lookup.js';
+import * as deliveryEvents from '../migrations/2026-11-28T00-30-delivery-events.js';
 import * as accountProtectionEmails from '../migrations/2026-11-28T02-00-account-protection-emails.js';
 import type { Database } from './schema.js';
 
@@ -46,6 +48,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T05-10-best-time': bestTime,
   '2026-11-28T00-00-cache-invalidation': cacheInvalidation,
   '2026-11-28T00-10-posts-list-covering-index': postsListCoveringIndex,
+  '2026-11-28T00-20-outcome-lookup': outcomeLookup,
+  '2026-11-28T00-30-delivery-events': deliveryEvents,
   '2026-11-28T02-00-account-protection-emails': accountProtectionEmails,
 };
 

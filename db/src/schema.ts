@@ -98,6 +98,10 @@ export interface SuggestedPostsTable {
   send_started_at: NullableTimestamp;
   /** The uuid of the current claim (docs/publishing.md); null while scheduled. */
   claim_token: string | null;
+  /** The claim token an outcome lookup last ran for and could not tell (docs/publishing.md). */
+  outcome_checked_token: string | null;
+  /** When the network was last asked about this post's unknown outcome. */
+  outcome_looked_up_at: NullableTimestamp;
   next_attempt_at: NullableTimestamp;
   last_error: string | null;
   last_error_location: string | null;
@@ -289,6 +293,20 @@ export interface PublishingLogsTable {
 
 export type SettingValue = boolean | number | string | null | Record<string, unknown> | unknown[];
 
+/** A step of a post's delivery, derived by a trigger from its row's changes (issue 24). */
+export interface PostDeliveryEventsTable {
+  id: Generated<string>;
+  suggested_post_id: string;
+  user_id: string;
+  version: number;
+  attempt: number;
+  kind: string;
+  code: string | null;
+  detail: string | null;
+  due_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface AdminSettingsTable {
   id: Generated<string>;
   setting_key: string;
@@ -451,6 +469,7 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   worker_outages: WorkerOutagesTable;
   post_stage_events: PostStageEventsTable;
+  post_delivery_events: PostDeliveryEventsTable;
   post_comments: PostCommentsTable;
   client_approval_links: ClientApprovalLinksTable;
   post_media: PostMediaTable;

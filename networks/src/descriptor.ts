@@ -52,7 +52,9 @@ export class FollowersUnavailableError extends Error {
  * - `followers`: the connected account's follower count is shown;
  * - `media`: whether a post needs an image ('required'), may carry images ('optional': uploaded
  *   through the network's media flow when the post has them, text alone otherwise), or the
- *   publisher sends text only ('none'). The limits are `mediaLimits` below.
+ *   publisher sends text only ('none'). The limits are `mediaLimits` below;
+ * - `lookup`: the publisher can list the account's recent posts (`lookupRecentPost`), so an
+ *   unknown outcome is resolved by asking the network (docs/publishing.md, "Asking the network").
  */
 export interface NetworkCapabilities {
   readonly connect: boolean;
@@ -61,6 +63,7 @@ export interface NetworkCapabilities {
   readonly metrics: boolean | 'opt-in';
   readonly followers: boolean;
   readonly media: 'none' | 'optional' | 'required';
+  readonly lookup: boolean;
 }
 
 export interface PublisherOptions extends AdapterOptions {

@@ -39,8 +39,11 @@ export {
   type OAuthUserInfo,
 } from './oauth/types.js';
 export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
+export { normaliseText } from './publishing/lookup.js';
 export { checkMedia } from './publishing/media.js';
 export {
+  type LookupRequest,
+  type LookupResult,
   type MetricsRequest,
   type NetworkAdapter,
   type PostMetrics,

@@ -134,6 +134,22 @@ describe('networks registry', () => {
     expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x']);
   });
 
+  it('lookup: exactly the networks whose publisher lists recent posts, with a read-only GET', async () => {
+    for (const platform of PLATFORMS) {
+      const { fetch, urls } = recordingFetch();
+      const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
+      expect(NETWORKS[platform].capabilities.lookup, platform).toBe(
+        typeof adapter.lookupRecentPost === 'function',
+      );
+      if (adapter.lookupRecentPost === undefined) continue;
+      const since = new Date('2026-11-27T12:00:00Z');
+      const result = await adapter.lookupRecentPost({ target: TARGET, text: 'Olá', since, until: since });
+      // The recording fetch answers nothing usable: the network could not tell.
+      expect(result.kind, platform).toBe('unknown');
+      expect(urls.length, platform).toBeGreaterThan(0);
+    }
+  });
+
   it('followers: exactly the networks with a follower count reader', () => {
     for (const platform of PLATFORMS) {
       const descriptor = NETWORKS[platform];

@@ -13,7 +13,10 @@ const ms = (min: number, fallback: number) =>
 
 const schema = z.object({
   ...sharedEnvShape,
-  /** Publications in flight at once, per network, in this process. */
+  /**
+   * Jobs in flight at once, per network, in this process; and the process's sends in flight, all
+   * networks together (the send gate: at most this many posts are "send started" at a time).
+   */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   /** Per-network limiter shared by all workers: `max/durationMs`. */
   PUBLISH_RATE_LIMIT: z
@@ -31,6 +34,12 @@ const schema = z.object({
   STALE_CLAIM_MS: ms(100, 2 * 60_000),
   /** Longest call to a network: one publication (all its requests) or one token refresh. */
   NETWORK_TIMEOUT_MS: ms(100, 20_000),
+  /**
+   * From this long after a send whose outcome is unknown, a network that does not list the post
+   * is believed: it is sent again (docs/publishing.md, "Asking the network"). Before, only a
+   * post found on the network resolves it.
+   */
+  LOOKUP_ABSENT_AFTER_MS: ms(1000, 15 * 60_000),
   TOKEN_SWEEP_INTERVAL_MS: ms(1000, 15 * 60_000),
   METRICS_SYNC_INTERVAL_MS: ms(1000, 3 * 60 * 60_000),
   /** How often this process writes its heartbeat row (docs/operations.md); well under 2 minutes. */

@@ -139,7 +139,7 @@ describe('publishing worker', () => {
     connection.disconnect();
   });
 
-  it('never sends twice when killed after the request reached the network (W3)', async () => {
+  it('never sends twice when killed after the request reached the network; X confirms it (W3, issue 24)', async () => {
     const { user, theme } = await xUser();
     const [post] = await seedPosts(handle, {
       userId: user.id,
@@ -159,12 +159,23 @@ describe('publishing worker', () => {
     first.kill('SIGKILL');
     await first.exited;
     startWorker(redisPrefix);
-    const row = await waitForStatus(post!.id, ['needs_attention', 'published'], 30_000);
-    expect(row.status).toBe('needs_attention');
-    expect(row.last_error).toBe('UNKNOWN_OUTCOME');
+    // The unknown outcome is resolved by asking X (issue 24): the tweet is there, so the post is
+    // published with X's id — never flagged for the owner, never sent again.
+    const row = await waitForStatus(post!.id, ['published'], 40_000);
     await new Promise((r) => setTimeout(r, 3000));
     expect(tweetCalls()).toHaveLength(1);
-    expect((await postRow(post!.id)).status).toBe('needs_attention');
+    const tweet = tweetsWithText(row.content);
+    expect(tweet).toHaveLength(1);
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select(['platform_post_id', 'url'])
+      .where('suggested_post_id', '=', post!.id)
+      .execute();
+    expect(published).toEqual([
+      { platform_post_id: tweet[0]!.id, url: expect.stringContaining(tweet[0]!.id) },
+    ]);
+    expect((await postRow(post!.id)).status).toBe('published');
+    expect((await logsOf(post!.id)).map((l) => l.status)).toEqual(['success']);
   });
 
   it('publishes once after a crash between the claim and the send (W3, W4)', async () => {

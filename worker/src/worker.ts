@@ -21,6 +21,8 @@ import { observe as defaultObserve, registerQueueDepth } from './observability.j
 import { createBatchedStore } from './publish/batched-store.js';
 import { createFailureNotifier, sendDueFailureDigests } from './publish/notify.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
+import { resolveUnknownOutcomes } from './publish/resolve-outcomes.js';
+import { createSendGate } from './publish/send-gate.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 
 export interface WorkerDeps {
@@ -138,6 +140,10 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     // Claims, account reads, send-starts and completions of the jobs in flight go in a few
     // statements (docs/publishing.md, "Batches"), each row fenced as alone.
     store: createBatchedStore(db, env.keyring, deps.batchInFlight ?? 2),
+    // At most WORKER_CONCURRENCY sends in flight in this process, all networks together; a post
+    // is marked "send started" only once it holds a slot (docs/publishing.md, "Flag only what was
+    // sent"): a crash flags at most that many posts, each of whose requests was leaving.
+    sendGate: createSendGate(env.WORKER_CONCURRENCY),
     observe: deps.observe ?? defaultObserve,
   };
   registerQueueDepth([...queues.values()]);
@@ -205,15 +211,28 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const reconciler = every(
     connection,
     { name: 'reconcile', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
-    () =>
-      reconcile({
+    async () => {
+      const report = await reconcile({
         db: maintenanceDb,
         enqueue,
         now: () => new Date(),
         staleClaimMs: env.STALE_CLAIM_MS,
         lookAheadMs: 2 * 60_000,
         appUrl: env.APP_URL ?? 'http://localhost:3000',
-      }),
+      });
+      // Then ask the networks about the posts flagged with an unknown outcome (this pass's and
+      // earlier ones, and those whose owner pressed "Tentar de novo"): docs/publishing.md,
+      // "Asking the network". A send started STALE_CLAIM_MS ago has surely been answered.
+      const lookups = await resolveUnknownOutcomes(
+        { ...ctx, db: maintenanceDb },
+        {
+          settleMs: env.STALE_CLAIM_MS,
+          absentAfterMs: env.LOOKUP_ABSENT_AFTER_MS,
+          budgetMs: env.RECONCILE_INTERVAL_MS / 2,
+        },
+      );
+      return { ...report, lookups };
+    },
   );
   const tokenSweep = every(
     connection,

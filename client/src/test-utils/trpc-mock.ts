@@ -144,6 +144,8 @@ export function mockTrpc(handlers: Record<string, unknown>) {
     'posts.budget': noBudgetUsage,
     // A post without images (the edit dialog's image field asks for them).
     'media.list': [],
+    // The edit dialog's 'Histórico de entrega': nothing happened yet.
+    'posts.deliveryTimeline': { entries: [], url: null },
     ...handlers,
   };
 

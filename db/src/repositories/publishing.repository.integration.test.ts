@@ -15,11 +15,15 @@ import {
   claimPost,
   completePublish,
   flagUnknownOutcomes,
+  listUnknownOutcomes,
+  markOutcomeUnresolved,
   markSendStarted,
   recordFailure,
   recordLostClaimOutcome,
   releaseClaim,
+  requestOutcomeLookup,
   resetStaleClaims,
+  resolveOutcomeAbsent,
   scheduleRetry,
 } from './publishing.repository.js';
 import { deleteScheduledPost, saveScheduledPostVersion } from './scheduled-posts.repository.js';
@@ -366,5 +370,121 @@ describe('the claim-token migration', () => {
     expect(await row(retried.post.id)).toMatchObject({ status: 'published' });
     // A claim in flight is its worker's to finish.
     expect((await row(publishing.post.id))?.status).toBe('publishing');
+  });
+});
+
+describe('asking the network about an unknown outcome (docs/publishing.md, rows L1–L8)', () => {
+  /** A post whose send started, flagged by the reconciler: needs_attention, the token kept. */
+  async function flaggedPost() {
+    const due = await duePost();
+    const claim = (await claimPost(handle.db, due.post.id, due.post.version))!;
+    expect(await markSendStarted(handle.db, claim)).toBe(true);
+    await age(due.post.id, 'send_started_at');
+    await flagUnknownOutcomes(handle.db, { staleMs: 60_000, ...FLAG });
+    expect((await row(due.post.id))?.status).toBe('needs_attention');
+    return { ...due, claim };
+  }
+  const listed = async (id: string) =>
+    (await listUnknownOutcomes(handle.db, { settleMs: 60_000, absentAfterMs: 60_000, limit: 1000 })).some(
+      (p) => p.id === id,
+    );
+
+  it('L1: found → the flagged claim completes: published, one published_posts row, the log row becomes success', async () => {
+    const { claim, account, post } = await flaggedPost();
+    expect(await listed(post.id)).toBe(true);
+    expect(await complete(claim, account.id, 'urn:li:share:77')).toBe(true);
+    expect(await row(post.id)).toMatchObject({ status: 'published' });
+    expect(await publishedRows(post.id)).toMatchObject([{ platform_post_id: 'urn:li:share:77' }]);
+    expect(await logs(post.id)).toMatchObject([{ status: 'success', platform_post_id: 'urn:li:share:77' }]);
+    expect(await listed(post.id)).toBe(false);
+  });
+
+  it('L2: absent → scheduled under a new version, due now, the token and send stamp cleared', async () => {
+    const { claim, post } = await flaggedPost();
+    const version = await resolveOutcomeAbsent(handle.db, {
+      post: claim,
+      message: 'ausente',
+      location: 'teste',
+    });
+    expect(version).toBe(post.version + 1);
+    expect(await row(post.id)).toMatchObject({
+      status: 'scheduled',
+      version: post.version + 1,
+      claim_token: null,
+      send_started_at: null,
+      outcome_checked_token: null,
+    });
+    expect(await logs(post.id)).toMatchObject([{ status: 'error', error_message: 'ausente' }]);
+    // The flagged claim can never send: markSendStarted needs the token and 'publishing'.
+    expect(await markSendStarted(handle.db, claim)).toBe(false);
+  });
+
+  it('L3: cannot tell → stays needs_attention with the reason; not listed again until the owner asks', async () => {
+    const { claim, post, user } = await flaggedPost();
+    expect(
+      await markOutcomeUnresolved(handle.db, {
+        post: claim,
+        message: 'a rede não respondeu',
+        location: 'teste',
+      }),
+    ).toBe(true);
+    expect(await row(post.id)).toMatchObject({
+      status: 'needs_attention',
+      last_error_message: 'a rede não respondeu',
+      outcome_checked_token: claim.claim_token,
+    });
+    expect(await listed(post.id)).toBe(false);
+    // L4: the owner's "Tentar novamente" asks again (owner-scoped; the token stays, the fence).
+    const stranger = await makeUser(handle, 'stranger');
+    expect(
+      await requestOutcomeLookup(handle.db, { userId: stranger.id, postId: post.id, message: 'x' }),
+    ).toBe(false);
+    expect(
+      await requestOutcomeLookup(handle.db, { userId: user.id, postId: post.id, message: 'verificando' }),
+    ).toBe(true);
+    expect(await row(post.id)).toMatchObject({ claim_token: claim.claim_token, outcome_checked_token: null });
+    expect(await listed(post.id)).toBe(true);
+  });
+
+  it("L6: the owner's edit, reschedule or resend during the lookup wins; the lookup's writes match nothing", async () => {
+    const { claim, post, user, account } = await flaggedPost();
+    await saveScheduledPostVersion(handle.db, {
+      userId: user.id,
+      postId: post.id,
+      changes: { scheduledFor: new Date(Date.now() + 30_000) },
+      allowed: RETRYABLE_POST_STATUSES,
+      now: new Date(),
+    });
+    expect(
+      await resolveOutcomeAbsent(handle.db, { post: claim, message: 'x', location: 'teste' }),
+    ).toBeUndefined();
+    expect(await markOutcomeUnresolved(handle.db, { post: claim, message: 'x', location: 'teste' })).toBe(
+      false,
+    );
+    expect(await complete(claim, account.id, 'urn:li:share:78')).toBe(false);
+    expect(await row(post.id)).toMatchObject({ status: 'scheduled', version: post.version + 1 });
+    expect(await publishedRows(post.id)).toHaveLength(0);
+  });
+
+  it('L7: two resolvers at once (two reconciler passes): one absent-resolution wins, the other matches nothing', async () => {
+    const { claim, post } = await flaggedPost();
+    const results = await Promise.all([
+      resolveOutcomeAbsent(handle.db, { post: claim, message: 'a', location: 'teste' }),
+      resolveOutcomeAbsent(handle.db, { post: claim, message: 'b', location: 'teste' }),
+    ]);
+    expect(results.filter((v) => v !== undefined)).toEqual([post.version + 1]);
+    expect((await row(post.id))?.version).toBe(post.version + 1);
+  });
+
+  it("L8: the stalled holder's late success (I6) wins over a resolver that then finds it absent", async () => {
+    const { claim, post, account } = await flaggedPost();
+    expect(await complete(claim, account.id, 'urn:li:share:79')).toBe(true);
+    expect(
+      await resolveOutcomeAbsent(handle.db, { post: claim, message: 'x', location: 'teste' }),
+    ).toBeUndefined();
+    expect(await markOutcomeUnresolved(handle.db, { post: claim, message: 'x', location: 'teste' })).toBe(
+      false,
+    );
+    expect(await row(post.id)).toMatchObject({ status: 'published' });
   });
 });

@@ -622,3 +622,192 @@ export async function saveMetrics(
     .where('id', '=', publishedPostId)
     .execute();
 }
+
+/** `last_error_location` of a post whose owner asked to look it up on the network again. */
+export const OWNER_LOOKUP_LOCATION = 'dono: consulta pedida';
+
+/** A flagged post whose outcome is unknown, with when its send started (the lookup's window). */
+export interface UnknownOutcome extends ClaimedPost {
+  send_started_at: Date;
+  /** PostgreSQL's now() when listed: the window's end. */
+  listed_at: Date;
+  /**
+   * The send started more than `absentAfterMs` ago: a post the network does not list now will
+   * not appear later, so "absent" is an answer. Before that, only "found" is.
+   */
+  final: boolean;
+}
+
+/**
+ * Flagged posts (`needs_attention`, UNKNOWN_OUTCOME, the claim's token kept) whose send started
+ * more than `settleMs` ago and whose current claim has not been looked up yet (or the owner asked
+ * to look again): the resolver asks the network about each (docs/publishing.md, "Asking the network").
+ */
+export async function listUnknownOutcomes(
+  db: Kysely<Database>,
+  options: { settleMs: number; absentAfterMs: number; limit: number },
+): Promise<UnknownOutcome[]> {
+  const absentFrom = dbNowMinus(options.absentAfterMs);
+  const rows = await db
+    .selectFrom('suggested_posts')
+    .select([
+      ...CLAIMED_COLUMNS,
+      'claim_token',
+      'send_started_at',
+      sql<Date>`now()`.as('listed_at'),
+      sql<boolean>`send_started_at < ${absentFrom}`.as('final'),
+    ])
+    .where('status', '=', 'needs_attention')
+    .where('last_error', '=', 'UNKNOWN_OUTCOME')
+    .where('claim_token', 'is not', null)
+    .where('send_started_at', 'is not', null)
+    .where('send_started_at', '<', dbNowMinus(options.settleMs))
+    .where((eb) =>
+      eb.or([
+        eb('outcome_checked_token', 'is', null),
+        eb('outcome_checked_token', '<>', eb.ref('claim_token')),
+      ]),
+    )
+    // Asked at most twice per claim: once soon after the send (finds only), once when absence
+    // is trusted; a lookup before this send belongs to an earlier claim.
+    .where((eb) =>
+      eb.or([
+        eb('outcome_looked_up_at', 'is', null),
+        eb('outcome_looked_up_at', '<', eb.ref('send_started_at')),
+        eb.and([
+          eb('send_started_at', '<', absentFrom),
+          eb(
+            'outcome_looked_up_at',
+            '<',
+            sql<Date>`send_started_at + make_interval(secs => ${options.absentAfterMs / 1000})`,
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('send_started_at')
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    scheduled_for: row.scheduled_for as Date,
+    claim_token: row.claim_token as string,
+    send_started_at: row.send_started_at as Date,
+    listed_at: row.listed_at,
+    final: row.final,
+  }));
+}
+
+/**
+ * The network says the flagged post is not there (its listing covered the window): back to
+ * `scheduled` under a new version, due now, the token cleared — fenced by the flagged claim's
+ * token and `needs_attention`, so an owner's action, a late holder's answer (I6) or another
+ * resolver that got there first makes this match nothing. The attempt's log row says why.
+ * The new version, or undefined when the fence did not hold.
+ */
+export async function resolveOutcomeAbsent(
+  db: Kysely<Database>,
+  options: { post: Pick<ClaimedPost, 'id' | 'claim_token'>; message: string; location: string },
+): Promise<number | undefined> {
+  const row = await db
+    .with('held', (qb) =>
+      qb
+        .updateTable('suggested_posts')
+        .set((eb) => ({
+          status: 'scheduled',
+          version: eb('version', '+', 1),
+          next_attempt_at: sql<Date>`now()`,
+          send_started_at: null,
+          claimed_at: null,
+          claim_token: null,
+          outcome_checked_token: null,
+          last_error: 'UNKNOWN_OUTCOME',
+          last_error_location: options.location,
+          last_error_message: options.message,
+          updated_at: sql<Date>`now()`,
+        }))
+        .where('id', '=', options.post.id)
+        .where('claim_token', '=', options.post.claim_token)
+        .where('status', '=', 'needs_attention')
+        .returning(HELD_COLUMNS),
+    )
+    .with('log', (qb) =>
+      attemptLog(qb, {
+        status: 'error',
+        errorMessage: options.message,
+        errorLocation: options.location,
+      }).returning('publishing_logs.id'),
+    )
+    .selectFrom('held')
+    .select(['held.version', 'held.scheduled_for'])
+    .executeTakeFirst();
+  return row?.version;
+}
+
+/**
+ * The network could not tell (the lookup failed, is not supported, or matched ambiguously): the
+ * post stays `needs_attention` for its owner, with the reason, and this claim is not looked up
+ * again unless the owner asks. Fenced like every write after the claim. False: not ours anymore.
+ */
+export async function markOutcomeUnresolved(
+  db: Kysely<Database>,
+  options: { post: Pick<ClaimedPost, 'id' | 'claim_token'>; message: string; location: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suggested_posts')
+    .set((eb) => ({
+      outcome_checked_token: eb.ref('claim_token'),
+      outcome_looked_up_at: sql<Date>`now()`,
+      last_error_message: options.message,
+      last_error_location: options.location,
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('id', '=', options.post.id)
+    .where('claim_token', '=', options.post.claim_token)
+    .where('status', '=', 'needs_attention')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A lookup soon after the send did not find the post: asked again once absence is trusted. */
+export async function noteOutcomeLookup(
+  db: Kysely<Database>,
+  post: Pick<ClaimedPost, 'id' | 'claim_token'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suggested_posts')
+    .set({ outcome_looked_up_at: sql<Date>`now()` })
+    .where('id', '=', post.id)
+    .where('claim_token', '=', post.claim_token)
+    .where('status', '=', 'needs_attention')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The owner's "Tentar de novo" on a post whose outcome is unknown: ask the network first. The
+ * flagged claim's token stays (the resolver's fence); only the "already looked up" mark is
+ * cleared. Owner-scoped; true when the post was such a post and a lookup is now pending.
+ */
+export async function requestOutcomeLookup(
+  db: Kysely<Database>,
+  options: { userId: string; postId: string; message: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suggested_posts')
+    .set({
+      outcome_checked_token: null,
+      outcome_looked_up_at: null,
+      last_error_message: options.message,
+      // Read by the delivery timeline's trigger (migration 2026-11-28T00-30-delivery-events).
+      last_error_location: OWNER_LOOKUP_LOCATION,
+      updated_at: sql<Date>`clock_timestamp()`,
+    })
+    .where('id', '=', options.postId)
+    .where('user_id', '=', options.userId)
+    .where('status', '=', 'needs_attention')
+    .where('last_error', '=', 'UNKNOWN_OUTCOME')
+    .where('claim_token', 'is not', null)
+    .where('send_started_at', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

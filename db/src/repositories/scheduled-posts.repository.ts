@@ -27,6 +27,9 @@ export interface ScheduledPostKey {
   id: string;
 }
 
+/** Where a post flagged with an unknown outcome stands on asking the network. */
+export type OutcomeCheck = 'pending' | 'unresolved';
+
 export interface ScheduledPostRow {
   id: string;
   theme_id: string;
@@ -47,6 +50,8 @@ export interface ScheduledPostRow {
   updated_at: Date;
   /** NULL: the theme does not require approval (docs/approval.md). */
   approval_stage: ApprovalStage | null;
+  /** Only for a post flagged with an unknown outcome: see OutcomeCheck. */
+  outcome_check?: OutcomeCheck | null;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -89,6 +94,13 @@ const POST_COLUMNS = [
   'sp.last_error_message',
   'sp.updated_at',
   'sp.approval_stage',
+  // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
+  // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
+  sql<OutcomeCheck | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
+    AND sp.claim_token IS NOT NULL AND sp.send_started_at IS NOT NULL
+    THEN CASE WHEN sp.outcome_checked_token = sp.claim_token THEN 'unresolved' ELSE 'pending' END END`.as(
+    'outcome_check',
+  ),
 ] as const;
 
 function selectPostColumns(db: QueryCreator<Database>) {

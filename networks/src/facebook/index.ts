@@ -24,6 +24,7 @@ export const facebook: NetworkDescriptor = {
     metrics: true,
     followers: false,
     media: 'optional',
+    lookup: true,
   },
   // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
   postingBudget: NO_BUDGET,

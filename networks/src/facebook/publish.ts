@@ -12,6 +12,7 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { findRecentPost, graphPage, LOOKUP_SLACK_MS, lookupSafely } from '../publishing/lookup.js';
 import {
   altTextFor,
   checkMedia,
@@ -153,6 +154,7 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
         body.set(`attached_media[${index}]`, JSON.stringify({ media_fbid: id }));
       }
       if (photoIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
       const result = await sendRequest(ctx, `${graph}/${encodeURIComponent(pageId)}/feed`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -182,6 +184,42 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
   };
   return {
     platform: 'facebook',
+    lookupRecentPost: (request, lookupOptions = {}) => {
+      const ctx = context(request.target);
+      const since = String(Math.floor((request.since.getTime() - LOOKUP_SLACK_MS) / 1000));
+      return lookupSafely(() =>
+        findRecentPost(request, {
+          expected: request.text,
+          fetchPage: async (cursor) => {
+            const query = new URLSearchParams({
+              fields: 'id,message,created_time,permalink_url',
+              limit: '25',
+              since,
+              ...(cursor === null ? {} : { after: cursor }),
+              ...proof(request.target.accessToken),
+            });
+            const result = await sendRequest(
+              ctx,
+              `${graph}/${encodeURIComponent(request.target.platformUserId)}/posts?${query}`,
+              {
+                method: 'GET',
+                headers: { Authorization: `Bearer ${request.target.accessToken}` },
+                signal: lookupOptions.signal,
+              },
+            );
+            if (result.status < 200 || result.status >= 300)
+              throw new Error(`facebook answered ${result.status} to GET /{page-id}/posts`);
+            return graphPage(
+              result.json,
+              'message',
+              'created_time',
+              'permalink_url',
+              (id) => `https://www.facebook.com/${id}`,
+            );
+          },
+        }),
+      );
+    },
     publish: (request, callOptions) =>
       adapter.publish(request, callOptions).catch((error: unknown) => {
         throw explainFailure('facebook', FACEBOOK_ERRORS, error);

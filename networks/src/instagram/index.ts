@@ -29,6 +29,7 @@ export const instagram: NetworkDescriptor = {
     metrics: true,
     followers: false,
     media: 'required',
+    lookup: true,
   },
   // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
   postingBudget: { month: null, day: 50, scope: 'user' },

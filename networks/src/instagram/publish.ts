@@ -12,6 +12,7 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
 import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
 import type { PublishMedia } from '../publishing/types.js';
 import {
@@ -251,6 +252,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
         return id;
       });
       ensureTimeToSend(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
       const published = await call(
         ctx,
         request.target,
@@ -289,6 +291,29 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
   };
   return {
     platform: 'instagram',
+    lookupRecentPost: (request, lookupOptions = {}) => {
+      const ctx = context(request.target);
+      return lookupSafely(() =>
+        findRecentPost(request, {
+          expected: request.text,
+          fetchPage: async (cursor) => {
+            const result = await call(
+              ctx,
+              request.target,
+              'GET',
+              `${encodeURIComponent(request.target.platformUserId)}/media`,
+              {
+                fields: 'id,caption,timestamp,permalink',
+                limit: '25',
+                ...(cursor === null ? {} : { after: cursor }),
+              },
+              lookupOptions.signal,
+            );
+            return graphPage(result.json, 'caption', 'timestamp', 'permalink', () => null);
+          },
+        }),
+      );
+    },
     publish: (request, callOptions) =>
       adapter.publish(request, callOptions).catch((error: unknown) => {
         throw explainFailure('instagram', INSTAGRAM_ERRORS, error);

@@ -26,6 +26,7 @@ export const linkedin: NetworkDescriptor = {
     metrics: 'opt-in',
     followers: false,
     media: 'optional',
+    lookup: true,
   },
   // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
   postingBudget: NO_BUDGET,

@@ -16,9 +16,11 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { findRecentPost, lookupSafely } from '../publishing/lookup.js';
 import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
 import type {
   AdapterOptions,
+  LookupResult,
   NetworkAdapter,
   PostMetrics,
   PublishCallOptions,
@@ -47,6 +49,8 @@ const METRIC_QUERIES = [
   ['likes', 'REACTION'],
   ['comments', 'COMMENT'],
 ] as const;
+/** Posts per page when looking up a post (LinkedIn's finder allows up to 100). */
+const LOOKUP_PAGE = 50;
 const POST_URN = /^urn:li:(share|ugcPost):\d+$/;
 
 /** `entity` of the finder, Rest.li 2.0: `(share:urn%3Ali%3Ashare%3A1)` / `(ugc:urn%3Ali%3AugcPost%3A1)`. */
@@ -144,6 +148,48 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
         throw explainFailure('linkedin', LINKEDIN_ERRORS, error);
       }
     },
+    lookupRecentPost(request, lookupOptions = {}): Promise<LookupResult> {
+      const ctx = context(request.target);
+      const author = encodeURIComponent(`urn:li:person:${request.target.platformUserId}`);
+      return lookupSafely(() =>
+        findRecentPost(request, {
+          // LinkedIn lists `commentary` as it was sent: little-text escaped.
+          expected: escapeLittleText(request.text),
+          fetchPage: async (cursor) => {
+            const start = cursor === null ? 0 : Number(cursor);
+            const result = await sendRequest(
+              ctx,
+              `${POSTS_URL}?author=${author}&q=author&count=${LOOKUP_PAGE}&start=${start}&sortBy=CREATED`,
+              {
+                method: 'GET',
+                headers: { ...versioned(request.target.accessToken), 'X-RestLi-Method': 'FINDER' },
+                signal: lookupOptions.signal,
+              },
+            );
+            if (result.status < 200 || result.status >= 300)
+              throw new Error(`linkedin answered ${result.status} to GET /rest/posts?q=author`);
+            const elements =
+              isObject(result.json) && Array.isArray(result.json.elements) ? result.json.elements : [];
+            return {
+              posts: elements.flatMap((element) => {
+                const id = stringField(element, 'id');
+                if (id === null) return [];
+                const createdAt = numberField(element, 'createdAt') ?? numberField(element, 'publishedAt');
+                return [
+                  {
+                    id,
+                    text: stringField(element, 'commentary'),
+                    createdAt: createdAt === null ? null : new Date(createdAt),
+                    url: postUrl(id),
+                  },
+                ];
+              }),
+              next: elements.length < LOOKUP_PAGE ? null : String(start + elements.length),
+            };
+          },
+        }),
+      );
+    },
     async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
       // Off: LinkedIn would refuse the scope to an app without the product; nothing to ask.
       if (options.postAnalytics !== true) return new Map();
@@ -219,6 +265,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
       }),
     );
     if (images.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+    await callOptions.beforeSend?.();
     const content =
       images.length === 0
         ? {}

@@ -92,11 +92,40 @@ export interface PublishCallOptions {
    * outcome, while stopping before it is a plain retry (docs/publishing.md, "Posts with images").
    */
   deadline?: number;
+  /**
+   * Called once, right before the request that creates the visible post (after every invisible
+   * media step): the worker commits `send_started_at` there, so a crash flags only posts whose
+   * create request was actually leaving (docs/publishing.md, "Flag only what was sent"). When it
+   * throws, nothing visible was sent and the adapter rethrows the error unchanged.
+   */
+  beforeSend?: () => Promise<void>;
 }
+
+/** Looking for a post whose outcome is unknown (docs/publishing.md, "Asking the network"). */
+export interface LookupRequest {
+  target: PublishTarget;
+  /** The post's text exactly as Pauta sent it. */
+  text: string;
+  /** The post, if it exists, was created between these (send_started_at, and the lookup's time). */
+  since: Date;
+  until: Date;
+}
+
+export type LookupResult =
+  | { kind: 'found'; platformPostId: string; url: string | null }
+  /** The listing covered the whole window and no post matches: safe to send again. */
+  | { kind: 'absent' }
+  /** The network cannot tell (the lookup failed, the match is ambiguous, the listing is partial). */
+  | { kind: 'unknown'; reason: string };
 
 export interface NetworkAdapter {
   readonly platform: Platform;
   publish(request: PublishRequest, options?: PublishCallOptions): Promise<PublishResult>;
+  /**
+   * Present when the descriptor's `capabilities.lookup`: the account's recent posts matched by
+   * exact normalised text within the window. Read-only; never throws (a failure is `unknown`).
+   */
+  lookupRecentPost?(request: LookupRequest, options?: { signal?: AbortSignal }): Promise<LookupResult>;
   /**
    * Metrics for published posts; a post missing from the map, or mapped to null, has no metrics
    * available (e.g. LinkedIn personal profiles): show 'indisponível', never 0.

@@ -7,6 +7,8 @@ import { type Request, type Response, Router } from 'express';
 import {
   authenticatedGraph,
   GRAPH_VERSION,
+  graphEdgePage,
+  graphTimestamp,
   graphToken,
   pick,
   requestedFields,
@@ -138,6 +140,38 @@ function readGraphObject(ctx: SandboxContext, req: Request, res: Response): void
     return;
   }
   if (!readInstagramObject(ctx, req, res, token, id)) sendUnsupported(res, 'get', id);
+}
+
+/**
+ * `GET /{page-id}/posts`: the Page's posts, newest first, `since` (unix seconds) honoured; fields
+ * `message`, `created_time`, `permalink_url`. Read-only; the Page's own token.
+ */
+function listPagePosts(ctx: SandboxContext, req: Request, res: Response): void {
+  const token = authenticatedGraph(ctx, req, res);
+  if (token === null) return;
+  const pageId = String(req.params.id);
+  if (ctx.store.findPage(pageId) === null || pageAccess(token, pageId) === null) {
+    sendUnsupported(res, 'get', `${pageId}/posts`);
+    return;
+  }
+  const since = Number(req.query.since ?? 0) * 1000 || 0;
+  const posts = ctx.posts
+    .listByAuthor('facebook', pageId)
+    .filter((post) => Date.parse(post.createdAt) >= since);
+  const fields = requestedFields(req, ['id', 'message', 'created_time']);
+  res.json(
+    graphEdgePage(req, posts, (post) =>
+      pick(
+        {
+          id: post.id,
+          ...(post.text === '' ? {} : { message: post.text }),
+          created_time: graphTimestamp(post.createdAt),
+          permalink_url: `https://www.facebook.com/${post.id}`,
+        },
+        fields,
+      ),
+    ),
+  );
 }
 
 async function publishToFeed(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
@@ -562,6 +596,10 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
   graph.get(
     '/:version/:id',
     versioned((req, res) => readGraphObject(ctx, req, res)),
+  );
+  graph.get(
+    '/:version/:id/posts',
+    versioned((req, res) => listPagePosts(ctx, req, res)),
   );
   graph.post(
     '/:version/:id/feed',

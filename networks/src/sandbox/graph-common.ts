@@ -142,3 +142,38 @@ export function sendUnsupported(res: Response, method: 'get' | 'post', id: strin
 export function sendPermissionError(res: Response, code: 10 | 200, message: string): void {
   sendGraphError(res, code, message, undefined, 'OAuthException');
 }
+
+/** Graph's time stamps: `2026-11-27T12:00:00+0000`. */
+export function graphTimestamp(iso: string): string {
+  return iso.replace(/\.\d{3}Z$/, '+0000').replace(/Z$/, '+0000');
+}
+
+/**
+ * One page of a Graph edge over `items` (newest first): `limit` (default 25, at most 100) and the
+ * `after` cursor; `paging.next` only when there is more, as Graph does.
+ */
+export function graphEdgePage<T>(
+  req: Request,
+  items: T[],
+  render: (item: T) => Record<string, unknown>,
+): Record<string, unknown> {
+  const limit = Math.min(100, Math.max(1, Number(req.query.limit ?? 25) || 25));
+  const after = typeof req.query.after === 'string' ? req.query.after : undefined;
+  const start = after === undefined ? 0 : Number(Buffer.from(after, 'base64url').toString('utf8')) || 0;
+  const page = items.slice(start, start + limit);
+  const cursor = (index: number) => Buffer.from(String(index), 'utf8').toString('base64url');
+  const more = start + page.length < items.length;
+  const url = new URL(`${req.protocol}://${req.get('host') ?? '127.0.0.1'}${req.originalUrl}`);
+  url.searchParams.set('after', cursor(start + page.length));
+  return {
+    data: page.map(render),
+    ...(page.length === 0
+      ? {}
+      : {
+          paging: {
+            cursors: { before: cursor(start), after: cursor(start + page.length) },
+            ...(more ? { next: url.href } : {}),
+          },
+        }),
+  };
+}

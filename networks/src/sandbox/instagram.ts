@@ -3,6 +3,8 @@
 import type { Request, Response, Router } from 'express';
 import {
   authenticatedGraph,
+  graphEdgePage,
+  graphTimestamp,
   pick,
   requestedFields,
   sendGraphError,
@@ -259,6 +261,29 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
     return token;
   };
 
+  // `GET /{ig-user-id}/media`: the account's media, newest first (caption, timestamp, permalink).
+  graph.get(
+    '/:version/:id/media',
+    versioned((req, res) => {
+      const token = authenticatedGraph(ctx, req, res);
+      if (token === null) return;
+      const igUserId = String(req.params.id);
+      if (linkedPage(ctx, token, igUserId) === null) {
+        sendUnsupported(res, 'get', `${igUserId}/media`);
+        return;
+      }
+      if (missingScope(token, ['instagram_basic']) !== null) {
+        sendPermissionError(res, 10, '(#10) Application does not have permission for this action');
+        return;
+      }
+      const fields = requestedFields(req, ['id']);
+      res.json(
+        graphEdgePage(req, ctx.posts.listByAuthor('instagram', igUserId), (post) =>
+          pick({ ...mediaFields(ctx, post), timestamp: graphTimestamp(post.createdAt) }, fields),
+        ),
+      );
+    }),
+  );
   graph.post(
     '/:version/:id/media',
     versioned(async (req, res) => {

@@ -119,6 +119,56 @@ function checkVersionHeaders(req: Request, res: Response): string | null {
   return version.trim();
 }
 
+/**
+ * `GET /rest/posts?q=author&author=<urn>`: the member's posts, newest first (`sortBy=CREATED`),
+ * `start`/`count` paging (count at most 100); each element with `commentary` as it was sent,
+ * `createdAt` and `publishedAt` (epoch ms). Read-only; only the member's own token.
+ */
+function listMemberPosts(ctx: SandboxContext, req: Request, res: Response): void {
+  const version = checkVersionHeaders(req, res);
+  if (version === null) return;
+  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+  if (token === null) {
+    refuseToken(ctx, req, res);
+    return;
+  }
+  if (req.query.q !== 'author' || typeof req.query.author !== 'string') {
+    restError(res, 400, 'Query parameter q=author with an author URN is required', {
+      errorDetailType: 'com.linkedin.common.error.BadRequest',
+    });
+    return;
+  }
+  const sub = token.grant.user.sub;
+  if (req.query.author !== `urn:li:person:${sub}`) {
+    restError(
+      res,
+      403,
+      `Not enough permissions to access: partnerApiPostsExternal.FINDER-author.${version}`,
+      {
+        serviceErrorCode: 100,
+        code: 'ACCESS_DENIED',
+      },
+    );
+    return;
+  }
+  const start = Math.max(0, Number(req.query.start ?? 0) || 0);
+  const count = Math.min(100, Math.max(1, Number(req.query.count ?? 10) || 10));
+  const posts = ctx.posts.listByAuthor('linkedin', sub);
+  res.json({
+    paging: { start, count, links: [] },
+    elements: posts.slice(start, start + count).map((post) => ({
+      id: post.id,
+      author: `urn:li:person:${sub}`,
+      commentary: post.text,
+      visibility: 'PUBLIC',
+      lifecycleState: 'PUBLISHED',
+      createdAt: Date.parse(post.createdAt),
+      publishedAt: Date.parse(post.createdAt),
+      lastModifiedAt: Date.parse(post.createdAt),
+    })),
+  });
+}
+
 async function createPost(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
   const version = checkVersionHeaders(req, res);
   if (version === null) return;
@@ -538,6 +588,7 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     res.json(body);
   });
   api.post('/rest/posts', (req, res) => createPost(ctx, req, res));
+  api.get('/rest/posts', (req, res) => listMemberPosts(ctx, req, res));
   api.post('/rest/images', (req, res) => {
     initializeImageUpload(ctx, req, res);
   });

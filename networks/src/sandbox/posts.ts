@@ -202,6 +202,11 @@ export class SandboxPosts {
     return post?.network === network ? post : null;
   }
 
+  /** The author's posts on a network, newest first (the networks' "recent posts" listings). */
+  listByAuthor(network: SandboxPublishNetwork, authorId: string): SandboxPublishedPost[] {
+    return this.posts.filter((p) => p.network === network && p.authorId === authorId).reverse();
+  }
+
   list(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
     return this.posts
       .filter((p) => network === undefined || p.network === network)

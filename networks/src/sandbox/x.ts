@@ -207,6 +207,63 @@ function mediaMetadata(ctx: SandboxContext, req: Request, res: Response): void {
   res.json({ data: { id, associated_metadata: { alt_text: { text } } } });
 }
 
+/** X escapes these in the text it returns. */
+function escapeXText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * `GET /2/users/:id/tweets`: the user's posts, newest first; `start_time` honoured, `max_results`
+ * 5–100, `pagination_token`; `tweet.fields=created_at` adds the date. Read-only.
+ */
+function userTweets(ctx: SandboxContext, req: Request, res: Response): void {
+  const token = ctx.store.findAccessToken('x', bearerToken(req));
+  if (token === null) {
+    res.status(401).json(problem(401, 'Unauthorized'));
+    return;
+  }
+  if (!token.grant.scopes.includes('tweet.read') || !token.grant.scopes.includes('users.read')) {
+    res.status(403).json(problem(403, 'Forbidden'));
+    return;
+  }
+  const max = Number(queryString(req, 'max_results') ?? 10);
+  if (!Number.isInteger(max) || max < 5 || max > 100) {
+    invalidRequest(res, 'The `max_results` query parameter value must be between 5 and 100.');
+    return;
+  }
+  const startTime = queryString(req, 'start_time');
+  const since = startTime === undefined ? 0 : Date.parse(startTime);
+  if (Number.isNaN(since)) {
+    invalidRequest(res, 'The `start_time` query parameter value is not a valid RFC 3339 date.');
+    return;
+  }
+  const tweets = ctx.posts
+    .listByAuthor('x', String(req.params.id))
+    .filter((post) => Date.parse(post.createdAt) >= since);
+  const token_ = queryString(req, 'pagination_token');
+  const start = token_ === undefined ? 0 : Number(Buffer.from(token_, 'base64url').toString('utf8')) || 0;
+  const page = tweets.slice(start, start + max);
+  const withDate = (queryString(req, 'tweet.fields') ?? '').split(',').includes('created_at');
+  const next = start + page.length < tweets.length;
+  res.json({
+    ...(page.length === 0
+      ? {}
+      : {
+          data: page.map((post) => ({
+            id: post.id,
+            text: escapeXText(post.text),
+            edit_history_tweet_ids: [post.id],
+            ...(withDate ? { created_at: post.createdAt } : {}),
+          })),
+        }),
+    meta: {
+      result_count: page.length,
+      ...(page.length === 0 ? {} : { newest_id: page[0]!.id, oldest_id: page.at(-1)!.id }),
+      ...(next ? { next_token: Buffer.from(String(start + page.length), 'utf8').toString('base64url') } : {}),
+    },
+  });
+}
+
 function lookupTweets(ctx: SandboxContext, req: Request, res: Response): void {
   const token = ctx.store.findAccessToken('x', bearerToken(req));
   if (token === null) {
@@ -349,6 +406,7 @@ export function mountX(app: Router, ctx: SandboxContext): void {
   api.post('/2/media/metadata', (req, res) => {
     mediaMetadata(ctx, req, res);
   });
+  api.get('/2/users/:id/tweets', (req, res) => userTweets(ctx, req, res));
   api.get('/2/tweets', (req, res) => {
     lookupTweets(ctx, req, res);
   });

@@ -24,6 +24,7 @@ export const x: NetworkDescriptor = {
     metrics: true,
     followers: true,
     media: 'optional',
+    lookup: true,
   },
   // X API Free access: 1,500 posts a month at the app level, and POST /2/tweets takes 17 requests
   // per 24 h per app (and per user). Both caps are the app's, so every user of the installation

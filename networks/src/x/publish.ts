@@ -16,6 +16,7 @@ import {
   sendRequest,
   stringField,
 } from '../publishing/http.js';
+import { findRecentPost, LOOKUP_SLACK_MS, lookupSafely } from '../publishing/lookup.js';
 import {
   altTextFor,
   checkMedia,
@@ -169,6 +170,7 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
         }),
       );
       if (mediaIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
       // The send: the only call that creates a visible post.
       const result = await sendRequest(ctx, `${API}/tweets`, {
         method: 'POST',
@@ -226,6 +228,59 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
   };
   return {
     platform: 'x',
+    lookupRecentPost: (request, lookupOptions = {}) => {
+      const ctx = context(request.target);
+      // Tweets from the window's start on (X filters by start_time), newest first.
+      const startTime = new Date(request.since.getTime() - LOOKUP_SLACK_MS)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z');
+      return lookupSafely(() =>
+        findRecentPost(request, {
+          expected: request.text,
+          // X lists text with &amp; &lt; &gt; escaped, and links shortened to t.co.
+          decode: (text) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+          absenceProvable: !/https?:\/\/|www\./i.test(request.text),
+          fetchPage: async (cursor) => {
+            const query = new URLSearchParams({
+              max_results: '100',
+              'tweet.fields': 'created_at',
+              exclude: 'retweets,replies',
+              start_time: startTime,
+              ...(cursor === null ? {} : { pagination_token: cursor }),
+            });
+            const result = await sendRequest(
+              ctx,
+              `${API}/users/${encodeURIComponent(request.target.platformUserId)}/tweets?${query}`,
+              {
+                method: 'GET',
+                headers: { Authorization: `Bearer ${request.target.accessToken}` },
+                signal: lookupOptions.signal,
+              },
+            );
+            if (result.status < 200 || result.status >= 300)
+              throw new Error(`x answered ${result.status} to GET /2/users/:id/tweets`);
+            const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
+            const meta = isObject(result.json) ? result.json.meta : null;
+            return {
+              posts: data.flatMap((tweet) => {
+                const id = stringField(tweet, 'id');
+                if (id === null) return [];
+                const created = stringField(tweet, 'created_at');
+                return [
+                  {
+                    id,
+                    text: stringField(tweet, 'text'),
+                    createdAt: created === null ? null : new Date(created),
+                    url: tweetUrl(id),
+                  },
+                ];
+              }),
+              next: stringField(meta, 'next_token'),
+            };
+          },
+        }),
+      );
+    },
     publish: (request, callOptions) =>
       adapter.publish(request, callOptions).catch((error: unknown) => {
         throw explainFailure('x', X_ERRORS, error);

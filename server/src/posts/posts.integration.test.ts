@@ -180,6 +180,8 @@ describe('posts.list filters', () => {
       lastErrorMessage: null,
       updatedAt: expect.any(Date),
       approvalStage: null,
+      // Not a post flagged "maybe published": nothing to ask the network.
+      outcomeCheck: null,
       // No image: no thumbnail.
       thumbUrl: null,
     });
@@ -826,5 +828,40 @@ describe('queries never write (docs/security.md C2)', () => {
     const viaGet = await me.browser.query('posts.delete', { id });
     expect(viaGet.status).toBe(405);
     expect(await rowsOf()).toEqual(before);
+  });
+});
+
+describe('posts.retry of a post flagged "maybe published" (issue 24)', () => {
+  it('asks the network first instead of resending; "Reenviar mesmo assim" resends', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(-60) });
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({
+        status: 'needs_attention',
+        attempts: 1,
+        claim_token: '00000000-0000-4000-8000-0000000000ab',
+        send_started_at: new Date(Date.now() - 600_000),
+        last_error: 'UNKNOWN_OUTCOME',
+      })
+      .where('id', '=', id)
+      .execute();
+    const asked = await me.browser.mutate<PostItem>('posts.retry', { id });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ status: 'needs_attention', outcomeCheck: 'pending' });
+    expect(asked.data?.lastErrorMessage).toContain('Verificando no LinkedIn');
+    expect(enqueued).toHaveLength(0);
+    // The network could not tell: the owner may resend, explicitly.
+    await handle.db
+      .updateTable('suggested_posts')
+      .set((eb) => ({ outcome_checked_token: eb.ref('claim_token') }))
+      .where('id', '=', id)
+      .execute();
+    const listed = await me.browser.query<{ items: PostItem[] }>('posts.list', {});
+    expect(listed.data?.items.find((p) => p.id === id)?.outcomeCheck).toBe('unresolved');
+    const resent = await me.browser.mutate<PostItem>('posts.retry', { id, confirmUnverified: true });
+    expect(resent.data).toMatchObject({ status: 'scheduled', outcomeCheck: null });
+    expect(enqueued).toHaveLength(1);
   });
 });

@@ -50,7 +50,12 @@ export const calendarSchema = z
 export const postIdSchema = z.strictObject({ id });
 
 /** 'Tentar novamente': the post, and whether the user confirmed going past a network budget. */
-export const retryPostSchema = z.strictObject({ id, confirmOverBudget: z.boolean().optional() });
+export const retryPostSchema = z.strictObject({
+  id,
+  confirmOverBudget: z.boolean().optional(),
+  /** Send again although the network could not tell whether the post was published ("Reenviar mesmo assim"). */
+  confirmUnverified: z.boolean().optional(),
+});
 
 export const updatePostSchema = z.strictObject({
   id,

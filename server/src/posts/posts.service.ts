@@ -11,6 +11,7 @@ import {
   isEditablePostStatus,
   isPublishErrorCode,
   isRetryablePostStatus,
+  PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
   RETRYABLE_POST_STATUSES,
@@ -28,9 +29,11 @@ import {
   listMediaForPosts,
   listScheduledPostsPage,
   type PostChanges,
+  requestOutcomeLookup,
   type ScheduledPostRow,
   saveScheduledPostVersion,
 } from '@pauta/db';
+import { capabilitiesOf } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
 import type { MemoryCache } from '../cache/memory-cache.js';
@@ -87,6 +90,11 @@ export interface PostItem {
   approvalStage: ApprovalStage | null;
   /** The first image's thumbnail (a signed same-origin URL) in lists and the calendar; absent elsewhere. */
   thumbUrl?: string | null;
+  /**
+   * A post flagged "maybe published" (UNKNOWN_OUTCOME): 'pending' while Pauta asks the network,
+   * 'unresolved' when the network could not tell (then "Reenviar mesmo assim" is offered).
+   */
+  outcomeCheck?: 'pending' | 'unresolved' | null;
 }
 
 /** Adds the first image's thumbnail to each item (one indexed query for the whole page). */
@@ -128,6 +136,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
     lastError:
       row.last_error === null ? null : isPublishErrorCode(row.last_error) ? row.last_error : 'INTERNAL',
     lastErrorMessage: row.last_error === null ? null : row.last_error_message,
+    outcomeCheck: row.outcome_check ?? null,
     updatedAt: row.updated_at,
     approvalStage: row.approval_stage,
   };
@@ -431,6 +440,7 @@ export async function retryPost(
     userId: string;
     postId: string;
     confirmOverBudget?: boolean | undefined;
+    confirmUnverified?: boolean | undefined;
     timeZone?: string | undefined;
     requestId?: string | undefined;
   },
@@ -439,6 +449,25 @@ export async function retryPost(
   const post = await findScheduledPost(deps.db, options.userId, options.postId);
   if (!post) throw new AppError('NOT_FOUND');
   if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
+  // A post flagged "maybe published" is never sent again blindly: the worker asks the network
+  // first (docs/publishing.md, "Asking the network"). Found → published; absent → sent again;
+  // the network cannot tell → the post says so, and the owner may confirm the resend
+  // ("Reenviar mesmo assim": confirmUnverified).
+  if (
+    options.confirmUnverified !== true &&
+    post.outcome_check != null &&
+    capabilitiesOf(post.platform).lookup
+  ) {
+    const requested = await requestOutcomeLookup(deps.db, {
+      userId: options.userId,
+      postId: options.postId,
+      message: `Verificando no ${PLATFORM_LABELS[post.platform]} se este post já foi publicado antes de enviar de novo.`,
+    });
+    if (!requested) throw new AppError('CONFLICT');
+    const current = await findScheduledPost(deps.db, options.userId, options.postId);
+    if (!current) throw new AppError('NOT_FOUND');
+    return { ...presentPost(current), outcomeCheck: 'pending' };
+  }
   const soonest = now.getTime() + RETRY_DELAY_MS;
   const scheduledFor = new Date(Math.max(soonest, post.scheduled_for.getTime()));
   // A failed or missed post counts again once retried; a needs-attention one already counts.

@@ -1,4 +1,5 @@
 import { budgetUsage } from '../posts/budget.service.js';
+import { deliveryTimeline } from '../posts/delivery-timeline.service.js';
 import {
   budgetUsageSchema,
   calendarSchema,
@@ -46,6 +47,11 @@ export const postsRouter = router({
   get: authedProcedure
     .input(postIdSchema)
     .query(({ ctx, input }) => getPost(ctx.deps, ctx.user.id, input.id)),
+
+  /** 'Histórico de entrega': the post's delivery steps and the network's answers (owner only). */
+  deliveryTimeline: authedProcedure
+    .input(postIdSchema)
+    .query(({ ctx, input }) => deliveryTimeline(ctx.deps, ctx.user.id, input.id)),
 
   /** 'Editar Post': title, content and date-time; a failed, needs-attention or missed post is scheduled again. */
   update: authedProcedure.input(updatePostSchema).mutation(({ ctx, input }) =>
@@ -97,6 +103,7 @@ export const postsRouter = router({
       userId: ctx.user.id,
       postId: input.id,
       confirmOverBudget: input.confirmOverBudget,
+      confirmUnverified: input.confirmUnverified,
       timeZone: ctx.user.timeZone,
       requestId: ctx.requestId,
     }),

@@ -256,7 +256,8 @@ function addAccount(overrides: Partial<AccountRow> = {}): AccountRow {
 
 const adapter: NetworkAdapter = {
   platform: 'linkedin',
-  async publish(request) {
+  async publish(request, options) {
+    await options?.beforeSend?.();
     sends.push(request);
     const answer = answers[Math.min(sends.length, answers.length) - 1]!;
     if (answer !== 'ok') throw answer;

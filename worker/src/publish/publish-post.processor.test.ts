@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PublishContext, processPublishJob } from './publish-post.processor.js';
+import { createSendGate } from './send-gate.js';
 
 vi.mock('@pauta/db', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@pauta/db')>()),
@@ -58,6 +59,17 @@ const ACCOUNT = {
 
 let clock: number;
 let publish: ReturnType<typeof vi.fn<NetworkAdapter['publish']>>;
+/** Create requests that left for the network (after beforeSend let them). */
+let creates: number;
+
+/** The create leaves, and the network answers with `error`. */
+function answers(error: PublishError): NetworkAdapter['publish'] {
+  return async (_request, options) => {
+    await options?.beforeSend?.();
+    creates += 1;
+    throw error;
+  };
+}
 let notify: ReturnType<typeof vi.fn<NonNullable<PublishContext['notify']>>>;
 let published: ReturnType<typeof vi.fn<(post: ClaimedPost, lagMs: number) => void>>;
 
@@ -89,7 +101,13 @@ const JOB = { postId: POST.id, version: POST.version };
 beforeEach(() => {
   vi.resetAllMocks();
   clock = Date.parse('2026-01-01T12:00:01Z');
-  publish = vi.fn<NetworkAdapter['publish']>(async () => ({ platformPostId: 'urn:li:share:1', url: null }));
+  creates = 0;
+  // A network: the adapter calls beforeSend right before the request that creates the post.
+  publish = vi.fn<NetworkAdapter['publish']>(async (_request, options) => {
+    await options?.beforeSend?.();
+    creates += 1;
+    return { platformPostId: 'urn:li:share:1', url: null };
+  });
   notify = vi.fn<NonNullable<PublishContext['notify']>>(async () => {});
   published = vi.fn<(post: ClaimedPost, lagMs: number) => void>();
   repo.claimPost.mockResolvedValue({ ...POST });
@@ -113,7 +131,9 @@ describe('processPublishJob with claim tokens', () => {
     expect(publish.mock.calls[0]![1]).toEqual({
       signal: expect.any(AbortSignal),
       deadline: expect.any(Number),
+      beforeSend: expect.any(Function),
     });
+    expect(creates).toBe(1);
     // The deadline the adapter is told is the signal's: NETWORK_TIMEOUT_MS from the send.
     const { deadline } = publish.mock.calls[0]![1] as { deadline: number };
     expect(Math.abs(deadline - Date.now() - context().config.networkTimeoutMs)).toBeLessThan(5_000);
@@ -139,7 +159,7 @@ describe('processPublishJob with claim tokens', () => {
     repo.markSendStarted.mockResolvedValue(false);
     const outcome = await processPublishJob(context(), JOB);
     expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
-    expect(publish).not.toHaveBeenCalled();
+    expect(creates).toBe(0);
     expect(repo.completePublish).not.toHaveBeenCalled();
     expect(repo.recordFailure).not.toHaveBeenCalled();
     expect(repo.scheduleRetry).not.toHaveBeenCalled();
@@ -170,7 +190,7 @@ describe('processPublishJob with claim tokens', () => {
     });
     const outcome = await processPublishJob(context(), JOB);
     expect(outcome.kind).toBe('retry');
-    expect(publish).not.toHaveBeenCalled();
+    expect(creates).toBe(0);
     expect(repo.scheduleRetry).toHaveBeenCalledWith(
       expect.anything(),
       expect.objectContaining({ code: 'INTERNAL', detail: expect.stringContaining('nada foi enviado') }),
@@ -178,7 +198,7 @@ describe('processPublishJob with claim tokens', () => {
   });
 
   it('a definite refusal after the claim was lost writes nothing and tells nobody', async () => {
-    publish.mockRejectedValue(new PublishError('permanent', 'REJECTED', 'linkedin answered 422'));
+    publish.mockImplementation(answers(new PublishError('permanent', 'REJECTED', 'linkedin answered 422')));
     repo.recordFailure.mockResolvedValue(false);
     const outcome = await processPublishJob(context(), JOB);
     expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
@@ -187,7 +207,9 @@ describe('processPublishJob with claim tokens', () => {
   });
 
   it('an unknown outcome after the claim was lost is logged for a person', async () => {
-    publish.mockRejectedValue(new PublishError('unknown', 'UNKNOWN_OUTCOME', 'linkedin: timed out'));
+    publish.mockImplementation(
+      answers(new PublishError('unknown', 'UNKNOWN_OUTCOME', 'linkedin: timed out')),
+    );
     repo.recordFailure.mockResolvedValue(false);
     const outcome = await processPublishJob(context(), JOB);
     expect(outcome).toEqual({ kind: 'claim_lost', sent: true });
@@ -200,7 +222,9 @@ describe('processPublishJob with claim tokens', () => {
 
   it('a retryable failure after the claim was lost enqueues nothing', async () => {
     const ctx = context();
-    publish.mockRejectedValue(new PublishError('retryable', 'NETWORK_UNAVAILABLE', 'linkedin answered 503'));
+    publish.mockImplementation(
+      answers(new PublishError('retryable', 'NETWORK_UNAVAILABLE', 'linkedin answered 503')),
+    );
     repo.scheduleRetry.mockResolvedValue(undefined);
     const outcome = await processPublishJob(ctx, JOB);
     expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
@@ -208,8 +232,8 @@ describe('processPublishJob with claim tokens', () => {
   });
 
   it('after a 401 and a refresh, the second send needs the claim again', async () => {
-    publish.mockRejectedValueOnce(
-      new PublishError('auth', 'ACCOUNT_NEEDS_RECONNECT', 'linkedin answered 401'),
+    publish.mockImplementationOnce(
+      answers(new PublishError('auth', 'ACCOUNT_NEEDS_RECONNECT', 'linkedin answered 401')),
     );
     repo.markSendStarted.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
     repo.refreshTokensLocked.mockResolvedValue({
@@ -221,6 +245,41 @@ describe('processPublishJob with claim tokens', () => {
       JOB,
     );
     expect(outcome).toEqual({ kind: 'claim_lost', sent: false });
-    expect(publish).toHaveBeenCalledTimes(1);
+    expect(creates).toBe(1);
+  });
+});
+
+describe('flag only what was sent (issue 24)', () => {
+  it('marks a post "send started" only once it holds a send slot: queued posts stay unmarked', async () => {
+    const held: (() => void)[] = [];
+    publish.mockImplementation(async (_request, options) => {
+      await options?.beforeSend?.();
+      creates += 1;
+      await new Promise<void>((resolve) => held.push(resolve)); // the network holds the request
+      return { platformPostId: `urn:li:share:${creates}`, url: null };
+    });
+    const ctx = context({ sendGate: createSendGate(2) });
+    const jobs = Array.from({ length: 5 }, () => processPublishJob(ctx, JOB));
+    await vi.waitFor(() => expect(creates).toBe(2));
+    await new Promise((r) => setTimeout(r, 20));
+    // A crash now would flag exactly the two posts whose requests are on the wire.
+    expect(repo.markSendStarted).toHaveBeenCalledTimes(2);
+    expect(creates).toBe(2);
+    for (let i = 0; i < 5; i++) {
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+      held.shift()!();
+    }
+    await Promise.all(jobs);
+    expect(repo.markSendStarted).toHaveBeenCalledTimes(5);
+    expect(creates).toBe(5);
+  });
+
+  it('an adapter that fails in an invisible media step never marks the post', async () => {
+    publish.mockRejectedValue(
+      new PublishError('retryable', 'NETWORK_UNAVAILABLE', 'linkedin: image upload 1 timed out'),
+    );
+    const outcome = await processPublishJob(context(), JOB);
+    expect(outcome.kind).toBe('retry');
+    expect(repo.markSendStarted).not.toHaveBeenCalled();
   });
 });

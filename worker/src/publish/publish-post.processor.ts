@@ -41,6 +41,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { retryDelayMs } from './backoff.js';
+import type { SendGate } from './send-gate.js';
 import { TokenError, usableAccessToken } from './tokens.js';
 
 export interface PublishContext {
@@ -76,6 +77,11 @@ export interface PublishContext {
   };
   now(): Date;
   /**
+   * The process's send slots (send-gate.ts): taken before send_started_at is committed, given
+   * back when the network answered. Absent: no limit beyond the queues' concurrency.
+   */
+  sendGate?: SendGate;
+  /**
    * The hot path's fenced statements, batched across the jobs in flight (batched-store.ts). When
    * absent, each post runs its own statements (the functions of publishing.repository.ts).
    */
@@ -110,6 +116,17 @@ function storeOf(ctx: PublishContext): PublishStore {
       complete: (input) => completePublish(ctx.db, input),
     }
   );
+}
+
+/** Thrown by `beforeSend` when the create must not leave: nothing visible was sent. */
+class SendWithheld extends Error {
+  override readonly name = 'SendWithheld';
+  constructor(
+    readonly reason: 'claim_lost' | 'stalled' | 'deadline',
+    readonly waitedMs: number,
+  ) {
+    super(`envio retido: ${reason}`);
+  }
 }
 
 export type PublishOutcome =
@@ -248,27 +265,15 @@ async function publishClaimed(
 
   // Up to two sends: the second only after a 401 and a successful refresh (the first was refused).
   for (let send = 1; send <= 2; send++) {
-    const sendStartedAt = ctx.now();
-    // Fenced (docs/publishing.md, I2–I4): false when the claim is no longer ours — then nothing
-    // is sent, whatever this worker believed before it stalled.
-    if (!(await storeOf(ctx).markSendStarted(post)))
-      return claimLost(ctx, post, log, state, 'antes do envio');
-    const waited = ctx.now().getTime() - sendStartedAt.getTime();
-    if (waited > ctx.config.sendStartBudgetMs) {
-      // The worker stalled after committing send_started_at: sending now could outlive the
-      // claim (I4). Nothing was sent, so it is a plain retry.
-      return fail(
-        ctx,
-        post,
-        log,
-        'retryable',
-        'INTERNAL',
-        `o worker ficou parado ${waited} ms antes do envio; nada foi enviado`,
-        LOCATION.internal,
-      );
-    }
-    state.sent = true;
+    // A send slot first, then the mark: a post is marked "send started" only when nothing in
+    // this process stands between the mark and its request (docs/publishing.md, "Flag only what
+    // was sent"). A claim waiting here has no send_started_at: if it goes stale, the reconciler
+    // resets it and the fenced mark below fails (I2).
+    const release = ctx.sendGate === undefined ? () => {} : await ctx.sendGate.acquire();
+    let sendStartedAt: Date | null = null;
     let result: { platformPostId: string; url: string | null };
+    const deadline = Date.now() + ctx.config.networkTimeoutMs;
+    const signal = AbortSignal.timeout(ctx.config.networkTimeoutMs);
     try {
       result = await adapter.publish(
         {
@@ -280,11 +285,43 @@ async function publishClaimed(
         // One deadline for the whole call (uploads, Instagram's containers), below STALE_CLAIM_MS;
         // with images the adapter sends the final create only with time left before it.
         {
-          signal: AbortSignal.timeout(ctx.config.networkTimeoutMs),
-          deadline: Date.now() + ctx.config.networkTimeoutMs,
+          signal,
+          deadline,
+          // Called by the adapter right before the request that creates the visible post, after
+          // every invisible media step: the mark is committed only for a request about to leave.
+          beforeSend: async () => {
+            const markedAt = ctx.now();
+            // Fenced (docs/publishing.md, I2–I4): false when the claim is no longer ours — then
+            // nothing is sent, whatever this worker believed before it stalled.
+            if (!(await storeOf(ctx).markSendStarted(post))) throw new SendWithheld('claim_lost', 0);
+            const waited = ctx.now().getTime() - markedAt.getTime();
+            // The worker stalled after committing send_started_at: sending now could outlive the
+            // claim (I4). Nor is a create sent that the call's deadline would cut off mid-way.
+            if (waited > ctx.config.sendStartBudgetMs) throw new SendWithheld('stalled', waited);
+            if (signal.aborted || deadline - Date.now() < ctx.config.networkTimeoutMs / 4)
+              throw new SendWithheld('deadline', waited);
+            sendStartedAt = markedAt;
+            state.sent = true;
+          },
         },
       );
     } catch (error) {
+      release();
+      if (error instanceof SendWithheld) {
+        if (error.reason === 'claim_lost') return claimLost(ctx, post, log, state, 'antes do envio');
+        // Nothing was sent, so it is a plain retry.
+        return fail(
+          ctx,
+          post,
+          log,
+          'retryable',
+          'INTERNAL',
+          error.reason === 'deadline'
+            ? 'o prazo da chamada acabou antes do envio; nada foi enviado'
+            : `o worker ficou parado ${error.waitedMs} ms antes do envio; nada foi enviado`,
+          LOCATION.internal,
+        );
+      }
       if (!(error instanceof PublishError)) throw error;
       // A classified failure: the adapter knows whether the request could have landed.
       state.sent = error.kind === 'unknown';
@@ -338,6 +375,7 @@ async function publishClaimed(
         error.details.reason,
       );
     }
+    release();
     // The network has the post: record it, riding out a brief database outage. If that still
     // fails, the post stays 'publishing' with send_started_at and the reconciler flags it.
     const recorded = await withRetries(() =>
@@ -361,7 +399,8 @@ async function publishClaimed(
         url: result.url,
       });
     }
-    ctx.observe?.published?.(post, sendStartedAt.getTime() - post.scheduled_for.getTime());
+    const startedAt: Date = sendStartedAt ?? ctx.now();
+    ctx.observe?.published?.(post, startedAt.getTime() - post.scheduled_for.getTime());
     return { kind: 'published', platformPostId: result.platformPostId };
   }
   return fail(

@@ -7,6 +7,7 @@ import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
 import { PostMediaField } from '../media/PostMediaField';
 import { PostPreview, type PreviewImage } from '../preview/PostPreview';
+import { DeliveryTimeline } from './DeliveryTimeline';
 import { PostTextFields } from './edit/PostTextFields';
 import { ScheduleFields } from './edit/ScheduleFields';
 import { useEditPost } from './edit/useEditPost';
@@ -121,6 +122,8 @@ function EditPostForm({
         </SimpleGrid>
 
         <VariantSection variant={variant} disabled={!state.editable} />
+
+        <DeliveryTimeline postId={post.id} platform={post.platform} timeZone={timeZone} />
 
         {state.blockingReason && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

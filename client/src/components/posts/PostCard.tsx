@@ -18,6 +18,11 @@ interface PostCardProps {
   onEdit: (post: PostItem) => void;
   onDelete: (post: PostItem) => void;
   onRetry: (post: PostItem) => void;
+  /**
+   * "Reenviar mesmo assim": offered only when the network could not tell whether a post flagged
+   * "maybe published" went out (outcomeCheck 'unresolved'); resends without asking again.
+   */
+  onResend?: (post: PostItem) => void;
   /** The id of the post whose retry is running (its button shows the pending state). */
   retrying?: boolean;
 }
@@ -26,7 +31,15 @@ interface PostCardProps {
  * One scheduled post: theme colour accent and name, network, local date and time, title,
  * content clamped to 2 lines, Usado and status badges, the reason of a failure, actions.
  */
-export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying = false }: PostCardProps) {
+export function PostCard({
+  post,
+  timeZone,
+  onEdit,
+  onDelete,
+  onRetry,
+  onResend,
+  retrying = false,
+}: PostCardProps) {
   const reason = statusReason(post.status, post.lastError, post.lastErrorMessage);
   const editable = isEditablePostStatus(post.status);
   return (
@@ -90,6 +103,18 @@ export function PostCard({ post, timeZone, onEdit, onDelete, onRetry, retrying =
             loading={retrying}
           >
             {text.retry}
+          </Button>
+        )}
+        {onResend && post.outcomeCheck === 'unresolved' && (
+          <Button
+            variant="subtle"
+            color="orange"
+            size="sm"
+            onClick={() => onResend(post)}
+            loading={retrying}
+            title={text.resendAnywayHint}
+          >
+            {text.resendAnyway}
           </Button>
         )}
         <Button

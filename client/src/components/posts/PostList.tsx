@@ -95,6 +95,7 @@ export function PostList({ filters, timeZone, onEdit, emptyTitle, emptyDescripti
                     onEdit={onEdit}
                     onDelete={setToDelete}
                     onRetry={(target) => retry.mutate({ id: target.id })}
+                    onResend={(target) => retry.mutate({ id: target.id, confirmUnverified: true })}
                     retrying={retry.isPendingFor({ id: post.id })}
                   />
                 </li>

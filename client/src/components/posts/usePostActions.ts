@@ -104,11 +104,17 @@ export function useRetryPost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
   const timeZone = useUserTimeZone();
-  const self = useRef<{ mutate: (input: { id: string; confirmOverBudget?: boolean }) => void } | null>(null);
+  const self = useRef<{
+    mutate: (input: { id: string; confirmOverBudget?: boolean; confirmUnverified?: boolean }) => void;
+  } | null>(null);
   const mutation = useGuardedMutation(
     trpc.posts.retry.mutationOptions({
-      onSuccess: async () => {
-        showSuccess(messages.common.success, text.retryQueued);
+      onSuccess: async (post) => {
+        // A post flagged "maybe published" is looked up on the network first (issue 24).
+        showSuccess(
+          messages.common.success,
+          post.outcomeCheck === 'pending' ? text.lookupRequested : text.retryQueued,
+        );
         await refresh();
       },
       onError: async (error, input) => {

@@ -1,0 +1,240 @@
+// Issue 24, item 3: an unknown outcome is resolved by asking the network, on real PostgreSQL,
+// Redis, the worker as a child process and the sandbox's X: a send that never left is sent once
+// more; a listing that fails leaves the post for its owner; the owner's "Tentar novamente" on a
+// post that did land publishes it without a second tweet (docs/publishing.md, rows L1–L6).
+import { randomUUID } from 'node:crypto';
+import { type DbHandle, parseKeyring } from '@pauta/db';
+import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
+import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type PostsDeps, retryPost } from '../../server/src/posts/posts.service.js';
+import { makeUser, testDb } from '../../test/harness.js';
+import { TEST_KEYS } from '../../test/server-harness.js';
+import {
+  connectThroughSandbox,
+  seedPosts,
+  seedTheme,
+  spawnWorker,
+  type WorkerProcess,
+  waitFor,
+} from '../../test/worker-harness.js';
+
+const keyring = parseKeyring(TEST_KEYS);
+let handle: DbHandle;
+let sandbox: SandboxHandle;
+const running: WorkerProcess[] = [];
+let prefixCounter = 0;
+
+beforeAll(async () => {
+  handle = await testDb();
+  sandbox = await startSandbox({ tokenPrefix: 'SENTINEL' });
+  installSandboxFetch(sandbox.url);
+});
+afterEach(async () => {
+  for (const w of running.splice(0)) {
+    if (w.child.exitCode === null) {
+      w.kill('SIGKILL');
+      await w.exited;
+    }
+  }
+  sandbox.clearFaults();
+});
+afterAll(async () => {
+  await sandbox?.close();
+  uninstallSandboxFetch();
+  await handle?.close();
+});
+
+/** Absence is trusted from this long after the send in these tests (production: 15 min). */
+const ABSENT_AFTER = { LOOKUP_ABSENT_AFTER_MS: '3000' };
+
+function startWorker(redisPrefix = `${inject('redisPrefix')}-lookup${++prefixCounter}`) {
+  const worker = spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env: ABSENT_AFTER });
+  running.push(worker);
+  return { worker, redisPrefix };
+}
+
+async function xPost(scheduledFor = new Date()) {
+  const user = await makeUser(handle, 'lookup');
+  await connectThroughSandbox(handle, keyring, { sandboxUrl: sandbox.url, userId: user.id, platform: 'x' });
+  const theme = await seedTheme(handle, user.id, ['x']);
+  const [post] = await seedPosts(handle, {
+    userId: user.id,
+    themeId: theme.id,
+    platform: 'x',
+    count: 1,
+    scheduledFor,
+    text: () => `Post consultado na rede ${randomUUID()}`,
+  });
+  return { user, post: post! };
+}
+
+async function postRow(id: string) {
+  return handle.db.selectFrom('suggested_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+function tweetCalls(text?: string) {
+  return sandbox
+    .requests({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' })
+    .filter((r) => text === undefined || JSON.stringify(r.body).includes(text));
+}
+
+function lookups() {
+  return sandbox.requests({ host: 'api.twitter.com', pathPrefix: '/2/users/', method: 'GET' });
+}
+
+async function waitForStatus(id: string, statuses: string[], timeoutMs = 40_000) {
+  return waitFor(
+    async () => {
+      const row = await postRow(id);
+      return statuses.includes(row.status) ? row : null;
+    },
+    { timeoutMs, label: `post ${id} em ${statuses.join('/')}` },
+  );
+}
+
+const posts = (): PostsDeps => ({
+  db: handle.db,
+  queue: { cancelPublish: async () => 0, enqueuePublish: async () => 0 } as unknown as PostsDeps['queue'],
+});
+
+describe('asking the network about an unknown outcome (issue 24)', () => {
+  it('a send marked started that never left is looked up, found absent and sent exactly once (L2)', async () => {
+    const { post } = await xPost(new Date(Date.now() - 60_000));
+    // What a worker killed between send_started_at and the request leaves behind.
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({
+        status: 'publishing',
+        attempts: 1,
+        claim_token: randomUUID(),
+        claimed_at: new Date(Date.now() - 20_000),
+        send_started_at: new Date(Date.now() - 20_000),
+      })
+      .where('id', '=', post.id)
+      .execute();
+    sandbox.clearRequests();
+    startWorker();
+    const row = await waitForStatus(post.id, ['published', 'failed']);
+    expect(row.status).toBe('published');
+    expect(row.version).toBeGreaterThan(post.version);
+    expect(lookups().length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(tweetCalls(row.content)).toHaveLength(1);
+    expect(sandbox.publishedPosts('x').filter((p) => p.text === row.content)).toHaveLength(1);
+  });
+
+  it('a listing that fails (500) leaves the post for its owner, with the reason, and sends nothing (L3)', async () => {
+    const { post } = await xPost(new Date(Date.now() - 60_000));
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({
+        status: 'publishing',
+        attempts: 1,
+        claim_token: randomUUID(),
+        claimed_at: new Date(Date.now() - 20_000),
+        send_started_at: new Date(Date.now() - 20_000),
+      })
+      .where('id', '=', post.id)
+      .execute();
+    sandbox.clearRequests();
+    sandbox.addFault({
+      host: 'api.twitter.com',
+      pathPrefix: '/2/users/',
+      method: 'GET',
+      status: 500,
+      times: 1000,
+    });
+    startWorker();
+    const row = await waitFor(
+      async () => {
+        const current = await postRow(post.id);
+        return current.status === 'needs_attention' && current.outcome_checked_token !== null
+          ? current
+          : null;
+      },
+      { timeoutMs: 40_000, label: 'consulta sem resposta registrada' },
+    );
+    expect(row.last_error).toBe('UNKNOWN_OUTCOME');
+    expect(row.last_error_message).toContain('Não foi possível confirmar no X (Twitter)');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await postRow(post.id)).status).toBe('needs_attention');
+    expect(tweetCalls(row.content)).toHaveLength(0);
+  });
+
+  it("the owner's retry of a flagged post that landed publishes it, with no second tweet (L4)", async () => {
+    const { user, post } = await xPost();
+    // The tweet lands, but the worker dies before its answer, and X's listing is down meanwhile.
+    sandbox.clearRequests();
+    sandbox.addFault({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST', delayMs: 2000 });
+    sandbox.addFault({
+      host: 'api.twitter.com',
+      pathPrefix: '/2/users/',
+      method: 'GET',
+      status: 500,
+      times: 1000,
+    });
+    const first = startWorker();
+    await sandbox.waitForRequest(
+      { host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' },
+      30_000,
+    );
+    first.worker.kill('SIGKILL');
+    await first.worker.exited;
+    startWorker(first.redisPrefix);
+    const flagged = await waitFor(
+      async () => {
+        const current = await postRow(post.id);
+        return current.status === 'needs_attention' && current.outcome_checked_token !== null
+          ? current
+          : null;
+      },
+      { timeoutMs: 40_000, label: 'post sinalizado sem confirmação' },
+    );
+    expect(sandbox.publishedPosts('x').filter((p) => p.text === flagged.content)).toHaveLength(1);
+    sandbox.clearFaults();
+
+    // "Tentar novamente": Pauta asks X first instead of sending again.
+    const answer = await retryPost(posts(), { userId: user.id, postId: post.id });
+    expect(answer.status).toBe('needs_attention');
+    expect(answer.outcomeCheck).toBe('pending');
+    expect(answer.lastErrorMessage).toContain('Verificando no X (Twitter)');
+    const row = await waitForStatus(post.id, ['published', 'scheduled', 'failed']);
+    expect(row.status).toBe('published');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(tweetCalls(row.content)).toHaveLength(1);
+    const tweet = sandbox.publishedPosts('x').filter((p) => p.text === row.content);
+    expect(tweet).toHaveLength(1);
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select('platform_post_id')
+      .where('suggested_post_id', '=', post.id)
+      .execute();
+    expect(published).toEqual([{ platform_post_id: tweet[0]!.id }]);
+  });
+
+  it('"Reenviar mesmo assim" after an unresolved lookup sends again at the owner\'s request (L5)', async () => {
+    const { user, post } = await xPost(new Date(Date.now() - 60_000));
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({
+        status: 'needs_attention',
+        attempts: 1,
+        claim_token: randomUUID(),
+        claimed_at: new Date(Date.now() - 20_000),
+        send_started_at: new Date(Date.now() - 20_000),
+        last_error: 'UNKNOWN_OUTCOME',
+      })
+      .where('id', '=', post.id)
+      .execute();
+    // A lookup already ran for this claim and could not tell.
+    await handle.db
+      .updateTable('suggested_posts')
+      .set((eb) => ({ outcome_checked_token: eb.ref('claim_token') }))
+      .where('id', '=', post.id)
+      .execute();
+    const answer = await retryPost(posts(), { userId: user.id, postId: post.id, confirmUnverified: true });
+    expect(answer.status).toBe('scheduled');
+    expect(answer.outcomeCheck).toBeNull();
+  });
+});
