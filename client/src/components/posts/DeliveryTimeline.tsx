@@ -18,30 +18,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { localTime } from './time-zone';
+import type { DeliveryEntry } from './types';
 
 const text = messages.posts.delivery;
 
-type StepKind = keyof typeof text.steps;
+type StepKind = Exclude<DeliveryEntry['kind'], 'answer'>;
 
-/** One entry as the server sends it (posts.deliveryTimeline). */
-export type DeliveryEntry =
-  | {
-      kind: StepKind;
-      at: Date;
-      attempt: number;
-      code: string | null;
-      detail: string | null;
-      dueAt: Date | null;
-    }
-  | {
-      kind: 'answer';
-      at: Date;
-      attempt: number;
-      ok: boolean;
-      platformPostId: string | null;
-      detail: string | null;
-      source: string | null;
-    };
+export type { DeliveryEntry };
 
 const COLORS: Partial<Record<StepKind | 'answer-ok' | 'answer-error', string>> = {
   published: 'green',

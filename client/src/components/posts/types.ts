@@ -12,3 +12,6 @@ export type PostItem = Outputs['posts']['list']['items'][number];
 export type PostFilterInput = Omit<NonNullable<Inputs['posts']['deleteFiltered']>, never>;
 
 export type PublishedItem = Outputs['published']['list']['items'][number];
+
+/** One step or answer of a post's 'Histórico de entrega' (posts.deliveryTimeline). */
+export type DeliveryEntry = Outputs['posts']['deliveryTimeline']['entries'][number];
