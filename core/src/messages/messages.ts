@@ -627,6 +627,7 @@ export const messages = {
     notEditable:
       'Este post já está sendo publicado ou já foi publicado e não pode mais ser alterado. A lista foi atualizada.',
     notEditableHint: 'Posts em publicação ou já publicados não podem ser editados.',
+    viewHistory: 'Ver histórico',
     deleteFilteredConfirm: 'Excluir posts',
     deletedSkipped: (count: number) =>
       count === 1

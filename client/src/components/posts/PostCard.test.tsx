@@ -4,7 +4,7 @@
 import { messages } from '@pauta/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postItem } from '../../test-utils/posts-fixtures';
-import { cleanup, render, screen } from '../../test-utils/render';
+import { cleanup, fireEvent, render, screen, within } from '../../test-utils/render';
 import { PostCard } from './PostCard';
 import type { PostItem } from './types';
 
@@ -41,5 +41,34 @@ describe('PostCard: a network that needs an image', () => {
   it('a failed or needs-attention Instagram post without images keeps the badge', () => {
     card({ platform: 'instagram', status: 'failed', lastError: 'MEDIA_REQUIRED' });
     expect(screen.getByText(text.requiredBadge)).toBeTruthy();
+  });
+});
+
+describe('PostCard: the dialog of a post that can no longer be edited', () => {
+  it('a published or publishing post offers "Ver histórico", which opens the dialog; others "Editar"', async () => {
+    const opened: string[] = [];
+    const onEdit = (post: PostItem) => opened.push(post.status);
+    for (const status of ['published', 'publishing', 'scheduled', 'needs_attention'] as const) {
+      const post = postItem({ thumbUrl: null, status, title: `Post ${status}` }) as unknown as PostItem;
+      render(
+        <PostCard post={post} timeZone="America/Sao_Paulo" onEdit={onEdit} onDelete={noop} onRetry={noop} />,
+      );
+    }
+    const button = (status: string, name: string) =>
+      within(screen.getByRole('article', { name: `Post ${status}` })).getByRole('button', { name });
+    expect(
+      within(screen.getByRole('article', { name: 'Post published' })).queryByRole('button', {
+        name: 'Editar',
+      }),
+    ).toBeNull();
+    for (const status of ['published', 'publishing']) {
+      const history = button(status, messages.posts.viewHistory);
+      expect(history.hasAttribute('disabled')).toBe(false);
+      expect(history.getAttribute('title')).toBe(messages.posts.notEditableHint);
+      fireEvent.click(history);
+    }
+    fireEvent.click(button('scheduled', messages.posts.edit));
+    fireEvent.click(button('needs_attention', messages.posts.edit));
+    expect(opened).toEqual(['published', 'publishing', 'scheduled', 'needs_attention']);
   });
 });

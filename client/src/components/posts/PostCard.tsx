@@ -1,6 +1,13 @@
 import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { formatDate, isEditablePostStatus, messages } from '@pauta/core';
-import { IconCalendarEvent, IconCheck, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconCheck,
+  IconEdit,
+  IconHistory,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { ApprovalBadge } from './ApprovalBadge';
 import { MediaRequiredBadge } from './MediaRequiredBadge';
@@ -29,7 +36,8 @@ interface PostCardProps {
 
 /**
  * One scheduled post: theme colour accent and name, network, local date and time, title,
- * content clamped to 2 lines, Usado and status badges, the reason of a failure, actions.
+ * content clamped to 2 lines, Usado and status badges, the reason of a failure, actions (Editar, or
+ * Ver histórico for a post that can no longer be edited).
  */
 export function PostCard({
   post,
@@ -84,15 +92,16 @@ export function PostCard({
       )}
 
       <div className={classes.actions}>
+        {/* A post being published or already published is not editable; the same dialog then
+            opens read-only, for its preview and its 'Histórico de entrega'. */}
         <Button
           variant="default"
           size="sm"
-          leftSection={<IconEdit size={16} aria-hidden />}
+          leftSection={editable ? <IconEdit size={16} aria-hidden /> : <IconHistory size={16} aria-hidden />}
           onClick={() => onEdit(post)}
-          disabled={!editable}
           title={editable ? undefined : text.notEditableHint}
         >
-          {text.edit}
+          {editable ? text.edit : text.viewHistory}
         </Button>
         {isRetryable(post.status) && (
           <Button
