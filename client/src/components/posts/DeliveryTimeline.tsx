@@ -71,7 +71,10 @@ export function DeliveryTimelineView({
   timeZone: string;
 }) {
   const network = PLATFORM_LABELS[platform];
-  const when = (date: Date) => `${formatDate(date, timeZone)} ${localTime(date, timeZone)}`;
+  // Steps of one attempt are seconds apart: the seconds are shown (zone offsets are whole minutes,
+  // so an instant's seconds are the same in every zone).
+  const when = (date: Date) =>
+    `${formatDate(date, timeZone)} ${localTime(date, timeZone)}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
   if (entries.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -107,8 +110,9 @@ export function DeliveryTimelineView({
               }
             >
               <Text size="xs" c="dimmed">
-                <time dateTime={entry.at.toISOString()}>{when(entry.at)}</time> ·{' '}
-                {text.attempt(entry.attempt)}
+                <time dateTime={entry.at.toISOString()}>{when(entry.at)}</time>
+                {/* The owner's own actions belong to no attempt (0). */}
+                {entry.attempt > 0 && ` · ${text.attempt(entry.attempt)}`}
               </Text>
               {reason && (
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -133,12 +133,21 @@ function EditPostForm({
 
         {state.budgetConfirm}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={state.saving}>
-            {messages.common.cancel}
-          </Button>
-          <Button type="submit" loading={state.saving} disabled={!state.editable}>
-            {state.saving ? messages.common.saving : messages.common.save}
-          </Button>
+          {state.editable ? (
+            <>
+              <Button variant="default" onClick={onClose} disabled={state.saving}>
+                {messages.common.cancel}
+              </Button>
+              <Button type="submit" loading={state.saving}>
+                {state.saving ? messages.common.saving : messages.common.save}
+              </Button>
+            </>
+          ) : (
+            // Read-only (publishing or published): nothing to save, only to close.
+            <Button variant="default" onClick={onClose}>
+              {messages.common.close}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

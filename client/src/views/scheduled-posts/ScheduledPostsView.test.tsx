@@ -240,7 +240,9 @@ describe('Posts Agendados: cards', () => {
 
     const publishing = await card('P-publishing');
     expect(within(publishing).getByText('Publicando')).toBeTruthy();
-    expect(within(publishing).getByRole('button', { name: text.edit }).hasAttribute('disabled')).toBe(true);
+    // Not editable while the worker publishes it: the card opens its history instead.
+    expect(within(publishing).queryByRole('button', { name: text.edit })).toBeNull();
+    expect(within(publishing).getByRole('button', { name: text.viewHistory })).toBeTruthy();
 
     const failed = await card('P-failed');
     expect(within(failed).getByText('Falhou')).toBeTruthy();
