@@ -94,6 +94,7 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'posts.calendar': ({ own }) => ({ from: inDays(-10), to: inDays(20), themeId: own.themeId, platform: 'x' }),
   'posts.get': ({ own }) => ({ id: own.postIds.scheduled }),
+  'posts.deliveryTimeline': ({ own }) => ({ id: own.postIds.failed }),
   'posts.budget': () => ({ month: '2026-12' }),
   'posts.update': ({ own }) => ({
     id: own.postIds.scheduled,
