@@ -250,8 +250,8 @@ interface RowResult {
   duplicated: number;
   extraCopies: number;
   flaggedNeverSent: number;
-  /** Flagged at some moment and never created, although its request reached the network (5xx, reset). */
-  flaggedNotCreated: number;
+  /** Flagged at some moment after its create request had reached the network (in flight, 5xx, reset, timeout). */
+  flaggedAfterSend: number;
   lookupFound: number;
   lookupAbsent: number;
   lookupUnresolved: number;
@@ -607,7 +607,14 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
               confirmOverBudget: true,
               ...(resend ? { confirmUnverified: true } : {}),
             });
-            const label = `${kind} HTTP ${res.status}`;
+            // A refusal: what the card showed by then (the resolver may have answered in between).
+            let now = '';
+            if (res.status !== 200) {
+              const current = await sql<{ status: string }>`
+                SELECT status FROM suggested_posts WHERE id = ${post.id}`.execute(handle.db);
+              now = ` (o post já estava ${current.rows[0]?.status ?? '?'})`;
+            }
+            const label = `${kind} HTTP ${res.status}${now}`;
             tally.set(label, (tally.get(label) ?? 0) + 1);
           }
         } catch {
@@ -701,9 +708,7 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
   const flaggedNeverSent = figs.filter(
     (f) => (f.everFlagged || f.status === 'needs_attention') && !f.sentBeforeFlag,
   );
-  const flaggedNotCreated = figs.filter(
-    (f) => (f.everFlagged || f.status === 'needs_attention') && f.sentBeforeFlag && f.created === 0,
-  );
+  const flaggedAfterSend = figs.filter((f) => f.everFlagged && f.sentBeforeFlag);
   const left = figs.filter((f) => f.status === 'needs_attention');
   const wrong = figs.filter(isWrongState);
   const late = figs.filter((f) => f.firstCreated !== null && f.firstCreated > 30_000);
@@ -718,7 +723,7 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
     duplicated: duplicated.length,
     extraCopies: duplicated.reduce((n, f) => n + f.created - 1, 0),
     flaggedNeverSent: flaggedNeverSent.length,
-    flaggedNotCreated: flaggedNotCreated.length,
+    flaggedAfterSend: flaggedAfterSend.length,
     lookupFound: figs.reduce((n, f) => n + f.lookupFound, 0),
     lookupAbsent: figs.reduce((n, f) => n + f.lookupAbsent, 0),
     lookupUnresolved: figs.reduce((n, f) => n + f.lookupUnresolved, 0),
@@ -839,7 +844,7 @@ function table(results: RowResult[]): string {
     const extra = [
       others,
       r.wrongState > 0 ? `${r.wrongState} in a wrong state` : '',
-      `${r.everFlagged} flagged at some moment${r.flaggedNotCreated ? ` (${r.flaggedNotCreated} of them sent and not created: 5xx or reset)` : ''}, ${r.reversioned} re-versioned, ${r.requests} publish requests`,
+      `${r.everFlagged} flagged at some moment${r.everFlagged ? ` (${r.flaggedAfterSend} after their request had reached the network)` : ''}, ${r.reversioned} re-versioned, ${r.requests} publish requests`,
       r.lookupUnresolved ? `the network could not tell ${r.lookupUnresolved}×` : '',
       r.retries ? `owner retries ${r.retries}` : '',
       r.settled ? '' : 'did not settle',
