@@ -70,6 +70,11 @@ const PUBLISH = {
   linkedin: { host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' },
   x: { host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' },
 }[NETWORK];
+/** The lookup's listing of the account's recent posts (GET; the harness's own reads do not go through HTTP). */
+const LOOKUP = {
+  linkedin: { host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'GET' },
+  x: { host: 'api.twitter.com', pathPrefix: '/2/users/', method: 'GET' },
+}[NETWORK];
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const MARKER = /marcador (fz[0-9a-f]{32})/;
@@ -263,6 +268,8 @@ interface RowResult {
   reversioned: number;
   statuses: Record<string, number>;
   requests: number;
+  /** Listing requests the network received (the resolver's lookups, pages included). */
+  lookupRequests: number;
   /** Seconds from due to the last post's first creation on the network. */
   maxLagS: number;
   crashes: number;
@@ -733,6 +740,7 @@ async function runRow(infra: Infra, spec: RowSpec): Promise<RowResult> {
     reversioned: figs.filter((f) => f.version > 1).length,
     statuses,
     requests: figs.reduce((n, f) => n + f.requests.length, 0),
+    lookupRequests: infra.sandbox.requests(LOOKUP).length,
     maxLagS: Math.max(0, ...figs.map((f) => f.firstCreated ?? 0)) / 1000,
     crashes,
     settled,
@@ -844,7 +852,7 @@ function table(results: RowResult[]): string {
     const extra = [
       others,
       r.wrongState > 0 ? `${r.wrongState} in a wrong state` : '',
-      `${r.everFlagged} flagged at some moment${r.everFlagged ? ` (${r.flaggedAfterSend} after their request had reached the network)` : ''}, ${r.reversioned} re-versioned, ${r.requests} publish requests`,
+      `${r.everFlagged} flagged at some moment${r.everFlagged ? ` (${r.flaggedAfterSend} after their request had reached the network)` : ''}, ${r.reversioned} re-versioned, ${r.requests} publish requests, ${r.lookupRequests} listing requests (lookups)`,
       r.lookupUnresolved ? `the network could not tell ${r.lookupUnresolved}×` : '',
       r.retries ? `owner retries ${r.retries}` : '',
       r.settled ? '' : 'did not settle',
