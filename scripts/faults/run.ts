@@ -212,7 +212,7 @@ const ROWS: RowSpec[] = [
   },
   {
     name: 'owner-retry',
-    title: `stall (${CONCURRENCY} envios retidos) + ${CONCURRENCY} respostas 500; depois o dono tenta de novo cada post marcado`,
+    title: `stall (${CONCURRENCY} envios retidos) + ${CONCURRENCY} respostas 500; o dono aperta "Tentar de novo" em cada post assim que ele aparece marcado ("Reenviar mesmo assim" só se a rede não souber dizer)`,
     workers: 1,
     ownerRetry: true,
     async fault(ctx) {
