@@ -12,7 +12,7 @@ import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailField, PasswordField } from './AuthFrame';
-import { authSchemas, lazySchemaResolver, submitWithSchemas } from './schemas';
+import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password'] as const;
@@ -52,7 +52,7 @@ export function LoginForm() {
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={handleSubmit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <EmailField {...form.getInputProps('email')} />
         <PasswordField

@@ -17,7 +17,7 @@ import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
 import { AuthFrame, AuthHeading, EmailField, PasswordField } from './AuthFrame';
 import classes from './AuthPage.module.css';
-import { authSchemas, lazySchemaResolver, submitWithSchemas } from './schemas';
+import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 
@@ -79,7 +79,7 @@ function RequestForm() {
       </Stack>
     );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <AuthHeading title={text.resetRequestTitle} description={text.resetRequestDescription} />
         <EmailField {...form.getInputProps('email')} />
@@ -131,7 +131,7 @@ function NewPasswordForm({ token }: { token: string }) {
   if (check.isPending) return <CheckingLink />;
   if (invalid) return <InvalidLink />;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <AuthHeading title={text.resetTitle} description={text.resetDescription} />
         <PasswordField

@@ -12,7 +12,7 @@ import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailField, PasswordField } from './AuthFrame';
-import { authSchemas, lazySchemaResolver, submitWithSchemas } from './schemas';
+import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
@@ -97,7 +97,7 @@ function useSignUpForm() {
 export function SignupForm() {
   const { form, handleSubmit, submitting } = useSignUpForm();
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={handleSubmit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <Group grow gap="sm" align="flex-start" wrap="wrap">
           <TextInput

@@ -1,7 +1,7 @@
-// The auth forms' zod schemas (core/schemas/auth), downloaded on demand: zod is ~20 kB of brotli,
-// more than everything else on /auth but React, and nothing on screen needs it before the first
-// submit. The download starts when this module runs (with the page's chunk, after the first
-// paint's scripts); a submit that beats it waits for it (issue 29; docs/performance.md).
+// The auth forms' zod schemas (core/schemas/auth), downloaded on demand: zod is ~28 kB of brotli,
+// more than everything else on /auth but React, and nothing needs it before the first submit.
+// The download starts when the person first focuses the form (`onFocus={preloadAuthSchemas}`,
+// seconds before a submit); a submit that beats it waits for it (issue 29; docs/performance.md).
 import { schemaResolver } from '@mantine/form';
 import { messages } from '@pauta/core';
 import type { FormEvent } from 'react';
@@ -28,9 +28,10 @@ export function loadAuthSchemas(): Promise<AuthSchemas> {
   return loading;
 }
 
-void loadAuthSchemas().catch(() => {
-  // Tried again, and reported, at the first submit.
-});
+/** A form's `onFocus`: starts the download (a failure is tried again, and reported, at submit). */
+export function preloadAuthSchemas(): void {
+  if (!loaded) void loadAuthSchemas().catch(() => undefined);
+}
 
 /** The schemas, once downloaded (a form's submit handler runs only after they are). */
 export function authSchemas(): AuthSchemas {
@@ -44,8 +45,8 @@ export function lazySchemaResolver(pick: (schemas: AuthSchemas) => Schema) {
 }
 
 /**
- * A form's `onSubmit`: at once when the schemas are here (always, but on a very fast first
- * submit); otherwise after they arrive, or a network error toast if they cannot.
+ * A form's `onSubmit`: at once when the schemas are here (the form's first focus started their
+ * download); otherwise after they arrive, or a network error toast if they cannot.
  */
 export function submitWithSchemas(submit: (event?: FormEvent<HTMLFormElement>) => void) {
   return (event?: FormEvent<HTMLFormElement>) => {
