@@ -31,6 +31,9 @@ export default defineConfig(async ({ command }) => {
     // may add an inline script (no Mantine ColorSchemeScript; the color scheme is set at runtime).
     build: {
       outDir: 'dist',
+      // dist/.vite/manifest.json: the chunk graph the JS budget of the public pages is checked on
+      // (scripts/client-budget.ts); dot-folders are never served.
+      manifest: !probing,
       ...(usage ? { rolldownOptions: { output: { codeSplitting: clientCodeSplitting(usage) } } } : {}),
     },
     server: { proxy },

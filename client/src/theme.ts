@@ -2,28 +2,26 @@
 // (the app downloads no fonts), rounded surfaces, and colours that meet WCAG 2.2 AA in both
 // schemes (palette.ts picks the shades; docs/accessibility.md lists the pairs and ratios).
 import type {
+  AlertFactory,
+  ButtonFactory,
+  CardFactory,
+  CheckboxFactory,
   CSSVariablesResolver,
+  DrawerFactory,
+  ExtendComponent,
+  FactoryPayload,
   MantineColorsTuple,
   MantineThemeColors,
+  MantineThemeComponent,
+  MenuFactory,
+  ModalFactory,
+  NotificationFactory,
+  PaperFactory,
+  PasswordInputFactory,
+  RadioFactory,
   VariantColorsResolver,
 } from '@mantine/core';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  createTheme,
-  DEFAULT_THEME,
-  Drawer,
-  defaultVariantColorsResolver,
-  Menu,
-  Modal,
-  Notification,
-  Paper,
-  PasswordInput,
-  parseThemeColor,
-  Radio,
-} from '@mantine/core';
+import { createTheme, DEFAULT_THEME, defaultVariantColorsResolver, parseThemeColor } from '@mantine/core';
 import { BRAND_COLOR, messages } from '@pauta/core';
 import { contrast, darkScheme, lightScheme, surfaces, TEXT_RATIO } from './palette';
 
@@ -61,6 +59,15 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return result;
 };
 
+/**
+ * `Component.extend` (Mantine's is the identity) with the component named by its type only: the
+ * theme is part of the entry chunk every page loads, and importing `Modal` or `Menu` here put
+ * their code (and Floating UI, the scroll lock, the transitions) in it. Each component's code
+ * stays in the chunks of the pages that show it.
+ */
+const extend = <Payload extends FactoryPayload>(input: ExtendComponent<Payload>): MantineThemeComponent =>
+  input as MantineThemeComponent;
+
 export const theme = createTheme({
   colors: { brand },
   primaryColor: 'brand',
@@ -75,44 +82,44 @@ export const theme = createTheme({
   respectReducedMotion: true,
   focusRing: 'auto',
   components: {
-    Button: Button.extend({ defaultProps: { radius: 'md' } }),
-    Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } }),
-    Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
+    Button: extend<ButtonFactory>({ defaultProps: { radius: 'md' } }),
+    Card: extend<CardFactory>({ defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } }),
+    Paper: extend<PaperFactory>({ defaultProps: { radius: 'lg' } }),
     // The tick on a checked box is the filled colour's contrast colour, not always white.
-    Checkbox: Checkbox.extend({
+    Checkbox: extend<CheckboxFactory>({
       vars: () => ({ root: { '--checkbox-icon-color': 'var(--mantine-primary-color-contrast)' } }),
     }),
-    Radio: Radio.extend({
+    Radio: extend<RadioFactory>({
       vars: () => ({ root: { '--radio-icon-color': 'var(--mantine-primary-color-contrast)' } }),
     }),
     // Accessible names of the library's own controls, in pt-BR (Mantine's are English or none).
     // A dialog's <header> is not the page's banner landmark (axe: one banner per page).
-    Modal: Modal.extend({
+    Modal: extend<ModalFactory>({
       defaultProps: {
         closeButtonProps: { 'aria-label': messages.common.close },
         attributes: { header: { role: 'presentation' } },
       },
     }),
-    Drawer: Drawer.extend({
+    Drawer: extend<DrawerFactory>({
       defaultProps: {
         closeButtonProps: { 'aria-label': messages.common.close },
         attributes: { header: { role: 'presentation' } },
       },
     }),
-    Notification: Notification.extend({
+    Notification: extend<NotificationFactory>({
       defaultProps: { closeButtonProps: { 'aria-label': messages.a11y.closeNotification } },
       // Mantine greys the message with gray-6 / dark-2 (3.3:1); the dimmed colour reads.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
     // No focusable role=presentation placeholder inside role=menu (axe: aria-required-children);
     // Mantine still moves focus to the first item when the menu opens from the keyboard.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: messages.common.close } }),
+    Menu: extend<MenuFactory>({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Alert: extend<AlertFactory>({ defaultProps: { closeButtonLabel: messages.common.close } }),
     // A toggle button: a constant name, its state in aria-pressed (Mantine sets it).
-    PasswordInput: PasswordInput.extend({
+    PasswordInput: extend<PasswordInputFactory>({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': messages.auth.showPassword } },
     }),
-    // By name, so the date pickers' code stays in the chunks of the views that use them.
+    // By name (like every component here), so the date pickers' code stays in their views' chunks.
     DatePickerInput: {
       defaultProps: {
         previousLabel: messages.calendar.previousMonth,

@@ -1,7 +1,7 @@
 import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { messages } from '@pauta/core';
-import { type SignInForm, signInFormSchema } from '@pauta/core/schemas/auth';
+import type { SignInForm } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '../../app/Link';
 import { useRefreshSession } from '../../app/session';
@@ -12,6 +12,7 @@ import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailField, PasswordField } from './AuthFrame';
+import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password'] as const;
@@ -23,14 +24,14 @@ export function LoginForm() {
   const refreshSession = useRefreshSession();
   const form = useForm<SignInForm>({
     initialValues: { email: '', password: '', rememberMe: false },
-    validate: schemaResolver(signInFormSchema, { sync: true }),
+    validate: lazySchemaResolver((schemas) => schemas.signInFormSchema),
     clearInputErrorOnChange: true,
   });
 
   // A double-click on Entrar signs in once.
   const [submit, submitting] = useSingleFlight(async (values: SignInForm) => {
     try {
-      const answer = await signIn.mutateAsync(signInFormSchema.parse(values));
+      const answer = await signIn.mutateAsync(authSchemas().signInFormSchema.parse(values));
       // Under attack, a new browser gets a link by email, never a session (docs/security.md A6).
       if (answer.checkEmail) {
         showInfo(text.loginCheckEmailTitle, text.loginCheckEmail);
@@ -43,13 +44,15 @@ export function LoginForm() {
     showSuccess(text.loginSuccessTitle, text.loginSuccess);
     await refreshSession();
   });
-  const handleSubmit = form.onSubmit(
-    (values) => void submit(values),
-    (errors) => toastFirstError(errors, FIELD_ORDER, 'login-form-error'),
+  const handleSubmit = submitWithSchemas(
+    form.onSubmit(
+      (values) => void submit(values),
+      (errors) => toastFirstError(errors, FIELD_ORDER, 'login-form-error'),
+    ),
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={handleSubmit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <EmailField {...form.getInputProps('email')} />
         <PasswordField

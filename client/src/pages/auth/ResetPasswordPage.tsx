@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { INPUT_LIMITS, messages } from '@pauta/core';
-import { newPasswordFormSchema, resetRequestFormSchema } from '@pauta/core/schemas/auth';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
 import { AuthFrame, AuthHeading, EmailField, PasswordField } from './AuthFrame';
 import classes from './AuthPage.module.css';
+import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 
@@ -43,12 +43,12 @@ function RequestForm() {
   const [sent, setSent] = useState(false);
   const form = useForm({
     initialValues: { email: '' },
-    validate: schemaResolver(resetRequestFormSchema, { sync: true }),
+    validate: lazySchemaResolver((schemas) => schemas.resetRequestFormSchema),
     clearInputErrorOnChange: true,
   });
   const [send, sending] = useSingleFlight(async (values: typeof form.values) => {
     try {
-      await request.mutateAsync(resetRequestFormSchema.parse(values));
+      await request.mutateAsync(authSchemas().resetRequestFormSchema.parse(values));
       setSent(true);
     } catch (error) {
       showErrorText(
@@ -58,7 +58,7 @@ function RequestForm() {
       );
     }
   });
-  const submit = form.onSubmit((values) => void send(values));
+  const submit = submitWithSchemas(form.onSubmit((values) => void send(values)));
   if (sent)
     return (
       <Stack gap="md" role="status">
@@ -79,7 +79,7 @@ function RequestForm() {
       </Stack>
     );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <AuthHeading title={text.resetRequestTitle} description={text.resetRequestDescription} />
         <EmailField {...form.getInputProps('email')} />
@@ -106,7 +106,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const invalid = refused || check.data?.usable === false;
   const form = useForm({
     initialValues: { password: '', confirm: '' },
-    validate: schemaResolver(newPasswordFormSchema, { sync: true }),
+    validate: lazySchemaResolver((schemas) => schemas.newPasswordFormSchema),
     clearInputErrorOnChange: true,
   });
   const [save, saving] = useSingleFlight(async ({ password }: typeof form.values) => {
@@ -122,14 +122,16 @@ function NewPasswordForm({ token }: { token: string }) {
     await refreshSession();
     navigate('/', { replace: true });
   });
-  const submit = form.onSubmit(
-    (values) => void save(values),
-    (errors) => toastFirstError(errors, ['password', 'confirm'], 'new-password-error'),
+  const submit = submitWithSchemas(
+    form.onSubmit(
+      (values) => void save(values),
+      (errors) => toastFirstError(errors, ['password', 'confirm'], 'new-password-error'),
+    ),
   );
   if (check.isPending) return <CheckingLink />;
   if (invalid) return <InvalidLink />;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <AuthHeading title={text.resetTitle} description={text.resetDescription} />
         <PasswordField

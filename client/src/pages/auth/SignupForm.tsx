@@ -1,7 +1,7 @@
 import { Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages, type PasswordIssue } from '@pauta/core';
-import { type SignUpForm, signUpFormSchema } from '@pauta/core/schemas/auth';
+import type { SignUpForm } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useRefreshSession } from '../../app/session';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -12,6 +12,7 @@ import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { EmailField, PasswordField } from './AuthFrame';
+import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
@@ -39,13 +40,13 @@ function useSignUpForm() {
   const refreshSession = useRefreshSession();
   const form = useForm<SignUpForm>({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(signUpFormSchema, { sync: true }),
+    validate: lazySchemaResolver((schemas) => schemas.signUpFormSchema),
     clearInputErrorOnChange: true,
   });
 
   // A double-click on Criar conta creates one account, with one toast.
   const [submit, submitting] = useSingleFlight(async (values: SignUpForm) => {
-    const { email, password, firstName, lastName } = signUpFormSchema.parse(values);
+    const { email, password, firstName, lastName } = authSchemas().signUpFormSchema.parse(values);
     const timezone = browserTimeZone();
     try {
       await signUp.mutateAsync({
@@ -83,9 +84,11 @@ function useSignUpForm() {
     showSuccess(messages.common.success, text.signupSuccess);
     await refreshSession();
   });
-  const handleSubmit = form.onSubmit(
-    (values) => void submit(values),
-    (errors) => toastFirstError(errors, FIELD_ORDER, 'signup-form-error'),
+  const handleSubmit = submitWithSchemas(
+    form.onSubmit(
+      (values) => void submit(values),
+      (errors) => toastFirstError(errors, FIELD_ORDER, 'signup-form-error'),
+    ),
   );
   return { form, handleSubmit, submitting };
 }
@@ -94,7 +97,7 @@ function useSignUpForm() {
 export function SignupForm() {
   const { form, handleSubmit, submitting } = useSignUpForm();
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={handleSubmit} onFocus={preloadAuthSchemas} noValidate>
       <Stack gap="md">
         <Group grow gap="sm" align="flex-start" wrap="wrap">
           <TextInput
