@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core: never a downloaded browser.
+import { randomInt } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -20,6 +21,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+// Test files may each load this module afresh: a random start keeps their addresses apart.
+let contexts = randomInt(0, 1 << 16);
+function nextClientAddress(): string {
+  contexts = (contexts + 1) % (1 << 17);
+  return `198.${18 + (contexts >> 16)}.${(contexts >> 8) & 255}.${contexts & 255}`;
+}
+
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
@@ -29,6 +37,10 @@ export async function newPage(
     baseURL: inject('baseUrl'),
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // Its own client address (the app trusts one proxy hop in the e2e run): the per-address
+    // limits of sign-up and sign-in apply per person, as they would in the field. Only a header:
+    // 198.18.0.0/15 is the benchmarking range, never contacted.
+    extraHTTPHeaders: { 'X-Forwarded-For': nextClientAddress() },
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

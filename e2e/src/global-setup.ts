@@ -108,6 +108,10 @@ export default async function setup(project: TestProject) {
       METRICS_SYNC_INTERVAL_MS: '4000',
       PUBLISH_RETRY_BASE_MS: '500',
       WORKER_HEALTH_PORT: '0',
+      // Each browser context is a person at their own address (browser.ts sends X-Forwarded-For):
+      // the suite signs up ~40 people in 10 minutes, past the per-address sign-up limit
+      // (docs/security.md R1) that one address would meet.
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
