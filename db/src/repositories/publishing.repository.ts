@@ -623,7 +623,11 @@ export async function saveMetrics(
     .execute();
 }
 
-/** `last_error_location` of a post whose owner asked to look it up on the network again. */
+/**
+ * `last_error_location` of a post whose owner asked to look it up on the network again. The
+ * delivery-events trigger (migration 2026-11-28T00-30) matches this exact text to record
+ * 'lookup_requested': changing it needs a new migration that replaces the trigger's function.
+ */
 export const OWNER_LOOKUP_LOCATION = 'dono: consulta pedida';
 
 /** A flagged post whose outcome is unknown, with when its send started (the lookup's window). */

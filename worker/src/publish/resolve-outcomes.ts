@@ -32,6 +32,9 @@ export interface ResolveReport {
   skipped: number;
 }
 
+// Matched verbatim by the delivery-events trigger (migration 2026-11-28T00-30) to tell the
+// resolver's resend ('lookup_absent') from the owner's retry: changing it needs a new migration
+// that replaces the trigger's function.
 const LOCATION = 'worker: consulta à rede';
 
 /** pt-BR: what the owner reads on the post when the network could not tell. */
