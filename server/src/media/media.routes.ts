@@ -15,6 +15,7 @@ import {
   MEDIA_UPLOAD_MAX_BYTES,
   type MediaRejection,
   mediaRejectionMessage,
+  WORKSPACE_HEADER,
 } from '@pauta/core';
 import {
   contentTypeOfKey,
@@ -29,6 +30,7 @@ import { validateSessionToken } from '../auth/session.js';
 import type { AppDeps } from '../deps.js';
 import { sameOriginOnly } from '../http/csrf.js';
 import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
+import { resolveWorkspace } from '../workspaces/scope.js';
 import { type MediaDeps, uploadPostMedia } from './media.service.js';
 
 export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
@@ -38,6 +40,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const STATUS_OF: Partial<Record<ErrorCode, number>> = {
   UNAUTHORIZED: 401,
   NOT_FOUND: 404,
+  WORKSPACE_UNAVAILABLE: 404,
+  FORBIDDEN: 403,
   MEDIA_REJECTED: 400,
   IDEMPOTENCY_KEY_REQUIRED: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
@@ -85,6 +89,21 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       if (!session || !token) return sendError(res, new AppError('UNAUTHORIZED'));
       if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
       res.locals.userId = session.userId;
+      // Which workspace, and may this person add images there (workspaces/scope.ts).
+      try {
+        res.locals.workspaceId = (
+          await resolveWorkspace(deps, {
+            userId: session.userId,
+            requested: req.get(WORKSPACE_HEADER) ?? null,
+            action: 'media.write',
+            readOnly: false,
+          })
+        ).id;
+      } catch (error) {
+        if (isAppError(error)) return sendError(res, error);
+        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
+        throw error;
+      }
       // An image type is required: a cross-site form cannot send one without a CORS preflight.
       if (!req.is('image/*')) {
         return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
@@ -99,6 +118,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     express.raw({ type: () => true, limit: MEDIA_UPLOAD_MAX_BYTES }),
     async (req: Request, res: Response) => {
       const userId = res.locals.userId as string;
+      const workspaceId = res.locals.workspaceId as string;
       const postId = String(req.params.postId);
       const mediaId = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
       if (!UUID.test(postId)) return sendError(res, new AppError('NOT_FOUND'));
@@ -107,7 +127,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       if (body.length === 0)
         return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
       try {
-        const result = await uploadPostMedia(deps, { userId, postId, mediaId, body });
+        const result = await uploadPostMedia(deps, { workspaceId, userId, postId, mediaId, body });
         res.status(result.created ? 201 : 200).json({ media: result.media });
       } catch (error) {
         if (isAppError(error)) return sendError(res, error);
