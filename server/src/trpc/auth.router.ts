@@ -100,6 +100,7 @@ export const authRouter = router({
     if (!ctx.user) return { user: null };
     const [profile, hasThemes] = await Promise.all([
       findProfile(ctx.deps.db, ctx.user.id),
+      // Themes of the person's personal workspace (its id is theirs; docs/workspaces.md).
       hasAnyTheme(ctx.deps.db, ctx.user.id).catch(() => null),
     ]);
     return {
