@@ -200,8 +200,11 @@ export interface PendingPage {
   pageName?: string;
 }
 
-/** Networks whose connection can wait for a choice (Facebook Pages, Instagram accounts). */
-export type PendingPlatform = 'facebook' | 'instagram';
+/**
+ * Networks whose connection can wait for a choice (their connect steps declare a picker). The
+ * table's CHECK lists them (facebook, instagram): a new picker network adds itself in a migration.
+ */
+export type PendingPlatform = Platform;
 
 /** What a pending connection remembers about the user besides the sealed token. */
 export interface PendingProfile {

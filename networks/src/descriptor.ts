@@ -1,6 +1,7 @@
 // What a network module declares about itself (networks/src/<network>/index.ts), so that server,
 // worker and scripts read one registry (registry.ts) instead of switching on the network.
 import type { MediaLimits, NetworkBudget, Platform } from '@pauta/core';
+import type { ConnectSteps } from './connect/types.js';
 import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
 import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
 
@@ -99,6 +100,11 @@ export interface NetworkDescriptor {
   readonly credentials: CredentialVariables;
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
   readonly oauth: OAuthClientDescriptor | null;
+  /**
+   * What connecting an account does after the code exchange (connect/types.ts): read the person's
+   * profile (PROFILE_CONNECT), or list Pages / accounts and let the person pick one.
+   */
+  readonly connectSteps: ConnectSteps;
   readonly capabilities: NetworkCapabilities;
   /**
    * The default posting budget of an installation on this network (docs/budgets.md): the caps the

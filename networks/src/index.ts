@@ -3,6 +3,15 @@
 // sandbox networks live in `@pauta/networks/sandbox` so production code never loads them.
 
 export {
+  type ConnectChoice,
+  type ConnectedAccount,
+  type ConnectOutcome,
+  type ConnectPicker,
+  type ConnectProfile,
+  ConnectRefusedError,
+  type ConnectSteps,
+} from './connect/types.js';
+export {
   type CredentialVariables,
   type FollowersOptions,
   FollowersUnavailableError,

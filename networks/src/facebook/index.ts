@@ -1,6 +1,7 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
 import { NO_BUDGET } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { FACEBOOK_CONNECT } from './connect.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { createFacebookAdapter } from './publish.js';
@@ -16,6 +17,7 @@ export const facebook: NetworkDescriptor = {
   platform: 'facebook',
   credentials: facebookOAuth.credentials,
   oauth: facebookOAuth,
+  connectSteps: FACEBOOK_CONNECT,
   capabilities: {
     connect: true,
     // No refresh token: the long-lived user token is re-exchanged (fb_exchange_token).

@@ -2,7 +2,9 @@
 // Login for Instagram (oauth.ts: the person picks one of the Instagram accounts linked to their
 // Pages), publishing (one image or a carousel, from signed URLs) and metrics. Configured with
 // INSTAGRAM_CLIENT_ID/SECRET (a Meta app), or in sandbox mode with the sandbox's Facebook app.
+
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { INSTAGRAM_CONNECT } from './connect.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
 import { createInstagramAdapter } from './publish.js';
@@ -20,6 +22,7 @@ export const instagram: NetworkDescriptor = {
   platform: 'instagram',
   credentials: instagramOAuth.credentials,
   oauth: instagramOAuth,
+  connectSteps: INSTAGRAM_CONNECT,
   capabilities: {
     connect: true,
     // As Facebook: no refresh token; the long-lived user token is re-exchanged, and the Page

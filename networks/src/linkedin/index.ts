@@ -2,6 +2,7 @@
 // need r_member_postAnalytics (Community Management API, approved apps only): opt-in through
 // LINKEDIN_POST_ANALYTICS, which adds the scope at connect and turns the metrics reads on.
 import { NO_BUDGET } from '@pauta/core';
+import { PROFILE_CONNECT } from '../connect/types.js';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
@@ -19,6 +20,7 @@ export const linkedin: NetworkDescriptor = {
   platform: 'linkedin',
   credentials: linkedinOAuth.credentials,
   oauth: linkedinOAuth,
+  connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
     refresh: true,

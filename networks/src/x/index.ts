@@ -1,5 +1,6 @@
 // X: connecting an account (OAuth 2.0 with PKCE), publishing, metrics, follower count, and token
 // revocation when a user's data is erased. Not a sign-in provider.
+import { PROFILE_CONNECT } from '../connect/types.js';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { fetchXFollowers } from './followers.js';
 import { X_MEDIA_LIMITS } from './media.js';
@@ -17,6 +18,7 @@ export const x: NetworkDescriptor = {
   platform: 'x',
   credentials: xOAuth.credentials,
   oauth: xOAuth,
+  connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
     refresh: true,

@@ -4,7 +4,7 @@ import { AppError } from '@pauta/core';
 import { deactivateAccount } from '@pauta/db';
 import { z } from 'zod';
 import { listAccountCards } from '../accounts/accounts.service.js';
-import { pendingPages, selectFacebookPage, selectInstagramAccount } from '../accounts/connect.service.js';
+import { pendingPages, selectPendingChoice } from '../accounts/connect.service.js';
 import { authedProcedure, router } from './trpc.js';
 
 const id = z.uuid();
@@ -27,18 +27,26 @@ export const accountsRouter = router({
 
   selectFacebookPage: authedProcedure
     .input(z.strictObject({ pendingId: id, pageId }))
-    .mutation(({ ctx, input }) =>
-      selectFacebookPage(ctx.deps, { userId: ctx.user.id, pendingId: input.pendingId, pageId: input.pageId }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const account = await selectPendingChoice(ctx.deps, {
+        userId: ctx.user.id,
+        pendingId: input.pendingId,
+        platform: 'facebook',
+        choiceId: input.pageId,
+      });
+      return { platform: 'facebook' as const, pageName: account.pageName ?? '' };
+    }),
 
   /** Several Instagram professional accounts linked to the person's Pages: the chosen one. */
   selectInstagramAccount: authedProcedure
     .input(z.strictObject({ pendingId: id, accountId: pageId }))
-    .mutation(({ ctx, input }) =>
-      selectInstagramAccount(ctx.deps, {
+    .mutation(async ({ ctx, input }) => {
+      const account = await selectPendingChoice(ctx.deps, {
         userId: ctx.user.id,
         pendingId: input.pendingId,
-        accountId: input.accountId,
-      }),
-    ),
+        platform: 'instagram',
+        choiceId: input.accountId,
+      });
+      return { platform: 'instagram' as const, username: account.platformUsername ?? '' };
+    }),
 });

@@ -1,0 +1,53 @@
+// Connecting a Facebook Page: the user token is exchanged for a long-lived one and the person's
+// Pages are read with it; one Page connects directly, several wait for the person's choice (the
+// server keeps the user token sealed meanwhile, never the Pages' tokens).
+import type { ConnectedAccount, ConnectProfile, ConnectSteps } from '../connect/types.js';
+import { ConnectRefusedError } from '../connect/types.js';
+import type { FacebookPage, MetaLoginProvider } from './oauth.js';
+
+function pageAccount(page: FacebookPage, profile: ConnectProfile): ConnectedAccount {
+  return {
+    platformUserId: page.id,
+    platformUsername: page.name,
+    name: profile.name,
+    email: profile.email,
+    avatarUrl: null,
+    pageName: page.name,
+    scopes: profile.scopes,
+    // A Page token minted from a long-lived user token does not expire; Facebook issues no
+    // refresh token (the stored one, if any, is kept by the repository).
+    accessToken: page.accessToken,
+    refreshToken: null,
+    accessTokenExpiresAt: null,
+  };
+}
+
+export const FACEBOOK_CONNECT: ConnectSteps = {
+  async complete(client, tokens, scopes) {
+    const provider = client as MetaLoginProvider;
+    const longLived = await provider.exchangeForLongLivedToken(tokens.accessToken);
+    const [pages, me] = await Promise.all([
+      provider.fetchPages(longLived.accessToken),
+      // Only for the email shown with the account: a failure here does not stop the connection.
+      provider.fetchUserInfo(longLived.accessToken).catch(() => null),
+    ]);
+    const profile = { email: me?.email ?? null, name: me?.name ?? null, scopes };
+    if (pages.length === 0) throw new ConnectRefusedError('no_pages');
+    if (pages.length === 1) return { kind: 'connected', account: pageAccount(pages[0]!, profile) };
+    return {
+      kind: 'choose',
+      userToken: longLived.accessToken,
+      choices: pages.map((page) => ({ id: page.id, name: page.name })),
+      profile,
+    };
+  },
+  picker: {
+    returnParam: 'pickPage',
+    unavailableReason: 'page_unavailable',
+    async choose(client, { userToken, choiceId, profile }) {
+      const pages = await (client as MetaLoginProvider).fetchPages(userToken);
+      const page = pages.find((candidate) => candidate.id === choiceId);
+      return page ? pageAccount(page, profile) : null;
+    },
+  },
+};
