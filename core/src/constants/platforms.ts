@@ -38,6 +38,17 @@ export const PLATFORM_TEXT_LIMITS = {
   facebook: 63206,
 } as const satisfies Record<Platform, number>;
 
+/**
+ * How each network counts a post's length: X counts weighted characters (twitter-text v3, see
+ * `measureXLength`), the others Unicode code points.
+ */
+export const PLATFORM_TEXT_COUNTING = {
+  x: 'x-weighted',
+  instagram: 'code-points',
+  linkedin: 'code-points',
+  facebook: 'code-points',
+} as const satisfies Record<Platform, 'x-weighted' | 'code-points'>;
+
 /** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
 export const CONNECTABLE_PLATFORMS = [
   'linkedin',

@@ -1,0 +1,21 @@
+// What the browser knows of facebook (profile.ts): name, colour, icon, limit, feed drawing.
+// The feed shows about 480 characters (or 5 lines), then "Ver mais".
+import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import type { NetworkProfile } from '../profile.js';
+
+export const facebookProfile: NetworkProfile = {
+  platform: 'facebook',
+  label: PLATFORM_LABELS.facebook,
+  color: 'indigo',
+  icon: {
+    name: 'brand-facebook',
+    paths: ['M7 10v4h3v7h4v-7h3l1 -4h-4v-2a1 1 0 0 1 1 -1h3v-4h-3a5 5 0 0 0 -5 5v2h-3'],
+  },
+  textLimit: PLATFORM_TEXT_LIMITS.facebook,
+  preview: {
+    style: 'social',
+    cut: { chars: 480, lines: 5, more: 'Ver mais' },
+    overflowAtLimit: false,
+    author: 'page',
+  },
+};

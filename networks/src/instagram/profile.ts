@@ -1,0 +1,25 @@
+// What the browser knows of instagram (profile.ts): name, colour, icon, limit, feed drawing.
+// The feed shows about 125 characters (or 2 lines) of the caption, then "mais".
+import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import type { NetworkProfile } from '../profile.js';
+
+export const instagramProfile: NetworkProfile = {
+  platform: 'instagram',
+  label: PLATFORM_LABELS.instagram,
+  color: 'grape',
+  icon: {
+    name: 'brand-instagram',
+    paths: [
+      'M3 7a4 4 0 0 1 4 -4h10a4 4 0 0 1 4 4v10a4 4 0 0 1 -4 4h-10a4 4 0 0 1 -4 -4l0 -10',
+      'M8.5 12a3.5 3.5 0 1 0 7 0a3.5 3.5 0 0 0 -7 0',
+      'M17 7v.01',
+    ],
+  },
+  textLimit: PLATFORM_TEXT_LIMITS.instagram,
+  preview: {
+    style: 'photo',
+    cut: { chars: 125, lines: 2, more: 'mais' },
+    overflowAtLimit: false,
+    author: 'username',
+  },
+};

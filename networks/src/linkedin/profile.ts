@@ -1,0 +1,27 @@
+// What the browser knows of linkedin (profile.ts): name, colour, icon, limit, feed drawing.
+// The feed shows about 210 characters or 3 lines, then "…ver mais".
+import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import type { NetworkProfile } from '../profile.js';
+
+export const linkedinProfile: NetworkProfile = {
+  platform: 'linkedin',
+  label: PLATFORM_LABELS.linkedin,
+  color: 'blue',
+  icon: {
+    name: 'brand-linkedin',
+    paths: [
+      'M8 11v5',
+      'M8 8v.01',
+      'M12 16v-5',
+      'M16 16v-3a2 2 0 1 0 -4 0',
+      'M3 7a4 4 0 0 1 4 -4h10a4 4 0 0 1 4 4v10a4 4 0 0 1 -4 4h-10a4 4 0 0 1 -4 -4l0 -10',
+    ],
+  },
+  textLimit: PLATFORM_TEXT_LIMITS.linkedin,
+  preview: {
+    style: 'professional',
+    cut: { chars: 210, lines: 3, more: '…ver mais' },
+    overflowAtLimit: false,
+    author: 'name',
+  },
+};

@@ -1,0 +1,47 @@
+// What the browser may know of a network (the `@pauta/networks/browser` entry): its name, colour
+// and icon, its text limit, and how its feed shows a post. Pure data plus core: nothing here
+// imports Node, a network client or a secret (browser.test.ts bundles the entry to prove it).
+import type { Platform } from '@pauta/core';
+
+/** A Tabler outline icon (24 × 24, stroke) as its SVG paths: the client draws it, no brand assets. */
+export interface NetworkIcon {
+  /** The Tabler name (`brand-linkedin`): the drawn icon keeps Tabler's class names. */
+  readonly name: string;
+  readonly paths: readonly string[];
+}
+
+/** Where the network's feed cuts a post before its "ver mais". */
+export interface FeedCut {
+  /** Code points shown before the "ver mais"; null = never cut. */
+  readonly chars: number | null;
+  /** Lines shown before the "ver mais"; null = never cut by lines. */
+  readonly lines: number | null;
+  /** The label of the network's expander, in pt-BR as the network writes it. */
+  readonly more: string;
+}
+
+/**
+ * How the client draws a post of the network (components/preview): `style` names one of the
+ * feed drawings the client has (a short post beside the avatar, a square photo with a caption, a
+ * professional card, a social card); a new network picks the closest.
+ */
+export interface NetworkPreview {
+  readonly style: 'microblog' | 'photo' | 'professional' | 'social';
+  readonly cut: FeedCut;
+  /** The whole post is shown and what passes the text limit highlighted (X), instead of a cut. */
+  readonly overflowAtLimit: boolean;
+  /** Whose name the feed shows first: the Page's, the @username, or the person's name. */
+  readonly author: 'page' | 'username' | 'name';
+}
+
+export interface NetworkProfile {
+  readonly platform: Platform;
+  /** The name shown everywhere ('X (Twitter)'). */
+  readonly label: string;
+  /** A Mantine colour, shown only next to the network's name (never the only signal). */
+  readonly color: string;
+  readonly icon: NetworkIcon;
+  /** Most characters a post may have (X: weighted characters, core measurePostLength). */
+  readonly textLimit: number;
+  readonly preview: NetworkPreview;
+}
