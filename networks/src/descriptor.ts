@@ -4,6 +4,7 @@ import type { MediaLimits, NetworkBudget, Platform } from '@pauta/core';
 import type { ConnectSteps } from './connect/types.js';
 import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
 import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
+import type { NetworkWriting } from './writing.js';
 
 /** The two environment variables holding an app's client id and secret at the provider. */
 export interface CredentialVariables {
@@ -114,6 +115,8 @@ export interface NetworkDescriptor {
   readonly postingBudget: NetworkBudget;
   /** Formats, sizes and counts of images the network accepts (docs/media.md). */
   readonly mediaLimits: MediaLimits;
+  /** How its posts are written: AI guide, token sizing, local templates (writing.ts). */
+  readonly writing: NetworkWriting;
   /** Present when `capabilities.metrics` is `'opt-in'`. */
   readonly postAnalytics?: PostAnalyticsOptIn;
   createPublisher(options: PublisherOptions): NetworkAdapter;

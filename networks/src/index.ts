@@ -94,5 +94,7 @@ export {
   SIGN_IN_OAUTH_PROVIDERS,
   type StoredAccountHealth,
   scopesFor,
+  WRITING_GUIDES,
 } from './registry.js';
 export { createNetworkFetch, installSandboxFetch, rewriteUrl, uninstallSandboxFetch } from './sandbox-url.js';
+export type { NetworkWriting, WritingTemplate } from './writing.js';

@@ -34,6 +34,7 @@ import {
 } from './oauth/types.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';
+import { WRITING_GUIDE_ORDER } from './writing.js';
 import { x, xOAuth } from './x/index.js';
 
 export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = { linkedin, facebook, x, instagram };
@@ -49,6 +50,11 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
 export function networkDescriptor(platform: Platform): NetworkDescriptor {
   return NETWORKS[platform];
 }
+
+/** The prompts' style guides, one line per network, in the order the prompts have always had. */
+export const WRITING_GUIDES: readonly string[] = WRITING_GUIDE_ORDER.map(
+  (platform) => NETWORKS[platform].writing.guide,
+);
 
 export function capabilitiesOf(platform: Platform): NetworkCapabilities {
   return NETWORKS[platform].capabilities;

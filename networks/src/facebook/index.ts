@@ -5,6 +5,7 @@ import { FACEBOOK_CONNECT } from './connect.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { createFacebookAdapter } from './publish.js';
+import { facebookWriting } from './writing.js';
 
 export const facebookOAuth: OAuthClientDescriptor = {
   name: 'facebook',
@@ -31,6 +32,7 @@ export const facebook: NetworkDescriptor = {
   // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
   postingBudget: NO_BUDGET,
   // Graph calls carry appsecret_proof, keyed with the app secret.
+  writing: facebookWriting,
   mediaLimits: FACEBOOK_MEDIA_LIMITS,
   createPublisher: ({ appSecret, ...options }) =>
     createFacebookAdapter({

@@ -8,6 +8,7 @@ import { INSTAGRAM_CONNECT } from './connect.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
 import { createInstagramAdapter } from './publish.js';
+import { instagramWriting } from './writing.js';
 
 export const instagramOAuth: OAuthClientDescriptor = {
   name: 'instagram',
@@ -36,6 +37,7 @@ export const instagram: NetworkDescriptor = {
   },
   // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
   postingBudget: { month: null, day: 50, scope: 'user' },
+  writing: instagramWriting,
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
   // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
   createPublisher: ({ appSecret, ...options }) =>

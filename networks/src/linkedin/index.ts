@@ -8,6 +8,7 @@ import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
 import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
 import { createLinkedInAdapter } from './publish.js';
+import { linkedinWriting } from './writing.js';
 
 export const linkedinOAuth: OAuthClientDescriptor = {
   name: 'linkedin',
@@ -40,6 +41,7 @@ export const linkedin: NetworkDescriptor = {
     scopeMissingReason:
       'A conta do LinkedIn foi conectada sem a permissão de métricas. Reconecte a conta em Contas Conectadas para que as métricas apareçam.',
   },
+  writing: linkedinWriting,
   mediaLimits: LINKEDIN_MEDIA_LIMITS,
   createPublisher: (options) => createLinkedInAdapter(options),
 };

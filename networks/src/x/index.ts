@@ -6,6 +6,7 @@ import { fetchXFollowers } from './followers.js';
 import { X_MEDIA_LIMITS } from './media.js';
 import { createXOAuthClient, X_SCOPES } from './oauth.js';
 import { createXAdapter } from './publish.js';
+import { xWriting } from './writing.js';
 
 export const xOAuth: OAuthClientDescriptor = {
   name: 'x',
@@ -32,6 +33,7 @@ export const x: NetworkDescriptor = {
   // per 24 h per app (and per user). Both caps are the app's, so every user of the installation
   // counts. X changes its plans; an installation on another plan sets its own (docs/budgets.md).
   postingBudget: { month: 1500, day: 17, scope: 'installation' },
+  writing: xWriting,
   mediaLimits: X_MEDIA_LIMITS,
   createPublisher: (options) => createXAdapter(options),
   fetchFollowers: fetchXFollowers,
