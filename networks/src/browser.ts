@@ -8,7 +8,7 @@ import { linkedinProfile } from './linkedin/profile.js';
 import type { FeedCut, NetworkProfile } from './profile.js';
 import { xProfile } from './x/profile.js';
 
-export type { FeedCut, NetworkIcon, NetworkPreview, NetworkProfile } from './profile.js';
+export type { FeedCut, NetworkIcon, NetworkPreview, NetworkProfile, PriorShape } from './profile.js';
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = {
   linkedin: linkedinProfile,
@@ -90,4 +90,12 @@ export function previewCut(platform: Platform, text: string): PreviewText {
     .join('')
     .replace(/[\s,.;:!?-]+$/u, '');
   return { visible, hidden: points.slice(end).join(''), truncated: true, overflow: '' };
+}
+
+/** The best-time prior of `platform` as 7 × 24 relative values in [0, 1] (1 = its best cell). */
+export function priorGrid(platform: Platform): number[][] {
+  const { days, hours } = NETWORK_PROFILES[platform].bestTimePrior;
+  const raw = days.map((d) => hours.map((h) => d * h));
+  const max = Math.max(...raw.flat());
+  return raw.map((row) => row.map((v) => v / max));
 }

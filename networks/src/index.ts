@@ -2,6 +2,7 @@
 // (linkedin/, facebook/, x/, instagram/, google/) behind the registry (docs/networks.md). The
 // sandbox networks live in `@pauta/networks/sandbox` so production code never loads them.
 
+export { NETWORK_PROFILES, priorGrid } from './browser.js';
 export {
   type ConnectChoice,
   type ConnectedAccount,

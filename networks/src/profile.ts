@@ -34,6 +34,12 @@ export interface NetworkPreview {
   readonly author: 'page' | 'username' | 'name';
 }
 
+/** Weekday (0 = Sunday … 6 = Saturday) and local hour (0–23) weights of the best-time prior. */
+export interface PriorShape {
+  readonly days: readonly number[];
+  readonly hours: readonly number[];
+}
+
 export interface NetworkProfile {
   readonly platform: Platform;
   /** The name shown everywhere ('X (Twitter)'). */
@@ -44,4 +50,11 @@ export interface NetworkProfile {
   /** Most characters a post may have (X: weighted characters, core measurePostLength). */
   readonly textLimit: number;
   readonly preview: NetworkPreview;
+  /**
+   * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
+   * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the
+   * commonly published industry studies of when posts get the most engagement (Sprout Social,
+   * Hootsuite, Later), in the audience's local time, which we take to be the user's zone.
+   */
+  readonly bestTimePrior: PriorShape;
 }

@@ -1,4 +1,4 @@
-// What the browser knows of facebook (profile.ts): name, colour, icon, limit, feed drawing.
+// What the browser knows of facebook (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
 // The feed shows about 480 characters (or 5 lines), then "Ver mais".
 import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import type { NetworkProfile } from '../profile.js';
@@ -17,5 +17,11 @@ export const facebookProfile: NetworkProfile = {
     cut: { chars: 480, lines: 5, more: 'Ver mais' },
     overflowAtLimit: false,
     author: 'page',
+  },
+  // Sprout Social / Hootsuite: weekdays 9:00–13:00, Tuesday to Thursday strongest; some evening reach.
+  // biome-ignore format: one row of 24 hours reads better than one number a line.
+  bestTimePrior: {
+    days: [0.55, 0.85, 1, 1, 0.95, 0.8, 0.55],
+    hours: [0.08, 0.05, 0.04, 0.04, 0.05, 0.1, 0.25, 0.45, 0.7, 0.9, 1, 1, 0.95, 0.8, 0.7, 0.65, 0.6, 0.6, 0.6, 0.6, 0.55, 0.45, 0.3, 0.15],
   },
 };

@@ -1,4 +1,4 @@
-// What the browser knows of instagram (profile.ts): name, colour, icon, limit, feed drawing.
+// What the browser knows of instagram (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
 // The feed shows about 125 characters (or 2 lines) of the caption, then "mais".
 import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import type { NetworkProfile } from '../profile.js';
@@ -21,5 +21,11 @@ export const instagramProfile: NetworkProfile = {
     cut: { chars: 125, lines: 2, more: 'mais' },
     overflowAtLimit: false,
     author: 'username',
+  },
+  // Later / Hootsuite: midday (11–13) and the evening (18–21) on weekdays; weekends fair.
+  // biome-ignore format: one row of 24 hours reads better than one number a line.
+  bestTimePrior: {
+    days: [0.7, 0.85, 1, 1, 0.95, 0.85, 0.7],
+    hours: [0.12, 0.06, 0.04, 0.04, 0.05, 0.1, 0.25, 0.4, 0.55, 0.65, 0.8, 0.95, 1, 0.9, 0.75, 0.7, 0.7, 0.8, 0.9, 1, 0.95, 0.8, 0.55, 0.3],
   },
 };

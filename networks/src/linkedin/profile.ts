@@ -1,4 +1,4 @@
-// What the browser knows of linkedin (profile.ts): name, colour, icon, limit, feed drawing.
+// What the browser knows of linkedin (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
 // The feed shows about 210 characters or 3 lines, then "…ver mais".
 import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import type { NetworkProfile } from '../profile.js';
@@ -23,5 +23,11 @@ export const linkedinProfile: NetworkProfile = {
     cut: { chars: 210, lines: 3, more: '…ver mais' },
     overflowAtLimit: false,
     author: 'name',
+  },
+  // Sprout Social: Tue–Thu, 10:00–12:00 (and Tuesday 8–9); weekends the weakest.
+  // biome-ignore format: one row of 24 hours reads better than one number a line.
+  bestTimePrior: {
+    days: [0.3, 0.8, 1, 1, 0.95, 0.7, 0.3],
+    hours: [0.05, 0.03, 0.03, 0.03, 0.05, 0.1, 0.25, 0.5, 0.8, 0.9, 1, 1, 0.9, 0.8, 0.7, 0.6, 0.55, 0.45, 0.35, 0.3, 0.25, 0.2, 0.12, 0.08],
   },
 };

@@ -1,4 +1,4 @@
-// What the browser knows of x (profile.ts): name, colour, icon, limit, feed drawing.
+// What the browser knows of x (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
 // The feed shows the whole post (up to its 280 weighted characters; what passes them is highlighted).
 import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import type { NetworkProfile } from '../profile.js';
@@ -17,5 +17,11 @@ export const xProfile: NetworkProfile = {
     cut: { chars: null, lines: null, more: 'Mostrar mais' },
     overflowAtLimit: true,
     author: 'name',
+  },
+  // Sprout Social: weekdays 9:00–12:00, Tuesday to Thursday; mornings before work too.
+  // biome-ignore format: one row of 24 hours reads better than one number a line.
+  bestTimePrior: {
+    days: [0.45, 0.85, 1, 1, 0.95, 0.75, 0.45],
+    hours: [0.08, 0.05, 0.04, 0.04, 0.06, 0.15, 0.35, 0.6, 0.85, 1, 1, 0.95, 0.85, 0.75, 0.65, 0.6, 0.55, 0.5, 0.5, 0.45, 0.4, 0.3, 0.2, 0.12],
   },
 };
