@@ -12,6 +12,7 @@ import type {
   PostStatus,
   PublishingLogStatus,
   Role,
+  SignInProvider,
 } from '@pauta/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -19,8 +20,6 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** jsonb: read as parsed JSON, written as JSON text or a value. */
 type Json<T> = ColumnType<T, T | string, T | string>;
-
-export type SignInProvider = 'google' | 'facebook' | 'linkedin';
 
 export interface UsersTable {
   id: Generated<string>;

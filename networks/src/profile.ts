@@ -34,6 +34,18 @@ export interface NetworkPreview {
   readonly author: 'page' | 'username' | 'name';
 }
 
+/** How Contas Conectadas shows the network's account, and its texts (pt-BR, from core messages). */
+export interface NetworkAccountCard {
+  /** The card's first line: the @handle (with the Page below), or the Page / the person's name. */
+  readonly title: 'handle' | 'name';
+  /** Whether the @handle is shown under the name (a network where people are known by it). */
+  readonly showHandle: boolean;
+  /** Why the network cannot be connected yet, when it needs more than its credentials. */
+  readonly notConfigured?: string;
+  /** Texts of the network's own connect refusals (OAUTH_FAILED `reason` → message). */
+  readonly refusals?: Readonly<Record<string, string>>;
+}
+
 /** Weekday (0 = Sunday … 6 = Saturday) and local hour (0–23) weights of the best-time prior. */
 export interface PriorShape {
   readonly days: readonly number[];
@@ -50,6 +62,7 @@ export interface NetworkProfile {
   /** Most characters a post may have (X: weighted characters, core measurePostLength). */
   readonly textLimit: number;
   readonly preview: NetworkPreview;
+  readonly accountCard: NetworkAccountCard;
   /**
    * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
    * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the

@@ -1,6 +1,6 @@
 // What the browser knows of instagram (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
 // The feed shows about 125 characters (or 2 lines) of the caption, then "mais".
-import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import type { NetworkProfile } from '../profile.js';
 
 export const instagramProfile: NetworkProfile = {
@@ -16,6 +16,16 @@ export const instagramProfile: NetworkProfile = {
     ],
   },
   textLimit: PLATFORM_TEXT_LIMITS.instagram,
+  accountCard: {
+    title: 'handle',
+    showHandle: false,
+    // Needs a Meta app with Instagram's products, not only credentials (docs/networks.md).
+    notConfigured: messages.accounts.instagramNotConfigured,
+    refusals: {
+      no_instagram_account: messages.accounts.noInstagramAccount,
+      no_pages: messages.accounts.noInstagramAccount,
+    },
+  },
   preview: {
     style: 'photo',
     cut: { chars: 125, lines: 2, more: 'mais' },

@@ -18,6 +18,7 @@ export const linkedinProfile: NetworkProfile = {
     ],
   },
   textLimit: PLATFORM_TEXT_LIMITS.linkedin,
+  accountCard: { title: 'name', showHandle: false },
   preview: {
     style: 'professional',
     cut: { chars: 210, lines: 3, more: '…ver mais' },

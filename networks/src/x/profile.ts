@@ -12,6 +12,7 @@ export const xProfile: NetworkProfile = {
     paths: ['M4 4l11.733 16h4.267l-11.733 -16l-4.267 0', 'M4 20l6.768 -6.768m2.46 -2.46l6.772 -6.772'],
   },
   textLimit: PLATFORM_TEXT_LIMITS.x,
+  accountCard: { title: 'name', showHandle: true },
   preview: {
     style: 'microblog',
     cut: { chars: null, lines: null, more: 'Mostrar mais' },
