@@ -6,6 +6,7 @@ import type {
   AccountStatusReason,
   ApprovalActor,
   ApprovalStage,
+  DeletionRequestStatus,
   Frequency,
   MediaMimeType,
   Platform,
@@ -322,7 +323,7 @@ export interface DataDeletionRequestsTable {
   user_id: string | null;
   email: string | null;
   reason: string;
-  status: Generated<'pending' | 'completed' | 'rejected'>;
+  status: Generated<DeletionRequestStatus>;
   created_at: Generated<Date>;
   processed_at: NullableTimestamp;
   /** When the owner was proven (signed in, or the emailed link); never completed without it. */

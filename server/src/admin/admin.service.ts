@@ -1,5 +1,6 @@
 // Administration as plain functions (tested without tRPC): users and roles, headline stats,
 // publishing logs, system settings and data-deletion requests. The router only maps errors.
+import type { DeletionRequestStatus } from '@pauta/core';
 import {
   AppError,
   addDays,
@@ -21,7 +22,6 @@ import {
   adminStats,
   changeUserRole,
   type Database,
-  type DeletionRequestStatus,
   eraseUser,
   findSetting,
   isLastAdmin,
