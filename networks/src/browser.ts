@@ -1,21 +1,34 @@
 // @pauta/networks/browser: what the browser may know of each network (profile.ts) — name,
 // colour, icon, text limit and how its feed shows a post. Imports core and the networks'
 // profile.ts files only, never a client, a publisher or Node (browser.test.ts checks the bundle).
-import { measurePostLength, PLATFORMS, type Platform } from '@pauta/core';
+import {
+  measurePostLength,
+  PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
+  PLATFORMS,
+  type Platform,
+} from '@pauta/core';
 import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
-import type { FeedCut, NetworkProfile } from './profile.js';
+import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { xProfile } from './x/profile.js';
 
 export type { FeedCut, NetworkIcon, NetworkPreview, NetworkProfile, PriorShape } from './profile.js';
 
-export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = {
+const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   linkedin: linkedinProfile,
   facebook: facebookProfile,
   x: xProfile,
   instagram: instagramProfile,
 };
+
+export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(
+  PLATFORMS.map((platform) => [
+    platform,
+    { ...DECLARED[platform], label: PLATFORM_LABELS[platform], textLimit: PLATFORM_TEXT_LIMITS[platform] },
+  ]),
+) as Record<Platform, NetworkProfile>;
 
 /** The feed cut of every network (the cut points the networks' web feeds show today, approximate). */
 export const FEED_CUTS: Readonly<Record<Platform, FeedCut>> = Object.fromEntries(

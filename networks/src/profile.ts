@@ -29,7 +29,7 @@ export interface NetworkPreview {
   readonly style: 'microblog' | 'photo' | 'professional' | 'social';
   readonly cut: FeedCut;
   /** The whole post is shown and what passes the text limit highlighted (X), instead of a cut. */
-  readonly overflowAtLimit: boolean;
+  readonly overflowAtLimit?: boolean;
   /** Whose name the feed shows first: the Page's, the @username, or the person's name. */
   readonly author: 'page' | 'username' | 'name';
 }
@@ -54,12 +54,12 @@ export interface PriorShape {
 
 export interface NetworkProfile {
   readonly platform: Platform;
-  /** The name shown everywhere ('X (Twitter)'). */
+  /** The name shown everywhere ('X (Twitter)'): core PLATFORM_LABELS. */
   readonly label: string;
   /** A Mantine colour, shown only next to the network's name (never the only signal). */
   readonly color: string;
   readonly icon: NetworkIcon;
-  /** Most characters a post may have (X: weighted characters, core measurePostLength). */
+  /** Most characters a post may have (core PLATFORM_TEXT_LIMITS; X: weighted, measurePostLength). */
   readonly textLimit: number;
   readonly preview: NetworkPreview;
   readonly accountCard: NetworkAccountCard;
@@ -71,3 +71,6 @@ export interface NetworkProfile {
    */
   readonly bestTimePrior: PriorShape;
 }
+
+/** What a network's profile.ts declares: all but the label and the limit, which core holds. */
+export type NetworkProfileDeclaration = Omit<NetworkProfile, 'label' | 'textLimit'>;

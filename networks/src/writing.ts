@@ -32,9 +32,17 @@ export interface NetworkWriting {
   readonly template: WritingTemplate;
 }
 
-/** A long-form network's target for the base text: 300 to 1,200 characters, never past its limit. */
-export const LONG_FORM_TARGET: NetworkWriting['lengthTarget'] = (limit, format) =>
-  `idealmente entre 300 e ${format(Math.min(1200, limit))} caracteres, nunca mais de ${format(limit)}`;
+/**
+ * A long-form network's sizing (LinkedIn, Facebook, Instagram): about 350 output tokens a version
+ * (LinkedIn's 900 characters are ~260 tokens of pt-BR), 400 for the base text, whose target is 300
+ * to 1,200 characters, never past the limit.
+ */
+export const LONG_FORM: Pick<NetworkWriting, 'tokens' | 'adaptMaxTokens' | 'lengthTarget'> = {
+  tokens: { base: 400, version: 350 },
+  adaptMaxTokens: 2500,
+  lengthTarget: (limit, format) =>
+    `idealmente entre 300 e ${format(Math.min(1200, limit))} caracteres, nunca mais de ${format(limit)}`,
+};
 
 /**
  * The order the prompts list the networks' guides in. Part of the prompts' text: a change here

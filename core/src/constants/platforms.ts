@@ -39,15 +39,10 @@ export const PLATFORM_TEXT_LIMITS = {
 } as const satisfies Record<Platform, number>;
 
 /**
- * How each network counts a post's length: X counts weighted characters (twitter-text v3, see
- * `measureXLength`), the others Unicode code points.
+ * Networks that count a post's length in X's weighted characters (twitter-text v3, see
+ * `measureXLength`); the others count Unicode code points.
  */
-export const PLATFORM_TEXT_COUNTING = {
-  x: 'x-weighted',
-  instagram: 'code-points',
-  linkedin: 'code-points',
-  facebook: 'code-points',
-} as const satisfies Record<Platform, 'x-weighted' | 'code-points'>;
+export const X_WEIGHTED_PLATFORMS: readonly Platform[] = ['x'];
 
 /** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
 export const CONNECTABLE_PLATFORMS = [

@@ -5,13 +5,25 @@ import type { ConnectedAccount, ConnectProfile, ConnectSteps } from '../connect/
 import { ConnectRefusedError } from '../connect/types.js';
 import type { FacebookPage, MetaLoginProvider } from './oauth.js';
 
-function pageAccount(page: FacebookPage, profile: ConnectProfile): ConnectedAccount {
+/**
+ * An account that publishes with its Page's token: the Page itself (Facebook), or the Instagram
+ * account linked to it (`account` = its IG user id, @username and picture).
+ */
+export function pageTokenAccount(
+  page: FacebookPage,
+  profile: ConnectProfile,
+  account: { id: string; username: string; avatarUrl: string | null } = {
+    id: page.id,
+    username: page.name,
+    avatarUrl: null,
+  },
+): ConnectedAccount {
   return {
-    platformUserId: page.id,
-    platformUsername: page.name,
+    platformUserId: account.id,
+    platformUsername: account.username,
     name: profile.name,
     email: profile.email,
-    avatarUrl: null,
+    avatarUrl: account.avatarUrl,
     pageName: page.name,
     scopes: profile.scopes,
     // A Page token minted from a long-lived user token does not expire; Facebook issues no
@@ -33,7 +45,7 @@ export const FACEBOOK_CONNECT: ConnectSteps = {
     ]);
     const profile = { email: me?.email ?? null, name: me?.name ?? null, scopes };
     if (pages.length === 0) throw new ConnectRefusedError('no_pages');
-    if (pages.length === 1) return { kind: 'connected', account: pageAccount(pages[0]!, profile) };
+    if (pages.length === 1) return { kind: 'connected', account: pageTokenAccount(pages[0]!, profile) };
     return {
       kind: 'choose',
       userToken: longLived.accessToken,
@@ -47,7 +59,7 @@ export const FACEBOOK_CONNECT: ConnectSteps = {
     async choose(client, { userToken, choiceId, profile }) {
       const pages = await (client as MetaLoginProvider).fetchPages(userToken);
       const page = pages.find((candidate) => candidate.id === choiceId);
-      return page ? pageAccount(page, profile) : null;
+      return page ? pageTokenAccount(page, profile) : null;
     },
   },
 };

@@ -1,22 +1,19 @@
-// What the browser knows of facebook (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
+// What the browser knows of facebook (profile.ts): colour, icon, account card, feed drawing and best-time prior (its
+// label and text limit are core's vocabulary, added by browser.ts).
 // The feed shows about 480 characters (or 5 lines), then "Ver mais".
-import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
-import type { NetworkProfile } from '../profile.js';
+import type { NetworkProfileDeclaration } from '../profile.js';
 
-export const facebookProfile: NetworkProfile = {
+export const facebookProfile: NetworkProfileDeclaration = {
   platform: 'facebook',
-  label: PLATFORM_LABELS.facebook,
   color: 'indigo',
   icon: {
     name: 'brand-facebook',
     paths: ['M7 10v4h3v7h4v-7h3l1 -4h-4v-2a1 1 0 0 1 1 -1h3v-4h-3a5 5 0 0 0 -5 5v2h-3'],
   },
-  textLimit: PLATFORM_TEXT_LIMITS.facebook,
   accountCard: { title: 'name', showHandle: false },
   preview: {
     style: 'social',
     cut: { chars: 480, lines: 5, more: 'Ver mais' },
-    overflowAtLimit: false,
     author: 'page',
   },
   // Sprout Social / Hootsuite: weekdays 9:00–13:00, Tuesday to Thursday strongest; some evening reach.

@@ -1,13 +1,11 @@
 // How facebook posts are written: the AI's guide (drafting and adaptation prompts), the output
 // tokens a post costs, and the local templates' voice (server/src/ai/templates.ts).
-import { LONG_FORM_TARGET, type NetworkWriting } from '../writing.js';
+import { LONG_FORM, type NetworkWriting } from '../writing.js';
 
 export const facebookWriting: NetworkWriting = {
   guide:
     'facebook — Facebook: de 250 a 500 caracteres; tom de conversa, próximo; termina com uma pergunta ou um convite para comentar; no máximo 2 hashtags.',
-  tokens: { base: 400, version: 350 },
-  adaptMaxTokens: 2500,
-  lengthTarget: LONG_FORM_TARGET,
+  ...LONG_FORM,
   template: {
     leads: [
       (name) => `Oi, pessoal! Hoje eu quero bater um papo sobre ${name}.`,

@@ -4,6 +4,7 @@
 // token its Page's (which never expires, minted from a long-lived user token).
 import type { ConnectedAccount, ConnectProfile, ConnectSteps } from '../connect/types.js';
 import { ConnectRefusedError } from '../connect/types.js';
+import { pageTokenAccount } from '../facebook/connect.js';
 import type { FacebookPageWithInstagram, MetaLoginProvider } from '../facebook/oauth.js';
 import { INSTAGRAM_PUBLISH_PERMISSIONS } from './oauth.js';
 
@@ -22,18 +23,8 @@ function instagramName(page: LinkedInstagram): string {
 }
 
 function instagramAccount(page: LinkedInstagram, profile: ConnectProfile): ConnectedAccount {
-  return {
-    platformUserId: page.instagram.id,
-    platformUsername: instagramName(page),
-    name: profile.name,
-    email: profile.email,
-    avatarUrl: page.instagram.profilePictureUrl,
-    pageName: page.name,
-    scopes: profile.scopes,
-    accessToken: page.accessToken,
-    refreshToken: null,
-    accessTokenExpiresAt: null,
-  };
+  const { id, profilePictureUrl } = page.instagram;
+  return pageTokenAccount(page, profile, { id, username: instagramName(page), avatarUrl: profilePictureUrl });
 }
 
 export const INSTAGRAM_CONNECT: ConnectSteps = {

@@ -1,11 +1,11 @@
-// What the browser knows of instagram (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
+// What the browser knows of instagram (profile.ts): colour, icon, account card, feed drawing and best-time prior (its
+// label and text limit are core's vocabulary, added by browser.ts).
 // The feed shows about 125 characters (or 2 lines) of the caption, then "mais".
-import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
-import type { NetworkProfile } from '../profile.js';
+import { messages } from '@pauta/core';
+import type { NetworkProfileDeclaration } from '../profile.js';
 
-export const instagramProfile: NetworkProfile = {
+export const instagramProfile: NetworkProfileDeclaration = {
   platform: 'instagram',
-  label: PLATFORM_LABELS.instagram,
   color: 'grape',
   icon: {
     name: 'brand-instagram',
@@ -15,7 +15,6 @@ export const instagramProfile: NetworkProfile = {
       'M17 7v.01',
     ],
   },
-  textLimit: PLATFORM_TEXT_LIMITS.instagram,
   accountCard: {
     title: 'handle',
     showHandle: false,
@@ -29,7 +28,6 @@ export const instagramProfile: NetworkProfile = {
   preview: {
     style: 'photo',
     cut: { chars: 125, lines: 2, more: 'mais' },
-    overflowAtLimit: false,
     author: 'username',
   },
   // Later / Hootsuite: midday (11–13) and the evening (18–21) on weekdays; weekends fair.

@@ -1,13 +1,11 @@
 // How instagram posts are written: the AI's guide (drafting and adaptation prompts), the output
 // tokens a post costs, and the local templates' voice (server/src/ai/templates.ts).
-import { LONG_FORM_TARGET, type NetworkWriting } from '../writing.js';
+import { LONG_FORM, type NetworkWriting } from '../writing.js';
 
 export const instagramWriting: NetworkWriting = {
   guide:
     'instagram — Instagram: de 300 a 700 caracteres de legenda; a primeira frase (até 125 caracteres) é o gancho, pois é o que aparece antes do "mais"; emojis com moderação; quebras de linha; de 3 a 5 hashtags no final.',
-  tokens: { base: 400, version: 350 },
-  adaptMaxTokens: 2500,
-  lengthTarget: LONG_FORM_TARGET,
+  ...LONG_FORM,
   template: {
     leads: [
       (name) => `✨ ${name}: o que você precisa saber.`,

@@ -1,11 +1,10 @@
-// What the browser knows of linkedin (profile.ts): name, colour, icon, limit, feed drawing, best-time prior.
+// What the browser knows of linkedin (profile.ts): colour, icon, account card, feed drawing and best-time prior (its
+// label and text limit are core's vocabulary, added by browser.ts).
 // The feed shows about 210 characters or 3 lines, then "…ver mais".
-import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
-import type { NetworkProfile } from '../profile.js';
+import type { NetworkProfileDeclaration } from '../profile.js';
 
-export const linkedinProfile: NetworkProfile = {
+export const linkedinProfile: NetworkProfileDeclaration = {
   platform: 'linkedin',
-  label: PLATFORM_LABELS.linkedin,
   color: 'blue',
   icon: {
     name: 'brand-linkedin',
@@ -17,12 +16,10 @@ export const linkedinProfile: NetworkProfile = {
       'M3 7a4 4 0 0 1 4 -4h10a4 4 0 0 1 4 4v10a4 4 0 0 1 -4 4h-10a4 4 0 0 1 -4 -4l0 -10',
     ],
   },
-  textLimit: PLATFORM_TEXT_LIMITS.linkedin,
   accountCard: { title: 'name', showHandle: false },
   preview: {
     style: 'professional',
     cut: { chars: 210, lines: 3, more: '…ver mais' },
-    overflowAtLimit: false,
     author: 'name',
   },
   // Sprout Social: Tue–Thu, 10:00–12:00 (and Tuesday 8–9); weekends the weakest.

@@ -1,13 +1,11 @@
 // How linkedin posts are written: the AI's guide (drafting and adaptation prompts), the output
 // tokens a post costs, and the local templates' voice (server/src/ai/templates.ts).
-import { LONG_FORM_TARGET, type NetworkWriting } from '../writing.js';
+import { LONG_FORM, type NetworkWriting } from '../writing.js';
 
 export const linkedinWriting: NetworkWriting = {
   guide:
     'linkedin — LinkedIn: de 500 a 900 caracteres; tom profissional e reflexivo; a primeira linha prende a atenção (é o que aparece antes do "ver mais"); parágrafos curtos separados por linha em branco; até 3 hashtags no final.',
-  tokens: { base: 400, version: 350 },
-  adaptMaxTokens: 2500,
-  lengthTarget: LONG_FORM_TARGET,
+  ...LONG_FORM,
   template: {
     leads: [
       (name) => `${name} é um tema que merece atenção estratégica de profissionais e organizações.`,
