@@ -73,6 +73,29 @@ export class ConnectRefusedError extends Error {
   }
 }
 
+export function isNonEmpty<T>(list: readonly T[]): list is readonly [T, ...T[]] {
+  return list.length > 0;
+}
+
+/**
+ * The outcome of a connect whose login gives access to `options` (Pages, accounts, boards …):
+ * one connects directly, several wait for the person's choice (none is the caller's refusal).
+ */
+export function connectOrChoose<T>(
+  options: readonly [T, ...T[]],
+  input: {
+    userToken: string;
+    profile: ConnectProfile;
+    account: (option: T, profile: ConnectProfile) => ConnectedAccount;
+    choice: (option: T) => ConnectChoice;
+  },
+): ConnectOutcome {
+  const [only, ...others] = options;
+  if (others.length === 0) return { kind: 'connected', account: input.account(only, input.profile) };
+  const { userToken, profile } = input;
+  return { kind: 'choose', userToken, choices: options.map(input.choice), profile };
+}
+
 /** The person's own profile is the account (LinkedIn member, X user). */
 export const PROFILE_CONNECT: ConnectSteps = {
   async complete(provider, tokens, scopes) {

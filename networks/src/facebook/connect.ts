@@ -2,7 +2,7 @@
 // Pages are read with it; one Page connects directly, several wait for the person's choice (the
 // server keeps the user token sealed meanwhile, never the Pages' tokens).
 import type { ConnectedAccount, ConnectProfile, ConnectSteps } from '../connect/types.js';
-import { ConnectRefusedError } from '../connect/types.js';
+import { ConnectRefusedError, connectOrChoose, isNonEmpty } from '../connect/types.js';
 import type { FacebookPage, MetaLoginProvider } from './oauth.js';
 
 /**
@@ -44,14 +44,13 @@ export const FACEBOOK_CONNECT: ConnectSteps = {
       provider.fetchUserInfo(longLived.accessToken).catch(() => null),
     ]);
     const profile = { email: me?.email ?? null, name: me?.name ?? null, scopes };
-    if (pages.length === 0) throw new ConnectRefusedError('no_pages');
-    if (pages.length === 1) return { kind: 'connected', account: pageTokenAccount(pages[0]!, profile) };
-    return {
-      kind: 'choose',
+    if (!isNonEmpty(pages)) throw new ConnectRefusedError('no_pages');
+    return connectOrChoose(pages, {
       userToken: longLived.accessToken,
-      choices: pages.map((page) => ({ id: page.id, name: page.name })),
       profile,
-    };
+      account: (page) => pageTokenAccount(page, profile),
+      choice: (page) => ({ id: page.id, name: page.name }),
+    });
   },
   picker: {
     returnParam: 'pickPage',

@@ -3,7 +3,7 @@
 // clear refusal. The IG user id is the account's id (publishing calls `/{ig-user-id}/media`), the
 // token its Page's (which never expires, minted from a long-lived user token).
 import type { ConnectedAccount, ConnectProfile, ConnectSteps } from '../connect/types.js';
-import { ConnectRefusedError } from '../connect/types.js';
+import { ConnectRefusedError, connectOrChoose, isNonEmpty } from '../connect/types.js';
 import { pageTokenAccount } from '../facebook/connect.js';
 import type { FacebookPageWithInstagram, MetaLoginProvider } from '../facebook/oauth.js';
 import { INSTAGRAM_PUBLISH_PERMISSIONS } from './oauth.js';
@@ -51,22 +51,17 @@ export const INSTAGRAM_CONNECT: ConnectSteps = {
       scopes: scopes.filter((scope) => granted.includes(scope)),
     };
     const accounts = linkedInstagramAccounts(pages);
-    if (accounts.length === 0)
+    if (!isNonEmpty(accounts))
       throw new ConnectRefusedError(pages.length === 0 ? 'no_pages' : 'no_instagram_account', {
         message: 'nenhuma conta do Instagram',
         details: { pages: pages.length },
       });
-    if (accounts.length === 1) return { kind: 'connected', account: instagramAccount(accounts[0]!, profile) };
-    return {
-      kind: 'choose',
+    return connectOrChoose(accounts, {
       userToken: longLived.accessToken,
-      choices: accounts.map((page) => ({
-        id: page.instagram.id,
-        name: instagramName(page),
-        pageName: page.name,
-      })),
       profile,
-    };
+      account: instagramAccount,
+      choice: (page) => ({ id: page.instagram.id, name: instagramName(page), pageName: page.name }),
+    });
   },
   picker: {
     returnParam: 'pickInstagram',
