@@ -58,6 +58,8 @@ export interface NetworkProfile {
   readonly label: string;
   /** A Mantine colour, shown only next to the network's name (never the only signal). */
   readonly color: string;
+  /** A Mantine colour and shade for the network's series in the dashboard's charts. */
+  readonly chartColor: string;
   readonly icon: NetworkIcon;
   /** Most characters a post may have (core PLATFORM_TEXT_LIMITS; X: weighted, measurePostLength). */
   readonly textLimit: number;

@@ -7,6 +7,7 @@ import type { NetworkProfileDeclaration } from '../profile.js';
 export const instagramProfile: NetworkProfileDeclaration = {
   platform: 'instagram',
   color: 'grape',
+  chartColor: 'grape.6',
   icon: {
     name: 'brand-instagram',
     paths: [

@@ -6,6 +6,7 @@ import type { NetworkProfileDeclaration } from '../profile.js';
 export const linkedinProfile: NetworkProfileDeclaration = {
   platform: 'linkedin',
   color: 'blue',
+  chartColor: 'blue.7',
   icon: {
     name: 'brand-linkedin',
     paths: [

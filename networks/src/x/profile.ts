@@ -6,6 +6,7 @@ import type { NetworkProfileDeclaration } from '../profile.js';
 export const xProfile: NetworkProfileDeclaration = {
   platform: 'x',
   color: 'dark',
+  chartColor: 'dark.5',
   icon: {
     name: 'brand-x',
     paths: ['M4 4l11.733 16h4.267l-11.733 -16l-4.267 0', 'M4 20l6.768 -6.768m2.46 -2.46l6.772 -6.772'],
