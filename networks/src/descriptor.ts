@@ -15,6 +15,8 @@ export interface CredentialVariables {
 /** An OAuth client Pauta runs: a network's own, or a sign-in-only provider (Google). */
 export interface OAuthClientDescriptor {
   readonly name: OAuthProviderName;
+  /** Its name in the Diagnóstico and the sign-in buttons ('Google', 'X (Twitter)'). */
+  readonly label: string;
   readonly credentials: CredentialVariables;
   /** Scopes per flow; `signIn` present = a sign-in button, `connect` = accounts can be connected. */
   readonly scopes: OAuthScopes;
@@ -55,11 +57,16 @@ export class FollowersUnavailableError extends Error {
  * - `media`: whether a post needs an image ('required'), may carry images ('optional': uploaded
  *   through the network's media flow when the post has them, text alone otherwise), or the
  *   publisher sends text only ('none'). The limits are `mediaLimits` below;
+ * - `video`, `firstComment`: a video in a post, a first comment under it (false everywhere today);
  * - `lookup`: the publisher can list the account's recent posts (`lookupRecentPost`), so an
  *   unknown outcome is resolved by asking the network (docs/publishing.md, "Asking the network").
  */
 export interface NetworkCapabilities {
   readonly connect: boolean;
+  /** A post can carry a video (none does yet: images only, docs/media.md). */
+  readonly video: boolean;
+  /** A first comment is posted under the published post (none does yet). */
+  readonly firstComment: boolean;
   readonly refresh: boolean;
   readonly revoke: boolean;
   readonly metrics: boolean | 'opt-in';
@@ -119,6 +126,11 @@ export interface NetworkDescriptor {
   readonly writing: NetworkWriting;
   /** Present when `capabilities.metrics` is `'opt-in'`. */
   readonly postAnalytics?: PostAnalyticsOptIn;
+  /**
+   * The publisher's settings read from the process's env (LINKEDIN_VERSION, FACEBOOK_GRAPH_VERSION):
+   * `createNetworkClients` passes them to `createPublisher`.
+   */
+  publisherSettings?(env: Readonly<Record<string, unknown>>): Partial<PublisherOptions>;
   createPublisher(options: PublisherOptions): NetworkAdapter;
   /** Present when `capabilities.followers`. */
   fetchFollowers?(accessToken: string, options: FollowersOptions): Promise<number | null>;

@@ -258,7 +258,10 @@ export interface NetworkClients {
 
 export interface NetworkClientsOptions extends OAuthRuntime {
   timeoutMs: number;
-  /** Passed to every publisher (LinkedIn-Version, Graph version, Instagram polling). */
+  /**
+   * Passed to every publisher, over the settings each descriptor reads from `env`
+   * (`publisherSettings`: LinkedIn-Version, Graph version): tests' Instagram polling, versions.
+   */
   publisher?: Omit<PublisherOptions, 'fetch' | 'timeoutMs' | 'appSecret'>;
 }
 
@@ -274,6 +277,7 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
       platform,
       credentials
         ? descriptor.createPublisher({
+            ...descriptor.publisherSettings?.(options.env),
             ...options.publisher,
             fetch,
             timeoutMs: options.timeoutMs,

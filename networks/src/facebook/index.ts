@@ -1,6 +1,7 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
-import { NO_BUDGET } from '@pauta/core';
+import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { graphSettings } from '../meta/graph.js';
 import { FACEBOOK_CONNECT } from './connect.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
@@ -9,6 +10,7 @@ import { facebookWriting } from './writing.js';
 
 export const facebookOAuth: OAuthClientDescriptor = {
   name: 'facebook',
+  label: PLATFORM_LABELS.facebook,
   credentials: { clientId: 'FACEBOOK_CLIENT_ID', clientSecret: 'FACEBOOK_CLIENT_SECRET' },
   scopes: FACEBOOK_SCOPES,
   create: createFacebookOAuthClient,
@@ -21,6 +23,8 @@ export const facebook: NetworkDescriptor = {
   connectSteps: FACEBOOK_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     // No refresh token: the long-lived user token is re-exchanged (fb_exchange_token).
     refresh: true,
     revoke: false,
@@ -34,6 +38,7 @@ export const facebook: NetworkDescriptor = {
   // Graph calls carry appsecret_proof, keyed with the app secret.
   writing: facebookWriting,
   mediaLimits: FACEBOOK_MEDIA_LIMITS,
+  publisherSettings: graphSettings,
   createPublisher: ({ appSecret, ...options }) =>
     createFacebookAdapter({
       ...options,

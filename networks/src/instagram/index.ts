@@ -3,7 +3,9 @@
 // Pages), publishing (one image or a carousel, from signed URLs) and metrics. Configured with
 // INSTAGRAM_CLIENT_ID/SECRET (a Meta app), or in sandbox mode with the sandbox's Facebook app.
 
+import { PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { graphSettings } from '../meta/graph.js';
 import { INSTAGRAM_CONNECT } from './connect.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
@@ -12,6 +14,7 @@ import { instagramWriting } from './writing.js';
 
 export const instagramOAuth: OAuthClientDescriptor = {
   name: 'instagram',
+  label: PLATFORM_LABELS.instagram,
   credentials: { clientId: 'INSTAGRAM_CLIENT_ID', clientSecret: 'INSTAGRAM_CLIENT_SECRET' },
   scopes: INSTAGRAM_SCOPES,
   // Facebook Login: in sandbox mode the sandbox's Facebook app stands in.
@@ -26,6 +29,8 @@ export const instagram: NetworkDescriptor = {
   connectSteps: INSTAGRAM_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     // As Facebook: no refresh token; the long-lived user token is re-exchanged, and the Page
     // token Pauta publishes with does not expire.
     refresh: true,
@@ -40,6 +45,7 @@ export const instagram: NetworkDescriptor = {
   writing: instagramWriting,
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
   // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
+  publisherSettings: graphSettings,
   createPublisher: ({ appSecret, ...options }) =>
     createInstagramAdapter({
       ...options,

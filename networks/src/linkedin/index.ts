@@ -1,7 +1,7 @@
 // LinkedIn: sign-in, connecting a member profile, publishing as the member. Member post analytics
 // need r_member_postAnalytics (Community Management API, approved apps only): opt-in through
 // LINKEDIN_POST_ANALYTICS, which adds the scope at connect and turns the metrics reads on.
-import { NO_BUDGET } from '@pauta/core';
+import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
 import { PROFILE_CONNECT } from '../connect/types.js';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
@@ -12,6 +12,7 @@ import { linkedinWriting } from './writing.js';
 
 export const linkedinOAuth: OAuthClientDescriptor = {
   name: 'linkedin',
+  label: PLATFORM_LABELS.linkedin,
   credentials: { clientId: 'LINKEDIN_CLIENT_ID', clientSecret: 'LINKEDIN_CLIENT_SECRET' },
   scopes: LINKEDIN_SCOPES,
   create: createLinkedInOAuthClient,
@@ -24,6 +25,8 @@ export const linkedin: NetworkDescriptor = {
   connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     refresh: true,
     revoke: false,
     metrics: 'opt-in',
@@ -43,5 +46,7 @@ export const linkedin: NetworkDescriptor = {
   },
   writing: linkedinWriting,
   mediaLimits: LINKEDIN_MEDIA_LIMITS,
+  publisherSettings: ({ LINKEDIN_VERSION }) =>
+    typeof LINKEDIN_VERSION === 'string' ? { linkedinVersion: LINKEDIN_VERSION } : {},
   createPublisher: (options) => createLinkedInAdapter(options),
 };

@@ -132,3 +132,9 @@ export function insightValue(body: unknown, metric: string): number | null {
 }
 
 export { mapLimited } from '../publishing/http.js';
+
+/** The Graph API version a Facebook or Instagram publisher calls (FACEBOOK_GRAPH_VERSION). */
+export function graphSettings(env: Readonly<Record<string, unknown>>): { graphVersion?: string } {
+  const version = env.FACEBOOK_GRAPH_VERSION;
+  return typeof version === 'string' ? { graphVersion: version } : {};
+}

@@ -1,5 +1,7 @@
 // X: connecting an account (OAuth 2.0 with PKCE), publishing, metrics, follower count, and token
 // revocation when a user's data is erased. Not a sign-in provider.
+
+import { PLATFORM_LABELS } from '@pauta/core';
 import { PROFILE_CONNECT } from '../connect/types.js';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { fetchXFollowers } from './followers.js';
@@ -10,6 +12,7 @@ import { xWriting } from './writing.js';
 
 export const xOAuth: OAuthClientDescriptor = {
   name: 'x',
+  label: PLATFORM_LABELS.x,
   credentials: { clientId: 'X_CLIENT_ID', clientSecret: 'X_CLIENT_SECRET' },
   scopes: X_SCOPES,
   create: createXOAuthClient,
@@ -22,6 +25,8 @@ export const x: NetworkDescriptor = {
   connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     refresh: true,
     revoke: true,
     metrics: true,
