@@ -1,7 +1,7 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
 import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
-import { graphSettings } from '../meta/graph.js';
+import { graphPublisher, graphSettings } from '../meta/graph.js';
 import { FACEBOOK_CONNECT } from './connect.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
@@ -35,13 +35,9 @@ export const facebook: NetworkDescriptor = {
   },
   // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
   postingBudget: NO_BUDGET,
-  // Graph calls carry appsecret_proof, keyed with the app secret.
   writing: facebookWriting,
   mediaLimits: FACEBOOK_MEDIA_LIMITS,
   publisherSettings: graphSettings,
-  createPublisher: ({ appSecret, ...options }) =>
-    createFacebookAdapter({
-      ...options,
-      ...(appSecret === undefined ? {} : { facebookAppSecret: appSecret }),
-    }),
+  // Graph calls carry appsecret_proof, keyed with the app secret.
+  createPublisher: graphPublisher(createFacebookAdapter),
 };

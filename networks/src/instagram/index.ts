@@ -5,7 +5,7 @@
 
 import { PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
-import { graphSettings } from '../meta/graph.js';
+import { graphPublisher, graphSettings } from '../meta/graph.js';
 import { INSTAGRAM_CONNECT } from './connect.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
@@ -44,11 +44,7 @@ export const instagram: NetworkDescriptor = {
   postingBudget: { month: null, day: 50, scope: 'user' },
   writing: instagramWriting,
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
-  // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
   publisherSettings: graphSettings,
-  createPublisher: ({ appSecret, ...options }) =>
-    createInstagramAdapter({
-      ...options,
-      ...(appSecret === undefined ? {} : { facebookAppSecret: appSecret }),
-    }),
+  // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
+  createPublisher: graphPublisher(createInstagramAdapter),
 };
