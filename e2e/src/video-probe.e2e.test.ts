@@ -4,14 +4,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkVideoForNetwork, checkVideoForPauta, videoRejectionMessage } from '@pauta/core';
+import {
+  checkVideoForNetwork,
+  checkVideoForPauta,
+  PLATFORMS,
+  type VideoLimits,
+  videoRejectionMessage,
+} from '@pauta/core';
+import { videoLimitsOf } from '@pauta/networks';
 import { probeVideoFile } from '@pauta/server/media/video-probe';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACEBOOK_VIDEO_LIMITS } from '../../networks/src/facebook/video.js';
-import { INSTAGRAM_VIDEO_LIMITS } from '../../networks/src/instagram/video.js';
-import { LINKEDIN_VIDEO_LIMITS } from '../../networks/src/linkedin/video.js';
-import { X_VIDEO_LIMITS } from '../../networks/src/x/video.js';
 import { launchBrowser } from './browser.js';
 import { makeVideoInChromium } from './video-fixture.js';
 
@@ -49,13 +52,10 @@ describe('a video encoded in Chromium', () => {
     });
     expect(facts.durationSeconds).toBeCloseTo(30, 1);
     expect(checkVideoForPauta(facts)).toBeNull();
-    for (const [platform, limits] of [
-      ['instagram', INSTAGRAM_VIDEO_LIMITS.reels],
-      ['facebook', FACEBOOK_VIDEO_LIMITS.reels],
-      ['x', X_VIDEO_LIMITS.video],
-      ['linkedin', LINKEDIN_VIDEO_LIMITS.video],
-    ] as const)
-      expect(checkVideoForNetwork(facts, platform, limits)).toEqual([]);
+    // Every kind of video post of every network (Reels, Page video…).
+    for (const platform of PLATFORMS)
+      for (const limits of Object.values(videoLimitsOf(platform)))
+        expect(checkVideoForNetwork(facts, platform, limits)).toEqual([]);
   }, 180_000);
 
   it('in landscape is refused by Facebook Reels, naming the ratio', async () => {
@@ -70,7 +70,9 @@ describe('a video encoded in Chromium', () => {
     const facts = await probeVideoFile(path);
     expect(facts).toMatchObject({ width: 1280, height: 720, frameRate: 25 });
     expect(
-      checkVideoForNetwork(facts, 'facebook', FACEBOOK_VIDEO_LIMITS.reels).map(videoRejectionMessage),
+      checkVideoForNetwork(facts, 'facebook', videoLimitsOf('facebook').reels as VideoLimits).map(
+        videoRejectionMessage,
+      ),
     ).toEqual(['Facebook aceita Reels na proporção 9:16. Recorte o vídeo e tente de novo.']);
   }, 60_000);
 });

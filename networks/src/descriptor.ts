@@ -1,6 +1,6 @@
 // What a network module declares about itself (networks/src/<network>/index.ts), so that server,
 // worker and scripts read one registry (registry.ts) instead of switching on the network.
-import type { MediaLimits, NetworkBudget, Platform } from '@pauta/core';
+import type { MediaLimits, NetworkBudget, Platform, VideoLimits } from '@pauta/core';
 import type { ConnectSteps } from './connect/types.js';
 import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
 import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
@@ -122,6 +122,12 @@ export interface NetworkDescriptor {
   readonly postingBudget: NetworkBudget;
   /** Formats, sizes and counts of images the network accepts (docs/media.md). */
   readonly mediaLimits: MediaLimits;
+  /**
+   * The network's rules for each kind of video post (a Reel, a Page video…), from its own
+   * documentation (networks/src/<network>/video.ts, docs/media.md "Vídeo"). Declared before the
+   * publisher sends video (`capabilities.video`), so a video can be checked when it is added.
+   */
+  readonly videoLimits: Readonly<Record<string, VideoLimits>>;
   /** How its posts are written: AI guide, token sizing, local templates (writing.ts). */
   readonly writing: NetworkWriting;
   /** Present when `capabilities.metrics` is `'opt-in'`. */

@@ -95,6 +95,7 @@ export {
   SIGN_IN_OAUTH_PROVIDERS,
   type StoredAccountHealth,
   scopesFor,
+  videoLimitsOf,
   WRITING_GUIDES,
 } from './registry.js';
 export { createNetworkFetch, installSandboxFetch, rewriteUrl, uninstallSandboxFetch } from './sandbox-url.js';

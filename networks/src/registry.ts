@@ -10,6 +10,7 @@ import {
   type NetworkBudget,
   PLATFORMS,
   type Platform,
+  type VideoLimits,
 } from '@pauta/core';
 import type {
   CredentialVariables,
@@ -68,6 +69,11 @@ export const DEFAULT_BUDGETS: Readonly<Record<Platform, NetworkBudget>> = Object
 /** The network's image limits (networks/src/<network>/media.ts). */
 export function mediaLimitsOf(platform: Platform): MediaLimits {
   return NETWORKS[platform].mediaLimits;
+}
+
+/** The network's rules per kind of video post (networks/src/<network>/video.ts). */
+export function videoLimitsOf(platform: Platform): Readonly<Record<string, VideoLimits>> {
+  return NETWORKS[platform].videoLimits;
 }
 
 export function isOAuthProviderName(value: string): value is OAuthProviderName {

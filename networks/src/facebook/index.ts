@@ -6,6 +6,7 @@ import { FACEBOOK_CONNECT } from './connect.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { createFacebookAdapter } from './publish.js';
+import { FACEBOOK_VIDEO_LIMITS } from './video.js';
 import { facebookWriting } from './writing.js';
 
 export const facebookOAuth: OAuthClientDescriptor = {
@@ -37,6 +38,7 @@ export const facebook: NetworkDescriptor = {
   postingBudget: NO_BUDGET,
   writing: facebookWriting,
   mediaLimits: FACEBOOK_MEDIA_LIMITS,
+  videoLimits: FACEBOOK_VIDEO_LIMITS,
   publisherSettings: graphSettings,
   // Graph calls carry appsecret_proof, keyed with the app secret.
   createPublisher: graphPublisher(createFacebookAdapter),

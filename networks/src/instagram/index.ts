@@ -10,6 +10,7 @@ import { INSTAGRAM_CONNECT } from './connect.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
 import { createInstagramAdapter } from './publish.js';
+import { INSTAGRAM_VIDEO_LIMITS } from './video.js';
 import { instagramWriting } from './writing.js';
 
 export const instagramOAuth: OAuthClientDescriptor = {
@@ -44,6 +45,7 @@ export const instagram: NetworkDescriptor = {
   postingBudget: { month: null, day: 50, scope: 'user' },
   writing: instagramWriting,
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
+  videoLimits: INSTAGRAM_VIDEO_LIMITS,
   publisherSettings: graphSettings,
   // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
   createPublisher: graphPublisher(createInstagramAdapter),

@@ -8,6 +8,7 @@ import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
 import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
 import { createLinkedInAdapter } from './publish.js';
+import { LINKEDIN_VIDEO_LIMITS } from './video.js';
 import { linkedinWriting } from './writing.js';
 
 export const linkedinOAuth: OAuthClientDescriptor = {
@@ -46,6 +47,7 @@ export const linkedin: NetworkDescriptor = {
   },
   writing: linkedinWriting,
   mediaLimits: LINKEDIN_MEDIA_LIMITS,
+  videoLimits: LINKEDIN_VIDEO_LIMITS,
   publisherSettings: ({ LINKEDIN_VERSION }) =>
     typeof LINKEDIN_VERSION === 'string' ? { linkedinVersion: LINKEDIN_VERSION } : {},
   createPublisher: (options) => createLinkedInAdapter(options),

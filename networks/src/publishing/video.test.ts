@@ -3,16 +3,19 @@
 import {
   checkVideoForNetwork,
   checkVideoForPauta,
+  PLATFORMS,
   type Platform,
   type VideoFacts,
   type VideoLimits,
   videoRejectionMessage,
 } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
-import { FACEBOOK_VIDEO_LIMITS } from '../facebook/video.js';
-import { INSTAGRAM_VIDEO_LIMITS } from '../instagram/video.js';
-import { LINKEDIN_VIDEO_LIMITS } from '../linkedin/video.js';
-import { X_VIDEO_LIMITS } from '../x/video.js';
+import { videoLimitsOf } from '../registry.js';
+
+const INSTAGRAM_VIDEO_LIMITS = videoLimitsOf('instagram') as { reels: VideoLimits };
+const FACEBOOK_VIDEO_LIMITS = videoLimitsOf('facebook') as { reels: VideoLimits; video: VideoLimits };
+const X_VIDEO_LIMITS = videoLimitsOf('x') as { video: VideoLimits };
+const LINKEDIN_VIDEO_LIMITS = videoLimitsOf('linkedin') as { video: VideoLimits };
 
 const ALL: [Platform, VideoLimits][] = [
   ['instagram', INSTAGRAM_VIDEO_LIMITS.reels],
@@ -42,6 +45,11 @@ const messages = (platform: Platform, limits: VideoLimits, facts: VideoFacts) =>
   checkVideoForNetwork(facts, platform, limits).map(videoRejectionMessage);
 
 describe('video rules of each network', () => {
+  it('are declared by every network, each kind once', () => {
+    for (const platform of PLATFORMS) expect(Object.keys(videoLimitsOf(platform)).length).toBeGreaterThan(0);
+    expect(Object.keys(videoLimitsOf('facebook'))).toEqual(['reels', 'video']);
+  });
+
   it('are coherent, and cite the documentation they come from', () => {
     for (const [, limits] of ALL) {
       expect(limits.minDurationSeconds).toBeLessThan(limits.maxDurationSeconds);

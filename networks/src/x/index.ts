@@ -8,6 +8,7 @@ import { fetchXFollowers } from './followers.js';
 import { X_MEDIA_LIMITS } from './media.js';
 import { createXOAuthClient, X_SCOPES } from './oauth.js';
 import { createXAdapter } from './publish.js';
+import { X_VIDEO_LIMITS } from './video.js';
 import { xWriting } from './writing.js';
 
 export const xOAuth: OAuthClientDescriptor = {
@@ -40,6 +41,7 @@ export const x: NetworkDescriptor = {
   postingBudget: { month: 1500, day: 17, scope: 'installation' },
   writing: xWriting,
   mediaLimits: X_MEDIA_LIMITS,
+  videoLimits: X_VIDEO_LIMITS,
   createPublisher: (options) => createXAdapter(options),
   fetchFollowers: fetchXFollowers,
 };
