@@ -9,5 +9,5 @@ export * from './messages/index.js';
 export * from './scheduling/index.js';
 export * from './text/canonical-json.js';
 export * from './text/post-length.js';
-export * from './text/post-preview.js';
+export * from './text/post-text.js';
 export * from './workspaces/permissions.js';

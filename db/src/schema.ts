@@ -6,12 +6,14 @@ import type {
   AccountStatusReason,
   ApprovalActor,
   ApprovalStage,
+  DeletionRequestStatus,
   Frequency,
   MediaMimeType,
   Platform,
   PostStatus,
   PublishingLogStatus,
   Role,
+  SignInProvider,
   WorkspaceRole,
 } from '@pauta/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
@@ -20,8 +22,6 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** jsonb: read as parsed JSON, written as JSON text or a value. */
 type Json<T> = ColumnType<T, T | string, T | string>;
-
-export type SignInProvider = 'google' | 'facebook' | 'linkedin';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -213,8 +213,11 @@ export interface PendingPage {
   pageName?: string;
 }
 
-/** Networks whose connection can wait for a choice (Facebook Pages, Instagram accounts). */
-export type PendingPlatform = 'facebook' | 'instagram';
+/**
+ * Networks whose connection can wait for a choice (their connect steps declare a picker). The
+ * table's CHECK lists them (facebook, instagram): a new picker network adds itself in a migration.
+ */
+export type PendingPlatform = Platform;
 
 /** What a pending connection remembers about the user besides the sealed token. */
 export interface PendingProfile {
@@ -341,7 +344,7 @@ export interface DataDeletionRequestsTable {
   user_id: string | null;
   email: string | null;
   reason: string;
-  status: Generated<'pending' | 'completed' | 'rejected'>;
+  status: Generated<DeletionRequestStatus>;
   created_at: Generated<Date>;
   processed_at: NullableTimestamp;
   /** When the owner was proven (signed in, or the emailed link); never completed without it. */

@@ -1,8 +1,10 @@
 // What a network module declares about itself (networks/src/<network>/index.ts), so that server,
 // worker and scripts read one registry (registry.ts) instead of switching on the network.
-import type { MediaLimits, NetworkBudget, Platform } from '@pauta/core';
+import type { MediaLimits, NetworkBudget, Platform, VideoLimits } from '@pauta/core';
+import type { ConnectSteps } from './connect/types.js';
 import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
 import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
+import type { NetworkWriting } from './writing.js';
 
 /** The two environment variables holding an app's client id and secret at the provider. */
 export interface CredentialVariables {
@@ -13,6 +15,8 @@ export interface CredentialVariables {
 /** An OAuth client Pauta runs: a network's own, or a sign-in-only provider (Google). */
 export interface OAuthClientDescriptor {
   readonly name: OAuthProviderName;
+  /** Its name in the Diagnóstico and the sign-in buttons ('Google', 'X (Twitter)'). */
+  readonly label: string;
   readonly credentials: CredentialVariables;
   /** Scopes per flow; `signIn` present = a sign-in button, `connect` = accounts can be connected. */
   readonly scopes: OAuthScopes;
@@ -53,11 +57,16 @@ export class FollowersUnavailableError extends Error {
  * - `media`: whether a post needs an image ('required'), may carry images ('optional': uploaded
  *   through the network's media flow when the post has them, text alone otherwise), or the
  *   publisher sends text only ('none'). The limits are `mediaLimits` below;
+ * - `video`, `firstComment`: a video in a post, a first comment under it (false everywhere today);
  * - `lookup`: the publisher can list the account's recent posts (`lookupRecentPost`), so an
  *   unknown outcome is resolved by asking the network (docs/publishing.md, "Asking the network").
  */
 export interface NetworkCapabilities {
   readonly connect: boolean;
+  /** A post can carry a video (none does yet: images only, docs/media.md). */
+  readonly video: boolean;
+  /** A first comment is posted under the published post (none does yet). */
+  readonly firstComment: boolean;
   readonly refresh: boolean;
   readonly revoke: boolean;
   readonly metrics: boolean | 'opt-in';
@@ -99,6 +108,11 @@ export interface NetworkDescriptor {
   readonly credentials: CredentialVariables;
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
   readonly oauth: OAuthClientDescriptor | null;
+  /**
+   * What connecting an account does after the code exchange (connect/types.ts): read the person's
+   * profile (PROFILE_CONNECT), or list Pages / accounts and let the person pick one.
+   */
+  readonly connectSteps: ConnectSteps;
   readonly capabilities: NetworkCapabilities;
   /**
    * The default posting budget of an installation on this network (docs/budgets.md): the caps the
@@ -108,8 +122,21 @@ export interface NetworkDescriptor {
   readonly postingBudget: NetworkBudget;
   /** Formats, sizes and counts of images the network accepts (docs/media.md). */
   readonly mediaLimits: MediaLimits;
+  /**
+   * The network's rules for each kind of video post (a Reel, a Page video…), from its own
+   * documentation (networks/src/<network>/video.ts, docs/media.md "Vídeo"). Declared before the
+   * publisher sends video (`capabilities.video`), so a video can be checked when it is added.
+   */
+  readonly videoLimits: Readonly<Record<string, VideoLimits>>;
+  /** How its posts are written: AI guide, token sizing, local templates (writing.ts). */
+  readonly writing: NetworkWriting;
   /** Present when `capabilities.metrics` is `'opt-in'`. */
   readonly postAnalytics?: PostAnalyticsOptIn;
+  /**
+   * The publisher's settings read from the process's env (LINKEDIN_VERSION, FACEBOOK_GRAPH_VERSION):
+   * `createNetworkClients` passes them to `createPublisher`.
+   */
+  publisherSettings?(env: Readonly<Record<string, unknown>>): Partial<PublisherOptions>;
   createPublisher(options: PublisherOptions): NetworkAdapter;
   /** Present when `capabilities.followers`. */
   fetchFollowers?(accessToken: string, options: FollowersOptions): Promise<number | null>;

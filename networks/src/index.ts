@@ -2,6 +2,16 @@
 // (linkedin/, facebook/, x/, instagram/, google/) behind the registry (docs/networks.md). The
 // sandbox networks live in `@pauta/networks/sandbox` so production code never loads them.
 
+export { NETWORK_PROFILES, priorGrid } from './browser.js';
+export {
+  type ConnectChoice,
+  type ConnectedAccount,
+  type ConnectOutcome,
+  type ConnectPicker,
+  type ConnectProfile,
+  ConnectRefusedError,
+  type ConnectSteps,
+} from './connect/types.js';
 export {
   type CredentialVariables,
   type FollowersOptions,
@@ -85,5 +95,8 @@ export {
   SIGN_IN_OAUTH_PROVIDERS,
   type StoredAccountHealth,
   scopesFor,
+  videoLimitsOf,
+  WRITING_GUIDES,
 } from './registry.js';
 export { createNetworkFetch, installSandboxFetch, rewriteUrl, uninstallSandboxFetch } from './sandbox-url.js';
+export type { NetworkWriting, WritingTemplate } from './writing.js';

@@ -103,9 +103,23 @@ describe('networks registry', () => {
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
 
+  it('declares no video and no first comment yet, and reads each publisher setting from env', () => {
+    for (const platform of PLATFORMS) {
+      expect(NETWORKS[platform].capabilities.video, platform).toBe(false);
+      expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
+    }
+    const env = { LINKEDIN_VERSION: '202601', FACEBOOK_GRAPH_VERSION: 'v23.0' };
+    expect(NETWORKS.linkedin.publisherSettings?.(env)).toEqual({ linkedinVersion: '202601' });
+    expect(NETWORKS.facebook.publisherSettings?.(env)).toEqual({ graphVersion: 'v23.0' });
+    expect(NETWORKS.instagram.publisherSettings?.(env)).toEqual({ graphVersion: 'v23.0' });
+    expect(NETWORKS.x.publisherSettings).toBeUndefined();
+    expect(NETWORKS.linkedin.publisherSettings?.({})).toEqual({});
+  });
+
   it('offers sign-in for as many providers as the login screen shows, and connect where declared', () => {
     expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
-    expect(SIGN_IN_OAUTH_PROVIDERS).toHaveLength(SIGN_IN_PROVIDERS.length);
+    // core's SignInProvider (stored in oauth_identities, the login buttons) names the same clients.
+    expect([...SIGN_IN_OAUTH_PROVIDERS].sort()).toEqual([...SIGN_IN_PROVIDERS].sort());
     expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram']);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth } = NETWORKS[platform];

@@ -10,6 +10,7 @@ import {
   type NetworkBudget,
   PLATFORMS,
   type Platform,
+  type VideoLimits,
 } from '@pauta/core';
 import type {
   CredentialVariables,
@@ -34,6 +35,7 @@ import {
 } from './oauth/types.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';
+import { WRITING_GUIDE_ORDER } from './writing.js';
 import { x, xOAuth } from './x/index.js';
 
 export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = { linkedin, facebook, x, instagram };
@@ -50,6 +52,11 @@ export function networkDescriptor(platform: Platform): NetworkDescriptor {
   return NETWORKS[platform];
 }
 
+/** The prompts' style guides, one line per network, in the order the prompts have always had. */
+export const WRITING_GUIDES: readonly string[] = WRITING_GUIDE_ORDER.map(
+  (platform) => NETWORKS[platform].writing.guide,
+);
+
 export function capabilitiesOf(platform: Platform): NetworkCapabilities {
   return NETWORKS[platform].capabilities;
 }
@@ -62,6 +69,11 @@ export const DEFAULT_BUDGETS: Readonly<Record<Platform, NetworkBudget>> = Object
 /** The network's image limits (networks/src/<network>/media.ts). */
 export function mediaLimitsOf(platform: Platform): MediaLimits {
   return NETWORKS[platform].mediaLimits;
+}
+
+/** The network's rules per kind of video post (networks/src/<network>/video.ts). */
+export function videoLimitsOf(platform: Platform): Readonly<Record<string, VideoLimits>> {
+  return NETWORKS[platform].videoLimits;
 }
 
 export function isOAuthProviderName(value: string): value is OAuthProviderName {
@@ -252,7 +264,10 @@ export interface NetworkClients {
 
 export interface NetworkClientsOptions extends OAuthRuntime {
   timeoutMs: number;
-  /** Passed to every publisher (LinkedIn-Version, Graph version, Instagram polling). */
+  /**
+   * Passed to every publisher, over the settings each descriptor reads from `env`
+   * (`publisherSettings`: LinkedIn-Version, Graph version): tests' Instagram polling, versions.
+   */
   publisher?: Omit<PublisherOptions, 'fetch' | 'timeoutMs' | 'appSecret'>;
 }
 
@@ -268,6 +283,7 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
       platform,
       credentials
         ? descriptor.createPublisher({
+            ...descriptor.publisherSettings?.(options.env),
             ...options.publisher,
             fetch,
             timeoutMs: options.timeoutMs,

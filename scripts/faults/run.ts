@@ -42,8 +42,12 @@ const N = faultsEnv.posts();
 const CONCURRENCY = faultsEnv.concurrency();
 const LATENCY_MS = faultsEnv.latencyMs();
 const NETWORK_NAME = faultsEnv.network();
-if (NETWORK_NAME !== 'linkedin' && NETWORK_NAME !== 'x') throw new Error('FAULTS_NETWORK: linkedin ou x');
-const NETWORK: 'linkedin' | 'x' = NETWORK_NAME;
+/** The networks whose sandbox endpoints the harness targets (PUBLISH and LOOKUP below). */
+const FAULT_NETWORKS = ['linkedin', 'x'] as const;
+const isFaultNetwork = (name: string): name is (typeof FAULT_NETWORKS)[number] =>
+  (FAULT_NETWORKS as readonly string[]).includes(name);
+if (!isFaultNetwork(NETWORK_NAME)) throw new Error(`FAULTS_NETWORK: ${FAULT_NETWORKS.join(' ou ')}`);
+const NETWORK = NETWORK_NAME;
 /** Claims go stale after 10 s; a healthy 300 ms send never nears it, even on a loaded machine. */
 const STALE_CLAIM_MS = 10_000;
 const NETWORK_TIMEOUT_MS = 3_000;

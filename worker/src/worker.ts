@@ -101,7 +101,6 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     env,
     appUrl: env.APP_URL ?? 'http://localhost:3000',
     timeoutMs: env.NETWORK_TIMEOUT_MS,
-    publisher: { linkedinVersion: env.LINKEDIN_VERSION, graphVersion: env.FACEBOOK_GRAPH_VERSION },
   });
   const enqueue = (wakeUps: Parameters<typeof addWakeUps>[1]) =>
     addWakeUps(queues, wakeUps).catch((error: unknown) => {

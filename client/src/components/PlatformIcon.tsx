@@ -1,24 +1,25 @@
 import type { BadgeProps } from '@mantine/core';
 import { Badge } from '@mantine/core';
-import type { Platform } from '@pauta/core';
-import { PLATFORM_LABELS } from '@pauta/core';
-import type { Icon } from '@tabler/icons-react';
-import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandX } from '@tabler/icons-react';
+import { PLATFORMS, type Platform } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
+import { createReactComponent } from '@tabler/icons-react';
 
-const PLATFORM_ICONS: Record<Platform, Icon> = {
-  instagram: IconBrandInstagram,
-  linkedin: IconBrandLinkedin,
-  facebook: IconBrandFacebook,
-  x: IconBrandX,
-};
+/** Each network's icon, drawn from the SVG paths its profile declares (Tabler's outline icons). */
+const PLATFORM_ICONS = Object.fromEntries(
+  PLATFORMS.map((platform) => {
+    const { name, paths } = NETWORK_PROFILES[platform].icon;
+    const pascal = name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+    const nodes = paths.map(
+      (d, index) => ['path', { d, key: `svg-${index}` }] as ['path', Record<string, string>],
+    );
+    return [platform, createReactComponent('outline', name, pascal, nodes)];
+  }),
+) as Record<Platform, ReturnType<typeof createReactComponent>>;
 
-/** The network's own colour, used only next to its name (never as the only signal). */
-export const PLATFORM_COLORS: Record<Platform, string> = {
-  instagram: 'grape',
-  linkedin: 'blue',
-  facebook: 'indigo',
-  x: 'dark',
-};
+/** The network's own colour (its profile's), used only next to its name (never as the only signal). */
+export const PLATFORM_COLORS = Object.fromEntries(
+  PLATFORMS.map((platform) => [platform, NETWORK_PROFILES[platform].color]),
+) as Record<Platform, string>;
 
 export function PlatformIcon({ platform, size = 16 }: { platform: Platform; size?: number }) {
   const PlatformGlyph = PLATFORM_ICONS[platform];
@@ -40,7 +41,7 @@ export function PlatformBadge({ platform, ...props }: PlatformBadgeProps) {
       tt="none"
       {...props}
     >
-      {PLATFORM_LABELS[platform]}
+      {NETWORK_PROFILES[platform].label}
     </Badge>
   );
 }

@@ -2,16 +2,9 @@
 // redirects to the provider, which comes back to /auth/callback. The provider's name is kept in
 // sessionStorage so the callback can say 'Erro ao conectar com {provider}.'.
 import type { SignInProvider } from '@pauta/core';
-import { SIGN_IN_PROVIDER_LABELS } from '@pauta/core';
+import { isSignInProvider, SIGN_IN_PROVIDER_LABELS } from '@pauta/core';
 
 const PROVIDER_KEY = 'pauta:oauth-provider';
-
-/** URL ids of the server's OAuth routes (the spec's linkedin_oidc is plain 'linkedin' there). */
-const SIGN_IN_ROUTE_IDS = {
-  google: 'google',
-  facebook: 'facebook',
-  linkedin_oidc: 'linkedin',
-} as const satisfies Record<SignInProvider, string>;
 
 /** Full-page navigation; an object so tests can replace it (jsdom cannot navigate). */
 export const browserNavigation = {
@@ -41,11 +34,9 @@ export function takeOAuthProvider(): string | null {
 
 /** Display name of a server route id (`?provider=linkedin` on a failed start). */
 export function providerLabelFromRouteId(routeId: string | null): string | null {
-  for (const [provider, id] of Object.entries(SIGN_IN_ROUTE_IDS))
-    if (id === routeId) return SIGN_IN_PROVIDER_LABELS[provider as SignInProvider];
-  return null;
+  return isSignInProvider(routeId) ? SIGN_IN_PROVIDER_LABELS[routeId] : null;
 }
 
 export function signInStartUrl(provider: SignInProvider): string {
-  return `/auth/oauth/${SIGN_IN_ROUTE_IDS[provider]}/start?purpose=signin`;
+  return `/auth/oauth/${provider}/start?purpose=signin`;
 }

@@ -36,19 +36,6 @@ export function postPage(items: unknown[], overrides: Record<string, unknown> = 
   return { items, nextCursor: null, total: items.length, scheduledTotal: scheduled, ...overrides };
 }
 
-/** A `posts.list` handler that serves `items` `pageSize` at a time (cursor = next index). */
-export function pagedPosts(items: unknown[], pageSize: number) {
-  return (input: unknown) => {
-    const cursor = Number((input as { cursor?: string } | undefined)?.cursor ?? 0);
-    const next = cursor + pageSize;
-    return {
-      items: items.slice(cursor, next),
-      nextCursor: next < items.length ? String(next) : null,
-      total: items.length,
-    };
-  };
-}
-
 export function publishedItem(overrides: Record<string, unknown> = {}) {
   counter += 1;
   return {

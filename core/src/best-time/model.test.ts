@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
+// The networks' priors are theirs (networks/src/<network>/profile.ts); the model takes one.
+import { priorGrid } from '../../../networks/src/browser.js';
 import { addDays, utcToZonedParts, zonedTimeToUtc } from '../scheduling/zoned-time.js';
 import {
   type BestTimeCell,
   type BestTimePost,
   bestHourOn,
-  bestTimeModel,
   bucketBestTimePosts,
   confidenceOf,
   distinctTopSlots,
+  bestTimeModel as modelWithPrior,
   suggestSlots,
 } from './model.js';
-import { priorGrid } from './prior.js';
+
+const bestTimeModel = (platform: BestTimePost['platform'], cells: readonly BestTimeCell[]) =>
+  modelWithPrior(platform, cells, priorGrid(platform));
 
 const SP = 'America/Sao_Paulo';
 

@@ -1,7 +1,7 @@
 /**
  * Best time to post (issue 17 item 4; docs/best-time.md). Per network, a 7 × 24 grid of local
  * weekday × hour scores from the user's own published posts, shrunk towards an industry prior
- * (prior.ts) while the data is thin:
+ * (the network's, `priorGrid` of @pauta/networks/browser, passed in) while the data is thin:
  *
  * 1. Each post's engagement becomes its mid-rank PERCENTILE among the user's posts of the same
  *    network (0 = the weakest, 1 = the strongest, ties share): one viral post counts as "the
@@ -19,7 +19,6 @@
  */
 import type { Platform } from '../constants/platforms.js';
 import { addDays, utcToZonedParts, zonedTimeToUtc } from '../scheduling/zoned-time.js';
-import { priorGrid } from './prior.js';
 
 /** How many posts' worth of evidence the prior is worth in every cell. */
 export const PRIOR_PSEUDO_POSTS = 3;
@@ -143,8 +142,7 @@ function assertCell(cell: BestTimeCell): void {
 }
 
 /** The unrounded posterior per weekday × hour (0–1). */
-function posteriorGrid(platform: Platform, cells: readonly BestTimeCell[]): number[][] {
-  const prior = priorGrid(platform);
+function posteriorGrid(prior: PriorGrid, cells: readonly BestTimeCell[]): number[][] {
   const weight = new Array<number>(HOURS_PER_WEEK).fill(0);
   const sum = new Array<number>(HOURS_PER_WEEK).fill(0);
   for (const cell of cells) {
@@ -170,9 +168,19 @@ function posteriorGrid(platform: Platform, cells: readonly BestTimeCell[]): numb
 /** Monday-first order of a weekday, for ties. */
 const mondayFirst = (weekday: number) => (weekday + 6) % 7;
 
-/** The model of one network from its cells (bucketBestTimePosts, or the server's aggregate). */
-export function bestTimeModel(platform: Platform, cells: readonly BestTimeCell[]): BestTimeModel {
-  const posterior = posteriorGrid(platform, cells);
+/** A network's prior: 7 × 24 relative values in [0, 1], 1 = its best cell (networks `priorGrid`). */
+export type PriorGrid = readonly (readonly number[])[];
+
+/**
+ * The model of one network from its cells (bucketBestTimePosts, or the server's aggregate) and
+ * its prior.
+ */
+export function bestTimeModel(
+  platform: Platform,
+  cells: readonly BestTimeCell[],
+  prior: PriorGrid,
+): BestTimeModel {
+  const posterior = posteriorGrid(prior, cells);
   const posts = cells.reduce((total, cell) => total + cell.posts, 0);
   const ranked = posterior
     .flatMap((row, weekday) => row.map((value, hour) => ({ weekday, hour, value })))

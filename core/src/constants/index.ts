@@ -10,4 +10,5 @@ export * from './roles.js';
 export * from './settings.js';
 export * from './statuses.js';
 export * from './tones.js';
+export * from './video.js';
 export * from './views.js';

@@ -38,6 +38,12 @@ export const PLATFORM_TEXT_LIMITS = {
   facebook: 63206,
 } as const satisfies Record<Platform, number>;
 
+/**
+ * Networks that count a post's length in X's weighted characters (twitter-text v3, see
+ * `measureXLength`); the others count Unicode code points.
+ */
+export const X_WEIGHTED_PLATFORMS: readonly Platform[] = ['x'];
+
 /** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
 export const CONNECTABLE_PLATFORMS = [
   'linkedin',
@@ -65,19 +71,36 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   instagram: 'instagram',
 } as const satisfies Record<Platform, string>;
 
-/** Social sign-in buttons of the login screen (spec §2.2): a general-purpose provider, Facebook, LinkedIn. */
-export const SIGN_IN_PROVIDERS = ['google', 'facebook', 'linkedin_oidc'] as const;
+/**
+ * Social sign-in providers (spec §2.2: a general-purpose provider, Facebook, LinkedIn), in the
+ * order of the login screen's buttons. These ids name the OAuth clients of @pauta/networks that
+ * sign in (its registry test checks they match), the server's /auth/oauth/<id> routes and the
+ * stored oauth_identities.provider. The spec calls LinkedIn's 'linkedin_oidc'; that name survives
+ * only as the connected account's provider (PLATFORM_OAUTH_PROVIDERS).
+ */
+export const SIGN_IN_PROVIDERS = ['google', 'facebook', 'linkedin'] as const;
 export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 
 export const SIGN_IN_PROVIDER_LABELS = {
   google: 'Google',
   facebook: 'Facebook',
-  linkedin_oidc: 'LinkedIn',
+  linkedin: 'LinkedIn',
 } as const satisfies Record<SignInProvider, string>;
+
+export function isSignInProvider(value: unknown): value is SignInProvider {
+  return typeof value === 'string' && (SIGN_IN_PROVIDERS as readonly string[]).includes(value);
+}
 
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
 }
+
+/** Loose names that mean a network: the legacy 'twitter', X's label, LinkedIn's OAuth provider id. */
+const PLATFORM_ALIASES: Readonly<Record<string, Platform>> = {
+  twitter: 'x',
+  'x (twitter)': 'x',
+  linkedin_oidc: 'linkedin',
+};
 
 /**
  * Maps loose input (any case, surrounding spaces, the legacy 'twitter' id or the OAuth provider
@@ -85,8 +108,8 @@ export function isPlatform(value: unknown): value is Platform {
  */
 export function normalizePlatform(value: string): Platform | null {
   const key = value.trim().toLowerCase();
-  if (key === 'twitter' || key === 'x (twitter)') return 'x';
-  if (key === 'linkedin_oidc') return 'linkedin';
+  const alias = PLATFORM_ALIASES[key];
+  if (alias) return alias;
   return isPlatform(key) ? key : null;
 }
 

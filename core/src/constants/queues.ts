@@ -3,6 +3,8 @@
  * (which processes). Job ids never contain ':' because BullMQ uses it as its key separator.
  */
 
+import type { Platform } from './platforms.js';
+
 export const QUEUES = {
   publish: 'publish',
   metrics: 'metrics',
@@ -44,6 +46,6 @@ export function parsePublishJobId(jobId: string): { postId: string; version: num
  * One publish queue per network, so each network has its own rate limiter and a 429 from one
  * network never slows the others (docs/reliability.md W8).
  */
-export function publishQueueName(platform: 'linkedin' | 'facebook' | 'x' | 'instagram'): string {
+export function publishQueueName(platform: Platform): string {
   return `${QUEUES.publish}-${platform}`;
 }

@@ -49,6 +49,10 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const PUBLISHING_LOG_STATUSES = ['success', 'error'] as const;
 export type PublishingLogStatus = (typeof PUBLISHING_LOG_STATUSES)[number];
 
+/** A data deletion request's status (deletion_requests.status; Administração lists them by it). */
+export const DELETION_REQUEST_STATUSES = ['pending', 'completed', 'rejected'] as const;
+export type DeletionRequestStatus = (typeof DELETION_REQUEST_STATUSES)[number];
+
 export function isPostStatus(value: unknown): value is PostStatus {
   return typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value);
 }

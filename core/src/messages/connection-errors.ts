@@ -13,11 +13,8 @@ export const CONNECTION_ERROR_KINDS = [
 ] as const;
 export type ConnectionErrorKind = (typeof CONNECTION_ERROR_KINDS)[number];
 
-interface Guidance {
-  readonly default: string;
-  readonly x?: string;
-  readonly linkedin?: string;
-}
+/** The general text, and a network's own where its developer portal needs naming. */
+type Guidance = { readonly default: string } & { readonly [platform in Platform]?: string };
 
 export const connectionErrorMessages = {
   invalid_path: {
@@ -68,7 +65,5 @@ export function classifyConnectionError(message: string): ConnectionErrorKind | 
 /** Guidance text for a kind of connection error on a platform. */
 export function connectionErrorMessage(kind: ConnectionErrorKind, platform?: Platform): string {
   const guidance: Guidance = connectionErrorMessages[kind];
-  if (platform === 'x' && guidance.x) return guidance.x;
-  if (platform === 'linkedin' && guidance.linkedin) return guidance.linkedin;
-  return guidance.default;
+  return (platform && guidance[platform]) || guidance.default;
 }

@@ -41,6 +41,10 @@ export const ErrorCode = {
   ACTION_OUTCOME_UNKNOWN: 'ACTION_OUTCOME_UNKNOWN',
   /** An image refused by content, size, dimensions or a network's limits (details: MediaRejection). */
   MEDIA_REJECTED: 'MEDIA_REJECTED',
+  /** A signed image URL that is forged, altered or expired (GET /media/…). */
+  MEDIA_LINK_INVALID: 'MEDIA_LINK_INVALID',
+  /** A signed image URL whose image is gone (deleted with its post). */
+  MEDIA_NOT_FOUND: 'MEDIA_NOT_FOUND',
   /**
    * PostgreSQL is away (restarting, unreachable): nothing was done, the same action can be sent
    * again in a few seconds (HTTP 503; docs/operations.md, "PostgreSQL away").
@@ -85,6 +89,8 @@ export const errorMessages = {
   ACTION_OUTCOME_UNKNOWN:
     'Não foi possível confirmar se esta ação foi concluída. Recarregue a página e confira antes de repetir.',
   MEDIA_REJECTED: 'A imagem foi recusada. Verifique o formato e o tamanho e tente novamente.',
+  MEDIA_LINK_INVALID: 'Link de imagem inválido ou expirado.',
+  MEDIA_NOT_FOUND: 'Imagem não encontrada.',
   DATABASE_UNAVAILABLE: 'Estamos com uma instabilidade temporária. Tente de novo em alguns instantes.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;

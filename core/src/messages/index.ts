@@ -6,3 +6,4 @@ export * from './error-codes.js';
 export * from './live.js';
 export * from './media.js';
 export * from './messages.js';
+export * from './video.js';

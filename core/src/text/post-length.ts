@@ -3,7 +3,7 @@
  * Latin and common punctuation weigh 1, other scripts (CJK, ...) and emoji weigh 2, and every
  * URL weighs 23 because X shortens it. The others count Unicode code points.
  */
-import { PLATFORM_TEXT_LIMITS, type Platform } from '../constants/platforms.js';
+import { PLATFORM_TEXT_LIMITS, type Platform, X_WEIGHTED_PLATFORMS } from '../constants/platforms.js';
 
 /** Code point ranges weighing 1 on X; everything else weighs 2. */
 const X_LIGHT_RANGES: readonly (readonly [number, number])[] = [
@@ -55,8 +55,7 @@ export function measureXLength(text: string): number {
 
 /** Length of a post as the given network counts it. */
 export function measurePostLength(platform: Platform, text: string): number {
-  if (platform === 'x') return measureXLength(text);
-  return [...text].length;
+  return X_WEIGHTED_PLATFORMS.includes(platform) ? measureXLength(text) : [...text].length;
 }
 
 /** Characters left before the network's limit (negative when over it). */

@@ -2,7 +2,7 @@
 // remove the last administrator, profile edits (the profile email is the sign-in email too),
 // headline stats, settings and the data-deletion requests (erasing a user's data).
 
-import type { Role } from '@pauta/core';
+import type { DeletionRequestStatus, Role } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AdminSetting, Database, SettingValue } from '../schema.js';
 import { setRole } from './users.repository.js';
@@ -213,8 +213,6 @@ export async function updateSettingValue(
 }
 
 // ---- data-deletion requests ------------------------------------------------------------------
-
-export type DeletionRequestStatus = 'pending' | 'completed' | 'rejected';
 
 export interface DeletionRequestRow {
   id: string;

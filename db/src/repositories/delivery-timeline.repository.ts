@@ -2,6 +2,7 @@
 // migration 2026-11-28T00-30-delivery-events derived from the post's changes, and the network's
 // answer of each attempt (publishing_logs). Scoped like every owner read of a post: the post must
 // be the caller's, else nothing (the caller answers NOT_FOUND).
+import type { PublishingLogStatus } from '@pauta/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
@@ -18,7 +19,7 @@ export interface DeliveryStepRow {
 
 export interface DeliveryAttemptRow {
   attempt: number;
-  status: 'success' | 'error';
+  status: PublishingLogStatus;
   platform_post_id: string | null;
   error_message: string | null;
   error_location: string | null;

@@ -1,5 +1,6 @@
+import type { SignInProvider } from '@pauta/core';
 import type { Kysely } from 'kysely';
-import type { Database, SignInProvider } from '../schema.js';
+import type { Database } from '../schema.js';
 
 export async function findIdentity(db: Kysely<Database>, provider: SignInProvider, providerUserId: string) {
   return db

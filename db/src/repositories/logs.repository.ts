@@ -1,12 +1,12 @@
 // Logs de Publicação (admin): every publishing attempt, newest first, with the owner's name and
 // email from ONE joined query (the spec's per-row profile lookup is an N+1) and an exact total.
 
-import type { Platform } from '@pauta/core';
+import type { Platform, PublishingLogStatus } from '@pauta/core';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database, PublishingLogsTable } from '../schema.js';
 
 export interface PublishingLogFilter {
-  status?: 'success' | 'error' | undefined;
+  status?: PublishingLogStatus | undefined;
   platform?: Platform | undefined;
   userId?: string | undefined;
   /** attempted_at >= from */
@@ -18,7 +18,7 @@ export interface PublishingLogFilter {
 export interface PublishingLogRow {
   id: string;
   user_id: string | null;
-  status: 'success' | 'error';
+  status: PublishingLogStatus;
   title: string;
   platform: Platform;
   scheduled_for: Date | null;

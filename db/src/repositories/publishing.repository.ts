@@ -4,7 +4,7 @@
 // worker makes after its claim is fenced by the claim's token: a worker that stalled and lost
 // its claim matches no row, so it neither sends nor records anything (docs/publishing.md).
 
-import type { Platform, PostStatus } from '@pauta/core';
+import type { Platform, PostStatus, PublishingLogStatus } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Database } from '../schema.js';
@@ -173,7 +173,7 @@ async function insertErrorLogs(
 function attemptLog(
   db: QueryCreator<Database & { held: HeldRow }>,
   fields: {
-    status: 'success' | 'error';
+    status: PublishingLogStatus;
     platformPostId?: string | null;
     errorMessage?: string | null;
     errorLocation?: string | null;
@@ -201,7 +201,7 @@ function attemptLog(
           'held.user_id',
           'held.id',
           'held.attempts',
-          sql<'success' | 'error'>`${fields.status}::text`.as('status'),
+          sql<PublishingLogStatus>`${fields.status}::text`.as('status'),
           'held.title',
           'held.content',
           'held.platform',

@@ -1,12 +1,17 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
-import { NO_BUDGET } from '@pauta/core';
+import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { graphPublisher, graphSettings } from '../meta/graph.js';
+import { FACEBOOK_CONNECT } from './connect.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { createFacebookOAuthClient, FACEBOOK_SCOPES } from './oauth.js';
 import { createFacebookAdapter } from './publish.js';
+import { FACEBOOK_VIDEO_LIMITS } from './video.js';
+import { facebookWriting } from './writing.js';
 
 export const facebookOAuth: OAuthClientDescriptor = {
   name: 'facebook',
+  label: PLATFORM_LABELS.facebook,
   credentials: { clientId: 'FACEBOOK_CLIENT_ID', clientSecret: 'FACEBOOK_CLIENT_SECRET' },
   scopes: FACEBOOK_SCOPES,
   create: createFacebookOAuthClient,
@@ -16,8 +21,11 @@ export const facebook: NetworkDescriptor = {
   platform: 'facebook',
   credentials: facebookOAuth.credentials,
   oauth: facebookOAuth,
+  connectSteps: FACEBOOK_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     // No refresh token: the long-lived user token is re-exchanged (fb_exchange_token).
     refresh: true,
     revoke: false,
@@ -28,11 +36,10 @@ export const facebook: NetworkDescriptor = {
   },
   // No documented cap on posts (only rate limits, handled by the worker's limiter and 429s).
   postingBudget: NO_BUDGET,
-  // Graph calls carry appsecret_proof, keyed with the app secret.
+  writing: facebookWriting,
   mediaLimits: FACEBOOK_MEDIA_LIMITS,
-  createPublisher: ({ appSecret, ...options }) =>
-    createFacebookAdapter({
-      ...options,
-      ...(appSecret === undefined ? {} : { facebookAppSecret: appSecret }),
-    }),
+  videoLimits: FACEBOOK_VIDEO_LIMITS,
+  publisherSettings: graphSettings,
+  // Graph calls carry appsecret_proof, keyed with the app secret.
+  createPublisher: graphPublisher(createFacebookAdapter),
 };

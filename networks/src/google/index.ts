@@ -4,6 +4,7 @@ import { createGoogleOAuthClient, GOOGLE_SCOPES } from './oauth.js';
 
 export const googleOAuth: OAuthClientDescriptor = {
   name: 'google',
+  label: 'Google',
   credentials: { clientId: 'GOOGLE_CLIENT_ID', clientSecret: 'GOOGLE_CLIENT_SECRET' },
   scopes: GOOGLE_SCOPES,
   create: createGoogleOAuthClient,

@@ -2,13 +2,20 @@
 // Login for Instagram (oauth.ts: the person picks one of the Instagram accounts linked to their
 // Pages), publishing (one image or a carousel, from signed URLs) and metrics. Configured with
 // INSTAGRAM_CLIENT_ID/SECRET (a Meta app), or in sandbox mode with the sandbox's Facebook app.
+
+import { PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { graphPublisher, graphSettings } from '../meta/graph.js';
+import { INSTAGRAM_CONNECT } from './connect.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
 import { createInstagramAdapter } from './publish.js';
+import { INSTAGRAM_VIDEO_LIMITS } from './video.js';
+import { instagramWriting } from './writing.js';
 
 export const instagramOAuth: OAuthClientDescriptor = {
   name: 'instagram',
+  label: PLATFORM_LABELS.instagram,
   credentials: { clientId: 'INSTAGRAM_CLIENT_ID', clientSecret: 'INSTAGRAM_CLIENT_SECRET' },
   scopes: INSTAGRAM_SCOPES,
   // Facebook Login: in sandbox mode the sandbox's Facebook app stands in.
@@ -20,8 +27,11 @@ export const instagram: NetworkDescriptor = {
   platform: 'instagram',
   credentials: instagramOAuth.credentials,
   oauth: instagramOAuth,
+  connectSteps: INSTAGRAM_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     // As Facebook: no refresh token; the long-lived user token is re-exchanged, and the Page
     // token Pauta publishes with does not expire.
     refresh: true,
@@ -33,11 +43,10 @@ export const instagram: NetworkDescriptor = {
   },
   // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
   postingBudget: { month: null, day: 50, scope: 'user' },
+  writing: instagramWriting,
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
+  videoLimits: INSTAGRAM_VIDEO_LIMITS,
+  publisherSettings: graphSettings,
   // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
-  createPublisher: ({ appSecret, ...options }) =>
-    createInstagramAdapter({
-      ...options,
-      ...(appSecret === undefined ? {} : { facebookAppSecret: appSecret }),
-    }),
+  createPublisher: graphPublisher(createInstagramAdapter),
 };

@@ -1,15 +1,19 @@
 // LinkedIn: sign-in, connecting a member profile, publishing as the member. Member post analytics
 // need r_member_postAnalytics (Community Management API, approved apps only): opt-in through
 // LINKEDIN_POST_ANALYTICS, which adds the scope at connect and turns the metrics reads on.
-import { NO_BUDGET } from '@pauta/core';
+import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
+import { PROFILE_CONNECT } from '../connect/types.js';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { LINKEDIN_ANALYTICS_SCOPE } from './errors.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
 import { createLinkedInOAuthClient, LINKEDIN_SCOPES } from './oauth.js';
 import { createLinkedInAdapter } from './publish.js';
+import { LINKEDIN_VIDEO_LIMITS } from './video.js';
+import { linkedinWriting } from './writing.js';
 
 export const linkedinOAuth: OAuthClientDescriptor = {
   name: 'linkedin',
+  label: PLATFORM_LABELS.linkedin,
   credentials: { clientId: 'LINKEDIN_CLIENT_ID', clientSecret: 'LINKEDIN_CLIENT_SECRET' },
   scopes: LINKEDIN_SCOPES,
   create: createLinkedInOAuthClient,
@@ -19,8 +23,11 @@ export const linkedin: NetworkDescriptor = {
   platform: 'linkedin',
   credentials: linkedinOAuth.credentials,
   oauth: linkedinOAuth,
+  connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     refresh: true,
     revoke: false,
     metrics: 'opt-in',
@@ -38,6 +45,10 @@ export const linkedin: NetworkDescriptor = {
     scopeMissingReason:
       'A conta do LinkedIn foi conectada sem a permissão de métricas. Reconecte a conta em Contas Conectadas para que as métricas apareçam.',
   },
+  writing: linkedinWriting,
   mediaLimits: LINKEDIN_MEDIA_LIMITS,
+  videoLimits: LINKEDIN_VIDEO_LIMITS,
+  publisherSettings: ({ LINKEDIN_VERSION }) =>
+    typeof LINKEDIN_VERSION === 'string' ? { linkedinVersion: LINKEDIN_VERSION } : {},
   createPublisher: (options) => createLinkedInAdapter(options),
 };

@@ -1,6 +1,7 @@
 // What Facebook Pages and Instagram share: the Graph API base URL, appsecret_proof, and the
 // mapping of Graph error objects (`{ error: { message, type, code, error_subcode } }`) to kinds.
 import { createHmac } from 'node:crypto';
+import type { PublisherOptions } from '../descriptor.js';
 import {
   classifyHttpStatus,
   DEFAULT_RETRY_AFTER_MS,
@@ -12,7 +13,7 @@ import {
   publishError,
   stringField,
 } from '../publishing/http.js';
-import type { PublishError } from '../publishing/types.js';
+import type { NetworkAdapter, PublishError } from '../publishing/types.js';
 
 export const DEFAULT_GRAPH_VERSION = 'v21.0';
 
@@ -132,3 +133,20 @@ export function insightValue(body: unknown, metric: string): number | null {
 }
 
 export { mapLimited } from '../publishing/http.js';
+
+/** The Graph API version a Facebook or Instagram publisher calls (FACEBOOK_GRAPH_VERSION). */
+export function graphSettings(env: Readonly<Record<string, unknown>>): { graphVersion?: string } {
+  const version = env.FACEBOOK_GRAPH_VERSION;
+  return typeof version === 'string' ? { graphVersion: version } : {};
+}
+
+/**
+ * A Graph publisher (Facebook, Instagram) from the registry's options: the app secret becomes
+ * `facebookAppSecret`, which keys the appsecret_proof every Graph call carries.
+ */
+export function graphPublisher(
+  create: (options: Omit<PublisherOptions, 'appSecret'>) => NetworkAdapter,
+): (options: PublisherOptions) => NetworkAdapter {
+  return ({ appSecret, ...options }) =>
+    create({ ...options, ...(appSecret === undefined ? {} : { facebookAppSecret: appSecret }) });
+}

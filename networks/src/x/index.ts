@@ -1,13 +1,19 @@
 // X: connecting an account (OAuth 2.0 with PKCE), publishing, metrics, follower count, and token
 // revocation when a user's data is erased. Not a sign-in provider.
+
+import { PLATFORM_LABELS } from '@pauta/core';
+import { PROFILE_CONNECT } from '../connect/types.js';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { fetchXFollowers } from './followers.js';
 import { X_MEDIA_LIMITS } from './media.js';
 import { createXOAuthClient, X_SCOPES } from './oauth.js';
 import { createXAdapter } from './publish.js';
+import { X_VIDEO_LIMITS } from './video.js';
+import { xWriting } from './writing.js';
 
 export const xOAuth: OAuthClientDescriptor = {
   name: 'x',
+  label: PLATFORM_LABELS.x,
   credentials: { clientId: 'X_CLIENT_ID', clientSecret: 'X_CLIENT_SECRET' },
   scopes: X_SCOPES,
   create: createXOAuthClient,
@@ -17,8 +23,11 @@ export const x: NetworkDescriptor = {
   platform: 'x',
   credentials: xOAuth.credentials,
   oauth: xOAuth,
+  connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
+    video: false,
+    firstComment: false,
     refresh: true,
     revoke: true,
     metrics: true,
@@ -30,7 +39,9 @@ export const x: NetworkDescriptor = {
   // per 24 h per app (and per user). Both caps are the app's, so every user of the installation
   // counts. X changes its plans; an installation on another plan sets its own (docs/budgets.md).
   postingBudget: { month: 1500, day: 17, scope: 'installation' },
+  writing: xWriting,
   mediaLimits: X_MEDIA_LIMITS,
+  videoLimits: X_VIDEO_LIMITS,
   createPublisher: (options) => createXAdapter(options),
   fetchFollowers: fetchXFollowers,
 };

@@ -1,5 +1,11 @@
 // Request shapes of the admin router: strict objects with a size limit on every string and list.
-import { INPUT_LIMITS, PLATFORMS, ROLES } from '@pauta/core';
+import {
+  DELETION_REQUEST_STATUSES,
+  INPUT_LIMITS,
+  PLATFORMS,
+  PUBLISHING_LOG_STATUSES,
+  ROLES,
+} from '@pauta/core';
 import { z } from 'zod';
 import { parseLocalDate } from '../posts/post-filters.js';
 
@@ -63,11 +69,9 @@ export const createTemplateSchema = z.strictObject(templateFields);
 export const updateTemplateSchema = z.strictObject({ id, ...templateFields });
 export const idSchema = z.strictObject({ id });
 
-export const LOGS_STATUSES = ['success', 'error'] as const;
-
 export const listLogsSchema = z.strictObject({
   page,
-  status: optional(z.enum(LOGS_STATUSES)),
+  status: optional(z.enum(PUBLISHING_LOG_STATUSES)),
   platform: optional(z.enum(PLATFORMS)),
   userId: optional(id),
   from: optional(localDate),
@@ -83,9 +87,8 @@ export const updateSettingSchema = z.strictObject({
   json: z.boolean().optional(),
 });
 
-export const DELETION_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export const listDeletionRequestsSchema = z.strictObject({
-  status: optional(z.enum(DELETION_STATUSES)),
+  status: optional(z.enum(DELETION_REQUEST_STATUSES)),
 });
 
 /** The browser's window.location.origin, compared with APP_URL by the Diagnóstico. */

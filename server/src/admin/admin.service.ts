@@ -1,5 +1,6 @@
 // Administration as plain functions (tested without tRPC): users and roles, headline stats,
 // publishing logs, system settings and data-deletion requests. The router only maps errors.
+import type { DeletionRequestStatus, PublishingLogStatus } from '@pauta/core';
 import {
   AppError,
   addDays,
@@ -22,7 +23,6 @@ import {
   adminStats,
   changeUserRole,
   type Database,
-  type DeletionRequestStatus,
   eraseUser,
   findSetting,
   isLastAdmin,
@@ -131,7 +131,7 @@ export async function getStats(deps: Db, adminId: string): Promise<AdminStats & 
 
 export interface LogItem {
   id: string;
-  status: 'success' | 'error';
+  status: PublishingLogStatus;
   title: string;
   platform: Platform;
   scheduledFor: Date | null;
@@ -154,7 +154,7 @@ export async function listLogs(
   adminId: string,
   input: {
     page: number;
-    status?: 'success' | 'error' | undefined;
+    status?: PublishingLogStatus | undefined;
     platform?: Platform | undefined;
     userId?: string | undefined;
     from?: string | undefined;

@@ -3,6 +3,7 @@
 // post_order. Each network's body fits that network's limit (the description shrinks first).
 import type { Platform } from '@pauta/core';
 import type { DraftPost } from '@pauta/core/schemas/theme';
+import { networkDescriptor } from '@pauta/networks';
 import { cleanText, fitsAll, fitTitle, truncateToFit } from './fit.js';
 
 export type { DraftPost };
@@ -14,95 +15,6 @@ const TITLE_TEMPLATES: readonly ((name: string) => string)[] = [
   (name) => `${name} na prática`,
   (name) => `Vamos conversar sobre ${name}?`,
 ];
-
-/**
- * Per network, five leads and five closes in that network's voice (X short and direct, LinkedIn
- * longer and professional, Facebook conversational, Instagram with hashtags). Post i takes lead
- * i mod 5 and close (i + ⌊i/5⌋) mod 5: 15 posts, 15 different (lead, close) pairs.
- */
-interface NetworkStyle {
-  leads: readonly ((name: string) => string)[];
-  closes: readonly string[];
-  /** Text between paragraphs. */
-  joiner: string;
-  /** How much of the description a post carries (code points). */
-  excerptChars: number;
-  hashtags: boolean;
-}
-
-const STYLES: Record<Platform, NetworkStyle> = {
-  x: {
-    leads: [
-      (name) => `${name}:`,
-      (name) => `Sobre ${name}:`,
-      (name) => `${name} em poucas palavras:`,
-      (name) => `Fica a dica sobre ${name}:`,
-      (name) => `Pensando em ${name}?`,
-    ],
-    closes: ['O que você acha?', 'Concorda?', 'Salve para depois.', 'Compartilhe!', 'Conta aqui embaixo.'],
-    joiner: ' ',
-    excerptChars: 220,
-    hashtags: false,
-  },
-  linkedin: {
-    leads: [
-      (name) => `${name} é um tema que merece atenção estratégica de profissionais e organizações.`,
-      (name) =>
-        `Nos últimos tempos, tenho observado como ${name} influencia resultados e decisões no dia a dia.`,
-      (name) => `Uma reflexão profissional sobre ${name}, a partir da experiência prática.`,
-      (name) => `Quem trabalha com ${name} sabe: consistência e método fazem a diferença.`,
-      (name) => `Três pontos que considero essenciais quando falamos de ${name}.`,
-    ],
-    closes: [
-      'Como você e sua equipe têm lidado com isso? Compartilhe sua experiência nos comentários.',
-      'Se este conteúdo foi útil, compartilhe com a sua rede e acompanhe as próximas publicações.',
-      'Qual aprendizado você acrescentaria? Vamos trocar ideias nos comentários.',
-      'Que prática você já adotou e recomenda? Deixe sua visão nos comentários.',
-      'Vale a discussão: que resultados você já observou na prática?',
-    ],
-    joiner: '\n\n',
-    excerptChars: 600,
-    hashtags: false,
-  },
-  facebook: {
-    leads: [
-      (name) => `Oi, pessoal! Hoje eu quero bater um papo sobre ${name}.`,
-      (name) => `Sabe aquela conversa sobre ${name} que sempre aparece? Então, vamos lá!`,
-      (name) => `Bora falar de ${name}? É mais simples do que parece.`,
-      (name) => `Uma coisa que aprendi sobre ${name} e quero dividir com vocês:`,
-      (name) => `Quem aqui também se interessa por ${name}?`,
-    ],
-    closes: [
-      'Conta pra gente nos comentários o que você acha!',
-      'Marca aquele amigo que precisa ver isso.',
-      'Curtiu? Compartilha com quem vai gostar também!',
-      'E aí, já passou por isso? Comenta aqui!',
-      'Salva esse post pra lembrar depois, combinado?',
-    ],
-    joiner: '\n\n',
-    excerptChars: 400,
-    hashtags: false,
-  },
-  instagram: {
-    leads: [
-      (name) => `✨ ${name}: o que você precisa saber.`,
-      (name) => `📌 Dica do dia sobre ${name}.`,
-      (name) => `💡 ${name} na prática.`,
-      (name) => `👀 Já parou para pensar em ${name}?`,
-      (name) => `🚀 Um passo de cada vez em ${name}.`,
-    ],
-    closes: [
-      '💬 Comenta aqui o que você achou!',
-      '📲 Salva este post para ver depois.',
-      '🔁 Compartilha com quem precisa ver isso.',
-      '❤️ Curtiu? Deixa seu like e segue o perfil.',
-      '👇 Conta nos comentários a sua experiência.',
-    ],
-    joiner: '\n\n',
-    excerptChars: 400,
-    hashtags: true,
-  },
-};
 
 const EXTRA_HASHTAGS = ['#dicas', '#conteudo', '#aprendizado', '#inspiracao', '#novidades'] as const;
 
@@ -162,7 +74,8 @@ function rotated(description: string, index: number): string {
  * The description shrinks first; lead and close stay, so bodies never repeat within a batch.
  */
 export function networkBody(index: number, name: string, description: string, platform: Platform): string {
-  const style = STYLES[platform];
+  // The network's voice (networks/src/<network>/writing.ts `template`).
+  const style = networkDescriptor(platform).writing.template;
   const lead = style.leads[index % style.leads.length]!(name);
   const close = style.closes[(index + Math.floor(index / style.leads.length)) % style.closes.length]!;
   const tail = style.hashtags ? `${close}${style.joiner}${hashtagsFor(name, index)}` : close;

@@ -1,15 +1,8 @@
 // Completing a social sign-in: a user is identified by (provider, provider_user_id); an email is
 // linked to an existing account only when the provider says it is verified (docs/security.md A7).
 
-import { AppError } from '@pauta/core';
-import {
-  createUser,
-  type Database,
-  findIdentity,
-  findUserByEmail,
-  linkIdentity,
-  type SignInProvider,
-} from '@pauta/db';
+import { AppError, type SignInProvider } from '@pauta/core';
+import { createUser, type Database, findIdentity, findUserByEmail, linkIdentity } from '@pauta/db';
 import { type OAuthProvider, OAuthProviderError, type OAuthUserInfo } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';

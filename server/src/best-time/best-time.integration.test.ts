@@ -14,6 +14,7 @@ import {
   zonedTimeToUtc,
 } from '@pauta/core';
 import { type DbHandle, readBestTimeCells } from '@pauta/db';
+import { priorGrid } from '@pauta/networks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
@@ -158,7 +159,7 @@ describe('bestTime.grid', () => {
     expect(linkedin.ranking[0]).toMatchObject({ weekday: 6, hour: 20 });
     const x = res.data!.networks.find((n) => n.platform === 'x')!;
     expect(x).toMatchObject({ posts: 0, confidence: 'baixa' });
-    expect(x.scores).toEqual(bestTimeModel('x', []).scores);
+    expect(x.scores).toEqual(bestTimeModel('x', [], priorGrid('x')).scores);
     expect((await new TestClient(app.url).query('bestTime.grid')).status).toBe(401);
   });
 });

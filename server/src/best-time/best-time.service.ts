@@ -13,6 +13,7 @@ import {
   zonedTimeToUtc,
 } from '@pauta/core';
 import { type Database, findScheduledPost, listBusyTimes, readBestTimeCells } from '@pauta/db';
+import { priorGrid } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { userTimeZone } from '../posts/user-time-zone.js';
 
@@ -41,6 +42,7 @@ export async function readBestTimeModels(
     bestTimeModel(
       platform,
       cells.filter((cell) => cell.platform === platform),
+      priorGrid(platform),
     ),
   );
 }

@@ -5,7 +5,6 @@
 // named by their variable, SMTP and Redis by host and port only.
 import net from 'node:net';
 import tls from 'node:tls';
-import { PLATFORM_LABELS } from '@pauta/core';
 import { type Database, pendingMigrations } from '@pauta/db';
 import {
   OAUTH_CLIENTS,
@@ -167,14 +166,6 @@ function checkCookies(ctx: DoctorContext): CheckResult {
 
 // ---- OAuth ---------------------------------------------------------------------------------------
 
-const PROVIDER_LABELS: Record<OAuthProviderName, string> = {
-  google: 'Google',
-  facebook: PLATFORM_LABELS.facebook,
-  linkedin: PLATFORM_LABELS.linkedin,
-  x: PLATFORM_LABELS.x,
-  instagram: PLATFORM_LABELS.instagram,
-};
-
 function purposesOf(name: OAuthProviderName): OAuthPurpose[] {
   const scopes = OAUTH_CLIENTS[name].scopes;
   return (['signIn', 'connect'] as const).filter((p) => scopes[p] !== undefined);
@@ -186,8 +177,8 @@ function checkRedirectUris(ctx: DoctorContext): CheckResult[] {
     const vars = OAUTH_CLIENTS[name].credentials;
     return ok(
       `oauth-redirect-${name}`,
-      `URLs de retorno OAuth — ${PROVIDER_LABELS[name]}`,
-      `Cadastre exatamente ${uris.length === 1 ? 'esta URL' : 'estas URLs'} no app do ${PROVIDER_LABELS[name]} (${vars.clientId}): ${uris.join(' e ')}.`,
+      `URLs de retorno OAuth — ${OAUTH_CLIENTS[name].label}`,
+      `Cadastre exatamente ${uris.length === 1 ? 'esta URL' : 'estas URLs'} no app do ${OAUTH_CLIENTS[name].label} (${vars.clientId}): ${uris.join(' e ')}.`,
       { copy: uris },
     );
   });
@@ -200,7 +191,7 @@ function checkRedirectUris(ctx: DoctorContext): CheckResult[] {
  */
 async function checkCredentials(ctx: DoctorContext, name: OAuthProviderName): Promise<CheckResult> {
   const id = `oauth-credentials-${name}`;
-  const label = PROVIDER_LABELS[name];
+  const label = OAUTH_CLIENTS[name].label;
   const title = `Credenciais — ${label}`;
   const vars = OAUTH_CLIENTS[name].credentials;
   const configured = Boolean(

@@ -7,16 +7,7 @@
 //   MEDIA_UPLOAD_MAX_BYTES, refused from Content-Length before it is read.
 // - `GET /media/<key>?exp=…&sig=…`: the bytes of a stored image or thumbnail for whoever holds a
 //   URL signed by this installation and not yet expired; 403 otherwise. Serves both storages.
-import {
-  AppError,
-  type ErrorCode,
-  getErrorMessage,
-  isAppError,
-  MEDIA_UPLOAD_MAX_BYTES,
-  type MediaRejection,
-  mediaRejectionMessage,
-  WORKSPACE_HEADER,
-} from '@pauta/core';
+import { AppError, isAppError, MEDIA_UPLOAD_MAX_BYTES, WORKSPACE_HEADER } from '@pauta/core';
 import {
   contentTypeOfKey,
   isDatabaseUnavailable,
@@ -29,6 +20,7 @@ import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
 import { validateSessionToken } from '../auth/session.js';
 import type { AppDeps } from '../deps.js';
 import { sameOriginOnly } from '../http/csrf.js';
+import { httpStatusOf, userMessageOf } from '../trpc/errors.js';
 import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
 import { resolveWorkspace } from '../workspaces/scope.js';
 import { type MediaDeps, uploadPostMedia } from './media.service.js';
@@ -37,30 +29,17 @@ export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const STATUS_OF: Partial<Record<ErrorCode, number>> = {
-  UNAUTHORIZED: 401,
-  NOT_FOUND: 404,
-  WORKSPACE_UNAVAILABLE: 404,
-  FORBIDDEN: 403,
-  MEDIA_REJECTED: 400,
-  IDEMPOTENCY_KEY_REQUIRED: 400,
-  IDEMPOTENCY_KEY_REUSED: 422,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  DATABASE_UNAVAILABLE: 503,
-};
-
+/**
+ * An AppError as these routes answer it, in the one error model (trpc/errors.ts): the status of its
+ * code, `error` the code, `message` its pt-BR text, `details` the typed details.
+ */
 function sendError(res: Response, error: AppError): void {
-  const rejection =
-    error.code === 'MEDIA_REJECTED' ? (error.details as MediaRejection | undefined) : undefined;
-  const status = rejection?.reason === 'UPLOAD_TOO_LARGE' ? 413 : (STATUS_OF[error.code] ?? 400);
   const retryAfter =
     error.code === 'RATE_LIMITED' ? (error.details as { retryAfterSeconds?: number } | undefined) : undefined;
   if (retryAfter?.retryAfterSeconds) res.setHeader('Retry-After', String(retryAfter.retryAfterSeconds));
-  res.status(status).json({
+  res.status(httpStatusOf(error)).json({
     error: error.code,
-    message: rejection ? mediaRejectionMessage(rejection) : getErrorMessage(error.code),
+    message: userMessageOf(error),
     ...(error.details ? { details: error.details } : {}),
   });
 }
@@ -133,7 +112,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
         if (isAppError(error)) return sendError(res, error);
         if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
         deps.logger.error({ err: error, requestId: req.id }, 'falha ao enviar imagem');
-        res.status(500).json({ error: 'INTERNAL', message: getErrorMessage('INTERNAL') });
+        sendError(res, new AppError('INTERNAL'));
       }
     },
   );
@@ -151,8 +130,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       !isMediaKey(key) ||
       !verifyMediaSignature(deps.media.signingKey, key, req.query.exp, req.query.sig, now)
     ) {
-      res.status(403).json({ error: 'FORBIDDEN', message: 'Link de imagem inválido ou expirado.' });
-      return;
+      return sendError(res, new AppError('MEDIA_LINK_INVALID'));
     }
     try {
       const bytes = await deps.media.storage.get(key);
@@ -162,12 +140,9 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       res.setHeader('Content-Disposition', 'inline');
       res.end(bytes);
     } catch (error) {
-      if (error instanceof MediaNotFoundError) {
-        res.status(404).json({ error: 'NOT_FOUND', message: 'Imagem não encontrada.' });
-        return;
-      }
+      if (error instanceof MediaNotFoundError) return sendError(res, new AppError('MEDIA_NOT_FOUND'));
       deps.logger.error({ err: error, requestId: req.id }, 'falha ao ler imagem');
-      res.status(500).json({ error: 'INTERNAL', message: getErrorMessage('INTERNAL') });
+      sendError(res, new AppError('INTERNAL'));
     }
   });
   return router;

@@ -1,15 +1,25 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
 // (or Instagram account) choice of a pending connection. The list and the disconnect are scoped to
 // the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
-import { AppError } from '@pauta/core';
+import { AppError, type ConnectablePlatform } from '@pauta/core';
 import { deactivateAccount } from '@pauta/db';
 import { z } from 'zod';
 import { listAccountCards } from '../accounts/accounts.service.js';
-import { pendingPages, selectFacebookPage, selectInstagramAccount } from '../accounts/connect.service.js';
+import { type ConnectDeps, pendingPages, selectPendingChoice } from '../accounts/connect.service.js';
 import { authedProcedure, router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 const pageId = z.string().trim().min(1).max(100).regex(/^\d+$/);
+
+/** The caller's choice in a pending connection of `platform` (its network's picker). */
+function choose(
+  ctx: { deps: ConnectDeps; user: { id: string } },
+  pendingId: string,
+  platform: ConnectablePlatform,
+  choiceId: string,
+) {
+  return selectPendingChoice(ctx.deps, { userId: ctx.user.id, pendingId, platform, choiceId });
+}
 
 export const accountsRouter = router({
   list: workspaceProcedure('workspace.read').query(({ ctx }) =>
@@ -35,18 +45,16 @@ export const accountsRouter = router({
 
   selectFacebookPage: authedProcedure
     .input(z.strictObject({ pendingId: id, pageId }))
-    .mutation(({ ctx, input }) =>
-      selectFacebookPage(ctx.deps, { userId: ctx.user.id, pendingId: input.pendingId, pageId: input.pageId }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const account = await choose(ctx, input.pendingId, 'facebook', input.pageId);
+      return { platform: 'facebook' as const, pageName: account.pageName ?? '' };
+    }),
 
   /** Several Instagram professional accounts linked to the person's Pages: the chosen one. */
   selectInstagramAccount: authedProcedure
     .input(z.strictObject({ pendingId: id, accountId: pageId }))
-    .mutation(({ ctx, input }) =>
-      selectInstagramAccount(ctx.deps, {
-        userId: ctx.user.id,
-        pendingId: input.pendingId,
-        accountId: input.accountId,
-      }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const account = await choose(ctx, input.pendingId, 'instagram', input.accountId);
+      return { platform: 'instagram' as const, username: account.platformUsername ?? '' };
+    }),
 });

@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_TIME_ZONE, INPUT_LIMITS } from '@pauta/core';
+import { AppError, DEFAULT_TIME_ZONE, INPUT_LIMITS, isSignInProvider } from '@pauta/core';
 import { emailAddressSchema } from '@pauta/core/schemas/auth';
 import { findProfile } from '@pauta/db';
 import { connectPlatformOf } from '@pauta/networks';
@@ -248,7 +248,7 @@ export const authRouter = router({
       }
       if (attempt.purpose === 'connect') return completeConnect(ctx, attempt, input.code);
       // Connect-only clients (X, Instagram) never sign anyone in.
-      if (attempt.provider === 'x' || attempt.provider === 'instagram') throw new AppError('OAUTH_FAILED');
+      if (!isSignInProvider(attempt.provider)) throw new AppError('OAUTH_FAILED');
       const provider = oauthProvider(ctx.deps.env, attempt.provider, 'signIn');
       if (!provider) throw new AppError('PLATFORM_NOT_CONFIGURED');
       const info = await fetchOAuthIdentity(ctx.deps, provider, {

@@ -2,8 +2,15 @@
 // HTTP status. Services and routers only `throw new AppError(code, details)`; the middleware of
 // every procedure (trpc.ts) turns it into a TRPCError with this code, and the error formatter
 // (error-format.ts) sends the code, its pt-BR text and the typed details (docs/architecture.md).
-import type { AppError, ErrorCode } from '@pauta/core';
+import {
+  type AppError,
+  type ErrorCode,
+  getErrorMessage,
+  type MediaRejection,
+  mediaRejectionMessage,
+} from '@pauta/core';
 import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 
 export type TrpcCode = TRPCError['code'];
 
@@ -36,6 +43,8 @@ export const TRPC_CODE_OF = {
   REQUEST_IN_PROGRESS: 'CONFLICT',
   ACTION_OUTCOME_UNKNOWN: 'CONFLICT',
   MEDIA_REJECTED: 'BAD_REQUEST',
+  MEDIA_LINK_INVALID: 'FORBIDDEN',
+  MEDIA_NOT_FOUND: 'NOT_FOUND',
   DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<ErrorCode, TrpcCode>;
@@ -47,4 +56,22 @@ export function toTRPCError(error: AppError): TRPCError {
     message: error.code,
     cause: error,
   });
+}
+
+/**
+ * The HTTP status of an AppError on the routes that are not tRPC (media uploads and reads): the
+ * status tRPC gives its code, except an upload refused for its size, which is a 413.
+ */
+export function httpStatusOf(error: AppError): number {
+  const rejection =
+    error.code === 'MEDIA_REJECTED' ? (error.details as MediaRejection | undefined) : undefined;
+  if (rejection?.reason === 'UPLOAD_TOO_LARGE') return 413;
+  return getHTTPStatusCodeFromError(toTRPCError(error));
+}
+
+/** The pt-BR text of an AppError: a media rejection's own, else its code's. */
+export function userMessageOf(error: AppError): string {
+  return error.code === 'MEDIA_REJECTED' && error.details
+    ? mediaRejectionMessage(error.details as MediaRejection)
+    : getErrorMessage(error.code);
 }

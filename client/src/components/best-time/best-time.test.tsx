@@ -2,6 +2,7 @@
 // readers as a table and the confidence is said; a reschedule suggestion fills the date and time
 // fields without saving.
 import { bestTimeMessages, bestTimeModel, PLATFORMS, type Platform } from '@pauta/core';
+import { priorGrid } from '@pauta/networks/browser';
 import { describe, expect, it } from 'vitest';
 import { postItem } from '../../test-utils/posts-fixtures';
 import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
@@ -22,7 +23,7 @@ function grid() {
   return {
     timeZone: SP,
     networks: PLATFORMS.map((platform: Platform) =>
-      bestTimeModel(platform, platform === 'linkedin' ? cells : []),
+      bestTimeModel(platform, platform === 'linkedin' ? cells : [], priorGrid(platform)),
     ),
   };
 }
@@ -39,7 +40,7 @@ describe('the dashboard heat map', () => {
     const saturday = within(table).getByRole('rowheader', { name: 'Sáb' }).closest('tr')!;
     const cells = within(saturday as HTMLElement).getAllByRole('cell');
     expect(cells).toHaveLength(24);
-    const prior = bestTimeModel('linkedin', []).scores;
+    const prior = bestTimeModel('linkedin', [], priorGrid('linkedin')).scores;
     const linkedin = grid().networks.find((n) => n.platform === 'linkedin')!;
     expect(cells[20]!.textContent).toBe(String(linkedin.scores[6]![20]));
     expect(cells[20]!.getAttribute('title')).toBe(text.cellLabel(6, 20, linkedin.scores[6]![20]!));

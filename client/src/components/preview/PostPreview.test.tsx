@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { messages } from '@pauta/core';
+import { messages, PLATFORMS } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '../../test-utils/render';
 import { PostPreview } from './PostPreview';
@@ -110,22 +111,18 @@ function contrast(a: string, b: string): number {
 describe('the networks’ colours', () => {
   const css = readFileSync(fileURLToPath(import.meta.url).replace(/\.test\.tsx$/, '.module.css'), 'utf8');
 
-  it.each(['x', 'linkedin', 'facebook', 'instagram'])(
-    '%s: text, muted text and links reach 4.5:1 in light and dark',
-    (platform) => {
-      const block = css.match(new RegExp(`\\.root\\[data-platform='${platform}'\\] \\{([^}]*)\\}`))![1]!;
-      const pair = (name: string) => {
-        const match = block.match(
-          new RegExp(`--pv-${name}: light-dark\\((#[0-9a-f]{6}), (#[0-9a-f]{6})\\)`),
-        )!;
-        return [match[1]!, match[2]!] as const;
-      };
-      const bg = pair('bg');
-      for (const name of ['text', 'muted', 'link']) {
-        const fg = pair(name);
-        expect(contrast(fg[0], bg[0]), `${name} light`).toBeGreaterThanOrEqual(4.5);
-        expect(contrast(fg[1], bg[1]), `${name} dark`).toBeGreaterThanOrEqual(4.5);
-      }
-    },
-  );
+  it.each(PLATFORMS)('%s: text, muted text and links reach 4.5:1 in light and dark', (platform) => {
+    const { style } = NETWORK_PROFILES[platform].preview;
+    const block = css.match(new RegExp(`\\.root\\[data-style='${style}'\\] \\{([^}]*)\\}`))![1]!;
+    const pair = (name: string) => {
+      const match = block.match(new RegExp(`--pv-${name}: light-dark\\((#[0-9a-f]{6}), (#[0-9a-f]{6})\\)`))!;
+      return [match[1]!, match[2]!] as const;
+    };
+    const bg = pair('bg');
+    for (const name of ['text', 'muted', 'link']) {
+      const fg = pair(name);
+      expect(contrast(fg[0], bg[0]), `${name} light`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(fg[1], bg[1]), `${name} dark`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { messages, PLATFORM_LABELS, type Platform } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import {
   IconChartBar,
   IconDots,
@@ -30,12 +31,14 @@ export interface PostPreviewProps {
 
 const text = messages.preview;
 
+/** The name the feed shows first (profile `preview.author`): the Page's, the @username or the person's. */
 function displayName(platform: Platform, account: PreviewAccount | null | undefined): string {
   if (!account) return text.yourAccount;
+  const author = NETWORK_PROFILES[platform].preview.author;
   const name =
-    platform === 'facebook'
+    author === 'page'
       ? (account.pageName ?? account.name ?? account.username)
-      : platform === 'instagram'
+      : author === 'username'
         ? (account.username ?? account.name)
         : (account.name ?? account.username);
   return name?.trim() || text.yourAccount;
@@ -68,10 +71,11 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
   const handle = account?.username ? `@${account.username.replace(/^@/, '')}` : null;
   const label = text.label(PLATFORM_LABELS[platform]);
   const avatar = <PreviewAvatar name={name} url={account?.avatarUrl ?? null} />;
+  const { style } = NETWORK_PROFILES[platform].preview;
 
-  if (platform === 'x') {
+  if (style === 'microblog') {
     return (
-      <figure aria-label={label} className={classes.root} data-platform="x">
+      <figure aria-label={label} className={classes.root} data-platform={platform} data-style={style}>
         <div className={classes.xRow}>
           {avatar}
           <div className={classes.xBody}>
@@ -80,8 +84,8 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
               {handle && <span className={classes.muted}>{handle}</span>}
               <span className={classes.muted}>· {text.now}</span>
             </div>
-            <PreviewText platform="x" text={body} />
-            <PreviewImages platform="x" images={images} />
+            <PreviewText platform={platform} text={body} />
+            <PreviewImages platform={platform} images={images} />
             <Actions
               items={[
                 { icon: <IconMessageCircle {...ICON} /> },
@@ -96,16 +100,16 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
     );
   }
 
-  if (platform === 'instagram') {
+  if (style === 'photo') {
     return (
-      <figure aria-label={label} className={classes.root} data-platform="instagram">
+      <figure aria-label={label} className={classes.root} data-platform={platform} data-style={style}>
         <div className={classes.header}>
           {avatar}
           <span className={classes.name}>{name}</span>
           <IconDots {...ICON} aria-hidden className={classes.headerEnd} />
         </div>
         {images.length > 0 ? (
-          <PreviewImages platform="instagram" images={images} />
+          <PreviewImages platform={platform} images={images} />
         ) : (
           <div className={classes.placeholder}>
             <IconPhoto size={32} stroke={1.4} aria-hidden />
@@ -120,21 +124,21 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
           ]}
         />
         <div className={classes.caption}>
-          <PreviewText platform="instagram" text={body} lead={name} />
+          <PreviewText platform={platform} text={body} lead={name} />
         </div>
       </figure>
     );
   }
 
-  const linkedin = platform === 'linkedin';
+  const professional = style === 'professional';
   return (
-    <figure aria-label={label} className={classes.root} data-platform={platform}>
+    <figure aria-label={label} className={classes.root} data-platform={platform} data-style={style}>
       <div className={classes.header}>
         {avatar}
         <div>
           <div className={classes.name}>{name}</div>
           <div className={`${classes.muted} ${classes.small}`}>
-            {linkedin ? text.now : text.now.charAt(0).toUpperCase() + text.now.slice(1)} ·{' '}
+            {professional ? text.now : text.now.charAt(0).toUpperCase() + text.now.slice(1)} ·{' '}
             <IconWorld size={12} aria-hidden />
           </div>
         </div>
@@ -146,7 +150,7 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
       <PreviewImages platform={platform} images={images} />
       <Actions
         items={
-          linkedin
+          professional
             ? [
                 { icon: <IconThumbUp {...ICON} />, label: 'Gostei' },
                 { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },

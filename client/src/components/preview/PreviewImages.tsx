@@ -1,16 +1,19 @@
 import { messages, type Platform } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import classes from './PostPreview.module.css';
 import type { PreviewImage } from './types';
 
 /**
- * The images of a post laid out as the network's feed does: X a grid of up to 4 (1 wide; 2 side
- * by side; 3 one tall and two stacked; 4 in 2×2), LinkedIn and Facebook one large on top and the
- * others in a row below, Instagram a square carousel showing the first with "1/N" and dots.
+ * The images of a post laid out as the network's feed style does (profile `preview.style`): a
+ * microblog (X) a grid of up to 4 (1 wide; 2 side by side; 3 one tall and two stacked; 4 in 2×2),
+ * the professional and social cards (LinkedIn, Facebook) one large on top and the others in a row
+ * below, a photo feed (Instagram) a square carousel showing the first with "1/N" and dots.
  */
 export function PreviewImages({ platform, images }: { platform: Platform; images: readonly PreviewImage[] }) {
   const shown = images.slice(0, 4);
   if (shown.length === 0) return null;
-  if (platform === 'instagram') {
+  const { style } = NETWORK_PROFILES[platform].preview;
+  if (style === 'photo') {
     const first = shown[0]!;
     return (
       <div className={classes.carousel}>
@@ -29,7 +32,11 @@ export function PreviewImages({ platform, images }: { platform: Platform; images
     );
   }
   return (
-    <div className={classes.grid} data-layout={platform === 'x' ? 'x' : 'stack'} data-count={shown.length}>
+    <div
+      className={classes.grid}
+      data-layout={style === 'microblog' ? 'grid' : 'stack'}
+      data-count={shown.length}
+    >
       {shown.map((image, index) => (
         <img
           key={image.url}

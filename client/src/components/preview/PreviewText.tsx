@@ -1,4 +1,5 @@
-import { FEED_CUTS, messages, type Platform, previewCut, splitPostText } from '@pauta/core';
+import { messages, type Platform, splitPostText } from '@pauta/core';
+import { FEED_CUTS, previewCut } from '@pauta/networks/browser';
 import { useState } from 'react';
 import classes from './PostPreview.module.css';
 
@@ -31,7 +32,8 @@ export function PreviewText({ platform, text, lead }: { platform: Platform; text
       )}
       {cut.truncated && (
         <>
-          {!expanded && platform !== 'linkedin' && '… '}
+          {/* No second ellipsis where the network's own label starts with one (LinkedIn's '…ver mais'). */}
+          {!expanded && !FEED_CUTS[platform].more.startsWith('…') && '… '}
           <button
             type="button"
             className={classes.more}

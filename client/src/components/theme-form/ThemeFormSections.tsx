@@ -31,6 +31,7 @@ import {
   INPUT_LIMITS,
   isHexColor,
   isPaletteColorId,
+  MEDIA_REQUIRED_PLATFORMS,
   messages,
   PALETTE,
   PALETTE_COLORS,
@@ -135,7 +136,7 @@ export function ChannelsSection({ form, pending }: SectionProps & { pending: boo
           ))}
         </SimpleGrid>
       </Checkbox.Group>
-      {form.values.socialNetworks.includes('instagram') && (
+      {form.values.socialNetworks.some((platform) => MEDIA_REQUIRED_PLATFORMS.includes(platform)) && (
         <Alert color="yellow" variant="light" mt="sm" icon={<IconAlertTriangle size={18} aria-hidden />}>
           {text.instagramNeedsMedia}
         </Alert>

@@ -10,7 +10,7 @@ import { showInfo } from '../../lib/toast';
 const ICONS: Record<SignInProvider, Icon> = {
   google: IconBrandGoogle,
   facebook: IconBrandFacebook,
-  linkedin_oidc: IconBrandLinkedin,
+  linkedin: IconBrandLinkedin,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_TIME_ZONE, formatDateTime, messages } from '@pauta/core';
+import { DEFAULT_TIME_ZONE, type DeletionRequestStatus, formatDateTime, messages } from '@pauta/core';
 import { IconCheck, IconInbox, IconMailQuestion, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { type DeletionRequest, refusalReason } from './admin-api';
 
 const text = messages.deletionRequests;
-type Filter = 'pending' | 'completed' | 'rejected' | 'all';
+type Filter = DeletionRequestStatus | 'all';
 type Pending = { request: DeletionRequest; action: 'complete' | 'reject' } | null;
 
 const whoOf = (request: DeletionRequest) => request.name ?? request.email ?? text.noAccount;

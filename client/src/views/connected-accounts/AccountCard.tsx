@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { AccountHealthState, ConnectablePlatform } from '@pauta/core';
 import { formatCompactNumber, formatDate, formatDateTime, messages, PLATFORM_LABELS } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { PLATFORM_COLORS, PlatformIcon } from '../../components/PlatformIcon';
 import type { AccountCardData } from './types';
@@ -62,6 +63,7 @@ interface AccountCardProps {
 /** One network in Contas Conectadas: Conectado, Não conectado, Configuração pendente or Reconectar. */
 export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnect }: AccountCardProps) {
   const label = PLATFORM_LABELS[card.platform];
+  const profile = NETWORK_PROFILES[card.platform];
   const { account } = card;
   const badge = account ? healthBadge(account.health) : STATUS_BADGES[card.status];
   const hint = account ? healthHint(account.health, label, timeZone) : null;
@@ -102,7 +104,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
 
         {account && (
           <Stack gap={4}>
-            {card.platform === 'instagram' && account.username ? (
+            {profile.accountCard.title === 'handle' && account.username ? (
               <>
                 <Text fw={600}>{text.instagramHandle(account.username)}</Text>
                 {account.pageName && <Text size="sm">{text.pageLabel(account.pageName)}</Text>}
@@ -113,7 +115,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
                 {account.pageName && account.name && <Text size="sm">{text.connectedAs(account.name)}</Text>}
               </>
             )}
-            {card.platform === 'x' && account.username && (
+            {profile.accountCard.showHandle && account.username && (
               <Text size="sm" c="dimmed">
                 @{account.username}
               </Text>
@@ -149,7 +151,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
         )}
         {card.status === 'not_configured' && (
           <Text size="sm" c="dimmed">
-            {card.platform === 'instagram' ? text.instagramNotConfigured : text.setupPendingHint}
+            {profile.accountCard.notConfigured ?? text.setupPendingHint}
           </Text>
         )}
 

@@ -11,6 +11,7 @@ import {
   messages,
   PLATFORM_LABELS,
 } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { type ErrorText, errorDetails } from '../../lib/errors';
 
 const PLATFORM_KEY = 'pauta:connect-platform';
@@ -100,13 +101,11 @@ export function describeConnectionError(
 ): ErrorText {
   const title = messages.auth.authErrorTitle;
   const text = messages.accounts;
+  const card = platform ? NETWORK_PROFILES[platform].accountCard : null;
   if (code === 'PLATFORM_NOT_CONFIGURED')
-    return {
-      title,
-      message: platform === 'instagram' ? text.instagramNotConfigured : getErrorMessage(code),
-    };
-  if (platform === 'instagram' && (reason === 'no_instagram_account' || reason === 'no_pages'))
-    return { title, message: text.noInstagramAccount };
+    return { title, message: card?.notConfigured ?? getErrorMessage(code) };
+  const refusal = reason === null ? undefined : card?.refusals?.[reason];
+  if (refusal) return { title, message: refusal };
   if (reason === 'account_unavailable') return { title, message: text.instagramAccountUnavailable };
   if (reason === 'permissions_declined') return { title, message: text.instagramPermissionsDeclined };
   if (reason === 'no_pages') return { title, message: text.noFacebookPages };

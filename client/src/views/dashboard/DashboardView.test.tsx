@@ -1,4 +1,5 @@
 import { bestTimeMessages, bestTimeModel, messages } from '@pauta/core';
+import { priorGrid } from '@pauta/networks/browser';
 import { describe, expect, it } from 'vitest';
 import { dashboardCharts, dashboardSummary } from '../../test-utils/posts-fixtures';
 import { render, screen, within } from '../../test-utils/render';
@@ -14,7 +15,10 @@ function open(handlers: Record<string, unknown>) {
     'auth.session': signedIn(true),
     'dashboard.summary': dashboardSummary(),
     'dashboard.charts': dashboardCharts(),
-    'bestTime.grid': { timeZone: 'America/Sao_Paulo', networks: [bestTimeModel('linkedin', [])] },
+    'bestTime.grid': {
+      timeZone: 'America/Sao_Paulo',
+      networks: [bestTimeModel('linkedin', [], priorGrid('linkedin'))],
+    },
     ...handlers,
   });
   window.history.replaceState(null, '', '/dashboard');

@@ -1,6 +1,7 @@
 // The dashboard charts' rows: weeks labelled 'dd/MM' (pt-BR), series named in pt-BR.
 import type { Platform } from '@pauta/core';
 import { formatEngagement } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 
 export interface WeeklyPoint {
   weekStart: string;
@@ -8,13 +9,8 @@ export interface WeeklyPoint {
   avgEngagement: number | null;
 }
 
-export interface UpcomingPoint {
-  weekStart: string;
-  linkedin: number;
-  facebook: number;
-  x: number;
-  instagram: number;
-}
+/** A week of the upcoming-posts chart: its start and each network's count. */
+export type UpcomingPoint = { weekStart: string } & Record<Platform, number>;
 
 /** Stacking order of the networks in the upcoming-posts chart. */
 export const CHART_PLATFORMS = [
@@ -24,12 +20,10 @@ export const CHART_PLATFORMS = [
   'x',
 ] as const satisfies readonly Platform[];
 
-export const PLATFORM_CHART_COLORS: Record<Platform, string> = {
-  linkedin: 'blue.7',
-  instagram: 'grape.6',
-  facebook: 'indigo.4',
-  x: 'dark.5',
-};
+/** Each network's series colour (its profile's `chartColor`). */
+export const PLATFORM_CHART_COLORS = Object.fromEntries(
+  CHART_PLATFORMS.map((platform) => [platform, NETWORK_PROFILES[platform].chartColor]),
+) as Record<Platform, string>;
 
 /** '2026-11-01' → '01/11'. */
 export function weekLabel(weekStart: string): string {

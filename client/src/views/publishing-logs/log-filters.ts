@@ -1,7 +1,7 @@
-import { isPlatform, type Platform } from '@pauta/core';
+import { isPlatform, type Platform, type PublishingLogStatus } from '@pauta/core';
 
 export interface LogFilters {
-  status: 'success' | 'error' | null;
+  status: PublishingLogStatus | null;
   platform: Platform | null;
   userId: string | null;
   range: [string | null, string | null];

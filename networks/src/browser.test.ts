@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
+import { measureXLength } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
-import { measureXLength } from './post-length.js';
-import { FEED_CUTS, previewCut, splitPostText } from './post-preview.js';
+import { FEED_CUTS, previewCut } from './browser.js';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `palavra${i}`).join(' ');
 
@@ -67,27 +68,24 @@ describe('previewCut', () => {
   });
 });
 
-describe('splitPostText', () => {
-  it('finds links, hashtags and mentions, leaving punctuation and e-mails as text', () => {
-    expect(
-      splitPostText('Veja https://pauta.app/x. #Dica e @maria; email a@b.com ou www.site.com.br'),
-    ).toEqual([
-      { kind: 'text', text: 'Veja ' },
-      { kind: 'link', text: 'https://pauta.app/x', href: 'https://pauta.app/x' },
-      { kind: 'text', text: '. ' },
-      { kind: 'hashtag', text: '#Dica' },
-      { kind: 'text', text: ' e ' },
-      { kind: 'mention', text: '@maria' },
-      { kind: 'text', text: '; email a@b.com ou ' },
-      { kind: 'link', text: 'www.site.com.br', href: 'https://www.site.com.br' },
-    ]);
-  });
-
-  it('keeps accents in hashtags and plain text whole', () => {
-    expect(splitPostText('#Educação\nlinha')).toEqual([
-      { kind: 'hashtag', text: '#Educação' },
-      { kind: 'text', text: '\nlinha' },
-    ]);
-    expect(splitPostText('sem nada')).toEqual([{ kind: 'text', text: 'sem nada' }]);
+describe('the browser entry', () => {
+  it('bundles for the browser from core and the networks’ profiles only (no Node, no client)', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('./browser.ts', import.meta.url))],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    const networks = inputs.filter((input) => input.includes('networks/src/'));
+    expect(networks.length).toBeGreaterThan(0);
+    for (const input of networks)
+      expect(input).toMatch(/networks\/src\/(browser|profile|[a-z]+\/profile)\.ts$/);
+    // Besides Pauta's own sources, only core's one library (zod) may come in.
+    for (const input of inputs) expect(input).toMatch(/^((core|networks)\/src|node_modules\/zod)\//);
   });
 });

@@ -1,0 +1,39 @@
+// Facebook's video rules for a Page, two kinds (docs/media.md, "Vídeo"):
+// - Reels (Reels Publishing API, POST /{page-id}/video_reels, "Video specifications"): vertical
+//   9:16, at least 540 × 960 (1080 × 1920 recommended), 24–60 fps, 3 to 90 s, H.264/H.265 (VP9 and
+//   AV1 too, which Pauta does not take), AAC at 48 kHz;
+// - a Page video (Video API, POST /{page-id}/videos, "Video Publishing" and the Page video help):
+//   MP4 or MOV, aspect ratio from 9:16 to 16:9, up to 4 GB and 240 min (Pauta's own 1 h applies
+//   first), a thumbnail image optional.
+import type { VideoLimits } from '@pauta/core';
+
+export const FACEBOOK_VIDEO_LIMITS = {
+  reels: {
+    kind: 'Reels',
+    containers: ['mp4', 'mov'],
+    videoCodecs: ['avc', 'hevc'],
+    audioCodecs: ['aac'],
+    minDurationSeconds: 3,
+    maxDurationSeconds: 90,
+    maxBytes: 1024 * 1024 * 1024,
+    aspectRatio: { min: 9 / 16, max: 9 / 16, minLabel: '9:16', maxLabel: '9:16' },
+    minFrameRate: 24,
+    maxFrameRate: 60,
+    minSide: 540,
+    maxAudioSampleRate: 48_000,
+    cover: 'frame',
+    source: 'https://developers.facebook.com/docs/video-api/guides/reels-publishing',
+  },
+  video: {
+    kind: 'vídeos da Página',
+    containers: ['mp4', 'mov'],
+    videoCodecs: ['avc', 'hevc'],
+    audioCodecs: ['aac'],
+    minDurationSeconds: 1,
+    maxDurationSeconds: 240 * 60,
+    maxBytes: 4 * 1024 * 1024 * 1024,
+    aspectRatio: { min: 9 / 16, max: 16 / 9, minLabel: '9:16', maxLabel: '16:9' },
+    cover: 'frame-or-image',
+    source: 'https://developers.facebook.com/docs/video-api/guides/publishing',
+  },
+} as const satisfies Record<string, VideoLimits>;

@@ -1,0 +1,78 @@
+// What the browser may know of a network (the `@pauta/networks/browser` entry): its name, colour
+// and icon, its text limit, and how its feed shows a post. Pure data plus core: nothing here
+// imports Node, a network client or a secret (browser.test.ts bundles the entry to prove it).
+import type { Platform } from '@pauta/core';
+
+/** A Tabler outline icon (24 × 24, stroke) as its SVG paths: the client draws it, no brand assets. */
+export interface NetworkIcon {
+  /** The Tabler name (`brand-linkedin`): the drawn icon keeps Tabler's class names. */
+  readonly name: string;
+  readonly paths: readonly string[];
+}
+
+/** Where the network's feed cuts a post before its "ver mais". */
+export interface FeedCut {
+  /** Code points shown before the "ver mais"; null = never cut. */
+  readonly chars: number | null;
+  /** Lines shown before the "ver mais"; null = never cut by lines. */
+  readonly lines: number | null;
+  /** The label of the network's expander, in pt-BR as the network writes it. */
+  readonly more: string;
+}
+
+/**
+ * How the client draws a post of the network (components/preview): `style` names one of the
+ * feed drawings the client has (a short post beside the avatar, a square photo with a caption, a
+ * professional card, a social card); a new network picks the closest.
+ */
+export interface NetworkPreview {
+  readonly style: 'microblog' | 'photo' | 'professional' | 'social';
+  readonly cut: FeedCut;
+  /** The whole post is shown and what passes the text limit highlighted (X), instead of a cut. */
+  readonly overflowAtLimit?: boolean;
+  /** Whose name the feed shows first: the Page's, the @username, or the person's name. */
+  readonly author: 'page' | 'username' | 'name';
+}
+
+/** How Contas Conectadas shows the network's account, and its texts (pt-BR, from core messages). */
+export interface NetworkAccountCard {
+  /** The card's first line: the @handle (with the Page below), or the Page / the person's name. */
+  readonly title: 'handle' | 'name';
+  /** Whether the @handle is shown under the name (a network where people are known by it). */
+  readonly showHandle: boolean;
+  /** Why the network cannot be connected yet, when it needs more than its credentials. */
+  readonly notConfigured?: string;
+  /** Texts of the network's own connect refusals (OAUTH_FAILED `reason` → message). */
+  readonly refusals?: Readonly<Record<string, string>>;
+}
+
+/** Weekday (0 = Sunday … 6 = Saturday) and local hour (0–23) weights of the best-time prior. */
+export interface PriorShape {
+  readonly days: readonly number[];
+  readonly hours: readonly number[];
+}
+
+export interface NetworkProfile {
+  readonly platform: Platform;
+  /** The name shown everywhere ('X (Twitter)'): core PLATFORM_LABELS. */
+  readonly label: string;
+  /** A Mantine colour, shown only next to the network's name (never the only signal). */
+  readonly color: string;
+  /** A Mantine colour and shade for the network's series in the dashboard's charts. */
+  readonly chartColor: string;
+  readonly icon: NetworkIcon;
+  /** Most characters a post may have (core PLATFORM_TEXT_LIMITS; X: weighted, measurePostLength). */
+  readonly textLimit: number;
+  readonly preview: NetworkPreview;
+  readonly accountCard: NetworkAccountCard;
+  /**
+   * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
+   * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the
+   * commonly published industry studies of when posts get the most engagement (Sprout Social,
+   * Hootsuite, Later), in the audience's local time, which we take to be the user's zone.
+   */
+  readonly bestTimePrior: PriorShape;
+}
+
+/** What a network's profile.ts declares: all but the label and the limit, which core holds. */
+export type NetworkProfileDeclaration = Omit<NetworkProfile, 'label' | 'textLimit'>;
