@@ -26,9 +26,13 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
   // chunks from that (scripts/client-chunks.ts); the probe itself uses the bundler's chunking.
   const probing = process.env[PROBE_ENV] === '1';
   const usage = command === 'build' && !probing ? await probeRoots(root, configFile) : null;
+  // The footer's year in the prerendered pages (components/PublicLayout.tsx); the Node build of
+  // scripts/prerender.ts gets this same `define`.
+  const define = { 'import.meta.env.PAUTA_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) };
   // Each Mantine component brings its own stylesheet (scripts/mantine-styles.ts).
   const plugins = [react(), mantineComponentStyles({ entry: path.join(root, 'src/main.tsx') })];
   return {
+    define,
     // prerender: dist/.prerendered/<page>.html, the landing and /auth with their markup.
     // precompress: a .br and a .gz next to every text file of dist, served by the web process.
     plugins: probing

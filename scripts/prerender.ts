@@ -41,7 +41,6 @@ export function pageAssets(manifest: Manifest, page: string): { css: string[]; j
   const entry = entryKey(manifest);
   const entryFiles = new Set(staticClosure(manifest, [entry]));
   const css: string[] = [];
-  const keys = [page];
   const seen = new Set<string>();
   // Depth first, imports before the chunk: the stylesheets in the order the app would add them.
   const visit = (key: string) => {
@@ -52,7 +51,7 @@ export function pageAssets(manifest: Manifest, page: string): { css: string[]; j
     for (const imported of chunk.imports ?? []) visit(imported);
     for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
   };
-  for (const key of keys) visit(key);
+  visit(page);
   const js = staticClosure(manifest, [page]).filter((file) => !entryFiles.has(file));
   return { css, js };
 }
@@ -99,12 +98,14 @@ interface PrerenderModule {
 export function prerenderPublicPages(options: { configFile: string; entry: string }): Plugin {
   let root = '';
   let outDir = '';
+  let define: Record<string, string> | undefined;
   return {
     name: 'pauta-prerender',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      define = config.define;
     },
     // Before precompress's closeBundle, which then compresses these pages too.
     writeBundle: {
@@ -117,6 +118,8 @@ export function prerenderPublicPages(options: { configFile: string; entry: strin
           root,
           configFile: options.configFile,
           logLevel: 'warn',
+          // The client build's constants, to the letter: the render must be the browser's.
+          define,
           build: { ssr: options.entry, outDir: serverOut, emptyOutDir: true, minify: false },
         });
         try {
