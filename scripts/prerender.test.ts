@@ -64,8 +64,8 @@ describe('prerenderedDocument', () => {
     js: ['assets/LandingPage-L1.js'],
   });
 
-  it('puts the markup in #root, marked for hydration', () => {
-    expect(html).toContain('<div id="root" data-prerendered=""><main><h1>Olá</h1></main></div>');
+  it('puts the markup in #root, marked for hydration and inert until then', () => {
+    expect(html).toContain('<div id="root" data-prerendered="" inert><main><h1>Olá</h1></main></div>');
   });
 
   it('sets the colour scheme first, then the title (escaped), then links the page stylesheets and chunks', () => {

@@ -2,7 +2,8 @@
 // client build has written dist, a second build bundles client/src/prerender.tsx for Node, runs
 // it for each path of PRERENDERED_PATHS, and writes dist/.prerendered/<name>.html: dist's
 // index.html with
-//   - the page's markup in #root (marked data-prerendered, so main.tsx hydrates it),
+//   - the page's markup in #root, marked data-prerendered (main.tsx hydrates it) and inert until
+//     then (app/App.tsx lifts it): a tap or keystroke before React runs would be lost,
 //   - the page's title,
 //   - the stylesheets of the page's chunks, linked (the first paint needs them; the entry's is
 //     there already), and a modulepreload of each of its chunks, so that they download with the
@@ -85,7 +86,7 @@ export function prerenderedDocument({ template, markup, title, css, js }: Docume
   );
   html = replace(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   html = replace(html, /\n {2}<\/head>/, `\n    ${links}\n  </head>`);
-  html = replace(html, /<div id="root"><\/div>/, `<div id="root" data-prerendered="">${markup}</div>`);
+  html = replace(html, /<div id="root"><\/div>/, `<div id="root" data-prerendered="" inert>${markup}</div>`);
   return html;
 }
 

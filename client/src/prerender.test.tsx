@@ -26,7 +26,10 @@ describe('renderPublicPage', () => {
       expect(html).toContain(H1[pathname]);
       expect(title).toBe(pathname === '/' ? 'Pauta' : `${messages.auth.loginTab} · Pauta`);
 
+      // As index.html has it: #root, inert until hydrated (scripts/prerender.ts).
       const container = document.createElement('div');
+      container.id = 'root';
+      container.setAttribute('inert', '');
       container.innerHTML = html;
       document.body.append(container);
       const h1 = container.querySelector('h1');
@@ -41,6 +44,7 @@ describe('renderPublicPage', () => {
       expect(errors).toEqual([]);
       expect(container.querySelector('h1')).toBe(h1);
       expect(fetch).not.toHaveBeenCalled();
+      expect(container.hasAttribute('inert')).toBe(false);
       act(() => root.unmount());
       container.remove();
     });

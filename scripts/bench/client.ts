@@ -434,7 +434,9 @@ async function visit(
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
     await page.goto(scenario.path, { waitUntil: 'load', timeout: 120_000 });
-    await scenario.ready(page);
+    // Without scripts the page stays inert (scripts/prerender.ts), out of the accessibility tree.
+    if (options.htmlOnly) await page.locator('h1').waitFor({ timeout: 30_000 });
+    else await scenario.ready(page);
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     await network.settled();
     if (errors.length) throw new Error(`${scenario.id}: erros na página: ${errors.join(' | ')}`);

@@ -35,9 +35,24 @@ export function publicPageTitle(page: PublicPage): string {
 function Screen({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fullScreen>
-      <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>
+        {children}
+        <Usable />
+      </Suspense>
     </ErrorBoundary>
   );
+}
+
+/**
+ * A page rendered at build time comes inert (scripts/prerender.ts): it shows at once, but a tap or
+ * a keystroke before React runs it would be lost (the form's state would not have it). Once its
+ * screen is hydrated, it is usable. Renders nothing; a no-op everywhere else.
+ */
+function Usable() {
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+  }, []);
+  return null;
 }
 
 /**
