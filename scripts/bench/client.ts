@@ -312,7 +312,7 @@ interface Response {
 
 interface Visit {
   responses: Response[];
-  lcp?: { time: number; element: string; cls: number };
+  lcp?: { time: number; element: string; cls: number; usable: number | null };
 }
 
 interface VisitOptions {
@@ -346,7 +346,21 @@ const LCP_SCRIPT = `Promise.all([
     }).observe({ type: 'layout-shift', buffered: true });
     setTimeout(() => resolve(cls), 300);
   }),
-]).then(([lcp, cls]) => ({ ...lcp, cls }))`;
+]).then(([lcp, cls]) => ({ ...lcp, cls, usable: window.__pautaUsableAt ?? null }))`;
+
+/**
+ * Installed before the page loads: when a page rendered at build time stops being inert (React has
+ * hydrated it, scripts/prerender.ts), in ms since navigation. Stays unset on any other page.
+ */
+const USABLE_SCRIPT = `document.addEventListener('DOMContentLoaded', () => {
+  const root = document.getElementById('root');
+  if (!root || !root.hasAttribute('inert')) return;
+  new MutationObserver((_, observer) => {
+    if (root.hasAttribute('inert')) return;
+    window.__pautaUsableAt = performance.now();
+    observer.disconnect();
+  }).observe(root, { attributes: true, attributeFilter: ['inert'] });
+});`;
 
 /** Watches one page's network through its own DevTools session. */
 function recordNetwork(cdp: CDPSession) {
@@ -430,6 +444,7 @@ async function visit(
     const network = recordNetwork(cdp);
     await cdp.send('Network.enable');
     if (options.throttle) {
+      await page.addInitScript(USABLE_SCRIPT);
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
@@ -442,7 +457,7 @@ async function visit(
     if (errors.length) throw new Error(`${scenario.id}: erros na página: ${errors.join(' | ')}`);
     let lcp: Visit['lcp'];
     if (options.throttle) {
-      lcp = await page.evaluate<{ time: number; element: string; cls: number }>(LCP_SCRIPT);
+      lcp = await page.evaluate<NonNullable<Visit['lcp']>>(LCP_SCRIPT);
     }
     if (options.screenshot) {
       await sleep(400);
@@ -560,17 +575,19 @@ try {
   for (const scenario of pages.slice(0, 2)) {
     const times: number[] = [];
     const shifts: number[] = [];
+    const usable: number[] = [];
     let element = '';
     for (let i = 0; i < LCP_RUNS; i++) {
       const v = await visit(browser, baseUrl, cookie, scenario, { throttle: true });
       if (!v.lcp) throw new Error(`${scenario.id}: sem Largest Contentful Paint`);
       times.push(v.lcp.time);
       shifts.push(v.lcp.cls);
+      if (v.lcp.usable !== null) usable.push(v.lcp.usable);
       element = v.lcp.element;
     }
     lcps.set(scenario.id, { times, element });
     out(
-      `LCP ${pad(scenario.id, 8)} (CPU ${CPU_SLOWDOWN}× mais lenta, Slow 4G: ${SLOW_4G.latency} ms RTT, ${((SLOW_4G.downloadThroughput * 8) / 1e6).toFixed(2)} Mbps): mediana ${median(times).toFixed(0)} ms em ${LCP_RUNS} visitas (${times.map((t) => t.toFixed(0)).join(', ')} ms); elemento ${element}; CLS ${shifts.map((c) => c.toFixed(3)).join(', ')}`,
+      `LCP ${pad(scenario.id, 8)} (CPU ${CPU_SLOWDOWN}× mais lenta, Slow 4G: ${SLOW_4G.latency} ms RTT, ${((SLOW_4G.downloadThroughput * 8) / 1e6).toFixed(2)} Mbps): mediana ${median(times).toFixed(0)} ms em ${LCP_RUNS} visitas (${times.map((t) => t.toFixed(0)).join(', ')} ms); elemento ${element}; CLS ${shifts.map((c) => c.toFixed(3)).join(', ')}${usable.length ? `; interativa (hidratada) em ${usable.map((t) => t.toFixed(0)).join(', ')} ms` : ''}`,
     );
   }
   out();
