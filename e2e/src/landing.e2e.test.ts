@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snapshot } from './browser.js';
+import { launchBrowser, newPage, snapshot, untilUsable } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,6 +18,7 @@ describe('landing page', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await page.goto('/');
+    await untilUsable(page);
     await page.getByRole('link', { name: 'Começar agora' }).waitFor();
     for (const [value, label] of [
       ['80%', /menos tempo/i],
