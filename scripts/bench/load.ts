@@ -685,7 +685,10 @@ function printOpenLoop(runs: OpenReport[]) {
     out(`  ${o.result.rate} req/s: ${parts.join('; ')}`);
     const statuses = [...o.result.statuses].map(([code, n]) => `${code}=${n}`).join(' ');
     if (statuses || o.result.failed)
-      out(`    não-2xx: ${statuses || '-'}; conexão/timeout: ${o.result.failed}`);
+      out(
+        `    não-2xx: ${statuses || '-'}; conexão/timeout: ${o.result.failed}` +
+          ([...o.result.failures].map(([message, n]) => ` ${message}=${n}`).join('') || ''),
+      );
     for (const [status, body] of o.result.samples) out(`    exemplo de ${status}: ${body}`);
   }
 }

@@ -32,6 +32,8 @@ export interface OpenLoopResult {
   sendLagP99: number;
   /** First body of each non-2xx status, for the report. */
   samples: Map<number, string>;
+  /** Connection errors and timeouts by message. */
+  failures: Map<string, number>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -69,6 +71,7 @@ export async function openLoop(options: {
     byName: new Map(),
     sendLagP99: 0,
     samples: new Map(),
+    failures: new Map(),
   };
   const lags: number[] = [];
   const pending = new Set<Promise<void>>();
@@ -84,6 +87,12 @@ export async function openLoop(options: {
     }
     const entry = stats;
     result.sent += 1;
+    const fail = (error: Error) => {
+      result.failed += 1;
+      entry.errors += 1;
+      const message = (error as { code?: string }).code ?? error.message;
+      result.failures.set(message, (result.failures.get(message) ?? 0) + 1);
+    };
     const done = new Promise<void>((resolve) => {
       const headers: Record<string, string | number> = { ...request.headers };
       if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
@@ -119,17 +128,15 @@ export async function openLoop(options: {
             }
             resolve();
           });
-          res.on('error', () => {
-            result.failed += 1;
-            entry.errors += 1;
+          res.on('error', (error) => {
+            fail(error);
             resolve();
           });
         },
       );
       req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        result.failed += 1;
-        entry.errors += 1;
+      req.on('error', (error) => {
+        fail(error);
         resolve();
       });
       req.end(request.body);
