@@ -57,7 +57,10 @@ export async function openLoop(options: {
   plan: () => { name: string; request: OpenLoopRequest };
 }): Promise<OpenLoopResult> {
   const url = new URL(options.baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  // A free socket is closed by the client a second before the server's keep-alive timeout (node
+  // applies the server's `Keep-Alive: timeout=5` hint only when the agent has a timeout of its own):
+  // otherwise a socket left idle after a stall races the server's close and ends in ECONNRESET.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: TIMEOUT_MS });
   const interval = 1000 / options.rate;
   const total = Math.round(options.rate * options.durationS);
   const result: OpenLoopResult = {
