@@ -6,6 +6,7 @@
 // app either way and is covered by the app's own tests.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { createDb, type DbHandle } from '@pauta/db';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
@@ -18,6 +19,7 @@ import { requestId } from '../http/request-id.js';
 import { contextFactory } from './context.js';
 import { createTrpcHandler } from './http-handler.js';
 import { appRouter } from './router.js';
+import { runningProcedures } from './trpc.js';
 
 const MAX_BODY = 100 * 1024;
 
@@ -302,5 +304,23 @@ describe('lean /trpc handler', () => {
       await referenceAway.close();
       await away.close();
     }
+  });
+
+  it('ends the procedure of a client that leaves halfway through its body', async () => {
+    const { port } = new URL(lean.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      'POST /trpc/themes.update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Cookie: ${cookie}\r\nIdempotency-Key: ${randomUUID()}\r\nContent-Length: 1000\r\n\r\n{"json":`,
+    );
+    // The procedure is running, waiting for the rest of the body.
+    const deadline = Date.now() + 5_000;
+    while (runningProcedures() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(runningProcedures()).toBe(1);
+    socket.destroy();
+    while (runningProcedures() > 0 && Date.now() < deadline + 5_000)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(runningProcedures()).toBe(0);
   });
 });

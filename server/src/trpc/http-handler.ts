@@ -102,6 +102,7 @@ function readBody(req: Request, maxBodySize: number): Promise<string> {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -120,9 +121,13 @@ function readBody(req: Request, maxBodySize: number): Promise<string> {
       cleanup();
       reject(error);
     };
+    // A client that leaves mid-body: the procedure fails instead of waiting forever (and holding
+    // the count of running procedures that a shutdown waits for).
+    const onClose = () => onError(new Error('aborted'));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }
 
