@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorMessages, isAppError } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
@@ -19,6 +18,7 @@ import { clientAssets, sendStaticFile } from './http/static-assets.js';
 import { mediaRouter } from './media/media.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { contextFactory } from './trpc/context.js';
+import { createTrpcHandler } from './trpc/http-handler.js';
 import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
@@ -89,30 +89,17 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
 
-  app.use(healthRouter(deps));
-  app.use(oauthRouter(deps));
-  // The queue monitor (bull-board), administrators only.
-  app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
-  // Embedded mode without SMTP only: the local mailbox (absent, a 404, everywhere else).
-  if (deps.localMailbox) app.use(MAILBOX_PATH, localMailboxRouter(deps, deps.localMailbox));
-
-  // Images: the raw upload and the signed /media URLs (docs/media.md).
-  if (deps.media) app.use(mediaRouter({ ...deps, media: deps.media }));
-
+  // tRPC first: the routers below never answer under /trpc, and every request to them would walk
+  // their stacks. The lean handler answers queries and mutations on the node request and hands the
+  // rest (the live SSE stream among them) to tRPC's adapter (trpc/http-handler.ts).
   app.use(
     '/trpc',
     trpcMethods,
     sameOriginOnly(appOrigin),
     jsonOnly,
-    // Live updates are an SSE stream (docs/live-updates.md): tell nginx-style proxies not to buffer it.
-    (req: Request, res: Response, next: NextFunction) => {
-      if (req.headers.accept?.includes('text/event-stream')) res.setHeader('X-Accel-Buffering', 'no');
-      next();
-    },
-    createExpressMiddleware({
+    createTrpcHandler({
       router: appRouter,
       maxBodySize: MAX_BODY_BYTES,
-      allowBatching: true,
       maxBatchSize: 20,
       createContext: contextFactory(deps),
       onError: ({ error, path: procedure, req }) => {
@@ -124,6 +111,16 @@ export function createApp(deps: AppDeps): express.Express {
       },
     }),
   );
+
+  app.use(healthRouter(deps));
+  app.use(oauthRouter(deps));
+  // The queue monitor (bull-board), administrators only.
+  app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
+  // Embedded mode without SMTP only: the local mailbox (absent, a 404, everywhere else).
+  if (deps.localMailbox) app.use(MAILBOX_PATH, localMailboxRouter(deps, deps.localMailbox));
+
+  // Images: the raw upload and the signed /media URLs (docs/media.md).
+  if (deps.media) app.use(mediaRouter({ ...deps, media: deps.media }));
 
   if (client) {
     // Pre-compressed at build time; the best encoding the browser accepts (http/static-assets.ts).
