@@ -20,12 +20,15 @@ export function clientBuildIsStale(): boolean {
   const index = path.join(CLIENT, 'dist', 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  // The build's own configuration counts too (chunking, Mantine's styles, compression).
+  // The build's own configuration counts too (chunking, Mantine's styles, compression, the
+  // prerendered pages).
   const buildFiles = [
     'client/vite.config.ts',
     'scripts/client-chunks.ts',
     'scripts/mantine-styles.ts',
     'scripts/precompress.ts',
+    'scripts/prerender.ts',
+    'scripts/client-budget.ts',
   ];
   return (
     [path.join(CLIENT, 'src'), path.join(CLIENT, 'public'), path.join(ROOT, 'core', 'src')].some(

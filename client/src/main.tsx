@@ -5,21 +5,17 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './a11y.css';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { AppProviders } from './app/AppProviders';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadForPath } from './app/preload';
+import { Root } from './app/Root';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 preloadForPath(window.location.pathname);
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <App />
-    </AppProviders>
-  </StrictMode>,
-);
+// A public page rendered at build time (prerender.tsx), which the web sends only to a request
+// without a session cookie: React takes over its markup, with "signed out" as the first session
+// answer. Any other page starts empty and waits for the session.
+if (root.hasAttribute('data-prerendered')) hydrateRoot(root, <Root signedOut />);
+else createRoot(root).render(<Root />);

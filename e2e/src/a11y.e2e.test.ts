@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AXE_VERSION, AxeReport, scan, settle } from './axe.js';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, untilUsable } from './browser.js';
 import { promoteToAdmin, sql, uniqueEmail } from './db.js';
 import { logIn, PASSWORD, signUp } from './flows.js';
 
@@ -51,6 +51,7 @@ async function applyVariant(page: Page, variant: Variant): Promise<void> {
   await page.setViewportSize({ width: variant.width, height: variant.width === 375 ? 812 : 900 });
   await page.evaluate((scheme) => localStorage.setItem('mantine-color-scheme-value', scheme), variant.scheme);
   await page.reload();
+  await untilUsable(page);
 }
 
 /**
@@ -124,6 +125,7 @@ describe('accessibility (axe-core)', () => {
     reports['signed out'] = report;
     const { context, page } = await newPage(browser);
     await page.goto('/');
+    await untilUsable(page);
     for (const variant of VARIANTS) {
       const v = label(variant);
       await applyVariant(page, variant);

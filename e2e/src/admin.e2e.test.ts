@@ -2,7 +2,7 @@
 // and password recovery through the emailed link — in Chromium, with a real SMTP server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snapshot } from './browser.js';
+import { launchBrowser, newPage, snapshot, untilUsable } from './browser.js';
 import { promoteToAdmin, sql, uniqueEmail, waitForMail } from './db.js';
 import { createTheme, expectToast, logIn, PASSWORD, signUp } from './flows.js';
 
@@ -160,6 +160,7 @@ describe('administration', () => {
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
     await context.clearCookies();
     await page.goto('/auth');
+    await untilUsable(page);
     await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
     await page.getByLabel(/^Email/).fill(email);
     await page.getByRole('button', { name: 'Enviar link' }).click();

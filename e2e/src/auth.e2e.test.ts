@@ -1,7 +1,7 @@
 // Issue "Sign-up, sign-in, roles and the whole app shell", driven in Chromium.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snapshot } from './browser.js';
+import { launchBrowser, newPage, snapshot, untilUsable } from './browser.js';
 import { promoteToAdmin, uniqueEmail } from './db.js';
 import { expectToast, logIn, logOut, PASSWORD, signUp } from './flows.js';
 
@@ -33,6 +33,7 @@ describe('email and password', () => {
   it('explains mismatched passwords and empty fields', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/auth');
+    await untilUsable(page);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expectToast(page, 'Por favor, preencha todos os campos.');
 
@@ -52,6 +53,7 @@ describe('social sign-in through the sandbox', () => {
     it(`signs in with ${provider}`, async () => {
       const { context, page } = await newPage(browser);
       await page.goto('/auth');
+      await untilUsable(page);
       await page.getByRole('button', { name: new RegExp(provider) }).click();
       // The sandbox auto-approves and sends the browser back to /auth/callback, then into the app.
       await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 20_000 });
@@ -78,6 +80,7 @@ describe('social sign-in on a slow machine', () => {
       await route.fulfill({ response }).catch(() => {});
     });
     await page.goto('/auth');
+    await untilUsable(page);
     await page.getByRole('button', { name: /LinkedIn/ }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();

@@ -60,3 +60,15 @@ export async function snapshot(
     fullPage: options.fullPage ?? true,
   });
 }
+
+/**
+ * Waits until the page can be used. The landing and /auth come rendered in the HTML and inert
+ * until React has hydrated them (scripts/prerender.ts): a click or a keystroke before that would
+ * be lost, and `page.goto` may return first. Any other page is never inert.
+ */
+export async function untilUsable(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && !root.hasAttribute('inert');
+  });
+}

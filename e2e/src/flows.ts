@@ -1,6 +1,7 @@
 // UI steps shared by the e2e specs, written the way a person uses the screens.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { untilUsable } from './browser.js';
 import { sql } from './db.js';
 
 export const PASSWORD = 'uma senha bem longa';
@@ -20,6 +21,7 @@ export async function signUp(
   options: { firstName?: string; password?: string } = {},
 ) {
   await page.goto('/auth');
+  await untilUsable(page);
   await page.getByText('Criar conta', { exact: true }).first().click();
   await page.getByLabel('Nome', { exact: true }).fill(options.firstName ?? 'Ana');
   await page.getByLabel('Sobrenome').fill('Teste');
@@ -31,6 +33,7 @@ export async function signUp(
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/auth');
+  await untilUsable(page);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();

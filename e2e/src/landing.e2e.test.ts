@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snapshot } from './browser.js';
+import { launchBrowser, newPage, snapshot, untilUsable } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,6 +18,7 @@ describe('landing page', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await page.goto('/');
+    await untilUsable(page);
     await page.getByRole('link', { name: 'Começar agora' }).waitFor();
     for (const [value, label] of [
       ['80%', /menos tempo/i],
@@ -64,10 +66,45 @@ describe('landing page', () => {
   it('serves the security headers with a CSP the built client passes', async () => {
     const res = await fetch(`${(await import('vitest')).inject('baseUrl')}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await res.text();
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // The landing rendered at build time (scripts/prerender.ts): its one inline script (the colour
+    // scheme before the first paint) is allowed by its hash, and no other inline script is.
+    expect(html).toContain(`<div id="root" data-prerendered="" inert>`);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('paints the landing and /auth from their HTML, before any script, in both colour schemes', async () => {
+    for (const [path, heading, dark] of [
+      ['/', 'Seu gerente de redes sociais', false],
+      ['/auth', 'Bem-vindo de volta', true],
+    ] as const) {
+      const { context, page } = await newPage(browser, { width: 375, height: 800 });
+      if (dark) await context.addInitScript("localStorage.setItem('mantine-color-scheme-value', 'dark')");
+      // No script file loads: what a phone shows while the app downloads.
+      await context.route(/\.m?js(?:\?|$)/, (route) => route.abort());
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        // The aborted script files are expected; a refused inline script (CSP) is not.
+        if (m.type() === 'error' && !m.text().includes('net::ERR_FAILED')) errors.push(m.text());
+      });
+      await page.goto(path);
+      // Inert until the app runs (a tap or a keystroke would be lost): out of the accessibility
+      // tree, so by its tag.
+      await expect(page.locator('h1').textContent()).resolves.toContain(heading);
+      await expect(page.locator('#root').getAttribute('inert')).resolves.toBe('');
+      const scheme = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+      expect(scheme, path).toBe(dark ? 'dark' : 'light');
+      const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(body, path).toBe(dark ? 'rgb(36, 36, 36)' : 'rgb(255, 255, 255)');
+      expect(errors, path).toEqual([]);
+      await snapshot(page, `first-paint-${path === '/' ? 'landing' : 'auth'}-375${dark ? '-dark' : ''}`);
+      await context.close();
+    }
   });
 });

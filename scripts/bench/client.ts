@@ -13,7 +13,10 @@
 // the phone profile for the landing and /auth) is printed with met / not met.
 //
 // --screenshots DIR also saves full-page screenshots of every page at 1280 and 375 px wide, light
-// and dark, for people to compare by eye (DIR/<page>-<width>-<scheme>.png).
+// and dark, for people to compare by eye (DIR/<page>-<width>-<scheme>.png); for the landing and
+// /auth also their first paint, from the HTML and stylesheets with every script blocked
+// (DIR/<page>-<width>-<scheme>-html.png), which must look the same.
+// --public measures the landing and /auth only (bytes, LCP, screenshots): a few minutes, not 15.
 //
 // Environment: BENCH_DATABASE_ADMIN_URL or TEST_DATABASE_ADMIN_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; database `pauta_bench_client`, dropped at the end),
@@ -44,7 +47,11 @@ import { benchEnv } from '../env.js';
 import { benchDatabase } from './common.js';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, screenshots: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    screenshots: { type: 'string' },
+    public: { type: 'boolean', default: false },
+  },
 });
 const LCP_RUNS = Math.max(1, Number(args.runs));
 const CHROMIUM = benchEnv.chromium();
@@ -305,7 +312,7 @@ interface Response {
 
 interface Visit {
   responses: Response[];
-  lcp?: { time: number; element: string };
+  lcp?: { time: number; element: string; cls: number; usable: number | null };
 }
 
 interface VisitOptions {
@@ -314,17 +321,46 @@ interface VisitOptions {
   viewport?: { width: number; height: number };
   dark?: boolean;
   screenshot?: string;
+  /** No script file loads: what the HTML and its stylesheets paint before the app runs. */
+  htmlOnly?: boolean;
 }
 
-/** Runs in the page: the last Largest Contentful Paint candidate (the entries are buffered). */
-const LCP_SCRIPT = `new Promise((resolve) => {
-  new PerformanceObserver((list) => {
-    const last = list.getEntries().at(-1);
-    const el = last.element;
-    const label = el ? '<' + el.tagName.toLowerCase() + '> "' + (el.textContent || '').trim().slice(0, 40) + '"' : '?';
-    resolve({ time: last.startTime, element: label });
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-})`;
+/**
+ * Runs in the page: the last Largest Contentful Paint candidate (the entries are buffered), and
+ * the Cumulative Layout Shift so far (every shift without recent input: the page taken over by
+ * React must not move).
+ */
+const LCP_SCRIPT = `Promise.all([
+  new Promise((resolve) => {
+    new PerformanceObserver((list) => {
+      const last = list.getEntries().at(-1);
+      const el = last.element;
+      const label = el ? '<' + el.tagName.toLowerCase() + '> "' + (el.textContent || '').trim().slice(0, 40) + '"' : '?';
+      resolve({ time: last.startTime, element: label });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  }),
+  new Promise((resolve) => {
+    let cls = 0;
+    new PerformanceObserver((list) => {
+      for (const shift of list.getEntries()) if (!shift.hadRecentInput) cls += shift.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => resolve(cls), 300);
+  }),
+]).then(([lcp, cls]) => ({ ...lcp, cls, usable: window.__pautaUsableAt ?? null }))`;
+
+/**
+ * Installed before the page loads: when a page rendered at build time stops being inert (React has
+ * hydrated it, scripts/prerender.ts), in ms since navigation. Stays unset on any other page.
+ */
+const USABLE_SCRIPT = `document.addEventListener('DOMContentLoaded', () => {
+  const root = document.getElementById('root');
+  if (!root || !root.hasAttribute('inert')) return;
+  new MutationObserver((_, observer) => {
+    if (root.hasAttribute('inert')) return;
+    window.__pautaUsableAt = performance.now();
+    observer.disconnect();
+  }).observe(root, { attributes: true, attributeFilter: ['inert'] });
+});`;
 
 /** Watches one page's network through its own DevTools session. */
 function recordNetwork(cdp: CDPSession) {
@@ -400,6 +436,7 @@ async function visit(
     if (options.dark) {
       await context.addInitScript("localStorage.setItem('mantine-color-scheme-value', 'dark')");
     }
+    if (options.htmlOnly) await context.route(/\.m?js(?:\?|$)/, (route) => route.abort());
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -407,17 +444,20 @@ async function visit(
     const network = recordNetwork(cdp);
     await cdp.send('Network.enable');
     if (options.throttle) {
+      await page.addInitScript(USABLE_SCRIPT);
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
     await page.goto(scenario.path, { waitUntil: 'load', timeout: 120_000 });
-    await scenario.ready(page);
+    // Without scripts the page stays inert (scripts/prerender.ts), out of the accessibility tree.
+    if (options.htmlOnly) await page.locator('h1').waitFor({ timeout: 30_000 });
+    else await scenario.ready(page);
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     await network.settled();
     if (errors.length) throw new Error(`${scenario.id}: erros na página: ${errors.join(' | ')}`);
     let lcp: Visit['lcp'];
     if (options.throttle) {
-      lcp = await page.evaluate<{ time: number; element: string }>(LCP_SCRIPT);
+      lcp = await page.evaluate<NonNullable<Visit['lcp']>>(LCP_SCRIPT);
     }
     if (options.screenshot) {
       await sleep(400);
@@ -508,7 +548,7 @@ try {
   out(`Chromium ${browser.version()}, web em ${baseUrl} (NODE_ENV=production)`);
   out();
 
-  const pages = scenarios(seeded);
+  const pages = args.public ? scenarios(seeded).slice(0, 2) : scenarios(seeded);
   const results = new Map<string, { br: Visit; gzip: Visit }>();
   for (const scenario of pages) {
     const br = await visit(browser, baseUrl, cookie, scenario);
@@ -534,16 +574,20 @@ try {
   const lcps = new Map<string, { times: number[]; element: string }>();
   for (const scenario of pages.slice(0, 2)) {
     const times: number[] = [];
+    const shifts: number[] = [];
+    const usable: number[] = [];
     let element = '';
     for (let i = 0; i < LCP_RUNS; i++) {
       const v = await visit(browser, baseUrl, cookie, scenario, { throttle: true });
       if (!v.lcp) throw new Error(`${scenario.id}: sem Largest Contentful Paint`);
       times.push(v.lcp.time);
+      shifts.push(v.lcp.cls);
+      if (v.lcp.usable !== null) usable.push(v.lcp.usable);
       element = v.lcp.element;
     }
     lcps.set(scenario.id, { times, element });
     out(
-      `LCP ${pad(scenario.id, 8)} (CPU ${CPU_SLOWDOWN}× mais lenta, Slow 4G: ${SLOW_4G.latency} ms RTT, ${((SLOW_4G.downloadThroughput * 8) / 1e6).toFixed(2)} Mbps): mediana ${median(times).toFixed(0)} ms em ${LCP_RUNS} visitas (${times.map((t) => t.toFixed(0)).join(', ')} ms); elemento ${element}`,
+      `LCP ${pad(scenario.id, 8)} (CPU ${CPU_SLOWDOWN}× mais lenta, Slow 4G: ${SLOW_4G.latency} ms RTT, ${((SLOW_4G.downloadThroughput * 8) / 1e6).toFixed(2)} Mbps): mediana ${median(times).toFixed(0)} ms em ${LCP_RUNS} visitas (${times.map((t) => t.toFixed(0)).join(', ')} ms); elemento ${element}; CLS ${shifts.map((c) => c.toFixed(3)).join(', ')}${usable.length ? `; interativa (hidratada) em ${usable.map((t) => t.toFixed(0)).join(', ')} ms` : ''}`,
     );
   }
   out();
@@ -591,6 +635,7 @@ try {
     ]);
   }
   const all = [...results.values()].flatMap((x) => x.br.responses).filter((r) => !r.failed && r.url);
+
   const hashed = all.filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
   const immutable = hashed.filter(
     (r) => /\bimmutable\b/.test(r.cacheControl) && /max-age=31536000/.test(r.cacheControl),
@@ -605,7 +650,8 @@ try {
     `index.html com no-cache: ${noCache.length}/${documents.length}`,
     documents.length > 0 && noCache.length === documents.length,
   ]);
-  // Every signed-in view is its own lazily loaded chunk.
+  // Every signed-in view is its own lazily loaded chunk (not measured with --public).
+  const viewGoals = goals.length;
   const viewChunks = VIEWS.filter((view) =>
     chunks.some(
       (c) =>
@@ -636,7 +682,7 @@ try {
       loadedBy.length > 0;
     goals.push([`${label} só onde aparecem: carregados por ${loadedBy.join(', ') || 'nenhuma página'}`, ok]);
   }
-  for (const [line, ok] of goals) out(`  ${verdict(ok)}  ${line}`);
+  for (const [line, ok] of args.public ? goals.slice(0, viewGoals) : goals) out(`  ${verdict(ok)}  ${line}`);
 
   if (args.screenshots) {
     const dir = path.resolve(args.screenshots);
@@ -645,11 +691,23 @@ try {
       for (const width of [1280, 375]) {
         for (const dark of [false, true]) {
           const name = `${scenario.id.replace(/[^a-z0-9-]+/gi, '-').replace(/^-|-$/g, '')}-${width}-${dark ? 'dark' : 'light'}.png`;
+          const viewport = { width, height: width === 375 ? 812 : 900 };
           await visit(browser, baseUrl, cookie, scenario, {
-            viewport: { width, height: width === 375 ? 812 : 900 },
+            viewport,
             dark,
             screenshot: path.join(dir, name),
           });
+          // The landing and /auth paint from their HTML first (scripts/prerender.ts): that picture
+          // too, to compare with the one above.
+          if (!scenario.signedIn) {
+            const first = path.join(dir, name.replace(/\.png$/, '-html.png'));
+            await visit(browser, baseUrl, cookie, scenario, {
+              viewport,
+              dark,
+              screenshot: first,
+              htmlOnly: true,
+            });
+          }
         }
       }
     }

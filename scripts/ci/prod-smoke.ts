@@ -259,7 +259,11 @@ async function main(): Promise<void> {
       }
     }
     const page = await fetch(`${appUrl}/`);
-    check('web serve a interface compilada', page.ok && (await page.text()).includes('<div id="root">'));
+    // Without a session cookie, `/` is the landing rendered at build time (scripts/prerender.ts).
+    check(
+      'web serve a interface compilada (a landing já renderizada)',
+      page.ok && (await page.text()).includes('<div id="root" data-prerendered="" inert><style'),
+    );
 
     const email = `smoke-${RUN}@exemplo.com`;
     const password = 'uma senha de produção bem longa';

@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorMessages, isAppError } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
+import { cookieNames, readCookie } from './auth/cookies.js';
 import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
 import { localMailboxRouter, MAILBOX_PATH } from './email/local-mailbox.js';
@@ -18,6 +18,7 @@ import { clientAssets, sendStaticFile } from './http/static-assets.js';
 import { mediaRouter } from './media/media.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { contextFactory } from './trpc/context.js';
+import { createTrpcHandler } from './trpc/http-handler.js';
 import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;
@@ -52,6 +53,11 @@ export function createApp(deps: AppDeps): express.Express {
   // plain-http APP_URL (local use, a LAN install) they would pin browsers to an https that is not there.
   const https = new URL(deps.env.appUrl).protocol === 'https:';
 
+  // The built client, read once (http/static-assets.ts); its inline scripts' hashes go in the CSP.
+  const dist = deps.clientDist;
+  const client = dist && existsSync(path.join(dist, 'index.html')) ? clientAssets(dist) : null;
+  const sessionCookie = cookieNames(deps.env.appUrl).session;
+
   app.use(requestId);
   startDefaultMetrics();
   app.use(httpMetrics(new Set(Object.keys(appRouter._def.procedures))));
@@ -60,6 +66,8 @@ export function createApp(deps: AppDeps): express.Express {
     helmet({
       contentSecurityPolicy: {
         directives: {
+          // Helmet's default ('self') and the one inline script of the prerendered pages, by hash.
+          'script-src': ["'self'", ...(client?.scriptHashes ?? [])],
           'frame-ancestors': ["'none'"],
           // The OAuth sandbox and real providers are reached by top-level navigation, not fetch.
           'connect-src': ["'self'"],
@@ -81,30 +89,17 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
 
-  app.use(healthRouter(deps));
-  app.use(oauthRouter(deps));
-  // The queue monitor (bull-board), administrators only.
-  app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
-  // Embedded mode without SMTP only: the local mailbox (absent, a 404, everywhere else).
-  if (deps.localMailbox) app.use(MAILBOX_PATH, localMailboxRouter(deps, deps.localMailbox));
-
-  // Images: the raw upload and the signed /media URLs (docs/media.md).
-  if (deps.media) app.use(mediaRouter({ ...deps, media: deps.media }));
-
+  // tRPC first: the routers below never answer under /trpc, and every request to them would walk
+  // their stacks. The lean handler answers queries and mutations on the node request and hands the
+  // rest (the live SSE stream among them) to tRPC's adapter (trpc/http-handler.ts).
   app.use(
     '/trpc',
     trpcMethods,
     sameOriginOnly(appOrigin),
     jsonOnly,
-    // Live updates are an SSE stream (docs/live-updates.md): tell nginx-style proxies not to buffer it.
-    (req: Request, res: Response, next: NextFunction) => {
-      if (req.headers.accept?.includes('text/event-stream')) res.setHeader('X-Accel-Buffering', 'no');
-      next();
-    },
-    createExpressMiddleware({
+    createTrpcHandler({
       router: appRouter,
       maxBodySize: MAX_BODY_BYTES,
-      allowBatching: true,
       maxBatchSize: 20,
       createContext: contextFactory(deps),
       onError: ({ error, path: procedure, req }) => {
@@ -117,10 +112,18 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
 
-  const dist = deps.clientDist;
-  if (dist && existsSync(path.join(dist, 'index.html'))) {
+  app.use(healthRouter(deps));
+  app.use(oauthRouter(deps));
+  // The queue monitor (bull-board), administrators only.
+  app.use(QUEUE_BOARD_PATH, queueBoardRouter(deps));
+  // Embedded mode without SMTP only: the local mailbox (absent, a 404, everywhere else).
+  if (deps.localMailbox) app.use(MAILBOX_PATH, localMailboxRouter(deps, deps.localMailbox));
+
+  // Images: the raw upload and the signed /media URLs (docs/media.md).
+  if (deps.media) app.use(mediaRouter({ ...deps, media: deps.media }));
+
+  if (client) {
     // Pre-compressed at build time; the best encoding the browser accepts (http/static-assets.ts).
-    const client = clientAssets(dist);
     app.use(client.files);
     // Every other GET is a view of the SPA (spec §2.1: unknown paths show the landing page), but
     // a missing file under /assets/ is a 404, never the page in its place.
@@ -133,6 +136,17 @@ export function createApp(deps: AppDeps): express.Express {
       if (req.path.startsWith(CLIENT_LINK_PAGE)) {
         res.setHeader('Referrer-Policy', 'no-referrer');
         res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+      }
+      // The landing and /auth rendered at build time, for a visitor (no session cookie: the session
+      // answer would be "signed out"), so the page paints before any script runs; with a cookie,
+      // the app waits for the session answer as on any other path (docs/performance.md).
+      const prerendered = client.prerendered.get(req.path);
+      if (prerendered) {
+        res.vary('Cookie');
+        if (readCookie(req, sessionCookie) === undefined) {
+          sendStaticFile(req, res, prerendered);
+          return;
+        }
       }
       sendStaticFile(req, res, client.index);
     });

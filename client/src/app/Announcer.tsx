@@ -8,7 +8,9 @@ import { currentAnnouncement, subscribeAnnouncements } from '../lib/announcer';
  * repeated message as a change.
  */
 function Region({ politeness }: { politeness: Politeness }) {
-  const announcement = useSyncExternalStore(subscribeAnnouncements, () => currentAnnouncement(politeness));
+  const read = () => currentAnnouncement(politeness);
+  // Also the build-time render's snapshot (client/src/prerender.tsx): nothing announced yet.
+  const announcement = useSyncExternalStore(subscribeAnnouncements, read, read);
   const [shown, setShown] = useState('');
   useEffect(() => {
     setShown('');

@@ -25,13 +25,34 @@ const PAGE_TITLES: Partial<Record<PublicPage, string>> = {
   dataDeletion: messages.views['data-deletion'].title,
 };
 
+/** The browser tab's title on a public page: the page's name and the app's, or the app's alone. */
+export function publicPageTitle(page: PublicPage): string {
+  const title = PAGE_TITLES[page];
+  return title ? `${title} · ${messages.common.appName}` : messages.common.appName;
+}
+
 /** A lazily loaded screen: 'Carregando...' while its chunk arrives, a way out if it cannot. */
 function Screen({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fullScreen>
-      <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>
+        {children}
+        <Usable />
+      </Suspense>
     </ErrorBoundary>
   );
+}
+
+/**
+ * A page rendered at build time comes inert (scripts/prerender.ts): it shows at once, but a tap or
+ * a keystroke before React runs it would be lost (the form's state would not have it). Once its
+ * screen is hydrated, it is usable. Renders nothing; a no-op everywhere else.
+ */
+function Usable() {
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+  }, []);
+  return null;
 }
 
 /**
@@ -120,9 +141,7 @@ function PublicPages({ pathname }: { pathname: string }) {
     page === 'clientApproval'
       ? 'landing'
       : page;
-  const title = PAGE_TITLES[shown];
-  const appName = messages.common.appName;
-  useDocumentTitle(title ? `${title} · ${appName}` : appName);
+  useDocumentTitle(publicPageTitle(shown));
   const Page = PAGES[shown];
   // Keyed by page: a page that failed to load does not keep the next one from showing.
   return (

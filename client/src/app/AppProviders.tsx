@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { clearToastsOlderThan, showError } from '../lib/toast';
 import type { TrpcClient } from '../lib/trpc';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
+import { createQueryClient, createTrpcClient, sessionQueryKey, TRPCProvider } from '../lib/trpc';
 import { cssVariablesResolver, theme } from '../theme';
 import { Announcer } from './Announcer';
 import { usePathname } from './navigation';
@@ -20,6 +20,12 @@ interface AppProvidersProps {
   children: ReactNode;
   /** `'test'` turns off transitions and portals (component tests). */
   env?: MantineProviderProps['env'];
+  /**
+   * The page itself is the first session answer, "signed out": the server sends a prerendered
+   * public page only to a request without a session cookie (client/src/prerender.tsx), and its
+   * render and the browser's first render must be the same.
+   */
+  signedOut?: boolean;
 }
 
 const ToastContainer = lazy(() =>
@@ -64,19 +70,22 @@ function handleUnauthorized(queryClient: QueryClient) {
   });
 }
 
-function createClients(): { queryClient: QueryClient; trpcClient: TrpcClient } {
+function createClients(signedOut: boolean): { queryClient: QueryClient; trpcClient: TrpcClient } {
   const queryClient: QueryClient = createQueryClient({
     onUnauthorized: () => handleUnauthorized(queryClient),
   });
-  return { queryClient, trpcClient: createTrpcClient() };
+  const trpcClient = createTrpcClient();
+  // Like any answer: fresh for the session query's staleTime, then asked again as usual.
+  if (signedOut) queryClient.setQueryData(sessionQueryKey(trpcClient, queryClient), { user: null });
+  return { queryClient, trpcClient };
 }
 
 /**
  * Every provider the UI needs; the app entry and the component tests both render through it.
  * Each mount gets its own query cache, so every test starts signed out of everything.
  */
-export function AppProviders({ children, env }: AppProvidersProps) {
-  const [{ queryClient, trpcClient }] = useState(createClients);
+export function AppProviders({ children, env, signedOut = false }: AppProvidersProps) {
+  const [{ queryClient, trpcClient }] = useState(() => createClients(signedOut));
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

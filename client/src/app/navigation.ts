@@ -31,12 +31,30 @@ function subscribe(onChange: () => void): () => void {
 
 /** The current path without a trailing slash (`/` stays `/`); re-renders on every navigation. */
 export function usePathname(): string {
-  return useSyncExternalStore(subscribe, readPathname, readPathname);
+  return useSyncExternalStore(subscribe, readPathname, renderedPathname);
 }
 
 /** The current query string (`?connection=true`, or `''`); re-renders on every navigation. */
 export function useSearch(): string {
-  return useSyncExternalStore(subscribe, readSearch, readSearch);
+  return useSyncExternalStore(subscribe, readSearch, renderedSearch);
+}
+
+/** The path a build-time render shows (client/src/prerender.tsx); there is no window there. */
+let prerenderPathname = '/';
+
+/** Sets the path the build-time render of a public page renders (client/src/prerender.tsx). */
+export function setPrerenderPathname(pathname: string): void {
+  prerenderPathname = normalizePathname(pathname);
+}
+
+// The "server snapshot": read during the build-time render and while the browser hydrates it.
+// A prerendered page is sent only for its own path, so in the browser it is the URL's.
+function renderedPathname(): string {
+  return typeof window === 'undefined' ? prerenderPathname : readPathname();
+}
+
+function renderedSearch(): string {
+  return typeof window === 'undefined' ? '' : readSearch();
 }
 
 function readPathname(): string {

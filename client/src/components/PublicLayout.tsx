@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import type { ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link } from '../app/Link';
 import { Logo } from './Logo';
 import classes from './PublicLayout.module.css';
@@ -12,8 +13,18 @@ interface PublicLayoutProps {
   children: ReactNode;
 }
 
+const unchanging = () => () => {};
+const thisYear = () => new Date().getFullYear();
+/**
+ * The year of the build (client/vite.config.ts), which the prerendered pages show: hydration
+ * reads it, so that a page built in December and hydrated in January matches its markup, and
+ * React then shows the visitor's year.
+ */
+const builtYear = () => Number(import.meta.env.PAUTA_BUILD_YEAR) || thisYear();
+
 /** Frame of the logged-out pages: header with the logo, the page, and the legal footer. */
 export function PublicLayout({ headerAction, children }: PublicLayoutProps) {
+  const year = useSyncExternalStore(unchanging, thisYear, builtYear);
   return (
     <div className={classes.shell}>
       <SkipLink />
@@ -29,7 +40,7 @@ export function PublicLayout({ headerAction, children }: PublicLayoutProps) {
       <footer className={classes.footer}>
         <Container size="lg" className={classes.footerInner}>
           <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} {messages.common.appName}
+            © {year} {messages.common.appName}
           </Text>
           <Group renderRoot={(props) => <nav {...props} />} gap="lg">
             <Anchor component={Link} href="/privacy-policy" size="sm" c="dimmed">

@@ -10,7 +10,7 @@ import {
   isTRPCClientError,
   splitLink,
 } from '@trpc/client';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import { httpStatusOf } from './errors';
 import { idempotencyHeaders, idempotencyLink } from './idempotency';
@@ -50,6 +50,11 @@ export function createTrpcClient() {
 }
 
 export { httpStatusOf };
+
+/** The key of `auth.session` in the query cache (the one `useSessionQuery` reads). */
+export function sessionQueryKey(client: TrpcClient, queryClient: QueryClient) {
+  return createTRPCOptionsProxy<AppRouter>({ client, queryClient }).auth.session.queryKey();
+}
 
 const MAX_RETRIES = 2;
 

@@ -3,6 +3,7 @@
 // the row. Every write after the claim is fenced by the claim id it returned. Times are the
 // database's (now()), so web processes with skewed clocks agree on ages and expiry.
 import { type Kysely, sql } from 'kysely';
+import { compileOnce } from '../compiled.js';
 import type { Database } from '../schema.js';
 
 export interface IdempotencyScope {
@@ -33,23 +34,27 @@ function inScope<QB extends { where: any }>(qb: QB, scope: IdempotencyScope): QB
   return byUser.where('key', '=', scope.key);
 }
 
-/**
- * Takes the key for this request (INSERT … ON CONFLICT on the unique constraint): claimed, or the
- * row of whoever holds it. An expired row is taken over as if it did not exist.
- */
-export async function claimIdempotencyKey(
-  db: Kysely<Database>,
-  claim: IdempotencyScope & { procedure: string; fingerprint: string; claimId: string; ttlMs: number },
-): Promise<IdempotencyClaim> {
-  const expiresAt = sql<Date>`now() + ${claim.ttlMs} * interval '1 millisecond'`;
-  const inserted = await db
+/** The claim of every mutation: built and compiled once (compiled.ts). */
+const claimStatement = compileOnce<
+  {
+    userId: string | null;
+    key: string;
+    procedure: string;
+    fingerprint: string;
+    claimId: string;
+    ttlMs: number;
+  },
+  { claim_id: string }
+>((db, p) => {
+  const expiresAt = sql<Date>`now() + ${p.ttlMs} * interval '1 millisecond'`;
+  return db
     .insertInto('idempotency_keys')
     .values({
-      user_id: claim.userId,
-      key: claim.key,
-      procedure: claim.procedure,
-      fingerprint: claim.fingerprint,
-      claim_id: claim.claimId,
+      user_id: p.userId,
+      key: p.key,
+      procedure: p.procedure,
+      fingerprint: p.fingerprint,
+      claim_id: p.claimId,
       state: 'in_progress',
       expires_at: expiresAt,
     })
@@ -57,9 +62,9 @@ export async function claimIdempotencyKey(
       oc
         .constraint('idempotency_keys_scope_key')
         .doUpdateSet({
-          procedure: claim.procedure,
-          fingerprint: claim.fingerprint,
-          claim_id: claim.claimId,
+          procedure: p.procedure,
+          fingerprint: p.fingerprint,
+          claim_id: p.claimId,
           state: 'in_progress',
           response: null,
           created_at: sql<Date>`now()`,
@@ -68,8 +73,27 @@ export async function claimIdempotencyKey(
         })
         .where('idempotency_keys.expires_at', '<=', sql<Date>`now()`),
     )
-    .returning('claim_id')
-    .executeTakeFirst();
+    .returning('claim_id');
+});
+
+/**
+ * Takes the key for this request (INSERT … ON CONFLICT on the unique constraint): claimed, or the
+ * row of whoever holds it. An expired row is taken over as if it did not exist.
+ */
+export async function claimIdempotencyKey(
+  db: Kysely<Database>,
+  claim: IdempotencyScope & { procedure: string; fingerprint: string; claimId: string; ttlMs: number },
+): Promise<IdempotencyClaim> {
+  const inserted = (
+    await claimStatement(db, {
+      userId: claim.userId,
+      key: claim.key,
+      procedure: claim.procedure,
+      fingerprint: claim.fingerprint,
+      claimId: claim.claimId,
+      ttlMs: claim.ttlMs,
+    })
+  ).rows[0];
   if (inserted) return { claimed: true, claimId: inserted.claim_id };
   return { claimed: false, existing: await readIdempotencyKey(db, claim) };
 }
@@ -99,17 +123,40 @@ export async function readIdempotencyKey(
   };
 }
 
+type CompleteParams = { userId: string; key: string; claimId: string; response: string };
+/** The record of every mutation's result, in its two shapes (a user's key, an anonymous one). */
+const completeStatements = {
+  user: compileOnce<CompleteParams, never>((db, p) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', response: p.response, completed_at: sql<Date>`now()` })
+      .where('user_id', '=', p.userId)
+      .where('key', '=', p.key)
+      .where('claim_id', '=', p.claimId)
+      .where('state', '=', 'in_progress'),
+  ),
+  anonymous: compileOnce<Omit<CompleteParams, 'userId'>, never>((db, p) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', response: p.response, completed_at: sql<Date>`now()` })
+      .where('user_id', 'is', null)
+      .where('key', '=', p.key)
+      .where('claim_id', '=', p.claimId)
+      .where('state', '=', 'in_progress'),
+  ),
+};
+
 /** Stores the result of the request that holds the claim; false when it no longer holds it. */
 export async function completeIdempotencyKey(
   db: Kysely<Database>,
   scope: IdempotencyScope & { claimId: string; response: unknown },
 ): Promise<boolean> {
-  const result = await inScope(db.updateTable('idempotency_keys'), scope)
-    .set({ state: 'done', response: JSON.stringify(scope.response), completed_at: sql<Date>`now()` })
-    .where('claim_id', '=', scope.claimId)
-    .where('state', '=', 'in_progress')
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  const values = { key: scope.key, claimId: scope.claimId, response: JSON.stringify(scope.response) };
+  const result =
+    scope.userId === null
+      ? await completeStatements.anonymous(db, values)
+      : await completeStatements.user(db, { ...values, userId: scope.userId });
+  return result.numAffectedRows === 1n;
 }
 
 /** Gives the key back after a failed attempt, so a genuine retry with it runs again. */

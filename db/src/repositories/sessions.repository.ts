@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../compiled.js';
 import type { Database } from '../schema.js';
 
 export interface SessionRow {
@@ -30,8 +31,9 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSessionWithUser(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
-  return db
+/** The session lookup of every state-changing request: built and compiled once (compiled.ts). */
+const sessionWithUser = compileOnce<{ id: string }, SessionRow>((db, p) =>
+  db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('profiles as p', 'p.id', 's.user_id')
@@ -45,8 +47,11 @@ export async function findSessionWithUser(db: Kysely<Database>, id: string): Pro
       'u.email',
       'p.timezone',
     ])
-    .where('s.id', '=', id)
-    .executeTakeFirst();
+    .where('s.id', '=', p.id),
+);
+
+export async function findSessionWithUser(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
+  return (await sessionWithUser(db, { id })).rows[0];
 }
 
 export async function touchSession(db: Kysely<Database>, id: string, now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 // The built client as the web serves it, through HTTP: a dist folder compressed by the build's
 // own step (scripts/precompress.ts), then raw requests (node:http, which neither asks for nor
 // decodes a content coding by itself) with the Accept-Encoding headers browsers send.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -43,9 +44,10 @@ function get(
   pathname: string,
   headers: Record<string, string> = {},
   method: 'GET' | 'HEAD' | 'POST' = 'GET',
+  base: string = app.url,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(app.url);
+    const { hostname, port } = new URL(base);
     const req = http.request({ hostname, port, path: pathname, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -228,5 +230,92 @@ describe('client assets on the wire', () => {
   it('leaves other methods to the API (no asset answers a POST)', async () => {
     const res = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'br' }, 'POST');
     expect(res.status).toBe(404);
+  });
+});
+
+// The landing and /auth rendered at build time (scripts/prerender.ts): sent to a request without
+// a session cookie only; their one inline script is allowed by its hash and nothing else is.
+describe('prerendered public pages', () => {
+  const INLINE = 'document.documentElement.setAttribute("data-mantine-color-scheme","light")';
+  const page = (h1: string) =>
+    `<!doctype html><html lang="pt-BR"><head><script>${INLINE}</script><title>Pauta</title>
+<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head>
+<body><div id="root" data-prerendered=""><h1>${h1}</h1>${'<p>Pauta</p>'.repeat(50)}</div></body></html>`;
+  const LANDING = page('Seu gerente de redes sociais');
+  const AUTH = page('Bem-vindo de volta');
+  let site: { url: string; close(): Promise<void> };
+  let siteDist: string;
+
+  const fetchPage = (pathname: string, headers: Record<string, string> = {}) =>
+    fetch(`${site.url}${pathname}`, { headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    siteDist = mkdtempSync(path.join(os.tmpdir(), 'pauta-prerendered-'));
+    mkdirSync(path.join(siteDist, 'assets'));
+    mkdirSync(path.join(siteDist, '.prerendered'));
+    writeFileSync(path.join(siteDist, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(siteDist, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+    writeFileSync(path.join(siteDist, '.prerendered', 'index.html'), LANDING);
+    writeFileSync(path.join(siteDist, '.prerendered', 'auth.html'), AUTH);
+    await precompressDir(siteDist);
+    site = await listen(testDeps(handle, { clientDist: siteDist }, { APP_URL: 'https://pauta.exemplo.com' }));
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    if (siteDist) rmSync(siteDist, { recursive: true, force: true });
+  });
+
+  it('sends / and /auth rendered to a visitor without a session cookie, compressed, revalidated', async () => {
+    for (const [pathname, body] of [
+      ['/', LANDING],
+      ['/auth', AUTH],
+    ] as const) {
+      const res = await get(pathname, { accept: 'text/html', 'accept-encoding': CHROMIUM }, 'GET', site.url);
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers['content-encoding'], pathname).toBe('br');
+      expect(brotliDecompressSync(res.body).toString(), pathname).toBe(body);
+      expect(res.headers['cache-control'], pathname).toBe('no-cache');
+      // A cache must not give this answer to a request with a cookie, nor the other way round.
+      expect(res.headers.vary, pathname).toBe('Cookie, Accept-Encoding');
+    }
+    // Other cookies do not count: only the session's.
+    const other = await fetchPage('/', { cookie: 'pauta_device=abc; __Host-pauta_oauth=x' });
+    expect(await other.text()).toBe(LANDING);
+  });
+
+  it('sends the app waiting for the session to a request with a session cookie (valid or not)', async () => {
+    for (const pathname of ['/', '/auth']) {
+      const res = await fetchPage(pathname, { cookie: '__Host-pauta_session=whatever' });
+      expect(res.status, pathname).toBe(200);
+      expect(await res.text(), pathname).toBe(INDEX_HTML);
+      expect(res.headers.get('vary'), pathname).toBe('Cookie, Accept-Encoding');
+    }
+  });
+
+  it('sends the plain app on every other path, even without a cookie', async () => {
+    for (const pathname of ['/dashboard', '/auth/', '/auth/reset', '/index.html', '/qualquer/caminho']) {
+      const res = await fetchPage(pathname);
+      expect(await res.text(), pathname).toBe(INDEX_HTML);
+      expect(res.headers.get('vary'), pathname).toBe('Accept-Encoding');
+    }
+    // Never by its own path either (a dot-folder).
+    const direct = await fetchPage('/.prerendered/index.html');
+    expect(await direct.text()).not.toBe(LANDING);
+  });
+
+  it("allows the pages' inline script by its hash in the CSP, and no other inline script", async () => {
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    for (const [pathname, cookie] of [
+      ['/', ''],
+      ['/', '__Host-pauta_session=x'],
+      ['/assets/index-Ab12Cd34.js', ''],
+    ] as const) {
+      const res = await fetchPage(pathname, cookie ? { cookie } : {});
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '));
+      expect(scriptSrc, pathname).toBe(`script-src 'self' 'sha256-${hash}'`);
+      expect(scriptSrc).not.toContain('unsafe-inline');
+    }
   });
 });

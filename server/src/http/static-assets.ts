@@ -8,8 +8,11 @@
 // Only the files found at start-up are served: a URL is looked up in that list, never joined to
 // a filesystem path, so no path can reach outside dist. A rebuilt client is served after a
 // restart (`npm start` builds before it starts the web).
+//
+// The landing and /auth also exist rendered at build time (dist/.prerendered, scripts/prerender.ts):
+// server/src/app.ts sends those to a request without a session cookie.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -171,10 +174,48 @@ export function sendStaticFile(req: Request, res: Response, file: StaticFile): v
   res.status(200).end(req.method === 'HEAD' ? undefined : chosen.body);
 }
 
+/** The prerendered pages' folder in dist (scripts/prerender.ts): a dot-folder, never served by path. */
+const PRERENDERED_DIR = '.prerendered';
+
+/**
+ * The public pages rendered at build time, by the path each is sent for: `index.html` is `/`,
+ * `auth.html` is `/auth` (scripts/prerender.ts). Empty when the build wrote none.
+ */
+export function loadPrerenderedPages(dist: string): Map<string, StaticFile> {
+  const folder = path.join(dist, PRERENDERED_DIR);
+  if (!existsSync(folder)) return new Map();
+  const pages = new Map<string, StaticFile>();
+  for (const [url, file] of loadStaticFiles(folder)) {
+    if (!url.endsWith('.html')) continue;
+    const name = url.slice(1, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name}`, { ...file, cacheControl: REVALIDATE });
+  }
+  return pages;
+}
+
+/**
+ * CSP sources (`'sha256-…'`) for the inline scripts of these HTML files: the CSP allows exactly
+ * these scripts and no other inline one. Only the prerendered pages have one (scripts/prerender.ts).
+ */
+export function inlineScriptHashes(files: Iterable<StaticFile>): string[] {
+  const hashes = new Set<string>();
+  for (const file of files) {
+    const html = file.representations.get('identity')!.body.toString('utf8');
+    for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
 export interface ClientAssets {
   /** Serves the files of dist by path; falls through for anything else. */
   files: RequestHandler;
   index: StaticFile;
+  /** The prerendered public pages by path, for a request without a session (loadPrerenderedPages). */
+  prerendered: Map<string, StaticFile>;
+  /** What the CSP's script-src must allow besides 'self' for these pages (inlineScriptHashes). */
+  scriptHashes: string[];
 }
 
 /** The client bundle in `dist` (which must contain index.html). */
@@ -182,8 +223,11 @@ export function clientAssets(dist: string): ClientAssets {
   const files = loadStaticFiles(dist);
   const index = files.get('/index.html');
   if (!index) throw new Error(`${dist} has no index.html`);
+  const prerendered = loadPrerenderedPages(dist);
   return {
     index,
+    prerendered,
+    scriptHashes: inlineScriptHashes([index, ...prerendered.values()]),
     files(req: Request, res: Response, next: NextFunction) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const file = files.get(req.path);

@@ -36,4 +36,27 @@ describe('web metrics', () => {
     expect(text).toContain('route="trpc:batch"');
     expect(text).not.toContain('inventado');
   });
+
+  it('counts every request once in its series, and times it', async () => {
+    const count = (text: string, method: string, status: string) =>
+      Number(
+        new RegExp(
+          `pauta_http_request_duration_seconds_count\\{route="trpc:system.status",method="${method}",status="${status}"\\} (\\d+)`,
+        ).exec(text)?.[1] ?? 0,
+      );
+    const sum = (text: string) =>
+      Number(
+        /pauta_http_request_duration_seconds_sum\{route="trpc:system.status",method="GET",status="200"\} ([\d.e-]+)/.exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    const before = await scrape();
+    for (let i = 0; i < 7; i++) await fetch(`${server.url}/trpc/system.status`);
+    // A 405 of the same path is a series of its own.
+    await fetch(`${server.url}/trpc/system.status`, { method: 'PUT' });
+    const after = await scrape();
+    expect(count(after, 'GET', '200') - count(before, 'GET', '200')).toBe(7);
+    expect(count(after, 'PUT', '405') - count(before, 'PUT', '405')).toBe(1);
+    expect(sum(after)).toBeGreaterThan(sum(before));
+  });
 });

@@ -3,7 +3,7 @@
 // PostgreSQL away it refuses the request (503) rather than treat the user as signed out.
 import { AppError, WORKSPACE_HEADER } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
-import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
+import type { Request, Response } from 'express';
 import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
 import { validateSessionToken } from '../auth/session.js';
 import type { AppDeps } from '../deps.js';
@@ -12,7 +12,7 @@ import type { Context } from './trpc.js';
 
 export function contextFactory(deps: AppDeps) {
   const names = cookieNames(deps.env.appUrl);
-  return async ({ req, res }: CreateExpressContextOptions): Promise<Context> => {
+  return async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
     const base = {
       deps,
       requestId: req.id,
