@@ -12,6 +12,8 @@ export interface TrpcResult<T = unknown> {
 
 export class TestClient {
   readonly jar = new Map<string, string>();
+  /** Headers sent with every request (e.g. x-pauta-workspace: the workspace the calls work in). */
+  readonly headers = new Map<string, string>();
   constructor(
     readonly baseUrl: string,
     readonly origin = 'http://pauta.test',
@@ -36,6 +38,7 @@ export class TestClient {
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of this.headers) if (!headers.has(name)) headers.set(name, value);
     if (this.jar.size) headers.set('cookie', this.cookieHeader());
     if (this.ip && !headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.ip);
     const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });

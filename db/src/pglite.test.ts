@@ -74,7 +74,7 @@ describe('PGlite (embedded mode)', () => {
         })
         .execute();
     const cells = await readBestTimeCells(handle.db, {
-      userId: user.id,
+      workspaceId: user.id,
       timeZone: 'America/New_York',
       since: new Date('2025-01-01T00:00:00Z'),
       until: new Date('2026-01-01T00:00:00Z'),

@@ -161,16 +161,31 @@ describe('the migrated PostgreSQL schema', () => {
     expect(published).toEqual([{ theme_id: null }]);
   });
 
-  it('refuses a post whose owner is not its theme owner', async () => {
+  it("refuses a post in another workspace's theme (docs/workspaces.md)", async () => {
     const owner = await makeUser(handle);
     const intruder = await makeUser(handle, 'intruder');
     const theme = await insertTheme(handle.db, owner.id, themeFields);
+    // The intruder's personal workspace id is the intruder's id.
     await expect(
       handle.db
         .insertInto('suggested_posts')
-        .values({ theme_id: theme.id, user_id: intruder.id, title: 'x', content: 'x', platform: 'x' })
+        .values({
+          workspace_id: intruder.id,
+          theme_id: theme.id,
+          user_id: intruder.id,
+          title: 'x',
+          content: 'x',
+          platform: 'x',
+        })
         .execute(),
-    ).rejects.toThrow(/foreign key/);
+    ).rejects.toThrow(/suggested_posts_workspace_theme_fk/);
+    // Written without a workspace, a post is in its theme's, whoever wrote it.
+    const post = await handle.db
+      .insertInto('suggested_posts')
+      .values({ theme_id: theme.id, user_id: intruder.id, title: 'x', content: 'x', platform: 'x' })
+      .returning('workspace_id')
+      .executeTakeFirstOrThrow();
+    expect(post.workspace_id).toBe(owner.id);
   });
 
   it('enforces the spec enums with CHECK constraints', async () => {

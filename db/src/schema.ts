@@ -14,6 +14,7 @@ import type {
   PublishingLogStatus,
   Role,
   SignInProvider,
+  WorkspaceRole,
 } from '@pauta/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -63,6 +64,8 @@ export interface UserRolesTable {
 
 export interface ThemesTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   user_id: string;
   name: string;
   description: string;
@@ -81,6 +84,8 @@ export interface ThemesTable {
 
 export interface SuggestedPostsTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   theme_id: string;
   user_id: string;
   title: string;
@@ -115,6 +120,8 @@ export interface SuggestedPostsTable {
 
 export interface PostStageEventsTable {
   id: Generated<number>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   post_id: string;
   user_id: string;
   actor: ApprovalActor;
@@ -128,6 +135,8 @@ export interface PostStageEventsTable {
 
 export interface PostCommentsTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   post_id: string;
   user_id: string;
   actor: 'owner' | 'client';
@@ -141,6 +150,8 @@ export interface PostCommentsTable {
 /** A client approval link (docs/approval.md): only the SHA-256 of its token is stored. */
 export interface ClientApprovalLinksTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   user_id: string;
   token_hash: Uint8Array;
   request_key: string;
@@ -167,6 +178,8 @@ export interface AccountData {
 
 export interface ConnectedAccountsTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   user_id: string;
   platform: Platform;
   platform_user_id: string;
@@ -215,6 +228,8 @@ export interface PendingProfile {
 
 export interface PendingConnectionsTable {
   id: string;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   user_id: string;
   platform: PendingPlatform;
   /** Sealed long-lived user token (AAD `pending_connections:<id>:sealed_user_token`). */
@@ -227,6 +242,8 @@ export interface PendingConnectionsTable {
 
 export interface PublishedPostsTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   user_id: string;
   theme_id: string | null;
   suggested_post_id: string | null;
@@ -251,6 +268,8 @@ export interface PublishedPostsTable {
 export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
   id: Generated<number>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   user_id: string;
   kind: 'post' | 'metrics' | 'account';
   post_id: string | null;
@@ -299,6 +318,8 @@ export type SettingValue = boolean | number | string | null | Record<string, unk
 /** A step of a post's delivery, derived by a trigger from its row's changes (issue 24). */
 export interface PostDeliveryEventsTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   suggested_post_id: string;
   user_id: string;
   version: number;
@@ -361,6 +382,8 @@ export interface EmailOutboxTable {
 /** One failed (or needs-attention) post waiting for its owner's failure email (issue 13). */
 export interface FailureNoticesTable {
   id: Generated<string>;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   user_id: string;
   post_id: string;
   post_title: string;
@@ -427,6 +450,8 @@ export interface WorkerOutagesTable {
 /** An image of a post (docs/media.md); the bytes are in the media storage under the two keys. */
 export interface PostMediaTable {
   id: string;
+  /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
+  workspace_id: Generated<string>;
   post_id: string;
   user_id: string;
   position: number;
@@ -447,7 +472,30 @@ export interface MediaGarbageTable {
   created_at: Generated<Date>;
 }
 
+/** A workspace (a "cliente" of an agency; docs/workspaces.md) owns every theme, post and account. */
+export interface WorkspacesTable {
+  id: Generated<string>;
+  name: string;
+  /** The user whose personal workspace this is (id = that user's id); null for a created one. */
+  personal_of: string | null;
+  logo_key: string | null;
+  color: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
   oauth_identities: OAuthIdentitiesTable;

@@ -36,7 +36,7 @@ try {
     const samples: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();
-      await readBestTimeModels(db, { userId, timeZone: ZONE, now: NOW });
+      await readBestTimeModels(db, { workspaceId: userId, timeZone: ZONE, now: NOW });
       samples.push(performance.now() - start);
     }
     return summary(samples);

@@ -58,7 +58,7 @@ try {
     const t = performance.now();
     const { outcome } = await createThemeWithCalendar(
       { db, queue, logger, generate },
-      { userId: user.id, values },
+      { workspaceId: user.id, userId: user.id, values },
     );
     times.push(performance.now() - t);
     perCreation = statements - before;

@@ -6,6 +6,8 @@
 //     victim's ids in every uuid position (single ids, a list of victim ids, a mixed list) →
 //     NOT_FOUND / FORBIDDEN / a 2xx that changed nothing and leaked nothing; the victim's row
 //     fingerprints never move.
+
+import { WORKSPACE_HEADER } from '@pauta/core';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -263,6 +265,48 @@ describe("IDOR: another user's ids in every uuid position (Z2)", () => {
         }
       }
       expect(problems, procedure.path).toEqual([]);
+    });
+  }
+});
+
+const workspaceScoped = procedures.filter((p) => p.workspaceAction !== undefined);
+
+describe("another person's workspace by header: every workspace-scoped procedure (docs/workspaces.md)", () => {
+  it('finds the workspace-scoped procedures', () => {
+    expect(workspaceScoped.map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        'themes.list',
+        'posts.update',
+        'accounts.disconnect',
+        'media.list',
+        'live.events',
+      ]),
+    );
+  });
+
+  for (const procedure of workspaceScoped) {
+    it(`${procedure.path} (${procedure.workspaceAction})`, async () => {
+      const sample = SAMPLES[procedure.path];
+      if (!sample) throw new Error(missingSampleMessage(procedure.path));
+      const problems: string[] = [];
+      // The attacker names the victim's personal workspace (its id is the victim's), an unknown
+      // workspace and a malformed one; with their own rows or the victim's ids in the input.
+      for (const workspace of [victim.id, crypto.randomUUID(), 'nao-e-um-workspace']) {
+        const attacker = await seedUser(iso.handle, deps.env.keyring, { label: 'atacante' });
+        const client = await signedIn(attacker.id);
+        client.headers.set(WORKSPACE_HEADER, workspace);
+        const res = await call(
+          client,
+          procedure,
+          sample({ own: attacker, admin: await seedAdminTargets(iso.handle) }),
+        );
+        if (res.status !== 404 || res.error?.message !== 'WORKSPACE_UNAVAILABLE')
+          problems.push(`${workspace}: ${describeOutcome(res)} (expected 404 WORKSPACE_UNAVAILABLE)`);
+        if (JSON.stringify(res.data ?? res.error ?? null).includes(victim.marker))
+          problems.push(`${workspace}: the response carries the victim's data`);
+      }
+      expect(problems, procedure.path).toEqual([]);
+      expect(changedTables(victimBefore, await rowHashes(iso.handle, victim.id))).toEqual([]);
     });
   }
 });

@@ -214,7 +214,8 @@ async function ownedTables(handle: DbHandle): Promise<{ table: string; column: s
     FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_name = c.table_name AND t.table_schema = c.table_schema
     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
-      AND (c.column_name = 'user_id' OR (c.table_name IN ('users', 'profiles') AND c.column_name = 'id'))
+      AND (c.column_name IN ('user_id', 'workspace_id')
+        OR (c.table_name IN ('users', 'profiles', 'workspaces') AND c.column_name = 'id'))
     ORDER BY c.table_name`.execute(handle.db);
   return rows.rows.map((r) => ({ table: r.table_name, column: r.column_name }));
 }
@@ -222,7 +223,8 @@ async function ownedTables(handle: DbHandle): Promise<{ table: string; column: s
 let tablesCache: Promise<{ table: string; column: string }[]> | null = null;
 
 /**
- * md5 of row_to_json of every row the user owns, per table, in one round trip. Sessions are left
+ * md5 of row_to_json of every row the user owns — by user_id, and in their personal workspace
+ * (workspace_id = their id; docs/workspaces.md) — per table and column, in one round trip. Sessions are left
  * out: validating the user's own cookie legitimately touches them.
  */
 export async function rowHashes(handle: DbHandle, userId: string): Promise<Record<string, string>> {
@@ -232,7 +234,7 @@ export async function rowHashes(handle: DbHandle, userId: string): Promise<Recor
     ({
       table,
       column,
-    }) => sql`SELECT ${table}::text AS t, count(*)::text || ':' || coalesce(md5(string_agg(md5(row_to_json(x)::text), ',' ORDER BY md5(row_to_json(x)::text))), '-') AS h
+    }) => sql`SELECT ${`${table}.${column}`}::text AS t, count(*)::text || ':' || coalesce(md5(string_agg(md5(row_to_json(x)::text), ',' ORDER BY md5(row_to_json(x)::text))), '-') AS h
       FROM ${sql.table(table)} x WHERE ${sql.ref(`x.${column}`)} = ${userId}::uuid`,
   );
   const result = await sql<{ t: string; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(handle.db);

@@ -1,6 +1,7 @@
 // docs/security.md, fuzz suite (V1, V4, Z2, Z5, S3): for EVERY procedure of the router (enumerated at run
 // time), fast-check with a fixed seed drives inputs derived from the procedure's zod input
-// (arbitraries.ts) mixed 50/50 with junk. Property: never a 5xx, and the victim's rows never
+// (arbitraries.ts) mixed 50/50 with junk, under a workspace header that is absent, the caller's,
+// the victim's, unknown or junk in turn (docs/workspaces.md). Property: never a 5xx, and the victim's rows never
 // change. In-process through createCallerFactory with a real context (anonymous for public
 // procedures, a regular user for user ones, an administrator for admin ones), then 100 runs per
 // procedure over real HTTP to catch transport-level 5xx.
@@ -180,10 +181,22 @@ function uuidPool(p: ProcedureInfo, actor: Actor): string[] {
   return [...ownedIds(actor.own), ...ownedIds(victim)];
 }
 
+/**
+ * The workspace a call names (x-pauta-workspace; docs/workspaces.md), in turn: none (the caller's
+ * personal workspace) twice, the caller's own, the victim's (another person's workspace), an
+ * unknown id, junk. The victim's rows must not change whichever is sent.
+ */
+let workspaceTurn = 0;
+function workspaceFor(actor: Actor): string | null {
+  const choices = [null, null, actor.own.id, victim.id, randomUUID(), 'nao-e-um-workspace'];
+  return choices[workspaceTurn++ % choices.length] ?? null;
+}
+
 function contextFor(actor: Actor): Context {
   return {
     deps,
     user: actor.session,
+    requestedWorkspaceId: workspaceFor(actor),
     requestId: randomUUID(),
     ip: '10.20.30.40',
     cookies: cookieNames(deps.env.appUrl),
@@ -272,6 +285,8 @@ function encode(input: unknown): string {
 
 async function callOverHttp(p: ProcedureInfo, actor: Actor, input: unknown, raw: boolean): Promise<number> {
   const headers: Record<string, string> = {};
+  const workspace = workspaceFor(actor);
+  if (workspace !== null) headers['x-pauta-workspace'] = workspace;
   if (actor.session) {
     // A new session per request: auth.signOut and auth.signIn end the previous one.
     const { token } = await sessionFor(handle, actor.own.id);

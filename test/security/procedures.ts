@@ -37,6 +37,8 @@ export interface ProcedureInfo {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
   access: AccessLevel | undefined;
+  /** What a workspace-scoped procedure does (workspaceProcedure; docs/workspaces.md); else undefined. */
+  workspaceAction: string | undefined;
   /** The zod input schema (the first `.input()`), undefined for procedures without input. */
   input: z.ZodType | undefined;
   /** undefined when the procedure takes no input. */
@@ -44,7 +46,11 @@ export interface ProcedureInfo {
 }
 
 interface RawProcedure {
-  _def: { type: ProcedureInfo['type']; meta?: { access?: AccessLevel }; inputs?: unknown[] };
+  _def: {
+    type: ProcedureInfo['type'];
+    meta?: { access?: AccessLevel; workspaceAction?: string };
+    inputs?: unknown[];
+  };
 }
 
 export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'user', 'admin'];
@@ -68,6 +74,7 @@ export function listProcedures(): ProcedureInfo[] {
         path,
         type: procedure._def.type,
         access: procedure._def.meta?.access,
+        workspaceAction: procedure._def.meta?.workspaceAction,
         input,
         schema: input ? toJsonSchema(input) : undefined,
       };

@@ -57,6 +57,9 @@ export const SAMPLES: Record<string, Sample> = {
   'auth.signInWithLink': () => ({ token: `t1.${'a'.repeat(40)}.${'b'.repeat(43)}` }),
   'auth.signOut': none,
 
+  'workspaces.list': none,
+  'workspaces.create': () => ({ name: `Cliente ${randomUUID().slice(0, 6)}`, color: '#2F9E44' }),
+
   'dataDeletion.submit': () => ({ reason: 'Quero apagar meus dados', email: email('exclusao') }),
   // A well-formed link that matches no request: 400 DELETION_TOKEN_INVALID, for every caller.
   'dataDeletion.confirm': () => ({ token: `${'a'.repeat(20)}.${'b'.repeat(27)}` }),

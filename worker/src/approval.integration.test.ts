@@ -142,7 +142,7 @@ describe('approval before publishing (worker)', () => {
 
     // Approved (the board's move; no wake-up added here: the reconciler finds it due).
     const moved = await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: first.id,
       to: 'approved',
       by: { actor: 'owner', userId: user.id },

@@ -195,7 +195,7 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
     sandbox.clearFaults();
 
     // "Tentar novamente": Pauta asks X first instead of sending again.
-    const answer = await retryPost(posts(), { userId: user.id, postId: post.id });
+    const answer = await retryPost(posts(), { workspaceId: user.id, userId: user.id, postId: post.id });
     expect(answer.status).toBe('needs_attention');
     expect(answer.outcomeCheck).toBe('pending');
     expect(answer.lastErrorMessage).toContain('Verificando no X (Twitter)');
@@ -233,7 +233,12 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
       .set((eb) => ({ outcome_checked_token: eb.ref('claim_token') }))
       .where('id', '=', post.id)
       .execute();
-    const answer = await retryPost(posts(), { userId: user.id, postId: post.id, confirmUnverified: true });
+    const answer = await retryPost(posts(), {
+      workspaceId: user.id,
+      userId: user.id,
+      postId: post.id,
+      confirmUnverified: true,
+    });
     expect(answer.status).toBe('scheduled');
     expect(answer.outcomeCheck).toBeNull();
   });

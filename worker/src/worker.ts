@@ -191,7 +191,12 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const metricsWorker = new Worker(
     QUEUES.metrics,
     async (job: Job) => {
-      const { userId } = z.object({ userId: z.uuid().optional() }).parse(job.data ?? {});
+      // One workspace's posts ("Atualizar métricas"); a job queued before workspaces names a
+      // user, whose personal workspace has the user's id.
+      const data = z
+        .object({ workspaceId: z.uuid().optional(), userId: z.uuid().optional() })
+        .parse(job.data ?? {});
+      const workspaceId = data.workspaceId ?? data.userId;
       return syncMetrics({
         db: maintenanceDb,
         keyring: env.keyring,
@@ -199,7 +204,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
         ...clients,
         now: () => new Date(),
         staleAfterMs: 0,
-        ...(userId ? { userId } : {}),
+        ...(workspaceId ? { workspaceId } : {}),
       });
     },
     { connection, prefix: env.REDIS_PREFIX, concurrency: 1 },

@@ -10,6 +10,7 @@ let nextId = 1;
 function event(overrides: Partial<LiveEvent>): LiveEvent {
   return {
     id: String(nextId++),
+    workspaceId: ME,
     userId: ME,
     kind: 'post',
     postId: '33333333-3333-4333-8333-333333333333',

@@ -8,6 +8,8 @@ import { POST_STATUSES } from '../constants/statuses.js';
 export const liveEventSchema = z.object({
   /** Monotonic (bigserial) id, as a string: the SSE event id the browser reconnects with. */
   id: z.string().regex(/^\d{1,18}$/),
+  /** The workspace whose row changed: its members receive the event (docs/workspaces.md). */
+  workspaceId: z.uuid(),
   userId: z.uuid(),
   /**
    * 'post': a post's status changed; 'metrics': a published post's metrics were read; 'account':

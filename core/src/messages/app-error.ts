@@ -44,6 +44,7 @@ export interface ErrorDetailsByCode {
   /** retryAfterSeconds: null when the limiter did not say. */
   RATE_LIMITED: { retryAfterSeconds: number | null };
   THEME_LIMIT_REACHED: { max: number };
+  WORKSPACE_LIMIT_REACHED: { max: number };
   /** passwordFeedback: the estimator's pt-BR warning and suggestions (TOO_WEAK), when it has any. */
   WEAK_PASSWORD: { passwordIssues: PasswordIssue[]; passwordFeedback?: string[] };
   VALIDATION_FAILED: {

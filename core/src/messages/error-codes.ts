@@ -15,6 +15,10 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   FORBIDDEN: 'FORBIDDEN',
+  /** The workspace named by the request does not exist or the person is not (or no longer) a member. */
+  WORKSPACE_UNAVAILABLE: 'WORKSPACE_UNAVAILABLE',
+  /** The person already created as many workspaces as max_workspaces_per_user allows. */
+  WORKSPACE_LIMIT_REACHED: 'WORKSPACE_LIMIT_REACHED',
   UNAUTHORIZED: 'UNAUTHORIZED',
   PLATFORM_NOT_CONFIGURED: 'PLATFORM_NOT_CONFIGURED',
   OAUTH_FAILED: 'OAUTH_FAILED',
@@ -63,6 +67,8 @@ export const errorMessages = {
   NOT_FOUND: 'O item solicitado não foi encontrado.',
   CONFLICT: 'Este item foi alterado por outra ação. Recarregue a página e tente novamente.',
   FORBIDDEN: 'Você não tem permissão para realizar esta ação.',
+  WORKSPACE_UNAVAILABLE: 'Este cliente não existe ou você não tem mais acesso a ele. Escolha outro cliente.',
+  WORKSPACE_LIMIT_REACHED: 'Você atingiu o limite de clientes permitido. Exclua um cliente para criar outro.',
   UNAUTHORIZED: 'Sua sessão expirou. Faça login novamente.',
   PLATFORM_NOT_CONFIGURED: 'Esta rede social ainda não foi configurada pelo administrador.',
   OAUTH_FAILED: 'Credenciais inválidas. Tente novamente.',

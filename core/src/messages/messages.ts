@@ -1103,7 +1103,8 @@ export const messages = {
       description: 'Descrição',
       knownKeys: {
         email_notifications_enabled: 'Notificações por email',
-        max_themes_per_user: 'Máximo de temas por usuário',
+        max_themes_per_user: 'Máximo de temas por cliente',
+        max_workspaces_per_user: 'Máximo de clientes por pessoa',
         network_budgets: 'Orçamento de posts por rede',
       },
       invalidNumber: 'Informe um número inteiro maior que zero.',

@@ -9,6 +9,9 @@ import { isDatabaseUnavailable } from '../unavailable.js';
 
 export interface AccountSummary {
   id: string;
+  /** The workspace the account publishes for (docs/workspaces.md). */
+  workspace_id: string;
+  /** Who connected it. */
   user_id: string;
   platform: Platform;
   platform_user_id: string;
@@ -34,6 +37,7 @@ export interface AccountTokens {
 
 const COLUMNS = [
   'id',
+  'workspace_id',
   'user_id',
   'platform',
   'platform_user_id',
@@ -55,12 +59,15 @@ const SUMMARY_COLUMNS = [...COLUMNS, hasRefreshToken] as const;
 const aad = (id: string, column: 'access_token' | 'refresh_token') =>
   tokenAad('connected_accounts', id, column);
 
-/** The caller's active accounts, without tokens (Contas Conectadas; spec §7 call 8). */
-export async function listActiveAccounts(db: Kysely<Database>, userId: string): Promise<AccountSummary[]> {
+/** The workspace's active accounts, without tokens (Contas Conectadas; spec §7 call 8). */
+export async function listActiveAccounts(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<AccountSummary[]> {
   return db
     .selectFrom('connected_accounts')
     .select(SUMMARY_COLUMNS)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('is_active', '=', true)
     .orderBy('platform')
     .execute();
@@ -74,19 +81,22 @@ export async function listUserAccounts(db: Kysely<Database>, userId: string): Pr
 /** The owner's active account for a platform (the worker's publishing target). */
 export async function findActiveAccount(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   platform: Platform,
 ): Promise<AccountSummary | undefined> {
   return db
     .selectFrom('connected_accounts')
     .select(SUMMARY_COLUMNS)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('platform', '=', platform)
     .where('is_active', '=', true)
     .executeTakeFirst();
 }
 
 export interface UpsertAccountInput {
+  /** The workspace the account is connected in; omitted: the person's personal one (docs/workspaces.md). */
+  workspaceId?: string;
+  /** Who connects it (user_id); the workspace's member. */
   userId: string;
   platform: Platform;
   platformUserId: string;
@@ -99,7 +109,7 @@ export interface UpsertAccountInput {
 }
 
 /**
- * Another account of the same network is active for this user: connecting would replace it.
+ * Another account of the same network is active in this workspace: connecting would replace it.
  * The caller tells the person (pt-BR) and nothing is written.
  */
 export class DifferentAccountError extends Error {
@@ -110,13 +120,13 @@ export class DifferentAccountError extends Error {
 }
 
 /**
- * Connect or reconnect. A row is one network account of one user (user, platform,
+ * Connect or reconnect. A row is one network account in one workspace (workspace, platform,
  * platform_user_id): reconnecting the same account — active, flagged needs_reconnect or
  * disconnected — updates its row in place, so its posts, published history and metrics stay
  * linked; it is reactivated, its health reset (status, reason, limit) and its tokens replaced,
  * but a stored refresh token is never overwritten with an empty one (Postiz PR #1884). A
  * different account while one is active is refused (DifferentAccountError); after a disconnect
- * it gets a row of its own. The user's row is locked for the decision, so two callbacks at once
+ * it gets a row of its own. The workspace's row is locked for the decision, so two callbacks at once
  * cannot both insert.
  */
 export async function upsertAccount(
@@ -124,12 +134,13 @@ export async function upsertAccount(
   keyring: Keyring,
   input: UpsertAccountInput,
 ): Promise<AccountSummary> {
+  const workspaceId = input.workspaceId ?? input.userId;
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', input.userId).forNoKeyUpdate().execute();
+    await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().execute();
     const rows = await trx
       .selectFrom('connected_accounts')
       .select(['id', 'platform_user_id', 'is_active'])
-      .where('user_id', '=', input.userId)
+      .where('workspace_id', '=', workspaceId)
       .where('platform', '=', input.platform)
       .execute();
     const active = rows.find((row) => row.is_active);
@@ -164,6 +175,7 @@ export async function upsertAccount(
       .insertInto('connected_accounts')
       .values({
         id,
+        workspace_id: workspaceId,
         user_id: input.userId,
         platform: input.platform,
         platform_user_id: input.platformUserId,
@@ -183,14 +195,14 @@ export async function upsertAccount(
 /** Soft disconnect (spec §4): is_active false; tokens stay sealed for a later reconnect. */
 export async function deactivateAccount(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   accountId: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('connected_accounts')
     .set({ is_active: false, updated_at: new Date() })
     .where('id', '=', accountId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('is_active', '=', true)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -203,13 +215,13 @@ export async function deactivateAccount(
 export async function findActiveAccountWithTokens(
   db: Kysely<Database>,
   keyring: Keyring,
-  userId: string,
+  workspaceId: string,
   platform: Platform,
 ): Promise<{ account: AccountSummary; tokens: AccountTokens } | undefined> {
   const row = await db
     .selectFrom('connected_accounts')
     .select([...COLUMNS, 'access_token', 'refresh_token'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('platform', '=', platform)
     .where('is_active', '=', true)
     .executeTakeFirst();
@@ -233,25 +245,25 @@ export async function findActiveAccountWithTokens(
 export async function findActiveAccountsWithTokens(
   db: Kysely<Database>,
   keyring: Keyring,
-  keys: readonly { userId: string; platform: Platform }[],
+  keys: readonly { workspaceId: string; platform: Platform }[],
 ): Promise<({ account: AccountSummary; tokens: AccountTokens } | undefined)[]> {
   if (keys.length === 0) return [];
-  const userIds = [...new Set(keys.map((k) => k.userId))];
+  const workspaceIds = [...new Set(keys.map((k) => k.workspaceId))];
   const platforms = [...new Set(keys.map((k) => k.platform))];
   const rows = await db
     .selectFrom('connected_accounts')
     .select([...COLUMNS, 'access_token', 'refresh_token'])
-    .where('user_id', 'in', userIds)
+    .where('workspace_id', 'in', workspaceIds)
     .where('platform', 'in', platforms)
     .where('is_active', '=', true)
     .execute();
   const found = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
-    const key = `${row.user_id}:${row.platform}`;
+    const key = `${row.workspace_id}:${row.platform}`;
     if (!found.has(key)) found.set(key, row);
   }
   return keys.map((k) => {
-    const row = found.get(`${k.userId}:${k.platform}`);
+    const row = found.get(`${k.workspaceId}:${k.platform}`);
     if (!row) return undefined;
     const { access_token, refresh_token, ...account } = row;
     return {

@@ -376,8 +376,9 @@ export async function isLastAdmin(trx: Transaction<Database>, userId: string): P
 }
 
 /**
- * Erases a user: themes, posts, connected accounts (sealed tokens with them), sessions,
- * identities, reset tokens, role, profile, outbox emails and the user. Publishing logs stay for
+ * Erases a user: their personal workspace's themes, posts, connected accounts (sealed tokens with
+ * them) and the workspace itself (docs/workspaces.md; its id is the user's), their memberships,
+ * sessions, identities, reset tokens, role, profile, outbox emails and the user. Publishing logs stay for
  * the history without personal data: their text is blanked here and user_id becomes null (FK).
  */
 export async function eraseUser(
@@ -396,11 +397,15 @@ export async function eraseUser(
     .set({ title: '', content: '', image_url: null })
     .where('user_id', '=', userId)
     .execute();
-  await trx.deleteFrom('published_posts').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('suggested_posts').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('themes').where('user_id', '=', userId).execute();
+  // The personal workspace, by its indexes (workspace_id leads them); what else it owns (live
+  // events, notices, approval links, images) goes with the workspace row below.
+  await trx.deleteFrom('published_posts').where('workspace_id', '=', userId).execute();
+  await trx.deleteFrom('suggested_posts').where('workspace_id', '=', userId).execute();
+  await trx.deleteFrom('themes').where('workspace_id', '=', userId).execute();
   await trx.deleteFrom('pending_connections').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('connected_accounts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('connected_accounts').where('workspace_id', '=', userId).execute();
+  await trx.deleteFrom('workspaces').where('personal_of', '=', userId).execute();
+  await trx.deleteFrom('workspace_members').where('user_id', '=', userId).execute();
   await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('oauth_identities').where('user_id', '=', userId).execute();
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();

@@ -81,7 +81,7 @@ describe('the approval gate in the claim', () => {
     ]);
     for (const stage of ['review', 'client', 'changes'] as const) {
       await moveApprovalStage(handle.db, {
-        ownerId: user.id,
+        workspaceId: user.id,
         postId: post.id,
         to: stage,
         by: owner(user.id),
@@ -96,7 +96,7 @@ describe('the approval gate in the claim', () => {
     expect(due.map((d) => d.id)).not.toContain(second.id);
 
     const approved = await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'approved',
       by: owner(user.id),
@@ -106,7 +106,7 @@ describe('the approval gate in the claim', () => {
     expect((await claimPost(handle.db, post.id, version))?.id).toBe(post.id);
 
     await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: second.id,
       to: 'approved',
       by: owner(user.id),
@@ -126,7 +126,7 @@ describe('the approval gate in the claim', () => {
   it('taking the approval back while a worker holds the claim fences it: the worker does not send', async () => {
     const { user, post } = await dueDraft();
     await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'approved',
       by: owner(user.id),
@@ -134,7 +134,7 @@ describe('the approval gate in the claim', () => {
     const [claim] = await claimPosts(handle.db, [{ postId: post.id, version: (await row(post.id)).version }]);
     expect(claim).toBeDefined();
     const back = await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'changes',
       by: owner(user.id),
@@ -157,7 +157,7 @@ describe('the approval gate in the claim', () => {
   it('once the send has started the approval cannot be taken back (SENDING), and the send goes on', async () => {
     const { user, post } = await dueDraft();
     await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'approved',
       by: owner(user.id),
@@ -165,7 +165,7 @@ describe('the approval gate in the claim', () => {
     const claim = await claimPost(handle.db, post.id, (await row(post.id)).version);
     expect(await markSendStarted(handle.db, claim!)).toBe(true);
     const refused = await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'review',
       by: owner(user.id),
@@ -178,7 +178,7 @@ describe('the approval gate in the claim', () => {
     for (let i = 0; i < 10; i++) {
       const { user, post } = await dueDraft(`corrida${i}`);
       await moveApprovalStage(handle.db, {
-        ownerId: user.id,
+        workspaceId: user.id,
         postId: post.id,
         to: 'approved',
         by: owner(user.id),
@@ -186,7 +186,12 @@ describe('the approval gate in the claim', () => {
       const { version } = await row(post.id);
       const [claims, moved] = await Promise.all([
         claimPosts(handle.db, [{ postId: post.id, version }]),
-        moveApprovalStage(handle.db, { ownerId: user.id, postId: post.id, to: 'review', by: owner(user.id) }),
+        moveApprovalStage(handle.db, {
+          workspaceId: user.id,
+          postId: post.id,
+          to: 'review',
+          by: owner(user.id),
+        }),
       ]);
       const after = await row(post.id);
       expect(after.approval_stage).toBe('review');
@@ -206,21 +211,21 @@ describe('the approval gate in the claim', () => {
     const stranger = await makeUser(handle, 'estranho');
     expect(
       await moveApprovalStage(handle.db, {
-        ownerId: stranger.id,
+        workspaceId: stranger.id,
         postId: post.id,
         to: 'approved',
         by: owner(stranger.id),
       }),
     ).toEqual({ kind: 'not_found' });
     await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'review',
       by: owner(user.id),
     });
     const version = (await row(post.id)).version;
     const again = await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'review',
       by: owner(user.id),
@@ -232,18 +237,18 @@ describe('the approval gate in the claim', () => {
     expect(
       (
         await moveApprovalStage(handle.db, {
-          ownerId: user.id,
+          workspaceId: user.id,
           postId: free.id,
           to: 'approved',
           by: owner(user.id),
         })
       ).kind,
     ).toBe('not_required');
-    const history = await listPostHistory(handle.db, { ownerId: user.id, postId: post.id });
+    const history = await listPostHistory(handle.db, { workspaceId: user.id, postId: post.id });
     expect(history?.filter((h) => h.kind === 'move').map((h) => [h.from_stage, h.to_stage])).toEqual([
       ['draft', 'review'],
     ]);
-    expect(await listPostHistory(handle.db, { ownerId: stranger.id, postId: post.id })).toBeUndefined();
+    expect(await listPostHistory(handle.db, { workspaceId: stranger.id, postId: post.id })).toBeUndefined();
   });
 });
 
@@ -255,7 +260,7 @@ describe('the overdue flag', () => {
     const mine = [...a, ...b].filter((p) => p.user_id === user.id);
     expect(mine.map((p) => p.id)).toEqual([post.id]);
     expect((await flagOnce()).filter((p) => p.user_id === user.id)).toEqual([]);
-    const board = await listApprovalBoard(handle.db, { ownerId: user.id });
+    const board = await listApprovalBoard(handle.db, { workspaceId: user.id });
     expect(board).toMatchObject([
       { id: post.id, overdue: true, approval_stage: 'draft', status: 'scheduled' },
     ]);
@@ -279,7 +284,7 @@ describe('the overdue flag', () => {
   it('an approved or future post is never flagged', async () => {
     const { user, post } = await dueDraft('aprovado');
     await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'approved',
       by: owner(user.id),
@@ -299,6 +304,7 @@ describe('the theme switch and edits', () => {
     const claim = await claimPost(handle.db, inFlight.id, inFlight.version);
     expect(claim).toBeDefined();
     const on = await setThemeApproval(handle.db, {
+      workspaceId: user.id,
       userId: user.id,
       themeId: theme.id,
       requiresApproval: true,
@@ -308,13 +314,24 @@ describe('the theme switch and edits', () => {
     expect(await row(inFlight.id)).toMatchObject({ approval_stage: null, status: 'publishing' });
     expect(await markSendStarted(handle.db, claim!)).toBe(true);
     expect(
-      await setThemeApproval(handle.db, { userId: user.id, themeId: theme.id, requiresApproval: true }),
+      await setThemeApproval(handle.db, {
+        workspaceId: user.id,
+        userId: user.id,
+        themeId: theme.id,
+        requiresApproval: true,
+      }),
     ).toEqual({ kind: 'unchanged' });
     const stranger = await makeUser(handle, 'alheio');
     expect(
-      await setThemeApproval(handle.db, { userId: stranger.id, themeId: theme.id, requiresApproval: false }),
+      await setThemeApproval(handle.db, {
+        workspaceId: stranger.id,
+        userId: stranger.id,
+        themeId: theme.id,
+        requiresApproval: false,
+      }),
     ).toEqual({ kind: 'not_found' });
     const off = await setThemeApproval(handle.db, {
+      workspaceId: user.id,
       userId: user.id,
       themeId: theme.id,
       requiresApproval: false,
@@ -323,21 +340,21 @@ describe('the theme switch and edits', () => {
     if (off.kind !== 'changed') throw new Error('unreachable');
     expect(off.wakeUps.map((w) => w.id)).toEqual([waiting.id]);
     expect((await row(waiting.id)).approval_stage).toBeNull();
-    const history = await listPostHistory(handle.db, { ownerId: user.id, postId: waiting.id });
+    const history = await listPostHistory(handle.db, { workspaceId: user.id, postId: waiting.id });
     expect(history?.map((h) => h.reason)).toEqual(['theme_on', 'theme_off']);
   });
 
   it('editing the text of an approved post sends it back to review (what was approved is what goes out)', async () => {
     const { user, post } = await dueDraft('edicao');
     await moveApprovalStage(handle.db, {
-      ownerId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       to: 'approved',
       by: owner(user.id),
     });
     const current = await row(post.id);
     const saved = await saveScheduledPostVersion(handle.db, {
-      userId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       changes: { content: 'Texto novo depois da aprovação', scheduledFor: new Date(Date.now() + 3_600_000) },
       allowed: ['scheduled'],
@@ -348,7 +365,7 @@ describe('the theme switch and edits', () => {
     expect(after.approval_stage).toBe('review');
     expect(after.version).toBeGreaterThan(current.version);
     expect(await claimPost(handle.db, post.id, after.version)).toBeUndefined();
-    const history = await listPostHistory(handle.db, { ownerId: user.id, postId: post.id });
+    const history = await listPostHistory(handle.db, { workspaceId: user.id, postId: post.id });
     expect(history?.at(-1)).toMatchObject({ from_stage: 'approved', to_stage: 'review', reason: 'edited' });
   });
 

@@ -47,14 +47,14 @@ export type ThemeApprovalResult =
  */
 export async function setThemeApproval(
   db: Kysely<Database>,
-  options: { userId: string; themeId: string; requiresApproval: boolean },
+  options: { workspaceId: string; userId: string; themeId: string; requiresApproval: boolean },
 ): Promise<ThemeApprovalResult> {
   return db.transaction().execute(async (trx) => {
     const theme = await trx
       .selectFrom('themes')
       .select('requires_approval')
       .where('id', '=', options.themeId)
-      .where('user_id', '=', options.userId)
+      .where('workspace_id', '=', options.workspaceId)
       .forUpdate()
       .executeTakeFirst();
     if (!theme) return { kind: 'not_found' as const };
@@ -161,7 +161,7 @@ export type MoveStageResult =
 /** Moves one of the owner's posts to `to` (docs/approval.md). One transaction, the row locked. */
 export async function moveApprovalStage(
   db: Kysely<Database>,
-  options: { ownerId: string; postId: string; to: ApprovalStage; by: StageActor },
+  options: { workspaceId: string; postId: string; to: ApprovalStage; by: StageActor },
 ): Promise<MoveStageResult> {
   return db.transaction().execute((trx) => moveApprovalStageIn(trx, options));
 }
@@ -173,20 +173,30 @@ export async function moveApprovalStage(
  */
 export async function moveApprovalStageIn(
   trx: Transaction<Database>,
-  options: { ownerId: string; postId: string; to: ApprovalStage; by: StageActor },
+  options: { workspaceId: string; postId: string; to: ApprovalStage; by: StageActor },
 ): Promise<MoveStageResult> {
   {
     const row = await trx
       .selectFrom('suggested_posts')
-      .select(['id', 'approval_stage', 'status', 'send_started_at', 'version', 'platform', 'scheduled_for'])
+      .select([
+        'id',
+        'user_id',
+        'approval_stage',
+        'status',
+        'send_started_at',
+        'version',
+        'platform',
+        'scheduled_for',
+      ])
       .where('id', '=', options.postId)
-      .where('user_id', '=', options.ownerId)
+      .where('workspace_id', '=', options.workspaceId)
       .forUpdate()
       .executeTakeFirst();
     if (!row) return { kind: 'not_found' as const };
     if (row.approval_stage === null) return { kind: 'not_required' as const };
     if (row.status === 'published') return { kind: 'published' as const };
-    const current: MovedPost = { ...row, approval_stage: row.approval_stage };
+    const { user_id: authorId, ...post } = row;
+    const current: MovedPost = { ...post, approval_stage: row.approval_stage };
     if (row.approval_stage === options.to) return { kind: 'unchanged' as const, post: current };
     if (row.status === 'publishing' && row.send_started_at !== null) return { kind: 'sending' as const };
     // 'publishing' without a send: the claim is taken back exactly like the reconciler's reset of a
@@ -216,7 +226,7 @@ export async function moveApprovalStageIn(
       .executeTakeFirstOrThrow();
     await insertStageEvent(trx, {
       postId: row.id,
-      ownerId: options.ownerId,
+      authorId,
       by: options.by,
       from: row.approval_stage,
       to: options.to,
@@ -234,7 +244,8 @@ async function insertStageEvent(
   trx: Transaction<Database>,
   e: {
     postId: string;
-    ownerId: string;
+    /** The post's author (user_id); the event is in the post's workspace. */
+    authorId: string;
     by: StageActor;
     from: ApprovalStage | null;
     to: ApprovalStage | null;
@@ -244,7 +255,7 @@ async function insertStageEvent(
     .insertInto('post_stage_events')
     .values({
       post_id: e.postId,
-      user_id: e.ownerId,
+      user_id: e.authorId,
       actor: e.by.actor,
       actor_user_id: e.by.userId,
       actor_label: e.by.label ?? null,
@@ -256,6 +267,7 @@ async function insertStageEvent(
 
 export interface OverduePost {
   id: string;
+  workspace_id: string;
   user_id: string;
   title: string;
   platform: Platform;
@@ -293,7 +305,7 @@ export async function flagOverdueApprovals(trx: Kysely<Database>, limit = 500): 
     .where('sp.status', '=', 'scheduled')
     .where('sp.approval_stage', '<>', 'approved')
     .where(sql<boolean>`sp.approval_overdue_for IS DISTINCT FROM sp.scheduled_for`)
-    .returning(['sp.id', 'sp.user_id', 'sp.title', 'sp.platform', 'sp.scheduled_for'])
+    .returning(['sp.id', 'sp.workspace_id', 'sp.user_id', 'sp.title', 'sp.platform', 'sp.scheduled_for'])
     .execute();
   return rows.map((r) => ({ ...r, scheduled_for: r.scheduled_for as Date }));
 }
@@ -317,7 +329,7 @@ export interface BoardPost {
 /** The board: the owner's posts in the workflow (unpublished, and published in the last 30 days). */
 export async function listApprovalBoard(
   db: Kysely<Database>,
-  options: { ownerId: string; themeId?: string | undefined; limit?: number },
+  options: { workspaceId: string; themeId?: string | undefined; limit?: number },
 ): Promise<BoardPost[]> {
   let query = db
     .selectFrom('suggested_posts as sp')
@@ -342,7 +354,7 @@ export async function listApprovalBoard(
         .whereRef('c.post_id', '=', 'sp.id')
         .as('comments'),
     ])
-    .where('sp.user_id', '=', options.ownerId)
+    .where('sp.workspace_id', '=', options.workspaceId)
     .where('sp.approval_stage', 'is not', null)
     .where((eb) =>
       eb.or([
@@ -380,13 +392,13 @@ export interface HistoryEntry {
 /** A post's history, oldest first: its moves and its comments. Undefined when not the owner's. */
 export async function listPostHistory(
   db: Kysely<Database>,
-  options: { ownerId: string; postId: string },
+  options: { workspaceId: string; postId: string },
 ): Promise<HistoryEntry[] | undefined> {
   const post = await db
     .selectFrom('suggested_posts')
     .select('id')
     .where('id', '=', options.postId)
-    .where('user_id', '=', options.ownerId)
+    .where('workspace_id', '=', options.workspaceId)
     .executeTakeFirst();
   if (!post) return undefined;
   const moves = await db
@@ -402,7 +414,7 @@ export async function listPostHistory(
       'e.created_at',
     ])
     .where('e.post_id', '=', options.postId)
-    .where('e.user_id', '=', options.ownerId)
+    .where('e.workspace_id', '=', options.workspaceId)
     .orderBy('e.id')
     .limit(500)
     .execute();
@@ -418,7 +430,7 @@ export async function listPostHistory(
       'c.created_at',
     ])
     .where('c.post_id', '=', options.postId)
-    .where('c.user_id', '=', options.ownerId)
+    .where('c.workspace_id', '=', options.workspaceId)
     .orderBy('c.created_at')
     .limit(500)
     .execute();
@@ -454,7 +466,7 @@ export async function listPostHistory(
 /** A comment on one of the owner's posts; undefined when the post is not theirs. */
 export async function insertPostComment(
   db: Kysely<Database>,
-  options: { ownerId: string; postId: string; by: StageActor; body: string; mentions: string[] },
+  options: { workspaceId: string; postId: string; by: StageActor; body: string; mentions: string[] },
 ): Promise<{ id: string; created_at: Date } | undefined> {
   return db
     .insertInto('post_comments')
@@ -472,7 +484,7 @@ export async function insertPostComment(
           sql<string[]>`${sql.val(options.mentions)}::uuid[]`.as('mentions'),
         ])
         .where('id', '=', options.postId)
-        .where('user_id', '=', options.ownerId),
+        .where('workspace_id', '=', options.workspaceId),
     )
     .returning(['id', 'created_at'])
     .executeTakeFirst();

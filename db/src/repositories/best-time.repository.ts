@@ -22,11 +22,17 @@ export interface BestTimeCellRow {
  * [since, until) have metrics, and the sum of their percentiles. A post is ranked by its
  * engagement rate among the network's posts that have one, else by likes + comments among those
  * that have only these; posts without metrics are left out. Reads the covering index
- * published_posts_best_time_idx (user_id, published_at) only. At most 4 × 168 rows.
+ * published_posts_best_time_idx (workspace_id, published_at) only. At most 4 × 168 rows.
  */
 export async function readBestTimeCells(
   db: Kysely<Database>,
-  options: { userId: string; timeZone: string; since: Date; until: Date; platform?: Platform | undefined },
+  options: {
+    workspaceId: string;
+    timeZone: string;
+    since: Date;
+    until: Date;
+    platform?: Platform | undefined;
+  },
 ): Promise<BestTimeCellRow[]> {
   const platformFilter = options.platform ? sql`AND platform = ${options.platform}` : sql``;
   const result = await sql<{
@@ -42,7 +48,7 @@ export async function readBestTimeCells(
              (engagement_rate IS NOT NULL) AS by_rate,
              COALESCE(engagement_rate::float8, (COALESCE(likes_count, 0) + COALESCE(comments_count, 0))::float8) AS value
         FROM published_posts
-       WHERE user_id = ${options.userId}
+       WHERE workspace_id = ${options.workspaceId}
          AND published_at >= ${options.since}
          AND published_at < ${options.until}
          AND (engagement_rate IS NOT NULL OR likes_count IS NOT NULL OR comments_count IS NOT NULL)
@@ -79,12 +85,18 @@ export async function readBestTimeCells(
  */
 export async function listBusyTimes(
   db: Kysely<Database>,
-  options: { userId: string; platform: Platform; from: Date; to: Date; exceptPostId?: string | undefined },
+  options: {
+    workspaceId: string;
+    platform: Platform;
+    from: Date;
+    to: Date;
+    exceptPostId?: string | undefined;
+  },
 ): Promise<Date[]> {
   let query = db
     .selectFrom('suggested_posts')
     .select('scheduled_for')
-    .where('user_id', '=', options.userId)
+    .where('workspace_id', '=', options.workspaceId)
     .where('platform', '=', options.platform)
     .where('status', 'in', ['scheduled', 'publishing'])
     .where('scheduled_for', '>=', options.from)

@@ -1,7 +1,8 @@
 // Counting the posts that use a network budget (docs/budgets.md): per local day of a time zone,
-// for one network, across the whole installation or for one user. The statuses counted are core's
-// BUDGET_COUNTED_STATUSES; the partial index suggested_posts_budget_idx serves the installation's
-// count, suggested_posts_user_scheduled_idx the user's.
+// for one network, across the whole installation or for one workspace (its connected accounts).
+// The statuses counted are core's BUDGET_COUNTED_STATUSES; the partial index
+// suggested_posts_budget_idx serves the installation's count, suggested_posts_workspace_scheduled_idx
+// the workspace's.
 import { BUDGET_COUNTED_STATUSES, type Platform } from '@pauta/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
@@ -10,8 +11,8 @@ export interface BudgetCountOptions {
   platform: Platform;
   from: Date;
   before: Date;
-  /** Only this user's posts (a per-user budget); absent = every user's. */
-  userId?: string | undefined;
+  /** Only this workspace's posts (a per-account budget: accounts belong to a workspace); absent = all. */
+  workspaceId?: string | undefined;
   /** Leave this post out (the one being rescheduled). */
   excludePostId?: string | undefined;
 }
@@ -23,7 +24,7 @@ function countQuery(db: Kysely<Database>, options: BudgetCountOptions) {
     .where('status', 'in', BUDGET_COUNTED_STATUSES)
     .where('scheduled_for', '>=', options.from)
     .where('scheduled_for', '<', options.before);
-  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.workspaceId !== undefined) query = query.where('workspace_id', '=', options.workspaceId);
   if (options.excludePostId !== undefined) query = query.where('id', '<>', options.excludePostId);
   return query;
 }

@@ -18,6 +18,9 @@ export interface ClientLinkScope {
 
 export interface ClientLinkRow {
   id: string;
+  /** The workspace whose posts the link shows (docs/workspaces.md). */
+  workspace_id: string;
+  /** Who created the link. */
   user_id: string;
   client_name: string;
   theme_id: string | null;
@@ -31,6 +34,7 @@ export interface ClientLinkRow {
 
 const LINK_COLUMNS = [
   'id',
+  'workspace_id',
   'user_id',
   'client_name',
   'theme_id',
@@ -50,6 +54,8 @@ const LINK_COLUMNS = [
 export async function insertClientLink(
   db: Kysely<Database>,
   link: {
+    /** The link's workspace; the creator (user_id) is `userId`. */
+    workspaceId: string;
     userId: string;
     requestKey: string;
     tokenHash: Uint8Array;
@@ -61,6 +67,7 @@ export async function insertClientLink(
   const row = await db
     .insertInto('client_approval_links')
     .values({
+      workspace_id: link.workspaceId,
       user_id: link.userId,
       request_key: link.requestKey,
       token_hash: link.tokenHash,
@@ -82,17 +89,17 @@ export interface ClientLinkListRow extends ClientLinkRow {
   theme_name: string | null;
 }
 
-/** The owner's links, newest first. */
+/** The workspace's links, newest first. */
 export async function listClientLinks(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   limit = 100,
 ): Promise<ClientLinkListRow[]> {
   return db
     .selectFrom('client_approval_links as l')
     .leftJoin('themes as t', 't.id', 'l.theme_id')
     .select([...LINK_COLUMNS.map((c) => `l.${c}` as const), 't.name as theme_name'])
-    .where('l.user_id', '=', userId)
+    .where('l.workspace_id', '=', workspaceId)
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id')
     .limit(limit)
@@ -102,13 +109,13 @@ export async function listClientLinks(
 /** Revokes one of the owner's links; a second revoke keeps the first time. Undefined: not theirs. */
 export async function revokeClientLink(
   db: Kysely<Database>,
-  options: { userId: string; linkId: string },
+  options: { workspaceId: string; linkId: string },
 ): Promise<ClientLinkRow | undefined> {
   return db
     .updateTable('client_approval_links')
     .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
     .where('id', '=', options.linkId)
-    .where('user_id', '=', options.userId)
+    .where('workspace_id', '=', options.workspaceId)
     .returning(LINK_COLUMNS)
     .executeTakeFirst();
 }
@@ -149,17 +156,17 @@ export interface ClientLinkPost {
   theme_name: string;
 }
 
-/** The link owner's posts waiting for the client ('client' stage, not published) in its scope. */
+/** The link's workspace's posts waiting for the client ('client' stage, not published) in its scope. */
 export async function listClientLinkPosts(
   db: Kysely<Database>,
-  link: Pick<ClientLinkRow, 'user_id' | 'theme_id' | 'period_start' | 'period_end'>,
+  link: Pick<ClientLinkRow, 'workspace_id' | 'theme_id' | 'period_start' | 'period_end'>,
   limit = 100,
 ): Promise<ClientLinkPost[]> {
   let query = db
     .selectFrom('suggested_posts as sp')
     .innerJoin('themes as t', 't.id', 'sp.theme_id')
     .select(['sp.id', 'sp.platform', 'sp.title', 'sp.content', 'sp.scheduled_for', 't.name as theme_name'])
-    .where('sp.user_id', '=', link.user_id)
+    .where('sp.workspace_id', '=', link.workspace_id)
     .where('sp.approval_stage', '=', 'client')
     .where('sp.status', '<>', 'published');
   if (link.theme_id) query = query.where('sp.theme_id', '=', link.theme_id);
@@ -213,9 +220,9 @@ export async function applyClientAction(
     if (!link) return { kind: 'link_invalid' as const };
     let postQuery = trx
       .selectFrom('suggested_posts')
-      .select(['id', 'title', 'approval_stage'])
+      .select(['id', 'user_id', 'title', 'approval_stage'])
       .where('id', '=', options.postId)
-      .where('user_id', '=', link.user_id)
+      .where('workspace_id', '=', link.workspace_id)
       .where('status', '<>', 'published');
     if (link.theme_id) postQuery = postQuery.where('theme_id', '=', link.theme_id);
     else
@@ -227,7 +234,7 @@ export async function applyClientAction(
     if (post.approval_stage !== 'client' && post.approval_stage !== options.to)
       return { kind: 'not_pending' as const };
     const result = await moveApprovalStageIn(trx, {
-      ownerId: link.user_id,
+      workspaceId: link.workspace_id,
       postId: post.id,
       to: options.to,
       by: { actor: 'client', userId: null, label: link.client_name },
@@ -239,7 +246,7 @@ export async function applyClientAction(
         .insertInto('post_comments')
         .values({
           post_id: post.id,
-          user_id: link.user_id,
+          user_id: post.user_id,
           actor: 'client',
           actor_user_id: null,
           actor_label: link.client_name,

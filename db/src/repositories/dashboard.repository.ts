@@ -22,7 +22,10 @@ export interface DashboardTotals {
 }
 
 /** Every figure of the summary in one round trip: one aggregate over each of the three tables. */
-export async function readDashboardTotals(db: Kysely<Database>, userId: string): Promise<DashboardTotals> {
+export async function readDashboardTotals(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<DashboardTotals> {
   const published = db
     .selectFrom('published_posts')
     .select((eb) => [
@@ -33,7 +36,7 @@ export async function readDashboardTotals(db: Kysely<Database>, userId: string):
         .filterWhere('engagement_rate', '>', '0')
         .as('avg_engagement'),
     ])
-    .where('user_id', '=', userId);
+    .where('workspace_id', '=', workspaceId);
   const posts = db
     .selectFrom('suggested_posts')
     .select((eb) => [
@@ -45,12 +48,12 @@ export async function readDashboardTotals(db: Kysely<Database>, userId: string):
       eb.fn.countAll<number>().filterWhere('status', '=', 'needs_attention').as('needs_attention_count'),
       eb.fn.countAll<number>().filterWhere('status', '=', 'missed').as('missed_count'),
     ])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('status', 'in', [...EDITABLE_POST_STATUSES]);
   const themes = db
     .selectFrom('themes')
     .select((eb) => eb.fn.countAll<number>().as('theme_count'))
-    .where('user_id', '=', userId);
+    .where('workspace_id', '=', workspaceId);
   const row = await db
     .selectFrom([published.as('p'), posts.as('s'), themes.as('th')])
     .selectAll()
@@ -78,7 +81,7 @@ function bucketOf(column: 'published_at' | 'scheduled_for', boundaries: readonly
 /** Published posts per week and their mean engagement above 0, for the weeks in `boundaries`. */
 export async function readWeeklyPublished(
   db: Kysely<Database>,
-  options: { userId: string; boundaries: readonly Date[] },
+  options: { workspaceId: string; boundaries: readonly Date[] },
 ): Promise<Array<{ bucket: number; published: number; avg_engagement: string | null }>> {
   const { boundaries } = options;
   if (boundaries.length < 2) return [];
@@ -92,7 +95,7 @@ export async function readWeeklyPublished(
         .filterWhere('engagement_rate', '>', '0')
         .as('avg_engagement'),
     ])
-    .where('user_id', '=', options.userId)
+    .where('workspace_id', '=', options.workspaceId)
     .where('published_at', '>=', boundaries[0]!)
     .where('published_at', '<', boundaries.at(-1)!)
     .groupBy(sql.ref('bucket'))
@@ -107,7 +110,7 @@ export async function readWeeklyPublished(
 /** Posts still waiting to be published, per week and network, for the weeks in `boundaries`. */
 export async function readUpcomingByWeek(
   db: Kysely<Database>,
-  options: { userId: string; boundaries: readonly Date[] },
+  options: { workspaceId: string; boundaries: readonly Date[] },
 ): Promise<Array<{ bucket: number; platform: Platform; scheduled: number }>> {
   const { boundaries } = options;
   if (boundaries.length < 2) return [];
@@ -118,7 +121,7 @@ export async function readUpcomingByWeek(
       'platform',
       eb.fn.countAll<number>().as('scheduled'),
     ])
-    .where('user_id', '=', options.userId)
+    .where('workspace_id', '=', options.workspaceId)
     .where('status', '=', 'scheduled')
     .where('scheduled_for', '>=', boundaries[0]!)
     .where('scheduled_for', '<', boundaries.at(-1)!)

@@ -29,13 +29,13 @@ export interface DeliveryAttemptRow {
 /** Steps (oldest first, at most `limit`) and per-attempt answers; undefined when not the caller's. */
 export async function listDeliveryTimeline(
   db: Kysely<Database>,
-  options: { userId: string; postId: string; limit?: number },
+  options: { workspaceId: string; postId: string; limit?: number },
 ): Promise<{ steps: DeliveryStepRow[]; attempts: DeliveryAttemptRow[]; url: string | null } | undefined> {
   const post = await db
     .selectFrom('suggested_posts')
     .select('id')
     .where('id', '=', options.postId)
-    .where('user_id', '=', options.userId)
+    .where('workspace_id', '=', options.workspaceId)
     .executeTakeFirst();
   if (post === undefined) return undefined;
   const [steps, attempts, published] = await Promise.all([
@@ -43,22 +43,22 @@ export async function listDeliveryTimeline(
       .selectFrom('post_delivery_events')
       .select(['id', 'kind', 'attempt', 'version', 'code', 'detail', 'due_at', 'created_at'])
       .where('suggested_post_id', '=', options.postId)
-      .where('user_id', '=', options.userId)
+      .where('workspace_id', '=', options.workspaceId)
       .orderBy('id', 'desc')
       .limit(options.limit ?? 200)
       .execute(),
     db
       .selectFrom('publishing_logs')
       .select(['attempt', 'status', 'platform_post_id', 'error_message', 'error_location', 'attempted_at'])
+      // The logs carry no workspace: the post was found in the caller's workspace just above.
       .where('suggested_post_id', '=', options.postId)
-      .where('user_id', '=', options.userId)
       .orderBy('attempt')
       .execute(),
     db
       .selectFrom('published_posts')
       .select('url')
       .where('suggested_post_id', '=', options.postId)
-      .where('user_id', '=', options.userId)
+      .where('workspace_id', '=', options.workspaceId)
       .executeTakeFirst(),
   ]);
   return {

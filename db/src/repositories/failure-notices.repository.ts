@@ -83,7 +83,8 @@ export async function takeDueFailureNotices(
  */
 export async function recordFailureNotice(
   trx: Transaction<Database>,
-  notice: Omit<FailureNotice, 'created_at'> & { user_id: string },
+  /** `user_id`: who is told (an owner of the post's workspace); `workspace_id`: the post's. */
+  notice: Omit<FailureNotice, 'created_at'> & { user_id: string; workspace_id?: string },
   options: FailureWindowOptions,
 ): Promise<FailureNotice[]> {
   await trx

@@ -8,6 +8,9 @@ import type { Database, LiveEventsTable } from '../schema.js';
 
 export interface LiveEventRow {
   id: string;
+  /** The workspace the event belongs to: its members receive it (docs/workspaces.md). */
+  workspaceId: string;
+  /** Who the changed row belongs to (its author). */
   userId: string;
   kind: LiveEventsTable['kind'];
   postId: string | null;
@@ -21,6 +24,7 @@ export interface LiveEventRow {
 
 function toRow(r: {
   id: number;
+  workspace_id: string;
   user_id: string;
   kind: LiveEventsTable['kind'];
   post_id: string | null;
@@ -33,6 +37,7 @@ function toRow(r: {
 }): LiveEventRow {
   return {
     id: String(r.id),
+    workspaceId: r.workspace_id,
     userId: r.user_id,
     kind: r.kind,
     postId: r.post_id,
@@ -45,10 +50,10 @@ function toRow(r: {
   };
 }
 
-/** Events after `afterId`, oldest first: one user's, or everyone's (`userId: null`, administrators). */
+/** Events after `afterId`, oldest first: one workspace's, or everyone's (`workspaceId: null`, administrators). */
 export async function listLiveEventsSince(
   db: Kysely<Database>,
-  options: { userId: string | null; afterId: number; limit: number; newerThanMs?: number },
+  options: { workspaceId: string | null; afterId: number; limit: number; newerThanMs?: number },
 ): Promise<LiveEventRow[]> {
   let query = db
     .selectFrom('live_events')
@@ -56,7 +61,7 @@ export async function listLiveEventsSince(
     .where('id', '>', options.afterId)
     .orderBy('id')
     .limit(options.limit);
-  if (options.userId) query = query.where('user_id', '=', options.userId);
+  if (options.workspaceId) query = query.where('workspace_id', '=', options.workspaceId);
   if (options.newerThanMs !== undefined)
     query = query.where(
       'created_at',

@@ -46,14 +46,14 @@ const MEDIA_COLUMNS = [
   'created_at',
 ] as const;
 
-/** A post's images in order. With `userId`, only when the post is that user's. */
+/** A post's images in order. With `workspaceId`, only when the post is that workspace's. */
 export async function listPostMedia(
   db: Kysely<Database>,
   postId: string,
-  options: { userId?: string } = {},
+  options: { workspaceId?: string } = {},
 ): Promise<PostMediaRow[]> {
   let query = db.selectFrom('post_media').select(MEDIA_COLUMNS).where('post_id', '=', postId);
-  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.workspaceId !== undefined) query = query.where('workspace_id', '=', options.workspaceId);
   return query.orderBy('position').execute();
 }
 
@@ -61,7 +61,7 @@ export async function listPostMedia(
 export async function listMediaForPosts(
   db: Kysely<Database>,
   postIds: readonly string[],
-  options: { userId?: string; firstOnly?: boolean } = {},
+  options: { workspaceId?: string; firstOnly?: boolean } = {},
 ): Promise<Map<string, PostMediaRow[]>> {
   const byPost = new Map<string, PostMediaRow[]>();
   if (postIds.length === 0) return byPost;
@@ -69,7 +69,7 @@ export async function listMediaForPosts(
     .selectFrom('post_media')
     .select(MEDIA_COLUMNS)
     .where('post_id', 'in', [...new Set(postIds)]);
-  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.workspaceId !== undefined) query = query.where('workspace_id', '=', options.workspaceId);
   if (options.firstOnly) query = query.where('position', '=', 0);
   const rows = await query.orderBy('post_id').orderBy('position').execute();
   for (const row of rows) {
@@ -99,14 +99,14 @@ interface LockedPost {
  */
 async function lockEditablePost(
   trx: Transaction<Database>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<LockedPost | MediaChangeRefusal> {
   const post = await trx
     .selectFrom('suggested_posts')
     .select(['id', 'platform', 'status'])
     .where('id', '=', postId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .forNoKeyUpdate()
     .executeTakeFirst();
   if (!post) return { refused: 'NOT_FOUND' };
@@ -123,14 +123,14 @@ function isRefusal(value: LockedPost | MediaChangeRefusal): value is MediaChange
 /** The caller's post's platform and status, or undefined (another user's post looks missing). */
 export async function findPostForMedia(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<LockedPost | undefined> {
   return db
     .selectFrom('suggested_posts')
     .select(['id', 'platform', 'status'])
     .where('id', '=', postId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
 }
 
@@ -138,10 +138,10 @@ export async function findPostForMedia(
 export async function findMediaById(
   db: Kysely<Database>,
   mediaId: string,
-): Promise<(PostMediaRow & { user_id: string }) | undefined> {
+): Promise<(PostMediaRow & { workspace_id: string }) | undefined> {
   return db
     .selectFrom('post_media')
-    .select([...MEDIA_COLUMNS, 'user_id'])
+    .select([...MEDIA_COLUMNS, 'workspace_id'])
     .where('id', '=', mediaId)
     .executeTakeFirst();
 }
@@ -172,6 +172,9 @@ export async function reserveMediaKeys(
 
 export interface NewPostMedia {
   id: string;
+  /** The post's workspace: the post must be one of its posts. */
+  workspaceId: string;
+  /** Who uploads (user_id). */
   userId: string;
   postId: string;
   storageKey: string;
@@ -195,13 +198,13 @@ export async function addPostMedia(
   check: (post: { platform: Platform }, current: PostMediaRow[]) => MediaRejection | null = () => null,
 ): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, media.userId, media.postId);
+    const post = await lockEditablePost(trx, media.workspaceId, media.postId);
     if (isRefusal(post)) return post;
     const existing = await findMediaById(trx, media.id);
     if (existing) {
-      if (existing.user_id !== media.userId || existing.post_id !== media.postId)
+      if (existing.workspace_id !== media.workspaceId || existing.post_id !== media.postId)
         return { refused: 'ID_TAKEN' };
-      const { user_id: _owner, ...row } = existing;
+      const { workspace_id: _owner, ...row } = existing;
       return { row, created: false };
     }
     const current = await listPostMedia(trx, media.postId);
@@ -238,16 +241,16 @@ export async function addPostMedia(
 /** Removes one image of the caller's editable post and closes the gap in the positions. */
 export async function removePostMedia(
   db: Kysely<Database>,
-  options: { userId: string; postId: string; mediaId: string },
+  options: { workspaceId: string; postId: string; mediaId: string },
 ): Promise<{ removed: boolean; media: PostMediaRow[] } | MediaChangeRefusal> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, options.userId, options.postId);
+    const post = await lockEditablePost(trx, options.workspaceId, options.postId);
     if (isRefusal(post)) return post;
     const removed = await trx
       .deleteFrom('post_media')
       .where('id', '=', options.mediaId)
       .where('post_id', '=', options.postId)
-      .where('user_id', '=', options.userId)
+      .where('workspace_id', '=', options.workspaceId)
       .returning('position')
       .executeTakeFirst();
     if (removed) {
@@ -266,10 +269,10 @@ export async function removePostMedia(
 /** Puts the caller's editable post's images in `order` (every one of its image ids, once each). */
 export async function reorderPostMedia(
   db: Kysely<Database>,
-  options: { userId: string; postId: string; order: readonly string[] },
+  options: { workspaceId: string; postId: string; order: readonly string[] },
 ): Promise<{ media: PostMediaRow[] } | MediaChangeRefusal | { refused: 'ORDER_MISMATCH' }> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, options.userId, options.postId);
+    const post = await lockEditablePost(trx, options.workspaceId, options.postId);
     if (isRefusal(post)) return post;
     const current = await listPostMedia(trx, options.postId);
     const ids = new Set(current.map((m) => m.id));
@@ -295,17 +298,17 @@ export async function reorderPostMedia(
 /** Sets one image's alt text (the caller's editable post only). */
 export async function updatePostMediaAlt(
   db: Kysely<Database>,
-  options: { userId: string; postId: string; mediaId: string; altText: string },
+  options: { workspaceId: string; postId: string; mediaId: string; altText: string },
 ): Promise<{ row: PostMediaRow } | MediaChangeRefusal> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, options.userId, options.postId);
+    const post = await lockEditablePost(trx, options.workspaceId, options.postId);
     if (isRefusal(post)) return post;
     const row = await trx
       .updateTable('post_media')
       .set({ alt_text: options.altText })
       .where('id', '=', options.mediaId)
       .where('post_id', '=', options.postId)
-      .where('user_id', '=', options.userId)
+      .where('workspace_id', '=', options.workspaceId)
       .returning(MEDIA_COLUMNS)
       .executeTakeFirst();
     return row ? { row } : { refused: 'NOT_FOUND' };

@@ -15,7 +15,7 @@ export async function listPostsDueForMetrics(
 ): Promise<MetricsTarget[]> {
   const rows = await db
     .selectFrom('published_posts')
-    .select(['id', 'user_id', 'platform', 'platform_post_id', 'connected_account_id'])
+    .select(['id', 'workspace_id', 'user_id', 'platform', 'platform_post_id', 'connected_account_id'])
     .where('metrics_due_at', '<=', sql<Date>`now()`)
     .where('platform_post_id', 'is not', null)
     .orderBy('metrics_due_at')

@@ -10,6 +10,9 @@ export const PENDING_CONNECTION_TTL_MS = 10 * 60 * 1000;
 
 export interface PendingConnectionSummary {
   id: string;
+  /** The workspace the chosen account will be connected in. */
+  workspace_id: string;
+  /** Who is connecting (only they may pick). */
   user_id: string;
   platform: PendingPlatform;
   pages: PendingPage[];
@@ -17,11 +20,21 @@ export interface PendingConnectionSummary {
   expires_at: Date;
 }
 
-const SUMMARY_COLUMNS = ['id', 'user_id', 'platform', 'pages', 'profile', 'expires_at'] as const;
+const SUMMARY_COLUMNS = [
+  'id',
+  'workspace_id',
+  'user_id',
+  'platform',
+  'pages',
+  'profile',
+  'expires_at',
+] as const;
 
 const aad = (id: string) => tokenAad('pending_connections', id, 'sealed_user_token');
 
 export interface CreatePendingConnectionInput {
+  /** The workspace the account is being connected in (docs/workspaces.md); omitted: the person's personal one. */
+  workspaceId?: string;
   userId: string;
   platform: PendingPlatform;
   userToken: string;
@@ -53,6 +66,7 @@ export async function createPendingConnection(
       .insertInto('pending_connections')
       .values({
         id,
+        workspace_id: input.workspaceId ?? input.userId,
         user_id: input.userId,
         platform: input.platform,
         sealed_user_token: seal(keyring, input.userToken, aad(id)),

@@ -11,10 +11,14 @@ export interface NewScheduledPost {
   scheduledFor: Date;
 }
 
-/** Bulk insert of one theme's posts (spec §7 call 3), in one statement. Returns what the queue needs. */
+/**
+ * Bulk insert of one theme's posts (spec §7 call 3), in one statement. Returns what the queue needs.
+ * `userId` is the author; the posts are in the theme's workspace (the database takes it from the
+ * theme, and the composite key refuses a `workspaceId` that is not the theme's).
+ */
 export async function insertScheduledPosts(
   db: Kysely<Database>,
-  options: { userId: string; themeId: string; posts: NewScheduledPost[] },
+  options: { userId: string; workspaceId?: string; themeId: string; posts: NewScheduledPost[] },
 ): Promise<WakeUp[]> {
   if (options.posts.length === 0) return [];
   const rows = await db
@@ -23,6 +27,7 @@ export async function insertScheduledPosts(
       options.posts.map((p) => ({
         theme_id: options.themeId,
         user_id: options.userId,
+        ...(options.workspaceId ? { workspace_id: options.workspaceId } : {}),
         title: p.title,
         content: p.content,
         platform: p.platform,
@@ -71,7 +76,7 @@ export async function maxPostOrder(db: Kysely<Database>, themeId: string): Promi
  */
 export async function insertSiblingPost(
   db: Kysely<Database>,
-  options: { userId: string; themeId: string; post: NewScheduledPost },
+  options: { workspaceId: string; userId: string; themeId: string; post: NewScheduledPost },
 ): Promise<{ id: string; created: boolean; wakeUp: WakeUp | null }> {
   const { post } = options;
   return db.transaction().execute(async (trx) => {
@@ -85,6 +90,7 @@ export async function insertSiblingPost(
     });
     if (existing) return { id: existing, created: false, wakeUp: null };
     const [wakeUp] = await insertScheduledPosts(trx, {
+      workspaceId: options.workspaceId,
       userId: options.userId,
       themeId: options.themeId,
       posts: [post],
@@ -93,15 +99,21 @@ export async function insertSiblingPost(
   });
 }
 
-/** The id of the caller's post of `platform` in the theme at that time and order, if any. */
+/** The id of the workspace's post of `platform` in the theme at that time and order, if any. */
 export async function findSibling(
   db: Kysely<Database>,
-  options: { userId: string; themeId: string; platform: Platform; scheduledFor: Date; postOrder: number },
+  options: {
+    workspaceId: string;
+    themeId: string;
+    platform: Platform;
+    scheduledFor: Date;
+    postOrder: number;
+  },
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom('suggested_posts')
     .select('id')
-    .where('user_id', '=', options.userId)
+    .where('workspace_id', '=', options.workspaceId)
     .where('theme_id', '=', options.themeId)
     .where('platform', '=', options.platform)
     .where('scheduled_for', '=', options.scheduledFor)

@@ -37,7 +37,7 @@ const keyText = sql<string>`to_char(pp.published_at AT TIME ZONE 'UTC', 'YYYY-MM
 export async function listPublishedPosts(
   db: Kysely<Database>,
   options: {
-    userId: string;
+    workspaceId: string;
     themeId?: string | undefined;
     platform?: Platform | undefined;
     before?: PublishedPostKey | undefined;
@@ -48,7 +48,7 @@ export async function listPublishedPosts(
     .selectFrom('published_posts as pp')
     // A theme of someone else can never label this user's post, even if a row pointed at one.
     .leftJoin('themes as t', (join) =>
-      join.onRef('t.id', '=', 'pp.theme_id').onRef('t.user_id', '=', 'pp.user_id'),
+      join.onRef('t.id', '=', 'pp.theme_id').onRef('t.workspace_id', '=', 'pp.workspace_id'),
     )
     .select([
       'pp.id',
@@ -67,7 +67,7 @@ export async function listPublishedPosts(
       'pp.metrics_updated_at',
       keyText.as('key_text'),
     ])
-    .where('pp.user_id', '=', options.userId);
+    .where('pp.workspace_id', '=', options.workspaceId);
   if (options.themeId !== undefined) query = query.where('pp.theme_id', '=', options.themeId);
   if (options.platform !== undefined) query = query.where('pp.platform', '=', options.platform);
   const before = options.before;
@@ -96,13 +96,13 @@ export async function listPublishedPosts(
 /** Removes Pauta's record of one of the caller's published posts. False when not theirs. */
 export async function deletePublishedPost(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<boolean> {
   const result = await db
     .deleteFrom('published_posts')
     .where('id', '=', postId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

@@ -192,9 +192,9 @@ describe('batched claims, send-starts and completions (docs/publishing.md, Batch
     const one = await duePosts(1);
     const two = await duePosts(1);
     const found = await findActiveAccountsWithTokens(handle.db, keyring, [
-      { userId: two.user.id, platform: 'x' },
-      { userId: one.user.id, platform: 'linkedin' },
-      { userId: one.user.id, platform: 'x' },
+      { workspaceId: two.user.id, platform: 'x' },
+      { workspaceId: one.user.id, platform: 'linkedin' },
+      { workspaceId: one.user.id, platform: 'x' },
     ]);
     expect(found.map((f) => f?.account.id)).toEqual([two.account.id, undefined, one.account.id]);
     expect(found[0]?.tokens.accessToken).toBe(`token-${two.user.id}`);

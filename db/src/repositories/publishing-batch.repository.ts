@@ -66,7 +66,7 @@ export async function claimPosts(
         claim_token = gen_random_uuid(), send_started_at = NULL, updated_at = now()
     FROM locked
     WHERE sp.id = locked.id AND sp.version = locked.version AND sp.status = 'scheduled'
-    RETURNING sp.id, sp.user_id, sp.theme_id, sp.title, sp.content, sp.platform, sp.scheduled_for,
+    RETURNING sp.id, sp.workspace_id, sp.user_id, sp.theme_id, sp.title, sp.content, sp.platform, sp.scheduled_for,
       sp.version, sp.attempts, sp.claim_token`.execute(db);
   const byKey = new Map(rows.map((r) => [`${r.id}:${r.version}`, r]));
   return wanted.map((w, i) => (first[i] ? byKey.get(`${w.postId}:${w.version}`) : undefined));
@@ -143,12 +143,12 @@ export async function completePublishes(
       FROM locked
       WHERE sp.id = locked.id AND sp.claim_token = locked.claim_token
         AND sp.status IN (${sql.join([...HOLDER_STATUSES])})
-      RETURNING sp.id, sp.user_id, sp.theme_id, sp.title, sp.content, sp.platform, sp.scheduled_for,
+      RETURNING sp.id, sp.workspace_id, sp.user_id, sp.theme_id, sp.title, sp.content, sp.platform, sp.scheduled_for,
         sp.attempts, locked.account_id, locked.platform_post_id, locked.url
     ), published AS (
-      INSERT INTO published_posts (user_id, theme_id, suggested_post_id, connected_account_id, title, content,
-        platform, platform_post_id, url)
-      SELECT user_id, theme_id, id, account_id, title, content, platform, platform_post_id, url FROM held
+      INSERT INTO published_posts (workspace_id, user_id, theme_id, suggested_post_id, connected_account_id, title,
+        content, platform, platform_post_id, url)
+      SELECT workspace_id, user_id, theme_id, id, account_id, title, content, platform, platform_post_id, url FROM held
       RETURNING id
     ), log AS (
       INSERT INTO publishing_logs (user_id, suggested_post_id, attempt, status, title, content, platform,

@@ -221,7 +221,7 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
     await age(post.id, 'send_started_at');
     await flagUnknownOutcomes(handle.db, { staleMs: 60_000, ...FLAG });
     const retried = await saveScheduledPostVersion(handle.db, {
-      userId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       changes: { scheduledFor: new Date(Date.now() + 30_000) },
       allowed: RETRYABLE_POST_STATUSES,
@@ -260,7 +260,7 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
     await age(post.id, 'send_started_at');
     await flagUnknownOutcomes(handle.db, { staleMs: 60_000, ...FLAG });
     await saveScheduledPostVersion(handle.db, {
-      userId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       changes: { title: 'Novo', content: 'Texto novo', scheduledFor: new Date(Date.now() + 3_600_000) },
       allowed: EDITABLE_POST_STATUSES,
@@ -437,10 +437,14 @@ describe('asking the network about an unknown outcome (docs/publishing.md, rows 
     // L4: the owner's "Tentar novamente" asks again (owner-scoped; the token stays, the fence).
     const stranger = await makeUser(handle, 'stranger');
     expect(
-      await requestOutcomeLookup(handle.db, { userId: stranger.id, postId: post.id, message: 'x' }),
+      await requestOutcomeLookup(handle.db, { workspaceId: stranger.id, postId: post.id, message: 'x' }),
     ).toBe(false);
     expect(
-      await requestOutcomeLookup(handle.db, { userId: user.id, postId: post.id, message: 'verificando' }),
+      await requestOutcomeLookup(handle.db, {
+        workspaceId: user.id,
+        postId: post.id,
+        message: 'verificando',
+      }),
     ).toBe(true);
     expect(await row(post.id)).toMatchObject({ claim_token: claim.claim_token, outcome_checked_token: null });
     expect(await listed(post.id)).toBe(true);
@@ -449,7 +453,7 @@ describe('asking the network about an unknown outcome (docs/publishing.md, rows 
   it("L6: the owner's edit, reschedule or resend during the lookup wins; the lookup's writes match nothing", async () => {
     const { claim, post, user, account } = await flaggedPost();
     await saveScheduledPostVersion(handle.db, {
-      userId: user.id,
+      workspaceId: user.id,
       postId: post.id,
       changes: { scheduledFor: new Date(Date.now() + 30_000) },
       allowed: RETRYABLE_POST_STATUSES,

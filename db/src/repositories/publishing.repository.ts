@@ -12,6 +12,7 @@ import type { Database } from '../schema.js';
 /** The columns the worker needs of a post it is acting on (claim, failure logs). */
 const CLAIMED_COLUMNS = [
   'id',
+  'workspace_id',
   'user_id',
   'theme_id',
   'title',
@@ -24,6 +25,8 @@ const CLAIMED_COLUMNS = [
 
 export interface ClaimedPost {
   id: string;
+  /** The post's workspace: its connected account publishes it (docs/workspaces.md). */
+  workspace_id: string;
   user_id: string;
   theme_id: string;
   title: string;
@@ -225,6 +228,7 @@ function attemptLog(
 /** What the fenced UPDATEs return for the log row of the same statement. */
 interface HeldRow {
   id: string;
+  workspace_id: string;
   user_id: string;
   theme_id: string;
   title: string;
@@ -237,6 +241,7 @@ interface HeldRow {
 
 const HELD_COLUMNS = [
   'id',
+  'workspace_id',
   'user_id',
   'theme_id',
   'title',
@@ -277,6 +282,7 @@ export async function completePublish(
       qb
         .insertInto('published_posts')
         .columns([
+          'workspace_id',
           'user_id',
           'theme_id',
           'suggested_post_id',
@@ -291,6 +297,7 @@ export async function completePublish(
           eb
             .selectFrom('held')
             .select([
+              'held.workspace_id',
               'held.user_id',
               'held.theme_id',
               'held.id',
@@ -574,6 +581,7 @@ export async function markMissed(
 
 export interface MetricsTarget {
   id: string;
+  workspace_id: string;
   user_id: string;
   platform: Platform;
   platform_post_id: string;
@@ -583,17 +591,17 @@ export interface MetricsTarget {
 /** Published posts whose metrics are older than `staleBefore` (metrics sync), oldest first. */
 export async function listPostsForMetrics(
   db: Kysely<Database>,
-  options: { staleBefore: Date; publishedAfter: Date; limit?: number; userId?: string },
+  options: { staleBefore: Date; publishedAfter: Date; limit?: number; workspaceId?: string },
 ): Promise<MetricsTarget[]> {
   let query = db
     .selectFrom('published_posts')
-    .select(['id', 'user_id', 'platform', 'platform_post_id', 'connected_account_id'])
+    .select(['id', 'workspace_id', 'user_id', 'platform', 'platform_post_id', 'connected_account_id'])
     .where('platform_post_id', 'is not', null)
     .where('published_at', '>', options.publishedAfter)
     .where((eb) =>
       eb.or([eb('metrics_updated_at', 'is', null), eb('metrics_updated_at', '<', options.staleBefore)]),
     );
-  if (options.userId) query = query.where('user_id', '=', options.userId);
+  if (options.workspaceId) query = query.where('workspace_id', '=', options.workspaceId);
   const rows = await query
     .orderBy('metrics_updated_at', (ob) => ob.nullsFirst())
     .limit(options.limit ?? 500)
@@ -794,7 +802,7 @@ export async function noteOutcomeLookup(
  */
 export async function requestOutcomeLookup(
   db: Kysely<Database>,
-  options: { userId: string; postId: string; message: string },
+  options: { workspaceId: string; postId: string; message: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('suggested_posts')
@@ -807,7 +815,7 @@ export async function requestOutcomeLookup(
       updated_at: sql<Date>`clock_timestamp()`,
     })
     .where('id', '=', options.postId)
-    .where('user_id', '=', options.userId)
+    .where('workspace_id', '=', options.workspaceId)
     .where('status', '=', 'needs_attention')
     .where('last_error', '=', 'UNKNOWN_OUTCOME')
     .where('claim_token', 'is not', null)

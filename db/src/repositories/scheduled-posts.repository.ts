@@ -57,9 +57,13 @@ export interface ScheduledPostRow {
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
 
 /** The list's WHERE: the caller's posts that have a date, narrowed by the optional filters. */
-function matchesFilter(eb: PostsBuilder, userId: string, filter: ScheduledPostFilter): Expression<SqlBool> {
+function matchesFilter(
+  eb: PostsBuilder,
+  workspaceId: string,
+  filter: ScheduledPostFilter,
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [
-    eb('sp.user_id', '=', userId),
+    eb('sp.workspace_id', '=', workspaceId),
     eb('sp.scheduled_for', 'is not', null),
   ];
   if (filter.themeId !== undefined) conditions.push(eb('sp.theme_id', '=', filter.themeId));
@@ -107,7 +111,7 @@ function selectPostColumns(db: QueryCreator<Database>) {
   return db
     .selectFrom('suggested_posts as sp')
     .innerJoin('themes as t', (join) =>
-      join.onRef('t.id', '=', 'sp.theme_id').onRef('t.user_id', '=', 'sp.user_id'),
+      join.onRef('t.id', '=', 'sp.theme_id').onRef('t.workspace_id', '=', 'sp.workspace_id'),
     )
     .select(POST_COLUMNS);
 }
@@ -129,7 +133,7 @@ const keyText = sql<string>`to_char(sp.scheduled_for AT TIME ZONE 'UTC', 'YYYY-M
 export async function listScheduledPostsPage(
   db: Kysely<Database>,
   options: {
-    userId: string;
+    workspaceId: string;
     filter: ScheduledPostFilter;
     after?: ScheduledPostKey | undefined;
     limit: number;
@@ -140,7 +144,7 @@ export async function listScheduledPostsPage(
   total: number;
   scheduled: number;
 }> {
-  const { userId, filter, after } = options;
+  const { workspaceId, filter, after } = options;
   const statuses = filter.statuses;
   const countsScheduled = !statuses?.length || statuses.includes('scheduled');
   const result = await db
@@ -153,7 +157,7 @@ export async function listScheduledPostsPage(
             ? eb.fn.countAll<number>().filterWhere('sp.status', '=', 'scheduled').as('scheduled')
             : sql<number>`0`.as('scheduled'),
         ])
-        .where((eb) => matchesFilter(eb, userId, filter)),
+        .where((eb) => matchesFilter(eb, workspaceId, filter)),
     )
     .with('page', (qb) => {
       let page = selectPostColumns(qb)
@@ -163,12 +167,12 @@ export async function listScheduledPostsPage(
             .selectFrom('post_media as pm')
             .select('pm.thumb_key')
             .whereRef('pm.post_id', '=', 'sp.id')
-            .whereRef('pm.user_id', '=', 'sp.user_id')
+            .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
             .where('pm.position', '=', 0)
             .limit(1)
             .as('thumb_key'),
         )
-        .where((eb) => matchesFilter(eb, userId, filter));
+        .where((eb) => matchesFilter(eb, workspaceId, filter));
       if (after) {
         page = page.where((eb) =>
           eb(
@@ -210,12 +214,12 @@ export async function listScheduledPostsPage(
 /** Exact number of the caller's scheduled posts matching the filter ('Excluir Posts Filtrados (N)'). */
 export async function countScheduledPosts(
   db: Kysely<Database>,
-  options: { userId: string; filter: ScheduledPostFilter },
+  options: { workspaceId: string; filter: ScheduledPostFilter },
 ): Promise<number> {
   const row = await db
     .selectFrom('suggested_posts as sp')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => matchesFilter(eb, options.userId, options.filter))
+    .where((eb) => matchesFilter(eb, options.workspaceId, options.filter))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -224,7 +228,7 @@ export async function countScheduledPosts(
 export async function listCalendarPosts(
   db: Kysely<Database>,
   options: {
-    userId: string;
+    workspaceId: string;
     from: Date;
     before: Date;
     themeId?: string | undefined;
@@ -239,7 +243,7 @@ export async function listCalendarPosts(
     scheduledBefore: options.before,
   };
   const rows = await selectPostColumns(db)
-    .where((eb) => matchesFilter(eb, options.userId, filter))
+    .where((eb) => matchesFilter(eb, options.workspaceId, filter))
     .orderBy('sp.scheduled_for', 'asc')
     .orderBy('sp.id', 'asc')
     .limit(options.limit)
@@ -250,12 +254,12 @@ export async function listCalendarPosts(
 /** One of the caller's posts (any status), or undefined: another user's id looks like a missing one. */
 export async function findScheduledPost(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<ScheduledPostRow | undefined> {
   const row = await selectPostColumns(db)
     .where('sp.id', '=', postId)
-    .where('sp.user_id', '=', userId)
+    .where('sp.workspace_id', '=', workspaceId)
     .executeTakeFirst();
   return row ? toRow(row) : undefined;
 }
@@ -277,7 +281,7 @@ export interface PostChanges {
 export async function saveScheduledPostVersion(
   db: Kysely<Database>,
   options: {
-    userId: string;
+    workspaceId: string;
     postId: string;
     changes: PostChanges;
     allowed: readonly PostStatus[];
@@ -317,13 +321,13 @@ export async function saveScheduledPostVersion(
           next_attempt_at: eb.case().when(resumes(eb)).then(null).else(eb.ref('next_attempt_at')).end(),
         }))
         .where('id', '=', options.postId)
-        .where('user_id', '=', options.userId)
+        .where('workspace_id', '=', options.workspaceId)
         .where('status', 'in', [...options.allowed])
         .returningAll(),
     )
     .selectFrom('saved as sp')
     .innerJoin('themes as t', (join) =>
-      join.onRef('t.id', '=', 'sp.theme_id').onRef('t.user_id', '=', 'sp.user_id'),
+      join.onRef('t.id', '=', 'sp.theme_id').onRef('t.workspace_id', '=', 'sp.workspace_id'),
     )
     .select(POST_COLUMNS)
     .executeTakeFirst();
@@ -342,13 +346,13 @@ const DELETED_POST = ['id', 'platform', 'version'] as const;
 /** Deletes one of the caller's posts unless the worker is publishing it; the deleted post or undefined. */
 export async function deleteScheduledPost(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<DeletedPost | undefined> {
   return db
     .deleteFrom('suggested_posts')
     .where('id', '=', postId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('status', '!=', 'publishing')
     .returning(DELETED_POST)
     .executeTakeFirst();
@@ -360,14 +364,14 @@ export async function deleteScheduledPost(
  */
 export async function deleteScheduledPostsByIds(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   ids: readonly string[],
 ): Promise<{ deleted: number; skipped: number; posts: DeletedPost[] }> {
   if (ids.length === 0) return { deleted: 0, skipped: 0, posts: [] };
   const unique = [...new Set(ids)];
   const posts = await db
     .deleteFrom('suggested_posts')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('id', 'in', unique)
     .where('status', '!=', 'publishing')
     .returning(DELETED_POST)
@@ -376,7 +380,7 @@ export async function deleteScheduledPostsByIds(
   const left = await db
     .selectFrom('suggested_posts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('id', 'in', unique)
     .executeTakeFirstOrThrow();
   return { deleted: posts.length, skipped: Number(left.n), posts };
@@ -385,12 +389,12 @@ export async function deleteScheduledPostsByIds(
 /** 'Excluir Posts Filtrados': deletes the caller's posts matching the list's filter. */
 export async function deleteScheduledPostsByFilter(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   filter: ScheduledPostFilter,
 ): Promise<{ deleted: number; skipped: number; posts: DeletedPost[] }> {
   const posts = await db
     .deleteFrom('suggested_posts')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     // On the target row itself, so a post claimed while this runs is re-checked and left alone.
     .where('status', '!=', 'publishing')
     .where(
@@ -399,13 +403,13 @@ export async function deleteScheduledPostsByFilter(
       db
         .selectFrom('suggested_posts as sp')
         .select('sp.id')
-        .where((eb) => matchesFilter(eb, userId, filter)),
+        .where((eb) => matchesFilter(eb, workspaceId, filter)),
     )
     .returning(DELETED_POST)
     .execute();
   const countsPublishing = !filter.statuses?.length || filter.statuses.includes('publishing');
   const skipped = countsPublishing
-    ? await countScheduledPosts(db, { userId, filter: { ...filter, statuses: ['publishing'] } })
+    ? await countScheduledPosts(db, { workspaceId, filter: { ...filter, statuses: ['publishing'] } })
     : 0;
   return { deleted: posts.length, skipped, posts };
 }

@@ -2,6 +2,7 @@ import type { Frequency, Platform } from '@pauta/core';
 import type { Kysely } from 'kysely';
 import type { Database, Theme } from '../schema.js';
 import type { DeletedPost } from './scheduled-posts.repository.js';
+import { type Actor, actorOf, lockWorkspace } from './workspaces.repository.js';
 
 export interface ThemeFields {
   name: string;
@@ -17,10 +18,13 @@ export interface ThemeFields {
   useBestTime?: boolean;
 }
 
-export async function insertTheme(db: Kysely<Database>, userId: string, fields: ThemeFields): Promise<Theme> {
+/** Saves a theme in the actor's workspace (a bare user id: their personal workspace). */
+export async function insertTheme(db: Kysely<Database>, actor: Actor, fields: ThemeFields): Promise<Theme> {
+  const { workspaceId, userId } = actorOf(actor);
   return db
     .insertInto('themes')
     .values({
+      workspace_id: workspaceId,
       user_id: userId,
       name: fields.name,
       description: fields.description,
@@ -36,31 +40,31 @@ export async function insertTheme(db: Kysely<Database>, userId: string, fields: 
     .executeTakeFirstOrThrow();
 }
 
-export async function listThemes(db: Kysely<Database>, userId: string): Promise<Theme[]> {
+export async function listThemes(db: Kysely<Database>, workspaceId: string): Promise<Theme[]> {
   return db
     .selectFrom('themes')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('created_at', 'desc')
     .execute();
 }
 
-export async function countThemes(db: Kysely<Database>, userId: string): Promise<number> {
+export async function countThemes(db: Kysely<Database>, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom('themes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
- * Deletes one of the caller's themes and its suggested posts, in one transaction. Null when not
- * theirs; else the deleted posts (to remove their wake-up jobs).
+ * Deletes one of the workspace's themes and its suggested posts, in one transaction. Null when
+ * not the workspace's; else the deleted posts (to remove their wake-up jobs).
  */
 export async function deleteTheme(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   themeId: string,
 ): Promise<DeletedPost[] | null> {
   return db.transaction().execute(async (trx) => {
@@ -68,7 +72,7 @@ export async function deleteTheme(
       .selectFrom('themes')
       .select('id')
       .where('id', '=', themeId)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .forUpdate()
       .executeTakeFirst();
     if (!theme) return null;
@@ -82,23 +86,23 @@ export async function deleteTheme(
   });
 }
 
-/** One of the caller's themes, or undefined (another user's id looks exactly like a missing one). */
+/** One of the workspace's themes, or undefined (another workspace's id looks exactly like a missing one). */
 export async function findTheme(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   themeId: string,
 ): Promise<Theme | undefined> {
   return db
     .selectFrom('themes')
     .selectAll()
     .where('id', '=', themeId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
 }
 
 export async function updateTheme(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   themeId: string,
   fields: ThemeFields,
 ): Promise<Theme | undefined> {
@@ -116,7 +120,7 @@ export async function updateTheme(
       updated_at: new Date(),
     })
     .where('id', '=', themeId)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .returningAll()
     .executeTakeFirst();
 }
@@ -126,8 +130,11 @@ export interface ThemeWithCounts extends Theme {
   published_count: number;
 }
 
-/** Meus Temas: the caller's themes, newest first, with scheduled and published counts (spec §7 call 4). */
-export async function listThemesWithCounts(db: Kysely<Database>, userId: string): Promise<ThemeWithCounts[]> {
+/** Meus Temas: the workspace's themes, newest first, with scheduled and published counts (spec §7 call 4). */
+export async function listThemesWithCounts(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<ThemeWithCounts[]> {
   const rows = await db
     .selectFrom('themes as t')
     .selectAll('t')
@@ -145,7 +152,7 @@ export async function listThemesWithCounts(db: Kysely<Database>, userId: string)
         .whereRef('pp.theme_id', '=', 't.id')
         .as('published_count'),
     ])
-    .where('t.user_id', '=', userId)
+    .where('t.workspace_id', '=', workspaceId)
     .orderBy('t.created_at', 'desc')
     .execute();
   return rows.map((r) => ({
@@ -156,9 +163,12 @@ export async function listThemesWithCounts(db: Kysely<Database>, userId: string)
 }
 
 /**
- * Locks the user's row for the rest of the transaction so that two concurrent theme creations
- * cannot both pass the max_themes_per_user check.
+ * Locks the workspace's row for the rest of the transaction so that two concurrent theme creations
+ * cannot both pass the max_themes_per_user check (a limit per workspace).
  */
-export async function lockUserForThemeCreation(trx: Kysely<Database>, userId: string): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+export async function lockWorkspaceForThemeCreation(
+  trx: Kysely<Database>,
+  workspaceId: string,
+): Promise<void> {
+  await lockWorkspace(trx, workspaceId);
 }

@@ -691,3 +691,108 @@ describe('disconnecting', () => {
     expect(list.data?.find((card) => card.platform === 'x')?.status).toBe('needs_reconnect');
   });
 });
+
+describe('connecting into a workspace (docs/workspaces.md)', () => {
+  /** A new workspace ("cliente") of the client's person, created over the API. */
+  async function newWorkspace(client: TestClient, name: string): Promise<string> {
+    const res = await client.mutate<{ workspace: { id: string } }>('workspaces.create', { name });
+    expect(res.status).toBe(200);
+    return res.data!.workspace.id;
+  }
+
+  /** Start (naming the workspace) → sandbox consent → the code and state of our callback. */
+  async function authorizeIn(client: TestClient, platform: string, workspace: string, sandboxUser?: string) {
+    const start = await client.request(
+      `/auth/oauth/${platform}/start?purpose=connect&workspace=${workspace}`,
+    );
+    expect(start.status).toBe(303);
+    const location = new URL(start.headers.get('location')!);
+    if (sandboxUser) location.searchParams.set('sandbox_user', sandboxUser);
+    const consent = await fetch(location, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+  }
+
+  it('connects LinkedIn in the workspace the connection started in, not the personal one', async () => {
+    const { user, client } = await signedInClient('ws-li');
+    const padaria = await newWorkspace(client, 'Padaria');
+    const { code, state } = await authorizeIn(client, 'linkedin', padaria);
+    const done = await client.mutate<{ redirectTo: string }>('auth.completeOAuth', { code, state });
+    expect(done.status).toBe(200);
+    const row = await accountRow(user.id, 'linkedin');
+    expect(row?.workspace_id).toBe(padaria);
+    client.headers.set('x-pauta-workspace', padaria);
+    const inPadaria = await client.query<Card[]>('accounts.list');
+    expect(inPadaria.data?.find((c) => c.platform === 'linkedin')?.status).toBe('connected');
+    client.headers.delete('x-pauta-workspace');
+    const personal = await client.query<Card[]>('accounts.list');
+    expect(personal.data?.find((c) => c.platform === 'linkedin')?.account).toBeNull();
+  });
+
+  it("keeps a Facebook Page choice in the connection's workspace", async () => {
+    const { user, client } = await signedInClient('ws-fb');
+    const clinica = await newWorkspace(client, 'Clínica');
+    sandbox.setUser('fb-ws-pages', {
+      sub: '2000000000000000009',
+      email: 'clinica@example.com',
+      given_name: 'Clínica',
+      family_name: 'Sorriso',
+      pages: [
+        { id: '30000000091', name: 'Clínica Sorriso', category: 'Saúde' },
+        { id: '30000000092', name: 'Sorriso Dicas', category: 'Blog' },
+      ],
+    });
+    const { code, state } = await authorizeIn(client, 'facebook', clinica, 'fb-ws-pages');
+    const done = await client.mutate<{ redirectTo: string }>('auth.completeOAuth', { code, state });
+    const pendingId = /pickPage=([0-9a-f-]{36})$/.exec(done.data!.redirectTo)?.[1];
+    const pending = await handle.db
+      .selectFrom('pending_connections')
+      .select(['workspace_id', 'user_id'])
+      .where('id', '=', pendingId!)
+      .executeTakeFirstOrThrow();
+    expect(pending).toEqual({ workspace_id: clinica, user_id: user.id });
+    const picked = await client.mutate('accounts.selectFacebookPage', { pendingId, pageId: '30000000092' });
+    expect(picked.status).toBe(200);
+    expect((await accountRow(user.id, 'facebook'))?.workspace_id).toBe(clinica);
+  });
+
+  it('refuses to start in a workspace the person is not in, or may not connect accounts in', async () => {
+    const { client: owner } = await signedInClient('ws-owner');
+    const agencia = await newWorkspace(owner, 'Agência');
+    const { user: stranger, client } = await signedInClient('ws-stranger');
+    const start = await client.request(`/auth/oauth/linkedin/start?purpose=connect&workspace=${agencia}`);
+    expect(start.status).toBe(303);
+    expect(start.headers.get('location')).toBe(
+      '/connected-accounts?connection=true&error=WORKSPACE_UNAVAILABLE&platform=linkedin',
+    );
+    await handle.db
+      .insertInto('workspace_members')
+      .values({ workspace_id: agencia, user_id: stranger.id, role: 'reviewer' })
+      .execute();
+    const reviewer = await client.request(`/auth/oauth/linkedin/start?purpose=connect&workspace=${agencia}`);
+    expect(reviewer.headers.get('location')).toBe(
+      '/connected-accounts?connection=true&error=FORBIDDEN&platform=linkedin',
+    );
+  });
+
+  it('connects nothing when the person was removed from the workspace before the callback', async () => {
+    const { user: owner, client: ownerClient } = await signedInClient('ws-owner2');
+    const loja = await newWorkspace(ownerClient, 'Loja');
+    const { user, client } = await signedInClient('ws-editor');
+    await handle.db
+      .insertInto('workspace_members')
+      .values({ workspace_id: loja, user_id: user.id, role: 'editor' })
+      .execute();
+    const { code, state } = await authorizeIn(client, 'linkedin', loja);
+    await handle.db
+      .deleteFrom('workspace_members')
+      .where('workspace_id', '=', loja)
+      .where('user_id', '=', user.id)
+      .execute();
+    const done = await client.mutate('auth.completeOAuth', { code, state });
+    expect(done.status).toBe(404);
+    expect(done.error?.message).toBe('WORKSPACE_UNAVAILABLE');
+    expect(await accountRow(user.id, 'linkedin')).toBeUndefined();
+    expect(owner.id).not.toBe(user.id);
+  });
+});

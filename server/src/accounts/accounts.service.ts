@@ -55,10 +55,10 @@ function present(account: AccountSummary, now: Date): AccountCardAccount {
 export async function listAccountCards(
   db: Kysely<Database>,
   env: ServerEnv,
-  userId: string,
+  workspaceId: string,
   now: Date = new Date(),
 ): Promise<AccountCard[]> {
-  const accounts = await listActiveAccounts(db, userId);
+  const accounts = await listActiveAccounts(db, workspaceId);
   return CONNECTABLE_PLATFORMS.map((platform) => {
     const account = accounts.find((candidate) => candidate.platform === platform);
     if (account) {

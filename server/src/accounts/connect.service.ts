@@ -127,6 +127,8 @@ export async function completeConnection(
   deps: ConnectDeps,
   input: {
     userId: string;
+    /** The workspace the account is connected in (docs/workspaces.md); absent: the person's personal one. */
+    workspaceId?: string;
     platform: Platform;
     code: string;
     verifier: string | null;
@@ -134,6 +136,7 @@ export async function completeConnection(
   },
 ): Promise<ConnectResult> {
   const { platform, userId } = input;
+  const workspace = input.workspaceId ? { workspaceId: input.workspaceId } : {};
   const provider = connectProvider(deps.env, platform);
   const now = deps.now?.() ?? new Date();
   const tokens = await providerCall(
@@ -148,12 +151,13 @@ export async function completeConnection(
     userId,
   });
   if (outcome.kind === 'connected') {
-    await saveConnectedAccount(deps, { userId, platform, account: outcome.account, now });
+    await saveConnectedAccount(deps, { userId, ...workspace, platform, account: outcome.account, now });
     return { redirectTo: CONNECTED };
   }
   const picker = pickerOf(platform);
   const pendingId = await createPendingConnection(deps.db, deps.env.keyring, {
     userId,
+    ...workspace,
     platform,
     userToken: outcome.userToken,
     pages: outcome.choices,
@@ -174,12 +178,13 @@ function pickerOf(platform: Platform): ConnectPicker {
 /** Saves a connected account with its follower count, where the network offers one. */
 async function saveConnectedAccount(
   deps: ConnectDeps,
-  input: { userId: string; platform: Platform; account: ConnectedAccount; now: Date },
+  input: { userId: string; workspaceId?: string; platform: Platform; account: ConnectedAccount; now: Date },
 ): Promise<void> {
   const { userId, platform, account, now } = input;
   const followers = await followersOf(deps, platform, account.accessToken);
   await saveAccount(deps, {
     userId,
+    ...(input.workspaceId ? { workspaceId: input.workspaceId } : {}),
     platform,
     platformUserId: account.platformUserId,
     platformUsername: account.platformUsername,
@@ -246,7 +251,8 @@ export async function selectPendingChoice(
     picker.choose(provider, { userToken, choiceId, profile }),
   );
   if (!account) throw new AppError('OAUTH_FAILED', { platform, reason: picker.unavailableReason });
-  await saveConnectedAccount(deps, { userId, platform, account, now });
+  // In the workspace the connection started in (docs/workspaces.md).
+  await saveConnectedAccount(deps, { userId, workspaceId: pending.workspace_id, platform, account, now });
   await deletePendingConnection(deps.db, userId, pendingId);
   return account;
 }

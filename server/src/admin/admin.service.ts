@@ -8,6 +8,7 @@ import {
   LOG_TITLE_TRUNCATE,
   LOGS_PAGE_SIZE,
   MAX_THEMES_PER_USER_RANGE,
+  MAX_WORKSPACES_PER_USER_RANGE,
   NEW_USERS_WINDOW_DAYS,
   type Platform,
   parseBudgetOverrides,
@@ -202,6 +203,7 @@ export async function listLogs(
 // ---- settings ----------------------------------------------------------------------------------
 
 export const MAX_THEMES_RANGE = MAX_THEMES_PER_USER_RANGE;
+export const MAX_WORKSPACES_RANGE = MAX_WORKSPACES_PER_USER_RANGE;
 
 export interface SettingItem {
   key: string;
@@ -231,19 +233,15 @@ export function parseSettingValue(
       throw new AppError('VALIDATION_FAILED', { reason: 'INVALID_VALUE', key, expected: 'boolean' });
     return value;
   }
-  if (key === SETTING_KEYS.maxThemesPerUser) {
+  if (key === SETTING_KEYS.maxThemesPerUser || key === SETTING_KEYS.maxWorkspacesPerUser) {
+    const range = key === SETTING_KEYS.maxThemesPerUser ? MAX_THEMES_RANGE : MAX_WORKSPACES_RANGE;
     const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-    if (
-      typeof number !== 'number' ||
-      !Number.isInteger(number) ||
-      number < MAX_THEMES_RANGE.min ||
-      number > MAX_THEMES_RANGE.max
-    )
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < range.min || number > range.max)
       throw new AppError('VALIDATION_FAILED', {
         reason: 'INVALID_VALUE',
         key,
         expected: 'integer',
-        ...MAX_THEMES_RANGE,
+        ...range,
       });
     return number;
   }

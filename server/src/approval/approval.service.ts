@@ -37,10 +37,10 @@ export interface BoardItem {
 
 export async function approvalBoard(
   deps: Pick<Deps, 'db'>,
-  options: { userId: string; themeId?: string | null | undefined },
+  options: { workspaceId: string; userId: string; themeId?: string | null | undefined },
 ): Promise<{ items: BoardItem[] }> {
   const rows = await listApprovalBoard(deps.db, {
-    ownerId: options.userId,
+    workspaceId: options.workspaceId,
     themeId: options.themeId ?? undefined,
   });
   return {
@@ -68,10 +68,16 @@ export async function approvalBoard(
  */
 export async function moveStage(
   deps: Deps,
-  options: { userId: string; postId: string; to: ApprovalStage; requestId?: string | undefined },
+  options: {
+    workspaceId: string;
+    userId: string;
+    postId: string;
+    to: ApprovalStage;
+    requestId?: string | undefined;
+  },
 ): Promise<{ id: string; stage: ApprovalStage; status: PostStatus; changed: boolean }> {
   const result = await moveApprovalStage(deps.db, {
-    ownerId: options.userId,
+    workspaceId: options.workspaceId,
     postId: options.postId,
     to: options.to,
     by: { actor: 'owner', userId: options.userId },
@@ -132,7 +138,7 @@ function fold(text: string): string {
  */
 export async function addComment(
   deps: Pick<Deps, 'db'>,
-  options: { userId: string; postId: string; body: string },
+  options: { workspaceId: string; userId: string; postId: string; body: string },
 ): Promise<{ id: string; mentionsAuthor: boolean; createdAt: Date }> {
   const profile = await findProfile(deps.db, options.userId);
   const names = mentionedNames(options.body);
@@ -141,7 +147,7 @@ export async function addComment(
     (n) => n === 'autor' || n === 'autora' || (author !== null && n === author),
   );
   const saved = await insertPostComment(deps.db, {
-    ownerId: options.userId,
+    workspaceId: options.workspaceId,
     postId: options.postId,
     by: { actor: 'owner', userId: options.userId },
     body: options.body,
@@ -151,8 +157,14 @@ export async function addComment(
   return { id: saved.id, mentionsAuthor, createdAt: saved.created_at };
 }
 
-export async function postHistory(deps: Pick<Deps, 'db'>, options: { userId: string; postId: string }) {
-  const entries = await listPostHistory(deps.db, { ownerId: options.userId, postId: options.postId });
+export async function postHistory(
+  deps: Pick<Deps, 'db'>,
+  options: { workspaceId: string; userId: string; postId: string },
+) {
+  const entries = await listPostHistory(deps.db, {
+    workspaceId: options.workspaceId,
+    postId: options.postId,
+  });
   if (!entries) throw new AppError('NOT_FOUND');
   return {
     entries: entries.map((e) => ({
@@ -173,7 +185,13 @@ export async function postHistory(deps: Pick<Deps, 'db'>, options: { userId: str
 /** The theme form's switch; posts that became claimable (switched off) get their wake-ups. */
 export async function applyThemeApproval(
   deps: Deps,
-  options: { userId: string; themeId: string; requiresApproval: boolean; requestId?: string | undefined },
+  options: {
+    workspaceId: string;
+    userId: string;
+    themeId: string;
+    requiresApproval: boolean;
+    requestId?: string | undefined;
+  },
 ): Promise<void> {
   const result = await setThemeApproval(deps.db, options);
   if (result.kind === 'not_found') throw new AppError('NOT_FOUND');

@@ -120,6 +120,8 @@ function nextDay(date: string): string {
 export async function createClientLink(
   deps: Pick<AppDeps, 'db' | 'env'>,
   input: {
+    /** The link's workspace (its posts and theme); `userId` creates it. */
+    workspaceId: string;
     userId: string;
     requestKey: string;
     clientName: string;
@@ -137,7 +139,7 @@ export async function createClientLink(
       .selectFrom('themes')
       .select(['id', 'name', 'requires_approval'])
       .where('id', '=', input.scope.themeId)
-      .where('user_id', '=', input.userId)
+      .where('workspace_id', '=', input.workspaceId)
       .executeTakeFirst();
     if (!theme) throw new AppError('NOT_FOUND');
     if (!theme.requires_approval) throw new AppError('CONFLICT', { reason: 'APPROVAL_NOT_REQUIRED' });
@@ -154,6 +156,7 @@ export async function createClientLink(
   }
   const token = randomBytes(32).toString('base64url');
   const row = await insertClientLink(deps.db, {
+    workspaceId: input.workspaceId,
     userId: input.userId,
     requestKey: input.requestKey,
     tokenHash: hashToken(token),
@@ -166,17 +169,17 @@ export async function createClientLink(
 
 export async function clientLinksOf(
   deps: Pick<AppDeps, 'db'>,
-  userId: string,
+  workspaceId: string,
   now = new Date(),
 ): Promise<{ links: ClientLinkView[] }> {
-  const rows = await listClientLinks(deps.db, userId);
+  const rows = await listClientLinks(deps.db, workspaceId);
   return { links: rows.map((row) => toView(row, now)) };
 }
 
 /** "Revogar": at once and for good; a repeat changes nothing. */
 export async function revokeLink(
   deps: Pick<AppDeps, 'db'>,
-  input: { userId: string; linkId: string },
+  input: { workspaceId: string; linkId: string },
   now = new Date(),
 ): Promise<ClientLinkView> {
   const row = await revokeClientLink(deps.db, input);
@@ -273,7 +276,7 @@ export async function openClientPage(
   const [rows, profile, accounts, themeName] = await Promise.all([
     listClientLinkPosts(deps.db, link),
     findProfile(deps.db, link.user_id),
-    listActiveAccounts(deps.db, link.user_id),
+    listActiveAccounts(deps.db, link.workspace_id),
     link.theme_id
       ? deps.db
           .selectFrom('themes')
@@ -286,7 +289,7 @@ export async function openClientPage(
   const media = await listMediaForPosts(
     deps.db,
     rows.map((r) => r.id),
-    { userId: link.user_id },
+    { workspaceId: link.workspace_id },
   );
   const signingKey = deps.media?.signingKey;
   return {

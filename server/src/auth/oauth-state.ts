@@ -22,6 +22,8 @@ const attemptSchema = z.object({
   provider: z.enum(OAUTH_PROVIDER_NAMES),
   purpose: z.enum(['signIn', 'connect']),
   userId: z.string().nullable(),
+  /** A connection's workspace (docs/workspaces.md); absent in attempts started before workspaces. */
+  workspaceId: z.string().nullable().optional(),
   expiresAt: z.number(),
 });
 

@@ -2,7 +2,8 @@
 // connection (`purpose=connect`, signed in only): remembers the attempt in a 10-minute HttpOnly
 // cookie (bound to the user for a connection, O3) and sends the browser to the provider.
 
-import { CONNECTABLE_PLATFORMS } from '@pauta/core';
+import { CONNECTABLE_PLATFORMS, isAppError } from '@pauta/core';
+import { isDatabaseUnavailable } from '@pauta/db';
 import {
   isConnectPlatform,
   networkDescriptor,
@@ -12,6 +13,7 @@ import {
 } from '@pauta/networks';
 import { type Request, type Response, Router } from 'express';
 import type { AppDeps } from '../deps.js';
+import { resolveWorkspace } from '../workspaces/scope.js';
 import { cookieNames, readCookie, setOAuthCookie } from './cookies.js';
 import { oauthProvider } from './oauth-providers.js';
 import { encodeAttempt, newCodeVerifier, newState, OAUTH_ATTEMPT_TTL_MS } from './oauth-state.js';
@@ -42,6 +44,7 @@ export function oauthRouter(deps: AppDeps): Router {
     const name = String(req.params.provider);
     const purpose = req.query.purpose === 'connect' ? 'connect' : 'signIn';
     let userId: string | null = null;
+    let workspaceId: string | null = null;
     let providerName: OAuthProviderName;
 
     if (purpose === 'connect') {
@@ -56,6 +59,18 @@ export function oauthRouter(deps: AppDeps): Router {
       const client = isConnectPlatform(name) ? networkDescriptor(name).oauth : null;
       if (!client) return failConnect('PLATFORM_NOT_CONFIGURED');
       if (!oauthProvider(deps.env, client.name, 'connect')) return failConnect('PLATFORM_NOT_CONFIGURED');
+      // The workspace the account is connected in (docs/workspaces.md): `?workspace=<id>`, else the
+      // person's default; they must be a member allowed to connect accounts there.
+      try {
+        const requested = typeof req.query.workspace === 'string' ? req.query.workspace : null;
+        workspaceId = (
+          await resolveWorkspace(deps, { userId, requested, action: 'accounts.write', readOnly: false })
+        ).id;
+      } catch (error) {
+        if (isAppError(error)) return failConnect(error.code);
+        if (isDatabaseUnavailable(error)) return failConnect('DATABASE_UNAVAILABLE');
+        throw error;
+      }
       providerName = client.name;
     } else if (SIGN_IN_OAUTH_PROVIDERS.includes(name as OAuthProviderName)) {
       providerName = name as OAuthProviderName;
@@ -87,6 +102,7 @@ export function oauthRouter(deps: AppDeps): Router {
         provider: providerName,
         purpose,
         userId,
+        workspaceId,
         expiresAt: Date.now() + OAUTH_ATTEMPT_TTL_MS,
       }),
     );

@@ -116,7 +116,7 @@ describe('readBestTimeCells (the aggregate)', () => {
     for (const post of posts) await publish(bia.id, { ...post, engagementRate: 99 });
 
     const rows = await readBestTimeCells(handle.db, {
-      userId: ana.id,
+      workspaceId: ana.id,
       timeZone: NY,
       since: new Date('2025-01-01T00:00:00Z'),
       until: new Date('2026-01-01T00:00:00Z'),

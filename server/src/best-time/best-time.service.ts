@@ -25,13 +25,13 @@ export const BEST_TIME_SETTLE_HOURS = 24;
 /** Local days ahead in which reschedule suggestions are looked for. */
 const SUGGESTION_DAYS = 14;
 
-/** The model of every network (or only `platform`), from the user's posts of the last year. */
+/** The model of every network (or only `platform`), from the workspace's posts of the last year. */
 export async function readBestTimeModels(
   db: Kysely<Database>,
-  options: { userId: string; timeZone: string; now: Date; platform?: Platform },
+  options: { workspaceId: string; timeZone: string; now: Date; platform?: Platform },
 ): Promise<BestTimeModel[]> {
   const cells = await readBestTimeCells(db, {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     timeZone: options.timeZone,
     since: new Date(options.now.getTime() - BEST_TIME_WINDOW_DAYS * DAY_MS),
     until: new Date(options.now.getTime() - BEST_TIME_SETTLE_HOURS * 3_600_000),
@@ -60,19 +60,19 @@ export interface BestTimeSuggestion {
  */
 export async function suggestTimesForPost(
   db: Kysely<Database>,
-  options: { userId: string; postId: string; now: Date; timeZone?: string | undefined },
+  options: { workspaceId: string; userId: string; postId: string; now: Date; timeZone?: string | undefined },
 ): Promise<{ platform: Platform; suggestions: BestTimeSuggestion[] }> {
-  const post = await findScheduledPost(db, options.userId, options.postId);
+  const post = await findScheduledPost(db, options.workspaceId, options.postId);
   if (!post) throw new AppError('NOT_FOUND');
   const timeZone = options.timeZone ?? (await userTimeZone(db, options.userId));
   const [model] = await readBestTimeModels(db, {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     timeZone,
     now: options.now,
     platform: post.platform,
   });
   const busy = await listBusyTimes(db, {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     platform: post.platform,
     from: options.now,
     to: new Date(options.now.getTime() + (SUGGESTION_DAYS + 2) * DAY_MS),
@@ -97,7 +97,7 @@ export async function suggestTimesForPost(
 export async function bestHourSlots(
   db: Kysely<Database>,
   options: {
-    userId: string;
+    workspaceId: string;
     timeZone: string;
     now: Date;
     slots: readonly Date[];
@@ -105,7 +105,7 @@ export async function bestHourSlots(
   },
 ): Promise<Map<Platform, Date[]>> {
   const models = await readBestTimeModels(db, {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     timeZone: options.timeZone,
     now: options.now,
   });

@@ -88,3 +88,65 @@ describe('session cache', () => {
     expect(cache.get('s1')).toBeUndefined();
   });
 });
+
+describe('workspace memberships in memory (docs/workspaces.md)', () => {
+  const WS = '11111111-1111-4111-8111-111111111111';
+  const USER = '22222222-2222-4222-8222-222222222222';
+  const member = { workspaceId: WS, role: 'editor' as const };
+
+  it('serves a membership from memory until its member: notice, then reads it again', async () => {
+    const cache = createMemoryCache();
+    cache.setLive(true);
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return member;
+    };
+    await cache.membership(`${WS}:${USER}`, load);
+    await cache.membership(`${WS}:${USER}`, load);
+    await cache.membership(`default:${USER}`, load);
+    expect(reads).toBe(2);
+    // Removed (or its role changed) in another process: both of the person's copies go.
+    cache.apply(`member:${WS}:${USER}`);
+    await cache.membership(`${WS}:${USER}`, load);
+    await cache.membership(`default:${USER}`, load);
+    expect(reads).toBe(4);
+  });
+
+  it('never keeps "not a member" (a new membership is seen at once) nor anything without notices', async () => {
+    const cache = createMemoryCache();
+    cache.setLive(true);
+    let reads = 0;
+    const missing = async () => {
+      reads++;
+      return undefined;
+    };
+    await cache.membership(`${WS}:${USER}`, missing);
+    await cache.membership(`${WS}:${USER}`, missing);
+    expect(reads).toBe(2);
+    cache.setLive(false);
+    let live = 0;
+    const found = async () => {
+      live++;
+      return member;
+    };
+    await cache.membership(`${WS}:${USER}`, found);
+    await cache.membership(`${WS}:${USER}`, found);
+    expect(live).toBe(2);
+  });
+
+  it('does not keep a membership read while a notice arrived', async () => {
+    const cache = createMemoryCache();
+    cache.setLive(true);
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      // The removal commits while this read is under way.
+      if (reads === 1) cache.apply(`member:${WS}:${USER}`);
+      return member;
+    };
+    await cache.membership(`${WS}:${USER}`, load);
+    await cache.membership(`${WS}:${USER}`, load);
+    expect(reads).toBe(2);
+  });
+});

@@ -4,7 +4,8 @@
 // now keeps the rows it has read, and PostgreSQL tells every process, in the transaction that
 // makes a copy wrong, to drop it (migration 2026-11-28T00-00-cache-invalidation: `session:<id>`
 // when a session is deleted, `user:<id>` when its email or time zone changes, `setting:<key>`
-// when an administrator changes a setting).
+// when an administrator changes a setting, `member:<workspaceId>:<userId>` when a workspace
+// membership is added, changed or removed — migration 2026-11-29T00-00-workspaces).
 //
 // The rules that keep a copy from outliving what it copies:
 // - Nothing is cached unless the notices are being received: before LISTEN is active, and from the
@@ -28,6 +29,16 @@ const MAX_ENTRIES = 20_000;
 export interface MemoryCache {
   /** A system setting read through `load`, or its live copy (same rules as sessions). */
   setting<T>(key: string, load: () => Promise<T>, now?: number): Promise<T>;
+  /**
+   * A person's membership of a workspace read through `load` (`key`: `<workspaceId>:<userId>`, or
+   * `default:<userId>` for their default workspace), or its live copy. Only a membership found is
+   * kept; `member:<workspaceId>:<userId>` (any change of that row) drops both keys of the person.
+   */
+  membership<T extends object>(
+    key: string,
+    load: () => Promise<T | undefined>,
+    now?: number,
+  ): Promise<T | undefined>;
   /** The cached row of a session, if the cache is live and the copy is fresh. */
   get(id: string, now?: number): SessionRow | undefined;
   /** Taken before reading PostgreSQL; `put` keeps the row only if nothing was invalidated since. */
@@ -45,6 +56,7 @@ export interface MemoryCache {
 export function createMemoryCache(): MemoryCache {
   const entries = new Map<string, { row: SessionRow; at: number }>();
   const settings = new Map<string, { value: unknown; at: number }>();
+  const memberships = new Map<string, { value: object; at: number }>();
   let generation = 0;
   let live = false;
   const invalidate = () => {
@@ -57,6 +69,25 @@ export function createMemoryCache(): MemoryCache {
       const ticket = generation;
       const value = await load();
       if (live && ticket === generation) settings.set(key, { value, at: now });
+      return value;
+    },
+    async membership<T extends object>(
+      key: string,
+      load: () => Promise<T | undefined>,
+      now = Date.now(),
+    ): Promise<T | undefined> {
+      const entry = live ? memberships.get(key) : undefined;
+      if (entry && now - entry.at < TTL_MS) return entry.value as T;
+      const ticket = generation;
+      const value = await load();
+      if (value && live && ticket === generation) {
+        memberships.delete(key);
+        memberships.set(key, { value, at: now });
+        if (memberships.size > MAX_ENTRIES) {
+          const oldest = memberships.keys().next().value;
+          if (oldest !== undefined) memberships.delete(oldest);
+        }
+      }
       return value;
     },
     get(id, now = Date.now()) {
@@ -96,6 +127,12 @@ export function createMemoryCache(): MemoryCache {
       } else if (kind === 'setting') {
         invalidate();
         settings.delete(id);
+      } else if (kind === 'member') {
+        // `<workspaceId>:<userId>`: that membership and the person's default workspace.
+        invalidate();
+        const userId = id.slice(id.indexOf(':') + 1);
+        memberships.delete(id);
+        memberships.delete(`default:${userId}`);
       }
     },
     setLive(value) {
@@ -104,6 +141,7 @@ export function createMemoryCache(): MemoryCache {
       if (!value) {
         entries.clear();
         settings.clear();
+        memberships.clear();
       }
     },
     get size() {

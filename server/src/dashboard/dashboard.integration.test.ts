@@ -174,7 +174,11 @@ describe('dashboard.charts', () => {
     await schedule(user.id, theme.id, '2026-04-20T03:00:00Z', 'scheduled', 'facebook'); // week 7: outside
     await schedule(other.id, otherTheme.id, '2026-03-12T12:00:00Z', 'scheduled', 'x');
 
-    const charts: DashboardCharts = await readCharts(handle.db, { userId: user.id, now });
+    const charts: DashboardCharts = await readCharts(handle.db, {
+      workspaceId: user.id,
+      userId: user.id,
+      now,
+    });
     expect(charts.weekly).toHaveLength(12);
     expect(charts.weekly[0]).toEqual({ weekStart: '2025-12-22', published: 1, avgEngagement: null });
     expect(charts.weekly[10]).toEqual({ weekStart: '2026-03-02', published: 2, avgEngagement: 4 });
@@ -219,7 +223,7 @@ describe('dashboard.charts', () => {
     await publish(user.id, '2026-03-09T03:59:59Z'); // Sunday 23:59:59 EDT
     await publish(user.id, '2026-03-02T05:00:00Z'); // Monday 2026-03-02 00:00 EST
     await publish(user.id, '2026-03-02T04:59:59Z'); // Sunday 2026-03-01 23:59:59 EST
-    const charts = await readCharts(handle.db, { userId: user.id, now });
+    const charts = await readCharts(handle.db, { workspaceId: user.id, userId: user.id, now });
     expect(charts.weekly.slice(-3)).toEqual([
       { weekStart: '2026-02-23', published: 1, avgEngagement: null },
       { weekStart: '2026-03-02', published: 2, avgEngagement: null },

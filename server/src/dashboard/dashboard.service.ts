@@ -37,8 +37,8 @@ function numberOrNull(value: string | null): number | null {
   return value === null ? null : Number(value);
 }
 
-export async function readSummary(db: Kysely<Database>, userId: string): Promise<DashboardSummary> {
-  const totals = await readDashboardTotals(db, userId);
+export async function readSummary(db: Kysely<Database>, workspaceId: string): Promise<DashboardSummary> {
+  const totals = await readDashboardTotals(db, workspaceId);
   // PostgreSQL already averaged only the rates above 0; averageEngagement keeps the rule in one place.
   const average = averageEngagement([numberOrNull(totals.avg_engagement)]);
   return {
@@ -86,6 +86,7 @@ export interface DashboardCharts {
 export async function readCharts(
   db: Kysely<Database>,
   options: {
+    workspaceId: string;
     userId: string;
     now: Date;
     /** The user's profile zone when already known (read with the session); otherwise read here. */
@@ -97,8 +98,8 @@ export async function readCharts(
   const past = weekGrid(addDays(thisWeek, -7 * (WEEKLY_CHART_WEEKS - 1)), WEEKLY_CHART_WEEKS, timeZone);
   const next = weekGrid(thisWeek, UPCOMING_CHART_WEEKS, timeZone);
   const [published, upcoming] = await Promise.all([
-    readWeeklyPublished(db, { userId: options.userId, boundaries: past.boundaries }),
-    readUpcomingByWeek(db, { userId: options.userId, boundaries: next.boundaries }),
+    readWeeklyPublished(db, { workspaceId: options.workspaceId, boundaries: past.boundaries }),
+    readUpcomingByWeek(db, { workspaceId: options.workspaceId, boundaries: next.boundaries }),
   ]);
   const weekly = past.starts.map((weekStart, i) => {
     const row = published.find((r) => r.bucket === i + 1);

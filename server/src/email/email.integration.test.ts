@@ -281,6 +281,7 @@ describe('publish-failure email (worker → outbox → web sender)', () => {
       { db: handle.db, appUrl: 'https://pauta.example' },
       {
         id: '00000000-0000-4000-8000-000000000001',
+        workspace_id: owner.id,
         user_id: owner.id,
         title: 'Meu <post>',
         platform: 'linkedin',
@@ -305,7 +306,14 @@ describe('publish-failure email (worker → outbox → web sender)', () => {
     expect(
       await queuePublishFailureEmail(
         { db: handle.db, appUrl: 'https://pauta.example' },
-        { id: owner.id, user_id: owner.id, title: 't', platform: 'x', scheduled_for: new Date() },
+        {
+          id: owner.id,
+          workspace_id: owner.id,
+          user_id: owner.id,
+          title: 't',
+          platform: 'x',
+          scheduled_for: new Date(),
+        },
         'REJECTED',
       ),
     ).toBeNull();
@@ -316,7 +324,14 @@ describe('publish-failure email (worker → outbox → web sender)', () => {
     const owner = await createUser(handle.db, { email: uniqueEmail('duplo'), passwordHash: null });
     const id = await queuePublishFailureEmail(
       { db: handle.db, appUrl: 'https://pauta.example' },
-      { id: owner.id, user_id: owner.id, title: 't', platform: 'x', scheduled_for: new Date() },
+      {
+        id: owner.id,
+        workspace_id: owner.id,
+        user_id: owner.id,
+        title: 't',
+        platform: 'x',
+        scheduled_for: new Date(),
+      },
       'INTERNAL',
     );
     const mailer = createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: 'p@pauta.test' });

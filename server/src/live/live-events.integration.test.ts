@@ -113,10 +113,10 @@ describe('live event bus', () => {
     const [webA, webB] = [await webProcessHub(), await webProcessHub()];
     const { user, account, post } = await duePost('live-owner');
     const other = await makeUser(handle, 'live-other');
-    const ownerOnA = webA.subscribe({ userId: user.id, all: false });
-    const ownerOnB = webB.subscribe({ userId: user.id, all: false });
-    const otherOnB = webB.subscribe({ userId: other.id, all: false });
-    const adminOnA = webA.subscribe({ userId: other.id, all: true });
+    const ownerOnA = webA.subscribe({ workspaceId: user.id, all: false });
+    const ownerOnB = webB.subscribe({ workspaceId: user.id, all: false });
+    const otherOnB = webB.subscribe({ workspaceId: other.id, all: false });
+    const adminOnA = webA.subscribe({ workspaceId: other.id, all: true });
     const [a, b, o, admin] = [ownerOnA, ownerOnB, otherOnB, adminOnA].map(collect) as [
       LiveMessage[],
       LiveMessage[],
@@ -172,7 +172,7 @@ describe('live event bus', () => {
   it('a fenced write that lost its claim produces no event; a failure carries its code', async () => {
     const hub = await webProcessHub();
     const { user, post } = await duePost('live-fence');
-    const messages = collect(hub.subscribe({ userId: user.id, all: false }));
+    const messages = collect(hub.subscribe({ workspaceId: user.id, all: false }));
     const claimed = (await claimPost(handle.db, post.id, post.version))!;
     const stale = { ...claimed, claim_token: '00000000-0000-4000-8000-000000000000' };
     const detail = { code: 'REJECTED', detail: 'recusado', location: 'teste' };
@@ -200,7 +200,7 @@ describe('live event bus', () => {
       platformPostId: 'p-1',
       url: null,
     });
-    const messages = collect(hub.subscribe({ userId: user.id, all: false }));
+    const messages = collect(hub.subscribe({ workspaceId: user.id, all: false }));
     const published = await handle.db
       .selectFrom('published_posts')
       .select('id')

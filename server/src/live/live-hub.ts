@@ -1,7 +1,7 @@
 // The web process's end of live updates (docs/live-updates.md). One LISTEN per process on
 // PostgreSQL's `pauta_live` channel (the trigger of migration 2026-11-25T00-00-live-events
 // notifies it on commit, whichever process made the change), fanned out to this process's open
-// subscriptions: a user's own events, or every user's for an administrator's logs screen. Works
+// subscriptions: the events of the stream's workspace, or everyone's for an administrator's logs screen. Works
 // the same behind a load balancer with any number of web processes: each listens for itself.
 import { LIVE_CHANNEL, type LiveEvent, type LiveMessage, liveEventSchema } from '@pauta/core';
 import { type Database, type DbHandle, type Listener, purgeLiveEvents } from '@pauta/db';
@@ -19,8 +19,8 @@ export interface LiveSubscriber extends AsyncIterable<LiveMessage> {
 }
 
 export interface LiveHub {
-  /** Starts buffering this process's live messages for one stream (own events, or all). */
-  subscribe(filter: { userId: string; all: boolean }): LiveSubscriber;
+  /** Starts buffering this process's live messages for one stream (its workspace's events, or all). */
+  subscribe(filter: { workspaceId: string; all: boolean }): LiveSubscriber;
   /** Open streams in this process (metrics, tests). */
   size(): number;
   close(): Promise<void>;
@@ -32,7 +32,7 @@ class Subscriber implements LiveSubscriber {
   private closed = false;
 
   constructor(
-    readonly filter: { userId: string; all: boolean },
+    readonly filter: { workspaceId: string; all: boolean },
     private readonly onClose: (s: Subscriber) => void,
   ) {}
 
@@ -82,7 +82,8 @@ export async function startLiveHub(options: {
   const subscribers = new Set<Subscriber>();
   const deliver = (event: LiveEvent) => {
     for (const s of subscribers) {
-      if (s.filter.all || s.filter.userId === event.userId) s.push({ type: 'event', event, replayed: false });
+      if (s.filter.all || s.filter.workspaceId === event.workspaceId)
+        s.push({ type: 'event', event, replayed: false });
     }
   };
   let listener: Listener | null = null;

@@ -7,7 +7,7 @@
 //   MEDIA_UPLOAD_MAX_BYTES, refused from Content-Length before it is read.
 // - `GET /media/<key>?exp=…&sig=…`: the bytes of a stored image or thumbnail for whoever holds a
 //   URL signed by this installation and not yet expired; 403 otherwise. Serves both storages.
-import { AppError, isAppError, MEDIA_UPLOAD_MAX_BYTES } from '@pauta/core';
+import { AppError, isAppError, MEDIA_UPLOAD_MAX_BYTES, WORKSPACE_HEADER } from '@pauta/core';
 import {
   contentTypeOfKey,
   isDatabaseUnavailable,
@@ -22,6 +22,7 @@ import type { AppDeps } from '../deps.js';
 import { sameOriginOnly } from '../http/csrf.js';
 import { httpStatusOf, userMessageOf } from '../trpc/errors.js';
 import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
+import { resolveWorkspace } from '../workspaces/scope.js';
 import { type MediaDeps, uploadPostMedia } from './media.service.js';
 
 export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
@@ -67,6 +68,21 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       if (!session || !token) return sendError(res, new AppError('UNAUTHORIZED'));
       if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
       res.locals.userId = session.userId;
+      // Which workspace, and may this person add images there (workspaces/scope.ts).
+      try {
+        res.locals.workspaceId = (
+          await resolveWorkspace(deps, {
+            userId: session.userId,
+            requested: req.get(WORKSPACE_HEADER) ?? null,
+            action: 'media.write',
+            readOnly: false,
+          })
+        ).id;
+      } catch (error) {
+        if (isAppError(error)) return sendError(res, error);
+        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
+        throw error;
+      }
       // An image type is required: a cross-site form cannot send one without a CORS preflight.
       if (!req.is('image/*')) {
         return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
@@ -81,6 +97,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     express.raw({ type: () => true, limit: MEDIA_UPLOAD_MAX_BYTES }),
     async (req: Request, res: Response) => {
       const userId = res.locals.userId as string;
+      const workspaceId = res.locals.workspaceId as string;
       const postId = String(req.params.postId);
       const mediaId = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
       if (!UUID.test(postId)) return sendError(res, new AppError('NOT_FOUND'));
@@ -89,7 +106,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       if (body.length === 0)
         return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
       try {
-        const result = await uploadPostMedia(deps, { userId, postId, mediaId, body });
+        const result = await uploadPostMedia(deps, { workspaceId, userId, postId, mediaId, body });
         res.status(result.created ? 201 : 200).json({ media: result.media });
       } catch (error) {
         if (isAppError(error)) return sendError(res, error);

@@ -132,14 +132,14 @@ const rejected = (rejection: MediaRejection) => new AppError('MEDIA_REJECTED', r
  */
 export async function uploadPostMedia(
   deps: MediaServiceDeps,
-  options: { userId: string; postId: string; mediaId: string; body: Buffer },
+  options: { workspaceId: string; userId: string; postId: string; mediaId: string; body: Buffer },
 ): Promise<{ media: MediaView; created: boolean }> {
-  const { userId, postId, mediaId } = options;
-  const post = await findPostForMedia(deps.db, userId, postId);
+  const { workspaceId, userId, postId, mediaId } = options;
+  const post = await findPostForMedia(deps.db, workspaceId, postId);
   if (!post) throw new AppError('NOT_FOUND');
   const existing = await findMediaById(deps.db, mediaId);
   if (existing) {
-    if (existing.user_id !== userId || existing.post_id !== postId)
+    if (existing.workspace_id !== workspaceId || existing.post_id !== postId)
       throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return { media: toMediaView(deps.media.signingKey, existing), created: false };
   }
@@ -169,8 +169,8 @@ export async function uploadPostMedia(
   if (early) throw rejected(early);
 
   // The post is in the key: the same upload id on another post can never overwrite these files.
-  const storageKey = `posts/${userId}/${postId}/${mediaId}.${EXTENSION[image.mimeType]}`;
-  const thumbKey = `posts/${userId}/${postId}/${mediaId}-thumb.webp`;
+  const storageKey = `posts/${workspaceId}/${postId}/${mediaId}.${EXTENSION[image.mimeType]}`;
+  const thumbKey = `posts/${workspaceId}/${postId}/${mediaId}-thumb.webp`;
   await reserveMediaKeys(deps.db, [storageKey, thumbKey], { graceMs: RESERVATION_GRACE_MS });
   await deps.media.storage.put(storageKey, image.bytes, image.mimeType);
   await deps.media.storage.put(thumbKey, image.thumb, 'image/webp');
@@ -179,6 +179,7 @@ export async function uploadPostMedia(
     deps.db,
     {
       id: mediaId,
+      workspaceId,
       userId,
       postId,
       storageKey,
@@ -202,21 +203,21 @@ export async function uploadPostMedia(
   return { media: toMediaView(deps.media.signingKey, result.row), created: result.created };
 }
 
-/** The caller's post's images in order; NOT_FOUND for another user's post. */
+/** The workspace's post's images in order; NOT_FOUND for another workspace's post. */
 export async function listMedia(
   deps: MediaServiceDeps,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<MediaView[]> {
-  const post = await findPostForMedia(deps.db, userId, postId);
+  const post = await findPostForMedia(deps.db, workspaceId, postId);
   if (!post) throw new AppError('NOT_FOUND');
-  const rows = await listPostMedia(deps.db, postId, { userId });
+  const rows = await listPostMedia(deps.db, postId, { workspaceId });
   return rows.map((row) => toMediaView(deps.media.signingKey, row));
 }
 
 export async function removeMedia(
   deps: MediaServiceDeps,
-  options: { userId: string; postId: string; mediaId: string },
+  options: { workspaceId: string; postId: string; mediaId: string },
 ): Promise<MediaView[]> {
   const result = await removePostMedia(deps.db, options);
   if ('refused' in result) throw refusalError(result);
@@ -226,7 +227,7 @@ export async function removeMedia(
 
 export async function reorderMedia(
   deps: MediaServiceDeps,
-  options: { userId: string; postId: string; order: string[] },
+  options: { workspaceId: string; postId: string; order: string[] },
 ): Promise<MediaView[]> {
   const result = await reorderPostMedia(deps.db, options);
   if ('refused' in result) throw refusalError(result);
@@ -235,7 +236,7 @@ export async function reorderMedia(
 
 export async function setMediaAlt(
   deps: MediaServiceDeps,
-  options: { userId: string; postId: string; mediaId: string; altText: string },
+  options: { workspaceId: string; postId: string; mediaId: string; altText: string },
 ): Promise<MediaView> {
   const result = await updatePostMediaAlt(deps.db, options);
   if ('refused' in result) throw refusalError(result);
@@ -252,17 +253,23 @@ export const ALT_SUGGESTION_SIDE = 1000;
  */
 export async function suggestMediaAlt(
   deps: MediaServiceDeps & Pick<AppDeps, 'drafts'>,
-  options: { userId: string; postId: string; mediaId: string; requestId?: string | undefined },
+  options: {
+    workspaceId: string;
+    userId: string;
+    postId: string;
+    mediaId: string;
+    requestId?: string | undefined;
+  },
 ): Promise<{ altText: string }> {
-  const { userId, postId, mediaId } = options;
+  const { workspaceId, userId, postId, mediaId } = options;
   const row = await findMediaById(deps.db, mediaId);
-  if (!row || row.user_id !== userId || row.post_id !== postId) throw new AppError('NOT_FOUND');
+  if (!row || row.workspace_id !== workspaceId || row.post_id !== postId) throw new AppError('NOT_FOUND');
   const post = await deps.db
     .selectFrom('suggested_posts')
     .innerJoin('themes', 'themes.id', 'suggested_posts.theme_id')
     .select(['suggested_posts.content', 'suggested_posts.status', 'themes.name as themeName'])
     .where('suggested_posts.id', '=', postId)
-    .where('suggested_posts.user_id', '=', userId)
+    .where('suggested_posts.workspace_id', '=', workspaceId)
     .executeTakeFirst();
   if (!post) throw new AppError('NOT_FOUND');
   if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))

@@ -334,7 +334,10 @@ describe('new posts past a budget (a theme calendar)', () => {
         fresh.map((p) => p.id),
       )
       .execute();
-    const overruns = await overrunsOfNewPosts({ db: handle.db }, { userId: me.id, posts: rows });
+    const overruns = await overrunsOfNewPosts(
+      { db: handle.db },
+      { workspaceId: me.id, userId: me.id, posts: rows },
+    );
     expect(overruns).toEqual([
       { platform: 'x', period: 'day', periodKey: '2027-10-01', scope: 'user', used: 2, budget: 1 },
       { platform: 'x', period: 'month', periodKey: '2027-10', scope: 'user', used: 4, budget: 3 },

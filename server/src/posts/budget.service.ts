@@ -45,7 +45,9 @@ export async function loadBudgets(db: Kysely<Database>, cache?: MemoryCache): Pr
   return resolveBudgets(stored, DEFAULT_BUDGETS);
 }
 
-const scopeUser = (scope: BudgetScope, userId: string) => (scope === 'user' ? userId : undefined);
+/** A per-user budget counts the posts of the workspace (its accounts are the network's "user"). */
+const scopeWorkspace = (scope: BudgetScope, workspaceId: string) =>
+  scope === 'user' ? workspaceId : undefined;
 
 export interface NetworkUsage {
   platform: Platform;
@@ -77,7 +79,7 @@ export interface BudgetUsage {
 /** What is used of each network's budget in a month of the user's zone (default: this month). */
 export async function budgetUsage(
   deps: BudgetDeps,
-  options: { userId: string; month?: string | undefined },
+  options: { workspaceId: string; userId: string; month?: string | undefined },
 ): Promise<BudgetUsage> {
   const now = deps.now?.() ?? new Date();
   const [timeZone, budgets] = await Promise.all([
@@ -97,7 +99,7 @@ export async function budgetUsage(
         from: window.start,
         before: window.end,
         timeZone,
-        userId: scopeUser(budget.scope, options.userId),
+        workspaceId: scopeWorkspace(budget.scope, options.workspaceId),
       });
       let monthUsed = 0;
       for (const count of byDay.values()) monthUsed += count;
@@ -132,6 +134,7 @@ export async function budgetUsage(
 export async function checkBudget(
   deps: BudgetDeps,
   options: {
+    workspaceId: string;
     userId: string;
     postId: string;
     platform: Platform;
@@ -163,7 +166,7 @@ export async function checkBudget(
         platform: options.platform,
         from: window.start,
         before: window.end,
-        userId: scopeUser(budget.scope, options.userId),
+        workspaceId: scopeWorkspace(budget.scope, options.workspaceId),
         excludePostId: options.postId,
       }),
   });
@@ -177,7 +180,11 @@ export async function checkBudget(
  */
 export async function overrunsOfNewPosts(
   deps: BudgetDeps,
-  options: { userId: string; posts: readonly { platform: Platform; scheduled_for: Date | null }[] },
+  options: {
+    workspaceId: string;
+    userId: string;
+    posts: readonly { platform: Platform; scheduled_for: Date | null }[];
+  },
 ): Promise<BudgetOverrun[]> {
   const budgets = await loadBudgets(deps.db, deps.cache);
   const platforms = PLATFORMS.filter(
@@ -199,7 +206,7 @@ export async function overrunsOfNewPosts(
       from: first.start,
       before: last.end,
       timeZone,
-      userId: scopeUser(budget.scope, options.userId),
+      workspaceId: scopeWorkspace(budget.scope, options.workspaceId),
     });
     const newDays = new Set(dates.map((date) => dayWindow(date, timeZone).key));
     const newMonths = new Set(dates.map((date) => monthWindow(date, timeZone).key));

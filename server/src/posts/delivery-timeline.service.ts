@@ -64,10 +64,10 @@ const isStepKind = (kind: string): kind is DeliveryStepKind =>
 /** NOT_FOUND when the post is not the caller's (or does not exist), as every post procedure. */
 export async function deliveryTimeline(
   deps: { db: Kysely<Database> },
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<DeliveryTimeline> {
-  const found = await listDeliveryTimeline(deps.db, { userId, postId });
+  const found = await listDeliveryTimeline(deps.db, { workspaceId, postId });
   if (found === undefined) throw new AppError('NOT_FOUND');
   const entries: DeliveryEntry[] = [
     ...found.steps.flatMap((step): DeliveryEntry[] =>

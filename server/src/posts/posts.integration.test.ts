@@ -560,7 +560,7 @@ describe('posts.update', () => {
       .execute();
     const before = await snapshot(me.id);
     const saved = await saveScheduledPostVersion(handle.db, {
-      userId: me.id,
+      workspaceId: me.id,
       postId: id,
       changes: { title: 'X', content: 'Y', scheduledFor: inFuture(60) },
       allowed: ['scheduled', 'failed', 'needs_attention', 'missed'],

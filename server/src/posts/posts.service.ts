@@ -17,6 +17,8 @@ import {
   RETRYABLE_POST_STATUSES,
 } from '@pauta/core';
 import {
+  type Actor,
+  actorOf,
   type Database,
   deleteScheduledPost,
   deleteScheduledPostsByFilter,
@@ -100,7 +102,7 @@ export interface PostItem {
 /** Adds the first image's thumbnail to each item (one indexed query for the whole page). */
 async function withThumbnails(
   deps: Pick<PostsDeps, 'db'> & Pick<AppDeps, 'media'>,
-  userId: string,
+  workspaceId: string,
   items: PostItem[],
 ): Promise<PostItem[]> {
   const media = deps.media;
@@ -108,7 +110,7 @@ async function withThumbnails(
   const firsts = await listMediaForPosts(
     deps.db,
     items.map((item) => item.id),
-    { userId, firstOnly: true },
+    { workspaceId, firstOnly: true },
   );
   return items.map((item) => {
     const first = firsts.get(item.id)?.[0];
@@ -157,6 +159,7 @@ async function instantFilter(
 export async function listPosts(
   deps: Pick<PostsDeps, 'db'> & Pick<AppDeps, 'media'>,
   options: {
+    workspaceId: string;
     userId: string;
     filter: PostListFilter;
     cursor?: string | null | undefined;
@@ -171,7 +174,7 @@ export async function listPosts(
   // The list holds every status; "N posts agendados" counts only those still waiting to publish.
   // The page, its thumbnails and both counts come in one statement (docs/performance.md).
   const page = await listScheduledPostsPage(deps.db, {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     filter,
     after: cursor ? toScheduledKey(cursor) : undefined,
     limit: options.limit,
@@ -194,6 +197,7 @@ export async function listPosts(
 export async function listCalendar(
   deps: Pick<PostsDeps, 'db'> & Pick<AppDeps, 'media'>,
   options: {
+    workspaceId: string;
     userId: string;
     from: Date;
     to: Date;
@@ -202,22 +206,22 @@ export async function listCalendar(
   },
 ): Promise<PostItem[]> {
   const rows = await listCalendarPosts(deps.db, {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     from: options.from,
     before: options.to,
     themeId: options.themeId,
     platform: options.platform,
     limit: CALENDAR_MAX_POSTS,
   });
-  return withThumbnails(deps, options.userId, rows.map(presentPost));
+  return withThumbnails(deps, options.workspaceId, rows.map(presentPost));
 }
 
 export async function getPost(
   deps: Pick<PostsDeps, 'db'>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<PostItem> {
-  const row = await findScheduledPost(deps.db, userId, postId);
+  const row = await findScheduledPost(deps.db, workspaceId, postId);
   if (!row) throw new AppError('NOT_FOUND');
   return presentPost(row);
 }
@@ -240,6 +244,7 @@ function assertSchedulable(scheduledFor: Date, now: Date): void {
 async function saveVersion(
   deps: PostsDeps,
   options: {
+    workspaceId: string;
     userId: string;
     postId: string;
     changes: PostChanges;
@@ -250,7 +255,7 @@ async function saveVersion(
 ): Promise<PostItem> {
   const saved = await saveScheduledPostVersion(deps.db, options);
   if (!saved) {
-    const current = await findScheduledPost(deps.db, options.userId, options.postId);
+    const current = await findScheduledPost(deps.db, options.workspaceId, options.postId);
     throw current ? new AppError('CONFLICT') : new AppError('NOT_FOUND');
   }
   await deps.queue.enqueuePublish(
@@ -272,6 +277,7 @@ function checkBudgetOf(
   deps: PostsDeps,
   post: ScheduledPostRow,
   options: {
+    workspaceId: string;
     userId: string;
     scheduledFor: Date;
     confirmOverBudget?: boolean | undefined;
@@ -280,6 +286,7 @@ function checkBudgetOf(
 ): Promise<void> {
   return checkBudget(deps, {
     timeZone: options.timeZone,
+    workspaceId: options.workspaceId,
     userId: options.userId,
     postId: post.id,
     platform: post.platform,
@@ -293,6 +300,7 @@ function checkBudgetOf(
 export async function updatePost(
   deps: PostsDeps,
   options: {
+    workspaceId: string;
     userId: string;
     postId: string;
     title: string;
@@ -307,12 +315,13 @@ export async function updatePost(
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
   assertSchedulable(options.scheduledFor, now);
-  const post = await loadEditable(deps.db, options.userId, options.postId);
+  const post = await loadEditable(deps.db, options.workspaceId, options.postId);
   if (!fitsPlatformLimit(post.platform, options.content)) {
     throw new AppError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
   }
   await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
+    workspaceId: options.workspaceId,
     userId: options.userId,
     postId: options.postId,
     changes: { title: options.title, content: options.content, scheduledFor: options.scheduledFor },
@@ -344,6 +353,7 @@ export type TextAdapter = (input: {
 export async function createPostVariant(
   deps: PostsDeps & { adapt?: TextAdapter | undefined },
   options: {
+    workspaceId: string;
     userId: string;
     postId: string;
     platform: Platform;
@@ -353,8 +363,8 @@ export async function createPostVariant(
   },
 ): Promise<{ post: PostItem; created: boolean; source: VariantTextSource | null }> {
   const now = deps.now?.() ?? new Date();
-  const post = await loadEditable(deps.db, options.userId, options.postId);
-  const theme = await findTheme(deps.db, options.userId, post.theme_id);
+  const post = await loadEditable(deps.db, options.workspaceId, options.postId);
+  const theme = await findTheme(deps.db, options.workspaceId, post.theme_id);
   if (!theme) throw new AppError('NOT_FOUND');
   if (options.platform === post.platform || !theme.social_networks.includes(options.platform)) {
     throw new AppError('VALIDATION_FAILED', { field: 'platform' });
@@ -363,14 +373,15 @@ export async function createPostVariant(
     throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
   }
   const sibling = {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     themeId: post.theme_id,
     platform: options.platform,
     scheduledFor: post.scheduled_for,
     postOrder: post.post_order,
   };
   const existing = await findSibling(deps.db, sibling);
-  if (existing) return { post: await getPost(deps, options.userId, existing), created: false, source: null };
+  if (existing)
+    return { post: await getPost(deps, options.workspaceId, existing), created: false, source: null };
 
   const input = {
     userId: options.userId,
@@ -386,6 +397,7 @@ export async function createPostVariant(
     ? adapted.content
     : fitForNetwork(adapted.content, options.platform).content;
   const saved = await insertSiblingPost(deps.db, {
+    workspaceId: options.workspaceId,
     userId: options.userId,
     themeId: post.theme_id,
     post: {
@@ -398,7 +410,7 @@ export async function createPostVariant(
   });
   if (saved.wakeUp) await deps.queue.enqueuePublish([saved.wakeUp], options.requestId);
   return {
-    post: await getPost(deps, options.userId, saved.id),
+    post: await getPost(deps, options.workspaceId, saved.id),
     created: saved.created,
     source: saved.created ? adapted.source : null,
   };
@@ -408,6 +420,7 @@ export async function createPostVariant(
 export async function reschedulePost(
   deps: PostsDeps,
   options: {
+    workspaceId: string;
     userId: string;
     postId: string;
     scheduledFor: Date;
@@ -418,9 +431,10 @@ export async function reschedulePost(
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
   assertSchedulable(options.scheduledFor, now);
-  const post = await loadEditable(deps.db, options.userId, options.postId);
+  const post = await loadEditable(deps.db, options.workspaceId, options.postId);
   await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
+    workspaceId: options.workspaceId,
     userId: options.userId,
     postId: options.postId,
     changes: { scheduledFor: options.scheduledFor },
@@ -437,6 +451,7 @@ export async function reschedulePost(
 export async function retryPost(
   deps: PostsDeps,
   options: {
+    workspaceId: string;
     userId: string;
     postId: string;
     confirmOverBudget?: boolean | undefined;
@@ -446,7 +461,7 @@ export async function retryPost(
   },
 ): Promise<PostItem> {
   const now = deps.now?.() ?? new Date();
-  const post = await findScheduledPost(deps.db, options.userId, options.postId);
+  const post = await findScheduledPost(deps.db, options.workspaceId, options.postId);
   if (!post) throw new AppError('NOT_FOUND');
   if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
   // A post flagged "maybe published" is never sent again blindly: the worker asks the network
@@ -459,12 +474,12 @@ export async function retryPost(
     capabilitiesOf(post.platform).lookup
   ) {
     const requested = await requestOutcomeLookup(deps.db, {
-      userId: options.userId,
+      workspaceId: options.workspaceId,
       postId: options.postId,
       message: `Verificando no ${PLATFORM_LABELS[post.platform]} se este post já foi publicado antes de enviar de novo.`,
     });
     if (!requested) throw new AppError('CONFLICT');
-    const current = await findScheduledPost(deps.db, options.userId, options.postId);
+    const current = await findScheduledPost(deps.db, options.workspaceId, options.postId);
     if (!current) throw new AppError('NOT_FOUND');
     return { ...presentPost(current), outcomeCheck: 'pending' };
   }
@@ -473,6 +488,7 @@ export async function retryPost(
   // A failed or missed post counts again once retried; a needs-attention one already counts.
   await checkBudgetOf(deps, post, { ...options, scheduledFor });
   return saveVersion(deps, {
+    workspaceId: options.workspaceId,
     userId: options.userId,
     postId: options.postId,
     changes: { scheduledFor },
@@ -482,41 +498,45 @@ export async function retryPost(
   });
 }
 
-/** Deletes one post. NOT_FOUND when it is not the caller's; CONFLICT while it is being published. */
+/** Deletes one post. NOT_FOUND when it is not the workspace's; CONFLICT while it is being published. */
 export async function deletePost(
   deps: Pick<PostsDeps, 'db' | 'queue'>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<{ deleted: 1 }> {
-  const deleted = await deleteScheduledPost(deps.db, userId, postId);
+  const deleted = await deleteScheduledPost(deps.db, workspaceId, postId);
   if (deleted) {
     await deps.queue.cancelPublish([deleted]);
     return { deleted: 1 };
   }
-  const current = await findScheduledPost(deps.db, userId, postId);
+  const current = await findScheduledPost(deps.db, workspaceId, postId);
   throw current ? new AppError('CONFLICT') : new AppError('NOT_FOUND');
 }
 
-/** Deletes the caller's posts among `ids`; other users' ids count as nothing, silently. */
+/** Deletes the workspace's posts among `ids`; other workspaces' ids count as nothing, silently. */
 export async function deletePosts(
   deps: Pick<PostsDeps, 'db' | 'queue'>,
-  userId: string,
+  workspaceId: string,
   ids: readonly string[],
 ): Promise<{ deleted: number; skipped: number }> {
-  const { posts, ...counts } = await deleteScheduledPostsByIds(deps.db, userId, ids);
+  const { posts, ...counts } = await deleteScheduledPostsByIds(deps.db, workspaceId, ids);
   await deps.queue.cancelPublish(posts);
   return counts;
 }
 
-/** 'Excluir Posts Filtrados': the caller's posts matching the list's filter. */
+/**
+ * 'Excluir Posts Filtrados': the workspace's posts matching the list's filter (its days in the
+ * person's zone). A bare user id: that person in their personal workspace.
+ */
 export async function deleteFilteredPosts(
   deps: Pick<PostsDeps, 'db' | 'queue'>,
-  userId: string,
+  actor: Actor,
   filter: PostListFilter,
 ): Promise<{ deleted: number; skipped: number }> {
+  const { workspaceId, userId } = actorOf(actor);
   const { posts, ...counts } = await deleteScheduledPostsByFilter(
     deps.db,
-    userId,
+    workspaceId,
     await instantFilter(deps.db, userId, filter),
   );
   await deps.queue.cancelPublish(posts);

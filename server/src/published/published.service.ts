@@ -78,14 +78,14 @@ const hasNoMetrics = (item: PublishedItem) =>
 async function explainMissingMetrics(
   db: Kysely<Database>,
   env: CredentialSource,
-  userId: string,
+  workspaceId: string,
   items: PublishedItem[],
 ): Promise<void> {
   const reasons = new Map<Platform, string | null>();
   for (const item of items) {
     if (!hasNoMetrics(item)) continue;
     if (!reasons.has(item.platform)) {
-      const account = await findActiveAccount(db, userId, item.platform);
+      const account = await findActiveAccount(db, workspaceId, item.platform);
       const scopes = account?.account_data.scopes ?? null;
       reasons.set(item.platform, metricsUnavailableReason(env, item.platform, scopes));
     }
@@ -96,7 +96,7 @@ async function explainMissingMetrics(
 export async function listPublished(
   db: Kysely<Database>,
   options: {
-    userId: string;
+    workspaceId: string;
     themeId?: string | undefined;
     platform?: Platform | undefined;
     cursor?: string | null | undefined;
@@ -110,14 +110,14 @@ export async function listPublished(
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
   if (options.cursor && !cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
   const page = await listPublishedPosts(db, {
-    userId: options.userId,
+    workspaceId: options.workspaceId,
     themeId: options.themeId,
     platform: options.platform,
     before: cursor ? { publishedAt: cursor.time, id: cursor.id } : undefined,
     limit: options.limit,
   });
   const items = page.rows.map((row) => presentPublished(row, options.sandboxUrl));
-  if (options.env !== undefined) await explainMissingMetrics(db, options.env, options.userId, items);
+  if (options.env !== undefined) await explainMissingMetrics(db, options.env, options.workspaceId, items);
   return {
     items,
     nextCursor: page.next ? encodeCursor({ time: page.next.publishedAt, id: page.next.id }) : null,
@@ -127,9 +127,9 @@ export async function listPublished(
 /** Removes Pauta's record only; the post stays on the network (the confirmation says so). */
 export async function deletePublished(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<{ deleted: 1 }> {
-  if (!(await deletePublishedPost(db, userId, postId))) throw new AppError('NOT_FOUND');
+  if (!(await deletePublishedPost(db, workspaceId, postId))) throw new AppError('NOT_FOUND');
   return { deleted: 1 };
 }

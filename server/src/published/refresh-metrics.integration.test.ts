@@ -44,8 +44,9 @@ describe('published.refreshMetrics', () => {
       { idempotencyKey: 'refresh-key-0000000001' },
     );
     expect(first.data).toEqual({ queued: true, retryAfterSeconds: null });
+    // One job per workspace: the person's personal one (its id is theirs; docs/workspaces.md).
     const job = await metrics.getJob(`metrics-${user.id}`);
-    expect(job?.data).toEqual({ userId: user.id });
+    expect(job?.data).toEqual({ workspaceId: user.id });
 
     // The same click again (same key): the stored answer, no second slot taken.
     const repeat = await user.browser.mutate('published.refreshMetrics', undefined, {

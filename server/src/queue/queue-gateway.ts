@@ -30,7 +30,8 @@ export interface QueueGateway {
    */
   cancelPublish(posts: readonly DeletedPostRef[], requestId?: string): Promise<number>;
   /** Queues an on-demand metrics sync for one user; false when Redis is unavailable. */
-  requestMetricsSync(userId: string): Promise<boolean>;
+  /** Reads one workspace's metrics now (one pending job per workspace). */
+  requestMetricsSync(workspaceId: string): Promise<boolean>;
   /** The BullMQ queues, for the admin queue monitor; empty when Redis is not configured. */
   queues(): Queue[];
   close(): Promise<void>;
@@ -123,14 +124,14 @@ export function createQueueGateway(options: {
       }
       return removed;
     },
-    async requestMetricsSync(userId) {
+    async requestMetricsSync(workspaceId) {
       if (!ready) return false;
       try {
-        // One pending sync per user: the job id dedupes repeated clicks until it has run.
+        // One pending sync per workspace: the job id dedupes repeated clicks until it has run.
         await metricsQueue.add(
           JOB_NAMES.syncMetrics,
-          { userId },
-          { jobId: `metrics-${userId}`, removeOnComplete: true, removeOnFail: true },
+          { workspaceId },
+          { jobId: `metrics-${workspaceId}`, removeOnComplete: true, removeOnFail: true },
         );
         return true;
       } catch (error) {

@@ -35,7 +35,7 @@ vi.mock('@pauta/db', async (importOriginal) => {
   const original = await importOriginal<typeof Db>();
   const posts = store.posts as StoredPost[];
   const fake: Partial<typeof Db> = {
-    lockUserForThemeCreation: async () => {},
+    lockWorkspaceForThemeCreation: async () => {},
     getNumberSetting: async (_db, key, fallback) => (store.settings.get(key) as number) ?? fallback,
     getSetting: async (_db, key) => store.settings.get(key) as Db.SettingValue | undefined,
     // The budget count (server/src/posts/budget.service.ts) over the stored posts: every one is
@@ -53,10 +53,13 @@ vi.mock('@pauta/db', async (importOriginal) => {
         }
       return days;
     },
-    countThemes: async (_db, userId) => store.themes.filter((t) => t.user_id === userId).length,
-    insertTheme: async (_db, userId, fields) => {
+    countThemes: async (_db, workspaceId) =>
+      store.themes.filter((t) => (t as Db.Theme).workspace_id === workspaceId).length,
+    insertTheme: async (_db, actor, fields) => {
+      const { workspaceId, userId } = original.actorOf(actor);
       const theme = {
         id: randomUUID(),
+        workspace_id: workspaceId,
         user_id: userId,
         name: fields.name,
         description: fields.description,
@@ -139,7 +142,7 @@ function create(generate: () => Promise<DraftResult>, values: ThemeValues = VALU
         return generate();
       },
     },
-    { userId: USER, values },
+    { workspaceId: USER, userId: USER, values },
   );
 }
 

@@ -13,6 +13,8 @@ import {
 } from '@pauta/core';
 import type { DraftPost, ThemeValues } from '@pauta/core/schemas/theme';
 import {
+  type Actor,
+  actorOf,
   countThemes,
   type Database,
   findProfile,
@@ -20,7 +22,7 @@ import {
   insertScheduledPosts,
   insertTheme,
   latestScheduledFor,
-  lockUserForThemeCreation,
+  lockWorkspaceForThemeCreation,
   type Theme,
   type ThemeFields,
 } from '@pauta/db';
@@ -32,9 +34,9 @@ import type { QueueGateway } from '../queue/queue-gateway.js';
 
 export const POSTS_AT_CREATION = 15;
 
-/** Spec §7 call 1: does the user have at least one theme (initial view)? */
-export async function hasAnyTheme(db: Kysely<Database>, userId: string): Promise<boolean> {
-  return (await countThemes(db, userId)) > 0;
+/** Spec §7 call 1: does the workspace have at least one theme (initial view)? */
+export async function hasAnyTheme(db: Kysely<Database>, workspaceId: string): Promise<boolean> {
+  return (await countThemes(db, workspaceId)) > 0;
 }
 
 export function toThemeFields(values: ThemeValues): ThemeFields {
@@ -51,17 +53,17 @@ export function toThemeFields(values: ThemeValues): ThemeFields {
   };
 }
 
-/** Saves the theme unless the user is at max_themes_per_user (checked under a row lock). */
-export async function saveNewTheme(
-  db: Kysely<Database>,
-  userId: string,
-  values: ThemeValues,
-): Promise<Theme> {
+/**
+ * Saves the theme unless the workspace is at max_themes_per_user (a limit per workspace, checked
+ * under the workspace's row lock). A bare user id: that person's personal workspace.
+ */
+export async function saveNewTheme(db: Kysely<Database>, actor: Actor, values: ThemeValues): Promise<Theme> {
+  const { workspaceId } = actorOf(actor);
   return db.transaction().execute(async (trx) => {
-    await lockUserForThemeCreation(trx, userId);
+    await lockWorkspaceForThemeCreation(trx, workspaceId);
     const max = await getNumberSetting(trx, SETTING_KEYS.maxThemesPerUser, MAX_THEMES_PER_USER_DEFAULT);
-    if ((await countThemes(trx, userId)) >= max) throw new AppError('THEME_LIMIT_REACHED', { max });
-    return insertTheme(trx, userId, toThemeFields(values));
+    if ((await countThemes(trx, workspaceId)) >= max) throw new AppError('THEME_LIMIT_REACHED', { max });
+    return insertTheme(trx, actor, toThemeFields(values));
   });
 }
 
@@ -113,7 +115,7 @@ export async function scheduleDrafts(
   });
   // "Usar o melhor horário de cada rede" (docs/best-time.md): the same days, each network at its best hour.
   const perNetwork = theme.use_best_time
-    ? await bestHourSlots(deps.db, { userId: options.userId, timeZone, now, slots, platforms })
+    ? await bestHourSlots(deps.db, { workspaceId: theme.workspace_id, timeZone, now, slots, platforms })
     : null;
   const slotOf = (platform: Platform, index: number) => perNetwork?.get(platform)?.[index] ?? slots[index]!;
   const rows = drafts.flatMap((draft, index) =>
@@ -129,11 +131,19 @@ export async function scheduleDrafts(
     throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
   const wakeUps = await insertScheduledPosts(deps.db, {
     userId: options.userId,
+    workspaceId: theme.workspace_id,
     themeId: theme.id,
     posts: rows,
   });
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
-  return { count: wakeUps.length, budgetOverruns: await budgetOverrunsOf(deps, options.userId, wakeUps) };
+  return {
+    count: wakeUps.length,
+    budgetOverruns: await budgetOverrunsOf(
+      deps,
+      { workspaceId: theme.workspace_id, userId: options.userId },
+      wakeUps,
+    ),
+  };
 }
 
 export interface ScheduledDrafts {
@@ -145,11 +155,11 @@ export interface ScheduledDrafts {
 /** The overruns of new posts; a failure to count is logged and reported as none (the posts are saved). */
 async function budgetOverrunsOf(
   deps: CalendarDeps,
-  userId: string,
+  scope: { workspaceId: string; userId: string },
   posts: readonly { platform: Platform; scheduled_for: Date | null }[],
 ): Promise<BudgetOverrun[]> {
   try {
-    return await overrunsOfNewPosts(deps, { userId, posts });
+    return await overrunsOfNewPosts(deps, { ...scope, posts });
   } catch (error) {
     deps.logger.error({ err: error }, 'falha ao conferir o orçamento das redes');
     return [];
@@ -181,9 +191,13 @@ export type CreationOutcome =
 /** Spec §4: the theme is saved; then 15 suggestions are drafted and scheduled per network. */
 export async function createThemeWithCalendar(
   deps: CalendarDeps & { generate: (theme: Theme, count: number) => Promise<DraftResult> },
-  options: { userId: string; values: ThemeValues; requestId?: string },
+  options: { workspaceId: string; userId: string; values: ThemeValues; requestId?: string },
 ): Promise<{ theme: Theme; outcome: CreationOutcome }> {
-  const theme = await saveNewTheme(deps.db, options.userId, options.values);
+  const theme = await saveNewTheme(
+    deps.db,
+    { workspaceId: options.workspaceId, userId: options.userId },
+    options.values,
+  );
   let drafts: DraftResult;
   try {
     drafts = await deps.generate(theme, POSTS_AT_CREATION);

@@ -1,11 +1,12 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
-// (or Instagram account) choice of a pending connection. Every call is scoped to the caller; no output carries a token.
+// (or Instagram account) choice of a pending connection. The list and the disconnect are scoped to
+// the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
 import { AppError, type ConnectablePlatform } from '@pauta/core';
 import { deactivateAccount } from '@pauta/db';
 import { z } from 'zod';
 import { listAccountCards } from '../accounts/accounts.service.js';
 import { type ConnectDeps, pendingPages, selectPendingChoice } from '../accounts/connect.service.js';
-import { authedProcedure, router } from './trpc.js';
+import { authedProcedure, router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 const pageId = z.string().trim().min(1).max(100).regex(/^\d+$/);
@@ -21,15 +22,22 @@ function choose(
 }
 
 export const accountsRouter = router({
-  list: authedProcedure.query(({ ctx }) => listAccountCards(ctx.deps.db, ctx.deps.env, ctx.user.id)),
+  list: workspaceProcedure('workspace.read').query(({ ctx }) =>
+    listAccountCards(ctx.deps.db, ctx.deps.env, ctx.workspace.id),
+  ),
 
   /** Soft disconnect: is_active false; the sealed tokens stay for a later reconnect. */
-  disconnect: authedProcedure.input(z.strictObject({ id })).mutation(async ({ ctx, input }) => {
-    const done = await deactivateAccount(ctx.deps.db, ctx.user.id, input.id);
-    if (!done) throw new AppError('NOT_FOUND');
-    ctx.deps.logger.info({ userId: ctx.user.id, accountId: input.id }, 'conta desconectada');
-    return { ok: true as const };
-  }),
+  disconnect: workspaceProcedure('accounts.write')
+    .input(z.strictObject({ id }))
+    .mutation(async ({ ctx, input }) => {
+      const done = await deactivateAccount(ctx.deps.db, ctx.workspace.id, input.id);
+      if (!done) throw new AppError('NOT_FOUND');
+      ctx.deps.logger.info(
+        { userId: ctx.user.id, workspaceId: ctx.workspace.id, accountId: input.id },
+        'conta desconectada',
+      );
+      return { ok: true as const };
+    }),
 
   pendingPages: authedProcedure
     .input(z.strictObject({ pendingId: id }))

@@ -1,9 +1,9 @@
-// The approval board (issue 17; docs/approval.md). Owner-scoped; mutations are idempotent
+// The approval board (issue 17; docs/approval.md). Workspace-scoped (docs/workspaces.md); mutations are idempotent
 // (Idempotency-Key, and a move to the current stage changes nothing).
-import { APPROVAL_STAGES } from '@pauta/core';
+import { APPROVAL_STAGES, AppError, can } from '@pauta/core';
 import { z } from 'zod';
 import { addComment, approvalBoard, moveStage, postHistory } from '../approval/approval.service.js';
-import { authedProcedure, router } from './trpc.js';
+import { router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 /** A comment: 1 to 2,000 characters after trimming. */
@@ -11,28 +11,37 @@ export const COMMENT_MAX = 2000;
 
 export const approvalRouter = router({
   /** The board: the caller's posts of themes that require approval, with their stage. */
-  board: authedProcedure
+  board: workspaceProcedure('workspace.read')
     .input(z.strictObject({ themeId: id.nullish() }))
-    .query(({ ctx, input }) => approvalBoard(ctx.deps, { userId: ctx.user.id, themeId: input.themeId })),
+    .query(({ ctx, input }) =>
+      approvalBoard(ctx.deps, { workspaceId: ctx.workspace.id, userId: ctx.user.id, themeId: input.themeId }),
+    ),
 
   /** "Mover para…" and drag and drop: one post to one stage. */
-  move: authedProcedure
+  move: workspaceProcedure('approval.move')
     .input(z.strictObject({ postId: id, to: z.enum(APPROVAL_STAGES) }))
-    .mutation(({ ctx, input }) =>
-      moveStage(ctx.deps, {
+    .mutation(({ ctx, input }) => {
+      // Approving is an action of its own in the permission table (core), checked with the role
+      // the scoped procedure read.
+      if (input.to === 'approved' && !can(ctx.workspace.role, 'approval.approve'))
+        throw new AppError('FORBIDDEN');
+      return moveStage(ctx.deps, {
+        workspaceId: ctx.workspace.id,
         userId: ctx.user.id,
         postId: input.postId,
         to: input.to,
         requestId: ctx.requestId,
-      }),
-    ),
+      });
+    }),
 
   /** Who moved what and when, and the comments, oldest first. */
-  history: authedProcedure
+  history: workspaceProcedure('workspace.read')
     .input(z.strictObject({ postId: id }))
-    .query(({ ctx, input }) => postHistory(ctx.deps, { userId: ctx.user.id, postId: input.postId })),
+    .query(({ ctx, input }) =>
+      postHistory(ctx.deps, { workspaceId: ctx.workspace.id, userId: ctx.user.id, postId: input.postId }),
+    ),
 
-  comment: authedProcedure
+  comment: workspaceProcedure('posts.comment')
     .input(
       z.strictObject({
         postId: id,
@@ -44,6 +53,11 @@ export const approvalRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      addComment(ctx.deps, { userId: ctx.user.id, postId: input.postId, body: input.body }),
+      addComment(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        postId: input.postId,
+        body: input.body,
+      }),
     ),
 });

@@ -16,6 +16,7 @@ import { createSession, invalidateSession } from '../auth/session.js';
 import { redeemSignInLinkToken, SIGNIN_LINK_EMAIL_LIMIT, sendSignInLinkEmail } from '../auth/signin-link.js';
 import { sendSignUpExistingAccountEmail, sendWelcomeEmail } from '../email/notifications.js';
 import { hasAnyTheme } from '../themes/themes.service.js';
+import { resolveWorkspace } from '../workspaces/scope.js';
 import { authedProcedure, type Context, publicProcedure, router } from './trpc.js';
 
 /** The same email schema the sign-up and reset forms validate with. */
@@ -85,8 +86,17 @@ async function completeConnect(
   }
   const platform = connectPlatformOf(attempt.provider);
   if (!platform) throw new AppError('OAUTH_FAILED');
+  // The workspace the attempt started in, checked again from its row (docs/workspaces.md): a person
+  // removed meanwhile, or no longer allowed to connect accounts there, connects nothing.
+  const workspace = await resolveWorkspace(ctx.deps, {
+    userId: ctx.user.id,
+    requested: attempt.workspaceId ?? null,
+    action: 'accounts.write',
+    readOnly: false,
+  });
   return completeConnection(ctx.deps, {
     userId: ctx.user.id,
+    workspaceId: workspace.id,
     platform,
     code,
     verifier: attempt.verifier,
@@ -100,6 +110,7 @@ export const authRouter = router({
     if (!ctx.user) return { user: null };
     const [profile, hasThemes] = await Promise.all([
       findProfile(ctx.deps.db, ctx.user.id),
+      // Themes of the person's personal workspace (its id is theirs; docs/workspaces.md).
       hasAnyTheme(ctx.deps.db, ctx.user.id).catch(() => null),
     ]);
     return {

@@ -14,7 +14,7 @@ import {
 } from '../approval/client-link.service.js';
 import { parseLocalDate } from '../posts/post-filters.js';
 import { COMMENT_MAX } from './approval.router.js';
-import { authedProcedure, publicProcedure, router } from './trpc.js';
+import { publicProcedure, router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 const localDate = z
@@ -25,16 +25,19 @@ const localDate = z
 const token = z.string().min(1).max(100);
 
 export const clientLinksRouter = router({
-  /** The owner's links, newest first, with their status (ativo / expirado / revogado). */
-  list: authedProcedure.query(({ ctx }) => clientLinksOf(ctx.deps, ctx.user.id)),
+  /** The workspace's links, newest first, with their status (ativo / expirado / revogado). */
+  list: workspaceProcedure('clientLinks.manage').query(({ ctx }) =>
+    clientLinksOf(ctx.deps, ctx.workspace.id),
+  ),
 
   /**
    * "Criar link". Its answer carries the link's only copy, so it is not kept in the idempotency
    * record; the request's Idempotency-Key is kept on the link instead (one link per click).
    */
-  create: authedProcedure
+  create: workspaceProcedure('clientLinks.manage')
     .meta({
       access: 'user',
+      workspaceAction: 'clientLinks.manage',
       idempotencyExempt:
         'its answer carries the only copy of the link, which must never be stored (the idempotency record ' +
         'keeps answers in clear); the Idempotency-Key the browser sends is stored on the link row instead, so ' +
@@ -59,6 +62,7 @@ export const clientLinksRouter = router({
     )
     .mutation(({ ctx, input }) =>
       createClientLink(ctx.deps, {
+        workspaceId: ctx.workspace.id,
         userId: ctx.user.id,
         clientName: input.clientName,
         validDays: input.validDays,
@@ -71,9 +75,9 @@ export const clientLinksRouter = router({
     ),
 
   /** "Revogar": effective at once; a repeat changes nothing. */
-  revoke: authedProcedure
+  revoke: workspaceProcedure('clientLinks.manage')
     .input(z.strictObject({ id }))
-    .mutation(({ ctx, input }) => revokeLink(ctx.deps, { userId: ctx.user.id, linkId: input.id })),
+    .mutation(({ ctx, input }) => revokeLink(ctx.deps, { workspaceId: ctx.workspace.id, linkId: input.id })),
 });
 
 export const clientApprovalRouter = router({

@@ -1,7 +1,7 @@
 // Builds each request's tRPC context: who is signed in (from the session cookie only — never a
 // query or body field), the request id and the client IP. Never throws on a bad cookie; with
 // PostgreSQL away it refuses the request (503) rather than treat the user as signed out.
-import { AppError } from '@pauta/core';
+import { AppError, WORKSPACE_HEADER } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
 import type { Request, Response } from 'express';
 import { cookieNames, readCookie, setSessionCookie } from '../auth/cookies.js';
@@ -19,6 +19,8 @@ export function contextFactory(deps: AppDeps) {
       ip: req.ip ?? 'unknown',
       cookies: names,
       idempotencyKey: req.get(IDEMPOTENCY_HEADER) ?? null,
+      // Which workspace ("cliente") the call works in; absent: the person's default (docs/workspaces.md).
+      requestedWorkspaceId: req.get(WORKSPACE_HEADER) ?? null,
       req,
       res,
     };

@@ -4,10 +4,10 @@
 // at the newest id (`sync`); when the replay
 // cannot be complete (too many, or purged) the browser is told to refetch (`resync`).
 import type { LiveMessage } from '@pauta/core';
-import { latestLiveEventId, listLiveEventsSince } from '@pauta/db';
+import { findMembership, latestLiveEventId, listLiveEventsSince } from '@pauta/db';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { authedProcedure, router } from './trpc.js';
+import { router, workspaceProcedure } from './trpc.js';
 
 /** Most events replayed after a reconnect; beyond this the browser refetches instead. */
 export const MAX_REPLAY = 200;
@@ -18,9 +18,14 @@ export const MAX_REPLAY = 200;
 export const CATCH_UP_MS = 10_000;
 /** How often an administrator's stream re-checks the role (a demoted admin stops getting others' events). */
 const ROLE_RECHECK_MS = 30_000;
+/**
+ * How often a stream re-reads its membership while events flow (docs/workspaces.md): a removed
+ * member's open stream ends at its next event after this, whichever web process serves it.
+ */
+export const MEMBERSHIP_RECHECK_MS = 5_000;
 
 export const liveRouter = router({
-  events: authedProcedure
+  events: workspaceProcedure('workspace.read')
     .input(
       z
         .strictObject({
@@ -42,11 +47,13 @@ export const liveRouter = router({
         return;
       }
       const userId = ctx.user.id;
+      const workspaceId = ctx.workspace.id;
       let admin = await ctx.deps.roles.isAdmin(userId);
       let roleCheckedAt = Date.now();
+      let memberCheckedAt = Date.now();
       // Listen first, then read the history: nothing committed in between is lost (duplicates
       // are skipped by id below).
-      const subscriber = hub.subscribe({ userId, all: admin });
+      const subscriber = hub.subscribe({ workspaceId, all: admin });
       const stop = () => subscriber.close();
       signal?.addEventListener('abort', stop, { once: true });
       try {
@@ -54,7 +61,7 @@ export const liveRouter = router({
         if (!input?.lastEventId) {
           lastId = await latestLiveEventId(ctx.deps.db);
           const recent = await listLiveEventsSince(ctx.deps.db, {
-            userId,
+            workspaceId,
             afterId: 0,
             limit: MAX_REPLAY,
             newerThanMs: CATCH_UP_MS,
@@ -67,7 +74,7 @@ export const liveRouter = router({
         } else {
           lastId = Number(input.lastEventId);
           const missed = await listLiveEventsSince(ctx.deps.db, {
-            userId: admin ? null : userId,
+            workspaceId: admin ? null : workspaceId,
             afterId: lastId,
             limit: MAX_REPLAY + 1,
           });
@@ -89,7 +96,12 @@ export const liveRouter = router({
           }
           const id = Number(message.event.id);
           if (id <= lastId) continue;
-          if (message.event.userId !== userId) {
+          if (Date.now() - memberCheckedAt > MEMBERSHIP_RECHECK_MS) {
+            // Removed from the workspace: the stream ends (the browser's next call is refused).
+            if (!(await findMembership(ctx.deps.db, workspaceId, userId))) return;
+            memberCheckedAt = Date.now();
+          }
+          if (message.event.workspaceId !== workspaceId) {
             if (Date.now() - roleCheckedAt > ROLE_RECHECK_MS) {
               admin = await ctx.deps.roles.isAdmin(userId);
               roleCheckedAt = Date.now();

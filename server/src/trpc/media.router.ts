@@ -11,7 +11,7 @@ import {
   setMediaAlt,
   suggestMediaAlt,
 } from '../media/media.service.js';
-import { authedProcedure, router } from './trpc.js';
+import { router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 const postMedia = z.strictObject({ postId: id });
@@ -24,15 +24,17 @@ function mediaDeps(deps: AppDeps): MediaServiceDeps {
 }
 
 export const mediaRouter = router({
-  list: authedProcedure
+  list: workspaceProcedure('workspace.read')
     .input(postMedia)
-    .query(({ ctx, input }) => listMedia(mediaDeps(ctx.deps), ctx.user.id, input.postId)),
+    .query(({ ctx, input }) => listMedia(mediaDeps(ctx.deps), ctx.workspace.id, input.postId)),
 
-  remove: authedProcedure
+  remove: workspaceProcedure('media.write')
     .input(oneMedia)
-    .mutation(({ ctx, input }) => removeMedia(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) =>
+      removeMedia(mediaDeps(ctx.deps), { workspaceId: ctx.workspace.id, ...input }),
+    ),
 
-  reorder: authedProcedure
+  reorder: workspaceProcedure('media.write')
     // Bounded loosely: an id that is not one of the post's images answers NOT_FOUND, however many.
     .input(
       z.strictObject({
@@ -43,19 +45,23 @@ export const mediaRouter = router({
           .max(5 * MAX_MEDIA_PER_POST),
       }),
     )
-    .mutation(({ ctx, input }) => reorderMedia(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) =>
+      reorderMedia(mediaDeps(ctx.deps), { workspaceId: ctx.workspace.id, ...input }),
+    ),
 
-  setAlt: authedProcedure
+  setAlt: workspaceProcedure('media.write')
     .input(oneMedia.extend({ altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX) }))
-    .mutation(({ ctx, input }) => setMediaAlt(mediaDeps(ctx.deps), { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) =>
+      setMediaAlt(mediaDeps(ctx.deps), { workspaceId: ctx.workspace.id, ...input }),
+    ),
 
   /** "Sugerir texto alternativo": the AI's description, not saved (one use of the AI quota). */
-  suggestAlt: authedProcedure
+  suggestAlt: workspaceProcedure('media.write')
     .input(oneMedia)
     .mutation(({ ctx, input }) =>
       suggestMediaAlt(
         { ...mediaDeps(ctx.deps), drafts: ctx.deps.drafts },
-        { userId: ctx.user.id, ...input, requestId: ctx.requestId },
+        { workspaceId: ctx.workspace.id, userId: ctx.user.id, ...input, requestId: ctx.requestId },
       ),
     ),
 });

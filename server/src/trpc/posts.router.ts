@@ -24,102 +24,130 @@ import {
   retryPost,
   updatePost,
 } from '../posts/posts.service.js';
-import { authedProcedure, router } from './trpc.js';
+import { router, workspaceProcedure } from './trpc.js';
 
 export const postsRouter = router({
   /** Posts Agendados: one page, ascending by date, with the exact total for the filter. */
-  list: authedProcedure.input(listPostsSchema).query(({ ctx, input }) => {
-    const { cursor, limit, ...filter } = input;
-    return listPosts(ctx.deps, { userId: ctx.user.id, filter, cursor, limit, timeZone: ctx.user.timeZone });
-  }),
+  list: workspaceProcedure('workspace.read')
+    .input(listPostsSchema)
+    .query(({ ctx, input }) => {
+      const { cursor, limit, ...filter } = input;
+      return listPosts(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        filter,
+        cursor,
+        limit,
+        timeZone: ctx.user.timeZone,
+      });
+    }),
 
   /** The month/week calendar: every post of a range of at most 62 days. */
-  calendar: authedProcedure.input(calendarSchema).query(({ ctx, input }) =>
-    listCalendar(ctx.deps, {
-      userId: ctx.user.id,
-      from: input.from,
-      to: input.to,
-      themeId: input.themeId,
-      platform: input.platform,
-    }),
-  ),
+  calendar: workspaceProcedure('workspace.read')
+    .input(calendarSchema)
+    .query(({ ctx, input }) =>
+      listCalendar(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        from: input.from,
+        to: input.to,
+        themeId: input.themeId,
+        platform: input.platform,
+      }),
+    ),
 
-  get: authedProcedure
+  get: workspaceProcedure('workspace.read')
     .input(postIdSchema)
-    .query(({ ctx, input }) => getPost(ctx.deps, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getPost(ctx.deps, ctx.workspace.id, input.id)),
 
   /** 'Histórico de entrega': the post's delivery steps and the network's answers (owner only). */
-  deliveryTimeline: authedProcedure
+  deliveryTimeline: workspaceProcedure('workspace.read')
     .input(postIdSchema)
-    .query(({ ctx, input }) => deliveryTimeline(ctx.deps, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => deliveryTimeline(ctx.deps, ctx.workspace.id, input.id)),
 
   /** 'Editar Post': title, content and date-time; a failed, needs-attention or missed post is scheduled again. */
-  update: authedProcedure.input(updatePostSchema).mutation(({ ctx, input }) =>
-    updatePost(ctx.deps, {
-      userId: ctx.user.id,
-      postId: input.id,
-      title: input.title,
-      content: input.content,
-      scheduledFor: input.scheduledFor,
-      confirmOverBudget: input.confirmOverBudget,
-      timeZone: ctx.user.timeZone,
-      requestId: ctx.requestId,
-    }),
-  ),
-
-  /** 'Criar versão para outra rede': a sibling post for another network of the theme, same date-time. */
-  createVariant: authedProcedure.input(createVariantSchema).mutation(({ ctx, input }) =>
-    createPostVariant(
-      { ...ctx.deps, adapt: ctx.deps.drafts.adapt?.bind(ctx.deps.drafts) },
-      {
+  update: workspaceProcedure('posts.write')
+    .input(updatePostSchema)
+    .mutation(({ ctx, input }) =>
+      updatePost(ctx.deps, {
+        workspaceId: ctx.workspace.id,
         userId: ctx.user.id,
         postId: input.id,
-        platform: input.platform,
         title: input.title,
         content: input.content,
+        scheduledFor: input.scheduledFor,
+        confirmOverBudget: input.confirmOverBudget,
+        timeZone: ctx.user.timeZone,
         requestId: ctx.requestId,
-      },
+      }),
     ),
-  ),
 
-  reschedule: authedProcedure.input(reschedulePostSchema).mutation(({ ctx, input }) =>
-    reschedulePost(ctx.deps, {
-      userId: ctx.user.id,
-      postId: input.id,
-      scheduledFor: input.scheduledFor,
-      confirmOverBudget: input.confirmOverBudget,
-      timeZone: ctx.user.timeZone,
-      requestId: ctx.requestId,
-    }),
-  ),
+  /** 'Criar versão para outra rede': a sibling post for another network of the theme, same date-time. */
+  createVariant: workspaceProcedure('posts.write')
+    .input(createVariantSchema)
+    .mutation(({ ctx, input }) =>
+      createPostVariant(
+        { ...ctx.deps, adapt: ctx.deps.drafts.adapt?.bind(ctx.deps.drafts) },
+        {
+          workspaceId: ctx.workspace.id,
+          userId: ctx.user.id,
+          postId: input.id,
+          platform: input.platform,
+          title: input.title,
+          content: input.content,
+          requestId: ctx.requestId,
+        },
+      ),
+    ),
+
+  reschedule: workspaceProcedure('posts.write')
+    .input(reschedulePostSchema)
+    .mutation(({ ctx, input }) =>
+      reschedulePost(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        postId: input.id,
+        scheduledFor: input.scheduledFor,
+        confirmOverBudget: input.confirmOverBudget,
+        timeZone: ctx.user.timeZone,
+        requestId: ctx.requestId,
+      }),
+    ),
 
   /** Network budgets: what is used of each in a month of the caller's zone (docs/budgets.md). */
-  budget: authedProcedure
+  budget: workspaceProcedure('workspace.read')
     .input(budgetUsageSchema)
-    .query(({ ctx, input }) => budgetUsage(ctx.deps, { userId: ctx.user.id, month: input.month })),
+    .query(({ ctx, input }) =>
+      budgetUsage(ctx.deps, { workspaceId: ctx.workspace.id, userId: ctx.user.id, month: input.month }),
+    ),
 
-  retry: authedProcedure.input(retryPostSchema).mutation(({ ctx, input }) =>
-    retryPost(ctx.deps, {
-      userId: ctx.user.id,
-      postId: input.id,
-      confirmOverBudget: input.confirmOverBudget,
-      confirmUnverified: input.confirmUnverified,
-      timeZone: ctx.user.timeZone,
-      requestId: ctx.requestId,
-    }),
-  ),
+  retry: workspaceProcedure('posts.write')
+    .input(retryPostSchema)
+    .mutation(({ ctx, input }) =>
+      retryPost(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        postId: input.id,
+        confirmOverBudget: input.confirmOverBudget,
+        confirmUnverified: input.confirmUnverified,
+        timeZone: ctx.user.timeZone,
+        requestId: ctx.requestId,
+      }),
+    ),
 
-  delete: authedProcedure
+  delete: workspaceProcedure('posts.write')
     .input(postIdSchema)
-    .mutation(({ ctx, input }) => deletePost(ctx.deps, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => deletePost(ctx.deps, ctx.workspace.id, input.id)),
 
-  /** Deletes the caller's posts among the ids; other ids are ignored without saying whether they exist. */
-  deleteMany: authedProcedure
+  /** Deletes the workspace's posts among the ids; other ids are ignored without saying whether they exist. */
+  deleteMany: workspaceProcedure('posts.write')
     .input(deleteManySchema)
-    .mutation(({ ctx, input }) => deletePosts(ctx.deps, ctx.user.id, input.ids)),
+    .mutation(({ ctx, input }) => deletePosts(ctx.deps, ctx.workspace.id, input.ids)),
 
   /** 'Excluir Posts Filtrados': the same filter as the list; posts being published are skipped. */
-  deleteFiltered: authedProcedure
+  deleteFiltered: workspaceProcedure('posts.write')
     .input(postFilterSchema)
-    .mutation(({ ctx, input }) => deleteFilteredPosts(ctx.deps, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      deleteFilteredPosts(ctx.deps, { workspaceId: ctx.workspace.id, userId: ctx.user.id }, input),
+    ),
 });

@@ -3,7 +3,7 @@ import { takeSlot } from '@pauta/db';
 import { z } from 'zod';
 import { pageDirection } from '../posts/posts.schemas.js';
 import { deletePublished, listPublished } from '../published/published.service.js';
-import { authedProcedure, router } from './trpc.js';
+import { router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 
@@ -12,7 +12,7 @@ export const METRICS_REFRESH_INTERVAL_MS = 60_000;
 
 export const publishedRouter = router({
   /** Posts Publicados, newest first; metrics are null when the network does not report them. */
-  list: authedProcedure
+  list: workspaceProcedure('workspace.read')
     .input(
       z.strictObject({
         cursor: z.string().max(200).nullish(),
@@ -24,7 +24,7 @@ export const publishedRouter = router({
     )
     .query(({ ctx, input }) =>
       listPublished(ctx.deps.db, {
-        userId: ctx.user.id,
+        workspaceId: ctx.workspace.id,
         themeId: input.themeId ?? undefined,
         platform: input.platform ?? undefined,
         cursor: input.cursor,
@@ -39,7 +39,7 @@ export const publishedRouter = router({
    * per minute (across web processes: a slot in PostgreSQL) and one pending job per user; the
    * numbers arrive as live events. `retryAfterSeconds` says when a limited caller may ask again.
    */
-  refreshMetrics: authedProcedure.mutation(async ({ ctx }) => {
+  refreshMetrics: workspaceProcedure('workspace.read').mutation(async ({ ctx }) => {
     if (!ctx.deps.queue.isAvailable()) return { queued: false, retryAfterSeconds: null };
     const wait = await takeSlot(ctx.deps.db, {
       key: `metrics-refresh:${ctx.user.id}`,
@@ -47,11 +47,11 @@ export const publishedRouter = router({
       now: new Date(),
     });
     if (wait > 0) return { queued: false, retryAfterSeconds: wait };
-    return { queued: await ctx.deps.queue.requestMetricsSync(ctx.user.id), retryAfterSeconds: null };
+    return { queued: await ctx.deps.queue.requestMetricsSync(ctx.workspace.id), retryAfterSeconds: null };
   }),
 
   /** Removes Pauta's record of the publication; the post itself stays on the network. */
-  delete: authedProcedure
+  delete: workspaceProcedure('posts.write')
     .input(z.strictObject({ id }))
-    .mutation(({ ctx, input }) => deletePublished(ctx.deps.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => deletePublished(ctx.deps.db, ctx.workspace.id, input.id)),
 });

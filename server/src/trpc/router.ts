@@ -13,6 +13,7 @@ import { publishedRouter } from './published.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
+import { workspacesRouter } from './workspaces.router.js';
 
 export const appRouter = router({
   system: systemRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   bestTime: bestTimeRouter,
   admin: adminRouter,
   live: liveRouter,
+  workspaces: workspacesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,7 +5,7 @@ import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme
 import { z } from 'zod';
 import { applyThemeApproval } from '../approval/approval.service.js';
 import { createThemeWithCalendar, scheduleDrafts, toThemeFields } from '../themes/themes.service.js';
-import { authedProcedure, router } from './trpc.js';
+import { router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 
@@ -38,8 +38,8 @@ function presentTheme(theme: {
 }
 
 export const themesRouter = router({
-  list: authedProcedure.query(async ({ ctx }) => {
-    const themes = await listThemesWithCounts(ctx.deps.db, ctx.user.id);
+  list: workspaceProcedure('workspace.read').query(async ({ ctx }) => {
+    const themes = await listThemesWithCounts(ctx.deps.db, ctx.workspace.id);
     return themes.map((t) => ({
       ...presentTheme(t),
       scheduledCount: t.scheduled_count,
@@ -47,65 +47,74 @@ export const themesRouter = router({
     }));
   }),
 
-  get: authedProcedure.input(z.strictObject({ id })).query(async ({ ctx, input }) => {
-    const theme = await findTheme(ctx.deps.db, ctx.user.id, input.id);
-    if (!theme) throw new AppError('NOT_FOUND');
-    return presentTheme(theme);
-  }),
+  get: workspaceProcedure('workspace.read')
+    .input(z.strictObject({ id }))
+    .query(async ({ ctx, input }) => {
+      const theme = await findTheme(ctx.deps.db, ctx.workspace.id, input.id);
+      if (!theme) throw new AppError('NOT_FOUND');
+      return presentTheme(theme);
+    }),
 
-  create: authedProcedure.input(themeInputSchema).mutation(async ({ ctx, input }) => {
-    const { theme, outcome } = await createThemeWithCalendar(
-      {
-        db: ctx.deps.db,
-        queue: ctx.deps.queue,
-        logger: ctx.deps.logger,
-        generate: (t, count) =>
-          ctx.deps.drafts.generate({
-            userId: ctx.user.id,
-            theme: t,
-            count,
-            mode: 'creation',
-            requestId: ctx.requestId,
-          }),
-      },
-      { userId: ctx.user.id, values: input, requestId: ctx.requestId },
-    );
-    return { theme: { id: theme.id, name: theme.name }, outcome };
-  }),
+  create: workspaceProcedure('themes.write')
+    .input(themeInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { theme, outcome } = await createThemeWithCalendar(
+        {
+          db: ctx.deps.db,
+          queue: ctx.deps.queue,
+          logger: ctx.deps.logger,
+          generate: (t, count) =>
+            ctx.deps.drafts.generate({
+              userId: ctx.user.id,
+              theme: t,
+              count,
+              mode: 'creation',
+              requestId: ctx.requestId,
+            }),
+        },
+        { workspaceId: ctx.workspace.id, userId: ctx.user.id, values: input, requestId: ctx.requestId },
+      );
+      return { theme: { id: theme.id, name: theme.name }, outcome };
+    }),
 
-  update: authedProcedure.input(themeInputSchema.extend({ id })).mutation(async ({ ctx, input }) => {
-    const { id: themeId, ...values } = input;
-    let theme = await updateTheme(ctx.deps.db, ctx.user.id, themeId, toThemeFields(values));
-    if (!theme) throw new AppError('NOT_FOUND');
-    // "Exige aprovação antes de publicar" (docs/approval.md): the theme and its posts together.
-    if (values.requiresApproval !== undefined && values.requiresApproval !== theme.requires_approval) {
-      await applyThemeApproval(ctx.deps, {
-        userId: ctx.user.id,
-        themeId,
-        requiresApproval: values.requiresApproval,
-        requestId: ctx.requestId,
-      });
-      theme = { ...theme, requires_approval: values.requiresApproval };
-    }
-    return presentTheme(theme);
-  }),
+  update: workspaceProcedure('themes.write')
+    .input(themeInputSchema.extend({ id }))
+    .mutation(async ({ ctx, input }) => {
+      const { id: themeId, ...values } = input;
+      let theme = await updateTheme(ctx.deps.db, ctx.workspace.id, themeId, toThemeFields(values));
+      if (!theme) throw new AppError('NOT_FOUND');
+      // "Exige aprovação antes de publicar" (docs/approval.md): the theme and its posts together.
+      if (values.requiresApproval !== undefined && values.requiresApproval !== theme.requires_approval) {
+        await applyThemeApproval(ctx.deps, {
+          workspaceId: ctx.workspace.id,
+          userId: ctx.user.id,
+          themeId,
+          requiresApproval: values.requiresApproval,
+          requestId: ctx.requestId,
+        });
+        theme = { ...theme, requires_approval: values.requiresApproval };
+      }
+      return presentTheme(theme);
+    }),
 
   /** Deletes the theme and, with it, its scheduled posts (confirmed in the UI). */
-  delete: authedProcedure.input(z.strictObject({ id })).mutation(async ({ ctx, input }) => {
-    const posts = await deleteTheme(ctx.deps.db, ctx.user.id, input.id);
-    if (!posts) throw new AppError('NOT_FOUND');
-    await ctx.deps.queue.cancelPublish(posts);
-    return { ok: true as const };
-  }),
+  delete: workspaceProcedure('themes.write')
+    .input(z.strictObject({ id }))
+    .mutation(async ({ ctx, input }) => {
+      const posts = await deleteTheme(ctx.deps.db, ctx.workspace.id, input.id);
+      if (!posts) throw new AppError('NOT_FOUND');
+      await ctx.deps.queue.cancelPublish(posts);
+      return { ok: true as const };
+    }),
 
   /**
    * Five AI drafts for review (spec: kept in memory on the client). From the card button a
    * failure falls back to templates silently; on the suggested-posts screen it is reported.
    */
-  generateDrafts: authedProcedure
+  generateDrafts: workspaceProcedure('themes.write')
     .input(z.strictObject({ themeId: id, mode: z.enum(['card', 'screen']) }))
     .mutation(async ({ ctx, input }) => {
-      const theme = await findTheme(ctx.deps.db, ctx.user.id, input.themeId);
+      const theme = await findTheme(ctx.deps.db, ctx.workspace.id, input.themeId);
       if (!theme) throw new AppError('NOT_FOUND');
       const result = await ctx.deps.drafts.generate({
         userId: ctx.user.id,
@@ -131,7 +140,7 @@ export const themesRouter = router({
     }),
 
   /** Schedules one reviewed draft: one suggested_posts row per platform at the theme's next free slot. */
-  scheduleDraft: authedProcedure
+  scheduleDraft: workspaceProcedure('posts.write')
     .input(
       z.strictObject({
         themeId: id,
@@ -142,7 +151,7 @@ export const themesRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const theme = await findTheme(ctx.deps.db, ctx.user.id, input.themeId);
+      const theme = await findTheme(ctx.deps.db, ctx.workspace.id, input.themeId);
       if (!theme) throw new AppError('NOT_FOUND');
       const platforms = [...new Set(input.platforms)];
       const tooLong = platforms.filter((p) => !fitsPlatformLimit(p, input.content));

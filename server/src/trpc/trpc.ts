@@ -1,12 +1,14 @@
 // tRPC, read top to bottom: the context every call gets, the init with a zod-aware error
-// formatter, then the three procedure builders. Every procedure declares its access level.
-import { AppError } from '@pauta/core';
+// formatter, then the procedure builders (public, signed in, workspace-scoped, admin). Every
+// procedure declares its access level.
+import { AppError, type WorkspaceAction } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
 import { initTRPC } from '@trpc/server';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { Request, Response } from 'express';
 import type { CookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
+import { resolveWorkspace } from '../workspaces/scope.js';
 import { formatError } from './error-format.js';
 import { toTRPCError } from './errors.js';
 import { runIdempotent } from './idempotency.js';
@@ -20,6 +22,8 @@ export interface ProcedureMeta {
    * carry one; test/security/idempotency.integration.test.ts holds the list of exemptions.
    */
   idempotencyExempt?: string;
+  /** What a workspace-scoped procedure does (workspaceProcedure; docs/workspaces.md). */
+  workspaceAction?: WorkspaceAction;
 }
 
 export interface SessionUser {
@@ -39,6 +43,11 @@ export interface Context {
   requestId: string;
   ip: string;
   cookies: CookieNames;
+  /**
+   * The workspace the request names (the x-pauta-workspace header; docs/workspaces.md), or null:
+   * the person's default workspace. A test calling procedures directly may set it.
+   */
+  requestedWorkspaceId?: string | null;
   /** The request's Idempotency-Key header (null when absent); one key per user action. */
   idempotencyKey?: string | null;
   /** Present over HTTP; absent when a test calls procedures directly. */
@@ -169,6 +178,29 @@ export const authedProcedure = procedure
   })
   .use(rejectNulChars)
   .use(idempotentMutations);
+
+/**
+ * A procedure that works on a workspace's rows: signed in, a member of the workspace, and allowed
+ * `action` by the permission table. Hands `ctx.workspace` ({ id, role }) to the procedure, which
+ * passes `ctx.workspace.id` to the repositories. Routers never check membership by hand
+ * (resolveWorkspace, workspaces/scope.ts, is the one check).
+ */
+export function workspaceProcedure(action: WorkspaceAction) {
+  return procedure
+    .meta({ access: 'user', workspaceAction: action })
+    .use(async ({ ctx, next }) => {
+      if (!ctx.user) throw new AppError('UNAUTHORIZED');
+      const workspace = await resolveWorkspace(ctx.deps, {
+        userId: ctx.user.id,
+        requested: ctx.requestedWorkspaceId ?? null,
+        action,
+        readOnly: ctx.req ? ctx.req.method === 'GET' || ctx.req.method === 'HEAD' : false,
+      });
+      return next({ ctx: { ...ctx, user: ctx.user, workspace } });
+    })
+    .use(rejectNulChars)
+    .use(idempotentMutations);
+}
 
 export const adminProcedure = procedure
   .meta({ access: 'admin' })

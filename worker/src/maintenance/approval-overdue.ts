@@ -27,9 +27,10 @@ export async function flagAndNotifyOverdueApprovals(deps: ApprovalOverdueDeps): 
       const posts = await flagOverdueApprovals(trx, 200);
       if (emails) {
         const options: FailureNotifierOptions = { ...deps, db: trx };
-        // One user's window row at a time, in user order: two passes never wait on each other in a cycle.
+        // One workspace's owners' window rows at a time, in workspace order: two passes never wait
+        // on each other in a cycle.
         const byUser = [...posts].sort(
-          (a, b) => a.user_id.localeCompare(b.user_id) || a.id.localeCompare(b.id),
+          (a, b) => a.workspace_id.localeCompare(b.workspace_id) || a.id.localeCompare(b.id),
         );
         for (const post of byUser) {
           await recordNoticeWithin(

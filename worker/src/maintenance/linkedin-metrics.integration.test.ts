@@ -80,7 +80,7 @@ async function linkedinPost(scopes: string[], analytics: boolean) {
       adapter: clients.adapter,
       oauth: clients.oauth,
       now: () => new Date(clock),
-      userId: user.id,
+      workspaceId: user.id,
       staleAfterMs: 0,
     });
   const stored = () =>

@@ -28,7 +28,8 @@ export async function syncMetrics(deps: {
   adapter(platform: Platform): NetworkAdapter | null;
   oauth(platform: Platform): OAuthProvider | null;
   now(): Date;
-  userId?: string;
+  /** Only this workspace's posts ("Atualizar métricas"). */
+  workspaceId?: string;
   staleAfterMs: number;
   /** Only the posts whose early read is due (published_posts.metrics_due_at). */
   due?: boolean;
@@ -39,7 +40,7 @@ export async function syncMetrics(deps: {
     : await listPostsForMetrics(deps.db, {
         staleBefore: new Date(now - deps.staleAfterMs),
         publishedAfter: new Date(now - 90 * DAY),
-        ...(deps.userId ? { userId: deps.userId } : {}),
+        ...(deps.workspaceId ? { workspaceId: deps.workspaceId } : {}),
       });
   try {
     return await readMetrics(deps, posts);
@@ -58,14 +59,14 @@ async function readMetrics(
 ): Promise<{ updated: number; failed: number }> {
   const groups = new Map<string, MetricsTarget[]>();
   for (const post of posts) {
-    const key = `${post.user_id}:${post.platform}`;
+    const key = `${post.workspace_id}:${post.platform}`;
     groups.set(key, [...(groups.get(key) ?? []), post]);
   }
   const report = { updated: 0, failed: 0 };
   for (const group of groups.values()) {
     const first = group[0]!;
     const adapter = deps.adapter(first.platform);
-    const account = await findActiveAccount(deps.db, first.user_id, first.platform);
+    const account = await findActiveAccount(deps.db, first.workspace_id, first.platform);
     if (!adapter || !account) continue;
     try {
       const accessToken = await usableAccessToken(

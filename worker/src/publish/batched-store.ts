@@ -52,9 +52,9 @@ export function createBatchedStore(
       findActiveAccountsWithTokens(
         db,
         keyring,
-        posts.map((p) => ({ userId: p.user_id, platform: p.platform })),
+        posts.map((p) => ({ workspaceId: p.workspace_id, platform: p.platform })),
       ),
-    single: (post) => findActiveAccountWithTokens(db, keyring, post.user_id, post.platform),
+    single: (post) => findActiveAccountWithTokens(db, keyring, post.workspace_id, post.platform),
     maxBatch: MAX_BATCH,
     maxInFlight,
   });

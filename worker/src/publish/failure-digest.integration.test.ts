@@ -28,6 +28,7 @@ async function owner(label: string) {
 function post(userId: string, title: string) {
   return {
     id: randomUUID(),
+    workspace_id: userId,
     user_id: userId,
     title,
     platform: 'linkedin' as const,

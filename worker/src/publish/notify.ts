@@ -22,6 +22,7 @@ import {
   type FailureNotice,
   findProfile,
   getBooleanSetting,
+  listWorkspaceOwners,
   queueTemplatedEmail,
   recordFailureNotice,
   takeDueFailureNotices,
@@ -43,7 +44,20 @@ export interface FailureNotifierOptions {
   now?: () => Date;
 }
 
-type FailedPost = Pick<ClaimedPost, 'id' | 'user_id' | 'title' | 'platform' | 'scheduled_for'>;
+type FailedPost = Pick<
+  ClaimedPost,
+  'id' | 'workspace_id' | 'user_id' | 'title' | 'platform' | 'scheduled_for'
+>;
+
+/**
+ * Who is told about a post (docs/workspaces.md): the owners of its workspace, in user id order (the
+ * order their failure windows are locked in). A personal workspace's only owner is its person, so
+ * the recipient is the same as before workspaces.
+ */
+async function ownersOf(db: Kysely<Database>, post: FailedPost): Promise<string[]> {
+  const owners = await listWorkspaceOwners(db, post.workspace_id);
+  return owners.sort();
+}
 
 const postsUrl = (appUrl: string) => `${appUrl.replace(/\/+$/, '')}/scheduled-posts`;
 
@@ -65,17 +79,22 @@ export async function queuePublishFailureEmail(
   message?: string | null,
 ): Promise<string | null> {
   if (!(await getBooleanSetting(options.db, SETTING_KEYS.emailNotificationsEnabled, true))) return null;
-  return queueNoticesEmail(options.db, options.appUrl, post.user_id, [
-    {
-      post_id: post.id,
-      post_title: post.title,
-      platform: post.platform,
-      scheduled_for: post.scheduled_for,
-      error_code: code,
-      error_message: message ?? null,
-      created_at: new Date(),
-    },
-  ]);
+  let first: string | null = null;
+  for (const owner of await ownersOf(options.db, post)) {
+    const queued = await queueNoticesEmail(options.db, options.appUrl, owner, [
+      {
+        post_id: post.id,
+        post_title: post.title,
+        platform: post.platform,
+        scheduled_for: post.scheduled_for,
+        error_code: code,
+        error_message: message ?? null,
+        created_at: new Date(),
+      },
+    ]);
+    first ??= queued;
+  }
+  return first;
 }
 
 /** The email for `notices` (one: 'publish_failure'; several: the digest). */
@@ -156,20 +175,27 @@ export async function recordNoticeWithin(
 ): Promise<string | null> {
   const now = options.now?.() ?? new Date();
   const windowMs = options.windowMs ?? FAILURE_EMAIL_WINDOW_MS;
-  const due = await recordFailureNotice(
-    trx,
-    {
-      user_id: post.user_id,
-      post_id: post.id,
-      post_title: post.title,
-      platform: post.platform,
-      scheduled_for: post.scheduled_for,
-      error_code: code,
-      error_message: message ?? null,
-    },
-    { now, windowMs },
-  );
-  return queueNoticesEmail(trx, options.appUrl, post.user_id, due);
+  // One notice (and window) per owner of the post's workspace.
+  let first: string | null = null;
+  for (const owner of await ownersOf(trx, post)) {
+    const due = await recordFailureNotice(
+      trx,
+      {
+        workspace_id: post.workspace_id,
+        user_id: owner,
+        post_id: post.id,
+        post_title: post.title,
+        platform: post.platform,
+        scheduled_for: post.scheduled_for,
+        error_code: code,
+        error_message: message ?? null,
+      },
+      { now, windowMs },
+    );
+    const queued = await queueNoticesEmail(trx, options.appUrl, owner, due);
+    first ??= queued;
+  }
+  return first;
 }
 
 /** The sweep: one email per user whose window ended with failures waiting. Returns how many. */

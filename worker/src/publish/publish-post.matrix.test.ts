@@ -218,6 +218,7 @@ let mediaLoader: ((post: Db.ClaimedPost) => Promise<PublishMedia[]>) | undefined
 function addPost(overrides: Partial<PostRow> = {}): PostRow {
   const row: PostRow = {
     id: randomUUID(),
+    workspace_id: USER,
     user_id: USER,
     theme_id: randomUUID(),
     title: 'Título',

@@ -111,7 +111,7 @@ function storeOf(ctx: PublishContext): PublishStore {
   return (
     ctx.store ?? {
       claim: (postId, version) => claimPost(ctx.db, postId, version),
-      account: (post) => findActiveAccountWithTokens(ctx.db, ctx.keyring, post.user_id, post.platform),
+      account: (post) => findActiveAccountWithTokens(ctx.db, ctx.keyring, post.workspace_id, post.platform),
       markSendStarted: (post) => markSendStarted(ctx.db, post),
       complete: (input) => completePublish(ctx.db, input),
     }

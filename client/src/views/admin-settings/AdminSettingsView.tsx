@@ -20,7 +20,9 @@ type EditorKind = 'boolean' | 'themes' | 'budgets' | 'number' | 'text' | 'json';
 /** Which editor a setting gets: the known keys are typed; others follow their stored value. */
 function editorKind(setting: Pick<AdminSetting, 'key' | 'value'>): EditorKind {
   if (setting.key === SETTING_KEYS.emailNotificationsEnabled) return 'boolean';
-  if (setting.key === SETTING_KEYS.maxThemesPerUser) return 'themes';
+  // Both limits are whole numbers from 1 to 1000 (max_themes_per_user: per workspace).
+  if (setting.key === SETTING_KEYS.maxThemesPerUser || setting.key === SETTING_KEYS.maxWorkspacesPerUser)
+    return 'themes';
   if (setting.key === SETTING_KEYS.networkBudgets) return 'budgets';
   if (typeof setting.value === 'boolean') return 'boolean';
   if (typeof setting.value === 'number') return 'number';
