@@ -638,11 +638,13 @@ export const messages = {
     themeNameUnknown: 'Tema sem nome',
     variantTitle: 'Versão para outra rede',
     variantHint:
-      'Cria outro post neste tema, no mesmo horário, com este texto ajustado à rede escolhida. Este post não muda.',
+      'Cria outro post neste tema, na data e no horário acima, com este texto ajustado à rede escolhida. Este post não muda.',
     variantNetwork: 'Rede da nova versão',
     variantCreate: 'Criar versão para outra rede',
     variantCreating: 'Criando versão...',
-    variantCreated: (network: string) => `Versão para o ${network} criada no mesmo horário.`,
+    variantCreated: (network: string) =>
+      `Versão para o ${network} criada na data e no horário do formulário.`,
+    variantNeedsDateTime: 'Informe uma data e um horário válidos antes de criar a versão.',
     variantExisted: (network: string) => `Já existia uma versão para o ${network} neste horário.`,
     variantAdaptedByAi: 'O texto foi adaptado à rede pela IA.',
     variantShortened: 'O texto foi encurtado para caber no limite da rede.',

@@ -77,6 +77,7 @@ export const postsRouter = router({
         platform: input.platform,
         title: input.title,
         content: input.content,
+        scheduledFor: input.scheduledFor,
         requestId: ctx.requestId,
       },
     ),

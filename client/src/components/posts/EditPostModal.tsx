@@ -59,7 +59,7 @@ function EditPostForm({
   const trpc = useTRPC();
   const media = useQuery(trpc.media.list.queryOptions({ postId: post.id }));
   const images: PreviewImage[] = (media.data ?? []).map((item) => ({ url: item.url, alt: item.altText }));
-  const variant = usePostVariant(post, state.fields);
+  const variant = usePostVariant(post, state.fields, timeZone);
   const account = usePreviewAccount(post.platform);
   const network = PLATFORM_LABELS[post.platform];
 
