@@ -133,6 +133,8 @@ export const messages = {
     previousPage: 'Página anterior',
     nextPage: 'Próxima página',
     page: (page: number, total: number) => `Página ${page} de ${total}`,
+    characterCount: (used: number, limit: number) => `${used}/${limit} caracteres`,
+    tooLong: (limit: number) => `Use no máximo ${limit} caracteres.`,
   },
 
   /** Names and announcements for assistive technology (issue 14). */
@@ -501,6 +503,7 @@ export const messages = {
     updated: 'Post atualizado com sucesso.',
     updatedWithDate: 'Post e data de publicação atualizados com sucesso.',
     nothingChanged: 'Nenhuma alteração para salvar.',
+    imagesKept: 'Imagens salvas no post.',
 
     loadError: 'Erro ao carregar posts agendados.',
     deleteError: 'Erro ao excluir post.',
@@ -1233,7 +1236,7 @@ export const messages = {
   /** Images of a post (the PostMediaField of the edit dialog; docs/media.md). */
   media: {
     label: 'Imagens',
-    hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada; a localização e os dados da câmera são removidos.`,
+    hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada (Cancelar descarta as adicionadas aqui); a localização e os dados da câmera são removidos.`,
     add: 'Adicionar imagens',
     dropHere: 'Arraste imagens para cá ou',
     full: `Este post já tem ${MAX_MEDIA_PER_POST} imagens.`,
