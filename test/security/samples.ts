@@ -56,6 +56,7 @@ export const SAMPLES: Record<string, Sample> = {
   // A well-formed link whose signature does not verify: 400 SIGNIN_LINK_INVALID, for every caller.
   'auth.signInWithLink': () => ({ token: `t1.${'a'.repeat(40)}.${'b'.repeat(43)}` }),
   'auth.signOut': none,
+  'auth.setTimeZone': () => ({ timeZone: 'America/Manaus' }),
 
   'dataDeletion.submit': () => ({ reason: 'Quero apagar meus dados', email: email('exclusao') }),
   // A well-formed link that matches no request: 400 DELETION_TOKEN_INVALID, for every caller.

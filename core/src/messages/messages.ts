@@ -896,6 +896,13 @@ export const messages = {
     timeZoneDescription: 'Os horários de publicação seguem este fuso.',
     timeZoneSaved: 'Fuso horário atualizado com sucesso.',
     timeZoneError: 'Erro ao atualizar fuso horário.',
+    timeZoneHint:
+      'As datas e horas de toda a Pauta (listas, calendário, agendamentos) passam a ser mostradas neste fuso. Os posts já agendados continuam no mesmo instante.',
+    timeZoneSearch: 'Busque por cidade ou região',
+    timeZoneInvalid: 'Escolha um fuso horário da lista.',
+    timeZoneSave: 'Salvar fuso horário',
+    timeZoneCurrent: (label: string) => `Fuso atual: ${label}`,
+    timeZoneNothing: 'Este já é o seu fuso horário.',
     open: 'Abrir',
   },
 
