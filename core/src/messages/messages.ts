@@ -772,7 +772,8 @@ export const messages = {
     previousWeek: 'Semana anterior',
     nextWeek: 'Próxima semana',
     more: (count: number) => `+${count} mais`,
-    moreLabel: (count: number, date: string) => `Ver mais ${count} posts de ${date}`,
+    /** Starts with the visible '+N mais' (label-content-name-mismatch). */
+    moreLabel: (count: number, date: string) => `+${count} mais: ver todos os posts de ${date}`,
     dayPosts: (date: string) => `Posts de ${date}`,
     dayLabel: (date: string, count: number) =>
       count === 0 ? date : `${date}, ${countOf(count, 'post', 'posts')}`,
