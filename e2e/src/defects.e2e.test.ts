@@ -150,6 +150,13 @@ describe('issue 30 defects, as a person sees them', () => {
       await small.page.goto('/scheduled-posts');
       await small.page.getByRole('article').filter({ hasText: 'Post 1 do café' }).first().waitFor();
       await snapshot(small.page, 'defects-cards-375', { fullPage: false });
+      // On a phone the week view has room for each chip's network icon.
+      await small.page.getByText('Calendário', { exact: true }).click();
+      await small.page.getByText('Semana', { exact: true }).click();
+      const chip = small.page.locator('[data-platform="linkedin"]').first();
+      await chip.scrollIntoViewIfNeeded();
+      expect(await chip.locator('svg').first().isVisible()).toBe(true);
+      await snapshot(small.page, 'defects-calendar-week-375', { fullPage: false });
     } finally {
       await small.close();
     }
