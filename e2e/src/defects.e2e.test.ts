@@ -70,6 +70,35 @@ async function phone(): Promise<{ page: Page; close: () => Promise<void> }> {
 }
 
 describe('issue 30 defects, as a person sees them', () => {
+  it('the theme form counts its text and says a bad colour, never cutting what was pasted', async () => {
+    for (const width of [1280, 375] as const) {
+      const target = width === 1280 ? { page, close: async () => {} } : await phone();
+      try {
+        const p = target.page;
+        await p.goto('/create');
+        await p.getByRole('textbox', { name: /^Nome do tema/ }).fill('Café especial');
+        const description = p.getByRole('textbox', { name: /^Descrição/ });
+        await description.fill('Café especial, do grão à xícara. '.repeat(70));
+        const typed = await description.inputValue();
+        expect(typed.length).toBeGreaterThan(2000);
+        await p.getByText(`${typed.length}/2000 caracteres · Use no máximo 2000 caracteres.`).waitFor();
+        const color = p.getByRole('textbox', { name: 'Cor personalizada' });
+        await color.fill('#12345G');
+        await color.blur();
+        await p.getByText('Código hexadecimal inválido. Use o formato #RRGGBB.').waitFor();
+        await description.scrollIntoViewIfNeeded();
+        await snapshot(p, `defects-theme-form-${width}`, { fullPage: false });
+        await color.scrollIntoViewIfNeeded();
+        await snapshot(p, `defects-theme-color-${width}`, { fullPage: false });
+        await p.getByRole('button', { name: 'Criar Tema' }).click();
+        await expectToast(p, 'Use no máximo 2000 caracteres.');
+        expect(await description.inputValue()).toBe(typed);
+      } finally {
+        await target.close();
+      }
+    }
+  });
+
   it('the header reaches the same places as the side menu', async () => {
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
