@@ -291,5 +291,10 @@ describe('issue 30 defects, as a person sees them', () => {
     await page.goto('/scheduled-posts');
     await card.getByText(/13:00/).first().waitFor();
     expect(await card.getByText(/10:00/).count()).toBe(0);
+    // The calendar moves too: the LinkedIn post's chip reads 13:00.
+    await page.getByText('Calendário', { exact: true }).click();
+    const chip = page.locator('[data-platform="linkedin"]').first();
+    await expect.poll(() => chip.locator('span').first().textContent()).toBe('13:00');
+    await snapshot(page, 'defects-calendar-after-zone-1280', { fullPage: false });
   });
 });
