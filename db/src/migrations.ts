@@ -26,6 +26,7 @@ import * as outcomeLookup from '../migrations/2026-11-28T00-20-outcome-lookup.js
 import * as deliveryEvents from '../migrations/2026-11-28T00-30-delivery-events.js';
 import * as accountProtectionEmails from '../migrations/2026-11-28T02-00-account-protection-emails.js';
 import * as workspaces from '../migrations/2026-11-29T00-00-workspaces.js';
+import * as templateSampleValues from '../migrations/2026-11-29T00-30-template-sample-values.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T00-30-delivery-events': deliveryEvents,
   '2026-11-28T02-00-account-protection-emails': accountProtectionEmails,
   '2026-11-29T00-00-workspaces': workspaces,
+  '2026-11-29T00-30-template-sample-values': templateSampleValues,
 };
 
 export class MigrationError extends Error {

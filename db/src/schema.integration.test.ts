@@ -1,3 +1,4 @@
+import { renderTemplate } from '@pauta/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, testDb } from '../../test/harness.js';
@@ -240,6 +241,30 @@ describe('the migrated PostgreSQL schema', () => {
       'worker_down',
     ]);
     expect(templates.find((t) => t.template_name === 'welcome')?.subject).toContain('Bem-vindo');
+  });
+
+  it('gives every seeded template sample values that read correctly in its preview (issue 30)', async () => {
+    const templates = await handle.db
+      .selectFrom('email_templates')
+      .select(['template_name', 'subject', 'html_content', 'variables'])
+      .execute();
+    const account = templates.find((t) => t.template_name === 'account_expiring')!;
+    const preview = renderTemplate(account, account.variables as Record<string, string>);
+    expect(preview.subject).toBe('A conexão com o LinkedIn expira em 7 dias');
+    expect(preview.html).toContain('Ela expira em 05/12/2026, daqui a 7 dias');
+    for (const template of templates) {
+      const variables = template.variables as Record<string, string>;
+      // Every placeholder has a sample; none is a description ("Nome do usuário", "Link para…").
+      const used = [...`${template.subject}${template.html_content}`.matchAll(/\{\{(\w+)\}\}/g)].map(
+        (m) => m[1]!,
+      );
+      for (const name of used) expect(variables[name], `${template.template_name}.${name}`).toBeTruthy();
+      for (const value of Object.values(variables)) {
+        expect(value, template.template_name).not.toMatch(
+          /^(Nome d|Link |Data |Dias |Email da|Página |Motivo|Título)/,
+        );
+      }
+    }
   });
 
   it('keeps at most one success log per post', async () => {

@@ -261,7 +261,8 @@ describe('images published to the four networks through the sandbox', () => {
       }
       expect(objects.map(({ width, height }) => ({ width, height }))).toEqual(SIZES);
       stored.set(network, objects);
-      await page.keyboard.press('Escape');
+      // Salvar keeps the images added in the dialog (Cancelar or Escape would drop them).
+      await dialog.getByRole('button', { name: 'Salvar' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
 

@@ -118,7 +118,9 @@ describe('images on a post', () => {
     await scan(page, report, 'edit dialog with images', '1280');
     expect(report.findings.filter((f) => f.impact === 'critical' || f.impact === 'serious')).toEqual([]);
 
-    await page.keyboard.press('Escape');
+    // Salvar keeps the images this dialog added (Cancelar would drop them).
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'detached' });
     const card = page.getByRole('article').filter({ hasText: 'Post com fotos' });
     await card.locator('img').first().waitFor();
     const src = await card.locator('img').first().getAttribute('src');
@@ -197,13 +199,47 @@ describe('images on a post', () => {
     }
     expect(report.findings.filter((f) => f.impact === 'critical' || f.impact === 'serious')).toEqual([]);
 
+    const count = async () =>
+      Number(
+        (
+          await sql<{ n: string }>(
+            `SELECT count(*) AS n FROM post_media m JOIN suggested_posts p ON p.id = m.post_id
+             WHERE p.user_id = $1 AND p.title = 'Post do Instagram'`,
+            [userId],
+          )
+        )[0]!.n,
+      );
+    // An image added and then cancelled (the button, then Escape) is not kept.
+    for (const close of ['button', 'escape'] as const) {
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await image(0) });
+      await dialog.getByRole('img', { name: 'Imagem 1', exact: true }).waitFor({ timeout: 30_000 });
+      expect(await count()).toBe(1);
+      if (close === 'button') await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      else await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(count).toBe(0);
+      await card.getByTestId('media-required-badge').waitFor();
+      await openEditor(page, 'Post do Instagram');
+      await dialog.getByText(hint).waitFor();
+    }
+    // Added and saved: kept.
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await image(0) });
     await dialog.getByRole('img', { name: 'Imagem 1', exact: true }).waitFor({ timeout: 30_000 });
     await expect.poll(() => dialog.getByText(hint).count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await count()).toBe(1);
+    // Opened again and cancelled: the image it already had stays.
+    await openEditor(page, 'Post do Instagram');
+    await dialog.getByRole('img', { name: 'Imagem 1', exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await card.locator('img').first().waitFor();
+    expect(await count()).toBe(1);
     await expect.poll(() => card.getByTestId('media-required-badge').count()).toBe(0);
   });
 });

@@ -160,7 +160,7 @@ describe("Editar Post: 'Criar versão para outra rede'", () => {
     await dialog.getByRole('combobox', { name: 'Rede da nova versão' }).selectOption('x');
     const button = dialog.getByRole('button', { name: 'Criar versão para outra rede' });
     await button.dblclick();
-    await expectToast(page, /Versão para o X \(Twitter\) criada no mesmo horário/);
+    await expectToast(page, /Versão para o X \(Twitter\) criada na data e no horário do formulário/);
     const rows = await sql<{ content: string; scheduled_for: Date; post_order: number }>(
       `SELECT content, scheduled_for, post_order FROM suggested_posts
        WHERE user_id = $1 AND platform = 'x' AND post_order = 1`,

@@ -56,6 +56,7 @@ export const SAMPLES: Record<string, Sample> = {
   // A well-formed link whose signature does not verify: 400 SIGNIN_LINK_INVALID, for every caller.
   'auth.signInWithLink': () => ({ token: `t1.${'a'.repeat(40)}.${'b'.repeat(43)}` }),
   'auth.signOut': none,
+  'auth.setTimeZone': () => ({ timeZone: 'America/Manaus' }),
 
   'workspaces.list': none,
   'workspaces.create': () => ({ name: `Cliente ${randomUUID().slice(0, 6)}`, color: '#2F9E44' }),

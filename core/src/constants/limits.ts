@@ -74,6 +74,8 @@ export const INPUT_LIMITS = {
   bulkPostIds: 500,
 
   dataDeletionReason: 2000,
+  approvalComment: 2000,
+  clientLinkName: 80,
 
   templateName: 120,
   templateSubject: 300,

@@ -24,6 +24,7 @@ export const approvalMessages = {
   moved: (title: string, column: BoardColumn) => `"${title}" movido para ${APPROVAL_STAGE_LABELS[column]}.`,
   moveError: 'Não foi possível mover o post.',
   dragHint: 'Arraste o cartão para outra coluna ou use "Mover para…".',
+  scrollHint: 'Há mais colunas ao lado: role o quadro na horizontal para ver todas.',
   overdue: 'Horário passou sem aprovação',
   overdueHint: 'Não foi publicado. Ao aprovar, sai imediatamente; ou reagende.',
   history: 'Histórico e comentários',

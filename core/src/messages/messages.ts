@@ -133,6 +133,8 @@ export const messages = {
     previousPage: 'Página anterior',
     nextPage: 'Próxima página',
     page: (page: number, total: number) => `Página ${page} de ${total}`,
+    characterCount: (used: number, limit: number) => `${used}/${limit} caracteres`,
+    tooLong: (limit: number) => `Use no máximo ${limit} caracteres.`,
   },
 
   /** Names and announcements for assistive technology (issue 14). */
@@ -501,6 +503,7 @@ export const messages = {
     updated: 'Post atualizado com sucesso.',
     updatedWithDate: 'Post e data de publicação atualizados com sucesso.',
     nothingChanged: 'Nenhuma alteração para salvar.',
+    imagesKept: 'Imagens salvas no post.',
 
     loadError: 'Erro ao carregar posts agendados.',
     deleteError: 'Erro ao excluir post.',
@@ -638,11 +641,13 @@ export const messages = {
     themeNameUnknown: 'Tema sem nome',
     variantTitle: 'Versão para outra rede',
     variantHint:
-      'Cria outro post neste tema, no mesmo horário, com este texto ajustado à rede escolhida. Este post não muda.',
+      'Cria outro post neste tema, na data e no horário acima, com este texto ajustado à rede escolhida. Este post não muda.',
     variantNetwork: 'Rede da nova versão',
     variantCreate: 'Criar versão para outra rede',
     variantCreating: 'Criando versão...',
-    variantCreated: (network: string) => `Versão para o ${network} criada no mesmo horário.`,
+    variantCreated: (network: string) =>
+      `Versão para o ${network} criada na data e no horário do formulário.`,
+    variantNeedsDateTime: 'Informe uma data e um horário válidos antes de criar a versão.',
     variantExisted: (network: string) => `Já existia uma versão para o ${network} neste horário.`,
     variantAdaptedByAi: 'O texto foi adaptado à rede pela IA.',
     variantShortened: 'O texto foi encurtado para caber no limite da rede.',
@@ -767,7 +772,8 @@ export const messages = {
     previousWeek: 'Semana anterior',
     nextWeek: 'Próxima semana',
     more: (count: number) => `+${count} mais`,
-    moreLabel: (count: number, date: string) => `Ver mais ${count} posts de ${date}`,
+    /** Starts with the visible '+N mais' (label-content-name-mismatch). */
+    moreLabel: (count: number, date: string) => `+${count} mais: ver todos os posts de ${date}`,
     dayPosts: (date: string) => `Posts de ${date}`,
     dayLabel: (date: string, count: number) =>
       count === 0 ? date : `${date}, ${countOf(count, 'post', 'posts')}`,
@@ -891,6 +897,13 @@ export const messages = {
     timeZoneDescription: 'Os horários de publicação seguem este fuso.',
     timeZoneSaved: 'Fuso horário atualizado com sucesso.',
     timeZoneError: 'Erro ao atualizar fuso horário.',
+    timeZoneHint:
+      'As datas e horas de toda a Pauta (listas, calendário, agendamentos) passam a ser mostradas neste fuso. Os posts já agendados continuam no mesmo instante.',
+    timeZoneSearch: 'Busque por cidade ou região',
+    timeZoneInvalid: 'Escolha um fuso horário da lista.',
+    timeZoneSave: 'Salvar fuso horário',
+    timeZoneCurrent: (label: string) => `Fuso atual: ${label}`,
+    timeZoneNothing: 'Este já é o seu fuso horário.',
     open: 'Abrir',
   },
 
@@ -1232,7 +1245,7 @@ export const messages = {
   /** Images of a post (the PostMediaField of the edit dialog; docs/media.md). */
   media: {
     label: 'Imagens',
-    hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada; a localização e os dados da câmera são removidos.`,
+    hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada (Cancelar descarta as adicionadas aqui); a localização e os dados da câmera são removidos.`,
     add: 'Adicionar imagens',
     dropHere: 'Arraste imagens para cá ou',
     full: `Este post já tem ${MAX_MEDIA_PER_POST} imagens.`,

@@ -11,12 +11,16 @@ import { messages } from '../messages/messages.js';
 const unique = <T>(values: T[]) => [...new Set(values)];
 
 export const themeInputSchema = z.strictObject({
-  name: z.string().trim().min(1, messages.themes.missingNameOrDescription).max(INPUT_LIMITS.themeName),
+  name: z
+    .string()
+    .trim()
+    .min(1, messages.themes.missingNameOrDescription)
+    .max(INPUT_LIMITS.themeName, messages.common.tooLong(INPUT_LIMITS.themeName)),
   description: z
     .string()
     .trim()
     .min(1, messages.themes.missingNameOrDescription)
-    .max(INPUT_LIMITS.themeDescription),
+    .max(INPUT_LIMITS.themeDescription, messages.common.tooLong(INPUT_LIMITS.themeDescription)),
   toneOfVoice: z
     .array(z.enum(TONES))
     .max(TONES.length * 2)

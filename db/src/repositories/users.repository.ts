@@ -48,6 +48,25 @@ export async function findProfile(db: Kysely<Database>, userId: string): Promise
   return db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
+/**
+ * The person's time zone (issue 30: editable in Configurações). The profiles trigger sends
+ * `user:<id>` on pauta_cache in the same transaction, so every process drops the cached sessions
+ * that carry the old zone (docs/performance.md). Returns the zone stored.
+ */
+export async function setProfileTimeZone(
+  db: Kysely<Database>,
+  userId: string,
+  timeZone: string,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('profiles')
+    .set({ timezone: timeZone })
+    .where('id', '=', userId)
+    .returning('timezone')
+    .executeTakeFirst();
+  return row?.timezone ?? undefined;
+}
+
 /** Spec §6: the has_role SQL function decides; no role row means 'user'. */
 export async function hasRole(db: Kysely<Database>, userId: string, role: Role): Promise<boolean> {
   const { rows } = await sql<{ ok: boolean }>`SELECT has_role(${userId}::uuid, ${role}) AS ok`.execute(db);

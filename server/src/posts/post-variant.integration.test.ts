@@ -134,6 +134,38 @@ describe('posts.createVariant', () => {
     expect(enqueued).toEqual([{ id: sibling.id, version: 1, scheduled_for: scheduledFor, platform: 'x' }]);
   });
 
+  it('uses the text and the date-time on screen (not saved yet), not the saved ones', async () => {
+    const { me, postId, scheduledFor } = await setup(local, { content: 'Texto salvo.' });
+    const onScreen = new Date(scheduledFor.getTime() + 2 * 86_400_000 + 90 * 60_000);
+    const res = await me.browser.mutate<Result>('posts.createVariant', {
+      ...input(postId, 'x', 'Texto editado na tela.'),
+      scheduledFor: onScreen,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      created: true,
+      post: { platform: 'x', content: 'Texto editado na tela.', scheduledFor: onScreen },
+    });
+    expect(enqueued).toEqual([{ id: res.data!.post.id, version: 1, scheduled_for: onScreen, platform: 'x' }]);
+    // The original keeps its saved text and date.
+    expect((await postsOf(me.id))[0]).toMatchObject({ content: 'Texto salvo.', scheduled_for: scheduledFor });
+  });
+
+  it('refuses a date-time on screen that has passed or is beyond the horizon, storing nothing', async () => {
+    const { me, postId } = await setup(local);
+    const past = await me.browser.mutate('posts.createVariant', {
+      ...input(postId, 'x'),
+      scheduledFor: new Date(Date.now() - 3_600_000),
+    });
+    expect(past.status).toBe(400);
+    const far = await me.browser.mutate('posts.createVariant', {
+      ...input(postId, 'x'),
+      scheduledFor: new Date(Date.now() + 3 * 365 * 86_400_000),
+    });
+    expect(far.status).toBe(400);
+    expect(await postsOf(me.id)).toHaveLength(1);
+  });
+
   it('keeps a text that fits as it is (Instagram)', async () => {
     const { me, postId } = await setup(local, { content: 'Curto e bom.' });
     const res = await me.browser.mutate<Result>(

@@ -85,4 +85,6 @@ export const createVariantSchema = z.strictObject({
   platform: z.enum(PLATFORMS),
   title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
   content: z.string().trim().min(1).max(INPUT_LIMITS.postContent),
+  /** The date-time on screen (the form's, maybe not saved yet); without it, the post's saved one. */
+  scheduledFor: z.date().optional(),
 });

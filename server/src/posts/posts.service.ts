@@ -359,24 +359,25 @@ export async function createPostVariant(
     platform: Platform;
     title: string;
     content: string;
+    /** The date-time on screen; the post's saved one when absent. */
+    scheduledFor?: Date | undefined;
     requestId?: string | undefined;
   },
 ): Promise<{ post: PostItem; created: boolean; source: VariantTextSource | null }> {
   const now = deps.now?.() ?? new Date();
   const post = await loadEditable(deps.db, options.workspaceId, options.postId);
+  const scheduledFor = options.scheduledFor ?? post.scheduled_for;
   const theme = await findTheme(deps.db, options.workspaceId, post.theme_id);
   if (!theme) throw new AppError('NOT_FOUND');
   if (options.platform === post.platform || !theme.social_networks.includes(options.platform)) {
     throw new AppError('VALIDATION_FAILED', { field: 'platform' });
   }
-  if (post.scheduled_for.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
-    throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
-  }
+  assertSchedulable(scheduledFor, now);
   const sibling = {
     workspaceId: options.workspaceId,
     themeId: post.theme_id,
     platform: options.platform,
-    scheduledFor: post.scheduled_for,
+    scheduledFor,
     postOrder: post.post_order,
   };
   const existing = await findSibling(deps.db, sibling);
@@ -405,7 +406,7 @@ export async function createPostVariant(
       content,
       platform: options.platform,
       postOrder: post.post_order,
-      scheduledFor: post.scheduled_for,
+      scheduledFor,
     },
   });
   if (saved.wakeUp) await deps.queue.enqueuePublish([saved.wakeUp], options.requestId);

@@ -1,13 +1,13 @@
 // The approval board (issue 17; docs/approval.md). Workspace-scoped (docs/workspaces.md); mutations are idempotent
 // (Idempotency-Key, and a move to the current stage changes nothing).
-import { APPROVAL_STAGES, AppError, can } from '@pauta/core';
+import { APPROVAL_STAGES, AppError, can, INPUT_LIMITS } from '@pauta/core';
 import { z } from 'zod';
 import { addComment, approvalBoard, moveStage, postHistory } from '../approval/approval.service.js';
 import { router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 /** A comment: 1 to 2,000 characters after trimming. */
-export const COMMENT_MAX = 2000;
+export const COMMENT_MAX = INPUT_LIMITS.approvalComment;
 
 export const approvalRouter = router({
   /** The board: the caller's posts of themes that require approval, with their stage. */

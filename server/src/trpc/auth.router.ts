@@ -1,6 +1,6 @@
 import { AppError, DEFAULT_TIME_ZONE, INPUT_LIMITS, isSignInProvider } from '@pauta/core';
 import { emailAddressSchema } from '@pauta/core/schemas/auth';
-import { findProfile } from '@pauta/db';
+import { findProfile, setProfileTimeZone } from '@pauta/db';
 import { connectPlatformOf } from '@pauta/networks';
 import { z } from 'zod';
 import { completeConnection } from '../accounts/connect.service.js';
@@ -309,6 +309,13 @@ export const authRouter = router({
       ctx.deps.logger.info({ userId: user.userId, requestId: ctx.requestId }, 'senha redefinida');
       return { ok: true as const };
     }),
+
+  /** Configurações → Fuso horário (issue 30): every shown and scheduled time follows it. Setting the same zone again changes nothing. */
+  setTimeZone: authedProcedure.input(z.strictObject({ timeZone })).mutation(async ({ ctx, input }) => {
+    const stored = await setProfileTimeZone(ctx.deps.db, ctx.user.id, input.timeZone);
+    if (!stored) throw new AppError('NOT_FOUND');
+    return { timezone: stored };
+  }),
 
   signOut: authedProcedure
     .meta({

@@ -3,7 +3,7 @@
 // the token in the input is the only credential; every answer is built field by field in
 // approval/client-link.service.ts.
 import { randomUUID } from 'node:crypto';
-import { CLIENT_LINK_DEFAULT_DAYS, CLIENT_LINK_MAX_DAYS } from '@pauta/core';
+import { CLIENT_LINK_DEFAULT_DAYS, CLIENT_LINK_MAX_DAYS, INPUT_LIMITS } from '@pauta/core';
 import { z } from 'zod';
 import {
   actOnClientLink,
@@ -46,7 +46,7 @@ export const clientLinksRouter = router({
     .input(
       z
         .strictObject({
-          clientName: z.string().trim().min(1, 'Informe o nome do cliente.').max(80),
+          clientName: z.string().trim().min(1, 'Informe o nome do cliente.').max(INPUT_LIMITS.clientLinkName),
           /** A theme (that requires approval)… */
           themeId: id.nullish(),
           /** …or a period: calendar days in the owner's zone, both included. */

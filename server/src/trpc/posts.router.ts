@@ -82,7 +82,7 @@ export const postsRouter = router({
       }),
     ),
 
-  /** 'Criar versão para outra rede': a sibling post for another network of the theme, same date-time. */
+  /** 'Criar versão para outra rede': a sibling post for another network of the theme, at the date-time on screen. */
   createVariant: workspaceProcedure('posts.write')
     .input(createVariantSchema)
     .mutation(({ ctx, input }) =>
@@ -95,6 +95,7 @@ export const postsRouter = router({
           platform: input.platform,
           title: input.title,
           content: input.content,
+          scheduledFor: input.scheduledFor,
           requestId: ctx.requestId,
         },
       ),

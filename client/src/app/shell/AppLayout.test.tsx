@@ -26,20 +26,24 @@ function openDrawer() {
 }
 
 describe('header menu', () => {
-  it('shows Home, Posts Agendados, Meus Temas, Configurações and Sair', async () => {
+  it('reaches the same places as the side menu (Aprovação and Posts Publicados too), then Sair', async () => {
     await openApp('/dashboard', { 'auth.adminCheck': { isAdmin: false } });
     const menu = screen.getByRole('navigation', { name: nav.mainNavigation });
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
       nav.home,
-      nav.scheduledPosts,
       nav.themes,
+      nav.scheduledPosts,
+      approvalMessages.navLabel,
+      nav.publishedPosts,
       nav.settings,
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/dashboard',
-      '/scheduled-posts',
       '/themes',
+      '/scheduled-posts',
+      '/approval-board',
+      '/published-posts',
       '/settings',
     ]);
     expect(within(menu).getByRole('link', { name: nav.home }).getAttribute('aria-current')).toBe('page');

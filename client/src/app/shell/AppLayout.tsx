@@ -66,7 +66,11 @@ export function AppLayout({ view, children }: AppLayoutProps) {
             {status.data?.sandbox && <SandboxBadge />}
           </Group>
 
-          <nav aria-label={messages.nav.mainNavigation} className={classes.desktopNav}>
+          <nav
+            aria-label={messages.nav.mainNavigation}
+            className={classes.desktopNav}
+            data-admin={showAdmin || undefined}
+          >
             {HEADER_ITEMS.map((item) => (
               <HeaderLink key={item.view} item={item} active={item.view === view} />
             ))}

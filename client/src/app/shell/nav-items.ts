@@ -34,15 +34,13 @@ const approval: NavItem = {
 const published: NavItem = { label: nav.publishedPosts, view: 'published-posts', icon: IconSend };
 const settings: NavItem = { label: nav.settings, view: 'settings', icon: IconSettings };
 
-/** Header menu: Home, Posts Agendados, Meus Temas, Configurações (then Sair). */
-export const HEADER_ITEMS: readonly NavItem[] = [home, scheduled, themes, settings];
-
 /**
- * Side menu: Home, Meus Temas, Posts Agendados, Aprovação (the approval board, issue 17),
- * Posts Publicados, Configurações (then Sair). On wide screens the board is reached from Posts
- * Agendados, beside the list and the calendar.
+ * Header menu (desktop) and side menu (under 768 px) reach the same places (issue 30): Home,
+ * Meus Temas, Posts Agendados, Aprovação (the approval board, issue 17), Posts Publicados,
+ * Configurações (then Sair).
  */
 export const MOBILE_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, settings];
+export const HEADER_ITEMS: readonly NavItem[] = MOBILE_ITEMS;
 
 /** Administrators only, hidden while the admin check loads. */
 export const ADMIN_ITEMS: readonly NavItem[] = [

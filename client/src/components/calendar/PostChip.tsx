@@ -35,7 +35,11 @@ export function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEn
       data-post-id={post.id}
     >
       {/* The name is the visible text plus network and status (label-content-name-mismatch). */}
-      <span className={classes.chipTime}>{time}</span> <PlatformIcon platform={post.platform} size={12} />
+      <span className={classes.chipTime}>{time}</span>{' '}
+      {/* The network at a glance: its icon in its colour (named in the accessible name below and the title). */}
+      <span className={classes.chipNetwork}>
+        <PlatformIcon platform={post.platform} size={14} />
+      </span>
       {post.status !== 'scheduled' && <StatusIcon size={12} className={classes.chipIcon} aria-hidden />}
       {post.thumbUrl && <img src={post.thumbUrl} alt="" className={classes.chipThumb} loading="lazy" />}
       <span className={classes.chipTitle}>{post.title}</span>

@@ -43,6 +43,7 @@ import { announce } from '../../lib/announcer';
 import { describeError } from '../../lib/errors';
 import { showErrorText } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { counterProps } from '../CharacterCount';
 import classes from './PostMediaField.module.css';
 import type { MediaItem } from './types';
 import { newUploadId, precheck, type Uploader, xhrUpload } from './upload';
@@ -58,6 +59,8 @@ interface PostMediaFieldProps {
   platform?: Platform;
   /** The upload transport (tests pass their own). */
   uploader?: Uploader;
+  /** Told of every image uploaded here (a cancelled dialog removes the ones it added). */
+  onUploaded?: (mediaId: string) => void;
 }
 
 interface PendingUpload {
@@ -71,7 +74,13 @@ interface FailedUpload {
   text: string;
 }
 
-export function PostMediaField({ postId, editable, platform, uploader = xhrUpload }: PostMediaFieldProps) {
+export function PostMediaField({
+  postId,
+  editable,
+  platform,
+  uploader = xhrUpload,
+  onUploaded,
+}: PostMediaFieldProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const hintId = useId();
@@ -187,6 +196,7 @@ export function PostMediaField({ postId, editable, platform, uploader = xhrUploa
       });
       setPending((current) => current.filter((p) => p.id !== id));
       if (result.ok) {
+        onUploaded?.(result.media.id);
         queryClient.setQueryData(listOptions.queryKey, (current: MediaItem[] | undefined) => {
           const others = (current ?? []).filter((m) => m.id !== result.media.id);
           return [...others, result.media].sort((a, b) => a.position - b.position);
@@ -434,6 +444,7 @@ function AltTextInput({
   onSuggest?: () => Promise<string | null>;
 }) {
   const [value, setValue] = useState(item.altText);
+  const tooLong = value.trim().length > MEDIA_ALT_TEXT_MAX;
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   // One request at a time per image; the button says so while it runs.
   const [suggest, suggesting] = useSingleFlight(async () => {
@@ -454,9 +465,11 @@ function AltTextInput({
       value={value}
       onChange={(event) => setValue(event.currentTarget.value)}
       onBlur={() => {
-        if (value.trim() !== item.altText) onSave(value.trim());
+        // Longer than the limit: said on the field and not saved (never cut).
+        if (!tooLong && value.trim() !== item.altText) onSave(value.trim());
       }}
-      maxLength={MEDIA_ALT_TEXT_MAX}
+      error={tooLong ? messages.common.tooLong(MEDIA_ALT_TEXT_MAX) : undefined}
+      {...(editable ? counterProps(value, MEDIA_ALT_TEXT_MAX) : {})}
       autosize
       minRows={1}
       maxRows={4}

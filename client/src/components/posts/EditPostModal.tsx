@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
 import { PostMediaField } from '../media/PostMediaField';
+import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
 import { PostPreview, type PreviewImage } from '../preview/PostPreview';
 import { DeliveryTimeline } from './DeliveryTimeline';
 import { PostTextFields } from './edit/PostTextFields';
@@ -31,16 +32,35 @@ interface EditPostModalProps {
  * on wide screens and above it on small ones. The form remounts for every post.
  */
 export function EditPostModal({ post, timeZone, onClose }: EditPostModalProps) {
+  // Closing without saving (Cancelar, ×, Escape) drops the images this dialog added.
+  const uploads = useDialogUploads(post?.id ?? null);
+  const cancel = () => {
+    uploads.cancel();
+    onClose();
+  };
+  const saved = () => {
+    uploads.keep();
+    onClose();
+  };
   return (
     <Modal
       opened={post !== null}
-      onClose={onClose}
+      onClose={cancel}
       title={text.editTitle}
       size="min(64rem, 100%)"
       centered
       closeButtonProps={{ 'aria-label': messages.common.close }}
     >
-      {post && <EditPostForm key={post.id} post={post} timeZone={timeZone} onClose={onClose} />}
+      {post && (
+        <EditPostForm
+          key={post.id}
+          post={post}
+          timeZone={timeZone}
+          uploads={uploads}
+          onCancel={cancel}
+          onSaved={saved}
+        />
+      )}
     </Modal>
   );
 }
@@ -48,18 +68,22 @@ export function EditPostModal({ post, timeZone, onClose }: EditPostModalProps) {
 function EditPostForm({
   post,
   timeZone,
-  onClose,
+  uploads,
+  onCancel,
+  onSaved,
 }: {
   post: PostItem;
   timeZone: string;
-  onClose: () => void;
+  uploads: DialogUploads;
+  onCancel: () => void;
+  onSaved: () => void;
 }) {
-  const state = useEditPost(post, timeZone, onClose);
+  const state = useEditPost(post, timeZone, onSaved, () => uploads.count() > 0);
   // The images the field above shows (the same query, so one request): the preview lays them out.
   const trpc = useTRPC();
   const media = useQuery(trpc.media.list.queryOptions({ postId: post.id }));
   const images: PreviewImage[] = (media.data ?? []).map((item) => ({ url: item.url, alt: item.altText }));
-  const variant = usePostVariant(post, state.fields);
+  const variant = usePostVariant(post, state.fields, timeZone);
   const account = usePreviewAccount(post.platform);
   const network = PLATFORM_LABELS[post.platform];
 
@@ -74,7 +98,12 @@ function EditPostForm({
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
           <Stack gap="md" miw={0}>
             <PostTextFields post={post} state={state} />
-            <PostMediaField postId={post.id} editable={state.editable} platform={post.platform} />
+            <PostMediaField
+              postId={post.id}
+              editable={state.editable}
+              platform={post.platform}
+              onUploaded={uploads.uploaded}
+            />
             <ScheduleFields state={state} timeZone={timeZone} />
             {state.editable && (
               <BestTimeSuggestions
@@ -135,7 +164,7 @@ function EditPostForm({
         <Group justify="flex-end" gap="sm">
           {state.editable ? (
             <>
-              <Button variant="default" onClick={onClose} disabled={state.saving}>
+              <Button variant="default" onClick={onCancel} disabled={state.saving}>
                 {messages.common.cancel}
               </Button>
               <Button type="submit" loading={state.saving}>
@@ -144,7 +173,7 @@ function EditPostForm({
             </>
           ) : (
             // Read-only (publishing or published): nothing to save, only to close.
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onCancel}>
               {messages.common.close}
             </Button>
           )}

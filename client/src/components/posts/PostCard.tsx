@@ -36,7 +36,7 @@ interface PostCardProps {
 
 /**
  * One scheduled post: theme colour accent and name, network, local date and time, title,
- * content clamped to 2 lines, Usado and status badges, the reason of a failure, actions (Editar, or
+ * content excerpt clamped to 4 lines, Usado and status badges, the reason of a failure, actions (Editar, or
  * Ver histórico for a post that can no longer be edited).
  */
 export function PostCard({

@@ -2,6 +2,7 @@ import { Card, Group, Image, Text, Title } from '@mantine/core';
 import { messages, type Platform, resolveThemeColor } from '@pauta/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { PlatformBadge } from '../PlatformIcon';
+import { EXCERPT_LINES, postExcerpt } from './excerpt';
 import classes from './PostCard.module.css';
 
 interface PostCardShellProps {
@@ -27,7 +28,7 @@ interface PostCardShellProps {
 
 /**
  * The part a scheduled and a published post card share: theme colour accent and name, network,
- * the date line, title and the content clamped to 2 lines.
+ * the date line, title and an excerpt of the content clamped to 4 lines.
  */
 export function PostCardShell({ post, idPrefix, when, cardProps, children }: PostCardShellProps) {
   const titleId = `${idPrefix}-${post.id}-title`;
@@ -55,8 +56,8 @@ export function PostCardShell({ post, idPrefix, when, cardProps, children }: Pos
       <Title order={2} id={titleId} className={classes.title}>
         {post.title}
       </Title>
-      <Text size="sm" lineClamp={2} className={classes.content} title={post.content}>
-        {post.content}
+      <Text size="sm" lineClamp={EXCERPT_LINES} className={classes.content} title={post.content}>
+        {postExcerpt(post.content)}
       </Text>
       {post.thumbUrl && (
         <Image src={post.thumbUrl} alt="" h={96} w={96} radius="sm" fit="cover" loading="lazy" />

@@ -44,6 +44,7 @@ import {
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useId, useState } from 'react';
+import { counterProps } from '../CharacterCount';
 import { PlatformIcon } from '../PlatformIcon';
 import type { ThemeFormValues } from './ThemeForm';
 import classes from './ThemeForm.module.css';
@@ -62,8 +63,8 @@ export function BasicsSection({ form }: SectionProps) {
         label={text.name}
         placeholder={text.namePlaceholder}
         withAsterisk
-        maxLength={INPUT_LIMITS.themeName}
         {...form.getInputProps('name')}
+        {...counterProps(form.values.name, INPUT_LIMITS.themeName)}
       />
       <Textarea
         label={text.description}
@@ -72,8 +73,8 @@ export function BasicsSection({ form }: SectionProps) {
         autosize
         minRows={3}
         maxRows={8}
-        maxLength={INPUT_LIMITS.themeDescription}
         {...form.getInputProps('description')}
+        {...counterProps(form.values.description, INPUT_LIMITS.themeDescription)}
       />
     </Section>
   );
@@ -283,6 +284,12 @@ function ColorField({ value, error, onChange }: ColorFieldProps) {
     isPaletteColorId(value) ? value : DEFAULT_THEME_COLOR,
   );
   const [custom, setCustom] = useState(isPaletteColorId(value) ? '' : value);
+  // Said when the field is left (or a full-length code is typed), not at the first keystroke.
+  const [left, setLeft] = useState(false);
+  const typed = custom.trim();
+  const complete = typed.length >= (typed.startsWith('#') ? 7 : 6);
+  const invalid =
+    typed !== '' && (left || complete) && !isHexColor(/^[0-9A-Fa-f]{6}$/.test(typed) ? `#${typed}` : typed);
   const selectedLabel = isPaletteColorId(value)
     ? PALETTE[value].label
     : isHexColor(value)
@@ -297,6 +304,7 @@ function ColorField({ value, error, onChange }: ColorFieldProps) {
 
   const typeCustom = (raw: string) => {
     setCustom(raw);
+    if (raw.trim() === '') setLeft(false);
     const trimmed = raw.trim();
     if (trimmed === '') {
       onChange(lastPreset);
@@ -312,10 +320,10 @@ function ColorField({ value, error, onChange }: ColorFieldProps) {
         label={text.customColor}
         description={CUSTOM_HEX_HINT}
         placeholder="#FF0000"
-        maxLength={7}
         value={custom}
         onChange={(event) => typeCustom(event.currentTarget.value)}
-        error={error}
+        onBlur={() => setLeft(true)}
+        error={error ?? (invalid ? text.invalidHex : undefined)}
         autoComplete="off"
         spellCheck={false}
         leftSection={<ColorSwatch color={isHexColor(value) ? value : 'transparent'} size={18} aria-hidden />}

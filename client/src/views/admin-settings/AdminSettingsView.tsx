@@ -4,6 +4,7 @@ import { IconAdjustments, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NetworkBudgetsEditor } from '../../components/budget/NetworkBudgetsEditor';
+import { CharacterCount } from '../../components/CharacterCount';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
@@ -109,6 +110,11 @@ function useSettingEditor(setting: AdminSetting, kind: EditorKind) {
         return;
       }
       setError(await save(setting.key, n));
+      return;
+    }
+    // Longer than the limit: refused whole, never cut (issue 30).
+    if (textValue.length > INPUT_LIMITS.settingValue) {
+      setError(messages.common.tooLong(INPUT_LIMITS.settingValue));
       return;
     }
     if (kind === 'json') {
@@ -222,13 +228,16 @@ function SettingInput({ kind, label, editor }: SettingFormProps) {
     return (
       <Textarea
         label={text.editorLabel(label)}
-        description={text.jsonHint}
+        description={
+          <>
+            {text.jsonHint} <CharacterCount value={editor.textValue} limit={INPUT_LIMITS.settingValue} />
+          </>
+        }
         value={editor.textValue}
         onChange={(event) => editor.setTextValue(event.currentTarget.value)}
         autosize
         minRows={3}
         maxRows={12}
-        maxLength={INPUT_LIMITS.settingValue}
         error={editor.error}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
       />
@@ -236,11 +245,14 @@ function SettingInput({ kind, label, editor }: SettingFormProps) {
   return (
     <TextInput
       label={text.editorLabel(label)}
-      description={text.textHint}
       value={editor.textValue}
       onChange={(event) => editor.setTextValue(event.currentTarget.value)}
-      maxLength={INPUT_LIMITS.settingValue}
       error={editor.error}
+      description={
+        <>
+          {text.textHint} <CharacterCount value={editor.textValue} limit={INPUT_LIMITS.settingValue} />
+        </>
+      }
     />
   );
 }

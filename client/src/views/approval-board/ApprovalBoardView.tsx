@@ -12,13 +12,14 @@ import {
   isApprovalStage,
   messages,
 } from '@pauta/core';
-import { IconLayoutKanban } from '@tabler/icons-react';
+import { IconArrowsHorizontal, IconLayoutKanban } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from '../../app/Link';
 import { useViewParam, viewPath } from '../../app/view-paths';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { StateMessage } from '../../components/StateMessage';
+import { useScrollEdges } from '../../components/useScrollEdges';
 import { ViewLoading } from '../../components/ViewLoading';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
@@ -52,6 +53,8 @@ export function ApprovalBoardView() {
   const [dragging, setDragging] = useState<string | null>(null);
   /** After a keyboard move the card re-renders in another column: give its menu the focus back. */
   const [refocus, setRefocus] = useState<string | null>(null);
+  // Columns past the screen's edge: a shadow on that side and a hint say the board scrolls.
+  const scroller = useScrollEdges<HTMLDivElement>();
 
   const move = useGuardedMutation(
     trpc.approval.move.mutationOptions({
@@ -142,63 +145,76 @@ export function ApprovalBoardView() {
           }
         />
       ) : (
-        <div className={classes.board}>
-          {BOARD_COLUMNS.map((column) => {
-            const list = columns.get(column) ?? [];
-            const droppable = isApprovalStage(column);
-            const headingId = `approval-column-${column}`;
-            return (
-              <section
-                key={column}
-                aria-labelledby={headingId}
-                className={classes.column}
-                data-column={column}
-                data-drop-target={dropTarget === column ? '' : undefined}
-                onDragOver={
-                  droppable
-                    ? (event) => {
-                        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
-                        event.preventDefault();
-                        event.dataTransfer.dropEffect = 'move';
-                        setDropTarget(column);
-                      }
-                    : undefined
-                }
-                onDragLeave={() => setDropTarget((current) => (current === column ? null : current))}
-                onDrop={droppable ? onDrop(column) : undefined}
-              >
-                <h2 id={headingId} className={classes.columnTitle}>
-                  {text.column(column, list.length)}
-                </h2>
-                {list.length === 0 ? (
-                  <Text size="sm" c="dimmed" px="xs">
-                    {text.emptyColumn}
-                  </Text>
-                ) : (
-                  list.map((item) => (
-                    <BoardCard
-                      key={item.id}
-                      item={item}
-                      timeZone={timeZone}
-                      busy={moving(item.id)}
-                      dragging={dragging === item.id}
-                      onMove={(to) => moveTo(item, to, true)}
-                      onHistory={() => setHistoryFor(item)}
-                      onDragStart={(event) => {
-                        event.dataTransfer.setData(DRAG_TYPE, item.id);
-                        event.dataTransfer.effectAllowed = 'move';
-                        setDragging(item.id);
-                      }}
-                      onDragEnd={() => {
-                        setDragging(null);
-                        setDropTarget(null);
-                      }}
-                    />
-                  ))
-                )}
-              </section>
-            );
-          })}
+        <div>
+          {(scroller.edges.before || scroller.edges.after) && (
+            <Text size="xs" c="dimmed" className={classes.scrollHint} data-testid="board-scroll-hint">
+              <IconArrowsHorizontal size={14} aria-hidden /> {text.scrollHint}
+            </Text>
+          )}
+          <div
+            className={classes.boardFrame}
+            data-more-before={scroller.edges.before || undefined}
+            data-more-after={scroller.edges.after || undefined}
+          >
+            <div className={classes.board} ref={scroller.ref}>
+              {BOARD_COLUMNS.map((column) => {
+                const list = columns.get(column) ?? [];
+                const droppable = isApprovalStage(column);
+                const headingId = `approval-column-${column}`;
+                return (
+                  <section
+                    key={column}
+                    aria-labelledby={headingId}
+                    className={classes.column}
+                    data-column={column}
+                    data-drop-target={dropTarget === column ? '' : undefined}
+                    onDragOver={
+                      droppable
+                        ? (event) => {
+                            if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+                            event.preventDefault();
+                            event.dataTransfer.dropEffect = 'move';
+                            setDropTarget(column);
+                          }
+                        : undefined
+                    }
+                    onDragLeave={() => setDropTarget((current) => (current === column ? null : current))}
+                    onDrop={droppable ? onDrop(column) : undefined}
+                  >
+                    <h2 id={headingId} className={classes.columnTitle}>
+                      {text.column(column, list.length)}
+                    </h2>
+                    {list.length === 0 ? (
+                      <Text size="sm" c="dimmed" px="xs">
+                        {text.emptyColumn}
+                      </Text>
+                    ) : (
+                      list.map((item) => (
+                        <BoardCard
+                          key={item.id}
+                          item={item}
+                          timeZone={timeZone}
+                          busy={moving(item.id)}
+                          dragging={dragging === item.id}
+                          onMove={(to) => moveTo(item, to, true)}
+                          onHistory={() => setHistoryFor(item)}
+                          onDragStart={(event) => {
+                            event.dataTransfer.setData(DRAG_TYPE, item.id);
+                            event.dataTransfer.effectAllowed = 'move';
+                            setDragging(item.id);
+                          }}
+                          onDragEnd={() => {
+                            setDragging(null);
+                            setDropTarget(null);
+                          }}
+                        />
+                      ))
+                    )}
+                  </section>
+                );
+              })}
+            </div>
+          </div>
         </div>
       )}
       <HistoryModal item={historyFor} timeZone={timeZone} onClose={() => setHistoryFor(null)} />

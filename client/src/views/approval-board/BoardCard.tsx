@@ -19,6 +19,9 @@ import classes from './ApprovalBoard.module.css';
 
 export type BoardItem = inferRouterOutputs<AppRouter>['approval']['board']['items'][number];
 
+/** A button label that wraps (and stays readable) rather than being cut in a narrow card. */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 2 } } as const;
+
 const text = approvalMessages;
 
 interface BoardCardProps {
@@ -102,6 +105,11 @@ export function BoardCard({
                 data-move-button={item.id}
                 loading={busy}
                 disabled={busy}
+                // Six columns share 1280 px: the label wraps in a narrow card instead of being cut.
+                maw="100%"
+                h="auto"
+                mih={26}
+                styles={WRAP}
               >
                 {text.moveTo} <VisuallyHidden>{text.forPost(item.title)}</VisuallyHidden>
               </Button>
@@ -120,6 +128,10 @@ export function BoardCard({
           variant="subtle"
           leftSection={<IconMessage size={14} aria-hidden />}
           onClick={onHistory}
+          maw="100%"
+          h="auto"
+          mih={26}
+          styles={WRAP}
         >
           {item.comments > 0 ? text.comments(item.comments) : text.historyShort}{' '}
           <VisuallyHidden>{text.forPost(item.title)}</VisuallyHidden>

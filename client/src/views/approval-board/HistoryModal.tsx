@@ -2,12 +2,13 @@
 // comments (a mention of the author highlighted), and a comment form. Sending is one idempotent
 // request; the button is disabled while it runs.
 import { Badge, Button, Group, Loader, Modal, Stack, Text, Textarea, Timeline } from '@mantine/core';
-import { approvalMessages, formatDateTime, messages } from '@pauta/core';
+import { approvalMessages, formatDateTime, INPUT_LIMITS, messages } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { IconArrowsExchange, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
+import { counterProps } from '../../components/CharacterCount';
 import { useGuardedMutation } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -62,6 +63,7 @@ export function HistoryModal({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
+  const tooLong = body.trim().length > INPUT_LIMITS.approvalComment;
   const history = useQuery({
     ...trpc.approval.history.queryOptions({ postId: item?.id ?? '' }),
     enabled: item !== null,
@@ -78,7 +80,7 @@ export function HistoryModal({
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!item || body.trim() === '') return;
+    if (!item || body.trim() === '' || tooLong) return;
     comment.mutate({ postId: item.id, body: body.trim() });
   };
 
@@ -135,15 +137,16 @@ export function HistoryModal({
                 placeholder={text.commentPlaceholder}
                 value={body}
                 onChange={(event) => setBody(event.currentTarget.value)}
-                maxLength={2000}
                 autosize
                 minRows={2}
+                error={tooLong ? messages.common.tooLong(INPUT_LIMITS.approvalComment) : undefined}
+                {...counterProps(body, INPUT_LIMITS.approvalComment)}
               />
               <Group justify="flex-end">
                 <Button
                   type="submit"
                   loading={comment.isPending}
-                  disabled={comment.isPending || body.trim() === ''}
+                  disabled={comment.isPending || body.trim() === '' || tooLong}
                 >
                   {text.commentSubmit}
                 </Button>

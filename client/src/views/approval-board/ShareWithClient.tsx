@@ -29,6 +29,7 @@ import {
   clientLinkMessages,
   formatDate,
   formatDateTime,
+  INPUT_LIMITS,
   messages,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
@@ -36,6 +37,7 @@ import { IconCalendar, IconCheck, IconCopy, IconShare } from '@tabler/icons-reac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
+import { CharacterCount } from '../../components/CharacterCount';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -117,6 +119,8 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
     const found: Record<string, string> = {};
     const name = clientName.trim();
     if (!name) found.clientName = text.required.clientName;
+    else if (name.length > INPUT_LIMITS.clientLinkName)
+      found.clientName = messages.common.tooLong(INPUT_LIMITS.clientLinkName);
     if (kind === 'theme' && !theme) found.theme = text.required.theme;
     if (kind === 'period' && (!from || !to)) found.period = text.required.period;
     if (kind === 'period' && from && to && to < from) found.period = text.required.periodOrder;
@@ -172,12 +176,16 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
             </Text>
             <TextInput
               label={text.clientName}
-              description={text.clientNameHint}
               value={clientName}
               onChange={(event) => setClientName(event.currentTarget.value)}
               error={errors.clientName}
-              maxLength={80}
               required
+              description={
+                <>
+                  {text.clientNameHint}{' '}
+                  <CharacterCount value={clientName} limit={INPUT_LIMITS.clientLinkName} />
+                </>
+              }
             />
             <Input.Wrapper label={text.scopeLabel} labelElement="div" id="client-link-scope">
               <div>

@@ -70,6 +70,43 @@ describe('theme form validation', () => {
     expect(api.callsTo('themes.create')).toHaveLength(0);
   });
 
+  it('says a malformed custom colour on the field as soon as it is left, before any submit', async () => {
+    setup();
+    const field = screen.getByLabelText(text.customColor);
+    fireEvent.change(field, { target: { value: '#12' } });
+    // Not while typing a short code…
+    expect(screen.queryByText(text.invalidHex)).toBeNull();
+    fireEvent.blur(field);
+    // …but once the field is left, on the field itself (linked to it for screen readers).
+    const error = await screen.findByText(text.invalidHex);
+    expect(field.getAttribute('aria-describedby') ?? '').toContain(error.id);
+    // A full-length bad code is said while typing; a good one clears it.
+    fireEvent.change(field, { target: { value: '#GG0000' } });
+    expect(screen.getByText(text.invalidHex)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '#FF0000' } });
+    expect(screen.queryByText(text.invalidHex)).toBeNull();
+  });
+
+  it('counts the characters of name and description and refuses a longer text whole, in pt-BR', async () => {
+    const api = setup();
+    const description = screen.getByLabelText(text.description, { exact: false }) as HTMLTextAreaElement;
+    expect(screen.getByText(messages.common.characterCount(0, 2000))).toBeTruthy();
+    expect(screen.getByText(messages.common.characterCount(0, 120))).toBeTruthy();
+    fillBasics();
+    pick('Profissional');
+    pick('Instagram');
+    // A 5,000-character paste is kept whole (no silent cut to 2,000) and marked over the limit.
+    fireEvent.change(description, { target: { value: 'a'.repeat(5000) } });
+    expect(description.value).toHaveLength(5000);
+    const counter = screen.getByText(new RegExp(messages.common.characterCount(5000, 2000)));
+    expect(counter.getAttribute('data-over')).toBe('true');
+    expect(description.getAttribute('aria-describedby') ?? '').toContain(counter.closest('[id]')?.id);
+    submit();
+    await expectToast(messages.common.error, messages.common.tooLong(2000));
+    expect(api.callsTo('themes.create')).toHaveLength(0);
+    expect(description.value).toHaveLength(5000);
+  });
+
   it('offers the 14 presets with blue and weekly preselected', () => {
     setup();
     const swatches = screen.getAllByRole('radio').filter((radio) => radio.getAttribute('type') === 'radio');

@@ -22,6 +22,19 @@ describe('data deletion form', () => {
     expect(api.callsTo('dataDeletion.submit')).toHaveLength(0);
   });
 
+  it('counts the reason and refuses one over 2,000 characters whole, with a pt-BR message', async () => {
+    const api = mockTrpc({});
+    render(<DataDeletionForm askEmail />);
+    const reason = screen.getByLabelText(text.reasonLabel, { exact: false }) as HTMLTextAreaElement;
+    expect(screen.getByText(messages.common.characterCount(0, 2000))).toBeTruthy();
+    fireEvent.change(reason, { target: { value: 'b'.repeat(2500) } });
+    expect(reason.value).toHaveLength(2500);
+    fireEvent.click(screen.getByRole('button', { name: text.submit }));
+    const shown = await toast(messages.common.error);
+    expect(within(shown).getByText(messages.common.tooLong(2000))).toBeTruthy();
+    expect(api.callsTo('dataDeletion.submit')).toHaveLength(0);
+  });
+
   it('sends the request and shows the 30-day promise', async () => {
     const answer = deferred<unknown>();
     const api = mockTrpc({ 'dataDeletion.submit': () => answer.promise });

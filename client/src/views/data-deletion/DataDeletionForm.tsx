@@ -4,6 +4,7 @@ import { INPUT_LIMITS, messages } from '@pauta/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { counterProps } from '../../components/CharacterCount';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError, errorCodeOf, invalidFieldsOf } from '../../lib/errors';
@@ -31,6 +32,12 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
   const [send, sending] = useSingleFlight(async ({ reason, email }: { reason: string; email: string }) => {
     if (!reason.trim()) {
       showError(text.requiredTitle, text.reasonRequired);
+      return;
+    }
+    if (reason.trim().length > INPUT_LIMITS.dataDeletionReason) {
+      const message = messages.common.tooLong(INPUT_LIMITS.dataDeletionReason);
+      form.setFieldError('reason', message);
+      showError(messages.common.error, message);
       return;
     }
     if (askEmail && !email.trim()) {
@@ -80,8 +87,8 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
             autosize
             minRows={4}
             maxRows={10}
-            maxLength={2000}
             {...form.getInputProps('reason')}
+            {...counterProps(form.values.reason, INPUT_LIMITS.dataDeletionReason)}
           />
           <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
             {text.formNotice}

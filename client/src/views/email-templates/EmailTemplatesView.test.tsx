@@ -69,6 +69,19 @@ describe('Templates de Email', () => {
     });
   });
 
+  it('counts the subject and refuses a longer one whole, in pt-BR, sending nothing', async () => {
+    const api = open({ 'admin.templates.update': { ...hostile } });
+    fireEvent.click(await screen.findByRole('button', { name: `${messages.common.edit} welcome` }));
+    const dialog = await screen.findByRole('dialog');
+    const subject = within(dialog).getByLabelText(text.subject, { exact: false }) as HTMLInputElement;
+    fireEvent.change(subject, { target: { value: 'a'.repeat(350) } });
+    expect(subject.value).toHaveLength(350);
+    expect(within(dialog).getByText(new RegExp(messages.common.characterCount(350, 300)))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect((await within(dialog).findAllByText(messages.common.tooLong(300))).length).toBeGreaterThan(0);
+    expect(api.callsTo('admin.templates.update')).toHaveLength(0);
+  });
+
   it('asks before deleting a template', async () => {
     const api = open({ 'admin.templates.delete': { ok: true } });
     fireEvent.click(await screen.findByRole('button', { name: `${messages.common.delete} welcome` }));

@@ -3,6 +3,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { CharacterCount, counterProps } from '../../components/CharacterCount';
 import { useSingleFlight } from '../../lib/actions';
 import { invalidFieldsOf } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -52,8 +53,18 @@ function useTemplateEditor(target: Props['target'], onClose: () => void) {
     initialValues: blank,
     validate: {
       templateName: (v) => (/^[a-z0-9_-]{1,120}$/.test(v.trim()) ? null : text.nameHint),
-      subject: (v) => (v.trim() ? null : messages.auth.fillAllFields),
-      htmlContent: (v) => (v.trim() ? null : messages.auth.fillAllFields),
+      subject: (v) =>
+        !v.trim()
+          ? messages.auth.fillAllFields
+          : v.trim().length > INPUT_LIMITS.templateSubject
+            ? messages.common.tooLong(INPUT_LIMITS.templateSubject)
+            : null,
+      htmlContent: (v) =>
+        !v.trim()
+          ? messages.auth.fillAllFields
+          : v.length > HTML_MAX
+            ? messages.common.tooLong(HTML_MAX)
+            : null,
       variables: (v) => (parseVariables(v).ok ? null : text.variablesInvalid),
     },
   });
@@ -144,10 +155,14 @@ function TemplateFields({ form }: { form: UseFormReturnType<Values> }) {
       />
       <TextInput
         label={text.subject}
-        description={text.placeholdersHint}
         withAsterisk
-        maxLength={INPUT_LIMITS.templateSubject}
         {...form.getInputProps('subject')}
+        description={
+          <>
+            {text.placeholdersHint}{' '}
+            <CharacterCount value={form.values.subject} limit={INPUT_LIMITS.templateSubject} />
+          </>
+        }
       />
       <Textarea
         label={text.htmlContent}
@@ -155,9 +170,9 @@ function TemplateFields({ form }: { form: UseFormReturnType<Values> }) {
         autosize
         minRows={8}
         maxRows={16}
-        maxLength={HTML_MAX}
         styles={mono}
         {...form.getInputProps('htmlContent')}
+        {...counterProps(form.values.htmlContent, HTML_MAX)}
       />
       <Textarea
         label={text.variables}

@@ -418,6 +418,13 @@ describe('Editar Post', () => {
         .map((o) => o.textContent),
     ).toEqual(['Instagram', 'Facebook', 'X (Twitter)']);
     fireEvent.change(network, { target: { value: 'x' } });
+    // The text and time being edited, not saved: the version takes them, not the saved ones.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(text.content) }), {
+      target: { value: 'Texto editado na tela' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(text.publishTime)), {
+      target: { value: '15:45' },
+    });
     const button = within(dialog).getByRole('button', { name: text.variantCreate });
     fireEvent.click(button);
     fireEvent.click(button);
@@ -431,7 +438,9 @@ describe('Editar Post', () => {
       id: post.id,
       platform: 'x',
       title: 'Post editável',
-      content: 'Texto inicial',
+      content: 'Texto editado na tela',
+      // 2026-11-22 15:45 in São Paulo (UTC-3).
+      scheduledFor: new Date('2026-11-22T18:45:00Z'),
     });
     finish(null);
     await expectToast(

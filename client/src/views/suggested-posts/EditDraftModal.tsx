@@ -3,6 +3,7 @@ import type { Platform } from '@pauta/core';
 import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
+import { counterProps } from '../../components/CharacterCount';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import type { Draft } from '../../lib/themes';
 import { showError } from '../../lib/toast';
@@ -35,12 +36,19 @@ function DraftForm({ draft, networks, onClose, onSave }: EditDraftModalProps & {
   const [content, setContent] = useState(draft.content);
   const [platforms, setPlatforms] = useState<Platform[]>(draft.platforms.filter((p) => networks.includes(p)));
   const [platformError, setPlatformError] = useState<string | null>(null);
+  const [titleError, setTitleError] = useState<string | null>(null);
   const options = networks.length > 0 ? networks : draft.platforms;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim() || !content.trim()) {
       showError(messages.common.error, text.draftFieldsRequired);
+      return;
+    }
+    if (title.trim().length > INPUT_LIMITS.postTitle) {
+      const message = text.titleTooLong(INPUT_LIMITS.postTitle);
+      setTitleError(message);
+      showError(messages.common.error, message);
       return;
     }
     if (platforms.length === 0) {
@@ -57,10 +65,14 @@ function DraftForm({ draft, networks, onClose, onSave }: EditDraftModalProps & {
         <TextInput
           label={text.title}
           value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          maxLength={INPUT_LIMITS.postTitle}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setTitleError(null);
+          }}
+          error={titleError}
           withAsterisk
           data-autofocus
+          {...counterProps(title, INPUT_LIMITS.postTitle)}
         />
         <Textarea
           label={text.content}

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { counterProps } from '../../components/CharacterCount';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, invalidFieldsOf } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -19,7 +20,15 @@ export function EditUserModal({ user, onClose }: { user: AdminUser | null; onClo
   const form = useForm({
     initialValues: { firstName: '', lastName: '', email: '' },
     validate: {
-      email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.auth.invalidEmail),
+      // Longer than the limit: refused whole, never cut (issue 30).
+      firstName: (value) =>
+        value.trim().length > INPUT_LIMITS.firstName ? messages.common.tooLong(INPUT_LIMITS.firstName) : null,
+      lastName: (value) =>
+        value.trim().length > INPUT_LIMITS.lastName ? messages.common.tooLong(INPUT_LIMITS.lastName) : null,
+      email: (value) =>
+        value.trim().length <= INPUT_LIMITS.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
+          ? null
+          : messages.auth.invalidEmail,
     },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another user opens.
@@ -61,21 +70,15 @@ export function EditUserModal({ user, onClose }: { user: AdminUser | null; onClo
         <Stack gap="md">
           <TextInput
             label={text.firstName}
-            maxLength={INPUT_LIMITS.firstName}
             {...form.getInputProps('firstName')}
+            {...counterProps(form.values.firstName, INPUT_LIMITS.firstName)}
           />
           <TextInput
             label={text.lastName}
-            maxLength={INPUT_LIMITS.lastName}
             {...form.getInputProps('lastName')}
+            {...counterProps(form.values.lastName, INPUT_LIMITS.lastName)}
           />
-          <TextInput
-            type="email"
-            label={text.email}
-            withAsterisk
-            maxLength={INPUT_LIMITS.email}
-            {...form.getInputProps('email')}
-          />
+          <TextInput type="email" label={text.email} withAsterisk {...form.getInputProps('email')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>
               {messages.common.cancel}

@@ -140,6 +140,21 @@ describe('Gerenciar Usuários', () => {
     });
   });
 
+  it('counts a first name and refuses a longer one whole, sending nothing', async () => {
+    const api = open({ 'admin.users.list': list, 'admin.users.updateProfile': {} });
+    const [edit] = await screen.findAllByRole('button', { name: text.editOf('Bruno Souza') });
+    fireEvent.click(edit!);
+    const dialog = await screen.findByRole('dialog');
+    const first = within(dialog).getByRole('textbox', { name: text.firstName }) as HTMLInputElement;
+    expect(first.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getAllByText(messages.common.characterCount(5, 100))).toHaveLength(2);
+    fireEvent.change(first, { target: { value: 'B'.repeat(130) } });
+    expect(first.value).toHaveLength(130);
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect((await within(dialog).findAllByText(messages.common.tooLong(100))).length).toBeGreaterThan(0);
+    expect(api.callsTo('admin.users.updateProfile')).toHaveLength(0);
+  });
+
   it('shows the empty and error states', async () => {
     const api = open({ 'admin.users.list': { items: [], total: 0, page: 1, pageSize: 20 } });
     expect(await screen.findByText(text.empty)).toBeTruthy();

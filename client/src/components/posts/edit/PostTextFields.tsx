@@ -1,6 +1,7 @@
 import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { messages, PLATFORM_LABELS } from '@pauta/core';
+import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
 import { useId } from 'react';
+import { counterProps } from '../../CharacterCount';
 import { PlatformIcon } from '../../PlatformIcon';
 import type { PostItem } from '../types';
 import type { EditPostState } from './useEditPost';
@@ -32,6 +33,7 @@ export function PostTextFields({ post, state }: { post: PostItem; state: EditPos
         error={errors.title}
         required
         data-autofocus
+        {...counterProps(fields.title, INPUT_LIMITS.postTitle)}
       />
 
       <div>

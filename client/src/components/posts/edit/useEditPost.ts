@@ -32,7 +32,13 @@ export interface FieldErrors {
   time?: string | undefined;
 }
 
-export function useEditPost(post: PostItem, timeZone: string, onClose: () => void) {
+export function useEditPost(
+  post: PostItem,
+  timeZone: string,
+  onClose: () => void,
+  /** True when the dialog added images (already on the server): saving keeps them. */
+  addedImages: () => boolean = () => false,
+) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
   const [title, setTitle] = useState(post.title);
@@ -92,7 +98,8 @@ export function useEditPost(post: PostItem, timeZone: string, onClose: () => voi
       content === post.content &&
       scheduledFor.getTime() === new Date(post.scheduledFor).getTime();
     if (unchanged) {
-      showInfo(messages.common.info, text.nothingChanged);
+      if (addedImages()) showSuccess(messages.common.success, text.imagesKept);
+      else showInfo(messages.common.info, text.nothingChanged);
       onClose();
       return;
     }

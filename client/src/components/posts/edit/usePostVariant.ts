@@ -1,5 +1,5 @@
 // 'Criar versão para outra rede' (issue 15 item 4): a sibling post in the same theme, for another
-// of its networks, at the same date-time, with the form's text adapted to that network.
+// of its networks, with the text and the date-time on screen (saved or not; issue 30) adapted to that network.
 import { messages, PLATFORM_LABELS, type Platform } from '@pauta/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,12 +8,17 @@ import { requestStateText } from '../../../lib/errors';
 import { showError, showSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { describeScheduleError, describeUpdateError } from '../post-errors';
+import { combineLocalDateTime, normalizeTime } from '../time-zone';
 import type { PostItem } from '../types';
 import { isConflict, useRefreshPosts } from '../usePostActions';
 
 const text = messages.posts;
 
-export function usePostVariant(post: PostItem, form: { title: string; content: string }) {
+export function usePostVariant(
+  post: PostItem,
+  form: { title: string; content: string; date: string | null; time: string },
+  timeZone: string,
+) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
   const themes = useQuery(trpc.themes.list.queryOptions());
@@ -57,11 +62,18 @@ export function usePostVariant(post: PostItem, form: { title: string; content: s
 
   const run = () => {
     if (!chosen) return;
+    // The date and time on screen, as the text: a half-typed one is said, never replaced by the saved one.
+    const scheduledFor = combineLocalDateTime(form.date, normalizeTime(form.time), timeZone);
+    if (!scheduledFor) {
+      showError(messages.common.error, text.variantNeedsDateTime);
+      return;
+    }
     create.mutate({
       id: post.id,
       platform: chosen,
       title: form.title.trim() || post.title,
       content: form.content.trim() === '' ? post.content : form.content,
+      scheduledFor,
     });
   };
 
