@@ -12,7 +12,7 @@ import {
   listenPostgres,
 } from '@pauta/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb, uniqueEmail } from '../../../test/harness.js';
 import { listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import { createSession, SESSION_POLICY, validateSessionToken } from '../auth/session.js';

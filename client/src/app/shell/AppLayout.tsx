@@ -36,7 +36,7 @@ import { AccountsBanner } from './AccountsBanner';
 import classes from './AppLayout.module.css';
 import { MobileMenu } from './MobileMenu';
 import type { NavItem } from './nav-items';
-import { ADMIN_ITEMS, HEADER_ITEMS } from './nav-items';
+import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
 import { displayName, initialsOf } from './user-display';
 import { useSignOut } from './useSignOut';
 import { useWorkersStatus } from './workers-status';
@@ -71,7 +71,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
             className={classes.desktopNav}
             data-admin={showAdmin || undefined}
           >
-            {HEADER_ITEMS.map((item) => (
+            {NAV_ITEMS.map((item) => (
               <HeaderLink key={item.view} item={item} active={item.view === view} />
             ))}
             {showAdmin && <AdminMenu view={view} />}

@@ -6,7 +6,7 @@ import { Link } from '../Link';
 import type { SessionUser } from '../session';
 import { viewPath } from '../view-paths';
 import type { NavItem } from './nav-items';
-import { ADMIN_ITEMS, MOBILE_ITEMS } from './nav-items';
+import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
 import { displayName, initialsOf } from './user-display';
 
 interface MobileMenuProps {
@@ -50,7 +50,7 @@ export function MobileMenu({
       <Stack gap="md">
         {user && <MenuUser user={user} />}
         <nav aria-label={messages.nav.menu}>
-          <Stack gap={2}>{MOBILE_ITEMS.map(renderItem)}</Stack>
+          <Stack gap={2}>{NAV_ITEMS.map(renderItem)}</Stack>
           {showAdmin && (
             <>
               <Divider my="sm" />

@@ -39,8 +39,7 @@ const settings: NavItem = { label: nav.settings, view: 'settings', icon: IconSet
  * Meus Temas, Posts Agendados, Aprovação (the approval board, issue 17), Posts Publicados,
  * Configurações (then Sair).
  */
-export const MOBILE_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, settings];
-export const HEADER_ITEMS: readonly NavItem[] = MOBILE_ITEMS;
+export const NAV_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, settings];
 
 /** Administrators only, hidden while the admin check loads. */
 export const ADMIN_ITEMS: readonly NavItem[] = [
