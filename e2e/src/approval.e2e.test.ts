@@ -1,3 +1,7 @@
+// Issue 17 items 1 and 2 in Chromium (docs/approval.md): a theme that requires approval, its
+// posts on the Quadro de aprovação; an unapproved post whose time comes is not published and the
+// open board shows the flag and the toast without a reload; moved with the keyboard through
+// review to approved, it is published once through the sandbox.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
