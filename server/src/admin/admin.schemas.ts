@@ -42,8 +42,18 @@ export const updateProfileSchema = z.strictObject({
   email: z.string().trim().min(1).max(INPUT_LIMITS.email).pipe(z.email()),
 });
 
-/** Placeholder names: letters, digits and underscores (`{{first_name}}`). */
-const variableName = z.string().regex(/^[A-Za-z0-9_]{1,64}$/);
+/**
+ * Placeholder names: letters, digits and underscores (`{{first_name}}`). The names of an object's
+ * own machinery are refused: superjson will not carry `constructor`, `prototype` or `__proto__`
+ * keys (a prototype-pollution guard), so a template holding one made the template list answer 500.
+ */
+const RESERVED_VARIABLE_NAMES = new Set(['constructor', 'prototype', '__proto__']);
+const variableName = z
+  .string()
+  .regex(/^[A-Za-z0-9_]{1,64}$/)
+  .refine((name) => !RESERVED_VARIABLE_NAMES.has(name), {
+    message: 'este nome é reservado; escolha outro nome para a variável',
+  });
 
 /** The template body must fit the 100 kB request limit with room for the other fields. */
 export const TEMPLATE_HTML_MAX = Math.min(INPUT_LIMITS.templateHtml, 90_000);
