@@ -73,3 +73,25 @@ export function compileOnce<Params extends Record<string, unknown>, Row>(
     return db.executeQuery<Row>({ ...template, parameters } as CompiledQuery<Row>);
   };
 }
+
+/**
+ * A statement with a few shapes (optional filters, a cursor): one compiled statement per shape,
+ * each compiled at its first use. `keyOf` names the shape (every decision `build` takes from it
+ * must be in the key) and the caller keeps the set of shapes finite: a filter's presence, never
+ * its value.
+ */
+export function compilePerShape<Shape, Params extends Record<string, unknown>, Row>(
+  keyOf: (shape: Shape) => string,
+  build: (shape: Shape) => (db: Kysely<Database>, params: Params) => Compilable<Row>,
+): (db: Kysely<Database>, shape: Shape, params: Params) => Promise<QueryResult<Row>> {
+  const byShape = new Map<string, (db: Kysely<Database>, params: Params) => Promise<QueryResult<Row>>>();
+  return (db, shape, params) => {
+    const key = keyOf(shape);
+    let run = byShape.get(key);
+    if (!run) {
+      run = compileOnce(build(shape));
+      byShape.set(key, run);
+    }
+    return run(db, params);
+  };
+}

@@ -6,6 +6,7 @@ import type { Platform } from '@pauta/core';
 import { EDITABLE_POST_STATUSES } from '@pauta/core';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { compileOnce } from '../compiled.js';
 import type { Database } from '../schema.js';
 
 export interface DashboardTotals {
@@ -21,11 +22,8 @@ export interface DashboardTotals {
   theme_count: number;
 }
 
-/** Every figure of the summary in one round trip: one aggregate over each of the three tables. */
-export async function readDashboardTotals(
-  db: Kysely<Database>,
-  workspaceId: string,
-): Promise<DashboardTotals> {
+/** Every figure of the summary in one round trip; one shape, compiled once (db/src/compiled.ts). */
+const totalsStatement = compileOnce((db, p: { workspaceId: string }) => {
   const published = db
     .selectFrom('published_posts')
     .select((eb) => [
@@ -36,7 +34,7 @@ export async function readDashboardTotals(
         .filterWhere('engagement_rate', '>', '0')
         .as('avg_engagement'),
     ])
-    .where('workspace_id', '=', workspaceId);
+    .where('workspace_id', '=', p.workspaceId);
   const posts = db
     .selectFrom('suggested_posts')
     .select((eb) => [
@@ -48,16 +46,21 @@ export async function readDashboardTotals(
       eb.fn.countAll<number>().filterWhere('status', '=', 'needs_attention').as('needs_attention_count'),
       eb.fn.countAll<number>().filterWhere('status', '=', 'missed').as('missed_count'),
     ])
-    .where('workspace_id', '=', workspaceId)
+    .where('workspace_id', '=', p.workspaceId)
     .where('status', 'in', [...EDITABLE_POST_STATUSES]);
   const themes = db
     .selectFrom('themes')
     .select((eb) => eb.fn.countAll<number>().as('theme_count'))
-    .where('workspace_id', '=', workspaceId);
-  const row = await db
-    .selectFrom([published.as('p'), posts.as('s'), themes.as('th')])
-    .selectAll()
-    .executeTakeFirstOrThrow();
+    .where('workspace_id', '=', p.workspaceId);
+  return db.selectFrom([published.as('p'), posts.as('s'), themes.as('th')]).selectAll();
+});
+
+export async function readDashboardTotals(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<DashboardTotals> {
+  const row = (await totalsStatement(db, { workspaceId })).rows[0];
+  if (!row) throw new Error('readDashboardTotals: no row');
   return {
     published_count: Number(row.published_count),
     total_reach: Number(row.total_reach),

@@ -4,6 +4,7 @@
 import type { Platform } from '@pauta/core';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { compilePerShape } from '../compiled.js';
 import type { Database } from '../schema.js';
 
 export interface PublishedPostRow {
@@ -33,6 +34,66 @@ export interface PublishedPostKey {
 
 const keyText = sql<string>`to_char(pp.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** Which optional parts the page's statement has: each of the 8 shapes is compiled once. */
+interface PublishedShape {
+  theme: boolean;
+  platform: boolean;
+  before: boolean;
+}
+
+const publishedPageStatement = compilePerShape(
+  (shape: PublishedShape) => `${+shape.theme}${+shape.platform}${+shape.before}`,
+  (shape) =>
+    (
+      db,
+      p: {
+        workspaceId: string;
+        themeId: string | undefined;
+        platform: Platform | undefined;
+        beforeAt: string | undefined;
+        beforeId: string | undefined;
+        limit: number;
+      },
+    ) => {
+      let query = db
+        .selectFrom('published_posts as pp')
+        // A theme of someone else can never label this user's post, even if a row pointed at one.
+        .leftJoin('themes as t', (join) =>
+          join.onRef('t.id', '=', 'pp.theme_id').onRef('t.workspace_id', '=', 'pp.workspace_id'),
+        )
+        .select([
+          'pp.id',
+          'pp.theme_id',
+          't.name as theme_name',
+          't.color_palette as theme_color',
+          'pp.title',
+          'pp.content',
+          'pp.platform',
+          'pp.published_at',
+          'pp.url',
+          'pp.reach',
+          'pp.likes_count',
+          'pp.comments_count',
+          'pp.engagement_rate',
+          'pp.metrics_updated_at',
+          keyText.as('key_text'),
+        ])
+        .where('pp.workspace_id', '=', p.workspaceId);
+      if (shape.theme) query = query.where('pp.theme_id', '=', p.themeId!);
+      if (shape.platform) query = query.where('pp.platform', '=', p.platform!);
+      if (shape.before) {
+        query = query.where((eb) =>
+          eb(
+            eb.refTuple('pp.published_at', 'pp.id'),
+            '<',
+            eb.tuple(sql<Date>`${p.beforeAt}::timestamptz`, p.beforeId!),
+          ),
+        );
+      }
+      return query.orderBy('pp.published_at', 'desc').orderBy('pp.id', 'desc').limit(p.limit);
+    },
+);
+
 /** One page of the caller's published posts, descending by (published_at, id). */
 export async function listPublishedPosts(
   db: Kysely<Database>,
@@ -44,47 +105,20 @@ export async function listPublishedPosts(
     limit: number;
   },
 ): Promise<{ rows: PublishedPostRow[]; next: PublishedPostKey | null }> {
-  let query = db
-    .selectFrom('published_posts as pp')
-    // A theme of someone else can never label this user's post, even if a row pointed at one.
-    .leftJoin('themes as t', (join) =>
-      join.onRef('t.id', '=', 'pp.theme_id').onRef('t.workspace_id', '=', 'pp.workspace_id'),
-    )
-    .select([
-      'pp.id',
-      'pp.theme_id',
-      't.name as theme_name',
-      't.color_palette as theme_color',
-      'pp.title',
-      'pp.content',
-      'pp.platform',
-      'pp.published_at',
-      'pp.url',
-      'pp.reach',
-      'pp.likes_count',
-      'pp.comments_count',
-      'pp.engagement_rate',
-      'pp.metrics_updated_at',
-      keyText.as('key_text'),
-    ])
-    .where('pp.workspace_id', '=', options.workspaceId);
-  if (options.themeId !== undefined) query = query.where('pp.theme_id', '=', options.themeId);
-  if (options.platform !== undefined) query = query.where('pp.platform', '=', options.platform);
-  const before = options.before;
-  if (before) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple('pp.published_at', 'pp.id'),
-        '<',
-        eb.tuple(sql<Date>`${before.publishedAt}::timestamptz`, before.id),
-      ),
-    );
-  }
-  const rows = await query
-    .orderBy('pp.published_at', 'desc')
-    .orderBy('pp.id', 'desc')
-    .limit(options.limit + 1)
-    .execute();
+  const { before } = options;
+  const shape = {
+    theme: options.themeId !== undefined,
+    platform: options.platform !== undefined,
+    before: before !== undefined,
+  };
+  const { rows } = await publishedPageStatement(db, shape, {
+    workspaceId: options.workspaceId,
+    themeId: options.themeId,
+    platform: options.platform,
+    beforeAt: before?.publishedAt,
+    beforeId: before?.id,
+    limit: options.limit + 1,
+  });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {

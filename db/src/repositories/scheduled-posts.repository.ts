@@ -5,6 +5,7 @@ import type { ApprovalStage, Platform, PostStatus } from '@pauta/core';
 import { RETRYABLE_POST_STATUSES } from '@pauta/core';
 import type { Expression, ExpressionBuilder, Kysely, QueryCreator, SqlBool } from 'kysely';
 import { sql } from 'kysely';
+import { compilePerShape } from '../compiled.js';
 import type { Database, SuggestedPostsTable } from '../schema.js';
 
 /** Filters of the scheduled-posts screen, already turned into instants (half-open ranges). */
@@ -56,27 +57,95 @@ export interface ScheduledPostRow {
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
 
+/** Which filters a list's WHERE has (their presence, never their values): its SQL's shape. */
+interface FilterShape {
+  theme: boolean;
+  platform: boolean;
+  scheduledFrom: boolean;
+  scheduledBefore: boolean;
+  createdFrom: boolean;
+  createdBefore: boolean;
+  /** How many distinct statuses (0: no status filter). */
+  statuses: number;
+}
+
+/** The values of a list's WHERE; the statuses as s0, s1, … (one parameter each, as `in` sends them). */
+type FilterValues = {
+  workspaceId: string;
+  themeId: string | undefined;
+  platform: Platform | undefined;
+  scheduledFrom: Date | undefined;
+  scheduledBefore: Date | undefined;
+  createdFrom: Date | undefined;
+  createdBefore: Date | undefined;
+  [status: `s${number}`]: PostStatus;
+};
+
+function filterShape(filter: ScheduledPostFilter): { shape: FilterShape; statuses: PostStatus[] } {
+  const statuses = [...new Set(filter.statuses ?? [])];
+  return {
+    shape: {
+      theme: filter.themeId !== undefined,
+      platform: filter.platform !== undefined,
+      scheduledFrom: filter.scheduledFrom !== undefined,
+      scheduledBefore: filter.scheduledBefore !== undefined,
+      createdFrom: filter.createdFrom !== undefined,
+      createdBefore: filter.createdBefore !== undefined,
+      statuses: statuses.length,
+    },
+    statuses,
+  };
+}
+
+function filterKey(shape: FilterShape): string {
+  return `${+shape.theme}${+shape.platform}${+shape.scheduledFrom}${+shape.scheduledBefore}${+shape.createdFrom}${+shape.createdBefore}:${shape.statuses}`;
+}
+
+function filterValues(
+  workspaceId: string,
+  filter: ScheduledPostFilter,
+  statuses: PostStatus[],
+): FilterValues {
+  const values: FilterValues = {
+    workspaceId,
+    themeId: filter.themeId,
+    platform: filter.platform,
+    scheduledFrom: filter.scheduledFrom,
+    scheduledBefore: filter.scheduledBefore,
+    createdFrom: filter.createdFrom,
+    createdBefore: filter.createdBefore,
+  };
+  for (let i = 0; i < statuses.length; i++) values[`s${i}`] = statuses[i]!;
+  return values;
+}
+
+/** The list's WHERE of a shape: the caller's posts that have a date, narrowed by the filters present. */
+function matchesShape(eb: PostsBuilder, shape: FilterShape, p: FilterValues): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [
+    eb('sp.workspace_id', '=', p.workspaceId),
+    eb('sp.scheduled_for', 'is not', null),
+  ];
+  if (shape.theme) conditions.push(eb('sp.theme_id', '=', p.themeId!));
+  if (shape.platform) conditions.push(eb('sp.platform', '=', p.platform!));
+  if (shape.scheduledFrom) conditions.push(eb('sp.scheduled_for', '>=', p.scheduledFrom!));
+  if (shape.scheduledBefore) conditions.push(eb('sp.scheduled_for', '<', p.scheduledBefore!));
+  if (shape.createdFrom) conditions.push(eb('sp.created_at', '>=', p.createdFrom!));
+  if (shape.createdBefore) conditions.push(eb('sp.created_at', '<', p.createdBefore!));
+  if (shape.statuses > 0) {
+    const statuses = Array.from({ length: shape.statuses }, (_, i) => p[`s${i}`]!);
+    conditions.push(eb('sp.status', 'in', statuses));
+  }
+  return eb.and(conditions);
+}
+
 /** The list's WHERE: the caller's posts that have a date, narrowed by the optional filters. */
 function matchesFilter(
   eb: PostsBuilder,
   workspaceId: string,
   filter: ScheduledPostFilter,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [
-    eb('sp.workspace_id', '=', workspaceId),
-    eb('sp.scheduled_for', 'is not', null),
-  ];
-  if (filter.themeId !== undefined) conditions.push(eb('sp.theme_id', '=', filter.themeId));
-  if (filter.platform !== undefined) conditions.push(eb('sp.platform', '=', filter.platform));
-  if (filter.scheduledFrom !== undefined) conditions.push(eb('sp.scheduled_for', '>=', filter.scheduledFrom));
-  if (filter.scheduledBefore !== undefined)
-    conditions.push(eb('sp.scheduled_for', '<', filter.scheduledBefore));
-  if (filter.createdFrom !== undefined) conditions.push(eb('sp.created_at', '>=', filter.createdFrom));
-  if (filter.createdBefore !== undefined) conditions.push(eb('sp.created_at', '<', filter.createdBefore));
-  if (filter.statuses !== undefined && filter.statuses.length > 0) {
-    conditions.push(eb('sp.status', 'in', [...filter.statuses]));
-  }
-  return eb.and(conditions);
+  const { shape, statuses } = filterShape(filter);
+  return matchesShape(eb, shape, filterValues(workspaceId, filter, statuses));
 }
 
 const POST_COLUMNS = [
@@ -123,12 +192,70 @@ function toRow<T extends { scheduled_for: Date | null }>(row: T): T & { schedule
 /** The exact-precision key of a row, computed by PostgreSQL (a JS Date would drop microseconds). */
 const keyText = sql<string>`to_char(sp.scheduled_for AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The page's shape: its filters, whether the counts count 'scheduled', and the cursor. */
+interface PageShape extends FilterShape {
+  countsScheduled: boolean;
+  after: boolean;
+}
+
+/** One compiled statement per shape of the page (db/src/compiled.ts); see listScheduledPostsPage. */
+const pageStatement = compilePerShape(
+  (shape: PageShape) => `${filterKey(shape)}:${+shape.countsScheduled}${+shape.after}`,
+  (shape) =>
+    (db, p: FilterValues & { afterAt: string | undefined; afterId: string | undefined; limit: number }) =>
+      db
+        .with('counts', (qb) =>
+          qb
+            .selectFrom('suggested_posts as sp')
+            .select((eb) => [
+              eb.fn.countAll<number>().as('n'),
+              shape.countsScheduled
+                ? eb.fn.countAll<number>().filterWhere('sp.status', '=', 'scheduled').as('scheduled')
+                : sql<number>`0`.as('scheduled'),
+            ])
+            .where((eb) => matchesShape(eb, shape, p)),
+        )
+        .with('page', (qb) => {
+          let page = selectPostColumns(qb)
+            .select(keyText.as('key_text'))
+            .select((eb) =>
+              eb
+                .selectFrom('post_media as pm')
+                .select('pm.thumb_key')
+                .whereRef('pm.post_id', '=', 'sp.id')
+                .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
+                .where('pm.position', '=', 0)
+                .limit(1)
+                .as('thumb_key'),
+            )
+            .where((eb) => matchesShape(eb, shape, p));
+          if (shape.after) {
+            page = page.where((eb) =>
+              eb(
+                eb.refTuple('sp.scheduled_for', 'sp.id'),
+                '>',
+                eb.tuple(sql<Date>`${p.afterAt}::timestamptz`, p.afterId!),
+              ),
+            );
+          }
+          return page.orderBy('sp.scheduled_for', 'asc').orderBy('sp.id', 'asc').limit(p.limit);
+        })
+        // The counts' one row, joined to the page's rows (or to none: an empty page still has counts).
+        .selectFrom('counts')
+        .leftJoin('page', (join) => join.on(sql<boolean>`true`))
+        .selectAll('page')
+        .select(['counts.n', 'counts.scheduled'])
+        .orderBy('page.scheduled_for', 'asc')
+        .orderBy('page.id', 'asc'),
+);
+
 /**
  * One page of the caller's scheduled posts, ascending by (scheduled_for, id), after `after`, with
  * each post's first image (its thumbnail key) and the counts of the whole filtered list — in ONE
  * statement: under load every round trip costs the web and PostgreSQL more CPU than the work of
  * the query itself (docs/performance.md). Returns up to `limit` rows and the key of the last one
- * when more follow; `total` counts every status, `scheduled` only the posts still waiting.
+ * when more follow; `total` counts every status, `scheduled` only the posts still waiting. The
+ * statement is compiled once per shape (which filters are present, the cursor).
  */
 export async function listScheduledPostsPage(
   db: Kysely<Database>,
@@ -145,56 +272,18 @@ export async function listScheduledPostsPage(
   scheduled: number;
 }> {
   const { workspaceId, filter, after } = options;
-  const statuses = filter.statuses;
-  const countsScheduled = !statuses?.length || statuses.includes('scheduled');
-  const result = await db
-    .with('counts', (qb) =>
-      qb
-        .selectFrom('suggested_posts as sp')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('n'),
-          countsScheduled
-            ? eb.fn.countAll<number>().filterWhere('sp.status', '=', 'scheduled').as('scheduled')
-            : sql<number>`0`.as('scheduled'),
-        ])
-        .where((eb) => matchesFilter(eb, workspaceId, filter)),
-    )
-    .with('page', (qb) => {
-      let page = selectPostColumns(qb)
-        .select(keyText.as('key_text'))
-        .select((eb) =>
-          eb
-            .selectFrom('post_media as pm')
-            .select('pm.thumb_key')
-            .whereRef('pm.post_id', '=', 'sp.id')
-            .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
-            .where('pm.position', '=', 0)
-            .limit(1)
-            .as('thumb_key'),
-        )
-        .where((eb) => matchesFilter(eb, workspaceId, filter));
-      if (after) {
-        page = page.where((eb) =>
-          eb(
-            eb.refTuple('sp.scheduled_for', 'sp.id'),
-            '>',
-            eb.tuple(sql<Date>`${after.scheduledFor}::timestamptz`, after.id),
-          ),
-        );
-      }
-      return page
-        .orderBy('sp.scheduled_for', 'asc')
-        .orderBy('sp.id', 'asc')
-        .limit(options.limit + 1);
-    })
-    // The counts' one row, joined to the page's rows (or to none: an empty page still has counts).
-    .selectFrom('counts')
-    .leftJoin('page', (join) => join.on(sql<boolean>`true`))
-    .selectAll('page')
-    .select(['counts.n', 'counts.scheduled'])
-    .orderBy('page.scheduled_for', 'asc')
-    .orderBy('page.id', 'asc')
-    .execute();
+  const { shape, statuses } = filterShape(filter);
+  const countsScheduled = statuses.length === 0 || statuses.includes('scheduled');
+  const { rows: result } = await pageStatement(
+    db,
+    { ...shape, countsScheduled, after: after !== undefined },
+    {
+      ...filterValues(workspaceId, filter, statuses),
+      afterAt: after?.scheduledFor,
+      afterId: after?.id,
+      limit: options.limit + 1,
+    },
+  );
   const first = result[0];
   const found = result.filter((row) => row.id !== null);
   const page = found.slice(0, options.limit);

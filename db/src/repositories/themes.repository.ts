@@ -1,5 +1,6 @@
 import type { Frequency, Platform } from '@pauta/core';
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../compiled.js';
 import type { Database, Theme } from '../schema.js';
 import type { DeletedPost } from './scheduled-posts.repository.js';
 import { type Actor, actorOf, lockWorkspace } from './workspaces.repository.js';
@@ -130,12 +131,9 @@ export interface ThemeWithCounts extends Theme {
   published_count: number;
 }
 
-/** Meus Temas: the workspace's themes, newest first, with scheduled and published counts (spec §7 call 4). */
-export async function listThemesWithCounts(
-  db: Kysely<Database>,
-  workspaceId: string,
-): Promise<ThemeWithCounts[]> {
-  const rows = await db
+/** Meus Temas' statement: one shape, compiled once (db/src/compiled.ts). */
+const themesWithCountsStatement = compileOnce((db, p: { workspaceId: string }) =>
+  db
     .selectFrom('themes as t')
     .selectAll('t')
     .select((eb) => [
@@ -152,9 +150,16 @@ export async function listThemesWithCounts(
         .whereRef('pp.theme_id', '=', 't.id')
         .as('published_count'),
     ])
-    .where('t.workspace_id', '=', workspaceId)
-    .orderBy('t.created_at', 'desc')
-    .execute();
+    .where('t.workspace_id', '=', p.workspaceId)
+    .orderBy('t.created_at', 'desc'),
+);
+
+/** Meus Temas: the workspace's themes, newest first, with scheduled and published counts (spec §7 call 4). */
+export async function listThemesWithCounts(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<ThemeWithCounts[]> {
+  const { rows } = await themesWithCountsStatement(db, { workspaceId });
   return rows.map((r) => ({
     ...r,
     scheduled_count: Number(r.scheduled_count ?? 0),

@@ -2,6 +2,7 @@
 // the person's id; the scoped procedure reads a membership here once per request.
 import type { WorkspaceRole } from '@pauta/core';
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../compiled.js';
 import type { Database } from '../schema.js';
 
 /**
@@ -19,18 +20,36 @@ export interface Membership {
   role: WorkspaceRole;
 }
 
+// Read by the scoped procedure on every mutation (and on a GET whose membership is not in memory):
+// both statements have one shape, compiled once (db/src/compiled.ts).
+const membershipStatement = compileOnce((db, p: { workspaceId: string; userId: string }) =>
+  db
+    .selectFrom('workspace_members')
+    .select(['workspace_id', 'role'])
+    .where('workspace_id', '=', p.workspaceId)
+    .where('user_id', '=', p.userId),
+);
+
+const defaultMembershipStatement = compileOnce((db, p: { userId: string }) =>
+  db
+    .selectFrom('workspace_members as m')
+    .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+    .select(['m.workspace_id', 'm.role'])
+    .where('m.user_id', '=', p.userId)
+    // The personal workspace first (personal_of = the person), then by age.
+    .orderBy((eb) => eb.case().when('w.personal_of', '=', p.userId).then(0).else(1).end())
+    .orderBy('m.created_at')
+    .orderBy('m.workspace_id')
+    .limit(1),
+);
+
 /** The person's role in the workspace, or undefined when not a member (or no such workspace). */
 export async function findMembership(
   db: Kysely<Database>,
   workspaceId: string,
   userId: string,
 ): Promise<Membership | undefined> {
-  const row = await db
-    .selectFrom('workspace_members')
-    .select(['workspace_id', 'role'])
-    .where('workspace_id', '=', workspaceId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = (await membershipStatement(db, { workspaceId, userId })).rows[0];
   return row ? { workspaceId: row.workspace_id, role: row.role } : undefined;
 }
 
@@ -39,17 +58,7 @@ export async function findDefaultMembership(
   db: Kysely<Database>,
   userId: string,
 ): Promise<Membership | undefined> {
-  const row = await db
-    .selectFrom('workspace_members as m')
-    .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-    .select(['m.workspace_id', 'm.role'])
-    .where('m.user_id', '=', userId)
-    // The personal workspace first (personal_of = the person), then by age.
-    .orderBy((eb) => eb.case().when('w.personal_of', '=', userId).then(0).else(1).end())
-    .orderBy('m.created_at')
-    .orderBy('m.workspace_id')
-    .limit(1)
-    .executeTakeFirst();
+  const row = (await defaultMembershipStatement(db, { userId })).rows[0];
   return row ? { workspaceId: row.workspace_id, role: row.role } : undefined;
 }
 
