@@ -19,7 +19,7 @@ export function contextFactory(deps: AppDeps) {
   }: {
     req: Request;
     res: Response;
-    connectionParams?: Record<string, string> | null;
+    connectionParams?: Record<string, string | undefined> | null;
   }): Promise<Context> => {
     const base = {
       deps,
@@ -69,7 +69,7 @@ export function contextFactory(deps: AppDeps) {
   };
 }
 
-function workspaceOf(connectionParams: Record<string, string> | null | undefined): string | null {
+function workspaceOf(connectionParams: Record<string, string | undefined> | null | undefined): string | null {
   const value = connectionParams?.workspace;
   return typeof value === 'string' ? value : null;
 }

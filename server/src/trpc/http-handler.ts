@@ -35,7 +35,7 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter, TContext> {
     req: Request;
     res: Response;
     /** The live stream's `connectionParams` (an EventSource sends no headers); null elsewhere. */
-    connectionParams?: Record<string, string> | null;
+    connectionParams?: Record<string, string | undefined> | null;
   }) => Promise<TContext>;
   maxBodySize: number;
   maxBatchSize: number;

@@ -39,6 +39,7 @@ import type { NavItem } from './nav-items';
 import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
 import { displayName, initialsOf } from './user-display';
 import { useSignOut } from './useSignOut';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { useWorkersStatus } from './workers-status';
 
 interface AppLayoutProps {
@@ -64,6 +65,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
           <Group gap="sm" wrap="nowrap" className={classes.left}>
             <Logo href={viewPath('dashboard')} label={messages.nav.logoHome} />
             {status.data?.sandbox && <SandboxBadge />}
+            <WorkspaceSwitcher />
           </Group>
 
           <nav
