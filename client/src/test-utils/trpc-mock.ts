@@ -138,7 +138,7 @@ export const noBudgetUsage = {
  */
 export const personalWorkspace = {
   id: 'user-1',
-  name: 'Ana Souza',
+  name: 'Pessoal',
   color: null,
   personal: true,
   role: 'owner',

@@ -319,7 +319,6 @@ export const messages = {
   workspaces: {
     switcherLabel: (name: string) => `Cliente atual: ${name}. Trocar de cliente`,
     listTitle: 'Clientes',
-    personal: 'Pessoal',
     newClient: 'Novo cliente',
     current: 'atual',
     createTitle: 'Novo cliente',

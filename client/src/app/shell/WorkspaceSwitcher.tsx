@@ -3,7 +3,6 @@
 // cliente" (an icon in the header, an entry in the menu), the one way to start a second cliente.
 import {
   ActionIcon,
-  Badge,
   Button,
   Menu,
   Modal,
@@ -26,9 +25,9 @@ import classes from './AppLayout.module.css';
 
 const text = messages.workspaces;
 
+/** The person's role there (the personal workspace is named "Pessoal" already). */
 function roleLabel(workspace: WorkspaceSummary): string {
-  const role = WORKSPACE_ROLE_LABELS[workspace.role];
-  return workspace.personal ? `${text.personal} · ${role}` : role;
+  return WORKSPACE_ROLE_LABELS[workspace.role];
 }
 
 /** The header's switcher (several clientes) or its discreet "Novo cliente" (only the personal one). */
@@ -69,9 +68,9 @@ export function WorkspaceSwitcher() {
             rightSection={<IconSelector size={14} aria-hidden />}
             aria-label={text.switcherLabel(name)}
             className={`${classes.desktopOnly} ${classes.workspaceButton}`}
-            classNames={{ label: classes.workspaceLabel }}
+            classNames={{ inner: classes.workspaceInner, label: classes.workspaceLabel }}
           >
-            {name}
+            <span className={classes.workspaceName}>{name}</span>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -88,14 +87,12 @@ export function WorkspaceSwitcher() {
                 leftSection={
                   active ? <IconCheck size={16} aria-hidden /> : <span className={classes.checkSpace} />
                 }
-                rightSection={
-                  <Badge size="xs" variant="light" color={w.personal ? 'gray' : 'brand'}>
-                    {roleLabel(w)}
-                  </Badge>
-                }
               >
                 <Text size="sm" fw={active ? 700 : 500} truncate>
                   {w.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {roleLabel(w)}
                 </Text>
               </Menu.Item>
             );
