@@ -1,17 +1,7 @@
 // The workspace ("cliente") switcher (docs/workspaces.md): in the desktop header and the mobile
 // menu. A person with only their personal workspace sees no switcher — only a discreet "Novo
 // cliente" (an icon in the header, an entry in the menu), the one way to start a second cliente.
-import {
-  ActionIcon,
-  Button,
-  Menu,
-  Modal,
-  NavLink,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Menu, Modal, NavLink, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { messages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
 import { IconBuildingStore, IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
