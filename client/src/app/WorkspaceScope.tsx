@@ -7,6 +7,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { createContext, Fragment, useContext, useLayoutEffect, useState } from 'react';
 import { ViewLoading } from '../components/ViewLoading';
+import { announce } from '../lib/announcer';
 import { showWarning } from '../lib/toast';
 import { useTRPC } from '../lib/trpc';
 import { navigate, useSearch } from './navigation';
@@ -113,8 +114,13 @@ export function WorkspaceScope({ userId, children }: { userId: string; children:
   const state: WorkspaceState = {
     id: applied ?? wanted,
     workspaces: workspaces ?? [],
-    // The same view in the other cliente, without the previous one's ids (`?theme=…`).
-    switchTo: (id) => navigate(withWorkspaceParam(window.location.pathname, id)),
+    // The same view in the other cliente, without the previous one's ids (`?theme=…`); the whole
+    // page changes, so a screen reader is told where the person is now.
+    switchTo: (id) => {
+      const target = workspaces?.find((w) => w.id === id);
+      navigate(withWorkspaceParam(window.location.pathname, id));
+      if (target) announce(messages.workspaces.switched(target.name));
+    },
   };
 
   if (applied === null || applied !== wanted) return <ViewLoading />;

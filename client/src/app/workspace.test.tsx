@@ -1,5 +1,6 @@
 import { errorMessages, messages } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
+import { currentAnnouncement } from '../lib/announcer';
 import { fireEvent, render, screen, waitFor, within } from '../test-utils/render';
 import { deferred, mockTrpc, personalWorkspace, signedIn, TrpcErrorResponse } from '../test-utils/trpc-mock';
 import { App } from './App';
@@ -83,6 +84,7 @@ describe('the switcher', () => {
     await screen.findByRole('button', { name: text.switcherLabel(clinica.name) });
     expect(window.location.pathname + window.location.search).toBe('/themes?cliente=ws-clinica');
     expect(storedWorkspaceId('user-1')).toBe('ws-clinica');
+    expect(currentAnnouncement('polite').text).toBe(text.switched(clinica.name));
     await waitFor(() => expect(api.callsTo('themes.list').length).toBeGreaterThan(before));
     expect(api.callsTo('themes.list').at(-1)?.workspace).toBe('ws-clinica');
 

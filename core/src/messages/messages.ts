@@ -320,7 +320,6 @@ export const messages = {
     switcherLabel: (name: string) => `Cliente atual: ${name}. Trocar de cliente`,
     listTitle: 'Clientes',
     newClient: 'Novo cliente',
-    current: 'atual',
     createTitle: 'Novo cliente',
     createHint: 'Cada cliente tem seus próprios temas, posts, contas conectadas e aprovações.',
     nameLabel: 'Nome do cliente',
