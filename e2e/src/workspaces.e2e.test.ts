@@ -33,6 +33,12 @@ describe('clientes (workspaces)', () => {
   it('creates a second cliente, keeps each one’s themes apart, and stays in it on reload', async () => {
     const { context, page } = await newPage(browser);
     const axe = new AxeReport();
+    // The live stream (an EventSource, no headers) names its workspace in connectionParams.
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/trpc/live.events') streams.push(url.searchParams.get('connectionParams') ?? '');
+    });
     await signUp(page, uniqueEmail('clientes'));
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
     await createTheme(page, 'Tema pessoal', { networks: ['LinkedIn'], frequency: '3x por semana' });
@@ -41,12 +47,14 @@ describe('clientes (workspaces)', () => {
     // One workspace: no switcher, only a discreet "Novo cliente"; the URL names no cliente.
     await expect(switcher(page).count()).resolves.toBe(0);
     expect(new URL(page.url()).searchParams.has('cliente')).toBe(false);
+    await snapshot(page, 'workspaces-single-header-1280', { fullPage: false });
     await page.getByRole('button', { name: 'Novo cliente' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo cliente' });
     await dialog.getByRole('button', { name: 'Criar cliente' }).click();
     await dialog.getByText('Informe o nome do cliente.').waitFor();
     await dialog.getByLabel(/^Nome do cliente/).fill('Padaria Pão Quente');
     await scan(page, axe, 'novo-cliente', 'light-1280');
+    await snapshot(page, 'workspaces-new-client-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Criar cliente' }).click();
     await expectToast(page, 'Cliente "Padaria Pão Quente" criado');
     await page
@@ -54,6 +62,10 @@ describe('clientes (workspaces)', () => {
       .waitFor();
     const padaria = new URL(page.url()).searchParams.get('cliente');
     expect(padaria).toMatch(/^[0-9a-f-]{36}$/);
+
+    await expect
+      .poll(() => streams.some((params) => params.includes(padaria ?? '-')), { timeout: 10_000 })
+      .toBe(true);
 
     // The new cliente is empty.
     await openThemes(page);
