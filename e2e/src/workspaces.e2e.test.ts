@@ -29,6 +29,15 @@ async function switchTo(page: Page, name: string) {
   await page.getByRole('button', { name: `Cliente atual: ${name}. Trocar de cliente` }).waitFor();
 }
 
+/** Closes the toasts shown, so a screenshot shows the menu under them. */
+async function closeToasts(page: Page) {
+  const toasts = page.locator('.mantine-Notification-root');
+  while ((await toasts.count()) > 0) {
+    await toasts.first().locator('button').click();
+    await page.waitForTimeout(300);
+  }
+}
+
 describe('clientes (workspaces)', () => {
   it('creates a second cliente, keeps each one’s themes apart, and stays in it on reload', async () => {
     const { context, page } = await newPage(browser);
@@ -48,6 +57,16 @@ describe('clientes (workspaces)', () => {
     await expect(switcher(page).count()).resolves.toBe(0);
     expect(new URL(page.url()).searchParams.has('cliente')).toBe(false);
     await snapshot(page, 'workspaces-single-header-1280', { fullPage: false });
+    // In the mobile menu, the same discreet entry and no list.
+    await closeToasts(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Novo cliente' }).waitFor();
+    await expect(page.getByRole('group', { name: 'Clientes' }).count()).resolves.toBe(0);
+    await snapshot(page, 'workspaces-single-menu-375', { fullPage: false });
+    await scan(page, axe, 'single-workspace-menu', 'light-375');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Novo cliente' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo cliente' });
     await dialog.getByRole('button', { name: 'Criar cliente' }).click();
@@ -124,11 +143,7 @@ describe('clientes (workspaces)', () => {
     await page.getByText('Tema pessoal').first().waitFor();
 
     // The mobile menu at 375 px (the notice closed first, so the picture shows the menu).
-    const toasts = page.locator('.mantine-Notification-root');
-    while ((await toasts.count()) > 0) {
-      await toasts.first().locator('button').click();
-      await page.waitForTimeout(300);
-    }
+    await closeToasts(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });

@@ -143,7 +143,6 @@ export function WorkspaceMenuSection({ id, onClose }: { id: string; onClose: () 
         leftSection={<IconPlus size={20} stroke={1.7} aria-hidden />}
         onClick={() => setCreating(true)}
         fw={several ? 600 : 500}
-        c={several ? undefined : 'dimmed'}
       />
       <NewWorkspaceModal opened={creating} onClose={() => setCreating(false)} onCreated={onClose} />
     </>
