@@ -12,6 +12,7 @@ import { signedInView, useSessionUser } from './session';
 import { AdminGate } from './shell/AdminGate';
 import { AppLayout } from './shell/AppLayout';
 import { ViewHeader } from './shell/ViewHeader';
+import { WorkspaceScope } from './WorkspaceScope';
 
 interface SignedInAppProps {
   pathname: string;
@@ -36,23 +37,26 @@ export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
   useDocumentTitle(`${messages.views[view].title} · ${messages.common.appName}`);
 
   const ViewComponent = VIEW_COMPONENTS[view];
+  if (!user) return null;
   return (
-    <DatesSettings>
-      {user && <LiveUpdates userId={user.id} />}
-      <AppLayout view={view}>
-        <ViewHeader view={view} />
-        <ErrorBoundary key={view}>
-          <Suspense fallback={<ViewLoading />}>
-            {isAdminView(view) ? (
-              <AdminGate>
+    <WorkspaceScope userId={user.id}>
+      <DatesSettings>
+        <LiveUpdates userId={user.id} />
+        <AppLayout view={view}>
+          <ViewHeader view={view} />
+          <ErrorBoundary key={view}>
+            <Suspense fallback={<ViewLoading />}>
+              {isAdminView(view) ? (
+                <AdminGate>
+                  <ViewComponent />
+                </AdminGate>
+              ) : (
                 <ViewComponent />
-              </AdminGate>
-            ) : (
-              <ViewComponent />
-            )}
-          </Suspense>
-        </ErrorBoundary>
-      </AppLayout>
-    </DatesSettings>
+              )}
+            </Suspense>
+          </ErrorBoundary>
+        </AppLayout>
+      </DatesSettings>
+    </WorkspaceScope>
   );
 }

@@ -1,6 +1,7 @@
 // Client-side navigation without a router dependency: the URL path is the state, read through
 // useSyncExternalStore and changed with history.pushState (plus popstate for Back/Forward).
 import { useSyncExternalStore } from 'react';
+import { keepWorkspaceParam } from './workspace';
 
 const NAVIGATE_EVENT = 'pauta:navigate';
 
@@ -10,7 +11,9 @@ interface NavigateOptions {
 }
 
 /** Goes to a same-origin URL (`/auth`, `/connected-accounts?connection=true`) without reloading. */
-export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
+export function navigate(target: string, { replace = false }: NavigateOptions = {}): void {
+  // The workspace ("cliente") in the URL follows the person from view to view.
+  const to = keepWorkspaceParam(target, window.location.search);
   const current = window.location.pathname + window.location.search + window.location.hash;
   if (to !== current) {
     if (replace) window.history.replaceState(null, '', to);

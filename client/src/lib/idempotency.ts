@@ -7,6 +7,7 @@ import { canonicalJson } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { isTRPCClientError, type TRPCLink } from '@trpc/client';
 import { type Observable, share, tap } from '@trpc/server/observable';
+import { currentWorkspaceId } from '../app/workspace';
 import { httpStatusOf } from './errors';
 
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -53,7 +54,8 @@ export function idempotencyLink(
   return () =>
     ({ op, next }) => {
       if (op.type !== 'mutation') return next(op);
-      const action = `${op.path}\n${canonicalJson(op.input)}`;
+      // The same input in another workspace ("cliente") is another action.
+      const action = `${currentWorkspaceId() ?? ''}\n${op.path}\n${canonicalJson(op.input)}`;
       const running = inFlight.get(action);
       if (running) return running;
       for (const [kept, { createdAt }] of actions)

@@ -12,6 +12,7 @@ import {
 } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { workspaceConnectionParams, workspaceHeaders } from '../app/workspace';
 import { httpStatusOf } from './errors';
 import { idempotencyHeaders, idempotencyLink } from './idempotency';
 
@@ -26,6 +27,7 @@ export type TrpcClient = ReturnType<typeof createTrpcClient>;
  * Subscriptions (live updates) go over SSE.
  * Queries are batched. Mutations go one per request, each with the Idempotency-Key of its user
  * action (lib/idempotency.ts, docs/idempotency.md): a header is per request, not per operation.
+ * Every call names the current workspace ("cliente", app/workspace.ts).
  */
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
@@ -34,15 +36,20 @@ export function createTrpcClient() {
       splitLink({
         // Live updates: one SSE stream (EventSource; reconnects with the last event id).
         condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({ url: '/trpc', transformer: superjson }),
+        // An EventSource sends no headers: the workspace goes in connectionParams (a query parameter).
+        true: httpSubscriptionLink({
+          url: '/trpc',
+          transformer: superjson,
+          connectionParams: () => workspaceConnectionParams(),
+        }),
         false: splitLink({
           condition: (op) => op.type === 'mutation',
           true: httpLink({
             url: '/trpc',
             transformer: superjson,
-            headers: ({ op }) => idempotencyHeaders(op),
+            headers: ({ op }) => ({ ...idempotencyHeaders(op), ...workspaceHeaders() }),
           }),
-          false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+          false: httpBatchLink({ url: '/trpc', transformer: superjson, headers: () => workspaceHeaders() }),
         }),
       }),
     ],

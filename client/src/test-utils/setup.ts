@@ -4,6 +4,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setCurrentWorkspaceId } from '../app/workspace';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -45,6 +46,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.sessionStorage.clear();
+  window.localStorage.clear();
+  setCurrentWorkspaceId(null);
   window.history.replaceState(null, '', '/');
 });
 

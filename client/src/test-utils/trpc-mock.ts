@@ -55,6 +55,8 @@ export interface TrpcCall {
   input: unknown;
   /** The Idempotency-Key header of a mutation's request (null when absent). */
   idempotencyKey: string | null;
+  /** The x-pauta-workspace header (the cliente the call is for; null when absent). */
+  workspace: string | null;
 }
 
 /** A promise the test resolves when it wants the server to answer (to observe pending states). */
@@ -134,6 +136,14 @@ export const noBudgetUsage = {
  * Replaces `fetch` with the fake server. Values in `handlers` answer as they are; functions get
  * the call's input and may return a promise or throw a TrpcErrorResponse.
  */
+export const personalWorkspace = {
+  id: 'user-1',
+  name: 'Pessoal',
+  color: null,
+  personal: true,
+  role: 'owner',
+} as const;
+
 export function mockTrpc(handlers: Record<string, unknown>) {
   const calls: TrpcCall[] = [];
   const table: Record<string, unknown> = {
@@ -146,11 +156,18 @@ export function mockTrpc(handlers: Record<string, unknown>) {
     'media.list': [],
     // The edit dialog's 'Histórico de entrega': nothing happened yet.
     'posts.deliveryTimeline': { entries: [], url: null },
+    // Only the personal workspace ("cliente"), whose id is the person's.
+    'workspaces.list': { workspaces: [personalWorkspace] },
     ...handlers,
   };
 
-  const answer = async (path: string, input: unknown, idempotencyKey: string | null) => {
-    calls.push({ path, input, idempotencyKey });
+  const answer = async (
+    path: string,
+    input: unknown,
+    idempotencyKey: string | null,
+    workspace: string | null,
+  ) => {
+    calls.push({ path, input, idempotencyKey, workspace });
     if (!Object.hasOwn(table, path)) throw new TrpcErrorResponse('NOT_FOUND', `no handler for ${path}`);
     const handler = table[path];
     return typeof handler === 'function' ? await (handler as Handler)(input) : handler;
@@ -167,12 +184,15 @@ export function mockTrpc(handlers: Record<string, unknown>) {
     // A batch sends { 0: input, 1: input }; a single request sends the input itself.
     const rawInputs = (batched ? body : { 0: body }) as Record<string, unknown>;
     const idempotencyKey = new Headers(init?.headers).get('idempotency-key');
+    const workspace = new Headers(init?.headers).get('x-pauta-workspace');
     const items = await Promise.all(
       paths.map(async (path, index) => {
         const raw = rawInputs[index] as Parameters<typeof superjson.deserialize>[0] | undefined;
         const input = raw ? superjson.deserialize(raw) : undefined;
         try {
-          return { result: { data: superjson.serialize(await answer(path, input, idempotencyKey)) } };
+          return {
+            result: { data: superjson.serialize(await answer(path, input, idempotencyKey, workspace)) },
+          };
         } catch (error) {
           const failure =
             error instanceof TrpcErrorResponse

@@ -315,6 +315,29 @@ export const messages = {
     signingOut: 'Saindo...',
   },
 
+  /** Workspaces, called "clientes" in the UI (docs/workspaces.md). */
+  workspaces: {
+    switcherLabel: (name: string) => `Cliente atual: ${name}. Trocar de cliente`,
+    listTitle: 'Clientes',
+    newClient: 'Novo cliente',
+    createTitle: 'Novo cliente',
+    createHint: 'Cada cliente tem seus próprios temas, posts, contas conectadas e aprovações.',
+    nameLabel: 'Nome do cliente',
+    namePlaceholder: 'Ex.: Padaria Pão Quente',
+    nameRequired: 'Informe o nome do cliente.',
+    nameTooLong: 'O nome pode ter no máximo 80 caracteres.',
+    create: 'Criar cliente',
+    creating: 'Criando...',
+    cancel: 'Cancelar',
+    createErrorTitle: 'Não foi possível criar o cliente',
+    created: (name: string) => `Cliente "${name}" criado. Você está trabalhando nele agora.`,
+    createdTitle: 'Cliente criado',
+    switched: (name: string) => `Agora você está em ${name}.`,
+    unavailableTitle: 'Cliente indisponível',
+    unavailable:
+      'O cliente do endereço não existe ou você não tem acesso a ele. Mostrando o seu espaço pessoal.',
+  },
+
   shell: {
     underConstructionTitle: 'Em construção',
     underConstruction: 'Esta tela está em construção e chega em uma próxima versão do Pauta.',

@@ -12,7 +12,15 @@ import type { Context } from './trpc.js';
 
 export function contextFactory(deps: AppDeps) {
   const names = cookieNames(deps.env.appUrl);
-  return async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
+  return async ({
+    req,
+    res,
+    connectionParams,
+  }: {
+    req: Request;
+    res: Response;
+    connectionParams?: Record<string, string | undefined> | null;
+  }): Promise<Context> => {
     const base = {
       deps,
       requestId: req.id,
@@ -20,7 +28,9 @@ export function contextFactory(deps: AppDeps) {
       cookies: names,
       idempotencyKey: req.get(IDEMPOTENCY_HEADER) ?? null,
       // Which workspace ("cliente") the call works in; absent: the person's default (docs/workspaces.md).
-      requestedWorkspaceId: req.get(WORKSPACE_HEADER) ?? null,
+      // The live stream is an EventSource, which sends no headers: it names the workspace in tRPC's
+      // `connectionParams` (a query parameter), read the same way and checked by the same procedure.
+      requestedWorkspaceId: req.get(WORKSPACE_HEADER) ?? workspaceOf(connectionParams) ?? null,
       req,
       res,
     };
@@ -57,4 +67,9 @@ export function contextFactory(deps: AppDeps) {
       return { ...base, user: null };
     }
   };
+}
+
+function workspaceOf(connectionParams: Record<string, string | undefined> | null | undefined): string | null {
+  const value = connectionParams?.workspace;
+  return typeof value === 'string' ? value : null;
 }

@@ -31,7 +31,12 @@ type CallType = ProcedureType | 'unknown';
 
 export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter, TContext> {
   router: TRouter;
-  createContext: (opts: { req: Request; res: Response }) => Promise<TContext>;
+  createContext: (opts: {
+    req: Request;
+    res: Response;
+    /** The live stream's `connectionParams` (an EventSource sends no headers); null elsewhere. */
+    connectionParams?: Record<string, string | undefined> | null;
+  }) => Promise<TContext>;
   maxBodySize: number;
   maxBatchSize: number;
   onError: (opts: {
@@ -195,7 +200,8 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
     maxBodySize: opts.maxBodySize,
     allowBatching: true,
     maxBatchSize: opts.maxBatchSize,
-    createContext: ({ req, res }) => opts.createContext({ req, res }),
+    createContext: ({ req, res, info }) =>
+      opts.createContext({ req, res, connectionParams: info.connectionParams }),
     onError: ({ error, path, input, ctx, type, req }) =>
       opts.onError({ error, path, input, ctx: ctx as TContext | undefined, type, req }),
   });

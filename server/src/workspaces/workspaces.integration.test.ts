@@ -315,6 +315,38 @@ describe('live events per workspace', () => {
   });
 });
 
+describe("the live stream's workspace in connectionParams (an EventSource sends no headers)", () => {
+  const open = async (person: Person, workspace: string) => {
+    const params = encodeURIComponent(JSON.stringify({ workspace }));
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/trpc/live.events?connectionParams=${params}`, {
+      headers: {
+        cookie: `pauta_session=${person.browser.jar.get('pauta_session')}`,
+        accept: 'text/event-stream',
+      },
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // Up to the first message: the quiet stream's `sync`, or the refusal.
+    while (!/data:/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    controller.abort();
+    return text;
+  };
+
+  it("opens for a member's workspace and refuses another's, like the header", async () => {
+    expect(await open(ana, padaria)).toContain('sync');
+    const refused = await open(bruno, padaria);
+    expect(refused).toContain('WORKSPACE_UNAVAILABLE');
+    expect(refused).not.toContain('sync');
+  });
+});
+
 describe('max_workspaces_per_user', () => {
   it('refuses a workspace past the limit with a pt-BR message; the personal one does not count', async () => {
     await handle.db

@@ -32,6 +32,7 @@ import { Link } from '../Link';
 import type { SessionUser } from '../session';
 import { useAdminCheck, useSessionUser, useSystemStatus } from '../session';
 import { viewPath } from '../view-paths';
+import { useWorkspace } from '../WorkspaceScope';
 import { AccountsBanner } from './AccountsBanner';
 import classes from './AppLayout.module.css';
 import { MobileMenu } from './MobileMenu';
@@ -39,6 +40,7 @@ import type { NavItem } from './nav-items';
 import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
 import { displayName, initialsOf } from './user-display';
 import { useSignOut } from './useSignOut';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { useWorkersStatus } from './workers-status';
 
 interface AppLayoutProps {
@@ -54,6 +56,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
   const { signOut, signingOut } = useSignOut();
   const [menuOpened, menu] = useDisclosure(false);
   const showAdmin = !admin.loading && admin.isAdmin;
+  const severalWorkspaces = (useWorkspace()?.workspaces.length ?? 0) > 1;
   const publishingPaused = showAdmin && status.data?.publishingAvailable === false;
 
   return (
@@ -64,12 +67,14 @@ export function AppLayout({ view, children }: AppLayoutProps) {
           <Group gap="sm" wrap="nowrap" className={classes.left}>
             <Logo href={viewPath('dashboard')} label={messages.nav.logoHome} />
             {status.data?.sandbox && <SandboxBadge />}
+            <WorkspaceSwitcher />
           </Group>
 
           <nav
             aria-label={messages.nav.mainNavigation}
             className={classes.desktopNav}
-            data-admin={showAdmin || undefined}
+            data-compact={showAdmin || severalWorkspaces || undefined}
+            data-workspaces={severalWorkspaces || undefined}
           >
             {NAV_ITEMS.map((item) => (
               <HeaderLink key={item.view} item={item} active={item.view === view} />

@@ -8,6 +8,7 @@ import { viewPath } from '../view-paths';
 import type { NavItem } from './nav-items';
 import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
 import { displayName, initialsOf } from './user-display';
+import { WorkspaceMenuSection } from './WorkspaceSwitcher';
 
 interface MobileMenuProps {
   id: string;
@@ -49,6 +50,7 @@ export function MobileMenu({
     >
       <Stack gap="md">
         {user && <MenuUser user={user} />}
+        <WorkspaceMenuSection id={id} onClose={onClose} />
         <nav aria-label={messages.nav.menu}>
           <Stack gap={2}>{NAV_ITEMS.map(renderItem)}</Stack>
           {showAdmin && (

@@ -4,6 +4,7 @@
 
 import type { MediaRejection } from '@pauta/core';
 import { MEDIA_UPLOAD_MAX_BYTES, mediaRejectionMessage, messages } from '@pauta/core';
+import { workspaceHeaders } from '../../app/workspace';
 import type { MediaItem } from './types';
 
 export type UploadResult = { ok: true; media: MediaItem } | { ok: false; message: string };
@@ -49,6 +50,7 @@ export const xhrUpload: Uploader = ({ postId, file, uploadId, onProgress }) =>
     // image/* type (a CSRF guard) and judges the bytes, never this.
     xhr.setRequestHeader('Content-Type', file.type || 'image/unknown');
     xhr.setRequestHeader('Idempotency-Key', uploadId);
+    for (const [name, value] of Object.entries(workspaceHeaders())) xhr.setRequestHeader(name, value);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

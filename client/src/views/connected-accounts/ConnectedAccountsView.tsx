@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from '../../app/navigation';
 import { useSessionUser } from '../../app/session';
+import { currentWorkspaceId } from '../../app/workspace';
 import { StateMessage } from '../../components/StateMessage';
 import { browserNavigation } from '../../lib/oauth';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
@@ -30,7 +31,10 @@ export const RETURN_RELOAD_DELAY_MS = 1000;
 
 /** The server route that starts a connection (full-page navigation to the network). */
 export function connectStartUrl(platform: ConnectablePlatform): string {
-  return `/auth/oauth/${platform}/start?purpose=connect`;
+  // The account lands in the current workspace ("cliente"); without one, the person's default.
+  const workspace = currentWorkspaceId();
+  const query = workspace ? `&workspace=${encodeURIComponent(workspace)}` : '';
+  return `/auth/oauth/${platform}/start?purpose=connect${query}`;
 }
 
 /** Contas Conectadas (spec §2.3): one card per network; the OAuth return lands here. */

@@ -1,0 +1,246 @@
+// The workspace ("cliente") switcher (docs/workspaces.md): in the desktop header and the mobile
+// menu. A person with only their personal workspace sees no switcher — only a discreet "Novo
+// cliente" (an icon in the header, an entry in the menu), the one way to start a second cliente.
+import { ActionIcon, Button, Menu, Modal, NavLink, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { messages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
+import { IconBuildingStore, IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSingleFlight } from '../../lib/actions';
+import { describeError } from '../../lib/errors';
+import { showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { useWorkspace, type WorkspaceSummary } from '../WorkspaceScope';
+import classes from './AppLayout.module.css';
+
+const text = messages.workspaces;
+
+/** The person's role there (the personal workspace is named "Pessoal" already). */
+function roleLabel(workspace: WorkspaceSummary): string {
+  return WORKSPACE_ROLE_LABELS[workspace.role];
+}
+
+/** The header's switcher (several clientes) or its discreet "Novo cliente" (only the personal one). */
+export function WorkspaceSwitcher() {
+  const workspace = useWorkspace();
+  const [creating, setCreating] = useState(false);
+  if (!workspace || workspace.workspaces.length === 0) return null;
+  const current = workspace.workspaces.find((w) => w.id === workspace.id);
+  const modal = <NewWorkspaceModal opened={creating} onClose={() => setCreating(false)} />;
+
+  if (workspace.workspaces.length === 1)
+    return (
+      <>
+        <Tooltip label={text.newClient} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => setCreating(true)}
+            aria-label={text.newClient}
+            className={classes.desktopOnly}
+          >
+            <IconBuildingStore size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        {modal}
+      </>
+    );
+
+  const name = current?.name ?? text.listTitle;
+  return (
+    <>
+      <Menu position="bottom-end" width={280} shadow="md" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconBuildingStore size={18} aria-hidden />}
+            rightSection={<IconSelector size={14} aria-hidden />}
+            aria-label={text.switcherLabel(name)}
+            className={`${classes.desktopOnly} ${classes.workspaceButton}`}
+            classNames={{ inner: classes.workspaceInner, label: classes.workspaceLabel }}
+          >
+            <span className={classes.workspaceName}>{name}</span>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{text.listTitle}</Menu.Label>
+          {workspace.workspaces.map((w) => {
+            const active = w.id === workspace.id;
+            return (
+              <Menu.Item
+                key={w.id}
+                onClick={() => {
+                  if (!active) workspace.switchTo(w.id);
+                }}
+                aria-current={active ? 'true' : undefined}
+                leftSection={
+                  active ? <IconCheck size={16} aria-hidden /> : <span className={classes.checkSpace} />
+                }
+              >
+                <Text size="sm" fw={active ? 700 : 500} truncate>
+                  {w.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {roleLabel(w)}
+                </Text>
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {text.newClient}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {modal}
+    </>
+  );
+}
+
+/** The mobile menu's section: the clientes (when several) and "Novo cliente". */
+export function WorkspaceMenuSection({ id, onClose }: { id: string; onClose: () => void }) {
+  const workspace = useWorkspace();
+  const [creating, setCreating] = useState(false);
+  if (!workspace || workspace.workspaces.length === 0) return null;
+  const several = workspace.workspaces.length > 1;
+  return (
+    <>
+      {several && (
+        <>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4} id={`${id}-clientes`}>
+            {text.listTitle}
+          </Text>
+          <Stack gap={2} role="group" aria-labelledby={`${id}-clientes`}>
+            {workspace.workspaces.map((w) => {
+              const active = w.id === workspace.id;
+              return (
+                <NavLink
+                  key={w.id}
+                  component="button"
+                  type="button"
+                  label={w.name}
+                  description={roleLabel(w)}
+                  leftSection={<IconBuildingStore size={20} stroke={1.7} aria-hidden />}
+                  rightSection={active ? <IconCheck size={16} aria-hidden /> : undefined}
+                  active={active}
+                  aria-current={active ? 'true' : undefined}
+                  onClick={() => {
+                    onClose();
+                    if (!active) workspace.switchTo(w.id);
+                  }}
+                  fw={600}
+                />
+              );
+            })}
+          </Stack>
+        </>
+      )}
+      <NavLink
+        component="button"
+        type="button"
+        label={text.newClient}
+        leftSection={<IconPlus size={20} stroke={1.7} aria-hidden />}
+        onClick={() => setCreating(true)}
+        fw={several ? 600 : 500}
+      />
+      <NewWorkspaceModal opened={creating} onClose={() => setCreating(false)} onCreated={onClose} />
+    </>
+  );
+}
+
+function nameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return text.nameRequired;
+  if (trimmed.length > 80) return text.nameTooLong;
+  return null;
+}
+
+/** "Novo cliente": the name, then `workspaces.create`; the new cliente opens at once. */
+export function NewWorkspaceModal({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated?: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const workspace = useWorkspace();
+  const create = useMutation(trpc.workspaces.create.mutationOptions());
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setName('');
+    setError(null);
+    onClose();
+  };
+
+  const [submit, submitting] = useSingleFlight(async () => {
+    const invalid = nameError(name);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    try {
+      const { workspace: created } = await create.mutateAsync({ name: name.trim() });
+      await queryClient.invalidateQueries(trpc.workspaces.list.queryFilter());
+      showSuccess(text.createdTitle, text.created(created.name));
+      close();
+      onCreated?.();
+      workspace?.switchTo(created.id);
+    } catch (failure) {
+      setError(describeError(failure, text.createErrorTitle).message);
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        if (!submitting) close();
+      }}
+      title={text.createTitle}
+      centered
+    >
+      <form
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {text.createHint}
+          </Text>
+          <TextInput
+            label={text.nameLabel}
+            placeholder={text.namePlaceholder}
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            maxLength={120}
+            required
+            data-autofocus
+            disabled={submitting}
+          />
+          <Stack gap="xs" align="stretch">
+            <Button type="submit" loading={submitting} disabled={submitting}>
+              {text.create}
+            </Button>
+            <Button variant="default" onClick={close} disabled={submitting}>
+              {text.cancel}
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
