@@ -133,9 +133,9 @@ describe('administration', () => {
     await snapshot(admin, 'publishing-logs-1280');
   });
 
-  it('a settings edit changes behaviour: max themes per user', async () => {
+  it('a settings edit changes behaviour: max themes per cliente (workspace)', async () => {
     await admin.goto('/admin-settings');
-    const input = admin.getByLabel('Valor de Máximo de temas por usuário');
+    const input = admin.getByLabel('Valor de Máximo de temas por cliente');
     await input.fill('1');
     await input
       .locator('xpath=ancestor::form')
