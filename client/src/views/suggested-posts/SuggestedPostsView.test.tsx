@@ -42,6 +42,8 @@ describe('Posts Sugeridos', () => {
         path: 'themes.generateDrafts',
         input: { themeId: theme.id, mode: 'card' },
         idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+        // Rendered without the signed-in app's WorkspaceScope: no cliente named, the personal one.
+        workspace: null,
       },
     ]);
     // The URL forgets from=card so a reload does not generate again.
