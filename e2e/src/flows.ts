@@ -120,9 +120,20 @@ export async function moveWithKeyboard(page: Page, title: string, stage: string,
   await page.keyboard.press('Enter');
   const item = page.getByRole('menuitem', { name: stage, exact: true });
   await item.waitFor();
-  for (let i = 0; i < 6; i++) {
+  // One ArrowDown at a time, each waiting for the focus to move: on a loaded machine the menu moves
+  // its focus a frame later, and a check made before that pressed ArrowDown again and overshot the
+  // stage (the move then went to another column).
+  for (let i = 0; i < 8; i++) {
     if (await item.evaluate((el) => el === document.activeElement)) break;
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press('ArrowDown');
+    await page
+      .waitForFunction((previous) => document.activeElement !== previous, before, { timeout: 2000 })
+      .catch(() => undefined);
+    await before.dispose();
+  }
+  if (!(await item.evaluate((el) => el === document.activeElement))) {
+    throw new Error(`o item "${stage}" do menu Mover para… não recebeu o foco`);
   }
   await page.keyboard.press('Enter');
   if (!options.wait) return;
