@@ -1,5 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import { isEditablePostStatus, PLATFORM_LABELS, POST_STATUS_LABELS, resolveThemeColor } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import type { CSSProperties, DragEvent } from 'react';
 import { PlatformIcon } from '../PlatformIcon';
 import { STATUS_STYLE } from '../posts/PostStatusBadge';
@@ -16,6 +17,11 @@ interface PostChipProps {
   onDragEnd: () => void;
 }
 
+/** The network's colour from its profile (networks/), in the shades that read on a chip. */
+function networkColor(color: string): string {
+  return `light-dark(var(--mantine-color-${color}-8), var(--mantine-color-${color}-3))`;
+}
+
 /** A post in the calendar: time and title in its theme colour; click to edit, drag to move. */
 export function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEnd }: PostChipProps) {
   const time = localTime(post.scheduledFor, timeZone);
@@ -25,7 +31,12 @@ export function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEn
     <button
       type="button"
       className={`${classes.chip} ${moving ? classes.moving : ''}`}
-      style={{ '--chip-color': resolveThemeColor(post.themeColor) } as CSSProperties}
+      style={
+        {
+          '--chip-color': resolveThemeColor(post.themeColor),
+          '--chip-network-color': networkColor(NETWORK_PROFILES[post.platform].color),
+        } as CSSProperties
+      }
       title={`${time} ${post.title} · ${PLATFORM_LABELS[post.platform]} · ${post.themeName}`}
       data-platform={post.platform}
       draggable={draggable}
