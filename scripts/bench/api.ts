@@ -1,5 +1,7 @@
 // Read-path benchmark of the API (npm run bench:api): seeds 1,000,000 suggested_posts across
-// 1,000 users into a throw-away database `pauta_bench`, then times the scheduled-posts list,
+// 1,000 users into a throw-away database `pauta_bench` — the measured person is an agency owner with
+// 200 workspaces ("clientes", issue 25) and is measured in one of its created ones, named in the
+// `x-pauta-workspace` header as the browser sends it — then times the scheduled-posts list,
 // its filtered and deep pages and dashboard.summary three ways: through HTTP as the browser calls
 // them (the whole Express app of `createApp` on a local port, a session cookie, the tRPC HTTP
 // handler, superjson on the wire, the session kept in memory as the web process keeps it; one
@@ -11,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_TIME_ZONE } from '@pauta/core';
+import { DEFAULT_TIME_ZONE, WORKSPACE_HEADER } from '@pauta/core';
 import { type Database, listenPostgres, migrateToLatest, parseKeyring } from '@pauta/db';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -33,7 +35,12 @@ const DB_NAME = 'pauta_bench';
 const USERS = 1000;
 const THEMES_PER_USER = 5;
 const TOTAL_POSTS = 1_000_000;
+/** The measured person's workspaces: their personal one and 199 created ones (issue 25). */
+const AGENCY_WORKSPACES = 200;
+/** Posts of the measured workspace (one of the agency's created workspaces). */
 const MEASURED_USER_POSTS = 10_000;
+/** Posts of each of the agency's 199 other workspaces. */
+const AGENCY_POSTS_PER_WORKSPACE = 1_000;
 const MEASURED_USER_PUBLISHED = 2_000;
 const OTHER_PUBLISHED_PER_USER = 100;
 const RUNS = 200;
@@ -46,7 +53,7 @@ const GOAL_HTTP_P95_MS = 10;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Everything in SQL with generate_series: a million rows in seconds, not minutes. */
-async function seed(db: Kysely<Database>): Promise<{ userId: string; themeId: string }> {
+async function seed(db: Kysely<Database>): Promise<{ userId: string; workspaceId: string; themeId: string }> {
   const step = async (label: string, run: () => Promise<unknown>) => {
     const started = performance.now();
     await run();
@@ -63,21 +70,48 @@ async function seed(db: Kysely<Database>): Promise<{ userId: string; themeId: st
     .select('id')
     .where('email', '=', 'bench-1@bench.pauta.dev')
     .executeTakeFirstOrThrow();
-  await step('themes', () =>
-    sql`INSERT INTO themes (user_id, name, description, social_networks, color_palette)
-      SELECT u.id, 'Tema ' || t, 'Descrição do tema ' || t, ARRAY['linkedin','facebook','x','instagram'], 'blue'
-      FROM users u CROSS JOIN generate_series(1, ${THEMES_PER_USER}::int) t`.execute(db),
-  );
-  // Row number -> a theme of the other users, so their posts spread evenly.
+  // The agency: the measured person owns their personal workspace (created by the users trigger)
+  // and 199 more; the first created one ('Cliente 001') is the one measured.
+  await step(`workspaces: ${AGENCY_WORKSPACES - 1} created by the measured person`, async () => {
+    await sql`INSERT INTO workspaces (name, created_by)
+      SELECT 'Cliente ' || lpad(g::text, 3, '0'), ${measured.id}::uuid
+      FROM generate_series(1, ${AGENCY_WORKSPACES - 1}::int) g`.execute(db);
+    await sql`INSERT INTO workspace_members (workspace_id, user_id, role)
+      SELECT id, ${measured.id}::uuid, 'owner' FROM workspaces WHERE created_by = ${measured.id}
+        AND personal_of IS NULL`.execute(db);
+  });
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('name', '=', 'Cliente 001')
+    .executeTakeFirstOrThrow();
+  await step('themes', async () => {
+    // Every user's personal workspace (the measured person's included)…
+    await sql`INSERT INTO themes (user_id, workspace_id, name, description, social_networks, color_palette)
+      SELECT u.id, u.id, 'Tema ' || t, 'Descrição do tema ' || t, ARRAY['linkedin','facebook','x','instagram'], 'blue'
+      FROM users u CROSS JOIN generate_series(1, ${THEMES_PER_USER}::int) t`.execute(db);
+    // …and each of the agency's created workspaces.
+    await sql`INSERT INTO themes (user_id, workspace_id, name, description, social_networks, color_palette)
+      SELECT ${measured.id}::uuid, w.id, 'Tema ' || t, 'Descrição do tema ' || t,
+        ARRAY['linkedin','facebook','x','instagram'], 'blue'
+      FROM workspaces w CROSS JOIN generate_series(1, ${THEMES_PER_USER}::int) t
+      WHERE w.personal_of IS NULL`.execute(db);
+  });
+  // Row number -> a theme, so posts spread evenly: the measured workspace's, the agency's other
+  // workspaces' (its personal one included) and the other users'.
   await sql`CREATE TEMP TABLE bench_other_themes AS
     SELECT (row_number() OVER (ORDER BY id)) - 1 AS n, id AS theme_id, user_id
     FROM themes WHERE user_id <> ${measured.id}`.execute(db);
+  await sql`CREATE TEMP TABLE bench_agency_themes AS
+    SELECT (row_number() OVER (ORDER BY id)) - 1 AS n, id AS theme_id, user_id
+    FROM themes WHERE user_id = ${measured.id} AND workspace_id <> ${workspace.id}`.execute(db);
   await sql`CREATE TEMP TABLE bench_own_themes AS
     SELECT (row_number() OVER (ORDER BY id)) - 1 AS n, id AS theme_id, user_id
-    FROM themes WHERE user_id = ${measured.id}`.execute(db);
+    FROM themes WHERE workspace_id = ${workspace.id}`.execute(db);
   // A year and a half of posts (365 days back, 183 ahead), spread evenly per theme; past ones mostly
   // published (a few failed or missed), future ones scheduled.
-  const insertPosts = (table: 'bench_own_themes' | 'bench_other_themes', count: number, themes: number) =>
+  type ThemeTable = 'bench_own_themes' | 'bench_agency_themes' | 'bench_other_themes';
+  const insertPosts = (table: ThemeTable, count: number, themes: number) =>
     sql`INSERT INTO suggested_posts
         (theme_id, user_id, title, content, platform, post_order, scheduled_for, created_at, status, version, is_used)
       SELECT th.theme_id, th.user_id,
@@ -97,10 +131,16 @@ async function seed(db: Kysely<Database>): Promise<{ userId: string; themeId: st
   await step(`suggested_posts: ${MEASURED_USER_POSTS} for the measured user`, () =>
     insertPosts('bench_own_themes', MEASURED_USER_POSTS, THEMES_PER_USER),
   );
-  await step(`suggested_posts: ${TOTAL_POSTS - MEASURED_USER_POSTS} for ${USERS - 1} other users`, () =>
-    insertPosts('bench_other_themes', TOTAL_POSTS - MEASURED_USER_POSTS, (USERS - 1) * THEMES_PER_USER),
+  const agencyPosts = AGENCY_POSTS_PER_WORKSPACE * (AGENCY_WORKSPACES - 1);
+  await step(
+    `suggested_posts: ${agencyPosts} in the agency's ${AGENCY_WORKSPACES - 1} other workspaces`,
+    () => insertPosts('bench_agency_themes', agencyPosts, (AGENCY_WORKSPACES - 1) * THEMES_PER_USER),
   );
-  const insertPublished = (table: 'bench_own_themes' | 'bench_other_themes', count: number, themes: number) =>
+  const otherPosts = TOTAL_POSTS - MEASURED_USER_POSTS - agencyPosts;
+  await step(`suggested_posts: ${otherPosts} for ${USERS - 1} other users`, () =>
+    insertPosts('bench_other_themes', otherPosts, (USERS - 1) * THEMES_PER_USER),
+  );
+  const insertPublished = (table: ThemeTable, count: number, themes: number) =>
     sql`INSERT INTO published_posts
         (user_id, theme_id, title, content, platform, published_at, reach, likes_count, comments_count, engagement_rate)
       SELECT th.user_id, th.theme_id, 'Publicado ' || g, 'Conteúdo publicado ' || g,
@@ -125,14 +165,16 @@ async function seed(db: Kysely<Database>): Promise<{ userId: string; themeId: st
     await sql`VACUUM ANALYZE published_posts`.execute(db);
     await sql`VACUUM ANALYZE themes`.execute(db);
     await sql`VACUUM ANALYZE profiles`.execute(db);
+    await sql`VACUUM ANALYZE workspaces`.execute(db);
+    await sql`VACUUM ANALYZE workspace_members`.execute(db);
   });
   const theme = await db
     .selectFrom('themes')
     .select('id')
-    .where('user_id', '=', measured.id)
+    .where('workspace_id', '=', workspace.id)
     .orderBy('name')
     .executeTakeFirstOrThrow();
-  return { userId: measured.id, themeId: theme.id };
+  return { userId: measured.id, workspaceId: workspace.id, themeId: theme.id };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -153,7 +195,9 @@ async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: nu
 }
 
 async function main(): Promise<void> {
-  out(`Benchmark da API: ${TOTAL_POSTS.toLocaleString('pt-BR')} posts, ${USERS} usuários, ${RUNS} execuções`);
+  out(
+    `Benchmark da API: ${TOTAL_POSTS.toLocaleString('pt-BR')} posts, ${USERS} usuários, a pessoa medida com ${AGENCY_WORKSPACES} clientes, ${RUNS} execuções`,
+  );
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
   const pool = new pg.Pool({
@@ -175,7 +219,7 @@ async function main(): Promise<void> {
   try {
     out('\nMigrando e semeando:');
     await migrateToLatest(db);
-    const { userId, themeId } = await seed(db);
+    const { userId, workspaceId, themeId } = await seed(db);
 
     const logger = createLogger({ level: 'silent', pretty: false });
     const keys = `b1:${randomBytes(32).toString('base64')}`;
@@ -209,6 +253,7 @@ async function main(): Promise<void> {
       requestId: 'bench',
       ip: '127.0.0.1',
       cookies: cookieNames(env.appUrl),
+      requestedWorkspaceId: workspaceId,
     });
 
     // A cursor 5,000 rows into the list (page 101 of 50).
@@ -234,7 +279,7 @@ async function main(): Promise<void> {
         input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`
       }`;
       return async () => {
-        const res = await fetch(url, { headers: { cookie } });
+        const res = await fetch(url, { headers: { cookie, [WORKSPACE_HEADER]: workspaceId } });
         const body = await res.text();
         if (res.status !== 200) throw new Error(`${procedure}: HTTP ${res.status} ${body.slice(0, 300)}`);
         return body;
@@ -275,6 +320,11 @@ async function main(): Promise<void> {
         name: '(info) dashboard.charts',
         run: () => caller.dashboard.charts(),
         http: overHttp('dashboard.charts'),
+      },
+      {
+        name: `(info) workspaces.list (${AGENCY_WORKSPACES})`,
+        run: () => caller.workspaces.list(),
+        http: overHttp('workspaces.list'),
       },
       {
         name: '(info) published.list primeira página',
