@@ -16,6 +16,7 @@ export * from './repositories/dashboard.repository.js';
 export * from './repositories/delivery-timeline.repository.js';
 export * from './repositories/email.repository.js';
 export * from './repositories/failure-notices.repository.js';
+export * from './repositories/follower-snapshots.repository.js';
 export * from './repositories/idempotency.repository.js';
 export * from './repositories/identities.repository.js';
 export * from './repositories/live-events.repository.js';
