@@ -33,26 +33,3 @@ export async function saveFollowerSnapshot(
     RETURNING 1 AS one`.execute(db);
   return result.rows.length === 1;
 }
-
-export interface FollowerSnapshotRow {
-  connected_account_id: string;
-  platform: Platform;
-  day: string;
-  followers: number;
-}
-
-/** A workspace's snapshots with `from <= day <= to` ('YYYY-MM-DD'), by day. */
-export async function listFollowerSnapshots(
-  db: Kysely<Database>,
-  workspaceId: string,
-  range: { from: string; to: string },
-): Promise<FollowerSnapshotRow[]> {
-  return db
-    .selectFrom('account_follower_snapshots')
-    .select(['connected_account_id', 'platform', 'day', 'followers'])
-    .where('workspace_id', '=', workspaceId)
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    .orderBy('day')
-    .execute();
-}
