@@ -1,1 +1,2 @@
 export * from './period.js';
+export * from './chart-data.js';
