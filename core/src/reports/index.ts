@@ -1,2 +1,2 @@
-export * from './period.js';
 export * from './chart-data.js';
+export * from './period.js';

@@ -54,6 +54,7 @@ beforeAll(async () => {
     generatedAt: new Date('2026-12-02T12:00:00Z'),
   });
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  if (process.env.REPORT_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.REPORT_PDF_OUT, pdf);
   const doc = await getDocumentProxy(new Uint8Array(pdf));
   pageSizes = [];
   for (let i = 1; i <= doc.numPages; i++) {

@@ -28,11 +28,12 @@ export function formatPercent(value: number | null): string {
   return value === null ? '—' : `${decimal.format(value)}%`;
 }
 
-/** '+12,5%', '−3,0%', or 'sem base de comparação'. */
+/** '+12,5%', '-3,0%', or 'sem base de comparação'. */
 export function formatChange(value: number | null): string {
   if (value === null) return 'sem base de comparação';
   if (value === 0) return '0,0%';
-  return `${value > 0 ? '+' : '−'}${decimal.format(Math.abs(value))}%`;
+  // ASCII '-': the standard fonts' WinAnsi encoding has no U+2212 minus sign.
+  return `${value > 0 ? '+' : '-'}${decimal.format(Math.abs(value))}%`;
 }
 
 /** '01/11/2026 a 30/11/2026'. */
