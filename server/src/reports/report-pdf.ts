@@ -45,6 +45,32 @@ export function formatPeriod(period: { from: string; to: string }): string {
   return `${show(period.from)} a ${show(period.to)}`;
 }
 
+/** The characters of WinAnsi beyond Latin-1 (the standard fonts' encoding; pdfkit maps them). */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * Text the standard fonts can draw: emoji and other characters outside WinAnsi would come out as
+ * wrong glyphs ("☕" as "&"), so they are left out (U+2212 becomes '-'), and the spaces they leave
+ * are collapsed. Applied to every text that comes from people (names, posts, the note, the AI).
+ */
+export function drawable(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\u2212/g, '-')) {
+    const code = char.codePointAt(0)!;
+    if (
+      char === '\n' ||
+      (code >= 0x20 && code <= 0x7e) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      WIN_ANSI_EXTRA.has(char)
+    )
+      out += char;
+  }
+  return out
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ +([.,;:!?])/g, '$1')
+    .trim();
+}
+
 function safeColor(color: string | null): string {
   return color !== null && /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#1c7ed6';
 }
@@ -66,7 +92,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     size: 'A4',
     margin: A4_MARGIN,
     info: {
-      Title: `Relatório ${data.client.name} — ${formatPeriod(data.period)}`,
+      Title: `Relatório ${drawable(data.client.name)} — ${formatPeriod(data.period)}`,
       Author: 'Pauta',
       Subject: 'Relatório de resultados nas redes sociais',
     },
@@ -119,7 +145,7 @@ function cover(doc: Doc, input: ReportPdfInput): void {
     .fillColor('#ffffff')
     .font('Helvetica-Bold')
     .fontSize(32)
-    .text(data.client.name, A4_MARGIN, y, { width: width(doc) });
+    .text(drawable(data.client.name), A4_MARGIN, y, { width: width(doc) });
   doc.moveDown(0.3).font('Helvetica').fontSize(16).text('Relatório de resultados nas redes sociais');
   doc.moveDown(0.2).fontSize(13).text(formatPeriod(data.period));
   doc
@@ -214,7 +240,7 @@ function summary(doc: Doc, input: ReportPdfInput): void {
     .font('Helvetica')
     .fontSize(10)
     .fillColor(INK)
-    .text(input.analysis.text, { width: width(doc) });
+    .text(drawable(input.analysis.text), { width: width(doc) });
   if (input.analysis.source === 'ai')
     doc
       .moveDown(0.2)
@@ -230,7 +256,7 @@ function summary(doc: Doc, input: ReportPdfInput): void {
       .font('Helvetica')
       .fontSize(10)
       .fillColor(INK)
-      .text(input.note.trim(), { width: width(doc) });
+      .text(drawable(input.note), { width: width(doc) });
   }
 }
 
@@ -342,8 +368,13 @@ function posts(doc: Doc, input: ReportPdfInput, list: readonly ReportPost[], emp
       }
     }
     const w = width(doc) - (textX - A4_MARGIN);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(post.title, textX, top, { width: w });
-    const text = post.content.length > 220 ? `${post.content.slice(0, 219)}…` : post.content;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(drawable(post.title), textX, top, { width: w });
+    const content = drawable(post.content);
+    const text = content.length > 220 ? `${content.slice(0, 219)}…` : content;
     doc.font('Helvetica').fontSize(9).fillColor(INK).text(text, { width: w });
     doc
       .fontSize(8.5)
