@@ -36,6 +36,8 @@ export interface CreateDbOptions {
 
 // timestamptz, bigint counts and numeric are parsed by pg; keep counts (int8) as numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// date columns (account_follower_snapshots.day) stay 'YYYY-MM-DD': a calendar day has no zone.
+pg.types.setTypeParser(1082, (v) => v);
 
 /** Distinct statements one connection keeps prepared; past this, new texts run unnamed. */
 export const MAX_PREPARED_PER_CONNECTION = 100;

@@ -264,6 +264,22 @@ export interface PublishedPostsTable {
   metrics_due_at: NullableTimestamp;
 }
 
+/** One connected account's followers on one day (docs/reports.md "History"); written once a day. */
+export interface AccountFollowerSnapshotsTable {
+  connected_account_id: string;
+  workspace_id: string;
+  platform: Platform;
+  /** The day in America/Sao_Paulo, 'YYYY-MM-DD' (a date column read as text: client.ts). */
+  day: ColumnType<string, string, never>;
+  followers: number;
+  /** Sums over the account's published posts as known when the snapshot was taken; int8 as number. */
+  posts_reach: number | null;
+  posts_likes: number | null;
+  posts_comments: number | null;
+  source: Generated<'daily' | 'backfill'>;
+  taken_at: Generated<Date>;
+}
+
 /** One live update (docs/live-updates.md); written by a trigger, never by application code. */
 export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
@@ -504,6 +520,7 @@ export interface Database {
   themes: ThemesTable;
   suggested_posts: SuggestedPostsTable;
   connected_accounts: ConnectedAccountsTable;
+  account_follower_snapshots: AccountFollowerSnapshotsTable;
   pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;

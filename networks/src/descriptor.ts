@@ -33,6 +33,12 @@ export interface FollowersOptions {
   timeoutMs?: number;
 }
 
+/** Whose followers: the connected account's id at the network (Page id, IG user id…) and token. */
+export interface FollowersTarget {
+  platformUserId: string;
+  accessToken: string;
+}
+
 /** A follower count could not be read (no answer, or an error status). */
 export class FollowersUnavailableError extends Error {
   override readonly name = 'FollowersUnavailableError';
@@ -139,5 +145,5 @@ export interface NetworkDescriptor {
   publisherSettings?(env: Readonly<Record<string, unknown>>): Partial<PublisherOptions>;
   createPublisher(options: PublisherOptions): NetworkAdapter;
   /** Present when `capabilities.followers`. */
-  fetchFollowers?(accessToken: string, options: FollowersOptions): Promise<number | null>;
+  fetchFollowers?(target: FollowersTarget, options: FollowersOptions): Promise<number | null>;
 }

@@ -42,6 +42,11 @@ const schema = z.object({
   LOOKUP_ABSENT_AFTER_MS: ms(1000, 15 * 60_000),
   TOKEN_SWEEP_INTERVAL_MS: ms(1000, 15 * 60_000),
   METRICS_SYNC_INTERVAL_MS: ms(1000, 3 * 60 * 60_000),
+  /**
+   * How often the daily follower snapshot looks for accounts without today's row (docs/reports.md
+   * "History"); each account is read once a day, a failed read again on the next pass.
+   */
+  FOLLOWER_SNAPSHOT_INTERVAL_MS: ms(1000, 60 * 60_000),
   /** How often this process writes its heartbeat row (docs/operations.md); well under 2 minutes. */
   WORKER_HEARTBEAT_MS: ms(100, 15_000).pipe(z.number().max(60_000)),
   /** Shown next to each worker in the admin panel (e.g. the image tag). */

@@ -14,6 +14,7 @@ import type { WorkerEnv } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
 import type { Logger } from './logger.js';
 import { sendExpiryNotices } from './maintenance/expiry-notices.js';
+import { takeFollowerSnapshots } from './maintenance/follower-snapshots.js';
 import { syncMetrics } from './maintenance/metrics-sync.js';
 import { reconcile } from './maintenance/reconcile.js';
 import { sweepTokens } from './maintenance/token-sweep.js';
@@ -293,6 +294,21 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     { name: 'expiry-notices', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
     () => sendExpiryNotices({ db, logger, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
   );
+  // Each connected account's followers, one row per day (maintenance/follower-snapshots.ts): the
+  // history monthly reports read (docs/reports.md). Accounts already read today cost one query.
+  const followerSnapshots = every(
+    connection,
+    { name: 'follower-snapshots', prefix: lockPrefix, intervalMs: env.FOLLOWER_SNAPSHOT_INTERVAL_MS, logger },
+    () =>
+      takeFollowerSnapshots({
+        db: maintenanceDb,
+        keyring: env.keyring,
+        logger,
+        oauth: clients.oauth,
+        now: () => new Date(),
+        timeoutMs: env.NETWORK_TIMEOUT_MS,
+      }),
+  );
   // The row the admin panel, the web's /readyz and the "no worker" alert read (docs/operations.md).
   const heartbeat = startHeartbeat({
     db,
@@ -313,6 +329,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       metricsDue.stop();
       failureDigests.stop();
       expiryNotices.stop();
+      followerSnapshots.stop();
       // Waits for the publications in flight to finish (W10).
       await Promise.all([...workers, metricsWorker].map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close().catch(() => {})));

@@ -73,6 +73,36 @@ export async function listActiveAccounts(
     .execute();
 }
 
+/**
+ * Active accounts on `platforms` with no follower snapshot for `day` yet (the daily snapshot,
+ * docs/reports.md "History"), oldest first, at most `limit`.
+ */
+export async function listAccountsWithoutSnapshot(
+  db: Kysely<Database>,
+  input: { day: string; platforms: readonly Platform[]; limit: number },
+): Promise<AccountSummary[]> {
+  if (input.platforms.length === 0) return [];
+  return db
+    .selectFrom('connected_accounts')
+    .select(SUMMARY_COLUMNS)
+    .where('is_active', '=', true)
+    .where('status', '=', 'active')
+    .where('platform', 'in', input.platforms)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('account_follower_snapshots as s')
+            .select(sql.lit(1).as('one'))
+            .whereRef('s.connected_account_id', '=', 'connected_accounts.id')
+            .where('s.day', '=', input.day),
+        ),
+      ),
+    )
+    .orderBy('created_at')
+    .limit(input.limit)
+    .execute();
+}
+
 /** Every account a user ever connected, active or not (erasing a user revokes them all). */
 export async function listUserAccounts(db: Kysely<Database>, userId: string): Promise<AccountSummary[]> {
   return db.selectFrom('connected_accounts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).execute();

@@ -1,6 +1,7 @@
 // Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
 import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { fetchFacebookFollowers } from '../meta/followers.js';
 import { graphPublisher, graphSettings } from '../meta/graph.js';
 import { FACEBOOK_CONNECT } from './connect.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
@@ -30,7 +31,7 @@ export const facebook: NetworkDescriptor = {
     refresh: true,
     revoke: false,
     metrics: true,
-    followers: false,
+    followers: true,
     media: 'optional',
     lookup: true,
   },
@@ -42,4 +43,5 @@ export const facebook: NetworkDescriptor = {
   publisherSettings: graphSettings,
   // Graph calls carry appsecret_proof, keyed with the app secret.
   createPublisher: graphPublisher(createFacebookAdapter),
+  fetchFollowers: fetchFacebookFollowers,
 };

@@ -5,6 +5,7 @@
 
 import { PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { fetchInstagramFollowers } from '../meta/followers.js';
 import { graphPublisher, graphSettings } from '../meta/graph.js';
 import { INSTAGRAM_CONNECT } from './connect.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
@@ -37,7 +38,7 @@ export const instagram: NetworkDescriptor = {
     refresh: true,
     revoke: false,
     metrics: true,
-    followers: false,
+    followers: true,
     media: 'required',
     lookup: true,
   },
@@ -49,4 +50,5 @@ export const instagram: NetworkDescriptor = {
   publisherSettings: graphSettings,
   // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
   createPublisher: graphPublisher(createInstagramAdapter),
+  fetchFollowers: fetchInstagramFollowers,
 };

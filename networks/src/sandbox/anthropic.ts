@@ -635,6 +635,50 @@ export function readAltRequest(text: string): AltRequest | null {
   }
 }
 
+/** The inputs of a report analysis (the `<report_request>` block of server/src/reports/analysis.ts). */
+const trend = z.enum(['up', 'down', 'flat', 'unknown']).catch('unknown');
+export const reportRequestSchema = z.object({
+  client_name: z.string().catch(''),
+  trends: z
+    .object({ published: trend, reach: trend, engagement: trend, followers: trend })
+    .catch({ published: 'unknown', reach: 'unknown', engagement: 'unknown', followers: 'unknown' }),
+  best_network: z.string().nullable().catch(null),
+});
+export type ReportRequest = z.output<typeof reportRequestSchema>;
+
+const REPORT_REQUEST_BLOCK = /<report_request>\s*([\s\S]*?)\s*<\/report_request>/;
+
+export function readReportRequest(text: string): ReportRequest | null {
+  const match = text.match(REPORT_REQUEST_BLOCK);
+  if (match === null) return null;
+  try {
+    const parsed = reportRequestSchema.safeParse(JSON.parse(match[1]!));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const TREND_WORDS: Record<'up' | 'down' | 'flat' | 'unknown', string> = {
+  up: 'cresceu',
+  down: 'caiu',
+  flat: 'ficou estável',
+  unknown: 'ainda não tem base de comparação',
+};
+
+/** The stand-in's analysis: deterministic, from the trends only, with no digits (as asked). */
+function reportAnswer(request: ReportRequest, mode: AnthropicOutputMode): string {
+  if (mode === 'malformed') return '{"analysis": "Texto interrompido';
+  const t = request.trends;
+  const best = request.best_network ? ` O destaque do período foi o ${request.best_network}.` : '';
+  return JSON.stringify({
+    analysis:
+      `No período, o alcance ${TREND_WORDS[t.reach]} e o engajamento ${TREND_WORDS[t.engagement]} em relação ao período anterior; ` +
+      `a base de seguidores ${TREND_WORDS[t.followers]} e o volume de publicações ${TREND_WORDS[t.published]}.${best} ` +
+      'Vale manter os formatos que mais engajaram e revisar os horários dos posts com menor resultado.',
+  });
+}
+
 /** The images (dimensions) of a message's content blocks, already checked by checkBody. */
 function imagesOf(content: MessagesBody['messages'][number]['content']): { width: number; height: number }[] {
   if (typeof content === 'string') return [];
@@ -771,12 +815,14 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
     const request = readPostsRequest(userText);
     const adapt = request === null ? readAdaptRequest(userText) : null;
     const alt = request === null && adapt === null ? readAltRequest(userText) : null;
+    const report = request === null && adapt === null && alt === null ? readReportRequest(userText) : null;
     const structured = body.output_config?.format?.type === 'json_schema';
     // Only a drafting or adaptation request consumes a queued mode.
     let text: string;
     if (adapt !== null) text = adaptAnswer(adapt, standIn.takeMode());
     else if (alt !== null)
       text = altAnswer(alt, lastUser === undefined ? [] : imagesOf(lastUser.content), standIn.takeMode());
+    else if (report !== null) text = reportAnswer(report, standIn.takeMode());
     else if (structured || request !== null)
       text = postsAnswer(request ?? DEFAULT_POSTS_REQUEST, standIn.takeMode());
     else text = 'Olá! Aqui é o simulador local da API da Anthropic usado pelo Pauta.';

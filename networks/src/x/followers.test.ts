@@ -20,18 +20,27 @@ describe('X follower count', () => {
 
   it('reads public_metrics.followers_count of the connected user from the sandbox', async () => {
     const { accessToken } = sandbox.issueToken({ network: 'x' });
-    const count = await fetchXFollowers(accessToken, { fetch: createNetworkFetch(sandbox.url) });
+    const count = await fetchXFollowers(
+      { accessToken, platformUserId: 'me' },
+      { fetch: createNetworkFetch(sandbox.url) },
+    );
     expect(count).toBe(128);
   });
 
   it('answers null when X leaves the count out', async () => {
-    expect(await fetchXFollowers('t', { fetch: answer(200, { data: { id: '1' } }) })).toBeNull();
+    expect(
+      await fetchXFollowers(
+        { accessToken: 't', platformUserId: '1' },
+        { fetch: answer(200, { data: { id: '1' } }) },
+      ),
+    ).toBeNull();
   });
 
   it('throws FollowersUnavailableError with the status when X refuses', async () => {
-    const error = await fetchXFollowers('t', { fetch: answer(503, { title: 'Service Unavailable' }) }).catch(
-      (e: unknown) => e,
-    );
+    const error = await fetchXFollowers(
+      { accessToken: 't', platformUserId: '1' },
+      { fetch: answer(503, { title: 'Service Unavailable' }) },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FollowersUnavailableError);
     expect((error as FollowersUnavailableError).status).toBe(503);
   });
@@ -40,7 +49,10 @@ describe('X follower count', () => {
     const unreachable: typeof globalThis.fetch = async () => {
       throw new TypeError('fetch failed');
     };
-    const error = await fetchXFollowers('t', { fetch: unreachable }).catch((e: unknown) => e);
+    const error = await fetchXFollowers(
+      { accessToken: 't', platformUserId: '1' },
+      { fetch: unreachable },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FollowersUnavailableError);
     expect((error as FollowersUnavailableError).status).toBeNull();
   });

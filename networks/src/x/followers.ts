@@ -1,7 +1,7 @@
 // X follower count for Contas Conectadas: `GET /2/users/me?user.fields=public_metrics`.
 // Best effort: the caller shows no count on failure.
 import { z } from 'zod';
-import type { FollowersOptions } from '../descriptor.js';
+import type { FollowersOptions, FollowersTarget } from '../descriptor.js';
 import { FollowersUnavailableError } from '../descriptor.js';
 import { X_API } from './api.js';
 
@@ -15,7 +15,7 @@ const bodySchema = z.object({
 
 /** The count, or null when the answer has none; throws FollowersUnavailableError when X failed. */
 export async function fetchXFollowers(
-  accessToken: string,
+  { accessToken }: FollowersTarget,
   options: FollowersOptions,
 ): Promise<number | null> {
   let response: Response;

@@ -75,12 +75,12 @@ function grantedScopes(platform: Platform, tokens: OAuthTokens): string[] {
 async function followersOf(
   deps: ConnectDeps,
   platform: Platform,
-  accessToken: string,
+  target: { accessToken: string; platformUserId: string },
 ): Promise<number | null> {
   const { fetchFollowers } = networkDescriptor(platform);
   if (!fetchFollowers) return null;
   try {
-    return await fetchFollowers(accessToken, { fetch: createNetworkFetch(deps.env.SOCIAL_SANDBOX_URL) });
+    return await fetchFollowers(target, { fetch: createNetworkFetch(deps.env.SOCIAL_SANDBOX_URL) });
   } catch (error) {
     const status = error instanceof FollowersUnavailableError ? error.status : null;
     deps.logger.warn(
@@ -181,7 +181,10 @@ async function saveConnectedAccount(
   input: { userId: string; workspaceId?: string; platform: Platform; account: ConnectedAccount; now: Date },
 ): Promise<void> {
   const { userId, platform, account, now } = input;
-  const followers = await followersOf(deps, platform, account.accessToken);
+  const followers = await followersOf(deps, platform, {
+    accessToken: account.accessToken,
+    platformUserId: account.platformUserId,
+  });
   await saveAccount(deps, {
     userId,
     ...(input.workspaceId ? { workspaceId: input.workspaceId } : {}),

@@ -1,6 +1,6 @@
 // The dashboard charts' rows: weeks labelled 'dd/MM' (pt-BR), series named in pt-BR.
 import type { Platform } from '@pauta/core';
-import { formatEngagement } from '@pauta/core';
+import { formatEngagement, weekLabel } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 
 export interface WeeklyPoint {
@@ -25,11 +25,8 @@ export const PLATFORM_CHART_COLORS = Object.fromEntries(
   CHART_PLATFORMS.map((platform) => [platform, NETWORK_PROFILES[platform].chartColor]),
 ) as Record<Platform, string>;
 
-/** '2026-11-01' → '01/11'. */
-export function weekLabel(weekStart: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(weekStart);
-  return match ? `${match[3]}/${match[2]}` : weekStart;
-}
+// The week labels are core's (core/src/reports/chart-data.ts): the report draws the same weeks.
+export { weekLabel } from '@pauta/core';
 
 export function weeklyRows(weekly: readonly WeeklyPoint[]) {
   return weekly.map((point) => ({

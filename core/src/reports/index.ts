@@ -1,0 +1,2 @@
+export * from './chart-data.js';
+export * from './period.js';
