@@ -38,3 +38,6 @@ export * from './repositories/workers.repository.js';
 export * from './repositories/workspaces.repository.js';
 export type * from './schema.js';
 export { isDatabaseUnavailable } from './unavailable.js';
+export * from './repositories/webhooks.repository.js';
+export * from './webhooks/address-guard.js';
+export * from './webhooks/signing.js';

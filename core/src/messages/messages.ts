@@ -1142,6 +1142,7 @@ export const messages = {
         max_themes_per_user: 'Máximo de temas por cliente',
         max_workspaces_per_user: 'Máximo de clientes por pessoa',
         network_budgets: 'Orçamento de posts por rede',
+        webhooks_allow_private_addresses: 'Webhooks para endereços internos',
       },
       invalidNumber: 'Informe um número inteiro maior que zero.',
       invalidJson: 'Informe um JSON válido.',
