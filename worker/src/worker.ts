@@ -305,6 +305,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     appUrl: env.APP_URL ?? 'http://localhost:3000',
     concurrency: env.WEBHOOK_CONCURRENCY,
     pollMs: env.WEBHOOK_POLL_MS,
+    retryFirstMs: env.WEBHOOK_RETRY_FIRST_MS,
   });
   // The row the admin panel, the web's /readyz and the "no worker" alert read (docs/operations.md).
   const heartbeat = startHeartbeat({

@@ -16,6 +16,7 @@ import {
   WEBHOOK_LEASE_MS,
   WEBHOOK_PAUSE_AFTER_MS,
   WEBHOOK_RESPONSE_EXCERPT,
+  WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TIMEOUT_MS,
   webhookRetryDelayMs,
 } from '@pauta/core';
@@ -52,6 +53,8 @@ export interface WebhookDeliveryOptions {
   /** DNS resolution (tests); the system's by default. */
   resolve?: Resolver;
   random?: () => number;
+  /** The wait after the first failed attempt (WEBHOOK_RETRY_FIRST_MS); later waits scale with it. */
+  retryFirstMs?: number;
 }
 
 const USER_AGENT = 'Pauta-Webhooks/1.0';
@@ -184,7 +187,11 @@ async function record(
       leaseToken: delivery.leaseToken,
       result,
       now: at,
-      retryAt: new Date(at.getTime() + webhookRetryDelayMs(delivery.attempts + 1, random())),
+      retryAt: new Date(
+        at.getTime() +
+          (webhookRetryDelayMs(delivery.attempts + 1, random()) * (options.retryFirstMs ?? WEBHOOK_RETRY_DELAYS_MS[0])) /
+            WEBHOOK_RETRY_DELAYS_MS[0],
+      ),
     });
     if (finished === null) {
       options.logger.warn({ deliveryId: delivery.id }, 'entrega de webhook perdeu a vez: resultado não gravado');
