@@ -93,6 +93,10 @@ const views = {
     title: 'Configurações do Sistema',
     subtitle: 'Ajuste os parâmetros gerais que valem para todos os usuários.',
   },
+  integrations: {
+    title: 'Integrações',
+    subtitle: 'Conecte a Pauta aos seus sistemas: avisos automáticos a cada post publicado, aprovado ou com falha.',
+  },
 } as const satisfies Record<View, ViewText>;
 
 export const messages = {
