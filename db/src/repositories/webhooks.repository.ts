@@ -452,11 +452,17 @@ export async function finishWebhookDelivery(
     .returning(['subscription_id', 'attempts'])
     .executeTakeFirst();
   if (!updated) return null;
+  // Numbered across "Reenviar" (which restarts the delivery's count): the log reads 1, 2, 3 ….
+  const { count } = await trx
+    .selectFrom('webhook_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('delivery_id', '=', options.id)
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('webhook_attempts')
     .values({
       delivery_id: options.id,
-      attempt: updated.attempts,
+      attempt: Number(count) + 1,
       status_code: result.statusCode,
       error: result.error,
       response_excerpt: result.responseExcerpt,
