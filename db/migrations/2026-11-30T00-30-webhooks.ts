@@ -48,7 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     payload jsonb NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
-  await sql`CREATE INDEX webhook_events_workspace_idx ON webhook_events (workspace_id, created_at)`.execute(db);
+  await sql`CREATE INDEX webhook_events_workspace_idx ON webhook_events (workspace_id, created_at)`.execute(
+    db,
+  );
 
   await sql`CREATE TABLE webhook_deliveries (
     id bigserial PRIMARY KEY,
@@ -213,7 +215,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
   await db.deleteFrom('email_templates').where('template_name', '=', 'webhook_paused').execute();
-  await db.deleteFrom('admin_settings').where('setting_key', '=', 'webhooks_allow_private_addresses').execute();
+  await db
+    .deleteFrom('admin_settings')
+    .where('setting_key', '=', 'webhooks_allow_private_addresses')
+    .execute();
   await sql`DROP TRIGGER connected_accounts_webhooks ON connected_accounts`.execute(db);
   await sql`DROP TRIGGER post_stage_events_webhooks ON post_stage_events`.execute(db);
   await sql`DROP TRIGGER suggested_posts_webhooks_update ON suggested_posts`.execute(db);

@@ -40,10 +40,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   receiverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/pauta`;
-  await sql(`UPDATE admin_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`);
+  await sql(
+    `UPDATE admin_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`,
+  );
 });
 afterAll(async () => {
-  await sql(`UPDATE admin_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`);
+  await sql(
+    `UPDATE admin_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`,
+  );
   server.close();
   await browser?.close();
 });
@@ -63,13 +67,19 @@ describe('Integrações → Webhooks', () => {
     await scan(page, axe, 'integrations-empty', 'light-1280');
 
     // An internal address is refused while the setting is off, with its reason under the field.
-    await sql(`UPDATE admin_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`);
+    await sql(
+      `UPDATE admin_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`,
+    );
     await page.getByLabel(/^Endereço \(URL\)/).fill('http://169.254.169.254/latest/meta-data');
     await page.getByRole('button', { name: 'Criar webhook' }).click();
     await page.getByText('aponta para uma rede interna').waitFor();
     await snapshot(page, 'webhooks-refused-1280', { fullPage: false });
-    expect(await sql('SELECT 1 FROM webhook_subscriptions WHERE workspace_id = $1', [user!.id])).toHaveLength(0);
-    await sql(`UPDATE admin_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`);
+    expect(await sql('SELECT 1 FROM webhook_subscriptions WHERE workspace_id = $1', [user!.id])).toHaveLength(
+      0,
+    );
+    await sql(
+      `UPDATE admin_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`,
+    );
 
     await page.getByLabel(/^Endereço \(URL\)/).fill(receiverUrl);
     await page.getByRole('checkbox', { name: /Cliente aprovou um post/ }).check();
@@ -77,13 +87,17 @@ describe('Integrações → Webhooks', () => {
     await create.dblclick();
     const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
-    expect(await sql('SELECT 1 FROM webhook_subscriptions WHERE workspace_id = $1', [user!.id])).toHaveLength(1);
+    expect(await sql('SELECT 1 FROM webhook_subscriptions WHERE workspace_id = $1', [user!.id])).toHaveLength(
+      1,
+    );
     await page.getByTestId('webhook-row').waitFor();
     await snapshot(page, 'webhooks-created-1280');
     await scan(page, axe, 'integrations-created', 'light-1280');
 
     // An event, as the database records it on a publication; the embedded worker delivers it.
-    await sql(`SELECT pauta_webhook_record($1::uuid, 'post.published', '{"postId":"e2e"}'::jsonb)`, [user!.id]);
+    await sql(`SELECT pauta_webhook_record($1::uuid, 'post.published', '{"postId":"e2e"}'::jsonb)`, [
+      user!.id,
+    ]);
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
     await page.getByRole('button', { name: 'Já copiei' }).click();
     await page.getByRole('button', { name: 'Entregas' }).click();
@@ -106,7 +120,9 @@ describe('Integrações → Webhooks', () => {
     await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
     await page.reload();
     await page.getByTestId('webhook-row').waitFor();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+    );
     await page.getByRole('button', { name: 'Entregas' }).click();
     await delivery.getByText('200').waitFor();
     await snapshot(page, 'webhooks-dark-375');

@@ -11,5 +11,5 @@ export * from './settings.js';
 export * from './statuses.js';
 export * from './tones.js';
 export * from './video.js';
-export * from './webhooks.js';
 export * from './views.js';
+export * from './webhooks.js';

@@ -95,7 +95,8 @@ const views = {
   },
   integrations: {
     title: 'Integrações',
-    subtitle: 'Conecte a Pauta aos seus sistemas: avisos automáticos a cada post publicado, aprovado ou com falha.',
+    subtitle:
+      'Conecte a Pauta aos seus sistemas: avisos automáticos a cada post publicado, aprovado ou com falha.',
   },
 } as const satisfies Record<View, ViewText>;
 

@@ -39,7 +39,8 @@ export const webhookMessages = {
   creating: 'Criando…',
   createError: 'Não foi possível criar o webhook.',
   secretTitle: 'Segredo de assinatura',
-  secretOnce: 'Copie agora: este segredo não será mostrado de novo. Guarde-o no seu sistema para verificar as assinaturas.',
+  secretOnce:
+    'Copie agora: este segredo não será mostrado de novo. Guarde-o no seu sistema para verificar as assinaturas.',
   copy: 'Copiar segredo',
   copied: 'Copiado',
   close: 'Já copiei',

@@ -29,7 +29,8 @@ export interface WebhookSubscriptionView {
   createdAt: Date;
 }
 
-const aad = (id: string, column: 'secret' | 'previous_secret') => tokenAad('webhook_subscriptions', id, column);
+const aad = (id: string, column: 'secret' | 'previous_secret') =>
+  tokenAad('webhook_subscriptions', id, column);
 
 const SUBSCRIPTION_COLUMNS = [
   'id',
@@ -79,7 +80,8 @@ export async function listWebhookSubscriptions(
   return rows.map((r) =>
     toView({
       ...r,
-      previous_secret_until: r.previous_secret_until && r.previous_secret_until > now ? r.previous_secret_until : null,
+      previous_secret_until:
+        r.previous_secret_until && r.previous_secret_until > now ? r.previous_secret_until : null,
     }),
   );
 }
@@ -91,7 +93,13 @@ export async function listWebhookSubscriptions(
 export async function createWebhookSubscription(
   db: Kysely<Database>,
   keyring: Keyring,
-  options: { workspaceId: string; url: string; events: WebhookEventType[]; createdBy: string; requestKey: string },
+  options: {
+    workspaceId: string;
+    url: string;
+    events: WebhookEventType[];
+    createdBy: string;
+    requestKey: string;
+  },
 ): Promise<{ subscription: WebhookSubscriptionView; secret: string } | null> {
   return db.transaction().execute(async (trx) => {
     // One creation at a time per workspace, so the count below holds.
@@ -103,7 +111,10 @@ export async function createWebhookSubscription(
       .where('request_key', '=', options.requestKey)
       .executeTakeFirst();
     if (existing)
-      return { subscription: toView(existing), secret: unseal(keyring, existing.secret, aad(existing.id, 'secret')) };
+      return {
+        subscription: toView(existing),
+        secret: unseal(keyring, existing.secret, aad(existing.id, 'secret')),
+      };
     const { count } = await trx
       .selectFrom('webhook_subscriptions')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -443,7 +454,9 @@ export async function finishWebhookDelivery(
       lease_until: null,
       status: result.ok
         ? 'delivered'
-        : sql<'pending' | 'failed'>`CASE WHEN attempts + 1 >= ${WEBHOOK_MAX_ATTEMPTS} THEN 'failed' ELSE 'pending' END`,
+        : sql<
+            'pending' | 'failed'
+          >`CASE WHEN attempts + 1 >= ${WEBHOOK_MAX_ATTEMPTS} THEN 'failed' ELSE 'pending' END`,
       delivered_at: result.ok ? now : null,
       next_attempt_at: result.ok ? now : options.retryAt,
     }))

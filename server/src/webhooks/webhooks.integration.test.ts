@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 const subscriptionsOf = (workspaceId: string) =>
-  iso.handle.db.selectFrom('webhook_subscriptions').selectAll().where('workspace_id', '=', workspaceId).execute();
+  iso.handle.db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .execute();
 
 describe('webhooks.create refuses internal addresses (SSRF)', () => {
   const cases: [string, string][] = [
@@ -73,9 +77,13 @@ describe('webhooks.create refuses internal addresses (SSRF)', () => {
     );
     expect(first.status).toBe(200);
     expect(first.data!.secret).toMatch(/^whsec_/);
-    const repeat = await me.browser.mutate<{ subscription: { id: string }; secret: string }>('webhooks.create', input, {
-      idempotencyKey: key,
-    });
+    const repeat = await me.browser.mutate<{ subscription: { id: string }; secret: string }>(
+      'webhooks.create',
+      input,
+      {
+        idempotencyKey: key,
+      },
+    );
     expect(repeat.data).toEqual(first.data);
     const rows = await subscriptionsOf(me.id);
     expect(rows).toHaveLength(1);
@@ -92,7 +100,10 @@ describe('webhooks.create refuses internal addresses (SSRF)', () => {
     expect((await stranger.browser.query<unknown[]>('webhooks.list')).data).toEqual([]);
     const del = await stranger.browser.mutate('webhooks.delete', { id: first.data!.subscription.id });
     expect(del.status).toBe(200);
-    const pause = await stranger.browser.mutate('webhooks.setStatus', { id: first.data!.subscription.id, status: 'paused' });
+    const pause = await stranger.browser.mutate('webhooks.setStatus', {
+      id: first.data!.subscription.id,
+      status: 'paused',
+    });
     expect(pause.error?.message).toBe('NOT_FOUND');
     expect(await subscriptionsOf(me.id)).toHaveLength(1);
 
@@ -107,7 +118,10 @@ describe('webhooks.create refuses internal addresses (SSRF)', () => {
 
   it('refuses an event that does not exist and an empty list of events', async () => {
     const me = await signedInUser(iso.handle, app.url, { label: 'eventos' });
-    const unknown = await me.browser.mutate('webhooks.create', { url: 'https://93.184.215.14/a', events: ['post.deleted'] });
+    const unknown = await me.browser.mutate('webhooks.create', {
+      url: 'https://93.184.215.14/a',
+      events: ['post.deleted'],
+    });
     expect(unknown.status).toBe(400);
     const none = await me.browser.mutate('webhooks.create', { url: 'https://93.184.215.14/a', events: [] });
     expect(none.status).toBe(400);
@@ -145,8 +159,17 @@ describe('events come from the database, once per transition', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const claim = randomUUID();
-    await db.updateTable('suggested_posts').set({ status: 'publishing', claim_token: claim }).where('id', '=', post.id).execute();
-    await db.updateTable('suggested_posts').set({ status: 'published' }).where('id', '=', post.id).where('claim_token', '=', claim).execute();
+    await db
+      .updateTable('suggested_posts')
+      .set({ status: 'publishing', claim_token: claim })
+      .where('id', '=', post.id)
+      .execute();
+    await db
+      .updateTable('suggested_posts')
+      .set({ status: 'published' })
+      .where('id', '=', post.id)
+      .where('claim_token', '=', claim)
+      .execute();
     // A second worker's fenced write with a lost claim matches nothing: no event.
     await db
       .updateTable('suggested_posts')
@@ -155,14 +178,39 @@ describe('events come from the database, once per transition', () => {
       .where('claim_token', '=', randomUUID())
       .execute();
     // A write that leaves the status as it was: no event.
-    await db.updateTable('suggested_posts').set({ updated_at: new Date() }).where('id', '=', post.id).execute();
+    await db
+      .updateTable('suggested_posts')
+      .set({ updated_at: new Date() })
+      .where('id', '=', post.id)
+      .execute();
     await db
       .insertInto('post_stage_events')
       .values([
-        { post_id: post.id, user_id: me.id, actor: 'client', actor_label: 'Ana Cliente', from_stage: 'client', to_stage: 'changes' },
-        { post_id: post.id, user_id: me.id, actor: 'client', actor_label: 'Ana Cliente', from_stage: 'client', to_stage: 'approved' },
+        {
+          post_id: post.id,
+          user_id: me.id,
+          actor: 'client',
+          actor_label: 'Ana Cliente',
+          from_stage: 'client',
+          to_stage: 'changes',
+        },
+        {
+          post_id: post.id,
+          user_id: me.id,
+          actor: 'client',
+          actor_label: 'Ana Cliente',
+          from_stage: 'client',
+          to_stage: 'approved',
+        },
         // The team's moves are not the client's decision.
-        { post_id: post.id, user_id: me.id, actor: 'owner', actor_user_id: me.id, from_stage: 'review', to_stage: 'approved' },
+        {
+          post_id: post.id,
+          user_id: me.id,
+          actor: 'owner',
+          actor_user_id: me.id,
+          from_stage: 'review',
+          to_stage: 'approved',
+        },
       ])
       .execute();
     const account = await upsertAccount(db, parseKeyring(TEST_KEYS), {

@@ -60,7 +60,10 @@ export async function createWebhook(
   return created;
 }
 
-export async function rotateWebhook(deps: Deps, input: { workspaceId: string; id: string; rotationKey: string }) {
+export async function rotateWebhook(
+  deps: Deps,
+  input: { workspaceId: string; id: string; rotationKey: string },
+) {
   const rotated = await rotateWebhookSecret(deps.db, deps.env.keyring, {
     workspaceId: input.workspaceId,
     id: input.id,

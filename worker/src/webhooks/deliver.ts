@@ -76,7 +76,13 @@ export async function postWebhook(
     });
   } catch (error) {
     const reason = error instanceof WebhookUrlError ? error.reason : 'UNRESOLVABLE';
-    return { ok: false, statusCode: null, error: `endereço recusado: ${reason}`, responseExcerpt: null, durationMs: elapsed() };
+    return {
+      ok: false,
+      statusCode: null,
+      error: `endereço recusado: ${reason}`,
+      responseExcerpt: null,
+      durationMs: elapsed(),
+    };
   }
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(options.now.getTime() / 1000);
@@ -103,7 +109,12 @@ export async function postWebhook(
     });
     const timer = setTimeout(() => {
       request.destroy(new Error('timeout'));
-      finish({ ok: false, statusCode: null, error: `sem resposta em ${options.timeoutMs / 1000} s`, responseExcerpt: null });
+      finish({
+        ok: false,
+        statusCode: null,
+        error: `sem resposta em ${options.timeoutMs / 1000} s`,
+        responseExcerpt: null,
+      });
     }, options.timeoutMs);
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
@@ -189,12 +200,16 @@ async function record(
       now: at,
       retryAt: new Date(
         at.getTime() +
-          (webhookRetryDelayMs(delivery.attempts + 1, random()) * (options.retryFirstMs ?? WEBHOOK_RETRY_DELAYS_MS[0])) /
+          (webhookRetryDelayMs(delivery.attempts + 1, random()) *
+            (options.retryFirstMs ?? WEBHOOK_RETRY_DELAYS_MS[0])) /
             WEBHOOK_RETRY_DELAYS_MS[0],
       ),
     });
     if (finished === null) {
-      options.logger.warn({ deliveryId: delivery.id }, 'entrega de webhook perdeu a vez: resultado não gravado');
+      options.logger.warn(
+        { deliveryId: delivery.id },
+        'entrega de webhook perdeu a vez: resultado não gravado',
+      );
       return null;
     }
     options.logger.info(
@@ -219,7 +234,8 @@ async function record(
     if (await getBooleanSetting(trx, SETTING_KEYS.emailNotificationsEnabled, true)) {
       const integrationsUrl = `${options.appUrl.replace(/\/+$/, '')}/integracoes`;
       for (const owner of paused.owners) {
-        const timeZone = owner.timezone && isValidTimeZone(owner.timezone) ? owner.timezone : DEFAULT_TIME_ZONE;
+        const timeZone =
+          owner.timezone && isValidTimeZone(owner.timezone) ? owner.timezone : DEFAULT_TIME_ZONE;
         await queueTemplatedEmail(trx, {
           templateName: 'webhook_paused',
           to: owner.email,
@@ -250,7 +266,9 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions & { pollMs:
       .then((report) => {
         if (report.delivered + report.failed > 0) options.logger.debug({ report }, 'webhooks processados');
       })
-      .catch((error: unknown) => options.logger.warn({ err: error }, 'entrega de webhooks falhou; tenta de novo'))
+      .catch((error: unknown) =>
+        options.logger.warn({ err: error }, 'entrega de webhooks falhou; tenta de novo'),
+      )
       .finally(() => {
         running = null;
       });

@@ -129,7 +129,11 @@ describe('signed webhooks through HTTP', () => {
     const secret = created.data!.secret;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
 
-    await connectThroughSandbox(iso.handle, keyring, { sandboxUrl: sandbox.url, userId: me.id, platform: 'x' });
+    await connectThroughSandbox(iso.handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: me.id,
+      platform: 'x',
+    });
     const theme = await seedTheme(iso.handle, me.id, ['x']);
     const tag = `wh-${Date.now()}`;
     const posts = await seedPosts(iso.handle, {
@@ -152,7 +156,8 @@ describe('signed webhooks through HTTP', () => {
         }),
       );
 
-    const okIds = () => new Set(receiver.received.filter((r) => r.answered === 200).map((r) => r.headers['webhook-id']));
+    const okIds = () =>
+      new Set(receiver.received.filter((r) => r.answered === 200).map((r) => r.headers['webhook-id']));
     await waitFor(async () => (okIds().size === 2 ? true : null), {
       timeoutMs: 40_000,
       label: `dois eventos entregues (${running.map((w) => w.output().slice(-400)).join('\n')})`,
@@ -161,7 +166,8 @@ describe('signed webhooks through HTTP', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
     const byId = new Map<string, Received[]>();
-    for (const r of receiver.received) byId.set(r.headers['webhook-id']!, [...(byId.get(r.headers['webhook-id']!) ?? []), r]);
+    for (const r of receiver.received)
+      byId.set(r.headers['webhook-id']!, [...(byId.get(r.headers['webhook-id']!) ?? []), r]);
     expect(byId.size).toBe(2);
     const postIds = new Set<string>();
     for (const [id, requests] of byId) {
@@ -170,7 +176,10 @@ describe('signed webhooks through HTTP', () => {
       expect(requests.map((r) => r.answered)).toEqual([500, 500, 200]);
       for (const r of requests) {
         expect(verifies(secret, r)).toBe(true);
-        const payload = JSON.parse(r.body) as { type: string; data: { postId: string; platform: string; status: string } };
+        const payload = JSON.parse(r.body) as {
+          type: string;
+          data: { postId: string; platform: string; status: string };
+        };
         expect(payload.type).toBe('post.published');
         expect(payload.data).toMatchObject({ platform: 'x', status: 'published' });
         postIds.add(payload.data.postId);
@@ -214,13 +223,29 @@ describe('signed webhooks through HTTP', () => {
     });
     const oldSecret = created.data!.secret;
     const key = crypto.randomUUID();
-    const rotated = await me.browser.mutate<{ secret: string }>('webhooks.rotateSecret', { id: created.data!.subscription.id }, { idempotencyKey: key });
-    const again = await me.browser.mutate<{ secret: string }>('webhooks.rotateSecret', { id: created.data!.subscription.id }, { idempotencyKey: key });
+    const rotated = await me.browser.mutate<{ secret: string }>(
+      'webhooks.rotateSecret',
+      { id: created.data!.subscription.id },
+      { idempotencyKey: key },
+    );
+    const again = await me.browser.mutate<{ secret: string }>(
+      'webhooks.rotateSecret',
+      { id: created.data!.subscription.id },
+      { idempotencyKey: key },
+    );
     expect(rotated.data!.secret).not.toBe(oldSecret);
     expect(again.data!.secret).toBe(rotated.data!.secret);
 
-    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.failed', '{"postId":"p1"}'::jsonb)`.execute(iso.handle.db);
-    await deliverDueWebhooks({ db: iso.handle.db, keyring, logger, appUrl: 'http://pauta.test', concurrency: 4 });
+    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.failed', '{"postId":"p1"}'::jsonb)`.execute(
+      iso.handle.db,
+    );
+    await deliverDueWebhooks({
+      db: iso.handle.db,
+      keyring,
+      logger,
+      appUrl: 'http://pauta.test',
+      concurrency: 4,
+    });
     expect(receiver.received).toHaveLength(1);
     const r = receiver.received[0]!;
     expect(r.headers['webhook-signature']!.split(' ')).toHaveLength(2);
@@ -233,8 +258,16 @@ describe('signed webhooks through HTTP', () => {
       .set({ previous_secret_until: new Date(Date.now() - 1000) })
       .where('id', '=', created.data!.subscription.id)
       .execute();
-    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.failed', '{"postId":"p2"}'::jsonb)`.execute(iso.handle.db);
-    await deliverDueWebhooks({ db: iso.handle.db, keyring, logger, appUrl: 'http://pauta.test', concurrency: 4 });
+    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.failed', '{"postId":"p2"}'::jsonb)`.execute(
+      iso.handle.db,
+    );
+    await deliverDueWebhooks({
+      db: iso.handle.db,
+      keyring,
+      logger,
+      appUrl: 'http://pauta.test',
+      concurrency: 4,
+    });
     const late = receiver.received[1]!;
     expect(verifies(rotated.data!.secret, late)).toBe(true);
     expect(verifies(oldSecret, late)).toBe(false);
@@ -247,15 +280,26 @@ describe('signed webhooks through HTTP', () => {
       url: receiver.url,
       events: ['account.needs_reconnect'],
     });
-    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'account.needs_reconnect', '{"accountId":"a1"}'::jsonb)`.execute(iso.handle.db);
-    const deliver = () => deliverDueWebhooks({ db: iso.handle.db, keyring, logger, appUrl: 'http://pauta.test', concurrency: 4 });
+    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'account.needs_reconnect', '{"accountId":"a1"}'::jsonb)`.execute(
+      iso.handle.db,
+    );
+    const deliver = () =>
+      deliverDueWebhooks({ db: iso.handle.db, keyring, logger, appUrl: 'http://pauta.test', concurrency: 4 });
     await deliver();
     expect(receiver.received).toHaveLength(1);
-    const [delivery] = (await me.browser.query<{ id: number; eventId: string }[]>('webhooks.deliveries', { subscriptionId: created.data!.subscription.id })).data!;
+    const [delivery] = (
+      await me.browser.query<{ id: number; eventId: string }[]>('webhooks.deliveries', {
+        subscriptionId: created.data!.subscription.id,
+      })
+    ).data!;
 
     const key = crypto.randomUUID();
     for (let i = 0; i < 3; i++) {
-      const answer = await me.browser.mutate('webhooks.resend', { deliveryId: delivery!.id }, { idempotencyKey: key });
+      const answer = await me.browser.mutate(
+        'webhooks.resend',
+        { deliveryId: delivery!.id },
+        { idempotencyKey: key },
+      );
       expect(answer.status).toBe(200);
       await deliver();
     }
@@ -275,24 +319,49 @@ describe('signed webhooks through HTTP', () => {
 
   it('pauses a subscription failing for three days and emails its owner once', async () => {
     const me = await newOwner('webhook-pausa');
-    const email = (await iso.handle.db.selectFrom('profiles').select('email').where('id', '=', me.id).executeTakeFirstOrThrow()).email;
+    const email = (
+      await iso.handle.db
+        .selectFrom('profiles')
+        .select('email')
+        .where('id', '=', me.id)
+        .executeTakeFirstOrThrow()
+    ).email;
     const receiver = await startReceiver(() => 503);
-    const created = await me.browser.mutate<Created>('webhooks.create', { url: receiver.url, events: ['post.needs_attention'] });
+    const created = await me.browser.mutate<Created>('webhooks.create', {
+      url: receiver.url,
+      events: ['post.needs_attention'],
+    });
     const id = created.data!.subscription.id;
     // A second ahead: the event rows take the database's now() as their first due time.
     let clock = new Date(Date.now() + 1000);
     const deliver = () =>
-      deliverDueWebhooks({ db: iso.handle.db, keyring, logger, appUrl: 'http://pauta.test', concurrency: 4, now: () => clock });
-    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.needs_attention', '{"postId":"p1"}'::jsonb)`.execute(iso.handle.db);
+      deliverDueWebhooks({
+        db: iso.handle.db,
+        keyring,
+        logger,
+        appUrl: 'http://pauta.test',
+        concurrency: 4,
+        now: () => clock,
+      });
+    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.needs_attention', '{"postId":"p1"}'::jsonb)`.execute(
+      iso.handle.db,
+    );
     const start = clock;
     await deliver();
-    const sub = () => iso.handle.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const sub = () =>
+      iso.handle.db
+        .selectFrom('webhook_subscriptions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
     expect((await sub()).failing_since?.getTime()).toBe(start.getTime());
     expect((await sub()).status).toBe('active');
 
     // Two days later: still failing, still active.
     clock = new Date(start.getTime() + 2 * 86_400_000);
-    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.needs_attention', '{"postId":"p2"}'::jsonb)`.execute(iso.handle.db);
+    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.needs_attention', '{"postId":"p2"}'::jsonb)`.execute(
+      iso.handle.db,
+    );
     await deliver();
     expect((await sub()).status).toBe('active');
     expect((await sub()).failing_since?.getTime()).toBe(start.getTime());
@@ -315,7 +384,9 @@ describe('signed webhooks through HTTP', () => {
 
     // Paused: nothing is sent, no new event is recorded for it, no second email.
     clock = new Date(clock.getTime() + 86_400_000);
-    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.needs_attention', '{"postId":"p3"}'::jsonb)`.execute(iso.handle.db);
+    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.needs_attention', '{"postId":"p3"}'::jsonb)`.execute(
+      iso.handle.db,
+    );
     await deliver();
     expect(receiver.received.length).toBe(sent);
     const list = await me.browser.query<{ status: string; pausedReason: string }[]>('webhooks.list');

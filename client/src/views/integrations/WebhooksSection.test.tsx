@@ -35,8 +35,20 @@ function delivery(overrides: Record<string, unknown> = {}) {
     deliveredAt: new Date('2026-11-30T12:05:00Z'),
     createdAt: new Date('2026-11-30T12:00:00Z'),
     log: [
-      { attempt: 1, statusCode: 500, error: 'resposta HTTP 500', at: new Date('2026-11-30T12:00:01Z'), durationMs: 20 },
-      { attempt: 2, statusCode: 500, error: 'resposta HTTP 500', at: new Date('2026-11-30T12:00:31Z'), durationMs: 20 },
+      {
+        attempt: 1,
+        statusCode: 500,
+        error: 'resposta HTTP 500',
+        at: new Date('2026-11-30T12:00:01Z'),
+        durationMs: 20,
+      },
+      {
+        attempt: 2,
+        statusCode: 500,
+        error: 'resposta HTTP 500',
+        at: new Date('2026-11-30T12:00:31Z'),
+        durationMs: 20,
+      },
       { attempt: 3, statusCode: 200, error: null, at: new Date('2026-11-30T12:02:31Z'), durationMs: 20 },
     ],
     ...overrides,
@@ -65,13 +77,18 @@ describe('Webhooks (Integrações)', () => {
 
     fireEvent.change(url, { target: { value: 'https://exemplo.com.br/webhooks' } });
     // Both defaults (publicado, falha) plus "Cliente aprovou".
-    fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(WEBHOOK_EVENT_LABELS['approval.client_approved']) }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: new RegExp(WEBHOOK_EVENT_LABELS['approval.client_approved']) }),
+    );
     fireEvent.click(screen.getByRole('button', { name: text.create }));
     expect(await screen.findByTestId('webhook-secret')).toBeTruthy();
     expect(screen.getByTestId('webhook-secret').textContent).toBe(SECRET);
     expect(screen.getByRole('button', { name: text.copy })).toBeTruthy();
     expect(api.callsTo('webhooks.create').map((c) => c.input)).toEqual([
-      { url: 'https://exemplo.com.br/webhooks', events: ['post.published', 'post.failed', 'approval.client_approved'] },
+      {
+        url: 'https://exemplo.com.br/webhooks',
+        events: ['post.published', 'post.failed', 'approval.client_approved'],
+      },
     ]);
     expect(api.callsTo('webhooks.create')[0]?.idempotencyKey).toBeTruthy();
     expect(await screen.findByTestId('webhook-row')).toBeTruthy();
@@ -84,14 +101,19 @@ describe('Webhooks (Integrações)', () => {
     const api = mockTrpc({
       'webhooks.list': [],
       'webhooks.create': () => {
-        throw new TrpcErrorResponse('BAD_REQUEST', 'WEBHOOK_URL_REFUSED', { details: { reason: 'PRIVATE_ADDRESS' } });
+        throw new TrpcErrorResponse('BAD_REQUEST', 'WEBHOOK_URL_REFUSED', {
+          details: { reason: 'PRIVATE_ADDRESS' },
+        });
       },
     });
     render(<WebhooksSection />);
     await screen.findByText(text.listEmpty);
-    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(text.urlLabel.replace(/[()]/g, '\\$&')) }), {
-      target: { value: 'http://169.254.169.254/latest' },
-    });
+    fireEvent.change(
+      screen.getByRole('textbox', { name: new RegExp(text.urlLabel.replace(/[()]/g, '\\$&')) }),
+      {
+        target: { value: 'http://169.254.169.254/latest' },
+      },
+    );
     fireEvent.click(screen.getByRole('button', { name: text.create }));
     expect(await screen.findByText(webhookUrlRefusalMessage('PRIVATE_ADDRESS'))).toBeTruthy();
     expect(screen.queryByTestId('webhook-secret')).toBeNull();
@@ -102,7 +124,13 @@ describe('Webhooks (Integrações)', () => {
   it('lists the delivery log with each status code; "Reenviar" is disabled while it runs and sent once', async () => {
     const answer = deferred<unknown>();
     const api = mockTrpc({
-      'webhooks.list': [subscription({ status: 'paused', pausedReason: 'failing', failingSince: new Date('2026-11-27T12:00:00Z') })],
+      'webhooks.list': [
+        subscription({
+          status: 'paused',
+          pausedReason: 'failing',
+          failingSince: new Date('2026-11-27T12:00:00Z'),
+        }),
+      ],
       'webhooks.deliveries': [delivery()],
       'webhooks.resend': () => answer.promise,
     });

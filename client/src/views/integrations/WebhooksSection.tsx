@@ -128,7 +128,9 @@ function SecretOnce({ secret, url, onClose }: { secret: string; url: string; onC
               <Button
                 size="xs"
                 color={copied ? 'teal' : undefined}
-                leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                leftSection={
+                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                }
                 onClick={copy}
               >
                 {copied ? text.copied : text.copy}
@@ -190,7 +192,13 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string, url: str
           inputMode="url"
           autoComplete="off"
         />
-        <Checkbox.Group label={text.eventsLabel} value={events} onChange={setEvents} error={errors.events} required>
+        <Checkbox.Group
+          label={text.eventsLabel}
+          value={events}
+          onChange={setEvents}
+          error={errors.events}
+          required
+        >
           <Stack gap={6} mt={6}>
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <Checkbox
@@ -236,7 +244,9 @@ function SubscriptionRow({
   const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.webhooks.list.pathFilter());
   const onError = (error: unknown) => showError(messages.common.error, failureText(error, text.actionError));
-  const setStatus = useGuardedMutation(trpc.webhooks.setStatus.mutationOptions({ onSuccess: refresh, onError }));
+  const setStatus = useGuardedMutation(
+    trpc.webhooks.setStatus.mutationOptions({ onSuccess: refresh, onError }),
+  );
   const rotate = useGuardedMutation(
     trpc.webhooks.rotateSecret.mutationOptions({
       onSuccess: async (result) => {
@@ -317,12 +327,29 @@ function SubscriptionRow({
             disabled={setStatus.isPending}
             onClick={() => setStatus.mutate({ id: subscription.id, status: active ? 'paused' : 'active' })}
           >
-            {active ? (setStatus.isPending ? text.pausing : text.pause) : setStatus.isPending ? text.resuming : text.resume}
+            {active
+              ? setStatus.isPending
+                ? text.pausing
+                : text.pause
+              : setStatus.isPending
+                ? text.resuming
+                : text.resume}
           </Button>
-          <Button size="xs" variant="default" onClick={() => setConfirm('rotate')} disabled={rotate.isPending}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setConfirm('rotate')}
+            disabled={rotate.isPending}
+          >
             {text.rotate}
           </Button>
-          <Button size="xs" color="red" variant="light" onClick={() => setConfirm('remove')} disabled={remove.isPending}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={() => setConfirm('remove')}
+            disabled={remove.isPending}
+          >
             {text.remove}
           </Button>
         </Group>
@@ -332,7 +359,12 @@ function SubscriptionRow({
           </div>
         )}
       </Stack>
-      <Modal opened={confirm === 'rotate'} onClose={() => !rotate.isPending && setConfirm(null)} title={text.rotateConfirmTitle} centered>
+      <Modal
+        opened={confirm === 'rotate'}
+        onClose={() => !rotate.isPending && setConfirm(null)}
+        title={text.rotateConfirmTitle}
+        centered
+      >
         <Stack gap="lg">
           <Text size="sm">{text.rotateConfirm}</Text>
           <Group justify="flex-end" gap="sm">
@@ -402,7 +434,14 @@ function DeliveryLog({ subscription, timeZone }: { subscription: Subscription; t
       </Text>
     );
   return (
-    <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={text.deliveriesOf(subscription.url)}>
+    <Stack
+      gap={6}
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={text.deliveriesOf(subscription.url)}
+    >
       {deliveries.data.map((delivery) => (
         <DeliveryRow
           key={delivery.id}
@@ -429,7 +468,14 @@ function DeliveryRow({
 }) {
   const when = formatDateTime(delivery.createdAt, timeZone);
   return (
-    <Paper component="li" withBorder p="xs" radius="sm" data-testid="webhook-delivery" data-status={delivery.status}>
+    <Paper
+      component="li"
+      withBorder
+      p="xs"
+      radius="sm"
+      data-testid="webhook-delivery"
+      data-status={delivery.status}
+    >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Stack gap={2} miw={0} style={{ flex: '1 1 220px' }}>
           <Group gap="xs" wrap="wrap">
