@@ -3,6 +3,7 @@
 // once, the embedded worker delivers an event (the receiver answers 500), the delivery log shows
 // the status code, "Reenviar" sends it again (200). Screenshots and axe at 1280/375, light/dark.
 import { createServer } from 'node:http';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
@@ -11,6 +12,15 @@ import { sql, uniqueEmail } from './db.js';
 import { expectToast, signUp } from './flows.js';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+/** Before a full-page picture: at the top, nothing focused or selected (the skip link shows on focus). */
+async function tidy(page: Page) {
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    (document.activeElement as HTMLElement | null)?.blur();
+    getSelection()?.removeAllRanges();
+  });
+}
 const received: { id: string; body: string; headers: Record<string, string>; status: number }[] = [];
 const server = createServer((req, res) => {
   let body = '';
@@ -61,7 +71,7 @@ describe('Integrações → Webhooks', () => {
     const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
 
     await page.goto('/integracoes');
-    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
     await page.getByText('Nenhum webhook ainda').waitFor();
     const axe = new AxeReport();
     await scan(page, axe, 'integrations-empty', 'light-1280');
@@ -91,6 +101,7 @@ describe('Integrações → Webhooks', () => {
       1,
     );
     await page.getByTestId('webhook-row').waitFor();
+    await tidy(page);
     await snapshot(page, 'webhooks-created-1280');
     await scan(page, axe, 'integrations-created', 'light-1280');
 
@@ -111,10 +122,12 @@ describe('Integrações → Webhooks', () => {
     await page.getByRole('button', { name: 'Ocultar entregas' }).click();
     await page.getByRole('button', { name: 'Entregas' }).click();
     await delivery.getByText('200').waitFor();
+    await tidy(page);
     await snapshot(page, 'webhooks-log-1280');
     await scan(page, axe, 'integrations-log', 'light-1280');
 
     await page.setViewportSize({ width: 375, height: 812 });
+    await tidy(page);
     await snapshot(page, 'webhooks-log-375');
     await scan(page, axe, 'integrations-log', 'light-375');
     await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
@@ -125,9 +138,11 @@ describe('Integrações → Webhooks', () => {
     );
     await page.getByRole('button', { name: 'Entregas' }).click();
     await delivery.getByText('200').waitFor();
+    await tidy(page);
     await snapshot(page, 'webhooks-dark-375');
     await scan(page, axe, 'integrations-log', 'dark-375');
     await page.setViewportSize({ width: 1280, height: 900 });
+    await tidy(page);
     await snapshot(page, 'webhooks-dark-1280');
     await scan(page, axe, 'integrations-log', 'dark-1280');
     expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
