@@ -317,6 +317,45 @@ describe('signed webhooks through HTTP', () => {
     expect(receiver.received).toHaveLength(3);
   });
 
+  it('checks the address again at delivery time: refused once the administrator disallows internal addresses', async () => {
+    const me = await newOwner('webhook-ssrf-entrega');
+    const receiver = await startReceiver(() => 200);
+    const created = await me.browser.mutate<Created>('webhooks.create', {
+      url: receiver.url,
+      events: ['post.failed'],
+    });
+    expect(created.status).toBe(200);
+    const setting = (value: boolean) =>
+      iso.handle.db
+        .updateTable('admin_settings')
+        .set({ setting_value: JSON.stringify(value) })
+        .where('setting_key', '=', SETTING_KEYS.webhooksAllowPrivateAddresses)
+        .execute();
+    await setting(false);
+    try {
+      await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.failed', '{"postId":"p1"}'::jsonb)`.execute(
+        iso.handle.db,
+      );
+      await deliverDueWebhooks({
+        db: iso.handle.db,
+        keyring,
+        logger,
+        appUrl: 'http://pauta.test',
+        concurrency: 4,
+      });
+      expect(receiver.received).toHaveLength(0);
+      const log = await me.browser.query<
+        { status: string; log: { statusCode: number | null; error: string | null }[] }[]
+      >('webhooks.deliveries', { subscriptionId: created.data!.subscription.id });
+      expect(log.data![0]).toMatchObject({ status: 'pending' });
+      expect(log.data![0]!.log).toEqual([
+        expect.objectContaining({ statusCode: null, error: 'endereço recusado: PRIVATE_ADDRESS' }),
+      ]);
+    } finally {
+      await setting(true);
+    }
+  });
+
   it('pauses a subscription failing for three days and emails its owner once', async () => {
     const me = await newOwner('webhook-pausa');
     const email = (
