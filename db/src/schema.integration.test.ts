@@ -224,6 +224,7 @@ describe('the migrated PostgreSQL schema', () => {
   it('seeds the admin settings and pt-BR email templates', async () => {
     expect(await getBooleanSetting(handle.db, 'email_notifications_enabled', false)).toBe(true);
     expect(await getNumberSetting(handle.db, 'max_themes_per_user', 0)).toBe(10);
+    expect(await getBooleanSetting(handle.db, 'webhooks_allow_private_addresses', true)).toBe(false);
     const templates = await handle.db
       .selectFrom('email_templates')
       .select(['template_name', 'subject'])
@@ -237,6 +238,7 @@ describe('the migrated PostgreSQL schema', () => {
       'publish_failure_digest',
       'signin_link',
       'signup_existing_account',
+      'webhook_paused',
       'welcome',
       'worker_down',
     ]);

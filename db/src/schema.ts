@@ -14,6 +14,7 @@ import type {
   PublishingLogStatus,
   Role,
   SignInProvider,
+  WebhookSubscriptionStatus,
   WorkspaceRole,
 } from '@pauta/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
@@ -509,6 +510,69 @@ export interface WorkspaceMembersTable {
   updated_at: Generated<Date>;
 }
 
+/** A workspace's webhook receiver (docs/webhooks.md). */
+export interface WebhookSubscriptionsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  events: string[];
+  /** The signing secret (whsec_…), sealed (db/src/crypto.ts); only the webhooks repository unseals it. */
+  secret: string;
+  /** The secret before the last rotation, sealed; it also signs until previous_secret_until. */
+  previous_secret: string | null;
+  previous_secret_until: NullableTimestamp;
+  status: Generated<WebhookSubscriptionStatus>;
+  paused_reason: 'owner' | 'failing' | null;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since: NullableTimestamp;
+  /** The Idempotency-Key of the click that created it (a repeat answers the same subscription). */
+  request_key: string;
+  /** The Idempotency-Key of the last rotation. */
+  rotation_key: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One event; id 'msg_…' is the webhook-id. Written only by the database's triggers. */
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
+export interface WebhookDeliveriesTable {
+  /** bigserial; pg returns int8 as a number (client.ts). */
+  id: Generated<number>;
+  event_id: string;
+  subscription_id: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  lease_token: string | null;
+  lease_until: NullableTimestamp;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  /** The Idempotency-Key of the last "Reenviar". */
+  resend_key: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+  duration_ms: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
@@ -542,6 +606,10 @@ export interface Database {
   client_approval_links: ClientApprovalLinksTable;
   post_media: PostMediaTable;
   media_garbage: MediaGarbageTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Theme = Selectable<ThemesTable>;

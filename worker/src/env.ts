@@ -49,6 +49,15 @@ const schema = z.object({
   FOLLOWER_SNAPSHOT_INTERVAL_MS: ms(1000, 60 * 60_000),
   /** How often this process writes its heartbeat row (docs/operations.md); well under 2 minutes. */
   WORKER_HEARTBEAT_MS: ms(100, 15_000).pipe(z.number().max(60_000)),
+  /** How often this process looks for due webhook deliveries (docs/webhooks.md). */
+  WEBHOOK_POLL_MS: ms(50, 2_000).pipe(z.number().max(60_000)),
+  /**
+   * Wait after a webhook's first failed attempt; the later waits keep their proportions (30 s →
+   * 2 min, 10 min, 30 min, 2 h, 6 h, 14 h). Lower only for tests.
+   */
+  WEBHOOK_RETRY_FIRST_MS: ms(10, 30_000),
+  /** Webhook POSTs in flight at once in this process. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Shown next to each worker in the admin panel (e.g. the image tag). */
   PAUTA_VERSION: z.string().trim().min(1).default('dev'),
   /** Internal HTTP port for /healthz, /readyz and /metrics; 0 turns it off. */

@@ -25,6 +25,7 @@ import { type PublishContext, processPublishJob } from './publish/publish-post.p
 import { resolveUnknownOutcomes } from './publish/resolve-outcomes.js';
 import { createSendGate } from './publish/send-gate.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
+import { startWebhookDelivery } from './webhooks/deliver.js';
 
 export interface WorkerDeps {
   /** The publishing path's pool. */
@@ -47,6 +48,8 @@ export interface WorkerDeps {
 export interface WorkerHandle {
   /** Runs one reconciler pass now (tests and start-up). */
   reconcileNow(): Promise<void>;
+  /** Sends the webhook deliveries due now (tests). */
+  deliverWebhooksNow(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -309,6 +312,17 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
         timeoutMs: env.NETWORK_TIMEOUT_MS,
       }),
   );
+  // Signed webhooks (docs/webhooks.md): every process polls the deliveries table and claims rows
+  // with SKIP LOCKED and a lease, so no Redis lock is needed and the work spreads over processes.
+  const webhooks = startWebhookDelivery({
+    db: maintenanceDb,
+    keyring: env.keyring,
+    logger,
+    appUrl: env.APP_URL ?? 'http://localhost:3000',
+    concurrency: env.WEBHOOK_CONCURRENCY,
+    pollMs: env.WEBHOOK_POLL_MS,
+    retryFirstMs: env.WEBHOOK_RETRY_FIRST_MS,
+  });
   // The row the admin panel, the web's /readyz and the "no worker" alert read (docs/operations.md).
   const heartbeat = startHeartbeat({
     db,
@@ -322,6 +336,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
 
   return {
     reconcileNow: () => reconciler.runNow(),
+    deliverWebhooksNow: () => webhooks.runNow(),
     async close() {
       reconciler.stop();
       tokenSweep.stop();
@@ -330,6 +345,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       failureDigests.stop();
       expiryNotices.stop();
       followerSnapshots.stop();
+      await webhooks.stop();
       // Waits for the publications in flight to finish (W10).
       await Promise.all([...workers, metricsWorker].map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close().catch(() => {})));

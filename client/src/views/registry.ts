@@ -35,6 +35,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
   'user-management': named(() => import('./user-management/UserManagementView'), 'UserManagementView'),
   'email-templates': named(() => import('./email-templates/EmailTemplatesView'), 'EmailTemplatesView'),
   'admin-settings': named(() => import('./admin-settings/AdminSettingsView'), 'AdminSettingsView'),
+  integrations: named(() => import('./integrations/IntegrationsView'), 'IntegrationsView'),
 };
 
 /** A React.lazy component for each loader. */

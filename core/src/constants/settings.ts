@@ -14,6 +14,11 @@ export const SETTING_KEYS = {
    * changed (docs/budgets.md); a network absent keeps its descriptor's default. Default `{}`.
    */
   networkBudgets: 'network_budgets',
+  /**
+   * boolean: webhooks may be sent to private, loopback and link-local addresses (an intranet's
+   * receiver; tests). Default false: such addresses are refused (docs/webhooks.md, SSRF).
+   */
+  webhooksAllowPrivateAddresses: 'webhooks_allow_private_addresses',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

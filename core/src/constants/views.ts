@@ -22,6 +22,8 @@ export const VIEWS = [
   'user-management',
   'email-templates',
   'admin-settings',
+  /** Integrações: webhooks (and API tokens); owner-only sections (docs/webhooks.md). */
+  'integrations',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
@@ -30,6 +32,8 @@ export const VIEW_ALIASES = {
   home: 'dashboard',
   'create-theme': 'create',
   'edit-theme': 'edit',
+  /** /integracoes, the pt-BR address the emails link to. */
+  integracoes: 'integrations',
 } as const satisfies Record<string, View>;
 
 export const ADMIN_VIEWS = [

@@ -9,6 +9,7 @@ import type { BudgetOverrun } from '../budget/budget.js';
 import type { Platform } from '../constants/platforms.js';
 import type { ErrorCode, PasswordIssue } from './error-codes.js';
 import type { MediaRejection } from './media.js';
+import type { WebhookUrlRefusal } from './webhooks.js';
 
 /** Why a VALIDATION_FAILED refusal that is not about one input field happened. */
 export type ValidationReason =
@@ -65,6 +66,7 @@ export interface ErrorDetailsByCode {
   OAUTH_FAILED: ConnectionFailure;
   PLATFORM_NOT_CONFIGURED: ConnectionFailure;
   MEDIA_REJECTED: MediaRejection;
+  WEBHOOK_URL_REFUSED: { reason: WebhookUrlRefusal };
 }
 
 /** The details a code carries: typed for the codes above, nothing for the others. */

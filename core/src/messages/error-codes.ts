@@ -50,6 +50,8 @@ export const ErrorCode = {
    * again in a few seconds (HTTP 503; docs/operations.md, "PostgreSQL away").
    */
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  /** A webhook address refused: not http(s), or a private/internal address (details: reason). */
+  WEBHOOK_URL_REFUSED: 'WEBHOOK_URL_REFUSED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -92,6 +94,7 @@ export const errorMessages = {
   MEDIA_LINK_INVALID: 'Link de imagem inválido ou expirado.',
   MEDIA_NOT_FOUND: 'Imagem não encontrada.',
   DATABASE_UNAVAILABLE: 'Estamos com uma instabilidade temporária. Tente de novo em alguns instantes.',
+  WEBHOOK_URL_REFUSED: 'Este endereço não pode receber webhooks. Use um endereço https público.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

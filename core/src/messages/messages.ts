@@ -93,6 +93,11 @@ const views = {
     title: 'Configurações do Sistema',
     subtitle: 'Ajuste os parâmetros gerais que valem para todos os usuários.',
   },
+  integrations: {
+    title: 'Integrações',
+    subtitle:
+      'Conecte a Pauta aos seus sistemas: avisos automáticos a cada post publicado, aprovado ou com falha.',
+  },
 } as const satisfies Record<View, ViewText>;
 
 export const messages = {
@@ -1142,6 +1147,7 @@ export const messages = {
         max_themes_per_user: 'Máximo de temas por cliente',
         max_workspaces_per_user: 'Máximo de clientes por pessoa',
         network_budgets: 'Orçamento de posts por rede',
+        webhooks_allow_private_addresses: 'Webhooks para endereços internos',
       },
       invalidNumber: 'Informe um número inteiro maior que zero.',
       invalidJson: 'Informe um JSON válido.',

@@ -228,7 +228,7 @@ export function parseSettingValue(
   value: boolean | number | string,
   json: boolean,
 ): SettingValue {
-  if (key === SETTING_KEYS.emailNotificationsEnabled) {
+  if (key === SETTING_KEYS.emailNotificationsEnabled || key === SETTING_KEYS.webhooksAllowPrivateAddresses) {
     if (typeof value !== 'boolean')
       throw new AppError('VALIDATION_FAILED', { reason: 'INVALID_VALUE', key, expected: 'boolean' });
     return value;

@@ -10,7 +10,7 @@ import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { toTRPCError } from './errors.js';
+import { toTRPCError, userMessageOf } from './errors.js';
 
 /** The ErrorCode a client sees for a tRPC error code that carries no ErrorCode of ours. */
 const BY_TRPC_CODE: Partial<Record<TRPCError['code'], ErrorCode>> = {
@@ -86,7 +86,11 @@ export function formatError<
       httpStatus: getHTTPStatusCodeFromError(error),
       zodError,
       details,
-      userMessage: errorMessages[code],
+      // A refused webhook address says why (which kind of address), not only the code's text.
+      userMessage:
+        error.cause instanceof AppError && code === 'WEBHOOK_URL_REFUSED'
+          ? userMessageOf(error.cause)
+          : errorMessages[code],
     },
   };
 }

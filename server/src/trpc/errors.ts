@@ -8,6 +8,8 @@ import {
   getErrorMessage,
   type MediaRejection,
   mediaRejectionMessage,
+  type WebhookUrlRefusal,
+  webhookUrlRefusalMessage,
 } from '@pauta/core';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -46,6 +48,7 @@ export const TRPC_CODE_OF = {
   MEDIA_LINK_INVALID: 'FORBIDDEN',
   MEDIA_NOT_FOUND: 'NOT_FOUND',
   DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  WEBHOOK_URL_REFUSED: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<ErrorCode, TrpcCode>;
 
@@ -71,6 +74,8 @@ export function httpStatusOf(error: AppError): number {
 
 /** The pt-BR text of an AppError: a media rejection's own, else its code's. */
 export function userMessageOf(error: AppError): string {
+  if (error.code === 'WEBHOOK_URL_REFUSED' && error.details)
+    return webhookUrlRefusalMessage((error.details as { reason: WebhookUrlRefusal }).reason);
   return error.code === 'MEDIA_REJECTED' && error.details
     ? mediaRejectionMessage(error.details as MediaRejection)
     : getErrorMessage(error.code);
