@@ -13,6 +13,7 @@ import { publishedRouter } from './published.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
+import { overviewRouter, workspaceSettingsRouter } from './workspace-settings.router.js';
 import { workspacesRouter } from './workspaces.router.js';
 
 export const appRouter = router({
@@ -32,6 +33,8 @@ export const appRouter = router({
   admin: adminRouter,
   live: liveRouter,
   workspaces: workspacesRouter,
+  workspaceSettings: workspaceSettingsRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;
