@@ -123,7 +123,7 @@ describe('Todos os clientes', () => {
     let fail = true;
     const api = await open('/clients-overview?cliente=ws-padaria', {
       'overview.clientes': () => {
-        if (fail) throw new TrpcErrorResponse('INTERNAL');
+        if (fail) throw new TrpcErrorResponse('INTERNAL_SERVER_ERROR', 'INTERNAL');
         return overview;
       },
     });
