@@ -1,6 +1,7 @@
 // A cliente's mark (docs/workspaces.md, branding): its logo when it has one, else its initials, in
-// a ring of its colour. Decorative: the name is always written beside it.
+// a ring of its colour (or a shop icon, inside named controls). Decorative: the name is always written beside it.
 import { Avatar } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -13,11 +14,17 @@ export function ClienteMark({
   color,
   logoUrl,
   size = 32,
+  initials = false,
 }: {
   name: string;
   color: string | null;
   logoUrl: string | null;
   size?: number;
+  /**
+   * Initials instead of an icon when there is no logo. Not inside a button or a link whose name
+   * is written out: the letters would be visible text missing from its accessible name.
+   */
+  initials?: boolean;
 }) {
   return (
     <Avatar
@@ -35,7 +42,11 @@ export function ClienteMark({
       }}
       imageProps={{ style: { objectFit: 'contain' } }}
     >
-      {initialsOf(name)}
+      {initials ? (
+        initialsOf(name)
+      ) : (
+        <IconBuildingStore size={Math.round(size * 0.6)} stroke={1.6} aria-hidden />
+      )}
     </Avatar>
   );
 }

@@ -169,7 +169,7 @@ function IdentityCard({ workspace }: { workspace: Branding }) {
             disabled={saving}
           />
           <Stack gap={6}>
-            <Text size="sm" fw={500} id="cliente-color-label">
+            <Text size="sm" fw={700} id="cliente-color-label">
               {text.colorLabel}
             </Text>
             <Text size="xs" c="dimmed">
@@ -338,7 +338,7 @@ function LogoCard({ workspace }: { workspace: Branding }) {
               }}
             />
           ) : (
-            <ClienteMark name={workspace.name} color={workspace.color} logoUrl={null} size={96} />
+            <ClienteMark name={workspace.name} color={workspace.color} logoUrl={null} size={96} initials />
           )}
           <Stack gap={6} style={{ minWidth: 0 }}>
             {!workspace.logoUrl && (

@@ -67,7 +67,7 @@ async function open(path: string, handlers: Record<string, unknown>) {
   const api = mockTrpc({ 'auth.session': signedIn(true), 'workspaces.list': list, ...handlers });
   window.history.replaceState(null, '', path);
   render(<App />);
-  await screen.findByRole('navigation', { name: messages.nav.mainNavigation });
+  await screen.findByRole('navigation', { name: messages.nav.mainNavigation }, { timeout: 10_000 });
   return api;
 }
 
