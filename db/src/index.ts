@@ -38,6 +38,7 @@ export * from './repositories/themes.repository.js';
 export * from './repositories/users.repository.js';
 export * from './repositories/webhooks.repository.js';
 export * from './repositories/workers.repository.js';
+export * from './repositories/workspace-admin.repository.js';
 export * from './repositories/workspaces.repository.js';
 export type * from './schema.js';
 export { isDatabaseUnavailable } from './unavailable.js';

@@ -28,6 +28,8 @@ const VIEW_LOADERS: Record<View, Loader> = {
     'ConnectedAccountsView',
   ),
   settings: named(() => import('./settings/SettingsView'), 'SettingsView'),
+  'clients-overview': named(() => import('./clients-overview/ClientsOverviewView'), 'ClientsOverviewView'),
+  'client-settings': named(() => import('./client-settings/ClientSettingsView'), 'ClientSettingsView'),
   'privacy-policy': named(() => import('./privacy-policy/PrivacyPolicyView'), 'PrivacyPolicyView'),
   'data-deletion': named(() => import('./data-deletion/DataDeletionView'), 'DataDeletionView'),
   admin: named(() => import('./admin/AdminPanelView'), 'AdminPanelView'),

@@ -15,6 +15,8 @@ export const VIEWS = [
   'suggested-posts',
   'connected-accounts',
   'settings',
+  'clients-overview',
+  'client-settings',
   'privacy-policy',
   'data-deletion',
   'admin',
@@ -72,6 +74,7 @@ export function getBackTarget(view: View): View | null {
     case 'connected-accounts':
     case 'privacy-policy':
     case 'data-deletion':
+    case 'client-settings':
       return 'settings';
     default:
       return 'dashboard';

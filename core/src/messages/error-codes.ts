@@ -19,6 +19,12 @@ export const ErrorCode = {
   WORKSPACE_UNAVAILABLE: 'WORKSPACE_UNAVAILABLE',
   /** The person already created as many workspaces as max_workspaces_per_user allows. */
   WORKSPACE_LIMIT_REACHED: 'WORKSPACE_LIMIT_REACHED',
+  /** A workspace being deleted has a post the worker is publishing at this moment. */
+  WORKSPACE_PUBLISHING: 'WORKSPACE_PUBLISHING',
+  /** The personal workspace cannot be deleted. */
+  WORKSPACE_PERSONAL: 'WORKSPACE_PERSONAL',
+  /** The name typed to confirm a workspace's deletion is not its name. */
+  WORKSPACE_NAME_MISMATCH: 'WORKSPACE_NAME_MISMATCH',
   UNAUTHORIZED: 'UNAUTHORIZED',
   PLATFORM_NOT_CONFIGURED: 'PLATFORM_NOT_CONFIGURED',
   OAUTH_FAILED: 'OAUTH_FAILED',
@@ -71,6 +77,11 @@ export const errorMessages = {
   FORBIDDEN: 'Você não tem permissão para realizar esta ação.',
   WORKSPACE_UNAVAILABLE: 'Este cliente não existe ou você não tem mais acesso a ele. Escolha outro cliente.',
   WORKSPACE_LIMIT_REACHED: 'Você atingiu o limite de clientes permitido. Exclua um cliente para criar outro.',
+  WORKSPACE_PUBLISHING:
+    'Um post deste cliente está sendo publicado agora. Nada foi excluído: aguarde alguns segundos e tente de novo.',
+  WORKSPACE_PERSONAL: 'O seu espaço pessoal não pode ser excluído. Você pode renomeá-lo.',
+  WORKSPACE_NAME_MISMATCH:
+    'O nome digitado não é o nome do cliente. Digite-o exatamente como aparece para confirmar a exclusão.',
   UNAUTHORIZED: 'Sua sessão expirou. Faça login novamente.',
   PLATFORM_NOT_CONFIGURED: 'Esta rede social ainda não foi configurada pelo administrador.',
   OAUTH_FAILED: 'Credenciais inválidas. Tente novamente.',

@@ -8,3 +8,4 @@ export * from './media.js';
 export * from './messages.js';
 export * from './video.js';
 export * from './webhooks.js';
+export * from './workspace-admin.js';

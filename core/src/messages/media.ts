@@ -25,7 +25,9 @@ export type MediaRejection =
   | { reason: 'CORRUPT' }
   /** The post is being published or was published: its images can no longer change. */
   | { reason: 'NOT_EDITABLE' }
-  | { reason: 'ALT_TOO_LONG'; max: number };
+  | { reason: 'ALT_TOO_LONG'; max: number }
+  /** A cliente's logo that is not a PNG, JPEG or WebP still image (docs/workspaces.md). */
+  | { reason: 'LOGO_FORMAT' };
 
 export type MediaRejectionReason = MediaRejection['reason'];
 
@@ -75,6 +77,8 @@ export function mediaRejectionMessage(rejection: MediaRejection): string {
       return 'Este post já está sendo publicado ou foi publicado: as imagens não podem mais ser alteradas.';
     case 'ALT_TOO_LONG':
       return `O texto alternativo pode ter no máximo ${rejection.max} caracteres.`;
+    case 'LOGO_FORMAT':
+      return 'O logo precisa ser uma imagem PNG, JPEG ou WebP (sem animação).';
   }
 }
 

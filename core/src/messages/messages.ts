@@ -65,6 +65,14 @@ const views = {
     title: 'Configurações',
     subtitle: 'Gerencie suas contas conectadas, sua privacidade e seus dados.',
   },
+  'clients-overview': {
+    title: 'Todos os clientes',
+    subtitle: 'O que pede a sua atenção hoje em cada cliente: posts do dia, aprovações, falhas e contas.',
+  },
+  'client-settings': {
+    title: 'Dados do cliente',
+    subtitle: 'Nome, cor e logo do cliente: aparecem no seletor, na visão geral e na página de aprovação.',
+  },
   'privacy-policy': {
     title: 'Política de Privacidade',
     subtitle: 'Como coletamos, usamos e protegemos as suas informações.',

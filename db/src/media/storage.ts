@@ -34,8 +34,13 @@ export class MediaKeyError extends Error {
   override name = 'MediaKeyError';
 }
 
-/** Keys Pauta writes: `posts/<user>/<post>/<media>[-thumb].<ext>` (uuids). Anything else is refused. */
-const KEY = /^posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}(-thumb)?\.(jpg|png|webp|gif)$/;
+/**
+ * Keys Pauta writes (uuids): a post's image `posts/<workspace>/<post>/<media>[-thumb].<ext>`, and a
+ * workspace's logo `workspaces/<workspace>/logo-<upload>.webp` (docs/workspaces.md, branding).
+ * Anything else is refused.
+ */
+const KEY =
+  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}(-thumb)?\.(jpg|png|webp|gif)|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp)$/;
 
 export function isMediaKey(key: string): boolean {
   return KEY.test(key);

@@ -276,9 +276,15 @@ describe('the client’s page', () => {
       scope: { kind: 'theme', themeName: 'Campanha de verão' },
       accounts: [{ platform: 'linkedin', name: 'Marina Souza', username: 'marina.souza' }],
     });
+    // The cliente's branding (docs/workspaces.md): its name, colour and logo, nothing else.
+    expect(view.branding).toEqual({ name: expect.any(String), color: null, logoUrl: null });
     const allowed = new Set([
       'state',
       'clientName',
+      'branding',
+      'branding.name',
+      'branding.color',
+      'branding.logoUrl',
       'ownerName',
       'scope',
       'scope.kind',

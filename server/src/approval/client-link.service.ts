@@ -25,6 +25,7 @@ import {
   type ClientLinkRow,
   findClientLinkByHash,
   findProfile,
+  findWorkspaceBranding,
   getBooleanSetting,
   insertClientLink,
   listActiveAccounts,
@@ -215,6 +216,11 @@ export type ClientPageView =
   | {
       state: 'open';
       clientName: string;
+      /**
+       * The cliente's branding (docs/workspaces.md): its name, colour and logo (a signed URL), so
+       * the page looks like the agency's page for this client. Nothing else of the workspace.
+       */
+      branding: { name: string; color: string | null; logoUrl: string | null };
       /** The owner's name as they sign: first name only. */
       ownerName: string | null;
       scope: { kind: 'theme'; themeName: string } | { kind: 'period'; from: Date; to: Date };
@@ -273,7 +279,7 @@ export async function openClientPage(
   if (status === 'revoked') return { state: 'invalid' };
   if (status === 'expired') return { state: 'expired' };
   await touchClientLink(deps.db, link.id);
-  const [rows, profile, accounts, themeName] = await Promise.all([
+  const [rows, profile, accounts, themeName, workspace] = await Promise.all([
     listClientLinkPosts(deps.db, link),
     findProfile(deps.db, link.user_id),
     listActiveAccounts(deps.db, link.workspace_id),
@@ -285,6 +291,7 @@ export async function openClientPage(
           .executeTakeFirst()
           .then((t) => t?.name ?? '')
       : Promise.resolve(null),
+    findWorkspaceBranding(deps.db, link.workspace_id),
   ]);
   const media = await listMediaForPosts(
     deps.db,
@@ -295,6 +302,14 @@ export async function openClientPage(
   return {
     state: 'open',
     clientName: link.client_name,
+    branding: {
+      name: workspace?.name ?? link.client_name,
+      color: workspace?.color ?? null,
+      logoUrl:
+        workspace?.logo_key && signingKey
+          ? browserMediaUrl(signingKey, workspace.logo_key, now.getTime())
+          : null,
+    },
     ownerName: profile?.first_name?.trim() || null,
     scope:
       themeName !== null

@@ -7,7 +7,16 @@
 //   MEDIA_UPLOAD_MAX_BYTES, refused from Content-Length before it is read.
 // - `GET /media/<key>?exp=…&sig=…`: the bytes of a stored image or thumbnail for whoever holds a
 //   URL signed by this installation and not yet expired; 403 otherwise. Serves both storages.
-import { AppError, isAppError, MEDIA_UPLOAD_MAX_BYTES, WORKSPACE_HEADER } from '@pauta/core';
+import {
+  AppError,
+  isAppError,
+  MEDIA_UPLOAD_MAX_BYTES,
+  type MediaRejection,
+  WORKSPACE_HEADER,
+  WORKSPACE_LOGO_MAX_BYTES,
+  WORKSPACE_LOGO_PATH,
+  type WorkspaceAction,
+} from '@pauta/core';
 import {
   contentTypeOfKey,
   isDatabaseUnavailable,
@@ -23,6 +32,7 @@ import { sameOriginOnly } from '../http/csrf.js';
 import { httpStatusOf, userMessageOf } from '../trpc/errors.js';
 import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
 import { resolveWorkspace } from '../workspaces/scope.js';
+import { uploadLogo } from '../workspaces/settings.service.js';
 import { type MediaDeps, uploadPostMedia } from './media.service.js';
 
 export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
@@ -44,17 +54,24 @@ function sendError(res: Response, error: AppError): void {
   });
 }
 
-const tooLarge = () =>
-  new AppError('MEDIA_REJECTED', { reason: 'UPLOAD_TOO_LARGE', limitBytes: MEDIA_UPLOAD_MAX_BYTES });
+const tooLarge = (limitBytes = MEDIA_UPLOAD_MAX_BYTES) =>
+  new AppError('MEDIA_REJECTED', { reason: 'UPLOAD_TOO_LARGE', limitBytes });
 
 export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Router {
   const router = express.Router();
   const names = cookieNames(deps.env.appUrl);
   const appOrigin = new URL(deps.env.appUrl).origin;
 
-  router.post(
-    MEDIA_UPLOAD_PATH,
-    sameOriginOnly(appOrigin),
+  /**
+   * The checks before an upload's body is read: the session cookie, the workspace and the role's
+   * `action` (workspaces/scope.ts), an image type, and a declared length of at most `maxBytes`.
+   */
+  const beforeUpload =
+    (
+      action: WorkspaceAction,
+      maxBytes: number,
+      unsupported: MediaRejection = { reason: 'UNSUPPORTED_TYPE' },
+    ) =>
     async (req: Request, res: Response, next: NextFunction) => {
       // Who: the session cookie only (never a header or the body), as tRPC does.
       const token = readCookie(req, names.session);
@@ -68,13 +85,13 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       if (!session || !token) return sendError(res, new AppError('UNAUTHORIZED'));
       if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
       res.locals.userId = session.userId;
-      // Which workspace, and may this person add images there (workspaces/scope.ts).
+      // Which workspace, and may this person do `action` there (workspaces/scope.ts).
       try {
         res.locals.workspaceId = (
           await resolveWorkspace(deps, {
             userId: session.userId,
             requested: req.get(WORKSPACE_HEADER) ?? null,
-            action: 'media.write',
+            action,
             readOnly: false,
           })
         ).id;
@@ -84,16 +101,19 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
         throw error;
       }
       // An image type is required: a cross-site form cannot send one without a CORS preflight.
-      if (!req.is('image/*')) {
-        return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
-      }
+      if (!req.is('image/*')) return sendError(res, new AppError('MEDIA_REJECTED', unsupported));
       const length = Number(req.get('content-length') ?? Number.NaN);
-      if (Number.isFinite(length) && length > MEDIA_UPLOAD_MAX_BYTES) {
+      if (Number.isFinite(length) && length > maxBytes) {
         res.setHeader('Connection', 'close');
-        return sendError(res, tooLarge());
+        return sendError(res, tooLarge(maxBytes));
       }
       next();
-    },
+    };
+
+  router.post(
+    MEDIA_UPLOAD_PATH,
+    sameOriginOnly(appOrigin),
+    beforeUpload('media.write', MEDIA_UPLOAD_MAX_BYTES),
     express.raw({ type: () => true, limit: MEDIA_UPLOAD_MAX_BYTES }),
     async (req: Request, res: Response) => {
       const userId = res.locals.userId as string;
@@ -117,13 +137,44 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     },
   );
 
+  // The current cliente's logo (docs/workspaces.md, branding): the owner's `workspace.settings`,
+  // PNG, JPEG or WebP up to WORKSPACE_LOGO_MAX_BYTES; the Idempotency-Key (a uuid) names the file,
+  // so a retried upload stores one logo.
+  router.post(
+    WORKSPACE_LOGO_PATH,
+    sameOriginOnly(appOrigin),
+    beforeUpload('workspace.settings', WORKSPACE_LOGO_MAX_BYTES, { reason: 'LOGO_FORMAT' }),
+    express.raw({ type: () => true, limit: WORKSPACE_LOGO_MAX_BYTES }),
+    async (req: Request, res: Response) => {
+      const workspaceId = res.locals.workspaceId as string;
+      const uploadId = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
+      if (!UUID.test(uploadId)) return sendError(res, new AppError('IDEMPOTENCY_KEY_REQUIRED'));
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (body.length === 0) return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'LOGO_FORMAT' }));
+      try {
+        const result = await uploadLogo(deps, { workspaceId, uploadId, body });
+        res.status(result.created ? 201 : 200).json({ workspace: result.workspace });
+      } catch (error) {
+        if (isAppError(error)) return sendError(res, error);
+        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
+        deps.logger.error({ err: error, requestId: req.id }, 'falha ao enviar logo');
+        sendError(res, new AppError('INTERNAL'));
+      }
+    },
+  );
+  router.use(WORKSPACE_LOGO_PATH, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if ((error as { status?: number }).status === 413)
+      return sendError(res, tooLarge(WORKSPACE_LOGO_MAX_BYTES));
+    next(error);
+  });
+
   // A body over the limit that slipped past Content-Length (chunked): express.raw's 413.
   router.use(MEDIA_UPLOAD_PATH, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if ((error as { status?: number }).status === 413) return sendError(res, tooLarge());
     next(error);
   });
 
-  router.get(/^\/media\/(posts\/.+)$/, async (req: Request, res: Response) => {
+  router.get(/^\/media\/((?:posts|workspaces)\/.+)$/, async (req: Request, res: Response) => {
     const key = (req.params as Record<string, string>)[0] ?? '';
     const now = Math.floor(Date.now() / 1000);
     if (

@@ -100,7 +100,7 @@ const RESERVATION_GRACE_MS = 15 * 60_000;
 const MAX_CONCURRENT_DECODES = 2;
 let decoding = 0;
 const waiting: (() => void)[] = [];
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   if (decoding >= MAX_CONCURRENT_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
   decoding++;
   try {

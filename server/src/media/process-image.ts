@@ -162,3 +162,29 @@ export function checkAgainstOthers(
     return { reason: 'GIF_ALONE', platform };
   return null;
 }
+
+/**
+ * A cliente's logo (docs/workspaces.md, branding): a PNG, JPEG or WebP still image by its content
+ * (never SVG, GIF or an animation), decoded under the same pixel guard, turned upright, stripped of
+ * metadata and re-encoded as a WebP of at most `side` px on its longest side (transparency kept).
+ */
+export async function processLogo(
+  input: Buffer,
+  side: number,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const sniffed = sniffImageType(input);
+  if (!sniffed) return reject({ reason: 'LOGO_FORMAT' });
+  if (sniffed === 'image/gif') return reject({ reason: 'LOGO_FORMAT' });
+  const options = { limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'error' as const };
+  const meta = await decode(() => sharp(input, { ...options, animated: true }).metadata());
+  if (meta.format !== SHARP_FORMAT[sniffed]) return reject({ reason: 'CORRUPT' });
+  if ((meta.pages ?? 1) > 1) return reject({ reason: 'LOGO_FORMAT' });
+  const { data, info } = await decode(() =>
+    sharp(input, options)
+      .rotate()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  return { bytes: data, width: info.width, height: info.height };
+}

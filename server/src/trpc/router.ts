@@ -14,6 +14,7 @@ import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
 import { webhooksRouter } from './webhooks.router.js';
+import { overviewRouter, workspaceSettingsRouter } from './workspace-settings.router.js';
 import { workspacesRouter } from './workspaces.router.js';
 
 export const appRouter = router({
@@ -34,6 +35,8 @@ export const appRouter = router({
   live: liveRouter,
   workspaces: workspacesRouter,
   webhooks: webhooksRouter,
+  workspaceSettings: workspaceSettingsRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,16 +2,20 @@
 // menu. A person with only their personal workspace sees no switcher — only a discreet "Novo
 // cliente" (an icon in the header, an entry in the menu), the one way to start a second cliente.
 import { ActionIcon, Button, Menu, Modal, NavLink, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { messages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
+import { can, messages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
 import { IconBuildingStore, IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ClienteMark } from '../../components/workspace/ClienteMark';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError } from '../../lib/errors';
 import { showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { navigate } from '../navigation';
+import { viewPath } from '../view-paths';
 import { useWorkspace, type WorkspaceSummary } from '../WorkspaceScope';
 import classes from './AppLayout.module.css';
+import { CLIENTES_ITEMS } from './nav-items';
 
 const text = messages.workspaces;
 
@@ -20,10 +24,21 @@ function roleLabel(workspace: WorkspaceSummary): string {
   return WORKSPACE_ROLE_LABELS[workspace.role];
 }
 
+/**
+ * The signed logo URLs of the person's clientes (overview.logos; the list carries name and colour).
+ * Kept a minute: a logo's URL stays the same for an hour (docs/media.md).
+ */
+function useLogos(enabled: boolean): Record<string, string> {
+  const trpc = useTRPC();
+  const logos = useQuery(trpc.overview.logos.queryOptions(undefined, { enabled, staleTime: 60_000 }));
+  return logos.data?.logos ?? {};
+}
+
 /** The header's switcher (several clientes) or its discreet "Novo cliente" (only the personal one). */
 export function WorkspaceSwitcher() {
   const workspace = useWorkspace();
   const [creating, setCreating] = useState(false);
+  const logos = useLogos((workspace?.workspaces.length ?? 0) > 1);
   if (!workspace || workspace.workspaces.length === 0) return null;
   const current = workspace.workspaces.find((w) => w.id === workspace.id);
   const modal = <NewWorkspaceModal opened={creating} onClose={() => setCreating(false)} />;
@@ -48,13 +63,25 @@ export function WorkspaceSwitcher() {
     );
 
   const name = current?.name ?? text.listTitle;
+  const owner = current ? can(current.role, 'workspace.settings') : false;
   return (
     <>
       <Menu position="bottom-end" width={280} shadow="md" withinPortal>
         <Menu.Target>
           <Button
             variant="default"
-            leftSection={<IconBuildingStore size={18} aria-hidden />}
+            leftSection={
+              current ? (
+                <ClienteMark
+                  name={current.name}
+                  color={current.color}
+                  logoUrl={logos[current.id] ?? null}
+                  size={22}
+                />
+              ) : (
+                <IconBuildingStore size={18} aria-hidden />
+              )
+            }
             rightSection={<IconSelector size={14} aria-hidden />}
             aria-label={text.switcherLabel(name)}
             className={`${classes.desktopOnly} ${classes.workspaceButton}`}
@@ -77,6 +104,9 @@ export function WorkspaceSwitcher() {
                 leftSection={
                   active ? <IconCheck size={16} aria-hidden /> : <span className={classes.checkSpace} />
                 }
+                rightSection={
+                  <ClienteMark name={w.name} color={w.color} logoUrl={logos[w.id] ?? null} size={28} />
+                }
               >
                 <Text size="sm" fw={active ? 700 : 500} truncate>
                   {w.name}
@@ -88,6 +118,20 @@ export function WorkspaceSwitcher() {
             );
           })}
           <Menu.Divider />
+          <Menu.Item
+            leftSection={<CLIENTES_ITEMS.overview.icon size={16} aria-hidden />}
+            onClick={() => navigate(viewPath(CLIENTES_ITEMS.overview.view))}
+          >
+            {CLIENTES_ITEMS.overview.label}
+          </Menu.Item>
+          {owner && (
+            <Menu.Item
+              leftSection={<CLIENTES_ITEMS.settings.icon size={16} aria-hidden />}
+              onClick={() => navigate(viewPath(CLIENTES_ITEMS.settings.view))}
+            >
+              {CLIENTES_ITEMS.settings.label}
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
             {text.newClient}
           </Menu.Item>
@@ -102,8 +146,15 @@ export function WorkspaceSwitcher() {
 export function WorkspaceMenuSection({ id, onClose }: { id: string; onClose: () => void }) {
   const workspace = useWorkspace();
   const [creating, setCreating] = useState(false);
+  const several = (workspace?.workspaces.length ?? 0) > 1;
+  const logos = useLogos(several);
   if (!workspace || workspace.workspaces.length === 0) return null;
-  const several = workspace.workspaces.length > 1;
+  const current = workspace.workspaces.find((w) => w.id === workspace.id);
+  const owner = current ? can(current.role, 'workspace.settings') : false;
+  const go = (view: (typeof CLIENTES_ITEMS)[keyof typeof CLIENTES_ITEMS]['view']) => {
+    onClose();
+    navigate(viewPath(view));
+  };
   return (
     <>
       {several && (
@@ -121,7 +172,9 @@ export function WorkspaceMenuSection({ id, onClose }: { id: string; onClose: () 
                   type="button"
                   label={w.name}
                   description={roleLabel(w)}
-                  leftSection={<IconBuildingStore size={20} stroke={1.7} aria-hidden />}
+                  leftSection={
+                    <ClienteMark name={w.name} color={w.color} logoUrl={logos[w.id] ?? null} size={24} />
+                  }
                   rightSection={active ? <IconCheck size={16} aria-hidden /> : undefined}
                   active={active}
                   aria-current={active ? 'true' : undefined}
@@ -133,8 +186,26 @@ export function WorkspaceMenuSection({ id, onClose }: { id: string; onClose: () 
                 />
               );
             })}
+            <NavLink
+              component="button"
+              type="button"
+              label={CLIENTES_ITEMS.overview.label}
+              leftSection={<CLIENTES_ITEMS.overview.icon size={20} stroke={1.7} aria-hidden />}
+              onClick={() => go(CLIENTES_ITEMS.overview.view)}
+              fw={600}
+            />
           </Stack>
         </>
+      )}
+      {owner && several && (
+        <NavLink
+          component="button"
+          type="button"
+          label={CLIENTES_ITEMS.settings.label}
+          leftSection={<CLIENTES_ITEMS.settings.icon size={20} stroke={1.7} aria-hidden />}
+          onClick={() => go(CLIENTES_ITEMS.settings.view)}
+          fw={600}
+        />
       )}
       <NavLink
         component="button"

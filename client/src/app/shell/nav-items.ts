@@ -1,10 +1,12 @@
 // The menus of spec §2.3: header (desktop), side menu (under 768 px) and the admin entries.
 import type { View } from '@pauta/core';
-import { approvalMessages, messages } from '@pauta/core';
+import { approvalMessages, messages, workspaceAdminMessages } from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconBuildingCommunity,
   IconCalendarTime,
   IconHome,
+  IconId,
   IconLayoutGrid,
   IconLayoutKanban,
   IconListDetails,
@@ -48,3 +50,16 @@ export const ADMIN_ITEMS: readonly NavItem[] = [
   { label: nav.userManagement, view: 'user-management', icon: IconUsers },
   { label: nav.emailTemplates, view: 'email-templates', icon: IconMail },
 ];
+
+/**
+ * The "Clientes" entries of the switcher and the mobile menu (docs/workspaces.md): the overview
+ * (shown with 2+ clientes) and the current cliente's data (its owner only).
+ */
+export const CLIENTES_ITEMS = {
+  overview: {
+    label: workspaceAdminMessages.switcher.overview,
+    view: 'clients-overview',
+    icon: IconBuildingCommunity,
+  },
+  settings: { label: workspaceAdminMessages.switcher.settings, view: 'client-settings', icon: IconId },
+} as const satisfies Record<string, NavItem>;

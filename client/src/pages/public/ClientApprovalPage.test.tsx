@@ -26,6 +26,11 @@ function openView(posts: unknown[]) {
   return {
     state: 'open',
     clientName: 'Ana Cliente',
+    branding: {
+      name: 'Padaria Pão Quente',
+      color: '#E8590C',
+      logoUrl: '/media/workspaces/logo.webp?exp=1&sig=x',
+    },
     ownerName: 'Marina',
     scope: { kind: 'theme', themeName: 'Campanha de verão' },
     expiresAt: new Date('2026-12-08T13:00:00Z'),
@@ -59,6 +64,10 @@ describe('the client approval page', () => {
     });
     expect(await screen.findByRole('heading', { name: text.greeting('Ana Cliente') })).toBeTruthy();
     expect(screen.getByText(text.postsCount(2))).toBeTruthy();
+    // The cliente's branding: its logo (named for screen readers) and name on its colour.
+    const logo = screen.getByRole('img', { name: 'Logo de Padaria Pão Quente' }) as HTMLImageElement;
+    expect(logo.getAttribute('src')).toBe('/media/workspaces/logo.webp?exp=1&sig=x');
+    expect(screen.getByTestId('cliente-brand').style.borderBottom).toContain('rgb(232, 89, 12)');
     const card = screen.getByRole('article', { name: 'Lançamento da coleção' });
     // The LinkedIn preview, with the account's display name.
     expect(within(card).getByRole('figure', { name: /LinkedIn/ })).toBeTruthy();

@@ -13,6 +13,7 @@ import {
   formatDateTime,
   messages,
   PLATFORM_LABELS,
+  workspaceAdminMessages,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { IconAlertTriangle, IconCircleCheck, IconClockX, IconLinkOff } from '@tabler/icons-react';
@@ -173,6 +174,7 @@ function OpenPage({
   return (
     <Stack gap="lg">
       <Stack gap={6}>
+        <ClienteBrand branding={view.branding} />
         <Title order={1} size="h2">
           {text.greeting(view.clientName)}
         </Title>
@@ -325,5 +327,31 @@ function PostCard({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The cliente's branding (docs/workspaces.md): its logo and name, on a band of its colour. */
+function ClienteBrand({ branding }: { branding: OpenView['branding'] }) {
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      pb="sm"
+      mb={4}
+      data-testid="cliente-brand"
+      style={{ borderBottom: `4px solid ${branding.color ?? 'var(--mantine-color-default-border)'}` }}
+    >
+      {branding.logoUrl && (
+        <img
+          src={branding.logoUrl}
+          alt={workspaceAdminMessages.publicPage.logoAlt(branding.name)}
+          height={48}
+          style={{ maxWidth: 160, objectFit: 'contain', background: 'white', borderRadius: 6 }}
+        />
+      )}
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {branding.name}
+      </Text>
+    </Group>
   );
 }
