@@ -10,4 +10,5 @@ export * from './scheduling/index.js';
 export * from './text/canonical-json.js';
 export * from './text/post-length.js';
 export * from './text/post-text.js';
+export * from './workspaces/members.js';
 export * from './workspaces/permissions.js';

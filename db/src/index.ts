@@ -35,6 +35,7 @@ export * from './repositories/settings.repository.js';
 export * from './repositories/themes.repository.js';
 export * from './repositories/users.repository.js';
 export * from './repositories/workers.repository.js';
+export * from './repositories/members.repository.js';
 export * from './repositories/workspaces.repository.js';
 export type * from './schema.js';
 export { isDatabaseUnavailable } from './unavailable.js';
