@@ -239,6 +239,7 @@ describe('the migrated PostgreSQL schema', () => {
       'signup_existing_account',
       'welcome',
       'worker_down',
+      'workspace_invitation',
     ]);
     expect(templates.find((t) => t.template_name === 'welcome')?.subject).toContain('Bem-vindo');
   });
