@@ -27,6 +27,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
     () => import('./connected-accounts/ConnectedAccountsView'),
     'ConnectedAccountsView',
   ),
+  members: named(() => import('./members/MembersView'), 'MembersView'),
   settings: named(() => import('./settings/SettingsView'), 'SettingsView'),
   'privacy-policy': named(() => import('./privacy-policy/PrivacyPolicyView'), 'PrivacyPolicyView'),
   'data-deletion': named(() => import('./data-deletion/DataDeletionView'), 'DataDeletionView'),

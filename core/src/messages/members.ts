@@ -6,6 +6,7 @@ import type { ConflictReason, ValidationReason } from './app-error.js';
 const roleName = (role: WorkspaceRole) => WORKSPACE_ROLE_LABELS[role];
 
 export const membersMessages = {
+  navLabel: 'Equipe',
   membersTitle: 'Membros',
   loading: 'Carregando a equipe...',
   loadError: 'Não foi possível carregar a equipe deste cliente.',
@@ -19,6 +20,7 @@ export const membersMessages = {
   columnSince: 'Desde',
   you: '(você)',
   roleLabel: (name: string) => `Papel de ${name}`,
+  actions: 'Ações',
   actionsLabel: (name: string) => `Ações para ${name}`,
   roleChanged: (name: string, role: WorkspaceRole) => `${name} agora é ${roleName(role)}.`,
   roleChangeError: 'Não foi possível mudar o papel',
@@ -72,6 +74,11 @@ export const membersMessages = {
   revoke: 'Revogar',
   revoked: (email: string) => `O convite para ${email} foi revogado.`,
   revokeError: 'Não foi possível revogar o convite',
+
+  // A member removed (or whose cliente was deleted) while the page is open.
+  accessLostTitle: 'Acesso encerrado',
+  accessLost: (workspace: string) =>
+    `Você não faz mais parte de ${workspace}. Mostrando o seu espaço pessoal.`,
 
   // The page of an invitation link.
   acceptTitle: 'Convite para um cliente',

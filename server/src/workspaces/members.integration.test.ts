@@ -88,7 +88,7 @@ function tokenOf(link: string): string {
 beforeAll(async () => {
   ({ handle, drop } = await isolatedDb());
   const base = testDeps(handle);
-  mailbox = new LocalMailbox({ appUrl: base.env.appUrl, logger: createLogger({ level: 'silent' }) });
+  mailbox = new LocalMailbox({ appUrl: base.env.appUrl, logger: createLogger({ level: 'silent', pretty: false }) });
   server = await listen({ ...base, localMailbox: mailbox });
   ana = await person('ana');
   bruno = await person('bruno');
