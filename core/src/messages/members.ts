@@ -102,6 +102,9 @@ export const membersMessages = {
   nameLabel: 'Seu nome',
   nameRequired: 'Informe o seu nome.',
   passwordLabel: 'Senha',
+  passwordRequired: 'Informe a sua senha.',
+  accountExists:
+    'Já existe uma conta com este email, e a senha não confere. Escolha "Já tenho conta" e entre com a sua senha.',
   createAndAccept: 'Criar conta e entrar',
   signInAndAccept: 'Entrar e aceitar',
   goToApp: 'Ir para a Pauta',
