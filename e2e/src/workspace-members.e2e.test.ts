@@ -2,8 +2,7 @@
 // cliente and invites an editor by email; the editor opens the emailed link, creates their account
 // from it and lands in that cliente, where the team page is read-only; the owner removes them and
 // the editor's open page loses the cliente within seconds (moved to their own, with the notice).
-import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
@@ -53,7 +52,9 @@ describe('equipe e convites', () => {
     const create = owner.page.getByRole('dialog', { name: 'Novo cliente' });
     await create.getByLabel(/^Nome do cliente/).fill('Padaria Pão Quente');
     await create.getByRole('button', { name: 'Criar cliente' }).click();
-    await owner.page.getByRole('button', { name: 'Cliente atual: Padaria Pão Quente. Trocar de cliente' }).waitFor();
+    await owner.page
+      .getByRole('button', { name: 'Cliente atual: Padaria Pão Quente. Trocar de cliente' })
+      .waitFor();
     const padaria = new URL(owner.page.url()).searchParams.get('cliente')!;
     expect(padaria).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -100,9 +101,11 @@ describe('equipe e convites', () => {
     await editor.page.getByLabel(/^Seu nome/).fill('Bruno Lima');
     await editor.page.getByLabel(/^Senha/).fill(PASSWORD);
     await editor.page.getByRole('button', { name: 'Criar conta e entrar' }).click();
-    await editor.page.getByRole('button', { name: 'Cliente atual: Padaria Pão Quente. Trocar de cliente' }).waitFor({
-      timeout: 30_000,
-    });
+    await editor.page
+      .getByRole('button', { name: 'Cliente atual: Padaria Pão Quente. Trocar de cliente' })
+      .waitFor({
+        timeout: 30_000,
+      });
     expect(new URL(editor.page.url()).searchParams.get('cliente')).toBe(padaria);
 
     // The editor sees the team, read-only.
@@ -135,8 +138,12 @@ describe('equipe e convites', () => {
       .getByText('Você não faz mais parte de Padaria Pão Quente. Mostrando o seu espaço pessoal.')
       .waitFor({ timeout: 20_000 });
     const seconds = (Date.now() - removedAt) / 1000;
-    console.log(`página do editor removido reagiu em ${seconds.toFixed(1)} s`);
-    await editor.page.waitForFunction((id) => new URL(location.href).searchParams.get('cliente') !== id, padaria);
+    // The stream re-reads the membership every 5 s: the page reacts well within 15 s (2.3 s measured).
+    expect(seconds).toBeLessThan(15);
+    await editor.page.waitForFunction(
+      (id) => new URL(location.href).searchParams.get('cliente') !== id,
+      padaria,
+    );
     await snapshot(editor.page, 'members-removed-notice-light-1280', { fullPage: false });
     expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
     await owner.context.close();

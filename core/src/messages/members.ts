@@ -117,7 +117,10 @@ export const membersMessages = {
 } as const;
 
 /** The pt-BR text of a refused invitation or member change, by the refusal's reason; null if none. */
-export function membersRefusalText(reason: ValidationReason | ConflictReason | undefined, workspaceName?: string): string | null {
+export function membersRefusalText(
+  reason: ValidationReason | ConflictReason | undefined,
+  workspaceName?: string,
+): string | null {
   switch (reason) {
     case 'INVITATION_INVALID':
       return membersMessages.status.invalid;

@@ -444,7 +444,9 @@ async function releaseSharedWorkspaces(trx: Transaction<Database>, userId: strin
         ORDER BY m.created_at, m.user_id LIMIT 1)
       WHERE t.user_id = ${userId} AND t.workspace_id <> ${userId}
         AND EXISTS (SELECT 1 FROM workspace_members m
-          WHERE m.workspace_id = t.workspace_id AND m.role = 'owner' AND m.user_id <> ${userId})`.execute(trx);
+          WHERE m.workspace_id = t.workspace_id AND m.role = 'owner' AND m.user_id <> ${userId})`.execute(
+      trx,
+    );
   await trx.deleteFrom('failure_notices').where('user_id', '=', userId).execute();
 }
 

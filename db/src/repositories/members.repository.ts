@@ -260,7 +260,10 @@ export async function findInvitation(db: Kysely<Database>, id: string): Promise<
 }
 
 /** The open (neither accepted nor revoked) invitations of a workspace, newest first; expired ones too. */
-export async function listOpenInvitations(db: Kysely<Database>, workspaceId: string): Promise<InvitationRow[]> {
+export async function listOpenInvitations(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<InvitationRow[]> {
   const rows = await invitationQuery(db)
     .where('i.workspace_id', '=', workspaceId)
     .where('i.accepted_at', 'is', null)
@@ -352,8 +355,14 @@ export async function acceptInvitation(
   db: Kysely<Database>,
   input: { id: string; userId: string; userEmail: string; now: Date },
 ): Promise<{ workspaceId: string; workspaceName: string; role: WorkspaceRole }> {
-  const refuse = (reason: 'INVITATION_INVALID' | 'INVITATION_EXPIRED' | 'INVITATION_REVOKED' | 'INVITATION_USED' | 'INVITATION_OTHER_EMAIL') =>
-    new AppError('VALIDATION_FAILED', { reason });
+  const refuse = (
+    reason:
+      | 'INVITATION_INVALID'
+      | 'INVITATION_EXPIRED'
+      | 'INVITATION_REVOKED'
+      | 'INVITATION_USED'
+      | 'INVITATION_OTHER_EMAIL',
+  ) => new AppError('VALIDATION_FAILED', { reason });
   return db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('workspace_invitations')

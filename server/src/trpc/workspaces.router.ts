@@ -61,7 +61,9 @@ export const workspacesRouter = router({
     }),
 
   /** The members page ("Equipe"): the members, with their roles and since when. */
-  members: workspaceProcedure('members.read').query(({ ctx }) => members.membersOf(ctx.deps, ctx.workspace.id)),
+  members: workspaceProcedure('members.read').query(({ ctx }) =>
+    members.membersOf(ctx.deps, ctx.workspace.id),
+  ),
 
   /** An owner changes a member's role (never the last owner's; never a personal workspace's person). */
   changeRole: workspaceProcedure('members.manage')
@@ -81,7 +83,11 @@ export const workspacesRouter = router({
   transferOwnership: workspaceProcedure('members.manage')
     .input(z.strictObject({ userId }))
     .mutation(({ ctx, input }) =>
-      members.transfer(ctx.deps, { workspaceId: ctx.workspace.id, actorId: ctx.user.id, userId: input.userId }),
+      members.transfer(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        actorId: ctx.user.id,
+        userId: input.userId,
+      }),
     ),
 
   /** The caller leaves the workspace ("Sair deste cliente"). */
@@ -131,14 +137,12 @@ export const workspacesRouter = router({
     .query(({ ctx, input }) => invitations.previewInvitation(ctx.deps, input.token)),
 
   /** Accepts the invitation as the signed-in person (the invited email); a repeat answers the same. */
-  acceptInvitation: authedProcedure
-    .input(z.strictObject({ token }))
-    .mutation(async ({ ctx, input }) => {
-      const result = await invitations.accept(ctx.deps, {
-        token: input.token,
-        userId: ctx.user.id,
-        userEmail: ctx.user.email,
-      });
-      return { workspaceId: result.workspaceId, workspaceName: result.workspaceName, role: result.role };
-    }),
+  acceptInvitation: authedProcedure.input(z.strictObject({ token })).mutation(async ({ ctx, input }) => {
+    const result = await invitations.accept(ctx.deps, {
+      token: input.token,
+      userId: ctx.user.id,
+      userEmail: ctx.user.email,
+    });
+    return { workspaceId: result.workspaceId, workspaceName: result.workspaceName, role: result.role };
+  }),
 });

@@ -6,11 +6,11 @@
 import {
   AppError,
   INVITATION_PATH,
+  INVITATION_TTL_DAYS,
   INVITATION_TTL_MS,
   type InvitableRole,
   type InvitationStatus,
   WORKSPACE_ROLE_LABELS,
-  INVITATION_TTL_DAYS,
   type WorkspaceRole,
 } from '@pauta/core';
 import {
@@ -103,7 +103,8 @@ export async function invite(
     secrets: { values: { invite_url: invitationUrl(deps.env.appUrl, token) }, keyring: deps.env.keyring },
   });
   if (emailId) void deliverInBackground(outboxDeps(deps), [emailId]);
-  else deps.logger.warn({ workspaceId: input.workspaceId }, 'template workspace_invitation ausente ou inativo');
+  else
+    deps.logger.warn({ workspaceId: input.workspaceId }, 'template workspace_invitation ausente ou inativo');
   deps.logger.info(
     { workspaceId: input.workspaceId, actorId: input.actorId, invitationId: id, role: input.role },
     'convite enviado',
@@ -122,7 +123,11 @@ export async function resend(
   const row = await findInvitation(deps.db, input.invitationId);
   if (!row || row.workspaceId !== input.workspaceId || row.acceptedAt || row.revokedAt)
     throw new AppError('NOT_FOUND');
-  return invite(deps, { workspaceId: input.workspaceId, actorId: input.actorId, email: row.email, role: row.role }, now);
+  return invite(
+    deps,
+    { workspaceId: input.workspaceId, actorId: input.actorId, email: row.email, role: row.role },
+    now,
+  );
 }
 
 /** "Revogar": at once and for good; NOT_FOUND for another workspace's or an unknown id. */
@@ -131,14 +136,21 @@ export async function revoke(
   input: { workspaceId: string; invitationId: string },
   now = new Date(),
 ): Promise<{ revoked: true }> {
-  const row = await revokeInvitation(deps.db, { workspaceId: input.workspaceId, id: input.invitationId, now });
+  const row = await revokeInvitation(deps.db, {
+    workspaceId: input.workspaceId,
+    id: input.invitationId,
+    now,
+  });
   if (!row) throw new AppError('NOT_FOUND');
   deps.logger.info({ workspaceId: input.workspaceId, invitationId: input.invitationId }, 'convite revogado');
   return { revoked: true };
 }
 
 /** The invitation a well-formed token with the right secret names, or undefined. */
-async function invitationOfToken(deps: Pick<AppDeps, 'db'>, token: string): Promise<InvitationRow | undefined> {
+async function invitationOfToken(
+  deps: Pick<AppDeps, 'db'>,
+  token: string,
+): Promise<InvitationRow | undefined> {
   const parsed = parseLinkToken(token);
   if (!parsed) return undefined;
   const row = await findInvitation(deps.db, parsed.id);
@@ -190,6 +202,9 @@ export async function accept(
     userEmail: input.userEmail,
     now,
   });
-  deps.logger.info({ workspaceId: result.workspaceId, userId: input.userId, invitationId: row.id }, 'convite aceito');
+  deps.logger.info(
+    { workspaceId: result.workspaceId, userId: input.userId, invitationId: row.id },
+    'convite aceito',
+  );
   return result;
 }

@@ -36,7 +36,11 @@ const themeFields = {
 
 async function person(label: string): Promise<Person> {
   const p = await signedInUser(handle, server.url, { label });
-  const row = await handle.db.selectFrom('users').select('email').where('id', '=', p.id).executeTakeFirstOrThrow();
+  const row = await handle.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', p.id)
+    .executeTakeFirstOrThrow();
   return { ...p, email: row.email };
 }
 
@@ -52,8 +56,15 @@ async function newWorkspace(owner: Person, name: string): Promise<string> {
   return created.data!.workspace.id;
 }
 
-async function addMember(workspaceId: string, userId: string, role: 'owner' | 'editor' | 'reviewer' | 'client') {
-  await handle.db.insertInto('workspace_members').values({ workspace_id: workspaceId, user_id: userId, role }).execute();
+async function addMember(
+  workspaceId: string,
+  userId: string,
+  role: 'owner' | 'editor' | 'reviewer' | 'client',
+) {
+  await handle.db
+    .insertInto('workspace_members')
+    .values({ workspace_id: workspaceId, user_id: userId, role })
+    .execute();
 }
 
 async function roleIn(workspaceId: string, userId: string) {
@@ -88,7 +99,10 @@ function tokenOf(link: string): string {
 beforeAll(async () => {
   ({ handle, drop } = await isolatedDb());
   const base = testDeps(handle);
-  mailbox = new LocalMailbox({ appUrl: base.env.appUrl, logger: createLogger({ level: 'silent', pretty: false }) });
+  mailbox = new LocalMailbox({
+    appUrl: base.env.appUrl,
+    logger: createLogger({ level: 'silent', pretty: false }),
+  });
   server = await listen({ ...base, localMailbox: mailbox });
   ana = await person('ana');
   bruno = await person('bruno');
@@ -105,9 +119,9 @@ describe('the members page', () => {
     const ws = await newWorkspace(ana, 'Padaria');
     await addMember(ws, bruno.id, 'editor');
     await addMember(ws, carla.id, 'client');
-    const list = await as(ana, ws).query<{ members: { userId: string; email: string; role: string; since: string }[] }>(
-      'workspaces.members',
-    );
+    const list = await as(ana, ws).query<{
+      members: { userId: string; email: string; role: string; since: string }[];
+    }>('workspaces.members');
     expect(list.status).toBe(200);
     expect(list.data!.members.map((m) => [m.userId, m.email, m.role])).toEqual([
       [ana.id, ana.email, 'owner'],
@@ -139,7 +153,9 @@ describe('the members page', () => {
     expect((await as(ana, ws).mutate('workspaces.removeMember', { userId: ana.id })).error?.details).toEqual({
       reason: 'LAST_OWNER',
     });
-    expect((await as(ana, ws).mutate('workspaces.leave', {})).error?.details).toEqual({ reason: 'LAST_OWNER' });
+    expect((await as(ana, ws).mutate('workspaces.leave', {})).error?.details).toEqual({
+      reason: 'LAST_OWNER',
+    });
     expect(await roleIn(ws, ana.id)).toBe('owner');
     // A bad role is a validation error and changes nothing.
     const bad = await as(ana, ws).mutate('workspaces.changeRole', { userId: bruno.id, role: 'admin' });
@@ -156,7 +172,10 @@ describe('the members page', () => {
     expect(again.error?.details).toEqual({ reason: 'PERSONAL_OWNER' });
     // Even with a second owner, the person stays owner of their personal workspace.
     await as(ana, null).mutate('workspaces.changeRole', { userId: bruno.id, role: 'owner' });
-    const demote = await as(bruno, ana.id).mutate('workspaces.changeRole', { userId: ana.id, role: 'editor' });
+    const demote = await as(bruno, ana.id).mutate('workspaces.changeRole', {
+      userId: ana.id,
+      role: 'editor',
+    });
     expect(demote.error?.details).toEqual({ reason: 'PERSONAL_OWNER' });
     expect(await roleIn(ana.id, ana.id)).toBe('owner');
     await as(ana, null).mutate('workspaces.removeMember', { userId: bruno.id });
@@ -168,8 +187,14 @@ describe('the members page', () => {
       const ws = await newWorkspace(ana, `Academia ${round}`);
       await addMember(ws, bruno.id, 'owner');
       const [a, b] = await Promise.all([
-        as({ browser: cloneOf(ana) }, ws).mutate('workspaces.changeRole', { userId: bruno.id, role: 'editor' }),
-        as({ browser: cloneOf(bruno) }, ws).mutate('workspaces.changeRole', { userId: ana.id, role: 'editor' }),
+        as({ browser: cloneOf(ana) }, ws).mutate('workspaces.changeRole', {
+          userId: bruno.id,
+          role: 'editor',
+        }),
+        as({ browser: cloneOf(bruno) }, ws).mutate('workspaces.changeRole', {
+          userId: ana.id,
+          role: 'editor',
+        }),
       ]);
       const owners = await handle.db
         .selectFrom('workspace_members')
@@ -191,7 +216,9 @@ describe('the members page', () => {
     expect(await roleIn(ws, bruno.id)).toBe('owner');
     expect(await roleIn(ws, ana.id)).toBe('editor');
     // Ana is no longer an owner: she can no longer manage the members.
-    expect((await as(ana, ws).mutate('workspaces.removeMember', { userId: bruno.id })).error?.message).toBe('FORBIDDEN');
+    expect((await as(ana, ws).mutate('workspaces.removeMember', { userId: bruno.id })).error?.message).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it('a removed member is refused on the next call; a member may leave', async () => {
@@ -199,14 +226,20 @@ describe('the members page', () => {
     await addMember(ws, bruno.id, 'editor');
     await addMember(ws, carla.id, 'reviewer');
     expect((await as(bruno, ws).query('themes.list')).status).toBe(200);
-    const removed = await as(ana, ws).mutate<{ removed: boolean }>('workspaces.removeMember', { userId: bruno.id });
+    const removed = await as(ana, ws).mutate<{ removed: boolean }>('workspaces.removeMember', {
+      userId: bruno.id,
+    });
     expect(removed.data).toEqual({ removed: true });
     const next = await as(bruno, ws).query('themes.list');
     expect(next.status).toBe(404);
     expect(next.error?.message).toBe('WORKSPACE_UNAVAILABLE');
-    expect((await as(bruno, ws).mutate('themes.create', themeFields)).error?.message).toBe('WORKSPACE_UNAVAILABLE');
+    expect((await as(bruno, ws).mutate('themes.create', themeFields)).error?.message).toBe(
+      'WORKSPACE_UNAVAILABLE',
+    );
     // Removing again changes nothing.
-    expect((await as(ana, ws).mutate('workspaces.removeMember', { userId: bruno.id })).data).toEqual({ removed: false });
+    expect((await as(ana, ws).mutate('workspaces.removeMember', { userId: bruno.id })).data).toEqual({
+      removed: false,
+    });
     const left = await as(carla, ws).mutate('workspaces.leave', {});
     expect(left.data).toEqual({ left: true });
     expect(await roleIn(ws, carla.id)).toBeNull();
@@ -236,11 +269,19 @@ describe('invitations', () => {
     const link = await invitationLinkFor(email);
     expect(link).toMatch(/^http:\/\/pauta\.test\/convite\?token=/);
     const token = tokenOf(link);
-    const row = await handle.db.selectFrom('workspace_invitations').selectAll().where('workspace_id', '=', ws).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('workspace_invitations')
+      .selectAll()
+      .where('workspace_id', '=', ws)
+      .executeTakeFirstOrThrow();
     expect(Buffer.from(row.secret_hash).toString('hex')).not.toContain(Buffer.from(token).toString('hex'));
     expect(token.startsWith(`${row.id}.`)).toBe(true);
     // The outbox keeps the link sealed, never in clear.
-    const outbox = await handle.db.selectFrom('email_outbox').select('html').where('to_address', '=', email).execute();
+    const outbox = await handle.db
+      .selectFrom('email_outbox')
+      .select('html')
+      .where('to_address', '=', email)
+      .execute();
     for (const m of outbox) expect(m.html).not.toContain(token);
     // The owner's list shows it.
     const open = await as(ana, ws).query<{ invitations: { id: string; email: string; expired: boolean }[] }>(
@@ -268,15 +309,24 @@ describe('invitations', () => {
     const password = 'uma frase-senha bem comprida para o teste';
     expect((await visitor.mutate('auth.signUp', { email, password, firstName: 'Nova' })).status).toBe(200);
     expect((await visitor.mutate('auth.signIn', { email, password })).status).toBe(200);
-    const accepted = await visitor.mutate<{ workspaceId: string; role: string }>('workspaces.acceptInvitation', { token });
+    const accepted = await visitor.mutate<{ workspaceId: string; role: string }>(
+      'workspaces.acceptInvitation',
+      { token },
+    );
     expect(accepted.data).toMatchObject({ workspaceId: ws, workspaceName: 'Hamburgueria', role: 'reviewer' });
     const again = await visitor.mutate<{ workspaceId: string }>('workspaces.acceptInvitation', { token });
     expect(again.data).toMatchObject({ workspaceId: ws, role: 'reviewer' });
-    const members = await handle.db.selectFrom('workspace_members').select('user_id').where('workspace_id', '=', ws).execute();
+    const members = await handle.db
+      .selectFrom('workspace_members')
+      .select('user_id')
+      .where('workspace_id', '=', ws)
+      .execute();
     expect(members).toHaveLength(2);
-    expect((await visitor.query<{ status: string }>('workspaces.previewInvitation', { token })).data).toEqual({
-      status: 'used',
-    });
+    expect((await visitor.query<{ status: string }>('workspaces.previewInvitation', { token })).data).toEqual(
+      {
+        status: 'used',
+      },
+    );
     // In the workspace at once.
     visitor.headers.set(WORKSPACE_HEADER, ws);
     expect((await visitor.query('themes.list')).status).toBe(200);
@@ -307,7 +357,9 @@ describe('invitations', () => {
     const ws = await newWorkspace(ana, 'Livraria');
     const junk = await as(bruno, null).mutate('workspaces.acceptInvitation', { token: 'nada-a-ver' });
     expect(junk.error?.details).toEqual({ reason: 'INVITATION_INVALID' });
-    expect((await new TestClient(server.url).query('workspaces.previewInvitation', { token: 'x.y' })).data).toEqual({
+    expect(
+      (await new TestClient(server.url).query('workspaces.previewInvitation', { token: 'x.y' })).data,
+    ).toEqual({
       status: 'invalid',
     });
 
@@ -331,7 +383,9 @@ describe('invitations', () => {
       second = tokenOf(await invitationLinkFor(bruno.email));
     }
     expect(second).not.toBe(first);
-    expect((await as(bruno, null).mutate('workspaces.acceptInvitation', { token: first })).error?.details).toEqual({
+    expect(
+      (await as(bruno, null).mutate('workspaces.acceptInvitation', { token: first })).error?.details,
+    ).toEqual({
       reason: 'INVITATION_REVOKED',
     });
 
@@ -341,34 +395,57 @@ describe('invitations', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', second.split('.')[0]!)
       .execute();
-    expect((await as(bruno, null).mutate('workspaces.acceptInvitation', { token: second })).error?.details).toEqual({
+    expect(
+      (await as(bruno, null).mutate('workspaces.acceptInvitation', { token: second })).error?.details,
+    ).toEqual({
       reason: 'INVITATION_EXPIRED',
     });
-    expect((await new TestClient(server.url).query('workspaces.previewInvitation', { token: second })).data).toEqual({
+    expect(
+      (await new TestClient(server.url).query('workspaces.previewInvitation', { token: second })).data,
+    ).toEqual({
       status: 'expired',
     });
 
     // Revogar: the owner revokes a fresh one; it cannot be used.
     await as(ana, ws).mutate('workspaces.invite', { email: carla.email, role: 'editor' });
     const third = tokenOf(await invitationLinkFor(carla.email));
-    const revoked = await as(ana, ws).mutate('workspaces.revokeInvitation', { invitationId: third.split('.')[0] });
+    const revoked = await as(ana, ws).mutate('workspaces.revokeInvitation', {
+      invitationId: third.split('.')[0],
+    });
     expect(revoked.data).toEqual({ revoked: true });
-    expect((await as(carla, null).mutate('workspaces.acceptInvitation', { token: third })).error?.details).toEqual({
+    expect(
+      (await as(carla, null).mutate('workspaces.acceptInvitation', { token: third })).error?.details,
+    ).toEqual({
       reason: 'INVITATION_REVOKED',
     });
     expect(await roleIn(ws, bruno.id)).toBeNull();
     expect(await roleIn(ws, carla.id)).toBeNull();
     // Another workspace's owner cannot revoke it (not found in theirs).
     const other = await newWorkspace(bruno, 'Outra');
-    expect((await as(bruno, other).mutate('workspaces.revokeInvitation', { invitationId: third.split('.')[0] })).status).toBe(404);
+    expect(
+      (await as(bruno, other).mutate('workspaces.revokeInvitation', { invitationId: third.split('.')[0] }))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses a bad email or role with a validation error and sends nothing', async () => {
     const ws = await newWorkspace(ana, 'Sorveteria');
-    const before = await handle.db.selectFrom('workspace_invitations').select('id').where('workspace_id', '=', ws).execute();
-    expect((await as(ana, ws).mutate('workspaces.invite', { email: 'não é email', role: 'editor' })).status).toBe(400);
-    expect((await as(ana, ws).mutate('workspaces.invite', { email: uniqueEmail('x'), role: 'owner' })).status).toBe(400);
-    const after = await handle.db.selectFrom('workspace_invitations').select('id').where('workspace_id', '=', ws).execute();
+    const before = await handle.db
+      .selectFrom('workspace_invitations')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .execute();
+    expect(
+      (await as(ana, ws).mutate('workspaces.invite', { email: 'não é email', role: 'editor' })).status,
+    ).toBe(400);
+    expect(
+      (await as(ana, ws).mutate('workspaces.invite', { email: uniqueEmail('x'), role: 'owner' })).status,
+    ).toBe(400);
+    const after = await handle.db
+      .selectFrom('workspace_invitations')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .execute();
     expect(after).toEqual(before);
   });
 });
@@ -390,14 +467,28 @@ describe('deleting a person (docs/workspaces.md, "Deleting a person")', () => {
     const editor = await person('editor');
     const ws = await newWorkspace(owner, 'Cafeteria');
     await addMember(ws, editor.id, 'editor');
-    const shared = await insertTheme(handle.db, { workspaceId: ws, userId: editor.id }, { ...themeFields, name: 'Cafés' });
+    const shared = await insertTheme(
+      handle.db,
+      { workspaceId: ws, userId: editor.id },
+      { ...themeFields, name: 'Cafés' },
+    );
     const own = await insertTheme(handle.db, editor.id, { ...themeFields, name: 'Pessoal' });
     expect(await erase(editor.id)).toEqual({ erased: true });
-    const kept = await handle.db.selectFrom('themes').select(['id', 'user_id', 'workspace_id']).where('id', '=', shared.id).executeTakeFirst();
+    const kept = await handle.db
+      .selectFrom('themes')
+      .select(['id', 'user_id', 'workspace_id'])
+      .where('id', '=', shared.id)
+      .executeTakeFirst();
     expect(kept).toEqual({ id: shared.id, user_id: owner.id, workspace_id: ws });
-    expect(await handle.db.selectFrom('themes').select('id').where('id', '=', own.id).executeTakeFirst()).toBeUndefined();
-    expect(await handle.db.selectFrom('workspaces').select('id').where('id', '=', editor.id).executeTakeFirst()).toBeUndefined();
-    expect((await as(owner, ws).query<{ id: string }[]>('themes.list')).data!.map((t) => t.id)).toContain(shared.id);
+    expect(
+      await handle.db.selectFrom('themes').select('id').where('id', '=', own.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await handle.db.selectFrom('workspaces').select('id').where('id', '=', editor.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect((await as(owner, ws).query<{ id: string }[]>('themes.list')).data!.map((t) => t.id)).toContain(
+      shared.id,
+    );
   });
 
   it('refuses to erase the only owner of a workspace with other members, naming it; a workspace of theirs alone goes', async () => {
@@ -414,7 +505,11 @@ describe('deleting a person (docs/workspaces.md, "Deleting a person")', () => {
     // After handing it over, the erasure goes through; the workspace of theirs alone goes with them.
     await as(owner, ws).mutate('workspaces.transferOwnership', { userId: member.id });
     expect(await erase(owner.id)).toEqual({ erased: true });
-    expect(await handle.db.selectFrom('workspaces').select('id').where('id', '=', ws).executeTakeFirst()).toBeDefined();
-    expect(await handle.db.selectFrom('workspaces').select('id').where('id', '=', alone).executeTakeFirst()).toBeUndefined();
+    expect(
+      await handle.db.selectFrom('workspaces').select('id').where('id', '=', ws).executeTakeFirst(),
+    ).toBeDefined();
+    expect(
+      await handle.db.selectFrom('workspaces').select('id').where('id', '=', alone).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

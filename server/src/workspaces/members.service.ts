@@ -3,13 +3,7 @@
 // keeps its person as owner) and the lock that makes them hold under concurrency are in the
 // repository (db members.repository.ts); this side logs and shapes the answers.
 import type { WorkspaceRole } from '@pauta/core';
-import {
-  changeMemberRole,
-  leaveWorkspace,
-  listMembers,
-  removeMember,
-  transferOwnership,
-} from '@pauta/db';
+import { changeMemberRole, leaveWorkspace, listMembers, removeMember, transferOwnership } from '@pauta/db';
 import type { AppDeps } from '../deps.js';
 
 type Deps = Pick<AppDeps, 'db' | 'logger'>;
@@ -22,7 +16,10 @@ export interface MemberView {
   since: Date;
 }
 
-export async function membersOf(deps: Pick<AppDeps, 'db'>, workspaceId: string): Promise<{ members: MemberView[] }> {
+export async function membersOf(
+  deps: Pick<AppDeps, 'db'>,
+  workspaceId: string,
+): Promise<{ members: MemberView[] }> {
   return { members: await listMembers(deps.db, workspaceId) };
 }
 
@@ -52,7 +49,10 @@ export async function remove(
   return { removed };
 }
 
-export async function leave(deps: Deps, input: { workspaceId: string; userId: string }): Promise<{ left: true }> {
+export async function leave(
+  deps: Deps,
+  input: { workspaceId: string; userId: string },
+): Promise<{ left: true }> {
   await leaveWorkspace(deps.db, input);
   deps.logger.info({ workspaceId: input.workspaceId, userId: input.userId }, 'membro saiu do cliente');
   return { left: true };

@@ -1,4 +1,4 @@
-import { membersMessages as text, messages } from '@pauta/core';
+import { messages, membersMessages as text } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fireEvent, render, screen, waitFor } from '../../test-utils/render';
@@ -7,7 +7,12 @@ import { deferred, mockTrpc, signedIn, signedOut, TrpcErrorResponse } from '../.
 
 const pending = {
   status: 'pending',
-  invitation: { workspaceName: 'Padaria Pão Quente', inviterName: 'Ana Souza', role: 'editor', email: 'ana@example.com' },
+  invitation: {
+    workspaceName: 'Padaria Pão Quente',
+    inviterName: 'Ana Souza',
+    role: 'editor',
+    email: 'ana@example.com',
+  },
 };
 
 function open(handlers: Record<string, unknown>) {
@@ -26,7 +31,9 @@ describe('/convite (an invitation link)', () => {
       'workspaces.acceptInvitation': () => gate.promise,
       'themes.list': [],
     });
-    expect(await screen.findByText(text.acceptIntro('Ana Souza', 'Padaria Pão Quente', 'editor'))).toBeTruthy();
+    expect(
+      await screen.findByText(text.acceptIntro('Ana Souza', 'Padaria Pão Quente', 'editor')),
+    ).toBeTruthy();
     const button = screen.getByRole('button', { name: text.accept });
     fireEvent.click(button);
     fireEvent.click(button);
@@ -41,7 +48,10 @@ describe('/convite (an invitation link)', () => {
   it('refuses another signed-in email with a message and a way to switch accounts', async () => {
     open({
       'auth.session': signedIn(true),
-      'workspaces.previewInvitation': { ...pending, invitation: { ...pending.invitation, email: 'joao@example.com' } },
+      'workspaces.previewInvitation': {
+        ...pending,
+        invitation: { ...pending.invitation, email: 'joao@example.com' },
+      },
     });
     expect(await screen.findByText(text.otherEmail('joao@example.com'))).toBeTruthy();
     expect(screen.queryByRole('button', { name: text.accept })).toBeNull();
@@ -58,7 +68,11 @@ describe('/convite (an invitation link)', () => {
         session = signedIn(true);
         return { ok: true, checkEmail: false };
       },
-      'workspaces.acceptInvitation': { workspaceId: 'ws-padaria', workspaceName: 'Padaria Pão Quente', role: 'editor' },
+      'workspaces.acceptInvitation': {
+        workspaceId: 'ws-padaria',
+        workspaceName: 'Padaria Pão Quente',
+        role: 'editor',
+      },
       'themes.list': [],
     });
     const email = (await screen.findByLabelText(messages.auth.email)) as HTMLInputElement;
@@ -97,7 +111,9 @@ describe('/convite (an invitation link)', () => {
       'auth.session': signedIn(true),
       'workspaces.previewInvitation': pending,
       'workspaces.acceptInvitation': () => {
-        throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', { details: { reason: 'INVITATION_EXPIRED' } });
+        throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+          details: { reason: 'INVITATION_EXPIRED' },
+        });
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: text.accept }));

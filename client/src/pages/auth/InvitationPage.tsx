@@ -5,7 +5,7 @@
 // revoked or used link says so. Opening the page spends nothing (an email scanner's GET does nothing).
 import { Button, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { INPUT_LIMITS, membersMessages as text, membersRefusalText, messages } from '@pauta/core';
+import { INPUT_LIMITS, membersRefusalText, messages, membersMessages as text } from '@pauta/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
@@ -52,7 +52,9 @@ export function InvitationPage() {
       </Stack>
     );
   else if (preview.data.status !== 'pending' || !preview.data.invitation)
-    body = <Refused message={text.status[preview.data.status === 'pending' ? 'invalid' : preview.data.status]} />;
+    body = (
+      <Refused message={text.status[preview.data.status === 'pending' ? 'invalid' : preview.data.status]} />
+    );
   else {
     const invitation = preview.data.invitation;
     const user = session.data?.user ?? null;
@@ -62,7 +64,9 @@ export function InvitationPage() {
           <Title order={1} className={classes.title}>
             {invitation.workspaceName}
           </Title>
-          <Text mt={4}>{text.acceptIntro(invitation.inviterName ?? '', invitation.workspaceName, invitation.role)}</Text>
+          <Text mt={4}>
+            {text.acceptIntro(invitation.inviterName ?? '', invitation.workspaceName, invitation.role)}
+          </Text>
           <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
             {text.acceptFor(invitation.email)}
           </Text>

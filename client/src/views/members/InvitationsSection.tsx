@@ -1,7 +1,7 @@
 // The owner's list of open invitations, with "Reenviar" (a new link, the old one stops working)
 // and "Revogar" (at once). Each button waits while its action runs.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDate, membersMessages as text, messages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
+import { formatDate, messages, membersMessages as text, WORKSPACE_ROLE_LABELS } from '@pauta/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../components/QueryState';

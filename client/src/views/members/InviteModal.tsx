@@ -4,8 +4,8 @@ import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/co
 import {
   INVITABLE_ROLES,
   type InvitableRole,
-  membersMessages as text,
   messages,
+  membersMessages as text,
   WORKSPACE_ROLE_LABELS,
 } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -70,7 +70,11 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
               setEmailError(null);
             }}
           />
-          <Radio.Group label={text.inviteRole} value={role} onChange={(value) => setRole(value as InvitableRole)}>
+          <Radio.Group
+            label={text.inviteRole}
+            value={role}
+            onChange={(value) => setRole(value as InvitableRole)}
+          >
             <Stack gap="xs" mt="xs">
               {INVITABLE_ROLES.map((r) => (
                 <Radio key={r} value={r} label={WORKSPACE_ROLE_LABELS[r]} description={text.roleHints[r]} />

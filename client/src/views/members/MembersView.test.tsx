@@ -1,9 +1,15 @@
-import { membersMessages as text, messages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
+import { messages, membersMessages as text, WORKSPACE_ROLE_LABELS } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { expectToast } from '../../test-utils/toasts';
-import { deferred, mockTrpc, personalWorkspace, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
+import {
+  deferred,
+  mockTrpc,
+  personalWorkspace,
+  signedIn,
+  TrpcErrorResponse,
+} from '../../test-utils/trpc-mock';
 
 const padaria = { id: 'ws-padaria', name: 'Padaria Pão Quente', color: null, personal: false, role: 'owner' };
 const since = new Date('2026-11-20T12:00:00Z');
@@ -79,7 +85,9 @@ describe('Equipe (the members page)', () => {
     const dialog = await screen.findByRole('dialog', { name: text.removeTitle });
     const confirm = within(dialog).getByRole('button', { name: text.confirm });
     fireEvent.click(confirm);
-    await waitFor(() => expect(confirm.hasAttribute('disabled') || confirm.getAttribute('data-loading')).toBeTruthy());
+    await waitFor(() =>
+      expect(confirm.hasAttribute('disabled') || confirm.getAttribute('data-loading')).toBeTruthy(),
+    );
     fireEvent.click(confirm);
     gate.resolve({ removed: true });
     await expectToast(messages.common.success, text.removed('Bruno Lima'));
@@ -116,7 +124,10 @@ describe('Equipe (the members page)', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: new RegExp(WORKSPACE_ROLE_LABELS.reviewer) }));
     fireEvent.click(within(dialog).getByRole('button', { name: text.send }));
     await expectToast(messages.common.success, text.invited('carla@example.com'));
-    expect(api.callsTo('workspaces.invite')[0]!.input).toEqual({ email: 'Carla@Example.com', role: 'reviewer' });
+    expect(api.callsTo('workspaces.invite')[0]!.input).toEqual({
+      email: 'Carla@Example.com',
+      role: 'reviewer',
+    });
   });
 
   it('revokes and resends an invitation', async () => {

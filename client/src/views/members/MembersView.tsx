@@ -20,9 +20,9 @@ import {
   can,
   DEFAULT_TIME_ZONE,
   formatDate,
-  membersMessages as text,
-  messages,
   membersRefusalText,
+  messages,
+  membersMessages as text,
   WORKSPACE_ROLE_LABELS,
   WORKSPACE_ROLES,
   type WorkspaceRole,
@@ -119,7 +119,11 @@ export function MembersView() {
       setPending(null);
     } catch (error) {
       const title =
-        pending.kind === 'remove' ? text.removeError : pending.kind === 'transfer' ? text.transferError : text.leaveError;
+        pending.kind === 'remove'
+          ? text.removeError
+          : pending.kind === 'transfer'
+            ? text.transferError
+            : text.leaveError;
       showError(title, refusalText(error));
     }
     await refresh();
@@ -132,7 +136,13 @@ export function MembersView() {
           {text.readOnlyHint}
         </StateMessage>
         <LeaveButton personal={current?.personal ?? true} onLeave={() => setPending({ kind: 'leave' })} />
-        <ConfirmModal pending={pending} workspaceName={current?.name ?? ''} busy={confirming} onCancel={() => setPending(null)} onConfirm={() => void confirm()} />
+        <ConfirmModal
+          pending={pending}
+          workspaceName={current?.name ?? ''}
+          busy={confirming}
+          onCancel={() => setPending(null)}
+          onConfirm={() => void confirm()}
+        />
       </Stack>
     );
 
@@ -176,7 +186,10 @@ export function MembersView() {
         </QueryState>
       </Card>
       {manages && !current?.personal && <InvitationsSection timeZone={timeZone} />}
-      <LeaveButton personal={current?.personal ?? true} onLeave={() => setPending({ kind: 'leave' })} />
+      {/* The last owner cannot leave (the server refuses too): the button shows only when they may. */}
+      {(role !== 'owner' || (members.data?.members.filter((m) => m.role === 'owner').length ?? 0) > 1) && (
+        <LeaveButton personal={current?.personal ?? true} onLeave={() => setPending({ kind: 'leave' })} />
+      )}
       {inviting && <InviteModal onClose={() => setInviting(false)} />}
       <ConfirmModal
         pending={pending}
@@ -214,7 +227,17 @@ interface MemberTableProps {
 
 const ROLE_OPTIONS = WORKSPACE_ROLES.map((role) => ({ value: role, label: WORKSPACE_ROLE_LABELS[role] }));
 
-function MemberTable({ members, meId, manages, personal, timeZone, busy, onRole, onRemove, onTransfer }: MemberTableProps) {
+function MemberTable({
+  members,
+  meId,
+  manages,
+  personal,
+  timeZone,
+  busy,
+  onRole,
+  onRemove,
+  onTransfer,
+}: MemberTableProps) {
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -234,13 +257,19 @@ function MemberTable({ members, meId, manages, personal, timeZone, busy, onRole,
           {members.map((member) => {
             const name = member.name ?? member.email;
             const isMe = member.userId === meId;
-            // A personal workspace keeps its person as owner: their row is not editable.
-            const locked = personal && member.role === 'owner';
+            // A personal workspace keeps its person as owner, and one's own role changes by handing
+            // the ownership over (or leaving): those rows show the role, not a select.
+            const locked = (personal && member.role === 'owner') || isMe;
             return (
               <Table.Tr key={member.userId}>
                 <Table.Td>
                   <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {name} {isMe && <Text span c="dimmed" size="sm">{text.you}</Text>}
+                    {name}{' '}
+                    {isMe && (
+                      <Text span c="dimmed" size="sm">
+                        {text.you}
+                      </Text>
+                    )}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {member.email}
@@ -271,7 +300,13 @@ function MemberTable({ members, meId, manages, personal, timeZone, busy, onRole,
                     {!isMe && !locked && (
                       <Menu position="bottom-end" withinPortal>
                         <Menu.Target>
-                          <Button variant="subtle" color="gray" px="xs" aria-label={text.actionsLabel(name)} disabled={busy}>
+                          <Button
+                            variant="subtle"
+                            color="gray"
+                            px="xs"
+                            aria-label={text.actionsLabel(name)}
+                            disabled={busy}
+                          >
                             <IconDots size={18} aria-hidden />
                           </Button>
                         </Menu.Target>
@@ -310,7 +345,11 @@ function ConfirmModal({
   onConfirm: () => void;
 }) {
   const title =
-    pending?.kind === 'remove' ? text.removeTitle : pending?.kind === 'transfer' ? text.transferTitle : text.leaveTitle;
+    pending?.kind === 'remove'
+      ? text.removeTitle
+      : pending?.kind === 'transfer'
+        ? text.transferTitle
+        : text.leaveTitle;
   const body =
     pending?.kind === 'remove'
       ? text.removeConfirm(pending.member.name ?? pending.member.email, workspaceName)
@@ -325,7 +364,12 @@ function ConfirmModal({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {text.cancel}
           </Button>
-          <Button color={pending?.kind === 'transfer' ? 'orange' : 'red'} onClick={onConfirm} loading={busy} disabled={busy}>
+          <Button
+            color={pending?.kind === 'transfer' ? 'orange' : 'red'}
+            onClick={onConfirm}
+            loading={busy}
+            disabled={busy}
+          >
             {text.confirm}
           </Button>
         </Group>
