@@ -287,7 +287,16 @@ function MemberTable({
                       onChange={(value) => value && onRole(member, value as WorkspaceRole)}
                     />
                   ) : (
-                    <Badge variant="light" color={member.role === 'owner' ? 'orange' : 'gray'}>
+                    <Badge
+                      variant="light"
+                      color={member.role === 'owner' ? 'orange' : 'gray'}
+                      tt="none"
+                      // The role's whole name, also at 375 px (a badge cuts its label by default).
+                      styles={{
+                        root: { maxWidth: 'none', overflow: 'visible' },
+                        label: { overflow: 'visible' },
+                      }}
+                    >
                       {WORKSPACE_ROLE_LABELS[member.role]}
                     </Badge>
                   )}
