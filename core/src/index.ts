@@ -12,4 +12,5 @@ export * from './text/canonical-json.js';
 export * from './text/post-length.js';
 export * from './text/post-text.js';
 export * from './workspaces/branding.js';
+export * from './workspaces/members.js';
 export * from './workspaces/permissions.js';

@@ -23,6 +23,7 @@ export * from './repositories/live-events.repository.js';
 export * from './repositories/logs.repository.js';
 export * from './repositories/media.repository.js';
 export * from './repositories/media.repository.js';
+export * from './repositories/members.repository.js';
 export * from './repositories/metrics-schedule.repository.js';
 export * from './repositories/pending-connections.repository.js';
 export * from './repositories/posts.repository.js';

@@ -241,6 +241,7 @@ describe('the migrated PostgreSQL schema', () => {
       'webhook_paused',
       'welcome',
       'worker_down',
+      'workspace_invitation',
     ]);
     expect(templates.find((t) => t.template_name === 'welcome')?.subject).toContain('Bem-vindo');
   });

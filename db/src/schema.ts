@@ -573,9 +573,27 @@ export interface WebhookAttemptsTable {
   created_at: Generated<Date>;
 }
 
+/** An invitation to a workspace (docs/workspaces.md): only SHA-256 of its link's secret is stored. */
+export interface WorkspaceInvitationsTable {
+  /** The link token's id (`<id>.<secret>`, server/src/auth/link-token.ts). */
+  id: string;
+  workspace_id: string;
+  /** Lower-case. */
+  email: string;
+  role: Exclude<WorkspaceRole, 'owner'>;
+  secret_hash: Uint8Array;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+  revoked_at: Date | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
   oauth_identities: OAuthIdentitiesTable;

@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { messages } from '@pauta/core';
+import { INVITATION_PATH, messages } from '@pauta/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -65,7 +65,11 @@ export function App() {
   // Signed in: the view's chunk downloads alongside the shell's, not after it (at `/` the URL
   // alone could not tell which view, so app/preload.ts could not start it).
   const answer = session.data;
-  const gated = pathname !== '/auth/callback' && pathname !== '/auth/reset' && pathname !== '/auth/link';
+  const gated =
+    pathname !== '/auth/callback' &&
+    pathname !== '/auth/reset' &&
+    pathname !== '/auth/link' &&
+    pathname !== INVITATION_PATH;
   const shownView = gated && answer?.user ? signedInView(pathname, answer.hasThemes).view : null;
   useEffect(() => {
     if (shownView) preloadView(shownView);
@@ -99,6 +103,13 @@ export function App() {
     return (
       <Screen>
         <PAGES.signInLink />
+      </Screen>
+    );
+  // An invitation to a cliente (docs/workspaces.md) works signed in or not; the page asks the session.
+  if (pathname === INVITATION_PATH)
+    return (
+      <Screen>
+        <PAGES.invitation />
       </Screen>
     );
   // The link that confirms an anonymous data-deletion request works signed in or not.
@@ -138,6 +149,7 @@ function PublicPages({ pathname }: { pathname: string }) {
     page === 'resetPassword' ||
     page === 'signInLink' ||
     page === 'dataDeletionConfirm' ||
+    page === 'invitation' ||
     page === 'clientApproval'
       ? 'landing'
       : page;

@@ -2,16 +2,20 @@
 // inside it. A change — the switcher, Back to another cliente, a fallback — drops every cached
 // answer of the previous workspace before the app renders again (keyed by the workspace, so the
 // views and the live stream start over): nothing of the previous cliente stays on screen.
-import { messages } from '@pauta/core';
+// A call refused for the cliente on screen (WORKSPACE_UNAVAILABLE: removed; FORBIDDEN: a role
+// lowered) re-reads the person's workspaces: a cliente they left moves them to their personal one
+// with a notice, a lowered role becomes the `role` every screen reads.
+import { membersMessages, messages } from '@pauta/core';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createContext, Fragment, useContext, useLayoutEffect, useState } from 'react';
+import { createContext, Fragment, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ViewLoading } from '../components/ViewLoading';
 import { announce } from '../lib/announcer';
 import { showWarning } from '../lib/toast';
 import { useTRPC } from '../lib/trpc';
 import { navigate, useSearch } from './navigation';
 import {
+  onWorkspaceRefusal,
   rememberWorkspaceId,
   requestedWorkspaceId,
   setCurrentWorkspaceId,
@@ -32,9 +36,14 @@ interface WorkspaceState {
   id: string;
   /** The person's workspaces (empty while loading or when the list failed). */
   workspaces: WorkspaceSummary[];
+  /** The person's role in the workspace on screen (null while the list loads or failed). */
+  role: WorkspaceSummary['role'] | null;
   /** Goes to another workspace (a new history entry, so Back returns). */
   switchTo: (id: string) => void;
 }
+
+/** The least time between two re-reads of the list caused by refusals. */
+const REFRESH_GAP_MS = 2000;
 
 const WorkspaceContext = createContext<WorkspaceState | null>(null);
 
@@ -96,11 +105,32 @@ export function WorkspaceScope({ userId, children }: { userId: string; children:
     setApplied(wanted);
   }, [confirmed, wanted, applied, queryClient]);
 
+  // A refusal for the workspace on screen: read the list again (at most every 2 s).
+  const lastRefresh = useRef(0);
+  useEffect(
+    () =>
+      onWorkspaceRefusal((workspaceId) => {
+        if (workspaceId !== applied || Date.now() - lastRefresh.current < REFRESH_GAP_MS) return;
+        lastRefresh.current = Date.now();
+        void queryClient.invalidateQueries(trpc.workspaces.list.queryFilter());
+      }),
+    [applied, queryClient, trpc],
+  );
+  // The names of the workspaces seen, so a notice can say which one the person lost.
+  const known = useRef(new Map<string, string>());
+  for (const w of workspaces ?? []) known.current.set(w.id, w.name);
+  // A workspace that was in the person's list and no longer is: they lost access to it.
+  const lost = unavailable ? known.current.get(requested) : undefined;
+
   const several = (workspaces?.length ?? 0) > 1;
   const urlId = new URLSearchParams(search).get(WORKSPACE_PARAM);
   useLayoutEffect(() => {
     if (!confirmed) return;
-    if (unavailable)
+    if (lost !== undefined)
+      showWarning(membersMessages.accessLostTitle, membersMessages.accessLost(lost), {
+        id: 'workspace-unavailable',
+      });
+    else if (unavailable)
       showWarning(messages.workspaces.unavailableTitle, messages.workspaces.unavailable, {
         id: 'workspace-unavailable',
       });
@@ -109,11 +139,12 @@ export function WorkspaceScope({ userId, children }: { userId: string; children:
     const current = window.location.pathname + window.location.search + window.location.hash;
     if ((several || unavailable || urlId !== null) && urlId !== wanted)
       navigate(withWorkspaceParam(current, wanted), { replace: true });
-  }, [confirmed, unavailable, userId, wanted, several, urlId]);
+  }, [confirmed, unavailable, lost, userId, wanted, several, urlId]);
 
   const state: WorkspaceState = {
     id: applied ?? wanted,
     workspaces: workspaces ?? [],
+    role: workspaces?.find((w) => w.id === (applied ?? wanted))?.role ?? null,
     // The same view in the other cliente, without the previous one's ids (`?theme=…`); the whole
     // page changes, so a screen reader is told where the person is now.
     switchTo: (id) => {

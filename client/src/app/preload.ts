@@ -4,7 +4,7 @@
 // download of what the URL will show at start-up, alongside the session request: the public
 // page for public paths (the landing for `/` and unknown paths), the shell and the view for a
 // view's path (`/privacy-policy` and `/data-deletion` are both). Nothing else is fetched.
-import { resolveView, type View } from '@pauta/core';
+import { INVITATION_PATH, resolveView, type View } from '@pauta/core';
 import type { ComponentType } from 'react';
 import { preloadView } from '../views/registry';
 import { normalizePathname } from './navigation';
@@ -28,6 +28,8 @@ export const PAGE_LOADERS = {
     import('../pages/public/DataDeletionPage').then((m) => ({ default: m.DataDeletionPage })),
   dataDeletionConfirm: (): PageModule =>
     import('../pages/public/DataDeletionConfirmPage').then((m) => ({ default: m.DataDeletionConfirmPage })),
+  invitation: (): PageModule =>
+    import('../pages/auth/InvitationPage').then((m) => ({ default: m.InvitationPage })),
   clientApproval: (): PageModule =>
     import('../pages/public/ClientApprovalPage').then((m) => ({ default: m.ClientApprovalPage })),
 } as const;
@@ -51,6 +53,8 @@ export function publicPageFor(pathname: string): PublicPage {
       return 'dataDeletion';
     case '/data-deletion/confirm':
       return 'dataDeletionConfirm';
+    case INVITATION_PATH:
+      return 'invitation';
     default:
       // The client approval link (docs/approval.md): /aprovacao/<token>.
       if (pathname.startsWith('/aprovacao/')) return 'clientApproval';

@@ -4,6 +4,9 @@
 // the person's personal workspace (its id is the person's id). Every tRPC call sends it in the
 // `x-pauta-workspace` header, the live stream in its connectionParams.
 import { WORKSPACE_HEADER } from '@pauta/core';
+import type { AppRouter } from '@pauta/server';
+import { isTRPCClientError, type TRPCLink } from '@trpc/client';
+import { tap } from '@trpc/server/observable';
 
 /** The URL's search parameter that names the workspace. */
 export const WORKSPACE_PARAM = 'cliente';
@@ -72,4 +75,43 @@ export function keepWorkspaceParam(to: string, currentSearch: string): string {
   const parsed = new URL(to, 'http://pauta.invalid');
   if (parsed.searchParams.has(WORKSPACE_PARAM) || parsed.pathname.startsWith('/auth')) return to;
   return withWorkspaceParam(to, id);
+}
+
+/** A call refused for the workspace it was sent for: the person is out of it, or lost a permission. */
+export type WorkspaceRefusal = 'WORKSPACE_UNAVAILABLE' | 'FORBIDDEN';
+type RefusalListener = (workspaceId: string, refusal: WorkspaceRefusal) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+/**
+ * Listens for refusals of calls sent for a workspace (app/WorkspaceScope.tsx re-reads the
+ * person's workspaces then: a removed member moves elsewhere, a lowered role is re-read).
+ */
+export function onWorkspaceRefusal(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/** Tells the listeners; called by workspaceRefusalLink (and tests). */
+export function reportWorkspaceRefusal(workspaceId: string, refusal: WorkspaceRefusal): void {
+  for (const listener of refusalListeners) listener(workspaceId, refusal);
+}
+
+/**
+ * A tRPC link that watches every answer — queries, mutations and the live stream — for
+ * WORKSPACE_UNAVAILABLE and FORBIDDEN, and reports them with the workspace the call was sent for.
+ */
+export function workspaceRefusalLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) => {
+      const sentFor = current;
+      return next(op).pipe(
+        tap({
+          error: (error) => {
+            if (!sentFor || !isTRPCClientError(error)) return;
+            if (error.message === 'WORKSPACE_UNAVAILABLE' || error.message === 'FORBIDDEN')
+              reportWorkspaceRefusal(sentFor, error.message);
+          },
+        }),
+      );
+    };
 }

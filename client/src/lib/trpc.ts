@@ -12,7 +12,7 @@ import {
 } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
-import { workspaceConnectionParams, workspaceHeaders } from '../app/workspace';
+import { workspaceConnectionParams, workspaceHeaders, workspaceRefusalLink } from '../app/workspace';
 import { httpStatusOf } from './errors';
 import { idempotencyHeaders, idempotencyLink } from './idempotency';
 
@@ -32,6 +32,8 @@ export type TrpcClient = ReturnType<typeof createTrpcClient>;
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
+      // A refusal for the workspace (removed, role lowered) makes the app re-read its workspaces.
+      workspaceRefusalLink(),
       idempotencyLink(),
       splitLink({
         // Live updates: one SSE stream (EventSource; reconnects with the last event id).

@@ -27,6 +27,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
     () => import('./connected-accounts/ConnectedAccountsView'),
     'ConnectedAccountsView',
   ),
+  members: named(() => import('./members/MembersView'), 'MembersView'),
   settings: named(() => import('./settings/SettingsView'), 'SettingsView'),
   'clients-overview': named(() => import('./clients-overview/ClientsOverviewView'), 'ClientsOverviewView'),
   'client-settings': named(() => import('./client-settings/ClientSettingsView'), 'ClientSettingsView'),

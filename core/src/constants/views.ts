@@ -14,6 +14,7 @@ export const VIEWS = [
   'published-posts',
   'suggested-posts',
   'connected-accounts',
+  'members',
   'settings',
   'clients-overview',
   'client-settings',

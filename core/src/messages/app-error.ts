@@ -16,6 +16,13 @@ export type ValidationReason =
   | 'RESET_TOKEN_INVALID'
   | 'SIGNIN_LINK_INVALID'
   | 'DELETION_TOKEN_INVALID'
+  // An invitation link (docs/workspaces.md, "Invitations"): unknown or mistyped, past its
+  // expiry, revoked by an owner, already used by someone else, or opened by another email.
+  | 'INVITATION_INVALID'
+  | 'INVITATION_EXPIRED'
+  | 'INVITATION_REVOKED'
+  | 'INVITATION_USED'
+  | 'INVITATION_OTHER_EMAIL'
   | 'INVALID_VALUE'
   | 'INVALID_JSON'
   // A date in the past (edit, reschedule, drag on the calendar).
@@ -32,7 +39,14 @@ export type ConflictReason =
   | 'ALREADY_PUBLISHED'
   | 'SENDING'
   // The client approval link: the post no longer waits for the client (the owner moved it).
-  | 'NOT_PENDING';
+  | 'NOT_PENDING'
+  // Members (docs/workspaces.md, "Members"): the last owner cannot leave or be demoted; a
+  // personal workspace keeps its person as owner; the invited email is already a member; a user
+  // who is the only owner of a shared workspace cannot be erased (workspaceName says which).
+  | 'LAST_OWNER'
+  | 'PERSONAL_OWNER'
+  | 'ALREADY_MEMBER'
+  | 'SOLE_OWNER';
 
 /** A failed account connection: the network, and the provider's kind of failure when known. */
 export interface ConnectionFailure {
@@ -62,7 +76,7 @@ export interface ErrorDetailsByCode {
   };
   SCHEDULE_OUT_OF_RANGE: { field: 'scheduledFor' };
   BUDGET_EXCEEDED: { overruns: BudgetOverrun[]; timeZone: string };
-  CONFLICT: { reason: ConflictReason };
+  CONFLICT: { reason: ConflictReason; workspaceName?: string };
   OAUTH_FAILED: ConnectionFailure;
   PLATFORM_NOT_CONFIGURED: ConnectionFailure;
   MEDIA_REJECTED: MediaRejection;

@@ -5,6 +5,7 @@ export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';
 export * from './media.js';
+export * from './members.js';
 export * from './messages.js';
 export * from './video.js';
 export * from './webhooks.js';

@@ -61,6 +61,10 @@ const views = {
     title: 'Contas Conectadas',
     subtitle: 'Conecte suas redes sociais para publicar automaticamente.',
   },
+  members: {
+    title: 'Equipe',
+    subtitle: 'Quem trabalha neste cliente, com qual papel, e os convites enviados.',
+  },
   settings: {
     title: 'Configurações',
     subtitle: 'Gerencie suas contas conectadas, sua privacidade e seus dados.',

@@ -37,9 +37,15 @@ describe('workspace permission table', () => {
 
   it("gives the client only the client's view and decision", () => {
     expect([...WORKSPACE_PERMISSIONS.client].sort()).toEqual(
-      ['approval.clientDecide', 'posts.comment', 'posts.readClientView'].sort(),
+      ['approval.clientDecide', 'posts.comment', 'posts.readClientView', 'workspace.leave'].sort(),
     );
     expect(can('client', 'workspace.read')).toBe(false);
+  });
+
+  it('shows the team to the team, not to the client; everyone may leave', () => {
+    for (const role of ['owner', 'editor', 'reviewer'] as const) expect(can(role, 'members.read')).toBe(true);
+    expect(can('client', 'members.read')).toBe(false);
+    for (const role of WORKSPACE_ROLES) expect(can(role, 'workspace.leave')).toBe(true);
   });
 
   it('refuses an unknown or missing role', () => {

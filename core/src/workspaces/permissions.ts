@@ -39,8 +39,12 @@ export const WORKSPACE_ACTIONS = [
   'clientLinks.manage',
   /** Rename the workspace, change its logo and colour. */
   'workspace.settings',
+  /** See the members page ("Equipe"): who is in the workspace, with which role (no invitations). */
+  'members.read',
   /** Invite, remove and change the role of members; transfer ownership. */
   'members.manage',
+  /** Leave the workspace (never its last owner, never one's personal workspace). */
+  'workspace.leave',
   /** Delete the workspace and everything in it. */
   'workspace.delete',
 ] as const;
@@ -66,9 +70,19 @@ export const WORKSPACE_PERMISSIONS = {
     'approval.move',
     'approval.approve',
     'clientLinks.manage',
+    'members.read',
+    'workspace.leave',
   ],
-  reviewer: ['workspace.read', 'posts.readClientView', 'posts.comment', 'approval.move', 'approval.approve'],
-  client: ['posts.readClientView', 'posts.comment', 'approval.clientDecide'],
+  reviewer: [
+    'workspace.read',
+    'posts.readClientView',
+    'posts.comment',
+    'approval.move',
+    'approval.approve',
+    'members.read',
+    'workspace.leave',
+  ],
+  client: ['posts.readClientView', 'posts.comment', 'approval.clientDecide', 'workspace.leave'],
 } as const satisfies Record<WorkspaceRole, readonly WorkspaceAction[]>;
 
 const granted: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {

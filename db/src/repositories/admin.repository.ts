@@ -2,7 +2,7 @@
 // remove the last administrator, profile edits (the profile email is the sign-in email too),
 // headline stats, settings and the data-deletion requests (erasing a user's data).
 
-import type { DeletionRequestStatus, Role } from '@pauta/core';
+import { AppError, type DeletionRequestStatus, type Role } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AdminSetting, Database, SettingValue } from '../schema.js';
 import { setRole } from './users.repository.js';
@@ -375,6 +375,81 @@ export async function isLastAdmin(trx: Transaction<Database>, userId: string): P
   return admins.length === 1 && admins[0]?.user_id === userId;
 }
 
+/** Owned tables whose `user_id` (who did it) is handed over when its author's account is erased. */
+const AUTHORED_TABLES = [
+  'themes',
+  'suggested_posts',
+  'connected_accounts',
+  'published_posts',
+  'post_media',
+  'post_comments',
+  'post_stage_events',
+  'post_delivery_events',
+  'client_approval_links',
+  'live_events',
+] as const;
+
+/**
+ * A departing member's work stays with the workspace (docs/workspaces.md, "Deleting a person"): in
+ * every workspace the user belongs to besides their personal one, the rows they wrote are handed to
+ * the workspace's oldest other owner (`user_id` means "who did it" and stays NOT NULL, so every
+ * reader keeps working), and the notices addressed to them go. A workspace of which they are the
+ * only owner is deleted with them when nobody else is in it; when it has other members the erasure
+ * is refused (CONFLICT SOLE_OWNER naming it): an owner must be chosen first.
+ */
+async function releaseSharedWorkspaces(trx: Transaction<Database>, userId: string): Promise<void> {
+  const memberships = await trx
+    .selectFrom('workspace_members as m')
+    .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+    .select(['w.id', 'w.name'])
+    .where('m.user_id', '=', userId)
+    .where((eb) => eb.or([eb('w.personal_of', 'is', null), eb('w.personal_of', '<>', userId)]))
+    .orderBy('w.name')
+    .forUpdate('w')
+    .execute();
+  for (const workspace of memberships) {
+    const others = await trx
+      .selectFrom('workspace_members')
+      .select(['user_id', 'role'])
+      .where('workspace_id', '=', workspace.id)
+      .where('user_id', '<>', userId)
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .execute();
+    if (others.some((m) => m.role === 'owner')) continue;
+    const ownsIt = await trx
+      .selectFrom('workspace_members')
+      .select('role')
+      .where('workspace_id', '=', workspace.id)
+      .where('user_id', '=', userId)
+      .where('role', '=', 'owner')
+      .executeTakeFirst();
+    // The only owner, with others in it: refused, an owner must be chosen first. (A member of a
+    // workspace without any other owner and not owning it cannot happen: the last owner never leaves.)
+    if (!ownsIt || others.length > 0)
+      throw new AppError('CONFLICT', { reason: 'SOLE_OWNER', workspaceName: workspace.name });
+    // Theirs alone: it goes with them (the rest of its rows cascade from the workspace).
+    await trx.deleteFrom('published_posts').where('workspace_id', '=', workspace.id).execute();
+    await trx.deleteFrom('suggested_posts').where('workspace_id', '=', workspace.id).execute();
+    await trx.deleteFrom('themes').where('workspace_id', '=', workspace.id).execute();
+    await trx.deleteFrom('connected_accounts').where('workspace_id', '=', workspace.id).execute();
+    await trx.deleteFrom('workspaces').where('id', '=', workspace.id).execute();
+  }
+  // Every row they wrote outside their personal workspace — including workspaces they left or were
+  // removed from — goes to that workspace's oldest owner other than them.
+  for (const table of AUTHORED_TABLES)
+    await sql`UPDATE ${sql.table(table)} AS t SET user_id = (
+        SELECT m.user_id FROM workspace_members m
+        WHERE m.workspace_id = t.workspace_id AND m.role = 'owner' AND m.user_id <> ${userId}
+        ORDER BY m.created_at, m.user_id LIMIT 1)
+      WHERE t.user_id = ${userId} AND t.workspace_id <> ${userId}
+        AND EXISTS (SELECT 1 FROM workspace_members m
+          WHERE m.workspace_id = t.workspace_id AND m.role = 'owner' AND m.user_id <> ${userId})`.execute(
+      trx,
+    );
+  await trx.deleteFrom('failure_notices').where('user_id', '=', userId).execute();
+}
+
 /**
  * Erases a user: their personal workspace's themes, posts, connected accounts (sealed tokens with
  * them) and the workspace itself (docs/workspaces.md; its id is the user's), their memberships,
@@ -392,6 +467,7 @@ export async function eraseUser(
     .forUpdate()
     .executeTakeFirst();
   if (!user) return undefined;
+  await releaseSharedWorkspaces(trx, userId);
   await trx
     .updateTable('publishing_logs')
     .set({ title: '', content: '', image_url: null })

@@ -3,10 +3,11 @@
 // what it missed from live_events; a new stream replays the last seconds (CATCH_UP_MS) and starts
 // at the newest id (`sync`); when the replay
 // cannot be complete (too many, or purged) the browser is told to refetch (`resync`).
-import type { LiveMessage } from '@pauta/core';
+import { AppError, type LiveMessage } from '@pauta/core';
 import { findMembership, latestLiveEventId, listLiveEventsSince } from '@pauta/db';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import { toTRPCError } from './errors.js';
 import { router, workspaceProcedure } from './trpc.js';
 
 /** Most events replayed after a reconnect; beyond this the browser refetches instead. */
@@ -56,6 +57,24 @@ export const liveRouter = router({
       const subscriber = hub.subscribe({ workspaceId, all: admin });
       const stop = () => subscriber.close();
       signal?.addEventListener('abort', stop, { once: true });
+      // An idle workspace sends no events: the membership is also re-read on a timer, so a removed
+      // member's open page hears WORKSPACE_UNAVAILABLE within seconds (docs/workspaces.md).
+      let removed = false;
+      const recheck = setInterval(() => {
+        if (Date.now() - memberCheckedAt < MEMBERSHIP_RECHECK_MS) return;
+        void findMembership(ctx.deps.db, workspaceId, userId).then(
+          (membership) => {
+            memberCheckedAt = Date.now();
+            if (membership) return;
+            removed = true;
+            subscriber.close();
+          },
+          () => {
+            // PostgreSQL away: the next tick (or the next event) checks again.
+          },
+        );
+      }, MEMBERSHIP_RECHECK_MS);
+      recheck.unref?.();
       try {
         let lastId: number;
         if (!input?.lastEventId) {
@@ -97,8 +116,11 @@ export const liveRouter = router({
           const id = Number(message.event.id);
           if (id <= lastId) continue;
           if (Date.now() - memberCheckedAt > MEMBERSHIP_RECHECK_MS) {
-            // Removed from the workspace: the stream ends (the browser's next call is refused).
-            if (!(await findMembership(ctx.deps.db, workspaceId, userId))) return;
+            // Removed from the workspace: the stream ends with the refusal.
+            if (!(await findMembership(ctx.deps.db, workspaceId, userId))) {
+              removed = true;
+              break;
+            }
             memberCheckedAt = Date.now();
           }
           if (message.event.workspaceId !== workspaceId) {
@@ -111,7 +133,10 @@ export const liveRouter = router({
           lastId = id;
           yield tracked(message.event.id, message);
         }
+        // The stream ends with the refusal itself, so the browser moves the person elsewhere.
+        if (removed) throw toTRPCError(new AppError('WORKSPACE_UNAVAILABLE'));
       } finally {
+        clearInterval(recheck);
         signal?.removeEventListener('abort', stop);
         subscriber.close();
       }

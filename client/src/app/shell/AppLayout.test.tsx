@@ -1,5 +1,5 @@
 import type { View } from '@pauta/core';
-import { approvalMessages, getBackTarget, messages, VIEWS } from '@pauta/core';
+import { approvalMessages, getBackTarget, membersMessages, messages, VIEWS } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '../../test-utils/render';
 import { defaultStatus, deferred, mockTrpc, signedIn } from '../../test-utils/trpc-mock';
@@ -36,6 +36,7 @@ describe('header menu', () => {
       nav.scheduledPosts,
       approvalMessages.navLabel,
       nav.publishedPosts,
+      membersMessages.navLabel,
       nav.settings,
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -44,6 +45,7 @@ describe('header menu', () => {
       '/scheduled-posts',
       '/approval-board',
       '/published-posts',
+      '/members',
       '/settings',
     ]);
     expect(within(menu).getByRole('link', { name: nav.home }).getAttribute('aria-current')).toBe('page');
@@ -94,6 +96,7 @@ describe('header menu', () => {
       nav.scheduledPosts,
       approvalMessages.navLabel,
       nav.publishedPosts,
+      membersMessages.navLabel,
       nav.settings,
       ...adminLabels,
     ]);

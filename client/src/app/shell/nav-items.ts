@@ -1,6 +1,6 @@
 // The menus of spec §2.3: header (desktop), side menu (under 768 px) and the admin entries.
 import type { View } from '@pauta/core';
-import { approvalMessages, messages, workspaceAdminMessages } from '@pauta/core';
+import { approvalMessages, membersMessages, messages, workspaceAdminMessages } from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconBuildingCommunity,
@@ -15,6 +15,7 @@ import {
   IconSettings,
   IconShieldLock,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 
 export interface NavItem {
@@ -35,13 +36,15 @@ const approval: NavItem = {
 };
 const published: NavItem = { label: nav.publishedPosts, view: 'published-posts', icon: IconSend };
 const settings: NavItem = { label: nav.settings, view: 'settings', icon: IconSettings };
+/** "Equipe": the members of the cliente on screen (docs/workspaces.md). */
+const team: NavItem = { label: membersMessages.navLabel, view: 'members', icon: IconUsersGroup };
 
 /**
  * Header menu (desktop) and side menu (under 768 px) reach the same places (issue 30): Home,
  * Meus Temas, Posts Agendados, Aprovação (the approval board, issue 17), Posts Publicados,
  * Configurações (then Sair).
  */
-export const NAV_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, settings];
+export const NAV_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, team, settings];
 
 /** Administrators only, hidden while the admin check loads. */
 export const ADMIN_ITEMS: readonly NavItem[] = [

@@ -1,0 +1,95 @@
+// The invitations migration (2026-11-30T00-00-workspace-invitations) on PGlite and PostgreSQL: the
+// table and its rules (one open invitation per workspace and email, the roles, lower-case emails),
+// the template, and down() then up() again.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isolatedDb } from '../../test/harness.js';
+import { createDb, type DbHandle } from './client.js';
+import { migrateToLatest, migrations } from './migrations.js';
+import { createUser } from './repositories/users.repository.js';
+import type { Database } from './schema.js';
+
+const NAME = '2026-11-30T00-00-workspace-invitations';
+
+async function check(db: Kysely<Database>) {
+  const user = await createUser(db, {
+    email: `convite-${randomUUID().slice(0, 6)}@teste.pauta.dev`,
+    passwordHash: null,
+  });
+  const row = (email: string, role: 'editor' | 'reviewer' | 'client' = 'editor') => ({
+    id: randomBytes(15).toString('base64url'),
+    workspace_id: user.id,
+    email,
+    role,
+    secret_hash: randomBytes(32),
+    invited_by: user.id,
+    expires_at: new Date(Date.now() + 86_400_000),
+  });
+  await db.insertInto('workspace_invitations').values(row('joao@agencia.com.br')).execute();
+  // A second open invitation for the same email is refused; once the first is revoked, it is not.
+  await expect(
+    db.insertInto('workspace_invitations').values(row('joao@agencia.com.br')).execute(),
+  ).rejects.toThrow();
+  await db
+    .updateTable('workspace_invitations')
+    .set({ revoked_at: new Date() })
+    .where('email', '=', 'joao@agencia.com.br')
+    .execute();
+  await db.insertInto('workspace_invitations').values(row('joao@agencia.com.br', 'client')).execute();
+  await expect(
+    db.insertInto('workspace_invitations').values(row('Maria@Agencia.com.br')).execute(),
+  ).rejects.toThrow();
+  await expect(
+    db
+      .insertInto('workspace_invitations')
+      .values({ ...row('maria@agencia.com.br'), role: 'owner' as never })
+      .execute(),
+  ).rejects.toThrow();
+  const template = await db
+    .selectFrom('email_templates')
+    .select(['subject', 'html_content'])
+    .where('template_name', '=', 'workspace_invitation')
+    .executeTakeFirstOrThrow();
+  expect(template.html_content).toContain('{{invite_url}}');
+  // The workspace's deletion takes its invitations.
+  await db.deleteFrom('users').where('id', '=', user.id).execute();
+  expect(
+    await db.selectFrom('workspace_invitations').select('id').where('workspace_id', '=', user.id).execute(),
+  ).toEqual([]);
+
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const down = await migrator.migrateDown();
+  expect(down.error).toBeUndefined();
+  expect(down.results?.[0]).toMatchObject({ migrationName: NAME, status: 'Success' });
+  expect(
+    await db
+      .selectFrom('email_templates')
+      .select('id')
+      .where('template_name', '=', 'workspace_invitation')
+      .execute(),
+  ).toEqual([]);
+  await migrateToLatest(db);
+  expect(await db.selectFrom('workspace_invitations').select('id').execute()).toEqual([]);
+}
+
+describe('the invitations migration', () => {
+  let pglite: DbHandle | undefined;
+  let postgres: { handle: DbHandle; drop(): Promise<void> } | undefined;
+  afterAll(async () => {
+    await pglite?.close();
+    await postgres?.drop();
+  });
+
+  it('runs on PGlite', async () => {
+    pglite = await createDb({});
+    await migrateToLatest(pglite.db);
+    await check(pglite.db);
+  }, 120_000);
+
+  it('runs on PostgreSQL', async () => {
+    postgres = await isolatedDb();
+    await check(postgres.handle.db);
+  }, 120_000);
+});
