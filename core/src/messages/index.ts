@@ -1,3 +1,4 @@
+export * from './api.js';
 export * from './app-error.js';
 export * from './approval.js';
 export * from './best-time.js';
@@ -7,4 +8,3 @@ export * from './live.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './video.js';
-export * from './api.js';
