@@ -20,7 +20,7 @@ const LISTED = {
 describe('Integrações → Tokens de acesso pessoal', () => {
   it('creates a token once (button busy meanwhile), shows the secret once with a warning, never again', async () => {
     const answer = deferred<unknown>();
-    let listed: unknown[] = [];
+    let listed: (typeof LISTED)[] = [];
     const api = mockTrpc({
       'auth.session': signedIn(false),
       'apiTokens.list': () => listed,
