@@ -128,5 +128,5 @@ describe('Integrações: personal access tokens', () => {
     await snapshot(page, 'api-reference-1280', { fullPage: false });
     await scan(page, report, 'referência da API', '1280');
     expect(report.blocking(), report.describeBlocking()).toEqual([]);
-  });
+  }, 180_000);
 });

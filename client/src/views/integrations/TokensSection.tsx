@@ -242,7 +242,7 @@ function TokensTable({
             <Card key={token.id} withBorder padding="md" radius="md" component="li">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
                     {token.name}
                   </Text>
                   <StatusBadge status={status} />
@@ -271,7 +271,7 @@ function TokensTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" striped>
         <Table.Thead>
           <Table.Tr>
@@ -301,9 +301,9 @@ function TokensTable({
                 <Table.Td>
                   <ScopeBadges scopes={token.scopes} />
                 </Table.Td>
-                <Table.Td>{when(token.createdAt, '')}</Table.Td>
-                <Table.Td>{when(token.lastUsedAt, text.never)}</Table.Td>
-                <Table.Td>{when(token.expiresAt, text.noExpiry)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.createdAt, '')}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.lastUsedAt, text.never)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.expiresAt, text.noExpiry)}</Table.Td>
                 <Table.Td>
                   <StatusBadge status={status} />
                 </Table.Td>
@@ -333,7 +333,11 @@ function ScopeBadges({ scopes }: { scopes: ApiTokenScope[] }) {
 
 function StatusBadge({ status }: { status: 'active' | 'revoked' | 'expired' }) {
   return (
-    <Badge variant="light" color={status === 'active' ? 'green' : status === 'revoked' ? 'red' : 'gray'}>
+    <Badge
+      variant="light"
+      color={status === 'active' ? 'green' : status === 'revoked' ? 'red' : 'gray'}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {status === 'active'
         ? text.statusActive
         : status === 'revoked'
