@@ -22,7 +22,13 @@ import { type Problem, problemOf, sendProblem } from './problem.js';
 import { referencePage } from './reference-page.js';
 import { API_ROUTES, type ApiRoute } from './routes.js';
 import { coerceQuery, inputSchemaOf, reviveDates } from './schemas.js';
-import { type ApiPrincipal, authenticateApiToken, bearerToken, hasScope } from './tokens.js';
+import {
+  type ApiPrincipal,
+  ApiTokenError,
+  authenticateApiToken,
+  bearerToken,
+  requireScope,
+} from './tokens.js';
 
 export const API_PREFIX = '/api/v1';
 const MAX_BODY = '100kb';
@@ -142,12 +148,12 @@ function routeHandler(deps: AppDeps, route: ApiRoute) {
       const input = inputOf(route, req);
       if (input instanceof AppError) return fail(res, problemOfError(input, req.id));
       const scope: ApiTokenScope = typeof route.scope === 'function' ? route.scope(input) : route.scope;
-      if (!hasScope(principal, scope)) {
+      try {
+        requireScope(principal, scope);
+      } catch (error) {
+        if (!(error instanceof ApiTokenError)) throw error;
         return fail(res, {
-          problem: problemOf(403, 'FORBIDDEN', {
-            detail: apiMessages.errors.missingScope(scope),
-            requestId: req.id,
-          }),
+          problem: problemOf(error.status, error.code, { detail: error.detail, requestId: req.id }),
         });
       }
       // A POST is a user action: its Idempotency-Key is required, as in the UI. PUT, PATCH and

@@ -179,7 +179,7 @@ export class ApiTokenError extends Error {
   }
 }
 
-export function hasScope(principal: Pick<ApiPrincipal, 'scopes'>, scope: ApiTokenScope): boolean {
+function hasScope(principal: Pick<ApiPrincipal, 'scopes'>, scope: ApiTokenScope): boolean {
   return principal.scopes.includes(scope);
 }
 
