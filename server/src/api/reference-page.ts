@@ -23,12 +23,12 @@ function typeOf(schema: Json | undefined): string {
 
 function fieldsTable(rows: { name: string; where?: string; required: boolean; schema: Json }[]): string {
   if (!rows.length) return '';
-  return `<table><thead><tr><th>Campo</th>${rows.some((r) => r.where) ? '<th>Onde</th>' : ''}<th>Tipo</th><th>Obrigatório</th></tr></thead><tbody>${rows
+  return `<div class="scroll" tabindex="0" role="region" aria-label="Campos"><table><thead><tr><th>Campo</th>${rows.some((r) => r.where) ? '<th>Onde</th>' : ''}<th>Tipo</th><th>Obrigatório</th></tr></thead><tbody>${rows
     .map(
       (r) =>
         `<tr><td><code>${html(r.name)}</code></td>${r.where ? `<td>${html(r.where)}</td>` : ''}<td>${html(typeOf(r.schema))}</td><td>${r.required ? 'sim' : 'não'}</td></tr>`,
     )
-    .join('')}</tbody></table>`;
+    .join('')}</tbody></table></div>`;
 }
 
 const WHERE: Record<string, string> = { path: 'caminho', query: 'query string', header: 'cabeçalho' };
@@ -69,7 +69,7 @@ ${String(op.description ?? '')
   .join('')}
 ${params.length ? `<h4>Parâmetros</h4>${fieldsTable(params.map((p) => ({ name: String(p.name), where: WHERE[String(p.in)] ?? String(p.in), required: Boolean(p.required), schema: p.schema as Json })))}` : ''}
 ${bodyRows.length ? `<h4>Corpo (JSON)</h4>${fieldsTable(bodyRows)}` : ''}
-<pre><code>${html(curl)}</code></pre>
+<pre tabindex="0" aria-label="Exemplo com curl"><code>${html(curl)}</code></pre>
 </section>`,
       });
     }
@@ -81,7 +81,7 @@ ${bodyRows.length ? `<h4>Corpo (JSON)</h4>${fieldsTable(bodyRows)}` : ''}
 <meta name="robots" content="noindex">
 <title>${html(info.title)} — referência</title>
 <style>
-:root{color-scheme:light dark;--bg:#fff;--fg:#1a1b1e;--muted:#495057;--line:#dee2e6;--code:#f1f3f5;--accent:#1c7ed6}
+:root{color-scheme:light dark;--bg:#fff;--fg:#1a1b1e;--muted:#495057;--line:#dee2e6;--code:#f1f3f5;--accent:#1864ab}
 @media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--fg:#e9ecef;--muted:#adb5bd;--line:#373a40;--code:#25262b;--accent:#74c0fc}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{max-width:960px;margin:0 auto;padding:24px 16px 64px}h1{font-size:1.75rem;margin:0 0 8px}h2{margin-top:40px;border-bottom:1px solid var(--line);padding-bottom:4px}
@@ -89,8 +89,8 @@ h3{font-size:1.05rem;margin:0 0 4px;display:flex;gap:8px;align-items:center;flex
 .op{border:1px solid var(--line);border-radius:8px;padding:16px;margin:16px 0}.muted{color:var(--muted)}
 code{background:var(--code);padding:1px 4px;border-radius:4px;font-size:.9em;overflow-wrap:anywhere}p,li,td{overflow-wrap:anywhere}pre{background:var(--code);padding:12px;border-radius:6px;overflow-x:auto}pre code{padding:0}
 .method{font:700 .8rem/1 ui-monospace,monospace;padding:4px 6px;border-radius:4px;color:#fff;background:#495057}
-.get{background:#1864ab}.post{background:#2b8a3e}.put,.patch{background:#a04a00}.delete{background:#c92a2a}
-table{border-collapse:collapse;width:100%;margin:8px 0;display:block;overflow-x:auto}th,td{border:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
+.get{background:#1864ab}.post{background:#237032}.put,.patch{background:#a04a00}.delete{background:#c92a2a}
+table{border-collapse:collapse;width:100%;margin:8px 0}.scroll{overflow-x:auto}th,td{border:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
 a{color:var(--accent)}nav ul{padding-left:20px}
 </style></head><body><main>
 <h1>${html(info.title)} <small class="muted">v${html(info.version)}</small></h1>
@@ -111,11 +111,11 @@ ${tags
   .join('')}
 <h2 id="erros">Códigos de erro</h2>
 <p>Toda recusa vem como <code>application/problem+json</code>: <code>{"type","title","status","detail","code"}</code>, com <code>detail</code> em português.</p>
-<table><thead><tr><th>Código</th><th>Mensagem</th></tr></thead><tbody>${codes
+<div class="scroll" tabindex="0" role="region" aria-label="Códigos de erro"><table><thead><tr><th>Código</th><th>Mensagem</th></tr></thead><tbody>${codes
     .map(
       ([code, text]) =>
         `<tr id="erro-${html(code.toLowerCase().replaceAll('_', '-'))}"><td><code>${html(code)}</code></td><td>${html(text)}</td></tr>`,
     )
-    .join('')}</tbody></table>
+    .join('')}</tbody></table></div>
 </main></body></html>`;
 }
