@@ -28,6 +28,7 @@ import * as accountProtectionEmails from '../migrations/2026-11-28T02-00-account
 import * as workspaces from '../migrations/2026-11-29T00-00-workspaces.js';
 import * as templateSampleValues from '../migrations/2026-11-29T00-30-template-sample-values.js';
 import * as workspaceInvitations from '../migrations/2026-11-30T00-00-workspace-invitations.js';
+import * as apiTokens from '../migrations/2026-11-30T00-20-api-tokens.js';
 import * as webhooks from '../migrations/2026-11-30T00-30-webhooks.js';
 import * as reportHistory from '../migrations/2026-11-30T00-40-report-history.js';
 import type { Database } from './schema.js';
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T00-00-workspaces': workspaces,
   '2026-11-29T00-30-template-sample-values': templateSampleValues,
   '2026-11-30T00-00-workspace-invitations': workspaceInvitations,
+  '2026-11-30T00-20-api-tokens': apiTokens,
   '2026-11-30T00-30-webhooks': webhooks,
   '2026-11-30T00-40-report-history': reportHistory,
 };

@@ -31,6 +31,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
   settings: named(() => import('./settings/SettingsView'), 'SettingsView'),
   'clients-overview': named(() => import('./clients-overview/ClientsOverviewView'), 'ClientsOverviewView'),
   'client-settings': named(() => import('./client-settings/ClientSettingsView'), 'ClientSettingsView'),
+  integrations: named(() => import('./integrations/IntegrationsView'), 'IntegrationsView'),
   'privacy-policy': named(() => import('./privacy-policy/PrivacyPolicyView'), 'PrivacyPolicyView'),
   'data-deletion': named(() => import('./data-deletion/DataDeletionView'), 'DataDeletionView'),
   admin: named(() => import('./admin/AdminPanelView'), 'AdminPanelView'),
@@ -38,7 +39,6 @@ const VIEW_LOADERS: Record<View, Loader> = {
   'user-management': named(() => import('./user-management/UserManagementView'), 'UserManagementView'),
   'email-templates': named(() => import('./email-templates/EmailTemplatesView'), 'EmailTemplatesView'),
   'admin-settings': named(() => import('./admin-settings/AdminSettingsView'), 'AdminSettingsView'),
-  integrations: named(() => import('./integrations/IntegrationsView'), 'IntegrationsView'),
 };
 
 /** A React.lazy component for each loader. */

@@ -1,3 +1,4 @@
+export * from './api-tokens.js';
 export * from './approval.js';
 export * from './brand.js';
 export * from './frequencies.js';

@@ -18,6 +18,7 @@ export const VIEWS = [
   'settings',
   'clients-overview',
   'client-settings',
+  'integrations',
   'privacy-policy',
   'data-deletion',
   'admin',
@@ -25,8 +26,6 @@ export const VIEWS = [
   'user-management',
   'email-templates',
   'admin-settings',
-  /** Integrações: webhooks (and API tokens); owner-only sections (docs/webhooks.md). */
-  'integrations',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
@@ -73,6 +72,7 @@ export function getBackTarget(view: View): View | null {
     case 'suggested-posts':
       return 'themes';
     case 'connected-accounts':
+    case 'integrations':
     case 'privacy-policy':
     case 'data-deletion':
     case 'client-settings':

@@ -1,3 +1,4 @@
+export * from './api.js';
 export * from './app-error.js';
 export * from './approval.js';
 export * from './best-time.js';

@@ -77,6 +77,11 @@ const views = {
     title: 'Dados do cliente',
     subtitle: 'Nome, cor e logo do cliente: aparecem no seletor, na visão geral e na página de aprovação.',
   },
+  integrations: {
+    title: 'Integrações',
+    subtitle:
+      'Conecte a Pauta às suas ferramentas: tokens de acesso à API e avisos automáticos (webhooks) a cada post publicado, aprovado ou com falha.',
+  },
   'privacy-policy': {
     title: 'Política de Privacidade',
     subtitle: 'Como coletamos, usamos e protegemos as suas informações.',
@@ -104,11 +109,6 @@ const views = {
   'admin-settings': {
     title: 'Configurações do Sistema',
     subtitle: 'Ajuste os parâmetros gerais que valem para todos os usuários.',
-  },
-  integrations: {
-    title: 'Integrações',
-    subtitle:
-      'Conecte a Pauta aos seus sistemas: avisos automáticos a cada post publicado, aprovado ou com falha.',
   },
 } as const satisfies Record<View, ViewText>;
 
