@@ -4,6 +4,7 @@ export * from './best-time.js';
 export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';
+export * from './mcp.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './video.js';
