@@ -378,8 +378,8 @@ const TOOLS = [
     name: 'request_changes',
     title: 'Pedir ajustes',
     description:
-      'Pede ajustes num post em aprovação (move para "Ajustes") e, se informado, deixa um comentário dizendo o que mudar. Exige o escopo publish. / Asks for changes on a post under approval (moves it to "Ajustes") and optionally leaves a comment. Needs the publish scope.',
-    scopes: ['publish'],
+      'Pede ajustes num post em aprovação (move para "Ajustes") e, se informado, deixa um comentário dizendo o que mudar. Exige o escopo write. / Asks for changes on a post under approval (moves it to "Ajustes") and optionally leaves a comment. Needs the write scope.',
+    scopes: ['write'],
     input: {
       post_id: id.describe('O id do post / the post id'),
       comment: z
