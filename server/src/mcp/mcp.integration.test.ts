@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessages, mcpMessages } from '@pauta/core';
+import {
+  errorMessages,
+  mcpMessages,
+  messages,
+  PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
+  type Platform,
+} from '@pauta/core';
 import { type DbHandle, insertScheduledPosts } from '@pauta/db';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +62,11 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 function post(headers: Record<string, string>) {
   return fetch(`${server.url}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -99,11 +110,13 @@ beforeAll(async () => {
       {
         title: 'Pão de fermentação natural',
         content: 'Como fazer em casa',
-        platform: (await handle.db
-          .selectFrom('themes')
-          .select('social_networks')
-          .where('id', '=', brunoTheme)
-          .executeTakeFirstOrThrow()).social_networks[0] as never,
+        platform: (
+          await handle.db
+            .selectFrom('themes')
+            .select('social_networks')
+            .where('id', '=', brunoTheme)
+            .executeTakeFirstOrThrow()
+        ).social_networks[0] as never,
         postOrder: 1,
         scheduledFor: new Date(Date.now() + 3 * 86_400_000),
       },
@@ -142,7 +155,9 @@ describe('MCP server over Streamable HTTP', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const create = tools.find((t) => t.name === 'create_scheduled_post')!;
-    expect(create.inputSchema.required).toEqual(expect.arrayContaining(['theme_id', 'title', 'content', 'platforms']));
+    expect(create.inputSchema.required).toEqual(
+      expect.arrayContaining(['theme_id', 'title', 'content', 'platforms']),
+    );
   });
 
   it('lists the themes of the token’s workspace only', async () => {
@@ -151,7 +166,9 @@ describe('MCP server over Streamable HTTP', () => {
     expect(result.isError).toBeFalsy();
     const themes = (result.structuredContent as { themes: { id: string; name: string }[] }).themes;
     expect(themes.map((t) => t.id)).toEqual([anaTheme]);
-    expect(result.content).toEqual([expect.objectContaining({ type: 'text', text: expect.stringContaining('Café especial') })]);
+    expect(result.content).toEqual([
+      expect.objectContaining({ type: 'text', text: expect.stringContaining('Café especial') }),
+    ]);
   });
 
   it('drafts five posts for a theme with the AI (sandbox) and saves none of them', async () => {
@@ -206,7 +223,11 @@ describe('MCP server over Streamable HTTP', () => {
       title: 'Bolo de fubá',
       content: 'A receita da vó, em 5 passos.',
       platforms: (
-        await handle.db.selectFrom('themes').select('social_networks').where('id', '=', theme).executeTakeFirstOrThrow()
+        await handle.db
+          .selectFrom('themes')
+          .select('social_networks')
+          .where('id', '=', theme)
+          .executeTakeFirstOrThrow()
       ).social_networks.slice(0, 1),
       idempotency_key: randomUUID(),
     };
@@ -217,7 +238,7 @@ describe('MCP server over Streamable HTTP', () => {
     expect(await postsOfTheme(theme)).toHaveLength(1);
   });
 
-  it('a time the app refuses is a tool error with its pt-BR message, and no post is left behind', async () => {
+  it('a time the app refuses (in the past) is a tool error with the screen’s pt-BR message, and no post is left behind', async () => {
     const client = await connect(tokens.full);
     const theme = (await insertTestTheme(handle, ana.id, 'Passado')).id;
     const result = await call(client, 'create_scheduled_post', {
@@ -225,14 +246,42 @@ describe('MCP server over Streamable HTTP', () => {
       title: 'Ontem',
       content: 'Um post no passado.',
       platforms: (
-        await handle.db.selectFrom('themes').select('social_networks').where('id', '=', theme).executeTakeFirstOrThrow()
+        await handle.db
+          .selectFrom('themes')
+          .select('social_networks')
+          .where('id', '=', theme)
+          .executeTakeFirstOrThrow()
       ).social_networks.slice(0, 1),
       scheduled_for: new Date(Date.now() - 86_400_000).toISOString(),
     });
     expect(result.isError).toBe(true);
     const error = result.structuredContent as { error: string; message: string };
-    expect(error.error).toBe('SCHEDULE_OUT_OF_RANGE');
-    expect(error.message).toBe(errorMessages.SCHEDULE_OUT_OF_RANGE);
+    expect(error.error).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe(messages.posts.pastSchedule);
+    expect(await postsOfTheme(theme)).toEqual([]);
+  });
+
+  it('a text too long for a network is refused with that network’s limit, in pt-BR', async () => {
+    const client = await connect(tokens.full);
+    const theme = (await insertTestTheme(handle, ana.id, 'Textão')).id;
+    const networks = (
+      await handle.db
+        .selectFrom('themes')
+        .select('social_networks')
+        .where('id', '=', theme)
+        .executeTakeFirstOrThrow()
+    ).social_networks as Platform[];
+    const shortest = [...networks].sort((a, b) => PLATFORM_TEXT_LIMITS[a] - PLATFORM_TEXT_LIMITS[b])[0]!;
+    const result = await call(client, 'create_scheduled_post', {
+      theme_id: theme,
+      title: 'Longo demais',
+      content: 'a'.repeat(PLATFORM_TEXT_LIMITS[shortest] + 1),
+      platforms: [shortest],
+    });
+    expect(result.structuredContent).toMatchObject({
+      error: 'VALIDATION_FAILED',
+      message: messages.posts.tooLongFor(PLATFORM_LABELS[shortest], PLATFORM_TEXT_LIMITS[shortest]),
+    });
     expect(await postsOfTheme(theme)).toEqual([]);
   });
 
@@ -285,10 +334,15 @@ describe('MCP server over Streamable HTTP', () => {
       title: 'Para aprovar',
       content: 'Um post que passa pelo quadro.',
       platforms: (
-        await handle.db.selectFrom('themes').select('social_networks').where('id', '=', theme).executeTakeFirstOrThrow()
+        await handle.db
+          .selectFrom('themes')
+          .select('social_networks')
+          .where('id', '=', theme)
+          .executeTakeFirstOrThrow()
       ).social_networks.slice(0, 1),
     });
-    const postId = (created.structuredContent as { posts: { id: string; approvalStage: string }[] }).posts[0]!.id;
+    const postId = (created.structuredContent as { posts: { id: string; approvalStage: string }[] }).posts[0]!
+      .id;
     const stage = async () =>
       (
         await handle.db
@@ -300,10 +354,17 @@ describe('MCP server over Streamable HTTP', () => {
     expect(await stage()).toBe('draft');
 
     const writer = await connect(tokens.writeOnly);
-    const changes = await call(writer, 'request_changes', { post_id: postId, comment: 'Troque a foto, por favor.' });
+    const changes = await call(writer, 'request_changes', {
+      post_id: postId,
+      comment: 'Troque a foto, por favor.',
+    });
     expect(changes.isError).toBeFalsy();
     expect(await stage()).toBe('changes');
-    const comments = await handle.db.selectFrom('post_comments').select('body').where('post_id', '=', postId).execute();
+    const comments = await handle.db
+      .selectFrom('post_comments')
+      .select('body')
+      .where('post_id', '=', postId)
+      .execute();
     expect(comments.map((c) => c.body)).toEqual(['Troque a foto, por favor.']);
 
     const approved = await call(client, 'approve_post', { post_id: postId });
@@ -335,7 +396,9 @@ describe('authentication of /mcp', () => {
     const res = await post({});
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(mcpMessages.tokenMissing);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      mcpMessages.tokenMissing,
+    );
     await expect(connect(null)).rejects.toThrow();
   });
 
@@ -354,7 +417,9 @@ describe('authentication of /mcp', () => {
     const res = await post({ authorization: `Bearer ${token}` });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(mcpMessages.tokenInvalid);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      mcpMessages.tokenInvalid,
+    );
     await expect(call(client, 'list_themes')).rejects.toThrow();
     await expect(connect(token)).rejects.toThrow();
   });

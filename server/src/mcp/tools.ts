@@ -11,7 +11,9 @@ import {
   errorMessages,
   INPUT_LIMITS,
   mcpMessages,
+  messages,
   PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
   PLATFORMS,
   POST_STATUSES,
   WEEKDAY_NAMES,
@@ -422,11 +424,25 @@ function toolError(code: string, message: string, details?: unknown): CallToolRe
   };
 }
 
+/**
+ * The pt-BR text of an AppError, as precise as the screen's: a date in the past or a text too
+ * long for a network say so (the Editar Post dialog's texts), everything else its code's text.
+ */
+function messageOf(error: AppError): string {
+  if (error.code === 'VALIDATION_FAILED') {
+    const details = (error as AppError<'VALIDATION_FAILED'>).details;
+    const tooLong = details?.tooLongFor?.[0];
+    if (tooLong) return messages.posts.tooLongFor(PLATFORM_LABELS[tooLong], PLATFORM_TEXT_LIMITS[tooLong]);
+    if (details?.field === 'scheduledFor' && details.reason === 'PAST') return messages.posts.pastSchedule;
+  }
+  return userMessageOf(error);
+}
+
 /** An error thrown by a procedure, as the UI would have seen it: its ErrorCode and pt-BR text. */
 function appErrorResult(error: unknown, deps: AppDeps, requestId: string, toolName: string): CallToolResult {
   if (error instanceof TRPCError) {
     const cause = error.cause;
-    if (cause instanceof AppError) return toolError(cause.code, userMessageOf(cause), cause.details);
+    if (cause instanceof AppError) return toolError(cause.code, messageOf(cause), cause.details);
     if (cause instanceof z.ZodError) {
       return toolError('VALIDATION_FAILED', errorMessages.VALIDATION_FAILED, fieldIssues(cause));
     }
