@@ -8,6 +8,7 @@ export * from './media/storage.js';
 export * from './migrations.js';
 export * from './repositories/accounts.repository.js';
 export * from './repositories/admin.repository.js';
+export * from './repositories/api-tokens.repository.js';
 export * from './repositories/approval.repository.js';
 export * from './repositories/best-time.repository.js';
 export * from './repositories/budget.repository.js';

@@ -493,7 +493,24 @@ export interface WorkspaceMembersTable {
   updated_at: Generated<Date>;
 }
 
+/** A personal access token of the REST API (docs/api.md); only the SHA-256 of its secret. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  workspace_id: string;
+  user_id: string;
+  name: string;
+  /** The token's first characters (public): how lists tell tokens apart. */
+  prefix: string;
+  hash: Uint8Array;
+  scopes: string[];
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  api_tokens: ApiTokensTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   users: UsersTable;

@@ -12,3 +12,4 @@ export * from './statuses.js';
 export * from './tones.js';
 export * from './video.js';
 export * from './views.js';
+export * from './api-tokens.js';

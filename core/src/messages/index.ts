@@ -8,3 +8,4 @@ export * from './mcp.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './video.js';
+export * from './api.js';

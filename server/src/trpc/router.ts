@@ -1,5 +1,6 @@
 import { accountsRouter } from './accounts.router.js';
 import { adminRouter } from './admin.router.js';
+import { apiTokensRouter } from './api-tokens.router.js';
 import { approvalRouter } from './approval.router.js';
 import { authRouter } from './auth.router.js';
 import { bestTimeRouter } from './best-time.router.js';
@@ -32,6 +33,7 @@ export const appRouter = router({
   admin: adminRouter,
   live: liveRouter,
   workspaces: workspacesRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;
