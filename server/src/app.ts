@@ -15,6 +15,7 @@ import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
 import { clientAssets, sendStaticFile } from './http/static-assets.js';
+import { MCP_PATH, mcpRouter } from './mcp/mcp.routes.js';
 import { mediaRouter } from './media/media.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { contextFactory } from './trpc/context.js';
@@ -111,6 +112,10 @@ export function createApp(deps: AppDeps): express.Express {
       },
     }),
   );
+
+  // The MCP server (docs/mcp.md): a Bearer API token only, never the session cookie, so the CSRF
+  // checks of /trpc do not apply; it checks Origin itself (DNS rebinding).
+  app.use(MCP_PATH, mcpRouter(deps, { maxBodyBytes: MAX_BODY_BYTES }));
 
   app.use(healthRouter(deps));
   app.use(oauthRouter(deps));

@@ -3,29 +3,10 @@
 // the person and the workspace; the scoped procedure (trpc.ts workspaceProcedure) re-reads the
 // membership and checks the role against core's permission table on every call, exactly as for
 // the UI, so a token never does more than its owner may do in that workspace today.
-import type { WorkspaceRole } from '@pauta/core';
 import { cookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
 import { appRouter } from '../trpc/router.js';
 import { createCallerFactory } from '../trpc/trpc.js';
-
-/** The scopes a token may carry (docs/api.md): read, write, publish. */
-export type ApiScope = 'read' | 'write' | 'publish';
-
-/** Who a valid token acts as (server/src/api/tokens.ts `authenticateApiToken`). */
-export interface ApiTokenIdentity {
-  tokenId: string;
-  userId: string;
-  workspaceId: string;
-  scopes: readonly string[];
-  role: WorkspaceRole;
-  /** The person's email and time zone, read with the token (absent: read where needed). */
-  email?: string;
-  timeZone?: string;
-}
-
-/** `authenticateApiToken`'s signature: the identity of a raw token, or null (unknown, expired, revoked). */
-export type AuthenticateApiToken = (deps: AppDeps, rawToken: string) => Promise<ApiTokenIdentity | null>;
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -38,14 +19,14 @@ export type PautaCaller = ReturnType<typeof createCaller>;
  */
 export function callerFor(
   deps: AppDeps,
-  identity: ApiTokenIdentity,
+  identity: ApiPrincipal,
   call: { requestId: string; ip: string; idempotencyKey?: string | null },
 ): PautaCaller {
   return createCaller({
     deps,
     user: {
       id: identity.userId,
-      email: identity.email ?? '',
+      email: identity.email,
       // Not a session: no procedure a tool calls signs anything out (tools.ts).
       sessionId: `api-token:${identity.tokenId}`,
       timeZone: identity.timeZone,

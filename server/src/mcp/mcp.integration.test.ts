@@ -6,7 +6,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
+  type ApiTokenScope,
   errorMessages,
+  generateApiToken,
   mcpMessages,
   messages,
   PLATFORM_LABELS,
@@ -35,10 +37,11 @@ let anaTheme: string;
 let brunoPost: string;
 const tokens = { full: '', readOnly: '', writeOnly: '' };
 
-async function tokenFor(userId: string, scopes: ('read' | 'write' | 'publish')[]) {
-  const { token, summary } = await createApiToken(
+async function tokenFor(userId: string, scopes: ApiTokenScope[]) {
+  const token = generateApiToken();
+  const summary = await createApiToken(
     { db: handle.db },
-    { workspaceId: userId, userId, name: `mcp ${scopes.join(' ')}`, scopes, expiresInDays: 30 },
+    { workspaceId: userId, userId, name: `mcp ${scopes.join(' ')}`, scopes, expiresInDays: 30, token },
   );
   return { token, id: summary.id };
 }

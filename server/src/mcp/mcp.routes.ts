@@ -12,8 +12,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { mcpMessages } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type ApiPrincipal, authenticateApiToken, bearerToken } from '../api/tokens.js';
 import type { AppDeps } from '../deps.js';
-import type { ApiTokenIdentity, AuthenticateApiToken } from './caller.js';
 import { registerTools } from './tools.js';
 
 export const MCP_PATH = '/mcp';
@@ -27,16 +27,7 @@ function rpcError(res: Response, status: number, message: string, code = -32000)
   res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
-/** `Bearer <token>` → token; anything else → null. */
-function bearerOf(header: string | undefined): string | null {
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match?.[1] ?? null;
-}
-
-export function mcpRouter(
-  deps: AppDeps,
-  options: { authenticate: AuthenticateApiToken; maxBodyBytes: number },
-): Router {
+export function mcpRouter(deps: AppDeps, options: { maxBodyBytes: number }): Router {
   const appOrigin = new URL(deps.env.appUrl).origin;
   const router = Router();
   const realm = `Bearer realm="pauta", resource="${appOrigin}${MCP_PATH}"`;
@@ -58,13 +49,13 @@ export function mcpRouter(
 
   // The token: read before the body is, so an unauthenticated caller costs one header check.
   router.use(async (req: Request, res: Response, next: NextFunction) => {
-    const raw = bearerOf(req.get('authorization'));
+    const raw = bearerToken(req.get('authorization'));
     if (!raw) {
       res.setHeader('WWW-Authenticate', realm);
       return rpcError(res, 401, mcpMessages.tokenMissing);
     }
     try {
-      const identity = await options.authenticate(deps, raw);
+      const identity = await authenticateApiToken(deps, raw);
       if (!identity) {
         res.setHeader('WWW-Authenticate', `${realm}, error="invalid_token"`);
         return rpcError(res, 401, mcpMessages.tokenInvalid);
@@ -79,7 +70,7 @@ export function mcpRouter(
   router.use(express.json({ limit: options.maxBodyBytes }));
 
   router.post('/', async (req: Request, res: Response, next: NextFunction) => {
-    const identity = res.locals.mcpIdentity as ApiTokenIdentity;
+    const identity = res.locals.mcpIdentity as ApiPrincipal;
     const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
     registerTools(server, deps, identity, { requestId: req.id, ip: req.ip ?? 'unknown' });
     const transport = new StreamableHTTPServerTransport({

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import {
+  type ApiTokenScope,
   AppError,
   errorMessages,
   INPUT_LIMITS,
@@ -21,11 +22,12 @@ import {
 import { isDatabaseUnavailable } from '@pauta/db';
 import { TRPCError } from '@trpc/server';
 import { type ZodRawShape, z } from 'zod';
+import type { ApiPrincipal } from '../api/tokens.js';
 import type { AppDeps } from '../deps.js';
 import { fieldIssues, publicErrorCode } from '../trpc/error-format.js';
 import { userMessageOf } from '../trpc/errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../trpc/idempotency.js';
-import { type ApiScope, type ApiTokenIdentity, callerFor, type PautaCaller } from './caller.js';
+import { callerFor, type PautaCaller } from './caller.js';
 
 /** What a tool's handler gets: the token's caller for queries, and one per mutation key. */
 interface ToolCall {
@@ -49,7 +51,7 @@ interface ToolSpec<Shape extends ZodRawShape> {
   title: string;
   /** pt-BR first, then English: assistants of either language pick the right tool. */
   description: string;
-  scopes: readonly ApiScope[];
+  scopes: readonly ApiTokenScope[];
   input: Shape;
   annotations: ToolAnnotations;
   run(args: z.infer<z.ZodObject<Shape>>, call: ToolCall): Promise<ToolAnswer>;
@@ -466,7 +468,7 @@ function plain(data: Record<string, unknown>): Record<string, unknown> {
 export function registerTools(
   server: McpServer,
   deps: AppDeps,
-  identity: ApiTokenIdentity,
+  identity: ApiPrincipal,
   request: { requestId: string; ip: string },
 ): void {
   for (const spec of TOOLS as ToolSpec<ZodRawShape>[]) {
