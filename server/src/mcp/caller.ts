@@ -3,6 +3,7 @@
 // the person and the workspace; the scoped procedure (trpc.ts workspaceProcedure) re-reads the
 // membership and checks the role against core's permission table on every call, exactly as for
 // the UI, so a token never does more than its owner may do in that workspace today.
+import type { ApiPrincipal } from '../api/tokens.js';
 import { cookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
 import { appRouter } from '../trpc/router.js';

@@ -208,7 +208,7 @@ describe('MCP server over Streamable HTTP', () => {
       expect(row.status).toBe('scheduled');
       expect(row.workspace_id).toBe(ana.id);
       expect(row.title).toBe('Método V60');
-      expect(row.scheduled_for.toISOString()).toBe(when.toISOString());
+      expect(row.scheduled_for?.toISOString()).toBe(when.toISOString());
     }
     expect(rows.map((r) => r.platform).sort()).toEqual([...networks].sort());
 
