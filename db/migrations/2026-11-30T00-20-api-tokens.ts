@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       FOREIGN KEY (workspace_id, user_id) REFERENCES workspace_members (workspace_id, user_id) ON DELETE CASCADE
     )`.execute(db);
   // "My tokens in this workspace" (Configurações → Integrações), newest first.
-  await sql`CREATE INDEX api_tokens_owner_idx ON api_tokens (workspace_id, user_id, created_at DESC)`.execute(db);
+  await sql`CREATE INDEX api_tokens_owner_idx ON api_tokens (workspace_id, user_id, created_at DESC)`.execute(
+    db,
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().

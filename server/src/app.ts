@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '@pauta/db';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { QUEUE_BOARD_PATH, queueBoardRouter } from './admin/queue-board.js';
+import { API_PREFIX, apiRouter } from './api/rest.js';
 import { cookieNames, readCookie } from './auth/cookies.js';
 import { oauthRouter } from './auth/oauth.routes.js';
 import type { AppDeps } from './deps.js';
@@ -112,6 +113,10 @@ export function createApp(deps: AppDeps): express.Express {
       },
     }),
   );
+
+  // The public REST API v1 (docs/api.md): a bearer token only, never a cookie, so no CSRF check;
+  // its own 404 and problem details, before the SPA fallback.
+  app.use(API_PREFIX, apiRouter(deps));
 
   // The MCP server (docs/mcp.md): a Bearer API token only, never the session cookie, so the CSRF
   // checks of /trpc do not apply; it checks Origin itself (DNS rebinding).

@@ -1,3 +1,4 @@
+export * from './api-tokens.js';
 export * from './approval.js';
 export * from './brand.js';
 export * from './frequencies.js';
@@ -12,4 +13,3 @@ export * from './statuses.js';
 export * from './tones.js';
 export * from './video.js';
 export * from './views.js';
-export * from './api-tokens.js';

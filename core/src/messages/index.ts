@@ -1,3 +1,4 @@
+export * from './api.js';
 export * from './app-error.js';
 export * from './approval.js';
 export * from './best-time.js';
@@ -8,4 +9,3 @@ export * from './mcp.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './video.js';
-export * from './api.js';

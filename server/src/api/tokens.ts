@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import {
   API_TOKEN_PATTERN,
   API_TOKEN_PREFIX,
-  AppError,
   type ApiTokenExpiryDays,
   type ApiTokenScope,
+  AppError,
   apiMessages,
   DEFAULT_TIME_ZONE,
   isValidTimeZone,
