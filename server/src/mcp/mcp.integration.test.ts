@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
+  API_RATE_LIMIT,
   type ApiTokenScope,
   errorMessages,
   generateApiToken,
@@ -429,6 +430,25 @@ describe('authentication of /mcp', () => {
 
   it('an unknown token gets 401', async () => {
     expect((await post({ authorization: 'Bearer pauta_pat_nao-existe' })).status).toBe(401);
+  });
+
+  it('shares the REST API’s per-token limit: past it, 429 with Retry-After and a pt-BR message', async () => {
+    const { token, id } = await tokenFor(ana.id, ['read']);
+    expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
+    // The token has used its whole window (as 120 REST or MCP requests within a minute would).
+    await handle.db
+      .updateTable('rate_limits')
+      .set({ count: API_RATE_LIMIT.limit })
+      .where('key', '=', `api:token:${id}`)
+      .execute();
+    const res = await post({ authorization: `Bearer ${token}` });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Limite de requisições/,
+    );
+    // Another token is not affected.
+    expect((await post({ authorization: `Bearer ${tokens.readOnly}` })).status).toBe(200);
   });
 
   it('a browser page of another origin is refused (DNS rebinding), even with a valid token', async () => {

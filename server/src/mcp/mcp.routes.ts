@@ -9,8 +9,8 @@
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { mcpMessages } from '@pauta/core';
-import { isDatabaseUnavailable } from '@pauta/db';
+import { API_RATE_LIMIT, apiMessages, mcpMessages } from '@pauta/core';
+import { isDatabaseUnavailable, recordHit } from '@pauta/db';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { type ApiPrincipal, authenticateApiToken, bearerToken } from '../api/tokens.js';
 import type { AppDeps } from '../deps.js';
@@ -59,6 +59,22 @@ export function mcpRouter(deps: AppDeps, options: { maxBodyBytes: number }): Rou
       if (!identity) {
         res.setHeader('WWW-Authenticate', `${realm}, error="invalid_token"`);
         return rpcError(res, 401, mcpMessages.tokenInvalid);
+      }
+      // The REST API's per-token limit, on the same key (api/rest.ts): one budget per token,
+      // whichever of the two it calls.
+      const now = new Date();
+      const hit = await recordHit(deps.db, {
+        key: `api:token:${identity.tokenId}`,
+        limit: API_RATE_LIMIT.limit,
+        windowMs: API_RATE_LIMIT.windowMs,
+        blockMs: API_RATE_LIMIT.windowMs,
+        now,
+      });
+      if (hit.count > API_RATE_LIMIT.limit) {
+        const until = hit.blockedUntil ?? new Date(now.getTime() + API_RATE_LIMIT.windowMs);
+        const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+        res.setHeader('Retry-After', String(seconds));
+        return rpcError(res, 429, apiMessages.errors.rateLimited(seconds));
       }
       res.locals.mcpIdentity = identity;
       next();
