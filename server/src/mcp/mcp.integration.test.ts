@@ -377,6 +377,49 @@ describe('MCP server over Streamable HTTP', () => {
     expect(await stage()).toBe('approved');
   });
 
+  it('the role is the UI’s: a reviewer’s token with every scope reads Ana’s themes but cannot schedule; removed, it stops', async () => {
+    const rita = await signedInUser(handle, server.url, { label: 'mcp-rita' });
+    await handle.db
+      .insertInto('workspace_members')
+      .values({ workspace_id: ana.id, user_id: rita.id, role: 'reviewer' })
+      .execute();
+    const token = generateApiToken();
+    await createApiToken(
+      { db: handle.db },
+      {
+        workspaceId: ana.id,
+        userId: rita.id,
+        name: 'revisora',
+        scopes: ['read', 'write', 'publish'],
+        expiresInDays: 30,
+        token,
+      },
+    );
+    const client = await connect(token);
+    const themes = await call(client, 'list_themes');
+    expect((themes.structuredContent as { themes: { id: string }[] }).themes.map((t) => t.id)).toContain(
+      anaTheme,
+    );
+    const before = (await postsOfTheme(anaTheme)).length;
+    const refused = await call(client, 'create_scheduled_post', {
+      theme_id: anaTheme,
+      title: 'Sem permissão',
+      content: 'Uma revisora não agenda.',
+      platforms: (themes.structuredContent as { themes: { socialNetworks: string[] }[] }).themes[0]!
+        .socialNetworks,
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({ error: 'FORBIDDEN', message: errorMessages.FORBIDDEN });
+    expect((await postsOfTheme(anaTheme)).length).toBe(before);
+
+    await handle.db
+      .deleteFrom('workspace_members')
+      .where('workspace_id', '=', ana.id)
+      .where('user_id', '=', rita.id)
+      .execute();
+    expect((await post({ authorization: `Bearer ${token}` })).status).toBe(401);
+  });
+
   it('a bad input is a tool error, not a crash', async () => {
     const client = await connect(tokens.full);
     const result = await call(client, 'approve_post', { post_id: 'not-a-uuid' });
