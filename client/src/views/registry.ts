@@ -28,6 +28,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
     'ConnectedAccountsView',
   ),
   settings: named(() => import('./settings/SettingsView'), 'SettingsView'),
+  integrations: named(() => import('./integrations/IntegrationsView'), 'IntegrationsView'),
   'privacy-policy': named(() => import('./privacy-policy/PrivacyPolicyView'), 'PrivacyPolicyView'),
   'data-deletion': named(() => import('./data-deletion/DataDeletionView'), 'DataDeletionView'),
   admin: named(() => import('./admin/AdminPanelView'), 'AdminPanelView'),

@@ -13,6 +13,7 @@ describe('getBackTarget', () => {
 
   it('goes back to settings from its sub-pages', () => {
     expect(getBackTarget('connected-accounts')).toBe('settings');
+    expect(getBackTarget('integrations')).toBe('settings');
     expect(getBackTarget('privacy-policy')).toBe('settings');
     expect(getBackTarget('data-deletion')).toBe('settings');
   });
@@ -23,6 +24,7 @@ describe('getBackTarget', () => {
       'create',
       'suggested-posts',
       'connected-accounts',
+      'integrations',
       'privacy-policy',
       'data-deletion',
     ]);

@@ -15,6 +15,7 @@ export const VIEWS = [
   'suggested-posts',
   'connected-accounts',
   'settings',
+  'integrations',
   'privacy-policy',
   'data-deletion',
   'admin',
@@ -30,6 +31,7 @@ export const VIEW_ALIASES = {
   home: 'dashboard',
   'create-theme': 'create',
   'edit-theme': 'edit',
+  integracoes: 'integrations',
 } as const satisfies Record<string, View>;
 
 export const ADMIN_VIEWS = [
@@ -66,6 +68,7 @@ export function getBackTarget(view: View): View | null {
     case 'suggested-posts':
       return 'themes';
     case 'connected-accounts':
+    case 'integrations':
     case 'privacy-policy':
     case 'data-deletion':
       return 'settings';

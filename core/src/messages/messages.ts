@@ -65,6 +65,10 @@ const views = {
     title: 'Configurações',
     subtitle: 'Gerencie suas contas conectadas, sua privacidade e seus dados.',
   },
+  integrations: {
+    title: 'Integrações',
+    subtitle: 'Tokens de acesso à API para conectar a Pauta a outras ferramentas.',
+  },
   'privacy-policy': {
     title: 'Política de Privacidade',
     subtitle: 'Como coletamos, usamos e protegemos as suas informações.',
