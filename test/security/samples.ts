@@ -4,6 +4,7 @@
 // (`none` for procedures without input). Samples are functions so each call gets fresh values
 // (unique emails) and the ids of the rows seeded for the calling user.
 import { randomUUID } from 'node:crypto';
+import { generateApiToken } from '@pauta/core';
 import type { AdminTargets, SeededUser } from './fixtures.js';
 
 export interface SampleContext {
@@ -206,6 +207,15 @@ export const SAMPLES: Record<string, Sample> = {
   'admin.deletionRequests.list': () => ({ status: 'pending' }),
   'admin.deletionRequests.complete': ({ admin }) => ({ id: admin.deletionRequestId }),
   'admin.deletionRequests.reject': ({ admin }) => ({ id: admin.deletionRequestId }),
+  // Personal access tokens (issue 28; docs/api.md): the browser makes the token.
+  'apiTokens.list': none,
+  'apiTokens.create': () => ({
+    name: 'Token',
+    scopes: ['read'],
+    expiresInDays: 30,
+    token: generateApiToken(),
+  }),
+  'apiTokens.revoke': () => ({ id: randomUUID() }),
 };
 
 export function missingSampleMessage(path: string): string {

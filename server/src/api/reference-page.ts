@@ -87,7 +87,7 @@ ${bodyRows.length ? `<h4>Corpo (JSON)</h4>${fieldsTable(bodyRows)}` : ''}
 main{max-width:960px;margin:0 auto;padding:24px 16px 64px}h1{font-size:1.75rem;margin:0 0 8px}h2{margin-top:40px;border-bottom:1px solid var(--line);padding-bottom:4px}
 h3{font-size:1.05rem;margin:0 0 4px;display:flex;gap:8px;align-items:center;flex-wrap:wrap;word-break:break-all}
 .op{border:1px solid var(--line);border-radius:8px;padding:16px;margin:16px 0}.muted{color:var(--muted)}
-code{background:var(--code);padding:1px 4px;border-radius:4px;font-size:.9em}pre{background:var(--code);padding:12px;border-radius:6px;overflow-x:auto}pre code{padding:0}
+code{background:var(--code);padding:1px 4px;border-radius:4px;font-size:.9em;overflow-wrap:anywhere}p,li,td{overflow-wrap:anywhere}pre{background:var(--code);padding:12px;border-radius:6px;overflow-x:auto}pre code{padding:0}
 .method{font:700 .8rem/1 ui-monospace,monospace;padding:4px 6px;border-radius:4px;color:#fff;background:#495057}
 .get{background:#1864ab}.post{background:#2b8a3e}.put,.patch{background:#a04a00}.delete{background:#c92a2a}
 table{border-collapse:collapse;width:100%;margin:8px 0;display:block;overflow-x:auto}th,td{border:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}

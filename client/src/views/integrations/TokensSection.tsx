@@ -7,14 +7,16 @@ import {
   CopyButton,
   Group,
   Modal,
-  SegmentedControl,
+  Radio,
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   API_SCOPE_DESCRIPTIONS,
   API_SCOPE_LABELS,
@@ -166,6 +168,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (name: string, token: strin
           error={errors.name}
           required
           disabled={submitting}
+          maw={520}
         />
         <Checkbox.Group
           label={text.scopes}
@@ -189,23 +192,25 @@ function CreateTokenForm({ onCreated }: { onCreated: (name: string, token: strin
             ))}
           </Stack>
         </Checkbox.Group>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="token-expiry-label">
-            {text.expiry}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="token-expiry-label"
-            value={String(expiry)}
-            onChange={(value) => {
-              setExpiry(value === 'null' ? null : (Number(value) as ApiTokenExpiryDays));
-              changed();
-            }}
-            data={API_TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: apiExpiryLabel(days) }))}
-            disabled={submitting}
-            fullWidth
-            style={{ maxWidth: 520 }}
-          />
-        </Stack>
+        <Radio.Group
+          label={text.expiry}
+          value={String(expiry)}
+          onChange={(value) => {
+            setExpiry(value === 'null' ? null : (Number(value) as ApiTokenExpiryDays));
+            changed();
+          }}
+        >
+          <Group gap="lg" mt="xs">
+            {API_TOKEN_EXPIRY_DAYS.map((days) => (
+              <Radio
+                key={String(days)}
+                value={String(days)}
+                label={apiExpiryLabel(days)}
+                disabled={submitting}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
         <Group>
           <Button type="submit" loading={submitting} disabled={submitting}>
             {submitting ? text.creating : text.create}
@@ -227,8 +232,46 @@ function TokensTable({
 }) {
   const now = Date.now();
   const when = (date: Date | null, none: string) => (date ? formatDateTime(new Date(date), timeZone) : none);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  if (phone) {
+    return (
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {tokens.map((token) => {
+          const status = statusOf(token, now);
+          return (
+            <Card key={token.id} withBorder padding="md" radius="md" component="li">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
+                    {token.name}
+                  </Text>
+                  <StatusBadge status={status} />
+                </Group>
+                <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {token.prefix}…
+                </Text>
+                <ScopeBadges scopes={token.scopes} />
+                <Text size="sm" c="dimmed">
+                  {text.columns.createdAt}: {when(token.createdAt, '')}
+                  <br />
+                  {text.columns.lastUsed}: {when(token.lastUsedAt, text.never)}
+                  <br />
+                  {text.columns.expires}: {when(token.expiresAt, text.noExpiry)}
+                </Text>
+                {status !== 'revoked' && (
+                  <Group justify="flex-end">
+                    <RevokeButton token={token} onRevoke={onRevoke} />
+                  </Group>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+  }
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" striped>
         <Table.Thead>
           <Table.Tr>
@@ -256,41 +299,16 @@ function TokensTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4}>
-                    {token.scopes.map((scope) => (
-                      <Badge key={scope} variant="light" size="sm">
-                        {API_SCOPE_LABELS[scope]}
-                      </Badge>
-                    ))}
-                  </Group>
+                  <ScopeBadges scopes={token.scopes} />
                 </Table.Td>
-                <Table.Td>{when(token.createdAt, '')}</Table.Td>
-                <Table.Td>{when(token.lastUsedAt, text.never)}</Table.Td>
-                <Table.Td>{when(token.expiresAt, text.noExpiry)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.createdAt, '')}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.lastUsedAt, text.never)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.expiresAt, text.noExpiry)}</Table.Td>
                 <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={status === 'active' ? 'green' : status === 'revoked' ? 'red' : 'gray'}
-                  >
-                    {status === 'active'
-                      ? text.statusActive
-                      : status === 'revoked'
-                        ? text.statusRevoked
-                        : text.statusExpired}
-                  </Badge>
+                  <StatusBadge status={status} />
                 </Table.Td>
                 <Table.Td>
-                  {status !== 'revoked' && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      onClick={() => onRevoke(token)}
-                      aria-label={`${text.revoke}: ${token.name}`}
-                    >
-                      {text.revoke}
-                    </Button>
-                  )}
+                  {status !== 'revoked' && <RevokeButton token={token} onRevoke={onRevoke} />}
                 </Table.Td>
               </Table.Tr>
             );
@@ -298,6 +316,48 @@ function TokensTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+function ScopeBadges({ scopes }: { scopes: ApiTokenScope[] }) {
+  return (
+    <Group gap={4}>
+      {scopes.map((scope) => (
+        <Badge key={scope} variant="light" size="sm">
+          {API_SCOPE_LABELS[scope]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function StatusBadge({ status }: { status: 'active' | 'revoked' | 'expired' }) {
+  return (
+    <Badge
+      variant="light"
+      color={status === 'active' ? 'green' : status === 'revoked' ? 'red' : 'gray'}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
+      {status === 'active'
+        ? text.statusActive
+        : status === 'revoked'
+          ? text.statusRevoked
+          : text.statusExpired}
+    </Badge>
+  );
+}
+
+function RevokeButton({ token, onRevoke }: { token: TokenItem; onRevoke: (token: TokenItem) => void }) {
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      size="xs"
+      onClick={() => onRevoke(token)}
+      aria-label={`${text.revoke}: ${token.name}`}
+    >
+      {text.revoke}
+    </Button>
   );
 }
 
@@ -316,13 +376,14 @@ function CreatedTokenModal({
           <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} variant="light">
             {text.createdWarning}
           </Alert>
-          <TextInput
+          <Textarea
             label={created.name}
             value={created.token}
             readOnly
-            ff="monospace"
+            autosize
+            minRows={1}
             onFocus={(event) => event.currentTarget.select()}
-            styles={{ input: { fontFamily: 'monospace' } }}
+            styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all', lineHeight: 1.6 } }}
           />
           <Group justify="space-between" wrap="wrap">
             <CopyButton value={created.token}>
