@@ -16,6 +16,7 @@ import { jsonOnly, sameOriginOnly, trpcMethods } from './http/csrf.js';
 import { healthRouter } from './http/health.js';
 import { requestId } from './http/request-id.js';
 import { clientAssets, sendStaticFile } from './http/static-assets.js';
+import { MCP_PATH, mcpRouter } from './mcp/mcp.routes.js';
 import { mediaRouter } from './media/media.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { contextFactory } from './trpc/context.js';
@@ -116,6 +117,10 @@ export function createApp(deps: AppDeps): express.Express {
   // The public REST API v1 (docs/api.md): a bearer token only, never a cookie, so no CSRF check;
   // its own 404 and problem details, before the SPA fallback.
   app.use(API_PREFIX, apiRouter(deps));
+
+  // The MCP server (docs/mcp.md): a Bearer API token only, never the session cookie, so the CSRF
+  // checks of /trpc do not apply; it checks Origin itself (DNS rebinding).
+  app.use(MCP_PATH, mcpRouter(deps, { maxBodyBytes: MAX_BODY_BYTES }));
 
   app.use(healthRouter(deps));
   app.use(oauthRouter(deps));

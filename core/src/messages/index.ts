@@ -5,6 +5,7 @@ export * from './best-time.js';
 export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';
+export * from './mcp.js';
 export * from './media.js';
 export * from './members.js';
 export * from './messages.js';

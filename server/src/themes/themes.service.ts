@@ -102,7 +102,7 @@ export async function scheduleDrafts(
   },
 ): Promise<ScheduledDrafts> {
   const { theme, drafts, platforms } = options;
-  if (drafts.length === 0 || platforms.length === 0) return { count: 0, budgetOverruns: [] };
+  if (drafts.length === 0 || platforms.length === 0) return { count: 0, postIds: [], budgetOverruns: [] };
   const now = deps.now?.() ?? new Date();
   const profile = await findProfile(deps.db, options.userId);
   const timeZone = profile?.timezone ?? DEFAULT_TIME_ZONE;
@@ -138,6 +138,7 @@ export async function scheduleDrafts(
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
   return {
     count: wakeUps.length,
+    postIds: wakeUps.map((wakeUp) => wakeUp.id),
     budgetOverruns: await budgetOverrunsOf(
       deps,
       { workspaceId: theme.workspace_id, userId: options.userId },
@@ -148,6 +149,8 @@ export async function scheduleDrafts(
 
 export interface ScheduledDrafts {
   count: number;
+  /** The new posts, one per draft and platform, in the order of `drafts` × `platforms`. */
+  postIds: string[];
   /** Days and months the new posts put past a network budget (empty: none). */
   budgetOverruns: BudgetOverrun[];
 }

@@ -92,9 +92,11 @@ describe('two web processes, one PostgreSQL', () => {
     for (const res of results)
       expect(answer(res)).toEqual({
         status: 200,
-        data: { platforms: 2, budgetOverruns: [] },
+        data: { platforms: 2, postIds: [expect.any(String), expect.any(String)], budgetOverruns: [] },
         error: undefined,
       });
+    // Every replay names the same two posts: the stored answer of the one run.
+    for (const res of results) expect(answer(res).data).toEqual(answer(results[0]!).data);
     // One post per network, once: not ten, not twenty.
     expect(await countRows('suggested_posts', `theme_id = '${theme.id}'`)).toBe(2);
     const keys = await handle.db
@@ -126,7 +128,7 @@ describe('two app instances with their own connection pools', () => {
     ]);
     expect(answer(first)).toEqual({
       status: 200,
-      data: { platforms: 2, budgetOverruns: [] },
+      data: { platforms: 2, postIds: [expect.any(String), expect.any(String)], budgetOverruns: [] },
       error: undefined,
     });
     expect(answer(second)).toEqual(answer(first));
@@ -419,7 +421,7 @@ describe('keys left behind', () => {
     const res = await user.browser.mutate('themes.scheduleDraft', draft(theme.id), { idempotencyKey: key });
     expect(answer(res)).toEqual({
       status: 200,
-      data: { platforms: 2, budgetOverruns: [] },
+      data: { platforms: 2, postIds: [expect.any(String), expect.any(String)], budgetOverruns: [] },
       error: undefined,
     });
     expect(await countRows('suggested_posts', `theme_id = '${theme.id}'`)).toBe(2);

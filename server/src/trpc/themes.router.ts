@@ -147,12 +147,14 @@ export const themesRouter = router({
         title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
         content: z.string().trim().min(1).max(INPUT_LIMITS.postContent),
         platforms: z.array(z.enum(PLATFORMS)).min(1).max(PLATFORMS.length),
-        postOrder: z.number().int().min(0).max(1_000_000),
+        /** The draft's place in the theme; absent (the MCP server's create_scheduled_post): after the last. */
+        postOrder: z.number().int().min(0).max(1_000_000).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const theme = await findTheme(ctx.deps.db, ctx.workspace.id, input.themeId);
       if (!theme) throw new AppError('NOT_FOUND');
+      const postOrder = input.postOrder ?? (await maxPostOrder(ctx.deps.db, theme.id)) + 1;
       const platforms = [...new Set(input.platforms)];
       const tooLong = platforms.filter((p) => !fitsPlatformLimit(p, input.content));
       if (tooLong.length) throw new AppError('VALIDATION_FAILED', { tooLongFor: tooLong });
@@ -161,11 +163,11 @@ export const themesRouter = router({
         {
           userId: ctx.user.id,
           theme,
-          drafts: [{ title: input.title, content: input.content, post_order: input.postOrder }],
+          drafts: [{ title: input.title, content: input.content, post_order: postOrder }],
           platforms,
           requestId: ctx.requestId,
         },
       );
-      return { platforms: created.count, budgetOverruns: created.budgetOverruns };
+      return { platforms: created.count, postIds: created.postIds, budgetOverruns: created.budgetOverruns };
     }),
 });
