@@ -7,3 +7,4 @@ export * from './live.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './video.js';
+export * from './roles.js';

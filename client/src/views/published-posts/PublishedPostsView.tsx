@@ -14,6 +14,7 @@ import { requestStateText } from '../../lib/errors';
 import { showError, showInfo, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { PublishedPostCard } from './PublishedPostCard';
+import { useCan } from '../../app/permissions';
 
 const text = messages.published;
 const PUBLISHED_PAGE_SIZE = 12;
@@ -103,6 +104,7 @@ export function PublishedPostsView() {
   const [toDelete, setToDelete] = useState<PublishedItem | null>(null);
   const remove = useDeletePublished(() => setToDelete(null));
   const refresh = useRefreshMetrics(query.dataUpdatedAt);
+  const canWrite = useCan('posts.write');
 
   return (
     <QueryState
@@ -136,7 +138,7 @@ export function PublishedPostsView() {
             >
               {posts.map((post) => (
                 <li key={post.id}>
-                  <PublishedPostCard post={post} timeZone={timeZone} onDelete={setToDelete} />
+                  <PublishedPostCard post={post} timeZone={timeZone} onDelete={canWrite ? setToDelete : undefined} />
                 </li>
               ))}
             </SimpleGrid>
