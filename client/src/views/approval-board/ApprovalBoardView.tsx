@@ -29,6 +29,7 @@ import classes from './ApprovalBoard.module.css';
 import { BoardCard, type BoardItem } from './BoardCard';
 import { HistoryModal } from './HistoryModal';
 import { ShareWithClient } from './ShareWithClient';
+import { useCan } from '../../app/permissions';
 
 const text = approvalMessages;
 const DRAG_TYPE = 'application/x-pauta-post';
@@ -44,6 +45,7 @@ export function ApprovalBoardView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const timeZone = useUserTimeZone();
+  const canShare = useCan('clientLinks.manage');
   const themeParam = useViewParam('theme');
   const [themeId, setThemeId] = useState<string | null>(themeParam);
   const board = useQuery(trpc.approval.board.queryOptions({ themeId }));
@@ -126,7 +128,7 @@ export function ApprovalBoardView() {
           w={360}
           maw="100%"
         />
-        <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />
+        {canShare && <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />}
       </Group>
       <Text size="sm" c="dimmed">
         {text.dragHint}

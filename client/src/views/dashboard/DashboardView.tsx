@@ -37,6 +37,7 @@ import { showError } from '../../lib/toast';
 import { type AppRouter, useTRPC } from '../../lib/trpc';
 import { formatCount } from './chart-data';
 import classes from './DashboardView.module.css';
+import { useCan } from '../../app/permissions';
 
 // recharts is large: the charts arrive in their own chunk after the figures.
 const DashboardCharts = lazy(() =>
@@ -192,6 +193,7 @@ export function DashboardView() {
 }
 
 function QuickLinks() {
+  const canWriteThemes = useCan('themes.write');
   return (
     <nav aria-label={text.quickLinks} className={classes.quickLinks}>
       <Button
@@ -210,14 +212,16 @@ function QuickLinks() {
       >
         {text.viewAllPosts}
       </Button>
-      <Button
-        component={Link}
-        href={viewPath('create')}
-        leftSection={<IconPlus size={18} aria-hidden />}
-        className={cta.cta}
-      >
-        {text.createTheme}
-      </Button>
+      {canWriteThemes && (
+        <Button
+          component={Link}
+          href={viewPath('create')}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          className={cta.cta}
+        >
+          {text.createTheme}
+        </Button>
+      )}
     </nav>
   );
 }

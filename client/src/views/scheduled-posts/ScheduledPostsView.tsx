@@ -28,6 +28,7 @@ import {
   toSearch,
 } from './filters';
 import { PostFilters } from './PostFilters';
+import { useCan } from '../../app/permissions';
 
 // The calendar is a separate chunk: most visits only need the list.
 const PostCalendar = lazy(() =>
@@ -119,6 +120,7 @@ export function ScheduledPostsView() {
     else setConfirmBulk(true);
   };
 
+  const canWrite = useCan('posts.write');
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -168,15 +170,17 @@ export function ScheduledPostsView() {
             ]}
           />
           <ApprovalBoardLink />
-          <Button
-            color="red"
-            variant="outline"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={askDeleteFiltered}
-            disabled={list.isPending}
-          >
-            {text.deleteFiltered(total)}
-          </Button>
+          {canWrite && (
+            <Button
+              color="red"
+              variant="outline"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={askDeleteFiltered}
+              disabled={list.isPending}
+            >
+              {text.deleteFiltered(total)}
+            </Button>
+          )}
         </Group>
       </Group>
 

@@ -19,11 +19,13 @@ import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import type { ThemeListItem } from '../../lib/themes';
 import { useTRPC } from '../../lib/trpc';
+import { useCan } from '../../app/permissions';
 
 const text = messages.themes;
 type Tab = 'all' | 'scheduled' | 'by-theme';
 
 function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: PostItem) => void }) {
+  const canWriteThemes = useCan('themes.write');
   const trpc = useTRPC();
   const themes = useQuery(trpc.themes.list.queryOptions());
   const [opened, setOpened] = useState<string | null>(null);
@@ -41,9 +43,11 @@ function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: Po
       isEmpty={(data) => data.length === 0}
       empty={
         <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
-          <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
-            {text.createFirst}
-          </Button>
+          {canWriteThemes && (
+            <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
+              {text.createFirst}
+            </Button>
+          )}
         </StateMessage>
       }
     >

@@ -11,6 +11,7 @@ import type { ThemeListItem } from '../../lib/themes';
 import { useTRPC } from '../../lib/trpc';
 import { DeleteThemeModal } from './DeleteThemeModal';
 import { ThemeCard } from './ThemeCard';
+import { useCan } from '../../app/permissions';
 
 const text = messages.themes;
 
@@ -19,6 +20,7 @@ export function ThemesView() {
   const trpc = useTRPC();
   const themes = useQuery(trpc.themes.list.queryOptions());
   const [deleting, setDeleting] = useState<ThemeListItem | null>(null);
+  const canWrite = useCan('themes.write');
 
   return (
     <QueryState
@@ -28,14 +30,16 @@ export function ThemesView() {
       isEmpty={(data) => data.length === 0}
       empty={
         <StateMessage icon={IconSparkles} title={text.empty} description={text.emptyDescription}>
-          <Button
-            component={Link}
-            href={viewPath('create')}
-            leftSection={<IconPlus size={18} aria-hidden />}
-            mt="xs"
-          >
-            {text.createFirst}
-          </Button>
+          {canWrite && (
+            <Button
+              component={Link}
+              href={viewPath('create')}
+              leftSection={<IconPlus size={18} aria-hidden />}
+              mt="xs"
+            >
+              {text.createFirst}
+            </Button>
+          )}
         </StateMessage>
       }
     >
