@@ -24,7 +24,9 @@ const keyring = parseKeyring(`t1:${Buffer.alloc(32, 7).toString('base64')}`);
 
 async function newUser(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ id: string }>`
-    INSERT INTO users (email) VALUES (${`conta-${randomUUID().slice(0, 8)}@teste.pauta.dev`}) RETURNING id`.execute(db);
+    INSERT INTO users (email) VALUES (${`conta-${randomUUID().slice(0, 8)}@teste.pauta.dev`}) RETURNING id`.execute(
+    db,
+  );
   return rows[0]!.id;
 }
 
@@ -129,7 +131,9 @@ describe('upsertAccount', () => {
     const first = await upsertAccount(db, keyring, account(ana, ana, 'li-ana'));
     const before = await db.selectFrom('connected_accounts').selectAll().orderBy('id').execute();
 
-    const refused = await upsertAccount(db, keyring, account(ana, padaria, 'li-ana')).catch((e: unknown) => e);
+    const refused = await upsertAccount(db, keyring, account(ana, padaria, 'li-ana')).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(AccountInOtherWorkspaceError);
     expect((refused as AccountInOtherWorkspaceError).workspaceId).toBe(ana);
     expect(await db.selectFrom('connected_accounts').selectAll().orderBy('id').execute()).toEqual(before);
@@ -164,7 +168,11 @@ describe('upsertAccount', () => {
       expect(fulfilled).toHaveLength(1);
       expect(rejected).toHaveLength(1);
       expect((rejected[0] as PromiseRejectedResult).reason).toBeInstanceOf(AccountInOtherWorkspaceError);
-      const rows = await db.selectFrom('connected_accounts').select('is_active').where('platform_user_id', '=', pid).execute();
+      const rows = await db
+        .selectFrom('connected_accounts')
+        .select('is_active')
+        .where('platform_user_id', '=', pid)
+        .execute();
       expect(rows).toEqual([{ is_active: true }]);
     }
   }, 120_000);

@@ -390,7 +390,9 @@ describe('every workspace-scoped procedure × every role (core permission table)
             problems.push(`${role}: ${describeOutcome(res)} (the table allows ${action})`);
         } else {
           if (res.status !== 403 || res.error?.message !== 'FORBIDDEN')
-            problems.push(`${role}: ${describeOutcome(res)} (expected 403 FORBIDDEN: the table refuses ${action})`);
+            problems.push(
+              `${role}: ${describeOutcome(res)} (expected 403 FORBIDDEN: the table refuses ${action})`,
+            );
           await unchanged(role, before);
         }
         counts.access++;

@@ -23,7 +23,11 @@ export function RoleGate({ view, children }: { view: View; children: ReactNode }
   // A view that only changes things (create or edit a theme, AI drafts) for a read-only role.
   if (viewReadOnly(role, view))
     return (
-      <StateMessage icon={IconLock} title={roleMessages.readOnlyTitle} description={roleMessages.cannotWriteThemes}>
+      <StateMessage
+        icon={IconLock}
+        title={roleMessages.readOnlyTitle}
+        description={roleMessages.cannotWriteThemes}
+      >
         <Button component={Link} href={viewPath('themes')} variant="light">
           {messages.views.themes.title}
         </Button>

@@ -7,12 +7,12 @@ import { VIEW_COMPONENTS } from '../views/registry';
 import { DatesSettings } from './DatesSettings';
 import { ErrorBoundary } from './ErrorBoundary';
 import { navigate } from './navigation';
+import { RoleGate } from './RoleGate';
 import { takeReturnPath } from './return-to';
 import { signedInView, useSessionUser } from './session';
 import { AdminGate } from './shell/AdminGate';
 import { AppLayout } from './shell/AppLayout';
 import { ViewHeader } from './shell/ViewHeader';
-import { RoleGate } from './RoleGate';
 import { useWorkspace, WorkspaceScope } from './WorkspaceScope';
 
 interface SignedInAppProps {

@@ -12,7 +12,10 @@ import { App } from './App';
 const POST_ID = '00000000-0000-4000-8000-0000000000aa';
 function listWith(role: 'owner' | 'editor' | 'reviewer' | 'client') {
   return {
-    workspaces: [personalWorkspace, { id: 'ws-padaria', name: 'Padaria', color: null, personal: false, role }],
+    workspaces: [
+      personalWorkspace,
+      { id: 'ws-padaria', name: 'Padaria', color: null, personal: false, role },
+    ],
   };
 }
 
@@ -68,7 +71,9 @@ describe('a Revisor', () => {
     await screen.findByRole('heading', { name: themeListItem().name });
     expect(screen.queryByRole('link', { name: messages.nav.newTheme })).toBeNull();
     expect(screen.queryByRole('link', { name: messages.themes.generatePosts })).toBeNull();
-    expect(screen.queryByRole('button', { name: messages.themes.themeMenu(themeListItem().name) })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: messages.themes.themeMenu(themeListItem().name) }),
+    ).toBeNull();
 
     fireEvent.click(screen.getByRole('link', { name: messages.views.themes.title }));
     window.history.pushState(null, '', '/create?cliente=ws-padaria');
@@ -95,10 +100,11 @@ describe('a Cliente', () => {
     });
     await waitFor(() => expect(window.location.pathname).toBe('/client-view'));
     const nav = screen.getByRole('navigation', { name: messages.nav.mainNavigation });
-    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('aria-label') ?? link.textContent)).toEqual([
-      roleMessages.clientView.nav,
-      messages.nav.settings,
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label') ?? link.textContent),
+    ).toEqual([roleMessages.clientView.nav, messages.nav.settings]);
     // Nothing of the team's views was asked for.
     expect(api.callsTo('dashboard.summary')).toEqual([]);
     expect(api.callsTo('accounts.list')).toEqual([]);

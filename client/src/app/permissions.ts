@@ -30,7 +30,13 @@ export function useCan(action: WorkspaceAction): boolean {
  * The views that show nothing of the workspace but the client's view: open to every member. Every
  * other view reads the workspace (`workspace.read`), so a Cliente is sent to "Para aprovar".
  */
-const OPEN_VIEWS: readonly View[] = ['client-view', 'settings', 'privacy-policy', 'data-deletion', ...ADMIN_VIEWS];
+const OPEN_VIEWS: readonly View[] = [
+  'client-view',
+  'settings',
+  'privacy-policy',
+  'data-deletion',
+  ...ADMIN_VIEWS,
+];
 
 /** True when the role may open the view (an unknown role may: the server refuses what it must). */
 export function viewAllowed(role: WorkspaceRole | null, view: View): boolean {

@@ -6,5 +6,5 @@ export * from './error-codes.js';
 export * from './live.js';
 export * from './media.js';
 export * from './messages.js';
-export * from './video.js';
 export * from './roles.js';
+export * from './video.js';

@@ -3,11 +3,11 @@
 
 export const roleMessages = {
   /** Shown where a read-only role opens something it may not change. */
-  readOnly: (role: string) =>
-    `Seu papel neste cliente é ${role}: você pode ver e comentar, mas não editar.`,
+  readOnly: (role: string) => `Seu papel neste cliente é ${role}: você pode ver e comentar, mas não editar.`,
   readOnlyTitle: 'Somente leitura',
   /** Create / edit theme opened by a role that may not write. */
-  cannotWriteThemes: 'Seu papel neste cliente não permite criar ou editar temas. Peça a um Editor ou ao Proprietário.',
+  cannotWriteThemes:
+    'Seu papel neste cliente não permite criar ou editar temas. Peça a um Editor ou ao Proprietário.',
   /** Connecting an account that is active in another workspace (one account, one workspace). */
   accountInOtherWorkspace: (platform: string | null, workspace: string | null) => {
     const account = platform ? `Esta conta do ${platform}` : 'Esta conta';

@@ -185,11 +185,7 @@ export async function listClientLinkPosts(
     query = query.where(
       sql<boolean>`(${at}, sp.id) > (${after.scheduledFor ?? 'infinity'}::timestamptz, ${after.id}::uuid)`,
     );
-  return query
-    .orderBy(at)
-    .orderBy('sp.id')
-    .limit(limit)
-    .execute();
+  return query.orderBy(at).orderBy('sp.id').limit(limit).execute();
 }
 
 export type ClientActionResult =

@@ -333,7 +333,9 @@ export function presentClientPosts(
 }
 
 /** The connected accounts as the client sees them: what each network shows anyway. */
-export function presentClientAccounts(accounts: Awaited<ReturnType<typeof listActiveAccounts>>): ClientPageAccount[] {
+export function presentClientAccounts(
+  accounts: Awaited<ReturnType<typeof listActiveAccounts>>,
+): ClientPageAccount[] {
   return accounts.map((a) => ({
     platform: a.platform,
     name: a.account_data?.name ?? null,
@@ -407,19 +409,19 @@ export async function decideAsClient(
         if (!owner) continue;
         const text = approvalMessages.clientEmail;
         const emailId = await queueTemplatedEmail(trx, {
-            templateName: 'client_approval_action',
-            to: owner.email,
-            variables: {
-              first_name: owner.first_name ?? '',
-              client_name: input.clientName,
-              action: to === 'approved' ? text.approved : text.changes,
-              post_title: moved.title,
-              platform: PLATFORM_LABELS[moved.post.platform],
-              comment_line: comment ? text.commentLine(comment) : '',
-              next_step: to === 'approved' ? text.nextApproved : text.nextChanges,
-              board_url: `${deps.env.appUrl.replace(/\/+$/, '')}/approval-board`,
-            },
-          });
+          templateName: 'client_approval_action',
+          to: owner.email,
+          variables: {
+            first_name: owner.first_name ?? '',
+            client_name: input.clientName,
+            action: to === 'approved' ? text.approved : text.changes,
+            post_title: moved.title,
+            platform: PLATFORM_LABELS[moved.post.platform],
+            comment_line: comment ? text.commentLine(comment) : '',
+            next_step: to === 'approved' ? text.nextApproved : text.nextChanges,
+            board_url: `${deps.env.appUrl.replace(/\/+$/, '')}/approval-board`,
+          },
+        });
         if (emailId) emailIds.push(emailId);
       }
     },
@@ -452,7 +454,9 @@ export async function decideAsClient(
           postId: post.id,
           to,
         },
-        input.source.kind === 'link' ? 'ação do cliente pelo link de aprovação' : 'ação do cliente pela conta',
+        input.source.kind === 'link'
+          ? 'ação do cliente pelo link de aprovação'
+          : 'ação do cliente pela conta',
       );
       return { state: 'done', stage: to, changed: true };
     }

@@ -52,7 +52,11 @@ async function insertPost(title: string, stage: 'client' | 'review' | null, hour
     .returning('id')
     .executeTakeFirstOrThrow();
   if (stage)
-    await handle.db.updateTable('suggested_posts').set({ approval_stage: stage }).where('id', '=', post.id).execute();
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ approval_stage: stage })
+      .where('id', '=', post.id)
+      .execute();
   return post.id;
 }
 
@@ -85,7 +89,8 @@ beforeAll(async () => {
       { workspace_id: workspace, user_id: reviewer.id, role: 'reviewer' },
     ])
     .execute();
-  for (const person of [owner, client, reviewer, outsider]) person.browser.headers.set(WORKSPACE_HEADER, workspace);
+  for (const person of [owner, client, reviewer, outsider])
+    person.browser.headers.set(WORKSPACE_HEADER, workspace);
   const theme = await insertTestTheme(handle, owner.id, 'Campanha de verão');
   themeId = theme.id;
   await handle.db.updateTable('themes').set({ requires_approval: true }).where('id', '=', themeId).execute();
@@ -213,7 +218,11 @@ describe('clientView.decide', () => {
 
   it('asks for changes only with a comment; the comment carries the member', async () => {
     const post = await insertPost('Ajustar pela conta', 'client', 9);
-    const empty = await client.browser.mutate('clientView.decide', { postId: post, decision: 'changes', comment: '  ' });
+    const empty = await client.browser.mutate('clientView.decide', {
+      postId: post,
+      decision: 'changes',
+      comment: '  ',
+    });
     expect(empty.status).toBe(400);
     expect(empty.error?.message).toBe('VALIDATION_FAILED');
     expect((await stageOf(post)).approval_stage).toBe('client');
@@ -231,13 +240,21 @@ describe('clientView.decide', () => {
       .where('post_id', '=', post)
       .execute();
     expect(comments).toEqual([
-      { actor: 'client', actor_user_id: client.id, actor_label: 'Clara Padaria', body: 'Troque a foto, por favor.' },
+      {
+        actor: 'client',
+        actor_user_id: client.id,
+        actor_label: 'Clara Padaria',
+        body: 'Troque a foto, por favor.',
+      },
     ]);
   });
 
   it('refuses a post not waiting for the client, one of another workspace, and roles without the action', async () => {
     const inReview = await insertPost('Ainda em revisão', 'review', 10);
-    const conflict = await client.browser.mutate('clientView.decide', { postId: inReview, decision: 'approve' });
+    const conflict = await client.browser.mutate('clientView.decide', {
+      postId: inReview,
+      decision: 'approve',
+    });
     expect(conflict.error?.code).toBe('CONFLICT');
     expect((await stageOf(inReview)).approval_stage).toBe('review');
 
@@ -255,14 +272,23 @@ describe('clientView.decide', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const notFound = await client.browser.mutate('clientView.decide', { postId: foreign.id, decision: 'approve' });
+    const notFound = await client.browser.mutate('clientView.decide', {
+      postId: foreign.id,
+      decision: 'approve',
+    });
     expect(notFound.error?.message).toBe('NOT_FOUND');
     expect((await stageOf(foreign.id)).approval_stage).toBe('client');
 
     const pending = await insertPost('Pendente para o revisor', 'client', 11);
-    const byReviewer = await reviewer.browser.mutate('clientView.decide', { postId: pending, decision: 'approve' });
+    const byReviewer = await reviewer.browser.mutate('clientView.decide', {
+      postId: pending,
+      decision: 'approve',
+    });
     expect(byReviewer.error?.code).toBe('FORBIDDEN');
-    const byOutsider = await outsider.browser.mutate('clientView.decide', { postId: pending, decision: 'approve' });
+    const byOutsider = await outsider.browser.mutate('clientView.decide', {
+      postId: pending,
+      decision: 'approve',
+    });
     expect(byOutsider.error?.message).toBe('WORKSPACE_UNAVAILABLE');
     expect((await stageOf(pending)).approval_stage).toBe('client');
   });
@@ -275,7 +301,11 @@ describe('clientView.decide', () => {
     ]);
     const changed = [a.data, b.data].filter((d) => d?.state === 'done' && d.changed);
     expect(changed).toHaveLength(1);
-    const events = await handle.db.selectFrom('post_stage_events').select('id').where('post_id', '=', post).execute();
+    const events = await handle.db
+      .selectFrom('post_stage_events')
+      .select('id')
+      .where('post_id', '=', post)
+      .execute();
     expect(events).toHaveLength(1);
   });
 });

@@ -5,7 +5,13 @@
 // the link's own decision (decideAsClient): the same locked move, history, comment, live event,
 // emails (to the workspace's owners) and wake-up.
 import { can, WORKSPACE_ROLES } from '@pauta/core';
-import { findProfile, listActiveAccounts, listClientLinkPosts, listMediaForPosts, listWorkspaceOwners } from '@pauta/db';
+import {
+  findProfile,
+  listActiveAccounts,
+  listClientLinkPosts,
+  listMediaForPosts,
+  listWorkspaceOwners,
+} from '@pauta/db';
 import {
   type ClientActionAnswer,
   type ClientDeps,
@@ -19,7 +25,9 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function encodePendingCursor(post: { scheduledFor: Date | null; id: string }): string {
-  return Buffer.from(JSON.stringify([post.scheduledFor?.toISOString() ?? null, post.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([post.scheduledFor?.toISOString() ?? null, post.id])).toString(
+    'base64url',
+  );
 }
 
 /** The key of a cursor made by encodePendingCursor; null for anything else. */
@@ -101,7 +109,13 @@ export async function clientDecide(
     profile?.email ||
     'Cliente';
   return decideAsClient(deps, {
-    source: { kind: 'member', workspaceId: input.workspaceId, userId: input.userId, label: name, roles: DECIDING_ROLES },
+    source: {
+      kind: 'member',
+      workspaceId: input.workspaceId,
+      userId: input.userId,
+      label: name,
+      roles: DECIDING_ROLES,
+    },
     clientName: name,
     notify: owners.filter((id) => id !== input.userId),
     postId: input.postId,

@@ -6,9 +6,9 @@ import { Alert, Anchor, List, Text } from '@mantine/core';
 import { messages, PLATFORM_LABELS, type View } from '@pauta/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCan } from '../permissions';
 import { useTRPC } from '../../lib/trpc';
 import { Link } from '../Link';
+import { useCan } from '../permissions';
 import { viewPath } from '../view-paths';
 
 const text = messages.accounts;

@@ -1,5 +1,11 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CONNECTABLE_PLATFORMS, messages, PLATFORM_LABELS, roleMessages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
+import {
+  CONNECTABLE_PLATFORMS,
+  messages,
+  PLATFORM_LABELS,
+  roleMessages,
+  WORKSPACE_ROLE_LABELS,
+} from '@pauta/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useWorkspaceRole } from '../../app/permissions';

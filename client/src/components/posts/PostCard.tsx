@@ -9,9 +9,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+import { useCan } from '../../app/permissions';
 import { ApprovalBadge } from './ApprovalBadge';
 import { MediaRequiredBadge } from './MediaRequiredBadge';
-import { useCan } from '../../app/permissions';
 import classes from './PostCard.module.css';
 import { PostCardShell } from './PostCardShell';
 import { isRetryable, PostStatusBadge, STATUS_STYLE, statusReason } from './PostStatusBadge';

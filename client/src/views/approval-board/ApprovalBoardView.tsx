@@ -16,6 +16,7 @@ import { IconArrowsHorizontal, IconLayoutKanban } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { useViewParam, viewPath } from '../../app/view-paths';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { StateMessage } from '../../components/StateMessage';
@@ -29,7 +30,6 @@ import classes from './ApprovalBoard.module.css';
 import { BoardCard, type BoardItem } from './BoardCard';
 import { HistoryModal } from './HistoryModal';
 import { ShareWithClient } from './ShareWithClient';
-import { useCan } from '../../app/permissions';
 
 const text = approvalMessages;
 const DRAG_TYPE = 'application/x-pauta-post';

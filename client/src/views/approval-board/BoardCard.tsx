@@ -13,10 +13,10 @@ import type { AppRouter } from '@pauta/server';
 import { IconAlertTriangle, IconArrowsExchange, IconMessage } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { DragEvent } from 'react';
+import { useCan } from '../../app/permissions';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import { PostStatusBadge } from '../../components/posts/PostStatusBadge';
 import classes from './ApprovalBoard.module.css';
-import { useCan } from '../../app/permissions';
 
 export type BoardItem = inferRouterOutputs<AppRouter>['approval']['board']['items'][number];
 
@@ -118,7 +118,9 @@ export function BoardCard({
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {APPROVAL_STAGES.filter((stage) => stage !== item.stage && (canApprove || stage !== 'approved')).map((stage) => (
+              {APPROVAL_STAGES.filter(
+                (stage) => stage !== item.stage && (canApprove || stage !== 'approved'),
+              ).map((stage) => (
                 <Menu.Item key={stage} onClick={() => onMove(stage)}>
                   {APPROVAL_STAGE_LABELS[stage]}
                 </Menu.Item>

@@ -184,11 +184,18 @@ function PublishedSection() {
         errorTitle={text.loadError}
         keepDataOnError
         isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
-        empty={<StateMessage icon={IconSend} title={text.publishedEmpty} description={text.publishedEmptyHint} />}
+        empty={
+          <StateMessage icon={IconSend} title={text.publishedEmpty} description={text.publishedEmptyHint} />
+        }
       >
         {(data) => (
           <Stack gap="md">
-            <Stack gap="md" component="ul" aria-label={text.publishedTitle} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap="md"
+              component="ul"
+              aria-label={text.publishedTitle}
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {data.pages
                 .flatMap((page) => page.items)
                 .map((post) => (

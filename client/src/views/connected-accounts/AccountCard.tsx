@@ -3,9 +3,9 @@ import type { AccountHealthState, ConnectablePlatform } from '@pauta/core';
 import { formatCompactNumber, formatDate, formatDateTime, messages, PLATFORM_LABELS } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useCan } from '../../app/permissions';
 import { PLATFORM_COLORS, PlatformIcon } from '../../components/PlatformIcon';
 import type { AccountCardData } from './types';
-import { useCan } from '../../app/permissions';
 
 const text = messages.accounts;
 

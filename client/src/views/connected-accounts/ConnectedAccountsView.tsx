@@ -67,7 +67,9 @@ export function ConnectedAccountsView() {
     forgetConnectPlatform();
     const { error, reason, platform, pickPage, pickInstagram, workspaceName } = connectionReturn;
     if (error)
-      showErrorText(describeConnectionError(error, reason, platform, workspaceName), { id: 'account-connection' });
+      showErrorText(describeConnectionError(error, reason, platform, workspaceName), {
+        id: 'account-connection',
+      });
     else if (!pickPage && !pickInstagram && platform)
       showSuccess(messages.common.success, text.connectedSuccess(PLATFORM_LABELS[platform]), {
         id: 'account-connection',

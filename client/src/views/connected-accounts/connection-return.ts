@@ -20,10 +20,18 @@ const PLATFORM_KEY = 'pauta:connect-platform';
 const OTHER_WORKSPACE_PARAM = 'conectadaEm';
 
 /** The refusal of an account active in another cliente, for the page and account pickers; null otherwise. */
-export function otherWorkspaceRefusal(details: { reason?: unknown; workspaceName?: unknown; platform?: unknown } | null | undefined): string | null {
+export function otherWorkspaceRefusal(
+  details: { reason?: unknown; workspaceName?: unknown; platform?: unknown } | null | undefined,
+): string | null {
   if (details?.reason !== 'other_workspace') return null;
-  const platform = typeof details.platform === 'string' && details.platform in PLATFORM_LABELS ? PLATFORM_LABELS[details.platform as Platform] : null;
-  return roleMessages.accountInOtherWorkspace(platform, typeof details.workspaceName === 'string' ? details.workspaceName : null);
+  const platform =
+    typeof details.platform === 'string' && details.platform in PLATFORM_LABELS
+      ? PLATFORM_LABELS[details.platform as Platform]
+      : null;
+  return roleMessages.accountInOtherWorkspace(
+    platform,
+    typeof details.workspaceName === 'string' ? details.workspaceName : null,
+  );
 }
 
 interface ConnectionReturn {
@@ -125,7 +133,13 @@ export function describeConnectionError(
   if (reason === 'permissions_declined') return { title, message: text.instagramPermissionsDeclined };
   if (reason === 'no_pages') return { title, message: text.noFacebookPages };
   if (reason === 'other_workspace')
-    return { title, message: roleMessages.accountInOtherWorkspace(platform ? PLATFORM_LABELS[platform] : null, workspaceName) };
+    return {
+      title,
+      message: roleMessages.accountInOtherWorkspace(
+        platform ? PLATFORM_LABELS[platform] : null,
+        workspaceName,
+      ),
+    };
   if (reason === 'different_account')
     return { title, message: text.differentAccount(platform ? PLATFORM_LABELS[platform] : null) };
   const kind = classifyConnectionError([code, reason].filter(Boolean).join(' '));

@@ -28,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { inferRouterClient } from '@trpc/client';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { BestTimeSection } from '../../components/best-time/BestTimeHeatMap';
 import cta from '../../components/cta.module.css';
@@ -37,7 +38,6 @@ import { showError } from '../../lib/toast';
 import { type AppRouter, useTRPC } from '../../lib/trpc';
 import { formatCount } from './chart-data';
 import classes from './DashboardView.module.css';
-import { useCan } from '../../app/permissions';
 
 // recharts is large: the charts arrive in their own chunk after the figures.
 const DashboardCharts = lazy(() =>

@@ -3,6 +3,7 @@ import { liveMessages, messages } from '@pauta/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useCan } from '../../app/permissions';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { LoadMore, PostListSkeleton } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
@@ -14,7 +15,6 @@ import { requestStateText } from '../../lib/errors';
 import { showError, showInfo, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { PublishedPostCard } from './PublishedPostCard';
-import { useCan } from '../../app/permissions';
 
 const text = messages.published;
 const PUBLISHED_PAGE_SIZE = 12;
@@ -138,7 +138,11 @@ export function PublishedPostsView() {
             >
               {posts.map((post) => (
                 <li key={post.id}>
-                  <PublishedPostCard post={post} timeZone={timeZone} onDelete={canWrite ? setToDelete : undefined} />
+                  <PublishedPostCard
+                    post={post}
+                    timeZone={timeZone}
+                    onDelete={canWrite ? setToDelete : undefined}
+                  />
                 </li>
               ))}
             </SimpleGrid>

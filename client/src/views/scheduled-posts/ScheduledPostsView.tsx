@@ -3,6 +3,7 @@ import { messages, POST_STATUS_LABELS, type PostStatus } from '@pauta/core';
 import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
+import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { ApprovalBoardLink } from '../../components/ApprovalBoardLink';
 import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
@@ -28,7 +29,6 @@ import {
   toSearch,
 } from './filters';
 import { PostFilters } from './PostFilters';
-import { useCan } from '../../app/permissions';
 
 // The calendar is a separate chunk: most visits only need the list.
 const PostCalendar = lazy(() =>

@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { useViewParam, viewPath } from '../../app/view-paths';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
@@ -19,7 +20,6 @@ import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import type { ThemeListItem } from '../../lib/themes';
 import { useTRPC } from '../../lib/trpc';
-import { useCan } from '../../app/permissions';
 
 const text = messages.themes;
 type Tab = 'all' | 'scheduled' | 'by-theme';
@@ -44,7 +44,11 @@ function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: Po
       empty={
         <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
           {canWriteThemes && (
-            <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              href={viewPath('create')}
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
               {text.createFirst}
             </Button>
           )}

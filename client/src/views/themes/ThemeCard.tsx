@@ -20,11 +20,11 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { goToView, viewPath } from '../../app/view-paths';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import type { ThemeListItem } from '../../lib/themes';
 import classes from './ThemesView.module.css';
-import { useCan } from '../../app/permissions';
 
 const text = messages.themes;
 

@@ -4,6 +4,7 @@ import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -11,7 +12,6 @@ import type { ThemeListItem } from '../../lib/themes';
 import { useTRPC } from '../../lib/trpc';
 import { DeleteThemeModal } from './DeleteThemeModal';
 import { ThemeCard } from './ThemeCard';
-import { useCan } from '../../app/permissions';
 
 const text = messages.themes;
 

@@ -13,6 +13,7 @@ import {
 import { firstIssuePerField, postEditFormSchema } from '@pauta/core/schemas/post';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
+import { useCan } from '../../../app/permissions';
 import { useGuardedMutation } from '../../../lib/actions';
 import { requestStateText } from '../../../lib/errors';
 import { showError, showInfo, showSuccess } from '../../../lib/toast';
@@ -22,7 +23,6 @@ import { describeUpdateError } from '../post-errors';
 import { combineLocalDateTime, localDayKey, localTime, normalizeTime } from '../time-zone';
 import type { PostItem } from '../types';
 import { isConflict, useRefreshPosts } from '../usePostActions';
-import { useCan } from '../../../app/permissions';
 
 const text = messages.posts;
 
