@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getBackTarget, isAdminView, resolveView, VIEWS } from './views.js';
 
 describe('getBackTarget', () => {
-  it('hides the back button on dashboard, create and the Cliente's initial view', () => {
+  it("hides the back button on dashboard, create and the Cliente's initial view", () => {
     expect(getBackTarget('dashboard')).toBeNull();
     expect(getBackTarget('create')).toBeNull();
     expect(getBackTarget('client-view')).toBeNull();
