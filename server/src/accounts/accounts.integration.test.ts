@@ -63,30 +63,13 @@ interface Card {
 }
 
 /** A signed-in browser: a fresh user with a session cookie. */
-/** The people this file created: their accounts are disconnected before each test (below). */
-const createdHere: string[] = [];
-
 async function signedInClient(label: string, baseUrl = app.url) {
   const user = await makeUser(handle, label);
-  createdHere.push(user.id);
   const session = await createSession(handle.db, user.id, { persistent: true });
   const client = new TestClient(baseUrl);
   client.jar.set('pauta_session', session.token);
   return { user, client };
 }
-
-// The sandbox consents as the same network account for every person here, and an account is
-// active in one workspace at a time (docs/workspaces.md "One account, one workspace"): each test
-// starts with the previous tests' accounts disconnected.
-beforeEach(async () => {
-  if (createdHere.length === 0) return;
-  await handle.db
-    .updateTable('connected_accounts')
-    .set({ is_active: false })
-    .where('user_id', 'in', createdHere)
-    .where('is_active', '=', true)
-    .execute();
-});
 
 /** Start → sandbox consent → our callback URL; `tweak` may edit the authorization URL. */
 async function authorize(client: TestClient, platform: string, tweak?: (url: URL) => void) {
