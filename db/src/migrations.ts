@@ -27,7 +27,6 @@ import * as deliveryEvents from '../migrations/2026-11-28T00-30-delivery-events.
 import * as accountProtectionEmails from '../migrations/2026-11-28T02-00-account-protection-emails.js';
 import * as workspaces from '../migrations/2026-11-29T00-00-workspaces.js';
 import * as templateSampleValues from '../migrations/2026-11-29T00-30-template-sample-values.js';
-import * as accountOneWorkspace from '../migrations/2026-11-30T00-50-account-one-workspace.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -56,7 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T02-00-account-protection-emails': accountProtectionEmails,
   '2026-11-29T00-00-workspaces': workspaces,
   '2026-11-29T00-30-template-sample-values': templateSampleValues,
-  '2026-11-30T00-50-account-one-workspace': accountOneWorkspace,
 };
 
 export class MigrationError extends Error {

@@ -38,8 +38,6 @@ export interface ConnectionFailure {
   platform: Platform;
   /** OAuthErrorKind of networks ('invalid_grant', 'network' …), 'no_pages' or 'page_unavailable'. */
   reason?: string;
-  /** `other_workspace`: the workspace where the account is active, when the person is a member of it. */
-  workspaceName?: string | null;
 }
 
 export interface ErrorDetailsByCode {

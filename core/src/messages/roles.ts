@@ -8,13 +8,6 @@ export const roleMessages = {
   /** Create / edit theme opened by a role that may not write. */
   cannotWriteThemes:
     'Seu papel neste cliente não permite criar ou editar temas. Peça a um Editor ou ao Proprietário.',
-  /** Connecting an account that is active in another workspace (one account, one workspace). */
-  accountInOtherWorkspace: (platform: string | null, workspace: string | null) => {
-    const account = platform ? `Esta conta do ${platform}` : 'Esta conta';
-    return workspace
-      ? `${account} já está conectada no cliente “${workspace}”. Para usá-la aqui, desconecte-a lá primeiro (em Contas Conectadas daquele cliente) e conecte de novo. Nada foi alterado.`
-      : `${account} já está conectada em outro cliente do Pauta. Peça a quem a conectou para desconectá-la lá e conecte de novo. Nada foi alterado.`;
-  },
   /** The Cliente's view ("Para aprovar"). */
   clientView: {
     nav: 'Para aprovar',

@@ -112,21 +112,6 @@ export interface UpsertAccountInput {
  * Another account of the same network is active in this workspace: connecting would replace it.
  * The caller tells the person (pt-BR) and nothing is written.
  */
-/**
- * The network account is active in another workspace (issue 25 item 7: one account, one workspace
- * at a time; index connected_accounts_one_workspace_idx). Nothing was written.
- */
-export class AccountInOtherWorkspaceError extends Error {
-  override name = 'AccountInOtherWorkspaceError';
-  constructor(
-    readonly platform: Platform,
-    /** The workspace where it is active (the caller decides whether the person may see its name). */
-    readonly workspaceId: string,
-  ) {
-    super(`${platform}: a conta já está conectada em outro workspace`);
-  }
-}
-
 export class DifferentAccountError extends Error {
   override name = 'DifferentAccountError';
   constructor(readonly platform: Platform) {
@@ -152,21 +137,6 @@ export async function upsertAccount(
   const workspaceId = input.workspaceId ?? input.userId;
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().execute();
-    // One account, one workspace: the account's identity is locked across workspaces for the
-    // decision (two connects of it in two workspaces at once are ordered; the second finds the
-    // first's row), and the partial unique index backs the rule in the database.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`pauta:account:${input.platform}:${input.platformUserId}`}))`.execute(
-      trx,
-    );
-    const elsewhere = await trx
-      .selectFrom('connected_accounts')
-      .select('workspace_id')
-      .where('platform', '=', input.platform)
-      .where('platform_user_id', '=', input.platformUserId)
-      .where('is_active', '=', true)
-      .where('workspace_id', '<>', workspaceId)
-      .executeTakeFirst();
-    if (elsewhere) throw new AccountInOtherWorkspaceError(input.platform, elsewhere.workspace_id);
     const rows = await trx
       .selectFrom('connected_accounts')
       .select(['id', 'platform_user_id', 'is_active'])

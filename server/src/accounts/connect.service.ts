@@ -5,7 +5,6 @@
 // in a pending row (sealed user token, 10 min) until the person chooses.
 import { AppError, type ConnectablePlatform, PLATFORM_OAUTH_PROVIDERS, type Platform } from '@pauta/core';
 import {
-  AccountInOtherWorkspaceError,
   createPendingConnection,
   type Database,
   DifferentAccountError,
@@ -41,33 +40,13 @@ export type ConnectResult = { redirectTo: string };
 
 /**
  * Saves the account (db upsertAccount: the same network account is updated in place). Another
- * account of the network while one is active is refused with OAUTH_FAILED `different_account`;
- * an account active in another workspace (one account, one workspace: docs/workspaces.md) with
- * `other_workspace`, naming that workspace only to a member of it. The person is told in pt-BR
- * and nothing is written.
+ * account of the network while one is active is refused with OAUTH_FAILED `different_account`:
+ * the person is told in pt-BR and nothing is written.
  */
 async function saveAccount(deps: ConnectDeps, input: Parameters<typeof upsertAccount>[2]): Promise<void> {
   try {
     await upsertAccount(deps.db, deps.env.keyring, input);
   } catch (error) {
-    if (error instanceof AccountInOtherWorkspaceError) {
-      const member = await deps.db
-        .selectFrom('workspace_members as m')
-        .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-        .select('w.name')
-        .where('m.workspace_id', '=', error.workspaceId)
-        .where('m.user_id', '=', input.userId)
-        .executeTakeFirst();
-      deps.logger.warn(
-        { userId: input.userId, platform: input.platform, member: member !== undefined },
-        'conta já conectada em outro workspace',
-      );
-      throw new AppError('OAUTH_FAILED', {
-        platform: input.platform,
-        reason: 'other_workspace',
-        workspaceName: member?.name ?? null,
-      });
-    }
     if (!(error instanceof DifferentAccountError)) throw error;
     deps.logger.warn({ userId: input.userId, platform: input.platform }, 'outra conta da rede autorizada');
     throw new AppError('OAUTH_FAILED', { platform: input.platform, reason: 'different_account' });

@@ -65,11 +65,8 @@ export function ConnectedAccountsView() {
     if (!connectionReturn || announced.current) return;
     announced.current = true;
     forgetConnectPlatform();
-    const { error, reason, platform, pickPage, pickInstagram, workspaceName } = connectionReturn;
-    if (error)
-      showErrorText(describeConnectionError(error, reason, platform, workspaceName), {
-        id: 'account-connection',
-      });
+    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
+    if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
     else if (!pickPage && !pickInstagram && platform)
       showSuccess(messages.common.success, text.connectedSuccess(PLATFORM_LABELS[platform]), {
         id: 'account-connection',

@@ -1,7 +1,7 @@
 import { messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { errorDetailsOf, otherWorkspaceRefusal } from './connection-return';
+import { errorDetailsOf } from './connection-return';
 import { PickPendingChoiceModal } from './PickPendingChoiceModal';
 
 const text = messages.accounts;
@@ -32,11 +32,7 @@ export function PickFacebookPageModal(props: PickFacebookPageModalProps) {
       option={(page) => ({ label: page.name })}
       select={(pendingId, pageId) => select.mutateAsync({ pendingId, pageId })}
       // Reconnecting must pick the connected Page: another one is refused, nothing changed.
-      refusal={(error) =>
-        errorDetailsOf(error)?.reason === 'different_account'
-          ? text.differentPage
-          : otherWorkspaceRefusal(errorDetailsOf(error))
-      }
+      refusal={(error) => (errorDetailsOf(error)?.reason === 'different_account' ? text.differentPage : null)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { errorDetailsOf, otherWorkspaceRefusal } from './connection-return';
+import { errorDetailsOf } from './connection-return';
 import { PickPendingChoiceModal } from './PickPendingChoiceModal';
 
 const text = messages.accounts;
@@ -38,9 +38,7 @@ export function PickInstagramAccountModal(props: PickInstagramAccountModalProps)
       })}
       select={(pendingId, accountId) => select.mutateAsync({ pendingId, accountId })}
       refusal={(error) =>
-        errorDetailsOf(error)?.reason === 'account_unavailable'
-          ? text.instagramAccountUnavailable
-          : otherWorkspaceRefusal(errorDetailsOf(error))
+        errorDetailsOf(error)?.reason === 'account_unavailable' ? text.instagramAccountUnavailable : null
       }
     />
   );

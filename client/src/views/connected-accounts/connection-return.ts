@@ -10,35 +10,15 @@ import {
   isErrorCode,
   messages,
   PLATFORM_LABELS,
-  roleMessages,
 } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { type ErrorText, errorDetails } from '../../lib/errors';
 
 const PLATFORM_KEY = 'pauta:connect-platform';
-/** The return's parameter naming the cliente where the account already is (never `cliente`: that one is the workspace on screen). */
-const OTHER_WORKSPACE_PARAM = 'conectadaEm';
-
-/** The refusal of an account active in another cliente, for the page and account pickers; null otherwise. */
-export function otherWorkspaceRefusal(
-  details: { reason?: unknown; workspaceName?: unknown; platform?: unknown } | null | undefined,
-): string | null {
-  if (details?.reason !== 'other_workspace') return null;
-  const platform =
-    typeof details.platform === 'string' && details.platform in PLATFORM_LABELS
-      ? PLATFORM_LABELS[details.platform as Platform]
-      : null;
-  return roleMessages.accountInOtherWorkspace(
-    platform,
-    typeof details.workspaceName === 'string' ? details.workspaceName : null,
-  );
-}
 
 interface ConnectionReturn {
   error: string | null;
   reason: string | null;
-  /** `other_workspace`: the name of the cliente where the account is active (when the person is in it). */
-  workspaceName: string | null;
   platform: ConnectablePlatform | null;
   pickPage: string | null;
   pickInstagram: string | null;
@@ -88,7 +68,6 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
   return {
     error: params.get('error'),
     reason: params.get('reason'),
-    workspaceName: params.get(OTHER_WORKSPACE_PARAM),
     platform: asPlatform(params.get('platform')) ?? remembered,
     pickPage: pendingId('pickPage'),
     pickInstagram: pendingId('pickInstagram'),
@@ -103,11 +82,10 @@ export function errorDetailsOf(error: unknown): Partial<ConnectionFailure> | nul
 /** Where the callback page sends a failed connection (the view shows the error). */
 export function connectionFailurePath(
   code: string | null,
-  details: { platform?: unknown; reason?: unknown; workspaceName?: unknown } = {},
+  details: { platform?: unknown; reason?: unknown } = {},
 ): string {
   const params = new URLSearchParams({ connection: 'true', error: code ?? 'unknown_error' });
   if (typeof details.reason === 'string') params.set('reason', details.reason);
-  if (typeof details.workspaceName === 'string') params.set(OTHER_WORKSPACE_PARAM, details.workspaceName);
   if (typeof details.platform === 'string') params.set('platform', details.platform);
   return `/connected-accounts?${params}`;
 }
@@ -120,7 +98,6 @@ export function describeConnectionError(
   code: string,
   reason: string | null,
   platform: Platform | null,
-  workspaceName: string | null = null,
 ): ErrorText {
   const title = messages.auth.authErrorTitle;
   const text = messages.accounts;
@@ -132,14 +109,6 @@ export function describeConnectionError(
   if (reason === 'account_unavailable') return { title, message: text.instagramAccountUnavailable };
   if (reason === 'permissions_declined') return { title, message: text.instagramPermissionsDeclined };
   if (reason === 'no_pages') return { title, message: text.noFacebookPages };
-  if (reason === 'other_workspace')
-    return {
-      title,
-      message: roleMessages.accountInOtherWorkspace(
-        platform ? PLATFORM_LABELS[platform] : null,
-        workspaceName,
-      ),
-    };
   if (reason === 'different_account')
     return { title, message: text.differentAccount(platform ? PLATFORM_LABELS[platform] : null) };
   const kind = classifyConnectionError([code, reason].filter(Boolean).join(' '));
