@@ -7,7 +7,7 @@
 //     NOT_FOUND / FORBIDDEN / a 2xx that changed nothing and leaked nothing; the victim's row
 //     fingerprints never move.
 
-import { WORKSPACE_HEADER } from '@pauta/core';
+import { can, WORKSPACE_HEADER, type WorkspaceAction, type WorkspaceRole } from '@pauta/core';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,6 +307,99 @@ describe("another person's workspace by header: every workspace-scoped procedure
       }
       expect(problems, procedure.path).toEqual([]);
       expect(changedTables(victimBefore, await rowHashes(iso.handle, victim.id))).toEqual([]);
+    });
+  }
+});
+
+// Issue 25 item 9: every workspace-scoped procedure × every role of one workspace (the victim's
+// personal one), plus a non-member, a member of another workspace using this workspace's ids, and
+// anonymous. The expected answer is derived from core's permission table (`can(role, action)`),
+// never a hand-written copy: allowed → never 401/403 nor WORKSPACE_UNAVAILABLE; refused → 403
+// FORBIDDEN with the workspace's rows unchanged. Refused roles go first, so every refusal is
+// checked against rows no allowed call has touched since.
+const MEMBER_ROLES = ['client', 'reviewer', 'editor', 'owner'] as const satisfies readonly WorkspaceRole[];
+
+describe('every workspace-scoped procedure × every role (core permission table)', () => {
+  const members = {} as Record<(typeof MEMBER_ROLES)[number], SeededUser>;
+  let outsider: SeededUser;
+
+  beforeAll(async () => {
+    for (const role of MEMBER_ROLES) {
+      if (role === 'owner') {
+        members.owner = victim;
+        continue;
+      }
+      members[role] = await seedUser(iso.handle, deps.env.keyring, { label: `membro-${role}` });
+      await iso.handle.db
+        .insertInto('workspace_members')
+        .values({ workspace_id: victim.id, user_id: members[role].id, role })
+        .execute();
+    }
+    outsider = await seedUser(iso.handle, deps.env.keyring, { label: 'outro-cliente' });
+  }, 120_000);
+
+  for (const procedure of workspaceScoped) {
+    const action = procedure.workspaceAction as WorkspaceAction;
+    it(`${procedure.path} (${action})`, async () => {
+      const sample = SAMPLES[procedure.path];
+      if (!sample) throw new Error(missingSampleMessage(procedure.path));
+      const admin = await seedAdminTargets(iso.handle);
+      const input = sample({ own: victim, admin });
+      const problems: string[] = [];
+      const unchanged = async (who: string, before: Record<string, string>) => {
+        const changed = changedTables(before, await rowHashes(iso.handle, victim.id));
+        if (changed.length) problems.push(`${who}: the workspace's rows changed in ${changed.join(', ')}`);
+      };
+
+      // Anonymous: 401.
+      let before = await rowHashes(iso.handle, victim.id);
+      const anonymous = await signedIn(null);
+      anonymous.headers.set(WORKSPACE_HEADER, victim.id);
+      const anon = await call(anonymous, procedure, input);
+      if (anon.status !== 401) problems.push(`anonymous: ${describeOutcome(anon)} (expected 401)`);
+      await unchanged('anonymous', before);
+
+      // A non-member naming the workspace: 404 WORKSPACE_UNAVAILABLE.
+      before = await rowHashes(iso.handle, victim.id);
+      const stranger = await signedIn(outsider.id);
+      stranger.headers.set(WORKSPACE_HEADER, victim.id);
+      const refusedStranger = await call(stranger, procedure, input);
+      if (refusedStranger.error?.message !== 'WORKSPACE_UNAVAILABLE')
+        problems.push(`non-member: ${describeOutcome(refusedStranger)} (expected WORKSPACE_UNAVAILABLE)`);
+      await unchanged('non-member', before);
+
+      // A member of another workspace (their own) using this workspace's ids: nothing of it.
+      before = await rowHashes(iso.handle, victim.id);
+      const elsewhere = await signedIn(outsider.id);
+      elsewhere.headers.set(WORKSPACE_HEADER, outsider.id);
+      const fromElsewhere = await call(elsewhere, procedure, input);
+      if (JSON.stringify(fromElsewhere.data ?? fromElsewhere.error ?? null).includes(victim.marker))
+        problems.push(`member of another workspace: the answer carries this workspace's data`);
+      await unchanged('member of another workspace', before);
+
+      // The members: refused roles first (rows must not move), then the allowed ones.
+      const ordered = [...MEMBER_ROLES].sort((a, b) => Number(can(a, action)) - Number(can(b, action)));
+      for (const role of ordered) {
+        before = await rowHashes(iso.handle, victim.id);
+        const client = await signedIn(members[role].id);
+        client.headers.set(WORKSPACE_HEADER, victim.id);
+        const res = await call(client, procedure, input);
+        const refusedCodes = ['FORBIDDEN', 'UNAUTHORIZED', 'WORKSPACE_UNAVAILABLE'];
+        if (can(role, action)) {
+          if (res.status === 401 || res.status === 403 || refusedCodes.includes(res.error?.message ?? ''))
+            problems.push(`${role}: ${describeOutcome(res)} (the table allows ${action})`);
+        } else {
+          if (res.status !== 403 || res.error?.message !== 'FORBIDDEN')
+            problems.push(
+              `${role}: ${describeOutcome(res)} (expected 403 FORBIDDEN: the table refuses ${action})`,
+            );
+          await unchanged(role, before);
+        }
+        counts.access++;
+      }
+      // Allowed calls may change the workspace's rows: the next IDOR checks start from here.
+      victimBefore = await rowHashes(iso.handle, victim.id);
+      expect(problems, procedure.path).toEqual([]);
     });
   }
 });

@@ -125,6 +125,11 @@ export const SAMPLES: Record<string, Sample> = {
   'approval.move': ({ own }) => ({ postId: own.postIds.scheduled, to: 'approved' }),
   'approval.history': ({ own }) => ({ postId: own.postIds.scheduled }),
   'approval.comment': ({ own }) => ({ postId: own.postIds.scheduled, body: 'Revisar a chamada @autor' }),
+  // The Cliente member's view (docs/workspaces.md "The Cliente view"). The seeded post does not wait
+  // for the client, so the decision is a 404 (not a post of the client's view); a refused role 403.
+  'clientView.pending': () => ({ limit: 5 }),
+  'clientView.published': () => ({ limit: 5 }),
+  'clientView.decide': ({ own }) => ({ postId: own.postIds.scheduled, decision: 'approve' }),
   // The client approval link (docs/approval.md). A period needs no theme with approval; the
   // public procedures answer a token that opens nothing with { state: 'invalid' } (a 200).
   'clientLinks.list': none,

@@ -7,12 +7,13 @@ import { VIEW_COMPONENTS } from '../views/registry';
 import { DatesSettings } from './DatesSettings';
 import { ErrorBoundary } from './ErrorBoundary';
 import { navigate } from './navigation';
+import { RoleGate } from './RoleGate';
 import { takeReturnPath } from './return-to';
 import { signedInView, useSessionUser } from './session';
 import { AdminGate } from './shell/AdminGate';
 import { AppLayout } from './shell/AppLayout';
 import { ViewHeader } from './shell/ViewHeader';
-import { WorkspaceScope } from './WorkspaceScope';
+import { useWorkspace, WorkspaceScope } from './WorkspaceScope';
 
 interface SignedInAppProps {
   pathname: string;
@@ -41,22 +42,30 @@ export function SignedInApp({ pathname, hasThemes }: SignedInAppProps) {
   return (
     <WorkspaceScope userId={user.id}>
       <DatesSettings>
-        <LiveUpdates userId={user.id} />
+        <WorkspaceLive />
         <AppLayout view={view}>
           <ViewHeader view={view} />
           <ErrorBoundary key={view}>
             <Suspense fallback={<ViewLoading />}>
-              {isAdminView(view) ? (
-                <AdminGate>
+              <RoleGate view={view}>
+                {isAdminView(view) ? (
+                  <AdminGate>
+                    <ViewComponent />
+                  </AdminGate>
+                ) : (
                   <ViewComponent />
-                </AdminGate>
-              ) : (
-                <ViewComponent />
-              )}
+                )}
+              </RoleGate>
             </Suspense>
           </ErrorBoundary>
         </AppLayout>
       </DatesSettings>
     </WorkspaceScope>
   );
+}
+
+/** The live stream of the workspace on screen (its events toast whoever in it caused them). */
+function WorkspaceLive() {
+  const workspace = useWorkspace();
+  return workspace ? <LiveUpdates workspaceId={workspace.id} /> : null;
 }

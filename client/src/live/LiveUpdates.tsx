@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useMemo } from 'react';
 import { Link } from '../app/Link';
+import { useCan } from '../app/permissions';
 import { showError, showInfo, showSuccess, showWarning } from '../lib/toast';
 import { useTRPC } from '../lib/trpc';
 import { createLiveHandler, type LiveToast } from './live-events';
@@ -25,14 +26,16 @@ function showLiveToast(toast: LiveToast) {
   show(toast.title, message, { autoClose: toast.kind === 'success' ? 6000 : 10_000 });
 }
 
-export function LiveUpdates({ userId }: { userId: string }) {
+/** The stream of the workspace on screen; a role that may not read the workspace (Cliente) opens none. */
+export function LiveUpdates({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const canRead = useCan('workspace.read');
   const handler = useMemo(
     () =>
       createLiveHandler({
         queryClient,
-        userId,
+        workspaceId,
         toast: showLiveToast,
         filters: {
           posts: trpc.posts.pathFilter(),
@@ -45,14 +48,14 @@ export function LiveUpdates({ userId }: { userId: string }) {
           adminLogs: [trpc.admin.logs.pathFilter(), trpc.admin.stats.pathFilter()],
         },
       }),
-    [queryClient, trpc, userId],
+    [queryClient, trpc, workspaceId],
   );
   useSubscription(
     trpc.live.events.subscriptionOptions(
       {},
       {
         // No EventSource (old browsers, jsdom): the screens still refetch on navigation.
-        enabled: typeof EventSource !== 'undefined',
+        enabled: typeof EventSource !== 'undefined' && canRead,
         onData: (tracked) => handler.handle(tracked.data),
       },
     ),

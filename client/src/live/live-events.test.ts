@@ -36,7 +36,7 @@ function setup() {
   let flush: (() => void) | null = null;
   const handler = createLiveHandler({
     queryClient,
-    userId: ME,
+    workspaceId: ME,
     toast: (t) => toasts.push(t),
     schedule: (fn) => {
       flush = fn;
@@ -168,10 +168,23 @@ describe('live events on the open screen', () => {
     ]);
   });
 
-  it("another user's event (an administrator's stream) refreshes only the logs, silently", () => {
+  it("another member's event in the workspace on screen refreshes its screens and toasts", () => {
     const { handler, invalidated, toasts, flush } = setup();
     handler.handle({ type: 'sync' });
     handler.handle(live(event({ userId: OTHER, status: 'failed', errorCode: 'REJECTED' })));
+    handler.handle(live(event({ userId: OTHER, status: 'scheduled', errorCode: 'CLIENT_APPROVED' })));
+    flush();
+    expect(invalidated).toEqual(expect.arrayContaining(['posts', 'approval', 'dashboard']));
+    expect(toasts.map((t) => t.title)).toEqual([
+      expect.stringContaining('aprovou'),
+      'Falha ao publicar no LinkedIn',
+    ]);
+  });
+
+  it("another workspace's event (an administrator's stream) refreshes only the logs, silently", () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(live(event({ workspaceId: OTHER, status: 'failed', errorCode: 'REJECTED' })));
     flush();
     expect(invalidated).toEqual(['admin,logs']);
     expect(toasts).toEqual([]);

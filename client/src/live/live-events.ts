@@ -139,8 +139,11 @@ export function toastFor(event: LiveEvent): LiveToast | null {
 interface LiveHandlerOptions {
   queryClient: QueryClient;
   filters: LiveCacheFilters;
-  /** The signed-in user: only their own events toast or touch their own screens. */
-  userId: string;
+  /**
+   * The workspace on screen: its events — whoever in it caused them — toast and refresh its
+   * screens; another workspace's (an administrator's stream carries every one) only the logs.
+   */
+  workspaceId: string;
   toast(toast: LiveToast): void;
   /** Timer seam for tests. */
   schedule?: (fn: () => void, ms: number) => void;
@@ -170,7 +173,7 @@ export function createLiveHandler(options: LiveHandlerOptions) {
     }
     const events = batch.flatMap((m) => (m.type === 'event' ? [m.event] : []));
     if (events.length === 0) return;
-    const own = events.filter((e) => e.userId === options.userId);
+    const own = events.filter((e) => e.workspaceId === options.workspaceId);
     if (own.some((e) => e.kind === 'post')) {
       invalidate(filters.posts);
       invalidate(filters.themes);

@@ -21,6 +21,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
   'theme-posts': named(() => import('./theme-posts/ThemePostsView'), 'ThemePostsView'),
   'scheduled-posts': named(() => import('./scheduled-posts/ScheduledPostsView'), 'ScheduledPostsView'),
   'approval-board': named(() => import('./approval-board/ApprovalBoardView'), 'ApprovalBoardView'),
+  'client-view': named(() => import('./client-view/ClientView'), 'ClientView'),
   'published-posts': named(() => import('./published-posts/PublishedPostsView'), 'PublishedPostsView'),
   'suggested-posts': named(() => import('./suggested-posts/SuggestedPostsView'), 'SuggestedPostsView'),
   'connected-accounts': named(

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { getBackTarget, isAdminView, resolveView, VIEWS } from './views.js';
 
 describe('getBackTarget', () => {
-  it('hides the back button on dashboard and create', () => {
+  it("hides the back button on dashboard, create and the Cliente's initial view", () => {
     expect(getBackTarget('dashboard')).toBeNull();
     expect(getBackTarget('create')).toBeNull();
+    expect(getBackTarget('client-view')).toBeNull();
   });
 
   it('goes back to themes from suggested-posts', () => {
@@ -22,6 +23,7 @@ describe('getBackTarget', () => {
     const special = new Set([
       'dashboard',
       'create',
+      'client-view',
       'suggested-posts',
       'connected-accounts',
       'integrations',

@@ -11,6 +11,7 @@ export const VIEWS = [
   'theme-posts',
   'scheduled-posts',
   'approval-board',
+  'client-view',
   'published-posts',
   'suggested-posts',
   'connected-accounts',
@@ -68,6 +69,7 @@ export function getBackTarget(view: View): View | null {
   switch (view) {
     case 'dashboard':
     case 'create':
+    case 'client-view':
       return null;
     case 'suggested-posts':
       return 'themes';

@@ -9,6 +9,7 @@ export * from './mcp.js';
 export * from './media.js';
 export * from './members.js';
 export * from './messages.js';
+export * from './roles.js';
 export * from './video.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';

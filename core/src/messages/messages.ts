@@ -49,6 +49,10 @@ const views = {
     title: 'Quadro de aprovação',
     subtitle: 'Leve cada post de Rascunho até Aprovado: só os aprovados são publicados.',
   },
+  'client-view': {
+    title: 'Para aprovar',
+    subtitle: 'Veja cada post como vai aparecer na rede e aprove ou peça ajustes.',
+  },
   'published-posts': {
     title: 'Posts Publicados',
     subtitle: 'Veja o que já foi ao ar e como cada post está performando.',

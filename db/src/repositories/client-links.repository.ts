@@ -156,11 +156,16 @@ export interface ClientLinkPost {
   theme_name: string;
 }
 
-/** The link's workspace's posts waiting for the client ('client' stage, not published) in its scope. */
+/**
+ * The posts waiting for the client ('client' stage, not published) of a workspace: within a
+ * link's scope (one theme or a period), or — a Cliente member's view, no theme and no period —
+ * all of the workspace's. Ordered by date (undated last), then id; `after` continues a page.
+ */
 export async function listClientLinkPosts(
   db: Kysely<Database>,
   link: Pick<ClientLinkRow, 'workspace_id' | 'theme_id' | 'period_start' | 'period_end'>,
   limit = 100,
+  after: { scheduledFor: Date | null; id: string } | null = null,
 ): Promise<ClientLinkPost[]> {
   let query = db
     .selectFrom('suggested_posts as sp')
@@ -170,19 +175,21 @@ export async function listClientLinkPosts(
     .where('sp.approval_stage', '=', 'client')
     .where('sp.status', '<>', 'published');
   if (link.theme_id) query = query.where('sp.theme_id', '=', link.theme_id);
-  else
+  else if (link.period_start && link.period_end)
     query = query
-      .where('sp.scheduled_for', '>=', link.period_start as Date)
-      .where('sp.scheduled_for', '<', link.period_end as Date);
-  return query
-    .orderBy('sp.scheduled_for', (ob) => ob.asc().nullsLast())
-    .orderBy('sp.id')
-    .limit(limit)
-    .execute();
+      .where('sp.scheduled_for', '>=', link.period_start)
+      .where('sp.scheduled_for', '<', link.period_end);
+  // Milliseconds, as a Date carries them: the cursor's key compares exactly with the order.
+  const at = sql<Date>`coalesce(date_trunc('milliseconds', sp.scheduled_for), 'infinity'::timestamptz)`;
+  if (after)
+    query = query.where(
+      sql<boolean>`(${at}, sp.id) > (${after.scheduledFor ?? 'infinity'}::timestamptz, ${after.id}::uuid)`,
+    );
+  return query.orderBy(at).orderBy('sp.id').limit(limit).execute();
 }
 
 export type ClientActionResult =
-  /** The link expired or was revoked meanwhile. */
+  /** The link expired or was revoked meanwhile (or the member lost the role that decides). */
   | { kind: 'link_invalid' }
   /** Not a post of this link (another owner, theme, period — or no such post). */
   | { kind: 'not_found' }
@@ -191,54 +198,86 @@ export type ClientActionResult =
   | { kind: 'unchanged'; post: MovedPost }
   | { kind: 'moved'; post: MovedPost; title: string };
 
+/** Who decides as the client: a link, or a Cliente member signed in with their own account. */
+export type ClientDecisionSource =
+  | { kind: 'link'; linkId: string }
+  | {
+      kind: 'member';
+      workspaceId: string;
+      userId: string;
+      /** The name written in the history and on the comment. */
+      label: string;
+      /** The roles that may decide as the client (from the permission table, core). */
+      roles: readonly string[];
+    };
+
 /**
  * The client's "Aprovar" (to 'approved') or "Pedir ajustes" (to 'changes', with a comment), in one
- * transaction: the link row held FOR SHARE and re-checked (not revoked, not expired), the post
- * locked and re-checked in scope, then the owner's own fenced move (moveApprovalStageIn) with
- * actor 'client' and the client's name; the comment is written only when the post moved (a
- * repeat changes nothing). `afterMove` runs in the same transaction (the owner's email).
+ * transaction: the link row (or the member's membership) held FOR SHARE and re-checked (not
+ * revoked, not expired; still a member with a deciding role), the post locked and re-checked in
+ * scope, then the owner's own fenced move (moveApprovalStageIn) with actor 'client' and the
+ * client's name; the comment is written only when the post moved (a repeat changes nothing).
+ * `afterMove` runs in the same transaction (the owner's email).
  */
 export async function applyClientAction(
   db: Kysely<Database>,
   options: {
-    linkId: string;
+    source: ClientDecisionSource;
     postId: string;
     to: Extract<ApprovalStage, 'approved' | 'changes'>;
     comment: string | null;
     afterMove?: (trx: Transaction<Database>, moved: { post: MovedPost; title: string }) => Promise<void>;
   },
 ): Promise<ClientActionResult> {
+  const { source } = options;
   return db.transaction().execute(async (trx) => {
-    const link = await trx
-      .selectFrom('client_approval_links')
-      .select(LINK_COLUMNS)
-      .where('id', '=', options.linkId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .forShare()
-      .executeTakeFirst();
-    if (!link) return { kind: 'link_invalid' as const };
+    let workspaceId: string;
+    let scope: Pick<ClientLinkRow, 'theme_id' | 'period_start' | 'period_end'>;
+    let by: { actor: 'client'; userId: string | null; label: string };
+    if (source.kind === 'link') {
+      const link = await trx
+        .selectFrom('client_approval_links')
+        .select(LINK_COLUMNS)
+        .where('id', '=', source.linkId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .forShare()
+        .executeTakeFirst();
+      if (!link) return { kind: 'link_invalid' as const };
+      workspaceId = link.workspace_id;
+      scope = link;
+      by = { actor: 'client', userId: null, label: link.client_name };
+    } else {
+      // The membership is re-read and held: a removal or a role change waits for the decision,
+      // and a decision after it finds no deciding member.
+      const member = await trx
+        .selectFrom('workspace_members')
+        .select('role')
+        .where('workspace_id', '=', source.workspaceId)
+        .where('user_id', '=', source.userId)
+        .forShare()
+        .executeTakeFirst();
+      if (!member || !source.roles.includes(member.role)) return { kind: 'link_invalid' as const };
+      workspaceId = source.workspaceId;
+      scope = { theme_id: null, period_start: null, period_end: null };
+      by = { actor: 'client', userId: source.userId, label: source.label };
+    }
     let postQuery = trx
       .selectFrom('suggested_posts')
       .select(['id', 'user_id', 'title', 'approval_stage'])
       .where('id', '=', options.postId)
-      .where('workspace_id', '=', link.workspace_id)
+      .where('workspace_id', '=', workspaceId)
       .where('status', '<>', 'published');
-    if (link.theme_id) postQuery = postQuery.where('theme_id', '=', link.theme_id);
-    else
+    if (scope.theme_id) postQuery = postQuery.where('theme_id', '=', scope.theme_id);
+    else if (scope.period_start && scope.period_end)
       postQuery = postQuery
-        .where('scheduled_for', '>=', link.period_start as Date)
-        .where('scheduled_for', '<', link.period_end as Date);
+        .where('scheduled_for', '>=', scope.period_start)
+        .where('scheduled_for', '<', scope.period_end);
     const post = await postQuery.forUpdate().executeTakeFirst();
     if (!post || post.approval_stage === null) return { kind: 'not_found' as const };
     if (post.approval_stage !== 'client' && post.approval_stage !== options.to)
       return { kind: 'not_pending' as const };
-    const result = await moveApprovalStageIn(trx, {
-      workspaceId: link.workspace_id,
-      postId: post.id,
-      to: options.to,
-      by: { actor: 'client', userId: null, label: link.client_name },
-    });
+    const result = await moveApprovalStageIn(trx, { workspaceId, postId: post.id, to: options.to, by });
     if (result.kind === 'unchanged') return { kind: 'unchanged' as const, post: result.post };
     if (result.kind !== 'moved') return { kind: 'not_pending' as const };
     if (options.comment) {
@@ -248,8 +287,8 @@ export async function applyClientAction(
           post_id: post.id,
           user_id: post.user_id,
           actor: 'client',
-          actor_user_id: null,
-          actor_label: link.client_name,
+          actor_user_id: by.userId,
+          actor_label: by.label,
           body: options.comment,
         })
         .execute();

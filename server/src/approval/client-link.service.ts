@@ -22,6 +22,8 @@ import {
 } from '@pauta/core';
 import {
   applyClientAction,
+  type ClientDecisionSource,
+  type ClientLinkPost,
   type ClientLinkRow,
   findClientLinkByHash,
   findProfile,
@@ -191,7 +193,7 @@ export async function revokeLink(
 // ——— The client's side ———
 
 /** A post as the client sees it: what the previews need, nothing else. */
-interface ClientPagePost {
+export interface ClientPagePost {
   id: string;
   platform: Platform;
   title: string;
@@ -202,7 +204,7 @@ interface ClientPagePost {
 }
 
 /** The connected account's display name and photo per network (what the network shows anyway). */
-interface ClientPageAccount {
+export interface ClientPageAccount {
   platform: Platform;
   name: string | null;
   username: string | null;
@@ -239,7 +241,7 @@ export type ClientActionAnswer =
   | { state: 'expired' }
   | { state: 'invalid' };
 
-type ClientDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'queue' | 'media' | 'localMailbox'>;
+export type ClientDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'queue' | 'media' | 'localMailbox'>;
 
 /**
  * Rate limits, then the link: undefined for a token that opens nothing (counted apart); the
@@ -317,36 +319,53 @@ export async function openClientPage(
         : { kind: 'period', from: link.period_start as Date, to: link.period_end as Date },
     expiresAt: link.expires_at,
     timeZone: profile?.timezone ?? 'America/Sao_Paulo',
-    accounts: accounts.map((a) => ({
-      platform: a.platform,
-      name: a.account_data?.name ?? null,
-      username: a.platform_username,
-      pageName: a.account_data?.page_name ?? null,
-      avatarUrl: a.account_data?.avatar_url ?? null,
-    })),
-    posts: rows.map((r) => ({
-      id: r.id,
-      platform: r.platform,
-      title: r.title,
-      content: r.content,
-      scheduledFor: r.scheduled_for,
-      themeName: r.theme_name,
-      images: signingKey
-        ? (media.get(r.id) ?? []).map((m) => ({
-            url: browserMediaUrl(signingKey, m.storage_key, now.getTime()),
-            alt: m.alt_text,
-          }))
-        : [],
-    })),
+    accounts: presentClientAccounts(accounts),
+    posts: presentClientPosts(rows, media, signingKey, now),
   };
 }
 
+/** The posts as the client sees them (the link's page and a Cliente member's view). */
+export function presentClientPosts(
+  rows: ClientLinkPost[],
+  media: Map<string, { storage_key: string; alt_text: string }[]>,
+  signingKey: Buffer | undefined,
+  now: Date,
+): ClientPagePost[] {
+  return rows.map((r) => ({
+    id: r.id,
+    platform: r.platform,
+    title: r.title,
+    content: r.content,
+    scheduledFor: r.scheduled_for,
+    themeName: r.theme_name,
+    images: signingKey
+      ? (media.get(r.id) ?? []).map((m) => ({
+          url: browserMediaUrl(signingKey, m.storage_key, now.getTime()),
+          alt: m.alt_text,
+        }))
+      : [],
+  }));
+}
+
+/** The connected accounts as the client sees them: what each network shows anyway. */
+export function presentClientAccounts(
+  accounts: Awaited<ReturnType<typeof listActiveAccounts>>,
+): ClientPageAccount[] {
+  return accounts.map((a) => ({
+    platform: a.platform,
+    name: a.account_data?.name ?? null,
+    username: a.platform_username,
+    pageName: a.account_data?.page_name ?? null,
+    avatarUrl: a.account_data?.avatar_url ?? null,
+  }));
+}
+
 /**
- * "Aprovar" or "Pedir ajustes" (with a comment). Approve moves the post to 'approved' and enqueues
- * its wake-up as the owner's approve does; changes moves it to 'Ajustes' and writes the comment.
- * Actor 'client' with the client's name in the history. A repeat changes nothing. The owner is
- * told live (the trigger's CLIENT_* event) and by email, one per action, queued in the move's
- * transaction (respecting "Notificações por email").
+ * "Aprovar" or "Pedir ajustes" (with a comment) through the link. Approve moves the post to
+ * 'approved' and enqueues its wake-up as the owner's approve does; changes moves it to 'Ajustes'
+ * and writes the comment. Actor 'client' with the client's name in the history. A repeat changes
+ * nothing. The link's creator is told live (the trigger's CLIENT_* event) and by email, one per
+ * action, queued in the move's transaction (respecting "Notificações por email").
  */
 export async function actOnClientLink(
   deps: ClientDeps,
@@ -363,40 +382,70 @@ export async function actOnClientLink(
   if (!link) return { state: 'invalid' };
   const status = statusOf(link, now);
   if (status !== 'active') return { state: status === 'expired' ? 'expired' : 'invalid' };
-  if (input.decision === 'changes' && !input.comment)
-    throw new AppError('VALIDATION_FAILED', { field: 'comment' });
-  const to = input.decision === 'approve' ? ('approved' as const) : ('changes' as const);
+  return decideAsClient(deps, {
+    source: { kind: 'link', linkId: link.id },
+    clientName: link.client_name,
+    notify: [link.user_id],
+    postId: input.postId,
+    decision: input.decision,
+    comment: input.comment,
+  });
+}
+
+/**
+ * The client's decision, from a link or from a Cliente member's own login (approval/client-view
+ * .service.ts): the same locked move, comment, live event, emails and wake-up. `notify`: the people
+ * emailed (the link's creator; a workspace's owners for a member's decision).
+ */
+export async function decideAsClient(
+  deps: ClientDeps,
+  input: {
+    source: ClientDecisionSource;
+    clientName: string;
+    notify: readonly string[];
+    postId: string;
+    decision: 'approve' | 'changes';
+    comment: string | null;
+  },
+): Promise<ClientActionAnswer> {
   const comment = input.comment?.trim() || null;
-  let emailId: string | null = null;
+  if (input.decision === 'changes' && !comment) throw new AppError('VALIDATION_FAILED', { field: 'comment' });
+  const to = input.decision === 'approve' ? ('approved' as const) : ('changes' as const);
+  const emailIds: string[] = [];
   const result = await applyClientAction(deps.db, {
-    linkId: link.id,
+    source: input.source,
     postId: input.postId,
     to,
     comment,
     afterMove: async (trx, moved) => {
       if (!(await getBooleanSetting(trx, SETTING_KEYS.emailNotificationsEnabled, true))) return;
-      const owner = await findProfile(trx, link.user_id);
-      if (!owner) return;
-      const text = approvalMessages.clientEmail;
-      emailId = await queueTemplatedEmail(trx, {
-        templateName: 'client_approval_action',
-        to: owner.email,
-        variables: {
-          first_name: owner.first_name ?? '',
-          client_name: link.client_name,
-          action: to === 'approved' ? text.approved : text.changes,
-          post_title: moved.title,
-          platform: PLATFORM_LABELS[moved.post.platform],
-          comment_line: comment ? text.commentLine(comment) : '',
-          next_step: to === 'approved' ? text.nextApproved : text.nextChanges,
-          board_url: `${deps.env.appUrl.replace(/\/+$/, '')}/approval-board`,
-        },
-      });
+      for (const userId of input.notify) {
+        const owner = await findProfile(trx, userId);
+        if (!owner) continue;
+        const text = approvalMessages.clientEmail;
+        const emailId = await queueTemplatedEmail(trx, {
+          templateName: 'client_approval_action',
+          to: owner.email,
+          variables: {
+            first_name: owner.first_name ?? '',
+            client_name: input.clientName,
+            action: to === 'approved' ? text.approved : text.changes,
+            post_title: moved.title,
+            platform: PLATFORM_LABELS[moved.post.platform],
+            comment_line: comment ? text.commentLine(comment) : '',
+            next_step: to === 'approved' ? text.nextApproved : text.nextChanges,
+            board_url: `${deps.env.appUrl.replace(/\/+$/, '')}/approval-board`,
+          },
+        });
+        if (emailId) emailIds.push(emailId);
+      }
     },
   });
   switch (result.kind) {
     case 'link_invalid':
-      // Revoked (or expired) between the check above and the action's transaction.
+      // Revoked (or expired) between the check above and the action's transaction; for a member,
+      // removed or no longer a deciding role.
+      if (input.source.kind === 'member') throw new AppError('FORBIDDEN');
       return { state: 'invalid' };
     case 'not_found':
       throw new AppError('NOT_FOUND');
@@ -406,13 +455,24 @@ export async function actOnClientLink(
       return { state: 'done', stage: to, changed: false };
     case 'moved': {
       const { post } = result;
-      if (emailId) void deliverInBackground(outboxDeps(deps), [emailId]);
+      if (emailIds.length > 0) void deliverInBackground(outboxDeps(deps), emailIds);
       if (post.approval_stage === 'approved' && post.status === 'scheduled' && post.scheduled_for) {
         await deps.queue.enqueuePublish([
           { id: post.id, version: post.version, platform: post.platform, scheduled_for: post.scheduled_for },
         ]);
       }
-      deps.logger.info({ linkId: link.id, postId: post.id, to }, 'ação do cliente pelo link de aprovação');
+      deps.logger.info(
+        {
+          ...(input.source.kind === 'link'
+            ? { linkId: input.source.linkId }
+            : { workspaceId: input.source.workspaceId, userId: input.source.userId }),
+          postId: post.id,
+          to,
+        },
+        input.source.kind === 'link'
+          ? 'ação do cliente pelo link de aprovação'
+          : 'ação do cliente pela conta',
+      );
       return { state: 'done', stage: to, changed: true };
     }
   }

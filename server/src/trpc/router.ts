@@ -5,6 +5,7 @@ import { approvalRouter } from './approval.router.js';
 import { authRouter } from './auth.router.js';
 import { bestTimeRouter } from './best-time.router.js';
 import { clientApprovalRouter, clientLinksRouter } from './client-links.router.js';
+import { clientViewRouter } from './client-view.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
 import { liveRouter } from './live.router.js';
@@ -28,6 +29,7 @@ export const appRouter = router({
   approval: approvalRouter,
   clientLinks: clientLinksRouter,
   clientApproval: clientApprovalRouter,
+  clientView: clientViewRouter,
   media: mediaRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,

@@ -165,3 +165,37 @@ describe('expiry notices', () => {
     ]);
   });
 });
+
+describe('expiry notices of a shared workspace', () => {
+  it("go to each of the workspace's owners, not to the editor who connected the account", async () => {
+    const ana = await owner('ana-dona');
+    const bruno = await owner('bruno-dono');
+    const carla = await owner('carla-editora');
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO workspaces (name, created_by) VALUES ('Agência', ${ana.id}) RETURNING id`.execute(a.db);
+    const agencia = rows[0]!.id;
+    await a.db
+      .insertInto('workspace_members')
+      .values([
+        { workspace_id: agencia, user_id: ana.id, role: 'owner' },
+        { workspace_id: agencia, user_id: bruno.id, role: 'owner' },
+        { workspace_id: agencia, user_id: carla.id, role: 'editor' },
+      ])
+      .execute();
+    await upsertAccount(a.db, keyring, {
+      userId: carla.id,
+      workspaceId: agencia,
+      platform: 'linkedin',
+      platformUserId: `linkedin-${randomUUID().slice(0, 8)}`,
+      platformUsername: 'Agência',
+      accountData: { name: 'Agência' },
+      accessToken: `token-${randomUUID()}`,
+      refreshToken: null,
+      accessTokenExpiresAt: new Date(Date.now() + 10 * DAY),
+    });
+    await sweep(a);
+    expect((await emailsTo(ana.id)).map((e) => e.template_name)).toEqual(['account_expiring']);
+    expect((await emailsTo(bruno.id)).map((e) => e.template_name)).toEqual(['account_expiring']);
+    expect(await emailsTo(carla.id)).toEqual([]);
+  });
+});

@@ -22,6 +22,7 @@ import {
   findProfile,
   getBooleanSetting,
   listExpiryNoticeCandidates,
+  listWorkspaceOwners,
   queueTemplatedEmail,
 } from '@pauta/db';
 import { healthOfAccount, NO_REFRESH_PLATFORMS } from '@pauta/networks';
@@ -36,7 +37,10 @@ export interface ExpiryNoticeOptions {
   now?: () => Date;
 }
 
-/** Sends the notices due now; returns how many accounts were announced and emails queued. */
+/**
+ * Sends the notices due now, by email to each owner of the account's workspace; returns how many
+ * accounts were announced and emails queued.
+ */
 export async function sendExpiryNotices(
   options: ExpiryNoticeOptions,
 ): Promise<{ notices: number; emails: number }> {
@@ -58,29 +62,34 @@ export async function sendExpiryNotices(
       report.notices++;
       // The email speaks of the expiry claimed (the row's, as it is now).
       const health = healthOfAccount({ ...account, access_token_expires_at: expiresAt }, now);
-      if (!emailEnabled) return false;
-      const profile = await findProfile(trx, account.user_id);
-      if (!profile) return false;
-      const timeZone = isValidTimeZone(profile.timezone) ? profile.timezone : DEFAULT_TIME_ZONE;
-      const queued = await queueTemplatedEmail(trx, {
-        templateName: 'account_expiring',
-        to: profile.email,
-        variables: {
-          first_name: profile.first_name ?? '',
-          platform: PLATFORM_LABELS[account.platform],
-          account_name:
-            account.platform_username ?? account.account_data.name ?? PLATFORM_LABELS[account.platform],
-          expires_on: formatDate(expiresAt, timeZone),
-          days: health.daysLeft ?? 0,
-          accounts_url: accountsUrl,
-        },
-      });
-      return queued !== null;
+      if (!emailEnabled) return 0;
+      // The workspace's owners are told, as of a failure (docs/workspaces.md): one email each.
+      let queued = 0;
+      for (const ownerId of await listWorkspaceOwners(trx, account.workspace_id)) {
+        const profile = await findProfile(trx, ownerId);
+        if (!profile) continue;
+        const timeZone = isValidTimeZone(profile.timezone) ? profile.timezone : DEFAULT_TIME_ZONE;
+        const id = await queueTemplatedEmail(trx, {
+          templateName: 'account_expiring',
+          to: profile.email,
+          variables: {
+            first_name: profile.first_name ?? '',
+            platform: PLATFORM_LABELS[account.platform],
+            account_name:
+              account.platform_username ?? account.account_data.name ?? PLATFORM_LABELS[account.platform],
+            expires_on: formatDate(expiresAt, timeZone),
+            days: health.daysLeft ?? 0,
+            accounts_url: accountsUrl,
+          },
+        });
+        if (id !== null) queued++;
+      }
+      return queued;
     });
-    if (emailed === true) report.emails++;
+    if (emailed !== null) report.emails += emailed;
     if (emailed !== null)
       options.logger.info(
-        { accountId: account.id, platform: account.platform, emailed },
+        { accountId: account.id, platform: account.platform, emails: emailed },
         'aviso de expiração da conta enviado',
       );
   }

@@ -8,13 +8,19 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { Link } from '../Link';
+import { useCan } from '../permissions';
 import { viewPath } from '../view-paths';
 
 const text = messages.accounts;
 
 export function AccountsBanner({ view }: { view: View }) {
   const trpc = useTRPC();
-  const accounts = useQuery(trpc.accounts.list.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  // A Cliente may not read the accounts (and has nothing to reconnect): no request, no banner.
+  const canRead = useCan('workspace.read');
+  const accounts = useQuery({
+    ...trpc.accounts.list.queryOptions(undefined, { staleTime: 5 * 60_000 }),
+    enabled: canRead,
+  });
   if (view === 'connected-accounts') return null;
   const flagged = (accounts.data ?? []).flatMap((card) =>
     card.account?.health.needsAction ? [{ platform: card.platform, health: card.account.health }] : [],

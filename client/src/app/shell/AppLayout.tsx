@@ -29,6 +29,7 @@ import { BudgetConfirmHost } from '../../components/budget/BudgetConfirmHost';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { Link } from '../Link';
+import { useWorkspaceRole } from '../permissions';
 import type { SessionUser } from '../session';
 import { useAdminCheck, useSessionUser, useSystemStatus } from '../session';
 import { viewPath } from '../view-paths';
@@ -37,7 +38,7 @@ import { AccountsBanner } from './AccountsBanner';
 import classes from './AppLayout.module.css';
 import { MobileMenu } from './MobileMenu';
 import type { NavItem } from './nav-items';
-import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
+import { ADMIN_ITEMS, navItemsFor } from './nav-items';
 import { displayName, initialsOf } from './user-display';
 import { useSignOut } from './useSignOut';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
@@ -57,6 +58,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
   const showAdmin = !admin.loading && admin.isAdmin;
   const severalWorkspaces = (useWorkspace()?.workspaces.length ?? 0) > 1;
+  const navItems = navItemsFor(useWorkspaceRole());
   const publishingPaused = showAdmin && status.data?.publishingAvailable === false;
 
   return (
@@ -65,7 +67,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
       <header className={classes.header}>
         <Container size="xl" className={classes.headerInner}>
           <Group gap="sm" wrap="nowrap" className={classes.left}>
-            <Logo href={viewPath('dashboard')} label={messages.nav.logoHome} />
+            <Logo href={viewPath(navItems[0]?.view ?? 'dashboard')} label={messages.nav.logoHome} />
             {status.data?.sandbox && <SandboxBadge />}
             <WorkspaceSwitcher />
           </Group>
@@ -76,7 +78,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
             data-compact={showAdmin || severalWorkspaces || undefined}
             data-workspaces={severalWorkspaces || undefined}
           >
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <HeaderLink key={item.view} item={item} active={item.view === view} />
             ))}
             {showAdmin && <AdminMenu view={view} />}

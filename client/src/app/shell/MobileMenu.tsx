@@ -3,10 +3,11 @@ import type { View } from '@pauta/core';
 import { messages } from '@pauta/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from '../Link';
+import { useWorkspaceRole } from '../permissions';
 import type { SessionUser } from '../session';
 import { viewPath } from '../view-paths';
 import type { NavItem } from './nav-items';
-import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
+import { ADMIN_ITEMS, navItemsFor } from './nav-items';
 import { displayName, initialsOf } from './user-display';
 import { WorkspaceMenuSection } from './WorkspaceSwitcher';
 
@@ -32,6 +33,7 @@ export function MobileMenu({
   onSignOut,
   signingOut,
 }: MobileMenuProps) {
+  const role = useWorkspaceRole();
   const renderItem = (item: NavItem) => (
     <MenuLink key={item.view} item={item} active={item.view === view} onClose={onClose} />
   );
@@ -52,7 +54,7 @@ export function MobileMenu({
         {user && <MenuUser user={user} />}
         <WorkspaceMenuSection id={id} onClose={onClose} />
         <nav aria-label={messages.nav.menu}>
-          <Stack gap={2}>{NAV_ITEMS.map(renderItem)}</Stack>
+          <Stack gap={2}>{navItemsFor(role).map(renderItem)}</Stack>
           {showAdmin && (
             <>
               <Divider my="sm" />

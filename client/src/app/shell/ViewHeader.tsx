@@ -4,6 +4,7 @@ import { getBackTarget, messages } from '@pauta/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import cta from '../../components/cta.module.css';
 import { Link } from '../Link';
+import { useCan } from '../permissions';
 import { viewPath } from '../view-paths';
 import classes from './ViewHeader.module.css';
 
@@ -14,6 +15,7 @@ import classes from './ViewHeader.module.css';
 export function ViewHeader({ view }: { view: View }) {
   const { title, subtitle } = messages.views[view];
   const back = getBackTarget(view);
+  const canWriteThemes = useCan('themes.write');
   return (
     <Stack gap="xs" className={classes.header}>
       {back && (
@@ -38,7 +40,7 @@ export function ViewHeader({ view }: { view: View }) {
             {subtitle}
           </Text>
         </div>
-        {view === 'themes' && (
+        {view === 'themes' && canWriteThemes && (
           <Button
             component={Link}
             href={viewPath('create')}

@@ -1,10 +1,11 @@
 // The menus of spec §2.3: header (desktop), side menu (under 768 px) and the admin entries.
-import type { View } from '@pauta/core';
-import { approvalMessages, membersMessages, messages, workspaceAdminMessages } from '@pauta/core';
+import type { View, WorkspaceRole } from '@pauta/core';
+import { approvalMessages, can, membersMessages, messages, roleMessages, workspaceAdminMessages } from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconBuildingCommunity,
   IconCalendarTime,
+  IconChecklist,
   IconHome,
   IconId,
   IconLayoutGrid,
@@ -45,6 +46,17 @@ const team: NavItem = { label: membersMessages.navLabel, view: 'members', icon: 
  * Configurações (then Sair).
  */
 export const NAV_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, team, settings];
+
+const clientView: NavItem = { label: roleMessages.clientView.nav, view: 'client-view', icon: IconChecklist };
+
+/**
+ * The menu for the person's role in the workspace on screen (core's permission table): a member
+ * who may not read the workspace (Cliente) sees only "Para aprovar" and Configurações; everyone
+ * else (and an unknown role: the server refuses what it must) the whole menu.
+ */
+export function navItemsFor(role: WorkspaceRole | null): readonly NavItem[] {
+  return role !== null && !can(role, 'workspace.read') ? [clientView, settings] : NAV_ITEMS;
+}
 
 /** Administrators only, hidden while the admin check loads. */
 export const ADMIN_ITEMS: readonly NavItem[] = [

@@ -1,7 +1,14 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CONNECTABLE_PLATFORMS, messages, PLATFORM_LABELS } from '@pauta/core';
+import {
+  CONNECTABLE_PLATFORMS,
+  messages,
+  PLATFORM_LABELS,
+  roleMessages,
+  WORKSPACE_ROLE_LABELS,
+} from '@pauta/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useWorkspaceRole } from '../../app/permissions';
 import { useTRPC } from '../../lib/trpc';
 import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
@@ -79,6 +86,8 @@ function EditPostForm({
   onSaved: () => void;
 }) {
   const state = useEditPost(post, timeZone, onSaved, () => uploads.count() > 0);
+  const role = useWorkspaceRole();
+  const roleLabel = role ? WORKSPACE_ROLE_LABELS[role] : '';
   // The images the field above shows (the same query, so one request): the preview lays them out.
   const trpc = useTRPC();
   const media = useQuery(trpc.media.list.queryOptions({ postId: post.id }));
@@ -92,7 +101,7 @@ function EditPostForm({
       <Stack gap="md">
         {!state.editable && (
           <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {text.notEditableHint}
+            {state.canWrite ? text.notEditableHint : roleMessages.readOnly(roleLabel)}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">

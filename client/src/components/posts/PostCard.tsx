@@ -9,6 +9,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+import { useCan } from '../../app/permissions';
 import { ApprovalBadge } from './ApprovalBadge';
 import { MediaRequiredBadge } from './MediaRequiredBadge';
 import classes from './PostCard.module.css';
@@ -49,7 +50,8 @@ export function PostCard({
   retrying = false,
 }: PostCardProps) {
   const reason = statusReason(post.status, post.lastError, post.lastErrorMessage);
-  const editable = isEditablePostStatus(post.status);
+  const canWrite = useCan('posts.write');
+  const editable = canWrite && isEditablePostStatus(post.status);
   return (
     <PostCardShell
       post={post}
@@ -99,11 +101,11 @@ export function PostCard({
           size="sm"
           leftSection={editable ? <IconEdit size={16} aria-hidden /> : <IconHistory size={16} aria-hidden />}
           onClick={() => onEdit(post)}
-          title={editable ? undefined : text.notEditableHint}
+          title={editable || !canWrite ? undefined : text.notEditableHint}
         >
           {editable ? text.edit : text.viewHistory}
         </Button>
-        {isRetryable(post.status) && (
+        {canWrite && isRetryable(post.status) && (
           <Button
             variant="light"
             size="sm"
@@ -114,7 +116,7 @@ export function PostCard({
             {text.retry}
           </Button>
         )}
-        {onResend && post.outcomeCheck === 'unresolved' && (
+        {canWrite && onResend && post.outcomeCheck === 'unresolved' && (
           <Button
             variant="subtle"
             color="orange"
@@ -126,16 +128,18 @@ export function PostCard({
             {text.resendAnyway}
           </Button>
         )}
-        <Button
-          variant="subtle"
-          color="red"
-          size="sm"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => onDelete(post)}
-          disabled={post.status === 'publishing'}
-        >
-          {text.delete}
-        </Button>
+        {canWrite && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="sm"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => onDelete(post)}
+            disabled={post.status === 'publishing'}
+          >
+            {text.delete}
+          </Button>
+        )}
       </div>
     </PostCardShell>
   );

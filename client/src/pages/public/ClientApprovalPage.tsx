@@ -212,7 +212,7 @@ function OpenPage({
         <Stack gap="lg">
           <Text fw={600}>{text.postsCount(view.posts.length)}</Text>
           {view.posts.map((post) => (
-            <PostCard
+            <ClientPostCard
               key={post.id}
               post={post}
               account={view.accounts.find((a) => a.platform === post.platform) ?? null}
@@ -227,18 +227,23 @@ function OpenPage({
   );
 }
 
-function PostCard({
+/** One post waiting for the client, with "Aprovar" and "Pedir ajustes" (also the Cliente member's view). */
+export function ClientPostCard({
   post,
   account,
   zone,
   pending,
   onAct,
+  headingOrder = 2,
 }: {
+  /** The post title's heading level (3 under a section heading). */
+  headingOrder?: 2 | 3;
   post: Post;
   account: OpenView['accounts'][number] | null;
   zone: string;
   pending: boolean;
-  onAct: (postId: string, decision: 'approve' | 'changes', comment: string | null) => void;
+  /** Absent: the preview only (a role that may read the client's view but not decide). */
+  onAct?: ((postId: string, decision: 'approve' | 'changes', comment: string | null) => void) | undefined;
 }) {
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
@@ -252,7 +257,7 @@ function PostCard({
       return;
     }
     setError(null);
-    onAct(post.id, 'changes', comment.trim());
+    onAct?.(post.id, 'changes', comment.trim());
   };
 
   return (
@@ -261,7 +266,7 @@ function PostCard({
         <Group gap="xs" wrap="wrap" justify="space-between">
           <Group gap={8} wrap="nowrap" miw={0}>
             <PlatformIcon platform={post.platform} size={20} />
-            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={headingOrder} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
               {post.title}
             </Title>
           </Group>
@@ -275,7 +280,7 @@ function PostCard({
         <div style={{ maxWidth: 560, width: '100%' }}>
           <PostPreview platform={post.platform} text={post.content} account={account} images={post.images} />
         </div>
-        {asking ? (
+        {!onAct ? null : asking ? (
           <form onSubmit={sendChanges} noValidate>
             <Stack gap="sm">
               <Textarea

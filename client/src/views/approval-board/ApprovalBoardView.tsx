@@ -16,6 +16,7 @@ import { IconArrowsHorizontal, IconLayoutKanban } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { useViewParam, viewPath } from '../../app/view-paths';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { StateMessage } from '../../components/StateMessage';
@@ -44,6 +45,7 @@ export function ApprovalBoardView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const timeZone = useUserTimeZone();
+  const canShare = useCan('clientLinks.manage');
   const themeParam = useViewParam('theme');
   const [themeId, setThemeId] = useState<string | null>(themeParam);
   const board = useQuery(trpc.approval.board.queryOptions({ themeId }));
@@ -126,7 +128,7 @@ export function ApprovalBoardView() {
           w={360}
           maw="100%"
         />
-        <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />
+        {canShare && <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />}
       </Group>
       <Text size="sm" c="dimmed">
         {text.dragHint}

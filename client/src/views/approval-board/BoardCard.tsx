@@ -13,6 +13,7 @@ import type { AppRouter } from '@pauta/server';
 import { IconAlertTriangle, IconArrowsExchange, IconMessage } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { DragEvent } from 'react';
+import { useCan } from '../../app/permissions';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import { PostStatusBadge } from '../../components/posts/PostStatusBadge';
 import classes from './ApprovalBoard.module.css';
@@ -47,7 +48,9 @@ export function BoardCard({
   onDragEnd,
 }: BoardCardProps) {
   const titleId = `board-${item.id}-title`;
-  const movable = item.column !== 'published' && !busy;
+  const canMove = useCan('approval.move');
+  const canApprove = useCan('approval.approve');
+  const movable = canMove && item.column !== 'published' && !busy;
   return (
     <Card
       component="article"
@@ -95,7 +98,7 @@ export function BoardCard({
         <PostStatusBadge status={item.status} size="sm" />
       )}
       <Group gap={6} wrap="wrap">
-        {item.column !== 'published' && (
+        {canMove && item.column !== 'published' && (
           <Menu position="bottom-start" shadow="md" withinPortal>
             <Menu.Target>
               <Button
@@ -115,7 +118,9 @@ export function BoardCard({
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {APPROVAL_STAGES.filter((stage) => stage !== item.stage).map((stage) => (
+              {APPROVAL_STAGES.filter(
+                (stage) => stage !== item.stage && (canApprove || stage !== 'approved'),
+              ).map((stage) => (
                 <Menu.Item key={stage} onClick={() => onMove(stage)}>
                   {APPROVAL_STAGE_LABELS[stage]}
                 </Menu.Item>

@@ -3,6 +3,7 @@ import type { AccountHealthState, ConnectablePlatform } from '@pauta/core';
 import { formatCompactNumber, formatDate, formatDateTime, messages, PLATFORM_LABELS } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useCan } from '../../app/permissions';
 import { PLATFORM_COLORS, PlatformIcon } from '../../components/PlatformIcon';
 import type { AccountCardData } from './types';
 
@@ -70,6 +71,8 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
   // Reconectar renews the same account in place (expiring, expired or revoked).
   const canReconnect = account?.health.needsAction === true || card.status === 'needs_reconnect';
   const isConnecting = connecting === card.platform;
+  // A role that may not connect accounts (Revisor) sees the cards without their buttons.
+  const canWrite = useCan('accounts.write');
   const connectButton = (reconnect: boolean) => (
     <Button
       variant={reconnect ? 'filled' : 'light'}
@@ -156,9 +159,9 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
         )}
 
         <Group mt="auto" gap="sm">
-          {card.status === 'not_connected' && connectButton(false)}
-          {canReconnect && connectButton(true)}
-          {(card.status === 'connected' || card.status === 'needs_reconnect') && account && (
+          {canWrite && card.status === 'not_connected' && connectButton(false)}
+          {canWrite && canReconnect && connectButton(true)}
+          {canWrite && (card.status === 'connected' || card.status === 'needs_reconnect') && account && (
             <Button
               variant="default"
               leftSection={<IconPlugConnectedX size={18} aria-hidden />}

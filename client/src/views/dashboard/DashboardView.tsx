@@ -28,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { inferRouterClient } from '@trpc/client';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { BestTimeSection } from '../../components/best-time/BestTimeHeatMap';
 import cta from '../../components/cta.module.css';
@@ -192,6 +193,7 @@ export function DashboardView() {
 }
 
 function QuickLinks() {
+  const canWriteThemes = useCan('themes.write');
   return (
     <nav aria-label={text.quickLinks} className={classes.quickLinks}>
       <Button
@@ -210,14 +212,16 @@ function QuickLinks() {
       >
         {text.viewAllPosts}
       </Button>
-      <Button
-        component={Link}
-        href={viewPath('create')}
-        leftSection={<IconPlus size={18} aria-hidden />}
-        className={cta.cta}
-      >
-        {text.createTheme}
-      </Button>
+      {canWriteThemes && (
+        <Button
+          component={Link}
+          href={viewPath('create')}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          className={cta.cta}
+        >
+          {text.createTheme}
+        </Button>
+      )}
     </nav>
   );
 }

@@ -34,7 +34,8 @@ function Metric({ icon: MetricIcon, label, value }: { icon: Icon; label: string;
 interface PublishedPostCardProps {
   post: PublishedItem;
   timeZone: string;
-  onDelete: (post: PublishedItem) => void;
+  /** Absent: no "Excluir" (a role that may not change posts, e.g. the Cliente's view). */
+  onDelete?: ((post: PublishedItem) => void) | undefined;
 }
 
 /** A published post: theme, network, date, title, 2-line content, metrics, 'Ver na rede', Excluir. */
@@ -89,15 +90,17 @@ export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCar
             <VisuallyHidden> {text.opensInNewTab}</VisuallyHidden>
           </Button>
         )}
-        <Button
-          variant="subtle"
-          color="red"
-          size="sm"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => onDelete(post)}
-        >
-          {text.delete}
-        </Button>
+        {onDelete && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="sm"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => onDelete(post)}
+          >
+            {text.delete}
+          </Button>
+        )}
       </div>
     </PostCardShell>
   );

@@ -3,6 +3,7 @@ import { liveMessages, messages } from '@pauta/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useCan } from '../../app/permissions';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { LoadMore, PostListSkeleton } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
@@ -103,6 +104,7 @@ export function PublishedPostsView() {
   const [toDelete, setToDelete] = useState<PublishedItem | null>(null);
   const remove = useDeletePublished(() => setToDelete(null));
   const refresh = useRefreshMetrics(query.dataUpdatedAt);
+  const canWrite = useCan('posts.write');
 
   return (
     <QueryState
@@ -136,7 +138,11 @@ export function PublishedPostsView() {
             >
               {posts.map((post) => (
                 <li key={post.id}>
-                  <PublishedPostCard post={post} timeZone={timeZone} onDelete={setToDelete} />
+                  <PublishedPostCard
+                    post={post}
+                    timeZone={timeZone}
+                    onDelete={canWrite ? setToDelete : undefined}
+                  />
                 </li>
               ))}
             </SimpleGrid>

@@ -3,6 +3,7 @@ import { messages, POST_STATUS_LABELS, type PostStatus } from '@pauta/core';
 import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
+import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { ApprovalBoardLink } from '../../components/ApprovalBoardLink';
 import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
@@ -119,6 +120,7 @@ export function ScheduledPostsView() {
     else setConfirmBulk(true);
   };
 
+  const canWrite = useCan('posts.write');
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -168,15 +170,17 @@ export function ScheduledPostsView() {
             ]}
           />
           <ApprovalBoardLink />
-          <Button
-            color="red"
-            variant="outline"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={askDeleteFiltered}
-            disabled={list.isPending}
-          >
-            {text.deleteFiltered(total)}
-          </Button>
+          {canWrite && (
+            <Button
+              color="red"
+              variant="outline"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={askDeleteFiltered}
+              disabled={list.isPending}
+            >
+              {text.deleteFiltered(total)}
+            </Button>
+          )}
         </Group>
       </Group>
 

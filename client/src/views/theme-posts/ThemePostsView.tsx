@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { useViewParam, viewPath } from '../../app/view-paths';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
@@ -24,6 +25,7 @@ const text = messages.themes;
 type Tab = 'all' | 'scheduled' | 'by-theme';
 
 function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: PostItem) => void }) {
+  const canWriteThemes = useCan('themes.write');
   const trpc = useTRPC();
   const themes = useQuery(trpc.themes.list.queryOptions());
   const [opened, setOpened] = useState<string | null>(null);
@@ -41,9 +43,15 @@ function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: Po
       isEmpty={(data) => data.length === 0}
       empty={
         <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
-          <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
-            {text.createFirst}
-          </Button>
+          {canWriteThemes && (
+            <Button
+              component={Link}
+              href={viewPath('create')}
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              {text.createFirst}
+            </Button>
+          )}
         </StateMessage>
       }
     >

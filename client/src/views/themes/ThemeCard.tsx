@@ -20,6 +20,7 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { goToView, viewPath } from '../../app/view-paths';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import type { ThemeListItem } from '../../lib/themes';
@@ -43,6 +44,7 @@ interface ThemeCardProps {
 /** One theme: accent colour, name, 2-line description, ≤2 tones, ≤3 networks, counts, actions. */
 export function ThemeCard({ theme, onDelete }: ThemeCardProps) {
   const color = resolveThemeColor(theme.colorPalette);
+  const canWrite = useCan('themes.write');
 
   return (
     <Card className={classes.card} style={{ '--theme-color': color } as CSSProperties} component="article">
@@ -50,7 +52,7 @@ export function ThemeCard({ theme, onDelete }: ThemeCardProps) {
         <Title order={2} className={classes.name} lineClamp={2}>
           {theme.name}
         </Title>
-        <ThemeMenu theme={theme} onDelete={onDelete} />
+        {canWrite && <ThemeMenu theme={theme} onDelete={onDelete} />}
       </Group>
 
       <Text size="sm" c="dimmed" lineClamp={2} className={classes.description} title={theme.description}>
@@ -71,13 +73,15 @@ export function ThemeCard({ theme, onDelete }: ThemeCardProps) {
       </Group>
 
       <div className={classes.actions}>
-        <Button
-          component={Link}
-          href={suggestedPostsPath(theme.id)}
-          leftSection={<IconSparkles size={18} aria-hidden />}
-        >
-          {text.generatePosts}
-        </Button>
+        {canWrite && (
+          <Button
+            component={Link}
+            href={suggestedPostsPath(theme.id)}
+            leftSection={<IconSparkles size={18} aria-hidden />}
+          >
+            {text.generatePosts}
+          </Button>
+        )}
         <Button
           component={Link}
           href={viewPath('scheduled-posts', { theme: theme.id })}

@@ -4,6 +4,7 @@ import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
+import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -19,6 +20,7 @@ export function ThemesView() {
   const trpc = useTRPC();
   const themes = useQuery(trpc.themes.list.queryOptions());
   const [deleting, setDeleting] = useState<ThemeListItem | null>(null);
+  const canWrite = useCan('themes.write');
 
   return (
     <QueryState
@@ -28,14 +30,16 @@ export function ThemesView() {
       isEmpty={(data) => data.length === 0}
       empty={
         <StateMessage icon={IconSparkles} title={text.empty} description={text.emptyDescription}>
-          <Button
-            component={Link}
-            href={viewPath('create')}
-            leftSection={<IconPlus size={18} aria-hidden />}
-            mt="xs"
-          >
-            {text.createFirst}
-          </Button>
+          {canWrite && (
+            <Button
+              component={Link}
+              href={viewPath('create')}
+              leftSection={<IconPlus size={18} aria-hidden />}
+              mt="xs"
+            >
+              {text.createFirst}
+            </Button>
+          )}
         </StateMessage>
       }
     >

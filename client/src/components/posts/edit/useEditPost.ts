@@ -13,6 +13,7 @@ import {
 import { firstIssuePerField, postEditFormSchema } from '@pauta/core/schemas/post';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
+import { useCan } from '../../../app/permissions';
 import { useGuardedMutation } from '../../../lib/actions';
 import { requestStateText } from '../../../lib/errors';
 import { showError, showInfo, showSuccess } from '../../../lib/toast';
@@ -53,7 +54,9 @@ export function useEditPost(
   const limit = PLATFORM_TEXT_LIMITS[post.platform];
   const used = measurePostLength(post.platform, content);
   const over = used > limit;
-  const editable = isEditablePostStatus(post.status);
+  // A role that may not change posts (Revisor) opens the same dialog read-only.
+  const canWrite = useCan('posts.write');
+  const editable = canWrite && isEditablePostStatus(post.status);
   // The server refuses dates more than 2 years ahead; the picker stops at that day.
   const latestDay = localDayKey(scheduleHorizon(new Date()), timeZone);
 
@@ -114,6 +117,7 @@ export function useEditPost(
     blockingReason: serverError ?? errors.date ?? errors.time ?? null,
     counter: { used, limit, over },
     editable,
+    canWrite,
     latestDay,
     saving: update.isPending,
     /** The over-budget confirmation, when the server asked for one. */
