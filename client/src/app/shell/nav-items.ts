@@ -1,6 +1,13 @@
 // The menus of spec §2.3: header (desktop), side menu (under 768 px) and the admin entries.
 import type { View, WorkspaceRole } from '@pauta/core';
-import { approvalMessages, can, membersMessages, messages, roleMessages, workspaceAdminMessages } from '@pauta/core';
+import {
+  approvalMessages,
+  can,
+  membersMessages,
+  messages,
+  roleMessages,
+  workspaceAdminMessages,
+} from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconBuildingCommunity,
