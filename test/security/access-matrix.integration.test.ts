@@ -338,11 +338,24 @@ describe('every workspace-scoped procedure × every role (core permission table)
     outsider = await seedUser(iso.handle, deps.env.keyring, { label: 'outro-cliente' });
   }, 120_000);
 
+  /** Back to one member per role: an allowed call before may have changed roles or left. */
+  const restoreMembers = async () => {
+    for (const role of MEMBER_ROLES) {
+      if (role === 'owner') continue;
+      await iso.handle.db
+        .insertInto('workspace_members')
+        .values({ workspace_id: victim.id, user_id: members[role].id, role })
+        .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doUpdateSet({ role }))
+        .execute();
+    }
+  };
+
   for (const procedure of workspaceScoped) {
     const action = procedure.workspaceAction as WorkspaceAction;
     it(`${procedure.path} (${action})`, async () => {
       const sample = SAMPLES[procedure.path];
       if (!sample) throw new Error(missingSampleMessage(procedure.path));
+      await restoreMembers();
       const admin = await seedAdminTargets(iso.handle);
       const input = sample({ own: victim, admin });
       const problems: string[] = [];

@@ -7,6 +7,7 @@ import type { Platform } from '../../core/src/index.js';
 import {
   createPendingConnection,
   createUser,
+  createWebhookSubscription,
   type DbHandle,
   insertTheme,
   type Keyring,
@@ -41,6 +42,8 @@ export interface SeededUser {
   /** A pending Instagram account choice (two accounts). */
   instagramPendingId: string;
   deletionRequestId: string;
+  /** A webhook subscription of the personal workspace (docs/webhooks.md). */
+  webhookId: string;
 }
 
 /** Every id the user owns, for "another user's id in every uuid position". */
@@ -54,6 +57,7 @@ export function ownedIds(user: SeededUser): string[] {
     user.publishedId,
     user.logId,
     user.accountId,
+    user.webhookId,
     user.pendingId,
     user.instagramPendingId,
     user.deletionRequestId,
@@ -176,6 +180,13 @@ export async function seedUser(
     ],
     profile: { name: marker },
   });
+  const webhook = await createWebhookSubscription(db, keyring, {
+    workspaceId: user.id,
+    url: 'https://93.184.215.14/pauta',
+    events: ['post.published'],
+    createdBy: user.id,
+    requestKey: randomUUID(),
+  });
   const deletion = await db
     .insertInto('data_deletion_requests')
     .values({
@@ -197,6 +208,7 @@ export async function seedUser(
     publishedId: published.id,
     logId: log.id,
     accountId: account.id,
+    webhookId: webhook!.subscription.id,
     pendingId,
     instagramPendingId,
     deletionRequestId: deletion.id,

@@ -19,7 +19,13 @@ import { listProcedures, type ProcedureInfo } from './procedures.js';
 import { missingSampleMessage, SAMPLES } from './samples.js';
 
 /** Mutations that need no key, and why (the reason itself lives in the procedure's meta). */
-const EXEMPT = ['auth.signIn', 'auth.signOut', 'clientLinks.create'];
+const EXEMPT = [
+  'auth.signIn',
+  'auth.signOut',
+  'clientLinks.create',
+  'webhooks.create',
+  'webhooks.rotateSecret',
+];
 
 const mutations = listProcedures().filter((p) => p.type === 'mutation');
 

@@ -221,6 +221,35 @@ export const SAMPLES: Record<string, Sample> = {
     token: generateApiToken(),
   }),
   'apiTokens.revoke': () => ({ id: randomUUID() }),
+  // Members and invitations (issue 25; docs/workspaces.md). In the caller's personal workspace the
+  // role changes, the transfer and leaving are refused (4xx), which is what the matrix expects.
+  'workspaces.members': none,
+  'workspaces.invitations': none,
+  'workspaces.changeRole': ({ own }) => ({ userId: own.id, role: 'owner' }),
+  'workspaces.removeMember': () => ({ userId: randomUUID() }),
+  'workspaces.transferOwnership': () => ({ userId: randomUUID() }),
+  'workspaces.leave': () => ({}),
+  'workspaces.invite': () => ({ email: email('convite'), role: 'editor' }),
+  'workspaces.resendInvitation': () => ({ invitationId: 'nao-existe' }),
+  'workspaces.revokeInvitation': () => ({ invitationId: 'nao-existe' }),
+  'workspaces.previewInvitation': () => ({ token: 'x.y' }),
+  'workspaces.acceptInvitation': () => ({ token: 'x.y' }),
+  // Branding, deletion and the overview (issue 25). Deleting names a workspace by id (not the
+  // header): an unknown one is WORKSPACE_UNAVAILABLE, as another person's is in the IDOR part.
+  'workspaceSettings.get': none,
+  'workspaceSettings.update': () => ({ name: 'Cliente X' }),
+  'workspaceSettings.removeLogo': none,
+  'workspaceSettings.delete': () => ({ workspaceId: randomUUID(), confirmName: 'Cliente' }),
+  'overview.clientes': none,
+  'overview.logos': none,
+  // Signed webhooks (issue 28; docs/webhooks.md): a public address literal, so no DNS is needed.
+  'webhooks.list': none,
+  'webhooks.create': () => ({ url: 'https://93.184.215.14/pauta', events: ['post.published'] }),
+  'webhooks.rotateSecret': ({ own }) => ({ id: own.webhookId }),
+  'webhooks.setStatus': ({ own }) => ({ id: own.webhookId, status: 'paused' }),
+  'webhooks.delete': ({ own }) => ({ id: own.webhookId }),
+  'webhooks.deliveries': ({ own }) => ({ subscriptionId: own.webhookId }),
+  'webhooks.resend': () => ({ deliveryId: 1 }),
 };
 
 export function missingSampleMessage(path: string): string {

@@ -17,6 +17,7 @@ describe('getBackTarget', () => {
     expect(getBackTarget('integrations')).toBe('settings');
     expect(getBackTarget('privacy-policy')).toBe('settings');
     expect(getBackTarget('data-deletion')).toBe('settings');
+    expect(getBackTarget('client-settings')).toBe('settings');
   });
 
   it('goes back to dashboard from every other view', () => {
@@ -29,6 +30,7 @@ describe('getBackTarget', () => {
       'integrations',
       'privacy-policy',
       'data-deletion',
+      'client-settings',
     ]);
     for (const view of VIEWS.filter((v) => !special.has(v))) {
       expect(getBackTarget(view)).toBe('dashboard');

@@ -181,9 +181,10 @@ export async function transferOwnership(
   if (input.actorId === input.userId) throw new AppError('VALIDATION_FAILED', { field: 'userId' });
   await withWorkspaceLocked(db, input.workspaceId, async (locked) => {
     await assertStillOwner(locked.trx, input.workspaceId, input.actorId);
-    if (locked.personalOf !== null) throw new AppError('CONFLICT', { reason: 'PERSONAL_OWNER' });
+    // A person who is not a member is not found, whatever the workspace (ids are not probed).
     const target = await roleOf(locked.trx, input.workspaceId, input.userId);
     if (!target) throw new AppError('NOT_FOUND');
+    if (locked.personalOf !== null) throw new AppError('CONFLICT', { reason: 'PERSONAL_OWNER' });
     if (target !== 'owner') await setRole(locked.trx, input.workspaceId, input.userId, 'owner');
     await setRole(locked.trx, input.workspaceId, input.actorId, 'editor');
   });
