@@ -96,10 +96,12 @@ async function firstLiveMessage(page: Page, workspace: string): Promise<string> 
 }
 
 async function createCliente(page: Page, name: string): Promise<string> {
-  await page
-    .getByRole('button', { name: /Novo cliente/ })
-    .first()
-    .click();
+  // With one cliente, a discreet icon; with several, an entry of the switcher's menu.
+  const switcher = page.getByRole('button', { name: /^Cliente atual: / });
+  if (await switcher.count()) {
+    await switcher.click();
+    await page.getByRole('menuitem', { name: 'Novo cliente' }).click();
+  } else await page.getByRole('button', { name: 'Novo cliente' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo cliente' });
   await dialog.getByLabel(/^Nome do cliente/).fill(name);
   await dialog.getByRole('button', { name: 'Criar cliente' }).click();

@@ -158,6 +158,7 @@ function fakeContext(own: SeededUser): SampleContext {
       pendingId: id(),
       instagramPendingId: id(),
       deletionRequestId: id(),
+      webhookId: id(),
     },
     admin: { userId: id(), email: 'b@teste.pauta.dev', templateId: id(), deletionRequestId: id() },
   };
