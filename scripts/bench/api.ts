@@ -327,6 +327,11 @@ async function main(): Promise<void> {
         http: overHttp('workspaces.list'),
       },
       {
+        name: `(info) overview.clientes (${AGENCY_WORKSPACES})`,
+        run: () => caller.overview.clientes(),
+        http: overHttp('overview.clientes'),
+      },
+      {
         name: '(info) published.list primeira página',
         run: () => caller.published.list({ limit: 24 }),
         http: overHttp('published.list', { limit: 24 }),
