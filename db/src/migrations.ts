@@ -31,6 +31,7 @@ import * as workspaceInvitations from '../migrations/2026-11-30T00-00-workspace-
 import * as apiTokens from '../migrations/2026-11-30T00-20-api-tokens.js';
 import * as webhooks from '../migrations/2026-11-30T00-30-webhooks.js';
 import * as reportHistory from '../migrations/2026-11-30T00-40-report-history.js';
+import * as reports from '../migrations/2026-11-30T01-00-reports.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T00-20-api-tokens': apiTokens,
   '2026-11-30T00-30-webhooks': webhooks,
   '2026-11-30T00-40-report-history': reportHistory,
+  '2026-11-30T01-00-reports': reports,
 };
 
 export class MigrationError extends Error {

@@ -281,6 +281,30 @@ export interface AccountFollowerSnapshotsTable {
   taken_at: Generated<Date>;
 }
 
+export type ReportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** One client report per (workspace, period) (docs/reports.md "Generation"). */
+export interface ReportsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  /** Local days 'YYYY-MM-DD', both included (a date column read as text: client.ts). */
+  period_start: ColumnType<string, string, never>;
+  period_end: ColumnType<string, string, never>;
+  status: Generated<ReportStatus>;
+  progress: Generated<number>;
+  note: Generated<string>;
+  requested_by: string | null;
+  /** Bumped by every claim; the fence of every later write of that attempt. */
+  attempt: Generated<number>;
+  lease_until: NullableTimestamp;
+  /** `reports/<workspace>/<report>.pdf` in media storage, once done. */
+  pdf_key: string | null;
+  error_code: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
 /** One live update (docs/live-updates.md); written by a trigger, never by application code. */
 export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
@@ -620,6 +644,7 @@ export interface Database {
   suggested_posts: SuggestedPostsTable;
   connected_accounts: ConnectedAccountsTable;
   account_follower_snapshots: AccountFollowerSnapshotsTable;
+  reports: ReportsTable;
   pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;

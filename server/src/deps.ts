@@ -8,6 +8,7 @@ import type { LiveHub } from './live/live-hub.js';
 import type { Logger } from './logger.js';
 import type { MediaDeps } from './media/media.service.js';
 import type { QueueGateway } from './queue/queue-gateway.js';
+import type { ReportRunner } from './reports/report-runner.js';
 import type { DraftGenerator } from './themes/drafts.js';
 import type { IdempotencyOptions } from './trpc/idempotency.js';
 
@@ -31,6 +32,8 @@ export interface AppDeps {
   localMailbox?: LocalMailbox;
   /** Images of posts (docs/media.md): storage, URL signing, the sweeper's kick. Absent: no image routes. */
   media?: MediaDeps;
+  /** Client reports made in the background (docs/reports.md "Generation"); absent: rows stay queued here. */
+  reports?: ReportRunner;
   /** Sessions kept in memory, dropped on PostgreSQL's notices (auth/session-cache.ts); absent: none. */
   cache?: MemoryCache;
   /** Overrides of the idempotency timings (tests); production uses the defaults. */

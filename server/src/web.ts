@@ -25,6 +25,7 @@ import { startMediaSweeper } from './media/sweeper.js';
 import { aiCalls } from './observability/metrics.js';
 import { startWorkerWatch } from './ops/worker-watch.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
+import { createReportRunner } from './reports/report-runner.js';
 import type { DraftGenerator } from './themes/drafts.js';
 import { startIdempotencyPurge } from './trpc/idempotency.js';
 import { runningProcedures } from './trpc/trpc.js';
@@ -113,21 +114,23 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
   const mediaSweeper = startMediaSweeper({ db: dbHandle.db, storage: media.storage, logger });
   // Sessions and settings in memory, dropped on PostgreSQL's notices (cache/memory-cache.ts).
   const memory = await startMemoryCache({ listen: dbHandle.listen, logger });
+  const ai = createAiClient(aiConfigFromEnv(env), logger);
+  // Client reports (docs/reports.md "Generation"): made here, under a lease on their row.
+  const reports = createReportRunner({ db: dbHandle.db, logger, storage: media.storage, ai });
   const deps: AppDeps = {
     db: dbHandle.db,
     env,
     logger,
     queue,
     roles: createRoleService(dbHandle.db, logger),
-    drafts: countedDrafts(
-      createDraftGenerator({ db: dbHandle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
-    ),
+    drafts: countedDrafts(createDraftGenerator({ db: dbHandle.db, logger, ai })),
     sandbox: options.sandbox,
     redisUrl: options.redisUrl,
     clientDist: CLIENT_DIST,
     live: await startLiveHub({ db: dbHandle.db, listen: dbHandle.listen, logger }),
     media: { ...media, kickSweeper: mediaSweeper.kick },
     cache: memory.cache,
+    reports,
   };
   if (options.localMailbox && !env.SMTP_URL && env.NODE_ENV !== 'production') {
     deps.localMailbox = new LocalMailbox({ appUrl: env.appUrl, logger });
@@ -180,6 +183,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       await outbox.stop();
       await idempotencyPurge.stop();
       await mediaSweeper.stop();
+      await reports.close();
       await memory.close();
       await queue.close();
       if (!options.dbHandle) await dbHandle.close();

@@ -168,6 +168,9 @@ export const SAMPLES: Record<string, Sample> = {
   'dashboard.summary': none,
   'dashboard.charts': none,
 
+  'reports.list': none,
+  'reports.generate': () => ({ periodStart: '2026-10-01', periodEnd: '2026-10-31', note: 'Nota do gestor' }),
+
   'bestTime.grid': none,
   'bestTime.suggestions': ({ own }) => ({ postId: own.postIds.scheduled }),
 

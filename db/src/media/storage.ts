@@ -36,11 +36,11 @@ export class MediaKeyError extends Error {
 
 /**
  * Keys Pauta writes (uuids): a post's image `posts/<workspace>/<post>/<media>[-thumb].<ext>`, and a
- * workspace's logo `workspaces/<workspace>/logo-<upload>.webp` (docs/workspaces.md, branding).
- * Anything else is refused.
+ * workspace's logo `workspaces/<workspace>/logo-<upload>.webp` (docs/workspaces.md, branding), and
+ * a client report's PDF `reports/<workspace>/<report>.pdf` (docs/reports.md). Anything else is refused.
  */
 const KEY =
-  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}(-thumb)?\.(jpg|png|webp|gif)|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp)$/;
+  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}(-thumb)?\.(jpg|png|webp|gif)|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp|reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf)$/;
 
 export function isMediaKey(key: string): boolean {
   return KEY.test(key);
@@ -55,6 +55,7 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
+  pdf: 'application/pdf',
 };
 
 /** The content type of a key, from its extension (the only types Pauta stores). */

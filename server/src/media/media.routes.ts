@@ -174,7 +174,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     next(error);
   });
 
-  router.get(/^\/media\/((?:posts|workspaces)\/.+)$/, async (req: Request, res: Response) => {
+  router.get(/^\/media\/((?:posts|workspaces|reports)\/.+)$/, async (req: Request, res: Response) => {
     const key = (req.params as Record<string, string>)[0] ?? '';
     const now = Math.floor(Date.now() / 1000);
     if (
@@ -188,7 +188,11 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       const maxAge = Math.max(0, Math.min(Number(req.query.exp) - now, 2 * 3600));
       res.setHeader('Content-Type', contentTypeOfKey(key));
       res.setHeader('Cache-Control', `private, max-age=${maxAge}, immutable`);
-      res.setHeader('Content-Disposition', 'inline');
+      // A report's PDF downloads under a readable name; images show inline.
+      res.setHeader(
+        'Content-Disposition',
+        key.endsWith('.pdf') ? 'attachment; filename="relatorio-pauta.pdf"' : 'inline',
+      );
       res.end(bytes);
     } catch (error) {
       if (error instanceof MediaNotFoundError) return sendError(res, new AppError('MEDIA_NOT_FOUND'));

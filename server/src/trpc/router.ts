@@ -12,6 +12,7 @@ import { liveRouter } from './live.router.js';
 import { mediaRouter } from './media.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
+import { reportsRouter } from './reports.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
@@ -41,6 +42,7 @@ export const appRouter = router({
   workspaceSettings: workspaceSettingsRouter,
   overview: overviewRouter,
   apiTokens: apiTokensRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;
