@@ -4,6 +4,8 @@
 // member approves a post from their own login and the owner's board shows it at once; removing the
 // editor ends their open page's access within seconds. Screenshots at 1280 and 375 px, light and
 // dark, each scanned by axe.
+
+import { clientLinkMessages } from '@pauta/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
@@ -247,6 +249,7 @@ describe('uma agência com dois clientes', () => {
     await owner.page
       .getByRole('region', { name: /^Aprovação do cliente \(/ })
       .getByText('Pão de fermentação natural')
+      .first()
       .waitFor();
     const cliente = await acceptInvitation(clientEmail, 'Padaria Aurora', 'Carla Souza');
     await cliente.page.getByText('Aguardando sua aprovação').first().waitFor({ timeout: 30_000 });
@@ -255,7 +258,11 @@ describe('uma agência com dois clientes', () => {
       await cliente.page.getByText('Pão de fermentação natural').first().waitFor();
     });
     await cliente.page.getByRole('button', { name: 'Aprovar', exact: true }).first().click();
-    await expectToast(cliente.page, '“Pão de fermentação natural” aprovado. Obrigado!');
+    // The view answers in place (the link page's wording), not in a toast.
+    await cliente.page
+      .getByText(clientLinkMessages.approvedDone('Pão de fermentação natural'))
+      .first()
+      .waitFor();
     await expect
       .poll(
         async () =>
@@ -267,6 +274,7 @@ describe('uma agência com dois clientes', () => {
     await owner.page
       .getByRole('region', { name: /^Aprovado \(/ })
       .getByText('Pão de fermentação natural')
+      .first()
       .waitFor({ timeout: 15_000 });
     await snapshot(owner.page, 'agency-owner-board-approved-light-1280');
 
