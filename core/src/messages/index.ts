@@ -13,3 +13,4 @@ export * from './roles.js';
 export * from './video.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';
+export * from './shared-accounts.js';

@@ -668,7 +668,7 @@ describe('disconnecting', () => {
     expect(extra.status).toBe(400);
 
     const res = await client.mutate('accounts.disconnect', { id: row.id });
-    expect(res.data).toEqual({ ok: true });
+    expect(res.data).toMatchObject({ ok: true });
     const after = (await accountRow(user.id, 'linkedin'))!;
     expect(after.is_active).toBe(false);
     expect(after.access_token).toBe(row.access_token);
