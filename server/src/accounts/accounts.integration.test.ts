@@ -147,7 +147,17 @@ describe('connecting accounts', () => {
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
     expect(Object.keys(linkedin?.account ?? {}).sort()).toEqual(
-      ['alsoConnectedIn', 'avatarUrl', 'connectedAt', 'followers', 'health', 'id', 'name', 'pageName', 'username'].sort(),
+      [
+        'alsoConnectedIn',
+        'avatarUrl',
+        'connectedAt',
+        'followers',
+        'health',
+        'id',
+        'name',
+        'pageName',
+        'username',
+      ].sort(),
     );
   });
 

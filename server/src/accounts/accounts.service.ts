@@ -6,7 +6,12 @@ import {
   type ConnectablePlatform,
   type SharedAccountElsewhere,
 } from '@pauta/core';
-import { type AccountSummary, type Database, listActiveAccounts, listOtherActiveConnections } from '@pauta/db';
+import {
+  type AccountSummary,
+  type Database,
+  listActiveAccounts,
+  listOtherActiveConnections,
+} from '@pauta/db';
 import { healthOfAccount, isConnectConfigured } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '../env.js';
@@ -47,11 +52,7 @@ export function isPlatformConfigured(env: ServerEnv, platform: ConnectablePlatfo
   return isConnectConfigured(env, platform);
 }
 
-function present(
-  account: AccountSummary,
-  now: Date,
-  elsewhere: SharedAccountElsewhere,
-): AccountCardAccount {
+function present(account: AccountSummary, now: Date, elsewhere: SharedAccountElsewhere): AccountCardAccount {
   const data = account.account_data ?? {};
   const connectedAt = data.connected_at ? new Date(data.connected_at) : account.updated_at;
   return {

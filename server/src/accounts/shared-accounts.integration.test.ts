@@ -95,7 +95,9 @@ describe('the same network account in two workspaces', () => {
     // 1. Three rows of one network account, each sealed with the tokens of its own consent.
     expect(new Set([inA.id, inB.id, inC.id]).size).toBe(3);
     expect(inA.platform_user_id).toBe(inB.platform_user_id);
-    const tokens = await Promise.all([inA, inB, inC].map((row) => readAccountTokens(handle.db, keyring, row.id)));
+    const tokens = await Promise.all(
+      [inA, inB, inC].map((row) => readAccountTokens(handle.db, keyring, row.id)),
+    );
     expect(new Set(tokens.map((t) => t.accessToken)).size).toBe(3);
     expect(new Set(tokens.map((t) => t.refreshToken)).size).toBe(3);
     const sealed = await handle.db

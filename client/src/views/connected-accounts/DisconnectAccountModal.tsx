@@ -28,8 +28,13 @@ export function DisconnectAccountModal({ card, onClose, onDisconnected }: Discon
     if (!card?.account) return;
     try {
       const result = await disconnect.mutateAsync({ id: card.account.id });
-      const kept = result.stillConnectedIn ? sharedAccountMessages.stillConnected(result.stillConnectedIn) : null;
-      showSuccess(messages.common.success, kept ? `${text.disconnected(label)} ${kept}` : text.disconnected(label));
+      const kept = result.stillConnectedIn
+        ? sharedAccountMessages.stillConnected(result.stillConnectedIn)
+        : null;
+      showSuccess(
+        messages.common.success,
+        kept ? `${text.disconnected(label)} ${kept}` : text.disconnected(label),
+      );
       onClose();
       await onDisconnected();
     } catch (error) {
