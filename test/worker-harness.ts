@@ -18,6 +18,8 @@ export async function connectThroughSandbox(
   options: {
     sandboxUrl: string;
     userId: string;
+    /** The workspace it is connected in; absent: the person's personal one. */
+    workspaceId?: string;
     platform: Extract<Platform, 'linkedin' | 'facebook' | 'x'>;
     sandboxUser?: string;
   },
@@ -54,6 +56,7 @@ export async function connectThroughSandbox(
   }
   return upsertAccount(handle.db, keyring, {
     userId: options.userId,
+    ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
     platform: options.platform,
     platformUserId,
     platformUsername: username,

@@ -10,6 +10,7 @@ export * from './media.js';
 export * from './members.js';
 export * from './messages.js';
 export * from './roles.js';
+export * from './shared-accounts.js';
 export * from './video.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';

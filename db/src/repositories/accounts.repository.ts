@@ -166,6 +166,7 @@ export async function upsertAccount(
 ): Promise<AccountSummary> {
   const workspaceId = input.workspaceId ?? input.userId;
   return db.transaction().execute(async (trx) => {
+    await lockAccountIdentity(trx, input.platform, input.platformUserId);
     await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().execute();
     const rows = await trx
       .selectFrom('connected_accounts')
@@ -222,20 +223,122 @@ export async function upsertAccount(
   });
 }
 
-/** Soft disconnect (spec §4): is_active false; tokens stay sealed for a later reconnect. */
+/**
+ * Serialises everything that decides about one network account across workspaces (connecting,
+ * disconnecting, revoking at the network): a transaction-scoped advisory lock on
+ * `platform:platform_user_id`, so two operations at once cannot both decide "I am the last one"
+ * (docs/workspaces.md, "The same network account in two workspaces").
+ */
+export async function lockAccountIdentity(
+  trx: Transaction<Database>,
+  platform: Platform,
+  platformUserId: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`${platform}:${platformUserId}`}))`.execute(trx);
+}
+
+/**
+ * The other workspaces where the same network account (platform, platform_user_id) is active,
+ * besides `exceptWorkspaceId`, as `viewerId` may see them: names only of the workspaces the viewer
+ * is a member of, a count of the others.
+ */
+export async function listOtherActiveConnections(
+  db: Kysely<Database>,
+  input: { platform: Platform; platformUserId: string; exceptWorkspaceId: string; viewerId: string },
+): Promise<{ names: string[]; hidden: number }> {
+  const rows = await db
+    .selectFrom('connected_accounts as a')
+    .innerJoin('workspaces as w', 'w.id', 'a.workspace_id')
+    .leftJoin('workspace_members as m', (join) =>
+      join.onRef('m.workspace_id', '=', 'a.workspace_id').on('m.user_id', '=', input.viewerId),
+    )
+    .select(['a.workspace_id', 'w.name', 'm.user_id as member'])
+    .where('a.platform', '=', input.platform)
+    .where('a.platform_user_id', '=', input.platformUserId)
+    .where('a.is_active', '=', true)
+    .where('a.workspace_id', '<>', input.exceptWorkspaceId)
+    .execute();
+  const named = new Set<string>();
+  const hidden = new Set<string>();
+  for (const row of rows) (row.member ? named : hidden).add(row.member ? row.name : row.workspace_id);
+  return { names: [...named].sort((a, b) => a.localeCompare(b, 'pt-BR')), hidden: hidden.size };
+}
+
+/**
+ * Soft disconnect (spec §4): is_active false; tokens stay sealed for a later reconnect. Under the
+ * account identity's lock; answers the account's identity and whether it is still active in
+ * another workspace (then nothing may be revoked at the network), or null when there was no such
+ * active account in the workspace.
+ */
 export async function deactivateAccount(
   db: Kysely<Database>,
   workspaceId: string,
   accountId: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('connected_accounts')
-    .set({ is_active: false, updated_at: new Date() })
-    .where('id', '=', accountId)
-    .where('workspace_id', '=', workspaceId)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+): Promise<{ platform: Platform; platformUserId: string; activeElsewhere: boolean } | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('connected_accounts')
+      .select(['platform', 'platform_user_id'])
+      .where('id', '=', accountId)
+      .where('workspace_id', '=', workspaceId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!row) return null;
+    await lockAccountIdentity(trx, row.platform, row.platform_user_id);
+    const result = await trx
+      .updateTable('connected_accounts')
+      .set({ is_active: false, updated_at: new Date() })
+      .where('id', '=', accountId)
+      .where('workspace_id', '=', workspaceId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return null;
+    const elsewhere = await trx
+      .selectFrom('connected_accounts')
+      .select('id')
+      .where('platform', '=', row.platform)
+      .where('platform_user_id', '=', row.platform_user_id)
+      .where('is_active', '=', true)
+      .limit(1)
+      .executeTakeFirst();
+    return { platform: row.platform, platformUserId: row.platform_user_id, activeElsewhere: !!elsewhere };
+  });
+}
+
+/**
+ * Erasing a user (admin): under the account identity's lock, deactivates the row and runs
+ * `decide` knowing whether the same network account is still active in another row; the lock is
+ * held while `decide` runs (the network's revoke), so of two at once exactly the last one sees
+ * no other active row.
+ */
+export async function deactivateUserAccountLocked(
+  db: Kysely<Database>,
+  accountId: string,
+  decide: (state: { activeElsewhere: boolean }) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('connected_accounts')
+      .select(['platform', 'platform_user_id'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    if (!row) return;
+    await lockAccountIdentity(trx, row.platform, row.platform_user_id);
+    await trx
+      .updateTable('connected_accounts')
+      .set({ is_active: false, updated_at: new Date() })
+      .where('id', '=', accountId)
+      .execute();
+    const elsewhere = await trx
+      .selectFrom('connected_accounts')
+      .select('id')
+      .where('platform', '=', row.platform)
+      .where('platform_user_id', '=', row.platform_user_id)
+      .where('is_active', '=', true)
+      .limit(1)
+      .executeTakeFirst();
+    await decide({ activeElsewhere: !!elsewhere });
+  });
 }
 
 /**

@@ -147,7 +147,17 @@ describe('connecting accounts', () => {
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
     expect(Object.keys(linkedin?.account ?? {}).sort()).toEqual(
-      ['avatarUrl', 'connectedAt', 'followers', 'health', 'id', 'name', 'pageName', 'username'].sort(),
+      [
+        'alsoConnectedIn',
+        'avatarUrl',
+        'connectedAt',
+        'followers',
+        'health',
+        'id',
+        'name',
+        'pageName',
+        'username',
+      ].sort(),
     );
   });
 
@@ -668,7 +678,7 @@ describe('disconnecting', () => {
     expect(extra.status).toBe(400);
 
     const res = await client.mutate('accounts.disconnect', { id: row.id });
-    expect(res.data).toEqual({ ok: true });
+    expect(res.data).toMatchObject({ ok: true });
     const after = (await accountRow(user.id, 'linkedin'))!;
     expect(after.is_active).toBe(false);
     expect(after.access_token).toBe(row.access_token);

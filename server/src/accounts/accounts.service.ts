@@ -1,7 +1,17 @@
 // The Contas Conectadas list: one entry per connectable network (spec §2.3), with the account
 // when one is active. Built from token-free summaries only: no token field can reach the output.
-import { type AccountHealthState, CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '@pauta/core';
-import { type AccountSummary, type Database, listActiveAccounts } from '@pauta/db';
+import {
+  type AccountHealthState,
+  CONNECTABLE_PLATFORMS,
+  type ConnectablePlatform,
+  type SharedAccountElsewhere,
+} from '@pauta/core';
+import {
+  type AccountSummary,
+  type Database,
+  listActiveAccounts,
+  listOtherActiveConnections,
+} from '@pauta/db';
 import { healthOfAccount, isConnectConfigured } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '../env.js';
@@ -24,6 +34,11 @@ export interface AccountCardAccount {
     limitedUntil: Date | null;
     needsAction: boolean;
   };
+  /**
+   * The same network account active in other workspaces, each with its own authorization
+   * (docs/workspaces.md): named only where the viewer is a member; null when in none.
+   */
+  alsoConnectedIn: SharedAccountElsewhere | null;
 }
 
 export interface AccountCard {
@@ -37,7 +52,7 @@ export function isPlatformConfigured(env: ServerEnv, platform: ConnectablePlatfo
   return isConnectConfigured(env, platform);
 }
 
-function present(account: AccountSummary, now: Date): AccountCardAccount {
+function present(account: AccountSummary, now: Date, elsewhere: SharedAccountElsewhere): AccountCardAccount {
   const data = account.account_data ?? {};
   const connectedAt = data.connected_at ? new Date(data.connected_at) : account.updated_at;
   return {
@@ -49,6 +64,7 @@ function present(account: AccountSummary, now: Date): AccountCardAccount {
     pageName: data.page_name ?? null,
     connectedAt: Number.isNaN(connectedAt.getTime()) ? account.updated_at : connectedAt,
     health: healthOfAccount(account, now),
+    alsoConnectedIn: elsewhere.names.length + elsewhere.hidden > 0 ? elsewhere : null,
   };
 }
 
@@ -56,13 +72,25 @@ export async function listAccountCards(
   db: Kysely<Database>,
   env: ServerEnv,
   workspaceId: string,
+  viewerId: string,
   now: Date = new Date(),
 ): Promise<AccountCard[]> {
   const accounts = await listActiveAccounts(db, workspaceId);
+  const elsewhere = await Promise.all(
+    accounts.map((account) =>
+      listOtherActiveConnections(db, {
+        platform: account.platform,
+        platformUserId: account.platform_user_id,
+        exceptWorkspaceId: workspaceId,
+        viewerId,
+      }),
+    ),
+  );
   return CONNECTABLE_PLATFORMS.map((platform) => {
-    const account = accounts.find((candidate) => candidate.platform === platform);
+    const index = accounts.findIndex((candidate) => candidate.platform === platform);
+    const account = accounts[index];
     if (account) {
-      const presented = present(account, now);
+      const presented = present(account, now, elsewhere[index] ?? { names: [], hidden: 0 });
       return {
         platform,
         status:

@@ -2,7 +2,14 @@
 // registry's `revoke` capability: X has a revocation endpoint; LinkedIn and Facebook Pages offer
 // none for these tokens). Best effort:
 // a network that is down never blocks the erasure, and the failure is logged without the token.
-import { listUserAccounts, readAccountTokens } from '@pauta/db';
+//
+// The same network account may be connected in another workspace with its own authorization
+// (docs/workspaces.md, "The same network account in two workspaces"). Several networks answer the
+// same token to both consents, or revoke every grant of the app for that member: revoking here
+// would silently break the other workspace's publishing. So, under the account identity's lock,
+// the row is deactivated first and the network is asked to revoke only when no other row of the
+// same account is still active: of two erasures at once, exactly the last one revokes.
+import { deactivateUserAccountLocked, listUserAccounts, readAccountTokens } from '@pauta/db';
 import { capabilitiesOf } from '@pauta/networks';
 import { connectProvider } from '../auth/oauth-providers.js';
 import type { AppDeps } from '../deps.js';
@@ -10,20 +17,30 @@ import type { AppDeps } from '../deps.js';
 export async function revokeNetworkTokens(
   deps: Pick<AppDeps, 'db' | 'env' | 'logger'>,
   request: { user_id: string | null },
-): Promise<{ revoked: number; failed: number }> {
+): Promise<{ revoked: number; failed: number; kept: number }> {
   const userId = request.user_id;
-  const report = { revoked: 0, failed: 0 };
+  const report = { revoked: 0, failed: 0, kept: 0 };
   if (!userId) return report;
   for (const account of await listUserAccounts(deps.db, userId)) {
     const provider = capabilitiesOf(account.platform).revoke
       ? connectProvider(deps.env, account.platform)
       : null;
-    if (!provider?.revokeToken) continue;
+    const revokeToken = provider?.revokeToken?.bind(provider);
+    if (!revokeToken) continue;
     try {
-      const tokens = await readAccountTokens(deps.db, deps.env.keyring, account.id);
-      for (const token of [tokens.refreshToken, tokens.accessToken])
-        if (token) await provider.revokeToken(token);
-      report.revoked += 1;
+      await deactivateUserAccountLocked(deps.db, account.id, async ({ activeElsewhere }) => {
+        if (activeElsewhere) {
+          report.kept += 1;
+          deps.logger.info(
+            { accountId: account.id, platform: account.platform },
+            'conta ativa em outro cliente: token não revogado na rede',
+          );
+          return;
+        }
+        const tokens = await readAccountTokens(deps.db, deps.env.keyring, account.id);
+        for (const token of [tokens.refreshToken, tokens.accessToken]) if (token) await revokeToken(token);
+        report.revoked += 1;
+      });
     } catch (error) {
       report.failed += 1;
       deps.logger.warn(

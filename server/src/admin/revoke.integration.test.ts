@@ -31,6 +31,9 @@ afterAll(async () => {
 describe('data deletion', () => {
   it("revokes the user's X tokens at the network, then erases the account", async () => {
     const user = await makeUser(handle, 'erase');
+    // An identity of its own: the default one is active in other tests' workspaces, and an account
+    // still active elsewhere is never revoked (docs/workspaces.md).
+    sandbox.setNextAuthorization('x', { user: { sub: `erase-${user.id}`, username: 'erase' } });
     const account = await connectThroughSandbox(handle, parseKeyring(TEST_KEYS), {
       sandboxUrl: sandbox.url,
       userId: user.id,

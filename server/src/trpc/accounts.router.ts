@@ -2,7 +2,7 @@
 // (or Instagram account) choice of a pending connection. The list and the disconnect are scoped to
 // the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
 import { AppError, type ConnectablePlatform } from '@pauta/core';
-import { deactivateAccount } from '@pauta/db';
+import { deactivateAccount, listOtherActiveConnections } from '@pauta/db';
 import { z } from 'zod';
 import { listAccountCards } from '../accounts/accounts.service.js';
 import { type ConnectDeps, pendingPages, selectPendingChoice } from '../accounts/connect.service.js';
@@ -23,20 +23,37 @@ function choose(
 
 export const accountsRouter = router({
   list: workspaceProcedure('workspace.read').query(({ ctx }) =>
-    listAccountCards(ctx.deps.db, ctx.deps.env, ctx.workspace.id),
+    listAccountCards(ctx.deps.db, ctx.deps.env, ctx.workspace.id, ctx.user.id),
   ),
 
-  /** Soft disconnect: is_active false; the sealed tokens stay for a later reconnect. */
+  /**
+   * Soft disconnect: is_active false; the sealed tokens stay for a later reconnect and nothing is
+   * revoked at the network. `stillConnectedIn`: the same network account is still active in other
+   * workspaces (named only to their members; docs/workspaces.md), or null.
+   */
   disconnect: workspaceProcedure('accounts.write')
     .input(z.strictObject({ id }))
     .mutation(async ({ ctx, input }) => {
       const done = await deactivateAccount(ctx.deps.db, ctx.workspace.id, input.id);
       if (!done) throw new AppError('NOT_FOUND');
       ctx.deps.logger.info(
-        { userId: ctx.user.id, workspaceId: ctx.workspace.id, accountId: input.id },
+        {
+          userId: ctx.user.id,
+          workspaceId: ctx.workspace.id,
+          accountId: input.id,
+          activeElsewhere: done.activeElsewhere,
+        },
         'conta desconectada',
       );
-      return { ok: true as const };
+      const stillConnectedIn = done.activeElsewhere
+        ? await listOtherActiveConnections(ctx.deps.db, {
+            platform: done.platform,
+            platformUserId: done.platformUserId,
+            exceptWorkspaceId: ctx.workspace.id,
+            viewerId: ctx.user.id,
+          })
+        : null;
+      return { ok: true as const, stillConnectedIn };
     }),
 
   pendingPages: authedProcedure

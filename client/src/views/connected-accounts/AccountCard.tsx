@@ -1,6 +1,13 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { AccountHealthState, ConnectablePlatform } from '@pauta/core';
-import { formatCompactNumber, formatDate, formatDateTime, messages, PLATFORM_LABELS } from '@pauta/core';
+import {
+  formatCompactNumber,
+  formatDate,
+  formatDateTime,
+  messages,
+  PLATFORM_LABELS,
+  sharedAccountMessages,
+} from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useCan } from '../../app/permissions';
@@ -131,6 +138,11 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
             <Text size="sm" c="dimmed">
               {text.connectedAtDate(formatDate(new Date(account.connectedAt), timeZone))}
             </Text>
+            {account.alsoConnectedIn && (
+              <Text size="sm" data-testid={`also-connected-${card.platform}`}>
+                {sharedAccountMessages.alsoConnected(account.alsoConnectedIn)}
+              </Text>
+            )}
           </Stack>
         )}
 

@@ -1,4 +1,4 @@
-import { connectionErrorMessages, errorMessages, messages } from '@pauta/core';
+import { connectionErrorMessages, errorMessages, messages, sharedAccountMessages } from '@pauta/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../lib/oauth';
 import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
@@ -179,6 +179,40 @@ describe('Contas Conectadas', () => {
     await waitFor(async () =>
       expect(within(await card('LinkedIn')).getByText(text.notConnected)).toBeTruthy(),
     );
+  });
+
+  describe('the same network account in another workspace', () => {
+    const elsewhere = { names: ['Agência Lua'], hidden: 1 };
+    const shared = { ...linkedin, account: { ...linkedin.account, alsoConnectedIn: elsewhere } };
+    const also = 'Esta conta também está conectada em Agência Lua e em outro cliente do Pauta.';
+    const kept =
+      'A conta continua conectada em Agência Lua e em outro cliente do Pauta; o acesso da Pauta na rede não foi revogado.';
+
+    it('says so on the card, naming only what the server named', async () => {
+      open('', { 'accounts.list': [shared, facebook, x, instagram] });
+      const li = await card('LinkedIn');
+      expect(sharedAccountMessages.alsoConnected(elsewhere)).toBe(also);
+      expect(within(li).getByText(also)).toBeTruthy();
+      expect(screen.getAllByText(/também está conectada/)).toHaveLength(1);
+    });
+
+    it('says so in the notice after connecting', async () => {
+      window.sessionStorage.setItem('pauta:connect-platform', 'linkedin');
+      open('?connection=true', { 'accounts.list': [shared, facebook, x, instagram] });
+      await expectToast(messages.common.success, `${text.connectedSuccess('LinkedIn')} ${also}`);
+    });
+
+    it('disconnecting: the dialog and the notice say it stays connected there and nothing was revoked', async () => {
+      open('', {
+        'accounts.list': [shared, facebook, x, instagram],
+        'accounts.disconnect': { ok: true, stillConnectedIn: elsewhere },
+      });
+      fireEvent.click(within(await card('LinkedIn')).getByRole('button', { name: text.disconnect }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(kept)).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: text.disconnect }));
+      await expectToast(messages.common.success, `${text.disconnected('LinkedIn')} ${kept}`);
+    });
   });
 
   it('reports a failed disconnect', async () => {

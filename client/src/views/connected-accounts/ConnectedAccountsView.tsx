@@ -1,6 +1,12 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { ConnectablePlatform } from '@pauta/core';
-import { DEFAULT_TIME_ZONE, isValidTimeZone, messages, PLATFORM_LABELS } from '@pauta/core';
+import {
+  DEFAULT_TIME_ZONE,
+  isValidTimeZone,
+  messages,
+  PLATFORM_LABELS,
+  sharedAccountMessages,
+} from '@pauta/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -63,15 +69,21 @@ export function ConnectedAccountsView() {
 
   useEffect(() => {
     if (!connectionReturn || announced.current) return;
+    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
+    // A success waits for the list: it says where else the account is connected (docs/workspaces.md).
+    if (!error && !pickPage && !pickInstagram && platform && accounts.isPending) return;
     announced.current = true;
     forgetConnectPlatform();
-    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
     if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
-    else if (!pickPage && !pickInstagram && platform)
-      showSuccess(messages.common.success, text.connectedSuccess(PLATFORM_LABELS[platform]), {
+    else if (!pickPage && !pickInstagram && platform) {
+      const elsewhere = accounts.data?.find((card) => card.platform === platform)?.account?.alsoConnectedIn;
+      const also = elsewhere ? sharedAccountMessages.alsoConnected(elsewhere) : null;
+      const success = text.connectedSuccess(PLATFORM_LABELS[platform]);
+      showSuccess(messages.common.success, also ? `${success} ${also}` : success, {
         id: 'account-connection',
       });
-  }, [connectionReturn]);
+    }
+  }, [connectionReturn, accounts.isPending, accounts.data]);
 
   useEffect(() => {
     if (!connectionReturn) return;

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
-import { messages, PLATFORM_LABELS } from '@pauta/core';
+import { messages, PLATFORM_LABELS, sharedAccountMessages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
 import { useSingleFlight } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
@@ -20,12 +20,21 @@ export function DisconnectAccountModal({ card, onClose, onDisconnected }: Discon
   const trpc = useTRPC();
   const disconnect = useMutation(trpc.accounts.disconnect.mutationOptions());
   const label = card ? PLATFORM_LABELS[card.platform] : '';
+  // The same network account stays active in other workspaces: nothing is revoked at the network.
+  const elsewhere = card?.account?.alsoConnectedIn ?? null;
+  const stillConnected = elsewhere ? sharedAccountMessages.stillConnected(elsewhere) : null;
 
   const [confirm, disconnecting] = useSingleFlight(async () => {
     if (!card?.account) return;
     try {
-      await disconnect.mutateAsync({ id: card.account.id });
-      showSuccess(messages.common.success, text.disconnected(label));
+      const result = await disconnect.mutateAsync({ id: card.account.id });
+      const kept = result.stillConnectedIn
+        ? sharedAccountMessages.stillConnected(result.stillConnectedIn)
+        : null;
+      showSuccess(
+        messages.common.success,
+        kept ? `${text.disconnected(label)} ${kept}` : text.disconnected(label),
+      );
       onClose();
       await onDisconnected();
     } catch (error) {
@@ -43,6 +52,11 @@ export function DisconnectAccountModal({ card, onClose, onDisconnected }: Discon
       centered
     >
       {card && <Text>{text.confirmDisconnect(label)}</Text>}
+      {stillConnected && (
+        <Text mt="sm" size="sm">
+          {stillConnected}
+        </Text>
+      )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={disconnecting}>
           {messages.common.cancel}
