@@ -228,3 +228,20 @@ describe('POST /api/v1/posts/{id}/media with a token', () => {
     expect(meta.exif).toBeUndefined();
   });
 });
+
+describe('the OpenAPI document and the reference page', () => {
+  it('describe the text per network and the image upload', async () => {
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      // biome-ignore lint/suspicious/noExplicitAny: a JSON document read in a test.
+      paths: Record<string, any>;
+    };
+    const create = doc.paths['/posts'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(create.properties)).toContain('texts');
+    expect(create.required).not.toContain('content');
+    const upload = doc.paths['/posts/{id}/media'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    expect(upload['x-pauta-scopes']).toEqual(['write']);
+    const page = await (await fetch(`${server.url}/api/v1/docs`)).text();
+    expect(page).toContain('--data-binary @foto.jpg');
+  });
+});

@@ -33,7 +33,7 @@ import { resolveWorkspace } from '../workspaces/scope.js';
 import { openApiDocument } from './openapi.js';
 import { type Problem, problemOf, sendProblem } from './problem.js';
 import { referencePage } from './reference-page.js';
-import { API_ROUTES, type ApiRoute } from './routes.js';
+import { API_MEDIA_PATH, API_ROUTES, type ApiRoute } from './routes.js';
 import { coerceQuery, inputSchemaOf, reviveDates } from './schemas.js';
 import {
   type ApiPrincipal,
@@ -218,12 +218,10 @@ function mediaIdOf(userId: string, key: string): string {
 }
 
 /**
- * `POST /api/v1/posts/{id}/media`: an image for a post, with a token (scope `write`, the role's
- * `media.write`). The raw image as the body, its type in Content-Type; the same checks and upload
- * pipeline as the app's cookie route (media/media.routes.ts `receivePostMedia`).
+ * `POST /api/v1/posts/{id}/media` (API_MEDIA_PATH): an image for a post, with a token (scope
+ * `write`, the role's `media.write`). The raw image as the body, its type in Content-Type; the
+ * same checks and upload pipeline as the app's cookie route (media/media.routes.ts `receivePostMedia`).
  */
-export const API_MEDIA_PATH = '/posts/{id}/media';
-
 function mediaUploadRoute(deps: AppDeps, router: express.Router): void {
   const path = expressPath(API_MEDIA_PATH);
   const media = deps.media;
@@ -284,10 +282,10 @@ function mediaUploadRoute(deps: AppDeps, router: express.Router): void {
 
 /** The problem of anything a handler threw (a token refusal, an AppError, the rest). */
 function failWith(deps: AppDeps, req: Request, res: Response, error: unknown): void {
-  if (error instanceof ApiTokenError)
-    return fail(res, {
-      problem: problemOf(error.status, error.code, { detail: error.detail, requestId: req.id }),
-    });
+  if (error instanceof ApiTokenError) {
+    fail(res, { problem: problemOf(error.status, error.code, { detail: error.detail, requestId: req.id }) });
+    return;
+  }
   const found = problemOfError(error, req.id);
   if (found.problem.status >= 500 && found.problem.code === 'INTERNAL')
     deps.logger.error({ err: error, requestId: req.id }, 'erro inesperado na API');
