@@ -44,7 +44,7 @@ export function McpSection() {
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="mcp-title">
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap">
-          <IconRobot size={22} aria-hidden />
+          <IconRobot size={22} aria-hidden style={{ flexShrink: 0 }} />
           <Title order={2} size="h3" id="mcp-title">
             {text.title}
           </Title>
