@@ -10,7 +10,8 @@ export const API_SCOPE_LABELS = {
 
 export const API_SCOPE_DESCRIPTIONS = {
   read: 'Ver temas, posts, contas conectadas, publicados e melhores horários.',
-  write: 'Criar, editar e excluir temas e posts, enviar imagens, gerar rascunhos e mover no quadro de aprovação.',
+  write:
+    'Criar, editar e excluir temas e posts, enviar imagens, gerar rascunhos e mover no quadro de aprovação.',
   publish: 'Agendar e aprovar posts: tudo o que faz um post ir ao ar.',
 } as const satisfies Record<ApiTokenScope, string>;
 
