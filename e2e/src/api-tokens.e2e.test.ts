@@ -1,6 +1,7 @@
 // Issue 28 items 1–2 in Chromium: Configurações → Integrações creates a personal access token,
 // shows it once, and the token works against the REST API (curl-like fetch from the test) until
-// it is revoked in the UI. The API reference page renders. Screenshots at 1280 and 375 px, light
+// it is revoked in the UI. The MCP part shows this installation's /mcp and a config snippet. The
+// API reference page renders. Screenshots at 1280 and 375 px, light
 // and dark; axe on each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -72,6 +73,19 @@ describe('Integrações: personal access tokens', () => {
     await page.reload();
     await row.getByText('Ativo').waitFor();
     await snapshot(page, 'integrations-list-1280', { fullPage: false });
+
+    // How to connect an MCP client: this installation's /mcp and a config with the Bearer header.
+    const mcp = page.getByRole('region', { name: 'Conectar um assistente de IA (MCP)' });
+    await mcp.waitFor();
+    expect(await mcp.getByTestId('mcp-url').innerText()).toBe(`${new URL(inject('baseUrl')).origin}/mcp`);
+    const snippet = JSON.parse(await mcp.getByTestId('mcp-snippet').innerText());
+    expect(snippet.mcpServers.pauta).toEqual({
+      type: 'http',
+      url: `${new URL(inject('baseUrl')).origin}/mcp`,
+      headers: { Authorization: 'Bearer pauta_pat_SEU_TOKEN' },
+    });
+    await mcp.getByRole('button', { name: 'Copiar configuração' }).waitFor();
+    await snapshot(page, 'integrations-mcp-1280', { fullPage: true });
   });
 
   it('revokes the token after a confirmation: the API answers 401 at once', async () => {
@@ -93,7 +107,7 @@ describe('Integrações: personal access tokens', () => {
     await setScheme(page, 'dark');
     await page.goto('/integrations');
     await page.getByRole('row').filter({ hasText: 'Planilha de pautas' }).waitFor();
-    await snapshot(page, 'integrations-dark-1280', { fullPage: false });
+    await snapshot(page, 'integrations-dark-1280', { fullPage: true });
     await scan(page, report, 'integrações', 'dark-1280');
     await setScheme(page, 'light');
     await page.goto('/integrations');

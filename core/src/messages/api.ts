@@ -10,7 +10,8 @@ export const API_SCOPE_LABELS = {
 
 export const API_SCOPE_DESCRIPTIONS = {
   read: 'Ver temas, posts, contas conectadas, publicados e melhores horários.',
-  write: 'Criar, editar e excluir temas e posts, gerar rascunhos e mover no quadro de aprovação.',
+  write:
+    'Criar, editar e excluir temas e posts, enviar imagens, gerar rascunhos e mover no quadro de aprovação.',
   publish: 'Agendar e aprovar posts: tudo o que faz um post ir ao ar.',
 } as const satisfies Record<ApiTokenScope, string>;
 
@@ -24,6 +25,19 @@ export const apiMessages = {
     apiIntro:
       'Use tokens de acesso pessoal para automatizar a Pauta pela API REST. Cada token age neste cliente, em seu nome e com o seu papel.',
     referenceLink: 'Abrir a referência da API',
+  },
+  /** Integrações → "Conectar um assistente de IA (MCP)" (docs/mcp.md; README). */
+  mcp: {
+    title: 'Conectar um assistente de IA (MCP)',
+    intro:
+      'Assistentes compatíveis com MCP (Claude Desktop, Claude Code e outros) podem listar temas, gerar rascunhos, agendar e aprovar posts neste cliente, com as permissões do token.',
+    urlLabel: 'Endereço do servidor MCP',
+    steps:
+      'Crie um token acima e adicione o Pauta ao assistente com este endereço e o cabeçalho Authorization: Bearer <token>. Troque pauta_pat_SEU_TOKEN pelo token copiado.',
+    snippetLabel: 'Configuração do cliente MCP (por exemplo .mcp.json)',
+    copyUrl: 'Copiar endereço',
+    copySnippet: 'Copiar configuração',
+    copied: 'Copiado!',
   },
   tokens: {
     title: 'Tokens de acesso pessoal',

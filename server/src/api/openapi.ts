@@ -8,8 +8,10 @@ import {
   API_TOKEN_SCOPES,
   ERROR_CODES,
   errorMessages,
+  MAX_MEDIA_PER_POST,
+  MEDIA_UPLOAD_MAX_BYTES,
 } from '@pauta/core';
-import { API_ROUTES, type ApiRoute } from './routes.js';
+import { API_MEDIA_PATH, API_ROUTES, type ApiRoute } from './routes.js';
 import { fieldsOf, inputSchemaOf, jsonSchemaOf, procedureDef } from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -100,6 +102,56 @@ function operation(route: ApiRoute): Json {
   };
 }
 
+/** POST /posts/{id}/media: the raw image upload (rest.ts `mediaUploadRoute`), not a procedure. */
+function mediaOperation(): Json {
+  const mb = MEDIA_UPLOAD_MAX_BYTES / 1024 / 1024;
+  return {
+    operationId: 'posts_uploadMedia',
+    tags: ['Posts'],
+    summary: 'Envia uma imagem para um post (JPEG, PNG ou WebP).',
+    description: [
+      `O corpo é a própria imagem (não JSON nem multipart), com o tipo em \`Content-Type\` (\`image/jpeg\`, \`image/png\` ou \`image/webp\`), até ${mb} MB. Os dados de localização (EXIF) são removidos; até ${MAX_MEDIA_PER_POST} imagens por post, que precisa estar editável.`,
+      'Repetir o envio com a mesma `Idempotency-Key` devolve a mesma imagem (200) em vez de criar outra (201).',
+      'Permissão do token: `write`, e o papel da pessoa no cliente precisa poder editar imagens. Mesmo processo de envio da interface.',
+    ].join('\n\n'),
+    'x-pauta-scopes': ['write'],
+    security: [{ token: [] }],
+    parameters: [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      { $ref: '#/components/parameters/IdempotencyKey' },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+        'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+        'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } },
+      },
+    },
+    responses: {
+      '201': {
+        description:
+          'Imagem guardada: `{ media: { id, position, mimeType, width, height, sizeBytes, altText, url, thumbUrl } }`.',
+        content: { 'application/json': { schema: {} } },
+      },
+      '200': {
+        description: 'A mesma Idempotency-Key: a imagem já guardada.',
+        content: { 'application/json': { schema: {} } },
+      },
+      '400': problemResponse(
+        'Imagem recusada (MEDIA_REJECTED: tipo, tamanho, post não editável, limite de imagens) ou Idempotency-Key ausente.',
+      ),
+      '401': problemResponse('Token ausente, inválido, expirado ou revogado.'),
+      '403': problemResponse(
+        'O token não tem a permissão `write`, ou o seu papel no cliente não permite a ação.',
+      ),
+      '404': problemResponse('Post não encontrado (ou de outro cliente).'),
+      '413': problemResponse(`Imagem maior que ${mb} MB.`),
+      '429': problemResponse('Limite de requisições ou de envios de imagem atingido.'),
+    },
+  };
+}
+
 let cached: { appUrl: string; document: Json } | null = null;
 
 export function openApiDocument(appUrl: string): Json {
@@ -109,6 +161,7 @@ export function openApiDocument(appUrl: string): Json {
     paths[route.path] ??= {};
     (paths[route.path] as Json)[route.method] = operation(route);
   }
+  paths[API_MEDIA_PATH] = { ...paths[API_MEDIA_PATH], post: mediaOperation() };
   const document: Json = {
     openapi: '3.1.0',
     info: {

@@ -43,8 +43,10 @@ export function referencePage(document: Json): string {
       const params = ((op.parameters ?? []) as Json[]).map((p) =>
         p.$ref ? (components.parameters[String(p.$ref).split('/').pop()!] as Json) : p,
       );
-      const body = (op.requestBody as { content: { 'application/json': { schema: Json } } } | undefined)
-        ?.content['application/json'].schema;
+      const content = (op.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content;
+      const body = content?.['application/json']?.schema;
+      // A raw body (the image upload): its type and the file, as curl sends it.
+      const rawType = content && !body ? Object.keys(content)[0] : undefined;
       const bodyRows = body
         ? Object.entries((body.properties ?? {}) as Record<string, Json>).map(([name, schema]) => ({
             name,
@@ -57,6 +59,7 @@ export function referencePage(document: Json): string {
         '  -H "Authorization: Bearer $PAUTA_TOKEN"',
         ...(method === 'post' ? ['  -H "Idempotency-Key: $(uuidgen)"'] : []),
         ...(body ? ['  -H "Content-Type: application/json"', "  -d '{…}'"] : []),
+        ...(rawType ? [`  -H "Content-Type: ${rawType}"`, '  --data-binary @foto.jpg'] : []),
       ].join(' \\\n');
       ops.push({
         tag: ((op.tags as string[]) ?? ['API'])[0] as string,

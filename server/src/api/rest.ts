@@ -6,21 +6,34 @@
 // - the token's scope (read / write / publish) on top of the person's role;
 // - a per-token rate limit (429 + Retry-After);
 // - RFC 9457 problem details from the app's one error model (problem.ts).
-import { randomUUID } from 'node:crypto';
-import { API_RATE_LIMIT, type ApiTokenScope, AppError, apiMessages, isAppError } from '@pauta/core';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  API_RATE_LIMIT,
+  type ApiTokenScope,
+  AppError,
+  apiMessages,
+  isAppError,
+  MEDIA_UPLOAD_MAX_BYTES,
+  messages,
+  PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
+  type Platform,
+} from '@pauta/core';
 import { isDatabaseUnavailable, recordHit } from '@pauta/db';
 import { TRPCError } from '@trpc/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { cookieNames } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
+import { receivePostMedia, tooLarge, uploadBody, uploadHeadersError } from '../media/media.routes.js';
 import { formatError } from '../trpc/error-format.js';
-import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../trpc/idempotency.js';
 import { appRouter } from '../trpc/router.js';
 import { type Context, createCallerFactory, DATABASE_RETRY_AFTER_SECONDS } from '../trpc/trpc.js';
+import { resolveWorkspace } from '../workspaces/scope.js';
 import { openApiDocument } from './openapi.js';
 import { type Problem, problemOf, sendProblem } from './problem.js';
 import { referencePage } from './reference-page.js';
-import { API_ROUTES, type ApiRoute } from './routes.js';
+import { API_MEDIA_PATH, API_ROUTES, type ApiRoute } from './routes.js';
 import { coerceQuery, inputSchemaOf, reviveDates } from './schemas.js';
 import {
   type ApiPrincipal,
@@ -69,7 +82,13 @@ function problemOfError(error: unknown, requestId: string): { problem: Problem; 
       : code === 'DATABASE_UNAVAILABLE'
         ? DATABASE_RETRY_AFTER_SECONDS
         : undefined;
-  return { problem: problemOf(httpStatus, code, { requestId, errors, details }), retryAfter };
+  // A text too long for a network says which (and its limit), as the Editar Post dialog does.
+  const tooLongFor =
+    code === 'VALIDATION_FAILED' ? (details as { tooLongFor?: Platform[] } | null)?.tooLongFor : null;
+  const detail = tooLongFor?.length
+    ? tooLongFor.map((p) => messages.posts.tooLongFor(PLATFORM_LABELS[p], PLATFORM_TEXT_LIMITS[p])).join(' ')
+    : undefined;
+  return { problem: problemOf(httpStatus, code, { detail, requestId, errors, details }), retryAfter };
 }
 
 function fail(res: Response, found: { problem: Problem; retryAfter?: number }): void {
@@ -192,6 +211,87 @@ function routeHandler(deps: AppDeps, route: ApiRoute) {
   };
 }
 
+/** The image's id of an API upload: a uuid derived from the person and their Idempotency-Key. */
+function mediaIdOf(userId: string, key: string): string {
+  const hex = createHash('sha256').update(`api-media:${userId}:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * `POST /api/v1/posts/{id}/media` (API_MEDIA_PATH): an image for a post, with a token (scope
+ * `write`, the role's `media.write`). The raw image as the body, its type in Content-Type; the
+ * same checks and upload pipeline as the app's cookie route (media/media.routes.ts `receivePostMedia`).
+ */
+function mediaUploadRoute(deps: AppDeps, router: express.Router): void {
+  const path = expressPath(API_MEDIA_PATH);
+  const media = deps.media;
+  router.post(
+    path,
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const principal = await authenticate(deps, req, res);
+        if (!principal || !(await withinRateLimit(deps, principal, req, res))) return;
+        requireScope(principal, 'write');
+        const key = req.get(IDEMPOTENCY_HEADER) ?? '';
+        if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+        if (!media) throw new AppError('NOT_FOUND');
+        const workspace = await resolveWorkspace(deps, {
+          userId: principal.userId,
+          requested: principal.workspaceId,
+          action: 'media.write',
+          readOnly: false,
+        });
+        const refused = uploadHeadersError(req, res, MEDIA_UPLOAD_MAX_BYTES);
+        if (refused) throw refused;
+        res.locals.upload = {
+          principal,
+          workspaceId: workspace.id,
+          mediaId: mediaIdOf(principal.userId, key),
+        };
+        next();
+      } catch (error) {
+        failWith(deps, req, res, error);
+      }
+    },
+    uploadBody(MEDIA_UPLOAD_MAX_BYTES),
+    async (req: Request, res: Response) => {
+      const upload = res.locals.upload as { principal: ApiPrincipal; workspaceId: string; mediaId: string };
+      try {
+        const result = await receivePostMedia(
+          { db: deps.db, logger: deps.logger, media: media! },
+          {
+            userId: upload.principal.userId,
+            workspaceId: upload.workspaceId,
+            postId: String(req.params.id),
+            mediaId: upload.mediaId,
+            body: req.body,
+          },
+        );
+        res.status(result.status).json({ media: result.media });
+      } catch (error) {
+        failWith(deps, req, res, error);
+      }
+    },
+  );
+  // A body over the limit that slipped past Content-Length (chunked): express.raw's 413.
+  router.use(path, (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if ((error as { status?: number }).status === 413) return failWith(deps, req, res, tooLarge());
+    next(error);
+  });
+}
+
+/** The problem of anything a handler threw (a token refusal, an AppError, the rest). */
+function failWith(deps: AppDeps, req: Request, res: Response, error: unknown): void {
+  if (error instanceof ApiTokenError) {
+    fail(res, { problem: problemOf(error.status, error.code, { detail: error.detail, requestId: req.id }) });
+    return;
+  }
+  const found = problemOfError(error, req.id);
+  if (found.problem.status >= 500 && found.problem.code === 'INTERNAL')
+    deps.logger.error({ err: error, requestId: req.id }, 'erro inesperado na API');
+  fail(res, found);
+}
+
 /** The /api/v1 router: the document and its reference page (public), then the routes. */
 export function apiRouter(deps: AppDeps): express.Router {
   const router = express.Router();
@@ -203,6 +303,7 @@ export function apiRouter(deps: AppDeps): express.Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(referencePage(openApiDocument(deps.env.appUrl)));
   });
+  mediaUploadRoute(deps, router);
   router.use(express.json({ limit: MAX_BODY, type: () => true }));
   for (const route of API_ROUTES) router[route.method](expressPath(route.path), routeHandler(deps, route));
   router.use((req: Request, res: Response) =>

@@ -28,6 +28,12 @@ export interface ApiRoute {
   status?: 200 | 201;
 }
 
+/**
+ * The one route that is not a procedure: an image upload's body is the raw image, not JSON
+ * (rest.ts `mediaUploadRoute`, the app's upload pipeline; documented by openapi.ts `mediaOperation`).
+ */
+export const API_MEDIA_PATH = '/posts/{id}/media';
+
 export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'get',

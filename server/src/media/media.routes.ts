@@ -33,7 +33,7 @@ import { httpStatusOf, userMessageOf } from '../trpc/errors.js';
 import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
 import { resolveWorkspace } from '../workspaces/scope.js';
 import { uploadLogo } from '../workspaces/settings.service.js';
-import { type MediaDeps, uploadPostMedia } from './media.service.js';
+import { type MediaDeps, type MediaServiceDeps, type MediaView, uploadPostMedia } from './media.service.js';
 
 export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
 
@@ -54,8 +54,50 @@ function sendError(res: Response, error: AppError): void {
   });
 }
 
-const tooLarge = (limitBytes = MEDIA_UPLOAD_MAX_BYTES) =>
+export const tooLarge = (limitBytes = MEDIA_UPLOAD_MAX_BYTES) =>
   new AppError('MEDIA_REJECTED', { reason: 'UPLOAD_TOO_LARGE', limitBytes });
+
+/**
+ * The checks of an upload's headers, before its body is read: an image type (a cross-site form
+ * cannot send one without a CORS preflight) and a declared length of at most `maxBytes`. Shared by
+ * the cookie route and the REST API's token route (api/rest.ts).
+ */
+export function uploadHeadersError(
+  req: Request,
+  res: Response,
+  maxBytes: number,
+  unsupported: MediaRejection = { reason: 'UNSUPPORTED_TYPE' },
+): AppError | null {
+  if (!req.is('image/*')) return new AppError('MEDIA_REJECTED', unsupported);
+  const length = Number(req.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(length) && length > maxBytes) {
+    res.setHeader('Connection', 'close');
+    return tooLarge(maxBytes);
+  }
+  return null;
+}
+
+/** The body of an upload: the raw bytes, at most `maxBytes` (express.raw answers 413 past it). */
+export const uploadBody = (maxBytes = MEDIA_UPLOAD_MAX_BYTES) =>
+  express.raw({ type: () => true, limit: maxBytes });
+
+/**
+ * The core of a post image upload, shared by `POST /api/posts/:postId/media` (cookie) and
+ * `POST /api/v1/posts/{id}/media` (token): the ids' shape, a non-empty body, then the upload
+ * pipeline (media.service.ts: the post's lock, type sniffing, size, EXIF stripping, storage).
+ * Throws the AppError to answer.
+ */
+export async function receivePostMedia(
+  deps: MediaServiceDeps,
+  options: { workspaceId: string; userId: string; postId: string; mediaId: string; body: unknown },
+): Promise<{ status: 200 | 201; media: MediaView }> {
+  if (!UUID.test(options.postId)) throw new AppError('NOT_FOUND');
+  if (!UUID.test(options.mediaId)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  const body = Buffer.isBuffer(options.body) ? options.body : Buffer.alloc(0);
+  if (body.length === 0) throw new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' });
+  const result = await uploadPostMedia(deps, { ...options, body });
+  return { status: result.created ? 201 : 200, media: result.media };
+}
 
 export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Router {
   const router = express.Router();
@@ -100,13 +142,8 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
         if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
         throw error;
       }
-      // An image type is required: a cross-site form cannot send one without a CORS preflight.
-      if (!req.is('image/*')) return sendError(res, new AppError('MEDIA_REJECTED', unsupported));
-      const length = Number(req.get('content-length') ?? Number.NaN);
-      if (Number.isFinite(length) && length > maxBytes) {
-        res.setHeader('Connection', 'close');
-        return sendError(res, tooLarge(maxBytes));
-      }
+      const refused = uploadHeadersError(req, res, maxBytes, unsupported);
+      if (refused) return sendError(res, refused);
       next();
     };
 
@@ -114,20 +151,17 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     MEDIA_UPLOAD_PATH,
     sameOriginOnly(appOrigin),
     beforeUpload('media.write', MEDIA_UPLOAD_MAX_BYTES),
-    express.raw({ type: () => true, limit: MEDIA_UPLOAD_MAX_BYTES }),
+    uploadBody(MEDIA_UPLOAD_MAX_BYTES),
     async (req: Request, res: Response) => {
-      const userId = res.locals.userId as string;
-      const workspaceId = res.locals.workspaceId as string;
-      const postId = String(req.params.postId);
-      const mediaId = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
-      if (!UUID.test(postId)) return sendError(res, new AppError('NOT_FOUND'));
-      if (!UUID.test(mediaId)) return sendError(res, new AppError('IDEMPOTENCY_KEY_REQUIRED'));
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (body.length === 0)
-        return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
       try {
-        const result = await uploadPostMedia(deps, { workspaceId, userId, postId, mediaId, body });
-        res.status(result.created ? 201 : 200).json({ media: result.media });
+        const result = await receivePostMedia(deps, {
+          userId: res.locals.userId as string,
+          workspaceId: res.locals.workspaceId as string,
+          postId: String(req.params.postId),
+          mediaId: req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '',
+          body: req.body,
+        });
+        res.status(result.status).json({ media: result.media });
       } catch (error) {
         if (isAppError(error)) return sendError(res, error);
         if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
@@ -144,7 +178,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     WORKSPACE_LOGO_PATH,
     sameOriginOnly(appOrigin),
     beforeUpload('workspace.settings', WORKSPACE_LOGO_MAX_BYTES, { reason: 'LOGO_FORMAT' }),
-    express.raw({ type: () => true, limit: WORKSPACE_LOGO_MAX_BYTES }),
+    uploadBody(WORKSPACE_LOGO_MAX_BYTES),
     async (req: Request, res: Response) => {
       const workspaceId = res.locals.workspaceId as string;
       const uploadId = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';

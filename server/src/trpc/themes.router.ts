@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS } from '@pauta/core';
+import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS, type Platform } from '@pauta/core';
 import { themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
 import { z } from 'zod';
@@ -145,8 +145,13 @@ export const themesRouter = router({
       z.strictObject({
         themeId: id,
         title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
-        content: z.string().trim().min(1).max(INPUT_LIMITS.postContent),
+        /** The text of every network without its own in `texts`; optional when `texts` covers them all. */
+        content: z.string().trim().min(1).max(INPUT_LIMITS.postContent).optional(),
         platforms: z.array(z.enum(PLATFORMS)).min(1).max(PLATFORMS.length),
+        /** A text per network (REST API, issue 28): each network's post gets its own text. */
+        texts: z
+          .partialRecord(z.enum(PLATFORMS), z.string().trim().min(1).max(INPUT_LIMITS.postContent))
+          .optional(),
         /** The draft's place in the theme; absent (the MCP server's create_scheduled_post): after the last. */
         postOrder: z.number().int().min(0).max(1_000_000).optional(),
       }),
@@ -156,14 +161,22 @@ export const themesRouter = router({
       if (!theme) throw new AppError('NOT_FOUND');
       const postOrder = input.postOrder ?? (await maxPostOrder(ctx.deps.db, theme.id)) + 1;
       const platforms = [...new Set(input.platforms)];
-      const tooLong = platforms.filter((p) => !fitsPlatformLimit(p, input.content));
+      // Each network's text: its own (`texts`) or the common one; all checked before anything is stored.
+      const textOf = (p: Platform) => input.texts?.[p] ?? input.content;
+      const missing = platforms.filter((p) => textOf(p) === undefined);
+      if (missing.length) throw new AppError('VALIDATION_FAILED', { field: 'content' });
+      const tooLong = platforms.filter((p) => !fitsPlatformLimit(p, textOf(p) ?? ''));
       if (tooLong.length) throw new AppError('VALIDATION_FAILED', { tooLongFor: tooLong });
+      const variants = Object.fromEntries(platforms.map((p) => [p, textOf(p) ?? ''])) as Record<
+        Platform,
+        string
+      >;
       const created = await scheduleDrafts(
         { db: ctx.deps.db, queue: ctx.deps.queue, logger: ctx.deps.logger },
         {
           userId: ctx.user.id,
           theme,
-          drafts: [{ title: input.title, content: input.content, post_order: postOrder }],
+          drafts: [{ title: input.title, content: variants[platforms[0]!], variants, post_order: postOrder }],
           platforms,
           requestId: ctx.requestId,
         },

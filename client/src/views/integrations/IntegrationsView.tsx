@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { apiMessages } from '@pauta/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { McpSection } from './McpSection';
 import { TokensSection } from './TokensSection';
 import { WebhooksSection } from './WebhooksSection';
 
@@ -9,7 +10,7 @@ const text = apiMessages.integrations;
 /**
  * Configurações → Integrações (issue 28): the current workspace's ("cliente") connections to other
  * systems — the personal access tokens of the REST API and the MCP server (docs/api.md, docs/mcp.md),
- * then the signed webhooks (docs/webhooks.md).
+ * how to connect an MCP client with one, then the signed webhooks (docs/webhooks.md).
  */
 export function IntegrationsView() {
   return (
@@ -21,6 +22,7 @@ export function IntegrationsView() {
         </Anchor>
       </Stack>
       <TokensSection />
+      <McpSection />
       <WebhooksSection />
     </Stack>
   );
