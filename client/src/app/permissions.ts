@@ -32,6 +32,8 @@ export function useCan(action: WorkspaceAction): boolean {
  */
 const OPEN_VIEWS: readonly View[] = [
   'client-view',
+  // Equipe answers a Cliente itself: no list (members.read), only "Sair deste cliente".
+  'members',
   'settings',
   'privacy-policy',
   'data-deletion',
