@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fireEvent, render, screen, waitFor } from '../../test-utils/render';
 import { expectToast } from '../../test-utils/toasts';
-import { deferred, mockTrpc, signedIn, signedOut, TrpcErrorResponse } from '../../test-utils/trpc-mock';
+import {
+  deferred,
+  mockTrpc,
+  personalWorkspace,
+  signedIn,
+  signedOut,
+  TrpcErrorResponse,
+} from '../../test-utils/trpc-mock';
 
 const pending = {
   status: 'pending',
@@ -25,11 +32,22 @@ function open(handlers: Record<string, unknown>) {
 describe('/convite (an invitation link)', () => {
   it('shows the cliente, who invited and the role; the invited person accepts with one click and lands there', async () => {
     const gate = deferred<unknown>();
+    let accepted = false;
     const api = open({
       'auth.session': signedIn(true),
       'workspaces.previewInvitation': pending,
       'workspaces.acceptInvitation': () => gate.promise,
       'themes.list': [],
+      // Once accepted, the list has the cliente (else the app falls back to the personal one, and
+      // on a loaded machine that fallback could win the race against the assertion below).
+      'workspaces.list': () => ({
+        workspaces: accepted
+          ? [
+              personalWorkspace,
+              { id: 'ws-padaria', name: 'Padaria Pão Quente', color: null, personal: false, role: 'editor' },
+            ]
+          : [personalWorkspace],
+      }),
     });
     expect(
       await screen.findByText(text.acceptIntro('Ana Souza', 'Padaria Pão Quente', 'editor')),
@@ -38,6 +56,7 @@ describe('/convite (an invitation link)', () => {
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    accepted = true;
     gate.resolve({ workspaceId: 'ws-padaria', workspaceName: 'Padaria Pão Quente', role: 'editor' });
     await expectToast(text.acceptedTitle, text.accepted('Padaria Pão Quente'));
     await waitFor(() => expect(window.location.search).toBe('?cliente=ws-padaria'));
