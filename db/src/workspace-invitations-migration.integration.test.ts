@@ -12,6 +12,7 @@ import { createUser } from './repositories/users.repository.js';
 import type { Database } from './schema.js';
 
 const NAME = '2026-11-30T00-00-workspace-invitations';
+const PREVIOUS = '2026-11-29T00-30-template-sample-values';
 
 async function check(db: Kysely<Database>) {
   const user = await createUser(db, {
@@ -60,9 +61,14 @@ async function check(db: Kysely<Database>) {
   ).toEqual([]);
 
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const down = await migrator.migrateDown();
+  // Down to the migration before it (the later ones go down first), then up again.
+  const down = await migrator.migrateTo(PREVIOUS);
   expect(down.error).toBeUndefined();
-  expect(down.results?.[0]).toMatchObject({ migrationName: NAME, status: 'Success' });
+  expect(down.results?.find((r) => r.migrationName === NAME)).toMatchObject({
+    migrationName: NAME,
+    direction: 'Down',
+    status: 'Success',
+  });
   expect(
     await db
       .selectFrom('email_templates')
