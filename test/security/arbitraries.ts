@@ -268,7 +268,15 @@ export function junk(s: JsonSchema | undefined, options: ArbitraryOptions = {}):
     wrongType(s),
     fc.constantFrom(...XSS_PAYLOADS, ...SQL_FRAGMENTS, ...WEIRD_STRINGS),
   ];
-  if (s?.properties) {
+  // An object without properties (e.g. `{}`) has no field to break: only the extra key applies.
+  if (s?.properties && Object.keys(s.properties).length === 0) {
+    const valid = fromSchema(s, options) as fc.Arbitrary<Record<string, unknown>>;
+    branches.push(
+      fc
+        .tuple(valid, fc.constantFrom(...MASS_ASSIGNMENT_KEYS), fc.anything({ maxDepth: 1 }))
+        .map(([v, k, x]) => ({ ...v, [k]: x })),
+    );
+  } else if (s?.properties) {
     const valid = fromSchema(s, options) as fc.Arbitrary<Record<string, unknown>>;
     const keys = Object.keys(s.properties);
     branches.push(

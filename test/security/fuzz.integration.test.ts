@@ -14,7 +14,12 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages, isErrorCode } from '../../core/src/index.js';
+import {
+  errorMessages,
+  isErrorCode,
+  type WebhookUrlRefusal,
+  webhookUrlRefusalMessage,
+} from '../../core/src/index.js';
 import { createDb, type DbHandle } from '../../db/src/index.js';
 import { cookieNames } from '../../server/src/auth/cookies.js';
 import type { AppDeps } from '../../server/src/deps.js';
@@ -345,10 +350,23 @@ function assertPublicError(path: string, text: string) {
   if (text === '') return; // 431: Node refuses over-long headers before any handler runs.
   const body = JSON.parse(text) as unknown;
   for (const entry of Array.isArray(body) ? body : [body]) {
-    const error = (entry as { error?: { json?: { message?: unknown; data?: { userMessage?: unknown } } } })
-      .error?.json;
+    const error = (
+      entry as {
+        error?: {
+          json?: { message?: unknown; data?: { userMessage?: unknown; details?: { reason?: unknown } } };
+        };
+      }
+    ).error?.json;
     if (!error) continue;
-    if (!isErrorCode(error.message) || error.data?.userMessage !== errorMessages[error.message])
+    // A refused webhook address carries its reason's own pt-BR text (server/src/trpc/errors.ts).
+    const reason = error.data?.details?.reason;
+    const expected =
+      error.message === 'WEBHOOK_URL_REFUSED' && typeof reason === 'string'
+        ? webhookUrlRefusalMessage(reason as WebhookUrlRefusal)
+        : isErrorCode(error.message)
+          ? errorMessages[error.message]
+          : undefined;
+    if (!isErrorCode(error.message) || error.data?.userMessage !== expected)
       throw new Error(`${path}: an error without a code and its pt-BR text: ${text.slice(0, 300)}`);
   }
 }
