@@ -295,7 +295,11 @@ describe('uma agência com dois clientes', () => {
       .getByText('Você não faz mais parte de Padaria Aurora. Mostrando o seu espaço pessoal.')
       .waitFor({ timeout: 20_000 });
     expect((Date.now() - removedAt) / 1000).toBeLessThan(15);
-    await expect(editor.page.getByText('Pão de fermentação natural').count()).resolves.toBe(0);
+    // The notice comes first; the page then reopens in the personal cliente (URL, then content).
+    await editor.page.waitForFunction((id) => new URL(location.href).searchParams.get('cliente') !== id, a);
+    await expect
+      .poll(() => editor.page.getByText('Pão de fermentação natural').count(), { timeout: 15_000 })
+      .toBe(0);
     const afterRemoval = await callInPage(editor.page, a, 'posts.list', { limit: 50 }, 'query');
     expect(afterRemoval.status).toBe(404);
 
