@@ -8,40 +8,17 @@
 import { clientLinkMessages } from '@pauta/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeReport, scan } from './axe.js';
+import { AxeReport } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail, waitForMail } from './db.js';
 import { expectToast, PASSWORD, signUp } from './flows.js';
+import { everyVariant } from './variants.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.evaluate((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
-  await page.reload();
-  await page.waitForFunction(
-    (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
-    scheme,
-  );
-}
-
-/** Screenshots at 1280 and 375 px, light and dark, each scanned by axe. */
-async function everyVariant(page: Page, axe: AxeReport, name: string, ready: () => Promise<void>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await ready();
-      await snapshot(page, `agency-${name}-${scheme}-${width}`, { fullPage: true });
-      await scan(page, axe, name, `${scheme}-${width}`);
-    }
-  }
-  await setScheme(page, 'light');
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A tRPC call from the page, as the app makes it: the session cookie and the cliente's header. */
 async function callInPage(
@@ -224,7 +201,7 @@ describe('uma agência com dois clientes', () => {
       [aPost],
     );
     expect(rescheduled!.at.toISOString().slice(0, 16)).toBe(later.slice(0, 16));
-    await everyVariant(editor.page, axe, 'editor-calendar', async () => {
+    await everyVariant(editor.page, axe, 'agency-editor-calendar', async () => {
       await editor.page.getByText('Pão de fermentação natural').first().waitFor();
     });
 
@@ -254,7 +231,7 @@ describe('uma agência com dois clientes', () => {
     const cliente = await acceptInvitation(clientEmail, 'Padaria Aurora', 'Carla Souza');
     await cliente.page.getByText('Aguardando sua aprovação').first().waitFor({ timeout: 30_000 });
     await cliente.page.getByText('Pão de fermentação natural').first().waitFor();
-    await everyVariant(cliente.page, axe, 'cliente-para-aprovar', async () => {
+    await everyVariant(cliente.page, axe, 'agency-cliente-para-aprovar', async () => {
       await cliente.page.getByText('Pão de fermentação natural').first().waitFor();
     });
     await cliente.page.getByRole('button', { name: 'Aprovar', exact: true }).first().click();

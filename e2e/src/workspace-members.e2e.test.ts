@@ -2,42 +2,19 @@
 // cliente and invites an editor by email; the editor opens the emailed link, creates their account
 // from it and lands in that cliente, where the team page is read-only; the owner removes them and
 // the editor's open page loses the cliente within seconds (moved to their own, with the notice).
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { uniqueEmail, waitForMail } from './db.js';
 import { expectToast, PASSWORD, signUp } from './flows.js';
+import { everyVariant } from './variants.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.evaluate((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
-  await page.reload();
-  await page.waitForFunction(
-    (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
-    scheme,
-  );
-}
-
-/** Screenshots at 1280 and 375 px, light and dark, each scanned by axe. */
-async function everyVariant(page: Page, axe: AxeReport, name: string, ready: () => Promise<void>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await ready();
-      await snapshot(page, `${name}-${scheme}-${width}`, { fullPage: true });
-      await scan(page, axe, name, `${scheme}-${width}`);
-    }
-  }
-  await setScheme(page, 'light');
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('equipe e convites', () => {
   it('invites an editor by email, who joins from the link; removed, their open page loses the cliente', async () => {
