@@ -269,7 +269,9 @@ describe('uma agência com dois clientes', () => {
     await expectToast(owner.page, 'Bruno Lima foi removido(a) do cliente.');
     const removedAt = Date.now();
     await editor.page
-      .getByText('Você não faz mais parte de Padaria Aurora. Mostrando o seu espaço pessoal.')
+      .getByText('Você não faz mais parte de Padaria Aurora. Mostrando o seu espaço pessoal.', {
+        exact: true,
+      })
       .waitFor({ timeout: 20_000 });
     expect((Date.now() - removedAt) / 1000).toBeLessThan(15);
     // The notice comes first; the page then reopens in the personal cliente (URL, then content).

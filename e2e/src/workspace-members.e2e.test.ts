@@ -112,7 +112,9 @@ describe('equipe e convites', () => {
     await expectToast(owner.page, 'Bruno Lima foi removido(a) do cliente.');
     const removedAt = Date.now();
     await editor.page
-      .getByText('Você não faz mais parte de Padaria Pão Quente. Mostrando o seu espaço pessoal.')
+      .getByText('Você não faz mais parte de Padaria Pão Quente. Mostrando o seu espaço pessoal.', {
+        exact: true,
+      })
       .waitFor({ timeout: 20_000 });
     const seconds = (Date.now() - removedAt) / 1000;
     // The stream re-reads the membership every 5 s: the page reacts well within 15 s (2.3 s measured).

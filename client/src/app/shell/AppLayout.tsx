@@ -49,6 +49,12 @@ interface AppLayoutProps {
   children: ReactNode;
 }
 
+/**
+ * How many header entries fit with their labels between 1200 and 1439 px (measured in Chromium at
+ * 1280 px with the SANDBOX badge): with more (Equipe makes seven), they show icons only there.
+ */
+const FULL_LABEL_ITEMS = 6;
+
 /** The signed-in frame (spec §2.3): fixed header with logo and menu, banners, then the view. */
 export function AppLayout({ view, children }: AppLayoutProps) {
   const user = useSessionUser();
@@ -75,7 +81,7 @@ export function AppLayout({ view, children }: AppLayoutProps) {
           <nav
             aria-label={messages.nav.mainNavigation}
             className={classes.desktopNav}
-            data-compact={showAdmin || severalWorkspaces || undefined}
+            data-compact={showAdmin || severalWorkspaces || navItems.length > FULL_LABEL_ITEMS || undefined}
             data-workspaces={severalWorkspaces || undefined}
           >
             {navItems.map((item) => (
