@@ -3,11 +3,8 @@
 // workspace's deletion, and down() then up() again.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isolatedDb } from '../../test/harness.js';
-import { createDb, type DbHandle } from './client.js';
-import { migrateToLatest, migrations } from './migrations.js';
+import { expect } from 'vitest';
+import { describeMigration, downAndUp } from '../../test/migration-check.js';
 import {
   claimReport,
   finishReport,
@@ -91,30 +88,8 @@ async function check(db: Kysely<Database>) {
     [],
   );
 
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const down = await migrator.migrateDown();
-  expect(down.error).toBeUndefined();
-  expect(down.results?.[0]).toMatchObject({ migrationName: NAME, status: 'Success' });
-  await migrateToLatest(db);
+  await downAndUp(db, NAME);
   expect(await db.selectFrom('reports').select('id').execute()).toEqual([]);
 }
 
-describe('the reports migration', () => {
-  let pglite: DbHandle | undefined;
-  let postgres: { handle: DbHandle; drop(): Promise<void> } | undefined;
-  afterAll(async () => {
-    await pglite?.close();
-    await postgres?.drop();
-  });
-
-  it('runs on PGlite', async () => {
-    pglite = await createDb({});
-    await migrateToLatest(pglite.db);
-    await check(pglite.db);
-  }, 120_000);
-
-  it('runs on PostgreSQL', async () => {
-    postgres = await isolatedDb();
-    await check(postgres.handle.db);
-  }, 120_000);
-});
+describeMigration('the reports migration', check);

@@ -3,16 +3,12 @@
 // the template, and down() then up() again.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isolatedDb } from '../../test/harness.js';
-import { createDb, type DbHandle } from './client.js';
-import { migrateToLatest, migrations } from './migrations.js';
+import { expect } from 'vitest';
+import { describeMigration, downAndUp } from '../../test/migration-check.js';
 import { createUser } from './repositories/users.repository.js';
 import type { Database } from './schema.js';
 
 const NAME = '2026-11-30T00-00-workspace-invitations';
-const PREVIOUS = '2026-11-29T00-30-template-sample-values';
 
 async function check(db: Kysely<Database>) {
   const user = await createUser(db, {
@@ -60,42 +56,17 @@ async function check(db: Kysely<Database>) {
     await db.selectFrom('workspace_invitations').select('id').where('workspace_id', '=', user.id).execute(),
   ).toEqual([]);
 
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  // Down to the migration before it (the later ones go down first), then up again.
-  const down = await migrator.migrateTo(PREVIOUS);
-  expect(down.error).toBeUndefined();
-  expect(down.results?.find((r) => r.migrationName === NAME)).toMatchObject({
-    migrationName: NAME,
-    direction: 'Down',
-    status: 'Success',
+  // Down to the migration before it, where its template is gone, then up again.
+  await downAndUp(db, NAME, async () => {
+    expect(
+      await db
+        .selectFrom('email_templates')
+        .select('id')
+        .where('template_name', '=', 'workspace_invitation')
+        .execute(),
+    ).toEqual([]);
   });
-  expect(
-    await db
-      .selectFrom('email_templates')
-      .select('id')
-      .where('template_name', '=', 'workspace_invitation')
-      .execute(),
-  ).toEqual([]);
-  await migrateToLatest(db);
   expect(await db.selectFrom('workspace_invitations').select('id').execute()).toEqual([]);
 }
 
-describe('the invitations migration', () => {
-  let pglite: DbHandle | undefined;
-  let postgres: { handle: DbHandle; drop(): Promise<void> } | undefined;
-  afterAll(async () => {
-    await pglite?.close();
-    await postgres?.drop();
-  });
-
-  it('runs on PGlite', async () => {
-    pglite = await createDb({});
-    await migrateToLatest(pglite.db);
-    await check(pglite.db);
-  }, 120_000);
-
-  it('runs on PostgreSQL', async () => {
-    postgres = await isolatedDb();
-    await check(postgres.handle.db);
-  }, 120_000);
-});
+describeMigration('the invitations migration', check);

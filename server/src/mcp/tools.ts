@@ -73,6 +73,15 @@ const localDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .describe('AAAA-MM-DD no fuso do usuário / YYYY-MM-DD in the user’s time zone');
 
+/** Cursor paging of the list tools (the procedures' own `cursor` / `limit`). */
+const paging = {
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('nextCursor da página anterior / previous page’s nextCursor'),
+  limit: z.number().int().min(1).max(100).optional().describe('Até 100, padrão 20 / up to 100, default 20'),
+};
 const list = (lines: string[], empty: string) => (lines.length ? lines.join('\n') : empty);
 const iso = (date: Date | string) => new Date(date).toISOString();
 
@@ -228,18 +237,7 @@ const TOOLS = [
         .max(POST_STATUSES.length)
         .optional()
         .describe('Filtrar por status / filter by status'),
-      cursor: z
-        .string()
-        .max(200)
-        .optional()
-        .describe('nextCursor da página anterior / previous page’s nextCursor'),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Até 100, padrão 20 / up to 100, default 20'),
+      ...paging,
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
     async run(args, call) {
@@ -287,18 +285,7 @@ const TOOLS = [
     input: {
       theme_id: id.optional().describe('Filtrar por tema / filter by theme'),
       platform: platform.optional().describe('Filtrar por rede / filter by network'),
-      cursor: z
-        .string()
-        .max(200)
-        .optional()
-        .describe('nextCursor da página anterior / previous page’s nextCursor'),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Até 100, padrão 20 / up to 100, default 20'),
+      ...paging,
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
     async run(args, call) {
