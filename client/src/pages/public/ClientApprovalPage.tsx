@@ -188,18 +188,7 @@ function OpenPage({
           </Text>
         </Group>
       </Stack>
-      <div aria-live="polite">
-        {done && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
-            {done}
-          </Alert>
-        )}
-        {refusal && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-            {refusal}
-          </Alert>
-        )}
-      </div>
+      <DecisionFeedback done={done} refusal={refusal} />
       {view.posts.length === 0 ? (
         <StateMessage
           icon={IconCircleCheck}
@@ -228,6 +217,24 @@ function OpenPage({
 }
 
 /** One post waiting for the client, with "Aprovar" and "Pedir ajustes" (also the Cliente member's view). */
+/** The answer to the last decision, announced: done (teal) or refused (yellow, an alert). */
+export function DecisionFeedback({ done, refusal }: { done: string | null; refusal: string | null }) {
+  return (
+    <div aria-live="polite">
+      {done && (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
+          {done}
+        </Alert>
+      )}
+      {refusal && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          {refusal}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
 export function ClientPostCard({
   post,
   account,

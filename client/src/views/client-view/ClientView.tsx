@@ -4,9 +4,9 @@
 // ajustes" (the link page's card, a comment required to ask for changes); below, the published
 // posts with their metrics. Each answer is one idempotent request (the Idempotency-Key link);
 // the post's buttons are disabled while it runs and the list refetches after it.
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { approvalMessages, clientLinkMessages, roleMessages } from '@pauta/core';
-import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/permissions';
@@ -17,7 +17,7 @@ import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorCodeOf, errorDetails } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
-import { ClientPostCard } from '../../pages/public/ClientApprovalPage';
+import { ClientPostCard, DecisionFeedback } from '../../pages/public/ClientApprovalPage';
 import { PublishedPostCard } from '../published-posts/PublishedPostCard';
 
 const text = roleMessages.clientView;
@@ -105,18 +105,7 @@ function PendingSection() {
       <Title order={2} size="h3" id="client-pending-title">
         {text.pendingTitle}
       </Title>
-      <div aria-live="polite">
-        {done && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
-            {done}
-          </Alert>
-        )}
-        {refusal && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-            {refusal}
-          </Alert>
-        )}
-      </div>
+      <DecisionFeedback done={done} refusal={refusal} />
       <QueryState
         query={query}
         errorTitle={text.loadError}
