@@ -466,7 +466,15 @@ export async function listPostHistory(
 /** A comment on one of the owner's posts; undefined when the post is not theirs. */
 export async function insertPostComment(
   db: Kysely<Database>,
-  options: { workspaceId: string; postId: string; by: StageActor; body: string; mentions: string[] },
+  options: {
+    workspaceId: string;
+    postId: string;
+    by: StageActor;
+    body: string;
+    mentions: string[];
+    /** Only a post the client sees: waiting for the client, or published (the Cliente role). */
+    clientVisibleOnly?: boolean;
+  },
 ): Promise<{ id: string; created_at: Date } | undefined> {
   return db
     .insertInto('post_comments')
@@ -484,7 +492,10 @@ export async function insertPostComment(
           sql<string[]>`${sql.val(options.mentions)}::uuid[]`.as('mentions'),
         ])
         .where('id', '=', options.postId)
-        .where('workspace_id', '=', options.workspaceId),
+        .where('workspace_id', '=', options.workspaceId)
+        .$if(options.clientVisibleOnly === true, (q) =>
+          q.where((eb) => eb.or([eb('approval_stage', '=', 'client'), eb('status', '=', 'published')])),
+        ),
     )
     .returning(['id', 'created_at'])
     .executeTakeFirst();

@@ -138,7 +138,14 @@ function fold(text: string): string {
  */
 export async function addComment(
   deps: Pick<Deps, 'db'>,
-  options: { workspaceId: string; userId: string; postId: string; body: string },
+  options: {
+    workspaceId: string;
+    userId: string;
+    postId: string;
+    body: string;
+    /** The Cliente role comments only on what it sees (its view's posts); any other post is 404. */
+    clientVisibleOnly?: boolean;
+  },
 ): Promise<{ id: string; mentionsAuthor: boolean; createdAt: Date }> {
   const profile = await findProfile(deps.db, options.userId);
   const names = mentionedNames(options.body);
@@ -152,6 +159,7 @@ export async function addComment(
     by: { actor: 'owner', userId: options.userId },
     body: options.body,
     mentions: mentionsAuthor ? [options.userId] : [],
+    clientVisibleOnly: options.clientVisibleOnly,
   });
   if (!saved) throw new AppError('NOT_FOUND');
   return { id: saved.id, mentionsAuthor, createdAt: saved.created_at };

@@ -293,6 +293,24 @@ describe('clientView.decide', () => {
     expect((await stageOf(pending)).approval_stage).toBe('client');
   });
 
+  it('lets the Cliente comment only on the posts it sees; the team comments on any', async () => {
+    const waiting = await insertPost('Comentário do cliente', 'client', 12);
+    const inReview = await insertPost('Comentário em revisão', 'review', 13);
+    const commentsOn = (postId: string) =>
+      handle.db.selectFrom('post_comments').select('body').where('post_id', '=', postId).execute();
+
+    const onWaiting = await client.browser.mutate('approval.comment', { postId: waiting, body: 'Adorei' });
+    expect(onWaiting.status).toBe(200);
+    expect(await commentsOn(waiting)).toEqual([{ body: 'Adorei' }]);
+    // A post still with the team is not the client's to see: as if it did not exist.
+    const onReview = await client.browser.mutate('approval.comment', { postId: inReview, body: 'Espiando' });
+    expect(onReview.error?.message).toBe('NOT_FOUND');
+    expect(await commentsOn(inReview)).toEqual([]);
+    const byReviewer = await reviewer.browser.mutate('approval.comment', { postId: inReview, body: 'Ok' });
+    expect(byReviewer.status).toBe(200);
+    expect(await commentsOn(inReview)).toEqual([{ body: 'Ok' }]);
+  });
+
   it('two decisions at once on one post: one moves it, the other changes nothing', async () => {
     const post = await insertPost('Duas abas', 'client', 12);
     const [a, b] = await Promise.all([

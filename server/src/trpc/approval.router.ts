@@ -58,6 +58,7 @@ export const approvalRouter = router({
         userId: ctx.user.id,
         postId: input.postId,
         body: input.body,
+        clientVisibleOnly: !can(ctx.workspace.role, 'workspace.read'),
       }),
     ),
 });
