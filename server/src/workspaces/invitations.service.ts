@@ -24,6 +24,7 @@ import {
   revokeInvitation,
 } from '@pauta/db';
 import { linkSecretMatches, newLinkToken, parseLinkToken } from '../auth/link-token.js';
+import { assertNotBlocked, countFailure } from '../auth/rate-limit.js';
 import type { AppDeps, EmailDeps } from '../deps.js';
 import { outboxDeps } from '../email/notifications.js';
 import { deliverInBackground } from '../email/outbox.js';
@@ -67,6 +68,9 @@ export function invitationUrl(appUrl: string, token: string): string {
   return `${appUrl}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
 }
 
+/** Invitations (and Reenviar) one person sends: 20 an hour, then they wait an hour. */
+export const INVITATION_LIMIT = { limit: 20, windowMs: 60 * 60_000, blockMs: 60 * 60_000 } as const;
+
 /**
  * Invites `email` with `role`: a new link (revoking the open one for that email, if any), emailed
  * through the template 'workspace_invitation'. CONFLICT ALREADY_MEMBER when a member has the email.
@@ -77,6 +81,11 @@ export async function invite(
   now = new Date(),
 ): Promise<{ invitation: InvitationView; emailId: string | null }> {
   const email = input.email.trim().toLowerCase();
+  // Each invitation is an email from Pauta to an address someone typed: a person sends at most
+  // INVITATION_LIMIT.limit an hour (Reenviar counts), counted in PostgreSQL across web processes.
+  const limitKey = `invite:actor:${input.actorId}`;
+  await assertNotBlocked(deps.db, [limitKey], now);
+  await countFailure(deps.db, limitKey, INVITATION_LIMIT, now);
   const { id, token, secretHash } = newLinkToken();
   const { workspaceName } = await createInvitation(deps.db, {
     id,

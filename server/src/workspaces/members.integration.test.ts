@@ -13,6 +13,7 @@ import { listen, signedInUser, testDeps } from '../../../test/server-harness.js'
 import { completeDeletionRequest } from '../admin/admin.service.js';
 import { LocalMailbox } from '../email/local-mailbox.js';
 import { createLogger } from '../logger.js';
+import { INVITATION_LIMIT } from './invitations.service.js';
 
 let handle: DbHandle;
 let drop: () => Promise<void>;
@@ -426,6 +427,24 @@ describe('invitations', () => {
       (await as(bruno, other).mutate('workspaces.revokeInvitation', { invitationId: third.split('.')[0] }))
         .status,
     ).toBe(404);
+  });
+
+  it('one person sends at most 20 invitations an hour; the next is refused and sends nothing', async () => {
+    const dora = await person('dora');
+    const ws = await newWorkspace(dora, 'Floricultura');
+    const invitations = () =>
+      handle.db.selectFrom('workspace_invitations').select('id').where('workspace_id', '=', ws).execute();
+    for (let i = 0; i < INVITATION_LIMIT.limit; i++)
+      expect(
+        (await as(dora, ws).mutate('workspaces.invite', { email: uniqueEmail(`lote${i}`), role: 'reviewer' }))
+          .status,
+      ).toBe(200);
+    const extra = uniqueEmail('excesso');
+    const refused = await as(dora, ws).mutate('workspaces.invite', { email: extra, role: 'reviewer' });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toBe('RATE_LIMITED');
+    expect(await invitations()).toHaveLength(INVITATION_LIMIT.limit);
+    expect(mailbox.inbox(extra)).toEqual([]);
   });
 
   it('refuses a bad email or role with a validation error and sends nothing', async () => {

@@ -1,7 +1,7 @@
-import { messages } from '@pauta/core';
+import { membersRefusalText, messages } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '../../test-utils/render';
-import { mockTrpc, signedIn } from '../../test-utils/trpc-mock';
+import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { DeletionRequestsSection } from './DeletionRequestsSection';
 
 const text = messages.deletionRequests;
@@ -53,6 +53,37 @@ describe('Solicitações de exclusão', () => {
     fireEvent.click(within(confirmed).getByRole('button', { name: text.complete }));
     expect(await screen.findByText(text.confirmComplete('Bia Lima'))).toBeTruthy();
     expect(api.callsTo('admin.deletionRequests.complete')).toHaveLength(0);
+  });
+});
+
+describe('a person who is the only owner of a cliente with other members', () => {
+  it('is not erased, and the admin reads which cliente needs another owner first', async () => {
+    mockTrpc({
+      'auth.session': signedIn(true),
+      'admin.deletionRequests.list': [
+        {
+          ...base,
+          id: 'c',
+          userId: 'u2',
+          name: 'Dona Única',
+          email: 'dona@example.com',
+          confirmed: true,
+          confirmedBy: 'email',
+          confirmationExpiresAt: null,
+        },
+      ],
+      'admin.deletionRequests.complete': () => {
+        throw new TrpcErrorResponse('CONFLICT', 'CONFLICT', {
+          details: { reason: 'SOLE_OWNER', workspaceName: 'Padaria Aurora' },
+        });
+      },
+    });
+    render(<DeletionRequestsSection />);
+    const card = await screen.findByRole('article', { name: 'Dona Única' });
+    fireEvent.click(within(card).getByRole('button', { name: text.complete }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: text.confirmCompleteLabel }));
+    expect(await screen.findByText(membersRefusalText('SOLE_OWNER', 'Padaria Aurora')!)).toBeTruthy();
   });
 });
 

@@ -1,5 +1,11 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_TIME_ZONE, type DeletionRequestStatus, formatDateTime, messages } from '@pauta/core';
+import {
+  DEFAULT_TIME_ZONE,
+  type DeletionRequestStatus,
+  formatDateTime,
+  membersRefusalText,
+  messages,
+} from '@pauta/core';
 import { IconCheck, IconInbox, IconMailQuestion, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +13,7 @@ import { useSessionUser } from '../../app/session';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
+import { errorDetails } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { type DeletionRequest, refusalReason } from './admin-api';
@@ -45,7 +52,10 @@ function useRequestActions() {
           ? text.lastAdmin
           : reason === 'NOT_CONFIRMED'
             ? text.notConfirmed
-            : text.actionError,
+            : reason === 'SOLE_OWNER'
+              ? (membersRefusalText(reason, errorDetails(error, 'CONFLICT')?.workspaceName) ??
+                text.actionError)
+              : text.actionError,
       );
     }
     setPending(null);
