@@ -14,3 +14,4 @@ export * from './shared-accounts.js';
 export * from './video.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';
+export * from './report-schedules.js';
