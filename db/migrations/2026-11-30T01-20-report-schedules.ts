@@ -50,7 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX report_deliveries_open_idx ON report_deliveries (created_at) WHERE status <> 'sent'`.execute(
     db,
   );
-  await sql`ALTER TABLE email_outbox ADD COLUMN attachment_key text, ADD COLUMN attachment_name text`.execute(db);
+  await sql`ALTER TABLE email_outbox ADD COLUMN attachment_key text, ADD COLUMN attachment_name text`.execute(
+    db,
+  );
   await db
     .insertInto('email_templates')
     .values({

@@ -4,8 +4,8 @@
 // Monday). Only the latest ended period is ever due: a schedule turned on mid-month sends the last
 // closed month once, never a backlog.
 import { reportScheduleMessages } from '../messages/report-schedules.js';
-import { emailAddressSchema } from '../schemas/auth.js';
 import { addDays, utcToZonedParts } from '../scheduling/zoned-time.js';
+import { emailAddressSchema } from '../schemas/auth.js';
 import { dayString, monthPeriod, type ReportPeriod } from './period.js';
 
 export const REPORT_SCHEDULE_FREQUENCIES = ['off', 'monthly', 'weekly'] as const;
@@ -24,20 +24,42 @@ export function normalizeRecipients(recipients: readonly string[]): string[] {
   return [...seen];
 }
 
+/** Why a recipient list was refused (sent as VALIDATION_FAILED details, field `recipients`). */
+export type ReportRecipientsIssue = 'REQUIRED' | 'TOO_MANY' | 'INVALID';
+
+export interface ReportRecipientsProblem {
+  recipientIssue: ReportRecipientsIssue;
+  /** The first address that is not an email (INVALID). */
+  recipient?: string;
+}
+
 /**
- * The pt-BR problem with a recipient list (already normalized) for `frequency`, or null. Off keeps
- * whatever list it has (possibly empty); monthly and weekly need 1 to REPORT_RECIPIENTS_MAX valid addresses.
+ * The problem with a recipient list (already normalized) for `frequency`, or null. Off keeps
+ * whatever list it has (possibly empty); monthly and weekly need 1 to REPORT_RECIPIENTS_MAX valid
+ * addresses. Every address is checked whatever the frequency.
  */
-export function reportRecipientsIssue(
+export function reportRecipientsProblem(
   frequency: ReportScheduleFrequency,
   recipients: readonly string[],
-): string | null {
-  const text = reportScheduleMessages;
-  if (recipients.length > REPORT_RECIPIENTS_MAX) return text.recipientsTooMany;
+): ReportRecipientsProblem | null {
+  if (recipients.length > REPORT_RECIPIENTS_MAX) return { recipientIssue: 'TOO_MANY' };
   const invalid = recipients.find((address) => !emailAddressSchema.safeParse(address).success);
-  if (invalid !== undefined) return text.recipientInvalid(invalid);
-  if (frequency !== 'off' && recipients.length === 0) return text.recipientsRequired;
+  if (invalid !== undefined) return { recipientIssue: 'INVALID', recipient: invalid };
+  if (frequency !== 'off' && recipients.length === 0) return { recipientIssue: 'REQUIRED' };
   return null;
+}
+
+/** The pt-BR text shown under the recipients field. */
+export function reportRecipientsMessage(problem: Partial<ReportRecipientsProblem>): string {
+  const text = reportScheduleMessages;
+  switch (problem.recipientIssue) {
+    case 'TOO_MANY':
+      return text.recipientsTooMany;
+    case 'INVALID':
+      return text.recipientInvalid(problem.recipient ?? '');
+    default:
+      return text.recipientsRequired;
+  }
 }
 
 /** The latest period of `frequency` that has ended by `now` in `timeZone`. */

@@ -77,7 +77,11 @@ export async function deliverOutbox(deps: OutboxDeps, ids?: readonly string[]): 
           contentType: row.attachment_key.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream',
         });
       }
-      await deps.mailer.send({ to: row.to_address, ...message, ...(attachments.length ? { attachments } : {}) });
+      await deps.mailer.send({
+        to: row.to_address,
+        ...message,
+        ...(attachments.length ? { attachments } : {}),
+      });
       await finishOutboxEmail(deps.db, row.id, { status: 'sent', error: null, at: now() });
       counts.sent++;
     } catch (error) {

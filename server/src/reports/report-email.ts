@@ -88,7 +88,8 @@ const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.sli
 
 /** "outubro de 2026" for a month, "16/11/2026 a 22/11/2026" for a week. */
 export function periodLabel(frequency: ReportDeliveryFrequency, period: ReportPeriod): string {
-  if (frequency === 'monthly') return `${MONTHS[Number(period.from.slice(5, 7)) - 1]} de ${period.from.slice(0, 4)}`;
+  if (frequency === 'monthly')
+    return `${MONTHS[Number(period.from.slice(5, 7)) - 1]} de ${period.from.slice(0, 4)}`;
   return `${brDay(period.from)} a ${brDay(period.to)}`;
 }
 
@@ -195,7 +196,10 @@ export interface ReportEmailSweep {
 }
 
 /** The web process's loop: a pass every `intervalMs` (REPORT_EMAIL_INTERVAL_MS), one at a time. */
-export function startReportEmailSweep(deps: ReportEmailDeps, intervalMs = REPORT_EMAIL_INTERVAL_MS): ReportEmailSweep {
+export function startReportEmailSweep(
+  deps: ReportEmailDeps,
+  intervalMs = REPORT_EMAIL_INTERVAL_MS,
+): ReportEmailSweep {
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
