@@ -19,6 +19,7 @@ import { createUser } from './repositories/users.repository.js';
 import type { Database } from './schema.js';
 
 const NAME = '2026-11-30T01-00-reports';
+const PREVIOUS = '2026-11-30T00-40-report-history';
 
 async function check(db: Kysely<Database>) {
   const user = await createUser(db, {
@@ -92,9 +93,13 @@ async function check(db: Kysely<Database>) {
   );
 
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const down = await migrator.migrateDown();
+  // Down to the migration before it (the later ones go down first), then up again.
+  const down = await migrator.migrateTo(PREVIOUS);
   expect(down.error).toBeUndefined();
-  expect(down.results?.[0]).toMatchObject({ migrationName: NAME, status: 'Success' });
+  expect(down.results?.find((r) => r.migrationName === NAME)).toMatchObject({
+    direction: 'Down',
+    status: 'Success',
+  });
   await migrateToLatest(db);
   expect(await db.selectFrom('reports').select('id').execute()).toEqual([]);
 }
