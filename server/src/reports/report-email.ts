@@ -43,6 +43,8 @@ import { REPORT_LEASE_MS, reportPdfKey, runReport } from './report-runner.js';
 export const REPORT_EMAIL_TEMPLATE = 'report_scheduled';
 export const REPORT_EMAIL_INTERVAL_MS = 5 * 60_000;
 export const REPORT_EMAIL_MAX_ATTEMPTS = 8;
+const SWEEP_BATCH = 20;
+const SWEEP_MAX_BATCHES = 50;
 /** Back-off after a failed attempt: this times the attempt number, at most an hour. */
 const RETRY_BASE_MS = 5 * 60_000;
 
@@ -180,14 +182,19 @@ class TemplateInactive extends Error {
   override message = 'modelo de email report_scheduled desativado';
 }
 
-/** One pass: adds the due rows, then tries each claimable one (one at a time: reports are short). */
+/** One pass: adds the due rows, then tries each claimable one (one at a time: a report takes well under a second). */
 export async function sweepReportEmails(deps: ReportEmailDeps): Promise<DeliveryOutcome[]> {
   const due = duePeriods(deps.now?.() ?? new Date());
   await ensureDueDeliveries(deps.db, 'monthly', due.monthly);
   await ensureDueDeliveries(deps.db, 'weekly', due.weekly);
   const outcomes: DeliveryOutcome[] = [];
-  for (const row of await listClaimableDeliveries(deps.db, due, REPORT_EMAIL_MAX_ATTEMPTS))
-    outcomes.push(await sendReportDelivery(deps, row.id));
+  // Batches until one comes back short (the 1st of the month has every monthly schedule due), with
+  // a bound so a pass always ends; whatever is left is the next pass's.
+  for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
+    const rows = await listClaimableDeliveries(deps.db, due, REPORT_EMAIL_MAX_ATTEMPTS, SWEEP_BATCH);
+    for (const row of rows) outcomes.push(await sendReportDelivery(deps, row.id));
+    if (rows.length < SWEEP_BATCH) break;
+  }
   return outcomes;
 }
 
