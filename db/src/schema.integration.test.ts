@@ -236,6 +236,7 @@ describe('the migrated PostgreSQL schema', () => {
       'password_reset',
       'publish_failure',
       'publish_failure_digest',
+      'report_scheduled',
       'signin_link',
       'signup_existing_account',
       'webhook_paused',

@@ -305,6 +305,38 @@ export interface ReportsTable {
   finished_at: NullableTimestamp;
 }
 
+export type ReportScheduleFrequency = 'off' | 'monthly' | 'weekly';
+
+/** A workspace's scheduled report email (docs/reports.md "Scheduled email"). */
+export interface ReportSchedulesTable {
+  workspace_id: string;
+  frequency: ReportScheduleFrequency;
+  /** 1–10 addresses while on; an off schedule keeps its list. */
+  recipients: string[];
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One scheduled email per (workspace, period): claimed under a lease, fenced by `attempt`. */
+export interface ReportDeliveriesTable {
+  id: Generated<string>;
+  workspace_id: string;
+  frequency: 'monthly' | 'weekly';
+  period_start: ColumnType<string, string, never>;
+  period_end: ColumnType<string, string, never>;
+  status: Generated<'pending' | 'running' | 'sent' | 'failed'>;
+  attempt: Generated<number>;
+  lease_until: NullableTimestamp;
+  report_id: string | null;
+  /** The addresses it was sent to (set with status 'sent'). */
+  recipients: string[] | null;
+  error_code: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+}
+
 /** One live update (docs/live-updates.md); written by a trigger, never by application code. */
 export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
@@ -418,6 +450,9 @@ export interface EmailOutboxTable {
   sent_at: NullableTimestamp;
   /** Token-bearing links of the message, sealed until the sender used them (then null). */
   sealed_secrets: string | null;
+  /** A media-storage key read and attached at send time (a report's PDF), and its file name. */
+  attachment_key: Generated<string | null>;
+  attachment_name: Generated<string | null>;
 }
 
 /** One failed (or needs-attention) post waiting for its owner's failure email (issue 13). */
@@ -645,6 +680,8 @@ export interface Database {
   connected_accounts: ConnectedAccountsTable;
   account_follower_snapshots: AccountFollowerSnapshotsTable;
   reports: ReportsTable;
+  report_schedules: ReportSchedulesTable;
+  report_deliveries: ReportDeliveriesTable;
   pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;

@@ -107,6 +107,8 @@ export default async function setup(project: TestProject) {
       NETWORK_TIMEOUT_MS: '4000',
       METRICS_SYNC_INTERVAL_MS: '4000',
       PUBLISH_RETRY_BASE_MS: '500',
+      // The scheduled report email's sweep (docs/reports.md "Scheduled email").
+      REPORT_EMAIL_INTERVAL_MS: '2000',
       WORKER_HEALTH_PORT: '0',
       // Each browser context is a person at their own address (browser.ts sends X-Forwarded-For):
       // the suite signs up ~40 people in 10 minutes, past the per-address sign-up limit

@@ -30,6 +30,8 @@ const schema = z.object({
   METRICS_TOKEN: optionalString,
   /** How often each web process checks the workers' heartbeats (docs/operations.md). */
   WORKER_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How often each web process sweeps the scheduled report emails (docs/reports.md "Scheduled email"). */
+  REPORT_EMAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   /**
    * Apply pending migrations at start-up (on unless 0/false). Off where a release step runs them
    * (Kubernetes: the pauta-migrate Job), so the web's database user needs no DDL rights; then a web

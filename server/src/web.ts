@@ -25,6 +25,7 @@ import { startMediaSweeper } from './media/sweeper.js';
 import { aiCalls } from './observability/metrics.js';
 import { startWorkerWatch } from './ops/worker-watch.js';
 import { createQueueGateway } from './queue/queue-gateway.js';
+import { startReportEmailSweep } from './reports/report-email.js';
 import { createReportRunner } from './reports/report-runner.js';
 import type { DraftGenerator } from './themes/drafts.js';
 import { startIdempotencyPurge } from './trpc/idempotency.js';
@@ -142,8 +143,21 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
     logger,
     mailer: deps.localMailbox ?? mailerFor(env),
     keyring: env.keyring,
+    storage: media.storage,
   };
   const outbox = startOutboxSender(outboxDeps);
+  // Scheduled report emails (docs/reports.md "Scheduled email"): once per (schedule, period).
+  const reportEmails = startReportEmailSweep(
+    {
+      db: dbHandle.db,
+      logger,
+      storage: media.storage,
+      ai,
+      appUrl: env.appUrl,
+      deliver: (ids) => void deliverInBackground(outboxDeps, ids),
+    },
+    env.REPORT_EMAIL_INTERVAL_MS,
+  );
   // Posts due and no worker for 2 min: admins are emailed once per outage (docs/operations.md).
   const workerWatch = startWorkerWatch(
     {
@@ -180,6 +194,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await workerWatch.stop();
+      await reportEmails.stop();
       await outbox.stop();
       await idempotencyPurge.stop();
       await mediaSweeper.stop();

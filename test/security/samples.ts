@@ -170,6 +170,9 @@ export const SAMPLES: Record<string, Sample> = {
 
   'reports.list': none,
   'reports.generate': () => ({ periodStart: '2026-10-01', periodEnd: '2026-10-31', note: 'Nota do gestor' }),
+  // The scheduled report email (docs/reports.md "Scheduled email"): owner only.
+  'reportSchedules.get': none,
+  'reportSchedules.set': () => ({ frequency: 'monthly', recipients: ['cliente@exemplo.com.br'] }),
 
   'bestTime.grid': none,
   'bestTime.suggestions': ({ own }) => ({ postId: own.postIds.scheduled }),

@@ -7,6 +7,7 @@
  */
 import type { BudgetOverrun } from '../budget/budget.js';
 import type { Platform } from '../constants/platforms.js';
+import type { ReportRecipientsIssue } from '../reports/schedule.js';
 import type { ErrorCode, PasswordIssue } from './error-codes.js';
 import type { MediaRejection } from './media.js';
 import type { WebhookUrlRefusal } from './webhooks.js';
@@ -73,6 +74,9 @@ export interface ErrorDetailsByCode {
     expected?: 'boolean' | 'integer' | 'budgets';
     min?: number;
     max?: number;
+    /** The scheduled report email's recipients (field 'recipients'): why, and the bad address. */
+    recipientIssue?: ReportRecipientsIssue;
+    recipient?: string;
   };
   SCHEDULE_OUT_OF_RANGE: { field: 'scheduledFor' };
   BUDGET_EXCEEDED: { overruns: BudgetOverrun[]; timeZone: string };

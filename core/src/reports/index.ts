@@ -1,2 +1,3 @@
 export * from './chart-data.js';
 export * from './period.js';
+export * from './schedule.js';

@@ -28,6 +28,15 @@ export interface OutboxRow {
 /** A row claimed for sending: with its sealed secrets (never listed for administrators). */
 export interface ClaimedOutboxRow extends OutboxRow {
   sealed_secrets: string | null;
+  /** A media-storage key to attach at send time (a report's PDF), with its file name. */
+  attachment_key: string | null;
+  attachment_name: string | null;
+}
+
+/** A file in media storage attached when the email is sent (the row keeps only its key). */
+export interface OutboxAttachment {
+  key: string;
+  filename: string;
 }
 
 export interface TemplateFields {
@@ -130,6 +139,7 @@ export async function insertOutboxEmail(
     subject: string;
     html: string;
     secrets?: OutboxSecrets | undefined;
+    attachment?: OutboxAttachment | undefined;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -144,6 +154,8 @@ export async function insertOutboxEmail(
       html: email.html,
       status: 'pending',
       sealed_secrets: secrets ? seal(secrets.keyring, JSON.stringify(secrets.values), secretsAad(id)) : null,
+      attachment_key: email.attachment?.key ?? null,
+      attachment_name: email.attachment?.filename ?? null,
     })
     .execute();
   return id;
@@ -166,7 +178,13 @@ export function openOutboxSecrets(
  */
 export async function queueTemplatedEmail(
   db: Kysely<Database>,
-  options: { templateName: string; to: string; variables: TemplateVariables; secrets?: OutboxSecrets },
+  options: {
+    templateName: string;
+    to: string;
+    variables: TemplateVariables;
+    secrets?: OutboxSecrets;
+    attachment?: OutboxAttachment;
+  },
 ): Promise<string | null> {
   const template = await findActiveTemplate(db, options.templateName);
   if (!template) return null;
@@ -180,6 +198,7 @@ export async function queueTemplatedEmail(
     subject: rendered.subject,
     html: rendered.html,
     secrets,
+    attachment: options.attachment,
   });
 }
 
@@ -206,7 +225,7 @@ export async function claimOutboxEmails(
       if (options.ids) claim = claim.where('id', 'in', [...options.ids]);
       return claim.orderBy('created_at').limit(options.limit).forUpdate().skipLocked();
     })
-    .returning([...OUTBOX_COLUMNS, 'sealed_secrets'])
+    .returning([...OUTBOX_COLUMNS, 'sealed_secrets', 'attachment_key', 'attachment_name'])
     .execute();
   return rows as ClaimedOutboxRow[];
 }

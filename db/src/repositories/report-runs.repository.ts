@@ -28,7 +28,14 @@ const COLUMNS = [
 /** Inserts the period's row, or returns the one already there (the unique key decides). */
 export async function insertOrGetReport(
   db: Kysely<Database>,
-  input: { workspaceId: string; periodStart: string; periodEnd: string; note: string; requestedBy: string },
+  input: {
+    workspaceId: string;
+    periodStart: string;
+    periodEnd: string;
+    note: string;
+    /** The person who asked; null for the scheduled email's sweep. */
+    requestedBy: string | null;
+  },
 ): Promise<{ row: ReportRow; created: boolean }> {
   const inserted = await db
     .insertInto('reports')

@@ -125,6 +125,31 @@ describe('local mailbox (embedded mode without SMTP)', () => {
     expect(anonymous).toContain('entre na sua conta');
   });
 
+  it('keeps an attachment (a report PDF) and serves it only with the message key', async () => {
+    const to = uniqueEmail('anexo');
+    const pdf = Buffer.from('%PDF-1.7\n% relatório de teste\n');
+    await mailbox.send({
+      to,
+      subject: 'Relatório de Padaria: outubro de 2026',
+      html: '<p>Segue o relatório.</p>',
+      attachments: [
+        { filename: 'relatorio-2026-10-01-a-2026-10-31.pdf', content: pdf, contentType: 'application/pdf' },
+      ],
+    });
+    const link = new URL(await loggedLink(to));
+    const page = await (await open(link.toString())).text();
+    expect(page).toContain('relatorio-2026-10-01-a-2026-10-31.pdf');
+    const href = /href="(\/dev\/mailbox\/[^"]+\/anexos\/0\?k=[^"]+)"/.exec(page)?.[1];
+    expect(href).toBeTruthy();
+    const file = await open(`http://pauta.test${href!.replace(/&#38;/g, '&')}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toContain('attachment');
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    const denied = await open(`${link.origin}${link.pathname}/anexos/0?k=${'A'.repeat(32)}`);
+    expect(denied.status).toBe(404);
+  });
+
   it('does not exist outside the embedded mode', async () => {
     const response = await new TestClient(plainApp.url).request('/dev/mailbox');
     expect(response.status).toBe(404);

@@ -48,6 +48,7 @@ export class LocalMailbox implements Mailer {
       keyHash: hash(key),
       receivedAt: this.options.now?.() ?? new Date(),
     };
+    // Attachments (a report's PDF) are kept with the message and offered for download on its page.
     this.messages.set(message.id, message);
     while (this.messages.size > MAILBOX_CAPACITY) {
       const oldest = this.messages.keys().next().value;
@@ -65,7 +66,13 @@ export class LocalMailbox implements Mailer {
     if (message === undefined) return null;
     const given = hash(key);
     if (!timingSafeEqual(given, message.keyHash)) return null;
-    return { to: message.to, subject: message.subject, html: message.html, receivedAt: message.receivedAt };
+    return {
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      receivedAt: message.receivedAt,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+    };
   }
 
   /** Messages to `email`, newest first, with their links (for the signed-in recipient). */
@@ -125,6 +132,25 @@ export function localMailboxRouter(
   const router = Router();
   const names = cookieNames(deps.env.appUrl);
 
+  router.get('/:id/anexos/:index', (req: Request<{ id: string; index: string }>, res) => {
+    const key = typeof req.query.k === 'string' ? req.query.k : '';
+    const message = key === '' ? null : mailbox.open(req.params.id, key);
+    const file = message?.attachments?.[Number(req.params.index)];
+    if (!file) {
+      res.status(404).type('text/plain; charset=utf-8').send('Anexo não encontrado.');
+      return;
+    }
+    res
+      .status(200)
+      .set({
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .send(file.content);
+  });
+
   router.get('/:id', (req: Request<{ id: string }>, res) => {
     const key = typeof req.query.k === 'string' ? req.query.k : '';
     const message = key === '' ? null : mailbox.open(req.params.id, key);
@@ -137,11 +163,18 @@ export function localMailboxRouter(
       );
       return;
     }
+    const files = (message.attachments ?? [])
+      .map(
+        (file, index) =>
+          `<a href="${MAILBOX_PATH}/${escapeHtml(req.params.id)}/anexos/${index}?k=${encodeURIComponent(key)}">${escapeHtml(file.filename)}</a>`,
+      )
+      .join(', ');
+    const attachments = files ? `<dt>Anexos</dt><dd>${files}</dd>` : '';
     page(
       res,
       200,
       message.subject,
-      `<div class="card"><dl><dt>Para</dt><dd>${escapeHtml(message.to)}</dd><dt>Assunto</dt><dd>${escapeHtml(message.subject)}</dd><dt>Recebido</dt><dd>${escapeHtml(when(message.receivedAt))}</dd></dl><hr>${message.html}</div>`,
+      `<div class="card"><dl><dt>Para</dt><dd>${escapeHtml(message.to)}</dd><dt>Assunto</dt><dd>${escapeHtml(message.subject)}</dd><dt>Recebido</dt><dd>${escapeHtml(when(message.receivedAt))}</dd>${attachments}</dl><hr>${message.html}</div>`,
     );
   });
 

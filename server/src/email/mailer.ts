@@ -2,10 +2,18 @@
 // and the outbox keeps the message (status 'stored') for administrators to read.
 import nodemailer from 'nodemailer';
 
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   html: string;
+  /** Files sent with the message (a report's PDF, read from media storage at send time). */
+  attachments?: EmailAttachment[];
 }
 
 export interface Mailer {
@@ -46,6 +54,7 @@ export function createMailer(config: MailerConfig): Mailer {
         to: email.to,
         subject: email.subject,
         html: email.html,
+        ...(email.attachments?.length ? { attachments: email.attachments } : {}),
       });
     },
     close: () => transport.close(),

@@ -6,12 +6,14 @@
 // A token-bearing link is filled in here, at send time, from the row's sealed secrets; the stored
 // row keeps its placeholder, and the sealed copy is dropped with the row's final status. Without
 // SMTP such a link is never delivered (nor readable by anyone): the person asks again once SMTP is set.
+// An attachment (a report's PDF) is only a media-storage key on the row, read at send time.
 import { fillSecrets } from '@pauta/core';
 import {
   claimOutboxEmails,
   type Database,
   finishOutboxEmail,
   type Keyring,
+  type MediaStorage,
   openOutboxSecrets,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
@@ -28,6 +30,8 @@ export interface OutboxDeps {
   logger: Logger;
   /** Opens the sealed links of token-bearing emails (TOKEN_ENCRYPTION_KEYS). */
   keyring?: Keyring;
+  /** Where attachments are read from (media storage): needed only by rows that have one. */
+  storage?: MediaStorage;
   now?: () => Date;
 }
 
@@ -64,7 +68,20 @@ export async function deliverOutbox(deps: OutboxDeps, ids?: readonly string[]): 
         if (!deps.keyring) throw new Error('chaves de selagem indisponíveis para abrir o link');
         message = fillSecrets(message, openOutboxSecrets(deps.keyring, row));
       }
-      await deps.mailer.send({ to: row.to_address, ...message });
+      const attachments = [];
+      if (row.attachment_key) {
+        if (!deps.storage) throw new Error('armazenamento de mídia indisponível para ler o anexo');
+        attachments.push({
+          filename: row.attachment_name ?? 'anexo.pdf',
+          content: await deps.storage.get(row.attachment_key),
+          contentType: row.attachment_key.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream',
+        });
+      }
+      await deps.mailer.send({
+        to: row.to_address,
+        ...message,
+        ...(attachments.length ? { attachments } : {}),
+      });
       await finishOutboxEmail(deps.db, row.id, { status: 'sent', error: null, at: now() });
       counts.sent++;
     } catch (error) {

@@ -12,6 +12,7 @@ import { liveRouter } from './live.router.js';
 import { mediaRouter } from './media.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
+import { reportSchedulesRouter } from './report-schedules.router.js';
 import { reportsRouter } from './reports.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
@@ -43,6 +44,7 @@ export const appRouter = router({
   overview: overviewRouter,
   apiTokens: apiTokensRouter,
   reports: reportsRouter,
+  reportSchedules: reportSchedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -29,7 +29,12 @@ const settings = {
 };
 
 async function open(path: string, handlers: Record<string, unknown>) {
-  const api = mockTrpc({ 'auth.session': signedIn(true), 'workspaces.list': list, ...handlers });
+  const api = mockTrpc({
+    'auth.session': signedIn(true),
+    'workspaces.list': list,
+    'reportSchedules.get': { frequency: 'off', recipients: [], lastSent: null },
+    ...handlers,
+  });
   window.history.replaceState(null, '', path);
   render(<App />);
   await screen.findByRole('navigation', { name: messages.nav.mainNavigation }, { timeout: 10_000 });

@@ -43,6 +43,7 @@ import { useSingleFlight } from '../../lib/actions';
 import { describeError } from '../../lib/errors';
 import { showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { ReportScheduleSection } from '../reports/ReportScheduleSection';
 
 const text = workspaceAdminMessages.settings;
 
@@ -91,6 +92,8 @@ export function ClientSettingsView() {
         <Stack gap="lg" maw={720}>
           <IdentityCard key={`${data.workspace.name}-${data.workspace.color}`} workspace={data.workspace} />
           <LogoCard workspace={data.workspace} />
+          {/* The scheduled report email; it moves to Relatórios once that view is in. */}
+          <ReportScheduleSection />
           <DeleteCard workspace={data.workspace} contents={data.contents} />
         </Stack>
       )}
