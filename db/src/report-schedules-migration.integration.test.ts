@@ -3,11 +3,8 @@
 // (workspace, period), the fenced claim, the outbox attachment columns, the template, down then up.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isolatedDb } from '../../test/harness.js';
-import { createDb, type DbHandle } from './client.js';
-import { migrateToLatest, migrations } from './migrations.js';
+import { expect } from 'vitest';
+import { describeMigration, downAndUp } from '../../test/migration-check.js';
 import { claimOutboxEmails, queueTemplatedEmail } from './repositories/email.repository.js';
 import {
   claimDelivery,
@@ -21,7 +18,6 @@ import { createUser } from './repositories/users.repository.js';
 import type { Database } from './schema.js';
 
 const NAME = '2026-11-30T01-20-report-schedules';
-const PREVIOUS = '2026-11-30T01-00-reports';
 const OCT = { from: '2026-10-01', to: '2026-10-31' };
 const WEEK = { from: '2026-10-26', to: '2026-11-01' };
 
@@ -114,40 +110,16 @@ async function check(db: Kysely<Database>) {
     await db.selectFrom('report_deliveries').select('id').where('workspace_id', '=', user.id).execute(),
   ).toEqual([]);
 
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const down = await migrator.migrateTo(PREVIOUS);
-  expect(down.error).toBeUndefined();
-  expect(down.results?.find((r) => r.migrationName === NAME)).toMatchObject({
-    direction: 'Down',
-    status: 'Success',
+  await downAndUp(db, NAME, async () => {
+    expect(
+      await db
+        .selectFrom('email_templates')
+        .select('id')
+        .where('template_name', '=', 'report_scheduled')
+        .execute(),
+    ).toEqual([]);
   });
-  expect(
-    await db
-      .selectFrom('email_templates')
-      .select('id')
-      .where('template_name', '=', 'report_scheduled')
-      .execute(),
-  ).toEqual([]);
-  await migrateToLatest(db);
   expect(await db.selectFrom('report_schedules').select('workspace_id').execute()).toEqual([]);
 }
 
-describe('the report schedules migration', () => {
-  let pglite: DbHandle | undefined;
-  let postgres: { handle: DbHandle; drop(): Promise<void> } | undefined;
-  afterAll(async () => {
-    await pglite?.close();
-    await postgres?.drop();
-  });
-
-  it('runs on PGlite', async () => {
-    pglite = await createDb({});
-    await migrateToLatest(pglite.db);
-    await check(pglite.db);
-  }, 120_000);
-
-  it('runs on PostgreSQL', async () => {
-    postgres = await isolatedDb();
-    await check(postgres.handle.db);
-  }, 120_000);
-});
+describeMigration('the report schedules migration', check);
