@@ -20,7 +20,7 @@ export const THREADS_ERRORS: NetworkErrorTable = [
     key: '24/4279009',
     when: '24/4279009 "Media Not Found" on threads_publish: the container was not ready; nothing was published',
     message:
-      'O Threads ainda não tinha processado o post quando o Pauta pediu a publicação; nada foi publicado. Uma nova tentativa será feita automaticamente.',
+      'O Threads ainda não tinha processado o post quando o Pauta pediu a publicação; nada foi publicado. O Pauta tentará de novo automaticamente.',
   },
   {
     key: 'CONTAINER_ERROR',
