@@ -12,6 +12,7 @@ import {
   type HttpResult,
   publishError,
   sendRequest,
+  sleep,
   stringField,
 } from '../publishing/http.js';
 import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
@@ -46,24 +47,6 @@ const LINK = /\bhttps?:\/\/[^\s<>"]+/iu;
 export interface ThreadsAdapterOptions extends AdapterOptions {
   statusPollAttempts?: number;
   statusPollIntervalMs?: number;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Threads' errors are Graph's, with its own publishing limit and "media not found". */
