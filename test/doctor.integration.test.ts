@@ -100,10 +100,15 @@ describe('npm run doctor', () => {
     expect(block(right.output, 'URLs de retorno OAuth — LinkedIn')).toContain(
       `${appUrl}/auth/callback e ${appUrl}/auth/callback?connection=true`,
     );
+    expect(block(right.output, 'Credenciais — Threads')).toContain('modo Sandbox');
+    expect(block(right.output, 'URLs de retorno OAuth — Threads')).toContain(
+      `${appUrl}/auth/callback?connection=true`,
+    );
     expect(right.output).toContain('Tudo certo');
     // Never a secret: the test key and the sandbox's client secrets stay out of the report.
     expect(right.output).not.toContain(TEST_KEYS.slice(3));
     expect(right.output).not.toContain('sandbox-x-secret');
+    expect(right.output).not.toContain('sandbox-threads-secret');
   }, 120_000);
 
   it('says which network refused its credentials, without printing them', async () => {
@@ -118,6 +123,19 @@ describe('npm run doctor', () => {
     expect(x).toContain('recusou as credenciais (invalid_client)');
     expect(x).toContain('Como corrigir: Copie de novo X_CLIENT_ID e X_CLIENT_SECRET');
     expect(result.output).not.toContain('segredo-errado-123');
+  }, 60_000);
+
+  it('checks Threads credentials at graph.threads.net (a wrong secret: code 101)', async () => {
+    const result = await runDoctor({
+      APP_URL: 'http://127.0.0.1:9',
+      THREADS_CLIENT_ID: 'sandbox-threads-client',
+      THREADS_CLIENT_SECRET: 'segredo-errado-456',
+    });
+    const threads = block(result.output, 'Credenciais — Threads');
+    expect(threads).toContain('✘ [falha]');
+    expect(threads).toContain('recusou as credenciais (101)');
+    expect(threads).toContain('Como corrigir: Copie de novo THREADS_CLIENT_ID e THREADS_CLIENT_SECRET');
+    expect(result.output).not.toContain('segredo-errado-456');
   }, 60_000);
 });
 

@@ -20,7 +20,7 @@ export async function connectThroughSandbox(
     userId: string;
     /** The workspace it is connected in; absent: the person's personal one. */
     workspaceId?: string;
-    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x'>;
+    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads'>;
     sandboxUser?: string;
   },
 ) {

@@ -33,6 +33,7 @@ import * as webhooks from '../migrations/2026-11-30T00-30-webhooks.js';
 import * as reportHistory from '../migrations/2026-11-30T00-40-report-history.js';
 import * as reports from '../migrations/2026-11-30T01-00-reports.js';
 import * as reportSchedules from '../migrations/2026-11-30T01-20-report-schedules.js';
+import * as threadsPlatform from '../migrations/2026-11-30T02-00-threads-platform.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T00-40-report-history': reportHistory,
   '2026-11-30T01-00-reports': reports,
   '2026-11-30T01-20-report-schedules': reportSchedules,
+  '2026-11-30T02-00-threads-platform': threadsPlatform,
 };
 
 export class MigrationError extends Error {

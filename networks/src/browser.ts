@@ -12,6 +12,7 @@ import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
+import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
 
 export type { FeedCut, NetworkIcon, NetworkPreview, NetworkProfile, PriorShape } from './profile.js';
@@ -21,6 +22,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   facebook: facebookProfile,
   x: xProfile,
   instagram: instagramProfile,
+  threads: threadsProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

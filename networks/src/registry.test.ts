@@ -120,7 +120,7 @@ describe('networks registry', () => {
     expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
     // core's SignInProvider (stored in oauth_identities, the login buttons) names the same clients.
     expect([...SIGN_IN_OAUTH_PROVIDERS].sort()).toEqual([...SIGN_IN_PROVIDERS].sort());
-    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram']);
+    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads']);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth } = NETWORKS[platform];
       expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
@@ -231,7 +231,8 @@ describe('networks registry', () => {
         .publish({ target: TARGET, title: 'T', text: 'Olá' })
         .catch((e: unknown) => e);
       expect(error, platform).toBeInstanceOf(PublishError);
-      // With an image, an 'optional' network's first call is the upload (never the post itself).
+      // With an image, an 'optional' network's first call is the upload (never the post itself;
+      // Threads: the image's media container, which threads_publish alone makes a post).
       if (NETWORKS[platform].capabilities.media === 'optional') {
         const withImage = recordingFetch();
         await createPublisher(platform, { fetch: withImage.fetch, timeoutMs: 1000 })
@@ -239,7 +240,7 @@ describe('networks registry', () => {
           .catch(() => undefined);
         expect(withImage.urls.length, platform).toBe(1);
         expect(withImage.urls[0], platform).toMatch(
-          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$/,
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$/,
         );
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.

@@ -35,10 +35,17 @@ import {
 } from './oauth/types.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';
+import { threads, threadsOAuth } from './threads/index.js';
 import { WRITING_GUIDE_ORDER } from './writing.js';
 import { x, xOAuth } from './x/index.js';
 
-export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = { linkedin, facebook, x, instagram };
+export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
+  linkedin,
+  facebook,
+  x,
+  instagram,
+  threads,
+};
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
   google: googleOAuth,
@@ -46,6 +53,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   linkedin: linkedinOAuth,
   x: xOAuth,
   instagram: instagramOAuth,
+  threads: threadsOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {

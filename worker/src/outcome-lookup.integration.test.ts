@@ -1,7 +1,8 @@
 // Issue 24, item 3: an unknown outcome is resolved by asking the network, on real PostgreSQL,
 // Redis, the worker as a child process and the sandbox's X: a send that never left is sent once
 // more; a listing that fails leaves the post for its owner; the owner's "Tentar novamente" on a
-// post that did land publishes it without a second tweet (docs/publishing.md, rows L1–L6).
+// post that did land publishes it without a second tweet (docs/publishing.md, rows L1–L6); a worker
+// killed during Threads' threads_publish is resolved by listing the profile's threads.
 import { randomUUID } from 'node:crypto';
 import { type DbHandle, parseKeyring } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
@@ -212,6 +213,57 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
       .execute();
     expect(published).toEqual([{ platform_post_id: tweet[0]!.id }]);
   });
+
+  it('Threads: a worker killed during threads_publish; the next one finds the thread and never posts twice', async () => {
+    const user = await makeUser(handle, 'lookup-threads');
+    const account = await connectThroughSandbox(handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'threads',
+    });
+    const theme = await seedTheme(handle, user.id, ['threads']);
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'threads',
+      count: 1,
+      scheduledFor: new Date(),
+      text: () => `Thread consultada na rede ${randomUUID()}`,
+    });
+    const publishPath = `/v1.0/${account.platform_user_id}/threads_publish`;
+    const publishCalls = () =>
+      sandbox.requests({ host: 'graph.threads.net', pathPrefix: publishPath, method: 'POST' });
+    sandbox.clearRequests();
+    // The thread lands, but the worker dies before Threads' answer reaches it.
+    sandbox.addFault({ host: 'graph.threads.net', pathPrefix: publishPath, method: 'POST', delayMs: 2000 });
+    const first = startWorker();
+    await sandbox.waitForRequest(
+      { host: 'graph.threads.net', pathPrefix: publishPath, method: 'POST' },
+      30_000,
+    );
+    first.worker.kill('SIGKILL');
+    await first.worker.exited;
+    startWorker(first.redisPrefix);
+    // Flagged first (the send may have landed), then the lookup finds the thread.
+    const row = await waitForStatus(post!.id, ['published', 'failed']);
+    expect(row.status).toBe('published');
+    const listings = sandbox.requests({
+      host: 'graph.threads.net',
+      pathPrefix: `/v1.0/${account.platform_user_id}/threads`,
+      method: 'GET',
+    });
+    expect(listings.length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(publishCalls()).toHaveLength(1);
+    const thread = sandbox.publishedPosts('threads').filter((p) => p.text === row.content);
+    expect(thread).toHaveLength(1);
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select('platform_post_id')
+      .where('suggested_post_id', '=', post!.id)
+      .execute();
+    expect(published).toEqual([{ platform_post_id: thread[0]!.id }]);
+  }, 90_000);
 
   it('"Reenviar mesmo assim" after an unresolved lookup sends again at the owner\'s request (L5)', async () => {
     const { user, post } = await xPost(new Date(Date.now() - 60_000));

@@ -123,12 +123,14 @@ export const noBudgetUsage = {
     facebook: { month: null, day: null, scope: 'installation' },
     x: { month: 1500, day: 17, scope: 'installation' },
     instagram: { month: null, day: 50, scope: 'user' },
+    threads: { month: null, day: 250, scope: 'user' },
   },
   budgets: {
     linkedin: { month: null, day: null, scope: 'installation' },
     facebook: { month: null, day: null, scope: 'installation' },
     x: { month: null, day: null, scope: 'installation' },
     instagram: { month: null, day: null, scope: 'user' },
+    threads: { month: null, day: null, scope: 'user' },
   },
 };
 

@@ -44,6 +44,8 @@ export const NETWORK_CREDENTIAL_KEYS = [
   'X_CLIENT_SECRET',
   'INSTAGRAM_CLIENT_ID',
   'INSTAGRAM_CLIENT_SECRET',
+  'THREADS_CLIENT_ID',
+  'THREADS_CLIENT_SECRET',
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
 ] as const;
@@ -73,6 +75,8 @@ export const sharedEnvShape = {
   X_CLIENT_SECRET: optionalString,
   INSTAGRAM_CLIENT_ID: optionalString,
   INSTAGRAM_CLIENT_SECRET: optionalString,
+  THREADS_CLIENT_ID: optionalString,
+  THREADS_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /**

@@ -12,13 +12,19 @@ import {
 
 describe('platforms', () => {
   it('stores X as x and labels it X (Twitter)', () => {
-    expect(PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram']);
+    expect(PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads']);
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
   });
 
   it('has the per-network limits', () => {
-    expect(PLATFORM_TEXT_LIMITS).toEqual({ x: 280, instagram: 2200, linkedin: 3000, facebook: 63206 });
+    expect(PLATFORM_TEXT_LIMITS).toEqual({
+      x: 280,
+      instagram: 2200,
+      linkedin: 3000,
+      facebook: 63206,
+      threads: 500,
+    });
   });
 
   it('lets every platform be connected', () => {
@@ -35,6 +41,7 @@ describe('normalizePlatform', () => {
     ['LinkedIn', 'linkedin'],
     ['linkedin_oidc', 'linkedin'],
     ['instagram', 'instagram'],
+    ['Threads', 'threads'],
   ] as const)('maps %j to %j', (input, expected) => {
     expect(normalizePlatform(input)).toBe(expected);
   });

@@ -1,7 +1,7 @@
 /**
  * Social networks Pauta publishes to.
  *
- * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram'). Every
+ * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads'). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -9,7 +9,7 @@
  * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
  */
 
-export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram'] as const;
+export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS = {
@@ -17,25 +17,31 @@ export const PLATFORM_LABELS = {
   facebook: 'Facebook',
   x: 'X (Twitter)',
   instagram: 'Instagram',
+  threads: 'Threads',
 } as const satisfies Record<Platform, string>;
 
-/** Order of the networks in the theme form (spec §5: Instagram, LinkedIn, Facebook, X (Twitter)). */
+/**
+ * Order of the networks in the theme form (spec §5: Instagram, LinkedIn, Facebook, X (Twitter));
+ * networks added after the spec follow it.
+ */
 export const THEME_FORM_PLATFORMS = [
   'instagram',
   'linkedin',
   'facebook',
   'x',
+  'threads',
 ] as const satisfies readonly Platform[];
 
 /**
- * Maximum post length per network. X counts weighted characters (see `measurePostLength`);
- * the others count Unicode code points.
+ * Maximum post length per network. X counts weighted characters and Threads counts an emoji as its
+ * UTF-8 bytes (see `measurePostLength`); the others count Unicode code points.
  */
 export const PLATFORM_TEXT_LIMITS = {
   x: 280,
   instagram: 2200,
   linkedin: 3000,
   facebook: 63206,
+  threads: 500,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -44,12 +50,19 @@ export const PLATFORM_TEXT_LIMITS = {
  */
 export const X_WEIGHTED_PLATFORMS: readonly Platform[] = ['x'];
 
+/**
+ * Networks that count each emoji as the number of its UTF-8 bytes (Threads: "Emojis are counted as
+ * the number of UTF-8 bytes", see `measureEmojiBytesLength`); other characters count one each.
+ */
+export const EMOJI_BYTES_PLATFORMS: readonly Platform[] = ['threads'];
+
 /** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
 export const CONNECTABLE_PLATFORMS = [
   'linkedin',
   'facebook',
   'x',
   'instagram',
+  'threads',
 ] as const satisfies readonly Platform[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
@@ -69,6 +82,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   facebook: 'facebook',
   x: 'twitter',
   instagram: 'instagram',
+  threads: 'threads',
 } as const satisfies Record<Platform, string>;
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fitsPlatformLimit, measurePostLength, measureXLength, remainingPostLength } from './post-length.js';
+import {
+  fitsPlatformLimit,
+  measureEmojiBytesLength,
+  measurePostLength,
+  measureXLength,
+  remainingPostLength,
+} from './post-length.js';
 
 describe('measureXLength', () => {
   it('counts Latin text, accents included, one per character', () => {
@@ -46,5 +52,23 @@ describe('fitsPlatformLimit', () => {
   it('reports what is left', () => {
     expect(remainingPostLength('linkedin', 'abc')).toBe(2997);
     expect(remainingPostLength('x', 'a'.repeat(290))).toBe(-10);
+  });
+});
+
+describe('Threads: an emoji counts its UTF-8 bytes', () => {
+  it('counts letters and accents one each, an emoji grapheme by its bytes', () => {
+    expect(measureEmojiBytesLength('Olá, você!')).toBe(10);
+    expect(measureEmojiBytesLength('😀')).toBe(4);
+    expect(measureEmojiBytesLength('❤️')).toBe(6);
+    expect(measureEmojiBytesLength('👍🏽')).toBe(8);
+    expect(measureEmojiBytesLength('🇧🇷')).toBe(8);
+    expect(measurePostLength('threads', 'oi 😀')).toBe(7);
+  });
+
+  it('takes 500 and refuses one more; 125 emojis are already 500', () => {
+    expect(fitsPlatformLimit('threads', 'a'.repeat(500))).toBe(true);
+    expect(fitsPlatformLimit('threads', 'a'.repeat(501))).toBe(false);
+    expect(fitsPlatformLimit('threads', '😀'.repeat(125))).toBe(true);
+    expect(fitsPlatformLimit('threads', `${'😀'.repeat(125)}a`)).toBe(false);
   });
 });

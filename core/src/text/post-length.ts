@@ -1,9 +1,15 @@
 /**
  * Post length as each network counts it. X counts "weighted" characters (twitter-text v3):
  * Latin and common punctuation weigh 1, other scripts (CJK, ...) and emoji weigh 2, and every
- * URL weighs 23 because X shortens it. The others count Unicode code points.
+ * URL weighs 23 because X shortens it. Threads counts an emoji as its UTF-8 bytes. The others
+ * count Unicode code points.
  */
-import { PLATFORM_TEXT_LIMITS, type Platform, X_WEIGHTED_PLATFORMS } from '../constants/platforms.js';
+import {
+  EMOJI_BYTES_PLATFORMS,
+  PLATFORM_TEXT_LIMITS,
+  type Platform,
+  X_WEIGHTED_PLATFORMS,
+} from '../constants/platforms.js';
 
 /** Code point ranges weighing 1 on X; everything else weighs 2. */
 const X_LIGHT_RANGES: readonly (readonly [number, number])[] = [
@@ -53,9 +59,27 @@ export function measureXLength(text: string): number {
   return weight + weightOfPlainText(normalized.slice(last));
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * Length of a text as Threads counts it against its 500 (docs, "Text posts are limited to 500
+ * characters. Emojis are counted as the number of UTF-8 bytes"): an emoji grapheme — with its
+ * variation selectors, skin tones and joiners — counts its UTF-8 bytes (😀 4, ❤️ 6, 👍🏽 8), every
+ * other character one per code point.
+ */
+export function measureEmojiBytesLength(text: string): number {
+  let length = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    length += EMOJI.test(segment) ? utf8.encode(segment).length : [...segment].length;
+  }
+  return length;
+}
+
 /** Length of a post as the given network counts it. */
 export function measurePostLength(platform: Platform, text: string): number {
-  return X_WEIGHTED_PLATFORMS.includes(platform) ? measureXLength(text) : [...text].length;
+  if (X_WEIGHTED_PLATFORMS.includes(platform)) return measureXLength(text);
+  if (EMOJI_BYTES_PLATFORMS.includes(platform)) return measureEmojiBytesLength(text);
+  return [...text].length;
 }
 
 /** Characters left before the network's limit (negative when over it). */

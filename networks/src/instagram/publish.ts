@@ -10,6 +10,7 @@ import {
   type HttpResult,
   publishError,
   sendRequest,
+  sleep,
   stringField,
 } from '../publishing/http.js';
 import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
@@ -39,24 +40,6 @@ export interface InstagramAdapterOptions extends AdapterOptions {
   statusPollAttempts?: number;
   /** Pause between two status reads (default 1 s). */
   statusPollIntervalMs?: number;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function isPublicUrl(value: string): boolean {

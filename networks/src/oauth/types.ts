@@ -2,10 +2,10 @@
 // interface for authorization URLs, code exchange, refresh, userinfo and revocation.
 
 /**
- * OAuth clients Pauta runs: the four networks' own plus Google (sign-in only). Instagram's is
- * Facebook Login with the Instagram app and scopes (connect only).
+ * OAuth clients Pauta runs: the networks' own plus Google (sign-in only). Instagram's is Facebook
+ * Login with the Instagram app and scopes (connect only); Threads has its own (connect only).
  */
-export const OAUTH_PROVIDER_NAMES = ['google', 'facebook', 'linkedin', 'x', 'instagram'] as const;
+export const OAUTH_PROVIDER_NAMES = ['google', 'facebook', 'linkedin', 'x', 'instagram', 'threads'] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 
 export type OAuthPurpose = 'signIn' | 'connect';

@@ -41,7 +41,7 @@ beforeEach(() => {
 
 interface NetworkCase {
   platform: Platform;
-  sandboxNetwork: 'linkedin' | 'facebook' | 'x' | 'instagram';
+  sandboxNetwork: 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads';
   host: string;
   /** Path of the call that creates the post. */
   publishPath: (target: PublishTarget) => string;
@@ -114,6 +114,19 @@ const cases: NetworkCase[] = [
       text: 'legenda',
       imageUrl: `${IMAGE}&sandbox_status=ERROR`,
     }),
+  },
+  {
+    platform: 'threads',
+    sandboxNetwork: 'threads',
+    host: 'graph.threads.net',
+    publishPath: (target) => `/v1.0/${target.platformUserId}/threads_publish`,
+    target: () => {
+      const issued = sandbox.issueToken({ network: 'threads' });
+      return { platformUserId: issued.platformUserId, accessToken: issued.accessToken };
+    },
+    revoke: (target) => sandbox.revokeToken(target.accessToken),
+    // A TEXT container needs a text: #100.
+    invalid: (target) => ({ target, title: 't', text: '   ' }),
   },
 ];
 

@@ -11,6 +11,7 @@ import { createPublisher } from '../registry.js';
 import type { SandboxFault } from '../sandbox/index.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
+import { THREADS_ERRORS } from '../threads/errors.js';
 import { X_ERRORS } from '../x/errors.js';
 import { type NetworkErrorTable, TRANSPORT_ERRORS } from './errors.js';
 import { type ImageServer, jpegImage, serveImages } from './test-images.js';
@@ -36,7 +37,7 @@ let images: ImageServer;
 let IMAGE = '';
 
 function target(platform: Platform): PublishTarget {
-  if (platform === 'linkedin' || platform === 'x') {
+  if (platform === 'linkedin' || platform === 'x' || platform === 'threads') {
     const issued = sandbox.issueToken({ network: platform });
     return { platformUserId: issued.platformUserId, accessToken: issued.accessToken };
   }
@@ -273,11 +274,36 @@ const IG_CASES: Case[] = [
   },
 ];
 
+const TH = (status: number, code: number, subcode?: number) =>
+  graph('graph.threads.net', '/v1.0/', status, code, subcode);
+
+const THREADS_CASES: Case[] = [
+  {
+    name: '250 posts in 24 h',
+    fault: TH(400, 9),
+    kind: 'rate_limited',
+    networkCode: '9',
+    key: '9',
+    retryAfterMs: 3_600_000,
+  },
+  { name: 'token expired', fault: TH(400, 190, 463), kind: 'auth', networkCode: '190/463', key: '190/463' },
+  { name: 'invalid parameter #100', fault: TH(400, 100), kind: 'permanent', networkCode: '100', key: '100' },
+  {
+    name: 'media not found (container not ready)',
+    fault: TH(400, 24, 4279009),
+    kind: 'retryable',
+    networkCode: '24/4279009',
+    key: '24/4279009',
+  },
+  { name: 'app call limit #4', fault: TH(400, 4), kind: 'rate_limited', networkCode: '4', key: '4' },
+];
+
 const NETWORKS: [Platform, NetworkErrorTable, Case[]][] = [
   ['facebook', FACEBOOK_ERRORS, FACEBOOK_CASES],
   ['linkedin', LINKEDIN_ERRORS, LINKEDIN_CASES],
   ['x', X_ERRORS, X_CASES],
   ['instagram', INSTAGRAM_ERRORS, IG_CASES],
+  ['threads', THREADS_ERRORS, THREADS_CASES],
 ];
 
 describe.each(NETWORKS)('%s error table', (platform, table, cases) => {
@@ -306,12 +332,14 @@ describe.each(NETWORKS)('%s error table', (platform, table, cases) => {
         ? 'api.linkedin.com'
         : platform === 'x'
           ? 'api.twitter.com'
-          : 'graph.facebook.com';
+          : platform === 'threads'
+            ? 'graph.threads.net'
+            : 'graph.facebook.com';
     sandbox.addFault({
       host,
       status: 418,
       body:
-        platform === 'facebook' || platform === 'instagram'
+        platform === 'facebook' || platform === 'instagram' || platform === 'threads'
           ? { error: { code: 12345, message: 'Teapot' } }
           : { code: 'TEAPOT', status: 418 },
     });

@@ -257,6 +257,25 @@ export function numberField(value: unknown, name: string): number | null {
   return typeof field === 'number' && Number.isFinite(field) ? field : null;
 }
 
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (a container's polling). */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** Runs `work` over `items` with at most `limit` in flight. */
 export async function mapLimited<T, R>(
   items: readonly T[],

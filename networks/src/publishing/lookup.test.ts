@@ -31,7 +31,7 @@ beforeEach(() => {
 
 interface Case {
   platform: Platform;
-  network: 'linkedin' | 'facebook' | 'x' | 'instagram';
+  network: 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads';
   host: string;
   /** The listing call. */
   listPath: (target: PublishTarget) => string;
@@ -85,6 +85,17 @@ const cases: Case[] = [
     target: () => {
       const user = sandbox.issueToken({ network: 'facebook' });
       return { platformUserId: user.pages[0]!.instagramAccountId!, accessToken: user.accessToken };
+    },
+  },
+  {
+    platform: 'threads',
+    network: 'threads',
+    host: 'graph.threads.net',
+    listPath: (target) => `/v1.0/${target.platformUserId}/threads`,
+    pageSize: 25,
+    target: () => {
+      const issued = sandbox.issueToken({ network: 'threads' });
+      return { platformUserId: issued.platformUserId, accessToken: issued.accessToken };
     },
   },
 ];

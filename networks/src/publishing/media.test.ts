@@ -44,6 +44,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       facebook: 'o Facebook aceita até 4 MB',
       x: 'o X (Twitter) aceita até 5 MB',
       instagram: 'o Instagram aceita até 8 MB',
+      threads: 'o Threads aceita até 8 MB',
     };
     for (const platform of PLATFORMS) {
       const max = mediaLimitsOf(platform).maxBytes;

@@ -513,7 +513,8 @@ function networksOf(request: PostsRequest): Limit[] {
  * Post `index` written for one network, in that network's style (what the drafting prompt's
  * NETWORK_GUIDES ask for): X short and direct with one hashtag, LinkedIn in paragraphs with
  * hashtags at the end, Facebook conversational ending in a question, Instagram with a hook,
- * emoji and hashtags. Optional parts are dropped, then words cut, until it fits the network.
+ * emoji and hashtags, Threads conversational with a question. Optional parts are dropped, then
+ * words cut, until it fits the network.
  */
 function writeVersion(request: PostsRequest, index: number, network: Limit): string {
   const name = request.theme.name.trim() || 'Conteúdo';
@@ -540,6 +541,11 @@ function writeVersion(request: PostsRequest, index: number, network: Limit): str
         [tag, '#dicas', '#conteudo'].join(' '),
       ],
       [`✨ ${point}`, `💬 ${cta}`, tag],
+    ],
+    // Threads: conversational, one idea, a question, at most one hashtag (a topic).
+    threads: () => [
+      [`${opener} ${point}`, 'E você, o que acha?', tag],
+      [point, 'E você?'],
     ],
   };
   const joiner = network.id === 'x' ? ' ' : '\n\n';
@@ -747,6 +753,9 @@ function adaptText(request: AdaptRequest): string {
       candidates = [[...paragraphs, [tag, '#Aprendizado'].join(' ').trim()].join('\n\n')];
       break;
     }
+    case 'threads':
+      candidates = [`${sentences.join(' ')}\n\nE você, o que acha?`, sentences.join(' ')];
+      break;
     case 'instagram':
       candidates = [
         `✨ ${sentences.join(' ')}\n\n💬 Conta nos comentários!\n\n${[tag, '#dicas', '#conteudo'].join(' ').trim()}`,

@@ -19,14 +19,15 @@ import { mountPostPages } from './post-pages.js';
 import { SandboxPosts, type SandboxPostsOptions } from './posts.js';
 import { RequestRecorder } from './recorder.js';
 import { SandboxStore, type SandboxStoreOptions } from './store.js';
+import { mountThreads, threadsFaultBody } from './threads.js';
 import { mountX } from './x.js';
 
 export interface SandboxOptions extends SandboxStoreOptions {
   /** The Anthropic stand-in (AI drafting) at `/api.anthropic.com`. */
   anthropic?: AnthropicStandInOptions;
-  /** Delay before every publish call (LinkedIn, Facebook, X, Instagram) answers. Default 0. */
+  /** Delay before every publish call (LinkedIn, Facebook, X, Instagram, Threads) answers. Default 0. */
   publishLatencyMs?: number;
-  /** Instagram containers answer IN_PROGRESS to this many status reads first. Default 1. */
+  /** Instagram and Threads containers answer IN_PROGRESS to this many status reads first. Default 1. */
   instagramProcessingChecks?: number;
   /**
    * Keep the state (tokens, users, published posts) in this JSON file: loaded at start, saved
@@ -61,7 +62,10 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   if (storeOptions.now !== undefined) postsOptions.now = storeOptions.now;
   const posts = new SandboxPosts(postsOptions);
   const recorder = new RequestRecorder();
-  const faults = new FaultInjector({ [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status) });
+  const faults = new FaultInjector({
+    [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status),
+    'graph.threads.net': threadsFaultBody,
+  });
   const anthropic = new AnthropicStandIn(anthropicOptions);
   const control = new SandboxControl(store, recorder, faults, anthropic, posts);
   const ctx: SandboxContext = { store, posts };
@@ -100,6 +104,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountFacebook(app, ctx);
   mountLinkedIn(app, ctx);
   mountX(app, ctx);
+  mountThreads(app, ctx);
   mountAnthropic(app, anthropic);
 
   app.use((req, res) => {

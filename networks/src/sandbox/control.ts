@@ -21,6 +21,7 @@ import {
   type SandboxUser,
   type SandboxUserInput,
 } from './store.js';
+import { threadsUserId } from './threads-ids.js';
 
 /** Scopes a test token gets when none are given: everything the connect flows ask for. */
 export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly string[]>> = {
@@ -39,6 +40,7 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
   ],
   linkedin: ['openid', 'profile', 'email', 'w_member_social'],
   x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
+  threads: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'],
 };
 
 export interface IssueTokenInput {
@@ -54,7 +56,10 @@ export interface IssueTokenInput {
 
 export interface IssuedTestToken {
   accessToken: string;
-  /** LinkedIn/X/Google: the user's sub; Facebook: the user's id, or the Page id for a Page token. */
+  /**
+   * LinkedIn/X/Google: the user's sub; Facebook: the user's id, or the Page id for a Page token;
+   * Threads: the user's Threads user id.
+   */
   platformUserId: string;
   /** Facebook: the user's Pages, with their linked Instagram account ids. */
   pages: { id: string; name: string; instagramAccountId: string | null }[];
@@ -130,7 +135,7 @@ export class SandboxControl {
     });
     return {
       accessToken: token.token,
-      platformUserId: token.pageId ?? user.sub,
+      platformUserId: token.pageId ?? (input.network === 'threads' ? threadsUserId(user) : user.sub),
       pages: user.pages.map((p) => ({
         id: p.id,
         name: p.name,
@@ -251,7 +256,7 @@ const userSchema = z.strictObject({
     .optional(),
 });
 
-const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x']);
+const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x', 'threads']);
 
 const controlSchemas = {
   faults: z.union([sandboxFaultSchema, z.array(sandboxFaultSchema).max(100)]),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkedInAdapter } from '../linkedin/publish.js';
 import { testMedia } from '../publishing/test-images.js';
 import { createNetworkFetch, rewriteUrl } from '../sandbox-url.js';
+import { createThreadsAdapter } from '../threads/publish.js';
 import { createXAdapter } from '../x/publish.js';
 import { type SandboxHandle, startSandbox } from './server.js';
 
@@ -41,6 +42,24 @@ describe('sandbox post pages', () => {
     );
     expect(page.html).not.toContain('<script>');
     expect(page.html).toContain('Sandbox da Pauta');
+  });
+
+  it('Threads: the post page at its permalink (@username/post/code), the author with the @username', async () => {
+    const issued = sandbox.issueToken({ network: 'threads', user: 'ana' });
+    const result = await createThreadsAdapter({
+      fetch: createNetworkFetch(sandbox.url),
+      statusPollIntervalMs: 1,
+    }).publish({
+      target: { platformUserId: issued.platformUserId, accessToken: issued.accessToken },
+      title: 't',
+      text: 'Um fio <b>curto</b>',
+    });
+    expect(result.url).toMatch(/^https:\/\/www\.threads\.net\/@anasouza\/post\/\w+$/);
+    const page = await open(result.url ?? '');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Ana Souza (@anasouza)');
+    expect(page.html).toContain('Um fio &#60;b&#62;curto&#60;/b&#62;');
+    expect((await open('https://www.threads.net/@anasouza/post/NAOEXISTE')).status).toBe(404);
   });
 
   it('X: the status page of the tweet; an unknown id is a 404 page', async () => {

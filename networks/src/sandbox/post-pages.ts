@@ -1,18 +1,20 @@
 // "Ver na rede" in sandbox mode (issue 13): the public page of a post, at the same path as on
 // the network (`/www.linkedin.com/feed/update/<urn>/`, `/www.facebook.com/<id>`,
-// `/x.com/i/web/status/<id>`, `/www.instagram.com/p/<code>/`), so the URL the publish call
+// `/x.com/i/web/status/<id>`, `/www.instagram.com/p/<code>/`, `/www.threads.net/@<user>/post/<code>`), so the URL the publish call
 // returned, passed through the SOCIAL_SANDBOX_URL rewrite, shows the post as the network would.
 // Everything a user wrote is HTML-escaped; the page runs no script (CSP `default-src 'none'`).
 import type { Response, Router } from 'express';
 import { permalink } from './instagram.js';
 import type { SandboxContext } from './oauth-common.js';
 import type { SandboxPublishedPost, SandboxPublishNetwork } from './posts.js';
+import { threadsPermalink, threadsUserId } from './threads-ids.js';
 
 const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   linkedin: 'LinkedIn',
   facebook: 'Facebook',
   x: 'X',
   instagram: 'Instagram',
+  threads: 'Threads',
 };
 
 const ACCENTS: Record<SandboxPublishNetwork, string> = {
@@ -20,6 +22,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   facebook: '#1877f2',
   x: '#0f1419',
   instagram: '#c13584',
+  threads: '#101010',
 };
 
 export function escapeHtml(text: string): string {
@@ -35,9 +38,11 @@ function authorName(ctx: SandboxContext, post: SandboxPublishedPost): string {
   if (post.network === 'facebook') return ctx.store.findPage(post.authorId)?.page.name ?? post.authorId;
   if (post.network === 'instagram')
     return ctx.store.findInstagramAccount(post.authorId)?.page.name ?? post.authorId;
-  const user = ctx.store.allUsers().find((u) => u.sub === post.authorId);
+  const user = ctx.store
+    .allUsers()
+    .find((u) => (post.network === 'threads' ? threadsUserId(u) : u.sub) === post.authorId);
   if (user === undefined) return post.authorId;
-  return post.network === 'x' ? `${user.name} (@${user.username})` : user.name;
+  return post.network === 'x' || post.network === 'threads' ? `${user.name} (@${user.username})` : user.name;
 }
 
 function page(res: Response, status: number, title: string, accent: string, body: string): void {
@@ -133,5 +138,14 @@ export function mountPostPages(app: Router, ctx: SandboxContext): void {
     const wanted = `https://www.instagram.com/p/${req.params.code}/`;
     const post = ctx.posts.list('instagram').find((p) => permalink(p.id) === wanted) ?? null;
     renderPost(ctx, res, post, 'instagram');
+  });
+  app.get('/www.threads.net/:handle/post/:code', (req, res) => {
+    const wanted = `https://www.threads.net/${req.params.handle}/post/${req.params.code}`;
+    const post =
+      ctx.posts.list('threads').find((p) => {
+        const user = ctx.store.allUsers().find((u) => threadsUserId(u) === p.authorId);
+        return user !== undefined && threadsPermalink(user.username, p.id) === wanted;
+      }) ?? null;
+    renderPost(ctx, res, post, 'threads');
   });
 }

@@ -3,13 +3,14 @@
 import { createHash } from 'node:crypto';
 import type { SandboxImage } from './images.js';
 
-export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram';
+export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads';
 
 export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
   'linkedin',
   'facebook',
   'x',
   'instagram',
+  'threads',
 ];
 
 export interface SandboxPublishedPost {
@@ -64,11 +65,19 @@ export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' |
 
 export interface SandboxMediaContainer {
   id: string;
+  /** Whose container: Instagram's (absent, as in snapshots written before Threads) or Threads'. */
+  network?: 'threads';
+  /** The IG user id, or the Threads user id. */
   igUserId: string;
   imageUrl: string;
+  /** The caption (Instagram) or the post's text (Threads). */
   caption: string;
-  /** `IMAGE` (one image or a carousel item) or `CAROUSEL` (children in `children`). */
-  mediaType: 'IMAGE' | 'CAROUSEL';
+  /** `IMAGE` (one image or a carousel item), `CAROUSEL` (children in `children`), `TEXT` (Threads). */
+  mediaType: 'IMAGE' | 'CAROUSEL' | 'TEXT';
+  /** Threads: the text post's `link_attachment`. */
+  linkAttachment?: string | null;
+  /** Threads: why the container ended in ERROR (`error_message`, e.g. FAILED_DOWNLOADING_IMAGE). */
+  errorMessage?: string | null;
   isCarouselItem: boolean;
   children: string[];
   altText: string;
@@ -279,10 +288,13 @@ export class SandboxPosts {
   }
 
   createContainer(input: {
+    network?: 'threads';
     igUserId: string;
     imageUrl: string;
     caption: string;
-    mediaType?: 'IMAGE' | 'CAROUSEL';
+    mediaType?: 'IMAGE' | 'CAROUSEL' | 'TEXT';
+    linkAttachment?: string | null;
+    errorMessage?: string | null;
     isCarouselItem?: boolean;
     children?: string[];
     altText?: string;
@@ -297,8 +309,12 @@ export class SandboxPosts {
         forcedStatus = 'ERROR';
       }
     }
+    if (input.errorMessage != null) forcedStatus = 'ERROR';
     const container: SandboxMediaContainer = {
       id: this.nextNumber(),
+      ...(input.network === undefined ? {} : { network: input.network }),
+      ...(input.linkAttachment == null ? {} : { linkAttachment: input.linkAttachment }),
+      ...(input.errorMessage == null ? {} : { errorMessage: input.errorMessage }),
       igUserId: input.igUserId,
       imageUrl: input.imageUrl,
       caption: input.caption,
@@ -315,8 +331,10 @@ export class SandboxPosts {
     return container;
   }
 
-  findContainer(id: string): SandboxMediaContainer | null {
-    return this.containers.get(id) ?? null;
+  /** A container of Instagram (default) or of Threads. */
+  findContainer(id: string, network: 'instagram' | 'threads' = 'instagram'): SandboxMediaContainer | null {
+    const container = this.containers.get(id);
+    return container !== undefined && (container.network ?? 'instagram') === network ? container : null;
   }
 
   containerStatus(container: SandboxMediaContainer): ContainerStatus {

@@ -3,9 +3,9 @@
 // let `persistence.ts` keep it across restarts (issue 13: a restart must not break accounts).
 import { randomBytes } from 'node:crypto';
 
-export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x';
+export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x' | 'threads';
 
-export const SANDBOX_NETWORKS: readonly SandboxNetwork[] = ['google', 'facebook', 'linkedin', 'x'];
+export const SANDBOX_NETWORKS: readonly SandboxNetwork[] = ['google', 'facebook', 'linkedin', 'x', 'threads'];
 
 export interface SandboxClient {
   clientId: string;
@@ -145,6 +145,8 @@ const DEFAULT_ACCESS_TTL: Record<SandboxNetwork, number> = {
   facebook: 3600,
   linkedin: 5_184_000,
   x: 7200,
+  // Threads' short-lived token (the code exchange's): one hour.
+  threads: 3600,
 };
 
 /** Facebook's long-lived user token (fb_exchange_token): about 60 days. */
@@ -190,6 +192,9 @@ export interface AccessToken {
   /** null: never expires (Facebook Page tokens). */
   expiresAt: number | null;
   pageId: string | null;
+  /** Threads: a long-lived token (th_exchange_token / th_refresh_token), and when it was issued. */
+  longLived?: boolean;
+  issuedAt?: number;
 }
 
 export interface RefreshToken {
@@ -257,6 +262,7 @@ export class SandboxStore {
       facebook: options.clients?.facebook ?? [defaultClient('facebook')],
       linkedin: options.clients?.linkedin ?? [defaultClient('linkedin')],
       x: options.clients?.x ?? [defaultClient('x')],
+      threads: options.clients?.threads ?? [defaultClient('threads')],
     };
     this.allowedRedirectOrigins = options.allowedRedirectOrigins ?? [...DEFAULT_ALLOWED_REDIRECT_ORIGINS];
     for (const [key, user] of Object.entries({ ...DEFAULT_USERS, ...options.users })) {
@@ -448,13 +454,17 @@ export class SandboxStore {
     return this.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TTL[network];
   }
 
-  issueTokens(grant: Grant, options: { refresh: boolean; ttlSeconds?: number }): IssuedTokens {
+  issueTokens(
+    grant: Grant,
+    options: { refresh: boolean; ttlSeconds?: number; longLived?: boolean },
+  ): IssuedTokens {
     const expiresIn = this.accessTokenTtlSeconds ?? options.ttlSeconds ?? DEFAULT_ACCESS_TTL[grant.network];
     const accessToken: AccessToken = {
       token: this.newToken(grant.network, 'at'),
       grant,
       expiresAt: this.now() + expiresIn * 1000,
       pageId: null,
+      ...(options.longLived === true ? { longLived: true, issuedAt: this.now() } : {}),
     };
     this.accessTokens.set(accessToken.token, accessToken);
     let refreshToken: RefreshToken | null = null;

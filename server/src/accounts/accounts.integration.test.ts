@@ -143,6 +143,7 @@ describe('connecting accounts', () => {
       ['facebook', 'not_connected'],
       ['x', 'not_connected'],
       ['instagram', 'not_connected'],
+      ['threads', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -646,7 +647,7 @@ describe('starting a connection', () => {
 
   it('redirects with PLATFORM_NOT_CONFIGURED when there are no credentials', async () => {
     const { client } = await signedInClient('bare', bare.url);
-    for (const platform of ['linkedin', 'facebook', 'x', 'instagram']) {
+    for (const platform of ['linkedin', 'facebook', 'x', 'instagram', 'threads']) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(
@@ -655,6 +656,7 @@ describe('starting a connection', () => {
     }
     const list = await client.query<Card[]>('accounts.list');
     expect(list.data?.map((card) => card.status)).toEqual([
+      'not_configured',
       'not_configured',
       'not_configured',
       'not_configured',

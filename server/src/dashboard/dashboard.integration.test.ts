@@ -204,6 +204,7 @@ describe('dashboard.charts', () => {
       facebook: 0,
       x: 2,
       instagram: 0,
+      threads: 0,
     });
     expect(charts.upcoming[5]).toEqual({
       weekStart: '2026-04-13',
@@ -211,6 +212,7 @@ describe('dashboard.charts', () => {
       facebook: 1,
       x: 0,
       instagram: 0,
+      threads: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(
       true,

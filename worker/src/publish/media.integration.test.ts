@@ -26,7 +26,7 @@ import { connectThroughSandbox, seedPosts, seedTheme } from '../../../test/worke
 import { type PublishContext, processPublishJob } from './publish-post.processor.js';
 
 const keyring = parseKeyring(TEST_KEYS);
-const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram'] as const;
+const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads'] as const;
 let handle: DbHandle;
 let sandbox: SandboxHandle;
 let images: ImageServer;
@@ -61,7 +61,7 @@ function fourImages(label: string): PublishMedia[] {
 
 async function userWithFourNetworks() {
   const user = await makeUser(handle, 'media');
-  for (const platform of ['linkedin', 'facebook', 'x'] as const) {
+  for (const platform of ['linkedin', 'facebook', 'x', 'threads'] as const) {
     await connectThroughSandbox(handle, keyring, { sandboxUrl: sandbox.url, userId: user.id, platform });
   }
   // Instagram publishes with Facebook Login tokens; its connect flow is not built yet.

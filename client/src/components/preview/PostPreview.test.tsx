@@ -44,6 +44,20 @@ describe('PostPreview', () => {
     expect(within(text).queryByRole('button')).toBeNull();
   });
 
+  it('Threads: the whole post under the @username (shown once), what passes 500 highlighted', () => {
+    render(
+      <PostPreview
+        platform="threads"
+        text={`${'a'.repeat(498)}😀`}
+        account={{ username: 'anasouza', name: 'Ana Souza', pageName: null, avatarUrl: null }}
+      />,
+    );
+    const shown = within(figure('Threads'));
+    expect(shown.getAllByText(/anasouza/)).toHaveLength(1);
+    // 498 + an emoji's 4 bytes = 502: the emoji passes Threads' 500.
+    expect(shown.getByTestId('post-preview').querySelector('mark')?.textContent).toBe('😀');
+  });
+
   it.each([1, 2, 3, 4])('lays out %i image(s) in each network, with their alt texts', (count) => {
     render(
       <div>

@@ -81,7 +81,8 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
           <div className={classes.xBody}>
             <div className={classes.xHeader}>
               <span className={classes.name}>{name}</span>
-              {handle && <span className={classes.muted}>{handle}</span>}
+              {/* The @handle beside the name, unless the name already is the handle (Threads). */}
+              {handle && handle !== `@${name}` && <span className={classes.muted}>{handle}</span>}
               <span className={classes.muted}>· {text.now}</span>
             </div>
             <PreviewText platform={platform} text={body} />

@@ -18,6 +18,7 @@ export const CHART_PLATFORMS = [
   'instagram',
   'facebook',
   'x',
+  'threads',
 ] as const satisfies readonly Platform[];
 
 /** Each network's series colour (its profile's `chartColor`). */
@@ -43,6 +44,7 @@ export function upcomingRows(upcoming: readonly UpcomingPoint[]) {
     instagram: point.instagram,
     facebook: point.facebook,
     x: point.x,
+    threads: point.threads,
   }));
 }
 
@@ -56,7 +58,7 @@ export function hasEngagement(weekly: readonly WeeklyPoint[]): boolean {
 
 export function totalUpcoming(upcoming: readonly UpcomingPoint[]): number {
   return upcoming.reduce(
-    (sum, point) => sum + point.linkedin + point.facebook + point.x + point.instagram,
+    (sum, point) => sum + CHART_PLATFORMS.reduce((total, platform) => total + point[platform], 0),
     0,
   );
 }

@@ -25,12 +25,13 @@ export const EMPTY_FILTERS: FilterState = {
   statuses: [],
 };
 
-/** Order of the platform filter (spec §9: linkedin, instagram, facebook, x). */
+/** Order of the platform filter (spec §9: linkedin, instagram, facebook, x; later networks after). */
 export const FILTER_PLATFORMS = [
   'linkedin',
   'instagram',
   'facebook',
   'x',
+  'threads',
 ] as const satisfies readonly Platform[];
 
 /** 'YYYY-MM-DD' of a date input value (Mantine may add ' HH:mm:ss'); null when empty. */

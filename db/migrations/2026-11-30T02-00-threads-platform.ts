@@ -1,0 +1,45 @@
+// Threads joins the networks (issue 31): the `platform IN (…)` checks of the initial schema
+// (suggested_posts, connected_accounts, published_posts, publishing_logs) and the themes'
+// `social_networks` check take 'threads'. Threads connects a profile (no picker), so
+// pending_connections keeps its ('facebook', 'instagram').
+import { type Kysely, sql } from 'kysely';
+
+const TABLES = ['suggested_posts', 'connected_accounts', 'published_posts', 'publishing_logs'] as const;
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are typed against no schema on purpose.
+async function setChecks(db: Kysely<any>, platforms: readonly string[]): Promise<void> {
+  const list = sql.join(platforms.map((p) => sql.lit(p)));
+  for (const table of TABLES) {
+    const name = sql.id(`${table}_platform_check`);
+    await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT IF EXISTS ${name}`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${name} CHECK (platform IN (${list}))`.execute(
+      db,
+    );
+  }
+  await sql`ALTER TABLE themes DROP CONSTRAINT IF EXISTS themes_social_networks_check`.execute(db);
+  await sql`ALTER TABLE themes ADD CONSTRAINT themes_social_networks_check CHECK (cardinality(social_networks) >= 1 AND social_networks <@ ARRAY[${list}]::text[])`.execute(
+    db,
+  );
+}
+
+const BEFORE = ['linkedin', 'facebook', 'x', 'instagram'];
+
+// biome-ignore lint/suspicious/noExplicitAny: see setChecks().
+export async function up(db: Kysely<any>): Promise<void> {
+  await setChecks(db, [...BEFORE, 'threads']);
+}
+
+/**
+ * Back to the four networks: what Threads had goes (its logs, published posts, posts and accounts;
+ * 'threads' leaves the themes' networks, and a theme that had only Threads goes with its posts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see setChecks().
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of ['publishing_logs', 'published_posts', 'suggested_posts', 'connected_accounts'])
+    await sql`DELETE FROM ${sql.table(table)} WHERE platform = 'threads'`.execute(db);
+  await sql`UPDATE themes SET social_networks = array_remove(social_networks, 'threads') WHERE 'threads' = ANY(social_networks)`.execute(
+    db,
+  );
+  await sql`DELETE FROM themes WHERE cardinality(social_networks) = 0`.execute(db);
+  await setChecks(db, BEFORE);
+}
