@@ -306,16 +306,33 @@ export interface ReportsTable {
 }
 
 /** One live update (docs/live-updates.md); written by a trigger, never by application code. */
+/** A private read-only link to one report (docs/reports.md "The private link"). */
+export interface ReportLinksTable {
+  id: Generated<string>;
+  workspace_id: string;
+  report_id: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: Uint8Array;
+  created_by: string | null;
+  expires_at: Date;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
   id: Generated<number>;
   /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
   workspace_id: Generated<string>;
   user_id: string;
-  kind: 'post' | 'metrics' | 'account';
+  kind: 'post' | 'metrics' | 'account' | 'report';
   post_id: string | null;
   published_post_id: string | null;
-  platform: Platform;
+  /** The report whose status/progress changed (kind 'report'; migration 2026-11-30T01-10-report-live). */
+  report_id: string | null;
+  /** Null only for kind 'report'. */
+  platform: Platform | null;
   status: PostStatus | null;
   error_code: string | null;
   retry_at: Date | null;
@@ -645,6 +662,7 @@ export interface Database {
   connected_accounts: ConnectedAccountsTable;
   account_follower_snapshots: AccountFollowerSnapshotsTable;
   reports: ReportsTable;
+  report_links: ReportLinksTable;
   pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;
