@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE live_events ADD CONSTRAINT live_events_kind_check
     CHECK (kind IN ('post', 'metrics', 'account', 'report'))`.execute(db);
   await sql`ALTER TABLE live_events ADD CONSTRAINT live_events_report_check
-    CHECK ((kind = 'report') = (report_id IS NOT NULL) AND (kind = 'report' OR platform IS NOT NULL))`.execute(db);
+    CHECK ((kind = 'report') = (report_id IS NOT NULL) AND (kind = 'report' OR platform IS NOT NULL))`.execute(
+    db,
+  );
   await sql`
     CREATE FUNCTION pauta_report_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE

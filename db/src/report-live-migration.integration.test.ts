@@ -65,13 +65,26 @@ async function check(handle: DbHandle) {
   });
   const run = await claimReport(db, user.id, other.row.id, 60_000);
   if (!run) throw new Error('claim');
-  await finishReport(db, { workspaceId: user.id, id: other.row.id, attempt: run.attempt }, { errorCode: 'INTERNAL' });
-  expect((await events()).at(-1)).toMatchObject({ kind: 'report', reportId: other.row.id, errorCode: 'INTERNAL' });
+  await finishReport(
+    db,
+    { workspaceId: user.id, id: other.row.id, attempt: run.attempt },
+    { errorCode: 'INTERNAL' },
+  );
+  expect((await events()).at(-1)).toMatchObject({
+    kind: 'report',
+    reportId: other.row.id,
+    errorCode: 'INTERNAL',
+  });
 
   // NOTIFY is delivered on commit, with the report id in the payload.
   await expect.poll(() => notified.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(7);
   const payload = JSON.parse(notified.at(-1) ?? '{}');
-  expect(payload).toMatchObject({ kind: 'report', reportId: other.row.id, platform: null, workspaceId: user.id });
+  expect(payload).toMatchObject({
+    kind: 'report',
+    reportId: other.row.id,
+    platform: null,
+    workspaceId: user.id,
+  });
   await listener.close();
 
   // Links go with their report.
@@ -86,9 +99,9 @@ async function check(handle: DbHandle) {
     })
     .execute();
   await db.deleteFrom('reports').where('id', '=', row.id).execute();
-  expect(await db.selectFrom('report_links').select('id').where('workspace_id', '=', user.id).execute()).toEqual(
-    [],
-  );
+  expect(
+    await db.selectFrom('report_links').select('id').where('workspace_id', '=', user.id).execute(),
+  ).toEqual([]);
 
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const down = await migrator.migrateTo('2026-11-30T01-00-reports');

@@ -77,7 +77,9 @@ describe('live events on the open screen', () => {
     expect(toasts).toEqual([]);
     // Another workspace's report (an administrator's stream) refreshes nothing of this one.
     handler.handle(
-      live(event({ kind: 'report', reportId, workspaceId: OTHER, postId: null, platform: null, status: null })),
+      live(
+        event({ kind: 'report', reportId, workspaceId: OTHER, postId: null, platform: null, status: null }),
+      ),
     );
     flush();
     expect(invalidated.filter((k) => k === 'reports')).toHaveLength(1);
