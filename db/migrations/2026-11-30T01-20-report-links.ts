@@ -3,6 +3,10 @@
 // (base64url) of which only the SHA-256 is stored, an expiry (at most CLIENT_LINK_MAX_DAYS days),
 // revocable at once; `last_used_at` for the owner's list. Deleting the report deletes its links.
 //
+// `report_snapshots`: the figures and the analysis the PDF was drawn from (JSON, one row per
+// report, written by the attempt that holds the row), so the web page shows exactly the PDF's
+// numbers and text without recomputing them or asking the AI again.
+//
 // Frozen in time: never edit once shipped.
 import { type Kysely, sql } from 'kysely';
 
@@ -21,6 +25,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       CHECK (expires_at > created_at)
     )`.execute(db);
+  await sql`
+    CREATE TABLE report_snapshots (
+      report_id uuid PRIMARY KEY REFERENCES reports(id) ON DELETE CASCADE,
+      workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+      data jsonb NOT NULL,
+      analysis jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
   await sql`CREATE INDEX report_links_workspace_report_idx ON report_links (workspace_id, report_id, created_at DESC)`.execute(
     db,
   );
@@ -28,5 +40,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('report_snapshots').ifExists().execute();
   await db.schema.dropTable('report_links').ifExists().execute();
 }

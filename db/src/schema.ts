@@ -320,6 +320,15 @@ export interface ReportLinksTable {
   created_at: Generated<Date>;
 }
 
+/** The figures and analysis a report's PDF was drawn from (JSON; server/src/reports). */
+export interface ReportSnapshotsTable {
+  report_id: string;
+  workspace_id: string;
+  data: ColumnType<unknown, string, string>;
+  analysis: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
 export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
   id: Generated<number>;
@@ -663,6 +672,7 @@ export interface Database {
   account_follower_snapshots: AccountFollowerSnapshotsTable;
   reports: ReportsTable;
   report_links: ReportLinksTable;
+  report_snapshots: ReportSnapshotsTable;
   pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;

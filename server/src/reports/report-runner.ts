@@ -17,6 +17,7 @@ import {
   listReclaimableReports,
   type MediaStorage,
   reportProgress,
+  saveReportSnapshot,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { AiClient } from '../ai/ai-client.js';
@@ -76,6 +77,8 @@ export async function runReport(
     });
     await step(40);
     const analysis = await writeAnalysis({ ai: deps.ai, logger: deps.logger }, data);
+    // What the web page of a private link shows: the very figures and text of this PDF.
+    if (!(await saveReportSnapshot(deps.db, fence, { data, analysis }))) throw new LostLease();
     await step(60);
     const pdf = await renderReportPdf({
       data,

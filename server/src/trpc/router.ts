@@ -12,7 +12,7 @@ import { liveRouter } from './live.router.js';
 import { mediaRouter } from './media.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
-import { reportsRouter } from './reports.router.js';
+import { reportPageRouter, reportsRouter } from './reports.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
@@ -43,6 +43,7 @@ export const appRouter = router({
   overview: overviewRouter,
   apiTokens: apiTokensRouter,
   reports: reportsRouter,
+  reportPage: reportPageRouter,
 });
 
 export type AppRouter = typeof appRouter;
