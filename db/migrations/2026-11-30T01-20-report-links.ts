@@ -18,12 +18,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
       report_id uuid NOT NULL REFERENCES reports(id) ON DELETE CASCADE,
       token_hash bytea NOT NULL UNIQUE,
+      -- The creating request's Idempotency-Key: a repeat of one click finds the same link and
+      -- re-issues its token (the answer, which carries the token, is never stored).
+      request_key text NOT NULL,
       created_by uuid REFERENCES users(id) ON DELETE SET NULL,
       expires_at timestamptz NOT NULL,
       revoked_at timestamptz,
       last_used_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now(),
-      CHECK (expires_at > created_at)
+      CHECK (expires_at > created_at),
+      CONSTRAINT report_links_request_key_unique UNIQUE (workspace_id, request_key)
     )`.execute(db);
   await sql`
     CREATE TABLE report_snapshots (

@@ -94,6 +94,7 @@ async function check(handle: DbHandle) {
       workspace_id: user.id,
       report_id: row.id,
       token_hash: new Uint8Array(32).fill(7),
+      request_key: 'k',
       created_by: user.id,
       expires_at: new Date(Date.now() + 86_400_000),
     })

@@ -313,6 +313,7 @@ export interface ReportLinksTable {
   report_id: string;
   /** SHA-256 of the token; the token itself is never stored. */
   token_hash: Uint8Array;
+  request_key: string;
   created_by: string | null;
   expires_at: Date;
   revoked_at: NullableTimestamp;

@@ -19,9 +19,9 @@ import { clientAssets, sendStaticFile } from './http/static-assets.js';
 import { MCP_PATH, mcpRouter } from './mcp/mcp.routes.js';
 import { mediaRouter } from './media/media.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
+import { REPORT_LINK_PAGE } from './reports/report-link.service.js';
 import { contextFactory } from './trpc/context.js';
 import { createTrpcHandler } from './trpc/http-handler.js';
-import { REPORT_LINK_PAGE } from './reports/report-link.service.js';
 import { appRouter } from './trpc/router.js';
 
 const MAX_BODY_BYTES = 100 * 1024;

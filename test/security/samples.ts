@@ -170,6 +170,9 @@ export const SAMPLES: Record<string, Sample> = {
 
   'reports.list': none,
   'reports.generate': () => ({ periodStart: '2026-10-01', periodEnd: '2026-10-31', note: 'Nota do gestor' }),
+  'reports.createLink': ({ own }) => ({ reportId: own.reportId, validDays: 7 }),
+  'reports.revokeLink': () => ({ id: randomUUID() }),
+  'reportPage.view': () => ({ token: 'A'.repeat(43) }),
 
   'bestTime.grid': none,
   'bestTime.suggestions': ({ own }) => ({ postId: own.postIds.scheduled }),

@@ -9,6 +9,7 @@ export * from './mcp.js';
 export * from './media.js';
 export * from './members.js';
 export * from './messages.js';
+export * from './reports.js';
 export * from './roles.js';
 export * from './shared-accounts.js';
 export * from './video.js';

@@ -1,2 +1,3 @@
 export * from './chart-data.js';
+export * from './limits.js';
 export * from './period.js';

@@ -8,19 +8,33 @@ export type ReportLinkRow = Selectable<ReportLinksTable>;
 
 export async function insertReportLink(
   db: Kysely<Database>,
-  link: { workspaceId: string; reportId: string; createdBy: string; tokenHash: Uint8Array; expiresAt: Date },
+  link: {
+    workspaceId: string;
+    reportId: string;
+    createdBy: string;
+    requestKey: string;
+    tokenHash: Uint8Array;
+    expiresAt: Date;
+  },
 ): Promise<ReportLinkRow> {
-  return db
-    .insertInto('report_links')
-    .values({
-      workspace_id: link.workspaceId,
-      report_id: link.reportId,
-      created_by: link.createdBy,
-      token_hash: link.tokenHash,
-      expires_at: link.expiresAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      .insertInto('report_links')
+      .values({
+        workspace_id: link.workspaceId,
+        report_id: link.reportId,
+        created_by: link.createdBy,
+        token_hash: link.tokenHash,
+        request_key: link.requestKey,
+        expires_at: link.expiresAt,
+      })
+      // A repeat of one click (same key): the same link, its token re-issued.
+      .onConflict((oc) =>
+        oc.constraint('report_links_request_key_unique').doUpdateSet({ token_hash: link.tokenHash }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** The workspace's links (newest first), for the reports list. */

@@ -74,8 +74,29 @@ describe('the report link', () => {
       validDays: 7,
     });
     expect(created.status).toBe(200);
-    const token = tokenOf(created.data!.url);
+    let token = tokenOf(created.data!.url);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // A repeat of one click (same Idempotency-Key): the same link, its token re-issued.
+    const key = randomUUID();
+    const once = await owner.browser.mutate<{ link: ReportLinkView; url: string }>(
+      'reports.createLink',
+      { reportId, validDays: 7 },
+      { idempotencyKey: key },
+    );
+    const again = await owner.browser.mutate<{ link: ReportLinkView; url: string }>(
+      'reports.createLink',
+      { reportId, validDays: 7 },
+      { idempotencyKey: key },
+    );
+    expect(again.data?.link.id).toBe(once.data?.link.id);
+    expect(tokenOf(again.data!.url)).not.toBe(tokenOf(once.data!.url));
+    expect(
+      (await visitor().query<ReportPageView>('reportPage.view', { token: tokenOf(once.data!.url) })).data,
+    ).toEqual({
+      state: 'invalid',
+    });
+    await owner.browser.mutate('reports.revokeLink', { id: once.data!.link.id });
+    token = tokenOf(created.data!.url);
     // Only the SHA-256 is stored.
     const row = await handle.db
       .selectFrom('report_links')
@@ -103,7 +124,10 @@ describe('the report link', () => {
 
     // The owner's list shows the link; revoking ends it at once (a repeat changes nothing).
     const list = await owner.browser.query<ReportView[]>('reports.list');
-    expect(list.data![0]!.links).toMatchObject([{ id: row.id, status: 'active' }]);
+    expect(list.data![0]!.links).toMatchObject([
+      { id: once.data!.link.id, status: 'revoked' },
+      { id: row.id, status: 'active' },
+    ]);
     const revoked = await owner.browser.mutate<ReportLinkView>('reports.revokeLink', { id: row.id });
     expect(revoked.data?.status).toBe('revoked');
     expect(

@@ -68,7 +68,7 @@ function toLinkView(row: ReportLinkRow, now: Date): ReportLinkView {
 /** "Criar link": a done report of the workspace, valid 1–CLIENT_LINK_MAX_DAYS days. */
 export async function createReportLink(
   deps: Pick<AppDeps, 'db' | 'env'>,
-  input: { workspaceId: string; userId: string; reportId: string; validDays: number },
+  input: { workspaceId: string; userId: string; reportId: string; validDays: number; requestKey: string },
   now = new Date(),
 ): Promise<{ link: ReportLinkView; url: string }> {
   if (!Number.isInteger(input.validDays) || input.validDays < 1 || input.validDays > CLIENT_LINK_MAX_DAYS)
@@ -81,6 +81,7 @@ export async function createReportLink(
     workspaceId: input.workspaceId,
     reportId: report.id,
     createdBy: input.userId,
+    requestKey: input.requestKey,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + input.validDays * DAY),
   });

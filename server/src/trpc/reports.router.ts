@@ -2,7 +2,15 @@
 // period's row or returns the one already there (UNIQUE (workspace, period)) and starts the work
 // in the background; `reports.list` shows the rows with their progress and, once done, a signed
 // URL of the PDF.
-import { AppError, CLIENT_LINK_DEFAULT_DAYS, CLIENT_LINK_MAX_DAYS, can, periodProblem } from '@pauta/core';
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  CLIENT_LINK_DEFAULT_DAYS,
+  CLIENT_LINK_MAX_DAYS,
+  can,
+  periodProblem,
+  REPORT_NOTE_MAX,
+} from '@pauta/core';
 import { insertOrGetReport, listReports, type ReportRow } from '@pauta/db';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
@@ -17,7 +25,6 @@ import {
 import { publicProcedure, router, workspaceProcedure } from './trpc.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-export const REPORT_NOTE_MAX = 2000;
 
 export interface ReportView {
   id: string;
@@ -74,7 +81,8 @@ export const reportsRouter = router({
       workspaceAction: 'posts.write',
       idempotencyExempt:
         'its answer carries the only copy of the link, which must never be stored (the idempotency record ' +
-        'keeps answers in clear); a repeated click makes a second link, listed with the report and revocable',
+        'keeps answers in clear); the Idempotency-Key the browser sends is stored on the link row instead, so ' +
+        'a repeat of one click finds the same link and re-issues its token (one link, never two)',
     })
     .input(
       z.strictObject({
@@ -88,6 +96,8 @@ export const reportsRouter = router({
         userId: ctx.user.id,
         reportId: input.reportId,
         validDays: input.validDays,
+        // Without a key (not the browser) the request is its own action: a new link.
+        requestKey: ctx.idempotencyKey ?? `sem-chave:${randomUUID()}`,
       }),
     ),
 
