@@ -135,6 +135,9 @@ describe('Relatórios', () => {
     const axe = new AxeReport();
     await everyVariant(page, axe, 'reports', async () => {
       await list.getByTestId('report-status').filter({ hasText: 'Pronto' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
     });
 
     // The client: another context, no cookies.
@@ -157,6 +160,10 @@ describe('Relatórios', () => {
     await clientPage.getByRole('link', { name: 'Baixar PDF' }).waitFor();
     await everyVariant(clientPage, axe, 'report-page', async () => {
       await clientPage.getByRole('heading', { name: 'Resultados por rede' }).waitFor();
+      // Nothing wider than the window (the chart and the figures' table once pushed the page past 375 px).
+      expect(await clientPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        clientPage.viewportSize()?.width ?? 0,
+      );
     });
 
     // Revoked: the page refuses and shows nothing of the report.

@@ -97,7 +97,8 @@ export const reportMessages = {
   // Private links
   linkCreate: 'Criar link para o cliente',
   linkCreateLabel: (period: string) => `Criar link para o cliente do relatório de ${period}`,
-  linkDays: 'Validade do link (dias)',
+  linkDays: 'Validade do link',
+  linkDaysOption: (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'}`,
   linkCreated: 'Link criado. Copie agora: ele não será mostrado de novo.',
   linkCopy: 'Copiar link',
   linkCopied: 'Link copiado',

@@ -88,7 +88,7 @@ export function ReportPage() {
 
   return (
     <PublicLayout>
-      <Container size="md" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
+      <Container size="md" w="100%" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
         {body}
       </Container>
     </PublicLayout>
@@ -258,36 +258,46 @@ function NetworkSection({ network }: { network: Network }) {
             {network.label}
           </Title>
         </Group>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{text.tableFigure}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {text.tablePeriod}
+        <Table
+          striped
+          verticalSpacing={4}
+          horizontalSpacing={6}
+          fz={{ base: 'xs', sm: 'sm' }}
+          style={{ tableLayout: 'fixed', width: '100%' }}
+        >
+          <colgroup>
+            <col style={{ width: '34%' }} />
+            <col style={{ width: '22%' }} />
+            <col style={{ width: '22%' }} />
+            <col style={{ width: '22%' }} />
+          </colgroup>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{text.tableFigure}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {text.tablePeriod}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {text.tablePrevious}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {text.change}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(([label, value, format]) => (
+              <Table.Tr key={label}>
+                <Table.Th scope="row" fw={500}>
+                  {label}
                 </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {text.tablePrevious}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {text.change}
-                </Table.Th>
+                <Table.Td ta="right">{format(value.current)}</Table.Td>
+                <Table.Td ta="right">{format(value.previous)}</Table.Td>
+                <Table.Td ta="right">{reportFormat.change(value.changePct)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(([label, value, format]) => (
-                <Table.Tr key={label}>
-                  <Table.Th scope="row" fw={500}>
-                    {label}
-                  </Table.Th>
-                  <Table.Td ta="right">{format(value.current)}</Table.Td>
-                  <Table.Td ta="right">{format(value.previous)}</Table.Td>
-                  <Table.Td ta="right">{reportFormat.change(value.changePct)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
         <Text fw={600} size="sm">
           {text.bestPosts}
         </Text>

@@ -368,7 +368,10 @@ function LinksSection({ report, label, timeZone }: { report: Report; label: stri
       onSettled: reload,
     }),
   );
-  const dayOptions = [1, 7, 14, CLIENT_LINK_MAX_DAYS].map((d) => ({ value: String(d), label: String(d) }));
+  const dayOptions = [1, 7, 14, CLIENT_LINK_MAX_DAYS].map((d) => ({
+    value: String(d),
+    label: text.linkDaysOption(d),
+  }));
   return (
     <Stack gap="xs">
       <Group gap="sm" align="flex-end" wrap="wrap">
