@@ -167,7 +167,7 @@ function OpenReport({ view }: { view: OpenView }) {
         <Title order={2} size="h3" id="report-summary">
           {text.summaryTitle}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
           <Figure label={text.figures.published} value={summary.published} format={reportFormat.count} />
           <Figure label={text.figures.planned} value={summary.planned} format={reportFormat.count} />
           <Figure label={text.figures.reach} value={summary.reach} format={reportFormat.count} />
