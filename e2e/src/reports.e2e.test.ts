@@ -66,7 +66,6 @@ async function seed(workspaceId: string, year: number, month: number) {
 
 describe('Relatórios', () => {
   it('generates live, downloads the PDF with the database totals, shares a link and revokes it', async () => {
-    const started = Date.now();
     const { page } = await newPage(browser);
     const email = uniqueEmail('relatorio');
     await signUp(page, email);
@@ -175,6 +174,5 @@ describe('Relatórios', () => {
     await client.close();
 
     expect(axe.blocking(), JSON.stringify(axe.blocking(), null, 2)).toEqual([]);
-    console.log(`[reports e2e] ${Date.now() - started} ms`);
   });
 });
