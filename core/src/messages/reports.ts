@@ -73,9 +73,7 @@ export const reportMessages = {
 
   // The list
   listTitle: 'Relatórios gerados',
-  loading: 'Carregando relatórios…',
   loadError: 'Não foi possível carregar os relatórios.',
-  retryLoad: 'Tentar de novo',
   empty: 'Nenhum relatório ainda',
   emptyHint: 'Gere o primeiro relatório acima: em poucos segundos ele fica pronto para baixar.',
   status: {
@@ -151,7 +149,6 @@ export const reportMessages = {
     'Texto escrito por inteligência artificial a partir dos números acima; os números são calculados pela Pauta.',
   noteTitle: 'Nota da equipe',
   downloadPdf: 'Baixar PDF',
-  logoAlt: (name: string) => `Logo de ${name}`,
   invalidTitle: 'Este link não abre nenhum relatório',
   invalidText: 'Confira se o endereço foi copiado inteiro ou peça um novo link a quem enviou.',
   revokedTitle: 'Este link foi revogado',
