@@ -122,6 +122,13 @@ describe('the report link', () => {
     const raw = JSON.stringify({ ...view, pdfUrl: null });
     for (const secret of [owner.id, reportId, token, row.id, '@']) expect(raw).not.toContain(secret);
 
+    // A report done before snapshots were kept: the page computes today's figures instead.
+    await handle.db.deleteFrom('report_snapshots').where('report_id', '=', reportId).execute();
+    const fallback = (await visitor().query<ReportPageView>('reportPage.view', { token })).data!;
+    if (fallback.state !== 'open') throw new Error(fallback.state);
+    expect(fallback.summary.published.current).toBe(12);
+    expect(fallback.analysis.source).toBe('local');
+
     // The owner's list shows the link; revoking ends it at once (a repeat changes nothing).
     const list = await owner.browser.query<ReportView[]>('reports.list');
     expect(list.data![0]!.links).toMatchObject([

@@ -14,6 +14,7 @@ import {
   type CadenceRow,
   CLIENT_LINK_MAX_DAYS,
   cadenceRows,
+  DEFAULT_TIME_ZONE,
   type Platform,
   type ReportPeriod,
 } from '@pauta/core';
@@ -31,8 +32,8 @@ import { CLIENT_LINK_LIMITS, hashToken, TOKEN_SHAPE } from '../approval/client-l
 import { assertNotBlocked, countFailure } from '../auth/rate-limit.js';
 import type { AppDeps } from '../deps.js';
 import { browserMediaUrl } from '../media/media.service.js';
-import type { ReportAnalysis } from './analysis.js';
-import type { Compared, ReportData } from './report-data.js';
+import { localAnalysis, type ReportAnalysis } from './analysis.js';
+import { type Compared, type ReportData, readReportData } from './report-data.js';
 
 const DAY = 24 * 3_600_000;
 /** The path of a report's page; the server marks it no-referrer and noindex (app.ts). */
@@ -207,10 +208,23 @@ export async function openReportPage(
     findReport(deps.db, link.workspace_id, link.report_id),
     findReportSnapshot(deps.db, link.workspace_id, link.report_id),
   ]);
-  if (report?.status !== 'done' || !snapshot) return { state: 'invalid' };
+  if (report?.status !== 'done') return { state: 'invalid' };
   await touchReportLink(deps.db, link.id);
-  const data = snapshot.data as ReportData;
-  const analysis = snapshot.analysis as ReportAnalysis;
+  let data: ReportData;
+  let analysis: ReportAnalysis;
+  if (snapshot) {
+    data = snapshot.data as ReportData;
+    analysis = snapshot.analysis as ReportAnalysis;
+  } else {
+    // A report finished before snapshots were kept: today's figures and the automatic text.
+    data = await readReportData(deps.db, {
+      workspaceId: link.workspace_id,
+      period: { from: report.period_start, to: report.period_end },
+      timeZone: DEFAULT_TIME_ZONE,
+      now,
+    });
+    analysis = { source: 'local', text: localAnalysis(data) };
+  }
   const signingKey = deps.media?.signingKey;
   const sign = (key: string | null) =>
     key && signingKey ? browserMediaUrl(signingKey, key, now.getTime()) : null;
