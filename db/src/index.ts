@@ -33,6 +33,7 @@ export * from './repositories/publishing.repository.js';
 export * from './repositories/publishing-batch.repository.js';
 export * from './repositories/rate-limits.repository.js';
 export * from './repositories/report-deliveries.repository.js';
+export * from './repositories/report-links.repository.js';
 export * from './repositories/report-runs.repository.js';
 export * from './repositories/reports.repository.js';
 export * from './repositories/scheduled-posts.repository.js';

@@ -32,6 +32,8 @@ import * as apiTokens from '../migrations/2026-11-30T00-20-api-tokens.js';
 import * as webhooks from '../migrations/2026-11-30T00-30-webhooks.js';
 import * as reportHistory from '../migrations/2026-11-30T00-40-report-history.js';
 import * as reports from '../migrations/2026-11-30T01-00-reports.js';
+import * as reportLive from '../migrations/2026-11-30T01-10-report-live.js';
+import * as reportLinks from '../migrations/2026-11-30T01-20-report-links.js';
 import * as reportSchedules from '../migrations/2026-11-30T01-20-report-schedules.js';
 import * as threadsPlatform from '../migrations/2026-11-30T02-00-threads-platform.js';
 import type { Database } from './schema.js';
@@ -67,6 +69,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T00-30-webhooks': webhooks,
   '2026-11-30T00-40-report-history': reportHistory,
   '2026-11-30T01-00-reports': reports,
+  '2026-11-30T01-10-report-live': reportLive,
+  '2026-11-30T01-20-report-links': reportLinks,
   '2026-11-30T01-20-report-schedules': reportSchedules,
   '2026-11-30T02-00-threads-platform': threadsPlatform,
 };

@@ -337,6 +337,30 @@ export interface ReportDeliveriesTable {
   sent_at: NullableTimestamp;
 }
 
+/** A private read-only link to one report (docs/reports.md "The private link"). */
+export interface ReportLinksTable {
+  id: Generated<string>;
+  workspace_id: string;
+  report_id: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: Uint8Array;
+  request_key: string;
+  created_by: string | null;
+  expires_at: Date;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** The figures and analysis a report's PDF was drawn from (JSON; server/src/reports). */
+export interface ReportSnapshotsTable {
+  report_id: string;
+  workspace_id: string;
+  data: ColumnType<unknown, string, string>;
+  analysis: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
 /** One live update (docs/live-updates.md); written by a trigger, never by application code. */
 export interface LiveEventsTable {
   /** bigserial; pg returns int8 as a number (client.ts), so ids stay below 2^53. */
@@ -344,10 +368,13 @@ export interface LiveEventsTable {
   /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
   workspace_id: Generated<string>;
   user_id: string;
-  kind: 'post' | 'metrics' | 'account';
+  kind: 'post' | 'metrics' | 'account' | 'report';
   post_id: string | null;
   published_post_id: string | null;
-  platform: Platform;
+  /** The report whose status/progress changed (kind 'report'; migration 2026-11-30T01-10-report-live). */
+  report_id: string | null;
+  /** Null only for kind 'report'. */
+  platform: Platform | null;
   status: PostStatus | null;
   error_code: string | null;
   retry_at: Date | null;
@@ -682,6 +709,8 @@ export interface Database {
   reports: ReportsTable;
   report_schedules: ReportSchedulesTable;
   report_deliveries: ReportDeliveriesTable;
+  report_links: ReportLinksTable;
+  report_snapshots: ReportSnapshotsTable;
   pending_connections: PendingConnectionsTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;

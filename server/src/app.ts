@@ -19,6 +19,7 @@ import { clientAssets, sendStaticFile } from './http/static-assets.js';
 import { MCP_PATH, mcpRouter } from './mcp/mcp.routes.js';
 import { mediaRouter } from './media/media.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
+import { REPORT_LINK_PAGE } from './reports/report-link.service.js';
 import { contextFactory } from './trpc/context.js';
 import { createTrpcHandler } from './trpc/http-handler.js';
 import { appRouter } from './trpc/router.js';
@@ -143,7 +144,7 @@ export function createApp(deps: AppDeps): express.Express {
       // pages a token: never leak them in a Referer (O5).
       if (TOKEN_PAGES.has(req.path)) res.setHeader('Referrer-Policy', 'no-referrer');
       // The client approval link carries its token in the path: no Referer, never indexed.
-      if (req.path.startsWith(CLIENT_LINK_PAGE)) {
+      if (req.path.startsWith(CLIENT_LINK_PAGE) || req.path.startsWith(REPORT_LINK_PAGE)) {
         res.setHeader('Referrer-Policy', 'no-referrer');
         res.setHeader('X-Robots-Tag', 'noindex, nofollow');
       }

@@ -159,6 +159,7 @@ function fakeContext(own: SeededUser): SampleContext {
       instagramPendingId: id(),
       deletionRequestId: id(),
       webhookId: id(),
+      reportId: id(),
     },
     admin: { userId: id(), email: 'b@teste.pauta.dev', templateId: id(), deletionRequestId: id() },
   };

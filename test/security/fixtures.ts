@@ -44,6 +44,8 @@ export interface SeededUser {
   deletionRequestId: string;
   /** A webhook subscription of the personal workspace (docs/webhooks.md). */
   webhookId: string;
+  /** A done report of the personal workspace (docs/reports.md). */
+  reportId: string;
 }
 
 /** Every id the user owns, for "another user's id in every uuid position". */
@@ -58,6 +60,7 @@ export function ownedIds(user: SeededUser): string[] {
     user.logId,
     user.accountId,
     user.webhookId,
+    user.reportId,
     user.pendingId,
     user.instagramPendingId,
     user.deletionRequestId,
@@ -187,6 +190,22 @@ export async function seedUser(
     createdBy: user.id,
     requestKey: randomUUID(),
   });
+  const reportId = randomUUID();
+  const report = await db
+    .insertInto('reports')
+    .values({
+      id: reportId,
+      pdf_key: `reports/${user.id}/${reportId}.pdf`,
+      workspace_id: user.id,
+      period_start: '2026-10-01',
+      period_end: '2026-10-31',
+      note: `Nota ${marker}`,
+      requested_by: user.id,
+      status: 'done',
+      progress: 100,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const deletion = await db
     .insertInto('data_deletion_requests')
     .values({
@@ -209,6 +228,7 @@ export async function seedUser(
     logId: log.id,
     accountId: account.id,
     webhookId: webhook!.subscription.id,
+    reportId: report.id,
     pendingId,
     instagramPendingId,
     deletionRequestId: deletion.id,

@@ -23,6 +23,7 @@ const EXEMPT = [
   'auth.signIn',
   'auth.signOut',
   'clientLinks.create',
+  'reports.createLink',
   'webhooks.create',
   'webhooks.rotateSecret',
 ];

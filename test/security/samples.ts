@@ -173,6 +173,9 @@ export const SAMPLES: Record<string, Sample> = {
   // The scheduled report email (docs/reports.md "Scheduled email"): owner only.
   'reportSchedules.get': none,
   'reportSchedules.set': () => ({ frequency: 'monthly', recipients: ['cliente@exemplo.com.br'] }),
+  'reports.createLink': ({ own }) => ({ reportId: own.reportId, validDays: 7 }),
+  'reports.revokeLink': () => ({ id: randomUUID() }),
+  'reportPage.view': () => ({ token: 'A'.repeat(43) }),
 
   'bestTime.grid': none,
   'bestTime.suggestions': ({ own }) => ({ postId: own.postIds.scheduled }),

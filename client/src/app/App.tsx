@@ -127,6 +127,13 @@ export function App() {
         <PAGES.clientApproval />
       </Screen>
     );
+  // A report's private read-only link (docs/reports.md): no session either.
+  if (pathname.startsWith('/relatorio/'))
+    return (
+      <Screen>
+        <PAGES.reportPage />
+      </Screen>
+    );
 
   if (!answer) {
     if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
@@ -150,7 +157,8 @@ function PublicPages({ pathname }: { pathname: string }) {
     page === 'signInLink' ||
     page === 'dataDeletionConfirm' ||
     page === 'invitation' ||
-    page === 'clientApproval'
+    page === 'clientApproval' ||
+    page === 'reportPage'
       ? 'landing'
       : page;
   useDocumentTitle(publicPageTitle(shown));

@@ -32,6 +32,7 @@ export const PAGE_LOADERS = {
     import('../pages/auth/InvitationPage').then((m) => ({ default: m.InvitationPage })),
   clientApproval: (): PageModule =>
     import('../pages/public/ClientApprovalPage').then((m) => ({ default: m.ClientApprovalPage })),
+  reportPage: (): PageModule => import('../pages/public/ReportPage').then((m) => ({ default: m.ReportPage })),
 } as const;
 
 export type PublicPage = keyof typeof PAGE_LOADERS;
@@ -58,6 +59,8 @@ export function publicPageFor(pathname: string): PublicPage {
     default:
       // The client approval link (docs/approval.md): /aprovacao/<token>.
       if (pathname.startsWith('/aprovacao/')) return 'clientApproval';
+      // A report's private link (docs/reports.md): /relatorio/<token>.
+      if (pathname.startsWith('/relatorio/')) return 'reportPage';
       return 'landing';
   }
 }

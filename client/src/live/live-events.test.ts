@@ -15,6 +15,7 @@ function event(overrides: Partial<LiveEvent>): LiveEvent {
     kind: 'post',
     postId: '33333333-3333-4333-8333-333333333333',
     publishedPostId: null,
+    reportId: null,
     platform: 'linkedin',
     status: 'published',
     errorCode: null,
@@ -49,6 +50,7 @@ function setup() {
       accounts: { queryKey: [['accounts', 'list']] },
       adminLogs: [{ queryKey: [['admin', 'logs']] }],
       approval: { queryKey: [['approval']] },
+      reports: { queryKey: [['reports']] },
     },
   });
   return {
@@ -64,6 +66,25 @@ function setup() {
 }
 
 describe('live events on the open screen', () => {
+  it("a report's progress refetches the reports (and the dashboard) and toasts nothing", () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    const reportId = '44444444-4444-4444-8444-444444444444';
+    handler.handle(live(event({ kind: 'report', reportId, postId: null, platform: null, status: null })));
+    flush();
+    expect(invalidated).toContain('reports');
+    expect(invalidated).not.toContain('posts');
+    expect(toasts).toEqual([]);
+    // Another workspace's report (an administrator's stream) refreshes nothing of this one.
+    handler.handle(
+      live(
+        event({ kind: 'report', reportId, workspaceId: OTHER, postId: null, platform: null, status: null }),
+      ),
+    );
+    flush();
+    expect(invalidated.filter((k) => k === 'reports')).toHaveLength(1);
+  });
+
   it('a publication refetches the lists, the calendar, published posts and the dashboard, and toasts with a link', () => {
     const { handler, invalidated, toasts, flush } = setup();
     handler.handle({ type: 'sync' });

@@ -8,6 +8,7 @@ import {
   liveMessages,
   messages,
   PLATFORM_LABELS,
+  type Platform,
   type PostStatus,
   publishErrorMessages,
 } from '@pauta/core';
@@ -29,6 +30,8 @@ interface LiveCacheFilters {
   approval?: QueryFilters;
   /** "Melhores horários" and the reschedule suggestions (docs/best-time.md): metrics and posts move them. */
   bestTime?: QueryFilters;
+  /** Relatórios (docs/reports.md): a report's status or progress changed. */
+  reports?: QueryFilters;
 }
 
 export interface LiveToast {
@@ -54,7 +57,7 @@ function reason(event: LiveEvent): string {
 }
 
 /** The toast of an account's health change the owner must act on (issue 18), or null. */
-function accountToast(event: LiveEvent): LiveToast | null {
+function accountToast(event: LiveEvent & { platform: Platform }): LiveToast | null {
   const text = messages.accounts;
   const link = { href: viewPath('connected-accounts'), label: text.bannerAction };
   const platform = PLATFORM_LABELS[event.platform];
@@ -71,7 +74,11 @@ function accountToast(event: LiveEvent): LiveToast | null {
 }
 
 /** The toast for one of the owner's events, or null (no result to announce). */
-export function toastFor(event: LiveEvent): LiveToast | null {
+export function toastFor(liveEvent: LiveEvent): LiveToast | null {
+  // A report's progress (kind 'report', no network) is shown on its page, never toasted.
+  const platform = liveEvent.platform;
+  if (platform === null) return null;
+  const event = { ...liveEvent, platform };
   if (event.kind === 'account') return accountToast(event);
   if (event.kind !== 'post' || !event.status) return null;
   const problems = (status: string) => ({
@@ -183,6 +190,7 @@ export function createLiveHandler(options: LiveHandlerOptions) {
     if (own.length > 0) invalidate(filters.dashboard);
     if (own.length > 0 && filters.bestTime) invalidate(filters.bestTime);
     if (own.some((e) => e.kind === 'account')) invalidate(filters.accounts);
+    if (own.some((e) => e.kind === 'report') && filters.reports) invalidate(filters.reports);
     if (events.some((e) => e.kind === 'post')) for (const f of filters.adminLogs) invalidate(f);
 
     // An account's health change the owner must act on (expiring, flagged): its own toast.

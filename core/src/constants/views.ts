@@ -20,6 +20,7 @@ export const VIEWS = [
   'clients-overview',
   'client-settings',
   'integrations',
+  'reports',
   'privacy-policy',
   'data-deletion',
   'admin',
@@ -37,6 +38,7 @@ export const VIEW_ALIASES = {
   'edit-theme': 'edit',
   /** /integracoes, the pt-BR address the emails link to. */
   integracoes: 'integrations',
+  relatorios: 'reports',
 } as const satisfies Record<string, View>;
 
 export const ADMIN_VIEWS = [

@@ -14,12 +14,16 @@ export const liveEventSchema = z.object({
   /**
    * 'post': a post's status changed; 'metrics': a published post's metrics were read; 'account':
    * a connected account's health changed (flagged, limited, its expiry announced: errorCode says
-   * which — ACCOUNT_NEEDS_RECONNECT, ACCOUNT_EXPIRING, RATE_LIMITED — or null).
+   * which — ACCOUNT_NEEDS_RECONNECT, ACCOUNT_EXPIRING, RATE_LIMITED — or null); 'report': a
+   * report's status or progress changed (docs/reports.md; errorCode when it failed).
    */
-  kind: z.enum(['post', 'metrics', 'account']),
+  kind: z.enum(['post', 'metrics', 'account', 'report']),
   postId: z.uuid().nullable(),
   publishedPostId: z.uuid().nullable(),
-  platform: z.enum(PLATFORMS),
+  /** The report of a 'report' event (absent from the other kinds' payloads). */
+  reportId: z.uuid().nullable().default(null),
+  /** The network; null only for a 'report' event. */
+  platform: z.enum(PLATFORMS).nullable(),
   status: z.enum(POST_STATUSES).nullable(),
   /** The post's ErrorCode when it failed, needs attention, was missed or waits for a retry. */
   errorCode: z.string().max(64).nullable(),

@@ -47,7 +47,9 @@ export type ConflictReason =
   | 'LAST_OWNER'
   | 'PERSONAL_OWNER'
   | 'ALREADY_MEMBER'
-  | 'SOLE_OWNER';
+  | 'SOLE_OWNER'
+  // Reports (docs/reports.md): a link to a report that is not done yet.
+  | 'REPORT_NOT_READY';
 
 /** A failed account connection: the network, and the provider's kind of failure when known. */
 export interface ConnectionFailure {

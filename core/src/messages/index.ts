@@ -10,6 +10,7 @@ export * from './media.js';
 export * from './members.js';
 export * from './messages.js';
 export * from './report-schedules.js';
+export * from './reports.js';
 export * from './roles.js';
 export * from './shared-accounts.js';
 export * from './video.js';

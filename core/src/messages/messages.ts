@@ -81,6 +81,11 @@ const views = {
     title: 'Dados do cliente',
     subtitle: 'Nome, cor e logo do cliente: aparecem no seletor, na visão geral e na página de aprovação.',
   },
+  reports: {
+    title: 'Relatórios',
+    subtitle:
+      'O relatório mensal de cada cliente: resultados, comparação com o período anterior, PDF e link.',
+  },
   integrations: {
     title: 'Integrações',
     subtitle:

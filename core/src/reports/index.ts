@@ -1,3 +1,4 @@
 export * from './chart-data.js';
+export * from './limits.js';
 export * from './period.js';
 export * from './schedule.js';

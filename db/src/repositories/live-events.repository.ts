@@ -15,7 +15,8 @@ export interface LiveEventRow {
   kind: LiveEventsTable['kind'];
   postId: string | null;
   publishedPostId: string | null;
-  platform: Platform;
+  reportId: string | null;
+  platform: Platform | null;
   status: PostStatus | null;
   errorCode: string | null;
   retryAt: Date | null;
@@ -29,7 +30,8 @@ function toRow(r: {
   kind: LiveEventsTable['kind'];
   post_id: string | null;
   published_post_id: string | null;
-  platform: Platform;
+  report_id: string | null;
+  platform: Platform | null;
   status: PostStatus | null;
   error_code: string | null;
   retry_at: Date | null;
@@ -42,6 +44,7 @@ function toRow(r: {
     kind: r.kind,
     postId: r.post_id,
     publishedPostId: r.published_post_id,
+    reportId: r.report_id,
     platform: r.platform,
     status: r.status,
     errorCode: r.error_code,

@@ -60,9 +60,10 @@ export const CLIENT_LINK_LIMITS = {
   badToken: { limit: 30, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
 } as const;
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** A link token: 32 random bytes in base64url (also the report links', reports/report-link.service.ts). */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-function hashToken(token: string): Buffer {
+export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 

@@ -17,12 +17,14 @@ import {
   listReclaimableReports,
   type MediaStorage,
   reportProgress,
+  saveReportSnapshot,
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { AiClient } from '../ai/ai-client.js';
 import type { Logger } from '../logger.js';
 import { writeAnalysis } from './analysis.js';
 import { readReportData } from './report-data.js';
+import { loadReportImages } from './report-images.js';
 import { renderReportPdf } from './report-pdf.js';
 
 export const REPORT_LEASE_MS = 2 * 60_000;
@@ -76,10 +78,15 @@ export async function runReport(
     });
     await step(40);
     const analysis = await writeAnalysis({ ai: deps.ai, logger: deps.logger }, data);
+    // What the web page of a private link shows: the very figures and text of this PDF.
+    if (!(await saveReportSnapshot(deps.db, fence, { data, analysis }))) throw new LostLease();
     await step(60);
+    const images = await loadReportImages({ storage: deps.storage, logger: deps.logger }, data);
     const pdf = await renderReportPdf({
       data,
       analysis,
+      logo: images.logo,
+      thumbs: images.thumbs,
       note: claimed.note || null,
       generatedAt: new Date(),
     });

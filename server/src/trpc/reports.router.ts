@@ -2,15 +2,29 @@
 // period's row or returns the one already there (UNIQUE (workspace, period)) and starts the work
 // in the background; `reports.list` shows the rows with their progress and, once done, a signed
 // URL of the PDF.
-import { AppError, periodProblem } from '@pauta/core';
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  CLIENT_LINK_DEFAULT_DAYS,
+  CLIENT_LINK_MAX_DAYS,
+  can,
+  periodProblem,
+  REPORT_NOTE_MAX,
+} from '@pauta/core';
 import { insertOrGetReport, listReports, type ReportRow } from '@pauta/db';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { browserMediaUrl } from '../media/media.service.js';
-import { router, workspaceProcedure } from './trpc.js';
+import {
+  createReportLink,
+  openReportPage,
+  type ReportLinkView,
+  reportLinksOf,
+  revokeReportLinkOf,
+} from '../reports/report-link.service.js';
+import { publicProcedure, router, workspaceProcedure } from './trpc.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-export const REPORT_NOTE_MAX = 2000;
 
 export interface ReportView {
   id: string;
@@ -24,9 +38,11 @@ export interface ReportView {
   finishedAt: Date | null;
   /** Same-origin signed URL of the PDF (one to two hours), once done. */
   pdfUrl: string | null;
+  /** Its private links (owner and editor only; empty for the others). */
+  links: ReportLinkView[];
 }
 
-function toView(deps: AppDeps, row: ReportRow): ReportView {
+function toView(deps: AppDeps, row: ReportRow, links: ReportLinkView[] = []): ReportView {
   return {
     id: row.id,
     periodStart: row.period_start,
@@ -41,14 +57,56 @@ function toView(deps: AppDeps, row: ReportRow): ReportView {
       row.status === 'done' && row.pdf_key && deps.media
         ? browserMediaUrl(deps.media.signingKey, row.pdf_key)
         : null,
+    links,
   };
 }
 
 export const reportsRouter = router({
   /** The workspace's reports, newest first. */
-  list: workspaceProcedure('workspace.read').query(async ({ ctx }) =>
-    (await listReports(ctx.deps.db, ctx.workspace.id)).map((row) => toView(ctx.deps, row)),
-  ),
+  list: workspaceProcedure('workspace.read').query(async ({ ctx }) => {
+    const [rows, links] = await Promise.all([
+      listReports(ctx.deps.db, ctx.workspace.id),
+      can(ctx.workspace.role, 'posts.write') ? reportLinksOf(ctx.deps, ctx.workspace.id) : null,
+    ]);
+    return rows.map((row) => toView(ctx.deps, row, links?.get(row.id) ?? []));
+  }),
+
+  /**
+   * "Criar link": a private read-only link to a done report (docs/reports.md "The private link").
+   * Its answer carries the link's only copy.
+   */
+  createLink: workspaceProcedure('posts.write')
+    .meta({
+      access: 'user',
+      workspaceAction: 'posts.write',
+      idempotencyExempt:
+        'its answer carries the only copy of the link, which must never be stored (the idempotency record ' +
+        'keeps answers in clear); the Idempotency-Key the browser sends is stored on the link row instead, so ' +
+        'a repeat of one click finds the same link and re-issues its token (one link, never two)',
+    })
+    .input(
+      z.strictObject({
+        reportId: z.uuid(),
+        validDays: z.number().int().min(1).max(CLIENT_LINK_MAX_DAYS).default(CLIENT_LINK_DEFAULT_DAYS),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      createReportLink(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        reportId: input.reportId,
+        validDays: input.validDays,
+        // Without a key (not the browser) the request is its own action: a new link.
+        requestKey: ctx.idempotencyKey ?? `sem-chave:${randomUUID()}`,
+      }),
+    ),
+
+  /** "Revogar": at once; a repeat changes nothing. */
+  revokeLink: workspaceProcedure('posts.write')
+    .input(z.strictObject({ id: z.uuid() }))
+    .mutation(({ ctx, input }) =>
+      revokeReportLinkOf(ctx.deps, { workspaceId: ctx.workspace.id, linkId: input.id }),
+    ),
 
   /**
    * The period's report: inserted, or the existing row returned (a second click, tab or process
@@ -78,4 +136,11 @@ export const reportsRouter = router({
       if (row.status !== 'done') ctx.deps.reports?.start(ctx.workspace.id, row.id);
       return toView(ctx.deps, row);
     }),
+});
+
+/** /relatorio/<token>: public, the token is the only credential (reports/report-link.service.ts). */
+export const reportPageRouter = router({
+  view: publicProcedure
+    .input(z.strictObject({ token: z.string().min(1).max(100) }))
+    .query(({ ctx, input }) => openReportPage(ctx.deps, { token: input.token, ip: ctx.ip })),
 });

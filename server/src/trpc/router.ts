@@ -13,7 +13,7 @@ import { mediaRouter } from './media.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
 import { reportSchedulesRouter } from './report-schedules.router.js';
-import { reportsRouter } from './reports.router.js';
+import { reportPageRouter, reportsRouter } from './reports.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
@@ -45,6 +45,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   reports: reportsRouter,
   reportSchedules: reportSchedulesRouter,
+  reportPage: reportPageRouter,
 });
 
 export type AppRouter = typeof appRouter;

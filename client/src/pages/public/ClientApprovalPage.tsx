@@ -43,7 +43,7 @@ export function tokenFromPath(pathname: string): string {
 const clientTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
 
 /** Keeps search engines away from a page whose URL is a credential (the server sends X-Robots-Tag too). */
-function useNoIndex() {
+export function useNoIndex() {
   useEffect(() => {
     const meta = document.createElement('meta');
     meta.name = 'robots';
@@ -343,7 +343,7 @@ export function ClientPostCard({
 }
 
 /** The cliente's branding (docs/workspaces.md): its logo and name, on a band of its colour. */
-function ClienteBrand({ branding }: { branding: OpenView['branding'] }) {
+export function ClienteBrand({ branding }: { branding: OpenView['branding'] }) {
   return (
     <Group
       gap="sm"

@@ -221,3 +221,57 @@ function EngagementChart({ weekly }: Pick<DashboardChartsProps, 'weekly'>) {
     />
   );
 }
+
+/**
+ * The report's cadence chart (docs/reports.md): planned and published posts per week, from the
+ * rows the PDF draws (core's `cadenceRows`), in the dashboard's chart card.
+ */
+export function CadenceChart({
+  rows,
+  labels,
+}: {
+  rows: readonly { week: string; published: number; planned: number }[];
+  labels: {
+    title: string;
+    hint: string;
+    summary: string;
+    empty: string;
+    planned: string;
+    published: string;
+    week: string;
+    posts: string;
+  };
+}) {
+  const any = rows.some((row) => row.published > 0 || row.planned > 0);
+  return (
+    <ChartCard
+      title={labels.title}
+      hint={labels.hint}
+      summary={labels.summary}
+      empty={any ? null : labels.empty}
+      chart={
+        <BarChart
+          h={CHART_HEIGHT}
+          data={[...rows]}
+          dataKey="week"
+          series={[
+            { name: 'planned', label: labels.planned, color: 'gray.5' },
+            { name: 'published', label: labels.published, color: 'brand.6' },
+          ]}
+          yAxisLabel={labels.posts}
+          valueFormatter={formatCount}
+          yAxisProps={{ allowDecimals: false, width: 40 }}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          xAxisLabel={labels.week}
+          withTooltip
+          accessibilityLayer={false}
+        />
+      }
+      table={{
+        head: [labels.week, labels.planned, labels.published],
+        rows: rows.map((row) => [row.week, formatCount(row.planned), formatCount(row.published)]),
+      }}
+    />
+  );
+}

@@ -10,7 +10,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { engagementLabel, formatCompactNumber, formatEngagement, messages, reachLabel } from '@pauta/core';
+import {
+  engagementLabel,
+  formatCompactNumber,
+  formatEngagement,
+  messages,
+  reachLabel,
+  reportMessages,
+} from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconAlertTriangle,
@@ -19,6 +26,7 @@ import {
   IconCircleCheck,
   IconClockHour4,
   IconEye,
+  IconFileAnalytics,
   IconListDetails,
   IconPalette,
   IconPlus,
@@ -211,6 +219,14 @@ function QuickLinks() {
         leftSection={<IconSend size={18} aria-hidden />}
       >
         {text.viewAllPosts}
+      </Button>
+      <Button
+        component={Link}
+        href={viewPath('reports')}
+        variant="default"
+        leftSection={<IconFileAnalytics size={18} aria-hidden />}
+      >
+        {reportMessages.dashboardLink}
       </Button>
       {canWriteThemes && (
         <Button

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { apiMessages, messages } from '@pauta/core';
-import { IconApi, IconFileText, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { apiMessages, messages, reportMessages } from '@pauta/core';
+import { IconApi, IconFileAnalytics, IconFileText, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { viewPath } from '../../app/view-paths';
 import { NavCard } from '../../components/NavCard';
 import { TimeZoneCard } from './TimeZoneCard';
@@ -23,6 +23,12 @@ export function SettingsView() {
           title={apiMessages.integrations.title}
           description={apiMessages.integrations.description}
           icon={IconApi}
+        />
+        <NavCard
+          href={viewPath('reports')}
+          title={reportMessages.navLabel}
+          description={reportMessages.settingsCardDescription}
+          icon={IconFileAnalytics}
         />
         <NavCard
           href={viewPath('privacy-policy')}

@@ -1,0 +1,349 @@
+// /relatorio/<token> (issue 27 item 3; docs/reports.md "The private link"): a report as its
+// client reads it, without an account or a session: the cover (name, logo, colour), the summary
+// against the previous period, the cadence chart (the PDF's rows, the dashboard's chart), the
+// results per network with the best posts, the analysis and the note, and the PDF. A revoked,
+// expired or forged link says so and shows nothing of the report.
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { formatDateTime, messages, reportFormat, reportMessages } from '@pauta/core';
+import type { AppRouter } from '@pauta/server';
+import { IconClockX, IconDownload, IconLinkOff, IconSparkles } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { lazy, Suspense } from 'react';
+import { usePathname } from '../../app/navigation';
+import { PlatformIcon } from '../../components/PlatformIcon';
+import { PublicLayout } from '../../components/PublicLayout';
+import { StateMessage } from '../../components/StateMessage';
+import { errorCodeOf } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { ClienteBrand, useNoIndex } from './ClientApprovalPage';
+
+const text = reportMessages;
+type View = inferRouterOutputs<AppRouter>['reportPage']['view'];
+type OpenView = Extract<View, { state: 'open' }>;
+type Network = OpenView['networks'][number];
+type Compared = OpenView['summary']['published'];
+
+const CadenceChart = lazy(() =>
+  import('../../views/dashboard/DashboardCharts').then((m) => ({ default: m.CadenceChart })),
+);
+
+/** The token of /relatorio/<token>. */
+export function reportTokenFromPath(pathname: string): string {
+  return decodeURIComponent(pathname.replace(/^\/relatorio\/?/, '').split('/')[0] ?? '');
+}
+
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
+
+export function ReportPage() {
+  const token = reportTokenFromPath(usePathname());
+  useDocumentTitle(`${text.pageTitle} · ${messages.common.appName}`);
+  useNoIndex();
+  const trpc = useTRPC();
+  const view = useQuery({
+    ...trpc.reportPage.view.queryOptions({ token }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: 0,
+  });
+
+  let body: React.ReactNode;
+  if (token === '' || view.data?.state === 'invalid')
+    body = <Ended icon={IconLinkOff} title={text.invalidTitle} message={text.invalidText} />;
+  else if (view.data?.state === 'revoked')
+    body = <Ended icon={IconLinkOff} title={text.revokedTitle} message={text.revokedText} />;
+  else if (view.data?.state === 'expired')
+    body = <Ended icon={IconClockX} title={text.expiredTitle} message={text.expiredText} />;
+  else if (view.isError)
+    body = (
+      <Alert
+        color={errorCodeOf(view.error) === 'RATE_LIMITED' ? 'yellow' : 'red'}
+        variant="light"
+        role="alert"
+      >
+        {errorCodeOf(view.error) === 'RATE_LIMITED' ? text.rateLimited : text.pageLoadError}
+      </Alert>
+    );
+  else if (!view.data)
+    body = (
+      <Text c="dimmed" role="status">
+        {messages.common.loading}
+      </Text>
+    );
+  else body = <OpenReport view={view.data} />;
+
+  return (
+    <PublicLayout>
+      <Container size="md" w="100%" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
+        {body}
+      </Container>
+    </PublicLayout>
+  );
+}
+
+function Ended({ icon, title, message }: { icon: typeof IconLinkOff; title: string; message: string }) {
+  return <StateMessage icon={icon} title={title} description={message} color="gray" role="alert" />;
+}
+
+type Format = (value: number | null) => string;
+
+function ChangeBadge({ change }: { change: number | null }) {
+  const color = change === null || change === 0 ? 'gray' : change > 0 ? 'teal' : 'red';
+  return (
+    <Badge color={color} variant="light" style={{ textTransform: 'none' }}>
+      {reportFormat.change(change)}
+    </Badge>
+  );
+}
+
+function Figure({ label, value, format }: { label: string; value: Compared; format: Format }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={700} fz={26} lh={1.1} data-testid="report-figure">
+          {format(value.current)}
+        </Text>
+        <Group gap={6} wrap="wrap">
+          <ChangeBadge change={value.changePct} />
+          <Text size="xs" c="dimmed">
+            {text.previousValue(format(value.previous))}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function OpenReport({ view }: { view: OpenView }) {
+  const { summary } = view;
+  const published = view.cadence.reduce((sum, row) => sum + row.published, 0);
+  const planned = view.cadence.reduce((sum, row) => sum + row.planned, 0);
+  return (
+    <Stack gap="xl">
+      <Stack gap={6}>
+        <ClienteBrand branding={view.client} />
+        <Title order={1} size="h2">
+          {text.pageHeading}
+        </Title>
+        <Text fw={600}>{text.pagePeriod(reportFormat.period(view.period))}</Text>
+        <Text size="sm" c="dimmed">
+          {text.pagePrevious(reportFormat.period(view.previous))}
+        </Text>
+        <Group gap="sm" wrap="wrap" mt="xs">
+          {view.pdfUrl && (
+            <Button
+              component="a"
+              href={view.pdfUrl}
+              download
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {text.downloadPdf}
+            </Button>
+          )}
+          <Text size="sm" c="dimmed">
+            {text.pageExpires(formatDateTime(view.expiresAt, zone()))}
+          </Text>
+        </Group>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="report-summary">
+        <Title order={2} size="h3" id="report-summary">
+          {text.summaryTitle}
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
+          <Figure label={text.figures.published} value={summary.published} format={reportFormat.count} />
+          <Figure label={text.figures.planned} value={summary.planned} format={reportFormat.count} />
+          <Figure label={text.figures.reach} value={summary.reach} format={reportFormat.count} />
+          <Figure label={text.figures.engagement} value={summary.engagement} format={reportFormat.percent} />
+          <Figure
+            label={text.figures.followerGrowth}
+            value={summary.followerGrowth}
+            format={reportFormat.count}
+          />
+        </SimpleGrid>
+      </Stack>
+
+      <Suspense fallback={<Text c="dimmed">{messages.common.loading}</Text>}>
+        <CadenceChart
+          rows={view.cadence}
+          labels={{
+            title: text.cadenceTitle,
+            hint: text.cadenceHint,
+            summary: text.cadenceSummary(published, planned, view.cadence.length),
+            empty: text.noCadence,
+            planned: text.seriesPlanned,
+            published: text.seriesPublished,
+            week: text.axisWeek,
+            posts: text.axisPosts,
+          }}
+        />
+      </Suspense>
+
+      <Stack gap="md" component="section" aria-labelledby="report-networks">
+        <Title order={2} size="h3" id="report-networks">
+          {text.networksTitle}
+        </Title>
+        {view.networks.map((network) => (
+          <NetworkSection key={network.platform} network={network} />
+        ))}
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="report-analysis">
+        <Group gap="xs">
+          {view.analysis.source === 'ai' && <IconSparkles size={20} aria-hidden />}
+          <Title order={2} size="h3" id="report-analysis">
+            {view.analysis.source === 'ai' ? text.analysisAi : text.analysisLocal}
+          </Title>
+        </Group>
+        <Text style={{ overflowWrap: 'anywhere' }}>{view.analysis.text}</Text>
+        {view.analysis.source === 'ai' && (
+          <Text size="xs" c="dimmed">
+            {text.analysisAiHint}
+          </Text>
+        )}
+      </Stack>
+
+      {view.note && (
+        <Stack gap="xs" component="section" aria-labelledby="report-note">
+          <Title order={2} size="h3" id="report-note">
+            {text.noteTitle}
+          </Title>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{view.note}</Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function NetworkSection({ network }: { network: Network }) {
+  const headingId = `report-network-${network.platform}`;
+  const rows: [string, Compared, Format][] = [
+    [text.figures.published, network.published, reportFormat.count],
+    [text.figures.planned, network.planned, reportFormat.count],
+    [text.figures.reach, network.reach, reportFormat.count],
+    [text.figures.likes, network.likes, reportFormat.count],
+    [text.figures.comments, network.comments, reportFormat.count],
+    [text.figures.engagement, network.engagement, reportFormat.percent],
+    [text.figures.followerGrowth, network.followerGrowth, reportFormat.count],
+  ];
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      radius="md"
+      component="article"
+      aria-labelledby={headingId}
+    >
+      <Stack gap="sm">
+        <Group gap="xs">
+          <PlatformIcon platform={network.platform} size={22} />
+          <Title order={3} size="h4" id={headingId}>
+            {network.label}
+          </Title>
+        </Group>
+        <Table
+          striped
+          verticalSpacing={4}
+          horizontalSpacing={6}
+          fz={{ base: 'xs', sm: 'sm' }}
+          style={{ tableLayout: 'fixed', width: '100%' }}
+        >
+          <colgroup>
+            <col style={{ width: '34%' }} />
+            <col style={{ width: '22%' }} />
+            <col style={{ width: '22%' }} />
+            <col style={{ width: '22%' }} />
+          </colgroup>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{text.tableFigure}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {text.tablePeriod}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {text.tablePrevious}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {text.change}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(([label, value, format]) => (
+              <Table.Tr key={label}>
+                <Table.Th scope="row" fw={500}>
+                  {label}
+                </Table.Th>
+                <Table.Td ta="right">{format(value.current)}</Table.Td>
+                <Table.Td ta="right">{format(value.previous)}</Table.Td>
+                <Table.Td ta="right">{reportFormat.change(value.changePct)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text fw={600} size="sm">
+          {text.bestPosts}
+        </Text>
+        {network.best.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {text.noBestPosts}
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {network.best.map((post) => (
+              <Group key={`${post.publishedAt}-${post.title}`} gap="sm" align="flex-start" wrap="nowrap">
+                {post.imageUrl && (
+                  <img
+                    src={post.imageUrl}
+                    alt={post.altText ?? ''}
+                    width={64}
+                    height={64}
+                    style={{ objectFit: 'cover', borderRadius: 6, flexShrink: 0 }}
+                  />
+                )}
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {post.title}
+                  </Text>
+                  <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                    {post.content}
+                  </Text>
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="xs" c="dimmed">
+                      {text.postMetrics(
+                        reportFormat.count(post.reach),
+                        reportFormat.percent(post.engagement),
+                      )}
+                    </Text>
+                    {post.url && (
+                      <Anchor href={post.url} target="_blank" rel="noopener noreferrer" size="xs">
+                        {text.openPost}
+                      </Anchor>
+                    )}
+                  </Group>
+                </Stack>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
