@@ -59,8 +59,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       template_name: 'report_scheduled',
       subject: 'Relatório de {{client_name}}: {{period}}',
       html_content:
-        '<p>Olá!</p><p>Segue em anexo o relatório de <strong>{{client_name}}</strong> referente a <strong>{{period}}</strong>, gerado pela Pauta: o que foi publicado, o alcance, o engajamento e o crescimento de seguidores em cada rede, comparados ao período anterior.</p><p>O PDF está anexado a este email ({{file_name}}). Quem usa a Pauta também encontra este e os outros relatórios do cliente em <a href="{{reports_url}}">Relatórios</a>.</p><p>Este envio é {{frequency}}. Para mudar a frequência ou os destinatários, peça a quem administra o cliente na Pauta.</p>',
-      variables: sql`'{"client_name":"Padaria Pão Quente","period":"outubro de 2026","file_name":"relatorio-2026-10-01-a-2026-10-31.pdf","reports_url":"https://pauta.app/reports?cliente=exemplo","frequency":"mensal"}'::jsonb`,
+        '<p>Olá!</p><p>Segue em anexo o relatório de <strong>{{client_name}}</strong> referente a <strong>{{period}}</strong>, gerado pela Pauta: o que foi publicado, o alcance, o engajamento e o crescimento de seguidores em cada rede, comparados ao período anterior.</p><p>O PDF está anexado a este email ({{file_name}}). Para ver no navegador, sem precisar de conta: <a href="{{report_url}}">abrir o relatório</a> (link válido por {{link_days}} dias). Quem usa a Pauta também encontra este e os outros relatórios do cliente em <a href="{{reports_url}}">Relatórios</a>.</p><p>Este envio é {{frequency}}. Para mudar a frequência ou os destinatários, peça a quem administra o cliente na Pauta.</p>',
+      variables: sql`'{"client_name":"Padaria Pão Quente","period":"outubro de 2026","file_name":"relatorio-2026-10-01-a-2026-10-31.pdf","reports_url":"https://pauta.app/reports?cliente=exemplo","frequency":"mensal","report_url":"https://pauta.app/relatorio/exemplo","link_days":"30"}'::jsonb`,
       is_active: true,
     })
     .onConflict((oc) => oc.column('template_name').doNothing())

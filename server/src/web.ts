@@ -154,6 +154,7 @@ export async function startWeb(options: StartWebOptions): Promise<WebHandle> {
       storage: media.storage,
       ai,
       appUrl: env.appUrl,
+      keyring: env.keyring,
       deliver: (ids) => void deliverInBackground(outboxDeps, ids),
     },
     env.REPORT_EMAIL_INTERVAL_MS,

@@ -11,7 +11,8 @@ export async function insertReportLink(
   link: {
     workspaceId: string;
     reportId: string;
-    createdBy: string;
+    /** Null for the link a scheduled email carries. */
+    createdBy: string | null;
     requestKey: string;
     tokenHash: Uint8Array;
     expiresAt: Date;

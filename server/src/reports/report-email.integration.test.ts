@@ -15,6 +15,7 @@ import {
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb } from '../../../test/harness.js';
+import { TestClient } from '../../../test/http-client.js';
 import { seedReportMonth } from '../../../test/report-seed.js';
 import { listen, signedInUser, TEST_KEYS, testDeps } from '../../../test/server-harness.js';
 import type { AppDeps } from '../deps.js';
@@ -27,6 +28,7 @@ import {
   type ReportEmailDeps,
   sweepReportEmails,
 } from './report-email.js';
+import type { ReportPageView } from './report-link.service.js';
 
 /** 5 Nov 2026, 09:00 in São Paulo: October is the due month, 26 Oct–1 Nov the due week. */
 const NOW = new Date('2026-11-05T12:00:00Z');
@@ -56,6 +58,7 @@ function senderDeps(db: DbHandle, extra: Partial<ReportEmailDeps> = {}): ReportE
     storage: deps.media!.storage,
     ai: null,
     appUrl: 'http://pauta.test',
+    keyring: deps.env.keyring,
     now: () => NOW,
     leaseMs: 60_000,
     ...extra,
@@ -193,8 +196,15 @@ describe('the sweep', () => {
         logger: deps.logger,
         mailer: mailbox,
         storage: deps.media!.storage,
+        keyring: deps.env.keyring,
       }),
-      deliverOutbox({ db: second.db, logger: deps.logger, mailer: mailbox, storage: deps.media!.storage }),
+      deliverOutbox({
+        db: second.db,
+        logger: deps.logger,
+        mailer: mailbox,
+        storage: deps.media!.storage,
+        keyring: deps.env.keyring,
+      }),
     ]);
     for (const to of recipients) {
       const inbox = mailbox.inbox(to);
@@ -209,7 +219,28 @@ describe('the sweep', () => {
         mergePages: true,
       });
       expect(text).toContain('Padaria Aurora');
+      // The private link opens the report without an account.
+      const href = message!.html.match(/href="(http:\/\/pauta\.test\/relatorio\/[^"]+)"/)?.[1];
+      expect(href).toBeDefined();
+      const token = href!.split('/').pop()!;
+      const page = await new TestClient(app.url, 'http://pauta.test', '10.9.8.7').query<ReportPageView>(
+        'reportPage.view',
+        { token },
+      );
+      if (page.data?.state !== 'open') throw new Error(`link: ${page.data?.state}`);
+      expect(page.data.client.name).toBe('Padaria Aurora');
+      expect(page.data.period).toEqual({ from: '2026-10-01', to: '2026-10-31' });
     }
+    // One link for the delivery (both emails carry it), stored as a hash only, revocable.
+    const links = await iso.handle.db
+      .selectFrom('report_links')
+      .selectAll()
+      .where('workspace_id', '=', owner.id)
+      .execute();
+    expect(links).toHaveLength(1);
+    expect(links[0]!.created_by).toBeNull();
+    // The outbox keeps the URL sealed, never in clear.
+    expect(JSON.stringify(await outboxTo(recipients))).not.toContain('/relatorio/');
     expect(
       (await owner.browser.query<ReportScheduleView>('reportSchedules.get')).data?.lastSent,
     ).toMatchObject({

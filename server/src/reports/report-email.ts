@@ -15,7 +15,9 @@
 //
 // A failed generation ends the attempt `failed` with a back-off (lease_until), tried again by a
 // later pass, up to REPORT_EMAIL_MAX_ATTEMPTS.
+import { randomBytes } from 'node:crypto';
 import {
+  CLIENT_LINK_MAX_DAYS,
   DEFAULT_TIME_ZONE,
   lastEndedPeriod,
   type ReportDeliveryFrequency,
@@ -27,6 +29,8 @@ import {
   ensureDueDeliveries,
   findReport,
   insertOrGetReport,
+  insertReportLink,
+  type Keyring,
   listClaimableDeliveries,
   lockReportSchedule,
   type MediaStorage,
@@ -37,12 +41,16 @@ import {
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { AiClient } from '../ai/ai-client.js';
+import { hashToken } from '../approval/client-link.service.js';
 import type { Logger } from '../logger.js';
+import { REPORT_LINK_PAGE } from './report-link.service.js';
 import { REPORT_LEASE_MS, reportPdfKey, runReport } from './report-runner.js';
 
 export const REPORT_EMAIL_TEMPLATE = 'report_scheduled';
 export const REPORT_EMAIL_INTERVAL_MS = 5 * 60_000;
 export const REPORT_EMAIL_MAX_ATTEMPTS = 8;
+/** The private link each email carries (the longest a client link lives). */
+export const REPORT_EMAIL_LINK_DAYS = CLIENT_LINK_MAX_DAYS;
 const SWEEP_BATCH = 20;
 const SWEEP_MAX_BATCHES = 50;
 /** Back-off after a failed attempt: this times the attempt number, at most an hour. */
@@ -54,6 +62,8 @@ export interface ReportEmailDeps {
   storage: MediaStorage;
   ai: AiClient | null;
   appUrl: string;
+  /** Seals the private link's URL in the outbox row (like an invitation's). */
+  keyring: Keyring;
   /** Hands the queued outbox ids to the sender at once (the outbox loop would pick them up anyway). */
   deliver?: (ids: string[]) => void;
   leaseMs?: number;
@@ -144,6 +154,19 @@ export async function sendReportDelivery(deps: ReportEmailDeps, id: string): Pro
       const schedule = await lockReportSchedule(trx, workspaceId);
       if (!schedule || schedule.frequency !== claimed.frequency) return 'schedule-changed' as const;
       if (!(await markDeliverySent(trx, fence, schedule.recipients))) return 'lost' as const;
+      // The private read-only link (docs/reports.md "The private link"), one per delivery, made in
+      // this transaction: a lost attempt rolls it back with the emails. Its token exists only
+      // sealed in the outbox rows; the link shows in Relatórios and can be revoked there.
+      const token = randomBytes(32).toString('base64url');
+      await insertReportLink(trx, {
+        workspaceId,
+        reportId: report.id,
+        createdBy: null,
+        requestKey: `report-delivery:${id}`,
+        tokenHash: hashToken(token),
+        expiresAt: new Date((deps.now?.() ?? new Date()).getTime() + REPORT_EMAIL_LINK_DAYS * 86_400_000),
+      });
+      const reportUrl = `${deps.appUrl.replace(/\/+$/, '')}${REPORT_LINK_PAGE}${token}`;
       const ids: string[] = [];
       for (const to of schedule.recipients) {
         const emailId = await queueTemplatedEmail(trx, {
@@ -155,7 +178,9 @@ export async function sendReportDelivery(deps: ReportEmailDeps, id: string): Pro
             file_name: fileName,
             reports_url: `${deps.appUrl.replace(/\/+$/, '')}/reports?cliente=${workspaceId}`,
             frequency: claimed.frequency === 'monthly' ? 'mensal' : 'semanal',
+            link_days: String(REPORT_EMAIL_LINK_DAYS),
           },
+          secrets: { values: { report_url: reportUrl }, keyring: deps.keyring },
           attachment: { key: reportPdfKey(workspaceId, report.id), filename: fileName },
         });
         // An administrator turned the template off: nothing is sent, the row is tried again later.
