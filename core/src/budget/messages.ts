@@ -1,23 +1,10 @@
 // pt-BR texts of network budgets (docs/budgets.md): the composer's usage and warning, the calendar's
 // usage panel, the theme-creation notice and the administrator's editor.
 import { PLATFORM_LABELS, type Platform } from '../constants/platforms.js';
+import { MONTH_NAMES_PT as MONTHS } from '../format/dates.js';
 import type { BudgetOverrun, BudgetPeriod, BudgetScope } from './budget.js';
 
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const;
 
 /** 1500 → '1.500'. */
 export function formatCount(value: number): string {

@@ -72,3 +72,19 @@ export function formatRelativeDay(date: Date, { now, timeZone }: RelativeDayOpti
   if (sameDay(day, addDays(today, -1))) return words.yesterday;
   return formatDate(date, timeZone);
 }
+
+/** The months in pt-BR, lower case as a sentence writes them ('outubro de 2026'). */
+export const MONTH_NAMES_PT = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const;

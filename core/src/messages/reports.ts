@@ -1,25 +1,11 @@
 // pt-BR texts of Relatórios (issue 27; docs/reports.md): the view that generates and lists a
 // client's reports, and the public page of a report's private link (/relatorio/<token>). The
 // figures' labels and formats are the PDF's (server/src/reports/report-pdf.ts).
+import { MONTH_NAMES_PT as MONTHS } from '../format/dates.js';
 import { parseDay, type ReportPeriod } from '../reports/period.js';
 
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const;
 
 /** '01/11/2026'. */
 function showDay(day: string): string {

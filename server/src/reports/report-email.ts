@@ -20,6 +20,7 @@ import {
   CLIENT_LINK_MAX_DAYS,
   DEFAULT_TIME_ZONE,
   lastEndedPeriod,
+  MONTH_NAMES_PT as MONTHS,
   type ReportDeliveryFrequency,
   type ReportPeriod,
 } from '@pauta/core';
@@ -82,20 +83,6 @@ export function duePeriods(now: Date): Record<ReportDeliveryFrequency, ReportPer
   };
 }
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** "outubro de 2026" for a month, "16/11/2026 a 22/11/2026" for a week. */
