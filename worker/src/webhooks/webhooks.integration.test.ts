@@ -261,14 +261,19 @@ describe('signed webhooks through HTTP', () => {
     await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.failed', '{"postId":"p2"}'::jsonb)`.execute(
       iso.handle.db,
     );
-    await deliverDueWebhooks({
+    const second = await deliverDueWebhooks({
       db: iso.handle.db,
       keyring,
       logger,
       appUrl: 'http://pauta.test',
       concurrency: 4,
     });
-    const late = receiver.received[1]!;
+    // The request of event p2, found by its payload (not by arrival order), once it has arrived.
+    const isLate = (r: Received) => r.body.includes('"p2"');
+    await expect
+      .poll(() => receiver.received.some(isLate), { timeout: 10_000, message: JSON.stringify(second) })
+      .toBe(true);
+    const late = receiver.received.find(isLate)!;
     expect(verifies(rotated.data!.secret, late)).toBe(true);
     expect(verifies(oldSecret, late)).toBe(false);
   });
