@@ -18,6 +18,21 @@ let userId: string;
 const when = new Date(Date.now() + 86_400_000);
 when.setUTCHours(13, 0, 0, 0);
 
+/** A day in São Paulo as a UTC midnight (the calendar shows São Paulo's days; weeks start on Sunday). */
+function spDay(date: Date): Date {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+    .format(date)
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!));
+}
+/** Whether the calendar, opened today, must go one month / one week on to show `when`. */
+const today = spDay(new Date());
+const postDay = spDay(when);
+const nextMonth = postDay.getUTCMonth() !== today.getUTCMonth();
+const weekStart = (day: Date) => day.getTime() - day.getUTCDay() * 86_400_000;
+const nextWeek = weekStart(postDay) !== weekStart(today);
+
 const CONTENT = [
   'Bom dia!',
   '',
@@ -162,6 +177,8 @@ describe('issue 30 defects, as a person sees them', () => {
     await snapshot(page, 'defects-cards-1280', { fullPage: false });
 
     await page.getByText('Calendário', { exact: true }).click();
+    // Tomorrow may be next month (the 30th) for the calendar that opens on today's month.
+    if (nextMonth) await page.getByRole('button', { name: 'Próximo mês' }).click();
     for (const [title, network] of [
       ['Post 1 do café', 'LinkedIn'],
       ['Post 2 do café', 'X (Twitter)'],
@@ -182,6 +199,8 @@ describe('issue 30 defects, as a person sees them', () => {
       // On a phone the week view has room for each chip's network icon.
       await small.page.getByText('Calendário', { exact: true }).click();
       await small.page.getByText('Semana', { exact: true }).click();
+      // Tomorrow is next week when today is Saturday in São Paulo.
+      if (nextWeek) await small.page.getByRole('button', { name: 'Próxima semana' }).click();
       const chip = small.page.locator('[data-platform="linkedin"]').first();
       await chip.scrollIntoViewIfNeeded();
       expect(await chip.locator('svg').first().isVisible()).toBe(true);
@@ -248,6 +267,7 @@ describe('issue 30 defects, as a person sees them', () => {
         await p.getByRole('article').filter({ hasText: 'Post 1 do café' }).first().waitFor();
         await snapshot(p, `defects-cards-${width}-dark`, { fullPage: false });
         await p.getByText('Calendário', { exact: true }).click();
+        if (nextMonth) await p.getByRole('button', { name: 'Próximo mês' }).click();
         await p.locator('[data-platform="linkedin"]').first().waitFor();
         await snapshot(p, `defects-calendar-${width}-dark`);
         await scan(p, report, 'calendar', `dark-${width}`);
@@ -293,6 +313,7 @@ describe('issue 30 defects, as a person sees them', () => {
     expect(await card.getByText(/10:00/).count()).toBe(0);
     // The calendar moves too: the LinkedIn post's chip reads 13:00.
     await page.getByText('Calendário', { exact: true }).click();
+    if (nextMonth) await page.getByRole('button', { name: 'Próximo mês' }).click();
     const chip = page.locator('[data-platform="linkedin"]').first();
     await expect.poll(() => chip.locator('span').first().textContent()).toBe('13:00');
     await snapshot(page, 'defects-calendar-after-zone-1280', { fullPage: false });
