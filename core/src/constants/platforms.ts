@@ -33,6 +33,18 @@ export const THEME_FORM_PLATFORMS = [
 ] as const satisfies readonly Platform[];
 
 /**
+ * The order of lists that show every network (spec §9: Posts Agendados' filter, the dashboard's
+ * charts): LinkedIn, Instagram, Facebook, X, then the later networks.
+ */
+export const LISTING_PLATFORMS = [
+  'linkedin',
+  'instagram',
+  'facebook',
+  'x',
+  'threads',
+] as const satisfies readonly Platform[];
+
+/**
  * Maximum post length per network. X counts weighted characters and Threads counts an emoji as its
  * UTF-8 bytes (see `measurePostLength`); the others count Unicode code points.
  */

@@ -1,6 +1,6 @@
 // The dashboard charts' rows: weeks labelled 'dd/MM' (pt-BR), series named in pt-BR.
 import type { Platform } from '@pauta/core';
-import { formatEngagement, weekLabel } from '@pauta/core';
+import { formatEngagement, LISTING_PLATFORMS, weekLabel } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 
 export interface WeeklyPoint {
@@ -13,13 +13,7 @@ export interface WeeklyPoint {
 export type UpcomingPoint = { weekStart: string } & Record<Platform, number>;
 
 /** Stacking order of the networks in the upcoming-posts chart. */
-export const CHART_PLATFORMS = [
-  'linkedin',
-  'instagram',
-  'facebook',
-  'x',
-  'threads',
-] as const satisfies readonly Platform[];
+export const CHART_PLATFORMS = LISTING_PLATFORMS;
 
 /** Each network's series colour (its profile's `chartColor`). */
 export const PLATFORM_CHART_COLORS = Object.fromEntries(
@@ -40,11 +34,10 @@ export function weeklyRows(weekly: readonly WeeklyPoint[]) {
 export function upcomingRows(upcoming: readonly UpcomingPoint[]) {
   return upcoming.map((point) => ({
     week: weekLabel(point.weekStart),
-    linkedin: point.linkedin,
-    instagram: point.instagram,
-    facebook: point.facebook,
-    x: point.x,
-    threads: point.threads,
+    ...(Object.fromEntries(CHART_PLATFORMS.map((platform) => [platform, point[platform]])) as Record<
+      (typeof CHART_PLATFORMS)[number],
+      number
+    >),
   }));
 }
 

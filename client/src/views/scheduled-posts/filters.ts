@@ -1,7 +1,7 @@
 // Spec §3 filter state of Posts Agendados, and the `posts.list` / `posts.deleteFiltered` input it
 // makes. Theme and status also live in the URL (`?theme=<id>`, `?status=failed,missed`).
 import type { Platform, PostStatus } from '@pauta/core';
-import { isPlatform, isPostStatus } from '@pauta/core';
+import { isPlatform, isPostStatus, LISTING_PLATFORMS } from '@pauta/core';
 import type { PostFilterInput } from '../../components/posts/types';
 
 export interface FilterState {
@@ -25,14 +25,8 @@ export const EMPTY_FILTERS: FilterState = {
   statuses: [],
 };
 
-/** Order of the platform filter (spec §9: linkedin, instagram, facebook, x; later networks after). */
-export const FILTER_PLATFORMS = [
-  'linkedin',
-  'instagram',
-  'facebook',
-  'x',
-  'threads',
-] as const satisfies readonly Platform[];
+/** Order of the platform filter (spec §9; core's LISTING_PLATFORMS). */
+export const FILTER_PLATFORMS = LISTING_PLATFORMS;
 
 /** 'YYYY-MM-DD' of a date input value (Mantine may add ' HH:mm:ss'); null when empty. */
 function day(value: string | null): string | undefined {
