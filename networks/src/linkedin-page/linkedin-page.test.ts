@@ -13,7 +13,7 @@ import { linkedinPage } from './index.js';
 import { createLinkedInPageOAuthClient } from './oauth.js';
 
 let sandbox: SandboxHandle;
-let clock = Date.parse('2026-11-27T12:00:00Z');
+const clock = Date.parse('2026-11-27T12:00:00Z');
 const PAGE_SCOPES = ['w_organization_social', 'r_organization_social', 'rw_organization_admin'];
 
 beforeAll(async () => {
@@ -79,7 +79,10 @@ describe('LinkedIn Pages: connecting', () => {
     expect(organizations).toHaveLength(2);
     const acls = sandbox.requests({ pathPrefix: '/rest/organizationAcls' });
     expect(acls[0]!.query).toMatchObject({ q: 'roleAssignee', role: 'ADMINISTRATOR', state: 'APPROVED' });
-    expect(acls[0]!.headers).toMatchObject({ 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' });
+    expect(acls[0]!.headers).toMatchObject({
+      'linkedin-version': '202601',
+      'x-restli-protocol-version': '2.0.0',
+    });
     expect(outcome.kind).toBe('choose');
     if (outcome.kind !== 'choose') return;
     expect(outcome.choices).toEqual(organizations.map((o) => ({ id: o.id, name: o.name })));
@@ -140,7 +143,12 @@ describe('LinkedIn Pages: publishing as the organisation', () => {
   it('posts text with two images as urn:li:organization, images owned by the organisation', async () => {
     const target = pageTarget();
     const media = testMedia(2);
-    const result = await adapter().publish({ target, title: 't', text: 'Novidade #1 da (nossa) loja', media });
+    const result = await adapter().publish({
+      target,
+      title: 't',
+      text: 'Novidade #1 da (nossa) loja',
+      media,
+    });
     expect(result.platformPostId).toMatch(/^urn:li:share:\d+$/);
     const inits = sandbox.requests({ pathPrefix: '/rest/images' });
     expect(inits.map((c) => c.body)).toEqual([
@@ -164,7 +172,10 @@ describe('LinkedIn Pages: publishing as the organisation', () => {
     const bruno = sandbox.control.store.findUser('bruno')!;
     const target = { ...pageTarget(), platformUserId: sandboxOrganizations(bruno)[0]!.id };
     const error = await failure(adapter().publish({ target, title: 't', text: 'Olá' }));
-    expect(error).toMatchObject({ kind: 'permanent', details: { status: 403, networkCode: 'ACCESS_DENIED' } });
+    expect(error).toMatchObject({
+      kind: 'permanent',
+      details: { status: 403, networkCode: 'ACCESS_DENIED' },
+    });
     expect(error.details.reason).toContain('não é mais administradora');
     expect(sandbox.publishedPosts('linkedin_page')).toHaveLength(0);
   });
@@ -176,14 +187,20 @@ describe('LinkedIn Pages: publishing as the organisation', () => {
     expect(unknown).toMatchObject({ kind: 'permanent', details: { status: 422 } });
     expect(unknown.details.reason).toContain('Página');
     const personal = await failure(
-      adapter().publish({ target: pageTarget(['openid', 'profile', 'w_member_social']), title: 't', text: 'Olá' }),
+      adapter().publish({
+        target: pageTarget(['openid', 'profile', 'w_member_social']),
+        title: 't',
+        text: 'Olá',
+      }),
     );
     expect(personal).toMatchObject({ kind: 'permanent', details: { status: 403 } });
     expect(sandbox.publishedPosts('linkedin_page')).toHaveLength(0);
   });
 
   it('a text over 3,000 characters is refused before any call', async () => {
-    const error = await failure(adapter().publish({ target: pageTarget(), title: 't', text: 'a'.repeat(3001) }));
+    const error = await failure(
+      adapter().publish({ target: pageTarget(), title: 't', text: 'a'.repeat(3001) }),
+    );
     expect(error).toMatchObject({ kind: 'permanent', code: 'CONTENT_TOO_LONG' });
     expect(sandbox.requests()).toHaveLength(0);
   });
@@ -200,7 +217,10 @@ describe('LinkedIn Pages: publishing as the organisation', () => {
     });
     expect(await lookup({ target, text: 'Outro texto', since, until })).toEqual({ kind: 'absent' });
     const [listing] = sandbox.requests({ pathPrefix: '/rest/posts', method: 'GET' });
-    expect(listing!.query).toMatchObject({ q: 'author', author: `urn:li:organization:${target.platformUserId}` });
+    expect(listing!.query).toMatchObject({
+      q: 'author',
+      author: `urn:li:organization:${target.platformUserId}`,
+    });
   });
 
   it('reads reach, likes and comments of the Page’s posts in one share-statistics call', async () => {
@@ -208,7 +228,10 @@ describe('LinkedIn Pages: publishing as the organisation', () => {
     const { platformPostId } = await adapter().publish({ target, title: 't', text: 'Métricas' });
     sandbox.setPostMetrics({ platformPostId, reach: 420, likes: 31, comments: 7 });
     sandbox.clearRequests();
-    const metrics = await adapter().fetchMetrics({ target, platformPostIds: [platformPostId, 'urn:li:share:1', 'x'] });
+    const metrics = await adapter().fetchMetrics({
+      target,
+      platformPostIds: [platformPostId, 'urn:li:share:1', 'x'],
+    });
     expect(metrics.get(platformPostId)).toEqual({ reach: 420, likes: 31, comments: 7 });
     expect(metrics.get('urn:li:share:1')).toBeNull();
     expect(metrics.get('x')).toBeNull();

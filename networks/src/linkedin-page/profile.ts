@@ -33,7 +33,7 @@ export const linkedinPageProfile: NetworkProfileDeclaration = {
         'Essa Página do LinkedIn não está mais disponível para a sua conta (você deixou de ser administrador). Conecte de novo e escolha outra Página.',
     },
   },
-  preview: { ...linkedinProfile.preview, author: 'page' },
+  preview: { ...linkedinProfile.preview, author: 'page', followersLine: true },
   // Company Pages follow the member feed's rhythm (Sprout Social: Tue–Thu mornings), a little
   // more spread across working hours (B2B audiences read during the day), weekends weakest.
   // biome-ignore format: one row of 24 hours reads better than one number a line.

@@ -28,6 +28,7 @@ import {
 import { DisconnectAccountModal } from './DisconnectAccountModal';
 import { PickFacebookPageModal } from './PickFacebookPageModal';
 import { PickInstagramAccountModal } from './PickInstagramAccountModal';
+import { PickLinkedInPageModal } from './PickLinkedInPageModal';
 import type { AccountCardData } from './types';
 
 const text = messages.accounts;
@@ -58,6 +59,9 @@ export function ConnectedAccountsView() {
   const [instagramPendingId, setInstagramPendingId] = useState<string | null>(
     connectionReturn?.pickInstagram ?? null,
   );
+  const [linkedInPagePendingId, setLinkedInPagePendingId] = useState<string | null>(
+    connectionReturn?.pickLinkedInPage ?? null,
+  );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
   const announced = useRef(false);
@@ -69,13 +73,14 @@ export function ConnectedAccountsView() {
 
   useEffect(() => {
     if (!connectionReturn || announced.current) return;
-    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
+    const { error, reason, platform, pickPage, pickInstagram, pickLinkedInPage } = connectionReturn;
+    const picking = pickPage || pickInstagram || pickLinkedInPage;
     // A success waits for the list: it says where else the account is connected (docs/workspaces.md).
-    if (!error && !pickPage && !pickInstagram && platform && accounts.isPending) return;
+    if (!error && !picking && platform && accounts.isPending) return;
     announced.current = true;
     forgetConnectPlatform();
     if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
-    else if (!pickPage && !pickInstagram && platform) {
+    else if (!picking && platform) {
       const elsewhere = accounts.data?.find((card) => card.platform === platform)?.account?.alsoConnectedIn;
       const also = elsewhere ? sharedAccountMessages.alsoConnected(elsewhere) : null;
       const success = text.connectedSuccess(PLATFORM_LABELS[platform]);
@@ -162,6 +167,11 @@ export function ConnectedAccountsView() {
       <PickInstagramAccountModal
         pendingId={instagramPendingId}
         onClose={() => setInstagramPendingId(null)}
+        onConnected={reload}
+      />
+      <PickLinkedInPageModal
+        pendingId={linkedInPagePendingId}
+        onClose={() => setLinkedInPagePendingId(null)}
         onConnected={reload}
       />
     </>
