@@ -249,3 +249,62 @@ describe('LinkedIn Pages: publishing as the organisation', () => {
     expect(error).toMatchObject({ kind: 'permanent', details: { status: 403 } });
   });
 });
+
+describe('sandbox LinkedIn organisation endpoints', () => {
+  const versioned = { 'LinkedIn-Version': '202601', 'X-Restli-Protocol-Version': '2.0.0' };
+  const get = (path: string, token: string, headers: Record<string, string> = versioned) =>
+    fetch(`${sandbox.url}/api.linkedin.com/rest/${path}`, {
+      headers: { Authorization: `Bearer ${token}`, ...headers },
+    });
+
+  it('organizationAcls: the admin’s Pages; 403 without rw_organization_admin; 401 for an unknown token', async () => {
+    const admin = pageTarget();
+    const acls = await get(
+      'organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED',
+      admin.accessToken,
+    );
+    expect(acls.status).toBe(200);
+    const body = (await acls.json()) as { elements: { organization: string; role: string }[] };
+    expect(body.elements.map((e) => e.organization)).toContain(`urn:li:organization:${admin.platformUserId}`);
+    const personal = pageTarget(['w_member_social']);
+    const refused = await get('organizationAcls?q=roleAssignee', personal.accessToken);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+    expect((await get('organizationAcls?q=roleAssignee', 'nao-existe')).status).toBe(401);
+    expect((await get('organizationAcls?q=roleAssignee', admin.accessToken, {})).status).toBe(400);
+  });
+
+  it('organizations?ids=List(…): results by id, errors for unknown ids; networkSizes needs the edge type', async () => {
+    const { platformUserId, accessToken } = pageTarget();
+    const lookup = await get(`organizations?ids=List(${platformUserId},1)`, accessToken);
+    const body = (await lookup.json()) as {
+      results: Record<string, { localizedName: string }>;
+      errors: object;
+    };
+    expect(body.results[platformUserId]?.localizedName).toBe('Página de Ana');
+    expect(body.errors).toHaveProperty('1');
+    const urn = encodeURIComponent(`urn:li:organization:${platformUserId}`);
+    expect((await get(`networkSizes/${urn}`, accessToken)).status).toBe(400);
+    expect((await get(`networkSizes/${urn}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`, accessToken)).status).toBe(
+      200,
+    );
+  });
+
+  it('a post as the organisation answers 201 with x-restli-id and an empty body', async () => {
+    const { platformUserId, accessToken } = pageTarget();
+    const created = await fetch(`${sandbox.url}/api.linkedin.com/rest/posts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', ...versioned },
+      body: JSON.stringify({
+        author: `urn:li:organization:${platformUserId}`,
+        commentary: 'Olá',
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED' },
+        lifecycleState: 'PUBLISHED',
+      }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-restli-id')).toMatch(/^urn:li:share:\d+$/);
+    expect(await created.text()).toBe('');
+  });
+});
