@@ -4,7 +4,7 @@
 // then an organisation picker (connect.ts). Publishing, images, little-text, errors and video
 // rules are the member's LinkedIn module run with the organisation as author (linkedin/publish.ts);
 // metrics from organizationalEntityShareStatistics, followers from networkSizes.
-import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
+import { PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { linkedin } from '../linkedin/index.js';
 import { LINKEDIN_PAGE_SCOPES } from '../linkedin/oauth.js';
@@ -17,9 +17,10 @@ import { createLinkedInPageOAuthClient } from './oauth.js';
 import { linkedinPageWriting } from './writing.js';
 
 export const linkedinPageOAuth: OAuthClientDescriptor = {
+  // Its own app (Community Management is granted to an app that has no other product).
+  credentials: { clientId: 'LINKEDIN_PAGES_CLIENT_ID', clientSecret: 'LINKEDIN_PAGES_CLIENT_SECRET' },
   name: 'linkedin_page',
   label: PLATFORM_LABELS.linkedin_page,
-  credentials: { clientId: 'LINKEDIN_PAGES_CLIENT_ID', clientSecret: 'LINKEDIN_PAGES_CLIENT_SECRET' },
   scopes: LINKEDIN_PAGE_SCOPES,
   // The sandbox's LinkedIn app stands in (it grants whatever scopes are asked).
   sandboxApp: 'linkedin',
@@ -34,29 +35,22 @@ export const ORGANIZATION_AUTHOR: LinkedInAuthor = {
   readMetrics: readOrganizationMetrics,
 };
 
+// The member's descriptor, but for its opt-in analytics (a Page's statistics need no switch).
+const { postAnalytics: _memberAnalytics, ...member } = linkedin;
+
+/**
+ * The member's LinkedIn (media and video rules, LINKEDIN_VERSION, no posting cap: only daily rate
+ * limits, whose 429s are retried) as the organisation: its own app, the picker, metrics always on
+ * (r_organization_social) and the follower count. Community Management apps get refresh tokens.
+ */
 export const linkedinPage: NetworkDescriptor = {
+  ...member,
   platform: 'linkedin_page',
   credentials: linkedinPageOAuth.credentials,
   oauth: linkedinPageOAuth,
   connectSteps: LINKEDIN_PAGE_CONNECT,
-  capabilities: {
-    connect: true,
-    video: false,
-    firstComment: false,
-    // Community Management apps get refresh tokens (365 days): the member's LinkedIn refresh.
-    refresh: true,
-    revoke: false,
-    metrics: true,
-    followers: true,
-    media: 'optional',
-    lookup: true,
-  },
-  // No documented cap on posts (rate limits per member and app per day; 429s are retried).
-  postingBudget: NO_BUDGET,
+  capabilities: { ...linkedin.capabilities, metrics: true, followers: true },
   writing: linkedinPageWriting,
-  mediaLimits: linkedin.mediaLimits,
-  videoLimits: linkedin.videoLimits,
-  ...(linkedin.publisherSettings === undefined ? {} : { publisherSettings: linkedin.publisherSettings }),
   createPublisher: (options) => createLinkedInAdapter(options, ORGANIZATION_AUTHOR),
   fetchFollowers: fetchLinkedInPageFollowers,
 };

@@ -8,7 +8,7 @@ import {
   sharedAccountMessages,
 } from '@pauta/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from '../../app/navigation';
@@ -21,6 +21,7 @@ import { useTRPC } from '../../lib/trpc';
 import { AccountCard } from './AccountCard';
 import {
   describeConnectionError,
+  errorDetailsOf,
   forgetConnectPlatform,
   readConnectionReturn,
   rememberConnectPlatform,
@@ -28,7 +29,7 @@ import {
 import { DisconnectAccountModal } from './DisconnectAccountModal';
 import { PickFacebookPageModal } from './PickFacebookPageModal';
 import { PickInstagramAccountModal } from './PickInstagramAccountModal';
-import { PickLinkedInPageModal } from './PickLinkedInPageModal';
+import { PickPendingChoiceModal } from './PickPendingChoiceModal';
 import type { AccountCardData } from './types';
 
 const text = messages.accounts;
@@ -49,6 +50,7 @@ export function ConnectedAccountsView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
+  const selectLinkedInPage = useMutation(trpc.accounts.selectLinkedInPage.mutationOptions());
   const search = useSearch();
   const zone = useSessionUser()?.timezone;
   const timeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
@@ -169,10 +171,19 @@ export function ConnectedAccountsView() {
         onClose={() => setInstagramPendingId(null)}
         onConnected={reload}
       />
-      <PickLinkedInPageModal
+      {/* Several LinkedIn company Pages: the one Pauta publishes to (the profile stays connected). */}
+      <PickPendingChoiceModal
         pendingId={linkedInPagePendingId}
         onClose={() => setLinkedInPagePendingId(null)}
         onConnected={reload}
+        network="LinkedIn"
+        name="linkedin-page"
+        texts={text.pickLinkedInPage}
+        option={(page) => ({ label: page.name })}
+        select={(pendingId, organizationId) => selectLinkedInPage.mutateAsync({ pendingId, organizationId })}
+        refusal={(error) =>
+          errorDetailsOf(error)?.reason === 'different_account' ? text.differentLinkedInPage : null
+        }
       />
     </>
   );
