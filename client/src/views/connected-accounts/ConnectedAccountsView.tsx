@@ -176,7 +176,7 @@ export function ConnectedAccountsView() {
         pendingId={linkedInPagePendingId}
         onClose={() => setLinkedInPagePendingId(null)}
         onConnected={reload}
-        network="LinkedIn"
+        network="LinkedIn (Página)"
         name="linkedin-page"
         texts={text.pickLinkedInPage}
         option={(page) => ({ label: page.name })}

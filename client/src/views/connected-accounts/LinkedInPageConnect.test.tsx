@@ -56,7 +56,7 @@ describe('LinkedIn (Página) in Contas Conectadas', () => {
     expect(await within(dialog).findAllByRole('radio')).toHaveLength(2);
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Lia Prado Consultoria' }));
     fireEvent.click(within(dialog).getByRole('button', { name: text.pickLinkedInPage.confirm }));
-    await expectToast(messages.common.success, text.connectedSuccess('LinkedIn'));
+    await expectToast(messages.common.success, text.connectedSuccess('LinkedIn (Página)'));
     expect(api.callsTo('accounts.selectLinkedInPage').map((call) => call.input)).toEqual([
       { pendingId: PENDING, organizationId: '2000000202' },
     ]);
