@@ -9,8 +9,8 @@ import { type Kysely, sql } from 'kysely';
 
 const TABLES = ['suggested_posts', 'connected_accounts', 'published_posts', 'publishing_logs'] as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are typed against no schema on purpose.
 async function setChecks(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are typed against no schema on purpose.
   db: Kysely<any>,
   platforms: readonly string[],
   pickers: readonly string[],
