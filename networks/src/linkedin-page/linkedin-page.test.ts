@@ -129,6 +129,17 @@ describe('LinkedIn Pages: connecting', () => {
     expect((error as ConnectRefusedError).reason).toBe('no_linkedin_pages');
   });
 
+  it('renews the member’s token with the Pages app; the Page publishes with the new one', async () => {
+    const { tokens } = await connect();
+    expect(tokens.refreshToken).not.toBeNull();
+    const renewed = await client().refreshAccessToken(tokens.refreshToken!);
+    expect(renewed.accessToken).not.toBe(tokens.accessToken);
+    const ana = sandbox.control.store.defaultUser();
+    const target = { platformUserId: sandboxOrganizations(ana)[0]!.id, accessToken: renewed.accessToken };
+    await adapter().publish({ target, title: 't', text: 'Depois da renovação' });
+    expect(sandbox.publishedPosts('linkedin_page')).toHaveLength(1);
+  });
+
   it('reads the Page’s followers from networkSizes', async () => {
     const target = pageTarget();
     const count = await fetchLinkedInPageFollowers(target, { fetch: createNetworkFetch(sandbox.url) });
