@@ -108,6 +108,10 @@ describe('LinkedIn Pages', () => {
     const figure = dialog.getByRole('figure', { name: 'Prévia no LinkedIn (Página)' });
     await figure.getByText('Ana Souza Fotografia', { exact: true }).waitFor();
     await figure.getByText(/seguidores/).waitFor();
+    await settle(page);
+    await figure.screenshot({
+      path: new URL('../artifacts/linkedin-pages-preview-figure-1280.png', import.meta.url).pathname,
+    });
 
     // Over LinkedIn's 3,000: refused before saving, the text unchanged.
     await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill('a'.repeat(3001));
@@ -143,11 +147,6 @@ describe('LinkedIn Pages', () => {
     ]);
     expect(Number(stored[0]!.n)).toBe(4);
     await figure.getByRole('img', { name: 'Família no estúdio, fundo azul' }).waitFor();
-    await figure.scrollIntoViewIfNeeded();
-    await settle(page);
-    await figure.screenshot({
-      path: new URL('../artifacts/linkedin-pages-preview-figure-1280.png', import.meta.url).pathname,
-    });
     await dialog.screenshot({
       path: new URL('../artifacts/linkedin-pages-preview-1280.png', import.meta.url).pathname,
     });
