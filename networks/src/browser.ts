@@ -11,6 +11,7 @@ import {
 import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
+import { linkedinPageProfile } from './linkedin-page/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
@@ -23,6 +24,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   x: xProfile,
   instagram: instagramProfile,
   threads: threadsProfile,
+  linkedin_page: linkedinPageProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

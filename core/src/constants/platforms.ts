@@ -1,7 +1,8 @@
 /**
  * Social networks Pauta publishes to.
  *
- * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads'). Every
+ * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
+ * 'linkedin_page': a LinkedIn company Page, beside the person's own profile). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -9,7 +10,7 @@
  * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
  */
 
-export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads'] as const;
+export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'linkedin_page'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS = {
@@ -18,6 +19,7 @@ export const PLATFORM_LABELS = {
   x: 'X (Twitter)',
   instagram: 'Instagram',
   threads: 'Threads',
+  linkedin_page: 'LinkedIn (Página)',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -30,6 +32,7 @@ export const THEME_FORM_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'linkedin_page',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -42,6 +45,7 @@ export const LISTING_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'linkedin_page',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -54,6 +58,7 @@ export const PLATFORM_TEXT_LIMITS = {
   linkedin: 3000,
   facebook: 63206,
   threads: 500,
+  linkedin_page: 3000,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -75,6 +80,7 @@ export const CONNECTABLE_PLATFORMS = [
   'x',
   'instagram',
   'threads',
+  'linkedin_page',
 ] as const satisfies readonly Platform[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
@@ -95,6 +101,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   x: 'twitter',
   instagram: 'instagram',
   threads: 'threads',
+  linkedin_page: 'linkedin_page',
 } as const satisfies Record<Platform, string>;
 
 /**

@@ -3,9 +3,18 @@
 
 /**
  * OAuth clients Pauta runs: the networks' own plus Google (sign-in only). Instagram's is Facebook
- * Login with the Instagram app and scopes (connect only); Threads has its own (connect only).
+ * Login with the Instagram app and scopes (connect only); Threads has its own (connect only); LinkedIn
+ * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only).
  */
-export const OAUTH_PROVIDER_NAMES = ['google', 'facebook', 'linkedin', 'x', 'instagram', 'threads'] as const;
+export const OAUTH_PROVIDER_NAMES = [
+  'google',
+  'facebook',
+  'linkedin',
+  'x',
+  'instagram',
+  'threads',
+  'linkedin_page',
+] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 
 export type OAuthPurpose = 'signIn' | 'connect';

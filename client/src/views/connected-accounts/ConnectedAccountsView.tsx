@@ -8,7 +8,7 @@ import {
   sharedAccountMessages,
 } from '@pauta/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from '../../app/navigation';
@@ -21,6 +21,7 @@ import { useTRPC } from '../../lib/trpc';
 import { AccountCard } from './AccountCard';
 import {
   describeConnectionError,
+  errorDetailsOf,
   forgetConnectPlatform,
   readConnectionReturn,
   rememberConnectPlatform,
@@ -28,6 +29,7 @@ import {
 import { DisconnectAccountModal } from './DisconnectAccountModal';
 import { PickFacebookPageModal } from './PickFacebookPageModal';
 import { PickInstagramAccountModal } from './PickInstagramAccountModal';
+import { PickPendingChoiceModal } from './PickPendingChoiceModal';
 import type { AccountCardData } from './types';
 
 const text = messages.accounts;
@@ -48,6 +50,7 @@ export function ConnectedAccountsView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
+  const selectLinkedInPage = useMutation(trpc.accounts.selectLinkedInPage.mutationOptions());
   const search = useSearch();
   const zone = useSessionUser()?.timezone;
   const timeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
@@ -57,6 +60,9 @@ export function ConnectedAccountsView() {
   const [pendingId, setPendingId] = useState<string | null>(connectionReturn?.pickPage ?? null);
   const [instagramPendingId, setInstagramPendingId] = useState<string | null>(
     connectionReturn?.pickInstagram ?? null,
+  );
+  const [linkedInPagePendingId, setLinkedInPagePendingId] = useState<string | null>(
+    connectionReturn?.pickLinkedInPage ?? null,
   );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
@@ -69,13 +75,14 @@ export function ConnectedAccountsView() {
 
   useEffect(() => {
     if (!connectionReturn || announced.current) return;
-    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
+    const { error, reason, platform, pickPage, pickInstagram, pickLinkedInPage } = connectionReturn;
+    const picking = pickPage || pickInstagram || pickLinkedInPage;
     // A success waits for the list: it says where else the account is connected (docs/workspaces.md).
-    if (!error && !pickPage && !pickInstagram && platform && accounts.isPending) return;
+    if (!error && !picking && platform && accounts.isPending) return;
     announced.current = true;
     forgetConnectPlatform();
     if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
-    else if (!pickPage && !pickInstagram && platform) {
+    else if (!picking && platform) {
       const elsewhere = accounts.data?.find((card) => card.platform === platform)?.account?.alsoConnectedIn;
       const also = elsewhere ? sharedAccountMessages.alsoConnected(elsewhere) : null;
       const success = text.connectedSuccess(PLATFORM_LABELS[platform]);
@@ -163,6 +170,20 @@ export function ConnectedAccountsView() {
         pendingId={instagramPendingId}
         onClose={() => setInstagramPendingId(null)}
         onConnected={reload}
+      />
+      {/* Several LinkedIn company Pages: the one Pauta publishes to (the profile stays connected). */}
+      <PickPendingChoiceModal
+        pendingId={linkedInPagePendingId}
+        onClose={() => setLinkedInPagePendingId(null)}
+        onConnected={reload}
+        network="LinkedIn (Página)"
+        name="linkedin-page"
+        texts={text.pickLinkedInPage}
+        option={(page) => ({ label: page.name })}
+        select={(pendingId, organizationId) => selectLinkedInPage.mutateAsync({ pendingId, organizationId })}
+        refusal={(error) =>
+          errorDetailsOf(error)?.reason === 'different_account' ? text.differentLinkedInPage : null
+        }
       />
     </>
   );
