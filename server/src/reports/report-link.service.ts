@@ -11,10 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  type BestTimeConfidence,
   type CadenceRow,
   CLIENT_LINK_MAX_DAYS,
   cadenceRows,
   DEFAULT_TIME_ZONE,
+  PLATFORM_LABELS,
   type Platform,
   type ReportPeriod,
 } from '@pauta/core';
@@ -144,6 +146,7 @@ export interface ReportPageNetwork {
   engagement: Compared;
   followerGrowth: Compared;
   best: ReportPagePost[];
+  worst: ReportPagePost[];
 }
 
 export type ReportPageView =
@@ -168,6 +171,15 @@ export type ReportPageView =
       /** The cadence chart's rows: the PDF's (core/src/reports/chart-data.ts). */
       cadence: CadenceRow[];
       networks: ReportPageNetwork[];
+      /** The heat map's top slots per network as of the period's end (the PDF's "Melhores horários"). */
+      bestTimes: Array<{
+        platform: Platform;
+        label: string;
+        confidence: BestTimeConfidence;
+        slots: Array<{ weekday: number; hour: number }>;
+      }>;
+      /** Null when no theme of the workspace requires approval. */
+      approval: { approved: Compared; averageHours: Compared } | null;
       analysis: { source: 'ai' | 'local'; text: string };
       note: string | null;
       /** Same-origin signed URL of the PDF (one to two hours). */
@@ -228,6 +240,18 @@ export async function openReportPage(
   const signingKey = deps.media?.signingKey;
   const sign = (key: string | null) =>
     key && signingKey ? browserMediaUrl(signingKey, key, now.getTime()) : null;
+  const post = (p: ReportData['networks'][number]['best'][number]): ReportPagePost => ({
+    title: p.title,
+    content: p.content,
+    url: p.url,
+    publishedAt: p.publishedAt,
+    reach: p.reach,
+    likes: p.likes,
+    comments: p.comments,
+    engagement: p.engagement,
+    imageUrl: sign(p.thumbKey),
+    altText: p.altText,
+  });
   return {
     state: 'open',
     client: { name: data.client.name, color: data.client.color, logoUrl: sign(data.client.logoKey) },
@@ -254,19 +278,18 @@ export async function openReportPage(
       comments: compared(n.comments),
       engagement: compared(n.engagement),
       followerGrowth: compared(n.followers.growth),
-      best: n.best.map((p) => ({
-        title: p.title,
-        content: p.content,
-        url: p.url,
-        publishedAt: p.publishedAt,
-        reach: p.reach,
-        likes: p.likes,
-        comments: p.comments,
-        engagement: p.engagement,
-        imageUrl: sign(p.thumbKey),
-        altText: p.altText,
-      })),
+      best: n.best.map(post),
+      worst: (n.worst ?? []).map(post),
     })),
+    bestTimes: (data.bestTimes ?? []).map((b) => ({
+      platform: b.platform,
+      label: data.networks.find((n) => n.platform === b.platform)?.label ?? PLATFORM_LABELS[b.platform],
+      confidence: b.confidence,
+      slots: b.slots.map((s) => ({ weekday: s.weekday, hour: s.hour })),
+    })),
+    approval: data.approval
+      ? { approved: compared(data.approval.approved), averageHours: compared(data.approval.averageHours) }
+      : null,
     analysis: { source: analysis.source === 'ai' ? 'ai' : 'local', text: analysis.text },
     note: report.note || null,
     pdfUrl: report.pdf_key ? sign(report.pdf_key) : null,
