@@ -15,7 +15,6 @@ import {
   type CadenceRow,
   CLIENT_LINK_MAX_DAYS,
   cadenceRows,
-  DEFAULT_TIME_ZONE,
   PLATFORM_LABELS,
   type Platform,
   type ReportPeriod,
@@ -24,6 +23,7 @@ import {
   findReport,
   findReportLinkByHash,
   findReportSnapshot,
+  findWorkspaceTimeZone,
   insertReportLink,
   listReportLinks,
   type ReportLinkRow,
@@ -232,7 +232,7 @@ export async function openReportPage(
     data = await readReportData(deps.db, {
       workspaceId: link.workspace_id,
       period: { from: report.period_start, to: report.period_end },
-      timeZone: DEFAULT_TIME_ZONE,
+      timeZone: await findWorkspaceTimeZone(deps.db, link.workspace_id),
       now,
     });
     analysis = { source: 'local', text: localAnalysis(data) };
