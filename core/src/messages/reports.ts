@@ -106,6 +106,17 @@ export const reportMessages = {
   finishedAt: (when: string) => `Pronto em ${when}`,
   noteShown: (note: string) => `Nota: ${note}`,
 
+  // Delete
+  delete: 'Excluir',
+  deleteLabel: (period: string) => `Excluir o relatório de ${period}`,
+  deleteTitle: (period: string) => `Excluir o relatório de ${period}?`,
+  deleteConfirm:
+    'O PDF e os links enviados ao cliente deixam de funcionar na hora. Esta ação não pode ser desfeita.',
+  deleteConfirmButton: 'Excluir relatório',
+  deleted: (period: string) => `Relatório de ${period} excluído.`,
+  deleteError: 'Não foi possível excluir o relatório.',
+  deleteBusy: 'Este relatório está sendo gerado agora. Aguarde ficar pronto para excluí-lo.',
+
   // Private links
   linkCreate: 'Criar link para o cliente',
   linkCreateLabel: (period: string) => `Criar link para o cliente do relatório de ${period}`,

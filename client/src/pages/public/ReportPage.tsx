@@ -1,7 +1,8 @@
 // /relatorio/<token> (issue 27 item 3; docs/reports.md "The private link"): a report as its
 // client reads it, without an account or a session: the cover (name, logo, colour), the summary
 // against the previous period, the cadence chart (the PDF's rows, the dashboard's chart), the
-// results per network with the best posts, the analysis and the note, and the PDF. A revoked,
+// results per network with the best and worst posts, the best times, the approval turnaround
+// (where approval is on), the analysis and the note, and the PDF: everything the PDF shows. A revoked,
 // expired or forged link says so and shows nothing of the report.
 import {
   Alert,
@@ -106,9 +107,19 @@ function changeText(value: Compared, points: boolean): string {
   return points ? reportFormat.points(value.current, value.previous) : reportFormat.change(value.changePct);
 }
 
-function ChangeBadge({ value, points }: { value: Compared; points: boolean }) {
+/** Green when the figure got better: up for every figure but the approval time (less is better). */
+function ChangeBadge({
+  value,
+  points,
+  lowerIsBetter,
+}: {
+  value: Compared;
+  points: boolean;
+  lowerIsBetter: boolean;
+}) {
   const change = points ? pointsChange(value.current, value.previous) : value.changePct;
-  const color = change === null || change === 0 ? 'gray' : change > 0 ? 'teal' : 'red';
+  const better = change !== null && (lowerIsBetter ? change < 0 : change > 0);
+  const color = change === null || change === 0 ? 'gray' : better ? 'teal' : 'red';
   return (
     <Badge color={color} variant="light" style={{ textTransform: 'none' }}>
       {changeText(value, points)}
@@ -121,11 +132,13 @@ function Figure({
   value,
   format,
   points = false,
+  lowerIsBetter = false,
 }: {
   label: string;
   value: Compared;
   format: Format;
   points?: boolean;
+  lowerIsBetter?: boolean;
 }) {
   return (
     <Paper withBorder p="md" radius="md">
@@ -137,7 +150,7 @@ function Figure({
           {format(value.current)}
         </Text>
         <Group gap={6} wrap="wrap">
-          <ChangeBadge value={value} points={points} />
+          <ChangeBadge value={value} points={points} lowerIsBetter={lowerIsBetter} />
           <Text size="xs" c="dimmed">
             {text.previousValue(format(value.previous))}
           </Text>
@@ -362,18 +375,20 @@ function NetworkSection({ network }: { network: Network }) {
             ))}
           </Table.Tbody>
         </Table>
-        <PostList
-          title={text.bestPosts}
-          empty={text.noBestPosts}
-          posts={network.best}
-          testId={`report-best-${network.platform}`}
-        />
-        <PostList
-          title={text.worstPosts}
-          empty={text.noWorstPosts}
-          posts={network.worst}
-          testId={`report-worst-${network.platform}`}
-        />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+          <PostList
+            title={text.bestPosts}
+            empty={text.noBestPosts}
+            posts={network.best}
+            testId={`report-best-${network.platform}`}
+          />
+          <PostList
+            title={text.worstPosts}
+            empty={text.noWorstPosts}
+            posts={network.worst}
+            testId={`report-worst-${network.platform}`}
+          />
+        </SimpleGrid>
       </Stack>
     </Paper>
   );
