@@ -66,7 +66,7 @@ async function seed(workspaceId: string, year: number, month: number) {
 }
 
 describe('Relatórios', () => {
-  it('generates live, downloads the PDF with the database totals, shares a link and revokes it', async () => {
+  it('generates live, downloads the PDF with the database totals, shares a link, revokes it and deletes the report', async () => {
     const { page } = await newPage(browser);
     const email = uniqueEmail('relatorio');
     await signUp(page, email);
@@ -207,12 +207,28 @@ describe('Relatórios', () => {
       data: {
         bestTimes: Array<{ platform: string; slots: Array<{ weekday: number; hour: number }> }>;
         summary: { engagement: { current: number | null; previous: number | null } };
+        approval: { averageHours: { current: number | null; previous: number | null } } | null;
       };
     }>('SELECT data FROM report_snapshots WHERE report_id = $1', [row!.id]);
     const bestTimes = (await clientPage.getByTestId('report-best-times').textContent()) ?? '';
     const withSlots = snap!.data.bestTimes.filter((b) => b.slots.length > 0);
     expect(withSlots.length).toBeGreaterThan(0);
     for (const b of withSlots) expect(bestTimes).toContain(reportFormat.slots(b.slots));
+    // A longer approval time is worse (red badge), a shorter one better (green).
+    const hours = snap!.data.approval!.averageHours;
+    const trend =
+      hours.current === null || hours.previous === null || hours.current === hours.previous
+        ? 'flat'
+        : hours.current < hours.previous
+          ? 'better'
+          : 'worse';
+    expect(
+      await clientPage
+        .getByTestId('report-approval')
+        .locator('[data-trend]')
+        .nth(1)
+        .getAttribute('data-trend'),
+    ).toBe(trend);
     // Engagement changes in percentage points.
     const engagement = snap!.data.summary.engagement;
     await clientPage
@@ -233,6 +249,15 @@ describe('Relatórios', () => {
     await clientPage.reload();
     await clientPage.getByText('Este link foi revogado').waitFor();
     expect(await clientPage.getByText('Padaria Aurora').count()).toBe(0);
+
+    // Deleted (after a confirmation naming the period): gone from the list and from the database.
+    await card.getByRole('button', { name: /^Excluir o relatório de/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Excluir o relatório de .+ de \d{4}\?$/ });
+    await dialog.getByRole('button', { name: 'Excluir relatório' }).click();
+    await page.getByText('Nenhum relatório ainda').waitFor();
+    expect(await sql('SELECT id FROM reports WHERE workspace_id = $1', [workspaceId])).toEqual([]);
+    await clientPage.reload();
+    await clientPage.getByText('Este link não abre nenhum relatório').waitFor();
     await client.close();
 
     expect(axe.blocking(), JSON.stringify(axe.blocking(), null, 2)).toEqual([]);

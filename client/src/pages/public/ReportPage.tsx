@@ -119,9 +119,10 @@ function ChangeBadge({
 }) {
   const change = points ? pointsChange(value.current, value.previous) : value.changePct;
   const better = change !== null && (lowerIsBetter ? change < 0 : change > 0);
-  const color = change === null || change === 0 ? 'gray' : better ? 'teal' : 'red';
+  const trend = change === null || change === 0 ? 'flat' : better ? 'better' : 'worse';
+  const color = { flat: 'gray', better: 'teal', worse: 'red' }[trend];
   return (
-    <Badge color={color} variant="light" style={{ textTransform: 'none' }}>
+    <Badge color={color} variant="light" style={{ textTransform: 'none' }} data-trend={trend}>
       {changeText(value, points)}
     </Badge>
   );
@@ -277,6 +278,7 @@ function OpenReport({ view }: { view: OpenView }) {
               label={text.approvalHours}
               value={view.approval.averageHours}
               format={reportFormat.hours}
+              lowerIsBetter
             />
           </SimpleGrid>
         </Stack>
