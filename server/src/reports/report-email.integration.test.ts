@@ -134,6 +134,7 @@ describe('reportSchedules.set / get', () => {
       frequency: 'off',
       recipients: [],
       lastSent: null,
+      timeZone: 'America/Sao_Paulo',
     });
 
     const input = {
