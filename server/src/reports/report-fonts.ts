@@ -67,8 +67,8 @@ interface LoadedFonts {
   /** fontkit fonts, typed as what pdfkit's `registerFont` declares (it also takes a fontkit font). */
   regular: PDFKit.Mixins.PDFFontSource;
   bold: PDFKit.Mixins.PDFFontSource;
-  /** The regular face, to ask which characters it draws. */
-  coverage: fontkit.Font;
+  /** Which characters each face draws (bold lacks ~140 of regular's, e.g. math sans-serif letters). */
+  coverage: Record<'regular' | 'bold', { hasGlyphForCodePoint(codePoint: number): boolean }>;
 }
 
 let loaded: LoadedFonts | null = null;
@@ -81,7 +81,7 @@ export function reportFonts(): LoadedFonts {
     loaded = {
       regular: regular as unknown as PDFKit.Mixins.PDFFontSource,
       bold: bold as unknown as PDFKit.Mixins.PDFFontSource,
-      coverage: regular,
+      coverage: { regular, bold },
     };
   }
   return loaded;

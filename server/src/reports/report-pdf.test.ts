@@ -62,6 +62,9 @@ describe('report PDF text', () => {
     // 🎉 and 🙌 have no glyph in DejaVu Sans; the emoji presentation selector goes with them.
     expect(drawable('Oi 🎉!')).toBe('Oi!');
     expect(drawable('Valeu 🙌🏽\ufe0f')).toBe('Valeu');
+    // "Fancy" letters people paste into posts: the regular face has them, the bold one does not.
+    expect(drawable('𝖮𝖿𝖾𝗋𝗍𝖺 do dia')).toBe('𝖮𝖿𝖾𝗋𝗍𝖺 do dia');
+    expect(drawable('𝖮𝖿𝖾𝗋𝗍𝖺 do dia', 'bold')).toBe('do dia');
   });
 
   it('a post, a name and a note with emoji come out as their words, with no stray glyphs', async () => {

@@ -33,8 +33,8 @@ const INVISIBLE = /[\u200d\ufe0e\ufe0f]/g;
  * scripts) would come out as empty boxes, so they are left out, and the spaces they leave are
  * collapsed. Applied to every text that comes from people (names, posts, the note, the AI).
  */
-export function drawable(text: string): string {
-  const { coverage } = reportFonts();
+export function drawable(text: string, face: 'regular' | 'bold' = 'regular'): string {
+  const coverage = reportFonts().coverage[face];
   let out = '';
   for (const char of text.replace(INVISIBLE, '')) {
     const code = char.codePointAt(0)!;
@@ -72,7 +72,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     size: 'A4',
     margin: A4_MARGIN,
     info: {
-      Title: `Relatório ${drawable(data.client.name)} — ${formatPeriod(data.period)}`,
+      Title: `Relatório ${data.client.name} — ${formatPeriod(data.period)}`,
       Author: 'Pauta',
       Subject: 'Relatório de resultados nas redes sociais',
     },
@@ -143,7 +143,7 @@ function cover(doc: Doc, input: ReportPdfInput): void {
     .fillColor('#ffffff')
     .font(BOLD)
     .fontSize(32)
-    .text(drawable(data.client.name), A4_MARGIN, y, { width: width(doc) });
+    .text(drawable(data.client.name, 'bold'), A4_MARGIN, y, { width: width(doc) });
   doc.moveDown(0.3).font(REGULAR).fontSize(16).text('Relatório de resultados nas redes sociais');
   doc.moveDown(0.2).fontSize(13).text(formatPeriod(data.period));
   doc
@@ -402,7 +402,7 @@ function posts(doc: Doc, input: ReportPdfInput, list: readonly ReportPost[], emp
       }
     }
     const w = width(doc) - (textX - A4_MARGIN);
-    doc.font(BOLD).fontSize(10).fillColor(INK).text(drawable(post.title), textX, top, { width: w });
+    doc.font(BOLD).fontSize(10).fillColor(INK).text(drawable(post.title, 'bold'), textX, top, { width: w });
     const content = drawable(post.content);
     const text = content.length > 220 ? `${content.slice(0, 219)}…` : content;
     doc.font(REGULAR).fontSize(9).fillColor(INK).text(text, { width: w });
