@@ -5,9 +5,10 @@
 // revocable at once, rate limited per IP and per link with the same limits (rate_limits in
 // PostgreSQL), tokens that open nothing counted apart. The page /relatorio/<token> shows the
 // report's snapshot — the very figures and analysis its PDF was drawn from — built field by field
-// here (ReportPageView): the client's name, colour and logo, the figures, the best posts as the
-// networks published them, the analysis, the note and the PDF's signed URL. No ids, no e-mail,
-// no token, nothing of the workspace but its branding.
+// here (ReportPageView): the client's name, colour and logo, the figures, the best and worst posts
+// as the networks published them, the best times, the approval figures, the analysis, the note and
+// the PDF's signed URL — everything the PDF shows. No ids, no e-mail, no token, nothing of the
+// workspace but its branding.
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
