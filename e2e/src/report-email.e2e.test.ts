@@ -67,6 +67,22 @@ describe('Relatório por email', () => {
     await page.getByRole('textbox', { name: /^Destinatários/ }).fill(recipient);
     await page.getByRole('button', { name: 'Salvar', exact: true }).last().click();
     await expectToast(page, 'O relatório mensal será enviado no dia 1º de cada mês.');
+    // The card names the zone the month ends in: the owner's.
+    const [profile] = await sql<{ timezone: string }>('SELECT timezone FROM profiles WHERE id = $1', [
+      workspaceId,
+    ]);
+    const zone = page.getByTestId('report-schedule-zone');
+    await zone.filter({ hasText: `no fuso ${profile!.timezone.replace(/_/g, ' ')}, o do dono` }).waitFor();
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Envio automático' }) });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await zone.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+      await card.screenshot({
+        path: new URL(`../artifacts/report-schedule-${width}.png`, import.meta.url).pathname,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The sweep (REPORT_EMAIL_INTERVAL_MS = 2 s) makes the report and queues the email.
     const subject = new RegExp(clientName);

@@ -6,6 +6,7 @@
 // Screenshots of the view and of the public page at 1280 and 375 px, light and dark, axe-scanned.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { reportFormat } from '@pauta/core';
 import { createDb, parseKeyring } from '@pauta/db';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -65,7 +66,7 @@ async function seed(workspaceId: string, year: number, month: number) {
 }
 
 describe('Relatórios', () => {
-  it('generates live, downloads the PDF with the database totals, shares a link and revokes it', async () => {
+  it('generates live, downloads the PDF with the database totals, shares a link, revokes it and deletes the report', async () => {
     const { page } = await newPage(browser);
     const email = uniqueEmail('relatorio');
     await signUp(page, email);
@@ -157,6 +158,83 @@ describe('Relatórios', () => {
     await clientPage.getByRole('heading', { name: 'Cadência de publicação' }).waitFor();
     await clientPage.getByRole('heading', { name: 'LinkedIn' }).waitFor();
     await clientPage.getByRole('link', { name: 'Baixar PDF' }).waitFor();
+
+    // Everything the PDF shows: the worst posts of each network, as SQL ranks them (lowest
+    // engagement, then reach), with their reach and engagement.
+    const month = `published_at >= ($2::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'
+         AND published_at < ($3::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`;
+    const worst = await sql<{ platform: string; title: string; reach: number; engagement: number }>(
+      `SELECT platform, title, reach, engagement_rate::float8 AS engagement FROM (
+         SELECT platform, title, reach, engagement_rate, row_number() OVER (PARTITION BY platform
+           ORDER BY engagement_rate ASC NULLS LAST, reach ASC NULLS LAST, published_at DESC, id DESC) AS rank
+           FROM published_posts WHERE workspace_id = $1 AND ${month}) ranked
+        WHERE rank <= 3 ORDER BY platform, rank`,
+      [workspaceId, period.from, period.to],
+    );
+    expect(worst).toHaveLength(6);
+    for (const platform of ['linkedin', 'x']) {
+      const expected = worst.filter((w) => w.platform === platform);
+      const items = clientPage.getByTestId(`report-worst-${platform}`).getByTestId('report-post');
+      expect(await items.count()).toBe(3);
+      for (const [i, post] of expected.entries()) {
+        await expect.poll(() => items.nth(i).textContent()).toContain(post.title);
+        expect(await items.nth(i).getByTestId('report-post-metrics').textContent()).toBe(
+          `Alcance ${integer.format(post.reach)} · engajamento ${reportFormat.percent(Number(post.engagement))}`,
+        );
+      }
+    }
+    // Approval (the seeded theme requires it): posts approved in the month and the mean hours
+    // from the first move to review to the approval, as SQL over the stage events gives them.
+    const [approval] = await sql<{ approved: number; hours: number | null }>(
+      `WITH spans AS (
+         SELECT post_id,
+                min(created_at) FILTER (WHERE to_stage IN ('review', 'client')) AS asked_at,
+                max(created_at) FILTER (WHERE to_stage = 'approved') AS approved_at
+           FROM post_stage_events WHERE workspace_id = $1 GROUP BY post_id)
+       SELECT count(*)::int AS approved, round(avg(extract(epoch FROM approved_at - asked_at) / 3600)::numeric, 2)::float8 AS hours
+         FROM spans
+        WHERE asked_at IS NOT NULL AND approved_at > asked_at
+          AND approved_at >= ($2::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'
+          AND approved_at < ($3::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`,
+      [workspaceId, period.from, period.to],
+    );
+    expect(approval!.approved).toBeGreaterThan(0);
+    expect(
+      await clientPage.getByTestId('report-approval').getByTestId('report-figure').allTextContents(),
+    ).toEqual([integer.format(approval!.approved), reportFormat.hours(approval!.hours)]);
+    // Best times: the heat map's top slots the report was made with (its snapshot), per network.
+    const [snap] = await sql<{
+      data: {
+        bestTimes: Array<{ platform: string; slots: Array<{ weekday: number; hour: number }> }>;
+        summary: { engagement: { current: number | null; previous: number | null } };
+        approval: { averageHours: { current: number | null; previous: number | null } } | null;
+      };
+    }>('SELECT data FROM report_snapshots WHERE report_id = $1', [row!.id]);
+    const bestTimes = (await clientPage.getByTestId('report-best-times').textContent()) ?? '';
+    const withSlots = snap!.data.bestTimes.filter((b) => b.slots.length > 0);
+    expect(withSlots.length).toBeGreaterThan(0);
+    for (const b of withSlots) expect(bestTimes).toContain(reportFormat.slots(b.slots));
+    // A longer approval time is worse (red badge), a shorter one better (green).
+    const hours = snap!.data.approval!.averageHours;
+    const trend =
+      hours.current === null || hours.previous === null || hours.current === hours.previous
+        ? 'flat'
+        : hours.current < hours.previous
+          ? 'better'
+          : 'worse';
+    expect(
+      await clientPage
+        .getByTestId('report-approval')
+        .locator('[data-trend]')
+        .nth(1)
+        .getAttribute('data-trend'),
+    ).toBe(trend);
+    // Engagement changes in percentage points.
+    const engagement = snap!.data.summary.engagement;
+    await clientPage
+      .getByText(reportFormat.points(engagement.current, engagement.previous))
+      .first()
+      .waitFor();
     await everyVariant(clientPage, axe, 'report-page', async () => {
       await clientPage.getByRole('heading', { name: 'Resultados por rede' }).waitFor();
       // Nothing wider than the window (the chart and the figures' table once pushed the page past 375 px).
@@ -171,6 +249,15 @@ describe('Relatórios', () => {
     await clientPage.reload();
     await clientPage.getByText('Este link foi revogado').waitFor();
     expect(await clientPage.getByText('Padaria Aurora').count()).toBe(0);
+
+    // Deleted (after a confirmation naming the period): gone from the list and from the database.
+    await card.getByRole('button', { name: /^Excluir o relatório de/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Excluir o relatório de .+ de \d{4}\?$/ });
+    await dialog.getByRole('button', { name: 'Excluir relatório' }).click();
+    await page.getByText('Nenhum relatório ainda').waitFor();
+    expect(await sql('SELECT id FROM reports WHERE workspace_id = $1', [workspaceId])).toEqual([]);
+    await clientPage.reload();
+    await clientPage.getByText('Este link não abre nenhum relatório').waitFor();
     await client.close();
 
     expect(axe.blocking(), JSON.stringify(axe.blocking(), null, 2)).toEqual([]);

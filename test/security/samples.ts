@@ -179,6 +179,7 @@ export const SAMPLES: Record<string, Sample> = {
   'reportSchedules.set': () => ({ frequency: 'monthly', recipients: ['cliente@exemplo.com.br'] }),
   'reports.createLink': ({ own }) => ({ reportId: own.reportId, validDays: 7 }),
   'reports.revokeLink': () => ({ id: randomUUID() }),
+  'reports.delete': () => ({ id: randomUUID() }),
   'reportPage.view': () => ({ token: 'A'.repeat(43) }),
 
   'bestTime.grid': none,

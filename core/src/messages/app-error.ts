@@ -48,8 +48,10 @@ export type ConflictReason =
   | 'PERSONAL_OWNER'
   | 'ALREADY_MEMBER'
   | 'SOLE_OWNER'
-  // Reports (docs/reports.md): a link to a report that is not done yet.
-  | 'REPORT_NOT_READY';
+  // Reports (docs/reports.md): a link to a report that is not done yet; a delete while it is
+  // being made.
+  | 'REPORT_NOT_READY'
+  | 'REPORT_BUSY';
 
 /** A failed account connection: the network, and the provider's kind of failure when known. */
 export interface ConnectionFailure {

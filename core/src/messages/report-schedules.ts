@@ -14,6 +14,8 @@ export const reportScheduleMessages = {
     monthly: 'No dia 1º de cada mês, com o relatório do mês anterior.',
     weekly: 'Toda segunda-feira, com o relatório da semana anterior (segunda a domingo).',
   },
+  timeZone: (zone: string) =>
+    `Dias e horário de envio no fuso ${zone.replace(/_/g, ' ')}, o do dono deste cliente (Configurações › Fuso horário).`,
   recipientsLabel: 'Destinatários',
   recipientsDescription: 'Até 10 emails. Tecle Enter ou vírgula depois de cada um.',
   recipientsPlaceholder: 'cliente@empresa.com.br',

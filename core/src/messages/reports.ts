@@ -1,6 +1,7 @@
 // pt-BR texts of Relatórios (issue 27; docs/reports.md): the view that generates and lists a
 // client's reports, and the public page of a report's private link (/relatorio/<token>). The
 // figures' labels and formats are the PDF's (server/src/reports/report-pdf.ts).
+import type { BestTimeConfidence } from '../best-time/model.js';
 import { MONTH_NAMES_PT as MONTHS } from '../format/dates.js';
 import { parseDay, type ReportPeriod } from '../reports/period.js';
 
@@ -14,7 +15,20 @@ function showDay(day: string): string {
   return `${String(d.day).padStart(2, '0')}/${String(d.month).padStart(2, '0')}/${d.year}`;
 }
 
-/** Numbers and periods as the PDF writes them. */
+const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
+const CONFIDENCE: Record<BestTimeConfidence, string> = {
+  baixa: 'confiança baixa',
+  media: 'confiança média',
+  alta: 'confiança alta',
+};
+
+/** A rate's change in percentage points (current − previous, one decimal); null when either is missing. */
+export function pointsChange(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null) return null;
+  return Math.round((current - previous) * 10) / 10;
+}
+
+/** Numbers and periods as the PDF and the page write them (the PDF's font draws "−"). */
 export const reportFormat = {
   /** '12.345', or '—' when the network gave no figure. */
   count: (value: number | null): string => (value === null ? '—' : integer.format(value)),
@@ -26,6 +40,20 @@ export const reportFormat = {
     if (value === 0) return '0,0%';
     return `${value > 0 ? '+' : '−'}${decimal.format(Math.abs(value))}%`;
   },
+  /** '+1,2 p.p.', '−0,4 p.p.': a rate's change in percentage points (engagement), not in % of it. */
+  points: (current: number | null, previous: number | null): string => {
+    const value = pointsChange(current, previous);
+    if (value === null) return 'sem base de comparação';
+    if (value === 0) return '0,0 p.p.';
+    return `${value > 0 ? '+' : '−'}${decimal.format(Math.abs(value))} p.p.`;
+  },
+  /** '12,5 h', or '—'. */
+  hours: (value: number | null): string => (value === null ? '—' : `${decimal.format(value)} h`),
+  /** 'terça às 09h, quinta às 12h'. */
+  slots: (slots: ReadonlyArray<{ weekday: number; hour: number }>): string =>
+    slots.map((s) => `${WEEKDAYS[s.weekday] ?? ''} às ${String(s.hour).padStart(2, '0')}h`).join(', '),
+  /** 'confiança alta'. */
+  confidence: (confidence: BestTimeConfidence): string => CONFIDENCE[confidence] ?? confidence,
   /** '01/11/2026 a 30/11/2026'. */
   period: (period: ReportPeriod): string => `${showDay(period.from)} a ${showDay(period.to)}`,
   /** 'outubro de 2026' for a whole month, else the period. */
@@ -78,6 +106,17 @@ export const reportMessages = {
   finishedAt: (when: string) => `Pronto em ${when}`,
   noteShown: (note: string) => `Nota: ${note}`,
 
+  // Delete
+  delete: 'Excluir',
+  deleteLabel: (period: string) => `Excluir o relatório de ${period}`,
+  deleteTitle: (period: string) => `Excluir o relatório de ${period}?`,
+  deleteConfirm:
+    'O PDF e os links enviados ao cliente deixam de funcionar na hora. Esta ação não pode ser desfeita.',
+  deleteConfirmButton: 'Excluir relatório',
+  deleted: (period: string) => `Relatório de ${period} excluído.`,
+  deleteError: 'Não foi possível excluir o relatório.',
+  deleteBusy: 'Este relatório está sendo gerado agora. Aguarde ficar pronto para excluí-lo.',
+
   // Private links
   linkCreate: 'Criar link para o cliente',
   linkCreateLabel: (period: string) => `Criar link para o cliente do relatório de ${period}`,
@@ -127,6 +166,25 @@ export const reportMessages = {
   networksTitle: 'Resultados por rede',
   bestPosts: 'Melhores posts',
   noBestPosts: 'Nenhum post publicado nesta rede no período.',
+  worstPosts: 'Posts com menor resultado',
+  noWorstPosts: 'Poucos posts no período para listar os de menor resultado.',
+  bestTimesTitle: 'Melhores horários (mapa de calor)',
+  bestTimesHint:
+    'Os três horários com melhor resultado de cada rede até o fim do período, no fuso do relatório.',
+  bestTimesNone: 'sem dados',
+  bestTimesLine: (network: string, slots: string, confidence: string) =>
+    `${network}: ${slots} (${confidence})`,
+  approvalTitle: 'Aprovação',
+  approvedPosts: 'Posts aprovados',
+  approvalHours: 'Tempo médio até a aprovação',
+  approvalText: (
+    approved: string,
+    approvedBefore: string,
+    hours: string,
+    hoursBefore: string,
+    change: string,
+  ) =>
+    `${approved} posts aprovados (anterior: ${approvedBefore}). Tempo médio até a aprovação: ${hours} (anterior: ${hoursBefore}; ${change}).`,
   postMetrics: (reach: string, engagement: string) => `Alcance ${reach} · engajamento ${engagement}`,
   openPost: 'Ver na rede',
   analysisAi: 'Análise (escrita pela IA)',

@@ -32,6 +32,41 @@ const DELIVERY_COLUMNS = [
   'sent_at',
 ] as const;
 
+/** Where a workspace's schedule lives when its owner has no zone (the product's default). */
+const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * The time zone of a workspace's reports (docs/reports.md "Due periods"): its first owner's
+ * (`profiles.timezone`; a personal workspace's owner is its user). SQL over `workspaceRef`.
+ */
+function workspaceTimeZoneSql(workspaceRef: string) {
+  return sql<string>`coalesce((
+    SELECT p.timezone FROM workspace_members m JOIN profiles p ON p.id = m.user_id
+    WHERE m.workspace_id = ${sql.ref(workspaceRef)} AND m.role = 'owner'
+    ORDER BY m.created_at, m.user_id LIMIT 1), ${FALLBACK_TIME_ZONE})`;
+}
+
+/** The time zone of a workspace's reports: its first owner's, else America/Sao_Paulo. */
+export async function findWorkspaceTimeZone(db: Kysely<Database>, workspaceId: string): Promise<string> {
+  const row = await db
+    .selectFrom('workspaces as w')
+    .select(workspaceTimeZoneSql('w.id').as('time_zone'))
+    .where('w.id', '=', workspaceId)
+    .executeTakeFirst();
+  return row?.time_zone ?? FALLBACK_TIME_ZONE;
+}
+
+/** The distinct time zones of the schedules that are on (each has its own due periods). */
+export async function listScheduleTimeZones(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('report_schedules as s')
+    .select(workspaceTimeZoneSql('s.workspace_id').as('time_zone'))
+    .where('s.frequency', '<>', 'off')
+    .distinct()
+    .execute();
+  return rows.map((r) => r.time_zone).sort();
+}
+
 const leaseFromNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
 
 export async function findReportSchedule(
@@ -89,12 +124,14 @@ export async function lastSentDelivery(
 
 /**
  * Adds the due period's row for every schedule of `frequency` that has none (the UNIQUE key makes
- * this a no-op for the rows already there, whichever process gets there first).
+ * this a no-op for the rows already there, whichever process gets there first). With `timeZone`,
+ * only the schedules of the workspaces in that zone (the period is that zone's).
  */
 export async function ensureDueDeliveries(
   db: Kysely<Database>,
   frequency: DeliveryFrequency,
   period: ReportPeriod,
+  timeZone?: string,
 ): Promise<number> {
   const result = await db
     .insertInto('report_deliveries')
@@ -108,7 +145,10 @@ export async function ensureDueDeliveries(
           sql<string>`${period.from}::date`.as('period_start'),
           sql<string>`${period.to}::date`.as('period_end'),
         ])
-        .where('frequency', '=', frequency),
+        .where('frequency', '=', frequency)
+        .$if(timeZone !== undefined, (qb) =>
+          qb.where(workspaceTimeZoneSql('report_schedules.workspace_id'), '=', timeZone!),
+        ),
     )
     .onConflict((oc) => oc.columns(['workspace_id', 'period_start', 'period_end']).doNothing())
     .executeTakeFirst();
@@ -120,12 +160,16 @@ function claimable(maxAttempts: number) {
   return sql<boolean>`status <> 'sent' AND attempt < ${maxAttempts} AND (lease_until IS NULL OR lease_until < now())`;
 }
 
-/** The rows of the due periods a sweep should try now, whose schedule is still on at that frequency. */
+/**
+ * The rows of the due periods a sweep should try now, whose schedule is still on at that frequency;
+ * with `timeZone`, of the workspaces in that zone (whose due periods `due` are).
+ */
 export async function listClaimableDeliveries(
   db: Kysely<Database>,
   due: Record<DeliveryFrequency, ReportPeriod>,
   maxAttempts: number,
   limit = 20,
+  timeZone?: string,
 ): Promise<Array<Pick<ReportDeliveryRow, 'id' | 'workspace_id'>>> {
   return db
     .selectFrom('report_deliveries as d')
@@ -147,6 +191,7 @@ export async function listClaimableDeliveries(
     .where('d.status', '<>', 'sent')
     .where('d.attempt', '<', maxAttempts)
     .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', sql<Date>`now()`)]))
+    .$if(timeZone !== undefined, (qb) => qb.where(workspaceTimeZoneSql('d.workspace_id'), '=', timeZone!))
     .orderBy('d.created_at')
     .limit(limit)
     .execute();

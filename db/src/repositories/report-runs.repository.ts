@@ -192,3 +192,25 @@ export async function listReclaimableReports(
     .limit(limit)
     .execute();
 }
+
+/**
+ * Deletes a report of the workspace (its private links and snapshot go with it, ON DELETE CASCADE;
+ * a delivery keeps its row with `report_id` null), unless an attempt is making it right now (a
+ * running row under a live lease). `deleted` is the row that was deleted (for its PDF's key);
+ * `busy` when it is being made; neither when there is no such row (already deleted: idempotent).
+ */
+export async function deleteReport(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<{ deleted: ReportRow | null; busy: boolean }> {
+  const deleted = await db
+    .deleteFrom('reports')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.and([eb('status', '=', 'running'), eb('lease_until', '>=', sql<Date>`now()`)])))
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (deleted) return { deleted, busy: false };
+  return { deleted: null, busy: (await findReport(db, workspaceId, id)) !== null };
+}

@@ -9,7 +9,7 @@
 //   { "client_name": "…", "trends": { "published": "up", "reach": "down", … }, "best_network": "Instagram", "figures": {…} }
 //   </report_request>
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
-import { formatCompactNumber, formatEngagement } from '@pauta/core';
+import { formatCompactNumber, formatEngagement, reportFormat } from '@pauta/core';
 import { z } from 'zod';
 import type { AiClient } from '../ai/ai-client.js';
 import { classify } from '../ai/generate-posts.js';
@@ -37,8 +37,13 @@ function bestNetwork(data: ReportData): string | null {
   return ranked[0]?.label ?? null;
 }
 
-const pct = (value: number | null) =>
-  value === null ? '' : ` (${value > 0 ? '+' : ''}${formatEngagement(value).replace('%', '')}%)`;
+/** ' (+12,5%)' after a figure, nothing when it has no base of comparison. */
+const pct = (value: number | null) => (value === null ? '' : ` (${reportFormat.change(value)})`);
+/** ' (−0,4 p.p.)' after a rate: its change in percentage points. */
+const points = (value: Compared) =>
+  value.current === null || value.previous === null
+    ? ''
+    : ` (${reportFormat.points(value.current, value.previous)})`;
 
 /** The local analysis: from the figures only, plain pt-BR. */
 export function localAnalysis(data: ReportData): string {
@@ -57,7 +62,7 @@ export function localAnalysis(data: ReportData): string {
     );
   if (s.engagement.current !== null)
     sentences.push(
-      `O engajamento médio foi de ${formatEngagement(s.engagement.current)}${pct(s.engagement.changePct)}.`,
+      `O engajamento médio foi de ${formatEngagement(s.engagement.current)}${points(s.engagement)}.`,
     );
   if (s.followerGrowth.current !== null)
     sentences.push(

@@ -12,6 +12,7 @@ import {
   markDeliverySent,
   parseKeyring,
 } from '@pauta/db';
+import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb } from '../../../test/harness.js';
@@ -22,6 +23,7 @@ import type { AppDeps } from '../deps.js';
 import { LocalMailbox } from '../email/local-mailbox.js';
 import { deliverOutbox } from '../email/outbox.js';
 import type { ReportScheduleView } from '../trpc/report-schedules.router.js';
+import type { ReportData } from './report-data.js';
 import {
   duePeriods,
   REPORT_EMAIL_MAX_ATTEMPTS,
@@ -132,6 +134,7 @@ describe('reportSchedules.set / get', () => {
       frequency: 'off',
       recipients: [],
       lastSent: null,
+      timeZone: 'America/Sao_Paulo',
     });
 
     const input = {
@@ -332,5 +335,65 @@ describe('the sweep', () => {
     const emails = await outboxTo(recipients);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toBe('Relatório de Studio Pilates Vila: 26/10/2026 a 01/11/2026');
+  });
+
+  it("follows the owner's time zone: on 30 Nov at 16:00 UTC Tokyo's November is due, São Paulo's is not", async () => {
+    // 01:00 of 1 Dec in Tokyo, 13:00 of 30 Nov in São Paulo.
+    const at = new Date('2026-11-30T16:00:00Z');
+    const tokyo = await signedInUser(iso.handle, app.url, { label: 'agenda-toquio', timezone: 'Asia/Tokyo' });
+    await iso.handle.db
+      .updateTable('workspaces')
+      .set({ name: 'Sushi Liberdade' })
+      .where('id', '=', tokyo.id)
+      .execute();
+    await seedReportMonth(iso.handle.db, parseKeyring(TEST_KEYS), {
+      workspaceId: tokyo.id,
+      userId: tokyo.id,
+      platforms: ['instagram'],
+      postsPerNetwork: 6,
+      year: 2026,
+      month: 11,
+      timeZone: 'Asia/Tokyo',
+    });
+    const saoPaulo = await clientWithOctober('Pastelaria Sé');
+    const tokyoTo = ['gerente@sushiliberdade.com.br'];
+    const saoPauloTo = ['dono@pastelariase.com.br'];
+    await tokyo.browser.mutate('reportSchedules.set', { frequency: 'monthly', recipients: tokyoTo });
+    await saoPaulo.browser.mutate('reportSchedules.set', { frequency: 'monthly', recipients: saoPauloTo });
+
+    // Two hours earlier (23:00 of 30 Nov in Tokyo) November has not ended there: October is due.
+    await sweepReportEmails(senderDeps(iso.handle, { now: () => new Date('2026-11-30T14:00:00Z') }));
+    expect((await deliveries(tokyo.id)).map((d) => d.period_start)).toEqual(['2026-10-01']);
+
+    await sweepReportEmails(senderDeps(iso.handle, { now: () => at }));
+    await sweepReportEmails(senderDeps(second, { now: () => at }));
+    const tokyoRows = await deliveries(tokyo.id);
+    const november = tokyoRows.find((d) => d.period_start === '2026-11-01');
+    expect(november).toMatchObject({ period_end: '2026-11-30', status: 'sent' });
+    const saoPauloRows = await deliveries(saoPaulo.id);
+    expect(saoPauloRows.map((d) => `${d.period_start}/${d.status}`)).toEqual(['2026-10-01/sent']);
+    const emails = await outboxTo(tokyoTo);
+    expect(emails.map((e) => e.subject).sort()).toEqual([
+      'Relatório de Sushi Liberdade: novembro de 2026',
+      'Relatório de Sushi Liberdade: outubro de 2026',
+    ]);
+    expect(await outboxTo(saoPauloTo)).toHaveLength(1);
+
+    // The report counts Tokyo's days: its published total is SQL over November in Asia/Tokyo.
+    const snapshot = await iso.handle.db
+      .selectFrom('report_snapshots')
+      .select('data')
+      .where('report_id', '=', november!.report_id!)
+      .executeTakeFirstOrThrow();
+    const data = snapshot.data as ReportData;
+    expect(data.timeZone).toBe('Asia/Tokyo');
+    const [count] = (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM published_posts WHERE workspace_id = ${tokyo.id}
+        AND published_at >= '2026-11-01T00:00:00+09:00' AND published_at < '2026-12-01T00:00:00+09:00'`.execute(
+        iso.handle.db,
+      )
+    ).rows;
+    expect(count!.n).toBeGreaterThan(0);
+    expect(data.summary.published.current).toBe(count!.n);
   });
 });

@@ -1,9 +1,10 @@
 // The scheduled report email (issue 27 item 3; docs/reports.md "Scheduled email"), swept in the web
 // process like the report runner. Each pass:
 //
-// 1. computes the due periods in America/Sao_Paulo (the previous month, the previous Monday–Sunday
-//    week) and adds one `report_deliveries` row per (schedule, period) with INSERT … ON CONFLICT DO
-//    NOTHING: however many processes sweep, a period has one row;
+// 1. computes the due periods in each schedule's time zone (its workspace owner's: the previous
+//    month, the previous Monday–Sunday week, due from 00:00 local) and adds one `report_deliveries`
+//    row per (schedule, period) with INSERT … ON CONFLICT DO NOTHING: however many processes sweep,
+//    a period has one row;
 // 2. claims each due row (status running, attempt + 1, a lease), fenced like a `reports` row;
 // 3. gets or generates the period's report (`insertOrGetReport` + `runReport`: the report may
 //    already exist, made by a person or an earlier attempt);
@@ -33,6 +34,7 @@ import {
   insertReportLink,
   type Keyring,
   listClaimableDeliveries,
+  listScheduleTimeZones,
   lockReportSchedule,
   type MediaStorage,
   markDeliverySent,
@@ -76,11 +78,25 @@ export interface ReportEmailDeps {
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'not-claimed' | 'lost' | 'schedule-changed';
 
-export function duePeriods(now: Date): Record<ReportDeliveryFrequency, ReportPeriod> {
+/** The periods due at `now` in `timeZone` (an unknown zone counts as America/Sao_Paulo). */
+export function duePeriods(
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Record<ReportDeliveryFrequency, ReportPeriod> {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   return {
-    monthly: lastEndedPeriod('monthly', now, DEFAULT_TIME_ZONE),
-    weekly: lastEndedPeriod('weekly', now, DEFAULT_TIME_ZONE),
+    monthly: lastEndedPeriod('monthly', now, zone),
+    weekly: lastEndedPeriod('weekly', now, zone),
   };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -194,18 +210,24 @@ class TemplateInactive extends Error {
   override message = 'modelo de email report_scheduled desativado';
 }
 
-/** One pass: adds the due rows, then tries each claimable one (one at a time: a report takes well under a second). */
+/**
+ * One pass: for each time zone of the schedules that are on, adds that zone's due rows, then tries
+ * each claimable one (one at a time: a report takes well under a second).
+ */
 export async function sweepReportEmails(deps: ReportEmailDeps): Promise<DeliveryOutcome[]> {
-  const due = duePeriods(deps.now?.() ?? new Date());
-  await ensureDueDeliveries(deps.db, 'monthly', due.monthly);
-  await ensureDueDeliveries(deps.db, 'weekly', due.weekly);
+  const now = deps.now?.() ?? new Date();
   const outcomes: DeliveryOutcome[] = [];
-  // Batches until one comes back short (the 1st of the month has every monthly schedule due), with
-  // a bound so a pass always ends; whatever is left is the next pass's.
-  for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
-    const rows = await listClaimableDeliveries(deps.db, due, REPORT_EMAIL_MAX_ATTEMPTS, SWEEP_BATCH);
-    for (const row of rows) outcomes.push(await sendReportDelivery(deps, row.id));
-    if (rows.length < SWEEP_BATCH) break;
+  for (const zone of await listScheduleTimeZones(deps.db)) {
+    const due = duePeriods(now, zone);
+    await ensureDueDeliveries(deps.db, 'monthly', due.monthly, zone);
+    await ensureDueDeliveries(deps.db, 'weekly', due.weekly, zone);
+    // Batches until one comes back short (the 1st of the month has every monthly schedule due), with
+    // a bound so a pass always ends; whatever is left is the next pass's.
+    for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
+      const rows = await listClaimableDeliveries(deps.db, due, REPORT_EMAIL_MAX_ATTEMPTS, SWEEP_BATCH, zone);
+      for (const row of rows) outcomes.push(await sendReportDelivery(deps, row.id));
+      if (rows.length < SWEEP_BATCH) break;
+    }
   }
   return outcomes;
 }

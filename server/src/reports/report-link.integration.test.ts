@@ -3,7 +3,7 @@
 // field: the PDF's snapshot, no ids, no token), expiry, revocation, forged tokens and the rate
 // limit (the client approval link's limits).
 import { createHash, randomUUID } from 'node:crypto';
-import { type DbHandle, parseKeyring } from '@pauta/db';
+import { type DbHandle, type MediaStorage, parseKeyring } from '@pauta/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
@@ -19,10 +19,12 @@ const OCT = { periodStart: '2026-10-01', periodEnd: '2026-10-31', note: 'Foco em
 let handle: DbHandle;
 let runner: ReportRunner;
 let app: { url: string; close(): Promise<void> };
+let storage: MediaStorage;
 
 beforeAll(async () => {
   handle = await testDb();
   const base = testDeps(handle, {}, { TRUST_PROXY: '1' });
+  storage = base.media!.storage;
   runner = createReportRunner(
     { db: handle.db, logger: base.logger, storage: base.media!.storage, ai: null },
     { sweep: false },
@@ -117,6 +119,10 @@ describe('the report link', () => {
     expect(view.networks.map((n) => n.platform).sort()).toEqual(['linkedin', 'x']);
     expect(view.cadence.length).toBeGreaterThanOrEqual(5);
     expect(view.pdfUrl).toMatch(/^\/media\/reports\//);
+    // Everything the PDF shows: worst posts, best times, approval (the seeded theme requires it).
+    expect(view.networks.every((n) => n.best.length === 3 && n.worst.length === 3)).toBe(true);
+    expect(view.bestTimes.map((b) => b.label).sort()).toEqual(['LinkedIn', 'X (Twitter)']);
+    expect(view.approval?.approved.current).toBeGreaterThan(0);
     // Nothing secret: no workspace/report/user id, no token, no e-mail (the PDF's signed media URL
     // names its storage key, as every signed image URL does; a key is not a credential).
     const raw = JSON.stringify({ ...view, pdfUrl: null });
@@ -180,6 +186,64 @@ describe('the report link', () => {
     const refused = await owner.browser.mutate('reports.createLink', { reportId: queued.id, validDays: 7 });
     expect(refused.status).toBe(409);
     await runner.idle();
+  }, 60_000);
+
+  it('delete: the link stops opening it, the PDF leaves storage; idempotent; refused while it is made', async () => {
+    const { owner, reportId } = await doneReport('relatorio-excluir');
+    const created = await owner.browser.mutate<{ url: string }>('reports.createLink', {
+      reportId,
+      validDays: 7,
+    });
+    const token = tokenOf(created.data!.url);
+    expect((await visitor().query<ReportPageView>('reportPage.view', { token })).data?.state).toBe('open');
+    const report = await handle.db
+      .selectFrom('reports')
+      .select('pdf_key')
+      .where('id', '=', reportId)
+      .executeTakeFirstOrThrow();
+    expect((await storage.get(report.pdf_key!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Another workspace deletes nothing.
+    const other = await signedInUser(handle, app.url, { label: 'relatorio-excluir-outro' });
+    expect((await other.browser.mutate('reports.delete', { id: reportId })).status).toBe(200);
+    expect((await visitor().query<ReportPageView>('reportPage.view', { token })).data?.state).toBe('open');
+
+    const deleted = await owner.browser.mutate<{ id: string }>('reports.delete', { id: reportId });
+    expect(deleted.status).toBe(200);
+    expect((await visitor().query<ReportPageView>('reportPage.view', { token })).data).toEqual({
+      state: 'invalid',
+    });
+    await expect(storage.get(report.pdf_key!)).rejects.toThrow();
+    expect((await owner.browser.query<ReportView[]>('reports.list')).data).toEqual([]);
+    const left = await handle.db
+      .selectFrom('report_links')
+      .select('id')
+      .where('report_id', '=', reportId)
+      .execute();
+    expect(left).toEqual([]);
+    // A repeat (another click, another tab): the same answer.
+    expect((await owner.browser.mutate('reports.delete', { id: reportId })).status).toBe(200);
+
+    // A report an attempt is making right now (running, live lease): refused, kept.
+    const running = await handle.db
+      .insertInto('reports')
+      .values({
+        workspace_id: owner.id,
+        period_start: '2026-07-01',
+        period_end: '2026-07-31',
+        requested_by: owner.id,
+        status: 'running',
+        attempt: 1,
+        lease_until: new Date(Date.now() + 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const busy = await owner.browser.mutate('reports.delete', { id: running.id });
+    expect(busy.status).toBe(409);
+    expect(busy.error?.details).toMatchObject({ reason: 'REPORT_BUSY' });
+    expect((await owner.browser.query<ReportView[]>('reports.list')).data?.map((r) => r.id)).toEqual([
+      running.id,
+    ]);
   }, 60_000);
 
   it('forged tokens: invalid, then 429 after the limit from one IP', async () => {

@@ -5,16 +5,18 @@
 // revocable at once, rate limited per IP and per link with the same limits (rate_limits in
 // PostgreSQL), tokens that open nothing counted apart. The page /relatorio/<token> shows the
 // report's snapshot — the very figures and analysis its PDF was drawn from — built field by field
-// here (ReportPageView): the client's name, colour and logo, the figures, the best posts as the
-// networks published them, the analysis, the note and the PDF's signed URL. No ids, no e-mail,
-// no token, nothing of the workspace but its branding.
+// here (ReportPageView): the client's name, colour and logo, the figures, the best and worst posts
+// as the networks published them, the best times, the approval figures, the analysis, the note and
+// the PDF's signed URL — everything the PDF shows. No ids, no e-mail, no token, nothing of the
+// workspace but its branding.
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  type BestTimeConfidence,
   type CadenceRow,
   CLIENT_LINK_MAX_DAYS,
   cadenceRows,
-  DEFAULT_TIME_ZONE,
+  PLATFORM_LABELS,
   type Platform,
   type ReportPeriod,
 } from '@pauta/core';
@@ -22,6 +24,7 @@ import {
   findReport,
   findReportLinkByHash,
   findReportSnapshot,
+  findWorkspaceTimeZone,
   insertReportLink,
   listReportLinks,
   type ReportLinkRow,
@@ -144,6 +147,7 @@ export interface ReportPageNetwork {
   engagement: Compared;
   followerGrowth: Compared;
   best: ReportPagePost[];
+  worst: ReportPagePost[];
 }
 
 export type ReportPageView =
@@ -168,6 +172,15 @@ export type ReportPageView =
       /** The cadence chart's rows: the PDF's (core/src/reports/chart-data.ts). */
       cadence: CadenceRow[];
       networks: ReportPageNetwork[];
+      /** The heat map's top slots per network as of the period's end (the PDF's "Melhores horários"). */
+      bestTimes: Array<{
+        platform: Platform;
+        label: string;
+        confidence: BestTimeConfidence;
+        slots: Array<{ weekday: number; hour: number }>;
+      }>;
+      /** Null when no theme of the workspace requires approval. */
+      approval: { approved: Compared; averageHours: Compared } | null;
       analysis: { source: 'ai' | 'local'; text: string };
       note: string | null;
       /** Same-origin signed URL of the PDF (one to two hours). */
@@ -220,7 +233,7 @@ export async function openReportPage(
     data = await readReportData(deps.db, {
       workspaceId: link.workspace_id,
       period: { from: report.period_start, to: report.period_end },
-      timeZone: DEFAULT_TIME_ZONE,
+      timeZone: await findWorkspaceTimeZone(deps.db, link.workspace_id),
       now,
     });
     analysis = { source: 'local', text: localAnalysis(data) };
@@ -228,6 +241,18 @@ export async function openReportPage(
   const signingKey = deps.media?.signingKey;
   const sign = (key: string | null) =>
     key && signingKey ? browserMediaUrl(signingKey, key, now.getTime()) : null;
+  const post = (p: ReportData['networks'][number]['best'][number]): ReportPagePost => ({
+    title: p.title,
+    content: p.content,
+    url: p.url,
+    publishedAt: p.publishedAt,
+    reach: p.reach,
+    likes: p.likes,
+    comments: p.comments,
+    engagement: p.engagement,
+    imageUrl: sign(p.thumbKey),
+    altText: p.altText,
+  });
   return {
     state: 'open',
     client: { name: data.client.name, color: data.client.color, logoUrl: sign(data.client.logoKey) },
@@ -254,19 +279,18 @@ export async function openReportPage(
       comments: compared(n.comments),
       engagement: compared(n.engagement),
       followerGrowth: compared(n.followers.growth),
-      best: n.best.map((p) => ({
-        title: p.title,
-        content: p.content,
-        url: p.url,
-        publishedAt: p.publishedAt,
-        reach: p.reach,
-        likes: p.likes,
-        comments: p.comments,
-        engagement: p.engagement,
-        imageUrl: sign(p.thumbKey),
-        altText: p.altText,
-      })),
+      best: n.best.map(post),
+      worst: (n.worst ?? []).map(post),
     })),
+    bestTimes: (data.bestTimes ?? []).map((b) => ({
+      platform: b.platform,
+      label: data.networks.find((n) => n.platform === b.platform)?.label ?? PLATFORM_LABELS[b.platform],
+      confidence: b.confidence,
+      slots: b.slots.map((s) => ({ weekday: s.weekday, hour: s.hour })),
+    })),
+    approval: data.approval
+      ? { approved: compared(data.approval.approved), averageHours: compared(data.approval.averageHours) }
+      : null,
     analysis: { source: analysis.source === 'ai' ? 'ai' : 'local', text: analysis.text },
     note: report.note || null,
     pdfUrl: report.pdf_key ? sign(report.pdf_key) : null,

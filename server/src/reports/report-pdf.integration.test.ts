@@ -1,16 +1,18 @@
 // The report's PDF (issue 27 item 3): rendered without a browser, read back with a real PDF reader
 // (pdf.js through unpdf): A4 pages, a cover, a summary and one page per network, whose text holds
 // the totals the database holds in pt-BR formats, the analysis marked, and the manager's note.
+import { reportFormat } from '@pauta/core';
 import { type DbHandle, parseKeyring } from '@pauta/db';
 import { sql } from 'kysely';
 import pino from 'pino';
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, testDb } from '../../../test/harness.js';
 import { seedReportMonth } from '../../../test/report-seed.js';
 import { TEST_KEYS } from '../../../test/server-harness.js';
 import { writeAnalysis } from './analysis.js';
-import { readReportData } from './report-data.js';
+import { type ReportData, readReportData } from './report-data.js';
 import { renderReportPdf } from './report-pdf.js';
 
 const keyring = parseKeyring(TEST_KEYS);
@@ -22,6 +24,9 @@ let handle: DbHandle;
 let workspaceId: string;
 let pages: string[];
 let pageSizes: Array<{ width: number; height: number }>;
+let approval: ReportData['approval'];
+let bestTimes: ReportData['bestTimes'];
+let engagement: ReportData['networks'];
 
 beforeAll(async () => {
   handle = await testDb();
@@ -47,10 +52,34 @@ beforeAll(async () => {
     now: new Date('2026-12-02T12:00:00Z'),
   });
   const analysis = await writeAnalysis({ ai: null, logger }, data);
+  // Every listed post with a thumbnail (the runner's loadReportImages gives JPEGs of ≤ 160 px).
+  const thumbs = new Map<string, Buffer>();
+  let hue = 0;
+  for (const network of data.networks)
+    for (const post of [...network.best, ...network.worst]) {
+      post.thumbKey = `posts/${post.id}-thumb.webp`;
+      hue = (hue + 47) % 360;
+      thumbs.set(
+        post.thumbKey,
+        await sharp({ create: { width: 160, height: 160, channels: 3, background: `hsl(${hue}, 60%, 55%)` } })
+          .jpeg()
+          .toBuffer(),
+      );
+    }
+  // A post as people write them: long, with symbols and emoji.
+  const first = data.networks[0]!.best[0]!;
+  first.content =
+    'Chegou o café da estação ☕ → grãos do Sul de Minas, torra média • notas de caramelo e cítricos. ' +
+    'Preço −15% só nesta semana ✓ Passe na loja ou peça pelo WhatsApp 📲 e receba em casa. ' +
+    'Obrigado a todos que vieram na degustação de sábado! 🙌🏽 Próxima edição: dia 14, às 10h.';
+  approval = data.approval;
+  engagement = data.networks;
+  bestTimes = data.bestTimes;
   const pdf = await renderReportPdf({
     data,
     analysis,
-    note: 'Em dezembro vamos testar vídeos curtos às terças.',
+    thumbs,
+    note: 'Em dezembro vamos testar vídeos curtos às terças → mais alcance • menos custo.',
     generatedAt: new Date('2026-12-02T12:00:00Z'),
   });
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -100,7 +129,20 @@ describe('report PDF', () => {
     expect(summary).toContain(ptBR.format(totals.reach));
     expect(ptBR.format(totals.reach)).toMatch(/\./);
     expect(summary).toContain('Análise automática');
-    expect(summary).toContain('Em dezembro vamos testar vídeos curtos às terças.');
+    expect(summary).toContain(
+      'Em dezembro vamos testar vídeos curtos às terças → mais alcance • menos custo.',
+    );
+  });
+
+  it('the summary holds the best times and the approval figures the data holds', () => {
+    const summary = pages.slice(1).join('\n');
+    expect(summary).toContain('Melhores horários (mapa de calor)');
+    const withSlots = bestTimes.filter((b) => b.slots.length > 0);
+    expect(withSlots.length).toBeGreaterThan(0);
+    for (const b of withSlots) expect(summary).toContain(reportFormat.slots(b.slots));
+    expect(approval?.approved.current).toBeGreaterThan(0);
+    expect(summary).toContain(`${ptBR.format(approval!.approved.current!)} posts aprovados`);
+    expect(summary).toContain(reportFormat.hours(approval!.averageHours.current));
   });
 
   it("each network page holds that network's reach", async () => {
@@ -118,6 +160,14 @@ describe('report PDF', () => {
       expect(page, r.platform).toBeDefined();
       expect(page).toContain(ptBR.format(r.reach));
       expect(page).toContain('Melhores posts');
+      expect(page).toContain('Posts com menor resultado');
     }
+    // Engagement changes in percentage points, with the minus sign "−" the font draws.
+    for (const network of engagement) {
+      const page = pages.find((p) => p.startsWith(network.label))!;
+      expect(page).toContain(reportFormat.points(network.engagement.current, network.engagement.previous));
+    }
+    expect(pages.join('\n')).toContain('grãos do Sul de Minas, torra média • notas de caramelo');
+    expect(pages.join('\n')).toContain('Preço −15% só nesta semana ✓');
   });
 });

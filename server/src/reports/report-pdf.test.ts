@@ -1,9 +1,10 @@
-// The PDF's text from people (names, posts, the note) with emoji and symbols the standard fonts
-// cannot draw: those are left out instead of coming out as wrong glyphs; accents stay.
+// The PDF's text from people (names, posts, the note): accents and the symbols of post texts
+// ("−", "→", "•", "✓") are drawn with the embedded font and read back by a PDF reader; what the font
+// has no glyph for (colour emoji) is left out instead of coming out as empty boxes.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { ReportData } from './report-data.js';
-import { drawable, formatChange, renderReportPdf } from './report-pdf.js';
+import { drawable, renderReportPdf } from './report-pdf.js';
 
 const none = { current: null, previous: null, changePct: null };
 
@@ -11,7 +12,7 @@ function data(): ReportData {
   const post = {
     id: 'p1',
     title: 'Promoção de Natal 🎄',
-    content: 'Pão de mel ☕🎉 com 20% off — só hoje!',
+    content: 'Pão de mel ☕🎉 com 20% off — só hoje! Preço −15% → R$ 9,90 • entrega ✓',
     url: null,
     publishedAt: '2026-11-10T13:00:00.000Z',
     reach: 1234,
@@ -30,7 +31,7 @@ function data(): ReportData {
       published: { current: 1, previous: 0, changePct: null },
       planned: { current: 1, previous: 0, changePct: null },
       reach: { current: 1234, previous: null, changePct: null },
-      engagement: none,
+      engagement: { current: 4.2, previous: 5, changePct: -16 },
       followerGrowth: none,
       followers: null,
     },
@@ -56,10 +57,14 @@ function data(): ReportData {
 }
 
 describe('report PDF text', () => {
-  it('drawable keeps Portuguese and WinAnsi punctuation, drops emoji, turns U+2212 into -', () => {
-    expect(drawable('Café ☕ “ótimo” — até já… −3')).toBe('Café “ótimo” — até já… -3');
+  it('drawable keeps accents and symbols the font draws, drops what it cannot (colour emoji)', () => {
+    expect(drawable('Café ☕ “ótimo” — até já… −3 → • ✓')).toBe('Café ☕ “ótimo” — até já… −3 → • ✓');
+    // 🎉 and 🙌 have no glyph in DejaVu Sans; the emoji presentation selector goes with them.
     expect(drawable('Oi 🎉!')).toBe('Oi!');
-    expect(formatChange(-3)).toBe('-3,0%');
+    expect(drawable('Valeu 🙌🏽\ufe0f')).toBe('Valeu');
+    // "Fancy" letters people paste into posts: the regular face has them, the bold one does not.
+    expect(drawable('𝖮𝖿𝖾𝗋𝗍𝖺 do dia')).toBe('𝖮𝖿𝖾𝗋𝗍𝖺 do dia');
+    expect(drawable('𝖮𝖿𝖾𝗋𝗍𝖺 do dia', 'bold')).toBe('do dia');
   });
 
   it('a post, a name and a note with emoji come out as their words, with no stray glyphs', async () => {
@@ -73,9 +78,17 @@ describe('report PDF text', () => {
     const text = (await extractText(doc, { mergePages: true })).text as string;
     expect(text).toContain('Padaria São João');
     expect(text).toContain('Promoção de Natal');
-    expect(text).toContain('Pão de mel com 20% off — só hoje!');
+    expect(text).toContain('Pão de mel ☕ com 20% off — só hoje! Preço −15% → R$ 9,90 • entrega ✓');
     expect(text).toContain('Obrigado pela parceria!');
-    expect(text).not.toMatch(/[&Ø<ß‰]/);
+    expect(text).not.toMatch(/[&Ø<ß‰🎉🙌]/u);
     expect(text).toContain('sem base de comparação');
+    // Engagement 4,2% against 5,0%: a change of −0,8 percentage points (not −16% of the rate).
+    expect(text).toContain('−0,8 p.p.');
+    expect(text).not.toContain('−16,0%');
+    // The font is embedded (a subset: its name has the six-letter tag) and no standard font is used.
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
+    expect(raw).toMatch(/\/FontFile2/);
+    expect(raw).not.toContain('/Helvetica');
   });
 });

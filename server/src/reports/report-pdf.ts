@@ -1,74 +1,54 @@
 // The report as a PDF (issue 27 item 3, docs/reports.md "PDF"): A4, drawn with pdfkit in the
 // server process (no browser): text is real text (selectable, searchable, read by a PDF reader),
-// in pt-BR number and date formats; the cadence chart is vector drawing from the same rows the
-// web page charts (core cadenceRows). Helvetica is one of PDF's standard fonts (WinAnsi covers
-// Portuguese), so nothing is downloaded or read from disk at run time.
-import { cadenceRows, formatDate, parseDay } from '@pauta/core';
+// in pt-BR number and date formats (core's reportFormat, the web page's); the cadence chart is
+// vector drawing from the same rows the web page charts (core cadenceRows). The font is DejaVu
+// Sans, embedded as a subset (report-fonts.ts), so accents, "−", "→", "•" and most symbols of
+// post texts are drawn; characters it has no glyph for (colour emoji) are left out.
+import { cadenceRows, formatDate, reportFormat, reportMessages } from '@pauta/core';
 import PDFDocument from 'pdfkit';
 import type { ReportAnalysis } from './analysis.js';
 import type { Compared, ReportData, ReportNetwork, ReportPost } from './report-data.js';
+import { REPORT_FONT, reportFonts } from './report-fonts.js';
 
 const A4_MARGIN = 48;
 const INK = '#1f2328';
 const MUTED = '#57606a';
 const PUBLISHED = '#1c7ed6';
 const PLANNED = '#adb5bd';
-const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
+const REGULAR = REPORT_FONT.regular;
+const BOLD = REPORT_FONT.bold;
 
-const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const {
+  count: formatCount,
+  percent: formatPercent,
+  change: formatChange,
+  period: formatPeriod,
+} = reportFormat;
 
-/** '12.345', or '—' when the network gave no figure. */
-export function formatCount(value: number | null): string {
-  return value === null ? '—' : integer.format(value);
-}
-
-/** '3,4%'. */
-export function formatPercent(value: number | null): string {
-  return value === null ? '—' : `${decimal.format(value)}%`;
-}
-
-/** '+12,5%', '-3,0%', or 'sem base de comparação'. */
-export function formatChange(value: number | null): string {
-  if (value === null) return 'sem base de comparação';
-  if (value === 0) return '0,0%';
-  // ASCII '-': the standard fonts' WinAnsi encoding has no U+2212 minus sign.
-  return `${value > 0 ? '+' : '-'}${decimal.format(Math.abs(value))}%`;
-}
-
-/** '01/11/2026 a 30/11/2026'. */
-export function formatPeriod(period: { from: string; to: string }): string {
-  const show = (day: string) => {
-    const d = parseDay(day)!;
-    return `${String(d.day).padStart(2, '0')}/${String(d.month).padStart(2, '0')}/${d.year}`;
-  };
-  return `${show(period.from)} a ${show(period.to)}`;
-}
-
-/** The characters of WinAnsi beyond Latin-1 (the standard fonts' encoding; pdfkit maps them). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** Invisible joiners and selectors of emoji sequences: nothing to draw once the emoji is gone. */
+const INVISIBLE = /[\u200d\ufe0e\ufe0f]/g;
 
 /**
- * Text the standard fonts can draw: emoji and other characters outside WinAnsi would come out as
- * wrong glyphs ("☕" as "&"), so they are left out (U+2212 becomes '-'), and the spaces they leave
- * are collapsed. Applied to every text that comes from people (names, posts, the note, the AI).
+ * Text the embedded font can draw: characters it has no glyph for (colour emoji, skin tones, rare
+ * scripts) would come out as empty boxes, so they are left out, and the spaces they leave are
+ * collapsed. Applied to every text that comes from people (names, posts, the note, the AI).
  */
-export function drawable(text: string): string {
+export function drawable(text: string, face: 'regular' | 'bold' = 'regular'): string {
+  const coverage = reportFonts().coverage[face];
   let out = '';
-  for (const char of text.replace(/\u2212/g, '-')) {
+  for (const char of text.replace(INVISIBLE, '')) {
     const code = char.codePointAt(0)!;
-    if (
-      char === '\n' ||
-      (code >= 0x20 && code <= 0x7e) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      WIN_ANSI_EXTRA.has(char)
-    )
-      out += char;
+    if (char === '\n' || (code >= 0x20 && coverage.hasGlyphForCodePoint(code))) out += char;
   }
   return out
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/ +([.,;:!?])/g, '$1')
     .trim();
+}
+
+/** A figure's change: a rate (engagement) in percentage points, every other figure in % of itself. */
+function changeOf(value: Compared, points: boolean): string {
+  return points ? reportFormat.points(value.current, value.previous) : formatChange(value.changePct);
 }
 
 function safeColor(color: string | null): string {
@@ -92,13 +72,15 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     size: 'A4',
     margin: A4_MARGIN,
     info: {
-      Title: `Relatório ${drawable(data.client.name)} — ${formatPeriod(data.period)}`,
+      Title: `Relatório ${data.client.name} — ${formatPeriod(data.period)}`,
       Author: 'Pauta',
       Subject: 'Relatório de resultados nas redes sociais',
     },
     lang: 'pt-BR',
     displayTitle: true,
   });
+  const fonts = reportFonts();
+  doc.registerFont(REGULAR, fonts.regular).registerFont(BOLD, fonts.bold).font(REGULAR);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -123,8 +105,24 @@ function width(doc: Doc): number {
   return doc.page.width - 2 * A4_MARGIN;
 }
 
+/** '1 curtida', '12 curtidas', '— curtidas'. */
+function counted(value: number | null, one: string, many: string): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
+/** The largest size from `size` down to `min` at which `text` fits in `w` on one line. */
+function fitSize(doc: Doc, text: string, w: number, size: number, min: number): number {
+  let current = size;
+  doc.fontSize(current);
+  while (current > min && doc.widthOfString(text) > w) {
+    current = Math.max(min, current - 0.5);
+    doc.fontSize(current);
+  }
+  return current;
+}
+
 function heading(doc: Doc, text: string, color: string): void {
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(15).fillColor(color).text(text);
+  doc.moveDown(0.6).font(BOLD).fontSize(15).fillColor(color).text(text);
   doc.moveDown(0.3).fillColor(INK);
 }
 
@@ -143,10 +141,10 @@ function cover(doc: Doc, input: ReportPdfInput): void {
   }
   doc
     .fillColor('#ffffff')
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(32)
-    .text(drawable(data.client.name), A4_MARGIN, y, { width: width(doc) });
-  doc.moveDown(0.3).font('Helvetica').fontSize(16).text('Relatório de resultados nas redes sociais');
+    .text(drawable(data.client.name, 'bold'), A4_MARGIN, y, { width: width(doc) });
+  doc.moveDown(0.3).font(REGULAR).fontSize(16).text('Relatório de resultados nas redes sociais');
   doc.moveDown(0.2).fontSize(13).text(formatPeriod(data.period));
   doc
     .fillColor(MUTED)
@@ -160,84 +158,104 @@ function cover(doc: Doc, input: ReportPdfInput): void {
   doc.fillColor(INK);
 }
 
+const figures = reportMessages.figures;
 const SUMMARY_CARDS: Array<{
   label: string;
   pick: (d: ReportData) => Compared;
   format: (v: number | null) => string;
+  points?: boolean;
 }> = [
-  { label: 'Posts publicados', pick: (d) => d.summary.published, format: formatCount },
-  { label: 'Posts planejados', pick: (d) => d.summary.planned, format: formatCount },
-  { label: 'Alcance', pick: (d) => d.summary.reach, format: formatCount },
-  { label: 'Engajamento médio', pick: (d) => d.summary.engagement, format: formatPercent },
-  { label: 'Novos seguidores', pick: (d) => d.summary.followerGrowth, format: formatCount },
+  { label: figures.published, pick: (d) => d.summary.published, format: formatCount },
+  { label: figures.planned, pick: (d) => d.summary.planned, format: formatCount },
+  { label: figures.reach, pick: (d) => d.summary.reach, format: formatCount },
+  { label: figures.engagement, pick: (d) => d.summary.engagement, format: formatPercent, points: true },
+  { label: figures.followerGrowth, pick: (d) => d.summary.followerGrowth, format: formatCount },
 ];
 
 function summary(doc: Doc, input: ReportPdfInput): void {
   const { data } = input;
   const color = safeColor(data.client.color);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(color).text('Resumo do período');
+  doc.font(BOLD).fontSize(22).fillColor(color).text('Resumo do período');
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(11)
     .fillColor(MUTED)
     .text(`${formatPeriod(data.period)}, comparado com ${formatPeriod(data.previous)}`);
   const top = doc.y + 12;
   const cardW = (width(doc) - 4 * 8) / 5;
+  const inner = cardW - 16;
+  // Every card's value starts below the tallest label ("Engajamento médio" takes two lines).
+  doc.font(REGULAR).fontSize(8.5);
+  const labelH = Math.max(...SUMMARY_CARDS.map((c) => doc.heightOfString(c.label, { width: inner })));
+  const valueY = top + 10 + labelH + 6;
+  const cardH = valueY - top + 22 + 32;
   SUMMARY_CARDS.forEach((card, i) => {
     const value = card.pick(data);
     const x = A4_MARGIN + i * (cardW + 8);
-    doc.roundedRect(x, top, cardW, 92, 6).lineWidth(0.8).stroke('#d0d7de');
+    doc.roundedRect(x, top, cardW, cardH, 6).lineWidth(0.8).stroke('#d0d7de');
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(8.5)
       .fillColor(MUTED)
-      .text(card.label, x + 8, top + 8, { width: cardW - 16 });
+      .text(card.label, x + 8, top + 10, { width: inner });
+    const shown = card.format(value.current);
     doc
-      .font('Helvetica-Bold')
-      .fontSize(17)
+      .font(BOLD)
+      .fontSize(fitSize(doc, shown, inner, 17, 11))
       .fillColor(INK)
-      .text(card.format(value.current), x + 8, top + 28, { width: cardW - 16 });
+      .text(shown, x + 8, valueY, {
+        width: inner,
+        lineBreak: false,
+      });
+    const change = changeOf(value, card.points === true);
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`Anterior: ${card.format(value.previous)}`, x + 8, top + 54, { width: cardW - 16 })
-      .text(formatChange(value.changePct), { width: cardW - 16 });
+      .text(`Anterior: ${card.format(value.previous)}`, x + 8, valueY + 24, { width: inner })
+      .fontSize(fitSize(doc, change, inner, 8, 6.5))
+      .text(change, { width: inner, lineBreak: false });
   });
   doc.x = A4_MARGIN;
-  doc.y = top + 104;
+  doc.y = top + cardH + 12;
 
   heading(doc, 'Cadência: publicado × planejado por semana', color);
   cadenceChart(doc, cadenceRows(data.period, data.cadence));
 
   if (data.bestTimes.some((b) => b.slots.length > 0)) {
-    heading(doc, 'Melhores horários (mapa de calor)', color);
-    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    heading(doc, reportMessages.bestTimesTitle, color);
+    doc.font(REGULAR).fontSize(10).fillColor(INK);
     for (const b of data.bestTimes) {
       const label = data.networks.find((n) => n.platform === b.platform)?.label ?? b.platform;
-      const slots = b.slots.map((s) => `${WEEKDAYS[s.weekday]} às ${s.hour}h`).join(', ');
-      doc.text(`${label}: ${slots || 'sem dados'} (confiança ${b.confidence})`, { width: width(doc) });
+      const slots = b.slots.length > 0 ? reportFormat.slots(b.slots) : reportMessages.bestTimesNone;
+      doc.text(`• ${reportMessages.bestTimesLine(label, slots, reportFormat.confidence(b.confidence))}`, {
+        width: width(doc),
+      });
     }
   }
 
   if (data.approval) {
-    heading(doc, 'Aprovação', color);
+    heading(doc, reportMessages.approvalTitle, color);
     const a = data.approval;
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(10)
       .fillColor(INK)
       .text(
-        `${formatCount(a.approved.current)} posts aprovados (anterior: ${formatCount(a.approved.previous)}). ` +
-          `Tempo médio até a aprovação: ${a.averageHours.current === null ? '—' : `${decimal.format(a.averageHours.current)} h`} ` +
-          `(anterior: ${a.averageHours.previous === null ? '—' : `${decimal.format(a.averageHours.previous)} h`}; ${formatChange(a.averageHours.changePct)}).`,
+        reportMessages.approvalText(
+          formatCount(a.approved.current),
+          formatCount(a.approved.previous),
+          reportFormat.hours(a.averageHours.current),
+          reportFormat.hours(a.averageHours.previous),
+          formatChange(a.averageHours.changePct),
+        ),
         { width: width(doc) },
       );
   }
 
   heading(doc, input.analysis.source === 'ai' ? 'Análise (escrita pela IA)' : 'Análise automática', color);
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(10)
     .fillColor(INK)
     .text(drawable(input.analysis.text), { width: width(doc) });
@@ -253,7 +271,7 @@ function summary(doc: Doc, input: ReportPdfInput): void {
   if (input.note && input.note.trim() !== '') {
     heading(doc, 'Nota da equipe', color);
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(10)
       .fillColor(INK)
       .text(drawable(input.note), { width: width(doc) });
@@ -269,7 +287,7 @@ function cadenceChart(doc: Doc, rows: ReturnType<typeof cadenceRows>): void {
   const max = Math.max(1, ...rows.flatMap((r) => [r.published, r.planned]));
   const plotW = chartW - 24;
   // Axis and three guide lines, labelled in whole posts.
-  doc.font('Helvetica').fontSize(7).fillColor(MUTED);
+  doc.font(REGULAR).fontSize(7).fillColor(MUTED);
   for (let i = 0; i <= 2; i++) {
     const value = Math.round((max * i) / 2);
     const y = y0 + chartH - (chartH * i) / 2;
@@ -310,30 +328,46 @@ function cadenceChart(doc: Doc, rows: ReturnType<typeof cadenceRows>): void {
 
 function networkPage(doc: Doc, input: ReportPdfInput, network: ReportNetwork): void {
   const color = safeColor(input.data.client.color);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(color).text(network.label);
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(formatPeriod(input.data.period));
+  doc.font(BOLD).fontSize(22).fillColor(color).text(network.label);
+  doc.font(REGULAR).fontSize(11).fillColor(MUTED).text(formatPeriod(input.data.period));
   doc.moveDown(0.6);
-  const rows: Array<[string, Compared, (v: number | null) => string]> = [
-    ['Posts publicados', network.published, formatCount],
-    ['Posts planejados', network.planned, formatCount],
-    ['Alcance', network.reach, formatCount],
-    ['Curtidas', network.likes, formatCount],
-    ['Comentários', network.comments, formatCount],
-    ['Engajamento médio', network.engagement, formatPercent],
-    ['Novos seguidores', network.followers.growth, formatCount],
+  const rows: Array<[string, Compared, (v: number | null) => string, boolean]> = [
+    [figures.published, network.published, formatCount, false],
+    [figures.planned, network.planned, formatCount, false],
+    [figures.reach, network.reach, formatCount, false],
+    [figures.likes, network.likes, formatCount, false],
+    [figures.comments, network.comments, formatCount, false],
+    [figures.engagement, network.engagement, formatPercent, true],
+    [figures.followerGrowth, network.followers.growth, formatCount, false],
   ];
-  const cols = [A4_MARGIN, A4_MARGIN + 170, A4_MARGIN + 290, A4_MARGIN + 400];
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
+  // The label, then three right-aligned columns of figures (period, previous, change).
+  const columns: Array<{ x: number; w: number }> = [
+    { x: A4_MARGIN, w: 170 },
+    { x: A4_MARGIN + 170, w: 100 },
+    { x: A4_MARGIN + 280, w: 100 },
+    { x: A4_MARGIN + 390, w: width(doc) - 390 },
+  ];
+  const cell = (text: string, col: number, y: number, size: number) => {
+    const { x, w } = columns[col]!;
+    doc.fontSize(col === 0 ? size : fitSize(doc, text, w, size, 7));
+    doc.text(text, x, y, { width: w, align: col === 0 ? 'left' : 'right', lineBreak: false });
+  };
+  doc.font(BOLD).fillColor(MUTED);
   const headY = doc.y;
-  for (const [i, h] of ['Indicador', 'Período', 'Anterior', 'Variação'].entries())
-    doc.text(h, cols[i]!, headY, { lineBreak: false });
+  for (const [i, h] of [
+    reportMessages.tableFigure,
+    reportMessages.tablePeriod,
+    reportMessages.tablePrevious,
+    reportMessages.change,
+  ].entries())
+    cell(h, i, headY, 9);
   let y = headY + 16;
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
-  for (const [label, value, format] of rows) {
-    doc.text(label, cols[0]!, y, { lineBreak: false });
-    doc.text(format(value.current), cols[1]!, y, { lineBreak: false });
-    doc.text(format(value.previous), cols[2]!, y, { lineBreak: false });
-    doc.text(formatChange(value.changePct), cols[3]!, y, { lineBreak: false });
+  doc.font(REGULAR).fillColor(INK);
+  for (const [label, value, format, points] of rows) {
+    cell(label, 0, y, 10);
+    cell(format(value.current), 1, y, 10);
+    cell(format(value.previous), 2, y, 10);
+    cell(changeOf(value, points), 3, y, 10);
     y += 16;
   }
   doc.x = A4_MARGIN;
@@ -343,15 +377,15 @@ function networkPage(doc: Doc, input: ReportPdfInput, network: ReportNetwork): v
       .fontSize(9)
       .fillColor(MUTED)
       .text(`Seguidores no fim do período: ${formatCount(network.followers.end)}`);
-  heading(doc, 'Melhores posts', color);
-  posts(doc, input, network.best, 'Sem posts com métricas no período.');
-  heading(doc, 'Posts com menor resultado', color);
-  posts(doc, input, network.worst, 'Poucos posts no período para listar os de menor resultado.');
+  heading(doc, reportMessages.bestPosts, color);
+  posts(doc, input, network.best, reportMessages.noBestPosts);
+  heading(doc, reportMessages.worstPosts, color);
+  posts(doc, input, network.worst, reportMessages.noWorstPosts);
 }
 
 function posts(doc: Doc, input: ReportPdfInput, list: readonly ReportPost[], empty: string): void {
   if (list.length === 0) {
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(empty);
+    doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(empty);
     return;
   }
   for (const post of list) {
@@ -368,20 +402,16 @@ function posts(doc: Doc, input: ReportPdfInput, list: readonly ReportPost[], emp
       }
     }
     const w = width(doc) - (textX - A4_MARGIN);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(drawable(post.title), textX, top, { width: w });
+    doc.font(BOLD).fontSize(10).fillColor(INK).text(drawable(post.title, 'bold'), textX, top, { width: w });
     const content = drawable(post.content);
     const text = content.length > 220 ? `${content.slice(0, 219)}…` : content;
-    doc.font('Helvetica').fontSize(9).fillColor(INK).text(text, { width: w });
+    doc.font(REGULAR).fontSize(9).fillColor(INK).text(text, { width: w });
     doc
       .fontSize(8.5)
       .fillColor(MUTED)
       .text(
         `${formatDate(new Date(post.publishedAt), input.data.timeZone)} · alcance ${formatCount(post.reach)} · ` +
-          `${formatCount(post.likes)} curtidas · ${formatCount(post.comments)} comentários · engajamento ${formatPercent(post.engagement)}`,
+          `${counted(post.likes, 'curtida', 'curtidas')} · ${counted(post.comments, 'comentário', 'comentários')} · engajamento ${formatPercent(post.engagement)}`,
         { width: w },
       );
     doc.x = A4_MARGIN;

@@ -9,10 +9,10 @@
 // running row whose lease expires; the sweep (every process, every minute) or the next
 // `reports.generate` reclaims it. The PDF's key is the row's, so a retried attempt overwrites the
 // same object: never two PDFs for one period.
-import { DEFAULT_TIME_ZONE } from '@pauta/core';
 import {
   claimReport,
   type Database,
+  findWorkspaceTimeZone,
   finishReport,
   listReclaimableReports,
   type MediaStorage,
@@ -73,7 +73,8 @@ export async function runReport(
     const data = await readReportData(deps.db, {
       workspaceId,
       period: { from: claimed.period_start, to: claimed.period_end },
-      timeZone: DEFAULT_TIME_ZONE,
+      // The workspace's zone (its owner's): the period's days, the cadence's and the best times'.
+      timeZone: await findWorkspaceTimeZone(deps.db, workspaceId),
       now: new Date(),
     });
     await step(40);

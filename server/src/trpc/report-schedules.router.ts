@@ -9,7 +9,7 @@ import {
   type ReportScheduleFrequency,
   reportRecipientsProblem,
 } from '@pauta/core';
-import { findReportSchedule, lastSentDelivery, upsertReportSchedule } from '@pauta/db';
+import { findReportSchedule, findWorkspaceTimeZone, lastSentDelivery, upsertReportSchedule } from '@pauta/db';
 import { z } from 'zod';
 import { router, workspaceProcedure } from './trpc.js';
 
@@ -22,15 +22,19 @@ export interface ReportScheduleView {
   recipients: string[];
   /** The latest period emailed, when any. */
   lastSent: { periodStart: string; periodEnd: string; sentAt: Date } | null;
+  /** The zone of the due periods and the send time: the workspace owner's. */
+  timeZone: string;
 }
 
 export const reportSchedulesRouter = router({
   get: workspaceProcedure('workspace.settings').query(async ({ ctx }): Promise<ReportScheduleView> => {
-    const [schedule, last] = await Promise.all([
+    const [schedule, last, timeZone] = await Promise.all([
       findReportSchedule(ctx.deps.db, ctx.workspace.id),
       lastSentDelivery(ctx.deps.db, ctx.workspace.id),
+      findWorkspaceTimeZone(ctx.deps.db, ctx.workspace.id),
     ]);
     return {
+      timeZone,
       frequency: schedule?.frequency ?? 'off',
       recipients: schedule?.recipients ?? [],
       lastSent:
@@ -58,8 +62,12 @@ export const reportSchedulesRouter = router({
         recipients,
         userId: ctx.user.id,
       });
-      const last = await lastSentDelivery(ctx.deps.db, ctx.workspace.id);
+      const [last, timeZone] = await Promise.all([
+        lastSentDelivery(ctx.deps.db, ctx.workspace.id),
+        findWorkspaceTimeZone(ctx.deps.db, ctx.workspace.id),
+      ]);
       return {
+        timeZone,
         frequency: schedule.frequency,
         recipients: schedule.recipients,
         lastSent:

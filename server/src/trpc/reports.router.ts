@@ -11,7 +11,7 @@ import {
   periodProblem,
   REPORT_NOTE_MAX,
 } from '@pauta/core';
-import { insertOrGetReport, listReports, type ReportRow } from '@pauta/db';
+import { deleteReport, insertOrGetReport, listReports, type ReportRow } from '@pauta/db';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { browserMediaUrl } from '../media/media.service.js';
@@ -107,6 +107,29 @@ export const reportsRouter = router({
     .mutation(({ ctx, input }) =>
       revokeReportLinkOf(ctx.deps, { workspaceId: ctx.workspace.id, linkId: input.id }),
     ),
+
+  /**
+   * "Excluir": the report, its PDF, its snapshot and its private links (which stop opening it at
+   * once). Idempotent: a report already gone answers the same. Refused (409 REPORT_BUSY) while an
+   * attempt is making it.
+   */
+  delete: workspaceProcedure('posts.write')
+    .input(z.strictObject({ id: z.uuid() }))
+    .mutation(async ({ ctx, input }): Promise<{ id: string }> => {
+      const { deleted, busy } = await deleteReport(ctx.deps.db, ctx.workspace.id, input.id);
+      if (busy) throw new AppError('CONFLICT', { reason: 'REPORT_BUSY' });
+      if (deleted?.pdf_key && ctx.deps.media) {
+        const key = deleted.pdf_key;
+        // The row is gone (nothing points at the file any more); a failed delete leaves an orphan
+        // file in storage, never a report without its PDF.
+        await ctx.deps.media.storage
+          .delete([key])
+          .catch((err: unknown) =>
+            ctx.deps.logger.warn({ err, reportId: input.id }, 'PDF do relatório não apagado'),
+          );
+      }
+      return { id: input.id };
+    }),
 
   /**
    * The period's report: inserted, or the existing row returned (a second click, tab or process

@@ -53,8 +53,34 @@ const OPEN = {
           altText: null,
         },
       ],
+      worst: [
+        {
+          title: 'Aviso de feriado',
+          content: 'Fechados na segunda',
+          url: null,
+          publishedAt: '2026-10-11T12:00:00.000Z',
+          reach: 520,
+          likes: 0,
+          comments: 0,
+          engagement: 0.4,
+          imageUrl: null,
+          altText: null,
+        },
+      ],
     },
   ],
+  bestTimes: [
+    {
+      platform: 'linkedin',
+      label: 'LinkedIn',
+      confidence: 'alta',
+      slots: [
+        { weekday: 2, hour: 9 },
+        { weekday: 4, hour: 12 },
+      ],
+    },
+  ],
+  approval: { approved: c(6, 10, -40), averageHours: c(7, 6, 16.7) },
   analysis: { source: 'ai', text: 'O alcance cresceu bastante.' },
   note: 'Em novembro, vídeos curtos.',
   pdfUrl: '/media/reports/a/b.pdf?exp=1&sig=y',
@@ -81,13 +107,32 @@ describe('the report page', () => {
     expect(screen.getByAltText(workspaceAdminMessages.publicPage.logoAlt('Padaria Aurora'))).toBeTruthy();
     expect(screen.getByText(text.pagePeriod('01/10/2026 a 31/10/2026'))).toBeTruthy();
     const figures = screen.getAllByTestId('report-figure').map((e) => e.textContent);
-    expect(figures).toEqual(['20', '24', '59.430', '5,2%', '155']);
+    expect(figures).toEqual(['20', '24', '59.430', '5,2%', '155', '6', '7,0 h']);
+    // Engagement 5,2% against 4,4%: +0,8 percentage points, not the +19,2% of the rate.
+    expect(screen.getByText('+0,8 p.p.')).toBeTruthy();
+    expect(screen.queryByText('+19,2%')).toBeNull();
     expect(screen.getByText('+68,7%')).toBeTruthy();
     expect(screen.getByText(text.previousValue('35.226'))).toBeTruthy();
     expect(screen.getAllByText('sem base de comparação').length).toBeGreaterThan(0);
     const linkedin = screen.getByRole('article', { name: 'LinkedIn' });
     expect(within(linkedin).getByText('27.948')).toBeTruthy();
     expect(within(linkedin).getByText('Pão de fermentação natural')).toBeTruthy();
+    expect(within(linkedin).getByText('+1,0 p.p.')).toBeTruthy();
+    const worst = within(linkedin).getByTestId('report-worst-linkedin');
+    expect(within(worst).getByText(text.worstPosts)).toBeTruthy();
+    expect(within(worst).getByText('Aviso de feriado')).toBeTruthy();
+    expect(within(worst).getByText(text.postMetrics('520', '0,4%'))).toBeTruthy();
+    // Best times and approval, as the PDF writes them; a longer approval time is marked worse.
+    expect(screen.getByTestId('report-best-times').textContent).toContain(
+      'LinkedIn: terça às 09h, quinta às 12h (confiança alta)',
+    );
+    const approval = screen.getByTestId('report-approval');
+    expect(within(approval).getByText('−40,0%').closest('[data-trend]')?.getAttribute('data-trend')).toBe(
+      'worse',
+    );
+    expect(within(approval).getByText('+16,7%').closest('[data-trend]')?.getAttribute('data-trend')).toBe(
+      'worse',
+    );
     expect(screen.getByRole('heading', { name: text.analysisAi })).toBeTruthy();
     expect(screen.getByText(text.analysisAiHint)).toBeTruthy();
     expect(screen.getByText('Em novembro, vídeos curtos.')).toBeTruthy();

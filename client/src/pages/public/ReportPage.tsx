@@ -1,7 +1,8 @@
 // /relatorio/<token> (issue 27 item 3; docs/reports.md "The private link"): a report as its
 // client reads it, without an account or a session: the cover (name, logo, colour), the summary
 // against the previous period, the cadence chart (the PDF's rows, the dashboard's chart), the
-// results per network with the best posts, the analysis and the note, and the PDF. A revoked,
+// results per network with the best and worst posts, the best times, the approval turnaround
+// (where approval is on), the analysis and the note, and the PDF: everything the PDF shows. A revoked,
 // expired or forged link says so and shows nothing of the report.
 import {
   Alert,
@@ -18,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatDateTime, messages, reportFormat, reportMessages } from '@pauta/core';
+import { formatDateTime, messages, pointsChange, reportFormat, reportMessages } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { IconClockX, IconDownload, IconLinkOff, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -101,16 +102,45 @@ function Ended({ icon, title, message }: { icon: typeof IconLinkOff; title: stri
 
 type Format = (value: number | null) => string;
 
-function ChangeBadge({ change }: { change: number | null }) {
-  const color = change === null || change === 0 ? 'gray' : change > 0 ? 'teal' : 'red';
+/** A rate (engagement) changes in percentage points, every other figure in % of itself. */
+function changeText(value: Compared, points: boolean): string {
+  return points ? reportFormat.points(value.current, value.previous) : reportFormat.change(value.changePct);
+}
+
+/** Green when the figure got better: up for every figure but the approval time (less is better). */
+function ChangeBadge({
+  value,
+  points,
+  lowerIsBetter,
+}: {
+  value: Compared;
+  points: boolean;
+  lowerIsBetter: boolean;
+}) {
+  const change = points ? pointsChange(value.current, value.previous) : value.changePct;
+  const better = change !== null && (lowerIsBetter ? change < 0 : change > 0);
+  const trend = change === null || change === 0 ? 'flat' : better ? 'better' : 'worse';
+  const color = { flat: 'gray', better: 'teal', worse: 'red' }[trend];
   return (
-    <Badge color={color} variant="light" style={{ textTransform: 'none' }}>
-      {reportFormat.change(change)}
+    <Badge color={color} variant="light" style={{ textTransform: 'none' }} data-trend={trend}>
+      {changeText(value, points)}
     </Badge>
   );
 }
 
-function Figure({ label, value, format }: { label: string; value: Compared; format: Format }) {
+function Figure({
+  label,
+  value,
+  format,
+  points = false,
+  lowerIsBetter = false,
+}: {
+  label: string;
+  value: Compared;
+  format: Format;
+  points?: boolean;
+  lowerIsBetter?: boolean;
+}) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap={4}>
@@ -121,7 +151,7 @@ function Figure({ label, value, format }: { label: string; value: Compared; form
           {format(value.current)}
         </Text>
         <Group gap={6} wrap="wrap">
-          <ChangeBadge change={value.changePct} />
+          <ChangeBadge value={value} points={points} lowerIsBetter={lowerIsBetter} />
           <Text size="xs" c="dimmed">
             {text.previousValue(format(value.previous))}
           </Text>
@@ -171,7 +201,12 @@ function OpenReport({ view }: { view: OpenView }) {
           <Figure label={text.figures.published} value={summary.published} format={reportFormat.count} />
           <Figure label={text.figures.planned} value={summary.planned} format={reportFormat.count} />
           <Figure label={text.figures.reach} value={summary.reach} format={reportFormat.count} />
-          <Figure label={text.figures.engagement} value={summary.engagement} format={reportFormat.percent} />
+          <Figure
+            label={text.figures.engagement}
+            value={summary.engagement}
+            format={reportFormat.percent}
+            points
+          />
           <Figure
             label={text.figures.followerGrowth}
             value={summary.followerGrowth}
@@ -205,6 +240,50 @@ function OpenReport({ view }: { view: OpenView }) {
         ))}
       </Stack>
 
+      {view.bestTimes.some((b) => b.slots.length > 0) && (
+        <Stack gap="xs" component="section" aria-labelledby="report-best-times">
+          <Title order={2} size="h3" id="report-best-times">
+            {text.bestTimesTitle}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {text.bestTimesHint}
+          </Text>
+          <Stack gap={6} data-testid="report-best-times">
+            {view.bestTimes.map((b) => (
+              <Group key={b.platform} gap="xs" wrap="nowrap" align="flex-start">
+                <PlatformIcon platform={b.platform} size={18} />
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text span fw={600}>
+                    {b.label}:
+                  </Text>{' '}
+                  {b.slots.length > 0 ? reportFormat.slots(b.slots) : text.bestTimesNone}{' '}
+                  <Text span c="dimmed" size="sm">
+                    ({reportFormat.confidence(b.confidence)})
+                  </Text>
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+
+      {view.approval && (
+        <Stack gap="sm" component="section" aria-labelledby="report-approval">
+          <Title order={2} size="h3" id="report-approval">
+            {text.approvalTitle}
+          </Title>
+          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" data-testid="report-approval">
+            <Figure label={text.approvedPosts} value={view.approval.approved} format={reportFormat.count} />
+            <Figure
+              label={text.approvalHours}
+              value={view.approval.averageHours}
+              format={reportFormat.hours}
+              lowerIsBetter
+            />
+          </SimpleGrid>
+        </Stack>
+      )}
+
       <Stack gap="xs" component="section" aria-labelledby="report-analysis">
         <Group gap="xs">
           {view.analysis.source === 'ai' && <IconSparkles size={20} aria-hidden />}
@@ -234,14 +313,14 @@ function OpenReport({ view }: { view: OpenView }) {
 
 function NetworkSection({ network }: { network: Network }) {
   const headingId = `report-network-${network.platform}`;
-  const rows: [string, Compared, Format][] = [
-    [text.figures.published, network.published, reportFormat.count],
-    [text.figures.planned, network.planned, reportFormat.count],
-    [text.figures.reach, network.reach, reportFormat.count],
-    [text.figures.likes, network.likes, reportFormat.count],
-    [text.figures.comments, network.comments, reportFormat.count],
-    [text.figures.engagement, network.engagement, reportFormat.percent],
-    [text.figures.followerGrowth, network.followerGrowth, reportFormat.count],
+  const rows: [string, Compared, Format, boolean][] = [
+    [text.figures.published, network.published, reportFormat.count, false],
+    [text.figures.planned, network.planned, reportFormat.count, false],
+    [text.figures.reach, network.reach, reportFormat.count, false],
+    [text.figures.likes, network.likes, reportFormat.count, false],
+    [text.figures.comments, network.comments, reportFormat.count, false],
+    [text.figures.engagement, network.engagement, reportFormat.percent, true],
+    [text.figures.followerGrowth, network.followerGrowth, reportFormat.count, false],
   ];
   return (
     <Paper
@@ -286,64 +365,98 @@ function NetworkSection({ network }: { network: Network }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map(([label, value, format]) => (
+            {rows.map(([label, value, format, points]) => (
               <Table.Tr key={label}>
                 <Table.Th scope="row" fw={500}>
                   {label}
                 </Table.Th>
                 <Table.Td ta="right">{format(value.current)}</Table.Td>
                 <Table.Td ta="right">{format(value.previous)}</Table.Td>
-                <Table.Td ta="right">{reportFormat.change(value.changePct)}</Table.Td>
+                <Table.Td ta="right">{changeText(value, points)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-        <Text fw={600} size="sm">
-          {text.bestPosts}
-        </Text>
-        {network.best.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {text.noBestPosts}
-          </Text>
-        ) : (
-          <Stack gap="xs">
-            {network.best.map((post) => (
-              <Group key={`${post.publishedAt}-${post.title}`} gap="sm" align="flex-start" wrap="nowrap">
-                {post.imageUrl && (
-                  <img
-                    src={post.imageUrl}
-                    alt={post.altText ?? ''}
-                    width={64}
-                    height={64}
-                    style={{ objectFit: 'cover', borderRadius: 6, flexShrink: 0 }}
-                  />
-                )}
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {post.title}
-                  </Text>
-                  <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-                    {post.content}
-                  </Text>
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="xs" c="dimmed">
-                      {text.postMetrics(
-                        reportFormat.count(post.reach),
-                        reportFormat.percent(post.engagement),
-                      )}
-                    </Text>
-                    {post.url && (
-                      <Anchor href={post.url} target="_blank" rel="noopener noreferrer" size="xs">
-                        {text.openPost}
-                      </Anchor>
-                    )}
-                  </Group>
-                </Stack>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+          <PostList
+            title={text.bestPosts}
+            empty={text.noBestPosts}
+            posts={network.best}
+            testId={`report-best-${network.platform}`}
+          />
+          <PostList
+            title={text.worstPosts}
+            empty={text.noWorstPosts}
+            posts={network.worst}
+            testId={`report-worst-${network.platform}`}
+          />
+        </SimpleGrid>
       </Stack>
     </Paper>
+  );
+}
+
+type Post = Network['best'][number];
+
+function PostList({
+  title,
+  empty,
+  posts,
+  testId,
+}: {
+  title: string;
+  empty: string;
+  posts: readonly Post[];
+  testId: string;
+}) {
+  return (
+    <Stack gap="xs" data-testid={testId}>
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      {posts.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        posts.map((post) => (
+          <Group
+            key={`${post.publishedAt}-${post.title}`}
+            gap="sm"
+            align="flex-start"
+            wrap="nowrap"
+            data-testid="report-post"
+          >
+            {post.imageUrl && (
+              <img
+                src={post.imageUrl}
+                alt={post.altText ?? ''}
+                width={64}
+                height={64}
+                style={{ objectFit: 'cover', borderRadius: 6, flexShrink: 0 }}
+              />
+            )}
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {post.title}
+              </Text>
+              <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                {post.content}
+              </Text>
+              <Group gap="xs" wrap="wrap">
+                <Text size="xs" c="dimmed" data-testid="report-post-metrics">
+                  {text.postMetrics(reportFormat.count(post.reach), reportFormat.percent(post.engagement))}
+                </Text>
+                {post.url && (
+                  <Anchor href={post.url} target="_blank" rel="noopener noreferrer" size="xs">
+                    {text.openPost}
+                  </Anchor>
+                )}
+              </Group>
+            </Stack>
+          </Group>
+        ))
+      )}
+    </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { deferred, mockTrpc, TrpcErrorResponse } from '../../test-utils/trpc-moc
 import { ReportScheduleSection } from './ReportScheduleSection';
 
 const text = reportScheduleMessages;
-const OFF = { frequency: 'off', recipients: [], lastSent: null };
+const OFF = { frequency: 'off', recipients: [], lastSent: null, timeZone: 'America/Manaus' };
 
 async function pickFrequency(label: string) {
   fireEvent.click(await screen.findByRole('combobox', { name: text.frequencyLabel }));
@@ -26,7 +26,14 @@ describe('Envio automático', () => {
     const api = mockTrpc({ 'reportSchedules.get': OFF, 'reportSchedules.set': () => answer.promise });
     render(<ReportScheduleSection />);
     expect(await screen.findByRole('heading', { name: text.title })).toBeTruthy();
+    expect(screen.queryByText(text.timeZone('America/Manaus'))).toBeNull();
     await pickFrequency(text.frequencies.monthly);
+    // On, the card says in which zone the month ends and the email goes out (the owner's).
+    expect(
+      screen.getByText(
+        'Dias e horário de envio no fuso America/Manaus, o do dono deste cliente (Configurações › Fuso horário).',
+      ),
+    ).toBeTruthy();
     const save = screen.getByRole('button', { name: text.save });
     fireEvent.click(save);
     expect(await screen.findByText(text.recipientsRequired)).toBeTruthy();

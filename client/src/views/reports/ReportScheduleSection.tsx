@@ -30,6 +30,8 @@ interface Schedule {
   frequency: ReportScheduleFrequency;
   recipients: string[];
   lastSent: { periodStart: string; periodEnd: string; sentAt: Date } | null;
+  /** The owner's zone, in which periods end and emails go out. */
+  timeZone?: string;
 }
 
 /** Addresses as typed: one per line, or separated by commas, semicolons or spaces. */
@@ -119,6 +121,11 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
           minRows={2}
           maxRows={8}
         />
+        {frequency !== 'off' && initial.timeZone && (
+          <Text size="sm" c="dimmed" data-testid="report-schedule-zone">
+            {text.timeZone(initial.timeZone)}
+          </Text>
+        )}
         {initial.lastSent && (
           <Text size="sm" c="dimmed">
             {text.lastSent(

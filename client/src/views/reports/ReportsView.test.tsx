@@ -2,7 +2,13 @@ import { messages, reportMessages } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
-import { deferred, mockTrpc, personalWorkspace, signedIn } from '../../test-utils/trpc-mock';
+import {
+  deferred,
+  mockTrpc,
+  personalWorkspace,
+  signedIn,
+  TrpcErrorResponse,
+} from '../../test-utils/trpc-mock';
 import { monthOptions, periodLabel, ReportsView } from './ReportsView';
 
 const text = reportMessages;
@@ -165,5 +171,47 @@ describe('Relatórios', () => {
     expect(await screen.findByRole('link', { name: text.downloadLabel('outubro de 2026') })).toBeTruthy();
     expect(screen.queryByRole('button', { name: text.generate })).toBeNull();
     expect(screen.queryByRole('button', { name: /Criar link/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: text.deleteLabel('outubro de 2026') })).toBeNull();
+  });
+
+  it('deletes a report after a confirmation naming its period; "Cancelar" deletes nothing', async () => {
+    let listed = [report()];
+    const api = mockTrpc({
+      'auth.session': signedIn(true),
+      'reports.list': () => listed,
+      'reports.delete': (input: { id: string }) => {
+        listed = [];
+        return { id: input.id };
+      },
+    });
+    render(<ReportsView />);
+    fireEvent.click(await screen.findByRole('button', { name: text.deleteLabel('outubro de 2026') }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir o relatório de outubro de 2026?' });
+    expect(within(dialog).getByText(text.deleteConfirm)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('reports.delete')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: text.deleteLabel('outubro de 2026') }));
+    const again = await screen.findByRole('dialog', { name: 'Excluir o relatório de outubro de 2026?' });
+    fireEvent.click(within(again).getByRole('button', { name: text.deleteConfirmButton }));
+    await waitFor(() => expect(api.callsTo('reports.delete').map((c) => c.input)).toEqual([{ id: ID }]));
+    expect(await screen.findByText(text.empty)).toBeTruthy();
+    expect(await screen.findByText('Relatório de outubro de 2026 excluído.')).toBeTruthy();
+  });
+
+  it('a report being made cannot be deleted: the refusal says why', async () => {
+    mockTrpc({
+      'auth.session': signedIn(true),
+      'reports.list': () => [report()],
+      'reports.delete': () => {
+        throw new TrpcErrorResponse('CONFLICT', 'CONFLICT', { details: { reason: 'REPORT_BUSY' } });
+      },
+    });
+    render(<ReportsView />);
+    fireEvent.click(await screen.findByRole('button', { name: text.deleteLabel('outubro de 2026') }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: text.deleteConfirmButton }));
+    expect(await screen.findByText(text.deleteBusy)).toBeTruthy();
   });
 });

@@ -41,16 +41,18 @@ import {
   IconFileAnalytics,
   IconLink,
   IconRefresh,
+  IconTrash,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { useSessionUser } from '../../app/session';
+import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
-import { describeError } from '../../lib/errors';
+import { describeError, errorDetails } from '../../lib/errors';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { ReportScheduleSection } from './ReportScheduleSection';
@@ -347,8 +349,56 @@ function ReportCard({ report, canWrite, timeZone }: { report: Report; canWrite: 
         {report.status === 'done' && canWrite && (
           <LinksSection report={report} label={label} timeZone={timeZone} />
         )}
+        {canWrite && report.status !== 'running' && <DeleteReport report={report} label={label} />}
       </Stack>
     </Card>
+  );
+}
+
+/** "Excluir" with a confirmation naming the period; the report's links stop opening it at once. */
+function DeleteReport({ report, label }: { report: Report; label: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useGuardedMutation(
+    trpc.reports.delete.mutationOptions({
+      onSuccess: () => {
+        setConfirming(false);
+        showSuccess(text.deleteConfirmButton, text.deleted(label));
+      },
+      onError: (error) =>
+        showErrorText(
+          errorDetails(error, 'CONFLICT')?.reason === 'REPORT_BUSY'
+            ? { title: text.deleteError, message: text.deleteBusy }
+            : describeError(error, text.deleteError),
+        ),
+      onSettled: () => queryClient.invalidateQueries(trpc.reports.list.pathFilter()),
+    }),
+  );
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          aria-label={text.deleteLabel(label)}
+          onClick={() => setConfirming(true)}
+        >
+          {text.delete}
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirming}
+        title={text.deleteTitle(label)}
+        message={text.deleteConfirm}
+        confirmLabel={text.deleteConfirmButton}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutateAsync({ id: report.id }).catch(() => {})}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 }
 
