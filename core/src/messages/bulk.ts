@@ -28,6 +28,7 @@ export const bulkMessages = {
   selectAllFiltered: (n: number) => `Selecionar todos os ${n} filtrados`,
   allFilteredSelected: (n: number) => `Todos os ${n} posts filtrados estão selecionados.`,
   clear: 'Limpar seleção',
+  selectMode: 'Selecionar posts',
   select: (title: string) => `Selecionar "${title}"`,
   selectPage: 'Selecionar todos desta página',
   approve: 'Aprovar',

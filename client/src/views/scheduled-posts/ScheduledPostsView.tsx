@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { bulkMessages, can, messages, POST_STATUS_LABELS, type PostStatus } from '@pauta/core';
 import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
 import { useCan, useWorkspaceRole } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
@@ -86,7 +86,13 @@ export function ScheduledPostsView() {
   const loadedIds = (list.data?.pages ?? []).flatMap((page) => page.items.map((item) => item.id));
   const role = useWorkspaceRole();
   const canBulk = can(role, 'approval.move');
-  const selectedCount = selection.allFiltered ? total : selection.ids.size;
+  // The calendar's selection mode: chips tick instead of opening; its posts are all loaded.
+  const [calendarSelecting, setCalendarSelecting] = useState(false);
+  const [calendarIds, setCalendarIds] = useState<string[]>([]);
+  const onCalendarPosts = useCallback((ids: string[]) => setCalendarIds(ids), []);
+  const calendarSelected = calendarIds.filter((id) => selection.ids.has(id));
+  const selectedCount =
+    mode === 'calendar' ? calendarSelected.length : selection.allFiltered ? total : selection.ids.size;
   const scheduledTotal = list.data?.pages[0]?.scheduledTotal ?? 0;
 
   const changeFilters = (next: FilterState) => {
@@ -97,6 +103,8 @@ export function ScheduledPostsView() {
 
   const changeMode = (next: Mode) => {
     setMode(next);
+    selection.clear();
+    setCalendarSelecting(false);
     const query = toSearch(filters);
     if (next === 'calendar') query.view = 'calendar';
     navigate(viewPath('scheduled-posts', query), { replace: true });
@@ -183,6 +191,18 @@ export function ScheduledPostsView() {
               {bulkMessages.selectAllFiltered(total)}
             </Button>
           )}
+          {canBulk && mode === 'calendar' && (
+            <Button
+              variant={calendarSelecting ? 'light' : 'default'}
+              aria-pressed={calendarSelecting}
+              onClick={() => {
+                if (calendarSelecting) selection.clear();
+                setCalendarSelecting(!calendarSelecting);
+              }}
+            >
+              {bulkMessages.selectMode}
+            </Button>
+          )}
           {canWrite && (
             <Button
               color="red"
@@ -224,18 +244,41 @@ export function ScheduledPostsView() {
             onEdit={setEditing}
             onMonthChange={setCalendarMonth}
             dayBadge={budgetDayBadge}
+            selection={
+              canBulk && calendarSelecting
+                ? {
+                    isSelected: (id) => selection.ids.has(id),
+                    onToggle: (id, checked) => selection.toggle(id, checked, calendarIds),
+                    onPosts: onCalendarPosts,
+                  }
+                : undefined
+            }
             {...(filters.themeId ? { themeId: filters.themeId } : {})}
             {...(filters.platform ? { platform: filters.platform } : {})}
           />
         </Suspense>
       )}
 
-      {canBulk && mode === 'list' && (
+      {canBulk && (mode === 'list' || calendarSelecting) && (
         <BulkActionBar
           count={selectedCount}
-          selection={selection.allFiltered ? { filter: input } : { ids: [...selection.ids] }}
+          selection={
+            mode === 'calendar'
+              ? { ids: calendarSelected }
+              : selection.allFiltered
+                ? { filter: input }
+                : { ids: [...selection.ids] }
+          }
           actions={['approve', 'move', 'reschedule', 'theme', 'delete']}
-          selectAll={{ total, selected: selection.allFiltered, onSelect: selection.selectAllFiltered }}
+          selectAll={
+            mode === 'calendar'
+              ? {
+                  total: calendarIds.length,
+                  selected: calendarSelected.length === calendarIds.length,
+                  onSelect: () => selection.selectIds(calendarIds),
+                }
+              : { total, selected: selection.allFiltered, onSelect: selection.selectAllFiltered }
+          }
           onClear={selection.clear}
         />
       )}
