@@ -4,11 +4,13 @@
 import { APPROVAL_STAGE_LABELS, type ApprovalStage, messages, bulkMessages as text } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
+import { postItem, postPage, THEME_ID } from '../../test-utils/posts-fixtures';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { themeListItem } from '../../test-utils/themes';
 import { expectToast } from '../../test-utils/toasts';
 import { mockTrpc, personalWorkspace, signedIn } from '../../test-utils/trpc-mock';
 import { ApprovalBoardView } from '../../views/approval-board/ApprovalBoardView';
+import { ScheduledPostsView } from '../../views/scheduled-posts/ScheduledPostsView';
 
 const ids = [
   '33333333-3333-4333-8333-000000000001',
@@ -65,7 +67,7 @@ describe('Ações em massa', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: text.select('Post 2') }));
     const bar = await screen.findByRole('region', { name: text.bar });
     expect(within(bar).getByText(text.selected(1))).toBeTruthy();
-    fireEvent.click(within(bar).getByRole('button', { name: text.selectAllFiltered(3) }));
+    fireEvent.click(within(bar).getByRole('button', { name: text.selectAllBoard(3) }));
     await waitFor(() => expect(within(bar).getByText(text.selected(3))).toBeTruthy());
     // The owner sees every action.
     expect(
@@ -166,6 +168,44 @@ describe('Ações em massa', () => {
       .map((b) => b.textContent);
     expect(labels).toEqual(expect.arrayContaining([text.approve, text.move]));
     for (const refused of [text.reschedule, text.theme, text.delete]) expect(labels).not.toContain(refused);
+    cleanup();
+  });
+});
+
+describe('Ações em massa em Posts Agendados', () => {
+  it('"Selecionar todos os N filtrados" sends the filter (the server selects), not the loaded page', async () => {
+    const posts = [postItem({ id: ids[0], title: 'Primeiro' }), postItem({ id: ids[1], title: 'Segundo' })];
+    const api = mockTrpc({
+      'auth.session': signedIn(true),
+      'themes.list': [themeListItem()],
+      // Two loaded, 120 in the filter.
+      'posts.list': { ...postPage(posts), total: 120, scheduledTotal: 120 },
+      'posts.bulk': { action: 'move', changed: 118, skipped: { published: 2 }, undoToken: TOKEN },
+    });
+    window.history.replaceState(null, '', `/scheduled-posts?theme=${THEME_ID}`);
+    render(<ScheduledPostsView />);
+    // One ticked by hand: the bar offers the whole filter.
+    fireEvent.click(await screen.findByRole('checkbox', { name: text.select('Primeiro') }));
+    const bar = await screen.findByRole('region', { name: text.bar });
+    expect(within(bar).getByText(text.selected(1))).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: text.selectAllFiltered(120) }));
+    await waitFor(() => expect(within(bar).getByText(text.selected(120))).toBeTruthy());
+    // Every card shows as ticked.
+    expect((screen.getByRole('checkbox', { name: text.select('Segundo') }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    fireEvent.click(within(bar).getByRole('button', { name: text.move }));
+    const dialog = await screen.findByRole('dialog', { name: text.confirmMove(120, 'Em revisão') });
+    fireEvent.click(within(dialog).getByRole('button', { name: text.confirm }));
+    await waitFor(() =>
+      expect(api.callsTo('posts.bulk').map((c) => c.input)).toEqual([
+        { filter: { themeId: THEME_ID }, action: { kind: 'move', to: 'review' } },
+      ]),
+    );
+    await expectToast(
+      messages.common.success,
+      `${text.changed(118)}. ${text.skipped(['2 já publicados'])}${text.undo}`,
+    );
     cleanup();
   });
 });

@@ -64,7 +64,7 @@ export interface BulkActionBarProps {
   /** The actions this screen offers (those the role refuses are not shown). */
   actions: readonly BulkActionKind[];
   /** "Selecionar todos os N filtrados": absent when the screen has no filter to select. */
-  selectAll?: { total: number; selected: boolean; onSelect: () => void } | undefined;
+  selectAll?: { total: number; selected: boolean; onSelect: () => void; label?: string } | undefined;
   onClear: () => void;
 }
 
@@ -245,7 +245,7 @@ export function BulkActionBar({ count, selection, actions, selectAll, onClear }:
             <Group gap="xs" wrap="wrap">
               {selectAll && !selectAll.selected && selectAll.total > count && (
                 <Button size="compact-sm" variant="subtle" onClick={selectAll.onSelect}>
-                  {text.selectAllFiltered(selectAll.total)}
+                  {selectAll.label ?? text.selectAllFiltered(selectAll.total)}
                 </Button>
               )}
               <Button

@@ -138,7 +138,7 @@ export function ApprovalBoardView() {
         <Group gap="xs" wrap="wrap">
           {canMove && selectable.length > 0 && (
             <Button variant="default" onClick={() => selection.selectIds(selectable)}>
-              {bulkMessages.selectAllFiltered(selectable.length)}
+              {bulkMessages.selectAllBoard(selectable.length)}
             </Button>
           )}
           {canShare && <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />}
@@ -251,6 +251,7 @@ export function ApprovalBoardView() {
             total: selectable.length,
             selected: selectable.every((id) => selection.ids.has(id)),
             onSelect: () => selection.selectIds(selectable),
+            label: bulkMessages.selectAllBoard(selectable.length),
           }}
           onClear={selection.clear}
         />

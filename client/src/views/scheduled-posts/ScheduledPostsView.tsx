@@ -276,6 +276,7 @@ export function ScheduledPostsView() {
                   total: calendarIds.length,
                   selected: calendarSelected.length === calendarIds.length,
                   onSelect: () => selection.selectIds(calendarIds),
+                  label: bulkMessages.selectAllShown(calendarIds.length),
                 }
               : { total, selected: selection.allFiltered, onSelect: selection.selectAllFiltered }
           }
