@@ -4,7 +4,7 @@
 import { BULK_MAX_POSTS } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDb } from '../../../test/harness.js';
+import { isolatedDb, testDb } from '../../../test/harness.js';
 import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import type { QueueGateway, WakeUp } from '../queue/queue-gateway.js';
 import type { BulkResult, BulkUndoResult } from './bulk.service.js';
@@ -364,5 +364,71 @@ describe('posts.bulk', () => {
       .where('theme_id', '=', plain.id)
       .executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(BULK_MAX_POSTS + 1);
+  });
+});
+
+// Budgets are an installation-wide setting: a database of its own, so no other test sees them.
+describe('posts.bulk and the network budgets', () => {
+  let iso: Awaited<ReturnType<typeof isolatedDb>>;
+  let isoApp: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    iso = await isolatedDb();
+    isoApp = await listen(testDeps(iso.handle, { queue: fakeQueue }));
+  });
+  afterAll(async () => {
+    await isoApp?.close();
+    await iso?.drop();
+  });
+
+  it('refuses a reschedule past a budget as a whole (nothing moves) unless the person confirms', async () => {
+    const db = iso.handle.db;
+    await db
+      .updateTable('admin_settings')
+      .set({ setting_value: JSON.stringify({ linkedin: { month: 100, day: 1, scope: 'user' } }) })
+      .where('setting_key', '=', 'network_budgets')
+      .execute();
+    const me = await signedInUser(iso.handle, isoApp.url, { label: 'bulk-orcamento', timezone: 'UTC' });
+    const theme = await insertTestTheme(iso.handle, me.id);
+    // Two posts on two days (within the budget of 1 a day); +1 day puts the first on the second's day.
+    const day = (n: number) => new Date(Date.UTC(2027, 0, n, 12));
+    const insert = (at: Date) =>
+      db
+        .insertInto('suggested_posts')
+        .values({
+          user_id: me.id,
+          theme_id: theme.id,
+          title: 'T',
+          content: 'C',
+          platform: 'linkedin',
+          scheduled_for: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const a = await insert(day(10));
+    await insert(day(11));
+    const refused = await me.browser.mutate('posts.bulk', {
+      ids: [a.id],
+      action: { kind: 'reschedule', offsetMinutes: 1440 },
+    });
+    expect(refused.error?.message).toBe('BUDGET_EXCEEDED');
+    const unchanged = await db
+      .selectFrom('suggested_posts')
+      .select(['scheduled_for', 'version'])
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    expect(unchanged.scheduled_for?.toISOString()).toBe(day(10).toISOString());
+    expect(await db.selectFrom('post_bulk_actions').select('id').execute()).toEqual([]);
+
+    const confirmed = await me.browser.mutate<BulkResult>('posts.bulk', {
+      ids: [a.id],
+      action: { kind: 'reschedule', offsetMinutes: 1440, confirmOverBudget: true },
+    });
+    expect(confirmed.data).toMatchObject({ changed: 1 });
+    const moved = await db
+      .selectFrom('suggested_posts')
+      .select('scheduled_for')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    expect(moved.scheduled_for?.toISOString()).toBe(day(11).toISOString());
   });
 });
