@@ -147,6 +147,18 @@ describe('bulk actions', () => {
     await expectToast(page, '1 post excluído.');
     expect(await sql('SELECT id FROM suggested_posts WHERE id = $1', [victim.id])).toEqual([]);
 
+    // The calendar's selection mode: a chip ticks instead of opening the post.
+    await page.getByText('Calendário', { exact: true }).click();
+    await page.getByRole('button', { name: 'Selecionar posts' }).click();
+    const chip = page.locator('button[aria-pressed][data-post-id]').first();
+    await chip.click();
+    await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('true');
+    await bar.getByText('1 selecionado').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await snapshot(page, 'bulk-calendar-1280', { fullPage: false });
+    await scan(page, axe, 'bulk-calendar', 'light-1280');
+    await page.getByText('Lista', { exact: true }).click();
+
     // 375 px and dark: the bar wraps, nothing overflows.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();

@@ -30,6 +30,8 @@ export const bulkMessages = {
   selectAllShown: (n: number) => `Selecionar todos os ${n} na tela`,
   clear: 'Limpar seleção',
   selectMode: 'Selecionar posts',
+  calendarHint:
+    'Modo de seleção: clique nos posts (ou Enter) para marcá-los; clique em Selecionar posts de novo para sair.',
   select: (title: string) => `Selecionar "${title}"`,
   approve: 'Aprovar',
   move: 'Mover etapa',

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { messages } from '@pauta/core';
+import { bulkMessages, messages } from '@pauta/core';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 import { dayKey } from '../posts/time-zone';
@@ -77,7 +77,7 @@ export function PostCalendar({ onEdit, onMonthChange, dayBadge, selection, ...op
         onMode={calendar.setMode}
       />
       <Text size="xs" c="dimmed">
-        {text.dragHint}
+        {selection ? bulkMessages.calendarHint : text.dragHint}
       </Text>
       {query.isError && (
         <Alert color="red" role="alert" title={text.loadError}>
