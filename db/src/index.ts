@@ -12,6 +12,7 @@ export * from './repositories/api-tokens.repository.js';
 export * from './repositories/approval.repository.js';
 export * from './repositories/best-time.repository.js';
 export * from './repositories/budget.repository.js';
+export * from './repositories/bulk-posts.repository.js';
 export * from './repositories/client-links.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/delivery-timeline.repository.js';

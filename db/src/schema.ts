@@ -368,7 +368,8 @@ export interface LiveEventsTable {
   /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
   workspace_id: Generated<string>;
   user_id: string;
-  kind: 'post' | 'metrics' | 'account' | 'report';
+  /** 'bulk': a bulk action changed posts of the workspace (docs/bulk-actions.md); no post, no network. */
+  kind: 'post' | 'metrics' | 'account' | 'report' | 'bulk';
   post_id: string | null;
   published_post_id: string | null;
   /** The report whose status/progress changed (kind 'report'; migration 2026-11-30T01-10-report-live). */
@@ -692,7 +693,31 @@ export interface ApiTokensTable {
   created_at: Generated<Date>;
 }
 
+/** One bulk call that changed posts (docs/bulk-actions.md; migration 2026-11-30T03-00-bulk-actions). */
+export interface PostBulkActionsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  user_id: string | null;
+  action: 'approve' | 'move' | 'reschedule' | 'theme' | 'delete';
+  changed: number;
+  /** The changed posts' previous values and the version the call left them at; null: no undo. */
+  undo: ColumnType<BulkUndoEntry[] | null, string | null, string | null>;
+  created_at: Generated<Date>;
+  expires_at: Generated<Date>;
+  undone_at: Date | null;
+}
+
+/** A post a bulk call changed: the version it left it at (the fence) and what it was before. */
+export interface BulkUndoEntry {
+  id: string;
+  version: number;
+  scheduled_for?: string;
+  approval_stage?: ApprovalStage | null;
+  theme_id?: string;
+}
+
 export interface Database {
+  post_bulk_actions: PostBulkActionsTable;
   api_tokens: ApiTokensTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;

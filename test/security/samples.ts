@@ -122,6 +122,14 @@ export const SAMPLES: Record<string, Sample> = {
   'posts.delete': ({ own }) => ({ id: own.postIds.scheduled }),
   'posts.deleteMany': ({ own }) => ({ ids: [own.postIds.scheduled, own.postIds.failed] }),
   'posts.deleteFiltered': ({ own }) => ({ themeId: own.themeId, statuses: ['failed'] }),
+  // Bulk actions (docs/bulk-actions.md): an approve over the seeded posts (outside the workflow:
+  // counted as skipped, nothing changes) and another user's ids (counted as not found); the undo of
+  // a token of nothing is NOT_FOUND.
+  'posts.bulk': ({ own }) => ({
+    ids: [own.postIds.scheduled, own.postIds.failed],
+    action: { kind: 'approve' },
+  }),
+  'posts.bulkUndo': () => ({ token: '00000000-0000-4000-8000-000000000b01' }),
 
   // The approval board (docs/approval.md). The seeded post's theme does not require approval, so
   // the owner's move is a 409 APPROVAL_NOT_REQUIRED; another user's is NOT_FOUND.

@@ -85,6 +85,15 @@ describe('live events on the open screen', () => {
     expect(invalidated.filter((k) => k === 'reports')).toHaveLength(1);
   });
 
+  it("another tab's bulk action refetches the posts, the board and the themes, and toasts nothing", () => {
+    const { handler, invalidated, toasts, flush } = setup();
+    handler.handle({ type: 'sync' });
+    handler.handle(live(event({ kind: 'bulk', postId: null, platform: null, status: null })));
+    flush();
+    expect(invalidated).toEqual(expect.arrayContaining(['posts', 'themes', 'approval']));
+    expect(toasts).toEqual([]);
+  });
+
   it('a publication refetches the lists, the calendar, published posts and the dashboard, and toasts with a link', () => {
     const { handler, invalidated, toasts, flush } = setup();
     handler.handle({ type: 'sync' });

@@ -181,7 +181,8 @@ export function createLiveHandler(options: LiveHandlerOptions) {
     const events = batch.flatMap((m) => (m.type === 'event' ? [m.event] : []));
     if (events.length === 0) return;
     const own = events.filter((e) => e.workspaceId === options.workspaceId);
-    if (own.some((e) => e.kind === 'post')) {
+    // 'bulk': a bulk action changed posts of the workspace (docs/bulk-actions.md): the same screens.
+    if (own.some((e) => e.kind === 'post' || e.kind === 'bulk')) {
       invalidate(filters.posts);
       invalidate(filters.themes);
       if (filters.approval) invalidate(filters.approval);

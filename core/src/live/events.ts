@@ -17,7 +17,7 @@ export const liveEventSchema = z.object({
    * which — ACCOUNT_NEEDS_RECONNECT, ACCOUNT_EXPIRING, RATE_LIMITED — or null); 'report': a
    * report's status or progress changed (docs/reports.md; errorCode when it failed).
    */
-  kind: z.enum(['post', 'metrics', 'account', 'report']),
+  kind: z.enum(['post', 'metrics', 'account', 'report', 'bulk']),
   postId: z.uuid().nullable(),
   publishedPostId: z.uuid().nullable(),
   /** The report of a 'report' event (absent from the other kinds' payloads). */

@@ -2,6 +2,7 @@ export * from './api.js';
 export * from './app-error.js';
 export * from './approval.js';
 export * from './best-time.js';
+export * from './bulk.js';
 export * from './connection-errors.js';
 export * from './error-codes.js';
 export * from './live.js';

@@ -148,6 +148,15 @@ function matchesFilter(
   return matchesShape(eb, shape, filterValues(workspaceId, filter, statuses));
 }
 
+/** The list's filter as a WHERE on `sp` (bulk actions' "all filtered" selection: the same posts the list shows). */
+export function selectionMatching(
+  eb: PostsBuilder,
+  workspaceId: string,
+  filter: ScheduledPostFilter,
+): Expression<SqlBool> {
+  return matchesFilter(eb, workspaceId, filter);
+}
+
 const POST_COLUMNS = [
   'sp.id',
   'sp.theme_id',

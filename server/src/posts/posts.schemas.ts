@@ -1,5 +1,12 @@
 // Request shapes of the posts router: strict objects with a size limit on every string and list.
-import { INPUT_LIMITS, PLATFORMS, POST_STATUSES } from '@pauta/core';
+import {
+  APPROVAL_STAGES,
+  BULK_MAX_POSTS,
+  bulkMessages,
+  INPUT_LIMITS,
+  PLATFORMS,
+  POST_STATUSES,
+} from '@pauta/core';
 import { z } from 'zod';
 import { parseLocalDate } from './post-filters.js';
 
@@ -88,3 +95,43 @@ export const createVariantSchema = z.strictObject({
   /** The date-time on screen (the form's, maybe not saved yet); without it, the post's saved one. */
   scheduledFor: z.date().optional(),
 });
+
+/** A reschedule offset: at most a year either way (the 2-year horizon and the past rule still apply per post). */
+export const BULK_MAX_OFFSET_MINUTES = 366 * 24 * 60;
+
+// The action's members are plain objects: a field of another kind (a themeId sent with 'approve') is
+// dropped, not refused — it names nothing this action uses. The request itself stays strict.
+const bulkActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('approve') }),
+  z.object({ kind: z.literal('move'), to: z.enum(APPROVAL_STAGES) }),
+  z.object({
+    kind: z.literal('reschedule'),
+    offsetMinutes: z
+      .number()
+      .int()
+      .min(-BULK_MAX_OFFSET_MINUTES)
+      .max(BULK_MAX_OFFSET_MINUTES)
+      .refine((n) => n !== 0, { message: bulkMessages.zeroOffset }),
+    /** The person saw the budget warning and reschedules anyway (docs/budgets.md). */
+    confirmOverBudget: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('theme'), themeId: id }),
+  z.object({ kind: z.literal('delete') }),
+]);
+
+/**
+ * Bulk actions (docs/bulk-actions.md): explicit ids, or every post matching the list's filter (both:
+ * the ids that match the filter); one action.
+ */
+export const bulkSchema = z
+  .strictObject({
+    ids: z.array(id).min(1).max(BULK_MAX_POSTS, bulkMessages.tooMany(BULK_MAX_POSTS)).optional(),
+    filter: postFilterSchema.optional(),
+    action: bulkActionSchema,
+  })
+  .refine((input) => input.ids !== undefined || input.filter !== undefined, {
+    message: bulkMessages.selectionShape,
+    path: ['ids'],
+  });
+
+export const bulkUndoSchema = z.strictObject({ token: id });

@@ -1,7 +1,10 @@
 import { budgetUsage } from '../posts/budget.service.js';
+import { applyBulkAction, undoBulkAction } from '../posts/bulk.service.js';
 import { deliveryTimeline } from '../posts/delivery-timeline.service.js';
 import {
   budgetUsageSchema,
+  bulkSchema,
+  bulkUndoSchema,
   calendarSchema,
   createVariantSchema,
   deleteManySchema,
@@ -24,6 +27,7 @@ import {
   retryPost,
   updatePost,
 } from '../posts/posts.service.js';
+import { userTimeZone } from '../posts/user-time-zone.js';
 import { router, workspaceProcedure } from './trpc.js';
 
 export const postsRouter = router({
@@ -150,5 +154,38 @@ export const postsRouter = router({
     .input(postFilterSchema)
     .mutation(({ ctx, input }) =>
       deleteFilteredPosts(ctx.deps, { workspaceId: ctx.workspace.id, userId: ctx.user.id }, input),
+    ),
+
+  /**
+   * Bulk actions (docs/bulk-actions.md): one action over a selection (ids, or every post matching
+   * the list's filter), in one transaction. The procedure admits whoever may move posts on the
+   * board; each action then needs its own permission (a Revisor approves and moves, never
+   * reschedules, changes theme or deletes).
+   */
+  bulk: workspaceProcedure('approval.move')
+    .input(bulkSchema)
+    .mutation(async ({ ctx, input }) =>
+      applyBulkAction(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        role: ctx.workspace.role,
+        selection: { ids: input.ids, filter: input.filter },
+        action: input.action,
+        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
+        requestId: ctx.requestId,
+      }),
+    ),
+
+  /** "Desfazer" of a bulk action: restores the posts it changed that nobody changed since. */
+  bulkUndo: workspaceProcedure('approval.move')
+    .input(bulkUndoSchema)
+    .mutation(({ ctx, input }) =>
+      undoBulkAction(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        role: ctx.workspace.role,
+        token: input.token,
+        requestId: ctx.requestId,
+      }),
     ),
 });

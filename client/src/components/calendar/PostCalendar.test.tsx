@@ -98,6 +98,25 @@ describe('PostCalendar', () => {
     expect(fireEvent.dragOver(cell('2026-11-13'), { dataTransfer: transfer })).toBe(false);
   });
 
+  it('in selection mode a chip is a toggle (aria-pressed) that ticks the post instead of opening it', async () => {
+    const post = postItem({ title: 'Para selecionar', scheduledFor: new Date('2026-11-11T20:00:00Z') });
+    const selected = new Set<string>();
+    const onPosts = vi.fn();
+    const onToggle = vi.fn((id: string, checked: boolean) =>
+      checked ? selected.add(id) : selected.delete(id),
+    );
+    const { onEdit } = open([post], {
+      selection: { isSelected: (id) => selected.has(id), onToggle, onPosts },
+    });
+    const chip = await within(cell('2026-11-12')).findByRole('button', { name: /Para selecionar/ });
+    expect(chip.getAttribute('aria-pressed')).toBe('false');
+    expect(chip.getAttribute('draggable')).toBe('false');
+    fireEvent.click(chip);
+    expect(onToggle).toHaveBeenCalledWith(post.id, true);
+    expect(onEdit).not.toHaveBeenCalled();
+    await waitFor(() => expect(onPosts).toHaveBeenLastCalledWith([post.id]));
+  });
+
   it("shows the server's reason when it refuses the new date", async () => {
     const post = postItem({ title: 'Recusado', scheduledFor: new Date('2026-11-11T20:00:00Z') });
     const { api } = open([post]);

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { messages } from '@pauta/core';
+import { bulkMessages, messages } from '@pauta/core';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 import { dayKey } from '../posts/time-zone';
@@ -20,6 +20,14 @@ interface PostCalendarProps extends CalendarOptions {
   onMonthChange?: (month: string) => void;
   /** Shown in a day's header ('YYYY-MM-DD'): the mark of a day past a network budget. */
   dayBadge?: (day: string) => ReactNode;
+  /** Selection mode (bulk actions): chips tick instead of opening; told the posts on screen. */
+  selection?:
+    | {
+        isSelected: (id: string) => boolean;
+        onToggle: (id: string, checked: boolean) => void;
+        onPosts: (ids: string[]) => void;
+      }
+    | undefined;
 }
 
 /**
@@ -27,7 +35,7 @@ interface PostCalendarProps extends CalendarOptions {
  * its theme's colour (time + title); clicking opens the edit dialog, dragging it to another day
  * reschedules it at the same local time.
  */
-export function PostCalendar({ onEdit, onMonthChange, dayBadge, ...options }: PostCalendarProps) {
+export function PostCalendar({ onEdit, onMonthChange, dayBadge, selection, ...options }: PostCalendarProps) {
   const { timeZone } = options;
   const calendar = usePostCalendar(options);
   const { mode, anchor, days, query, posts, byDay, today } = calendar;
@@ -35,6 +43,9 @@ export function PostCalendar({ onEdit, onMonthChange, dayBadge, ...options }: Po
   useEffect(() => onMonthChange?.(monthKey), [monthKey, onMonthChange]);
   const drag = useCalendarDrag(posts, timeZone, calendar.move);
   const weekdays = useMemo(() => weekdayNames(), []);
+  const onPosts = selection?.onPosts;
+  const postIds = posts.map((post) => post.id).join(',');
+  useEffect(() => onPosts?.(postIds ? postIds.split(',') : []), [postIds, onPosts]);
   const isMonth = mode === 'month';
 
   const chip = (post: PostItem) => (
@@ -46,6 +57,12 @@ export function PostCalendar({ onEdit, onMonthChange, dayBadge, ...options }: Po
       onOpen={() => onEdit(post)}
       onDragStart={(event) => drag.start(post, event)}
       onDragEnd={drag.end}
+      selection={
+        selection && {
+          checked: selection.isSelected(post.id),
+          onToggle: () => selection.onToggle(post.id, !selection.isSelected(post.id)),
+        }
+      }
     />
   );
 
@@ -60,7 +77,7 @@ export function PostCalendar({ onEdit, onMonthChange, dayBadge, ...options }: Po
         onMode={calendar.setMode}
       />
       <Text size="xs" c="dimmed">
-        {text.dragHint}
+        {selection ? bulkMessages.calendarHint : text.dragHint}
       </Text>
       {query.isError && (
         <Alert color="red" role="alert" title={text.loadError}>

@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { isEditablePostStatus, PLATFORM_LABELS, POST_STATUS_LABELS, resolveThemeColor } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
+import { IconSquare, IconSquareCheck } from '@tabler/icons-react';
 import type { CSSProperties, DragEvent } from 'react';
 import { PlatformIcon } from '../PlatformIcon';
 import { STATUS_STYLE } from '../posts/PostStatusBadge';
@@ -15,6 +16,11 @@ interface PostChipProps {
   onOpen: () => void;
   onDragStart: (event: DragEvent<HTMLButtonElement>) => void;
   onDragEnd: () => void;
+  /**
+   * Selection mode (bulk actions, docs/bulk-actions.md): a click ticks or unticks the chip (a
+   * toggle button, aria-pressed) instead of opening it; no drag meanwhile.
+   */
+  selection?: { checked: boolean; onToggle: () => void } | undefined;
 }
 
 /** The network's colour from its profile (networks/), in the shades that read on a chip. */
@@ -23,14 +29,23 @@ function networkColor(color: string): string {
 }
 
 /** A post in the calendar: time and title in its theme colour; click to edit, drag to move. */
-export function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEnd }: PostChipProps) {
+export function PostChip({
+  post,
+  timeZone,
+  moving,
+  onOpen,
+  onDragStart,
+  onDragEnd,
+  selection,
+}: PostChipProps) {
   const time = localTime(post.scheduledFor, timeZone);
   const { icon: StatusIcon } = STATUS_STYLE[post.status];
-  const draggable = isEditablePostStatus(post.status) && !moving;
+  const draggable = isEditablePostStatus(post.status) && !moving && !selection;
+  const CheckIcon = selection?.checked ? IconSquareCheck : IconSquare;
   return (
     <button
       type="button"
-      className={`${classes.chip} ${moving ? classes.moving : ''}`}
+      className={`${classes.chip} ${moving ? classes.moving : ''} ${selection?.checked ? classes.chipSelected : ''}`}
       style={
         {
           '--chip-color': resolveThemeColor(post.themeColor),
@@ -42,9 +57,11 @@ export function PostChip({ post, timeZone, moving, onOpen, onDragStart, onDragEn
       draggable={draggable}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onClick={onOpen}
+      onClick={selection ? selection.onToggle : onOpen}
+      aria-pressed={selection ? selection.checked : undefined}
       data-post-id={post.id}
     >
+      {selection && <CheckIcon size={14} className={classes.chipCheck} aria-hidden />}
       {/* The name is the visible text plus network and status (label-content-name-mismatch). */}
       <span className={classes.chipTime}>{time}</span>{' '}
       {/* The network at a glance: its icon in its colour (named in the accessible name below and the title). */}

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import { formatDate, isEditablePostStatus, messages } from '@pauta/core';
+import { Badge, Button, Checkbox, Group, Text, VisuallyHidden } from '@mantine/core';
+import { bulkMessages, formatDate, isEditablePostStatus, messages } from '@pauta/core';
 import {
   IconCalendarEvent,
   IconCheck,
@@ -33,6 +33,8 @@ interface PostCardProps {
   onResend?: (post: PostItem) => void;
   /** The id of the post whose retry is running (its button shows the pending state). */
   retrying?: boolean;
+  /** Bulk actions (docs/bulk-actions.md): the card's checkbox; absent, no checkbox. */
+  selection?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
 }
 
 /**
@@ -48,6 +50,7 @@ export function PostCard({
   onRetry,
   onResend,
   retrying = false,
+  selection,
 }: PostCardProps) {
   const reason = statusReason(post.status, post.lastError, post.lastErrorMessage);
   const canWrite = useCan('posts.write');
@@ -57,6 +60,16 @@ export function PostCard({
       post={post}
       idPrefix="post"
       cardProps={{ 'data-post-id': post.id }}
+      select={
+        selection && (
+          <Checkbox
+            aria-label={bulkMessages.select(post.title)}
+            checked={selection.checked}
+            onChange={(event) => selection.onChange(event.currentTarget.checked)}
+            data-bulk-select={post.id}
+          />
+        )
+      }
       when={
         <>
           <IconCalendarEvent size={16} aria-hidden color="var(--mantine-color-dimmed)" />

@@ -24,13 +24,15 @@ interface PostCardShellProps {
   cardProps?: Record<`data-${string}`, string>;
   /** What follows the content: badges, metrics, actions. */
   children: ReactNode;
+  /** The bulk selection's checkbox (docs/bulk-actions.md), before the theme's name. */
+  select?: ReactNode;
 }
 
 /**
  * The part a scheduled and a published post card share: theme colour accent and name, network,
  * the date line, title and an excerpt of the content clamped to 4 lines.
  */
-export function PostCardShell({ post, idPrefix, when, cardProps, children }: PostCardShellProps) {
+export function PostCardShell({ post, idPrefix, when, cardProps, children, select }: PostCardShellProps) {
   const titleId = `${idPrefix}-${post.id}-title`;
   return (
     <Card
@@ -43,6 +45,7 @@ export function PostCardShell({ post, idPrefix, when, cardProps, children }: Pos
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={8} wrap="nowrap" className={classes.meta}>
+          {select}
           <span className={classes.swatch} aria-hidden />
           <Text size="sm" fw={600} truncate>
             {post.themeName || messages.posts.themeNameUnknown}

@@ -22,6 +22,10 @@ interface PostListProps {
   emptyDescription?: string | null;
   /** Accessible name of the list. */
   label?: string;
+  /** Bulk actions (docs/bulk-actions.md): each card's checkbox; absent, no checkboxes. */
+  selection?:
+    | { isSelected: (id: string) => boolean; onToggle: (id: string, checked: boolean) => void }
+    | undefined;
 }
 
 /** Skeleton cards while the first page loads. */
@@ -49,7 +53,15 @@ export function PostListSkeleton({ count = 3 }: { count?: number }) {
  * The scheduled posts matching `filters`, page by page ('Carregar mais'), with delete (after a
  * confirmation), retry, and the empty, loading and error states.
  */
-export function PostList({ filters, timeZone, onEdit, emptyTitle, emptyDescription, label }: PostListProps) {
+export function PostList({
+  filters,
+  timeZone,
+  onEdit,
+  emptyTitle,
+  emptyDescription,
+  label,
+  selection,
+}: PostListProps) {
   const query = usePostsList(filters);
   const [toDelete, setToDelete] = useState<PostItem | null>(null);
   const remove = useDeletePost(() => setToDelete(null));
@@ -97,6 +109,12 @@ export function PostList({ filters, timeZone, onEdit, emptyTitle, emptyDescripti
                     onRetry={(target) => retry.mutate({ id: target.id })}
                     onResend={(target) => retry.mutate({ id: target.id, confirmUnverified: true })}
                     retrying={retry.isPendingFor({ id: post.id })}
+                    selection={
+                      selection && {
+                        checked: selection.isSelected(post.id),
+                        onChange: (checked) => selection.onToggle(post.id, checked),
+                      }
+                    }
                   />
                 </li>
               ))}

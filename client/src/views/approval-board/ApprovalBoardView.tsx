@@ -2,13 +2,14 @@
 // column per stage plus Publicado. A card moves by drag and drop or — keyboard and touch — by its
 // "Mover para…" menu; each move is one idempotent request, the card's actions are disabled while
 // it runs, and the board refetches on the live event of any change (another tab, the worker).
-import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import {
   APPROVAL_STAGES,
   type ApprovalStage,
   approvalMessages,
   BOARD_COLUMNS,
   type BoardColumn,
+  bulkMessages,
   isApprovalStage,
   messages,
 } from '@pauta/core';
@@ -18,6 +19,8 @@ import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from '../../app/Link';
 import { useCan } from '../../app/permissions';
 import { useViewParam, viewPath } from '../../app/view-paths';
+import { BulkActionBar } from '../../components/bulk/BulkActionBar';
+import { useBulkSelection } from '../../components/bulk/useBulkSelection';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { StateMessage } from '../../components/StateMessage';
 import { useScrollEdges } from '../../components/useScrollEdges';
@@ -46,6 +49,7 @@ export function ApprovalBoardView() {
   const queryClient = useQueryClient();
   const timeZone = useUserTimeZone();
   const canShare = useCan('clientLinks.manage');
+  const canMove = useCan('approval.move');
   const themeParam = useViewParam('theme');
   const [themeId, setThemeId] = useState<string | null>(themeParam);
   const board = useQuery(trpc.approval.board.queryOptions({ themeId }));
@@ -55,6 +59,7 @@ export function ApprovalBoardView() {
   const [dragging, setDragging] = useState<string | null>(null);
   /** After a keyboard move the card re-renders in another column: give its menu the focus back. */
   const [refocus, setRefocus] = useState<string | null>(null);
+  const selection = useBulkSelection(themeId ?? '');
   // Columns past the screen's edge: a shadow on that side and a hint say the board scrolls.
   const scroller = useScrollEdges<HTMLDivElement>();
 
@@ -114,6 +119,8 @@ export function ApprovalBoardView() {
 
   if (board.isPending) return <ViewLoading />;
   const items = board.data?.items ?? [];
+  // Bulk actions (docs/bulk-actions.md): the unpublished cards of the board (its theme filter).
+  const selectable = items.filter((item) => item.column !== 'published').map((item) => item.id);
 
   return (
     <Stack gap="md">
@@ -128,7 +135,14 @@ export function ApprovalBoardView() {
           w={360}
           maw="100%"
         />
-        {canShare && <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />}
+        <Group gap="xs" wrap="wrap">
+          {canMove && selectable.length > 0 && (
+            <Button variant="default" onClick={() => selection.selectIds(selectable)}>
+              {bulkMessages.selectAllBoard(selectable.length)}
+            </Button>
+          )}
+          {canShare && <ShareWithClient themes={approvalThemes} themeId={themeId} timeZone={timeZone} />}
+        </Group>
       </Group>
       <Text size="sm" c="dimmed">
         {text.dragHint}
@@ -209,6 +223,14 @@ export function ApprovalBoardView() {
                             setDragging(null);
                             setDropTarget(null);
                           }}
+                          selection={
+                            canMove && item.column !== 'published'
+                              ? {
+                                  checked: selection.ids.has(item.id),
+                                  onChange: (checked) => selection.toggle(item.id, checked, selectable),
+                                }
+                              : undefined
+                          }
                         />
                       ))
                     )}
@@ -218,6 +240,21 @@ export function ApprovalBoardView() {
             </div>
           </div>
         </div>
+      )}
+      {canMove && (
+        <BulkActionBar
+          // Only the cards still on the board count (one may have moved to Publicado meanwhile).
+          count={selectable.filter((id) => selection.ids.has(id)).length}
+          selection={{ ids: selectable.filter((id) => selection.ids.has(id)) }}
+          actions={['approve', 'move', 'reschedule', 'theme', 'delete']}
+          selectAll={{
+            total: selectable.length,
+            selected: selectable.every((id) => selection.ids.has(id)),
+            onSelect: () => selection.selectIds(selectable),
+            label: bulkMessages.selectAllBoard(selectable.length),
+          }}
+          onClear={selection.clear}
+        />
       )}
       <HistoryModal item={historyFor} timeZone={timeZone} onClose={() => setHistoryFor(null)} />
     </Stack>

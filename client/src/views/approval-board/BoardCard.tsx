@@ -1,11 +1,12 @@
 // One post on the approval board: theme, network, date, title, an excerpt; the overdue warning;
 // "Mover para…" (a menu: the keyboard and touch way to move) and "Histórico e comentários".
-import { Button, Card, Group, Menu, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Menu, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   APPROVAL_STAGE_LABELS,
   APPROVAL_STAGES,
   type ApprovalStage,
   approvalMessages,
+  bulkMessages,
   formatDateTime,
   messages,
 } from '@pauta/core';
@@ -35,6 +36,8 @@ interface BoardCardProps {
   onHistory: () => void;
   onDragStart: (event: DragEvent<HTMLElement>) => void;
   onDragEnd: () => void;
+  /** Bulk actions (docs/bulk-actions.md): the card's checkbox; absent, none (a published post). */
+  selection?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
 }
 
 export function BoardCard({
@@ -46,6 +49,7 @@ export function BoardCard({
   onHistory,
   onDragStart,
   onDragEnd,
+  selection,
 }: BoardCardProps) {
   const titleId = `board-${item.id}-title`;
   const canMove = useCan('approval.move');
@@ -66,9 +70,20 @@ export function BoardCard({
       onDragEnd={onDragEnd}
     >
       <Group justify="space-between" gap={6} wrap="wrap">
-        <Text size="xs" fw={600} c="dimmed" truncate maw="60%">
-          {item.themeName}
-        </Text>
+        <Group gap={6} wrap="nowrap" maw="70%">
+          {selection && (
+            <Checkbox
+              size="xs"
+              aria-label={bulkMessages.select(item.title)}
+              checked={selection.checked}
+              onChange={(event) => selection.onChange(event.currentTarget.checked)}
+              data-bulk-select={item.id}
+            />
+          )}
+          <Text size="xs" fw={600} c="dimmed" truncate>
+            {item.themeName}
+          </Text>
+        </Group>
         <PlatformBadge platform={item.platform} size="sm" />
       </Group>
       <Title order={3} id={titleId} className={classes.title}>

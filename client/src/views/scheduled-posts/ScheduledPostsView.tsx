@@ -1,12 +1,14 @@
 import { Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
-import { messages, POST_STATUS_LABELS, type PostStatus } from '@pauta/core';
+import { bulkMessages, can, messages, POST_STATUS_LABELS, type PostStatus } from '@pauta/core';
 import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
-import { useCan } from '../../app/permissions';
+import { useCan, useWorkspaceRole } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { ApprovalBoardLink } from '../../components/ApprovalBoardLink';
 import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
+import { BulkActionBar } from '../../components/bulk/BulkActionBar';
+import { useBulkSelection } from '../../components/bulk/useBulkSelection';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
@@ -79,6 +81,18 @@ export function ScheduledPostsView() {
 
   const list = usePostsList(input);
   const total = list.data?.pages[0]?.total ?? 0;
+  // Bulk actions (docs/bulk-actions.md): a new filter is a new selection.
+  const selection = useBulkSelection(JSON.stringify(input));
+  const loadedIds = (list.data?.pages ?? []).flatMap((page) => page.items.map((item) => item.id));
+  const role = useWorkspaceRole();
+  const canBulk = can(role, 'approval.move');
+  // The calendar's selection mode: chips tick instead of opening; its posts are all loaded.
+  const [calendarSelecting, setCalendarSelecting] = useState(false);
+  const [calendarIds, setCalendarIds] = useState<string[]>([]);
+  const onCalendarPosts = useCallback((ids: string[]) => setCalendarIds(ids), []);
+  const calendarSelected = calendarIds.filter((id) => selection.ids.has(id));
+  const selectedCount =
+    mode === 'calendar' ? calendarSelected.length : selection.allFiltered ? total : selection.ids.size;
   const scheduledTotal = list.data?.pages[0]?.scheduledTotal ?? 0;
 
   const changeFilters = (next: FilterState) => {
@@ -89,6 +103,8 @@ export function ScheduledPostsView() {
 
   const changeMode = (next: Mode) => {
     setMode(next);
+    selection.clear();
+    setCalendarSelecting(false);
     const query = toSearch(filters);
     if (next === 'calendar') query.view = 'calendar';
     navigate(viewPath('scheduled-posts', query), { replace: true });
@@ -170,6 +186,23 @@ export function ScheduledPostsView() {
             ]}
           />
           <ApprovalBoardLink />
+          {canBulk && mode === 'list' && total > 0 && !selection.allFiltered && (
+            <Button variant="default" onClick={selection.selectAllFiltered} disabled={list.isPending}>
+              {bulkMessages.selectAllFiltered(total)}
+            </Button>
+          )}
+          {canBulk && mode === 'calendar' && (
+            <Button
+              variant={calendarSelecting ? 'light' : 'default'}
+              aria-pressed={calendarSelecting}
+              onClick={() => {
+                if (calendarSelecting) selection.clear();
+                setCalendarSelecting(!calendarSelecting);
+              }}
+            >
+              {bulkMessages.selectMode}
+            </Button>
+          )}
           {canWrite && (
             <Button
               color="red"
@@ -194,6 +227,14 @@ export function ScheduledPostsView() {
           label={messages.views['scheduled-posts'].title}
           emptyTitle={activeCount > 0 ? text.emptyFiltered : text.empty}
           emptyDescription={activeCount > 0 ? null : text.emptyDescription}
+          selection={
+            canBulk
+              ? {
+                  isSelected: selection.isSelected,
+                  onToggle: (id, checked) => selection.toggle(id, checked, loadedIds),
+                }
+              : undefined
+          }
         />
       ) : (
         <Suspense fallback={<ViewLoading />}>
@@ -203,10 +244,44 @@ export function ScheduledPostsView() {
             onEdit={setEditing}
             onMonthChange={setCalendarMonth}
             dayBadge={budgetDayBadge}
+            selection={
+              canBulk && calendarSelecting
+                ? {
+                    isSelected: (id) => selection.ids.has(id),
+                    onToggle: (id, checked) => selection.toggle(id, checked, calendarIds),
+                    onPosts: onCalendarPosts,
+                  }
+                : undefined
+            }
             {...(filters.themeId ? { themeId: filters.themeId } : {})}
             {...(filters.platform ? { platform: filters.platform } : {})}
           />
         </Suspense>
+      )}
+
+      {canBulk && (mode === 'list' || calendarSelecting) && (
+        <BulkActionBar
+          count={selectedCount}
+          selection={
+            mode === 'calendar'
+              ? { ids: calendarSelected }
+              : selection.allFiltered
+                ? { filter: input }
+                : { ids: [...selection.ids] }
+          }
+          actions={['approve', 'move', 'reschedule', 'theme', 'delete']}
+          selectAll={
+            mode === 'calendar'
+              ? {
+                  total: calendarIds.length,
+                  selected: calendarSelected.length === calendarIds.length,
+                  onSelect: () => selection.selectIds(calendarIds),
+                  label: bulkMessages.selectAllShown(calendarIds.length),
+                }
+              : { total, selected: selection.allFiltered, onSelect: selection.selectAllFiltered }
+          }
+          onClear={selection.clear}
+        />
       )}
 
       <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
