@@ -11,11 +11,19 @@ import {
 import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
+import { mastodonProfile } from './mastodon/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
 
-export type { FeedCut, NetworkIcon, NetworkPreview, NetworkProfile, PriorShape } from './profile.js';
+export type {
+  FeedCut,
+  NetworkConnectPrompt,
+  NetworkIcon,
+  NetworkPreview,
+  NetworkProfile,
+  PriorShape,
+} from './profile.js';
 
 const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   linkedin: linkedinProfile,
@@ -23,6 +31,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   x: xProfile,
   instagram: instagramProfile,
   threads: threadsProfile,
+  mastodon: mastodonProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

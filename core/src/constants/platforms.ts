@@ -1,7 +1,7 @@
 /**
  * Social networks Pauta publishes to.
  *
- * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads'). Every
+ * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads', 'mastodon'). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -9,7 +9,7 @@
  * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
  */
 
-export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads'] as const;
+export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'mastodon'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS = {
@@ -18,6 +18,7 @@ export const PLATFORM_LABELS = {
   x: 'X (Twitter)',
   instagram: 'Instagram',
   threads: 'Threads',
+  mastodon: 'Mastodon',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -30,6 +31,7 @@ export const THEME_FORM_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'mastodon',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -42,6 +44,7 @@ export const LISTING_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'mastodon',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -54,6 +57,8 @@ export const PLATFORM_TEXT_LIMITS = {
   linkedin: 3000,
   facebook: 63206,
   threads: 500,
+  // Mastodon's default; each instance declares its own (configuration.statuses.max_characters).
+  mastodon: 500,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -68,6 +73,13 @@ export const X_WEIGHTED_PLATFORMS: readonly Platform[] = ['x'];
  */
 export const EMOJI_BYTES_PLATFORMS: readonly Platform[] = ['threads'];
 
+/**
+ * Networks that count every link as a fixed number of characters whatever its length (Mastodon:
+ * the instance's `characters_reserved_per_url`, 23) and a remote mention `@user@domain` as its
+ * `@user` part (see `measureMastodonLength`).
+ */
+export const URL_RESERVED_PLATFORMS: readonly Platform[] = ['mastodon'];
+
 /** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
 export const CONNECTABLE_PLATFORMS = [
   'linkedin',
@@ -75,6 +87,7 @@ export const CONNECTABLE_PLATFORMS = [
   'x',
   'instagram',
   'threads',
+  'mastodon',
 ] as const satisfies readonly Platform[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
@@ -95,6 +108,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   x: 'twitter',
   instagram: 'instagram',
   threads: 'threads',
+  mastodon: 'mastodon',
 } as const satisfies Record<Platform, string>;
 
 /**

@@ -30,6 +30,7 @@ export {
 export type { SandboxFault } from './faults.js';
 export type { SandboxImage } from './images.js';
 export { SANDBOX_LINKEDIN_OLDEST_VERSION } from './linkedin.js';
+export { mastodonAccountId, type SandboxMastodonInstance } from './mastodon.js';
 export {
   derivedMetrics,
   SANDBOX_PUBLISH_NETWORKS,

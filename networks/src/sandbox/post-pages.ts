@@ -15,6 +15,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   x: 'X',
   instagram: 'Instagram',
   threads: 'Threads',
+  mastodon: 'Mastodon',
 };
 
 const ACCENTS: Record<SandboxPublishNetwork, string> = {
@@ -23,6 +24,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   x: '#0f1419',
   instagram: '#c13584',
   threads: '#101010',
+  mastodon: '#6364ff',
 };
 
 export function escapeHtml(text: string): string {

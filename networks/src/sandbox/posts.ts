@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { SandboxImage } from './images.js';
 
-export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads';
+export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads' | 'mastodon';
 
 export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
   'linkedin',
@@ -11,6 +11,7 @@ export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
   'x',
   'instagram',
   'threads',
+  'mastodon',
 ];
 
 export interface SandboxPublishedPost {
