@@ -46,6 +46,16 @@ function recordingFetch() {
   return { fetch, urls };
 }
 
+/** A network of many servers (Mastodon) keeps the server in the account's id: `1234@host`. */
+const targetFor = (platform: Platform): PublishTarget =>
+  NETWORKS[platform].connectSteps.instance ? { ...TARGET, platformUserId: '1234@mastodon.example' } : TARGET;
+
+/** The calls that may create something: a server's public description (its limits) is none. */
+const writes = (urls: string[]) => urls.filter((url) => !url.endsWith('/api/v2/instance'));
+
+/** The server of a client per server (Mastodon); ignored by the others. */
+const INSTANCE = { host: 'mastodon.example', pkce: true };
+
 const dummyClient = (platform: Platform) => {
   const oauth = NETWORKS[platform].oauth;
   return oauth
@@ -53,6 +63,7 @@ const dummyClient = (platform: Platform) => {
         clientId: 'id',
         clientSecret: 'secret',
         redirectUri: 'https://pauta.example/auth/callback',
+        instance: INSTANCE,
       })
     : null;
 };
@@ -85,6 +96,7 @@ describe('networks registry', () => {
         clientId: 'i',
         clientSecret: 's',
         redirectUri: 'https://a/cb',
+        instance: INSTANCE,
       });
       expect(client.name).toBe(name);
     }
@@ -126,7 +138,7 @@ describe('networks registry', () => {
     expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
     // core's SignInProvider (stored in oauth_identities, the login buttons) names the same clients.
     expect([...SIGN_IN_OAUTH_PROVIDERS].sort()).toEqual([...SIGN_IN_PROVIDERS].sort());
-    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads']);
+    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads', 'mastodon']);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth } = NETWORKS[platform];
       expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
@@ -135,12 +147,15 @@ describe('networks registry', () => {
     expect(connectPlatformOf('google')).toBeNull();
   });
 
-  it('refresh: exactly the networks whose OAuth client renews tokens', () => {
-    for (const platform of PLATFORMS) {
-      const client = dummyClient(platform);
-      expect(NETWORKS[platform].capabilities.refresh, platform).toBe(
-        client !== null && typeof client.refreshAccessToken === 'function',
-      );
+  it('refresh: exactly the networks whose OAuth client renews tokens', async () => {
+    for (const platform of PLATFORMS.filter((p) => NETWORKS[p].capabilities.refresh)) {
+      expect(typeof dummyClient(platform)?.refreshAccessToken, platform).toBe('function');
+    }
+    // Tokens that never expire (Mastodon): the client refuses to renew, and says why.
+    for (const platform of PLATFORMS.filter((p) => !NETWORKS[p].capabilities.refresh)) {
+      await expect(dummyClient(platform)!.refreshAccessToken('x'), platform).rejects.toMatchObject({
+        kind: 'invalid_grant',
+      });
     }
   });
 
@@ -151,7 +166,7 @@ describe('networks registry', () => {
         typeof client?.revokeToken === 'function',
       );
     }
-    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x']);
+    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x', 'mastodon']);
   });
 
   it('lookup: exactly the networks whose publisher lists recent posts, with a read-only GET', async () => {
@@ -234,7 +249,7 @@ describe('networks registry', () => {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
       const error = await adapter
-        .publish({ target: TARGET, title: 'T', text: 'Olá' })
+        .publish({ target: targetFor(platform), title: 'T', text: 'Olá' })
         .catch((e: unknown) => e);
       expect(error, platform).toBeInstanceOf(PublishError);
       // With an image, an 'optional' network's first call is the upload (never the post itself;
@@ -242,11 +257,11 @@ describe('networks registry', () => {
       if (NETWORKS[platform].capabilities.media === 'optional') {
         const withImage = recordingFetch();
         await createPublisher(platform, { fetch: withImage.fetch, timeoutMs: 1000 })
-          .publish({ target: TARGET, title: 'T', text: 'Olá', media: testMedia(1) })
+          .publish({ target: targetFor(platform), title: 'T', text: 'Olá', media: testMedia(1) })
           .catch(() => undefined);
-        expect(withImage.urls.length, platform).toBe(1);
-        expect(withImage.urls[0], platform).toMatch(
-          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$/,
+        expect(writes(withImage.urls).length, platform).toBe(1);
+        expect(writes(withImage.urls)[0], platform).toMatch(
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$|\/api\/v2\/media$/,
         );
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.
@@ -256,7 +271,7 @@ describe('networks registry', () => {
         expect(urls, platform).toEqual([]);
       } else {
         expect((error as PublishError).code, platform).toBe('NETWORK_UNAVAILABLE');
-        expect(urls.length, platform).toBe(1);
+        expect(writes(urls).length, platform).toBe(1);
       }
     }
   });
