@@ -241,6 +241,30 @@ export interface PendingConnectionsTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * Pauta's app at one server of a network of many (a Mastodon instance), registered when its first
+ * account connects (docs/networks.md, "Mastodon"); keyed by (platform, host).
+ */
+export interface NetworkInstancesTable {
+  platform: 'mastodon';
+  host: string;
+  client_id: string;
+  /** Sealed client secret (AAD `network_instances:<platform>/<host>:sealed_client_secret`). */
+  sealed_client_secret: string;
+  /** The redirect URI the app was registered with (a new APP_URL registers the app again). */
+  redirect_uri: string;
+  pkce: boolean;
+  title: string;
+  /** The instance's limits as last read (max characters, images, link length, image bytes). */
+  limits: ColumnType<
+    Record<string, number>,
+    Record<string, number> | string,
+    Record<string, number> | string
+  >;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface PublishedPostsTable {
   id: Generated<string>;
   /** The owning workspace (docs/workspaces.md); filled from the parent or the author when omitted. */
@@ -712,6 +736,7 @@ export interface Database {
   report_links: ReportLinksTable;
   report_snapshots: ReportSnapshotsTable;
   pending_connections: PendingConnectionsTable;
+  network_instances: NetworkInstancesTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;
   email_templates: EmailTemplatesTable;
