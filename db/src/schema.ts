@@ -246,7 +246,8 @@ export interface PendingConnectionsTable {
  * account connects (docs/networks.md, "Mastodon"); keyed by (platform, host).
  */
 export interface NetworkInstancesTable {
-  platform: 'mastodon';
+  /** The network (a CHECK lists the networks of many servers: 'mastodon'). */
+  platform: Platform;
   host: string;
   client_id: string;
   /** Sealed client secret (AAD `network_instances:<platform>/<host>:sealed_client_secret`). */

@@ -144,6 +144,7 @@ describe('connecting accounts', () => {
       ['x', 'not_connected'],
       ['instagram', 'not_connected'],
       ['threads', 'not_connected'],
+      ['mastodon', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -655,12 +656,14 @@ describe('starting a connection', () => {
       );
     }
     const list = await client.query<Card[]>('accounts.list');
+    // Mastodon needs no installation-wide credentials: each instance issues Pauta's when connecting.
     expect(list.data?.map((card) => card.status)).toEqual([
       'not_configured',
       'not_configured',
       'not_configured',
       'not_configured',
       'not_configured',
+      'not_connected',
     ]);
   });
 });

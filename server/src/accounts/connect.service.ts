@@ -28,6 +28,7 @@ import type { Kysely } from 'kysely';
 import { connectProvider as configuredConnectProvider } from '../auth/oauth-providers.js';
 import type { ServerEnv } from '../env.js';
 import type { Logger } from '../logger.js';
+import { storedInstanceClient } from './instances.js';
 
 export interface ConnectDeps {
   db: Kysely<Database>;
@@ -132,12 +133,18 @@ export async function completeConnection(
     platform: Platform;
     code: string;
     verifier: string | null;
+    /** The server the person typed before the login (a network of many servers: Mastodon). */
+    instance?: string;
     requestId?: string;
   },
 ): Promise<ConnectResult> {
   const { platform, userId } = input;
   const workspace = input.workspaceId ? { workspaceId: input.workspaceId } : {};
-  const provider = connectProvider(deps.env, platform);
+  const provider =
+    input.instance === undefined
+      ? connectProvider(deps.env, platform)
+      : await storedInstanceClient(deps, platform, input.instance);
+  if (!provider) throw new AppError('OAUTH_FAILED', { platform, reason: 'instance_unreachable' });
   const now = deps.now?.() ?? new Date();
   const tokens = await providerCall(
     deps,
