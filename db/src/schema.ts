@@ -175,6 +175,11 @@ export interface AccountData {
   avatar_url?: string | null;
   page_name?: string | null;
   scopes?: string[];
+  /**
+   * The account's own text limit where its server declares one (a Mastodon instance's
+   * max_characters), read when it connected; absent: the network's (core PLATFORM_TEXT_LIMITS).
+   */
+  text_limit?: number;
 }
 
 export interface ConnectedAccountsTable {

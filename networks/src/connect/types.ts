@@ -95,6 +95,8 @@ export interface InstanceConnect {
   ): Promise<PreparedInstance>;
   /** The server of a connected account (from its `platform_user_id`). */
   hostOf(platformUserId: string): string;
+  /** The posts' text limit of a server, from the limits `prepare` read (null: the network's). */
+  textLimit(limits: Readonly<Record<string, number>>): number | null;
 }
 
 export interface ConnectSteps {

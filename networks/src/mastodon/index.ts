@@ -38,6 +38,7 @@ const MASTODON_INSTANCE: InstanceConnect = {
     return { host, title: instance.title, limits: { ...instance.limits }, pkce: instance.pkce, registered };
   },
   hostOf: (platformUserId) => splitAccountKey(platformUserId).host,
+  textLimit: (limits) => limits.maxCharacters ?? null,
 };
 
 export const mastodon: NetworkDescriptor = {

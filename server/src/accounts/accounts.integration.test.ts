@@ -158,6 +158,7 @@ describe('connecting accounts', () => {
         'id',
         'name',
         'pageName',
+        'textLimit',
         'username',
       ].sort(),
     );

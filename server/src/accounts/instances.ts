@@ -101,6 +101,17 @@ export async function storedInstanceClient(
   );
 }
 
+/** The posts' text limit a server declared when it was last read (null: unknown, the network's). */
+export async function instanceTextLimit(
+  deps: InstanceDeps,
+  platform: Platform,
+  host: string,
+): Promise<number | null> {
+  const steps = networkDescriptor(platform).connectSteps.instance;
+  const known = steps ? await findNetworkInstance(deps.db, deps.env.keyring, platform, host) : undefined;
+  return steps && known ? steps.textLimit(known.limits) : null;
+}
+
 /** The server of a connected account of a network of many servers; null for any other network. */
 export function accountInstance(platform: Platform, platformUserId: string): string | null {
   return networkDescriptor(platform).connectSteps.instance?.hostOf(platformUserId) ?? null;
