@@ -66,9 +66,8 @@ function cutAtWord(points: readonly string[], chars: number): number {
   return chars;
 }
 
-/** The prefix of `text` within the network's limit as it counts it, and the rest. */
-function splitAtLimit(platform: Platform, text: string): [string, string] {
-  const limit = NETWORK_PROFILES[platform].textLimit;
+/** The prefix of `text` within the limit as the network counts it, and the rest. */
+function splitAtLimit(platform: Platform, text: string, limit: number): [string, string] {
   if (measurePostLength(platform, text) <= limit) return [text, ''];
   const points = [...text];
   let low = 0;
@@ -85,12 +84,17 @@ function splitAtLimit(platform: Platform, text: string): [string, string] {
 /**
  * Where `platform`'s feed cuts `text` (the edit dialog, the suggested posts and the tests share
  * this one rule): by lines, then by characters back to a word; or, for networks that show the
- * whole post, the part past the text limit.
+ * whole post, the part past the text limit — the network's, or `limit`: the connected account's
+ * own where its server declares one (a Mastodon instance's).
  */
-export function previewCut(platform: Platform, text: string): PreviewText {
+export function previewCut(
+  platform: Platform,
+  text: string,
+  limit: number = NETWORK_PROFILES[platform].textLimit,
+): PreviewText {
   const { cut, overflowAtLimit } = NETWORK_PROFILES[platform].preview;
   if (overflowAtLimit) {
-    const [visible, overflow] = splitAtLimit(platform, text);
+    const [visible, overflow] = splitAtLimit(platform, text, limit);
     return { visible, hidden: '', truncated: false, overflow };
   }
   const points = [...text.replace(/\s+$/u, '')];

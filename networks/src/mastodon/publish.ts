@@ -53,10 +53,13 @@ import { statusText } from './status-text.js';
 
 /** Mastodon's alt text limit (`description`; 1,500 characters by default). */
 const ALT_TEXT_MAX = 1500;
-const UPLOAD_CONCURRENCY = 2;
+/** Mastodon limits uploads by count (30 per 30 minutes), not by concurrency: a post's images go together. */
+const UPLOAD_CONCURRENCY = 4;
 const METRICS_CONCURRENCY = 4;
 export const DEFAULT_MEDIA_POLL_ATTEMPTS = 10;
+/** The longest pause between two reads of a processing attachment; the first reads come sooner. */
 export const DEFAULT_MEDIA_POLL_INTERVAL_MS = 1000;
+const FIRST_POLL_MS = 150;
 /** An instance's limits are read again after an hour. */
 const INSTANCE_TTL_MS = 60 * 60 * 1000;
 const LOOKUP_PAGE = 40;
@@ -210,7 +213,8 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
     if (created.status === 200 && stringField(created.json, 'url') !== null) return id;
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       try {
-        await sleep(intervalMs, signal);
+        // 150, 300, 600 ms … up to the interval: an image is usually processed within a second.
+        await sleep(Math.min(intervalMs, FIRST_POLL_MS * 2 ** (attempt - 1)), signal);
       } catch {
         throw publishError(
           ctx,
