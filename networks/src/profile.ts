@@ -34,6 +34,16 @@ export interface NetworkPreview {
   readonly author: 'page' | 'username' | 'name';
 }
 
+/** The `microblog` drawing of a network whose feed shows the whole post, the @username first. */
+export function wholePostPreview(more: string): NetworkPreview {
+  return {
+    style: 'microblog',
+    cut: { chars: null, lines: null, more },
+    overflowAtLimit: true,
+    author: 'username',
+  };
+}
+
 /** How Contas Conectadas shows the network's account, and its texts (pt-BR, from core messages). */
 export interface NetworkAccountCard {
   /** The card's first line: the @handle (with the Page below), or the Page / the person's name. */

@@ -8,7 +8,14 @@
 // https://docs.joinmastodon.org/methods/accounts/#verify_credentials
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { bearer, type ErrorBodyClassifier, oauthCore, parseBody, requestJson } from '../oauth/client.js';
+import {
+  bearer,
+  type ErrorBodyClassifier,
+  oauthCore,
+  parseBody,
+  postForm,
+  requestJson,
+} from '../oauth/client.js';
 import { kindFromOAuthCode, kindFromStatus, OAuthProviderError } from '../oauth/errors.js';
 import type { OAuthProvider, OAuthProviderOptions, OAuthScopes } from '../oauth/types.js';
 import { rewriteAuthorizationUrl } from '../sandbox-url.js';
@@ -70,23 +77,15 @@ export function createMastodonOAuthClient(options: OAuthProviderOptions): OAuthP
       return rewriteAuthorizationUrl(url, sandboxUrl);
     },
     async validateAuthorizationCode(code, codeVerifier) {
-      const body = new URLSearchParams({
+      const params: Record<string, string> = {
         grant_type: 'authorization_code',
         code,
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uri: redirectUri,
-      });
-      if (instance.pkce) body.set('code_verifier', core.requireVerifier(codeVerifier));
-      const answer = parseBody(
-        ctx,
-        tokenSchema,
-        await requestJson(ctx, `${base}/oauth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body,
-        }),
-      );
+      };
+      if (instance.pkce) params.code_verifier = core.requireVerifier(codeVerifier);
+      const answer = parseBody(ctx, tokenSchema, await postForm(ctx, `${base}/oauth/token`, params));
       return {
         accessToken: answer.access_token,
         // Mastodon's tokens never expire and come without a refresh token.
@@ -124,10 +123,10 @@ export function createMastodonOAuthClient(options: OAuthProviderOptions): OAuthP
       };
     },
     async revokeToken(token) {
-      await requestJson(ctx, `${base}/oauth/revoke`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, token }),
+      await postForm(ctx, `${base}/oauth/revoke`, {
+        client_id: clientId,
+        client_secret: clientSecret,
+        token,
       });
     },
   };

@@ -4,7 +4,7 @@
 // The feed shows the whole status (500 characters by default, each link counting 23), the
 // @user@instance first and the images in a grid: the client's `microblog` drawing is the closest;
 // what passes the limit is highlighted as X's is.
-import type { NetworkProfileDeclaration } from '../profile.js';
+import { type NetworkProfileDeclaration, wholePostPreview } from '../profile.js';
 
 export const mastodonProfile: NetworkProfileDeclaration = {
   platform: 'mastodon',
@@ -42,12 +42,7 @@ export const mastodonProfile: NetworkProfileDeclaration = {
     submit: 'Continuar',
     required: 'Digite o domínio da sua instância.',
   },
-  preview: {
-    style: 'microblog',
-    cut: { chars: null, lines: null, more: 'Mostrar mais' },
-    overflowAtLimit: true,
-    author: 'username',
-  },
+  preview: wholePostPreview('Mostrar mais'),
   // Mastodon's audience reads in the working day and the evening; weekdays stronger (published
   // studies of fediverse activity, e.g. the instances' own activity graphs); Brazil's time zone.
   // biome-ignore format: one row of 24 hours reads better than one number a line.

@@ -9,37 +9,19 @@
 // https://docs.joinmastodon.org/methods/statuses/#create
 // https://docs.joinmastodon.org/methods/media/#v2
 import { measureMastodonLength } from '@pauta/core';
-import { explainFailure } from '../publishing/errors.js';
-import {
-  classifyHttpStatus,
-  DEFAULT_TIMEOUT_MS,
-  type HttpContext,
-  type HttpResult,
-  isObject,
-  mapLimited,
-  numberField,
-  publishError,
-  sendRequest,
-  sleep,
-  stringField,
-} from '../publishing/http.js';
+import { withErrorTable } from '../publishing/errors.js';
+import type { HttpContext, HttpResult } from '../publishing/http.js';
+import * as http from '../publishing/http.js';
 import { findRecentPost, type ListedPage, lookupSafely } from '../publishing/lookup.js';
-import {
-  altTextFor,
-  checkMedia,
-  ensureTimeToSend,
-  mapLimitedMedia,
-  mediaBlob,
-  mediaStep,
-} from '../publishing/media.js';
-import {
-  type AdapterOptions,
-  type NetworkAdapter,
-  type PostMetrics,
+import * as media from '../publishing/media.js';
+import type {
+  AdapterOptions,
+  NetworkAdapter,
+  PostMetrics,
   PublishError,
-  type PublishMedia,
-  type PublishResult,
-  type PublishTarget,
+  PublishMedia,
+  PublishResult,
+  PublishTarget,
 } from '../publishing/types.js';
 import { MASTODON_ERRORS } from './errors.js';
 import {
@@ -76,8 +58,8 @@ export interface MastodonAdapterOptions extends AdapterOptions {
  * limit, too many images, a media id not ready or not the account's).
  */
 function classifyMastodonFailure(ctx: HttpContext, result: HttpResult): PublishError {
-  const said = stringField(result.json, 'error');
-  const failure = classifyHttpStatus(ctx, result, said, codeOf(result.status, said));
+  const said = http.stringField(result.json, 'error');
+  const failure = http.classifyHttpStatus(ctx, result, said, codeOf(result.status, said));
   if (result.status === 429) {
     const reset = Date.parse(result.headers.get('x-ratelimit-reset') ?? '');
     if (!Number.isNaN(reset)) failure.details.retryAfterMs = Math.max(1000, reset - Date.now());
@@ -103,7 +85,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
   const context = (target: PublishTarget): HttpContext => ({
     platform: 'mastodon',
     fetch: options.fetch,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? http.DEFAULT_TIMEOUT_MS,
     secrets: [target.accessToken],
   });
 
@@ -118,7 +100,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       signal?: AbortSignal | undefined;
     } = {},
   ): Promise<HttpResult> => {
-    const result = await sendRequest(ctx, url, {
+    const result = await http.sendRequest(ctx, url, {
       method,
       headers: { Authorization: `Bearer ${target.accessToken}`, ...init.headers },
       ...(init.body === undefined ? {} : { body: init.body }),
@@ -134,7 +116,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
     if (known !== undefined && now() - known.readAt < INSTANCE_TTL_MS) return known.limits;
     const callOptions: InstanceCallOptions = {
       fetch: options.fetch,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? http.DEFAULT_TIMEOUT_MS,
     };
     try {
       const { limits } = await readInstance(host, callOptions);
@@ -155,7 +137,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
   ): void => {
     const length = measureMastodonLength(text, limits.charactersReservedPerUrl);
     if (length > limits.maxCharacters) {
-      throw publishError(
+      throw http.publishError(
         ctx,
         'permanent',
         'CONTENT_TOO_LONG',
@@ -167,7 +149,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       );
     }
     if (images.length > limits.maxMediaAttachments) {
-      throw publishError(
+      throw http.publishError(
         ctx,
         'permanent',
         'REJECTED',
@@ -181,7 +163,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
     const large = images.findIndex((image) => image.bytes.byteLength > limits.imageSizeLimit);
     if (large >= 0) {
       const mb = (limits.imageSizeLimit / (1024 * 1024)).toFixed(0);
-      throw publishError(
+      throw http.publishError(
         ctx,
         'permanent',
         'REJECTED',
@@ -203,20 +185,25 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
     signal: AbortSignal | undefined,
   ): Promise<string> => {
     const form = new FormData();
-    form.set('file', mediaBlob(image), `imagem.${image.mimeType.split('/')[1] ?? 'jpg'}`);
-    const alt = altTextFor(image, ALT_TEXT_MAX);
+    form.set('file', media.mediaBlob(image), `imagem.${image.mimeType.split('/')[1] ?? 'jpg'}`);
+    const alt = media.altTextFor(image, ALT_TEXT_MAX);
     if (alt !== '') form.set('description', alt);
     const created = await call(ctx, target, 'POST', `${base}/api/v2/media`, { body: form, signal });
-    const id = stringField(created.json, 'id');
+    const id = http.stringField(created.json, 'id');
     if (id === null)
-      throw publishError(ctx, 'retryable', 'NETWORK_UNAVAILABLE', 'mastodon: media answer without an id');
-    if (created.status === 200 && stringField(created.json, 'url') !== null) return id;
+      throw http.publishError(
+        ctx,
+        'retryable',
+        'NETWORK_UNAVAILABLE',
+        'mastodon: media answer without an id',
+      );
+    if (created.status === 200 && http.stringField(created.json, 'url') !== null) return id;
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       try {
         // 150, 300, 600 ms … up to the interval: an image is usually processed within a second.
-        await sleep(Math.min(intervalMs, FIRST_POLL_MS * 2 ** (attempt - 1)), signal);
+        await http.sleep(Math.min(intervalMs, FIRST_POLL_MS * 2 ** (attempt - 1)), signal);
       } catch {
-        throw publishError(
+        throw http.publishError(
           ctx,
           'retryable',
           'NETWORK_UNAVAILABLE',
@@ -226,9 +213,9 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       const read = await call(ctx, target, 'GET', `${base}/api/v1/media/${encodeURIComponent(id)}`, {
         signal,
       });
-      if (read.status === 200 && stringField(read.json, 'url') !== null) return id;
+      if (read.status === 200 && http.stringField(read.json, 'url') !== null) return id;
     }
-    throw publishError(
+    throw http.publishError(
       ctx,
       'retryable',
       'NETWORK_UNAVAILABLE',
@@ -237,27 +224,17 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
     );
   };
 
-  const metricsOf = async (target: PublishTarget, statusId: string): Promise<PostMetrics | null> => {
-    const ctx = context(target);
+  /** `GET /api/v1/statuses/:id`: Mastodon shows no reach; boosts stand closest to it. */
+  const metricsOf = async (target: PublishTarget, statusId: string): Promise<PostMetrics> => {
     const { host } = splitAccountKey(target.platformUserId);
-    try {
-      const result = await call(
-        ctx,
-        target,
-        'GET',
-        `https://${host}/api/v1/statuses/${encodeURIComponent(statusId)}`,
-      );
-      // Mastodon shows no reach: boosts stand closest to it, replies are the comments.
-      return {
-        reach: numberField(result.json, 'reblogs_count'),
-        likes: numberField(result.json, 'favourites_count'),
-        comments: numberField(result.json, 'replies_count'),
-      };
-    } catch (error) {
-      if (error instanceof PublishError && error.kind === 'permanent' && error.code === 'REJECTED')
-        return null;
-      throw error;
-    }
+    const url = `https://${host}/api/v1/statuses/${encodeURIComponent(statusId)}`;
+    const { json } = await call(context(target), target, 'GET', url);
+    const count = (name: string) => http.numberField(json, name);
+    return {
+      reach: count('reblogs_count'),
+      likes: count('favourites_count'),
+      comments: count('replies_count'),
+    };
   };
 
   const adapter: NetworkAdapter = {
@@ -266,11 +243,11 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       const ctx = context(request.target);
       const { signal } = callOptions;
       const images: readonly PublishMedia[] = request.media ?? [];
-      const problem = checkMedia(ctx, MASTODON_MEDIA_LIMITS, images);
+      const problem = media.checkMedia(ctx, MASTODON_MEDIA_LIMITS, images);
       if (problem !== null) throw problem;
       const { host } = splitAccountKey(request.target.platformUserId);
       if (host === '') {
-        throw publishError(
+        throw http.publishError(
           ctx,
           'permanent',
           'ACCOUNT_NEEDS_RECONNECT',
@@ -280,12 +257,12 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       const base = `https://${host}`;
       const limits = await limitsOf(host);
       if (limits !== null) checkInstanceLimits(ctx, host, limits, request.text, images);
-      const mediaIds = await mediaStep('mastodon', 'media upload', () =>
-        mapLimitedMedia(images, UPLOAD_CONCURRENCY, (image) =>
+      const mediaIds = await media.mediaStep('mastodon', 'media upload', () =>
+        media.mapLimitedMedia(images, UPLOAD_CONCURRENCY, (image) =>
           upload(ctx, request.target, base, image, signal),
         ),
       );
-      if (images.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
+      if (images.length > 0) media.ensureTimeToSend(ctx, callOptions.deadline);
       await callOptions.beforeSend?.();
       const created = await call(ctx, request.target, 'POST', `${base}/api/v1/statuses`, {
         headers: {
@@ -302,9 +279,9 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
         }),
         signal,
       });
-      const id = stringField(created.json, 'id');
+      const id = http.stringField(created.json, 'id');
       if (id === null || id === '') {
-        throw publishError(
+        throw http.publishError(
           ctx,
           'unknown',
           'UNKNOWN_OUTCOME',
@@ -314,13 +291,20 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
           },
         );
       }
-      return { platformPostId: id, url: stringField(created.json, 'url') };
+      return { platformPostId: id, url: http.stringField(created.json, 'url') };
     },
-    async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
-      const ids = [...new Set(request.platformPostIds)];
-      const values = await mapLimited(ids, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id));
-      return new Map(ids.map((id, index) => [id, values[index] ?? null]));
-    },
+    fetchMetrics: (request) =>
+      http.metricsByPost(request.platformPostIds, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id)),
+    lookupRecentPost: (request, lookupOptions = {}) =>
+      lookupSafely(() =>
+        findRecentPost(request, {
+          expected: request.text,
+          fetchPage: (cursor) => listPage(request.target, cursor, lookupOptions.signal),
+          // The listing is the status's HTML: a remote mention loses its domain there, so no match
+          // is not proof that the status is absent.
+          absenceProvable: false,
+        }),
+      ),
   };
 
   /** `GET /api/v1/accounts/:id/statuses` (newest first, `max_id` paging) as listed posts. */
@@ -343,43 +327,23 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       `https://${host}/api/v1/accounts/${encodeURIComponent(accountId)}/statuses?${query}`,
       { signal },
     );
-    const list = Array.isArray(result.json) ? result.json.filter(isObject) : [];
+    const list = Array.isArray(result.json) ? result.json.filter(http.isObject) : [];
     const posts = list.flatMap((status) => {
-      const id = stringField(status, 'id');
+      const id = http.stringField(status, 'id');
       if (id === null) return [];
-      const content = stringField(status, 'content');
-      const at = Date.parse(stringField(status, 'created_at') ?? '');
+      const content = http.stringField(status, 'content');
+      const at = Date.parse(http.stringField(status, 'created_at') ?? '');
       return [
         {
           id,
           text: content === null ? null : statusText(content),
           createdAt: Number.isNaN(at) ? null : new Date(at),
-          url: stringField(status, 'url'),
+          url: http.stringField(status, 'url'),
         },
       ];
     });
     return { posts, next: list.length < LOOKUP_PAGE ? null : (posts.at(-1)?.id ?? null) };
   };
 
-  return {
-    platform: 'mastodon',
-    lookupRecentPost: (request, lookupOptions = {}) =>
-      lookupSafely(() =>
-        findRecentPost(request, {
-          expected: request.text,
-          fetchPage: (cursor) => listPage(request.target, cursor, lookupOptions.signal),
-          // The listing is the status's HTML: a remote mention loses its domain there, so no match
-          // is not proof that the status is absent.
-          absenceProvable: false,
-        }),
-      ),
-    publish: (request, callOptions) =>
-      adapter.publish(request, callOptions).catch((error: unknown) => {
-        throw explainFailure('mastodon', MASTODON_ERRORS, error);
-      }),
-    fetchMetrics: (request) =>
-      adapter.fetchMetrics(request).catch((error: unknown) => {
-        throw explainFailure('mastodon', MASTODON_ERRORS, error);
-      }),
-  };
+  return withErrorTable('mastodon', MASTODON_ERRORS, adapter);
 }

@@ -1,12 +1,11 @@
 // How Mastodon posts ("toots") are written: the AI's guide (drafting and adaptation prompts), the
 // output tokens a post costs, and the local templates' voice (server/src/ai/templates.ts).
-import type { NetworkWriting } from '../writing.js';
+import { type NetworkWriting, SHORT_FORM } from '../writing.js';
 
 export const mastodonWriting: NetworkWriting = {
   guide:
     'mastodon — Mastodon: até 450 caracteres (cada link conta 23); tom de conversa, sem linguagem de marketing; hashtags no fim, em CamelCase (#MarketingDigital, não #marketingdigital) para os leitores de tela; descreva as imagens; em assunto sensível (política, saúde, spoilers), sugira um aviso de conteúdo ("CW:") na primeira linha.',
-  tokens: { base: 220, version: 200 },
-  adaptMaxTokens: 900,
+  ...SHORT_FORM,
   lengthTarget: (limit, format) =>
     `até ${format(limit - 50)} caracteres (limite padrão do Mastodon: ${format(limit)}; cada link conta 23)`,
   template: {

@@ -276,6 +276,28 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
   });
 }
 
+/**
+ * Each post's metrics, read `limit` at a time; a post the network refused to describe (a permanent
+ * REJECTED: deleted, not the account's) maps to null ("indisponível"), other failures throw.
+ */
+export async function metricsByPost<T>(
+  ids: readonly string[],
+  limit: number,
+  read: (id: string) => Promise<T>,
+): Promise<Map<string, T | null>> {
+  const unique = [...new Set(ids)];
+  const values = await mapLimited(unique, limit, async (id) => {
+    try {
+      return await read(id);
+    } catch (error) {
+      if (error instanceof PublishError && error.kind === 'permanent' && error.code === 'REJECTED')
+        return null;
+      throw error;
+    }
+  });
+  return new Map(unique.map((id, index) => [id, values[index] ?? null]));
+}
+
 /** Runs `work` over `items` with at most `limit` in flight. */
 export async function mapLimited<T, R>(
   items: readonly T[],
