@@ -150,26 +150,3 @@ export interface NetworkDescriptor {
   /** Present when `capabilities.followers`. */
   fetchFollowers?(target: FollowersTarget, options: FollowersOptions): Promise<number | null>;
 }
-
-/**
- * The JSON answer of a follower-count call (`GET url` with `headers`, the options' timeout);
- * FollowersUnavailableError when the network did not answer or answered an error status.
- */
-export async function readFollowersAnswer(
-  platform: Platform,
-  url: string,
-  headers: Record<string, string>,
-  options: FollowersOptions,
-): Promise<unknown> {
-  try {
-    const response = await options.fetch(url, {
-      headers: { Accept: 'application/json', ...headers },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    if (!response.ok) throw new FollowersUnavailableError(platform, response.status);
-    return await response.json();
-  } catch (error) {
-    if (error instanceof FollowersUnavailableError) throw error;
-    throw new FollowersUnavailableError(platform, null, { cause: error });
-  }
-}

@@ -1,6 +1,7 @@
 // Mastodon follower count for Contas Conectadas: `GET https://<host>/api/v1/accounts/verify_credentials`
 // → `followers_count`. Best effort: the caller shows no count on failure.
-import { type FollowersOptions, type FollowersTarget, readFollowersAnswer } from '../descriptor.js';
+import type { FollowersOptions, FollowersTarget } from '../descriptor.js';
+import { getFollowersJson } from '../followers.js';
 import { numberField } from '../publishing/http.js';
 import { splitAccountKey } from './instance.js';
 
@@ -11,7 +12,7 @@ export async function fetchMastodonFollowers(
   const { host } = splitAccountKey(platformUserId);
   const url = `https://${host}/api/v1/accounts/verify_credentials`;
   return numberField(
-    await readFollowersAnswer('mastodon', url, { Authorization: `Bearer ${accessToken}` }, options),
+    await getFollowersJson('mastodon', url, { Authorization: `Bearer ${accessToken}` }, options),
     'followers_count',
   );
 }
