@@ -10,7 +10,16 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Network ids and the OAuth provider ids that stand for them (core PLATFORMS, SignInProvider …). */
-const NETWORK_IDS = ['linkedin', 'facebook', 'x', 'instagram', 'google', 'twitter', 'linkedin_oidc'];
+const NETWORK_IDS = [
+  'linkedin',
+  'facebook',
+  'x',
+  'instagram',
+  'google',
+  'twitter',
+  'linkedin_oidc',
+  'linkedin_page',
+];
 
 const SCANNED = ['core/src', 'db/src', 'server/src', 'worker/src', 'client/src', 'scripts'];
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;

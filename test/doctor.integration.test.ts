@@ -137,6 +137,23 @@ describe('npm run doctor', () => {
     expect(threads).toContain('Como corrigir: Copie de novo THREADS_CLIENT_ID e THREADS_CLIENT_SECRET');
     expect(result.output).not.toContain('segredo-errado-456');
   }, 60_000);
+
+  it('checks the LinkedIn Pages app (its own credentials) and names its Community Management scopes', async () => {
+    const result = await runDoctor({
+      APP_URL: 'http://127.0.0.1:9',
+      LINKEDIN_PAGES_CLIENT_ID: 'sandbox-linkedin-client',
+      LINKEDIN_PAGES_CLIENT_SECRET: 'segredo-errado-789',
+    });
+    const pages = block(result.output, 'Credenciais — LinkedIn (Página)');
+    expect(pages).toContain('✘ [falha]');
+    expect(pages).toContain(
+      'Como corrigir: Copie de novo LINKEDIN_PAGES_CLIENT_ID e LINKEDIN_PAGES_CLIENT_SECRET',
+    );
+    const redirect = block(result.output, 'URLs de retorno OAuth — LinkedIn (Página)');
+    expect(redirect).toContain('http://127.0.0.1:9/auth/callback?connection=true');
+    expect(redirect).toContain('w_organization_social r_organization_social rw_organization_admin');
+    expect(result.output).not.toContain('segredo-errado-789');
+  }, 60_000);
 });
 
 describe('Redis checks', () => {

@@ -14,6 +14,7 @@ export const NO_BUDGETS = {
   x: none,
   instagram: none,
   threads: none,
+  linkedin_page: none,
   mastodon: none,
 };
 

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { Platform } from '../core/src/index.js';
 import { type DbHandle, insertTheme, type Keyring, upsertAccount } from '../db/src/index.js';
-import { type FacebookOAuthProvider, oauthClient, scopesFor } from '../networks/src/index.js';
+import {
+  type FacebookOAuthProvider,
+  networkDescriptor,
+  oauthClient,
+  scopesFor,
+} from '../networks/src/index.js';
 import { TEST_KEYS } from './server-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -20,7 +25,7 @@ export async function connectThroughSandbox(
     userId: string;
     /** The workspace it is connected in; absent: the person's personal one. */
     workspaceId?: string;
-    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads'>;
+    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page'>;
     sandboxUser?: string;
   },
 ) {
@@ -43,7 +48,21 @@ export async function connectThroughSandbox(
   let platformUserId: string;
   let accessToken = tokens.accessToken;
   let username: string | null;
-  if (options.platform === 'facebook') {
+  if (options.platform === 'linkedin_page') {
+    // The organisation picker: the first Page the member administers.
+    const steps = networkDescriptor('linkedin_page').connectSteps;
+    const outcome = await steps.complete(provider, tokens, tokens.scopes);
+    const account =
+      outcome.kind === 'connected'
+        ? outcome.account
+        : (await steps.picker!.choose(provider, {
+            userToken: outcome.userToken,
+            choiceId: outcome.choices[0]!.id,
+            profile: outcome.profile,
+          }))!;
+    platformUserId = account.platformUserId;
+    username = account.pageName;
+  } else if (options.platform === 'facebook') {
     const fb = provider as FacebookOAuthProvider;
     const page = (await fb.fetchPages(tokens.accessToken))[0]!;
     platformUserId = page.id;

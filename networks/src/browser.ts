@@ -11,6 +11,7 @@ import {
 import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
+import { linkedinPageProfile } from './linkedin-page/profile.js';
 import { mastodonProfile } from './mastodon/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
@@ -31,6 +32,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   x: xProfile,
   instagram: instagramProfile,
   threads: threadsProfile,
+  linkedin_page: linkedinPageProfile,
   mastodon: mastodonProfile,
 };
 

@@ -32,6 +32,8 @@ export interface NetworkPreview {
   readonly overflowAtLimit?: boolean;
   /** Whose name the feed shows first: the Page's, the @username, or the person's name. */
   readonly author: 'page' | 'username' | 'name';
+  /** The follower count under the name, as a LinkedIn Page's posts show it ("1.234 seguidores"). */
+  readonly followersLine?: boolean;
 }
 
 /** The `microblog` drawing of a network whose feed shows the whole post, the @username first. */

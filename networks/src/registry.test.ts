@@ -138,7 +138,15 @@ describe('networks registry', () => {
     expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
     // core's SignInProvider (stored in oauth_identities, the login buttons) names the same clients.
     expect([...SIGN_IN_OAUTH_PROVIDERS].sort()).toEqual([...SIGN_IN_PROVIDERS].sort());
-    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads', 'mastodon']);
+    expect(CONNECT_PLATFORMS).toEqual([
+      'linkedin',
+      'facebook',
+      'x',
+      'instagram',
+      'threads',
+      'linkedin_page',
+      'mastodon',
+    ]);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth } = NETWORKS[platform];
       expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
@@ -198,7 +206,8 @@ describe('networks registry', () => {
     for (const platform of PLATFORMS) {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
-      const request = { target: TARGET, platformPostIds: ['post-1'] };
+      // A bare id and a LinkedIn URN: a LinkedIn Page reads statistics of post URNs only.
+      const request = { target: TARGET, platformPostIds: ['post-1', 'urn:li:share:1'] };
       if (NETWORKS[platform].capabilities.metrics === true) {
         await expect(adapter.fetchMetrics(request), platform).rejects.toBeInstanceOf(PublishError);
         expect(urls.length, platform).toBeGreaterThan(0);

@@ -25,6 +25,7 @@ import { googleOAuth } from './google/index.js';
 import { instagram, instagramOAuth } from './instagram/index.js';
 import type { InstagramOAuthProvider } from './instagram/oauth.js';
 import { linkedin, linkedinOAuth } from './linkedin/index.js';
+import { linkedinPage, linkedinPageOAuth } from './linkedin-page/index.js';
 import { mastodon, mastodonOAuth } from './mastodon/index.js';
 import { oauthCallbackUrl } from './oauth/callback.js';
 import {
@@ -46,6 +47,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   x,
   instagram,
   threads,
+  linkedin_page: linkedinPage,
   mastodon,
 };
 
@@ -56,6 +58,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   x: xOAuth,
   instagram: instagramOAuth,
   threads: threadsOAuth,
+  linkedin_page: linkedinPageOAuth,
   mastodon: mastodonOAuth,
 };
 

@@ -60,5 +60,6 @@ export const WRITING_GUIDE_ORDER: readonly Platform[] = [
   'facebook',
   'instagram',
   'threads',
+  'linkedin_page',
   'mastodon',
 ];

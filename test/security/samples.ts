@@ -88,6 +88,10 @@ export const SAMPLES: Record<string, Sample> = {
     pendingId: own.instagramPendingId,
     accountId: '17841400000000001',
   }),
+  'accounts.selectLinkedInPage': ({ own }) => ({
+    pendingId: own.instagramPendingId,
+    organizationId: '2000000001',
+  }),
 
   'posts.list': ({ own }) => ({
     themeId: own.themeId,

@@ -265,6 +265,50 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
     expect(published).toEqual([{ platform_post_id: thread[0]!.id }]);
   }, 90_000);
 
+  it('LinkedIn Pages: a worker killed during POST /rest/posts; the next one finds the Page post and never posts twice', async () => {
+    const user = await makeUser(handle, 'lookup-linkedin-page');
+    const account = await connectThroughSandbox(handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'linkedin_page',
+    });
+    const theme = await seedTheme(handle, user.id, ['linkedin_page']);
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'linkedin_page',
+      count: 1,
+      scheduledFor: new Date(),
+      text: () => `Post da Página consultado na rede ${randomUUID()}`,
+    });
+    const create = { host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' } as const;
+    sandbox.clearRequests();
+    // The post lands at LinkedIn, but the worker dies before the 201 reaches it.
+    sandbox.addFault({ ...create, delayMs: 2000 });
+    const first = startWorker();
+    await sandbox.waitForRequest(create, 30_000);
+    first.worker.kill('SIGKILL');
+    await first.worker.exited;
+    startWorker(first.redisPrefix);
+    const row = await waitForStatus(post!.id, ['published', 'failed']);
+    expect(row.status).toBe('published');
+    const listings = sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'GET' });
+    expect(listings.map((call) => call.query.author)).toContain(
+      `urn:li:organization:${account.platform_user_id}`,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(sandbox.requests(create)).toHaveLength(1);
+    const sent = sandbox.publishedPosts('linkedin_page').filter((p) => p.text === row.content);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.authorId).toBe(account.platform_user_id);
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select('platform_post_id')
+      .where('suggested_post_id', '=', post!.id)
+      .execute();
+    expect(published).toEqual([{ platform_post_id: sent[0]!.id }]);
+  }, 90_000);
+
   it('"Reenviar mesmo assim" after an unresolved lookup sends again at the owner\'s request (L5)', async () => {
     const { user, post } = await xPost(new Date(Date.now() - 60_000));
     await handle.db

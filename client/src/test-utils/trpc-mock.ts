@@ -124,6 +124,7 @@ export const noBudgetUsage = {
     x: { month: 1500, day: 17, scope: 'installation' },
     instagram: { month: null, day: 50, scope: 'user' },
     threads: { month: null, day: 250, scope: 'user' },
+    linkedin_page: { month: null, day: null, scope: 'installation' },
     mastodon: { month: null, day: 360, scope: 'user' },
   },
   budgets: {
@@ -132,6 +133,7 @@ export const noBudgetUsage = {
     x: { month: null, day: null, scope: 'installation' },
     instagram: { month: null, day: null, scope: 'user' },
     threads: { month: null, day: null, scope: 'user' },
+    linkedin_page: { month: null, day: null, scope: 'installation' },
     mastodon: { month: null, day: null, scope: 'user' },
   },
 };

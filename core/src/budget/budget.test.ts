@@ -23,6 +23,7 @@ const DEFAULTS = {
   x: { month: 1500, day: 17, scope: 'installation' },
   instagram: { month: null, day: 50, scope: 'user' },
   threads: { month: null, day: 250, scope: 'user' },
+  linkedin_page: NO_BUDGET,
   mastodon: { month: null, day: 360, scope: 'user' },
 } as const satisfies Record<string, NetworkBudget>;
 

@@ -46,6 +46,8 @@ export const NETWORK_CREDENTIAL_KEYS = [
   'INSTAGRAM_CLIENT_SECRET',
   'THREADS_CLIENT_ID',
   'THREADS_CLIENT_SECRET',
+  'LINKEDIN_PAGES_CLIENT_ID',
+  'LINKEDIN_PAGES_CLIENT_SECRET',
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
 ] as const;
@@ -77,6 +79,8 @@ export const sharedEnvShape = {
   INSTAGRAM_CLIENT_SECRET: optionalString,
   THREADS_CLIENT_ID: optionalString,
   THREADS_CLIENT_SECRET: optionalString,
+  LINKEDIN_PAGES_CLIENT_ID: optionalString,
+  LINKEDIN_PAGES_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /**

@@ -12,7 +12,16 @@ import {
 
 describe('platforms', () => {
   it('stores X as x and labels it X (Twitter)', () => {
-    expect(PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads', 'mastodon']);
+    expect(PLATFORMS).toEqual([
+      'linkedin',
+      'facebook',
+      'x',
+      'instagram',
+      'threads',
+      'linkedin_page',
+      'mastodon',
+    ]);
+    expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
   });
@@ -24,6 +33,7 @@ describe('platforms', () => {
       linkedin: 3000,
       facebook: 63206,
       threads: 500,
+      linkedin_page: 3000,
       mastodon: 500,
     });
   });

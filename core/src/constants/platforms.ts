@@ -1,7 +1,8 @@
 /**
  * Social networks Pauta publishes to.
  *
- * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads', 'mastodon'). Every
+ * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
+ * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -9,7 +10,15 @@
  * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
  */
 
-export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'mastodon'] as const;
+export const PLATFORMS = [
+  'linkedin',
+  'facebook',
+  'x',
+  'instagram',
+  'threads',
+  'linkedin_page',
+  'mastodon',
+] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS = {
@@ -18,6 +27,7 @@ export const PLATFORM_LABELS = {
   x: 'X (Twitter)',
   instagram: 'Instagram',
   threads: 'Threads',
+  linkedin_page: 'LinkedIn (Página)',
   mastodon: 'Mastodon',
 } as const satisfies Record<Platform, string>;
 
@@ -31,6 +41,7 @@ export const THEME_FORM_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'linkedin_page',
   'mastodon',
 ] as const satisfies readonly Platform[];
 
@@ -44,6 +55,7 @@ export const LISTING_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'linkedin_page',
   'mastodon',
 ] as const satisfies readonly Platform[];
 
@@ -57,6 +69,7 @@ export const PLATFORM_TEXT_LIMITS = {
   linkedin: 3000,
   facebook: 63206,
   threads: 500,
+  linkedin_page: 3000,
   // Mastodon's default; each instance declares its own (configuration.statuses.max_characters).
   mastodon: 500,
 } as const satisfies Record<Platform, number>;
@@ -87,6 +100,7 @@ export const CONNECTABLE_PLATFORMS = [
   'x',
   'instagram',
   'threads',
+  'linkedin_page',
   'mastodon',
 ] as const satisfies readonly Platform[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
@@ -108,6 +122,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   x: 'twitter',
   instagram: 'instagram',
   threads: 'threads',
+  linkedin_page: 'linkedin_page',
   mastodon: 'mastodon',
 } as const satisfies Record<Platform, string>;
 

@@ -935,6 +935,18 @@ export const messages = {
     instagramPermissionsDeclined:
       'Para publicar no Instagram, o Pauta precisa das permissões de acesso e de publicação na conta. Conecte novamente e mantenha todas as permissões marcadas na janela do Facebook.',
     instagramHandle: (username: string) => `@${username}`,
+    // LinkedIn company Pages: the organisation choice (the person's own profile stays connected).
+    pickLinkedInPage: {
+      title: 'Escolha a Página do LinkedIn',
+      description:
+        'Sua conta do LinkedIn administra mais de uma Página de empresa. Escolha em qual delas o Pauta vai publicar; o seu perfil pessoal do LinkedIn continua conectado como está.',
+      label: 'Páginas do LinkedIn',
+      confirm: 'Conectar Página',
+      required: 'Selecione uma Página para continuar.',
+      expired: 'A escolha da Página expirou. Conecte a Página do LinkedIn novamente.',
+    },
+    differentLinkedInPage:
+      'Você escolheu outra Página do LinkedIn, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, escolha a mesma Página; para trocar de Página, desconecte a atual primeiro.',
   },
 
   settings: {

@@ -18,12 +18,32 @@ export const LINKEDIN_SCOPES: OAuthScopes = {
   connect: ['openid', 'profile', 'email', 'w_member_social'],
 };
 
-export function createLinkedInOAuthClient(options: OAuthProviderOptions): OAuthProvider {
-  const core = oauthCore('linkedin', LINKEDIN_SCOPES, options);
+/**
+ * Company Pages (Community Management API, its own app: docs/networks.md, "LinkedIn Pages"): post,
+ * read and administer the organisations the member is an ADMINISTRATOR of. No OpenID scopes: that
+ * app carries the Community Management product alone.
+ */
+export const LINKEDIN_PAGE_SCOPES: OAuthScopes = {
+  connect: ['w_organization_social', 'r_organization_social', 'rw_organization_admin'],
+};
+
+/** Which LinkedIn app a client runs: the member's (sign-in, profile) or the Pages' one. */
+export interface LinkedInClientKind {
+  name: 'linkedin' | 'linkedin_page';
+  scopes: OAuthScopes;
+}
+
+const MEMBER_CLIENT: LinkedInClientKind = { name: 'linkedin', scopes: LINKEDIN_SCOPES };
+
+export function createLinkedInOAuthClient(
+  options: OAuthProviderOptions,
+  kind: LinkedInClientKind = MEMBER_CLIENT,
+): OAuthProvider {
+  const core = oauthCore(kind.name, kind.scopes, options);
   const { ctx, viaArctic, scopesOf } = core;
   const linkedin = new LinkedIn(options.clientId, options.clientSecret, options.redirectUri);
   return {
-    name: 'linkedin',
+    name: kind.name,
     usesPkce: false,
     issuesRefreshTokens: true,
     defaultScopes: core.defaultScopes,

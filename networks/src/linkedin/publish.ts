@@ -1,16 +1,15 @@
-// LinkedIn publishing: `POST /rest/posts` as the member (urn:li:person:<sub>), versioned API.
-// Metrics: member posts' analytics (`GET /rest/memberCreatorPostAnalytics`, one call per metric)
-// need r_member_postAnalytics, which only apps with the Community Management API product may
-// request; they are read only when the installation turns them on (LINKEDIN_POST_ANALYTICS).
-import { fitsPlatformLimit } from '@pauta/core';
-import { explainFailure } from '../publishing/errors.js';
+// LinkedIn publishing: `POST /rest/posts`, versioned API, as an author the caller names: the
+// member (urn:li:person:<sub>, platform linkedin) or a company Page the member administers
+// (urn:li:organization:<id>, platform linkedin_page). One implementation for both: the author URN,
+// the error table and the metrics reader are the only differences (`LinkedInAuthor`).
+import { fitsPlatformLimit, type Platform } from '@pauta/core';
+import { explainFailure, type NetworkErrorTable } from '../publishing/errors.js';
 import {
   classifyHttpStatus,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
   type HttpResult,
   isObject,
-  mapLimited,
   numberField,
   publishError,
   sendRequest,
@@ -29,9 +28,10 @@ import type {
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
-import { LINKEDIN_ANALYTICS_SCOPE, LINKEDIN_ERRORS } from './errors.js';
+import { LINKEDIN_ERRORS } from './errors.js';
 import { escapeLittleText } from './little-text.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
+import { readMemberMetrics } from './member-metrics.js';
 
 export const DEFAULT_LINKEDIN_VERSION = '202601';
 const POSTS_URL = 'https://api.linkedin.com/rest/posts';
@@ -40,27 +40,10 @@ const IMAGES_URL = 'https://api.linkedin.com/rest/images';
 const ALT_TEXT_MAX = 4086;
 /** Images uploaded at the same time. */
 const UPLOAD_CONCURRENCY = 4;
-const ANALYTICS_URL = 'https://api.linkedin.com/rest/memberCreatorPostAnalytics';
-/** Posts whose metrics are read at the same time (each post is three calls). */
-const METRICS_CONCURRENCY = 2;
-/** The metric types read for Pauta's reach / likes / comments. */
-const METRIC_QUERIES = [
-  ['reach', 'MEMBERS_REACHED'],
-  ['likes', 'REACTION'],
-  ['comments', 'COMMENT'],
-] as const;
 /** Posts per page when looking up a post (LinkedIn's finder allows up to 100). */
 const LOOKUP_PAGE = 50;
-const POST_URN = /^urn:li:(share|ugcPost):\d+$/;
 
-/** `entity` of the finder, Rest.li 2.0: `(share:urn%3Ali%3Ashare%3A1)` / `(ugc:urn%3Ali%3AugcPost%3A1)`. */
-export function analyticsEntity(urn: string): string | null {
-  const match = POST_URN.exec(urn);
-  if (match === null) return null;
-  return `(${match[1] === 'ugcPost' ? 'ugc' : 'share'}:${encodeURIComponent(urn)})`;
-}
-
-function linkedinMessage(body: unknown): { message: string | null; code: string | undefined } {
+export function linkedinMessage(body: unknown): { message: string | null; code: string | undefined } {
   if (!isObject(body)) return { message: null, code: undefined };
   const code = stringField(body, 'code') ?? stringField(body, 'serviceErrorCode') ?? undefined;
   return { message: stringField(body, 'message'), code };
@@ -70,10 +53,48 @@ export function postUrl(urn: string): string {
   return `https://www.linkedin.com/feed/update/${urn}/`;
 }
 
-export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
+/** The versioned calls' plumbing an author's metrics reader shares with the publisher. */
+export interface LinkedInApi {
+  readonly options: AdapterOptions;
+  context(target: PublishTarget): HttpContext;
+  /** Bearer, LinkedIn-Version and X-Restli-Protocol-Version 2.0.0. */
+  versioned(accessToken: string): Record<string, string>;
+  /** A failed versioned call: the version sunset (426), else the common HTTP mapping. */
+  failure(ctx: HttpContext, result: HttpResult): PublishError;
+  sunset(ctx: HttpContext, result: HttpResult, message: string | null): PublishError;
+}
+
+/** Who a LinkedIn publisher posts as (the member, or an organisation it administers). */
+export interface LinkedInAuthor {
+  readonly platform: Platform;
+  /** The author URN of the connected account (`platformUserId`): urn:li:person / urn:li:organization. */
+  urn(platformUserId: string): string;
+  /** What the owner reads per LinkedIn failure (docs/networks.md, "Error tables"). */
+  readonly errors: NetworkErrorTable;
+  /** The metrics of the author's posts (null per post LinkedIn does not know). */
+  readMetrics(
+    api: LinkedInApi,
+    target: PublishTarget,
+    ids: readonly string[],
+  ): Promise<Map<string, PostMetrics | null>>;
+}
+
+/** The member's own profile: member post analytics, opt-in (LINKEDIN_POST_ANALYTICS). */
+export const MEMBER_AUTHOR: LinkedInAuthor = {
+  platform: 'linkedin',
+  urn: (id) => `urn:li:person:${id}`,
+  errors: LINKEDIN_ERRORS,
+  readMetrics: readMemberMetrics,
+};
+
+export function createLinkedInAdapter(
+  options: AdapterOptions,
+  author: LinkedInAuthor = MEMBER_AUTHOR,
+): NetworkAdapter {
+  const { platform } = author;
   const version = options.linkedinVersion ?? DEFAULT_LINKEDIN_VERSION;
   const context = (target: PublishTarget): HttpContext => ({
-    platform: 'linkedin',
+    platform,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     secrets: [target.accessToken],
@@ -89,68 +110,30 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
       ctx,
       'permanent',
       'REJECTED',
-      `linkedin answered ${result.status} NONEXISTENT_VERSION: LinkedIn-Version ${version} is no longer active; set LINKEDIN_VERSION to a current YYYYMM version${message === null ? '' : ` (${message})`}`,
+      `${platform} answered ${result.status} NONEXISTENT_VERSION: LinkedIn-Version ${version} is no longer active; set LINKEDIN_VERSION to a current YYYYMM version${message === null ? '' : ` (${message})`}`,
       { status: result.status, networkCode: 'NONEXISTENT_VERSION' },
     );
 
-  /** One metric of one post; null when LinkedIn has no such post (deleted, not the member's). */
-  const readMetric = async (
-    target: PublishTarget,
-    entity: string,
-    queryType: string,
-  ): Promise<number | null> => {
-    const ctx = context(target);
-    const query = `q=entity&entity=${entity}&queryType=${queryType}&aggregation=TOTAL`;
-    const result = await sendRequest(ctx, `${ANALYTICS_URL}?${query}`, {
-      method: 'GET',
-      headers: versioned(target.accessToken),
-    });
-    if (result.status === 404) return null;
-    if (result.status < 200 || result.status >= 300) {
-      const { message, code } = linkedinMessage(result.json);
-      if (result.status === 426 || code === 'NONEXISTENT_VERSION') throw sunset(ctx, result, message);
-      if (result.status === 403) {
-        // Without the scope every call is refused: a clear classification, not "no metrics".
-        throw publishError(
-          ctx,
-          'permanent',
-          'ACCOUNT_NEEDS_RECONNECT',
-          `linkedin answered 403 on memberCreatorPostAnalytics (${code ?? 'no code'}): the token lacks ${LINKEDIN_ANALYTICS_SCOPE}${message === null ? '' : ` (${message})`}`,
-          { status: 403, networkCode: 'SCOPE_MISSING_ANALYTICS' },
-        );
-      }
-      throw classifyHttpStatus(ctx, result, message ?? (result.text.slice(0, 200) || null), code);
-    }
-    const elements = isObject(result.json) && Array.isArray(result.json.elements) ? result.json.elements : [];
-    // TOTAL aggregation: one element; none when LinkedIn has nothing to report yet (a real 0).
-    if (elements.length === 0) return 0;
-    return numberField(elements[0], 'count');
-  };
-
-  const metricsOf = async (target: PublishTarget, urn: string): Promise<PostMetrics | null> => {
-    const entity = analyticsEntity(urn);
-    if (entity === null) return null;
-    const values: PostMetrics = { reach: null, likes: null, comments: null };
-    for (const [field, queryType] of METRIC_QUERIES) {
-      const value = await readMetric(target, entity, queryType);
-      if (value === null) return null;
-      values[field] = value;
-    }
-    return values;
-  };
+  /** A failed versioned call: the version sunset, else the common mapping. */
+  function failure(ctx: HttpContext, result: HttpResult): PublishError {
+    const { message, code } = linkedinMessage(result.json);
+    if (result.status === 426 || code === 'NONEXISTENT_VERSION') return sunset(ctx, result, message);
+    return classifyHttpStatus(ctx, result, message ?? (result.text.slice(0, 200) || null), code);
+  }
+  const api: LinkedInApi = { options, context, versioned, failure, sunset };
 
   return {
-    platform: 'linkedin',
+    platform,
     async publish(request, callOptions = {}): Promise<PublishResult> {
       try {
         return await publishPost(request, callOptions);
       } catch (error) {
-        throw explainFailure('linkedin', LINKEDIN_ERRORS, error);
+        throw explainFailure(platform, author.errors, error);
       }
     },
     lookupRecentPost(request, lookupOptions = {}): Promise<LookupResult> {
       const ctx = context(request.target);
-      const author = encodeURIComponent(`urn:li:person:${request.target.platformUserId}`);
+      const authorUrn = encodeURIComponent(author.urn(request.target.platformUserId));
       return lookupSafely(() =>
         findRecentPost(request, {
           // LinkedIn lists `commentary` as it was sent: little-text escaped.
@@ -159,7 +142,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
             const start = cursor === null ? 0 : Number(cursor);
             const result = await sendRequest(
               ctx,
-              `${POSTS_URL}?author=${author}&q=author&count=${LOOKUP_PAGE}&start=${start}&sortBy=CREATED`,
+              `${POSTS_URL}?author=${authorUrn}&q=author&count=${LOOKUP_PAGE}&start=${start}&sortBy=CREATED`,
               {
                 method: 'GET',
                 headers: { ...versioned(request.target.accessToken), 'X-RestLi-Method': 'FINDER' },
@@ -167,7 +150,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
               },
             );
             if (result.status < 200 || result.status >= 300)
-              throw new Error(`linkedin answered ${result.status} to GET /rest/posts?q=author`);
+              throw new Error(`${platform} answered ${result.status} to GET /rest/posts?q=author`);
             const elements =
               isObject(result.json) && Array.isArray(result.json.elements) ? result.json.elements : [];
             return {
@@ -191,24 +174,13 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
       );
     },
     async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
-      // Off: LinkedIn would refuse the scope to an app without the product; nothing to ask.
-      if (options.postAnalytics !== true) return new Map();
-      const ids = [...new Set(request.platformPostIds)];
       try {
-        const values = await mapLimited(ids, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id));
-        return new Map(ids.map((id, index) => [id, values[index] ?? null]));
+        return await author.readMetrics(api, request.target, [...new Set(request.platformPostIds)]);
       } catch (error) {
-        throw explainFailure('linkedin', LINKEDIN_ERRORS, error);
+        throw explainFailure(platform, author.errors, error);
       }
     },
   };
-
-  /** A failed step of the Images API: the version sunset, else the common mapping. */
-  function imagesFailure(ctx: HttpContext, result: HttpResult): PublishError {
-    const { message, code } = linkedinMessage(result.json);
-    if (result.status === 426 || code === 'NONEXISTENT_VERSION') return sunset(ctx, result, message);
-    return classifyHttpStatus(ctx, result, message ?? (result.text.slice(0, 200) || null), code);
-  }
 
   /** Images API: initializeUpload, then PUT the bytes to the upload URL; the image URN. */
   async function uploadImage(
@@ -220,10 +192,10 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
     const init = await sendRequest(ctx, `${IMAGES_URL}?action=initializeUpload`, {
       method: 'POST',
       headers: { ...versioned(target.accessToken), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${target.platformUserId}` } }),
+      body: JSON.stringify({ initializeUploadRequest: { owner: author.urn(target.platformUserId) } }),
       signal,
     });
-    if (init.status < 200 || init.status >= 300) throw imagesFailure(ctx, init);
+    if (init.status < 200 || init.status >= 300) throw failure(ctx, init);
     const value = isObject(init.json) ? init.json.value : null;
     const uploadUrl = stringField(value, 'uploadUrl');
     const image = stringField(value, 'image');
@@ -232,7 +204,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
         ctx,
         'retryable',
         'NETWORK_UNAVAILABLE',
-        'linkedin: initializeUpload answered without uploadUrl/image',
+        `${platform}: initializeUpload answered without uploadUrl/image`,
       );
     }
     const put = await sendRequest(ctx, uploadUrl, {
@@ -241,7 +213,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
       body: item.bytes,
       signal,
     });
-    if (put.status < 200 || put.status >= 300) throw imagesFailure(ctx, put);
+    if (put.status < 200 || put.status >= 300) throw failure(ctx, put);
     return image;
   }
 
@@ -250,15 +222,15 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
     callOptions: PublishCallOptions,
   ): Promise<PublishResult> {
     const ctx = context(request.target);
-    if (!fitsPlatformLimit('linkedin', request.text)) {
-      throw publishError(ctx, 'permanent', 'CONTENT_TOO_LONG', 'linkedin: text exceeds 3000 characters');
+    if (!fitsPlatformLimit(platform, request.text)) {
+      throw publishError(ctx, 'permanent', 'CONTENT_TOO_LONG', `${platform}: text exceeds 3000 characters`);
     }
     const media = request.media ?? [];
     const problem = checkMedia(ctx, LINKEDIN_MEDIA_LIMITS, media);
     if (problem !== null) throw problem;
     // Uploaded images are invisible until a post uses them: their failures are never doubtful.
     const images = await mapLimitedMedia(media, UPLOAD_CONCURRENCY, (item, index) =>
-      mediaStep('linkedin', `image upload ${index + 1}`, async () => {
+      mediaStep(platform, `image upload ${index + 1}`, async () => {
         const id = await uploadImage(ctx, request.target, item, callOptions.signal);
         const altText = altTextFor(item, ALT_TEXT_MAX);
         return altText === '' ? { id } : { id, altText };
@@ -273,7 +245,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
           ? { content: { media: images[0] } }
           : { content: { multiImage: { images } } };
     const body = {
-      author: `urn:li:person:${request.target.platformUserId}`,
+      author: author.urn(request.target.platformUserId),
       commentary: escapeLittleText(request.text),
       visibility: 'PUBLIC',
       distribution: {
@@ -299,7 +271,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
           ctx,
           'unknown',
           'UNKNOWN_OUTCOME',
-          `linkedin answered ${result.status} without an x-restli-id header`,
+          `${platform} answered ${result.status} without an x-restli-id header`,
           { status: result.status },
         );
       }
@@ -312,7 +284,7 @@ export function createLinkedInAdapter(options: AdapterOptions): NetworkAdapter {
         ctx,
         'permanent',
         'DUPLICATE_CONTENT',
-        `linkedin answered ${result.status}: ${message}`,
+        `${platform} answered ${result.status}: ${message}`,
         {
           status: result.status,
           networkCode: 'DUPLICATE_POST',

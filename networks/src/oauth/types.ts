@@ -3,7 +3,8 @@
 
 /**
  * OAuth clients Pauta runs: the networks' own plus Google (sign-in only). Instagram's is Facebook
- * Login with the Instagram app and scopes (connect only); Threads has its own (connect only);
+ * Login with the Instagram app and scopes (connect only); Threads has its own (connect only); LinkedIn
+ * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only);
  * Mastodon's is one client per instance, with the credentials the instance issued (connect only).
  */
 export const OAUTH_PROVIDER_NAMES = [
@@ -13,6 +14,7 @@ export const OAUTH_PROVIDER_NAMES = [
   'x',
   'instagram',
   'threads',
+  'linkedin_page',
   'mastodon',
 ] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];

@@ -45,6 +45,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       x: 'o X (Twitter) aceita até 5 MB',
       instagram: 'o Instagram aceita até 8 MB',
       threads: 'o Threads aceita até 8 MB',
+      linkedin_page: 'o LinkedIn (Página) aceita até 5 MB',
       mastodon: 'o Mastodon aceita até 8 MB',
     };
     for (const platform of PLATFORMS) {

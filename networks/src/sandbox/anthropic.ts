@@ -547,6 +547,15 @@ function writeVersion(request: PostsRequest, index: number, network: Limit): str
       [`${opener} ${point}`, 'E você, o que acha?', tag],
       [point, 'E você?'],
     ],
+    // A company Page: the company's voice ("nós"), a call to action, the sector's hashtags.
+    linkedin_page: () => [
+      [
+        `Aqui na empresa, ${point.charAt(0).toLowerCase()}${point.slice(1)}`,
+        cta,
+        [tag, '#Negócios'].join(' '),
+      ],
+      [point, cta],
+    ],
   };
   const joiner = network.id === 'x' ? ' ' : '\n\n';
   const candidates = (variants[network.id] ?? variants.facebook!)().map((parts) =>
@@ -747,7 +756,8 @@ function adaptText(request: AdaptRequest): string {
         [sentences.slice(0, sentences.length - i).join(' '), tag].join(' ').trim(),
       );
       break;
-    case 'linkedin': {
+    case 'linkedin':
+    case 'linkedin_page': {
       const paragraphs: string[] = [];
       for (let i = 0; i < sentences.length; i += 2) paragraphs.push(sentences.slice(i, i + 2).join(' '));
       candidates = [[...paragraphs, [tag, '#Aprendizado'].join(' ').trim()].join('\n\n')];

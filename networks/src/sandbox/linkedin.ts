@@ -1,11 +1,14 @@
 // Sandbox LinkedIn: OAuth 2.0 with credentials in the body (no Basic auth, as Arctic notes),
 // OpenID Connect userinfo at api.linkedin.com/v2/userinfo, and the versioned Posts API
 // (`POST /rest/posts`, post id in `x-restli-id`), and member post analytics
-// (`GET /rest/memberCreatorPostAnalytics`, scope r_member_postAnalytics).
+// (`GET /rest/memberCreatorPostAnalytics`, scope r_member_postAnalytics). A post, a listing or an
+// image may also be an organisation's the member administers (company Pages, platform
+// linkedin_page: linkedin-organizations.ts), whose posts are kept as the `linkedin_page` network's.
 
 import { randomBytes } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
+import { administers, mountLinkedInOrganizations, organizationAuthor } from './linkedin-organizations.js';
 import {
   avatarUrl,
   bearerToken,
@@ -17,7 +20,8 @@ import {
   sendOAuthError,
   verifyS256,
 } from './oauth-common.js';
-import { type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
+import type { SandboxPublishNetwork } from './posts.js';
+import { type AccessToken, type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
 
 /** How long an initializeUpload's upload URL stays valid. */
 export const SANDBOX_LINKEDIN_UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
@@ -56,6 +60,55 @@ function refuseToken(ctx: SandboxContext, req: Request, res: Response): void {
     return;
   }
   restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+}
+
+/** Who a post or an image is by: the member (network linkedin) or an organisation (linkedin_page). */
+interface Author {
+  network: Extract<SandboxPublishNetwork, 'linkedin' | 'linkedin_page'>;
+  /** The member's sub, or the organisation's id. */
+  id: string;
+}
+
+const ORGANIZATION_URN = /^urn:li:organization:(\d+)$/;
+
+/**
+ * The author `urn` names, when the token may act as it: the member itself (w_member_social), or an
+ * organisation it administers (w_organization_social; 422 when no such organisation, 403 when not
+ * an admin). Otherwise answers LinkedIn's error and returns null.
+ */
+function actingAs(
+  ctx: SandboxContext,
+  token: AccessToken,
+  urn: string,
+  res: Response,
+  input: { resource: string; field: string; notSelf: string },
+): Author | null {
+  const organization = ORGANIZATION_URN.exec(urn);
+  if (organization !== null) {
+    const id = organization[1] ?? '';
+    const scope = 'w_organization_social';
+    return organizationAuthor(
+      token,
+      ctx,
+      { id, scope, resource: input.resource, field: input.field },
+      res,
+      restError,
+    )
+      ? { network: 'linkedin_page', id }
+      : null;
+  }
+  if (!token.grant.scopes.includes('w_member_social')) {
+    restError(res, 403, `Not enough permissions to access: ${input.resource}`, {
+      serviceErrorCode: 100,
+      code: 'ACCESS_DENIED',
+    });
+    return null;
+  }
+  if (urn !== `urn:li:person:${token.grant.user.sub}`) {
+    restError(res, 403, input.notSelf, { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+    return null;
+  }
+  return { network: 'linkedin', id: token.grant.user.sub };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -139,7 +192,14 @@ function listMemberPosts(ctx: SandboxContext, req: Request, res: Response): void
     return;
   }
   const sub = token.grant.user.sub;
-  if (req.query.author !== `urn:li:person:${sub}`) {
+  const organization = ORGANIZATION_URN.exec(req.query.author);
+  const author: Author | null =
+    organization !== null && administers(token.grant.user, organization[1] ?? '')
+      ? { network: 'linkedin_page', id: organization[1] ?? '' }
+      : req.query.author === `urn:li:person:${sub}`
+        ? { network: 'linkedin', id: sub }
+        : null;
+  if (author === null) {
     restError(
       res,
       403,
@@ -153,12 +213,12 @@ function listMemberPosts(ctx: SandboxContext, req: Request, res: Response): void
   }
   const start = Math.max(0, Number(req.query.start ?? 0) || 0);
   const count = Math.min(100, Math.max(1, Number(req.query.count ?? 10) || 10));
-  const posts = ctx.posts.listByAuthor('linkedin', sub);
+  const posts = ctx.posts.listByAuthor(author.network, author.id);
   res.json({
     paging: { start, count, links: [] },
     elements: posts.slice(start, start + count).map((post) => ({
       id: post.id,
-      author: `urn:li:person:${sub}`,
+      author: req.query.author,
       commentary: post.text,
       visibility: 'PUBLIC',
       lifecycleState: 'PUBLISHED',
@@ -177,29 +237,20 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
     refuseToken(ctx, req, res);
     return;
   }
-  if (!token.grant.scopes.includes('w_member_social')) {
-    restError(res, 403, `Not enough permissions to access: partnerApiPostsExternal.CREATE.${version}`, {
-      serviceErrorCode: 100,
-      code: 'ACCESS_DENIED',
-    });
-    return;
-  }
   const problem = postBodyProblem(req.body);
   if (problem !== null) {
     restError(res, 400, problem, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
     return;
   }
   const body = req.body as { author: string; commentary: string; content?: unknown };
-  if (body.author !== `urn:li:person:${token.grant.user.sub}`) {
-    restError(
-      res,
-      403,
+  const author = actingAs(ctx, token, body.author, res, {
+    resource: `partnerApiPostsExternal.CREATE.${version}`,
+    field: '/author',
+    notSelf:
       'Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/author]',
-      { serviceErrorCode: 100, code: 'ACCESS_DENIED' },
-    );
-    return;
-  }
-  const media = postImages(ctx, token.grant.user.sub, body.content);
+  });
+  if (author === null) return;
+  const media = postImages(ctx, author, body.content);
   if (typeof media === 'string') {
     restError(res, 400, media, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
     return;
@@ -207,9 +258,9 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
   await ctx.posts.latency();
   const urn = `urn:li:share:${ctx.posts.nextNumber()}`;
   ctx.posts.add({
-    network: 'linkedin',
+    network: author.network,
     id: urn,
-    authorId: token.grant.user.sub,
+    authorId: author.id,
     text: body.commentary,
     imageUrl: null,
     media: media.map((m) => ({ ...m.image, altText: m.altText })),
@@ -228,7 +279,7 @@ type ImageReference = {
  * The images of a post's `content` (`media` for one, `multiImage.images` for 2–20), each an image
  * this member uploaded; the validation error's message when one is wrong.
  */
-function postImages(ctx: SandboxContext, sub: string, content: unknown): ImageReference[] | string {
+function postImages(ctx: SandboxContext, author: Author, content: unknown): ImageReference[] | string {
   if (content === undefined) return [];
   if (!isRecord(content)) return 'ERROR :: /content :: must be an object';
   let entries: unknown[];
@@ -249,9 +300,9 @@ function postImages(ctx: SandboxContext, sub: string, content: unknown): ImageRe
     const id = isRecord(entry) && typeof entry.id === 'string' ? entry.id : '';
     const altText = isRecord(entry) && typeof entry.altText === 'string' ? entry.altText : '';
     const upload = id.startsWith(IMAGE_URN_PREFIX)
-      ? ctx.posts.findUpload('linkedin', id.slice(IMAGE_URN_PREFIX.length))
+      ? ctx.posts.findUpload(author.network, id.slice(IMAGE_URN_PREFIX.length))
       : null;
-    if (upload === null || upload.ownerId !== sub) return `ERROR :: ${at}/id :: Image ${id} not found`;
+    if (upload === null || upload.ownerId !== author.id) return `ERROR :: ${at}/id :: Image ${id} not found`;
     if (upload.image === null)
       return `ERROR :: ${at}/id :: Image ${id} is not AVAILABLE (status WAITING_UPLOAD)`;
     if ([...altText].length > ALT_TEXT_MAX)
@@ -274,13 +325,6 @@ function initializeImageUpload(ctx: SandboxContext, req: Request, res: Response)
     restError(res, 400, 'Unsupported action for resource images', { code: 'ILLEGAL_ARGUMENT' });
     return;
   }
-  if (!token.grant.scopes.includes('w_member_social')) {
-    restError(res, 403, `Not enough permissions to access: images.ACTION-initializeUpload.${version}`, {
-      serviceErrorCode: 100,
-      code: 'ACCESS_DENIED',
-    });
-    return;
-  }
   const body = req.body as { initializeUploadRequest?: { owner?: unknown } } | undefined;
   const owner = body?.initializeUploadRequest?.owner;
   if (typeof owner !== 'string') {
@@ -289,17 +333,16 @@ function initializeImageUpload(ctx: SandboxContext, req: Request, res: Response)
     });
     return;
   }
-  if (owner !== `urn:li:person:${token.grant.user.sub}`) {
-    restError(res, 403, `Member is not allowed to upload on behalf of ${owner}`, {
-      serviceErrorCode: 100,
-      code: 'ACCESS_DENIED',
-    });
-    return;
-  }
+  const author = actingAs(ctx, token, owner, res, {
+    resource: `images.ACTION-initializeUpload.${version}`,
+    field: '/initializeUploadRequest/owner',
+    notSelf: `Member is not allowed to upload on behalf of ${owner}`,
+  });
+  if (author === null) return;
   const key = randomBytes(12).toString('hex');
   const upload = ctx.posts.createUpload({
-    network: 'linkedin',
-    ownerId: token.grant.user.sub,
+    network: author.network,
+    ownerId: author.id,
     image: null,
     ttlMs: SANDBOX_LINKEDIN_UPLOAD_URL_TTL_MS,
     uploadKey: key,
@@ -316,17 +359,24 @@ function initializeImageUpload(ctx: SandboxContext, req: Request, res: Response)
 /** `PUT <uploadUrl>`: the image bytes, with the member's token, before the URL expires. */
 function receiveImageBytes(ctx: SandboxContext, req: Request, res: Response): void {
   const key = String(req.params.key);
-  const upload = ctx.posts.listUploads('linkedin').find((u) => u.uploadKey === key);
+  const upload = [...ctx.posts.listUploads('linkedin'), ...ctx.posts.listUploads('linkedin_page')].find(
+    (u) => u.uploadKey === key,
+  );
   const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
   if (upload === undefined) {
     restError(res, 404, 'Upload not found');
     return;
   }
-  if (token === null || token.grant.user.sub !== upload.ownerId) {
+  const owner =
+    token !== null &&
+    (upload.network === 'linkedin_page'
+      ? administers(token.grant.user, upload.ownerId)
+      : token.grant.user.sub === upload.ownerId);
+  if (!owner) {
     restError(res, 401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
     return;
   }
-  const stored = ctx.posts.findUpload('linkedin', upload.id)!;
+  const stored = ctx.posts.findUpload(upload.network, upload.id)!;
   if (ctx.posts.isExpired(stored)) {
     restError(res, 400, 'The upload URL has expired', { code: 'UPLOAD_URL_EXPIRED' });
     return;
@@ -593,5 +643,14 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     initializeImageUpload(ctx, req, res);
   });
   api.get('/rest/memberCreatorPostAnalytics', (req, res) => memberPostAnalytics(ctx, req, res));
+  mountLinkedInOrganizations(api, ctx, {
+    versioned: checkVersionHeaders,
+    token(req, res) {
+      const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+      if (token === null) refuseToken(ctx, req, res);
+      return token;
+    },
+    restError,
+  });
   app.use('/api.linkedin.com', api);
 }

@@ -5,6 +5,7 @@
 // Everything a user wrote is HTML-escaped; the page runs no script (CSP `default-src 'none'`).
 import type { Response, Router } from 'express';
 import { permalink } from './instagram.js';
+import { findOrganization } from './linkedin-organizations.js';
 import type { SandboxContext } from './oauth-common.js';
 import type { SandboxPublishedPost, SandboxPublishNetwork } from './posts.js';
 import { threadsPermalink, threadsUserId } from './threads-ids.js';
@@ -15,6 +16,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   x: 'X',
   instagram: 'Instagram',
   threads: 'Threads',
+  linkedin_page: 'LinkedIn',
   mastodon: 'Mastodon',
 };
 
@@ -24,6 +26,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   x: '#0f1419',
   instagram: '#c13584',
   threads: '#101010',
+  linkedin_page: '#0a66c2',
   mastodon: '#6364ff',
 };
 
@@ -33,13 +36,16 @@ export function escapeHtml(text: string): string {
 
 /** LinkedIn keeps commentary "little text" escaped; its page shows the text unescaped. */
 function displayText(post: SandboxPublishedPost): string {
-  return post.network === 'linkedin' ? post.text.replace(/\\([\\|{}@[\]()<>#*_~])/g, '$1') : post.text;
+  return post.network === 'linkedin' || post.network === 'linkedin_page'
+    ? post.text.replace(/\\([\\|{}@[\]()<>#*_~])/g, '$1')
+    : post.text;
 }
 
 function authorName(ctx: SandboxContext, post: SandboxPublishedPost): string {
   if (post.network === 'facebook') return ctx.store.findPage(post.authorId)?.page.name ?? post.authorId;
   if (post.network === 'instagram')
     return ctx.store.findInstagramAccount(post.authorId)?.page.name ?? post.authorId;
+  if (post.network === 'linkedin_page') return findOrganization(ctx, post.authorId)?.name ?? post.authorId;
   const user = ctx.store
     .allUsers()
     .find((u) => (post.network === 'threads' ? threadsUserId(u) : u.sub) === post.authorId);
@@ -123,7 +129,9 @@ function renderPost(
 
 export function mountPostPages(app: Router, ctx: SandboxContext): void {
   app.get('/www.linkedin.com/feed/update/:urn', (req, res) => {
-    renderPost(ctx, res, ctx.posts.find('linkedin', req.params.urn), 'linkedin');
+    const member = ctx.posts.find('linkedin', req.params.urn);
+    const page = member === null ? ctx.posts.find('linkedin_page', req.params.urn) : null;
+    renderPost(ctx, res, member ?? page, page === null ? 'linkedin' : 'linkedin_page');
   });
   app.get('/www.facebook.com/:id', (req, res, next) => {
     // Only `<page>_<post>` ids are posts; other paths (profiles, Pages) are not served here.

@@ -3,7 +3,14 @@
 import { createHash } from 'node:crypto';
 import type { SandboxImage } from './images.js';
 
-export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads' | 'mastodon';
+export type SandboxPublishNetwork =
+  | 'linkedin'
+  | 'facebook'
+  | 'x'
+  | 'instagram'
+  | 'threads'
+  | 'linkedin_page'
+  | 'mastodon';
 
 export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
   'linkedin',
@@ -11,6 +18,7 @@ export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
   'x',
   'instagram',
   'threads',
+  'linkedin_page',
   'mastodon',
 ];
 
@@ -18,7 +26,7 @@ export interface SandboxPublishedPost {
   network: SandboxPublishNetwork;
   /** The id the network answered (LinkedIn URN, `<page>_<post>`, tweet id, IG media id). */
   id: string;
-  /** Person sub (LinkedIn, X), Page id (Facebook), IG user id (Instagram). */
+  /** Person sub (LinkedIn, X), Page id (Facebook), IG user id (Instagram), organisation id (LinkedIn Pages). */
   authorId: string;
   /** The text exactly as received (LinkedIn: still little-text escaped). */
   text: string;

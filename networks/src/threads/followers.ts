@@ -3,11 +3,9 @@
 // answered as `{ data: [{ name: 'followers_count', period: 'day', total_value: { value } }] }`.
 // Best effort: the caller shows no count on failure.
 import type { FollowersOptions, FollowersTarget } from '../descriptor.js';
-import { FollowersUnavailableError } from '../descriptor.js';
+import { getFollowersJson } from '../followers.js';
 import { isObject, numberField, stringField } from '../publishing/http.js';
 import { THREADS_API } from './api.js';
-
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 function followersFrom(body: unknown): number | null {
   if (!isObject(body) || !Array.isArray(body.data)) return null;
@@ -21,20 +19,6 @@ export async function fetchThreadsFollowers(
   options: FollowersOptions,
 ): Promise<number | null> {
   const query = new URLSearchParams({ metric: 'followers_count', access_token: accessToken });
-  let body: unknown;
-  try {
-    const response = await options.fetch(
-      `${THREADS_API}/${encodeURIComponent(platformUserId)}/threads_insights?${query}`,
-      {
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      },
-    );
-    if (!response.ok) throw new FollowersUnavailableError('threads', response.status);
-    body = await response.json();
-  } catch (error) {
-    if (error instanceof FollowersUnavailableError) throw error;
-    throw new FollowersUnavailableError('threads', null, { cause: error });
-  }
-  return followersFrom(body);
+  const url = `${THREADS_API}/${encodeURIComponent(platformUserId)}/threads_insights?${query}`;
+  return followersFrom(await getFollowersJson('threads', url, {}, options));
 }

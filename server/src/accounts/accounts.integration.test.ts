@@ -144,6 +144,7 @@ describe('connecting accounts', () => {
       ['x', 'not_connected'],
       ['instagram', 'not_connected'],
       ['threads', 'not_connected'],
+      ['linkedin_page', 'not_connected'],
       ['mastodon', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
@@ -649,7 +650,7 @@ describe('starting a connection', () => {
 
   it('redirects with PLATFORM_NOT_CONFIGURED when there are no credentials', async () => {
     const { client } = await signedInClient('bare', bare.url);
-    for (const platform of ['linkedin', 'facebook', 'x', 'instagram', 'threads']) {
+    for (const platform of ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'linkedin_page']) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(
@@ -659,6 +660,7 @@ describe('starting a connection', () => {
     const list = await client.query<Card[]>('accounts.list');
     // Mastodon needs no installation-wide credentials: each instance issues Pauta's when connecting.
     expect(list.data?.map((card) => card.status)).toEqual([
+      'not_configured',
       'not_configured',
       'not_configured',
       'not_configured',
@@ -810,5 +812,80 @@ describe('connecting into a workspace (docs/workspaces.md)', () => {
     expect(done.error?.message).toBe('WORKSPACE_UNAVAILABLE');
     expect(await accountRow(user.id, 'linkedin')).toBeUndefined();
     expect(owner.id).not.toBe(user.id);
+  });
+});
+
+describe('connecting a LinkedIn company Page (linkedin_page)', () => {
+  it('the personal profile stays; two Pages wait for the choice, the chosen one keeps the refresh token', async () => {
+    const { user, client } = await signedInClient('li-page');
+    sandbox.setUser('li-page', {
+      sub: '2000000000000000201',
+      given_name: 'Lia',
+      family_name: 'Prado',
+      pages: [
+        { id: '30000000201', name: 'Padaria da Lia', category: 'Padaria' },
+        { id: '30000000202', name: 'Lia Prado Consultoria', category: 'Consultoria' },
+      ],
+    });
+    await connect(client, 'linkedin', (url) => url.searchParams.set('sandbox_user', 'li-page'));
+    const { location, done } = await connect(client, 'linkedin_page', (url) =>
+      url.searchParams.set('sandbox_user', 'li-page'),
+    );
+    expect(location.searchParams.get('scope')).toBe(
+      'w_organization_social r_organization_social rw_organization_admin',
+    );
+    const pendingId = /^\/connected-accounts\?connection=true&pickLinkedInPage=([0-9a-f-]{36})$/.exec(
+      done.data!.redirectTo,
+    )?.[1];
+    expect(pendingId).toBeTruthy();
+    const pages = await client.query('accounts.pendingPages', { pendingId });
+    expect(pages.data).toEqual({
+      pages: [
+        { id: '2000000201', name: 'Padaria da Lia' },
+        { id: '2000000202', name: 'Lia Prado Consultoria' },
+      ],
+    });
+    // Not through another network's picker, not a Page not offered.
+    const asFacebook = await client.mutate('accounts.selectFacebookPage', {
+      pendingId,
+      pageId: '2000000202',
+    });
+    expect(asFacebook.error?.code).toBe('NOT_FOUND');
+    const unknown = await client.mutate('accounts.selectLinkedInPage', {
+      pendingId,
+      organizationId: '2000000299',
+    });
+    expect(unknown.error?.code).toBe('NOT_FOUND');
+
+    const picked = await client.mutate('accounts.selectLinkedInPage', {
+      pendingId,
+      organizationId: '2000000202',
+    });
+    expect(picked.data).toEqual({ platform: 'linkedin_page', pageName: 'Lia Prado Consultoria' });
+    const row = await accountRow(user.id, 'linkedin_page');
+    expect(row).toMatchObject({ platform_user_id: '2000000202', is_active: true });
+    expect(row?.refresh_token).toBeTruthy();
+    expect(row?.access_token_expires_at).toBeInstanceOf(Date);
+    expect(await accountRow(user.id, 'linkedin')).toMatchObject({
+      platform_user_id: '2000000000000000201',
+      is_active: true,
+    });
+
+    const list = await client.query<Card[]>('accounts.list');
+    const card = list.data?.find((entry) => entry.platform === 'linkedin_page');
+    expect(card?.status).toBe('connected');
+    expect(card?.account).toMatchObject({ pageName: 'Lia Prado Consultoria', followers: expect.any(Number) });
+    expect(JSON.stringify(list.data)).not.toContain(open(row!.id, 'access_token', row!.access_token));
+  });
+
+  it('a member who administers no Page: OAUTH_FAILED no_linkedin_pages, nothing stored', async () => {
+    const { user, client } = await signedInClient('li-nopage');
+    sandbox.setUser('li-nopage', { sub: '2000000000000000202', pages: [] });
+    const { done } = await connect(client, 'linkedin_page', (url) =>
+      url.searchParams.set('sandbox_user', 'li-nopage'),
+    );
+    expect(done.error?.message).toBe('OAUTH_FAILED');
+    expect(JSON.stringify(done.error)).toContain('no_linkedin_pages');
+    expect(await accountRow(user.id, 'linkedin_page')).toBeUndefined();
   });
 });

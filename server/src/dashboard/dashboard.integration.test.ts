@@ -205,6 +205,7 @@ describe('dashboard.charts', () => {
       x: 2,
       instagram: 0,
       threads: 0,
+      linkedin_page: 0,
       mastodon: 0,
     });
     expect(charts.upcoming[5]).toEqual({
@@ -214,6 +215,7 @@ describe('dashboard.charts', () => {
       x: 0,
       instagram: 0,
       threads: 0,
+      linkedin_page: 0,
       mastodon: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(

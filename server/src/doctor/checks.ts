@@ -14,6 +14,7 @@ import {
   type OAuthPurpose,
   oauthCallbackUrl,
   oauthClient,
+  scopesFor,
 } from '@pauta/networks';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
@@ -175,17 +176,22 @@ function checkRedirectUris(ctx: DoctorContext): CheckResult[] {
   return OAUTH_PROVIDER_NAMES.map((name) => {
     const uris = purposesOf(name).map((purpose) => oauthCallbackUrl(ctx.env.appUrl, purpose));
     const vars = OAUTH_CLIENTS[name].credentials;
+    // The permissions the app must have at the network (LinkedIn Pages: the Community Management
+    // product's), so a refused scope is not a surprise at the first connection.
+    const scopes = [
+      ...new Set(purposesOf(name).flatMap((purpose) => scopesFor(name, purpose, ctx.env) ?? [])),
+    ];
     if (vars === null)
       return ok(
         `oauth-redirect-${name}`,
         `URLs de retorno OAuth — ${OAUTH_CLIENTS[name].label}`,
-        `Nada a cadastrar: a Pauta registra o próprio app em cada instância do ${OAUTH_CLIENTS[name].label} na primeira conexão, com ${uris.length === 1 ? 'esta URL' : 'estas URLs'} de retorno: ${uris.join(' e ')}. Se APP_URL mudar, as instâncias já registradas precisam de um novo registro.`,
+        `Nada a cadastrar: a Pauta registra o próprio app em cada instância do ${OAUTH_CLIENTS[name].label} na primeira conexão, com ${uris.length === 1 ? 'esta URL' : 'estas URLs'} de retorno: ${uris.join(' e ')}, pedindo as permissões ${scopes.join(' ')}. Se APP_URL mudar, a Pauta registra o app de novo em cada instância na conexão seguinte.`,
         { copy: uris },
       );
     return ok(
       `oauth-redirect-${name}`,
       `URLs de retorno OAuth — ${OAUTH_CLIENTS[name].label}`,
-      `Cadastre exatamente ${uris.length === 1 ? 'esta URL' : 'estas URLs'} no app do ${OAUTH_CLIENTS[name].label} (${vars.clientId}): ${uris.join(' e ')}.`,
+      `Cadastre exatamente ${uris.length === 1 ? 'esta URL' : 'estas URLs'} no app do ${OAUTH_CLIENTS[name].label} (${vars.clientId}): ${uris.join(' e ')}. O app precisa das permissões: ${scopes.join(' ')}.`,
       { copy: uris },
     );
   });

@@ -1,5 +1,5 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
-// (or Instagram account) choice of a pending connection. The list and the disconnect are scoped to
+// (or Instagram account, or LinkedIn company Page) choice of a pending connection. The list and the disconnect are scoped to
 // the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
 import { AppError, type ConnectablePlatform } from '@pauta/core';
 import { deactivateAccount, listOtherActiveConnections } from '@pauta/db';
@@ -73,5 +73,13 @@ export const accountsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const account = await choose(ctx, input.pendingId, 'instagram', input.accountId);
       return { platform: 'instagram' as const, username: account.platformUsername ?? '' };
+    }),
+
+  /** Several LinkedIn company Pages the person administers: the chosen one. */
+  selectLinkedInPage: authedProcedure
+    .input(z.strictObject({ pendingId: id, organizationId: pageId }))
+    .mutation(async ({ ctx, input }) => {
+      const account = await choose(ctx, input.pendingId, 'linkedin_page', input.organizationId);
+      return { platform: 'linkedin_page' as const, pageName: account.pageName ?? '' };
     }),
 });

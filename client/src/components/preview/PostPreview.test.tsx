@@ -58,6 +58,29 @@ describe('PostPreview', () => {
     expect(shown.getByTestId('post-preview').querySelector('mark')?.textContent).toBe('😀');
   });
 
+  it('LinkedIn (Página): the company’s name and its followers head the post, cut at LinkedIn’s "…ver mais"', () => {
+    render(
+      <PostPreview
+        platform="linkedin_page"
+        text={`Novidade na padaria.\n${'Pão de fermentação natural. '.repeat(12)}`}
+        account={{ username: null, name: null, pageName: 'Padaria da Ana', avatarUrl: null, followers: 1234 }}
+      />,
+    );
+    const shown = within(figure('LinkedIn (Página)'));
+    expect(shown.getByText('Padaria da Ana')).toBeTruthy();
+    expect(shown.getByText('1.234 seguidores')).toBeTruthy();
+    expect(shown.getByRole('button', { name: /ver mais/ })).toBeTruthy();
+    // The member's own LinkedIn shows no follower line.
+    render(
+      <PostPreview
+        platform="linkedin"
+        text="Olá"
+        account={{ username: null, name: 'Ana Souza', pageName: null, avatarUrl: null, followers: 99 }}
+      />,
+    );
+    expect(within(figure('LinkedIn')).queryByText(/seguidores/)).toBeNull();
+  });
+
   it.each([1, 2, 3, 4])('lays out %i image(s) in each network, with their alt texts', (count) => {
     render(
       <div>

@@ -134,12 +134,18 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
   }
 
   const professional = style === 'professional';
+  const followers = NETWORK_PROFILES[platform].preview.followersLine ? account?.followers : null;
   return (
     <figure aria-label={label} className={classes.root} data-platform={platform} data-style={style}>
       <div className={classes.header}>
         {avatar}
         <div>
           <div className={classes.name}>{name}</div>
+          {followers != null && (
+            <div className={`${classes.muted} ${classes.small}`}>
+              {messages.accounts.followersCompact(followers.toLocaleString('pt-BR'), followers)}
+            </div>
+          )}
           <div className={`${classes.muted} ${classes.small}`}>
             {professional ? text.now : text.now.charAt(0).toUpperCase() + text.now.slice(1)} ·{' '}
             <IconWorld size={12} aria-hidden />

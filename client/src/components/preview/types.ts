@@ -10,4 +10,6 @@ export interface PreviewAccount {
   username: string | null;
   pageName: string | null;
   avatarUrl: string | null;
+  /** Its follower count where the network shows it under the name (a LinkedIn Page); absent: not shown. */
+  followers?: number | null;
 }

@@ -9,7 +9,7 @@ import {
 } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from '../../app/navigation';
@@ -23,6 +23,7 @@ import { AccountCard } from './AccountCard';
 import { ConnectPromptModal } from './ConnectPromptModal';
 import {
   describeConnectionError,
+  errorDetailsOf,
   forgetConnectPlatform,
   readConnectionReturn,
   rememberConnectPlatform,
@@ -30,6 +31,7 @@ import {
 import { DisconnectAccountModal } from './DisconnectAccountModal';
 import { PickFacebookPageModal } from './PickFacebookPageModal';
 import { PickInstagramAccountModal } from './PickInstagramAccountModal';
+import { PickPendingChoiceModal } from './PickPendingChoiceModal';
 import type { AccountCardData } from './types';
 
 const text = messages.accounts;
@@ -55,6 +57,7 @@ export function ConnectedAccountsView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
+  const selectLinkedInPage = useMutation(trpc.accounts.selectLinkedInPage.mutationOptions());
   const search = useSearch();
   const zone = useSessionUser()?.timezone;
   const timeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
@@ -64,6 +67,9 @@ export function ConnectedAccountsView() {
   const [pendingId, setPendingId] = useState<string | null>(connectionReturn?.pickPage ?? null);
   const [instagramPendingId, setInstagramPendingId] = useState<string | null>(
     connectionReturn?.pickInstagram ?? null,
+  );
+  const [linkedInPagePendingId, setLinkedInPagePendingId] = useState<string | null>(
+    connectionReturn?.pickLinkedInPage ?? null,
   );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [prompting, setPrompting] = useState<ConnectablePlatform | null>(null);
@@ -77,13 +83,14 @@ export function ConnectedAccountsView() {
 
   useEffect(() => {
     if (!connectionReturn || announced.current) return;
-    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
+    const { error, reason, platform, pickPage, pickInstagram, pickLinkedInPage } = connectionReturn;
+    const picking = pickPage || pickInstagram || pickLinkedInPage;
     // A success waits for the list: it says where else the account is connected (docs/workspaces.md).
-    if (!error && !pickPage && !pickInstagram && platform && accounts.isPending) return;
+    if (!error && !picking && platform && accounts.isPending) return;
     announced.current = true;
     forgetConnectPlatform();
     if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
-    else if (!pickPage && !pickInstagram && platform) {
+    else if (!picking && platform) {
       const elsewhere = accounts.data?.find((card) => card.platform === platform)?.account?.alsoConnectedIn;
       const also = elsewhere ? sharedAccountMessages.alsoConnected(elsewhere) : null;
       const success = text.connectedSuccess(PLATFORM_LABELS[platform]);
@@ -185,6 +192,20 @@ export function ConnectedAccountsView() {
         pendingId={instagramPendingId}
         onClose={() => setInstagramPendingId(null)}
         onConnected={reload}
+      />
+      {/* Several LinkedIn company Pages: the one Pauta publishes to (the profile stays connected). */}
+      <PickPendingChoiceModal
+        pendingId={linkedInPagePendingId}
+        onClose={() => setLinkedInPagePendingId(null)}
+        onConnected={reload}
+        network="LinkedIn (Página)"
+        name="linkedin-page"
+        texts={text.pickLinkedInPage}
+        option={(page) => ({ label: page.name })}
+        select={(pendingId, organizationId) => selectLinkedInPage.mutateAsync({ pendingId, organizationId })}
+        refusal={(error) =>
+          errorDetailsOf(error)?.reason === 'different_account' ? text.differentLinkedInPage : null
+        }
       />
     </>
   );

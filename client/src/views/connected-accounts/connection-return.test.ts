@@ -24,12 +24,14 @@ describe('the OAuth return of a connection', () => {
       platform: 'x',
       pickPage: null,
       pickInstagram: null,
+      pickLinkedInPage: null,
     });
     const id = '11111111-2222-4333-8444-555555555555';
     expect(readConnectionReturn(`?connection=true&pickPage=${id}`)?.pickPage).toBe(id);
     expect(readConnectionReturn('?connection=true&pickPage=../../etc')?.pickPage).toBeNull();
     expect(readConnectionReturn(`?connection=true&pickInstagram=${id}`)?.pickInstagram).toBe(id);
     expect(readConnectionReturn('?connection=true&pickInstagram=../x')?.pickInstagram).toBeNull();
+    expect(readConnectionReturn(`?connection=true&pickLinkedInPage=${id}`)?.pickLinkedInPage).toBe(id);
     expect(readConnectionReturn('?connection=true&platform=myspace')?.platform).toBeNull();
   });
 

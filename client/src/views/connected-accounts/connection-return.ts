@@ -1,6 +1,7 @@
 // The OAuth return of an account connection (spec §2.1, §4, §8): the server and the callback
 // page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
-// must be chosen, `pickInstagram=<id>` when an Instagram account must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
+// must be chosen, `pickInstagram=<id>` when an Instagram account must be, `pickLinkedInPage=<id>`
+// when a LinkedIn company Page must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
 import type { ConnectablePlatform, ConnectionFailure, Platform } from '@pauta/core';
 import {
   CONNECTABLE_PLATFORMS,
@@ -22,6 +23,7 @@ interface ConnectionReturn {
   platform: ConnectablePlatform | null;
   pickPage: string | null;
   pickInstagram: string | null;
+  pickLinkedInPage: string | null;
 }
 
 function asPlatform(value: string | null): ConnectablePlatform | null {
@@ -71,6 +73,7 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
     platform: asPlatform(params.get('platform')) ?? remembered,
     pickPage: pendingId('pickPage'),
     pickInstagram: pendingId('pickInstagram'),
+    pickLinkedInPage: pendingId('pickLinkedInPage'),
   };
 }
 

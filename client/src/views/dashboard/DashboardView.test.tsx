@@ -115,7 +115,16 @@ describe('Dashboard', () => {
       within(upcoming)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual([text.axisWeek, 'LinkedIn', 'Instagram', 'Facebook', 'X (Twitter)', 'Threads', 'Mastodon']);
+    ).toEqual([
+      text.axisWeek,
+      'LinkedIn',
+      'Instagram',
+      'Facebook',
+      'X (Twitter)',
+      'Threads',
+      'LinkedIn (Página)',
+      'Mastodon',
+    ]);
     expect(weekLabel('2026-01-04')).toBe('04/01');
   });
 
