@@ -93,16 +93,11 @@ export const EMOJI_BYTES_PLATFORMS: readonly Platform[] = ['threads'];
  */
 export const URL_RESERVED_PLATFORMS: readonly Platform[] = ['mastodon'];
 
-/** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
-export const CONNECTABLE_PLATFORMS = [
-  'linkedin',
-  'facebook',
-  'x',
-  'instagram',
-  'threads',
-  'linkedin_page',
-  'mastodon',
-] as const satisfies readonly Platform[];
+/**
+ * Networks a user can connect in Contas Conectadas, in the order the cards are shown: every
+ * network, in PLATFORMS' order.
+ */
+export const CONNECTABLE_PLATFORMS = PLATFORMS;
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
 /**

@@ -14,8 +14,8 @@ export const OAUTH_PROVIDER_NAMES = [
   'x',
   'instagram',
   'threads',
-  'linkedin_page',
   'mastodon',
+  'linkedin_page',
 ] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 
