@@ -5,7 +5,7 @@
 // X-RateLimit-* headers. Any host made an instance is one; any other host is not Mastodon.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jpegImage } from '../publishing/test-images.js';
-import { mastodonAccountId } from './mastodon.js';
+import { mastodonAccountId } from './mastodon-ids.js';
 import { type SandboxHandle, startSandbox } from './server.js';
 
 const HOST = 'mastodon.social';
@@ -208,6 +208,12 @@ describe('sandbox Mastodon', () => {
     );
     expect(other.body.id).not.toBe(first.body.id);
     expect(sandbox.publishedPosts('mastodon')).toHaveLength(2);
+    // "Ver na rede": the status's URL on the instance shows it (through the sandbox).
+    const page = await fetch(`${sandbox.url}/${HOST}/@anasouza/${String(first.body.id)}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('uma vez');
+    expect(html).toContain(`@anasouza@${HOST}`);
   });
 
   it('limits media uploads to 30 per 30 minutes per account (429 with X-RateLimit-*)', async () => {

@@ -13,7 +13,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { measureMastodonLength } from '@pauta/core';
 import { type Express, type NextFunction, type Request, type Response, Router } from 'express';
 import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
+import { mastodonAccountId } from './mastodon-ids.js';
 import { param, type SandboxContext, safeEqual, sendErrorPage, splitScopes } from './oauth-common.js';
+import { renderPost } from './post-pages.js';
 import type { SandboxPublishedPost } from './posts.js';
 import type { SandboxUser } from './store.js';
 
@@ -96,13 +98,6 @@ const DEFAULT_INSTANCE: SandboxMastodonInstance = {
   pkce: true,
   registrationsOpen: true,
 };
-
-/** The sandbox user's account id at every instance (digits, as Mastodon's snowflake ids). */
-export function mastodonAccountId(user: SandboxUser): string {
-  return (
-    BigInt(`0x${createHash('sha256').update(user.sub).digest('hex').slice(0, 12)}`) + 109_000_000_000_000n
-  ).toString();
-}
 
 /** An instance's state: apps, codes, tokens, media, idempotency keys, rate-limit windows. */
 export class SandboxMastodon {
@@ -721,6 +716,11 @@ export function mountMastodon(app: Express, ctx: SandboxContext, mastodon: Sandb
       );
     }
     res.json(page.map((post) => statusJson(req, post, author)));
+  });
+
+  // "Ver na rede" in sandbox mode: the status's public page, at its URL on the instance.
+  router.get('/@:user/:id', (req, res) => {
+    renderPost(ctx, res, ctx.posts.find('mastodon', String(req.params.id)), 'mastodon');
   });
 
   app.use('/:host', router);
