@@ -97,7 +97,7 @@ export const URL_RESERVED_PLATFORMS: readonly Platform[] = ['mastodon'];
  * Networks a user can connect in Contas Conectadas, in the order the cards are shown: every
  * network, in PLATFORMS' order.
  */
-export const CONNECTABLE_PLATFORMS = PLATFORMS;
+export const CONNECTABLE_PLATFORMS: readonly Platform[] = [...PLATFORMS];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
 /**
