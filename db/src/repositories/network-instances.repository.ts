@@ -2,7 +2,8 @@
 // "Mastodon"): registered once per instance when its first account connects, reused by every
 // later connection and by the revocation at disconnect. The client secret is sealed like a token
 // (AAD `network_instances:<platform>/<host>:sealed_client_secret`), never logged nor answered.
-import type { Kysely } from 'kysely';
+import type { Platform } from '@pauta/core';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type Keyring, seal, tokenAad, unseal } from '../crypto.js';
 import type { Database, NetworkInstancesTable } from '../schema.js';
 
@@ -22,6 +23,11 @@ export interface NetworkInstance {
 const aad = (platform: string, host: string) =>
   tokenAad('network_instances', `${platform}/${host}`, 'sealed_client_secret');
 
+/** The one row of an instance (its primary key), as a condition of any query of the table. */
+const isInstance =
+  (platform: Platform, host: string) => (eb: ExpressionBuilder<Database, 'network_instances'>) =>
+    eb.and([eb('platform', '=', platform), eb('host', '=', host)]);
+
 /** The instance's app, its secret unsealed; undefined when none is registered there yet. */
 export async function findNetworkInstance(
   db: Kysely<Database>,
@@ -32,8 +38,7 @@ export async function findNetworkInstance(
   const row = await db
     .selectFrom('network_instances')
     .selectAll()
-    .where('platform', '=', platform)
-    .where('host', '=', host)
+    .where(isInstance(platform, host))
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -70,8 +75,7 @@ export async function saveNetworkInstance(
     await db
       .updateTable('network_instances')
       .set({ ...described, updated_at: new Date() })
-      .where('platform', '=', input.platform)
-      .where('host', '=', input.host)
+      .where(isInstance(input.platform, input.host))
       .execute();
     return;
   }
@@ -100,8 +104,7 @@ export async function resealInstanceSecrets(db: Kysely<Database>, keyring: Keyri
     await db
       .updateTable('network_instances')
       .set({ sealed_client_secret: seal(keyring, secret, aad(row.platform, row.host)) })
-      .where('platform', '=', row.platform)
-      .where('host', '=', row.host)
+      .where(isInstance(row.platform, row.host))
       .execute();
   }
   return rows.length;

@@ -33,18 +33,22 @@ import {
 import { MASTODON_MEDIA_LIMITS } from './media.js';
 import { statusText } from './status-text.js';
 
-/** Mastodon's alt text limit (`description`; 1,500 characters by default). */
-const ALT_TEXT_MAX = 1500;
-/** Mastodon limits uploads by count (30 per 30 minutes), not by concurrency: a post's images go together. */
-const UPLOAD_CONCURRENCY = 4;
-const METRICS_CONCURRENCY = 4;
-export const DEFAULT_MEDIA_POLL_ATTEMPTS = 10;
-/** The longest pause between two reads of a processing attachment; the first reads come sooner. */
-export const DEFAULT_MEDIA_POLL_INTERVAL_MS = 1000;
-const FIRST_POLL_MS = 150;
-/** An instance's limits are read again after an hour. */
-const INSTANCE_TTL_MS = 60 * 60 * 1000;
-const LOOKUP_PAGE = 40;
+/**
+ * Mastodon's numbers as the publisher uses them: the alt text limit (`description`, 1,500 by
+ * default); uploads are limited by count (30 per 30 minutes), not by concurrency, so a post's images
+ * go together; the reads of a processing attachment (10, after 150, 300, 600 ms… up to the
+ * interval); an instance's limits are read again after an hour; a page of the account's statuses.
+ */
+const MASTODON = {
+  altTextMax: 1500,
+  uploadsAtOnce: 4,
+  metricsAtOnce: 4,
+  mediaReads: 10,
+  mediaReadIntervalMs: 1000,
+  firstReadMs: 150,
+  instanceTtlMs: 60 * 60 * 1000,
+  statusesPage: 40,
+} as const;
 
 export interface MastodonAdapterOptions extends AdapterOptions {
   statusPollAttempts?: number;
@@ -78,19 +82,14 @@ function codeOf(status: number, said: string | null): string {
 }
 
 export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkAdapter {
-  const attempts = Math.max(1, options.statusPollAttempts ?? DEFAULT_MEDIA_POLL_ATTEMPTS);
-  const intervalMs = Math.max(0, options.statusPollIntervalMs ?? DEFAULT_MEDIA_POLL_INTERVAL_MS);
+  const attempts = Math.max(1, options.statusPollAttempts ?? MASTODON.mediaReads);
+  const intervalMs = Math.max(0, options.statusPollIntervalMs ?? MASTODON.mediaReadIntervalMs);
   const now = options.now ?? Date.now;
   const instances = new Map<string, { limits: MastodonInstanceLimits; readAt: number }>();
-  const context = (target: PublishTarget): HttpContext => ({
-    platform: 'mastodon',
-    fetch: options.fetch,
-    timeoutMs: options.timeoutMs ?? http.DEFAULT_TIMEOUT_MS,
-    secrets: [target.accessToken],
-  });
+  const context = (target: PublishTarget): HttpContext => http.publishContext('mastodon', options, target);
 
+  /** One call of the account (its bearer token); a non-2xx answer throws, classified. */
   const call = async (
-    ctx: HttpContext,
     target: PublishTarget,
     method: 'GET' | 'POST',
     url: string,
@@ -100,6 +99,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       signal?: AbortSignal | undefined;
     } = {},
   ): Promise<HttpResult> => {
+    const ctx = context(target);
     const result = await http.sendRequest(ctx, url, {
       method,
       headers: { Authorization: `Bearer ${target.accessToken}`, ...init.headers },
@@ -113,7 +113,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
   /** The instance's limits, read at most once an hour; null when it does not answer (it decides). */
   const limitsOf = async (host: string): Promise<MastodonInstanceLimits | null> => {
     const known = instances.get(host);
-    if (known !== undefined && now() - known.readAt < INSTANCE_TTL_MS) return known.limits;
+    if (known !== undefined && now() - known.readAt < MASTODON.instanceTtlMs) return known.limits;
     const callOptions: InstanceCallOptions = {
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? http.DEFAULT_TIMEOUT_MS,
@@ -186,9 +186,9 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
   ): Promise<string> => {
     const form = new FormData();
     form.set('file', media.mediaBlob(image), `imagem.${image.mimeType.split('/')[1] ?? 'jpg'}`);
-    const alt = media.altTextFor(image, ALT_TEXT_MAX);
+    const alt = media.altTextFor(image, MASTODON.altTextMax);
     if (alt !== '') form.set('description', alt);
-    const created = await call(ctx, target, 'POST', `${base}/api/v2/media`, { body: form, signal });
+    const created = await call(target, 'POST', `${base}/api/v2/media`, { body: form, signal });
     const id = http.stringField(created.json, 'id');
     if (id === null)
       throw http.publishError(
@@ -201,7 +201,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       try {
         // 150, 300, 600 ms … up to the interval: an image is usually processed within a second.
-        await http.sleep(Math.min(intervalMs, FIRST_POLL_MS * 2 ** (attempt - 1)), signal);
+        await http.sleep(Math.min(intervalMs, MASTODON.firstReadMs * 2 ** (attempt - 1)), signal);
       } catch {
         throw http.publishError(
           ctx,
@@ -210,7 +210,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
           'mastodon: aborted while the media was processing',
         );
       }
-      const read = await call(ctx, target, 'GET', `${base}/api/v1/media/${encodeURIComponent(id)}`, {
+      const read = await call(target, 'GET', `${base}/api/v1/media/${encodeURIComponent(id)}`, {
         signal,
       });
       if (read.status === 200 && http.stringField(read.json, 'url') !== null) return id;
@@ -228,7 +228,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
   const metricsOf = async (target: PublishTarget, statusId: string): Promise<PostMetrics> => {
     const { host } = splitAccountKey(target.platformUserId);
     const url = `https://${host}/api/v1/statuses/${encodeURIComponent(statusId)}`;
-    const { json } = await call(context(target), target, 'GET', url);
+    const { json } = await call(target, 'GET', url);
     const count = (name: string) => http.numberField(json, name);
     return {
       reach: count('reblogs_count'),
@@ -258,13 +258,13 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       const limits = await limitsOf(host);
       if (limits !== null) checkInstanceLimits(ctx, host, limits, request.text, images);
       const mediaIds = await media.mediaStep('mastodon', 'media upload', () =>
-        media.mapLimitedMedia(images, UPLOAD_CONCURRENCY, (image) =>
+        media.mapLimitedMedia(images, MASTODON.uploadsAtOnce, (image) =>
           upload(ctx, request.target, base, image, signal),
         ),
       );
       if (images.length > 0) media.ensureTimeToSend(ctx, callOptions.deadline);
       await callOptions.beforeSend?.();
-      const created = await call(ctx, request.target, 'POST', `${base}/api/v1/statuses`, {
+      const created = await call(request.target, 'POST', `${base}/api/v1/statuses`, {
         headers: {
           'Content-Type': 'application/json',
           ...(callOptions.idempotencyKey === undefined
@@ -294,7 +294,9 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       return { platformPostId: id, url: http.stringField(created.json, 'url') };
     },
     fetchMetrics: (request) =>
-      http.metricsByPost(request.platformPostIds, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id)),
+      http.metricsByPost(request.platformPostIds, MASTODON.metricsAtOnce, (id) =>
+        metricsOf(request.target, id),
+      ),
     lookupRecentPost: (request, lookupOptions = {}) =>
       lookupSafely(() =>
         findRecentPost(request, {
@@ -315,13 +317,12 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
   ): Promise<ListedPage> => {
     const { accountId, host } = splitAccountKey(target.platformUserId);
     const query = new URLSearchParams({
-      limit: String(LOOKUP_PAGE),
+      limit: String(MASTODON.statusesPage),
       exclude_replies: 'true',
       exclude_reblogs: 'true',
     });
     if (cursor !== null) query.set('max_id', cursor);
     const result = await call(
-      context(target),
       target,
       'GET',
       `https://${host}/api/v1/accounts/${encodeURIComponent(accountId)}/statuses?${query}`,
@@ -342,7 +343,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
         },
       ];
     });
-    return { posts, next: list.length < LOOKUP_PAGE ? null : (posts.at(-1)?.id ?? null) };
+    return { posts, next: list.length < MASTODON.statusesPage ? null : (posts.at(-1)?.id ?? null) };
   };
 
   return withErrorTable('mastodon', MASTODON_ERRORS, adapter);

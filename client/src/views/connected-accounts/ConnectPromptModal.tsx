@@ -3,6 +3,14 @@ import { type ConnectablePlatform, messages, PLATFORM_LABELS } from '@pauta/core
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { type FormEvent, useEffect, useState } from 'react';
 
+/** A host name, not prose: no autofill, capitals, spell check; the URL keyboard on phones. */
+const HOST_FIELD = {
+  autoComplete: 'off',
+  autoCapitalize: 'none',
+  spellCheck: false,
+  inputMode: 'url',
+} as const;
+
 interface ConnectPromptModalProps {
   /** The network being connected, when it starts with a typed server (its profile's `connectPrompt`). */
   platform: ConnectablePlatform | null;
@@ -49,6 +57,7 @@ export function ConnectPromptModal({ platform, onClose, onSubmit }: ConnectPromp
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <TextInput
+              {...HOST_FIELD}
               label={prompt.label}
               description={prompt.description}
               placeholder={prompt.placeholder}
@@ -58,10 +67,6 @@ export function ConnectPromptModal({ platform, onClose, onSubmit }: ConnectPromp
                 setError(null);
               }}
               error={error}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              inputMode="url"
               data-autofocus
               required
             />
