@@ -1,7 +1,7 @@
 // `npm run rotate-keys`: re-seals every stored OAuth token with the ACTIVE key (the first entry of
 // TOKEN_ENCRYPTION_KEYS). Rotation: put the new key first, keep the old one after it, run this,
 // then remove the old key. Prints counts only — never a token.
-import { createDb, parseKeyring, resealAllTokens } from '@pauta/db';
+import { createDb, parseKeyring, resealAllTokens, resealInstanceSecrets } from '@pauta/db';
 import { databaseTarget, envValue } from './env.js';
 
 const value = envValue('TOKEN_ENCRYPTION_KEYS');
@@ -24,8 +24,9 @@ const handle = await createDb({
 });
 try {
   const count = await resealAllTokens(handle.db, keyring);
+  const instances = await resealInstanceSecrets(handle.db, keyring);
   process.stdout.write(
-    `${count} conta(s) re-seladas com a chave "${keyring.activeKeyId}". Agora a chave antiga pode ser removida.\n`,
+    `${count} conta(s) re-seladas com a chave "${keyring.activeKeyId}" (e ${instances} app(s) de instância). Agora a chave antiga pode ser removida.\n`,
   );
 } catch (error) {
   process.stderr.write(`Falha ao re-selar: ${(error as Error).message}\n`);

@@ -154,6 +154,16 @@ describe('npm run doctor', () => {
     expect(redirect).toContain('w_organization_social r_organization_social rw_organization_admin');
     expect(result.output).not.toContain('segredo-errado-789');
   }, 60_000);
+  it('says Mastodon needs no credentials and shows the redirect URI Pauta registers at each instance', async () => {
+    const result = await runDoctor({ APP_URL: 'http://127.0.0.1:9' });
+    const credentials = block(result.output, 'Credenciais — Mastodon');
+    expect(credentials).toContain('✔ [ok]');
+    expect(credentials).toContain('Sem credenciais a configurar');
+    const redirect = block(result.output, 'URLs de retorno OAuth — Mastodon');
+    expect(redirect).toContain('Nada a cadastrar');
+    expect(redirect).toContain('http://127.0.0.1:9/auth/callback?connection=true');
+    expect(redirect).toContain('read write:statuses write:media');
+  }, 60_000);
 });
 
 describe('Redis checks', () => {

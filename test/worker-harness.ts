@@ -7,8 +7,11 @@ import { inject } from 'vitest';
 import type { Platform } from '../core/src/index.js';
 import { type DbHandle, insertTheme, type Keyring, upsertAccount } from '../db/src/index.js';
 import {
+  createNetworkFetch,
   type FacebookOAuthProvider,
+  instanceClient,
   networkDescriptor,
+  oauthCallbackUrl,
   oauthClient,
   scopesFor,
 } from '../networks/src/index.js';
@@ -25,15 +28,27 @@ export async function connectThroughSandbox(
     userId: string;
     /** The workspace it is connected in; absent: the person's personal one. */
     workspaceId?: string;
-    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page'>;
+    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon'>;
     sandboxUser?: string;
   },
 ) {
   const name = options.platform;
-  const provider = oauthClient(name, 'connect', {
-    env: { SOCIAL_SANDBOX_URL: options.sandboxUrl },
-    appUrl: 'http://localhost:3000',
-  })!;
+  const runtime = { env: { SOCIAL_SANDBOX_URL: options.sandboxUrl }, appUrl: 'http://localhost:3000' };
+  const steps = networkDescriptor(name).connectSteps.instance;
+  // A network of many servers (Mastodon): Pauta's app registered at the sandbox's mastodon.social first.
+  const provider = steps
+    ? await (async () => {
+        const host = 'mastodon.social';
+        const prepared = await steps.prepare(host, {
+          registered: null,
+          redirectUri: oauthCallbackUrl(runtime.appUrl, 'connect'),
+          appName: 'Pauta',
+          website: null,
+          fetch: createNetworkFetch(options.sandboxUrl),
+        });
+        return instanceClient(name, runtime, { host, pkce: prepared.pkce, ...prepared.registered! })!;
+      })()
+    : oauthClient(name, 'connect', runtime)!;
   const state = randomUUID();
   const codeVerifier = 'v'.repeat(20) + randomUUID().replaceAll('-', '');
   const url = provider.createAuthorizationURL({

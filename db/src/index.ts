@@ -27,6 +27,7 @@ export * from './repositories/media.repository.js';
 export * from './repositories/media.repository.js';
 export * from './repositories/members.repository.js';
 export * from './repositories/metrics-schedule.repository.js';
+export * from './repositories/network-instances.repository.js';
 export * from './repositories/pending-connections.repository.js';
 export * from './repositories/posts.repository.js';
 export * from './repositories/published-posts.repository.js';

@@ -38,6 +38,7 @@ import * as reportSchedules from '../migrations/2026-11-30T01-20-report-schedule
 import * as threadsPlatform from '../migrations/2026-11-30T02-00-threads-platform.js';
 import * as bulkActions from '../migrations/2026-11-30T03-00-bulk-actions.js';
 import * as linkedinPages from '../migrations/2026-11-30T03-10-linkedin-pages.js';
+import * as mastodonPlatform from '../migrations/2026-11-30T03-20-mastodon-platform.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T02-00-threads-platform': threadsPlatform,
   '2026-11-30T03-00-bulk-actions': bulkActions,
   '2026-11-30T03-10-linkedin-pages': linkedinPages,
+  '2026-11-30T03-20-mastodon-platform': mastodonPlatform,
 };
 
 export class MigrationError extends Error {

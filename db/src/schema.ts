@@ -175,6 +175,11 @@ export interface AccountData {
   avatar_url?: string | null;
   page_name?: string | null;
   scopes?: string[];
+  /**
+   * The account's own text limit where its server declares one (a Mastodon instance's
+   * max_characters), read when it connected; absent: the network's (core PLATFORM_TEXT_LIMITS).
+   */
+  text_limit?: number;
 }
 
 export interface ConnectedAccountsTable {
@@ -239,6 +244,31 @@ export interface PendingConnectionsTable {
   profile: ColumnType<PendingProfile, PendingProfile | string | undefined, PendingProfile | string>;
   expires_at: Timestamp;
   created_at: Generated<Date>;
+}
+
+/**
+ * Pauta's app at one server of a network of many (a Mastodon instance), registered when its first
+ * account connects (docs/networks.md, "Mastodon"); keyed by (platform, host).
+ */
+export interface NetworkInstancesTable {
+  /** The network (a CHECK lists the networks of many servers: 'mastodon'). */
+  platform: Platform;
+  host: string;
+  client_id: string;
+  /** Sealed client secret (AAD `network_instances:<platform>/<host>:sealed_client_secret`). */
+  sealed_client_secret: string;
+  /** The redirect URI the app was registered with (a new APP_URL registers the app again). */
+  redirect_uri: string;
+  pkce: boolean;
+  title: string;
+  /** The instance's limits as last read (max characters, images, link length, image bytes). */
+  limits: ColumnType<
+    Record<string, number>,
+    Record<string, number> | string,
+    Record<string, number> | string
+  >;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface PublishedPostsTable {
@@ -737,6 +767,7 @@ export interface Database {
   report_links: ReportLinksTable;
   report_snapshots: ReportSnapshotsTable;
   pending_connections: PendingConnectionsTable;
+  network_instances: NetworkInstancesTable;
   published_posts: PublishedPostsTable;
   live_events: LiveEventsTable;
   email_templates: EmailTemplatesTable;

@@ -12,11 +12,19 @@ import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
 import { linkedinPageProfile } from './linkedin-page/profile.js';
+import { mastodonProfile } from './mastodon/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
 
-export type { FeedCut, NetworkIcon, NetworkPreview, NetworkProfile, PriorShape } from './profile.js';
+export type {
+  FeedCut,
+  NetworkConnectPrompt,
+  NetworkIcon,
+  NetworkPreview,
+  NetworkProfile,
+  PriorShape,
+} from './profile.js';
 
 const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   linkedin: linkedinProfile,
@@ -25,6 +33,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   instagram: instagramProfile,
   threads: threadsProfile,
   linkedin_page: linkedinPageProfile,
+  mastodon: mastodonProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(
@@ -59,9 +68,8 @@ function cutAtWord(points: readonly string[], chars: number): number {
   return chars;
 }
 
-/** The prefix of `text` within the network's limit as it counts it, and the rest. */
-function splitAtLimit(platform: Platform, text: string): [string, string] {
-  const limit = NETWORK_PROFILES[platform].textLimit;
+/** The prefix of `text` within the limit as the network counts it, and the rest. */
+function splitAtLimit(platform: Platform, text: string, limit: number): [string, string] {
   if (measurePostLength(platform, text) <= limit) return [text, ''];
   const points = [...text];
   let low = 0;
@@ -78,12 +86,17 @@ function splitAtLimit(platform: Platform, text: string): [string, string] {
 /**
  * Where `platform`'s feed cuts `text` (the edit dialog, the suggested posts and the tests share
  * this one rule): by lines, then by characters back to a word; or, for networks that show the
- * whole post, the part past the text limit.
+ * whole post, the part past the text limit — the network's, or `limit`: the connected account's
+ * own where its server declares one (a Mastodon instance's).
  */
-export function previewCut(platform: Platform, text: string): PreviewText {
+export function previewCut(
+  platform: Platform,
+  text: string,
+  limit: number = NETWORK_PROFILES[platform].textLimit,
+): PreviewText {
   const { cut, overflowAtLimit } = NETWORK_PROFILES[platform].preview;
   if (overflowAtLimit) {
-    const [visible, overflow] = splitAtLimit(platform, text);
+    const [visible, overflow] = splitAtLimit(platform, text, limit);
     return { visible, hidden: '', truncated: false, overflow };
   }
   const points = [...text.replace(/\s+$/u, '')];

@@ -17,7 +17,8 @@ export interface OAuthClientDescriptor {
   readonly name: OAuthProviderName;
   /** Its name in the Diagnóstico and the sign-in buttons ('Google', 'X (Twitter)'). */
   readonly label: string;
-  readonly credentials: CredentialVariables;
+  /** null: no installation-wide app; each server of the network issues its own (Mastodon). */
+  readonly credentials: CredentialVariables | null;
   /** Scopes per flow; `signIn` present = a sign-in button, `connect` = accounts can be connected. */
   readonly scopes: OAuthScopes;
   /**
@@ -109,9 +110,11 @@ export interface NetworkDescriptor {
   readonly platform: Platform;
   /**
    * The app credentials the publisher needs (the network is "configured" when both are set, or
-   * when the sandbox stands in for a network that has an OAuth client).
+   * when the sandbox stands in for a network that has an OAuth client). null: the network has no
+   * installation-wide app — each of its servers issues Pauta's (Mastodon, `connectSteps.instance`),
+   * so it is always configured.
    */
-  readonly credentials: CredentialVariables;
+  readonly credentials: CredentialVariables | null;
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
   readonly oauth: OAuthClientDescriptor | null;
   /**

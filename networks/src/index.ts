@@ -76,6 +76,8 @@ export {
   createPublisher,
   DEFAULT_BUDGETS,
   healthOfAccount,
+  type InstanceClientInput,
+  instanceClient,
   isConnectConfigured,
   isConnectPlatform,
   isOAuthProviderName,

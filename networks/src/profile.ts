@@ -36,6 +36,16 @@ export interface NetworkPreview {
   readonly followersLine?: boolean;
 }
 
+/** The `microblog` drawing of a network whose feed shows the whole post, the @username first. */
+export function wholePostPreview(more: string): NetworkPreview {
+  return {
+    style: 'microblog',
+    cut: { chars: null, lines: null, more },
+    overflowAtLimit: true,
+    author: 'username',
+  };
+}
+
 /** How Contas Conectadas shows the network's account, and its texts (pt-BR, from core messages). */
 export interface NetworkAccountCard {
   /** The card's first line: the @handle (with the Page below), or the Page / the person's name. */
@@ -46,6 +56,21 @@ export interface NetworkAccountCard {
   readonly notConfigured?: string;
   /** Texts of the network's own connect refusals (OAUTH_FAILED `reason` → message). */
   readonly refusals?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A step before the login, for a network of many servers (Mastodon): the person types where their
+ * account lives and the connect route gets it as `?<param>=…` (the server checks it: descriptor
+ * `connectSteps.instance`). pt-BR texts of the field.
+ */
+export interface NetworkConnectPrompt {
+  readonly param: string;
+  readonly label: string;
+  readonly placeholder: string;
+  readonly description: string;
+  readonly submit: string;
+  /** Shown when the field is submitted empty. */
+  readonly required: string;
 }
 
 /** Weekday (0 = Sunday … 6 = Saturday) and local hour (0–23) weights of the best-time prior. */
@@ -67,6 +92,8 @@ export interface NetworkProfile {
   readonly textLimit: number;
   readonly preview: NetworkPreview;
   readonly accountCard: NetworkAccountCard;
+  /** Present when connecting starts with a typed server (Mastodon's instance). */
+  readonly connectPrompt?: NetworkConnectPrompt;
   /**
    * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
    * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the

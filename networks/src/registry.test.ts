@@ -46,6 +46,16 @@ function recordingFetch() {
   return { fetch, urls };
 }
 
+/** A network of many servers (Mastodon) keeps the server in the account's id: `1234@host`. */
+const targetFor = (platform: Platform): PublishTarget =>
+  NETWORKS[platform].connectSteps.instance ? { ...TARGET, platformUserId: '1234@mastodon.example' } : TARGET;
+
+/** The calls that may create something: a server's public description (its limits) is none. */
+const writes = (urls: string[]) => urls.filter((url) => !url.endsWith('/api/v2/instance'));
+
+/** The server of a client per server (Mastodon); ignored by the others. */
+const INSTANCE = { host: 'mastodon.example', pkce: true };
+
 const dummyClient = (platform: Platform) => {
   const oauth = NETWORKS[platform].oauth;
   return oauth
@@ -53,6 +63,7 @@ const dummyClient = (platform: Platform) => {
         clientId: 'id',
         clientSecret: 'secret',
         redirectUri: 'https://pauta.example/auth/callback',
+        instance: INSTANCE,
       })
     : null;
 };
@@ -85,6 +96,7 @@ describe('networks registry', () => {
         clientId: 'i',
         clientSecret: 's',
         redirectUri: 'https://a/cb',
+        instance: INSTANCE,
       });
       expect(client.name).toBe(name);
     }
@@ -93,12 +105,18 @@ describe('networks registry', () => {
   it('declares exactly the credential variables the processes parse (core NETWORK_CREDENTIAL_KEYS)', () => {
     const declared = new Set<string>();
     for (const descriptor of Object.values(NETWORKS)) {
-      declared.add(descriptor.credentials.clientId).add(descriptor.credentials.clientSecret);
       // A network with an OAuth client publishes with that client's app.
       if (descriptor.oauth) expect(descriptor.credentials).toEqual(descriptor.oauth.credentials);
+      // None: each server of the network issues its own (Mastodon), typed before the login.
+      if (descriptor.credentials === null) {
+        expect(descriptor.connectSteps.instance, descriptor.platform).toBeDefined();
+        continue;
+      }
+      declared.add(descriptor.credentials.clientId).add(descriptor.credentials.clientSecret);
     }
     for (const client of Object.values(OAUTH_CLIENTS)) {
-      declared.add(client.credentials.clientId).add(client.credentials.clientSecret);
+      if (client.credentials !== null)
+        declared.add(client.credentials.clientId).add(client.credentials.clientSecret);
     }
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
@@ -120,7 +138,15 @@ describe('networks registry', () => {
     expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
     // core's SignInProvider (stored in oauth_identities, the login buttons) names the same clients.
     expect([...SIGN_IN_OAUTH_PROVIDERS].sort()).toEqual([...SIGN_IN_PROVIDERS].sort());
-    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads', 'linkedin_page']);
+    expect(CONNECT_PLATFORMS).toEqual([
+      'linkedin',
+      'facebook',
+      'x',
+      'instagram',
+      'threads',
+      'linkedin_page',
+      'mastodon',
+    ]);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth } = NETWORKS[platform];
       expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
@@ -129,12 +155,15 @@ describe('networks registry', () => {
     expect(connectPlatformOf('google')).toBeNull();
   });
 
-  it('refresh: exactly the networks whose OAuth client renews tokens', () => {
-    for (const platform of PLATFORMS) {
-      const client = dummyClient(platform);
-      expect(NETWORKS[platform].capabilities.refresh, platform).toBe(
-        client !== null && typeof client.refreshAccessToken === 'function',
-      );
+  it('refresh: exactly the networks whose OAuth client renews tokens', async () => {
+    for (const platform of PLATFORMS.filter((p) => NETWORKS[p].capabilities.refresh)) {
+      expect(typeof dummyClient(platform)?.refreshAccessToken, platform).toBe('function');
+    }
+    // Tokens that never expire (Mastodon): the client refuses to renew, and says why.
+    for (const platform of PLATFORMS.filter((p) => !NETWORKS[p].capabilities.refresh)) {
+      await expect(dummyClient(platform)!.refreshAccessToken('x'), platform).rejects.toMatchObject({
+        kind: 'invalid_grant',
+      });
     }
   });
 
@@ -145,7 +174,7 @@ describe('networks registry', () => {
         typeof client?.revokeToken === 'function',
       );
     }
-    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x']);
+    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x', 'mastodon']);
   });
 
   it('lookup: exactly the networks whose publisher lists recent posts, with a read-only GET', async () => {
@@ -229,7 +258,7 @@ describe('networks registry', () => {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
       const error = await adapter
-        .publish({ target: TARGET, title: 'T', text: 'Olá' })
+        .publish({ target: targetFor(platform), title: 'T', text: 'Olá' })
         .catch((e: unknown) => e);
       expect(error, platform).toBeInstanceOf(PublishError);
       // With an image, an 'optional' network's first call is the upload (never the post itself;
@@ -237,11 +266,11 @@ describe('networks registry', () => {
       if (NETWORKS[platform].capabilities.media === 'optional') {
         const withImage = recordingFetch();
         await createPublisher(platform, { fetch: withImage.fetch, timeoutMs: 1000 })
-          .publish({ target: TARGET, title: 'T', text: 'Olá', media: testMedia(1) })
+          .publish({ target: targetFor(platform), title: 'T', text: 'Olá', media: testMedia(1) })
           .catch(() => undefined);
-        expect(withImage.urls.length, platform).toBe(1);
-        expect(withImage.urls[0], platform).toMatch(
-          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$/,
+        expect(writes(withImage.urls).length, platform).toBe(1);
+        expect(writes(withImage.urls)[0], platform).toMatch(
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$|\/api\/v2\/media$/,
         );
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.
@@ -251,7 +280,7 @@ describe('networks registry', () => {
         expect(urls, platform).toEqual([]);
       } else {
         expect((error as PublishError).code, platform).toBe('NETWORK_UNAVAILABLE');
-        expect(urls.length, platform).toBe(1);
+        expect(writes(urls).length, platform).toBe(1);
       }
     }
   });

@@ -26,6 +26,7 @@ import { instagram, instagramOAuth } from './instagram/index.js';
 import type { InstagramOAuthProvider } from './instagram/oauth.js';
 import { linkedin, linkedinOAuth } from './linkedin/index.js';
 import { linkedinPage, linkedinPageOAuth } from './linkedin-page/index.js';
+import { mastodon, mastodonOAuth } from './mastodon/index.js';
 import { oauthCallbackUrl } from './oauth/callback.js';
 import {
   OAUTH_PROVIDER_NAMES,
@@ -47,6 +48,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   instagram,
   threads,
   linkedin_page: linkedinPage,
+  mastodon,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -57,6 +59,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   instagram: instagramOAuth,
   threads: threadsOAuth,
   linkedin_page: linkedinPageOAuth,
+  mastodon: mastodonOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {
@@ -171,7 +174,11 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 
-function readCredentials(source: CredentialSource, variables: CredentialVariables): ClientCredentials | null {
+function readCredentials(
+  source: CredentialSource,
+  variables: CredentialVariables | null,
+): ClientCredentials | null {
+  if (variables === null) return null;
   const clientId = source[variables.clientId];
   const clientSecret = source[variables.clientSecret];
   if (
@@ -198,10 +205,20 @@ export function oauthCredentials(
   source: CredentialSource,
   name: OAuthProviderName,
 ): ClientCredentials | null {
-  const configured = readCredentials(source, OAUTH_CLIENTS[name].credentials);
+  const { credentials } = OAUTH_CLIENTS[name];
+  // A client per server (Mastodon): its credentials are the server's (instanceClient), never env's.
+  if (credentials === null) return null;
+  const configured = readCredentials(source, credentials);
   if (configured) return configured;
   return source.SOCIAL_SANDBOX_URL ? sandboxCredentials(name) : null;
 }
+
+/**
+ * A network of many servers (`credentials: null`, Mastodon) needs no installation-wide app: its
+ * publisher signs nothing with a secret, and each server's app is registered when an account of it
+ * connects. It stands as "configured" with these empty credentials.
+ */
+const PER_INSTANCE_CREDENTIALS: ClientCredentials = { clientId: '', clientSecret: '' };
 
 /**
  * A network's app credentials: configured, else the sandbox's when SOCIAL_SANDBOX_URL is set and
@@ -210,6 +227,7 @@ export function oauthCredentials(
  */
 export function networkCredentials(source: CredentialSource, platform: Platform): ClientCredentials | null {
   const descriptor = NETWORKS[platform];
+  if (descriptor.credentials === null) return PER_INSTANCE_CREDENTIALS;
   const configured = readCredentials(source, descriptor.credentials);
   if (configured) return configured;
   if (!source.SOCIAL_SANDBOX_URL) return null;
@@ -266,6 +284,36 @@ export function connectClient(platform: Platform, runtime: OAuthRuntime): OAuthP
   return oauthClient(descriptor.oauth.name, 'connect', runtime);
 }
 
+/** Pauta's app at one server of a network of many (network_instances), as the OAuth client needs it. */
+export interface InstanceClientInput {
+  host: string;
+  pkce: boolean;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * The connect client of a network of many servers (`connectSteps.instance`: Mastodon) at one of
+ * them, with the app that server issued; null for any other network.
+ */
+export function instanceClient(
+  platform: Platform,
+  runtime: OAuthRuntime,
+  instance: InstanceClientInput,
+): OAuthProvider | null {
+  const descriptor = NETWORKS[platform];
+  if (!descriptor.capabilities.connect || !descriptor.oauth || !descriptor.connectSteps.instance) return null;
+  const sandboxUrl = runtime.env.SOCIAL_SANDBOX_URL;
+  return createOAuthProvider(descriptor.oauth.name, {
+    clientId: instance.clientId,
+    clientSecret: instance.clientSecret,
+    redirectUri: oauthCallbackUrl(runtime.appUrl, 'connect'),
+    instance: { host: instance.host, pkce: instance.pkce },
+    ...(runtime.timeoutMs === undefined ? {} : { timeoutMs: runtime.timeoutMs }),
+    ...(sandboxUrl ? { sandboxUrl } : {}),
+  });
+}
+
 export interface NetworkClients {
   /** The publisher of a network; null when the network is not configured. */
   adapter(platform: Platform): NetworkAdapter | null;
@@ -305,7 +353,9 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
     );
     clients.set(
       platform,
-      credentials && descriptor.oauth ? oauthClient(descriptor.oauth.name, 'connect', options) : null,
+      credentials && descriptor.oauth && descriptor.credentials !== null
+        ? oauthClient(descriptor.oauth.name, 'connect', options)
+        : null,
     );
   }
   return {
@@ -328,6 +378,8 @@ export interface StoredAccountHealth {
  * An account's health (core accountHealth): Pauta renews its token itself only when the network
  * refreshes tokens (`capabilities.refresh`) and the account holds a refresh token — LinkedIn
  * issues one to approved partner apps only, so most LinkedIn tokens simply expire after 60 days.
+ * Mastodon's tokens never expire (no `access_token_expires_at`): no renewal and no expiry warning;
+ * a token revoked at the instance shows when a call answers 401 (Reconectar).
  */
 export function healthOfAccount(account: StoredAccountHealth, now: Date): AccountHealth {
   return accountHealth(

@@ -44,6 +44,12 @@ export const LONG_FORM: Pick<NetworkWriting, 'tokens' | 'adaptMaxTokens' | 'leng
     `idealmente entre 300 e ${format(Math.min(1200, limit))} caracteres, nunca mais de ${format(limit)}`,
 };
 
+/** A short network's sizing (Mastodon): ~220 output tokens for its base text, 200 a version. */
+export const SHORT_FORM: Pick<NetworkWriting, 'tokens' | 'adaptMaxTokens'> = {
+  tokens: { base: 220, version: 200 },
+  adaptMaxTokens: 900,
+};
+
 /**
  * The order the prompts list the networks' guides in. Part of the prompts' text: a change here
  * changes every prompt (a new network goes last).
@@ -55,4 +61,5 @@ export const WRITING_GUIDE_ORDER: readonly Platform[] = [
   'instagram',
   'threads',
   'linkedin_page',
+  'mastodon',
 ];

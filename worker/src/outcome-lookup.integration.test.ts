@@ -265,6 +265,58 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
     expect(published).toEqual([{ platform_post_id: thread[0]!.id }]);
   }, 90_000);
 
+  it('Mastodon: a worker killed during POST /api/v1/statuses; the next one finds the status and never posts twice', async () => {
+    const user = await makeUser(handle, 'lookup-mastodon');
+    const account = await connectThroughSandbox(handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'mastodon',
+    });
+    expect(account.platform_user_id).toMatch(/^\d+@mastodon\.social$/);
+    const theme = await seedTheme(handle, user.id, ['mastodon']);
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'mastodon',
+      count: 1,
+      scheduledFor: new Date(),
+      text: () => `Toot consultado na instância ${randomUUID()}`,
+    });
+    const statuses = { host: 'mastodon.social', pathPrefix: '/api/v1/statuses', method: 'POST' };
+    sandbox.clearRequests();
+    // The status lands, but the worker dies before the instance's answer reaches it.
+    sandbox.addFault({ ...statuses, delayMs: 2000 });
+    const first = startWorker();
+    await sandbox.waitForRequest(statuses, 30_000);
+    first.worker.kill('SIGKILL');
+    await first.worker.exited;
+    startWorker(first.redisPrefix);
+    // Flagged first (the send may have landed), then the account's statuses show it.
+    const row = await waitForStatus(post!.id, ['published', 'failed']);
+    expect(row.status).toBe('published');
+    const [accountId] = account.platform_user_id.split('@');
+    expect(
+      sandbox.requests({
+        host: 'mastodon.social',
+        pathPrefix: `/api/v1/accounts/${accountId}/statuses`,
+        method: 'GET',
+      }).length,
+    ).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 2000));
+    const sent = sandbox.requests(statuses);
+    expect(sent).toHaveLength(1);
+    // The one send carried the claimed version's Idempotency-Key.
+    expect(sent[0]?.headers['idempotency-key']).toBe(`pauta-${post!.id}-v${post!.version}`);
+    const toots = sandbox.publishedPosts('mastodon').filter((p) => p.text === row.content);
+    expect(toots).toHaveLength(1);
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select('platform_post_id')
+      .where('suggested_post_id', '=', post!.id)
+      .execute();
+    expect(published).toEqual([{ platform_post_id: toots[0]!.id }]);
+  }, 90_000);
+
   it('LinkedIn Pages: a worker killed during POST /rest/posts; the next one finds the Page post and never posts twice', async () => {
     const user = await makeUser(handle, 'lookup-linkedin-page');
     const account = await connectThroughSandbox(handle, keyring, {

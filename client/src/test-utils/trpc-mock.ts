@@ -125,6 +125,7 @@ export const noBudgetUsage = {
     instagram: { month: null, day: 50, scope: 'user' },
     threads: { month: null, day: 250, scope: 'user' },
     linkedin_page: { month: null, day: null, scope: 'installation' },
+    mastodon: { month: null, day: 360, scope: 'user' },
   },
   budgets: {
     linkedin: { month: null, day: null, scope: 'installation' },
@@ -133,6 +134,7 @@ export const noBudgetUsage = {
     instagram: { month: null, day: null, scope: 'user' },
     threads: { month: null, day: null, scope: 'user' },
     linkedin_page: { month: null, day: null, scope: 'installation' },
+    mastodon: { month: null, day: null, scope: 'user' },
   },
 };
 

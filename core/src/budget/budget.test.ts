@@ -24,6 +24,7 @@ const DEFAULTS = {
   instagram: { month: null, day: 50, scope: 'user' },
   threads: { month: null, day: 250, scope: 'user' },
   linkedin_page: NO_BUDGET,
+  mastodon: { month: null, day: 360, scope: 'user' },
 } as const satisfies Record<string, NetworkBudget>;
 
 describe('periods in the user zone', () => {

@@ -12,7 +12,15 @@ import {
 
 describe('platforms', () => {
   it('stores X as x and labels it X (Twitter)', () => {
-    expect(PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads', 'linkedin_page']);
+    expect(PLATFORMS).toEqual([
+      'linkedin',
+      'facebook',
+      'x',
+      'instagram',
+      'threads',
+      'linkedin_page',
+      'mastodon',
+    ]);
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
@@ -26,6 +34,7 @@ describe('platforms', () => {
       facebook: 63206,
       threads: 500,
       linkedin_page: 3000,
+      mastodon: 500,
     });
   });
 
@@ -44,6 +53,7 @@ describe('normalizePlatform', () => {
     ['linkedin_oidc', 'linkedin'],
     ['instagram', 'instagram'],
     ['Threads', 'threads'],
+    ['Mastodon', 'mastodon'],
   ] as const)('maps %j to %j', (input, expected) => {
     expect(normalizePlatform(input)).toBe(expected);
   });

@@ -2,7 +2,7 @@
  * Social networks Pauta publishes to.
  *
  * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
- * 'linkedin_page': a LinkedIn company Page, beside the person's own profile). Every
+ * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -10,7 +10,15 @@
  * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
  */
 
-export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'linkedin_page'] as const;
+export const PLATFORMS = [
+  'linkedin',
+  'facebook',
+  'x',
+  'instagram',
+  'threads',
+  'linkedin_page',
+  'mastodon',
+] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS = {
@@ -20,6 +28,7 @@ export const PLATFORM_LABELS = {
   instagram: 'Instagram',
   threads: 'Threads',
   linkedin_page: 'LinkedIn (Página)',
+  mastodon: 'Mastodon',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -33,6 +42,7 @@ export const THEME_FORM_PLATFORMS = [
   'x',
   'threads',
   'linkedin_page',
+  'mastodon',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -46,6 +56,7 @@ export const LISTING_PLATFORMS = [
   'x',
   'threads',
   'linkedin_page',
+  'mastodon',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -59,6 +70,8 @@ export const PLATFORM_TEXT_LIMITS = {
   facebook: 63206,
   threads: 500,
   linkedin_page: 3000,
+  // Mastodon's default; each instance declares its own (configuration.statuses.max_characters).
+  mastodon: 500,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -73,15 +86,18 @@ export const X_WEIGHTED_PLATFORMS: readonly Platform[] = ['x'];
  */
 export const EMOJI_BYTES_PLATFORMS: readonly Platform[] = ['threads'];
 
-/** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
-export const CONNECTABLE_PLATFORMS = [
-  'linkedin',
-  'facebook',
-  'x',
-  'instagram',
-  'threads',
-  'linkedin_page',
-] as const satisfies readonly Platform[];
+/**
+ * Networks that count every link as a fixed number of characters whatever its length (Mastodon:
+ * the instance's `characters_reserved_per_url`, 23) and a remote mention `@user@domain` as its
+ * `@user` part (see `measureMastodonLength`).
+ */
+export const URL_RESERVED_PLATFORMS: readonly Platform[] = ['mastodon'];
+
+/**
+ * Networks a user can connect in Contas Conectadas, in the order the cards are shown: every
+ * network, in PLATFORMS' order.
+ */
+export const CONNECTABLE_PLATFORMS: readonly Platform[] = [...PLATFORMS];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
 /**
@@ -102,6 +118,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   instagram: 'instagram',
   threads: 'threads',
   linkedin_page: 'linkedin_page',
+  mastodon: 'mastodon',
 } as const satisfies Record<Platform, string>;
 
 /**

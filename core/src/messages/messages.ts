@@ -856,6 +856,8 @@ export const messages = {
     setupPendingHint: 'Esta rede ainda não foi configurada pelo administrador.',
 
     connectedSuccess: (platform: string) => `Conta ${platform} conectada com sucesso!`,
+    /** The step before the login of a network of many servers (Mastodon's instance). */
+    connectPromptTitle: (platform: string) => `Conectar ${platform}`,
     disconnected: (platform: string) => `Conta ${platform} desconectada.`,
     loadError: 'Erro ao carregar contas conectadas.',
     disconnectError: 'Erro ao desconectar conta.',

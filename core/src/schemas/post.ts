@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { INPUT_LIMITS } from '../constants/limits.js';
 import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS, type Platform } from '../constants/platforms.js';
 import { messages } from '../messages/messages.js';
-import { fitsPlatformLimit } from '../text/post-length.js';
+import { measurePostLength } from '../text/post-length.js';
 
 const text = messages.posts;
 
@@ -15,16 +15,21 @@ export const postTitleSchema = z
   .min(1, text.titleRequired)
   .max(INPUT_LIMITS.postTitle, text.titleTooLong(INPUT_LIMITS.postTitle));
 
-/** A post's text for `platform`: not blank, within that network's limit (X in weighted characters). */
-export function postContentSchema(platform: Platform) {
-  const limit = PLATFORM_TEXT_LIMITS[platform];
+/**
+ * A post's text for `platform`: not blank, within that network's limit (X in weighted characters),
+ * or within `limit` — the connected account's own, where its server declares one (Mastodon).
+ */
+export function postContentSchema(platform: Platform, limit: number = PLATFORM_TEXT_LIMITS[platform]) {
   const tooLong = text.tooLongFor(PLATFORM_LABELS[platform], limit);
   return z
     .string()
     .refine((value) => value.trim() !== '', { message: text.contentRequired, abort: true })
-    .refine((value) => value.length <= INPUT_LIMITS.postContent && fitsPlatformLimit(platform, value), {
-      message: tooLong,
-    });
+    .refine(
+      (value) => value.length <= INPUT_LIMITS.postContent && measurePostLength(platform, value) <= limit,
+      {
+        message: tooLong,
+      },
+    );
 }
 
 function isCalendarDay(value: string): boolean {
@@ -49,10 +54,10 @@ export const postTimeSchema = z
   .regex(/^([01]?\d|2[0-3]):[0-5]\d(:\d{2})?$/, text.invalidTime);
 
 /** The fields of 'Editar Post' for a post of `platform`; the date-time is combined in the user's zone after. */
-export function postEditFormSchema(platform: Platform) {
+export function postEditFormSchema(platform: Platform, limit?: number) {
   return z.object({
     title: postTitleSchema,
-    content: postContentSchema(platform),
+    content: postContentSchema(platform, limit),
     date: postDaySchema,
     time: postTimeSchema,
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fitsPlatformLimit,
   measureEmojiBytesLength,
+  measureMastodonLength,
   measurePostLength,
   measureXLength,
   remainingPostLength,
@@ -70,5 +71,30 @@ describe('Threads: an emoji counts its UTF-8 bytes', () => {
     expect(fitsPlatformLimit('threads', 'a'.repeat(501))).toBe(false);
     expect(fitsPlatformLimit('threads', '😀'.repeat(125))).toBe(true);
     expect(fitsPlatformLimit('threads', `${'😀'.repeat(125)}a`)).toBe(false);
+  });
+});
+
+describe('Mastodon: a link counts 23, a remote mention its @user part', () => {
+  it('counts every link as 23 characters whatever its length', () => {
+    const long = `https://exemplo.com.br/${'caminho/'.repeat(20)}`;
+    expect(measureMastodonLength(`Veja ${long}`)).toBe(5 + 23);
+    expect(measureMastodonLength('Veja https://a.co')).toBe(5 + 23);
+    expect(measurePostLength('mastodon', `a ${long} b ${long}`)).toBe(5 + 46);
+  });
+
+  it('counts a remote mention without its domain, and an emoji as one grapheme', () => {
+    expect(measureMastodonLength('oi @ana@mastodon.social!')).toBe('oi @ana!'.length);
+    expect(measureMastodonLength('oi @ana')).toBe(7);
+    expect(measureMastodonLength('👍🏽🇧🇷')).toBe(2);
+  });
+
+  it("takes the instance's link length when it declares another", () => {
+    expect(measureMastodonLength('https://exemplo.com', 30)).toBe(30);
+  });
+
+  it('takes 500 by default and refuses one more, however long its links are', () => {
+    const link = `https://exemplo.com/${'x'.repeat(200)}`;
+    expect(fitsPlatformLimit('mastodon', `${'a'.repeat(476)} ${link}`)).toBe(true);
+    expect(fitsPlatformLimit('mastodon', `${'a'.repeat(477)} ${link}`)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   EMOJI_BYTES_PLATFORMS,
   PLATFORM_TEXT_LIMITS,
   type Platform,
+  URL_RESERVED_PLATFORMS,
   X_WEIGHTED_PLATFORMS,
 } from '../constants/platforms.js';
 
@@ -75,9 +76,33 @@ export function measureEmojiBytesLength(text: string): number {
   return length;
 }
 
+/** Mastodon's `characters_reserved_per_url` by default (each instance declares its own). */
+export const MASTODON_URL_LENGTH = 23;
+// Mastodon's own patterns, simplified: an http(s) link, and a remote mention `@user@domain`.
+const MASTODON_URL = /\bhttps?:\/\/[^\s<>"]+/giu;
+const MASTODON_REMOTE_MENTION = /(^|[^\p{L}\p{N}_/])@(\w+)@[\w.-]+\w/gu;
+
+/**
+ * Length of a status as Mastodon counts it against the instance's `max_characters` (its
+ * StatusLengthValidator): every http(s) link counts `urlLength` characters (the instance's
+ * `characters_reserved_per_url`, 23) whatever its length, a remote mention `@user@domain` counts
+ * its `@user` part, everything else one per grapheme.
+ */
+export function measureMastodonLength(text: string, urlLength: number = MASTODON_URL_LENGTH): number {
+  let links = 0;
+  const rest = text
+    .replace(MASTODON_URL, () => {
+      links += 1;
+      return '';
+    })
+    .replace(MASTODON_REMOTE_MENTION, (_match, before: string, user: string) => `${before}@${user}`);
+  return [...graphemes.segment(rest)].length + links * urlLength;
+}
+
 /** Length of a post as the given network counts it. */
 export function measurePostLength(platform: Platform, text: string): number {
   if (X_WEIGHTED_PLATFORMS.includes(platform)) return measureXLength(text);
+  if (URL_RESERVED_PLATFORMS.includes(platform)) return measureMastodonLength(text);
   if (EMOJI_BYTES_PLATFORMS.includes(platform)) return measureEmojiBytesLength(text);
   return [...text].length;
 }

@@ -53,10 +53,58 @@ export interface ConnectPicker {
   ): Promise<ConnectedAccount | null>;
 }
 
+/** Pauta's app at one server of a network of many (a Mastodon instance). */
+export interface InstanceApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** What a server of a network of many is, as Pauta keeps it (table network_instances). */
+export interface PreparedInstance {
+  host: string;
+  title: string;
+  /** Its own limits (Mastodon: characters, images, link length, image bytes). */
+  limits: Readonly<Record<string, number>>;
+  /** Whether its authorization server takes PKCE (S256). */
+  pkce: boolean;
+  /** The app registered there now; null when `registered` was given (kept as it is). */
+  registered: InstanceApp | null;
+}
+
+/**
+ * A network of many servers (Mastodon): before the login the person types their server (the
+ * profile's `connectPrompt`), the server checks it (`parseHost`, then its own check that the name
+ * resolves to public addresses), reads it and registers Pauta's app there once (`prepare`); the app
+ * is kept sealed per host and the OAuth client is built with it (`OAuthProviderOptions.instance`).
+ */
+export interface InstanceConnect {
+  /** The connect route's query parameter carrying what was typed (the profile's `connectPrompt.param`). */
+  readonly param: string;
+  /** The host of what was typed; ConnectRefusedError (`instance_invalid`, `instance_http`) when unusable. */
+  parseHost(raw: string): string;
+  /** Reads the server (limits, PKCE) and registers Pauta's app there when `registered` is null. */
+  prepare(
+    host: string,
+    input: {
+      registered: InstanceApp | null;
+      redirectUri: string;
+      appName: string;
+      website: string | null;
+      fetch: typeof globalThis.fetch;
+    },
+  ): Promise<PreparedInstance>;
+  /** The server of a connected account (from its `platform_user_id`). */
+  hostOf(platformUserId: string): string;
+  /** The posts' text limit of a server, from the limits `prepare` read (null: the network's). */
+  textLimit(limits: Readonly<Record<string, number>>): number | null;
+}
+
 export interface ConnectSteps {
   /** After the code exchange: the account, or the options to choose from. `scopes` = granted. */
   complete(provider: OAuthProvider, tokens: OAuthTokens, scopes: string[]): Promise<ConnectOutcome>;
   picker?: ConnectPicker;
+  /** Present for a network of many servers: the server is typed before the login. */
+  instance?: InstanceConnect;
 }
 
 /**

@@ -109,6 +109,15 @@ export async function requestJson(ctx: CallContext, url: string, init: JsonReque
   return body;
 }
 
+/** `POST url` with a form body (token, revocation), answered as JSON. */
+export function postForm(ctx: CallContext, url: string, params: Record<string, string>): Promise<unknown> {
+  return requestJson(ctx, url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+}
+
 export function parseBody<T>(ctx: CallContext, schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (!result.success) {

@@ -4,7 +4,8 @@
 /**
  * OAuth clients Pauta runs: the networks' own plus Google (sign-in only). Instagram's is Facebook
  * Login with the Instagram app and scopes (connect only); Threads has its own (connect only); LinkedIn
- * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only).
+ * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only);
+ * Mastodon's is one client per instance, with the credentials the instance issued (connect only).
  */
 export const OAUTH_PROVIDER_NAMES = [
   'google',
@@ -13,6 +14,7 @@ export const OAUTH_PROVIDER_NAMES = [
   'x',
   'instagram',
   'threads',
+  'mastodon',
   'linkedin_page',
 ] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
@@ -36,6 +38,11 @@ export interface OAuthProviderOptions {
   timeoutMs?: number;
   /** Graph API version for our Facebook calls (Arctic pins v16.0 for the OAuth ones). */
   facebookGraphVersion?: string;
+  /**
+   * The server of a network of many servers (Mastodon): its host, and whether it takes PKCE. The
+   * credentials above are then the ones that server issued to Pauta (docs/networks.md, "Mastodon").
+   */
+  instance?: { host: string; pkce: boolean };
 }
 
 export interface OAuthTokens {

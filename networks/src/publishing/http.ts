@@ -1,7 +1,7 @@
 // The one place a publishing call meets the wire: timeout, caller abort, and the classification
 // of every failure into a PublishError kind (retry, wait, refresh, stop, or "check by hand").
 import type { Platform, PublishErrorCode } from '@pauta/core';
-import { PublishError, type PublishFailureKind } from './types.js';
+import { type AdapterOptions, PublishError, type PublishFailureKind, type PublishTarget } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_RETRY_AFTER_MS = 60_000;
@@ -28,6 +28,20 @@ export interface HttpContext {
   timeoutMs: number;
   /** Secrets that must never appear in an error message (the access token of the call). */
   secrets: readonly string[];
+}
+
+/** The context of one account's calls: the adapter's fetch and timeout, its token kept out of messages. */
+export function publishContext(
+  platform: Platform,
+  options: AdapterOptions,
+  target: PublishTarget,
+): HttpContext {
+  return {
+    platform,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    secrets: [target.accessToken],
+  };
 }
 
 export interface HttpResult {
@@ -274,6 +288,28 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * Each post's metrics, read `limit` at a time; a post the network refused to describe (a permanent
+ * REJECTED: deleted, not the account's) maps to null ("indisponível"), other failures throw.
+ */
+export async function metricsByPost<T>(
+  ids: readonly string[],
+  limit: number,
+  read: (id: string) => Promise<T>,
+): Promise<Map<string, T | null>> {
+  const unique = [...new Set(ids)];
+  const values = await mapLimited(unique, limit, async (id) => {
+    try {
+      return await read(id);
+    } catch (error) {
+      if (error instanceof PublishError && error.kind === 'permanent' && error.code === 'REJECTED')
+        return null;
+      throw error;
+    }
+  });
+  return new Map(unique.map((id, index) => [id, values[index] ?? null]));
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */

@@ -46,6 +46,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       instagram: 'o Instagram aceita até 8 MB',
       threads: 'o Threads aceita até 8 MB',
       linkedin_page: 'o LinkedIn (Página) aceita até 5 MB',
+      mastodon: 'o Mastodon aceita até 8 MB',
     };
     for (const platform of PLATFORMS) {
       const max = mediaLimitsOf(platform).maxBytes;

@@ -99,6 +99,12 @@ export interface PublishCallOptions {
    * throws, nothing visible was sent and the adapter rethrows the error unchanged.
    */
   beforeSend?: () => Promise<void>;
+  /**
+   * The same for every send of one claimed version of a post (the worker passes the post's id and
+   * version): a network that honours an idempotency key (Mastodon's `Idempotency-Key`, kept an
+   * hour) answers a repeated create with the post it already made instead of a second one.
+   */
+  idempotencyKey?: string;
 }
 
 /** Looking for a post whose outcome is unknown (docs/publishing.md, "Asking the network"). */

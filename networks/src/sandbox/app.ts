@@ -13,6 +13,7 @@ import { mountFacebook } from './facebook.js';
 import { FaultInjector } from './faults.js';
 import { mountGoogle } from './google.js';
 import { mountLinkedIn } from './linkedin.js';
+import { mountMastodon, SandboxMastodon } from './mastodon.js';
 import type { SandboxContext } from './oauth-common.js';
 import { SandboxPersistence } from './persistence.js';
 import { mountPostPages } from './post-pages.js';
@@ -67,7 +68,8 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
     'graph.threads.net': threadsFaultBody,
   });
   const anthropic = new AnthropicStandIn(anthropicOptions);
-  const control = new SandboxControl(store, recorder, faults, anthropic, posts);
+  const mastodon = new SandboxMastodon(storeOptions.now);
+  const control = new SandboxControl(store, recorder, faults, anthropic, posts, mastodon);
   const ctx: SandboxContext = { store, posts };
   const persistence =
     stateFile === undefined
@@ -106,6 +108,8 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountX(app, ctx);
   mountThreads(app, ctx);
   mountAnthropic(app, anthropic);
+  // Last: it serves any host that is an instance here (`mastodon.social`, or one a test adds).
+  mountMastodon(app, ctx, mastodon);
 
   app.use((req, res) => {
     res

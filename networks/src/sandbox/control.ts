@@ -4,6 +4,7 @@ import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { ANTHROPIC_OUTPUT_MODES, type AnthropicOutputMode, AnthropicStandIn } from './anthropic.js';
 import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
+import { SandboxMastodon, type SandboxMastodonInstance } from './mastodon.js';
 import {
   SANDBOX_PUBLISH_NETWORKS,
   type SandboxMetricsInput,
@@ -85,7 +86,17 @@ export class SandboxControl {
     private readonly faults: FaultInjector,
     readonly anthropic: AnthropicStandIn = new AnthropicStandIn(),
     readonly posts: SandboxPosts = new SandboxPosts(),
+    /** Sandbox Mastodon's instances (`setInstance`: limits, PKCE, closed registration). */
+    readonly mastodon: SandboxMastodon = new SandboxMastodon(),
   ) {}
+
+  /** Makes `host` a Mastodon instance of the sandbox, or changes its limits. */
+  setMastodonInstance(
+    host: string,
+    input: Partial<Omit<SandboxMastodonInstance, 'host'>> = {},
+  ): SandboxMastodonInstance {
+    return this.mastodon.setInstance(host, input);
+  }
 
   /** What was published, oldest first, optionally for one network (for "exactly once" checks). */
   publishedPosts(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
@@ -283,6 +294,16 @@ const controlSchemas = {
   }),
   latency: z.strictObject({ ms: z.int().min(0).max(600_000) }),
   instagramProcessing: z.strictObject({ checks: z.int().min(0).max(1000) }),
+  mastodonInstance: z.strictObject({
+    host: z.string().regex(/^[a-z0-9.-]{4,253}$/),
+    title: z.string().max(200).optional(),
+    maxCharacters: z.int().min(1).max(100_000).optional(),
+    maxMediaAttachments: z.int().min(1).max(100).optional(),
+    charactersReservedPerUrl: z.int().min(1).max(1000).optional(),
+    imageSizeLimit: z.int().min(1).optional(),
+    pkce: z.boolean().optional(),
+    registrationsOpen: z.boolean().optional(),
+  }),
   postsQuery: z.object({ network: z.enum(SANDBOX_PUBLISH_NETWORKS).optional() }),
   issueToken: z.strictObject({
     network: networkSchema,
@@ -405,6 +426,12 @@ export function createControlRouter(control: SandboxControl): Router {
     if (input === null) return;
     control.setInstagramProcessingChecks(input.checks);
     res.status(201).json({ ok: true });
+  });
+  router.post('/mastodon/instances', (req, res) => {
+    const input = parseOr400(controlSchemas.mastodonInstance, req.body, res);
+    if (input === null) return;
+    const { host, ...limits } = input;
+    res.status(201).json(control.setMastodonInstance(host, limits));
   });
   router.post('/tokens', (req, res) => {
     const input = parseOr400(controlSchemas.issueToken, req.body, res);

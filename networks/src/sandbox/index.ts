@@ -30,6 +30,8 @@ export {
 export type { SandboxFault } from './faults.js';
 export type { SandboxImage } from './images.js';
 export { SANDBOX_LINKEDIN_OLDEST_VERSION } from './linkedin.js';
+export type { SandboxMastodonInstance } from './mastodon.js';
+export { mastodonAccountId } from './mastodon-ids.js';
 export {
   derivedMetrics,
   SANDBOX_PUBLISH_NETWORKS,

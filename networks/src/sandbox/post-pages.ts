@@ -6,6 +6,7 @@
 import type { Response, Router } from 'express';
 import { permalink } from './instagram.js';
 import { findOrganization } from './linkedin-organizations.js';
+import { mastodonAccountId } from './mastodon-ids.js';
 import type { SandboxContext } from './oauth-common.js';
 import type { SandboxPublishedPost, SandboxPublishNetwork } from './posts.js';
 import { threadsPermalink, threadsUserId } from './threads-ids.js';
@@ -17,6 +18,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   instagram: 'Instagram',
   threads: 'Threads',
   linkedin_page: 'LinkedIn',
+  mastodon: 'Mastodon',
 };
 
 const ACCENTS: Record<SandboxPublishNetwork, string> = {
@@ -26,6 +28,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   instagram: '#c13584',
   threads: '#101010',
   linkedin_page: '#0a66c2',
+  mastodon: '#6364ff',
 };
 
 export function escapeHtml(text: string): string {
@@ -44,6 +47,12 @@ function authorName(ctx: SandboxContext, post: SandboxPublishedPost): string {
   if (post.network === 'instagram')
     return ctx.store.findInstagramAccount(post.authorId)?.page.name ?? post.authorId;
   if (post.network === 'linkedin_page') return findOrganization(ctx, post.authorId)?.name ?? post.authorId;
+  if (post.network === 'mastodon') {
+    // `<account id>@<instance>`: the same sandbox user at every instance.
+    const [id, host] = post.authorId.split('@');
+    const owner = ctx.store.allUsers().find((u) => mastodonAccountId(u) === id);
+    return owner === undefined ? post.authorId : `${owner.name} (@${owner.username}@${host})`;
+  }
   const user = ctx.store
     .allUsers()
     .find((u) => (post.network === 'threads' ? threadsUserId(u) : u.sub) === post.authorId);
@@ -80,7 +89,7 @@ img{max-width:100%;border-radius:4px;margin-top:12px}
 </body></html>`);
 }
 
-function renderPost(
+export function renderPost(
   ctx: SandboxContext,
   res: Response,
   post: SandboxPublishedPost | null,

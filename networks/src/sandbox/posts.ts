@@ -1,18 +1,13 @@
 // What the sandbox networks have "published": posts per network with deterministic metrics
 // (overridable by tests), Instagram media containers, and the artificial publish latency.
 import { createHash } from 'node:crypto';
+import { PLATFORMS, type Platform } from '@pauta/core';
 import type { SandboxImage } from './images.js';
 
-export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads' | 'linkedin_page';
+/** The sandbox imitates every network Pauta publishes to. */
+export type SandboxPublishNetwork = Platform;
 
-export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
-  'linkedin',
-  'facebook',
-  'x',
-  'instagram',
-  'threads',
-  'linkedin_page',
-];
+export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = PLATFORMS;
 
 export interface SandboxPublishedPost {
   network: SandboxPublishNetwork;

@@ -4,7 +4,7 @@
 // (O8), soft disconnect and scoping (Z2).
 
 import type { DbHandle } from '@pauta/db';
-import { parseKeyring, tokenAad, unseal } from '@pauta/db';
+import { findNetworkInstance, parseKeyring, tokenAad, unseal } from '@pauta/db';
 import {
   createNetworkFetch,
   createPublisher,
@@ -145,6 +145,7 @@ describe('connecting accounts', () => {
       ['instagram', 'not_connected'],
       ['threads', 'not_connected'],
       ['linkedin_page', 'not_connected'],
+      ['mastodon', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -158,6 +159,7 @@ describe('connecting accounts', () => {
         'id',
         'name',
         'pageName',
+        'textLimit',
         'username',
       ].sort(),
     );
@@ -656,6 +658,7 @@ describe('starting a connection', () => {
       );
     }
     const list = await client.query<Card[]>('accounts.list');
+    // Mastodon needs no installation-wide credentials: each instance issues Pauta's when connecting.
     expect(list.data?.map((card) => card.status)).toEqual([
       'not_configured',
       'not_configured',
@@ -663,7 +666,88 @@ describe('starting a connection', () => {
       'not_configured',
       'not_configured',
       'not_configured',
+      'not_connected',
     ]);
+  });
+});
+
+describe('connecting Mastodon (any instance, typed before the login)', () => {
+  const HOST = 'social.integracao.com.br';
+  const start = (client: TestClient, typed: string, base = '') =>
+    client.request(`${base}/auth/oauth/mastodon/start?purpose=connect&instance=${encodeURIComponent(typed)}`);
+  const refusedWith = (res: Response) => {
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location')!, 'http://pauta.test');
+    expect(back.searchParams.get('error')).toBe('OAUTH_FAILED');
+    return back.searchParams.get('reason');
+  };
+
+  it('checks the instance, registers the app there once, connects with PKCE and keeps the instance limit', async () => {
+    sandbox.control.setMastodonInstance(HOST, { maxCharacters: 640 });
+    const { user, client } = await signedInClient('masto');
+    // Refused before any call: http, an IP address, a host that is not Mastodon.
+    expect(refusedWith(await start(client, `http://${HOST}`))).toBe('instance_http');
+    expect(refusedWith(await start(client, '10.0.0.5'))).toBe('instance_invalid');
+    expect(refusedWith(await start(client, 'nao-e-mastodon.exemplo.com'))).toBe('instance_not_mastodon');
+    expect(sandbox.control.mastodon.appsAt(HOST)).toHaveLength(0);
+
+    const first = await start(client, `@anasouza@${HOST}`);
+    expect(first.status).toBe(303);
+    const location = new URL(first.headers.get('location')!);
+    expect(location.pathname).toBe(`/${HOST}/oauth/authorize`);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('scope')).toBe('read write:statuses write:media');
+    const apps = sandbox.control.mastodon.appsAt(HOST);
+    expect(apps).toEqual([
+      expect.objectContaining({
+        name: 'Pauta',
+        redirectUris: ['http://pauta.test/auth/callback?connection=true'],
+      }),
+    ]);
+    const [row] = await handle.db
+      .selectFrom('network_instances')
+      .selectAll()
+      .where('host', '=', HOST)
+      .execute();
+    expect(row).toMatchObject({ platform: 'mastodon', client_id: apps[0]!.clientId, pkce: true });
+    // The secret is sealed: the table holds it encrypted, the repository opens it.
+    const stored = await findNetworkInstance(handle.db, keyring, 'mastodon', HOST);
+    expect(stored?.clientSecret.length).toBeGreaterThan(20);
+    expect(row?.sealed_client_secret).toMatch(/^v1:/);
+    expect(row?.sealed_client_secret).not.toContain(stored!.clientSecret);
+
+    const consent = await fetch(location, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const done = await client.mutate<{ redirectTo: string }>('auth.completeOAuth', {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
+    expect(done.data?.redirectTo).toBe('/connected-accounts?connection=true');
+    const account = (await accountRow(user.id, 'mastodon'))!;
+    expect(account.platform_user_id).toMatch(new RegExp(`^\\d+@${HOST.replaceAll('.', '\\.')}$`));
+    expect(account.platform_username).toBe(`anasouza@${HOST}`);
+    expect(account.access_token_expires_at).toBeNull();
+    expect(account.refresh_token).toBeNull();
+    expect(account.account_data).toMatchObject({ text_limit: 640, provider: 'mastodon' });
+    const cards =
+      await client.query<(Card & { account: { textLimit: number | null } | null })[]>('accounts.list');
+    const card = cards.data?.find((c) => c.platform === 'mastodon');
+    expect(card).toMatchObject({
+      status: 'connected',
+      account: { textLimit: 640, username: `anasouza@${HOST}` },
+    });
+    expect(card?.account?.followers).toBeGreaterThan(0);
+
+    // A second connection at the same instance reuses its app.
+    const { client: other } = await signedInClient('masto-2');
+    expect((await start(other, HOST)).status).toBe(303);
+    expect(sandbox.control.mastodon.appsAt(HOST)).toHaveLength(1);
+  });
+
+  it('without the sandbox, refuses a name that resolves to nothing (and an internal one) in pt-BR', async () => {
+    const { client } = await signedInClient('masto-bare', bare.url);
+    expect(refusedWith(await start(client, 'instancia.invalid'))).toBe('instance_unreachable');
+    expect(refusedWith(await start(client, 'localhost'))).toBe('instance_invalid');
   });
 });
 

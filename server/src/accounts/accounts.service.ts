@@ -25,6 +25,8 @@ export interface AccountCardAccount {
   followers: number | null;
   avatarUrl: string | null;
   pageName: string | null;
+  /** The account's own text limit where its server declares one (Mastodon); null: the network's. */
+  textLimit: number | null;
   connectedAt: Date;
   /** core accountHealth, computed once here (the card's badge and the app's banner read it). */
   health: {
@@ -62,6 +64,8 @@ function present(account: AccountSummary, now: Date, elsewhere: SharedAccountEls
     followers: typeof data.followers === 'number' ? data.followers : null,
     avatarUrl: data.avatar_url ?? null,
     pageName: data.page_name ?? null,
+    /** The account's own text limit (a Mastodon instance's); null: the network's. */
+    textLimit: typeof data.text_limit === 'number' ? data.text_limit : null,
     connectedAt: Number.isNaN(connectedAt.getTime()) ? account.updated_at : connectedAt,
     health: healthOfAccount(account, now),
     alsoConnectedIn: elsewhere.names.length + elsewhere.hidden > 0 ? elsewhere : null,

@@ -28,6 +28,7 @@ import type { Kysely } from 'kysely';
 import { connectProvider as configuredConnectProvider } from '../auth/oauth-providers.js';
 import type { ServerEnv } from '../env.js';
 import type { Logger } from '../logger.js';
+import { instanceTextLimit, storedInstanceClient } from './instances.js';
 
 export interface ConnectDeps {
   db: Kysely<Database>;
@@ -132,12 +133,18 @@ export async function completeConnection(
     platform: Platform;
     code: string;
     verifier: string | null;
+    /** The server the person typed before the login (a network of many servers: Mastodon). */
+    instance?: string;
     requestId?: string;
   },
 ): Promise<ConnectResult> {
   const { platform, userId } = input;
   const workspace = input.workspaceId ? { workspaceId: input.workspaceId } : {};
-  const provider = connectProvider(deps.env, platform);
+  const provider =
+    input.instance === undefined
+      ? connectProvider(deps.env, platform)
+      : await storedInstanceClient(deps, platform, input.instance);
+  if (!provider) throw new AppError('OAUTH_FAILED', { platform, reason: 'instance_unreachable' });
   const now = deps.now?.() ?? new Date();
   const tokens = await providerCall(
     deps,
@@ -151,7 +158,17 @@ export async function completeConnection(
     userId,
   });
   if (outcome.kind === 'connected') {
-    await saveConnectedAccount(deps, { userId, ...workspace, platform, account: outcome.account, now });
+    // The server's own text limit (Mastodon's instance), kept with the account for the edit dialog.
+    const textLimit =
+      input.instance === undefined ? null : await instanceTextLimit(deps, platform, input.instance);
+    await saveConnectedAccount(deps, {
+      userId,
+      ...workspace,
+      platform,
+      account: outcome.account,
+      now,
+      ...(textLimit === null ? {} : { textLimit }),
+    });
     return { redirectTo: CONNECTED };
   }
   const picker = pickerOf(platform);
@@ -178,7 +195,14 @@ function pickerOf(platform: Platform): ConnectPicker {
 /** Saves a connected account with its follower count, where the network offers one. */
 async function saveConnectedAccount(
   deps: ConnectDeps,
-  input: { userId: string; workspaceId?: string; platform: Platform; account: ConnectedAccount; now: Date },
+  input: {
+    userId: string;
+    workspaceId?: string;
+    platform: Platform;
+    account: ConnectedAccount;
+    now: Date;
+    textLimit?: number;
+  },
 ): Promise<void> {
   const { userId, platform, account, now } = input;
   const followers = await followersOf(deps, platform, {
@@ -200,6 +224,7 @@ async function saveConnectedAccount(
       avatar_url: account.avatarUrl,
       page_name: account.pageName,
       scopes: account.scopes,
+      ...(input.textLimit === undefined ? {} : { text_limit: input.textLimit }),
     },
     accessToken: account.accessToken,
     refreshToken: account.refreshToken,

@@ -1,6 +1,6 @@
 // Before a user's data is erased, their tokens are revoked at the networks that allow it (the
-// registry's `revoke` capability: X has a revocation endpoint; LinkedIn and Facebook Pages offer
-// none for these tokens). Best effort:
+// registry's `revoke` capability: X has a revocation endpoint, Mastodon's instances `/oauth/revoke`;
+// LinkedIn and Facebook Pages offer none for these tokens). Best effort:
 // a network that is down never blocks the erasure, and the failure is logged without the token.
 //
 // The same network account may be connected in another workspace with its own authorization
@@ -11,6 +11,7 @@
 // same account is still active: of two erasures at once, exactly the last one revokes.
 import { deactivateUserAccountLocked, listUserAccounts, readAccountTokens } from '@pauta/db';
 import { capabilitiesOf } from '@pauta/networks';
+import { accountInstance, storedInstanceClient } from '../accounts/instances.js';
 import { connectProvider } from '../auth/oauth-providers.js';
 import type { AppDeps } from '../deps.js';
 
@@ -22,9 +23,13 @@ export async function revokeNetworkTokens(
   const report = { revoked: 0, failed: 0, kept: 0 };
   if (!userId) return report;
   for (const account of await listUserAccounts(deps.db, userId)) {
-    const provider = capabilitiesOf(account.platform).revoke
-      ? connectProvider(deps.env, account.platform)
-      : null;
+    // A network of many servers (Mastodon) revokes at the account's own server, with Pauta's app there.
+    const instance = accountInstance(account.platform, account.platform_user_id);
+    const provider = !capabilitiesOf(account.platform).revoke
+      ? null
+      : instance === null
+        ? connectProvider(deps.env, account.platform)
+        : await storedInstanceClient(deps, account.platform, instance);
     const revokeToken = provider?.revokeToken?.bind(provider);
     if (!revokeToken) continue;
     try {

@@ -24,6 +24,8 @@ const attemptSchema = z.object({
   userId: z.string().nullable(),
   /** A connection's workspace (docs/workspaces.md); absent in attempts started before workspaces. */
   workspaceId: z.string().nullable().optional(),
+  /** The server the person typed, for a network of many servers (Mastodon's instance host). */
+  instance: z.string().min(4).max(253).optional(),
   expiresAt: z.number(),
 });
 

@@ -5,13 +5,16 @@
 import { CONNECTABLE_PLATFORMS, isAppError } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
 import {
+  ConnectRefusedError,
   isConnectPlatform,
   networkDescriptor,
+  type OAuthProvider,
   type OAuthProviderName,
   SIGN_IN_OAUTH_PROVIDERS,
   scopesFor,
 } from '@pauta/networks';
 import { type Request, type Response, Router } from 'express';
+import { instanceParam, prepareInstanceClient } from '../accounts/instances.js';
 import type { AppDeps } from '../deps.js';
 import { resolveWorkspace } from '../workspaces/scope.js';
 import { cookieNames, readCookie, setOAuthCookie } from './cookies.js';
@@ -46,19 +49,24 @@ export function oauthRouter(deps: AppDeps): Router {
     let userId: string | null = null;
     let workspaceId: string | null = null;
     let providerName: OAuthProviderName;
+    /** The server the person typed (a network of many servers: Mastodon's instance). */
+    let instance: string | null = null;
+    let instanceProvider: OAuthProvider | null = null;
 
     if (purpose === 'connect') {
-      const failConnect = (code: string) =>
+      const failConnect = (code: string, reason?: string) =>
         res.redirect(
           303,
-          `/connected-accounts?connection=true&error=${code}&platform=${encodeURIComponent(name)}`,
+          `/connected-accounts?connection=true&error=${code}&platform=${encodeURIComponent(name)}${reason ? `&reason=${encodeURIComponent(reason)}` : ''}`,
         );
       if (!CONNECT_CARD_PLATFORMS.includes(name)) return failConnect('OAUTH_FAILED');
       userId = await sessionUserId(req);
       if (!userId) return res.redirect(303, '/auth');
       const client = isConnectPlatform(name) ? networkDescriptor(name).oauth : null;
       if (!client) return failConnect('PLATFORM_NOT_CONFIGURED');
-      if (!oauthProvider(deps.env, client.name, 'connect')) return failConnect('PLATFORM_NOT_CONFIGURED');
+      const param = isConnectPlatform(name) ? instanceParam(name) : null;
+      if (param === null && !oauthProvider(deps.env, client.name, 'connect'))
+        return failConnect('PLATFORM_NOT_CONFIGURED');
       // The workspace the account is connected in (docs/workspaces.md): `?workspace=<id>`, else the
       // person's default; they must be a member allowed to connect accounts there.
       try {
@@ -72,13 +80,32 @@ export function oauthRouter(deps: AppDeps): Router {
         throw error;
       }
       providerName = client.name;
+      if (param !== null && isConnectPlatform(name)) {
+        // The typed server: checked, read, Pauta's app registered there once (accounts/instances.ts).
+        const typed = typeof req.query[param] === 'string' ? String(req.query[param]) : '';
+        try {
+          const prepared = await prepareInstanceClient(deps, name, typed);
+          instance = prepared.host;
+          instanceProvider = prepared.provider;
+        } catch (error) {
+          if (error instanceof ConnectRefusedError) {
+            deps.logger.info(
+              { provider: client.name, reason: error.reason, requestId: req.id, ...error.log?.details },
+              'instância recusada na conexão de conta',
+            );
+            return failConnect('OAUTH_FAILED', error.reason);
+          }
+          if (isDatabaseUnavailable(error)) return failConnect('DATABASE_UNAVAILABLE');
+          throw error;
+        }
+      }
     } else if (SIGN_IN_OAUTH_PROVIDERS.includes(name as OAuthProviderName)) {
       providerName = name as OAuthProviderName;
     } else {
       return res.redirect(303, `/auth/callback?error=OAUTH_FAILED&provider=${encodeURIComponent(name)}`);
     }
 
-    const provider = oauthProvider(deps.env, providerName, purpose);
+    const provider = instanceProvider ?? oauthProvider(deps.env, providerName, purpose);
     if (!provider)
       return res.redirect(
         303,
@@ -103,11 +130,18 @@ export function oauthRouter(deps: AppDeps): Router {
         purpose,
         userId,
         workspaceId,
+        ...(instance === null ? {} : { instance }),
         expiresAt: Date.now() + OAUTH_ATTEMPT_TTL_MS,
       }),
     );
     deps.logger.info(
-      { provider: providerName, purpose, requestId: req.id, ...(userId ? { userId } : {}) },
+      {
+        provider: providerName,
+        purpose,
+        requestId: req.id,
+        ...(userId ? { userId } : {}),
+        ...(instance === null ? {} : { instance }),
+      },
       purpose === 'connect' ? 'início de conexão de conta' : 'início de login social',
     );
     res.redirect(303, url.toString());

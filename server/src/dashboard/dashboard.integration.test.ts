@@ -206,6 +206,7 @@ describe('dashboard.charts', () => {
       instagram: 0,
       threads: 0,
       linkedin_page: 0,
+      mastodon: 0,
     });
     expect(charts.upcoming[5]).toEqual({
       weekStart: '2026-04-13',
@@ -215,6 +216,7 @@ describe('dashboard.charts', () => {
       instagram: 0,
       threads: 0,
       linkedin_page: 0,
+      mastodon: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(
       true,

@@ -181,6 +181,13 @@ function checkRedirectUris(ctx: DoctorContext): CheckResult[] {
     const scopes = [
       ...new Set(purposesOf(name).flatMap((purpose) => scopesFor(name, purpose, ctx.env) ?? [])),
     ];
+    if (vars === null)
+      return ok(
+        `oauth-redirect-${name}`,
+        `URLs de retorno OAuth — ${OAUTH_CLIENTS[name].label}`,
+        `Nada a cadastrar: a Pauta registra o próprio app em cada instância do ${OAUTH_CLIENTS[name].label} na primeira conexão, com ${uris.length === 1 ? 'esta URL' : 'estas URLs'} de retorno: ${uris.join(' e ')}, pedindo as permissões ${scopes.join(' ')}. Se APP_URL mudar, a Pauta registra o app de novo em cada instância na conexão seguinte.`,
+        { copy: uris },
+      );
     return ok(
       `oauth-redirect-${name}`,
       `URLs de retorno OAuth — ${OAUTH_CLIENTS[name].label}`,
@@ -200,6 +207,12 @@ async function checkCredentials(ctx: DoctorContext, name: OAuthProviderName): Pr
   const label = OAUTH_CLIENTS[name].label;
   const title = `Credenciais — ${label}`;
   const vars = OAUTH_CLIENTS[name].credentials;
+  if (vars === null)
+    return ok(
+      id,
+      title,
+      `Sem credenciais a configurar: cada instância do ${label} emite as da Pauta quando a primeira conta dela é conectada (guardadas cifradas por instância).`,
+    );
   const configured = Boolean(
     ctx.env[vars.clientId as keyof DoctorEnv] && ctx.env[vars.clientSecret as keyof DoctorEnv],
   );

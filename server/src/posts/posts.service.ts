@@ -11,6 +11,7 @@ import {
   isEditablePostStatus,
   isPublishErrorCode,
   isRetryablePostStatus,
+  measurePostLength,
   PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
@@ -23,6 +24,7 @@ import {
   deleteScheduledPost,
   deleteScheduledPostsByFilter,
   deleteScheduledPostsByIds,
+  findActiveAccount,
   findScheduledPost,
   findSibling,
   findTheme,
@@ -316,8 +318,18 @@ export async function updatePost(
   const now = deps.now?.() ?? new Date();
   assertSchedulable(options.scheduledFor, now);
   const post = await loadEditable(deps.db, options.workspaceId, options.postId);
-  if (!fitsPlatformLimit(post.platform, options.content)) {
-    throw new AppError('VALIDATION_FAILED', { tooLongFor: [post.platform] });
+  // The network's limit, or the connected account's own where its server declares one (Mastodon).
+  const account = await findActiveAccount(deps.db, options.workspaceId, post.platform);
+  const ownLimit = account?.account_data.text_limit;
+  if (
+    typeof ownLimit === 'number'
+      ? measurePostLength(post.platform, options.content) > ownLimit
+      : !fitsPlatformLimit(post.platform, options.content)
+  ) {
+    throw new AppError('VALIDATION_FAILED', {
+      tooLongFor: [post.platform],
+      ...(typeof ownLimit === 'number' ? { max: ownLimit } : {}),
+    });
   }
   await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {

@@ -100,6 +100,7 @@ async function completeConnect(
     platform,
     code,
     verifier: attempt.verifier,
+    ...(attempt.instance === undefined ? {} : { instance: attempt.instance }),
     requestId: ctx.requestId,
   });
 }

@@ -133,6 +133,8 @@ describe('processPublishJob with claim tokens', () => {
       signal: expect.any(AbortSignal),
       deadline: expect.any(Number),
       beforeSend: expect.any(Function),
+      // One key per claimed version (Mastodon's Idempotency-Key): the same on every send of it.
+      idempotencyKey: `pauta-${POST.id}-v${POST.version}`,
     });
     expect(creates).toBe(1);
     // The deadline the adapter is told is the signal's: NETWORK_TIMEOUT_MS from the send.

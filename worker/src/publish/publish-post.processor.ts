@@ -287,6 +287,10 @@ async function publishClaimed(
         {
           signal,
           deadline,
+          // One key per claimed version of the post, the same on every send and every claim: a network
+          // that honours it (Mastodon's Idempotency-Key, an hour) answers a repeated create with the
+          // post it already made, so a resend after a lost answer cannot post twice.
+          idempotencyKey: `pauta-${post.id}-v${post.version}`,
           // Called by the adapter right before the request that creates the visible post, after
           // every invisible media step: the mark is committed only for a request about to leave.
           beforeSend: async () => {

@@ -149,6 +149,7 @@ function EditPostForm({
               text={state.fields.content}
               account={account}
               images={images}
+              textLimit={state.counter.limit}
             />
             {/* Instagram cannot be connected yet (CONNECTABLE_PLATFORMS): no hint to do it. */}
             {!account && (CONNECTABLE_PLATFORMS as readonly string[]).includes(post.platform) && (

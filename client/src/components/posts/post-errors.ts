@@ -34,7 +34,12 @@ export function describeUpdateError(error: unknown, platform: Platform): string 
   const details = errorDetails(error, 'VALIDATION_FAILED') ?? {};
   if (errorCodeOf(error) === 'VALIDATION_FAILED') {
     const tooLong = tooLongPlatform(details.tooLongFor, platform);
-    if (tooLong) return text.tooLongFor(PLATFORM_LABELS[tooLong], PLATFORM_TEXT_LIMITS[tooLong]);
+    // `max`: the connected account's own limit (a Mastodon instance's), when the server used it.
+    if (tooLong)
+      return text.tooLongFor(
+        PLATFORM_LABELS[tooLong],
+        typeof details.max === 'number' ? details.max : PLATFORM_TEXT_LIMITS[tooLong],
+      );
     const fields = invalidFieldsOf(error);
     if (details.field === 'scheduledFor' || fields.includes('scheduledFor'))
       return describeScheduleError(error) ?? text.invalidSchedule;

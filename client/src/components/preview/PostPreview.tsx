@@ -27,6 +27,8 @@ export interface PostPreviewProps {
   /** The connected account of the network; null or absent shows "Sua conta" and initials. */
   account?: PreviewAccount | null | undefined;
   images?: readonly PreviewImage[] | undefined;
+  /** The connected account's own text limit (a Mastodon instance's); absent: the network's. */
+  textLimit?: number | undefined;
 }
 
 const text = messages.preview;
@@ -66,7 +68,7 @@ const ICON = { size: 18, stroke: 1.6 } as const;
  * text cut where the network cuts it with its "ver mais", links and hashtags highlighted, and the
  * images in the network's grid. Drawn with plain CSS in the network's colours (no brand assets).
  */
-export function PostPreview({ platform, text: body, account, images = [] }: PostPreviewProps) {
+export function PostPreview({ platform, text: body, account, images = [], textLimit }: PostPreviewProps) {
   const name = displayName(platform, account);
   const handle = account?.username ? `@${account.username.replace(/^@/, '')}` : null;
   const label = text.label(PLATFORM_LABELS[platform]);
@@ -85,7 +87,7 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
               {handle && handle !== `@${name}` && <span className={classes.muted}>{handle}</span>}
               <span className={classes.muted}>· {text.now}</span>
             </div>
-            <PreviewText platform={platform} text={body} />
+            <PreviewText platform={platform} text={body} textLimit={textLimit} />
             <PreviewImages platform={platform} images={images} />
             <Actions
               items={[
@@ -125,7 +127,7 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
           ]}
         />
         <div className={classes.caption}>
-          <PreviewText platform={platform} text={body} lead={name} />
+          <PreviewText platform={platform} text={body} lead={name} textLimit={textLimit} />
         </div>
       </figure>
     );
@@ -152,7 +154,7 @@ export function PostPreview({ platform, text: body, account, images = [] }: Post
         <IconDots {...ICON} aria-hidden className={classes.headerEnd} />
       </div>
       <div className={classes.padded}>
-        <PreviewText platform={platform} text={body} />
+        <PreviewText platform={platform} text={body} textLimit={textLimit} />
       </div>
       <PreviewImages platform={platform} images={images} />
       <Actions

@@ -17,9 +17,20 @@ function Parts({ text }: { text: string }) {
 }
 
 /** The post's text as the feed shows it: cut where the network cuts it, with its "ver mais". */
-export function PreviewText({ platform, text, lead }: { platform: Platform; text: string; lead?: string }) {
+export function PreviewText({
+  platform,
+  text,
+  lead,
+  textLimit,
+}: {
+  platform: Platform;
+  text: string;
+  lead?: string;
+  /** The connected account's own limit (a Mastodon instance's); absent: the network's. */
+  textLimit?: number | undefined;
+}) {
   const [expanded, setExpanded] = useState(false);
-  const cut = previewCut(platform, text);
+  const cut = previewCut(platform, text, textLimit);
   const shown = expanded ? `${cut.visible}${cut.hidden}` : cut.visible;
   return (
     <div className={classes.text} data-testid="post-preview">

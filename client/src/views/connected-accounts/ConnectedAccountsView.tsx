@@ -7,6 +7,7 @@ import {
   PLATFORM_LABELS,
   sharedAccountMessages,
 } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +20,7 @@ import { browserNavigation } from '../../lib/oauth';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AccountCard } from './AccountCard';
+import { ConnectPromptModal } from './ConnectPromptModal';
 import {
   describeConnectionError,
   errorDetailsOf,
@@ -37,11 +39,16 @@ const text = messages.accounts;
 /** Spec §2.1/§9: after an OAuth return the query is cleaned and the accounts reload after 1 s. */
 export const RETURN_RELOAD_DELAY_MS = 1000;
 
-/** The server route that starts a connection (full-page navigation to the network). */
-export function connectStartUrl(platform: ConnectablePlatform): string {
+/**
+ * The server route that starts a connection (full-page navigation to the network); `typed` is
+ * what the person typed in the network's step before the login (its profile's `connectPrompt`).
+ */
+export function connectStartUrl(platform: ConnectablePlatform, typed?: string): string {
   // The account lands in the current workspace ("cliente"); without one, the person's default.
   const workspace = currentWorkspaceId();
-  const query = workspace ? `&workspace=${encodeURIComponent(workspace)}` : '';
+  let query = workspace ? `&workspace=${encodeURIComponent(workspace)}` : '';
+  const prompt = NETWORK_PROFILES[platform].connectPrompt;
+  if (prompt && typed !== undefined) query += `&${prompt.param}=${encodeURIComponent(typed)}`;
   return `/auth/oauth/${platform}/start?purpose=connect${query}`;
 }
 
@@ -65,6 +72,7 @@ export function ConnectedAccountsView() {
     connectionReturn?.pickLinkedInPage ?? null,
   );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
+  const [prompting, setPrompting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
   const announced = useRef(false);
 
@@ -115,11 +123,17 @@ export function ConnectedAccountsView() {
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  const connect = (platform: ConnectablePlatform) => {
+  const go = (platform: ConnectablePlatform, typed?: string) => {
     if (connecting) return;
     setConnecting(platform);
     rememberConnectPlatform(platform);
-    browserNavigation.assign(connectStartUrl(platform));
+    browserNavigation.assign(connectStartUrl(platform, typed));
+  };
+  // A network of many servers asks for the person's server first (ConnectPromptModal).
+  const connect = (platform: ConnectablePlatform) => {
+    if (connecting) return;
+    if (NETWORK_PROFILES[platform].connectPrompt) setPrompting(platform);
+    else go(platform);
   };
 
   let content: ReactNode;
@@ -160,6 +174,14 @@ export function ConnectedAccountsView() {
   return (
     <>
       {content}
+      <ConnectPromptModal
+        platform={prompting}
+        onClose={() => setPrompting(null)}
+        onSubmit={(platform, typed) => {
+          setPrompting(null);
+          go(platform, typed);
+        }}
+      />
       <DisconnectAccountModal
         card={disconnecting}
         onClose={() => setDisconnecting(null)}

@@ -123,6 +123,7 @@ describe('Dashboard', () => {
       'X (Twitter)',
       'Threads',
       'LinkedIn (Página)',
+      'Mastodon',
     ]);
     expect(weekLabel('2026-01-04')).toBe('04/01');
   });

@@ -7,7 +7,6 @@ import {
   isEditablePostStatus,
   measurePostLength,
   messages,
-  PLATFORM_TEXT_LIMITS,
   scheduleHorizon,
 } from '@pauta/core';
 import { firstIssuePerField, postEditFormSchema } from '@pauta/core/schemas/post';
@@ -23,6 +22,7 @@ import { describeUpdateError } from '../post-errors';
 import { combineLocalDateTime, localDayKey, localTime, normalizeTime } from '../time-zone';
 import type { PostItem } from '../types';
 import { isConflict, useRefreshPosts } from '../usePostActions';
+import { useTextLimit } from '../useTextLimit';
 
 const text = messages.posts;
 
@@ -51,7 +51,8 @@ export function useEditPost(
   // Past a network's budget the server asks first (BUDGET_EXCEEDED); confirming saves anyway.
   const budget = useBudgetConfirm(timeZone);
 
-  const limit = PLATFORM_TEXT_LIMITS[post.platform];
+  // The network's limit, or the connected account's own where its server declares one (Mastodon).
+  const limit = useTextLimit(post.platform);
   const used = measurePostLength(post.platform, content);
   const over = used > limit;
   // A role that may not change posts (Revisor) opens the same dialog read-only.
@@ -87,7 +88,12 @@ export function useEditPost(
     setServerError(null);
     budget.clear();
     const typedTime = normalizeTime(time);
-    const parsed = postEditFormSchema(post.platform).safeParse({ title, content, date, time: typedTime });
+    const parsed = postEditFormSchema(post.platform, limit).safeParse({
+      title,
+      content,
+      date,
+      time: typedTime,
+    });
     const found: FieldErrors = parsed.success ? {} : firstIssuePerField(parsed.error);
     // Spec §4: the new date-time is combined only when both parts exist; without them nothing is saved.
     const scheduledFor = combineLocalDateTime(date, typedTime, timeZone);
