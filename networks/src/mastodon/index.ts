@@ -12,6 +12,7 @@ import { parseInstanceHost, readInstance, registerApp, splitAccountKey } from '.
 import { MASTODON_MEDIA_LIMITS } from './media.js';
 import { createMastodonOAuthClient, MASTODON_OAUTH_SCOPES } from './oauth.js';
 import { createMastodonAdapter } from './publish.js';
+import { MASTODON_VIDEO_LIMITS } from './video.js';
 import { mastodonWriting } from './writing.js';
 
 export const mastodonOAuth: OAuthClientDescriptor = {
@@ -63,7 +64,7 @@ export const mastodon: NetworkDescriptor = {
   postingBudget: { month: null, day: 360, scope: 'user' },
   writing: mastodonWriting,
   mediaLimits: MASTODON_MEDIA_LIMITS,
-  videoLimits: {},
+  videoLimits: MASTODON_VIDEO_LIMITS,
   createPublisher: ({ appSecret: _unused, ...options }) => createMastodonAdapter(options),
   fetchFollowers: fetchMastodonFollowers,
 };
