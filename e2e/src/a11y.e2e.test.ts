@@ -277,15 +277,25 @@ describe('accessibility (axe-core)', () => {
         page.getByRole('button', { name: /^Editar: / }).first(),
       );
 
-      await open(page, '/connected-accounts', page.getByRole('article', { name: 'Conta LinkedIn' }));
-      await page.getByRole('article', { name: 'Conta LinkedIn' }).getByText('Conectado').first().waitFor();
+      await open(
+        page,
+        '/connected-accounts',
+        page.getByRole('article', { name: 'Conta LinkedIn', exact: true }),
+      );
+      await page
+        .getByRole('article', { name: 'Conta LinkedIn', exact: true })
+        .getByText('Conectado')
+        .first()
+        .waitFor();
       await scan(page, report, 'connected accounts', v);
       await dialog(
         page,
         report,
         'accounts: disconnect dialog',
         variant,
-        page.getByRole('article', { name: 'Conta LinkedIn' }).getByRole('button', { name: 'Desconectar' }),
+        page
+          .getByRole('article', { name: 'Conta LinkedIn', exact: true })
+          .getByRole('button', { name: 'Desconectar' }),
       );
       // The Facebook Page picker shows during a connection (the sandbox account has two Pages).
       await page
@@ -432,7 +442,7 @@ async function seedUser(email: string): Promise<{ themeId: string }> {
 
 async function connectLinkedIn(page: Page): Promise<void> {
   await page.goto('/connected-accounts');
-  const card = page.getByRole('article', { name: 'Conta LinkedIn' });
+  const card = page.getByRole('article', { name: 'Conta LinkedIn', exact: true });
   await card.getByRole('button', { name: 'Conectar' }).click();
   await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
   await card.getByText('Conectado').first().waitFor();

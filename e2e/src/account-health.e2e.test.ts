@@ -28,7 +28,7 @@ async function nextLinkedIn(ttlSeconds: number) {
 }
 
 async function clickConnect(page: Page, network: string, name: 'Conectar' | 'Reconectar') {
-  const card = page.getByRole('article', { name: `Conta ${network}` });
+  const card = page.getByRole('article', { name: `Conta ${network}`, exact: true });
   await card.getByRole('button', { name }).click();
   // Sandbox consent auto-approves → /auth/callback?connection=true → back here.
   await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
@@ -55,7 +55,7 @@ describe('account health', () => {
     await page.goto('/connected-accounts');
     await nextLinkedIn(60 * DAY_S);
     await clickConnect(page, 'LinkedIn', 'Conectar');
-    const linkedin = page.getByRole('article', { name: 'Conta LinkedIn' });
+    const linkedin = page.getByRole('article', { name: 'Conta LinkedIn', exact: true });
     await linkedin.getByText('Conectado').first().waitFor();
     await page.waitForURL((url) => url.search === '', { timeout: 10_000 });
 
@@ -150,7 +150,11 @@ describe('account health', () => {
     await page.goto('/connected-accounts');
     await nextLinkedIn(60 * DAY_S);
     await clickConnect(page, 'LinkedIn', 'Reconectar');
-    await page.getByRole('article', { name: 'Conta LinkedIn' }).getByText('Conectado').first().waitFor();
+    await page
+      .getByRole('article', { name: 'Conta LinkedIn', exact: true })
+      .getByText('Conectado')
+      .first()
+      .waitFor();
     const renewed = await accountOf(email, 'linkedin');
     expect(renewed.id).toBe(li.id);
     expect(new Date(renewed.expires).getTime()).toBeGreaterThan(Date.now() + 59 * DAY_S * 1000);

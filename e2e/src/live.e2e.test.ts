@@ -99,11 +99,15 @@ describe('live updates across two web processes', () => {
     await pageA.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
     await pageA.goto('/connected-accounts');
     await pageA
-      .getByRole('article', { name: 'Conta LinkedIn' })
+      .getByRole('article', { name: 'Conta LinkedIn', exact: true })
       .getByRole('button', { name: 'Conectar' })
       .click();
     await pageA.waitForURL('**/connected-accounts**', { timeout: 20_000 });
-    await pageA.getByRole('article', { name: 'Conta LinkedIn' }).getByText('Conectado').first().waitFor();
+    await pageA
+      .getByRole('article', { name: 'Conta LinkedIn', exact: true })
+      .getByText('Conectado')
+      .first()
+      .waitFor();
     await createTheme(pageA, 'Ao vivo', { networks: ['LinkedIn'], frequency: 'Diário' });
     await pageA.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
 

@@ -77,7 +77,7 @@ async function control(path: string, body: unknown) {
 
 async function clickConnect(page: Page, network: string): Promise<Locator> {
   await page.goto('/connected-accounts');
-  const card = page.getByRole('article', { name: `Conta ${network}` });
+  const card = page.getByRole('article', { name: `Conta ${network}`, exact: true });
   await card.getByRole('button', { name: 'Conectar' }).click();
   // Sandbox consent auto-approves → /auth/callback?connection=true → back here.
   await page.waitForURL('**/connected-accounts**', { timeout: 30_000 });

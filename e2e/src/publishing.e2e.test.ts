@@ -14,7 +14,7 @@ afterAll(async () => browser?.close());
 
 async function connect(page: Page, network: string) {
   await page.goto('/connected-accounts');
-  const card = page.getByRole('article', { name: `Conta ${network}` });
+  const card = page.getByRole('article', { name: `Conta ${network}`, exact: true });
   await card.getByRole('button', { name: 'Conectar' }).click();
   // Sandbox consent auto-approves → /auth/callback?connection=true → back here.
   await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
@@ -28,7 +28,11 @@ describe('connected accounts and publishing', () => {
     await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
 
     await connect(page, 'LinkedIn');
-    await page.getByRole('article', { name: 'Conta LinkedIn' }).getByText('Conectado').first().waitFor();
+    await page
+      .getByRole('article', { name: 'Conta LinkedIn', exact: true })
+      .getByText('Conectado')
+      .first()
+      .waitFor();
     await connect(page, 'X');
     await page.getByRole('article', { name: 'Conta X' }).getByText('Conectado').first().waitFor();
     await connect(page, 'Facebook');

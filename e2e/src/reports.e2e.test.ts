@@ -156,7 +156,7 @@ describe('Relatórios', () => {
     expect(figures[0]).toBe(String(totals!.published));
     expect(figures).toContain(reach);
     await clientPage.getByRole('heading', { name: 'Cadência de publicação' }).waitFor();
-    await clientPage.getByRole('heading', { name: 'LinkedIn' }).waitFor();
+    await clientPage.getByRole('heading', { name: 'LinkedIn', exact: true }).waitFor();
     await clientPage.getByRole('link', { name: 'Baixar PDF' }).waitFor();
 
     // Everything the PDF shows: the worst posts of each network, as SQL ranks them (lowest

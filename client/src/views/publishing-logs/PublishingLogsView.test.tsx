@@ -111,7 +111,7 @@ describe('Logs de Publicação', () => {
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('page')).toBe('3'));
     expect(new URLSearchParams(window.location.search).get('from')).toBe('2026-11-01');
     fireEvent.click(screen.getByRole('combobox', { name: text.platform }));
-    fireEvent.click(await screen.findByRole('option', { name: /LinkedIn/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'LinkedIn' }));
     await waitFor(() => expect(window.location.search).toContain('platform=linkedin'));
     expect(window.location.search).not.toContain('page=');
   });
