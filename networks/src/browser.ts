@@ -8,6 +8,7 @@ import {
   PLATFORMS,
   type Platform,
 } from '@pauta/core';
+import { blueskyProfile } from './bluesky/profile.js';
 import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
@@ -15,7 +16,15 @@ import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profi
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
 
-export type { FeedCut, NetworkIcon, NetworkPreview, NetworkProfile, PriorShape } from './profile.js';
+export type {
+  ConnectForm,
+  ConnectFormField,
+  FeedCut,
+  NetworkIcon,
+  NetworkPreview,
+  NetworkProfile,
+  PriorShape,
+} from './profile.js';
 
 const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   linkedin: linkedinProfile,
@@ -23,6 +32,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   x: xProfile,
   instagram: instagramProfile,
   threads: threadsProfile,
+  bluesky: blueskyProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

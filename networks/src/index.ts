@@ -21,6 +21,7 @@ export {
   type OAuthClientDescriptor,
   type PostAnalyticsOptIn,
   type PublisherOptions,
+  type SessionLoginFields,
 } from './descriptor.js';
 export type {
   FacebookOAuthProvider,
@@ -92,9 +93,11 @@ export {
   oauthClient,
   oauthCredentials,
   postAnalyticsEnabled,
+  type SessionClient,
   SIGN_IN_OAUTH_PROVIDERS,
   type StoredAccountHealth,
   scopesFor,
+  sessionClient,
   videoLimitsOf,
   WRITING_GUIDES,
 } from './registry.js';

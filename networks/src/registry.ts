@@ -18,7 +18,13 @@ import type {
   NetworkDescriptor,
   OAuthClientDescriptor,
   PublisherOptions,
+  SessionConnect,
 } from './descriptor.js';
+
+/** A form network's session client (descriptor `session.create`). */
+export type SessionClient = ReturnType<SessionConnect['create']>;
+
+import { bluesky } from './bluesky/index.js';
 import { facebook, facebookOAuth } from './facebook/index.js';
 import type { FacebookOAuthProvider } from './facebook/oauth.js';
 import { googleOAuth } from './google/index.js';
@@ -45,6 +51,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   x,
   instagram,
   threads,
+  bluesky,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -168,6 +175,9 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 
+/** What a network without an app of Pauta's (descriptor `credentials: null`) is configured with. */
+const NO_APP: ClientCredentials = { clientId: '', clientSecret: '' };
+
 function readCredentials(source: CredentialSource, variables: CredentialVariables): ClientCredentials | null {
   const clientId = source[variables.clientId];
   const clientSecret = source[variables.clientSecret];
@@ -207,6 +217,7 @@ export function oauthCredentials(
  */
 export function networkCredentials(source: CredentialSource, platform: Platform): ClientCredentials | null {
   const descriptor = NETWORKS[platform];
+  if (descriptor.credentials === null) return NO_APP;
   const configured = readCredentials(source, descriptor.credentials);
   if (configured) return configured;
   if (!source.SOCIAL_SANDBOX_URL) return null;
@@ -256,10 +267,33 @@ export function oauthClient(
   });
 }
 
-/** The client that connects accounts of a network; null when it has none or is not configured. */
+/**
+ * The session client of a network that connects through a form (Bluesky's app password): it
+ * logs in, renews and ends sessions; null for OAuth networks.
+ */
+export function sessionClient(
+  platform: Platform,
+  runtime: { env: CredentialSource; timeoutMs?: number },
+): SessionClient | null {
+  const session = NETWORKS[platform].session;
+  if (session === undefined) return null;
+  const configured = runtime.env[session.defaultServiceVariable];
+  return session.create({
+    fetch: createNetworkFetch(runtime.env.SOCIAL_SANDBOX_URL),
+    ...(runtime.timeoutMs === undefined ? {} : { timeoutMs: runtime.timeoutMs }),
+    ...(typeof configured === 'string' && configured !== '' ? { defaultService: configured } : {}),
+  });
+}
+
+/**
+ * The client that connects accounts of a network (or, for a form network, its session client,
+ * which renews and revokes); null when it has none or is not configured.
+ */
 export function connectClient(platform: Platform, runtime: OAuthRuntime): OAuthProvider | null {
   const descriptor = NETWORKS[platform];
-  if (!descriptor.capabilities.connect || !descriptor.oauth) return null;
+  if (!descriptor.capabilities.connect) return null;
+  if (descriptor.session) return sessionClient(platform, runtime);
+  if (!descriptor.oauth) return null;
   return oauthClient(descriptor.oauth.name, 'connect', runtime);
 }
 
@@ -302,7 +336,11 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
     );
     clients.set(
       platform,
-      credentials && descriptor.oauth ? oauthClient(descriptor.oauth.name, 'connect', options) : null,
+      descriptor.session
+        ? sessionClient(platform, options)
+        : credentials && descriptor.oauth
+          ? oauthClient(descriptor.oauth.name, 'connect', options)
+          : null,
     );
   }
   return {

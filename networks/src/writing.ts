@@ -48,4 +48,11 @@ export const LONG_FORM: Pick<NetworkWriting, 'tokens' | 'adaptMaxTokens' | 'leng
  * The order the prompts list the networks' guides in. Part of the prompts' text: a change here
  * changes every prompt (a new network goes last).
  */
-export const WRITING_GUIDE_ORDER: readonly Platform[] = ['x', 'linkedin', 'facebook', 'instagram', 'threads'];
+export const WRITING_GUIDE_ORDER: readonly Platform[] = [
+  'x',
+  'linkedin',
+  'facebook',
+  'instagram',
+  'threads',
+  'bluesky',
+];

@@ -23,6 +23,7 @@ const DEFAULTS = {
   x: { month: 1500, day: 17, scope: 'installation' },
   instagram: { month: null, day: 50, scope: 'user' },
   threads: { month: null, day: 250, scope: 'user' },
+  bluesky: { month: null, day: 11_666, scope: 'user' },
 } as const satisfies Record<string, NetworkBudget>;
 
 describe('periods in the user zone', () => {

@@ -12,7 +12,7 @@ import {
 
 describe('platforms', () => {
   it('stores X as x and labels it X (Twitter)', () => {
-    expect(PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads']);
+    expect(PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads', 'bluesky']);
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
   });
@@ -24,6 +24,7 @@ describe('platforms', () => {
       linkedin: 3000,
       facebook: 63206,
       threads: 500,
+      bluesky: 300,
     });
   });
 
@@ -42,6 +43,7 @@ describe('normalizePlatform', () => {
     ['linkedin_oidc', 'linkedin'],
     ['instagram', 'instagram'],
     ['Threads', 'threads'],
+    ['Bluesky', 'bluesky'],
   ] as const)('maps %j to %j', (input, expected) => {
     expect(normalizePlatform(input)).toBe(expected);
   });

@@ -1,7 +1,8 @@
 /**
  * Social networks Pauta publishes to.
  *
- * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads'). Every
+ * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads', 'bluesky').
+ * Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -9,7 +10,7 @@
  * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
  */
 
-export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads'] as const;
+export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'bluesky'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS = {
@@ -18,6 +19,7 @@ export const PLATFORM_LABELS = {
   x: 'X (Twitter)',
   instagram: 'Instagram',
   threads: 'Threads',
+  bluesky: 'Bluesky',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -30,6 +32,7 @@ export const THEME_FORM_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'bluesky',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -42,11 +45,13 @@ export const LISTING_PLATFORMS = [
   'facebook',
   'x',
   'threads',
+  'bluesky',
 ] as const satisfies readonly Platform[];
 
 /**
- * Maximum post length per network. X counts weighted characters and Threads counts an emoji as its
- * UTF-8 bytes (see `measurePostLength`); the others count Unicode code points.
+ * Maximum post length per network. X counts weighted characters, Threads counts an emoji as its
+ * UTF-8 bytes and Bluesky counts graphemes (see `measurePostLength`); the others count Unicode
+ * code points.
  */
 export const PLATFORM_TEXT_LIMITS = {
   x: 280,
@@ -54,6 +59,7 @@ export const PLATFORM_TEXT_LIMITS = {
   linkedin: 3000,
   facebook: 63206,
   threads: 500,
+  bluesky: 300,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -68,6 +74,12 @@ export const X_WEIGHTED_PLATFORMS: readonly Platform[] = ['x'];
  */
 export const EMOJI_BYTES_PLATFORMS: readonly Platform[] = ['threads'];
 
+/**
+ * Networks that count graphemes, what a reader sees as one character (Bluesky's 300: an emoji
+ * with its skin tone or a flag counts one, see `measureGraphemeLength`).
+ */
+export const GRAPHEME_PLATFORMS: readonly Platform[] = ['bluesky'];
+
 /** Networks a user can connect in Contas Conectadas, in the order the cards are shown. */
 export const CONNECTABLE_PLATFORMS = [
   'linkedin',
@@ -75,6 +87,7 @@ export const CONNECTABLE_PLATFORMS = [
   'x',
   'instagram',
   'threads',
+  'bluesky',
 ] as const satisfies readonly Platform[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
@@ -95,6 +108,8 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   x: 'twitter',
   instagram: 'instagram',
   threads: 'threads',
+  // Not OAuth: an app password (its session's tokens are the account's, docs/networks.md).
+  bluesky: 'bluesky',
 } as const satisfies Record<Platform, string>;
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fitsPlatformLimit,
   measureEmojiBytesLength,
+  measureGraphemeLength,
   measurePostLength,
   measureXLength,
   remainingPostLength,
@@ -70,5 +71,22 @@ describe('Threads: an emoji counts its UTF-8 bytes', () => {
     expect(fitsPlatformLimit('threads', 'a'.repeat(501))).toBe(false);
     expect(fitsPlatformLimit('threads', '😀'.repeat(125))).toBe(true);
     expect(fitsPlatformLimit('threads', `${'😀'.repeat(125)}a`)).toBe(false);
+  });
+});
+
+describe('Bluesky: graphemes', () => {
+  it('counts what a reader sees as one character once', () => {
+    expect(measureGraphemeLength('Olá, você!')).toBe(10);
+    expect(measureGraphemeLength('👍🏽🇧🇷❤️')).toBe(3);
+    // "é" written as e + combining acute accent: two code points, one grapheme.
+    expect(measureGraphemeLength('cafe\u0301')).toBe(4);
+    expect(measurePostLength('bluesky', '👨‍👩‍👧 oi')).toBe(4);
+  });
+
+  it('takes 300 and refuses 301; 300 emojis with skin tones still fit', () => {
+    expect(fitsPlatformLimit('bluesky', 'a'.repeat(300))).toBe(true);
+    expect(fitsPlatformLimit('bluesky', 'a'.repeat(301))).toBe(false);
+    expect(fitsPlatformLimit('bluesky', '👍🏽'.repeat(300))).toBe(true);
+    expect(fitsPlatformLimit('bluesky', `${'👍🏽'.repeat(300)}a`)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   anthropicErrorBody,
   mountAnthropic,
 } from './anthropic.js';
+import { BLUESKY_HOST, blueskyFaultBody, mountBluesky } from './bluesky.js';
 import { createControlRouter, SandboxControl } from './control.js';
 import { mountFacebook } from './facebook.js';
 import { FaultInjector } from './faults.js';
@@ -65,6 +66,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const faults = new FaultInjector({
     [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status),
     'graph.threads.net': threadsFaultBody,
+    [BLUESKY_HOST]: blueskyFaultBody,
   });
   const anthropic = new AnthropicStandIn(anthropicOptions);
   const control = new SandboxControl(store, recorder, faults, anthropic, posts);
@@ -105,6 +107,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountLinkedIn(app, ctx);
   mountX(app, ctx);
   mountThreads(app, ctx);
+  mountBluesky(app, ctx);
   mountAnthropic(app, anthropic);
 
   app.use((req, res) => {

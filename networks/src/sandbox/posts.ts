@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { SandboxImage } from './images.js';
 
-export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads';
+export type SandboxPublishNetwork = 'linkedin' | 'facebook' | 'x' | 'instagram' | 'threads' | 'bluesky';
 
 export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
   'linkedin',
@@ -11,6 +11,7 @@ export const SANDBOX_PUBLISH_NETWORKS: readonly SandboxPublishNetwork[] = [
   'x',
   'instagram',
   'threads',
+  'bluesky',
 ];
 
 export interface SandboxPublishedPost {
@@ -25,6 +26,8 @@ export interface SandboxPublishedPost {
   /** The images the post carries, in order, as the network received them (empty: text only). */
   media: SandboxImage[];
   createdAt: string;
+  /** Bluesky: the `app.bsky.feed.post` record as created (facets, embed), for the tests to read. */
+  record?: unknown;
 }
 
 /**
