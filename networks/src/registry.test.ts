@@ -11,7 +11,7 @@ import {
 import { NETWORK_CREDENTIAL_KEYS } from '@pauta/core/config/env';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from './oauth/callback.js';
-import { OAUTH_PROVIDER_NAMES } from './oauth/types.js';
+import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from './oauth/types.js';
 import { testMedia } from './publishing/test-images.js';
 import { PublishError, type PublishTarget } from './publishing/types.js';
 import {
@@ -46,8 +46,10 @@ function recordingFetch() {
   return { fetch, urls };
 }
 
-const dummyClient = (platform: Platform) => {
-  const oauth = NETWORKS[platform].oauth;
+/** The network's OAuth client, or its session client (a form network: Bluesky). */
+const dummyClient = (platform: Platform): OAuthProvider | null => {
+  const { oauth, session } = NETWORKS[platform];
+  if (session) return session.create({ fetch: recordingFetch().fetch });
   return oauth
     ? createOAuthProvider(oauth.name, {
         clientId: 'id',
@@ -121,10 +123,15 @@ describe('networks registry', () => {
     expect(SIGN_IN_OAUTH_PROVIDERS).toEqual(['google', 'facebook', 'linkedin']);
     // core's SignInProvider (stored in oauth_identities, the login buttons) names the same clients.
     expect([...SIGN_IN_OAUTH_PROVIDERS].sort()).toEqual([...SIGN_IN_PROVIDERS].sort());
-    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads']);
+    expect(CONNECT_PLATFORMS).toEqual(['linkedin', 'facebook', 'x', 'instagram', 'threads', 'bluesky']);
     for (const platform of PLATFORMS) {
-      const { capabilities, oauth } = NETWORKS[platform];
-      expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
+      const { capabilities, oauth, session } = NETWORKS[platform];
+      // Connect: an OAuth client with connect scopes, or a connect form's session (never both).
+      expect(capabilities.connect, platform).toBe(
+        oauth?.scopes.connect !== undefined || session !== undefined,
+      );
+      expect(oauth !== null && session !== undefined, platform).toBe(false);
+      if (session) continue;
       expect(connectPlatformOf(oauth?.name ?? 'google')).toBe(capabilities.connect ? platform : null);
     }
     expect(connectPlatformOf('google')).toBeNull();
@@ -146,7 +153,7 @@ describe('networks registry', () => {
         typeof client?.revokeToken === 'function',
       );
     }
-    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x']);
+    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x', 'bluesky']);
   });
 
   it('lookup: exactly the networks whose publisher lists recent posts, with a read-only GET', async () => {
@@ -241,7 +248,7 @@ describe('networks registry', () => {
           .catch(() => undefined);
         expect(withImage.urls.length, platform).toBe(1);
         expect(withImage.urls[0], platform).toMatch(
-          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$/,
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$|\/xrpc\/com\.atproto\.repo\.uploadBlob$/,
         );
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.

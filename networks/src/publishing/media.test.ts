@@ -45,7 +45,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       x: 'o X (Twitter) aceita até 5 MB',
       instagram: 'o Instagram aceita até 8 MB',
       threads: 'o Threads aceita até 8 MB',
-      bluesky: 'o Bluesky aceita até 1 MB',
+      bluesky: 'o Bluesky aceita até 977 KB',
     };
     for (const platform of PLATFORMS) {
       const max = mediaLimitsOf(platform).maxBytes;
