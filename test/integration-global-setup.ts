@@ -8,7 +8,14 @@ import { createDb, migrateToLatest } from '../db/src/index.js';
 
 const none = { month: 0, day: 0, scope: 'installation' };
 /** `network_budgets` with every network's budget off. */
-export const NO_BUDGETS = { linkedin: none, facebook: none, x: none, instagram: none, threads: none };
+export const NO_BUDGETS = {
+  linkedin: none,
+  facebook: none,
+  x: none,
+  instagram: none,
+  threads: none,
+  bluesky: none,
+};
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

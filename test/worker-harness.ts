@@ -6,7 +6,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { Platform } from '../core/src/index.js';
 import { type DbHandle, insertTheme, type Keyring, upsertAccount } from '../db/src/index.js';
-import { type FacebookOAuthProvider, oauthClient, scopesFor } from '../networks/src/index.js';
+import { type FacebookOAuthProvider, oauthClient, scopesFor, sessionClient } from '../networks/src/index.js';
 import { TEST_KEYS } from './server-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -20,11 +20,30 @@ export async function connectThroughSandbox(
     userId: string;
     /** The workspace it is connected in; absent: the person's personal one. */
     workspaceId?: string;
-    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads'>;
+    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads' | 'bluesky'>;
     sandboxUser?: string;
   },
 ) {
   const name = options.platform;
+  if (name === 'bluesky') {
+    // Bluesky connects with an app password (its connect form), not an authorization code.
+    const client = sessionClient('bluesky', { env: { SOCIAL_SANDBOX_URL: options.sandboxUrl } })!;
+    const account = await client.login({
+      identifier: 'anasouza.bsky.social',
+      password: 'abcd-efgh-ijkl-mnop',
+    });
+    return upsertAccount(handle.db, keyring, {
+      userId: options.userId,
+      ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
+      platform: name,
+      platformUserId: account.platformUserId,
+      platformUsername: account.platformUsername,
+      accountData: { provider: name },
+      accessToken: account.accessToken,
+      refreshToken: account.refreshToken,
+      accessTokenExpiresAt: account.accessTokenExpiresAt,
+    });
+  }
   const provider = oauthClient(name, 'connect', {
     env: { SOCIAL_SANDBOX_URL: options.sandboxUrl },
     appUrl: 'http://localhost:3000',

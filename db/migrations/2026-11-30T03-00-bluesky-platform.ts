@@ -38,9 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['publishing_logs', 'published_posts', 'suggested_posts', 'connected_accounts'])
     await sql`DELETE FROM ${sql.table(table)} WHERE platform = 'bluesky'`.execute(db);
+  // A theme whose only network is Bluesky goes first: removing its last network would break the
+  // themes' check (at least one network) before the row could go.
+  await sql`DELETE FROM themes WHERE social_networks = ARRAY['bluesky']::text[]`.execute(db);
   await sql`UPDATE themes SET social_networks = array_remove(social_networks, 'bluesky') WHERE 'bluesky' = ANY(social_networks)`.execute(
     db,
   );
-  await sql`DELETE FROM themes WHERE cardinality(social_networks) = 0`.execute(db);
   await setChecks(db, BEFORE);
 }

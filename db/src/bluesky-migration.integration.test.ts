@@ -51,7 +51,12 @@ async function check(db: Kysely<Database>) {
   expect(account.platform).toBe('bluesky');
   const theme = await db
     .insertInto('themes')
-    .values({ user_id: user.id, name: 'Só Bluesky', description: '', social_networks: ['bluesky'] })
+    .values({
+      user_id: user.id,
+      name: 'Só Bluesky',
+      description: 'Posts só no Bluesky',
+      social_networks: ['bluesky'],
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await expect(

@@ -124,6 +124,7 @@ export const noBudgetUsage = {
     x: { month: 1500, day: 17, scope: 'installation' },
     instagram: { month: null, day: 50, scope: 'user' },
     threads: { month: null, day: 250, scope: 'user' },
+    bluesky: { month: null, day: 11_666, scope: 'user' },
   },
   budgets: {
     linkedin: { month: null, day: null, scope: 'installation' },
@@ -131,6 +132,7 @@ export const noBudgetUsage = {
     x: { month: null, day: null, scope: 'installation' },
     instagram: { month: null, day: null, scope: 'user' },
     threads: { month: null, day: null, scope: 'user' },
+    bluesky: { month: null, day: null, scope: 'user' },
   },
 };
 

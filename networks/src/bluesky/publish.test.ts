@@ -173,7 +173,7 @@ describe('Bluesky adapter', () => {
       ['Descrição da imagem 1', 1200, 800],
       ['Descrição da imagem 2', 1200, 800],
     ]);
-    const embed = (post?.record as { embed: { $type: string; images: { aspectRatio: unknown }[] } }).embed;
+    const embed = (post!.record as { embed: { $type: string; images: { aspectRatio: unknown }[] } }).embed;
     expect(embed.$type).toBe('app.bsky.embed.images');
     expect(embed.images[0]?.aspectRatio).toEqual({ width: 1200, height: 800 });
   });

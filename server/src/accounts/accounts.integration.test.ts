@@ -144,6 +144,8 @@ describe('connecting accounts', () => {
       ['x', 'not_connected'],
       ['instagram', 'not_connected'],
       ['threads', 'not_connected'],
+      // Bluesky needs no app of Pauta's (each account's app password): always connectable.
+      ['bluesky', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -661,6 +663,8 @@ describe('starting a connection', () => {
       'not_configured',
       'not_configured',
       'not_configured',
+      // Bluesky logs in with each account's app password: nothing to configure.
+      'not_connected',
     ]);
   });
 });

@@ -205,6 +205,7 @@ describe('dashboard.charts', () => {
       x: 2,
       instagram: 0,
       threads: 0,
+      bluesky: 0,
     });
     expect(charts.upcoming[5]).toEqual({
       weekStart: '2026-04-13',
@@ -213,6 +214,7 @@ describe('dashboard.charts', () => {
       x: 0,
       instagram: 0,
       threads: 0,
+      bluesky: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(
       true,

@@ -115,7 +115,7 @@ describe('Dashboard', () => {
       within(upcoming)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual([text.axisWeek, 'LinkedIn', 'Instagram', 'Facebook', 'X (Twitter)', 'Threads']);
+    ).toEqual([text.axisWeek, 'LinkedIn', 'Instagram', 'Facebook', 'X (Twitter)', 'Threads', 'Bluesky']);
     expect(weekLabel('2026-01-04')).toBe('04/01');
   });
 
