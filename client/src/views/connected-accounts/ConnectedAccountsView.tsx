@@ -7,6 +7,7 @@ import {
   PLATFORM_LABELS,
   sharedAccountMessages,
 } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +20,7 @@ import { browserNavigation } from '../../lib/oauth';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AccountCard } from './AccountCard';
+import { ConnectFormModal } from './ConnectFormModal';
 import {
   describeConnectionError,
   forgetConnectPlatform,
@@ -60,6 +62,7 @@ export function ConnectedAccountsView() {
   );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
+  const [formPlatform, setFormPlatform] = useState<ConnectablePlatform | null>(null);
   const announced = useRef(false);
 
   const reload = useCallback(
@@ -110,6 +113,11 @@ export function ConnectedAccountsView() {
 
   const connect = (platform: ConnectablePlatform) => {
     if (connecting) return;
+    // A network that logs in through a form (an app password) opens it here: no redirect.
+    if (NETWORK_PROFILES[platform].connectForm) {
+      setFormPlatform(platform);
+      return;
+    }
     setConnecting(platform);
     rememberConnectPlatform(platform);
     browserNavigation.assign(connectStartUrl(platform));
@@ -158,6 +166,7 @@ export function ConnectedAccountsView() {
         onClose={() => setDisconnecting(null)}
         onDisconnected={reload}
       />
+      <ConnectFormModal platform={formPlatform} onClose={() => setFormPlatform(null)} onConnected={reload} />
       <PickFacebookPageModal pendingId={pendingId} onClose={() => setPendingId(null)} onConnected={reload} />
       <PickInstagramAccountModal
         pendingId={instagramPendingId}
