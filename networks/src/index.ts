@@ -53,6 +53,8 @@ export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
 export { normaliseText } from './publishing/lookup.js';
 export { checkMedia } from './publishing/media.js';
 export {
+  type LinkPage,
+  type LinkPageFetcher,
   type LookupRequest,
   type LookupResult,
   type MetricsRequest,

@@ -39,6 +39,7 @@ import {
   type OAuthProviderOptions,
   type OAuthPurpose,
 } from './oauth/types.js';
+import { sandboxLinkPageFetcher } from './publishing/link-page.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';
 import { threads, threadsOAuth } from './threads/index.js';
@@ -326,6 +327,7 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
       credentials
         ? descriptor.createPublisher({
             ...descriptor.publisherSettings?.(options.env),
+            ...(options.env.SOCIAL_SANDBOX_URL ? { fetchLinkPage: sandboxLinkPageFetcher(fetch) } : {}),
             ...options.publisher,
             fetch,
             timeoutMs: options.timeoutMs,

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectRefusedError } from '../connect/types.js';
 import { OAuthProviderError } from '../oauth/errors.js';
+import { sandboxLinkPageFetcher } from '../publishing/link-page.js';
 import { testMedia } from '../publishing/test-images.js';
 import { PublishError, type PublishTarget } from '../publishing/types.js';
 import { SANDBOX_BLUESKY_ACCOUNTS } from '../sandbox/bluesky.js';
@@ -161,6 +162,35 @@ describe('Bluesky adapter', () => {
       ['#marketingDigital', { $type: 'app.bsky.richtext.facet#tag', tag: 'marketingDigital' }],
     ]);
     expect(sandbox.requests({ pathPrefix: '/xrpc/com.atproto.repo.createRecord' })).toHaveLength(1);
+  });
+
+  it('carries the first link’s card: the page’s Open Graph title, description and image as a thumb blob', async () => {
+    const { target } = await connect();
+    const link = 'https://www.exemplo.com.br/blog/planejamento';
+    const text = `Novo post no blog: ${link} e também https://outro.com.br`;
+    await createBlueskyAdapter({ fetch: fetch(), fetchLinkPage: sandboxLinkPageFetcher(fetch()) }).publish({
+      target,
+      title: 't',
+      text,
+    });
+    const [post] = sandbox.publishedPosts('bluesky');
+    const embed = (post!.record as { embed: { $type: string; external: Record<string, unknown> } }).embed;
+    expect(embed.$type).toBe('app.bsky.embed.external');
+    expect(embed.external).toMatchObject({
+      uri: link,
+      title: 'Como planejar o mês & não surtar',
+      description: 'Um roteiro simples para agências pequenas.',
+      thumb: { $type: 'blob', mimeType: 'image/jpeg' },
+    });
+    expect(sandbox.requests({ pathPrefix: '/xrpc/com.atproto.repo.uploadBlob' })).toHaveLength(1);
+    // A page that cannot be read (404) gives a post without a card, not a failure.
+    sandbox.clearPublishedPosts();
+    await createBlueskyAdapter({ fetch: fetch(), fetchLinkPage: sandboxLinkPageFetcher(fetch()) }).publish({
+      target,
+      title: 't',
+      text: 'Sem cartão: https://www.exemplo.com.br/nada',
+    });
+    expect((sandbox.publishedPosts('bluesky')[0]?.record as { embed?: unknown }).embed).toBeUndefined();
   });
 
   it('uploads each image as a blob and embeds them with their alt text and aspect ratio', async () => {

@@ -1,7 +1,8 @@
 // Bluesky: a post is one `app.bsky.feed.post` record created with `com.atproto.repo.createRecord`
 // in the account's repository (its DID). Images are uploaded first (`com.atproto.repo.uploadBlob`,
 // invisible until a record points at them) and embedded as `app.bsky.embed.images` with their alt
-// text and aspect ratio; links, mentions and hashtags become facets (facets.ts). Only createRecord
+// text and aspect ratio; links, mentions and hashtags become facets (facets.ts); a post without
+// images carries its first link's card (link-card.ts, `app.bsky.embed.external`). Only createRecord
 // makes a post visible: a doubtful outcome there is resolved by listing the repository's recent
 // posts (`com.atproto.repo.listRecords`) before anything is sent again (docs/publishing.md).
 import { fitsPlatformLimit } from '@pauta/core';
@@ -27,7 +28,8 @@ import {
   type PublishTarget,
 } from '../publishing/types.js';
 import { BLUESKY_ERRORS } from './errors.js';
-import { detectFacets, mentionedHandles } from './facets.js';
+import { detectFacets, firstLink, mentionedHandles } from './facets.js';
+import { buildLinkCard } from './link-card.js';
 import { BLUESKY_MEDIA_LIMITS } from './media.js';
 import { splitSession } from './session.js';
 import { BLUESKY_WEB, POST_COLLECTION, xrpc } from './xrpc.js';
@@ -75,6 +77,61 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
       }
     }
     return dids;
+  };
+
+  const uploadBlob = async (
+    ctx: HttpContext,
+    session: { service: string; jwt: string },
+    file: { bytes: Uint8Array; mimeType: string },
+    signal: AbortSignal | undefined,
+  ): Promise<Record<string, unknown>> => {
+    const result = await xrpc(ctx, {
+      ...session,
+      nsid: 'com.atproto.repo.uploadBlob',
+      bytes: { data: file.bytes, mimeType: file.mimeType },
+      signal,
+    });
+    const blob = isObject(result.json) ? result.json.blob : null;
+    if (!isObject(blob)) {
+      throw publishError(
+        ctx,
+        'retryable',
+        'NETWORK_UNAVAILABLE',
+        'bluesky: uploadBlob answer without a blob',
+      );
+    }
+    return blob;
+  };
+
+  /** The first link's card, its image uploaded as the thumb; null without a link or a readable page. */
+  const linkCard = async (
+    ctx: HttpContext,
+    session: { service: string; jwt: string },
+    text: string,
+    signal: AbortSignal | undefined,
+  ) => {
+    const uri = firstLink(text);
+    if (uri === null || options.fetchLinkPage === undefined) return null;
+    const card = await buildLinkCard(uri, options.fetchLinkPage);
+    if (card === null) return null;
+    let thumb: Record<string, unknown> | null = null;
+    if (card.thumb !== null) {
+      try {
+        thumb = await uploadBlob(ctx, session, card.thumb, signal);
+      } catch (error) {
+        // An image Bluesky refuses (size, type) leaves the card without it; anything else stops.
+        if (!(error instanceof PublishError && error.kind === 'permanent')) throw error;
+      }
+    }
+    return {
+      $type: 'app.bsky.embed.external',
+      external: {
+        uri: card.uri,
+        title: card.title,
+        description: card.description,
+        ...(thumb === null ? {} : { thumb }),
+      },
+    };
   };
 
   const uploadImage = async (
@@ -125,10 +182,12 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
         const uploaded = await mapLimitedMedia(images, UPLOAD_CONCURRENCY, (image) =>
           uploadImage(ctx, session, image, signal),
         );
-        return {
-          facets: detectFacets(request.text, dids),
-          embed: uploaded.length === 0 ? null : { $type: 'app.bsky.embed.images', images: uploaded },
-        };
+        // One embed per post: the images, or else the link's card.
+        const embed =
+          uploaded.length > 0
+            ? { $type: 'app.bsky.embed.images', images: uploaded }
+            : await linkCard(ctx, session, request.text, signal);
+        return { facets: detectFacets(request.text, dids), embed };
       });
       const record = {
         $type: POST_COLLECTION,

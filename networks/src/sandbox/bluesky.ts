@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { measurePostLength, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import { type Request, type Response, Router } from 'express';
+import { jpegImage } from '../publishing/test-images.js';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import type { SandboxContext } from './oauth-common.js';
 
@@ -446,4 +447,23 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
     res.json({ posts });
   });
   app.use(`/${BLUESKY_HOST}/xrpc`, xrpc);
+
+  // A site the tests' posts link to (Bluesky's link card reads its page and image).
+  app.get(`/${LINK_SITE}/blog/:slug`, (req, res) => {
+    res
+      .type('html')
+      .send(
+        `<!doctype html><html><head><title>Blog — ${req.params.slug}</title>` +
+          `<meta property="og:title" content="Como planejar o mês &amp; não surtar">` +
+          `<meta name="og:description" content="Um roteiro simples para agências pequenas.">` +
+          `<meta property="og:image" content="/capa.jpg"></head><body>Post</body></html>`,
+      );
+  });
+  app.get(`/${LINK_SITE}/capa.jpg`, (_req, res) => {
+    res.type('image/jpeg').send(LINK_THUMB);
+  });
 }
+
+/** The tests' linked site: its pages carry Open Graph tags and a cover image. */
+export const LINK_SITE = 'www.exemplo.com.br';
+const LINK_THUMB = jpegImage(1200, 630, 7);
