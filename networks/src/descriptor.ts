@@ -120,7 +120,22 @@ export interface SessionConnect {
     fetch: typeof globalThis.fetch;
     timeoutMs?: number;
     defaultService?: string;
-  }): OAuthProvider & { login(fields: SessionLoginFields): Promise<ConnectedAccount> };
+  }): OAuthProvider & {
+    login(fields: SessionLoginFields): Promise<ConnectedAccount>;
+    /** The default server answers (doctor): its URL, or a SessionProbeError saying why not. */
+    probe(): Promise<string>;
+  };
+}
+
+/** The default server of a form network did not answer as one (doctor's check). */
+export class SessionProbeError extends Error {
+  override readonly name = 'SessionProbeError';
+  constructor(
+    readonly service: string,
+    readonly detail: string,
+  ) {
+    super(`${service}: ${detail}`);
+  }
 }
 
 /** What the connect form sends (the profile's `connectForm` field names). */

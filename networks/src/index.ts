@@ -22,6 +22,7 @@ export {
   type PostAnalyticsOptIn,
   type PublisherOptions,
   type SessionLoginFields,
+  SessionProbeError,
 } from './descriptor.js';
 export type {
   FacebookOAuthProvider,

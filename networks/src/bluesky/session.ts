@@ -8,7 +8,7 @@
 // token is `<service URL> <JWT>` (sealed like every token), so the publisher, the refresh and the
 // follower count know where to call without a column of their own.
 import { type ConnectedAccount, ConnectRefusedError } from '../connect/types.js';
-import type { SessionLoginFields } from '../descriptor.js';
+import { type SessionLoginFields, SessionProbeError } from '../descriptor.js';
 import { OAuthProviderError } from '../oauth/errors.js';
 import type { OAuthProvider, OAuthTokens } from '../oauth/types.js';
 import type { HttpContext } from '../publishing/http.js';
@@ -77,6 +77,8 @@ export const LOGIN_REFUSALS = {
 export interface BlueskySessionClient extends OAuthProvider {
   /** createSession, then the profile: the account to save. */
   login(input: SessionLoginFields): Promise<ConnectedAccount>;
+  /** `com.atproto.server.describeServer` of the default server (no login): its URL, or why not. */
+  probe(): Promise<string>;
 }
 
 function notOAuth(): never {
@@ -185,6 +187,21 @@ export function createBlueskySessionClient(options: {
         refreshToken: tokens.refreshToken,
         accessTokenExpiresAt: tokens.accessTokenExpiresAt,
       };
+    },
+    async probe() {
+      try {
+        const result = await xrpc(ctx([]), {
+          service: defaultService,
+          nsid: 'com.atproto.server.describeServer',
+          jwt: null,
+        });
+        if (stringField(result.json, 'did') === null)
+          throw new SessionProbeError(defaultService, 'a resposta não é de um servidor AT Protocol');
+        return defaultService;
+      } catch (error) {
+        if (error instanceof SessionProbeError) throw error;
+        throw new SessionProbeError(defaultService, error instanceof Error ? error.message : String(error));
+      }
     },
     async refreshAccessToken(refreshToken) {
       const { service, jwt } = splitSession(refreshToken);

@@ -309,6 +309,13 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
     for (const [token, held] of tokens) if (held.did === session.did) tokens.delete(token);
     res.status(200).end();
   });
+  xrpc.get('/com.atproto.server.describeServer', (_req, res) => {
+    res.json({
+      did: 'did:web:bsky.social',
+      availableUserDomains: ['.bsky.social'],
+      inviteCodeRequired: false,
+    });
+  });
   xrpc.get('/com.atproto.identity.resolveHandle', (req, res) => {
     const handle = String(req.query.handle ?? '').toLowerCase();
     const account = SANDBOX_BLUESKY_ACCOUNTS.find((candidate) => candidate.handle === handle);
