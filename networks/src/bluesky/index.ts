@@ -9,6 +9,7 @@ import { fetchBlueskyFollowers } from './followers.js';
 import { BLUESKY_MEDIA_LIMITS } from './media.js';
 import { createBlueskyAdapter } from './publish.js';
 import { createBlueskySessionClient, LOGIN_REFUSALS } from './session.js';
+import { BLUESKY_VIDEO_LIMITS } from './video.js';
 import { blueskyWriting } from './writing.js';
 
 export const bluesky: NetworkDescriptor = {
@@ -43,7 +44,7 @@ export const bluesky: NetworkDescriptor = {
   postingBudget: { month: null, day: 11_666, scope: 'user' },
   writing: blueskyWriting,
   mediaLimits: BLUESKY_MEDIA_LIMITS,
-  videoLimits: {},
+  videoLimits: BLUESKY_VIDEO_LIMITS,
   createPublisher: ({ appSecret: _unused, ...options }) => createBlueskyAdapter(options),
   fetchFollowers: fetchBlueskyFollowers,
 };

@@ -6,7 +6,7 @@
 // makes a post visible: a doubtful outcome there is resolved by listing the repository's recent
 // posts (`com.atproto.repo.listRecords`) before anything is sent again (docs/publishing.md).
 import { fitsPlatformLimit } from '@pauta/core';
-import { explainFailure } from '../publishing/errors.js';
+import { explainedBy } from '../publishing/errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
@@ -139,28 +139,11 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
     session: { service: string; jwt: string },
     image: PublishMedia,
     signal: AbortSignal | undefined,
-  ) => {
-    const result = await xrpc(ctx, {
-      ...session,
-      nsid: 'com.atproto.repo.uploadBlob',
-      bytes: { data: image.bytes, mimeType: image.mimeType },
-      signal,
-    });
-    const blob = isObject(result.json) ? result.json.blob : null;
-    if (!isObject(blob)) {
-      throw publishError(
-        ctx,
-        'retryable',
-        'NETWORK_UNAVAILABLE',
-        'bluesky: uploadBlob answer without a blob',
-      );
-    }
-    return {
-      alt: altTextFor(image, ALT_TEXT_MAX),
-      image: blob,
-      aspectRatio: { width: image.width, height: image.height },
-    };
-  };
+  ) => ({
+    alt: altTextFor(image, ALT_TEXT_MAX),
+    image: await uploadBlob(ctx, session, image, signal),
+    aspectRatio: { width: image.width, height: image.height },
+  });
 
   const adapter: NetworkAdapter = {
     platform: 'bluesky',
@@ -247,8 +230,8 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
       return metrics;
     },
   };
-  return {
-    platform: 'bluesky',
+  return explainedBy(BLUESKY_ERRORS, {
+    ...adapter,
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
       const session = splitSession(request.target.accessToken);
@@ -291,13 +274,5 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
         }),
       );
     },
-    publish: (request, callOptions) =>
-      adapter.publish(request, callOptions).catch((error: unknown) => {
-        throw explainFailure('bluesky', BLUESKY_ERRORS, error);
-      }),
-    fetchMetrics: (request) =>
-      adapter.fetchMetrics(request).catch((error: unknown) => {
-        throw explainFailure('bluesky', BLUESKY_ERRORS, error);
-      }),
-  };
+  });
 }

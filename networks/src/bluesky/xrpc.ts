@@ -8,11 +8,10 @@ import {
   type HttpContext,
   type HttpResult,
   parseRateLimitReset,
-  publishError,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
-import type { PublishError } from '../publishing/types.js';
+import { PublishError } from '../publishing/types.js';
 
 /** The entryway most accounts log in through (bsky.social hosts them on its PDSes). */
 export const BLUESKY_DEFAULT_SERVICE = 'https://bsky.social';
@@ -40,29 +39,17 @@ export function xrpcError(result: Pick<HttpResult, 'json'>): {
 export function classifyXrpcFailure(ctx: HttpContext, result: HttpResult): PublishError {
   const { error, message } = xrpcError(result);
   const detail = [error, message].filter((part) => part !== null).join(': ');
-  if (error === 'ExpiredToken' || error === 'InvalidToken') {
-    return publishError(
-      ctx,
-      'auth',
-      'ACCOUNT_NEEDS_RECONNECT',
-      `bluesky answered ${result.status}: ${detail}`,
-      {
-        status: result.status,
-        networkCode: error,
-      },
-    );
-  }
-  if (result.status === 429) {
-    const reset = parseRateLimitReset(result.headers.get('ratelimit-reset'));
-    const failure = classifyHttpStatus(ctx, result, detail, error ?? undefined);
-    return reset === null
-      ? failure
-      : publishError(ctx, 'rate_limited', 'RATE_LIMITED', failure.message, {
-          ...failure.details,
-          retryAfterMs: reset,
-        });
-  }
-  return classifyHttpStatus(ctx, result, detail, error ?? undefined);
+  const failure = classifyHttpStatus(ctx, result, detail, error ?? undefined);
+  // A 400 that only a new session fixes: renewed with refreshSession, then tried again.
+  if (error === 'ExpiredToken' || error === 'InvalidToken')
+    return new PublishError('auth', 'ACCOUNT_NEEDS_RECONNECT', failure.message, failure.details);
+  const reset = result.status === 429 ? parseRateLimitReset(result.headers.get('ratelimit-reset')) : null;
+  return reset === null
+    ? failure
+    : new PublishError('rate_limited', 'RATE_LIMITED', failure.message, {
+        ...failure.details,
+        retryAfterMs: reset,
+      });
 }
 
 /** One XRPC call; a non-2xx answer throws its classified PublishError. */

@@ -3,7 +3,7 @@
 // happened and what to do. The table only explains: the kind (retry, wait, refresh, stop, check by
 // hand) is decided by the classification in each adapter and publishing/http.ts, unchanged.
 import { PLATFORM_LABELS, type Platform } from '@pauta/core';
-import { PublishError } from './types.js';
+import { type NetworkAdapter, PublishError } from './types.js';
 
 /**
  * One row: `key` is what the adapter recorded as `details.networkCode` (`190/463`, `187`,
@@ -154,6 +154,18 @@ export function explainFailure(platform: Platform, table: NetworkErrorTable, err
   const explained = new PublishError(error.kind, error.code, error.message, { ...error.details, reason });
   explained.stack = error.stack;
   return explained;
+}
+
+/** The adapter whose publish and metrics failures carry their pt-BR reason from `table`. */
+export function explainedBy(table: NetworkErrorTable, adapter: NetworkAdapter): NetworkAdapter {
+  const explain = (error: unknown): never => {
+    throw explainFailure(adapter.platform, table, error);
+  };
+  return {
+    ...adapter,
+    publish: (request, callOptions) => adapter.publish(request, callOptions).catch(explain),
+    fetchMetrics: (request) => adapter.fetchMetrics(request).catch(explain),
+  };
 }
 
 /**
