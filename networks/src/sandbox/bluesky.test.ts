@@ -72,6 +72,35 @@ describe('sandbox Bluesky', () => {
     });
   });
 
+  it('keeps sessions across a restart (signed JWTs), but a used refresh JWT stays retired', async () => {
+    const session = await call('com.atproto.server.createSession', {
+      json: { identifier: ana.handle, password: ana.appPassword },
+    });
+    const restarted = await startSandbox();
+    try {
+      const profile = await fetch(
+        `${restarted.url}/bsky.social/xrpc/app.bsky.actor.getProfile?actor=${ana.did}`,
+        {
+          headers: { authorization: `Bearer ${session.body.accessJwt}` },
+        },
+      );
+      expect(profile.status).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+    const refreshJwt = session.body.refreshJwt as string;
+    expect((await call('com.atproto.server.refreshSession', { jwt: refreshJwt, json: {} })).status).toBe(200);
+    expect(await call('com.atproto.server.refreshSession', { jwt: refreshJwt, json: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'InvalidToken' },
+    });
+    // A token signed by anyone else is not a session.
+    const [header, payload] = refreshJwt.split('.');
+    expect((await call('app.bsky.actor.getProfile', { jwt: `${header}.${payload}.forjada` })).status).toBe(
+      400,
+    );
+  });
+
   it('refuses a wrong app password with 401 and, after 30 attempts in 5 minutes, 429 with ratelimit headers', async () => {
     const attempt = () =>
       call('com.atproto.server.createSession', {

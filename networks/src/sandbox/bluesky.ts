@@ -6,7 +6,7 @@
 // getPosts. Errors have XRPC's shape `{ error, message }`: 400 InvalidRequest / ExpiredToken /
 // InvalidToken / BlobTooLarge, 401 AuthenticationRequired, 429 RateLimitExceeded with the
 // `ratelimit-*` headers.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { measurePostLength, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import { type Request, type Response, Router } from 'express';
 import { jpegImage } from '../publishing/test-images.js';
@@ -57,6 +57,8 @@ interface Jwt {
   did: string;
   scope: 'com.atproto.appPass' | 'com.atproto.refresh';
   exp: number;
+  /** When it was issued (epoch ms): deleteSession ends every session issued before it. */
+  iat: number;
   jti: string;
 }
 
@@ -85,9 +87,34 @@ export function blueskyFaultBody(status: number): unknown {
   return { error: 'InvalidRequest', message: 'Invalid request' };
 }
 
+/**
+ * The sandbox signs its JWTs (HMAC with a fixed key) instead of keeping them, so the sessions of
+ * Pauta's connected accounts survive a sandbox restart (issue 13); only what ended them (a
+ * refresh JWT used, deleteSession) is kept, in memory.
+ */
+const SIGNING_KEY = 'pauta-sandbox-bluesky';
+
+function sign(data: string): string {
+  return createHmac('sha256', SIGNING_KEY).update(data).digest('base64url');
+}
+
 function jwt(payload: Jwt): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ typ: 'at+jwt', alg: 'ES256K' })}.${part({ ...payload, sub: payload.did })}.${randomBytes(16).toString('base64url')}`;
+  const body = `${part({ typ: 'at+jwt', alg: 'HS256' })}.${part({ ...payload, sub: payload.did })}`;
+  return `${body}.${sign(body)}`;
+}
+
+/** The payload of a JWT this sandbox signed, or null. */
+function verify(token: string): Jwt | null {
+  const [header, payload, signature] = token.split('.');
+  if (header === undefined || payload === undefined || signature !== sign(`${header}.${payload}`))
+    return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return isObject(claims) && typeof claims.did === 'string' ? (claims as unknown as Jwt) : null;
+  } catch {
+    return null;
+  }
 }
 
 function cidOf(bytes: Uint8Array | string): string {
@@ -203,7 +230,9 @@ function invalidPost(record: Record<string, unknown>, blobs: Map<string, Blob>, 
 
 export function mountBluesky(app: Router, ctx: SandboxContext): void {
   const accounts = new Map(SANDBOX_BLUESKY_ACCOUNTS.map((account) => [account.did, account]));
-  const tokens = new Map<string, Jwt>();
+  /** Refresh JWTs already used (retired) and when each account's sessions were ended. */
+  const retired = new Set<string>();
+  const endedAt = new Map<string, number>();
   const blobs = new Map<string, Blob>();
   const sessionAttempts = new Map<string, number[]>();
   let counter = 0;
@@ -222,18 +251,18 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
       did,
       scope: 'com.atproto.appPass',
       exp: now + ACCESS_TTL_S,
+      iat: Date.now(),
       jti: randomBytes(8).toString('hex'),
     };
     const refresh: Jwt = {
       did,
       scope: 'com.atproto.refresh',
       exp: now + REFRESH_TTL_S,
+      iat: Date.now(),
       jti: randomBytes(8).toString('hex'),
     };
     const accessJwt = jwt(access);
     const refreshJwt = jwt(refresh);
-    tokens.set(accessJwt, access);
-    tokens.set(refreshJwt, refresh);
     const account = accounts.get(did)!;
     return {
       accessJwt,
@@ -254,8 +283,10 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
       sendXrpcError(res, 401, 'AuthenticationRequired', 'Authentication Required');
       return null;
     }
-    const session = tokens.get(token);
-    if (session === undefined || session.scope !== scope) {
+    const session = verify(token);
+    const ended =
+      session !== null && (retired.has(session.jti) || session.iat <= (endedAt.get(session.did) ?? -1));
+    if (session === null || session.scope !== scope || ended || !accounts.has(session.did)) {
       sendXrpcError(res, 400, 'InvalidToken', 'Token could not be verified');
       return null;
     }
@@ -300,13 +331,13 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
     const session = authed(req, res, 'com.atproto.refresh');
     if (session === null) return;
     // The old refresh JWT is retired: a second refresh with it is refused (InvalidToken).
-    tokens.delete(req.get('authorization')!.slice(7));
+    retired.add(session.jti);
     res.json(issue(session.did));
   });
   xrpc.post('/com.atproto.server.deleteSession', (req, res) => {
     const session = authed(req, res, 'com.atproto.refresh');
     if (session === null) return;
-    for (const [token, held] of tokens) if (held.did === session.did) tokens.delete(token);
+    endedAt.set(session.did, Date.now());
     res.status(200).end();
   });
   xrpc.get('/com.atproto.server.describeServer', (_req, res) => {
