@@ -103,7 +103,7 @@ describe('Bluesky session (app password)', () => {
     expect((server as ConnectRefusedError).reason).toBe('bluesky_bad_service');
   });
 
-  it('renews an expired access JWT with refreshSession; the old refresh JWT is then refused (invalid_grant)', async () => {
+  it('renews an expired access JWT with refreshSession; a used refresh JWT is refused after its 2-hour grace (invalid_grant)', async () => {
     const { account, target } = await connect();
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 3_600_000 });
     const expired = await failure(adapter().publish({ target, title: 't', text: 'Depois de expirar' }));
@@ -119,6 +119,11 @@ describe('Bluesky session (app password)', () => {
       text: 'Depois de renovar',
     });
     expect(result.platformPostId).toMatch(/^at:\/\/did:plc:/);
+    // Within the PDS's grace period a used refresh JWT still works (the real PDS does so); after it, not.
+    await expect(sessions().refreshAccessToken(account.refreshToken!)).resolves.toMatchObject({
+      refreshToken: expect.any(String),
+    });
+    vi.setSystemTime(Date.now() + 2 * 3_600_000 + 1000);
     const again = await failure(sessions().refreshAccessToken(account.refreshToken!));
     expect(again).toBeInstanceOf(OAuthProviderError);
     expect((again as OAuthProviderError).kind).toBe('invalid_grant');
@@ -190,7 +195,7 @@ describe('Bluesky adapter', () => {
       title: 't',
       text: 'Sem cartão: https://www.exemplo.com.br/nada',
     });
-    expect((sandbox.publishedPosts('bluesky')[0]?.record as { embed?: unknown }).embed).toBeUndefined();
+    expect((sandbox.publishedPosts('bluesky')[0]!.record as { embed?: unknown }).embed).toBeUndefined();
   });
 
   it('uploads each image as a blob and embeds them with their alt text and aspect ratio', async () => {

@@ -210,7 +210,7 @@ export function createBlueskySessionClient(options: {
           service,
           nsid: 'com.atproto.server.refreshSession',
           jwt,
-          json: {},
+          procedure: true,
         });
         return sessionTokens(service, result.json);
       } catch (error) {
@@ -222,7 +222,7 @@ export function createBlueskySessionClient(options: {
       const { service, jwt } = splitSession(token);
       if (!isRefreshJwt(jwt)) return;
       try {
-        await xrpc(ctx([jwt]), { service, nsid: 'com.atproto.server.deleteSession', jwt, json: {} });
+        await xrpc(ctx([jwt]), { service, nsid: 'com.atproto.server.deleteSession', jwt, procedure: true });
       } catch (error) {
         throw asOAuthError(error);
       }

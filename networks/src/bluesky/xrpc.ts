@@ -62,6 +62,8 @@ export async function xrpc(
     query?: Record<string, string | string[]>;
     /** JSON body (a procedure), or raw bytes with their type (uploadBlob). */
     json?: unknown;
+    /** A procedure without input (refreshSession, deleteSession: a body is refused). */
+    procedure?: true;
     bytes?: { data: Uint8Array; mimeType: string };
     signal?: AbortSignal | undefined;
   },
@@ -77,7 +79,7 @@ export async function xrpc(
     body = JSON.stringify(input.json);
   }
   const result = await sendRequest(ctx, xrpcUrl(input.service, input.nsid, input.query), {
-    method: body === undefined ? 'GET' : 'POST',
+    method: body === undefined && input.procedure !== true ? 'GET' : 'POST',
     headers,
     ...(body === undefined ? {} : { body }),
     signal: input.signal,

@@ -22,7 +22,7 @@ const xrpc = (nsid: string) => `${sandbox.url}/bsky.social/xrpc/${nsid}`;
 
 async function call(
   nsid: string,
-  init: { jwt?: string; json?: unknown; bytes?: Buffer; type?: string } = {},
+  init: { jwt?: string; json?: unknown; bytes?: Buffer; type?: string; post?: true } = {},
 ) {
   const headers: Record<string, string> = {};
   if (init.jwt) headers.authorization = `Bearer ${init.jwt}`;
@@ -34,7 +34,8 @@ async function call(
     headers['content-type'] = init.type ?? 'image/jpeg';
     body = init.bytes;
   }
-  const response = await fetch(xrpc(nsid), { method: body === undefined ? 'GET' : 'POST', headers, body });
+  const method = body === undefined && init.post !== true ? 'GET' : 'POST';
+  const response = await fetch(xrpc(nsid), { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
 }
@@ -72,7 +73,7 @@ describe('sandbox Bluesky', () => {
     });
   });
 
-  it('keeps sessions across a restart (signed JWTs), but a used refresh JWT stays retired', async () => {
+  it('keeps sessions across a restart (signed JWTs); a procedure without input refuses a body', async () => {
     const session = await call('com.atproto.server.createSession', {
       json: { identifier: ana.handle, password: ana.appPassword },
     });
@@ -89,11 +90,14 @@ describe('sandbox Bluesky', () => {
       await restarted.close();
     }
     const refreshJwt = session.body.refreshJwt as string;
-    expect((await call('com.atproto.server.refreshSession', { jwt: refreshJwt, json: {} })).status).toBe(200);
+    // A procedure without input refuses a body, as the PDS does.
     expect(await call('com.atproto.server.refreshSession', { jwt: refreshJwt, json: {} })).toMatchObject({
       status: 400,
-      body: { error: 'InvalidToken' },
+      body: { error: 'InvalidRequest', message: 'A request body was provided when none was expected' },
     });
+    expect((await call('com.atproto.server.refreshSession', { jwt: refreshJwt, post: true })).status).toBe(
+      200,
+    );
     // A token signed by anyone else is not a session.
     const [header, payload] = refreshJwt.split('.');
     expect((await call('app.bsky.actor.getProfile', { jwt: `${header}.${payload}.forjada` })).status).toBe(

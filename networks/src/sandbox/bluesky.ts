@@ -16,6 +16,7 @@ import type { SandboxContext } from './oauth-common.js';
 export const BLUESKY_HOST = 'bsky.social';
 const ACCESS_TTL_S = 2 * 3600;
 const REFRESH_TTL_S = 90 * 86_400;
+const REFRESH_GRACE_MS = 2 * 3_600_000;
 const BLOB_MAX_BYTES = 1_000_000;
 const IMAGES_MAX = 4;
 const TEXT_MAX_BYTES = 3000;
@@ -228,10 +229,22 @@ function invalidPost(record: Record<string, unknown>, blobs: Map<string, Blob>, 
   return null;
 }
 
+/** Procedures without input refuse a body, as the PDS does (refreshSession, deleteSession). */
+function hasBody(req: Request): boolean {
+  return Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+}
+
+function refuseBody(res: Response): void {
+  sendXrpcError(res, 400, 'InvalidRequest', 'A request body was provided when none was expected');
+}
+
 export function mountBluesky(app: Router, ctx: SandboxContext): void {
   const accounts = new Map(SANDBOX_BLUESKY_ACCOUNTS.map((account) => [account.did, account]));
-  /** Refresh JWTs already used (retired) and when each account's sessions were ended. */
-  const retired = new Set<string>();
+  /**
+   * Refresh JWTs already used, and when: the PDS rotates the refresh JWT but accepts a used one
+   * again for a 2-hour grace period (seen on the real PDS, tools/bluesky-real), then refuses it.
+   */
+  const retired = new Map<string, number>();
   const endedAt = new Map<string, number>();
   const blobs = new Map<string, Blob>();
   const sessionAttempts = new Map<string, number[]>();
@@ -285,7 +298,9 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
     }
     const session = verify(token);
     const ended =
-      session !== null && (retired.has(session.jti) || session.iat <= (endedAt.get(session.did) ?? -1));
+      session !== null &&
+      ((retired.get(session.jti) ?? Number.POSITIVE_INFINITY) + REFRESH_GRACE_MS <= Date.now() ||
+        session.iat <= (endedAt.get(session.did) ?? -1));
     if (session === null || session.scope !== scope || ended || !accounts.has(session.did)) {
       sendXrpcError(res, 400, 'InvalidToken', 'Token could not be verified');
       return null;
@@ -328,13 +343,15 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
     res.json(issue(account.did));
   });
   xrpc.post('/com.atproto.server.refreshSession', (req, res) => {
+    if (hasBody(req)) return refuseBody(res);
     const session = authed(req, res, 'com.atproto.refresh');
     if (session === null) return;
-    // The old refresh JWT is retired: a second refresh with it is refused (InvalidToken).
-    retired.add(session.jti);
+    // The old refresh JWT is retired: usable again only within the grace period.
+    if (!retired.has(session.jti)) retired.set(session.jti, Date.now());
     res.json(issue(session.did));
   });
   xrpc.post('/com.atproto.server.deleteSession', (req, res) => {
+    if (hasBody(req)) return refuseBody(res);
     const session = authed(req, res, 'com.atproto.refresh');
     if (session === null) return;
     endedAt.set(session.did, Date.now());

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextIn
 import { type ConnectablePlatform, messages, PLATFORM_LABELS } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, requestStateText } from '../../lib/errors';
 import { showSuccess } from '../../lib/toast';
@@ -21,7 +21,8 @@ interface ConnectFormModalProps {
 /**
  * A network that logs in without an OAuth redirect (Bluesky: handle and app password): its form,
  * declared by the network (`connectForm`), sent once to the server; the network's refusal is
- * shown in the dialog in pt-BR and the typed password is cleared.
+ * shown in the dialog in pt-BR and the typed password is cleared. The view mounts it afresh (a
+ * `key`) each time it opens, so no password is left from the last attempt.
  */
 export function ConnectFormModal({ platform, onClose, onConnected }: ConnectFormModalProps) {
   const trpc = useTRPC();
@@ -30,13 +31,6 @@ export function ConnectFormModal({ platform, onClose, onConnected }: ConnectForm
   const [values, setValues] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  // A fresh form each time it opens (never a password left from the last attempt).
-  useEffect(() => {
-    setValues({});
-    setMissing([]);
-    setRefusal(null);
-  }, [platform]);
 
   const [submit, sending] = useSingleFlight(async () => {
     if (!platform || !form) return;

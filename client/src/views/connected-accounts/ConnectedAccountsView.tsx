@@ -166,7 +166,12 @@ export function ConnectedAccountsView() {
         onClose={() => setDisconnecting(null)}
         onDisconnected={reload}
       />
-      <ConnectFormModal platform={formPlatform} onClose={() => setFormPlatform(null)} onConnected={reload} />
+      <ConnectFormModal
+        key={formPlatform ?? 'closed'}
+        platform={formPlatform}
+        onClose={() => setFormPlatform(null)}
+        onConnected={reload}
+      />
       <PickFacebookPageModal pendingId={pendingId} onClose={() => setPendingId(null)} onConnected={reload} />
       <PickInstagramAccountModal
         pendingId={instagramPendingId}
