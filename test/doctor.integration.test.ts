@@ -164,6 +164,25 @@ describe('npm run doctor', () => {
     expect(redirect).toContain('http://127.0.0.1:9/auth/callback?connection=true');
     expect(redirect).toContain('read write:statuses write:media');
   }, 60_000);
+
+  it('checks that Bluesky’s default server answers (no credentials: app passwords), and says which variable moves it', async () => {
+    const sandboxed = block(
+      (await runDoctor({ APP_URL: 'http://127.0.0.1:9' })).output,
+      'Servidor — Bluesky',
+    );
+    expect(sandboxed).toContain('✔');
+    expect(sandboxed).toContain('https://bsky.social respondeu (modo Sandbox');
+    expect(sandboxed).toContain('não há credenciais de app nem URL de retorno');
+    // A server the sandbox does not imitate answers 404 to describeServer: not an AT Protocol server.
+    const elsewhere = await runDoctor({
+      APP_URL: 'http://127.0.0.1:9',
+      BLUESKY_DEFAULT_SERVICE: 'https://pds.invalido.example',
+    });
+    const wrong = block(elsewhere.output, 'Servidor — Bluesky');
+    expect(wrong).toContain('! [aviso]');
+    expect(wrong).toContain('https://pds.invalido.example');
+    expect(wrong).toContain('defina BLUESKY_DEFAULT_SERVICE');
+  }, 60_000);
 });
 
 describe('Redis checks', () => {

@@ -16,6 +16,7 @@ export const NO_BUDGETS = {
   threads: none,
   linkedin_page: none,
   mastodon: none,
+  bluesky: none,
 };
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

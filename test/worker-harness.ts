@@ -14,6 +14,7 @@ import {
   oauthCallbackUrl,
   oauthClient,
   scopesFor,
+  sessionClient,
 } from '../networks/src/index.js';
 import { TEST_KEYS } from './server-harness.js';
 
@@ -28,11 +29,30 @@ export async function connectThroughSandbox(
     userId: string;
     /** The workspace it is connected in; absent: the person's personal one. */
     workspaceId?: string;
-    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon'>;
+    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon' | 'bluesky'>;
     sandboxUser?: string;
   },
 ) {
   const name = options.platform;
+  if (name === 'bluesky') {
+    // Bluesky connects with an app password (its connect form), not an authorization code.
+    const client = sessionClient('bluesky', { env: { SOCIAL_SANDBOX_URL: options.sandboxUrl } })!;
+    const account = await client.login({
+      identifier: 'anasouza.bsky.social',
+      password: 'abcd-efgh-ijkl-mnop',
+    });
+    return upsertAccount(handle.db, keyring, {
+      userId: options.userId,
+      ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
+      platform: name,
+      platformUserId: account.platformUserId,
+      platformUsername: account.platformUsername,
+      accountData: { provider: name },
+      accessToken: account.accessToken,
+      refreshToken: account.refreshToken,
+      accessTokenExpiresAt: account.accessTokenExpiresAt,
+    });
+  }
   const runtime = { env: { SOCIAL_SANDBOX_URL: options.sandboxUrl }, appUrl: 'http://localhost:3000' };
   const steps = networkDescriptor(name).connectSteps.instance;
   // A network of many servers (Mastodon): Pauta's app registered at the sandbox's mastodon.social first.

@@ -50,4 +50,5 @@ export * from './repositories/workspaces.repository.js';
 export type * from './schema.js';
 export { isDatabaseUnavailable } from './unavailable.js';
 export * from './webhooks/address-guard.js';
+export * from './webhooks/public-page.js';
 export * from './webhooks/signing.js';

@@ -36,6 +36,7 @@ import * as reportLive from '../migrations/2026-11-30T01-10-report-live.js';
 import * as reportLinks from '../migrations/2026-11-30T01-20-report-links.js';
 import * as reportSchedules from '../migrations/2026-11-30T01-20-report-schedules.js';
 import * as threadsPlatform from '../migrations/2026-11-30T02-00-threads-platform.js';
+import * as blueskyPlatform from '../migrations/2026-11-30T03-00-bluesky-platform.js';
 import * as bulkActions from '../migrations/2026-11-30T03-00-bulk-actions.js';
 import * as linkedinPages from '../migrations/2026-11-30T03-10-linkedin-pages.js';
 import * as mastodonPlatform from '../migrations/2026-11-30T03-20-mastodon-platform.js';
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T01-20-report-links': reportLinks,
   '2026-11-30T01-20-report-schedules': reportSchedules,
   '2026-11-30T02-00-threads-platform': threadsPlatform,
+  '2026-11-30T03-00-bluesky-platform': blueskyPlatform,
   '2026-11-30T03-00-bulk-actions': bulkActions,
   '2026-11-30T03-10-linkedin-pages': linkedinPages,
   '2026-11-30T03-20-mastodon-platform': mastodonPlatform,

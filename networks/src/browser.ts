@@ -8,6 +8,7 @@ import {
   PLATFORMS,
   type Platform,
 } from '@pauta/core';
+import { blueskyProfile } from './bluesky/profile.js';
 import { facebookProfile } from './facebook/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
@@ -18,6 +19,8 @@ import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
 
 export type {
+  ConnectForm,
+  ConnectFormField,
   FeedCut,
   NetworkConnectPrompt,
   NetworkIcon,
@@ -34,6 +37,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   threads: threadsProfile,
   linkedin_page: linkedinPageProfile,
   mastodon: mastodonProfile,
+  bluesky: blueskyProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

@@ -1,7 +1,7 @@
 // What a network module declares about itself (networks/src/<network>/index.ts), so that server,
 // worker and scripts read one registry (registry.ts) instead of switching on the network.
 import type { MediaLimits, NetworkBudget, Platform, VideoLimits } from '@pauta/core';
-import type { ConnectSteps } from './connect/types.js';
+import type { ConnectedAccount, ConnectSteps } from './connect/types.js';
 import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from './oauth/types.js';
 import type { AdapterOptions, NetworkAdapter } from './publishing/types.js';
 import type { NetworkWriting } from './writing.js';
@@ -106,13 +106,53 @@ export interface PostAnalyticsOptIn {
   readonly scopeMissingReason: string;
 }
 
+/**
+ * A network whose accounts log in through a form instead of an OAuth redirect (Bluesky: handle and
+ * app password). Its session client connects (`login`), renews the session's tokens
+ * (`refreshAccessToken`, single-flight like every refresh: worker/src/publish/tokens.ts) and ends
+ * it (`revokeToken`); the form's fields are the browser profile's `connectForm`.
+ */
+export interface SessionConnect {
+  /** The env variable naming the default server (left empty in the form). */
+  readonly defaultServiceVariable: string;
+  /** OAUTH_FAILED reasons the login may answer (their pt-BR texts: the profile's `refusals`). */
+  readonly refusals: readonly string[];
+  create(options: {
+    fetch: typeof globalThis.fetch;
+    timeoutMs?: number;
+    defaultService?: string;
+  }): OAuthProvider & {
+    login(fields: SessionLoginFields): Promise<ConnectedAccount>;
+    /** The default server answers (doctor): its URL, or a SessionProbeError saying why not. */
+    probe(): Promise<string>;
+  };
+}
+
+/** The default server of a form network did not answer as one (doctor's check). */
+export class SessionProbeError extends Error {
+  override readonly name = 'SessionProbeError';
+  constructor(
+    readonly service: string,
+    readonly detail: string,
+  ) {
+    super(`${service}: ${detail}`);
+  }
+}
+
+/** What the connect form sends (the profile's `connectForm` field names). */
+export interface SessionLoginFields {
+  identifier: string;
+  password: string;
+  service?: string;
+}
+
 export interface NetworkDescriptor {
   readonly platform: Platform;
   /**
    * The app credentials the publisher needs (the network is "configured" when both are set, or
    * when the sandbox stands in for a network that has an OAuth client). null: the network has no
-   * installation-wide app — each of its servers issues Pauta's (Mastodon, `connectSteps.instance`),
-   * so it is always configured.
+   * installation-wide app, so it is always configured — each of its servers issues Pauta's
+   * (Mastodon, `connectSteps.instance`), or each account logs in with its own app password (Bluesky).
    */
   readonly credentials: CredentialVariables | null;
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
@@ -122,6 +162,8 @@ export interface NetworkDescriptor {
    * profile (PROFILE_CONNECT), or list Pages / accounts and let the person pick one.
    */
   readonly connectSteps: ConnectSteps;
+  /** Present when accounts connect through a form (an app password) instead of OAuth. */
+  readonly session?: SessionConnect;
   readonly capabilities: NetworkCapabilities;
   /**
    * The default posting budget of an installation on this network (docs/budgets.md): the caps the

@@ -21,6 +21,8 @@ export {
   type OAuthClientDescriptor,
   type PostAnalyticsOptIn,
   type PublisherOptions,
+  type SessionLoginFields,
+  SessionProbeError,
 } from './descriptor.js';
 export type {
   FacebookOAuthProvider,
@@ -52,6 +54,8 @@ export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
 export { normaliseText } from './publishing/lookup.js';
 export { checkMedia } from './publishing/media.js';
 export {
+  type LinkPage,
+  type LinkPageFetcher,
   type LookupRequest,
   type LookupResult,
   type MetricsRequest,
@@ -94,9 +98,11 @@ export {
   oauthClient,
   oauthCredentials,
   postAnalyticsEnabled,
+  type SessionClient,
   SIGN_IN_OAUTH_PROVIDERS,
   type StoredAccountHealth,
   scopesFor,
+  sessionClient,
   videoLimitsOf,
   WRITING_GUIDES,
 } from './registry.js';

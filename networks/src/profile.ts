@@ -79,6 +79,25 @@ export interface PriorShape {
   readonly hours: readonly number[];
 }
 
+/** One field of a connect form (a network that logs in without an OAuth redirect: Bluesky). */
+export interface ConnectFormField {
+  /** The key the server's connect form receives (`identifier`, `password`, `service`). */
+  readonly name: string;
+  readonly label: string;
+  readonly placeholder?: string;
+  /** `password`: masked, never echoed back, never stored in clear. */
+  readonly kind: 'text' | 'password';
+  readonly required: boolean;
+}
+
+/** A connect form shown in Contas Conectadas instead of the OAuth redirect (pt-BR texts). */
+export interface ConnectForm {
+  readonly title: string;
+  readonly help: string;
+  readonly submit: string;
+  readonly fields: readonly ConnectFormField[];
+}
+
 export interface NetworkProfile {
   readonly platform: Platform;
   /** The name shown everywhere ('X (Twitter)'): core PLATFORM_LABELS. */
@@ -94,6 +113,8 @@ export interface NetworkProfile {
   readonly accountCard: NetworkAccountCard;
   /** Present when connecting starts with a typed server (Mastodon's instance). */
   readonly connectPrompt?: NetworkConnectPrompt;
+  /** Present when the network connects through a form (an app password) instead of OAuth. */
+  readonly connectForm?: ConnectForm;
   /**
    * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
    * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the

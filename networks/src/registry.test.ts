@@ -11,7 +11,7 @@ import {
 import { NETWORK_CREDENTIAL_KEYS } from '@pauta/core/config/env';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from './oauth/callback.js';
-import { OAUTH_PROVIDER_NAMES } from './oauth/types.js';
+import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from './oauth/types.js';
 import { testMedia } from './publishing/test-images.js';
 import { PublishError, type PublishTarget } from './publishing/types.js';
 import {
@@ -56,8 +56,10 @@ const writes = (urls: string[]) => urls.filter((url) => !url.endsWith('/api/v2/i
 /** The server of a client per server (Mastodon); ignored by the others. */
 const INSTANCE = { host: 'mastodon.example', pkce: true };
 
-const dummyClient = (platform: Platform) => {
-  const oauth = NETWORKS[platform].oauth;
+/** The network's OAuth client, or its session client (a form network: Bluesky). */
+const dummyClient = (platform: Platform): OAuthProvider | null => {
+  const { oauth, session } = NETWORKS[platform];
+  if (session) return session.create({ fetch: recordingFetch().fetch });
   return oauth
     ? createOAuthProvider(oauth.name, {
         clientId: 'id',
@@ -107,9 +109,10 @@ describe('networks registry', () => {
     for (const descriptor of Object.values(NETWORKS)) {
       // A network with an OAuth client publishes with that client's app.
       if (descriptor.oauth) expect(descriptor.credentials).toEqual(descriptor.oauth.credentials);
-      // None: each server of the network issues its own (Mastodon), typed before the login.
+      // None: each server of the network issues its own (Mastodon), typed before the login, or
+      // each account logs in with its own app password (Bluesky).
       if (descriptor.credentials === null) {
-        expect(descriptor.connectSteps.instance, descriptor.platform).toBeDefined();
+        expect(descriptor.connectSteps.instance ?? descriptor.session, descriptor.platform).toBeDefined();
         continue;
       }
       declared.add(descriptor.credentials.clientId).add(descriptor.credentials.clientSecret);
@@ -146,10 +149,16 @@ describe('networks registry', () => {
       'threads',
       'linkedin_page',
       'mastodon',
+      'bluesky',
     ]);
     for (const platform of PLATFORMS) {
-      const { capabilities, oauth } = NETWORKS[platform];
-      expect(capabilities.connect, platform).toBe(oauth?.scopes.connect !== undefined);
+      const { capabilities, oauth, session } = NETWORKS[platform];
+      // Connect: an OAuth client with connect scopes, or a connect form's session (never both).
+      expect(capabilities.connect, platform).toBe(
+        oauth?.scopes.connect !== undefined || session !== undefined,
+      );
+      expect(oauth !== null && session !== undefined, platform).toBe(false);
+      if (session) continue;
       expect(connectPlatformOf(oauth?.name ?? 'google')).toBe(capabilities.connect ? platform : null);
     }
     expect(connectPlatformOf('google')).toBeNull();
@@ -174,7 +183,7 @@ describe('networks registry', () => {
         typeof client?.revokeToken === 'function',
       );
     }
-    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x', 'mastodon']);
+    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x', 'mastodon', 'bluesky']);
   });
 
   it('lookup: exactly the networks whose publisher lists recent posts, with a read-only GET', async () => {
@@ -270,7 +279,7 @@ describe('networks registry', () => {
           .catch(() => undefined);
         expect(writes(withImage.urls).length, platform).toBe(1);
         expect(writes(withImage.urls)[0], platform).toMatch(
-          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$|\/api\/v2\/media$/,
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$|\/api\/v2\/media$|\/xrpc\/com\.atproto\.repo\.uploadBlob$/,
         );
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.

@@ -18,7 +18,13 @@ import type {
   NetworkDescriptor,
   OAuthClientDescriptor,
   PublisherOptions,
+  SessionConnect,
 } from './descriptor.js';
+
+/** A form network's session client (descriptor `session.create`). */
+export type SessionClient = ReturnType<SessionConnect['create']>;
+
+import { bluesky } from './bluesky/index.js';
 import { facebook, facebookOAuth } from './facebook/index.js';
 import type { FacebookOAuthProvider } from './facebook/oauth.js';
 import { googleOAuth } from './google/index.js';
@@ -35,6 +41,7 @@ import {
   type OAuthProviderOptions,
   type OAuthPurpose,
 } from './oauth/types.js';
+import { sandboxLinkPageFetcher } from './publishing/link-page.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';
 import { threads, threadsOAuth } from './threads/index.js';
@@ -49,6 +56,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   threads,
   linkedin_page: linkedinPage,
   mastodon,
+  bluesky,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -214,9 +222,9 @@ export function oauthCredentials(
 }
 
 /**
- * A network of many servers (`credentials: null`, Mastodon) needs no installation-wide app: its
- * publisher signs nothing with a secret, and each server's app is registered when an account of it
- * connects. It stands as "configured" with these empty credentials.
+ * A network without an installation-wide app (`credentials: null`) is always configured, with
+ * these empty credentials: Mastodon, whose every server issues Pauta's app when an account of it
+ * connects, and Bluesky, where each account logs in with its own app password.
  */
 const PER_INSTANCE_CREDENTIALS: ClientCredentials = { clientId: '', clientSecret: '' };
 
@@ -277,10 +285,33 @@ export function oauthClient(
   });
 }
 
-/** The client that connects accounts of a network; null when it has none or is not configured. */
+/**
+ * The session client of a network that connects through a form (Bluesky's app password): it
+ * logs in, renews and ends sessions; null for OAuth networks.
+ */
+export function sessionClient(
+  platform: Platform,
+  runtime: { env: CredentialSource; timeoutMs?: number },
+): SessionClient | null {
+  const session = NETWORKS[platform].session;
+  if (session === undefined) return null;
+  const configured = runtime.env[session.defaultServiceVariable];
+  return session.create({
+    fetch: createNetworkFetch(runtime.env.SOCIAL_SANDBOX_URL),
+    ...(runtime.timeoutMs === undefined ? {} : { timeoutMs: runtime.timeoutMs }),
+    ...(typeof configured === 'string' && configured !== '' ? { defaultService: configured } : {}),
+  });
+}
+
+/**
+ * The client that connects accounts of a network (or, for a form network, its session client,
+ * which renews and revokes); null when it has none or is not configured.
+ */
 export function connectClient(platform: Platform, runtime: OAuthRuntime): OAuthProvider | null {
   const descriptor = NETWORKS[platform];
-  if (!descriptor.capabilities.connect || !descriptor.oauth) return null;
+  if (!descriptor.capabilities.connect) return null;
+  if (descriptor.session) return sessionClient(platform, runtime);
+  if (!descriptor.oauth) return null;
   return oauthClient(descriptor.oauth.name, 'connect', runtime);
 }
 
@@ -343,6 +374,7 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
       credentials
         ? descriptor.createPublisher({
             ...descriptor.publisherSettings?.(options.env),
+            ...(options.env.SOCIAL_SANDBOX_URL ? { fetchLinkPage: sandboxLinkPageFetcher(fetch) } : {}),
             ...options.publisher,
             fetch,
             timeoutMs: options.timeoutMs,
@@ -353,9 +385,11 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
     );
     clients.set(
       platform,
-      credentials && descriptor.oauth && descriptor.credentials !== null
-        ? oauthClient(descriptor.oauth.name, 'connect', options)
-        : null,
+      descriptor.session
+        ? sessionClient(platform, options)
+        : credentials && descriptor.oauth && descriptor.credentials !== null
+          ? oauthClient(descriptor.oauth.name, 'connect', options)
+          : null,
     );
   }
   return {

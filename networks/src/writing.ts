@@ -62,4 +62,5 @@ export const WRITING_GUIDE_ORDER: readonly Platform[] = [
   'threads',
   'linkedin_page',
   'mastodon',
+  'bluesky',
 ];

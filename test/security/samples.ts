@@ -82,6 +82,8 @@ export const SAMPLES: Record<string, Sample> = {
 
   'accounts.list': none,
   'accounts.disconnect': ({ own }) => ({ id: own.accountId }),
+  // An OAuth network has no form: refused before any network call (PLATFORM_NOT_CONFIGURED).
+  'accounts.connectForm': () => ({ platform: 'linkedin', fields: { identifier: 'ana', password: 'x' } }),
   'accounts.pendingPages': ({ own }) => ({ pendingId: own.pendingId }),
   'accounts.selectFacebookPage': ({ own }) => ({ pendingId: own.pendingId, pageId: '30000000001' }),
   'accounts.selectInstagramAccount': ({ own }) => ({

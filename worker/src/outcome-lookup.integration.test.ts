@@ -2,7 +2,8 @@
 // Redis, the worker as a child process and the sandbox's X: a send that never left is sent once
 // more; a listing that fails leaves the post for its owner; the owner's "Tentar novamente" on a
 // post that did land publishes it without a second tweet (docs/publishing.md, rows L1–L6); a worker
-// killed during Threads' threads_publish is resolved by listing the profile's threads.
+// killed during Threads' threads_publish is resolved by listing the profile's threads, one killed
+// during Bluesky's createRecord by listing the repository's records (after renewing its session).
 import { randomUUID } from 'node:crypto';
 import { type DbHandle, parseKeyring } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
@@ -315,6 +316,66 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
       .where('suggested_post_id', '=', post!.id)
       .execute();
     expect(published).toEqual([{ platform_post_id: toots[0]!.id }]);
+  }, 90_000);
+
+  it('Bluesky: an expired session renewed first; a worker killed during createRecord; the next one finds the post in listRecords', async () => {
+    const user = await makeUser(handle, 'lookup-bluesky');
+    const account = await connectThroughSandbox(handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'bluesky',
+    });
+    // The access JWT is taken as expired: the worker renews the session (refreshSession) first.
+    await handle.db
+      .updateTable('connected_accounts')
+      .set({ access_token_expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', account.id)
+      .execute();
+    const theme = await seedTheme(handle, user.id, ['bluesky']);
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'bluesky',
+      count: 1,
+      scheduledFor: new Date(),
+      text: () => `Post consultado no Bluesky #pauta ${randomUUID()}`,
+    });
+    const create = { host: 'bsky.social', pathPrefix: '/xrpc/com.atproto.repo.createRecord', method: 'POST' };
+    sandbox.clearRequests();
+    // The record is created, but the worker dies before Bluesky's answer reaches it.
+    sandbox.addFault({ ...create, delayMs: 2000 });
+    const first = startWorker();
+    await sandbox.waitForRequest(create, 30_000);
+    first.worker.kill('SIGKILL');
+    await first.worker.exited;
+    expect(
+      sandbox.requests({ host: 'bsky.social', pathPrefix: '/xrpc/com.atproto.server.refreshSession' }),
+    ).toHaveLength(1);
+    startWorker(first.redisPrefix);
+    const row = await waitForStatus(post!.id, ['published', 'failed']);
+    expect(row.status).toBe('published');
+    expect(
+      sandbox.requests({
+        host: 'bsky.social',
+        pathPrefix: '/xrpc/com.atproto.repo.listRecords',
+        method: 'GET',
+      }).length,
+    ).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(sandbox.requests(create)).toHaveLength(1);
+    const sent = sandbox.publishedPosts('bluesky').filter((p) => p.text === row.content);
+    expect(sent).toHaveLength(1);
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select(['platform_post_id', 'url'])
+      .where('suggested_post_id', '=', post!.id)
+      .execute();
+    expect(published).toEqual([
+      {
+        platform_post_id: sent[0]!.id,
+        url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/did:plc:/),
+      },
+    ]);
   }, 90_000);
 
   it('LinkedIn Pages: a worker killed during POST /rest/posts; the next one finds the Page post and never posts twice', async () => {

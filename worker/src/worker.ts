@@ -4,7 +4,7 @@
 
 import { PLATFORMS, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
 import { publishJobSchema } from '@pauta/core/schemas/jobs';
-import { type Database, loadPublishMedia, mediaSetupFromEnv } from '@pauta/db';
+import { type Database, fetchPublicPage, loadPublishMedia, mediaSetupFromEnv } from '@pauta/db';
 import { createNetworkClients } from '@pauta/networks';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -101,10 +101,19 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   producer.on('error', () => {});
   const queues = createPublishQueues(producer, env.REDIS_PREFIX);
   // A publisher and an OAuth client per configured network (networks registry, docs/networks.md).
+  // A link card's page (Bluesky) is read through the webhooks' address guard: no private address,
+  // 1 MB and 5 s at most (under SOCIAL_SANDBOX_URL the registry reads the sandbox's pages).
   const clients = createNetworkClients({
     env,
     appUrl: env.APP_URL ?? 'http://localhost:3000',
     timeoutMs: env.NETWORK_TIMEOUT_MS,
+    ...(env.SOCIAL_SANDBOX_URL
+      ? {}
+      : {
+          publisher: {
+            fetchLinkPage: (url, limits) => fetchPublicPage(url, { ...limits, timeoutMs: 5_000 }),
+          },
+        }),
   });
   const enqueue = (wakeUps: Parameters<typeof addWakeUps>[1]) =>
     addWakeUps(queues, wakeUps).catch((error: unknown) => {

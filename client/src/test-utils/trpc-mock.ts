@@ -126,6 +126,7 @@ export const noBudgetUsage = {
     threads: { month: null, day: 250, scope: 'user' },
     linkedin_page: { month: null, day: null, scope: 'installation' },
     mastodon: { month: null, day: 360, scope: 'user' },
+    bluesky: { month: null, day: 11_666, scope: 'user' },
   },
   budgets: {
     linkedin: { month: null, day: null, scope: 'installation' },
@@ -135,6 +136,7 @@ export const noBudgetUsage = {
     threads: { month: null, day: null, scope: 'user' },
     linkedin_page: { month: null, day: null, scope: 'installation' },
     mastodon: { month: null, day: null, scope: 'user' },
+    bluesky: { month: null, day: null, scope: 'user' },
   },
 };
 

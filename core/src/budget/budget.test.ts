@@ -25,6 +25,7 @@ const DEFAULTS = {
   threads: { month: null, day: 250, scope: 'user' },
   linkedin_page: NO_BUDGET,
   mastodon: { month: null, day: 360, scope: 'user' },
+  bluesky: { month: null, day: 11_666, scope: 'user' },
 } as const satisfies Record<string, NetworkBudget>;
 
 describe('periods in the user zone', () => {

@@ -84,6 +84,11 @@ export const sharedEnvShape = {
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /**
+   * Bluesky: the server (PDS or entryway) an account logs in to when the connect form leaves it
+   * empty. Absent: https://bsky.social (Bluesky needs no app credentials: each account's app password).
+   */
+  BLUESKY_DEFAULT_SERVICE: optionalUrl(['http:', 'https:']),
+  /**
    * LinkedIn member post analytics (r_member_postAnalytics): asked at connect and read by the
    * worker. Only for LinkedIn apps with the Community Management API product (docs/networks.md).
    */

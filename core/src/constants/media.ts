@@ -41,6 +41,11 @@ export interface MediaLimits {
   readonly maxImages: number;
   /** A GIF must be the post's only image (X). */
   readonly gifAlone?: boolean;
+  /**
+   * The byte limit is small enough that photos often pass it (Bluesky's 1,000,000): a still image
+   * over it is recompressed at upload — JPEG at lower qualities, then smaller — before it is refused.
+   */
+  readonly recompressToFit?: boolean;
   /** Largest width × height accepted (pixels), when the network documents one (LinkedIn). */
   readonly maxPixels?: number;
   /** Narrowest width accepted (pixels). */

@@ -20,6 +20,7 @@ describe('platforms', () => {
       'threads',
       'linkedin_page',
       'mastodon',
+      'bluesky',
     ]);
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
@@ -35,6 +36,7 @@ describe('platforms', () => {
       threads: 500,
       linkedin_page: 3000,
       mastodon: 500,
+      bluesky: 300,
     });
   });
 
@@ -54,6 +56,7 @@ describe('normalizePlatform', () => {
     ['instagram', 'instagram'],
     ['Threads', 'threads'],
     ['Mastodon', 'mastodon'],
+    ['Bluesky', 'bluesky'],
   ] as const)('maps %j to %j', (input, expected) => {
     expect(normalizePlatform(input)).toBe(expected);
   });

@@ -2,7 +2,7 @@
  * Social networks Pauta publishes to.
  *
  * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
- * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'). Every
+ * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'; 'bluesky'). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -18,6 +18,7 @@ export const PLATFORMS = [
   'threads',
   'linkedin_page',
   'mastodon',
+  'bluesky',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -29,6 +30,7 @@ export const PLATFORM_LABELS = {
   threads: 'Threads',
   linkedin_page: 'LinkedIn (Página)',
   mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -43,6 +45,7 @@ export const THEME_FORM_PLATFORMS = [
   'threads',
   'linkedin_page',
   'mastodon',
+  'bluesky',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -57,11 +60,13 @@ export const LISTING_PLATFORMS = [
   'threads',
   'linkedin_page',
   'mastodon',
+  'bluesky',
 ] as const satisfies readonly Platform[];
 
 /**
- * Maximum post length per network. X counts weighted characters and Threads counts an emoji as its
- * UTF-8 bytes (see `measurePostLength`); the others count Unicode code points.
+ * Maximum post length per network. X counts weighted characters, Threads counts an emoji as its
+ * UTF-8 bytes and Bluesky counts graphemes (see `measurePostLength`); the others count Unicode
+ * code points.
  */
 export const PLATFORM_TEXT_LIMITS = {
   x: 280,
@@ -72,6 +77,7 @@ export const PLATFORM_TEXT_LIMITS = {
   linkedin_page: 3000,
   // Mastodon's default; each instance declares its own (configuration.statuses.max_characters).
   mastodon: 500,
+  bluesky: 300,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -92,6 +98,12 @@ export const EMOJI_BYTES_PLATFORMS: readonly Platform[] = ['threads'];
  * `@user` part (see `measureMastodonLength`).
  */
 export const URL_RESERVED_PLATFORMS: readonly Platform[] = ['mastodon'];
+
+/**
+ * Networks that count graphemes, what a reader sees as one character (Bluesky's 300: an emoji
+ * with its skin tone or a flag counts one, see `measureGraphemeLength`).
+ */
+export const GRAPHEME_PLATFORMS: readonly Platform[] = ['bluesky'];
 
 /**
  * Networks a user can connect in Contas Conectadas, in the order the cards are shown: every
@@ -119,6 +131,8 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   threads: 'threads',
   linkedin_page: 'linkedin_page',
   mastodon: 'mastodon',
+  // Not OAuth: an app password (its session's tokens are the account's, docs/networks.md).
+  bluesky: 'bluesky',
 } as const satisfies Record<Platform, string>;
 
 /**

@@ -863,6 +863,8 @@ export const messages = {
     disconnectError: 'Erro ao desconectar conta.',
     saveError: 'Erro ao salvar conta conectada.',
     processError: 'Erro ao processar conexão da conta.',
+    /** A connect form's empty required field (Bluesky's app password form). */
+    formFieldRequired: (label: string) => `Preencha o campo "${label}".`,
     connectUnexpected: 'Erro inesperado ao conectar conta.',
     connectUnexpectedWithDetails: (details: string) =>
       `Erro inesperado ao conectar conta. Detalhes: ${details}`,

@@ -3,6 +3,7 @@ import {
   fitsPlatformLimit,
   measureEmojiBytesLength,
   measureMastodonLength,
+  measureGraphemeLength,
   measurePostLength,
   measureXLength,
   remainingPostLength,
@@ -96,5 +97,22 @@ describe('Mastodon: a link counts 23, a remote mention its @user part', () => {
     const link = `https://exemplo.com/${'x'.repeat(200)}`;
     expect(fitsPlatformLimit('mastodon', `${'a'.repeat(476)} ${link}`)).toBe(true);
     expect(fitsPlatformLimit('mastodon', `${'a'.repeat(477)} ${link}`)).toBe(false);
+  });
+});
+
+describe('Bluesky: graphemes', () => {
+  it('counts what a reader sees as one character once', () => {
+    expect(measureGraphemeLength('Olá, você!')).toBe(10);
+    expect(measureGraphemeLength('👍🏽🇧🇷❤️')).toBe(3);
+    // "é" written as e + combining acute accent: two code points, one grapheme.
+    expect(measureGraphemeLength('cafe\u0301')).toBe(4);
+    expect(measurePostLength('bluesky', '👨‍👩‍👧 oi')).toBe(4);
+  });
+
+  it('takes 300 and refuses 301; 300 emojis with skin tones still fit', () => {
+    expect(fitsPlatformLimit('bluesky', 'a'.repeat(300))).toBe(true);
+    expect(fitsPlatformLimit('bluesky', 'a'.repeat(301))).toBe(false);
+    expect(fitsPlatformLimit('bluesky', '👍🏽'.repeat(300))).toBe(true);
+    expect(fitsPlatformLimit('bluesky', `${'👍🏽'.repeat(300)}a`)).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Post length as each network counts it. X counts "weighted" characters (twitter-text v3):
  * Latin and common punctuation weigh 1, other scripts (CJK, ...) and emoji weigh 2, and every
- * URL weighs 23 because X shortens it. Threads counts an emoji as its UTF-8 bytes. The others
- * count Unicode code points.
+ * URL weighs 23 because X shortens it. Threads counts an emoji as its UTF-8 bytes, Bluesky counts
+ * graphemes. The others count Unicode code points.
  */
 import {
   EMOJI_BYTES_PLATFORMS,
+  GRAPHEME_PLATFORMS,
   PLATFORM_TEXT_LIMITS,
   type Platform,
   URL_RESERVED_PLATFORMS,
@@ -96,7 +97,17 @@ export function measureMastodonLength(text: string, urlLength: number = MASTODON
       return '';
     })
     .replace(MASTODON_REMOTE_MENTION, (_match, before: string, user: string) => `${before}@${user}`);
-  return [...graphemes.segment(rest)].length + links * urlLength;
+  return measureGraphemeLength(rest) + links * urlLength;
+}
+
+/**
+ * Length of a text in graphemes (Intl.Segmenter), as Bluesky counts its 300: 👍🏽, 🇧🇷 and an
+ * accented letter written with a combining mark each count one.
+ */
+export function measureGraphemeLength(text: string): number {
+  let length = 0;
+  for (const _ of graphemes.segment(text)) length += 1;
+  return length;
 }
 
 /** Length of a post as the given network counts it. */
@@ -104,6 +115,7 @@ export function measurePostLength(platform: Platform, text: string): number {
   if (X_WEIGHTED_PLATFORMS.includes(platform)) return measureXLength(text);
   if (URL_RESERVED_PLATFORMS.includes(platform)) return measureMastodonLength(text);
   if (EMOJI_BYTES_PLATFORMS.includes(platform)) return measureEmojiBytesLength(text);
+  if (GRAPHEME_PLATFORMS.includes(platform)) return measureGraphemeLength(text);
   return [...text].length;
 }
 

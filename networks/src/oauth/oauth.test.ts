@@ -60,7 +60,7 @@ async function authorize(p: OAuthProvider, scopes?: readonly string[]) {
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get('location') ?? '');
   expect(location.origin + location.pathname).toBe(REDIRECT_URI);
-  const callback = readAuthorizationCallback(p.name, location.searchParams);
+  const callback = readAuthorizationCallback(p.name as OAuthProviderName, location.searchParams);
   expect(callback.state).toBe(state);
   return { code: callback.code, codeVerifier, url };
 }

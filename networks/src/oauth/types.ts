@@ -77,7 +77,8 @@ export interface AuthorizationUrlInput {
 }
 
 export interface OAuthProvider {
-  readonly name: OAuthProviderName;
+  /** The OAuth client; 'bluesky' for its session client (app password, descriptor `session`). */
+  readonly name: OAuthProviderName | 'bluesky';
   readonly usesPkce: boolean;
   /** False for Facebook, whose long-lived tokens are re-exchanged instead. */
   readonly issuesRefreshTokens: boolean;

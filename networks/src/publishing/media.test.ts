@@ -47,6 +47,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       threads: 'o Threads aceita até 8 MB',
       linkedin_page: 'o LinkedIn (Página) aceita até 5 MB',
       mastodon: 'o Mastodon aceita até 8 MB',
+      bluesky: 'o Bluesky aceita até 977 KB',
     };
     for (const platform of PLATFORMS) {
       const max = mediaLimitsOf(platform).maxBytes;

@@ -139,9 +139,26 @@ export interface NetworkAdapter {
   fetchMetrics(request: MetricsRequest): Promise<Map<string, PostMetrics | null>>;
 }
 
+/** A public web page (or image) read for a link card. */
+export interface LinkPage {
+  url: string;
+  /** The answer's media type, lower case, without parameters (`text/html`, `image/jpeg`). */
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * A GET of a page a post links to, that refuses private addresses and stops at `maxBytes` and its
+ * time limit; null for anything but a complete 2xx answer. The worker passes db's
+ * `fetchPublicPage` (the webhooks' address guard); under SOCIAL_SANDBOX_URL the sandbox serves it.
+ */
+export type LinkPageFetcher = (url: string, limits: { maxBytes: number }) => Promise<LinkPage | null>;
+
 export interface AdapterOptions {
   /** The fetch to use (createNetworkFetch(sandboxUrl) rewrites to the sandbox). */
   fetch: typeof globalThis.fetch;
+  /** Reads the first link's page for a link card (Bluesky); absent: the post goes without a card. */
+  fetchLinkPage?: LinkPageFetcher;
   /**
    * Per-request timeout. The worker passes NETWORK_TIMEOUT_MS, which its boot check keeps below
    * half of STALE_CLAIM_MS (docs/publishing.md, "Timing"). Default 20 s.

@@ -8,6 +8,7 @@ import {
   anthropicErrorBody,
   mountAnthropic,
 } from './anthropic.js';
+import { BLUESKY_HOST, blueskyFaultBody, mountBluesky } from './bluesky.js';
 import { createControlRouter, SandboxControl } from './control.js';
 import { mountFacebook } from './facebook.js';
 import { FaultInjector } from './faults.js';
@@ -66,6 +67,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const faults = new FaultInjector({
     [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status),
     'graph.threads.net': threadsFaultBody,
+    [BLUESKY_HOST]: blueskyFaultBody,
   });
   const anthropic = new AnthropicStandIn(anthropicOptions);
   const mastodon = new SandboxMastodon(storeOptions.now);
@@ -107,6 +109,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountLinkedIn(app, ctx);
   mountX(app, ctx);
   mountThreads(app, ctx);
+  mountBluesky(app, ctx);
   mountAnthropic(app, anthropic);
   // Last: it serves any host that is an instance here (`mastodon.social`, or one a test adds).
   mountMastodon(app, ctx, mastodon);

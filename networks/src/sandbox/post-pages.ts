@@ -1,9 +1,11 @@
 // "Ver na rede" in sandbox mode (issue 13): the public page of a post, at the same path as on
 // the network (`/www.linkedin.com/feed/update/<urn>/`, `/www.facebook.com/<id>`,
-// `/x.com/i/web/status/<id>`, `/www.instagram.com/p/<code>/`, `/www.threads.net/@<user>/post/<code>`), so the URL the publish call
+// `/x.com/i/web/status/<id>`, `/www.instagram.com/p/<code>/`, `/www.threads.net/@<user>/post/<code>`,
+// `/bsky.app/profile/<did>/post/<rkey>`), so the URL the publish call
 // returned, passed through the SOCIAL_SANDBOX_URL rewrite, shows the post as the network would.
 // Everything a user wrote is HTML-escaped; the page runs no script (CSP `default-src 'none'`).
 import type { Response, Router } from 'express';
+import { SANDBOX_BLUESKY_ACCOUNTS } from './bluesky.js';
 import { permalink } from './instagram.js';
 import { findOrganization } from './linkedin-organizations.js';
 import { mastodonAccountId } from './mastodon-ids.js';
@@ -19,6 +21,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   threads: 'Threads',
   linkedin_page: 'LinkedIn',
   mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
 };
 
 const ACCENTS: Record<SandboxPublishNetwork, string> = {
@@ -29,6 +32,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   threads: '#101010',
   linkedin_page: '#0a66c2',
   mastodon: '#6364ff',
+  bluesky: '#1185fe',
 };
 
 export function escapeHtml(text: string): string {
@@ -43,6 +47,10 @@ function displayText(post: SandboxPublishedPost): string {
 }
 
 function authorName(ctx: SandboxContext, post: SandboxPublishedPost): string {
+  if (post.network === 'bluesky') {
+    const account = SANDBOX_BLUESKY_ACCOUNTS.find((candidate) => candidate.did === post.authorId);
+    return account === undefined ? post.authorId : `${account.displayName} (@${account.handle})`;
+  }
   if (post.network === 'facebook') return ctx.store.findPage(post.authorId)?.page.name ?? post.authorId;
   if (post.network === 'instagram')
     return ctx.store.findInstagramAccount(post.authorId)?.page.name ?? post.authorId;
@@ -164,5 +172,9 @@ export function mountPostPages(app: Router, ctx: SandboxContext): void {
         return user !== undefined && threadsPermalink(user.username, p.id) === wanted;
       }) ?? null;
     renderPost(ctx, res, post, 'threads');
+  });
+  app.get('/bsky.app/profile/:did/post/:rkey', (req, res) => {
+    const uri = `at://${req.params.did}/app.bsky.feed.post/${req.params.rkey}`;
+    renderPost(ctx, res, ctx.posts.find('bluesky', uri), 'bluesky');
   });
 }

@@ -21,6 +21,8 @@ export interface SandboxPublishedPost {
   /** The images the post carries, in order, as the network received them (empty: text only). */
   media: SandboxImage[];
   createdAt: string;
+  /** Bluesky: the `app.bsky.feed.post` record as created (facets, embed), for the tests to read. */
+  record?: unknown;
 }
 
 /**

@@ -146,6 +146,8 @@ describe('connecting accounts', () => {
       ['threads', 'not_connected'],
       ['linkedin_page', 'not_connected'],
       ['mastodon', 'not_connected'],
+      // Bluesky needs no app of Pauta's (each account's app password): always connectable.
+      ['bluesky', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -666,6 +668,8 @@ describe('starting a connection', () => {
       'not_configured',
       'not_configured',
       'not_configured',
+      'not_connected',
+      // Bluesky logs in with each account's app password: nothing to configure.
       'not_connected',
     ]);
   });

@@ -23,6 +23,8 @@ import {
   type OAuthProvider,
   OAuthProviderError,
   type OAuthTokens,
+  type SessionLoginFields,
+  sessionClient,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { connectProvider as configuredConnectProvider } from '../auth/oauth-providers.js';
@@ -183,6 +185,26 @@ export async function completeConnection(
   });
   deps.logger.info({ userId, platform, choices: outcome.choices.length }, 'escolha de conta pendente');
   return { redirectTo: `${CONNECTED}&${picker.returnParam}=${pendingId}` };
+}
+
+/**
+ * Connects an account through the network's connect form (descriptor `session`: Bluesky's handle
+ * and app password) in the caller's workspace. The password goes to the network once and is
+ * never stored or logged: the session's tokens are saved sealed like any other network's. A
+ * refusal (wrong password, bad server) is OAUTH_FAILED with the network's reason, nothing saved.
+ */
+export async function connectWithForm(
+  deps: ConnectDeps,
+  input: { userId: string; workspaceId: string; platform: Platform; fields: SessionLoginFields },
+): Promise<{ username: string | null }> {
+  const { platform, userId } = input;
+  const client = sessionClient(platform, { env: deps.env });
+  // A network that connects through OAuth has no form: nothing to log in to.
+  if (!client) throw new AppError('PLATFORM_NOT_CONFIGURED', { platform });
+  const account = await providerCall(deps, platform, () => client.login(input.fields), { userId });
+  const now = deps.now?.() ?? new Date();
+  await saveConnectedAccount(deps, { userId, workspaceId: input.workspaceId, platform, account, now });
+  return { username: account.platformUsername };
 }
 
 /** The network's picker; a network that answers a choice without one is a programming error. */

@@ -207,6 +207,7 @@ describe('dashboard.charts', () => {
       threads: 0,
       linkedin_page: 0,
       mastodon: 0,
+      bluesky: 0,
     });
     expect(charts.upcoming[5]).toEqual({
       weekStart: '2026-04-13',
@@ -217,6 +218,7 @@ describe('dashboard.charts', () => {
       threads: 0,
       linkedin_page: 0,
       mastodon: 0,
+      bluesky: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(
       true,

@@ -5,8 +5,10 @@
 // named by their variable, SMTP and Redis by host and port only.
 import net from 'node:net';
 import tls from 'node:tls';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@pauta/core';
 import { type Database, pendingMigrations } from '@pauta/db';
 import {
+  NETWORKS,
   OAUTH_CLIENTS,
   OAUTH_PROVIDER_NAMES,
   OAuthProviderError,
@@ -15,6 +17,8 @@ import {
   oauthCallbackUrl,
   oauthClient,
   scopesFor,
+  SessionProbeError,
+  sessionClient,
 } from '@pauta/networks';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
@@ -50,6 +54,7 @@ export type DoctorEnv = Pick<
   | 'INSTAGRAM_CLIENT_SECRET'
   | 'GOOGLE_CLIENT_ID'
   | 'GOOGLE_CLIENT_SECRET'
+  | 'BLUESKY_DEFAULT_SERVICE'
 >;
 
 export interface DoctorContext {
@@ -502,6 +507,40 @@ async function checkSmtp(ctx: DoctorContext): Promise<CheckResult> {
   }
 }
 
+// ---- networks that connect through a form ------------------------------------------------------
+
+/**
+ * A network whose accounts log in with their own password (Bluesky's app password) needs no app
+ * credentials and no return URL: the check is that its default server answers (describeServer).
+ */
+async function checkSessionServer(ctx: DoctorContext, platform: Platform): Promise<CheckResult> {
+  const label = PLATFORM_LABELS[platform];
+  const id = `session-server-${platform}`;
+  const title = `Servidor — ${label}`;
+  const variable = NETWORKS[platform].session?.defaultServiceVariable ?? '';
+  const client = sessionClient(platform, { env: ctx.env, timeoutMs: ctx.timeoutMs ?? 5_000 })!;
+  const where = ctx.env.SOCIAL_SANDBOX_URL
+    ? ' (modo Sandbox: o servidor local respondeu no lugar da rede)'
+    : '';
+  try {
+    const service = await client.probe();
+    return ok(
+      id,
+      title,
+      `${service} respondeu${where}. As contas do ${label} se conectam com usuário e senha de app: não há credenciais de app nem URL de retorno a cadastrar.`,
+    );
+  } catch (error) {
+    const service = error instanceof SessionProbeError ? error.service : '';
+    return {
+      id,
+      status: 'warn',
+      title,
+      detail: `Não foi possível falar com o servidor padrão do ${label} (${service})${where}: as contas não conseguirão se conectar nem publicar.`,
+      fix: `Confira se este servidor tem saída https para ${service || 'a rede'}, ou defina ${variable} com o servidor (PDS) das contas e reinicie web e worker.`,
+    };
+  }
+}
+
 // ---- all ---------------------------------------------------------------------------------------
 
 /** Runs every check (the slow ones in parallel); the order is the order shown. */
@@ -512,6 +551,9 @@ export async function runDoctorChecks(ctx: DoctorContext): Promise<CheckResult[]
     checkRedis(ctx),
     checkSmtp(ctx),
     ...OAUTH_PROVIDER_NAMES.map((name) => checkCredentials(ctx, name)),
+    ...PLATFORMS.filter((platform) => NETWORKS[platform].session).map((platform) =>
+      checkSessionServer(ctx, platform),
+    ),
   ]);
   return [appUrl, checkCookies(ctx), ...database, ...redis, smtp, ...checkRedirectUris(ctx), ...credentials];
 }

@@ -186,6 +186,23 @@ describe('one definition of the limits for upload and publishing', () => {
     );
   });
 
+  it('recompresses a photo over Bluesky’s 1,000,000 bytes into a JPEG that fits; refuses what never fits', async () => {
+    const photo = await noise(1200, 1500).png().toBuffer();
+    expect(photo.length).toBeGreaterThan(1_000_000);
+    const out = await processImage(photo, 'bluesky', mediaLimitsOf('bluesky'));
+    expect(out.mimeType).toBe('image/jpeg');
+    expect(out.bytes.length).toBeLessThanOrEqual(1_000_000);
+    // Other networks keep refusing rather than degrade the image (their limits are megabytes).
+    expect(
+      (await rejection(processImage(photo, 'x', { ...mediaLimitsOf('x'), maxBytes: 1_000_000 }))).reason,
+    ).toBe('TOO_LARGE');
+    const never = await rejection(
+      processImage(photo, 'bluesky', { ...mediaLimitsOf('bluesky'), maxBytes: 1_000 }),
+    );
+    expect(never).toEqual({ reason: 'TOO_LARGE', platform: 'bluesky', limitBytes: 1_000 });
+    expect(mediaRejectionMessage(never as never)).toContain('Bluesky aceita imagens de até');
+  });
+
   it('what the upload accepted for a network passes the check the adapter makes before sending', async () => {
     const input = await noise(800, 1000).png().toBuffer();
     for (const platform of PLATFORMS) {

@@ -68,6 +68,15 @@ async function decode<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Quality and scale of each try when a still image passes the network's byte limit. */
+const RECOMPRESS_STEPS: readonly (readonly [number, number])[] = [
+  [80, 1],
+  [70, 1],
+  [70, 0.8],
+  [65, 0.6],
+  [60, 0.45],
+];
+
 /**
  * Checks and re-encodes `input` for `platform`. Throws MediaRejectedError with the reason (and the
  * network and limit) when the image cannot go to that network.
@@ -98,32 +107,53 @@ export async function processImage(
   // Only GIF keeps its frames; an animated WebP for a network that takes WebP stays as it is.
   const keepFrames = animated && (target === 'image/gif' || target === 'image/webp');
 
-  const { data, info } = await decode(async () => {
-    let image = sharp(input, { ...options, animated: keepFrames });
-    // Upright first (EXIF orientation), since the orientation tag is about to be dropped.
-    if (!keepFrames) image = image.rotate();
-    switch (target) {
-      case 'image/jpeg':
-        image = image.flatten({ background: '#ffffff' }).jpeg({ quality: 88 });
-        break;
-      case 'image/png':
-        image = image.png();
-        break;
-      case 'image/webp':
-        image = image.webp({ quality: 88 });
-        break;
-      case 'image/gif':
-        image = image.gif();
-        break;
+  const encode = (format: MediaMimeType, quality: number, scale: number) =>
+    decode(async () => {
+      let image = sharp(input, { ...options, animated: keepFrames });
+      // Upright first (EXIF orientation), since the orientation tag is about to be dropped.
+      if (!keepFrames) image = image.rotate();
+      if (scale < 1 && meta.width !== undefined)
+        image = image.resize({ width: Math.max(1, Math.round(meta.width * scale)) });
+      switch (format) {
+        case 'image/jpeg':
+          image = image.flatten({ background: '#ffffff' }).jpeg({ quality });
+          break;
+        case 'image/png':
+          image = image.png();
+          break;
+        case 'image/webp':
+          image = image.webp({ quality });
+          break;
+        case 'image/gif':
+          image = image.gif();
+          break;
+      }
+      // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP, IPTC or comment.
+      return image.toBuffer({ resolveWithObject: true });
+    });
+  let { data, info } = await encode(target, 88, 1);
+  // A network with a small byte limit (`recompressToFit`: Bluesky's 1,000,000) gets a still image
+  // recompressed — as a JPEG at lower qualities, then smaller — before it is refused; the person is
+  // told only when even that does not fit.
+  const byteLimit = target === 'image/gif' ? (limits.maxGifBytes ?? limits.maxBytes) : limits.maxBytes;
+  if (
+    limits.recompressToFit &&
+    data.length > byteLimit &&
+    !keepFrames &&
+    limits.formats.includes('image/jpeg')
+  ) {
+    for (const [quality, scale] of RECOMPRESS_STEPS) {
+      const smaller = await encode('image/jpeg', quality, scale);
+      if (limits.minWidth !== undefined && smaller.info.width < limits.minWidth) break;
+      ({ data, info } = smaller);
+      target = 'image/jpeg';
+      if (data.length <= byteLimit) break;
     }
-    // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP, IPTC or comment.
-    return image.toBuffer({ resolveWithObject: true });
-  });
+  }
   const width = info.width;
   const height = keepFrames ? (info.pageHeight ?? meta.pageHeight ?? info.height) : info.height;
 
-  const maxBytes = target === 'image/gif' ? (limits.maxGifBytes ?? limits.maxBytes) : limits.maxBytes;
-  if (data.length > maxBytes) reject({ reason: 'TOO_LARGE', platform, limitBytes: maxBytes });
+  if (data.length > byteLimit) reject({ reason: 'TOO_LARGE', platform, limitBytes: byteLimit });
   if (limits.maxPixels !== undefined && width * height > limits.maxPixels)
     reject({ reason: 'TOO_MANY_PIXELS', platform, limitPixels: limits.maxPixels });
   if (limits.minWidth !== undefined && width < limits.minWidth)

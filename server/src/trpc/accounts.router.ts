@@ -1,11 +1,16 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
 // (or Instagram account, or LinkedIn company Page) choice of a pending connection. The list and the disconnect are scoped to
 // the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
-import { AppError, type ConnectablePlatform } from '@pauta/core';
+import { AppError, type ConnectablePlatform, PLATFORMS } from '@pauta/core';
 import { deactivateAccount, listOtherActiveConnections } from '@pauta/db';
 import { z } from 'zod';
 import { listAccountCards } from '../accounts/accounts.service.js';
-import { type ConnectDeps, pendingPages, selectPendingChoice } from '../accounts/connect.service.js';
+import {
+  type ConnectDeps,
+  connectWithForm,
+  pendingPages,
+  selectPendingChoice,
+} from '../accounts/connect.service.js';
 import { authedProcedure, router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
@@ -20,6 +25,16 @@ function choose(
 ) {
   return selectPendingChoice(ctx.deps, { userId: ctx.user.id, pendingId, platform, choiceId });
 }
+
+/** A connect form's fields (the network's browser profile `connectForm`: Bluesky's app password). */
+const connectFormInput = z.strictObject({
+  platform: z.enum(PLATFORMS),
+  fields: z.strictObject({
+    identifier: z.string().trim().min(1).max(253),
+    password: z.string().min(1).max(200),
+    service: z.string().trim().max(253).optional(),
+  }),
+});
 
 export const accountsRouter = router({
   list: workspaceProcedure('workspace.read').query(({ ctx }) =>
@@ -54,6 +69,27 @@ export const accountsRouter = router({
           })
         : null;
       return { ok: true as const, stillConnectedIn };
+    }),
+
+  /**
+   * Connects through the network's form (a network without an OAuth redirect): the account lands
+   * in the caller's workspace. The password is sent to the network once, never stored or logged.
+   */
+  connectForm: workspaceProcedure('accounts.write')
+    .input(connectFormInput)
+    .mutation(async ({ ctx, input }) => {
+      const { platform, fields } = input;
+      const connected = await connectWithForm(ctx.deps, {
+        userId: ctx.user.id,
+        workspaceId: ctx.workspace.id,
+        platform,
+        fields: {
+          identifier: fields.identifier,
+          password: fields.password,
+          ...(fields.service ? { service: fields.service } : {}),
+        },
+      });
+      return { platform, username: connected.username };
     }),
 
   pendingPages: authedProcedure

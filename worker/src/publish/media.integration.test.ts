@@ -61,7 +61,7 @@ function fourImages(label: string): PublishMedia[] {
 
 async function userWithFourNetworks() {
   const user = await makeUser(handle, 'media');
-  for (const platform of ['linkedin', 'facebook', 'x', 'threads', 'linkedin_page'] as const) {
+  for (const platform of ['linkedin', 'facebook', 'x', 'threads', 'linkedin_page', 'bluesky'] as const) {
     await connectThroughSandbox(handle, keyring, { sandboxUrl: sandbox.url, userId: user.id, platform });
   }
   // Instagram publishes with Facebook Login tokens; its connect flow is not built yet.

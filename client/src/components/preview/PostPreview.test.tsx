@@ -81,6 +81,21 @@ describe('PostPreview', () => {
     expect(within(figure('LinkedIn')).queryByText(/seguidores/)).toBeNull();
   });
 
+  it('Bluesky: the name and the @handle, the whole post, graphemes past 300 highlighted', () => {
+    render(
+      <PostPreview
+        platform="bluesky"
+        text={`${'👍🏽'.repeat(300)}🇧🇷`}
+        account={{ username: 'anasouza.bsky.social', name: 'Ana Souza', pageName: null, avatarUrl: null }}
+      />,
+    );
+    const shown = within(figure('Bluesky'));
+    expect(shown.getByText('Ana Souza')).toBeTruthy();
+    expect(shown.getByText('@anasouza.bsky.social')).toBeTruthy();
+    // 300 thumbs with a skin tone are 300 graphemes: only the flag passes Bluesky's limit.
+    expect(shown.getByTestId('post-preview').querySelector('mark')?.textContent).toBe('🇧🇷');
+  });
+
   it.each([1, 2, 3, 4])('lays out %i image(s) in each network, with their alt texts', (count) => {
     render(
       <div>

@@ -21,6 +21,7 @@ import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AccountCard } from './AccountCard';
 import { ConnectPromptModal } from './ConnectPromptModal';
+import { ConnectFormModal } from './ConnectFormModal';
 import {
   describeConnectionError,
   errorDetailsOf,
@@ -74,6 +75,7 @@ export function ConnectedAccountsView() {
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [prompting, setPrompting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
+  const [formPlatform, setFormPlatform] = useState<ConnectablePlatform | null>(null);
   const announced = useRef(false);
 
   const reload = useCallback(
@@ -125,6 +127,11 @@ export function ConnectedAccountsView() {
 
   const go = (platform: ConnectablePlatform, typed?: string) => {
     if (connecting) return;
+    // A network that logs in through a form (an app password) opens it here: no redirect.
+    if (NETWORK_PROFILES[platform].connectForm) {
+      setFormPlatform(platform);
+      return;
+    }
     setConnecting(platform);
     rememberConnectPlatform(platform);
     browserNavigation.assign(connectStartUrl(platform, typed));
@@ -186,6 +193,12 @@ export function ConnectedAccountsView() {
         card={disconnecting}
         onClose={() => setDisconnecting(null)}
         onDisconnected={reload}
+      />
+      <ConnectFormModal
+        key={formPlatform ?? 'closed'}
+        platform={formPlatform}
+        onClose={() => setFormPlatform(null)}
+        onConnected={reload}
       />
       <PickFacebookPageModal pendingId={pendingId} onClose={() => setPendingId(null)} onConnected={reload} />
       <PickInstagramAccountModal

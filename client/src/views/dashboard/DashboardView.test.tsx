@@ -124,6 +124,7 @@ describe('Dashboard', () => {
       'Threads',
       'LinkedIn (Página)',
       'Mastodon',
+      'Bluesky',
     ]);
     expect(weekLabel('2026-01-04')).toBe('04/01');
   });

@@ -1,0 +1,92 @@
+// The Bluesky migration (2026-11-30T03-00-bluesky-platform) on PGlite and PostgreSQL: every
+// `platform IN (…)` check and the themes' networks take 'bluesky'; down() goes back to the
+// migration before it (Bluesky's rows and theme entries gone, Threads kept), then up() again.
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
+import { describeMigration, downAndUp } from '../../test/migration-check.js';
+import { parseKeyring } from './crypto.js';
+import { upsertAccount } from './repositories/accounts.repository.js';
+import { createUser } from './repositories/users.repository.js';
+import type { Database } from './schema.js';
+
+const NAME = '2026-11-30T03-00-bluesky-platform';
+const keyring = parseKeyring(`t1:${Buffer.alloc(32, 7).toString('base64')}`);
+const CHECKS = [
+  'suggested_posts_platform_check',
+  'connected_accounts_platform_check',
+  'published_posts_platform_check',
+  'publishing_logs_platform_check',
+  'themes_social_networks_check',
+];
+
+async function definitions(db: Kysely<Database>): Promise<Map<string, string>> {
+  const { rows } = await sql<{ conname: string; def: string }>`
+    SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+    WHERE conname IN (${sql.join(CHECKS)})`.execute(db);
+  return new Map(rows.map((row) => [row.conname, row.def]));
+}
+
+async function check(db: Kysely<Database>) {
+  const after = await definitions(db);
+  expect([...after.keys()].sort()).toEqual([...CHECKS].sort());
+  for (const [name, def] of after) {
+    expect(def, name).toContain('bluesky');
+    expect(def, name).toContain('threads');
+  }
+  const user = await createUser(db, {
+    email: `bluesky-${randomUUID().slice(0, 6)}@teste.pauta.dev`,
+    passwordHash: null,
+  });
+  const account = await upsertAccount(db, keyring, {
+    userId: user.id,
+    platform: 'bluesky',
+    platformUserId: 'did:plc:anasouza000000000000000',
+    platformUsername: 'anasouza.bsky.social',
+    accountData: { provider: 'bluesky' },
+    accessToken: 'https://bsky.social access-jwt',
+    refreshToken: 'https://bsky.social refresh-jwt',
+    accessTokenExpiresAt: new Date(Date.now() + 2 * 3_600_000),
+  });
+  expect(account.platform).toBe('bluesky');
+  const theme = await db
+    .insertInto('themes')
+    .values({
+      user_id: user.id,
+      name: 'Só Bluesky',
+      description: 'Posts só no Bluesky',
+      social_networks: ['bluesky'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await expect(
+    sql`UPDATE connected_accounts SET platform = 'mastodon' WHERE id = ${account.id}`.execute(db),
+  ).rejects.toThrow();
+
+  await downAndUp(db, NAME, async () => {
+    for (const [name, def] of await definitions(db)) {
+      expect(def, name).not.toContain('bluesky');
+      expect(def, name).toContain('threads');
+    }
+    expect(
+      await db.selectFrom('connected_accounts').select('id').where('platform', '=', 'bluesky').execute(),
+    ).toEqual([]);
+    // A theme whose only network was Bluesky went with it.
+    expect(await db.selectFrom('themes').select('id').where('id', '=', theme.id).execute()).toEqual([]);
+    await expect(
+      upsertAccount(db, keyring, {
+        userId: user.id,
+        platform: 'bluesky',
+        platformUserId: 'did:plc:anasouza000000000000000',
+        platformUsername: 'anasouza.bsky.social',
+        accountData: {},
+        accessToken: 'x',
+        refreshToken: null,
+        accessTokenExpiresAt: null,
+      }),
+    ).rejects.toThrow();
+  });
+  for (const def of (await definitions(db)).values()) expect(def).toContain('bluesky');
+}
+
+describeMigration('the Bluesky migration', check);
