@@ -29,7 +29,10 @@ export async function connectThroughSandbox(
     userId: string;
     /** The workspace it is connected in; absent: the person's personal one. */
     workspaceId?: string;
-    platform: Extract<Platform, 'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon' | 'bluesky'>;
+    platform: Extract<
+      Platform,
+      'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon' | 'bluesky'
+    >;
     sandboxUser?: string;
   },
 ) {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   fitsPlatformLimit,
   measureEmojiBytesLength,
-  measureMastodonLength,
   measureGraphemeLength,
+  measureMastodonLength,
   measurePostLength,
   measureXLength,
   remainingPostLength,

@@ -16,8 +16,8 @@ import {
   type OAuthPurpose,
   oauthCallbackUrl,
   oauthClient,
-  scopesFor,
   SessionProbeError,
+  scopesFor,
   sessionClient,
 } from '@pauta/networks';
 import { Redis } from 'ioredis';

@@ -107,7 +107,13 @@ describe('posts.budget: what is used', () => {
     expect(data.month).toBe('2027-03');
     expect(data.timeZone).toBe('America/Sao_Paulo');
     // X keeps its default (1,500 a month, 17 a day, the whole installation); LinkedIn has none.
-    expect(data.networks.map((n) => n.platform)).toEqual(['x', 'instagram', 'threads', 'mastodon', 'bluesky']);
+    expect(data.networks.map((n) => n.platform)).toEqual([
+      'x',
+      'instagram',
+      'threads',
+      'mastodon',
+      'bluesky',
+    ]);
     const x = data.networks.find((n) => n.platform === 'x')!;
     expect(x).toMatchObject({ scope: 'installation', month: 1500, day: 17, monthUsed: 5 });
     expect(x.days).toEqual({ '2027-03-01': 1, '2027-03-10': 3, '2027-03-31': 1 });

@@ -20,8 +20,8 @@ import { browserNavigation } from '../../lib/oauth';
 import { showError, showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AccountCard } from './AccountCard';
-import { ConnectPromptModal } from './ConnectPromptModal';
 import { ConnectFormModal } from './ConnectFormModal';
+import { ConnectPromptModal } from './ConnectPromptModal';
 import {
   describeConnectionError,
   errorDetailsOf,
