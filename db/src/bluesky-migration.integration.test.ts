@@ -60,7 +60,7 @@ async function check(db: Kysely<Database>) {
     .returning('id')
     .executeTakeFirstOrThrow();
   await expect(
-    sql`UPDATE connected_accounts SET platform = 'mastodon' WHERE id = ${account.id}`.execute(db),
+    sql`UPDATE connected_accounts SET platform = 'orkut' WHERE id = ${account.id}`.execute(db),
   ).rejects.toThrow();
 
   await downAndUp(db, NAME, async () => {
