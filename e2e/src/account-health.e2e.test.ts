@@ -80,7 +80,7 @@ describe('account health', () => {
     );
     expect(notices).toHaveLength(1);
 
-    await clickConnect(page, 'X', 'Conectar');
+    await clickConnect(page, 'X (Twitter)', 'Conectar');
     await clickConnect(page, 'Facebook', 'Conectar');
     const picker = page.getByRole('dialog');
     await picker.getByRole('radio').first().check();

@@ -115,7 +115,7 @@ describe('images published to the four networks through the sandbox', () => {
       network: 'x',
       user: { sub: xSub, given_name: 'Clara', family_name: 'Mendes', username: `clara${xSub.slice(-8)}` },
     });
-    await (await clickConnect(page, 'X')).getByText('Conectado').first().waitFor();
+    await (await clickConnect(page, 'X (Twitter)')).getByText('Conectado').first().waitFor();
     const facebookUser = {
       sub: freshId(16),
       given_name: 'Clara',

@@ -33,7 +33,7 @@ describe('connected accounts and publishing', () => {
       .getByText('Conectado')
       .first()
       .waitFor();
-    await connect(page, 'X');
+    await connect(page, 'X (Twitter)');
     await page.getByRole('article', { name: 'Conta X' }).getByText('Conectado').first().waitFor();
     await connect(page, 'Facebook');
     const picker = page.getByRole('dialog');
