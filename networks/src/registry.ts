@@ -34,6 +34,7 @@ import { linkedin, linkedinOAuth } from './linkedin/index.js';
 import { linkedinPage, linkedinPageOAuth } from './linkedin-page/index.js';
 import { mastodon, mastodonOAuth } from './mastodon/index.js';
 import { oauthCallbackUrl } from './oauth/callback.js';
+import { pinterest, pinterestOAuth } from './pinterest/index.js';
 import {
   OAUTH_PROVIDER_NAMES,
   type OAuthProvider,
@@ -57,6 +58,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   linkedin_page: linkedinPage,
   mastodon,
   bluesky,
+  pinterest,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -68,6 +70,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   threads: threadsOAuth,
   linkedin_page: linkedinPageOAuth,
   mastodon: mastodonOAuth,
+  pinterest: pinterestOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {
