@@ -34,7 +34,6 @@ import { linkedin, linkedinOAuth } from './linkedin/index.js';
 import { linkedinPage, linkedinPageOAuth } from './linkedin-page/index.js';
 import { mastodon, mastodonOAuth } from './mastodon/index.js';
 import { oauthCallbackUrl } from './oauth/callback.js';
-import { pinterest, pinterestOAuth } from './pinterest/index.js';
 import {
   OAUTH_PROVIDER_NAMES,
   type OAuthProvider,
@@ -42,6 +41,7 @@ import {
   type OAuthProviderOptions,
   type OAuthPurpose,
 } from './oauth/types.js';
+import { pinterest, pinterestOAuth } from './pinterest/index.js';
 import { sandboxLinkPageFetcher } from './publishing/link-page.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';

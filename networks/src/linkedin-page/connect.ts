@@ -2,6 +2,8 @@
 // administers (oauth.ts); none → refused with `no_linkedin_pages`, one connects at once, several
 // wait for the person's choice. The account publishes with the member's token (LinkedIn has no Page
 // token): its refresh token and expiry are kept with the pending choice, sealed as the user token.
+
+import { accountTokens, type SealedTokens, sealTokens, unsealTokens } from '../connect/sealed-tokens.js';
 import {
   type ConnectedAccount,
   type ConnectProfile,
@@ -10,7 +12,6 @@ import {
   connectOrChoose,
   isNonEmpty,
 } from '../connect/types.js';
-import { accountTokens, type SealedTokens, sealTokens, unsealTokens } from '../connect/sealed-tokens.js';
 import type { LinkedInOrganization, LinkedInPageOAuthProvider } from './oauth.js';
 
 function pageAccount(

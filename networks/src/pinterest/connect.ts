@@ -15,7 +15,11 @@ import {
 } from '../connect/types.js';
 import type { PinterestBoard, PinterestOAuthProvider } from './oauth.js';
 
-function boardAccount(board: PinterestBoard, profile: ConnectProfile, tokens: SealedTokens): ConnectedAccount {
+function boardAccount(
+  board: PinterestBoard,
+  profile: ConnectProfile,
+  tokens: SealedTokens,
+): ConnectedAccount {
   return {
     platformUserId: board.id,
     platformUsername: profile.name,

@@ -7,7 +7,7 @@ import type { NetworkErrorTable } from '../publishing/errors.js';
 export const PINTEREST_ERRORS: NetworkErrorTable = [
   {
     key: 'IMAGE_FETCH',
-    when: "400: Pinterest could not download the image from the signed URL (it must be public)",
+    when: '400: Pinterest could not download the image from the signed URL (it must be public)',
     message:
       'O Pinterest não conseguiu baixar a imagem do pin (o endereço precisa ser público). Confira a imagem e reagende; se repetir, avise o administrador.',
   },
@@ -25,7 +25,7 @@ export const PINTEREST_ERRORS: NetworkErrorTable = [
   },
   {
     key: 'HTTP 403',
-    when: '403: the board is not the user\'s (or no longer shared with them), or the app is on Trial access and the action needs Standard',
+    when: "403: the board is not the user's (or no longer shared with them), or the app is on Trial access and the action needs Standard",
     message:
       'O Pinterest negou o pin nesta pasta: ela pode não pertencer mais à conta, ou o app do Pauta ainda está em acesso de teste (Trial). Reconecte a conta e escolha a pasta de novo; se repetir, avise o administrador.',
   },
@@ -37,7 +37,7 @@ export const PINTEREST_ERRORS: NetworkErrorTable = [
   },
   {
     key: 'HTTP 429',
-    when: '429: the app\'s or the user\'s rate limit (Trial access: 1,000 calls a day)',
+    when: "429: the app's or the user's rate limit (Trial access: 1,000 calls a day)",
     message:
       'O Pinterest limitou as chamadas do Pauta (no acesso de teste são 1.000 por dia). Uma nova tentativa será feita quando o limite passar.',
   },

@@ -22,12 +22,14 @@ import { rewriteAuthorizationUrl } from '../sandbox-url.js';
 import { PINTEREST_API, PINTEREST_AUTHORIZE_URL } from './api.js';
 
 /**
- * `boards:read` (the board picker), `pins:read` (the outcome lookup, analytics), `pins:write`
- * (creating pins), `user_accounts:read` (username, account type, followers). Trial access grants
- * them to the app's own collaborators; Standard access (after Pinterest's review) to everyone.
+ * `boards:read` (the board picker), `pins:read` (the outcome lookup, analytics), `pins:write` and
+ * `boards:write` (Pinterest's "Create boards and Pins" guide asks for both to create a pin on a
+ * board), `user_accounts:read` (username, account type, followers). Trial access grants them to the
+ * app's own collaborators; Standard access (after Pinterest's review) to everyone.
+ * https://developers.pinterest.com/docs/work-with-organic-content-and-users/create-boards-and-pins/
  */
 export const PINTEREST_SCOPES: OAuthScopes = {
-  connect: ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'],
+  connect: ['boards:read', 'boards:write', 'pins:read', 'pins:write', 'user_accounts:read'],
 };
 
 /** Boards read at most when connecting (Pinterest's page size is at most 250). */
@@ -62,7 +64,6 @@ const accountSchema = z
     username: z.string().min(1),
     account_type: z.string(),
     follower_count: z.number().optional(),
-    profile_image: z.string().optional(),
   })
   .passthrough();
 
@@ -73,18 +74,25 @@ const boardsSchema = z.object({
   bookmark: z.string().nullable().optional(),
 });
 
-/** Pinterest answers errors as `{ code, message }`; the OAuth endpoint as RFC 6749's `error`. */
-const classifyPinterestBody: ErrorBodyClassifier = (body, status) => {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code = record.error ?? record.code;
-  const kind =
-    record.error === 'invalid_grant'
-      ? 'invalid_grant'
-      : record.error === 'invalid_client'
-        ? 'invalid_client'
-        : kindFromStatus(status);
-  return { kind, providerCode: code === undefined ? null : String(code) };
-};
+function codeOf(body: unknown): string | null {
+  const code = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).code : undefined;
+  return code === undefined || code === null ? null : String(code);
+}
+
+/** Pinterest answers errors as `{ code, message }` with the HTTP status. */
+const classifyPinterestBody: ErrorBodyClassifier = (body, status) => ({
+  kind: kindFromStatus(status),
+  providerCode: codeOf(body),
+});
+
+/**
+ * At the token endpoint: 401 = the app's credentials were refused (Basic auth), 400 = the code or
+ * refresh token is not (or no longer) valid: the account must reconnect.
+ */
+const classifyTokenBody: ErrorBodyClassifier = (body, status) => ({
+  kind: status === 401 ? 'invalid_client' : status === 400 ? 'invalid_grant' : kindFromStatus(status),
+  providerCode: codeOf(body),
+});
 
 export function createPinterestOAuthClient(options: OAuthProviderOptions): PinterestOAuthProvider {
   const { ctx, now, defaultScopes, scopesOf } = oauthCore(
@@ -97,11 +105,15 @@ export function createPinterestOAuthClient(options: OAuthProviderOptions): Pinte
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 
   const token = async (params: Record<string, string>): Promise<OAuthTokens> => {
-    const body = await requestJson(ctx, `${PINTEREST_API}/oauth/token`, {
-      method: 'POST',
-      headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(params),
-    });
+    const body = await requestJson(
+      { ...ctx, classifyError: classifyTokenBody },
+      `${PINTEREST_API}/oauth/token`,
+      {
+        method: 'POST',
+        headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params),
+      },
+    );
     return readTokens('pinterest', (body ?? {}) as Record<string, unknown>, now());
   };
 

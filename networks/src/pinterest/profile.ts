@@ -10,7 +10,11 @@ export const pinterestProfile: NetworkProfileDeclaration = {
   chartColor: 'red.7',
   icon: {
     name: 'brand-pinterest',
-    paths: ['M8 20l4 -9', 'M10.7 14c.437 1.263 1.43 2 2.55 2c2.071 0 3.75 -1.554 3.75 -4a5 5 0 1 0 -9.7 1.7', 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0'],
+    paths: [
+      'M8 20l4 -9',
+      'M10.7 14c.437 1.263 1.43 2 2.55 2c2.071 0 3.75 -1.554 3.75 -4a5 5 0 1 0 -9.7 1.7',
+      'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0',
+    ],
   },
   accountCard: {
     title: 'handle',

@@ -46,7 +46,8 @@ const LOOKUP_PAGE_SIZE = '25';
 
 /** The pin's title: the post's title when it has one, else the text's first line; cut at 100. */
 export function pinTitle(title: string, text: string): string {
-  const source = title.trim() !== '' ? title.trim() : (text.split('\n').find((line) => line.trim() !== '') ?? '');
+  const source =
+    title.trim() !== '' ? title.trim() : (text.split('\n').find((line) => line.trim() !== '') ?? '');
   return [...source.trim()].slice(0, PIN_TITLE_MAX).join('');
 }
 
@@ -102,7 +103,11 @@ function isoDay(date: Date): string {
 /** The metrics of one pin: its summary over the window (IMPRESSION → reach, SAVE → likes). */
 function readPinMetrics(body: unknown): PostMetrics {
   const all = isObject(body) && isObject(body.all) ? body.all : {};
-  const summary = isObject(all.summary_metrics) ? all.summary_metrics : isObject(all.lifetime_metrics) ? all.lifetime_metrics : {};
+  const summary = isObject(all.summary_metrics)
+    ? all.summary_metrics
+    : isObject(all.lifetime_metrics)
+      ? all.lifetime_metrics
+      : {};
   return {
     reach: numberField(summary, 'IMPRESSION'),
     likes: numberField(summary, 'SAVE'),
@@ -142,7 +147,12 @@ export function createPinterestAdapter(options: AdapterOptions & { now?: () => n
       const ctx = context(request.target);
       const images: readonly PublishMedia[] = request.media ?? [];
       if (images.length === 0) {
-        throw publishError(ctx, 'permanent', 'MEDIA_REQUIRED', 'pinterest: a pin needs an image; none was given');
+        throw publishError(
+          ctx,
+          'permanent',
+          'MEDIA_REQUIRED',
+          'pinterest: a pin needs an image; none was given',
+        );
       }
       const problem = checkMedia(ctx, PINTEREST_MEDIA_LIMITS, images);
       if (problem !== null) throw problem;

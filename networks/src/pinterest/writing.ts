@@ -6,7 +6,8 @@ export const pinterestWriting: NetworkWriting = {
   guide:
     'pinterest — Pinterest: descrição de 200 a 500 caracteres (máximo 800); a primeira linha vira o título do pin (até 100 caracteres), clara e com a palavra-chave que a pessoa buscaria; texto útil e inspirador (ideia, passo a passo, lista), pensado para busca, não para conversa; inclua o link do site quando houver; sem hashtags em excesso (no máximo 2).',
   ...SHORT_FORM,
-  lengthTarget: (limit, format) => `entre 200 e ${format(Math.min(500, limit))} caracteres, nunca mais de ${format(limit)}`,
+  lengthTarget: (limit, format) =>
+    `entre 200 e ${format(Math.min(500, limit))} caracteres, nunca mais de ${format(limit)}`,
   template: {
     leads: [
       (name) => `${name}: ideias para salvar e usar hoje`,

@@ -148,6 +148,7 @@ describe('connecting accounts', () => {
       ['mastodon', 'not_connected'],
       // Bluesky needs no app of Pauta's (each account's app password): always connectable.
       ['bluesky', 'not_connected'],
+      ['pinterest', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
