@@ -951,7 +951,7 @@ export const messages = {
     pickPinterestBoard: {
       title: 'Escolha a pasta do Pinterest',
       description:
-        'Sua conta do Pinterest tem mais de uma pasta. Escolha em qual delas o Pauta vai salvar os pins. Para trocar de pasta depois, desconecte o Pinterest e conecte de novo. As métricas dos pins exigem uma conta comercial do Pinterest.',
+        'Sua conta do Pinterest tem mais de uma pasta. Escolha em qual delas o Pauta vai salvar os pins. Para trocar de pasta depois, desconecte o Pinterest e conecte de novo. As métricas dos pins exigem uma conta comercial do Pinterest; enquanto o app da Pauta estiver no acesso de teste (Trial) do Pinterest, os pins ficam visíveis só para você.',
       label: 'Pastas do Pinterest',
       confirm: 'Conectar pasta',
       required: 'Selecione uma pasta para continuar.',
