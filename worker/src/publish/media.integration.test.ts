@@ -26,7 +26,15 @@ import { connectThroughSandbox, seedPosts, seedTheme } from '../../../test/worke
 import { type PublishContext, processPublishJob } from './publish-post.processor.js';
 
 const keyring = parseKeyring(TEST_KEYS);
-const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'linkedin_page', 'pinterest'] as const;
+const PLATFORMS = [
+  'linkedin',
+  'facebook',
+  'x',
+  'instagram',
+  'threads',
+  'linkedin_page',
+  'pinterest',
+] as const;
 let handle: DbHandle;
 let sandbox: SandboxHandle;
 let images: ImageServer;
