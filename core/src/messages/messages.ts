@@ -873,7 +873,7 @@ export const messages = {
     // Contas Conectadas: card details, the Facebook Page choice and reconnect reasons.
     notConnectedHint: 'Conecte a conta para publicar seus posts nesta rede.',
     connectedAtDate: (date: string) => `Conectado em ${date}`,
-    pageLabel: (page: string) => `Página: ${page}`,
+    pageLabel: (page: string, label = 'Página') => `${label}: ${page}`,
     /** `formatted` is the compact number ('1,2k'); `count` picks singular or plural. */
     followersCompact: (formatted: string, count: number) =>
       `${formatted} ${count === 1 ? 'seguidor' : 'seguidores'}`,

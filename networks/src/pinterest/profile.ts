@@ -19,6 +19,8 @@ export const pinterestProfile: NetworkProfileDeclaration = {
   accountCard: {
     title: 'handle',
     showHandle: false,
+    // The account is the board the pins go to.
+    pageLabel: 'Pasta',
     refusals: {
       no_pinterest_boards:
         'Sua conta do Pinterest não tem nenhuma pasta. Crie uma pasta no Pinterest (em "Criar" → "Pasta") e conecte de novo: o Pauta publica os pins na pasta que você escolher.',
