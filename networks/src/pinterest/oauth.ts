@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import {
   bearer,
+  commaScopeAuthorizationUrl,
   type ErrorBodyClassifier,
   oauthCore,
   parseBody,
@@ -18,7 +19,6 @@ import {
 } from '../oauth/client.js';
 import { kindFromStatus } from '../oauth/errors.js';
 import type { OAuthProvider, OAuthProviderOptions, OAuthScopes, OAuthTokens } from '../oauth/types.js';
-import { rewriteAuthorizationUrl } from '../sandbox-url.js';
 import { PINTEREST_API, PINTEREST_AUTHORIZE_URL } from './api.js';
 
 /**
@@ -136,16 +136,13 @@ export function createPinterestOAuthClient(options: OAuthProviderOptions): Pinte
     usesPkce: false,
     issuesRefreshTokens: true,
     defaultScopes,
-    createAuthorizationURL(input) {
-      const url = new URL(PINTEREST_AUTHORIZE_URL);
-      url.searchParams.set('client_id', clientId);
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('response_type', 'code');
-      // Pinterest documents the scopes comma-separated.
-      url.searchParams.set('scope', scopesOf(input).join(','));
-      url.searchParams.set('state', input.state);
-      return rewriteAuthorizationUrl(url, sandboxUrl);
-    },
+    // Pinterest documents the scopes comma-separated.
+    createAuthorizationURL: (input) =>
+      commaScopeAuthorizationUrl(
+        PINTEREST_AUTHORIZE_URL,
+        { clientId, redirectUri, scopes: scopesOf(input), state: input.state },
+        sandboxUrl,
+      ),
     validateAuthorizationCode: (code) =>
       token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
     refreshAccessToken: (refreshToken) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }),

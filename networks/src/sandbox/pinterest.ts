@@ -8,12 +8,11 @@
 import { type Request, type Response, Router } from 'express';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
-  authenticateClient,
+  basicAuthClient,
   bearerToken,
-  handleAuthorize,
+  mountAuthorize,
   param,
   queryString,
-  readClientCredentials,
   type SandboxContext,
 } from './oauth-common.js';
 import { pinterestAccountType, pinterestBoards } from './pinterest-boards.js';
@@ -254,28 +253,22 @@ function readPin(
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export function mountPinterest(app: Router, ctx: SandboxContext): void {
-  const web = Router();
-  web.get('/oauth/', (req, res) => {
-    handleAuthorize(
-      ctx,
-      { network: 'pinterest', requirePkce: false, denyParams: { error: 'access_denied' } },
-      req,
-      res,
-    );
+  mountAuthorize(app, ctx, {
+    network: 'pinterest',
+    requirePkce: false,
+    denyParams: { error: 'access_denied' },
+    hosts: ['www.pinterest.com'],
+    path: '/oauth/',
   });
-  app.use('/www.pinterest.com', web);
-
   const api = Router();
 
   api.post('/v5/oauth/token', (req, res) => {
     // Pinterest takes the app's credentials as HTTP Basic only.
-    const credentials = readClientCredentials(req);
-    const check = credentials.method === 'basic' ? authenticateClient(ctx, 'pinterest', credentials) : null;
-    if (check === null || !check.ok) {
+    const client = basicAuthClient(ctx, 'pinterest', req);
+    if (client === null) {
       sendError(res, 401, 2, 'Authentication failed.');
       return;
     }
-    const { client } = check;
     const grantType = param(req, 'grant_type');
     if (grantType === 'authorization_code') {
       const result = ctx.store.redeemCode({
