@@ -19,6 +19,7 @@ const NETWORK_IDS = [
   'twitter',
   'linkedin_oidc',
   'linkedin_page',
+  'pinterest',
 ];
 
 const SCANNED = ['core/src', 'db/src', 'server/src', 'worker/src', 'client/src', 'scripts'];

@@ -154,6 +154,30 @@ describe('npm run doctor', () => {
     expect(redirect).toContain('w_organization_social r_organization_social rw_organization_admin');
     expect(result.output).not.toContain('segredo-errado-789');
   }, 60_000);
+
+  it('checks the Pinterest app (HTTP Basic at /v5/oauth/token) and names its five scopes', async () => {
+    const wrong = await runDoctor({
+      APP_URL: 'http://127.0.0.1:9',
+      PINTEREST_CLIENT_ID: 'sandbox-pinterest-client',
+      PINTEREST_CLIENT_SECRET: 'segredo-errado-pin',
+    });
+    const credentials = block(wrong.output, 'Credenciais — Pinterest');
+    expect(credentials).toContain('✘ [falha]');
+    expect(credentials).toContain('recusou as credenciais (2)');
+    expect(credentials).toContain(
+      'Como corrigir: Copie de novo PINTEREST_CLIENT_ID e PINTEREST_CLIENT_SECRET',
+    );
+    const redirect = block(wrong.output, 'URLs de retorno OAuth — Pinterest');
+    expect(redirect).toContain('http://127.0.0.1:9/auth/callback?connection=true');
+    expect(redirect).toContain('boards:read boards:write pins:read pins:write user_accounts:read');
+    expect(wrong.output).not.toContain('segredo-errado-pin');
+    const sandboxed = block(
+      (await runDoctor({ APP_URL: 'http://127.0.0.1:9' })).output,
+      'Credenciais — Pinterest',
+    );
+    expect(sandboxed).toContain('✔');
+    expect(sandboxed).toContain('modo Sandbox');
+  }, 60_000);
   it('says Mastodon needs no credentials and shows the redirect URI Pauta registers at each instance', async () => {
     const result = await runDoctor({ APP_URL: 'http://127.0.0.1:9' });
     const credentials = block(result.output, 'Credenciais — Mastodon');

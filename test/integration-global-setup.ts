@@ -17,6 +17,7 @@ export const NO_BUDGETS = {
   linkedin_page: none,
   mastodon: none,
   bluesky: none,
+  pinterest: none,
 };
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -14,6 +14,7 @@ import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
 import { linkedinPageProfile } from './linkedin-page/profile.js';
 import { mastodonProfile } from './mastodon/profile.js';
+import { pinterestProfile } from './pinterest/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
@@ -38,6 +39,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   linkedin_page: linkedinPageProfile,
   mastodon: mastodonProfile,
   bluesky: blueskyProfile,
+  pinterest: pinterestProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

@@ -54,6 +54,8 @@ export interface NetworkAccountCard {
   readonly showHandle: boolean;
   /** Why the network cannot be connected yet, when it needs more than its credentials. */
   readonly notConfigured?: string;
+  /** What the account publishes through, when not a Page ('Pasta': a Pinterest board); default 'Página'. */
+  readonly pageLabel?: string;
   /** Texts of the network's own connect refusals (OAUTH_FAILED `reason` → message). */
   readonly refusals?: Readonly<Record<string, string>>;
 }

@@ -150,6 +150,7 @@ describe('networks registry', () => {
       'linkedin_page',
       'mastodon',
       'bluesky',
+      'pinterest',
     ]);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth, session } = NETWORKS[platform];

@@ -41,6 +41,7 @@ import {
   type OAuthProviderOptions,
   type OAuthPurpose,
 } from './oauth/types.js';
+import { pinterest, pinterestOAuth } from './pinterest/index.js';
 import { sandboxLinkPageFetcher } from './publishing/link-page.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';
@@ -57,6 +58,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   linkedin_page: linkedinPage,
   mastodon,
   bluesky,
+  pinterest,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -68,6 +70,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   threads: threadsOAuth,
   linkedin_page: linkedinPageOAuth,
   mastodon: mastodonOAuth,
+  pinterest: pinterestOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {

@@ -94,6 +94,10 @@ export const SAMPLES: Record<string, Sample> = {
     pendingId: own.instagramPendingId,
     organizationId: '2000000001',
   }),
+  'accounts.selectPinterestBoard': ({ own }) => ({
+    pendingId: own.instagramPendingId,
+    boardId: '549700000000000001',
+  }),
 
   'posts.list': ({ own }) => ({
     themeId: own.themeId,

@@ -127,6 +127,7 @@ export const noBudgetUsage = {
     linkedin_page: { month: null, day: null, scope: 'installation' },
     mastodon: { month: null, day: 360, scope: 'user' },
     bluesky: { month: null, day: 11_666, scope: 'user' },
+    pinterest: { month: null, day: 200, scope: 'installation' },
   },
   budgets: {
     linkedin: { month: null, day: null, scope: 'installation' },
@@ -137,6 +138,7 @@ export const noBudgetUsage = {
     linkedin_page: { month: null, day: null, scope: 'installation' },
     mastodon: { month: null, day: null, scope: 'user' },
     bluesky: { month: null, day: null, scope: 'user' },
+    pinterest: { month: null, day: null, scope: 'installation' },
   },
 };
 

@@ -48,6 +48,8 @@ export const NETWORK_CREDENTIAL_KEYS = [
   'THREADS_CLIENT_SECRET',
   'LINKEDIN_PAGES_CLIENT_ID',
   'LINKEDIN_PAGES_CLIENT_SECRET',
+  'PINTEREST_CLIENT_ID',
+  'PINTEREST_CLIENT_SECRET',
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
 ] as const;
@@ -81,6 +83,8 @@ export const sharedEnvShape = {
   THREADS_CLIENT_SECRET: optionalString,
   LINKEDIN_PAGES_CLIENT_ID: optionalString,
   LINKEDIN_PAGES_CLIENT_SECRET: optionalString,
+  PINTEREST_CLIENT_ID: optionalString,
+  PINTEREST_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /**

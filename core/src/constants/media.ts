@@ -65,7 +65,7 @@ export interface MediaLimits {
  * stops such a post without images with MEDIA_REQUIRED; the edit dialog and the post cards warn
  * before that.
  */
-export const MEDIA_REQUIRED_PLATFORMS: readonly Platform[] = ['instagram'];
+export const MEDIA_REQUIRED_PLATFORMS: readonly Platform[] = ['instagram', 'pinterest'];
 
 export function mediaRequiredOn(platform: Platform): boolean {
   return MEDIA_REQUIRED_PLATFORMS.includes(platform);

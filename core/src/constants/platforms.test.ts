@@ -21,6 +21,7 @@ describe('platforms', () => {
       'linkedin_page',
       'mastodon',
       'bluesky',
+      'pinterest',
     ]);
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
@@ -37,6 +38,7 @@ describe('platforms', () => {
       linkedin_page: 3000,
       mastodon: 500,
       bluesky: 300,
+      pinterest: 800,
     });
   });
 
@@ -57,6 +59,7 @@ describe('normalizePlatform', () => {
     ['Threads', 'threads'],
     ['Mastodon', 'mastodon'],
     ['Bluesky', 'bluesky'],
+    ['Pinterest', 'pinterest'],
   ] as const)('maps %j to %j', (input, expected) => {
     expect(normalizePlatform(input)).toBe(expected);
   });

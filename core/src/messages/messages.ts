@@ -873,7 +873,7 @@ export const messages = {
     // Contas Conectadas: card details, the Facebook Page choice and reconnect reasons.
     notConnectedHint: 'Conecte a conta para publicar seus posts nesta rede.',
     connectedAtDate: (date: string) => `Conectado em ${date}`,
-    pageLabel: (page: string) => `Página: ${page}`,
+    pageLabel: (page: string, label = 'Página') => `${label}: ${page}`,
     /** `formatted` is the compact number ('1,2k'); `count` picks singular or plural. */
     followersCompact: (formatted: string, count: number) =>
       `${formatted} ${count === 1 ? 'seguidor' : 'seguidores'}`,
@@ -947,6 +947,18 @@ export const messages = {
       required: 'Selecione uma Página para continuar.',
       expired: 'A escolha da Página expirou. Conecte a Página do LinkedIn novamente.',
     },
+    // Pinterest: the board Pauta pins to (the account is the board; another board = reconnect).
+    pickPinterestBoard: {
+      title: 'Escolha a pasta do Pinterest',
+      description:
+        'Sua conta do Pinterest tem mais de uma pasta. Escolha em qual delas o Pauta vai salvar os pins. Para trocar de pasta depois, desconecte o Pinterest e conecte de novo. As métricas dos pins exigem uma conta comercial do Pinterest; enquanto o app da Pauta estiver no acesso de teste (Trial) do Pinterest, os pins ficam visíveis só para você.',
+      label: 'Pastas do Pinterest',
+      confirm: 'Conectar pasta',
+      required: 'Selecione uma pasta para continuar.',
+      expired: 'A escolha da pasta expirou. Conecte o Pinterest novamente.',
+    },
+    differentPinterestBoard:
+      'Você escolheu outra pasta do Pinterest, diferente da que está conectada à Pauta. Nada foi alterado. Para trocar de pasta, desconecte o Pinterest primeiro e conecte de novo.',
     differentLinkedInPage:
       'Você escolheu outra Página do LinkedIn, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, escolha a mesma Página; para trocar de Página, desconecte a atual primeiro.',
   },

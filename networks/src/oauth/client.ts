@@ -3,7 +3,7 @@
 // shape. Each network's module (google/oauth.ts, linkedin/oauth.ts, …) builds on `oauthCore`.
 import type { OAuth2Tokens } from 'arctic';
 import { z } from 'zod';
-import { createNetworkFetch, isSandboxFetchInstalled } from '../sandbox-url.js';
+import { createNetworkFetch, isSandboxFetchInstalled, rewriteAuthorizationUrl } from '../sandbox-url.js';
 import { kindFromStatus, type OAuthErrorKind, OAuthProviderError, toOAuthProviderError } from './errors.js';
 import type {
   AuthorizationUrlInput,
@@ -152,6 +152,25 @@ export function oidcUserInfo(info: z.infer<typeof oidcUserInfoSchema>): OAuthUse
     avatarUrl: info.picture ?? null,
     username: null,
   };
+}
+
+/**
+ * The authorization URL of a network whose dialog takes the scopes comma-separated (Threads,
+ * Pinterest): client_id, redirect_uri, scope, response_type=code, state; rewritten to the sandbox
+ * when configured.
+ */
+export function commaScopeAuthorizationUrl(
+  base: string,
+  input: { clientId: string; redirectUri: string; scopes: readonly string[]; state: string },
+  sandboxUrl: string | undefined,
+): URL {
+  const url = new URL(base);
+  url.searchParams.set('client_id', input.clientId);
+  url.searchParams.set('redirect_uri', input.redirectUri);
+  url.searchParams.set('scope', input.scopes.join(','));
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('state', input.state);
+  return rewriteAuthorizationUrl(url, sandboxUrl);
 }
 
 export function bearer(accessToken: string): Record<string, string> {

@@ -48,6 +48,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       linkedin_page: 'o LinkedIn (Página) aceita até 5 MB',
       mastodon: 'o Mastodon aceita até 8 MB',
       bluesky: 'o Bluesky aceita até 977 KB',
+      pinterest: 'o Pinterest aceita até 20 MB',
     };
     for (const platform of PLATFORMS) {
       const max = mediaLimitsOf(platform).maxBytes;

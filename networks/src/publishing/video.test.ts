@@ -24,6 +24,7 @@ const ALL: [Platform, VideoLimits][] = [
   ['x', X_VIDEO_LIMITS.video],
   ['linkedin', LINKEDIN_VIDEO_LIMITS.video],
   ['bluesky', (videoLimitsOf('bluesky') as { video: VideoLimits }).video],
+  ['pinterest', (videoLimitsOf('pinterest') as { video: VideoLimits }).video],
 ];
 
 /** A 30-second 1080 × 1920 H.264/AAC phone video of 40 MB. */

@@ -17,6 +17,7 @@ import { mountLinkedIn } from './linkedin.js';
 import { mountMastodon, SandboxMastodon } from './mastodon.js';
 import type { SandboxContext } from './oauth-common.js';
 import { SandboxPersistence } from './persistence.js';
+import { mountPinterest } from './pinterest.js';
 import { mountPostPages } from './post-pages.js';
 import { SandboxPosts, type SandboxPostsOptions } from './posts.js';
 import { RequestRecorder } from './recorder.js';
@@ -109,6 +110,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountLinkedIn(app, ctx);
   mountX(app, ctx);
   mountThreads(app, ctx);
+  mountPinterest(app, ctx);
   mountBluesky(app, ctx);
   mountAnthropic(app, anthropic);
   // Last: it serves any host that is an instance here (`mastodon.social`, or one a test adds).

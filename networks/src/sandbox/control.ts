@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ANTHROPIC_OUTPUT_MODES, type AnthropicOutputMode, AnthropicStandIn } from './anthropic.js';
 import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
 import { SandboxMastodon, type SandboxMastodonInstance } from './mastodon.js';
+import { pinterestBoards } from './pinterest-boards.js';
 import {
   SANDBOX_PUBLISH_NETWORKS,
   type SandboxMetricsInput,
@@ -42,7 +43,15 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
   linkedin: ['openid', 'profile', 'email', 'w_member_social'],
   x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
   threads: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'],
+  pinterest: ['boards:read', 'boards:write', 'pins:read', 'pins:write', 'user_accounts:read'],
 };
+
+/** The account id a test token stands for: Threads' own user id, a Pinterest board, else the sub. */
+function sandboxPlatformUserId(network: SandboxNetwork, user: SandboxUser): string {
+  if (network === 'threads') return threadsUserId(user);
+  if (network === 'pinterest') return pinterestBoards(user)[0]?.id ?? user.sub;
+  return user.sub;
+}
 
 export interface IssueTokenInput {
   network: SandboxNetwork;
@@ -59,7 +68,7 @@ export interface IssuedTestToken {
   accessToken: string;
   /**
    * LinkedIn/X/Google: the user's sub; Facebook: the user's id, or the Page id for a Page token;
-   * Threads: the user's Threads user id.
+   * Threads: the user's Threads user id; Pinterest: the user's first board.
    */
   platformUserId: string;
   /** Facebook: the user's Pages, with their linked Instagram account ids. */
@@ -146,7 +155,7 @@ export class SandboxControl {
     });
     return {
       accessToken: token.token,
-      platformUserId: token.pageId ?? (input.network === 'threads' ? threadsUserId(user) : user.sub),
+      platformUserId: token.pageId ?? sandboxPlatformUserId(input.network, user),
       pages: user.pages.map((p) => ({
         id: p.id,
         name: p.name,
@@ -267,7 +276,7 @@ const userSchema = z.strictObject({
     .optional(),
 });
 
-const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x', 'threads']);
+const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x', 'threads', 'pinterest']);
 
 const controlSchemas = {
   faults: z.union([sandboxFaultSchema, z.array(sandboxFaultSchema).max(100)]),

@@ -1,7 +1,7 @@
 // The OAuth 2.0 machinery the four sandbox networks share: the auto-approving authorization
 // endpoint, client authentication, PKCE checks, ID tokens and bearer-token reading.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Request, Response } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type { SandboxPosts } from './posts.js';
 import type { SandboxClient, SandboxNetwork, SandboxStore, SandboxUser } from './store.js';
 
@@ -105,6 +105,29 @@ export function authenticateClient(
     return { ok: false, reason: 'bad_secret' };
   }
   return { ok: true, client };
+}
+
+/** The client of a token call that must authenticate with HTTP Basic only (X, Pinterest); null otherwise. */
+export function basicAuthClient(
+  ctx: SandboxContext,
+  network: SandboxNetwork,
+  req: Request,
+): SandboxClient | null {
+  const credentials = readClientCredentials(req);
+  const check = credentials.method === 'basic' ? authenticateClient(ctx, network, credentials) : null;
+  return check?.ok === true ? check.client : null;
+}
+
+/** Mounts a network's authorization dialog (`handleAuthorize`) at `path` under each of `hosts`. */
+export function mountAuthorize(
+  app: Router,
+  ctx: SandboxContext,
+  spec: AuthorizeSpec & { hosts: string[]; path: string },
+): void {
+  const web = Router();
+  const { hosts, path, ...authorize } = spec;
+  web.get(path, (req, res) => handleAuthorize(ctx, authorize, req, res));
+  for (const host of hosts) app.use(`/${host}`, web);
 }
 
 export function bearerToken(req: Request): string | null {

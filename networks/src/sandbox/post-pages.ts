@@ -22,6 +22,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   linkedin_page: 'LinkedIn',
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
+  pinterest: 'Pinterest',
 };
 
 const ACCENTS: Record<SandboxPublishNetwork, string> = {
@@ -33,6 +34,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   linkedin_page: '#0a66c2',
   mastodon: '#6364ff',
   bluesky: '#1185fe',
+  pinterest: '#e60023',
 };
 
 export function escapeHtml(text: string): string {

@@ -3,9 +3,16 @@
 // let `persistence.ts` keep it across restarts (issue 13: a restart must not break accounts).
 import { randomBytes } from 'node:crypto';
 
-export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x' | 'threads';
+export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x' | 'threads' | 'pinterest';
 
-export const SANDBOX_NETWORKS: readonly SandboxNetwork[] = ['google', 'facebook', 'linkedin', 'x', 'threads'];
+export const SANDBOX_NETWORKS: readonly SandboxNetwork[] = [
+  'google',
+  'facebook',
+  'linkedin',
+  'x',
+  'threads',
+  'pinterest',
+];
 
 export interface SandboxClient {
   clientId: string;
@@ -147,6 +154,8 @@ const DEFAULT_ACCESS_TTL: Record<SandboxNetwork, number> = {
   x: 7200,
   // Threads' short-lived token (the code exchange's): one hour.
   threads: 3600,
+  // Pinterest's access token: 30 days (its refresh token: 365).
+  pinterest: 2_592_000,
 };
 
 /** Facebook's long-lived user token (fb_exchange_token): about 60 days. */
@@ -263,6 +272,7 @@ export class SandboxStore {
       linkedin: options.clients?.linkedin ?? [defaultClient('linkedin')],
       x: options.clients?.x ?? [defaultClient('x')],
       threads: options.clients?.threads ?? [defaultClient('threads')],
+      pinterest: options.clients?.pinterest ?? [defaultClient('pinterest')],
     };
     this.allowedRedirectOrigins = options.allowedRedirectOrigins ?? [...DEFAULT_ALLOWED_REDIRECT_ORIGINS];
     for (const [key, user] of Object.entries({ ...DEFAULT_USERS, ...options.users })) {

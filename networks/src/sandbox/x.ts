@@ -5,13 +5,12 @@ import { measureXLength } from '@pauta/core';
 import { type Request, type Response, Router } from 'express';
 import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
 import {
-  authenticateClient,
   avatarUrl,
+  basicAuthClient,
   bearerToken,
-  handleAuthorize,
+  mountAuthorize,
   param,
   queryString,
-  readClientCredentials,
   type SandboxContext,
   sendOAuthError,
   verifyS256,
@@ -316,28 +315,22 @@ function lookupTweets(ctx: SandboxContext, req: Request, res: Response): void {
 }
 
 export function mountX(app: Router, ctx: SandboxContext): void {
-  const web = Router();
-  web.get('/i/oauth2/authorize', (req, res) => {
-    handleAuthorize(
-      ctx,
-      { network: 'x', requirePkce: true, denyParams: { error: 'access_denied' } },
-      req,
-      res,
-    );
+  mountAuthorize(app, ctx, {
+    network: 'x',
+    requirePkce: true,
+    denyParams: { error: 'access_denied' },
+    hosts: ['twitter.com', 'x.com'],
+    path: '/i/oauth2/authorize',
   });
-  app.use('/twitter.com', web);
-  app.use('/x.com', web);
 
   const api = Router();
   api.post('/2/oauth2/token', (req, res) => {
     // Confidential clients must use HTTP Basic.
-    const credentials = readClientCredentials(req);
-    const check = credentials.method === 'basic' ? authenticateClient(ctx, 'x', credentials) : null;
-    if (check === null || !check.ok) {
+    const client = basicAuthClient(ctx, 'x', req);
+    if (client === null) {
       sendOAuthError(res, 401, 'invalid_client', 'Missing valid authorization header');
       return;
     }
-    const { client } = check;
     const grantType = param(req, 'grant_type');
     if (grantType === 'authorization_code') {
       const result = ctx.store.redeemCode({

@@ -7,10 +7,16 @@
 // https://developers.facebook.com/docs/threads/get-started/get-access-tokens-and-permissions
 // https://developers.facebook.com/docs/threads/get-started/long-lived-tokens
 import { z } from 'zod';
-import { type ErrorBodyClassifier, oauthCore, parseBody, readTokens, requestJson } from '../oauth/client.js';
+import {
+  commaScopeAuthorizationUrl,
+  type ErrorBodyClassifier,
+  oauthCore,
+  parseBody,
+  readTokens,
+  requestJson,
+} from '../oauth/client.js';
 import { kindFromGraphError } from '../oauth/errors.js';
 import type { OAuthProvider, OAuthProviderOptions, OAuthScopes, OAuthTokens } from '../oauth/types.js';
-import { rewriteAuthorizationUrl } from '../sandbox-url.js';
 import { THREADS_API, THREADS_AUTHORIZE_URL, THREADS_GRAPH } from './api.js';
 
 /**
@@ -63,16 +69,13 @@ export function createThreadsOAuthClient(options: OAuthProviderOptions): OAuthPr
     usesPkce: false,
     issuesRefreshTokens: true,
     defaultScopes,
-    createAuthorizationURL(input) {
-      const url = new URL(THREADS_AUTHORIZE_URL);
-      url.searchParams.set('client_id', clientId);
-      url.searchParams.set('redirect_uri', redirectUri);
-      // Threads documents the scopes comma-separated.
-      url.searchParams.set('scope', scopesOf(input).join(','));
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('state', input.state);
-      return rewriteAuthorizationUrl(url, sandboxUrl);
-    },
+    // Threads documents the scopes comma-separated.
+    createAuthorizationURL: (input) =>
+      commaScopeAuthorizationUrl(
+        THREADS_AUTHORIZE_URL,
+        { clientId, redirectUri, scopes: scopesOf(input), state: input.state },
+        sandboxUrl,
+      ),
     async validateAuthorizationCode(code) {
       const short = parseBody(
         ctx,

@@ -148,6 +148,7 @@ describe('connecting accounts', () => {
       ['mastodon', 'not_connected'],
       // Bluesky needs no app of Pauta's (each account's app password): always connectable.
       ['bluesky', 'not_connected'],
+      ['pinterest', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -652,7 +653,15 @@ describe('starting a connection', () => {
 
   it('redirects with PLATFORM_NOT_CONFIGURED when there are no credentials', async () => {
     const { client } = await signedInClient('bare', bare.url);
-    for (const platform of ['linkedin', 'facebook', 'x', 'instagram', 'threads', 'linkedin_page']) {
+    for (const platform of [
+      'linkedin',
+      'facebook',
+      'x',
+      'instagram',
+      'threads',
+      'linkedin_page',
+      'pinterest',
+    ]) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(
@@ -671,6 +680,8 @@ describe('starting a connection', () => {
       'not_connected',
       // Bluesky logs in with each account's app password: nothing to configure.
       'not_connected',
+      // Pinterest needs its app (PINTEREST_CLIENT_*).
+      'not_configured',
     ]);
   });
 });
@@ -971,5 +982,71 @@ describe('connecting a LinkedIn company Page (linkedin_page)', () => {
     expect(done.error?.message).toBe('OAUTH_FAILED');
     expect(JSON.stringify(done.error)).toContain('no_linkedin_pages');
     expect(await accountRow(user.id, 'linkedin_page')).toBeUndefined();
+  });
+});
+
+describe('connecting Pinterest (a board picked)', () => {
+  it('two boards wait for the choice; the chosen board is the account, with the refresh token', async () => {
+    const { user, client } = await signedInClient('pin-two');
+    sandbox.setUser('pin-two', {
+      sub: '2000000000000000301',
+      username: 'padariadalia',
+      pages: [
+        { id: '30000000301', name: 'Receitas da Lia', category: 'Padaria' },
+        { id: '30000000302', name: 'Bolos de festa', category: 'Padaria' },
+      ],
+    });
+    const { location, done } = await connect(client, 'pinterest', (url) =>
+      url.searchParams.set('sandbox_user', 'pin-two'),
+    );
+    expect(location.searchParams.get('scope')).toBe(
+      'boards:read,boards:write,pins:read,pins:write,user_accounts:read',
+    );
+    const pendingId = /^\/connected-accounts\?connection=true&pickPinterestBoard=([0-9a-f-]{36})$/.exec(
+      done.data!.redirectTo,
+    )?.[1];
+    expect(pendingId).toBeTruthy();
+    const boards = await client.query<{ pages: { id: string; name: string }[] }>('accounts.pendingPages', {
+      pendingId,
+    });
+    expect(boards.data?.pages.map((board) => board.name)).toEqual(['Receitas da Lia', 'Bolos de festa']);
+    const chosen = boards.data!.pages[1]!;
+    // Not through another network's picker, not a board not offered.
+    const asPage = await client.mutate('accounts.selectLinkedInPage', {
+      pendingId,
+      organizationId: chosen.id,
+    });
+    expect(asPage.error?.code).toBe('NOT_FOUND');
+    const unknown = await client.mutate('accounts.selectPinterestBoard', {
+      pendingId,
+      boardId: '549700000000000999',
+    });
+    expect(unknown.error?.code).toBe('NOT_FOUND');
+
+    const picked = await client.mutate('accounts.selectPinterestBoard', { pendingId, boardId: chosen.id });
+    expect(picked.data).toEqual({ platform: 'pinterest', pageName: 'Bolos de festa' });
+    const row = await accountRow(user.id, 'pinterest');
+    expect(row).toMatchObject({
+      platform_user_id: chosen.id,
+      platform_username: 'padariadalia',
+      is_active: true,
+    });
+    expect(row?.refresh_token).toBeTruthy();
+    expect(row?.access_token_expires_at).toBeInstanceOf(Date);
+    const list = await client.query<Card[]>('accounts.list');
+    const card = list.data?.find((entry) => entry.platform === 'pinterest');
+    expect(card?.account).toMatchObject({ pageName: 'Bolos de festa', followers: expect.any(Number) });
+    expect(JSON.stringify(list.data)).not.toContain(open(row!.id, 'access_token', row!.access_token));
+  });
+
+  it('an account without a board: OAUTH_FAILED no_pinterest_boards, nothing stored', async () => {
+    const { user, client } = await signedInClient('pin-none');
+    sandbox.setUser('pin-none', { sub: '2000000000000000302', pages: [] });
+    const { done } = await connect(client, 'pinterest', (url) =>
+      url.searchParams.set('sandbox_user', 'pin-none'),
+    );
+    expect(done.error?.message).toBe('OAUTH_FAILED');
+    expect(JSON.stringify(done.error)).toContain('no_pinterest_boards');
+    expect(await accountRow(user.id, 'pinterest')).toBeUndefined();
   });
 });

@@ -113,6 +113,7 @@ describe('posts.budget: what is used', () => {
       'threads',
       'mastodon',
       'bluesky',
+      'pinterest',
     ]);
     const x = data.networks.find((n) => n.platform === 'x')!;
     expect(x).toMatchObject({ scope: 'installation', month: 1500, day: 17, monthUsed: 5 });

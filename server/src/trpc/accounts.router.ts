@@ -1,5 +1,5 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
-// (or Instagram account, or LinkedIn company Page) choice of a pending connection. The list and the disconnect are scoped to
+// (or Instagram account, LinkedIn company Page, Pinterest board) choice of a pending connection. The list and the disconnect are scoped to
 // the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
 import { AppError, type ConnectablePlatform, PLATFORMS } from '@pauta/core';
 import { deactivateAccount, listOtherActiveConnections } from '@pauta/db';
@@ -117,5 +117,13 @@ export const accountsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const account = await choose(ctx, input.pendingId, 'linkedin_page', input.organizationId);
       return { platform: 'linkedin_page' as const, pageName: account.pageName ?? '' };
+    }),
+
+  /** Several Pinterest boards of the person: the one Pauta pins to. */
+  selectPinterestBoard: authedProcedure
+    .input(z.strictObject({ pendingId: id, boardId: pageId }))
+    .mutation(async ({ ctx, input }) => {
+      const account = await choose(ctx, input.pendingId, 'pinterest', input.boardId);
+      return { platform: 'pinterest' as const, pageName: account.pageName ?? '' };
     }),
 });

@@ -117,7 +117,9 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
             {profile.accountCard.title === 'handle' && account.username ? (
               <>
                 <Text fw={600}>{text.instagramHandle(account.username)}</Text>
-                {account.pageName && <Text size="sm">{text.pageLabel(account.pageName)}</Text>}
+                {account.pageName && (
+                  <Text size="sm">{text.pageLabel(account.pageName, profile.accountCard.pageLabel)}</Text>
+                )}
               </>
             ) : (
               <>
