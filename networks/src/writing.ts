@@ -63,4 +63,5 @@ export const WRITING_GUIDE_ORDER: readonly Platform[] = [
   'linkedin_page',
   'mastodon',
   'bluesky',
+  'google_business',
 ];

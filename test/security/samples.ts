@@ -94,6 +94,10 @@ export const SAMPLES: Record<string, Sample> = {
     pendingId: own.instagramPendingId,
     organizationId: '2000000001',
   }),
+  'accounts.selectGoogleBusinessLocation': ({ own }) => ({
+    pendingId: own.instagramPendingId,
+    locationId: 'accounts/1000000001/locations/3000000001',
+  }),
 
   'posts.list': ({ own }) => ({
     themeId: own.themeId,

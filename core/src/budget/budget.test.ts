@@ -26,6 +26,7 @@ const DEFAULTS = {
   linkedin_page: NO_BUDGET,
   mastodon: { month: null, day: 360, scope: 'user' },
   bluesky: { month: null, day: 11_666, scope: 'user' },
+  google_business: NO_BUDGET,
 } as const satisfies Record<string, NetworkBudget>;
 
 describe('periods in the user zone', () => {

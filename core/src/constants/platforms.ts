@@ -2,7 +2,8 @@
  * Social networks Pauta publishes to.
  *
  * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
- * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'; 'bluesky'). Every
+ * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'; 'bluesky';
+ * 'google_business': a Google Business Profile location). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -19,6 +20,7 @@ export const PLATFORMS = [
   'linkedin_page',
   'mastodon',
   'bluesky',
+  'google_business',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -31,6 +33,9 @@ export const PLATFORM_LABELS = {
   linkedin_page: 'LinkedIn (Página)',
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
+  // Its old name, still the one Brazilian small businesses search for and say (Google renamed it
+  // "Perfil da Empresa no Google" in 2021; texts use the new name beside it: docs/networks.md).
+  google_business: 'Google Meu Negócio',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -46,6 +51,7 @@ export const THEME_FORM_PLATFORMS = [
   'linkedin_page',
   'mastodon',
   'bluesky',
+  'google_business',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -61,6 +67,7 @@ export const LISTING_PLATFORMS = [
   'linkedin_page',
   'mastodon',
   'bluesky',
+  'google_business',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -78,6 +85,8 @@ export const PLATFORM_TEXT_LIMITS = {
   // Mastodon's default; each instance declares its own (configuration.statuses.max_characters).
   mastodon: 500,
   bluesky: 300,
+  // localPosts' summary (code points).
+  google_business: 1500,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -133,6 +142,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   mastodon: 'mastodon',
   // Not OAuth: an app password (its session's tokens are the account's, docs/networks.md).
   bluesky: 'bluesky',
+  google_business: 'google_business',
 } as const satisfies Record<Platform, string>;
 
 /**

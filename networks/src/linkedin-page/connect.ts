@@ -2,6 +2,13 @@
 // administers (oauth.ts); none → refused with `no_linkedin_pages`, one connects at once, several
 // wait for the person's choice. The account publishes with the member's token (LinkedIn has no Page
 // token): its refresh token and expiry are kept with the pending choice, sealed as the user token.
+
+import {
+  type SealedTokens,
+  sealedAccountTokens,
+  sealTokens,
+  unsealTokens,
+} from '../connect/sealed-tokens.js';
 import {
   type ConnectedAccount,
   type ConnectProfile,
@@ -10,34 +17,7 @@ import {
   connectOrChoose,
   isNonEmpty,
 } from '../connect/types.js';
-import type { OAuthTokens } from '../oauth/types.js';
 import type { LinkedInOrganization, LinkedInPageOAuthProvider } from './oauth.js';
-
-/** What the pending row seals: the member's tokens, which the chosen Page's account keeps. */
-interface SealedTokens {
-  accessToken: string;
-  refreshToken: string | null;
-  expiresAt: string | null;
-}
-
-function sealTokens(tokens: OAuthTokens): string {
-  const sealed: SealedTokens = {
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    expiresAt: tokens.accessTokenExpiresAt?.toISOString() ?? null,
-  };
-  return JSON.stringify(sealed);
-}
-
-function unsealTokens(userToken: string): SealedTokens {
-  const parsed = JSON.parse(userToken) as Partial<SealedTokens>;
-  if (typeof parsed.accessToken !== 'string') throw new Error('linkedin_page: pending tokens unreadable');
-  return {
-    accessToken: parsed.accessToken,
-    refreshToken: typeof parsed.refreshToken === 'string' ? parsed.refreshToken : null,
-    expiresAt: typeof parsed.expiresAt === 'string' ? parsed.expiresAt : null,
-  };
-}
 
 function pageAccount(
   organization: LinkedInOrganization,
@@ -52,9 +32,7 @@ function pageAccount(
     avatarUrl: null,
     pageName: organization.name,
     scopes: profile.scopes,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    accessTokenExpiresAt: tokens.expiresAt === null ? null : new Date(tokens.expiresAt),
+    ...sealedAccountTokens(tokens),
   };
 }
 
@@ -70,7 +48,7 @@ export const LINKEDIN_PAGE_CONNECT: ConnectSteps = {
         details: { scopes },
       });
     const userToken = sealTokens(tokens);
-    const sealed = unsealTokens(userToken);
+    const sealed = unsealTokens(userToken, 'linkedin_page');
     return connectOrChoose(organizations, {
       userToken,
       profile,
@@ -82,7 +60,7 @@ export const LINKEDIN_PAGE_CONNECT: ConnectSteps = {
     returnParam: 'pickLinkedInPage',
     unavailableReason: 'linkedin_page_unavailable',
     async choose(client, { userToken, choiceId, profile }) {
-      const tokens = unsealTokens(userToken);
+      const tokens = unsealTokens(userToken, 'linkedin_page');
       const organizations = await (client as LinkedInPageOAuthProvider).fetchOrganizations(
         tokens.accessToken,
       );

@@ -5,7 +5,8 @@
  * OAuth clients Pauta runs: the networks' own plus Google (sign-in only). Instagram's is Facebook
  * Login with the Instagram app and scopes (connect only); Threads has its own (connect only); LinkedIn
  * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only);
- * Mastodon's is one client per instance, with the credentials the instance issued (connect only).
+ * Mastodon's is one client per instance, with the credentials the instance issued (connect only); Google Business Profile's
+ * (`google_business`) is Google's OAuth with the sign-in app and business.manage (connect only).
  */
 export const OAUTH_PROVIDER_NAMES = [
   'google',
@@ -16,6 +17,7 @@ export const OAUTH_PROVIDER_NAMES = [
   'threads',
   'mastodon',
   'linkedin_page',
+  'google_business',
 ] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 

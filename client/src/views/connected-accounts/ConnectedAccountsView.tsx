@@ -59,6 +59,7 @@ export function ConnectedAccountsView() {
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
   const selectLinkedInPage = useMutation(trpc.accounts.selectLinkedInPage.mutationOptions());
+  const selectGoogleBusiness = useMutation(trpc.accounts.selectGoogleBusinessLocation.mutationOptions());
   const search = useSearch();
   const zone = useSessionUser()?.timezone;
   const timeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
@@ -71,6 +72,9 @@ export function ConnectedAccountsView() {
   );
   const [linkedInPagePendingId, setLinkedInPagePendingId] = useState<string | null>(
     connectionReturn?.pickLinkedInPage ?? null,
+  );
+  const [googleBusinessPendingId, setGoogleBusinessPendingId] = useState<string | null>(
+    connectionReturn?.pickGoogleBusiness ?? null,
   );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [prompting, setPrompting] = useState<ConnectablePlatform | null>(null);
@@ -85,8 +89,9 @@ export function ConnectedAccountsView() {
 
   useEffect(() => {
     if (!connectionReturn || announced.current) return;
-    const { error, reason, platform, pickPage, pickInstagram, pickLinkedInPage } = connectionReturn;
-    const picking = pickPage || pickInstagram || pickLinkedInPage;
+    const { error, reason, platform, pickPage, pickInstagram, pickLinkedInPage, pickGoogleBusiness } =
+      connectionReturn;
+    const picking = pickPage || pickInstagram || pickLinkedInPage || pickGoogleBusiness;
     // A success waits for the list: it says where else the account is connected (docs/workspaces.md).
     if (!error && !picking && platform && accounts.isPending) return;
     announced.current = true;
@@ -218,6 +223,20 @@ export function ConnectedAccountsView() {
         select={(pendingId, organizationId) => selectLinkedInPage.mutateAsync({ pendingId, organizationId })}
         refusal={(error) =>
           errorDetailsOf(error)?.reason === 'different_account' ? text.differentLinkedInPage : null
+        }
+      />
+      {/* Several verified Google Business Profile locations: the one Pauta posts "Novidades" to. */}
+      <PickPendingChoiceModal
+        pendingId={googleBusinessPendingId}
+        onClose={() => setGoogleBusinessPendingId(null)}
+        onConnected={reload}
+        network="Google Meu Negócio"
+        name="google-business"
+        texts={text.pickGoogleBusiness}
+        option={(location) => ({ label: location.name })}
+        select={(pendingId, locationId) => selectGoogleBusiness.mutateAsync({ pendingId, locationId })}
+        refusal={(error) =>
+          errorDetailsOf(error)?.reason === 'different_account' ? text.differentGoogleBusiness : null
         }
       />
     </>

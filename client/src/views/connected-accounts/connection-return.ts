@@ -1,7 +1,8 @@
 // The OAuth return of an account connection (spec §2.1, §4, §8): the server and the callback
 // page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
 // must be chosen, `pickInstagram=<id>` when an Instagram account must be, `pickLinkedInPage=<id>`
-// when a LinkedIn company Page must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
+// when a LinkedIn company Page must be,
+// `pickGoogleBusiness=<id>` when a Google Business Profile location must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
 import type { ConnectablePlatform, ConnectionFailure, Platform } from '@pauta/core';
 import {
   CONNECTABLE_PLATFORMS,
@@ -24,6 +25,7 @@ interface ConnectionReturn {
   pickPage: string | null;
   pickInstagram: string | null;
   pickLinkedInPage: string | null;
+  pickGoogleBusiness: string | null;
 }
 
 function asPlatform(value: string | null): ConnectablePlatform | null {
@@ -74,6 +76,7 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
     pickPage: pendingId('pickPage'),
     pickInstagram: pendingId('pickInstagram'),
     pickLinkedInPage: pendingId('pickLinkedInPage'),
+    pickGoogleBusiness: pendingId('pickGoogleBusiness'),
   };
 }
 

@@ -1,0 +1,88 @@
+// Connecting a Google Business Profile: after the code exchange, the locations the person manages
+// (oauth.ts). No location → refused with `no_google_business_locations`; locations but none verified
+// (Google takes posts only from a verified location with the voice of merchant) →
+// `google_business_unverified`; one verified location connects at once, several wait for the
+// person's choice. A location has no token of its own: the account publishes with the person's
+// tokens (an hour each, renewed with the refresh token), kept sealed with the pending choice.
+
+import {
+  type SealedTokens,
+  sealedAccountTokens,
+  sealTokens,
+  unsealTokens,
+} from '../connect/sealed-tokens.js';
+import {
+  type ConnectedAccount,
+  type ConnectProfile,
+  ConnectRefusedError,
+  type ConnectSteps,
+  connectOrChoose,
+  isNonEmpty,
+} from '../connect/types.js';
+import type { GoogleBusinessLocation, GoogleBusinessOAuthProvider } from './oauth.js';
+
+function locationAccount(
+  location: GoogleBusinessLocation,
+  profile: ConnectProfile,
+  tokens: SealedTokens,
+): ConnectedAccount {
+  return {
+    platformUserId: location.id,
+    platformUsername: location.title,
+    name: profile.name,
+    email: profile.email,
+    avatarUrl: null,
+    pageName: location.title,
+    scopes: profile.scopes,
+    ...sealedAccountTokens(tokens),
+  };
+}
+
+async function postableLocations(
+  provider: GoogleBusinessOAuthProvider,
+  accessToken: string,
+): Promise<GoogleBusinessLocation[]> {
+  return (await provider.fetchLocations(accessToken)).filter((location) => location.canPost);
+}
+
+export const GOOGLE_BUSINESS_CONNECT: ConnectSteps = {
+  async complete(client, tokens, scopes) {
+    const provider = client as GoogleBusinessOAuthProvider;
+    const all = await provider.fetchLocations(tokens.accessToken);
+    // Only business.manage is asked: who connected is not read (no OpenID scopes).
+    const profile: ConnectProfile = { email: null, name: null, scopes };
+    const verified = all.filter((location) => location.canPost);
+    if (!isNonEmpty(verified))
+      throw new ConnectRefusedError(
+        all.length === 0 ? 'no_google_business_locations' : 'google_business_unverified',
+        {
+          message:
+            all.length === 0
+              ? 'nenhum Perfil da Empresa no Google administrado'
+              : 'nenhum Perfil da Empresa verificado',
+          details: { scopes, locations: all.length },
+        },
+      );
+    const userToken = sealTokens(tokens);
+    const sealed = unsealTokens(userToken, 'google_business');
+    return connectOrChoose(verified, {
+      userToken,
+      profile,
+      account: (location) => locationAccount(location, profile, sealed),
+      choice: (location) => ({
+        id: location.id,
+        name: location.address === null ? location.title : `${location.title} — ${location.address}`,
+      }),
+    });
+  },
+  picker: {
+    returnParam: 'pickGoogleBusiness',
+    unavailableReason: 'google_business_unavailable',
+    async choose(client, { userToken, choiceId, profile }) {
+      const tokens = unsealTokens(userToken, 'google_business');
+      const locations = await postableLocations(client as GoogleBusinessOAuthProvider, tokens.accessToken);
+      const location = locations.find((candidate) => candidate.id === choiceId);
+      return location ? locationAccount(location, profile, tokens) : null;
+    },
+  },
+};

@@ -1,0 +1,56 @@
+// Google Business Profile ("Perfil da Empresa no Google"): a business location the person manages.
+// Connect: Google's OAuth with the sign-in app's client (GOOGLE_CLIENT_ID/SECRET) and the
+// business.manage scope, offline (refresh token), then a location picker (connect.ts). Publishing:
+// a "Novidade" (localPosts, topicType STANDARD) with one photo and a "Saiba mais" button for the
+// text's link (publish.ts). No per-post metrics (deprecated), no followers. The project needs
+// Google's approval of the Business Profile API access application first (quota 0 until then).
+import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
+import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { googleOAuth } from '../google/index.js';
+import { GOOGLE_BUSINESS_CONNECT } from './connect.js';
+import { GOOGLE_BUSINESS_MEDIA_LIMITS } from './media.js';
+import { createGoogleBusinessOAuthClient, GOOGLE_BUSINESS_SCOPES } from './oauth.js';
+import { createGoogleBusinessAdapter } from './publish.js';
+import { GOOGLE_BUSINESS_VIDEO_LIMITS } from './video.js';
+import { googleBusinessWriting } from './writing.js';
+
+export const googleBusinessOAuth: OAuthClientDescriptor = {
+  name: 'google_business',
+  label: PLATFORM_LABELS.google_business,
+  // The sign-in app's client: Business Profile API access is granted to the Google Cloud project,
+  // and a second client of the same project would add variables and nothing else. Sign-in keeps
+  // asking only openid/profile/email; this client asks business.manage (docs/networks.md).
+  credentials: googleOAuth.credentials,
+  scopes: GOOGLE_BUSINESS_SCOPES,
+  // The sandbox's Google app stands in (it grants whatever scopes are asked).
+  sandboxApp: 'google',
+  create: createGoogleBusinessOAuthClient,
+};
+
+export const googleBusiness: NetworkDescriptor = {
+  platform: 'google_business',
+  credentials: googleBusinessOAuth.credentials,
+  oauth: googleBusinessOAuth,
+  connectSteps: GOOGLE_BUSINESS_CONNECT,
+  capabilities: {
+    connect: true,
+    video: false,
+    firstComment: false,
+    // Access tokens last an hour; the refresh token (offline access) renews them.
+    refresh: true,
+    // POST oauth2.googleapis.com/revoke.
+    revoke: true,
+    // localPosts:reportInsights is deprecated; the Performance API has the location's numbers only.
+    metrics: false,
+    // A Business Profile has no followers the API reads.
+    followers: false,
+    media: 'optional',
+    lookup: true,
+  },
+  // Google documents no daily post cap, only 10 edits a minute per location (429, retried).
+  postingBudget: NO_BUDGET,
+  writing: googleBusinessWriting,
+  mediaLimits: GOOGLE_BUSINESS_MEDIA_LIMITS,
+  videoLimits: GOOGLE_BUSINESS_VIDEO_LIMITS,
+  createPublisher: ({ appSecret: _unused, ...options }) => createGoogleBusinessAdapter(options),
+};
