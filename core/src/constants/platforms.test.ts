@@ -21,7 +21,9 @@ describe('platforms', () => {
       'linkedin_page',
       'mastodon',
       'bluesky',
+      'google_business',
     ]);
+    expect(PLATFORM_LABELS.google_business).toBe('Google Meu Negócio');
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
@@ -37,6 +39,7 @@ describe('platforms', () => {
       linkedin_page: 3000,
       mastodon: 500,
       bluesky: 300,
+      google_business: 1500,
     });
   });
 

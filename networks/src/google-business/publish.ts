@@ -24,11 +24,7 @@ import type {
   PublishTarget,
 } from '../publishing/types.js';
 import { GOOGLE_BUSINESS_ERRORS } from './errors.js';
-import {
-  GOOGLE_BUSINESS_MEDIA_LIMITS,
-  GOOGLE_BUSINESS_MIN_BYTES,
-  GOOGLE_BUSINESS_MIN_SIDE,
-} from './media.js';
+import { GOOGLE_BUSINESS_MEDIA_LIMITS, GOOGLE_BUSINESS_MIN_SIDE } from './media.js';
 
 const API = 'https://mybusiness.googleapis.com/v4';
 /** localPosts.list's largest page. */
@@ -109,14 +105,11 @@ export function createGoogleBusinessAdapter(options: AdapterOptions): NetworkAda
     const problem = media.checkMedia(ctx, GOOGLE_BUSINESS_MEDIA_LIMITS, images);
     if (problem !== null) throw problem;
     const photo = images[0];
-    if (
-      photo !== undefined &&
-      (photo.height < GOOGLE_BUSINESS_MIN_SIDE || photo.bytes.byteLength < GOOGLE_BUSINESS_MIN_BYTES)
-    )
-      throw http.publishError(ctx, 'permanent', 'REJECTED', 'google_business: photo below 250 px or 10 KB', {
+    if (photo !== undefined && photo.height < GOOGLE_BUSINESS_MIN_SIDE)
+      throw http.publishError(ctx, 'permanent', 'REJECTED', 'google_business: photo below 250 px high', {
         networkCode: 'INVALID_ARGUMENT',
         reason:
-          'A foto é pequena demais para o Google (pelo menos 250 × 250 px e 10 KB). Troque a imagem e reagende.',
+          'A foto é pequena demais para o Google (pelo menos 250 × 250 px). Troque a imagem e reagende.',
       });
   };
 
@@ -177,8 +170,9 @@ export function createGoogleBusinessAdapter(options: AdapterOptions): NetworkAda
         );
       return { platformPostId: id, url: http.stringField(created.json, 'searchUrl') };
     },
-    // No per-post insights exist any more (localPosts:reportInsights is deprecated): "indisponível".
-    fetchMetrics: async (request) => new Map(request.platformPostIds.map((id) => [id, null])),
+    // No per-post insights exist any more (localPosts:reportInsights is deprecated): none is read,
+    // so every post shows "indisponível" (capabilities.metrics false).
+    fetchMetrics: async () => new Map(),
     lookupRecentPost: (request, lookupOptions = {}) =>
       lookupSafely(() =>
         findRecentPost(request, {

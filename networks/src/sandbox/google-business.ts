@@ -6,7 +6,7 @@
 // - `GET mybusinessbusinessinformation.googleapis.com/v1/{account}/locations?readMask=…` (readMask required);
 // - `POST mybusiness.googleapis.com/v4/{account}/{location}/localPosts` (validated: summary ≤ 1,500,
 //   topicType, an EVENT/OFFER's `event.title` ≤ 58 and `schedule`, the button, one PHOTO fetched
-//   from `sourceUrl`: JPEG/PNG, 10 KB–5 MB, ≥ 250 × 250; the location the token's user's and
+//   from `sourceUrl`: JPEG/PNG, ≤ 5 MB, ≥ 250 × 250; the location the token's user's and
 //   verified; 10 posts a minute per location → 429);
 // - `GET …/localPosts` (newest first, `pageSize` ≤ 100, `pageToken`);
 // the post's page on Search (`local.google.com/place?…&lpsid=`) is served by post-pages.ts.
@@ -20,7 +20,6 @@ import type { AccessToken, SandboxUser } from './store.js';
 const SCOPE = 'https://www.googleapis.com/auth/business.manage';
 const SUMMARY_MAX = 1500;
 const EVENT_TITLE_MAX = 58;
-const PHOTO_MIN_BYTES = 10 * 1024;
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_MIN_SIDE = 250;
 const EDITS_PER_MINUTE = 10;
@@ -198,8 +197,8 @@ async function fetchPhoto(url: string): Promise<SandboxImage | string> {
   const image = inspectImage(bytes);
   if (image === null || (image.mimeType !== 'image/jpeg' && image.mimeType !== 'image/png'))
     return 'Request contains an invalid argument. (photo must be JPG or PNG)';
-  if (bytes.length < PHOTO_MIN_BYTES || bytes.length > PHOTO_MAX_BYTES)
-    return 'Request contains an invalid argument. (photo must be between 10 KB and 5 MB)';
+  if (bytes.length > PHOTO_MAX_BYTES)
+    return 'Request contains an invalid argument. (photo must be at most 5 MB)';
   if (image.width < PHOTO_MIN_SIDE || image.height < PHOTO_MIN_SIDE)
     return 'Request contains an invalid argument. (photo must be at least 250 x 250 pixels)';
   return { sha256: sha256Hex(bytes), size: bytes.length, ...image, altText: '' };
@@ -210,8 +209,6 @@ function searchUrl(location: string, postId: string): string {
 }
 
 export function mountGoogleBusiness(app: Router, ctx: SandboxContext): void {
-  const recentEdits = new Map<string, number[]>();
-
   const accounts = Router();
   accounts.get('/v1/accounts', (req, res) => {
     const token = businessToken(ctx, req, res);
@@ -280,7 +277,10 @@ export function mountGoogleBusiness(app: Router, ctx: SandboxContext): void {
       return;
     }
     const now = ctx.store.now();
-    const edits = (recentEdits.get(location.id) ?? []).filter((at) => now - at < 60_000);
+    // The location's posts of the last minute (the sandbox's published posts: cleared with them).
+    const edits = ctx.posts
+      .listByAuthor('google_business', location.id)
+      .filter((post) => now - Date.parse(post.createdAt) < 60_000);
     if (edits.length >= EDITS_PER_MINUTE) {
       googleError(
         res,
@@ -302,8 +302,6 @@ export function mountGoogleBusiness(app: Router, ctx: SandboxContext): void {
       return;
     }
     await ctx.posts.latency();
-    edits.push(now);
-    recentEdits.set(location.id, edits);
     const postId = ctx.posts.nextNumber();
     const name = `${location.id}/localPosts/${postId}`;
     const at = new Date(now).toISOString();
