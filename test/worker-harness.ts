@@ -31,7 +31,7 @@ export async function connectThroughSandbox(
     workspaceId?: string;
     platform: Extract<
       Platform,
-      'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon' | 'bluesky'
+      'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon' | 'bluesky' | 'google_business'
     >;
     sandboxUser?: string;
   },
@@ -86,9 +86,10 @@ export async function connectThroughSandbox(
   let platformUserId: string;
   let accessToken = tokens.accessToken;
   let username: string | null;
-  if (options.platform === 'linkedin_page') {
-    // The organisation picker: the first Page the member administers.
-    const steps = networkDescriptor('linkedin_page').connectSteps;
+  if (options.platform === 'linkedin_page' || options.platform === 'google_business') {
+    // The picker (organisations, locations): the first Page the member administers, the first
+    // verified location the person manages.
+    const steps = networkDescriptor(options.platform).connectSteps;
     const outcome = await steps.complete(provider, tokens, tokens.scopes);
     const account =
       outcome.kind === 'connected'
