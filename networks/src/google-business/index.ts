@@ -24,6 +24,8 @@ export const googleBusinessOAuth: OAuthClientDescriptor = {
   scopes: GOOGLE_BUSINESS_SCOPES,
   // The sandbox's Google app stands in (it grants whatever scopes are asked).
   sandboxApp: 'google',
+  accessRequirement:
+    'Antes da primeira conexão, o projeto do Google Cloud precisa ter a "Business Profile API" (e as APIs My Business Account Management e Business Information) ativadas e o formulário "Application for Basic API Access" aprovado pelo Google: até a aprovação a cota é 0 e toda chamada é recusada (429). Com a cota, o Google aceita até 10 publicações por minuto em cada perfil.',
   create: createGoogleBusinessOAuthClient,
 };
 
