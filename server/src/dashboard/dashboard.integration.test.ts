@@ -208,6 +208,7 @@ describe('dashboard.charts', () => {
       linkedin_page: 0,
       mastodon: 0,
       bluesky: 0,
+      google_business: 0,
     });
     expect(charts.upcoming[5]).toEqual({
       weekStart: '2026-04-13',
@@ -219,6 +220,7 @@ describe('dashboard.charts', () => {
       linkedin_page: 0,
       mastodon: 0,
       bluesky: 0,
+      google_business: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(
       true,

@@ -25,6 +25,7 @@ describe('the OAuth return of a connection', () => {
       pickPage: null,
       pickInstagram: null,
       pickLinkedInPage: null,
+      pickGoogleBusiness: null,
     });
     const id = '11111111-2222-4333-8444-555555555555';
     expect(readConnectionReturn(`?connection=true&pickPage=${id}`)?.pickPage).toBe(id);
@@ -32,6 +33,10 @@ describe('the OAuth return of a connection', () => {
     expect(readConnectionReturn(`?connection=true&pickInstagram=${id}`)?.pickInstagram).toBe(id);
     expect(readConnectionReturn('?connection=true&pickInstagram=../x')?.pickInstagram).toBeNull();
     expect(readConnectionReturn(`?connection=true&pickLinkedInPage=${id}`)?.pickLinkedInPage).toBe(id);
+    expect(readConnectionReturn(`?connection=true&pickGoogleBusiness=${id}`)?.pickGoogleBusiness).toBe(id);
+    expect(
+      readConnectionReturn('?connection=true&pickGoogleBusiness=accounts/1')?.pickGoogleBusiness,
+    ).toBeNull();
     expect(readConnectionReturn('?connection=true&platform=myspace')?.platform).toBeNull();
   });
 
