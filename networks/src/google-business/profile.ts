@@ -1,8 +1,8 @@
 // What the browser knows of google_business (profile.ts): colour, icon, account card, feed drawing
 // and best-time prior (its label and text limit are core's vocabulary, added by browser.ts).
 // A "Novidade" shows on the business's profile in Search and Maps under the business's name, with
-// about 4 lines of its summary before "Mais", the photo above the text: the client's `social`
-// drawing (name on top, text, image) is the closest.
+// about 4 lines of its summary before "Mais", the photo, then its button: the client's `social`
+// drawing (name on top, text, image) with its own labels under it instead of reactions.
 import type { NetworkProfileDeclaration } from '../profile.js';
 
 export const googleBusinessProfile: NetworkProfileDeclaration = {
@@ -37,6 +37,8 @@ export const googleBusinessProfile: NetworkProfileDeclaration = {
     cut: { chars: 280, lines: 4, more: 'Mais' },
     overflowAtLimit: false,
     author: 'page',
+    // Under a Novidade: its button (the text's link, "Saiba mais") and Google's share; no reactions.
+    actions: ['Saiba mais', 'Compartilhar'],
   },
   // Local searches peak when people decide where to go: late morning to lunch and early evening,
   // Thursday to Saturday strongest (BrightLocal and Google's own "popular times" patterns for

@@ -111,6 +111,9 @@ describe('PostPreview', () => {
     const text = shown.getByTestId('post-preview');
     expect(within(text).getByRole('button', { name: /Mais/ })).toBeTruthy();
     expect([...text.textContent!.replace(/… ?Mais$/, '')].length).toBeLessThanOrEqual(281);
+    // Its button and Google's share under it, not Facebook's reactions.
+    expect(shown.getByText('Saiba mais')).toBeTruthy();
+    expect(shown.queryByText('Curtir')).toBeNull();
   });
 
   it.each([1, 2, 3, 4])('lays out %i image(s) in each network, with their alt texts', (count) => {

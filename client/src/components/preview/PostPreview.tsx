@@ -135,6 +135,7 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
 
   const professional = style === 'professional';
   const followers = NETWORK_PROFILES[platform].preview.followersLine ? account?.followers : null;
+  const ownActions = NETWORK_PROFILES[platform].preview.actions;
   return (
     <figure aria-label={label} className={classes.root} data-platform={platform} data-style={style}>
       <div className={classes.header}>
@@ -159,18 +160,20 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
       <PreviewImages platform={platform} images={images} />
       <Actions
         items={
-          professional
-            ? [
-                { icon: <IconThumbUp {...ICON} />, label: 'Gostei' },
-                { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
-                { icon: <IconRepeat {...ICON} />, label: 'Compartilhar' },
-                { icon: <IconSend {...ICON} />, label: 'Enviar' },
-              ]
-            : [
-                { icon: <IconThumbUp {...ICON} />, label: 'Curtir' },
-                { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
-                { icon: <IconShare3 {...ICON} />, label: 'Compartilhar' },
-              ]
+          ownActions
+            ? ownActions.map((label) => ({ icon: null, label }))
+            : professional
+              ? [
+                  { icon: <IconThumbUp {...ICON} />, label: 'Gostei' },
+                  { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
+                  { icon: <IconRepeat {...ICON} />, label: 'Compartilhar' },
+                  { icon: <IconSend {...ICON} />, label: 'Enviar' },
+                ]
+              : [
+                  { icon: <IconThumbUp {...ICON} />, label: 'Curtir' },
+                  { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
+                  { icon: <IconShare3 {...ICON} />, label: 'Compartilhar' },
+                ]
         }
       />
     </figure>
