@@ -5,38 +5,12 @@
 // person's choice. A location has no token of its own: the account publishes with the person's
 // tokens (an hour each, renewed with the refresh token), kept sealed with the pending choice.
 
-import {
-  type SealedTokens,
-  sealedAccountTokens,
-  sealTokens,
-  unsealTokens,
-} from '../connect/sealed-tokens.js';
-import {
-  type ConnectedAccount,
-  type ConnectProfile,
-  ConnectRefusedError,
-  type ConnectSteps,
-  connectOrChoose,
-  isNonEmpty,
-} from '../connect/types.js';
+import { chooseSealed, connectOrChooseSealed } from '../connect/sealed-tokens.js';
+import { type ConnectProfile, ConnectRefusedError, type ConnectSteps, isNonEmpty } from '../connect/types.js';
 import type { GoogleBusinessLocation, GoogleBusinessOAuthProvider } from './oauth.js';
 
-function locationAccount(
-  location: GoogleBusinessLocation,
-  profile: ConnectProfile,
-  tokens: SealedTokens,
-): ConnectedAccount {
-  return {
-    platformUserId: location.id,
-    platformUsername: location.title,
-    name: profile.name,
-    email: profile.email,
-    avatarUrl: null,
-    pageName: location.title,
-    scopes: profile.scopes,
-    ...sealedAccountTokens(tokens),
-  };
-}
+/** The location as the account knows it: its resource id and title. */
+const asOption = (location: GoogleBusinessLocation) => ({ id: location.id, name: location.title });
 
 async function postableLocations(
   provider: GoogleBusinessOAuthProvider,
@@ -63,12 +37,11 @@ export const GOOGLE_BUSINESS_CONNECT: ConnectSteps = {
           details: { scopes, locations: all.length },
         },
       );
-    const userToken = sealTokens(tokens);
-    const sealed = unsealTokens(userToken, 'google_business');
-    return connectOrChoose(verified, {
-      userToken,
+    return connectOrChooseSealed(verified, {
+      tokens,
       profile,
-      account: (location) => locationAccount(location, profile, sealed),
+      option: asOption,
+      // The picker shows the address too: branches of one business share its name.
       choice: (location) => ({
         id: location.id,
         name: location.address === null ? location.title : `${location.title} — ${location.address}`,
@@ -78,11 +51,11 @@ export const GOOGLE_BUSINESS_CONNECT: ConnectSteps = {
   picker: {
     returnParam: 'pickGoogleBusiness',
     unavailableReason: 'google_business_unavailable',
-    async choose(client, { userToken, choiceId, profile }) {
-      const tokens = unsealTokens(userToken, 'google_business');
-      const locations = await postableLocations(client as GoogleBusinessOAuthProvider, tokens.accessToken);
-      const location = locations.find((candidate) => candidate.id === choiceId);
-      return location ? locationAccount(location, profile, tokens) : null;
-    },
+    choose: (client, input) =>
+      chooseSealed(
+        input,
+        (accessToken) => postableLocations(client as GoogleBusinessOAuthProvider, accessToken),
+        asOption,
+      ),
   },
 };

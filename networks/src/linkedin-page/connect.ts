@@ -3,38 +3,9 @@
 // wait for the person's choice. The account publishes with the member's token (LinkedIn has no Page
 // token): its refresh token and expiry are kept with the pending choice, sealed as the user token.
 
-import {
-  type SealedTokens,
-  sealedAccountTokens,
-  sealTokens,
-  unsealTokens,
-} from '../connect/sealed-tokens.js';
-import {
-  type ConnectedAccount,
-  type ConnectProfile,
-  ConnectRefusedError,
-  type ConnectSteps,
-  connectOrChoose,
-  isNonEmpty,
-} from '../connect/types.js';
-import type { LinkedInOrganization, LinkedInPageOAuthProvider } from './oauth.js';
-
-function pageAccount(
-  organization: LinkedInOrganization,
-  profile: ConnectProfile,
-  tokens: SealedTokens,
-): ConnectedAccount {
-  return {
-    platformUserId: organization.id,
-    platformUsername: organization.name,
-    name: profile.name,
-    email: profile.email,
-    avatarUrl: null,
-    pageName: organization.name,
-    scopes: profile.scopes,
-    ...sealedAccountTokens(tokens),
-  };
-}
+import { chooseSealed, connectOrChooseSealed } from '../connect/sealed-tokens.js';
+import { type ConnectProfile, ConnectRefusedError, type ConnectSteps, isNonEmpty } from '../connect/types.js';
+import type { LinkedInPageOAuthProvider } from './oauth.js';
 
 export const LINKEDIN_PAGE_CONNECT: ConnectSteps = {
   async complete(client, tokens, scopes) {
@@ -47,25 +18,20 @@ export const LINKEDIN_PAGE_CONNECT: ConnectSteps = {
         message: 'nenhuma Página do LinkedIn administrada',
         details: { scopes },
       });
-    const userToken = sealTokens(tokens);
-    const sealed = unsealTokens(userToken, 'linkedin_page');
-    return connectOrChoose(organizations, {
-      userToken,
+    return connectOrChooseSealed(organizations, {
+      tokens,
       profile,
-      account: (organization) => pageAccount(organization, profile, sealed),
-      choice: (organization) => ({ id: organization.id, name: organization.name }),
+      option: (organization) => ({ id: organization.id, name: organization.name }),
     });
   },
   picker: {
     returnParam: 'pickLinkedInPage',
     unavailableReason: 'linkedin_page_unavailable',
-    async choose(client, { userToken, choiceId, profile }) {
-      const tokens = unsealTokens(userToken, 'linkedin_page');
-      const organizations = await (client as LinkedInPageOAuthProvider).fetchOrganizations(
-        tokens.accessToken,
-      );
-      const organization = organizations.find((candidate) => candidate.id === choiceId);
-      return organization ? pageAccount(organization, profile, tokens) : null;
-    },
+    choose: (client, input) =>
+      chooseSealed(
+        input,
+        (accessToken) => (client as LinkedInPageOAuthProvider).fetchOrganizations(accessToken),
+        (organization) => ({ id: organization.id, name: organization.name }),
+      ),
   },
 };
