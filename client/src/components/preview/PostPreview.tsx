@@ -54,7 +54,8 @@ function Actions({ items }: { items: readonly { icon: ReactNode; label?: string 
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
         <span key={index} className={classes.action}>
           {item.icon}
-          {item.label && <span>{item.label}</span>}
+          {/* A label beside an icon hides when the preview is narrow; a label alone always shows. */}
+          {item.label && (item.icon ? <span>{item.label}</span> : item.label)}
         </span>
       ))}
     </div>
