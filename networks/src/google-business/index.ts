@@ -35,18 +35,19 @@ export const googleBusiness: NetworkDescriptor = {
   oauth: googleBusinessOAuth,
   connectSteps: GOOGLE_BUSINESS_CONNECT,
   capabilities: {
+    // Tokens: access tokens last an hour and the refresh token (offline access) renews them;
+    // POST oauth2.googleapis.com/revoke ends the grant.
     connect: true,
+    refresh: true,
+    revoke: true,
+    // Content: one photo per post; videos declared (video.ts), not sent; no comments.
+    media: 'optional',
     video: false,
     firstComment: false,
-    // Access tokens last an hour; the refresh token (offline access) renews them.
-    refresh: true,
-    // POST oauth2.googleapis.com/revoke.
-    revoke: true,
-    // localPosts:reportInsights is deprecated; the Performance API has the location's numbers only.
+    // Reading: localPosts:reportInsights is deprecated and the Performance API has the location's
+    // numbers only (no per-post metrics); no followers in the API; localPosts.list finds a post.
     metrics: false,
-    // A Business Profile has no followers the API reads.
     followers: false,
-    media: 'optional',
     lookup: true,
   },
   // Google documents no daily post cap, only 10 edits a minute per location (429, retried).

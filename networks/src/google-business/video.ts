@@ -4,13 +4,11 @@
 // MOV are what its upload takes. No cover of the person's choice.
 // https://support.google.com/business/answer/6103862
 import type { VideoLimits } from '@pauta/core';
+import { MP4_OR_MOV_VIDEO } from '../publishing/video.js';
 
 export const GOOGLE_BUSINESS_VIDEO_LIMITS = {
   video: {
-    kind: 'vídeos',
-    containers: ['mp4', 'mov'],
-    videoCodecs: ['avc', 'hevc'],
-    audioCodecs: ['aac'],
+    ...MP4_OR_MOV_VIDEO,
     minDurationSeconds: 1,
     maxDurationSeconds: 30,
     maxBytes: 75 * 1024 * 1024,
