@@ -178,6 +178,26 @@ describe('npm run doctor', () => {
     expect(sandboxed).toContain('✔');
     expect(sandboxed).toContain('modo Sandbox');
   }, 60_000);
+
+  it('checks Google Business Profile on the Google sign-in client, names business.manage and the API access application', async () => {
+    const result = await runDoctor({
+      APP_URL: 'http://127.0.0.1:9',
+      GOOGLE_CLIENT_ID: 'sandbox-google-client',
+      GOOGLE_CLIENT_SECRET: 'segredo-errado-gbp',
+    });
+    const credentials = block(result.output, 'Credenciais — Google Meu Negócio');
+    expect(credentials).toContain('✘ [falha]');
+    expect(credentials).toContain('Como corrigir: Copie de novo GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET');
+    const redirect = block(result.output, 'URLs de retorno OAuth — Google Meu Negócio');
+    expect(redirect).toContain('http://127.0.0.1:9/auth/callback?connection=true');
+    expect(redirect).toContain('https://www.googleapis.com/auth/business.manage');
+    expect(redirect).toContain('Application for Basic API Access');
+    expect(redirect).toContain('a cota é 0');
+    // Sign-in's client keeps asking only OpenID scopes.
+    expect(block(result.output, 'URLs de retorno OAuth — Google')).not.toContain('business.manage');
+    expect(result.output).not.toContain('segredo-errado-gbp');
+  }, 60_000);
+
   it('says Mastodon needs no credentials and shows the redirect URI Pauta registers at each instance', async () => {
     const result = await runDoctor({ APP_URL: 'http://127.0.0.1:9' });
     const credentials = block(result.output, 'Credenciais — Mastodon');

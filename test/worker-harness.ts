@@ -31,7 +31,15 @@ export async function connectThroughSandbox(
     workspaceId?: string;
     platform: Extract<
       Platform,
-      'linkedin' | 'facebook' | 'x' | 'threads' | 'linkedin_page' | 'mastodon' | 'bluesky' | 'pinterest'
+      | 'linkedin'
+      | 'facebook'
+      | 'x'
+      | 'threads'
+      | 'linkedin_page'
+      | 'mastodon'
+      | 'bluesky'
+      | 'pinterest'
+      | 'google_business'
     >;
     sandboxUser?: string;
   },
@@ -86,8 +94,13 @@ export async function connectThroughSandbox(
   let platformUserId: string;
   let accessToken = tokens.accessToken;
   let username: string | null;
-  if (options.platform === 'linkedin_page' || options.platform === 'pinterest') {
-    // The organisation (board) picker: the first Page the member administers, the first board.
+  if (
+    options.platform === 'linkedin_page' ||
+    options.platform === 'pinterest' ||
+    options.platform === 'google_business'
+  ) {
+    // The picker (organisations, boards, locations): the first Page the member administers, the
+    // first board, the first verified location the person manages.
     const steps = networkDescriptor(options.platform).connectSteps;
     const outcome = await steps.complete(provider, tokens, tokens.scopes);
     const account =

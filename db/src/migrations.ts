@@ -41,6 +41,7 @@ import * as bulkActions from '../migrations/2026-11-30T03-00-bulk-actions.js';
 import * as linkedinPages from '../migrations/2026-11-30T03-10-linkedin-pages.js';
 import * as mastodonPlatform from '../migrations/2026-11-30T03-20-mastodon-platform.js';
 import * as pinterestPlatform from '../migrations/2026-11-30T03-40-pinterest-platform.js';
+import * as googleBusinessPlatform from '../migrations/2026-11-30T03-50-google-business-platform.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T03-10-linkedin-pages': linkedinPages,
   '2026-11-30T03-20-mastodon-platform': mastodonPlatform,
   '2026-11-30T03-40-pinterest-platform': pinterestPlatform,
+  '2026-11-30T03-50-google-business-platform': googleBusinessPlatform,
 };
 
 export class MigrationError extends Error {

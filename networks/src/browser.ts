@@ -10,6 +10,7 @@ import {
 } from '@pauta/core';
 import { blueskyProfile } from './bluesky/profile.js';
 import { facebookProfile } from './facebook/profile.js';
+import { googleBusinessProfile } from './google-business/profile.js';
 import { instagramProfile } from './instagram/profile.js';
 import { linkedinProfile } from './linkedin/profile.js';
 import { linkedinPageProfile } from './linkedin-page/profile.js';
@@ -40,6 +41,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   mastodon: mastodonProfile,
   bluesky: blueskyProfile,
   pinterest: pinterestProfile,
+  google_business: googleBusinessProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

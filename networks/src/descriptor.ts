@@ -26,6 +26,12 @@ export interface OAuthClientDescriptor {
    * client's (Instagram: Facebook Login, so the sandbox's Facebook app); else its own.
    */
   readonly sandboxApp?: OAuthProviderName;
+  /**
+   * pt-BR: what the network requires of the app before it can publish, beyond the credentials and
+   * scopes (Google Business Profile: the approved API access application; quota 0 until then).
+   * The Diagnóstico shows it with the redirect URLs.
+   */
+  readonly accessRequirement?: string;
   create(options: OAuthProviderOptions): OAuthProvider;
 }
 

@@ -34,6 +34,11 @@ export interface NetworkPreview {
   readonly author: 'page' | 'username' | 'name';
   /** The follower count under the name, as a LinkedIn Page's posts show it ("1.234 seguidores"). */
   readonly followersLine?: boolean;
+  /**
+   * The labels under a `social` or `professional` card when the network's feed shows others than
+   * the style's reactions (pt-BR; a Google Business Profile post: "Saiba mais", "Compartilhar").
+   */
+  readonly actions?: readonly string[];
 }
 
 /** The `microblog` drawing of a network whose feed shows the whole post, the @username first. */

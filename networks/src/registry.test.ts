@@ -46,9 +46,15 @@ function recordingFetch() {
   return { fetch, urls };
 }
 
-/** A network of many servers (Mastodon) keeps the server in the account's id: `1234@host`. */
-const targetFor = (platform: Platform): PublishTarget =>
-  NETWORKS[platform].connectSteps.instance ? { ...TARGET, platformUserId: '1234@mastodon.example' } : TARGET;
+/**
+ * A network of many servers (Mastodon) keeps the server in the account's id: `1234@host`; a Google
+ * Business Profile location is `accounts/<id>/locations/<id>`.
+ */
+const targetFor = (platform: Platform): PublishTarget => {
+  if (NETWORKS[platform].connectSteps.instance) return { ...TARGET, platformUserId: '1234@mastodon.example' };
+  if (platform === 'google_business') return { ...TARGET, platformUserId: 'accounts/1/locations/2' };
+  return TARGET;
+};
 
 /** The calls that may create something: a server's public description (its limits) is none. */
 const writes = (urls: string[]) => urls.filter((url) => !url.endsWith('/api/v2/instance'));
@@ -151,6 +157,7 @@ describe('networks registry', () => {
       'mastodon',
       'bluesky',
       'pinterest',
+      'google_business',
     ]);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth, session } = NETWORKS[platform];
@@ -184,7 +191,12 @@ describe('networks registry', () => {
         typeof client?.revokeToken === 'function',
       );
     }
-    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual(['x', 'mastodon', 'bluesky']);
+    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.revoke)).toEqual([
+      'x',
+      'mastodon',
+      'bluesky',
+      'google_business',
+    ]);
   });
 
   it('lookup: exactly the networks whose publisher lists recent posts, with a read-only GET', async () => {
@@ -272,7 +284,8 @@ describe('networks registry', () => {
         .catch((e: unknown) => e);
       expect(error, platform).toBeInstanceOf(PublishError);
       // With an image, an 'optional' network's first call is the upload (never the post itself;
-      // Threads: the image's media container, which threads_publish alone makes a post).
+      // Threads: the image's media container, which threads_publish alone makes a post). Google
+      // Business Profile has no upload: Google fetches the photo's URL named in the one localPosts call.
       if (NETWORKS[platform].capabilities.media === 'optional') {
         const withImage = recordingFetch();
         await createPublisher(platform, { fetch: withImage.fetch, timeoutMs: 1000 })
@@ -280,7 +293,7 @@ describe('networks registry', () => {
           .catch(() => undefined);
         expect(writes(withImage.urls).length, platform).toBe(1);
         expect(writes(withImage.urls)[0], platform).toMatch(
-          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$|\/api\/v2\/media$|\/xrpc\/com\.atproto\.repo\.uploadBlob$/,
+          /\/rest\/images\?action=initializeUpload$|\/photos$|\/2\/media\/upload$|graph\.threads\.net\/v1\.0\/\d+\/threads$|\/api\/v2\/media$|\/xrpc\/com\.atproto\.repo\.uploadBlob$|mybusiness\.googleapis\.com\/v4\/accounts\/1\/locations\/2\/localPosts$/,
         );
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.

@@ -28,6 +28,7 @@ import { bluesky } from './bluesky/index.js';
 import { facebook, facebookOAuth } from './facebook/index.js';
 import type { FacebookOAuthProvider } from './facebook/oauth.js';
 import { googleOAuth } from './google/index.js';
+import { googleBusiness, googleBusinessOAuth } from './google-business/index.js';
 import { instagram, instagramOAuth } from './instagram/index.js';
 import type { InstagramOAuthProvider } from './instagram/oauth.js';
 import { linkedin, linkedinOAuth } from './linkedin/index.js';
@@ -59,6 +60,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   mastodon,
   bluesky,
   pinterest,
+  google_business: googleBusiness,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -71,6 +73,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   linkedin_page: linkedinPageOAuth,
   mastodon: mastodonOAuth,
   pinterest: pinterestOAuth,
+  google_business: googleBusinessOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {

@@ -64,4 +64,5 @@ export const WRITING_GUIDE_ORDER: readonly Platform[] = [
   'mastodon',
   'bluesky',
   'pinterest',
+  'google_business',
 ];

@@ -98,6 +98,10 @@ export const SAMPLES: Record<string, Sample> = {
     pendingId: own.instagramPendingId,
     boardId: '549700000000000001',
   }),
+  'accounts.selectGoogleBusinessLocation': ({ own }) => ({
+    pendingId: own.instagramPendingId,
+    locationId: 'accounts/1000000001/locations/3000000001',
+  }),
 
   'posts.list': ({ own }) => ({
     themeId: own.themeId,

@@ -422,6 +422,48 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
     expect(published).toEqual([{ platform_post_id: sent[0]!.id }]);
   }, 90_000);
 
+  it('Google Business Profile: a worker killed during POST …/localPosts; the next one finds the Novidade and never posts twice', async () => {
+    const user = await makeUser(handle, 'lookup-google-business');
+    const account = await connectThroughSandbox(handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'google_business',
+    });
+    const theme = await seedTheme(handle, user.id, ['google_business']);
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'google_business',
+      count: 1,
+      scheduledFor: new Date(),
+      text: () => `Novidade consultada no Google ${randomUUID()}`,
+    });
+    const path = `/v4/${account.platform_user_id}/localPosts`;
+    const create = { host: 'mybusiness.googleapis.com', pathPrefix: path, method: 'POST' } as const;
+    sandbox.clearRequests();
+    // The post lands at Google, but the worker dies before the answer reaches it.
+    sandbox.addFault({ ...create, delayMs: 2000 });
+    const first = startWorker();
+    await sandbox.waitForRequest(create, 30_000);
+    first.worker.kill('SIGKILL');
+    await first.worker.exited;
+    startWorker(first.redisPrefix);
+    const row = await waitForStatus(post!.id, ['published', 'failed']);
+    expect(row.status).toBe('published');
+    const listings = sandbox.requests({ host: 'mybusiness.googleapis.com', pathPrefix: path, method: 'GET' });
+    expect(listings.length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(sandbox.requests(create)).toHaveLength(1);
+    const sent = sandbox.publishedPosts('google_business').filter((p) => p.text === row.content);
+    expect(sent).toHaveLength(1);
+    const published = await handle.db
+      .selectFrom('published_posts')
+      .select('platform_post_id')
+      .where('suggested_post_id', '=', post!.id)
+      .execute();
+    expect(published).toEqual([{ platform_post_id: sent[0]!.id }]);
+  }, 90_000);
+
   it('"Reenviar mesmo assim" after an unresolved lookup sends again at the owner\'s request (L5)', async () => {
     const { user, post } = await xPost(new Date(Date.now() - 60_000));
     await handle.db

@@ -27,6 +27,7 @@ const DEFAULTS = {
   mastodon: { month: null, day: 360, scope: 'user' },
   bluesky: { month: null, day: 11_666, scope: 'user' },
   pinterest: { month: null, day: 200, scope: 'installation' },
+  google_business: NO_BUDGET,
 } as const satisfies Record<string, NetworkBudget>;
 
 describe('periods in the user zone', () => {

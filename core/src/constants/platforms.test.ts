@@ -22,7 +22,9 @@ describe('platforms', () => {
       'mastodon',
       'bluesky',
       'pinterest',
+      'google_business',
     ]);
+    expect(PLATFORM_LABELS.google_business).toBe('Google Meu Negócio');
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
@@ -39,6 +41,7 @@ describe('platforms', () => {
       mastodon: 500,
       bluesky: 300,
       pinterest: 800,
+      google_business: 1500,
     });
   });
 

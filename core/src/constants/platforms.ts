@@ -3,7 +3,8 @@
  *
  * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
  * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'; 'bluesky';
- * 'pinterest': pins on the board the person picked). Every
+ * 'pinterest': pins on the board the person picked; 'google_business': a Google Business Profile
+ * location). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -21,6 +22,7 @@ export const PLATFORMS = [
   'mastodon',
   'bluesky',
   'pinterest',
+  'google_business',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -34,6 +36,9 @@ export const PLATFORM_LABELS = {
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
   pinterest: 'Pinterest',
+  // Its old name, still the one Brazilian small businesses search for and say (Google renamed it
+  // "Perfil da Empresa no Google" in 2021; texts use the new name beside it: docs/networks.md).
+  google_business: 'Google Meu Negócio',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -50,6 +55,7 @@ export const THEME_FORM_PLATFORMS = [
   'mastodon',
   'bluesky',
   'pinterest',
+  'google_business',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -66,6 +72,7 @@ export const LISTING_PLATFORMS = [
   'mastodon',
   'bluesky',
   'pinterest',
+  'google_business',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -85,6 +92,8 @@ export const PLATFORM_TEXT_LIMITS = {
   bluesky: 300,
   // A pin's description (the post's text); its title (≤ 100) comes from the post's title or first line.
   pinterest: 800,
+  // localPosts' summary (code points).
+  google_business: 1500,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -141,6 +150,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   // Not OAuth: an app password (its session's tokens are the account's, docs/networks.md).
   bluesky: 'bluesky',
   pinterest: 'pinterest',
+  google_business: 'google_business',
 } as const satisfies Record<Platform, string>;
 
 /**

@@ -961,6 +961,19 @@ export const messages = {
       'Você escolheu outra pasta do Pinterest, diferente da que está conectada à Pauta. Nada foi alterado. Para trocar de pasta, desconecte o Pinterest primeiro e conecte de novo.',
     differentLinkedInPage:
       'Você escolheu outra Página do LinkedIn, diferente da que está conectada à Pauta. Nada foi alterado. Para reconectar, escolha a mesma Página; para trocar de Página, desconecte a atual primeiro.',
+
+    // Google Business Profile: the location choice (only verified locations are offered).
+    pickGoogleBusiness: {
+      title: 'Escolha o Perfil da Empresa no Google',
+      description:
+        'Sua conta do Google administra mais de um Perfil da Empresa verificado (Google Meu Negócio). Escolha em qual local o Pauta vai publicar as Novidades.',
+      label: 'Locais do Perfil da Empresa',
+      confirm: 'Conectar local',
+      required: 'Selecione um local para continuar.',
+      expired: 'A escolha do local expirou. Conecte o Google Meu Negócio novamente.',
+    },
+    differentGoogleBusiness:
+      'Você escolheu outro local do Google Meu Negócio, diferente do que está conectado à Pauta. Nada foi alterado. Para reconectar, escolha o mesmo local; para trocar de local, desconecte o atual primeiro.',
   },
 
   settings: {

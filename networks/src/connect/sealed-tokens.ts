@@ -1,8 +1,10 @@
 // The tokens a pending choice keeps (pending_connections' sealed user token) when the chosen
-// option publishes with the login's own token (LinkedIn Pages, Pinterest boards): the access
-// token, refresh token and expiry together, as JSON, so the chosen account keeps all three.
+// option publishes with the login's own token (LinkedIn Pages, Pinterest boards, Google Business
+// locations): the access token, refresh token and expiry together, as JSON, so the chosen account
+// keeps all three.
 import type { OAuthProvider, OAuthTokens } from '../oauth/types.js';
 import {
+  type ConnectChoice,
   type ConnectedAccount,
   type ConnectProfile,
   ConnectRefusedError,
@@ -51,6 +53,13 @@ interface OwnTokenOption {
   name: string;
 }
 
+/** Why a login with no option is refused (an OAUTH_FAILED reason, its profile's pt-BR text). */
+interface NoOption {
+  reason: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
 /**
  * The connect steps of a network whose login gives access to options (organisations, boards) that
  * publish with the login's own token: `list` reads them, none is refused with `none` (the profile's
@@ -61,8 +70,13 @@ export function ownTokenPicker<T extends OwnTokenOption>(spec: {
   platform: string;
   returnParam: string;
   unavailableReason: string;
-  /** The refusal when the login has no option, and what is logged with it. */
-  none: { reason: string; message: string };
+  /**
+   * The refusal when the login has no option, and what is logged with it; a function when the
+   * reason depends on what the network has (Google: no location at all, or none verified).
+   */
+  none: NoOption | ((provider: OAuthProvider, accessToken: string) => Promise<NoOption>);
+  /** What the picker shows of an option (default: its id and name). */
+  choice?: (option: T) => ConnectChoice;
   profile(provider: OAuthProvider, accessToken: string, scopes: string[]): Promise<ConnectProfile>;
   list(provider: OAuthProvider, accessToken: string): Promise<T[]>;
   account(
@@ -78,15 +92,21 @@ export function ownTokenPicker<T extends OwnTokenOption>(spec: {
     async complete(provider, tokens, scopes) {
       const profile = await spec.profile(provider, tokens.accessToken, scopes);
       const options = await spec.list(provider, tokens.accessToken);
-      if (!isNonEmpty(options))
-        throw new ConnectRefusedError(spec.none.reason, { message: spec.none.message, details: { scopes } });
+      if (!isNonEmpty(options)) {
+        const none =
+          typeof spec.none === 'function' ? await spec.none(provider, tokens.accessToken) : spec.none;
+        throw new ConnectRefusedError(none.reason, {
+          message: none.message,
+          details: { scopes, ...none.details },
+        });
+      }
       const userToken = sealTokens(tokens);
       const sealed = unsealTokens(userToken, spec.platform);
       return connectOrChoose(options, {
         userToken,
         profile,
         account: (option) => build(option, profile, sealed),
-        choice: (option) => ({ id: option.id, name: option.name }),
+        choice: spec.choice ?? ((option) => ({ id: option.id, name: option.name })),
       });
     },
     picker: {

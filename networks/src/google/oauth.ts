@@ -1,4 +1,6 @@
-// Google's OAuth client (sign-in only): OIDC with PKCE, userinfo from openidconnect.googleapis.com.
+// Google's OAuth client: OIDC with PKCE, userinfo from openidconnect.googleapis.com. Sign-in runs it
+// as `google`; Google Business Profile runs the same client (same app) as `google_business` with
+// the business.manage scope, and revokes its tokens at oauth2.googleapis.com/revoke.
 // https://developers.google.com/identity/protocols/oauth2/web-server
 import { Google } from 'arctic';
 import {
@@ -9,17 +11,35 @@ import {
   parseBody,
   requestJson,
 } from '../oauth/client.js';
-import type { OAuthProvider, OAuthProviderOptions, OAuthScopes } from '../oauth/types.js';
+import { toOAuthProviderError } from '../oauth/errors.js';
+import type { OAuthProvider, OAuthProviderName, OAuthProviderOptions, OAuthScopes } from '../oauth/types.js';
 import { rewriteAuthorizationUrl } from '../sandbox-url.js';
 
 export const GOOGLE_SCOPES: OAuthScopes = { signIn: ['openid', 'profile', 'email'] };
 
-export function createGoogleOAuthClient(options: OAuthProviderOptions): OAuthProvider {
-  const core = oauthCore('google', GOOGLE_SCOPES, options);
+export function createGoogleOAuthClient(
+  options: OAuthProviderOptions,
+  as: { name: OAuthProviderName; scopes: OAuthScopes; revoke?: boolean } = {
+    name: 'google',
+    scopes: GOOGLE_SCOPES,
+  },
+): OAuthProvider {
+  const core = oauthCore(as.name, as.scopes, options);
   const { ctx, viaArctic, requireVerifier, scopesOf } = core;
   const google = new Google(options.clientId, options.clientSecret, options.redirectUri);
+  // Revocation (POST oauth2.googleapis.com/revoke) ends the grant of every scope of the app.
+  const revoke = {
+    async revokeToken(token: string) {
+      try {
+        await google.revokeToken(token);
+      } catch (error) {
+        throw toOAuthProviderError(as.name, error);
+      }
+    },
+  };
   return {
-    name: 'google',
+    ...(as.revoke === true ? revoke : {}),
+    name: as.name,
     usesPkce: true,
     issuesRefreshTokens: true,
     defaultScopes: core.defaultScopes,

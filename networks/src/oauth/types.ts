@@ -6,7 +6,8 @@
  * Login with the Instagram app and scopes (connect only); Threads has its own (connect only); LinkedIn
  * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only);
  * Mastodon's is one client per instance, with the credentials the instance issued (connect only);
- * Pinterest has its own (connect only).
+ * Pinterest has its own (connect only); Google Business Profile's (`google_business`) is Google's
+ * OAuth with the sign-in app and business.manage (connect only).
  */
 export const OAUTH_PROVIDER_NAMES = [
   'google',
@@ -18,6 +19,7 @@ export const OAUTH_PROVIDER_NAMES = [
   'mastodon',
   'linkedin_page',
   'pinterest',
+  'google_business',
 ] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 

@@ -33,7 +33,8 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       const limits = mediaLimitsOf(platform);
       expect(limits).toBe(NETWORKS[platform].mediaLimits);
       expect(limits.formats.length).toBeGreaterThan(0);
-      expect(limits.maxImages).toBeGreaterThanOrEqual(4);
+      // Google Business Profile's post takes one photo; every other network at least 4.
+      expect(limits.maxImages, platform).toBeGreaterThanOrEqual(platform === 'google_business' ? 1 : 4);
     }
     expect(mediaLimitsOf('linkedin').maxPixels).toBe(36_152_320);
   });
@@ -49,6 +50,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       mastodon: 'o Mastodon aceita até 8 MB',
       bluesky: 'o Bluesky aceita até 977 KB',
       pinterest: 'o Pinterest aceita até 20 MB',
+      google_business: 'o Google Meu Negócio aceita até 5 MB',
     };
     for (const platform of PLATFORMS) {
       const max = mediaLimitsOf(platform).maxBytes;

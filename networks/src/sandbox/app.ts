@@ -13,6 +13,7 @@ import { createControlRouter, SandboxControl } from './control.js';
 import { mountFacebook } from './facebook.js';
 import { FaultInjector } from './faults.js';
 import { mountGoogle } from './google.js';
+import { mountGoogleBusiness } from './google-business.js';
 import { mountLinkedIn } from './linkedin.js';
 import { mountMastodon, SandboxMastodon } from './mastodon.js';
 import type { SandboxContext } from './oauth-common.js';
@@ -112,6 +113,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountThreads(app, ctx);
   mountPinterest(app, ctx);
   mountBluesky(app, ctx);
+  mountGoogleBusiness(app, ctx);
   mountAnthropic(app, anthropic);
   // Last: it serves any host that is an instance here (`mastodon.social`, or one a test adds).
   mountMastodon(app, ctx, mastodon);

@@ -1,11 +1,12 @@
 // "Ver na rede" in sandbox mode (issue 13): the public page of a post, at the same path as on
 // the network (`/www.linkedin.com/feed/update/<urn>/`, `/www.facebook.com/<id>`,
 // `/x.com/i/web/status/<id>`, `/www.instagram.com/p/<code>/`, `/www.threads.net/@<user>/post/<code>`,
-// `/bsky.app/profile/<did>/post/<rkey>`), so the URL the publish call
+// `/bsky.app/profile/<did>/post/<rkey>`, `/local.google.com/place?…&lpsid=<id>`), so the URL the publish call
 // returned, passed through the SOCIAL_SANDBOX_URL rewrite, shows the post as the network would.
 // Everything a user wrote is HTML-escaped; the page runs no script (CSP `default-src 'none'`).
 import type { Response, Router } from 'express';
 import { SANDBOX_BLUESKY_ACCOUNTS } from './bluesky.js';
+import { sandboxLocationTitle } from './google-business.js';
 import { permalink } from './instagram.js';
 import { findOrganization } from './linkedin-organizations.js';
 import { mastodonAccountId } from './mastodon-ids.js';
@@ -23,6 +24,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
   pinterest: 'Pinterest',
+  google_business: 'Google',
 };
 
 const ACCENTS: Record<SandboxPublishNetwork, string> = {
@@ -35,6 +37,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   mastodon: '#6364ff',
   bluesky: '#1185fe',
   pinterest: '#e60023',
+  google_business: '#1a73e8',
 };
 
 export function escapeHtml(text: string): string {
@@ -57,6 +60,7 @@ function authorName(ctx: SandboxContext, post: SandboxPublishedPost): string {
   if (post.network === 'instagram')
     return ctx.store.findInstagramAccount(post.authorId)?.page.name ?? post.authorId;
   if (post.network === 'linkedin_page') return findOrganization(ctx, post.authorId)?.name ?? post.authorId;
+  if (post.network === 'google_business') return sandboxLocationTitle(ctx, post.authorId) ?? post.authorId;
   if (post.network === 'mastodon') {
     // `<account id>@<instance>`: the same sandbox user at every instance.
     const [id, host] = post.authorId.split('@');
@@ -178,5 +182,13 @@ export function mountPostPages(app: Router, ctx: SandboxContext): void {
   app.get('/bsky.app/profile/:did/post/:rkey', (req, res) => {
     const uri = `at://${req.params.did}/app.bsky.feed.post/${req.params.rkey}`;
     renderPost(ctx, res, ctx.posts.find('bluesky', uri), 'bluesky');
+  });
+  // A Google Business Profile post's searchUrl: `local.google.com/place?id=<location>&use=posts&lpsid=<post>`.
+  app.get('/local.google.com/place', (req, res) => {
+    const postId = typeof req.query.lpsid === 'string' ? req.query.lpsid : '';
+    const post = ctx.posts
+      .list('google_business')
+      .find((candidate) => postId !== '' && candidate.id.endsWith(`/localPosts/${postId}`));
+    renderPost(ctx, res, post ?? null, 'google_business');
   });
 }

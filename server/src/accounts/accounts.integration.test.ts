@@ -149,6 +149,7 @@ describe('connecting accounts', () => {
       // Bluesky needs no app of Pauta's (each account's app password): always connectable.
       ['bluesky', 'not_connected'],
       ['pinterest', 'not_connected'],
+      ['google_business', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -661,6 +662,7 @@ describe('starting a connection', () => {
       'threads',
       'linkedin_page',
       'pinterest',
+      'google_business',
     ]) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
@@ -681,6 +683,8 @@ describe('starting a connection', () => {
       // Bluesky logs in with each account's app password: nothing to configure.
       'not_connected',
       // Pinterest needs its app (PINTEREST_CLIENT_*).
+      'not_configured',
+      // Google Business Profile runs on the Google sign-in app's client (GOOGLE_CLIENT_ID/SECRET).
       'not_configured',
     ]);
   });
@@ -1048,5 +1052,75 @@ describe('connecting Pinterest (a board picked)', () => {
     expect(done.error?.message).toBe('OAUTH_FAILED');
     expect(JSON.stringify(done.error)).toContain('no_pinterest_boards');
     expect(await accountRow(user.id, 'pinterest')).toBeUndefined();
+  });
+});
+
+describe('connecting a Google Business Profile (google_business)', () => {
+  it('asks business.manage offline; two verified locations wait for the choice, the unverified branch is not offered', async () => {
+    const { user, client } = await signedInClient('gbp');
+    sandbox.setUser('gbp', {
+      sub: '2000000000000000301',
+      given_name: 'Gil',
+      family_name: 'Matos',
+      pages: [
+        { id: '30000000301', name: 'Padaria do Gil', category: 'Padaria' },
+        { id: '30000000302', name: 'Café do Gil', category: 'Café' },
+      ],
+    });
+    const { location, done } = await connect(client, 'google_business', (url) =>
+      url.searchParams.set('sandbox_user', 'gbp'),
+    );
+    expect(location.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/business.manage');
+    expect(location.searchParams.get('access_type')).toBe('offline');
+    const pendingId = /^\/connected-accounts\?connection=true&pickGoogleBusiness=([0-9a-f-]{36})$/.exec(
+      done.data!.redirectTo,
+    )?.[1];
+    expect(pendingId).toBeTruthy();
+    const pending = await client.query<{ pages: { id: string; name: string }[] }>('accounts.pendingPages', {
+      pendingId,
+    });
+    const offered = pending.data!.pages;
+    expect(offered.map((page) => page.name)).toEqual([
+      'Padaria do Gil — Rua Augusta, 1000, São Paulo',
+      'Café do Gil — Rua Augusta, 1010, São Paulo',
+    ]);
+    // Not a location that was not offered (the unverified branch), not through another picker.
+    const branch = offered[0]!.id.replace(/locations\/3/, 'locations/4');
+    const unverified = await client.mutate('accounts.selectGoogleBusinessLocation', {
+      pendingId,
+      locationId: branch,
+    });
+    expect(unverified.error?.code).toBe('NOT_FOUND');
+    const malformed = await client.mutate('accounts.selectGoogleBusinessLocation', {
+      pendingId,
+      locationId: 'locations/1',
+    });
+    expect(malformed.error?.code).toBe('BAD_REQUEST');
+
+    const picked = await client.mutate('accounts.selectGoogleBusinessLocation', {
+      pendingId,
+      locationId: offered[1]!.id,
+    });
+    expect(picked.data).toEqual({ platform: 'google_business', pageName: 'Café do Gil' });
+    const row = await accountRow(user.id, 'google_business');
+    expect(row).toMatchObject({ platform_user_id: offered[1]!.id, is_active: true });
+    expect(row?.refresh_token).toBeTruthy();
+    expect(row?.access_token_expires_at).toBeInstanceOf(Date);
+    const card = (await client.query<Card[]>('accounts.list')).data?.find(
+      (entry) => entry.platform === 'google_business',
+    );
+    expect(card?.status).toBe('connected');
+    expect(card?.account).toMatchObject({ pageName: 'Café do Gil', followers: null });
+  });
+
+  it('a person who manages no location: OAUTH_FAILED no_google_business_locations, nothing stored', async () => {
+    const { user, client } = await signedInClient('gbp-none');
+    sandbox.setUser('gbp-none', { sub: '2000000000000000302', pages: [] });
+    const { done } = await connect(client, 'google_business', (url) =>
+      url.searchParams.set('sandbox_user', 'gbp-none'),
+    );
+    expect(done.error?.message).toBe('OAUTH_FAILED');
+    expect(JSON.stringify(done.error)).toContain('no_google_business_locations');
+    expect(await accountRow(user.id, 'google_business')).toBeUndefined();
   });
 });

@@ -209,6 +209,7 @@ describe('dashboard.charts', () => {
       mastodon: 0,
       bluesky: 0,
       pinterest: 0,
+      google_business: 0,
     });
     expect(charts.upcoming[5]).toEqual({
       weekStart: '2026-04-13',
@@ -221,6 +222,7 @@ describe('dashboard.charts', () => {
       mastodon: 0,
       bluesky: 0,
       pinterest: 0,
+      google_business: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(
       true,

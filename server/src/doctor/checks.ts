@@ -193,10 +193,12 @@ function checkRedirectUris(ctx: DoctorContext): CheckResult[] {
         `Nada a cadastrar: a Pauta registra o próprio app em cada instância do ${OAUTH_CLIENTS[name].label} na primeira conexão, com ${uris.length === 1 ? 'esta URL' : 'estas URLs'} de retorno: ${uris.join(' e ')}, pedindo as permissões ${scopes.join(' ')}. Se APP_URL mudar, a Pauta registra o app de novo em cada instância na conexão seguinte.`,
         { copy: uris },
       );
+    // What the network requires beyond credentials and scopes (an access application), if anything.
+    const requirement = OAUTH_CLIENTS[name].accessRequirement;
     return ok(
       `oauth-redirect-${name}`,
       `URLs de retorno OAuth — ${OAUTH_CLIENTS[name].label}`,
-      `Cadastre exatamente ${uris.length === 1 ? 'esta URL' : 'estas URLs'} no app do ${OAUTH_CLIENTS[name].label} (${vars.clientId}): ${uris.join(' e ')}. O app precisa das permissões: ${scopes.join(' ')}.`,
+      `Cadastre exatamente ${uris.length === 1 ? 'esta URL' : 'estas URLs'} no app do ${OAUTH_CLIENTS[name].label} (${vars.clientId}): ${uris.join(' e ')}. O app precisa das permissões: ${scopes.join(' ')}.${requirement === undefined ? '' : ` ${requirement}`}`,
       { copy: uris },
     );
   });

@@ -15,6 +15,12 @@ import { authedProcedure, router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 const pageId = z.string().trim().min(1).max(100).regex(/^\d+$/);
+/** A Google Business Profile location: `accounts/<id>/locations/<id>`. */
+const locationId = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^accounts\/\d+\/locations\/\d+$/);
 
 /** The caller's choice in a pending connection of `platform` (its network's picker). */
 function choose(
@@ -125,5 +131,13 @@ export const accountsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const account = await choose(ctx, input.pendingId, 'pinterest', input.boardId);
       return { platform: 'pinterest' as const, pageName: account.pageName ?? '' };
+    }),
+
+  /** Several verified Google Business Profile locations the person manages: the chosen one. */
+  selectGoogleBusinessLocation: authedProcedure
+    .input(z.strictObject({ pendingId: id, locationId }))
+    .mutation(async ({ ctx, input }) => {
+      const account = await choose(ctx, input.pendingId, 'google_business', input.locationId);
+      return { platform: 'google_business' as const, pageName: account.pageName ?? '' };
     }),
 });

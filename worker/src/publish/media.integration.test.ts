@@ -169,6 +169,36 @@ describe('worker: posts with images through the sandbox networks', () => {
     }
   });
 
+  it('Google Business Profile: one photo, fetched by Google from its signed URL, published exactly once', async () => {
+    const user = await makeUser(handle, 'media-gbp');
+    const account = await connectThroughSandbox(handle, keyring, {
+      sandboxUrl: sandbox.url,
+      userId: user.id,
+      platform: 'google_business',
+    });
+    const theme = await seedTheme(handle, user.id, ['google_business']);
+    const [photo] = fourImages('google_business');
+    const ctx = context(async () => [photo!]);
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'google_business',
+      count: 1,
+      scheduledFor: new Date(Date.now() - 1000),
+      text: () => `Novidade com foto no Google ${Date.now()}`,
+    });
+    const outcome = await processPublishJob(ctx, { postId: post!.id, version: post!.version });
+    expect(outcome.kind).toBe('published');
+    const sent = sandbox
+      .publishedPosts('google_business')
+      .filter((p) => p.authorId === account.platform_user_id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.media.map((m) => m.sha256)).toEqual([sha256(photo!.bytes)]);
+    // Google's LocalPost takes no alt text: the photo arrives without one.
+    expect(sent[0]!.media[0]!.altText).toBe('');
+    expect(images.hits.get(new URL(photo!.url).pathname)).toBe(1);
+  });
+
   it('a storage failure while loading the images sends nothing and schedules a retry', async () => {
     const { user, theme } = await userWithFourNetworks();
     const [post] = await seedPosts(handle, {

@@ -96,6 +96,26 @@ describe('PostPreview', () => {
     expect(shown.getByTestId('post-preview').querySelector('mark')?.textContent).toBe('🇧🇷');
   });
 
+  it('Google Meu Negócio: the business’s name heads the Novidade, its photo, the text cut at about 4 lines with "Mais"', () => {
+    render(
+      <PostPreview
+        platform="google_business"
+        text={long}
+        images={images(1)}
+        account={{ username: 'Padaria da Ana', name: null, pageName: 'Padaria da Ana', avatarUrl: null }}
+      />,
+    );
+    const shown = within(figure('Google Meu Negócio'));
+    expect(shown.getByText('Padaria da Ana')).toBeTruthy();
+    expect(shown.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Foto 1']);
+    const text = shown.getByTestId('post-preview');
+    expect(within(text).getByRole('button', { name: /Mais/ })).toBeTruthy();
+    expect([...text.textContent!.replace(/… ?Mais$/, '')].length).toBeLessThanOrEqual(281);
+    // Its button and Google's share under it, not Facebook's reactions.
+    expect(shown.getByText('Saiba mais')).toBeTruthy();
+    expect(shown.queryByText('Curtir')).toBeNull();
+  });
+
   it.each([1, 2, 3, 4])('lays out %i image(s) in each network, with their alt texts', (count) => {
     render(
       <div>

@@ -54,7 +54,8 @@ function Actions({ items }: { items: readonly { icon: ReactNode; label?: string 
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
         <span key={index} className={classes.action}>
           {item.icon}
-          {item.label && <span>{item.label}</span>}
+          {/* A label beside an icon hides when the preview is narrow; a label alone always shows. */}
+          {item.label && (item.icon ? <span>{item.label}</span> : item.label)}
         </span>
       ))}
     </div>
@@ -135,6 +136,7 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
 
   const professional = style === 'professional';
   const followers = NETWORK_PROFILES[platform].preview.followersLine ? account?.followers : null;
+  const ownActions = NETWORK_PROFILES[platform].preview.actions;
   return (
     <figure aria-label={label} className={classes.root} data-platform={platform} data-style={style}>
       <div className={classes.header}>
@@ -159,18 +161,20 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
       <PreviewImages platform={platform} images={images} />
       <Actions
         items={
-          professional
-            ? [
-                { icon: <IconThumbUp {...ICON} />, label: 'Gostei' },
-                { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
-                { icon: <IconRepeat {...ICON} />, label: 'Compartilhar' },
-                { icon: <IconSend {...ICON} />, label: 'Enviar' },
-              ]
-            : [
-                { icon: <IconThumbUp {...ICON} />, label: 'Curtir' },
-                { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
-                { icon: <IconShare3 {...ICON} />, label: 'Compartilhar' },
-              ]
+          ownActions
+            ? ownActions.map((label) => ({ icon: null, label }))
+            : professional
+              ? [
+                  { icon: <IconThumbUp {...ICON} />, label: 'Gostei' },
+                  { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
+                  { icon: <IconRepeat {...ICON} />, label: 'Compartilhar' },
+                  { icon: <IconSend {...ICON} />, label: 'Enviar' },
+                ]
+              : [
+                  { icon: <IconThumbUp {...ICON} />, label: 'Curtir' },
+                  { icon: <IconMessageCircle {...ICON} />, label: 'Comentar' },
+                  { icon: <IconShare3 {...ICON} />, label: 'Compartilhar' },
+                ]
         }
       />
     </figure>

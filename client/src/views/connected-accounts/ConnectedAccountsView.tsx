@@ -60,6 +60,7 @@ export function ConnectedAccountsView() {
   const accounts = useQuery(trpc.accounts.list.queryOptions());
   const selectLinkedInPage = useMutation(trpc.accounts.selectLinkedInPage.mutationOptions());
   const selectPinterestBoard = useMutation(trpc.accounts.selectPinterestBoard.mutationOptions());
+  const selectGoogleBusiness = useMutation(trpc.accounts.selectGoogleBusinessLocation.mutationOptions());
   const search = useSearch();
   const zone = useSessionUser()?.timezone;
   const timeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
@@ -76,6 +77,9 @@ export function ConnectedAccountsView() {
   const [pinterestBoardPendingId, setPinterestBoardPendingId] = useState<string | null>(
     connectionReturn?.pickPinterestBoard ?? null,
   );
+  const [googleBusinessPendingId, setGoogleBusinessPendingId] = useState<string | null>(
+    connectionReturn?.pickGoogleBusiness ?? null,
+  );
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [prompting, setPrompting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
@@ -89,9 +93,17 @@ export function ConnectedAccountsView() {
 
   useEffect(() => {
     if (!connectionReturn || announced.current) return;
-    const { error, reason, platform, pickPage, pickInstagram, pickLinkedInPage, pickPinterestBoard } =
-      connectionReturn;
-    const picking = pickPage || pickInstagram || pickLinkedInPage || pickPinterestBoard;
+    const {
+      error,
+      reason,
+      platform,
+      pickPage,
+      pickInstagram,
+      pickLinkedInPage,
+      pickPinterestBoard,
+      pickGoogleBusiness,
+    } = connectionReturn;
+    const picking = pickPage || pickInstagram || pickLinkedInPage || pickPinterestBoard || pickGoogleBusiness;
     // A success waits for the list: it says where else the account is connected (docs/workspaces.md).
     if (!error && !picking && platform && accounts.isPending) return;
     announced.current = true;
@@ -237,6 +249,20 @@ export function ConnectedAccountsView() {
         select={(pendingId, boardId) => selectPinterestBoard.mutateAsync({ pendingId, boardId })}
         refusal={(error) =>
           errorDetailsOf(error)?.reason === 'different_account' ? text.differentPinterestBoard : null
+        }
+      />
+      {/* Several verified Google Business Profile locations: the one Pauta posts "Novidades" to. */}
+      <PickPendingChoiceModal
+        pendingId={googleBusinessPendingId}
+        onClose={() => setGoogleBusinessPendingId(null)}
+        onConnected={reload}
+        network="Google Meu Negócio"
+        name="google-business"
+        texts={text.pickGoogleBusiness}
+        option={(location) => ({ label: location.name })}
+        select={(pendingId, locationId) => selectGoogleBusiness.mutateAsync({ pendingId, locationId })}
+        refusal={(error) =>
+          errorDetailsOf(error)?.reason === 'different_account' ? text.differentGoogleBusiness : null
         }
       />
     </>

@@ -26,6 +26,7 @@ describe('the OAuth return of a connection', () => {
       pickInstagram: null,
       pickLinkedInPage: null,
       pickPinterestBoard: null,
+      pickGoogleBusiness: null,
     });
     const id = '11111111-2222-4333-8444-555555555555';
     expect(readConnectionReturn(`?connection=true&pickPage=${id}`)?.pickPage).toBe(id);
@@ -34,6 +35,10 @@ describe('the OAuth return of a connection', () => {
     expect(readConnectionReturn('?connection=true&pickInstagram=../x')?.pickInstagram).toBeNull();
     expect(readConnectionReturn(`?connection=true&pickLinkedInPage=${id}`)?.pickLinkedInPage).toBe(id);
     expect(readConnectionReturn(`?connection=true&pickPinterestBoard=${id}`)?.pickPinterestBoard).toBe(id);
+    expect(readConnectionReturn(`?connection=true&pickGoogleBusiness=${id}`)?.pickGoogleBusiness).toBe(id);
+    expect(
+      readConnectionReturn('?connection=true&pickGoogleBusiness=accounts/1')?.pickGoogleBusiness,
+    ).toBeNull();
     expect(readConnectionReturn('?connection=true&platform=myspace')?.platform).toBeNull();
   });
 

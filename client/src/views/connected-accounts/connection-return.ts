@@ -1,7 +1,8 @@
 // The OAuth return of an account connection (spec §2.1, §4, §8): the server and the callback
 // page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
 // must be chosen, `pickInstagram=<id>` when an Instagram account must be, `pickLinkedInPage=<id>`
-// when a LinkedIn company Page must be, `pickPinterestBoard=<id>` when a Pinterest board must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
+// when a LinkedIn company Page must be, `pickPinterestBoard=<id>` when a Pinterest board must be,
+// `pickGoogleBusiness=<id>` when a Google Business Profile location must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
 import type { ConnectablePlatform, ConnectionFailure, Platform } from '@pauta/core';
 import {
   CONNECTABLE_PLATFORMS,
@@ -25,6 +26,7 @@ interface ConnectionReturn {
   pickInstagram: string | null;
   pickLinkedInPage: string | null;
   pickPinterestBoard: string | null;
+  pickGoogleBusiness: string | null;
 }
 
 function asPlatform(value: string | null): ConnectablePlatform | null {
@@ -76,6 +78,7 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
     pickInstagram: pendingId('pickInstagram'),
     pickLinkedInPage: pendingId('pickLinkedInPage'),
     pickPinterestBoard: pendingId('pickPinterestBoard'),
+    pickGoogleBusiness: pendingId('pickGoogleBusiness'),
   };
 }
 

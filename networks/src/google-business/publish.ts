@@ -1,0 +1,186 @@
+// Google Business Profile: a post ("Novidades", topicType STANDARD) is one call,
+// `POST https://mybusiness.googleapis.com/v4/accounts/{accountId}/locations/{locationId}/localPosts`
+// with `languageCode: 'pt-BR'`, `summary` (≤ 1,500 characters), the post's one photo as
+// `media: [{ mediaFormat: 'PHOTO', sourceUrl }]` (Google downloads the signed URL; it takes no alt
+// text) and, when the text has a link, a "Saiba mais" button (`callToAction: { actionType:
+// 'LEARN_MORE', url }`). The answer is the LocalPost: its `name` is the post's id, `searchUrl` its
+// page on Search. The outcome of a doubtful send is looked up in `GET …/localPosts` (newest first,
+// matched by summary). Metrics: the localPosts insights (reportInsights) are deprecated and
+// nothing replaces them per post, so none are read (docs/networks.md).
+// https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts
+import { PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import { withErrorTable } from '../publishing/errors.js';
+import type { HttpContext, HttpResult } from '../publishing/http.js';
+import * as http from '../publishing/http.js';
+import { findRecentPost, type ListedPage, lookupSafely } from '../publishing/lookup.js';
+import * as media from '../publishing/media.js';
+import type {
+  AdapterOptions,
+  NetworkAdapter,
+  PublishError,
+  PublishMedia,
+  PublishRequest,
+  PublishResult,
+  PublishTarget,
+} from '../publishing/types.js';
+import { GOOGLE_BUSINESS_ERRORS } from './errors.js';
+import { GOOGLE_BUSINESS_MEDIA_LIMITS, GOOGLE_BUSINESS_MIN_SIDE } from './media.js';
+
+const API = 'https://mybusiness.googleapis.com/v4';
+/** localPosts.list's largest page. */
+const LIST_PAGE = 100;
+const LOCATION_ID = /^accounts\/[^/]+\/locations\/[^/]+$/;
+const FIRST_LINK = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]]/;
+
+/** Google's `{ error: { status, message } }`: the status is the error table's key. */
+function classifyGoogleFailure(ctx: HttpContext, result: HttpResult): PublishError {
+  const error = http.isObject(result.json) ? result.json.error : null;
+  const status = http.stringField(error, 'status');
+  return http.classifyHttpStatus(
+    ctx,
+    result,
+    http.stringField(error, 'message'),
+    status ?? `HTTP ${result.status}`,
+  );
+}
+
+/** The LocalPost Pauta sends for a post (a "Novidade"). */
+export function localPostBody(text: string, photo: PublishMedia | undefined): Record<string, unknown> {
+  const link = FIRST_LINK.exec(text)?.[0];
+  return {
+    languageCode: 'pt-BR',
+    summary: text,
+    topicType: 'STANDARD',
+    ...(link === undefined ? {} : { callToAction: { actionType: 'LEARN_MORE', url: link } }),
+    ...(photo === undefined ? {} : { media: [{ mediaFormat: 'PHOTO', sourceUrl: photo.url }] }),
+  };
+}
+
+export function createGoogleBusinessAdapter(options: AdapterOptions): NetworkAdapter {
+  const context = (target: PublishTarget): HttpContext =>
+    http.publishContext('google_business', options, target);
+
+  const call = async (
+    target: PublishTarget,
+    method: 'GET' | 'POST',
+    url: string,
+    init: { body?: string; signal?: AbortSignal | undefined } = {},
+  ): Promise<HttpResult> => {
+    const ctx = context(target);
+    const result = await http.sendRequest(ctx, url, {
+      method,
+      headers: {
+        Authorization: `Bearer ${target.accessToken}`,
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(init.body === undefined ? {} : { body: init.body }),
+      signal: init.signal,
+    });
+    if (result.status < 200 || result.status >= 300) throw classifyGoogleFailure(ctx, result);
+    return result;
+  };
+
+  /** What Google would refuse, refused before the call (pt-BR reasons). */
+  const check = (ctx: HttpContext, request: PublishRequest, images: readonly PublishMedia[]): void => {
+    if (!LOCATION_ID.test(request.target.platformUserId))
+      throw http.publishError(
+        ctx,
+        'permanent',
+        'ACCOUNT_NEEDS_RECONNECT',
+        'google_business: the account names no location',
+      );
+    const length = [...request.text].length;
+    const limit = PLATFORM_TEXT_LIMITS.google_business;
+    if (length > limit)
+      throw http.publishError(
+        ctx,
+        'permanent',
+        'CONTENT_TOO_LONG',
+        `google_business: summary of ${length} characters`,
+        {
+          networkCode: 'INVALID_ARGUMENT',
+          reason: `O texto tem ${length} caracteres e o Perfil da Empresa no Google aceita até ${limit}. Encurte o post e reagende.`,
+        },
+      );
+    const problem = media.checkMedia(ctx, GOOGLE_BUSINESS_MEDIA_LIMITS, images);
+    if (problem !== null) throw problem;
+    const photo = images[0];
+    if (photo !== undefined && photo.height < GOOGLE_BUSINESS_MIN_SIDE)
+      throw http.publishError(ctx, 'permanent', 'REJECTED', 'google_business: photo below 250 px high', {
+        networkCode: 'INVALID_ARGUMENT',
+        reason:
+          'A foto é pequena demais para o Google (pelo menos 250 × 250 px). Troque a imagem e reagende.',
+      });
+  };
+
+  const listPage = async (
+    target: PublishTarget,
+    cursor: string | null,
+    signal?: AbortSignal,
+  ): Promise<ListedPage> => {
+    const query = new URLSearchParams({ pageSize: String(LIST_PAGE) });
+    if (cursor !== null) query.set('pageToken', cursor);
+    const result = await call(target, 'GET', `${API}/${target.platformUserId}/localPosts?${query}`, {
+      signal,
+    });
+    const body = http.isObject(result.json) ? result.json : {};
+    const list = Array.isArray(body.localPosts) ? body.localPosts.filter(http.isObject) : [];
+    const posts = list.flatMap((post) => {
+      const id = http.stringField(post, 'name');
+      if (id === null) return [];
+      const at = Date.parse(http.stringField(post, 'createTime') ?? '');
+      return [
+        {
+          id,
+          text: http.stringField(post, 'summary'),
+          createdAt: Number.isNaN(at) ? null : new Date(at),
+          url: http.stringField(post, 'searchUrl'),
+        },
+      ];
+    });
+    const next = http.stringField(body, 'nextPageToken');
+    return { posts, next: next === null || next === '' ? null : next };
+  };
+
+  const adapter: NetworkAdapter = {
+    platform: 'google_business',
+    async publish(request, callOptions = {}): Promise<PublishResult> {
+      const ctx = context(request.target);
+      const images: readonly PublishMedia[] = request.media ?? [];
+      check(ctx, request, images);
+      if (images.length > 0) media.ensureTimeToSend(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
+      const created = await call(
+        request.target,
+        'POST',
+        `${API}/${request.target.platformUserId}/localPosts`,
+        {
+          body: JSON.stringify(localPostBody(request.text, images[0])),
+          signal: callOptions.signal,
+        },
+      );
+      const id = http.stringField(created.json, 'name');
+      if (id === null || id === '')
+        throw http.publishError(
+          ctx,
+          'unknown',
+          'UNKNOWN_OUTCOME',
+          `google_business answered ${created.status} without a post name`,
+          { status: created.status },
+        );
+      return { platformPostId: id, url: http.stringField(created.json, 'searchUrl') };
+    },
+    // No per-post insights exist any more (localPosts:reportInsights is deprecated): none is read,
+    // so every post shows "indisponível" (capabilities.metrics false).
+    fetchMetrics: async () => new Map(),
+    lookupRecentPost: (request, lookupOptions = {}) =>
+      lookupSafely(() =>
+        findRecentPost(request, {
+          expected: request.text,
+          fetchPage: (cursor) => listPage(request.target, cursor, lookupOptions.signal),
+        }),
+      ),
+  };
+
+  return withErrorTable('google_business', GOOGLE_BUSINESS_ERRORS, adapter);
+}
