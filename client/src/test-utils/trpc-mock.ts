@@ -128,6 +128,7 @@ export const noBudgetUsage = {
     mastodon: { month: null, day: 360, scope: 'user' },
     bluesky: { month: null, day: 11_666, scope: 'user' },
     pinterest: { month: null, day: 200, scope: 'installation' },
+    google_business: { month: null, day: null, scope: 'installation' },
   },
   budgets: {
     linkedin: { month: null, day: null, scope: 'installation' },
@@ -139,6 +140,7 @@ export const noBudgetUsage = {
     mastodon: { month: null, day: null, scope: 'user' },
     bluesky: { month: null, day: null, scope: 'user' },
     pinterest: { month: null, day: null, scope: 'installation' },
+    google_business: { month: null, day: null, scope: 'installation' },
   },
 };
 

@@ -125,6 +125,7 @@ describe('Dashboard', () => {
       'LinkedIn (Página)',
       'Mastodon',
       'Bluesky',
+      'Pinterest',
       'Google Meu Negócio',
     ]);
     expect(weekLabel('2026-01-04')).toBe('04/01');
