@@ -81,11 +81,16 @@ const AFTER_RUN: Record<string, (actor: Actor) => Promise<void>> = {
   },
 };
 /**
- * The one documented 5xx: on the Posts Sugeridos screen ('screen' mode) an unavailable AI is
- * reported, not replaced by templates (server/src/ai/generate-posts.ts), as 502 AI_UNAVAILABLE —
- * and this environment has no ANTHROPIC_API_KEY. Any other 5xx fails.
+ * The documented 5xx, both an outside service this environment does not have: on the Posts
+ * Sugeridos screen ('screen' mode) an unavailable AI is reported, not replaced by templates
+ * (server/src/ai/generate-posts.ts), as 502 AI_UNAVAILABLE (no ANTHROPIC_API_KEY here); a connect
+ * form's login (Bluesky's createSession) that cannot reach the network is 502 OAUTH_FAILED, reason
+ * `network`, with its pt-BR text (no sandbox runs here). Any other 5xx fails.
  */
-const DOCUMENTED_5XX: Record<string, string[]> = { 'themes.generateDrafts': ['AI_UNAVAILABLE'] };
+const DOCUMENTED_5XX: Record<string, string[]> = {
+  'themes.generateDrafts': ['AI_UNAVAILABLE'],
+  'accounts.connectForm': ['OAUTH_FAILED'],
+};
 /** Statuses a client may see (docs/security.md), plus 431 (Node's header limit for huge GET URLs). */
 // 412: a documented refusal with its pt-BR text (BUDGET_EXCEEDED: a retry or reschedule past a
 // network's daily budget, which the fuzz's own posts of the day fill on its database).
