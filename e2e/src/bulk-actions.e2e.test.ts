@@ -147,8 +147,21 @@ describe('bulk actions', () => {
     await expectToast(page, '1 post excluído.');
     expect(await sql('SELECT id FROM suggested_posts WHERE id = $1', [victim.id])).toEqual([]);
 
-    // The calendar's selection mode: a chip ticks instead of opening the post.
+    // The calendar's selection mode: a chip ticks instead of opening the post. The month shown is
+    // São Paulo's; the earliest remaining post may fall in the next one (past the grid's last row).
     await page.getByText('Calendário', { exact: true }).click();
+    const [earliest] = await sql<{ scheduled_for: Date }>(
+      'SELECT scheduled_for FROM suggested_posts WHERE theme_id = $1 ORDER BY scheduled_for LIMIT 1',
+      [theme!.id],
+    );
+    const monthIn = (date: Date) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'America/Sao_Paulo',
+        year: 'numeric',
+        month: '2-digit',
+      }).format(date);
+    if (monthIn(earliest!.scheduled_for) !== monthIn(new Date()))
+      await page.getByRole('button', { name: 'Próximo mês' }).click();
     await page.getByRole('button', { name: 'Selecionar posts' }).click();
     const chip = page.locator('button[aria-pressed][data-post-id]').first();
     await chip.click();
