@@ -353,6 +353,12 @@ export interface ClaimedWebhookDelivery {
 /**
  * Claims up to `limit` due deliveries of active subscriptions (SKIP LOCKED: two workers never
  * claim the same row), each with a new lease token valid `leaseMs`.
+ *
+ * Due means due by the caller's clock or the database's: `next_attempt_at` of a new event is the
+ * database's `now()` in microseconds, and a JavaScript `Date` taken right after the insert can
+ * still fall in the same millisecond, truncated below it — the event then waited a whole poll (and
+ * a test that delivers once right after recording saw nothing). An injected clock ahead of the
+ * database (the pause tests) still wins.
  */
 export async function claimWebhookDeliveries(
   db: Kysely<Database>,
@@ -372,7 +378,7 @@ export async function claimWebhookDeliveries(
     FROM (
       SELECT d2.id FROM webhook_deliveries d2
       JOIN webhook_subscriptions s ON s.id = d2.subscription_id
-      WHERE d2.status = 'pending' AND d2.next_attempt_at <= ${options.now}
+      WHERE d2.status = 'pending' AND d2.next_attempt_at <= GREATEST(${options.now}::timestamptz, now())
         AND (d2.lease_until IS NULL OR d2.lease_until <= ${options.now})
         AND s.status = 'active'
       ORDER BY d2.next_attempt_at, d2.id

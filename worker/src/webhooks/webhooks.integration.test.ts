@@ -278,6 +278,28 @@ describe('signed webhooks through HTTP', () => {
     expect(verifies(oldSecret, late)).toBe(false);
   });
 
+  it('delivers an event at once even when the worker clock reads a few milliseconds behind the database', async () => {
+    // The event's first due time is the database's now() in microseconds; a JavaScript Date taken
+    // right after the insert may fall in the same millisecond (truncated below it). Due by either
+    // clock: the first poll sends it, not the next one.
+    const me = await newOwner('webhook-relogio');
+    const receiver = await startReceiver(() => 204);
+    await me.browser.mutate<Created>('webhooks.create', { url: receiver.url, events: ['post.failed'] });
+    await sql`SELECT pauta_webhook_record(${me.id}::uuid, 'post.failed', '{"postId":"p1"}'::jsonb)`.execute(
+      iso.handle.db,
+    );
+    const result = await deliverDueWebhooks({
+      db: iso.handle.db,
+      keyring,
+      logger,
+      appUrl: 'http://pauta.test',
+      concurrency: 4,
+      now: () => new Date(Date.now() - 50),
+    });
+    expect(result).toEqual({ delivered: 1, failed: 0, paused: 0 });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('"Reenviar" sends the same event again once per click', async () => {
     const me = await newOwner('webhook-reenviar');
     const receiver = await startReceiver(() => 200);
