@@ -7,8 +7,9 @@ import { createUser, type DbHandle, parseKeyring } from '../db/src/index.js';
 import { installSandboxFetch, uninstallSandboxFetch } from '../networks/src/index.js';
 import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.js';
 import { hashPassword } from '../server/src/auth/password.js';
-import { testDb, uniqueEmail } from './harness.js';
+import { isolatedDb, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
+import { NO_BUDGETS } from './integration-global-setup.js';
 import { TEST_KEYS } from './server-harness.js';
 import { freePort, spawnWeb } from './web-process.js';
 import {
@@ -21,15 +22,24 @@ import {
 } from './worker-harness.js';
 
 let handle: DbHandle;
+/** A database of its own: a worker spawned here must not publish posts another file left due. */
+let iso: { handle: DbHandle; url: string; drop(): Promise<void> };
 let sandbox: SandboxHandle;
 const children: ChildProcess[] = [];
 const workers: WorkerProcess[] = [];
 
 const startWeb = (port: number, redisPrefix: string) =>
-  spawnWeb({ port, redisPrefix, sandboxUrl: sandbox.url, children });
+  spawnWeb({ port, redisPrefix, sandboxUrl: sandbox.url, children, databaseUrl: iso.url });
 
 beforeAll(async () => {
-  handle = await testDb();
+  iso = await isolatedDb();
+  handle = iso.handle;
+  // 500 X posts in a day: without budgets, like the run's shared database.
+  await handle.db
+    .updateTable('admin_settings')
+    .set({ setting_value: JSON.stringify(NO_BUDGETS) })
+    .where('setting_key', '=', 'network_budgets')
+    .execute();
   sandbox = await startSandbox({ tokenPrefix: 'SENTINEL' });
   installSandboxFetch(sandbox.url);
 }, 60_000);
@@ -38,7 +48,7 @@ afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await sandbox?.close();
   uninstallSandboxFetch();
-  await handle?.close();
+  await iso?.drop();
 });
 
 describe('two web and two worker processes', () => {
@@ -72,8 +82,8 @@ describe('two web and two worker processes', () => {
       NETWORK_TIMEOUT_MS: '2000',
       WORKER_CONCURRENCY: '50',
     };
-    workers.push(spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env: workerEnv }));
-    workers.push(spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env: workerEnv }));
+    workers.push(spawnWorker({ sandboxUrl: sandbox.url, databaseUrl: iso.url, redisPrefix, env: workerEnv }));
+    workers.push(spawnWorker({ sandboxUrl: sandbox.url, databaseUrl: iso.url, redisPrefix, env: workerEnv }));
 
     const clients = [new TestClient(webA), new TestClient(webB)];
     for (const client of clients) {

@@ -10,7 +10,7 @@ import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeUser, testDb } from '../../test/harness.js';
+import { isolatedDb, makeUser } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -23,11 +23,14 @@ import {
 
 const keyring = parseKeyring(TEST_KEYS);
 let handle: DbHandle;
+/** A database of its own: a worker spawned here must not publish posts another file left due. */
+let iso: { handle: DbHandle; url: string; drop(): Promise<void> };
 let sandbox: SandboxHandle;
 const running: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  handle = await testDb();
+  iso = await isolatedDb();
+  handle = iso.handle;
   sandbox = await startSandbox({ tokenPrefix: 'SENTINEL' });
   installSandboxFetch(sandbox.url);
 });
@@ -40,7 +43,7 @@ afterAll(async () => {
   }
   await sandbox?.close();
   uninstallSandboxFetch();
-  await handle?.close();
+  await iso?.drop();
 });
 
 const postRow = (id: string) =>
@@ -76,6 +79,7 @@ describe('approval before publishing (worker)', () => {
     for (let i = 0; i < 2; i++) {
       const worker = spawnWorker({
         sandboxUrl: sandbox.url,
+        databaseUrl: iso.url,
         redisPrefix,
         env: { RECONCILE_INTERVAL_MS: '500' },
       });

@@ -10,7 +10,7 @@ import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type PostsDeps, retryPost } from '../../server/src/posts/posts.service.js';
-import { makeUser, testDb } from '../../test/harness.js';
+import { isolatedDb, makeUser } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -23,12 +23,15 @@ import {
 
 const keyring = parseKeyring(TEST_KEYS);
 let handle: DbHandle;
+/** A database of its own: a worker spawned here must not publish posts another file left due. */
+let iso: { handle: DbHandle; url: string; drop(): Promise<void> };
 let sandbox: SandboxHandle;
 const running: WorkerProcess[] = [];
 let prefixCounter = 0;
 
 beforeAll(async () => {
-  handle = await testDb();
+  iso = await isolatedDb();
+  handle = iso.handle;
   sandbox = await startSandbox({ tokenPrefix: 'SENTINEL' });
   installSandboxFetch(sandbox.url);
 });
@@ -44,14 +47,19 @@ afterEach(async () => {
 afterAll(async () => {
   await sandbox?.close();
   uninstallSandboxFetch();
-  await handle?.close();
+  await iso?.drop();
 });
 
 /** Absence is trusted from this long after the send in these tests (production: 15 min). */
 const ABSENT_AFTER = { LOOKUP_ABSENT_AFTER_MS: '3000' };
 
 function startWorker(redisPrefix = `${inject('redisPrefix')}-lookup${++prefixCounter}`) {
-  const worker = spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env: ABSENT_AFTER });
+  const worker = spawnWorker({
+    sandboxUrl: sandbox.url,
+    databaseUrl: iso.url,
+    redisPrefix,
+    env: ABSENT_AFTER,
+  });
   running.push(worker);
   return { worker, redisPrefix };
 }

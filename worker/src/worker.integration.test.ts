@@ -9,7 +9,7 @@ import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeUser, testDb } from '../../test/harness.js';
+import { isolatedDb, makeUser } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -22,12 +22,15 @@ import {
 
 const keyring = parseKeyring(TEST_KEYS);
 let handle: DbHandle;
+/** A database of its own: a worker spawned here must not publish posts another file left due. */
+let iso: { handle: DbHandle; url: string; drop(): Promise<void> };
 let sandbox: SandboxHandle;
 const running: WorkerProcess[] = [];
 let prefixCounter = 0;
 
 beforeAll(async () => {
-  handle = await testDb();
+  iso = await isolatedDb();
+  handle = iso.handle;
   sandbox = await startSandbox({ tokenPrefix: 'SENTINEL' });
   installSandboxFetch(sandbox.url);
 });
@@ -43,7 +46,7 @@ afterEach(async () => {
 afterAll(async () => {
   await sandbox?.close();
   uninstallSandboxFetch();
-  await handle?.close();
+  await iso?.drop();
 });
 
 function prefix() {
@@ -52,7 +55,7 @@ function prefix() {
 }
 
 function startWorker(redisPrefix: string, env: Record<string, string> = {}) {
-  const worker = spawnWorker({ sandboxUrl: sandbox.url, redisPrefix, env });
+  const worker = spawnWorker({ sandboxUrl: sandbox.url, databaseUrl: iso.url, redisPrefix, env });
   running.push(worker);
   return worker;
 }
@@ -472,6 +475,7 @@ describe('Redis data loss (W4)', () => {
     });
     const worker = spawnWorker({
       sandboxUrl: sandbox.url,
+      databaseUrl: iso.url,
       redisPrefix: 'pauta',
       env: { REDIS_URL: redisUrl },
     });
