@@ -14,3 +14,4 @@ export * from './text/post-text.js';
 export * from './workspaces/branding.js';
 export * from './workspaces/members.js';
 export * from './workspaces/permissions.js';
+export * from './csv/posts-csv.js';
