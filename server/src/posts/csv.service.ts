@@ -70,6 +70,8 @@ export function parsePostsCsv(input: string): ParsedCsv | { fileError: string } 
     skipEmptyLines: 'greedy',
     step: (result, parser) => {
       const cursor = result.meta.cursor;
+      // The line after the previous row: where a row that cannot be read starts, near enough.
+      const nextLine = 1 + newlinesBefore;
       newlinesBefore += countNewlines(text, counted, cursor);
       counted = cursor;
       // The row ends on the line before its terminating break; its own cells' breaks came before.
@@ -77,7 +79,7 @@ export function parsePostsCsv(input: string): ParsedCsv | { fileError: string } 
       const inside = result.data.reduce((sum, cell) => sum + countNewlines(cell, 0, cell.length), 0);
       const line = endLine - inside;
       if (result.errors.some((e) => e.type === 'Quotes')) {
-        fileError = csvMessages.file.unreadable(line);
+        fileError = csvMessages.file.unreadable(nextLine);
         parser.abort();
         return;
       }
