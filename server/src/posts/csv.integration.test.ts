@@ -199,7 +199,7 @@ describe('posts.importCsvPreview / posts.importCsv', () => {
     // A file past the router's 100 kB body limit still reaches the import (its own limit).
     const big = [
       header,
-      ...Array.from({ length: 400 }, (_, i) => line({ título: `G${i}`, texto: 'x'.repeat(700) })),
+      ...Array.from({ length: 400 }, (_, i) => line({ título: `G${i}`, texto: `${i} ${'x'.repeat(700)}` })),
     ].join('\n');
     expect(big.length).toBeGreaterThan(250_000);
     const bigPreview = await me.browser.mutate<CsvPreview>('posts.importCsvPreview', { csv: big });
