@@ -40,7 +40,8 @@ const row = (over: Partial<Record<(typeof POST_CSV_COLUMNS)[number], string>> = 
   };
   return POST_CSV_COLUMNS.map((c) => base[c]);
 };
-const check = (cells: string[]) => checkPostCsvRow(cells, { line: 2, index, columns: POST_CSV_COLUMNS.length, context });
+const check = (cells: string[]) =>
+  checkPostCsvRow(cells, { line: 2, index, columns: POST_CSV_COLUMNS.length, context });
 
 describe('mapCsvHeader', () => {
   it('finds columns in any order, case and accents, and names the missing required ones', () => {
@@ -96,7 +97,9 @@ describe('checkPostCsvRow', () => {
     expect(check(row({ rede: '' })).errors).toEqual([m.networkMissing]);
     expect(check(row({ rede: 'Orkut' })).errors).toEqual([m.networkUnknown('Orkut')]);
     expect(check(row({ tema: 'Dicas' })).errors).toEqual([m.networkNotInTheme('LinkedIn', 'Dicas')]);
-    expect(check(row({ tema: 'Dicas', rede: 'Instagram' })).errors).toEqual([m.networkNotConnected('Instagram')]);
+    expect(check(row({ tema: 'Dicas', rede: 'Instagram' })).errors).toEqual([
+      m.networkNotConnected('Instagram'),
+    ]);
     expect(check(row({ conta: '@outra' })).errors).toEqual([m.accountUnknown('@outra', 'LinkedIn')]);
     expect(check(row({ data: '' })).errors).toEqual([m.dateMissing]);
     expect(check(row({ data: '2027-01-15' })).errors).toEqual([m.dateInvalid('2027-01-15')]);
@@ -151,7 +154,9 @@ describe('buildPostsCsv', () => {
       },
     ]);
     expect(csv.startsWith('\uFEFFtítulo;tema;rede;conta;data;hora;texto;imagem;status\r\n')).toBe(true);
-    expect(csv).toContain('"A; B";T;LinkedIn;;15/01/2027;10:00;"Diga ""oi""\nlinha 2";;"\'=HYPERLINK(""x"")"\r\n');
+    expect(csv).toContain(
+      '"A; B";T;LinkedIn;;15/01/2027;10:00;"Diga ""oi""\nlinha 2";;"\'=HYPERLINK(""x"")"\r\n',
+    );
   });
 
   it('makes a template with the header and one example row a week ahead', () => {

@@ -17,6 +17,9 @@ export const csvMessages = {
   previewError: 'Erro ao conferir o arquivo.',
   importError: 'Erro ao importar os posts.',
   importing: 'Importando...',
+  changedSincePreview:
+    'Nada foi importado: algo mudou desde a prévia (um tema ou uma conta). Confira as linhas de novo.',
+  nothingToImport: 'Todos os posts deste arquivo já existem: nada a importar.',
   importCount: (count: number) => (count === 1 ? 'Importar 1 post' : `Importar ${count} posts`),
   summary: (rows: number, errors: number, warnings: number) =>
     `${rows === 1 ? '1 linha' : `${rows} linhas`}: ${errors === 1 ? '1 com erro' : `${errors} com erro`}, ${warnings === 1 ? '1 com aviso' : `${warnings} com aviso`}.`,
