@@ -43,7 +43,7 @@ describe('CSV import and export', () => {
     const { page } = await newPage(browser);
     const email = uniqueEmail('csv');
     await signUp(page, email, { firstName: 'Carla' });
-    await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
+    await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor({ timeout: 60_000 });
     await connectX(page);
     await createTheme(page, 'Coleção de verão', { networks: ['X (Twitter)'], frequency: 'Semanal' });
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
@@ -81,7 +81,7 @@ describe('CSV import and export', () => {
     await snapshot(page, 'csv-done-1280', { fullPage: false });
     await scan(page, axe, 'csv-done', 'light-1280');
     expect(await imported()).toEqual([{ title: 'Importado um' }, { title: 'Importado dois' }]);
-    await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Concluir', exact: true }).click();
 
     // Posts Agendados lists them (the list refreshed after the import).
     await page.getByText('Importado um', { exact: true }).waitFor();
@@ -105,14 +105,19 @@ describe('CSV import and export', () => {
     await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
     await dialog.waitFor();
     await dialog.locator('input[type="file"]').setInputFiles(csvFile('Orkut'));
-    await dialog.getByRole('listitem', { name: 'Linha 4' }).getByText('Rede desconhecida: "Orkut".').waitFor();
+    await dialog
+      .getByRole('listitem', { name: 'Linha 4' })
+      .getByText('Rede desconhecida: "Orkut".')
+      .waitFor();
     await snapshot(page, 'csv-preview-375', { fullPage: false });
     await scan(page, axe, 'csv-import', 'light-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await page.keyboard.press('Escape');
     await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+    );
     await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
     await dialog.locator('input[type="file"]').setInputFiles(csvFile('Orkut'));
     await dialog.getByRole('listitem', { name: 'Linha 4' }).waitFor();

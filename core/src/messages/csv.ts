@@ -12,6 +12,7 @@ export const csvMessages = {
   template: 'Baixar modelo CSV',
   fileLabel: 'Arquivo CSV',
   filePlaceholder: 'Escolha um arquivo .csv',
+  clearFile: 'Remover arquivo',
   reading: 'Lendo o arquivo...',
   checking: 'Conferindo as linhas...',
   previewError: 'Erro ao conferir o arquivo.',
@@ -33,7 +34,7 @@ export const csvMessages = {
   done: (created: number, existing: number) =>
     `${created === 1 ? '1 post importado' : `${created} posts importados`}${existing > 0 ? `; ${existing === 1 ? '1 já existia e foi ignorado' : `${existing} já existiam e foram ignorados`}` : ''}.`,
   doneTitle: 'Importação concluída',
-  close: 'Fechar',
+  close: 'Concluir',
   another: 'Importar outro arquivo',
   cancel: 'Cancelar',
   columns: {

@@ -2,17 +2,13 @@ import { Button } from '@mantine/core';
 import { csvMessages, messages } from '@pauta/core';
 import { IconFileExport, IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSingleFlight } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { CsvImportModal } from './CsvImportModal';
 import { downloadText } from './csv-file';
-
-// The import dialog is its own chunk: most visits to Posts Agendados never open it.
-const CsvImportModal = lazy(() =>
-  import('./CsvImportModal').then((module) => ({ default: module.CsvImportModal })),
-);
 
 const t = csvMessages;
 
@@ -58,11 +54,7 @@ export function CsvButtons({ filter, canImport }: { filter: ExportFilter; canImp
           {t.importButton}
         </Button>
       )}
-      {importOpen && (
-        <Suspense fallback={null}>
-          <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} />
-        </Suspense>
-      )}
+      {importOpen && <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} />}
     </>
   );
 }

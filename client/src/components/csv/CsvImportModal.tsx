@@ -144,6 +144,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: 
                 onChange={(picked) => void choose(picked)}
                 leftSection={<IconFileUpload size={18} aria-hidden />}
                 clearable
+                clearButtonProps={{ 'aria-label': t.clearFile }}
                 disabled={step.kind === 'checking' || importing}
                 style={{ flex: '1 1 16rem' }}
               />

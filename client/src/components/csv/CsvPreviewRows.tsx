@@ -33,7 +33,7 @@ function RowResult({ row }: { row: CsvPreviewRow }) {
     <List size="sm" spacing={2} listStyleType="none" aria-label={t.rowLabel(row.line)}>
       {row.errors.map((error) => (
         <List.Item key={`e-${error}`}>
-          <Text component="span" size="sm" c="red.8" fw={600}>
+          <Text component="span" size="sm" className={classes.errorLabel} fw={600}>
             {t.errorLabel}:{' '}
           </Text>
           <Text component="span" size="sm">
@@ -43,7 +43,7 @@ function RowResult({ row }: { row: CsvPreviewRow }) {
       ))}
       {row.warnings.map((warning) => (
         <List.Item key={`w-${warning}`}>
-          <Text component="span" size="sm" c="yellow.9" fw={600}>
+          <Text component="span" size="sm" className={classes.warningLabel} fw={600}>
             {t.warningLabel}:{' '}
           </Text>
           <Text component="span" size="sm">
