@@ -27,7 +27,9 @@ describe('parsePostsCsv', () => {
 
   it('refuses an empty file, one past 1 MB and a quote never closed, in pt-BR', () => {
     expect(parsePostsCsv('\uFEFF  \r\n')).toEqual({ fileError: csvMessages.file.empty });
-    expect(parsePostsCsv(`a;b\n${'x'.repeat(1024 * 1024)}`)).toEqual({ fileError: csvMessages.file.tooLarge(1) });
+    expect(parsePostsCsv(`a;b\n${'x'.repeat(1024 * 1024)}`)).toEqual({
+      fileError: csvMessages.file.tooLarge(1),
+    });
     expect(parsePostsCsv('a;b\nc;"d\n')).toEqual({ fileError: csvMessages.file.unreadable(2) });
   });
 });

@@ -115,7 +115,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: 
       opened={opened}
       onClose={close}
       title={t.modalTitle}
-      size={phone ? '100%' : 'xl'}
+      size={phone ? '100%' : '64rem'}
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': messages.common.close }}
     >
