@@ -102,6 +102,7 @@ describe('CSV import and export', () => {
 
     // 375 px: the preview is a card per row; nothing overflows. Then dark.
     await page.setViewportSize({ width: 375, height: 812 });
+    await snapshot(page, 'csv-toolbar-375', { fullPage: false });
     await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
     await dialog.waitFor();
     await dialog.locator('input[type="file"]').setInputFiles(csvFile('Orkut'));
