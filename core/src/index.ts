@@ -2,6 +2,7 @@ export * from './accounts/health.js';
 export * from './best-time/index.js';
 export * from './budget/index.js';
 export * from './constants/index.js';
+export * from './csv/posts-csv.js';
 export * from './email/render.js';
 export * from './format/index.js';
 export * from './live/events.js';

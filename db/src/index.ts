@@ -14,6 +14,7 @@ export * from './repositories/best-time.repository.js';
 export * from './repositories/budget.repository.js';
 export * from './repositories/bulk-posts.repository.js';
 export * from './repositories/client-links.repository.js';
+export * from './repositories/csv-posts.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/delivery-timeline.repository.js';
 export * from './repositories/email.repository.js';

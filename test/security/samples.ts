@@ -140,6 +140,15 @@ export const SAMPLES: Record<string, Sample> = {
     action: { kind: 'approve' },
   }),
   'posts.bulkUndo': () => ({ token: '00000000-0000-4000-8000-000000000b01' }),
+  // CSV import and export (docs/csv-import.md). The row names a theme of nobody's: the preview
+  // answers 200 with the row's error, the import refuses the file (400) and saves nothing.
+  'posts.exportCsv': () => ({}),
+  'posts.importCsvPreview': () => ({
+    csv: 'título;tema;rede;conta;data;hora;texto;imagem;status\nPost;Tema de ninguém;LinkedIn;;15/01/2027;10:00;Texto;;',
+  }),
+  'posts.importCsv': () => ({
+    csv: 'título;tema;rede;conta;data;hora;texto;imagem;status\nPost;Tema de ninguém;LinkedIn;;15/01/2027;10:00;Texto;;',
+  }),
 
   // The approval board (docs/approval.md). The seeded post's theme does not require approval, so
   // the owner's move is a 409 APPROVAL_NOT_REQUIRED; another user's is NOT_FOUND.

@@ -4,6 +4,7 @@ export * from './approval.js';
 export * from './best-time.js';
 export * from './bulk.js';
 export * from './connection-errors.js';
+export * from './csv.js';
 export * from './error-codes.js';
 export * from './live.js';
 export * from './mcp.js';

@@ -5,6 +5,7 @@ import {
   bulkMessages,
   INPUT_LIMITS,
   PLATFORMS,
+  POST_CSV_MAX_BYTES,
   POST_STATUSES,
 } from '@pauta/core';
 import { z } from 'zod';
@@ -135,3 +136,12 @@ export const bulkSchema = z
   });
 
 export const bulkUndoSchema = z.strictObject({ token: id });
+
+/**
+ * The CSV text of an import (docs/csv-import.md). Up to POST_CSV_MAX_BYTES of UTF-8; the JSON of
+ * the request may be larger (escaped quotes and line breaks), hence the procedures' own body limit.
+ * A longer text is still refused here; the service says "passa de 1 MB" for what fits the schema.
+ */
+export const csvImportSchema = z.strictObject({
+  csv: z.string().max(POST_CSV_MAX_BYTES + 1),
+});

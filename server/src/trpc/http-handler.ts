@@ -25,6 +25,7 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { NextFunction, Request, Response } from 'express';
+import type { ProcedureMeta } from './trpc.js';
 
 type ProcedureType = 'query' | 'mutation' | 'subscription';
 type CallType = ProcedureType | 'unknown';
@@ -217,7 +218,11 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
         const text = params?.get('input');
         if (text) raw = JSON.parse(text);
       } else {
-        raw = JSON.parse(await readBody(req, opts.maxBodySize));
+        // A lone mutation may allow a larger body (ProcedureMeta.maxBodyBytes: the CSV import).
+        const own = batch
+          ? undefined
+          : (calls[0]?.procedure._def.meta as ProcedureMeta | undefined)?.maxBodyBytes;
+        raw = JSON.parse(await readBody(req, own ?? opts.maxBodySize));
       }
       const result: Record<number, unknown> = Object.create(null);
       if (raw === undefined) return result;

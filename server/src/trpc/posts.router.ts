@@ -1,5 +1,6 @@
 import { budgetUsage } from '../posts/budget.service.js';
 import { applyBulkAction, undoBulkAction } from '../posts/bulk.service.js';
+import { exportPostsCsv, importCsvPosts, previewCsvImport } from '../posts/csv.service.js';
 import { deliveryTimeline } from '../posts/delivery-timeline.service.js';
 import {
   budgetUsageSchema,
@@ -7,6 +8,7 @@ import {
   bulkUndoSchema,
   calendarSchema,
   createVariantSchema,
+  csvImportSchema,
   deleteManySchema,
   listPostsSchema,
   postFilterSchema,
@@ -29,6 +31,9 @@ import {
 } from '../posts/posts.service.js';
 import { userTimeZone } from '../posts/user-time-zone.js';
 import { router, workspaceProcedure } from './trpc.js';
+
+/** The CSV import's request: 1 MB of CSV, escaped in JSON (docs/csv-import.md). */
+const CSV_BODY_BYTES = 3 * 1024 * 1024;
 
 export const postsRouter = router({
   /** Posts Agendados: one page, ascending by date, with the exact total for the filter. */
@@ -185,6 +190,46 @@ export const postsRouter = router({
         userId: ctx.user.id,
         role: ctx.workspace.role,
         token: input.token,
+        requestId: ctx.requestId,
+      }),
+    ),
+
+  /** "Exportar CSV" (docs/csv-import.md): the list's filter as a CSV file (UTF-8 with BOM, `;`). */
+  exportCsv: workspaceProcedure('workspace.read')
+    .input(postFilterSchema)
+    .query(async ({ ctx, input }) =>
+      exportPostsCsv(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        filter: input,
+        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
+      }),
+    ),
+
+  /**
+   * "Importar CSV", first step: every row checked, with its pt-BR errors; nothing is saved. A
+   * mutation only because the file does not fit a URL (it changes nothing).
+   */
+  importCsvPreview: workspaceProcedure('posts.write')
+    .meta({ access: 'user', workspaceAction: 'posts.write', maxBodyBytes: CSV_BODY_BYTES })
+    .input(csvImportSchema)
+    .mutation(async ({ ctx, input }) =>
+      previewCsvImport(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        csv: input.csv,
+        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
+      }),
+    ),
+
+  /** "Importar N posts": all the file's posts in one transaction, or none (a row with an error). */
+  importCsv: workspaceProcedure('posts.write')
+    .meta({ access: 'user', workspaceAction: 'posts.write', maxBodyBytes: CSV_BODY_BYTES })
+    .input(csvImportSchema)
+    .mutation(async ({ ctx, input }) =>
+      importCsvPosts(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        csv: input.csv,
+        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
         requestId: ctx.requestId,
       }),
     ),

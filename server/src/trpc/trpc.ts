@@ -24,6 +24,11 @@ export interface ProcedureMeta {
   idempotencyExempt?: string;
   /** What a workspace-scoped procedure does (workspaceProcedure; docs/workspaces.md). */
   workspaceAction?: WorkspaceAction;
+  /**
+   * A larger request body than the router's 100 kB, for a mutation that carries a file's text (the
+   * CSV import: docs/csv-import.md). Only a lone mutation gets it; a batch keeps the default.
+   */
+  maxBodyBytes?: number;
 }
 
 export interface SessionUser {

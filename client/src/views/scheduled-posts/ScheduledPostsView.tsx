@@ -9,6 +9,7 @@ import { ApprovalBoardLink } from '../../components/ApprovalBoardLink';
 import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
 import { BulkActionBar } from '../../components/bulk/BulkActionBar';
 import { useBulkSelection } from '../../components/bulk/useBulkSelection';
+import { CsvButtons } from '../../components/csv/CsvButtons';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
@@ -186,6 +187,7 @@ export function ScheduledPostsView() {
             ]}
           />
           <ApprovalBoardLink />
+          <CsvButtons filter={input} canImport={canWrite} />
           {canBulk && mode === 'list' && total > 0 && !selection.allFiltered && (
             <Button variant="default" onClick={selection.selectAllFiltered} disabled={list.isPending}>
               {bulkMessages.selectAllFiltered(total)}

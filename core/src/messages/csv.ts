@@ -1,0 +1,95 @@
+/** pt-BR texts of the CSV import and export of posts (docs/csv-import.md). */
+export const csvMessages = {
+  importButton: 'Importar CSV',
+  exportButton: 'Exportar CSV',
+  exporting: 'Exportando...',
+  exportError: 'Erro ao exportar posts.',
+  exportDone: (count: number) => (count === 1 ? '1 post exportado.' : `${count} posts exportados.`),
+  exportEmpty: 'Não há posts para exportar.',
+  modalTitle: 'Importar posts de um CSV',
+  intro:
+    'Envie uma planilha CSV (UTF-8, separada por ponto e vírgula ou vírgula) com as colunas título, tema, rede, conta, data, hora, texto, imagem e status. Nada é salvo antes da sua confirmação.',
+  template: 'Baixar modelo CSV',
+  fileLabel: 'Arquivo CSV',
+  filePlaceholder: 'Escolha um arquivo .csv',
+  clearFile: 'Remover arquivo',
+  reading: 'Lendo o arquivo...',
+  checking: 'Conferindo as linhas...',
+  previewError: 'Erro ao conferir o arquivo.',
+  importError: 'Erro ao importar os posts.',
+  importing: 'Importando...',
+  changedSincePreview:
+    'Nada foi importado: algo mudou desde a prévia (um tema ou uma conta). Confira as linhas de novo.',
+  nothingToImport: 'Todos os posts deste arquivo já existem: nada a importar.',
+  importCount: (count: number) => (count === 1 ? 'Importar 1 post' : `Importar ${count} posts`),
+  summary: (rows: number, errors: number, warnings: number) =>
+    `${rows === 1 ? '1 linha' : `${rows} linhas`}: ${errors === 1 ? '1 com erro' : `${errors} com erro`}, ${warnings === 1 ? '1 com aviso' : `${warnings} com aviso`}.`,
+  fixErrors:
+    'Corrija as linhas com erro na planilha e envie o arquivo de novo: nada é importado enquanto houver um erro.',
+  rowLabel: (line: number) => `Linha ${line}`,
+  ok: 'OK',
+  errorLabel: 'Erro',
+  warningLabel: 'Aviso',
+  previewTable: 'Prévia das linhas do CSV',
+  done: (created: number, existing: number) =>
+    `${created === 1 ? '1 post importado' : `${created} posts importados`}${existing > 0 ? `; ${existing === 1 ? '1 já existia e foi ignorado' : `${existing} já existiam e foram ignorados`}` : ''}.`,
+  doneTitle: 'Importação concluída',
+  close: 'Concluir',
+  another: 'Importar outro arquivo',
+  cancel: 'Cancelar',
+  columns: {
+    title: 'Título',
+    theme: 'Tema',
+    network: 'Rede',
+    date: 'Data',
+    text: 'Texto',
+    result: 'Resultado',
+  },
+  /** The whole file's problems: nothing is read further. */
+  file: {
+    empty: 'O arquivo está vazio.',
+    notUtf8: 'Não foi possível ler o arquivo: salve-o como CSV (UTF-8).',
+    tooLarge: (maxMb: number) => `O arquivo passa de ${maxMb} MB. Divida-o em arquivos menores.`,
+    tooManyRows: (rows: number, max: number) =>
+      `O arquivo tem ${rows} linhas de posts; importe no máximo ${max} por vez.`,
+    missingColumns: (columns: readonly string[]) =>
+      columns.length === 1
+        ? `Falta a coluna ${columns[0]} no cabeçalho.`
+        : `Faltam as colunas ${columns.join(', ')} no cabeçalho.`,
+    unreadable: (line: number) =>
+      `Não foi possível ler o CSV perto da linha ${line} (aspas sem fechamento?).`,
+    noRows: 'O arquivo só tem o cabeçalho: nenhuma linha de post.',
+  },
+  /** One row's errors: the row, and so the file, cannot be imported. */
+  row: {
+    themeMissing: 'Informe o tema.',
+    themeUnknown: (name: string) => `Tema desconhecido: "${name}".`,
+    networkMissing: 'Informe a rede.',
+    networkUnknown: (name: string) => `Rede desconhecida: "${name}".`,
+    networkNotInTheme: (network: string, theme: string) => `O tema "${theme}" não publica no ${network}.`,
+    networkNotConnected: (network: string) => `${network} não está conectado neste espaço.`,
+    accountUnknown: (account: string, network: string) =>
+      `Conta desconhecida: "${account}" não é a conta do ${network} conectada.`,
+    dateMissing: 'Informe a data (dd/mm/aaaa).',
+    dateInvalid: (value: string) => `Data inválida: "${value}". Use dd/mm/aaaa.`,
+    timeMissing: 'Informe a hora (HH:mm).',
+    timeInvalid: (value: string) => `Hora inválida: "${value}". Use HH:mm.`,
+    past: 'A data e a hora já passaram.',
+    beyondHorizon: 'A data passa de 2 anos a partir de hoje.',
+    textEmpty: 'O texto está vazio.',
+    textTooLong: (network: string, length: number, max: number) =>
+      `O texto tem ${length} caracteres; o limite do ${network} é ${max}.`,
+    titleTooLong: (max: number) => `O título passa de ${max} caracteres.`,
+    columnCount: (found: number, expected: number) =>
+      `A linha tem ${found} colunas; o cabeçalho tem ${expected}.`,
+  },
+  /** One row's warnings: the row is imported, as the warning says. */
+  warning: {
+    imageNotHttp: 'Endereço de imagem inválido (use http:// ou https://): a imagem será ignorada.',
+    imageNotImported:
+      'Imagens por endereço não são baixadas: o post será importado sem imagem (adicione-a em Editar Post).',
+    duplicate: 'Já existe um post igual (tema, rede, data, hora e texto): esta linha será ignorada.',
+    duplicateInFile: 'Linha repetida no arquivo: só a primeira será importada.',
+    titleFromText: 'Sem título: o início do texto será usado.',
+  },
+} as const;

@@ -1,0 +1,277 @@
+// CSV import and export of posts (docs/csv-import.md). The import is checked row by row against the
+// workspace before anything is saved (preview), then stored in one transaction (confirm) exactly as
+// posts drafted in the app: the theme's approval rule, one wake-up per post after the commit.
+
+import {
+  APPROVAL_STAGE_LABELS,
+  AppError,
+  buildPostsCsv,
+  checkPostCsvRow,
+  csvMessages,
+  formatDate,
+  formatTime,
+  mapCsvHeader,
+  PLATFORM_LABELS,
+  type Platform,
+  POST_CSV_MAX_BYTES,
+  POST_CSV_MAX_ROWS,
+  POST_STATUS_LABELS,
+  type PostCsvRowCheck,
+} from '@pauta/core';
+import {
+  csvPostKey,
+  existingPostKeys,
+  insertCsvImport,
+  listActiveAccounts,
+  listPostsForExport,
+  listThemes,
+  maxPostOrders,
+} from '@pauta/db';
+import Papa from 'papaparse';
+import type { AppDeps } from '../deps.js';
+import { type PostListFilter, toInstantFilter } from './post-filters.js';
+import type { PostsDeps } from './posts.service.js';
+
+/** Most posts one export writes (a workspace's whole calendar fits many times over). */
+export const EXPORT_MAX_POSTS = 5000;
+/** How long an exported image URL stays valid. */
+const EXPORT_IMAGE_URL_TTL_S = 7 * 24 * 60 * 60;
+
+export interface ParsedCsv {
+  header: string[];
+  rows: { line: number; cells: string[] }[];
+}
+
+/** `;` when the header line has more of them than commas (Excel pt-BR), else `,`. */
+function separatorOf(text: string): ';' | ',' {
+  const end = text.search(/\r?\n/);
+  const header = end === -1 ? text : text.slice(0, end);
+  const count = (c: string) => header.split(c).length - 1;
+  return count(';') >= count(',') && count(';') > 0 ? ';' : ',';
+}
+
+/**
+ * Reads a CSV text with papaparse: a leading BOM, `;` or `,`, quoted cells with separators, quotes
+ * ("") and line breaks inside; blank lines (and lines of separators only) are skipped. Each row
+ * keeps the line of the file it starts on. A file-level problem (empty, too big, a quote never
+ * closed) is a pt-BR text.
+ */
+export function parsePostsCsv(input: string): ParsedCsv | { fileError: string } {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (new TextEncoder().encode(text).length > POST_CSV_MAX_BYTES)
+    return { fileError: csvMessages.file.tooLarge(POST_CSV_MAX_BYTES / 1024 / 1024) };
+  if (!text.trim()) return { fileError: csvMessages.file.empty };
+  const records: { line: number; cells: string[] }[] = [];
+  let fileError: string | null = null;
+  let newlinesBefore = 0;
+  let counted = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: separatorOf(text),
+    skipEmptyLines: 'greedy',
+    step: (result, parser) => {
+      const cursor = result.meta.cursor;
+      // The line after the previous row: where a row that cannot be read starts, near enough.
+      const nextLine = 1 + newlinesBefore;
+      newlinesBefore += countNewlines(text, counted, cursor);
+      counted = cursor;
+      // The row ends on the line before its terminating break; its own cells' breaks came before.
+      const endLine = 1 + newlinesBefore - (text[cursor - 1] === '\n' ? 1 : 0);
+      const inside = result.data.reduce((sum, cell) => sum + countNewlines(cell, 0, cell.length), 0);
+      const line = endLine - inside;
+      if (result.errors.some((e) => e.type === 'Quotes')) {
+        fileError = csvMessages.file.unreadable(nextLine);
+        parser.abort();
+        return;
+      }
+      records.push({ line, cells: result.data });
+    },
+  });
+  if (fileError) return { fileError };
+  const [header, ...rows] = records;
+  if (!header) return { fileError: csvMessages.file.empty };
+  return { header: header.cells, rows };
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n += 1;
+  return n;
+}
+
+/** One row as the preview shows it. */
+export interface CsvPreviewRow {
+  line: number;
+  title: string;
+  theme: string;
+  network: string;
+  date: string;
+  time: string;
+  text: string;
+  errors: string[];
+  warnings: string[];
+}
+
+export interface CsvPreview {
+  /** The whole file cannot be read (then `rows` is empty). */
+  fileError: string | null;
+  rows: CsvPreviewRow[];
+  /** Rows with an error: while > 0 nothing can be imported. */
+  errorCount: number;
+  /** Posts a confirm would create (rows without error, less repeats and posts that already exist). */
+  importable: number;
+}
+
+interface CheckedImport {
+  fileError: string | null;
+  checks: (PostCsvRowCheck & { skip: boolean })[];
+}
+
+type CsvDeps = Pick<PostsDeps, 'db' | 'now'>;
+
+/** Parses and checks every row against the workspace: its themes, connected accounts and posts. */
+async function checkImport(
+  deps: CsvDeps,
+  options: { workspaceId: string; csv: string; timeZone: string },
+): Promise<CheckedImport> {
+  const parsed = parsePostsCsv(options.csv);
+  if ('fileError' in parsed) return { fileError: parsed.fileError, checks: [] };
+  const { index, missing } = mapCsvHeader(parsed.header);
+  if (missing.length > 0) return { fileError: csvMessages.file.missingColumns(missing), checks: [] };
+  if (parsed.rows.length === 0) return { fileError: csvMessages.file.noRows, checks: [] };
+  if (parsed.rows.length > POST_CSV_MAX_ROWS)
+    return { fileError: csvMessages.file.tooManyRows(parsed.rows.length, POST_CSV_MAX_ROWS), checks: [] };
+
+  const [themes, accounts] = await Promise.all([
+    listThemes(deps.db, options.workspaceId),
+    listActiveAccounts(deps.db, options.workspaceId),
+  ]);
+  const context = {
+    themes: themes.map((t) => ({ id: t.id, name: t.name, networks: t.social_networks })),
+    accounts: Object.fromEntries(
+      accounts
+        .filter((a) => a.status === 'active' || a.status === 'needs_reconnect')
+        .map((a) => [a.platform, { username: a.platform_username }]),
+    ) as Partial<Record<Platform, { username: string | null }>>,
+    timeZone: options.timeZone,
+    now: deps.now?.() ?? new Date(),
+  };
+  const checks = parsed.rows.map((row) => ({
+    ...checkPostCsvRow(row.cells, { line: row.line, index, columns: parsed.header.length, context }),
+    skip: false,
+  }));
+  // The same post twice in the file, or already in the workspace (a file imported again): skipped.
+  const drafts = checks.flatMap((c) => (c.draft ? [c.draft] : []));
+  const existing = await existingPostKeys(deps.db, options.workspaceId, drafts);
+  const seen = new Set<string>();
+  for (const check of checks) {
+    if (!check.draft) continue;
+    const key = csvPostKey(check.draft);
+    if (existing.has(key)) {
+      check.warnings.push(csvMessages.warning.duplicate);
+      check.skip = true;
+    } else if (seen.has(key)) {
+      check.warnings.push(csvMessages.warning.duplicateInFile);
+      check.skip = true;
+    }
+    seen.add(key);
+  }
+  return { fileError: null, checks };
+}
+
+/** "Importar CSV", first step: every row with its pt-BR errors and warnings; nothing is saved. */
+export async function previewCsvImport(
+  deps: CsvDeps,
+  options: { workspaceId: string; csv: string; timeZone: string },
+): Promise<CsvPreview> {
+  const { fileError, checks } = await checkImport(deps, options);
+  return {
+    fileError,
+    rows: checks.map((c) => ({
+      line: c.line,
+      title: c.cells.title,
+      theme: c.cells.theme,
+      network: c.cells.network,
+      date: c.cells.date,
+      time: c.cells.time,
+      text: c.cells.text,
+      errors: c.errors,
+      warnings: c.warnings,
+    })),
+    errorCount: checks.filter((c) => c.errors.length > 0).length,
+    importable: checks.filter((c) => c.draft && !c.skip).length,
+  };
+}
+
+/**
+ * "Importar N posts": the file is checked again (the workspace may have changed since the preview)
+ * and, only when no row has an error, every post is stored in one transaction; then the wake-ups.
+ * A row with an error refuses the whole file (VALIDATION_FAILED, field 'csv'): nothing is saved.
+ */
+export async function importCsvPosts(
+  deps: CsvDeps & Pick<PostsDeps, 'queue'>,
+  options: {
+    workspaceId: string;
+    userId: string;
+    csv: string;
+    timeZone: string;
+    requestId?: string | undefined;
+  },
+): Promise<{ created: number; existing: number }> {
+  const { fileError, checks } = await checkImport(deps, options);
+  if (fileError || checks.length === 0 || checks.some((c) => c.errors.length > 0))
+    throw new AppError('VALIDATION_FAILED', { field: 'csv' });
+  const rows = checks.filter((c) => c.draft);
+  const themeIds = [...new Set(rows.map((c) => c.draft!.themeId))];
+  const orders = await maxPostOrders(deps.db, options.workspaceId, themeIds);
+  const posts = rows
+    .filter((c) => !c.skip)
+    .map((c) => {
+      const draft = c.draft!;
+      const order = (orders.get(draft.themeId) ?? 0) + 1;
+      orders.set(draft.themeId, order);
+      return { ...draft, postOrder: order };
+    });
+  const { wakeUps, existing } = await insertCsvImport(deps.db, {
+    workspaceId: options.workspaceId,
+    userId: options.userId,
+    posts,
+  });
+  await deps.queue.enqueuePublish(wakeUps, options.requestId);
+  return { created: wakeUps.length, existing: existing + rows.filter((c) => c.skip).length };
+}
+
+/** "Exportar CSV": the posts of the list's filter as a CSV (UTF-8 with BOM, `;`), dates in the person's zone. */
+export async function exportPostsCsv(
+  deps: Pick<PostsDeps, 'db' | 'now'> & Pick<AppDeps, 'media'>,
+  options: { workspaceId: string; filter: PostListFilter; timeZone: string },
+): Promise<{ filename: string; csv: string; count: number }> {
+  const [rows, accounts] = await Promise.all([
+    listPostsForExport(deps.db, {
+      workspaceId: options.workspaceId,
+      filter: toInstantFilter(options.filter, options.timeZone),
+      limit: EXPORT_MAX_POSTS,
+    }),
+    listActiveAccounts(deps.db, options.workspaceId),
+  ]);
+  const usernames = new Map(accounts.map((a) => [a.platform, a.platform_username ?? '']));
+  const media = deps.media;
+  const csv = buildPostsCsv(
+    rows.map((row) => ({
+      título: row.title,
+      tema: row.theme_name,
+      rede: PLATFORM_LABELS[row.platform],
+      conta: usernames.get(row.platform) ?? '',
+      data: formatDate(row.scheduled_for, options.timeZone),
+      hora: formatTime(row.scheduled_for, options.timeZone),
+      texto: row.content,
+      imagem: media && row.image_key ? media.publicUrl(row.image_key, EXPORT_IMAGE_URL_TTL_S) : '',
+      status:
+        row.status === 'scheduled' && row.approval_stage
+          ? APPROVAL_STAGE_LABELS[row.approval_stage]
+          : POST_STATUS_LABELS[row.status],
+    })),
+  );
+  const now = deps.now?.() ?? new Date();
+  const day = formatDate(now, options.timeZone).split('/').reverse().join('-');
+  return { filename: `posts-pauta-${day}.csv`, csv, count: rows.length };
+}
