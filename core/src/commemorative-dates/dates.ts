@@ -360,6 +360,9 @@ export function commemorativeDatesBetween(from: CalendarDate, to: CalendarDate):
   return dates;
 }
 
+/** Dates one theme may pick for the AI (60 days hold at most about 8). */
+export const MAX_COMMEMORATIVE_DATES = 10;
+
 /** The days ahead the theme form offers dates for (issue 30: "the next ~60 days"). */
 export const COMMEMORATIVE_IDEAS_DAYS = 60;
 
