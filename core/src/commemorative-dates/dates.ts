@@ -13,6 +13,8 @@ export interface CommemorativeDate {
   /** The date's id, the same every year ('black-friday'). */
   id: string;
   name: string;
+  /** The name on a calendar day, where room is short ('Consciência Negra'); `name` otherwise. */
+  shortName: string;
   date: CalendarDate;
   /** 'YYYY-MM-DD'. */
   isoDate: string;
@@ -26,6 +28,7 @@ export interface CommemorativeDate {
 interface DateRule {
   id: string;
   name: string;
+  shortName?: string;
   category: CommemorativeCategory;
   holiday: boolean | ((year: number) => boolean);
   description: string;
@@ -272,6 +275,7 @@ const RULES: readonly DateRule[] = [
   {
     id: 'consciencia-negra',
     name: 'Dia Nacional de Zumbi e da Consciência Negra',
+    shortName: 'Consciência Negra',
     category: 'nacional',
     // Lei 14.759/2023 made it a national holiday from 2024 on.
     holiday: (year) => year >= 2024,
@@ -332,6 +336,7 @@ function occurrence(rule: DateRule, year: number, easter: CalendarDate): Commemo
     key: `${rule.id}-${year}`,
     id: rule.id,
     name: rule.name,
+    shortName: rule.shortName ?? rule.name,
     date,
     isoDate: isoOf(date),
     category: rule.category,

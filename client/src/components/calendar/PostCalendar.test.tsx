@@ -224,9 +224,11 @@ describe('PostCalendar', () => {
       const marker = await within(cell('2026-11-27')).findByRole('img', { name: blackFriday });
       expect(marker.textContent).toBe('Black Friday');
       // A national holiday says so; a neighbouring month's day in the grid is labelled too.
-      within(cell('2026-11-20')).getByRole('img', {
+      const holiday = within(cell('2026-11-20')).getByRole('img', {
         name: commemorativeMessages.markerLabel('Dia Nacional de Zumbi e da Consciência Negra', true),
       });
+      // A long name shows its short form on the day; the full one is its name.
+      expect(holiday.textContent).toBe('Consciência Negra');
       within(cell('2026-11-30')).getByRole('img', { name: commemorativeMessages.markerLabel('Cyber Monday', false) });
       // A day without a date has no label.
       expect(within(cell('2026-11-26')).queryByRole('img')).toBeNull();

@@ -35,7 +35,7 @@ export function CommemorativeMarker({ date }: { date: CommemorativeDate }) {
       >
         <Icon size={12} stroke={2} aria-hidden className={classes.icon} />
         <span className={classes.name} aria-hidden>
-          {date.name}
+          {date.shortName}
         </span>
       </span>
     </Tooltip>
