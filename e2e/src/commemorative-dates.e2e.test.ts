@@ -27,10 +27,9 @@ let email: string;
 
 /** Today in São Paulo (the test may run on any day). */
 function todayInSaoPaulo(): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: SP, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(new Date())
-    .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+  // en-CA formats as YYYY-MM-DD.
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: SP }).format(new Date()).split('-');
+  return { year: Number(year), month: Number(month), day: Number(day) };
 }
 
 async function shot(target: Page, name: string, fullPage = false) {
@@ -75,7 +74,10 @@ beforeAll(async () => {
   email = uniqueEmail('datas');
   await signUp(page, email);
   await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
-  await sql(`UPDATE profiles SET timezone = $2 WHERE id = (SELECT id FROM users WHERE email = $1)`, [email, SP]);
+  await sql(`UPDATE profiles SET timezone = $2 WHERE id = (SELECT id FROM users WHERE email = $1)`, [
+    email,
+    SP,
+  ]);
 });
 afterAll(async () => {
   await close?.();
@@ -99,6 +101,7 @@ describe('Datas comemorativas', () => {
     await section.getByText(commemorativeMessages.chosen(1), { exact: true }).waitFor();
     expect(await section.getByRole('checkbox').count()).toBe(upcoming.length);
     await section.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
     await shot(page, 'theme-form-dates-1280');
     await toggleScheme(page);
     await shot(page, 'theme-form-dates-dark-1280');
@@ -122,7 +125,12 @@ describe('Datas comemorativas', () => {
     const date = await dateOnScreen(page);
     const marker = page.getByRole('img', { name: markerName(date), exact: true });
     await marker.waitFor();
-    expect(await page.locator(`[data-day="${date.isoDate}"]`).getByRole('img', { name: markerName(date), exact: true }).count()).toBe(1);
+    expect(
+      await page
+        .locator(`[data-day="${date.isoDate}"]`)
+        .getByRole('img', { name: markerName(date), exact: true })
+        .count(),
+    ).toBe(1);
     expect(await marker.textContent()).toBe(date.shortName);
     await marker.hover();
     const tooltip = page.getByRole('tooltip');
@@ -171,7 +179,10 @@ describe('Datas comemorativas', () => {
       await toggleScheme(small.page);
 
       await small.page.goto('/create');
-      const section = small.page.getByRole('region', { name: commemorativeMessages.sectionTitle, exact: true });
+      const section = small.page.getByRole('region', {
+        name: commemorativeMessages.sectionTitle,
+        exact: true,
+      });
       await section.scrollIntoViewIfNeeded();
       await shot(small.page, 'theme-form-dates-375');
     } finally {

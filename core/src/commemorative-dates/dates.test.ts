@@ -23,9 +23,9 @@ describe('easterSunday', () => {
   ])('%i → %s', (year, expected) => {
     expect(iso(year, 'pascoa')).toBe(expected);
     const easter = easterSunday(year);
-    expect(`${easter.year}-${String(easter.month).padStart(2, '0')}-${String(easter.day).padStart(2, '0')}`).toBe(
-      expected,
-    );
+    expect(
+      `${easter.year}-${String(easter.month).padStart(2, '0')}-${String(easter.day).padStart(2, '0')}`,
+    ).toBe(expected);
   });
 });
 
@@ -79,7 +79,11 @@ describe('commemorativeDatesOfYear', () => {
   it('lists the fixed dates with name, category and a description', () => {
     const dates = commemorativeDatesOfYear(2026);
     const byId = new Map(dates.map((d) => [d.id, d]));
-    expect(byId.get('confraternizacao-universal')).toMatchObject({ isoDate: '2026-01-01', category: 'nacional', holiday: true });
+    expect(byId.get('confraternizacao-universal')).toMatchObject({
+      isoDate: '2026-01-01',
+      category: 'nacional',
+      holiday: true,
+    });
     expect(byId.get('dia-da-mulher')?.isoDate).toBe('2026-03-08');
     expect(byId.get('dia-do-consumidor')).toMatchObject({ isoDate: '2026-03-15', category: 'varejo' });
     expect(byId.get('tiradentes')?.isoDate).toBe('2026-04-21');
@@ -123,7 +127,10 @@ describe('commemorativeDatesOfYear', () => {
 
 describe('commemorativeDatesBetween and upcomingCommemorativeDates', () => {
   it('includes both ends and crosses the year', () => {
-    const dates = commemorativeDatesBetween({ year: 2026, month: 11, day: 27 }, { year: 2027, month: 1, day: 1 });
+    const dates = commemorativeDatesBetween(
+      { year: 2026, month: 11, day: 27 },
+      { year: 2027, month: 1, day: 1 },
+    );
     expect(dates.map((d) => d.key)).toEqual([
       'black-friday-2026',
       'cyber-monday-2026',

@@ -85,7 +85,8 @@ const RULES: readonly DateRule[] = [
     name: 'Carnaval',
     category: 'nacional',
     holiday: false,
-    description: 'Ponto facultativo e a maior festa do país: humor, fantasias, cuidados e horários de atendimento.',
+    description:
+      'Ponto facultativo e a maior festa do país: humor, fantasias, cuidados e horários de atendimento.',
     on: (_year, easter) => addDays(easter, -47),
   },
   {
@@ -117,7 +118,8 @@ const RULES: readonly DateRule[] = [
     name: 'Páscoa',
     category: 'varejo',
     holiday: false,
-    description: 'Chocolates, encontros em família e renovação: presentes e campanhas de fim de março ou abril.',
+    description:
+      'Chocolates, encontros em família e renovação: presentes e campanhas de fim de março ou abril.',
     on: (_year, easter) => easter,
   },
   {
@@ -165,7 +167,8 @@ const RULES: readonly DateRule[] = [
     name: 'Corpus Christi',
     category: 'nacional',
     holiday: false,
-    description: 'Ponto facultativo nacional (feriado em muitas cidades): feriadão e horários de atendimento.',
+    description:
+      'Ponto facultativo nacional (feriado em muitas cidades): feriadão e horários de atendimento.',
     on: (_year, easter) => addDays(easter, 60),
   },
   {

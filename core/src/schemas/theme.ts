@@ -64,7 +64,9 @@ export const themeCreateInputSchema = themeInputSchema.extend({
     .transform(unique)
     .pipe(
       z.array(
-        z.string().refine((key) => findCommemorativeDate(key) !== undefined, commemorativeMessages.unknownDate),
+        z
+          .string()
+          .refine((key) => findCommemorativeDate(key) !== undefined, commemorativeMessages.unknownDate),
       ),
     )
     .optional(),

@@ -21,7 +21,12 @@ let app: { url: string; close(): Promise<void> };
 
 function ai() {
   return createAiClient(
-    { apiKey: `sk-ant-${randomUUID()}`, baseURL: `${sandbox.url}/${HOST}`, model: 'claude-sonnet-5-5', timeoutMs: 5000 },
+    {
+      apiKey: `sk-ant-${randomUUID()}`,
+      baseURL: `${sandbox.url}/${HOST}`,
+      model: 'claude-sonnet-5-5',
+      timeoutMs: 5000,
+    },
     logger,
   );
 }
@@ -46,7 +51,11 @@ const THEME = {
   socialNetworks: ['x', 'instagram', 'linkedin'] as Platform[],
 };
 
-const BLACK_FRIDAY = { name: 'Black Friday', date: '2026-11-27', description: 'A maior data de promoções do ano.' };
+const BLACK_FRIDAY = {
+  name: 'Black Friday',
+  date: '2026-11-27',
+  description: 'A maior data de promoções do ano.',
+};
 const NATAL = { name: 'Natal', date: '2026-12-25', description: 'Presentes e mensagens.' };
 const DIA_DAS_MAES = { name: 'Dia das Mães', date: '2027-05-09', description: 'Homenagens e presentes.' };
 
@@ -117,7 +126,10 @@ describe('the prompt', () => {
     expect(requests.length).toBeGreaterThan(1);
     const carried = requests
       .filter((r) => r.commemorative_dates !== undefined)
-      .map((r) => ({ first: r.part!.first, dates: r.commemorative_dates!.map((d) => [d.post_order, d.name]) }))
+      .map((r) => ({
+        first: r.part!.first,
+        dates: r.commemorative_dates!.map((d) => [d.post_order, d.name]),
+      }))
       .sort((a, b) => a.first - b.first);
     // Slots 1, 6 and 11 of the series (one post per call for 4 networks).
     expect(carried).toEqual([
@@ -125,9 +137,11 @@ describe('the prompt', () => {
       { first: 6, dates: [[1, 'Natal']] },
       { first: 11, dates: [[1, 'Dia das Mães']] },
     ]);
-    expect(result.posts.filter((p) => /^(Black Friday|Natal|Dia das Mães): /.test(p.title)).map((p) => p.post_order)).toEqual([
-      1, 6, 11,
-    ]);
+    expect(
+      result.posts
+        .filter((p) => /^(Black Friday|Natal|Dia das Mães): /.test(p.title))
+        .map((p) => p.post_order),
+    ).toEqual([1, 6, 11]);
   });
 });
 
@@ -179,7 +193,10 @@ describe('themes.create', () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const unknown = await user.browser.mutate('themes.create', { ...input, commemorativeDates: ['dia-do-nada-2026'] });
+    const unknown = await user.browser.mutate('themes.create', {
+      ...input,
+      commemorativeDates: ['dia-do-nada-2026'],
+    });
     expect(unknown.status).toBe(400);
     const many = await user.browser.mutate('themes.create', {
       ...input,

@@ -10,8 +10,8 @@ import {
   effectiveTones,
   INPUT_LIMITS,
   isAvoidTopic,
-  MAX_COMMEMORATIVE_DATES,
   isTone,
+  MAX_COMMEMORATIVE_DATES,
   PLATFORMS,
   type Platform,
   type Tone,
@@ -43,7 +43,10 @@ export const AI_MAX_COUNT = 15;
  * spread evenly over slots 1..count (the series is scheduled in slot order, so an earlier date
  * gets an earlier post). Several dates share a slot only when there are more dates than posts.
  */
-export function occasionSlots<T extends { date: string }>(dates: readonly T[], count: number): { slot: number; date: T }[] {
+export function occasionSlots<T extends { date: string }>(
+  dates: readonly T[],
+  count: number,
+): { slot: number; date: T }[] {
   const sorted = [...dates].sort((a, b) => a.date.localeCompare(b.date));
   return sorted.map((date, j) => ({ slot: 1 + Math.floor((j * count) / sorted.length), date }));
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, findCommemorativeDate, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS, type Platform } from '@pauta/core';
+import {
+  AppError,
+  findCommemorativeDate,
+  fitsPlatformLimit,
+  INPUT_LIMITS,
+  PLATFORMS,
+  type Platform,
+} from '@pauta/core';
 import { themeCreateInputSchema, themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
 import { z } from 'zod';

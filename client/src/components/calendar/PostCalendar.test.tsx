@@ -229,7 +229,9 @@ describe('PostCalendar', () => {
       });
       // A long name shows its short form on the day; the full one is its name.
       expect(holiday.textContent).toBe('Consciência Negra');
-      within(cell('2026-11-30')).getByRole('img', { name: commemorativeMessages.markerLabel('Cyber Monday', false) });
+      within(cell('2026-11-30')).getByRole('img', {
+        name: commemorativeMessages.markerLabel('Cyber Monday', false),
+      });
       // A day without a date has no label.
       expect(within(cell('2026-11-26')).queryByRole('img')).toBeNull();
       fireEvent.focus(marker);
@@ -242,7 +244,9 @@ describe('PostCalendar', () => {
       open([]);
       await within(cell('2026-11-27')).findByRole('img', { name: blackFriday });
       fireEvent.click(screen.getByRole('button', { name: text.nextMonth }));
-      await within(cell('2026-12-25')).findByRole('img', { name: commemorativeMessages.markerLabel('Natal', true) });
+      await within(cell('2026-12-25')).findByRole('img', {
+        name: commemorativeMessages.markerLabel('Natal', true),
+      });
       expect(screen.queryByRole('img', { name: blackFriday })).toBeNull();
     });
 
@@ -263,9 +267,9 @@ describe('PostCalendar', () => {
       cleanup();
       open([]);
       await waitFor(() =>
-        expect((screen.getByRole('switch', { name: commemorativeMessages.toggle }) as HTMLInputElement).checked).toBe(
-          false,
-        ),
+        expect(
+          (screen.getByRole('switch', { name: commemorativeMessages.toggle }) as HTMLInputElement).checked,
+        ).toBe(false),
       );
       expect(screen.queryByRole('img', { name: blackFriday })).toBeNull();
     });

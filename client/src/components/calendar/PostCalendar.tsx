@@ -1,5 +1,11 @@
 import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
-import { bulkMessages, type CommemorativeDate, commemorativeDatesBetween, commemorativeMessages, messages } from '@pauta/core';
+import {
+  bulkMessages,
+  type CommemorativeDate,
+  commemorativeDatesBetween,
+  commemorativeMessages,
+  messages,
+} from '@pauta/core';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 import { useShowCommemorativeDates } from '../commemorative-dates/useShowCommemorativeDates';

@@ -1,6 +1,6 @@
 // The calendar's discreet label of a commemorative date on its day (docs/commemorative-dates.md):
 // the name (an icon only in a narrow cell), its category's colour, the description in a tooltip.
-import { Tooltip } from '@mantine/core';
+import { Box, Tooltip } from '@mantine/core';
 import type { CommemorativeCategory, CommemorativeDate } from '@pauta/core';
 import { commemorativeMessages as text } from '@pauta/core';
 import { IconConfetti, IconFlag, IconShoppingBag } from '@tabler/icons-react';
@@ -24,20 +24,21 @@ export function CommemorativeMarker({ date }: { date: CommemorativeDate }) {
       openDelay={150}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <span
+      <Box
+        component="span"
         className={classes.marker}
         data-category={date.category}
         data-holiday={date.holiday || undefined}
         role="img"
         aria-label={text.markerLabel(date.name, date.holiday)}
-        // Focusable, so a keyboard (and a tap) reaches the description.
+        // Focusable, so a keyboard reaches the description (as the budget marks of the calendar).
         tabIndex={0}
       >
         <Icon size={12} stroke={2} aria-hidden className={classes.icon} />
         <span className={classes.name} aria-hidden>
           {date.shortName}
         </span>
-      </span>
+      </Box>
     </Tooltip>
   );
 }

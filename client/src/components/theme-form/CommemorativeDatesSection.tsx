@@ -3,8 +3,8 @@
 import { Chip, Group, Input, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   COMMEMORATIVE_CATEGORY_LABELS,
-  commemorativeMessages as text,
   MAX_COMMEMORATIVE_DATES,
+  commemorativeMessages as text,
   upcomingCommemorativeDates,
   utcToZonedParts,
 } from '@pauta/core';

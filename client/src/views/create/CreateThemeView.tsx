@@ -90,7 +90,9 @@ export function CreateThemeView() {
       pending={creating}
       onSubmit={handleSubmit}
       pendingNotice={<CreationProgress />}
-      extraSections={<CommemorativeDatesSection value={commemorativeDates} onChange={setCommemorativeDates} />}
+      extraSections={
+        <CommemorativeDatesSection value={commemorativeDates} onChange={setCommemorativeDates} />
+      }
     />
   );
 }
