@@ -173,9 +173,10 @@ describe('Datas comemorativas', () => {
       await small.page.getByRole('tooltip').waitFor();
       expect(await small.page.getByRole('tooltip').textContent()).toContain(date.name);
       await shot(small.page, 'calendar-dates-tooltip-375');
+      await small.page.keyboard.press('Escape');
       await toggleScheme(small.page);
-      await small.page.mouse.click(5, 5);
-      await shot(small.page, 'calendar-dates-dark-375', true);
+      await marker.scrollIntoViewIfNeeded();
+      await shot(small.page, 'calendar-dates-dark-375');
       await toggleScheme(small.page);
 
       await small.page.goto('/create');
