@@ -68,7 +68,7 @@ export const SAMPLES: Record<string, Sample> = {
 
   'themes.list': none,
   'themes.get': ({ own }) => ({ id: own.themeId }),
-  'themes.create': () => ({ ...themeInput }),
+  'themes.create': () => ({ ...themeInput, commemorativeDates: ['black-friday-2026'] }),
   'themes.update': ({ own }) => ({ ...themeInput, id: own.themeId, name: 'Café especial (editado)' }),
   'themes.delete': ({ own }) => ({ id: own.themeId }),
   'themes.generateDrafts': ({ own }) => ({ themeId: own.themeId, mode: 'card' }),

@@ -1,11 +1,13 @@
 // The theme form's schema, shared by the client form and the server's tRPC input (one schema,
 // two sides). Messages are the spec's pt-BR validation texts.
 import { z } from 'zod';
+import { findCommemorativeDate, MAX_COMMEMORATIVE_DATES } from '../commemorative-dates/dates.js';
 import { FREQUENCIES } from '../constants/frequencies.js';
 import { INPUT_LIMITS } from '../constants/limits.js';
 import { isHexColor, isPaletteColorId } from '../constants/palette.js';
 import { PLATFORMS, type Platform } from '../constants/platforms.js';
 import { AVOID_TOPICS, TONES } from '../constants/tones.js';
+import { commemorativeMessages } from '../messages/commemorative-dates.js';
 import { messages } from '../messages/messages.js';
 
 const unique = <T>(values: T[]) => [...new Set(values)];
@@ -49,6 +51,27 @@ export const themeInputSchema = z.strictObject({
 });
 export type ThemeInput = z.input<typeof themeInputSchema>;
 export type ThemeValues = z.output<typeof themeInputSchema>;
+
+/**
+ * Criar Novo Tema: the theme plus the commemorative dates picked as ideas for the AI
+ * (docs/commemorative-dates.md); keys such as 'black-friday-2026'. They shape the posts drafted at
+ * creation and are not stored with the theme.
+ */
+export const themeCreateInputSchema = themeInputSchema.extend({
+  commemorativeDates: z
+    .array(z.string().max(60))
+    .max(MAX_COMMEMORATIVE_DATES, commemorativeMessages.tooManyDates(MAX_COMMEMORATIVE_DATES))
+    .transform(unique)
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine((key) => findCommemorativeDate(key) !== undefined, commemorativeMessages.unknownDate),
+      ),
+    )
+    .optional(),
+});
+export type ThemeCreateValues = z.output<typeof themeCreateInputSchema>;
 
 /**
  * A drafted post (AI or templates) before it is scheduled: `post_order` 1, 2, 3… is the order the

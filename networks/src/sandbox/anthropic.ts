@@ -78,6 +78,11 @@ export const postsRequestSchema = z.object({
     .optional()
     .catch(undefined),
   angles: z.array(z.string()).optional().catch(undefined),
+  /** Commemorative dates the person picked: the post of `post_order` (in this request) cites its date. */
+  commemorative_dates: z
+    .array(z.object({ post_order: z.int().min(1), name: z.string(), date: z.string(), why: z.string() }))
+    .optional()
+    .catch(undefined),
   networks: z
     .array(z.object({ id: z.string(), name: z.string().optional(), max_characters: z.int().min(1) }))
     .catch([]),
@@ -490,6 +495,14 @@ function writePost(request: PostsRequest, index: number, limits: Limit[]) {
   return { title: pick(TITLES, index)(name), content, post_order: index + 1 };
 }
 
+/** The post given a commemorative date cites it in its title ('Black Friday: …'), as a model would. */
+function occasionTitle(request: PostsRequest, postOrder: number, index: number): { title?: string } {
+  const occasion = request.commemorative_dates?.find((o) => o.post_order === postOrder);
+  if (occasion === undefined) return {};
+  const name = request.theme.name.trim() || 'Conteúdo';
+  return { title: `${occasion.name}: ${pick(TITLES, index)(name)}`.slice(0, 80) };
+}
+
 /** A post over the tightest limit, made of whole sentences so a trim can keep the first ones. */
 function writeLongPost(request: PostsRequest, index: number, limits: Limit[]) {
   const name = request.theme.name.trim() || 'Conteúdo';
@@ -597,6 +610,7 @@ function postsAnswer(request: PostsRequest, mode: AnthropicOutputMode): string {
       return JSON.stringify({
         posts: Array.from({ length: request.count }, (_, n) => ({
           ...writePost(request, offset + n, limits),
+          ...occasionTitle(request, n + 1, offset + n),
           post_order: n + 1,
           versions: networks.map((network) => ({
             network: network.id,

@@ -1,6 +1,6 @@
 // `generatePosts` bound to the process's deps, in the shape the themes flows call
 // (`deps.drafts.generate(...)` with a themes row): build it once next to the AI client.
-import type { Platform } from '@pauta/core';
+import type { CommemorativeDate, Platform } from '@pauta/core';
 import { type AdaptedText, type AdaptInput, adaptPostText } from './adapt.js';
 import { type DescribeImageInput, describeImage } from './describe-image.js';
 import {
@@ -26,6 +26,8 @@ export interface AiDraftGenerator {
     count: number;
     mode: DraftMode;
     requestId?: string;
+    /** Commemorative dates picked in the theme form (docs/commemorative-dates.md). */
+    commemorativeDates?: readonly CommemorativeDate[];
   }): Promise<GeneratePostsResult>;
   adapt(input: AdaptInput): Promise<AdaptedText>;
   readonly aiConfigured: boolean;
@@ -37,7 +39,7 @@ export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator 
     adapt: (input) => adaptPostText(deps, input),
     aiConfigured: deps.ai.anthropic !== null,
     describeImage: (input) => describeImage(deps, input),
-    generate: ({ userId, theme, count, mode, requestId }) =>
+    generate: ({ userId, theme, count, mode, requestId, commemorativeDates = [] }) =>
       generatePosts(deps, {
         userId,
         theme: {
@@ -49,6 +51,11 @@ export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator 
         },
         count,
         mode,
+        commemorativeDates: commemorativeDates.map((date) => ({
+          name: date.name,
+          date: date.isoDate,
+          description: date.description,
+        })),
         ...(requestId === undefined ? {} : { requestId }),
       }),
   };

@@ -11,6 +11,7 @@ import {
   INPUT_LIMITS,
   isAvoidTopic,
   isTone,
+  MAX_COMMEMORATIVE_DATES,
   PLATFORMS,
   type Platform,
   type Tone,
@@ -37,6 +38,19 @@ import { type DraftPost, pickPlatform, templatePosts } from './templates.js';
 /** Posts one call may ask for (spec: 15 at theme creation, 5 from the card and the screen). */
 export const AI_MAX_COUNT = 15;
 
+/**
+ * Which post of the series ties the theme to each commemorative date: the dates, in date order,
+ * spread evenly over slots 1..count (the series is scheduled in slot order, so an earlier date
+ * gets an earlier post). Several dates share a slot only when there are more dates than posts.
+ */
+export function occasionSlots<T extends { date: string }>(
+  dates: readonly T[],
+  count: number,
+): { slot: number; date: T }[] {
+  const sorted = [...dates].sort((a, b) => a.date.localeCompare(b.date));
+  return sorted.map((date, j) => ({ slot: 1 + Math.floor((j * count) / sorted.length), date }));
+}
+
 export const DRAFT_MODES = ['creation', 'card', 'screen'] as const;
 /** creation / card: failures fall back to templates silently; screen: failures throw AiDraftError. */
 export type DraftMode = (typeof DRAFT_MODES)[number];
@@ -55,6 +69,17 @@ export const generatePostsInputSchema = z.object({
   }),
   count: z.int().min(1).max(AI_MAX_COUNT),
   mode: z.enum(DRAFT_MODES),
+  /** Commemorative dates picked in the theme form (docs/commemorative-dates.md), in date order. */
+  commemorativeDates: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(120),
+        date: z.iso.date(),
+        description: z.string().max(400),
+      }),
+    )
+    .max(MAX_COMMEMORATIVE_DATES)
+    .default([]),
   /** Correlates the log lines with the HTTP request. */
   requestId: z.string().max(200).optional(),
 });
@@ -221,6 +246,7 @@ export async function generatePosts(
   // Chunks sized by the expected output, a few at a time, each with its own deadline; a chunk
   // starts only within the whole request's budget and while the API answers (see chunks.ts).
   const chunks = planChunks(input.count, platforms, deps.chunkOutputTokens);
+  const slots = occasionSlots(input.commemorativeDates, input.count);
   const started = Date.now();
   const overall = deadlineAfter(Math.round(deps.ai.timeoutMs * AI_TOTAL_TIMEOUT_FACTOR));
   let stopped: FallbackReason | null = null;
@@ -239,6 +265,14 @@ export async function generatePosts(
         platforms,
         count: chunk.count,
         ...(chunks.length > 1 ? { part: { first: chunk.first, total: input.count } } : {}),
+        occasions: slots
+          .filter(({ slot }) => slot >= chunk.first && slot < chunk.first + chunk.count)
+          .map(({ slot, date }) => ({
+            postOrder: slot - chunk.first + 1,
+            name: date.name,
+            date: date.date,
+            description: date.description,
+          })),
       },
     );
     // An API that timed out or failed is not asked again for the rest of this request.

@@ -9,6 +9,9 @@
 //   </posts_request>
 // A chunk of a larger request (chunks.ts) adds `"part": { "first": 3, "last": 4, "total": 15 }`
 // and `"angles"`, one per post of the chunk, so parallel calls do not write the same post.
+// Commemorative dates the person picked (docs/commemorative-dates.md) add
+// `"commemorative_dates": [{ "post_order": 2, "name": "Black Friday", "date": "2026-11-27", "why": "…" }]`:
+// the post of that order in this request ties the theme to that date.
 // Only theme fields and limits go in: never a key, a user id or anything else about the account.
 import {
   AVOID_TOPIC_LABELS,
@@ -75,6 +78,17 @@ export interface PromptInput {
   count: number;
   /** Set when the request is one chunk of a larger one. */
   part?: ChunkPart;
+  /** Commemorative dates, each given to one post of this request (`postOrder` 1..count). */
+  occasions?: readonly PromptOccasion[];
+}
+
+/** A commemorative date one post of the request should tie the theme to. */
+export interface PromptOccasion {
+  postOrder: number;
+  name: string;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  description: string;
 }
 
 /** The network with the largest limit: the answer of tightestLimit for no network. */
@@ -189,14 +203,27 @@ export function buildUserMessage(input: PromptInput): string {
       max_characters: PLATFORM_TEXT_LIMITS[id],
     })),
     ...chunk,
+    ...(input.occasions?.length
+      ? {
+          commemorative_dates: input.occasions.map((occasion) => ({
+            post_order: occasion.postOrder,
+            name: occasion.name,
+            date: occasion.date,
+            why: occasion.description,
+          })),
+        }
+      : {}),
   };
+  const occasions = input.occasions?.length
+    ? ' Cada post indicado em "commemorative_dates" (pelo "post_order") relaciona o tema a essa data comemorativa, citando-a pelo nome, como chamada para a data que se aproxima; os demais posts não precisam citá-la.'
+    : '';
   const plural = input.count === 1 ? 'sugestão de post' : 'sugestões de posts';
   const intro =
     part === undefined
       ? `Escreva ${input.count} ${plural} para o tema abaixo.`
       : `Escreva ${input.count} ${plural} para o tema abaixo: ${input.count === 1 ? `o post ${part.first}` : `os posts ${part.first} a ${part.first + input.count - 1}`} de uma série de ${part.total}, escritos em paralelo. Para que a série não se repita, cada post segue o ângulo de "angles" na mesma posição; numere "post_order" a partir de 1.`;
   return [
-    `${intro} Tamanho de cada texto: ${target}.`,
+    `${intro} Tamanho de cada texto: ${target}.${occasions}`,
     '',
     '<posts_request>',
     // `<` escaped, so no theme text can close the block early.

@@ -1,6 +1,6 @@
 // What the themes flows need from AI drafting (server/src/ai implements it): N drafts for a
 // theme, each with a network of the theme; 'screen' failures surface, the others fall back.
-import type { Platform } from '@pauta/core';
+import type { CommemorativeDate, Platform } from '@pauta/core';
 import type { Theme } from '@pauta/db';
 
 export type DraftMode = 'creation' | 'card' | 'screen';
@@ -19,6 +19,8 @@ export interface DraftGenerator {
     count: number;
     mode: DraftMode;
     requestId?: string;
+    /** Commemorative dates picked in the theme form (docs/commemorative-dates.md). */
+    commemorativeDates?: readonly CommemorativeDate[];
   }): Promise<{
     posts: GeneratedDraft[];
     /** 'mixed' (creation only): some posts are the AI's, the others came from the templates. */

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS, type Platform } from '@pauta/core';
-import { themeInputSchema } from '@pauta/core/schemas/theme';
+import {
+  AppError,
+  findCommemorativeDate,
+  fitsPlatformLimit,
+  INPUT_LIMITS,
+  PLATFORMS,
+  type Platform,
+} from '@pauta/core';
+import { themeCreateInputSchema, themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
 import { z } from 'zod';
 import { applyThemeApproval } from '../approval/approval.service.js';
@@ -56,8 +63,11 @@ export const themesRouter = router({
     }),
 
   create: workspaceProcedure('themes.write')
-    .input(themeInputSchema)
+    .input(themeCreateInputSchema)
     .mutation(async ({ ctx, input }) => {
+      const { commemorativeDates: keys = [], ...values } = input;
+      // Checked by the schema: every key names a date (docs/commemorative-dates.md).
+      const commemorativeDates = keys.flatMap((key) => findCommemorativeDate(key) ?? []);
       const { theme, outcome } = await createThemeWithCalendar(
         {
           db: ctx.deps.db,
@@ -70,9 +80,10 @@ export const themesRouter = router({
               count,
               mode: 'creation',
               requestId: ctx.requestId,
+              commemorativeDates,
             }),
         },
-        { workspaceId: ctx.workspace.id, userId: ctx.user.id, values: input, requestId: ctx.requestId },
+        { workspaceId: ctx.workspace.id, userId: ctx.user.id, values, requestId: ctx.requestId },
       );
       return { theme: { id: theme.id, name: theme.name }, outcome };
     }),

@@ -1,7 +1,8 @@
 import { Popover, Text } from '@mantine/core';
-import type { CalendarDate } from '@pauta/core';
+import type { CalendarDate, CommemorativeDate } from '@pauta/core';
 import { messages } from '@pauta/core';
 import type { ReactNode } from 'react';
+import { CommemorativeMarker } from '../commemorative-dates/CommemorativeMarker';
 import { dayKey } from '../posts/time-zone';
 import type { PostItem } from '../posts/types';
 import { formatDayTitle } from './calendar-model';
@@ -24,6 +25,8 @@ interface CalendarDayProps {
   chip: (post: PostItem) => ReactNode;
   /** A mark in the day's header (a day past a network budget). */
   badge?: ReactNode;
+  /** The commemorative dates of the day (docs/commemorative-dates.md), when shown. */
+  occasions?: readonly CommemorativeDate[];
 }
 
 /** One day of the grid: its chips (a month cell shows a few and '+N mais'), a drop target. */
@@ -64,6 +67,13 @@ export function CalendarDay(props: CalendarDayProps) {
         </span>
         {props.badge}
       </div>
+      {props.occasions && props.occasions.length > 0 && (
+        <div className={classes.occasions}>
+          {props.occasions.map((date) => (
+            <CommemorativeMarker key={date.key} date={date} />
+          ))}
+        </div>
+      )}
       {shown.length > 0 && (
         <ul className={classes.chips}>
           {shown.map((post) => (

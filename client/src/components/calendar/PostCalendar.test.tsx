@@ -1,7 +1,7 @@
-import { getErrorMessage, messages } from '@pauta/core';
+import { commemorativeMessages, getErrorMessage, messages } from '@pauta/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postItem } from '../../test-utils/posts-fixtures';
-import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { expectToast } from '../../test-utils/toasts';
 import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { rangeOf, shiftAnchor, visibleDays } from './calendar-model';
@@ -213,6 +213,65 @@ describe('PostCalendar', () => {
     await waitFor(() => {
       const last = api.callsTo('posts.calendar').at(-1)?.input as { from: Date };
       expect(last.from.toISOString()).toBe('2026-11-14T15:00:00.000Z');
+    });
+  });
+
+  describe('commemorative dates', () => {
+    const blackFriday = commemorativeMessages.markerLabel('Black Friday', false);
+
+    it('labels the days of the dates on screen, with the description in a tooltip', async () => {
+      open([]);
+      const marker = await within(cell('2026-11-27')).findByRole('img', { name: blackFriday });
+      expect(marker.textContent).toBe('Black Friday');
+      // A national holiday says so; a neighbouring month's day in the grid is labelled too.
+      const holiday = within(cell('2026-11-20')).getByRole('img', {
+        name: commemorativeMessages.markerLabel('Dia Nacional de Zumbi e da Consciência Negra', true),
+      });
+      // A long name shows its short form on the day; the full one is its name.
+      expect(holiday.textContent).toBe('Consciência Negra');
+      within(cell('2026-11-30')).getByRole('img', {
+        name: commemorativeMessages.markerLabel('Cyber Monday', false),
+      });
+      // A day without a date has no label.
+      expect(within(cell('2026-11-26')).queryByRole('img')).toBeNull();
+      fireEvent.focus(marker);
+      expect((await screen.findByRole('tooltip')).textContent).toContain(
+        'Black Friday — Varejo. A maior data de promoções do ano',
+      );
+    });
+
+    it('follows the month on screen', async () => {
+      open([]);
+      await within(cell('2026-11-27')).findByRole('img', { name: blackFriday });
+      fireEvent.click(screen.getByRole('button', { name: text.nextMonth }));
+      await within(cell('2026-12-25')).findByRole('img', {
+        name: commemorativeMessages.markerLabel('Natal', true),
+      });
+      expect(screen.queryByRole('img', { name: blackFriday })).toBeNull();
+    });
+
+    it('hides them with the toggle, remembered for the person in this browser', async () => {
+      open([]);
+      await within(cell('2026-11-27')).findByRole('img', { name: blackFriday });
+      // The choice is kept under the signed-in person's id (read once the session has answered).
+      const personal = () =>
+        Object.keys({ ...window.localStorage }).filter(
+          (key) => key.startsWith('pauta:calendar:commemorative-dates:') && !key.endsWith(':anonymous'),
+        );
+      await waitFor(() => expect(personal()).toHaveLength(1));
+      const toggle = screen.getByRole('switch', { name: commemorativeMessages.toggle });
+      expect((toggle as HTMLInputElement).checked).toBe(true);
+      fireEvent.click(toggle);
+      await waitFor(() => expect(screen.queryByRole('img', { name: blackFriday })).toBeNull());
+      expect(window.localStorage.getItem(personal()[0]!)).toBe('false');
+      cleanup();
+      open([]);
+      await waitFor(() =>
+        expect(
+          (screen.getByRole('switch', { name: commemorativeMessages.toggle }) as HTMLInputElement).checked,
+        ).toBe(false),
+      );
+      expect(screen.queryByRole('img', { name: blackFriday })).toBeNull();
     });
   });
 });

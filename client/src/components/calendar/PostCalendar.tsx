@@ -1,7 +1,14 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { bulkMessages, messages } from '@pauta/core';
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import {
+  bulkMessages,
+  type CommemorativeDate,
+  commemorativeDatesBetween,
+  commemorativeMessages,
+  messages,
+} from '@pauta/core';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
+import { useShowCommemorativeDates } from '../commemorative-dates/useShowCommemorativeDates';
 import { dayKey } from '../posts/time-zone';
 import type { PostItem } from '../posts/types';
 import { CalendarDay } from './CalendarDay';
@@ -13,6 +20,7 @@ import { useCalendarDrag } from './useCalendarDrag';
 import { type CalendarOptions, usePostCalendar } from './usePostCalendar';
 
 const text = messages.calendar;
+const NO_OCCASIONS: CommemorativeDate[] = [];
 
 interface PostCalendarProps extends CalendarOptions {
   onEdit: (post: PostItem) => void;
@@ -47,6 +55,15 @@ export function PostCalendar({ onEdit, onMonthChange, dayBadge, selection, ...op
   const postIds = posts.map((post) => post.id).join(',');
   useEffect(() => onPosts?.(postIds ? postIds.split(',') : []), [postIds, onPosts]);
   const isMonth = mode === 'month';
+  const [showDates, setShowDates] = useShowCommemorativeDates();
+  const occasions = useMemo(() => {
+    const byDay = new Map<string, CommemorativeDate[]>();
+    if (!showDates || days.length === 0) return byDay;
+    for (const date of commemorativeDatesBetween(days[0]!, days[days.length - 1]!)) {
+      byDay.set(date.isoDate, [...(byDay.get(date.isoDate) ?? []), date]);
+    }
+    return byDay;
+  }, [days, showDates]);
 
   const chip = (post: PostItem) => (
     <PostChip
@@ -76,9 +93,18 @@ export function PostCalendar({ onEdit, onMonthChange, dayBadge, selection, ...op
         onToday={() => calendar.setAnchor(today)}
         onMode={calendar.setMode}
       />
-      <Text size="xs" c="dimmed">
-        {selection ? bulkMessages.calendarHint : text.dragHint}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed">
+          {selection ? bulkMessages.calendarHint : text.dragHint}
+        </Text>
+        <Switch
+          size="xs"
+          label={commemorativeMessages.toggle}
+          title={commemorativeMessages.toggleHint}
+          checked={showDates}
+          onChange={(event) => setShowDates(event.currentTarget.checked)}
+        />
+      </Group>
       {query.isError && (
         <Alert color="red" role="alert" title={text.loadError}>
           <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void query.refetch()}>
@@ -107,6 +133,7 @@ export function PostCalendar({ onEdit, onMonthChange, dayBadge, selection, ...op
               drag={drag}
               chip={chip}
               badge={dayBadge?.(dayKey(day))}
+              occasions={occasions.get(dayKey(day)) ?? NO_OCCASIONS}
             />
           ))}
         </div>

@@ -45,6 +45,8 @@ interface ThemeFormProps {
   pendingNotice?: ReactNode;
   /** Buttons next to submit (Cancelar on the edit screen). */
   secondaryActions?: ReactNode;
+  /** Extra sections after the four of the spec (Criar Novo Tema's "Datas comemorativas"). */
+  extraSections?: ReactNode;
 }
 
 /** The order in which failed rules are reported (spec §5), one toast per submit. */
@@ -58,6 +60,7 @@ export function ThemeForm({
   onSubmit,
   pendingNotice,
   secondaryActions,
+  extraSections,
 }: ThemeFormProps) {
   const form = useForm<ThemeFormValues>({
     initialValues,
@@ -84,6 +87,7 @@ export function ThemeForm({
             <StyleSection form={form} />
             <ChannelsSection form={form} pending={pending} />
             <ColorSection form={form} />
+            {extraSections}
           </Stack>
         </fieldset>
 

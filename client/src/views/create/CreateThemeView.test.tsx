@@ -1,5 +1,5 @@
-import { messages, SUGGESTIONS_ON_THEME_CREATION } from '@pauta/core';
-import { describe, expect, it } from 'vitest';
+import { commemorativeMessages, messages, SUGGESTIONS_ON_THEME_CREATION } from '@pauta/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '../../test-utils/render';
 import { expectToast } from '../../test-utils/toasts';
 import { deferred, mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
@@ -242,5 +242,45 @@ describe('creating a theme', () => {
     submit();
     await expectToast(messages.common.error, text.createError);
     expect(screen.getByRole('button', { name: text.createSubmit })).toBeTruthy();
+  });
+});
+
+describe('Datas comemorativas', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('offers the dates of the next 60 days and sends the picked ones with the theme', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-10T15:00:00Z'));
+    const api = setup();
+    fillBasics();
+    pick('Profissional');
+    pick('Instagram');
+    const offered = screen
+      .getByRole('group', { name: commemorativeMessages.sectionTitle })
+      .querySelectorAll('input[type="checkbox"]');
+    // From Proclamação da República (15/11) to Confraternização Universal (01/01).
+    expect(offered.length).toBe(7);
+    expect(screen.queryByRole('checkbox', { name: 'Finados (02/11)' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Carnaval (09/02)' })).toBeNull();
+    pick('Black Friday (27/11)');
+    pick('Natal (25/12)');
+    pick('Natal (25/12)');
+    pick('Proclamação da República (15/11)');
+    expect(screen.getByText(commemorativeMessages.chosen(2))).toBeTruthy();
+    submit();
+    await waitFor(() => expect(api.callsTo('themes.create')).toHaveLength(1));
+    expect(api.callsTo('themes.create')[0]?.input).toMatchObject({
+      commemorativeDates: ['black-friday-2026', 'proclamacao-da-republica-2026'],
+    });
+  });
+
+  it('sends no dates when none is picked', async () => {
+    const api = setup();
+    fillBasics();
+    pick('Profissional');
+    pick('Instagram');
+    submit();
+    await waitFor(() => expect(api.callsTo('themes.create')).toHaveLength(1));
+    expect(api.callsTo('themes.create')[0]?.input).not.toHaveProperty('commemorativeDates');
   });
 });

@@ -2,9 +2,11 @@ import { Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { messages, SUGGESTIONS_ON_THEME_CREATION } from '@pauta/core';
 import type { ThemeValues } from '@pauta/core/schemas/theme';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSessionQuery } from '../../app/session';
 import { goToView } from '../../app/view-paths';
 import { announceBudgetOverruns } from '../../components/budget/notice';
+import { CommemorativeDatesSection } from '../../components/theme-form/CommemorativeDatesSection';
 import { ThemeForm } from '../../components/theme-form/ThemeForm';
 import classes from '../../components/theme-form/ThemeForm.module.css';
 import { useSingleFlight } from '../../lib/actions';
@@ -53,6 +55,7 @@ export function CreateThemeView() {
   const session = useSessionQuery();
   const refresh = useRefreshAfterThemeChange();
   const create = useMutation(trpc.themes.create.mutationOptions());
+  const [commemorativeDates, setCommemorativeDates] = useState<string[]>([]);
   // A second submit while the first is still drafting posts is ignored (never two themes; the
   // server's idempotency key makes a repeat that does get through a replay).
   const [handleSubmit, creating] = useSingleFlight(async (values: ThemeValues) => {
@@ -62,7 +65,9 @@ export function CreateThemeView() {
       return;
     }
     try {
-      const { outcome } = await create.mutateAsync(values);
+      const { outcome } = await create.mutateAsync(
+        commemorativeDates.length > 0 ? { ...values, commemorativeDates } : values,
+      );
       announceOutcome(outcome);
       if ('budgetOverruns' in outcome) announceBudgetOverruns(outcome.budgetOverruns);
       goToView('dashboard');
@@ -85,6 +90,9 @@ export function CreateThemeView() {
       pending={creating}
       onSubmit={handleSubmit}
       pendingNotice={<CreationProgress />}
+      extraSections={
+        <CommemorativeDatesSection value={commemorativeDates} onChange={setCommemorativeDates} />
+      }
     />
   );
 }
