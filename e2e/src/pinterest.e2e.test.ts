@@ -143,6 +143,20 @@ describe('Pinterest', () => {
     expect(unchanged).toEqual({ content: CONTENT, version: 1 });
     await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(CONTENT);
 
+    // Saved without an image: refused by Pinterest's own rule (a pin is an image), nothing changed.
+    await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(`${CONTENT} Sem foto.`);
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await dialog
+      .getByText('O Pinterest só publica posts com imagem. Adicione ao menos uma imagem e salve de novo.')
+      .first()
+      .waitFor();
+    const [stillUnchanged] = await sql<{ content: string; version: number }>(
+      'SELECT content, version FROM suggested_posts WHERE id = $1',
+      [postId],
+    );
+    expect(stillUnchanged).toEqual({ content: CONTENT, version: 1 });
+    await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(CONTENT);
+
     // Five images: four are kept, the fifth is refused with its pt-BR reason.
     const files = await Promise.all(
       [0, 1, 2, 3, 4].map(async (i) => ({
