@@ -70,6 +70,11 @@ describe('Pinterest', () => {
     await picker.getByText(/acesso de teste \(Trial\)/).waitFor();
     await settle(page);
     await snapshot(page, 'pinterest-picker-1280');
+    // The shared picker on a phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settle(page);
+    await snapshot(page, 'pinterest-picker-375', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await picker.getByRole('radio', { name: 'Ana Souza Fotografia' }).check();
     await picker.getByRole('button', { name: 'Conectar pasta' }).click();
     await page.getByText('Conta Pinterest conectada com sucesso!', { exact: true }).waitFor();
@@ -155,6 +160,10 @@ describe('Pinterest', () => {
       [postId],
     );
     expect(stillUnchanged).toEqual({ content: CONTENT, version: 1 });
+    await settle(page);
+    await dialog.screenshot({
+      path: new URL('../artifacts/pinterest-no-image-refused-1280.png', import.meta.url).pathname,
+    });
     await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(CONTENT);
 
     // Five images: four are kept, the fifth is refused with its pt-BR reason.
