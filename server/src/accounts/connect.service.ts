@@ -280,9 +280,10 @@ export async function pendingPages(
  * LinkedIn Page, a Pinterest board, a Google Business Profile location): it must be the user's,
  * unexpired, of that network (`platform`, when the caller names one) and list the chosen id
  * (NOT_FOUND otherwise), and the person must still be allowed to connect accounts in the
- * workspace the connection started in (WORKSPACE_UNAVAILABLE, FORBIDDEN). Without `platform` (accounts.selectPendingChoice) the network is the
- * pending row's, and it must choose through the shared picker (its profile's `pendingChoice`),
- * whose `choiceIdPattern` refuses a malformed id (VALIDATION_FAILED) before anything is read.
+ * workspace the connection started in (WORKSPACE_UNAVAILABLE, FORBIDDEN). Without `platform`
+ * (accounts.selectPendingChoice) the network is the pending row's, and it must choose through the
+ * shared picker (its profile's `pendingChoice`), whose `choiceIdPattern` refuses a malformed id
+ * (VALIDATION_FAILED) before anything is read.
  * The network's picker reads the options again with the sealed user token (the pending row never
  * held Page tokens); the account is saved and the pending row deleted.
  */

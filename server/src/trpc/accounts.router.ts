@@ -1,7 +1,8 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
 // (or Instagram account; or, through the shared picker, LinkedIn company Page, Pinterest board,
-// Google Business Profile location) choice of a pending connection. The list and the disconnect are scoped to
-// the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
+// Google Business Profile location) choice of a pending connection. The list and the disconnect
+// are scoped to the caller's workspace (docs/workspaces.md); a pending choice is the person's own,
+// in the workspace it started in. No output carries a token.
 import { AppError, type ConnectablePlatform, PLATFORMS } from '@pauta/core';
 import { deactivateAccount, listOtherActiveConnections } from '@pauta/db';
 import { z } from 'zod';

@@ -101,7 +101,7 @@ it('every network of the shared picker is in the table', () => {
 });
 
 describe.each(CASES)('$label in Contas Conectadas', (entry) => {
-  it('several options: the person picks one; the personal LinkedIn stays connected beside it', async () => {
+  it('several options: the person picks one (once, on a double click); the personal LinkedIn stays beside it', async () => {
     const chosen = entry.choices[1]!;
     const api = open(entry.platform, returnOf(entry.platform), {
       'accounts.pendingPages': { pages: entry.choices },
@@ -114,7 +114,10 @@ describe.each(CASES)('$label in Contas Conectadas', (entry) => {
     fireEvent.click(within(dialog).getByRole('button', { name: entry.texts.confirm }));
     expect(await within(dialog).findByText(entry.texts.required)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: chosen.name }));
-    fireEvent.click(within(dialog).getByRole('button', { name: entry.texts.confirm }));
+    // A double click connects once.
+    const confirm = within(dialog).getByRole('button', { name: entry.texts.confirm });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     await expectToast(messages.common.success, text.connectedSuccess(entry.label));
     expect(api.callsTo('accounts.selectPendingChoice').map((call) => call.input)).toEqual([
       { pendingId: PENDING, choiceId: chosen.id },
