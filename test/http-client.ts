@@ -6,7 +6,14 @@ import superjson from 'superjson';
 export interface TrpcResult<T = unknown> {
   status: number;
   data?: T;
-  error?: { message: string; code: string; httpStatus: number; details?: Record<string, unknown> | null };
+  error?: {
+    message: string;
+    code: string;
+    httpStatus: number;
+    details?: Record<string, unknown> | null;
+    /** The pt-BR text the API answers with (`data.userMessage`). */
+    userMessage?: string;
+  };
   headers: Headers;
 }
 
@@ -93,7 +100,7 @@ export class TestClient {
       error?: {
         json: {
           message: string;
-          data: { code: string; httpStatus: number; details?: Record<string, unknown> };
+          data: { code: string; httpStatus: number; details?: Record<string, unknown>; userMessage?: string };
         };
       };
     };
@@ -102,7 +109,13 @@ export class TestClient {
       return {
         status: res.status,
         headers: res.headers,
-        error: { message, code: data.code, httpStatus: data.httpStatus, details: data.details ?? null },
+        error: {
+          message,
+          code: data.code,
+          httpStatus: data.httpStatus,
+          details: data.details ?? null,
+          ...(data.userMessage === undefined ? {} : { userMessage: data.userMessage }),
+        },
       };
     }
     const data = body.result?.data;

@@ -117,6 +117,11 @@ describe('Google Meu Negócio', () => {
     );
     expect(unchanged).toEqual({ content: CONTENT, version: 1 });
     await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(CONTENT);
+    // Shortened: the refusal goes with it.
+    await dialog
+      .getByText(/O conteúdo ultrapassa o limite de 1\.?500 caracteres do Google Meu Negócio/)
+      .first()
+      .waitFor({ state: 'detached' });
 
     // Two photos: Google takes one; the second is refused with its pt-BR reason.
     const files = await Promise.all(

@@ -70,6 +70,11 @@ describe('Pinterest', () => {
     await picker.getByText(/acesso de teste \(Trial\)/).waitFor();
     await settle(page);
     await snapshot(page, 'pinterest-picker-1280');
+    // The shared picker on a phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settle(page);
+    await snapshot(page, 'pinterest-picker-375', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await picker.getByRole('radio', { name: 'Ana Souza Fotografia' }).check();
     await picker.getByRole('button', { name: 'Conectar pasta' }).click();
     await page.getByText('Conta Pinterest conectada com sucesso!', { exact: true }).waitFor();
@@ -141,6 +146,24 @@ describe('Pinterest', () => {
       [postId],
     );
     expect(unchanged).toEqual({ content: CONTENT, version: 1 });
+    await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(CONTENT);
+
+    // Saved without an image: refused by Pinterest's own rule (a pin is an image), nothing changed.
+    await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(`${CONTENT} Sem foto.`);
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await dialog
+      .getByText('O Pinterest só publica posts com imagem. Adicione ao menos uma imagem e salve de novo.')
+      .first()
+      .waitFor();
+    const [stillUnchanged] = await sql<{ content: string; version: number }>(
+      'SELECT content, version FROM suggested_posts WHERE id = $1',
+      [postId],
+    );
+    expect(stillUnchanged).toEqual({ content: CONTENT, version: 1 });
+    await settle(page);
+    await dialog.screenshot({
+      path: new URL('../artifacts/pinterest-no-image-refused-1280.png', import.meta.url).pathname,
+    });
     await dialog.getByRole('textbox', { name: /Conteúdo/ }).fill(CONTENT);
 
     // Five images: four are kept, the fifth is refused with its pt-BR reason.

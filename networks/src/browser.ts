@@ -26,6 +26,7 @@ export type {
   FeedCut,
   NetworkConnectPrompt,
   NetworkIcon,
+  NetworkPendingChoice,
   NetworkPreview,
   NetworkProfile,
   PriorShape,

@@ -80,6 +80,32 @@ export interface NetworkConnectPrompt {
   readonly required: string;
 }
 
+/**
+ * What the person picks after the login when it gives access to several places to publish to (a
+ * LinkedIn Page, a Pinterest board, a Google Business Profile location): the server redirects to
+ * Contas Conectadas with `?<returnParam>=<pending id>`, the client's `NetworkPendingChoiceModal`
+ * shows these texts over the pending choices and sends the chosen id to
+ * `accounts.selectPendingChoice`. The options are listed and applied by the descriptor's
+ * `connectSteps.picker` (`ownTokenPicker`). pt-BR texts (core messages).
+ */
+export interface NetworkPendingChoice {
+  /** Query parameter of the return URL carrying the pending choice's id. */
+  readonly returnParam: string;
+  readonly title: string;
+  readonly description: string;
+  /** The label of the list of choices ('Pastas do Pinterest'). */
+  readonly label: string;
+  readonly confirm: string;
+  /** Shown when the person confirms without a choice. */
+  readonly required: string;
+  /** Shown when the pending choice is gone (expired, already used, not the person's). */
+  readonly expired: string;
+  /** Shown when a reconnect picks another option than the one connected (`different_account`). */
+  readonly differentChoice: string;
+  /** What an option's id looks like (a RegExp source, whole id): another is refused before any read. */
+  readonly choiceIdPattern: string;
+}
+
 /** Weekday (0 = Sunday … 6 = Saturday) and local hour (0–23) weights of the best-time prior. */
 export interface PriorShape {
   readonly days: readonly number[];
@@ -122,6 +148,8 @@ export interface NetworkProfile {
   readonly connectPrompt?: NetworkConnectPrompt;
   /** Present when the network connects through a form (an app password) instead of OAuth. */
   readonly connectForm?: ConnectForm;
+  /** Present when the login may give several places to publish to and the person picks one. */
+  readonly pendingChoice?: NetworkPendingChoice;
   /**
    * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
    * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the

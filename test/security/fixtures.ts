@@ -18,6 +18,9 @@ import { createSession } from '../../server/src/auth/session.js';
 import { uniqueEmail } from '../harness.js';
 import { connectThroughSandbox } from '../worker-harness.js';
 
+/** How long the fixtures' pending choices last (a day: longer than any run). */
+const FIXTURE_PENDING_TTL_MS = 24 * 60 * 60_000;
+
 export const FIXTURE_PASSWORD = 'uma frase-senha longa o bastante';
 
 let passwordHash: Promise<string> | null = null;
@@ -172,6 +175,9 @@ export async function seedUser(
       { id: '30000000002', name: `Outra ${marker}` },
     ],
     profile: { name: marker },
+    // Past the fuzz's whole run (over 10 minutes on a busy machine): an expired row would be
+    // purged by the next pending connection and read as the victim's rows changing.
+    ttlMs: FIXTURE_PENDING_TTL_MS,
   });
   const instagramPendingId = await createPendingConnection(db, keyring, {
     userId: user.id,
@@ -182,6 +188,9 @@ export async function seedUser(
       { id: '17841400000000002', name: `outra.${marker}`, pageName: `Outra ${marker}` },
     ],
     profile: { name: marker },
+    // Past the fuzz's whole run (over 10 minutes on a busy machine): an expired row would be
+    // purged by the next pending connection and read as the victim's rows changing.
+    ttlMs: FIXTURE_PENDING_TTL_MS,
   });
   const webhook = await createWebhookSubscription(db, keyring, {
     workspaceId: user.id,

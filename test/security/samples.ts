@@ -90,17 +90,10 @@ export const SAMPLES: Record<string, Sample> = {
     pendingId: own.instagramPendingId,
     accountId: '17841400000000001',
   }),
-  'accounts.selectLinkedInPage': ({ own }) => ({
+  // Through the shared picker: an Instagram pending choice is not one of its networks (NOT_FOUND).
+  'accounts.selectPendingChoice': ({ own }) => ({
     pendingId: own.instagramPendingId,
-    organizationId: '2000000001',
-  }),
-  'accounts.selectPinterestBoard': ({ own }) => ({
-    pendingId: own.instagramPendingId,
-    boardId: '549700000000000001',
-  }),
-  'accounts.selectGoogleBusinessLocation': ({ own }) => ({
-    pendingId: own.instagramPendingId,
-    locationId: 'accounts/1000000001/locations/3000000001',
+    choiceId: '2000000001',
   }),
 
   'posts.list': ({ own }) => ({

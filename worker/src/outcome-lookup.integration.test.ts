@@ -108,6 +108,133 @@ const posts = (): PostsDeps => ({
   queue: { cancelPublish: async () => 0, enqueuePublish: async () => 0 } as unknown as PostsDeps['queue'],
 });
 
+type Account = Awaited<ReturnType<typeof connectThroughSandbox>>;
+type Recorded = ReturnType<SandboxHandle['requests']>[number];
+type Landed = ReturnType<SandboxHandle['publishedPosts']>[number];
+type Seeded = Awaited<ReturnType<typeof seedPosts>>[number];
+type Endpoint = { host: string; pathPrefix: string; method?: string };
+
+/**
+ * A network whose outcome lookup is proved with a killed worker: the create call the first worker
+ * dies during, the listing the second one reads, and what else it checks of them.
+ */
+interface KilledDuringSend {
+  platform: 'threads' | 'mastodon' | 'bluesky' | 'linkedin_page' | 'google_business';
+  label: string;
+  during: string;
+  finds: string;
+  text: string;
+  create(account: Account): Endpoint & { method: 'POST' };
+  listing(account: Account): Endpoint;
+  /** The listing calls of the second worker. */
+  looked(listings: Recorded[], account: Account): void;
+  prepare?(account: Account): Promise<void>;
+  afterKill?(): void;
+  sentOnce?(sent: Recorded, post: Seeded): void;
+  landed?(post: Landed, account: Account): void;
+  /** What the published link must match, where it is checked. */
+  url?: unknown;
+}
+
+const someListing = (listings: Recorded[]) => expect(listings.length).toBeGreaterThan(0);
+
+const KILLED_DURING_SEND: KilledDuringSend[] = [
+  {
+    platform: 'threads',
+    label: 'Threads',
+    during: 'threads_publish',
+    finds: "the profile's threads",
+    text: 'Thread consultada na rede',
+    create: (account) => ({
+      host: 'graph.threads.net',
+      pathPrefix: `/v1.0/${account.platform_user_id}/threads_publish`,
+      method: 'POST',
+    }),
+    listing: (account) => ({
+      host: 'graph.threads.net',
+      pathPrefix: `/v1.0/${account.platform_user_id}/threads`,
+    }),
+    looked: someListing,
+  },
+  {
+    platform: 'mastodon',
+    label: 'Mastodon',
+    during: 'POST /api/v1/statuses',
+    finds: "the account's statuses",
+    text: 'Toot consultado na instância',
+    prepare: async (account) => {
+      expect(account.platform_user_id).toMatch(/^\d+@mastodon\.social$/);
+    },
+    create: () => ({ host: 'mastodon.social', pathPrefix: '/api/v1/statuses', method: 'POST' }),
+    listing: (account) => ({
+      host: 'mastodon.social',
+      pathPrefix: `/api/v1/accounts/${account.platform_user_id.split('@')[0]}/statuses`,
+    }),
+    looked: someListing,
+    // The one send carried the claimed version's Idempotency-Key.
+    sentOnce: (sent, post) =>
+      expect(sent.headers['idempotency-key']).toBe(`pauta-${post.id}-v${post.version}`),
+  },
+  {
+    platform: 'bluesky',
+    label: 'Bluesky',
+    during: 'createRecord (its expired session renewed first)',
+    finds: 'listRecords',
+    text: 'Post consultado no Bluesky #pauta',
+    // The access JWT is taken as expired: the worker renews the session (refreshSession) first.
+    prepare: async (account) => {
+      await handle.db
+        .updateTable('connected_accounts')
+        .set({ access_token_expires_at: new Date(Date.now() - 60_000) })
+        .where('id', '=', account.id)
+        .execute();
+    },
+    create: () => ({
+      host: 'bsky.social',
+      pathPrefix: '/xrpc/com.atproto.repo.createRecord',
+      method: 'POST',
+    }),
+    afterKill: () =>
+      expect(
+        sandbox.requests({ host: 'bsky.social', pathPrefix: '/xrpc/com.atproto.server.refreshSession' }),
+      ).toHaveLength(1),
+    listing: () => ({ host: 'bsky.social', pathPrefix: '/xrpc/com.atproto.repo.listRecords' }),
+    looked: someListing,
+    url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/did:plc:/),
+  },
+  {
+    platform: 'linkedin_page',
+    label: 'LinkedIn Pages',
+    during: 'POST /rest/posts',
+    finds: "the Page's posts",
+    text: 'Post da Página consultado na rede',
+    create: () => ({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' }),
+    listing: () => ({ host: 'api.linkedin.com', pathPrefix: '/rest/posts' }),
+    looked: (listings, account) =>
+      expect(listings.map((call) => call.query.author)).toContain(
+        `urn:li:organization:${account.platform_user_id}`,
+      ),
+    landed: (post, account) => expect(post.authorId).toBe(account.platform_user_id),
+  },
+  {
+    platform: 'google_business',
+    label: 'Google Business Profile',
+    during: 'POST …/localPosts',
+    finds: 'the Novidades',
+    text: 'Novidade consultada no Google',
+    create: (account) => ({
+      host: 'mybusiness.googleapis.com',
+      pathPrefix: `/v4/${account.platform_user_id}/localPosts`,
+      method: 'POST',
+    }),
+    listing: (account) => ({
+      host: 'mybusiness.googleapis.com',
+      pathPrefix: `/v4/${account.platform_user_id}/localPosts`,
+    }),
+    looked: someListing,
+  },
+];
+
 describe('asking the network about an unknown outcome (issue 24)', () => {
   it('a send marked started that never left is looked up, found absent and sent exactly once (L2)', async () => {
     const { post } = await xPost(new Date(Date.now() - 60_000));
@@ -223,254 +350,56 @@ describe('asking the network about an unknown outcome (issue 24)', () => {
     expect(published).toEqual([{ platform_post_id: tweet[0]!.id }]);
   });
 
-  it('Threads: a worker killed during threads_publish; the next one finds the thread and never posts twice', async () => {
-    const user = await makeUser(handle, 'lookup-threads');
-    const account = await connectThroughSandbox(handle, keyring, {
-      sandboxUrl: sandbox.url,
-      userId: user.id,
-      platform: 'threads',
-    });
-    const theme = await seedTheme(handle, user.id, ['threads']);
-    const [post] = await seedPosts(handle, {
-      userId: user.id,
-      themeId: theme.id,
-      platform: 'threads',
-      count: 1,
-      scheduledFor: new Date(),
-      text: () => `Thread consultada na rede ${randomUUID()}`,
-    });
-    const publishPath = `/v1.0/${account.platform_user_id}/threads_publish`;
-    const publishCalls = () =>
-      sandbox.requests({ host: 'graph.threads.net', pathPrefix: publishPath, method: 'POST' });
-    sandbox.clearRequests();
-    // The thread lands, but the worker dies before Threads' answer reaches it.
-    sandbox.addFault({ host: 'graph.threads.net', pathPrefix: publishPath, method: 'POST', delayMs: 2000 });
-    const first = startWorker();
-    await sandbox.waitForRequest(
-      { host: 'graph.threads.net', pathPrefix: publishPath, method: 'POST' },
-      30_000,
-    );
-    first.worker.kill('SIGKILL');
-    await first.worker.exited;
-    startWorker(first.redisPrefix);
-    // Flagged first (the send may have landed), then the lookup finds the thread.
-    const row = await waitForStatus(post!.id, ['published', 'failed']);
-    expect(row.status).toBe('published');
-    const listings = sandbox.requests({
-      host: 'graph.threads.net',
-      pathPrefix: `/v1.0/${account.platform_user_id}/threads`,
-      method: 'GET',
-    });
-    expect(listings.length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(publishCalls()).toHaveLength(1);
-    const thread = sandbox.publishedPosts('threads').filter((p) => p.text === row.content);
-    expect(thread).toHaveLength(1);
-    const published = await handle.db
-      .selectFrom('published_posts')
-      .select('platform_post_id')
-      .where('suggested_post_id', '=', post!.id)
-      .execute();
-    expect(published).toEqual([{ platform_post_id: thread[0]!.id }]);
-  }, 90_000);
-
-  it('Mastodon: a worker killed during POST /api/v1/statuses; the next one finds the status and never posts twice', async () => {
-    const user = await makeUser(handle, 'lookup-mastodon');
-    const account = await connectThroughSandbox(handle, keyring, {
-      sandboxUrl: sandbox.url,
-      userId: user.id,
-      platform: 'mastodon',
-    });
-    expect(account.platform_user_id).toMatch(/^\d+@mastodon\.social$/);
-    const theme = await seedTheme(handle, user.id, ['mastodon']);
-    const [post] = await seedPosts(handle, {
-      userId: user.id,
-      themeId: theme.id,
-      platform: 'mastodon',
-      count: 1,
-      scheduledFor: new Date(),
-      text: () => `Toot consultado na instância ${randomUUID()}`,
-    });
-    const statuses = { host: 'mastodon.social', pathPrefix: '/api/v1/statuses', method: 'POST' };
-    sandbox.clearRequests();
-    // The status lands, but the worker dies before the instance's answer reaches it.
-    sandbox.addFault({ ...statuses, delayMs: 2000 });
-    const first = startWorker();
-    await sandbox.waitForRequest(statuses, 30_000);
-    first.worker.kill('SIGKILL');
-    await first.worker.exited;
-    startWorker(first.redisPrefix);
-    // Flagged first (the send may have landed), then the account's statuses show it.
-    const row = await waitForStatus(post!.id, ['published', 'failed']);
-    expect(row.status).toBe('published');
-    const [accountId] = account.platform_user_id.split('@');
-    expect(
-      sandbox.requests({
-        host: 'mastodon.social',
-        pathPrefix: `/api/v1/accounts/${accountId}/statuses`,
-        method: 'GET',
-      }).length,
-    ).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 2000));
-    const sent = sandbox.requests(statuses);
-    expect(sent).toHaveLength(1);
-    // The one send carried the claimed version's Idempotency-Key.
-    expect(sent[0]?.headers['idempotency-key']).toBe(`pauta-${post!.id}-v${post!.version}`);
-    const toots = sandbox.publishedPosts('mastodon').filter((p) => p.text === row.content);
-    expect(toots).toHaveLength(1);
-    const published = await handle.db
-      .selectFrom('published_posts')
-      .select('platform_post_id')
-      .where('suggested_post_id', '=', post!.id)
-      .execute();
-    expect(published).toEqual([{ platform_post_id: toots[0]!.id }]);
-  }, 90_000);
-
-  it('Bluesky: an expired session renewed first; a worker killed during createRecord; the next one finds the post in listRecords', async () => {
-    const user = await makeUser(handle, 'lookup-bluesky');
-    const account = await connectThroughSandbox(handle, keyring, {
-      sandboxUrl: sandbox.url,
-      userId: user.id,
-      platform: 'bluesky',
-    });
-    // The access JWT is taken as expired: the worker renews the session (refreshSession) first.
-    await handle.db
-      .updateTable('connected_accounts')
-      .set({ access_token_expires_at: new Date(Date.now() - 60_000) })
-      .where('id', '=', account.id)
-      .execute();
-    const theme = await seedTheme(handle, user.id, ['bluesky']);
-    const [post] = await seedPosts(handle, {
-      userId: user.id,
-      themeId: theme.id,
-      platform: 'bluesky',
-      count: 1,
-      scheduledFor: new Date(),
-      text: () => `Post consultado no Bluesky #pauta ${randomUUID()}`,
-    });
-    const create = { host: 'bsky.social', pathPrefix: '/xrpc/com.atproto.repo.createRecord', method: 'POST' };
-    sandbox.clearRequests();
-    // The record is created, but the worker dies before Bluesky's answer reaches it.
-    sandbox.addFault({ ...create, delayMs: 2000 });
-    const first = startWorker();
-    await sandbox.waitForRequest(create, 30_000);
-    first.worker.kill('SIGKILL');
-    await first.worker.exited;
-    expect(
-      sandbox.requests({ host: 'bsky.social', pathPrefix: '/xrpc/com.atproto.server.refreshSession' }),
-    ).toHaveLength(1);
-    startWorker(first.redisPrefix);
-    const row = await waitForStatus(post!.id, ['published', 'failed']);
-    expect(row.status).toBe('published');
-    expect(
-      sandbox.requests({
-        host: 'bsky.social',
-        pathPrefix: '/xrpc/com.atproto.repo.listRecords',
-        method: 'GET',
-      }).length,
-    ).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(sandbox.requests(create)).toHaveLength(1);
-    const sent = sandbox.publishedPosts('bluesky').filter((p) => p.text === row.content);
-    expect(sent).toHaveLength(1);
-    const published = await handle.db
-      .selectFrom('published_posts')
-      .select(['platform_post_id', 'url'])
-      .where('suggested_post_id', '=', post!.id)
-      .execute();
-    expect(published).toEqual([
-      {
-        platform_post_id: sent[0]!.id,
-        url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/did:plc:/),
-      },
-    ]);
-  }, 90_000);
-
-  it('LinkedIn Pages: a worker killed during POST /rest/posts; the next one finds the Page post and never posts twice', async () => {
-    const user = await makeUser(handle, 'lookup-linkedin-page');
-    const account = await connectThroughSandbox(handle, keyring, {
-      sandboxUrl: sandbox.url,
-      userId: user.id,
-      platform: 'linkedin_page',
-    });
-    const theme = await seedTheme(handle, user.id, ['linkedin_page']);
-    const [post] = await seedPosts(handle, {
-      userId: user.id,
-      themeId: theme.id,
-      platform: 'linkedin_page',
-      count: 1,
-      scheduledFor: new Date(),
-      text: () => `Post da Página consultado na rede ${randomUUID()}`,
-    });
-    const create = { host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'POST' } as const;
-    sandbox.clearRequests();
-    // The post lands at LinkedIn, but the worker dies before the 201 reaches it.
-    sandbox.addFault({ ...create, delayMs: 2000 });
-    const first = startWorker();
-    await sandbox.waitForRequest(create, 30_000);
-    first.worker.kill('SIGKILL');
-    await first.worker.exited;
-    startWorker(first.redisPrefix);
-    const row = await waitForStatus(post!.id, ['published', 'failed']);
-    expect(row.status).toBe('published');
-    const listings = sandbox.requests({ host: 'api.linkedin.com', pathPrefix: '/rest/posts', method: 'GET' });
-    expect(listings.map((call) => call.query.author)).toContain(
-      `urn:li:organization:${account.platform_user_id}`,
-    );
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(sandbox.requests(create)).toHaveLength(1);
-    const sent = sandbox.publishedPosts('linkedin_page').filter((p) => p.text === row.content);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.authorId).toBe(account.platform_user_id);
-    const published = await handle.db
-      .selectFrom('published_posts')
-      .select('platform_post_id')
-      .where('suggested_post_id', '=', post!.id)
-      .execute();
-    expect(published).toEqual([{ platform_post_id: sent[0]!.id }]);
-  }, 90_000);
-
-  it('Google Business Profile: a worker killed during POST …/localPosts; the next one finds the Novidade and never posts twice', async () => {
-    const user = await makeUser(handle, 'lookup-google-business');
-    const account = await connectThroughSandbox(handle, keyring, {
-      sandboxUrl: sandbox.url,
-      userId: user.id,
-      platform: 'google_business',
-    });
-    const theme = await seedTheme(handle, user.id, ['google_business']);
-    const [post] = await seedPosts(handle, {
-      userId: user.id,
-      themeId: theme.id,
-      platform: 'google_business',
-      count: 1,
-      scheduledFor: new Date(),
-      text: () => `Novidade consultada no Google ${randomUUID()}`,
-    });
-    const path = `/v4/${account.platform_user_id}/localPosts`;
-    const create = { host: 'mybusiness.googleapis.com', pathPrefix: path, method: 'POST' } as const;
-    sandbox.clearRequests();
-    // The post lands at Google, but the worker dies before the answer reaches it.
-    sandbox.addFault({ ...create, delayMs: 2000 });
-    const first = startWorker();
-    await sandbox.waitForRequest(create, 30_000);
-    first.worker.kill('SIGKILL');
-    await first.worker.exited;
-    startWorker(first.redisPrefix);
-    const row = await waitForStatus(post!.id, ['published', 'failed']);
-    expect(row.status).toBe('published');
-    const listings = sandbox.requests({ host: 'mybusiness.googleapis.com', pathPrefix: path, method: 'GET' });
-    expect(listings.length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(sandbox.requests(create)).toHaveLength(1);
-    const sent = sandbox.publishedPosts('google_business').filter((p) => p.text === row.content);
-    expect(sent).toHaveLength(1);
-    const published = await handle.db
-      .selectFrom('published_posts')
-      .select('platform_post_id')
-      .where('suggested_post_id', '=', post!.id)
-      .execute();
-    expect(published).toEqual([{ platform_post_id: sent[0]!.id }]);
-  }, 90_000);
+  it.each(KILLED_DURING_SEND)(
+    '$label: a worker killed during $during; the next one finds the post ($finds) and never posts twice',
+    async (entry) => {
+      const user = await makeUser(handle, `lookup-${entry.platform}`);
+      const account = await connectThroughSandbox(handle, keyring, {
+        sandboxUrl: sandbox.url,
+        userId: user.id,
+        platform: entry.platform,
+      });
+      await entry.prepare?.(account);
+      const theme = await seedTheme(handle, user.id, [entry.platform]);
+      const [post] = await seedPosts(handle, {
+        userId: user.id,
+        themeId: theme.id,
+        platform: entry.platform,
+        count: 1,
+        scheduledFor: new Date(),
+        text: () => `${entry.text} ${randomUUID()}`,
+      });
+      const create = entry.create(account);
+      sandbox.clearRequests();
+      // The post lands, but the worker dies before the network's answer reaches it.
+      sandbox.addFault({ ...create, delayMs: 2000 });
+      const first = startWorker();
+      await sandbox.waitForRequest(create, 30_000);
+      first.worker.kill('SIGKILL');
+      await first.worker.exited;
+      entry.afterKill?.();
+      startWorker(first.redisPrefix);
+      // Flagged first (the send may have landed), then the lookup finds it.
+      const row = await waitForStatus(post!.id, ['published', 'failed']);
+      expect(row.status).toBe('published');
+      entry.looked(sandbox.requests({ ...entry.listing(account), method: 'GET' }), account);
+      await new Promise((r) => setTimeout(r, 2000));
+      const sent = sandbox.requests(create);
+      expect(sent).toHaveLength(1);
+      entry.sentOnce?.(sent[0]!, post!);
+      const landed = sandbox.publishedPosts(entry.platform).filter((p) => p.text === row.content);
+      expect(landed).toHaveLength(1);
+      entry.landed?.(landed[0]!, account);
+      const published = await handle.db
+        .selectFrom('published_posts')
+        .select(['platform_post_id', 'url'])
+        .where('suggested_post_id', '=', post!.id)
+        .execute();
+      expect(published.map((p) => p.platform_post_id)).toEqual([landed[0]!.id]);
+      if (entry.url !== undefined) expect(published[0]!.url).toEqual(entry.url);
+    },
+    90_000,
+  );
 
   it('"Reenviar mesmo assim" after an unresolved lookup sends again at the owner\'s request (L5)', async () => {
     const { user, post } = await xPost(new Date(Date.now() - 60_000));

@@ -39,6 +39,11 @@ export interface MediaLimits {
   readonly maxGifBytes?: number;
   /** Images one post may carry on the network (Pauta caps it at MAX_MEDIA_PER_POST). */
   readonly maxImages: number;
+  /**
+   * Images a post must carry before it is saved (Pinterest: a pin is an image); absent: none. The
+   * edit dialog's save is refused without them (MEDIA_REJECTED `IMAGE_REQUIRED`).
+   */
+  readonly minImages?: number;
   /** A GIF must be the post's only image (X). */
   readonly gifAlone?: boolean;
   /**

@@ -3,6 +3,7 @@
 // locations): the access token, refresh token and expiry together, as JSON, so the chosen account
 // keeps all three.
 import type { OAuthProvider, OAuthTokens } from '../oauth/types.js';
+import type { NetworkPendingChoice } from '../profile.js';
 import {
   type ConnectChoice,
   type ConnectedAccount,
@@ -68,7 +69,8 @@ interface NoOption {
  */
 export function ownTokenPicker<T extends OwnTokenOption>(spec: {
   platform: string;
-  returnParam: string;
+  /** The profile's picker (return parameter, texts, what an option's id looks like). */
+  pendingChoice: NetworkPendingChoice;
   unavailableReason: string;
   /**
    * The refusal when the login has no option, and what is logged with it; a function when the
@@ -110,7 +112,8 @@ export function ownTokenPicker<T extends OwnTokenOption>(spec: {
       });
     },
     picker: {
-      returnParam: spec.returnParam,
+      returnParam: spec.pendingChoice.returnParam,
+      pendingChoice: spec.pendingChoice,
       unavailableReason: spec.unavailableReason,
       async choose(provider, { userToken, choiceId, profile }) {
         const tokens = unsealTokens(userToken, spec.platform);

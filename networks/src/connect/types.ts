@@ -2,6 +2,7 @@
 // network's calls and their parsing live here; the server stores what these steps answer (the
 // account, or a pending choice of Page / account / organisation) without knowing the network.
 import type { OAuthProvider, OAuthTokens } from '../oauth/types.js';
+import type { NetworkPendingChoice } from '../profile.js';
 
 /** What the person is shown and what the account is saved with (server: db upsertAccount). */
 export interface ConnectedAccount {
@@ -44,6 +45,12 @@ export type ConnectOutcome =
 export interface ConnectPicker {
   /** Query parameter of the return URL carrying the pending choice's id (the client's picker). */
   readonly returnParam: string;
+  /**
+   * The profile's picker when the person chooses through the shared one (accounts.selectPendingChoice
+   * and the client's NetworkPendingChoiceModal); absent for Facebook Pages and Instagram accounts,
+   * which keep their own procedures and modals.
+   */
+  readonly pendingChoice?: NetworkPendingChoice;
   /** OAUTH_FAILED reason when the chosen option is no longer there. */
   readonly unavailableReason: string;
   /** Reads the options again with the stored user token and answers the chosen one's account. */

@@ -8,13 +8,14 @@
 import { ownTokenPicker } from '../connect/sealed-tokens.js';
 import type { OAuthProvider } from '../oauth/types.js';
 import type { GoogleBusinessLocation, GoogleBusinessOAuthProvider } from './oauth.js';
+import { GOOGLE_BUSINESS_CHOICE } from './profile.js';
 
 const locationsOf = (provider: OAuthProvider, accessToken: string): Promise<GoogleBusinessLocation[]> =>
   (provider as GoogleBusinessOAuthProvider).fetchLocations(accessToken);
 
 export const GOOGLE_BUSINESS_CONNECT = ownTokenPicker<GoogleBusinessLocation & { name: string }>({
   platform: 'google_business',
-  returnParam: 'pickGoogleBusiness',
+  pendingChoice: GOOGLE_BUSINESS_CHOICE,
   unavailableReason: 'google_business_unavailable',
   // No verified location: none at all, or only unverified ones (read again to say which).
   none: async (provider, accessToken) => {

@@ -3,10 +3,20 @@
 // A "Novidade" shows on the business's profile in Search and Maps under the business's name, with
 // about 4 lines of its summary before "Mais", the photo, then its button: the client's `social`
 // drawing (name on top, text, image) with its own labels under it instead of reactions.
-import type { NetworkProfileDeclaration } from '../profile.js';
+import { messages } from '@pauta/core';
+import type { NetworkPendingChoice, NetworkProfileDeclaration } from '../profile.js';
+
+// The verified location Pauta posts to: `accounts/<id>/locations/<id>`.
+export const GOOGLE_BUSINESS_CHOICE: NetworkPendingChoice = {
+  ...messages.accounts.pickGoogleBusiness,
+  returnParam: 'pickGoogleBusiness',
+  differentChoice: messages.accounts.differentGoogleBusiness,
+  choiceIdPattern: '^accounts/\\d+/locations/\\d+$',
+};
 
 export const googleBusinessProfile: NetworkProfileDeclaration = {
   platform: 'google_business',
+  pendingChoice: GOOGLE_BUSINESS_CHOICE,
   color: 'blue',
   chartColor: 'blue.4',
   icon: {

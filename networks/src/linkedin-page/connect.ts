@@ -5,10 +5,11 @@
 // (`ownTokenPicker`, shared with Pinterest's boards).
 import { ownTokenPicker } from '../connect/sealed-tokens.js';
 import type { LinkedInPageOAuthProvider } from './oauth.js';
+import { LINKEDIN_PAGE_CHOICE } from './profile.js';
 
 export const LINKEDIN_PAGE_CONNECT = ownTokenPicker({
   platform: 'linkedin_page',
-  returnParam: 'pickLinkedInPage',
+  pendingChoice: LINKEDIN_PAGE_CHOICE,
   unavailableReason: 'linkedin_page_unavailable',
   none: { reason: 'no_linkedin_pages', message: 'nenhuma Página do LinkedIn administrada' },
   // The Community Management app has no OpenID scopes: who connected is not known here.

@@ -2,11 +2,21 @@
 // and best-time prior (its label and text limit are core's vocabulary, added by browser.ts).
 // A Page post is drawn as LinkedIn's feed shows it: the company's name, "seguidores" under it, the
 // same 210 characters / 3 lines before "…ver mais" as a member's post.
+import { messages } from '@pauta/core';
 import { linkedinProfile } from '../linkedin/profile.js';
-import type { NetworkProfileDeclaration } from '../profile.js';
+import type { NetworkPendingChoice, NetworkProfileDeclaration } from '../profile.js';
+
+// The organisation choice: an organisation's id is its number (urn:li:organization:<id>).
+export const LINKEDIN_PAGE_CHOICE: NetworkPendingChoice = {
+  ...messages.accounts.pickLinkedInPage,
+  returnParam: 'pickLinkedInPage',
+  differentChoice: messages.accounts.differentLinkedInPage,
+  choiceIdPattern: '^\\d+$',
+};
 
 export const linkedinPageProfile: NetworkProfileDeclaration = {
   platform: 'linkedin_page',
+  pendingChoice: LINKEDIN_PAGE_CHOICE,
   color: 'indigo',
   chartColor: 'indigo.4',
   icon: {

@@ -7,10 +7,11 @@
 // (`ownTokenPicker`, shared with LinkedIn Pages).
 import { ownTokenPicker } from '../connect/sealed-tokens.js';
 import type { PinterestOAuthProvider } from './oauth.js';
+import { PINTEREST_BOARD_CHOICE } from './profile.js';
 
 export const PINTEREST_CONNECT = ownTokenPicker({
   platform: 'pinterest',
-  returnParam: 'pickPinterestBoard',
+  pendingChoice: PINTEREST_BOARD_CHOICE,
   unavailableReason: 'pinterest_board_unavailable',
   none: { reason: 'no_pinterest_boards', message: 'a conta do Pinterest não tem nenhuma pasta' },
   profile: async (provider, accessToken, scopes) => {

@@ -12,4 +12,6 @@ export const PINTEREST_MEDIA_LIMITS: MediaLimits = {
   maxBytes: 20 * 1024 * 1024,
   // A carousel pin holds 2–5 images; Pauta attaches at most 4 to any post.
   maxImages: 5,
+  // A pin is an image: a post without one is refused when it is saved, not only by the worker.
+  minImages: 1,
 };

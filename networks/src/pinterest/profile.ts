@@ -2,10 +2,20 @@
 // best-time prior (its label and text limit are core's vocabulary, added by browser.ts).
 // A pin is drawn as Pinterest shows it: the image first, then the title and a description cut
 // short (about 2 lines, ~100 characters, "mais"): the client's `photo` drawing.
-import type { NetworkProfileDeclaration } from '../profile.js';
+import { messages } from '@pauta/core';
+import type { NetworkPendingChoice, NetworkProfileDeclaration } from '../profile.js';
+
+// The board Pauta pins to: a board's id is its number.
+export const PINTEREST_BOARD_CHOICE: NetworkPendingChoice = {
+  ...messages.accounts.pickPinterestBoard,
+  returnParam: 'pickPinterestBoard',
+  differentChoice: messages.accounts.differentPinterestBoard,
+  choiceIdPattern: '^\\d+$',
+};
 
 export const pinterestProfile: NetworkProfileDeclaration = {
   platform: 'pinterest',
+  pendingChoice: PINTEREST_BOARD_CHOICE,
   color: 'red',
   chartColor: 'red.7',
   icon: {

@@ -3,6 +3,7 @@
 // tokens (O7), no token in any output (O6), the attempt bound to its user (O3), connect scopes
 // (O8), soft disconnect and scoping (Z2).
 
+import { PLATFORMS } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { findNetworkInstance, parseKeyring, tokenAad, unseal } from '@pauta/db';
 import {
@@ -12,6 +13,7 @@ import {
   networkCredentials,
   uninstallSandboxFetch,
 } from '@pauta/networks';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import {
   type ImageServer,
   jpegImage,
@@ -532,6 +534,12 @@ describe('connecting Instagram (Facebook Login for Instagram)', () => {
         { id: '17841400000000113', name: 'davireceitas', pageName: 'Davi Receitas' },
       ],
     });
+    // Not through the shared picker (accounts.selectPendingChoice): Instagram has its own.
+    const shared = await client.mutate('accounts.selectPendingChoice', {
+      pendingId,
+      choiceId: '17841400000000113',
+    });
+    expect(shared.error?.code).toBe('NOT_FOUND');
 
     // Not another user's, not through the Facebook Page procedure, not an account not offered.
     const { client: other } = await signedInClient('ig-other');
@@ -914,10 +922,37 @@ describe('connecting into a workspace (docs/workspaces.md)', () => {
   });
 });
 
-describe('connecting a LinkedIn company Page (linkedin_page)', () => {
-  it('the personal profile stays; two Pages wait for the choice, the chosen one keeps the refresh token', async () => {
-    const { user, client } = await signedInClient('li-page');
-    sandbox.setUser('li-page', {
+/**
+ * A network that picks through the shared picker (its profile's `pendingChoice`): how its login is
+ * started in the sandbox, the choices it offers (two; the second is picked), what the saved
+ * account looks like, and its refusal of a login with nothing to pick.
+ */
+interface PickerCase {
+  platform: 'linkedin_page' | 'pinterest' | 'google_business';
+  scope: string;
+  /** The sandbox person: two places to publish to (and, for Google, an unverified branch). */
+  sandboxUser: Parameters<SandboxHandle['setUser']>[1];
+  /** The choices' names as the picker lists them. */
+  names: string[];
+  /** The account saved for the second choice. */
+  row: (chosenId: string) => Record<string, unknown>;
+  pageName: string;
+  followers: unknown;
+  /** An id of the network's form that was not offered. */
+  notOffered: (offered: { id: string }[]) => string;
+  /** An id not of the network's form: VALIDATION_FAILED before anything is read. */
+  malformed: string;
+  /** Before the picker: the personal LinkedIn connected too (it must stay). */
+  before?: (client: TestClient, sandboxUser: string) => Promise<void>;
+  after?: (userId: string) => Promise<void>;
+  none: { sandboxUser: Parameters<SandboxHandle['setUser']>[1]; reason: string };
+}
+
+const PICKERS: PickerCase[] = [
+  {
+    platform: 'linkedin_page',
+    scope: 'w_organization_social r_organization_social rw_organization_admin',
+    sandboxUser: {
       sub: '2000000000000000201',
       given_name: 'Lia',
       family_name: 'Prado',
@@ -925,140 +960,52 @@ describe('connecting a LinkedIn company Page (linkedin_page)', () => {
         { id: '30000000201', name: 'Padaria da Lia', category: 'Padaria' },
         { id: '30000000202', name: 'Lia Prado Consultoria', category: 'Consultoria' },
       ],
-    });
-    await connect(client, 'linkedin', (url) => url.searchParams.set('sandbox_user', 'li-page'));
-    const { location, done } = await connect(client, 'linkedin_page', (url) =>
-      url.searchParams.set('sandbox_user', 'li-page'),
-    );
-    expect(location.searchParams.get('scope')).toBe(
-      'w_organization_social r_organization_social rw_organization_admin',
-    );
-    const pendingId = /^\/connected-accounts\?connection=true&pickLinkedInPage=([0-9a-f-]{36})$/.exec(
-      done.data!.redirectTo,
-    )?.[1];
-    expect(pendingId).toBeTruthy();
-    const pages = await client.query('accounts.pendingPages', { pendingId });
-    expect(pages.data).toEqual({
-      pages: [
-        { id: '2000000201', name: 'Padaria da Lia' },
-        { id: '2000000202', name: 'Lia Prado Consultoria' },
-      ],
-    });
-    // Not through another network's picker, not a Page not offered.
-    const asFacebook = await client.mutate('accounts.selectFacebookPage', {
-      pendingId,
-      pageId: '2000000202',
-    });
-    expect(asFacebook.error?.code).toBe('NOT_FOUND');
-    const unknown = await client.mutate('accounts.selectLinkedInPage', {
-      pendingId,
-      organizationId: '2000000299',
-    });
-    expect(unknown.error?.code).toBe('NOT_FOUND');
-
-    const picked = await client.mutate('accounts.selectLinkedInPage', {
-      pendingId,
-      organizationId: '2000000202',
-    });
-    expect(picked.data).toEqual({ platform: 'linkedin_page', pageName: 'Lia Prado Consultoria' });
-    const row = await accountRow(user.id, 'linkedin_page');
-    expect(row).toMatchObject({ platform_user_id: '2000000202', is_active: true });
-    expect(row?.refresh_token).toBeTruthy();
-    expect(row?.access_token_expires_at).toBeInstanceOf(Date);
-    expect(await accountRow(user.id, 'linkedin')).toMatchObject({
-      platform_user_id: '2000000000000000201',
-      is_active: true,
-    });
-
-    const list = await client.query<Card[]>('accounts.list');
-    const card = list.data?.find((entry) => entry.platform === 'linkedin_page');
-    expect(card?.status).toBe('connected');
-    expect(card?.account).toMatchObject({ pageName: 'Lia Prado Consultoria', followers: expect.any(Number) });
-    expect(JSON.stringify(list.data)).not.toContain(open(row!.id, 'access_token', row!.access_token));
-  });
-
-  it('a member who administers no Page: OAUTH_FAILED no_linkedin_pages, nothing stored', async () => {
-    const { user, client } = await signedInClient('li-nopage');
-    sandbox.setUser('li-nopage', { sub: '2000000000000000202', pages: [] });
-    const { done } = await connect(client, 'linkedin_page', (url) =>
-      url.searchParams.set('sandbox_user', 'li-nopage'),
-    );
-    expect(done.error?.message).toBe('OAUTH_FAILED');
-    expect(JSON.stringify(done.error)).toContain('no_linkedin_pages');
-    expect(await accountRow(user.id, 'linkedin_page')).toBeUndefined();
-  });
-});
-
-describe('connecting Pinterest (a board picked)', () => {
-  it('two boards wait for the choice; the chosen board is the account, with the refresh token', async () => {
-    const { user, client } = await signedInClient('pin-two');
-    sandbox.setUser('pin-two', {
+    },
+    names: ['Padaria da Lia', 'Lia Prado Consultoria'],
+    row: (chosenId) => {
+      expect(chosenId).toBe('2000000202');
+      return { platform_user_id: '2000000202', is_active: true };
+    },
+    pageName: 'Lia Prado Consultoria',
+    followers: expect.any(Number),
+    notOffered: () => '2000000299',
+    malformed: 'urn:li:organization:2000000202',
+    // The personal profile stays connected beside the Page.
+    before: async (client, sandboxUser) => {
+      await connect(client, 'linkedin', (url) => url.searchParams.set('sandbox_user', sandboxUser));
+    },
+    after: async (userId) => {
+      expect(await accountRow(userId, 'linkedin')).toMatchObject({
+        platform_user_id: '2000000000000000201',
+        is_active: true,
+      });
+    },
+    none: { sandboxUser: { sub: '2000000000000000202', pages: [] }, reason: 'no_linkedin_pages' },
+  },
+  {
+    platform: 'pinterest',
+    scope: 'boards:read,boards:write,pins:read,pins:write,user_accounts:read',
+    sandboxUser: {
       sub: '2000000000000000301',
       username: 'padariadalia',
       pages: [
         { id: '30000000301', name: 'Receitas da Lia', category: 'Padaria' },
         { id: '30000000302', name: 'Bolos de festa', category: 'Padaria' },
       ],
-    });
-    const { location, done } = await connect(client, 'pinterest', (url) =>
-      url.searchParams.set('sandbox_user', 'pin-two'),
-    );
-    expect(location.searchParams.get('scope')).toBe(
-      'boards:read,boards:write,pins:read,pins:write,user_accounts:read',
-    );
-    const pendingId = /^\/connected-accounts\?connection=true&pickPinterestBoard=([0-9a-f-]{36})$/.exec(
-      done.data!.redirectTo,
-    )?.[1];
-    expect(pendingId).toBeTruthy();
-    const boards = await client.query<{ pages: { id: string; name: string }[] }>('accounts.pendingPages', {
-      pendingId,
-    });
-    expect(boards.data?.pages.map((board) => board.name)).toEqual(['Receitas da Lia', 'Bolos de festa']);
-    const chosen = boards.data!.pages[1]!;
-    // Not through another network's picker, not a board not offered.
-    const asPage = await client.mutate('accounts.selectLinkedInPage', {
-      pendingId,
-      organizationId: chosen.id,
-    });
-    expect(asPage.error?.code).toBe('NOT_FOUND');
-    const unknown = await client.mutate('accounts.selectPinterestBoard', {
-      pendingId,
-      boardId: '549700000000000999',
-    });
-    expect(unknown.error?.code).toBe('NOT_FOUND');
-
-    const picked = await client.mutate('accounts.selectPinterestBoard', { pendingId, boardId: chosen.id });
-    expect(picked.data).toEqual({ platform: 'pinterest', pageName: 'Bolos de festa' });
-    const row = await accountRow(user.id, 'pinterest');
-    expect(row).toMatchObject({
-      platform_user_id: chosen.id,
-      platform_username: 'padariadalia',
-      is_active: true,
-    });
-    expect(row?.refresh_token).toBeTruthy();
-    expect(row?.access_token_expires_at).toBeInstanceOf(Date);
-    const list = await client.query<Card[]>('accounts.list');
-    const card = list.data?.find((entry) => entry.platform === 'pinterest');
-    expect(card?.account).toMatchObject({ pageName: 'Bolos de festa', followers: expect.any(Number) });
-    expect(JSON.stringify(list.data)).not.toContain(open(row!.id, 'access_token', row!.access_token));
-  });
-
-  it('an account without a board: OAUTH_FAILED no_pinterest_boards, nothing stored', async () => {
-    const { user, client } = await signedInClient('pin-none');
-    sandbox.setUser('pin-none', { sub: '2000000000000000302', pages: [] });
-    const { done } = await connect(client, 'pinterest', (url) =>
-      url.searchParams.set('sandbox_user', 'pin-none'),
-    );
-    expect(done.error?.message).toBe('OAUTH_FAILED');
-    expect(JSON.stringify(done.error)).toContain('no_pinterest_boards');
-    expect(await accountRow(user.id, 'pinterest')).toBeUndefined();
-  });
-});
-
-describe('connecting a Google Business Profile (google_business)', () => {
-  it('asks business.manage offline; two verified locations wait for the choice, the unverified branch is not offered', async () => {
-    const { user, client } = await signedInClient('gbp');
-    sandbox.setUser('gbp', {
+    },
+    names: ['Receitas da Lia', 'Bolos de festa'],
+    // The account is the board, named by the Pinterest username.
+    row: (chosenId) => ({ platform_user_id: chosenId, platform_username: 'padariadalia', is_active: true }),
+    pageName: 'Bolos de festa',
+    followers: expect.any(Number),
+    notOffered: () => '549700000000000999',
+    malformed: 'pasta-549700000000000302',
+    none: { sandboxUser: { sub: '2000000000000000302', pages: [] }, reason: 'no_pinterest_boards' },
+  },
+  {
+    platform: 'google_business',
+    scope: 'https://www.googleapis.com/auth/business.manage',
+    sandboxUser: {
       sub: '2000000000000000301',
       given_name: 'Gil',
       family_name: 'Matos',
@@ -1066,61 +1013,152 @@ describe('connecting a Google Business Profile (google_business)', () => {
         { id: '30000000301', name: 'Padaria do Gil', category: 'Padaria' },
         { id: '30000000302', name: 'Café do Gil', category: 'Café' },
       ],
-    });
-    const { location, done } = await connect(client, 'google_business', (url) =>
-      url.searchParams.set('sandbox_user', 'gbp'),
-    );
-    expect(location.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/business.manage');
-    expect(location.searchParams.get('access_type')).toBe('offline');
-    const pendingId = /^\/connected-accounts\?connection=true&pickGoogleBusiness=([0-9a-f-]{36})$/.exec(
-      done.data!.redirectTo,
-    )?.[1];
-    expect(pendingId).toBeTruthy();
-    const pending = await client.query<{ pages: { id: string; name: string }[] }>('accounts.pendingPages', {
-      pendingId,
-    });
-    const offered = pending.data!.pages;
-    expect(offered.map((page) => page.name)).toEqual([
-      'Padaria do Gil — Rua Augusta, 1000, São Paulo',
-      'Café do Gil — Rua Augusta, 1010, São Paulo',
-    ]);
-    // Not a location that was not offered (the unverified branch), not through another picker.
-    const branch = offered[0]!.id.replace(/locations\/3/, 'locations/4');
-    const unverified = await client.mutate('accounts.selectGoogleBusinessLocation', {
-      pendingId,
-      locationId: branch,
-    });
-    expect(unverified.error?.code).toBe('NOT_FOUND');
-    const malformed = await client.mutate('accounts.selectGoogleBusinessLocation', {
-      pendingId,
-      locationId: 'locations/1',
-    });
-    expect(malformed.error?.code).toBe('BAD_REQUEST');
+    },
+    // Verified locations only, each with its address (branches share the business's name).
+    names: ['Padaria do Gil — Rua Augusta, 1000, São Paulo', 'Café do Gil — Rua Augusta, 1010, São Paulo'],
+    row: (chosenId) => ({ platform_user_id: chosenId, is_active: true }),
+    pageName: 'Café do Gil',
+    followers: null,
+    // The unverified branch of the sandbox: a location of the right form that was not offered.
+    notOffered: (offered) => offered[0]!.id.replace(/locations\/3/, 'locations/4'),
+    malformed: 'locations/1',
+    none: { sandboxUser: { sub: '2000000000000000302', pages: [] }, reason: 'no_google_business_locations' },
+  },
+];
 
-    const picked = await client.mutate('accounts.selectGoogleBusinessLocation', {
-      pendingId,
-      locationId: offered[1]!.id,
-    });
-    expect(picked.data).toEqual({ platform: 'google_business', pageName: 'Café do Gil' });
-    const row = await accountRow(user.id, 'google_business');
-    expect(row).toMatchObject({ platform_user_id: offered[1]!.id, is_active: true });
-    expect(row?.refresh_token).toBeTruthy();
-    expect(row?.access_token_expires_at).toBeInstanceOf(Date);
-    const card = (await client.query<Card[]>('accounts.list')).data?.find(
-      (entry) => entry.platform === 'google_business',
-    );
-    expect(card?.status).toBe('connected');
-    expect(card?.account).toMatchObject({ pageName: 'Café do Gil', followers: null });
+/** A login with two choices for `entry`, answered with its pending choice and the choices offered. */
+async function pendingChoiceOf(entry: PickerCase, label: string) {
+  const { user, client } = await signedInClient(label);
+  sandbox.setUser(label, entry.sandboxUser);
+  await entry.before?.(client, label);
+  const { location, done } = await connect(client, entry.platform, (url) =>
+    url.searchParams.set('sandbox_user', label),
+  );
+  const param = NETWORK_PROFILES[entry.platform].pendingChoice!.returnParam;
+  const pendingId = new RegExp(`^/connected-accounts\\?connection=true&${param}=([0-9a-f-]{36})$`).exec(
+    done.data!.redirectTo,
+  )?.[1];
+  expect(pendingId).toBeTruthy();
+  const pending = await client.query<{ pages: { id: string; name: string }[] }>('accounts.pendingPages', {
+    pendingId,
   });
+  return { user, client, location, pendingId: pendingId!, offered: pending.data!.pages };
+}
 
-  it('a person who manages no location: OAUTH_FAILED no_google_business_locations, nothing stored', async () => {
-    const { user, client } = await signedInClient('gbp-none');
-    sandbox.setUser('gbp-none', { sub: '2000000000000000302', pages: [] });
-    const { done } = await connect(client, 'google_business', (url) =>
-      url.searchParams.set('sandbox_user', 'gbp-none'),
-    );
-    expect(done.error?.message).toBe('OAUTH_FAILED');
-    expect(JSON.stringify(done.error)).toContain('no_google_business_locations');
-    expect(await accountRow(user.id, 'google_business')).toBeUndefined();
-  });
+it('every network of the shared picker is in the table', () => {
+  const pickers = PLATFORMS.filter((platform) => NETWORK_PROFILES[platform].pendingChoice);
+  expect(pickers).toEqual(PICKERS.map((entry) => entry.platform));
 });
+
+describe.each(PICKERS)(
+  'connecting $platform through the shared picker (accounts.selectPendingChoice)',
+  (entry) => {
+    it('two options wait for the choice; the chosen one is the account, with the refresh token', async () => {
+      const { user, client, location, pendingId, offered } = await pendingChoiceOf(
+        entry,
+        `${entry.platform}-two`,
+      );
+      expect(location.searchParams.get('scope')).toBe(entry.scope);
+      if (entry.platform === 'google_business')
+        expect(location.searchParams.get('access_type')).toBe('offline');
+      expect(offered.map((choice) => choice.name)).toEqual(entry.names);
+      const chosen = offered[1]!;
+      // Not through another network's picker, not an option not offered, not an id of another form.
+      const asFacebook = await client.mutate('accounts.selectFacebookPage', {
+        pendingId,
+        pageId: '2000000202',
+      });
+      expect(asFacebook.error?.code).toBe('NOT_FOUND');
+      const unknown = await client.mutate('accounts.selectPendingChoice', {
+        pendingId,
+        choiceId: entry.notOffered(offered),
+      });
+      expect(unknown.error?.code).toBe('NOT_FOUND');
+      const malformed = await client.mutate('accounts.selectPendingChoice', {
+        pendingId,
+        choiceId: entry.malformed,
+      });
+      expect(malformed.error?.code).toBe('BAD_REQUEST');
+      expect(malformed.error?.message).toBe('VALIDATION_FAILED');
+      expect(await accountRow(user.id, entry.platform)).toBeUndefined();
+
+      const picked = await client.mutate('accounts.selectPendingChoice', { pendingId, choiceId: chosen.id });
+      expect(picked.data).toEqual({ platform: entry.platform, pageName: entry.pageName });
+      expect(JSON.stringify(picked.data)).not.toContain('SENTINEL');
+      const row = await accountRow(user.id, entry.platform);
+      expect(row).toMatchObject(entry.row(chosen.id));
+      expect(row?.refresh_token).toBeTruthy();
+      expect(row?.access_token_expires_at).toBeInstanceOf(Date);
+      await entry.after?.(user.id);
+
+      const list = await client.query<Card[]>('accounts.list');
+      const card = list.data?.find((item) => item.platform === entry.platform);
+      expect(card?.status).toBe('connected');
+      expect(card?.account).toMatchObject({ pageName: entry.pageName, followers: entry.followers });
+      expect(JSON.stringify(list.data)).not.toContain(open(row!.id, 'access_token', row!.access_token));
+    });
+
+    it('a double submit (the same Idempotency-Key) connects once and answers the same; a later one finds nothing', async () => {
+      const { user, client, pendingId, offered } = await pendingChoiceOf(entry, `${entry.platform}-twice`);
+      const input = { pendingId, choiceId: offered[1]!.id };
+      const idempotencyKey = `pick-${entry.platform}-${pendingId}`;
+      const [first, second] = await Promise.all([
+        client.mutate('accounts.selectPendingChoice', input, { idempotencyKey }),
+        client.mutate('accounts.selectPendingChoice', input, { idempotencyKey }),
+      ]);
+      expect(first.data).toEqual({ platform: entry.platform, pageName: entry.pageName });
+      expect(second.data).toEqual(first.data);
+      const rows = await handle.db
+        .selectFrom('connected_accounts')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('platform', '=', entry.platform)
+        .execute();
+      expect(rows).toHaveLength(1);
+      // A new action on the used choice: the pending row is gone.
+      const again = await client.mutate('accounts.selectPendingChoice', input);
+      expect(again.error?.code).toBe('NOT_FOUND');
+    });
+
+    it("another person's, an expired, or a choice in a workspace the person left: nothing connected", async () => {
+      const { user, client, pendingId, offered } = await pendingChoiceOf(entry, `${entry.platform}-refused`);
+      const input = { pendingId, choiceId: offered[1]!.id };
+      const { client: other } = await signedInClient(`${entry.platform}-other`);
+      expect((await other.mutate('accounts.selectPendingChoice', input)).error?.code).toBe('NOT_FOUND');
+
+      // A pending choice in a workspace the person is not (or no longer) in: WORKSPACE_UNAVAILABLE.
+      const created = await other.mutate<{ workspace: { id: string } }>('workspaces.create', {
+        name: 'Loja',
+      });
+      await handle.db
+        .updateTable('pending_connections')
+        .set({ workspace_id: created.data!.workspace.id })
+        .where('id', '=', pendingId)
+        .execute();
+      const left = await client.mutate('accounts.selectPendingChoice', input);
+      expect(left.status).toBe(404);
+      expect(left.error?.message).toBe('WORKSPACE_UNAVAILABLE');
+
+      // Past its 10 minutes.
+      await handle.db
+        .updateTable('pending_connections')
+        .set({ workspace_id: user.id, expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', pendingId)
+        .execute();
+      expect((await client.mutate('accounts.selectPendingChoice', input)).error?.code).toBe('NOT_FOUND');
+      expect(await accountRow(user.id, entry.platform)).toBeUndefined();
+    });
+
+    it('a login with nothing to pick: OAUTH_FAILED with its reason, nothing stored', async () => {
+      const label = `${entry.platform}-none`;
+      const { user, client } = await signedInClient(label);
+      sandbox.setUser(label, entry.none.sandboxUser);
+      const { done } = await connect(client, entry.platform, (url) =>
+        url.searchParams.set('sandbox_user', label),
+      );
+      expect(done.error?.message).toBe('OAUTH_FAILED');
+      expect(JSON.stringify(done.error)).toContain(entry.none.reason);
+      expect(await accountRow(user.id, entry.platform)).toBeUndefined();
+    });
+  },
+);

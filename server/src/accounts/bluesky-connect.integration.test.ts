@@ -2,8 +2,10 @@
 // wrong app password is refused with the network's reason and saves nothing; the right one saves
 // the account (DID, handle, followers) with the session's tokens sealed, the password nowhere
 // (not in the row, the answer or the list); a network that connects with OAuth has no form.
+import { connectionErrorMessages } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { parseKeyring, tokenAad, unseal } from '@pauta/db';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, testDb } from '../../../test/harness.js';
@@ -53,8 +55,34 @@ describe('connecting Bluesky with an app password', () => {
     });
     expect(res.error?.message).toBe('OAUTH_FAILED');
     expect(res.error?.details).toEqual({ platform: 'bluesky', reason: 'bluesky_bad_password' });
+    // The API's own text is the network's refusal, as the form shows it.
+    expect(res.error?.userMessage).toBe(NETWORK_PROFILES.bluesky.accountCard.refusals?.bluesky_bad_password);
     expect(await rows(user.id)).toEqual([]);
   });
+
+  it.each([
+    ['lost connection', { reset: true }],
+    ['503', { status: 503 }],
+  ])(
+    'Bluesky unreachable (%s): says the network could not be reached, not "Credenciais inválidas"',
+    async (_label, fault) => {
+      const { user, client } = await signedInClient('bsky-down');
+      sandbox.addFault({
+        host: 'bsky.social',
+        pathPrefix: '/xrpc/com.atproto.server.createSession',
+        ...fault,
+      });
+      const res = await client.mutate('accounts.connectForm', {
+        platform: 'bluesky',
+        fields: { identifier: 'anasouza.bsky.social', password: PASSWORD },
+      });
+      expect(res.error?.message).toBe('OAUTH_FAILED');
+      expect(res.error?.details).toEqual({ platform: 'bluesky', reason: 'network' });
+      expect(res.error?.userMessage).toBe(connectionErrorMessages.network.default);
+      expect(res.error?.userMessage).not.toContain('Credenciais inválidas');
+      expect(await rows(user.id)).toEqual([]);
+    },
+  );
 
   it('connects: the DID, the handle and the follower count; the session sealed, the password nowhere', async () => {
     const { user, client } = await signedInClient('bsky-ok');

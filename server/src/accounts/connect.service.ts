@@ -28,8 +28,10 @@ import {
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { connectProvider as configuredConnectProvider } from '../auth/oauth-providers.js';
+import type { AppDeps } from '../deps.js';
 import type { ServerEnv } from '../env.js';
 import type { Logger } from '../logger.js';
+import { resolveWorkspace } from '../workspaces/scope.js';
 import { instanceTextLimit, storedInstanceClient } from './instances.js';
 
 export interface ConnectDeps {
@@ -274,20 +276,42 @@ export async function pendingPages(
 }
 
 /**
- * Connects the chosen option of a pending connection (a Facebook Page, an Instagram account): it
- * must be the user's, unexpired, of that network and list the chosen id (NOT_FOUND otherwise).
+ * Connects the chosen option of a pending connection (a Facebook Page, an Instagram account, a
+ * LinkedIn Page, a Pinterest board, a Google Business Profile location): it must be the user's,
+ * unexpired, of that network (`platform`, when the caller names one) and list the chosen id
+ * (NOT_FOUND otherwise), and the person must still be allowed to connect accounts in the
+ * workspace the connection started in (WORKSPACE_UNAVAILABLE, FORBIDDEN). Without `platform`
+ * (accounts.selectPendingChoice) the network is the pending row's, and it must choose through the
+ * shared picker (its profile's `pendingChoice`), whose `choiceIdPattern` refuses a malformed id
+ * (VALIDATION_FAILED) before anything is read.
  * The network's picker reads the options again with the sealed user token (the pending row never
  * held Page tokens); the account is saved and the pending row deleted.
  */
 export async function selectPendingChoice(
-  deps: ConnectDeps,
-  input: { userId: string; pendingId: string; platform: ConnectablePlatform; choiceId: string },
-): Promise<ConnectedAccount> {
-  const { userId, pendingId, platform, choiceId } = input;
+  deps: ConnectDeps & Pick<AppDeps, 'cache'>,
+  input: { userId: string; pendingId: string; platform?: ConnectablePlatform; choiceId: string },
+): Promise<ConnectedAccount & { platform: ConnectablePlatform }> {
+  const { userId, pendingId, choiceId } = input;
   const now = deps.now?.() ?? new Date();
   const pending = await findPendingConnection(deps.db, userId, pendingId, now);
-  if (pending?.platform !== platform || !pending.pages.some((choice) => choice.id === choiceId))
+  if (!pending || (input.platform !== undefined && pending.platform !== input.platform))
     throw new AppError('NOT_FOUND');
+  // The workspace the connection started in, checked again as completeOAuth does: a person removed
+  // meanwhile, or no longer allowed to connect accounts there, connects nothing.
+  await resolveWorkspace(deps, {
+    userId,
+    requested: pending.workspace_id,
+    action: 'accounts.write',
+    readOnly: false,
+  });
+  const platform = pending.platform;
+  const picker = pickerOf(platform);
+  if (input.platform === undefined) {
+    if (!picker.pendingChoice) throw new AppError('NOT_FOUND');
+    if (!new RegExp(picker.pendingChoice.choiceIdPattern).test(choiceId))
+      throw new AppError('VALIDATION_FAILED', { field: 'choiceId' });
+  }
+  if (!pending.pages.some((choice) => choice.id === choiceId)) throw new AppError('NOT_FOUND');
   const userToken = await readPendingUserToken(deps.db, deps.env.keyring, userId, pendingId, now);
   if (userToken === undefined) throw new AppError('NOT_FOUND');
   const profile = {
@@ -295,7 +319,6 @@ export async function selectPendingChoice(
     name: pending.profile.name ?? null,
     scopes: pending.profile.scopes ?? [],
   };
-  const picker = pickerOf(platform);
   const provider = connectProvider(deps.env, platform);
   const account = await providerCall(deps, platform, () =>
     picker.choose(provider, { userToken, choiceId, profile }),
@@ -304,5 +327,5 @@ export async function selectPendingChoice(
   // In the workspace the connection started in (docs/workspaces.md).
   await saveConnectedAccount(deps, { userId, workspaceId: pending.workspace_id, platform, account, now });
   await deletePendingConnection(deps.db, userId, pendingId);
-  return account;
+  return { ...account, platform };
 }

@@ -1,7 +1,8 @@
 // Posts Agendados over HTTP against real PostgreSQL: filters in the user's zone, keyset pages,
 // edits as new versions with their wake-ups, and the owner-only rules (docs/security.md Z2, Z5, C2).
 
-import type { Platform, PostStatus } from '@pauta/core';
+import { randomUUID } from 'node:crypto';
+import { mediaRejectionMessage, type Platform, type PostStatus } from '@pauta/core';
 import { type DbHandle, saveScheduledPostVersion } from '@pauta/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -517,6 +518,50 @@ describe('posts.update', () => {
       scheduledFor: new Date(Date.now() - 30_000),
     });
     expect(atLimit.status).toBe(200);
+  });
+
+  it('refuses to save a Pinterest post without an image (its media rules), in pt-BR; with one it saves', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      platform: 'pinterest',
+    });
+    const before = await snapshot(me.id);
+    const edit = { id, title: 'Bolo de cenoura', content: 'Receita da semana', scheduledFor: inFuture(90) };
+    const bare = await me.browser.mutate('posts.update', edit);
+    expect(bare.status).toBe(400);
+    expect(bare.error).toMatchObject({
+      message: 'MEDIA_REJECTED',
+      details: { reason: 'IMAGE_REQUIRED', platform: 'pinterest' },
+    });
+    expect(mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform: 'pinterest' })).toBe(
+      'O Pinterest só publica posts com imagem. Adicione ao menos uma imagem e salve de novo.',
+    );
+    expect(await snapshot(me.id)).toEqual(before);
+    await handle.db
+      .insertInto('post_media')
+      .values({
+        id: randomUUID(),
+        post_id: id,
+        user_id: me.id,
+        position: 0,
+        storage_key: `media/${id}/a.jpg`,
+        thumb_key: `media/${id}/a-thumb.jpg`,
+        mime_type: 'image/jpeg',
+        width: 1000,
+        height: 1500,
+        size_bytes: 1234,
+      })
+      .execute();
+    const withImage = await me.browser.mutate<PostItem>('posts.update', edit);
+    expect(withImage.status).toBe(200);
+    expect(withImage.data?.content).toBe('Receita da semana');
+    // A network without the rule saves without images, as before.
+    const linkedin = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
+    expect((await me.browser.mutate('posts.update', { ...edit, id: linkedin })).status).toBe(200);
   });
 
   it('rejects extra keys (no mass assignment) and over-long fields', async () => {

@@ -31,13 +31,14 @@ import {
   insertSiblingPost,
   listCalendarPosts,
   listMediaForPosts,
+  listPostMedia,
   listScheduledPostsPage,
   type PostChanges,
   requestOutcomeLookup,
   type ScheduledPostRow,
   saveScheduledPostVersion,
 } from '@pauta/db';
-import { capabilitiesOf } from '@pauta/networks';
+import { capabilitiesOf, mediaLimitsOf } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
 import type { MemoryCache } from '../cache/memory-cache.js';
@@ -298,6 +299,23 @@ function checkBudgetOf(
   });
 }
 
+/**
+ * A network that publishes only posts with images (its media limits' `minImages`: Pinterest) takes
+ * no save of a post without them: MEDIA_REJECTED `IMAGE_REQUIRED`, with its pt-BR text. The images
+ * are uploaded from the edit dialog before its save, so they are already counted here.
+ */
+async function assertRequiredImages(
+  db: Kysely<Database>,
+  workspaceId: string,
+  post: Pick<ScheduledPostRow, 'id' | 'platform'>,
+): Promise<void> {
+  const { minImages = 0 } = mediaLimitsOf(post.platform);
+  if (minImages === 0) return;
+  const images = await listPostMedia(db, post.id, { workspaceId });
+  if (images.length < minImages)
+    throw new AppError('MEDIA_REJECTED', { reason: 'IMAGE_REQUIRED', platform: post.platform });
+}
+
 /** 'Editar Post': new title, content and date-time; a stopped post is scheduled again. */
 export async function updatePost(
   deps: PostsDeps,
@@ -331,6 +349,7 @@ export async function updatePost(
       ...(typeof ownLimit === 'number' ? { max: ownLimit } : {}),
     });
   }
+  await assertRequiredImages(deps.db, options.workspaceId, post);
   await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,

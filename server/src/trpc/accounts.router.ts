@@ -1,6 +1,8 @@
 // Contas Conectadas (spec §2.3, §4, §7 call 8): list, soft disconnect, and the Facebook Page
-// (or Instagram account, LinkedIn company Page, Pinterest board) choice of a pending connection. The list and the disconnect are scoped to
-// the caller's workspace (docs/workspaces.md); a pending choice is the person's own. No output carries a token.
+// (or Instagram account; or, through the shared picker, LinkedIn company Page, Pinterest board,
+// Google Business Profile location) choice of a pending connection. The list and the disconnect
+// are scoped to the caller's workspace (docs/workspaces.md); a pending choice is the person's own,
+// in the workspace it started in. No output carries a token.
 import { AppError, type ConnectablePlatform, PLATFORMS } from '@pauta/core';
 import { deactivateAccount, listOtherActiveConnections } from '@pauta/db';
 import { z } from 'zod';
@@ -15,12 +17,6 @@ import { authedProcedure, router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
 const pageId = z.string().trim().min(1).max(100).regex(/^\d+$/);
-/** A Google Business Profile location: `accounts/<id>/locations/<id>`. */
-const locationId = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^accounts\/\d+\/locations\/\d+$/);
 
 /** The caller's choice in a pending connection of `platform` (its network's picker). */
 function choose(
@@ -117,27 +113,21 @@ export const accountsRouter = router({
       return { platform: 'instagram' as const, username: account.platformUsername ?? '' };
     }),
 
-  /** Several LinkedIn company Pages the person administers: the chosen one. */
-  selectLinkedInPage: authedProcedure
-    .input(z.strictObject({ pendingId: id, organizationId: pageId }))
+  /**
+   * The chosen option of a pending connection of a network that picks through the shared picker
+   * (its profile's `pendingChoice`: a LinkedIn Page, a Pinterest board, a Google Business Profile
+   * location): the network is the pending row's. The id's form is the network's
+   * (`choiceIdPattern`, VALIDATION_FAILED); an id not offered, another person's or an expired
+   * pending choice is NOT_FOUND. Answers the network and the name of what was connected.
+   */
+  selectPendingChoice: authedProcedure
+    .input(z.strictObject({ pendingId: id, choiceId: z.string().trim().min(1).max(200) }))
     .mutation(async ({ ctx, input }) => {
-      const account = await choose(ctx, input.pendingId, 'linkedin_page', input.organizationId);
-      return { platform: 'linkedin_page' as const, pageName: account.pageName ?? '' };
-    }),
-
-  /** Several Pinterest boards of the person: the one Pauta pins to. */
-  selectPinterestBoard: authedProcedure
-    .input(z.strictObject({ pendingId: id, boardId: pageId }))
-    .mutation(async ({ ctx, input }) => {
-      const account = await choose(ctx, input.pendingId, 'pinterest', input.boardId);
-      return { platform: 'pinterest' as const, pageName: account.pageName ?? '' };
-    }),
-
-  /** Several verified Google Business Profile locations the person manages: the chosen one. */
-  selectGoogleBusinessLocation: authedProcedure
-    .input(z.strictObject({ pendingId: id, locationId }))
-    .mutation(async ({ ctx, input }) => {
-      const account = await choose(ctx, input.pendingId, 'google_business', input.locationId);
-      return { platform: 'google_business' as const, pageName: account.pageName ?? '' };
+      const account = await selectPendingChoice(ctx.deps, {
+        userId: ctx.user.id,
+        pendingId: input.pendingId,
+        choiceId: input.choiceId,
+      });
+      return { platform: account.platform, pageName: account.pageName ?? '' };
     }),
 });

@@ -86,9 +86,10 @@ export function formatError<
       httpStatus: getHTTPStatusCodeFromError(error),
       zodError,
       details,
-      // A refused webhook address says why (which kind of address), not only the code's text.
+      // A refused webhook address says why (which kind of address), and a failed connection why
+      // (the network's refusal, or that it could not be reached), not only the code's text.
       userMessage:
-        error.cause instanceof AppError && code === 'WEBHOOK_URL_REFUSED'
+        error.cause instanceof AppError && (code === 'WEBHOOK_URL_REFUSED' || code === 'OAUTH_FAILED')
           ? userMessageOf(error.cause)
           : errorMessages[code],
     },

@@ -4,13 +4,18 @@
 // (error-format.ts) sends the code, its pt-BR text and the typed details (docs/architecture.md).
 import {
   type AppError,
+  type ConnectionFailure,
+  classifyConnectionError,
+  connectionErrorMessage,
   type ErrorCode,
   getErrorMessage,
+  isPlatform,
   type MediaRejection,
   mediaRejectionMessage,
   type WebhookUrlRefusal,
   webhookUrlRefusalMessage,
 } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 
@@ -75,8 +80,27 @@ export function httpStatusOf(error: AppError): number {
   return getHTTPStatusCodeFromError(toTRPCError(error));
 }
 
-/** The pt-BR text of an AppError: a media rejection's own, else its code's. */
+/**
+ * The pt-BR text of a failed connection (OAUTH_FAILED): the network's own refusal (its profile's
+ * `accountCard.refusals`), else the guidance for the kind of failure (the network could not be
+ * reached, a redirect URL not authorised …), else the code's "Credenciais inválidas".
+ */
+function connectionFailureText(failure: Partial<ConnectionFailure>): string {
+  const platform = isPlatform(failure.platform) ? failure.platform : undefined;
+  const { reason } = failure;
+  if (reason) {
+    const own = platform ? NETWORK_PROFILES[platform].accountCard.refusals?.[reason] : undefined;
+    if (own) return own;
+    const kind = classifyConnectionError(reason);
+    if (kind) return connectionErrorMessage(kind, platform);
+  }
+  return getErrorMessage('OAUTH_FAILED');
+}
+
+/** The pt-BR text of an AppError: a media rejection's or a failed connection's own, else its code's. */
 export function userMessageOf(error: AppError): string {
+  if (error.code === 'OAUTH_FAILED' && error.details)
+    return connectionFailureText(error.details as Partial<ConnectionFailure>);
   if (error.code === 'WEBHOOK_URL_REFUSED' && error.details)
     return webhookUrlRefusalMessage((error.details as { reason: WebhookUrlRefusal }).reason);
   return error.code === 'MEDIA_REJECTED' && error.details

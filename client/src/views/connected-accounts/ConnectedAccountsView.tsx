@@ -9,7 +9,7 @@ import {
 } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from '../../app/navigation';
@@ -24,15 +24,14 @@ import { ConnectFormModal } from './ConnectFormModal';
 import { ConnectPromptModal } from './ConnectPromptModal';
 import {
   describeConnectionError,
-  errorDetailsOf,
   forgetConnectPlatform,
   readConnectionReturn,
   rememberConnectPlatform,
 } from './connection-return';
 import { DisconnectAccountModal } from './DisconnectAccountModal';
+import { NetworkPendingChoiceModal } from './NetworkPendingChoiceModal';
 import { PickFacebookPageModal } from './PickFacebookPageModal';
 import { PickInstagramAccountModal } from './PickInstagramAccountModal';
-import { PickPendingChoiceModal } from './PickPendingChoiceModal';
 import type { AccountCardData } from './types';
 
 const text = messages.accounts;
@@ -58,9 +57,6 @@ export function ConnectedAccountsView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
-  const selectLinkedInPage = useMutation(trpc.accounts.selectLinkedInPage.mutationOptions());
-  const selectPinterestBoard = useMutation(trpc.accounts.selectPinterestBoard.mutationOptions());
-  const selectGoogleBusiness = useMutation(trpc.accounts.selectGoogleBusinessLocation.mutationOptions());
   const search = useSearch();
   const zone = useSessionUser()?.timezone;
   const timeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
@@ -71,15 +67,7 @@ export function ConnectedAccountsView() {
   const [instagramPendingId, setInstagramPendingId] = useState<string | null>(
     connectionReturn?.pickInstagram ?? null,
   );
-  const [linkedInPagePendingId, setLinkedInPagePendingId] = useState<string | null>(
-    connectionReturn?.pickLinkedInPage ?? null,
-  );
-  const [pinterestBoardPendingId, setPinterestBoardPendingId] = useState<string | null>(
-    connectionReturn?.pickPinterestBoard ?? null,
-  );
-  const [googleBusinessPendingId, setGoogleBusinessPendingId] = useState<string | null>(
-    connectionReturn?.pickGoogleBusiness ?? null,
-  );
+  const [pendingChoice, setPendingChoice] = useState(connectionReturn?.pendingChoice ?? null);
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [prompting, setPrompting] = useState<ConnectablePlatform | null>(null);
   const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
@@ -93,17 +81,8 @@ export function ConnectedAccountsView() {
 
   useEffect(() => {
     if (!connectionReturn || announced.current) return;
-    const {
-      error,
-      reason,
-      platform,
-      pickPage,
-      pickInstagram,
-      pickLinkedInPage,
-      pickPinterestBoard,
-      pickGoogleBusiness,
-    } = connectionReturn;
-    const picking = pickPage || pickInstagram || pickLinkedInPage || pickPinterestBoard || pickGoogleBusiness;
+    const { error, reason, platform, pickPage, pickInstagram } = connectionReturn;
+    const picking = pickPage || pickInstagram || connectionReturn.pendingChoice;
     // A success waits for the list: it says where else the account is connected (docs/workspaces.md).
     if (!error && !picking && platform && accounts.isPending) return;
     announced.current = true;
@@ -223,47 +202,11 @@ export function ConnectedAccountsView() {
         onClose={() => setInstagramPendingId(null)}
         onConnected={reload}
       />
-      {/* Several LinkedIn company Pages: the one Pauta publishes to (the profile stays connected). */}
-      <PickPendingChoiceModal
-        pendingId={linkedInPagePendingId}
-        onClose={() => setLinkedInPagePendingId(null)}
+      {/* Several Pages, boards or locations (the network's profile `pendingChoice`): the one Pauta publishes to. */}
+      <NetworkPendingChoiceModal
+        pending={pendingChoice}
+        onClose={() => setPendingChoice(null)}
         onConnected={reload}
-        network="LinkedIn (Página)"
-        name="linkedin-page"
-        texts={text.pickLinkedInPage}
-        option={(page) => ({ label: page.name })}
-        select={(pendingId, organizationId) => selectLinkedInPage.mutateAsync({ pendingId, organizationId })}
-        refusal={(error) =>
-          errorDetailsOf(error)?.reason === 'different_account' ? text.differentLinkedInPage : null
-        }
-      />
-      {/* Several Pinterest boards: the one Pauta pins to. */}
-      <PickPendingChoiceModal
-        pendingId={pinterestBoardPendingId}
-        onClose={() => setPinterestBoardPendingId(null)}
-        onConnected={reload}
-        network="Pinterest"
-        name="pinterest-board"
-        texts={text.pickPinterestBoard}
-        option={(board) => ({ label: board.name })}
-        select={(pendingId, boardId) => selectPinterestBoard.mutateAsync({ pendingId, boardId })}
-        refusal={(error) =>
-          errorDetailsOf(error)?.reason === 'different_account' ? text.differentPinterestBoard : null
-        }
-      />
-      {/* Several verified Google Business Profile locations: the one Pauta posts "Novidades" to. */}
-      <PickPendingChoiceModal
-        pendingId={googleBusinessPendingId}
-        onClose={() => setGoogleBusinessPendingId(null)}
-        onConnected={reload}
-        network="Google Meu Negócio"
-        name="google-business"
-        texts={text.pickGoogleBusiness}
-        option={(location) => ({ label: location.name })}
-        select={(pendingId, locationId) => selectGoogleBusiness.mutateAsync({ pendingId, locationId })}
-        refusal={(error) =>
-          errorDetailsOf(error)?.reason === 'different_account' ? text.differentGoogleBusiness : null
-        }
       />
     </>
   );

@@ -40,8 +40,9 @@ export interface PickPendingChoiceModalProps {
 }
 
 /**
- * A pending connection with several choices (Facebook Pages, Instagram accounts linked to them):
- * the person picks the one Pauta publishes to from a radio list; a double click connects once.
+ * A pending connection with several choices (Facebook Pages, Instagram accounts linked to them,
+ * and through NetworkPendingChoiceModal every network's `pendingChoice`): the person picks the one
+ * Pauta publishes to from a radio list; a double click connects once.
  */
 export function PickPendingChoiceModal(props: PickPendingChoiceModalProps) {
   const { pendingId, onClose, onConnected, texts } = props;

@@ -1,4 +1,5 @@
-import { connectionErrorMessages, messages } from '@pauta/core';
+import { CONNECTABLE_PLATFORMS, connectionErrorMessages, messages } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   connectionFailurePath,
@@ -24,21 +25,24 @@ describe('the OAuth return of a connection', () => {
       platform: 'x',
       pickPage: null,
       pickInstagram: null,
-      pickLinkedInPage: null,
-      pickPinterestBoard: null,
-      pickGoogleBusiness: null,
+      pendingChoice: null,
     });
     const id = '11111111-2222-4333-8444-555555555555';
     expect(readConnectionReturn(`?connection=true&pickPage=${id}`)?.pickPage).toBe(id);
     expect(readConnectionReturn('?connection=true&pickPage=../../etc')?.pickPage).toBeNull();
     expect(readConnectionReturn(`?connection=true&pickInstagram=${id}`)?.pickInstagram).toBe(id);
     expect(readConnectionReturn('?connection=true&pickInstagram=../x')?.pickInstagram).toBeNull();
-    expect(readConnectionReturn(`?connection=true&pickLinkedInPage=${id}`)?.pickLinkedInPage).toBe(id);
-    expect(readConnectionReturn(`?connection=true&pickPinterestBoard=${id}`)?.pickPinterestBoard).toBe(id);
-    expect(readConnectionReturn(`?connection=true&pickGoogleBusiness=${id}`)?.pickGoogleBusiness).toBe(id);
-    expect(
-      readConnectionReturn('?connection=true&pickGoogleBusiness=accounts/1')?.pickGoogleBusiness,
-    ).toBeNull();
+    // Each network of the shared picker, by its profile's return parameter.
+    const pickers = CONNECTABLE_PLATFORMS.filter((platform) => NETWORK_PROFILES[platform].pendingChoice);
+    expect(pickers).toEqual(['linkedin_page', 'pinterest', 'google_business']);
+    for (const platform of pickers) {
+      const param = NETWORK_PROFILES[platform].pendingChoice!.returnParam;
+      expect(readConnectionReturn(`?connection=true&${param}=${id}`)?.pendingChoice).toEqual({
+        platform,
+        pendingId: id,
+      });
+      expect(readConnectionReturn(`?connection=true&${param}=accounts/1`)?.pendingChoice).toBeNull();
+    }
     expect(readConnectionReturn('?connection=true&platform=myspace')?.platform).toBeNull();
   });
 

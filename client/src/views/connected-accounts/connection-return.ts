@@ -1,8 +1,9 @@
 // The OAuth return of an account connection (spec §2.1, §4, §8): the server and the callback
 // page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
-// must be chosen, `pickInstagram=<id>` when an Instagram account must be, `pickLinkedInPage=<id>`
-// when a LinkedIn company Page must be, `pickPinterestBoard=<id>` when a Pinterest board must be,
-// `pickGoogleBusiness=<id>` when a Google Business Profile location must be, or `error=<code>` (plus `reason` and `platform` when known) when it failed.
+// must be chosen, `pickInstagram=<id>` when an Instagram account must be, the `returnParam` of a
+// network's `pendingChoice` (its browser profile: `pickLinkedInPage`, `pickPinterestBoard`,
+// `pickGoogleBusiness`) when that network's shared picker must open, or `error=<code>` (plus
+// `reason` and `platform` when known) when it failed.
 import type { ConnectablePlatform, ConnectionFailure, Platform } from '@pauta/core';
 import {
   CONNECTABLE_PLATFORMS,
@@ -24,9 +25,13 @@ interface ConnectionReturn {
   platform: ConnectablePlatform | null;
   pickPage: string | null;
   pickInstagram: string | null;
-  pickLinkedInPage: string | null;
-  pickPinterestBoard: string | null;
-  pickGoogleBusiness: string | null;
+  /** A network's shared picker to open (its profile's `pendingChoice`), with the pending choice's id. */
+  pendingChoice: PendingChoiceReturn | null;
+}
+
+export interface PendingChoiceReturn {
+  platform: ConnectablePlatform;
+  pendingId: string;
 }
 
 function asPlatform(value: string | null): ConnectablePlatform | null {
@@ -76,10 +81,18 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
     platform: asPlatform(params.get('platform')) ?? remembered,
     pickPage: pendingId('pickPage'),
     pickInstagram: pendingId('pickInstagram'),
-    pickLinkedInPage: pendingId('pickLinkedInPage'),
-    pickPinterestBoard: pendingId('pickPinterestBoard'),
-    pickGoogleBusiness: pendingId('pickGoogleBusiness'),
+    pendingChoice: pendingChoiceOf((name) => pendingId(name)),
   };
+}
+
+/** The first network whose picker's return parameter carries a pending choice's id. */
+function pendingChoiceOf(pendingId: (name: string) => string | null): PendingChoiceReturn | null {
+  for (const platform of CONNECTABLE_PLATFORMS) {
+    const choice = NETWORK_PROFILES[platform].pendingChoice;
+    const id = choice ? pendingId(choice.returnParam) : null;
+    if (id) return { platform, pendingId: id };
+  }
+  return null;
 }
 
 /** The `{ platform, reason }` of a failed connection, or null. */

@@ -345,6 +345,29 @@ describe('Editar Post', () => {
     await waitFor(() => expect(api.callsTo('posts.update')).toHaveLength(1));
   });
 
+  it('Google Meu Negócio: the over-1,500 refusal (the form’s, then the server’s) goes once the text is shortened', async () => {
+    const { api, dialog } = await openEditor({ platform: 'google_business' });
+    const tooLong = text.tooLongFor('Google Meu Negócio', 1500);
+    api.set('posts.update', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+        details: { tooLongFor: ['google_business'] },
+      });
+    });
+    const content = within(dialog).getByRole('textbox', { name: new RegExp(text.content) });
+    fireEvent.change(content, { target: { value: 'a'.repeat(1501) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect(await within(dialog).findByText(tooLong)).toBeTruthy();
+    expect(api.callsTo('posts.update')).toHaveLength(0);
+    fireEvent.change(content, { target: { value: 'a'.repeat(1500) } });
+    await waitFor(() => expect(within(dialog).queryByText(tooLong)).toBeNull());
+    // The server's refusal of the length (its own count) goes the same way.
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect(await within(dialog).findByText(tooLong)).toBeTruthy();
+    expect(api.callsTo('posts.update')).toHaveLength(1);
+    fireEvent.change(content, { target: { value: 'Novidade curta' } });
+    await waitFor(() => expect(within(dialog).queryByText(tooLong)).toBeNull());
+  });
+
   it('previews the post as LinkedIn cuts it, with "…ver mais", as the text is typed', async () => {
     const { dialog } = await openEditor({ platform: 'linkedin' });
     const figure = within(dialog).getByRole('figure', { name: messages.preview.label('LinkedIn') });

@@ -14,7 +14,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useCan } from '../../../app/permissions';
 import { useGuardedMutation } from '../../../lib/actions';
-import { requestStateText } from '../../../lib/errors';
+import { errorDetails, requestStateText } from '../../../lib/errors';
 import { showError, showInfo, showSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useBudgetConfirm } from '../../budget/ComposerBudget';
@@ -47,7 +47,8 @@ export function useEditPost(
   const [date, setDate] = useState<string | null>(localDayKey(post.scheduledFor, timeZone));
   const [time, setTime] = useState(localTime(post.scheduledFor, timeZone));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The server's reason; `aboutLength` when it refused the text's length (cleared once it fits).
+  const [serverError, setServerError] = useState<{ text: string; aboutLength: boolean } | null>(null);
   // Past a network's budget the server asks first (BUDGET_EXCEEDED); confirming saves anyway.
   const budget = useBudgetConfirm(timeZone);
 
@@ -76,12 +77,23 @@ export function useEditPost(
       },
       onError: async (error, input) => {
         if (budget.intercept(error, () => update.mutate({ ...input, confirmOverBudget: true }))) return;
-        setServerError(describeUpdateError(error, post.platform));
+        setServerError({
+          text: describeUpdateError(error, post.platform),
+          aboutLength: errorDetails(error, 'VALIDATION_FAILED')?.tooLongFor !== undefined,
+        });
         showError(messages.common.error, requestStateText(error) ?? text.updateError);
         if (isConflict(error)) await refresh();
       },
     }),
   );
+
+  // A refusal of the text (too long, empty: the form's or the server's) goes once the text fits.
+  const changeContent = (next: string) => {
+    setContent(next);
+    if (next.trim().length === 0 || measurePostLength(post.platform, next) > limit) return;
+    setErrors((current) => (current.content === undefined ? current : { ...current, content: undefined }));
+    setServerError((current) => (current?.aboutLength ? null : current));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,10 +129,10 @@ export function useEditPost(
 
   return {
     fields: { title, content, date, time },
-    set: { title: setTitle, content: setContent, date: setDate, time: setTime },
+    set: { title: setTitle, content: changeContent, date: setDate, time: setTime },
     errors,
     /** What stops saving: the server's reason, or a missing or invalid date or time. */
-    blockingReason: serverError ?? errors.date ?? errors.time ?? null,
+    blockingReason: serverError?.text ?? errors.date ?? errors.time ?? null,
     counter: { used, limit, over },
     editable,
     canWrite,
