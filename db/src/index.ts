@@ -40,6 +40,7 @@ export * from './repositories/report-runs.repository.js';
 export * from './repositories/reports.repository.js';
 export * from './repositories/scheduled-posts.repository.js';
 export * from './repositories/sessions.repository.js';
+export * from './repositories/snippets.repository.js';
 export * from './repositories/settings.repository.js';
 export * from './repositories/themes.repository.js';
 export * from './repositories/users.repository.js';

@@ -86,9 +86,10 @@ export function formatError<
       httpStatus: getHTTPStatusCodeFromError(error),
       zodError,
       details,
-      // A refused webhook address says why (which kind of address), not only the code's text.
+      // A refused webhook address says why (which kind of address), not only the code's text;
+      // a refused snippet says which field or hashtag.
       userMessage:
-        error.cause instanceof AppError && code === 'WEBHOOK_URL_REFUSED'
+        error.cause instanceof AppError && (code === 'WEBHOOK_URL_REFUSED' || code === 'SNIPPET_REFUSED')
           ? userMessageOf(error.cause)
           : errorMessages[code],
     },

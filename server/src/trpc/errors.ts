@@ -8,6 +8,8 @@ import {
   getErrorMessage,
   type MediaRejection,
   mediaRejectionMessage,
+  type SnippetIssue,
+  snippetRefusalMessage,
   type WebhookUrlRefusal,
   webhookUrlRefusalMessage,
 } from '@pauta/core';
@@ -52,6 +54,7 @@ export const TRPC_CODE_OF = {
   MEDIA_NOT_FOUND: 'NOT_FOUND',
   DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   WEBHOOK_URL_REFUSED: 'BAD_REQUEST',
+  SNIPPET_REFUSED: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<ErrorCode, TrpcCode>;
 
@@ -79,6 +82,7 @@ export function httpStatusOf(error: AppError): number {
 export function userMessageOf(error: AppError): string {
   if (error.code === 'WEBHOOK_URL_REFUSED' && error.details)
     return webhookUrlRefusalMessage((error.details as { reason: WebhookUrlRefusal }).reason);
+  if (error.code === 'SNIPPET_REFUSED') return snippetRefusalMessage(error.details as SnippetIssue | undefined);
   return error.code === 'MEDIA_REJECTED' && error.details
     ? mediaRejectionMessage(error.details as MediaRejection)
     : getErrorMessage(error.code);
