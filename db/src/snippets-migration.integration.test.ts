@@ -14,9 +14,21 @@ async function check(db: Kysely<Database>) {
   const newUser = () =>
     createUser(db, { email: `trechos-${randomUUID().slice(0, 6)}@teste.pauta.dev`, passwordHash: null });
   const counts = async () => ({
-    users: Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    users: Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
     workspaces: Number(
-      (await db.selectFrom('workspaces').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom('workspaces')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     ),
   });
   const ana = await newUser();

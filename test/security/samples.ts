@@ -289,7 +289,11 @@ export const SAMPLES: Record<string, Sample> = {
     name: `Grupo ${randomUUID().slice(0, 8)}`,
     text: 'bolo #confeitaria',
   }),
-  'snippets.update': ({ own }) => ({ id: own.snippetId, name: `Hashtags ${own.marker}`, text: '#bolo #doces' }),
+  'snippets.update': ({ own }) => ({
+    id: own.snippetId,
+    name: `Hashtags ${own.marker}`,
+    text: '#bolo #doces',
+  }),
   'snippets.delete': ({ own }) => ({ id: own.snippetId }),
   'snippets.reorder': ({ own }) => ({ ids: [own.snippetId] }),
 };

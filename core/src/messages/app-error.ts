@@ -8,9 +8,9 @@
 import type { BudgetOverrun } from '../budget/budget.js';
 import type { Platform } from '../constants/platforms.js';
 import type { ReportRecipientsIssue } from '../reports/schedule.js';
+import type { SnippetIssue } from '../snippets/snippets.js';
 import type { ErrorCode, PasswordIssue } from './error-codes.js';
 import type { MediaRejection } from './media.js';
-import type { SnippetIssue } from '../snippets/snippets.js';
 import type { WebhookUrlRefusal } from './webhooks.js';
 
 /** Why a VALIDATION_FAILED refusal that is not about one input field happened. */

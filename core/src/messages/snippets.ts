@@ -45,7 +45,10 @@ export const snippetMessages = {
   navLabel: 'Trechos salvos',
   settingsCardDescription: 'Grupos de hashtags e assinaturas para inserir no texto dos posts.',
   kindLabel: 'Tipo',
-  kindPlural: { hashtags: 'Grupos de hashtags', signature: 'Assinaturas' } satisfies Record<SnippetKind, string>,
+  kindPlural: { hashtags: 'Grupos de hashtags', signature: 'Assinaturas' } satisfies Record<
+    SnippetKind,
+    string
+  >,
   nameLabel: 'Nome',
   namePlaceholder: { hashtags: 'Ex.: Confeitaria', signature: 'Ex.: Assinatura da loja' } satisfies Record<
     SnippetKind,
@@ -76,8 +79,7 @@ export const snippetMessages = {
   removing: 'Excluindo…',
   removed: 'Trecho excluído.',
   removeTitle: 'Excluir trecho',
-  removeConfirm: (name: string) =>
-    `Excluir o trecho "${name}"? Os posts onde ele já foi inserido não mudam.`,
+  removeConfirm: (name: string) => `Excluir o trecho "${name}"? Os posts onde ele já foi inserido não mudam.`,
   moveUp: (name: string) => `Mover "${name}" para cima`,
   moveDown: (name: string) => `Mover "${name}" para baixo`,
   editLabel: (name: string) => `Editar "${name}"`,
@@ -96,7 +98,8 @@ export const snippetMessages = {
     SnippetKind,
     string
   >,
-  readOnly: 'Você pode ver os trechos deste cliente, mas só Proprietários e Editores podem criá-los e alterá-los.',
+  readOnly:
+    'Você pode ver os trechos deste cliente, mas só Proprietários e Editores podem criá-los e alterá-los.',
   // The insert menu of the post's text (Editar Post).
   insert: 'Inserir trecho',
   insertLoading: 'Carregando…',

@@ -34,7 +34,9 @@ describe('normalizeHashtags', () => {
 
 describe('normalizeSnippet', () => {
   it('trims the name and a signature, keeping its line breaks', () => {
-    expect(normalizeSnippet({ kind: 'signature', name: '  Loja   Centro ', text: '\r\nLinha 1\r\nLinha 2 \n' })).toEqual({
+    expect(
+      normalizeSnippet({ kind: 'signature', name: '  Loja   Centro ', text: '\r\nLinha 1\r\nLinha 2 \n' }),
+    ).toEqual({
       ok: true,
       value: { kind: 'signature', name: 'Loja Centro', text: 'Linha 1\nLinha 2' },
     });
@@ -58,7 +60,10 @@ describe('normalizeSnippet', () => {
 
 describe('insertAtCursor and appendSignature', () => {
   it('puts the snippet at the cursor with one space on each side where a word touches it', () => {
-    expect(insertAtCursor('Bolo novo hoje', 4, 4, '#bolo')).toEqual({ text: 'Bolo #bolo novo hoje', cursor: 10 });
+    expect(insertAtCursor('Bolo novo hoje', 4, 4, '#bolo')).toEqual({
+      text: 'Bolo #bolo novo hoje',
+      cursor: 10,
+    });
     expect(insertAtCursor('Bolo ', 5, 5, '#bolo')).toEqual({ text: 'Bolo #bolo', cursor: 10 });
     expect(insertAtCursor('', 0, 0, '#bolo')).toEqual({ text: '#bolo', cursor: 5 });
     // A selection is replaced.

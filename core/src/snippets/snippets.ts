@@ -65,13 +65,15 @@ export function normalizeHashtags(raw: string): HashtagResult {
       const char = [...body].find((c) => !TAG_CHAR.test(c)) ?? body;
       return { ok: false, issue: { reason: 'TAG_INVALID', field: 'text', tag: word, char } };
     }
-    if (/^\p{N}+$/u.test(body)) return { ok: false, issue: { reason: 'TAG_ONLY_DIGITS', field: 'text', tag: word } };
+    if (/^\p{N}+$/u.test(body))
+      return { ok: false, issue: { reason: 'TAG_ONLY_DIGITS', field: 'text', tag: word } };
     const key = body.toLocaleLowerCase('pt-BR');
     if (seen.has(key)) continue;
     seen.add(key);
     tags.push(`#${body}`);
   }
-  if (tags.length > SNIPPET_HASHTAGS_MAX) return { ok: false, issue: { reason: 'TOO_MANY_TAGS', field: 'text' } };
+  if (tags.length > SNIPPET_HASHTAGS_MAX)
+    return { ok: false, issue: { reason: 'TOO_MANY_TAGS', field: 'text' } };
   return { ok: true, text: tags.join(' '), tags };
 }
 
@@ -83,7 +85,11 @@ export type SnippetInputResult =
  * A snippet's fields as they are saved, or the first thing wrong with them: the name trimmed, a
  * signature's text trimmed with its line breaks kept (\r\n → \n), a hashtag group normalised.
  */
-export function normalizeSnippet(input: { kind: SnippetKind; name: string; text: string }): SnippetInputResult {
+export function normalizeSnippet(input: {
+  kind: SnippetKind;
+  name: string;
+  text: string;
+}): SnippetInputResult {
   const name = input.name.trim().replace(/\s+/gu, ' ');
   if (name === '') return { ok: false, issue: { reason: 'NAME_REQUIRED', field: 'name' } };
   if (name.length > SNIPPET_NAME_MAX) return { ok: false, issue: { reason: 'NAME_TOO_LONG', field: 'name' } };

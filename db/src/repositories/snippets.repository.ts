@@ -103,7 +103,8 @@ export async function updateSnippet(
 ): Promise<SnippetWriteResult> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockWorkspace(trx, input.workspaceId))) return { ok: false, reason: 'NOT_FOUND' };
-    if (await nameTaken(trx, input.workspaceId, input.name, input.id)) return { ok: false, reason: 'NAME_TAKEN' };
+    if (await nameTaken(trx, input.workspaceId, input.name, input.id))
+      return { ok: false, reason: 'NAME_TAKEN' };
     const row = await trx
       .updateTable('snippets')
       .set({ name: input.name, text: input.text, updated_at: new Date() })
@@ -157,7 +158,11 @@ export async function reorderSnippets(
       .where('workspace_id', '=', workspaceId)
       .execute();
     const wanted = new Set(ids);
-    if (wanted.size !== ids.length || current.length !== ids.length || current.some((r) => !wanted.has(r.id))) {
+    if (
+      wanted.size !== ids.length ||
+      current.length !== ids.length ||
+      current.some((r) => !wanted.has(r.id))
+    ) {
       return null;
     }
     for (const [position, id] of ids.entries()) {

@@ -71,11 +71,23 @@ describe('snippets.create', () => {
   });
 
   const refusals: [string, Record<string, string>, Record<string, string>][] = [
-    ['an empty name', { kind: 'signature', name: '   ', text: 'Olá' }, { reason: 'NAME_REQUIRED', field: 'name' }],
-    ['a name too long', { kind: 'signature', name: 'n'.repeat(61), text: 'Olá' }, { reason: 'NAME_TOO_LONG' }],
+    [
+      'an empty name',
+      { kind: 'signature', name: '   ', text: 'Olá' },
+      { reason: 'NAME_REQUIRED', field: 'name' },
+    ],
+    [
+      'a name too long',
+      { kind: 'signature', name: 'n'.repeat(61), text: 'Olá' },
+      { reason: 'NAME_TOO_LONG' },
+    ],
     ['an empty text', { kind: 'signature', name: 'Vazia', text: ' \n ' }, { reason: 'TEXT_REQUIRED' }],
     ['only lone #', { kind: 'hashtags', name: 'Vazia', text: '# ## ,' }, { reason: 'TEXT_REQUIRED' }],
-    ['a text too long', { kind: 'signature', name: 'Longa', text: 'a'.repeat(501) }, { reason: 'TEXT_TOO_LONG' }],
+    [
+      'a text too long',
+      { kind: 'signature', name: 'Longa', text: 'a'.repeat(501) },
+      { reason: 'TEXT_TOO_LONG' },
+    ],
     [
       'a tag with a hyphen',
       { kind: 'hashtags', name: 'Ruim', text: '#bolo #bolo-caseiro #doce' },
@@ -86,7 +98,11 @@ describe('snippets.create', () => {
       { kind: 'hashtags', name: 'Ruim', text: 'café! #doce' },
       { reason: 'TAG_INVALID', tag: 'café!', char: '!' },
     ],
-    ['a tag of digits', { kind: 'hashtags', name: 'Ruim', text: '#2026 #bolo' }, { reason: 'TAG_ONLY_DIGITS', tag: '#2026' }],
+    [
+      'a tag of digits',
+      { kind: 'hashtags', name: 'Ruim', text: '#2026 #bolo' },
+      { reason: 'TAG_ONLY_DIGITS', tag: '#2026' },
+    ],
     [
       'more than 30 tags',
       { kind: 'hashtags', name: 'Muitas', text: Array.from({ length: 31 }, (_, i) => `#t${i}`).join(' ') },
@@ -111,7 +127,9 @@ describe('snippets.create', () => {
     };
     expect(body.error.json.message).toBe('SNIPPET_REFUSED');
     expect(body.error.json.data.details).toMatchObject(details);
-    expect(body.error.json.data.userMessage).toBe(snippetRefusalMessage(body.error.json.data.details as never));
+    expect(body.error.json.data.userMessage).toBe(
+      snippetRefusalMessage(body.error.json.data.details as never),
+    );
     if (details.tag) expect(body.error.json.data.userMessage).toContain(details.tag);
     expect(await rowsOf(me.id)).toEqual([]);
   });
@@ -119,14 +137,19 @@ describe('snippets.create', () => {
   it('refuses a name already used in the workspace (any case), and allows it in another workspace', async () => {
     const me = await person('nome');
     await me.browser.mutate('snippets.create', { kind: 'hashtags', name: 'Verão', text: '#praia' });
-    const same = await me.browser.mutate('snippets.create', { kind: 'signature', name: 'VERÃO', text: 'Até logo' });
+    const same = await me.browser.mutate('snippets.create', {
+      kind: 'signature',
+      name: 'VERÃO',
+      text: 'Até logo',
+    });
     expect(same.status).toBe(400);
     expect(same.error?.details).toMatchObject({ reason: 'NAME_TAKEN', field: 'name' });
     expect(await rowsOf(me.id)).toHaveLength(1);
     const other = await person('nome-outro');
-    expect((await other.browser.mutate('snippets.create', { kind: 'hashtags', name: 'Verão', text: '#sol' })).status).toBe(
-      200,
-    );
+    expect(
+      (await other.browser.mutate('snippets.create', { kind: 'hashtags', name: 'Verão', text: '#sol' }))
+        .status,
+    ).toBe(200);
   });
 
   it(`stops at ${SNIPPETS_MAX_PER_WORKSPACE} per workspace, also when the last ones are sent at once`, async () => {
@@ -166,11 +189,17 @@ describe('snippets.create', () => {
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     expect(b.data!.snippet.id).toBe(a.data!.snippet.id);
-    const again = await me.browser.mutate<{ snippet: Snippet }>('snippets.create', input, { idempotencyKey: key });
+    const again = await me.browser.mutate<{ snippet: Snippet }>('snippets.create', input, {
+      idempotencyKey: key,
+    });
     expect(again.data!.snippet.id).toBe(a.data!.snippet.id);
     expect(await rowsOf(me.id)).toHaveLength(1);
     // Without a key nothing runs.
-    const keyless = await me.browser.mutate('snippets.create', { ...input, name: 'Sem chave' }, { idempotencyKey: null });
+    const keyless = await me.browser.mutate(
+      'snippets.create',
+      { ...input, name: 'Sem chave' },
+      { idempotencyKey: null },
+    );
     expect(keyless.error?.message).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect(await rowsOf(me.id)).toHaveLength(1);
   });
@@ -190,7 +219,11 @@ describe('snippets.update, delete and reorder', () => {
       name: 'Doces',
       text: 'brigadeiro #Brigadeiro beijinho',
     });
-    expect(edited.data!.snippet).toMatchObject({ kind: 'hashtags', name: 'Doces', text: '#brigadeiro #beijinho' });
+    expect(edited.data!.snippet).toMatchObject({
+      kind: 'hashtags',
+      name: 'Doces',
+      text: '#brigadeiro #beijinho',
+    });
     // The kind stays: a signature's text is not checked as hashtags, a group's is.
     const signatureEdit = await me.browser.mutate<{ snippet: Snippet }>('snippets.update', {
       id: b.id,
@@ -198,14 +231,22 @@ describe('snippets.update, delete and reorder', () => {
       text: 'Abraços, equipe!',
     });
     expect(signatureEdit.data!.snippet.text).toBe('Abraços, equipe!');
-    const bad = await me.browser.mutate('snippets.update', { id: a.id, name: 'Doces', text: '#pé-de-moleque' });
+    const bad = await me.browser.mutate('snippets.update', {
+      id: a.id,
+      name: 'Doces',
+      text: '#pé-de-moleque',
+    });
     expect(bad.error?.details).toMatchObject({ reason: 'TAG_INVALID', tag: '#pé-de-moleque' });
     const taken = await me.browser.mutate('snippets.update', { id: a.id, name: 'c', text: '#a' });
     expect(taken.error?.details).toMatchObject({ reason: 'NAME_TAKEN' });
     // Renaming to its own name in another case is not "taken".
-    expect((await me.browser.mutate('snippets.update', { id: a.id, name: 'DOCES', text: '#a' })).status).toBe(200);
+    expect((await me.browser.mutate('snippets.update', { id: a.id, name: 'DOCES', text: '#a' })).status).toBe(
+      200,
+    );
 
-    const reordered = await me.browser.mutate<{ snippets: Snippet[] }>('snippets.reorder', { ids: [c.id, a.id, b.id] });
+    const reordered = await me.browser.mutate<{ snippets: Snippet[] }>('snippets.reorder', {
+      ids: [c.id, a.id, b.id],
+    });
     expect(reordered.data!.snippets.map((s) => s.id)).toEqual([c.id, a.id, b.id]);
     expect((await rowsOf(me.id)).map((r) => r.id)).toEqual([c.id, a.id, b.id]);
     const stale = await me.browser.mutate('snippets.reorder', { ids: [a.id, b.id] });
@@ -230,8 +271,14 @@ describe('the workspace scope and the roles', () => {
         text: 'Segredo da casa',
       })
     ).data!.snippet;
-    expect((await stranger.browser.query<{ snippets: Snippet[] }>('snippets.list')).data!.snippets).toEqual([]);
-    const edit = await stranger.browser.mutate('snippets.update', { id: mine.id, name: 'Roubada', text: 'x' });
+    expect((await stranger.browser.query<{ snippets: Snippet[] }>('snippets.list')).data!.snippets).toEqual(
+      [],
+    );
+    const edit = await stranger.browser.mutate('snippets.update', {
+      id: mine.id,
+      name: 'Roubada',
+      text: 'x',
+    });
     expect(edit.error?.message).toBe('NOT_FOUND');
     const del = await stranger.browser.mutate('snippets.delete', { id: mine.id });
     expect(del.error?.message).toBe('NOT_FOUND');
@@ -245,7 +292,11 @@ describe('the workspace scope and the roles', () => {
 
   it('lets an Editor manage them, a Revisor only read, and a Cliente neither', async () => {
     const owner = await person('proprietaria');
-    const [editor, reviewer, client] = await Promise.all([person('editor'), person('revisor'), person('cliente')]);
+    const [editor, reviewer, client] = await Promise.all([
+      person('editor'),
+      person('revisor'),
+      person('cliente'),
+    ]);
     await iso.handle.db
       .insertInto('workspace_members')
       .values([
@@ -262,9 +313,15 @@ describe('the workspace scope and the roles', () => {
       text: '#equipe',
     });
     expect(created.status).toBe(200);
-    expect((await reviewer.browser.query<{ snippets: Snippet[] }>('snippets.list')).data!.snippets).toHaveLength(1);
+    expect(
+      (await reviewer.browser.query<{ snippets: Snippet[] }>('snippets.list')).data!.snippets,
+    ).toHaveLength(1);
     for (const member of [reviewer, client]) {
-      const refused = await member.browser.mutate('snippets.create', { kind: 'hashtags', name: 'Não', text: '#nao' });
+      const refused = await member.browser.mutate('snippets.create', {
+        kind: 'hashtags',
+        name: 'Não',
+        text: '#nao',
+      });
       expect(refused.status).toBe(403);
       const del = await member.browser.mutate('snippets.delete', { id: created.data!.snippet.id });
       expect(del.status).toBe(403);

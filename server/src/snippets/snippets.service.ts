@@ -61,7 +61,12 @@ export async function updateSnippetOf(
   if (!kind) throw new AppError('NOT_FOUND');
   const value = checked({ kind, name: input.name, text: input.text });
   return written(
-    await updateSnippet(deps.db, { workspaceId: input.workspaceId, id: input.id, name: value.name, text: value.text }),
+    await updateSnippet(deps.db, {
+      workspaceId: input.workspaceId,
+      id: input.id,
+      name: value.name,
+      text: value.text,
+    }),
   );
 }
 

@@ -82,7 +82,8 @@ export function httpStatusOf(error: AppError): number {
 export function userMessageOf(error: AppError): string {
   if (error.code === 'WEBHOOK_URL_REFUSED' && error.details)
     return webhookUrlRefusalMessage((error.details as { reason: WebhookUrlRefusal }).reason);
-  if (error.code === 'SNIPPET_REFUSED') return snippetRefusalMessage(error.details as SnippetIssue | undefined);
+  if (error.code === 'SNIPPET_REFUSED')
+    return snippetRefusalMessage(error.details as SnippetIssue | undefined);
   return error.code === 'MEDIA_REJECTED' && error.details
     ? mediaRejectionMessage(error.details as MediaRejection)
     : getErrorMessage(error.code);

@@ -43,5 +43,7 @@ export const snippetsRouter = router({
   /** The whole list in its new order (the arrows of "Trechos salvos"). */
   reorder: workspaceProcedure('posts.write')
     .input(z.strictObject({ ids: z.array(id).max(SNIPPETS_MAX_PER_WORKSPACE) }))
-    .mutation(({ ctx, input }) => reorderSnippetsOf(ctx.deps, { workspaceId: ctx.workspace.id, ids: input.ids })),
+    .mutation(({ ctx, input }) =>
+      reorderSnippetsOf(ctx.deps, { workspaceId: ctx.workspace.id, ids: input.ids }),
+    ),
 });
