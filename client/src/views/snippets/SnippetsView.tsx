@@ -48,7 +48,6 @@ import { counterProps } from '../../components/CharacterCount';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -365,11 +364,9 @@ function SnippetForm({ snippet, onDone }: { snippet: Snippet | null; onDone: () 
           <Button variant="default" onClick={onDone} disabled={pending}>
             {text.cancel}
           </Button>
-          <SubmitButton
-            pending={pending}
-            label={snippet ? text.save : text.create}
-            pendingLabel={snippet ? text.saving : text.creating}
-          />
+          <Button type="submit" disabled={pending}>
+            {pending ? (snippet ? text.saving : text.creating) : snippet ? text.save : text.create}
+          </Button>
         </Group>
       </Stack>
     </form>
