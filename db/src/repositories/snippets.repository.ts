@@ -142,29 +142,25 @@ export async function deleteSnippet(db: Kysely<Database>, workspaceId: string, i
 }
 
 /**
- * Puts the workspace's snippets in the order of `ids`, which must name each of them exactly once
- * (else nothing changes and the answer is null: the list changed meanwhile).
+ * Puts the workspace's snippets in the order of `ids`, which must name each of them exactly once.
+ * Else nothing changes: NOT_FOUND when an id is not one of the workspace's (another workspace's
+ * snippet is simply not found), STALE when the list changed meanwhile (one added or deleted).
  */
 export async function reorderSnippets(
   db: Kysely<Database>,
   workspaceId: string,
   ids: string[],
-): Promise<SnippetView[] | null> {
+): Promise<SnippetView[] | 'NOT_FOUND' | 'STALE'> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lockWorkspace(trx, workspaceId))) return null;
+    if (!(await lockWorkspace(trx, workspaceId))) return 'NOT_FOUND';
     const current = await trx
       .selectFrom('snippets')
       .select('id')
       .where('workspace_id', '=', workspaceId)
       .execute();
-    const wanted = new Set(ids);
-    if (
-      wanted.size !== ids.length ||
-      current.length !== ids.length ||
-      current.some((r) => !wanted.has(r.id))
-    ) {
-      return null;
-    }
+    const mine = new Set(current.map((r) => r.id));
+    if (ids.some((id) => !mine.has(id))) return 'NOT_FOUND';
+    if (new Set(ids).size !== ids.length || ids.length !== current.length) return 'STALE';
     for (const [position, id] of ids.entries()) {
       await trx
         .updateTable('snippets')

@@ -77,6 +77,7 @@ export async function deleteSnippetOf(deps: Deps, input: { workspaceId: string; 
 
 export async function reorderSnippetsOf(deps: Deps, input: { workspaceId: string; ids: string[] }) {
   const snippets = await reorderSnippets(deps.db, input.workspaceId, input.ids);
-  if (!snippets) throw new AppError('SNIPPET_REFUSED', { reason: 'REORDER_STALE' });
+  if (snippets === 'NOT_FOUND') throw new AppError('NOT_FOUND');
+  if (snippets === 'STALE') throw new AppError('SNIPPET_REFUSED', { reason: 'REORDER_STALE' });
   return { snippets };
 }
