@@ -57,7 +57,7 @@ const text = snippetMessages;
 type Snippet = inferRouterOutputs<AppRouter>['snippets']['list']['snippets'][number];
 
 /** The pt-BR text of a failed snippet request: the refusal's own reason, else the screen's. */
-export function snippetFailureText(error: unknown, fallback: string): string {
+function snippetFailureText(error: unknown, fallback: string): string {
   const issue = errorDetails(error, 'SNIPPET_REFUSED');
   if (issue?.reason) return snippetRefusalMessage(issue);
   return requestStateText(error) ?? fallback;
