@@ -10,6 +10,7 @@ export * from './live/events.js';
 export * from './messages/index.js';
 export * from './reports/index.js';
 export * from './scheduling/index.js';
+export * from './snippets/snippets.js';
 export * from './text/canonical-json.js';
 export * from './text/post-length.js';
 export * from './text/post-text.js';

@@ -42,6 +42,7 @@ export * from './repositories/reports.repository.js';
 export * from './repositories/scheduled-posts.repository.js';
 export * from './repositories/sessions.repository.js';
 export * from './repositories/settings.repository.js';
+export * from './repositories/snippets.repository.js';
 export * from './repositories/themes.repository.js';
 export * from './repositories/users.repository.js';
 export * from './repositories/webhooks.repository.js';

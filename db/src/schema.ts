@@ -746,6 +746,21 @@ export interface BulkUndoEntry {
   theme_id?: string;
 }
 
+/** A saved snippet (docs/snippets.md): a workspace's hashtag group or signature. */
+export interface SnippetsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  kind: 'hashtags' | 'signature';
+  name: string;
+  /** As saved: a hashtag group normalised by core normalizeSnippet. */
+  text: string;
+  /** The order of the list and of the insert menu (ascending). */
+  position: number;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   post_bulk_actions: PostBulkActionsTable;
   api_tokens: ApiTokensTable;
@@ -789,6 +804,7 @@ export interface Database {
   post_media: PostMediaTable;
   media_garbage: MediaGarbageTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
+  snippets: SnippetsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -160,6 +160,7 @@ function fakeContext(own: SeededUser): SampleContext {
       deletionRequestId: id(),
       webhookId: id(),
       reportId: id(),
+      snippetId: id(),
     },
     admin: { userId: id(), email: 'b@teste.pauta.dev', templateId: id(), deletionRequestId: id() },
   };

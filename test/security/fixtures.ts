@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Platform } from '../../core/src/index.js';
 import {
   createPendingConnection,
+  createSnippet,
   createUser,
   createWebhookSubscription,
   type DbHandle,
@@ -49,6 +50,8 @@ export interface SeededUser {
   webhookId: string;
   /** A done report of the personal workspace (docs/reports.md). */
   reportId: string;
+  /** A saved snippet (hashtag group) of the personal workspace (docs/snippets.md). */
+  snippetId: string;
 }
 
 /** Every id the user owns, for "another user's id in every uuid position". */
@@ -64,6 +67,7 @@ export function ownedIds(user: SeededUser): string[] {
     user.accountId,
     user.webhookId,
     user.reportId,
+    user.snippetId,
     user.pendingId,
     user.instagramPendingId,
     user.deletionRequestId,
@@ -199,6 +203,15 @@ export async function seedUser(
     createdBy: user.id,
     requestKey: randomUUID(),
   });
+  const snippet = await createSnippet(db, {
+    workspaceId: user.id,
+    userId: user.id,
+    kind: 'hashtags',
+    name: `Hashtags ${marker}`,
+    text: '#confeitaria #bolo',
+    max: 50,
+  });
+  if (!snippet.ok) throw new Error(`snippet fixture: ${snippet.reason}`);
   const reportId = randomUUID();
   const report = await db
     .insertInto('reports')
@@ -238,6 +251,7 @@ export async function seedUser(
     accountId: account.id,
     webhookId: webhook!.subscription.id,
     reportId: report.id,
+    snippetId: snippet.snippet.id,
     pendingId,
     instagramPendingId,
     deletionRequestId: deletion.id,

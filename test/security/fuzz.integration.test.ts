@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   errorMessages,
   isErrorCode,
+  type SnippetIssue,
+  snippetRefusalMessage,
   type WebhookUrlRefusal,
   webhookUrlRefusalMessage,
 } from '../../core/src/index.js';
@@ -365,14 +367,17 @@ function assertPublicError(path: string, text: string) {
       }
     ).error?.json;
     if (!error) continue;
-    // A refused webhook address carries its reason's own pt-BR text (server/src/trpc/errors.ts).
+    // A refused webhook address carries its reason's own pt-BR text (server/src/trpc/errors.ts),
+    // and so does a refused snippet (naming the field or the hashtag).
     const reason = error.data?.details?.reason;
     const expected =
       error.message === 'WEBHOOK_URL_REFUSED' && typeof reason === 'string'
         ? webhookUrlRefusalMessage(reason as WebhookUrlRefusal)
-        : isErrorCode(error.message)
-          ? errorMessages[error.message]
-          : undefined;
+        : error.message === 'SNIPPET_REFUSED' && typeof reason === 'string'
+          ? snippetRefusalMessage(error.data?.details as SnippetIssue)
+          : isErrorCode(error.message)
+            ? errorMessages[error.message]
+            : undefined;
     if (!isErrorCode(error.message) || error.data?.userMessage !== expected)
       throw new Error(`${path}: an error without a code and its pt-BR text: ${text.slice(0, 300)}`);
   }

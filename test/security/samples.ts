@@ -284,6 +284,20 @@ export const SAMPLES: Record<string, Sample> = {
   'webhooks.delete': ({ own }) => ({ id: own.webhookId }),
   'webhooks.deliveries': ({ own }) => ({ subscriptionId: own.webhookId }),
   'webhooks.resend': () => ({ deliveryId: 1 }),
+  // Saved snippets (issue 30 item 5; docs/snippets.md): a fresh name each call (names are unique per workspace).
+  'snippets.list': none,
+  'snippets.create': () => ({
+    kind: 'hashtags',
+    name: `Grupo ${randomUUID().slice(0, 8)}`,
+    text: 'bolo #confeitaria',
+  }),
+  'snippets.update': ({ own }) => ({
+    id: own.snippetId,
+    name: `Hashtags ${own.marker}`,
+    text: '#bolo #doces',
+  }),
+  'snippets.delete': ({ own }) => ({ id: own.snippetId }),
+  'snippets.reorder': ({ own }) => ({ ids: [own.snippetId] }),
 };
 
 export function missingSampleMessage(path: string): string {

@@ -168,6 +168,8 @@ export function mockTrpc(handlers: Record<string, unknown>) {
     'media.list': [],
     // The edit dialog's 'Histórico de entrega': nothing happened yet.
     'posts.deliveryTimeline': { entries: [], url: null },
+    // The edit dialog's "Inserir trecho": no saved snippets.
+    'snippets.list': { snippets: [], max: 50 },
     // Only the personal workspace ("cliente"), whose id is the person's.
     'workspaces.list': { workspaces: [personalWorkspace] },
     ...handlers,

@@ -33,6 +33,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
   'clients-overview': named(() => import('./clients-overview/ClientsOverviewView'), 'ClientsOverviewView'),
   'client-settings': named(() => import('./client-settings/ClientSettingsView'), 'ClientSettingsView'),
   integrations: named(() => import('./integrations/IntegrationsView'), 'IntegrationsView'),
+  snippets: named(() => import('./snippets/SnippetsView'), 'SnippetsView'),
   reports: named(() => import('./reports/ReportsView'), 'ReportsView'),
   'privacy-policy': named(() => import('./privacy-policy/PrivacyPolicyView'), 'PrivacyPolicyView'),
   'data-deletion': named(() => import('./data-deletion/DataDeletionView'), 'DataDeletionView'),

@@ -15,6 +15,7 @@ describe('getBackTarget', () => {
   it('goes back to settings from its sub-pages', () => {
     expect(getBackTarget('connected-accounts')).toBe('settings');
     expect(getBackTarget('integrations')).toBe('settings');
+    expect(getBackTarget('snippets')).toBe('settings');
     expect(getBackTarget('privacy-policy')).toBe('settings');
     expect(getBackTarget('data-deletion')).toBe('settings');
     expect(getBackTarget('client-settings')).toBe('settings');
@@ -28,6 +29,7 @@ describe('getBackTarget', () => {
       'suggested-posts',
       'connected-accounts',
       'integrations',
+      'snippets',
       'privacy-policy',
       'data-deletion',
       'client-settings',

@@ -20,6 +20,7 @@ export const VIEWS = [
   'clients-overview',
   'client-settings',
   'integrations',
+  'snippets',
   'reports',
   'privacy-policy',
   'data-deletion',
@@ -39,6 +40,8 @@ export const VIEW_ALIASES = {
   /** /integracoes, the pt-BR address the emails link to. */
   integracoes: 'integrations',
   relatorios: 'reports',
+  /** "Trechos salvos" (docs/snippets.md). */
+  trechos: 'snippets',
 } as const satisfies Record<string, View>;
 
 export const ADMIN_VIEWS = [
@@ -77,6 +80,7 @@ export function getBackTarget(view: View): View | null {
       return 'themes';
     case 'connected-accounts':
     case 'integrations':
+    case 'snippets':
     case 'privacy-policy':
     case 'data-deletion':
     case 'client-settings':

@@ -58,6 +58,8 @@ export const ErrorCode = {
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   /** A webhook address refused: not http(s), or a private/internal address (details: reason). */
   WEBHOOK_URL_REFUSED: 'WEBHOOK_URL_REFUSED',
+  /** A saved snippet refused: empty, too long, a bad hashtag, a taken name, the cap (details: SnippetIssue). */
+  SNIPPET_REFUSED: 'SNIPPET_REFUSED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -106,6 +108,7 @@ export const errorMessages = {
   MEDIA_NOT_FOUND: 'Imagem não encontrada.',
   DATABASE_UNAVAILABLE: 'Estamos com uma instabilidade temporária. Tente de novo em alguns instantes.',
   WEBHOOK_URL_REFUSED: 'Este endereço não pode receber webhooks. Use um endereço https público.',
+  SNIPPET_REFUSED: 'Este trecho não pôde ser salvo. Confira o nome e o texto.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

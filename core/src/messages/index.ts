@@ -16,6 +16,7 @@ export * from './report-schedules.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './shared-accounts.js';
+export * from './snippets.js';
 export * from './video.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';

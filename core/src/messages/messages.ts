@@ -91,6 +91,11 @@ const views = {
     subtitle:
       'Conecte a Pauta às suas ferramentas: tokens de acesso à API e avisos automáticos (webhooks) a cada post publicado, aprovado ou com falha.',
   },
+  snippets: {
+    title: 'Trechos salvos',
+    subtitle:
+      'Grupos de hashtags e assinaturas deste cliente, prontos para inserir no texto dos posts com "Inserir trecho".',
+  },
   'privacy-policy': {
     title: 'Política de Privacidade',
     subtitle: 'Como coletamos, usamos e protegemos as suas informações.',

@@ -86,10 +86,12 @@ export function formatError<
       httpStatus: getHTTPStatusCodeFromError(error),
       zodError,
       details,
-      // A refused webhook address says why (which kind of address), and a failed connection why
-      // (the network's refusal, or that it could not be reached), not only the code's text.
+      // A refused webhook address says why (which kind of address), a failed connection why
+      // (the network's refusal, or that it could not be reached), and a refused snippet which
+      // field or hashtag — not only the code's text.
       userMessage:
-        error.cause instanceof AppError && (code === 'WEBHOOK_URL_REFUSED' || code === 'OAUTH_FAILED')
+        error.cause instanceof AppError &&
+        (code === 'WEBHOOK_URL_REFUSED' || code === 'OAUTH_FAILED' || code === 'SNIPPET_REFUSED')
           ? userMessageOf(error.cause)
           : errorMessages[code],
     },

@@ -12,6 +12,8 @@ import {
   isPlatform,
   type MediaRejection,
   mediaRejectionMessage,
+  type SnippetIssue,
+  snippetRefusalMessage,
   type WebhookUrlRefusal,
   webhookUrlRefusalMessage,
 } from '@pauta/core';
@@ -57,6 +59,7 @@ export const TRPC_CODE_OF = {
   MEDIA_NOT_FOUND: 'NOT_FOUND',
   DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   WEBHOOK_URL_REFUSED: 'BAD_REQUEST',
+  SNIPPET_REFUSED: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<ErrorCode, TrpcCode>;
 
@@ -103,6 +106,8 @@ export function userMessageOf(error: AppError): string {
     return connectionFailureText(error.details as Partial<ConnectionFailure>);
   if (error.code === 'WEBHOOK_URL_REFUSED' && error.details)
     return webhookUrlRefusalMessage((error.details as { reason: WebhookUrlRefusal }).reason);
+  if (error.code === 'SNIPPET_REFUSED')
+    return snippetRefusalMessage(error.details as SnippetIssue | undefined);
   return error.code === 'MEDIA_REJECTED' && error.details
     ? mediaRejectionMessage(error.details as MediaRejection)
     : getErrorMessage(error.code);

@@ -14,6 +14,7 @@ import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
 import { reportSchedulesRouter } from './report-schedules.router.js';
 import { reportPageRouter, reportsRouter } from './reports.router.js';
+import { snippetsRouter } from './snippets.router.js';
 import { systemRouter } from './system.router.js';
 import { themesRouter } from './themes.router.js';
 import { router } from './trpc.js';
@@ -46,6 +47,7 @@ export const appRouter = router({
   reports: reportsRouter,
   reportSchedules: reportSchedulesRouter,
   reportPage: reportPageRouter,
+  snippets: snippetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,16 +1,21 @@
-import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { counterProps } from '../../CharacterCount';
 import { PlatformIcon } from '../../PlatformIcon';
+import { InsertSnippetMenu } from '../../snippets/InsertSnippetMenu';
 import type { PostItem } from '../types';
 import type { EditPostState } from './useEditPost';
 
 const text = messages.posts;
 
-/** Read-only network and theme, the title, and the text with its live counter against the network's limit. */
+/**
+ * Read-only network and theme, the title, and the text with its live counter against the network's
+ * limit and "Inserir trecho" (saved hashtag groups and signatures, docs/snippets.md).
+ */
 export function PostTextFields({ post, state }: { post: PostItem; state: EditPostState }) {
   const counterId = useId();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
   const { fields, set, errors, counter } = state;
   const network = PLATFORM_LABELS[post.platform];
   return (
@@ -38,6 +43,7 @@ export function PostTextFields({ post, state }: { post: PostItem; state: EditPos
 
       <div>
         <Textarea
+          ref={contentRef}
           label={text.content}
           value={fields.content}
           onChange={(event) => set.content(event.currentTarget.value)}
@@ -48,19 +54,30 @@ export function PostTextFields({ post, state }: { post: PostItem; state: EditPos
           required
           aria-describedby={counterId}
         />
-        <Text
-          id={counterId}
-          size="xs"
-          mt={4}
-          ta="right"
-          fw={counter.over ? 700 : 500}
-          c={counter.over ? 'red' : 'dimmed'}
-          aria-live="polite"
-          data-over={counter.over || undefined}
-        >
-          {text.contentLength(counter.used, counter.limit)}
-          {counter.over && ` · ${text.contentTooLong(network, counter.limit)}`}
-        </Text>
+        <Group justify="space-between" align="flex-start" gap="xs" mt={4} wrap="nowrap">
+          {state.editable ? (
+            <InsertSnippetMenu
+              target={contentRef}
+              value={fields.content}
+              onChange={set.content}
+              disabled={state.saving}
+            />
+          ) : (
+            <span />
+          )}
+          <Text
+            id={counterId}
+            size="xs"
+            ta="right"
+            fw={counter.over ? 700 : 500}
+            c={counter.over ? 'red' : 'dimmed'}
+            aria-live="polite"
+            data-over={counter.over || undefined}
+          >
+            {text.contentLength(counter.used, counter.limit)}
+            {counter.over && ` · ${text.contentTooLong(network, counter.limit)}`}
+          </Text>
+        </Group>
       </div>
     </>
   );
