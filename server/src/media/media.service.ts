@@ -8,6 +8,8 @@ import {
   type MediaMimeType,
   type MediaRejection,
   type PostStatus,
+  type VideoContainer,
+  type VideoMimeType,
 } from '@pauta/core';
 import {
   addPostMedia,
@@ -47,18 +49,32 @@ export const UPLOAD_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
 
 export type MediaServiceDeps = Pick<AppDeps, 'db' | 'logger'> & { media: MediaDeps };
 
-/** One image as the browser sees it. */
+/** One image or video as the browser sees it. */
 export interface MediaView {
   id: string;
+  kind: 'image' | 'video';
   position: number;
-  mimeType: MediaMimeType;
+  mimeType: MediaMimeType | VideoMimeType;
   width: number;
   height: number;
   sizeBytes: number;
   altText: string;
   /** Same-origin signed URLs (`/media/<key>?exp=…&sig=…`), valid one to two hours. */
   url: string;
-  thumbUrl: string;
+  /** Null only for a video without a cover yet. */
+  thumbUrl: string | null;
+  /** What the probe read from a video, and its cover; null for an image. */
+  video: {
+    durationSeconds: number;
+    rotation: number;
+    container: VideoContainer;
+    videoCodec: string;
+    frameRate: number;
+    bitrate: number;
+    audio: { codec: string; sampleRate: number; channels: number } | null;
+    coverUrl: string | null;
+    coverTimeSeconds: number | null;
+  } | null;
 }
 
 const HOUR = 3600;
@@ -75,6 +91,7 @@ export function browserMediaUrl(signingKey: Buffer, key: string, nowMs = Date.no
 export function toMediaView(signingKey: Buffer, row: PostMediaRow, nowMs = Date.now()): MediaView {
   return {
     id: row.id,
+    kind: row.kind,
     position: row.position,
     mimeType: row.mime_type,
     width: row.width,
@@ -82,7 +99,21 @@ export function toMediaView(signingKey: Buffer, row: PostMediaRow, nowMs = Date.
     sizeBytes: row.size_bytes,
     altText: row.alt_text,
     url: browserMediaUrl(signingKey, row.storage_key, nowMs),
-    thumbUrl: browserMediaUrl(signingKey, row.thumb_key, nowMs),
+    thumbUrl: row.thumb_key === null ? null : browserMediaUrl(signingKey, row.thumb_key, nowMs),
+    video:
+      row.kind === 'video'
+        ? {
+            durationSeconds: row.duration_seconds ?? 0,
+            rotation: row.rotation ?? 0,
+            container: row.container ?? 'mp4',
+            videoCodec: row.video_codec ?? '',
+            frameRate: row.frame_rate ?? 0,
+            bitrate: row.bitrate ?? 0,
+            audio: row.audio,
+            coverUrl: row.cover_key === null ? null : browserMediaUrl(signingKey, row.cover_key, nowMs),
+            coverTimeSeconds: row.cover_time_seconds,
+          }
+        : null,
   };
 }
 
@@ -148,6 +179,7 @@ export async function uploadPostMedia(
     throw rejected({ reason: 'NOT_EDITABLE' });
   const limits = mediaLimitsOf(post.platform);
   const current = await listPostMedia(deps.db, postId);
+  if (current.some((m) => m.kind === 'video')) throw rejected({ reason: 'IMAGES_WITH_VIDEO' });
   if (current.length >= MAX_MEDIA_PER_POST) throw rejected({ reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST });
 
   const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;

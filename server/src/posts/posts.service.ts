@@ -116,7 +116,10 @@ async function withThumbnails(
   );
   return items.map((item) => {
     const first = firsts.get(item.id)?.[0];
-    return { ...item, thumbUrl: first ? browserMediaUrl(media.signingKey, first.thumb_key) : null };
+    return {
+      ...item,
+      thumbUrl: first?.thumb_key ? browserMediaUrl(media.signingKey, first.thumb_key) : null,
+    };
   });
 }
 

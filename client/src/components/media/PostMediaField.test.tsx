@@ -21,6 +21,8 @@ afterEach(() => {
 function item(n: number, extra: Partial<MediaItem> = {}): MediaItem {
   return {
     id: `0000000${n}-0000-4000-8000-000000000000`,
+    kind: 'image',
+    video: null,
     position: n - 1,
     mimeType: 'image/jpeg',
     width: 800,
