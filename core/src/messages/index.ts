@@ -15,5 +15,6 @@ export * from './reports.js';
 export * from './roles.js';
 export * from './shared-accounts.js';
 export * from './video.js';
+export * from './video-field.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';

@@ -7,6 +7,8 @@ import {
   MAX_MEDIA_PER_POST,
   type MediaMimeType,
   type MediaRejection,
+  mediaRejectionMessage,
+  type Platform,
   type PostStatus,
   type VideoContainer,
   type VideoMimeType,
@@ -28,7 +30,7 @@ import {
   signMediaKey,
   updatePostMediaAlt,
 } from '@pauta/db';
-import { mediaLimitsOf } from '@pauta/networks';
+import { capabilitiesOf, mediaLimitsOf } from '@pauta/networks';
 import sharp from 'sharp';
 import type { AppDeps } from '../deps.js';
 import { checkAgainstOthers, MediaRejectedError, processImage } from './process-image.js';
@@ -74,6 +76,8 @@ export interface MediaView {
     audio: { codec: string; sampleRate: number; channels: number } | null;
     coverUrl: string | null;
     coverTimeSeconds: number | null;
+    /** The pt-BR refusal the save will give while the post's network publishes no video yet. */
+    notPublished: string | null;
   } | null;
 }
 
@@ -88,7 +92,13 @@ export function browserMediaUrl(signingKey: Buffer, key: string, nowMs = Date.no
   return `${MEDIA_ROUTE}/${key}?${new URLSearchParams(signMediaKey(signingKey, key, exp))}`;
 }
 
-export function toMediaView(signingKey: Buffer, row: PostMediaRow, nowMs = Date.now()): MediaView {
+export function toMediaView(
+  signingKey: Buffer,
+  row: PostMediaRow,
+  nowMs = Date.now(),
+  /** The post's network, when known: a video says whether that network publishes it yet. */
+  platform?: Platform,
+): MediaView {
   return {
     id: row.id,
     kind: row.kind,
@@ -112,6 +122,10 @@ export function toMediaView(signingKey: Buffer, row: PostMediaRow, nowMs = Date.
             audio: row.audio,
             coverUrl: row.cover_key === null ? null : browserMediaUrl(signingKey, row.cover_key, nowMs),
             coverTimeSeconds: row.cover_time_seconds,
+            notPublished:
+              platform !== undefined && !capabilitiesOf(platform).video
+                ? mediaRejectionMessage({ reason: 'VIDEO_NOT_PUBLISHED', platform })
+                : null,
           }
         : null,
   };
@@ -244,7 +258,8 @@ export async function listMedia(
   const post = await findPostForMedia(deps.db, workspaceId, postId);
   if (!post) throw new AppError('NOT_FOUND');
   const rows = await listPostMedia(deps.db, postId, { workspaceId });
-  return rows.map((row) => toMediaView(deps.media.signingKey, row));
+  const now = Date.now();
+  return rows.map((row) => toMediaView(deps.media.signingKey, row, now, post.platform));
 }
 
 export async function removeMedia(
