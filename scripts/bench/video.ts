@@ -1,6 +1,6 @@
 // bench:video (npm run bench:video [-- --mb 200]): the resumable video upload through a real web
 // process (scripts/bench/video-web.ts, local storage, NODE_ENV=production) over HTTP as
-// tus-js-client sends it — creation, then PATCHes of 50 MB — of a real MP4 of about `--mb` MB
+// tus-js-client sends it — creation, then PATCHes of 16 MiB — of a real MP4 of about `--mb` MB
 // (written by Mediabunny's muxer, filler samples: the probe never decodes). Reports the
 // throughput (MB/s, 1 MB = 1024 × 1024 bytes) and the web's peak resident memory during the upload,
 // which must stay far below the file's size (the web streams the bytes to storage).
@@ -13,7 +13,7 @@ import { makeTestVideo } from '../../server/src/media/test-video.js';
 
 const { values: args } = parseArgs({ options: { mb: { type: 'string', default: '200' } } });
 const TARGET_MB = Math.max(10, Number(args.mb));
-const CHUNK = 50 * 1024 * 1024;
+const CHUNK = 16 * 1024 * 1024;
 const MB = 1024 * 1024;
 const GOAL_GROWTH_MB = 100;
 const out = (line = '') => process.stdout.write(`${line}\n`);

@@ -9,8 +9,11 @@ import { DetailedError, Upload } from 'tus-js-client';
 import { workspaceHeaders } from '../../app/workspace';
 import { newUploadId } from './upload';
 
-/** Each PATCH carries at most this much: a request stays well inside the server's time limits. */
-const CHUNK_BYTES = 50 * 1024 * 1024;
+/**
+ * Each PATCH carries at most 16 MiB: a request stays well inside the server's time limits and under
+ * the Kubernetes ingress body limit (deploy/k8s/ingress.yaml, 21m, sized for images).
+ */
+const CHUNK_BYTES = 16 * 1024 * 1024;
 /** After a dropped connection: try again at once, then after 1, 3, 5, 10 and 20 s (then give up). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
 
