@@ -15,7 +15,8 @@ import { benchEnv } from '../env.js';
 import { benchDatabase } from './common.js';
 
 const REDIS_URL = benchEnv.redisUrl();
-const port = Number(process.env.BENCH_VIDEO_PORT);
+// The port comes from the parent, as the first argument.
+const port = Number(process.argv[2]);
 const baseUrl = `http://127.0.0.1:${port}`;
 const bench = await benchDatabase('pauta_bench_video');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pauta-bench-video-'));

@@ -49,9 +49,8 @@ const video = Buffer.from(await makeTestVideo({ seconds, packetBytes }));
 out(`vídeo: ${(video.length / MB).toFixed(1)} MB, ${seconds} s, 1080 × 1920, H.264 + AAC`);
 
 const port = await freePort();
-const child = fork(path.join(import.meta.dirname, 'video-web.ts'), [], {
+const child = fork(path.join(import.meta.dirname, 'video-web.ts'), [String(port)], {
   execArgv: ['--import', 'tsx', '--expose-gc'],
-  env: { ...process.env, BENCH_VIDEO_PORT: String(port) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 try {

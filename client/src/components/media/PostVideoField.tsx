@@ -216,7 +216,7 @@ export function VideoCard({
       announce(result.message, { assertive: true });
     }
   };
-  const [useFrame, savingFrame] = useSingleFlight(async () => {
+  const [takeFrame, savingFrame] = useSingleFlight(async () => {
     const video = videoRef.current;
     if (!video) return;
     video.pause();
@@ -277,7 +277,12 @@ export function VideoCard({
               {text.coverHint}
             </Text>
             <Group gap="xs">
-              <Button size="xs" variant="light" onClick={() => void useFrame()} disabled={saving || removing}>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void takeFrame()}
+                disabled={saving || removing}
+              >
                 {savingFrame ? text.savingCover : text.useFrame}
               </Button>
               <Button
