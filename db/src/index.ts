@@ -45,6 +45,7 @@ export * from './repositories/settings.repository.js';
 export * from './repositories/snippets.repository.js';
 export * from './repositories/themes.repository.js';
 export * from './repositories/users.repository.js';
+export * from './repositories/video-uploads.repository.js';
 export * from './repositories/webhooks.repository.js';
 export * from './repositories/workers.repository.js';
 export * from './repositories/workspace-admin.repository.js';

@@ -42,6 +42,7 @@ import * as linkedinPages from '../migrations/2026-11-30T03-10-linkedin-pages.js
 import * as mastodonPlatform from '../migrations/2026-11-30T03-20-mastodon-platform.js';
 import * as pinterestPlatform from '../migrations/2026-11-30T03-40-pinterest-platform.js';
 import * as googleBusinessPlatform from '../migrations/2026-11-30T03-50-google-business-platform.js';
+import * as videoMedia from '../migrations/2026-11-30T04-00-video-media.js';
 import * as snippets from '../migrations/2026-11-30T04-10-snippets.js';
 import type { Database } from './schema.js';
 
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T03-20-mastodon-platform': mastodonPlatform,
   '2026-11-30T03-40-pinterest-platform': pinterestPlatform,
   '2026-11-30T03-50-google-business-platform': googleBusinessPlatform,
+  '2026-11-30T04-00-video-media': videoMedia,
   '2026-11-30T04-10-snippets': snippets,
 };
 

@@ -14,6 +14,8 @@ import type {
   PublishingLogStatus,
   Role,
   SignInProvider,
+  VideoContainer,
+  VideoMimeType,
   WebhookSubscriptionStatus,
   WorkspaceRole,
 } from '@pauta/core';
@@ -590,13 +592,59 @@ export interface PostMediaTable {
   user_id: string;
   position: number;
   storage_key: string;
-  thumb_key: string;
-  mime_type: MediaMimeType;
+  /** Null only for a video without a cover yet. */
+  thumb_key: string | null;
+  mime_type: MediaMimeType | VideoMimeType;
   width: number;
   height: number;
   size_bytes: number;
   alt_text: Generated<string>;
   created_at: Generated<Date>;
+  /** Video columns (migration 2026-11-30T04-00-video-media; null on an image). */
+  kind: Generated<'image' | 'video'>;
+  duration_seconds: number | null;
+  rotation: 0 | 90 | 180 | 270 | null;
+  container: VideoContainer | null;
+  video_codec: string | null;
+  video_codec_string: string | null;
+  frame_rate: number | null;
+  bitrate: number | null;
+  audio: ColumnType<VideoAudioFacts | null, string | null, string | null>;
+  /** The cover image (an upload or a frame captured in the browser), with its thumbnail in thumb_key. */
+  cover_key: string | null;
+  /** The frame the person chose as the cover, in seconds from the start. */
+  cover_time_seconds: number | null;
+}
+
+/** One part of an S3 multipart upload already sent. */
+export interface S3UploadPart {
+  n: number;
+  etag: string;
+  size: number;
+}
+
+export type VideoAudioFacts = { codec: string; sampleRate: number; channels: number };
+
+/** A resumable (tus) video upload in progress (docs/media.md, "Envio retomável"). */
+export interface VideoUploadsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  post_id: string;
+  storage_key: string;
+  staging_key: string;
+  upload_length: number;
+  upload_offset: Generated<number>;
+  s3_upload_id: string | null;
+  s3_parts: ColumnType<S3UploadPart[], string | undefined, string>;
+  tail_bytes: Generated<number>;
+  state: Generated<'receiving' | 'done' | 'rejected'>;
+  rejection: ColumnType<unknown, string | null, string | null>;
+  lock_token: string | null;
+  locked_until: Date | null;
+  expires_at: Date;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 /** Storage keys waiting to be deleted (filled by a trigger on post_media deletes and by uploads). */
@@ -803,6 +851,7 @@ export interface Database {
   client_approval_links: ClientApprovalLinksTable;
   post_media: PostMediaTable;
   media_garbage: MediaGarbageTable;
+  video_uploads: VideoUploadsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   snippets: SnippetsTable;
   webhook_events: WebhookEventsTable;

@@ -18,6 +18,7 @@ import { requestId } from './http/request-id.js';
 import { clientAssets, sendStaticFile } from './http/static-assets.js';
 import { MCP_PATH, mcpRouter } from './mcp/mcp.routes.js';
 import { mediaRouter } from './media/media.routes.js';
+import { videoUploadRouter } from './media/video-upload.routes.js';
 import { httpMetrics, metricsEndpoint, startDefaultMetrics } from './observability/metrics.js';
 import { REPORT_LINK_PAGE } from './reports/report-link.service.js';
 import { contextFactory } from './trpc/context.js';
@@ -132,6 +133,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   // Images: the raw upload and the signed /media URLs (docs/media.md).
   if (deps.media) app.use(mediaRouter({ ...deps, media: deps.media }));
+  // Videos: the resumable tus upload and the cover (docs/media.md, "Vídeo").
+  if (deps.media) app.use(videoUploadRouter({ ...deps, media: deps.media }));
 
   if (client) {
     // Pre-compressed at build time; the best encoding the browser accepts (http/static-assets.ts).

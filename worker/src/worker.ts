@@ -4,7 +4,7 @@
 
 import { PLATFORMS, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
 import { publishJobSchema } from '@pauta/core/schemas/jobs';
-import { type Database, fetchPublicPage, loadPublishMedia, mediaSetupFromEnv } from '@pauta/db';
+import { type Database, fetchPublicPage, loadPublishMedia, mediaSetupFromEnv, postHasVideo } from '@pauta/db';
 import { createNetworkClients } from '@pauta/networks';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -135,6 +135,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     db,
     keyring: env.keyring,
     media: (post) => loadPublishMedia(db, media.storage, post.id, { urlFor: media.publicUrl }),
+    hasVideo: (post) => postHasVideo(db, post.id),
     logger,
     adapter: clients.adapter,
     oauth: clients.oauth,

@@ -20,6 +20,13 @@ export type VideoCodecName = (typeof VIDEO_CODECS)[number];
 export const AUDIO_CODECS = ['aac'] as const;
 export type AudioCodecName = (typeof AUDIO_CODECS)[number];
 
+/** The content type a stored video is served with, by its container. */
+export const VIDEO_MIME_TYPES = { mp4: 'video/mp4', mov: 'video/quicktime' } as const satisfies Record<
+  VideoContainer,
+  string
+>;
+export type VideoMimeType = (typeof VIDEO_MIME_TYPES)[VideoContainer];
+
 export const VIDEO_CONTAINER_LABELS = { mp4: 'MP4', mov: 'MOV' } as const satisfies Record<
   VideoContainer,
   string

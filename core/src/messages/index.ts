@@ -18,5 +18,6 @@ export * from './roles.js';
 export * from './shared-accounts.js';
 export * from './snippets.js';
 export * from './video.js';
+export * from './video-field.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';

@@ -4,6 +4,7 @@
  */
 import { MAX_MEDIA_PER_POST, MEDIA_ALT_TEXT_MAX, MEDIA_UPLOAD_MAX_BYTES } from '../constants/media.js';
 import { PLATFORM_LABELS, type Platform } from '../constants/platforms.js';
+import { type VideoRejection, videoRejectionMessage } from './video.js';
 
 export type MediaRejection =
   /** Not a JPEG, PNG, WebP or GIF by its content (whatever its name or declared type). */
@@ -29,7 +30,17 @@ export type MediaRejection =
   | { reason: 'NOT_EDITABLE' }
   | { reason: 'ALT_TOO_LONG'; max: number }
   /** A cliente's logo that is not a PNG, JPEG or WebP still image (docs/workspaces.md). */
-  | { reason: 'LOGO_FORMAT' };
+  | { reason: 'LOGO_FORMAT' }
+  /** A video Pauta or the post's network refuses (every rule it breaks, docs/media.md "Vídeo"). */
+  | { reason: 'VIDEO_REFUSED'; rejections: VideoRejection[] }
+  /** A video on a post that has images. */
+  | { reason: 'VIDEO_WITH_IMAGES' }
+  /** An image on a post that has a video. */
+  | { reason: 'IMAGES_WITH_VIDEO' }
+  /** A second video on a post. */
+  | { reason: 'ONE_VIDEO' }
+  /** The post's network does not publish video through Pauta yet (`capabilities.video` false). */
+  | { reason: 'VIDEO_NOT_PUBLISHED'; platform: Platform };
 
 export type MediaRejectionReason = MediaRejection['reason'];
 
@@ -83,6 +94,16 @@ export function mediaRejectionMessage(rejection: MediaRejection): string {
       return `O texto alternativo pode ter no máximo ${rejection.max} caracteres.`;
     case 'LOGO_FORMAT':
       return 'O logo precisa ser uma imagem PNG, JPEG ou WebP (sem animação).';
+    case 'VIDEO_REFUSED':
+      return rejection.rejections.map(videoRejectionMessage).join(' ');
+    case 'VIDEO_WITH_IMAGES':
+      return 'Um post tem imagens ou um vídeo, não os dois. Remova as imagens para adicionar um vídeo.';
+    case 'IMAGES_WITH_VIDEO':
+      return 'Este post já tem um vídeo. Remova o vídeo para adicionar imagens.';
+    case 'ONE_VIDEO':
+      return 'Um post pode ter só um vídeo. Remova o vídeo atual para enviar outro.';
+    case 'VIDEO_NOT_PUBLISHED':
+      return `${PLATFORM_LABELS[rejection.platform]} ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.`;
   }
 }
 

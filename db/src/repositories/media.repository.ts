@@ -13,23 +13,39 @@ import {
   type MediaRejection,
   type Platform,
   type PostStatus,
+  VIDEO_MIME_TYPES,
+  type VideoContainer,
+  type VideoFacts,
+  type VideoMimeType,
 } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { MediaStorage } from '../media/storage.js';
-import type { Database } from '../schema.js';
+import type { Database, VideoAudioFacts } from '../schema.js';
 
 export interface PostMediaRow {
   id: string;
   post_id: string;
   position: number;
   storage_key: string;
-  thumb_key: string;
-  mime_type: MediaMimeType;
+  /** Null only for a video without a cover yet. */
+  thumb_key: string | null;
+  mime_type: MediaMimeType | VideoMimeType;
   width: number;
   height: number;
   size_bytes: number;
   alt_text: string;
   created_at: Date;
+  kind: 'image' | 'video';
+  duration_seconds: number | null;
+  rotation: 0 | 90 | 180 | 270 | null;
+  container: VideoContainer | null;
+  video_codec: string | null;
+  video_codec_string: string | null;
+  frame_rate: number | null;
+  bitrate: number | null;
+  audio: VideoAudioFacts | null;
+  cover_key: string | null;
+  cover_time_seconds: number | null;
 }
 
 const MEDIA_COLUMNS = [
@@ -44,6 +60,17 @@ const MEDIA_COLUMNS = [
   'size_bytes',
   'alt_text',
   'created_at',
+  'kind',
+  'duration_seconds',
+  'rotation',
+  'container',
+  'video_codec',
+  'video_codec_string',
+  'frame_rate',
+  'bitrate',
+  'audio',
+  'cover_key',
+  'cover_time_seconds',
 ] as const;
 
 /** A post's images in order. With `workspaceId`, only when the post is that workspace's. */
@@ -208,6 +235,8 @@ export async function addPostMedia(
       return { row, created: false };
     }
     const current = await listPostMedia(trx, media.postId);
+    if (current.some((m) => m.kind === 'video'))
+      return { refused: 'REJECTED', rejection: { reason: 'IMAGES_WITH_VIDEO' } };
     if (current.length >= MAX_MEDIA_PER_POST) {
       return { refused: 'REJECTED', rejection: { reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST } };
     }
@@ -350,10 +379,22 @@ export async function sweepMediaGarbage(
   // A key a row holds again (a retried upload that landed after its reservation) is kept.
   const held = await db
     .selectFrom('post_media')
-    .select(['storage_key', 'thumb_key'])
-    .where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumb_key', 'in', keys)]))
+    .select(['storage_key', 'thumb_key', 'cover_key'])
+    .where((eb) =>
+      eb.or([eb('storage_key', 'in', keys), eb('thumb_key', 'in', keys), eb('cover_key', 'in', keys)]),
+    )
     .execute();
-  const keep = new Set(held.flatMap((r) => [r.storage_key, r.thumb_key]));
+  // An upload in progress holds its staging key (a retried creation after its reservation).
+  const uploading = await db
+    .selectFrom('video_uploads')
+    .select(['staging_key', 'storage_key'])
+    .where('state', '=', 'receiving')
+    .where((eb) => eb.or([eb('staging_key', 'in', keys), eb('storage_key', 'in', keys)]))
+    .execute();
+  const keep = new Set<string | null>([
+    ...held.flatMap((r) => [r.storage_key, r.thumb_key, r.cover_key]),
+    ...uploading.flatMap((r) => [r.staging_key, r.storage_key]),
+  ]);
   const doomed = keys.filter((k) => !keep.has(k));
   if (doomed.length > 0) await storage.delete(doomed);
   await db.deleteFrom('media_garbage').where('storage_key', 'in', keys).execute();
@@ -386,13 +427,15 @@ export async function loadPublishMedia(
     urlFor?: (key: string, ttlSeconds: number) => string | Promise<string>;
   } = {},
 ): Promise<PublishMediaItem[]> {
-  const rows = await listPostMedia(db, postId);
+  // Videos are not sent yet (no network publishes them: capabilities.video), and never loaded
+  // whole in memory: the save refuses them and the worker stops such a post before this.
+  const rows = (await listPostMedia(db, postId)).filter((row) => row.kind === 'image');
   const ttl = options.ttlSeconds ?? 60 * 60;
   const sign = options.urlFor ?? ((key: string, seconds: number) => storage.signedUrl(key, seconds));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
-      mimeType: row.mime_type,
+      mimeType: row.mime_type as MediaMimeType,
       altText: row.alt_text,
       width: row.width,
       height: row.height,
@@ -400,4 +443,138 @@ export async function loadPublishMedia(
       url: await sign(row.storage_key, ttl),
     })),
   );
+}
+
+/** A probed, accepted video to record as the post's only media. */
+export interface NewPostVideo {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  postId: string;
+  storageKey: string;
+  facts: VideoFacts;
+}
+
+/**
+ * Records a finished, probed video as the post's media (position 0), under the post's lock: the
+ * post must be editable and have no media (a post has images or one video); `check` runs there
+ * with the post (the network's rules). The same id again returns the row (a retried completion).
+ */
+export async function addPostVideo(
+  db: Kysely<Database>,
+  video: NewPostVideo,
+  check: (post: { platform: Platform }) => MediaRejection | null = () => null,
+): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockEditablePost(trx, video.workspaceId, video.postId);
+    if (isRefusal(post)) return post;
+    const existing = await findMediaById(trx, video.id);
+    if (existing) {
+      if (existing.workspace_id !== video.workspaceId || existing.post_id !== video.postId)
+        return { refused: 'ID_TAKEN' };
+      const { workspace_id: _owner, ...row } = existing;
+      return { row, created: false };
+    }
+    const current = await listPostMedia(trx, video.postId);
+    if (current.some((m) => m.kind === 'video'))
+      return { refused: 'REJECTED', rejection: { reason: 'ONE_VIDEO' } };
+    if (current.length > 0) return { refused: 'REJECTED', rejection: { reason: 'VIDEO_WITH_IMAGES' } };
+    const rejection = check(post);
+    if (rejection) return { refused: 'REJECTED', rejection };
+    const f = video.facts;
+    const row = await trx
+      .insertInto('post_media')
+      .values({
+        id: video.id,
+        post_id: video.postId,
+        user_id: video.userId,
+        position: 0,
+        kind: 'video',
+        storage_key: video.storageKey,
+        thumb_key: null,
+        mime_type: VIDEO_MIME_TYPES[f.container],
+        width: f.width,
+        height: f.height,
+        size_bytes: f.sizeBytes,
+        duration_seconds: f.durationSeconds,
+        rotation: f.rotation,
+        container: f.container,
+        video_codec: f.videoCodec,
+        video_codec_string: f.videoCodecString,
+        frame_rate: f.frameRate,
+        bitrate: f.bitrate,
+        audio: f.audio === null ? null : JSON.stringify(f.audio),
+        cover_key: null,
+        cover_time_seconds: null,
+      })
+      .returning(MEDIA_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('media_garbage').where('storage_key', '=', video.storageKey).execute();
+    return { row, created: true };
+  });
+}
+
+/**
+ * Sets a video's cover: an image already stored (`coverKey` and its `thumbKey`, written by the
+ * image pipeline) and/or the frame time chosen. The previous cover's files are queued for deletion.
+ */
+export async function setVideoCover(
+  db: Kysely<Database>,
+  options: {
+    workspaceId: string;
+    postId: string;
+    mediaId: string;
+    coverKey: string;
+    thumbKey: string;
+    timeSeconds: number | null;
+  },
+): Promise<{ row: PostMediaRow } | MediaChangeRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockEditablePost(trx, options.workspaceId, options.postId);
+    if (isRefusal(post)) return post;
+    const before = await trx
+      .selectFrom('post_media')
+      .select(['cover_key', 'thumb_key', 'duration_seconds'])
+      .where('id', '=', options.mediaId)
+      .where('post_id', '=', options.postId)
+      .where('workspace_id', '=', options.workspaceId)
+      .where('kind', '=', 'video')
+      .executeTakeFirst();
+    if (!before) return { refused: 'NOT_FOUND' };
+    const time =
+      options.timeSeconds === null
+        ? null
+        : Math.min(Math.max(0, options.timeSeconds), before.duration_seconds ?? options.timeSeconds);
+    const row = await trx
+      .updateTable('post_media')
+      .set({ cover_key: options.coverKey, thumb_key: options.thumbKey, cover_time_seconds: time })
+      .where('id', '=', options.mediaId)
+      .returning(MEDIA_COLUMNS)
+      .executeTakeFirstOrThrow();
+    const old = [before.cover_key, before.thumb_key].filter(
+      (k): k is string => k !== null && k !== options.coverKey && k !== options.thumbKey,
+    );
+    if (old.length > 0)
+      await trx
+        .insertInto('media_garbage')
+        .values(old.map((storage_key) => ({ storage_key })))
+        .onConflict((oc) => oc.column('storage_key').doNothing())
+        .execute();
+    await trx
+      .deleteFrom('media_garbage')
+      .where('storage_key', 'in', [options.coverKey, options.thumbKey])
+      .execute();
+    return { row };
+  });
+}
+
+/** Whether the post carries a video (the save's and the worker's guard). */
+export async function postHasVideo(db: Kysely<Database>, postId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('post_media')
+    .select('id')
+    .where('post_id', '=', postId)
+    .where('kind', '=', 'video')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -157,7 +157,7 @@ describe.each(['local', 's3'] as const)('images on posts, %s storage', (kind) =>
     expect(meta.exif).toBeUndefined();
     expect(bytes.includes(Buffer.from('CameraDoUsuario'))).toBe(false);
     expect([meta.width, meta.height]).toEqual([400, 600]);
-    const thumb = await owner.browser.request(media.thumbUrl);
+    const thumb = await owner.browser.request(media.thumbUrl ?? '');
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
 
@@ -307,7 +307,7 @@ describe.each(['local', 's3'] as const)('images on posts, %s storage', (kind) =>
 
   it('deletes the files of deleted posts, themes and users from the storage, after the commit', async () => {
     const keysOf = async (postId: string) =>
-      (await listPostMedia(handle.db, postId)).flatMap((m) => [m.storage_key, m.thumb_key]);
+      (await listPostMedia(handle.db, postId)).flatMap((m) => [m.storage_key, m.thumb_key ?? '']);
     const gone = async (keys: string[]) => {
       for (const key of keys) await expect(storage.get(key)).rejects.toBeInstanceOf(MediaNotFoundError);
     };

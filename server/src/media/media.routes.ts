@@ -7,6 +7,8 @@
 //   MEDIA_UPLOAD_MAX_BYTES, refused from Content-Length before it is read.
 // - `GET /media/<key>?exp=…&sig=…`: the bytes of a stored image or thumbnail for whoever holds a
 //   URL signed by this installation and not yet expired; 403 otherwise. Serves both storages.
+
+import { pipeline } from 'node:stream/promises';
 import {
   AppError,
   isAppError,
@@ -43,7 +45,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * An AppError as these routes answer it, in the one error model (trpc/errors.ts): the status of its
  * code, `error` the code, `message` its pt-BR text, `details` the typed details.
  */
-function sendError(res: Response, error: AppError): void {
+export function sendError(res: Response, error: AppError): void {
   const retryAfter =
     error.code === 'RATE_LIMITED' ? (error.details as { retryAfterSeconds?: number } | undefined) : undefined;
   if (retryAfter?.retryAfterSeconds) res.setHeader('Retry-After', String(retryAfter.retryAfterSeconds));
@@ -99,11 +101,61 @@ export async function receivePostMedia(
   return { status: result.created ? 201 : 200, media: result.media };
 }
 
+/**
+ * Who is uploading, for the routes outside tRPC that take a session cookie (images, logos, the
+ * video's tus routes): the session cookie only (never a header or the body), then the workspace and
+ * the role's `action` (workspaces/scope.ts). Sets `res.locals.userId` and `res.locals.workspaceId`
+ * and answers true, or answers the refusal itself and false.
+ */
+export function uploadAuth(deps: AppDeps) {
+  const names = cookieNames(deps.env.appUrl);
+  return async (req: Request, res: Response, action: WorkspaceAction): Promise<boolean> => {
+    const token = readCookie(req, names.session);
+    let session: Awaited<ReturnType<typeof validateSessionToken>> = null;
+    try {
+      session = token ? await validateSessionToken(deps.db, token) : null;
+    } catch (error) {
+      // PostgreSQL away: a 503 to try again, never a 401 that would look like a lost session.
+      if (isDatabaseUnavailable(error)) {
+        sendError(res, new AppError('DATABASE_UNAVAILABLE'));
+        return false;
+      }
+    }
+    if (!session || !token) {
+      sendError(res, new AppError('UNAUTHORIZED'));
+      return false;
+    }
+    if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
+    res.locals.userId = session.userId;
+    try {
+      res.locals.workspaceId = (
+        await resolveWorkspace(deps, {
+          userId: session.userId,
+          requested: req.get(WORKSPACE_HEADER) ?? null,
+          action,
+          readOnly: false,
+        })
+      ).id;
+    } catch (error) {
+      if (isAppError(error)) {
+        sendError(res, error);
+        return false;
+      }
+      if (isDatabaseUnavailable(error)) {
+        sendError(res, new AppError('DATABASE_UNAVAILABLE'));
+        return false;
+      }
+      throw error;
+    }
+    return true;
+  };
+}
+
 export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Router {
   const router = express.Router();
-  const names = cookieNames(deps.env.appUrl);
   const appOrigin = new URL(deps.env.appUrl).origin;
 
+  const authenticate = uploadAuth(deps);
   /**
    * The checks before an upload's body is read: the session cookie, the workspace and the role's
    * `action` (workspaces/scope.ts), an image type, and a declared length of at most `maxBytes`.
@@ -115,33 +167,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
       unsupported: MediaRejection = { reason: 'UNSUPPORTED_TYPE' },
     ) =>
     async (req: Request, res: Response, next: NextFunction) => {
-      // Who: the session cookie only (never a header or the body), as tRPC does.
-      const token = readCookie(req, names.session);
-      let session: Awaited<ReturnType<typeof validateSessionToken>> = null;
-      try {
-        session = token ? await validateSessionToken(deps.db, token) : null;
-      } catch (error) {
-        // PostgreSQL away: a 503 to try again, never a 401 that would look like a lost session.
-        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
-      }
-      if (!session || !token) return sendError(res, new AppError('UNAUTHORIZED'));
-      if (session.renewed && session.persistent) setSessionCookie(res, names, token, true);
-      res.locals.userId = session.userId;
-      // Which workspace, and may this person do `action` there (workspaces/scope.ts).
-      try {
-        res.locals.workspaceId = (
-          await resolveWorkspace(deps, {
-            userId: session.userId,
-            requested: req.get(WORKSPACE_HEADER) ?? null,
-            action,
-            readOnly: false,
-          })
-        ).id;
-      } catch (error) {
-        if (isAppError(error)) return sendError(res, error);
-        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
-        throw error;
-      }
+      if (!(await authenticate(req, res, action))) return;
       const refused = uploadHeadersError(req, res, maxBytes, unsupported);
       if (refused) return sendError(res, refused);
       next();
@@ -217,6 +243,7 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     ) {
       return sendError(res, new AppError('MEDIA_LINK_INVALID'));
     }
+    if (/\.(mp4|mov)$/.test(key)) return serveVideo(deps, req, res, key, now);
     try {
       const bytes = await deps.media.storage.get(key);
       const maxAge = Math.max(0, Math.min(Number(req.query.exp) - now, 2 * 3600));
@@ -235,4 +262,52 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     }
   });
   return router;
+}
+
+/**
+ * A stored video, streamed from the storage (never read whole into memory), with HTTP ranges: the
+ * browser's <video> asks for `Range: bytes=start-` to seek and to read the end of the file.
+ */
+async function serveVideo(
+  deps: AppDeps & { media: MediaDeps },
+  req: Request,
+  res: Response,
+  key: string,
+  now: number,
+): Promise<void> {
+  try {
+    const size = await deps.media.storage.size(key);
+    const maxAge = Math.max(0, Math.min(Number(req.query.exp) - now, 2 * 3600));
+    res.setHeader('Content-Type', contentTypeOfKey(key));
+    res.setHeader('Cache-Control', `private, max-age=${maxAge}, immutable`);
+    res.setHeader('Content-Disposition', 'inline');
+    res.setHeader('Accept-Ranges', 'bytes');
+    const match = /^bytes=(\d*)-(\d*)$/.exec(req.get('range') ?? '');
+    let range: { start: number; end: number } | undefined;
+    if (match && (match[1] || match[2])) {
+      const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
+      const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+      if (start >= size || start > end) {
+        res.status(416).setHeader('Content-Range', `bytes */${size}`);
+        res.end();
+        return;
+      }
+      range = { start, end };
+      res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
+    }
+    res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : size));
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = await deps.media.storage.openRead(key, range);
+    await pipeline(stream, res).catch(() => {
+      // The browser stopped reading (it seeks, or the page closed): nothing to report.
+    });
+  } catch (error) {
+    if (res.headersSent) return void res.destroy();
+    if (error instanceof MediaNotFoundError) return sendError(res, new AppError('MEDIA_NOT_FOUND'));
+    deps.logger.error({ err: error, requestId: req.id }, 'falha ao ler vídeo');
+    sendError(res, new AppError('INTERNAL'));
+  }
 }

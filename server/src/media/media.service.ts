@@ -7,7 +7,11 @@ import {
   MAX_MEDIA_PER_POST,
   type MediaMimeType,
   type MediaRejection,
+  mediaRejectionMessage,
+  type Platform,
   type PostStatus,
+  type VideoContainer,
+  type VideoMimeType,
 } from '@pauta/core';
 import {
   addPostMedia,
@@ -26,7 +30,7 @@ import {
   signMediaKey,
   updatePostMediaAlt,
 } from '@pauta/db';
-import { mediaLimitsOf } from '@pauta/networks';
+import { capabilitiesOf, mediaLimitsOf } from '@pauta/networks';
 import sharp from 'sharp';
 import type { AppDeps } from '../deps.js';
 import { checkAgainstOthers, MediaRejectedError, processImage } from './process-image.js';
@@ -47,18 +51,34 @@ export const UPLOAD_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
 
 export type MediaServiceDeps = Pick<AppDeps, 'db' | 'logger'> & { media: MediaDeps };
 
-/** One image as the browser sees it. */
+/** One image or video as the browser sees it. */
 export interface MediaView {
   id: string;
+  kind: 'image' | 'video';
   position: number;
-  mimeType: MediaMimeType;
+  mimeType: MediaMimeType | VideoMimeType;
   width: number;
   height: number;
   sizeBytes: number;
   altText: string;
   /** Same-origin signed URLs (`/media/<key>?exp=…&sig=…`), valid one to two hours. */
   url: string;
-  thumbUrl: string;
+  /** Null only for a video without a cover yet. */
+  thumbUrl: string | null;
+  /** What the probe read from a video, and its cover; null for an image. */
+  video: {
+    durationSeconds: number;
+    rotation: number;
+    container: VideoContainer;
+    videoCodec: string;
+    frameRate: number;
+    bitrate: number;
+    audio: { codec: string; sampleRate: number; channels: number } | null;
+    coverUrl: string | null;
+    coverTimeSeconds: number | null;
+    /** The pt-BR refusal the save will give while the post's network publishes no video yet. */
+    notPublished: string | null;
+  } | null;
 }
 
 const HOUR = 3600;
@@ -72,9 +92,16 @@ export function browserMediaUrl(signingKey: Buffer, key: string, nowMs = Date.no
   return `${MEDIA_ROUTE}/${key}?${new URLSearchParams(signMediaKey(signingKey, key, exp))}`;
 }
 
-export function toMediaView(signingKey: Buffer, row: PostMediaRow, nowMs = Date.now()): MediaView {
+export function toMediaView(
+  signingKey: Buffer,
+  row: PostMediaRow,
+  nowMs = Date.now(),
+  /** The post's network, when known: a video says whether that network publishes it yet. */
+  platform?: Platform,
+): MediaView {
   return {
     id: row.id,
+    kind: row.kind,
     position: row.position,
     mimeType: row.mime_type,
     width: row.width,
@@ -82,7 +109,25 @@ export function toMediaView(signingKey: Buffer, row: PostMediaRow, nowMs = Date.
     sizeBytes: row.size_bytes,
     altText: row.alt_text,
     url: browserMediaUrl(signingKey, row.storage_key, nowMs),
-    thumbUrl: browserMediaUrl(signingKey, row.thumb_key, nowMs),
+    thumbUrl: row.thumb_key === null ? null : browserMediaUrl(signingKey, row.thumb_key, nowMs),
+    video:
+      row.kind === 'video'
+        ? {
+            durationSeconds: row.duration_seconds ?? 0,
+            rotation: row.rotation ?? 0,
+            container: row.container ?? 'mp4',
+            videoCodec: row.video_codec ?? '',
+            frameRate: row.frame_rate ?? 0,
+            bitrate: row.bitrate ?? 0,
+            audio: row.audio,
+            coverUrl: row.cover_key === null ? null : browserMediaUrl(signingKey, row.cover_key, nowMs),
+            coverTimeSeconds: row.cover_time_seconds,
+            notPublished:
+              platform !== undefined && !capabilitiesOf(platform).video
+                ? mediaRejectionMessage({ reason: 'VIDEO_NOT_PUBLISHED', platform })
+                : null,
+          }
+        : null,
   };
 }
 
@@ -148,6 +193,7 @@ export async function uploadPostMedia(
     throw rejected({ reason: 'NOT_EDITABLE' });
   const limits = mediaLimitsOf(post.platform);
   const current = await listPostMedia(deps.db, postId);
+  if (current.some((m) => m.kind === 'video')) throw rejected({ reason: 'IMAGES_WITH_VIDEO' });
   if (current.length >= MAX_MEDIA_PER_POST) throw rejected({ reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST });
 
   const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;
@@ -212,7 +258,8 @@ export async function listMedia(
   const post = await findPostForMedia(deps.db, workspaceId, postId);
   if (!post) throw new AppError('NOT_FOUND');
   const rows = await listPostMedia(deps.db, postId, { workspaceId });
-  return rows.map((row) => toMediaView(deps.media.signingKey, row));
+  const now = Date.now();
+  return rows.map((row) => toMediaView(deps.media.signingKey, row, now, post.platform));
 }
 
 export async function removeMedia(

@@ -180,7 +180,7 @@ export function checkAgainstOthers(
   platform: Platform,
   limits: MediaLimits,
   adding: { mimeType: MediaMimeType },
-  current: readonly { mime_type: MediaMimeType }[],
+  current: readonly { mime_type: string }[],
 ): MediaRejection | null {
   if (current.length >= limits.maxImages)
     return { reason: 'TOO_MANY_FOR_NETWORK', platform, max: limits.maxImages };

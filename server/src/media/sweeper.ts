@@ -1,7 +1,7 @@
 // Deletes the files of deleted images (docs/media.md): every minute, and soon after a removal in
 // this process, it sweeps media_garbage — filled in the same transaction as any post_media delete
 // (a post, a theme or a user deleted, by whatever statement) and by uploads that never finished.
-import { type MediaStorage, sweepMediaGarbage } from '@pauta/db';
+import { type MediaStorage, sweepExpiredVideoUploads, sweepMediaGarbage } from '@pauta/db';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
 
@@ -29,6 +29,12 @@ export function startMediaSweeper(
       try {
         do {
           again = false;
+          // Video uploads left unfinished past their expiry (docs/media.md): aborted, rows gone,
+          // their staging bytes queued below.
+          for (;;) {
+            const n = await sweepExpiredVideoUploads(deps.db, deps.storage);
+            if (n < 100) break;
+          }
           for (;;) {
             const n = await sweepMediaGarbage(deps.db, deps.storage);
             total += n;

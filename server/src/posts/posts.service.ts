@@ -34,6 +34,7 @@ import {
   listPostMedia,
   listScheduledPostsPage,
   type PostChanges,
+  postHasVideo,
   requestOutcomeLookup,
   type ScheduledPostRow,
   saveScheduledPostVersion,
@@ -117,7 +118,10 @@ async function withThumbnails(
   );
   return items.map((item) => {
     const first = firsts.get(item.id)?.[0];
-    return { ...item, thumbUrl: first ? browserMediaUrl(media.signingKey, first.thumb_key) : null };
+    return {
+      ...item,
+      thumbUrl: first?.thumb_key ? browserMediaUrl(media.signingKey, first.thumb_key) : null,
+    };
   });
 }
 
@@ -316,6 +320,17 @@ async function assertRequiredImages(
     throw new AppError('MEDIA_REJECTED', { reason: 'IMAGE_REQUIRED', platform: post.platform });
 }
 
+/**
+ * A post with a video cannot be scheduled on a network whose publisher sends no video yet
+ * (`capabilities.video`, docs/media.md): refused at save, naming the network, so the worker never
+ * meets one (it refuses one too, for a post scheduled before its video was added).
+ */
+async function assertVideoPublishable(db: PostsDeps['db'], post: { id: string; platform: Platform }) {
+  if (capabilitiesOf(post.platform).video) return;
+  if (await postHasVideo(db, post.id))
+    throw new AppError('MEDIA_REJECTED', { reason: 'VIDEO_NOT_PUBLISHED', platform: post.platform });
+}
+
 /** 'Editar Post': new title, content and date-time; a stopped post is scheduled again. */
 export async function updatePost(
   deps: PostsDeps,
@@ -336,6 +351,7 @@ export async function updatePost(
   const now = deps.now?.() ?? new Date();
   assertSchedulable(options.scheduledFor, now);
   const post = await loadEditable(deps.db, options.workspaceId, options.postId);
+  await assertVideoPublishable(deps.db, post);
   // The network's limit, or the connected account's own where its server declares one (Mastodon).
   const account = await findActiveAccount(deps.db, options.workspaceId, post.platform);
   const ownLimit = account?.account_data.text_limit;
@@ -464,6 +480,7 @@ export async function reschedulePost(
   const now = deps.now?.() ?? new Date();
   assertSchedulable(options.scheduledFor, now);
   const post = await loadEditable(deps.db, options.workspaceId, options.postId);
+  await assertVideoPublishable(deps.db, post);
   await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
@@ -496,6 +513,7 @@ export async function retryPost(
   const post = await findScheduledPost(deps.db, options.workspaceId, options.postId);
   if (!post) throw new AppError('NOT_FOUND');
   if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
+  await assertVideoPublishable(deps.db, post);
   // A post flagged "maybe published" is never sent again blindly: the worker asks the network
   // first (docs/publishing.md, "Asking the network"). Found → published; absent → sent again;
   // the network cannot tell → the post says so, and the owner may confirm the resend

@@ -19,6 +19,21 @@ function memoryStorage(objects: Record<string, Buffer>): MediaStorage {
     },
     delete: async () => undefined,
     signedUrl: async (key) => key,
+    size: async (key) => objects[key]?.length ?? 0,
+    readRange: async (key, start, end) => (objects[key] ?? Buffer.alloc(0)).subarray(start, end),
+    openRead: async () => {
+      throw new Error('reports read images whole');
+    },
+    resumable: {
+      begin: async () => {
+        throw new Error('reports write nothing');
+      },
+      append: async () => {
+        throw new Error('reports write nothing');
+      },
+      finish: async () => undefined,
+      abort: async () => undefined,
+    },
   };
 }
 

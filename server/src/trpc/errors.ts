@@ -80,6 +80,11 @@ export function httpStatusOf(error: AppError): number {
   const rejection =
     error.code === 'MEDIA_REJECTED' ? (error.details as MediaRejection | undefined) : undefined;
   if (rejection?.reason === 'UPLOAD_TOO_LARGE') return 413;
+  if (
+    rejection?.reason === 'VIDEO_REFUSED' &&
+    rejection.rejections.some((r) => r.reason === 'VIDEO_UPLOAD_TOO_LARGE')
+  )
+    return 413;
   return getHTTPStatusCodeFromError(toTRPCError(error));
 }
 

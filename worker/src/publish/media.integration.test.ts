@@ -3,7 +3,7 @@
 // by the context's media loader before send_started_at. Checks what each network received: the
 // text, the bytes (sha256), the alt texts, in order — and that a storage failure sends nothing.
 import type { Platform } from '@pauta/core';
-import { type DbHandle, parseKeyring, upsertAccount } from '@pauta/db';
+import { type DbHandle, parseKeyring, postHasVideo, upsertAccount } from '@pauta/db';
 import {
   createNetworkClients,
   installSandboxFetch,
@@ -243,5 +243,62 @@ describe('worker: posts with images through the sandbox networks', () => {
     );
     expect(outcome).toEqual({ kind: 'failed', code: 'MEDIA_REQUIRED' });
     expect(sandbox.requests({ host: 'graph.facebook.com' })).toHaveLength(0);
+  });
+
+  it('a post with a video on a network that does not publish video yet fails for good and calls no network', async () => {
+    const { user, theme } = await userWithFourNetworks();
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'x',
+      count: 1,
+      scheduledFor: new Date(Date.now() - 1000),
+    });
+    // The video row as the upload records it (scheduled before its video was added).
+    const videoId = crypto.randomUUID();
+    await handle.db
+      .insertInto('post_media')
+      .values({
+        id: videoId,
+        post_id: post!.id,
+        user_id: user.id,
+        position: 0,
+        kind: 'video',
+        storage_key: `posts/${user.id}/${post!.id}/${videoId}.mp4`,
+        thumb_key: null,
+        mime_type: 'video/mp4',
+        width: 1080,
+        height: 1920,
+        size_bytes: 1000,
+        duration_seconds: 30,
+        rotation: 0,
+        container: 'mp4',
+        video_codec: 'avc',
+        video_codec_string: 'avc1.640028',
+        frame_rate: 30,
+        bitrate: 1000,
+        audio: null,
+        cover_key: null,
+        cover_time_seconds: null,
+      })
+      .execute();
+    sandbox.clearRequests();
+    const ctx = {
+      ...context(async () => []),
+      hasVideo: (p: { id: string }) => postHasVideo(handle.db, p.id),
+    };
+    const outcome = await processPublishJob(ctx, { postId: post!.id, version: post!.version });
+    expect(outcome).toEqual({ kind: 'failed', code: 'REJECTED' });
+    expect(sandbox.requests({ host: 'api.x.com' })).toHaveLength(0);
+    expect(sandbox.requests({ host: 'api.twitter.com', pathPrefix: '/2/tweets' })).toHaveLength(0);
+    const row = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['status', 'last_error_message'])
+      .where('id', '=', post!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(row.last_error_message).toBe(
+      'X (Twitter) ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
+    );
   });
 });

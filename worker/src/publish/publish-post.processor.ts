@@ -8,6 +8,7 @@
 
 import {
   MAX_PUBLISH_ATTEMPTS,
+  mediaRejectionMessage,
   type Platform,
   type PublishErrorCode,
   publishErrorMessages,
@@ -58,6 +59,11 @@ export interface PublishContext {
    * installation publishes text only.
    */
   media?(post: ClaimedPost): Promise<PublishMedia[]>;
+  /**
+   * Whether the post carries a video (@pauta/db postHasVideo). A network whose publisher sends no
+   * video yet (`capabilities.video` false) never gets such a post: it fails before any call.
+   */
+  hasVideo?(post: ClaimedPost): Promise<boolean>;
   /** Adds wake-ups (retries); failures are repaired by the reconciler. */
   enqueue(wakeUps: WakeUp[]): Promise<void>;
   /** Tells the owner a post failed for good or needs attention (email when enabled). */
@@ -229,6 +235,21 @@ async function publishClaimed(
       'ACCOUNT_NEEDS_RECONNECT',
       'conta precisa ser reconectada',
       LOCATION.account,
+    );
+  }
+
+  // A video on a network that does not publish video yet (the save refuses it; this is the
+  // guard for a post scheduled before its video was added): stopped before any call.
+  if (ctx.hasVideo !== undefined && !capabilitiesOf(post.platform).video && (await ctx.hasVideo(post))) {
+    return fail(
+      ctx,
+      post,
+      log,
+      'permanent',
+      'REJECTED',
+      'post com vídeo numa rede que ainda não publica vídeo',
+      LOCATION.media,
+      mediaRejectionMessage({ reason: 'VIDEO_NOT_PUBLISHED', platform: post.platform }),
     );
   }
 

@@ -21,6 +21,8 @@ afterEach(() => {
 function item(n: number, extra: Partial<MediaItem> = {}): MediaItem {
   return {
     id: `0000000${n}-0000-4000-8000-000000000000`,
+    kind: 'image',
+    video: null,
     position: n - 1,
     mimeType: 'image/jpeg',
     width: 800,
@@ -101,7 +103,12 @@ describe('PostMediaField', () => {
     });
     render(<PostMediaField postId={POST_ID} editable uploader={uploader} />);
     await screen.findByRole('img', { name: text.image(3) });
-    pick([file('grande.png'), file('quinta.png'), file('video.mp4', 'video/mp4')]);
+    pick([
+      file('grande.png'),
+      file('quinta.png'),
+      file('texto.pdf', 'application/pdf'),
+      file('video.mp4', 'video/mp4'),
+    ]);
     const alert = await screen.findByTestId('media-errors');
     await waitFor(() =>
       expect(alert.textContent).toContain(
@@ -110,8 +117,10 @@ describe('PostMediaField', () => {
     );
     expect(alert.textContent).toContain(`quinta.png: ${text.full}`);
     expect(alert.textContent).toContain(
-      'video.mp4: Este arquivo não é uma imagem aceita. Envie uma imagem JPEG, PNG, WebP ou GIF.',
+      'texto.pdf: Este arquivo não é uma imagem aceita. Envie uma imagem JPEG, PNG, WebP ou GIF.',
     );
+    // A video on a post with images: refused, naming the rule (a post has images or one video).
+    expect(alert.textContent).toContain('video.mp4: Um post tem imagens ou um vídeo, não os dois.');
   });
 
   it('reorders with buttons, keeping the focus on the moved image, and removes', async () => {

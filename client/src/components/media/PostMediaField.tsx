@@ -26,6 +26,7 @@ import {
   messages,
   PLATFORM_LABELS,
   type Platform,
+  videoFieldMessages,
 } from '@pauta/core';
 import {
   IconAlertTriangle,
@@ -45,11 +46,14 @@ import { showErrorText } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { counterProps } from '../CharacterCount';
 import classes from './PostMediaField.module.css';
+import { VideoCard, VideoUploadCard } from './PostVideoField';
 import type { MediaItem } from './types';
 import { newUploadId, precheck, type Uploader, xhrUpload } from './upload';
+import { isVideoFile, VIDEO_ACCEPT } from './videoUpload';
 
 const text = messages.media;
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+const videoText = videoFieldMessages;
+const ACCEPT = `image/jpeg,image/png,image/webp,image/gif,${VIDEO_ACCEPT}`;
 
 interface PostMediaFieldProps {
   postId: string;
@@ -91,6 +95,9 @@ export function PostMediaField({
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [failures, setFailures] = useState<FailedUpload[]>([]);
   const [dragging, setDragging] = useState(false);
+  /** The video being sent (one at a time; a post has images or one video). */
+  const [videoFile, setVideoFile] = useState<File | null>(null);
+  const video = media.find((m) => m.kind === 'video');
   /** The button to focus after a reorder (the moved image's, in its new place). */
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -167,9 +174,19 @@ export function PostMediaField({
     media.length === 0 &&
     pending.length === 0;
 
-  async function addFiles(files: File[]) {
-    if (!editable || files.length === 0) return;
+  async function addFiles(picked: File[]) {
+    if (!editable || picked.length === 0) return;
     setFailures([]);
+    // A video goes through the resumable upload, alone: a post has images or one video.
+    const videos = picked.filter(isVideoFile);
+    const files = picked.filter((file) => !isVideoFile(file));
+    for (const [index, file] of videos.entries()) {
+      if (index > 0 || videoFile !== null || video !== undefined)
+        fail(videoText.failed(file.name, videoText.onlyOne));
+      else if (files.length > 0 || media.length > 0 || pending.length > 0)
+        fail(videoText.failed(file.name, videoText.videoAndImages));
+      else setVideoFile(file);
+    }
     let free = slots;
     const queue: { file: File; id: string }[] = [];
     for (const file of files) {
@@ -248,7 +265,7 @@ export function PostMediaField({
         {text.label}
       </Input.Label>
       <Input.Description id={hintId} mb={6}>
-        {editable ? text.hint : text.notEditable}
+        {editable ? `${text.hint} ${videoText.hint}` : text.notEditable}
       </Input.Description>
       {needsImage && (
         <Group
@@ -271,7 +288,47 @@ export function PostMediaField({
         </Text>
       )}
 
-      {(media.length > 0 || pending.length > 0) && (
+      {videoFile && (
+        <Box mb="xs">
+          <VideoUploadCard
+            postId={postId}
+            file={videoFile}
+            onDone={(mediaId) => {
+              onUploaded?.(mediaId);
+              announce(videoText.uploaded(videoFile.name));
+              void list.refetch().then(() => setVideoFile(null));
+              refreshPosts();
+            }}
+            onStopped={(message) => {
+              setVideoFile(null);
+              if (message) {
+                const line = videoText.failed(videoFile.name, message);
+                fail(line);
+                announce(line, { assertive: true });
+              }
+            }}
+          />
+        </Box>
+      )}
+      {video && !videoFile && (
+        <Box mb="xs">
+          <VideoCard
+            postId={postId}
+            item={video}
+            editable={editable}
+            removing={remove.isPending}
+            onRemove={() => remove.mutate({ postId, mediaId: video.id })}
+            onChanged={(item) => {
+              queryClient.setQueryData(listOptions.queryKey, (current: MediaItem[] | undefined) =>
+                current?.map((m) => (m.id === item.id ? item : m)),
+              );
+              refreshPosts();
+            }}
+          />
+        </Box>
+      )}
+
+      {!video && (media.length > 0 || pending.length > 0) && (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="xs">
           {media.map((item, index) => (
             <Paper key={item.id} withBorder radius="md" p={6} className={classes.card}>
@@ -358,7 +415,7 @@ export function PostMediaField({
         </SimpleGrid>
       )}
 
-      {editable && slots > 0 && (
+      {editable && slots > 0 && !video && !videoFile && (
         // biome-ignore lint/a11y/noStaticElementInteractions: the drop target only adds to the button inside it, which is the keyboard's way in.
         <div
           className={classes.drop}
@@ -398,7 +455,7 @@ export function PostMediaField({
           />
         </div>
       )}
-      {editable && slots <= 0 && pending.length === 0 && (
+      {editable && slots <= 0 && pending.length === 0 && !video && (
         <Text size="xs" c="dimmed">
           {text.full}
         </Text>

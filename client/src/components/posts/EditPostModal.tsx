@@ -85,13 +85,21 @@ function EditPostForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const state = useEditPost(post, timeZone, onSaved, () => uploads.count() > 0);
-  const role = useWorkspaceRole();
-  const roleLabel = role ? WORKSPACE_ROLE_LABELS[role] : '';
-  // The images the field above shows (the same query, so one request): the preview lays them out.
+  // The images the field below shows (the same query, so one request): the preview lays them out.
   const trpc = useTRPC();
   const media = useQuery(trpc.media.list.queryOptions({ postId: post.id }));
-  const images: PreviewImage[] = (media.data ?? []).map((item) => ({ url: item.url, alt: item.altText }));
+  const state = useEditPost(
+    post,
+    timeZone,
+    onSaved,
+    () => uploads.count() > 0,
+    () => (media.data ?? []).some((item) => item.kind === 'video'),
+  );
+  const role = useWorkspaceRole();
+  const roleLabel = role ? WORKSPACE_ROLE_LABELS[role] : '';
+  const images: PreviewImage[] = (media.data ?? [])
+    .filter((item) => item.kind === 'image')
+    .map((item) => ({ url: item.url, alt: item.altText }));
   const variant = usePostVariant(post, state.fields, timeZone);
   const account = usePreviewAccount(post.platform);
   const network = PLATFORM_LABELS[post.platform];

@@ -39,6 +39,11 @@ export function useEditPost(
   onClose: () => void,
   /** True when the dialog added images (already on the server): saving keeps them. */
   addedImages: () => boolean = () => false,
+  /**
+   * True when the post has a video: saving always asks the server, which refuses a network that
+   * does not publish video yet (docs/media.md), even when nothing else changed.
+   */
+  hasVideo: () => boolean = () => false,
 ) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
@@ -118,7 +123,7 @@ export function useEditPost(
       values.title === post.title &&
       content === post.content &&
       scheduledFor.getTime() === new Date(post.scheduledFor).getTime();
-    if (unchanged) {
+    if (unchanged && !hasVideo()) {
       if (addedImages()) showSuccess(messages.common.success, text.imagesKept);
       else showInfo(messages.common.info, text.nothingChanged);
       onClose();
