@@ -72,7 +72,7 @@ describe('video on a post', () => {
       .getByRole('button', { name: 'Editar' })
       .click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('group', { name: 'Imagens' }).waitFor();
+    await dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true }).waitFor();
 
     // A slow uplink (~600 KB/s), so the upload takes seconds and can be paused half way.
     const cdp = await page.context().newCDPSession(page);
