@@ -127,9 +127,9 @@ describe('live events on the open screen', () => {
   });
 
   it('a post without the image its network requires names that network (Pinterest, not Instagram)', () => {
-    expect(toastFor(event({ status: 'failed', platform: 'pinterest', errorCode: 'MEDIA_REQUIRED' }))?.message).toBe(
-      'O Pinterest exige uma imagem em cada post. Adicione uma imagem para publicar.',
-    );
+    expect(
+      toastFor(event({ status: 'failed', platform: 'pinterest', errorCode: 'MEDIA_REQUIRED' }))?.message,
+    ).toBe('O Pinterest exige uma imagem em cada post. Adicione uma imagem para publicar.');
   });
 
   it('an unapproved post whose time came toasts once with a link to the board, and refreshes the board', () => {

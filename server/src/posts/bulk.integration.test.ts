@@ -285,7 +285,11 @@ describe('posts.bulk', () => {
     const video = await insert(plain.id, 'Com vídeo');
     await addVideo(video, me.id);
     const pin = await insert(plain.id, 'Pin sem imagem');
-    await handle.db.updateTable('suggested_posts').set({ platform: 'pinterest' }).where('id', '=', pin).execute();
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ platform: 'pinterest' })
+      .where('id', '=', pin)
+      .execute();
     const before = await rows([fine, video, pin]);
 
     const res = await me.browser.mutate<BulkResult>('posts.bulk', {
