@@ -85,8 +85,10 @@ describe('images on a post', () => {
       postId,
     ]);
     expect(Number(stored[0]!.n)).toBe(4);
-    // Full: no more "Adicionar imagens".
-    await expect(dialog.getByRole('button', { name: 'Adicionar imagens' }).count()).resolves.toBe(0);
+    // Full: no more "Adicionar imagens ou vídeo".
+    await expect(
+      dialog.getByRole('button', { name: 'Adicionar imagens ou vídeo', exact: true }).count(),
+    ).resolves.toBe(0);
 
     await dialog.getByLabel('Texto alternativo da imagem 1').fill('Xícara azul com o número 1');
     await dialog.getByLabel('Texto alternativo da imagem 2').click();

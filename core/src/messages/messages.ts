@@ -1343,8 +1343,8 @@ export const messages = {
     /** The field takes up to MAX_MEDIA_PER_POST images or one video (docs/media.md). */
     label: 'Imagens ou vídeo',
     hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada (Cancelar descarta as adicionadas aqui); a localização e os dados da câmera são removidos.`,
-    add: 'Adicionar imagens',
-    dropHere: 'Arraste imagens para cá ou',
+    add: 'Adicionar imagens ou vídeo',
+    dropHere: 'Arraste imagens ou um vídeo para cá ou',
     full: `Este post já tem ${MAX_MEDIA_PER_POST} imagens.`,
     notEditable: 'As imagens não podem mais ser alteradas: o post está sendo publicado ou já foi publicado.',
     image: (n: number) => `Imagem ${n}`,

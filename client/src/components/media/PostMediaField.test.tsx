@@ -262,6 +262,8 @@ describe('PostMediaField', () => {
     const description = document.getElementById(group.getAttribute('aria-describedby')!)!.textContent!;
     expect(description).toContain('JPEG, PNG, WebP ou GIF');
     expect(description).toContain('Ou um vídeo MP4 ou MOV');
+    expect(within(group).getByRole('button', { name: 'Adicionar imagens ou vídeo' })).toBeTruthy();
+    expect(within(group).getByText('Arraste imagens ou um vídeo para cá ou')).toBeTruthy();
   });
 
   it("shows a published post's images without any control to change them", async () => {
