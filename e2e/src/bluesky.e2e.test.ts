@@ -128,7 +128,7 @@ describe('Bluesky', () => {
         buffer: await photo(i),
       })),
     );
-    const group = dialog.getByRole('group', { name: 'Imagens' });
+    const group = dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true });
     await dialog.locator('input[type="file"]').setInputFiles(files);
     await dialog.getByTestId('media-errors').getByText('foto-5.jpg: Este post já tem 4 imagens.').waitFor({
       timeout: 60_000,

@@ -168,7 +168,7 @@ describe('images published to the four networks through the sandbox', () => {
       const card = page.locator(`[data-post-id="${post.id}"]`);
       await card.getByRole('button', { name: 'Editar' }).click({ timeout: 30_000 });
       const dialog = page.getByRole('dialog');
-      const group = dialog.getByRole('group', { name: 'Imagens' });
+      const group = dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true });
       await group.waitFor();
       const files = await Promise.all(
         [0, 1, 2, 3].map(async (i) => ({

@@ -60,7 +60,7 @@ async function openEditor(p: Page, title = 'Post com fotos') {
   const card = p.getByRole('article').filter({ hasText: title });
   await card.getByRole('button', { name: 'Editar' }).click();
   const dialog = p.getByRole('dialog');
-  await dialog.getByRole('group', { name: 'Imagens' }).waitFor();
+  await dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true }).waitFor();
   return dialog;
 }
 
@@ -85,13 +85,15 @@ describe('images on a post', () => {
       postId,
     ]);
     expect(Number(stored[0]!.n)).toBe(4);
-    // Full: no more "Adicionar imagens".
-    await expect(dialog.getByRole('button', { name: 'Adicionar imagens' }).count()).resolves.toBe(0);
+    // Full: no more "Adicionar imagens ou vídeo".
+    await expect(
+      dialog.getByRole('button', { name: 'Adicionar imagens ou vídeo', exact: true }).count(),
+    ).resolves.toBe(0);
 
     await dialog.getByLabel('Texto alternativo da imagem 1').fill('Xícara azul com o número 1');
     await dialog.getByLabel('Texto alternativo da imagem 2').click();
     await dialog
-      .getByRole('group', { name: 'Imagens' })
+      .getByRole('group', { name: 'Imagens ou vídeo', exact: true })
       .getByRole('img', { name: 'Xícara azul com o número 1' })
       .waitFor();
 
@@ -112,7 +114,7 @@ describe('images on a post', () => {
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     expect(focused).toBe('Mover a imagem 2 para depois');
 
-    await dialog.getByRole('group', { name: 'Imagens' }).scrollIntoViewIfNeeded();
+    await dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true }).scrollIntoViewIfNeeded();
     await snapshot(page, 'media-edit-dialog-1280');
     const report = new AxeReport();
     await scan(page, report, 'edit dialog with images', '1280');
@@ -148,7 +150,7 @@ describe('images on a post', () => {
       expect(report.findings.filter((f) => f.impact === 'critical' || f.impact === 'serious')).toEqual([]);
       // Remove one, then try a text file named .png: refused by content.
       await dialog.getByRole('button', { name: 'Remover a imagem 4' }).click();
-      const group = dialog.getByRole('group', { name: 'Imagens' });
+      const group = dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true });
       await expect.poll(() => group.getByRole('img').count()).toBe(3);
       await dialog.locator('input[type="file"]').setInputFiles({
         name: 'nao-e-imagem.png',
@@ -179,7 +181,7 @@ describe('images on a post', () => {
 
     const dialog = await openEditor(page, 'Post do Instagram');
     await dialog.getByText(hint).waitFor();
-    await dialog.getByRole('group', { name: 'Imagens' }).scrollIntoViewIfNeeded();
+    await dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true }).scrollIntoViewIfNeeded();
     await snapshot(page, 'media-instagram-dialog-1280');
     await scan(page, report, 'edit dialog, Instagram without images', '1280');
 

@@ -19,6 +19,8 @@ let page: Page;
 let close: () => Promise<void>;
 let postId: string;
 let video: Buffer;
+let themeId: string;
+let ownerId: string;
 
 const SHOTS = '/work/shots/video';
 
@@ -43,6 +45,8 @@ beforeAll(async () => {
     [theme!.id, userId],
   );
   postId = post!.id;
+  themeId = theme!.id;
+  ownerId = userId;
 }, 180_000);
 afterAll(async () => {
   await close?.();
@@ -55,6 +59,15 @@ async function shot(name: string) {
   await copyFile(new URL(`../artifacts/${name}.png`, import.meta.url).pathname, `${SHOTS}/${name}.png`);
 }
 
+async function polishShot(name: string) {
+  await snapshot(page, name, { fullPage: false });
+  await mkdir('/work/shots/polish', { recursive: true });
+  await copyFile(
+    new URL(`../artifacts/${name}.png`, import.meta.url).pathname,
+    `/work/shots/polish/${name}.png`,
+  );
+}
+
 const uploadRow = async () =>
   (
     await sql<{ upload_offset: string; upload_length: string; locked_until: Date | null }>(
@@ -64,6 +77,37 @@ const uploadRow = async () =>
   )[0];
 
 describe('video on a post', () => {
+  it('the card of a post with a video but no cover says "Vídeo" and "Sem capa", not "Sem imagem"', async () => {
+    const [post] = await sql<{ id: string }>(
+      `INSERT INTO suggested_posts (theme_id, user_id, title, content, platform, post_order, scheduled_for)
+       VALUES ($1, $2, 'Reel sem capa', 'Bastidores da torra.', 'instagram', 2, now() + interval '4 days') RETURNING id`,
+      [themeId, ownerId],
+    );
+    const mediaId = crypto.randomUUID();
+    await sql(
+      `INSERT INTO post_media (id, post_id, user_id, position, kind, storage_key, thumb_key, mime_type, width,
+         height, size_bytes, duration_seconds, rotation, container, video_codec, video_codec_string, frame_rate, bitrate)
+       VALUES ($1, $2, $3, 0, 'video', $4, NULL, 'video/mp4', 1080, 1920, 1000, 20, 0, 'mp4', 'avc', 'avc1.640028', 30, 1000)`,
+      [mediaId, post!.id, ownerId, `posts/${ownerId}/${post!.id}/${mediaId}.mp4`],
+    );
+    await page.goto('/scheduled-posts');
+    const card = page.getByRole('article', { name: 'Reel sem capa', exact: true });
+    await card.getByTestId('media-video-badge').waitFor();
+    expect(await card.getByTestId('media-video-badge').textContent()).toBe('Vídeo');
+    // "Sem capa", read with its hint (visually hidden).
+    expect(await card.getByTestId('media-no-cover-badge').textContent()).toMatch(
+      /^Sem capa: O vídeo ainda não tem capa/,
+    );
+    expect(await card.getByTestId('media-required-badge').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await polishShot('video-card-no-cover-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    await polishShot('video-card-no-cover-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await sql('DELETE FROM suggested_posts WHERE id = $1', [post!.id]);
+  }, 60_000);
+
   it('uploads resumably, pauses past half way and resumes from the server offset, picks a frame cover', async () => {
     await page.goto('/scheduled-posts');
     await page
@@ -72,7 +116,14 @@ describe('video on a post', () => {
       .getByRole('button', { name: 'Editar' })
       .click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('group', { name: 'Imagens' }).waitFor();
+    const field = dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true });
+    await field.waitFor();
+    await field.scrollIntoViewIfNeeded();
+    await polishShot('media-field-label-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await field.scrollIntoViewIfNeeded();
+    await polishShot('media-field-label-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A slow uplink (~600 KB/s), so the upload takes seconds and can be paused half way.
     const cdp = await page.context().newCDPSession(page);

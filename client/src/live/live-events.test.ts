@@ -126,6 +126,12 @@ describe('live events on the open screen', () => {
     expect(toastFor(event({ kind: 'metrics', status: null }))).toBeNull();
   });
 
+  it('a post without the image its network requires names that network (Pinterest, not Instagram)', () => {
+    expect(
+      toastFor(event({ status: 'failed', platform: 'pinterest', errorCode: 'MEDIA_REQUIRED' }))?.message,
+    ).toBe('O Pinterest exige uma imagem em cada post. Adicione uma imagem para publicar.');
+  });
+
   it('an unapproved post whose time came toasts once with a link to the board, and refreshes the board', () => {
     const { handler, invalidated, toasts, flush } = setup();
     handler.handle({ type: 'sync' });

@@ -6,6 +6,7 @@ import {
   type LiveEvent,
   type LiveMessage,
   liveMessages,
+  mediaRequiredMessage,
   messages,
   PLATFORM_LABELS,
   type Platform,
@@ -51,8 +52,9 @@ const MAX_TOASTS_PER_BURST = 3;
 /** Events arriving within this window are handled together (one refetch per screen). */
 const BURST_MS = 200;
 
-function reason(event: LiveEvent): string {
+function reason(event: LiveEvent & { platform: Platform }): string {
   const code = event.errorCode as keyof typeof publishErrorMessages | null;
+  if (code === 'MEDIA_REQUIRED') return mediaRequiredMessage(PLATFORM_LABELS[event.platform]);
   return code && code in publishErrorMessages ? publishErrorMessages[code] : publishErrorMessages.INTERNAL;
 }
 

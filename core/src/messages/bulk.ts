@@ -14,6 +14,8 @@ export const BULK_SKIP_LABELS = {
   past: 'ficariam no passado',
   out_of_range: 'passariam de 2 anos à frente',
   network_not_in_theme: 'de redes que o tema não usa',
+  video_not_published: 'com vídeo, que a rede ainda não publica pela Pauta (remova o vídeo em Editar)',
+  image_required: 'sem a imagem que a rede exige (adicione uma em Editar)',
   changed_since: 'alterados depois',
 } as const;
 export type BulkSkipReasonKey = keyof typeof BULK_SKIP_LABELS;

@@ -162,6 +162,14 @@ export const PublishErrorCode = {
 } as const;
 export type PublishErrorCode = (typeof PublishErrorCode)[keyof typeof PublishErrorCode];
 
+/**
+ * MEDIA_REQUIRED naming the post's own network (`PLATFORM_LABELS`): "O Pinterest exige…", not
+ * always Instagram. The worker stores it as the post's reason; the live toast says it too.
+ */
+export function mediaRequiredMessage(network: string): string {
+  return `O ${network} exige uma imagem em cada post. Adicione uma imagem para publicar.`;
+}
+
 export const publishErrorMessages = {
   ACCOUNT_NOT_CONNECTED: 'Nenhuma conta conectada para esta rede. Conecte a conta em Contas Conectadas.',
   ACCOUNT_NEEDS_RECONNECT: 'A conexão com a rede expirou. Reconecte a conta em Contas Conectadas.',

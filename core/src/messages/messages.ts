@@ -1340,10 +1340,11 @@ export const messages = {
 
   /** Images of a post (the PostMediaField of the edit dialog; docs/media.md). */
   media: {
-    label: 'Imagens',
+    /** The field takes up to MAX_MEDIA_PER_POST images or one video (docs/media.md). */
+    label: 'Imagens ou vídeo',
     hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada (Cancelar descarta as adicionadas aqui); a localização e os dados da câmera são removidos.`,
-    add: 'Adicionar imagens',
-    dropHere: 'Arraste imagens para cá ou',
+    add: 'Adicionar imagens ou vídeo',
+    dropHere: 'Arraste imagens ou um vídeo para cá ou',
     full: `Este post já tem ${MAX_MEDIA_PER_POST} imagens.`,
     notEditable: 'As imagens não podem mais ser alteradas: o post está sendo publicado ou já foi publicado.',
     image: (n: number) => `Imagem ${n}`,
@@ -1373,8 +1374,14 @@ export const messages = {
     requiredBadge: 'Sem imagem',
     requiredBadgeHint: (network: string) =>
       `O ${network} só publica posts com imagem: adicione ao menos uma em Editar antes do horário agendado.`,
+    /** A post whose media is a video: its card says so instead of "Sem imagem". */
+    videoBadge: 'Vídeo',
+    /** …and, while that video has no cover yet, this badge and the text read with it. */
+    noCoverBadge: 'Sem capa',
+    noCoverHint:
+      'O vídeo ainda não tem capa: em Editar, escolha um quadro do vídeo ou envie uma imagem de capa.',
     /** A draft is not a post yet: its images are added once it is scheduled. */
-    draftHint: `Imagens: depois de agendar, adicione até ${MAX_MEDIA_PER_POST} imagens a cada post em Posts Agendados (Editar).`,
+    draftHint: `Imagens ou vídeo: depois de agendar, adicione até ${MAX_MEDIA_PER_POST} imagens ou um vídeo a cada post em Posts Agendados (Editar).`,
   },
 
   errors: {

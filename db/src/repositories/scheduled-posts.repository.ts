@@ -237,6 +237,17 @@ const pageStatement = compilePerShape(
                 .limit(1)
                 .as('thumb_key'),
             )
+            // An image or a video (whose thumb_key is its cover's, null until it has one).
+            .select((eb) =>
+              eb
+                .selectFrom('post_media as pm')
+                .select('pm.kind')
+                .whereRef('pm.post_id', '=', 'sp.id')
+                .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
+                .where('pm.position', '=', 0)
+                .limit(1)
+                .as('media_kind'),
+            )
             .where((eb) => matchesShape(eb, shape, p));
           if (shape.after) {
             page = page.where((eb) =>
@@ -275,7 +286,7 @@ export async function listScheduledPostsPage(
     limit: number;
   },
 ): Promise<{
-  rows: Array<ScheduledPostRow & { thumb_key: string | null }>;
+  rows: Array<ScheduledPostRow & { thumb_key: string | null; media_kind: 'image' | 'video' | null }>;
   next: ScheduledPostKey | null;
   total: number;
   scheduled: number;
@@ -301,7 +312,7 @@ export async function listScheduledPostsPage(
   return {
     rows: page.map(
       ({ key_text: _key, n: _n, scheduled: _s, ...row }) =>
-        row as ScheduledPostRow & { thumb_key: string | null },
+        row as ScheduledPostRow & { thumb_key: string | null; media_kind: 'image' | 'video' | null },
     ),
     next,
     total: Number(first?.n ?? 0),

@@ -220,6 +220,13 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
     const view = list.data?.[0] as MediaView;
     expect(view).toMatchObject({ kind: 'video', mimeType: 'video/mp4', thumbUrl: null });
     expect(view.video).toMatchObject({ container: 'mp4', videoCodec: 'avc', coverUrl: null });
+    // Its card in Posts Agendados: a video without a cover ("Vídeo", "Sem capa"; not "Sem imagem").
+    type Listed = { items: Array<{ id: string; mediaKind: string | null; thumbUrl: string | null }> };
+    const listed = await owner.browser.query<Listed>('posts.list', {});
+    expect(listed.data?.items.find((p) => p.id === owner.postId)).toMatchObject({
+      mediaKind: 'video',
+      thumbUrl: null,
+    });
     const served = await owner.browser.request(view.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('video/mp4');
@@ -269,6 +276,8 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
     expect(withCover.video?.coverTimeSeconds).toBe(2.5);
     expect(withCover.thumbUrl).not.toBeNull();
     expect((await owner.browser.request(withCover.video?.coverUrl as string)).status).toBe(200);
+    const relisted = await owner.browser.query<Listed>('posts.list', {});
+    expect(relisted.data?.items.find((p) => p.id === owner.postId)?.thumbUrl).toEqual(expect.any(String));
 
     // No network publishes video through Pauta yet: saving (scheduling) the post is refused,
     // naming the network; so is "Tentar novamente"'s path and the calendar's reschedule.

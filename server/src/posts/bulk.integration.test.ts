@@ -1,7 +1,7 @@
 // Bulk actions over HTTP against real PostgreSQL (docs/bulk-actions.md): each action, the skipped
 // reasons, the idempotent retry, workspace scoping, a post being published left alone, the
 // permission per role, the cap, undo with its fence, the live event.
-import { BULK_MAX_POSTS } from '@pauta/core';
+import { BULK_MAX_POSTS, bulkSkippedText } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isolatedDb, testDb } from '../../../test/harness.js';
@@ -97,6 +97,37 @@ async function rows(ids: string[]) {
     .where('id', 'in', ids)
     .execute();
   return new Map(found.map((r) => [r.id, r]));
+}
+
+/** A video on the post, as the upload records it (no network publishes video through Pauta yet). */
+async function addVideo(postId: string, userId: string) {
+  const id = crypto.randomUUID();
+  await handle.db
+    .insertInto('post_media')
+    .values({
+      id,
+      post_id: postId,
+      user_id: userId,
+      position: 0,
+      kind: 'video',
+      storage_key: `posts/${userId}/${postId}/${id}.mp4`,
+      thumb_key: null,
+      mime_type: 'video/mp4',
+      width: 1080,
+      height: 1920,
+      size_bytes: 1000,
+      duration_seconds: 30,
+      rotation: 0,
+      container: 'mp4',
+      video_codec: 'avc',
+      video_codec_string: 'avc1.640028',
+      frame_rate: 30,
+      bitrate: 1000,
+      audio: null,
+      cover_key: null,
+      cover_time_seconds: null,
+    })
+    .execute();
 }
 
 describe('posts.bulk', () => {
@@ -246,6 +277,57 @@ describe('posts.bulk', () => {
     const again = await me.browser.mutate<BulkUndoResult>('posts.bulkUndo', { token: res.data!.undoToken });
     expect(again.data).toMatchObject({ state: 'already_undone', restored: 0 });
     expect(await rows([a, b])).toEqual(undone);
+  });
+
+  it('leaves a post its network could not publish (a video; Pinterest without an image) as it was, counted per reason', async () => {
+    const { me, theme, plain, insert } = await account('bulk-midia');
+    const fine = await insert(plain.id, 'Sem mídia');
+    const video = await insert(plain.id, 'Com vídeo');
+    await addVideo(video, me.id);
+    const pin = await insert(plain.id, 'Pin sem imagem');
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ platform: 'pinterest' })
+      .where('id', '=', pin)
+      .execute();
+    const before = await rows([fine, video, pin]);
+
+    const res = await me.browser.mutate<BulkResult>('posts.bulk', {
+      ids: [fine, video, pin],
+      action: { kind: 'reschedule', offsetMinutes: 24 * 60 },
+    });
+    expect(res.data).toMatchObject({ changed: 1, skipped: { video_not_published: 1, image_required: 1 } });
+    expect(bulkSkippedText(res.data!.skipped)).toBe(
+      'Ignorados: 1 com vídeo, que a rede ainda não publica pela Pauta (remova o vídeo em Editar), 1 sem a imagem que a rede exige (adicione uma em Editar).',
+    );
+    const after = await rows([fine, video, pin]);
+    expect(after.get(fine)!.scheduled_for!.getTime()).toBe(before.get(fine)!.scheduled_for!.getTime() + DAY);
+    expect(after.get(video)).toEqual(before.get(video));
+    expect(after.get(pin)).toEqual(before.get(pin));
+    expect(enqueued.map((w) => w.id)).toEqual([fine]);
+
+    // Approving would let them publish: the same refusal; the others are approved.
+    enqueued.length = 0;
+    const ok = await insert(theme.id, 'Em revisão', { stage: 'review' });
+    const withVideo = await insert(theme.id, 'Vídeo em revisão', { stage: 'review' });
+    await addVideo(withVideo, me.id);
+    const approved = await me.browser.mutate<BulkResult>('posts.bulk', {
+      ids: [ok, withVideo],
+      action: { kind: 'approve' },
+    });
+    expect(approved.data).toMatchObject({ changed: 1, skipped: { video_not_published: 1 } });
+    const stages = await rows([ok, withVideo]);
+    expect(stages.get(ok)!.approval_stage).toBe('approved');
+    expect(stages.get(withVideo)!.approval_stage).toBe('review');
+    expect(enqueued.map((w) => w.id)).toEqual([ok]);
+
+    // Moving it to a theme without approval would too.
+    const moved = await me.browser.mutate<BulkResult>('posts.bulk', {
+      ids: [withVideo],
+      action: { kind: 'theme', themeId: plain.id },
+    });
+    expect(moved.data).toMatchObject({ changed: 0, skipped: { video_not_published: 1 } });
+    expect((await rows([withVideo])).get(withVideo)!.theme_id).toBe(theme.id);
   });
 
   it('changes theme within the workspace only, with the new theme’s approval rule, and undoes it', async () => {

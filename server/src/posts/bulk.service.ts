@@ -35,7 +35,7 @@ import {
 import { overrunsOfNewPosts } from './budget.service.js';
 import type { PostListFilter } from './post-filters.js';
 import { toInstantFilter } from './post-filters.js';
-import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
+import { mediaSchedulingRefusal, PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
 
 export type BulkAction =
   | { kind: 'approve' }
@@ -67,6 +67,10 @@ export const BULK_SKIP_REASONS = [
   'out_of_range',
   /** The theme does not publish to the post's network. */
   'network_not_in_theme',
+  /** It has a video and its network does not publish video through Pauta yet (as posts.update). */
+  'video_not_published',
+  /** Its network publishes only posts with an image (Pinterest) and it has none (as posts.update). */
+  'image_required',
   /** Undo only: changed again since (edited, moved, claimed); left as it is now. */
   'changed_since',
 ] as const;
@@ -167,6 +171,14 @@ export async function applyBulkAction(
             tally.skip('not_in_workflow');
             continue;
           }
+          // Approving lets a scheduled post publish: the same media guards as a save.
+          if (to === 'approved' && post.approval_stage !== 'approved' && post.status === 'scheduled') {
+            const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
+            if (refusal) {
+              tally.skip(refusal);
+              continue;
+            }
+          }
           const moved = await moveApprovalStageIn(trx, {
             workspaceId,
             postId: post.id,
@@ -204,6 +216,12 @@ export async function applyBulkAction(
           }
           if (scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
             tally.skip('past');
+            continue;
+          }
+          // The same media guards as posts.update and posts.reschedule.
+          const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
+          if (refusal) {
+            tally.skip(refusal);
             continue;
           }
           const saved = await saveScheduledPostVersion(trx, {
@@ -246,6 +264,14 @@ export async function applyBulkAction(
             continue;
           }
           const stage = target.requires_approval ? (post.approval_stage ?? 'draft') : null;
+          // A theme without approval lets a scheduled post publish: the same media guards as a save.
+          if (claimable({ status: post.status, approval_stage: stage }) && !claimable(post)) {
+            const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
+            if (refusal) {
+              tally.skip(refusal);
+              continue;
+            }
+          }
           const saved = await changePostTheme(trx, { workspaceId, post, themeId: target.id, stage, userId });
           tally.changed++;
           undo.push({

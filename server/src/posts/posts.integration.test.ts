@@ -183,8 +183,9 @@ describe('posts.list filters', () => {
       approvalStage: null,
       // Not a post flagged "maybe published": nothing to ask the network.
       outcomeCheck: null,
-      // No image: no thumbnail.
+      // No image: no thumbnail, no media kind.
       thumbUrl: null,
+      mediaKind: null,
     });
   });
 

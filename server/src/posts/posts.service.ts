@@ -97,6 +97,11 @@ export interface PostItem {
   /** The first image's thumbnail (a signed same-origin URL) in lists and the calendar; absent elsewhere. */
   thumbUrl?: string | null;
   /**
+   * What the first media is (lists and the calendar): 'video' with thumbUrl null is a video
+   * without a cover yet; null = no media. Absent elsewhere.
+   */
+  mediaKind?: 'image' | 'video' | null;
+  /**
    * A post flagged "maybe published" (UNKNOWN_OUTCOME): 'pending' while Pauta asks the network,
    * 'unresolved' when the network could not tell (then "Reenviar mesmo assim" is offered).
    */
@@ -121,6 +126,7 @@ async function withThumbnails(
     return {
       ...item,
       thumbUrl: first?.thumb_key ? browserMediaUrl(media.signingKey, first.thumb_key) : null,
+      mediaKind: first?.kind ?? null,
     };
   });
 }
@@ -191,7 +197,11 @@ export async function listPosts(
     items: page.rows.map((row) => {
       const item = presentPost(row);
       return media
-        ? { ...item, thumbUrl: row.thumb_key ? browserMediaUrl(media.signingKey, row.thumb_key) : null }
+        ? {
+            ...item,
+            thumbUrl: row.thumb_key ? browserMediaUrl(media.signingKey, row.thumb_key) : null,
+            mediaKind: row.media_kind,
+          }
         : item;
     }),
     nextCursor: page.next ? encodeCursor({ time: page.next.scheduledFor, id: page.next.id }) : null,
@@ -313,11 +323,19 @@ async function assertRequiredImages(
   workspaceId: string,
   post: Pick<ScheduledPostRow, 'id' | 'platform'>,
 ): Promise<void> {
-  const { minImages = 0 } = mediaLimitsOf(post.platform);
-  if (minImages === 0) return;
-  const images = await listPostMedia(db, post.id, { workspaceId });
-  if (images.length < minImages)
+  if (await lacksRequiredImages(db, workspaceId, post))
     throw new AppError('MEDIA_REJECTED', { reason: 'IMAGE_REQUIRED', platform: post.platform });
+}
+
+async function lacksRequiredImages(
+  db: Kysely<Database>,
+  workspaceId: string,
+  post: Pick<ScheduledPostRow, 'id' | 'platform'>,
+): Promise<boolean> {
+  const { minImages = 0 } = mediaLimitsOf(post.platform);
+  if (minImages === 0) return false;
+  const images = await listPostMedia(db, post.id, { workspaceId });
+  return images.length < minImages;
 }
 
 /**
@@ -326,9 +344,26 @@ async function assertRequiredImages(
  * meets one (it refuses one too, for a post scheduled before its video was added).
  */
 async function assertVideoPublishable(db: PostsDeps['db'], post: { id: string; platform: Platform }) {
-  if (capabilitiesOf(post.platform).video) return;
-  if (await postHasVideo(db, post.id))
+  if (await hasUnpublishableVideo(db, post))
     throw new AppError('MEDIA_REJECTED', { reason: 'VIDEO_NOT_PUBLISHED', platform: post.platform });
+}
+
+async function hasUnpublishableVideo(db: Kysely<Database>, post: { id: string; platform: Platform }) {
+  return !capabilitiesOf(post.platform).video && (await postHasVideo(db, post.id));
+}
+
+/**
+ * The same two media guards, for a path that refuses per post instead of throwing (posts.bulk:
+ * reschedule, approve, theme; docs/bulk-actions.md): why this post may not be scheduled, or null.
+ */
+export async function mediaSchedulingRefusal(
+  db: Kysely<Database>,
+  workspaceId: string,
+  post: { id: string; platform: Platform },
+): Promise<'video_not_published' | 'image_required' | null> {
+  if (await hasUnpublishableVideo(db, post)) return 'video_not_published';
+  if (await lacksRequiredImages(db, workspaceId, post)) return 'image_required';
+  return null;
 }
 
 /** 'Editar Post': new title, content and date-time; a stopped post is scheduled again. */

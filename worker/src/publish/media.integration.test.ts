@@ -245,6 +245,33 @@ describe('worker: posts with images through the sandbox networks', () => {
     expect(sandbox.requests({ host: 'graph.facebook.com' })).toHaveLength(0);
   });
 
+  it('a Pinterest post without images fails with MEDIA_REQUIRED naming Pinterest, not Instagram', async () => {
+    const { user, theme } = await userWithFourNetworks();
+    const [post] = await seedPosts(handle, {
+      userId: user.id,
+      themeId: theme.id,
+      platform: 'pinterest',
+      count: 1,
+      scheduledFor: new Date(Date.now() - 1000),
+    });
+    sandbox.clearRequests();
+    const outcome = await processPublishJob(
+      context(async () => []),
+      { postId: post!.id, version: post!.version },
+    );
+    expect(outcome).toEqual({ kind: 'failed', code: 'MEDIA_REQUIRED' });
+    const row = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['last_error', 'last_error_message'])
+      .where('id', '=', post!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_error).toBe('MEDIA_REQUIRED');
+    expect(row.last_error_message).toBe(
+      'O Pinterest exige uma imagem em cada post. Adicione uma imagem para publicar.',
+    );
+    expect(sandbox.requests({ host: 'api.pinterest.com' })).toHaveLength(0);
+  });
+
   it('a post with a video on a network that does not publish video yet fails for good and calls no network', async () => {
     const { user, theme } = await userWithFourNetworks();
     const [post] = await seedPosts(handle, {

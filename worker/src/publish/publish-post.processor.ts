@@ -9,6 +9,8 @@
 import {
   MAX_PUBLISH_ATTEMPTS,
   mediaRejectionMessage,
+  mediaRequiredMessage,
+  PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
   publishErrorMessages,
@@ -273,8 +275,18 @@ async function publishClaimed(
     }
   }
   if (media.length === 0 && capabilitiesOf(post.platform).media === 'required') {
-    // Instagram publishes nothing without an image: stop before any call to the network.
-    return fail(ctx, post, log, 'permanent', 'MEDIA_REQUIRED', 'post sem imagem', LOCATION.media);
+    // Instagram and Pinterest publish nothing without an image: stop before any call to the
+    // network, with a reason that names the post's network.
+    return fail(
+      ctx,
+      post,
+      log,
+      'permanent',
+      'MEDIA_REQUIRED',
+      'post sem imagem',
+      LOCATION.media,
+      mediaRequiredMessage(PLATFORM_LABELS[post.platform]),
+    );
   }
 
   let accessToken: string;

@@ -255,6 +255,17 @@ describe('PostMediaField', () => {
     expect(screen.getByRole('img', { name: 'Bolo de cenoura' })).toBeTruthy();
   });
 
+  it('is named for what it takes: images or one video, with both formats in its description', async () => {
+    mockTrpc({ 'media.list': [] });
+    render(<PostMediaField postId={POST_ID} editable />);
+    const group = await screen.findByRole('group', { name: 'Imagens ou vídeo' });
+    const description = document.getElementById(group.getAttribute('aria-describedby')!)!.textContent!;
+    expect(description).toContain('JPEG, PNG, WebP ou GIF');
+    expect(description).toContain('Ou um vídeo MP4 ou MOV');
+    expect(within(group).getByRole('button', { name: 'Adicionar imagens ou vídeo' })).toBeTruthy();
+    expect(within(group).getByText('Arraste imagens ou um vídeo para cá ou')).toBeTruthy();
+  });
+
   it("shows a published post's images without any control to change them", async () => {
     mockTrpc({ 'media.list': [item(1, { altText: 'Logo' })] });
     render(<PostMediaField postId={POST_ID} editable={false} />);

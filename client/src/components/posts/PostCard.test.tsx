@@ -44,6 +44,29 @@ describe('PostCard: a network that needs an image', () => {
   });
 });
 
+describe('PostCard: a post with a video', () => {
+  it('an Instagram video without a cover shows "Vídeo" and "Sem capa", never "Sem imagem"', () => {
+    const article = card({ platform: 'instagram', mediaKind: 'video' });
+    expect(within(article).getByText('Vídeo')).toBeTruthy();
+    const noCover = article.querySelector('[data-testid="media-no-cover-badge"]');
+    expect(noCover?.textContent).toBe(
+      'Sem capa: O vídeo ainda não tem capa: em Editar, escolha um quadro do vídeo ou envie uma imagem de capa.',
+    );
+    expect(within(article).queryByText('Sem imagem')).toBeNull();
+  });
+
+  it('with its cover: "Vídeo" only', () => {
+    const article = card({
+      platform: 'instagram',
+      mediaKind: 'video',
+      thumbUrl: '/media/posts/u/p/m-cover-thumb.webp?exp=1&sig=a',
+    });
+    expect(within(article).getByText('Vídeo')).toBeTruthy();
+    expect(within(article).queryByText('Sem capa')).toBeNull();
+    expect(within(article).queryByText('Sem imagem')).toBeNull();
+  });
+});
+
 describe('PostCard: the dialog of a post that can no longer be edited', () => {
   it('a published or publishing post offers "Ver histórico", which opens the dialog; others "Editar"', async () => {
     const opened: string[] = [];
