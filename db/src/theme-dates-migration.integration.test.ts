@@ -13,27 +13,33 @@ const NAME = '2026-11-30T04-20-theme-dates';
 const fields = {
   name: 'Doces',
   description: 'Bolos caseiros',
-  toneOfVoice: ['amigavel'],
+  toneOfVoice: ['casual'],
   avoidTopics: [],
   socialNetworks: ['linkedin' as const],
   frequency: 'daily' as const,
-  colorPalette: 'azul',
+  colorPalette: 'blue',
 };
 
 async function check(db: Kysely<Database>) {
-  const ana = await createUser(db, { email: `datas-${randomUUID().slice(0, 6)}@teste.pauta.dev`, passwordHash: null });
+  const ana = await createUser(db, {
+    email: `datas-${randomUUID().slice(0, 6)}@teste.pauta.dev`,
+    passwordHash: null,
+  });
   const plain = await insertTheme(db, ana.id, fields);
   expect(plain.commemorative_dates).toEqual([]);
-  const dated = await insertTheme(db, ana.id, { ...fields, commemorativeDates: ['natal-2026', 'black-friday-2026'] });
+  const dated = await insertTheme(db, ana.id, {
+    ...fields,
+    commemorativeDates: ['natal-2026', 'black-friday-2026'],
+  });
   expect(dated.commemorative_dates).toEqual(['natal-2026', 'black-friday-2026']);
   // Absent on update: unchanged; given: replaced.
   expect((await updateTheme(db, ana.id, dated.id, fields))?.commemorative_dates).toEqual([
     'natal-2026',
     'black-friday-2026',
   ]);
-  expect((await updateTheme(db, ana.id, dated.id, { ...fields, commemorativeDates: [] }))?.commemorative_dates).toEqual(
-    [],
-  );
+  expect(
+    (await updateTheme(db, ana.id, dated.id, { ...fields, commemorativeDates: [] }))?.commemorative_dates,
+  ).toEqual([]);
   await expect(
     db
       .updateTable('themes')
@@ -41,7 +47,11 @@ async function check(db: Kysely<Database>) {
       .where('id', '=', dated.id)
       .execute(),
   ).rejects.toThrow();
-  await db.updateTable('themes').set({ commemorative_dates: ['natal-2026'] }).where('id', '=', dated.id).execute();
+  await db
+    .updateTable('themes')
+    .set({ commemorative_dates: ['natal-2026'] })
+    .where('id', '=', dated.id)
+    .execute();
 
   const count = async () =>
     Number(

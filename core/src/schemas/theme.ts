@@ -68,7 +68,6 @@ export const themeInputSchema = z.strictObject({
 export type ThemeInput = z.input<typeof themeInputSchema>;
 export type ThemeValues = z.output<typeof themeInputSchema>;
 
-
 /**
  * A drafted post (AI or templates) before it is scheduled: `post_order` 1, 2, 3… is the order the
  * posts are scheduled in; `platform` the network it was written for.

@@ -129,9 +129,9 @@ export function placeCommemorativeDates(
     });
 }
 
-/** The theme's stored date keys as dates (unknown keys, from an older list, are skipped). */
+/** The theme's stored date keys as dates (unknown keys, from an older list, are skipped; a row without the column: none). */
 export function themeCommemorativeDates(theme: Pick<Theme, 'commemorative_dates'>): CommemorativeDate[] {
-  return theme.commemorative_dates.flatMap((key) => findCommemorativeDate(key) ?? []);
+  return (theme.commemorative_dates ?? []).flatMap((key) => findCommemorativeDate(key) ?? []);
 }
 
 /**
@@ -261,7 +261,11 @@ export async function createThemeWithCalendar(
   let planned: { slots: Date[]; timeZone: string };
   try {
     planned = await planSlots(deps, { userId: options.userId, theme, count: POSTS_AT_CREATION });
-    const occasions = placeCommemorativeDates(themeCommemorativeDates(theme), planned.slots, planned.timeZone);
+    const occasions = placeCommemorativeDates(
+      themeCommemorativeDates(theme),
+      planned.slots,
+      planned.timeZone,
+    );
     drafts = await deps.generate(theme, POSTS_AT_CREATION, occasions);
   } catch (error) {
     deps.logger.error(

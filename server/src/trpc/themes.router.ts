@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  fitsPlatformLimit,
-  INPUT_LIMITS,
-  PLATFORMS,
-  type Platform,
-} from '@pauta/core';
+import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS, type Platform } from '@pauta/core';
 import { themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
 import { z } from 'zod';

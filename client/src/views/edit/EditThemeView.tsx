@@ -7,11 +7,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { goToView, useViewParam, viewPath } from '../../app/view-paths';
+import { useUserTimeZone } from '../../components/posts/time-zone';
 import { StateMessage } from '../../components/StateMessage';
-import { CommemorativeDatesSection, upcomingKeys } from '../../components/theme-form/CommemorativeDatesSection';
+import {
+  CommemorativeDatesSection,
+  upcomingKeys,
+} from '../../components/theme-form/CommemorativeDatesSection';
 import type { ThemeFormValues } from '../../components/theme-form/ThemeForm';
 import { ThemeForm } from '../../components/theme-form/ThemeForm';
-import { useUserTimeZone } from '../../components/posts/time-zone';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, requestStateText } from '../../lib/errors';
 import type { ThemeDetail } from '../../lib/themes';
@@ -63,7 +66,11 @@ function EditTheme({ themeId }: { themeId: string }) {
   // A double-click on Salvar Alterações saves once, with one toast.
   const [handleSubmit, saving] = useSingleFlight(async (values: ThemeValues) => {
     try {
-      await update.mutateAsync({ id: themeId, ...values, commemorativeDates: upcomingKeys(current, timeZone) });
+      await update.mutateAsync({
+        id: themeId,
+        ...values,
+        commemorativeDates: upcomingKeys(current, timeZone),
+      });
       showSuccess(messages.common.success, text.updated);
       goToView('dashboard');
       void refresh();
@@ -103,13 +110,7 @@ function EditTheme({ themeId }: { themeId: string }) {
       pendingLabel={text.saving}
       pending={saving}
       onSubmit={handleSubmit}
-      extraSections={
-        <CommemorativeDatesSection
-          value={current}
-          onChange={setDates}
-          stored={stored}
-        />
-      }
+      extraSections={<CommemorativeDatesSection value={current} onChange={setDates} stored={stored} />}
       secondaryActions={
         <Button component={Link} href={viewPath('dashboard')} variant="default" size="md">
           {text.cancel}
