@@ -114,7 +114,7 @@ describe('Datas comemorativas in Editar Tema', () => {
     );
     answer.resolve(dated);
     await expectToast(messages.common.success, text.updated);
-    const sent = (api.callsTo('themes.update')[0]?.input as { commemorativeDates: string[] })
+    const sent = (api.callsTo('themes.update')[0]!.input as { commemorativeDates: string[] })
       .commemorativeDates;
     expect([...sent].sort()).toEqual(['carnaval-2027', 'natal-2026']);
   });
