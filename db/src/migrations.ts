@@ -44,6 +44,7 @@ import * as pinterestPlatform from '../migrations/2026-11-30T03-40-pinterest-pla
 import * as googleBusinessPlatform from '../migrations/2026-11-30T03-50-google-business-platform.js';
 import * as videoMedia from '../migrations/2026-11-30T04-00-video-media.js';
 import * as snippets from '../migrations/2026-11-30T04-10-snippets.js';
+import * as themeDates from '../migrations/2026-11-30T04-20-theme-dates.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T03-50-google-business-platform': googleBusinessPlatform,
   '2026-11-30T04-00-video-media': videoMedia,
   '2026-11-30T04-10-snippets': snippets,
+  '2026-11-30T04-20-theme-dates': themeDates,
 };
 
 export class MigrationError extends Error {

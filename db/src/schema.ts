@@ -83,6 +83,8 @@ export interface ThemesTable {
   requires_approval: Generated<boolean>;
   /** New posts go out at each network's best hour instead of 10:00 (docs/best-time.md). */
   use_best_time: Generated<boolean>;
+  /** Commemorative date keys picked for the theme, 'black-friday-2026' (docs/commemorative-dates.md). */
+  commemorative_dates: Generated<string[]>;
 }
 
 export interface SuggestedPostsTable {

@@ -1,7 +1,8 @@
 // Issue 30 item 9, Datas comemorativas, in Chromium (docs/commemorative-dates.md): Criar Novo Tema
 // offers the dates of the next 60 days and sends the picked one with the theme; the calendar labels
 // the dates of the month on screen (the description in a tooltip) and hides them with its toggle,
-// remembered after a reload. Screenshots at 1280 and 375 px, light and dark.
+// remembered after a reload; Editar Tema shows the stored dates and saves a change. Screenshots at
+// 1280 and 375 px, light and dark.
 import { mkdirSync } from 'node:fs';
 import {
   type CalendarDate,
@@ -118,6 +119,62 @@ describe('Datas comemorativas', () => {
     expect(body.json?.commemorativeDates).toEqual([chosen.key]);
     await expectToast(page, /Sucesso!/);
     await page.waitForURL('**/dashboard');
+  });
+
+  it('Editar Tema shows the stored date picked, and saves another one with the theme', async () => {
+    const [theme] = await sql<{ id: string; commemorative_dates: string[] }>(
+      `SELECT t.id, t.commemorative_dates FROM themes t JOIN users u ON u.id = t.user_id WHERE u.email = $1`,
+      [email],
+    );
+    const upcoming = upcomingCommemorativeDates(todayInSaoPaulo());
+    expect(theme!.commemorative_dates).toEqual([upcoming[0]!.key]);
+    await page.goto(`/edit?theme=${theme!.id}`);
+    const section = page.getByRole('region', { name: commemorativeMessages.sectionTitle, exact: true });
+    await section.waitFor();
+    const first = commemorativeMessages.optionLabel(upcoming[0]!.name, upcoming[0]!.isoDate);
+    expect(await section.getByRole('checkbox', { name: first, exact: true }).isChecked()).toBe(true);
+    await section.getByText(commemorativeMessages.chosen(1), { exact: true }).waitFor();
+    const expected = [upcoming[0]!.key];
+    const other = upcoming[1];
+    if (other !== undefined) {
+      await section
+        .getByText(commemorativeMessages.optionLabel(other.name, other.isoDate), { exact: true })
+        .click();
+      await section.getByText(commemorativeMessages.chosen(2), { exact: true }).waitFor();
+      expected.push(other.key);
+    }
+    await section.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await shot(page, 'edit-theme-dates-1280');
+    const small = await newPage(browser, { width: 375, height: 812 });
+    try {
+      await logIn(small.page, email);
+      await small.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      await small.page.goto(`/edit?theme=${theme!.id}`);
+      const smallSection = small.page.getByRole('region', {
+        name: commemorativeMessages.sectionTitle,
+        exact: true,
+      });
+      await smallSection.waitFor();
+      await smallSection.scrollIntoViewIfNeeded();
+      await shot(small.page, 'edit-theme-dates-375');
+      await toggleScheme(small.page);
+      await shot(small.page, 'edit-theme-dates-dark-375');
+      await toggleScheme(small.page);
+    } finally {
+      await small.context.close();
+    }
+    const sent = page.waitForRequest((request) => request.url().includes('/trpc/themes.update'));
+    await page.getByRole('button', { name: 'Salvar Alterações', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { json?: { commemorativeDates?: string[] } };
+    expect([...(body.json?.commemorativeDates ?? [])].sort()).toEqual([...expected].sort());
+    await expectToast(page, /Sucesso!/);
+    await page.waitForURL('**/dashboard');
+    const [saved] = await sql<{ commemorative_dates: string[] }>(
+      `SELECT commemorative_dates FROM themes WHERE id = $1`,
+      [theme!.id],
+    );
+    expect([...saved!.commemorative_dates].sort()).toEqual([...expected].sort());
   });
 
   it('the calendar labels the dates of the month on screen, with the description, and hides them', async () => {

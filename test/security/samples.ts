@@ -69,7 +69,12 @@ export const SAMPLES: Record<string, Sample> = {
   'themes.list': none,
   'themes.get': ({ own }) => ({ id: own.themeId }),
   'themes.create': () => ({ ...themeInput, commemorativeDates: ['black-friday-2026'] }),
-  'themes.update': ({ own }) => ({ ...themeInput, id: own.themeId, name: 'Café especial (editado)' }),
+  'themes.update': ({ own }) => ({
+    ...themeInput,
+    id: own.themeId,
+    name: 'Café especial (editado)',
+    commemorativeDates: ['natal-2030'],
+  }),
   'themes.delete': ({ own }) => ({ id: own.themeId }),
   'themes.generateDrafts': ({ own }) => ({ themeId: own.themeId, mode: 'card' }),
   'themes.scheduleDraft': ({ own }) => ({

@@ -10,6 +10,7 @@ export function themeListItem(overrides: Record<string, unknown> = {}) {
     socialNetworks: ['instagram', 'linkedin', 'facebook', 'x'],
     frequency: 'weekly',
     colorPalette: 'green',
+    commemorativeDates: [] as string[],
     createdAt: new Date('2025-05-01T12:00:00Z'),
     scheduledCount: 12,
     publishedCount: 1,

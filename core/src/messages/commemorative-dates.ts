@@ -26,7 +26,7 @@ export const commemorativeMessages = {
     `${name} — ${COMMEMORATIVE_CATEGORY_LABELS[category]}. ${description}`,
   sectionTitle: 'Datas comemorativas',
   sectionHint:
-    'Escolha datas dos próximos 60 dias para a IA aproveitar: um post da série cita cada data escolhida.',
+    'Escolha datas dos próximos 60 dias para a IA aproveitar: o post agendado na data, ou pouco antes, cita cada data escolhida. As datas ficam salvas no tema e valem também para “Gerar 5 Posts”.',
   none: 'Nenhuma data comemorativa nos próximos 60 dias.',
   chosen: (count: number) =>
     count === 0 ? 'Nenhuma data escolhida' : count === 1 ? '1 data escolhida' : `${count} datas escolhidas`,

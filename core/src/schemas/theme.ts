@@ -48,16 +48,10 @@ export const themeInputSchema = z.strictObject({
   requiresApproval: z.boolean().optional(),
   /** "Usar o melhor horário de cada rede" (docs/best-time.md); absent: off at creation, unchanged on update. */
   useBestTime: z.boolean().optional(),
-});
-export type ThemeInput = z.input<typeof themeInputSchema>;
-export type ThemeValues = z.output<typeof themeInputSchema>;
-
-/**
- * Criar Novo Tema: the theme plus the commemorative dates picked as ideas for the AI
- * (docs/commemorative-dates.md); keys such as 'black-friday-2026'. They shape the posts drafted at
- * creation and are not stored with the theme.
- */
-export const themeCreateInputSchema = themeInputSchema.extend({
+  /**
+   * Commemorative date keys ('black-friday-2026', docs/commemorative-dates.md), stored with the
+   * theme; absent: none at creation, unchanged on update. Unknown key or more than 10: refused.
+   */
   commemorativeDates: z
     .array(z.string().max(60))
     .max(MAX_COMMEMORATIVE_DATES, commemorativeMessages.tooManyDates(MAX_COMMEMORATIVE_DATES))
@@ -71,7 +65,8 @@ export const themeCreateInputSchema = themeInputSchema.extend({
     )
     .optional(),
 });
-export type ThemeCreateValues = z.output<typeof themeCreateInputSchema>;
+export type ThemeInput = z.input<typeof themeInputSchema>;
+export type ThemeValues = z.output<typeof themeInputSchema>;
 
 /**
  * A drafted post (AI or templates) before it is scheduled: `post_order` 1, 2, 3… is the order the

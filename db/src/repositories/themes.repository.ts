@@ -17,6 +17,8 @@ export interface ThemeFields {
   requiresApproval?: boolean;
   /** "Usar o melhor horário de cada rede"; absent: off at creation, unchanged on update. */
   useBestTime?: boolean;
+  /** Commemorative date keys (docs/commemorative-dates.md); absent: none at creation, unchanged on update. */
+  commemorativeDates?: string[];
 }
 
 /** Saves a theme in the actor's workspace (a bare user id: their personal workspace). */
@@ -36,6 +38,7 @@ export async function insertTheme(db: Kysely<Database>, actor: Actor, fields: Th
       color_palette: fields.colorPalette,
       requires_approval: fields.requiresApproval ?? false,
       use_best_time: fields.useBestTime ?? false,
+      commemorative_dates: fields.commemorativeDates ?? [],
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -118,6 +121,7 @@ export async function updateTheme(
       frequency: fields.frequency,
       color_palette: fields.colorPalette,
       ...(fields.useBestTime === undefined ? {} : { use_best_time: fields.useBestTime }),
+      ...(fields.commemorativeDates === undefined ? {} : { commemorative_dates: fields.commemorativeDates }),
       updated_at: new Date(),
     })
     .where('id', '=', themeId)

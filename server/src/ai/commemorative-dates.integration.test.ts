@@ -1,7 +1,7 @@
 // Commemorative dates picked in the theme form reach the AI prompt (issue 30 item 9;
 // docs/commemorative-dates.md): against the sandbox's Anthropic stand-in and real PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { findCommemorativeDate, type Platform } from '@pauta/core';
+import type { Platform } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { readPostsRequest, type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { pino } from 'pino';
@@ -156,31 +156,7 @@ describe('themes.create', () => {
     colorPalette: 'blue',
   };
 
-  it('passes the picked dates to the AI and the posts drafted at creation cite them', async () => {
-    const user = await signedInUser(handle, app.url, { label: 'create-dates' });
-    const created = await user.browser.mutate<{ theme: { id: string } }>('themes.create', {
-      ...input,
-      commemorativeDates: ['natal-2026', 'black-friday-2026'],
-    });
-    expect(created.status).toBe(200);
-    const dates = aiRequests().flatMap((r) => readPostsRequest(userMessage(r))?.commemorative_dates ?? []);
-    expect(dates.map((d) => [d.name, d.date, d.why]).sort()).toEqual(
-      [
-        ['Black Friday', '2026-11-27', findCommemorativeDate('black-friday-2026')!.description],
-        ['Natal', '2026-12-25', findCommemorativeDate('natal-2026')!.description],
-      ].sort(),
-    );
-    const titles = await handle.db
-      .selectFrom('suggested_posts')
-      .select(['title', 'post_order'])
-      .where('theme_id', '=', created.data!.theme.id)
-      .orderBy('post_order')
-      .execute();
-    expect(titles).toHaveLength(15);
-    expect(titles[0]!.title).toMatch(/^Black Friday: /);
-    expect(titles.filter((t) => t.title.startsWith('Natal: ')).map((t) => t.post_order)).toEqual([8]);
-  });
-
+  // The picked dates reaching the prompt and their posts' placement: server/src/themes/theme-dates.integration.test.ts.
   it('refuses an unknown date or too many, and creates nothing', async () => {
     const user = await signedInUser(handle, app.url, { label: 'create-bad-dates' });
     const count = async () =>

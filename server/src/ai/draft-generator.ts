@@ -26,8 +26,8 @@ export interface AiDraftGenerator {
     count: number;
     mode: DraftMode;
     requestId?: string;
-    /** Commemorative dates picked in the theme form (docs/commemorative-dates.md). */
-    commemorativeDates?: readonly CommemorativeDate[];
+    /** The theme's dates in the posts' period, each with its post 1..count (docs/commemorative-dates.md). */
+    occasions?: readonly { slot: number; date: CommemorativeDate }[];
   }): Promise<GeneratePostsResult>;
   adapt(input: AdaptInput): Promise<AdaptedText>;
   readonly aiConfigured: boolean;
@@ -39,7 +39,7 @@ export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator 
     adapt: (input) => adaptPostText(deps, input),
     aiConfigured: deps.ai.anthropic !== null,
     describeImage: (input) => describeImage(deps, input),
-    generate: ({ userId, theme, count, mode, requestId, commemorativeDates = [] }) =>
+    generate: ({ userId, theme, count, mode, requestId, occasions = [] }) =>
       generatePosts(deps, {
         userId,
         theme: {
@@ -51,10 +51,11 @@ export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator 
         },
         count,
         mode,
-        commemorativeDates: commemorativeDates.map((date) => ({
+        commemorativeDates: occasions.map(({ slot, date }) => ({
           name: date.name,
           date: date.isoDate,
           description: date.description,
+          slot,
         })),
         ...(requestId === undefined ? {} : { requestId }),
       }),

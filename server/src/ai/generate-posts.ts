@@ -76,6 +76,8 @@ export const generatePostsInputSchema = z.object({
         name: z.string().min(1).max(120),
         date: z.iso.date(),
         description: z.string().max(400),
+        /** The post (1..count) scheduled at or just before the date; absent: spread by occasionSlots. */
+        slot: z.int().min(1).max(AI_MAX_COUNT).optional(),
       }),
     )
     .max(MAX_COMMEMORATIVE_DATES)
@@ -246,7 +248,13 @@ export async function generatePosts(
   // Chunks sized by the expected output, a few at a time, each with its own deadline; a chunk
   // starts only within the whole request's budget and while the API answers (see chunks.ts).
   const chunks = planChunks(input.count, platforms, deps.chunkOutputTokens);
-  const slots = occasionSlots(input.commemorativeDates, input.count);
+  // The caller's placement (the date's own slot in the theme's calendar) when it gave one.
+  const slots = input.commemorativeDates.every((date) => date.slot !== undefined)
+    ? input.commemorativeDates
+        .filter((date) => date.slot! <= input.count)
+        .map((date) => ({ slot: date.slot!, date }))
+        .sort((a, b) => a.slot - b.slot || a.date.date.localeCompare(b.date.date))
+    : occasionSlots(input.commemorativeDates, input.count);
   const started = Date.now();
   const overall = deadlineAfter(Math.round(deps.ai.timeoutMs * AI_TOTAL_TIMEOUT_FACTOR));
   let stopped: FallbackReason | null = null;

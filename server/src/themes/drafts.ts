@@ -19,8 +19,11 @@ export interface DraftGenerator {
     count: number;
     mode: DraftMode;
     requestId?: string;
-    /** Commemorative dates picked in the theme form (docs/commemorative-dates.md). */
-    commemorativeDates?: readonly CommemorativeDate[];
+    /**
+     * The theme's commemorative dates that fall in the drafted posts' period, each with the post
+     * (1..count) scheduled at or just before it (docs/commemorative-dates.md, placeCommemorativeDates).
+     */
+    occasions?: readonly { slot: number; date: CommemorativeDate }[];
   }): Promise<{
     posts: GeneratedDraft[];
     /** 'mixed' (creation only): some posts are the AI's, the others came from the templates. */

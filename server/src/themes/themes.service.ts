@@ -4,12 +4,15 @@
 import {
   AppError,
   type BudgetOverrun,
+  type CommemorativeDate,
   DEFAULT_TIME_ZONE,
+  findCommemorativeDate,
   isBeyondScheduleHorizon,
   MAX_THEMES_PER_USER_DEFAULT,
   nextSlots,
   type Platform,
   SETTING_KEYS,
+  utcToZonedParts,
 } from '@pauta/core';
 import type { DraftPost, ThemeValues } from '@pauta/core/schemas/theme';
 import {
@@ -50,6 +53,7 @@ export function toThemeFields(values: ThemeValues): ThemeFields {
     colorPalette: values.colorPalette,
     ...(values.requiresApproval === undefined ? {} : { requiresApproval: values.requiresApproval }),
     ...(values.useBestTime === undefined ? {} : { useBestTime: values.useBestTime }),
+    ...(values.commemorativeDates === undefined ? {} : { commemorativeDates: values.commemorativeDates }),
   };
 }
 
@@ -82,6 +86,54 @@ export interface CalendarDeps {
   now?: () => Date;
 }
 
+/** The next `count` free slots of the theme's calendar and the owner's zone (what scheduleDrafts uses). */
+export async function planSlots(
+  deps: Pick<CalendarDeps, 'db' | 'now'>,
+  options: { userId: string; theme: Theme; count: number },
+): Promise<{ slots: Date[]; timeZone: string }> {
+  const now = deps.now?.() ?? new Date();
+  const profile = await findProfile(deps.db, options.userId);
+  const timeZone = profile?.timezone ?? DEFAULT_TIME_ZONE;
+  const slots = nextSlots({
+    frequency: options.theme.frequency,
+    count: options.count,
+    timeZone,
+    after: now,
+    lastScheduled: await latestScheduledFor(deps.db, options.theme.id),
+  });
+  return { slots, timeZone };
+}
+
+/**
+ * Where each commemorative date's post goes (docs/commemorative-dates.md): a date between the
+ * first and the last slot's day (in the owner's zone) gets the last slot on or before its day —
+ * the date itself with the daily frequency, at most a week or a month earlier with the weekly or
+ * monthly one. Dates outside that period are left out (not sent to the AI). `slot` is 1-based.
+ */
+export function placeCommemorativeDates(
+  dates: readonly CommemorativeDate[],
+  slots: readonly Date[],
+  timeZone: string,
+): { slot: number; date: CommemorativeDate }[] {
+  if (slots.length === 0) return [];
+  const days = slots.map((slot) => {
+    const { year, month, day } = utcToZonedParts(slot, timeZone);
+    return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  });
+  return [...dates]
+    .sort((a, b) => a.isoDate.localeCompare(b.isoDate))
+    .flatMap((date) => {
+      if (date.isoDate < days[0]! || date.isoDate > days[days.length - 1]!) return [];
+      const index = days.findLastIndex((day) => day <= date.isoDate);
+      return [{ slot: index + 1, date }];
+    });
+}
+
+/** The theme's stored date keys as dates (unknown keys, from an older list, are skipped; a row without the column: none). */
+export function themeCommemorativeDates(theme: Pick<Theme, 'commemorative_dates'>): CommemorativeDate[] {
+  return (theme.commemorative_dates ?? []).flatMap((key) => findCommemorativeDate(key) ?? []);
+}
+
 /**
  * Gives each draft the next free slot of the theme's calendar (the day after its last scheduled
  * post, at 10:00 in the owner's time zone; with use_best_time, at each network's best hour of
@@ -99,20 +151,17 @@ export async function scheduleDrafts(
     drafts: Omit<DraftPost, 'platform'>[];
     platforms: Platform[];
     requestId?: string;
+    /** Slots planned before drafting (planSlots; the dates' posts were placed on them); default: planned now. */
+    planned?: { slots: Date[]; timeZone: string };
   },
 ): Promise<ScheduledDrafts> {
   const { theme, drafts, platforms } = options;
   if (drafts.length === 0 || platforms.length === 0) return { count: 0, postIds: [], budgetOverruns: [] };
   const now = deps.now?.() ?? new Date();
-  const profile = await findProfile(deps.db, options.userId);
-  const timeZone = profile?.timezone ?? DEFAULT_TIME_ZONE;
-  const slots = nextSlots({
-    frequency: theme.frequency,
-    count: drafts.length,
-    timeZone,
-    after: now,
-    lastScheduled: await latestScheduledFor(deps.db, theme.id),
-  });
+  const { slots, timeZone } =
+    options.planned !== undefined && options.planned.slots.length >= drafts.length
+      ? options.planned
+      : await planSlots(deps, { userId: options.userId, theme, count: drafts.length });
   // "Usar o melhor horário de cada rede" (docs/best-time.md): the same days, each network at its best hour.
   const perNetwork = theme.use_best_time
     ? await bestHourSlots(deps.db, { workspaceId: theme.workspace_id, timeZone, now, slots, platforms })
@@ -193,7 +242,14 @@ export type CreationOutcome =
 
 /** Spec §4: the theme is saved; then 15 suggestions are drafted and scheduled per network. */
 export async function createThemeWithCalendar(
-  deps: CalendarDeps & { generate: (theme: Theme, count: number) => Promise<DraftResult> },
+  deps: CalendarDeps & {
+    /** `occasions`: the theme's dates placed on the planned slots (placeCommemorativeDates). */
+    generate: (
+      theme: Theme,
+      count: number,
+      occasions: { slot: number; date: CommemorativeDate }[],
+    ) => Promise<DraftResult>;
+  },
   options: { workspaceId: string; userId: string; values: ThemeValues; requestId?: string },
 ): Promise<{ theme: Theme; outcome: CreationOutcome }> {
   const theme = await saveNewTheme(
@@ -202,8 +258,15 @@ export async function createThemeWithCalendar(
     options.values,
   );
   let drafts: DraftResult;
+  let planned: { slots: Date[]; timeZone: string };
   try {
-    drafts = await deps.generate(theme, POSTS_AT_CREATION);
+    planned = await planSlots(deps, { userId: options.userId, theme, count: POSTS_AT_CREATION });
+    const occasions = placeCommemorativeDates(
+      themeCommemorativeDates(theme),
+      planned.slots,
+      planned.timeZone,
+    );
+    drafts = await deps.generate(theme, POSTS_AT_CREATION, occasions);
   } catch (error) {
     deps.logger.error(
       { err: error, themeId: theme.id, requestId: options.requestId },
@@ -218,6 +281,7 @@ export async function createThemeWithCalendar(
       theme,
       drafts: drafts.posts,
       platforms: theme.social_networks,
+      planned,
       ...(options.requestId ? { requestId: options.requestId } : {}),
     });
     // postsCreated counts rows (one per network); so does fromTemplates.

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  findCommemorativeDate,
-  fitsPlatformLimit,
-  INPUT_LIMITS,
-  PLATFORMS,
-  type Platform,
-} from '@pauta/core';
-import { themeCreateInputSchema, themeInputSchema } from '@pauta/core/schemas/theme';
+import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS, type Platform } from '@pauta/core';
+import { themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
 import { z } from 'zod';
 import { applyThemeApproval } from '../approval/approval.service.js';
-import { createThemeWithCalendar, scheduleDrafts, toThemeFields } from '../themes/themes.service.js';
+import {
+  createThemeWithCalendar,
+  placeCommemorativeDates,
+  planSlots,
+  scheduleDrafts,
+  themeCommemorativeDates,
+  toThemeFields,
+} from '../themes/themes.service.js';
 import { router, workspaceProcedure } from './trpc.js';
 
 const id = z.uuid();
@@ -28,6 +28,7 @@ function presentTheme(theme: {
   created_at: Date;
   requires_approval: boolean;
   use_best_time: boolean;
+  commemorative_dates: string[];
 }) {
   return {
     id: theme.id,
@@ -40,6 +41,8 @@ function presentTheme(theme: {
     colorPalette: theme.color_palette,
     requiresApproval: theme.requires_approval,
     useBestTime: theme.use_best_time,
+    /** Stored date keys ('black-friday-2026'), past ones included (docs/commemorative-dates.md). */
+    commemorativeDates: theme.commemorative_dates,
     createdAt: theme.created_at,
   };
 }
@@ -63,24 +66,22 @@ export const themesRouter = router({
     }),
 
   create: workspaceProcedure('themes.write')
-    .input(themeCreateInputSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { commemorativeDates: keys = [], ...values } = input;
-      // Checked by the schema: every key names a date (docs/commemorative-dates.md).
-      const commemorativeDates = keys.flatMap((key) => findCommemorativeDate(key) ?? []);
+    .input(themeInputSchema)
+    .mutation(async ({ ctx, input: values }) => {
+      // The date keys are checked by the schema and stored with the theme (docs/commemorative-dates.md).
       const { theme, outcome } = await createThemeWithCalendar(
         {
           db: ctx.deps.db,
           queue: ctx.deps.queue,
           logger: ctx.deps.logger,
-          generate: (t, count) =>
+          generate: (t, count, occasions) =>
             ctx.deps.drafts.generate({
               userId: ctx.user.id,
               theme: t,
               count,
               mode: 'creation',
               requestId: ctx.requestId,
-              commemorativeDates,
+              occasions,
             }),
         },
         { workspaceId: ctx.workspace.id, userId: ctx.user.id, values, requestId: ctx.requestId },
@@ -127,12 +128,16 @@ export const themesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const theme = await findTheme(ctx.deps.db, ctx.workspace.id, input.themeId);
       if (!theme) throw new AppError('NOT_FOUND');
+      // The drafts are scheduled one by one at the theme's next free slots: the stored dates of
+      // those 5 slots' period go to the AI, each with the draft placed at or just before it.
+      const planned = await planSlots(ctx.deps, { userId: ctx.user.id, theme, count: 5 });
       const result = await ctx.deps.drafts.generate({
         userId: ctx.user.id,
         theme,
         count: 5,
         mode: input.mode,
         requestId: ctx.requestId,
+        occasions: placeCommemorativeDates(themeCommemorativeDates(theme), planned.slots, planned.timeZone),
       });
       const firstOrder = (await maxPostOrder(ctx.deps.db, theme.id)) + 1;
       return {

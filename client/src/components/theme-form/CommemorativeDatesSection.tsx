@@ -1,8 +1,11 @@
-// "Datas comemorativas" of Criar Novo Tema (docs/commemorative-dates.md): the dates of the next 60
-// days in the person's zone, picked as chips; the picked ones go to the AI with the theme.
+// "Datas comemorativas" of Criar Novo Tema and Editar Tema (docs/commemorative-dates.md): the dates
+// of the next 60 days in the person's zone (plus, when editing, the theme's stored dates still to
+// come), picked as chips; the picked ones are stored with the theme and go to the AI. Stored dates
+// already past are not offered, so saving the form drops them.
 import { Chip, Group, Input, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   COMMEMORATIVE_CATEGORY_LABELS,
+  findCommemorativeDate,
   MAX_COMMEMORATIVE_DATES,
   commemorativeMessages as text,
   upcomingCommemorativeDates,
@@ -18,15 +21,33 @@ interface CommemorativeDatesSectionProps {
   onChange: (value: string[]) => void;
   /** Today (tests); default: now in the person's zone. */
   now?: Date;
+  /** Editar Tema: the theme's stored keys; those from today on are offered even past 60 days. */
+  stored?: readonly string[];
 }
 
-export function CommemorativeDatesSection({ value, onChange, now }: CommemorativeDatesSectionProps) {
+function isoToday(now: Date, timeZone: string): string {
+  const { year, month, day } = utcToZonedParts(now, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The keys whose date is today or later in `timeZone` (what Editar Tema saves: past ones drop out). */
+export function upcomingKeys(keys: readonly string[], timeZone: string, now: Date = new Date()): string[] {
+  const today = isoToday(now, timeZone);
+  return keys.filter((key) => (findCommemorativeDate(key)?.isoDate ?? '') >= today);
+}
+
+export function CommemorativeDatesSection({ value, onChange, now, stored }: CommemorativeDatesSectionProps) {
   const id = useId();
   const timeZone = useUserTimeZone();
   const dates = useMemo(() => {
     const { year, month, day } = utcToZonedParts(now ?? new Date(), timeZone);
-    return upcomingCommemorativeDates({ year, month, day });
-  }, [now, timeZone]);
+    const upcoming = upcomingCommemorativeDates({ year, month, day });
+    const offered = new Set(upcoming.map((date) => date.key));
+    const later = upcomingKeys(stored ?? [], timeZone, now).flatMap((key) =>
+      offered.has(key) ? [] : (findCommemorativeDate(key) ?? []),
+    );
+    return [...upcoming, ...later].sort((a, b) => a.isoDate.localeCompare(b.isoDate));
+  }, [now, timeZone, stored]);
   const pick = (next: string[]) => {
     if (next.length > MAX_COMMEMORATIVE_DATES) {
       showError(text.sectionTitle, text.tooManyDates(MAX_COMMEMORATIVE_DATES));

@@ -1,5 +1,5 @@
-import { messages } from '@pauta/core';
-import { describe, expect, it } from 'vitest';
+import { commemorativeMessages, messages } from '@pauta/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '../../test-utils/render';
 import { themeDetail } from '../../test-utils/themes';
 import { expectToast } from '../../test-utils/toasts';
@@ -74,5 +74,57 @@ describe('editing a theme', () => {
   it('asks to pick a theme without ?theme=', () => {
     open({}, '/edit');
     expect(screen.getByText(messages.posts.noThemeSelected)).toBeTruthy();
+  });
+});
+
+describe('Datas comemorativas in Editar Tema', () => {
+  afterEach(() => vi.useRealTimers());
+  const dated = themeDetail({
+    socialNetworks: ['linkedin'],
+    // Finados (02/11) is past on 10/11; Carnaval 2027 (09/02) is beyond the 60 days offered.
+    commemorativeDates: ['finados-2026', 'black-friday-2026', 'carnaval-2027'],
+  });
+  const openDated = (handlers: Record<string, unknown>) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-10T15:00:00Z'));
+    const api = mockTrpc({ 'auth.session': signedIn(true), 'themes.get': dated, ...handlers });
+    window.history.replaceState(null, '', `/edit?theme=${dated.id}`);
+    render(<EditThemeView />);
+    return api;
+  };
+  const chip = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+
+  it('shows the stored dates still to come as picked, drops the past ones, and saves the changes', async () => {
+    const answer = deferred<unknown>();
+    const api = openDated({ 'themes.update': () => answer.promise });
+    await screen.findByRole('group', { name: commemorativeMessages.sectionTitle });
+    expect(chip('Black Friday (27/11)').checked).toBe(true);
+    expect(chip('Carnaval (09/02)').checked).toBe(true);
+    expect(chip('Natal (25/12)').checked).toBe(false);
+    expect(screen.queryByRole('checkbox', { name: 'Finados (02/11)' })).toBeNull();
+    expect(screen.getByText(commemorativeMessages.chosen(2))).toBeTruthy();
+
+    fireEvent.click(chip('Black Friday (27/11)'));
+    fireEvent.click(chip('Natal (25/12)'));
+    expect(chip('Black Friday (27/11)').checked).toBe(false);
+    expect(chip('Natal (25/12)').checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: text.updateSubmit }));
+    expect(((await screen.findByRole('button', { name: text.saving })) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    answer.resolve(dated);
+    await expectToast(messages.common.success, text.updated);
+    const sent = (api.callsTo('themes.update')[0]!.input as { commemorativeDates: string[] })
+      .commemorativeDates;
+    expect([...sent].sort()).toEqual(['carnaval-2027', 'natal-2026']);
+  });
+
+  it('saving without touching the dates keeps the ones to come and drops the past one', async () => {
+    const api = openDated({ 'themes.update': dated });
+    fireEvent.click(await screen.findByRole('button', { name: text.updateSubmit }));
+    await waitFor(() => expect(api.callsTo('themes.update')).toHaveLength(1));
+    expect(api.callsTo('themes.update')[0]?.input).toMatchObject({
+      commemorativeDates: ['black-friday-2026', 'carnaval-2027'],
+    });
   });
 });

@@ -4,9 +4,15 @@ import { isAvoidTopic, isTone, messages } from '@pauta/core';
 import type { ThemeValues } from '@pauta/core/schemas/theme';
 import { IconAlertTriangle, IconPalette } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { goToView, useViewParam, viewPath } from '../../app/view-paths';
+import { useUserTimeZone } from '../../components/posts/time-zone';
 import { StateMessage } from '../../components/StateMessage';
+import {
+  CommemorativeDatesSection,
+  upcomingKeys,
+} from '../../components/theme-form/CommemorativeDatesSection';
 import type { ThemeFormValues } from '../../components/theme-form/ThemeForm';
 import { ThemeForm } from '../../components/theme-form/ThemeForm';
 import { useSingleFlight } from '../../lib/actions';
@@ -51,10 +57,20 @@ function EditTheme({ themeId }: { themeId: string }) {
   const refresh = useRefreshAfterThemeChange();
   const theme = useQuery(trpc.themes.get.queryOptions({ id: themeId }));
   const update = useMutation(trpc.themes.update.mutationOptions());
+  // The picked date keys; null until touched (the stored ones). Past ones are not offered, so the
+  // section's `picked` is what gets saved (docs/commemorative-dates.md).
+  const [dates, setDates] = useState<string[] | null>(null);
+  const stored = theme.data?.commemorativeDates ?? [];
+  const current = dates ?? stored;
+  const timeZone = useUserTimeZone();
   // A double-click on Salvar Alterações saves once, with one toast.
   const [handleSubmit, saving] = useSingleFlight(async (values: ThemeValues) => {
     try {
-      await update.mutateAsync({ id: themeId, ...values });
+      await update.mutateAsync({
+        id: themeId,
+        ...values,
+        commemorativeDates: upcomingKeys(current, timeZone),
+      });
       showSuccess(messages.common.success, text.updated);
       goToView('dashboard');
       void refresh();
@@ -94,6 +110,7 @@ function EditTheme({ themeId }: { themeId: string }) {
       pendingLabel={text.saving}
       pending={saving}
       onSubmit={handleSubmit}
+      extraSections={<CommemorativeDatesSection value={current} onChange={setDates} stored={stored} />}
       secondaryActions={
         <Button component={Link} href={viewPath('dashboard')} variant="default" size="md">
           {text.cancel}
