@@ -115,6 +115,16 @@ async function refPostsPage(
             .limit(1)
             .as('thumb_key'),
         )
+        .select((eb) =>
+          eb
+            .selectFrom('post_media as pm')
+            .select('pm.kind')
+            .whereRef('pm.post_id', '=', 'sp.id')
+            .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
+            .where('pm.position', '=', 0)
+            .limit(1)
+            .as('media_kind'),
+        )
         .where((eb) => refMatches(eb, workspaceId, filter));
       if (after) {
         page = page.where((eb) =>
