@@ -55,10 +55,21 @@ export async function snapshot(
 ): Promise<void> {
   // Let transitions (drawers, toasts, menus) settle so the picture shows what a person sees.
   await page.waitForTimeout(400);
-  await page.screenshot({
-    path: new URL(`../artifacts/${name}.png`, import.meta.url).pathname,
-    fullPage: options.fullPage ?? true,
-  });
+  const path = new URL(`../artifacts/${name}.png`, import.meta.url).pathname;
+  try {
+    // A full-page capture of a long view took over 15 s once on a loaded CI machine (the
+    // context's default timeout): the picture gets more time than an action does.
+    await page.screenshot({ path, fullPage: options.fullPage ?? true, timeout: 45_000 });
+  } catch (error) {
+    // Not asserted on: a picture that cannot be taken is said, never a failed test. One more try
+    // of the visible part only, which is cheaper than the full page.
+    console.warn(`[snapshot] ${name}: ${(error as Error).message.split('\n')[0]}; só a parte visível`);
+    await page
+      .screenshot({ path, fullPage: false, timeout: 45_000 })
+      .catch((again: unknown) =>
+        console.warn(`[snapshot] ${name}: sem imagem (${(again as Error).message.split('\n')[0]})`),
+      );
+  }
 }
 
 /**
