@@ -401,6 +401,52 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
     expect(await offsetOf(owner, location)).toBe(0);
   });
 
+  it('a PATCH whose lease another connection took writes no progress and finishes nothing (423)', async () => {
+    const owner = await userWithPost('x');
+    const id = randomUUID();
+    const location = (await create(owner, bigVideo.length, { id })).headers.get('location') as string;
+    // The whole video in one PATCH, sent in two halves; between them the lease changes hands,
+    // as when this web process stalled past the lease and another PATCH took the upload.
+    const half = Math.floor(bigVideo.length / 2);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(new URL(location, app.url), {
+        method: 'PATCH',
+        headers: {
+          ...TUS,
+          cookie: owner.browser.cookieHeader(),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(bigVideo.length),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', () => resolve(-1));
+      req.write(bigVideo.subarray(0, half), () => {
+        setTimeout(() => {
+          handle.db
+            .updateTable('video_uploads')
+            .set({ lock_token: randomUUID() })
+            .where('id', '=', id)
+            .execute()
+            .then(() => req.end(bigVideo.subarray(half)), reject);
+        }, 300);
+      });
+    });
+    // 423, or the connection cut when a progress write found the lease gone: never a 204.
+    expect([423, -1]).toContain(status);
+    const row = await handle.db
+      .selectFrom('video_uploads')
+      .select(['state', 'upload_offset'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('receiving');
+    expect(Number(row.upload_offset)).toBeLessThan(bigVideo.length);
+    expect(await listPostMedia(handle.db, owner.postId)).toEqual([]);
+  });
+
   it('terminates on DELETE, and the sweeper aborts an upload left unfinished past its expiry', async () => {
     const owner = await userWithPost('x');
     const cancelled = (await create(owner, 5000)).headers.get('location') as string;

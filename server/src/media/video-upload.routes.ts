@@ -321,15 +321,23 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
         const leaseToken = token;
         const expiresAt = () => new Date(Date.now() + VIDEO_UPLOAD_EXPIRY_MS);
         let latest = resumableStateOf(leased);
+        // Every progress write is fenced by the lease token and its row count checked: once it
+        // matches nothing, another PATCH holds the upload, so this one stops receiving at once.
+        let held = true;
         const persist = async (state: typeof latest) => {
           latest = state;
-          await saveVideoUploadProgress(deps.db, {
+          const still = await saveVideoUploadProgress(deps.db, {
             id: leased.id,
             token: leaseToken,
             state,
             leaseMs: LEASE_MS,
             expiresAt: expiresAt(),
           });
+          if (!still) {
+            held = false;
+            req.destroy();
+            throw new Error('lease lost');
+          }
         };
         heartbeat = setInterval(() => {
           void persist(latest).catch(() => undefined);
@@ -338,14 +346,28 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
         const { state, error } = await storage.resumable.append(latest, req, persist);
         clearInterval(heartbeat);
         const complete = state.offset === state.length;
-        await saveVideoUploadProgress(deps.db, {
-          id: leased.id,
-          token: leaseToken,
-          state,
-          leaseMs: LEASE_MS,
-          expiresAt: expiresAt(),
-          release: !complete,
-        });
+        const saved =
+          held &&
+          (await saveVideoUploadProgress(deps.db, {
+            id: leased.id,
+            token: leaseToken,
+            state,
+            leaseMs: LEASE_MS,
+            expiresAt: expiresAt(),
+            release: !complete,
+          }));
+        if (!saved) {
+          // The lease went to another PATCH while this one stalled: nothing more is ours to write.
+          token = null;
+          deps.logger.warn({ uploadId: leased.id }, 'envio de vídeo perdeu a vez para outra conexão');
+          if (res.destroyed) return;
+          return protocolError(
+            res,
+            423,
+            'UPLOAD_BUSY',
+            'Este vídeo ainda está recebendo dados de outra conexão. Tente de novo em instantes.',
+          );
+        }
         if (!complete) token = null;
         res.setHeader('Upload-Offset', String(state.offset));
         if (isTooMuchData(error)) {
