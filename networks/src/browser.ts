@@ -29,6 +29,7 @@ export type {
   NetworkPendingChoice,
   NetworkPreview,
   NetworkProfile,
+  PostOptionField,
   PriorShape,
 } from './profile.js';
 

@@ -61,12 +61,15 @@ export {
   type MetricsRequest,
   type NetworkAdapter,
   type PostMetrics,
+  type PostOptionValues,
   PublishError,
   type PublishFailureKind,
   type PublishMedia,
   type PublishRequest,
   type PublishResult,
   type PublishTarget,
+  type PublishVideo,
+  type PublishVideoCover,
 } from './publishing/types.js';
 export {
   type ClientCredentials,

@@ -131,6 +131,31 @@ export interface ConnectForm {
   readonly fields: readonly ConnectFormField[];
 }
 
+/**
+ * One choice a post makes on its network, set per post in Editar Post and the composer, read by
+ * the network's adapter (`PublishRequest.options`): YouTube's privacy and "made for kids",
+ * TikTok's privacy level, Google's post type and button. The client draws the form from these;
+ * the server validates a post's values against them (unknown key, value outside `choices`, text
+ * over `maxLength`, a missing `required` one → the field's pt-BR message, nothing saved).
+ */
+export interface PostOptionField {
+  readonly key: string;
+  /** pt-BR label of the field. */
+  readonly label: string;
+  /** pt-BR help under the field (TikTok: "Enquanto o app não passa pela auditoria…"). */
+  readonly help?: string;
+  readonly kind: 'choice' | 'boolean' | 'text' | 'url' | 'datetime';
+  /** For `choice`: the values and their pt-BR labels, in the order shown. */
+  readonly choices?: readonly { readonly value: string; readonly label: string }[];
+  readonly default?: string | boolean | null;
+  readonly required?: boolean;
+  readonly maxLength?: number;
+  /** Shown and validated only while another option has this value (Google: an offer's coupon). */
+  readonly when?: { readonly key: string; readonly equals: string | boolean };
+  /** Only for posts with a video, or only without one (YouTube's options apply to video). */
+  readonly media?: 'video' | 'no-video';
+}
+
 export interface NetworkProfile {
   readonly platform: Platform;
   /** The name shown everywhere ('X (Twitter)'): core PLATFORM_LABELS. */
@@ -150,6 +175,8 @@ export interface NetworkProfile {
   readonly connectForm?: ConnectForm;
   /** Present when the login may give several places to publish to and the person picks one. */
   readonly pendingChoice?: NetworkPendingChoice;
+  /** The choices a post makes on this network (absent: none). */
+  readonly postOptions?: readonly PostOptionField[];
   /**
    * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
    * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the

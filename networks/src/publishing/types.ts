@@ -24,12 +24,54 @@ export interface PublishMedia {
   url: string;
 }
 
+/**
+ * A post's video as the worker hands it to an adapter (docs/media.md, "Publicar vídeo"). It is
+ * never loaded whole in memory: the adapters that upload bytes (X's APPEND, LinkedIn's parts,
+ * YouTube's and TikTok's chunks, Facebook's transfer phase) read them range by range with `read`;
+ * those whose network fetches the file (Instagram's `video_url`) send `url`. Only passed to a
+ * network whose descriptor has `capabilities.video`; the facts were checked against the network's
+ * `videoLimits` when the video was added and again before publishing.
+ */
+export interface PublishVideo {
+  /** video/mp4 or video/quicktime. */
+  mimeType: string;
+  sizeBytes: number;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  frameRate: number;
+  /** Bytes [start, end) of the file (end ≤ sizeBytes): one chunk of an upload. */
+  read(start: number, end: number): Promise<Uint8Array>;
+  /** A signed, expiring, publicly fetchable URL of the same bytes (valid at least an hour). */
+  url: string;
+  /** The cover the person chose; null: the network picks one. */
+  cover: PublishVideoCover | null;
+}
+
+export interface PublishVideoCover {
+  /** The frame chosen, in seconds from the start; null when the cover is an uploaded image. */
+  timeSeconds: number | null;
+  /** The cover as a JPEG or PNG (the chosen frame drawn by the browser, or the uploaded image). */
+  image: { mimeType: string; width: number; height: number; bytes: Uint8Array; url: string };
+}
+
+/**
+ * What the person chose for this post on its network (the profile's `postOptions`: YouTube's
+ * privacy, TikTok's privacy level, Google's post type and button), validated when saved. A key the
+ * person never set is absent: the adapter uses the field's default.
+ */
+export type PostOptionValues = Readonly<Record<string, string | boolean | null>>;
+
 export interface PublishRequest {
   target: PublishTarget;
   title: string;
   text: string;
   /** The post's images, in order (within the network's `mediaLimits`, checked by `checkMedia`). */
   media?: readonly PublishMedia[];
+  /** The post's video (a post has images or one video, never both). */
+  video?: PublishVideo;
+  /** The network's post options the person chose (`NetworkProfile.postOptions`). */
+  options?: PostOptionValues;
   /** Instagram without `media`: one image at a public URL (kept for callers that have only a URL). */
   imageUrl?: string | null;
 }
