@@ -164,7 +164,7 @@ export function createTikTokOAuthClient(options: OAuthProviderOptions): TikTokOA
       url.searchParams.set('code_challenge_method', 'S256');
       return rewriteAuthorizationUrl(url, sandboxUrl);
     },
-    validateAuthorizationCode: (code, codeVerifier) =>
+    validateAuthorizationCode: async (code, codeVerifier) =>
       token({
         code,
         grant_type: 'authorization_code',

@@ -87,19 +87,23 @@ export interface ChunkPlan {
 
 /**
  * How a video of `size` bytes is cut, by TikTok's rules: under 5 MB (or not over one chunk) it is
- * one chunk of the whole size; else chunks of `preferred` (5–64 MB, larger when 1,000 would not
- * do), `total_chunk_count` = ⌊size ÷ chunk_size⌋, the last chunk taking the trailing bytes.
+ * one chunk of the whole size (up to 64 MB); else chunks of `preferred` (5–64 MB, larger when
+ * 1,000 would not do; two halves for a video of 64 to 128 MB), `total_chunk_count` =
+ * ⌊size ÷ chunk_size⌋, the last chunk taking the trailing bytes (less than two chunks: ≤ 128 MB).
  */
 export function chunkPlan(size: number, preferred: number = TIKTOK_DEFAULT_CHUNK_BYTES): ChunkPlan {
   if (!Number.isSafeInteger(size) || size <= 0) throw new RangeError(`invalid video size ${size}`);
   const clamped = Math.min(TIKTOK_CHUNK_MAX_BYTES, Math.max(TIKTOK_CHUNK_MIN_BYTES, Math.floor(preferred)));
   const chunk = Math.min(TIKTOK_CHUNK_MAX_BYTES, Math.max(clamped, Math.ceil(size / TIKTOK_MAX_CHUNKS)));
-  const count = Math.floor(size / chunk);
+  if (size <= chunk) return { chunkSize: size, count: 1, ranges: [[0, size]] };
+  // Over 64 MB a video must go in several chunks: between one and two chunks' size, two halves.
+  const cut = Math.floor(size / chunk) < 2 && size > TIKTOK_CHUNK_MAX_BYTES ? Math.floor(size / 2) : chunk;
+  const count = Math.floor(size / cut);
   if (count <= 1) return { chunkSize: size, count: 1, ranges: [[0, size]] };
   const ranges: [number, number][] = [];
   for (let index = 0; index < count; index++)
-    ranges.push([index * chunk, index === count - 1 ? size : (index + 1) * chunk]);
-  return { chunkSize: chunk, count, ranges };
+    ranges.push([index * cut, index === count - 1 ? size : (index + 1) * cut]);
+  return { chunkSize: cut, count, ranges };
 }
 
 /** The privacy level sent: the chosen one once the app is audited, SELF_ONLY before. */
