@@ -18,7 +18,13 @@ import { createNetworkFetch, installSandboxFetch, uninstallSandboxFetch } from '
 import { fetchTikTokFollowers } from './followers.js';
 import { tiktok } from './index.js';
 import { createTikTokOAuthClient, tiktokCodeChallenge } from './oauth.js';
-import { chunkPlan, createTikTokAdapter, publicPostId, type TikTokAdapterOptions } from './publish.js';
+import {
+  chunkPlan,
+  createTikTokAdapter,
+  publicPostId,
+  TIKTOK_FINAL_CHUNK_MAX_BYTES,
+  type TikTokAdapterOptions,
+} from './publish.js';
 
 const MB = 1024 * 1024;
 const UPLOAD_HOST = 'open-upload.tiktokapis.com';
@@ -282,7 +288,7 @@ describe('TikTok: chunks by TikTok’s rules', () => {
       expect(plan.chunkSize).toBeLessThanOrEqual(64 * MB);
       const [start, end] = plan.ranges[plan.ranges.length - 1]!;
       expect(end).toBe(size);
-      expect(end - start).toBeLessThanOrEqual(128 * MB);
+      expect(end - start).toBeLessThanOrEqual(TIKTOK_FINAL_CHUNK_MAX_BYTES);
     }
   });
 

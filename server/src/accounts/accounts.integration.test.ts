@@ -152,6 +152,7 @@ describe('connecting accounts', () => {
       ['bluesky', 'not_connected'],
       ['pinterest', 'not_connected'],
       ['google_business', 'not_connected'],
+      ['tiktok', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -671,6 +672,7 @@ describe('starting a connection', () => {
       'linkedin_page',
       'pinterest',
       'google_business',
+      'tiktok',
     ]) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
@@ -693,6 +695,8 @@ describe('starting a connection', () => {
       // Pinterest needs its app (PINTEREST_CLIENT_*).
       'not_configured',
       // Google Business Profile runs on the Google sign-in app's client (GOOGLE_CLIENT_ID/SECRET).
+      'not_configured',
+      // TikTok needs its app (TIKTOK_CLIENT_KEY/SECRET).
       'not_configured',
     ]);
   });
