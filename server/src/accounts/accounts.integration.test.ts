@@ -199,6 +199,46 @@ describe('connecting accounts', () => {
     });
   });
 
+  it('connects TikTok with client_key and PKCE, its four scopes, the open_id and followers', async () => {
+    const { user, client } = await signedInClient('tt');
+    const { location, done } = await connect(client, 'tiktok', (url) =>
+      url.searchParams.set('sandbox_user', 'bruno'),
+    );
+    expect(location.pathname).toMatch(/\/www\.tiktok\.com\/v2\/auth\/authorize\/$/);
+    expect(location.searchParams.get('client_key')).toBe('sandbox-tiktok-client');
+    expect(location.searchParams.get('client_id')).toBeNull();
+    expect(location.searchParams.get('scope')).toBe(
+      'user.info.basic,user.info.stats,video.publish,video.list',
+    );
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(done.data).toEqual({ redirectTo: '/connected-accounts?connection=true' });
+    const [exchange] = sandbox.requests({ host: 'open.tiktokapis.com', pathPrefix: '/v2/oauth/token/' });
+    expect(exchange?.body).toMatchObject({
+      code_verifier: '[redacted]',
+      client_key: 'sandbox-tiktok-client',
+    });
+
+    const row = await accountRow(user.id, 'tiktok');
+    expect(row?.platform_user_id).toMatch(/^-000/);
+    expect(row?.platform_username).toBe('Bruno Lima');
+    expect(open(row!.id, 'refresh_token', row!.refresh_token!)).toMatch(/^SENTINEL_tiktok_/);
+    const card = (await client.query<Card[]>('accounts.list')).data?.find((c) => c.platform === 'tiktok');
+    expect(card?.account).toMatchObject({ name: 'Bruno Lima', followers: 1002 });
+
+    // Without video.publish the account could never post: refused with its pt-BR reason.
+    const other = await signedInClient('tt-narrow');
+    const narrow = await connect(other.client, 'tiktok', (url) =>
+      url.searchParams.set('scope', 'user.info.basic,user.info.stats,video.list'),
+    );
+    expect(narrow.done.error?.message).toBe('OAUTH_FAILED');
+    expect(narrow.done.error?.details).toEqual({
+      platform: 'tiktok',
+      reason: 'tiktok_publish_scope_missing',
+    });
+    expect(await accountRow(other.user.id, 'tiktok')).toBeUndefined();
+  });
+
   it('reconnecting updates the row and keeps the stored refresh token when none is issued', async () => {
     const { user, client } = await signedInClient('reconnect');
     await connect(client, 'x', (url) => url.searchParams.set('sandbox_user', 'ana'));
