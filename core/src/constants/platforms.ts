@@ -81,8 +81,8 @@ export const LISTING_PLATFORMS = [
 
 /**
  * Maximum post length per network. X counts weighted characters, Threads counts an emoji as its
- * UTF-8 bytes and Bluesky counts graphemes (see `measurePostLength`); the others count Unicode
- * code points.
+ * UTF-8 bytes, Bluesky counts graphemes and TikTok UTF-16 code units (see `measurePostLength`); the
+ * others count Unicode code points.
  */
 export const PLATFORM_TEXT_LIMITS = {
   x: 280,
@@ -98,8 +98,7 @@ export const PLATFORM_TEXT_LIMITS = {
   pinterest: 800,
   // localPosts' summary (code points).
   google_business: 1500,
-  // A video's caption (Direct Post's `post_info.title`): 2,200 UTF-16 code units at most, which
-  // the adapter checks too; code points here (an emoji outside the BMP counts two for TikTok).
+  // A video's caption (Direct Post's `post_info.title`): 2,200 UTF-16 code units (UTF16_PLATFORMS).
   tiktok: 2200,
 } as const satisfies Record<Platform, number>;
 
@@ -127,6 +126,12 @@ export const URL_RESERVED_PLATFORMS: readonly Platform[] = ['mastodon'];
  * with its skin tone or a flag counts one, see `measureGraphemeLength`).
  */
 export const GRAPHEME_PLATFORMS: readonly Platform[] = ['bluesky'];
+
+/**
+ * Networks that count UTF-16 code units, what JavaScript's `length` counts (TikTok's caption:
+ * "2200 UTF-16 runes"): an emoji outside the Basic Multilingual Plane counts two.
+ */
+export const UTF16_PLATFORMS: readonly Platform[] = ['tiktok'];
 
 /**
  * Networks a user can connect in Contas Conectadas, in the order the cards are shown: every
