@@ -18,6 +18,7 @@ import { createNetworkFetch, installSandboxFetch, uninstallSandboxFetch } from '
 import { fetchTikTokFollowers } from './followers.js';
 import { tiktok } from './index.js';
 import { createTikTokOAuthClient, tiktokCodeChallenge } from './oauth.js';
+import { TIKTOK_POST_OPTIONS, tiktokProfile } from './profile.js';
 import {
   chunkPlan,
   createTikTokAdapter,
@@ -256,6 +257,39 @@ describe('TikTok: Login Kit with PKCE', () => {
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConnectRefusedError);
     expect((refused as ConnectRefusedError).reason).toBe('tiktok_publish_scope_missing');
+  });
+});
+
+describe('TikTok: what the person chooses per video', () => {
+  it('asks the privacy with no default, and comments/Duet/Stitch off until turned on, saying the audit rule', () => {
+    expect(tiktokProfile.postOptions).toBe(TIKTOK_POST_OPTIONS);
+    const [privacy, ...switches] = TIKTOK_POST_OPTIONS;
+    expect(privacy).toMatchObject({
+      key: 'privacyLevel',
+      kind: 'choice',
+      required: true,
+      default: null,
+      media: 'video',
+    });
+    expect(privacy!.choices?.map((c) => c.value)).toEqual([
+      'PUBLIC_TO_EVERYONE',
+      'MUTUAL_FOLLOW_FRIENDS',
+      'FOLLOWER_OF_CREATOR',
+      'SELF_ONLY',
+    ]);
+    expect(privacy!.choices?.find((c) => c.value === 'SELF_ONLY')?.label).toBe('Somente eu');
+    expect(privacy!.help).toContain('auditoria do TikTok');
+    expect(privacy!.help).toContain('"Somente eu"');
+    expect(switches.map((field) => [field.key, field.kind, field.default])).toEqual([
+      ['allowComments', 'boolean', false],
+      ['allowDuet', 'boolean', false],
+      ['allowStitch', 'boolean', false],
+    ]);
+    // The Diagnóstico's line follows TIKTOK_APP_AUDITED.
+    const requirement = tiktok.oauth?.accessRequirement;
+    if (typeof requirement !== 'function') throw new Error('expected a function of the env');
+    expect(requirement({})).toContain('Auditoria: NÃO FEITA');
+    expect(requirement({ TIKTOK_APP_AUDITED: true })).toContain('a auditoria do TikTok foi feita');
   });
 });
 
