@@ -269,11 +269,8 @@ export function createTikTokAdapter(options: TikTokAdapterOptions): NetworkAdapt
     let last: PollOutcome = { kind: 'pending', status: null, error: null };
     for (let attempt = 0; attempt < pollAttempts; attempt++) {
       if (attempt > 0) {
-        if (
-          callOptions.deadline !== undefined &&
-          now() + pollIntervalMs + ctx.timeoutMs > callOptions.deadline
-        )
-          return last;
+        // A read the deadline cuts off is harmless (it is only a read): stop only when no read can start.
+        if (callOptions.deadline !== undefined && now() + pollIntervalMs >= callOptions.deadline) return last;
         try {
           await sleep(pollIntervalMs, callOptions.signal);
         } catch {

@@ -648,6 +648,22 @@ describe('TikTok: a failure at each step', () => {
     expect(posts()).toHaveLength(2);
   });
 
+  it('polls while the call’s deadline leaves room for a read, then says unknown', async () => {
+    sandbox.control.tiktok.processingChecks = 50;
+    const started = Date.now();
+    const slow = await failure(
+      adapter({ statusPollAttempts: 1000, statusPollIntervalMs: 50, timeoutMs: 2_000 }).publish(
+        request(testVideo(videoBytes(MB))),
+        { deadline: started + 1500 },
+      ),
+    );
+    expect(slow).toMatchObject({ kind: 'unknown', details: { networkCode: 'PROCESSING_TIMEOUT' } });
+    // Several reads (not only one because a read's own timeout is longer than what was left).
+    expect(calls('/v2/post/publish/status/fetch/')).toBeGreaterThan(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(posts()).toHaveLength(1);
+  });
+
   it('beforeSend throwing: rethrown unchanged, the last chunk never sent', async () => {
     const refusal = new Error('claim lost');
     const error = await adapter()
