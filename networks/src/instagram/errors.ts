@@ -38,6 +38,17 @@ export const INSTAGRAM_ERRORS: NetworkErrorTable = [
     when: 'the media container expired before it was published',
     message: 'O Instagram descartou a imagem antes da publicação (prazo expirado). Reagende o post.',
   },
+  {
+    key: 'VIDEO_CONTAINER_ERROR',
+    when: 'a Reel container ended in ERROR: Instagram could not fetch or process the video (or its cover)',
+    message:
+      'O Instagram não conseguiu baixar ou processar o vídeo do Reel. Confira se o vídeo é MP4 ou MOV (H.264 ou HEVC, até 300 MB, de 3 s a 15 min), troque-o se preciso e reagende.',
+  },
+  {
+    key: 'VIDEO_CONTAINER_EXPIRED',
+    when: 'a Reel container expired (24 h) before it was published',
+    message: 'O Instagram descartou o vídeo do Reel antes da publicação (prazo expirado). Reagende o post.',
+  },
   ...FACEBOOK_ERRORS.map((row) => ({
     ...row,
     message: row.message.replaceAll('Facebook', 'Instagram (via Facebook)').replaceAll('Página', 'conta'),
