@@ -187,7 +187,7 @@ describe('Instagram Reels', () => {
         code: 'REJECTED',
         details: { networkCode: 'VIDEO_CONTAINER_ERROR' },
       });
-      expect(error.details.reason).toBe(
+      expect(error.details.reason).toContain(
         INSTAGRAM_ERRORS.find((r) => r.key === 'VIDEO_CONTAINER_ERROR')!.message,
       );
       expect(probe.calls).toEqual([]);
