@@ -181,6 +181,8 @@ describe('Facebook Reels', () => {
       );
       expect(error.kind, JSON.stringify(fault)).toBe(kind);
       if (kind === 'retryable') expect(error.details.reason).toContain('nada foi publicado');
+      if (kind === 'permanent' && fault.host === 'rupload.facebook.com')
+        expect(error.details.reason).toContain('recusou o envio do vídeo do Reel');
       expect(probe.calls).toEqual([]);
       expect(reelsCalls('finish')).toHaveLength(0);
     }
