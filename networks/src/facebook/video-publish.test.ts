@@ -327,7 +327,16 @@ describe('the sandbox checks the video phases as Facebook does', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(body),
     });
-  const json = async (response: Response) => (await response.json()) as Record<string, any>;
+  /** The fields these answers may carry (Graph's, rupload's). */
+  interface Answer {
+    video_id: string;
+    upload_session_id: string;
+    start_offset?: string;
+    end_offset?: string;
+    error: { code: number };
+    debug_info: { type: string };
+  }
+  const json = async (response: Response) => (await response.json()) as Answer;
 
   it('rupload offsets must follow the bytes received; a finish before the last byte is refused', async () => {
     const target = connectPage();
