@@ -391,6 +391,32 @@ describe('the sandbox checks the video phases as Facebook does', () => {
     );
     expect(noState.error.code).toBe(100);
     expect(sandbox.publishedPosts('facebook')).toHaveLength(0);
+    const status = await fetch(
+      `${sandbox.url}/graph.facebook.com/v21.0/${started.video_id}?fields=status&access_token=${token}`,
+    );
+    expect(await status.json()).toMatchObject({
+      status: {
+        video_status: 'upload_complete',
+        uploading_phase: { status: 'complete', bytes_transferred: 100 },
+      },
+    });
+    const finish = () =>
+      graph(`${page}/video_reels`, {
+        upload_phase: 'finish',
+        video_id: started.video_id,
+        video_state: 'PUBLISHED',
+        description: 'uma vez',
+        access_token: token,
+      });
+    expect(await json(await finish())).toEqual({ success: true });
+    expect((await json(await finish())).error.code).toBe(100);
+    expect(sandbox.publishedPosts('facebook')).toEqual([
+      expect.objectContaining({
+        id: started.video_id,
+        text: 'uma vez',
+        video: expect.objectContaining({ sha256: sha256(bytes) }),
+      }),
+    ]);
   });
 
   it('a Page video transfer at the wrong offset, or of an unknown session, is refused', async () => {
