@@ -128,11 +128,12 @@ describe('Facebook Reels', () => {
 
   it('a chunk that arrived although its answer was lost is not sent twice (bytes_transferred says so)', async () => {
     const target = connectPage();
-    // The first chunk is handled after the adapter's 400 ms timeout; the status read, sent then,
-    // is handled after that chunk landed.
-    sandbox.addFault({ host: 'rupload.facebook.com', pathPrefix: '/video-upload/', delayMs: 650 });
-    sandbox.addFault({ host: 'graph.facebook.com', method: 'GET', delayMs: 350 });
-    await adapter({ timeoutMs: 400 }).publish({ target, title: '', text: 'sem repetir', video: reel() });
+    // The first chunk is handled 1.3 s after it arrived, past the adapter's 1 s timeout; the status
+    // read, sent at the timeout and held 0.7 s (answered within its own timeout), is handled after
+    // that chunk landed.
+    sandbox.addFault({ host: 'rupload.facebook.com', pathPrefix: '/video-upload/', delayMs: 1300 });
+    sandbox.addFault({ host: 'graph.facebook.com', method: 'GET', delayMs: 700 });
+    await adapter({ timeoutMs: 1000 }).publish({ target, title: '', text: 'sem repetir', video: reel() });
     expect(ruploads().map((r) => Number(r.headers.offset))).toEqual([0, CHUNK, 2 * CHUNK, 3 * CHUNK]);
     expect(sandbox.publishedPosts('facebook')[0]!.video!.sha256).toBe(sha256(REEL_BYTES));
   });
@@ -225,6 +226,23 @@ describe('Facebook Reels', () => {
     const refused = await failure(adapter().publish({ target, title: '', text: 'x', video: reel() }));
     expect(refused.kind).toBe('permanent');
     expect(refused.details.reason).toContain('O Facebook recusou');
+  });
+
+  it('a post with images and a video is refused before any request', async () => {
+    const image = {
+      mimeType: 'image/jpeg',
+      altText: '',
+      width: 1080,
+      height: 1080,
+      bytes: new Uint8Array(jpegImage(1080, 1080)),
+      url: 'https://x/i.jpg',
+    };
+    const error = await failure(
+      adapter().publish({ target: connectPage(), title: '', text: 'x', media: [image], video: reel() }),
+    );
+    expect(error.kind).toBe('permanent');
+    expect(error.details.reason).toContain('imagens ou um vídeo');
+    expect(sandbox.requests()).toHaveLength(0);
   });
 
   it('a Reel has metrics: likes and comments from the video, reach from its video insights', async () => {

@@ -287,6 +287,24 @@ describe('Instagram Reels', () => {
     expect(metrics.get(platformPostId)).toEqual({ reach: 1234, likes: 56, comments: 7 });
   });
 
+  it('a post with images and a video is refused before any request', async () => {
+    const target = connect();
+    const image = {
+      mimeType: 'image/jpeg',
+      altText: '',
+      width: 1080,
+      height: 1080,
+      bytes: new Uint8Array(jpegImage(1080, 1080)),
+      url: files.put('junto.jpg', jpegImage(1080, 1080)),
+    };
+    const error = await failure(
+      adapter().publish({ target, title: 't', text: 'x', media: [image], video: reel() }),
+    );
+    expect(error.kind).toBe('permanent');
+    expect(error.details.reason).toContain('imagens ou um vídeo');
+    expect(sandbox.requests({ host: 'graph.facebook.com' })).toHaveLength(0);
+  });
+
   it('the sandbox validates REELS containers as Instagram does', async () => {
     const target = connect();
     const user = target.platformUserId;
