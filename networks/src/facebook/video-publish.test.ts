@@ -190,6 +190,24 @@ describe('Facebook Reels', () => {
     expect(sandbox.publishedPosts('facebook')).toHaveLength(0);
   });
 
+  it("the worker's signal aborting mid-upload stops at once: a plain retry, no resume, no finish", async () => {
+    sandbox.addFault({ host: 'rupload.facebook.com', pathPrefix: '/video-upload/', delayMs: 2000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const probe = sendProbe(() => reelsCalls('finish').length);
+    const error = await failure(
+      adapter().publish(
+        { target: connectPage(), title: '', text: 'x', video: reel() },
+        { signal: controller.signal, beforeSend: probe.beforeSend },
+      ),
+    );
+    expect(error.kind).toBe('retryable');
+    expect(ruploads()).toHaveLength(1);
+    expect(sandbox.requests({ method: 'GET' }).filter((r) => r.query.fields === 'status')).toHaveLength(0);
+    expect(probe.calls).toEqual([]);
+    expect(reelsCalls('finish')).toHaveLength(0);
+  });
+
   it('too little deadline left after the upload: a plain retry, the finish never sent', async () => {
     const probe = sendProbe(() => reelsCalls('finish').length);
     const error = await failure(
