@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testVideo, videoBytes } from '../meta/test-video.js';
 import { jpegImage, sha256 } from '../publishing/test-images.js';
-import { PublishError, type PublishTarget } from '../publishing/types.js';
+import { PublishError, type PublishTarget, type PublishVideoCover } from '../publishing/types.js';
 import { PAGE_VIDEO_CHUNK_BYTES } from '../sandbox/facebook-video.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
@@ -49,7 +49,7 @@ async function failure(promise: Promise<unknown>): Promise<PublishError> {
 const adapter = (options: Partial<FacebookAdapterOptions> = {}) =>
   createFacebookAdapter({ fetch: createNetworkFetch(sandbox.url), reelChunkBytes: CHUNK, ...options });
 const reel = () => testVideo(REEL_BYTES, URL_UNUSED);
-const pageVideo = (cover: Parameters<typeof testVideo>[2]['cover'] = null) =>
+const pageVideo = (cover: PublishVideoCover | null = null) =>
   testVideo(PAGE_BYTES, URL_UNUSED, { width: 1920, height: 1080, durationSeconds: 300, cover });
 
 const reelsCalls = (phase: string) =>

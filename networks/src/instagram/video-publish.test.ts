@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testVideo, videoBytes } from '../meta/test-video.js';
 import { type ImageServer, jpegImage, serveImages, sha256 } from '../publishing/test-images.js';
-import { PublishError, type PublishTarget } from '../publishing/types.js';
+import { PublishError, type PublishTarget, type PublishVideoCover } from '../publishing/types.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
 import { INSTAGRAM_ERRORS } from './errors.js';
@@ -68,8 +68,7 @@ function sendProbe() {
   return { calls, beforeSend: async () => void calls.push(publishCalls().length) };
 }
 
-const reel = (url = VIDEO_URL, cover: Parameters<typeof testVideo>[2]['cover'] = null) =>
-  testVideo(BYTES, url, { cover });
+const reel = (url = VIDEO_URL, cover: PublishVideoCover | null = null) => testVideo(BYTES, url, { cover });
 
 describe('Instagram Reels', () => {
   it('a REELS container from the signed URL, shared to the feed, the frame as thumb_offset; one media_publish', async () => {
