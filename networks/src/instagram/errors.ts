@@ -39,6 +39,12 @@ export const INSTAGRAM_ERRORS: NetworkErrorTable = [
     message: 'O Instagram descartou a imagem antes da publicação (prazo expirado). Reagende o post.',
   },
   {
+    key: 'CONTAINER_IN_PROGRESS',
+    when: 'the media container was still IN_PROGRESS after the last status read (nothing was published)',
+    message:
+      'O Instagram ainda estava processando a mídia do post quando o tempo de espera acabou: nada foi publicado. O Pauta tentará de novo automaticamente.',
+  },
+  {
     key: 'VIDEO_CONTAINER_ERROR',
     when: 'a Reel container ended in ERROR: Instagram could not fetch or process the video (or its cover)',
     message:

@@ -218,6 +218,7 @@ describe('Instagram Reels', () => {
       code: 'NETWORK_UNAVAILABLE',
       details: { networkCode: 'CONTAINER_IN_PROGRESS' },
     });
+    expect(slow.details.reason).toContain('ainda estava processando');
     expect(statusReads().length).toBeGreaterThanOrEqual(4);
     expect(probe.calls).toEqual([]);
     expect(publishCalls()).toHaveLength(0);
