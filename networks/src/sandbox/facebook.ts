@@ -1,7 +1,8 @@
 // Sandbox Facebook: the Login dialog, the Graph token endpoint (code exchange and
 // fb_exchange_token), /me and /me/accounts with Page tokens, Page fields, publishing to a Page
 // feed and post metrics (fields and insights), in Graph API error shapes. Instagram's Graph
-// surface is mounted on the same router (instagram.ts).
+// surface is mounted on the same router (instagram.ts), and so are Page videos and Reels with
+// rupload.facebook.com (facebook-video.ts).
 import { createHash } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { mountFacebookVideo, readFacebookVideo } from './facebook-video.js';
