@@ -23,6 +23,26 @@ export interface SandboxPublishedPost {
   createdAt: string;
   /** Bluesky: the `app.bsky.feed.post` record as created (facets, embed), for the tests to read. */
   record?: unknown;
+  /** The video the post carries, as the network assembled or fetched it (absent: no video). */
+  video?: SandboxVideo;
+}
+
+/**
+ * What a sandbox network keeps of a video it received (fetched from `video_url` or assembled from
+ * uploaded chunks): tests compare `sha256` with the file's to prove every byte arrived in order.
+ */
+export interface SandboxVideo {
+  /** sha256 of the whole file, hex. */
+  sha256: string;
+  size: number;
+  /** How the network published it (`REELS` on Instagram; `reel` or `page_video` on Facebook). */
+  kind: string;
+  /** The cover: a frame (`thumbOffsetMs`) or an image the network received (sha256 of its bytes). */
+  thumbOffsetMs?: number | null;
+  coverSha256?: string | null;
+  /** Instagram: `share_to_feed`; Facebook Page video: the `title`. */
+  shareToFeed?: boolean;
+  title?: string | null;
 }
 
 /**
@@ -70,8 +90,13 @@ export interface SandboxMediaContainer {
   imageUrl: string;
   /** The caption (Instagram) or the post's text (Threads). */
   caption: string;
-  /** `IMAGE` (one image or a carousel item), `CAROUSEL` (children in `children`), `TEXT` (Threads). */
-  mediaType: 'IMAGE' | 'CAROUSEL' | 'TEXT';
+  /**
+   * `IMAGE` (one image or a carousel item), `CAROUSEL` (children in `children`), `TEXT` (Threads),
+   * `REELS` (Instagram video, fetched from `video_url`: `video`).
+   */
+  mediaType: 'IMAGE' | 'CAROUSEL' | 'TEXT' | 'REELS';
+  /** REELS: the video Instagram fetched (null until fetched, or when the fetch failed). */
+  video?: SandboxVideo | null;
   /** Threads: the text post's `link_attachment`. */
   linkAttachment?: string | null;
   /** Threads: why the container ended in ERROR (`error_message`, e.g. FAILED_DOWNLOADING_IMAGE). */
@@ -217,7 +242,11 @@ export class SandboxPosts {
   list(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
     return this.posts
       .filter((p) => network === undefined || p.network === network)
-      .map((p) => ({ ...p, media: p.media.map((m) => ({ ...m })) }));
+      .map((p) => ({
+        ...p,
+        media: p.media.map((m) => ({ ...m })),
+        ...(p.video === undefined ? {} : { video: { ...p.video } }),
+      }));
   }
 
   createUpload(input: {
@@ -290,7 +319,8 @@ export class SandboxPosts {
     igUserId: string;
     imageUrl: string;
     caption: string;
-    mediaType?: 'IMAGE' | 'CAROUSEL' | 'TEXT';
+    mediaType?: 'IMAGE' | 'CAROUSEL' | 'TEXT' | 'REELS';
+    video?: SandboxVideo | null;
     linkAttachment?: string | null;
     errorMessage?: string | null;
     isCarouselItem?: boolean;
@@ -313,6 +343,7 @@ export class SandboxPosts {
       ...(input.network === undefined ? {} : { network: input.network }),
       ...(input.linkAttachment == null ? {} : { linkAttachment: input.linkAttachment }),
       ...(input.errorMessage == null ? {} : { errorMessage: input.errorMessage }),
+      ...(input.video === undefined ? {} : { video: input.video }),
       igUserId: input.igUserId,
       imageUrl: input.imageUrl,
       caption: input.caption,
