@@ -142,6 +142,11 @@ export class SandboxControl {
     this.posts.instagramProcessingChecks = Math.max(0, checks);
   }
 
+  /** X and LinkedIn videos answer in_progress / PROCESSING to this many status reads first. */
+  setVideoProcessingChecks(checks: number): void {
+    this.posts.videoProcessingChecks = Math.max(0, checks);
+  }
+
   /** An access token as if the user had connected the account (no browser round trip). */
   issueToken(input: IssueTokenInput): IssuedTestToken {
     const user = input.user === undefined ? this.store.defaultUser() : this.store.findUser(input.user);

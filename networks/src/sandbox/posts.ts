@@ -23,6 +23,22 @@ export interface SandboxPublishedPost {
   createdAt: string;
   /** Bluesky: the `app.bsky.feed.post` record as created (facets, embed), for the tests to read. */
   record?: unknown;
+  /** The video the post carries, as the network assembled it (X, LinkedIn); absent: no video. */
+  video?: SandboxVideo;
+}
+
+/** What a sandbox network keeps of a video it received and processed (tests compare sha256). */
+export interface SandboxVideo {
+  /** sha256 of the assembled bytes, hex: equal to the file's when every chunk arrived in order. */
+  sha256: string;
+  size: number;
+  mimeType: string;
+  /** How many pieces the bytes came in (X APPEND segments, LinkedIn parts). */
+  chunks: number;
+  /** sha256 of the thumbnail image the network received (LinkedIn), null when none. */
+  thumbnailSha256: string | null;
+  /** The media title the post gave (LinkedIn `content.media.title`), null when none. */
+  title: string | null;
 }
 
 /**
@@ -102,6 +118,8 @@ export interface SandboxPostsOptions {
   publishLatencyMs?: number;
   /** Instagram containers answer IN_PROGRESS to this many status reads first. Default 1. */
   instagramProcessingChecks?: number;
+  /** X and LinkedIn videos answer in_progress/PROCESSING to this many status reads first. Default 1. */
+  videoProcessingChecks?: number;
   now?: () => number;
 }
 
@@ -142,6 +160,7 @@ export function grownMetrics(id: string, ageMs: number): SandboxPostMetrics {
 export class SandboxPosts {
   publishLatencyMs: number;
   instagramProcessingChecks: number;
+  videoProcessingChecks: number;
   private readonly now: () => number;
   private posts: SandboxPublishedPost[] = [];
   private readonly byId = new Map<string, SandboxPublishedPost>();
@@ -154,6 +173,7 @@ export class SandboxPosts {
   constructor(options: SandboxPostsOptions = {}) {
     this.publishLatencyMs = options.publishLatencyMs ?? 0;
     this.instagramProcessingChecks = options.instagramProcessingChecks ?? 1;
+    this.videoProcessingChecks = options.videoProcessingChecks ?? 1;
     this.now = options.now ?? Date.now;
   }
 
@@ -191,6 +211,11 @@ export class SandboxPosts {
     return this.lastNumber.toString();
   }
 
+  /** The current time of the sandbox (epoch ms; tests may move it). */
+  nowMs(): number {
+    return this.now();
+  }
+
   add(
     post: Omit<SandboxPublishedPost, 'createdAt' | 'media'> & { media?: SandboxImage[] },
   ): SandboxPublishedPost {
@@ -217,7 +242,11 @@ export class SandboxPosts {
   list(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
     return this.posts
       .filter((p) => network === undefined || p.network === network)
-      .map((p) => ({ ...p, media: p.media.map((m) => ({ ...m })) }));
+      .map((p) => ({
+        ...p,
+        media: p.media.map((m) => ({ ...m })),
+        ...(p.video === undefined ? {} : { video: { ...p.video } }),
+      }));
   }
 
   createUpload(input: {
