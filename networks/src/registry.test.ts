@@ -130,9 +130,12 @@ describe('networks registry', () => {
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
 
-  it('declares no video and no first comment yet, and reads each publisher setting from env', () => {
+  it('declares video where the adapter sends it, no first comment yet, and reads each publisher setting from env', () => {
+    // X (chunked media upload) and LinkedIn, member and Page (Videos API): x/video-upload.ts,
+    // linkedin/video-upload.ts. The others declare their rules (videoLimits) but send no video yet.
+    const sendsVideo: readonly Platform[] = ['x', 'linkedin', 'linkedin_page'];
     for (const platform of PLATFORMS) {
-      expect(NETWORKS[platform].capabilities.video, platform).toBe(false);
+      expect(NETWORKS[platform].capabilities.video, platform).toBe(sendsVideo.includes(platform));
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
     }
     const env = { LINKEDIN_VERSION: '202601', FACEBOOK_GRAPH_VERSION: 'v23.0' };
