@@ -441,6 +441,13 @@ export function createControlRouter(control: SandboxControl): Router {
     control.setInstagramProcessingChecks(input.checks);
     res.status(201).json({ ok: true });
   });
+  // X and LinkedIn videos: in_progress / PROCESSING reads before ready (same body as Instagram's).
+  router.post('/video/processing', (req, res) => {
+    const input = parseOr400(controlSchemas.instagramProcessing, req.body, res);
+    if (input === null) return;
+    control.setVideoProcessingChecks(input.checks);
+    res.status(201).json({ ok: true });
+  });
   router.post('/mastodon/instances', (req, res) => {
     const input = parseOr400(controlSchemas.mastodonInstance, req.body, res);
     if (input === null) return;

@@ -220,6 +220,39 @@ describe('X adapter with a video', () => {
     expect(error.details.reason).toContain('Reconecte a conta');
   });
 
+  it('an upload that leaves too little of the deadline stops before the post call: a plain retry', async () => {
+    const gate = sendGate();
+    const error = await failure(
+      adapter().publish(
+        { target: connect(), title: 't', text: text(), video: syntheticVideo(100_000).video },
+        { deadline: Date.now() + 1000, beforeSend: gate.beforeSend },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'retryable', details: { networkCode: 'MEDIA_SLOW' } });
+    expect(error.details.reason).toBe(
+      'O envio do vídeo ao X (Twitter) demorou demais e o post não foi criado: nada foi publicado. Uma nova tentativa será feita automaticamente.',
+    );
+    expect(gate.calls).toEqual([]);
+    expect(sandbox.requests({ pathPrefix: '/2/tweets' })).toHaveLength(0);
+  });
+
+  it('the sandbox control API sets how many STATUS reads answer in_progress', async () => {
+    const set = await fetch(`${sandbox.url}/__sandbox/video/processing`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ checks: 0 }),
+    });
+    expect(set.status).toBe(201);
+    await adapter().publish({
+      target: connect(),
+      title: 't',
+      text: text(),
+      video: syntheticVideo(100_000).video,
+    });
+    // One read: succeeded at once.
+    expect(sandbox.requests({ pathPrefix: '/2/media/upload', method: 'GET' })).toHaveLength(1);
+  });
+
   it('beforeSend failing stops the publish unchanged: nothing visible is sent', async () => {
     const stop = new Error('claim lost');
     const error = await adapter()
