@@ -16,7 +16,8 @@ import type { AccessToken } from './store.js';
 
 const SEGMENT_MAX_BYTES = 5 * 1024 * 1024;
 const SEGMENT_INDEX_MAX = 999;
-const VIDEO_MAX_BYTES = 512 * 1024 * 1024;
+/** A post's video without X Premium (docs.x.com, media best practices). */
+const VIDEO_MAX_BYTES = 8 * 1024 * 1024 * 1024;
 const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime']);
 const VIDEO_CATEGORIES = new Set(['tweet_video', 'amplify_video']);
 /** X keeps an uploaded video a day before it must be used. */

@@ -153,12 +153,12 @@ describe('X adapter with a video', () => {
         target: connect(),
         title: 't',
         text: text(),
-        video: { ...file.video, durationSeconds: 141 },
+        video: { ...file.video, durationSeconds: 20 * 60 + 1 },
       }),
     );
     expect(long).toMatchObject({ kind: 'permanent', details: { networkCode: 'VIDEO_TOO_LONG' } });
     expect(long.details.reason).toBe(
-      'X (Twitter) aceita vídeos de até 2 minutos e 20 segundos. Corte o vídeo e tente de novo. Depois, reagende o post.',
+      'X (Twitter) aceita vídeos de até 20 minutos. Corte o vídeo e tente de novo. Depois, reagende o post.',
     );
     expect(sandbox.requests()).toHaveLength(0);
   });
