@@ -131,10 +131,11 @@ describe('networks registry', () => {
   });
 
   it('declares video where the adapter publishes it, no first comment yet, and reads each publisher setting from env', () => {
-    // Instagram (Reels) and Facebook (Reels and Page videos) publish `request.video`.
-    const publishesVideo = new Set(['instagram', 'facebook']);
+    // Instagram (Reels), Facebook (Reels and Page videos), X (chunked media upload) and LinkedIn,
+    // member and Page (Videos API) publish `request.video`; the others declare their rules only.
+    const publishesVideo: readonly Platform[] = ['instagram', 'facebook', 'x', 'linkedin', 'linkedin_page'];
     for (const platform of PLATFORMS) {
-      expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.has(platform));
+      expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
     }
     const env = { LINKEDIN_VERSION: '202601', FACEBOOK_GRAPH_VERSION: 'v23.0' };

@@ -36,12 +36,19 @@ export interface SandboxVideo {
   sha256: string;
   size: number;
   /** How the network published it (`REELS` on Instagram; `reel` or `page_video` on Facebook). */
-  kind: string;
+  kind?: string;
+  /** X, LinkedIn: the upload's declared media type. */
+  mimeType?: string;
+  /** How many pieces the bytes came in (X APPEND segments, LinkedIn parts). */
+  chunks?: number;
   /** The cover: a frame (`thumbOffsetMs`) or an image the network received (sha256 of its bytes). */
   thumbOffsetMs?: number | null;
   coverSha256?: string | null;
-  /** Instagram: `share_to_feed`; Facebook Page video: the `title`. */
+  /** sha256 of the thumbnail image the network received (LinkedIn), null when none. */
+  thumbnailSha256?: string | null;
+  /** Instagram: `share_to_feed`. */
   shareToFeed?: boolean;
+  /** Facebook Page video: the `title`; LinkedIn: `content.media.title`; null when none. */
   title?: string | null;
 }
 
@@ -127,6 +134,8 @@ export interface SandboxPostsOptions {
   publishLatencyMs?: number;
   /** Instagram containers answer IN_PROGRESS to this many status reads first. Default 1. */
   instagramProcessingChecks?: number;
+  /** X and LinkedIn videos answer in_progress/PROCESSING to this many status reads first. Default 1. */
+  videoProcessingChecks?: number;
   now?: () => number;
 }
 
@@ -167,6 +176,7 @@ export function grownMetrics(id: string, ageMs: number): SandboxPostMetrics {
 export class SandboxPosts {
   publishLatencyMs: number;
   instagramProcessingChecks: number;
+  videoProcessingChecks: number;
   private readonly now: () => number;
   private posts: SandboxPublishedPost[] = [];
   private readonly byId = new Map<string, SandboxPublishedPost>();
@@ -179,6 +189,7 @@ export class SandboxPosts {
   constructor(options: SandboxPostsOptions = {}) {
     this.publishLatencyMs = options.publishLatencyMs ?? 0;
     this.instagramProcessingChecks = options.instagramProcessingChecks ?? 1;
+    this.videoProcessingChecks = options.videoProcessingChecks ?? 1;
     this.now = options.now ?? Date.now;
   }
 
@@ -214,6 +225,11 @@ export class SandboxPosts {
     const candidate = (BigInt(this.now()) - 1_288_834_974_657n) << 22n;
     this.lastNumber = candidate > this.lastNumber ? candidate : this.lastNumber + 1n;
     return this.lastNumber.toString();
+  }
+
+  /** The current time of the sandbox (epoch ms; tests may move it). */
+  nowMs(): number {
+    return this.now();
   }
 
   add(
