@@ -513,9 +513,8 @@ describe('video upload limit per user', () => {
           headers: { ...TUS, 'upload-length': '5000', 'idempotency-key': id },
         });
       const uploadsOf = async (who: Who) =>
-        (
-          await handle.db.selectFrom('video_uploads').select('id').where('post_id', '=', who.postId).execute()
-        ).length;
+        (await handle.db.selectFrom('video_uploads').select('id').where('post_id', '=', who.postId).execute())
+          .length;
 
       const owner = await userWithPost('video-limit');
       const first = randomUUID();

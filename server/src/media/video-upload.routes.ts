@@ -31,9 +31,9 @@ import {
   isTooMuchData,
   leaseVideoUpload,
   listPostMedia,
+  recordHit,
   reserveMediaKeys,
   resumableStateOf,
-  recordHit,
   saveVideoUploadProgress,
   type VideoUploadRow,
 } from '@pauta/db';
