@@ -250,7 +250,7 @@ describe('PostPreview with a video', () => {
     render(<PostPreview platform="linkedin" text="Sem capa" video={{ ...wide, coverUrl: null }} />);
     const still = within(figure('LinkedIn')).getByRole('img', { name: messages.preview.videoFirstFrame });
     const element = still.querySelector('video')!;
-    expect(element.getAttribute('src')).toBe('/media/v.mp4?sig=1#t=0.1');
+    expect(element.getAttribute('src')).toBe('/media/v.mp4?sig=1#t=0.001');
     expect(element.getAttribute('preload')).toBe('metadata');
     expect(element.muted).toBe(true);
     expect(element.getAttribute('aria-hidden')).toBe('true');

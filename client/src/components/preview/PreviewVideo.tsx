@@ -33,7 +33,7 @@ function VideoFrame({ video }: { video: PreviewVideo }) {
           {/* A still frame, never played here (muted: no captions to offer), named by the wrapper. */}
           <video
             // `#t=` makes the browser draw that frame once the metadata is in.
-            src={`${video.url}#t=0.1`}
+            src={`${video.url}#t=0.001`}
             preload="metadata"
             muted
             playsInline
