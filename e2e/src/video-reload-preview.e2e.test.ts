@@ -99,7 +99,11 @@ async function frameLoaded(element: Locator) {
 async function previewShot(target: Page, name: string) {
   const preview = target.getByRole('dialog').getByRole('region', { name: 'Prévia', exact: true });
   // The preview from its top (its heading), as a person scrolling to it sees it.
-  await preview.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  // (below the dialog's sticky header: the margin is the picture's, not the app's).
+  await preview.evaluate((element) => {
+    (element as HTMLElement).style.scrollMarginTop = '72px';
+    element.scrollIntoView({ block: 'start' });
+  });
   await snapshot(target, name, { fullPage: false });
   await mkdir(SHOTS, { recursive: true });
   await copyFile(new URL(`../artifacts/${name}.png`, import.meta.url).pathname, `${SHOTS}/${name}.png`);
