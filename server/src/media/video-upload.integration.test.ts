@@ -473,3 +473,82 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
     await expect(storage.size(staging)).rejects.toBeInstanceOf(MediaNotFoundError);
   });
 });
+
+describe('video upload limit per user', () => {
+  it('answers 429 in pt-BR with Retry-After past the limit; a retried creation, a resume and another user still go ahead', async () => {
+    const base = testDeps(handle);
+    const signingKey = deriveMediaSigningKey(parseKeyring(`t1:${Buffer.alloc(32, 9).toString('base64')}`));
+    const storage = createLocalMediaStorage({ dir: localDir, appUrl: 'http://pauta.test', signingKey });
+    const app = await listen({
+      ...base,
+      media: {
+        storage,
+        signingKey,
+        publicUrl: (key, ttl) => webMediaUrl('http://pauta.test', signingKey, key, ttl),
+        videoUploadLimit: { limit: 2, windowMs: 60 * 60_000 },
+      },
+    });
+    try {
+      const userWithPost = async (label: string) => {
+        const user = await signedInUser(handle, app.url, { label });
+        const theme = await insertTestTheme(handle, user.id);
+        const post = await handle.db
+          .insertInto('suggested_posts')
+          .values({
+            theme_id: theme.id,
+            user_id: user.id,
+            title: 'Limite de vídeo',
+            content: 'Texto',
+            platform: 'x',
+            scheduled_for: new Date(Date.now() + 86_400_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { ...user, postId: post.id };
+      };
+      type Who = Awaited<ReturnType<typeof userWithPost>>;
+      const create = (who: Who, id: string) =>
+        who.browser.request(`/api/posts/${who.postId}/video`, {
+          method: 'POST',
+          headers: { ...TUS, 'upload-length': '5000', 'idempotency-key': id },
+        });
+      const uploadsOf = async (who: Who) =>
+        (await handle.db.selectFrom('video_uploads').select('id').where('post_id', '=', who.postId).execute())
+          .length;
+
+      const owner = await userWithPost('video-limit');
+      const first = randomUUID();
+      const created = await create(owner, first);
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location') as string;
+      // A retried creation (same key) answers the same upload and is not counted.
+      expect((await create(owner, first)).status).toBe(201);
+      // The first upload is dropped (Cancelar envio): the second is still allowed.
+      expect((await owner.browser.request(location, { method: 'DELETE', headers: TUS })).status).toBe(204);
+      const second = await create(owner, randomUUID());
+      expect(second.status).toBe(201);
+      const third = await create(owner, randomUUID());
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(await third.json()).toEqual({
+        error: 'RATE_LIMITED',
+        message: 'Você começou muitos envios de vídeo em pouco tempo. Aguarde 60 minutos e envie de novo.',
+      });
+      expect(await uploadsOf(owner)).toBe(1);
+      // Resuming the upload already started is not a new upload: HEAD and PATCH still answer.
+      const resumed = second.headers.get('location') as string;
+      expect((await owner.browser.request(resumed, { method: 'HEAD', headers: TUS })).status).toBe(200);
+      const sent = await owner.browser.request(resumed, {
+        method: 'PATCH',
+        headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: bigVideo.subarray(0, 1000),
+      });
+      expect(sent.status).toBe(204);
+      // The limit is the user's: someone else in another workspace still starts an upload.
+      const other = await userWithPost('video-limit-other');
+      expect((await create(other, randomUUID())).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+});
