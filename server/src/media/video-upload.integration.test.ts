@@ -279,18 +279,31 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
     const relisted = await owner.browser.query<Listed>('posts.list', {});
     expect(relisted.data?.items.find((p) => p.id === owner.postId)?.thumbUrl).toEqual(expect.any(String));
 
-    // No network publishes video through Pauta yet: saving (scheduling) the post is refused,
-    // naming the network; so is "Tentar novamente"'s path and the calendar's reschedule.
+    // X publishes video: saving (scheduling) the post goes through.
     const save = await owner.browser.mutate('posts.update', {
       id: owner.postId,
       title: 'Post com vídeo',
       content: 'Texto',
       scheduledFor: new Date(Date.now() + 2 * 86_400_000),
     });
-    expect(save.status).toBe(400);
-    expect(save.error?.details).toMatchObject({ reason: 'VIDEO_NOT_PUBLISHED', platform: 'x' });
-    expect(mediaRejectionMessage(save.error?.details as MediaRejection)).toBe(
-      'X (Twitter) ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
+    expect(save.status, JSON.stringify(save.error)).toBe(200);
+    // On a network that does not publish video through Pauta (Mastodon), scheduling is refused,
+    // naming the network; so is "Tentar novamente"'s path and the calendar's reschedule.
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ platform: 'mastodon' })
+      .where('id', '=', owner.postId)
+      .execute();
+    const refused = await owner.browser.mutate('posts.update', {
+      id: owner.postId,
+      title: 'Post com vídeo',
+      content: 'Texto',
+      scheduledFor: new Date(Date.now() + 2 * 86_400_000),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.details).toMatchObject({ reason: 'VIDEO_NOT_PUBLISHED', platform: 'mastodon' });
+    expect(mediaRejectionMessage(refused.error?.details as MediaRejection)).toBe(
+      'Mastodon ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
     );
     const moved = await owner.browser.mutate('posts.reschedule', {
       id: owner.postId,
@@ -311,18 +324,18 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
   }, 120_000);
 
   it('refuses past 1 GB from Upload-Length, and past the network limit, before accepting a byte', async () => {
-    const owner = await userWithPost('x');
+    const owner = await userWithPost('linkedin');
     const huge = await create(owner, 1024 * 1024 * 1024 + 1);
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({
       error: 'MEDIA_REJECTED',
       message: 'O vídeo tem mais de 1024 MB, o máximo aceito pela Pauta.',
     });
-    // X takes videos up to 512 MB.
-    const overX = await create(owner, 600 * 1024 * 1024);
-    expect(overX.status).toBe(400);
-    expect(((await overX.json()) as { message: string }).message).toBe(
-      'X (Twitter) aceita vídeos de até 512 MB. Reduza o vídeo e tente de novo.',
+    // LinkedIn takes videos up to 500 MB.
+    const overLinkedIn = await create(owner, 600 * 1024 * 1024);
+    expect(overLinkedIn.status).toBe(400);
+    expect(((await overLinkedIn.json()) as { message: string }).message).toBe(
+      'LinkedIn aceita vídeos de até 500 MB. Reduza o vídeo e tente de novo.',
     );
     expect(
       await handle.db.selectFrom('video_uploads').select('id').where('post_id', '=', owner.postId).execute(),
