@@ -130,12 +130,24 @@ describe('networks registry', () => {
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
 
-  it('declares video where the publisher sends it (TikTok), no first comment yet, and reads each publisher setting from env', async () => {
-    for (const platform of PLATFORMS)
+  it('declares video where the adapter publishes it, no first comment yet, and reads each publisher setting from env', async () => {
+    // Instagram (Reels), Facebook (Reels and Page videos), X (chunked media upload), LinkedIn,
+    // member and Page (Videos API), and TikTok (Direct Post) publish `request.video`; the others
+    // declare their rules only.
+    const publishesVideo: readonly Platform[] = [
+      'instagram',
+      'facebook',
+      'x',
+      'linkedin',
+      'linkedin_page',
+      'tiktok',
+    ];
+    for (const platform of PLATFORMS) {
+      expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
-    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.video)).toEqual(['tiktok']);
-    // A video network's publisher sends a video post to the network, and refuses one without a
-    // video before any call.
+    }
+    // A network that publishes only videos (TikTok: video, no images) sends a video post to the
+    // network, and refuses one without a video before any call.
     const video = {
       mimeType: 'video/mp4',
       sizeBytes: 1000,
@@ -147,7 +159,11 @@ describe('networks registry', () => {
       url: 'https://media.pauta.example/v.mp4',
       cover: null,
     };
-    for (const platform of PLATFORMS.filter((p) => NETWORKS[p].capabilities.video)) {
+    const videoOnly = PLATFORMS.filter(
+      (p) => NETWORKS[p].capabilities.video && NETWORKS[p].capabilities.media === 'none',
+    );
+    expect(videoOnly).toEqual(['tiktok']);
+    for (const platform of videoOnly) {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
       const request = { target: TARGET, title: '', text: 'Olá', options: { privacyLevel: 'SELF_ONLY' } };
@@ -327,7 +343,9 @@ describe('networks registry', () => {
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.
       expect(mediaRequiredOn(platform), platform).toBe(NETWORKS[platform].capabilities.media === 'required');
       // A network that publishes only videos (TikTok) refuses a post without one the same way.
-      if (NETWORKS[platform].capabilities.media === 'required' || NETWORKS[platform].capabilities.video) {
+      const videoOnly =
+        NETWORKS[platform].capabilities.video && NETWORKS[platform].capabilities.media === 'none';
+      if (NETWORKS[platform].capabilities.media === 'required' || videoOnly) {
         expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
         expect(urls, platform).toEqual([]);
       } else {

@@ -90,6 +90,8 @@ export const tiktokProfile: NetworkProfileDeclaration = {
     style: 'photo',
     cut: { chars: 80, lines: 2, more: 'mais' },
     author: 'name',
+    // TikTok's feed: a 9:16 frame, the caption and the name over its bottom, the icons on the right.
+    video: 'vertical-overlay',
   },
   postOptions: TIKTOK_POST_OPTIONS,
   // ASSUMPTION from the published studies, not our data: Sprout Social's "Best times to post on
