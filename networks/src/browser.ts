@@ -18,6 +18,7 @@ import { mastodonProfile } from './mastodon/profile.js';
 import { pinterestProfile } from './pinterest/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
+import { tiktokProfile } from './tiktok/profile.js';
 import { xProfile } from './x/profile.js';
 
 export type {
@@ -45,6 +46,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   bluesky: blueskyProfile,
   pinterest: pinterestProfile,
   google_business: googleBusinessProfile,
+  tiktok: tiktokProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

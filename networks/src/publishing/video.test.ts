@@ -25,6 +25,7 @@ const ALL: [Platform, VideoLimits][] = [
   ['linkedin', LINKEDIN_VIDEO_LIMITS.video],
   ['bluesky', (videoLimitsOf('bluesky') as { video: VideoLimits }).video],
   ['pinterest', (videoLimitsOf('pinterest') as { video: VideoLimits }).video],
+  ['tiktok', (videoLimitsOf('tiktok') as { video: VideoLimits }).video],
 ];
 
 /** A 30-second 1080 × 1920 H.264/AAC phone video of 40 MB. */
@@ -93,6 +94,12 @@ describe('video rules of each network', () => {
       'X (Twitter) aceita vídeos em H.264. Exporte o vídeo de novo e tente outra vez.',
       'X (Twitter) aceita vídeos de até 1920 px de largura e de altura. Reduza a resolução e tente de novo.',
     ]);
+    const tiktok = (videoLimitsOf('tiktok') as { video: VideoLimits }).video;
+    expect(messages('tiktok', tiktok, { ...reel, durationSeconds: 11 * 60 })).toEqual([
+      'TikTok aceita vídeos de até 10 minutos. Corte o vídeo e tente de novo.',
+    ]);
+    expect(messages('tiktok', tiktok, { ...reel, frameRate: 15 })).not.toEqual([]);
+    expect(messages('tiktok', tiktok, { ...reel, width: 320, height: 568 })).not.toEqual([]);
     const tinyAndShort = { ...reel, durationSeconds: 2, sizeBytes: 600 * 1024 * 1024 };
     expect(messages('linkedin', LINKEDIN_VIDEO_LIMITS.video, tinyAndShort)).toEqual([
       'LinkedIn aceita vídeos de pelo menos 3 segundos.',
