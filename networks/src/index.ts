@@ -106,6 +106,7 @@ export {
   type StoredAccountHealth,
   scopesFor,
   sessionClient,
+  networkVideoRejections,
   videoLimitsOf,
   WRITING_GUIDES,
 } from './registry.js';
