@@ -96,6 +96,7 @@ export {
   NO_REFRESH_PLATFORMS,
   networkCredentials,
   networkDescriptor,
+  networkVideoRejections,
   OAUTH_CLIENTS,
   type OAuthRuntime,
   oauthClient,
@@ -106,7 +107,6 @@ export {
   type StoredAccountHealth,
   scopesFor,
   sessionClient,
-  networkVideoRejections,
   videoLimitsOf,
   WRITING_GUIDES,
 } from './registry.js';

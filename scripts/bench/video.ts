@@ -121,24 +121,33 @@ try {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-/** An account of `platform` in the sandbox, as if connected (the bench publishes without a database). */
-function sandboxTarget(sandbox: SandboxHandle, platform: Platform): PublishTarget {
-  if (platform === 'facebook') {
+/** Networks whose sandbox account is not a plain issued token (a Page, an Instagram account). */
+const SPECIAL_TARGETS: Partial<Record<Platform, (sandbox: SandboxHandle) => PublishTarget>> = {
+  facebook: (sandbox) => {
     const user = sandbox.issueToken({ network: 'facebook' });
     const pageId = user.pages[0]?.id ?? '';
     return {
       platformUserId: pageId,
       accessToken: sandbox.issueToken({ network: 'facebook', pageId }).accessToken,
     };
-  }
-  if (platform === 'instagram') {
+  },
+  instagram: (sandbox) => {
     const user = sandbox.issueToken({ network: 'facebook' });
     return { platformUserId: user.pages[0]?.instagramAccountId ?? '', accessToken: user.accessToken };
-  }
-  const network = (platform === 'linkedin_page' ? 'linkedin' : platform) as Parameters<
-    SandboxHandle['issueToken']
-  >[0]['network'];
-  const token = sandbox.issueToken({ network });
+  },
+};
+
+/**
+ * An account of `platform` in the sandbox, as if connected (the bench publishes without a
+ * database). A network connected through a picker (a LinkedIn Page, a Google location) or a session
+ * (Bluesky, Mastodon) needs its entry in SPECIAL_TARGETS once it publishes video.
+ */
+function sandboxTarget(sandbox: SandboxHandle, platform: Platform): PublishTarget {
+  const special = SPECIAL_TARGETS[platform];
+  if (special) return special(sandbox);
+  const token = sandbox.issueToken({
+    network: platform as Parameters<SandboxHandle['issueToken']>[0]['network'],
+  });
   return { platformUserId: token.platformUserId, accessToken: token.accessToken };
 }
 
