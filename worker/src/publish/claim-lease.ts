@@ -45,6 +45,8 @@ export function startClaimLease(options: {
   confirmedAt: number;
   now?: () => number;
   onRenewFailed?: (error: unknown) => void;
+  /** A renewal succeeded: the claim was fresh at `at` (the next lease of the same claim starts there). */
+  onConfirmed?: (at: number) => void;
 }): ClaimLease {
   const now = options.now ?? Date.now;
   const controller = new AbortController();
@@ -62,9 +64,11 @@ export function startClaimLease(options: {
 
   const tick = () => {
     if (stopped || loss !== null) return;
-    // A renewal that hangs (a dropped connection) is judged by the clock, not by its answer.
-    if (now() - confirmedAt > options.graceMs) return lose('unconfirmed');
-    if (inFlight) return;
+    if (inFlight) {
+      // A renewal that hangs (a dropped connection) is judged by the clock, not by its answer.
+      if (now() - confirmedAt > options.graceMs) lose('unconfirmed');
+      return;
+    }
     inFlight = true;
     const startedAt = now();
     options
@@ -73,7 +77,10 @@ export function startClaimLease(options: {
         (held) => {
           if (stopped) return;
           if (!held) lose('claim_lost');
-          else confirmedAt = Math.max(confirmedAt, startedAt);
+          else {
+            confirmedAt = Math.max(confirmedAt, startedAt);
+            options.onConfirmed?.(confirmedAt);
+          }
         },
         (error: unknown) => {
           if (stopped) return;
@@ -87,7 +94,8 @@ export function startClaimLease(options: {
   };
 
   const timer = setInterval(tick, options.intervalMs);
-  // A first renewal right away: a claim already taken back stops the call before its upload.
+  // A first renewal right away (always tried, whatever the time since the claim): a claim already
+  // taken back stops the call before its upload.
   tick();
 
   return {

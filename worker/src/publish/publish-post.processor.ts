@@ -376,6 +376,9 @@ async function publishClaimed(
     return tokenFailure(ctx, post, log, error);
   }
 
+  // When the claim was last known fresh: its claim, then each confirmed renewal of a video call's
+  // lease (a second send after a 401 starts its lease from there).
+  const fresh = { at: claimedAt };
   // Up to two sends: the second only after a 401 and a successful refresh (the first was refused).
   for (let send = 1; send <= 2; send++) {
     // A send slot first, then the mark: a post is marked "send started" only when nothing in
@@ -388,7 +391,7 @@ async function publishClaimed(
     // A video call has its own, longer budget (its requests keep networkTimeoutMs each) and keeps
     // its claim by a fenced lease while it runs before its send (docs/publishing.md, "Vídeo").
     const budgetMs = video === null ? ctx.config.networkTimeoutMs : videoTimeoutMs(ctx);
-    const lease = video === null ? null : startLease(ctx, post, log, claimedAt);
+    const lease = video === null ? null : startLease(ctx, post, log, fresh);
     const deadline = Date.now() + budgetMs;
     const signal =
       lease === null
@@ -575,7 +578,7 @@ function videoTimeoutMs(ctx: PublishContext): number {
 }
 
 /** The lease of a video call's claim, renewed by the store's fenced renewal (claim-lease.ts). */
-function startLease(ctx: PublishContext, post: ClaimedPost, log: Logger, claimedAt: number): ClaimLease {
+function startLease(ctx: PublishContext, post: ClaimedPost, log: Logger, fresh: { at: number }): ClaimLease {
   const store = storeOf(ctx);
   const renew = store.renew ?? ((p: ClaimedPost) => renewClaim(ctx.db, p));
   const { renewMs, graceMs } = ctx.config.claimLease ?? { renewMs: 20_000, graceMs: 60_000 };
@@ -583,7 +586,10 @@ function startLease(ctx: PublishContext, post: ClaimedPost, log: Logger, claimed
     renew: () => renew(post),
     intervalMs: renewMs,
     graceMs,
-    confirmedAt: claimedAt,
+    confirmedAt: fresh.at,
+    onConfirmed: (at) => {
+      fresh.at = at;
+    },
     onRenewFailed: (error) => log.warn({ err: error }, 'renovação da reserva do post falhou'),
   });
   lease.signal.addEventListener('abort', () =>
