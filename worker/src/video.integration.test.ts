@@ -24,6 +24,7 @@ import {
 } from '@pauta/db';
 import { type NetworkAdapter, PublishError, type PublishRequest } from '@pauta/networks';
 import { sql } from 'kysely';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isolatedDb, makeUser } from '../../test/harness.js';
@@ -164,7 +165,7 @@ async function videoPost() {
   return { post, bytes };
 }
 
-async function start(adapter: NetworkAdapter) {
+async function start(adapter: NetworkAdapter, vars: Record<string, string> = {}) {
   const env = loadWorkerEnv({
     TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
     REDIS_PREFIX: `${inject('redisPrefix')}-video${++prefixCounter}`,
@@ -174,6 +175,7 @@ async function start(adapter: NetworkAdapter) {
     VIDEO_PUBLISH_TIMEOUT_MS: '60000',
     RECONCILE_INTERVAL_MS: '200',
     WORKER_HEALTH_PORT: '0',
+    ...vars,
   });
   worker = await startWorker({
     db: workerDb.db,
@@ -257,5 +259,41 @@ describe('worker: a video publish keeps its claim for as long as it runs', () =>
     expect(second?.uploadedSha).toBe(sha256(bytes));
     expect(network.calls.filter((c) => c.sent)).toHaveLength(1);
     expect(await postRow(post.id)).toMatchObject({ version: post.version + 1 });
+  });
+
+  it('renewals blocked (the post row unreachable, as in a database stall) stop the upload before its visible step; a retry publishes once', async () => {
+    const { post, bytes } = await videoPost();
+    const holder = new pg.Client({ connectionString: iso.url });
+    await holder.connect();
+    let blocked = false;
+    const network = fakeVideoNetwork({
+      chunks: 24,
+      chunkMs: 150,
+      onChunk: async (call) => {
+        if (blocked || network.calls.indexOf(call) !== 0 || call.chunks !== 3) return;
+        blocked = true;
+        // Every renewal now waits: after STALE_CLAIM_MS / 2 without one, the call must stop.
+        await holder.query('BEGIN');
+        await holder.query('SELECT id FROM suggested_posts WHERE id = $1 FOR UPDATE', [post.id]);
+        setTimeout(() => void holder.query('ROLLBACK'), 2500);
+      },
+    });
+    try {
+      await start(network.adapter, { PUBLISH_RETRY_BASE_MS: '100' });
+      await waitFor(async () => (await postRow(post.id)).status === 'published', {
+        timeoutMs: 30_000,
+        label: 'vídeo publicado depois do bloqueio',
+      });
+    } finally {
+      await holder.end();
+    }
+    expect(blocked).toBe(true);
+    const [first] = network.calls;
+    expect(first?.aborted).toBe(true);
+    expect(first?.sent).toBe(false);
+    expect(first?.chunks).toBeLessThan(24);
+    const sent = network.calls.filter((c) => c.sent);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.uploadedSha).toBe(sha256(bytes));
   });
 });
