@@ -31,6 +31,7 @@ export type {
   NetworkProfile,
   PostOptionField,
   PriorShape,
+  VideoPreviewStyle,
 } from './profile.js';
 
 const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
@@ -52,6 +53,23 @@ export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Obje
     { ...DECLARED[platform], label: PLATFORM_LABELS[platform], textLimit: PLATFORM_TEXT_LIMITS[platform] },
   ]),
 ) as Record<Platform, NetworkProfile>;
+
+/**
+ * How the network's feed shows this video (profile `preview.video`): `vertical-overlay` the
+ * full-screen 9:16 frame with the caption over it, or `feed` the video in the feed card. A video
+ * is vertical when it is 9:16 or narrower (a pixel of rounding either way, as the checks of
+ * core's checkVideoForNetwork).
+ */
+export function videoPreviewLayout(
+  platform: Platform,
+  video: { width: number; height: number },
+): 'vertical-overlay' | 'feed' {
+  const style = NETWORK_PROFILES[platform].preview.video ?? 'feed';
+  if (style !== 'vertical-overlay-when-vertical') return style;
+  const shortSide = Math.max(1, Math.min(video.width, video.height));
+  const vertical = video.height > 0 && video.width / video.height <= 9 / 16 + 1 / shortSide;
+  return vertical ? 'vertical-overlay' : 'feed';
+}
 
 /** The feed cut of every network (the cut points the networks' web feeds show today, approximate). */
 export const FEED_CUTS: Readonly<Record<Platform, FeedCut>> = Object.fromEntries(

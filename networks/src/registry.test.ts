@@ -130,9 +130,12 @@ describe('networks registry', () => {
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
 
-  it('declares no video and no first comment yet, and reads each publisher setting from env', () => {
+  it('declares video where the adapter publishes it, no first comment yet, and reads each publisher setting from env', () => {
+    // Instagram (Reels), Facebook (Reels and Page videos), X (chunked media upload) and LinkedIn,
+    // member and Page (Videos API) publish `request.video`; the others declare their rules only.
+    const publishesVideo: readonly Platform[] = ['instagram', 'facebook', 'x', 'linkedin', 'linkedin_page'];
     for (const platform of PLATFORMS) {
-      expect(NETWORKS[platform].capabilities.video, platform).toBe(false);
+      expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
     }
     const env = { LINKEDIN_VERSION: '202601', FACEBOOK_GRAPH_VERSION: 'v23.0' };

@@ -74,8 +74,9 @@ describe('video rules of each network', () => {
     ]);
     expect(messages('facebook', FACEBOOK_VIDEO_LIMITS.video, landscape)).toEqual([]);
     const threeMinutes = { ...reel, durationSeconds: 180 };
-    expect(messages('x', X_VIDEO_LIMITS.video, threeMinutes)).toEqual([
-      'X (Twitter) aceita vídeos de até 2 minutos e 20 segundos. Corte o vídeo e tente de novo.',
+    expect(messages('x', X_VIDEO_LIMITS.video, threeMinutes)).toEqual([]);
+    expect(messages('x', X_VIDEO_LIMITS.video, { ...reel, durationSeconds: 21 * 60 })).toEqual([
+      'X (Twitter) aceita vídeos de até 20 minutos. Corte o vídeo e tente de novo.',
     ]);
     expect(messages('facebook', FACEBOOK_VIDEO_LIMITS.reels, threeMinutes)).toEqual([
       'Facebook aceita Reels de até 1 minuto e 30 segundos. Corte o vídeo e tente de novo.',

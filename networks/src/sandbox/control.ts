@@ -142,6 +142,11 @@ export class SandboxControl {
     this.posts.instagramProcessingChecks = Math.max(0, checks);
   }
 
+  /** X and LinkedIn videos answer in_progress / PROCESSING to this many status reads first. */
+  setVideoProcessingChecks(checks: number): void {
+    this.posts.videoProcessingChecks = Math.max(0, checks);
+  }
+
   /** An access token as if the user had connected the account (no browser round trip). */
   issueToken(input: IssueTokenInput): IssuedTestToken {
     const user = input.user === undefined ? this.store.defaultUser() : this.store.findUser(input.user);
@@ -434,6 +439,13 @@ export function createControlRouter(control: SandboxControl): Router {
     const input = parseOr400(controlSchemas.instagramProcessing, req.body, res);
     if (input === null) return;
     control.setInstagramProcessingChecks(input.checks);
+    res.status(201).json({ ok: true });
+  });
+  // X and LinkedIn videos: in_progress / PROCESSING reads before ready (same body as Instagram's).
+  router.post('/video/processing', (req, res) => {
+    const input = parseOr400(controlSchemas.instagramProcessing, req.body, res);
+    if (input === null) return;
+    control.setVideoProcessingChecks(input.checks);
     res.status(201).json({ ok: true });
   });
   router.post('/mastodon/instances', (req, res) => {

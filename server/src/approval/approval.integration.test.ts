@@ -256,6 +256,12 @@ describe('approval board', () => {
 describe('approving a post its network cannot publish', () => {
   it('refuses the drag to "Aprovado" of a video on a network that does not publish video, naming it; other stages still move', async () => {
     const { me, post } = await approvalAccount();
+    // Mastodon does not publish video through Pauta yet (capabilities.video false).
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ platform: 'mastodon' })
+      .where('id', '=', post.id)
+      .execute();
     await addVideo(post.id, me.id);
     const before = await handle.db
       .selectFrom('suggested_posts')
@@ -264,7 +270,7 @@ describe('approving a post its network cannot publish', () => {
       .executeTakeFirstOrThrow();
     const refused = await me.browser.mutate('approval.move', { postId: post.id, to: 'approved' });
     expect(refused.error?.message).toBe('MEDIA_REJECTED');
-    expect(refused.error?.details).toMatchObject({ reason: 'VIDEO_NOT_PUBLISHED', platform: 'linkedin' });
+    expect(refused.error?.details).toMatchObject({ reason: 'VIDEO_NOT_PUBLISHED', platform: 'mastodon' });
     const after = await handle.db
       .selectFrom('suggested_posts')
       .select(['approval_stage', 'version', 'status'])

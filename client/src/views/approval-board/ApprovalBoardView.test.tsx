@@ -125,7 +125,7 @@ describe('Quadro de aprovação', () => {
       'approval.board': { items: [item('review')] },
       'approval.move': () => {
         throw new TrpcErrorResponse('UNPROCESSABLE_CONTENT', 'MEDIA_REJECTED', {
-          details: { reason: 'VIDEO_NOT_PUBLISHED', platform: 'linkedin' },
+          details: { reason: 'VIDEO_NOT_PUBLISHED', platform: 'mastodon' },
         });
       },
     });
@@ -133,7 +133,7 @@ describe('Quadro de aprovação', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: APPROVAL_STAGE_LABELS.approved }));
     await expectToast(
       messages.common.error,
-      'LinkedIn ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
+      'Mastodon ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
     );
     expect(within(column('review')).getByRole('article')).toBeTruthy();
     cleanup();
