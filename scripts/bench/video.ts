@@ -16,7 +16,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@pauta/core';
 import { capabilitiesOf, createPublisher, type PublishTarget } from '@pauta/networks';
-import { type SandboxHandle, serveImages, startSandbox } from '@pauta/networks/sandbox';
+import {
+  SANDBOX_TEST_TOKEN_SCOPES,
+  type SandboxHandle,
+  serveImages,
+  startSandbox,
+} from '@pauta/networks/sandbox';
 import { createNetworkFetch } from '../../networks/src/sandbox-url.js';
 import { makeTestVideo } from '../../server/src/media/test-video.js';
 
@@ -131,6 +136,14 @@ const SPECIAL_TARGETS: Partial<Record<Platform, (sandbox: SandboxHandle) => Publ
       accessToken: sandbox.issueToken({ network: 'facebook', pageId }).accessToken,
     };
   },
+  // A Page the member administers: the sandbox derives its organisations from the user's Pages.
+  linkedin_page: (sandbox) => {
+    const token = sandbox.issueToken({
+      network: 'linkedin',
+      scopes: [...SANDBOX_TEST_TOKEN_SCOPES.linkedin, 'w_organization_social'],
+    });
+    return { platformUserId: `2${(token.pages[0]?.id ?? '').slice(-9)}`, accessToken: token.accessToken };
+  },
   instagram: (sandbox) => {
     const user = sandbox.issueToken({ network: 'facebook' });
     return { platformUserId: user.pages[0]?.instagramAccountId ?? '', accessToken: user.accessToken };
@@ -139,7 +152,7 @@ const SPECIAL_TARGETS: Partial<Record<Platform, (sandbox: SandboxHandle) => Publ
 
 /**
  * An account of `platform` in the sandbox, as if connected (the bench publishes without a
- * database). A network connected through a picker (a LinkedIn Page, a Google location) or a session
+ * database). A network connected through a picker (a Google location) or a session
  * (Bluesky, Mastodon) needs its entry in SPECIAL_TARGETS once it publishes video.
  */
 function sandboxTarget(sandbox: SandboxHandle, platform: Platform): PublishTarget {
