@@ -96,6 +96,7 @@ export {
   NO_REFRESH_PLATFORMS,
   networkCredentials,
   networkDescriptor,
+  networkVideoRejections,
   OAUTH_CLIENTS,
   type OAuthRuntime,
   oauthClient,

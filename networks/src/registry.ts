@@ -6,11 +6,14 @@ import {
   type AccountStatus,
   type AccountStatusReason,
   accountHealth,
+  checkVideoForNetwork,
   type MediaLimits,
   type NetworkBudget,
   PLATFORMS,
   type Platform,
+  type VideoFacts,
   type VideoLimits,
+  type VideoRejection,
 } from '@pauta/core';
 import type {
   CredentialVariables,
@@ -105,6 +108,22 @@ export function mediaLimitsOf(platform: Platform): MediaLimits {
 /** The network's rules per kind of video post (networks/src/<network>/video.ts). */
 export function videoLimitsOf(platform: Platform): Readonly<Record<string, VideoLimits>> {
   return NETWORKS[platform].videoLimits;
+}
+
+/**
+ * The rules of the network the video breaks, or none: the check on upload and the worker's check
+ * again before publishing (docs/media.md "Vídeo", docs/publishing.md "Vídeo"). A network with
+ * several kinds of video post (Facebook: Reels and Page videos) takes the video when one kind
+ * does; when none does, the refusals of the kind it comes closest to are returned.
+ */
+export function networkVideoRejections(facts: VideoFacts, platform: Platform): VideoRejection[] {
+  let best: VideoRejection[] | null = null;
+  for (const limits of Object.values(videoLimitsOf(platform))) {
+    const found = checkVideoForNetwork(facts, platform, limits);
+    if (found.length === 0) return [];
+    if (best === null || found.length < best.length) best = found;
+  }
+  return best ?? [];
 }
 
 export function isOAuthProviderName(value: string): value is OAuthProviderName {

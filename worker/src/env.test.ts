@@ -2,7 +2,7 @@
 // for a stalled one (docs/publishing.md, "Timing").
 import { EnvError } from '@pauta/core/config/env';
 import { describe, expect, it } from 'vitest';
-import { loadWorkerEnv, minimumStaleClaimMs } from './env.js';
+import { claimLeaseTiming, loadWorkerEnv, minimumStaleClaimMs } from './env.js';
 
 const KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
 
@@ -35,5 +35,29 @@ describe('loadWorkerEnv: STALE_CLAIM_MS and NETWORK_TIMEOUT_MS', () => {
     ]);
     expect((error as EnvError).message).toContain('41000 ms');
     expect(() => load({ NETWORK_TIMEOUT_MS: '60000' })).toThrow(/STALE_CLAIM_MS.*NETWORK_TIMEOUT_MS/);
+  });
+});
+
+describe('loadWorkerEnv: VIDEO_PUBLISH_TIMEOUT_MS and the claim lease (docs/publishing.md, "Vídeo")', () => {
+  it('gives a video call 30 min by default, its requests NETWORK_TIMEOUT_MS each', () => {
+    const env = load({});
+    expect(env.VIDEO_PUBLISH_TIMEOUT_MS).toBe(30 * 60_000);
+    expect(env.NETWORK_TIMEOUT_MS).toBe(20_000);
+  });
+
+  it('renews the lease well inside STALE_CLAIM_MS and gives it up after half of it', () => {
+    const { renewMs, graceMs } = claimLeaseTiming(load({}).STALE_CLAIM_MS);
+    expect(renewMs).toBe(20_000);
+    expect(graceMs).toBe(60_000);
+    // Two renewals fail before the lease is given up, and the reconciler waits a whole STALE_CLAIM_MS.
+    expect(graceMs).toBeGreaterThanOrEqual(2 * renewMs);
+    expect(graceMs).toBeLessThan(120_000);
+  });
+
+  it('refuses a video budget without room for an upload request and the visible create', () => {
+    expect(() => load({ VIDEO_PUBLISH_TIMEOUT_MS: '30000' })).toThrow(
+      /VIDEO_PUBLISH_TIMEOUT_MS.*2 × NETWORK_TIMEOUT_MS.*40000 ms/,
+    );
+    expect(load({ VIDEO_PUBLISH_TIMEOUT_MS: '40000' }).VIDEO_PUBLISH_TIMEOUT_MS).toBe(40_000);
   });
 });

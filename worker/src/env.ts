@@ -35,6 +35,12 @@ const schema = z.object({
   /** Longest call to a network: one publication (all its requests) or one token refresh. */
   NETWORK_TIMEOUT_MS: ms(100, 20_000),
   /**
+   * Longest call publishing a video (docs/publishing.md, "Vídeo"): the upload, range by range, and
+   * the network's processing, up to the request that makes it visible. The claim is kept meanwhile
+   * by a fenced lease renewed every STALE_CLAIM_MS / 6; each request still has NETWORK_TIMEOUT_MS.
+   */
+  VIDEO_PUBLISH_TIMEOUT_MS: ms(1000, 30 * 60_000),
+  /**
    * From this long after a send whose outcome is unknown, a network that does not list the post
    * is believed: it is sent again (docs/publishing.md, "Asking the network"). Before, only a
    * post found on the network resolves it.
@@ -102,6 +108,34 @@ function checkClaimTiming(env: z.output<typeof schema>): void {
   ]);
 }
 
+/**
+ * A video call must have room for at least one upload request and its visible create, each given
+ * NETWORK_TIMEOUT_MS: the create is sent only with a whole NETWORK_TIMEOUT_MS left of the budget.
+ */
+export function minimumVideoTimeoutMs(networkTimeoutMs: number): number {
+  return 2 * networkTimeoutMs;
+}
+
+function checkVideoTiming(env: z.output<typeof schema>): void {
+  const minimum = minimumVideoTimeoutMs(env.NETWORK_TIMEOUT_MS);
+  if (env.VIDEO_PUBLISH_TIMEOUT_MS >= minimum) return;
+  throw new EnvError([
+    {
+      variable: 'VIDEO_PUBLISH_TIMEOUT_MS',
+      message: `deve ser pelo menos 2 × NETWORK_TIMEOUT_MS (com o NETWORK_TIMEOUT_MS atual, ${minimum} ms): o envio que publica o vídeo só sai com um NETWORK_TIMEOUT_MS inteiro de prazo; aumente VIDEO_PUBLISH_TIMEOUT_MS (VIDEO_PUBLISH_TIMEOUT_MS must be at least 2 × NETWORK_TIMEOUT_MS)`,
+    },
+  ]);
+}
+
+/**
+ * The lease a video call keeps on its claim (publish/claim-lease.ts): renewed every sixth of
+ * STALE_CLAIM_MS, given up after half of it without a confirmed renewal — well before the
+ * reconciler could take the claim back (it waits a whole STALE_CLAIM_MS after the last renewal).
+ */
+export function claimLeaseTiming(staleClaimMs: number): { renewMs: number; graceMs: number } {
+  return { renewMs: Math.floor(staleClaimMs / 6), graceMs: Math.floor(staleClaimMs / 2) };
+}
+
 /** `keyring` lets embedded mode pass the development key the web side already loaded. */
 export function loadWorkerEnv(
   source: Record<string, string | undefined> = process.env,
@@ -109,6 +143,7 @@ export function loadWorkerEnv(
 ): WorkerEnv {
   const env = parseEnv(schema, source);
   checkClaimTiming(env);
+  checkVideoTiming(env);
   const mediaProblems = mediaEnvProblems(env);
   if (mediaProblems.length) throw new EnvError(mediaProblems);
   if (!env.TOKEN_ENCRYPTION_KEYS && keyring) return { ...env, keyring };

@@ -4,13 +4,20 @@
 
 import { PLATFORMS, publishQueueName, QUEUES, TOKEN_REFRESH_MARGIN_MS } from '@pauta/core';
 import { publishJobSchema } from '@pauta/core/schemas/jobs';
-import { type Database, fetchPublicPage, loadPublishMedia, mediaSetupFromEnv, postHasVideo } from '@pauta/db';
+import {
+  type Database,
+  fetchPublicPage,
+  loadPublishMedia,
+  loadPublishVideo,
+  mediaSetupFromEnv,
+  postHasVideo,
+} from '@pauta/db';
 import { createNetworkClients } from '@pauta/networks';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { WorkerEnv } from './env.js';
+import { claimLeaseTiming, type WorkerEnv } from './env.js';
 import { startHeartbeat } from './heartbeat.js';
 import type { Logger } from './logger.js';
 import { sendExpiryNotices } from './maintenance/expiry-notices.js';
@@ -43,6 +50,12 @@ export interface WorkerDeps {
   redisUrl: string;
   /** Hooks for metrics (operations issue); optional. */
   observe?: PublishContext['observe'];
+  /**
+   * Tests only: a network's adapter faked in-process (null: the registry's), and which networks
+   * publish video (default: the descriptors' capabilities.video). Production passes neither.
+   */
+  adapterOverride?: PublishContext['adapter'];
+  videoCapable?: PublishContext['videoCapable'];
 }
 
 export interface WorkerHandle {
@@ -136,8 +149,16 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     keyring: env.keyring,
     media: (post) => loadPublishMedia(db, media.storage, post.id, { urlFor: media.publicUrl }),
     hasVideo: (post) => postHasVideo(db, post.id),
+    // The video (networks with capabilities.video): read range by range during the call; its URL
+    // stays valid an hour past the longest call, for a network that fetches it after processing.
+    video: (post) =>
+      loadPublishVideo(db, media.storage, post.id, {
+        urlFor: media.publicUrl,
+        ttlSeconds: Math.ceil(env.VIDEO_PUBLISH_TIMEOUT_MS / 1000) + 60 * 60,
+      }),
+    ...(deps.videoCapable ? { videoCapable: deps.videoCapable } : {}),
     logger,
-    adapter: clients.adapter,
+    adapter: (platform) => deps.adapterOverride?.(platform) ?? clients.adapter(platform),
     oauth: clients.oauth,
     enqueue,
     // The owner is emailed when a post fails for good or needs attention (when notifications are on).
@@ -148,6 +169,8 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       refreshMarginMs: TOKEN_REFRESH_MARGIN_MS,
       networkTimeoutMs: env.NETWORK_TIMEOUT_MS,
       sendStartBudgetMs: env.STALE_CLAIM_MS - env.NETWORK_TIMEOUT_MS,
+      videoTimeoutMs: env.VIDEO_PUBLISH_TIMEOUT_MS,
+      claimLease: claimLeaseTiming(env.STALE_CLAIM_MS),
     },
     now: () => new Date(),
     // Claims, account reads, send-starts and completions of the jobs in flight go in a few

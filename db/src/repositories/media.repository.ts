@@ -19,6 +19,7 @@ import {
   type VideoMimeType,
 } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { storedImageSize } from '../media/image-size.js';
 import type { MediaStorage } from '../media/storage.js';
 import type { Database, VideoAudioFacts } from '../schema.js';
 
@@ -443,6 +444,115 @@ export async function loadPublishMedia(
       url: await sign(row.storage_key, ttl),
     })),
   );
+}
+
+/** A video's cover as the publisher sends it (the chosen frame drawn by the browser, or an image). */
+export interface PublishVideoCoverItem {
+  /** The frame chosen, in seconds from the start; null when the cover is an uploaded image. */
+  timeSeconds: number | null;
+  image: { mimeType: string; width: number; height: number; bytes: Buffer; url: string };
+}
+
+/**
+ * The post's video as the publisher sends it (networks' PublishVideo, docs/publishing.md "Vídeo"),
+ * plus its row id and every probed fact (the worker checks them against the network's rules again
+ * before publishing). The bytes are never loaded whole: `read` reads one range from the storage.
+ */
+export interface PublishVideoItem {
+  id: string;
+  facts: VideoFacts;
+  mimeType: VideoMimeType;
+  sizeBytes: number;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  frameRate: number;
+  /** Bytes [start, end) of the file; a range outside the file, or a file shorter than recorded, throws. */
+  read(start: number, end: number): Promise<Uint8Array>;
+  /** A signed URL of the file valid for `ttlSeconds` (networks that fetch the file themselves). */
+  url: string;
+  cover: PublishVideoCoverItem | null;
+}
+
+/** Thrown by a video's `read` when the stored file does not hold the range asked for. */
+export class VideoRangeError extends Error {
+  override name = 'VideoRangeError';
+}
+
+/**
+ * The post's video (kind 'video'), or null when it has none. Reads nothing of the file but the
+ * cover: `read` goes through `storage.readRange`, range by range. `urlFor` signs the URLs as
+ * loadPublishMedia does; `ttlSeconds` (default 2 h) must outlast the whole publish call plus the
+ * network's fetch, so at least an hour after the call's budget (VIDEO_PUBLISH_TIMEOUT_MS).
+ */
+export async function loadPublishVideo(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  postId: string,
+  options: {
+    ttlSeconds?: number;
+    urlFor?: (key: string, ttlSeconds: number) => string | Promise<string>;
+  } = {},
+): Promise<PublishVideoItem | null> {
+  const row = (await listPostMedia(db, postId)).find((m) => m.kind === 'video');
+  if (!row) return null;
+  const ttl = options.ttlSeconds ?? 2 * 60 * 60;
+  const sign = options.urlFor ?? ((key: string, seconds: number) => storage.signedUrl(key, seconds));
+  const facts = videoFactsOf(row);
+  const key = row.storage_key;
+  const size = row.size_bytes;
+  let cover: PublishVideoCoverItem | null = null;
+  if (row.cover_key !== null) {
+    const bytes = await storage.get(row.cover_key);
+    const image = storedImageSize(bytes);
+    if (image === null) throw new VideoRangeError(`capa do vídeo ilegível: ${row.cover_key}`);
+    cover = {
+      timeSeconds: row.cover_time_seconds,
+      image: { ...image, bytes, url: await sign(row.cover_key, ttl) },
+    };
+  }
+  return {
+    id: row.id,
+    facts,
+    mimeType: row.mime_type as VideoMimeType,
+    sizeBytes: size,
+    durationSeconds: facts.durationSeconds,
+    width: row.width,
+    height: row.height,
+    frameRate: facts.frameRate,
+    async read(start, end) {
+      if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end > size)
+        throw new VideoRangeError(`intervalo inválido [${start}, ${end}) de um vídeo de ${size} bytes`);
+      if (end === start) return new Uint8Array(0);
+      const bytes = await storage.readRange(key, start, end);
+      if (bytes.length !== end - start)
+        throw new VideoRangeError(
+          `o arquivo do vídeo tem menos bytes que o registrado (${start}+${bytes.length} < ${end})`,
+        );
+      return bytes;
+    },
+    url: await sign(key, ttl),
+    cover,
+  };
+}
+
+/** A video row's probed facts, as the upload's check saw them. */
+function videoFactsOf(row: PostMediaRow): VideoFacts {
+  return {
+    container: row.container ?? (row.mime_type === 'video/quicktime' ? 'mov' : 'mp4'),
+    sizeBytes: row.size_bytes,
+    durationSeconds: row.duration_seconds ?? 0,
+    width: row.width,
+    height: row.height,
+    rotation: row.rotation ?? 0,
+    videoCodec: row.video_codec ?? '',
+    videoCodecString: row.video_codec_string,
+    frameRate: row.frame_rate ?? 0,
+    // Not stored; no network rule reads it.
+    constantFrameRate: true,
+    bitrate: row.bitrate ?? 0,
+    audio: row.audio,
+  };
 }
 
 /** A probed, accepted video to record as the post's only media. */

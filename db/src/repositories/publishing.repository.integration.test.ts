@@ -21,6 +21,7 @@ import {
   recordFailure,
   recordLostClaimOutcome,
   releaseClaim,
+  renewClaim,
   requestOutcomeLookup,
   resetStaleClaims,
   resolveOutcomeAbsent,
@@ -155,6 +156,36 @@ describe('claim tokens fence every write after the claim (docs/publishing.md)', 
       expect(marked !== reset, `iteração ${i}: marcado=${marked}, reiniciado=${reset}`).toBe(true);
       const after = await row(post.id);
       expect(after?.status).toBe(marked ? 'publishing' : 'scheduled');
+    }
+  });
+
+  it('V1/V5: a renewed lease keeps a long claim from the reset; it is fenced by the token and ends at the send', async () => {
+    const { post } = await duePost();
+    const claim = (await claimPost(handle.db, post.id, post.version))!;
+    await age(post.id, 'claimed_at');
+    // The video call renews its claim: the reset finds a fresh claimed_at and leaves it alone.
+    expect(await renewClaim(handle.db, claim)).toBe(true);
+    expect((await resetStaleClaims(handle.db, 60_000)).some((r) => r.id === post.id)).toBe(false);
+    expect(await row(post.id)).toMatchObject({ status: 'publishing', claim_token: claim.claim_token });
+    // Another token (a stale copy of the claim) renews nothing.
+    expect(await renewClaim(handle.db, { id: post.id, claim_token: crypto.randomUUID() })).toBe(false);
+    // Once the send started, the lease is over: a renewal matches nothing.
+    expect(await markSendStarted(handle.db, claim)).toBe(true);
+    expect(await renewClaim(handle.db, claim)).toBe(false);
+  });
+
+  it('V2/V5: renewal and the stale reset racing on one row: the reset wins only when the renewal did not', async () => {
+    for (let i = 0; i < 20; i++) {
+      const { post } = await duePost();
+      const claim = (await claimPost(handle.db, post.id, post.version))!;
+      await age(post.id, 'claimed_at');
+      const [renewed, reset] = await Promise.all([
+        renewClaim(handle.db, claim),
+        resetStaleClaims(handle.db, 60_000).then((rows) => rows.some((r) => r.id === post.id)),
+      ]);
+      expect(renewed !== reset, `iteração ${i}: renovado=${renewed}, reiniciado=${reset}`).toBe(true);
+      // A reset claim stays lost: the stalled worker's next renewal matches nothing.
+      if (reset) expect(await renewClaim(handle.db, claim)).toBe(false);
     }
   });
 

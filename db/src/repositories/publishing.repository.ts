@@ -138,6 +138,29 @@ export async function markSendStarted(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Renews a claim's lease while a long call (a video's upload) runs before its send: claimed_at is
+ * moved to now(), so the reconciler, which resets claims whose claimed_at is older than
+ * STALE_CLAIM_MS and that never sent, keeps its hands off (docs/publishing.md, "Vídeo"). Fenced
+ * like every write after the claim: true only while this very claim (its token) holds the post in
+ * 'publishing' with no send started; false means the claim was taken back (reset, revoked by an
+ * edit or a stage move, the post deleted) and the caller must stop before anything visible.
+ */
+export async function renewClaim(
+  db: Kysely<Database>,
+  post: Pick<ClaimedPost, 'id' | 'claim_token'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suggested_posts')
+    .set({ claimed_at: sql<Date>`now()` })
+    .where('id', '=', post.id)
+    .where('claim_token', '=', post.claim_token)
+    .where('status', '=', 'publishing')
+    .where('send_started_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** One error log row per post the reconciler moved (attempt already counted; replays are no-ops). */
 async function insertErrorLogs(
   trx: Kysely<Database>,

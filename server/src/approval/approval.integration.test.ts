@@ -55,6 +55,37 @@ async function approvalAccount(firstName = 'Marina') {
   return { me, theme, post };
 }
 
+/** A probed video as the upload records it (post_media, kind 'video'). */
+async function addVideo(postId: string, userId: string) {
+  const id = crypto.randomUUID();
+  await handle.db
+    .insertInto('post_media')
+    .values({
+      id,
+      post_id: postId,
+      user_id: userId,
+      position: 0,
+      kind: 'video',
+      storage_key: `posts/${userId}/${postId}/${id}.mp4`,
+      thumb_key: null,
+      mime_type: 'video/mp4',
+      width: 1080,
+      height: 1920,
+      size_bytes: 1000,
+      duration_seconds: 30,
+      rotation: 0,
+      container: 'mp4',
+      video_codec: 'avc',
+      video_codec_string: 'avc1.640028',
+      frame_rate: 30,
+      bitrate: 1000,
+      audio: null,
+      cover_key: null,
+      cover_time_seconds: null,
+    })
+    .execute();
+}
+
 describe('approval board', () => {
   it('lists the owner’s workflow posts by stage; moves are idempotent and add the wake-up on approval', async () => {
     const { me, post } = await approvalAccount();
@@ -218,6 +249,42 @@ describe('approval board', () => {
     });
     expect(off.data?.requiresApproval).toBe(false);
     expect((await stage()).approval_stage).toBeNull();
+    expect(enqueued.map((w) => w.id)).toEqual([post.id]);
+  });
+});
+
+describe('approving a post its network cannot publish', () => {
+  it('refuses the drag to "Aprovado" of a video on a network that does not publish video, naming it; other stages still move', async () => {
+    const { me, post } = await approvalAccount();
+    // Mastodon does not publish video through Pauta yet (capabilities.video false).
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ platform: 'mastodon' })
+      .where('id', '=', post.id)
+      .execute();
+    await addVideo(post.id, me.id);
+    const before = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['approval_stage', 'version', 'status'])
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    const refused = await me.browser.mutate('approval.move', { postId: post.id, to: 'approved' });
+    expect(refused.error?.message).toBe('MEDIA_REJECTED');
+    expect(refused.error?.details).toMatchObject({ reason: 'VIDEO_NOT_PUBLISHED', platform: 'mastodon' });
+    const after = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['approval_stage', 'version', 'status'])
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect(enqueued).toEqual([]);
+    // Moving it through the other stages is fine: only approving would schedule it.
+    const toReview = await me.browser.mutate('approval.move', { postId: post.id, to: 'review' });
+    expect(toReview.data).toMatchObject({ stage: 'review', changed: true });
+    // Without the video it is approved and its wake-up added.
+    await handle.db.deleteFrom('post_media').where('post_id', '=', post.id).execute();
+    const approved = await me.browser.mutate('approval.move', { postId: post.id, to: 'approved' });
+    expect(approved.data).toMatchObject({ stage: 'approved', changed: true });
     expect(enqueued.map((w) => w.id)).toEqual([post.id]);
   });
 });

@@ -10,10 +10,11 @@ import {
   insertPostComment,
   listApprovalBoard,
   listPostHistory,
-  moveApprovalStage,
+  moveApprovalStageIn,
   setThemeApproval,
 } from '@pauta/db';
 import type { AppDeps } from '../deps.js';
+import { mediaSchedulingRefusal } from '../posts/posts.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'queue'>;
 
@@ -76,11 +77,33 @@ export async function moveStage(
     requestId?: string | undefined;
   },
 ): Promise<{ id: string; stage: ApprovalStage; status: PostStatus; changed: boolean }> {
-  const result = await moveApprovalStage(deps.db, {
-    workspaceId: options.workspaceId,
-    postId: options.postId,
-    to: options.to,
-    by: { actor: 'owner', userId: options.userId },
+  const result = await deps.db.transaction().execute(async (trx) => {
+    // Approving lets a scheduled post publish: the same media guards as a save and as the bulk
+    // approve (a video on a network that does not publish video, a required image missing),
+    // checked under the post's lock so a video added meanwhile cannot slip past. The board's drag
+    // to "Aprovado", the REST route and the MCP tool all come through here.
+    if (options.to === 'approved') {
+      const post = await trx
+        .selectFrom('suggested_posts')
+        .select(['id', 'platform', 'status', 'approval_stage'])
+        .where('id', '=', options.postId)
+        .where('workspace_id', '=', options.workspaceId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (post && post.approval_stage !== 'approved' && post.status === 'scheduled') {
+        const refusal = await mediaSchedulingRefusal(trx, options.workspaceId, post);
+        if (refusal === 'video_not_published')
+          throw new AppError('MEDIA_REJECTED', { reason: 'VIDEO_NOT_PUBLISHED', platform: post.platform });
+        if (refusal === 'image_required')
+          throw new AppError('MEDIA_REJECTED', { reason: 'IMAGE_REQUIRED', platform: post.platform });
+      }
+    }
+    return moveApprovalStageIn(trx, {
+      workspaceId: options.workspaceId,
+      postId: options.postId,
+      to: options.to,
+      by: { actor: 'owner', userId: options.userId },
+    });
   });
   switch (result.kind) {
     case 'not_found':

@@ -5,12 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
-  checkVideoForNetwork,
   checkVideoForPauta,
   type MediaRejection,
   type Platform,
   type VideoFacts,
-  type VideoRejection,
 } from '@pauta/core';
 import {
   addPostVideo,
@@ -22,26 +20,10 @@ import {
   setVideoCover,
   type VideoUploadRow,
 } from '@pauta/db';
-import { mediaLimitsOf, videoLimitsOf } from '@pauta/networks';
+import { mediaLimitsOf, networkVideoRejections, videoLimitsOf } from '@pauta/networks';
 import { type MediaServiceDeps, type MediaView, toMediaView } from './media.service.js';
 import { MediaRejectedError, processImage } from './process-image.js';
 import { probeVideoRanges, VideoProbeError } from './video-probe.js';
-
-/**
- * The rules of the post's network the video breaks, or none. A network with several kinds of video
- * post (Facebook: Reels and Page videos) takes the video when one kind does; when none does, the
- * refusals of the kind it comes closest to are shown.
- */
-export function networkVideoRejections(facts: VideoFacts, platform: Platform): VideoRejection[] {
-  const kinds = Object.values(videoLimitsOf(platform));
-  let best: VideoRejection[] | null = null;
-  for (const limits of kinds) {
-    const found = checkVideoForNetwork(facts, platform, limits);
-    if (found.length === 0) return [];
-    if (best === null || found.length < best.length) best = found;
-  }
-  return best ?? [];
-}
 
 /** The largest file any kind of the network's video posts takes (the creation's early check). */
 export function networkVideoMaxBytes(platform: Platform): number | null {

@@ -27,23 +27,28 @@ import {
   markLimited,
   markNeedsReconnect,
   markSendStarted,
+  type PublishVideoItem,
   pendingWakeUpTime,
   recordFailure,
   recordLostClaimOutcome,
   releaseClaim,
+  renewClaim,
   scheduleRetry,
 } from '@pauta/db';
 import {
   capabilitiesOf,
   type NetworkAdapter,
+  networkVideoRejections,
   type OAuthProvider,
   PublishError,
   type PublishMedia,
+  type PublishVideo,
   tokenLossOf,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { retryDelayMs } from './backoff.js';
+import { type ClaimLease, type LeaseLostError, startClaimLease } from './claim-lease.js';
 import type { SendGate } from './send-gate.js';
 import { TokenError, usableAccessToken } from './tokens.js';
 
@@ -66,6 +71,17 @@ export interface PublishContext {
    * video yet (`capabilities.video` false) never gets such a post: it fails before any call.
    */
   hasVideo?(post: ClaimedPost): Promise<boolean>;
+  /**
+   * The post's video, facts, ranged reads, signed URL and cover (@pauta/db loadPublishVideo), or
+   * null. Read only for a network that publishes video, before send_started_at; absent: no video
+   * is ever passed (the post goes as text, or is refused by `hasVideo` on a network without video).
+   */
+  video?(post: ClaimedPost): Promise<PublishVideoItem | null>;
+  /**
+   * Whether the network publishes video (default: its descriptor's `capabilities.video`). Tests
+   * fake a video-capable network in-process with it; nothing else should.
+   */
+  videoCapable?(platform: Platform): boolean;
   /** Adds wake-ups (retries); failures are repaired by the reconciler. */
   enqueue(wakeUps: WakeUp[]): Promise<void>;
   /** Tells the owner a post failed for good or needs attention (email when enabled). */
@@ -82,6 +98,17 @@ export interface PublishContext {
      * due before the reconciler could think the claim stale (STALE_CLAIM_MS − NETWORK_TIMEOUT_MS).
      */
     sendStartBudgetMs: number;
+    /**
+     * Longest call publishing a video, upload and the network's processing included
+     * (VIDEO_PUBLISH_TIMEOUT_MS; default 30 min). Each of its requests still gets networkTimeoutMs.
+     */
+    videoTimeoutMs?: number;
+    /**
+     * The claim's lease while a video call runs before its send (claim-lease.ts): renewed every
+     * `renewMs`, lost after `graceMs` without a confirmed renewal. The worker derives both from
+     * STALE_CLAIM_MS (a sixth and a half of it); default 20 s and 60 s (STALE_CLAIM_MS of 2 min).
+     */
+    claimLease?: { renewMs: number; graceMs: number };
   };
   now(): Date;
   /**
@@ -107,6 +134,8 @@ export interface PublishStore {
   /** The owner's active account on the post's network, with its plaintext tokens. */
   account(post: ClaimedPost): ReturnType<typeof findActiveAccountWithTokens>;
   markSendStarted(post: ClaimedPost): Promise<boolean>;
+  /** Renews the claim's lease (renewClaim): fenced, never batched (one per video call, rarely). */
+  renew?(post: ClaimedPost): Promise<boolean>;
   complete(input: {
     post: ClaimedPost;
     accountId: string;
@@ -121,6 +150,7 @@ function storeOf(ctx: PublishContext): PublishStore {
       claim: (postId, version) => claimPost(ctx.db, postId, version),
       account: (post) => findActiveAccountWithTokens(ctx.db, ctx.keyring, post.workspace_id, post.platform),
       markSendStarted: (post) => markSendStarted(ctx.db, post),
+      renew: (post) => renewClaim(ctx.db, post),
       complete: (input) => completePublish(ctx.db, input),
     }
   );
@@ -130,7 +160,7 @@ function storeOf(ctx: PublishContext): PublishStore {
 class SendWithheld extends Error {
   override readonly name = 'SendWithheld';
   constructor(
-    readonly reason: 'claim_lost' | 'stalled' | 'deadline',
+    readonly reason: 'claim_lost' | 'stalled' | 'deadline' | 'lease_unconfirmed',
     readonly waitedMs: number,
   ) {
     super(`envio retido: ${reason}`);
@@ -160,13 +190,23 @@ const LOCATION = {
   network: (platform: Platform) => `rede: ${platform}`,
   internal: 'worker: erro interno',
   media: 'worker: imagens do post',
+  video: 'worker: vídeo do post',
 } as const;
 
 /** What the owner is told when the post's images could not be read (storage down): nothing was sent. */
 export const MEDIA_LOAD_FAILED_MESSAGE =
   'Não foi possível ler as imagens do post no armazenamento; nada foi enviado à rede. Uma nova tentativa será feita automaticamente.';
 
+/** What the owner is told when the post's video could not be read (storage down): nothing was sent. */
+export const VIDEO_LOAD_FAILED_MESSAGE =
+  'Não foi possível ler o vídeo do post no armazenamento; nada foi enviado à rede. Uma nova tentativa será feita automaticamente.';
+
+/** Default VIDEO_PUBLISH_TIMEOUT_MS: an upload of a large video and the network's processing. */
+const DEFAULT_VIDEO_TIMEOUT_MS = 30 * 60_000;
+
 export async function processPublishJob(ctx: PublishContext, job: PublishJob): Promise<PublishOutcome> {
+  // The claim is fresh from here at the latest (its claimed_at is now() of the statement below).
+  const claimedAt = Date.now();
   const post = await storeOf(ctx).claim(job.postId, job.version);
   if (!post) {
     const at = await pendingWakeUpTime(ctx.db, job.postId, job.version);
@@ -179,7 +219,7 @@ export async function processPublishJob(ctx: PublishContext, job: PublishJob): P
     requestId: job.requestId,
   });
   const state = { sent: false };
-  const outcome = await publishClaimed(ctx, post, log, state).catch(async (error: unknown) => {
+  const outcome = await publishClaimed(ctx, post, log, state, claimedAt).catch(async (error: unknown) => {
     // Anything unexpected before the send is safe to retry; after it, the outcome is unknown.
     log.error({ err: error, sent: state.sent }, 'erro inesperado ao publicar');
     return state.sent
@@ -204,6 +244,7 @@ async function publishClaimed(
   post: ClaimedPost,
   log: Logger,
   state: { sent: boolean },
+  claimedAt: number,
 ): Promise<PublishOutcome> {
   const adapter = ctx.adapter(post.platform);
   if (!adapter)
@@ -242,7 +283,8 @@ async function publishClaimed(
 
   // A video on a network that does not publish video yet (the save refuses it; this is the
   // guard for a post scheduled before its video was added): stopped before any call.
-  if (ctx.hasVideo !== undefined && !capabilitiesOf(post.platform).video && (await ctx.hasVideo(post))) {
+  const videoCapable = ctx.videoCapable?.(post.platform) ?? capabilitiesOf(post.platform).video;
+  if (ctx.hasVideo !== undefined && !videoCapable && (await ctx.hasVideo(post))) {
     return fail(
       ctx,
       post,
@@ -274,7 +316,45 @@ async function publishClaimed(
       );
     }
   }
-  if (media.length === 0 && capabilitiesOf(post.platform).media === 'required') {
+  // The video, read before send_started_at like the images (its facts, a signed URL, the cover;
+  // never its bytes, which the adapter reads range by range during the call).
+  let video: PublishVideoItem | null = null;
+  if (videoCapable && ctx.video !== undefined) {
+    try {
+      video = await ctx.video(post);
+    } catch (error) {
+      log.warn({ err: error }, 'vídeo do post indisponível');
+      return fail(
+        ctx,
+        post,
+        log,
+        'retryable',
+        'INTERNAL',
+        `vídeo do post indisponível: ${(error as Error).message ?? 'erro'}`,
+        LOCATION.video,
+        VIDEO_LOAD_FAILED_MESSAGE,
+      );
+    }
+  }
+  if (video !== null) {
+    // The network's rules again, on the stored facts (they were checked when the video was added;
+    // the network's rules may have changed since, or the post moved networks): a refusal names
+    // the network and the limit, before any call.
+    const rejections = networkVideoRejections(video.facts, post.platform);
+    if (rejections.length > 0) {
+      return fail(
+        ctx,
+        post,
+        log,
+        'permanent',
+        'REJECTED',
+        `vídeo fora das regras da rede: ${rejections.map((r) => r.reason).join(', ')}`,
+        LOCATION.video,
+        mediaRejectionMessage({ reason: 'VIDEO_REFUSED', rejections }),
+      );
+    }
+  }
+  if (media.length === 0 && video === null && capabilitiesOf(post.platform).media === 'required') {
     // Instagram and Pinterest publish nothing without an image: stop before any call to the
     // network, with a reason that names the post's network.
     return fail(
@@ -296,6 +376,9 @@ async function publishClaimed(
     return tokenFailure(ctx, post, log, error);
   }
 
+  // When the claim was last known fresh: its claim, then each confirmed renewal of a video call's
+  // lease (a second send after a 401 starts its lease from there).
+  const fresh = { at: claimedAt };
   // Up to two sends: the second only after a 401 and a successful refresh (the first was refused).
   for (let send = 1; send <= 2; send++) {
     // A send slot first, then the mark: a post is marked "send started" only when nothing in
@@ -305,8 +388,16 @@ async function publishClaimed(
     const release = ctx.sendGate === undefined ? () => {} : await ctx.sendGate.acquire();
     let sendStartedAt: Date | null = null;
     let result: { platformPostId: string; url: string | null };
-    const deadline = Date.now() + ctx.config.networkTimeoutMs;
-    const signal = AbortSignal.timeout(ctx.config.networkTimeoutMs);
+    // A video call has its own, longer budget (its requests keep networkTimeoutMs each) and keeps
+    // its claim by a fenced lease while it runs before its send (docs/publishing.md, "Vídeo").
+    const budgetMs = video === null ? ctx.config.networkTimeoutMs : videoTimeoutMs(ctx);
+    const lease = video === null ? null : startLease(ctx, post, log, fresh);
+    const deadline = Date.now() + budgetMs;
+    const signal =
+      lease === null
+        ? AbortSignal.timeout(budgetMs)
+        : AbortSignal.any([AbortSignal.timeout(budgetMs), lease.signal]);
+    let sendCalled = false;
     try {
       result = await adapter.publish(
         {
@@ -314,6 +405,7 @@ async function publishClaimed(
           title: post.title,
           text: post.content,
           ...(media.length === 0 ? {} : { media }),
+          ...(video === null ? {} : { video: publishVideoOf(video) }),
         },
         // One deadline for the whole call (uploads, Instagram's containers), below STALE_CLAIM_MS;
         // with images the adapter sends the final create only with time left before it.
@@ -327,6 +419,16 @@ async function publishClaimed(
           // Called by the adapter right before the request that creates the visible post, after
           // every invisible media step: the mark is committed only for a request about to leave.
           beforeSend: async () => {
+            sendCalled = true;
+            if (lease !== null) {
+              // The lease ends here: a lost one stops the send; a held one stops renewing, so
+              // that nothing it learns later can abort the visible request. The fenced mark
+              // below decides, as for every post.
+              const lost = lease.lost();
+              if (lost !== null)
+                throw new SendWithheld(lost === 'claim_lost' ? 'claim_lost' : 'lease_unconfirmed', 0);
+              lease.stop();
+            }
             const markedAt = ctx.now();
             // Fenced (docs/publishing.md, I2–I4): false when the claim is no longer ours — then
             // nothing is sent, whatever this worker believed before it stalled.
@@ -335,29 +437,37 @@ async function publishClaimed(
             // The worker stalled after committing send_started_at: sending now could outlive the
             // claim (I4). Nor is a create sent that the call's deadline would cut off mid-way.
             if (waited > ctx.config.sendStartBudgetMs) throw new SendWithheld('stalled', waited);
-            if (signal.aborted || deadline - Date.now() < ctx.config.networkTimeoutMs / 4)
-              throw new SendWithheld('deadline', waited);
+            // A video's create gets a whole request's time: cut off by the budget, it would be doubtful.
+            const reserve = video === null ? ctx.config.networkTimeoutMs / 4 : ctx.config.networkTimeoutMs;
+            if (signal.aborted || deadline - Date.now() < reserve) throw new SendWithheld('deadline', waited);
             sendStartedAt = markedAt;
             state.sent = true;
           },
         },
       );
-    } catch (error) {
+    } catch (thrown) {
       release();
+      lease?.stop();
+      let error = thrown;
+      // A video call ended before its send (beforeSend never called): nothing visible left, so an
+      // abort the adapter could only call doubtful is a plain stop — the lost lease's, or the
+      // budget's (retryable: the network's upload restarts on the next attempt).
+      if (lease !== null && !sendCalled && !(error instanceof SendWithheld)) {
+        const lost = lease.lost();
+        if (lost !== null)
+          error = new SendWithheld(lost === 'claim_lost' ? 'claim_lost' : 'lease_unconfirmed', 0);
+        else if (error instanceof PublishError && error.kind === 'unknown')
+          error = new PublishError(
+            'retryable',
+            'NETWORK_UNAVAILABLE',
+            `${error.message} (antes do envio que publica: nada foi publicado)`,
+            error.details,
+          );
+      }
       if (error instanceof SendWithheld) {
         if (error.reason === 'claim_lost') return claimLost(ctx, post, log, state, 'antes do envio');
         // Nothing was sent, so it is a plain retry.
-        return fail(
-          ctx,
-          post,
-          log,
-          'retryable',
-          'INTERNAL',
-          error.reason === 'deadline'
-            ? 'o prazo da chamada acabou antes do envio; nada foi enviado'
-            : `o worker ficou parado ${error.waitedMs} ms antes do envio; nada foi enviado`,
-          LOCATION.internal,
-        );
+        return fail(ctx, post, log, 'retryable', 'INTERNAL', withheldDetail(error), LOCATION.internal);
       }
       if (!(error instanceof PublishError)) throw error;
       // A classified failure: the adapter knows whether the request could have landed.
@@ -413,6 +523,7 @@ async function publishClaimed(
       );
     }
     release();
+    lease?.stop();
     // The network has the post: record it, riding out a brief database outage. If that still
     // fails, the post stays 'publishing' with send_started_at and the reconciler flags it.
     const recorded = await withRetries(() =>
@@ -449,6 +560,60 @@ async function publishClaimed(
     'token recusado após renovação',
     LOCATION.network(post.platform),
   );
+}
+
+function withheldDetail(error: SendWithheld): string {
+  switch (error.reason) {
+    case 'deadline':
+      return 'o prazo da chamada acabou antes do envio; nada foi enviado';
+    case 'lease_unconfirmed':
+      return 'a reserva do post não pôde ser renovada (banco de dados indisponível); o envio parou antes da publicação, nada foi publicado';
+    default:
+      return `o worker ficou parado ${error.waitedMs} ms antes do envio; nada foi enviado`;
+  }
+}
+
+function videoTimeoutMs(ctx: PublishContext): number {
+  return ctx.config.videoTimeoutMs ?? DEFAULT_VIDEO_TIMEOUT_MS;
+}
+
+/** The lease of a video call's claim, renewed by the store's fenced renewal (claim-lease.ts). */
+function startLease(ctx: PublishContext, post: ClaimedPost, log: Logger, fresh: { at: number }): ClaimLease {
+  const store = storeOf(ctx);
+  const renew = store.renew ?? ((p: ClaimedPost) => renewClaim(ctx.db, p));
+  const { renewMs, graceMs } = ctx.config.claimLease ?? { renewMs: 20_000, graceMs: 60_000 };
+  const lease = startClaimLease({
+    renew: () => renew(post),
+    intervalMs: renewMs,
+    graceMs,
+    confirmedAt: fresh.at,
+    onConfirmed: (at) => {
+      fresh.at = at;
+    },
+    onRenewFailed: (error) => log.warn({ err: error }, 'renovação da reserva do post falhou'),
+  });
+  lease.signal.addEventListener('abort', () =>
+    log.warn(
+      { reason: (lease.signal.reason as LeaseLostError).reason },
+      'reserva do post perdida durante o envio do vídeo',
+    ),
+  );
+  return lease;
+}
+
+/** The contract's PublishVideo: the facts the adapter needs, the ranged reader, the URL, the cover. */
+function publishVideoOf(video: PublishVideoItem): PublishVideo {
+  return {
+    mimeType: video.mimeType,
+    sizeBytes: video.sizeBytes,
+    durationSeconds: video.durationSeconds,
+    width: video.width,
+    height: video.height,
+    frameRate: video.frameRate,
+    read: (start, end) => video.read(start, end),
+    url: video.url,
+    cover: video.cover,
+  };
 }
 
 /**

@@ -120,6 +120,25 @@ describe('Quadro de aprovação', () => {
     cleanup();
   });
 
+  it('approving a video its network does not publish says so and leaves the card where it was', async () => {
+    open({
+      'approval.board': { items: [item('review')] },
+      'approval.move': () => {
+        throw new TrpcErrorResponse('UNPROCESSABLE_CONTENT', 'MEDIA_REJECTED', {
+          details: { reason: 'VIDEO_NOT_PUBLISHED', platform: 'mastodon' },
+        });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: text.moveToLabel('Lançamento da coleção') }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: APPROVAL_STAGE_LABELS.approved }));
+    await expectToast(
+      messages.common.error,
+      'Mastodon ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
+    );
+    expect(within(column('review')).getByRole('article')).toBeTruthy();
+    cleanup();
+  });
+
   it('drag and drop moves the card to the column it is dropped on', async () => {
     const api = open({
       'approval.board': { items: [item('review')] },

@@ -26,7 +26,7 @@ import { StateMessage } from '../../components/StateMessage';
 import { useScrollEdges } from '../../components/useScrollEdges';
 import { ViewLoading } from '../../components/ViewLoading';
 import { useGuardedMutation } from '../../lib/actions';
-import { errorDetails, requestStateText } from '../../lib/errors';
+import { describeError, errorCodeOf, errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import classes from './ApprovalBoard.module.css';
@@ -41,6 +41,8 @@ const DRAG_TYPE = 'application/x-pauta-post';
 function moveErrorText(error: unknown): string {
   const reason = errorDetails(error, 'CONFLICT')?.reason;
   if (reason && reason in text.refusals) return text.refusals[reason as keyof typeof text.refusals];
+  // Approving a post its network cannot publish (a video, a missing required image): the reason.
+  if (errorCodeOf(error) === 'MEDIA_REJECTED') return describeError(error).message;
   return requestStateText(error) ?? text.moveError;
 }
 
