@@ -16,6 +16,7 @@ import { linkedinProfile } from './linkedin/profile.js';
 import { linkedinPageProfile } from './linkedin-page/profile.js';
 import { mastodonProfile } from './mastodon/profile.js';
 import { pinterestProfile } from './pinterest/profile.js';
+import { youtubeProfile } from './youtube/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
@@ -44,6 +45,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   bluesky: blueskyProfile,
   pinterest: pinterestProfile,
   google_business: googleBusinessProfile,
+  youtube: youtubeProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(

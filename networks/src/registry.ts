@@ -49,6 +49,7 @@ import { createNetworkFetch } from './sandbox-url.js';
 import { threads, threadsOAuth } from './threads/index.js';
 import { WRITING_GUIDE_ORDER } from './writing.js';
 import { x, xOAuth } from './x/index.js';
+import { youtube, youtubeOAuth } from './youtube/index.js';
 
 export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   linkedin,
@@ -61,6 +62,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   bluesky,
   pinterest,
   google_business: googleBusiness,
+  youtube,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -74,6 +76,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   mastodon: mastodonOAuth,
   pinterest: pinterestOAuth,
   google_business: googleBusinessOAuth,
+  youtube: youtubeOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {

@@ -25,6 +25,7 @@ import { RequestRecorder } from './recorder.js';
 import { SandboxStore, type SandboxStoreOptions } from './store.js';
 import { mountThreads, threadsFaultBody } from './threads.js';
 import { mountX } from './x.js';
+import { mountYouTube } from './youtube.js';
 
 export interface SandboxOptions extends SandboxStoreOptions {
   /** The Anthropic stand-in (AI drafting) at `/api.anthropic.com`. */
@@ -87,10 +88,11 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   // The Messages API takes requests of up to 32 MB (images as base64); everything else 5 MB.
   app.use(`/${ANTHROPIC_HOST}`, express.json({ limit: '32mb' }));
   app.use(express.json({ limit: '5mb' }));
-  // Image uploads (multipart for X and Facebook, raw bytes for LinkedIn's upload URL) stay bytes.
+  // Image and video uploads (multipart for X and Facebook, raw bytes for LinkedIn's upload URL and
+  // YouTube's chunks) stay bytes.
   app.use(
     express.raw({
-      type: ['multipart/form-data', 'application/octet-stream', 'image/*'],
+      type: ['multipart/form-data', 'application/octet-stream', 'image/*', 'video/*'],
       limit: '40mb',
     }),
   );
@@ -114,6 +116,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountPinterest(app, ctx);
   mountBluesky(app, ctx);
   mountGoogleBusiness(app, ctx);
+  mountYouTube(app, ctx);
   mountAnthropic(app, anthropic);
   // Last: it serves any host that is an instance here (`mastodon.social`, or one a test adds).
   mountMastodon(app, ctx, mastodon);
