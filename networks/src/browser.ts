@@ -16,10 +16,10 @@ import { linkedinProfile } from './linkedin/profile.js';
 import { linkedinPageProfile } from './linkedin-page/profile.js';
 import { mastodonProfile } from './mastodon/profile.js';
 import { pinterestProfile } from './pinterest/profile.js';
-import { youtubeProfile } from './youtube/profile.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
+import { youtubeProfile } from './youtube/profile.js';
 
 export type {
   ConnectForm,

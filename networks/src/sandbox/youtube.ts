@@ -173,7 +173,6 @@ export function mountYouTube(app: Router, ctx: SandboxContext): void {
     return token;
   };
 
-
   const videoResource = (post: SandboxPublishedPost) => {
     const video = sandboxVideoOf(post);
     return {

@@ -457,7 +457,7 @@ export function createYouTubeAdapter(options: YouTubeAdapterOptions): NetworkAda
       );
       if (result.status >= 200 && result.status < 300) return null;
       const failure = googleFailure(ctx, result);
-      return `youtube: cover not set: ${failure.message}`;
+      return `youtube: cover not set (${failure.details.networkCode ?? 'error'}): ${failure.message}`;
     } catch (error) {
       return `youtube: cover not set: ${error instanceof Error ? error.message : String(error)}`;
     }
