@@ -130,11 +130,36 @@ describe('networks registry', () => {
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
 
-  it('declares no video and no first comment yet, and reads each publisher setting from env', () => {
+  it('declares video only where the publisher uploads one, no first comment yet, and reads each publisher setting from env', async () => {
     for (const platform of PLATFORMS) {
-      expect(NETWORKS[platform].capabilities.video, platform).toBe(false);
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
     }
+    expect(PLATFORMS.filter((p) => NETWORKS[p].capabilities.video)).toEqual(['youtube']);
+    // YouTube's first call for a post with a video is the resumable upload's session (invisible).
+    const { fetch, urls } = recordingFetch();
+    const video = {
+      mimeType: 'video/mp4',
+      sizeBytes: 10,
+      durationSeconds: 5,
+      width: 1080,
+      height: 1920,
+      frameRate: 30,
+      url: 'https://media.pauta.test/v.mp4',
+      cover: null,
+      read: async (start: number, end: number) => new Uint8Array(end - start),
+    };
+    await createPublisher('youtube', { fetch, timeoutMs: 1000 })
+      .publish({
+        target: targetFor('youtube'),
+        title: 'T',
+        text: 'Olá',
+        video,
+        options: { madeForKids: false },
+      })
+      .catch(() => undefined);
+    expect(writes(urls)[0]).toMatch(
+      /\/upload\/youtube\/v3\/videos\?uploadType=resumable&part=snippet,status$/,
+    );
     const env = { LINKEDIN_VERSION: '202601', FACEBOOK_GRAPH_VERSION: 'v23.0' };
     expect(NETWORKS.linkedin.publisherSettings?.(env)).toEqual({ linkedinVersion: '202601' });
     expect(NETWORKS.facebook.publisherSettings?.(env)).toEqual({ graphVersion: 'v23.0' });
@@ -158,6 +183,7 @@ describe('networks registry', () => {
       'bluesky',
       'pinterest',
       'google_business',
+      'youtube',
     ]);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth, session } = NETWORKS[platform];
@@ -196,6 +222,7 @@ describe('networks registry', () => {
       'mastodon',
       'bluesky',
       'google_business',
+      'youtube',
     ]);
   });
 
@@ -298,7 +325,11 @@ describe('networks registry', () => {
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.
       expect(mediaRequiredOn(platform), platform).toBe(NETWORKS[platform].capabilities.media === 'required');
-      if (NETWORKS[platform].capabilities.media === 'required') {
+      // A network that publishes only video (YouTube: requiresVideo) refuses the post the same way.
+      if (
+        NETWORKS[platform].capabilities.media === 'required' ||
+        NETWORKS[platform].mediaLimits.requiresVideo
+      ) {
         expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
         expect(urls, platform).toEqual([]);
       } else {

@@ -23,8 +23,10 @@ describe('platforms', () => {
       'bluesky',
       'pinterest',
       'google_business',
+      'youtube',
     ]);
     expect(PLATFORM_LABELS.google_business).toBe('Google Meu Negócio');
+    expect(PLATFORM_LABELS.youtube).toBe('YouTube');
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
@@ -42,6 +44,7 @@ describe('platforms', () => {
       bluesky: 300,
       pinterest: 800,
       google_business: 1500,
+      youtube: 5000,
     });
   });
 
@@ -63,6 +66,7 @@ describe('normalizePlatform', () => {
     ['Mastodon', 'mastodon'],
     ['Bluesky', 'bluesky'],
     ['Pinterest', 'pinterest'],
+    ['YouTube', 'youtube'],
   ] as const)('maps %j to %j', (input, expected) => {
     expect(normalizePlatform(input)).toBe(expected);
   });

@@ -152,6 +152,8 @@ describe('connecting accounts', () => {
       ['bluesky', 'not_connected'],
       ['pinterest', 'not_connected'],
       ['google_business', 'not_connected'],
+      // On the Google client too (GOOGLE_CLIENT_ID/SECRET).
+      ['youtube', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -671,6 +673,7 @@ describe('starting a connection', () => {
       'linkedin_page',
       'pinterest',
       'google_business',
+      'youtube',
     ]) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
