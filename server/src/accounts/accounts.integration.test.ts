@@ -697,6 +697,8 @@ describe('starting a connection', () => {
       'not_configured',
       // Google Business Profile runs on the Google sign-in app's client (GOOGLE_CLIENT_ID/SECRET).
       'not_configured',
+      // So does YouTube.
+      'not_configured',
     ]);
   });
 });
