@@ -141,8 +141,7 @@ function faultyFetch(rule: Rule): typeof fetch {
   };
 }
 
-const isFinal = (range: string | null, size = SIZE) =>
-  range?.endsWith(`-${size - 1}/${size}`) === true;
+const isFinal = (range: string | null, size = SIZE) => range?.endsWith(`-${size - 1}/${size}`) === true;
 const isSession = (call: { method: string; url: string }) =>
   call.method === 'POST' && call.url.includes('/upload/youtube/v3/videos');
 
