@@ -20,6 +20,7 @@ const NETWORK_IDS = [
   'linkedin_oidc',
   'linkedin_page',
   'pinterest',
+  'youtube',
   'tiktok',
 ];
 

@@ -223,6 +223,34 @@ describe('npm run doctor', () => {
     expect(result.output).not.toContain('segredo-errado-gbp');
   }, 60_000);
 
+  it('checks YouTube on the Google sign-in client, names its two scopes, the daily quota and the private lock', async () => {
+    const result = await runDoctor({
+      APP_URL: 'http://127.0.0.1:9',
+      GOOGLE_CLIENT_ID: 'sandbox-google-client',
+      GOOGLE_CLIENT_SECRET: 'segredo-errado-yt',
+    });
+    const credentials = block(result.output, 'Credenciais — YouTube');
+    expect(credentials).toContain('✘ [falha]');
+    expect(credentials).toContain('Como corrigir: Copie de novo GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET');
+    const redirect = block(result.output, 'URLs de retorno OAuth — YouTube');
+    expect(redirect).toContain('http://127.0.0.1:9/auth/callback?connection=true');
+    expect(redirect).toContain(
+      'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+    );
+    expect(redirect).toContain('YouTube Data API v3');
+    expect(redirect).toContain('1.600');
+    expect(redirect).toContain('fica travado como privado');
+    // Sign-in's client keeps asking only OpenID scopes.
+    expect(block(result.output, 'URLs de retorno OAuth — Google')).not.toContain('youtube.upload');
+    expect(result.output).not.toContain('segredo-errado-yt');
+    const sandboxed = block(
+      (await runDoctor({ APP_URL: 'http://127.0.0.1:9' })).output,
+      'Credenciais — YouTube',
+    );
+    expect(sandboxed).toContain('✔');
+    expect(sandboxed).toContain('modo Sandbox');
+  }, 60_000);
+
   it('says Mastodon needs no credentials and shows the redirect URI Pauta registers at each instance', async () => {
     const result = await runDoctor({ APP_URL: 'http://127.0.0.1:9' });
     const credentials = block(result.output, 'Credenciais — Mastodon');

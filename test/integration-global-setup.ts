@@ -18,6 +18,7 @@ export const NO_BUDGETS = {
   mastodon: none,
   bluesky: none,
   pinterest: none,
+  youtube: none,
 };
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

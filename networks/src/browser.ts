@@ -20,6 +20,7 @@ import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profi
 import { threadsProfile } from './threads/profile.js';
 import { tiktokProfile } from './tiktok/profile.js';
 import { xProfile } from './x/profile.js';
+import { youtubeProfile } from './youtube/profile.js';
 
 export type {
   ConnectForm,
@@ -46,6 +47,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   bluesky: blueskyProfile,
   pinterest: pinterestProfile,
   google_business: googleBusinessProfile,
+  youtube: youtubeProfile,
   tiktok: tiktokProfile,
 };
 

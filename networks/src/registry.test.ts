@@ -132,22 +132,23 @@ describe('networks registry', () => {
 
   it('declares video where the adapter publishes it, no first comment yet, and reads each publisher setting from env', async () => {
     // Instagram (Reels), Facebook (Reels and Page videos), X (chunked media upload), LinkedIn,
-    // member and Page (Videos API), and TikTok (Direct Post) publish `request.video`; the others
-    // declare their rules only.
+    // member and Page (Videos API), YouTube (resumable upload) and TikTok (Direct Post) publish
+    // `request.video`; the others declare their rules only.
     const publishesVideo: readonly Platform[] = [
       'instagram',
       'facebook',
       'x',
       'linkedin',
       'linkedin_page',
+      'youtube',
       'tiktok',
     ];
     for (const platform of PLATFORMS) {
       expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
     }
-    // A network that publishes only videos (TikTok: video, no images) sends a video post to the
-    // network, and refuses one without a video before any call.
+    // A network that publishes only videos (YouTube, TikTok: requiresVideo) sends a video post to
+    // the network, and refuses one without a video before any call.
     const video = {
       mimeType: 'video/mp4',
       sizeBytes: 1000,
@@ -159,14 +160,17 @@ describe('networks registry', () => {
       url: 'https://media.pauta.example/v.mp4',
       cover: null,
     };
-    const videoOnly = PLATFORMS.filter(
-      (p) => NETWORKS[p].capabilities.video && NETWORKS[p].capabilities.media === 'none',
-    );
-    expect(videoOnly).toEqual(['tiktok']);
+    const videoOnly = PLATFORMS.filter((p) => NETWORKS[p].mediaLimits.requiresVideo);
+    expect(videoOnly).toEqual(['youtube', 'tiktok']);
     for (const platform of videoOnly) {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
-      const request = { target: TARGET, title: '', text: 'Olá', options: { privacyLevel: 'SELF_ONLY' } };
+      const request = {
+        target: TARGET,
+        title: '',
+        text: 'Olá',
+        options: { privacyLevel: 'SELF_ONLY', madeForKids: false },
+      };
       await expect(adapter.publish({ ...request, video }), platform).rejects.toMatchObject({
         kind: 'retryable',
       });
@@ -174,6 +178,22 @@ describe('networks registry', () => {
       const before = urls.length;
       await expect(adapter.publish(request), platform).rejects.toMatchObject({ code: 'MEDIA_REQUIRED' });
       expect(urls.length, platform).toBe(before);
+    }
+    // YouTube's first call for a post with a video is the resumable upload's session (invisible).
+    {
+      const { fetch, urls } = recordingFetch();
+      await createPublisher('youtube', { fetch, timeoutMs: 1000 })
+        .publish({
+          target: targetFor('youtube'),
+          title: 'T',
+          text: 'Olá',
+          video,
+          options: { madeForKids: false },
+        })
+        .catch(() => undefined);
+      expect(writes(urls)[0]).toMatch(
+        /\/upload\/youtube\/v3\/videos\?uploadType=resumable&part=snippet,status$/,
+      );
     }
     expect(NETWORKS.tiktok.publisherSettings?.({ TIKTOK_APP_AUDITED: true })).toEqual({ appAudited: true });
     expect(NETWORKS.tiktok.publisherSettings?.({})).toEqual({ appAudited: false });
@@ -200,6 +220,7 @@ describe('networks registry', () => {
       'bluesky',
       'pinterest',
       'google_business',
+      'youtube',
       'tiktok',
     ]);
     for (const platform of PLATFORMS) {
@@ -239,6 +260,7 @@ describe('networks registry', () => {
       'mastodon',
       'bluesky',
       'google_business',
+      'youtube',
       'tiktok',
     ]);
   });
@@ -342,10 +364,11 @@ describe('networks registry', () => {
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.
       expect(mediaRequiredOn(platform), platform).toBe(NETWORKS[platform].capabilities.media === 'required');
-      // A network that publishes only videos (TikTok) refuses a post without one the same way.
-      const videoOnly =
-        NETWORKS[platform].capabilities.video && NETWORKS[platform].capabilities.media === 'none';
-      if (NETWORKS[platform].capabilities.media === 'required' || videoOnly) {
+      // A network that publishes only video (YouTube, TikTok: requiresVideo) refuses the post the same way.
+      if (
+        NETWORKS[platform].capabilities.media === 'required' ||
+        NETWORKS[platform].mediaLimits.requiresVideo
+      ) {
         expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
         expect(urls, platform).toEqual([]);
       } else {

@@ -53,6 +53,7 @@ import { threads, threadsOAuth } from './threads/index.js';
 import { tiktok, tiktokOAuth } from './tiktok/index.js';
 import { WRITING_GUIDE_ORDER } from './writing.js';
 import { x, xOAuth } from './x/index.js';
+import { youtube, youtubeOAuth } from './youtube/index.js';
 
 export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   linkedin,
@@ -65,6 +66,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   bluesky,
   pinterest,
   google_business: googleBusiness,
+  youtube,
   tiktok,
 };
 
@@ -79,6 +81,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   mastodon: mastodonOAuth,
   pinterest: pinterestOAuth,
   google_business: googleBusinessOAuth,
+  youtube: youtubeOAuth,
   tiktok: tiktokOAuth,
 };
 

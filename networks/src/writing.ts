@@ -65,5 +65,6 @@ export const WRITING_GUIDE_ORDER: readonly Platform[] = [
   'bluesky',
   'pinterest',
   'google_business',
+  'youtube',
   'tiktok',
 ];

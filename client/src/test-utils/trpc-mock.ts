@@ -129,6 +129,7 @@ export const noBudgetUsage = {
     bluesky: { month: null, day: 11_666, scope: 'user' },
     pinterest: { month: null, day: 200, scope: 'installation' },
     google_business: { month: null, day: null, scope: 'installation' },
+    youtube: { month: null, day: 6, scope: 'installation' },
     tiktok: { month: null, day: 15, scope: 'user' },
   },
   budgets: {
@@ -142,6 +143,7 @@ export const noBudgetUsage = {
     bluesky: { month: null, day: null, scope: 'user' },
     pinterest: { month: null, day: null, scope: 'installation' },
     google_business: { month: null, day: null, scope: 'installation' },
+    youtube: { month: null, day: null, scope: 'installation' },
     tiktok: { month: null, day: null, scope: 'user' },
   },
 };

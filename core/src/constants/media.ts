@@ -44,6 +44,11 @@ export interface MediaLimits {
    * edit dialog's save is refused without them (MEDIA_REJECTED `IMAGE_REQUIRED`).
    */
   readonly minImages?: number;
+  /**
+   * The network publishes only video posts (YouTube): a save without a video is refused
+   * (MEDIA_REJECTED `VIDEO_REQUIRED`), and so is scheduling one in bulk; absent: false.
+   */
+  readonly requiresVideo?: boolean;
   /** A GIF must be the post's only image (X). */
   readonly gifAlone?: boolean;
   /**

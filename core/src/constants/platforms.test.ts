@@ -23,10 +23,12 @@ describe('platforms', () => {
       'bluesky',
       'pinterest',
       'google_business',
+      'youtube',
       'tiktok',
     ]);
     expect(PLATFORM_LABELS.tiktok).toBe('TikTok');
     expect(PLATFORM_LABELS.google_business).toBe('Google Meu Negócio');
+    expect(PLATFORM_LABELS.youtube).toBe('YouTube');
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
     expect(isPlatform('twitter')).toBe(false);
@@ -44,6 +46,7 @@ describe('platforms', () => {
       bluesky: 300,
       pinterest: 800,
       google_business: 1500,
+      youtube: 5000,
       tiktok: 2200,
     });
   });
@@ -66,6 +69,7 @@ describe('normalizePlatform', () => {
     ['Mastodon', 'mastodon'],
     ['Bluesky', 'bluesky'],
     ['Pinterest', 'pinterest'],
+    ['YouTube', 'youtube'],
   ] as const)('maps %j to %j', (input, expected) => {
     expect(normalizePlatform(input)).toBe(expected);
   });

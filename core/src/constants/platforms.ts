@@ -4,7 +4,8 @@
  * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
  * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'; 'bluesky';
  * 'pinterest': pins on the board the person picked; 'google_business': a Google Business Profile
- * location; 'tiktok': videos on the person's TikTok profile). Every
+ * location; 'youtube': Shorts on the person's YouTube channel; 'tiktok': videos on the person's
+ * TikTok profile). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -23,6 +24,7 @@ export const PLATFORMS = [
   'bluesky',
   'pinterest',
   'google_business',
+  'youtube',
   'tiktok',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -40,6 +42,7 @@ export const PLATFORM_LABELS = {
   // Its old name, still the one Brazilian small businesses search for and say (Google renamed it
   // "Perfil da Empresa no Google" in 2021; texts use the new name beside it: docs/networks.md).
   google_business: 'Google Meu Negócio',
+  youtube: 'YouTube',
   tiktok: 'TikTok',
 } as const satisfies Record<Platform, string>;
 
@@ -58,6 +61,7 @@ export const THEME_FORM_PLATFORMS = [
   'bluesky',
   'pinterest',
   'google_business',
+  'youtube',
   'tiktok',
 ] as const satisfies readonly Platform[];
 
@@ -76,6 +80,7 @@ export const LISTING_PLATFORMS = [
   'bluesky',
   'pinterest',
   'google_business',
+  'youtube',
   'tiktok',
 ] as const satisfies readonly Platform[];
 
@@ -98,6 +103,8 @@ export const PLATFORM_TEXT_LIMITS = {
   pinterest: 800,
   // localPosts' summary (code points).
   google_business: 1500,
+  // A video's description: 5,000 bytes (YouTube counts UTF-8 bytes; the adapter checks them too).
+  youtube: 5000,
   // A video's caption (Direct Post's `post_info.title`): 2,200 UTF-16 code units (UTF16_PLATFORMS).
   tiktok: 2200,
 } as const satisfies Record<Platform, number>;
@@ -163,6 +170,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   bluesky: 'bluesky',
   pinterest: 'pinterest',
   google_business: 'google_business',
+  youtube: 'youtube',
   tiktok: 'tiktok',
 } as const satisfies Record<Platform, string>;
 

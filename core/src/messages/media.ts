@@ -19,6 +19,8 @@ export type MediaRejection =
   | { reason: 'TOO_MANY_FOR_NETWORK'; platform: Platform; max: number }
   /** The network publishes only posts with images (its `minImages`) and the post has none. */
   | { reason: 'IMAGE_REQUIRED'; platform: Platform }
+  /** The network publishes only video (its `requiresVideo`: YouTube) and the post has none. */
+  | { reason: 'VIDEO_REQUIRED'; platform: Platform }
   | { reason: 'GIF_ALONE'; platform: Platform }
   | { reason: 'TOO_SMALL'; platform: Platform; minWidth: number }
   | { reason: 'ASPECT_RATIO'; platform: Platform; min: string; max: string }
@@ -73,9 +75,13 @@ export function mediaRejectionMessage(rejection: MediaRejection): string {
     case 'TOO_LARGE':
       return `${PLATFORM_LABELS[rejection.platform]} aceita imagens de até ${formatMediaBytes(rejection.limitBytes)}. Reduza a imagem e tente de novo.`;
     case 'TOO_MANY_FOR_NETWORK':
+      if (rejection.max === 0)
+        return `O ${PLATFORM_LABELS[rejection.platform]} não publica imagens, só vídeo. Adicione um vídeo ao post.`;
       return `${PLATFORM_LABELS[rejection.platform]} aceita no máximo ${rejection.max} ${rejection.max === 1 ? 'imagem' : 'imagens'} por post.`;
     case 'IMAGE_REQUIRED':
       return `O ${PLATFORM_LABELS[rejection.platform]} só publica posts com imagem. Adicione ao menos uma imagem e salve de novo.`;
+    case 'VIDEO_REQUIRED':
+      return `O ${PLATFORM_LABELS[rejection.platform]} só publica vídeos. Adicione um vídeo ao post e salve de novo.`;
     case 'GIF_ALONE':
       return `No ${PLATFORM_LABELS[rejection.platform]}, um GIF precisa ser a única imagem do post.`;
     case 'TOO_SMALL':

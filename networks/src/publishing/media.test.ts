@@ -33,14 +33,17 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       const limits = mediaLimitsOf(platform);
       expect(limits).toBe(NETWORKS[platform].mediaLimits);
       expect(limits.formats.length).toBeGreaterThan(0);
-      // Google Business Profile's post takes one photo; every other network at least 4.
-      expect(limits.maxImages, platform).toBeGreaterThanOrEqual(platform === 'google_business' ? 1 : 4);
+      // Google Business Profile's post takes one photo; YouTube none (a video, always); every
+      // other network at least 4.
+      const least = platform === 'google_business' ? 1 : platform === 'youtube' ? 0 : 4;
+      expect(limits.maxImages, platform).toBeGreaterThanOrEqual(least);
+      if (platform === 'youtube') expect(limits).toMatchObject({ maxImages: 0, requiresVideo: true });
     }
     expect(mediaLimitsOf('linkedin').maxPixels).toBe(36_152_320);
   });
 
   it('an image exactly at each network’s byte limit passes; one byte more is refused, naming network and limit', () => {
-    const expected: Record<Platform, string> = {
+    const expected: Record<Exclude<Platform, 'youtube'>, string> = {
       linkedin: 'o LinkedIn aceita até 5 MB',
       facebook: 'o Facebook aceita até 4 MB',
       x: 'o X (Twitter) aceita até 5 MB',
@@ -53,7 +56,8 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       google_business: 'o Google Meu Negócio aceita até 5 MB',
       tiktok: 'o TikTok aceita até 20 MB',
     };
-    for (const platform of PLATFORMS) {
+    // YouTube takes no image at all (maxImages 0): a post of it carries a video.
+    for (const platform of PLATFORMS.filter((p) => p !== 'youtube')) {
       const max = mediaLimitsOf(platform).maxBytes;
       const base = jpeg(1080, 1080, 256);
       const header = base.bytes.byteLength - 256 - 2;

@@ -80,6 +80,11 @@ export interface PublishResult {
   platformPostId: string;
   /** Public link to the post on the network, when the network gives enough to build one. */
   url: string | null;
+  /**
+   * What failed after the post was published without failing it (YouTube: the cover could not be
+   * set as the thumbnail): the worker logs them. No tokens.
+   */
+  warnings?: readonly string[];
 }
 
 /**

@@ -26,6 +26,7 @@ import { SandboxStore, type SandboxStoreOptions } from './store.js';
 import { mountThreads, threadsFaultBody } from './threads.js';
 import { mountTikTok, SandboxTikTok, TIKTOK_HOST, tiktokFaultBody } from './tiktok.js';
 import { mountX } from './x.js';
+import { mountYouTube } from './youtube.js';
 
 export interface SandboxOptions extends SandboxStoreOptions {
   /** The Anthropic stand-in (AI drafting) at `/api.anthropic.com`. */
@@ -90,10 +91,11 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   // The Messages API takes requests of up to 32 MB (images as base64); everything else 5 MB.
   app.use(`/${ANTHROPIC_HOST}`, express.json({ limit: '32mb' }));
   app.use(express.json({ limit: '5mb' }));
-  // Image uploads (multipart for X and Facebook, raw bytes for LinkedIn's upload URL) stay bytes.
+  // Image and video uploads (multipart for X and Facebook, raw bytes for LinkedIn's upload URL and
+  // YouTube's chunks) stay bytes.
   app.use(
     express.raw({
-      type: ['multipart/form-data', 'application/octet-stream', 'image/*'],
+      type: ['multipart/form-data', 'application/octet-stream', 'image/*', 'video/*'],
       limit: '40mb',
     }),
   );
@@ -120,6 +122,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountPinterest(app, ctx);
   mountBluesky(app, ctx);
   mountGoogleBusiness(app, ctx);
+  mountYouTube(app, ctx);
   mountTikTok(app, ctx, tiktok);
   mountAnthropic(app, anthropic);
   // Last: it serves any host that is an instance here (`mastodon.social`, or one a test adds).

@@ -13,6 +13,7 @@ import { mastodonAccountId } from './mastodon-ids.js';
 import type { SandboxContext } from './oauth-common.js';
 import type { SandboxPublishedPost, SandboxPublishNetwork } from './posts.js';
 import { threadsPermalink, threadsUserId } from './threads-ids.js';
+import { sandboxChannelTitle } from './youtube.js';
 
 const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   linkedin: 'LinkedIn',
@@ -25,6 +26,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   bluesky: 'Bluesky',
   pinterest: 'Pinterest',
   google_business: 'Google',
+  youtube: 'YouTube',
   tiktok: 'TikTok',
 };
 
@@ -39,6 +41,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   bluesky: '#1185fe',
   pinterest: '#e60023',
   google_business: '#1a73e8',
+  youtube: '#ff0000',
   tiktok: '#fe2c55',
 };
 
@@ -63,6 +66,7 @@ function authorName(ctx: SandboxContext, post: SandboxPublishedPost): string {
     return ctx.store.findInstagramAccount(post.authorId)?.page.name ?? post.authorId;
   if (post.network === 'linkedin_page') return findOrganization(ctx, post.authorId)?.name ?? post.authorId;
   if (post.network === 'google_business') return sandboxLocationTitle(ctx, post.authorId) ?? post.authorId;
+  if (post.network === 'youtube') return sandboxChannelTitle(ctx, post.authorId) ?? post.authorId;
   if (post.network === 'mastodon') {
     // `<account id>@<instance>`: the same sandbox user at every instance.
     const [id, host] = post.authorId.split('@');
@@ -184,6 +188,9 @@ export function mountPostPages(app: Router, ctx: SandboxContext): void {
   app.get('/bsky.app/profile/:did/post/:rkey', (req, res) => {
     const uri = `at://${req.params.did}/app.bsky.feed.post/${req.params.rkey}`;
     renderPost(ctx, res, ctx.posts.find('bluesky', uri), 'bluesky');
+  });
+  app.get('/www.youtube.com/shorts/:id', (req, res) => {
+    renderPost(ctx, res, ctx.posts.find('youtube', req.params.id), 'youtube');
   });
   // A TikTok video's page (`www.tiktok.com/video/<id>`, the URL of a post others can see).
   app.get('/www.tiktok.com/video/:id', (req, res) => {

@@ -152,6 +152,8 @@ describe('connecting accounts', () => {
       ['bluesky', 'not_connected'],
       ['pinterest', 'not_connected'],
       ['google_business', 'not_connected'],
+      // On the Google client too (GOOGLE_CLIENT_ID/SECRET).
+      ['youtube', 'not_connected'],
       ['tiktok', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
@@ -712,6 +714,7 @@ describe('starting a connection', () => {
       'linkedin_page',
       'pinterest',
       'google_business',
+      'youtube',
       'tiktok',
     ]) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
@@ -735,6 +738,8 @@ describe('starting a connection', () => {
       // Pinterest needs its app (PINTEREST_CLIENT_*).
       'not_configured',
       // Google Business Profile runs on the Google sign-in app's client (GOOGLE_CLIENT_ID/SECRET).
+      'not_configured',
+      // So does YouTube.
       'not_configured',
       // TikTok needs its app (TIKTOK_CLIENT_KEY/SECRET).
       'not_configured',

@@ -210,6 +210,7 @@ describe('dashboard.charts', () => {
       bluesky: 0,
       pinterest: 0,
       google_business: 0,
+      youtube: 0,
       tiktok: 0,
     });
     expect(charts.upcoming[5]).toEqual({
@@ -224,6 +225,7 @@ describe('dashboard.charts', () => {
       bluesky: 0,
       pinterest: 0,
       google_business: 0,
+      youtube: 0,
       tiktok: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(

@@ -205,7 +205,8 @@ describe('one definition of the limits for upload and publishing', () => {
 
   it('what the upload accepted for a network passes the check the adapter makes before sending', async () => {
     const input = await noise(800, 1000).png().toBuffer();
-    for (const platform of PLATFORMS) {
+    // Every network that takes images (YouTube takes none: its upload is refused, TOO_MANY_FOR_NETWORK).
+    for (const platform of PLATFORMS.filter((p) => mediaLimitsOf(p).maxImages > 0)) {
       const out = await processImage(input, platform, mediaLimitsOf(platform));
       const media = [{ ...out, altText: '', url: 'http://127.0.0.1:9/m.jpg' }];
       expect(checkMedia({ platform, secrets: [] }, mediaLimitsOf(platform), media)).toBeNull();

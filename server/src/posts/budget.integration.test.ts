@@ -114,6 +114,7 @@ describe('posts.budget: what is used', () => {
       'mastodon',
       'bluesky',
       'pinterest',
+      'youtube',
       'tiktok',
     ]);
     const x = data.networks.find((n) => n.platform === 'x')!;

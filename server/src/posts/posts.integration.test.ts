@@ -565,6 +565,56 @@ describe('posts.update', () => {
     expect((await me.browser.mutate('posts.update', { ...edit, id: linkedin })).status).toBe(200);
   });
 
+  it('refuses to save a YouTube post without a video, in pt-BR; with one it saves', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      platform: 'youtube',
+    });
+    const before = await snapshot(me.id);
+    const edit = {
+      id,
+      title: 'Pão de fermentação natural',
+      content: 'Do levain ao forno #Shorts',
+      scheduledFor: inFuture(90),
+    };
+    const bare = await me.browser.mutate('posts.update', edit);
+    expect(bare.status).toBe(400);
+    expect(bare.error).toMatchObject({
+      message: 'MEDIA_REJECTED',
+      details: { reason: 'VIDEO_REQUIRED', platform: 'youtube' },
+    });
+    expect(mediaRejectionMessage({ reason: 'VIDEO_REQUIRED', platform: 'youtube' })).toBe(
+      'O YouTube só publica vídeos. Adicione um vídeo ao post e salve de novo.',
+    );
+    expect(await snapshot(me.id)).toEqual(before);
+    await handle.db
+      .insertInto('post_media')
+      .values({
+        id: randomUUID(),
+        post_id: id,
+        user_id: me.id,
+        position: 0,
+        kind: 'video',
+        storage_key: `media/${id}/v.mp4`,
+        thumb_key: null,
+        mime_type: 'video/mp4',
+        width: 1080,
+        height: 1920,
+        size_bytes: 5_000_000,
+        duration_seconds: 42,
+        video_codec: 'avc',
+        container: 'mp4',
+      })
+      .execute();
+    const withVideo = await me.browser.mutate<PostItem>('posts.update', edit);
+    expect(withVideo.status).toBe(200);
+    expect(withVideo.data?.content).toBe('Do levain ao forno #Shorts');
+  });
+
   it('rejects extra keys (no mass assignment) and over-long fields', async () => {
     const me = await makeAccount();
     const theme = await makeTheme(me.id);

@@ -315,7 +315,8 @@ function checkBudgetOf(
 
 /**
  * A network that publishes only posts with images (its media limits' `minImages`: Pinterest) takes
- * no save of a post without them: MEDIA_REJECTED `IMAGE_REQUIRED`, with its pt-BR text. The images
+ * no save of a post without them: MEDIA_REJECTED `IMAGE_REQUIRED`, with its pt-BR text; one that
+ * publishes only video (`requiresVideo`: YouTube) none without a video: `VIDEO_REQUIRED`. The media
  * are uploaded from the edit dialog before its save, so they are already counted here.
  */
 async function assertRequiredImages(
@@ -325,6 +326,12 @@ async function assertRequiredImages(
 ): Promise<void> {
   if (await lacksRequiredImages(db, workspaceId, post))
     throw new AppError('MEDIA_REJECTED', { reason: 'IMAGE_REQUIRED', platform: post.platform });
+  if (await lacksRequiredVideo(db, post))
+    throw new AppError('MEDIA_REJECTED', { reason: 'VIDEO_REQUIRED', platform: post.platform });
+}
+
+async function lacksRequiredVideo(db: Kysely<Database>, post: Pick<ScheduledPostRow, 'id' | 'platform'>) {
+  return mediaLimitsOf(post.platform).requiresVideo === true && !(await postHasVideo(db, post.id));
 }
 
 async function lacksRequiredImages(
@@ -360,9 +367,10 @@ export async function mediaSchedulingRefusal(
   db: Kysely<Database>,
   workspaceId: string,
   post: { id: string; platform: Platform },
-): Promise<'video_not_published' | 'image_required' | null> {
+): Promise<'video_not_published' | 'image_required' | 'video_required' | null> {
   if (await hasUnpublishableVideo(db, post)) return 'video_not_published';
   if (await lacksRequiredImages(db, workspaceId, post)) return 'image_required';
+  if (await lacksRequiredVideo(db, post)) return 'video_required';
   return null;
 }
 

@@ -387,7 +387,7 @@ async function publishClaimed(
     // resets it and the fenced mark below fails (I2).
     const release = ctx.sendGate === undefined ? () => {} : await ctx.sendGate.acquire();
     let sendStartedAt: Date | null = null;
-    let result: { platformPostId: string; url: string | null };
+    let result: { platformPostId: string; url: string | null; warnings?: readonly string[] };
     // A video call has its own, longer budget (its requests keep networkTimeoutMs each) and keeps
     // its claim by a fenced lease while it runs before its send (docs/publishing.md, "Vídeo").
     const budgetMs = video === null ? ctx.config.networkTimeoutMs : videoTimeoutMs(ctx);
@@ -524,6 +524,9 @@ async function publishClaimed(
     }
     release();
     lease?.stop();
+    // Published, but a secondary step failed (YouTube: the cover as thumbnail): logged, not failed.
+    for (const warning of result.warnings ?? [])
+      log.warn({ platformPostId: result.platformPostId }, `publicado com aviso: ${warning}`);
     // The network has the post: record it, riding out a brief database outage. If that still
     // fails, the post stays 'publishing' with send_started_at and the reconciler flags it.
     const recorded = await withRetries(() =>
