@@ -33,17 +33,20 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       const limits = mediaLimitsOf(platform);
       expect(limits).toBe(NETWORKS[platform].mediaLimits);
       expect(limits.formats.length).toBeGreaterThan(0);
-      // Google Business Profile's post takes one photo; YouTube none (a video, always); every
-      // other network at least 4.
-      const least = platform === 'google_business' ? 1 : platform === 'youtube' ? 0 : 4;
+      // Google Business Profile's post takes one photo; YouTube and TikTok none (a video, always:
+      // requiresVideo); every other network at least 4.
+      if (limits.requiresVideo) {
+        expect(limits.maxImages, platform).toBe(0);
+        continue;
+      }
+      const least = platform === 'google_business' ? 1 : 4;
       expect(limits.maxImages, platform).toBeGreaterThanOrEqual(least);
-      if (platform === 'youtube') expect(limits).toMatchObject({ maxImages: 0, requiresVideo: true });
     }
     expect(mediaLimitsOf('linkedin').maxPixels).toBe(36_152_320);
   });
 
   it('an image exactly at each network’s byte limit passes; one byte more is refused, naming network and limit', () => {
-    const expected: Record<Exclude<Platform, 'youtube'>, string> = {
+    const expected: Record<Exclude<Platform, 'youtube' | 'tiktok'>, string> = {
       linkedin: 'o LinkedIn aceita até 5 MB',
       facebook: 'o Facebook aceita até 4 MB',
       x: 'o X (Twitter) aceita até 5 MB',
@@ -54,10 +57,9 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       bluesky: 'o Bluesky aceita até 977 KB',
       pinterest: 'o Pinterest aceita até 20 MB',
       google_business: 'o Google Meu Negócio aceita até 5 MB',
-      tiktok: 'o TikTok aceita até 20 MB',
     };
-    // YouTube takes no image at all (maxImages 0): a post of it carries a video.
-    for (const platform of PLATFORMS.filter((p) => p !== 'youtube')) {
+    // YouTube and TikTok take no image at all (maxImages 0): a post of theirs carries a video.
+    for (const platform of PLATFORMS.filter((p) => p !== 'youtube' && p !== 'tiktok')) {
       const max = mediaLimitsOf(platform).maxBytes;
       const base = jpeg(1080, 1080, 256);
       const header = base.bytes.byteLength - 256 - 2;
