@@ -16,10 +16,19 @@ import { linkedinProfile } from './linkedin/profile.js';
 import { linkedinPageProfile } from './linkedin-page/profile.js';
 import { mastodonProfile } from './mastodon/profile.js';
 import { pinterestProfile } from './pinterest/profile.js';
+import { checkPostOptions, type PostOptionsCheck, type PostOptionsInput } from './post-options.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { xProfile } from './x/profile.js';
 
+export {
+  checkPostOptions,
+  type PostOptionIssue,
+  type PostOptionsCheck,
+  type PostOptionsInput,
+  parsePostOptionDateTime,
+  visiblePostOptions,
+} from './post-options.js';
 export type {
   ConnectForm,
   ConnectFormField,
@@ -32,6 +41,7 @@ export type {
   PostOptionField,
   PriorShape,
 } from './profile.js';
+export type { PostOptionValues } from './publishing/types.js';
 
 const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   linkedin: linkedinProfile,
@@ -52,6 +62,14 @@ export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Obje
     { ...DECLARED[platform], label: PLATFORM_LABELS[platform], textLimit: PLATFORM_TEXT_LIMITS[platform] },
   ]),
 ) as Record<Platform, NetworkProfile>;
+
+/**
+ * A post's options on `platform` checked and normalised (docs/post-options.md): what the server
+ * stores and the worker hands the adapter, or each field's pt-BR refusal.
+ */
+export function validatePostOptions(platform: Platform, input: PostOptionsInput): PostOptionsCheck {
+  return checkPostOptions(NETWORK_PROFILES[platform], input);
+}
 
 /** The feed cut of every network (the cut points the networks' web feeds show today, approximate). */
 export const FEED_CUTS: Readonly<Record<Platform, FeedCut>> = Object.fromEntries(
