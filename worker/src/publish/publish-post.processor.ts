@@ -35,11 +35,13 @@ import {
 } from '@pauta/db';
 import {
   capabilitiesOf,
+  NETWORK_PROFILES,
   type NetworkAdapter,
   type OAuthProvider,
   PublishError,
   type PublishMedia,
   tokenLossOf,
+  validatePostOptions,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
@@ -160,6 +162,7 @@ const LOCATION = {
   network: (platform: Platform) => `rede: ${platform}`,
   internal: 'worker: erro interno',
   media: 'worker: imagens do post',
+  options: 'worker: opções do post',
 } as const;
 
 /** What the owner is told when the post's images could not be read (storage down): nothing was sent. */
@@ -255,6 +258,25 @@ async function publishClaimed(
     );
   }
 
+  // The post's options on a network that declares some (docs/post-options.md): the save checks
+  // them; this is the guard for a post that never went through Editar Post (drafted by the AI,
+  // imported) or that was scheduled before its network's options changed. Stopped before any call.
+  if ((NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0) {
+    const hasVideo = ctx.hasVideo === undefined ? false : await ctx.hasVideo(post);
+    const checked = validatePostOptions(post.platform, { hasVideo, values: post.network_options });
+    if (!checked.ok)
+      return fail(
+        ctx,
+        post,
+        log,
+        'permanent',
+        'REJECTED',
+        `opções do post recusadas: ${checked.issues.map((issue) => issue.key).join(', ')}`,
+        LOCATION.options,
+        `${checked.issues[0]!.message} Abra Editar Post e reagende.`,
+      );
+  }
+
   // The images, read before send_started_at: a storage failure here sent nothing (plain retry).
   let media: PublishMedia[] = [];
   if (ctx.media !== undefined) {
@@ -314,6 +336,9 @@ async function publishClaimed(
           title: post.title,
           text: post.content,
           ...(media.length === 0 ? {} : { media }),
+          // The options the person chose on this network (docs/post-options.md), validated when
+          // saved; none chosen: the adapter's defaults.
+          ...(Object.keys(post.network_options ?? {}).length === 0 ? {} : { options: post.network_options }),
         },
         // One deadline for the whole call (uploads, Instagram's containers), below STALE_CLAIM_MS;
         // with images the adapter sends the final create only with time left before it.
