@@ -16,6 +16,7 @@ export const BULK_SKIP_LABELS = {
   network_not_in_theme: 'de redes que o tema não usa',
   video_not_published: 'com vídeo, que a rede ainda não publica pela Pauta (remova o vídeo em Editar)',
   image_required: 'sem a imagem que a rede exige (adicione uma em Editar)',
+  options_missing: 'sem as opções que a rede exige (preencha em Editar)',
   changed_since: 'alterados depois',
 } as const;
 export type BulkSkipReasonKey = keyof typeof BULK_SKIP_LABELS;

@@ -71,6 +71,8 @@ export const BULK_SKIP_REASONS = [
   'video_not_published',
   /** Its network publishes only posts with an image (Pinterest) and it has none (as posts.update). */
   'image_required',
+  /** Its network's post options are missing or invalid (TikTok's privacy; as posts.update). */
+  'options_missing',
   /** Undo only: changed again since (edited, moved, claimed); left as it is now. */
   'changed_since',
 ] as const;
