@@ -169,7 +169,13 @@ function DateTimeOption({
   const compose = (nextDate: string, nextTime: string) =>
     set(nextDate === '' && nextTime === '' ? null : `${nextDate}T${nextTime}`);
   return (
-    <Input.Wrapper label={field.label} description={field.help} error={error} labelElement="div">
+    <Input.Wrapper
+      label={field.label}
+      description={field.help}
+      error={error}
+      required={field.required}
+      labelElement="div"
+    >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <DatePickerInput
           aria-label={text.optionDate(field.label)}
