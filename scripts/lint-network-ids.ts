@@ -20,6 +20,7 @@ const NETWORK_IDS = [
   'linkedin_oidc',
   'linkedin_page',
   'pinterest',
+  'tiktok',
 ];
 
 const SCANNED = ['core/src', 'db/src', 'server/src', 'worker/src', 'client/src', 'scripts'];

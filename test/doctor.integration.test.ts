@@ -179,6 +179,31 @@ describe('npm run doctor', () => {
     expect(sandboxed).toContain('modo Sandbox');
   }, 60_000);
 
+  it('checks the TikTok app (client_key at /v2/oauth/token/), names its four scopes and the audit state', async () => {
+    const wrong = await runDoctor({
+      APP_URL: 'http://127.0.0.1:9',
+      TIKTOK_CLIENT_KEY: 'sandbox-tiktok-client',
+      TIKTOK_CLIENT_SECRET: 'segredo-errado-tt',
+    });
+    const credentials = block(wrong.output, 'Credenciais — TikTok');
+    expect(credentials).toContain('✘ [falha]');
+    expect(credentials).toContain('recusou as credenciais (invalid_client)');
+    expect(credentials).toContain('Como corrigir: Copie de novo TIKTOK_CLIENT_KEY e TIKTOK_CLIENT_SECRET');
+    const redirect = block(wrong.output, 'URLs de retorno OAuth — TikTok');
+    expect(redirect).toContain('http://127.0.0.1:9/auth/callback?connection=true');
+    expect(redirect).toContain('user.info.basic user.info.stats video.publish video.list');
+    expect(redirect).toContain('Auditoria: NÃO FEITA (TIKTOK_APP_AUDITED=0)');
+    expect(redirect).toContain('todo vídeo é publicado como privado');
+    expect(wrong.output).not.toContain('segredo-errado-tt');
+    const audited = await runDoctor({ APP_URL: 'http://127.0.0.1:9', TIKTOK_APP_AUDITED: '1' });
+    expect(block(audited.output, 'URLs de retorno OAuth — TikTok')).toContain(
+      'TIKTOK_APP_AUDITED=1: a auditoria do TikTok foi feita',
+    );
+    const sandboxed = block(audited.output, 'Credenciais — TikTok');
+    expect(sandboxed).toContain('✔');
+    expect(sandboxed).toContain('modo Sandbox');
+  }, 60_000);
+
   it('checks Google Business Profile on the Google sign-in client, names business.manage and the API access application', async () => {
     const result = await runDoctor({
       APP_URL: 'http://127.0.0.1:9',

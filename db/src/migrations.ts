@@ -45,6 +45,7 @@ import * as googleBusinessPlatform from '../migrations/2026-11-30T03-50-google-b
 import * as videoMedia from '../migrations/2026-11-30T04-00-video-media.js';
 import * as snippets from '../migrations/2026-11-30T04-10-snippets.js';
 import * as themeDates from '../migrations/2026-11-30T04-20-theme-dates.js';
+import * as tiktokPlatform from '../migrations/2026-11-30T05-10-tiktok-platform.js';
 import * as postOptions from '../migrations/2026-11-30T05-20-post-options.js';
 import type { Database } from './schema.js';
 
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T04-00-video-media': videoMedia,
   '2026-11-30T04-10-snippets': snippets,
   '2026-11-30T04-20-theme-dates': themeDates,
+  '2026-11-30T05-10-tiktok-platform': tiktokPlatform,
   '2026-11-30T05-20-post-options': postOptions,
 };
 

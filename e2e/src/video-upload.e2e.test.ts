@@ -3,8 +3,7 @@
 // tus-js-client over a throttled connection; the person pauses it past half way (the PATCH in
 // flight is cut), the server keeps what arrived, and "Continuar" goes on from the server's offset,
 // never from zero. Then the video plays from its signed URL (same sha256 as the file), the person
-// picks a frame as the cover ("Usar este quadro"), and Salvar says in pt-BR that LinkedIn does not
-// publish video through Pauta yet. Screenshots at 1280 and 375 px.
+// picks a frame as the cover ("Usar este quadro"), and Salvar keeps it (LinkedIn publishes video). Screenshots at 1280 and 375 px.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -214,9 +213,8 @@ describe('video on a post', () => {
       video_codec: 'avc',
       size_bytes: video.length,
     });
-    await expect
-      .poll(async () => (await card.getByTestId('video-not-published').textContent()) ?? '')
-      .toBe('LinkedIn ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.');
+    // LinkedIn publishes video (its Videos API): no refusal under the video.
+    expect(await card.getByTestId('video-not-published').count()).toBe(0);
 
     // The cover: scrub to 2 s, "Usar este quadro" (drawn in the browser, saved as an image).
     await card.locator('video').evaluate(
@@ -242,13 +240,12 @@ describe('video on a post', () => {
     await card.scrollIntoViewIfNeeded();
     await shot('video-edit-dialog-1280');
 
-    // Salvar: no network publishes video through Pauta yet, and the dialog says so.
-    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await expect
-      .poll(async () => (await dialog.textContent()) ?? '')
-      .toContain('LinkedIn ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.');
     await page.setViewportSize({ width: 375, height: 800 });
     await card.scrollIntoViewIfNeeded();
     await shot('video-edit-dialog-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Salvar keeps the video and the schedule: LinkedIn publishes it.
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
   }, 240_000);
 });

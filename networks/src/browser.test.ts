@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { measureXLength } from '@pauta/core';
+import { measureXLength, PLATFORMS } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
-import { FEED_CUTS, previewCut } from './browser.js';
+import { FEED_CUTS, NETWORK_PROFILES, previewCut, videoPreviewLayout } from './browser.js';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `palavra${i}`).join(' ');
 
@@ -65,6 +65,32 @@ describe('previewCut', () => {
     expect(FEED_CUTS.linkedin.more).toBe('…ver mais');
     expect(FEED_CUTS.facebook.more).toBe('Ver mais');
     expect(FEED_CUTS.instagram.more).toBe('mais');
+  });
+});
+
+describe('videoPreviewLayout', () => {
+  const reel = { width: 1080, height: 1920 };
+  const landscape = { width: 1920, height: 1080 };
+
+  it('Instagram: every video as a Reel (9:16 frame with the caption over it), whatever its shape', () => {
+    expect(videoPreviewLayout('instagram', reel)).toBe('vertical-overlay');
+    expect(videoPreviewLayout('instagram', landscape)).toBe('vertical-overlay');
+  });
+
+  it('Facebook: a 9:16 video is a Reel (a pixel of rounding too), a 4:5 or landscape one a feed video', () => {
+    expect(videoPreviewLayout('facebook', reel)).toBe('vertical-overlay');
+    expect(videoPreviewLayout('facebook', { width: 1081, height: 1920 })).toBe('vertical-overlay');
+    expect(videoPreviewLayout('facebook', { width: 1080, height: 1350 })).toBe('feed');
+    expect(videoPreviewLayout('facebook', landscape)).toBe('feed');
+  });
+
+  it('a network that declares nothing shows video in its feed card (X, LinkedIn)', () => {
+    expect(videoPreviewLayout('x', reel)).toBe('feed');
+    expect(videoPreviewLayout('linkedin', reel)).toBe('feed');
+    for (const platform of PLATFORMS) {
+      if (NETWORK_PROFILES[platform].preview.video === undefined)
+        expect(videoPreviewLayout(platform, reel)).toBe('feed');
+    }
   });
 });
 

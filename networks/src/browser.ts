@@ -19,6 +19,7 @@ import { pinterestProfile } from './pinterest/profile.js';
 import { checkPostOptions, type PostOptionsCheck, type PostOptionsInput } from './post-options.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
+import { tiktokProfile } from './tiktok/profile.js';
 import { xProfile } from './x/profile.js';
 
 export {
@@ -40,6 +41,7 @@ export type {
   NetworkProfile,
   PostOptionField,
   PriorShape,
+  VideoPreviewStyle,
 } from './profile.js';
 export type { PostOptionValues } from './publishing/types.js';
 
@@ -54,6 +56,7 @@ const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   bluesky: blueskyProfile,
   pinterest: pinterestProfile,
   google_business: googleBusinessProfile,
+  tiktok: tiktokProfile,
 };
 
 export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Object.fromEntries(
@@ -69,6 +72,23 @@ export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Obje
  */
 export function validatePostOptions(platform: Platform, input: PostOptionsInput): PostOptionsCheck {
   return checkPostOptions(NETWORK_PROFILES[platform], input);
+}
+
+/**
+ * How the network's feed shows this video (profile `preview.video`): `vertical-overlay` the
+ * full-screen 9:16 frame with the caption over it, or `feed` the video in the feed card. A video
+ * is vertical when it is 9:16 or narrower (a pixel of rounding either way, as the checks of
+ * core's checkVideoForNetwork).
+ */
+export function videoPreviewLayout(
+  platform: Platform,
+  video: { width: number; height: number },
+): 'vertical-overlay' | 'feed' {
+  const style = NETWORK_PROFILES[platform].preview.video ?? 'feed';
+  if (style !== 'vertical-overlay-when-vertical') return style;
+  const shortSide = Math.max(1, Math.min(video.width, video.height));
+  const vertical = video.height > 0 && video.width / video.height <= 9 / 16 + 1 / shortSide;
+  return vertical ? 'vertical-overlay' : 'feed';
 }
 
 /** The feed cut of every network (the cut points the networks' web feeds show today, approximate). */

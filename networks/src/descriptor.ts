@@ -29,9 +29,10 @@ export interface OAuthClientDescriptor {
   /**
    * pt-BR: what the network requires of the app before it can publish, beyond the credentials and
    * scopes (Google Business Profile: the approved API access application; quota 0 until then).
-   * The Diagnóstico shows it with the redirect URLs.
+   * The Diagnóstico shows it with the redirect URLs. A function reads the installation's env (TikTok:
+   * whether TIKTOK_APP_AUDITED says the app passed TikTok's audit).
    */
-  readonly accessRequirement?: string;
+  readonly accessRequirement?: string | ((env: Readonly<Record<string, unknown>>) => string);
   create(options: OAuthProviderOptions): OAuthProvider;
 }
 
@@ -91,9 +92,14 @@ export interface NetworkCapabilities {
 export interface PublisherOptions extends AdapterOptions {
   /** The network's app secret (`credentials.clientSecret`); Facebook signs Graph calls with it. */
   appSecret?: string;
-  /** Instagram: how many times a media container's status is read, and the pause between reads. */
+  /**
+   * Instagram: how many times a media container's status is read, and the pause between reads;
+   * TikTok: the post's status after the last chunk.
+   */
   statusPollAttempts?: number;
   statusPollIntervalMs?: number;
+  /** TikTok: the app passed TikTok's audit (TIKTOK_APP_AUDITED); before it every post is private. */
+  appAudited?: boolean;
 }
 
 /**

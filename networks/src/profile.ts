@@ -39,7 +39,18 @@ export interface NetworkPreview {
    * the style's reactions (pt-BR; a Google Business Profile post: "Saiba mais", "Compartilhar").
    */
   readonly actions?: readonly string[];
+  /**
+   * How the network shows a post's video (client components/preview/PreviewVideo.tsx), absent:
+   * `feed`. `vertical-overlay`: always a 9:16 frame with the caption and the account's name over
+   * its bottom and the action icons down its right side (Instagram Reels, TikTok);
+   * `vertical-overlay-when-vertical`: that for a vertical (9:16) video and the feed card for any
+   * other (Facebook: a 9:16 video goes as a Reel, any other as a Page video; YouTube Shorts);
+   * `feed`: the video inside the feed card at its own aspect ratio (X, LinkedIn).
+   */
+  readonly video?: VideoPreviewStyle;
 }
+
+export type VideoPreviewStyle = 'vertical-overlay' | 'vertical-overlay-when-vertical' | 'feed';
 
 /** The `microblog` drawing of a network whose feed shows the whole post, the @username first. */
 export function wholePostPreview(more: string): NetworkPreview {

@@ -130,11 +130,53 @@ describe('networks registry', () => {
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
 
-  it('declares no video and no first comment yet, and reads each publisher setting from env', () => {
+  it('declares video where the adapter publishes it, no first comment yet, and reads each publisher setting from env', async () => {
+    // Instagram (Reels), Facebook (Reels and Page videos), X (chunked media upload), LinkedIn,
+    // member and Page (Videos API), and TikTok (Direct Post) publish `request.video`; the others
+    // declare their rules only.
+    const publishesVideo: readonly Platform[] = [
+      'instagram',
+      'facebook',
+      'x',
+      'linkedin',
+      'linkedin_page',
+      'tiktok',
+    ];
     for (const platform of PLATFORMS) {
-      expect(NETWORKS[platform].capabilities.video, platform).toBe(false);
+      expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
     }
+    // A network that publishes only videos (TikTok: video, no images) sends a video post to the
+    // network, and refuses one without a video before any call.
+    const video = {
+      mimeType: 'video/mp4',
+      sizeBytes: 1000,
+      durationSeconds: 5,
+      width: 1080,
+      height: 1920,
+      frameRate: 30,
+      read: async (start: number, end: number) => new Uint8Array(end - start),
+      url: 'https://media.pauta.example/v.mp4',
+      cover: null,
+    };
+    const videoOnly = PLATFORMS.filter(
+      (p) => NETWORKS[p].capabilities.video && NETWORKS[p].capabilities.media === 'none',
+    );
+    expect(videoOnly).toEqual(['tiktok']);
+    for (const platform of videoOnly) {
+      const { fetch, urls } = recordingFetch();
+      const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
+      const request = { target: TARGET, title: '', text: 'Olá', options: { privacyLevel: 'SELF_ONLY' } };
+      await expect(adapter.publish({ ...request, video }), platform).rejects.toMatchObject({
+        kind: 'retryable',
+      });
+      expect(urls.length, platform).toBeGreaterThan(0);
+      const before = urls.length;
+      await expect(adapter.publish(request), platform).rejects.toMatchObject({ code: 'MEDIA_REQUIRED' });
+      expect(urls.length, platform).toBe(before);
+    }
+    expect(NETWORKS.tiktok.publisherSettings?.({ TIKTOK_APP_AUDITED: true })).toEqual({ appAudited: true });
+    expect(NETWORKS.tiktok.publisherSettings?.({})).toEqual({ appAudited: false });
     const env = { LINKEDIN_VERSION: '202601', FACEBOOK_GRAPH_VERSION: 'v23.0' };
     expect(NETWORKS.linkedin.publisherSettings?.(env)).toEqual({ linkedinVersion: '202601' });
     expect(NETWORKS.facebook.publisherSettings?.(env)).toEqual({ graphVersion: 'v23.0' });
@@ -158,6 +200,7 @@ describe('networks registry', () => {
       'bluesky',
       'pinterest',
       'google_business',
+      'tiktok',
     ]);
     for (const platform of PLATFORMS) {
       const { capabilities, oauth, session } = NETWORKS[platform];
@@ -196,6 +239,7 @@ describe('networks registry', () => {
       'mastodon',
       'bluesky',
       'google_business',
+      'tiktok',
     ]);
   });
 
@@ -275,7 +319,7 @@ describe('networks registry', () => {
     }
   });
 
-  it('media: "required" refuses a post without an image before any call; the others send text alone', async () => {
+  it('media: "required" refuses a post without an image before any call, a video network one without a video; the others send text alone', async () => {
     for (const platform of PLATFORMS) {
       const { fetch, urls } = recordingFetch();
       const adapter = createPublisher(platform, { fetch, timeoutMs: 1000 });
@@ -298,7 +342,10 @@ describe('networks registry', () => {
       }
       // The client's early warning (edit dialog, post cards) reads core's list: the same networks.
       expect(mediaRequiredOn(platform), platform).toBe(NETWORKS[platform].capabilities.media === 'required');
-      if (NETWORKS[platform].capabilities.media === 'required') {
+      // A network that publishes only videos (TikTok) refuses a post without one the same way.
+      const videoOnly =
+        NETWORKS[platform].capabilities.video && NETWORKS[platform].capabilities.media === 'none';
+      if (NETWORKS[platform].capabilities.media === 'required' || videoOnly) {
         expect((error as PublishError).code, platform).toBe('MEDIA_REQUIRED');
         expect(urls, platform).toEqual([]);
       } else {

@@ -47,6 +47,7 @@ import { sandboxLinkPageFetcher } from './publishing/link-page.js';
 import type { NetworkAdapter } from './publishing/types.js';
 import { createNetworkFetch } from './sandbox-url.js';
 import { threads, threadsOAuth } from './threads/index.js';
+import { tiktok, tiktokOAuth } from './tiktok/index.js';
 import { WRITING_GUIDE_ORDER } from './writing.js';
 import { x, xOAuth } from './x/index.js';
 
@@ -61,6 +62,7 @@ export const NETWORKS: Readonly<Record<Platform, NetworkDescriptor>> = {
   bluesky,
   pinterest,
   google_business: googleBusiness,
+  tiktok,
 };
 
 export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescriptor>> = {
@@ -74,6 +76,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   mastodon: mastodonOAuth,
   pinterest: pinterestOAuth,
   google_business: googleBusinessOAuth,
+  tiktok: tiktokOAuth,
 };
 
 export function networkDescriptor(platform: Platform): NetworkDescriptor {

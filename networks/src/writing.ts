@@ -65,4 +65,5 @@ export const WRITING_GUIDE_ORDER: readonly Platform[] = [
   'bluesky',
   'pinterest',
   'google_business',
+  'tiktok',
 ];

@@ -129,6 +129,7 @@ export const noBudgetUsage = {
     bluesky: { month: null, day: 11_666, scope: 'user' },
     pinterest: { month: null, day: 200, scope: 'installation' },
     google_business: { month: null, day: null, scope: 'installation' },
+    tiktok: { month: null, day: 15, scope: 'user' },
   },
   budgets: {
     linkedin: { month: null, day: null, scope: 'installation' },
@@ -141,6 +142,7 @@ export const noBudgetUsage = {
     bluesky: { month: null, day: null, scope: 'user' },
     pinterest: { month: null, day: null, scope: 'installation' },
     google_business: { month: null, day: null, scope: 'installation' },
+    tiktok: { month: null, day: null, scope: 'user' },
   },
 };
 

@@ -28,6 +28,7 @@ const DEFAULTS = {
   bluesky: { month: null, day: 11_666, scope: 'user' },
   pinterest: { month: null, day: 200, scope: 'installation' },
   google_business: NO_BUDGET,
+  tiktok: { month: null, day: 15, scope: 'user' },
 } as const satisfies Record<string, NetworkBudget>;
 
 describe('periods in the user zone', () => {

@@ -50,6 +50,8 @@ export const NETWORK_CREDENTIAL_KEYS = [
   'LINKEDIN_PAGES_CLIENT_SECRET',
   'PINTEREST_CLIENT_ID',
   'PINTEREST_CLIENT_SECRET',
+  'TIKTOK_CLIENT_KEY',
+  'TIKTOK_CLIENT_SECRET',
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
 ] as const;
@@ -85,6 +87,9 @@ export const sharedEnvShape = {
   LINKEDIN_PAGES_CLIENT_SECRET: optionalString,
   PINTEREST_CLIENT_ID: optionalString,
   PINTEREST_CLIENT_SECRET: optionalString,
+  /** TikTok calls its app id the "client key" (developers.tiktok.com → Manage apps). */
+  TIKTOK_CLIENT_KEY: optionalString,
+  TIKTOK_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /**
@@ -97,6 +102,12 @@ export const sharedEnvShape = {
    * worker. Only for LinkedIn apps with the Community Management API product (docs/networks.md).
    */
   LINKEDIN_POST_ANALYTICS: flag,
+  /**
+   * The TikTok app passed TikTok's audit of the Direct Post API (docs/networks.md, "TikTok"). Off
+   * (the default): TikTok shows every post only to its author, so the worker sends each one as
+   * SELF_ONLY whatever privacy the person chose, and the Diagnóstico says so.
+   */
+  TIKTOK_APP_AUDITED: flag,
   /**
    * Where post images are stored (docs/media.md): `local` = PAUTA_DATA_DIR/media (embedded mode,
    * one machine), `s3` = an S3-compatible bucket (production with several web/worker processes).

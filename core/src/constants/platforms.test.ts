@@ -23,7 +23,9 @@ describe('platforms', () => {
       'bluesky',
       'pinterest',
       'google_business',
+      'tiktok',
     ]);
+    expect(PLATFORM_LABELS.tiktok).toBe('TikTok');
     expect(PLATFORM_LABELS.google_business).toBe('Google Meu Negócio');
     expect(PLATFORM_LABELS.linkedin_page).toBe('LinkedIn (Página)');
     expect(PLATFORM_LABELS.x).toBe('X (Twitter)');
@@ -42,6 +44,7 @@ describe('platforms', () => {
       bluesky: 300,
       pinterest: 800,
       google_business: 1500,
+      tiktok: 2200,
     });
   });
 
@@ -68,7 +71,8 @@ describe('normalizePlatform', () => {
   });
 
   it('returns null for unknown networks', () => {
-    expect(normalizePlatform('tiktok')).toBeNull();
+    expect(normalizePlatform('orkut')).toBeNull();
+    expect(normalizePlatform(' TikTok ')).toBe('tiktok');
     expect(normalizePlatform('')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * Canonical stored value set: `PLATFORMS` ('linkedin', 'facebook', 'x', 'instagram', 'threads',
  * 'linkedin_page': a LinkedIn company Page, beside the person's own profile; 'mastodon'; 'bluesky';
  * 'pinterest': pins on the board the person picked; 'google_business': a Google Business Profile
- * location). Every
+ * location; 'tiktok': videos on the person's TikTok profile). Every
  * table column (themes.social_networks, suggested_posts.platform, published_posts.platform,
  * connected_accounts.platform, publishing_logs.platform), every API input and every job payload
  * uses these ids. The spec's legacy 'twitter' value is never stored: it survives only as the
@@ -23,6 +23,7 @@ export const PLATFORMS = [
   'bluesky',
   'pinterest',
   'google_business',
+  'tiktok',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -39,6 +40,7 @@ export const PLATFORM_LABELS = {
   // Its old name, still the one Brazilian small businesses search for and say (Google renamed it
   // "Perfil da Empresa no Google" in 2021; texts use the new name beside it: docs/networks.md).
   google_business: 'Google Meu Negócio',
+  tiktok: 'TikTok',
 } as const satisfies Record<Platform, string>;
 
 /**
@@ -56,6 +58,7 @@ export const THEME_FORM_PLATFORMS = [
   'bluesky',
   'pinterest',
   'google_business',
+  'tiktok',
 ] as const satisfies readonly Platform[];
 
 /**
@@ -73,12 +76,13 @@ export const LISTING_PLATFORMS = [
   'bluesky',
   'pinterest',
   'google_business',
+  'tiktok',
 ] as const satisfies readonly Platform[];
 
 /**
  * Maximum post length per network. X counts weighted characters, Threads counts an emoji as its
- * UTF-8 bytes and Bluesky counts graphemes (see `measurePostLength`); the others count Unicode
- * code points.
+ * UTF-8 bytes, Bluesky counts graphemes and TikTok UTF-16 code units (see `measurePostLength`); the
+ * others count Unicode code points.
  */
 export const PLATFORM_TEXT_LIMITS = {
   x: 280,
@@ -94,6 +98,8 @@ export const PLATFORM_TEXT_LIMITS = {
   pinterest: 800,
   // localPosts' summary (code points).
   google_business: 1500,
+  // A video's caption (Direct Post's `post_info.title`): 2,200 UTF-16 code units (UTF16_PLATFORMS).
+  tiktok: 2200,
 } as const satisfies Record<Platform, number>;
 
 /**
@@ -120,6 +126,12 @@ export const URL_RESERVED_PLATFORMS: readonly Platform[] = ['mastodon'];
  * with its skin tone or a flag counts one, see `measureGraphemeLength`).
  */
 export const GRAPHEME_PLATFORMS: readonly Platform[] = ['bluesky'];
+
+/**
+ * Networks that count UTF-16 code units, what JavaScript's `length` counts (TikTok's caption:
+ * "2200 UTF-16 runes"): an emoji outside the Basic Multilingual Plane counts two.
+ */
+export const UTF16_PLATFORMS: readonly Platform[] = ['tiktok'];
 
 /**
  * Networks a user can connect in Contas Conectadas, in the order the cards are shown: every
@@ -151,6 +163,7 @@ export const PLATFORM_OAUTH_PROVIDERS = {
   bluesky: 'bluesky',
   pinterest: 'pinterest',
   google_business: 'google_business',
+  tiktok: 'tiktok',
 } as const satisfies Record<Platform, string>;
 
 /**

@@ -9,6 +9,7 @@ import { MAX_MEDIA_PER_POST } from '../constants/media.js';
 import type { View } from '../constants/views.js';
 import { connectionErrorMessages } from './connection-errors.js';
 import { errorMessages, passwordIssueMessages, publishErrorMessages } from './error-codes.js';
+import { formatVideoDuration } from './video.js';
 
 /** "1 post" / "3 posts". */
 function countOf(count: number, singular: string, plural: string): string {
@@ -725,6 +726,11 @@ export const messages = {
     yourAccount: 'Sua conta',
     imageOf: (index: number, count: number) => `Imagem ${index} de ${count}`,
     instagramNeedsImage: 'O Instagram só publica posts com imagem.',
+    /** The post's video in the preview: its cover, or its first frame while it has none. */
+    videoCover: 'Capa do vídeo',
+    videoFirstFrame: 'Primeiro quadro do vídeo (o vídeo ainda não tem capa)',
+    /** Read instead of the "0:20" badge. */
+    videoDuration: (seconds: number) => `Duração: ${formatVideoDuration(seconds)}`,
   },
 
   published: {

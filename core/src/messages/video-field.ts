@@ -18,6 +18,11 @@ export const videoFieldMessages = {
   uploaded: (name: string) => `Vídeo ${name} enviado.`,
   failed: (name: string, reason: string) => `${name}: ${reason}`,
   onlyOne: 'Envie um vídeo por vez.',
+  /** 429 on a new upload (VIDEO_UPLOAD_LIMIT): how long to wait, rounded up to minutes. */
+  tooManyUploads: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Você começou muitos envios de vídeo em pouco tempo. Aguarde ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e envie de novo.`;
+  },
   videoAndImages: 'Um post tem imagens ou um vídeo, não os dois.',
   player: 'Vídeo do post',
   facts: (seconds: number, width: number, height: number) =>

@@ -7,6 +7,7 @@ import {
   type VideoRejection,
   videoRejectionMessage,
 } from './video.js';
+import { videoFieldMessages } from './video-field.js';
 
 /** A 30-second 1080 × 1920 H.264/AAC Reel, the shape most people upload. */
 const reel: VideoFacts = {
@@ -151,5 +152,15 @@ describe('checkVideoForNetwork', () => {
 
   it('does not ask a silent video for audio', () => {
     expect(checkVideoForNetwork({ ...reel, audio: null }, 'instagram', reels)).toEqual([]);
+  });
+});
+
+describe('videoFieldMessages.tooManyUploads', () => {
+  it('says how long to wait in whole minutes, rounded up, never "0 minutos"', () => {
+    expect(videoFieldMessages.tooManyUploads(1)).toBe(
+      'Você começou muitos envios de vídeo em pouco tempo. Aguarde 1 minuto e envie de novo.',
+    );
+    expect(videoFieldMessages.tooManyUploads(61)).toContain('Aguarde 2 minutos');
+    expect(videoFieldMessages.tooManyUploads(3600)).toContain('Aguarde 60 minutos');
   });
 });

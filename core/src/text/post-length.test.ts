@@ -116,3 +116,12 @@ describe('Bluesky: graphemes', () => {
     expect(fitsPlatformLimit('bluesky', `${'👍🏽'.repeat(300)}a`)).toBe(false);
   });
 });
+
+describe('TikTok: UTF-16 code units', () => {
+  it('counts an emoji outside the BMP as two: 1,100 fit, 1,101 do not', () => {
+    expect(measurePostLength('tiktok', 'Olá 🎬')).toBe(6);
+    expect(fitsPlatformLimit('tiktok', '🎬'.repeat(1100))).toBe(true);
+    expect(fitsPlatformLimit('tiktok', '🎬'.repeat(1101))).toBe(false);
+    expect(fitsPlatformLimit('tiktok', 'a'.repeat(2200))).toBe(true);
+  });
+});

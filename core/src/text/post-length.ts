@@ -2,7 +2,7 @@
  * Post length as each network counts it. X counts "weighted" characters (twitter-text v3):
  * Latin and common punctuation weigh 1, other scripts (CJK, ...) and emoji weigh 2, and every
  * URL weighs 23 because X shortens it. Threads counts an emoji as its UTF-8 bytes, Bluesky counts
- * graphemes. The others count Unicode code points.
+ * graphemes, TikTok UTF-16 code units. The others count Unicode code points.
  */
 import {
   EMOJI_BYTES_PLATFORMS,
@@ -10,6 +10,7 @@ import {
   PLATFORM_TEXT_LIMITS,
   type Platform,
   URL_RESERVED_PLATFORMS,
+  UTF16_PLATFORMS,
   X_WEIGHTED_PLATFORMS,
 } from '../constants/platforms.js';
 
@@ -116,6 +117,8 @@ export function measurePostLength(platform: Platform, text: string): number {
   if (URL_RESERVED_PLATFORMS.includes(platform)) return measureMastodonLength(text);
   if (EMOJI_BYTES_PLATFORMS.includes(platform)) return measureEmojiBytesLength(text);
   if (GRAPHEME_PLATFORMS.includes(platform)) return measureGraphemeLength(text);
+  // TikTok: JavaScript's own length, UTF-16 code units.
+  if (UTF16_PLATFORMS.includes(platform)) return text.length;
   return [...text].length;
 }
 

@@ -92,6 +92,36 @@ export const FACEBOOK_ERRORS: NetworkErrorTable = [
       'O Facebook não aceitou uma das imagens do post (arquivo inválido ou num formato que ele não lê). Troque a imagem e reagende.',
   },
   {
+    key: '6000',
+    when: '#6000: "There was a problem uploading your video file" (the upload is incomplete or unreadable)',
+    message:
+      'O Facebook não conseguiu receber o vídeo do post. Confira se o arquivo é um MP4 ou MOV válido, troque-o se preciso e reagende.',
+  },
+  {
+    key: '6001',
+    when: '#6001: a chunk of a Page video upload was refused (wrong offset or size)',
+    message:
+      'O envio do vídeo ao Facebook foi interrompido no meio e ele recusou a continuação. Reagende o post para enviar o vídeo de novo desde o início.',
+  },
+  {
+    key: '352',
+    when: '#352: the video file format is not supported',
+    message:
+      'O Facebook não aceitou o formato do vídeo. Exporte-o como MP4 (H.264 ou HEVC, áudio AAC), troque o vídeo e reagende.',
+  },
+  {
+    key: '382',
+    when: '#382: the video file is too large',
+    message:
+      'O vídeo é grande demais para o Facebook. Reduza o tamanho do arquivo, troque o vídeo e reagende.',
+  },
+  {
+    key: 'RUPLOAD_REJECTED',
+    when: "rupload.facebook.com refused a Reel's bytes (debug_info: ParameterValidationError, …)",
+    message:
+      'O Facebook recusou o envio do vídeo do Reel. Confira se o arquivo é um MP4 ou MOV válido, troque-o se preciso e reagende.',
+  },
+  {
     key: '100',
     when: '#100: invalid parameter (e.g. the Page or post no longer exists)',
     message:

@@ -1,4 +1,5 @@
-// Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages).
+// Facebook: sign-in, and publishing to a Page (connect picks one of the user's Pages): text,
+// images, or a video (a Reel or a Page video).
 import { NO_BUDGET, PLATFORM_LABELS } from '@pauta/core';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
 import { fetchFacebookFollowers } from '../meta/followers.js';
@@ -25,7 +26,8 @@ export const facebook: NetworkDescriptor = {
   connectSteps: FACEBOOK_CONNECT,
   capabilities: {
     connect: true,
-    video: false,
+    // Reels and Page videos (video-publish.ts).
+    video: true,
     firstComment: false,
     // No refresh token: the long-lived user token is re-exchanged (fb_exchange_token).
     refresh: true,

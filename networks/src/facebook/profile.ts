@@ -16,6 +16,8 @@ export const facebookProfile: NetworkProfileDeclaration = {
     style: 'social',
     cut: { chars: 480, lines: 5, more: 'Ver mais' },
     author: 'page',
+    // A 9:16 video is a Reel (full screen), any other a Page video in the feed (video.ts).
+    video: 'vertical-overlay-when-vertical',
   },
   // Sprout Social / Hootsuite: weekdays 9:00–13:00, Tuesday to Thursday strongest; some evening reach.
   // biome-ignore format: one row of 24 hours reads better than one number a line.

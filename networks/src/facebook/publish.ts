@@ -1,7 +1,15 @@
-// Facebook Pages publishing: `POST /<page-id>/feed` with the Page token, metrics from the post's
-// like/comment summaries plus the post_total_media_view_unique insight (reach).
+// Facebook Pages publishing: `POST /<page-id>/feed` with the Page token (a video: a Reel or a
+// Page video, video-publish.ts), metrics from the post's like/comment summaries plus the
+// post_total_media_view_unique insight (reach; a video's from its video_insights).
 import { fitsPlatformLimit } from '@pauta/core';
-import { classifyGraphFailure, graphBase, insightValue, mapLimited, proofParams } from '../meta/graph.js';
+import {
+  classifyGraphFailure,
+  DEFAULT_GRAPH_VERSION,
+  graphBase,
+  insightValue,
+  mapLimited,
+  proofParams,
+} from '../meta/graph.js';
 import { explainFailure } from '../publishing/errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -31,6 +39,12 @@ import type {
 import { PublishError } from '../publishing/types.js';
 import { FACEBOOK_ERRORS } from './errors.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
+import { DEFAULT_REEL_CHUNK_BYTES, publishFacebookVideo } from './video-publish.js';
+
+export interface FacebookAdapterOptions extends AdapterOptions {
+  /** The size of each piece of a Reel sent to rupload (default 8 MB; tests use less). */
+  reelChunkBytes?: number;
+}
 
 /** Photos uploaded at the same time. */
 const UPLOAD_CONCURRENCY = 4;
@@ -47,8 +61,10 @@ function summaryCount(body: unknown, edge: string): number | null {
   return isObject(value) ? numberField(value.summary, 'total_count') : null;
 }
 
-export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
+export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkAdapter {
   const graph = graphBase(options.graphVersion);
+  const graphVideo = graph.replace('https://graph.facebook.com/', 'https://graph-video.facebook.com/');
+  const reelChunkBytes = Math.max(1, options.reelChunkBytes ?? DEFAULT_REEL_CHUNK_BYTES);
   const context = (target: PublishTarget): HttpContext => ({
     platform: 'facebook',
     fetch: options.fetch,
@@ -74,10 +90,14 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
 
   const metricsOf = async (target: PublishTarget, postId: string): Promise<PostMetrics | null> => {
     const ctx = context(target);
+    // A feed post's id is `<page>_<post>`; a video's (Reel or Page video) is the bare video id.
+    const isVideo = !postId.includes('_');
     let post: unknown;
     try {
       post = await getJson(ctx, target, encodeURIComponent(postId), {
-        fields: 'likes.summary(true),comments.summary(true),shares',
+        fields: isVideo
+          ? 'likes.summary(true),comments.summary(true)'
+          : 'likes.summary(true),comments.summary(true),shares',
       });
     } catch (error) {
       // A deleted or unreadable post has no metrics; anything else (token, limits) stops the sync.
@@ -87,10 +107,21 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
     }
     let reach: number | null = null;
     try {
-      const insights = await getJson(ctx, target, `${encodeURIComponent(postId)}/insights`, {
-        metric: 'post_total_media_view_unique',
-      });
-      reach = insightValue(insights, 'post_total_media_view_unique');
+      if (isVideo) {
+        // Video Insights: a Page video's reach is total_video_impressions_unique, a Reel's
+        // post_impressions_unique; Graph answers the one that applies.
+        const insights = await getJson(ctx, target, `${encodeURIComponent(postId)}/video_insights`, {
+          metric: 'total_video_impressions_unique,post_impressions_unique',
+        });
+        reach =
+          insightValue(insights, 'total_video_impressions_unique') ??
+          insightValue(insights, 'post_impressions_unique');
+      } else {
+        const insights = await getJson(ctx, target, `${encodeURIComponent(postId)}/insights`, {
+          metric: 'post_total_media_view_unique',
+        });
+        reach = insightValue(insights, 'post_total_media_view_unique');
+      }
     } catch {
       // Insights need read_insights and fail for young or small Pages: reach is then unavailable.
       reach = null;
@@ -102,6 +133,29 @@ export function createFacebookAdapter(options: AdapterOptions): NetworkAdapter {
     platform: 'facebook',
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
+      if (request.video !== undefined) {
+        if (!fitsPlatformLimit('facebook', request.text)) {
+          throw publishError(
+            ctx,
+            'permanent',
+            'CONTENT_TOO_LONG',
+            'facebook: text exceeds the Page post limit',
+          );
+        }
+        return publishFacebookVideo(
+          {
+            ctx,
+            graph,
+            graphVideo,
+            version: options.graphVersion ?? DEFAULT_GRAPH_VERSION,
+            proof: proof(request.target.accessToken),
+            reelChunkBytes,
+          },
+          request,
+          request.video,
+          callOptions,
+        );
+      }
       if (!fitsPlatformLimit('facebook', request.text)) {
         throw publishError(
           ctx,

@@ -38,6 +38,23 @@ export const INSTAGRAM_ERRORS: NetworkErrorTable = [
     when: 'the media container expired before it was published',
     message: 'O Instagram descartou a imagem antes da publicação (prazo expirado). Reagende o post.',
   },
+  {
+    key: 'CONTAINER_IN_PROGRESS',
+    when: 'the media container was still IN_PROGRESS after the last status read (nothing was published)',
+    message:
+      'O Instagram ainda estava processando a mídia do post quando o tempo de espera acabou: nada foi publicado. O Pauta tentará de novo automaticamente.',
+  },
+  {
+    key: 'VIDEO_CONTAINER_ERROR',
+    when: 'a Reel container ended in ERROR: Instagram could not fetch or process the video (or its cover)',
+    message:
+      'O Instagram não conseguiu baixar ou processar o vídeo do Reel. Confira se o vídeo é MP4 ou MOV (H.264 ou HEVC, até 300 MB, de 3 s a 15 min), troque-o se preciso e reagende.',
+  },
+  {
+    key: 'VIDEO_CONTAINER_EXPIRED',
+    when: 'a Reel container expired (24 h) before it was published',
+    message: 'O Instagram descartou o vídeo do Reel antes da publicação (prazo expirado). Reagende o post.',
+  },
   ...FACEBOOK_ERRORS.map((row) => ({
     ...row,
     message: row.message.replaceAll('Facebook', 'Instagram (via Facebook)').replaceAll('Página', 'conta'),

@@ -1,6 +1,6 @@
 // Instagram (professional accounts, through the Graph API): connecting an account with Facebook
 // Login for Instagram (oauth.ts: the person picks one of the Instagram accounts linked to their
-// Pages), publishing (one image or a carousel, from signed URLs) and metrics. Configured with
+// Pages), publishing (one image, a carousel or a Reel, from signed URLs) and metrics. Configured with
 // INSTAGRAM_CLIENT_ID/SECRET (a Meta app), or in sandbox mode with the sandbox's Facebook app.
 
 import { PLATFORM_LABELS } from '@pauta/core';
@@ -31,7 +31,8 @@ export const instagram: NetworkDescriptor = {
   connectSteps: INSTAGRAM_CONNECT,
   capabilities: {
     connect: true,
-    video: false,
+    // Reels (container media_type=REELS from the video's signed URL).
+    video: true,
     firstComment: false,
     // As Facebook: no refresh token; the long-lived user token is re-exchanged, and the Page
     // token Pauta publishes with does not expire.

@@ -30,6 +30,8 @@ export const instagramProfile: NetworkProfileDeclaration = {
     style: 'photo',
     cut: { chars: 125, lines: 2, more: 'mais' },
     author: 'username',
+    // Every video the API publishes is a Reel (video.ts): the full-screen 9:16 frame.
+    video: 'vertical-overlay',
   },
   // Later / Hootsuite: midday (11–13) and the evening (18–21) on weekdays; weekends fair.
   // biome-ignore format: one row of 24 hours reads better than one number a line.

@@ -1,8 +1,10 @@
-// Instagram (professional account, via the Graph API): every post needs an image at a public
-// URL. Three steps: create a media container, poll it until FINISHED, then media_publish.
+// Instagram (professional account, via the Graph API): every post needs an image or a video at a
+// public URL. Three steps: create a media container (an image, a carousel, or a Reel with
+// `media_type=REELS&video_url=…`), poll it until FINISHED, then media_publish.
 // Only the last step creates a post, so a doubtful outcome before it is safe to retry.
 import { fitsPlatformLimit } from '@pauta/core';
 import { classifyGraphFailure, graphBase, insightValue, mapLimited, proofParams } from '../meta/graph.js';
+import { ensureTimeToPublishVideo, videoStep } from '../meta/video.js';
 import { explainFailure } from '../publishing/errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -15,7 +17,7 @@ import {
 } from '../publishing/http.js';
 import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
 import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
-import type { PublishMedia } from '../publishing/types.js';
+import type { PublishCallOptions, PublishMedia, PublishRequest, PublishVideo } from '../publishing/types.js';
 import {
   type AdapterOptions,
   type NetworkAdapter,
@@ -33,6 +35,9 @@ const CONTAINER_CONCURRENCY = 4;
 
 export const DEFAULT_STATUS_POLL_ATTEMPTS = 10;
 export const DEFAULT_STATUS_POLL_INTERVAL_MS = 1000;
+/** A Reel is fetched and transcoded by Meta: its container is read up to 60 times, 5 s apart. */
+export const DEFAULT_VIDEO_STATUS_POLL_ATTEMPTS = 60;
+export const DEFAULT_VIDEO_STATUS_POLL_INTERVAL_MS = 5000;
 const METRICS_CONCURRENCY = 4;
 
 export interface InstagramAdapterOptions extends AdapterOptions {
@@ -40,6 +45,9 @@ export interface InstagramAdapterOptions extends AdapterOptions {
   statusPollAttempts?: number;
   /** Pause between two status reads (default 1 s). */
   statusPollIntervalMs?: number;
+  /** The same for a Reel's container (defaults 60 reads, 5 s apart). */
+  videoStatusPollAttempts?: number;
+  videoStatusPollIntervalMs?: number;
 }
 
 function isPublicUrl(value: string): boolean {
@@ -55,6 +63,11 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
   const graph = graphBase(options.graphVersion);
   const attempts = Math.max(1, options.statusPollAttempts ?? DEFAULT_STATUS_POLL_ATTEMPTS);
   const intervalMs = Math.max(0, options.statusPollIntervalMs ?? DEFAULT_STATUS_POLL_INTERVAL_MS);
+  const videoAttempts = Math.max(1, options.videoStatusPollAttempts ?? DEFAULT_VIDEO_STATUS_POLL_ATTEMPTS);
+  const videoIntervalMs = Math.max(
+    0,
+    options.videoStatusPollIntervalMs ?? DEFAULT_VIDEO_STATUS_POLL_INTERVAL_MS,
+  );
   const context = (target: PublishTarget): HttpContext => ({
     platform: 'instagram',
     fetch: options.fetch,
@@ -98,38 +111,55 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
     target: PublishTarget,
     containerId: string,
     signal: AbortSignal | undefined,
+    video = false,
   ): Promise<void> => {
+    const tries = video ? videoAttempts : attempts;
+    const pause = video ? videoIntervalMs : intervalMs;
+    const what = video ? 'the video (Reel)' : 'the image';
     let last = 'unknown';
-    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    for (let attempt = 1; attempt <= tries; attempt += 1) {
       const result = await call(
         ctx,
         target,
         'GET',
         encodeURIComponent(containerId),
-        { fields: 'status_code' },
+        { fields: video ? 'status_code,status' : 'status_code' },
         signal,
       );
       last = stringField(result.json, 'status_code') ?? 'unknown';
       if (last === 'FINISHED') return;
+      const said = stringField(result.json, 'status');
       if (last === 'ERROR') {
         throw publishError(
           ctx,
           'permanent',
           'REJECTED',
-          `instagram: media container ${containerId} ended in ERROR (the image could not be fetched or processed)`,
-          { networkCode: 'CONTAINER_ERROR' },
+          `instagram: media container ${containerId} ended in ERROR (${what} could not be fetched or processed${said === null ? '' : `: ${said}`})`,
+          { networkCode: video ? 'VIDEO_CONTAINER_ERROR' : 'CONTAINER_ERROR' },
         );
       }
-      if (last === 'EXPIRED') break;
-      if (attempt < attempts) {
+      if (last === 'EXPIRED') {
+        // A Reel's container that expired (24 h) will not come back; an image's is made again.
+        if (video) {
+          throw publishError(
+            ctx,
+            'permanent',
+            'REJECTED',
+            `instagram: media container ${containerId} EXPIRED before it was published`,
+            { networkCode: 'VIDEO_CONTAINER_EXPIRED' },
+          );
+        }
+        break;
+      }
+      if (attempt < tries) {
         try {
-          await sleep(intervalMs, signal);
+          await sleep(pause, signal);
         } catch {
           throw publishError(
             ctx,
             'retryable',
             'NETWORK_UNAVAILABLE',
-            'instagram: aborted while the media was processing',
+            'instagram: aborted while the media was processing; nothing was published',
           );
         }
       }
@@ -138,7 +168,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
       ctx,
       'retryable',
       'NETWORK_UNAVAILABLE',
-      `instagram: media container ${containerId} still ${last} after ${attempts} status checks; nothing was published`,
+      `instagram: media container ${containerId} still ${last} after ${tries} status checks; nothing was published`,
       { networkCode: `CONTAINER_${last}` },
     );
   };
@@ -161,11 +191,109 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
     }
   };
 
+  /** media_publish of a FINISHED container: the one visible step, then the permalink (a nicety). */
+  const publishContainer = async (
+    ctx: HttpContext,
+    target: PublishTarget,
+    containerId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<PublishResult> => {
+    const igUserId = encodeURIComponent(target.platformUserId);
+    const published = await call(
+      ctx,
+      target,
+      'POST',
+      `${igUserId}/media_publish?${new URLSearchParams({ creation_id: containerId })}`,
+      {},
+      signal,
+    );
+    const mediaId = stringField(published.json, 'id');
+    if (mediaId === null || mediaId === '') {
+      throw publishError(
+        ctx,
+        'unknown',
+        'UNKNOWN_OUTCOME',
+        `instagram answered ${published.status} to media_publish without a media id`,
+        { status: published.status },
+      );
+    }
+    // The post exists now: the permalink is a nicety and must never turn success into failure.
+    let url: string | null = null;
+    try {
+      const media = await call(ctx, target, 'GET', encodeURIComponent(mediaId), { fields: 'permalink' });
+      url = stringField(media.json, 'permalink');
+    } catch {
+      url = null;
+    }
+    return { platformPostId: mediaId, url };
+  };
+
+  /**
+   * A Reel (docs/networks.md, Instagram "Vídeo"): a REELS container from the video's signed URL,
+   * shared to the feed, with the chosen cover (`cover_url` for an uploaded image, `thumb_offset`
+   * in ms for a frame); polled until FINISHED; then media_publish, the only visible step.
+   */
+  const publishReel = async (
+    ctx: HttpContext,
+    request: PublishRequest,
+    video: PublishVideo,
+    callOptions: PublishCallOptions,
+  ): Promise<PublishResult> => {
+    const { signal } = callOptions;
+    if ((request.media ?? []).length > 0) {
+      throw publishError(
+        ctx,
+        'permanent',
+        'REJECTED',
+        'instagram: a post has images or one video, not both',
+        {
+          reason:
+            'Um post do Instagram leva imagens ou um vídeo, não os dois. Remova as imagens ou o vídeo e reagende.',
+        },
+      );
+    }
+    if (!isPublicUrl(video.url)) {
+      throw publishError(ctx, 'permanent', 'REJECTED', 'instagram: the video URL is not an http(s) URL');
+    }
+    if (!fitsPlatformLimit('instagram', request.text)) {
+      throw publishError(ctx, 'permanent', 'CONTENT_TOO_LONG', 'instagram: caption exceeds 2200 characters');
+    }
+    const params: Record<string, string> = {
+      media_type: 'REELS',
+      video_url: video.url,
+      caption: request.text,
+      share_to_feed: 'true',
+    };
+    const cover = video.cover;
+    if (cover !== null && cover.timeSeconds !== null)
+      params.thumb_offset = String(Math.max(0, Math.round(cover.timeSeconds * 1000)));
+    else if (cover !== null && isPublicUrl(cover.image.url)) params.cover_url = cover.image.url;
+    const igUserId = encodeURIComponent(request.target.platformUserId);
+    const containerId = await videoStep('instagram', 'Reel container', async () => {
+      const created = await call(ctx, request.target, 'POST', `${igUserId}/media`, params, signal);
+      const id = stringField(created.json, 'id');
+      if (id === null || id === '') {
+        throw publishError(
+          ctx,
+          'retryable',
+          'NETWORK_UNAVAILABLE',
+          'instagram: container answer without an id',
+        );
+      }
+      await waitUntilFinished(ctx, request.target, id, signal, true);
+      return id;
+    });
+    ensureTimeToPublishVideo(ctx, callOptions.deadline);
+    await callOptions.beforeSend?.();
+    return publishContainer(ctx, request.target, containerId, signal);
+  };
+
   const adapter: NetworkAdapter = {
     platform: 'instagram',
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
       const { signal } = callOptions;
+      if (request.video !== undefined) return publishReel(ctx, request, request.video, callOptions);
       const media = request.media ?? [];
       const legacyUrl = request.imageUrl?.trim() ?? '';
       const images: readonly Pick<PublishMedia, 'url' | 'altText'>[] =
@@ -236,35 +364,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
       });
       ensureTimeToSend(ctx, callOptions.deadline);
       await callOptions.beforeSend?.();
-      const published = await call(
-        ctx,
-        request.target,
-        'POST',
-        `${igUserId}/media_publish?${new URLSearchParams({ creation_id: containerId })}`,
-        {},
-        signal,
-      );
-      const mediaId = stringField(published.json, 'id');
-      if (mediaId === null || mediaId === '') {
-        throw publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `instagram answered ${published.status} to media_publish without a media id`,
-          { status: published.status },
-        );
-      }
-      // The post exists now: the permalink is a nicety and must never turn success into failure.
-      let url: string | null = null;
-      try {
-        const media = await call(ctx, request.target, 'GET', encodeURIComponent(mediaId), {
-          fields: 'permalink',
-        });
-        url = stringField(media.json, 'permalink');
-      } catch {
-        url = null;
-      }
-      return { platformPostId: mediaId, url };
+      return publishContainer(ctx, request.target, containerId, signal);
     },
     async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
       const ids = [...new Set(request.platformPostIds)];

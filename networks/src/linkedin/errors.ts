@@ -61,6 +61,18 @@ export const LINKEDIN_ERRORS: NetworkErrorTable = [
       'O LinkedIn recusou a requisição como inválida. Revise o texto do post e reagende; se repetir, avise o administrador.',
   },
   {
+    key: 'VIDEO_PROCESSING_FAILED',
+    when: 'GET /rest/videos/{urn} answered status PROCESSING_FAILED: LinkedIn could not process the video',
+    message:
+      'O LinkedIn não conseguiu processar o vídeo (formato ou codificação que ele não aceita). Exporte o vídeo de novo em MP4 (H.264, áudio AAC), troque-o no post e reagende.',
+  },
+  {
+    key: 'VIDEO_PROCESSING_SLOW',
+    when: 'the video was still PROCESSING after every status read allowed: nothing was posted',
+    message:
+      'O LinkedIn ainda estava processando o vídeo quando o tempo de espera acabou; nada foi publicado. O Pauta tentará de novo automaticamente.',
+  },
+  {
     key: 'NONEXISTENT_VERSION',
     when: '426: the LinkedIn-Version sent has been sunset',
     message:

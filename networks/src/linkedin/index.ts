@@ -26,7 +26,7 @@ export const linkedin: NetworkDescriptor = {
   connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
-    video: false,
+    video: true,
     firstComment: false,
     refresh: true,
     revoke: false,

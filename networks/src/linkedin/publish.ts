@@ -28,10 +28,13 @@ import type {
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
+import { checkVideoRequest, ensureTimeToSendVideo, videoPolling } from '../publishing/video-upload-steps.js';
 import { LINKEDIN_ERRORS } from './errors.js';
 import { escapeLittleText } from './little-text.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
 import { readMemberMetrics } from './member-metrics.js';
+import { LINKEDIN_VIDEO_LIMITS } from './video.js';
+import { uploadLinkedInVideo } from './video-upload.js';
 
 export const DEFAULT_LINKEDIN_VERSION = '202601';
 const POSTS_URL = 'https://api.linkedin.com/rest/posts';
@@ -87,11 +90,21 @@ export const MEMBER_AUTHOR: LinkedInAuthor = {
   readMetrics: readMemberMetrics,
 };
 
+/** The adapter's options; the video processing-status pacing (tests make it fast). */
+export interface LinkedInAdapterOptions extends AdapterOptions {
+  statusPollAttempts?: number;
+  statusPollIntervalMs?: number;
+}
+
+/** LinkedIn's media title of a video post: up to 200 characters (Posts API, `content.media.title`). */
+const VIDEO_TITLE_MAX = 200;
+
 export function createLinkedInAdapter(
-  options: AdapterOptions,
+  options: LinkedInAdapterOptions,
   author: LinkedInAuthor = MEMBER_AUTHOR,
 ): NetworkAdapter {
   const { platform } = author;
+  const polling = videoPolling(options);
   const version = options.linkedinVersion ?? DEFAULT_LINKEDIN_VERSION;
   const context = (target: PublishTarget): HttpContext => ({
     platform,
@@ -226,8 +239,32 @@ export function createLinkedInAdapter(
       throw publishError(ctx, 'permanent', 'CONTENT_TOO_LONG', `${platform}: text exceeds 3000 characters`);
     }
     const media = request.media ?? [];
-    const problem = checkMedia(ctx, LINKEDIN_MEDIA_LIMITS, media);
+    const problem =
+      checkVideoRequest(ctx, LINKEDIN_VIDEO_LIMITS.video, request) ??
+      checkMedia(ctx, LINKEDIN_MEDIA_LIMITS, media);
     if (problem !== null) throw problem;
+    if (request.video !== undefined) {
+      // initializeUpload, parts, thumbnail, finalizeUpload, status: invisible until the post.
+      const urn = await uploadLinkedInVideo({
+        ctx,
+        accessToken: request.target.accessToken,
+        owner: author.urn(request.target.platformUserId),
+        video: request.video,
+        polling,
+        signal: callOptions.signal,
+        headers: versioned(request.target.accessToken),
+        failure: (result) => failure(ctx, result),
+      });
+      ensureTimeToSendVideo(ctx, callOptions.deadline);
+      await callOptions.beforeSend?.();
+      const title = [...request.title.trim()].slice(0, VIDEO_TITLE_MAX).join('');
+      return createPost(
+        ctx,
+        request,
+        { content: { media: title === '' ? { id: urn } : { id: urn, title } } },
+        callOptions,
+      );
+    }
     // Uploaded images are invisible until a post uses them: their failures are never doubtful.
     const images = await mapLimitedMedia(media, UPLOAD_CONCURRENCY, (item, index) =>
       mediaStep(platform, `image upload ${index + 1}`, async () => {
@@ -244,6 +281,16 @@ export function createLinkedInAdapter(
         : images.length === 1
           ? { content: { media: images[0] } }
           : { content: { multiImage: { images } } };
+    return createPost(ctx, request, content, callOptions);
+  }
+
+  /** `POST /rest/posts`: the only call that creates a visible post (after beforeSend). */
+  async function createPost(
+    ctx: HttpContext,
+    request: Parameters<NetworkAdapter['publish']>[0],
+    content: { content?: unknown },
+    callOptions: PublishCallOptions,
+  ): Promise<PublishResult> {
     const body = {
       author: author.urn(request.target.platformUserId),
       commentary: escapeLittleText(request.text),

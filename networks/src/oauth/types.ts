@@ -7,7 +7,8 @@
  * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only);
  * Mastodon's is one client per instance, with the credentials the instance issued (connect only);
  * Pinterest has its own (connect only); Google Business Profile's (`google_business`) is Google's
- * OAuth with the sign-in app and business.manage (connect only).
+ * OAuth with the sign-in app and business.manage (connect only); TikTok has its own, Login Kit with
+ * PKCE (connect only).
  */
 export const OAUTH_PROVIDER_NAMES = [
   'google',
@@ -20,6 +21,7 @@ export const OAUTH_PROVIDER_NAMES = [
   'linkedin_page',
   'pinterest',
   'google_business',
+  'tiktok',
 ] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 

@@ -119,6 +119,23 @@ const FACEBOOK_CASES: Case[] = [
   { name: 'other 190', fault: FB(400, 190, 999), kind: 'auth', networkCode: '190/999', key: '190' },
   { name: 'permission #200', fault: FB(403, 200), kind: 'permanent', networkCode: '200', key: '200' },
   { name: 'permission #10', fault: FB(400, 10), kind: 'permanent', networkCode: '10', key: '10' },
+  // Video uploads (facebook/video-publish.ts): the same Graph error shape on the upload phases.
+  {
+    name: 'video upload problem #6000',
+    fault: FB(400, 6000),
+    kind: 'permanent',
+    networkCode: '6000',
+    key: '6000',
+  },
+  {
+    name: 'video chunk refused #6001',
+    fault: FB(400, 6001, 1363037),
+    kind: 'permanent',
+    networkCode: '6001/1363037',
+    key: '6001',
+  },
+  { name: 'video format #352', fault: FB(400, 352), kind: 'permanent', networkCode: '352', key: '352' },
+  { name: 'video too large #382', fault: FB(400, 382), kind: 'permanent', networkCode: '382', key: '382' },
   { name: 'spam block #368', fault: FB(400, 368), kind: 'permanent', networkCode: '368', key: '368' },
   { name: 'duplicate #506', fault: FB(400, 506), kind: 'permanent', networkCode: '506', key: '506' },
   { name: 'app limit #4', fault: FB(400, 4), kind: 'rate_limited', networkCode: '4', key: '4' },

@@ -51,6 +51,7 @@ describe('checkMedia against each network’s limits (one definition)', () => {
       bluesky: 'o Bluesky aceita até 977 KB',
       pinterest: 'o Pinterest aceita até 20 MB',
       google_business: 'o Google Meu Negócio aceita até 5 MB',
+      tiktok: 'o TikTok aceita até 20 MB',
     };
     for (const platform of PLATFORMS) {
       const max = mediaLimitsOf(platform).maxBytes;

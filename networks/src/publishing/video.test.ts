@@ -25,6 +25,7 @@ const ALL: [Platform, VideoLimits][] = [
   ['linkedin', LINKEDIN_VIDEO_LIMITS.video],
   ['bluesky', (videoLimitsOf('bluesky') as { video: VideoLimits }).video],
   ['pinterest', (videoLimitsOf('pinterest') as { video: VideoLimits }).video],
+  ['tiktok', (videoLimitsOf('tiktok') as { video: VideoLimits }).video],
 ];
 
 /** A 30-second 1080 × 1920 H.264/AAC phone video of 40 MB. */
@@ -74,8 +75,9 @@ describe('video rules of each network', () => {
     ]);
     expect(messages('facebook', FACEBOOK_VIDEO_LIMITS.video, landscape)).toEqual([]);
     const threeMinutes = { ...reel, durationSeconds: 180 };
-    expect(messages('x', X_VIDEO_LIMITS.video, threeMinutes)).toEqual([
-      'X (Twitter) aceita vídeos de até 2 minutos e 20 segundos. Corte o vídeo e tente de novo.',
+    expect(messages('x', X_VIDEO_LIMITS.video, threeMinutes)).toEqual([]);
+    expect(messages('x', X_VIDEO_LIMITS.video, { ...reel, durationSeconds: 21 * 60 })).toEqual([
+      'X (Twitter) aceita vídeos de até 20 minutos. Corte o vídeo e tente de novo.',
     ]);
     expect(messages('facebook', FACEBOOK_VIDEO_LIMITS.reels, threeMinutes)).toEqual([
       'Facebook aceita Reels de até 1 minuto e 30 segundos. Corte o vídeo e tente de novo.',
@@ -92,6 +94,12 @@ describe('video rules of each network', () => {
       'X (Twitter) aceita vídeos em H.264. Exporte o vídeo de novo e tente outra vez.',
       'X (Twitter) aceita vídeos de até 1920 px de largura e de altura. Reduza a resolução e tente de novo.',
     ]);
+    const tiktok = (videoLimitsOf('tiktok') as { video: VideoLimits }).video;
+    expect(messages('tiktok', tiktok, { ...reel, durationSeconds: 11 * 60 })).toEqual([
+      'TikTok aceita vídeos de até 10 minutos. Corte o vídeo e tente de novo.',
+    ]);
+    expect(messages('tiktok', tiktok, { ...reel, frameRate: 15 })).not.toEqual([]);
+    expect(messages('tiktok', tiktok, { ...reel, width: 320, height: 568 })).not.toEqual([]);
     const tinyAndShort = { ...reel, durationSeconds: 2, sizeBytes: 600 * 1024 * 1024 };
     expect(messages('linkedin', LINKEDIN_VIDEO_LIMITS.video, tinyAndShort)).toEqual([
       'LinkedIn aceita vídeos de pelo menos 3 segundos.',

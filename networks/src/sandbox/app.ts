@@ -24,6 +24,7 @@ import { SandboxPosts, type SandboxPostsOptions } from './posts.js';
 import { RequestRecorder } from './recorder.js';
 import { SandboxStore, type SandboxStoreOptions } from './store.js';
 import { mountThreads, threadsFaultBody } from './threads.js';
+import { mountTikTok, SandboxTikTok, TIKTOK_HOST, tiktokFaultBody } from './tiktok.js';
 import { mountX } from './x.js';
 
 export interface SandboxOptions extends SandboxStoreOptions {
@@ -70,10 +71,12 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
     [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status),
     'graph.threads.net': threadsFaultBody,
     [BLUESKY_HOST]: blueskyFaultBody,
+    [TIKTOK_HOST]: tiktokFaultBody,
   });
   const anthropic = new AnthropicStandIn(anthropicOptions);
   const mastodon = new SandboxMastodon(storeOptions.now);
-  const control = new SandboxControl(store, recorder, faults, anthropic, posts, mastodon);
+  const tiktok = new SandboxTikTok(storeOptions.now);
+  const control = new SandboxControl(store, recorder, faults, anthropic, posts, mastodon, tiktok);
   const ctx: SandboxContext = { store, posts };
   const persistence =
     stateFile === undefined
@@ -94,6 +97,9 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
       limit: '40mb',
     }),
   );
+  // TikTok's video chunks: up to 64 MB, the last up to 128 MB (read before any fault's delay, so a
+  // chunk whose answer is lost still lands, as on the real network).
+  app.use(express.raw({ type: ['video/*'], limit: '129mb' }));
   if (persistence !== null) {
     // Any request may change state (token exchange, publish, container status read): save after.
     app.use((_req, res, next) => {
@@ -114,6 +120,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountPinterest(app, ctx);
   mountBluesky(app, ctx);
   mountGoogleBusiness(app, ctx);
+  mountTikTok(app, ctx, tiktok);
   mountAnthropic(app, anthropic);
   // Last: it serves any host that is an instance here (`mastodon.social`, or one a test adds).
   mountMastodon(app, ctx, mastodon);

@@ -24,6 +24,7 @@ import {
   type SandboxUserInput,
 } from './store.js';
 import { threadsUserId } from './threads-ids.js';
+import { SandboxTikTok, tiktokOpenId } from './tiktok.js';
 
 /** Scopes a test token gets when none are given: everything the connect flows ask for. */
 export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly string[]>> = {
@@ -44,12 +45,14 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
   x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
   threads: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'],
   pinterest: ['boards:read', 'boards:write', 'pins:read', 'pins:write', 'user_accounts:read'],
+  tiktok: ['user.info.basic', 'user.info.stats', 'video.publish', 'video.list'],
 };
 
 /** The account id a test token stands for: Threads' own user id, a Pinterest board, else the sub. */
 function sandboxPlatformUserId(network: SandboxNetwork, user: SandboxUser): string {
   if (network === 'threads') return threadsUserId(user);
   if (network === 'pinterest') return pinterestBoards(user)[0]?.id ?? user.sub;
+  if (network === 'tiktok') return tiktokOpenId(user);
   return user.sub;
 }
 
@@ -97,6 +100,8 @@ export class SandboxControl {
     readonly posts: SandboxPosts = new SandboxPosts(),
     /** Sandbox Mastodon's instances (`setInstance`: limits, PKCE, closed registration). */
     readonly mastodon: SandboxMastodon = new SandboxMastodon(),
+    /** Sandbox TikTok's state: creators' settings, processing reads, audit, planted failures. */
+    readonly tiktok: SandboxTikTok = new SandboxTikTok(),
   ) {}
 
   /** Makes `host` a Mastodon instance of the sandbox, or changes its limits. */
@@ -140,6 +145,11 @@ export class SandboxControl {
   /** Instagram containers answer IN_PROGRESS to this many status reads before FINISHED. */
   setInstagramProcessingChecks(checks: number): void {
     this.posts.instagramProcessingChecks = Math.max(0, checks);
+  }
+
+  /** X and LinkedIn videos answer in_progress / PROCESSING to this many status reads first. */
+  setVideoProcessingChecks(checks: number): void {
+    this.posts.videoProcessingChecks = Math.max(0, checks);
   }
 
   /** An access token as if the user had connected the account (no browser round trip). */
@@ -251,6 +261,7 @@ export class SandboxControl {
     this.recorder.clear();
     this.faults.clear();
     this.anthropic.reset();
+    this.tiktok.reset();
   }
 }
 
@@ -276,7 +287,7 @@ const userSchema = z.strictObject({
     .optional(),
 });
 
-const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x', 'threads', 'pinterest']);
+const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x', 'threads', 'pinterest', 'tiktok']);
 
 const controlSchemas = {
   faults: z.union([sandboxFaultSchema, z.array(sandboxFaultSchema).max(100)]),
@@ -434,6 +445,13 @@ export function createControlRouter(control: SandboxControl): Router {
     const input = parseOr400(controlSchemas.instagramProcessing, req.body, res);
     if (input === null) return;
     control.setInstagramProcessingChecks(input.checks);
+    res.status(201).json({ ok: true });
+  });
+  // X and LinkedIn videos: in_progress / PROCESSING reads before ready (same body as Instagram's).
+  router.post('/video/processing', (req, res) => {
+    const input = parseOr400(controlSchemas.instagramProcessing, req.body, res);
+    if (input === null) return;
+    control.setVideoProcessingChecks(input.checks);
     res.status(201).json({ ok: true });
   });
   router.post('/mastodon/instances', (req, res) => {

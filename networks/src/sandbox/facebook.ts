@@ -1,9 +1,11 @@
 // Sandbox Facebook: the Login dialog, the Graph token endpoint (code exchange and
 // fb_exchange_token), /me and /me/accounts with Page tokens, Page fields, publishing to a Page
 // feed and post metrics (fields and insights), in Graph API error shapes. Instagram's Graph
-// surface is mounted on the same router (instagram.ts).
+// surface is mounted on the same router (instagram.ts), and so are Page videos and Reels with
+// rupload.facebook.com (facebook-video.ts).
 import { createHash } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
+import { mountFacebookVideo, readFacebookVideo } from './facebook-video.js';
 import {
   authenticatedGraph,
   GRAPH_VERSION,
@@ -133,6 +135,12 @@ function readGraphObject(ctx: SandboxContext, req: Request, res: Response): void
     );
     return;
   }
+  if (
+    readFacebookVideo(ctx, req, res, token, id, (postId) =>
+      postFields(ctx, ctx.posts.find('facebook', postId)!),
+    )
+  )
+    return;
   const post = ctx.posts.find('facebook', id);
   if (post !== null) {
     if (pageAccess(token, post.authorId) === null) sendUnsupported(res, 'get', id);
@@ -614,5 +622,8 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
     versioned((req, res) => readInsights(ctx, req, res)),
   );
   mountInstagramGraph(graph, ctx);
+  mountFacebookVideo(app, graph, ctx);
   app.use('/graph.facebook.com', graph);
+  // Page video uploads go to graph-video.facebook.com (the same Graph API).
+  app.use('/graph-video.facebook.com', graph);
 }

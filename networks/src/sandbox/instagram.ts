@@ -13,8 +13,9 @@ import {
   versioned,
 } from './graph-common.js';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
+import { looksLikeVideo } from './meta-video.js';
 import { param, type SandboxContext } from './oauth-common.js';
-import type { SandboxPublishedPost } from './posts.js';
+import type { SandboxPublishedPost, SandboxVideo } from './posts.js';
 import type { AccessToken, SandboxPage } from './store.js';
 
 const CAPTION_MAX = 2200;
@@ -26,6 +27,8 @@ const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const ASPECT_MIN = 0.8;
 const ASPECT_MAX = 1.91;
 const FETCH_TIMEOUT_MS = 10_000;
+/** Reels: up to 300 MB (Reel specifications of POST /{ig-user-id}/media). */
+const REEL_MAX_BYTES = 300 * 1024 * 1024;
 
 type Fetched =
   | { ok: true; image: SandboxImage }
@@ -83,6 +86,55 @@ async function fetchImage(imageUrl: string, altText: string): Promise<Fetched> {
   }
   return { ok: true, image: { sha256: sha256Hex(bytes), size: bytes.length, ...image, altText } };
 }
+type FetchedVideo = { ok: true; video: SandboxVideo } | { ok: false; message: string };
+
+/**
+ * Fetches a Reel's `video_url` (and `cover_url`) as Instagram does once the container exists:
+ * a failure does not refuse the request, it ends the container in ERROR with Instagram's message.
+ */
+async function fetchReel(
+  videoUrl: string,
+  cover: { coverUrl: string | null; thumbOffsetMs: number | null },
+  shareToFeed: boolean,
+): Promise<FetchedVideo> {
+  const download = async (url: string): Promise<Buffer | null> => {
+    try {
+      const response = await fetch(url, {
+        redirect: 'follow',
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
+      return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
+    } catch {
+      return null;
+    }
+  };
+  const bytes = await download(videoUrl);
+  if (bytes === null) return { ok: false, message: 'Media download has failed. (2207052)' };
+  if (!looksLikeVideo(bytes))
+    return { ok: false, message: 'The video file is not in a supported format (MOV or MP4). (2207026)' };
+  if (bytes.length > REEL_MAX_BYTES)
+    return { ok: false, message: 'The video file is larger than 300 MB. (2207026)' };
+  let coverSha256: string | null = null;
+  if (cover.coverUrl !== null) {
+    const image = await download(cover.coverUrl);
+    const inspected = image === null ? null : inspectImage(image);
+    if (image === null || inspected === null || inspected.mimeType !== 'image/jpeg')
+      return { ok: false, message: 'The cover image could not be fetched or is not a JPEG. (2207052)' };
+    coverSha256 = sha256Hex(image);
+  }
+  return {
+    ok: true,
+    video: {
+      sha256: sha256Hex(bytes),
+      size: bytes.length,
+      kind: 'REELS',
+      thumbOffsetMs: cover.thumbOffsetMs,
+      coverSha256,
+      shareToFeed,
+    },
+  };
+}
+
 const INSIGHT_METRICS = new Set([
   'reach',
   'likes',
@@ -92,6 +144,15 @@ const INSIGHT_METRICS = new Set([
   'views',
   'total_interactions',
 ]);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 /** The Page linked to `igUserId` when this token's user manages it (and, for a Page token, is it). */
 function linkedPage(ctx: SandboxContext, token: AccessToken, igUserId: string): SandboxPage | null {
@@ -114,8 +175,8 @@ function mediaFields(ctx: SandboxContext, post: SandboxPublishedPost): Record<st
   return {
     id: post.id,
     caption: post.text,
-    media_type: post.media.length > 1 ? 'CAROUSEL_ALBUM' : 'IMAGE',
-    media_product_type: 'FEED',
+    media_type: post.video !== undefined ? 'VIDEO' : post.media.length > 1 ? 'CAROUSEL_ALBUM' : 'IMAGE',
+    media_product_type: post.video !== undefined ? 'REELS' : 'FEED',
     media_url: post.imageUrl,
     permalink: permalink(post.id),
     timestamp: post.createdAt,
@@ -144,7 +205,10 @@ export function readInstagramObject(
           {
             id,
             status_code: status,
-            status: status === 'ERROR' ? 'Error: Media download has failed.' : status,
+            status:
+              status === 'ERROR'
+                ? `Error: ${container.errorMessage ?? 'Media download has failed.'}`
+                : status,
           },
           fields(['id']),
         ),
@@ -247,6 +311,52 @@ export function instagramInsights(
 }
 
 export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
+  /**
+   * `POST /{ig-user-id}/media` with `media_type=REELS`: `video_url` (required), `caption`,
+   * `share_to_feed`, a cover from `cover_url` (an image) or `thumb_offset` (ms). The container is
+   * answered at once; the video is fetched then, and a failure ends the container in ERROR.
+   */
+  const createReelContainer = async (
+    req: Request,
+    res: Response,
+    igUserId: string,
+    caption: string,
+  ): Promise<void> => {
+    const refuse = (message: string, subcode?: number) =>
+      sendGraphError(res, 100, `(#100) ${message}`, subcode, 'GraphMethodException');
+    const videoUrl = param(req, 'video_url');
+    if (videoUrl === undefined || videoUrl === '') return refuse('The parameter video_url is required');
+    if (!isHttpUrl(videoUrl))
+      return sendGraphError(res, 9004, 'Only photo or video can be accepted as media type.', 2207052);
+    for (const name of ['image_url', 'children', 'alt_text']) {
+      if (param(req, name) !== undefined) return refuse(`The parameter ${name} is not supported for REELS`);
+    }
+    if (param(req, 'is_carousel_item') === 'true')
+      return refuse('A REELS container cannot be a carousel item');
+    const share = param(req, 'share_to_feed');
+    if (share !== undefined && share !== 'true' && share !== 'false')
+      return refuse('Param share_to_feed must be a boolean');
+    const offset = param(req, 'thumb_offset');
+    if (offset !== undefined && !/^\d{1,9}$/.test(offset))
+      return refuse('Param thumb_offset must be a non-negative integer (milliseconds)');
+    const coverUrl = param(req, 'cover_url');
+    if (coverUrl !== undefined && !isHttpUrl(coverUrl)) return refuse('Param cover_url must be a URL');
+    const fetched = await fetchReel(
+      videoUrl,
+      { coverUrl: coverUrl ?? null, thumbOffsetMs: offset === undefined ? null : Number(offset) },
+      share !== 'false',
+    );
+    const container = ctx.posts.createContainer({
+      igUserId,
+      imageUrl: videoUrl,
+      caption,
+      mediaType: 'REELS',
+      video: fetched.ok ? fetched.video : null,
+      ...(fetched.ok ? {} : { errorMessage: fetched.message }),
+    });
+    res.json({ id: container.id });
+  };
+
   const publishingToken = (req: Request, res: Response, igUserId: string): AccessToken | null => {
     const token = authenticatedGraph(ctx, req, res);
     if (token === null) return null;
@@ -294,18 +404,23 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
       const altText = param(req, 'alt_text') ?? '';
       const mediaType = param(req, 'media_type');
       const isCarouselItem = param(req, 'is_carousel_item') === 'true';
+      if ([...caption].length > CAPTION_MAX) {
+        sendGraphError(res, 100, '(#100) The caption is too long.', 2207004, 'GraphMethodException');
+        return;
+      }
+      if (mediaType === 'REELS') {
+        await createReelContainer(req, res, igUserId, caption);
+        return;
+      }
       if (param(req, 'video_url') !== undefined || (mediaType !== undefined && mediaType !== 'CAROUSEL')) {
+        // Since 2023 a video is a Reel (media_type=VIDEO is gone); the sandbox has no Stories.
         sendGraphError(
           res,
           100,
-          '(#100) The sandbox supports images and carousels of images only',
-          undefined,
+          '(#100) The parameter media_type must be REELS for a video (or CAROUSEL, or absent for an image)',
+          2207067,
           'GraphMethodException',
         );
-        return;
-      }
-      if ([...caption].length > CAPTION_MAX) {
-        sendGraphError(res, 100, '(#100) The caption is too long.', 2207004, 'GraphMethodException');
         return;
       }
       if (mediaType === 'CAROUSEL') {
@@ -454,13 +569,15 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
         container.mediaType === 'CAROUSEL'
           ? container.children.map((id) => ctx.posts.findContainer(id)).filter((c) => c !== null)
           : [container];
+      const reel = container.mediaType === 'REELS' ? (container.video ?? null) : null;
       ctx.posts.add({
         network: 'instagram',
         id: mediaId,
         authorId: igUserId,
         text: container.caption,
-        imageUrl: items[0]?.imageUrl ?? null,
+        imageUrl: reel === null ? (items[0]?.imageUrl ?? null) : null,
         media: items.flatMap((item) => (item.image === null ? [] : [{ ...item.image }])),
+        ...(reel === null ? {} : { video: { ...reel } }),
       });
       res.json({ id: mediaId });
     }),

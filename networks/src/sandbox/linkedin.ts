@@ -4,11 +4,13 @@
 // (`GET /rest/memberCreatorPostAnalytics`, scope r_member_postAnalytics). A post, a listing or an
 // image may also be an organisation's the member administers (company Pages, platform
 // linkedin_page: linkedin-organizations.ts), whose posts are kept as the `linkedin_page` network's.
+// A post may carry a video uploaded through the Videos API (linkedin-video.ts).
 
 import { randomBytes } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import { administers, mountLinkedInOrganizations, organizationAuthor } from './linkedin-organizations.js';
+import { mountLinkedInVideos, postVideo } from './linkedin-video.js';
 import {
   avatarUrl,
   bearerToken,
@@ -250,22 +252,30 @@ async function createPost(ctx: SandboxContext, req: Request, res: Response): Pro
       'Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/author]',
   });
   if (author === null) return;
-  const media = postImages(ctx, author, body.content);
-  if (typeof media === 'string') {
-    restError(res, 400, media, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
-    return;
+  // A video (Videos API, linkedin-video.ts) in `content.media`, else images.
+  const video = postVideo(ctx, author, body.content);
+  const media = video === null ? postImages(ctx, author, body.content) : [];
+  for (const problem of [video, media]) {
+    if (typeof problem === 'string') {
+      restError(res, 400, problem, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
+      return;
+    }
   }
   await ctx.posts.latency();
   const urn = `urn:li:share:${ctx.posts.nextNumber()}`;
+  const images = typeof media === 'string' ? [] : media;
+  const withVideo = video !== null && typeof video !== 'string' ? video : null;
   ctx.posts.add({
     network: author.network,
     id: urn,
     authorId: author.id,
     text: body.commentary,
     imageUrl: null,
-    media: media.map((m) => ({ ...m.image, altText: m.altText })),
+    media: images.map((m) => ({ ...m.image, altText: m.altText })),
+    ...(withVideo === null ? {} : { video: withVideo.video }),
   });
-  for (const m of media) m.upload.usedBy = urn;
+  for (const m of images) m.upload.usedBy = urn;
+  withVideo?.use(urn);
   res.status(201).set('x-restli-id', urn).set('x-linkedin-id', urn).end();
 }
 
@@ -643,6 +653,16 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     initializeImageUpload(ctx, req, res);
   });
   api.get('/rest/memberCreatorPostAnalytics', (req, res) => memberPostAnalytics(ctx, req, res));
+  mountLinkedInVideos(api, www, ctx, {
+    versioned: checkVersionHeaders,
+    token(req, res) {
+      const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+      if (token === null) refuseToken(ctx, req, res);
+      return token;
+    },
+    actingAs: (token, urn, res, input) => actingAs(ctx, token, urn, res, input),
+    restError,
+  });
   mountLinkedInOrganizations(api, ctx, {
     versioned: checkVersionHeaders,
     token(req, res) {

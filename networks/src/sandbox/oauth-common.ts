@@ -152,6 +152,8 @@ export interface AuthorizeSpec {
   network: SandboxNetwork;
   /** Google and X: require `code_challenge_method=S256` (stricter than Google, on purpose: O2). */
   requirePkce: boolean;
+  /** The query parameter naming the client (TikTok's `client_key`); default `client_id`. */
+  clientIdParam?: string;
   /** The error parameters this provider sends back when the user refuses. */
   denyParams: Record<string, string>;
   /** Extra parameters on a successful redirect (Google echoes the scope). */
@@ -172,7 +174,7 @@ function redirectWith(res: Response, redirectUri: string, params: Record<string,
  * `?sandbox_decision=deny` (or a planted deny) answers as a refusing user would.
  */
 export function handleAuthorize(ctx: SandboxContext, spec: AuthorizeSpec, req: Request, res: Response): void {
-  const client = ctx.store.findClient(spec.network, queryString(req, 'client_id'));
+  const client = ctx.store.findClient(spec.network, queryString(req, spec.clientIdParam ?? 'client_id'));
   if (client === null) {
     sendErrorPage(res, 'invalid_client', 'The OAuth client was not found.');
     return;

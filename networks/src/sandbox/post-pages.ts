@@ -25,6 +25,7 @@ const NETWORK_NAMES: Record<SandboxPublishNetwork, string> = {
   bluesky: 'Bluesky',
   pinterest: 'Pinterest',
   google_business: 'Google',
+  tiktok: 'TikTok',
 };
 
 const ACCENTS: Record<SandboxPublishNetwork, string> = {
@@ -38,6 +39,7 @@ const ACCENTS: Record<SandboxPublishNetwork, string> = {
   bluesky: '#1185fe',
   pinterest: '#e60023',
   google_business: '#1a73e8',
+  tiktok: '#fe2c55',
 };
 
 export function escapeHtml(text: string): string {
@@ -182,6 +184,10 @@ export function mountPostPages(app: Router, ctx: SandboxContext): void {
   app.get('/bsky.app/profile/:did/post/:rkey', (req, res) => {
     const uri = `at://${req.params.did}/app.bsky.feed.post/${req.params.rkey}`;
     renderPost(ctx, res, ctx.posts.find('bluesky', uri), 'bluesky');
+  });
+  // A TikTok video's page (`www.tiktok.com/video/<id>`, the URL of a post others can see).
+  app.get('/www.tiktok.com/video/:id', (req, res) => {
+    renderPost(ctx, res, ctx.posts.find('tiktok', req.params.id), 'tiktok');
   });
   // A Google Business Profile post's searchUrl: `local.google.com/place?id=<location>&use=posts&lpsid=<post>`.
   app.get('/local.google.com/place', (req, res) => {

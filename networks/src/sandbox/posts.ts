@@ -23,6 +23,33 @@ export interface SandboxPublishedPost {
   createdAt: string;
   /** Bluesky: the `app.bsky.feed.post` record as created (facets, embed), for the tests to read. */
   record?: unknown;
+  /** The video the post carries, as the network assembled or fetched it (absent: no video). */
+  video?: SandboxVideo;
+}
+
+/**
+ * What a sandbox network keeps of a video it received (fetched from `video_url` or assembled from
+ * uploaded chunks): tests compare `sha256` with the file's to prove every byte arrived in order.
+ */
+export interface SandboxVideo {
+  /** sha256 of the whole file, hex. */
+  sha256: string;
+  size: number;
+  /** How the network published it (`REELS` on Instagram; `reel` or `page_video` on Facebook). */
+  kind?: string;
+  /** X, LinkedIn: the upload's declared media type. */
+  mimeType?: string;
+  /** How many pieces the bytes came in (X APPEND segments, LinkedIn parts). */
+  chunks?: number;
+  /** The cover: a frame (`thumbOffsetMs`) or an image the network received (sha256 of its bytes). */
+  thumbOffsetMs?: number | null;
+  coverSha256?: string | null;
+  /** sha256 of the thumbnail image the network received (LinkedIn), null when none. */
+  thumbnailSha256?: string | null;
+  /** Instagram: `share_to_feed`. */
+  shareToFeed?: boolean;
+  /** Facebook Page video: the `title`; LinkedIn: `content.media.title`; null when none. */
+  title?: string | null;
 }
 
 /**
@@ -70,8 +97,13 @@ export interface SandboxMediaContainer {
   imageUrl: string;
   /** The caption (Instagram) or the post's text (Threads). */
   caption: string;
-  /** `IMAGE` (one image or a carousel item), `CAROUSEL` (children in `children`), `TEXT` (Threads). */
-  mediaType: 'IMAGE' | 'CAROUSEL' | 'TEXT';
+  /**
+   * `IMAGE` (one image or a carousel item), `CAROUSEL` (children in `children`), `TEXT` (Threads),
+   * `REELS` (Instagram video, fetched from `video_url`: `video`).
+   */
+  mediaType: 'IMAGE' | 'CAROUSEL' | 'TEXT' | 'REELS';
+  /** REELS: the video Instagram fetched (null until fetched, or when the fetch failed). */
+  video?: SandboxVideo | null;
   /** Threads: the text post's `link_attachment`. */
   linkAttachment?: string | null;
   /** Threads: why the container ended in ERROR (`error_message`, e.g. FAILED_DOWNLOADING_IMAGE). */
@@ -102,6 +134,8 @@ export interface SandboxPostsOptions {
   publishLatencyMs?: number;
   /** Instagram containers answer IN_PROGRESS to this many status reads first. Default 1. */
   instagramProcessingChecks?: number;
+  /** X and LinkedIn videos answer in_progress/PROCESSING to this many status reads first. Default 1. */
+  videoProcessingChecks?: number;
   now?: () => number;
 }
 
@@ -142,6 +176,7 @@ export function grownMetrics(id: string, ageMs: number): SandboxPostMetrics {
 export class SandboxPosts {
   publishLatencyMs: number;
   instagramProcessingChecks: number;
+  videoProcessingChecks: number;
   private readonly now: () => number;
   private posts: SandboxPublishedPost[] = [];
   private readonly byId = new Map<string, SandboxPublishedPost>();
@@ -154,6 +189,7 @@ export class SandboxPosts {
   constructor(options: SandboxPostsOptions = {}) {
     this.publishLatencyMs = options.publishLatencyMs ?? 0;
     this.instagramProcessingChecks = options.instagramProcessingChecks ?? 1;
+    this.videoProcessingChecks = options.videoProcessingChecks ?? 1;
     this.now = options.now ?? Date.now;
   }
 
@@ -191,6 +227,11 @@ export class SandboxPosts {
     return this.lastNumber.toString();
   }
 
+  /** The current time of the sandbox (epoch ms; tests may move it). */
+  nowMs(): number {
+    return this.now();
+  }
+
   add(
     post: Omit<SandboxPublishedPost, 'createdAt' | 'media'> & { media?: SandboxImage[] },
   ): SandboxPublishedPost {
@@ -217,7 +258,11 @@ export class SandboxPosts {
   list(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
     return this.posts
       .filter((p) => network === undefined || p.network === network)
-      .map((p) => ({ ...p, media: p.media.map((m) => ({ ...m })) }));
+      .map((p) => ({
+        ...p,
+        media: p.media.map((m) => ({ ...m })),
+        ...(p.video === undefined ? {} : { video: { ...p.video } }),
+      }));
   }
 
   createUpload(input: {
@@ -290,7 +335,8 @@ export class SandboxPosts {
     igUserId: string;
     imageUrl: string;
     caption: string;
-    mediaType?: 'IMAGE' | 'CAROUSEL' | 'TEXT';
+    mediaType?: 'IMAGE' | 'CAROUSEL' | 'TEXT' | 'REELS';
+    video?: SandboxVideo | null;
     linkAttachment?: string | null;
     errorMessage?: string | null;
     isCarouselItem?: boolean;
@@ -313,6 +359,7 @@ export class SandboxPosts {
       ...(input.network === undefined ? {} : { network: input.network }),
       ...(input.linkAttachment == null ? {} : { linkAttachment: input.linkAttachment }),
       ...(input.errorMessage == null ? {} : { errorMessage: input.errorMessage }),
+      ...(input.video === undefined ? {} : { video: input.video }),
       igUserId: input.igUserId,
       imageUrl: input.imageUrl,
       caption: input.caption,

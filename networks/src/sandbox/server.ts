@@ -39,6 +39,7 @@ export interface SandboxHandle {
   setPostMetrics: SandboxControl['setPostMetrics'];
   setPublishLatency: SandboxControl['setPublishLatency'];
   setInstagramProcessingChecks: SandboxControl['setInstagramProcessingChecks'];
+  setVideoProcessingChecks: SandboxControl['setVideoProcessingChecks'];
   /** A token as if the user had connected the account. */
   issueToken: SandboxControl['issueToken'];
   close: () => Promise<void>;
@@ -74,6 +75,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     setPostMetrics: (input) => control.setPostMetrics(input),
     setPublishLatency: (ms) => control.setPublishLatency(ms),
     setInstagramProcessingChecks: (checks) => control.setInstagramProcessingChecks(checks),
+    setVideoProcessingChecks: (checks) => control.setVideoProcessingChecks(checks),
     issueToken: (input) => control.issueToken(input),
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@
 // let `persistence.ts` keep it across restarts (issue 13: a restart must not break accounts).
 import { randomBytes } from 'node:crypto';
 
-export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x' | 'threads' | 'pinterest';
+export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x' | 'threads' | 'pinterest' | 'tiktok';
 
 export const SANDBOX_NETWORKS: readonly SandboxNetwork[] = [
   'google',
@@ -12,6 +12,7 @@ export const SANDBOX_NETWORKS: readonly SandboxNetwork[] = [
   'x',
   'threads',
   'pinterest',
+  'tiktok',
 ];
 
 export interface SandboxClient {
@@ -156,6 +157,8 @@ const DEFAULT_ACCESS_TTL: Record<SandboxNetwork, number> = {
   threads: 3600,
   // Pinterest's access token: 30 days (its refresh token: 365).
   pinterest: 2_592_000,
+  // TikTok's access token: 24 hours (its refresh token: 365 days).
+  tiktok: 86_400,
 };
 
 /** Facebook's long-lived user token (fb_exchange_token): about 60 days. */
@@ -273,6 +276,7 @@ export class SandboxStore {
       x: options.clients?.x ?? [defaultClient('x')],
       threads: options.clients?.threads ?? [defaultClient('threads')],
       pinterest: options.clients?.pinterest ?? [defaultClient('pinterest')],
+      tiktok: options.clients?.tiktok ?? [defaultClient('tiktok')],
     };
     this.allowedRedirectOrigins = options.allowedRedirectOrigins ?? [...DEFAULT_ALLOWED_REDIRECT_ORIGINS];
     for (const [key, user] of Object.entries({ ...DEFAULT_USERS, ...options.users })) {

@@ -1,6 +1,7 @@
 // Sandbox X (Twitter API v2): OAuth 2.0 with PKCE and HTTP Basic client authentication,
 // rotating refresh tokens when `offline.access` was granted, GET /2/users/me, POST /2/tweets
-// (with X's duplicate-content refusal) and GET /2/tweets?ids=… with public_metrics.
+// (with X's duplicate-content refusal) and GET /2/tweets?ids=… with public_metrics. Images go
+// through `POST /2/media/upload`; a video through the chunked upload of x-video.ts.
 import { measureXLength } from '@pauta/core';
 import { type Request, type Response, Router } from 'express';
 import { fileField, inspectImage, readMultipart, type SandboxImage, sha256Hex } from './images.js';
@@ -15,7 +16,9 @@ import {
   sendOAuthError,
   verifyS256,
 } from './oauth-common.js';
+import type { SandboxVideo } from './posts.js';
 import type { Grant, IssuedTokens } from './store.js';
+import { mountXVideo, usableXVideo, type XVideoUpload } from './x-video.js';
 
 const MEDIA_TTL_SECONDS = 86_400;
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -82,7 +85,23 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     return;
   }
   const images: SandboxImage[] = [];
+  let video: XVideoUpload | null = null;
   for (const id of mediaIds as string[]) {
+    const uploadedVideo = usableXVideo(ctx, id, token.grant.user.sub);
+    if (uploadedVideo === 'not-ready') {
+      // X refuses a video whose processing has not succeeded (still in progress, or failed).
+      invalidRequest(res, 'Your media IDs are invalid.', 324);
+      return;
+    }
+    if (uploadedVideo !== null) {
+      // A video goes alone: one per post, no images beside it.
+      if (mediaIds.length > 1) {
+        invalidRequest(res, 'Your media IDs are invalid.', 324);
+        return;
+      }
+      video = uploadedVideo;
+      continue;
+    }
     const upload = ctx.posts.findUpload('x', id);
     if (
       upload === null ||
@@ -115,6 +134,17 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     return;
   }
   const id = ctx.posts.nextNumber();
+  const recordedVideo: SandboxVideo | null =
+    video === null || video.sha256 === null
+      ? null
+      : {
+          sha256: video.sha256,
+          size: video.totalBytes,
+          mimeType: video.mediaType,
+          chunks: video.chunks,
+          thumbnailSha256: null,
+          title: null,
+        };
   ctx.posts.add({
     network: 'x',
     id,
@@ -122,7 +152,9 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     text,
     imageUrl: null,
     media: images.map((i) => ({ ...i })),
+    ...(recordedVideo === null ? {} : { video: recordedVideo }),
   });
+  if (video !== null) video.usedBy = id;
   for (const mediaId of mediaIds as string[]) {
     const upload = ctx.posts.findUpload('x', mediaId);
     if (upload !== null) upload.usedBy = id;
@@ -396,6 +428,7 @@ export function mountX(app: Router, ctx: SandboxContext): void {
   });
   api.post('/2/tweets', (req, res) => createTweet(ctx, req, res));
   api.post('/2/media/upload', (req, res) => uploadMedia(ctx, req, res));
+  mountXVideo(api, ctx, { mediaToken: (req, res) => mediaToken(ctx, req, res), invalidRequest });
   api.post('/2/media/metadata', (req, res) => {
     mediaMetadata(ctx, req, res);
   });

@@ -11,6 +11,24 @@ export const X_ERRORS: NetworkErrorTable = [
       'O X não autorizou o envio de imagens por esta conta (ela foi conectada antes de o Pauta publicar imagens). Reconecte a conta em Contas Conectadas e reagende o post.',
   },
   {
+    key: 'VIDEO_SCOPE_MISSING',
+    when: '403 on POST /2/media/upload/initialize: the token lacks media.write (connected before media)',
+    message:
+      'O X não autorizou o envio de vídeos por esta conta (ela foi conectada antes de o Pauta publicar mídia). Reconecte a conta em Contas Conectadas e reagende o post.',
+  },
+  {
+    key: 'VIDEO_PROCESSING_FAILED',
+    when: 'STATUS (or FINALIZE) answered processing_info.state "failed": X could not process the video',
+    message:
+      'O X não conseguiu processar o vídeo (formato ou codificação que ele não aceita). Exporte o vídeo de novo em MP4 (H.264, áudio AAC), troque-o no post e reagende.',
+  },
+  {
+    key: 'VIDEO_PROCESSING_SLOW',
+    when: 'processing_info still pending/in_progress after every STATUS read allowed: nothing was posted',
+    message:
+      'O X ainda estava processando o vídeo quando o tempo de espera acabou; nada foi publicado. O Pauta tentará de novo automaticamente.',
+  },
+  {
     key: '324',
     when: '400 "Your media IDs are invalid." (code 324): a media id unknown, expired or another account\'s',
     message:

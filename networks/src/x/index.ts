@@ -26,7 +26,7 @@ export const x: NetworkDescriptor = {
   connectSteps: PROFILE_CONNECT,
   capabilities: {
     connect: true,
-    video: false,
+    video: true,
     firstComment: false,
     refresh: true,
     revoke: true,

@@ -32,9 +32,12 @@ import type {
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
+import { checkVideoRequest, ensureTimeToSendVideo, videoPolling } from '../publishing/video-upload-steps.js';
 import { X_API as API, X_MEDIA_API } from './api.js';
 import { X_ERRORS } from './errors.js';
 import { X_MEDIA_LIMITS } from './media.js';
+import { X_VIDEO_LIMITS } from './video.js';
+import { uploadXVideo } from './video-upload.js';
 
 /** Alt text on X: up to 1000 characters. */
 const ALT_TEXT_MAX = 1000;
@@ -99,13 +102,43 @@ export function tweetUrl(id: string): string {
   return `https://x.com/i/web/status/${id}`;
 }
 
-export function createXAdapter(options: AdapterOptions): NetworkAdapter {
+/** The adapter's options; the processing-status pacing of a video (tests make it fast). */
+export interface XAdapterOptions extends AdapterOptions {
+  statusPollAttempts?: number;
+  statusPollIntervalMs?: number;
+}
+
+export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
+  const polling = videoPolling(options);
   const context = (target: PublishTarget): HttpContext => ({
     platform: 'x',
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     secrets: [target.accessToken],
   });
+  /** The send: the only call that creates a visible post (after beforeSend). */
+  async function sendTweet(
+    ctx: HttpContext,
+    accessToken: string,
+    text: string,
+    mediaIds: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<PublishResult> {
+    const result = await sendRequest(ctx, `${API}/tweets`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(mediaIds.length === 0 ? { text } : { text, media: { media_ids: mediaIds } }),
+      signal,
+    });
+    if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
+    const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
+    if (id === null || id === '') {
+      throw publishError(ctx, 'unknown', 'UNKNOWN_OUTCOME', `x answered ${result.status} without a post id`, {
+        status: result.status,
+      });
+    }
+    return { platformPostId: id, url: tweetUrl(id) };
+  }
   const adapter: NetworkAdapter = {
     platform: 'x',
     async publish(request, callOptions = {}): Promise<PublishResult> {
@@ -119,10 +152,37 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
         );
       }
       const media = request.media ?? [];
-      const problem = checkMedia(ctx, X_MEDIA_LIMITS, media);
+      const problem =
+        checkVideoRequest(ctx, X_VIDEO_LIMITS.video, request) ?? checkMedia(ctx, X_MEDIA_LIMITS, media);
       if (problem !== null) throw problem;
       const auth = { Authorization: `Bearer ${request.target.accessToken}` };
       const { signal } = callOptions;
+      const { video } = request;
+      if (video !== undefined) {
+        // INIT, APPEND, FINALIZE, STATUS: invisible; their failures are retries or refusals.
+        const mediaId = await uploadXVideo({
+          ctx,
+          accessToken: request.target.accessToken,
+          video,
+          polling,
+          signal,
+          fail: (result, step) => {
+            if (step === 'INIT' && result.status === 403) {
+              throw publishError(
+                ctx,
+                'permanent',
+                'ACCOUNT_NEEDS_RECONNECT',
+                `x answered 403 to the video INIT: ${xMessage(result.json) ?? 'Forbidden'} (the token lacks media.write)`,
+                { status: 403, networkCode: 'VIDEO_SCOPE_MISSING' },
+              );
+            }
+            classifyXFailure(ctx, result);
+          },
+        });
+        ensureTimeToSendVideo(ctx, callOptions.deadline);
+        await callOptions.beforeSend?.();
+        return sendTweet(ctx, request.target.accessToken, request.text, [mediaId], signal);
+      }
       // Uploads and alt text create nothing visible: their failures are never doubtful (media.ts).
       const mediaIds = await mapLimitedMedia(media, UPLOAD_CONCURRENCY, (item, index) =>
         mediaStep('x', `media upload ${index + 1}`, async () => {
@@ -171,31 +231,7 @@ export function createXAdapter(options: AdapterOptions): NetworkAdapter {
       );
       if (mediaIds.length > 0) ensureTimeToSend(ctx, callOptions.deadline);
       await callOptions.beforeSend?.();
-      // The send: the only call that creates a visible post.
-      const result = await sendRequest(ctx, `${API}/tweets`, {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify(
-          mediaIds.length === 0
-            ? { text: request.text }
-            : { text: request.text, media: { media_ids: mediaIds } },
-        ),
-        signal,
-      });
-      if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
-      const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
-      if (id === null || id === '') {
-        throw publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `x answered ${result.status} without a post id`,
-          {
-            status: result.status,
-          },
-        );
-      }
-      return { platformPostId: id, url: tweetUrl(id) };
+      return sendTweet(ctx, request.target.accessToken, request.text, mediaIds, signal);
     },
     async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
       const ctx = context(request.target);

@@ -152,6 +152,7 @@ describe('connecting accounts', () => {
       ['bluesky', 'not_connected'],
       ['pinterest', 'not_connected'],
       ['google_business', 'not_connected'],
+      ['tiktok', 'not_connected'],
     ]);
     const linkedin = list.data?.[0];
     expect(linkedin?.account).toMatchObject({ id: row!.id, username: 'Ana Souza', name: 'Ana Souza' });
@@ -196,6 +197,46 @@ describe('connecting accounts', () => {
       username: 'brunolima',
       followers: 128,
     });
+  });
+
+  it('connects TikTok with client_key and PKCE, its four scopes, the open_id and followers', async () => {
+    const { user, client } = await signedInClient('tt');
+    const { location, done } = await connect(client, 'tiktok', (url) =>
+      url.searchParams.set('sandbox_user', 'bruno'),
+    );
+    expect(location.pathname).toMatch(/\/www\.tiktok\.com\/v2\/auth\/authorize\/$/);
+    expect(location.searchParams.get('client_key')).toBe('sandbox-tiktok-client');
+    expect(location.searchParams.get('client_id')).toBeNull();
+    expect(location.searchParams.get('scope')).toBe(
+      'user.info.basic,user.info.stats,video.publish,video.list',
+    );
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(done.data).toEqual({ redirectTo: '/connected-accounts?connection=true' });
+    const [exchange] = sandbox.requests({ host: 'open.tiktokapis.com', pathPrefix: '/v2/oauth/token/' });
+    expect(exchange?.body).toMatchObject({
+      code_verifier: '[redacted]',
+      client_key: 'sandbox-tiktok-client',
+    });
+
+    const row = await accountRow(user.id, 'tiktok');
+    expect(row?.platform_user_id).toMatch(/^-000/);
+    expect(row?.platform_username).toBe('Bruno Lima');
+    expect(open(row!.id, 'refresh_token', row!.refresh_token!)).toMatch(/^SENTINEL_tiktok_/);
+    const card = (await client.query<Card[]>('accounts.list')).data?.find((c) => c.platform === 'tiktok');
+    expect(card?.account).toMatchObject({ name: 'Bruno Lima', followers: 1002 });
+
+    // Without video.publish the account could never post: refused with its pt-BR reason.
+    const other = await signedInClient('tt-narrow');
+    const narrow = await connect(other.client, 'tiktok', (url) =>
+      url.searchParams.set('scope', 'user.info.basic,user.info.stats,video.list'),
+    );
+    expect(narrow.done.error?.message).toBe('OAUTH_FAILED');
+    expect(narrow.done.error?.details).toEqual({
+      platform: 'tiktok',
+      reason: 'tiktok_publish_scope_missing',
+    });
+    expect(await accountRow(other.user.id, 'tiktok')).toBeUndefined();
   });
 
   it('reconnecting updates the row and keeps the stored refresh token when none is issued', async () => {
@@ -671,6 +712,7 @@ describe('starting a connection', () => {
       'linkedin_page',
       'pinterest',
       'google_business',
+      'tiktok',
     ]) {
       const res = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
       expect(res.status).toBe(303);
@@ -693,6 +735,8 @@ describe('starting a connection', () => {
       // Pinterest needs its app (PINTEREST_CLIENT_*).
       'not_configured',
       // Google Business Profile runs on the Google sign-in app's client (GOOGLE_CLIENT_ID/SECRET).
+      'not_configured',
+      // TikTok needs its app (TIKTOK_CLIENT_KEY/SECRET).
       'not_configured',
     ]);
   });

@@ -210,6 +210,7 @@ describe('dashboard.charts', () => {
       bluesky: 0,
       pinterest: 0,
       google_business: 0,
+      tiktok: 0,
     });
     expect(charts.upcoming[5]).toEqual({
       weekStart: '2026-04-13',
@@ -223,6 +224,7 @@ describe('dashboard.charts', () => {
       bluesky: 0,
       pinterest: 0,
       google_business: 0,
+      tiktok: 0,
     });
     expect(charts.upcoming.slice(1, 5).every((w) => w.linkedin + w.facebook + w.x + w.instagram === 0)).toBe(
       true,

@@ -55,6 +55,7 @@ export type DoctorEnv = Pick<
   | 'GOOGLE_CLIENT_ID'
   | 'GOOGLE_CLIENT_SECRET'
   | 'BLUESKY_DEFAULT_SERVICE'
+  | 'TIKTOK_APP_AUDITED'
 >;
 
 export interface DoctorContext {
@@ -194,7 +195,8 @@ function checkRedirectUris(ctx: DoctorContext): CheckResult[] {
         { copy: uris },
       );
     // What the network requires beyond credentials and scopes (an access application), if anything.
-    const requirement = OAUTH_CLIENTS[name].accessRequirement;
+    const declared = OAUTH_CLIENTS[name].accessRequirement;
+    const requirement = typeof declared === 'function' ? declared(ctx.env) : declared;
     return ok(
       `oauth-redirect-${name}`,
       `URLs de retorno OAuth — ${OAUTH_CLIENTS[name].label}`,

@@ -41,6 +41,8 @@ export interface MediaDeps extends MediaSetup {
   kickSweeper?: () => void;
   /** Uploads one user may start per window (tests lower it); default UPLOAD_LIMIT. */
   uploadLimit?: { limit: number; windowMs: number };
+  /** Video uploads one user may start per window (tests lower it); default VIDEO_UPLOAD_LIMIT. */
+  videoUploadLimit?: { limit: number; windowMs: number };
 }
 
 /**
@@ -48,6 +50,13 @@ export interface MediaDeps extends MediaSetup {
  * retried upload of an image already stored does not count), then 429 until the window ends.
  */
 export const UPLOAD_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
+
+/**
+ * Each new video upload opens a file on disk or an S3 multipart upload kept for up to 24 h: at most
+ * 20 new video uploads per user per hour (a retried creation with the same Idempotency-Key and a
+ * resumed upload — HEAD and PATCH — do not count), then 429 until the window ends.
+ */
+export const VIDEO_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
 export type MediaServiceDeps = Pick<AppDeps, 'db' | 'logger'> & { media: MediaDeps };
 

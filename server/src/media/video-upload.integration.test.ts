@@ -279,18 +279,31 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
     const relisted = await owner.browser.query<Listed>('posts.list', {});
     expect(relisted.data?.items.find((p) => p.id === owner.postId)?.thumbUrl).toEqual(expect.any(String));
 
-    // No network publishes video through Pauta yet: saving (scheduling) the post is refused,
-    // naming the network; so is "Tentar novamente"'s path and the calendar's reschedule.
+    // X publishes video: saving (scheduling) the post goes through.
     const save = await owner.browser.mutate('posts.update', {
       id: owner.postId,
       title: 'Post com vídeo',
       content: 'Texto',
       scheduledFor: new Date(Date.now() + 2 * 86_400_000),
     });
-    expect(save.status).toBe(400);
-    expect(save.error?.details).toMatchObject({ reason: 'VIDEO_NOT_PUBLISHED', platform: 'x' });
-    expect(mediaRejectionMessage(save.error?.details as MediaRejection)).toBe(
-      'X (Twitter) ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
+    expect(save.status, JSON.stringify(save.error)).toBe(200);
+    // On a network that does not publish video through Pauta (Mastodon), scheduling is refused,
+    // naming the network; so is "Tentar novamente"'s path and the calendar's reschedule.
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ platform: 'mastodon' })
+      .where('id', '=', owner.postId)
+      .execute();
+    const refused = await owner.browser.mutate('posts.update', {
+      id: owner.postId,
+      title: 'Post com vídeo',
+      content: 'Texto',
+      scheduledFor: new Date(Date.now() + 2 * 86_400_000),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.details).toMatchObject({ reason: 'VIDEO_NOT_PUBLISHED', platform: 'mastodon' });
+    expect(mediaRejectionMessage(refused.error?.details as MediaRejection)).toBe(
+      'Mastodon ainda não publica vídeo pela Pauta. Remova o vídeo para agendar este post.',
     );
     const moved = await owner.browser.mutate('posts.reschedule', {
       id: owner.postId,
@@ -311,18 +324,18 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
   }, 120_000);
 
   it('refuses past 1 GB from Upload-Length, and past the network limit, before accepting a byte', async () => {
-    const owner = await userWithPost('x');
+    const owner = await userWithPost('linkedin');
     const huge = await create(owner, 1024 * 1024 * 1024 + 1);
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({
       error: 'MEDIA_REJECTED',
       message: 'O vídeo tem mais de 1024 MB, o máximo aceito pela Pauta.',
     });
-    // X takes videos up to 512 MB.
-    const overX = await create(owner, 600 * 1024 * 1024);
-    expect(overX.status).toBe(400);
-    expect(((await overX.json()) as { message: string }).message).toBe(
-      'X (Twitter) aceita vídeos de até 512 MB. Reduza o vídeo e tente de novo.',
+    // LinkedIn takes videos up to 500 MB.
+    const overLinkedIn = await create(owner, 600 * 1024 * 1024);
+    expect(overLinkedIn.status).toBe(400);
+    expect(((await overLinkedIn.json()) as { message: string }).message).toBe(
+      'LinkedIn aceita vídeos de até 500 MB. Reduza o vídeo e tente de novo.',
     );
     expect(
       await handle.db.selectFrom('video_uploads').select('id').where('post_id', '=', owner.postId).execute(),
@@ -471,5 +484,84 @@ describe.each(['local', 's3'] as const)('resumable video upload (tus), %s storag
     await sweeper.sweepNow();
     expect((await head(owner, abandoned)).status).toBe(404);
     await expect(storage.size(staging)).rejects.toBeInstanceOf(MediaNotFoundError);
+  });
+});
+
+describe('video upload limit per user', () => {
+  it('answers 429 in pt-BR with Retry-After past the limit; a retried creation, a resume and another user still go ahead', async () => {
+    const base = testDeps(handle);
+    const signingKey = deriveMediaSigningKey(parseKeyring(`t1:${Buffer.alloc(32, 9).toString('base64')}`));
+    const storage = createLocalMediaStorage({ dir: localDir, appUrl: 'http://pauta.test', signingKey });
+    const app = await listen({
+      ...base,
+      media: {
+        storage,
+        signingKey,
+        publicUrl: (key, ttl) => webMediaUrl('http://pauta.test', signingKey, key, ttl),
+        videoUploadLimit: { limit: 2, windowMs: 60 * 60_000 },
+      },
+    });
+    try {
+      const userWithPost = async (label: string) => {
+        const user = await signedInUser(handle, app.url, { label });
+        const theme = await insertTestTheme(handle, user.id);
+        const post = await handle.db
+          .insertInto('suggested_posts')
+          .values({
+            theme_id: theme.id,
+            user_id: user.id,
+            title: 'Limite de vídeo',
+            content: 'Texto',
+            platform: 'x',
+            scheduled_for: new Date(Date.now() + 86_400_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { ...user, postId: post.id };
+      };
+      type Who = Awaited<ReturnType<typeof userWithPost>>;
+      const create = (who: Who, id: string) =>
+        who.browser.request(`/api/posts/${who.postId}/video`, {
+          method: 'POST',
+          headers: { ...TUS, 'upload-length': '5000', 'idempotency-key': id },
+        });
+      const uploadsOf = async (who: Who) =>
+        (await handle.db.selectFrom('video_uploads').select('id').where('post_id', '=', who.postId).execute())
+          .length;
+
+      const owner = await userWithPost('video-limit');
+      const first = randomUUID();
+      const created = await create(owner, first);
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location') as string;
+      // A retried creation (same key) answers the same upload and is not counted.
+      expect((await create(owner, first)).status).toBe(201);
+      // The first upload is dropped (Cancelar envio): the second is still allowed.
+      expect((await owner.browser.request(location, { method: 'DELETE', headers: TUS })).status).toBe(204);
+      const second = await create(owner, randomUUID());
+      expect(second.status).toBe(201);
+      const third = await create(owner, randomUUID());
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(await third.json()).toEqual({
+        error: 'RATE_LIMITED',
+        message: 'Você começou muitos envios de vídeo em pouco tempo. Aguarde 60 minutos e envie de novo.',
+      });
+      expect(await uploadsOf(owner)).toBe(1);
+      // Resuming the upload already started is not a new upload: HEAD and PATCH still answer.
+      const resumed = second.headers.get('location') as string;
+      expect((await owner.browser.request(resumed, { method: 'HEAD', headers: TUS })).status).toBe(200);
+      const sent = await owner.browser.request(resumed, {
+        method: 'PATCH',
+        headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: bigVideo.subarray(0, 1000),
+      });
+      expect(sent.status).toBe(204);
+      // The limit is the user's: someone else in another workspace still starts an upload.
+      const other = await userWithPost('video-limit-other');
+      expect((await create(other, randomUUID())).status).toBe(201);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -19,8 +19,10 @@ import {
   type MediaRejection,
   type PostStatus,
   VIDEO_UPLOAD_MAX_BYTES,
+  videoFieldMessages,
 } from '@pauta/core';
 import {
+  blockedFor,
   createVideoUpload,
   deleteVideoUpload,
   findPostForMedia,
@@ -29,6 +31,7 @@ import {
   isTooMuchData,
   leaseVideoUpload,
   listPostMedia,
+  recordHit,
   reserveMediaKeys,
   resumableStateOf,
   saveVideoUploadProgress,
@@ -40,7 +43,7 @@ import type { AppDeps } from '../deps.js';
 import { sameOriginOnly } from '../http/csrf.js';
 import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
 import { sendError, uploadAuth, uploadBody } from './media.routes.js';
-import type { MediaDeps } from './media.service.js';
+import { type MediaDeps, VIDEO_UPLOAD_LIMIT } from './media.service.js';
 import { completeVideoUpload, networkVideoMaxBytes, setCoverFromImage } from './video-upload.service.js';
 
 export const VIDEO_CREATE_PATH = '/api/posts/:postId/video';
@@ -101,6 +104,19 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
     if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
     deps.logger.error({ err: error, requestId: req.id }, what);
     sendError(res, new AppError('INTERNAL'));
+  };
+  /** Counts one new upload of the user: 0 when it may go ahead, else the seconds to wait. */
+  const takeVideoUpload = async (userId: string): Promise<number> => {
+    const { limit, windowMs } = deps.media.videoUploadLimit ?? VIDEO_UPLOAD_LIMIT;
+    const key = `video-upload:${userId}`;
+    const now = new Date();
+    const wait = await blockedFor(deps.db, key, now);
+    if (wait > 0) return wait;
+    // Blocks once the count reaches `limit`: that upload goes ahead, the next one waits.
+    const hit = await recordHit(deps.db, { key, limit, windowMs, blockMs: windowMs, now });
+    if (hit.count <= limit) return 0;
+    const until = hit.blockedUntil ?? new Date(now.getTime() + windowMs);
+    return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   };
   const uploadHeaders = (res: Response, row: VideoUploadRow) => {
     res.setHeader('Upload-Offset', String(Number(row.upload_offset)));
@@ -178,6 +194,13 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
               },
             ],
           });
+        }
+
+        // New uploads per user (a retried creation above and a resumed upload do not count).
+        const wait = await takeVideoUpload(userId);
+        if (wait > 0) {
+          res.setHeader('Retry-After', String(wait));
+          return protocolError(res, 429, 'RATE_LIMITED', videoFieldMessages.tooManyUploads(wait));
         }
 
         const ext = containerHint(req.get('upload-metadata'));

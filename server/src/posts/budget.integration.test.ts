@@ -114,6 +114,7 @@ describe('posts.budget: what is used', () => {
       'mastodon',
       'bluesky',
       'pinterest',
+      'tiktok',
     ]);
     const x = data.networks.find((n) => n.platform === 'x')!;
     expect(x).toMatchObject({ scope: 'installation', month: 1500, day: 17, monthUsed: 5 });

@@ -3,6 +3,7 @@
 // permission per role, the cap, undo with its fence, the live event.
 import { BULK_MAX_POSTS, bulkSkippedText } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isolatedDb, testDb } from '../../../test/harness.js';
 import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
@@ -281,9 +282,13 @@ describe('posts.bulk', () => {
 
   it('leaves a post its network could not publish (a video; Pinterest without an image) as it was, counted per reason', async () => {
     const { me, theme, plain, insert } = await account('bulk-midia');
+    const toMastodon = (id: string) =>
+      handle.db.updateTable('suggested_posts').set({ platform: 'mastodon' }).where('id', '=', id).execute();
     const fine = await insert(plain.id, 'Sem mídia');
     const video = await insert(plain.id, 'Com vídeo');
     await addVideo(video, me.id);
+    // Mastodon does not publish video through Pauta (capabilities.video).
+    await toMastodon(video);
     const pin = await insert(plain.id, 'Pin sem imagem');
     await handle.db
       .updateTable('suggested_posts')
@@ -311,6 +316,7 @@ describe('posts.bulk', () => {
     const ok = await insert(theme.id, 'Em revisão', { stage: 'review' });
     const withVideo = await insert(theme.id, 'Vídeo em revisão', { stage: 'review' });
     await addVideo(withVideo, me.id);
+    await toMastodon(withVideo);
     const approved = await me.browser.mutate<BulkResult>('posts.bulk', {
       ids: [ok, withVideo],
       action: { kind: 'approve' },
@@ -321,7 +327,13 @@ describe('posts.bulk', () => {
     expect(stages.get(withVideo)!.approval_stage).toBe('review');
     expect(enqueued.map((w) => w.id)).toEqual([ok]);
 
-    // Moving it to a theme without approval would too.
+    // Moving it to a theme without approval would too (a theme on Mastodon, so that the network
+    // is not what stops it).
+    await handle.db
+      .updateTable('themes')
+      .set({ social_networks: sql`array_append(social_networks, 'mastodon')` })
+      .where('id', '=', plain.id)
+      .execute();
     const moved = await me.browser.mutate<BulkResult>('posts.bulk', {
       ids: [withVideo],
       action: { kind: 'theme', themeId: plain.id },

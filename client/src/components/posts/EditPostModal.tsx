@@ -14,7 +14,7 @@ import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
 import { PostMediaField } from '../media/PostMediaField';
 import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
-import { PostPreview, type PreviewImage } from '../preview/PostPreview';
+import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/PostPreview';
 import { DeliveryTimeline } from './DeliveryTimeline';
 import { NetworkOptionsFields } from './edit/NetworkOptionsFields';
 import { PostTextFields } from './edit/PostTextFields';
@@ -102,6 +102,17 @@ function EditPostForm({
   const images: PreviewImage[] = (media.data ?? [])
     .filter((item) => item.kind === 'image')
     .map((item) => ({ url: item.url, alt: item.altText }));
+  // The post's video (one at most): its cover, else its first frame, as the network shows it.
+  const stored = (media.data ?? []).find((item) => item.kind === 'video');
+  const video: PreviewVideo | null = stored
+    ? {
+        url: stored.url,
+        coverUrl: stored.video?.coverUrl ?? stored.thumbUrl,
+        durationSeconds: stored.video?.durationSeconds ?? 0,
+        width: stored.width,
+        height: stored.height,
+      }
+    : null;
   const variant = usePostVariant(post, state.fields, timeZone);
   const account = usePreviewAccount(post.platform);
   const network = PLATFORM_LABELS[post.platform];
@@ -167,6 +178,7 @@ function EditPostForm({
               text={state.fields.content}
               account={account}
               images={images}
+              video={video}
               textLimit={state.counter.limit}
             />
             {/* Instagram cannot be connected yet (CONNECTABLE_PLATFORMS): no hint to do it. */}

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '../../test-utils/render';
 import { PostPreview } from './PostPreview';
 import { initialsOf } from './PreviewAvatar';
+import { formatClock } from './PreviewVideo';
 
 const images = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ url: `/img-${i + 1}.png`, alt: `Foto ${i + 1}` }));
@@ -164,6 +165,109 @@ describe('PostPreview', () => {
     expect(initialsOf('Ana Souza Lima')).toBe('AS');
     expect(initialsOf('édson')).toBe('É');
     expect(initialsOf('  ')).toBe('?');
+  });
+});
+
+const vertical = {
+  url: '/media/v.mp4?sig=1',
+  coverUrl: '/media/capa.jpg?sig=1',
+  durationSeconds: 20,
+  width: 1080,
+  height: 1920,
+};
+const wide = { ...vertical, width: 1920, height: 1080, durationSeconds: 95 };
+
+describe('PostPreview with a video', () => {
+  it('Instagram: a Reel — the 9:16 frame with the cover, 0:20, the account and the cut caption over it', () => {
+    render(
+      <PostPreview
+        platform="instagram"
+        text={long}
+        video={vertical}
+        account={{ name: 'Ana', username: 'ana.souza', pageName: null, avatarUrl: null }}
+      />,
+    );
+    const shown = within(figure('Instagram'));
+    const frame = shown.getByTestId('preview-video');
+    expect(frame.getAttribute('data-layout')).toBe('vertical-overlay');
+    expect(shown.getByRole('img', { name: 'Capa do vídeo' }).getAttribute('src')).toBe(
+      '/media/capa.jpg?sig=1',
+    );
+    // "0:20" on screen, read as the whole duration.
+    const badge = shown.getByTestId('preview-video-duration');
+    expect(badge.textContent).toBe('0:20Duração: 20 segundos');
+    expect(within(frame).getByText('ana.souza')).toBeTruthy();
+    // The caption over the frame, cut where Instagram cuts it, with its "mais".
+    const caption = within(frame).getByTestId('post-preview');
+    expect(within(caption).getByRole('button', { name: 'mais' })).toBeTruthy();
+    expect([...caption.textContent!.replace(/… mais$/, '')].length).toBeLessThanOrEqual(125);
+    // Not the photo post: no "needs an image" placeholder, no square carousel.
+    expect(shown.queryByText(messages.preview.instagramNeedsImage)).toBeNull();
+  });
+
+  it('Instagram shows a landscape video in the same 9:16 frame (every Instagram video is a Reel)', () => {
+    render(<PostPreview platform="instagram" text="Oi" video={wide} />);
+    const frame = within(figure('Instagram')).getByTestId('preview-video');
+    expect(frame.getAttribute('data-layout')).toBe('vertical-overlay');
+    expect(within(frame).getByText('1:35')).toBeTruthy();
+  });
+
+  it('Facebook: a 9:16 video is a Reel, a landscape one a video in the feed card', () => {
+    render(<PostPreview platform="facebook" text="Reel" video={vertical} />);
+    expect(within(figure('Facebook')).getByTestId('preview-video').getAttribute('data-layout')).toBe(
+      'vertical-overlay',
+    );
+  });
+
+  it('Facebook, X and LinkedIn: a landscape video in the feed card at its aspect ratio, under the text', () => {
+    render(
+      <div>
+        {(['facebook', 'x', 'linkedin'] as const).map((platform) => (
+          <PostPreview key={platform} platform={platform} text="Nosso café" video={wide} />
+        ))}
+      </div>,
+    );
+    for (const network of ['Facebook', 'X (Twitter)', 'LinkedIn']) {
+      const shown = within(figure(network));
+      const frame = shown.getByTestId('preview-video');
+      expect(frame.getAttribute('data-layout')).toBe('feed');
+      expect(Number(frame.style.getPropertyValue('--pv-video-ratio'))).toBeCloseTo(16 / 9, 3);
+      expect(shown.getByText('1:35')).toBeTruthy();
+      expect(shown.getByText('Nosso café')).toBeTruthy();
+      // The feed's own reactions stay under the card.
+      expect(shown.queryByRole('img', { name: 'Capa do vídeo' })).toBeTruthy();
+    }
+  });
+
+  it('X: a vertical video in the feed is kept at 4:5 at most (letterboxed), not a Reel', () => {
+    render(<PostPreview platform="x" text="Vertical" video={vertical} />);
+    const frame = within(figure('X (Twitter)')).getByTestId('preview-video');
+    expect(frame.getAttribute('data-layout')).toBe('feed');
+    expect(Number(frame.style.getPropertyValue('--pv-video-ratio'))).toBeCloseTo(0.8, 3);
+  });
+
+  it('without a cover, the first frame of the video itself (preload=metadata), named for screen readers', () => {
+    render(<PostPreview platform="linkedin" text="Sem capa" video={{ ...wide, coverUrl: null }} />);
+    const still = within(figure('LinkedIn')).getByRole('img', { name: messages.preview.videoFirstFrame });
+    const element = still.querySelector('video')!;
+    expect(element.getAttribute('src')).toBe('/media/v.mp4?sig=1#t=0.001');
+    expect(element.getAttribute('preload')).toBe('metadata');
+    expect(element.muted).toBe(true);
+    expect(element.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('images are not drawn beside a video, and a post without a video is unchanged', () => {
+    render(<PostPreview platform="x" text="Só imagens" images={images(2)} />);
+    expect(within(figure('X (Twitter)')).queryByTestId('preview-video')).toBeNull();
+    expect(within(figure('X (Twitter)')).getAllByRole('img')).toHaveLength(2);
+  });
+
+  it('formats durations as the players do', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(9.6)).toBe('0:10');
+    expect(formatClock(65)).toBe('1:05');
+    expect(formatClock(15 * 60)).toBe('15:00');
+    expect(formatClock(3723)).toBe('1:02:03');
   });
 });
 

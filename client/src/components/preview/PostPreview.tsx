@@ -1,5 +1,5 @@
 import { messages, PLATFORM_LABELS, type Platform } from '@pauta/core';
-import { NETWORK_PROFILES } from '@pauta/networks/browser';
+import { NETWORK_PROFILES, videoPreviewLayout } from '@pauta/networks/browser';
 import {
   IconChartBar,
   IconDots,
@@ -17,9 +17,10 @@ import classes from './PostPreview.module.css';
 import { PreviewAvatar } from './PreviewAvatar';
 import { PreviewImages } from './PreviewImages';
 import { PreviewText } from './PreviewText';
-import type { PreviewAccount, PreviewImage } from './types';
+import { PreviewFeedVideo, PreviewVerticalVideo } from './PreviewVideo';
+import type { PreviewAccount, PreviewImage, PreviewVideo } from './types';
 
-export type { PreviewAccount, PreviewImage } from './types';
+export type { PreviewAccount, PreviewImage, PreviewVideo } from './types';
 
 export interface PostPreviewProps {
   platform: Platform;
@@ -27,6 +28,8 @@ export interface PostPreviewProps {
   /** The connected account of the network; null or absent shows "Sua conta" and initials. */
   account?: PreviewAccount | null | undefined;
   images?: readonly PreviewImage[] | undefined;
+  /** The post's video (a post has images or one video): drawn as the network shows a video. */
+  video?: PreviewVideo | null | undefined;
   /** The connected account's own text limit (a Mastodon instance's); absent: the network's. */
   textLimit?: number | undefined;
 }
@@ -69,12 +72,46 @@ const ICON = { size: 18, stroke: 1.6 } as const;
  * text cut where the network cuts it with its "ver mais", links and hashtags highlighted, and the
  * images in the network's grid. Drawn with plain CSS in the network's colours (no brand assets).
  */
-export function PostPreview({ platform, text: body, account, images = [], textLimit }: PostPreviewProps) {
+export function PostPreview({
+  platform,
+  text: body,
+  account,
+  images = [],
+  video = null,
+  textLimit,
+}: PostPreviewProps) {
   const name = displayName(platform, account);
   const handle = account?.username ? `@${account.username.replace(/^@/, '')}` : null;
   const label = text.label(PLATFORM_LABELS[platform]);
   const avatar = <PreviewAvatar name={name} url={account?.avatarUrl ?? null} />;
   const { style } = NETWORK_PROFILES[platform].preview;
+  // The post's media in the feed: its video (in the card) or its images.
+  const media = video ? (
+    <PreviewFeedVideo video={video} />
+  ) : (
+    <PreviewImages platform={platform} images={images} />
+  );
+
+  if (video && videoPreviewLayout(platform, video) === 'vertical-overlay') {
+    return (
+      <figure
+        aria-label={label}
+        className={classes.root}
+        data-platform={platform}
+        data-style={style}
+        data-video="vertical"
+      >
+        <PreviewVerticalVideo
+          platform={platform}
+          video={video}
+          body={body}
+          name={name}
+          avatar={avatar}
+          textLimit={textLimit}
+        />
+      </figure>
+    );
+  }
 
   if (style === 'microblog') {
     return (
@@ -89,7 +126,7 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
               <span className={classes.muted}>· {text.now}</span>
             </div>
             <PreviewText platform={platform} text={body} textLimit={textLimit} />
-            <PreviewImages platform={platform} images={images} />
+            {media}
             <Actions
               items={[
                 { icon: <IconMessageCircle {...ICON} /> },
@@ -112,8 +149,8 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
           <span className={classes.name}>{name}</span>
           <IconDots {...ICON} aria-hidden className={classes.headerEnd} />
         </div>
-        {images.length > 0 ? (
-          <PreviewImages platform={platform} images={images} />
+        {video || images.length > 0 ? (
+          media
         ) : (
           <div className={classes.placeholder}>
             <IconPhoto size={32} stroke={1.4} aria-hidden />
@@ -158,7 +195,7 @@ export function PostPreview({ platform, text: body, account, images = [], textLi
       <div className={classes.padded}>
         <PreviewText platform={platform} text={body} textLimit={textLimit} />
       </div>
-      <PreviewImages platform={platform} images={images} />
+      {media}
       <Actions
         items={
           ownActions

@@ -13,3 +13,15 @@ export interface PreviewAccount {
   /** Its follower count where the network shows it under the name (a LinkedIn Page); absent: not shown. */
   followers?: number | null;
 }
+
+/** The post's video, as the preview draws it (from `media.list`). */
+export interface PreviewVideo {
+  /** The video's signed URL (its first frame is shown while it has no cover). */
+  url: string;
+  /** The cover image (a chosen frame or an uploaded image); null until one is chosen. */
+  coverUrl: string | null;
+  durationSeconds: number;
+  /** As shown (after the file's rotation). */
+  width: number;
+  height: number;
+}

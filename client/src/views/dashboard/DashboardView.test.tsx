@@ -127,6 +127,7 @@ describe('Dashboard', () => {
       'Bluesky',
       'Pinterest',
       'Google Meu Negócio',
+      'TikTok',
     ]);
     expect(weekLabel('2026-01-04')).toBe('04/01');
   });

@@ -1,0 +1,63 @@
+// TikTok joins the networks (issue 26) as `tiktok`: the `platform IN (…)` checks of the initial
+// schema (suggested_posts, connected_accounts, published_posts, publishing_logs) and the themes'
+// `social_networks` check take 'tiktok'. The shape of the Pinterest migration, without its
+// pending_connections part: a TikTok login is the account itself (no picker), so that check is
+// left as the migrations before it set it. 'youtube', added in parallel by
+// 2026-11-30T05-00-youtube-platform (which sorts first), is listed too: listing a network no row
+// uses changes nothing, and leaving it out would undo that migration.
+import { type Kysely, sql } from 'kysely';
+
+const TABLES = ['suggested_posts', 'connected_accounts', 'published_posts', 'publishing_logs'] as const;
+
+async function setChecks(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are typed against no schema on purpose.
+  db: Kysely<any>,
+  platforms: readonly string[],
+): Promise<void> {
+  const list = sql.join(platforms.map((p) => sql.lit(p)));
+  for (const table of TABLES) {
+    const name = sql.id(`${table}_platform_check`);
+    await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT IF EXISTS ${name}`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${name} CHECK (platform IN (${list}))`.execute(
+      db,
+    );
+  }
+  await sql`ALTER TABLE themes DROP CONSTRAINT IF EXISTS themes_social_networks_check`.execute(db);
+  await sql`ALTER TABLE themes ADD CONSTRAINT themes_social_networks_check CHECK (cardinality(social_networks) >= 1 AND social_networks <@ ARRAY[${list}]::text[])`.execute(
+    db,
+  );
+}
+
+const BEFORE = [
+  'linkedin',
+  'facebook',
+  'x',
+  'instagram',
+  'threads',
+  'linkedin_page',
+  'mastodon',
+  'bluesky',
+  'pinterest',
+  'google_business',
+  'youtube',
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: see setChecks().
+export async function up(db: Kysely<any>): Promise<void> {
+  await setChecks(db, [...BEFORE, 'tiktok']);
+}
+
+/**
+ * Back to the networks before: what TikTok had goes (its logs, published videos, posts and
+ * accounts; 'tiktok' leaves the themes' networks, and a theme that had only it goes with its posts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see setChecks().
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of ['publishing_logs', 'published_posts', 'suggested_posts', 'connected_accounts'])
+    await sql`DELETE FROM ${sql.table(table)} WHERE platform = 'tiktok'`.execute(db);
+  await sql`UPDATE themes SET social_networks = array_remove(social_networks, 'tiktok') WHERE 'tiktok' = ANY(social_networks)`.execute(
+    db,
+  );
+  await sql`DELETE FROM themes WHERE cardinality(social_networks) = 0`.execute(db);
+  await setChecks(db, BEFORE);
+}
