@@ -98,6 +98,8 @@ async function refPostsPage(
           'sp.last_error_message',
           'sp.updated_at',
           'sp.approval_stage',
+          // Added with the post options (2026-11-30T05-20-post-options): the edit dialog's values.
+          'sp.network_options',
           sql<string | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
     AND sp.claim_token IS NOT NULL AND sp.send_started_at IS NOT NULL
     THEN CASE WHEN sp.outcome_checked_token = sp.claim_token THEN 'unresolved' ELSE 'pending' END END`.as(

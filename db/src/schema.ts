@@ -121,7 +121,19 @@ export interface SuggestedPostsTable {
   approval_stage: Generated<ApprovalStage | null>;
   /** The scheduled time for which the owner was told it passed unapproved. */
   approval_overdue_for: Generated<Date | null>;
+  /**
+   * What the post chose on its network (docs/post-options.md): its profile's `postOptions` keys,
+   * validated before written; {} = the network's defaults.
+   */
+  network_options: ColumnType<
+    PostOptionValuesJson,
+    PostOptionValuesJson | string | undefined,
+    PostOptionValuesJson | string
+  >;
 }
+
+/** `suggested_posts.network_options`: @pauta/networks' PostOptionValues, as the JSON column holds it. */
+export type PostOptionValuesJson = Record<string, string | boolean | null>;
 
 export interface PostStageEventsTable {
   id: Generated<number>;

@@ -110,7 +110,7 @@ describe('the browser entry', () => {
     const networks = inputs.filter((input) => input.includes('networks/src/'));
     expect(networks.length).toBeGreaterThan(0);
     for (const input of networks)
-      expect(input).toMatch(/networks\/src\/(browser|profile|[a-z-]+\/profile)\.ts$/);
+      expect(input).toMatch(/networks\/src\/(browser|profile|post-options|[a-z-]+\/profile)\.ts$/);
     // Besides Pauta's own sources, only core's one library (zod) may come in.
     for (const input of inputs) expect(input).toMatch(/^((core|networks)\/src|node_modules\/zod)\//);
   });

@@ -16,12 +16,21 @@ import { linkedinProfile } from './linkedin/profile.js';
 import { linkedinPageProfile } from './linkedin-page/profile.js';
 import { mastodonProfile } from './mastodon/profile.js';
 import { pinterestProfile } from './pinterest/profile.js';
+import { checkPostOptions, type PostOptionsCheck, type PostOptionsInput } from './post-options.js';
 import type { FeedCut, NetworkProfile, NetworkProfileDeclaration } from './profile.js';
 import { threadsProfile } from './threads/profile.js';
 import { tiktokProfile } from './tiktok/profile.js';
 import { xProfile } from './x/profile.js';
 import { youtubeProfile } from './youtube/profile.js';
 
+export {
+  checkPostOptions,
+  type PostOptionIssue,
+  type PostOptionsCheck,
+  type PostOptionsInput,
+  parsePostOptionDateTime,
+  visiblePostOptions,
+} from './post-options.js';
 export type {
   ConnectForm,
   ConnectFormField,
@@ -35,6 +44,7 @@ export type {
   PriorShape,
   VideoPreviewStyle,
 } from './profile.js';
+export type { PostOptionValues } from './publishing/types.js';
 
 const DECLARED: Readonly<Record<Platform, NetworkProfileDeclaration>> = {
   linkedin: linkedinProfile,
@@ -57,6 +67,14 @@ export const NETWORK_PROFILES: Readonly<Record<Platform, NetworkProfile>> = Obje
     { ...DECLARED[platform], label: PLATFORM_LABELS[platform], textLimit: PLATFORM_TEXT_LIMITS[platform] },
   ]),
 ) as Record<Platform, NetworkProfile>;
+
+/**
+ * A post's options on `platform` checked and normalised (docs/post-options.md): what the server
+ * stores and the worker hands the adapter, or each field's pt-BR refusal.
+ */
+export function validatePostOptions(platform: Platform, input: PostOptionsInput): PostOptionsCheck {
+  return checkPostOptions(NETWORK_PROFILES[platform], input);
+}
 
 /**
  * How the network's feed shows this video (profile `preview.video`): `vertical-overlay` the

@@ -2,7 +2,12 @@
 // (linkedin/, facebook/, x/, instagram/, google/) behind the registry (docs/networks.md). The
 // sandbox networks live in `@pauta/networks/sandbox` so production code never loads them.
 
-export { NETWORK_PROFILES, priorGrid } from './browser.js';
+export {
+  NETWORK_PROFILES,
+  type PostOptionIssue,
+  priorGrid,
+  validatePostOptions,
+} from './browser.js';
 export {
   type ConnectChoice,
   type ConnectedAccount,

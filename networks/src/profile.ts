@@ -163,6 +163,14 @@ export interface PostOptionField {
   readonly maxLength?: number;
   /** Shown and validated only while another option has this value (Google: an offer's coupon). */
   readonly when?: { readonly key: string; readonly equals: string | boolean };
+  /**
+   * Shown and validated only while another option has one of these values (Google: the button
+   * for a Novidade or an Evento, never an Oferta; its link for every button but "Ligar agora").
+   * An option that is unset, or hidden itself, has none of them.
+   */
+  readonly whenIn?: { readonly key: string; readonly values: readonly (string | boolean)[] };
+  /** For `datetime`: must not be earlier than this other datetime option (an event's end). */
+  readonly notBefore?: string;
   /** Only for posts with a video, or only without one (YouTube's options apply to video). */
   readonly media?: 'video' | 'no-video';
 }

@@ -204,6 +204,7 @@ const item = (i: number): PostItem => ({
   outcomeCheck: null,
   updatedAt: new Date(now - 3_600_000),
   approvalStage: null,
+  networkOptions: {},
   thumbUrl: i % 3 === 0 ? `/media/t/${randomUUID()}.webp?sig=abcdef` : null,
 });
 const page = {

@@ -118,6 +118,7 @@ export const SAMPLES: Record<string, Sample> = {
     title: 'Título editado',
     content: 'Conteúdo editado',
     scheduledFor: inDays(3),
+    networkOptions: {},
   }),
   'posts.createVariant': ({ own }) => ({
     id: own.postIds.scheduled,

@@ -26,6 +26,7 @@ export function postItem(overrides: Record<string, unknown> = {}) {
     lastError: null,
     lastErrorMessage: null,
     updatedAt: new Date('2026-11-01T12:00:00Z'),
+    networkOptions: {},
     ...overrides,
   };
 }

@@ -82,6 +82,11 @@ export interface ErrorDetailsByCode {
     /** The scheduled report email's recipients (field 'recipients'): why, and the bad address. */
     recipientIssue?: ReportRecipientsIssue;
     recipient?: string;
+    /**
+     * The post's network options refused (field 'networkOptions'; docs/post-options.md): each
+     * option's key and its pt-BR sentence, which names the network and the field.
+     */
+    optionIssues?: { key: string; message: string }[];
   };
   SCHEDULE_OUT_OF_RANGE: { field: 'scheduledFor' };
   BUDGET_EXCEEDED: { overruns: BudgetOverrun[]; timeZone: string };

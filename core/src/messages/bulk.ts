@@ -17,6 +17,7 @@ export const BULK_SKIP_LABELS = {
   video_not_published: 'com vídeo, que a rede ainda não publica pela Pauta (remova o vídeo em Editar)',
   image_required: 'sem a imagem que a rede exige (adicione uma em Editar)',
   video_required: 'sem o vídeo que a rede exige (adicione um em Editar)',
+  options_missing: 'sem as opções que a rede exige (preencha em Editar)',
   changed_since: 'alterados depois',
 } as const;
 export type BulkSkipReasonKey = keyof typeof BULK_SKIP_LABELS;

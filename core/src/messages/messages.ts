@@ -529,6 +529,13 @@ export const messages = {
     emptyFiltered: 'Nenhum post encontrado com os filtros selecionados.',
 
     editTitle: 'Editar Post',
+    /** Editar Post's section of the network's post options (docs/post-options.md). */
+    networkOptions: (network: string) => `Opções do ${network}`,
+    networkOptionsHint: 'Valem só para este post nesta rede.',
+    optionNone: 'Nenhum',
+    optionDate: (label: string) => `${label}: data`,
+    optionTime: (label: string) => `${label}: horário`,
+    optionLength: (used: number, max: number) => `${used}/${max}`,
     title: 'Título',
     content: 'Conteúdo',
     publishDate: 'Data de publicação',

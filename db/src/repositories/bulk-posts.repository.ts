@@ -4,7 +4,7 @@
 // read, so it looks exactly like a missing one.
 import type { ApprovalStage, Platform, PostStatus } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { BulkUndoEntry, Database } from '../schema.js';
+import type { BulkUndoEntry, Database, PostOptionValuesJson } from '../schema.js';
 import { type ScheduledPostFilter, selectionMatching } from './scheduled-posts.repository.js';
 
 /** A post of the selection, locked FOR UPDATE for the rest of the transaction. */
@@ -18,6 +18,8 @@ export interface LockedPost {
   scheduled_for: Date | null;
   approval_stage: ApprovalStage | null;
   send_started_at: Date | null;
+  /** Checked before the post may publish (docs/post-options.md). */
+  network_options: PostOptionValuesJson;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function lockSelection(
       'sp.scheduled_for',
       'sp.approval_stage',
       'sp.send_started_at',
+      'sp.network_options',
     ])
     .where('sp.workspace_id', '=', options.workspaceId);
   if (options.ids) {

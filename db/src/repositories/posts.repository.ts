@@ -1,7 +1,7 @@
 import type { Platform } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database, PostOptionValuesJson } from '../schema.js';
 
 export interface NewScheduledPost {
   title: string;
@@ -9,6 +9,8 @@ export interface NewScheduledPost {
   platform: Platform;
   postOrder: number;
   scheduledFor: Date;
+  /** The post's options on its network, validated by the caller (docs/post-options.md); absent: {}. */
+  networkOptions?: PostOptionValuesJson | undefined;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function insertScheduledPosts(
         platform: p.platform,
         post_order: p.postOrder,
         scheduled_for: p.scheduledFor,
+        ...(p.networkOptions === undefined ? {} : { network_options: JSON.stringify(p.networkOptions) }),
       })),
     )
     .returning(['id', 'version', 'scheduled_for', 'platform'])

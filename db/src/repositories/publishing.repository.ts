@@ -7,7 +7,7 @@
 import type { Platform, PostStatus, PublishingLogStatus } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database, PostOptionValuesJson } from '../schema.js';
 
 /** The columns the worker needs of a post it is acting on (claim, failure logs). */
 const CLAIMED_COLUMNS = [
@@ -21,6 +21,7 @@ const CLAIMED_COLUMNS = [
   'scheduled_for',
   'version',
   'attempts',
+  'network_options',
 ] as const;
 
 export interface ClaimedPost {
@@ -35,6 +36,8 @@ export interface ClaimedPost {
   scheduled_for: Date;
   version: number;
   attempts: number;
+  /** What the post chose on its network (docs/post-options.md): the adapter's `request.options`. */
+  network_options: PostOptionValuesJson;
   /** The fencing token of this claim: every later write requires it (docs/publishing.md). */
   claim_token: string;
 }

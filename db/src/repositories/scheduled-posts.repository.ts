@@ -6,7 +6,7 @@ import { RETRYABLE_POST_STATUSES } from '@pauta/core';
 import type { Expression, ExpressionBuilder, Kysely, QueryCreator, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import { compilePerShape } from '../compiled.js';
-import type { Database, SuggestedPostsTable } from '../schema.js';
+import type { Database, PostOptionValuesJson, SuggestedPostsTable } from '../schema.js';
 
 /** Filters of the scheduled-posts screen, already turned into instants (half-open ranges). */
 export interface ScheduledPostFilter {
@@ -53,6 +53,8 @@ export interface ScheduledPostRow {
   approval_stage: ApprovalStage | null;
   /** Only for a post flagged with an unknown outcome: see OutcomeCheck. */
   outcome_check?: OutcomeCheck | null;
+  /** What the post chose on its network (docs/post-options.md); {} = the network's defaults. */
+  network_options: PostOptionValuesJson;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -176,6 +178,7 @@ const POST_COLUMNS = [
   'sp.last_error_message',
   'sp.updated_at',
   'sp.approval_stage',
+  'sp.network_options',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
   sql<OutcomeCheck | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
@@ -378,6 +381,8 @@ export interface PostChanges {
   title?: string | undefined;
   content?: string | undefined;
   scheduledFor: Date;
+  /** Omitted: keep the post's network options (docs/post-options.md); given: replaced, validated. */
+  networkOptions?: PostOptionValuesJson | undefined;
 }
 
 /**
@@ -407,6 +412,9 @@ export async function saveScheduledPostVersion(
         .set((eb) => ({
           ...(changes.title !== undefined ? { title: changes.title } : {}),
           ...(changes.content !== undefined ? { content: changes.content } : {}),
+          ...(changes.networkOptions !== undefined
+            ? { network_options: JSON.stringify(changes.networkOptions) }
+            : {}),
           scheduled_for: changes.scheduledFor,
           version: eb('version', '+', 1),
           updated_at: options.now,

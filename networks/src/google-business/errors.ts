@@ -7,9 +7,9 @@ import type { NetworkErrorTable } from '../publishing/errors.js';
 export const GOOGLE_BUSINESS_ERRORS: NetworkErrorTable = [
   {
     key: 'INVALID_ARGUMENT',
-    when: '400: the post failed validation (summary over 1,500 characters, a phone number in it, a photo Google could not read or under 250 × 250 px, a button without a valid link)',
+    when: "400: the post failed validation (summary over 1,500 characters, a phone number in it, a photo Google could not read or under 250 × 250 px, a button without a valid link, an event's or offer's title over 58 characters or dates missing or backwards, an offer's redeem link invalid)",
     message:
-      'O Google recusou a Novidade: o texto pode passar de 1.500 caracteres ou conter um número de telefone, ou a foto não pôde ser lida (JPG ou PNG de 10 KB a 5 MB, com pelo menos 250 × 250 px). Revise o post e reagende.',
+      'O Google recusou o post: o texto pode passar de 1.500 caracteres ou conter um número de telefone, a foto pode não ter sido lida (JPG ou PNG de 10 KB a 5 MB, com pelo menos 250 × 250 px), ou as Opções do Google Meu Negócio estão incompletas (título e datas do evento ou da oferta, link do botão ou do resgate). Revise o post em Editar Post e reagende.',
   },
   {
     key: 'FAILED_PRECONDITION',

@@ -274,6 +274,116 @@ describe('Google Business Profile: publishing a Novidade', () => {
   });
 });
 
+describe('Google Business Profile: post types and buttons (the post’s options)', () => {
+  const sent = () => sandbox.requests({ host: 'mybusiness.googleapis.com', method: 'POST' }).at(-1)!.body;
+
+  it('an Evento: topicType EVENT with its title and schedule, and the chosen button', async () => {
+    const target = locationTarget();
+    await adapter().publish({
+      target,
+      title: 't',
+      text: 'Feira de Natal com doces da casa.',
+      options: {
+        postType: 'EVENT',
+        eventTitle: 'Feira de Natal',
+        eventStart: '2026-12-20T10:00',
+        eventEnd: '2026-12-20T18:30',
+        buttonType: 'SIGN_UP',
+        buttonUrl: 'https://doces.example.com/feira',
+      },
+    });
+    expect(sent()).toEqual({
+      languageCode: 'pt-BR',
+      summary: 'Feira de Natal com doces da casa.',
+      topicType: 'EVENT',
+      event: {
+        title: 'Feira de Natal',
+        schedule: {
+          startDate: { year: 2026, month: 12, day: 20 },
+          startTime: { hours: 10, minutes: 0, seconds: 0, nanos: 0 },
+          endDate: { year: 2026, month: 12, day: 20 },
+          endTime: { hours: 18, minutes: 30, seconds: 0, nanos: 0 },
+        },
+      },
+      callToAction: { actionType: 'SIGN_UP', url: 'https://doces.example.com/feira' },
+    });
+    expect(sandbox.publishedPosts('google_business')).toHaveLength(1);
+  });
+
+  it('an Oferta: topicType OFFER with event and offer, and no button even when the text has a link', async () => {
+    const target = locationTarget();
+    await adapter().publish({
+      target,
+      title: 't',
+      text: 'Dezembro com desconto: https://doces.example.com',
+      options: {
+        postType: 'OFFER',
+        offerTitle: '10% no bolo de pote',
+        offerStart: '2026-12-01T08:00',
+        offerEnd: '2026-12-31T20:00',
+        couponCode: 'BOLO10',
+        redeemUrl: 'https://doces.example.com/cupom',
+        terms: 'Um por cliente.',
+      },
+    });
+    const body = sent() as Record<string, unknown>;
+    expect(body.topicType).toBe('OFFER');
+    expect(body.event).toMatchObject({
+      title: '10% no bolo de pote',
+      schedule: { startDate: { year: 2026, month: 12, day: 1 }, endDate: { year: 2026, month: 12, day: 31 } },
+    });
+    expect(body.offer).toEqual({
+      couponCode: 'BOLO10',
+      redeemOnlineUrl: 'https://doces.example.com/cupom',
+      termsConditions: 'Um por cliente.',
+    });
+    expect(body.callToAction).toBeUndefined();
+  });
+
+  it('a Novidade with "Ligar agora": CALL without url, instead of the text’s link', async () => {
+    const target = locationTarget();
+    await adapter().publish({
+      target,
+      title: 't',
+      text: 'Encomendas de Natal abertas: https://doces.example.com',
+      options: { buttonType: 'CALL' },
+    });
+    expect(sent()).toMatchObject({ topicType: 'STANDARD', callToAction: { actionType: 'CALL' } });
+    expect((sent() as { callToAction: object }).callToAction).not.toHaveProperty('url');
+  });
+
+  it('refuses before the call an Evento without dates (a post scheduled before its options), in pt-BR', async () => {
+    const target = locationTarget();
+    const refused = await failure(
+      adapter().publish({
+        target,
+        title: 't',
+        text: 'Feira',
+        options: { postType: 'EVENT', eventTitle: 'Feira' },
+      }),
+    );
+    expect(refused).toMatchObject({ kind: 'permanent', code: 'REJECTED' });
+    expect(refused.details.reason).toBe(
+      'Preencha “Início do evento” nas Opções do Google Meu Negócio antes de agendar. Depois reagende o post.',
+    );
+    expect(sandbox.requests({ host: 'mybusiness.googleapis.com' })).toEqual([]);
+  });
+
+  it('the sandbox refuses what Google would: an EVENT without schedule → 400 INVALID_ARGUMENT, in pt-BR', async () => {
+    const target = locationTarget();
+    const answer = await createNetworkFetch(sandbox.url)(
+      `https://mybusiness.googleapis.com/v4/${target.platformUserId}/localPosts`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${target.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ summary: 'Oi', topicType: 'EVENT', event: { title: 'Feira' } }),
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
+  });
+});
+
 describe('sandbox Google Business Profile: what a LocalPost must carry', () => {
   const event = {
     title: 'Feira de sábado',
@@ -304,5 +414,28 @@ describe('sandbox Google Business Profile: what a LocalPost must carry', () => {
     ).toContain('action_type');
     expect(localPostProblem({ summary: 'Oi', callToAction: { actionType: 'BOOK' } })).toContain('url');
     expect(localPostProblem({ topicType: 'STANDARD' })).toContain('summary');
+  });
+  it('refuses impossible or backwards dates, event/offer on the wrong type, a bad redeem link, a CALL with url', () => {
+    const on = (startDate: object, endDate: object) => ({
+      topicType: 'EVENT',
+      summary: 'Oi',
+      event: { title: 'Feira', schedule: { startDate, endDate } },
+    });
+    expect(
+      localPostProblem(on({ year: 2027, month: 2, day: 29 }, { year: 2027, month: 3, day: 1 })),
+    ).toContain('start_date');
+    expect(
+      localPostProblem(on({ year: 2026, month: 12, day: 6 }, { year: 2026, month: 12, day: 5 })),
+    ).toContain('end must not be before start');
+    expect(localPostProblem({ summary: 'Oi', topicType: 'STANDARD', event })).toContain('only for EVENT');
+    expect(localPostProblem({ summary: 'Oi', topicType: 'EVENT', event, offer: {} })).toContain(
+      'only for OFFER',
+    );
+    expect(localPostProblem({ topicType: 'OFFER', event, offer: { redeemOnlineUrl: 'cupom' } })).toContain(
+      'redeem_online_url',
+    );
+    expect(
+      localPostProblem({ summary: 'Oi', callToAction: { actionType: 'CALL', url: 'https://a.b' } }),
+    ).toContain('unset for CALL');
   });
 });

@@ -4,7 +4,7 @@
 // about 4 lines of its summary before "Mais", the photo, then its button: the client's `social`
 // drawing (name on top, text, image) with its own labels under it instead of reactions.
 import { messages } from '@pauta/core';
-import type { NetworkPendingChoice, NetworkProfileDeclaration } from '../profile.js';
+import type { NetworkPendingChoice, NetworkProfileDeclaration, PostOptionField } from '../profile.js';
 
 // The verified location Pauta posts to: `accounts/<id>/locations/<id>`.
 export const GOOGLE_BUSINESS_CHOICE: NetworkPendingChoice = {
@@ -14,9 +14,131 @@ export const GOOGLE_BUSINESS_CHOICE: NetworkPendingChoice = {
   choiceIdPattern: '^accounts/\\d+/locations/\\d+$',
 };
 
+/** The buttons that open a link (all but CALL, whose `callToAction` carries no url). */
+const LINK_BUTTONS = ['BOOK', 'ORDER', 'SHOP', 'LEARN_MORE', 'SIGN_UP'] as const;
+
+/**
+ * What a post is on Google (the LocalPost's `topicType`) and what it carries (docs/networks.md,
+ * "Google: tipos de post"): a Novidade (STANDARD), an Oferta (OFFER: `event` title and dates, and
+ * `offer` coupon, link and terms; Google ignores a button on it) or an Evento (EVENT: `event`).
+ * Titles stop at 58 characters (Google's limit); dates are the business's own wall-clock time, as
+ * Google reads them (a LocalPost's schedule has no zone). A Novidade or an Evento may carry one
+ * button; every button but "Ligar agora" needs its link.
+ */
+export const GOOGLE_BUSINESS_POST_OPTIONS: readonly PostOptionField[] = [
+  {
+    key: 'postType',
+    label: 'Tipo de post',
+    kind: 'choice',
+    choices: [
+      { value: 'STANDARD', label: 'Novidade' },
+      { value: 'OFFER', label: 'Oferta' },
+      { value: 'EVENT', label: 'Evento' },
+    ],
+    default: 'STANDARD',
+    required: true,
+  },
+  {
+    key: 'eventTitle',
+    label: 'Título do evento',
+    kind: 'text',
+    maxLength: 58,
+    required: true,
+    when: { key: 'postType', equals: 'EVENT' },
+  },
+  {
+    key: 'eventStart',
+    label: 'Início do evento',
+    kind: 'datetime',
+    required: true,
+    when: { key: 'postType', equals: 'EVENT' },
+  },
+  {
+    key: 'eventEnd',
+    label: 'Fim do evento',
+    kind: 'datetime',
+    required: true,
+    notBefore: 'eventStart',
+    when: { key: 'postType', equals: 'EVENT' },
+  },
+  {
+    key: 'offerTitle',
+    label: 'Título da oferta',
+    kind: 'text',
+    maxLength: 58,
+    required: true,
+    when: { key: 'postType', equals: 'OFFER' },
+  },
+  {
+    key: 'offerStart',
+    label: 'Início da oferta',
+    kind: 'datetime',
+    required: true,
+    when: { key: 'postType', equals: 'OFFER' },
+  },
+  {
+    key: 'offerEnd',
+    label: 'Fim da oferta',
+    kind: 'datetime',
+    required: true,
+    notBefore: 'offerStart',
+    when: { key: 'postType', equals: 'OFFER' },
+  },
+  // Google documents no length for the three below; these are Pauta's bounds.
+  {
+    key: 'couponCode',
+    label: 'Código do cupom',
+    help: 'Opcional. O código que o cliente mostra ou digita para ganhar a oferta.',
+    kind: 'text',
+    maxLength: 58,
+    when: { key: 'postType', equals: 'OFFER' },
+  },
+  {
+    key: 'redeemUrl',
+    label: 'Link para resgatar a oferta',
+    help: 'Opcional. A página onde o cliente usa a oferta on-line.',
+    kind: 'url',
+    maxLength: 2000,
+    when: { key: 'postType', equals: 'OFFER' },
+  },
+  {
+    key: 'terms',
+    label: 'Termos e condições',
+    help: 'Opcional. Validade, limite por cliente, lojas participantes…',
+    kind: 'text',
+    maxLength: 1500,
+    when: { key: 'postType', equals: 'OFFER' },
+  },
+  {
+    key: 'buttonType',
+    label: 'Botão',
+    help: 'Sem botão escolhido, o primeiro link do texto vira um botão “Saiba mais”.',
+    kind: 'choice',
+    choices: [
+      { value: 'BOOK', label: 'Reservar' },
+      { value: 'ORDER', label: 'Pedir on-line' },
+      { value: 'SHOP', label: 'Comprar' },
+      { value: 'LEARN_MORE', label: 'Saiba mais' },
+      { value: 'SIGN_UP', label: 'Inscrever-se' },
+      { value: 'CALL', label: 'Ligar agora' },
+    ],
+    default: null,
+    whenIn: { key: 'postType', values: ['STANDARD', 'EVENT'] },
+  },
+  {
+    key: 'buttonUrl',
+    label: 'Link do botão',
+    kind: 'url',
+    maxLength: 2000,
+    required: true,
+    whenIn: { key: 'buttonType', values: LINK_BUTTONS },
+  },
+];
+
 export const googleBusinessProfile: NetworkProfileDeclaration = {
   platform: 'google_business',
   pendingChoice: GOOGLE_BUSINESS_CHOICE,
+  postOptions: GOOGLE_BUSINESS_POST_OPTIONS,
   color: 'blue',
   chartColor: 'blue.4',
   icon: {

@@ -1,14 +1,15 @@
-// Google Business Profile: a post ("Novidades", topicType STANDARD) is one call,
+// Google Business Profile: a post (a Novidade, an Evento or an Oferta: the post's options) is one call,
 // `POST https://mybusiness.googleapis.com/v4/accounts/{accountId}/locations/{locationId}/localPosts`
 // with `languageCode: 'pt-BR'`, `summary` (≤ 1,500 characters), the post's one photo as
 // `media: [{ mediaFormat: 'PHOTO', sourceUrl }]` (Google downloads the signed URL; it takes no alt
-// text) and, when the text has a link, a "Saiba mais" button (`callToAction: { actionType:
-// 'LEARN_MORE', url }`). The answer is the LocalPost: its `name` is the post's id, `searchUrl` its
-// page on Search. The outcome of a doubtful send is looked up in `GET …/localPosts` (newest first,
+// text), the type's `event`/`offer` and the chosen button or, when none and the text has a link, a
+// "Saiba mais" button (`callToAction: { actionType: 'LEARN_MORE', url }`): localPostBody. The
+// answer is the LocalPost: its `name` is the post's id, `searchUrl` its page on Search. The outcome of a doubtful send is looked up in `GET …/localPosts` (newest first,
 // matched by summary). Metrics: the localPosts insights (reportInsights) are deprecated and
 // nothing replaces them per post, so none are read (docs/networks.md).
 // https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts
 import { PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import { validatePostOptions } from '../browser.js';
 import { withErrorTable } from '../publishing/errors.js';
 import type { HttpContext, HttpResult } from '../publishing/http.js';
 import * as http from '../publishing/http.js';
@@ -17,6 +18,7 @@ import * as media from '../publishing/media.js';
 import type {
   AdapterOptions,
   NetworkAdapter,
+  PostOptionValues,
   PublishError,
   PublishMedia,
   PublishRequest,
@@ -44,14 +46,69 @@ function classifyGoogleFailure(ctx: HttpContext, result: HttpResult): PublishErr
   );
 }
 
-/** The LocalPost Pauta sends for a post (a "Novidade"). */
-export function localPostBody(text: string, photo: PublishMedia | undefined): Record<string, unknown> {
-  const link = FIRST_LINK.exec(text)?.[0];
+/** '2026-12-24T18:30' (a validated option) as a schedule's Date and TimeOfDay. */
+function dateAndTime(value: string | boolean | null | undefined) {
+  const [date = '', time = ''] = String(value ?? '').split('T');
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  return { date: { year, month, day }, time: { hours, minutes, seconds: 0, nanos: 0 } };
+}
+
+function schedule(start: PostOptionValues[string] | undefined, end: PostOptionValues[string] | undefined) {
+  const from = dateAndTime(start);
+  const to = dateAndTime(end);
+  return { startDate: from.date, startTime: from.time, endDate: to.date, endTime: to.time };
+}
+
+const given = (value: PostOptionValues[string] | undefined): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/**
+ * The LocalPost Pauta sends for a post, from its options (the profile's GOOGLE_BUSINESS_POST_OPTIONS,
+ * validated when saved and again before the call): a Novidade (STANDARD), an Evento (EVENT: `event`
+ * with title and schedule) or an Oferta (OFFER: `event` and `offer`, no button: Google ignores it).
+ * The chosen button goes as `callToAction` (CALL without url); without one, the text's first link
+ * becomes "Saiba mais".
+ */
+export function localPostBody(
+  summary: string,
+  photo: PublishMedia | undefined,
+  options: PostOptionValues = {},
+): Record<string, unknown> {
+  const topicType = given(options.postType) ?? 'STANDARD';
+  const link = FIRST_LINK.exec(summary)?.[0];
+  const button = given(options.buttonType);
+  const callToAction =
+    topicType === 'OFFER'
+      ? undefined
+      : button !== undefined
+        ? { actionType: button, ...(button === 'CALL' ? {} : { url: given(options.buttonUrl) }) }
+        : link === undefined
+          ? undefined
+          : { actionType: 'LEARN_MORE', url: link };
+  const event =
+    topicType === 'EVENT'
+      ? { title: options.eventTitle, schedule: schedule(options.eventStart, options.eventEnd) }
+      : topicType === 'OFFER'
+        ? { title: options.offerTitle, schedule: schedule(options.offerStart, options.offerEnd) }
+        : undefined;
+  const offer =
+    topicType === 'OFFER'
+      ? Object.fromEntries(
+          Object.entries({
+            couponCode: given(options.couponCode),
+            redeemOnlineUrl: given(options.redeemUrl),
+            termsConditions: given(options.terms),
+          }).filter(([, value]) => value !== undefined),
+        )
+      : undefined;
   return {
     languageCode: 'pt-BR',
-    summary: text,
-    topicType: 'STANDARD',
-    ...(link === undefined ? {} : { callToAction: { actionType: 'LEARN_MORE', url: link } }),
+    summary,
+    topicType,
+    ...(event === undefined ? {} : { event }),
+    ...(offer === undefined ? {} : { offer }),
+    ...(callToAction === undefined ? {} : { callToAction }),
     ...(photo === undefined ? {} : { media: [{ mediaFormat: 'PHOTO', sourceUrl: photo.url }] }),
   };
 }
@@ -102,6 +159,14 @@ export function createGoogleBusinessAdapter(options: AdapterOptions): NetworkAda
           reason: `O texto tem ${length} caracteres e o Perfil da Empresa no Google aceita até ${limit}. Encurte o post e reagende.`,
         },
       );
+    // The options were checked when the post was saved; a post scheduled before (or by the AI)
+    // is checked here, so Google never gets an event without its dates.
+    const options = validatePostOptions('google_business', { hasVideo: false, values: request.options });
+    if (!options.ok)
+      throw http.publishError(ctx, 'permanent', 'REJECTED', 'google_business: post options refused', {
+        networkCode: 'INVALID_ARGUMENT',
+        reason: `${options.issues[0]!.message} Depois reagende o post.`,
+      });
     const problem = media.checkMedia(ctx, GOOGLE_BUSINESS_MEDIA_LIMITS, images);
     if (problem !== null) throw problem;
     const photo = images[0];
@@ -155,7 +220,7 @@ export function createGoogleBusinessAdapter(options: AdapterOptions): NetworkAda
         'POST',
         `${API}/${request.target.platformUserId}/localPosts`,
         {
-          body: JSON.stringify(localPostBody(request.text, images[0])),
+          body: JSON.stringify(localPostBody(request.text, images[0], request.options)),
           signal: callOptions.signal,
         },
       );

@@ -5,7 +5,9 @@
 // - `GET mybusinessaccountmanagement.googleapis.com/v1/accounts`;
 // - `GET mybusinessbusinessinformation.googleapis.com/v1/{account}/locations?readMask=…` (readMask required);
 // - `POST mybusiness.googleapis.com/v4/{account}/{location}/localPosts` (validated: summary ≤ 1,500,
-//   topicType, an EVENT/OFFER's `event.title` ≤ 58 and `schedule`, the button, one PHOTO fetched
+//   topicType, an EVENT/OFFER's `event.title` ≤ 58 and `schedule` (real dates, end not before start),
+//   `event` only on those and `offer` only on an OFFER (its redeem link a URL), the button (no url
+//   for CALL; an offer's button ignored, as Google does), one PHOTO fetched
 //   from `sourceUrl`: JPEG/PNG, ≤ 5 MB, ≥ 250 × 250; the location the token's user's and
 //   verified; 10 posts a minute per location → 429);
 // - `GET …/localPosts` (newest first, `pageSize` ≤ 100, `pageToken`);
@@ -140,6 +142,22 @@ function locationToJson(location: SandboxLocation, mask: Set<string>): Record<st
   return Object.fromEntries(Object.entries(full).filter(([key]) => mask.has(key)));
 }
 
+/** A schedule's Date (+ TimeOfDay, midnight when absent) as a comparable number, or null when not a real one. */
+function instantOf(date: unknown, time: unknown): number | null {
+  if (typeof date !== 'object' || date === null) return null;
+  const { year, month, day } = date as Record<string, unknown>;
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
+  const at = new Date(Date.UTC(year as number, (month as number) - 1, day as number));
+  if (at.getUTCMonth() !== (month as number) - 1 || at.getUTCDate() !== day) return null;
+  const clock = (time ?? {}) as Record<string, unknown>;
+  const hours = clock.hours ?? 0;
+  const minutes = clock.minutes ?? 0;
+  if (!Number.isInteger(hours) || !Number.isInteger(minutes)) return null;
+  if ((hours as number) < 0 || (hours as number) > 23 || (minutes as number) < 0 || (minutes as number) > 59)
+    return null;
+  return at.getTime() + ((hours as number) * 60 + (minutes as number)) * 60_000;
+}
+
 /** Why the LocalPost is invalid (Google's INVALID_ARGUMENT message), or null. */
 export function localPostProblem(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return 'Invalid JSON payload received.';
@@ -165,6 +183,24 @@ export function localPostProblem(body: unknown): string | null {
     const schedule = event.schedule as Record<string, unknown> | undefined;
     if (typeof schedule?.startDate !== 'object' || typeof schedule.endDate !== 'object')
       return 'Request contains an invalid argument. (event.schedule needs startDate and endDate)';
+    const start = instantOf(schedule.startDate, schedule.startTime);
+    const end = instantOf(schedule.endDate, schedule.endTime ?? { hours: 23, minutes: 59 });
+    if (start === null) return "Invalid value at 'local_post.event.schedule.start_date'";
+    if (end === null) return "Invalid value at 'local_post.event.schedule.end_date'";
+    if (end < start)
+      return 'Request contains an invalid argument. (event.schedule end must not be before start)';
+  } else if (post.event !== undefined) {
+    return 'Request contains an invalid argument. (event is only for EVENT and OFFER posts)';
+  }
+  if (post.offer !== undefined) {
+    if (topic !== 'OFFER') return 'Request contains an invalid argument. (offer is only for OFFER posts)';
+    const offer = post.offer as Record<string, unknown>;
+    const url = offer.redeemOnlineUrl;
+    if (url !== undefined && (typeof url !== 'string' || !/^https?:\/\/[^\s]+\.[^\s]+$/.test(url)))
+      return "Invalid value at 'local_post.offer.redeem_online_url'";
+    for (const key of ['couponCode', 'termsConditions'] as const)
+      if (offer[key] !== undefined && typeof offer[key] !== 'string')
+        return `Invalid value at 'local_post.offer.${key === 'couponCode' ? 'coupon_code' : 'terms_conditions'}'`;
   }
   if (post.callToAction !== undefined) {
     const action = post.callToAction as Record<string, unknown>;
@@ -172,6 +208,8 @@ export function localPostProblem(body: unknown): string | null {
       return "Invalid value at 'local_post.call_to_action.action_type'";
     if (action.actionType !== 'CALL' && (typeof action.url !== 'string' || !/^https?:\/\//.test(action.url)))
       return 'Request contains an invalid argument. (callToAction.url is required)';
+    if (action.actionType === 'CALL' && action.url !== undefined)
+      return 'Request contains an invalid argument. (callToAction.url must be unset for CALL)';
   }
   if (post.media !== undefined) {
     if (!Array.isArray(post.media) || post.media.length !== 1)
@@ -305,8 +343,12 @@ export function mountGoogleBusiness(app: Router, ctx: SandboxContext): void {
     const postId = ctx.posts.nextNumber();
     const name = `${location.id}/localPosts/${postId}`;
     const at = new Date(now).toISOString();
+    // Google ignores an offer's button (callToAction is "ignored for topic type OFFER").
+    const { callToAction, ...kept } = body;
     const answer: Record<string, unknown> = {
-      ...body,
+      ...(body.topicType === 'OFFER'
+        ? kept
+        : { ...kept, ...(callToAction === undefined ? {} : { callToAction }) }),
       name,
       languageCode: body.languageCode ?? 'pt-BR',
       topicType: body.topicType ?? 'STANDARD',

@@ -164,6 +164,82 @@ describe('POST /api/v1/posts with a text per network', () => {
   });
 });
 
+describe('network options through the REST API (docs/post-options.md)', () => {
+  it('POST /posts and PATCH /posts/{id} take networkOptions, validated; GET answers them', async () => {
+    const user = await signedInUser(handle, server.url, { label: 'api-opcoes' });
+    const token = await makeToken(user, ['read', 'write', 'publish']);
+    const theme = await api(token, 'POST', '/themes', {
+      name: 'Padaria',
+      description: 'Novidades, eventos e ofertas da padaria do bairro.',
+      toneOfVoice: ['casual'],
+      avoidTopics: [],
+      socialNetworks: ['google_business', 'linkedin'],
+      frequency: 'weekly',
+      colorPalette: 'green',
+    });
+    expect(theme.status).toBe(201);
+    const themeId = theme.body.theme.id as string;
+    const offer = {
+      postType: 'OFFER',
+      offerTitle: '10% no panetone',
+      offerStart: '2026-12-01T08:00',
+      offerEnd: '2026-12-24T20:00',
+      couponCode: 'NATAL10',
+    };
+    // A bad option of one network refuses the whole post, nothing written.
+    const refused = await api(token, 'POST', '/posts', {
+      themeId,
+      title: 'Oferta de Natal',
+      content: 'Panetone com desconto até a véspera.',
+      platforms: ['google_business', 'linkedin'],
+      networkOptions: { google_business: { ...offer, offerTitle: 'x'.repeat(59) } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe(
+      '“Título da oferta” tem 59 caracteres e o máximo é 58. Encurte o texto.',
+    );
+    expect(await postsOf(token, themeId, 'Oferta de Natal')).toHaveLength(0);
+    const created = await api(token, 'POST', '/posts', {
+      themeId,
+      title: 'Oferta de Natal',
+      content: 'Panetone com desconto até a véspera.',
+      platforms: ['google_business', 'linkedin'],
+      networkOptions: { google_business: offer },
+    });
+    expect(created.status).toBe(201);
+    const posts = await postsOf(token, themeId, 'Oferta de Natal');
+    const google = posts.find((p) => p.platform === 'google_business')!;
+    const linkedin = posts.find((p) => p.platform === 'linkedin')!;
+    expect((await api(token, 'GET', `/posts/${google.id}`)).body.networkOptions).toEqual(offer);
+    expect((await api(token, 'GET', `/posts/${linkedin.id}`)).body.networkOptions).toEqual({});
+
+    const edit = {
+      title: 'Oferta de Natal',
+      content: 'Panetone com desconto até a véspera.',
+      scheduledFor: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    };
+    const bad = await api(token, 'PATCH', `/posts/${google.id}`, {
+      ...edit,
+      networkOptions: { ...offer, redeemUrl: 'cupom' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    expect(bad.body.details).toMatchObject({ field: 'networkOptions', optionIssues: [{ key: 'redeemUrl' }] });
+    expect(bad.body.detail).toBe(
+      '“Link para resgatar a oferta” precisa ser um link completo, como https://seusite.com.br/pagina.',
+    );
+    const good = await api(token, 'PATCH', `/posts/${google.id}`, {
+      ...edit,
+      networkOptions: { postType: 'STANDARD', buttonType: 'CALL' },
+    });
+    expect(good.status).toBe(200);
+    expect((await api(token, 'GET', `/posts/${google.id}`)).body.networkOptions).toEqual({
+      postType: 'STANDARD',
+      buttonType: 'CALL',
+    });
+  });
+});
+
 describe('POST /api/v1/posts/{id}/media with a token', () => {
   it('needs the write scope; with it the image is on the post, its bytes stored; a cookie alone is 401', async () => {
     const user = await signedInUser(handle, server.url, { label: 'api-midia' });

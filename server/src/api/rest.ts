@@ -85,9 +85,15 @@ function problemOfError(error: unknown, requestId: string): { problem: Problem; 
   // A text too long for a network says which (and its limit), as the Editar Post dialog does.
   const tooLongFor =
     code === 'VALIDATION_FAILED' ? (details as { tooLongFor?: Platform[] } | null)?.tooLongFor : null;
+  // A refused post option says which option and network (docs/post-options.md): the formatter's text.
+  const optionRefused =
+    code === 'VALIDATION_FAILED' &&
+    ((details as { optionIssues?: unknown[] } | null)?.optionIssues?.length ?? 0) > 0;
   const detail = tooLongFor?.length
     ? tooLongFor.map((p) => messages.posts.tooLongFor(PLATFORM_LABELS[p], PLATFORM_TEXT_LIMITS[p])).join(' ')
-    : undefined;
+    : optionRefused
+      ? shaped.data.userMessage
+      : undefined;
   return { problem: problemOf(httpStatus, code, { detail, requestId, errors, details }), retryAfter };
 }
 

@@ -14,7 +14,7 @@ import {
   setThemeApproval,
 } from '@pauta/db';
 import type { AppDeps } from '../deps.js';
-import { mediaSchedulingRefusal } from '../posts/posts.service.js';
+import { assertNetworkOptions, mediaSchedulingRefusal } from '../posts/posts.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'queue'>;
 
@@ -85,7 +85,7 @@ export async function moveStage(
     if (options.to === 'approved') {
       const post = await trx
         .selectFrom('suggested_posts')
-        .select(['id', 'platform', 'status', 'approval_stage'])
+        .select(['id', 'platform', 'status', 'approval_stage', 'network_options'])
         .where('id', '=', options.postId)
         .where('workspace_id', '=', options.workspaceId)
         .forUpdate()
@@ -96,6 +96,9 @@ export async function moveStage(
           throw new AppError('MEDIA_REJECTED', { reason: 'VIDEO_NOT_PUBLISHED', platform: post.platform });
         if (refusal === 'image_required')
           throw new AppError('MEDIA_REJECTED', { reason: 'IMAGE_REQUIRED', platform: post.platform });
+        if (refusal === 'video_required')
+          throw new AppError('MEDIA_REJECTED', { reason: 'VIDEO_REQUIRED', platform: post.platform });
+        if (refusal === 'options_missing') await assertNetworkOptions(trx, post);
       }
     }
     return moveApprovalStageIn(trx, {

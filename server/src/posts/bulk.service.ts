@@ -73,6 +73,8 @@ export const BULK_SKIP_REASONS = [
   'image_required',
   /** Its network publishes only video (YouTube) and it has none (as posts.update). */
   'video_required',
+  /** Its network's post options are missing or invalid (TikTok's privacy; as posts.update). */
+  'options_missing',
   /** Undo only: changed again since (edited, moved, claimed); left as it is now. */
   'changed_since',
 ] as const;

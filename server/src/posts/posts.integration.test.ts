@@ -181,6 +181,8 @@ describe('posts.list filters', () => {
       lastErrorMessage: null,
       updatedAt: expect.any(Date),
       approvalStage: null,
+      // Nothing chosen on the network: its defaults (docs/post-options.md).
+      networkOptions: {},
       // Not a post flagged "maybe published": nothing to ask the network.
       outcomeCheck: null,
       // No image: no thumbnail, no media kind.
@@ -613,6 +615,117 @@ describe('posts.update', () => {
     const withVideo = await me.browser.mutate<PostItem>('posts.update', edit);
     expect(withVideo.status).toBe(200);
     expect(withVideo.data?.content).toBe('Do levain ao forno #Shorts');
+  });
+
+  it('saves the network options (Google: an Evento), returns them, and refuses bad ones in pt-BR saving nothing', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      platform: 'google_business',
+    });
+    const edit = { id, title: 'Feira', content: 'Feira de Natal na loja', scheduledFor: inFuture(90) };
+    const event = {
+      postType: 'EVENT',
+      eventTitle: ' Feira de Natal ',
+      eventStart: '2026-12-20T10:00',
+      eventEnd: '2026-12-20T18:00',
+      buttonType: null,
+    };
+    const saved = await me.browser.mutate<PostItem>('posts.update', { ...edit, networkOptions: event });
+    expect(saved.status).toBe(200);
+    // Normalised: trimmed, unset keys dropped.
+    const stored = {
+      postType: 'EVENT',
+      eventTitle: 'Feira de Natal',
+      eventStart: '2026-12-20T10:00',
+      eventEnd: '2026-12-20T18:00',
+    };
+    expect(saved.data?.networkOptions).toEqual(stored);
+    expect((await me.browser.query<PostItem>('posts.get', { id })).data?.networkOptions).toEqual(stored);
+    const listed = await me.browser.query<{ items: PostItem[] }>('posts.list', {});
+    expect(listed.data?.items.find((p) => p.id === id)?.networkOptions).toEqual(stored);
+
+    const linkedin = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
+    const before = await snapshot(me.id);
+    const noDates = await me.browser.mutate('posts.update', {
+      ...edit,
+      networkOptions: { postType: 'EVENT', eventTitle: 'Feira' },
+    });
+    expect(noDates.status).toBe(400);
+    expect(noDates.error).toMatchObject({
+      message: 'VALIDATION_FAILED',
+      userMessage: 'Preencha “Início do evento” nas Opções do Google Meu Negócio antes de agendar.',
+      details: { field: 'networkOptions', optionIssues: [{ key: 'eventStart' }, { key: 'eventEnd' }] },
+    });
+    const unknown = await me.browser.mutate('posts.update', {
+      ...edit,
+      networkOptions: { privacy: 'PUBLIC' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.userMessage).toBe(
+      'O Google Meu Negócio não tem a opção “privacy”. Recarregue a página.',
+    );
+    const badUrl = await me.browser.mutate('posts.update', {
+      ...edit,
+      networkOptions: { buttonType: 'BOOK', buttonUrl: 'reservas' },
+    });
+    expect(badUrl.error?.userMessage).toBe(
+      '“Link do botão” precisa ser um link completo, como https://seusite.com.br/pagina.',
+    );
+    // A network that declares none takes only {}.
+    const onLinkedin = await me.browser.mutate('posts.update', {
+      ...edit,
+      id: linkedin,
+      networkOptions: { postType: 'EVENT' },
+    });
+    expect(onLinkedin.status).toBe(400);
+    expect(await snapshot(me.id)).toEqual(before);
+    // Without networkOptions the stored ones are kept.
+    const kept = await me.browser.mutate<PostItem>('posts.update', { ...edit, title: 'Feira 2' });
+    expect(kept.data?.networkOptions).toEqual(stored);
+  });
+
+  it('refuses to schedule again (reschedule, retry, bulk) a post whose stored options its network refuses', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const id = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      platform: 'google_business',
+    });
+    // An Evento without its dates (written before the rule, or by an import): not schedulable.
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ network_options: JSON.stringify({ postType: 'EVENT', eventTitle: 'Feira' }) })
+      .where('id', '=', id)
+      .execute();
+    const before = await snapshot(me.id);
+    const moved = await me.browser.mutate('posts.reschedule', { id, scheduledFor: inFuture(120) });
+    expect(moved.status).toBe(400);
+    expect(moved.error?.userMessage).toBe(
+      'Preencha “Início do evento” nas Opções do Google Meu Negócio antes de agendar.',
+    );
+    const bulk = await me.browser.mutate<{ changed: number; skipped: Record<string, number> }>('posts.bulk', {
+      ids: [id],
+      action: { kind: 'reschedule', offsetMinutes: 60 },
+    });
+    expect(bulk.data).toMatchObject({ changed: 0 });
+    expect(bulk.data?.skipped).toEqual({ options_missing: 1 });
+    expect(await snapshot(me.id)).toEqual(before);
+    await handle.db.updateTable('suggested_posts').set({ status: 'failed' }).where('id', '=', id).execute();
+    const retried = await me.browser.mutate('posts.retry', { id });
+    expect(retried.status).toBe(400);
+    const row = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['status', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', version: 1 });
+    expect(enqueued).toEqual([]);
   });
 
   it('rejects extra keys (no mass assignment) and over-long fields', async () => {

@@ -65,11 +65,22 @@ export const retryPostSchema = z.strictObject({
   confirmUnverified: z.boolean().optional(),
 });
 
+/**
+ * A post's options on its network (docs/post-options.md): a flat object of at most 30 keys, each a
+ * text, a boolean or null (unset). Which keys and values its network takes is checked by the
+ * service against the network's declaration (validatePostOptions), with the field's pt-BR refusal.
+ */
+export const networkOptionsSchema = z
+  .record(z.string().min(1).max(40), z.union([z.string().max(5000), z.boolean(), z.null()]))
+  .refine((values) => Object.keys(values).length <= 30, { message: 'at most 30 options' });
+
 export const updatePostSchema = z.strictObject({
   id,
   title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
   content: z.string().trim().min(1).max(INPUT_LIMITS.postContent),
   scheduledFor: z.date(),
+  /** "Opções do <rede>": replaced when given (validated); absent: kept. */
+  networkOptions: networkOptionsSchema.optional(),
   /** The user saw the budget warning and saves anyway (docs/budgets.md). */
   confirmOverBudget: z.boolean().optional(),
 });

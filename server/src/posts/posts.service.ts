@@ -39,7 +39,13 @@ import {
   type ScheduledPostRow,
   saveScheduledPostVersion,
 } from '@pauta/db';
-import { capabilitiesOf, mediaLimitsOf } from '@pauta/networks';
+import {
+  capabilitiesOf,
+  mediaLimitsOf,
+  NETWORK_PROFILES,
+  type PostOptionValues,
+  validatePostOptions,
+} from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { fitForNetwork } from '../ai/adapt.js';
 import type { MemoryCache } from '../cache/memory-cache.js';
@@ -94,6 +100,8 @@ export interface PostItem {
   updatedAt: Date;
   /** The approval stage (docs/approval.md); null when the theme does not require approval. */
   approvalStage: ApprovalStage | null;
+  /** What the post chose on its network (docs/post-options.md): Editar Post's "Opções do <rede>". */
+  networkOptions: PostOptionValues;
   /** The first image's thumbnail (a signed same-origin URL) in lists and the calendar; absent elsewhere. */
   thumbUrl?: string | null;
   /**
@@ -154,6 +162,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
     outcomeCheck: row.outcome_check ?? null,
     updatedAt: row.updated_at,
     approvalStage: row.approval_stage,
+    networkOptions: row.network_options ?? {},
   };
 }
 
@@ -360,21 +369,59 @@ async function hasUnpublishableVideo(db: Kysely<Database>, post: { id: string; p
 }
 
 /**
- * The same two media guards, for a path that refuses per post instead of throwing (posts.bulk:
+ * A post's network options checked (docs/post-options.md): `values` when the person sent new ones,
+ * else the stored ones — so a reschedule, a retry or an approval of a post whose network requires
+ * an option nobody chose (TikTok's privacy level) is refused with the sentence naming the network
+ * and the field. The normalised values to store, or the refusal.
+ */
+async function checkNetworkOptions(
+  db: Kysely<Database>,
+  post: { id: string; platform: Platform; network_options: PostOptionValues },
+  values?: Readonly<Record<string, unknown>>,
+): Promise<{ ok: true; values: PostOptionValues } | { ok: false; error: AppError }> {
+  // A network without options takes only {} and needs no look at the post's video.
+  if ((NETWORK_PROFILES[post.platform].postOptions ?? []).length === 0 && values === undefined)
+    return { ok: true, values: post.network_options };
+  const checked = validatePostOptions(post.platform, {
+    hasVideo: await postHasVideo(db, post.id),
+    values: values ?? post.network_options,
+  });
+  if (checked.ok) return { ok: true, values: checked.values };
+  return {
+    ok: false,
+    error: new AppError('VALIDATION_FAILED', {
+      field: 'networkOptions',
+      optionIssues: checked.issues.map(({ key, message }) => ({ key, message })),
+    }),
+  };
+}
+
+/** Refuses (VALIDATION_FAILED, the option's pt-BR sentence) a post whose network options are not complete. */
+export async function assertNetworkOptions(
+  db: Kysely<Database>,
+  post: { id: string; platform: Platform; network_options: PostOptionValues },
+): Promise<void> {
+  const checked = await checkNetworkOptions(db, post);
+  if (!checked.ok) throw checked.error;
+}
+
+/**
+ * The same guards (video, images, network options), for a path that refuses per post instead of throwing (posts.bulk:
  * reschedule, approve, theme; docs/bulk-actions.md): why this post may not be scheduled, or null.
  */
 export async function mediaSchedulingRefusal(
   db: Kysely<Database>,
   workspaceId: string,
-  post: { id: string; platform: Platform },
-): Promise<'video_not_published' | 'image_required' | 'video_required' | null> {
+  post: { id: string; platform: Platform; network_options: PostOptionValues },
+): Promise<'video_not_published' | 'image_required' | 'video_required' | 'options_missing' | null> {
   if (await hasUnpublishableVideo(db, post)) return 'video_not_published';
   if (await lacksRequiredImages(db, workspaceId, post)) return 'image_required';
   if (await lacksRequiredVideo(db, post)) return 'video_required';
+  if (!(await checkNetworkOptions(db, post)).ok) return 'options_missing';
   return null;
 }
 
-/** 'Editar Post': new title, content and date-time; a stopped post is scheduled again. */
+/** 'Editar Post': new title, content, date-time and network options; a stopped post is scheduled again. */
 export async function updatePost(
   deps: PostsDeps,
   options: {
@@ -384,6 +431,11 @@ export async function updatePost(
     title: string;
     content: string;
     scheduledFor: Date;
+    /**
+     * The post's options on its network ("Opções do <rede>"; docs/post-options.md): replaced when
+     * given, validated against the network's declaration; absent: the stored ones, still checked.
+     */
+    networkOptions?: Readonly<Record<string, unknown>> | undefined;
     /** The user confirmed a date past the network's budget (docs/budgets.md). */
     confirmOverBudget?: boolean | undefined;
     /** The user's zone when already known (read with the session); otherwise read where needed. */
@@ -395,6 +447,8 @@ export async function updatePost(
   assertSchedulable(options.scheduledFor, now);
   const post = await loadEditable(deps.db, options.workspaceId, options.postId);
   await assertVideoPublishable(deps.db, post);
+  const networkOptions = await checkNetworkOptions(deps.db, post, options.networkOptions);
+  if (!networkOptions.ok) throw networkOptions.error;
   // The network's limit, or the connected account's own where its server declares one (Mastodon).
   const account = await findActiveAccount(deps.db, options.workspaceId, post.platform);
   const ownLimit = account?.account_data.text_limit;
@@ -414,7 +468,12 @@ export async function updatePost(
     workspaceId: options.workspaceId,
     userId: options.userId,
     postId: options.postId,
-    changes: { title: options.title, content: options.content, scheduledFor: options.scheduledFor },
+    changes: {
+      title: options.title,
+      content: options.content,
+      scheduledFor: options.scheduledFor,
+      ...(options.networkOptions === undefined ? {} : { networkOptions: networkOptions.values }),
+    },
     allowed: EDITABLE_POST_STATUSES,
     now,
     requestId: options.requestId,
@@ -524,6 +583,7 @@ export async function reschedulePost(
   assertSchedulable(options.scheduledFor, now);
   const post = await loadEditable(deps.db, options.workspaceId, options.postId);
   await assertVideoPublishable(deps.db, post);
+  await assertNetworkOptions(deps.db, post);
   await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
@@ -557,6 +617,7 @@ export async function retryPost(
   if (!post) throw new AppError('NOT_FOUND');
   if (!isRetryablePostStatus(post.status)) throw new AppError('CONFLICT');
   await assertVideoPublishable(deps.db, post);
+  await assertNetworkOptions(deps.db, post);
   // A post flagged "maybe published" is never sent again blindly: the worker asks the network
   // first (docs/publishing.md, "Asking the network"). Found → published; absent → sent again;
   // the network cannot tell → the post says so, and the owner may confirm the resend

@@ -153,6 +153,8 @@ export async function scheduleDrafts(
     requestId?: string;
     /** Slots planned before drafting (planSlots; the dates' posts were placed on them); default: planned now. */
     planned?: { slots: Date[]; timeZone: string };
+    /** Each network's post options, already validated (docs/post-options.md); absent: {}. */
+    networkOptions?: Partial<Record<Platform, Record<string, string | boolean | null>>>;
   },
 ): Promise<ScheduledDrafts> {
   const { theme, drafts, platforms } = options;
@@ -174,6 +176,7 @@ export async function scheduleDrafts(
       platform,
       postOrder: draft.post_order,
       scheduledFor: slotOf(platform, index),
+      networkOptions: options.networkOptions?.[platform],
     })),
   );
   if (rows.some((row) => isBeyondScheduleHorizon(row.scheduledFor, now)))

@@ -88,10 +88,14 @@ export function formatError<
       details,
       // A refused webhook address says why (which kind of address), a failed connection why
       // (the network's refusal, or that it could not be reached), and a refused snippet which
-      // field or hashtag — not only the code's text.
+      // field or hashtag, and a post's refused network option its field and network
+      // (docs/post-options.md) — not only the code's text.
       userMessage:
         error.cause instanceof AppError &&
-        (code === 'WEBHOOK_URL_REFUSED' || code === 'OAUTH_FAILED' || code === 'SNIPPET_REFUSED')
+        (code === 'WEBHOOK_URL_REFUSED' ||
+          code === 'OAUTH_FAILED' ||
+          code === 'SNIPPET_REFUSED' ||
+          (code === 'VALIDATION_FAILED' && error.cause.details !== undefined))
           ? userMessageOf(error.cause)
           : errorMessages[code],
     },

@@ -3,7 +3,7 @@
 import { AppError, errorMessages } from '@pauta/core';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
-import { TRPC_CODE_OF } from './errors.js';
+import { TRPC_CODE_OF, userMessageOf } from './errors.js';
 import { type Context, publicProcedure, router } from './trpc.js';
 
 const testRouter = router({
@@ -123,5 +123,21 @@ describe('AppError through tRPC', () => {
       message: 'THEME_LIMIT_REACHED',
       cause: { code: 'THEME_LIMIT_REACHED', details: { max: 3 } },
     });
+  });
+});
+
+describe('userMessageOf a refused post option (docs/post-options.md)', () => {
+  it('is the first option’s own sentence; other VALIDATION_FAILED keep the code’s text', () => {
+    const refused = new AppError('VALIDATION_FAILED', {
+      field: 'networkOptions',
+      optionIssues: [
+        { key: 'privacy', message: 'Escolha “Privacidade” nas Opções do TikTok antes de agendar.' },
+        { key: 'title', message: 'outra' },
+      ],
+    });
+    expect(userMessageOf(refused)).toBe('Escolha “Privacidade” nas Opções do TikTok antes de agendar.');
+    expect(userMessageOf(new AppError('VALIDATION_FAILED', { field: 'scheduledFor' }))).toBe(
+      errorMessages.VALIDATION_FAILED,
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   classifyConnectionError,
   connectionErrorMessage,
   type ErrorCode,
+  type ErrorDetailsByCode,
   getErrorMessage,
   isPlatform,
   type MediaRejection,
@@ -111,6 +112,11 @@ export function userMessageOf(error: AppError): string {
     return connectionFailureText(error.details as Partial<ConnectionFailure>);
   if (error.code === 'WEBHOOK_URL_REFUSED' && error.details)
     return webhookUrlRefusalMessage((error.details as { reason: WebhookUrlRefusal }).reason);
+  // A post's network options: the first refusal's own sentence (it names the network and the field).
+  if (error.code === 'VALIDATION_FAILED') {
+    const first = (error.details as ErrorDetailsByCode['VALIDATION_FAILED'] | undefined)?.optionIssues?.[0];
+    if (first) return first.message;
+  }
   if (error.code === 'SNIPPET_REFUSED')
     return snippetRefusalMessage(error.details as SnippetIssue | undefined);
   return error.code === 'MEDIA_REJECTED' && error.details

@@ -74,7 +74,7 @@ export const postsRouter = router({
     .input(postIdSchema)
     .query(({ ctx, input }) => deliveryTimeline(ctx.deps, ctx.workspace.id, input.id)),
 
-  /** 'Editar Post': title, content and date-time; a failed, needs-attention or missed post is scheduled again. */
+  /** 'Editar Post': title, content, date-time and network options; a failed, needs-attention or missed post is scheduled again. */
   update: workspaceProcedure('posts.write')
     .input(updatePostSchema)
     .mutation(({ ctx, input }) =>
@@ -85,6 +85,7 @@ export const postsRouter = router({
         title: input.title,
         content: input.content,
         scheduledFor: input.scheduledFor,
+        networkOptions: input.networkOptions,
         confirmOverBudget: input.confirmOverBudget,
         timeZone: ctx.user.timeZone,
         requestId: ctx.requestId,

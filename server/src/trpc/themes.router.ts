@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { AppError, fitsPlatformLimit, INPUT_LIMITS, PLATFORMS, type Platform } from '@pauta/core';
 import { themeInputSchema } from '@pauta/core/schemas/theme';
 import { deleteTheme, findTheme, listThemesWithCounts, maxPostOrder, updateTheme } from '@pauta/db';
+import { type PostOptionValues, validatePostOptions } from '@pauta/networks';
 import { z } from 'zod';
 import { applyThemeApproval } from '../approval/approval.service.js';
+import { networkOptionsSchema } from '../posts/posts.schemas.js';
 import {
   createThemeWithCalendar,
   placeCommemorativeDates,
@@ -170,6 +172,8 @@ export const themesRouter = router({
           .optional(),
         /** The draft's place in the theme; absent (the MCP server's create_scheduled_post): after the last. */
         postOrder: z.number().int().min(0).max(1_000_000).optional(),
+        /** Post options per network (docs/post-options.md), validated against each network's declaration. */
+        networkOptions: z.partialRecord(z.enum(PLATFORMS), networkOptionsSchema).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -183,6 +187,20 @@ export const themesRouter = router({
       if (missing.length) throw new AppError('VALIDATION_FAILED', { field: 'content' });
       const tooLong = platforms.filter((p) => !fitsPlatformLimit(p, textOf(p) ?? ''));
       if (tooLong.length) throw new AppError('VALIDATION_FAILED', { tooLongFor: tooLong });
+      // A network's options, when given, are checked in full (a new post has no media yet); a
+      // network without them gets {} and its defaults (the worker refuses one that requires some).
+      const networkOptions: Partial<Record<Platform, PostOptionValues>> = {};
+      for (const platform of platforms) {
+        const given = input.networkOptions?.[platform];
+        if (given === undefined) continue;
+        const checked = validatePostOptions(platform, { hasVideo: false, values: given });
+        if (!checked.ok)
+          throw new AppError('VALIDATION_FAILED', {
+            field: 'networkOptions',
+            optionIssues: checked.issues.map(({ key, message }) => ({ key, message })),
+          });
+        networkOptions[platform] = checked.values;
+      }
       const variants = Object.fromEntries(platforms.map((p) => [p, textOf(p) ?? ''])) as Record<
         Platform,
         string
@@ -195,6 +213,7 @@ export const themesRouter = router({
           drafts: [{ title: input.title, content: variants[platforms[0]!], variants, post_order: postOrder }],
           platforms,
           requestId: ctx.requestId,
+          networkOptions,
         },
       );
       return { platforms: created.count, postIds: created.postIds, budgetOverruns: created.budgetOverruns };

@@ -233,6 +233,7 @@ function addPost(overrides: Partial<PostRow> = {}): PostRow {
     next_attempt_at: null,
     last_error: null,
     platform_post_id: null,
+    network_options: {},
     ...overrides,
   };
   posts.set(row.id, row);
@@ -342,6 +343,32 @@ describe('a due post with a connected account', () => {
     });
     expect(store.logs).toEqual([{ postId: post.id, status: 'success', message: null }]);
     expect(notified).toEqual([]);
+  });
+
+  it('hands the post’s network options to the adapter as request.options', async () => {
+    addAccount();
+    const post = addPost({ network_options: { postType: 'EVENT', eventTitle: 'Feira de Natal' } });
+    expect(await run(post)).toMatchObject({ kind: 'published' });
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.options).toEqual({ postType: 'EVENT', eventTitle: 'Feira de Natal' });
+  });
+
+  it('a post missing a required option (an Evento without dates) fails before any call, in pt-BR', async () => {
+    addAccount({ platform: 'google_business' });
+    const post = addPost({
+      platform: 'google_business',
+      network_options: { postType: 'EVENT', eventTitle: 'Feira de Natal' },
+    });
+    expect(await run(post)).toMatchObject({ kind: 'failed', code: 'REJECTED' });
+    expect(sends).toEqual([]);
+    expect(store.logs).toEqual([
+      {
+        postId: post.id,
+        status: 'error',
+        message:
+          'Preencha “Início do evento” nas Opções do Google Meu Negócio antes de agendar. Abra Editar Post e reagende. (opções do post recusadas: eventStart, eventEnd)',
+      },
+    ]);
   });
 
   it('is published once when two workers take the same job at the same time', async () => {

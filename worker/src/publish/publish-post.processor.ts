@@ -37,6 +37,7 @@ import {
 } from '@pauta/db';
 import {
   capabilitiesOf,
+  NETWORK_PROFILES,
   type NetworkAdapter,
   networkVideoRejections,
   type OAuthProvider,
@@ -44,6 +45,7 @@ import {
   type PublishMedia,
   type PublishVideo,
   tokenLossOf,
+  validatePostOptions,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
@@ -191,6 +193,7 @@ const LOCATION = {
   internal: 'worker: erro interno',
   media: 'worker: imagens do post',
   video: 'worker: vídeo do post',
+  options: 'worker: opções do post',
 } as const;
 
 /** What the owner is told when the post's images could not be read (storage down): nothing was sent. */
@@ -295,6 +298,25 @@ async function publishClaimed(
       LOCATION.media,
       mediaRejectionMessage({ reason: 'VIDEO_NOT_PUBLISHED', platform: post.platform }),
     );
+  }
+
+  // The post's options on a network that declares some (docs/post-options.md): the save checks
+  // them; this is the guard for a post that never went through Editar Post (drafted by the AI,
+  // imported) or that was scheduled before its network's options changed. Stopped before any call.
+  if ((NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0) {
+    const hasVideo = ctx.hasVideo === undefined ? false : await ctx.hasVideo(post);
+    const checked = validatePostOptions(post.platform, { hasVideo, values: post.network_options });
+    if (!checked.ok)
+      return fail(
+        ctx,
+        post,
+        log,
+        'permanent',
+        'REJECTED',
+        `opções do post recusadas: ${checked.issues.map((issue) => issue.key).join(', ')}`,
+        LOCATION.options,
+        `${checked.issues[0]!.message} Abra Editar Post e reagende.`,
+      );
   }
 
   // The images, read before send_started_at: a storage failure here sent nothing (plain retry).
@@ -406,6 +428,9 @@ async function publishClaimed(
           text: post.content,
           ...(media.length === 0 ? {} : { media }),
           ...(video === null ? {} : { video: publishVideoOf(video) }),
+          // The options the person chose on this network (docs/post-options.md), validated when
+          // saved; none chosen: the adapter's defaults.
+          ...(Object.keys(post.network_options ?? {}).length === 0 ? {} : { options: post.network_options }),
         },
         // One deadline for the whole call (uploads, Instagram's containers), below STALE_CLAIM_MS;
         // with images the adapter sends the final create only with time left before it.

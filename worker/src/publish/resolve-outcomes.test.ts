@@ -35,6 +35,7 @@ const POST: UnknownOutcome = {
   scheduled_for: new Date('2026-01-01T12:00:00Z'),
   version: 2,
   attempts: 1,
+  network_options: {},
   claim_token: '00000000-0000-4000-8000-0000000000aa',
   send_started_at: new Date('2026-01-01T12:00:01Z'),
   listed_at: new Date('2026-01-01T12:30:00Z'),

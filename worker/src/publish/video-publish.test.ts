@@ -47,6 +47,7 @@ const POST: ClaimedPost = {
   version: 2,
   attempts: 1,
   claim_token: '00000000-0000-4000-8000-0000000000aa',
+  network_options: {},
 };
 const JOB = { postId: POST.id, version: POST.version };
 

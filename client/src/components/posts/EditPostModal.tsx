@@ -16,6 +16,7 @@ import { PostMediaField } from '../media/PostMediaField';
 import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
 import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/PostPreview';
 import { DeliveryTimeline } from './DeliveryTimeline';
+import { NetworkOptionsFields } from './edit/NetworkOptionsFields';
 import { PostTextFields } from './edit/PostTextFields';
 import { ScheduleFields } from './edit/ScheduleFields';
 import { useEditPost } from './edit/useEditPost';
@@ -88,12 +89,13 @@ function EditPostForm({
   // The images the field below shows (the same query, so one request): the preview lays them out.
   const trpc = useTRPC();
   const media = useQuery(trpc.media.list.queryOptions({ postId: post.id }));
+  const hasVideo = (media.data ?? []).some((item) => item.kind === 'video');
   const state = useEditPost(
     post,
     timeZone,
     onSaved,
     () => uploads.count() > 0,
-    () => (media.data ?? []).some((item) => item.kind === 'video'),
+    () => hasVideo,
   );
   const role = useWorkspaceRole();
   const roleLabel = role ? WORKSPACE_ROLE_LABELS[role] : '';
@@ -131,6 +133,14 @@ function EditPostForm({
               editable={state.editable}
               platform={post.platform}
               onUploaded={uploads.uploaded}
+            />
+            <NetworkOptionsFields
+              platform={post.platform}
+              values={state.options.values}
+              errors={state.options.errors}
+              hasVideo={hasVideo}
+              disabled={!state.editable || state.saving}
+              onChange={state.options.change}
             />
             <ScheduleFields state={state} timeZone={timeZone} />
             {state.editable && (

@@ -40,6 +40,9 @@ export function describeUpdateError(error: unknown, platform: Platform): string 
         PLATFORM_LABELS[tooLong],
         typeof details.max === 'number' ? details.max : PLATFORM_TEXT_LIMITS[tooLong],
       );
+    // A refused network option: its own sentence (it names the option and the network).
+    const option = details.optionIssues?.[0];
+    if (option) return option.message;
     const fields = invalidFieldsOf(error);
     if (details.field === 'scheduledFor' || fields.includes('scheduledFor'))
       return describeScheduleError(error) ?? text.invalidSchedule;

@@ -493,6 +493,87 @@ describe('Editar Post', () => {
     await expectToast(messages.common.error, text.notEditable);
   });
 
+  it('Google Meu Negócio: "Opções do Google Meu Negócio" draws the chosen type’s fields and saves them', async () => {
+    const { api, post, dialog } = await openEditor({ platform: 'google_business' });
+    api.set('posts.update', (input: unknown) => ({ ...post, ...(input as object) }));
+    const section = within(dialog).getByRole('region', { name: text.networkOptions('Google Meu Negócio') });
+    // A Novidade by default: the type and the optional button, no event fields.
+    expect(within(section).getByRole('radio', { name: 'Novidade' })).toHaveProperty('checked', true);
+    expect(within(section).queryByLabelText('Título do evento')).toBeNull();
+    fireEvent.click(within(section).getByRole('radio', { name: 'Evento' }));
+    const title = await within(section).findByRole('textbox', { name: 'Título do evento' });
+    expect(within(section).getByText(text.optionLength(0, 58))).toBeTruthy();
+    fireEvent.change(title, { target: { value: 'Feira de Natal' } });
+    expect(within(section).getByText(text.optionLength(14, 58))).toBeTruthy();
+    // Saving without the dates: the validator's sentence under the field, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    const missing = 'Preencha “Início do evento” nas Opções do Google Meu Negócio antes de agendar.';
+    expect((await within(section).findAllByText(missing)).length).toBeGreaterThan(0);
+    expect(api.callsTo('posts.update')).toHaveLength(0);
+    fireEvent.change(within(section).getByRole('textbox', { name: text.optionTime('Início do evento') }), {
+      target: { value: '10:00' },
+    });
+    fireEvent.change(within(section).getByRole('textbox', { name: text.optionTime('Fim do evento') }), {
+      target: { value: '18:00' },
+    });
+    // Days through the picker: open it and take a day of the month shown.
+    for (const label of ['Início do evento', 'Fim do evento']) {
+      fireEvent.click(within(section).getByRole('button', { name: text.optionDate(label) }));
+      const days = await screen.findAllByRole('button', { name: /^20 / });
+      fireEvent.click(days.at(-1)!);
+    }
+    await waitFor(() => expect(within(section).queryByText(missing)).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    await waitFor(() => expect(api.callsTo('posts.update')).toHaveLength(1));
+    const sent = (api.callsTo('posts.update')[0]!.input as { networkOptions: Record<string, unknown> })
+      .networkOptions;
+    expect(sent).toMatchObject({ postType: 'EVENT', eventTitle: 'Feira de Natal' });
+    expect(sent.eventStart).toMatch(/^\d{4}-\d{2}-20T10:00$/);
+    expect(sent.eventEnd).toMatch(/^\d{4}-\d{2}-20T18:00$/);
+  });
+
+  it('Google Meu Negócio: a button needs its link; the server’s refusal shows under the option', async () => {
+    const { api, dialog } = await openEditor({
+      platform: 'google_business',
+      networkOptions: { buttonType: 'BOOK' },
+    });
+    const section = within(dialog).getByRole('region', { name: text.networkOptions('Google Meu Negócio') });
+    const link = within(section).getByRole('textbox', { name: /Link do botão/ });
+    fireEvent.change(link, { target: { value: 'reservas' } });
+    expect(
+      await within(section).findByText(
+        '“Link do botão” precisa ser um link completo, como https://seusite.com.br/pagina.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(link, { target: { value: 'https://doces.example.com/reservas' } });
+    api.set('posts.update', () => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+        details: {
+          field: 'networkOptions',
+          optionIssues: [{ key: 'buttonUrl', message: 'O Google não aceita esse link.' }],
+        },
+      });
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    expect((await within(dialog).findAllByText('O Google não aceita esse link.')).length).toBe(2);
+    expect((api.callsTo('posts.update')[0]!.input as { networkOptions: unknown }).networkOptions).toEqual({
+      buttonType: 'BOOK',
+      buttonUrl: 'https://doces.example.com/reservas',
+    });
+  });
+
+  it('a network that declares no options shows no "Opções" section and sends none', async () => {
+    const { api, post, dialog } = await openEditor({ platform: 'linkedin' });
+    expect(within(dialog).queryByRole('region', { name: text.networkOptions('LinkedIn') })).toBeNull();
+    api.set('posts.update', (input: unknown) => ({ ...post, ...(input as object) }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(text.title) }), {
+      target: { value: 'Outro título' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.save }));
+    await waitFor(() => expect(api.callsTo('posts.update')).toHaveLength(1));
+    expect(api.callsTo('posts.update')[0]!.input).not.toHaveProperty('networkOptions');
+  });
+
   it('saves title, content and the date-time combined in the user zone', async () => {
     // The user lives in Tokyo (UTC+9), whatever the browser's zone.
     const { api, post, dialog } = await openEditor(

@@ -10,6 +10,7 @@ import {
   scheduleHorizon,
 } from '@pauta/core';
 import { firstIssuePerField, postEditFormSchema } from '@pauta/core/schemas/post';
+import { NETWORK_PROFILES, type PostOptionValues, validatePostOptions } from '@pauta/networks/browser';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useCan } from '../../../app/permissions';
@@ -52,6 +53,25 @@ export function useEditPost(
   const [date, setDate] = useState<string | null>(localDayKey(post.scheduledFor, timeZone));
   const [time, setTime] = useState(localTime(post.scheduledFor, timeZone));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // "Opções do <rede>" (docs/post-options.md): the values as chosen; their refusals show once the
+  // option was touched or a save was tried, and the server's own refusals by option.
+  const declaresOptions = (NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0;
+  const [networkOptions, setNetworkOptions] = useState<PostOptionValues>(post.networkOptions ?? {});
+  const [touched, setTouched] = useState<ReadonlySet<string> | 'all'>(new Set());
+  const [serverOptionErrors, setServerOptionErrors] = useState<Record<string, string>>({});
+  const checkedOptions = validatePostOptions(post.platform, { hasVideo: hasVideo(), values: networkOptions });
+  const optionErrors: Record<string, string> = { ...serverOptionErrors };
+  if (!checkedOptions.ok)
+    for (const issue of checkedOptions.issues)
+      if (touched === 'all' || touched.has(issue.key)) optionErrors[issue.key] ??= issue.message;
+  const changeOption = (key: string, value: PostOptionValues[string]) => {
+    setNetworkOptions((current) => ({ ...current, [key]: value }));
+    setTouched((current) => (current === 'all' ? current : new Set([...current, key])));
+    setServerOptionErrors((current) => {
+      const { [key]: _dropped, ...rest } = current;
+      return rest;
+    });
+  };
   // The server's reason; `aboutLength` when it refused the text's length (cleared once it fits).
   const [serverError, setServerError] = useState<{ text: string; aboutLength: boolean } | null>(null);
   // Past a network's budget the server asks first (BUDGET_EXCEEDED); confirming saves anyway.
@@ -82,9 +102,13 @@ export function useEditPost(
       },
       onError: async (error, input) => {
         if (budget.intercept(error, () => update.mutate({ ...input, confirmOverBudget: true }))) return;
+        const refused = errorDetails(error, 'VALIDATION_FAILED');
+        setServerOptionErrors(
+          Object.fromEntries((refused?.optionIssues ?? []).map((issue) => [issue.key, issue.message])),
+        );
         setServerError({
           text: describeUpdateError(error, post.platform),
-          aboutLength: errorDetails(error, 'VALIDATION_FAILED')?.tooLongFor !== undefined,
+          aboutLength: refused?.tooLongFor !== undefined,
         });
         showError(messages.common.error, requestStateText(error) ?? text.updateError);
         if (isConflict(error)) await refresh();
@@ -117,27 +141,37 @@ export function useEditPost(
     if (!found.date && scheduledFor && isBeyondScheduleHorizon(scheduledFor, new Date()))
       found.date = getErrorMessage('SCHEDULE_OUT_OF_RANGE');
     setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0 || !scheduledFor) return;
+    setTouched('all');
+    if (!parsed.success || Object.keys(found).length > 0 || !scheduledFor || !checkedOptions.ok) return;
     const values = parsed.data;
+    const options = declaresOptions ? { networkOptions: checkedOptions.values } : {};
     const unchanged =
       values.title === post.title &&
       content === post.content &&
-      scheduledFor.getTime() === new Date(post.scheduledFor).getTime();
+      scheduledFor.getTime() === new Date(post.scheduledFor).getTime() &&
+      sameOptions(checkedOptions.values, post.networkOptions ?? {});
     if (unchanged && !hasVideo()) {
       if (addedImages()) showSuccess(messages.common.success, text.imagesKept);
       else showInfo(messages.common.info, text.nothingChanged);
       onClose();
       return;
     }
-    update.mutate({ id: post.id, title: values.title, content, scheduledFor });
+    update.mutate({ id: post.id, title: values.title, content, scheduledFor, ...options });
   };
 
   return {
     fields: { title, content, date, time },
     set: { title: setTitle, content: changeContent, date: setDate, time: setTime },
     errors,
-    /** What stops saving: the server's reason, or a missing or invalid date or time. */
-    blockingReason: serverError?.text ?? errors.date ?? errors.time ?? null,
+    /** "Opções do <rede>": the values, each option's refusal, and the change of one. */
+    options: { values: networkOptions, errors: optionErrors, change: changeOption },
+    /** What stops saving: the server's reason, or a missing or invalid date, time or option. */
+    blockingReason:
+      serverError?.text ??
+      errors.date ??
+      errors.time ??
+      (touched === 'all' ? Object.values(optionErrors)[0] : undefined) ??
+      null,
     counter: { used, limit, over },
     editable,
     canWrite,
@@ -150,3 +184,9 @@ export function useEditPost(
 }
 
 export type EditPostState = ReturnType<typeof useEditPost>;
+
+/** The same options, whatever the order of their keys. */
+function sameOptions(a: PostOptionValues, b: PostOptionValues): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
+}
