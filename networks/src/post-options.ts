@@ -145,7 +145,7 @@ export function checkPostOptions(
       if (field.required && (field.default === undefined || field.default === null))
         issues.push({
           key: field.key,
-          message: `${field.kind === 'choice' ? 'Escolha' : 'Preencha'} “${field.label}” nas Opções do ${profile.label} antes de agendar.`,
+          message: `${field.kind === 'choice' ? 'Escolha' : field.kind === 'boolean' ? 'Responda' : 'Preencha'} “${field.label}” nas Opções do ${profile.label} antes de agendar.`,
         });
       else if (field.default !== undefined && field.default !== null) effective.set(field.key, field.default);
       continue;

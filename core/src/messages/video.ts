@@ -124,7 +124,7 @@ export function videoRejectionMessage(rejection: VideoRejection): string {
     case 'VIDEO_ASPECT_RATIO':
       return rejection.min === rejection.max
         ? `${PLATFORM_LABELS[rejection.platform]} aceita ${rejection.kind} na proporção ${rejection.min}. Recorte o vídeo e tente de novo.`
-        : `${PLATFORM_LABELS[rejection.platform]} aceita ${rejection.kind} com proporção entre ${rejection.min} (vertical) e ${rejection.max} (horizontal). Recorte o vídeo e tente de novo.`;
+        : `${PLATFORM_LABELS[rejection.platform]} aceita ${rejection.kind} com proporção entre ${rejection.min} (vertical) e ${rejection.max} (${rejection.max === '1:1' ? 'quadrado' : 'horizontal'}). Recorte o vídeo e tente de novo.`;
     case 'VIDEO_FRAME_RATE':
       if (rejection.min !== null && rejection.max !== null)
         return `${PLATFORM_LABELS[rejection.platform]} aceita ${rejection.kind} de ${rejection.min} a ${rejection.max} quadros por segundo.`;

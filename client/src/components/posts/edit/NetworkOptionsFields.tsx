@@ -108,6 +108,24 @@ function OptionField({
       );
     }
     case 'boolean':
+      // A yes/no the network demands an answer to (YouTube's "made for kids"): no answer until the
+      // person picks one, which a switch (always yes or no) could not show.
+      if (field.required && (field.default === undefined || field.default === null))
+        return (
+          <Input.Wrapper {...common} labelElement="div">
+            <SegmentedControl
+              fullWidth
+              data={[
+                { value: 'true', label: messages.common.yes },
+                { value: 'false', label: messages.common.no },
+              ]}
+              value={value === true ? 'true' : value === false ? 'false' : ''}
+              onChange={(next) => set(next === 'true')}
+              disabled={disabled}
+              aria-label={field.label}
+            />
+          </Input.Wrapper>
+        );
       return (
         <Switch
           label={field.label}
