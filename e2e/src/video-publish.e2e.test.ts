@@ -214,7 +214,7 @@ describe('a video published to six networks through the sandbox', () => {
       }
       if (network === 'tiktok') {
         const options = dialog.getByRole('region', { name: 'Opções do TikTok' });
-        await options.getByRole('textbox', { name: 'Quem pode ver este vídeo' }).click();
+        await options.getByRole('combobox', { name: 'Quem pode ver este vídeo' }).click();
         await page.getByRole('option', { name: 'Somente eu', exact: true }).click();
       }
       if (network === 'youtube') {

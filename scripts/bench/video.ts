@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@pauta/core';
 import { capabilitiesOf, createPublisher, type PublishTarget } from '@pauta/networks';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import {
   SANDBOX_TEST_TOKEN_SCOPES,
   type SandboxHandle,
@@ -144,6 +145,18 @@ const SPECIAL_TARGETS: Partial<Record<Platform, (sandbox: SandboxHandle) => Publ
     });
     return { platformUserId: `2${(token.pages[0]?.id ?? '').slice(-9)}`, accessToken: token.accessToken };
   },
+  // A YouTube channel is a Google account's: a Google token with the upload scopes.
+  youtube: (sandbox) => {
+    const token = sandbox.issueToken({
+      network: 'google',
+      scopes: [
+        'openid',
+        'https://www.googleapis.com/auth/youtube.upload',
+        'https://www.googleapis.com/auth/youtube.readonly',
+      ],
+    });
+    return { platformUserId: token.platformUserId, accessToken: token.accessToken };
+  },
   instagram: (sandbox) => {
     const user = sandbox.issueToken({ network: 'facebook' });
     return { platformUserId: user.pages[0]?.instagramAccountId ?? '', accessToken: user.accessToken };
@@ -155,6 +168,20 @@ const SPECIAL_TARGETS: Partial<Record<Platform, (sandbox: SandboxHandle) => Publ
  * database). A network connected through a picker (a Google location) or a session
  * (Bluesky, Mastodon) needs its entry in SPECIAL_TARGETS once it publishes video.
  */
+/**
+ * The answers a person must give before the network publishes (its required post options without
+ * a default, e.g. a privacy level): the first choice, or "no".
+ */
+function requiredOptions(platform: Platform): Record<string, string | boolean> {
+  const options: Record<string, string | boolean> = {};
+  for (const field of NETWORK_PROFILES[platform].postOptions ?? []) {
+    if (!field.required || (field.default !== undefined && field.default !== null)) continue;
+    if (field.kind === 'boolean') options[field.key] = false;
+    else if (field.choices?.[0]) options[field.key] = field.choices[0].value;
+  }
+  return options;
+}
+
 function sandboxTarget(sandbox: SandboxHandle, platform: Platform): PublishTarget {
   const special = SPECIAL_TARGETS[platform];
   if (special) return special(sandbox);
@@ -194,6 +221,7 @@ if (capable.length === 0) {
             target: sandboxTarget(sandbox, platform),
             title: 'Bench de vídeo',
             text: `Vídeo de ${PUBLISH_MB} MB ${Date.now()}`,
+            options: requiredOptions(platform),
             video: {
               mimeType: 'video/mp4',
               sizeBytes: file.length,

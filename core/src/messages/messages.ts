@@ -533,6 +533,7 @@ export const messages = {
     networkOptions: (network: string) => `Opções do ${network}`,
     networkOptionsHint: 'Valem só para este post nesta rede.',
     optionNone: 'Nenhum',
+    optionChoose: 'Escolha uma opção',
     optionDate: (label: string) => `${label}: data`,
     optionTime: (label: string) => `${label}: horário`,
     optionLength: (used: number, max: number) => `${used}/${max}`,

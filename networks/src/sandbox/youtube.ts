@@ -511,6 +511,14 @@ export function mountYouTube(app: Router, ctx: SandboxContext): void {
       text: session.resource.description,
       imageUrl: null,
       record: { video },
+      // As every sandbox network records a video post (tests compare the bytes' sha256).
+      video: {
+        sha256: video.sha256,
+        size: video.size,
+        mimeType: video.mimeType,
+        chunks: video.chunks.length,
+        title: video.title,
+      },
     });
     session.videoId = videoId;
     created();

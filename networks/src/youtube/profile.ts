@@ -65,6 +65,8 @@ export const youtubeProfile: NetworkProfileDeclaration = {
     style: 'photo',
     cut: { chars: 100, lines: 2, more: 'mais' },
     author: 'username',
+    // A Short plays full screen: a 9:16 frame with the title and channel over its bottom.
+    video: 'vertical-overlay',
   },
   postOptions: YOUTUBE_POST_OPTIONS,
   // ASSUMPTION, as every prior: Shorts are watched in spare moments, so the industry studies

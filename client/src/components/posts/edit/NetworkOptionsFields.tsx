@@ -98,7 +98,7 @@ function OptionField({
           data={choices}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => set(next)}
-          placeholder={text.optionNone}
+          placeholder={field.required ? text.optionChoose : text.optionNone}
           clearable={!field.required}
           clearButtonProps={{ 'aria-label': messages.common.clear }}
           allowDeselect={!field.required}
