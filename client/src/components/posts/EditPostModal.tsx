@@ -167,26 +167,30 @@ function EditPostForm({
             />
           </Stack>
           <Box component="section" aria-label={text.preview} miw={0}>
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-              {text.preview}
-            </Text>
-            <Text size="xs" c="dimmed" mb="xs">
-              {text.previewHint}
-            </Text>
-            <PostPreview
-              platform={post.platform}
-              text={state.fields.content}
-              account={account}
-              images={images}
-              video={video}
-              textLimit={state.counter.limit}
-            />
-            {/* Instagram cannot be connected yet (CONNECTABLE_PLATFORMS): no hint to do it. */}
-            {!account && (CONNECTABLE_PLATFORMS as readonly string[]).includes(post.platform) && (
-              <Text size="xs" c="dimmed" mt="xs">
-                {messages.preview.noAccount(network)}
+            {/* Beside a long form (a video, its cover, the network's options) the preview stays in
+                view as the dialog scrolls, below the dialog's own sticky header. */}
+            <Box pos={{ base: 'static', md: 'sticky' }} top={72}>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                {text.preview}
               </Text>
-            )}
+              <Text size="xs" c="dimmed" mb="xs">
+                {text.previewHint}
+              </Text>
+              <PostPreview
+                platform={post.platform}
+                text={state.fields.content}
+                account={account}
+                images={images}
+                video={video}
+                textLimit={state.counter.limit}
+              />
+              {/* Instagram cannot be connected yet (CONNECTABLE_PLATFORMS): no hint to do it. */}
+              {!account && (CONNECTABLE_PLATFORMS as readonly string[]).includes(post.platform) && (
+                <Text size="xs" c="dimmed" mt="xs">
+                  {messages.preview.noAccount(network)}
+                </Text>
+              )}
+            </Box>
           </Box>
         </SimpleGrid>
 

@@ -78,8 +78,9 @@ function OptionField({
   switch (field.kind) {
     case 'choice': {
       const choices = (field.choices ?? []).map((c) => ({ value: c.value, label: c.label }));
-      // A few required choices read best side by side; longer or optional lists are a select.
-      if (field.required && choices.length <= 3)
+      // A few short required choices read best side by side; longer or optional lists, or labels
+      // too long to sit side by side at 375 px, are a select.
+      if (field.required && choices.length <= 3 && choices.every((c) => c.label.length <= 14))
         return (
           <Input.Wrapper {...common} labelElement="div">
             <SegmentedControl
