@@ -49,7 +49,7 @@ const BEFORE = [
   'google_business',
   'tiktok',
 ];
-const PICKERS = ['facebook', 'instagram', 'linkedin_page', 'pinterest', 'google_business', 'tiktok'];
+const PICKERS = ['facebook', 'instagram', 'linkedin_page', 'pinterest', 'google_business'];
 
 // biome-ignore lint/suspicious/noExplicitAny: see setChecks().
 export async function up(db: Kysely<any>): Promise<void> {

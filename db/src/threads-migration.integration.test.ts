@@ -50,7 +50,7 @@ async function check(db: Kysely<Database>) {
   });
   expect(account.platform).toBe('threads');
   await expect(
-    sql`UPDATE connected_accounts SET platform = 'tiktok' WHERE id = ${account.id}`.execute(db),
+    sql`UPDATE connected_accounts SET platform = 'orkut' WHERE id = ${account.id}`.execute(db),
   ).rejects.toThrow();
 
   await downAndUp(db, NAME, async () => {

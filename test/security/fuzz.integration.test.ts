@@ -14,17 +14,11 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  errorMessages,
-  isErrorCode,
-  type SnippetIssue,
-  snippetRefusalMessage,
-  type WebhookUrlRefusal,
-  webhookUrlRefusalMessage,
-} from '../../core/src/index.js';
+import { AppError, isErrorCode } from '../../core/src/index.js';
 import { createDb, type DbHandle } from '../../db/src/index.js';
 import { cookieNames } from '../../server/src/auth/cookies.js';
 import type { AppDeps } from '../../server/src/deps.js';
+import { userMessageOf } from '../../server/src/trpc/errors.js';
 import { appRouter } from '../../server/src/trpc/router.js';
 import { type Context, createCallerFactory, type SessionUser } from '../../server/src/trpc/trpc.js';
 import { isolatedDb } from '../harness.js';
@@ -367,17 +361,12 @@ function assertPublicError(path: string, text: string) {
       }
     ).error?.json;
     if (!error) continue;
-    // A refused webhook address carries its reason's own pt-BR text (server/src/trpc/errors.ts),
-    // and so does a refused snippet (naming the field or the hashtag).
-    const reason = error.data?.details?.reason;
-    const expected =
-      error.message === 'WEBHOOK_URL_REFUSED' && typeof reason === 'string'
-        ? webhookUrlRefusalMessage(reason as WebhookUrlRefusal)
-        : error.message === 'SNIPPET_REFUSED' && typeof reason === 'string'
-          ? snippetRefusalMessage(error.data?.details as SnippetIssue)
-          : isErrorCode(error.message)
-            ? errorMessages[error.message]
-            : undefined;
+    // Some codes carry their reason's own pt-BR text (a refused webhook address, a snippet naming
+    // the field, a failed connection naming the network's refusal, a post option naming the field):
+    // the server's one function says which (server/src/trpc/errors.ts, userMessageOf).
+    const expected = isErrorCode(error.message)
+      ? userMessageOf(new AppError(error.message, error.data?.details as never))
+      : undefined;
     if (!isErrorCode(error.message) || error.data?.userMessage !== expected)
       throw new Error(`${path}: an error without a code and its pt-BR text: ${text.slice(0, 300)}`);
   }

@@ -612,8 +612,17 @@ describe('posts.update', () => {
         container: 'mp4',
       })
       .execute();
-    const withVideo = await me.browser.mutate<PostItem>('posts.update', edit);
-    expect(withVideo.status).toBe(200);
+    // With a video, YouTube asks its required answer ("made for kids"): without it, the save says so.
+    const unanswered = await me.browser.mutate('posts.update', edit);
+    expect(unanswered.status).toBe(400);
+    expect(unanswered.error?.userMessage).toBe(
+      'Responda “Este vídeo é conteúdo para crianças?” nas Opções do YouTube antes de agendar.',
+    );
+    const withVideo = await me.browser.mutate<PostItem>('posts.update', {
+      ...edit,
+      networkOptions: { madeForKids: false },
+    });
+    expect(withVideo.status, JSON.stringify(withVideo.error)).toBe(200);
     expect(withVideo.data?.content).toBe('Do levain ao forno #Shorts');
   });
 
