@@ -18,7 +18,7 @@ import { AppError, isErrorCode } from '../../core/src/index.js';
 import { createDb, type DbHandle } from '../../db/src/index.js';
 import { cookieNames } from '../../server/src/auth/cookies.js';
 import type { AppDeps } from '../../server/src/deps.js';
-import { userMessageOf } from '../../server/src/trpc/errors.js';
+import { answeredUserMessage } from '../../server/src/trpc/error-format.js';
 import { appRouter } from '../../server/src/trpc/router.js';
 import { type Context, createCallerFactory, type SessionUser } from '../../server/src/trpc/trpc.js';
 import { isolatedDb } from '../harness.js';
@@ -363,9 +363,14 @@ function assertPublicError(path: string, text: string) {
     if (!error) continue;
     // Some codes carry their reason's own pt-BR text (a refused webhook address, a snippet naming
     // the field, a failed connection naming the network's refusal, a post option naming the field):
-    // the server's one function says which (server/src/trpc/errors.ts, userMessageOf).
+    // the server's one function says which (server/src/trpc/error-format.ts).
     const expected = isErrorCode(error.message)
-      ? userMessageOf(new AppError(error.message, error.data?.details as never))
+      ? answeredUserMessage(
+          error.message,
+          error.data?.details === undefined
+            ? undefined
+            : new AppError(error.message, error.data.details as never),
+        )
       : undefined;
     if (!isErrorCode(error.message) || error.data?.userMessage !== expected)
       throw new Error(`${path}: an error without a code and its pt-BR text: ${text.slice(0, 300)}`);

@@ -90,14 +90,23 @@ export function formatError<
       // (the network's refusal, or that it could not be reached), and a refused snippet which
       // field or hashtag, and a post's refused network option its field and network
       // (docs/post-options.md) — not only the code's text.
-      userMessage:
-        error.cause instanceof AppError &&
-        (code === 'WEBHOOK_URL_REFUSED' ||
-          code === 'OAUTH_FAILED' ||
-          code === 'SNIPPET_REFUSED' ||
-          (code === 'VALIDATION_FAILED' && error.cause.details !== undefined))
-          ? userMessageOf(error.cause)
-          : errorMessages[code],
+      userMessage: answeredUserMessage(code, error.cause instanceof AppError ? error.cause : undefined),
     },
   };
+}
+
+/**
+ * The `userMessage` an error answer carries: for a refused webhook address, a failed connection, a
+ * refused snippet and a post's refused network option, the reason's own text (userMessageOf);
+ * for every other code, the code's text (a media rejection's own sentence is drawn by the client
+ * from its details). The security fuzz checks every answer against this.
+ */
+export function answeredUserMessage(code: ErrorCode, cause: AppError | undefined): string {
+  return cause !== undefined &&
+    (code === 'WEBHOOK_URL_REFUSED' ||
+      code === 'OAUTH_FAILED' ||
+      code === 'SNIPPET_REFUSED' ||
+      (code === 'VALIDATION_FAILED' && cause.details !== undefined))
+    ? userMessageOf(cause)
+    : errorMessages[code];
 }
