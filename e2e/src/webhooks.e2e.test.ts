@@ -121,7 +121,7 @@ describe('Integrações → Webhooks', () => {
     expect(() => new Webhook(secret).verify(received[1]!.body, received[1]!.headers)).not.toThrow();
     await page.getByRole('button', { name: 'Ocultar entregas' }).click();
     await page.getByRole('button', { name: 'Entregas' }).click();
-    await delivery.getByText('200').waitFor();
+    await delivery.getByText('200', { exact: true }).waitFor();
     await tidy(page);
     await snapshot(page, 'webhooks-log-1280');
     await scan(page, axe, 'integrations-log', 'light-1280');
@@ -137,7 +137,7 @@ describe('Integrações → Webhooks', () => {
       () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
     );
     await page.getByRole('button', { name: 'Entregas' }).click();
-    await delivery.getByText('200').waitFor();
+    await delivery.getByText('200', { exact: true }).waitFor();
     await tidy(page);
     await snapshot(page, 'webhooks-dark-375');
     await scan(page, axe, 'integrations-log', 'dark-375');
