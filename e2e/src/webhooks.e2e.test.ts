@@ -113,7 +113,7 @@ describe('Integrações → Webhooks', () => {
     await page.getByRole('button', { name: 'Já copiei' }).click();
     await page.getByRole('button', { name: 'Entregas' }).click();
     const delivery = page.getByTestId('webhook-delivery');
-    await delivery.getByText('500').waitFor();
+    await delivery.getByText('500', { exact: true }).waitFor();
     await delivery.getByRole('button', { name: /Reenviar/ }).click();
     await expectToast(page, 'Evento colocado na fila de envio.');
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
