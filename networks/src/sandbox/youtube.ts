@@ -3,7 +3,11 @@
 // with `semcanal` (a Google account that never created one); the `no-email` user (Carla) hides
 // her subscriber count. The endpoints Pauta calls, with Google's error shape
 // (`{ error: { code, message, errors: [{ domain, reason, message }] } }`):
-// - `GET www.googleapis.com/youtube/v3/channels?part=…&mine=true|id=…` (youtube.readonly);
+// - `GET www.googleapis.com/youtube/v3/channels?part=…&mine=true|id=…` (youtube.readonly), with
+//   `contentDetails.relatedPlaylists.uploads` (the channel's uploads playlist, `UU…`);
+// - `GET www.googleapis.com/youtube/v3/playlistItems?part=snippet&playlistId=UU…&maxResults=&pageToken=`:
+//   the channel's uploads, newest first, 5 per page by default and 50 at most (private videos to
+//   their own channel only), `nextPageToken` while more remain; an unknown playlist → 404;
 // - `POST www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`: the
 //   video resource validated (title 1–100 characters without < >, description ≤ 5,000 bytes
 //   without < >, categoryId, privacyStatus, selfDeclaredMadeForKids a boolean — stricter than
@@ -148,6 +152,11 @@ function query(req: Request, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A channel's uploads playlist: YouTube names it after the channel, `UC…` → `UU…`. */
+export function uploadsPlaylistOf(channelId: string): string {
+  return `UU${channelId.slice(2)}`;
+}
+
 export function mountYouTube(app: Router, ctx: SandboxContext): void {
   const sessions = new Map<string, Session>();
   const router = Router();
@@ -236,6 +245,9 @@ export function mountYouTube(app: Router, ctx: SandboxContext): void {
               },
             }
           : {}),
+        ...(parts.has('contentDetails')
+          ? { contentDetails: { relatedPlaylists: { likes: '', uploads: uploadsPlaylistOf(channel.id) } } }
+          : {}),
         ...(parts.has('statistics')
           ? {
               statistics: {
@@ -247,6 +259,73 @@ export function mountYouTube(app: Router, ctx: SandboxContext): void {
             }
           : {}),
       })),
+    });
+  });
+
+  router.get('/youtube/v3/playlistItems', (req, res) => {
+    const token = tokenFor(req, res, READ_SCOPES);
+    if (token === null) return;
+    const part = query(req, 'part');
+    const playlistId = query(req, 'playlistId');
+    if (part === undefined || part === '' || playlistId === undefined || playlistId === '') {
+      youtubeError(
+        res,
+        400,
+        'missingRequiredParameter',
+        'Required parameters: part and a filter (playlistId or id)',
+        'global',
+      );
+      return;
+    }
+    const max = Number(query(req, 'maxResults') ?? '5');
+    if (!Number.isInteger(max) || max < 0 || max > 50) {
+      youtubeError(res, 400, 'invalidValue', 'Invalid value for parameter maxResults (0 to 50)');
+      return;
+    }
+    const owner = ctx.store
+      .allUsers()
+      .map((user) => sandboxChannel(user))
+      .find((channel) => channel !== null && uploadsPlaylistOf(channel.id) === playlistId);
+    if (owner === undefined || owner === null) {
+      youtubeError(
+        res,
+        404,
+        'playlistNotFound',
+        "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+      );
+      return;
+    }
+    const mine = sandboxChannel(token.grant.user)?.id === owner.id;
+    const videos = ctx.posts
+      .listByAuthor('youtube', owner.id)
+      .filter((post) => mine || sandboxVideoOf(post)?.privacyStatus !== 'private');
+    const start = Number(query(req, 'pageToken') ?? '0');
+    if (!Number.isInteger(start) || start < 0 || start > videos.length) {
+      youtubeError(res, 400, 'invalidPageToken', 'The request specifies an invalid page token.');
+      return;
+    }
+    const page = videos.slice(start, start + max);
+    const next = start + max < videos.length ? String(start + max) : null;
+    res.json({
+      kind: 'youtube#playlistItemListResponse',
+      ...(next === null ? {} : { nextPageToken: next }),
+      pageInfo: { totalResults: videos.length, resultsPerPage: max },
+      items: page.map((post, index) => {
+        const video = videoResource(post);
+        return {
+          kind: 'youtube#playlistItem',
+          id: `${playlistId}.${post.id}`,
+          snippet: {
+            publishedAt: post.createdAt,
+            channelId: owner.id,
+            title: video.snippet.title,
+            description: video.snippet.description,
+            playlistId,
+            position: start + index,
+            resourceId: { kind: 'youtube#video', videoId: post.id },
+          },
+        };
+      }),
     });
   });
 

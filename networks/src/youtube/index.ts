@@ -47,10 +47,11 @@ export const youtube: NetworkDescriptor = {
     media: 'none',
     video: true,
     firstComment: false,
-    // Reading: videos.list statistics; the channel's subscribers; no lookup (see publish.ts).
+    // Reading: videos.list statistics; the channel's subscribers; lookup by the uploads playlist
+    // (see publish.ts).
     metrics: true,
     followers: true,
-    lookup: false,
+    lookup: true,
   },
   // The project's default quota: 10,000 units a day, videos.insert 1,600 (and thumbnails.set 50,
   // metrics and followers 1 each): 6 videos a day for the whole installation, leaving room for the

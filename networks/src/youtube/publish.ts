@@ -15,12 +15,19 @@
 //    (`POST https://www.googleapis.com/upload/youtube/v3/thumbnails/set?videoId=…`); a failure there
 //    does not fail the post (the video is published): it is a warning in the result.
 // Metrics: `GET /youtube/v3/videos?part=statistics&id=…` (up to 50 ids a call): viewCount is the
-// reach, likeCount and commentCount. No lookup (capabilities.lookup false): the session query above
-// settles a doubtful final chunk within the call; a worker killed mid-send needs attention.
+// reach, likeCount and commentCount.
+// Lookup (a worker killed mid-send, docs/publishing.md "Asking the network"): the session query
+// above settles a doubtful final chunk within the call, but a killed worker loses the session URI.
+// Then the channel's uploads are listed (`GET /youtube/v3/channels?part=contentDetails&mine=true`
+// → `relatedPlaylists.uploads`, then `GET /youtube/v3/playlistItems?part=snippet&playlistId=…`,
+// newest first, 50 a page, 1 quota unit each) and the video is matched by its description (the
+// post's text) in the window. An empty text proves nothing (any video without a description would
+// match): `unknown`.
 
 import { withErrorTable } from '../publishing/errors.js';
 import type { HttpContext, HttpResult } from '../publishing/http.js';
 import * as http from '../publishing/http.js';
+import { findRecentPost, type ListedPage, lookupSafely, normaliseText } from '../publishing/lookup.js';
 import * as media from '../publishing/media.js';
 import {
   type AdapterOptions,
@@ -473,8 +480,82 @@ export function createYouTubeAdapter(options: YouTubeAdapterOptions): NetworkAda
     return { reach: count('viewCount'), likes: count('likeCount'), comments: count('commentCount') };
   };
 
+  /** The channel's uploads playlist (`UU…`), read from the token's own channel. */
+  const uploadsPlaylist = async (ctx: HttpContext, target: PublishTarget, signal?: AbortSignal) => {
+    const query = new URLSearchParams({ part: 'contentDetails', mine: 'true' });
+    const result = await http.sendRequest(ctx, `${YOUTUBE_API}/channels?${query}`, {
+      method: 'GET',
+      headers: auth(target),
+      signal,
+    });
+    if (result.status !== 200) throw googleFailure(ctx, result);
+    const items = http.isObject(result.json) && Array.isArray(result.json.items) ? result.json.items : [];
+    const channel = items.find((item) => http.stringField(item, 'id') === target.platformUserId);
+    const details = http.isObject(channel) ? channel.contentDetails : null;
+    const playlists = http.isObject(details) ? details.relatedPlaylists : null;
+    const uploads = http.stringField(playlists, 'uploads');
+    if (uploads === null) throw new Error('youtube: the channel has no uploads playlist in the answer');
+    return uploads;
+  };
+
+  /** One page of the uploads playlist as listed posts (the description is the post's text). */
+  const uploadsPage = async (
+    ctx: HttpContext,
+    target: PublishTarget,
+    playlistId: string,
+    cursor: string | null,
+    signal?: AbortSignal,
+  ): Promise<ListedPage> => {
+    const query = new URLSearchParams({
+      part: 'snippet',
+      playlistId,
+      maxResults: '50',
+      ...(cursor === null ? {} : { pageToken: cursor }),
+    });
+    const result = await http.sendRequest(ctx, `${YOUTUBE_API}/playlistItems?${query}`, {
+      method: 'GET',
+      headers: auth(target),
+      signal,
+    });
+    if (result.status !== 200) throw googleFailure(ctx, result);
+    const body = http.isObject(result.json) ? result.json : {};
+    const items = Array.isArray(body.items) ? body.items : [];
+    return {
+      posts: items.flatMap((item) => {
+        const snippet = http.isObject(item) ? item.snippet : null;
+        const resource = http.isObject(snippet) ? snippet.resourceId : null;
+        const id = http.stringField(resource, 'videoId');
+        if (id === null) return [];
+        const published = http.stringField(snippet, 'publishedAt');
+        const at = published === null ? null : new Date(published);
+        return [
+          {
+            id,
+            text: http.stringField(snippet, 'description'),
+            createdAt: at === null || Number.isNaN(at.getTime()) ? null : at,
+            url: youtubeVideoUrl(id),
+          },
+        ];
+      }),
+      next: http.stringField(body, 'nextPageToken'),
+    };
+  };
+
   const adapter: NetworkAdapter = {
     platform: 'youtube',
+    lookupRecentPost: (request, lookupOptions = {}) => {
+      const ctx = context(request.target);
+      const { signal } = lookupOptions;
+      return lookupSafely(async () => {
+        if (normaliseText(request.text) === '')
+          return { kind: 'unknown', reason: 'um vídeo sem descrição não pode ser reconhecido na listagem' };
+        const playlistId = await uploadsPlaylist(ctx, request.target, signal);
+        return findRecentPost(request, {
+          expected: request.text,
+          fetchPage: (cursor) => uploadsPage(ctx, request.target, playlistId, cursor, signal),
+        });
+      });
+    },
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
       const { signal } = callOptions;

@@ -183,7 +183,7 @@ describe('YouTube: the descriptor and the registry', () => {
       revoke: true,
       metrics: true,
       followers: true,
-      lookup: false,
+      lookup: true,
     });
     expect(youtube.mediaLimits).toMatchObject({ maxImages: 0, requiresVideo: true });
     expect(youtube.videoLimits.short).toMatchObject({ maxDurationSeconds: 180, aspectRatio: { max: 1 } });
@@ -561,6 +561,91 @@ describe('YouTube: metrics', () => {
     expect(metrics.get('naoexiste01')).toBeNull();
     const [read] = sandbox.requests({ host: HOST, pathPrefix: '/youtube/v3/videos' });
     expect(read!.query).toMatchObject({ part: 'statistics' });
+  });
+});
+
+describe('YouTube: asking whether a video exists after a killed worker (lookup)', () => {
+  const TEXT = 'Como fazemos o pão de fermentação natural, do levain ao forno. #Shorts';
+  const lookup = (text = TEXT, target = channelTarget(), since = new Date(clock - 60_000)) =>
+    createYouTubeAdapter({ fetch: createNetworkFetch(sandbox.url) }).lookupRecentPost!({
+      target,
+      text,
+      since,
+      until: new Date(clock + 60_000),
+    });
+
+  it("finds the video by its description in the channel's uploads, through the uploads playlist", async () => {
+    const { result } = await publish(syntheticVideo(1000));
+    const { platformPostId } = await result;
+    sandbox.clearRequests();
+    expect(await lookup()).toEqual({
+      kind: 'found',
+      platformPostId,
+      url: `https://www.youtube.com/shorts/${platformPostId}`,
+    });
+    const [channels] = sandbox.requests({ host: HOST, pathPrefix: '/youtube/v3/channels' });
+    expect(channels!.query).toMatchObject({ part: 'contentDetails', mine: 'true' });
+    const [items] = sandbox.requests({ host: HOST, pathPrefix: '/youtube/v3/playlistItems' });
+    expect(items!.query).toMatchObject({ part: 'snippet', maxResults: '50' });
+    expect(items!.query.playlistId).toMatch(/^UU/);
+  });
+
+  it('absent when the listing covers the window and no upload has the text: safe to send again', async () => {
+    await (await publish(syntheticVideo(1000))).result;
+    expect(await lookup('Outro texto que nunca foi enviado')).toEqual({ kind: 'absent' });
+  });
+
+  it('pages through the uploads (50 a page) until it reaches the video', async () => {
+    const since = new Date(clock - 60_000);
+    const { result } = await publish(syntheticVideo(1000));
+    const { platformPostId } = await result;
+    const adapter = createYouTubeAdapter({ fetch: createNetworkFetch(sandbox.url), chunkBytes: UNIT });
+    for (let i = 0; i < 55; i += 1) {
+      clock += 1000;
+      await adapter.publish({ ...request(syntheticVideo(1000)), text: `Outro vídeo, o ${i + 1}º` });
+    }
+    sandbox.clearRequests();
+    expect(await lookup(TEXT, channelTarget(), since)).toMatchObject({ kind: 'found', platformPostId });
+    const pages = sandbox.requests({ host: HOST, pathPrefix: '/youtube/v3/playlistItems' });
+    expect(pages.map((page) => page.query.pageToken ?? null)).toEqual([null, '50']);
+  });
+
+  it('unknown when the text is empty, the token cannot read the channel, or the listing fails', async () => {
+    await (await publish(syntheticVideo(1000))).result;
+    expect((await lookup('   ')).kind).toBe('unknown');
+    expect((await lookup(TEXT, channelTarget([YOUTUBE_UPLOAD_SCOPE]))).kind).toBe('unknown');
+    const broken = createYouTubeAdapter({
+      fetch: faultyFetch((call) => (call.url.includes('playlistItems') ? 'drop' : 'pass')),
+    });
+    const answer = await broken.lookupRecentPost!({
+      target: channelTarget(),
+      text: TEXT,
+      since: new Date(clock - 60_000),
+      until: new Date(clock + 60_000),
+    });
+    expect(answer.kind).toBe('unknown');
+  });
+
+  it("the sandbox lists another channel's uploads without its private videos, and refuses an unknown playlist", async () => {
+    await (await publish(syntheticVideo(1000), () => 'pass', { madeForKids: false, privacy: 'private' }))
+      .result;
+    const own = sandboxChannel(sandbox.control.store.defaultUser())!;
+    const playlistId = `UU${own.id.slice(2)}`;
+    const stranger = sandbox.issueToken({
+      network: 'google',
+      user: 'no-email',
+      scopes: [YOUTUBE_READONLY_SCOPE],
+    });
+    const list = (token: string, id = playlistId) =>
+      createNetworkFetch(sandbox.url)(
+        `https://${HOST}/youtube/v3/playlistItems?part=snippet&playlistId=${id}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+    const mine = (await (await list(channelTarget().accessToken)).json()) as { items: unknown[] };
+    expect(mine.items).toHaveLength(1);
+    const theirs = (await (await list(stranger.accessToken)).json()) as { items: unknown[] };
+    expect(theirs.items).toHaveLength(0);
+    expect((await list(channelTarget().accessToken, 'UUnaoexiste')).status).toBe(404);
   });
 });
 
