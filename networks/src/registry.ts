@@ -457,7 +457,8 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
       descriptor.session
         ? sessionClient(platform, options)
         : credentials && descriptor.oauth && descriptor.credentials !== null
-          ? oauthClient(descriptor.renewedBy ?? descriptor.oauth.name, 'connect', options)
+          ? ((descriptor.renewedBy && oauthClient(descriptor.renewedBy, 'connect', options)) ??
+            oauthClient(descriptor.oauth.name, 'connect', options))
           : null,
     );
   }
