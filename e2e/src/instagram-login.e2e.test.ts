@@ -4,8 +4,9 @@
 // login remembered in its id); a post with an image is scheduled and the worker publishes it, and
 // the sandbox receives exactly one post, through graph.instagram.com and never graph.facebook.com.
 // Screenshots of the card (both states) at 1280 and 375 px into /work/shots/ig-login.
-import { mkdirSync } from 'node:fs';
+
 import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -83,7 +84,10 @@ describe('Instagram with Instagram Login', () => {
     });
     await viaInstagram.click();
     await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
-    await page.getByText(/Esta é uma conta pessoal do Instagram/).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByText(/Esta é uma conta pessoal do Instagram/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await card.getByText('Não conectado').waitFor();
     const none = await sql(
       `SELECT a.id FROM connected_accounts a JOIN users u ON u.id = a.user_id
@@ -178,7 +182,9 @@ describe('Instagram with Instagram Login', () => {
         { timeout: 60_000, interval: 500 },
       )
       .toBe('published');
-    const sent = (await (await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=instagram`)).json()) as {
+    const sent = (await (
+      await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=instagram`)
+    ).json()) as {
       posts: { text: string; authorId: string; media: { altText: string }[] }[];
     };
     const ours = sent.posts.filter((post) => post.authorId === igUserId);
@@ -189,7 +195,10 @@ describe('Instagram with Instagram Login', () => {
       pathPrefix: `/v21.0/${igUserId}/media_publish`,
     });
     expect(publishes.map((call) => call.status)).toEqual([200]);
-    const onFacebook = await sandboxRequests({ host: 'graph.facebook.com', pathPrefix: `/v21.0/${igUserId}` });
+    const onFacebook = await sandboxRequests({
+      host: 'graph.facebook.com',
+      pathPrefix: `/v21.0/${igUserId}`,
+    });
     expect(onFacebook).toHaveLength(0);
     const [published] = await sql<{ platform_post_id: string; url: string | null }>(
       'SELECT platform_post_id, url FROM published_posts WHERE suggested_post_id = $1',

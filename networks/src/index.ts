@@ -77,13 +77,13 @@ export {
   type PublishVideoCover,
 } from './publishing/types.js';
 export {
+  accountLoginOf,
   type ClientCredentials,
   CONNECT_PLATFORMS,
   type CredentialSource,
   capabilitiesOf,
-  connectClient,
-  accountLoginOf,
   configuredConnectLogins,
+  connectClient,
   connectLoginOf,
   connectPlatformOf,
   createNetworkClients,

@@ -198,7 +198,10 @@ export function isConnectPlatform(value: string): value is Platform {
 
 /** The network whose accounts an OAuth client connects (the provider of a connect attempt). */
 export function connectPlatformOf(name: OAuthProviderName): Platform | null {
-  return CONNECT_PLATFORMS.find((platform) => connectLoginsOf(platform).some((login) => login.name === name)) ?? null;
+  return (
+    CONNECT_PLATFORMS.find((platform) => connectLoginsOf(platform).some((login) => login.name === name)) ??
+    null
+  );
 }
 
 /** The OAuth clients that connect accounts of a network: its own, then its other logins (Instagram Login). */

@@ -229,7 +229,10 @@ describe('a double-click sends one request and shows one toast', () => {
       },
     };
     const api = open(`/connected-accounts?connection=true&pickPage=${pending}`, <ConnectedAccountsView />, {
-      'accounts.list': [linkedin, { platform: 'facebook', status: 'not_connected', account: null, logins: [] }],
+      'accounts.list': [
+        linkedin,
+        { platform: 'facebook', status: 'not_connected', account: null, logins: [] },
+      ],
       'accounts.pendingPages': { pages: [{ id: '30000000001', name: 'Loja da Dona' }] },
       'accounts.selectFacebookPage': () => connect.promise,
       'accounts.disconnect': { ok: true },

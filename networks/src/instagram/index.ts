@@ -11,9 +11,13 @@ import { fetchInstagramFollowers, type GraphFollowersTarget } from '../meta/foll
 import { graphPublisher, graphSettings } from '../meta/graph.js';
 import { createInstagramPublisher } from './by-login.js';
 import { INSTAGRAM_CONNECT } from './connect.js';
-import { INSTAGRAM_LOGIN_GRAPH, instagramLoginOf } from './login.js';
+import {
+  createInstagramLoginClient,
+  INSTAGRAM_LOGIN_GRAPH,
+  INSTAGRAM_LOGIN_SCOPES,
+  instagramLoginOf,
+} from './login.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
-import { createInstagramLoginClient, INSTAGRAM_LOGIN_SCOPES } from './login.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
 import { INSTAGRAM_VIDEO_LIMITS } from './video.js';
 import { instagramWriting } from './writing.js';
@@ -72,8 +76,7 @@ export const instagram: NetworkDescriptor = {
   // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's); an Instagram
   // Login account is published through graph.instagram.com (by-login.ts).
   createPublisher: graphPublisher(createInstagramPublisher),
-  fetchFollowers: (target, options) =>
-    fetchInstagramFollowers(instagramFollowersTarget(target), options),
+  fetchFollowers: (target, options) => fetchInstagramFollowers(instagramFollowersTarget(target), options),
 };
 
 /** Followers on the host of the account's login (Instagram Login: graph.instagram.com). */

@@ -101,8 +101,7 @@ describe('Instagram Login: connecting', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: '990602627938098',
       redirect_uri: REDIRECT,
-      scope:
-        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
       response_type: 'code',
       state: 'abc',
     });
@@ -260,7 +259,9 @@ describe('Instagram Login: publishing through graph.instagram.com', () => {
       url: index === 0 ? IMAGE : second,
     }));
     await publisher().publish({ target, title: 't', text: 'Carrossel', media });
-    const parent = published().find((call) => (call.body as Record<string, string>).media_type === 'CAROUSEL');
+    const parent = published().find(
+      (call) => (call.body as Record<string, string>).media_type === 'CAROUSEL',
+    );
     expect(parent?.path).toBe(`/v21.0/${igUserId}/media`);
 
     const video = testVideo(VIDEO, VIDEO_URL);

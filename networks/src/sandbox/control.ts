@@ -4,6 +4,7 @@ import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { ANTHROPIC_OUTPUT_MODES, type AnthropicOutputMode, AnthropicStandIn } from './anthropic.js';
 import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
+import { instagramLoginUserId } from './instagram-login.js';
 import { SandboxMastodon, type SandboxMastodonInstance } from './mastodon.js';
 import { pinterestBoards } from './pinterest-boards.js';
 import {
@@ -23,7 +24,6 @@ import {
   type SandboxUser,
   type SandboxUserInput,
 } from './store.js';
-import { instagramLoginUserId } from './instagram-login.js';
 import { threadsUserId } from './threads-ids.js';
 import { SandboxTikTok, tiktokOpenId } from './tiktok.js';
 

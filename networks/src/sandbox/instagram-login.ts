@@ -15,13 +15,19 @@ import {
   mountInstagramGraph,
   readInstagramObject,
 } from './instagram.js';
-import { avatarUrl, handleAuthorize, param, queryString, type SandboxContext, safeEqual } from './oauth-common.js';
+import {
+  avatarUrl,
+  handleAuthorize,
+  param,
+  queryString,
+  type SandboxContext,
+  safeEqual,
+} from './oauth-common.js';
 import type { AccessToken, SandboxUser } from './store.js';
 
 /** The long-lived Instagram User token: 60 days (`expires_in` 5183944, as the docs' example). */
 const LONG_LIVED_TTL = 5_183_944;
 const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
-const PROFESSIONAL_TYPES = new Set(['BUSINESS', 'MEDIA_CREATOR']);
 
 /** The professional account a sandbox user logs in as: their first Page's IG account, else none. */
 function professionalAccountOf(user: SandboxUser): string | null {
@@ -43,7 +49,12 @@ function authenticatedInstagram(ctx: SandboxContext, req: Request, res: Response
   const token = ctx.store.findAccessToken('instagram', raw);
   if (token === null) {
     if (ctx.store.isRevoked('instagram', raw))
-      sendGraphError(res, 190, 'Error validating access token: The user has not authorized application.', 458);
+      sendGraphError(
+        res,
+        190,
+        'Error validating access token: The user has not authorized application.',
+        458,
+      );
     else sendInvalidToken(res);
     return null;
   }
@@ -77,7 +88,9 @@ function mountTokenEndpoints(api: Router, graph: Router, ctx: SandboxContext): v
     const client = ctx.store.findClient('instagram', param(req, 'client_id'));
     const secret = param(req, 'client_secret');
     if (client === null || secret === undefined || !safeEqual(secret, client.clientSecret)) {
-      res.status(400).json({ error_type: 'OAuthException', code: 400, error_message: 'Invalid client_secret' });
+      res
+        .status(400)
+        .json({ error_type: 'OAuthException', code: 400, error_message: 'Invalid client_secret' });
       return;
     }
     if (param(req, 'grant_type') !== 'authorization_code') {
@@ -144,7 +157,11 @@ function mountTokenEndpoints(api: Router, graph: Router, ctx: SandboxContext): v
     const token = ctx.store.findAccessToken('instagram', queryString(req, 'access_token') ?? null);
     if (token === null || token.longLived !== true) return sendInvalidToken(res);
     if (ctx.store.now() - (token.issuedAt ?? 0) < REFRESH_MIN_AGE_MS) {
-      sendGraphError(res, 100, 'A long-lived access token can be refreshed only once it is at least 24 hours old');
+      sendGraphError(
+        res,
+        100,
+        'A long-lived access token can be refreshed only once it is at least 24 hours old',
+      );
       return;
     }
     res.json(longLivedAnswer(ctx, token));
@@ -236,10 +253,16 @@ export function mountInstagramLogin(app: Router, ctx: SandboxContext): void {
 /** What a fault without a body answers on graph.instagram.com (Graph's shape). */
 export function instagramLoginFaultBody(status: number): unknown {
   const error = (code: number, message: string, transient: boolean) => ({
-    error: { message, type: 'OAuthException', code, is_transient: transient, fbtrace_id: randomBytes(6).toString('hex') },
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      is_transient: transient,
+      fbtrace_id: randomBytes(6).toString('hex'),
+    },
   });
   if (status === 429) return error(4, 'Application request limit reached', true);
-  if (status >= 500) return error(2, 'An unexpected error has occurred. Please retry your request later.', true);
+  if (status >= 500)
+    return error(2, 'An unexpected error has occurred. Please retry your request later.', true);
   return error(100, 'Invalid parameter', false);
 }
-

@@ -99,7 +99,9 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
     </Button>
   );
   const connectButtons =
-    logins.length > 1 ? logins.map((choice) => connectButton(false, choice)) : connectButton(false, logins[0]);
+    logins.length > 1
+      ? logins.map((choice) => connectButton(false, choice))
+      : connectButton(false, logins[0]);
 
   return (
     <Card component="article" withBorder padding="lg" aria-label={text.cardLabel(label)} h="100%">
@@ -170,7 +172,9 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
         )}
         {card.status === 'not_connected' && (
           <Text size="sm" c="dimmed">
-            {logins.length > 1 && profile.connectLoginsHint ? profile.connectLoginsHint : text.notConnectedHint}
+            {logins.length > 1 && profile.connectLoginsHint
+              ? profile.connectLoginsHint
+              : text.notConnectedHint}
           </Text>
         )}
         {card.status === 'not_configured' && (

@@ -79,17 +79,24 @@ describe('Instagram in Contas Conectadas', () => {
 
   it('both logins configured: one button each; Conectar com o Instagram starts Instagram Login', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
-    open({ platform: 'instagram', status: 'not_connected', account: null, logins: ['instagram', 'instagram_login'] });
+    open({
+      platform: 'instagram',
+      status: 'not_connected',
+      account: null,
+      logins: ['instagram', 'instagram_login'],
+    });
     const ig = await instagramCard();
     expect(within(ig).getByText(text.instagramLoginsHint)).toBeTruthy();
     // Instagram Login first: it needs no Facebook Page.
-    expect(within(ig).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      text.connectWithInstagram,
-      text.connectWithFacebook,
-    ]);
+    expect(
+      within(ig)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([text.connectWithInstagram, text.connectWithFacebook]);
     fireEvent.click(within(ig).getByRole('button', { name: text.connectWithInstagram }));
     expect(assign).toHaveBeenCalledWith('/auth/oauth/instagram/start?purpose=connect&login=instagram_login');
-    for (const button of within(ig).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).toBe(true);
+    for (const button of within(ig).getAllByRole('button'))
+      expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('Reconectar reuses the login the account was connected with', async () => {
@@ -102,7 +109,13 @@ describe('Instagram in Contas Conectadas', () => {
         ...connectedInstagram.account,
         pageName: null,
         login: 'instagram_login',
-        health: { state: 'needs_reconnect', daysLeft: null, expiresAt: null, limitedUntil: null, needsAction: true },
+        health: {
+          state: 'needs_reconnect',
+          daysLeft: null,
+          expiresAt: null,
+          limitedUntil: null,
+          needsAction: true,
+        },
       },
     });
     const ig = await instagramCard();
@@ -113,7 +126,12 @@ describe('Instagram in Contas Conectadas', () => {
 
   it('a personal Instagram account refused by Instagram Login: the pt-BR guidance', async () => {
     open(
-      { platform: 'instagram', status: 'not_connected', account: null, logins: ['instagram', 'instagram_login'] },
+      {
+        platform: 'instagram',
+        status: 'not_connected',
+        account: null,
+        logins: ['instagram', 'instagram_login'],
+      },
       '?connection=true&error=OAUTH_FAILED&platform=instagram&reason=personal_account',
     );
     await expectToast(messages.auth.authErrorTitle, text.instagramPersonalAccount);
