@@ -141,7 +141,7 @@ describe('Instagram with Instagram Login', () => {
     ])) as [{ id: string }];
     const [{ id: themeId }] = (await sql<{ id: string }>(
       `INSERT INTO themes (user_id, name, description, tone_of_voice, social_networks, frequency, color_palette)
-       VALUES ($1, 'Estúdio', 'Fotografia', ARRAY['casual'], ARRAY['instagram'], 'daily', 'pink') RETURNING id`,
+       VALUES ($1, 'Estúdio', 'Fotografia', ARRAY['casual'], ARRAY['instagram'], 'daily', 'green') RETURNING id`,
       [userId],
     )) as [{ id: string }];
     const [{ id: postId }] = (await sql<{ id: string }>(
