@@ -72,7 +72,7 @@ describe('Instagram with Instagram Login', () => {
     await card.getByText('Não conectado').waitFor();
     const viaInstagram = card.getByRole('button', { name: 'Conectar com o Instagram' });
     await viaInstagram.waitFor();
-    await card.getByRole('button', { name: 'Conectar pela Página do Facebook' }).waitFor();
+    await card.getByRole('button', { name: 'Conectar pelo Facebook' }).waitFor();
     await card.getByText(/Conecte direto pelo Instagram/).waitFor();
     await shoot(page, 'instagram-card-not-connected');
 
@@ -123,6 +123,7 @@ describe('Instagram with Instagram Login', () => {
     await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
     await card.getByText('Conectado', { exact: true }).waitFor({ timeout: 20_000 });
     await card.getByText(`@${username}`).waitFor();
+    await card.getByText('Conectada pelo Login do Instagram').waitFor();
     await page.getByText('Conta Instagram conectada com sucesso!', { exact: true }).waitFor();
     const [account] = await sql<{ platform_user_id: string; expires: Date; has_refresh: boolean }>(
       `SELECT a.platform_user_id, a.access_token_expires_at AS expires, a.refresh_token IS NOT NULL AS has_refresh

@@ -29,7 +29,7 @@ async function connectInstagram(page: Page) {
   const card = page.getByRole('article', { name: 'Conta Instagram' });
   await card.getByText('Não conectado').waitFor();
   // Two ways in since Instagram Login (docs/instagram-login.md): this file covers the Page's.
-  await card.getByRole('button', { name: 'Conectar pela Página do Facebook' }).click();
+  await card.getByRole('button', { name: 'Conectar pelo Facebook' }).click();
   // Sandbox Facebook Login auto-approves → /auth/callback?connection=true → back here.
   await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
   return card;

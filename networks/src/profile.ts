@@ -85,6 +85,8 @@ export interface NetworkConnectLogin {
   /** The OAuth client of the flow (`instagram_login`). */
   readonly login: string;
   readonly label: string;
+  /** Shown on the card of an account connected this way. */
+  readonly connected: string;
 }
 
 /**

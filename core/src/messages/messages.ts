@@ -958,7 +958,9 @@ export const messages = {
     instagramHandle: (username: string) => `@${username}`,
     // Instagram's two ways in (docs/instagram-login.md): Instagram Login (no Page) or a Facebook Page.
     connectWithInstagram: 'Conectar com o Instagram',
-    connectWithFacebook: 'Conectar pela Página do Facebook',
+    connectWithFacebook: 'Conectar pelo Facebook',
+    connectedWithInstagram: 'Conectada pelo Login do Instagram',
+    connectedWithFacebook: 'Conectada pela Página do Facebook',
     instagramLoginsHint:
       'Conecte direto pelo Instagram (conta profissional, sem Página do Facebook) ou pela Página do Facebook vinculada à conta.',
     instagramPersonalAccount:

@@ -31,8 +31,16 @@ export const instagramProfile: NetworkProfileDeclaration = {
   },
   // Instagram Login first: it needs no Facebook Page (docs/instagram-login.md).
   connectLogins: [
-    { login: 'instagram_login', label: messages.accounts.connectWithInstagram },
-    { login: 'instagram', label: messages.accounts.connectWithFacebook },
+    {
+      login: 'instagram_login',
+      label: messages.accounts.connectWithInstagram,
+      connected: messages.accounts.connectedWithInstagram,
+    },
+    {
+      login: 'instagram',
+      label: messages.accounts.connectWithFacebook,
+      connected: messages.accounts.connectedWithFacebook,
+    },
   ],
   connectLoginsHint: messages.accounts.instagramLoginsHint,
   preview: {

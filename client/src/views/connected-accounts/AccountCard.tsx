@@ -84,6 +84,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
   // Several ways in (Instagram): one button per login configured; Reconectar reuses the account's.
   const logins = (profile.connectLogins ?? []).filter((choice) => card.logins.includes(choice.login));
   const reconnectLogin = account?.login ?? undefined;
+  const connectedWith = profile.connectLogins?.find((choice) => choice.login === account?.login)?.connected;
   const connectButton = (reconnect: boolean, choice?: { login: string; label: string }) => (
     <Button
       key={choice?.login ?? 'connect'}
@@ -144,6 +145,11 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
             {account.followers !== null && (
               <Text size="sm" c="dimmed">
                 {text.followersCompact(formatCompactNumber(account.followers), account.followers)}
+              </Text>
+            )}
+            {connectedWith && (
+              <Text size="sm" c="dimmed">
+                {connectedWith}
               </Text>
             )}
             <Text size="sm" c="dimmed">

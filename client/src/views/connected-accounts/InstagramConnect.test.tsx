@@ -119,6 +119,7 @@ describe('Instagram in Contas Conectadas', () => {
       },
     });
     const ig = await instagramCard();
+    expect(within(ig).getByText(text.connectedWithInstagram)).toBeTruthy();
     expect(within(ig).queryByRole('button', { name: text.connectWithFacebook })).toBeNull();
     fireEvent.click(within(ig).getByRole('button', { name: text.reconnect }));
     expect(assign).toHaveBeenCalledWith('/auth/oauth/instagram/start?purpose=connect&login=instagram_login');
