@@ -11,7 +11,14 @@ import { OAuthProviderError } from '../oauth/errors.js';
 import type { OAuthTokens } from '../oauth/types.js';
 import { type ImageServer, jpegImage, serveImages, testMedia } from '../publishing/test-images.js';
 import type { PublishMedia, PublishTarget } from '../publishing/types.js';
-import { connectLoginOf, connectPlatformOf, createPublisher, networkDescriptor } from '../registry.js';
+import {
+  configuredConnectLogins,
+  connectLoginOf,
+  connectPlatformOf,
+  createNetworkClients,
+  createPublisher,
+  networkDescriptor,
+} from '../registry.js';
 import { type SandboxHandle, startSandbox } from '../sandbox/server.js';
 import { createNetworkFetch } from '../sandbox-url.js';
 import { INSTAGRAM_CONNECT } from './connect.js';
@@ -118,6 +125,21 @@ describe('Instagram Login: connecting', () => {
     });
     expect(connectLoginOf('instagram', 'facebook')).toBeNull();
     expect(connectLoginOf('linkedin', 'instagram_login')).toBeNull();
+    // The worker renews Instagram tokens with Instagram Login's client when it is configured (Facebook
+    // Login's Page tokens never expire), with Facebook Login's otherwise.
+    const clients = (env: Record<string, string>) =>
+      createNetworkClients({ env, appUrl: 'http://localhost:3000', timeoutMs: 1000 }).oauth('instagram');
+    expect(clients({ SOCIAL_SANDBOX_URL: sandbox.url })?.name).toBe('instagram_login');
+    expect(clients({ INSTAGRAM_APP_ID: 'a', INSTAGRAM_APP_SECRET: 'b' })?.name).toBe('instagram_login');
+    expect(clients({ INSTAGRAM_CLIENT_ID: 'a', INSTAGRAM_CLIENT_SECRET: 'b' })?.name).toBe('instagram');
+    expect(
+      configuredConnectLogins({ INSTAGRAM_APP_ID: 'a', INSTAGRAM_APP_SECRET: 'b' }, 'instagram'),
+    ).toEqual(['instagram_login']);
+    expect(configuredConnectLogins({ SOCIAL_SANDBOX_URL: sandbox.url }, 'instagram')).toEqual([
+      'instagram',
+      'instagram_login',
+    ]);
+    expect(configuredConnectLogins({ SOCIAL_SANDBOX_URL: sandbox.url }, 'linkedin')).toEqual([]);
     const descriptor = networkDescriptor('instagram');
     expect(descriptor.loginOf?.(instagramLoginUserId('17841400000100001'))).toBe('instagram_login');
     expect(descriptor.loginOf?.('17841400000100001')).toBe('instagram');

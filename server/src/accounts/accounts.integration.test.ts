@@ -924,7 +924,12 @@ describe('disconnecting', () => {
     expect(after.is_active).toBe(false);
     expect(after.access_token).toBe(row.access_token);
     const list = await client.query<Card[]>('accounts.list');
-    expect(list.data?.[0]).toEqual({ platform: 'linkedin', status: 'not_connected', account: null, logins: [] });
+    expect(list.data?.[0]).toEqual({
+      platform: 'linkedin',
+      status: 'not_connected',
+      account: null,
+      logins: [],
+    });
 
     expect((await client.mutate('accounts.disconnect', { id: row.id })).error?.code).toBe('NOT_FOUND');
     expect((await new TestClient(app.url).query('accounts.list')).error?.code).toBe('UNAUTHORIZED');
