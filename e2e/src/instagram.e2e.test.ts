@@ -28,7 +28,8 @@ async function connectInstagram(page: Page) {
   await page.goto('/connected-accounts');
   const card = page.getByRole('article', { name: 'Conta Instagram' });
   await card.getByText('Não conectado').waitFor();
-  await card.getByRole('button', { name: 'Conectar' }).click();
+  // Two ways in since Instagram Login (docs/instagram-login.md): this file covers the Page's.
+  await card.getByRole('button', { name: 'Conectar pelo Facebook' }).click();
   // Sandbox Facebook Login auto-approves → /auth/callback?connection=true → back here.
   await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
   return card;

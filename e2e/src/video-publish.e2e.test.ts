@@ -62,7 +62,8 @@ async function control(path: string, body: unknown) {
 async function clickConnect(page: Page, label: string): Promise<Locator> {
   await page.goto('/connected-accounts');
   const card = page.getByRole('article', { name: `Conta ${label}`, exact: true });
-  await card.getByRole('button', { name: 'Conectar' }).click();
+  // Instagram has two ways in (docs/instagram-login.md): these posts go through the Page's.
+  await card.getByRole('button', { name: /^Conectar( pelo Facebook)?$/ }).click();
   await page.waitForURL('**/connected-accounts**', { timeout: 30_000 });
   return card;
 }

@@ -35,6 +35,7 @@ export type {
   ConnectForm,
   ConnectFormField,
   FeedCut,
+  NetworkConnectLogin,
   NetworkConnectPrompt,
   NetworkIcon,
   NetworkPendingChoice,

@@ -170,6 +170,19 @@ export interface NetworkDescriptor {
   /** The OAuth client that connects accounts and refreshes their tokens; null when none yet. */
   readonly oauth: OAuthClientDescriptor | null;
   /**
+   * Other OAuth clients that connect accounts of this network, each a flow the person chooses in
+   * Contas Conectadas (Instagram: Instagram Login beside Facebook Login). The network's connect
+   * steps receive the client the person chose; the account remembers it (docs/instagram-login.md).
+   */
+  readonly otherLogins?: readonly OAuthClientDescriptor[];
+  /**
+   * The client that renews the network's tokens when it is not `oauth` (Instagram: only Instagram
+   * Login's tokens expire; the Page tokens of Facebook Login never do).
+   */
+  readonly renewedBy?: OAuthProviderName;
+  /** With `otherLogins`: which login an account used, from its stored id (its Reconectar uses it). */
+  loginOf?(platformUserId: string): OAuthProviderName;
+  /**
    * What connecting an account does after the code exchange (connect/types.ts): read the person's
    * profile (PROFILE_CONNECT), or list Pages / accounts and let the person pick one.
    */

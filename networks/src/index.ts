@@ -77,11 +77,14 @@ export {
   type PublishVideoCover,
 } from './publishing/types.js';
 export {
+  accountLoginOf,
   type ClientCredentials,
   CONNECT_PLATFORMS,
   type CredentialSource,
   capabilitiesOf,
+  configuredConnectLogins,
   connectClient,
+  connectLoginOf,
   connectPlatformOf,
   createNetworkClients,
   createOAuthProvider,

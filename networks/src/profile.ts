@@ -77,6 +77,19 @@ export interface NetworkAccountCard {
 }
 
 /**
+ * One of several ways to connect the network's accounts (Instagram: Instagram Login, or Facebook
+ * Login through a Page): a button per login the installation configures (`accounts.list` says
+ * which); the connect route gets it as `?login=<login>`. pt-BR label.
+ */
+export interface NetworkConnectLogin {
+  /** The OAuth client of the flow (`instagram_login`). */
+  readonly login: string;
+  readonly label: string;
+  /** Shown on the card of an account connected this way. */
+  readonly connected: string;
+}
+
+/**
  * A step before the login, for a network of many servers (Mastodon): the person types where their
  * account lives and the connect route gets it as `?<param>=…` (the server checks it: descriptor
  * `connectSteps.instance`). pt-BR texts of the field.
@@ -190,6 +203,10 @@ export interface NetworkProfile {
   readonly accountCard: NetworkAccountCard;
   /** Present when connecting starts with a typed server (Mastodon's instance). */
   readonly connectPrompt?: NetworkConnectPrompt;
+  /** Present when accounts connect in more than one way (Instagram), in the order shown. */
+  readonly connectLogins?: readonly NetworkConnectLogin[];
+  /** pt-BR: shown on the card while not connected, when the person chooses between the logins. */
+  readonly connectLoginsHint?: string;
   /** Present when the network connects through a form (an app password) instead of OAuth. */
   readonly connectForm?: ConnectForm;
   /** Present when the login may give several places to publish to and the person picks one. */

@@ -32,7 +32,7 @@ import { facebook, facebookOAuth } from './facebook/index.js';
 import type { FacebookOAuthProvider } from './facebook/oauth.js';
 import { googleOAuth } from './google/index.js';
 import { googleBusiness, googleBusinessOAuth } from './google-business/index.js';
-import { instagram, instagramOAuth } from './instagram/index.js';
+import { instagram, instagramLoginOAuth, instagramOAuth } from './instagram/index.js';
 import type { InstagramOAuthProvider } from './instagram/oauth.js';
 import { linkedin, linkedinOAuth } from './linkedin/index.js';
 import { linkedinPage, linkedinPageOAuth } from './linkedin-page/index.js';
@@ -76,6 +76,7 @@ export const OAUTH_CLIENTS: Readonly<Record<OAuthProviderName, OAuthClientDescri
   linkedin: linkedinOAuth,
   x: xOAuth,
   instagram: instagramOAuth,
+  instagram_login: instagramLoginOAuth,
   threads: threadsOAuth,
   linkedin_page: linkedinPageOAuth,
   mastodon: mastodonOAuth,
@@ -197,7 +198,26 @@ export function isConnectPlatform(value: string): value is Platform {
 
 /** The network whose accounts an OAuth client connects (the provider of a connect attempt). */
 export function connectPlatformOf(name: OAuthProviderName): Platform | null {
-  return CONNECT_PLATFORMS.find((platform) => NETWORKS[platform].oauth?.name === name) ?? null;
+  return (
+    CONNECT_PLATFORMS.find((platform) => connectLoginsOf(platform).some((login) => login.name === name)) ??
+    null
+  );
+}
+
+/** The OAuth clients that connect accounts of a network: its own, then its other logins (Instagram Login). */
+export function connectLoginsOf(platform: Platform): readonly OAuthClientDescriptor[] {
+  const { oauth, otherLogins = [] } = NETWORKS[platform];
+  return oauth === null ? otherLogins : [oauth, ...otherLogins];
+}
+
+/**
+ * The client of the connect flow the person chose (`?login=<client>` of the connect route), the
+ * network's own when none was named; null when the name is none of the network's logins.
+ */
+export function connectLoginOf(platform: Platform, login: string | undefined): OAuthClientDescriptor | null {
+  const logins = connectLoginsOf(platform);
+  if (login === undefined || login === '') return logins[0] ?? null;
+  return logins.find((candidate) => candidate.name === login) ?? null;
 }
 
 /**
@@ -269,8 +289,29 @@ export function networkCredentials(source: CredentialSource, platform: Platform)
   if (descriptor.credentials === null) return PER_INSTANCE_CREDENTIALS;
   const configured = readCredentials(source, descriptor.credentials);
   if (configured) return configured;
+  // Configured through another login only (Instagram with Instagram Login alone).
+  for (const login of descriptor.otherLogins ?? []) {
+    const other = readCredentials(source, login.credentials);
+    if (other) return other;
+  }
   if (!source.SOCIAL_SANDBOX_URL) return null;
   return descriptor.oauth ? sandboxCredentials(descriptor.oauth.name) : null;
+}
+
+/**
+ * The connect flows the installation can run for a network with several (Instagram: Instagram Login,
+ * Facebook Login): the configured ones, or all in sandbox mode; [] for a network with one flow.
+ */
+export function configuredConnectLogins(source: CredentialSource, platform: Platform): OAuthProviderName[] {
+  if ((NETWORKS[platform].otherLogins ?? []).length === 0) return [];
+  return connectLoginsOf(platform)
+    .filter((login) => oauthCredentials(source, login.name) !== null)
+    .map((login) => login.name);
+}
+
+/** The connect flow an account was connected with (its network's `loginOf`); null: the network's only one. */
+export function accountLoginOf(platform: Platform, platformUserId: string): OAuthProviderName | null {
+  return NETWORKS[platform].loginOf?.(platformUserId) ?? null;
 }
 
 /** Whether accounts of this network can be connected on this installation. */
@@ -419,7 +460,8 @@ export function createNetworkClients(options: NetworkClientsOptions): NetworkCli
       descriptor.session
         ? sessionClient(platform, options)
         : credentials && descriptor.oauth && descriptor.credentials !== null
-          ? oauthClient(descriptor.oauth.name, 'connect', options)
+          ? ((descriptor.renewedBy && oauthClient(descriptor.renewedBy, 'connect', options)) ??
+            oauthClient(descriptor.oauth.name, 'connect', options))
           : null,
     );
   }

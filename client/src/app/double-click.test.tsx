@@ -216,6 +216,7 @@ describe('a double-click sends one request and shows one toast', () => {
     const linkedin = {
       platform: 'linkedin',
       status: 'connected',
+      logins: [],
       account: {
         id: '00000000-0000-4000-8000-0000000000a1',
         username: 'Ana Souza',
@@ -228,7 +229,10 @@ describe('a double-click sends one request and shows one toast', () => {
       },
     };
     const api = open(`/connected-accounts?connection=true&pickPage=${pending}`, <ConnectedAccountsView />, {
-      'accounts.list': [linkedin, { platform: 'facebook', status: 'not_connected', account: null }],
+      'accounts.list': [
+        linkedin,
+        { platform: 'facebook', status: 'not_connected', account: null, logins: [] },
+      ],
       'accounts.pendingPages': { pages: [{ id: '30000000001', name: 'Loja da Dona' }] },
       'accounts.selectFacebookPage': () => connect.promise,
       'accounts.disconnect': { ok: true },

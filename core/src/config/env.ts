@@ -44,6 +44,9 @@ export const NETWORK_CREDENTIAL_KEYS = [
   'X_CLIENT_SECRET',
   'INSTAGRAM_CLIENT_ID',
   'INSTAGRAM_CLIENT_SECRET',
+  // Instagram Login (no Facebook Page): the Instagram app's own id and secret.
+  'INSTAGRAM_APP_ID',
+  'INSTAGRAM_APP_SECRET',
   'THREADS_CLIENT_ID',
   'THREADS_CLIENT_SECRET',
   'LINKEDIN_PAGES_CLIENT_ID',
@@ -81,6 +84,9 @@ export const sharedEnvShape = {
   X_CLIENT_SECRET: optionalString,
   INSTAGRAM_CLIENT_ID: optionalString,
   INSTAGRAM_CLIENT_SECRET: optionalString,
+  /** Instagram Login (no Facebook Page): App Dashboard > Instagram > API setup with Instagram login. */
+  INSTAGRAM_APP_ID: optionalString,
+  INSTAGRAM_APP_SECRET: optionalString,
   THREADS_CLIENT_ID: optionalString,
   THREADS_CLIENT_SECRET: optionalString,
   LINKEDIN_PAGES_CLIENT_ID: optionalString,

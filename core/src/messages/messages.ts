@@ -956,6 +956,17 @@ export const messages = {
     instagramPermissionsDeclined:
       'Para publicar no Instagram, o Pauta precisa das permissões de acesso e de publicação na conta. Conecte novamente e mantenha todas as permissões marcadas na janela do Facebook.',
     instagramHandle: (username: string) => `@${username}`,
+    // Instagram's two ways in (docs/instagram-login.md): Instagram Login (no Page) or a Facebook Page.
+    connectWithInstagram: 'Conectar com o Instagram',
+    connectWithFacebook: 'Conectar pelo Facebook',
+    connectedWithInstagram: 'Conectada pelo Login do Instagram',
+    connectedWithFacebook: 'Conectada pela Página do Facebook',
+    instagramLoginsHint:
+      'Conecte direto pelo Instagram (conta profissional, sem Página do Facebook) ou pela Página do Facebook vinculada à conta.',
+    instagramPersonalAccount:
+      'Esta é uma conta pessoal do Instagram, e o Instagram só permite publicar por aplicativos em contas profissionais (Empresa ou Criador de conteúdo). No app do Instagram, mude para uma conta profissional em Configurações > Tipo de conta e ferramentas e conecte novamente.',
+    instagramLoginPermissionsDeclined:
+      'Para publicar no Instagram, o Pauta precisa das permissões de acesso e de publicação na conta. Conecte novamente e mantenha todas as permissões marcadas na janela do Instagram.',
     // LinkedIn company Pages: the organisation choice (the person's own profile stays connected).
     pickLinkedInPage: {
       title: 'Escolha a Página do LinkedIn',

@@ -1,11 +1,13 @@
 // Connecting an Instagram professional account (Facebook Login for Instagram): the accounts linked
 // to the person's Pages; one connects directly, several wait for the person's choice, none is a
 // clear refusal. The IG user id is the account's id (publishing calls `/{ig-user-id}/media`), the
-// token its Page's (which never expires, minted from a long-lived user token).
+// token its Page's (which never expires, minted from a long-lived user token). With Instagram Login
+// (login.ts) the account itself connects, without a Page.
 import type { ConnectedAccount, ConnectProfile, ConnectSteps } from '../connect/types.js';
 import { ConnectRefusedError, connectOrChoose, isNonEmpty } from '../connect/types.js';
 import { pageTokenAccount } from '../facebook/connect.js';
 import type { FacebookPageWithInstagram, MetaLoginProvider } from '../facebook/oauth.js';
+import { INSTAGRAM_LOGIN_CONNECT } from './login.js';
 import { INSTAGRAM_PUBLISH_PERMISSIONS } from './oauth.js';
 
 type LinkedInstagram = FacebookPageWithInstagram & {
@@ -29,6 +31,8 @@ function instagramAccount(page: LinkedInstagram, profile: ConnectProfile): Conne
 
 export const INSTAGRAM_CONNECT: ConnectSteps = {
   async complete(client, tokens, scopes) {
+    // The second login the person may choose (login.ts): no Page, the account itself.
+    if (client.name === 'instagram_login') return INSTAGRAM_LOGIN_CONNECT(client, tokens, scopes);
     const provider = client as MetaLoginProvider;
     const longLived = await provider.exchangeForLongLivedToken(tokens.accessToken);
     const [granted, pages, me] = await Promise.all([

@@ -2,15 +2,23 @@
 // Login for Instagram (oauth.ts: the person picks one of the Instagram accounts linked to their
 // Pages), publishing (one image, a carousel or a Reel, from signed URLs) and metrics. Configured with
 // INSTAGRAM_CLIENT_ID/SECRET (a Meta app), or in sandbox mode with the sandbox's Facebook app.
+// A second login, Instagram Login (login.ts, no Facebook Page needed), has its own app credentials
+// (INSTAGRAM_APP_ID/SECRET) and publishes through graph.instagram.com (docs/instagram-login.md).
 
 import { PLATFORM_LABELS } from '@pauta/core';
-import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
-import { fetchInstagramFollowers } from '../meta/followers.js';
+import type { FollowersTarget, NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { fetchInstagramFollowers, type GraphFollowersTarget } from '../meta/followers.js';
 import { graphPublisher, graphSettings } from '../meta/graph.js';
+import { createInstagramPublisher } from './by-login.js';
 import { INSTAGRAM_CONNECT } from './connect.js';
+import {
+  createInstagramLoginClient,
+  INSTAGRAM_LOGIN_GRAPH,
+  INSTAGRAM_LOGIN_SCOPES,
+  instagramLoginOf,
+} from './login.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 import { createInstagramOAuthClient, INSTAGRAM_SCOPES } from './oauth.js';
-import { createInstagramAdapter } from './publish.js';
 import { INSTAGRAM_VIDEO_LIMITS } from './video.js';
 import { instagramWriting } from './writing.js';
 
@@ -24,18 +32,34 @@ export const instagramOAuth: OAuthClientDescriptor = {
   create: createInstagramOAuthClient,
 };
 
+/** Instagram API with Instagram Login: its own Instagram app (App Dashboard > Instagram > API setup). */
+export const instagramLoginOAuth: OAuthClientDescriptor = {
+  name: 'instagram_login',
+  label: 'Instagram (Instagram Login)',
+  credentials: { clientId: 'INSTAGRAM_APP_ID', clientSecret: 'INSTAGRAM_APP_SECRET' },
+  scopes: INSTAGRAM_LOGIN_SCOPES,
+  // The sandbox's Instagram app (www.instagram.com / api.instagram.com / graph.instagram.com).
+  sandboxApp: 'instagram',
+  create: createInstagramLoginClient,
+};
+
 export const instagram: NetworkDescriptor = {
   platform: 'instagram',
   credentials: instagramOAuth.credentials,
   oauth: instagramOAuth,
+  otherLogins: [instagramLoginOAuth],
+  // Instagram Login's 60-day tokens are renewed (ig_refresh_token); Page tokens never expire.
+  renewedBy: 'instagram_login',
+  loginOf: (platformUserId) =>
+    instagramLoginOf(platformUserId).instagramLogin ? 'instagram_login' : 'instagram',
   connectSteps: INSTAGRAM_CONNECT,
   capabilities: {
     connect: true,
     // Reels (container media_type=REELS from the video's signed URL).
     video: true,
     firstComment: false,
-    // As Facebook: no refresh token; the long-lived user token is re-exchanged, and the Page
-    // token Pauta publishes with does not expire.
+    // Facebook Login: the Page token Pauta publishes with does not expire. Instagram Login: the
+    // 60-day token is renewed with ig_refresh_token (login.ts).
     refresh: true,
     revoke: false,
     metrics: true,
@@ -49,7 +73,16 @@ export const instagram: NetworkDescriptor = {
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
   videoLimits: INSTAGRAM_VIDEO_LIMITS,
   publisherSettings: graphSettings,
-  // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's).
-  createPublisher: graphPublisher(createInstagramAdapter),
-  fetchFollowers: fetchInstagramFollowers,
+  // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's); an Instagram
+  // Login account is published through graph.instagram.com (by-login.ts).
+  createPublisher: graphPublisher(createInstagramPublisher),
+  fetchFollowers: (target, options) => fetchInstagramFollowers(instagramFollowersTarget(target), options),
 };
+
+/** Followers on the host of the account's login (Instagram Login: graph.instagram.com). */
+function instagramFollowersTarget(target: FollowersTarget): GraphFollowersTarget {
+  const { igUserId, instagramLogin } = instagramLoginOf(target.platformUserId);
+  return instagramLogin
+    ? { accessToken: target.accessToken, platformUserId: igUserId, graph: INSTAGRAM_LOGIN_GRAPH }
+    : target;
+}

@@ -24,8 +24,25 @@ export const instagramProfile: NetworkProfileDeclaration = {
     refusals: {
       no_instagram_account: messages.accounts.noInstagramAccount,
       no_pages: messages.accounts.noInstagramAccount,
+      // Instagram Login (login.ts).
+      personal_account: messages.accounts.instagramPersonalAccount,
+      login_permissions_declined: messages.accounts.instagramLoginPermissionsDeclined,
     },
   },
+  // Instagram Login first: it needs no Facebook Page (docs/instagram-login.md).
+  connectLogins: [
+    {
+      login: 'instagram_login',
+      label: messages.accounts.connectWithInstagram,
+      connected: messages.accounts.connectedWithInstagram,
+    },
+    {
+      login: 'instagram',
+      label: messages.accounts.connectWithFacebook,
+      connected: messages.accounts.connectedWithFacebook,
+    },
+  ],
+  connectLoginsHint: messages.accounts.instagramLoginsHint,
   preview: {
     style: 'photo',
     cut: { chars: 125, lines: 2, more: 'mais' },

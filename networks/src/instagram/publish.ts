@@ -48,6 +48,8 @@ export interface InstagramAdapterOptions extends AdapterOptions {
   /** The same for a Reel's container (defaults 60 reads, 5 s apart). */
   videoStatusPollAttempts?: number;
   videoStatusPollIntervalMs?: number;
+  /** The Graph host: graph.facebook.com (Facebook Login), graph.instagram.com (Instagram Login, login.ts). */
+  graphHost?: string;
 }
 
 function isPublicUrl(value: string): boolean {
@@ -60,7 +62,7 @@ function isPublicUrl(value: string): boolean {
 }
 
 export function createInstagramAdapter(options: InstagramAdapterOptions): NetworkAdapter {
-  const graph = graphBase(options.graphVersion);
+  const graph = graphBase(options.graphVersion, options.graphHost);
   const attempts = Math.max(1, options.statusPollAttempts ?? DEFAULT_STATUS_POLL_ATTEMPTS);
   const intervalMs = Math.max(0, options.statusPollIntervalMs ?? DEFAULT_STATUS_POLL_INTERVAL_MS);
   const videoAttempts = Math.max(1, options.videoStatusPollAttempts ?? DEFAULT_VIDEO_STATUS_POLL_ATTEMPTS);

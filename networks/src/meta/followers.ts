@@ -12,12 +12,18 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 const bodySchema = z.object({ followers_count: z.number().int().min(0).optional() });
 
+/** A follower count's target; `graph`: another Graph host (Instagram Login: graph.instagram.com). */
+export interface GraphFollowersTarget extends FollowersTarget {
+  graph?: string;
+}
+
 /** The count, or null when the answer has none; throws FollowersUnavailableError when Graph failed. */
 function graphFollowers(platform: Platform) {
-  return async (target: FollowersTarget, options: FollowersOptions): Promise<number | null> => {
+  return async (target: GraphFollowersTarget, options: FollowersOptions): Promise<number | null> => {
     let body: unknown;
     try {
-      const url = new URL(`${graphBase(undefined)}/${encodeURIComponent(target.platformUserId)}`);
+      const base = target.graph ?? graphBase(undefined);
+      const url = new URL(`${base}/${encodeURIComponent(target.platformUserId)}`);
       url.searchParams.set('fields', 'followers_count');
       const response = await options.fetch(url, {
         headers: { Accept: 'application/json', Authorization: `Bearer ${target.accessToken}` },

@@ -23,8 +23,9 @@ const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
 const IG_PUBLISH_LIMIT_SUBCODE = 2207042;
 const IG_PUBLISH_LIMIT_WAIT_MS = 60 * 60 * 1000;
 
-export function graphBase(version: string | undefined): string {
-  return `https://graph.facebook.com/${version ?? DEFAULT_GRAPH_VERSION}`;
+/** The Graph API's base URL; `host`: Instagram Login's graph.instagram.com instead of Facebook's. */
+export function graphBase(version: string | undefined, host = 'graph.facebook.com'): string {
+  return `https://${host}/${version ?? DEFAULT_GRAPH_VERSION}`;
 }
 
 /** HMAC-SHA256 of the access token keyed with the app secret, hex (Meta's appsecret_proof). */

@@ -3,7 +3,8 @@
 
 /**
  * OAuth clients Pauta runs: the networks' own plus Google (sign-in only). Instagram's is Facebook
- * Login with the Instagram app and scopes (connect only); Threads has its own (connect only); LinkedIn
+ * Login with the Instagram app and scopes (connect only), and `instagram_login` its second way in,
+ * Instagram Login with the Instagram app's own credentials (connect only); Threads has its own (connect only); LinkedIn
  * Pages (`linkedin_page`) is LinkedIn's OAuth with the Community Management app (connect only);
  * Mastodon's is one client per instance, with the credentials the instance issued (connect only);
  * Pinterest has its own (connect only); Google Business Profile's (`google_business`) is Google's
@@ -17,6 +18,7 @@ export const OAUTH_PROVIDER_NAMES = [
   'linkedin',
   'x',
   'instagram',
+  'instagram_login',
   'threads',
   'mastodon',
   'linkedin_page',

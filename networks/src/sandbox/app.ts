@@ -14,6 +14,7 @@ import { mountFacebook } from './facebook.js';
 import { FaultInjector } from './faults.js';
 import { mountGoogle } from './google.js';
 import { mountGoogleBusiness } from './google-business.js';
+import { instagramLoginFaultBody, mountInstagramLogin } from './instagram-login.js';
 import { mountLinkedIn } from './linkedin.js';
 import { mountMastodon, SandboxMastodon } from './mastodon.js';
 import type { SandboxContext } from './oauth-common.js';
@@ -71,6 +72,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const faults = new FaultInjector({
     [ANTHROPIC_HOST]: (status) => anthropicErrorBody(status),
     'graph.threads.net': threadsFaultBody,
+    'graph.instagram.com': instagramLoginFaultBody,
     [BLUESKY_HOST]: blueskyFaultBody,
     [TIKTOK_HOST]: tiktokFaultBody,
   });
@@ -116,6 +118,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   mountPostPages(app, ctx);
   mountGoogle(app, ctx);
   mountFacebook(app, ctx);
+  mountInstagramLogin(app, ctx);
   mountLinkedIn(app, ctx);
   mountX(app, ctx);
   mountThreads(app, ctx);

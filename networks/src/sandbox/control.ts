@@ -4,6 +4,7 @@ import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { ANTHROPIC_OUTPUT_MODES, type AnthropicOutputMode, AnthropicStandIn } from './anthropic.js';
 import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
+import { instagramLoginUserId } from './instagram-login.js';
 import { SandboxMastodon, type SandboxMastodonInstance } from './mastodon.js';
 import { pinterestBoards } from './pinterest-boards.js';
 import {
@@ -41,6 +42,12 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
     'instagram_content_publish',
     'instagram_manage_insights',
   ],
+  // Instagram Login (instagram-login.ts).
+  instagram: [
+    'instagram_business_basic',
+    'instagram_business_content_publish',
+    'instagram_business_manage_insights',
+  ],
   linkedin: ['openid', 'profile', 'email', 'w_member_social'],
   x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
   threads: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'],
@@ -51,6 +58,8 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
 /** The account id a test token stands for: Threads' own user id, a Pinterest board, else the sub. */
 function sandboxPlatformUserId(network: SandboxNetwork, user: SandboxUser): string {
   if (network === 'threads') return threadsUserId(user);
+  // Instagram Login: the account's id as Pauta stores it (the login, then the IG user id).
+  if (network === 'instagram') return `iglogin:${instagramLoginUserId(user)}`;
   if (network === 'pinterest') return pinterestBoards(user)[0]?.id ?? user.sub;
   if (network === 'tiktok') return tiktokOpenId(user);
   return user.sub;
@@ -287,7 +296,7 @@ const userSchema = z.strictObject({
     .optional(),
 });
 
-const networkSchema = z.enum(['google', 'facebook', 'linkedin', 'x', 'threads', 'pinterest', 'tiktok']);
+const networkSchema = z.enum(SANDBOX_NETWORKS as [SandboxNetwork, ...SandboxNetwork[]]);
 
 const controlSchemas = {
   faults: z.union([sandboxFaultSchema, z.array(sandboxFaultSchema).max(100)]),

@@ -1,5 +1,7 @@
-// Sandbox Instagram (professional accounts through Facebook Login, on graph.facebook.com):
-// media containers, status polling, media_publish, media fields and insights, IG user fields.
+// Sandbox Instagram (professional accounts through Facebook Login, on graph.facebook.com, and
+// through Instagram Login, on graph.instagram.com: instagram-login.ts): media containers, status
+// polling, media_publish, media fields and insights, IG user fields. What differs per host is how a
+// token reaches an account (`InstagramAccess`).
 import type { Request, Response, Router } from 'express';
 import {
   authenticatedGraph,
@@ -165,6 +167,27 @@ function missingScope(token: AccessToken, scopes: string[]): string | null {
   return scopes.find((scope) => !token.grant.scopes.includes(scope)) ?? null;
 }
 
+/**
+ * How a Graph host lets a token reach an IG user: through the Page linking it (Facebook Login,
+ * graph.facebook.com) or as the account itself (Instagram Login, graph.instagram.com), and which
+ * permissions each kind of call needs there.
+ */
+export interface InstagramAccess {
+  authenticate(ctx: SandboxContext, req: Request, res: Response): AccessToken | null;
+  owns(ctx: SandboxContext, token: AccessToken, igUserId: string): boolean;
+  scopes: { read: string[]; publish: string[]; insights: string[] };
+}
+
+export const FACEBOOK_LOGIN_ACCESS: InstagramAccess = {
+  authenticate: authenticatedGraph,
+  owns: (ctx, token, igUserId) => linkedPage(ctx, token, igUserId) !== null,
+  scopes: {
+    read: ['instagram_basic'],
+    publish: ['instagram_basic', 'instagram_content_publish'],
+    insights: ['instagram_basic', 'instagram_manage_insights'],
+  },
+};
+
 export function permalink(mediaId: string): string {
   const code = BigInt(mediaId).toString(36).toUpperCase().slice(-11);
   return `https://www.instagram.com/p/${code}/`;
@@ -193,11 +216,12 @@ export function readInstagramObject(
   res: Response,
   token: AccessToken,
   id: string,
+  access: InstagramAccess = FACEBOOK_LOGIN_ACCESS,
 ): boolean {
   const fields = (defaults: string[]) => requestedFields(req, defaults);
   const container = ctx.posts.findContainer(id);
   if (container !== null) {
-    if (linkedPage(ctx, token, container.igUserId) === null) sendUnsupported(res, 'get', id);
+    if (!access.owns(ctx, token, container.igUserId)) sendUnsupported(res, 'get', id);
     else {
       const status = ctx.posts.checkContainer(container);
       res.json(
@@ -218,12 +242,12 @@ export function readInstagramObject(
   }
   const media = ctx.posts.find('instagram', id);
   if (media !== null) {
-    if (linkedPage(ctx, token, media.authorId) === null) sendUnsupported(res, 'get', id);
+    if (!access.owns(ctx, token, media.authorId)) sendUnsupported(res, 'get', id);
     else res.json(pick(mediaFields(ctx, media), fields(['id'])));
     return true;
   }
   if (ctx.store.findInstagramAccount(id) !== null) {
-    if (linkedPage(ctx, token, id) === null) {
+    if (!access.owns(ctx, token, id)) {
       sendUnsupported(res, 'get', id);
       return true;
     }
@@ -264,14 +288,15 @@ export function instagramInsights(
   res: Response,
   token: AccessToken,
   id: string,
+  access: InstagramAccess = FACEBOOK_LOGIN_ACCESS,
 ): boolean {
   const media = ctx.posts.find('instagram', id);
   if (media === null) return false;
-  if (linkedPage(ctx, token, media.authorId) === null) {
+  if (!access.owns(ctx, token, media.authorId)) {
     sendUnsupported(res, 'get', `${id}/insights`);
     return true;
   }
-  if (missingScope(token, ['instagram_basic', 'instagram_manage_insights']) !== null) {
+  if (missingScope(token, access.scopes.insights) !== null) {
     sendPermissionError(res, 10, '(#10) Application does not have permission for this action');
     return true;
   }
@@ -310,7 +335,11 @@ export function instagramInsights(
   return true;
 }
 
-export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
+export function mountInstagramGraph(
+  graph: Router,
+  ctx: SandboxContext,
+  access: InstagramAccess = FACEBOOK_LOGIN_ACCESS,
+): void {
   /**
    * `POST /{ig-user-id}/media` with `media_type=REELS`: `video_url` (required), `caption`,
    * `share_to_feed`, a cover from `cover_url` (an image) or `thumb_offset` (ms). The container is
@@ -358,13 +387,13 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
   };
 
   const publishingToken = (req: Request, res: Response, igUserId: string): AccessToken | null => {
-    const token = authenticatedGraph(ctx, req, res);
+    const token = access.authenticate(ctx, req, res);
     if (token === null) return null;
-    if (ctx.store.findInstagramAccount(igUserId) === null || linkedPage(ctx, token, igUserId) === null) {
+    if (ctx.store.findInstagramAccount(igUserId) === null || !access.owns(ctx, token, igUserId)) {
       sendUnsupported(res, 'post', igUserId);
       return null;
     }
-    if (missingScope(token, ['instagram_basic', 'instagram_content_publish']) !== null) {
+    if (missingScope(token, access.scopes.publish) !== null) {
       sendPermissionError(res, 10, '(#10) Application does not have permission for this action');
       return null;
     }
@@ -375,14 +404,14 @@ export function mountInstagramGraph(graph: Router, ctx: SandboxContext): void {
   graph.get(
     '/:version/:id/media',
     versioned((req, res) => {
-      const token = authenticatedGraph(ctx, req, res);
+      const token = access.authenticate(ctx, req, res);
       if (token === null) return;
       const igUserId = String(req.params.id);
-      if (linkedPage(ctx, token, igUserId) === null) {
+      if (!access.owns(ctx, token, igUserId)) {
         sendUnsupported(res, 'get', `${igUserId}/media`);
         return;
       }
-      if (missingScope(token, ['instagram_basic']) !== null) {
+      if (missingScope(token, access.scopes.read) !== null) {
         sendPermissionError(res, 10, '(#10) Application does not have permission for this action');
         return;
       }

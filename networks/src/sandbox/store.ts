@@ -3,11 +3,21 @@
 // let `persistence.ts` keep it across restarts (issue 13: a restart must not break accounts).
 import { randomBytes } from 'node:crypto';
 
-export type SandboxNetwork = 'google' | 'facebook' | 'linkedin' | 'x' | 'threads' | 'pinterest' | 'tiktok';
+export type SandboxNetwork =
+  | 'google'
+  | 'facebook'
+  | 'instagram'
+  | 'linkedin'
+  | 'x'
+  | 'threads'
+  | 'pinterest'
+  | 'tiktok';
 
 export const SANDBOX_NETWORKS: readonly SandboxNetwork[] = [
   'google',
   'facebook',
+  // Instagram Login's app (instagram-login.ts); Instagram through Facebook Login uses Facebook's.
+  'instagram',
   'linkedin',
   'x',
   'threads',
@@ -151,6 +161,8 @@ export const DEFAULT_USERS: Readonly<Record<string, SandboxUserInput>> = {
 const DEFAULT_ACCESS_TTL: Record<SandboxNetwork, number> = {
   google: 3599,
   facebook: 3600,
+  // Instagram Login's short-lived token (the code exchange's): one hour.
+  instagram: 3600,
   linkedin: 5_184_000,
   x: 7200,
   // Threads' short-lived token (the code exchange's): one hour.
@@ -272,6 +284,7 @@ export class SandboxStore {
     this.clients = {
       google: options.clients?.google ?? [defaultClient('google')],
       facebook: options.clients?.facebook ?? [defaultClient('facebook')],
+      instagram: options.clients?.instagram ?? [defaultClient('instagram')],
       linkedin: options.clients?.linkedin ?? [defaultClient('linkedin')],
       x: options.clients?.x ?? [defaultClient('x')],
       threads: options.clients?.threads ?? [defaultClient('threads')],

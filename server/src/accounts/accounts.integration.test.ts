@@ -74,8 +74,8 @@ async function signedInClient(label: string, baseUrl = app.url) {
 }
 
 /** Start → sandbox consent → our callback URL; `tweak` may edit the authorization URL. */
-async function authorize(client: TestClient, platform: string, tweak?: (url: URL) => void) {
-  const start = await client.request(`/auth/oauth/${platform}/start?purpose=connect`);
+async function authorize(client: TestClient, platform: string, tweak?: (url: URL) => void, query = '') {
+  const start = await client.request(`/auth/oauth/${platform}/start?purpose=connect${query}`);
   expect(start.status).toBe(303);
   const location = new URL(start.headers.get('location')!);
   tweak?.(location);
@@ -87,8 +87,8 @@ async function authorize(client: TestClient, platform: string, tweak?: (url: URL
   return { location, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
 }
 
-async function connect(client: TestClient, platform: string, tweak?: (url: URL) => void) {
-  const { location, code, state } = await authorize(client, platform, tweak);
+async function connect(client: TestClient, platform: string, tweak?: (url: URL) => void, query = '') {
+  const { location, code, state } = await authorize(client, platform, tweak, query);
   const done = await client.mutate<{ redirectTo: string }>('auth.completeOAuth', { code, state });
   return { location, done };
 }
@@ -166,6 +166,8 @@ describe('connecting accounts', () => {
         'followers',
         'health',
         'id',
+        // The connect flow it used where the network has several (Instagram); null here.
+        'login',
         'name',
         'pageName',
         'textLimit',
@@ -666,6 +668,81 @@ describe('connecting Instagram (Facebook Login for Instagram)', () => {
   });
 });
 
+describe('connecting Instagram with Instagram Login (docs/instagram-login.md)', () => {
+  const LOGIN = '&login=instagram_login';
+
+  it('starts at www.instagram.com with the Instagram app, stores the account with its login, lists both logins', async () => {
+    const { user, client } = await signedInClient('ig-login');
+    sandbox.setUser('ig-login', {
+      sub: '2000000000000000301',
+      username: 'estudiolu',
+      pages: [
+        {
+          id: '30000000301',
+          name: 'Estúdio Lu',
+          category: 'Fotógrafo',
+          instagramAccountId: '17841400000000301',
+          instagramUsername: 'estudiolu',
+        },
+      ],
+    });
+    const { location, done } = await connect(
+      client,
+      'instagram',
+      (url) => url.searchParams.set('sandbox_user', 'ig-login'),
+      LOGIN,
+    );
+    expect(location.pathname).toBe('/www.instagram.com/oauth/authorize');
+    expect(location.searchParams.get('client_id')).toBe('sandbox-instagram-client');
+    expect(location.searchParams.get('scope')).toBe(
+      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+    );
+    expect(done.status, JSON.stringify(done.error)).toBe(200);
+    const row = await accountRow(user.id, 'instagram');
+    expect(row?.platform_user_id).toBe('iglogin:17841400000000301');
+    expect(row?.platform_username).toBe('estudiolu');
+    expect(row?.refresh_token).toBeTruthy();
+    expect(row!.access_token_expires_at!.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    const list =
+      await client.query<(Card & { logins: string[]; account: { login: string | null } | null })[]>(
+        'accounts.list',
+      );
+    const card = list.data?.find((entry) => entry.platform === 'instagram');
+    expect(card?.logins).toEqual(['instagram', 'instagram_login']);
+    expect(card?.account?.login).toBe('instagram_login');
+    // One flow for every other network.
+    expect(list.data?.find((entry) => entry.platform === 'linkedin')?.logins).toEqual([]);
+  });
+
+  it('a personal Instagram account: a pt-BR reason, nothing stored', async () => {
+    const { user, client } = await signedInClient('ig-personal');
+    sandbox.setUser('ig-personal', {
+      sub: '2000000000000000302',
+      pages: [{ id: '30000000302', name: 'Blog', category: 'Blog' }],
+    });
+    const { done } = await connect(
+      client,
+      'instagram',
+      (url) => url.searchParams.set('sandbox_user', 'ig-personal'),
+      LOGIN,
+    );
+    expect(done.status).toBe(400);
+    expect(done.error?.details).toEqual({ platform: 'instagram', reason: 'personal_account' });
+    expect(await accountRow(user.id, 'instagram')).toBeUndefined();
+  });
+
+  it('a login that is none of the network’s: OAUTH_FAILED before any redirect to a network', async () => {
+    const { client } = await signedInClient('ig-unknown-login');
+    for (const login of ['facebook', 'threads', 'nada']) {
+      const start = await client.request(`/auth/oauth/instagram/start?purpose=connect&login=${login}`);
+      expect(start.status).toBe(303);
+      expect(start.headers.get('location')).toBe(
+        '/connected-accounts?connection=true&error=OAUTH_FAILED&platform=instagram',
+      );
+    }
+  });
+});
+
 describe('starting a connection', () => {
   it('sends a visitor without a session to /auth', async () => {
     const res = await new TestClient(app.url).request('/auth/oauth/linkedin/start?purpose=connect');
@@ -847,7 +924,12 @@ describe('disconnecting', () => {
     expect(after.is_active).toBe(false);
     expect(after.access_token).toBe(row.access_token);
     const list = await client.query<Card[]>('accounts.list');
-    expect(list.data?.[0]).toEqual({ platform: 'linkedin', status: 'not_connected', account: null });
+    expect(list.data?.[0]).toEqual({
+      platform: 'linkedin',
+      status: 'not_connected',
+      account: null,
+      logins: [],
+    });
 
     expect((await client.mutate('accounts.disconnect', { id: row.id })).error?.code).toBe('NOT_FOUND');
     expect((await new TestClient(app.url).query('accounts.list')).error?.code).toBe('UNAUTHORIZED');

@@ -12,7 +12,12 @@ import {
   listActiveAccounts,
   listOtherActiveConnections,
 } from '@pauta/db';
-import { healthOfAccount, isConnectConfigured } from '@pauta/networks';
+import {
+  accountLoginOf,
+  configuredConnectLogins,
+  healthOfAccount,
+  isConnectConfigured,
+} from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '../env.js';
 
@@ -41,12 +46,16 @@ export interface AccountCardAccount {
    * (docs/workspaces.md): named only where the viewer is a member; null when in none.
    */
   alsoConnectedIn: SharedAccountElsewhere | null;
+  /** The connect flow it was connected with, where the network has several (Reconectar uses it). */
+  login: string | null;
 }
 
 export interface AccountCard {
   platform: ConnectablePlatform;
   status: AccountCardStatus;
   account: AccountCardAccount | null;
+  /** The connect flows configured, where the network has several (Instagram); [] otherwise. */
+  logins: string[];
 }
 
 /** Whether this installation can run the network's OAuth (credentials or the sandbox). */
@@ -69,6 +78,7 @@ function present(account: AccountSummary, now: Date, elsewhere: SharedAccountEls
     connectedAt: Number.isNaN(connectedAt.getTime()) ? account.updated_at : connectedAt,
     health: healthOfAccount(account, now),
     alsoConnectedIn: elsewhere.names.length + elsewhere.hidden > 0 ? elsewhere : null,
+    login: accountLoginOf(account.platform, account.platform_user_id),
   };
 }
 
@@ -91,6 +101,7 @@ export async function listAccountCards(
     ),
   );
   return CONNECTABLE_PLATFORMS.map((platform) => {
+    const logins = configuredConnectLogins(env, platform);
     const index = accounts.findIndex((candidate) => candidate.platform === platform);
     const account = accounts[index];
     if (account) {
@@ -102,12 +113,14 @@ export async function listAccountCards(
             ? 'needs_reconnect'
             : 'connected',
         account: presented,
+        logins,
       };
     }
     return {
       platform,
       status: isPlatformConfigured(env, platform) ? 'not_connected' : 'not_configured',
       account: null,
+      logins,
     };
   });
 }

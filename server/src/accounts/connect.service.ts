@@ -22,12 +22,13 @@ import {
   networkDescriptor,
   type OAuthProvider,
   OAuthProviderError,
+  type OAuthProviderName,
   type OAuthTokens,
   type SessionLoginFields,
   sessionClient,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
-import { connectProvider as configuredConnectProvider } from '../auth/oauth-providers.js';
+import { connectProvider as configuredConnectProvider, oauthProvider } from '../auth/oauth-providers.js';
 import type { AppDeps } from '../deps.js';
 import type { ServerEnv } from '../env.js';
 import type { Logger } from '../logger.js';
@@ -62,6 +63,14 @@ const CONNECTED = '/connected-accounts?connection=true';
 
 function connectProvider(env: ServerEnv, platform: Platform): OAuthProvider {
   const provider = configuredConnectProvider(env, platform);
+  if (!provider) throw new AppError('PLATFORM_NOT_CONFIGURED', { platform });
+  return provider;
+}
+
+/** The client of the login the person chose (Instagram Login); the network's own client otherwise. */
+function chosenLoginProvider(env: ServerEnv, platform: Platform, name: OAuthProviderName): OAuthProvider {
+  if (name === networkDescriptor(platform).oauth?.name) return connectProvider(env, platform);
+  const provider = oauthProvider(env, name, 'connect');
   if (!provider) throw new AppError('PLATFORM_NOT_CONFIGURED', { platform });
   return provider;
 }
@@ -135,6 +144,8 @@ export async function completeConnection(
     /** The workspace the account is connected in (docs/workspaces.md); absent: the person's personal one. */
     workspaceId?: string;
     platform: Platform;
+    /** The OAuth client of the attempt (the flow the person chose); absent: the network's own. */
+    provider?: OAuthProviderName;
     code: string;
     verifier: string | null;
     /** The server the person typed before the login (a network of many servers: Mastodon). */
@@ -145,9 +156,11 @@ export async function completeConnection(
   const { platform, userId } = input;
   const workspace = input.workspaceId ? { workspaceId: input.workspaceId } : {};
   const provider =
-    input.instance === undefined
-      ? connectProvider(deps.env, platform)
-      : await storedInstanceClient(deps, platform, input.instance);
+    input.instance !== undefined
+      ? await storedInstanceClient(deps, platform, input.instance)
+      : input.provider !== undefined
+        ? chosenLoginProvider(deps.env, platform, input.provider)
+        : connectProvider(deps.env, platform);
   if (!provider) throw new AppError('OAUTH_FAILED', { platform, reason: 'instance_unreachable' });
   const now = deps.now?.() ?? new Date();
   const tokens = await providerCall(

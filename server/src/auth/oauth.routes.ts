@@ -6,6 +6,7 @@ import { CONNECTABLE_PLATFORMS, isAppError } from '@pauta/core';
 import { isDatabaseUnavailable } from '@pauta/db';
 import {
   ConnectRefusedError,
+  connectLoginOf,
   isConnectPlatform,
   networkDescriptor,
   type OAuthProvider,
@@ -62,7 +63,12 @@ export function oauthRouter(deps: AppDeps): Router {
       if (!CONNECT_CARD_PLATFORMS.includes(name)) return failConnect('OAUTH_FAILED');
       userId = await sessionUserId(req);
       if (!userId) return res.redirect(303, '/auth');
-      const client = isConnectPlatform(name) ? networkDescriptor(name).oauth : null;
+      // `?login=<client>`: the connect flow the person chose when the network has several
+      // (Instagram: Instagram Login beside Facebook Login); none named = the network's own.
+      const login = typeof req.query.login === 'string' ? req.query.login : undefined;
+      if (isConnectPlatform(name) && networkDescriptor(name).oauth && !connectLoginOf(name, login))
+        return failConnect('OAUTH_FAILED');
+      const client = isConnectPlatform(name) ? connectLoginOf(name, login) : null;
       if (!client) return failConnect('PLATFORM_NOT_CONFIGURED');
       const param = isConnectPlatform(name) ? instanceParam(name) : null;
       if (param === null && !oauthProvider(deps.env, client.name, 'connect'))

@@ -98,6 +98,7 @@ async function completeConnect(
     userId: ctx.user.id,
     workspaceId: workspace.id,
     platform,
+    provider: attempt.provider,
     code,
     verifier: attempt.verifier,
     ...(attempt.instance === undefined ? {} : { instance: attempt.instance }),

@@ -64,7 +64,8 @@ interface AccountCardProps {
   timeZone: string;
   /** The network being connected right now (all Conectar buttons wait meanwhile). */
   connecting: ConnectablePlatform | null;
-  onConnect: (platform: ConnectablePlatform) => void;
+  /** `login`: the flow chosen where the network has several (profile `connectLogins`). */
+  onConnect: (platform: ConnectablePlatform, login?: string) => void;
   onDisconnect: (card: AccountCardData) => void;
 }
 
@@ -80,19 +81,28 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
   const isConnecting = connecting === card.platform;
   // A role that may not connect accounts (Revisor) sees the cards without their buttons.
   const canWrite = useCan('accounts.write');
-  const connectButton = (reconnect: boolean) => (
+  // Several ways in (Instagram): one button per login configured; Reconectar reuses the account's.
+  const logins = (profile.connectLogins ?? []).filter((choice) => card.logins.includes(choice.login));
+  const reconnectLogin = account?.login ?? undefined;
+  const connectedWith = profile.connectLogins?.find((choice) => choice.login === account?.login)?.connected;
+  const connectButton = (reconnect: boolean, choice?: { login: string; label: string }) => (
     <Button
+      key={choice?.login ?? 'connect'}
       variant={reconnect ? 'filled' : 'light'}
       color={reconnect ? 'orange' : undefined}
       leftSection={
         reconnect ? <IconRefresh size={18} aria-hidden /> : <IconPlugConnected size={18} aria-hidden />
       }
       disabled={connecting !== null}
-      onClick={() => onConnect(card.platform)}
+      onClick={() => onConnect(card.platform, reconnect ? reconnectLogin : choice?.login)}
     >
-      {isConnecting ? text.connecting : reconnect ? text.reconnect : text.connect}
+      {isConnecting ? text.connecting : reconnect ? text.reconnect : (choice?.label ?? text.connect)}
     </Button>
   );
+  const connectButtons =
+    logins.length > 1
+      ? logins.map((choice) => connectButton(false, choice))
+      : connectButton(false, logins[0]);
 
   return (
     <Card component="article" withBorder padding="lg" aria-label={text.cardLabel(label)} h="100%">
@@ -137,6 +147,11 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
                 {text.followersCompact(formatCompactNumber(account.followers), account.followers)}
               </Text>
             )}
+            {connectedWith && (
+              <Text size="sm" c="dimmed">
+                {connectedWith}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {text.connectedAtDate(formatDate(new Date(account.connectedAt), timeZone))}
             </Text>
@@ -163,7 +178,9 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
         )}
         {card.status === 'not_connected' && (
           <Text size="sm" c="dimmed">
-            {text.notConnectedHint}
+            {logins.length > 1 && profile.connectLoginsHint
+              ? profile.connectLoginsHint
+              : text.notConnectedHint}
           </Text>
         )}
         {card.status === 'not_configured' && (
@@ -173,7 +190,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
         )}
 
         <Group mt="auto" gap="sm">
-          {canWrite && card.status === 'not_connected' && connectButton(false)}
+          {canWrite && card.status === 'not_connected' && connectButtons}
           {canWrite && canReconnect && connectButton(true)}
           {canWrite && (card.status === 'connected' || card.status === 'needs_reconnect') && account && (
             <Button

@@ -16,7 +16,7 @@ const profile = NETWORK_PROFILES.bluesky;
 function open(handlers: Record<string, unknown> = {}) {
   const api = mockTrpc({
     'auth.session': signedIn(true),
-    'accounts.list': [{ platform: 'bluesky', status: 'not_connected', account: null }],
+    'accounts.list': [{ platform: 'bluesky', status: 'not_connected', account: null, logins: [] }],
     ...handlers,
   });
   window.history.replaceState(null, '', '/connected-accounts');

@@ -12,6 +12,7 @@ const PENDING = '11111111-2222-4333-8444-555555555555';
 const linkedin = {
   platform: 'linkedin',
   status: 'connected',
+  logins: [],
   account: {
     id: '00000000-0000-4000-8000-0000000000a1',
     username: 'Ana Souza',
@@ -23,10 +24,11 @@ const linkedin = {
     health: { state: 'ok', daysLeft: null, expiresAt: null, limitedUntil: null, needsAction: false },
   },
 };
-const facebook = { platform: 'facebook', status: 'not_connected', account: null };
+const facebook = { platform: 'facebook', status: 'not_connected', account: null, logins: [] };
 const x = {
   platform: 'x',
   status: 'needs_reconnect',
+  logins: [],
   account: {
     id: '00000000-0000-4000-8000-0000000000a2',
     username: 'anasouza',
@@ -44,7 +46,7 @@ const x = {
     },
   },
 };
-const instagram = { platform: 'instagram', status: 'not_configured', account: null };
+const instagram = { platform: 'instagram', status: 'not_configured', account: null, logins: [] };
 const cards = [linkedin, facebook, x, instagram];
 
 function open(search = '', handlers: Record<string, unknown> = {}) {
@@ -107,6 +109,7 @@ describe('Contas Conectadas', () => {
         {
           platform: 'facebook',
           status: 'connected',
+          logins: [],
           account: {
             ...linkedin.account,
             id: '00000000-0000-4000-8000-0000000000a3',
@@ -166,7 +169,7 @@ describe('Contas Conectadas', () => {
     expect(within(dialog).getByText(text.confirmDisconnect('LinkedIn'))).toBeTruthy();
     expect(api.callsTo('accounts.disconnect')).toHaveLength(0);
     api.set('accounts.list', [
-      { platform: 'linkedin', status: 'not_connected', account: null },
+      { platform: 'linkedin', status: 'not_connected', account: null, logins: [] },
       facebook,
       x,
       instagram,

@@ -41,14 +41,16 @@ export const RETURN_RELOAD_DELAY_MS = 1000;
 
 /**
  * The server route that starts a connection (full-page navigation to the network); `typed` is
- * what the person typed in the network's step before the login (its profile's `connectPrompt`).
+ * what the person typed in the network's step before the login (its profile's `connectPrompt`);
+ * `login` the flow chosen where the network has several (its profile's `connectLogins`).
  */
-export function connectStartUrl(platform: ConnectablePlatform, typed?: string): string {
+export function connectStartUrl(platform: ConnectablePlatform, typed?: string, login?: string): string {
   // The account lands in the current workspace ("cliente"); without one, the person's default.
   const workspace = currentWorkspaceId();
   let query = workspace ? `&workspace=${encodeURIComponent(workspace)}` : '';
   const prompt = NETWORK_PROFILES[platform].connectPrompt;
   if (prompt && typed !== undefined) query += `&${prompt.param}=${encodeURIComponent(typed)}`;
+  if (login !== undefined) query += `&login=${encodeURIComponent(login)}`;
   return `/auth/oauth/${platform}/start?purpose=connect${query}`;
 }
 
@@ -121,7 +123,7 @@ export function ConnectedAccountsView() {
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  const go = (platform: ConnectablePlatform, typed?: string) => {
+  const go = (platform: ConnectablePlatform, typed?: string, login?: string) => {
     if (connecting) return;
     // A network that logs in through a form (an app password) opens it here: no redirect.
     if (NETWORK_PROFILES[platform].connectForm) {
@@ -130,13 +132,13 @@ export function ConnectedAccountsView() {
     }
     setConnecting(platform);
     rememberConnectPlatform(platform);
-    browserNavigation.assign(connectStartUrl(platform, typed));
+    browserNavigation.assign(connectStartUrl(platform, typed, login));
   };
   // A network of many servers asks for the person's server first (ConnectPromptModal).
-  const connect = (platform: ConnectablePlatform) => {
+  const connect = (platform: ConnectablePlatform, login?: string) => {
     if (connecting) return;
     if (NETWORK_PROFILES[platform].connectPrompt) setPrompting(platform);
-    else go(platform);
+    else go(platform, undefined, login);
   };
 
   let content: ReactNode;

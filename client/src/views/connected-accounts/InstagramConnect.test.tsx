@@ -13,13 +13,14 @@ const text = messages.accounts;
 const PENDING = '11111111-2222-4333-8444-666666666666';
 
 const others = [
-  { platform: 'linkedin', status: 'not_connected', account: null },
-  { platform: 'facebook', status: 'not_connected', account: null },
-  { platform: 'x', status: 'not_connected', account: null },
+  { platform: 'linkedin', status: 'not_connected', account: null, logins: [] },
+  { platform: 'facebook', status: 'not_connected', account: null, logins: [] },
+  { platform: 'x', status: 'not_connected', account: null, logins: [] },
 ];
 const connectedInstagram = {
   platform: 'instagram',
   status: 'connected',
+  logins: [],
   account: {
     id: '00000000-0000-4000-8000-0000000000b1',
     username: 'carladias.ig',
@@ -52,7 +53,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Instagram in Contas Conectadas', () => {
   it('not configured: Configuração pendente with the administrator text, no button', async () => {
-    open({ platform: 'instagram', status: 'not_configured', account: null });
+    open({ platform: 'instagram', status: 'not_configured', account: null, logins: [] });
     const ig = await instagramCard();
     expect(within(ig).getByText(text.setupPending)).toBeTruthy();
     expect(within(ig).getByText(text.instagramNotConfigured)).toBeTruthy();
@@ -61,7 +62,7 @@ describe('Instagram in Contas Conectadas', () => {
 
   it('configured: Conectar starts Facebook Login for Instagram and waits (disabled) meanwhile', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
-    open({ platform: 'instagram', status: 'not_connected', account: null });
+    open({ platform: 'instagram', status: 'not_connected', account: null, logins: [] });
     const ig = await instagramCard();
     expect(within(ig).getByText(text.notConnected)).toBeTruthy();
     expect(within(ig).queryByText(text.instagramNotConfigured)).toBeNull();
@@ -76,6 +77,67 @@ describe('Instagram in Contas Conectadas', () => {
     expect(window.sessionStorage.getItem('pauta:connect-platform')).toBe('instagram');
   });
 
+  it('both logins configured: one button each; Conectar com o Instagram starts Instagram Login', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    open({
+      platform: 'instagram',
+      status: 'not_connected',
+      account: null,
+      logins: ['instagram', 'instagram_login'],
+    });
+    const ig = await instagramCard();
+    expect(within(ig).getByText(text.instagramLoginsHint)).toBeTruthy();
+    // Instagram Login first: it needs no Facebook Page.
+    expect(
+      within(ig)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([text.connectWithInstagram, text.connectWithFacebook]);
+    fireEvent.click(within(ig).getByRole('button', { name: text.connectWithInstagram }));
+    expect(assign).toHaveBeenCalledWith('/auth/oauth/instagram/start?purpose=connect&login=instagram_login');
+    for (const button of within(ig).getAllByRole('button'))
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('Reconectar reuses the login the account was connected with', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    open({
+      ...connectedInstagram,
+      status: 'needs_reconnect',
+      logins: ['instagram', 'instagram_login'],
+      account: {
+        ...connectedInstagram.account,
+        pageName: null,
+        login: 'instagram_login',
+        health: {
+          state: 'needs_reconnect',
+          daysLeft: null,
+          expiresAt: null,
+          limitedUntil: null,
+          needsAction: true,
+        },
+      },
+    });
+    const ig = await instagramCard();
+    expect(within(ig).getByText(text.connectedWithInstagram)).toBeTruthy();
+    expect(within(ig).queryByRole('button', { name: text.connectWithFacebook })).toBeNull();
+    fireEvent.click(within(ig).getByRole('button', { name: text.reconnect }));
+    expect(assign).toHaveBeenCalledWith('/auth/oauth/instagram/start?purpose=connect&login=instagram_login');
+  });
+
+  it('a personal Instagram account refused by Instagram Login: the pt-BR guidance', async () => {
+    open(
+      {
+        platform: 'instagram',
+        status: 'not_connected',
+        account: null,
+        logins: ['instagram', 'instagram_login'],
+      },
+      '?connection=true&error=OAUTH_FAILED&platform=instagram&reason=personal_account',
+    );
+    await expectToast(messages.auth.authErrorTitle, text.instagramPersonalAccount);
+  });
+
   it('connected: the @username, its Page, and Desconectar', async () => {
     open(connectedInstagram);
     const ig = await instagramCard();
@@ -88,7 +150,7 @@ describe('Instagram in Contas Conectadas', () => {
   it('several linked accounts: picks one (once, on a double click) and says so', async () => {
     const answer = deferred<unknown>();
     const api = open(
-      { platform: 'instagram', status: 'not_connected', account: null },
+      { platform: 'instagram', status: 'not_connected', account: null, logins: [] },
       `?connection=true&pickInstagram=${PENDING}`,
       {
         'accounts.pendingPages': {
@@ -135,7 +197,7 @@ describe('Instagram in Contas Conectadas', () => {
 
   it('an account no longer linked to the Pages: its own text', async () => {
     open(
-      { platform: 'instagram', status: 'not_connected', account: null },
+      { platform: 'instagram', status: 'not_connected', account: null, logins: [] },
       `?connection=true&pickInstagram=${PENDING}`,
       {
         'accounts.pendingPages': {
@@ -156,7 +218,7 @@ describe('Instagram in Contas Conectadas', () => {
 
   it('an expired choice says to connect Instagram again', async () => {
     open(
-      { platform: 'instagram', status: 'not_connected', account: null },
+      { platform: 'instagram', status: 'not_connected', account: null, logins: [] },
       `?connection=true&pickInstagram=${PENDING}`,
       {
         'accounts.pendingPages': () => {
@@ -174,7 +236,7 @@ describe('Instagram in Contas Conectadas', () => {
     ['permissions_declined', text.instagramPermissionsDeclined],
   ])('a refused Instagram connection (%s): the pt-BR guidance', async (reason, message) => {
     open(
-      { platform: 'instagram', status: 'not_connected', account: null },
+      { platform: 'instagram', status: 'not_connected', account: null, logins: [] },
       `?connection=true&error=OAUTH_FAILED&reason=${reason}&platform=instagram`,
     );
     await expectToast(messages.auth.authErrorTitle, message);

@@ -18,6 +18,7 @@ const health = { state: 'ok', daysLeft: null, expiresAt: null, limitedUntil: nul
 const personal = {
   platform: 'linkedin',
   status: 'connected',
+  logins: [],
   account: {
     id: '00000000-0000-4000-8000-0000000000c1',
     username: 'Lia Prado',
@@ -83,7 +84,7 @@ const CASES: PickerCase[] = [
 ];
 
 function open(platform: ConnectablePlatform, search: string, handlers: Record<string, unknown> = {}) {
-  const card = { platform, status: 'not_connected', account: null };
+  const card = { platform, status: 'not_connected', account: null, logins: [] };
   const api = mockTrpc({ 'auth.session': signedIn(true), 'accounts.list': [personal, card], ...handlers });
   window.history.replaceState(null, '', `/connected-accounts${search}`);
   render(<ConnectedAccountsView />);
