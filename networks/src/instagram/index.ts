@@ -33,7 +33,8 @@ export const instagram: NetworkDescriptor = {
     connect: true,
     // Reels (container media_type=REELS from the video's signed URL).
     video: true,
-    firstComment: false,
+    // A comment on the media (docs/first-comment.md).
+    firstComment: true,
     // As Facebook: no refresh token; the long-lived user token is re-exchanged, and the Page
     // token Pauta publishes with does not expire.
     refresh: true,

@@ -183,6 +183,8 @@ describe('posts.list filters', () => {
       approvalStage: null,
       // Nothing chosen on the network: its defaults (docs/post-options.md).
       networkOptions: {},
+      // No first comment (docs/first-comment.md).
+      firstComment: null,
       // Not a post flagged "maybe published": nothing to ask the network.
       outcomeCheck: null,
       // No image: no thumbnail, no media kind.

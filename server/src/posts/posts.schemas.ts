@@ -81,6 +81,8 @@ export const updatePostSchema = z.strictObject({
   scheduledFor: z.date(),
   /** "Opções do <rede>": replaced when given (validated); absent: kept. */
   networkOptions: networkOptionsSchema.optional(),
+  /** The first comment (docs/first-comment.md): '' removes it; absent: kept. Checked per network. */
+  firstComment: z.string().max(5000).optional(),
   /** The user saw the budget warning and saves anyway (docs/budgets.md). */
   confirmOverBudget: z.boolean().optional(),
 });
