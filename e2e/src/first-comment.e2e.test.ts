@@ -91,7 +91,7 @@ describe('Primeiro comentário', () => {
     ])) as [{ id: string }];
     const [{ id: themeId }] = (await sql<{ id: string }>(
       `INSERT INTO themes (user_id, name, description, tone_of_voice, social_networks, frequency, color_palette)
-       VALUES ($1, 'Confeitaria', 'Bolos da semana', ARRAY['casual'], ARRAY['instagram','x'], 'daily', 'pink') RETURNING id`,
+       VALUES ($1, 'Confeitaria', 'Bolos da semana', ARRAY['casual'], ARRAY['instagram','x'], 'daily', 'blue') RETURNING id`,
       [userId],
     )) as [{ id: string }];
     const posts = await sql<{ id: string; platform: 'instagram' | 'x'; title: string }>(
