@@ -33,7 +33,9 @@ async function check(db: Kysely<Database>) {
   const [post] = await insertScheduledPosts(db, {
     userId: ana.id,
     themeId: theme.id,
-    posts: [{ title: 'a', content: 'Bolo de cenoura', platform: 'instagram', postOrder: 1, scheduledFor: later }],
+    posts: [
+      { title: 'a', content: 'Bolo de cenoura', platform: 'instagram', postOrder: 1, scheduledFor: later },
+    ],
   });
   const workspaceId = theme.workspace_id;
   const before = await findScheduledPost(db, workspaceId, post!.id);
@@ -74,7 +76,11 @@ async function check(db: Kysely<Database>) {
   expect(events.rows.filter((row) => row.error_code?.startsWith('FIRST_COMMENT_'))).toHaveLength(1);
 
   // Removing the text removes its state.
-  await db.updateTable('suggested_posts').set({ status: 'scheduled', claim_token: null }).where('id', '=', post!.id).execute();
+  await db
+    .updateTable('suggested_posts')
+    .set({ status: 'scheduled', claim_token: null })
+    .where('id', '=', post!.id)
+    .execute();
   const removed = await saveScheduledPostVersion(db, {
     workspaceId,
     postId: post!.id,
@@ -82,12 +88,19 @@ async function check(db: Kysely<Database>) {
     allowed: ['scheduled'],
     now: new Date(),
   });
-  expect(removed).toMatchObject({ first_comment: null, first_comment_status: null, first_comment_error: null });
+  expect(removed).toMatchObject({
+    first_comment: null,
+    first_comment_status: null,
+    first_comment_error: null,
+  });
 
   await downAndUp(db, NAME, async () => {
     await expect(db.selectFrom('suggested_posts').select('first_comment').execute()).rejects.toThrow();
   });
-  const rows = await db.selectFrom('suggested_posts').select(['first_comment', 'first_comment_status']).execute();
+  const rows = await db
+    .selectFrom('suggested_posts')
+    .select(['first_comment', 'first_comment_status'])
+    .execute();
   expect(rows).toEqual([{ first_comment: null, first_comment_status: null }]);
 }
 

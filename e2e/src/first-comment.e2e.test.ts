@@ -211,9 +211,12 @@ describe('Primeiro comentário', () => {
         .getByText('Primeiro comentário publicado')
         .waitFor({ timeout: 30_000 });
     }
+    const firstCard = page.getByRole('article', { name: 'Bolo de cenoura', exact: true });
+    await firstCard.scrollIntoViewIfNeeded();
     await settle(page);
     await page.screenshot({ path: shot('posts-publicados-cartoes-1280') });
     await page.setViewportSize({ width: 375, height: 812 });
+    await firstCard.getByTestId('first-comment-status').scrollIntoViewIfNeeded();
     await settle(page);
     await page.screenshot({ path: shot('posts-publicados-cartoes-375') });
     await page.setViewportSize({ width: 1280, height: 900 });

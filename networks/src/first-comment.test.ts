@@ -110,7 +110,9 @@ describe('Instagram first comment', () => {
       kind: 'found',
       platformPostId: comment.id,
     });
-    expect(await instagram().lookupFirstComment!({ ...lookup, text: 'outro texto' })).toEqual({ kind: 'absent' });
+    expect(await instagram().lookupFirstComment!({ ...lookup, text: 'outro texto' })).toEqual({
+      kind: 'absent',
+    });
   });
 
   it('a media that does not exist, or an empty message: permanent refusals, no comment', async () => {
@@ -133,10 +135,17 @@ describe('X first comment (a reply)', () => {
     const target = xTarget();
     const post = await x().publish({ target, title: 't', text: `Post ${Date.now()}` });
     const since = new Date(Date.now() - 1000);
-    const reply = await x().publishFirstComment!({ target, platformPostId: post.platformPostId, text: 'Link: #marca' });
+    const reply = await x().publishFirstComment!({
+      target,
+      platformPostId: post.platformPostId,
+      text: 'Link: #marca',
+    });
     const calls = sandbox.requests({ host: 'api.twitter.com', pathPrefix: '/2/tweets', method: 'POST' });
     expect(calls).toHaveLength(2);
-    expect(calls[1]?.body).toEqual({ text: 'Link: #marca', reply: { in_reply_to_tweet_id: post.platformPostId } });
+    expect(calls[1]?.body).toEqual({
+      text: 'Link: #marca',
+      reply: { in_reply_to_tweet_id: post.platformPostId },
+    });
     const posts = sandbox.publishedPosts('x');
     expect(posts.filter((p) => p.inReplyToId === undefined)).toHaveLength(1);
     expect(posts.filter((p) => p.inReplyToId === post.platformPostId)).toEqual([
@@ -146,9 +155,9 @@ describe('X first comment (a reply)', () => {
     expect(await x().lookupFirstComment!(lookup)).toMatchObject({ kind: 'found', platformPostId: reply.id });
     expect(await x().lookupFirstComment!({ ...lookup, text: 'outra' })).toEqual({ kind: 'absent' });
     // The post's own lookup (exclude=replies) does not take the reply for the post.
-    expect(
-      await x().lookupRecentPost!({ target, text: 'Link: #marca', since, until: new Date() }),
-    ).toEqual({ kind: 'absent' });
+    expect(await x().lookupRecentPost!({ target, text: 'Link: #marca', since, until: new Date() })).toEqual({
+      kind: 'absent',
+    });
   });
 
   it('a reply to a post that does not exist: 403, permanent; too long: refused before any request', async () => {
@@ -156,7 +165,9 @@ describe('X first comment (a reply)', () => {
     const missing = await failure(x().publishFirstComment!({ target, platformPostId: '12345', text: 'oi' }));
     expect(missing).toMatchObject({ kind: 'permanent', details: { status: 403 } });
     sandbox.reset();
-    const long = await failure(x().publishFirstComment!({ target, platformPostId: '12345', text: '界'.repeat(141) }));
+    const long = await failure(
+      x().publishFirstComment!({ target, platformPostId: '12345', text: '界'.repeat(141) }),
+    );
     expect(long).toMatchObject({ kind: 'permanent', code: 'CONTENT_TOO_LONG' });
     expect(sandbox.requests()).toHaveLength(0);
   });

@@ -145,7 +145,9 @@ describe('networks registry', () => {
     ];
     for (const platform of PLATFORMS) {
       expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
-      expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(platform === 'instagram' || platform === 'x');
+      expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(
+        platform === 'instagram' || platform === 'x',
+      );
     }
     // A network that publishes only videos (YouTube, TikTok: requiresVideo) sends a video post to
     // the network, and refuses one without a video before any call.

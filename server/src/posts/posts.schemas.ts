@@ -8,6 +8,7 @@ import {
   POST_CSV_MAX_BYTES,
   POST_STATUSES,
 } from '@pauta/core';
+import { FIRST_COMMENT_MAX_INPUT } from '@pauta/networks';
 import { z } from 'zod';
 import { parseLocalDate } from './post-filters.js';
 
@@ -82,7 +83,7 @@ export const updatePostSchema = z.strictObject({
   /** "Opções do <rede>": replaced when given (validated); absent: kept. */
   networkOptions: networkOptionsSchema.optional(),
   /** The first comment (docs/first-comment.md): '' removes it; absent: kept. Checked per network. */
-  firstComment: z.string().max(5000).optional(),
+  firstComment: z.string().max(FIRST_COMMENT_MAX_INPUT).optional(),
   /** The user saw the budget warning and saves anyway (docs/budgets.md). */
   confirmOverBudget: z.boolean().optional(),
 });

@@ -16,11 +16,6 @@ export interface FirstCommentFieldProps {
   error?: string | null;
 }
 
-/** Whether the network takes a first comment (its profile declares one). */
-export function hasFirstComment(platform: Platform): boolean {
-  return NETWORK_PROFILES[platform].firstComment !== undefined;
-}
-
 export function FirstCommentField({ platform, value, onChange, disabled, error }: FirstCommentFieldProps) {
   const counterId = useId();
   const profile = NETWORK_PROFILES[platform];

@@ -1,6 +1,6 @@
 // The first comment in the preview, under the post, as its network shows a comment (Instagram) or
 // a reply in the thread (X): the account's name and the text. Nothing when empty or unsupported.
-import { Group, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { Platform } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import type { PreviewAccount } from '../../preview/types';
@@ -22,14 +22,13 @@ export function FirstCommentPreview({
       <Text size="xs" c="dimmed" mb={4}>
         {rule.kind === 'reply' ? 'Resposta (primeiro comentário)' : 'Primeiro comentário'}
       </Text>
-      <Group gap={6} wrap="nowrap" align="flex-start">
-        <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
+      {/* As the feeds write a comment: the account's name, then the text on the same line. */}
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text span fw={700} size="sm">
           {name}
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 0 }}>
-          {text.trim()}
-        </Text>
-      </Group>
+        </Text>{' '}
+        {text.trim()}
+      </Text>
     </Paper>
   );
 }
