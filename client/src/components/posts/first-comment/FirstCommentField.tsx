@@ -77,7 +77,7 @@ export function FirstCommentStatusLine({
   const { label, color } = STATUS_LABELS[status];
   return (
     <Group gap="xs" wrap="wrap" data-testid="first-comment-status" data-status={status}>
-      <Badge color={color} variant="light" size="sm">
+      <Badge color={color} variant="light" size="sm" tt="none">
         {label}
       </Badge>
       {error && (status === 'failed' || status === 'unknown') && (
