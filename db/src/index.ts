@@ -19,6 +19,7 @@ export * from './repositories/dashboard.repository.js';
 export * from './repositories/delivery-timeline.repository.js';
 export * from './repositories/email.repository.js';
 export * from './repositories/failure-notices.repository.js';
+export * from './repositories/first-comment.repository.js';
 export * from './repositories/follower-snapshots.repository.js';
 export * from './repositories/idempotency.repository.js';
 export * from './repositories/identities.repository.js';

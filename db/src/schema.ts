@@ -130,7 +130,25 @@ export interface SuggestedPostsTable {
     PostOptionValuesJson | string | undefined,
     PostOptionValuesJson | string
   >;
+  /** The first comment's text (docs/first-comment.md); null = none. */
+  first_comment: Generated<string | null>;
+  /** null exactly when there is no first comment. */
+  first_comment_status: Generated<FirstCommentStatus | null>;
+  /** The network's comment (or reply) id once published. */
+  first_comment_id: Generated<string | null>;
+  first_comment_attempts: Generated<number>;
+  /** What the person is told about the comment (pt-BR), when it failed or is unknown. */
+  first_comment_error: Generated<string | null>;
+  /** The uuid of the comment's current claim (its fence). */
+  first_comment_token: Generated<string | null>;
+  first_comment_claimed_at: Generated<Date | null>;
+  /** Set right before the comment's request left; null: this claim sent nothing. */
+  first_comment_sent_at: Generated<Date | null>;
+  /** A pending comment is not sent before this (a retry's backoff). */
+  first_comment_next_at: Generated<Date | null>;
 }
+
+export type FirstCommentStatus = 'pending' | 'sending' | 'published' | 'failed' | 'unknown';
 
 /** `suggested_posts.network_options`: @pauta/networks' PostOptionValues, as the JSON column holds it. */
 export type PostOptionValuesJson = Record<string, string | boolean | null>;

@@ -77,6 +77,25 @@ export function validatePostOptions(platform: Platform, input: PostOptionsInput)
   return checkPostOptions(NETWORK_PROFILES[platform], input);
 }
 
+/** Longest first comment Pauta stores, whatever the network (the server's input bound). */
+export const FIRST_COMMENT_MAX_INPUT = 5000;
+
+/**
+ * A post's first comment checked against its network (docs/first-comment.md): null when it may be
+ * saved (an empty text is no comment), else the pt-BR refusal naming the network and the limit.
+ */
+export function firstCommentRefusal(platform: Platform, text: string): string | null {
+  if (text.trim() === '') return null;
+  const profile = NETWORK_PROFILES[platform];
+  const rule = profile.firstComment;
+  if (rule === undefined)
+    return `O ${profile.label} não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.`;
+  const used = measurePostLength(platform, text.trim());
+  if (used > rule.maxLength)
+    return `O primeiro comentário passa do limite do ${profile.label}: ${used} de ${rule.maxLength} caracteres.`;
+  return null;
+}
+
 /**
  * How the network's feed shows this video (profile `preview.video`): `vertical-overlay` the
  * full-screen 9:16 frame with the caption over it, or `feed` the video in the feed card. A video

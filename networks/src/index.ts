@@ -3,6 +3,8 @@
 // sandbox networks live in `@pauta/networks/sandbox` so production code never loads them.
 
 export {
+  FIRST_COMMENT_MAX_INPUT,
+  firstCommentRefusal,
   NETWORK_PROFILES,
   type PostOptionIssue,
   priorGrid,
@@ -59,6 +61,8 @@ export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
 export { normaliseText } from './publishing/lookup.js';
 export { checkMedia } from './publishing/media.js';
 export {
+  type FirstCommentLookup,
+  type FirstCommentRequest,
   type LinkPage,
   type LinkPageFetcher,
   type LookupRequest,

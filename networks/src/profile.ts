@@ -214,6 +214,12 @@ export interface NetworkProfile {
   /** The choices a post makes on this network (absent: none). */
   readonly postOptions?: readonly PostOptionField[];
   /**
+   * Present when the network takes a first comment under the post (docs/first-comment.md; the
+   * descriptor's `capabilities.firstComment`): the longest one, counted as the network counts its
+   * posts (measurePostLength), and whether the network calls it a comment or a reply.
+   */
+  readonly firstComment?: { readonly maxLength: number; readonly kind: 'comment' | 'reply' };
+  /**
    * The best-time model's prior (docs/best-time.md): how good each local weekday × hour is before
    * the user has results of their own. ASSUMPTION, not data of ours: the shape follows the
    * commonly published industry studies of when posts get the most engagement (Sprout Social,

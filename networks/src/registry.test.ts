@@ -130,7 +130,7 @@ describe('networks registry', () => {
     expect([...declared].sort()).toEqual([...NETWORK_CREDENTIAL_KEYS].sort());
   });
 
-  it('declares video where the adapter publishes it, no first comment yet, and reads each publisher setting from env', async () => {
+  it('declares video where the adapter publishes it, a first comment on Instagram and X, and reads each publisher setting from env', async () => {
     // Instagram (Reels), Facebook (Reels and Page videos), X (chunked media upload), LinkedIn,
     // member and Page (Videos API), YouTube (resumable upload) and TikTok (Direct Post) publish
     // `request.video`; the others declare their rules only.
@@ -145,7 +145,9 @@ describe('networks registry', () => {
     ];
     for (const platform of PLATFORMS) {
       expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
-      expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(false);
+      expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(
+        platform === 'instagram' || platform === 'x',
+      );
     }
     // A network that publishes only videos (YouTube, TikTok: requiresVideo) sends a video post to
     // the network, and refuses one without a video before any call.

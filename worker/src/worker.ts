@@ -27,6 +27,7 @@ import { reconcile } from './maintenance/reconcile.js';
 import { sweepTokens } from './maintenance/token-sweep.js';
 import { observe as defaultObserve, registerQueueDepth } from './observability.js';
 import { createBatchedStore } from './publish/batched-store.js';
+import { reconcileFirstComments } from './publish/first-comment.js';
 import { createFailureNotifier, sendDueFailureDigests } from './publish/notify.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
 import { resolveUnknownOutcomes } from './publish/resolve-outcomes.js';
@@ -272,7 +273,13 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
           budgetMs: env.RECONCILE_INTERVAL_MS / 2,
         },
       );
-      return { ...report, lookups };
+      // First comments (docs/first-comment.md): due retries, and those whose worker stopped
+      // between sending and recording (the network is asked; never resent blindly).
+      const firstComments = await reconcileFirstComments(
+        { ...ctx, db: maintenanceDb },
+        { staleMs: env.STALE_CLAIM_MS },
+      );
+      return { ...report, lookups, firstComments };
     },
   );
   const tokenSweep = every(

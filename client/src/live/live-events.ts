@@ -83,6 +83,27 @@ export function toastFor(liveEvent: LiveEvent): LiveToast | null {
   const event = { ...liveEvent, platform };
   if (event.kind === 'account') return accountToast(event);
   if (event.kind !== 'post' || !event.status) return null;
+  // The first comment's own state (docs/first-comment.md): its failure and doubt are told; the
+  // rest (pending, sending, published) only refresh the screen — never a second "Post publicado".
+  if (event.errorCode?.startsWith('FIRST_COMMENT_')) {
+    const network = PLATFORM_LABELS[event.platform];
+    const link = { href: viewPath('scheduled-posts', { status: 'published' }), label: liveMessages.viewPost };
+    if (event.errorCode === 'FIRST_COMMENT_FAILED')
+      return {
+        kind: 'error',
+        title: `Primeiro comentário não publicado no ${network}`,
+        message: 'O post continua publicado. Veja o motivo no post.',
+        link,
+      };
+    if (event.errorCode === 'FIRST_COMMENT_UNKNOWN')
+      return {
+        kind: 'warning',
+        title: `Primeiro comentário no ${network}: confira na rede`,
+        message: 'Não foi possível confirmar se o comentário foi publicado; a Pauta não o envia de novo.',
+        link,
+      };
+    return null;
+  }
   const problems = (status: string) => ({
     href: viewPath('scheduled-posts', { status }),
     label: liveMessages.viewPost,

@@ -27,6 +27,7 @@ export function postItem(overrides: Record<string, unknown> = {}) {
     lastErrorMessage: null,
     updatedAt: new Date('2026-11-01T12:00:00Z'),
     networkOptions: {},
+    firstComment: null,
     ...overrides,
   };
 }

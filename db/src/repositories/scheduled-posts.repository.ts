@@ -6,7 +6,7 @@ import { RETRYABLE_POST_STATUSES } from '@pauta/core';
 import type { Expression, ExpressionBuilder, Kysely, QueryCreator, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import { compilePerShape } from '../compiled.js';
-import type { Database, PostOptionValuesJson, SuggestedPostsTable } from '../schema.js';
+import type { Database, FirstCommentStatus, PostOptionValuesJson, SuggestedPostsTable } from '../schema.js';
 
 /** Filters of the scheduled-posts screen, already turned into instants (half-open ranges). */
 export interface ScheduledPostFilter {
@@ -55,6 +55,11 @@ export interface ScheduledPostRow {
   outcome_check?: OutcomeCheck | null;
   /** What the post chose on its network (docs/post-options.md); {} = the network's defaults. */
   network_options: PostOptionValuesJson;
+  /** The first comment and its own state (docs/first-comment.md). */
+  first_comment: string | null;
+  first_comment_status: FirstCommentStatus | null;
+  first_comment_id: string | null;
+  first_comment_error: string | null;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -179,6 +184,10 @@ const POST_COLUMNS = [
   'sp.updated_at',
   'sp.approval_stage',
   'sp.network_options',
+  'sp.first_comment',
+  'sp.first_comment_status',
+  'sp.first_comment_id',
+  'sp.first_comment_error',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
   sql<OutcomeCheck | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
@@ -383,6 +392,8 @@ export interface PostChanges {
   scheduledFor: Date;
   /** Omitted: keep the post's network options (docs/post-options.md); given: replaced, validated. */
   networkOptions?: PostOptionValuesJson | undefined;
+  /** Omitted: keep the first comment; null removes it; a text replaces it (pending again). */
+  firstComment?: string | null | undefined;
 }
 
 /**
@@ -414,6 +425,18 @@ export async function saveScheduledPostVersion(
           ...(changes.content !== undefined ? { content: changes.content } : {}),
           ...(changes.networkOptions !== undefined
             ? { network_options: JSON.stringify(changes.networkOptions) }
+            : {}),
+          ...(changes.firstComment !== undefined
+            ? {
+                first_comment: changes.firstComment,
+                first_comment_status: changes.firstComment === null ? null : ('pending' as const),
+                first_comment_id: null,
+                first_comment_error: null,
+                first_comment_attempts: 0,
+                first_comment_next_at: null,
+                first_comment_token: null,
+                first_comment_sent_at: null,
+              }
             : {}),
           scheduled_for: changes.scheduledFor,
           version: eb('version', '+', 1),

@@ -38,5 +38,13 @@ export function createInstagramPublisher(options: Options): NetworkAdapter {
       const [adapter, routed] = route(request);
       return adapter.fetchMetrics(routed);
     },
+    publishFirstComment(request, commentOptions) {
+      const [adapter, routed] = route(request);
+      return adapter.publishFirstComment!(routed, commentOptions);
+    },
+    lookupFirstComment(request, lookupOptions) {
+      const [adapter, routed] = route(request);
+      return adapter.lookupFirstComment!(routed, lookupOptions);
+    },
   };
 }

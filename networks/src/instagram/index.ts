@@ -57,7 +57,8 @@ export const instagram: NetworkDescriptor = {
     connect: true,
     // Reels (container media_type=REELS from the video's signed URL).
     video: true,
-    firstComment: false,
+    // A comment on the media (docs/first-comment.md).
+    firstComment: true,
     // Facebook Login: the Page token Pauta publishes with does not expire. Instagram Login: the
     // 60-day token is renewed with ig_refresh_token (login.ts).
     refresh: true,

@@ -16,6 +16,9 @@ export const instagramProfile: NetworkProfileDeclaration = {
       'M17 7v.01',
     ],
   },
+  // The first comment is a comment on the media (POST /{ig-media-id}/comments?message=): up to 2,200
+  // characters, as a caption.
+  firstComment: { maxLength: 2200, kind: 'comment' },
   accountCard: {
     title: 'handle',
     showHandle: false,

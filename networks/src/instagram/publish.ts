@@ -376,6 +376,64 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
   };
   return {
     platform: 'instagram',
+    // The first comment (docs/first-comment.md): a comment on the published media, one request.
+    publishFirstComment: async (request, commentOptions = {}) => {
+      const ctx = context(request.target);
+      try {
+        const created = await call(
+          ctx,
+          request.target,
+          'POST',
+          `${encodeURIComponent(request.platformPostId)}/comments`,
+          { message: request.text },
+          commentOptions.signal,
+        );
+        const id = stringField(created.json, 'id');
+        if (id === null || id === '') {
+          throw publishError(
+            ctx,
+            'unknown',
+            'UNKNOWN_OUTCOME',
+            `instagram answered ${created.status} to the comment without an id`,
+          );
+        }
+        return { id };
+      } catch (error) {
+        throw explainFailure('instagram', INSTAGRAM_ERRORS, error);
+      }
+    },
+    // The media's comments by the account itself (`from.id`), matched by exact normalised text.
+    lookupFirstComment: (request, lookupOptions = {}) => {
+      const ctx = context(request.target);
+      return lookupSafely(() =>
+        findRecentPost(
+          { target: request.target, text: request.text, since: request.since, until: new Date() },
+          {
+            expected: request.text,
+            fetchPage: async (cursor) => {
+              const result = await call(
+                ctx,
+                request.target,
+                'GET',
+                `${encodeURIComponent(request.platformPostId)}/comments`,
+                {
+                  fields: 'id,text,timestamp,from',
+                  limit: '50',
+                  ...(cursor === null ? {} : { after: cursor }),
+                },
+                lookupOptions.signal,
+              );
+              const page = graphPage(result.json, 'text', 'timestamp', 'permalink', () => null);
+              const data = (result.json as { data?: { id?: unknown; from?: { id?: unknown } }[] }).data ?? [];
+              const mine = new Set(
+                data.filter((item) => item.from?.id === request.target.platformUserId).map((item) => item.id),
+              );
+              return { ...page, posts: page.posts.filter((post) => mine.has(post.id)) };
+            },
+          },
+        ),
+      );
+    },
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
       return lookupSafely(() =>

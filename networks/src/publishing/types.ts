@@ -171,8 +171,37 @@ export type LookupResult =
   /** The network cannot tell (the lookup failed, the match is ambiguous, the listing is partial). */
   | { kind: 'unknown'; reason: string };
 
+/** A first comment under a published post (docs/first-comment.md). */
+export interface FirstCommentRequest {
+  target: PublishTarget;
+  /** The post's id at the network (PublishResult.platformPostId). */
+  platformPostId: string;
+  /** The comment's text, already checked against the network's limit. */
+  text: string;
+}
+
+/** Looking for a first comment whose outcome is unknown: the post's comments by the account. */
+export interface FirstCommentLookup extends FirstCommentRequest {
+  /** The comment, if it exists, was created after this (its send, less a slack). */
+  since: Date;
+}
+
 export interface NetworkAdapter {
   readonly platform: Platform;
+  /**
+   * Present when the descriptor's `capabilities.firstComment`: posts `text` as a comment on (or a
+   * reply to) the published post. One request; its failures are classified like a publish's
+   * (`unknown` when it may have landed). Returns the comment's id at the network.
+   */
+  publishFirstComment?(
+    request: FirstCommentRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<{ id: string }>;
+  /**
+   * Lists the post's comments (replies) by the account and matches the text: `found` with its id,
+   * `absent` when the listing is complete and none matches, `unknown` otherwise. Never throws.
+   */
+  lookupFirstComment?(request: FirstCommentLookup, options?: { signal?: AbortSignal }): Promise<LookupResult>;
   publish(request: PublishRequest, options?: PublishCallOptions): Promise<PublishResult>;
   /**
    * Present when the descriptor's `capabilities.lookup`: the account's recent posts matched by

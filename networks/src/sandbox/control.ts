@@ -9,6 +9,7 @@ import { SandboxMastodon, type SandboxMastodonInstance } from './mastodon.js';
 import { pinterestBoards } from './pinterest-boards.js';
 import {
   SANDBOX_PUBLISH_NETWORKS,
+  type SandboxComment,
   type SandboxMetricsInput,
   type SandboxPostMetrics,
   SandboxPosts,
@@ -124,6 +125,11 @@ export class SandboxControl {
   /** What was published, oldest first, optionally for one network (for "exactly once" checks). */
   publishedPosts(network?: SandboxPublishNetwork): SandboxPublishedPost[] {
     return this.posts.list(network);
+  }
+
+  /** Comments on published posts (Instagram's first comments; X replies are posts with inReplyToId). */
+  comments(network?: SandboxPublishNetwork): SandboxComment[] {
+    return this.posts.listComments(network === undefined ? {} : { network });
   }
 
   /** Images uploaded before a post (LinkedIn images, Facebook unpublished photos, X media). */
@@ -429,6 +435,10 @@ export function createControlRouter(control: SandboxControl): Router {
   router.get('/posts', (req, res) => {
     const query = parseOr400(controlSchemas.postsQuery, req.query, res);
     if (query !== null) res.json({ posts: control.publishedPosts(query.network) });
+  });
+  router.get('/comments', (req, res) => {
+    const query = parseOr400(controlSchemas.postsQuery, req.query, res);
+    if (query !== null) res.json({ comments: control.comments(query.network) });
   });
   router.get('/media-uploads', (req, res) => {
     const query = parseOr400(controlSchemas.postsQuery, req.query, res);

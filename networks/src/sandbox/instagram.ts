@@ -400,6 +400,79 @@ export function mountInstagramGraph(
     return token;
   };
 
+  // The first comment (docs/first-comment.md). `POST /{ig-media-id}/comments?message=`: a comment by
+  // the media's own account (the token must publish for it); `message` required, at most 2,200
+  // characters; a media that does not exist is Graph's "Unsupported post request". Answers `{id}`.
+  graph.post(
+    '/:version/:id/comments',
+    versioned(async (req, res) => {
+      const mediaId = String(req.params.id);
+      const media = ctx.posts.find('instagram', mediaId);
+      if (media === null) {
+        const token = authenticatedGraph(ctx, req, res);
+        if (token !== null) sendUnsupported(res, 'post', mediaId);
+        return;
+      }
+      const token = publishingToken(req, res, media.authorId);
+      if (token === null) return;
+      const message = param(req, 'message');
+      if (message === undefined || message.trim() === '') {
+        sendGraphError(
+          res,
+          100,
+          '(#100) The parameter message is required',
+          undefined,
+          'GraphMethodException',
+        );
+        return;
+      }
+      if ([...message].length > CAPTION_MAX) {
+        sendGraphError(res, 100, '(#100) The comment is too long.', 2207004, 'GraphMethodException');
+        return;
+      }
+      await ctx.posts.latency();
+      const account = ctx.store.findInstagramAccount(media.authorId);
+      const comment = ctx.posts.addComment({
+        network: 'instagram',
+        parentId: mediaId,
+        authorId: media.authorId,
+        authorName:
+          account?.page.instagramUsername ?? `${account?.managers[0]?.username ?? media.authorId}.ig`,
+        text: message,
+      });
+      res.json({ id: comment.id });
+    }),
+  );
+  // `GET /{ig-media-id}/comments`: the media's comments, oldest first (`id`, `text`, `timestamp`,
+  // `username`, `from{id,username}`), paged like every Graph edge.
+  graph.get(
+    '/:version/:id/comments',
+    versioned((req, res) => {
+      const token = authenticatedGraph(ctx, req, res);
+      if (token === null) return;
+      const mediaId = String(req.params.id);
+      const media = ctx.posts.find('instagram', mediaId);
+      if (media === null || linkedPage(ctx, token, media.authorId) === null) {
+        sendUnsupported(res, 'get', `${mediaId}/comments`);
+        return;
+      }
+      const fields = requestedFields(req, ['id', 'text', 'timestamp']);
+      res.json(
+        graphEdgePage(req, ctx.posts.listComments({ network: 'instagram', parentId: mediaId }), (comment) =>
+          pick(
+            {
+              id: comment.id,
+              text: comment.text,
+              timestamp: graphTimestamp(comment.createdAt),
+              username: comment.authorName,
+              from: { id: comment.authorId, username: comment.authorName },
+            },
+            fields,
+          ),
+        ),
+      );
+    }),
+  );
   // `GET /{ig-user-id}/media`: the account's media, newest first (caption, timestamp, permalink).
   graph.get(
     '/:version/:id/media',

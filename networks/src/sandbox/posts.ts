@@ -25,6 +25,21 @@ export interface SandboxPublishedPost {
   record?: unknown;
   /** The video the post carries, as the network assembled or fetched it (absent: no video). */
   video?: SandboxVideo;
+  /** X: the post this one replies to (`reply.in_reply_to_tweet_id`); absent: not a reply. */
+  inReplyToId?: string;
+}
+
+/** A comment on a published post (Instagram's `POST /{ig-media-id}/comments`). */
+export interface SandboxComment {
+  network: SandboxPublishNetwork;
+  id: string;
+  /** The post (media) it comments on. */
+  parentId: string;
+  /** Who commented (the IG user id of the token's account). */
+  authorId: string;
+  authorName: string;
+  text: string;
+  createdAt: string;
 }
 
 /**
@@ -126,6 +141,8 @@ export interface SandboxPostsSnapshot {
   metricOverrides: [string, Partial<SandboxPostMetrics>][];
   containers: SandboxMediaContainer[];
   uploads?: SandboxUpload[];
+  /** Absent in snapshots written before first comments. */
+  comments?: SandboxComment[];
   lastNumber: string;
 }
 
@@ -183,6 +200,7 @@ export class SandboxPosts {
   private readonly metricOverrides = new Map<string, Partial<SandboxPostMetrics>>();
   private readonly containers = new Map<string, SandboxMediaContainer>();
   private readonly uploads = new Map<string, SandboxUpload>();
+  private comments: SandboxComment[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private lastNumber = 0n;
 
@@ -199,6 +217,7 @@ export class SandboxPosts {
       metricOverrides: [...this.metricOverrides].map(([id, m]) => [id, { ...m }]),
       containers: [...this.containers.values()].map((c) => ({ ...c })),
       uploads: [...this.uploads.values()].map((u) => ({ ...u })),
+      comments: this.comments.map((c) => ({ ...c })),
       lastNumber: this.lastNumber.toString(),
     };
   }
@@ -217,6 +236,7 @@ export class SandboxPosts {
       this.containers.set(container.id, { ...defaults, ...container } as SandboxMediaContainer);
     }
     for (const upload of snapshot.uploads ?? []) this.uploads.set(upload.id, { ...upload });
+    this.comments = (snapshot.comments ?? []).map((c) => ({ ...c }));
     this.lastNumber = BigInt(snapshot.lastNumber);
   }
 
@@ -265,6 +285,27 @@ export class SandboxPosts {
       }));
   }
 
+  addComment(comment: Omit<SandboxComment, 'id' | 'createdAt'>): SandboxComment {
+    const stored: SandboxComment = {
+      ...comment,
+      id: this.nextNumber(),
+      createdAt: new Date(this.now()).toISOString(),
+    };
+    this.comments.push(stored);
+    return { ...stored };
+  }
+
+  /** Comments, oldest first (Instagram lists a media's comments in that order); by post or network. */
+  listComments(filter: { network?: SandboxPublishNetwork; parentId?: string } = {}): SandboxComment[] {
+    return this.comments
+      .filter(
+        (c) =>
+          (filter.network === undefined || c.network === filter.network) &&
+          (filter.parentId === undefined || c.parentId === filter.parentId),
+      )
+      .map((c) => ({ ...c }));
+  }
+
   createUpload(input: {
     network: SandboxPublishNetwork;
     ownerId: string;
@@ -308,6 +349,7 @@ export class SandboxPosts {
     this.metricOverrides.clear();
     this.containers.clear();
     this.uploads.clear();
+    this.comments = [];
   }
 
   /** X refuses the same text twice from the same author (as long as the sandbox remembers). */

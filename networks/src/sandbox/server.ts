@@ -34,6 +34,8 @@ export interface SandboxHandle {
   reset: SandboxControl['reset'];
   /** What was published per network (LinkedIn, Facebook, X, Instagram), oldest first. */
   publishedPosts: SandboxControl['publishedPosts'];
+  /** Comments on published posts (Instagram's first comments). */
+  comments: SandboxControl['comments'];
   clearPublishedPosts: SandboxControl['clearPublishedPosts'];
   /** Overrides the metrics the networks report for a post. */
   setPostMetrics: SandboxControl['setPostMetrics'];
@@ -71,6 +73,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     setAnthropicOutputSpeed: (tokensPerSecond) => control.setAnthropicOutputSpeed(tokensPerSecond),
     reset: () => control.reset(),
     publishedPosts: (network) => control.publishedPosts(network),
+    comments: (network) => control.comments(network),
     clearPublishedPosts: () => control.clearPublishedPosts(),
     setPostMetrics: (input) => control.setPostMetrics(input),
     setPublishLatency: (ms) => control.setPublishLatency(ms),

@@ -65,7 +65,33 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     invalidRequest(res, 'The request body must be a JSON object.');
     return;
   }
-  const { text, media } = body as { text?: unknown; media?: unknown };
+  const { text, media, reply } = body as { text?: unknown; media?: unknown; reply?: unknown };
+  // A reply (the first comment, docs/first-comment.md): `reply.in_reply_to_tweet_id`, a post that
+  // exists; X answers 403 for a post deleted or not visible.
+  let inReplyToId: string | undefined;
+  if (reply !== undefined) {
+    const target =
+      typeof reply === 'object' && reply !== null
+        ? (reply as { in_reply_to_tweet_id?: unknown }).in_reply_to_tweet_id
+        : null;
+    if (typeof target !== 'string' || !/^\d{1,19}$/.test(target)) {
+      invalidRequest(res, '$.reply.in_reply_to_tweet_id: a numeric post id is required.');
+      return;
+    }
+    if (ctx.posts.find('x', target) === null) {
+      res
+        .status(403)
+        .json(
+          problem(
+            403,
+            'Forbidden',
+            'You attempted to reply to a Tweet that is deleted or not visible to you.',
+          ),
+        );
+      return;
+    }
+    inReplyToId = target;
+  }
   const mediaIds =
     typeof media === 'object' && media !== null && Array.isArray((media as { media_ids?: unknown }).media_ids)
       ? ((media as { media_ids: unknown[] }).media_ids as unknown[])
@@ -153,6 +179,7 @@ async function createTweet(ctx: SandboxContext, req: Request, res: Response): Pr
     imageUrl: null,
     media: images.map((i) => ({ ...i })),
     ...(recordedVideo === null ? {} : { video: recordedVideo }),
+    ...(inReplyToId === undefined ? {} : { inReplyToId }),
   });
   if (video !== null) video.usedBy = id;
   for (const mediaId of mediaIds as string[]) {
@@ -268,9 +295,12 @@ function userTweets(ctx: SandboxContext, req: Request, res: Response): void {
     invalidRequest(res, 'The `start_time` query parameter value is not a valid RFC 3339 date.');
     return;
   }
+  const excluded = (queryString(req, 'exclude') ?? '').split(',');
   const tweets = ctx.posts
     .listByAuthor('x', String(req.params.id))
-    .filter((post) => Date.parse(post.createdAt) >= since);
+    .filter((post) => Date.parse(post.createdAt) >= since)
+    .filter((post) => !(excluded.includes('replies') && post.inReplyToId !== undefined));
+  const withReferences = (queryString(req, 'tweet.fields') ?? '').split(',').includes('referenced_tweets');
   const token_ = queryString(req, 'pagination_token');
   const start = token_ === undefined ? 0 : Number(Buffer.from(token_, 'base64url').toString('utf8')) || 0;
   const page = tweets.slice(start, start + max);
@@ -285,6 +315,9 @@ function userTweets(ctx: SandboxContext, req: Request, res: Response): void {
             text: escapeXText(post.text),
             edit_history_tweet_ids: [post.id],
             ...(withDate ? { created_at: post.createdAt } : {}),
+            ...(withReferences && post.inReplyToId !== undefined
+              ? { referenced_tweets: [{ type: 'replied_to', id: post.inReplyToId }] }
+              : {}),
           })),
         }),
     meta: {

@@ -27,7 +27,8 @@ export const x: NetworkDescriptor = {
   capabilities: {
     connect: true,
     video: true,
-    firstComment: false,
+    // A reply to the post (docs/first-comment.md).
+    firstComment: true,
     refresh: true,
     revoke: true,
     metrics: true,

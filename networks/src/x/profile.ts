@@ -12,6 +12,9 @@ export const xProfile: NetworkProfileDeclaration = {
     paths: ['M4 4l11.733 16h4.267l-11.733 -16l-4.267 0', 'M4 20l6.768 -6.768m2.46 -2.46l6.772 -6.772'],
   },
   accountCard: { title: 'name', showHandle: true },
+  // The first comment is a reply to the post (POST /2/tweets, reply.in_reply_to_tweet_id): 280
+  // weighted characters, like every post.
+  firstComment: { maxLength: 280, kind: 'reply' },
   preview: {
     style: 'microblog',
     cut: { chars: null, lines: null, more: 'Mostrar mais' },

@@ -264,6 +264,108 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
   };
   return {
     platform: 'x',
+    // The first comment (docs/first-comment.md): a reply to the published post, one request.
+    publishFirstComment: async (request, commentOptions = {}) => {
+      const ctx = context(request.target);
+      try {
+        if (!fitsPlatformLimit('x', request.text)) {
+          throw publishError(
+            ctx,
+            'permanent',
+            'CONTENT_TOO_LONG',
+            `x: reply weighs ${measureXLength(request.text)} of 280 characters`,
+          );
+        }
+        const result = await sendRequest(ctx, `${API}/tweets`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${request.target.accessToken}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({
+            text: request.text,
+            reply: { in_reply_to_tweet_id: request.platformPostId },
+          }),
+          signal: commentOptions.signal,
+        });
+        if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
+        const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
+        if (id === null || id === '') {
+          throw publishError(
+            ctx,
+            'unknown',
+            'UNKNOWN_OUTCOME',
+            `x answered ${result.status} to the reply without an id`,
+          );
+        }
+        return { id };
+      } catch (error) {
+        throw explainFailure('x', X_ERRORS, error);
+      }
+    },
+    // The account's posts since the reply's send, replies included: the one replying to the post
+    // (referenced_tweets replied_to) with the same text.
+    lookupFirstComment: (request, lookupOptions = {}) => {
+      const ctx = context(request.target);
+      const startTime = new Date(request.since.getTime() - LOOKUP_SLACK_MS)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z');
+      return lookupSafely(() =>
+        findRecentPost(
+          { target: request.target, text: request.text, since: request.since, until: new Date() },
+          {
+            expected: request.text,
+            decode: (text) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+            absenceProvable: !/https?:\/\/|www\./i.test(request.text),
+            fetchPage: async (cursor) => {
+              const query = new URLSearchParams({
+                max_results: '100',
+                'tweet.fields': 'created_at,referenced_tweets',
+                exclude: 'retweets',
+                start_time: startTime,
+                ...(cursor === null ? {} : { pagination_token: cursor }),
+              });
+              const result = await sendRequest(
+                ctx,
+                `${API}/users/${encodeURIComponent(request.target.platformUserId)}/tweets?${query}`,
+                {
+                  method: 'GET',
+                  headers: { Authorization: `Bearer ${request.target.accessToken}` },
+                  signal: lookupOptions.signal,
+                },
+              );
+              if (result.status < 200 || result.status >= 300)
+                throw new Error(`x answered ${result.status} to GET /2/users/:id/tweets`);
+              const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
+              const meta = isObject(result.json) ? result.json.meta : null;
+              return {
+                posts: data.flatMap((tweet) => {
+                  const id = stringField(tweet, 'id');
+                  const refs =
+                    isObject(tweet) && Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets : [];
+                  const replies = refs.some(
+                    (ref) =>
+                      stringField(ref, 'type') === 'replied_to' &&
+                      stringField(ref, 'id') === request.platformPostId,
+                  );
+                  if (id === null || !replies) return [];
+                  const created = stringField(tweet, 'created_at');
+                  return [
+                    {
+                      id,
+                      text: stringField(tweet, 'text'),
+                      createdAt: created === null ? null : new Date(created),
+                      url: tweetUrl(id),
+                    },
+                  ];
+                }),
+                next: stringField(meta, 'next_token'),
+              };
+            },
+          },
+        ),
+      );
+    },
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
       // Tweets from the window's start on (X filters by start_time), newest first.

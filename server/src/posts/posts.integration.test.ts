@@ -183,6 +183,8 @@ describe('posts.list filters', () => {
       approvalStage: null,
       // Nothing chosen on the network: its defaults (docs/post-options.md).
       networkOptions: {},
+      // No first comment (docs/first-comment.md).
+      firstComment: null,
       // Not a post flagged "maybe published": nothing to ask the network.
       outcomeCheck: null,
       // No image: no thumbnail, no media kind.
@@ -695,6 +697,54 @@ describe('posts.update', () => {
     // Without networkOptions the stored ones are kept.
     const kept = await me.browser.mutate<PostItem>('posts.update', { ...edit, title: 'Feira 2' });
     expect(kept.data?.networkOptions).toEqual(stored);
+  });
+
+  it('saves a first comment where the network has one, refuses it in pt-BR elsewhere or past the limit, saving nothing', async () => {
+    const me = await makeAccount();
+    const theme = await makeTheme(me.id);
+    const x = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60), platform: 'x' });
+    const edit = { id: x, title: 'Bolo', content: 'Bolo de fubá hoje', scheduledFor: inFuture(90) };
+    const saved = await me.browser.mutate<PostItem>('posts.update', {
+      ...edit,
+      firstComment: '  #bolo #fubá  ',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.data?.firstComment).toEqual({
+      text: '#bolo #fubá',
+      status: 'pending',
+      commentId: null,
+      error: null,
+    });
+    expect((await me.browser.query<PostItem>('posts.get', { id: x })).data?.firstComment?.text).toBe(
+      '#bolo #fubá',
+    );
+    // Without firstComment the stored one is kept.
+    const kept = await me.browser.mutate<PostItem>('posts.update', { ...edit, title: 'Bolo 2' });
+    expect(kept.data?.firstComment?.text).toBe('#bolo #fubá');
+
+    const linkedin = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
+    const before = await snapshot(me.id);
+    const elsewhere = await me.browser.mutate('posts.update', {
+      ...edit,
+      id: linkedin,
+      firstComment: '#marca',
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.error).toMatchObject({
+      message: 'VALIDATION_FAILED',
+      userMessage:
+        'O LinkedIn não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
+      details: { field: 'firstComment' },
+    });
+    const tooLong = await me.browser.mutate('posts.update', { ...edit, firstComment: '界'.repeat(141) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.error?.userMessage).toBe(
+      'O primeiro comentário passa do limite do X (Twitter): 282 de 280 caracteres.',
+    );
+    expect(await snapshot(me.id)).toEqual(before);
+    // '' removes it.
+    const removed = await me.browser.mutate<PostItem>('posts.update', { ...edit, firstComment: '' });
+    expect(removed.data?.firstComment).toBeNull();
   });
 
   it('refuses to schedule again (reschedule, retry, bulk) a post whose stored options its network refuses', async () => {

@@ -8,6 +8,7 @@ import {
   POST_CSV_MAX_BYTES,
   POST_STATUSES,
 } from '@pauta/core';
+import { FIRST_COMMENT_MAX_INPUT } from '@pauta/networks';
 import { z } from 'zod';
 import { parseLocalDate } from './post-filters.js';
 
@@ -81,6 +82,8 @@ export const updatePostSchema = z.strictObject({
   scheduledFor: z.date(),
   /** "Opções do <rede>": replaced when given (validated); absent: kept. */
   networkOptions: networkOptionsSchema.optional(),
+  /** The first comment (docs/first-comment.md): '' removes it; absent: kept. Checked per network. */
+  firstComment: z.string().max(FIRST_COMMENT_MAX_INPUT).optional(),
   /** The user saw the budget warning and saves anyway (docs/budgets.md). */
   confirmOverBudget: z.boolean().optional(),
 });

@@ -41,6 +41,7 @@ import {
 } from '@pauta/db';
 import {
   capabilitiesOf,
+  firstCommentRefusal,
   mediaLimitsOf,
   NETWORK_PROFILES,
   type PostOptionValues,
@@ -102,6 +103,14 @@ export interface PostItem {
   approvalStage: ApprovalStage | null;
   /** What the post chose on its network (docs/post-options.md): Editar Post's "Opções do <rede>". */
   networkOptions: PostOptionValues;
+  /** The first comment and its own state (docs/first-comment.md); null: none. */
+  firstComment: {
+    text: string;
+    status: 'pending' | 'sending' | 'published' | 'failed' | 'unknown';
+    commentId: string | null;
+    /** pt-BR: why it failed, or why its outcome is unknown. */
+    error: string | null;
+  } | null;
   /** The first image's thumbnail (a signed same-origin URL) in lists and the calendar; absent elsewhere. */
   thumbUrl?: string | null;
   /**
@@ -163,6 +172,14 @@ export function presentPost(row: ScheduledPostRow): PostItem {
     updatedAt: row.updated_at,
     approvalStage: row.approval_stage,
     networkOptions: row.network_options ?? {},
+    firstComment: row.first_comment
+      ? {
+          text: row.first_comment,
+          status: row.first_comment_status ?? 'pending',
+          commentId: row.first_comment_id,
+          error: row.first_comment_error,
+        }
+      : null,
   };
 }
 
@@ -436,6 +453,8 @@ export async function updatePost(
      * given, validated against the network's declaration; absent: the stored ones, still checked.
      */
     networkOptions?: Readonly<Record<string, unknown>> | undefined;
+    /** The first comment (docs/first-comment.md): '' removes it; absent: kept. */
+    firstComment?: string | undefined;
     /** The user confirmed a date past the network's budget (docs/budgets.md). */
     confirmOverBudget?: boolean | undefined;
     /** The user's zone when already known (read with the session); otherwise read where needed. */
@@ -449,6 +468,15 @@ export async function updatePost(
   await assertVideoPublishable(deps.db, post);
   const networkOptions = await checkNetworkOptions(deps.db, post, options.networkOptions);
   if (!networkOptions.ok) throw networkOptions.error;
+  // The first comment against the network's own rule (docs/first-comment.md): refused in pt-BR,
+  // naming the network, where it has none or the text passes its limit.
+  const firstComment = options.firstComment === undefined ? undefined : options.firstComment.trim() || null;
+  const commentRefusal = firstComment ? firstCommentRefusal(post.platform, firstComment) : null;
+  if (commentRefusal !== null)
+    throw new AppError('VALIDATION_FAILED', {
+      field: 'firstComment',
+      optionIssues: [{ key: 'firstComment', message: commentRefusal }],
+    });
   // The network's limit, or the connected account's own where its server declares one (Mastodon).
   const account = await findActiveAccount(deps.db, options.workspaceId, post.platform);
   const ownLimit = account?.account_data.text_limit;
@@ -473,6 +501,7 @@ export async function updatePost(
       content: options.content,
       scheduledFor: options.scheduledFor,
       ...(options.networkOptions === undefined ? {} : { networkOptions: networkOptions.values }),
+      ...(firstComment === undefined ? {} : { firstComment }),
     },
     allowed: EDITABLE_POST_STATUSES,
     now,

@@ -86,6 +86,7 @@ export const postsRouter = router({
         content: input.content,
         scheduledFor: input.scheduledFor,
         networkOptions: input.networkOptions,
+        firstComment: input.firstComment,
         confirmOverBudget: input.confirmOverBudget,
         timeZone: ctx.user.timeZone,
         requestId: ctx.requestId,

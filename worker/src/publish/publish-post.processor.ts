@@ -51,6 +51,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { retryDelayMs } from './backoff.js';
 import { type ClaimLease, type LeaseLostError, startClaimLease } from './claim-lease.js';
+import { sendFirstComment } from './first-comment.js';
 import type { SendGate } from './send-gate.js';
 import { TokenError, usableAccessToken } from './tokens.js';
 
@@ -577,6 +578,9 @@ async function publishClaimed(
     }
     const startedAt: Date = sendStartedAt ?? ctx.now();
     ctx.observe?.published?.(post, startedAt.getTime() - post.scheduled_for.getTime());
+    // The first comment (docs/first-comment.md): its own claim and outcome, after the post is
+    // recorded; whatever happens to it, the post stays published (it never throws).
+    await sendFirstComment(ctx, post.id, log);
     return { kind: 'published', platformPostId: result.platformPostId };
   }
   return fail(

@@ -23,6 +23,8 @@ import { useEditPost } from './edit/useEditPost';
 import { usePostVariant } from './edit/usePostVariant';
 import { usePreviewAccount } from './edit/usePreviewAccount';
 import { VariantSection } from './edit/VariantSection';
+import { FirstCommentField, FirstCommentStatusLine } from './first-comment/FirstCommentField';
+import { FirstCommentPreview } from './first-comment/FirstCommentPreview';
 import { combineLocalDateTime, normalizeTime } from './time-zone';
 import type { PostItem } from './types';
 
@@ -142,6 +144,16 @@ function EditPostForm({
               disabled={!state.editable || state.saving}
               onChange={state.options.change}
             />
+            <FirstCommentField
+              platform={post.platform}
+              value={state.firstComment.value}
+              onChange={state.firstComment.change}
+              error={state.firstComment.error}
+              disabled={!state.editable || state.saving}
+            />
+            {post.firstComment && post.status === 'published' && (
+              <FirstCommentStatusLine status={post.firstComment.status} error={post.firstComment.error} />
+            )}
             <ScheduleFields state={state} timeZone={timeZone} />
             {state.editable && (
               <BestTimeSuggestions
@@ -183,6 +195,11 @@ function EditPostForm({
                 images={images}
                 video={video}
                 textLimit={state.counter.limit}
+              />
+              <FirstCommentPreview
+                platform={post.platform}
+                text={state.firstComment.value}
+                account={account}
               />
               {/* Instagram cannot be connected yet (CONNECTABLE_PLATFORMS): no hint to do it. */}
               {!account && (CONNECTABLE_PLATFORMS as readonly string[]).includes(post.platform) && (

@@ -11,6 +11,7 @@ import {
 import type { CSSProperties } from 'react';
 import { useCan } from '../../app/permissions';
 import { ApprovalBadge } from './ApprovalBadge';
+import { FirstCommentStatusLine } from './first-comment/FirstCommentField';
 import { MediaRequiredBadge } from './MediaRequiredBadge';
 import classes from './PostCard.module.css';
 import { PostCardShell } from './PostCardShell';
@@ -90,6 +91,10 @@ export function PostCard({
         <ApprovalBadge post={post} />
         <MediaRequiredBadge post={post} />
       </Group>
+      {/* The first comment's own state once the post is out (docs/first-comment.md). */}
+      {post.firstComment && post.status === 'published' && (
+        <FirstCommentStatusLine status={post.firstComment.status} error={post.firstComment.error} />
+      )}
 
       {reason && (
         <Text

@@ -10,7 +10,12 @@ import {
   scheduleHorizon,
 } from '@pauta/core';
 import { firstIssuePerField, postEditFormSchema } from '@pauta/core/schemas/post';
-import { NETWORK_PROFILES, type PostOptionValues, validatePostOptions } from '@pauta/networks/browser';
+import {
+  firstCommentRefusal,
+  NETWORK_PROFILES,
+  type PostOptionValues,
+  validatePostOptions,
+} from '@pauta/networks/browser';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useCan } from '../../../app/permissions';
@@ -59,6 +64,14 @@ export function useEditPost(
   const [networkOptions, setNetworkOptions] = useState<PostOptionValues>(post.networkOptions ?? {});
   const [touched, setTouched] = useState<ReadonlySet<string> | 'all'>(new Set());
   const [serverOptionErrors, setServerOptionErrors] = useState<Record<string, string>>({});
+  // The first comment (docs/first-comment.md): its text, checked against the network's rule.
+  const [firstComment, setFirstComment] = useState(post.firstComment?.text ?? '');
+  const firstCommentError =
+    serverOptionErrors.firstComment ?? firstCommentRefusal(post.platform, firstComment);
+  const changeFirstComment = (value: string) => {
+    setFirstComment(value);
+    setServerOptionErrors(({ firstComment: _dropped, ...rest }) => rest);
+  };
   const checkedOptions = validatePostOptions(post.platform, { hasVideo: hasVideo(), values: networkOptions });
   const optionErrors: Record<string, string> = { ...serverOptionErrors };
   if (!checkedOptions.ok)
@@ -142,21 +155,37 @@ export function useEditPost(
       found.date = getErrorMessage('SCHEDULE_OUT_OF_RANGE');
     setErrors(found);
     setTouched('all');
-    if (!parsed.success || Object.keys(found).length > 0 || !scheduledFor || !checkedOptions.ok) return;
+    if (
+      !parsed.success ||
+      Object.keys(found).length > 0 ||
+      !scheduledFor ||
+      !checkedOptions.ok ||
+      firstCommentError !== null
+    )
+      return;
+    const commentChanged = firstComment.trim() !== (post.firstComment?.text ?? '');
     const values = parsed.data;
     const options = declaresOptions ? { networkOptions: checkedOptions.values } : {};
     const unchanged =
       values.title === post.title &&
       content === post.content &&
       scheduledFor.getTime() === new Date(post.scheduledFor).getTime() &&
-      sameOptions(checkedOptions.values, post.networkOptions ?? {});
+      sameOptions(checkedOptions.values, post.networkOptions ?? {}) &&
+      !commentChanged;
     if (unchanged && !hasVideo()) {
       if (addedImages()) showSuccess(messages.common.success, text.imagesKept);
       else showInfo(messages.common.info, text.nothingChanged);
       onClose();
       return;
     }
-    update.mutate({ id: post.id, title: values.title, content, scheduledFor, ...options });
+    update.mutate({
+      id: post.id,
+      title: values.title,
+      content,
+      scheduledFor,
+      ...options,
+      ...(commentChanged ? { firstComment: firstComment.trim() } : {}),
+    });
   };
 
   return {
@@ -165,6 +194,8 @@ export function useEditPost(
     errors,
     /** "Opções do <rede>": the values, each option's refusal, and the change of one. */
     options: { values: networkOptions, errors: optionErrors, change: changeOption },
+    /** "Primeiro comentário": the text, its refusal (the network's rule or the server's), the change. */
+    firstComment: { value: firstComment, error: firstCommentError, change: changeFirstComment },
     /** What stops saving: the server's reason, or a missing or invalid date, time or option. */
     blockingReason:
       serverError?.text ??
