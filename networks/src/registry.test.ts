@@ -449,6 +449,7 @@ describe('configuration through the registry', () => {
       'instagram_basic',
       'instagram_content_publish',
       'instagram_manage_insights',
+      'instagram_manage_comments',
       'pages_show_list',
       'pages_read_engagement',
     ]);

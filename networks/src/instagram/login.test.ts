@@ -108,7 +108,8 @@ describe('Instagram Login: connecting', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: '990602627938098',
       redirect_uri: REDIRECT,
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      scope:
+        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
       response_type: 'code',
       state: 'abc',
     });
@@ -292,6 +293,56 @@ describe('Instagram Login: publishing through graph.instagram.com', () => {
     expect(reel?.body).toMatchObject({ video_url: VIDEO_URL, share_to_feed: 'true' });
     expect(sandbox.publishedPosts('instagram').map((post) => post.text)).toEqual(['Carrossel', 'Reel novo']);
     expect(onFacebook()).toHaveLength(0);
+  });
+
+  it('the first comment goes to graph.instagram.com too, and its lookup finds it there', async () => {
+    // The lookup's window ends at the wall clock (as in production): the sandbox's clock follows it here.
+    clock = Date.now();
+    const target = await loginTarget();
+    const post = await publisher().publish({ target, title: 't', text: 'Com comentário', imageUrl: IMAGE });
+    const since = new Date(clock - 60_000);
+    const comment = await publisher().publishFirstComment!({
+      target,
+      platformPostId: post.platformPostId,
+      text: '#cafe #manha',
+    });
+    expect(
+      sandbox.requests({ host: 'graph.instagram.com', pathPrefix: `/v21.0/${post.platformPostId}/comments` }),
+    ).toHaveLength(1);
+    expect(sandbox.comments('instagram')).toEqual([
+      expect.objectContaining({ id: comment.id, parentId: post.platformPostId, text: '#cafe #manha' }),
+    ]);
+    expect(
+      await publisher().lookupFirstComment!({
+        target,
+        platformPostId: post.platformPostId,
+        text: '#cafe #manha',
+        since,
+      }),
+    ).toMatchObject({ kind: 'found', platformPostId: comment.id });
+    expect(onFacebook()).toHaveLength(0);
+  });
+
+  it('without instagram_business_manage_comments the comment is refused (permission), the post stays', async () => {
+    const provider = client();
+    const tokens = await provider.validateAuthorizationCode(
+      await authorize('ana', ['instagram_business_basic', 'instagram_business_content_publish']),
+    );
+    const outcome = await INSTAGRAM_CONNECT.complete(provider, tokens, tokens.scopes);
+    if (outcome.kind !== 'connected') throw new Error('not connected');
+    const target = {
+      platformUserId: outcome.account.platformUserId,
+      accessToken: outcome.account.accessToken,
+    };
+    const post = await publisher().publish({ target, title: 't', text: 'Sem comentário', imageUrl: IMAGE });
+    const error = await publisher().publishFirstComment!({
+      target,
+      platformPostId: post.platformPostId,
+      text: 'oi',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'permanent' });
+    expect(sandbox.comments('instagram')).toHaveLength(0);
+    expect(sandbox.publishedPosts('instagram')).toHaveLength(1);
   });
 
   it('a token of another account reaches nothing: Graph error 100, nothing published', async () => {

@@ -27,7 +27,8 @@ export const INSTAGRAM_LOGIN_GRAPH = 'https://graph.instagram.com';
 
 /**
  * `instagram_business_basic` (the account and its media), `instagram_business_content_publish`
- * (containers and media_publish), `instagram_business_manage_insights` (metrics). Each needs Meta's
+ * (containers and media_publish), `instagram_business_manage_insights` (metrics),
+ * `instagram_business_manage_comments` (the first comment; optional). Each needs Meta's
  * App Review before people without a role on the app can grant it (docs/instagram-login.md).
  */
 export const INSTAGRAM_LOGIN_SCOPES: OAuthScopes = {
@@ -35,6 +36,7 @@ export const INSTAGRAM_LOGIN_SCOPES: OAuthScopes = {
     'instagram_business_basic',
     'instagram_business_content_publish',
     'instagram_business_manage_insights',
+    'instagram_business_manage_comments',
   ],
 };
 

@@ -10,13 +10,16 @@ import type { OAuthProviderOptions, OAuthScopes } from '../oauth/types.js';
  * Connect only (no sign-in with Instagram). Publishing needs `instagram_basic` and
  * `instagram_content_publish`; finding the account, `pages_show_list` (the Pages) and
  * `pages_read_engagement` (the Page's `instagram_business_account`); metrics,
- * `instagram_manage_insights`. docs/networks.md explains each.
+ * `instagram_manage_insights`; the first comment (docs/first-comment.md), `instagram_manage_comments`
+ * (optional: without it the post publishes and its comment fails with the reason).
+ * docs/networks.md explains each.
  */
 export const INSTAGRAM_SCOPES: OAuthScopes = {
   connect: [
     'instagram_basic',
     'instagram_content_publish',
     'instagram_manage_insights',
+    'instagram_manage_comments',
     'pages_show_list',
     'pages_read_engagement',
   ],

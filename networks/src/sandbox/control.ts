@@ -42,12 +42,14 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
     'instagram_basic',
     'instagram_content_publish',
     'instagram_manage_insights',
+    'instagram_manage_comments',
   ],
   // Instagram Login (instagram-login.ts).
   instagram: [
     'instagram_business_basic',
     'instagram_business_content_publish',
     'instagram_business_manage_insights',
+    'instagram_business_manage_comments',
   ],
   linkedin: ['openid', 'profile', 'email', 'w_member_social'],
   x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],

@@ -70,6 +70,7 @@ const INSTAGRAM_LOGIN_ACCESS: InstagramAccess = {
     read: ['instagram_business_basic'],
     publish: ['instagram_business_basic', 'instagram_business_content_publish'],
     insights: ['instagram_business_basic', 'instagram_business_manage_insights'],
+    comments: ['instagram_business_basic', 'instagram_business_manage_comments'],
   },
 };
 

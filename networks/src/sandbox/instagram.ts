@@ -175,7 +175,7 @@ function missingScope(token: AccessToken, scopes: string[]): string | null {
 export interface InstagramAccess {
   authenticate(ctx: SandboxContext, req: Request, res: Response): AccessToken | null;
   owns(ctx: SandboxContext, token: AccessToken, igUserId: string): boolean;
-  scopes: { read: string[]; publish: string[]; insights: string[] };
+  scopes: { read: string[]; publish: string[]; insights: string[]; comments: string[] };
 }
 
 export const FACEBOOK_LOGIN_ACCESS: InstagramAccess = {
@@ -185,6 +185,7 @@ export const FACEBOOK_LOGIN_ACCESS: InstagramAccess = {
     read: ['instagram_basic'],
     publish: ['instagram_basic', 'instagram_content_publish'],
     insights: ['instagram_basic', 'instagram_manage_insights'],
+    comments: ['instagram_basic', 'instagram_manage_comments'],
   },
 };
 
@@ -409,12 +410,16 @@ export function mountInstagramGraph(
       const mediaId = String(req.params.id);
       const media = ctx.posts.find('instagram', mediaId);
       if (media === null) {
-        const token = authenticatedGraph(ctx, req, res);
+        const token = access.authenticate(ctx, req, res);
         if (token !== null) sendUnsupported(res, 'post', mediaId);
         return;
       }
       const token = publishingToken(req, res, media.authorId);
       if (token === null) return;
+      if (missingScope(token, access.scopes.comments) !== null) {
+        sendPermissionError(res, 10, '(#10) Application does not have permission for this action');
+        return;
+      }
       const message = param(req, 'message');
       if (message === undefined || message.trim() === '') {
         sendGraphError(
@@ -448,11 +453,11 @@ export function mountInstagramGraph(
   graph.get(
     '/:version/:id/comments',
     versioned((req, res) => {
-      const token = authenticatedGraph(ctx, req, res);
+      const token = access.authenticate(ctx, req, res);
       if (token === null) return;
       const mediaId = String(req.params.id);
       const media = ctx.posts.find('instagram', mediaId);
-      if (media === null || linkedPage(ctx, token, media.authorId) === null) {
+      if (media === null || !access.owns(ctx, token, media.authorId)) {
         sendUnsupported(res, 'get', `${mediaId}/comments`);
         return;
       }

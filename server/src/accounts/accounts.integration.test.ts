@@ -424,6 +424,7 @@ describe('connecting Instagram (Facebook Login for Instagram)', () => {
     'instagram_basic',
     'instagram_content_publish',
     'instagram_manage_insights',
+    'instagram_manage_comments',
     'pages_show_list',
     'pages_read_engagement',
   ];
@@ -695,7 +696,7 @@ describe('connecting Instagram with Instagram Login (docs/instagram-login.md)', 
     expect(location.pathname).toBe('/www.instagram.com/oauth/authorize');
     expect(location.searchParams.get('client_id')).toBe('sandbox-instagram-client');
     expect(location.searchParams.get('scope')).toBe(
-      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
     );
     expect(done.status, JSON.stringify(done.error)).toBe(200);
     const row = await accountRow(user.id, 'instagram');
