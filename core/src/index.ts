@@ -9,6 +9,7 @@ export * from './format/index.js';
 export * from './live/events.js';
 export * from './messages/index.js';
 export * from './reports/index.js';
+export * from './preflight/index.js';
 export * from './scheduling/index.js';
 export * from './snippets/snippets.js';
 export * from './text/canonical-json.js';
