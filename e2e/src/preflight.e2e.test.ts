@@ -53,7 +53,7 @@ describe('pre-flight in Editar Post', () => {
   it('shows the checks, the blocking line past the limit and X’s price with a link', async () => {
     const { dialog, panel } = await openEditor(page);
     await panel.getByText('X (Twitter): 16 de 280 caracteres.').waitFor();
-    await panel.getByText(/^X \(Twitter\): este post custa US\$ 0,015 ao app/).waitFor();
+    await panel.getByText(/X \(Twitter\): este post custa US\$ 0,015 ao app/).waitFor();
     await panel.getByText('Tudo certo para agendar.').waitFor();
     await panel.scrollIntoViewIfNeeded();
     await snapshot(page, 'preflight-ok-1280', { fullPage: false });
