@@ -2,8 +2,10 @@
 // once typing rests, keeps the last answer while the next one comes (no flicker), and shows each
 // check with a shape and a spoken level besides its colour.
 import { type PreflightReport, preflightMessages } from '@pauta/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '../../test-utils/render';
+import { useTRPC } from '../../lib/trpc';
+import { fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { mockTrpc, signedIn } from '../../test-utils/trpc-mock';
 import { PreflightPanel } from './PreflightPanel';
 
@@ -79,6 +81,41 @@ describe('PreflightPanel', () => {
       .filter((c) => c.path === 'posts.preflight')
       .map((c) => (c.input as { content: string }).content);
     expect(contents).toEqual(['Oi', 'Oi, tudo bem com você?']);
+  });
+
+  it('asks again when the live updates refresh the posts (a post of the workspace published)', async () => {
+    let published = 3;
+    const api = mockTrpc({
+      'auth.session': signedIn(),
+      'posts.preflight': () => ({
+        platform: 'threads',
+        level: 'ok',
+        checks: [
+          { kind: 'dailyCap', level: 'ok', message: preflightMessages.dailyCap('threads', published, 250) },
+        ],
+      }),
+    });
+    // What LiveUpdates does on a worker's event: invalidate everything under `posts`.
+    function LiveEvent() {
+      const trpc = useTRPC();
+      const queryClient = useQueryClient();
+      return (
+        <button type="button" onClick={() => void queryClient.invalidateQueries(trpc.posts.pathFilter())}>
+          evento
+        </button>
+      );
+    }
+    render(
+      <>
+        <PreflightPanel postId="p-1" platform="threads" content="Oi" scheduledFor={AT} />
+        <LiveEvent />
+      </>,
+    );
+    await screen.findByText(preflightMessages.dailyCap('threads', 3, 250), { exact: false });
+    published = 4;
+    fireEvent.click(screen.getByRole('button', { name: 'evento' }));
+    await screen.findByText(preflightMessages.dailyCap('threads', 4, 250), { exact: false });
+    expect(api.calls.filter((c) => c.path === 'posts.preflight')).toHaveLength(2);
   });
 
   it('says so when the check cannot be made', async () => {
