@@ -8,6 +8,7 @@ export * from './email/render.js';
 export * from './format/index.js';
 export * from './live/events.js';
 export * from './messages/index.js';
+export * from './preflight/index.js';
 export * from './reports/index.js';
 export * from './scheduling/index.js';
 export * from './snippets/snippets.js';

@@ -158,6 +158,32 @@ export interface SessionLoginFields {
   service?: string;
 }
 
+/**
+ * A cap the network itself puts on published posts in a moving window (Instagram's
+ * `content_publishing_limit`, Threads' `threads_publishing_limit`): the pre-flight counts the
+ * workspace's posts in the window before the chosen time (docs/preflight.md). Unlike
+ * `postingBudget` (the installation's calendar-day budget, which an administrator changes), this is
+ * the network's own number.
+ */
+export interface PublishingCap {
+  readonly posts: number;
+  readonly windowHours: number;
+}
+
+/**
+ * What the network charges the app per created post (X's pay-per-use API), in US$. The prices are
+ * the network's published ones; the installation overrides them with the two env variables named
+ * here (X changes its prices).
+ */
+export interface PostPricing {
+  readonly perPost: number;
+  /** A post whose text carries a link (X: "Content: Create (with URL)"). */
+  readonly perPostWithLink: number;
+  /** pt-BR: where the figures come from, shown beside the price. */
+  readonly source: string;
+  readonly variables: { readonly perPost: string; readonly perPostWithLink: string };
+}
+
 export interface NetworkDescriptor {
   readonly platform: Platform;
   /**
@@ -204,6 +230,24 @@ export interface NetworkDescriptor {
    * publisher sends video (`capabilities.video`), so a video can be checked when it is added.
    */
   readonly videoLimits: Readonly<Record<string, VideoLimits>>;
+  /**
+   * The network downloads the post's images and videos from their URL (Meta's cURL, Pinterest's
+   * `image_url`) instead of receiving the bytes: the media URL (APP_URL's /media route) must be
+   * reachable from the internet (docs/preflight.md).
+   */
+  readonly fetchesMediaByUrl?: boolean;
+  /** The network's own cap on published posts per window, per account (above). */
+  readonly publishingCap?: PublishingCap;
+  /**
+   * Posts go out visible only to their author whatever the person chose, while this says so (TikTok
+   * before the app's audit): the env variable that lifts it, and whether it is still in force.
+   */
+  readonly privateUntil?: {
+    readonly variable: string;
+    inForce(env: Readonly<Record<string, unknown>>): boolean;
+  };
+  /** What the network charges per post (X's pay-per-use API; above). */
+  readonly postPricing?: PostPricing;
   /** How its posts are written: AI guide, token sizing, local templates (writing.ts). */
   readonly writing: NetworkWriting;
   /** Present when `capabilities.metrics` is `'opt-in'`. */

@@ -59,7 +59,7 @@ export {
 } from './oauth/types.js';
 export { REVOCATION_CODES, tokenLossOf } from './publishing/errors.js';
 export { normaliseText } from './publishing/lookup.js';
-export { checkMedia } from './publishing/media.js';
+export { checkMedia, type MediaFacts, mediaRefusal } from './publishing/media.js';
 export {
   type FirstCommentLookup,
   type FirstCommentRequest,
@@ -114,6 +114,8 @@ export {
   oauthClient,
   oauthCredentials,
   postAnalyticsEnabled,
+  postPriceOf,
+  type ResolvedPostPrice,
   type SessionClient,
   SIGN_IN_OAUTH_PROVIDERS,
   type StoredAccountHealth,

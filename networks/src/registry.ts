@@ -104,6 +104,34 @@ export const DEFAULT_BUDGETS: Readonly<Record<Platform, NetworkBudget>> = Object
   PLATFORMS.map((platform) => [platform, NETWORKS[platform].postingBudget]),
 ) as Record<Platform, NetworkBudget>;
 
+/** What the network charges per post, with the installation's env overrides applied; null: nothing. */
+export interface ResolvedPostPrice {
+  /** The price of this post (with a link when `withLink`). */
+  amount: number;
+  /** The price of the same post without a link (to compare). */
+  withoutLink: number;
+  withLink: boolean;
+  /** pt-BR: where the figures come from. */
+  source: string;
+}
+
+/** The price of one post on the network (docs/preflight.md): the env's override, else the published one. */
+export function postPriceOf(
+  platform: Platform,
+  env: Readonly<Record<string, unknown>>,
+  withLink: boolean,
+): ResolvedPostPrice | null {
+  const pricing = NETWORKS[platform].postPricing;
+  if (!pricing) return null;
+  const read = (variable: string, fallback: number) => {
+    const value = env[variable];
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  const perPost = read(pricing.variables.perPost, pricing.perPost);
+  const perLink = read(pricing.variables.perPostWithLink, pricing.perPostWithLink);
+  return { amount: withLink ? perLink : perPost, withoutLink: perPost, withLink, source: pricing.source };
+}
+
 /** The network's image limits (networks/src/<network>/media.ts). */
 export function mediaLimitsOf(platform: Platform): MediaLimits {
   return NETWORKS[platform].mediaLimits;

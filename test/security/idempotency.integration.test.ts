@@ -26,6 +26,7 @@ const EXEMPT = [
   'reports.createLink',
   'webhooks.create',
   'webhooks.rotateSecret',
+  'posts.preflight',
 ];
 
 const mutations = listProcedures().filter((p) => p.type === 'mutation');

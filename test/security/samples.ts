@@ -113,6 +113,11 @@ export const SAMPLES: Record<string, Sample> = {
   'posts.get': ({ own }) => ({ id: own.postIds.scheduled }),
   'posts.deliveryTimeline': ({ own }) => ({ id: own.postIds.failed }),
   'posts.budget': () => ({ month: '2026-12' }),
+  'posts.preflight': ({ own }) => ({
+    id: own.postIds.scheduled,
+    content: 'Conteúdo na tela',
+    scheduledFor: inDays(3),
+  }),
   'posts.update': ({ own }) => ({
     id: own.postIds.scheduled,
     title: 'Título editado',

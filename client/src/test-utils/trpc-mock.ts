@@ -172,6 +172,12 @@ export function mockTrpc(handlers: Record<string, unknown>) {
     'media.list': [],
     // The edit dialog's 'Histórico de entrega': nothing happened yet.
     'posts.deliveryTimeline': { entries: [], url: null },
+    // The edit dialog's "Antes de agendar" (docs/preflight.md): nothing to report.
+    'posts.preflight': (input: { platform?: string }) => ({
+      platform: input?.platform ?? 'linkedin',
+      level: 'ok',
+      checks: [],
+    }),
     // The edit dialog's "Inserir trecho": no saved snippets.
     'snippets.list': { snippets: [], max: 50 },
     // Only the personal workspace ("cliente"), whose id is the person's.

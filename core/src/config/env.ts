@@ -35,6 +35,12 @@ export const flag = z.preprocess(
     .transform((v) => v === '1' || v === 'true'),
 );
 
+/** A price in US$ (0–100, a dot for decimals); empty or unset = the network's published price. */
+const optionalPrice = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.coerce.number({ message: 'deve ser um número (ex.: 0.015)' }).min(0).max(100).optional(),
+);
+
 export const NETWORK_CREDENTIAL_KEYS = [
   'LINKEDIN_CLIENT_ID',
   'LINKEDIN_CLIENT_SECRET',
@@ -114,6 +120,12 @@ export const sharedEnvShape = {
    * SELF_ONLY whatever privacy the person chose, and the Diagnóstico says so.
    */
   TIKTOK_APP_AUDITED: flag,
+  /**
+   * X's pay-per-use prices in US$ per created post, without and with a link (docs/preflight.md):
+   * X changes them, so an installation sets its own; unset = the price X published (networks/src/x).
+   */
+  X_PRICE_POST_USD: optionalPrice,
+  X_PRICE_POST_WITH_LINK_USD: optionalPrice,
   /**
    * Where post images are stored (docs/media.md): `local` = PAUTA_DATA_DIR/media (embedded mode,
    * one machine), `s3` = an S3-compatible bucket (production with several web/worker processes).

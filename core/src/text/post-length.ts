@@ -130,3 +130,11 @@ export function remainingPostLength(platform: Platform, text: string): number {
 export function fitsPlatformLimit(platform: Platform, text: string): boolean {
   return remainingPostLength(platform, text) >= 0;
 }
+
+/**
+ * Whether a text carries a link as X sees one (the same pattern its weighted length counts at 23):
+ * X charges a post with a link more (docs/preflight.md).
+ */
+export function containsLink(text: string): boolean {
+  return new RegExp(URL_PATTERN.source, URL_PATTERN.flags).test(text);
+}

@@ -537,7 +537,7 @@ export async function loadPublishVideo(
 }
 
 /** A video row's probed facts, as the upload's check saw them. */
-function videoFactsOf(row: PostMediaRow): VideoFacts {
+export function videoFactsOf(row: PostMediaRow): VideoFacts {
   return {
     container: row.container ?? (row.mime_type === 'video/quicktime' ? 'mov' : 'mp4'),
     sizeBytes: row.size_bytes,

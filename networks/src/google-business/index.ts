@@ -52,6 +52,8 @@ export const googleBusiness: NetworkDescriptor = {
   },
   // Google documents no daily post cap, only 10 edits a minute per location (429, retried).
   postingBudget: NO_BUDGET,
+  // Google downloads the post's photo from its URL (`media[].sourceUrl`).
+  fetchesMediaByUrl: true,
   writing: googleBusinessWriting,
   mediaLimits: GOOGLE_BUSINESS_MEDIA_LIMITS,
   videoLimits: GOOGLE_BUSINESS_VIDEO_LIMITS,

@@ -70,6 +70,10 @@ export const instagram: NetworkDescriptor = {
   },
   // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
   postingBudget: { month: null, day: 50, scope: 'user' },
+  // The same 50 per moving 24 h as the network's own cap, counted by the pre-flight per workspace.
+  publishingCap: { posts: 50, windowHours: 24 },
+  // Meta downloads every image and video from its URL (`image_url`, `video_url`).
+  fetchesMediaByUrl: true,
   writing: instagramWriting,
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
   videoLimits: INSTAGRAM_VIDEO_LIMITS,

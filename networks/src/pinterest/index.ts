@@ -42,6 +42,8 @@ export const pinterest: NetworkDescriptor = {
   // lookup and analytics a few more), so the installation's budget keeps room for them. Standard
   // access (after Pinterest's review of a demo video) lifts it: an administrator raises the budget.
   postingBudget: { month: null, day: 200, scope: 'installation' },
+  // Pins are made from the media's URL (`media_source.source_type: image_url`).
+  fetchesMediaByUrl: true,
   writing: pinterestWriting,
   mediaLimits: PINTEREST_MEDIA_LIMITS,
   videoLimits: PINTEREST_VIDEO_LIMITS,

@@ -35,10 +35,43 @@ export function checkMedia(
   limits: MediaLimits,
   media: readonly PublishMedia[],
 ): PublishError | null {
-  const { platform } = ctx;
+  const refusal = mediaRefusal(
+    ctx.platform,
+    limits,
+    media.map((item) => ({
+      mimeType: item.mimeType,
+      byteLength: item.bytes.byteLength,
+      width: item.width,
+      height: item.height,
+    })),
+  );
+  if (!refusal) return null;
+  return publishError(ctx, 'permanent', 'REJECTED', `${ctx.platform}: ${refusal.message}`, {
+    networkCode: refusal.networkCode,
+    reason: refusal.reason,
+  });
+}
+
+/** What `mediaRefusal` reads of an image: its stored facts (no bytes needed). */
+export interface MediaFacts {
+  mimeType: string;
+  byteLength: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The first reason images with these facts cannot go to the network, or null: `reason` is the
+ * pt-BR sentence naming the network and the limit. The publisher's check (`checkMedia`) and the
+ * pre-flight (docs/preflight.md) both read it, so they say the same.
+ */
+export function mediaRefusal(
+  platform: Platform,
+  limits: MediaLimits,
+  media: readonly MediaFacts[],
+): { networkCode: string; message: string; reason: string } | null {
   const label = PLATFORM_LABELS[platform];
-  const stop = (networkCode: string, message: string, reason: string) =>
-    publishError(ctx, 'permanent', 'REJECTED', `${platform}: ${message}`, { networkCode, reason });
+  const stop = (networkCode: string, message: string, reason: string) => ({ networkCode, message, reason });
   if (media.length > limits.maxImages) {
     return stop(
       'MEDIA_COUNT',
@@ -64,12 +97,12 @@ export function checkMedia(
       );
     }
     const max = item.mimeType === 'image/gif' ? (limits.maxGifBytes ?? limits.maxBytes) : limits.maxBytes;
-    if (item.bytes.byteLength > max) {
+    if (item.byteLength > max) {
       // "4,0 MB" against "4 MB" would read as equal: a size just over the limit reads "mais de 4 MB".
-      const size = formatMediaBytes(item.bytes.byteLength);
+      const size = formatMediaBytes(item.byteLength);
       return stop(
         'MEDIA_TOO_LARGE',
-        `image ${index + 1} has ${item.bytes.byteLength} bytes, at most ${max}`,
+        `image ${index + 1} has ${item.byteLength} bytes, at most ${max}`,
         `${which} tem ${size === formatMediaBytes(max) ? `mais de ${size}` : size}, e o ${label} aceita até ${formatMediaBytes(max)}. Troque a imagem e reagende.`,
       );
     }

@@ -41,6 +41,9 @@ export const threads: NetworkDescriptor = {
   },
   // 250 API-published posts per profile in a moving 24 h (a carousel counts once): each user's own.
   postingBudget: { month: null, day: 250, scope: 'user' },
+  publishingCap: { posts: 250, windowHours: 24 },
+  // Meta downloads every image and video from its URL (`image_url`, `video_url`).
+  fetchesMediaByUrl: true,
   writing: threadsWriting,
   mediaLimits: THREADS_MEDIA_LIMITS,
   videoLimits: THREADS_VIDEO_LIMITS,

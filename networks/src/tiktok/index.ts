@@ -55,6 +55,8 @@ export const tiktok: NetworkDescriptor = {
   // "the daily post cap from the API is reached for the current user"); the cap is not published
   // and integrators report about 15 a day per account, so the budget is 15 a day per user.
   postingBudget: { month: null, day: 15, scope: 'user' },
+  // Until TikTok audits the app every post goes out SELF_ONLY (publish.ts), whatever was chosen.
+  privateUntil: { variable: 'TIKTOK_APP_AUDITED', inForce: (env) => !tiktokAppAudited(env) },
   writing: tiktokWriting,
   mediaLimits: TIKTOK_MEDIA_LIMITS,
   videoLimits: TIKTOK_VIDEO_LIMITS,

@@ -40,6 +40,15 @@ export const x: NetworkDescriptor = {
   // per 24 h per app (and per user). Both caps are the app's, so every user of the installation
   // counts. X changes its plans; an installation on another plan sets its own (docs/budgets.md).
   postingBudget: { month: 1500, day: 17, scope: 'installation' },
+  // X's pay-per-use API (docs.x.com/x-api/getting-started/pricing, 2026): "Content: Create" costs
+  // US$ 0.015 a request, "Content: Create (with URL)" US$ 0.200 — a post with a link costs 13 times
+  // more. X changes its prices: X_PRICE_POST_USD / X_PRICE_POST_WITH_LINK_USD override them.
+  postPricing: {
+    perPost: 0.015,
+    perPostWithLink: 0.2,
+    source: 'tabela de preços do X em docs.x.com, ajustável em X_PRICE_POST_USD e X_PRICE_POST_WITH_LINK_USD',
+    variables: { perPost: 'X_PRICE_POST_USD', perPostWithLink: 'X_PRICE_POST_WITH_LINK_USD' },
+  },
   writing: xWriting,
   mediaLimits: X_MEDIA_LIMITS,
   videoLimits: X_VIDEO_LIMITS,

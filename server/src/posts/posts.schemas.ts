@@ -159,3 +159,16 @@ export const bulkUndoSchema = z.strictObject({ token: id });
 export const csvImportSchema = z.strictObject({
   csv: z.string().max(POST_CSV_MAX_BYTES + 1),
 });
+
+/**
+ * The pre-flight of a post as it is on screen (docs/preflight.md): its unsaved text (empty is
+ * measured as empty), the date-time (null while the form has none), the network (absent: the
+ * post's) and the options (absent: the stored ones). Nothing is saved.
+ */
+export const preflightSchema = z.strictObject({
+  id,
+  platform: optional(z.enum(PLATFORMS)),
+  content: z.string().max(INPUT_LIMITS.postContent),
+  scheduledFor: z.date().nullable(),
+  networkOptions: networkOptionsSchema.optional(),
+});

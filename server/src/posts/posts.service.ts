@@ -11,8 +11,10 @@ import {
   isEditablePostStatus,
   isPublishErrorCode,
   isRetryablePostStatus,
+  type MediaRejection,
   measurePostLength,
   PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
   type Platform,
   type PublishErrorCode,
   RETRYABLE_POST_STATUSES,
@@ -269,14 +271,45 @@ export async function getPost(
   return presentPost(row);
 }
 
-/** A date a person picked: not in the past (beyond a minute), not past the 2-year horizon. */
-function assertSchedulable(scheduledFor: Date, now: Date): void {
+/**
+ * Why a date a person picked is refused, or null: in the past (beyond a minute), or past the
+ * 2-year horizon. The save throws it; the pre-flight shows it (docs/preflight.md).
+ */
+export function scheduleRefusal(scheduledFor: Date, now: Date): AppError | null {
   if (isBeyondScheduleHorizon(scheduledFor, now)) {
-    throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
+    return new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
   }
   if (scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
-    throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
+    return new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
   }
+  return null;
+}
+
+function assertSchedulable(scheduledFor: Date, now: Date): void {
+  const refusal = scheduleRefusal(scheduledFor, now);
+  if (refusal) throw refusal;
+}
+
+/**
+ * A text measured against the limit a save holds it to: the network's, or the connected account's
+ * own where its server declares one (Mastodon). `ownLimit` is set in that case.
+ */
+export async function measureAgainstTextLimit(
+  db: Kysely<Database>,
+  workspaceId: string,
+  platform: Platform,
+  content: string,
+): Promise<{ length: number; limit: number; fits: boolean; ownLimit: boolean }> {
+  const account = await findActiveAccount(db, workspaceId, platform);
+  const own = account?.account_data.text_limit;
+  const length = measurePostLength(platform, content);
+  if (typeof own === 'number') return { length, limit: own, fits: length <= own, ownLimit: true };
+  return {
+    length,
+    limit: PLATFORM_TEXT_LIMITS[platform],
+    fits: fitsPlatformLimit(platform, content),
+    ownLimit: false,
+  };
 }
 
 /**
@@ -350,10 +383,37 @@ async function assertRequiredImages(
   workspaceId: string,
   post: Pick<ScheduledPostRow, 'id' | 'platform'>,
 ): Promise<void> {
+  const refusal = await requiredMediaRefusal(db, workspaceId, post);
+  if (refusal) throw new AppError('MEDIA_REJECTED', refusal);
+}
+
+/** IMAGE_REQUIRED or VIDEO_REQUIRED when the post lacks what its network needs (above), else null. */
+async function requiredMediaRefusal(
+  db: Kysely<Database>,
+  workspaceId: string,
+  post: Pick<ScheduledPostRow, 'id' | 'platform'>,
+): Promise<MediaRejection | null> {
   if (await lacksRequiredImages(db, workspaceId, post))
-    throw new AppError('MEDIA_REJECTED', { reason: 'IMAGE_REQUIRED', platform: post.platform });
-  if (await lacksRequiredVideo(db, post))
-    throw new AppError('MEDIA_REJECTED', { reason: 'VIDEO_REQUIRED', platform: post.platform });
+    return { reason: 'IMAGE_REQUIRED', platform: post.platform };
+  if (await lacksRequiredVideo(db, post)) return { reason: 'VIDEO_REQUIRED', platform: post.platform };
+  return null;
+}
+
+/**
+ * Every media refusal a save of the post would answer (a video its network does not publish, a
+ * required image or video missing): the pre-flight shows them (docs/preflight.md).
+ */
+export async function mediaSaveRefusals(
+  db: Kysely<Database>,
+  workspaceId: string,
+  post: { id: string; platform: Platform },
+): Promise<MediaRejection[]> {
+  const found: MediaRejection[] = [];
+  if (await hasUnpublishableVideo(db, post))
+    found.push({ reason: 'VIDEO_NOT_PUBLISHED', platform: post.platform });
+  const required = await requiredMediaRefusal(db, workspaceId, post);
+  if (required) found.push(required);
+  return found;
 }
 
 async function lacksRequiredVideo(db: Kysely<Database>, post: Pick<ScheduledPostRow, 'id' | 'platform'>) {
@@ -391,7 +451,7 @@ async function hasUnpublishableVideo(db: Kysely<Database>, post: { id: string; p
  * an option nobody chose (TikTok's privacy level) is refused with the sentence naming the network
  * and the field. The normalised values to store, or the refusal.
  */
-async function checkNetworkOptions(
+export async function checkNetworkOptions(
   db: Kysely<Database>,
   post: { id: string; platform: Platform; network_options: PostOptionValues },
   values?: Readonly<Record<string, unknown>>,
@@ -478,16 +538,11 @@ export async function updatePost(
       optionIssues: [{ key: 'firstComment', message: commentRefusal }],
     });
   // The network's limit, or the connected account's own where its server declares one (Mastodon).
-  const account = await findActiveAccount(deps.db, options.workspaceId, post.platform);
-  const ownLimit = account?.account_data.text_limit;
-  if (
-    typeof ownLimit === 'number'
-      ? measurePostLength(post.platform, options.content) > ownLimit
-      : !fitsPlatformLimit(post.platform, options.content)
-  ) {
+  const text = await measureAgainstTextLimit(deps.db, options.workspaceId, post.platform, options.content);
+  if (!text.fits) {
     throw new AppError('VALIDATION_FAILED', {
       tooLongFor: [post.platform],
-      ...(typeof ownLimit === 'number' ? { max: ownLimit } : {}),
+      ...(text.ownLimit ? { max: text.limit } : {}),
     });
   }
   await assertRequiredImages(deps.db, options.workspaceId, post);

@@ -13,6 +13,7 @@ import {
   listPostsSchema,
   postFilterSchema,
   postIdSchema,
+  preflightSchema,
   reschedulePostSchema,
   retryPostSchema,
   updatePostSchema,
@@ -29,6 +30,7 @@ import {
   retryPost,
   updatePost,
 } from '../posts/posts.service.js';
+import { preflightPost } from '../posts/preflight.service.js';
 import { userTimeZone } from '../posts/user-time-zone.js';
 import { router, workspaceProcedure } from './trpc.js';
 
@@ -124,6 +126,32 @@ export const postsRouter = router({
         timeZone: ctx.user.timeZone,
         requestId: ctx.requestId,
       }),
+    ),
+
+  /**
+   * Pre-flight (docs/preflight.md): per check, what will happen to the post on its network, from
+   * the post as it is on screen. A mutation only because the unsaved text may not fit a URL; it
+   * reads and changes nothing, so it needs no Idempotency-Key (each keystroke pause sends one).
+   */
+  preflight: workspaceProcedure('workspace.read')
+    .meta({
+      access: 'user',
+      workspaceAction: 'workspace.read',
+      idempotencyExempt: 'reads only: the pre-flight of the text on screen, recomputed on every edit',
+    })
+    .input(preflightSchema)
+    .mutation(({ ctx, input }) =>
+      preflightPost(
+        { db: ctx.deps.db, env: ctx.deps.env },
+        {
+          workspaceId: ctx.workspace.id,
+          postId: input.id,
+          platform: input.platform,
+          content: input.content,
+          scheduledFor: input.scheduledFor,
+          networkOptions: input.networkOptions,
+        },
+      ),
     ),
 
   /** Network budgets: what is used of each in a month of the caller's zone (docs/budgets.md). */

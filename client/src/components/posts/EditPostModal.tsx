@@ -6,6 +6,7 @@ import {
   roleMessages,
   WORKSPACE_ROLE_LABELS,
 } from '@pauta/core';
+import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useWorkspaceRole } from '../../app/permissions';
@@ -14,6 +15,7 @@ import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
 import { PostMediaField } from '../media/PostMediaField';
 import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
+import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/PostPreview';
 import { DeliveryTimeline } from './DeliveryTimeline';
 import { NetworkOptionsFields } from './edit/NetworkOptionsFields';
@@ -118,6 +120,8 @@ function EditPostForm({
   const variant = usePostVariant(post, state.fields, timeZone);
   const account = usePreviewAccount(post.platform);
   const network = PLATFORM_LABELS[post.platform];
+  const scheduledFor = combineLocalDateTime(state.fields.date, normalizeTime(state.fields.time), timeZone);
+  const declaresOptions = (NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0;
 
   return (
     <form onSubmit={state.submit} noValidate>
@@ -168,15 +172,17 @@ function EditPostForm({
                 }}
               />
             )}
-            <ComposerBudget
-              post={post}
-              scheduledFor={combineLocalDateTime(
-                state.fields.date,
-                normalizeTime(state.fields.time),
-                timeZone,
-              )}
-              timeZone={timeZone}
-            />
+            <ComposerBudget post={post} scheduledFor={scheduledFor} timeZone={timeZone} />
+            {state.editable && (
+              <PreflightPanel
+                postId={post.id}
+                platform={post.platform}
+                content={state.fields.content}
+                scheduledFor={scheduledFor}
+                networkOptions={declaresOptions ? state.options.values : undefined}
+                mediaKey={(media.data ?? []).map((item) => item.id).join(',')}
+              />
+            )}
           </Stack>
           <Box component="section" aria-label={text.preview} miw={0}>
             {/* Beside a long form (a video, its cover, the network's options) the preview stays in
