@@ -130,6 +130,8 @@ export interface SuggestedPostsTable {
     PostOptionValuesJson | string | undefined,
     PostOptionValuesJson | string
   >;
+  /** The composer's group (docs/composer.md): the same uuid on each network's post of one save; NULL alone. */
+  group_id: Generated<string | null>;
 }
 
 /** `suggested_posts.network_options`: @pauta/networks' PostOptionValues, as the JSON column holds it. */
