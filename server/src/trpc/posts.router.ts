@@ -7,12 +7,14 @@ import {
   bulkSchema,
   bulkUndoSchema,
   calendarSchema,
+  composePostsSchema,
   createVariantSchema,
   csvImportSchema,
   deleteManySchema,
   listPostsSchema,
   postFilterSchema,
   postIdSchema,
+  postSiblingsSchema,
   reschedulePostSchema,
   retryPostSchema,
   updatePostSchema,
@@ -30,6 +32,7 @@ import {
   updatePost,
 } from '../posts/posts.service.js';
 import { userTimeZone } from '../posts/user-time-zone.js';
+import { composePosts, postSiblings } from '../posts/compose.service.js';
 import { router, workspaceProcedure } from './trpc.js';
 
 /** The CSV import's request: 1 MB of CSV, escaped in JSON (docs/csv-import.md). */
@@ -93,6 +96,23 @@ export const postsRouter = router({
     ),
 
   /** 'Criar versão para outra rede': a sibling post for another network of the theme, at the date-time on screen. */
+  /** "Novo post" (docs/composer.md): one post per chosen network, all or nothing, linked by a group. */
+  compose: workspaceProcedure('posts.write')
+    .input(composePostsSchema)
+    .mutation(({ ctx, input }) =>
+      composePosts(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        ...input,
+        requestId: ctx.requestId,
+      }),
+    ),
+
+  /** The other networks' posts written with this one in the composer (Editar Post). */
+  siblings: workspaceProcedure('workspace.read')
+    .input(postSiblingsSchema)
+    .query(({ ctx, input }) => postSiblings(ctx.deps, ctx.workspace.id, input.id)),
+
   createVariant: workspaceProcedure('posts.write')
     .input(createVariantSchema)
     .mutation(({ ctx, input }) =>
