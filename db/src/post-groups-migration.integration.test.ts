@@ -58,7 +58,9 @@ async function check(db: Kysely<Database>) {
   // The group takes the theme's next order, the same for each network.
   expect(rows.map((r) => r.post_order)).toEqual([3, 4, 4]);
   const linkedin = wakeUps[0]!.id;
-  expect((await listGroupSiblings(db, workspaceId, linkedin)).map((s) => s.content)).toEqual(['Bolo de fubá!']);
+  expect((await listGroupSiblings(db, workspaceId, linkedin)).map((s) => s.content)).toEqual([
+    'Bolo de fubá!',
+  ]);
   expect(await listGroupSiblings(db, workspaceId, alone!.id)).toEqual([]);
   // Another workspace reads nothing of it.
   expect(await listGroupSiblings(db, randomUUID(), linkedin)).toEqual([]);

@@ -97,14 +97,7 @@ export async function listGroupSiblings(
     .innerJoin('suggested_posts as sp', (join) =>
       join.onRef('sp.group_id', '=', 'me.group_id').onRef('sp.workspace_id', '=', 'me.workspace_id'),
     )
-    .select([
-      'sp.id',
-      'sp.platform',
-      'sp.content',
-      'sp.status',
-      'sp.scheduled_for',
-      'sp.approval_stage',
-    ])
+    .select(['sp.id', 'sp.platform', 'sp.content', 'sp.status', 'sp.scheduled_for', 'sp.approval_stage'])
     .where('me.id', '=', postId)
     .where('me.workspace_id', '=', workspaceId)
     .where('sp.id', '!=', postId)

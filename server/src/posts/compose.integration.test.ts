@@ -75,7 +75,16 @@ async function setup(options: { requiresApproval?: boolean; accounts?: Platform[
 async function postsOf(userId: string) {
   return handle.db
     .selectFrom('suggested_posts')
-    .select(['id', 'platform', 'content', 'title', 'scheduled_for', 'group_id', 'approval_stage', 'post_order'])
+    .select([
+      'id',
+      'platform',
+      'content',
+      'title',
+      'scheduled_for',
+      'group_id',
+      'approval_stage',
+      'post_order',
+    ])
     .where('user_id', '=', userId)
     .orderBy('platform')
     .execute();
@@ -140,7 +149,11 @@ describe('posts.compose', () => {
     expect(res.error?.message).toBe('VALIDATION_FAILED');
     const details = res.error?.details as { networkIssues: { platform: Platform; message: string }[] };
     expect(details.networkIssues).toEqual([
-      { platform: 'x', message: 'O conteúdo ultrapassa o limite de 280 caracteres do X (Twitter). Encurte o texto para salvar.' },
+      {
+        platform: 'x',
+        message:
+          'O conteúdo ultrapassa o limite de 280 caracteres do X (Twitter). Encurte o texto para salvar.',
+      },
       { platform: 'instagram', message: 'Conecte uma conta do Instagram para publicar nele.' },
       { platform: 'pinterest', message: 'Conecte uma conta do Pinterest para publicar nele.' },
     ]);
@@ -253,8 +266,14 @@ describe('posts.compose', () => {
     expect((await me.browser.mutate('posts.compose', input('draft', 'Rascunho'))).status).toBe(200);
     expect((await me.browser.mutate('posts.compose', input('review', 'Revisão'))).status).toBe(200);
     const rows = await postsOf(me.id);
-    expect(rows.filter((r) => r.title === 'Rascunho').map((r) => r.approval_stage)).toEqual(['draft', 'draft']);
-    expect(rows.filter((r) => r.title === 'Revisão').map((r) => r.approval_stage)).toEqual(['review', 'review']);
+    expect(rows.filter((r) => r.title === 'Rascunho').map((r) => r.approval_stage)).toEqual([
+      'draft',
+      'draft',
+    ]);
+    expect(rows.filter((r) => r.title === 'Revisão').map((r) => r.approval_stage)).toEqual([
+      'review',
+      'review',
+    ]);
     expect(rows.filter((r) => r.title === 'Agendado')).toEqual([]);
   });
 });

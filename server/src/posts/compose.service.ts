@@ -60,8 +60,11 @@ export async function composePosts(
     throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
 
   const issues: { platform: Platform; message: string }[] = [];
-  const posts: { platform: Platform; content: string; networkOptions: Record<string, string | boolean | null> }[] =
-    [];
+  const posts: {
+    platform: Platform;
+    content: string;
+    networkOptions: Record<string, string | boolean | null>;
+  }[] = [];
   for (const network of options.networks) {
     const { platform } = network;
     const refuse = (message: string) => issues.push({ platform, message });
@@ -96,7 +99,8 @@ export async function composePosts(
     }
     posts.push({ platform, content, networkOptions: checked.values });
   }
-  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { field: 'networks', networkIssues: issues });
+  if (issues.length > 0)
+    throw new AppError('VALIDATION_FAILED', { field: 'networks', networkIssues: issues });
 
   const groupId = randomUUID();
   const wakeUps = await insertPostGroup(deps.db, {
@@ -113,7 +117,11 @@ export async function composePosts(
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
   return {
     groupId,
-    posts: wakeUps.map((wakeUp) => ({ id: wakeUp.id, platform: wakeUp.platform, status: 'scheduled' as const })),
+    posts: wakeUps.map((wakeUp) => ({
+      id: wakeUp.id,
+      platform: wakeUp.platform,
+      status: 'scheduled' as const,
+    })),
   };
 }
 

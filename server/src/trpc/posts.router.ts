@@ -1,5 +1,6 @@
 import { budgetUsage } from '../posts/budget.service.js';
 import { applyBulkAction, undoBulkAction } from '../posts/bulk.service.js';
+import { composePosts, postSiblings } from '../posts/compose.service.js';
 import { exportPostsCsv, importCsvPosts, previewCsvImport } from '../posts/csv.service.js';
 import { deliveryTimeline } from '../posts/delivery-timeline.service.js';
 import {
@@ -32,7 +33,6 @@ import {
   updatePost,
 } from '../posts/posts.service.js';
 import { userTimeZone } from '../posts/user-time-zone.js';
-import { composePosts, postSiblings } from '../posts/compose.service.js';
 import { router, workspaceProcedure } from './trpc.js';
 
 /** The CSV import's request: 1 MB of CSV, escaped in JSON (docs/csv-import.md). */

@@ -12,6 +12,7 @@ import { useWorkspaceRole } from '../../app/permissions';
 import { useTRPC } from '../../lib/trpc';
 import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
+import { PostSiblings } from '../composer/PostSiblings';
 import { PostMediaField } from '../media/PostMediaField';
 import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
 import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/PostPreview';
@@ -193,6 +194,8 @@ function EditPostForm({
             </Box>
           </Box>
         </SimpleGrid>
+
+        <PostSiblings postId={post.id} />
 
         <VariantSection variant={variant} disabled={!state.editable} />
 
