@@ -105,6 +105,15 @@ describe('Novo post: one post written once for LinkedIn, X and Instagram', () =>
     const xText = dialog.getByRole('textbox', { name: 'Texto para o X (Twitter)' });
     expect(await xText.inputValue()).toBe(BASE);
     await dialog.getByRole('tabpanel').getByText('Usa o texto base').waitFor();
+    // Over X's limit: refused in X's tab before anything is sent.
+    await xText.fill(`${X_TEXT} ${'café '.repeat(50)}`);
+    await dialog.getByRole('button', { name: 'Agendar' }).click();
+    await dialog
+      .getByRole('tabpanel')
+      .getByText(/ultrapassa o limite de 280 caracteres do X \(Twitter\)/)
+      .first()
+      .waitFor();
+    await snapshot(page, 'composer-refused-1280', { fullPage: false });
     await xText.fill(X_TEXT);
     await dialog.getByRole('tabpanel').getByText('Texto próprio').waitFor();
     await dialog
@@ -152,7 +161,10 @@ describe('Novo post: one post written once for LinkedIn, X and Instagram', () =>
       await card.waitFor({ timeout: 30_000 });
       expect(await card.textContent()).toContain(post.platform === 'x' ? X_TEXT : BASE.slice(0, 40));
     }
-    await snapshot(page, 'composer-list-1280');
+    await snapshot(page, 'composer-list-1280', { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await snapshot(page, 'composer-list-375', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Instagram publishes only with an image: added in Editar Post, which lists the other networks.
     const instagram = byNetwork.get('instagram')!;
@@ -175,6 +187,10 @@ describe('Novo post: one post written once for LinkedIn, X and Instagram', () =>
       .waitFor({ timeout: 60_000 });
     await siblings.scrollIntoViewIfNeeded();
     await snapshot(page, 'composer-edit-siblings-1280', { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await siblings.scrollIntoViewIfNeeded();
+    await snapshot(page, 'composer-edit-siblings-375', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await edit.waitFor({ state: 'detached' });
 

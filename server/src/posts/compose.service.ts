@@ -18,9 +18,9 @@ import { findActiveAccount, findTheme, insertPostGroup, listGroupSiblings } from
 import { mediaLimitsOf, validatePostOptions } from '@pauta/networks';
 import type { PostsDeps } from './posts.service.js';
 
-export type ComposeAction = 'schedule' | 'draft' | 'review';
+type ComposeAction = 'schedule' | 'draft' | 'review';
 
-export interface ComposeNetwork {
+interface ComposeNetwork {
   platform: Platform;
   /** The network's own text; null = the base text. */
   content: string | null;

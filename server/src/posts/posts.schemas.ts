@@ -158,7 +158,7 @@ export const csvImportSchema = z.strictObject({
 });
 
 /** What the composer's save does (docs/composer.md): schedule, or keep as a draft / send for approval. */
-export const COMPOSE_ACTIONS = ['schedule', 'draft', 'review'] as const;
+const COMPOSE_ACTIONS = ['schedule', 'draft', 'review'] as const;
 
 /**
  * "Novo post" (docs/composer.md): one post per chosen network, written once. A network's `content`

@@ -11,7 +11,7 @@ import type { ComposerState, NetworkDraft } from './useComposer';
 const text = messages.composer;
 
 /** "120/280 caracteres", red and bold past the network's limit (its own way of counting). */
-export function NetworkCounter({ used, limit }: { used: number; limit: number }) {
+function NetworkCounter({ used, limit }: { used: number; limit: number }) {
   const over = used > limit;
   return (
     <Text
@@ -77,7 +77,8 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           minRows={5}
           maxRows={14}
           disabled={disabled}
-          error={draft.over ? messages.posts.tooLongFor(network, draft.limit) : undefined}
+          // Red past the limit; the sentence is the tab's alert above (and the counter's).
+          error={draft.over || undefined}
           description={
             <>
               <NetworkCounter used={draft.used} limit={draft.limit} />

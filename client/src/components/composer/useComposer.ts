@@ -27,9 +27,9 @@ const text = messages.composer;
 const DAY_MS = 86_400_000;
 const DEFAULT_TIME = '09:00';
 
-export type ComposeAction = 'schedule' | 'draft' | 'review';
+type ComposeAction = 'schedule' | 'draft' | 'review';
 
-export interface ComposerFieldErrors {
+interface ComposerFieldErrors {
   theme?: string | undefined;
   networks?: string | undefined;
   title?: string | undefined;
