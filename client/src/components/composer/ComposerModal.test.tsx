@@ -28,10 +28,13 @@ const account = (platform: string, name: string) => ({
 
 const THEME = themeListItem({ socialNetworks: ['linkedin', 'x', 'instagram'], requiresApproval: false });
 
-function setup(compose: (input: unknown) => unknown = () => ({ groupId: 'g', posts: [] })) {
+function setup(
+  compose: (input: unknown) => unknown = () => ({ groupId: 'g', posts: [] }),
+  theme: Record<string, unknown> = THEME,
+) {
   const mock = mockTrpc({
     'auth.session': signedIn(true),
-    'themes.list': [THEME],
+    'themes.list': [theme],
     'accounts.list': [
       account('linkedin', 'Café LinkedIn'),
       { platform: 'facebook', status: 'not_connected', account: null },
@@ -161,6 +164,29 @@ describe('ComposerModal', () => {
         { platform: 'instagram', content: null },
       ],
       action: 'schedule',
+    });
+  });
+
+  it('a theme that requires approval offers "Salvar rascunho" and "Enviar para aprovação", not "Agendar"', async () => {
+    const mock = setup(
+      () => ({ groupId: 'g', posts: [{ id: 'p1', platform: 'linkedin', status: 'scheduled' }] }),
+      {
+        ...THEME,
+        requiresApproval: true,
+      },
+    );
+    await pickTheme();
+    expect(screen.getByText(text.approvalHint)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: text.schedule })).toBeNull();
+    expect(screen.getByRole('button', { name: text.sendForApproval })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.saveDraft }));
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
+    expect(mock.calls.find((call) => call.path === 'posts.compose')?.input).toMatchObject({
+      action: 'draft',
     });
   });
 });
