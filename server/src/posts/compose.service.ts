@@ -16,7 +16,7 @@ import {
 } from '@pauta/core';
 import { findActiveAccount, findTheme, insertPostGroup, listGroupSiblings } from '@pauta/db';
 import { mediaLimitsOf, validatePostOptions } from '@pauta/networks';
-import type { PostsDeps } from './posts.service.js';
+import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
 
 type ComposeAction = 'schedule' | 'draft' | 'review';
 
@@ -26,9 +26,6 @@ interface ComposeNetwork {
   content: string | null;
   networkOptions?: Readonly<Record<string, unknown>> | undefined;
 }
-
-/** A date a person picked: not in the past (beyond a minute), not past the 2-year horizon. */
-const PAST_TOLERANCE_MS = 60_000;
 
 export async function composePosts(
   deps: PostsDeps,
