@@ -146,6 +146,8 @@ export interface SuggestedPostsTable {
   first_comment_sent_at: Generated<Date | null>;
   /** A pending comment is not sent before this (a retry's backoff). */
   first_comment_next_at: Generated<Date | null>;
+  /** The composer's group (docs/composer.md): the same uuid on each network's post of one save; NULL alone. */
+  group_id: Generated<string | null>;
 }
 
 export type FirstCommentStatus = 'pending' | 'sending' | 'published' | 'failed' | 'unknown';

@@ -131,6 +131,19 @@ export const SAMPLES: Record<string, Sample> = {
     title: 'Versão para o LinkedIn',
     content: 'Conteúdo adaptado',
   }),
+  // Novo post (docs/composer.md): the caller's theme; the sibling list of one of its posts.
+  'posts.compose': ({ own }) => ({
+    themeId: own.themeId,
+    title: 'Novo post',
+    baseContent: 'Texto base para todas as redes',
+    networks: [
+      { platform: 'linkedin', content: null },
+      { platform: 'x', content: 'Texto só do X' },
+    ],
+    scheduledFor: inDays(3),
+    action: 'schedule',
+  }),
+  'posts.siblings': ({ own }) => ({ id: own.postIds.scheduled }),
   'posts.reschedule': ({ own }) => ({ id: own.postIds.scheduled, scheduledFor: inDays(4) }),
   'posts.retry': ({ own }) => ({ id: own.postIds.failed }),
   'posts.delete': ({ own }) => ({ id: own.postIds.scheduled }),

@@ -87,6 +87,11 @@ export interface ErrorDetailsByCode {
      * option's key and its pt-BR sentence, which names the network and the field.
      */
     optionIssues?: { key: string; message: string }[];
+    /**
+     * The composer's refusals (field 'networks'; docs/composer.md): each chosen network's pt-BR
+     * reason, shown in that network's tab; nothing was saved.
+     */
+    networkIssues?: { platform: Platform; message: string }[];
   };
   SCHEDULE_OUT_OF_RANGE: { field: 'scheduledFor' };
   BUDGET_EXCEEDED: { overruns: BudgetOverrun[]; timeZone: string };

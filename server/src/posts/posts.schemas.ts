@@ -172,3 +172,30 @@ export const preflightSchema = z.strictObject({
   scheduledFor: z.date().nullable(),
   networkOptions: networkOptionsSchema.optional(),
 });
+/** What the composer's save does (docs/composer.md): schedule, or keep as a draft / send for approval. */
+const COMPOSE_ACTIONS = ['schedule', 'draft', 'review'] as const;
+
+/**
+ * "Novo post" (docs/composer.md): one post per chosen network, written once. A network's `content`
+ * null means it inherits the base text; its own text otherwise.
+ */
+export const composePostsSchema = z.strictObject({
+  themeId: id,
+  title: z.string().trim().min(1).max(INPUT_LIMITS.postTitle),
+  baseContent: z.string().max(INPUT_LIMITS.postContent),
+  networks: z
+    .array(
+      z.strictObject({
+        platform: z.enum(PLATFORMS),
+        content: z.string().max(INPUT_LIMITS.postContent).nullable(),
+        networkOptions: networkOptionsSchema.optional(),
+      }),
+    )
+    .min(1)
+    .max(PLATFORMS.length),
+  scheduledFor: z.date(),
+  action: z.enum(COMPOSE_ACTIONS),
+});
+
+/** The other networks' versions of a post written in the composer (Editar Post). */
+export const postSiblingsSchema = z.strictObject({ id });

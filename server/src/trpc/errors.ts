@@ -116,6 +116,10 @@ export function userMessageOf(error: AppError): string {
   if (error.code === 'VALIDATION_FAILED') {
     const first = (error.details as ErrorDetailsByCode['VALIDATION_FAILED'] | undefined)?.optionIssues?.[0];
     if (first) return first.message;
+    // The composer's refusals (docs/composer.md): the first network's, which names it.
+    const network = (error.details as ErrorDetailsByCode['VALIDATION_FAILED'] | undefined)
+      ?.networkIssues?.[0];
+    if (network) return network.message;
   }
   if (error.code === 'SNIPPET_REFUSED')
     return snippetRefusalMessage(error.details as SnippetIssue | undefined);

@@ -1,5 +1,6 @@
 import { budgetUsage } from '../posts/budget.service.js';
 import { applyBulkAction, undoBulkAction } from '../posts/bulk.service.js';
+import { composePosts, postSiblings } from '../posts/compose.service.js';
 import { exportPostsCsv, importCsvPosts, previewCsvImport } from '../posts/csv.service.js';
 import { deliveryTimeline } from '../posts/delivery-timeline.service.js';
 import {
@@ -7,12 +8,14 @@ import {
   bulkSchema,
   bulkUndoSchema,
   calendarSchema,
+  composePostsSchema,
   createVariantSchema,
   csvImportSchema,
   deleteManySchema,
   listPostsSchema,
   postFilterSchema,
   postIdSchema,
+  postSiblingsSchema,
   preflightSchema,
   reschedulePostSchema,
   retryPostSchema,
@@ -96,6 +99,23 @@ export const postsRouter = router({
     ),
 
   /** 'Criar versão para outra rede': a sibling post for another network of the theme, at the date-time on screen. */
+  /** "Novo post" (docs/composer.md): one post per chosen network, all or nothing, linked by a group. */
+  compose: workspaceProcedure('posts.write')
+    .input(composePostsSchema)
+    .mutation(({ ctx, input }) =>
+      composePosts(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        ...input,
+        requestId: ctx.requestId,
+      }),
+    ),
+
+  /** The other networks' posts written with this one in the composer (Editar Post). */
+  siblings: workspaceProcedure('workspace.read')
+    .input(postSiblingsSchema)
+    .query(({ ctx, input }) => postSiblings(ctx.deps, ctx.workspace.id, input.id)),
+
   createVariant: workspaceProcedure('posts.write')
     .input(createVariantSchema)
     .mutation(({ ctx, input }) =>

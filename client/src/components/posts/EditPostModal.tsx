@@ -13,6 +13,7 @@ import { useWorkspaceRole } from '../../app/permissions';
 import { useTRPC } from '../../lib/trpc';
 import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
+import { PostSiblings } from '../composer/PostSiblings';
 import { PostMediaField } from '../media/PostMediaField';
 import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
 import { PreflightPanel } from '../preflight/PreflightPanel';
@@ -216,6 +217,8 @@ function EditPostForm({
             </Box>
           </Box>
         </SimpleGrid>
+
+        <PostSiblings postId={post.id} />
 
         <VariantSection variant={variant} disabled={!state.editable} />
 

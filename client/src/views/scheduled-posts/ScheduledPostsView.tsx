@@ -1,6 +1,12 @@
 import { Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { bulkMessages, can, messages, POST_STATUS_LABELS, type PostStatus } from '@pauta/core';
-import { IconAdjustmentsHorizontal, IconCalendarMonth, IconList, IconTrash } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconCalendarMonth,
+  IconList,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { navigate, useSearch } from '../../app/navigation';
 import { useCan, useWorkspaceRole } from '../../app/permissions';
@@ -9,6 +15,7 @@ import { ApprovalBoardLink } from '../../components/ApprovalBoardLink';
 import { CalendarBudget, useBudgetDayBadge } from '../../components/budget/CalendarBudget';
 import { BulkActionBar } from '../../components/bulk/BulkActionBar';
 import { useBulkSelection } from '../../components/bulk/useBulkSelection';
+import { ComposerModal } from '../../components/composer/ComposerModal';
 import { CsvButtons } from '../../components/csv/CsvButtons';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { EditPostModal } from '../../components/posts/EditPostModal';
@@ -73,6 +80,7 @@ export function ScheduledPostsView() {
   const [filtersOpen, setFiltersOpen] = useState(() => activeCount > 0);
   const [mode, setMode] = useState<Mode>(() => (params.get('view') === 'calendar' ? 'calendar' : 'list'));
   const [editing, setEditing] = useState<PostItem | null>(null);
+  const [composing, setComposing] = useState(false);
   const [confirmBulk, setConfirmBulk] = useState(false);
   // The month the calendar shows: its network budget panel and the marks on days past a budget.
   const [calendarMonth, setCalendarMonth] = useState<string | null>(null);
@@ -151,6 +159,11 @@ export function ScheduledPostsView() {
           </Text>
         )}
         <Group gap="xs" wrap="wrap">
+          {canWrite && (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setComposing(true)}>
+              {messages.composer.open}
+            </Button>
+          )}
           <Button
             variant={filtersOpen ? 'light' : 'default'}
             leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
@@ -287,6 +300,7 @@ export function ScheduledPostsView() {
       )}
 
       <EditPostModal post={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
+      <ComposerModal opened={composing} timeZone={timeZone} onClose={() => setComposing(false)} />
       <ConfirmModal
         opened={confirmBulk}
         title={text.confirmDeleteFilteredTitle}

@@ -1,0 +1,192 @@
+// "Novo post" (docs/composer.md): each network's tab inherits the base text until its own is
+// written (and says so), "Usar o texto base" goes back, each tab counts in its network's way
+// against its limit, and a server refusal shows in the tab of the network it names — nothing saved.
+import { messages } from '@pauta/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
+import { themeListItem } from '../../test-utils/themes';
+import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
+import { ComposerModal } from './ComposerModal';
+
+const text = messages.composer;
+afterEach(cleanup);
+
+const account = (platform: string, name: string) => ({
+  platform,
+  status: 'connected',
+  account: {
+    id: `00000000-0000-4000-8000-0000000000${platform.length}${platform.charCodeAt(0)}`.slice(0, 36),
+    username: name,
+    name,
+    followers: 10,
+    avatarUrl: null,
+    pageName: null,
+    connectedAt: new Date('2026-03-05T15:00:00Z'),
+    health: { state: 'ok', daysLeft: null, expiresAt: null, limitedUntil: null, needsAction: false },
+  },
+});
+
+const THEME = themeListItem({ socialNetworks: ['linkedin', 'x', 'instagram'], requiresApproval: false });
+
+function setup(
+  compose: (input: unknown) => unknown = () => ({ groupId: 'g', posts: [] }),
+  theme: Record<string, unknown> = THEME,
+) {
+  const mock = mockTrpc({
+    'auth.session': signedIn(true),
+    'themes.list': [theme],
+    'accounts.list': [
+      account('linkedin', 'Café LinkedIn'),
+      { platform: 'facebook', status: 'not_connected', account: null },
+      account('x', 'cafe_x'),
+      account('instagram', 'cafe.insta'),
+    ],
+    'posts.compose': compose,
+  });
+  render(<ComposerModal opened timeZone="America/Sao_Paulo" onClose={() => undefined} />);
+  return mock;
+}
+
+async function pickTheme() {
+  fireEvent.click(await screen.findByRole('combobox', { name: /^Tema/ }));
+  fireEvent.click(await screen.findByRole('option', { name: THEME.name }));
+  await screen.findByRole('tab', { name: /LinkedIn/ });
+}
+
+const tab = (name: RegExp) => screen.getByRole('tab', { name });
+const panelText = () => screen.getByRole('tabpanel').querySelector('textarea') as HTMLTextAreaElement;
+
+describe('ComposerModal', () => {
+  it('offers only connected networks and ticks the theme’s ones', async () => {
+    setup();
+    await pickTheme();
+    const group = screen.getByRole('group', { name: new RegExp(text.networks) });
+    const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((box) => box.value)).toEqual(['linkedin', 'x', 'instagram']);
+    expect(boxes.every((box) => box.checked)).toBe(true);
+  });
+
+  it('each tab inherits the base text until edited, says so, and "Usar o texto base" goes back', async () => {
+    setup();
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado na hora.' },
+    });
+    fireEvent.click(tab(/^X/));
+    expect(panelText().value).toBe('Café coado na hora.');
+    expect(within(screen.getByRole('tabpanel')).getByText(text.inherits)).toBeTruthy();
+    expect(tab(/^X/).textContent).toContain(text.inherits);
+
+    fireEvent.change(panelText(), { target: { value: 'Só no X.' } });
+    expect(within(screen.getByRole('tabpanel')).getByText(text.ownText)).toBeTruthy();
+    expect(tab(/^X/).textContent).toContain(text.ownText);
+    // The base text changes again: X keeps its own, LinkedIn follows.
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado na hora, 92 graus.' },
+    });
+    expect(panelText().value).toBe('Só no X.');
+    fireEvent.click(tab(/^LinkedIn/));
+    expect(panelText().value).toBe('Café coado na hora, 92 graus.');
+
+    fireEvent.click(tab(/^X/));
+    fireEvent.click(screen.getByRole('button', { name: text.useBase }));
+    expect(panelText().value).toBe('Café coado na hora, 92 graus.');
+    expect(tab(/^X/).textContent).toContain(text.inherits);
+  });
+
+  it('each tab counts against its own network’s limit', async () => {
+    setup();
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'a'.repeat(300) },
+    });
+    fireEvent.click(tab(/^X/));
+    const count = () => within(screen.getByRole('tabpanel')).getByTestId('network-count');
+    expect(count().textContent).toBe('300/280 caracteres · Use no máximo 280 caracteres.');
+    expect(count().getAttribute('data-over')).toBe('true');
+    fireEvent.click(tab(/^LinkedIn/));
+    expect(count().textContent).toBe('300/3000 caracteres');
+    fireEvent.click(tab(/^Instagram/));
+    expect(count().textContent).toBe('300/2200 caracteres');
+  });
+
+  it('a text over the limit is refused in its tab before anything is sent', async () => {
+    const mock = setup();
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'a'.repeat(300) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    // X's tab is opened with its reason.
+    await waitFor(() => expect(tab(/^X/).getAttribute('aria-selected')).toBe('true'));
+    expect(within(screen.getByRole('tabpanel')).getByTestId('network-issue').textContent).toContain(
+      messages.posts.tooLongFor('X (Twitter)', 280),
+    );
+    expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(false);
+  });
+
+  it('the server’s refusal of one network shows in that network’s tab; one request with a key', async () => {
+    const mock = setup(() => {
+      throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+        details: {
+          field: 'networks',
+          networkIssues: [
+            { platform: 'instagram', message: 'Conecte uma conta do Instagram para publicar nele.' },
+          ],
+        },
+      });
+    });
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado.' },
+    });
+    fireEvent.click(tab(/^X/));
+    fireEvent.change(panelText(), { target: { value: 'Só no X.' } });
+    // The date-time starts tomorrow at 09:00 in the person's zone.
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    await waitFor(() => expect(tab(/^Instagram/).getAttribute('aria-selected')).toBe('true'));
+    expect(within(screen.getByRole('tabpanel')).getByTestId('network-issue').textContent).toBe(
+      'Conecte uma conta do Instagram para publicar nele.',
+    );
+    expect(tab(/^Instagram/).textContent).toContain(messages.common.error);
+    const calls = mock.calls.filter((c) => c.path === 'posts.compose');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(calls[0]!.input).toMatchObject({
+      themeId: THEME.id,
+      title: 'Café',
+      baseContent: 'Café coado.',
+      networks: [
+        { platform: 'linkedin', content: null },
+        { platform: 'x', content: 'Só no X.' },
+        { platform: 'instagram', content: null },
+      ],
+      action: 'schedule',
+    });
+  });
+
+  it('a theme that requires approval offers "Salvar rascunho" and "Enviar para aprovação", not "Agendar"', async () => {
+    const mock = setup(
+      () => ({ groupId: 'g', posts: [{ id: 'p1', platform: 'linkedin', status: 'scheduled' }] }),
+      {
+        ...THEME,
+        requiresApproval: true,
+      },
+    );
+    await pickTheme();
+    expect(screen.getByText(text.approvalHint)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: text.schedule })).toBeNull();
+    expect(screen.getByRole('button', { name: text.sendForApproval })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.saveDraft }));
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
+    expect(mock.calls.find((call) => call.path === 'posts.compose')?.input).toMatchObject({
+      action: 'draft',
+    });
+  });
+});

@@ -1,0 +1,258 @@
+// "Novo post" (issue 30 item 1; docs/composer.md): write a post once for several networks. A
+// full-screen dialog on a phone, a wide one elsewhere: the theme, the networks (the workspace's
+// connected accounts), the title and base text, a tab per network, the date-time in the person's
+// zone, and the actions. Closing without saving keeps nothing (the composer stores nothing before
+// its one save).
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { INPUT_LIMITS, isPlatform, messages, PLATFORM_LABELS } from '@pauta/core';
+import { IconAlertCircle, IconCalendar, IconClock, IconLink, IconPencil } from '@tabler/icons-react';
+import { counterProps } from '../CharacterCount';
+import { PlatformIcon } from '../PlatformIcon';
+import { normalizeTime } from '../posts/time-zone';
+import { NetworkTab } from './NetworkTab';
+import { type ComposerState, useComposer } from './useComposer';
+
+const text = messages.composer;
+
+export function ComposerModal({
+  opened,
+  timeZone,
+  onClose,
+}: {
+  opened: boolean;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={text.title}
+      size="min(72rem, 100%)"
+      fullScreen={phone === true}
+      centered
+      closeButtonProps={{ 'aria-label': messages.common.close }}
+    >
+      {/* Remounted on every opening: a cancelled composer starts empty next time. */}
+      {opened && <ComposerForm timeZone={timeZone} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => void }) {
+  const state = useComposer(timeZone, onClose);
+  const { fields, errors } = state;
+  const noThemes = state.themes !== null && state.themes.length === 0;
+  const noAccounts = !state.accountsLoading && state.connected.length === 0;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        state.submit(state.requiresApproval ? 'review' : 'schedule');
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {text.subtitle}
+        </Text>
+        {noThemes && <Alert color="yellow">{text.noThemes}</Alert>}
+        {noAccounts && <Alert color="yellow">{text.noAccounts}</Alert>}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label={text.theme}
+            placeholder={text.themePlaceholder}
+            data={(state.themes ?? []).map((theme) => ({ value: theme.id, label: theme.name }))}
+            value={fields.themeId}
+            onChange={state.set.theme}
+            required
+            error={errors.theme}
+            disabled={state.saving}
+            comboboxProps={{ withinPortal: true }}
+            allowDeselect={false}
+          />
+          <TextInput
+            label={text.postTitle}
+            value={fields.title}
+            onChange={(event) => state.set.title(event.currentTarget.value)}
+            required
+            error={errors.title}
+            disabled={state.saving}
+            {...counterProps(fields.title, INPUT_LIMITS.postTitle)}
+          />
+        </SimpleGrid>
+        <Checkbox.Group
+          label={text.networks}
+          description={text.networksHint}
+          value={fields.selected}
+          onChange={(values) => state.set.networks(values.filter(isPlatform))}
+          error={errors.networks}
+          required
+        >
+          <Group gap="md" mt={6} wrap="wrap">
+            {state.connected.map((platform) => (
+              <Checkbox
+                key={platform}
+                value={platform}
+                disabled={state.saving}
+                label={
+                  <Group gap={6} wrap="nowrap">
+                    <PlatformIcon platform={platform} size={16} />
+                    <span>{PLATFORM_LABELS[platform]}</span>
+                  </Group>
+                }
+              />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        {state.requiresApproval && (
+          <Text size="xs" c="dimmed">
+            {text.approvalHint}
+          </Text>
+        )}
+        <Textarea
+          label={text.baseText}
+          value={fields.base}
+          onChange={(event) => state.set.base(event.currentTarget.value)}
+          autosize
+          minRows={4}
+          maxRows={12}
+          disabled={state.saving}
+          description={text.baseHint}
+        />
+        <NetworkTabs state={state} />
+        <Text size="xs" c="dimmed">
+          {text.mediaHint}
+        </Text>
+        <ScheduleRow state={state} timeZone={timeZone} />
+        {/* Slot: the pre-flight check of every chosen network (PreflightPanel) goes here, above the actions. */}
+        <Group justify="flex-end" gap="sm" wrap="wrap">
+          <Button variant="default" onClick={onClose} disabled={state.saving}>
+            {messages.common.cancel}
+          </Button>
+          {/* Slot: "Adicionar à fila" (AddToQueueButton) goes here, beside the save actions. */}
+          {state.requiresApproval ? (
+            <>
+              <Button
+                variant="light"
+                onClick={() => state.submit('draft')}
+                loading={state.saving}
+                disabled={state.saving || !state.canWrite}
+              >
+                {text.saveDraft}
+              </Button>
+              <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
+                {text.sendForApproval}
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
+              {state.saving ? text.saving : text.schedule}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function NetworkTabs({ state }: { state: ComposerState }) {
+  if (state.drafts.length === 0) return null;
+  return (
+    <Tabs
+      value={state.active}
+      onChange={(value) => {
+        if (value && isPlatform(value)) state.setActive(value);
+      }}
+      keepMounted={false}
+    >
+      <Tabs.List aria-label={text.tabs}>
+        {state.drafts.map((draft) => (
+          <Tabs.Tab
+            key={draft.platform}
+            value={draft.platform}
+            leftSection={<PlatformIcon platform={draft.platform} size={16} />}
+            rightSection={
+              draft.issue ? (
+                <IconAlertCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
+              ) : draft.inherits ? (
+                <IconLink size={14} aria-hidden />
+              ) : (
+                <IconPencil size={14} aria-hidden />
+              )
+            }
+          >
+            {PLATFORM_LABELS[draft.platform]}
+            <VisuallyHidden>
+              {` (${draft.inherits ? text.inherits : text.ownText}${draft.issue ? `; ${messages.common.error}` : ''})`}
+            </VisuallyHidden>
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {state.drafts.map((draft) => (
+        <Tabs.Panel key={draft.platform} value={draft.platform} pt="md">
+          <NetworkTab draft={draft} state={state} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+function ScheduleRow({ state, timeZone }: { state: ComposerState; timeZone: string }) {
+  const { fields, errors } = state;
+  return (
+    <Stack gap={4}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <DatePickerInput
+          label={messages.posts.publishDate}
+          placeholder={messages.posts.pickDate}
+          value={fields.date}
+          onChange={(value) => state.set.date(value)}
+          valueFormat="DD/MM/YYYY"
+          maxDate={state.latestDay}
+          clearable
+          clearButtonProps={{ 'aria-label': messages.common.clear }}
+          required
+          error={errors.date}
+          disabled={state.saving}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          popoverProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={messages.posts.publishTime}
+          value={fields.time}
+          onChange={(event) => state.set.time(event.currentTarget.value)}
+          onBlur={() => state.set.time((current) => normalizeTime(current))}
+          placeholder="HH:mm"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={5}
+          required
+          error={errors.time}
+          disabled={state.saving}
+          leftSection={<IconClock size={16} aria-hidden />}
+        />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {messages.posts.dateTimeIn(timeZone)}
+      </Text>
+    </Stack>
+  );
+}

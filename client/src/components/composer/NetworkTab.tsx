@@ -1,0 +1,116 @@
+// One network's tab of "Novo post" (docs/composer.md): whether it inherits the base text, its own
+// text with the network's counter and limit, its media rule, its options and its live preview.
+import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { mediaRequiredOn, messages, PLATFORM_LABELS } from '@pauta/core';
+import { IconAlertCircle, IconArrowBackUp, IconLink, IconPencil } from '@tabler/icons-react';
+import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
+import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
+import { PostPreview } from '../preview/PostPreview';
+import type { ComposerState, NetworkDraft } from './useComposer';
+
+const text = messages.composer;
+
+/** "120/280 caracteres", red and bold past the network's limit (its own way of counting). */
+function NetworkCounter({ used, limit }: { used: number; limit: number }) {
+  const over = used > limit;
+  return (
+    <Text
+      component="span"
+      size="xs"
+      fw={over ? 700 : 500}
+      c={over ? 'red' : 'dimmed'}
+      data-over={over || undefined}
+      data-testid="network-count"
+    >
+      {messages.common.characterCount(used, limit)}
+      {over && ` · ${messages.common.tooLong(limit)}`}
+    </Text>
+  );
+}
+
+export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: ComposerState }) {
+  const { platform } = draft;
+  const network = PLATFORM_LABELS[platform];
+  const account = usePreviewAccount(platform);
+  const disabled = state.saving || !state.canWrite;
+  return (
+    // Text and options beside the preview on wide screens, above it on a phone.
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+      <Stack gap="sm" miw={0}>
+        {draft.issue && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+            data-testid="network-issue"
+          >
+            {draft.issue}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {draft.inherits ? (
+            <Badge variant="light" color="gray" tt="none" leftSection={<IconLink size={12} aria-hidden />}>
+              {text.inherits}
+            </Badge>
+          ) : (
+            <Badge variant="light" tt="none" leftSection={<IconPencil size={12} aria-hidden />}>
+              {text.ownText}
+            </Badge>
+          )}
+          {!draft.inherits && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconArrowBackUp size={14} aria-hidden />}
+              onClick={() => state.set.backToBase(platform)}
+              disabled={disabled}
+            >
+              {text.useBase}
+            </Button>
+          )}
+        </Group>
+        <Textarea
+          label={text.textOf(network)}
+          value={draft.content}
+          onChange={(event) => state.set.own(platform, event.currentTarget.value)}
+          autosize
+          minRows={5}
+          maxRows={14}
+          disabled={disabled}
+          // Red past the limit; the sentence is the tab's alert above (and the counter's).
+          error={draft.over || undefined}
+          description={
+            <>
+              <NetworkCounter used={draft.used} limit={draft.limit} />
+              {draft.inherits && <Text span size="xs" c="dimmed">{` · ${text.inheritsHint}`}</Text>}
+            </>
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+        {mediaRequiredOn(platform) && (
+          <Text size="xs" c="dimmed">
+            {text.needsImageHint(network)}
+          </Text>
+        )}
+        {/* Slot: the first comment of this network (FirstCommentField) goes here, below its text. */}
+        <NetworkOptionsFields
+          platform={platform}
+          values={draft.options}
+          errors={draft.optionErrors}
+          hasVideo={false}
+          disabled={disabled}
+          onChange={(key, value) => state.set.option(platform, key, value)}
+        />
+      </Stack>
+      <Box component="section" aria-label={`${messages.posts.preview}: ${network}`} miw={0}>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          {messages.posts.preview}
+        </Text>
+        <Text size="xs" c="dimmed" mb="xs">
+          {messages.posts.previewHint}
+        </Text>
+        <PostPreview platform={platform} text={draft.content} account={account} textLimit={draft.limit} />
+      </Box>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,256 @@
+// The state and the save of "Novo post" (docs/composer.md): a base text every chosen network
+// inherits until its own text is written, each network's options, one date-time in the person's
+// zone, and one server call (posts.compose) that stores a post per network or nothing.
+import {
+  getErrorMessage,
+  isBeyondScheduleHorizon,
+  measurePostLength,
+  messages,
+  PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
+  type Platform,
+  scheduleHorizon,
+} from '@pauta/core';
+import { NETWORK_PROFILES, type PostOptionValues, validatePostOptions } from '@pauta/networks/browser';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCan } from '../../app/permissions';
+import { useGuardedMutation } from '../../lib/actions';
+import { errorDetails, requestStateText } from '../../lib/errors';
+import { showError, showSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { describeScheduleError } from '../posts/post-errors';
+import { combineLocalDateTime, localDayKey, normalizeTime } from '../posts/time-zone';
+import { useRefreshPosts } from '../posts/usePostActions';
+
+const text = messages.composer;
+const DAY_MS = 86_400_000;
+const DEFAULT_TIME = '09:00';
+
+type ComposeAction = 'schedule' | 'draft' | 'review';
+
+interface ComposerFieldErrors {
+  theme?: string | undefined;
+  networks?: string | undefined;
+  title?: string | undefined;
+  date?: string | undefined;
+  time?: string | undefined;
+}
+
+/** One chosen network as its tab shows it. */
+export interface NetworkDraft {
+  platform: Platform;
+  /** The text this network publishes: its own, or the base text. */
+  content: string;
+  inherits: boolean;
+  used: number;
+  limit: number;
+  over: boolean;
+  options: PostOptionValues;
+  optionErrors: Record<string, string>;
+  /** Why this network cannot be saved (the browser's check or the server's refusal); null when fine. */
+  issue: string | null;
+}
+
+export function useComposer(timeZone: string, onSaved: () => void) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPosts();
+  const canWrite = useCan('posts.write');
+  const themes = useQuery(trpc.themes.list.queryOptions());
+  const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), staleTime: 60_000 });
+  /** The workspace's connected networks (the accounts the worker would publish with), in the registry's order. */
+  const connected = (accounts.data ?? [])
+    .filter((card) => card.account !== null)
+    .map((card) => card.platform);
+  const textLimitOf = (platform: Platform) => {
+    const own = accounts.data?.find((card) => card.platform === platform)?.account?.textLimit;
+    return typeof own === 'number' ? own : PLATFORM_TEXT_LIMITS[platform];
+  };
+
+  const [themeId, setThemeIdState] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Platform[]>([]);
+  const [title, setTitle] = useState('');
+  const [base, setBase] = useState('');
+  const [own, setOwn] = useState<Partial<Record<Platform, string>>>({});
+  const [options, setOptions] = useState<Partial<Record<Platform, PostOptionValues>>>({});
+  // Tomorrow at 09:00 in the person's zone until another date-time is picked.
+  const [date, setDate] = useState<string | null>(() => localDayKey(new Date(Date.now() + DAY_MS), timeZone));
+  const [time, setTime] = useState(DEFAULT_TIME);
+  const [errors, setErrors] = useState<ComposerFieldErrors>({});
+  const [serverIssues, setServerIssues] = useState<Partial<Record<Platform, string>>>({});
+  const [checked, setChecked] = useState(false);
+  const [active, setActive] = useState<Platform | null>(null);
+
+  const theme = themes.data?.find((item) => item.id === themeId) ?? null;
+  const requiresApproval = theme?.requiresApproval === true;
+  const latestDay = localDayKey(scheduleHorizon(new Date()), timeZone);
+
+  const dropIssue = (platform: Platform) =>
+    setServerIssues((current) => {
+      const { [platform]: _dropped, ...rest } = current;
+      return rest;
+    });
+
+  const drafts: NetworkDraft[] = selected.map((platform) => {
+    const content = own[platform] ?? base;
+    const limit = textLimitOf(platform);
+    const used = measurePostLength(platform, content);
+    const values = options[platform] ?? {};
+    const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
+    const validated = declares ? validatePostOptions(platform, { hasVideo: false, values }) : null;
+    const optionErrors: Record<string, string> = {};
+    if (checked && validated && !validated.ok)
+      for (const issue of validated.issues) optionErrors[issue.key] ??= issue.message;
+    const label = PLATFORM_LABELS[platform];
+    const local =
+      used > limit
+        ? messages.posts.tooLongFor(label, limit)
+        : checked && content.trim().length === 0
+          ? text.textRequired(label)
+          : (Object.values(optionErrors)[0] ?? null);
+    return {
+      platform,
+      content,
+      inherits: own[platform] === undefined,
+      used,
+      limit,
+      over: used > limit,
+      options: values,
+      optionErrors,
+      issue: serverIssues[platform] ?? local,
+    };
+  });
+
+  const compose = useGuardedMutation(
+    trpc.posts.compose.mutationOptions({
+      onSuccess: async (result) => {
+        showSuccess(messages.common.success, text.saved(result.posts.length));
+        onSaved();
+        await refresh();
+      },
+      onError: (error) => {
+        const refused = errorDetails(error, 'VALIDATION_FAILED');
+        const issues = refused?.networkIssues ?? [];
+        if (issues.length > 0) {
+          setServerIssues(Object.fromEntries(issues.map((issue) => [issue.platform, issue.message])));
+          setActive(issues[0]!.platform);
+          showError(
+            messages.common.error,
+            text.refusedIn(issues.map((issue) => PLATFORM_LABELS[issue.platform]).join(', ')),
+          );
+          return;
+        }
+        const scheduleText = describeScheduleError(error);
+        if (scheduleText) setErrors((current) => ({ ...current, date: scheduleText }));
+        showError(messages.common.error, requestStateText(error) ?? scheduleText ?? text.error);
+      },
+    }),
+  );
+
+  const submit = (action: ComposeAction) => {
+    setChecked(true);
+    setServerIssues({});
+    const found: ComposerFieldErrors = {};
+    if (!theme) found.theme = text.themeRequired;
+    if (selected.length === 0) found.networks = text.networksRequired;
+    if (title.trim().length === 0) found.title = messages.posts.titleRequired;
+    const typedTime = normalizeTime(time);
+    if (!date) found.date = messages.posts.dateRequired;
+    if (!typedTime) found.time = messages.posts.timeRequired;
+    const scheduledFor = combineLocalDateTime(date, typedTime, timeZone);
+    if (date && typedTime && !scheduledFor) found.time = messages.posts.invalidTime;
+    if (scheduledFor && isBeyondScheduleHorizon(scheduledFor, new Date()))
+      found.date = getErrorMessage('SCHEDULE_OUT_OF_RANGE');
+    setErrors(found);
+    // Every network's own check, at once (the same rules the server applies next).
+    const blocked = selected.filter((platform) => {
+      const content = own[platform] ?? base;
+      if (content.trim().length === 0) return true;
+      if (measurePostLength(platform, content) > textLimitOf(platform)) return true;
+      const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
+      return (
+        declares && !validatePostOptions(platform, { hasVideo: false, values: options[platform] ?? {} }).ok
+      );
+    });
+    if (blocked.length > 0 && !blocked.includes(active as Platform)) setActive(blocked[0]!);
+    if (Object.keys(found).length > 0 || blocked.length > 0 || !scheduledFor || !theme) return;
+    compose.mutate({
+      themeId: theme.id,
+      title: title.trim(),
+      baseContent: base,
+      networks: selected.map((platform) => {
+        const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
+        return {
+          platform,
+          content: own[platform] ?? null,
+          ...(declares ? { networkOptions: options[platform] ?? {} } : {}),
+        };
+      }),
+      scheduledFor,
+      action,
+    });
+  };
+
+  return {
+    canWrite,
+    themes: themes.data ?? null,
+    themesLoading: themes.isPending,
+    connected,
+    accountsLoading: accounts.isPending,
+    theme,
+    requiresApproval,
+    latestDay,
+    fields: { themeId, selected, title, base, date, time },
+    set: {
+      theme(id: string | null) {
+        setThemeIdState(id);
+        setErrors((current) => ({ ...current, theme: undefined }));
+        // The theme's networks that are connected, when none was picked yet.
+        const chosen = themes.data?.find((item) => item.id === id);
+        if (chosen && selected.length === 0) {
+          const preset = connected.filter((platform) => chosen.socialNetworks.includes(platform));
+          setSelected(preset);
+          setActive(preset[0] ?? null);
+        }
+      },
+      networks(next: Platform[]) {
+        // In the registry's order, whatever order they were ticked in.
+        const ordered = connected.filter((platform) => next.includes(platform));
+        setSelected(ordered);
+        setErrors((current) => ({ ...current, networks: undefined }));
+        if (!ordered.includes(active as Platform)) setActive(ordered[0] ?? null);
+      },
+      title: setTitle,
+      base(next: string) {
+        setBase(next);
+        // The base text changes every inheriting tab: their server refusals no longer hold.
+        for (const platform of selected) if (own[platform] === undefined) dropIssue(platform);
+      },
+      own(platform: Platform, next: string) {
+        setOwn((current) => ({ ...current, [platform]: next }));
+        dropIssue(platform);
+      },
+      backToBase(platform: Platform) {
+        setOwn((current) => {
+          const { [platform]: _dropped, ...rest } = current;
+          return rest;
+        });
+        dropIssue(platform);
+      },
+      option(platform: Platform, key: string, value: PostOptionValues[string]) {
+        setOptions((current) => ({ ...current, [platform]: { ...(current[platform] ?? {}), [key]: value } }));
+        dropIssue(platform);
+      },
+      date: setDate,
+      time: setTime,
+    },
+    active: active && selected.includes(active) ? active : (selected[0] ?? null),
+    setActive,
+    drafts,
+    errors,
+    saving: compose.isPending,
+    submit,
+  };
+}
+
+export type ComposerState = ReturnType<typeof useComposer>;

@@ -1,0 +1,115 @@
+// Post groups (docs/composer.md): the posts one composer save wrote for several networks, linked by
+// `suggested_posts.group_id`. Every read and write is scoped by the workspace (docs/workspaces.md).
+import type { ApprovalStage, Platform, PostStatus } from '@pauta/core';
+import type { WakeUp } from '@pauta/core/schemas/jobs';
+import type { Kysely } from 'kysely';
+import type { Database, PostOptionValuesJson } from '../schema.js';
+import { moveApprovalStageIn, type StageActor } from './approval.repository.js';
+
+export interface NewGroupPost {
+  platform: Platform;
+  content: string;
+  networkOptions: PostOptionValuesJson;
+}
+
+/**
+ * Stores one post per network in one transaction, all with `groupId`, the same title, time and
+ * post order (the theme's next). `submitBy`: the theme requires approval and the person sent the
+ * posts for approval — each moves from `draft` (the insert trigger's stage) to `review` in the same
+ * transaction. All or nothing: any failure rolls every post back.
+ */
+export async function insertPostGroup(
+  db: Kysely<Database>,
+  options: {
+    workspaceId: string;
+    userId: string;
+    themeId: string;
+    groupId: string;
+    title: string;
+    scheduledFor: Date;
+    posts: NewGroupPost[];
+    submitBy?: StageActor | undefined;
+  },
+): Promise<WakeUp[]> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('suggested_posts')
+      .select((eb) => eb.fn.max<number | null>('post_order').as('m'))
+      .where('theme_id', '=', options.themeId)
+      .where('workspace_id', '=', options.workspaceId)
+      .executeTakeFirst();
+    const postOrder = Number(order?.m ?? 0) + 1;
+    const rows = await trx
+      .insertInto('suggested_posts')
+      .values(
+        options.posts.map((post) => ({
+          theme_id: options.themeId,
+          user_id: options.userId,
+          workspace_id: options.workspaceId,
+          title: options.title,
+          content: post.content,
+          platform: post.platform,
+          post_order: postOrder,
+          scheduled_for: options.scheduledFor,
+          network_options: JSON.stringify(post.networkOptions),
+          group_id: options.groupId,
+        })),
+      )
+      .returning(['id', 'version', 'scheduled_for', 'platform'])
+      .execute();
+    const wakeUps: WakeUp[] = [];
+    for (const row of rows) {
+      let version = row.version;
+      if (options.submitBy) {
+        const moved = await moveApprovalStageIn(trx, {
+          workspaceId: options.workspaceId,
+          postId: row.id,
+          to: 'review',
+          by: options.submitBy,
+        });
+        if (moved.kind !== 'moved' && moved.kind !== 'unchanged')
+          throw new Error(`post ${row.id}: não foi para revisão (${moved.kind})`);
+        if (moved.kind === 'moved') version = moved.post.version;
+      }
+      wakeUps.push({ id: row.id, version, scheduled_for: row.scheduled_for as Date, platform: row.platform });
+    }
+    return wakeUps;
+  });
+}
+
+export interface GroupSibling {
+  id: string;
+  platform: Platform;
+  content: string;
+  status: PostStatus;
+  scheduledFor: Date;
+  approvalStage: ApprovalStage | null;
+}
+
+/** The other posts of `postId`'s group, in the workspace (none when it was written alone). */
+export async function listGroupSiblings(
+  db: Kysely<Database>,
+  workspaceId: string,
+  postId: string,
+): Promise<GroupSibling[]> {
+  const rows = await db
+    .selectFrom('suggested_posts as me')
+    .innerJoin('suggested_posts as sp', (join) =>
+      join.onRef('sp.group_id', '=', 'me.group_id').onRef('sp.workspace_id', '=', 'me.workspace_id'),
+    )
+    .select(['sp.id', 'sp.platform', 'sp.content', 'sp.status', 'sp.scheduled_for', 'sp.approval_stage'])
+    .where('me.id', '=', postId)
+    .where('me.workspace_id', '=', workspaceId)
+    .where('sp.id', '!=', postId)
+    .orderBy('sp.created_at')
+    .orderBy('sp.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    platform: row.platform,
+    content: row.content,
+    status: row.status,
+    scheduledFor: row.scheduled_for as Date,
+    approvalStage: row.approval_stage,
+  }));
+}

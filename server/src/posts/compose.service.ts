@@ -1,0 +1,128 @@
+// "Novo post" (issue 30 item 1; docs/composer.md): a post written once for several networks. One
+// call checks every chosen network — its text (own or inherited from the base), its limit, its
+// options, its connected account, its media rule — and answers every refusal at once, by network,
+// before anything is stored; then stores one post per network in one transaction, linked by a group
+// id. The tRPC idempotency middleware (docs/idempotency.md) makes a double click store nothing twice.
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  isBeyondScheduleHorizon,
+  measurePostLength,
+  messages,
+  PLATFORM_LABELS,
+  PLATFORM_TEXT_LIMITS,
+  type Platform,
+  type PostStatus,
+} from '@pauta/core';
+import { findActiveAccount, findTheme, insertPostGroup, listGroupSiblings } from '@pauta/db';
+import { mediaLimitsOf, validatePostOptions } from '@pauta/networks';
+import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
+
+type ComposeAction = 'schedule' | 'draft' | 'review';
+
+interface ComposeNetwork {
+  platform: Platform;
+  /** The network's own text; null = the base text. */
+  content: string | null;
+  networkOptions?: Readonly<Record<string, unknown>> | undefined;
+}
+
+export async function composePosts(
+  deps: PostsDeps,
+  options: {
+    workspaceId: string;
+    userId: string;
+    themeId: string;
+    title: string;
+    baseContent: string;
+    networks: ComposeNetwork[];
+    scheduledFor: Date;
+    action: ComposeAction;
+    requestId?: string | undefined;
+  },
+): Promise<{ groupId: string; posts: { id: string; platform: Platform; status: PostStatus }[] }> {
+  const now = deps.now?.() ?? new Date();
+  const theme = await findTheme(deps.db, options.workspaceId, options.themeId);
+  if (!theme) throw new AppError('NOT_FOUND');
+  const platforms = options.networks.map((network) => network.platform);
+  if (new Set(platforms).size !== platforms.length)
+    throw new AppError('VALIDATION_FAILED', { field: 'networks' });
+  // Drafts and approval exist only where the theme requires approval (docs/approval.md); there a
+  // post waits for approval whatever is clicked, so "Agendar" is not offered.
+  if (theme.requires_approval ? options.action === 'schedule' : options.action !== 'schedule')
+    throw new AppError('VALIDATION_FAILED', { field: 'action' });
+  if (isBeyondScheduleHorizon(options.scheduledFor, now))
+    throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
+  if (options.scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS)
+    throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
+
+  const issues: { platform: Platform; message: string }[] = [];
+  const posts: {
+    platform: Platform;
+    content: string;
+    networkOptions: Record<string, string | boolean | null>;
+  }[] = [];
+  for (const network of options.networks) {
+    const { platform } = network;
+    const refuse = (message: string) => issues.push({ platform, message });
+    const content = network.content ?? options.baseContent;
+    const label = PLATFORM_LABELS[platform];
+    const account = await findActiveAccount(deps.db, options.workspaceId, platform);
+    if (!account) {
+      refuse(messages.composer.noAccount(label));
+      continue;
+    }
+    if (content.trim().length === 0) {
+      refuse(messages.composer.textRequired(label));
+      continue;
+    }
+    const ownLimit = account.account_data.text_limit;
+    const limit = typeof ownLimit === 'number' ? ownLimit : PLATFORM_TEXT_LIMITS[platform];
+    if (measurePostLength(platform, content) > limit) {
+      refuse(messages.posts.tooLongFor(label, limit));
+      continue;
+    }
+    // The composer stores no media yet (docs/composer.md): a network whose posts cannot even be
+    // saved without an image or a video (Pinterest, YouTube) is refused here, saying what to do.
+    const limits = mediaLimitsOf(platform);
+    if ((limits.minImages ?? 0) > 0 || limits.requiresVideo === true) {
+      refuse(messages.composer.needsMedia(label));
+      continue;
+    }
+    const checked = validatePostOptions(platform, { hasVideo: false, values: network.networkOptions ?? {} });
+    if (!checked.ok) {
+      refuse(checked.issues[0]!.message);
+      continue;
+    }
+    posts.push({ platform, content, networkOptions: checked.values });
+  }
+  if (issues.length > 0)
+    throw new AppError('VALIDATION_FAILED', { field: 'networks', networkIssues: issues });
+
+  const groupId = randomUUID();
+  const wakeUps = await insertPostGroup(deps.db, {
+    workspaceId: options.workspaceId,
+    userId: options.userId,
+    themeId: options.themeId,
+    groupId,
+    title: options.title,
+    scheduledFor: options.scheduledFor,
+    posts,
+    submitBy: options.action === 'review' ? { actor: 'owner', userId: options.userId } : undefined,
+  });
+  // After the commit: a wake-up for each (an unapproved one finds nothing to claim; the approval enqueues it again).
+  await deps.queue.enqueuePublish(wakeUps, options.requestId);
+  return {
+    groupId,
+    posts: wakeUps.map((wakeUp) => ({
+      id: wakeUp.id,
+      platform: wakeUp.platform,
+      status: 'scheduled' as const,
+    })),
+  };
+}
+
+/** The other networks' versions of a post written in the composer, for Editar Post. */
+export function postSiblings(deps: Pick<PostsDeps, 'db'>, workspaceId: string, postId: string) {
+  return listGroupSiblings(deps.db, workspaceId, postId);
+}
