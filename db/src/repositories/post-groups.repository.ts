@@ -10,6 +10,8 @@ export interface NewGroupPost {
   platform: Platform;
   content: string;
   networkOptions: PostOptionValuesJson;
+  /** The first comment (docs/first-comment.md); null = none. */
+  firstComment?: string | null | undefined;
 }
 
 /**
@@ -53,6 +55,9 @@ export async function insertPostGroup(
           scheduled_for: options.scheduledFor,
           network_options: JSON.stringify(post.networkOptions),
           group_id: options.groupId,
+          // Text and state go together (the table's check): a comment waits as pending.
+          first_comment: post.firstComment ?? null,
+          first_comment_status: post.firstComment ? ('pending' as const) : null,
         })),
       )
       .returning(['id', 'version', 'scheduled_for', 'platform'])

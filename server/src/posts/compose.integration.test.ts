@@ -182,6 +182,51 @@ describe('posts.compose', () => {
     expect(await postsOf(me.id)).toEqual([]);
   });
 
+  it("stores each network's first comment as pending; a network without one refuses it in its tab, nothing stored", async () => {
+    const { me, themeId, scheduledFor } = await setup();
+    const refused = await me.browser.mutate<Composed>('posts.compose', {
+      themeId,
+      title: 'Café coado',
+      baseContent: BASE,
+      networks: [
+        { platform: 'linkedin', content: null, firstComment: 'Link na bio' },
+        { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
+      ],
+      scheduledFor,
+      action: 'schedule',
+    });
+    expect(refused.status).toBe(400);
+    const details = refused.error?.details as { networkIssues: { platform: Platform; message: string }[] };
+    expect(details.networkIssues.map((i) => i.platform)).toEqual(['linkedin']);
+    expect(details.networkIssues[0]!.message).toContain('primeiro comentário');
+    expect(await postsOf(me.id)).toEqual([]);
+
+    const res = await me.browser.mutate<Composed>('posts.compose', {
+      themeId,
+      title: 'Café coado',
+      baseContent: BASE,
+      networks: [
+        { platform: 'linkedin', content: null, firstComment: '   ' },
+        { platform: 'x', content: 'Café coado: 92 °C.', firstComment: 'Receita completa no blog' },
+        { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
+      ],
+      scheduledFor,
+      action: 'schedule',
+    });
+    expect(res.status).toBe(200);
+    const rows = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['platform', 'first_comment', 'first_comment_status'])
+      .where('user_id', '=', me.id)
+      .orderBy('platform')
+      .execute();
+    expect(rows).toEqual([
+      { platform: 'instagram', first_comment: '#cafe #especial', first_comment_status: 'pending' },
+      { platform: 'linkedin', first_comment: null, first_comment_status: null },
+      { platform: 'x', first_comment: 'Receita completa no blog', first_comment_status: 'pending' },
+    ]);
+  });
+
   it('stores nothing twice for a repeated idempotency key (a double click)', async () => {
     const { me, themeId, scheduledFor } = await setup();
     const input = {

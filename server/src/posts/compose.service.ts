@@ -15,7 +15,7 @@ import {
   type PostStatus,
 } from '@pauta/core';
 import { findActiveAccount, findTheme, insertPostGroup, listGroupSiblings } from '@pauta/db';
-import { mediaLimitsOf, validatePostOptions } from '@pauta/networks';
+import { firstCommentRefusal, mediaLimitsOf, validatePostOptions } from '@pauta/networks';
 import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
 
 type ComposeAction = 'schedule' | 'draft' | 'review';
@@ -25,6 +25,8 @@ interface ComposeNetwork {
   /** The network's own text; null = the base text. */
   content: string | null;
   networkOptions?: Readonly<Record<string, unknown>> | undefined;
+  /** The first comment; absent or blank = none. */
+  firstComment?: string | undefined;
 }
 
 export async function composePosts(
@@ -61,6 +63,7 @@ export async function composePosts(
     platform: Platform;
     content: string;
     networkOptions: Record<string, string | boolean | null>;
+    firstComment: string | null;
   }[] = [];
   for (const network of options.networks) {
     const { platform } = network;
@@ -94,7 +97,13 @@ export async function composePosts(
       refuse(checked.issues[0]!.message);
       continue;
     }
-    posts.push({ platform, content, networkOptions: checked.values });
+    const firstComment = network.firstComment?.trim() || null;
+    const commentRefusal = firstComment ? firstCommentRefusal(platform, firstComment) : null;
+    if (commentRefusal) {
+      refuse(commentRefusal);
+      continue;
+    }
+    posts.push({ platform, content, networkOptions: checked.values, firstComment });
   }
   if (issues.length > 0)
     throw new AppError('VALIDATION_FAILED', { field: 'networks', networkIssues: issues });

@@ -189,6 +189,8 @@ export const composePostsSchema = z.strictObject({
         platform: z.enum(PLATFORMS),
         content: z.string().max(INPUT_LIMITS.postContent).nullable(),
         networkOptions: networkOptionsSchema.optional(),
+        /** The network's first comment (docs/first-comment.md); absent or blank = none. */
+        firstComment: z.string().max(FIRST_COMMENT_MAX_INPUT).optional(),
       }),
     )
     .min(1)

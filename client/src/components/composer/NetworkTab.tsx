@@ -5,6 +5,8 @@ import { mediaRequiredOn, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconArrowBackUp, IconLink, IconPencil } from '@tabler/icons-react';
 import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
 import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
+import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
+import { FirstCommentPreview } from '../posts/first-comment/FirstCommentPreview';
 import { PostPreview } from '../preview/PostPreview';
 import type { ComposerState, NetworkDraft } from './useComposer';
 
@@ -92,7 +94,12 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
             {text.needsImageHint(network)}
           </Text>
         )}
-        {/* Slot: the first comment of this network (FirstCommentField) goes here, below its text. */}
+        <FirstCommentField
+          platform={platform}
+          value={draft.firstComment}
+          onChange={(next) => state.set.firstComment(platform, next)}
+          disabled={disabled}
+        />
         <NetworkOptionsFields
           platform={platform}
           values={draft.options}
@@ -110,6 +117,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           {messages.posts.previewHint}
         </Text>
         <PostPreview platform={platform} text={draft.content} account={account} textLimit={draft.limit} />
+        <FirstCommentPreview platform={platform} text={draft.firstComment} account={account} />
       </Box>
     </SimpleGrid>
   );

@@ -11,7 +11,12 @@ import {
   type Platform,
   scheduleHorizon,
 } from '@pauta/core';
-import { NETWORK_PROFILES, type PostOptionValues, validatePostOptions } from '@pauta/networks/browser';
+import {
+  firstCommentRefusal,
+  NETWORK_PROFILES,
+  type PostOptionValues,
+  validatePostOptions,
+} from '@pauta/networks/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/permissions';
@@ -48,6 +53,8 @@ export interface NetworkDraft {
   over: boolean;
   options: PostOptionValues;
   optionErrors: Record<string, string>;
+  /** The first comment typed in this tab ('' = none). */
+  firstComment: string;
   /** Why this network cannot be saved (the browser's check or the server's refusal); null when fine. */
   issue: string | null;
 }
@@ -73,6 +80,7 @@ export function useComposer(timeZone: string, onSaved: () => void) {
   const [base, setBase] = useState('');
   const [own, setOwn] = useState<Partial<Record<Platform, string>>>({});
   const [options, setOptions] = useState<Partial<Record<Platform, PostOptionValues>>>({});
+  const [comments, setComments] = useState<Partial<Record<Platform, string>>>({});
   // Tomorrow at 09:00 in the person's zone until another date-time is picked.
   const [date, setDate] = useState<string | null>(() => localDayKey(new Date(Date.now() + DAY_MS), timeZone));
   const [time, setTime] = useState(DEFAULT_TIME);
@@ -102,12 +110,16 @@ export function useComposer(timeZone: string, onSaved: () => void) {
     if (checked && validated && !validated.ok)
       for (const issue of validated.issues) optionErrors[issue.key] ??= issue.message;
     const label = PLATFORM_LABELS[platform];
+    const comment = comments[platform] ?? '';
+    const commentIssue = comment.trim() ? firstCommentRefusal(platform, comment.trim()) : null;
     const local =
       used > limit
         ? messages.posts.tooLongFor(label, limit)
-        : checked && content.trim().length === 0
-          ? text.textRequired(label)
-          : (Object.values(optionErrors)[0] ?? null);
+        : commentIssue
+          ? commentIssue
+          : checked && content.trim().length === 0
+            ? text.textRequired(label)
+            : (Object.values(optionErrors)[0] ?? null);
     return {
       platform,
       content,
@@ -117,6 +129,7 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       over: used > limit,
       options: values,
       optionErrors,
+      firstComment: comment,
       issue: serverIssues[platform] ?? local,
     };
   });
@@ -167,6 +180,8 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       const content = own[platform] ?? base;
       if (content.trim().length === 0) return true;
       if (measurePostLength(platform, content) > textLimitOf(platform)) return true;
+      const comment = comments[platform]?.trim() ?? '';
+      if (comment && firstCommentRefusal(platform, comment)) return true;
       const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
       return (
         declares && !validatePostOptions(platform, { hasVideo: false, values: options[platform] ?? {} }).ok
@@ -180,10 +195,12 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       baseContent: base,
       networks: selected.map((platform) => {
         const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
+        const comment = comments[platform]?.trim() ?? '';
         return {
           platform,
           content: own[platform] ?? null,
           ...(declares ? { networkOptions: options[platform] ?? {} } : {}),
+          ...(comment ? { firstComment: comment } : {}),
         };
       }),
       scheduledFor,
@@ -239,6 +256,10 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       },
       option(platform: Platform, key: string, value: PostOptionValues[string]) {
         setOptions((current) => ({ ...current, [platform]: { ...(current[platform] ?? {}), [key]: value } }));
+        dropIssue(platform);
+      },
+      firstComment(platform: Platform, next: string) {
+        setComments((current) => ({ ...current, [platform]: next }));
         dropIssue(platform);
       },
       date: setDate,
