@@ -39,6 +39,7 @@ export * from './repositories/report-deliveries.repository.js';
 export * from './repositories/report-links.repository.js';
 export * from './repositories/report-runs.repository.js';
 export * from './repositories/reports.repository.js';
+export * from './repositories/posting-queue.repository.js';
 export * from './repositories/scheduled-posts.repository.js';
 export * from './repositories/sessions.repository.js';
 export * from './repositories/settings.repository.js';

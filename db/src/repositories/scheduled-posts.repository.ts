@@ -55,6 +55,8 @@ export interface ScheduledPostRow {
   outcome_check?: OutcomeCheck | null;
   /** What the post chose on its network (docs/post-options.md); {} = the network's defaults. */
   network_options: PostOptionValuesJson;
+  /** The account whose queue slot the post holds (docs/posting-queue.md); null = not queued. Absent in some lists. */
+  queue_account_id?: string | null;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -179,6 +181,7 @@ const POST_COLUMNS = [
   'sp.updated_at',
   'sp.approval_stage',
   'sp.network_options',
+  'sp.queue_account_id',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
   sql<OutcomeCheck | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
@@ -383,6 +386,12 @@ export interface PostChanges {
   scheduledFor: Date;
   /** Omitted: keep the post's network options (docs/post-options.md); given: replaced, validated. */
   networkOptions?: PostOptionValuesJson | undefined;
+  /**
+   * The account whose queue slot `scheduledFor` is (docs/posting-queue.md). Omitted: the post
+   * stays queued only if its time does not change (an edit of the text keeps its slot; a
+   * reschedule elsewhere takes it out of the queue).
+   */
+  queueAccountId?: string | null | undefined;
 }
 
 /**
@@ -416,6 +425,15 @@ export async function saveScheduledPostVersion(
             ? { network_options: JSON.stringify(changes.networkOptions) }
             : {}),
           scheduled_for: changes.scheduledFor,
+          queue_account_id:
+            changes.queueAccountId !== undefined
+              ? changes.queueAccountId
+              : eb
+                  .case()
+                  .when('scheduled_for', '=', changes.scheduledFor)
+                  .then(eb.ref('queue_account_id'))
+                  .else(null)
+                  .end(),
           version: eb('version', '+', 1),
           updated_at: options.now,
           status: 'scheduled',
