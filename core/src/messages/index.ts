@@ -21,3 +21,4 @@ export * from './video.js';
 export * from './video-field.js';
 export * from './webhooks.js';
 export * from './workspace-admin.js';
+export * from './posting-queue.js';

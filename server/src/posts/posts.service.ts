@@ -566,6 +566,20 @@ export async function createPostVariant(
   };
 }
 
+/**
+ * What a reschedule checks before it saves (the video, the network options, the budgets): the
+ * posting queue (docs/posting-queue.md) moves posts with it, then saves them itself.
+ */
+export async function assertReschedulable(
+  deps: PostsDeps,
+  post: ScheduledPostRow,
+  options: { workspaceId: string; userId: string; scheduledFor: Date; confirmOverBudget?: boolean | undefined },
+): Promise<void> {
+  await assertVideoPublishable(deps.db, post);
+  await assertNetworkOptions(deps.db, post);
+  await checkBudgetOf(deps, post, options);
+}
+
 /** The calendar's drag-and-drop and date picker: a new date-time only. */
 export async function reschedulePost(
   deps: PostsDeps,

@@ -24,6 +24,7 @@ import {
   AVOID_TOPICS,
   approvalMessages,
   bestTimeMessages,
+  postingQueueMessages,
   CUSTOM_HEX_HINT,
   DEFAULT_THEME_COLOR,
   FREQUENCIES,
@@ -178,6 +179,12 @@ export function ChannelsSection({ form, pending }: SectionProps & { pending: boo
         description={bestTimeMessages.themeOptionHint}
         checked={form.values.useBestTime ?? false}
         onChange={(event) => form.setFieldValue('useBestTime', event.currentTarget.checked)}
+      />
+      <Switch
+        label={postingQueueMessages.themeOption}
+        description={postingQueueMessages.themeOptionHint}
+        checked={form.values.useQueue ?? false}
+        onChange={(event) => form.setFieldValue('useQueue', event.currentTarget.checked)}
       />
     </Section>
   );
