@@ -34,7 +34,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       CONSTRAINT queue_slots_account_fkey FOREIGN KEY (workspace_id, connected_account_id)
         REFERENCES connected_accounts (workspace_id, id) ON DELETE CASCADE
     )`.execute(db);
-  await sql`CREATE INDEX queue_slots_workspace_idx ON queue_slots (workspace_id, connected_account_id)`.execute(db);
+  await sql`CREATE INDEX queue_slots_workspace_idx ON queue_slots (workspace_id, connected_account_id)`.execute(
+    db,
+  );
   await sql`ALTER TABLE suggested_posts ADD COLUMN queue_account_id uuid`.execute(db);
   await sql`
     ALTER TABLE suggested_posts ADD CONSTRAINT suggested_posts_queue_account_fkey
@@ -102,7 +104,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS pauta_queue_live_event()`.execute(db);
   await sql`ALTER TABLE themes DROP COLUMN IF EXISTS use_queue`.execute(db);
   await sql`DROP INDEX IF EXISTS suggested_posts_queue_slot_key`.execute(db);
-  await sql`ALTER TABLE suggested_posts DROP CONSTRAINT IF EXISTS suggested_posts_queue_account_fkey`.execute(db);
+  await sql`ALTER TABLE suggested_posts DROP CONSTRAINT IF EXISTS suggested_posts_queue_account_fkey`.execute(
+    db,
+  );
   await sql`ALTER TABLE suggested_posts DROP COLUMN IF EXISTS queue_account_id`.execute(db);
   await sql`DROP TABLE IF EXISTS queue_slots`.execute(db);
   await sql`DROP FUNCTION IF EXISTS pauta_queue_slots_live_event()`.execute(db);

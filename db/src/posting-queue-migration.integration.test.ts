@@ -8,8 +8,12 @@ import { expect } from 'vitest';
 import { describeMigration, downAndUp } from '../../test/migration-check.js';
 import { parseKeyring } from './crypto.js';
 import { upsertAccount } from './repositories/accounts.repository.js';
+import {
+  findQueueTimeZone,
+  replaceQueueSlots,
+  setWorkspaceTimeZone,
+} from './repositories/posting-queue.repository.js';
 import { insertScheduledPosts } from './repositories/posts.repository.js';
-import { findQueueTimeZone, replaceQueueSlots, setWorkspaceTimeZone } from './repositories/posting-queue.repository.js';
 import { insertTheme } from './repositories/themes.repository.js';
 import { createUser } from './repositories/users.repository.js';
 import type { Database } from './schema.js';
@@ -60,15 +64,28 @@ async function check(db: Kysely<Database>) {
       ],
     }),
   ).toBe(true);
-  const slots = await db.selectFrom('queue_slots').selectAll().where('connected_account_id', '=', account.id).execute();
+  const slots = await db
+    .selectFrom('queue_slots')
+    .selectAll()
+    .where('connected_account_id', '=', account.id)
+    .execute();
   expect(slots).toHaveLength(1);
   await expect(
-    db.insertInto('queue_slots').values({ workspace_id: workspaceId, connected_account_id: account.id, weekday: 7, minute: 0 }).execute(),
+    db
+      .insertInto('queue_slots')
+      .values({ workspace_id: workspaceId, connected_account_id: account.id, weekday: 7, minute: 0 })
+      .execute(),
   ).rejects.toThrow();
   // A slot cannot point at another workspace's account.
-  const bia = await createUser(db, { email: `fila-${randomUUID().slice(0, 6)}@teste.pauta.dev`, passwordHash: null });
+  const bia = await createUser(db, {
+    email: `fila-${randomUUID().slice(0, 6)}@teste.pauta.dev`,
+    passwordHash: null,
+  });
   await expect(
-    db.insertInto('queue_slots').values({ workspace_id: bia.id, connected_account_id: account.id, weekday: 1, minute: 0 }).execute(),
+    db
+      .insertInto('queue_slots')
+      .values({ workspace_id: bia.id, connected_account_id: account.id, weekday: 1, minute: 0 })
+      .execute(),
   ).rejects.toThrow();
 
   const at = new Date('2027-03-01T13:00:00Z');
@@ -92,7 +109,11 @@ async function check(db: Kysely<Database>) {
       ).n,
     );
   const before = await events();
-  await db.updateTable('suggested_posts').set({ queue_account_id: account.id }).where('id', '=', a!.id).execute();
+  await db
+    .updateTable('suggested_posts')
+    .set({ queue_account_id: account.id })
+    .where('id', '=', a!.id)
+    .execute();
   expect(await events()).toBe(before + 1);
   // Two posts at one instant are fine; two queued on one account's slot are not.
   await expect(
@@ -100,10 +121,21 @@ async function check(db: Kysely<Database>) {
   ).rejects.toThrow();
   // A published post leaves the index: the slot's time is history.
   await db.updateTable('suggested_posts').set({ status: 'published' }).where('id', '=', a!.id).execute();
-  await db.updateTable('suggested_posts').set({ queue_account_id: account.id }).where('id', '=', b!.id).execute();
+  await db
+    .updateTable('suggested_posts')
+    .set({ queue_account_id: account.id })
+    .where('id', '=', b!.id)
+    .execute();
 
   const count = async () =>
-    Number((await db.selectFrom('suggested_posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom('suggested_posts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   await downAndUp(db, NAME, async () => {
     await expect(db.selectFrom('queue_slots').selectAll().execute()).rejects.toThrow();
     await expect(db.selectFrom('suggested_posts').select('queue_account_id').execute()).rejects.toThrow();

@@ -3,10 +3,12 @@ import { formatSlotTime, QUEUE_LOOKAHEAD_WEEKS } from '../scheduling/queue-slots
 import { WEEKDAY_NAMES } from './best-time.js';
 
 export const postingQueueMessages = {
-  menu: 'Fila de publicação',
+  menu: 'Fila',
   title: 'Fila de publicação',
   subtitle:
     'Defina os horários fixos de cada conta. "Adicionar à fila" coloca um post no próximo horário livre da conta da rede dele.',
+  readOnly:
+    'Você pode ver a fila deste cliente, mas só Proprietários e Editores mudam os horários e a ordem.',
   timeZoneLabel: 'Fuso horário da fila',
   timeZoneHint: 'Os horários valem neste fuso, para todas as contas deste cliente.',
   timeZoneSaved: 'Fuso horário da fila salvo.',
@@ -17,7 +19,8 @@ export const postingQueueMessages = {
   weekdayLabel: 'Dia da semana',
   timeLabel: 'Horário',
   addSlot: 'Adicionar horário',
-  removeSlot: (weekday: number, minute: number) => `Remover o horário de ${WEEKDAY_NAMES[weekday]} às ${formatSlotTime(minute)}`,
+  removeSlot: (weekday: number, minute: number) =>
+    `Remover o horário de ${WEEKDAY_NAMES[weekday]} às ${formatSlotTime(minute)}`,
   slotsSaved: 'Horários da fila salvos.',
   slotExists: 'Este horário já está na fila desta conta.',
   invalidTime: 'Informe um horário válido, como 10:00.',

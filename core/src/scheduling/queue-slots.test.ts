@@ -116,9 +116,15 @@ describe('upcomingSlotTimes', () => {
   it('no slots → nothing; invalid slots are ignored', () => {
     const base = { timeZone: SP, after: SUNDAY_NOON_SP, until: queueHorizon(SUNDAY_NOON_SP) };
     expect(upcomingSlotTimes({ ...base, slots: [] })).toEqual([]);
-    expect(upcomingSlotTimes({ ...base, slots: [{ weekday: 7, minute: 600 }, { weekday: 1, minute: 1440 }] })).toEqual(
-      [],
-    );
+    expect(
+      upcomingSlotTimes({
+        ...base,
+        slots: [
+          { weekday: 7, minute: 600 },
+          { weekday: 1, minute: 1440 },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('gives the same instants whatever the process time zone (the calculation never reads it)', () => {

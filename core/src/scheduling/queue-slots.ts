@@ -83,7 +83,10 @@ export function upcomingSlotTimes(options: {
     const times = slots
       .filter((slot) => slot.weekday === weekday)
       .map((slot) =>
-        zonedTimeToUtc({ ...day, hour: Math.floor(slot.minute / 60), minute: slot.minute % 60 }, options.timeZone),
+        zonedTimeToUtc(
+          { ...day, hour: Math.floor(slot.minute / 60), minute: slot.minute % 60 },
+          options.timeZone,
+        ),
       )
       .sort((a, b) => a.getTime() - b.getTime());
     for (const at of times) {

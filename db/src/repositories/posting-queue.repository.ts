@@ -19,7 +19,11 @@ export interface QueueSlotRow {
  * use (its first owner's profile zone, else America/Sao_Paulo).
  */
 export async function findQueueTimeZone(db: Kysely<Database>, workspaceId: string): Promise<string> {
-  const row = await db.selectFrom('workspaces').select('timezone').where('id', '=', workspaceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('workspaces')
+    .select('timezone')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
   return row?.timezone ?? findWorkspaceTimeZone(db, workspaceId);
 }
 

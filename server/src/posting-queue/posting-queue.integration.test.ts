@@ -115,19 +115,29 @@ describe('Adicionar à fila', () => {
 
   it('the same post added twice at once holds one slot (idempotent)', async () => {
     const s = await setup();
-    await setAccountSlots(deps(), { workspaceId: s.workspaceId, accountId: s.accounts.linkedin!, slots: MON_WED_FRI_10 });
+    await setAccountSlots(deps(), {
+      workspaceId: s.workspaceId,
+      accountId: s.accounts.linkedin!,
+      slots: MON_WED_FRI_10,
+    });
     const [a] = await s.posts(1);
     const results = await Promise.all(
       [1, 2, 3].map(() => enqueuePost(deps(), { workspaceId: s.workspaceId, userId: s.userId, postId: a! })),
     );
-    expect(new Set(results.map((r) => r.slotAt.toISOString()))).toEqual(new Set(['2027-03-03T13:00:00.000Z']));
+    expect(new Set(results.map((r) => r.slotAt.toISOString()))).toEqual(
+      new Set(['2027-03-03T13:00:00.000Z']),
+    );
     expect(results.filter((r) => !r.alreadyQueued)).toHaveLength(1);
     expect((await findScheduledPost(handle.db, s.workspaceId, a!))?.version).toBe(2);
   });
 
   it('the database refuses a second queued post in the same slot of one account', async () => {
     const s = await setup();
-    await setAccountSlots(deps(), { workspaceId: s.workspaceId, accountId: s.accounts.linkedin!, slots: MON_WED_FRI_10 });
+    await setAccountSlots(deps(), {
+      workspaceId: s.workspaceId,
+      accountId: s.accounts.linkedin!,
+      slots: MON_WED_FRI_10,
+    });
     const [a, b] = await s.posts(2);
     const first = await enqueuePost(deps(), { workspaceId: s.workspaceId, userId: s.userId, postId: a! });
     await expect(
@@ -141,7 +151,11 @@ describe('Adicionar à fila', () => {
 
   it('a post placed by hand at a slot time occupies it; a reschedule elsewhere takes a post out of the queue', async () => {
     const s = await setup();
-    await setAccountSlots(deps(), { workspaceId: s.workspaceId, accountId: s.accounts.linkedin!, slots: MON_WED_FRI_10 });
+    await setAccountSlots(deps(), {
+      workspaceId: s.workspaceId,
+      accountId: s.accounts.linkedin!,
+      slots: MON_WED_FRI_10,
+    });
     const [a, b] = await s.posts(2);
     await saveScheduledPostVersion(handle.db, {
       workspaceId: s.workspaceId,
@@ -160,7 +174,9 @@ describe('Adicionar à fila', () => {
       allowed: ['scheduled'],
       now: NOW,
     });
-    expect((await findScheduledPost(handle.db, s.workspaceId, b!))?.queue_account_id).toBe(s.accounts.linkedin);
+    expect((await findScheduledPost(handle.db, s.workspaceId, b!))?.queue_account_id).toBe(
+      s.accounts.linkedin,
+    );
     await saveScheduledPostVersion(handle.db, {
       workspaceId: s.workspaceId,
       postId: b!,
@@ -175,7 +191,8 @@ describe('Adicionar à fila', () => {
     const s = await setup();
     const [a] = await s.posts(1);
     const [x] = await s.posts(1, 'x');
-    const add = (postId: string) => enqueuePost(deps(), { workspaceId: s.workspaceId, userId: s.userId, postId });
+    const add = (postId: string) =>
+      enqueuePost(deps(), { workspaceId: s.workspaceId, userId: s.userId, postId });
     await expect(add(x!)).rejects.toMatchObject({ code: 'QUEUE_NO_ACCOUNT' });
     await expect(add(a!)).rejects.toMatchObject({ code: 'QUEUE_NO_SLOTS' });
     // Another workspace's post is not found (scoped by the workspace).
@@ -220,7 +237,8 @@ describe('reordering the queue', () => {
       postIds: [c!, a!, b!],
     });
     expect(result.moved).toBe(3);
-    const at = async (id: string) => (await findScheduledPost(handle.db, s.workspaceId, id))?.scheduled_for.toISOString();
+    const at = async (id: string) =>
+      (await findScheduledPost(handle.db, s.workspaceId, id))?.scheduled_for.toISOString();
     expect(await at(c!)).toBe('2027-03-03T13:00:00.000Z');
     expect(await at(a!)).toBe('2027-03-05T13:00:00.000Z');
     expect(await at(b!)).toBe('2027-03-08T13:00:00.000Z');
@@ -228,7 +246,12 @@ describe('reordering the queue', () => {
 
     // The screen still shows a, b, c (another tab reordered): refused, nothing moves.
     await expect(
-      reorderQueue(deps(), { workspaceId: s.workspaceId, userId: s.userId, accountId, postIds: [a!, b!, c!].slice(0, 2) }),
+      reorderQueue(deps(), {
+        workspaceId: s.workspaceId,
+        userId: s.userId,
+        accountId,
+        postIds: [a!, b!, c!].slice(0, 2),
+      }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await at(c!)).toBe('2027-03-03T13:00:00.000Z');
   });
@@ -240,13 +263,20 @@ describe('a theme fills the queue', () => {
     await setAccountSlots(deps(), {
       workspaceId: s.workspaceId,
       accountId: s.accounts.linkedin!,
-      slots: [{ weekday: 2, minute: 9 * 60 }, { weekday: 4, minute: 9 * 60 }],
+      slots: [
+        { weekday: 2, minute: 9 * 60 },
+        { weekday: 4, minute: 9 * 60 },
+      ],
     });
     // Tuesday's slot is already taken by a queued post.
     const [taken] = await s.posts(1);
     await enqueuePost(deps(), { workspaceId: s.workspaceId, userId: s.userId, postId: taken! });
     await handle.db.updateTable('themes').set({ use_queue: true }).where('id', '=', s.theme.id).execute();
-    const theme = await handle.db.selectFrom('themes').selectAll().where('id', '=', s.theme.id).executeTakeFirstOrThrow();
+    const theme = await handle.db
+      .selectFrom('themes')
+      .selectAll()
+      .where('id', '=', s.theme.id)
+      .executeTakeFirstOrThrow();
     const created = await scheduleDrafts(deps(), {
       userId: s.userId,
       theme,

@@ -22,8 +22,8 @@ import {
   type AccountSummary,
   type Database,
   findActiveAccount,
-  findScheduledPost,
   findQueueTimeZone,
+  findScheduledPost,
   listActiveAccounts,
   listBusyQueueTimes,
   listQueuedPosts,
@@ -152,7 +152,8 @@ async function enqueueOnce(
   const post = await findScheduledPost(deps.db, input.workspaceId, input.postId);
   if (!post) throw new AppError('NOT_FOUND');
   const timeZone = await queueTimeZone(deps.db, input.workspaceId);
-  if (isQueued(post, now)) return { postId: post.id, slotAt: post.scheduled_for, alreadyQueued: true, timeZone };
+  if (isQueued(post, now))
+    return { postId: post.id, slotAt: post.scheduled_for, alreadyQueued: true, timeZone };
   if (!isEditablePostStatus(post.status)) throw new AppError('CONFLICT');
   const account = await activeAccountOf(deps.db, input.workspaceId, post.platform);
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -189,9 +190,14 @@ async function enqueueOnce(
   return outcome.result;
 }
 
-function isQueued(post: { queue_account_id?: string | null; status: string; scheduled_for: Date }, now: Date) {
+function isQueued(
+  post: { queue_account_id?: string | null; status: string; scheduled_for: Date },
+  now: Date,
+) {
   return (
-    post.queue_account_id != null && post.status === 'scheduled' && post.scheduled_for.getTime() > now.getTime()
+    post.queue_account_id != null &&
+    post.status === 'scheduled' &&
+    post.scheduled_for.getTime() > now.getTime()
   );
 }
 
@@ -210,7 +216,10 @@ export async function fillQueue(
       await enqueuePost(deps, { ...input, postId, confirmOverBudget: true });
       queued += 1;
     } catch (error) {
-      if (error instanceof AppError && ['QUEUE_NO_ACCOUNT', 'QUEUE_NO_SLOTS', 'QUEUE_FULL'].includes(error.code))
+      if (
+        error instanceof AppError &&
+        ['QUEUE_NO_ACCOUNT', 'QUEUE_NO_SLOTS', 'QUEUE_FULL'].includes(error.code)
+      )
         continue;
       throw error;
     }
@@ -288,7 +297,9 @@ export async function slotsFromBestTimes(
   input: { workspaceId: string; accountId: string; count?: number },
 ): Promise<{ added: QueueSlot[]; slots: QueueSlot[] }> {
   const now = deps.now?.() ?? new Date();
-  const account = (await listActiveAccounts(deps.db, input.workspaceId)).find((a) => a.id === input.accountId);
+  const account = (await listActiveAccounts(deps.db, input.workspaceId)).find(
+    (a) => a.id === input.accountId,
+  );
   if (!account) throw new AppError('NOT_FOUND');
   const timeZone = await queueTimeZone(deps.db, input.workspaceId);
   const [model] = await readBestTimeModels(deps.db, {
@@ -298,10 +309,12 @@ export async function slotsFromBestTimes(
     platform: account.platform,
   });
   const best = model ? distinctTopSlots(model, input.count ?? 3) : [];
-  const existing = (await listQueueSlots(deps.db, input.workspaceId, account.id)).map(({ weekday, minute }) => ({
-    weekday,
-    minute,
-  }));
+  const existing = (await listQueueSlots(deps.db, input.workspaceId, account.id)).map(
+    ({ weekday, minute }) => ({
+      weekday,
+      minute,
+    }),
+  );
   const added = best
     .map((slot) => ({ weekday: slot.weekday, minute: slot.hour * 60 }))
     .filter((slot) => !existing.some((e) => e.weekday === slot.weekday && e.minute === slot.minute));
@@ -358,7 +371,9 @@ export async function readQueueBoard(
     timeZone,
     accounts: accounts.map((account) => {
       const own = sortQueueSlots(
-        slots.filter((s) => s.connected_account_id === account.id).map(({ weekday, minute }) => ({ weekday, minute })),
+        slots
+          .filter((s) => s.connected_account_id === account.id)
+          .map(({ weekday, minute }) => ({ weekday, minute })),
       );
       const ofNetwork = posts.filter((post) => post.platform === account.platform);
       const queuedPosts = ofNetwork.filter(

@@ -114,6 +114,8 @@ export interface PostItem {
    * 'unresolved' when the network could not tell (then "Reenviar mesmo assim" is offered).
    */
   outcomeCheck?: 'pending' | 'unresolved' | null;
+  /** The post holds a slot of its account's posting queue (docs/posting-queue.md). */
+  queued?: boolean;
 }
 
 /** Adds the first image's thumbnail to each item (one indexed query for the whole page). */
@@ -163,6 +165,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
     updatedAt: row.updated_at,
     approvalStage: row.approval_stage,
     networkOptions: row.network_options ?? {},
+    queued: row.queue_account_id != null && row.status === 'scheduled',
   };
 }
 
@@ -573,7 +576,12 @@ export async function createPostVariant(
 export async function assertReschedulable(
   deps: PostsDeps,
   post: ScheduledPostRow,
-  options: { workspaceId: string; userId: string; scheduledFor: Date; confirmOverBudget?: boolean | undefined },
+  options: {
+    workspaceId: string;
+    userId: string;
+    scheduledFor: Date;
+    confirmOverBudget?: boolean | undefined;
+  },
 ): Promise<void> {
   await assertVideoPublishable(deps.db, post);
   await assertNetworkOptions(deps.db, post);

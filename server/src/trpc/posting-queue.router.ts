@@ -1,6 +1,6 @@
 // "Fila de publicação" (docs/posting-queue.md): slots per account, the board, reorder, slots from
 // the best times and the workspace's zone. "Adicionar à fila" is posts.addToQueue (posts.router.ts).
-import { isValidTimeZone, isValidQueueSlot, MAX_QUEUE_SLOTS_PER_ACCOUNT, PLATFORMS } from '@pauta/core';
+import { isValidQueueSlot, isValidTimeZone, MAX_QUEUE_SLOTS_PER_ACCOUNT, PLATFORMS } from '@pauta/core';
 import { setWorkspaceTimeZone } from '@pauta/db';
 import { z } from 'zod';
 import {
@@ -25,7 +25,9 @@ export const postingQueueRouter = router({
   /** The next free slot of the network's account (nothing is reserved). */
   nextSlot: workspaceProcedure('workspace.read')
     .input(z.strictObject({ platform: z.enum(PLATFORMS) }))
-    .query(({ ctx, input }) => nextFreeSlot(ctx.deps, { workspaceId: ctx.workspace.id, platform: input.platform })),
+    .query(({ ctx, input }) =>
+      nextFreeSlot(ctx.deps, { workspaceId: ctx.workspace.id, platform: input.platform }),
+    ),
 
   /** Replaces an account's slots. */
   setSlots: workspaceProcedure('posts.write')
@@ -36,7 +38,11 @@ export const postingQueueRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      setAccountSlots(ctx.deps, { workspaceId: ctx.workspace.id, accountId: input.accountId, slots: input.slots }),
+      setAccountSlots(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        accountId: input.accountId,
+        slots: input.slots,
+      }),
     ),
 
   /** "Criar horários a partir dos melhores horários": the network's 3 best distinct times become slots. */

@@ -19,7 +19,13 @@ export interface AddToQueueButtonProps {
   variant?: ButtonProps['variant'];
 }
 
-export function AddToQueueButton({ postId, disabled, onQueued, size = 'sm', variant = 'light' }: AddToQueueButtonProps) {
+export function AddToQueueButton({
+  postId,
+  disabled,
+  onQueued,
+  size = 'sm',
+  variant = 'light',
+}: AddToQueueButtonProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const add = useGuardedMutation(
@@ -28,7 +34,9 @@ export function AddToQueueButton({ postId, disabled, onQueued, size = 'sm', vari
         const when = `${formatLongDate(result.slotAt, result.timeZone)}, ${formatTime(result.slotAt, result.timeZone)}`;
         showSuccess(
           messages.common.success,
-          result.alreadyQueued ? postingQueueMessages.alreadyQueued(when) : postingQueueMessages.queuedAt(when),
+          result.alreadyQueued
+            ? postingQueueMessages.alreadyQueued(when)
+            : postingQueueMessages.queuedAt(when),
         );
         void queryClient.invalidateQueries(trpc.posts.pathFilter());
         void queryClient.invalidateQueries(trpc.postingQueue.pathFilter());

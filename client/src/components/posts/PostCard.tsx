@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Text, VisuallyHidden } from '@mantine/core';
-import { bulkMessages, formatDate, isEditablePostStatus, messages } from '@pauta/core';
+import { bulkMessages, formatDate, isEditablePostStatus, messages, postingQueueMessages } from '@pauta/core';
 import {
   IconCalendarEvent,
   IconCheck,
@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useCan } from '../../app/permissions';
+import { AddToQueueButton } from '../posting-queue/AddToQueueButton';
 import { ApprovalBadge } from './ApprovalBadge';
 import { MediaRequiredBadge } from './MediaRequiredBadge';
 import classes from './PostCard.module.css';
@@ -88,6 +89,11 @@ export function PostCard({
           </Badge>
         )}
         <ApprovalBadge post={post} />
+        {post.queued && post.status === 'scheduled' && (
+          <Badge variant="light" color="grape" tt="none">
+            {postingQueueMessages.inQueue}
+          </Badge>
+        )}
         <MediaRequiredBadge post={post} />
       </Group>
 
@@ -141,6 +147,7 @@ export function PostCard({
             {text.resendAnyway}
           </Button>
         )}
+        {canWrite && post.status === 'scheduled' && !post.queued && <AddToQueueButton postId={post.id} />}
         {canWrite && (
           <Button
             variant="subtle"
