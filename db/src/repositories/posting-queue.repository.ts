@@ -95,6 +95,62 @@ export async function replaceQueueSlots(
 }
 
 /**
+ * Adds one slot to an account (under its queue lock), unless it has `max` already. 'not_found'
+ * when the account is not the workspace's; adding a slot it has is a no-op ('added' false).
+ */
+export async function addQueueSlot(
+  db: Kysely<Database>,
+  input: { workspaceId: string; accountId: string; weekday: number; minute: number; max: number },
+): Promise<'added' | 'exists' | 'full' | 'not_found'> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await accountInWorkspace(trx, input.workspaceId, input.accountId))) return 'not_found';
+      await lockQueueAccount(trx, input.accountId);
+      const { n } = await trx
+        .selectFrom('queue_slots')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('connected_account_id', '=', input.accountId)
+        .executeTakeFirstOrThrow();
+      const inserted = await trx
+        .insertInto('queue_slots')
+        .values({
+          workspace_id: input.workspaceId,
+          connected_account_id: input.accountId,
+          weekday: input.weekday,
+          minute: input.minute,
+        })
+        .onConflict((oc) => oc.columns(['connected_account_id', 'weekday', 'minute']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return 'exists';
+      if (Number(n) >= input.max) throw new QueueFullRollback();
+      return 'added';
+    })
+    .catch((error: unknown) => {
+      if (error instanceof QueueFullRollback) return 'full' as const;
+      throw error;
+    });
+}
+
+class QueueFullRollback extends Error {}
+
+/** Removes one slot of an account of the workspace; false when there was none. */
+export async function deleteQueueSlot(
+  db: Kysely<Database>,
+  input: { workspaceId: string; accountId: string; weekday: number; minute: number },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('queue_slots')
+    .where('workspace_id', '=', input.workspaceId)
+    .where('connected_account_id', '=', input.accountId)
+    .where('weekday', '=', input.weekday)
+    .where('minute', '=', input.minute)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
  * Serialises the queue operations of one account until the transaction ends (an add, a reorder,
  * a change of its slots). Transaction-scoped, so a crash releases it.
  */

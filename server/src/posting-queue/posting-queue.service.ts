@@ -20,7 +20,9 @@ import {
 } from '@pauta/core';
 import {
   type AccountSummary,
+  addQueueSlot,
   type Database,
+  deleteQueueSlot,
   findActiveAccount,
   findQueueTimeZone,
   findScheduledPost,
@@ -286,6 +288,26 @@ export async function setAccountSlots(
   const ok = await replaceQueueSlots(deps.db, { ...input, slots });
   if (!ok) throw new AppError('NOT_FOUND');
   return { slots };
+}
+
+/** Adds one slot ("Adicionar horário"); idempotent. NOT_FOUND for another workspace's account. */
+export async function addSlot(
+  deps: Pick<PostingQueueDeps, 'db'>,
+  input: { workspaceId: string; accountId: string; weekday: number; minute: number },
+): Promise<{ added: boolean }> {
+  const outcome = await addQueueSlot(deps.db, { ...input, max: MAX_QUEUE_SLOTS_PER_ACCOUNT });
+  if (outcome === 'not_found') throw new AppError('NOT_FOUND');
+  if (outcome === 'full')
+    throw new AppError('VALIDATION_FAILED', { field: 'slots', max: MAX_QUEUE_SLOTS_PER_ACCOUNT });
+  return { added: outcome === 'added' };
+}
+
+/** Removes one slot; idempotent (an absent slot is no error). Queued posts keep their times. */
+export async function removeSlot(
+  deps: Pick<PostingQueueDeps, 'db'>,
+  input: { workspaceId: string; accountId: string; weekday: number; minute: number },
+): Promise<{ removed: boolean }> {
+  return { removed: await deleteQueueSlot(deps.db, input) };
 }
 
 /**

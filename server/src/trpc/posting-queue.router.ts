@@ -4,17 +4,20 @@ import { isValidQueueSlot, isValidTimeZone, MAX_QUEUE_SLOTS_PER_ACCOUNT, PLATFOR
 import { setWorkspaceTimeZone } from '@pauta/db';
 import { z } from 'zod';
 import {
+  addSlot,
   nextFreeSlot,
   readQueueBoard,
+  removeSlot,
   reorderQueue,
-  setAccountSlots,
   slotsFromBestTimes,
 } from '../posting-queue/posting-queue.service.js';
 import { router, workspaceProcedure } from './trpc.js';
 
-const slotSchema = z
-  .strictObject({ weekday: z.number().int().min(0).max(6), minute: z.number().int().min(0).max(1439) })
-  .refine(isValidQueueSlot);
+const slotInput = z.strictObject({
+  accountId: z.uuid(),
+  weekday: z.number().int().min(0).max(6),
+  minute: z.number().int().min(0).max(1439),
+});
 
 export const postingQueueRouter = router({
   /** Every active account with its slots and its next slot times (each with the post that fills it). */
@@ -29,21 +32,15 @@ export const postingQueueRouter = router({
       nextFreeSlot(ctx.deps, { workspaceId: ctx.workspace.id, platform: input.platform }),
     ),
 
-  /** Replaces an account's slots. */
-  setSlots: workspaceProcedure('posts.write')
-    .input(
-      z.strictObject({
-        accountId: z.uuid(),
-        slots: z.array(slotSchema).max(MAX_QUEUE_SLOTS_PER_ACCOUNT),
-      }),
-    )
-    .mutation(({ ctx, input }) =>
-      setAccountSlots(ctx.deps, {
-        workspaceId: ctx.workspace.id,
-        accountId: input.accountId,
-        slots: input.slots,
-      }),
-    ),
+  /** "Adicionar horário": one slot more (idempotent). */
+  addSlot: workspaceProcedure('posts.write')
+    .input(slotInput)
+    .mutation(({ ctx, input }) => addSlot(ctx.deps, { workspaceId: ctx.workspace.id, ...input })),
+
+  /** Removes one slot (idempotent); queued posts keep their times. */
+  removeSlot: workspaceProcedure('posts.write')
+    .input(slotInput)
+    .mutation(({ ctx, input }) => removeSlot(ctx.deps, { workspaceId: ctx.workspace.id, ...input })),
 
   /** "Criar horários a partir dos melhores horários": the network's 3 best distinct times become slots. */
   slotsFromBestTimes: workspaceProcedure('posts.write')

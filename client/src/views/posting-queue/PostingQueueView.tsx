@@ -138,15 +138,15 @@ function AccountQueue({
     showErrorText(describeError(error));
     refresh();
   };
-  const setSlots = useGuardedMutation(
-    trpc.postingQueue.setSlots.mutationOptions({
-      onSuccess: () => {
-        showSuccess(messages.common.success, text.slotsSaved);
-        refresh();
-      },
-      onError,
-    }),
-  );
+  const slotSaved = {
+    onSuccess: () => {
+      showSuccess(messages.common.success, text.slotsSaved);
+      refresh();
+    },
+    onError,
+  };
+  const addSlot = useGuardedMutation(trpc.postingQueue.addSlot.mutationOptions(slotSaved));
+  const removeSlot = useGuardedMutation(trpc.postingQueue.removeSlot.mutationOptions(slotSaved));
   const fromBest = useGuardedMutation(
     trpc.postingQueue.slotsFromBestTimes.mutationOptions({
       onSuccess: (result) => {
@@ -166,7 +166,7 @@ function AccountQueue({
       onError,
     }),
   );
-  const busy = setSlots.isPending || fromBest.isPending || reorder.isPending;
+  const busy = addSlot.isPending || removeSlot.isPending || fromBest.isPending || reorder.isPending;
   const network = PLATFORM_LABELS[account.platform as Platform];
   const titleId = `fila-${account.accountId}`;
   const queued = account.queuedPostIds;
@@ -223,12 +223,7 @@ function AccountQueue({
                         color="gray"
                         aria-label={text.removeSlot(slot.weekday, slot.minute)}
                         disabled={busy}
-                        onClick={() =>
-                          setSlots.mutate({
-                            accountId: account.accountId,
-                            slots: account.slots.filter((s) => s !== slot),
-                          })
-                        }
+                        onClick={() => removeSlot.mutate({ accountId: account.accountId, ...slot })}
                       >
                         <IconX size={14} aria-hidden />
                       </ActionIcon>
@@ -245,12 +240,14 @@ function AccountQueue({
               <AddSlotForm
                 account={account}
                 disabled={busy}
-                onAdd={(slot) =>
-                  setSlots.mutate({ accountId: account.accountId, slots: [...account.slots, slot] })
-                }
+                onAdd={(slot) => addSlot.mutate({ accountId: account.accountId, ...slot })}
               />
               <Button
                 variant="light"
+                h="auto"
+                mih={36}
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                 leftSection={<IconSparkles size={16} aria-hidden />}
                 loading={fromBest.isPending}
                 disabled={busy}
