@@ -55,7 +55,9 @@ async function shots(name: string) {
 }
 
 describe('Fila de publicação', () => {
-  it('sets slots, queues two posts into the next slots, and reorders them', { timeout: 240_000 }, async () => {
+  it('sets slots, queues two posts into the next slots, and reorders them', {
+    timeout: 240_000,
+  }, async () => {
     await page.goto('/posting-queue');
     await page.getByRole('heading', { level: 1, name: 'Fila de publicação' }).waitFor();
     const card = page.getByTestId('queue-account');
@@ -87,7 +89,14 @@ describe('Fila de publicação', () => {
     await page.goto('/posting-queue');
     await card.getByTestId('queue-entry').first().waitFor();
     await expect
-      .poll(async () => (await entryTitles()).slice(0, 3).map((t) => t.split('\n').filter((line) => line.trim() !== '').at(1)))
+      .poll(async () =>
+        (await entryTitles()).slice(0, 3).map((t) =>
+          t
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .at(1),
+        ),
+      )
       .toEqual(['Pão de queijo', 'Bolo de fubá', 'Horário livre']);
     await shots('filled');
 
@@ -95,7 +104,14 @@ describe('Fila de publicação', () => {
     await card.getByRole('button', { name: 'Descer "Pão de queijo" na fila' }).click();
     await expectToast(page, 'Ordem da fila atualizada.');
     await expect
-      .poll(async () => (await entryTitles()).slice(0, 2).map((t) => t.split('\n').filter((line) => line.trim() !== '').at(1)))
+      .poll(async () =>
+        (await entryTitles()).slice(0, 2).map((t) =>
+          t
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .at(1),
+        ),
+      )
       .toEqual(['Bolo de fubá', 'Pão de queijo']);
     await shots('reordered');
   });

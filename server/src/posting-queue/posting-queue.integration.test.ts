@@ -20,9 +20,11 @@ import { testDb, uniqueEmail } from '../../../test/harness.js';
 import { insertTestTheme, TEST_KEYS, testDeps } from '../../../test/server-harness.js';
 import { scheduleDrafts } from '../themes/themes.service.js';
 import {
+  addSlot,
   enqueuePost,
   nextFreeSlot,
   readQueueBoard,
+  removeSlot,
   reorderQueue,
   setAccountSlots,
 } from './posting-queue.service.js';
@@ -215,6 +217,24 @@ describe('Adicionar à fila', () => {
     // Tuesday 2027-03-02 10:00 EST (-05:00).
     expect(next.slotAt.toISOString()).toBe('2027-03-02T15:00:00.000Z');
     expect(next.timeZone).toBe('America/New_York');
+  });
+});
+
+describe('slots', () => {
+  it('adding a slot twice keeps one; removing is idempotent; another workspace’s account is not found', async () => {
+    const s = await setup();
+    const input = { workspaceId: s.workspaceId, accountId: s.accounts.linkedin!, weekday: 5, minute: 1110 };
+    const results = await Promise.all([addSlot(deps(), input), addSlot(deps(), input)]);
+    expect(results.map((r) => r.added).sort()).toEqual([false, true]);
+    expect((await readQueueBoard(deps(), { workspaceId: s.workspaceId })).accounts[0]?.slots).toEqual([
+      { weekday: 5, minute: 1110 },
+    ]);
+    expect(await removeSlot(deps(), input)).toEqual({ removed: true });
+    expect(await removeSlot(deps(), input)).toEqual({ removed: false });
+    const other = await setup();
+    await expect(addSlot(deps(), { ...input, workspaceId: other.workspaceId })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 

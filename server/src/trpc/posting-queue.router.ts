@@ -1,6 +1,6 @@
 // "Fila de publicação" (docs/posting-queue.md): slots per account, the board, reorder, slots from
 // the best times and the workspace's zone. "Adicionar à fila" is posts.addToQueue (posts.router.ts).
-import { isValidQueueSlot, isValidTimeZone, MAX_QUEUE_SLOTS_PER_ACCOUNT, PLATFORMS } from '@pauta/core';
+import { isValidTimeZone, PLATFORMS } from '@pauta/core';
 import { setWorkspaceTimeZone } from '@pauta/db';
 import { z } from 'zod';
 import {
