@@ -83,6 +83,8 @@ export interface ThemesTable {
   requires_approval: Generated<boolean>;
   /** New posts go out at each network's best hour instead of 10:00 (docs/best-time.md). */
   use_best_time: Generated<boolean>;
+  /** New posts fill the posting queue's free slots instead of 10:00 (docs/posting-queue.md). */
+  use_queue: Generated<boolean>;
   /** Commemorative date keys picked for the theme, 'black-friday-2026' (docs/commemorative-dates.md). */
   commemorative_dates: Generated<string[]>;
 }
@@ -125,6 +127,8 @@ export interface SuggestedPostsTable {
    * What the post chose on its network (docs/post-options.md): its profile's `postOptions` keys,
    * validated before written; {} = the network's defaults.
    */
+  /** The account whose queue slot the post took (docs/posting-queue.md); null = not queued. */
+  queue_account_id: Generated<string | null>;
   network_options: ColumnType<
     PostOptionValuesJson,
     PostOptionValuesJson | string | undefined,
@@ -699,6 +703,20 @@ export interface WorkspacesTable {
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The queue's IANA zone (docs/posting-queue.md); null = the owner's profile zone. */
+  timezone: Generated<string | null>;
+}
+
+/** A weekly slot of an account's posting queue (docs/posting-queue.md). */
+export interface QueueSlotsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  connected_account_id: string;
+  /** 0 = domingo … 6 = sábado, in the workspace's zone. */
+  weekday: number;
+  /** Minute of the local day, 0–1439. */
+  minute: number;
+  created_at: Generated<Date>;
 }
 
 export interface WorkspaceMembersTable {
@@ -888,6 +906,7 @@ export interface Database {
   video_uploads: VideoUploadsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   snippets: SnippetsTable;
+  queue_slots: QueueSlotsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -42,6 +42,7 @@ export function LiveUpdates({ workspaceId }: { workspaceId: string }) {
           published: trpc.published.pathFilter(),
           dashboard: trpc.dashboard.pathFilter(),
           bestTime: trpc.bestTime.pathFilter(),
+          postingQueue: trpc.postingQueue.pathFilter(),
           reports: trpc.reports.pathFilter(),
           themes: trpc.themes.pathFilter(),
           approval: trpc.approval.pathFilter(),

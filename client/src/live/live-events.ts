@@ -33,6 +33,8 @@ interface LiveCacheFilters {
   bestTime?: QueryFilters;
   /** Relatórios (docs/reports.md): a report's status or progress changed. */
   reports?: QueryFilters;
+  /** "Fila de publicação" (docs/posting-queue.md): any change of the workspace's posts or slots. */
+  postingQueue?: QueryFilters;
 }
 
 export interface LiveToast {
@@ -213,6 +215,11 @@ export function createLiveHandler(options: LiveHandlerOptions) {
     if (own.some((e) => e.kind === 'metrics' || e.status === 'published')) invalidate(filters.published);
     if (own.length > 0) invalidate(filters.dashboard);
     if (own.length > 0 && filters.bestTime) invalidate(filters.bestTime);
+    if (
+      own.some((e) => e.kind === 'post' || e.kind === 'bulk' || e.kind === 'account') &&
+      filters.postingQueue
+    )
+      invalidate(filters.postingQueue);
     if (own.some((e) => e.kind === 'account')) invalidate(filters.accounts);
     if (own.some((e) => e.kind === 'report') && filters.reports) invalidate(filters.reports);
     if (events.some((e) => e.kind === 'post')) for (const f of filters.adminLogs) invalidate(f);

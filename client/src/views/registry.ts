@@ -34,6 +34,7 @@ const VIEW_LOADERS: Record<View, Loader> = {
   'client-settings': named(() => import('./client-settings/ClientSettingsView'), 'ClientSettingsView'),
   integrations: named(() => import('./integrations/IntegrationsView'), 'IntegrationsView'),
   snippets: named(() => import('./snippets/SnippetsView'), 'SnippetsView'),
+  'posting-queue': named(() => import('./posting-queue/PostingQueueView'), 'PostingQueueView'),
   reports: named(() => import('./reports/ReportsView'), 'ReportsView'),
   'privacy-policy': named(() => import('./privacy-policy/PrivacyPolicyView'), 'PrivacyPolicyView'),
   'data-deletion': named(() => import('./data-deletion/DataDeletionView'), 'DataDeletionView'),

@@ -21,6 +21,7 @@ export const VIEWS = [
   'client-settings',
   'integrations',
   'snippets',
+  'posting-queue',
   'reports',
   'privacy-policy',
   'data-deletion',
@@ -42,6 +43,8 @@ export const VIEW_ALIASES = {
   relatorios: 'reports',
   /** "Trechos salvos" (docs/snippets.md). */
   trechos: 'snippets',
+  /** "Fila de publicação" (docs/posting-queue.md). */
+  fila: 'posting-queue',
 } as const satisfies Record<string, View>;
 
 export const ADMIN_VIEWS = [

@@ -3,6 +3,7 @@
  * turns a code into pt-BR text through these maps. A code without a text fails the type check.
  */
 import { INPUT_LIMITS, MAX_SCHEDULE_AHEAD_DAYS } from '../constants/limits.js';
+import { QUEUE_LOOKAHEAD_WEEKS } from '../scheduling/queue-slots.js';
 
 export const ErrorCode = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
@@ -33,6 +34,12 @@ export const ErrorCode = {
   /** A feature that only the AI does (e.g. alt text suggestions) and no AI key is configured. */
   AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
   SCHEDULE_OUT_OF_RANGE: 'SCHEDULE_OUT_OF_RANGE',
+  /** Posting queue (docs/posting-queue.md): the post's network has no connected account in this workspace. */
+  QUEUE_NO_ACCOUNT: 'QUEUE_NO_ACCOUNT',
+  /** Posting queue: the account has no slots yet. */
+  QUEUE_NO_SLOTS: 'QUEUE_NO_SLOTS',
+  /** Posting queue: every slot of the look-ahead is taken. */
+  QUEUE_FULL: 'QUEUE_FULL',
   /** The new date goes past a network budget and the user did not confirm it (docs/budgets.md). */
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
@@ -92,6 +99,11 @@ export const errorMessages = {
   AI_NOT_CONFIGURED:
     'A IA não está configurada neste servidor, então não há sugestões. Escreva o texto alternativo você mesmo.',
   SCHEDULE_OUT_OF_RANGE: `A data de publicação pode ser no máximo daqui a ${MAX_SCHEDULE_AHEAD_DAYS / 365} anos. Escolha uma data mais próxima.`,
+  QUEUE_NO_ACCOUNT:
+    'Não há conta conectada desta rede neste cliente. Conecte a conta em Contas Conectadas para usar a fila.',
+  QUEUE_NO_SLOTS:
+    'Esta conta ainda não tem horários na fila. Crie os horários em Fila de publicação e tente de novo.',
+  QUEUE_FULL: `Todos os horários da fila desta conta nas próximas ${QUEUE_LOOKAHEAD_WEEKS} semanas estão ocupados. Crie mais horários em Fila de publicação.`,
   BUDGET_EXCEEDED:
     'Esta data passa do orçamento de posts da rede. Confirme para agendar mesmo assim ou escolha outra data.',
   MALFORMED_REQUEST: 'A requisição não pôde ser entendida. Recarregue a página e tente novamente.',

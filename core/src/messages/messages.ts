@@ -97,6 +97,11 @@ const views = {
     subtitle:
       'Grupos de hashtags e assinaturas deste cliente, prontos para inserir no texto dos posts com "Inserir trecho".',
   },
+  'posting-queue': {
+    title: 'Fila de publicação',
+    subtitle:
+      'Os horários fixos de cada conta. "Adicionar à fila" coloca um post no próximo horário livre da conta da rede dele.',
+  },
   'privacy-policy': {
     title: 'Política de Privacidade',
     subtitle: 'Como coletamos, usamos e protegemos as suas informações.',

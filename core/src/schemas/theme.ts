@@ -48,6 +48,8 @@ export const themeInputSchema = z.strictObject({
   requiresApproval: z.boolean().optional(),
   /** "Usar o melhor horário de cada rede" (docs/best-time.md); absent: off at creation, unchanged on update. */
   useBestTime: z.boolean().optional(),
+  /** "Preencher a fila de publicação" (docs/posting-queue.md); absent: off at creation, unchanged on update. */
+  useQueue: z.boolean().optional(),
   /**
    * Commemorative date keys ('black-friday-2026', docs/commemorative-dates.md), stored with the
    * theme; absent: none at creation, unchanged on update. Unknown key or more than 10: refused.

@@ -60,6 +60,8 @@ export interface ScheduledPostRow {
   first_comment_status: FirstCommentStatus | null;
   first_comment_id: string | null;
   first_comment_error: string | null;
+  /** The account whose queue slot the post holds (docs/posting-queue.md); null = not queued. Absent in some lists. */
+  queue_account_id?: string | null;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -188,6 +190,7 @@ const POST_COLUMNS = [
   'sp.first_comment_status',
   'sp.first_comment_id',
   'sp.first_comment_error',
+  'sp.queue_account_id',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
   sql<OutcomeCheck | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
@@ -394,6 +397,12 @@ export interface PostChanges {
   networkOptions?: PostOptionValuesJson | undefined;
   /** Omitted: keep the first comment; null removes it; a text replaces it (pending again). */
   firstComment?: string | null | undefined;
+  /**
+   * The account whose queue slot `scheduledFor` is (docs/posting-queue.md). Omitted: the post
+   * stays queued only if its time does not change (an edit of the text keeps its slot; a
+   * reschedule elsewhere takes it out of the queue).
+   */
+  queueAccountId?: string | null | undefined;
 }
 
 /**
@@ -439,6 +448,15 @@ export async function saveScheduledPostVersion(
               }
             : {}),
           scheduled_for: changes.scheduledFor,
+          queue_account_id:
+            changes.queueAccountId !== undefined
+              ? changes.queueAccountId
+              : eb
+                  .case()
+                  .when('scheduled_for', '=', changes.scheduledFor)
+                  .then(eb.ref('queue_account_id'))
+                  .else(null)
+                  .end(),
           version: eb('version', '+', 1),
           updated_at: options.now,
           status: 'scheduled',

@@ -17,6 +17,8 @@ export interface ThemeFields {
   requiresApproval?: boolean;
   /** "Usar o melhor horário de cada rede"; absent: off at creation, unchanged on update. */
   useBestTime?: boolean;
+  /** "Preencher a fila de publicação" (docs/posting-queue.md); absent: off at creation, unchanged on update. */
+  useQueue?: boolean;
   /** Commemorative date keys (docs/commemorative-dates.md); absent: none at creation, unchanged on update. */
   commemorativeDates?: string[];
 }
@@ -38,6 +40,7 @@ export async function insertTheme(db: Kysely<Database>, actor: Actor, fields: Th
       color_palette: fields.colorPalette,
       requires_approval: fields.requiresApproval ?? false,
       use_best_time: fields.useBestTime ?? false,
+      use_queue: fields.useQueue ?? false,
       commemorative_dates: fields.commemorativeDates ?? [],
     })
     .returningAll()
@@ -121,6 +124,7 @@ export async function updateTheme(
       frequency: fields.frequency,
       color_palette: fields.colorPalette,
       ...(fields.useBestTime === undefined ? {} : { use_best_time: fields.useBestTime }),
+      ...(fields.useQueue === undefined ? {} : { use_queue: fields.useQueue }),
       ...(fields.commemorativeDates === undefined ? {} : { commemorative_dates: fields.commemorativeDates }),
       updated_at: new Date(),
     })

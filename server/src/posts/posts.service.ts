@@ -125,6 +125,8 @@ export interface PostItem {
    * 'unresolved' when the network could not tell (then "Reenviar mesmo assim" is offered).
    */
   outcomeCheck?: 'pending' | 'unresolved' | null;
+  /** The post holds a slot of its account's posting queue (docs/posting-queue.md). */
+  queued?: boolean;
 }
 
 /** Adds the first image's thumbnail to each item (one indexed query for the whole page). */
@@ -182,6 +184,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
           error: row.first_comment_error,
         }
       : null,
+    queued: row.queue_account_id != null && row.status === 'scheduled',
   };
 }
 
@@ -648,6 +651,25 @@ export async function createPostVariant(
     created: saved.created,
     source: saved.created ? adapted.source : null,
   };
+}
+
+/**
+ * What a reschedule checks before it saves (the video, the network options, the budgets): the
+ * posting queue (docs/posting-queue.md) moves posts with it, then saves them itself.
+ */
+export async function assertReschedulable(
+  deps: PostsDeps,
+  post: ScheduledPostRow,
+  options: {
+    workspaceId: string;
+    userId: string;
+    scheduledFor: Date;
+    confirmOverBudget?: boolean | undefined;
+  },
+): Promise<void> {
+  await assertVideoPublishable(deps.db, post);
+  await assertNetworkOptions(deps.db, post);
+  await checkBudgetOf(deps, post, options);
 }
 
 /** The calendar's drag-and-drop and date picker: a new date-time only. */

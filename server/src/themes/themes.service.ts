@@ -32,6 +32,7 @@ import {
 import type { Kysely } from 'kysely';
 import { bestHourSlots } from '../best-time/best-time.service.js';
 import type { Logger } from '../logger.js';
+import { fillQueue } from '../posting-queue/posting-queue.service.js';
 import { overrunsOfNewPosts } from '../posts/budget.service.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
 
@@ -53,6 +54,7 @@ export function toThemeFields(values: ThemeValues): ThemeFields {
     colorPalette: values.colorPalette,
     ...(values.requiresApproval === undefined ? {} : { requiresApproval: values.requiresApproval }),
     ...(values.useBestTime === undefined ? {} : { useBestTime: values.useBestTime }),
+    ...(values.useQueue === undefined ? {} : { useQueue: values.useQueue }),
     ...(values.commemorativeDates === undefined ? {} : { commemorativeDates: values.commemorativeDates }),
   };
 }
@@ -188,6 +190,15 @@ export async function scheduleDrafts(
     posts: rows,
   });
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
+  // "Preencher a fila de publicação" (docs/posting-queue.md): each new post moves to its account's
+  // next free slot; a network without an account or free slots keeps the calendar's time.
+  if (theme.use_queue)
+    await fillQueue(deps, {
+      workspaceId: theme.workspace_id,
+      userId: options.userId,
+      postIds: wakeUps.map((wakeUp) => wakeUp.id),
+      requestId: options.requestId,
+    });
   return {
     count: wakeUps.length,
     postIds: wakeUps.map((wakeUp) => wakeUp.id),

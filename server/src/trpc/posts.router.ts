@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { enqueuePost } from '../posting-queue/posting-queue.service.js';
 import { budgetUsage } from '../posts/budget.service.js';
 import { applyBulkAction, undoBulkAction } from '../posts/bulk.service.js';
 import { composePosts, postSiblings } from '../posts/compose.service.js';
@@ -132,6 +134,22 @@ export const postsRouter = router({
           requestId: ctx.requestId,
         },
       ),
+    ),
+
+  /**
+   * "Adicionar à fila" (docs/posting-queue.md): the post takes its account's next free slot;
+   * idempotent (a queued post keeps its slot). Returns the slot's time.
+   */
+  addToQueue: workspaceProcedure('posts.write')
+    .input(z.strictObject({ postId: z.uuid(), confirmOverBudget: z.boolean().optional() }))
+    .mutation(({ ctx, input }) =>
+      enqueuePost(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        postId: input.postId,
+        confirmOverBudget: input.confirmOverBudget,
+        requestId: ctx.requestId,
+      }),
     ),
 
   reschedule: workspaceProcedure('posts.write')

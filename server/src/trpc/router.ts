@@ -10,6 +10,7 @@ import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
 import { liveRouter } from './live.router.js';
 import { mediaRouter } from './media.router.js';
+import { postingQueueRouter } from './posting-queue.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
 import { reportSchedulesRouter } from './report-schedules.router.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   themes: themesRouter,
   accounts: accountsRouter,
   posts: postsRouter,
+  postingQueue: postingQueueRouter,
   approval: approvalRouter,
   clientLinks: clientLinksRouter,
   clientApproval: clientApprovalRouter,

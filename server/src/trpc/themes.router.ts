@@ -30,6 +30,7 @@ function presentTheme(theme: {
   created_at: Date;
   requires_approval: boolean;
   use_best_time: boolean;
+  use_queue: boolean;
   commemorative_dates: string[];
 }) {
   return {
@@ -43,6 +44,7 @@ function presentTheme(theme: {
     colorPalette: theme.color_palette,
     requiresApproval: theme.requires_approval,
     useBestTime: theme.use_best_time,
+    useQueue: theme.use_queue,
     /** Stored date keys ('black-friday-2026'), past ones included (docs/commemorative-dates.md). */
     commemorativeDates: theme.commemorative_dates,
     createdAt: theme.created_at,

@@ -5,6 +5,7 @@ import {
   can,
   membersMessages,
   messages,
+  postingQueueMessages,
   roleMessages,
   workspaceAdminMessages,
 } from '@pauta/core';
@@ -22,6 +23,7 @@ import {
   IconSend,
   IconSettings,
   IconShieldLock,
+  IconStack2,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -36,6 +38,8 @@ const nav = messages.nav;
 
 const home: NavItem = { label: nav.home, view: 'dashboard', icon: IconHome };
 const scheduled: NavItem = { label: nav.scheduledPosts, view: 'scheduled-posts', icon: IconCalendarTime };
+/** "Fila de publicação" (docs/posting-queue.md). */
+const postingQueue: NavItem = { label: postingQueueMessages.menu, view: 'posting-queue', icon: IconStack2 };
 const themes: NavItem = { label: nav.themes, view: 'themes', icon: IconLayoutGrid };
 const approval: NavItem = {
   label: approvalMessages.navLabel,
@@ -52,7 +56,16 @@ const team: NavItem = { label: membersMessages.navLabel, view: 'members', icon: 
  * Meus Temas, Posts Agendados, Aprovação (the approval board, issue 17), Posts Publicados,
  * Configurações (then Sair).
  */
-export const NAV_ITEMS: readonly NavItem[] = [home, themes, scheduled, approval, published, team, settings];
+export const NAV_ITEMS: readonly NavItem[] = [
+  home,
+  themes,
+  scheduled,
+  postingQueue,
+  approval,
+  published,
+  team,
+  settings,
+];
 
 const clientView: NavItem = { label: roleMessages.clientView.nav, view: 'client-view', icon: IconChecklist };
 

@@ -16,6 +16,7 @@ import { ComposerBudget } from '../budget/ComposerBudget';
 import { PostSiblings } from '../composer/PostSiblings';
 import { PostMediaField } from '../media/PostMediaField';
 import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
+import { AddToQueueButton } from '../posting-queue/AddToQueueButton';
 import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/PostPreview';
 import { DeliveryTimeline } from './DeliveryTimeline';
@@ -234,6 +235,15 @@ function EditPostForm({
         <Group justify="flex-end" gap="sm">
           {state.editable ? (
             <>
+              {/* The queue's next free slot (docs/posting-queue.md); unsaved changes are dropped, as with Cancelar. */}
+              {post.status === 'scheduled' && !post.queued && (
+                <AddToQueueButton
+                  postId={post.id}
+                  disabled={state.saving}
+                  onQueued={onCancel}
+                  variant="default"
+                />
+              )}
               <Button variant="default" onClick={onCancel} disabled={state.saving}>
                 {messages.common.cancel}
               </Button>

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Text, VisuallyHidden } from '@mantine/core';
-import { bulkMessages, formatDate, isEditablePostStatus, messages } from '@pauta/core';
+import { bulkMessages, formatDate, isEditablePostStatus, messages, postingQueueMessages } from '@pauta/core';
 import {
   IconCalendarEvent,
   IconCheck,
@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useCan } from '../../app/permissions';
+import { AddToQueueButton } from '../posting-queue/AddToQueueButton';
 import { ApprovalBadge } from './ApprovalBadge';
 import { FirstCommentStatusLine } from './first-comment/FirstCommentField';
 import { MediaRequiredBadge } from './MediaRequiredBadge';
@@ -89,6 +90,11 @@ export function PostCard({
           </Badge>
         )}
         <ApprovalBadge post={post} />
+        {post.queued && post.status === 'scheduled' && (
+          <Badge variant="light" color="grape" tt="none">
+            {postingQueueMessages.inQueue}
+          </Badge>
+        )}
         <MediaRequiredBadge post={post} />
       </Group>
       {/* The first comment's own state once the post is out (docs/first-comment.md). */}
@@ -146,6 +152,7 @@ export function PostCard({
             {text.resendAnyway}
           </Button>
         )}
+        {canWrite && post.status === 'scheduled' && !post.queued && <AddToQueueButton postId={post.id} />}
         {canWrite && (
           <Button
             variant="subtle"

@@ -36,6 +36,7 @@ import {
   PALETTE,
   PALETTE_COLORS,
   PLATFORM_LABELS,
+  postingQueueMessages,
   resolveThemeColor,
   THEME_FORM_PLATFORMS,
   TONE_LABELS,
@@ -178,6 +179,12 @@ export function ChannelsSection({ form, pending }: SectionProps & { pending: boo
         description={bestTimeMessages.themeOptionHint}
         checked={form.values.useBestTime ?? false}
         onChange={(event) => form.setFieldValue('useBestTime', event.currentTarget.checked)}
+      />
+      <Switch
+        label={postingQueueMessages.themeOption}
+        description={postingQueueMessages.themeOptionHint}
+        checked={form.values.useQueue ?? false}
+        onChange={(event) => form.setFieldValue('useQueue', event.currentTarget.checked)}
       />
     </Section>
   );

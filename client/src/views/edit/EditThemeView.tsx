@@ -35,6 +35,7 @@ function toFormValues(theme: ThemeDetail): ThemeFormValues {
     colorPalette: theme.colorPalette,
     requiresApproval: theme.requiresApproval,
     useBestTime: theme.useBestTime,
+    useQueue: theme.useQueue,
   };
 }
 
