@@ -751,6 +751,12 @@ export const messages = {
     saveDraft: 'Salvar rascunho',
     sendForApproval: 'Enviar para aprovação',
     schedule: 'Agendar',
+    addToQueue: 'Adicionar à fila',
+    addToQueueHint: 'Cada rede vai para o próximo horário livre da fila da sua conta (Fila de publicação).',
+    queued: (count: number, kept: number) =>
+      `${count === 1 ? '1 post adicionado à fila.' : `${count} posts adicionados à fila, um por rede.`}${
+        kept > 0 ? ` ${kept} ficou no horário escolhido: a fila da conta se encheu.` : ''
+      }`,
     saving: 'Salvando…',
     approvalHint: 'Este tema exige aprovação: os posts só são publicados depois de aprovados.',
     refusedHint: 'Nada foi salvo. Corrija o que está indicado em cada rede.',

@@ -227,6 +227,83 @@ describe('posts.compose', () => {
     ]);
   });
 
+  it('"Adicionar à fila": each network takes its account\'s next free slot; a network without slots is refused in its tab first', async () => {
+    const { me, themeId, scheduledFor } = await setup();
+    const accounts = await handle.db
+      .selectFrom('connected_accounts')
+      .select(['id', 'platform', 'workspace_id'])
+      .where('user_id', '=', me.id)
+      .execute();
+    const accountOf = (platform: Platform) => accounts.find((a) => a.platform === platform)!;
+    // Every day at 08:00 and 20:00 (in the workspace's zone) for LinkedIn; none for X yet.
+    const linkedin = accountOf('linkedin');
+    await handle.db
+      .insertInto('queue_slots')
+      .values(
+        [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) =>
+          [8 * 60, 20 * 60].map((minute) => ({
+            workspace_id: linkedin.workspace_id,
+            connected_account_id: linkedin.id,
+            weekday,
+            minute,
+          })),
+        ),
+      )
+      .execute();
+    const compose = () =>
+      me.browser.mutate<Composed & { posts: { slotAt: string | null }[] }>('posts.compose', {
+        themeId,
+        title: 'Na fila',
+        baseContent: BASE,
+        networks: [
+          { platform: 'linkedin', content: null },
+          { platform: 'x', content: null },
+        ],
+        scheduledFor,
+        action: 'queue',
+      });
+    const refused = await compose();
+    expect(refused.status).toBe(400);
+    const details = refused.error?.details as { networkIssues: { platform: Platform; message: string }[] };
+    expect(details.networkIssues.map((i) => i.platform)).toEqual(['x']);
+    expect(details.networkIssues[0]!.message).toContain('ainda não tem horários na fila');
+    expect(await postsOf(me.id)).toEqual([]);
+
+    const x = accountOf('x');
+    await handle.db
+      .insertInto('queue_slots')
+      .values(
+        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+          workspace_id: x.workspace_id,
+          connected_account_id: x.id,
+          weekday,
+          minute: 12 * 60,
+        })),
+      )
+      .execute();
+    const res = await compose();
+    expect(res.status).toBe(200);
+    const rows = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['id', 'platform', 'scheduled_for', 'queue_account_id'])
+      .where('user_id', '=', me.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      // Each took its own account's slot, within the next day, not the composer's time.
+      expect(row.queue_account_id).toBe(accountOf(row.platform).id);
+      expect(row.scheduled_for!.getTime()).toBeGreaterThan(Date.now());
+      expect(row.scheduled_for!.getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000);
+      expect(row.scheduled_for).not.toEqual(scheduledFor);
+      const answered = res.data!.posts.find((post) => post.id === row.id)!;
+      expect(new Date(answered.slotAt!)).toEqual(row.scheduled_for);
+    }
+    // The wake-ups are the slots' (enqueued by the queue), not the composer's time.
+    expect(enqueued.map((wakeUp) => wakeUp.scheduled_for.getTime()).sort()).toEqual(
+      rows.map((row) => row.scheduled_for!.getTime()).sort(),
+    );
+  });
+
   it('stores nothing twice for a repeated idempotency key (a double click)', async () => {
     const { me, themeId, scheduledFor } = await setup();
     const input = {

@@ -14,11 +14,14 @@ import {
   type Platform,
   type PostStatus,
 } from '@pauta/core';
+import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { findActiveAccount, findTheme, insertPostGroup, listGroupSiblings } from '@pauta/db';
 import { firstCommentRefusal, mediaLimitsOf, validatePostOptions } from '@pauta/networks';
+import { enqueuePost, nextFreeSlot } from '../posting-queue/posting-queue.service.js';
+import { userMessageOf } from '../trpc/errors.js';
 import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
 
-type ComposeAction = 'schedule' | 'draft' | 'review';
+type ComposeAction = 'schedule' | 'queue' | 'draft' | 'review';
 
 interface ComposeNetwork {
   platform: Platform;
@@ -42,7 +45,11 @@ export async function composePosts(
     action: ComposeAction;
     requestId?: string | undefined;
   },
-): Promise<{ groupId: string; posts: { id: string; platform: Platform; status: PostStatus }[] }> {
+): Promise<{
+  groupId: string;
+  /** `slotAt`: the queue slot the post took ("Adicionar à fila"); null when it keeps the composer's time. */
+  posts: { id: string; platform: Platform; status: PostStatus; slotAt: Date | null }[];
+}> {
   const now = deps.now?.() ?? new Date();
   const theme = await findTheme(deps.db, options.workspaceId, options.themeId);
   if (!theme) throw new AppError('NOT_FOUND');
@@ -51,7 +58,8 @@ export async function composePosts(
     throw new AppError('VALIDATION_FAILED', { field: 'networks' });
   // Drafts and approval exist only where the theme requires approval (docs/approval.md); there a
   // post waits for approval whatever is clicked, so "Agendar" is not offered.
-  if (theme.requires_approval ? options.action === 'schedule' : options.action !== 'schedule')
+  const direct = options.action === 'schedule' || options.action === 'queue';
+  if (theme.requires_approval ? direct : !direct)
     throw new AppError('VALIDATION_FAILED', { field: 'action' });
   if (isBeyondScheduleHorizon(options.scheduledFor, now))
     throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
@@ -92,6 +100,17 @@ export async function composePosts(
       refuse(messages.composer.needsMedia(label));
       continue;
     }
+    // "Adicionar à fila": the account must have a free slot (read only; the slot is taken below).
+    if (options.action === 'queue') {
+      const slot = await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform }).catch(
+        (error: unknown) => error,
+      );
+      if (slot instanceof AppError) {
+        refuse(`${label}: ${userMessageOf(slot)}`);
+        continue;
+      }
+      if (slot instanceof Error) throw slot;
+    }
     const checked = validatePostOptions(platform, { hasVideo: false, values: network.networkOptions ?? {} });
     if (!checked.ok) {
       refuse(checked.issues[0]!.message);
@@ -119,14 +138,36 @@ export async function composePosts(
     posts,
     submitBy: options.action === 'review' ? { actor: 'owner', userId: options.userId } : undefined,
   });
+  // "Adicionar à fila": each post takes its account's next free slot (its own wake-up). A post whose
+  // slot went meanwhile (another tab filled the queue) keeps the composer's time, and says so.
+  const stayed: WakeUp[] = [];
+  const slots = new Map<string, Date>();
+  if (options.action === 'queue') {
+    for (const wakeUp of wakeUps) {
+      try {
+        const queued = await enqueuePost(deps, {
+          workspaceId: options.workspaceId,
+          userId: options.userId,
+          postId: wakeUp.id,
+          confirmOverBudget: true,
+          requestId: options.requestId,
+        });
+        slots.set(wakeUp.id, queued.slotAt);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        stayed.push(wakeUp);
+      }
+    }
+  }
   // After the commit: a wake-up for each (an unapproved one finds nothing to claim; the approval enqueues it again).
-  await deps.queue.enqueuePublish(wakeUps, options.requestId);
+  await deps.queue.enqueuePublish(options.action === 'queue' ? stayed : wakeUps, options.requestId);
   return {
     groupId,
     posts: wakeUps.map((wakeUp) => ({
       id: wakeUp.id,
       platform: wakeUp.platform,
       status: 'scheduled' as const,
+      slotAt: slots.get(wakeUp.id) ?? null,
     })),
   };
 }

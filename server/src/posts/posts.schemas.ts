@@ -172,8 +172,11 @@ export const preflightSchema = z.strictObject({
   scheduledFor: z.date().nullable(),
   networkOptions: networkOptionsSchema.optional(),
 });
-/** What the composer's save does (docs/composer.md): schedule, or keep as a draft / send for approval. */
-const COMPOSE_ACTIONS = ['schedule', 'draft', 'review'] as const;
+/**
+ * What the composer's save does (docs/composer.md): schedule at the time, add each network's post to
+ * its account's queue (docs/posting-queue.md), or keep as a draft / send for approval.
+ */
+const COMPOSE_ACTIONS = ['schedule', 'queue', 'draft', 'review'] as const;
 
 /**
  * "Novo post" (docs/composer.md): one post per chosen network, written once. A network's `content`

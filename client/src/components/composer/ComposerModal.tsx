@@ -147,7 +147,6 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
           <Button variant="default" onClick={onClose} disabled={state.saving}>
             {messages.common.cancel}
           </Button>
-          {/* Slot: "Adicionar à fila" (AddToQueueButton) goes here, beside the save actions. */}
           {state.requiresApproval ? (
             <>
               <Button
@@ -163,9 +162,21 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
               </Button>
             </>
           ) : (
-            <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
-              {state.saving ? text.saving : text.schedule}
-            </Button>
+            <>
+              {/* Each network's post takes its account's next free slot (docs/posting-queue.md). */}
+              <Button
+                variant="light"
+                title={text.addToQueueHint}
+                onClick={() => state.submit('queue')}
+                loading={state.saving}
+                disabled={state.saving || !state.canWrite}
+              >
+                {text.addToQueue}
+              </Button>
+              <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
+                {state.saving ? text.saving : text.schedule}
+              </Button>
+            </>
           )}
         </Group>
       </Stack>

@@ -32,7 +32,7 @@ const text = messages.composer;
 const DAY_MS = 86_400_000;
 const DEFAULT_TIME = '09:00';
 
-type ComposeAction = 'schedule' | 'draft' | 'review';
+type ComposeAction = 'schedule' | 'queue' | 'draft' | 'review';
 
 interface ComposerFieldErrors {
   theme?: string | undefined;
@@ -136,8 +136,14 @@ export function useComposer(timeZone: string, onSaved: () => void) {
 
   const compose = useGuardedMutation(
     trpc.posts.compose.mutationOptions({
-      onSuccess: async (result) => {
-        showSuccess(messages.common.success, text.saved(result.posts.length));
+      onSuccess: async (result, variables) => {
+        const kept = result.posts.filter((post) => post.slotAt === null).length;
+        showSuccess(
+          messages.common.success,
+          variables.action === 'queue'
+            ? text.queued(result.posts.length - kept, kept)
+            : text.saved(result.posts.length),
+        );
         onSaved();
         await refresh();
       },
