@@ -189,4 +189,46 @@ describe('ComposerModal', () => {
       action: 'draft',
     });
   });
+
+  it('Instagram and X tabs take a first comment (LinkedIn has none); "Adicionar à fila" sends them with the queue action', async () => {
+    const mock = setup(() => ({
+      groupId: 'g',
+      posts: [
+        { id: 'p1', platform: 'linkedin', status: 'scheduled', slotAt: new Date('2026-12-01T13:00:00Z') },
+        { id: 'p2', platform: 'instagram', status: 'scheduled', slotAt: new Date('2026-12-01T21:00:00Z') },
+      ],
+    }));
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado.' },
+    });
+    fireEvent.click(tab(/^LinkedIn/));
+    expect(
+      within(screen.getByRole('tabpanel')).queryByRole('textbox', { name: /Primeiro comentário/ }),
+    ).toBeNull();
+    fireEvent.click(tab(/^Instagram/));
+    fireEvent.change(
+      within(screen.getByRole('tabpanel')).getByRole('textbox', { name: /Primeiro comentário/ }),
+      {
+        target: { value: '#cafe #especial' },
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: text.addToQueue }));
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
+    expect(mock.calls.find((call) => call.path === 'posts.compose')?.input).toMatchObject({
+      action: 'queue',
+      networks: [
+        { platform: 'linkedin', content: null },
+        { platform: 'x', content: null },
+        { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
+      ],
+    });
+    const [linkedin] = (
+      mock.calls.find((call) => call.path === 'posts.compose')?.input as {
+        networks: Record<string, unknown>[];
+      }
+    ).networks;
+    expect(linkedin).not.toHaveProperty('firstComment');
+  });
 });
