@@ -30,6 +30,7 @@ export * from './repositories/members.repository.js';
 export * from './repositories/metrics-schedule.repository.js';
 export * from './repositories/network-instances.repository.js';
 export * from './repositories/pending-connections.repository.js';
+export * from './repositories/post-series.repository.js';
 export * from './repositories/posts.repository.js';
 export * from './repositories/published-posts.repository.js';
 export * from './repositories/publishing.repository.js';

@@ -94,6 +94,7 @@ export {
   isConnectPlatform,
   isOAuthProviderName,
   mediaLimitsOf,
+  refusesDuplicateText,
   metricsUnavailableReason,
   NETWORKS,
   type NetworkClients,

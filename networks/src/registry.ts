@@ -104,6 +104,11 @@ export const DEFAULT_BUDGETS: Readonly<Record<Platform, NetworkBudget>> = Object
 ) as Record<Platform, NetworkBudget>;
 
 /** The network's image limits (networks/src/<network>/media.ts). */
+/** The network refuses a text the account already posted (docs/recurring-posts.md). */
+export function refusesDuplicateText(platform: Platform): boolean {
+  return capabilitiesOf(platform).refusesDuplicateText === true;
+}
+
 export function mediaLimitsOf(platform: Platform): MediaLimits {
   return NETWORKS[platform].mediaLimits;
 }

@@ -55,6 +55,8 @@ export interface ScheduledPostRow {
   outcome_check?: OutcomeCheck | null;
   /** What the post chose on its network (docs/post-options.md); {} = the network's defaults. */
   network_options: PostOptionValuesJson;
+  /** The post's place in its repetition (docs/recurring-posts.md); null outside one. */
+  series_occurrence: number | null;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -179,6 +181,7 @@ const POST_COLUMNS = [
   'sp.updated_at',
   'sp.approval_stage',
   'sp.network_options',
+  'sp.series_occurrence',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
   sql<OutcomeCheck | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
