@@ -205,6 +205,7 @@ const item = (i: number): PostItem => ({
   updatedAt: new Date(now - 3_600_000),
   approvalStage: null,
   networkOptions: {},
+  seriesOccurrence: null,
   thumbUrl: i % 3 === 0 ? `/media/t/${randomUUID()}.webp?sig=abcdef` : null,
 });
 const page = {

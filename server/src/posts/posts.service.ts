@@ -15,6 +15,9 @@ import {
   PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
+  describeRecurrence,
+  occurrenceLabel,
+  type RecurrenceRule,
   RETRYABLE_POST_STATUSES,
 } from '@pauta/core';
 import {
@@ -26,6 +29,7 @@ import {
   deleteScheduledPostsByIds,
   findActiveAccount,
   findScheduledPost,
+  findSeriesOfPosts,
   findSibling,
   findTheme,
   insertSiblingPost,
@@ -34,6 +38,7 @@ import {
   listPostMedia,
   listScheduledPostsPage,
   type PostChanges,
+  type PostSeriesSummary,
   postHasVideo,
   requestOutcomeLookup,
   type ScheduledPostRow,
@@ -114,6 +119,23 @@ export interface PostItem {
    * 'unresolved' when the network could not tell (then "Reenviar mesmo assim" is offered).
    */
   outcomeCheck?: 'pending' | 'unresolved' | null;
+  /** The post's place in its repetition (docs/recurring-posts.md): 1, 2, …; null outside one. */
+  seriesOccurrence: number | null;
+  /** Editar Post: the repetition's rule, state and next date (absent in lists). */
+  series?: PostSeriesInfo | null;
+}
+
+/** A post's repetition as Editar Post shows it (docs/recurring-posts.md). */
+export interface PostSeriesInfo {
+  rule: RecurrenceRule;
+  occurrence: number;
+  /** "2 de 5" or "2ª publicação". */
+  label: string;
+  /** "Toda semana, 3 publicações". */
+  description: string;
+  state: 'active' | 'stopped' | 'ended';
+  /** The earliest occurrence still scheduled (this post's own date included); null: none. */
+  nextAt: Date | null;
 }
 
 /** Adds the first image's thumbnail to each item (one indexed query for the whole page). */
@@ -163,6 +185,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
     updatedAt: row.updated_at,
     approvalStage: row.approval_stage,
     networkOptions: row.network_options ?? {},
+    seriesOccurrence: row.series_occurrence ?? null,
   };
 }
 
@@ -249,7 +272,27 @@ export async function getPost(
 ): Promise<PostItem> {
   const row = await findScheduledPost(deps.db, workspaceId, postId);
   if (!row) throw new AppError('NOT_FOUND');
-  return presentPost(row);
+  const item = presentPost(row);
+  if (row.series_occurrence === null) return { ...item, series: null };
+  const series = (await findSeriesOfPosts(deps.db, workspaceId, [postId])).get(postId);
+  return { ...item, series: series ? presentSeries(series) : null };
+}
+
+export function presentSeries(series: PostSeriesSummary): PostSeriesInfo {
+  const rule: RecurrenceRule = {
+    kind: series.kind,
+    interval: series.interval,
+    maxOccurrences: series.maxOccurrences,
+    untilDate: series.untilDate,
+  };
+  return {
+    rule,
+    occurrence: series.occurrence,
+    label: occurrenceLabel(series.occurrence, series.maxOccurrences),
+    description: describeRecurrence(rule),
+    state: series.stoppedAt ? 'stopped' : series.endedAt ? 'ended' : 'active',
+    nextAt: series.nextAt,
+  };
 }
 
 /** A date a person picked: not in the past (beyond a minute), not past the 2-year horizon. */

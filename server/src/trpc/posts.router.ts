@@ -15,6 +15,7 @@ import {
   postIdSchema,
   reschedulePostSchema,
   retryPostSchema,
+  setRecurrenceSchema,
   updatePostSchema,
 } from '../posts/posts.schemas.js';
 import {
@@ -29,6 +30,7 @@ import {
   retryPost,
   updatePost,
 } from '../posts/posts.service.js';
+import { setRecurrence, stopRecurrence } from '../posts/recurrence.service.js';
 import { userTimeZone } from '../posts/user-time-zone.js';
 import { router, workspaceProcedure } from './trpc.js';
 
@@ -145,6 +147,24 @@ export const postsRouter = router({
         requestId: ctx.requestId,
       }),
     ),
+
+  /** Editar Post → "Repetir": sets or changes the post's repetition (docs/recurring-posts.md). */
+  setRecurrence: workspaceProcedure('posts.write')
+    .input(setRecurrenceSchema)
+    .mutation(async ({ ctx, input }) =>
+      setRecurrence(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        postId: input.id,
+        rule: input.rule,
+        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
+      }),
+    ),
+
+  /** "Parar repetição": no occurrence after the ones that exist. */
+  stopRecurrence: workspaceProcedure('posts.write')
+    .input(postIdSchema)
+    .mutation(({ ctx, input }) => stopRecurrence(ctx.deps, { workspaceId: ctx.workspace.id, postId: input.id })),
 
   delete: workspaceProcedure('posts.write')
     .input(postIdSchema)
