@@ -10,6 +10,9 @@
 //   UNIQUE (series_id, series_occurrence) is what makes "the next occurrence is created exactly
 //   once" hold against a worker crash and two workers or reconcilers racing: the worker inserts
 //   with ON CONFLICT DO NOTHING and reads whether its row was the one.
+// - `post_media.storage_key` (and thumb_key, cover_key) are no longer unique: an occurrence refers to the same stored files as
+//   the occurrence it was copied from (a row per post, same keys). The media sweep already deletes a
+//   file only when no post_media row holds its key; a plain index keeps that lookup fast.
 // - `pauta_series_live_event`: an occurrence inserted by the worker (series_occurrence > 1)
 //   announces itself like a status change (kind 'post'), so the open screens show it at once.
 //
@@ -44,6 +47,14 @@ export async function up(db: Kysely<any>): Promise<void> {
         REFERENCES post_series (workspace_id, id) ON DELETE CASCADE,
       ADD CONSTRAINT suggested_posts_series_occurrence_key UNIQUE (series_id, series_occurrence)`.execute(db);
   await sql`
+    ALTER TABLE post_media
+      DROP CONSTRAINT post_media_storage_key_key,
+      DROP CONSTRAINT post_media_thumb_key_key,
+      DROP CONSTRAINT post_media_cover_key_key`.execute(db);
+  await sql`CREATE INDEX post_media_storage_key_idx ON post_media (storage_key)`.execute(db);
+  await sql`CREATE INDEX post_media_thumb_key_idx ON post_media (thumb_key)`.execute(db);
+  await sql`CREATE INDEX post_media_cover_key_idx ON post_media (cover_key)`.execute(db);
+  await sql`
     CREATE FUNCTION pauta_series_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       ev live_events;
@@ -76,4 +87,16 @@ export async function down(db: Kysely<any>): Promise<void> {
       DROP COLUMN IF EXISTS series_occurrence,
       DROP COLUMN IF EXISTS series_id`.execute(db);
   await sql`DROP TABLE IF EXISTS post_series`.execute(db);
+  // Shared keys go back to one row each: the later copies are removed (their files stay, held by
+  // the first row; the sweep checks that before deleting anything).
+  await sql`DELETE FROM post_media a USING post_media b
+    WHERE a.storage_key = b.storage_key AND (a.created_at, a.id) > (b.created_at, b.id)`.execute(db);
+  await sql`DROP INDEX IF EXISTS post_media_storage_key_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS post_media_thumb_key_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS post_media_cover_key_idx`.execute(db);
+  await sql`
+    ALTER TABLE post_media
+      ADD CONSTRAINT post_media_storage_key_key UNIQUE (storage_key),
+      ADD CONSTRAINT post_media_thumb_key_key UNIQUE (thumb_key),
+      ADD CONSTRAINT post_media_cover_key_key UNIQUE (cover_key)`.execute(db);
 }

@@ -30,9 +30,9 @@ import { createBatchedStore } from './publish/batched-store.js';
 import { createFailureNotifier, sendDueFailureDigests } from './publish/notify.js';
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
 import { resolveUnknownOutcomes } from './publish/resolve-outcomes.js';
+import { createSendGate } from './publish/send-gate.js';
 import { continueSeries, type SeriesDeps } from './publish/series.js';
 import { createVariationWriter, type WriteVariation } from './publish/variation.js';
-import { createSendGate } from './publish/send-gate.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 import { startWebhookDelivery } from './webhooks/deliver.js';
 

@@ -1,4 +1,4 @@
 export * from './horizon.js';
 export * from './next-slots.js';
-export * from './zoned-time.js';
 export * from './recurrence.js';
+export * from './zoned-time.js';

@@ -82,61 +82,79 @@ describe('nextOccurrence', () => {
   it('the count rule ends the series after the last publication', () => {
     const s = series({ maxOccurrences: 3 });
     const third = new Date('2026-12-16T13:00:00Z');
-    expect(nextOccurrence(s, { occurrence: 3, scheduledFor: third, publishedAt: third, now: third })).toEqual({
-      kind: 'ended',
-      reason: 'count',
-    });
-    expect(nextOccurrence(s, { occurrence: 2, scheduledFor: third, publishedAt: third, now: third }).kind).toBe('next');
+    expect(nextOccurrence(s, { occurrence: 3, scheduledFor: third, publishedAt: third, now: third })).toEqual(
+      {
+        kind: 'ended',
+        reason: 'count',
+      },
+    );
+    expect(
+      nextOccurrence(s, { occurrence: 2, scheduledFor: third, publishedAt: third, now: third }).kind,
+    ).toBe('next');
   });
 
   it('the date rule: the stop date is included, the day after is not (local dates)', () => {
     const s = series({ maxOccurrences: null, untilDate: '2026-12-16' });
     const first = new Date('2026-12-02T13:00:00Z');
-    expect(nextOccurrence(s, { occurrence: 1, scheduledFor: first, publishedAt: first, now: first })).toMatchObject({
+    expect(
+      nextOccurrence(s, { occurrence: 1, scheduledFor: first, publishedAt: first, now: first }),
+    ).toMatchObject({
       kind: 'next',
       at: new Date('2026-12-09T13:00:00Z'),
     });
     const second = new Date('2026-12-09T13:00:00Z');
-    expect(nextOccurrence(s, { occurrence: 2, scheduledFor: second, publishedAt: second, now: second })).toMatchObject({
+    expect(
+      nextOccurrence(s, { occurrence: 2, scheduledFor: second, publishedAt: second, now: second }),
+    ).toMatchObject({
       kind: 'next',
       at: new Date('2026-12-16T13:00:00Z'),
     });
     const third = new Date('2026-12-16T13:00:00Z');
-    expect(nextOccurrence(s, { occurrence: 3, scheduledFor: third, publishedAt: third, now: third })).toEqual({
-      kind: 'ended',
-      reason: 'until',
-    });
+    expect(nextOccurrence(s, { occurrence: 3, scheduledFor: third, publishedAt: third, now: third })).toEqual(
+      {
+        kind: 'ended',
+        reason: 'until',
+      },
+    );
   });
 
   it('a late local hour in UTC−3 stays on its local date (23:30 on the 31st is 02:30Z on the 1st)', () => {
     const s = series({ kind: 'days', interval: 1 });
     const first = new Date('2027-01-01T02:30:00Z');
-    expect(nextOccurrence(s, { occurrence: 1, scheduledFor: first, publishedAt: first, now: first })).toEqual({
-      kind: 'next',
-      occurrence: 2,
-      at: new Date('2027-01-02T02:30:00Z'),
-    });
+    expect(nextOccurrence(s, { occurrence: 1, scheduledFor: first, publishedAt: first, now: first })).toEqual(
+      {
+        kind: 'next',
+        occurrence: 2,
+        at: new Date('2027-01-02T02:30:00Z'),
+      },
+    );
   });
 });
 
 describe('recurrenceRuleSchema', () => {
   it('requires exactly one stop rule', () => {
     const base = { kind: 'weeks', interval: 1 };
-    expect(recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: 3, untilDate: null }).success).toBe(true);
-    expect(recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: null, untilDate: '2027-01-31' }).success).toBe(
+    expect(recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: 3, untilDate: null }).success).toBe(
       true,
     );
+    expect(
+      recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: null, untilDate: '2027-01-31' }).success,
+    ).toBe(true);
     const none = recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: null, untilDate: null });
     expect(none.success).toBe(false);
     expect(none.error?.issues[0]?.message).toMatch(/quando a repetição termina/);
-    expect(recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: 3, untilDate: '2027-01-31' }).success).toBe(false);
-    expect(recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: 1, untilDate: null }).success).toBe(false);
-    expect(recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: null, untilDate: '2027-02-30' }).success).toBe(
+    expect(
+      recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: 3, untilDate: '2027-01-31' }).success,
+    ).toBe(false);
+    expect(recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: 1, untilDate: null }).success).toBe(
       false,
     );
-    expect(recurrenceRuleSchema.safeParse({ ...base, interval: 0, maxOccurrences: 3, untilDate: null }).success).toBe(
-      false,
-    );
+    expect(
+      recurrenceRuleSchema.safeParse({ ...base, maxOccurrences: null, untilDate: '2027-02-30' }).success,
+    ).toBe(false);
+    expect(
+      recurrenceRuleSchema.safeParse({ ...base, interval: 0, maxOccurrences: 3, untilDate: null }).success,
+    ).toBe(false);
   });
 });
 
@@ -147,8 +165,8 @@ describe('labels', () => {
     expect(describeRecurrence({ kind: 'weeks', interval: 1, maxOccurrences: 3, untilDate: null })).toBe(
       'Toda semana, 3 publicações',
     );
-    expect(describeRecurrence({ kind: 'days', interval: 2, maxOccurrences: null, untilDate: '2026-12-31' })).toBe(
-      'A cada 2 dias, até 31/12/2026',
-    );
+    expect(
+      describeRecurrence({ kind: 'days', interval: 2, maxOccurrences: null, untilDate: '2026-12-31' }),
+    ).toBe('A cada 2 dias, até 31/12/2026');
   });
 });

@@ -56,7 +56,8 @@ export async function setPostRecurrence(
       .forUpdate()
       .executeTakeFirst();
     if (!post) return { kind: 'not_found' } as const;
-    if (!(EDITABLE_POST_STATUSES as readonly string[]).includes(post.status)) return { kind: 'not_editable' } as const;
+    if (!(EDITABLE_POST_STATUSES as readonly string[]).includes(post.status))
+      return { kind: 'not_editable' } as const;
     const occurrence = post.series_occurrence ?? 1;
     if (input.rule.maxOccurrences !== null && input.rule.maxOccurrences < occurrence)
       return { kind: 'too_few', occurrence } as const;
@@ -259,7 +260,7 @@ export interface NextOccurrenceInsert {
  * network, options and image references (post_media rows naming the same stored files; the media
  * sweep keeps a file while any row holds it). Fenced like every worker write: only from a
  * `published` source whose series runs and whose occurrence is the one before; UNIQUE (series_id,
- * series_occurrence) settles a race. Returns the new post (and its wake-up) or null when nothing was
+ * series_occurrence) settles a race. (post_media.storage_key is not unique since this migration.) Returns the new post (and its wake-up) or null when nothing was
  * written (another worker made it, or the series stopped meanwhile).
  */
 export async function insertNextOccurrence(

@@ -5,6 +5,7 @@
 import type { ApprovalStage, PostStatus } from '@pauta/core';
 import {
   AppError,
+  describeRecurrence,
   EDITABLE_POST_STATUSES,
   fitsPlatformLimit,
   isBeyondScheduleHorizon,
@@ -12,13 +13,12 @@ import {
   isPublishErrorCode,
   isRetryablePostStatus,
   measurePostLength,
+  occurrenceLabel,
   PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
-  describeRecurrence,
-  occurrenceLabel,
-  type RecurrenceRule,
   RETRYABLE_POST_STATUSES,
+  type RecurrenceRule,
 } from '@pauta/core';
 import {
   type Actor,

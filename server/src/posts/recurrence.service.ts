@@ -21,7 +21,10 @@ export async function setRecurrence(
   if (input.rule.untilDate !== null) {
     if (input.rule.untilDate < isoDay(now, input.timeZone))
       throw new AppError('VALIDATION_FAILED', { field: 'untilDate', reason: 'PAST' });
-    if (input.rule.untilDate > isoDay(new Date(now.getTime() + MAX_RECURRENCE_UNTIL_DAYS * 86_400_000), input.timeZone))
+    if (
+      input.rule.untilDate >
+      isoDay(new Date(now.getTime() + MAX_RECURRENCE_UNTIL_DAYS * 86_400_000), input.timeZone)
+    )
       throw new AppError('VALIDATION_FAILED', { field: 'untilDate', reason: 'INVALID_VALUE' });
   }
   const result = await setPostRecurrence(deps.db, input);

@@ -164,7 +164,9 @@ export const postsRouter = router({
   /** "Parar repetição": no occurrence after the ones that exist. */
   stopRecurrence: workspaceProcedure('posts.write')
     .input(postIdSchema)
-    .mutation(({ ctx, input }) => stopRecurrence(ctx.deps, { workspaceId: ctx.workspace.id, postId: input.id })),
+    .mutation(({ ctx, input }) =>
+      stopRecurrence(ctx.deps, { workspaceId: ctx.workspace.id, postId: input.id }),
+    ),
 
   delete: workspaceProcedure('posts.write')
     .input(postIdSchema)

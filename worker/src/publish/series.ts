@@ -5,7 +5,7 @@
 // outcome resolver confirmed). Exactly once whoever runs it: insertNextOccurrence is one fenced
 // conditional INSERT with UNIQUE (series_id, series_occurrence); its result says whether this
 // caller's row was the one, and only that caller enqueues the wake-up.
-import { noTextVariationMessage, nextOccurrence, PLATFORM_LABELS, PublishErrorCode } from '@pauta/core';
+import { nextOccurrence, noTextVariationMessage, PLATFORM_LABELS, PublishErrorCode } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type Database, endSeries, findSeriesContinuations, insertNextOccurrence } from '@pauta/db';
 import { refusesDuplicateText } from '@pauta/networks';
@@ -47,7 +47,12 @@ export async function continueSeries(
         untilDate: row.series.untilDate,
         timeZone: row.series.timeZone,
       },
-      { occurrence: row.occurrence, scheduledFor: row.scheduledFor, publishedAt: row.publishedAt, now: deps.now() },
+      {
+        occurrence: row.occurrence,
+        scheduledFor: row.scheduledFor,
+        publishedAt: row.publishedAt,
+        now: deps.now(),
+      },
     );
     if (next.kind === 'ended') {
       if (await endSeries(deps.db, row.seriesId)) {
@@ -87,12 +92,23 @@ export async function continueSeries(
     report.created += 1;
     if (refused !== null) {
       report.refused += 1;
-      log.warn({ occurrence: next.occurrence, nextPostId: inserted.id }, 'repetição sem variação de texto: não agendada');
+      log.warn(
+        { occurrence: next.occurrence, nextPostId: inserted.id },
+        'repetição sem variação de texto: não agendada',
+      );
       continue;
     }
-    log.info({ occurrence: next.occurrence, nextPostId: inserted.id, at: next.at }, 'próxima repetição criada');
+    log.info(
+      { occurrence: next.occurrence, nextPostId: inserted.id, at: next.at },
+      'próxima repetição criada',
+    );
     await deps.enqueue([
-      { id: inserted.id, version: inserted.version, scheduled_for: inserted.scheduledFor, platform: inserted.platform },
+      {
+        id: inserted.id,
+        version: inserted.version,
+        scheduled_for: inserted.scheduledFor,
+        platform: inserted.platform,
+      },
     ]);
   }
   return report;

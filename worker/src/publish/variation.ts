@@ -37,7 +37,10 @@ export const VARIATION_SYSTEM_PROMPT = [
 
 const answerSchema = z.object({ content: z.string() });
 
-export function createVariationWriter(config: VariationAiConfig, fetchImpl: typeof fetch = fetch): WriteVariation {
+export function createVariationWriter(
+  config: VariationAiConfig,
+  fetchImpl: typeof fetch = fetch,
+): WriteVariation {
   return async (input) => {
     const apiKey = config.apiKey?.trim();
     if (!apiKey) return null;
@@ -52,7 +55,11 @@ export function createVariationWriter(config: VariationAiConfig, fetchImpl: type
       const base = (config.baseURL ?? 'https://api.anthropic.com').replace(/\/+$/, '');
       const response = await fetchImpl(`${base}/v1/messages`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'anthropic-version': API_VERSION },
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': apiKey,
+          'anthropic-version': API_VERSION,
+        },
         body: JSON.stringify({
           model: config.model,
           max_tokens: 1024,
