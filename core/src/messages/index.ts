@@ -12,6 +12,7 @@ export * from './mcp.js';
 export * from './media.js';
 export * from './members.js';
 export * from './messages.js';
+export * from './recurrence.js';
 export * from './report-schedules.js';
 export * from './reports.js';
 export * from './roles.js';

@@ -49,6 +49,7 @@ import {
   mediaLimitsOf,
   NETWORK_PROFILES,
   type PostOptionValues,
+  refusesDuplicateText,
   validatePostOptions,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
@@ -123,6 +124,8 @@ export interface PostItem {
   seriesOccurrence: number | null;
   /** Editar Post: the repetition's rule, state and next date (absent in lists). */
   series?: PostSeriesInfo | null;
+  /** Editar Post: the network refuses repeated text, so each occurrence gets an AI variation. */
+  textMustVary?: boolean;
 }
 
 /** A post's repetition as Editar Post shows it (docs/recurring-posts.md). */
@@ -272,7 +275,7 @@ export async function getPost(
 ): Promise<PostItem> {
   const row = await findScheduledPost(deps.db, workspaceId, postId);
   if (!row) throw new AppError('NOT_FOUND');
-  const item = presentPost(row);
+  const item = { ...presentPost(row), textMustVary: refusesDuplicateText(row.platform) };
   if (row.series_occurrence === null) return { ...item, series: null };
   const series = (await findSeriesOfPosts(deps.db, workspaceId, [postId])).get(postId);
   return { ...item, series: series ? presentSeries(series) : null };

@@ -1,11 +1,12 @@
 import { Badge, Button, Checkbox, Group, Text, VisuallyHidden } from '@mantine/core';
-import { bulkMessages, formatDate, isEditablePostStatus, messages } from '@pauta/core';
+import { bulkMessages, formatDate, isEditablePostStatus, messages, recurrenceMessages } from '@pauta/core';
 import {
   IconCalendarEvent,
   IconCheck,
   IconEdit,
   IconHistory,
   IconRefresh,
+  IconRepeat,
   IconTrash,
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
@@ -88,6 +89,19 @@ export function PostCard({
           </Badge>
         )}
         <ApprovalBadge post={post} />
+        {post.seriesOccurrence !== null && (
+          <Badge
+            variant="light"
+            color="grape"
+            tt="none"
+            leftSection={<IconRepeat size={12} aria-hidden />}
+            data-testid="recurring-badge"
+            title={recurrenceMessages.position(`${post.seriesOccurrence}`)}
+          >
+            {recurrenceMessages.badge}
+            <VisuallyHidden> — {recurrenceMessages.position(`${post.seriesOccurrence}`)}</VisuallyHidden>
+          </Badge>
+        )}
         <MediaRequiredBadge post={post} />
       </Group>
 
