@@ -78,7 +78,7 @@ describe('recurring posts', () => {
     await shoot(page, 'editar-post-repetir-salvo');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await card.getByText('Recorrente').waitFor();
+    await card.getByTestId('recurring-badge').waitFor();
     expect(await cardsOf(page, title).count()).toBe(1);
     await page.evaluate(() => {
       (window as unknown as { __stayed: boolean }).__stayed = true;
@@ -96,8 +96,10 @@ describe('recurring posts', () => {
     // The next occurrence appears on the open screen, without a reload.
     await expect.poll(() => cardsOf(page, title).count(), { timeout: 20_000 }).toBe(2);
     expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
-    const next = cardsOf(page, title).filter({ hasText: 'Agendado' }).first();
-    await next.getByText('Recorrente').waitFor();
+    // Ascending by date: the published occurrence first, the next one (a week later) second.
+    const next = cardsOf(page, title).nth(1);
+    await next.getByText('Agendado', { exact: true }).waitFor();
+    await next.getByTestId('recurring-badge').waitFor();
     await shoot(page, 'posts-agendados-recorrente');
 
     // Exactly one post reached the sandbox; the next occurrence is a week later, same text.
