@@ -3,7 +3,7 @@
 // worker, and its next occurrence (the same text, a week later, "Recorrente", "Publicação 2 de 3")
 // appears on the open Posts Agendados screen without a reload.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
@@ -20,11 +20,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shoot(page: Page, name: string) {
+/** The screen at 1280 and 375 px wide, with `focus` (a section of a dialog, a card) in view. */
+async function shoot(page: Page, name: string, focus: Locator) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await focus.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -45,7 +48,11 @@ describe('recurring posts', () => {
       .getByRole('button', { name: 'Conectar' })
       .click();
     await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
-    await page.getByRole('article', { name: 'Conta LinkedIn', exact: true }).getByText('Conectado').first().waitFor();
+    await page
+      .getByRole('article', { name: 'Conta LinkedIn', exact: true })
+      .getByText('Conectado')
+      .first()
+      .waitFor();
     await createTheme(page, 'Dicas semanais', { networks: ['LinkedIn'], frequency: 'Diário' });
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
 
@@ -67,15 +74,15 @@ describe('recurring posts', () => {
     await dialog.waitFor();
     const section = dialog.getByRole('region', { name: 'Repetir' });
     await section.getByLabel('Repetição', { exact: true }).click();
-    await page.getByRole('option', { name: 'A cada N semanas (mesmo dia da semana e horário)' }).click();
+    await page.getByRole('option', { name: 'A cada N semanas', exact: true }).click();
     await expect.poll(() => section.getByLabel('A cada quantas semanas').inputValue()).toBe('1');
     await section.getByLabel('Número de publicações (contando esta)').fill('3');
-    await shoot(page, 'editar-post-repetir-form');
+    await shoot(page, 'editar-post-repetir-form', section);
     await section.getByRole('button', { name: 'Salvar repetição' }).click();
     await expectToast(page, 'Repetição salva. As próximas publicações seguem esta regra.');
     await section.getByText('Publicação 1 de 3').waitFor();
     await section.getByText('Toda semana, 3 publicações').waitFor();
-    await shoot(page, 'editar-post-repetir-salvo');
+    await shoot(page, 'editar-post-repetir-salvo', section);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card.getByTestId('recurring-badge').waitFor();
@@ -100,10 +107,15 @@ describe('recurring posts', () => {
     const next = cardsOf(page, title).nth(1);
     await next.getByText('Agendado', { exact: true }).waitFor();
     await next.getByTestId('recurring-badge').waitFor();
-    await shoot(page, 'posts-agendados-recorrente');
+    await shoot(page, 'posts-agendados-recorrente', next);
 
     // Exactly one post reached the sandbox; the next occurrence is a week later, same text.
-    const rows = await sql<{ series_occurrence: number; status: string; content: string; scheduled_for: Date }>(
+    const rows = await sql<{
+      series_occurrence: number;
+      status: string;
+      content: string;
+      scheduled_for: Date;
+    }>(
       `SELECT series_occurrence, status, content, scheduled_for FROM suggested_posts
        WHERE series_id = (SELECT series_id FROM suggested_posts WHERE id = $1) ORDER BY series_occurrence`,
       [post!.id],
@@ -123,7 +135,7 @@ describe('recurring posts', () => {
     await dialog.waitFor();
     await section.getByText('Publicação 2 de 3').waitFor();
     await section.getByText(/Próxima publicação: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).waitFor();
-    await shoot(page, 'editar-post-ocorrencia-2');
+    await shoot(page, 'editar-post-ocorrencia-2', section);
     await context.close();
   }, 240_000);
 });

@@ -9,8 +9,14 @@ export const recurrenceMessages = {
   modes: {
     none: 'Não repetir',
     days: 'A cada N dias',
-    weeks: 'A cada N semanas (mesmo dia da semana e horário)',
-    evergreen: 'Evergreen: N dias depois de cada publicação',
+    weeks: 'A cada N semanas',
+    evergreen: 'Evergreen',
+  },
+  modeHints: {
+    none: '',
+    days: 'No mesmo horário, a cada N dias.',
+    weeks: 'No mesmo dia da semana e horário.',
+    evergreen: 'De novo N dias depois de cada publicação, no mesmo horário.',
   },
   interval: {
     days: 'A cada quantos dias',
@@ -18,7 +24,7 @@ export const recurrenceMessages = {
     evergreen: 'Quantos dias depois',
   },
   stop: 'Termina',
-  stopCount: 'Depois de N publicações',
+  stopCount: 'Após N publicações',
   stopDate: 'Numa data',
   count: 'Número de publicações (contando esta)',
   until: 'Última data',

@@ -89,7 +89,7 @@ export function PostCard({
           </Badge>
         )}
         <ApprovalBadge post={post} />
-        {post.seriesOccurrence !== null && (
+        {typeof post.seriesOccurrence === 'number' && (
           <Badge
             variant="light"
             color="grape"

@@ -12,7 +12,7 @@ import {
   Group,
   NumberInput,
   Paper,
-  SegmentedControl,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -199,6 +199,7 @@ export function RecurrenceSection({
                   value,
                   label: text.modes[value],
                 }))}
+                description={text.modeHints[mode] || undefined}
                 allowDeselect={false}
                 disabled={disabled}
                 comboboxProps={{ withinPortal: true }}
@@ -222,17 +223,16 @@ export function RecurrenceSection({
                   <Text size="sm" fw={500} id="recurrence-stop-label">
                     {text.stop}
                   </Text>
-                  <SegmentedControl
+                  <Radio.Group
                     aria-labelledby="recurrence-stop-label"
                     value={stop}
                     onChange={(value) => setStop(value as 'count' | 'date')}
-                    data={[
-                      { value: 'count', label: text.stopCount },
-                      { value: 'date', label: text.stopDate },
-                    ]}
-                    disabled={disabled}
-                    fullWidth
-                  />
+                  >
+                    <Group gap="lg">
+                      <Radio value="count" label={text.stopCount} disabled={disabled} />
+                      <Radio value="date" label={text.stopDate} disabled={disabled} />
+                    </Group>
+                  </Radio.Group>
                 </Stack>
                 {stop === 'count' ? (
                   <NumberInput
