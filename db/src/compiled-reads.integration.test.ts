@@ -100,6 +100,8 @@ async function refPostsPage(
           'sp.approval_stage',
           // Added with the post options (2026-11-30T05-20-post-options): the edit dialog's values.
           'sp.network_options',
+          // Added with recurring posts (2026-11-30T06-20-recurring-posts): the cards' badge.
+          'sp.series_occurrence',
           sql<string | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
     AND sp.claim_token IS NOT NULL AND sp.send_started_at IS NOT NULL
     THEN CASE WHEN sp.outcome_checked_token = sp.claim_token THEN 'unresolved' ELSE 'pending' END END`.as(
