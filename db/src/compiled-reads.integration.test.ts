@@ -105,6 +105,8 @@ async function refPostsPage(
           'sp.first_comment_status',
           'sp.first_comment_id',
           'sp.first_comment_error',
+          // Added with recurring posts (2026-11-30T06-20-recurring-posts): the cards' badge.
+          'sp.series_occurrence',
           sql<string | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
     AND sp.claim_token IS NOT NULL AND sp.send_started_at IS NOT NULL
     THEN CASE WHEN sp.outcome_checked_token = sp.claim_token THEN 'unresolved' ELSE 'pending' END END`.as(

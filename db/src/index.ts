@@ -32,6 +32,7 @@ export * from './repositories/metrics-schedule.repository.js';
 export * from './repositories/network-instances.repository.js';
 export * from './repositories/pending-connections.repository.js';
 export * from './repositories/post-groups.repository.js';
+export * from './repositories/post-series.repository.js';
 export * from './repositories/posting-queue.repository.js';
 export * from './repositories/posts.repository.js';
 export * from './repositories/published-posts.repository.js';

@@ -152,6 +152,30 @@ export interface SuggestedPostsTable {
   first_comment_next_at: Generated<Date | null>;
   /** The composer's group (docs/composer.md): the same uuid on each network's post of one save; NULL alone. */
   group_id: Generated<string | null>;
+  /** The repetition this post belongs to (docs/recurring-posts.md); null with series_occurrence. */
+  series_id: Generated<string | null>;
+  /** 1 = the post the repetition was set on; n = the n-th publication of the series. */
+  series_occurrence: Generated<number | null>;
+}
+
+/** A repetition of a post (docs/recurring-posts.md, migration 2026-11-30T06-20-recurring-posts). */
+export interface PostSeriesTable {
+  id: Generated<string>;
+  workspace_id: string;
+  kind: 'days' | 'weeks' | 'evergreen';
+  interval_count: number;
+  /** Stop after this many publications; null when the series stops at until_date. */
+  max_occurrences: number | null;
+  /** Last local date (YYYY-MM-DD in time_zone, inclusive); null when max_occurrences is set. */
+  until_date: ColumnType<string | null, string | null, string | null>;
+  time_zone: string;
+  /** The owner's "Parar repetição". */
+  stopped_at: NullableTimestamp;
+  /** The stop rule was reached (the worker). */
+  ended_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export type FirstCommentStatus = 'pending' | 'sending' | 'published' | 'failed' | 'unknown';
@@ -874,6 +898,7 @@ export interface Database {
   user_roles: UserRolesTable;
   themes: ThemesTable;
   suggested_posts: SuggestedPostsTable;
+  post_series: PostSeriesTable;
   connected_accounts: ConnectedAccountsTable;
   account_follower_snapshots: AccountFollowerSnapshotsTable;
   reports: ReportsTable;

@@ -73,7 +73,10 @@ export class FollowersUnavailableError extends Error {
  *   publisher sends text only ('none'). The limits are `mediaLimits` below;
  * - `video`, `firstComment`: a video in a post, a first comment under it (false everywhere today);
  * - `lookup`: the publisher can list the account's recent posts (`lookupRecentPost`), so an
- *   unknown outcome is resolved by asking the network (docs/publishing.md, "Asking the network").
+ *   unknown outcome is resolved by asking the network (docs/publishing.md, "Asking the network");
+ * - `refusesDuplicateText`: the network refuses a post whose text repeats one of the account's
+ *   recent posts (X: 403 "duplicate content"), so a recurring post's next occurrence needs a
+ *   variation of its text (docs/recurring-posts.md). Absent = false.
  */
 export interface NetworkCapabilities {
   readonly connect: boolean;
@@ -87,6 +90,7 @@ export interface NetworkCapabilities {
   readonly followers: boolean;
   readonly media: 'none' | 'optional' | 'required';
   readonly lookup: boolean;
+  readonly refusesDuplicateText?: boolean;
 }
 
 export interface PublisherOptions extends AdapterOptions {

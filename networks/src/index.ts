@@ -116,6 +116,7 @@ export {
   postAnalyticsEnabled,
   postPriceOf,
   type ResolvedPostPrice,
+  refusesDuplicateText,
   type SessionClient,
   SIGN_IN_OAUTH_PROVIDERS,
   type StoredAccountHealth,

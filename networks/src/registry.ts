@@ -133,6 +133,11 @@ export function postPriceOf(
 }
 
 /** The network's image limits (networks/src/<network>/media.ts). */
+/** The network refuses a text the account already posted (docs/recurring-posts.md). */
+export function refusesDuplicateText(platform: Platform): boolean {
+  return capabilitiesOf(platform).refusesDuplicateText === true;
+}
+
 export function mediaLimitsOf(platform: Platform): MediaLimits {
   return NETWORKS[platform].mediaLimits;
 }

@@ -206,6 +206,7 @@ const item = (i: number): PostItem => ({
   approvalStage: null,
   networkOptions: {},
   firstComment: null,
+  seriesOccurrence: null,
   thumbUrl: i % 3 === 0 ? `/media/t/${randomUUID()}.webp?sig=abcdef` : null,
 });
 const page = {

@@ -146,6 +146,12 @@ export const SAMPLES: Record<string, Sample> = {
   'posts.siblings': ({ own }) => ({ id: own.postIds.scheduled }),
   'posts.reschedule': ({ own }) => ({ id: own.postIds.scheduled, scheduledFor: inDays(4) }),
   'posts.retry': ({ own }) => ({ id: own.postIds.failed }),
+  // Recurring posts (docs/recurring-posts.md): weekly, 3 publications; then stopped.
+  'posts.setRecurrence': ({ own }) => ({
+    id: own.postIds.scheduled,
+    rule: { kind: 'weeks', interval: 1, maxOccurrences: 3, untilDate: null },
+  }),
+  'posts.stopRecurrence': ({ own }) => ({ id: own.postIds.scheduled }),
   'posts.delete': ({ own }) => ({ id: own.postIds.scheduled }),
   'posts.deleteMany': ({ own }) => ({ ids: [own.postIds.scheduled, own.postIds.failed] }),
   'posts.deleteFiltered': ({ own }) => ({ themeId: own.themeId, statuses: ['failed'] }),

@@ -32,6 +32,8 @@ import { createFailureNotifier, sendDueFailureDigests } from './publish/notify.j
 import { type PublishContext, processPublishJob } from './publish/publish-post.processor.js';
 import { resolveUnknownOutcomes } from './publish/resolve-outcomes.js';
 import { createSendGate } from './publish/send-gate.js';
+import { continueSeries, type SeriesDeps } from './publish/series.js';
+import { createVariationWriter, type WriteVariation } from './publish/variation.js';
 import { addWakeUps, createPublishQueues } from './queues.js';
 import { startWebhookDelivery } from './webhooks/deliver.js';
 
@@ -57,6 +59,8 @@ export interface WorkerDeps {
    */
   adapterOverride?: PublishContext['adapter'];
   videoCapable?: PublishContext['videoCapable'];
+  /** Tests: the AI's variation of a recurring post's text (default: from ANTHROPIC_* in env). */
+  writeVariation?: WriteVariation;
 }
 
 export interface WorkerHandle {
@@ -145,6 +149,20 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     keyring: env.keyring,
   });
 
+  const writeVariation = createVariationWriter({
+    apiKey: env.ANTHROPIC_API_KEY,
+    baseURL: env.ANTHROPIC_BASE_URL,
+    model: env.ANTHROPIC_MODEL,
+    timeoutMs: env.ANTHROPIC_TIMEOUT_MS,
+  });
+  const seriesDeps = (onDb: Kysely<Database>): SeriesDeps => ({
+    db: onDb,
+    logger,
+    now: () => new Date(),
+    writeVariation: deps.writeVariation ?? writeVariation,
+    enqueue,
+  });
+
   const ctx: PublishContext = {
     db,
     keyring: env.keyring,
@@ -162,6 +180,8 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     adapter: (platform) => deps.adapterOverride?.(platform) ?? clients.adapter(platform),
     oauth: clients.oauth,
     enqueue,
+    // Recurring posts (docs/recurring-posts.md): the next occurrence right after a publication.
+    continueSeries: (postId) => continueSeries(seriesDeps(db), { postId }),
     // The owner is emailed when a post fails for good or needs attention (when notifications are on).
     notify: createFailureNotifier({ db, appUrl: env.APP_URL ?? 'http://localhost:3000' }),
     config: {
@@ -279,7 +299,9 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
         { ...ctx, db: maintenanceDb },
         { staleMs: env.STALE_CLAIM_MS },
       );
-      return { ...report, lookups, firstComments };
+      // Then the series whose next occurrence a crash (or a resolved unknown outcome) left unmade.
+      const series = await continueSeries(seriesDeps(maintenanceDb), { limit: 100 });
+      return { ...report, lookups, firstComments, series };
     },
   );
   const tokenSweep = every(

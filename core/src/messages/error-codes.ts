@@ -170,9 +170,19 @@ export const PublishErrorCode = {
   MISSED: 'MISSED',
   /** Its time came and the post was not approved (a theme that requires approval): not sent. */
   APPROVAL_OVERDUE: 'APPROVAL_OVERDUE',
+  /**
+   * A recurring post's next occurrence on a network that refuses repeated text: the AI could not
+   * write a variation, so it was not scheduled with the same text (docs/recurring-posts.md).
+   */
+  NO_TEXT_VARIATION: 'NO_TEXT_VARIATION',
   INTERNAL: 'INTERNAL',
 } as const;
 export type PublishErrorCode = (typeof PublishErrorCode)[keyof typeof PublishErrorCode];
+
+/** NO_TEXT_VARIATION naming the post's network (stored as the occurrence's reason). */
+export function noTextVariationMessage(network: string): string {
+  return `O ${network} recusa um texto igual a uma publicação recente, e a IA não conseguiu escrever uma variação para esta repetição, então ela não foi agendada. Edite o texto e clique em "Tentar novamente".`;
+}
 
 /**
  * MEDIA_REQUIRED naming the post's own network (`PLATFORM_LABELS`): "O Pinterest exige…", not
@@ -197,6 +207,8 @@ export const publishErrorMessages = {
   MISSED: 'O horário de publicação passou há mais de 24 horas e o post não foi publicado.',
   APPROVAL_OVERDUE:
     'O horário de publicação chegou e o post ainda não foi aprovado, então não foi publicado. Aprove-o no Quadro de aprovação para publicar agora, ou reagende.',
+  NO_TEXT_VARIATION:
+    'A rede recusa um texto igual a uma publicação recente, e a IA não conseguiu escrever uma variação para esta repetição, então ela não foi agendada. Edite o texto e clique em "Tentar novamente".',
   INTERNAL: 'Ocorreu um erro inesperado ao publicar.',
 } as const satisfies Record<PublishErrorCode, string>;
 

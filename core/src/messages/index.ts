@@ -13,6 +13,7 @@ export * from './media.js';
 export * from './members.js';
 export * from './messages.js';
 export * from './posting-queue.js';
+export * from './recurrence.js';
 export * from './report-schedules.js';
 export * from './reports.js';
 export * from './roles.js';

@@ -1,4 +1,5 @@
 export * from './horizon.js';
 export * from './next-slots.js';
 export * from './queue-slots.js';
+export * from './recurrence.js';
 export * from './zoned-time.js';

@@ -62,6 +62,8 @@ export interface ScheduledPostRow {
   first_comment_error: string | null;
   /** The account whose queue slot the post holds (docs/posting-queue.md); null = not queued. Absent in some lists. */
   queue_account_id?: string | null;
+  /** The post's place in its repetition (docs/recurring-posts.md); null outside one. */
+  series_occurrence: number | null;
 }
 
 type PostsBuilder = ExpressionBuilder<Database & { sp: SuggestedPostsTable }, 'sp'>;
@@ -191,6 +193,7 @@ const POST_COLUMNS = [
   'sp.first_comment_id',
   'sp.first_comment_error',
   'sp.queue_account_id',
+  'sp.series_occurrence',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
   sql<OutcomeCheck | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'

@@ -22,6 +22,10 @@
 // An adaptation request (server/src/ai/adapt.ts) carries `<adapt_request>` instead, with
 // `{ "text", "from": { "id" }, "to": { "id", "max_characters" }, "theme" }`; the answer is
 // `{ "content" }`, the text in the target network's style within its limit.
+// A variation request (worker/src/publish/variation.ts, a recurring post's next occurrence on a
+// network that refuses duplicate text) carries `<variation_request>` with `{ "text", "network":
+// { "id", "max_characters" }, "occurrence", "theme" }`; the answer is `{ "content" }`: the same
+// message with another opening line for each occurrence, never equal to `text`, within the limit.
 // Tests steer the next answers with `setNextOutput(mode)` / `POST /__sandbox/anthropic/next`:
 // 'ok' (the default), 'malformed' (not JSON), 'no_posts' (`{ "posts": [] }`), 'too_long'
 // (posts over the limit, several sentences each, so a sentence-boundary trim can recover them).
@@ -643,6 +647,65 @@ export function readAdaptRequest(text: string): AdaptRequest | null {
   }
 }
 
+/** The inputs of a variation request (the `<variation_request>` block of worker/src/publish/variation.ts). */
+export const variationRequestSchema = z.object({
+  text: z.string(),
+  network: z.object({ id: z.string(), max_characters: z.int().min(1) }),
+  occurrence: z.int().min(1).catch(2),
+  theme: z.string().catch(''),
+});
+export type VariationRequest = z.output<typeof variationRequestSchema>;
+
+const VARIATION_REQUEST_BLOCK = /<variation_request>\s*([\s\S]*?)\s*<\/variation_request>/;
+
+export function readVariationRequest(text: string): VariationRequest | null {
+  const match = text.match(VARIATION_REQUEST_BLOCK);
+  if (match === null) return null;
+  try {
+    const parsed = variationRequestSchema.safeParse(JSON.parse(match[1]!));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const VARIATION_OPENERS = [
+  'Vale lembrar:',
+  'Caso tenha perdido:',
+  'De volta ao assunto:',
+  'Relembrando:',
+  'Mais uma vez, porque importa:',
+  'Voltando a este tema:',
+];
+
+/** Another opening for each occurrence, the message kept; a previous opening is replaced. */
+function variationText(request: VariationRequest): string {
+  let body = request.text.trim();
+  for (const opener of VARIATION_OPENERS)
+    if (body.startsWith(opener)) body = body.slice(opener.length).trim();
+  const limit: Limit[] = [{ id: request.network.id, max: request.network.max_characters }];
+  for (let i = 0; i < VARIATION_OPENERS.length; i++) {
+    const opener = VARIATION_OPENERS[(request.occurrence + i) % VARIATION_OPENERS.length]!;
+    let candidate = `${opener} ${body}`;
+    if (!fitsAll(candidate, limit)) candidate = cutWords(candidate, limit);
+    if (candidate !== request.text.trim()) return candidate;
+  }
+  return cutWords(`${body} (${request.occurrence})`, limit);
+}
+
+function variationAnswer(request: VariationRequest, mode: AnthropicOutputMode): string {
+  switch (mode) {
+    case 'malformed':
+      return '{"content": "Texto interrompido';
+    case 'no_posts':
+      return JSON.stringify({ content: '' });
+    case 'too_long':
+      return JSON.stringify({ content: `${request.text} `.repeat(4) });
+    default:
+      return JSON.stringify({ content: variationText(request) });
+  }
+}
+
 /** The inputs of an alt text request (the `<alt_request>` block of server/src/ai/describe-image.ts). */
 export const altRequestSchema = z.object({
   post_text: z.string().catch(''),
@@ -847,12 +910,14 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
     const userText = lastUser === undefined ? '' : textOf(lastUser.content);
     const request = readPostsRequest(userText);
     const adapt = request === null ? readAdaptRequest(userText) : null;
-    const alt = request === null && adapt === null ? readAltRequest(userText) : null;
+    const variation = request === null && adapt === null ? readVariationRequest(userText) : null;
+    const alt = request === null && adapt === null && variation === null ? readAltRequest(userText) : null;
     const report = request === null && adapt === null && alt === null ? readReportRequest(userText) : null;
     const structured = body.output_config?.format?.type === 'json_schema';
     // Only a drafting or adaptation request consumes a queued mode.
     let text: string;
     if (adapt !== null) text = adaptAnswer(adapt, standIn.takeMode());
+    else if (variation !== null) text = variationAnswer(variation, standIn.takeMode());
     else if (alt !== null)
       text = altAnswer(alt, lastUser === undefined ? [] : imagesOf(lastUser.content), standIn.takeMode());
     else if (report !== null) text = reportAnswer(report, standIn.takeMode());

@@ -35,6 +35,8 @@ export const x: NetworkDescriptor = {
     followers: true,
     media: 'optional',
     lookup: true,
+    // POST /2/tweets answers 403 "You are not allowed to create a Tweet with duplicate content."
+    refusesDuplicateText: true,
   },
   // X API Free access: 1,500 posts a month at the app level, and POST /2/tweets takes 17 requests
   // per 24 h per app (and per user). Both caps are the app's, so every user of the installation

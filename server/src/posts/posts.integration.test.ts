@@ -190,6 +190,8 @@ describe('posts.list filters', () => {
       // No image: no thumbnail, no media kind.
       thumbUrl: null,
       mediaKind: null,
+      // Not part of a repetition (docs/recurring-posts.md).
+      seriesOccurrence: null,
     });
   });
 

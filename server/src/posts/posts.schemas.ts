@@ -7,6 +7,7 @@ import {
   PLATFORMS,
   POST_CSV_MAX_BYTES,
   POST_STATUSES,
+  recurrenceRuleSchema,
 } from '@pauta/core';
 import { FIRST_COMMENT_MAX_INPUT } from '@pauta/networks';
 import { z } from 'zod';
@@ -57,6 +58,9 @@ export const calendarSchema = z
   });
 
 export const postIdSchema = z.strictObject({ id });
+
+/** Editar Post → "Repetir": the post and its rule (docs/recurring-posts.md). */
+export const setRecurrenceSchema = z.strictObject({ id, rule: recurrenceRuleSchema });
 
 /** 'Tentar novamente': the post, and whether the user confirmed going past a network budget. */
 export const retryPostSchema = z.strictObject({

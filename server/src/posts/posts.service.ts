@@ -5,6 +5,7 @@
 import type { ApprovalStage, PostStatus } from '@pauta/core';
 import {
   AppError,
+  describeRecurrence,
   EDITABLE_POST_STATUSES,
   fitsPlatformLimit,
   isBeyondScheduleHorizon,
@@ -13,11 +14,13 @@ import {
   isRetryablePostStatus,
   type MediaRejection,
   measurePostLength,
+  occurrenceLabel,
   PLATFORM_LABELS,
   PLATFORM_TEXT_LIMITS,
   type Platform,
   type PublishErrorCode,
   RETRYABLE_POST_STATUSES,
+  type RecurrenceRule,
 } from '@pauta/core';
 import {
   type Actor,
@@ -28,6 +31,7 @@ import {
   deleteScheduledPostsByIds,
   findActiveAccount,
   findScheduledPost,
+  findSeriesOfPosts,
   findSibling,
   findTheme,
   insertSiblingPost,
@@ -36,6 +40,7 @@ import {
   listPostMedia,
   listScheduledPostsPage,
   type PostChanges,
+  type PostSeriesSummary,
   postHasVideo,
   requestOutcomeLookup,
   type ScheduledPostRow,
@@ -47,6 +52,7 @@ import {
   mediaLimitsOf,
   NETWORK_PROFILES,
   type PostOptionValues,
+  refusesDuplicateText,
   validatePostOptions,
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
@@ -127,6 +133,25 @@ export interface PostItem {
   outcomeCheck?: 'pending' | 'unresolved' | null;
   /** The post holds a slot of its account's posting queue (docs/posting-queue.md). */
   queued?: boolean;
+  /** The post's place in its repetition (docs/recurring-posts.md): 1, 2, …; null outside one. */
+  seriesOccurrence: number | null;
+  /** Editar Post: the repetition's rule, state and next date (absent in lists). */
+  series?: PostSeriesInfo | null;
+  /** Editar Post: the network refuses repeated text, so each occurrence gets an AI variation. */
+  textMustVary?: boolean;
+}
+
+/** A post's repetition as Editar Post shows it (docs/recurring-posts.md). */
+export interface PostSeriesInfo {
+  rule: RecurrenceRule;
+  occurrence: number;
+  /** "2 de 5" or "2ª publicação". */
+  label: string;
+  /** "Toda semana, 3 publicações". */
+  description: string;
+  state: 'active' | 'stopped' | 'ended';
+  /** The earliest occurrence still scheduled (this post's own date included); null: none. */
+  nextAt: Date | null;
 }
 
 /** Adds the first image's thumbnail to each item (one indexed query for the whole page). */
@@ -185,6 +210,7 @@ export function presentPost(row: ScheduledPostRow): PostItem {
         }
       : null,
     queued: row.queue_account_id != null && row.status === 'scheduled',
+    seriesOccurrence: row.series_occurrence ?? null,
   };
 }
 
@@ -271,7 +297,27 @@ export async function getPost(
 ): Promise<PostItem> {
   const row = await findScheduledPost(deps.db, workspaceId, postId);
   if (!row) throw new AppError('NOT_FOUND');
-  return presentPost(row);
+  const item = { ...presentPost(row), textMustVary: refusesDuplicateText(row.platform) };
+  if (row.series_occurrence === null) return { ...item, series: null };
+  const series = (await findSeriesOfPosts(deps.db, workspaceId, [postId])).get(postId);
+  return { ...item, series: series ? presentSeries(series) : null };
+}
+
+export function presentSeries(series: PostSeriesSummary): PostSeriesInfo {
+  const rule: RecurrenceRule = {
+    kind: series.kind,
+    interval: series.interval,
+    maxOccurrences: series.maxOccurrences,
+    untilDate: series.untilDate,
+  };
+  return {
+    rule,
+    occurrence: series.occurrence,
+    label: occurrenceLabel(series.occurrence, series.maxOccurrences),
+    description: describeRecurrence(rule),
+    state: series.stoppedAt ? 'stopped' : series.endedAt ? 'ended' : 'active',
+    nextAt: series.nextAt,
+  };
 }
 
 /**

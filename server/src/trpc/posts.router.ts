@@ -21,6 +21,7 @@ import {
   preflightSchema,
   reschedulePostSchema,
   retryPostSchema,
+  setRecurrenceSchema,
   updatePostSchema,
 } from '../posts/posts.schemas.js';
 import {
@@ -36,6 +37,7 @@ import {
   updatePost,
 } from '../posts/posts.service.js';
 import { preflightPost } from '../posts/preflight.service.js';
+import { setRecurrence, stopRecurrence } from '../posts/recurrence.service.js';
 import { userTimeZone } from '../posts/user-time-zone.js';
 import { router, workspaceProcedure } from './trpc.js';
 
@@ -211,6 +213,26 @@ export const postsRouter = router({
         timeZone: ctx.user.timeZone,
         requestId: ctx.requestId,
       }),
+    ),
+
+  /** Editar Post → "Repetir": sets or changes the post's repetition (docs/recurring-posts.md). */
+  setRecurrence: workspaceProcedure('posts.write')
+    .input(setRecurrenceSchema)
+    .mutation(async ({ ctx, input }) =>
+      setRecurrence(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        userId: ctx.user.id,
+        postId: input.id,
+        rule: input.rule,
+        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
+      }),
+    ),
+
+  /** "Parar repetição": no occurrence after the ones that exist. */
+  stopRecurrence: workspaceProcedure('posts.write')
+    .input(postIdSchema)
+    .mutation(({ ctx, input }) =>
+      stopRecurrence(ctx.deps, { workspaceId: ctx.workspace.id, postId: input.id }),
     ),
 
   delete: workspaceProcedure('posts.write')

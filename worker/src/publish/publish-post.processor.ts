@@ -87,6 +87,11 @@ export interface PublishContext {
   videoCapable?(platform: Platform): boolean;
   /** Adds wake-ups (retries); failures are repaired by the reconciler. */
   enqueue(wakeUps: WakeUp[]): Promise<void>;
+  /**
+   * After a publication: the next occurrence of the post's series, if it has one
+   * (docs/recurring-posts.md). A failure here is left to the reconciler, which continues it.
+   */
+  continueSeries?(postId: string): Promise<unknown>;
   /** Tells the owner a post failed for good or needs attention (email when enabled). */
   /** `message`: the network's pt-BR explanation, when its error table had one. */
   notify?(post: ClaimedPost, code: PublishErrorCode, message?: string | null): Promise<void>;
@@ -240,6 +245,11 @@ export async function processPublishJob(ctx: PublishContext, job: PublishJob): P
   });
   ctx.observe?.outcome?.(post.platform, outcome.kind);
   log.info({ outcome: outcome.kind, attempt: post.attempts }, 'publicação processada');
+  if (outcome.kind === 'published' && ctx.continueSeries) {
+    await ctx.continueSeries(post.id).catch((error: unknown) => {
+      log.warn({ err: error }, 'próxima repetição não criada agora; o reconciliador tentará de novo');
+    });
+  }
   return outcome;
 }
 

@@ -22,6 +22,7 @@ import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/Po
 import { DeliveryTimeline } from './DeliveryTimeline';
 import { NetworkOptionsFields } from './edit/NetworkOptionsFields';
 import { PostTextFields } from './edit/PostTextFields';
+import { RecurrenceSection } from './edit/RecurrenceSection';
 import { ScheduleFields } from './edit/ScheduleFields';
 import { useEditPost } from './edit/useEditPost';
 import { usePostVariant } from './edit/usePostVariant';
@@ -220,6 +221,13 @@ function EditPostForm({
         </SimpleGrid>
 
         <PostSiblings postId={post.id} />
+        <RecurrenceSection
+          postId={post.id}
+          platform={post.platform}
+          timeZone={timeZone}
+          editable={state.editable}
+          canWrite={state.canWrite}
+        />
 
         <VariantSection variant={variant} disabled={!state.editable} />
 

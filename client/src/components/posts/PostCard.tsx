@@ -1,11 +1,19 @@
 import { Badge, Button, Checkbox, Group, Text, VisuallyHidden } from '@mantine/core';
-import { bulkMessages, formatDate, isEditablePostStatus, messages, postingQueueMessages } from '@pauta/core';
+import {
+  bulkMessages,
+  formatDate,
+  isEditablePostStatus,
+  messages,
+  postingQueueMessages,
+  recurrenceMessages,
+} from '@pauta/core';
 import {
   IconCalendarEvent,
   IconCheck,
   IconEdit,
   IconHistory,
   IconRefresh,
+  IconRepeat,
   IconTrash,
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
@@ -93,6 +101,19 @@ export function PostCard({
         {post.queued && post.status === 'scheduled' && (
           <Badge variant="light" color="grape" tt="none">
             {postingQueueMessages.inQueue}
+          </Badge>
+        )}
+        {typeof post.seriesOccurrence === 'number' && (
+          <Badge
+            variant="light"
+            color="grape"
+            tt="none"
+            leftSection={<IconRepeat size={12} aria-hidden />}
+            data-testid="recurring-badge"
+            title={recurrenceMessages.position(`${post.seriesOccurrence}`)}
+          >
+            {recurrenceMessages.badge}
+            <VisuallyHidden> — {recurrenceMessages.position(`${post.seriesOccurrence}`)}</VisuallyHidden>
           </Badge>
         )}
         <MediaRequiredBadge post={post} />
