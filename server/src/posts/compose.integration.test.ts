@@ -37,7 +37,7 @@ beforeEach(() => {
   enqueued.length = 0;
 });
 
-type Composed = { groupId: string; posts: { id: string; platform: Platform }[] };
+type Composed = { groupId: string; posts: { id: string; platform: Platform; slotAt?: string | null }[] };
 
 async function setup(options: { requiresApproval?: boolean; accounts?: Platform[] } = {}) {
   const me = await signedInUser(handle, app.url, { label: 'composer' });
@@ -251,7 +251,7 @@ describe('posts.compose', () => {
       )
       .execute();
     const compose = () =>
-      me.browser.mutate<Composed & { posts: { slotAt: string | null }[] }>('posts.compose', {
+      me.browser.mutate<Composed>('posts.compose', {
         themeId,
         title: 'Na fila',
         baseContent: BASE,
