@@ -47,12 +47,17 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves a screenshot under e2e/artifacts for people to look at (not asserted on). */
+/**
+ * Saves a screenshot under e2e/artifacts for people to look at (not asserted on). E2E_SNAPSHOTS=0
+ * (set by .ci/run, where nobody looks at them) skips them: ~170 full-page captures, each after a
+ * 400 ms pause, are minutes of a CI run. Screenshots a test asserts on are taken elsewhere.
+ */
 export async function snapshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
+  if (process.env.E2E_SNAPSHOTS === '0') return;
   // Let transitions (drawers, toasts, menus) settle so the picture shows what a person sees.
   await page.waitForTimeout(400);
   const path = new URL(`../artifacts/${name}.png`, import.meta.url).pathname;
