@@ -49,17 +49,18 @@ export async function newPage(
 
 /**
  * Saves a screenshot under e2e/artifacts for people to look at (not asserted on). E2E_SNAPSHOTS=0
- * (set by .ci/run, where nobody looks at them) skips them: ~170 full-page captures, each after a
- * 400 ms pause, are minutes of a CI run. Screenshots a test asserts on are taken elsewhere.
+ * (set by .ci/run, where nobody looks at them) skips the capture: ~170 full-page captures are
+ * minutes of a loaded CI run. The pause before it stays, so a test's steps keep their pacing.
+ * Screenshots a test asserts on or reads are taken with page.screenshot and always run.
  */
 export async function snapshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
-  if (process.env.E2E_SNAPSHOTS === '0') return;
   // Let transitions (drawers, toasts, menus) settle so the picture shows what a person sees.
   await page.waitForTimeout(400);
+  if (process.env.E2E_SNAPSHOTS === '0') return;
   const path = new URL(`../artifacts/${name}.png`, import.meta.url).pathname;
   try {
     // A full-page capture of a long view took over 15 s once on a loaded CI machine (the
