@@ -1,10 +1,11 @@
 // Test tiers, told apart by file name: *.test.ts (pure, fast), *.integration.test.ts (real
-// PostgreSQL + Redis, one database and key prefix per run) and client component tests (jsdom).
+// PostgreSQL + Redis: one database and key prefix per pool slot, see docs/testing.md) and client
+// component tests (jsdom).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const serverSide = ['core', 'db', 'networks', 'server', 'worker', 'scripts', 'test'];
-/** Integration files on a database of their own (isolatedDb) that use no Redis: safe beside any other. */
+/** The heavy security files, each on a database of its own (isolatedDb); `npm run fuzz` runs one. */
 const OWN_DATABASE = [
   'test/security/access-matrix.integration.test.ts',
   'test/security/fuzz.integration.test.ts',
@@ -13,11 +14,9 @@ const OWN_DATABASE = [
 
 export default defineConfig({
   test: {
-    // Two files at a time (Vitest 4 ran one at a time on the 2-core machine: 21 minutes). The
-    // integration files that share the run's database stay one at a time among themselves: a file
-    // that runs a worker there would pick up another file's due posts (seen: a spawned worker sent
-    // a post of a concurrent file). Vitest runs those after the parallel files; the heavy security
-    // files, each on a database of its own and without Redis, run in the parallel part.
+    // Two files at a time on the 2-core machine, integration files too: each runs in a pool slot
+    // (VITEST_POOL_ID) with the slot's own database and Redis prefix (test/integration-global-setup.ts,
+    // test/harness.ts), so a worker spawned by one file never sees another file's due posts.
     maxWorkers: 2,
     projects: [
       {
@@ -53,7 +52,6 @@ export default defineConfig({
           globalSetup: ['./test/integration-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
@@ -64,7 +62,6 @@ export default defineConfig({
           globalSetup: ['./test/integration-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: true,
         },
       },
       {

@@ -12,7 +12,7 @@ import { installSandboxFetch, uninstallSandboxFetch } from '../networks/src/inde
 import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.js';
 import { createSession } from '../server/src/auth/session.js';
 import { type CheckResult, runDoctorChecks } from '../server/src/doctor/checks.js';
-import { testDb, uniqueEmail } from './harness.js';
+import { testDatabaseUrl, testDb, testRedisPrefix, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
 import { listen, TEST_KEYS, testDeps } from './server-harness.js';
 import { startSmtpServer, type TestSmtp } from './smtp-harness.js';
@@ -46,7 +46,7 @@ function runDoctor(env: Record<string, string>): Promise<{ code: number | null; 
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'test',
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: testDatabaseUrl(),
         REDIS_URL: inject('redisUrl'),
         TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
         SOCIAL_SANDBOX_URL: sandbox.url,
@@ -77,7 +77,7 @@ describe('npm run doctor', () => {
     const appUrl = `http://127.0.0.1:${port}`;
     await spawnWeb({
       port,
-      redisPrefix: `${inject('redisPrefix')}-doctor`,
+      redisPrefix: `${testRedisPrefix()}-doctor`,
       sandboxUrl: sandbox.url,
       children,
       env: { APP_URL: appUrl },

@@ -1,5 +1,10 @@
-// Global set-up of the integration tier: one fresh PostgreSQL database (migrated once) and one
-// Redis key prefix per run, dropped again at the end, so runs never see each other's data.
+// Global set-up of the integration tier. One fresh PostgreSQL database per run, migrated once, is the
+// template of one database per pool slot (`CREATE DATABASE … TEMPLATE …`, a file copy: no second
+// migration); each slot also has its own Redis key prefix. Vitest runs at most one file at a time in
+// a slot (VITEST_POOL_ID, 1…maxWorkers), so a file only ever sees its slot's rows and keys: a worker
+// spawned by one file never picks up the due posts of a file running beside it. test/harness.ts
+// (testDatabaseUrl, testRedisPrefix) picks the slot. Everything is dropped again at the end, so runs
+// never see each other's data either. See docs/testing.md.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -31,43 +36,61 @@ export function databaseUrlFor(name: string): string {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** One database URL per pool slot: slotDatabaseUrls[VITEST_POOL_ID - 1] (use testDatabaseUrl()). */
+    slotDatabaseUrls: string[];
+    /** One Redis key prefix per pool slot, each starting with the run's name (use testRedisPrefix()). */
+    slotRedisPrefixes: string[];
     redisUrl: string;
-    redisPrefix: string;
+  }
+}
+
+async function adminQuery(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
   }
 }
 
 export default async function setup(project: TestProject) {
   const name = `pauta_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(`CREATE DATABASE ${name}`);
 
-  const databaseUrl = databaseUrlFor(name);
-  const handle = await createDb({ databaseUrl, poolSize: 1 });
-  await migrateToLatest(handle.db);
-  // The shared database runs without network budgets: hundreds of tests schedule X posts on the
-  // same days, and X's default (17 a day for the whole installation) would refuse their dates.
-  // The budget tests (server/src/posts/budget.integration.test.ts) use a database of their own.
-  await handle.db
-    .updateTable('admin_settings')
-    .set({ setting_value: JSON.stringify(NO_BUDGETS) })
-    .where('setting_key', '=', 'network_budgets')
-    .execute();
-  await handle.close();
+  const handle = await createDb({ databaseUrl: databaseUrlFor(name), poolSize: 1 });
+  try {
+    await migrateToLatest(handle.db);
+    // The shared databases run without network budgets: hundreds of tests schedule X posts on the
+    // same days, and X's default (17 a day for the whole installation) would refuse their dates.
+    // The budget tests (server/src/posts/budget.integration.test.ts) use a database of their own.
+    await handle.db
+      .updateTable('admin_settings')
+      .set({ setting_value: JSON.stringify(NO_BUDGETS) })
+      .where('setting_key', '=', 'network_budgets')
+      .execute();
+  } finally {
+    // A template must have no open connection while it is copied.
+    await handle.close();
+  }
 
-  project.provide('databaseUrl', databaseUrl);
+  // One slot per worker Vitest may run at once (maxWorkers, also under --maxWorkers=N).
+  const slots = Math.max(1, project.vitest.config.maxWorkers);
+  const slotNames = Array.from({ length: slots }, (_, i) => `${name}_s${i + 1}`);
+  for (const slot of slotNames) await adminQuery(`CREATE DATABASE ${slot} TEMPLATE ${name}`);
+
+  project.provide('slotDatabaseUrls', slotNames.map(databaseUrlFor));
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   project.provide('redisUrl', redisUrl);
-  // Every prefix a test uses starts with this run's name (`${name}-w1`, `${name}-scale` …).
-  project.provide('redisPrefix', `${name}`);
+  // Every prefix a test uses starts with its slot's, and so with this run's name
+  // (`${name}-s1-w1`, `${name}-s2-scale` …).
+  project.provide(
+    'slotRedisPrefixes',
+    slotNames.map((_, i) => `${name}-s${i + 1}`),
+  );
 
   return async () => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    for (const db of [...slotNames, name]) await adminQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
     await clearRedisPrefix(redisUrl, name);
   };
 }

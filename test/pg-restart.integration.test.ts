@@ -8,7 +8,7 @@
 // published exactly once — none lost, none sent twice, none left "publishing".
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDb,
   createUser,
@@ -24,7 +24,7 @@ import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.
 import { hashPassword } from '../server/src/auth/password.js';
 import { startMemoryCache } from '../server/src/cache/memory-cache.js';
 import { createLogger } from '../server/src/logger.js';
-import { uniqueEmail } from './harness.js';
+import { testRedisPrefix, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
 import { type PrivateCluster, privateClusterAvailable, startPrivateCluster } from './pg-cluster.js';
 import { TEST_KEYS } from './server-harness.js';
@@ -158,7 +158,7 @@ describe.skipIf(!privateClusterAvailable())('a PostgreSQL restart under load', (
     const db = handle!;
     const sb = sandbox!;
     const pg = cluster!;
-    const redisPrefix = `${inject('redisPrefix')}-pgrestart`;
+    const redisPrefix = `${testRedisPrefix()}-pgrestart`;
     const password = 'uma senha de teste longa';
     const email = uniqueEmail('pg-restart');
     const user = await createUser(db.db, { email, passwordHash: await hashPassword(password) });

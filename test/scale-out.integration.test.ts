@@ -2,12 +2,12 @@
 // 500 posts are rescheduled for the same moment through both web processes; one worker is killed
 // midway; every post must still be published exactly once.
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type DbHandle, parseKeyring } from '../db/src/index.js';
 import { installSandboxFetch, uninstallSandboxFetch } from '../networks/src/index.js';
 import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.js';
 import { hashPassword } from '../server/src/auth/password.js';
-import { isolatedDb, uniqueEmail } from './harness.js';
+import { isolatedDb, testRedisPrefix, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
 import { NO_BUDGETS } from './integration-global-setup.js';
 import { TEST_KEYS } from './server-harness.js';
@@ -53,7 +53,7 @@ afterAll(async () => {
 
 describe('two web and two worker processes', () => {
   it('publish 500 posts due in the same minute exactly once, even when a worker dies midway', async () => {
-    const redisPrefix = `${inject('redisPrefix')}-scale`;
+    const redisPrefix = `${testRedisPrefix()}-scale`;
     const password = 'uma senha de teste longa';
     const email = uniqueEmail('scale');
     const user = await createUser(handle.db, { email, passwordHash: await hashPassword(password) });

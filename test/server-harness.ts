@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import type { DbHandle } from '../db/src/index.js';
 import {
   createLocalMediaStorage,
@@ -20,7 +19,7 @@ import type { AppDeps } from '../server/src/deps.js';
 import { loadServerEnv } from '../server/src/env.js';
 import { createLogger } from '../server/src/logger.js';
 import { createQueueGateway } from '../server/src/queue/queue-gateway.js';
-import { uniqueEmail } from './harness.js';
+import { testRedisPrefix, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
 
 /** One temporary media folder per test process. */
@@ -37,7 +36,7 @@ export function testDeps(
     NODE_ENV: 'test',
     APP_URL: 'http://pauta.test',
     TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
-    REDIS_PREFIX: inject('redisPrefix'),
+    REDIS_PREFIX: testRedisPrefix(),
     ...envOverrides,
   });
   const logger = createLogger({ level: 'silent', pretty: false });
@@ -45,7 +44,7 @@ export function testDeps(
     db: handle.db,
     env: { ...env, keyring: parseKeyring(TEST_KEYS) },
     logger,
-    queue: createQueueGateway({ redisUrl: null, prefix: inject('redisPrefix'), logger }),
+    queue: createQueueGateway({ redisUrl: null, prefix: testRedisPrefix(), logger }),
     roles: createRoleService(handle.db, logger),
     drafts: createDraftGenerator({ db: handle.db, logger, ai: createAiClient(aiConfigFromEnv(env), logger) }),
     sandbox: true,

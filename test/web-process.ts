@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { testDatabaseUrl } from './harness.js';
 import { TEST_KEYS } from './server-harness.js';
 import { waitFor } from './worker-harness.js';
 
@@ -38,7 +39,7 @@ export async function spawnWeb(options: {
       NODE_ENV: 'test',
       PORT: String(options.port),
       APP_URL: 'http://pauta.test',
-      DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
+      DATABASE_URL: options.databaseUrl ?? testDatabaseUrl(),
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: options.redisPrefix,
       TOKEN_ENCRYPTION_KEYS: TEST_KEYS,

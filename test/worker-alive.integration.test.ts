@@ -4,11 +4,11 @@
 // admins see it in admin.workers.status, and exactly one 'worker_down' email is queued per admin.
 // A worker beating again closes the outage, and the next outage emails again.
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beatWorker, createUser, type DbHandle } from '../db/src/index.js';
 import { type SandboxHandle, startSandbox } from '../networks/src/sandbox/index.js';
 import { createSession } from '../server/src/auth/session.js';
-import { isolatedDb, uniqueEmail } from './harness.js';
+import { isolatedDb, testRedisPrefix, uniqueEmail } from './harness.js';
 import { TestClient } from './http-client.js';
 import { freePort, spawnWeb } from './web-process.js';
 import { seedPosts, seedTheme, spawnWorker, type WorkerProcess, waitFor } from './worker-harness.js';
@@ -45,7 +45,7 @@ interface Ready {
 
 describe('worker heartbeat and the no-worker alert', () => {
   it('beats, stops, raises the alert once across two web processes, and clears it', async () => {
-    const redisPrefix = `${inject('redisPrefix')}-alive`;
+    const redisPrefix = `${testRedisPrefix()}-alive`;
     const admin = await createUser(handle.db, { email: uniqueEmail('ops-admin'), passwordHash: null });
     await handle.db.insertInto('user_roles').values({ user_id: admin.id, role: 'admin' }).execute();
     const owner = await createUser(handle.db, { email: uniqueEmail('ops-owner'), passwordHash: null });

@@ -16,6 +16,7 @@ import {
   scopesFor,
   sessionClient,
 } from '../networks/src/index.js';
+import { testDatabaseUrl } from './harness.js';
 import { TEST_KEYS } from './server-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -198,7 +199,7 @@ export function spawnWorker(options: {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
+      DATABASE_URL: options.databaseUrl ?? testDatabaseUrl(),
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: options.redisPrefix,
       TOKEN_ENCRYPTION_KEYS: TEST_KEYS,

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../test/harness.js';
 import { OWNED_TABLES } from '../migrations/2026-11-29T00-00-workspaces.js';
 import { createDb, type DbHandle } from './client.js';
 import { migrations } from './migrations.js';
@@ -201,7 +202,7 @@ describe('the workspaces migration on a populated database', () => {
 
   it('moves every row into its personal workspace on PostgreSQL', async () => {
     const { default: pg } = await import('pg');
-    const base = new URL(inject('databaseUrl'));
+    const base = new URL(testDatabaseUrl());
     const name = `${base.pathname.slice(1)}_ws_${randomUUID().slice(0, 6)}`;
     const admin = new URL(base);
     admin.pathname = '/postgres';

@@ -47,7 +47,12 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves a screenshot under e2e/artifacts for people to look at (not asserted on). */
+/**
+ * Saves a screenshot under e2e/artifacts for people to look at (not asserted on). E2E_SNAPSHOTS=0
+ * (set by .ci/run, where nobody looks at them) skips the capture: ~170 full-page captures are
+ * minutes of a loaded CI run. The pause before it stays, so a test's steps keep their pacing.
+ * Screenshots a test asserts on or reads are taken with page.screenshot and always run.
+ */
 export async function snapshot(
   page: Page,
   name: string,
@@ -55,6 +60,7 @@ export async function snapshot(
 ): Promise<void> {
   // Let transitions (drawers, toasts, menus) settle so the picture shows what a person sees.
   await page.waitForTimeout(400);
+  if (process.env.E2E_SNAPSHOTS === '0') return;
   const path = new URL(`../artifacts/${name}.png`, import.meta.url).pathname;
   try {
     // A full-page capture of a long view took over 15 s once on a loaded CI machine (the

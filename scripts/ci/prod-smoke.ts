@@ -15,7 +15,9 @@
 //      published — both exit 0, the post ends Publicado (the worker finished it before exiting) and
 //      no post is left "Publicando".
 // Environment: TEST_DATABASE_ADMIN_URL, TEST_REDIS_URL (as the test suite); PROD_SMOKE_KEEP=1 keeps
-// the scratch folder; PROD_SMOKE_IN_PLACE=1 (default when CI=true) builds in the checkout itself. Prints one "N passed, N failed" line.
+// the scratch folder; PROD_SMOKE_IN_PLACE=1 (default when CI=true) builds in the checkout itself;
+// PROD_SMOKE_PREBUILT=1 (with it: .ci/run, which has just run `npm run build` for the e2e tier)
+// uses the checkout's dist/ and client/dist/ as they are. Prints one "N passed, N failed" line.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +53,8 @@ const DEV_ONLY = [
  * the clean copy, so an untracked file the build needs cannot hide.
  */
 const IN_PLACE = process.env.PROD_SMOKE_IN_PLACE === '1' || process.env.CI === 'true';
+/** The checkout's build is already done (.ci/run builds once for the e2e tier and this smoke). */
+const PREBUILT = IN_PLACE && process.env.PROD_SMOKE_PREBUILT === '1';
 
 const started = performance.now();
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -153,7 +157,11 @@ async function main(): Promise<void> {
   let db: pg.Client | null = null;
   try {
     let src = ROOT;
-    if (IN_PLACE) {
+    if (PREBUILT) {
+      out('produção: o build que a CI acabou de fazer no próprio checkout (dist/ e client/dist/)');
+      const missing = ['dist', 'client/dist'].filter((dir) => !existsSync(path.join(ROOT, dir)));
+      if (missing.length > 0) throw new Error(`PROD_SMOKE_PREBUILT=1 sem build: falta ${missing.join(', ')}`);
+    } else if (IN_PLACE) {
       out('produção: npm run build no próprio checkout (na CI, um clone novo com npm ci já feito)');
       run('npm', ['run', 'build', '--silent'], ROOT);
     } else {

@@ -7,8 +7,8 @@ import { createDb, createUser, type DbHandle } from '@pauta/db';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, testDb, uniqueEmail } from '../../test/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedDb, testDatabaseUrl, testDb, testRedisPrefix, uniqueEmail } from '../../test/harness.js';
 import { insertTestTheme, TEST_KEYS } from '../../test/server-harness.js';
 import { createSession } from './auth/session.js';
 import { loadServerEnv } from './env.js';
@@ -30,8 +30,8 @@ describe('web shutdown', () => {
       NODE_ENV: 'test',
       APP_URL: 'http://pauta.test',
       TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
-      DATABASE_URL: inject('databaseUrl'),
-      REDIS_PREFIX: inject('redisPrefix'),
+      DATABASE_URL: testDatabaseUrl(),
+      REDIS_PREFIX: testRedisPrefix(),
       PORT: '0',
       HOST: '127.0.0.1',
     });
@@ -55,7 +55,7 @@ describe('web shutdown', () => {
     const key = randomUUID();
 
     // Another connection holds the post's row: the edit waits inside its UPDATE.
-    const blocker = await createDb({ databaseUrl: inject('databaseUrl'), poolSize: 1 });
+    const blocker = await createDb({ databaseUrl: testDatabaseUrl(), poolSize: 1 });
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -85,7 +85,8 @@ describe('web shutdown', () => {
     // The edit is inside its UPDATE, waiting for the lock.
     await waitUntil(async () => {
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND query ILIKE '%update "suggested_posts"%'`.execute(handle.db);
+        WHERE datname = current_database() AND wait_event_type = 'Lock'
+          AND query ILIKE '%update "suggested_posts"%'`.execute(handle.db);
       return rows[0]!.n > 0;
     });
     // Stop the web (its 5 s grace for open connections, then they are cut), and only then let
@@ -131,14 +132,14 @@ describe('MIGRATE_ON_START', () => {
       APP_URL: 'http://pauta.test',
       TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
       DATABASE_URL: databaseUrl,
-      REDIS_PREFIX: inject('redisPrefix'),
+      REDIS_PREFIX: testRedisPrefix(),
       PORT: '0',
       HOST: '127.0.0.1',
       MIGRATE_ON_START: migrate,
     });
 
   it('is on unless set to 0 or false, and refuses anything else', () => {
-    const url = inject('databaseUrl');
+    const url = testDatabaseUrl();
     expect(envFor(url, undefined).MIGRATE_ON_START).toBe(true);
     expect(envFor(url, '1').MIGRATE_ON_START).toBe(true);
     expect(envFor(url, '0').MIGRATE_ON_START).toBe(false);

@@ -17,7 +17,7 @@ import { aiConfigFromEnv, createAiClient, createDraftGenerator } from '../../ser
 import { createRoleService } from '../../server/src/auth/roles.js';
 import type { AppDeps } from '../../server/src/deps.js';
 import { createQueueGateway } from '../../server/src/queue/queue-gateway.js';
-import { isolatedDb, uniqueEmail } from '../harness.js';
+import { isolatedDb, testRedisPrefix, uniqueEmail } from '../harness.js';
 import { TestClient } from '../http-client.js';
 import { listen, testDeps } from '../server-harness.js';
 import { spawnWorker, type WorkerProcess, waitFor } from '../worker-harness.js';
@@ -30,7 +30,7 @@ let sandbox: SandboxHandle;
 let deps: AppDeps;
 let app: { url: string; close(): Promise<void> };
 let worker: WorkerProcess | null = null;
-const prefix = `${inject('redisPrefix')}-canary`;
+const prefix = `${testRedisPrefix()}-canary`;
 const webLog: string[] = [];
 const responses: { where: string; text: string }[] = [];
 

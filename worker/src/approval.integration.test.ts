@@ -10,7 +10,7 @@ import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, makeUser } from '../../test/harness.js';
+import { isolatedDb, makeUser, testRedisPrefix } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -75,7 +75,7 @@ describe('approval before publishing (worker)', () => {
     const [first, second] = posts as [(typeof posts)[number], (typeof posts)[number]];
     expect((await postRow(first.id)).approval_stage).toBe('draft');
 
-    const redisPrefix = `${inject('redisPrefix')}-approval`;
+    const redisPrefix = `${testRedisPrefix()}-approval`;
     for (let i = 0; i < 2; i++) {
       const worker = spawnWorker({
         sandboxUrl: sandbox.url,

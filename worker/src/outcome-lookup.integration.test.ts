@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { type DbHandle, parseKeyring } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type PostsDeps, retryPost } from '../../server/src/posts/posts.service.js';
-import { isolatedDb, makeUser } from '../../test/harness.js';
+import { isolatedDb, makeUser, testRedisPrefix } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -53,7 +53,7 @@ afterAll(async () => {
 /** Absence is trusted from this long after the send in these tests (production: 15 min). */
 const ABSENT_AFTER = { LOOKUP_ABSENT_AFTER_MS: '3000' };
 
-function startWorker(redisPrefix = `${inject('redisPrefix')}-lookup${++prefixCounter}`) {
+function startWorker(redisPrefix = `${testRedisPrefix()}-lookup${++prefixCounter}`) {
   const worker = spawnWorker({
     sandboxUrl: sandbox.url,
     databaseUrl: iso.url,

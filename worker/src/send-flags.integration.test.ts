@@ -15,8 +15,8 @@ import {
   startSandbox,
 } from '@pauta/networks/sandbox';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, makeUser } from '../../test/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedDb, makeUser, testRedisPrefix } from '../../test/harness.js';
 import { NO_BUDGETS } from '../../test/integration-global-setup.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
@@ -118,7 +118,7 @@ describe('a crash flags only what was sent (issue 24)', () => {
     const worker = spawnWorker({
       databaseUrl: iso.url,
       sandboxUrl: sandbox.url,
-      redisPrefix: `${inject('redisPrefix')}-sendflags`,
+      redisPrefix: `${testRedisPrefix()}-sendflags`,
       env: { WORKER_CONCURRENCY: String(C), STALE_CLAIM_MS: '60000', NETWORK_TIMEOUT_MS: '29000' },
     });
     running.push(worker);

@@ -10,8 +10,8 @@ import { type DbHandle, parseKeyring } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type RecordedRequest, type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, makeUser } from '../../test/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedDb, makeUser, testRedisPrefix } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 function startWorkers(count: number, env: Record<string, string>): WorkerProcess[] {
   prefixCounter += 1;
-  const redisPrefix = `${inject('redisPrefix')}-stall${prefixCounter}`;
+  const redisPrefix = `${testRedisPrefix()}-stall${prefixCounter}`;
   return Array.from({ length: count }, () => {
     const worker = spawnWorker({
       sandboxUrl: sandbox.url,

@@ -27,7 +27,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, makeUser } from '../../test/harness.js';
+import { isolatedDb, makeUser, testRedisPrefix } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import { seedPosts, seedTheme, waitFor } from '../../test/worker-harness.js';
 import { loadWorkerEnv } from './env.js';
@@ -168,7 +168,7 @@ async function videoPost() {
 async function start(adapter: NetworkAdapter, vars: Record<string, string> = {}) {
   const env = loadWorkerEnv({
     TOKEN_ENCRYPTION_KEYS: TEST_KEYS,
-    REDIS_PREFIX: `${inject('redisPrefix')}-video${++prefixCounter}`,
+    REDIS_PREFIX: `${testRedisPrefix()}-video${++prefixCounter}`,
     PAUTA_DATA_DIR: dataDir,
     STALE_CLAIM_MS: String(STALE_CLAIM_MS),
     NETWORK_TIMEOUT_MS: '500',

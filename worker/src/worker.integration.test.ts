@@ -9,7 +9,7 @@ import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, makeUser } from '../../test/harness.js';
+import { isolatedDb, makeUser, testRedisPrefix } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 function prefix() {
   prefixCounter += 1;
-  return `${inject('redisPrefix')}-w${prefixCounter}`;
+  return `${testRedisPrefix()}-w${prefixCounter}`;
 }
 
 function startWorker(redisPrefix: string, env: Record<string, string> = {}) {

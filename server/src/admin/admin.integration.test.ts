@@ -7,7 +7,7 @@ import { createUser, type Database, type DbHandle, setRole } from '@pauta/db';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, uniqueEmail } from '../../../test/harness.js';
+import { isolatedDb, testRedisPrefix, uniqueEmail } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
 import { listen, testDeps } from '../../../test/server-harness.js';
 import { hashPassword } from '../auth/password.js';
@@ -787,7 +787,7 @@ describe('queue monitor at /admin/queues', () => {
 
   it('serves bull-board with the app’s CSP when Redis is configured, and refuses cross-site writes', async () => {
     const logger = createLogger({ level: 'silent', pretty: false });
-    const queue = createQueueGateway({ redisUrl: inject('redisUrl'), prefix: inject('redisPrefix'), logger });
+    const queue = createQueueGateway({ redisUrl: inject('redisUrl'), prefix: testRedisPrefix(), logger });
     const withRedis = await listen(testDeps(handle, { queue }));
     try {
       const admin = await account({ admin: true });

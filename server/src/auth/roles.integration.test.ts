@@ -2,8 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { createDb, type DbHandle, setRole } from '@pauta/db';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDb, uniqueEmail } from '../../../test/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl, testDb, uniqueEmail } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
 import { listen, testDeps } from '../../../test/server-harness.js';
 import { createLogger } from '../logger.js';
@@ -97,7 +97,7 @@ describe('roles', () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', email], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+      env: { ...process.env, DATABASE_URL: testDatabaseUrl() },
       encoding: 'utf8',
     });
     expect(out).toContain('agora é administrador');

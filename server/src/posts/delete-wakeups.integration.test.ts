@@ -6,7 +6,7 @@ import { type Platform, publishJobId, publishQueueName } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDb } from '../../../test/harness.js';
+import { testDb, testRedisPrefix } from '../../../test/harness.js';
 import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import { createLogger } from '../logger.js';
 import { createQueueGateway, type QueueGateway } from '../queue/queue-gateway.js';
@@ -15,7 +15,7 @@ let handle: DbHandle;
 let gateway: QueueGateway;
 let app: { url: string; close(): Promise<void> };
 const queues = new Map<Platform, Queue>();
-const prefix = `${inject('redisPrefix')}-del-${randomUUID().slice(0, 6)}`;
+const prefix = `${testRedisPrefix()}-del-${randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
   handle = await testDb();

@@ -6,7 +6,7 @@ import { QUEUES } from '@pauta/core';
 import type { DbHandle } from '@pauta/db';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDb } from '../../../test/harness.js';
+import { testDb, testRedisPrefix } from '../../../test/harness.js';
 import { TestClient } from '../../../test/http-client.js';
 import { listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import { createLogger } from '../logger.js';
@@ -16,7 +16,7 @@ let handle: DbHandle;
 let gateway: QueueGateway;
 let metrics: Queue;
 const apps: { url: string; close(): Promise<void> }[] = [];
-const prefix = `${inject('redisPrefix')}-refresh-${randomUUID().slice(0, 6)}`;
+const prefix = `${testRedisPrefix()}-refresh-${randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
   handle = await testDb();

@@ -7,8 +7,8 @@ import { type DbHandle, purgeExpiredIdempotencyKeys } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDb } from '../../../test/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDb, testRedisPrefix } from '../../../test/harness.js';
 import { TestClient, type TrpcResult } from '../../../test/http-client.js';
 import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
 import { freePort, spawnWeb } from '../../../test/web-process.js';
@@ -72,7 +72,7 @@ const answer = (res: TrpcResult) => ({ status: res.status, data: res.data, error
 describe('two web processes, one PostgreSQL', () => {
   it('ten concurrent "Agendar" requests with one key, alternating between two real web processes, schedule the draft once', async () => {
     const [portA, portB] = [await freePort(), await freePort()];
-    const redisPrefix = `${inject('redisPrefix')}-idem`;
+    const redisPrefix = `${testRedisPrefix()}-idem`;
     const [webA, webB] = await Promise.all([
       spawnWeb({ port: portA, redisPrefix, sandboxUrl: sandbox.url, children }),
       spawnWeb({ port: portB, redisPrefix, sandboxUrl: sandbox.url, children }),

@@ -12,8 +12,8 @@ import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb } from '../../../test/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedDb, testRedisPrefix } from '../../../test/harness.js';
 import { listen, signedInUser, TEST_KEYS, testDeps } from '../../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -145,7 +145,7 @@ describe('signed webhooks through HTTP', () => {
       text: (i) => `${tag} post ${i + 1}`,
     });
 
-    const redisPrefix = `${inject('redisPrefix')}-webhooks`;
+    const redisPrefix = `${testRedisPrefix()}-webhooks`;
     for (let i = 0; i < 2; i++)
       running.push(
         spawnWorker({
