@@ -12,8 +12,8 @@ import { nextOccurrence } from '@pauta/core';
 import { type DbHandle, parseKeyring, setPostRecurrence } from '@pauta/db';
 import { installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import { type SandboxHandle, startSandbox } from '@pauta/networks/sandbox';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDb, makeUser } from '../../test/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedDb, makeUser, testRedisPrefix } from '../../test/harness.js';
 import { TEST_KEYS } from '../../test/server-harness.js';
 import {
   connectThroughSandbox,
@@ -36,7 +36,7 @@ beforeAll(async () => {
   handle = iso.handle;
   sandbox = await startSandbox({ tokenPrefix: 'SENTINEL' });
   installSandboxFetch(sandbox.url);
-  const redisPrefix = `${inject('redisPrefix')}-recurring`;
+  const redisPrefix = `${testRedisPrefix()}-recurring`;
   for (let i = 0; i < 2; i++)
     running.push(
       spawnWorker({
