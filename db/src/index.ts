@@ -43,6 +43,7 @@ export * from './repositories/scheduled-posts.repository.js';
 export * from './repositories/sessions.repository.js';
 export * from './repositories/settings.repository.js';
 export * from './repositories/snippets.repository.js';
+export * from './repositories/carousel.repository.js';
 export * from './repositories/themes.repository.js';
 export * from './repositories/users.repository.js';
 export * from './repositories/video-uploads.repository.js';

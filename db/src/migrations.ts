@@ -48,6 +48,7 @@ import * as themeDates from '../migrations/2026-11-30T04-20-theme-dates.js';
 import * as youtubePlatform from '../migrations/2026-11-30T05-00-youtube-platform.js';
 import * as tiktokPlatform from '../migrations/2026-11-30T05-10-tiktok-platform.js';
 import * as postOptions from '../migrations/2026-11-30T05-20-post-options.js';
+import * as carousels from '../migrations/2026-11-30T06-30-carousels.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T05-00-youtube-platform': youtubePlatform,
   '2026-11-30T05-10-tiktok-platform': tiktokPlatform,
   '2026-11-30T05-20-post-options': postOptions,
+  '2026-11-30T06-30-carousels': carousels,
 };
 
 export class MigrationError extends Error {

@@ -4,6 +4,8 @@
 // (error-format.ts) sends the code, its pt-BR text and the typed details (docs/architecture.md).
 import {
   type AppError,
+  type CarouselIssue,
+  carouselRefusalMessage,
   type ConnectionFailure,
   classifyConnectionError,
   connectionErrorMessage,
@@ -61,6 +63,7 @@ export const TRPC_CODE_OF = {
   DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   WEBHOOK_URL_REFUSED: 'BAD_REQUEST',
   SNIPPET_REFUSED: 'BAD_REQUEST',
+  CAROUSEL_REFUSED: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<ErrorCode, TrpcCode>;
 
@@ -117,6 +120,8 @@ export function userMessageOf(error: AppError): string {
     const first = (error.details as ErrorDetailsByCode['VALIDATION_FAILED'] | undefined)?.optionIssues?.[0];
     if (first) return first.message;
   }
+  if (error.code === 'CAROUSEL_REFUSED')
+    return carouselRefusalMessage(error.details as CarouselIssue | undefined);
   if (error.code === 'SNIPPET_REFUSED')
     return snippetRefusalMessage(error.details as SnippetIssue | undefined);
   return error.code === 'MEDIA_REJECTED' && error.details
