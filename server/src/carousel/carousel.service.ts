@@ -29,13 +29,12 @@ import {
 } from '@pauta/db';
 import { mediaLimitsOf, NETWORK_PROFILES } from '@pauta/networks';
 import sharp from 'sharp';
-import type { AiClient } from '../ai/ai-client.js';
+import type { AppDeps } from '../deps.js';
 import { browserMediaUrl, type MediaServiceDeps, withDecodeSlot } from '../media/media.service.js';
 import { MediaRejectedError, processImage } from '../media/process-image.js';
 import { renderSlide } from './render-slide.js';
-import { writeCarousel } from './write-carousel.js';
 
-export type CarouselDeps = MediaServiceDeps & { ai: AiClient };
+export type CarouselDeps = MediaServiceDeps & Pick<AppDeps, 'drafts'>;
 
 export interface CarouselSlideView {
   id: string;
@@ -135,8 +134,9 @@ export async function generateCarousel(
 ): Promise<CarouselView> {
   const post = await context(deps, options.workspaceId, options.postId);
   if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status)) throw refused({ reason: 'NOT_EDITABLE' });
-  const written = await writeCarousel(
-    { db: deps.db, logger: deps.logger, ai: deps.ai },
+  const write = deps.drafts.writeCarousel;
+  if (!write || deps.drafts.aiConfigured !== true) throw new AppError('AI_NOT_CONFIGURED');
+  const written = await write(
     {
       userId: options.userId,
       postTitle: post.title,

@@ -9,6 +9,7 @@ import { clientViewRouter } from './client-view.router.js';
 import { dashboardRouter } from './dashboard.router.js';
 import { dataDeletionRouter } from './data-deletion.router.js';
 import { liveRouter } from './live.router.js';
+import { carouselRouter } from './carousel.router.js';
 import { mediaRouter } from './media.router.js';
 import { postsRouter } from './posts.router.js';
 import { publishedRouter } from './published.router.js';
@@ -34,6 +35,7 @@ export const appRouter = router({
   clientApproval: clientApprovalRouter,
   clientView: clientViewRouter,
   media: mediaRouter,
+  carousel: carouselRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,
   bestTime: bestTimeRouter,
