@@ -97,8 +97,8 @@ export interface SlideColors {
 
 /**
  * The colours of a slide from the theme's colour (a preset id or `#RRGGBB`). Cover and call to
- * action are painted in the theme colour, with white or near-black text, whichever contrasts
- * more; content slides are a light tint of it with dark text and the colour as the accent bar,
+ * action are painted in the theme colour, with white or near-black text, whichever contrasts (
+ * more, a mid-tone colour deepened just enough to reach 4.5:1); content slides are a light tint of it with dark text and the colour as the accent bar,
  * darkened until it reads on the tint. Every text colour reaches WCAG's 4.5:1 on its background.
  */
 export function slideColors(themeColor: string | null | undefined, kind: SlideKind): SlideColors {
@@ -112,7 +112,12 @@ export function slideColors(themeColor: string | null | undefined, kind: SlideKi
     return { background, title: INK, body: '#333333', accent };
   }
   const text = contrastRatio(PAPER, base) >= contrastRatio(INK, base) ? PAPER : INK;
-  return { background: base, title: text, body: text, accent: text };
+  // A mid-tone colour (red #E53935: 4.2:1 with white) is deepened, or lightened, just enough.
+  let background = base;
+  for (let step = 0; step < 12 && contrastRatio(text, background) < 4.5; step++) {
+    background = mix(background, text === PAPER ? '#000000' : PAPER, 0.08);
+  }
+  return { background, title: text, body: text, accent: text };
 }
 
 // ---- layout ------------------------------------------------------------------------------
@@ -195,7 +200,11 @@ const BODY_LINE_HEIGHT = 1.35;
 const GAP = 40;
 
 function block(text: string, fontSize: number, width: number, bold: boolean, lh: number): TextBlockLayout {
-  return { fontSize, lineHeight: Math.round(fontSize * lh), lines: text.trim() === '' ? [] : wrapText(text, fontSize, width, bold) };
+  return {
+    fontSize,
+    lineHeight: Math.round(fontSize * lh),
+    lines: text.trim() === '' ? [] : wrapText(text, fontSize, width, bold),
+  };
 }
 
 function heightOf(b: TextBlockLayout): number {
@@ -207,7 +216,8 @@ function ellipsize(b: TextBlockLayout, maxLines: number, width: number, bold: bo
   const lines = b.lines.slice(0, Math.max(0, maxLines));
   if (lines.length > 0) {
     let last = `${lines[lines.length - 1]}…`;
-    while (last.length > 1 && measureText(last, b.fontSize, bold) > width) last = `${last.slice(0, -2).trimEnd()}…`;
+    while (last.length > 1 && measureText(last, b.fontSize, bold) > width)
+      last = `${last.slice(0, -2).trimEnd()}…`;
     lines[lines.length - 1] = last;
   }
   return { ...b, lines };
@@ -248,5 +258,8 @@ export function layoutSlide(
 
 /** The alt text of a slide's image: what it says, as one line. */
 export function slideAltText(slide: Pick<CarouselSlide, 'title' | 'body'>): string {
-  return [slide.title.trim(), slide.body.trim()].filter((t) => t !== '').join(' — ').replace(/\s+/g, ' ');
+  return [slide.title.trim(), slide.body.trim()]
+    .filter((t) => t !== '')
+    .join(' — ')
+    .replace(/\s+/g, ' ');
 }

@@ -49,7 +49,7 @@ export function carouselRefusalMessage(issue: Partial<CarouselIssue> | null | un
     case 'STALE':
       return 'Os slides mudaram enquanto esta ação rodava. Confira os slides e tente de novo.';
     case 'NOT_RENDERED':
-      return 'Algum slide ainda não tem imagem. Clique em "Gerar imagem" nesse slide e tente de novo.';
+      return 'Algum slide ainda não tem imagem. Abra o carrossel de novo para gerar as imagens que faltam e tente outra vez.';
     case 'NO_CAROUSEL':
       return 'Este post ainda não tem um carrossel. Clique em "Gerar carrossel com IA".';
     default:
@@ -65,6 +65,7 @@ export const SLIDE_KIND_LABELS = {
 
 export const carouselMessages = {
   open: 'Carrossel',
+  openHint: 'Transforme este post num carrossel de imagens com a IA.',
   title: 'Carrossel',
   intro: `A IA transforma este post num carrossel de ${CAROUSEL_AI_MIN_SLIDES} a ${CAROUSEL_AI_MAX_SLIDES} slides — capa, uma ideia por slide e uma chamada para ação — nas cores do tema e com o logo do cliente.`,
   generate: 'Gerar carrossel com IA',
@@ -77,21 +78,19 @@ export const carouselMessages = {
   slideHeading: (index: number, total: number) => `Slide ${index + 1} de ${total}`,
   slideTitle: 'Título',
   slideBody: 'Texto',
-  counter: (used: number, max: number) => `${used}/${max}`,
-  save: 'Salvar slide',
-  saved: 'Slide salvo e imagem gerada de novo.',
-  rerender: 'Gerar imagem',
+  save: 'Salvar slides',
+  saved: 'Slides salvos. As imagens dos slides alterados foram geradas de novo.',
   moveUp: 'Mover para cima',
   moveDown: 'Mover para baixo',
   remove: 'Remover slide',
   imageAlt: (index: number) => `Imagem do slide ${index + 1}`,
   noImage: 'Imagem não gerada',
   use: 'Usar no post',
-  useHint: 'As imagens atuais do post são substituídas pelos slides, na ordem, com o texto de cada slide como texto alternativo.',
+  useHint:
+    'As imagens atuais do post são substituídas pelos slides, na ordem, com o texto de cada slide como texto alternativo.',
   used: (count: number) => `Carrossel aplicado: o post agora tem ${count} imagens.`,
   networkLimit: (network: string, max: number) => `O ${network} aceita até ${max} imagens por post.`,
   empty: 'Nenhum carrossel ainda.',
   aiOff: 'A IA não está configurada neste servidor: o carrossel precisa dela para escrever os slides.',
   notEditable: 'Este post já está sendo publicado ou foi publicado: o carrossel não pode mais ser alterado.',
-  close: 'Fechar',
 } as const;

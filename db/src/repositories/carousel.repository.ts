@@ -5,7 +5,12 @@
 import type { Platform, PostStatus } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CarouselSlideImage, Database, StoredCarouselSlide } from '../schema.js';
-import { isRefusal, lockEditablePost, type MediaChangeRefusal, type NewPostMedia } from './media.repository.js';
+import {
+  isRefusal,
+  lockEditablePost,
+  type MediaChangeRefusal,
+  type NewPostMedia,
+} from './media.repository.js';
 
 export interface CarouselRow {
   id: string;

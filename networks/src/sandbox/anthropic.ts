@@ -726,20 +726,43 @@ export function carouselSlidesFor(request: CarouselRequest): { kind: string; tit
         ? {
             kind: 'content',
             title: fitWords(`Dica ${i + 1} sobre ${theme}`, request.max_title_characters),
-            body: fitWords(`Comece pelo básico: um passo de cada vez sobre ${theme}, sem pressa.`, request.max_body_characters),
+            body: fitWords(
+              `Comece pelo básico: um passo de cada vez sobre ${theme}, sem pressa.`,
+              request.max_body_characters,
+            ),
           }
         : {
             kind: 'content',
-            title: fitWords(`${i + 1}. ${sentence.split(/[,;:]/)[0]!.replace(/[.!?…]+$/, '')}`, request.max_title_characters),
+            title: fitWords(
+              `${i + 1}. ${sentence.split(/[,;:]/)[0]!.replace(/[.!?…]+$/, '')}`,
+              request.max_title_characters,
+            ),
             body: fitWords(sentence, request.max_body_characters),
           },
     );
   }
-  const cover = fitWords(request.post_title.trim() === '' ? `Tudo sobre ${theme}` : request.post_title, request.max_title_characters);
+  const cover = fitWords(
+    request.post_title.trim() === '' ? `Tudo sobre ${theme}` : request.post_title,
+    request.max_title_characters,
+  );
   return [
-    { kind: 'cover', title: cover, body: fitWords(`Arraste para o lado e veja ${ideas.length} ideias sobre ${theme}.`, request.max_body_characters) },
+    {
+      kind: 'cover',
+      title: cover,
+      body: fitWords(
+        `Arraste para o lado e veja ${ideas.length} ideias sobre ${theme}.`,
+        request.max_body_characters,
+      ),
+    },
     ...ideas,
-    { kind: 'cta', title: fitWords('Gostou? Salve e compartilhe!', request.max_title_characters), body: fitWords('Siga o perfil para mais conteúdos como este e comente qual ideia você vai testar primeiro.', request.max_body_characters) },
+    {
+      kind: 'cta',
+      title: fitWords('Gostou? Salve e compartilhe!', request.max_title_characters),
+      body: fitWords(
+        'Siga o perfil para mais conteúdos como este e comente qual ideia você vai testar primeiro.',
+        request.max_body_characters,
+      ),
+    },
   ];
 }
 
@@ -940,7 +963,9 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
     const alt = request === null && adapt === null ? readAltRequest(userText) : null;
     const report = request === null && adapt === null && alt === null ? readReportRequest(userText) : null;
     const carousel =
-      request === null && adapt === null && alt === null && report === null ? readCarouselRequest(userText) : null;
+      request === null && adapt === null && alt === null && report === null
+        ? readCarouselRequest(userText)
+        : null;
     const structured = body.output_config?.format?.type === 'json_schema';
     // Only a drafting or adaptation request consumes a queued mode.
     let text: string;

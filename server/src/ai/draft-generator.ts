@@ -1,8 +1,8 @@
 // `generatePosts` bound to the process's deps, in the shape the themes flows call
 // (`deps.drafts.generate(...)` with a themes row): build it once next to the AI client.
 import type { CommemorativeDate, Platform } from '@pauta/core';
-import { type AdaptedText, type AdaptInput, adaptPostText } from './adapt.js';
 import { type WriteCarouselInput, type WrittenSlide, writeCarousel } from '../carousel/write-carousel.js';
+import { type AdaptedText, type AdaptInput, adaptPostText } from './adapt.js';
 import { type DescribeImageInput, describeImage } from './describe-image.js';
 import {
   type DraftMode,

@@ -28,10 +28,18 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   base = testDeps(handle);
   const ai = createAiClient(
-    { apiKey: `sk-ant-test-${randomUUID()}`, baseURL: `${sandbox.url}/${HOST}`, model: 'claude-sonnet-5-5', timeoutMs: 5000 },
+    {
+      apiKey: `sk-ant-test-${randomUUID()}`,
+      baseURL: `${sandbox.url}/${HOST}`,
+      model: 'claude-sonnet-5-5',
+      timeoutMs: 5000,
+    },
     base.logger,
   );
-  withAi = await listen({ ...base, drafts: createDraftGenerator({ db: handle.db, logger: base.logger, ai }) });
+  withAi = await listen({
+    ...base,
+    drafts: createDraftGenerator({ db: handle.db, logger: base.logger, ai }),
+  });
   withoutAi = await listen(testDeps(handle));
 });
 afterAll(async () => {
@@ -67,7 +75,10 @@ async function userWithPost(appUrl: string, platform: Platform = 'instagram') {
 type Owner = Awaited<ReturnType<typeof userWithPost>>;
 
 async function generate(owner: Owner, format: 'portrait' | 'square' = 'portrait') {
-  const result = await owner.browser.mutate<CarouselView>('carousel.generate', { postId: owner.postId, format });
+  const result = await owner.browser.mutate<CarouselView>('carousel.generate', {
+    postId: owner.postId,
+    format,
+  });
   expect(result.error).toBeUndefined();
   return result.data!;
 }
@@ -124,7 +135,10 @@ describe('carousel', () => {
     }
     // The cover is painted in the theme's colour (green: #43A047) at its corner.
     const cover = await fetchPng(owner, rendered.slides[0]!.image!.url);
-    const { data } = await sharp(cover.bytes).extract({ left: 5, top: 5, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(cover.bytes)
+      .extract({ left: 5, top: 5, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([...data.subarray(0, 3)]).toEqual([0x43, 0xa0, 0x47]);
   });
 
@@ -139,13 +153,17 @@ describe('carousel', () => {
     const owner = await userWithPost(withAi.url);
     const rendered = await renderAll(owner, await generate(owner));
     const [cover, second, third, ...rest] = rendered.slides;
-    const edited = { ...second!, title: 'Levain: alimente na véspera', body: 'Fermento vivo, pão com sabor.' };
+    const edited = {
+      ...second!,
+      title: 'Levain: alimente na véspera',
+      body: 'Fermento vivo, pão com sabor.',
+    };
     // Edit the second slide, drop the third.
     const save = await owner.browser.mutate<CarouselView>('carousel.save', {
       postId: owner.postId,
       expectedVersion: rendered.version,
       format: 'portrait',
-      slides: [cover, edited, ...rest].map(({ id, kind, title, body }) => ({ id, kind, title, body })),
+      slides: [cover!, edited, ...rest].map(({ id, kind, title, body }) => ({ id, kind, title, body })),
     });
     expect(save.error).toBeUndefined();
     const saved = save.data!;
@@ -197,7 +215,9 @@ describe('carousel', () => {
       slides,
     });
     expect(result.error?.details).toEqual({ reason: 'BODY_TOO_LONG', index: 2 });
-    expect(result.error?.userMessage).toBe('O slide 3 tem um texto com mais de 240 caracteres. Encurte o texto.');
+    expect(result.error?.userMessage).toBe(
+      'O slide 3 tem um texto com mais de 240 caracteres. Encurte o texto.',
+    );
     const one = await owner.browser.mutate('carousel.save', {
       postId: owner.postId,
       expectedVersion: carousel.version,
@@ -205,7 +225,9 @@ describe('carousel', () => {
       slides: slides.slice(0, 1),
     });
     expect(one.error?.details).toEqual({ reason: 'TOO_FEW', min: 2 });
-    const now = await owner.browser.query<{ carousel: CarouselView }>('carousel.get', { postId: owner.postId });
+    const now = await owner.browser.query<{ carousel: CarouselView }>('carousel.get', {
+      postId: owner.postId,
+    });
     expect(now.data?.carousel?.version).toBe(carousel.version);
   });
 
@@ -253,7 +275,12 @@ describe('carousel', () => {
       postId: owner.postId,
       expectedVersion: carousel.version,
     });
-    const details = { reason: 'NETWORK_TOO_MANY', network: 'X (Twitter)', max: 4, count: carousel.slides.length };
+    const details = {
+      reason: 'NETWORK_TOO_MANY',
+      network: 'X (Twitter)',
+      max: 4,
+      count: carousel.slides.length,
+    };
     expect(result.error?.details).toEqual(details);
     expect(result.error?.userMessage).toBe(carouselRefusalMessage(details as never));
     expect(result.error?.userMessage).toContain('no máximo 4 imagens');
@@ -264,12 +291,22 @@ describe('carousel', () => {
   it("another workspace's post is NOT_FOUND; a published post is refused; no AI key is AI_NOT_CONFIGURED", async () => {
     const owner = await userWithPost(withAi.url);
     const stranger = await userWithPost(withAi.url);
-    const foreign = await stranger.browser.mutate('carousel.generate', { postId: owner.postId, format: 'portrait' });
+    const foreign = await stranger.browser.mutate('carousel.generate', {
+      postId: owner.postId,
+      format: 'portrait',
+    });
     expect(foreign.error?.code).toBe('NOT_FOUND');
     expect(sandbox.requests({ host: HOST, pathPrefix: '/v1/messages' })).toHaveLength(0);
 
-    await handle.db.updateTable('suggested_posts').set({ status: 'published' }).where('id', '=', owner.postId).execute();
-    const published = await owner.browser.mutate('carousel.generate', { postId: owner.postId, format: 'portrait' });
+    await handle.db
+      .updateTable('suggested_posts')
+      .set({ status: 'published' })
+      .where('id', '=', owner.postId)
+      .execute();
+    const published = await owner.browser.mutate('carousel.generate', {
+      postId: owner.postId,
+      format: 'portrait',
+    });
     expect(published.error?.details).toEqual({ reason: 'NOT_EDITABLE' });
 
     const noAi = await userWithPost(withoutAi.url);

@@ -130,22 +130,29 @@ export async function getCarousel(
 /** "Gerar carrossel com IA": the AI writes the slides; they replace the post's carousel, not yet rendered. */
 export async function generateCarousel(
   deps: CarouselDeps,
-  options: { workspaceId: string; userId: string; postId: string; format: CarouselFormat; requestId?: string },
+  options: {
+    workspaceId: string;
+    userId: string;
+    postId: string;
+    format: CarouselFormat;
+    requestId?: string;
+  },
 ): Promise<CarouselView> {
   const post = await context(deps, options.workspaceId, options.postId);
-  if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status)) throw refused({ reason: 'NOT_EDITABLE' });
+  if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
+    throw refused({ reason: 'NOT_EDITABLE' });
   const write = deps.drafts.writeCarousel;
   if (!write || deps.drafts.aiConfigured !== true) throw new AppError('AI_NOT_CONFIGURED');
-  const written = await write(
-    {
-      userId: options.userId,
-      postTitle: post.title,
-      postText: post.content,
-      themeName: post.themeName,
-      requestId: options.requestId,
-    },
-  );
-  const slides = written.slice(0, CAROUSEL_AI_MAX_SLIDES).map((s) => ({ id: randomUUID(), ...s, image: null }));
+  const written = await write({
+    userId: options.userId,
+    postTitle: post.title,
+    postText: post.content,
+    themeName: post.themeName,
+    requestId: options.requestId,
+  });
+  const slides = written
+    .slice(0, CAROUSEL_AI_MAX_SLIDES)
+    .map((s) => ({ id: randomUUID(), ...s, image: null }));
   const result = await saveGeneratedCarousel(deps.db, {
     workspaceId: options.workspaceId,
     postId: options.postId,
@@ -184,7 +191,9 @@ async function logoPng(deps: CarouselDeps, logoKey: string | null): Promise<Buff
   if (logoKey === null) return null;
   try {
     const webp = await deps.media.storage.get(logoKey);
-    return await withDecodeSlot(() => sharp(webp).resize({ height: 176, withoutEnlargement: true }).png().toBuffer());
+    return await withDecodeSlot(() =>
+      sharp(webp).resize({ height: 176, withoutEnlargement: true }).png().toBuffer(),
+    );
   } catch (error) {
     // A missing logo file must not block the carousel: the workspace's name is drawn instead.
     deps.logger.warn({ err: error }, 'logo do cliente ilegível; o carrossel usa o nome');
@@ -231,7 +240,13 @@ export async function renderCarouselSlide(
     postId: options.postId,
     rendered: { id: slide.id, kind: slide.kind, title: slide.title, body: slide.body },
     format: row.format,
-    image: { key, thumb_key: thumbKey, width: rendered.width, height: rendered.height, size_bytes: rendered.png.length },
+    image: {
+      key,
+      thumb_key: thumbKey,
+      width: rendered.width,
+      height: rendered.height,
+      size_bytes: rendered.png.length,
+    },
   });
   if ('refused' in result) throw refusalError(result);
   deps.media.kickSweeper?.();
@@ -251,12 +266,14 @@ export async function useCarouselInPost(
   const row = await findCarousel(deps.db, options.workspaceId, options.postId);
   if (!row) throw refused({ reason: 'NO_CAROUSEL' });
   if (row.version !== options.expectedVersion) throw refused({ reason: 'STALE' });
-  if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status)) throw refused({ reason: 'NOT_EDITABLE' });
+  if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
+    throw refused({ reason: 'NOT_EDITABLE' });
   const limits = mediaLimitsOf(post.platform);
   const network = NETWORK_PROFILES[post.platform].label;
   if (limits.maxImages === 0) throw refused({ reason: 'NETWORK_NO_IMAGES', network });
   const max = Math.min(limits.maxImages, CAROUSEL_MAX_SLIDES);
-  if (row.slides.length > max) throw refused({ reason: 'NETWORK_TOO_MANY', network, max, count: row.slides.length });
+  if (row.slides.length > max)
+    throw refused({ reason: 'NETWORK_TOO_MANY', network, max, count: row.slides.length });
   if (row.slides.some((s) => s.image === null)) throw refused({ reason: 'NOT_RENDERED' });
 
   const items = [];

@@ -35,7 +35,9 @@ function loadFonts(): Promise<FontFile[]> {
         name: 'Inter',
         weight,
         style: 'normal' as const,
-        data: await readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+        data: await readFile(
+          require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
+        ),
       })),
     ),
   );
@@ -82,14 +84,36 @@ interface Node {
   type: string;
   props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown };
 }
-const el = (type: string, style: Record<string, unknown>, children?: unknown, extra: Record<string, unknown> = {}): Node => ({
+const el = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: unknown,
+  extra: Record<string, unknown> = {},
+): Node => ({
   type,
   props: { style: { display: 'flex', ...style }, ...(children === undefined ? {} : { children }), ...extra },
 });
 
-function textLines(lines: string[], fontSize: number, lineHeight: number, color: string, weight: FontWeight): Node[] {
+function textLines(
+  lines: string[],
+  fontSize: number,
+  lineHeight: number,
+  color: string,
+  weight: FontWeight,
+): Node[] {
   return lines.map((line) =>
-    el('div', { fontSize, lineHeight: `${lineHeight}px`, height: lineHeight, color, fontWeight: weight, whiteSpace: 'pre' }, line),
+    el(
+      'div',
+      {
+        fontSize,
+        lineHeight: `${lineHeight}px`,
+        height: lineHeight,
+        color,
+        fontWeight: weight,
+        whiteSpace: 'pre',
+      },
+      line,
+    ),
   );
 }
 
@@ -104,7 +128,11 @@ function slideTree(input: SlideRenderInput, layout: SlideLayout): Node {
             src: `data:image/png;base64,${input.logoPng.toString('base64')}`,
             height: 88,
           })
-        : el('div', { fontSize: 32, fontWeight: 700, color: colors.accent }, input.workspaceName.slice(0, 40)),
+        : el(
+            'div',
+            { fontSize: 32, fontWeight: 700, color: colors.accent },
+            input.workspaceName.slice(0, 40),
+          ),
       el('div', {}),
     ],
   );
@@ -118,9 +146,21 @@ function slideTree(input: SlideRenderInput, layout: SlideLayout): Node {
     },
     [
       ...(input.slide.kind === 'content'
-        ? [el('div', { width: 120, height: 16, backgroundColor: colors.accent, borderRadius: 8, marginBottom: 24 })]
+        ? [
+            el('div', {
+              width: 120,
+              height: 16,
+              backgroundColor: colors.accent,
+              borderRadius: 8,
+              marginBottom: 24,
+            }),
+          ]
         : []),
-      el('div', { flexDirection: 'column' }, textLines(layout.title.lines, layout.title.fontSize, layout.title.lineHeight, colors.title, 700)),
+      el(
+        'div',
+        { flexDirection: 'column' },
+        textLines(layout.title.lines, layout.title.fontSize, layout.title.lineHeight, colors.title, 700),
+      ),
       ...(layout.body.lines.length > 0
         ? [
             el(
@@ -176,7 +216,10 @@ export async function renderSlide(input: SlideRenderInput): Promise<RenderedSlid
       height: layout.height,
       fonts: fontFiles,
     });
-    const png = new Resvg(svg, { fitTo: { mode: 'width', value: layout.width }, font: { loadSystemFonts: false } })
+    const png = new Resvg(svg, {
+      fitTo: { mode: 'width', value: layout.width },
+      font: { loadSystemFonts: false },
+    })
       .render()
       .asPng();
     return { png: Buffer.from(png), width: layout.width, height: layout.height, layout };

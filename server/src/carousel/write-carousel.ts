@@ -73,7 +73,9 @@ export const CAROUSEL_SYSTEM_PROMPT = [
   'Responda somente com o JSON no formato pedido.',
 ].join('\n');
 
-export function buildCarouselMessage(input: Pick<WriteCarouselInput, 'postTitle' | 'postText' | 'themeName'>): string {
+export function buildCarouselMessage(
+  input: Pick<WriteCarouselInput, 'postTitle' | 'postText' | 'themeName'>,
+): string {
   const request = {
     post_title: input.postTitle,
     post_text: input.postText,
@@ -111,9 +113,10 @@ export function cleanSlides(raw: readonly WrittenSlide[]): WrittenSlide[] | null
     .map((s) => ({ kind: s.kind, title: clip(s.title, SLIDE_TITLE_MAX), body: clip(s.body, SLIDE_BODY_MAX) }))
     .filter((s) => s.title !== '');
   if (usable.length < CAROUSEL_AI_MIN_SLIDES) return null;
-  const slides = usable.length > CAROUSEL_AI_MAX_SLIDES
-    ? [...usable.slice(0, CAROUSEL_AI_MAX_SLIDES - 1), usable.at(-1)!]
-    : usable;
+  const slides =
+    usable.length > CAROUSEL_AI_MAX_SLIDES
+      ? [...usable.slice(0, CAROUSEL_AI_MAX_SLIDES - 1), usable.at(-1)!]
+      : usable;
   return slides.map((s, i) => ({
     ...s,
     kind: i === 0 ? 'cover' : i === slides.length - 1 ? 'cta' : 'content',
@@ -125,10 +128,17 @@ export function cleanSlides(raw: readonly WrittenSlide[]): WrittenSlide[] | null
  * RATE_LIMITED over the quota, AI_UNAVAILABLE when the call fails or times out, AI_MALFORMED when
  * the answer is unusable. Nothing is saved here.
  */
-export async function writeCarousel(deps: WriteCarouselDeps, input: WriteCarouselInput): Promise<WrittenSlide[]> {
+export async function writeCarousel(
+  deps: WriteCarouselDeps,
+  input: WriteCarouselInput,
+): Promise<WrittenSlide[]> {
   const client = deps.ai.anthropic;
   if (client === null) throw new AppError('AI_NOT_CONFIGURED');
-  const log = deps.logger.child({ component: 'ai-carousel', userId: input.userId, requestId: input.requestId });
+  const log = deps.logger.child({
+    component: 'ai-carousel',
+    userId: input.userId,
+    requestId: input.requestId,
+  });
   let permit: Awaited<ReturnType<typeof takeAiCall>>;
   try {
     permit = await takeAiCall(deps.db, input.userId, deps.now?.() ?? new Date(), deps.rateLimits);

@@ -41,7 +41,9 @@ const slideInput = z.strictObject({
 export const carouselRouter = router({
   get: workspaceProcedure('workspace.read')
     .input(onePost)
-    .query(({ ctx, input }) => getCarousel(carouselDeps(ctx.deps), { workspaceId: ctx.workspace.id, ...input })),
+    .query(({ ctx, input }) =>
+      getCarousel(carouselDeps(ctx.deps), { workspaceId: ctx.workspace.id, ...input }),
+    ),
 
   /** "Gerar carrossel com IA": one use of the AI quota; replaces the post's carousel. */
   generate: workspaceProcedure('media.write')

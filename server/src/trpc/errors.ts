@@ -5,8 +5,8 @@
 import {
   type AppError,
   type CarouselIssue,
-  carouselRefusalMessage,
   type ConnectionFailure,
+  carouselRefusalMessage,
   classifyConnectionError,
   connectionErrorMessage,
   type ErrorCode,
