@@ -97,9 +97,10 @@ export interface SlideColors {
 
 /**
  * The colours of a slide from the theme's colour (a preset id or `#RRGGBB`). Cover and call to
- * action are painted in the theme colour, with white or near-black text, whichever contrasts (
- * more, a mid-tone colour deepened just enough to reach 4.5:1); content slides are a light tint of it with dark text and the colour as the accent bar,
- * darkened until it reads on the tint. Every text colour reaches WCAG's 4.5:1 on its background.
+ * action are painted in the theme colour, with white or near-black text, whichever contrasts
+ * more (a mid-tone colour is deepened just enough to reach 4.5:1); content slides are a light
+ * tint of it with dark text and the colour, darkened until it reads, as the accent bar. Every
+ * text colour reaches WCAG's 4.5:1 on its background.
  */
 export function slideColors(themeColor: string | null | undefined, kind: SlideKind): SlideColors {
   const base = resolveThemeColor(themeColor);
