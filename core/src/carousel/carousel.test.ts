@@ -5,6 +5,7 @@ import {
   contrastRatio,
   layoutSlide,
   measureText,
+  printableSlideText,
   SLIDE_BODY_MAX,
   SLIDE_TITLE_MAX,
   slideAltText,
@@ -135,5 +136,12 @@ describe('slideAltText', () => {
   it('joins title and text on one line', () => {
     expect(slideAltText({ title: ' Dica 1 ', body: 'Faça\nisso.' })).toBe('Dica 1 — Faça isso.');
     expect(slideAltText({ title: 'Capa', body: '' })).toBe('Capa');
+  });
+});
+
+describe('printableSlideText', () => {
+  it('leaves out emoji the font cannot draw and keeps pt-BR letters', () => {
+    expect(printableSlideText('✨ Ação 💬 já! 👍🏽')).toBe('Ação já!');
+    expect(layoutSlide({ kind: 'content', title: '💬 Dica', body: 'Olá ✨ pão' }, 'square').body.lines).toEqual(['Olá pão']);
   });
 });

@@ -137,6 +137,19 @@ function charWidthEm(char: string, bold: boolean): number {
   return 0.6 + extra;
 }
 
+const UNPRINTABLE = /[\p{Extended_Pictographic}\u200D\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}]/gu;
+
+/**
+ * The slide's text without what the bundled font cannot draw (emoji and their joiners), which
+ * would show as empty boxes on the image; spaces left double are closed up.
+ */
+export function printableSlideText(text: string): string {
+  return text
+    .replace(UNPRINTABLE, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/^[ \t]+|[ \t]+$/gm, '');
+}
+
 /** Estimated width in px of a text at a font size. */
 export function measureText(text: string, fontSize: number, bold: boolean): number {
   let em = 0;
@@ -228,7 +241,8 @@ function ellipsize(b: TextBlockLayout, maxLines: number, width: number, bold: bo
  * Where a slide's text goes: the largest title and body sizes (title first) whose wrapped lines
  * fit the text box (the slide minus padding, the header with the logo and the footer with the
  * page counter). Text that does not fit at the smallest sizes is cut with "…" and `overflow` set;
- * the slide limits (SLIDE_TITLE_MAX, SLIDE_BODY_MAX) keep that from happening in practice.
+ * the slide limits (SLIDE_TITLE_MAX, SLIDE_BODY_MAX) keep that from happening in practice. Emoji
+ * are left out (printableSlideText).
  */
 export function layoutSlide(
   slide: Pick<CarouselSlide, 'kind' | 'title' | 'body'>,
@@ -239,6 +253,7 @@ export function layoutSlide(
   const boxWidth = width - 2 * padding;
   // Header (logo row) 120 px and footer (counter) 80 px, plus the accent bar on content slides.
   const boxHeight = height - 2 * padding - 120 - 80 - (slide.kind === 'content' ? 40 : 0);
+  slide = { kind: slide.kind, title: printableSlideText(slide.title), body: printableSlideText(slide.body) };
   const titleSizes = TITLE_SIZES[slide.kind];
   for (const titleSize of titleSizes) {
     for (const bodySize of BODY_SIZES) {

@@ -709,6 +709,8 @@ function fitWords(text: string, max: number): string {
 export function carouselSlidesFor(request: CarouselRequest): { kind: string; title: string; body: string }[] {
   const plain = request.post_text
     .replace(/https?:\/\/\S+/g, '')
+    // As asked: no emoji on the slides.
+    .replace(/[\p{Extended_Pictographic}\u200D\uFE0F]/gu, '')
     .replace(/(^|\s)#[\p{L}\p{N}_]+/gu, '')
     .replace(/\s+/g, ' ')
     .trim();

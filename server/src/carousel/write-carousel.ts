@@ -15,6 +15,7 @@ import {
   SLIDE_BODY_MAX,
   SLIDE_KINDS,
   SLIDE_TITLE_MAX,
+  printableSlideText,
   type SlideKind,
 } from '@pauta/core';
 import type { Database } from '@pauta/db';
@@ -95,7 +96,8 @@ export function buildCarouselMessage(
 }
 
 function clip(text: string, max: number): string {
-  const flat = text.replace(/[ \t]+/g, ' ').trim();
+  // The prompt asks for no emoji; one that comes anyway would be an empty box on the image.
+  const flat = printableSlideText(text).replace(/[ \t]+/g, ' ').trim();
   const chars = [...flat];
   if (chars.length <= max) return flat;
   const cut = chars.slice(0, max - 1).join('');

@@ -38,7 +38,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSystemStatus } from '../../app/session';
 import { useSingleFlight } from '../../lib/actions';
 import { announce } from '../../lib/announcer';
-import { describeError } from '../../lib/errors';
+import { describeError, errorCodeOf } from '../../lib/errors';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { counterProps } from '../CharacterCount';
@@ -108,7 +108,11 @@ function CarouselEditor({
       current ? { ...current, carousel: view } : current,
     );
   const fail = (error: unknown) => {
-    const described = describeError(error);
+    // The code's own text speaks of alt text suggestions; the carousel says what it needs.
+    const described =
+      errorCodeOf(error) === 'AI_NOT_CONFIGURED'
+        ? { title: messages.common.error, message: text.aiOff }
+        : describeError(error);
     showErrorText(described);
     announce(described.message, { assertive: true });
   };
