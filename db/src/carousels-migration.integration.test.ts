@@ -32,19 +32,35 @@ async function check(db: Kysely<Database>) {
     kind: 'content',
     title: `Slide ${n}`,
     body: '',
-    image: { key: `posts/${user.id}/${post.id}/k${n}.png`, thumb_key: `posts/${user.id}/${post.id}/k${n}-thumb.webp`, width: 1080, height: 1350, size_bytes: 1 },
+    image: {
+      key: `posts/${user.id}/${post.id}/k${n}.png`,
+      thumb_key: `posts/${user.id}/${post.id}/k${n}-thumb.webp`,
+      width: 1080,
+      height: 1350,
+      size_bytes: 1,
+    },
   });
   const insert = (postId: string, slides: StoredCarouselSlide[], format = 'portrait') =>
     db
       .insertInto('carousels')
-      .values({ workspace_id: user.id, post_id: postId, format: format as 'portrait', slides: JSON.stringify(slides) })
+      .values({
+        workspace_id: user.id,
+        post_id: postId,
+        format: format as 'portrait',
+        slides: JSON.stringify(slides),
+      })
       .execute();
 
   await insert(post.id, [slide(1), { ...slide(2), image: null }]);
   await expect(insert(post.id, [slide(3)])).rejects.toThrow(); // one per post
   const other = await newPost();
   await expect(insert(other.id, [slide(1)], 'landscape')).rejects.toThrow();
-  await expect(insert(other.id, Array.from({ length: 11 }, (_, i) => slide(i)))).rejects.toThrow();
+  await expect(
+    insert(
+      other.id,
+      Array.from({ length: 11 }, (_, i) => slide(i)),
+    ),
+  ).rejects.toThrow();
 
   // post_media now takes a tenth image (position 9), not an eleventh.
   const media = (position: number) =>

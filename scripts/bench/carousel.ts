@@ -9,7 +9,10 @@ import { benchEnv } from '../env.js';
 const RUNS = Math.min(benchEnv.runs(), 3);
 const slides = Array.from({ length: 10 }, (_, i) => ({
   kind: (i === 0 ? 'cover' : i === 9 ? 'cta' : 'content') as SlideKind,
-  title: i === 0 ? 'Pão de fermentação natural: o guia para começar em casa' : `${i}. Alimente o levain na véspera, com farinha e água`,
+  title:
+    i === 0
+      ? 'Pão de fermentação natural: o guia para começar em casa'
+      : `${i}. Alimente o levain na véspera, com farinha e água`,
   body: 'Ação, atenção e paciência: a massa descansa na geladeira por 12 horas e ganha sabor, crosta dourada e miolo aerado.',
 }));
 
@@ -19,7 +22,15 @@ const pct = (values: number[], p: number) => {
 };
 
 const first = performance.now();
-await renderSlide({ slide: slides[0]!, index: 0, total: 10, format: 'portrait', themeColor: 'violet', logoPng: null, workspaceName: 'Padaria' });
+await renderSlide({
+  slide: slides[0]!,
+  index: 0,
+  total: 10,
+  format: 'portrait',
+  themeColor: 'violet',
+  logoPng: null,
+  workspaceName: 'Padaria',
+});
 process.stdout.write(`primeiro slide (carrega as fontes): ${(performance.now() - first).toFixed(0)} ms\n`);
 
 for (const format of CAROUSEL_FORMATS) {
@@ -28,7 +39,15 @@ for (const format of CAROUSEL_FORMATS) {
   for (let run = 0; run < RUNS; run++) {
     for (const [index, slide] of slides.entries()) {
       const started = performance.now();
-      const out = await renderSlide({ slide, index, total: slides.length, format, themeColor: 'violet', logoPng: null, workspaceName: 'Padaria' });
+      const out = await renderSlide({
+        slide,
+        index,
+        total: slides.length,
+        format,
+        themeColor: 'violet',
+        logoPng: null,
+        workspaceName: 'Padaria',
+      });
       times.push(performance.now() - started);
       bytes.push(out.png.length);
     }

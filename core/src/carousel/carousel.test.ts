@@ -43,7 +43,10 @@ describe('wrapText', () => {
 
 describe('layoutSlide', () => {
   it('uses the largest sizes for a short cover and fits the box', () => {
-    const layout = layoutSlide({ kind: 'cover', title: 'Pão caseiro', body: 'Arraste para o lado.' }, 'portrait');
+    const layout = layoutSlide(
+      { kind: 'cover', title: 'Pão caseiro', body: 'Arraste para o lado.' },
+      'portrait',
+    );
     expect(layout).toMatchObject({ width: 1080, height: 1350, overflow: false });
     expect(layout.title.fontSize).toBe(104);
     expect(layout.title.lines).toEqual(['Pão caseiro']);
@@ -52,13 +55,21 @@ describe('layoutSlide', () => {
   it('shrinks the text as it grows, never past the box', () => {
     const short = layoutSlide({ kind: 'content', title: 'Ideia', body: 'Curto.' }, 'square');
     const long = layoutSlide(
-      { kind: 'content', title: 'T'.repeat(10).split('').join(' palavra '), body: 'texto longo '.repeat(19).trim() },
+      {
+        kind: 'content',
+        title: 'T'.repeat(10).split('').join(' palavra '),
+        body: 'texto longo '.repeat(19).trim(),
+      },
       'square',
     );
-    expect(long.title.fontSize * 100 + long.body.fontSize).toBeLessThan(short.title.fontSize * 100 + short.body.fontSize);
+    expect(long.title.fontSize * 100 + long.body.fontSize).toBeLessThan(
+      short.title.fontSize * 100 + short.body.fontSize,
+    );
     const inner = 1080 - 2 * long.padding;
-    for (const line of long.title.lines) expect(measureText(line, long.title.fontSize, true)).toBeLessThanOrEqual(inner);
-    for (const line of long.body.lines) expect(measureText(line, long.body.fontSize, false)).toBeLessThanOrEqual(inner);
+    for (const line of long.title.lines)
+      expect(measureText(line, long.title.fontSize, true)).toBeLessThanOrEqual(inner);
+    for (const line of long.body.lines)
+      expect(measureText(line, long.body.fontSize, false)).toBeLessThanOrEqual(inner);
   });
 
   it('fits the longest allowed title and body on every kind and format without cutting', () => {
@@ -74,10 +85,16 @@ describe('layoutSlide', () => {
   });
 
   it('cuts text that cannot fit with "…" and says so', () => {
-    const layout = layoutSlide({ kind: 'content', title: 'Título', body: 'muito texto '.repeat(200) }, 'square');
+    const layout = layoutSlide(
+      { kind: 'content', title: 'Título', body: 'muito texto '.repeat(200) },
+      'square',
+    );
     expect(layout.overflow).toBe(true);
     expect(layout.body.lines.at(-1)?.endsWith('…')).toBe(true);
-    const used = layout.title.lines.length * layout.title.lineHeight + 40 + layout.body.lines.length * layout.body.lineHeight;
+    const used =
+      layout.title.lines.length * layout.title.lineHeight +
+      40 +
+      layout.body.lines.length * layout.body.lineHeight;
     expect(used).toBeLessThanOrEqual(CAROUSEL_SIZES.square.height - 2 * layout.padding - 200 - 40);
   });
 });
@@ -142,6 +159,8 @@ describe('slideAltText', () => {
 describe('printableSlideText', () => {
   it('leaves out emoji the font cannot draw and keeps pt-BR letters', () => {
     expect(printableSlideText('✨ Ação 💬 já! 👍🏽')).toBe('Ação já!');
-    expect(layoutSlide({ kind: 'content', title: '💬 Dica', body: 'Olá ✨ pão' }, 'square').body.lines).toEqual(['Olá pão']);
+    expect(
+      layoutSlide({ kind: 'content', title: '💬 Dica', body: 'Olá ✨ pão' }, 'square').body.lines,
+    ).toEqual(['Olá pão']);
   });
 });

@@ -137,7 +137,7 @@ function charWidthEm(char: string, bold: boolean): number {
   return 0.6 + extra;
 }
 
-const UNPRINTABLE = /[\p{Extended_Pictographic}\u200D\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}]/gu;
+const UNPRINTABLE = /\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F|[\u{1F3FB}-\u{1F3FF}]/gu;
 
 /**
  * The slide's text without what the bundled font cannot draw (emoji and their joiners), which

@@ -710,7 +710,7 @@ export function carouselSlidesFor(request: CarouselRequest): { kind: string; tit
   const plain = request.post_text
     .replace(/https?:\/\/\S+/g, '')
     // As asked: no emoji on the slides.
-    .replace(/[\p{Extended_Pictographic}\u200D\uFE0F]/gu, '')
+    .replace(/\p{Extended_Pictographic}|\u200D|\uFE0F/gu, '')
     .replace(/(^|\s)#[\p{L}\p{N}_]+/gu, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -12,10 +12,10 @@ import {
   AppError,
   CAROUSEL_AI_MAX_SLIDES,
   CAROUSEL_AI_MIN_SLIDES,
+  printableSlideText,
   SLIDE_BODY_MAX,
   SLIDE_KINDS,
   SLIDE_TITLE_MAX,
-  printableSlideText,
   type SlideKind,
 } from '@pauta/core';
 import type { Database } from '@pauta/db';
@@ -97,7 +97,9 @@ export function buildCarouselMessage(
 
 function clip(text: string, max: number): string {
   // The prompt asks for no emoji; one that comes anyway would be an empty box on the image.
-  const flat = printableSlideText(text).replace(/[ \t]+/g, ' ').trim();
+  const flat = printableSlideText(text)
+    .replace(/[ \t]+/g, ' ')
+    .trim();
   const chars = [...flat];
   if (chars.length <= max) return flat;
   const cut = chars.slice(0, max - 1).join('');
