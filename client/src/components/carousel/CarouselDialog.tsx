@@ -209,6 +209,17 @@ function CarouselEditor({
     next.splice(index + by, 0, item!);
     setDraft(next);
   };
+  /** The slide's text or the format differs from what its image shows (it is rendered again on save). */
+  const changed = (slide: DraftSlide) => {
+    const stored = carousel?.slides.find((s) => s.id === slide.id);
+    return (
+      !stored ||
+      stored.title !== slide.title ||
+      stored.body !== slide.body ||
+      stored.kind !== slide.kind ||
+      format !== carousel?.format
+    );
+  };
   const removeAt = (index: number) => setDraft(slides.filter((_, i) => i !== index));
 
   const busy = generating || saving || using || progress !== null;
@@ -273,7 +284,7 @@ function CarouselEditor({
         <Paper key={slide.id} withBorder p="sm" radius="md" data-testid="carousel-slide">
           <Group align="flex-start" wrap="wrap" gap="md">
             <Box w={{ base: '100%', xs: 160 }} maw={220}>
-              {slide.image && !dirty ? (
+              {slide.image && !changed(slide) ? (
                 <Image src={slide.image.thumbUrl} alt={text.imageAlt(index)} radius="sm" />
               ) : (
                 <Stack
