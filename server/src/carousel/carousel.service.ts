@@ -211,7 +211,8 @@ export async function renderCarouselSlide(
 ): Promise<CarouselView> {
   const post = await context(deps, options.workspaceId, options.postId);
   const row = await findCarousel(deps.db, options.workspaceId, options.postId);
-  if (!row) throw refused({ reason: 'NO_CAROUSEL' });
+  // No carousel: the slide id is not this workspace's (another's, or gone): NOT_FOUND, as for any id.
+  if (!row) throw new AppError('NOT_FOUND');
   const index = row.slides.findIndex((s) => s.id === options.slideId);
   const slide = row.slides[index];
   if (!slide) throw new AppError('NOT_FOUND');
