@@ -1,6 +1,7 @@
 export * from './accounts/health.js';
 export * from './best-time/index.js';
 export * from './budget/index.js';
+export * from './carousel/carousel.js';
 export * from './commemorative-dates/index.js';
 export * from './constants/index.js';
 export * from './csv/posts-csv.js';

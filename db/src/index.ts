@@ -13,6 +13,7 @@ export * from './repositories/approval.repository.js';
 export * from './repositories/best-time.repository.js';
 export * from './repositories/budget.repository.js';
 export * from './repositories/bulk-posts.repository.js';
+export * from './repositories/carousel.repository.js';
 export * from './repositories/client-links.repository.js';
 export * from './repositories/csv-posts.repository.js';
 export * from './repositories/dashboard.repository.js';

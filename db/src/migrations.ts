@@ -51,6 +51,7 @@ import * as postOptions from '../migrations/2026-11-30T05-20-post-options.js';
 import * as postingQueue from '../migrations/2026-11-30T06-00-posting-queue.js';
 import * as firstComment from '../migrations/2026-11-30T06-10-first-comment.js';
 import * as recurringPosts from '../migrations/2026-11-30T06-20-recurring-posts.js';
+import * as carousels from '../migrations/2026-11-30T06-30-carousels.js';
 import * as postGroups from '../migrations/2026-11-30T06-50-post-groups.js';
 import type { Database } from './schema.js';
 
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T06-00-posting-queue': postingQueue,
   '2026-11-30T06-10-first-comment': firstComment,
   '2026-11-30T06-20-recurring-posts': recurringPosts,
+  '2026-11-30T06-30-carousels': carousels,
   '2026-11-30T06-50-post-groups': postGroups,
 };
 

@@ -885,6 +885,38 @@ export interface SnippetsTable {
   updated_at: Generated<Date>;
 }
 
+/** A slide's stored image (PNG) and its WebP thumbnail, in the media storage. */
+export interface CarouselSlideImage {
+  key: string;
+  thumb_key: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+}
+
+/** One slide as stored in `carousels.slides` (docs/carousel.md). */
+export interface StoredCarouselSlide {
+  id: string;
+  kind: 'cover' | 'content' | 'cta';
+  title: string;
+  body: string;
+  /** Null until rendered, and again after its text changed until it is rendered anew. */
+  image: CarouselSlideImage | null;
+}
+
+export interface CarouselsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  post_id: string;
+  created_by: string | null;
+  format: 'portrait' | 'square';
+  slides: ColumnType<StoredCarouselSlide[], string, string>;
+  /** Bumped by every change: a render that finishes after an edit does not overwrite it. */
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   post_bulk_actions: PostBulkActionsTable;
   api_tokens: ApiTokensTable;
@@ -932,6 +964,7 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   snippets: SnippetsTable;
   queue_slots: QueueSlotsTable;
+  carousels: CarouselsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -59,6 +59,7 @@ function countedDrafts(inner: DraftGenerator): DraftGenerator {
   return {
     ...(inner.adapt ? { adapt: inner.adapt } : {}),
     ...(inner.describeImage ? { describeImage: inner.describeImage } : {}),
+    ...(inner.writeCarousel ? { writeCarousel: inner.writeCarousel } : {}),
     ...(inner.aiConfigured === undefined ? {} : { aiConfigured: inner.aiConfigured }),
     async generate(input) {
       try {

@@ -213,6 +213,22 @@ export const SAMPLES: Record<string, Sample> = {
   // An image id that is not the post's: NOT_FOUND for the owner too (before any AI call).
   'media.suggestAlt': ({ own }) => ({ postId: own.postIds.scheduled, mediaId: randomUUID() }),
 
+  // AI carousels (docs/carousel.md): the post has none, so the owner meets NO_CAROUSEL (or, with no
+  // AI key in these tests, AI_NOT_CONFIGURED) before anything is written.
+  'carousel.get': ({ own }) => ({ postId: own.postIds.scheduled }),
+  'carousel.generate': ({ own }) => ({ postId: own.postIds.scheduled, format: 'portrait' }),
+  'carousel.save': ({ own }) => ({
+    postId: own.postIds.scheduled,
+    expectedVersion: 1,
+    format: 'portrait',
+    slides: [
+      { id: randomUUID(), kind: 'cover', title: 'Capa', body: '' },
+      { id: randomUUID(), kind: 'cta', title: 'Siga', body: '' },
+    ],
+  }),
+  'carousel.renderSlide': ({ own }) => ({ postId: own.postIds.scheduled, slideId: randomUUID() }),
+  'carousel.use': ({ own }) => ({ postId: own.postIds.scheduled, expectedVersion: 1 }),
+
   'published.list': ({ own }) => ({ themeId: own.themeId, platform: 'x', limit: 10 }),
   'published.refreshMetrics': none,
   'published.delete': ({ own }) => ({ id: own.publishedId }),

@@ -9,6 +9,7 @@ import type { BudgetOverrun } from '../budget/budget.js';
 import type { Platform } from '../constants/platforms.js';
 import type { ReportRecipientsIssue } from '../reports/schedule.js';
 import type { SnippetIssue } from '../snippets/snippets.js';
+import type { CarouselIssue } from './carousel.js';
 import type { ErrorCode, PasswordIssue } from './error-codes.js';
 import type { MediaRejection } from './media.js';
 import type { WebhookUrlRefusal } from './webhooks.js';
@@ -101,6 +102,7 @@ export interface ErrorDetailsByCode {
   MEDIA_REJECTED: MediaRejection;
   WEBHOOK_URL_REFUSED: { reason: WebhookUrlRefusal };
   SNIPPET_REFUSED: SnippetIssue;
+  CAROUSEL_REFUSED: CarouselIssue;
 }
 
 /** The details a code carries: typed for the codes above, nothing for the others. */

@@ -67,6 +67,8 @@ export const ErrorCode = {
   WEBHOOK_URL_REFUSED: 'WEBHOOK_URL_REFUSED',
   /** A saved snippet refused: empty, too long, a bad hashtag, a taken name, the cap (details: SnippetIssue). */
   SNIPPET_REFUSED: 'SNIPPET_REFUSED',
+  /** An AI carousel's slides or their use on the post were refused (details: CarouselIssue). */
+  CAROUSEL_REFUSED: 'CAROUSEL_REFUSED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -121,6 +123,7 @@ export const errorMessages = {
   DATABASE_UNAVAILABLE: 'Estamos com uma instabilidade temporária. Tente de novo em alguns instantes.',
   WEBHOOK_URL_REFUSED: 'Este endereço não pode receber webhooks. Use um endereço https público.',
   SNIPPET_REFUSED: 'Este trecho não pôde ser salvo. Confira o nome e o texto.',
+  CAROUSEL_REFUSED: 'O carrossel não pôde ser salvo. Confira os slides e tente de novo.',
   INTERNAL: 'Ocorreu um erro inesperado.',
 } as const satisfies Record<ErrorCode, string>;
 

@@ -3,6 +3,7 @@ export * from './app-error.js';
 export * from './approval.js';
 export * from './best-time.js';
 export * from './bulk.js';
+export * from './carousel.js';
 export * from './commemorative-dates.js';
 export * from './connection-errors.js';
 export * from './csv.js';

@@ -125,7 +125,7 @@ interface LockedPost {
  * Locks the caller's post for a media change (FOR NO KEY UPDATE: the worker's claim, an UPDATE of
  * the same row, waits) and checks that it is still editable.
  */
-async function lockEditablePost(
+export async function lockEditablePost(
   trx: Transaction<Database>,
   workspaceId: string,
   postId: string,
@@ -144,7 +144,7 @@ async function lockEditablePost(
   return post;
 }
 
-function isRefusal(value: LockedPost | MediaChangeRefusal): value is MediaChangeRefusal {
+export function isRefusal(value: LockedPost | MediaChangeRefusal): value is MediaChangeRefusal {
   return 'refused' in value;
 }
 

@@ -39,6 +39,10 @@
 // `{ "post_text", "theme", "max_characters" }`; the answer is `{ "alt_text" }`, a deterministic pt-BR
 // description from the image's orientation and size and the post's theme (the sandbox does not
 // look at pixels), within max_characters.
+// A carousel request (server/src/carousel/write-carousel.ts) carries `<carousel_request>` with
+// `{ "post_title", "post_text", "theme", "min_slides", "max_slides", "max_title_characters",
+// "max_body_characters" }`; the answer is `{ "slides": [{ "kind", "title", "body" }] }`: a cover
+// from the title, one slide per sentence of the post, a call to action, within every limit.
 // Output speed: with `outputTokensPerSecond` (option, `setOutputSpeed`, `POST
 // /__sandbox/anthropic/speed`, or SANDBOX_ANTHROPIC_TOKENS_PER_SECOND for `npm run sandbox`) an
 // answer waits output_tokens / speed seconds before it is sent, as a real model's generation does,
@@ -727,6 +731,117 @@ export function readAltRequest(text: string): AltRequest | null {
   }
 }
 
+/** The inputs of a carousel request (the `<carousel_request>` block of server/src/carousel/write-carousel.ts). */
+export const carouselRequestSchema = z.object({
+  post_title: z.string().catch(''),
+  post_text: z.string().catch(''),
+  theme: z.string().catch(''),
+  min_slides: z.int().min(1).max(20).catch(5),
+  max_slides: z.int().min(1).max(20).catch(10),
+  max_title_characters: z.int().min(10).catch(80),
+  max_body_characters: z.int().min(10).catch(240),
+});
+export type CarouselRequest = z.output<typeof carouselRequestSchema>;
+
+const CAROUSEL_REQUEST_BLOCK = /<carousel_request>\s*([\s\S]*?)\s*<\/carousel_request>/;
+
+export function readCarouselRequest(text: string): CarouselRequest | null {
+  const match = text.match(CAROUSEL_REQUEST_BLOCK);
+  if (match === null) return null;
+  try {
+    const parsed = carouselRequestSchema.safeParse(JSON.parse(match[1]!));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function fitWords(text: string, max: number): string {
+  const chars = [...text.trim()];
+  if (chars.length <= max) return text.trim();
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 0 ? cut.slice(0, space) : cut).replace(/[,;:.\s]+$/, '')}…`;
+}
+
+/**
+ * The stand-in's carousel, as a well-behaved model writes it: a cover from the post's title, one
+ * slide per sentence of the post (hashtags and links left out), a call to action; between
+ * min_slides and max_slides slides, every text within its limit.
+ */
+export function carouselSlidesFor(request: CarouselRequest): { kind: string; title: string; body: string }[] {
+  const plain = request.post_text
+    .replace(/https?:\/\/\S+/g, '')
+    // As asked: no emoji on the slides.
+    .replace(/\p{Extended_Pictographic}|\u200D|\uFE0F/gu, '')
+    .replace(/(^|\s)#[\p{L}\p{N}_]+/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentences = plain
+    .split(/(?<=[.!?…])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  const ideasWanted = Math.max(request.min_slides - 2, Math.min(request.max_slides - 2, sentences.length));
+  const theme = request.theme.trim() === '' ? 'o tema' : request.theme.trim();
+  const ideas: { kind: string; title: string; body: string }[] = [];
+  for (let i = 0; i < ideasWanted; i++) {
+    const sentence = sentences[i];
+    ideas.push(
+      sentence === undefined
+        ? {
+            kind: 'content',
+            title: fitWords(`Dica ${i + 1} sobre ${theme}`, request.max_title_characters),
+            body: fitWords(
+              `Comece pelo básico: um passo de cada vez sobre ${theme}, sem pressa.`,
+              request.max_body_characters,
+            ),
+          }
+        : {
+            kind: 'content',
+            title: fitWords(
+              `${i + 1}. ${sentence.split(/[,;:]/)[0]!.replace(/[.!?…]+$/, '')}`,
+              request.max_title_characters,
+            ),
+            body: fitWords(sentence, request.max_body_characters),
+          },
+    );
+  }
+  const cover = fitWords(
+    request.post_title.trim() === '' ? `Tudo sobre ${theme}` : request.post_title,
+    request.max_title_characters,
+  );
+  return [
+    {
+      kind: 'cover',
+      title: cover,
+      body: fitWords(
+        `Arraste para o lado e veja ${ideas.length} ideias sobre ${theme}.`,
+        request.max_body_characters,
+      ),
+    },
+    ...ideas,
+    {
+      kind: 'cta',
+      title: fitWords('Gostou? Salve e compartilhe!', request.max_title_characters),
+      body: fitWords(
+        'Siga o perfil para mais conteúdos como este e comente qual ideia você vai testar primeiro.',
+        request.max_body_characters,
+      ),
+    },
+  ];
+}
+
+function carouselAnswer(request: CarouselRequest, mode: AnthropicOutputMode): string {
+  switch (mode) {
+    case 'malformed':
+      return '{"slides": [{"kind": "cover", "title": "Texto interrompido';
+    case 'no_posts':
+      return JSON.stringify({ slides: [] });
+    default:
+      return JSON.stringify({ slides: carouselSlidesFor(request) });
+  }
+}
+
 /** The inputs of a report analysis (the `<report_request>` block of server/src/reports/analysis.ts). */
 const trend = z.enum(['up', 'down', 'flat', 'unknown']).catch('unknown');
 export const reportRequestSchema = z.object({
@@ -913,6 +1028,10 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
     const variation = request === null && adapt === null ? readVariationRequest(userText) : null;
     const alt = request === null && adapt === null && variation === null ? readAltRequest(userText) : null;
     const report = request === null && adapt === null && alt === null ? readReportRequest(userText) : null;
+    const carousel =
+      request === null && adapt === null && alt === null && report === null
+        ? readCarouselRequest(userText)
+        : null;
     const structured = body.output_config?.format?.type === 'json_schema';
     // Only a drafting or adaptation request consumes a queued mode.
     let text: string;
@@ -921,6 +1040,7 @@ export function mountAnthropic(app: Router, standIn: AnthropicStandIn): void {
     else if (alt !== null)
       text = altAnswer(alt, lastUser === undefined ? [] : imagesOf(lastUser.content), standIn.takeMode());
     else if (report !== null) text = reportAnswer(report, standIn.takeMode());
+    else if (carousel !== null) text = carouselAnswer(carousel, standIn.takeMode());
     else if (structured || request !== null)
       text = postsAnswer(request ?? DEFAULT_POSTS_REQUEST, standIn.takeMode());
     else text = 'Olá! Aqui é o simulador local da API da Anthropic usado pelo Pauta.';

@@ -1,6 +1,7 @@
 // `generatePosts` bound to the process's deps, in the shape the themes flows call
 // (`deps.drafts.generate(...)` with a themes row): build it once next to the AI client.
 import type { CommemorativeDate, Platform } from '@pauta/core';
+import { type WriteCarouselInput, type WrittenSlide, writeCarousel } from '../carousel/write-carousel.js';
 import { type AdaptedText, type AdaptInput, adaptPostText } from './adapt.js';
 import { type DescribeImageInput, describeImage } from './describe-image.js';
 import {
@@ -32,6 +33,7 @@ export interface AiDraftGenerator {
   adapt(input: AdaptInput): Promise<AdaptedText>;
   readonly aiConfigured: boolean;
   describeImage(input: DescribeImageInput): Promise<string>;
+  writeCarousel(input: WriteCarouselInput): Promise<WrittenSlide[]>;
 }
 
 export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator {
@@ -39,6 +41,7 @@ export function createDraftGenerator(deps: GeneratePostsDeps): AiDraftGenerator 
     adapt: (input) => adaptPostText(deps, input),
     aiConfigured: deps.ai.anthropic !== null,
     describeImage: (input) => describeImage(deps, input),
+    writeCarousel: (input) => writeCarousel(deps, input),
     generate: ({ userId, theme, count, mode, requestId, occasions = [] }) =>
       generatePosts(deps, {
         userId,

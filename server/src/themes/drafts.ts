@@ -1,6 +1,6 @@
 // What the themes flows need from AI drafting (server/src/ai implements it): N drafts for a
 // theme, each with a network of the theme; 'screen' failures surface, the others fall back.
-import type { CommemorativeDate, Platform } from '@pauta/core';
+import type { CommemorativeDate, Platform, SlideKind } from '@pauta/core';
 import type { Theme } from '@pauta/db';
 
 export type DraftMode = 'creation' | 'card' | 'screen';
@@ -44,6 +44,19 @@ export interface DraftGenerator {
    * Throws AppError AI_NOT_CONFIGURED without a key. Absent (tests' fakes): not configured.
    */
   describeImage?(input: ImageDescribeInput): Promise<string>;
+  /**
+   * A post as 5–10 carousel slides (issue 30 item 8, docs/carousel.md), asked of the AI. Throws
+   * AppError AI_NOT_CONFIGURED without a key. Absent (tests' fakes): not configured.
+   */
+  writeCarousel?(input: CarouselWriteInput): Promise<{ kind: SlideKind; title: string; body: string }[]>;
+}
+
+export interface CarouselWriteInput {
+  userId: string;
+  postTitle: string;
+  postText: string;
+  themeName: string;
+  requestId?: string | undefined;
 }
 
 export interface ImageDescribeInput {

@@ -97,7 +97,7 @@ export function formatError<
 
 /**
  * The `userMessage` an error answer carries: for a refused webhook address, a failed connection, a
- * refused snippet and a post's refused network option, the reason's own text (userMessageOf);
+ * refused snippet or carousel and a post's refused network option, the reason's own text (userMessageOf);
  * for every other code, the code's text (a media rejection's own sentence is drawn by the client
  * from its details). The security fuzz checks every answer against this.
  */
@@ -106,6 +106,7 @@ export function answeredUserMessage(code: ErrorCode, cause: AppError | undefined
     (code === 'WEBHOOK_URL_REFUSED' ||
       code === 'OAUTH_FAILED' ||
       code === 'SNIPPET_REFUSED' ||
+      code === 'CAROUSEL_REFUSED' ||
       (code === 'VALIDATION_FAILED' && cause.details !== undefined))
     ? userMessageOf(cause)
     : errorMessages[code];

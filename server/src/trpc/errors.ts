@@ -4,7 +4,9 @@
 // (error-format.ts) sends the code, its pt-BR text and the typed details (docs/architecture.md).
 import {
   type AppError,
+  type CarouselIssue,
   type ConnectionFailure,
+  carouselRefusalMessage,
   classifyConnectionError,
   connectionErrorMessage,
   type ErrorCode,
@@ -64,6 +66,7 @@ export const TRPC_CODE_OF = {
   DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   WEBHOOK_URL_REFUSED: 'BAD_REQUEST',
   SNIPPET_REFUSED: 'BAD_REQUEST',
+  CAROUSEL_REFUSED: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<ErrorCode, TrpcCode>;
 
@@ -124,6 +127,8 @@ export function userMessageOf(error: AppError): string {
       ?.networkIssues?.[0];
     if (network) return network.message;
   }
+  if (error.code === 'CAROUSEL_REFUSED')
+    return carouselRefusalMessage(error.details as CarouselIssue | undefined);
   if (error.code === 'SNIPPET_REFUSED')
     return snippetRefusalMessage(error.details as SnippetIssue | undefined);
   return error.code === 'MEDIA_REJECTED' && error.details

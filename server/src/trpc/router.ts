@@ -4,6 +4,7 @@ import { apiTokensRouter } from './api-tokens.router.js';
 import { approvalRouter } from './approval.router.js';
 import { authRouter } from './auth.router.js';
 import { bestTimeRouter } from './best-time.router.js';
+import { carouselRouter } from './carousel.router.js';
 import { clientApprovalRouter, clientLinksRouter } from './client-links.router.js';
 import { clientViewRouter } from './client-view.router.js';
 import { dashboardRouter } from './dashboard.router.js';
@@ -36,6 +37,7 @@ export const appRouter = router({
   clientApproval: clientApprovalRouter,
   clientView: clientViewRouter,
   media: mediaRouter,
+  carousel: carouselRouter,
   published: publishedRouter,
   dashboard: dashboardRouter,
   bestTime: bestTimeRouter,

@@ -1,18 +1,21 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   CONNECTABLE_PLATFORMS,
+  carouselMessages,
   messages,
   PLATFORM_LABELS,
   roleMessages,
   WORKSPACE_ROLE_LABELS,
 } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCarouselHorizontal } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useWorkspaceRole } from '../../app/permissions';
 import { useTRPC } from '../../lib/trpc';
 import { BestTimeSuggestions } from '../best-time/BestTimeSuggestions';
 import { ComposerBudget } from '../budget/ComposerBudget';
+import { CarouselDialog } from '../carousel/CarouselDialog';
 import { PostSiblings } from '../composer/PostSiblings';
 import { PostMediaField } from '../media/PostMediaField';
 import { type DialogUploads, useDialogUploads } from '../media/useDialogUploads';
@@ -125,6 +128,7 @@ function EditPostForm({
   const network = PLATFORM_LABELS[post.platform];
   const scheduledFor = combineLocalDateTime(state.fields.date, normalizeTime(state.fields.time), timeZone);
   const declaresOptions = (NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0;
+  const [carouselOpen, setCarouselOpen] = useState(false);
 
   return (
     <form onSubmit={state.submit} noValidate>
@@ -142,6 +146,23 @@ function EditPostForm({
               editable={state.editable}
               platform={post.platform}
               onUploaded={uploads.uploaded}
+            />
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                variant="light"
+                leftSection={<IconCarouselHorizontal size={16} aria-hidden />}
+                onClick={() => setCarouselOpen(true)}
+              >
+                {carouselMessages.open}
+              </Button>
+              <Text size="xs" c="dimmed">
+                {carouselMessages.openHint}
+              </Text>
+            </Group>
+            <CarouselDialog
+              postId={carouselOpen ? post.id : null}
+              editable={state.editable}
+              onClose={() => setCarouselOpen(false)}
             />
             <NetworkOptionsFields
               platform={post.platform}

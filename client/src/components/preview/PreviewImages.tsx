@@ -10,9 +10,10 @@ import type { PreviewImage } from './types';
  * below, a photo feed (Instagram) a square carousel showing the first with "1/N" and dots.
  */
 export function PreviewImages({ platform, images }: { platform: Platform; images: readonly PreviewImage[] }) {
-  const shown = images.slice(0, 4);
-  if (shown.length === 0) return null;
   const { style } = NETWORK_PROFILES[platform].preview;
+  // A photo feed's carousel counts every image (an AI carousel has up to 10); the grids show 4.
+  const shown = style === 'photo' ? images : images.slice(0, 4);
+  if (shown.length === 0) return null;
   if (style === 'photo') {
     const first = shown[0]!;
     return (
