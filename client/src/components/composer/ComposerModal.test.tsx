@@ -224,11 +224,10 @@ describe('ComposerModal', () => {
         { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
       ],
     });
-    const [linkedin] = (
-      mock.calls.find((call) => call.path === 'posts.compose')?.input as {
-        networks: Record<string, unknown>[];
-      }
-    ).networks;
+    const sent = mock.calls.find((call) => call.path === 'posts.compose')!.input as {
+      networks: Record<string, unknown>[];
+    };
+    const [linkedin] = sent.networks;
     expect(linkedin).not.toHaveProperty('firstComment');
   });
 });
