@@ -1,5 +1,12 @@
 import type { View } from '@pauta/core';
-import { approvalMessages, getBackTarget, membersMessages, messages, VIEWS } from '@pauta/core';
+import {
+  approvalMessages,
+  getBackTarget,
+  membersMessages,
+  messages,
+  postingQueueMessages,
+  VIEWS,
+} from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '../../test-utils/render';
 import { defaultStatus, deferred, mockTrpc, signedIn } from '../../test-utils/trpc-mock';
@@ -34,6 +41,7 @@ describe('header menu', () => {
       nav.home,
       nav.themes,
       nav.scheduledPosts,
+      postingQueueMessages.menu,
       approvalMessages.navLabel,
       nav.publishedPosts,
       membersMessages.navLabel,
@@ -43,6 +51,7 @@ describe('header menu', () => {
       '/dashboard',
       '/themes',
       '/scheduled-posts',
+      '/posting-queue',
       '/approval-board',
       '/published-posts',
       '/members',
@@ -94,6 +103,7 @@ describe('header menu', () => {
       nav.home,
       nav.themes,
       nav.scheduledPosts,
+      postingQueueMessages.menu,
       approvalMessages.navLabel,
       nav.publishedPosts,
       membersMessages.navLabel,

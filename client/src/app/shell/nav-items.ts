@@ -53,7 +53,7 @@ const team: NavItem = { label: membersMessages.navLabel, view: 'members', icon: 
 
 /**
  * Header menu (desktop) and side menu (under 768 px) reach the same places (issue 30): Home,
- * Meus Temas, Posts Agendados, Aprovação (the approval board, issue 17), Posts Publicados,
+ * Meus Temas, Posts Agendados, Fila, Aprovação (the approval board, issue 17), Posts Publicados,
  * Configurações (then Sair).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
