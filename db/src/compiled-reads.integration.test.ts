@@ -105,6 +105,8 @@ async function refPostsPage(
           'sp.first_comment_status',
           'sp.first_comment_id',
           'sp.first_comment_error',
+          // Added with the posting queue (2026-11-30T06-00-posting-queue): the card's "Na fila".
+          'sp.queue_account_id',
           // Added with recurring posts (2026-11-30T06-20-recurring-posts): the cards' badge.
           'sp.series_occurrence',
           sql<string | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'

@@ -192,6 +192,8 @@ describe('posts.list filters', () => {
       mediaKind: null,
       // Not part of a repetition (docs/recurring-posts.md).
       seriesOccurrence: null,
+      // Not holding a slot of the posting queue (docs/posting-queue.md).
+      queued: false,
     });
   });
 
