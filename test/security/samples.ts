@@ -144,6 +144,15 @@ export const SAMPLES: Record<string, Sample> = {
     action: 'schedule',
   }),
   'posts.siblings': ({ own }) => ({ id: own.postIds.scheduled }),
+  // Posting queue (docs/posting-queue.md): the caller's account; its post to the next slot.
+  'posts.addToQueue': ({ own }) => ({ postId: own.postIds.scheduled }),
+  'postingQueue.board': none,
+  'postingQueue.nextSlot': () => ({ platform: 'linkedin' }),
+  'postingQueue.addSlot': ({ own }) => ({ accountId: own.accountId, weekday: 1, minute: 600 }),
+  'postingQueue.removeSlot': ({ own }) => ({ accountId: own.accountId, weekday: 1, minute: 600 }),
+  'postingQueue.slotsFromBestTimes': ({ own }) => ({ accountId: own.accountId }),
+  'postingQueue.reorder': ({ own }) => ({ accountId: own.accountId, postIds: [own.postIds.scheduled] }),
+  'postingQueue.setTimeZone': () => ({ timeZone: 'America/Sao_Paulo' }),
   'posts.reschedule': ({ own }) => ({ id: own.postIds.scheduled, scheduledFor: inDays(4) }),
   'posts.retry': ({ own }) => ({ id: own.postIds.failed }),
   // Recurring posts (docs/recurring-posts.md): weekly, 3 publications; then stopped.

@@ -158,6 +158,26 @@ export async function lockQueueAccount(trx: Transaction<Database>, accountId: st
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`queue:${accountId}`}))`.execute(trx);
 }
 
+/**
+ * How many of `ids` (distinct) are the workspace's: the account (`kind: 'account'`) or posts. A
+ * reorder naming something outside the workspace answers NOT_FOUND, never "the queue changed".
+ */
+export async function countWorkspaceRows(
+  db: Kysely<Database> | Transaction<Database>,
+  input: { workspaceId: string; kind: 'account' | 'posts'; ids: readonly string[] },
+): Promise<number> {
+  const ids = [...new Set(input.ids)];
+  if (ids.length === 0) return 0;
+  const table = input.kind === 'account' ? 'connected_accounts' : 'suggested_posts';
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('workspace_id', '=', input.workspaceId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The instants at which the workspace's posts of `platform` that will still go out are scheduled. */
 export async function listBusyQueueTimes(
   db: Kysely<Database>,

@@ -21,6 +21,7 @@ import {
 import {
   type AccountSummary,
   addQueueSlot,
+  countWorkspaceRows,
   type Database,
   deleteQueueSlot,
   findActiveAccount,
@@ -246,6 +247,12 @@ export async function reorderQueue(
 ): Promise<{ moved: number }> {
   const now = deps.now?.() ?? new Date();
   const wakeUps = await deps.db.transaction().execute(async (trx) => {
+    // Another workspace's account or posts are not found here (not "the queue changed").
+    if ((await countWorkspaceRows(trx, { ...input, kind: 'account', ids: [input.accountId] })) !== 1)
+      throw new AppError('NOT_FOUND');
+    const unique = new Set(input.postIds).size;
+    if ((await countWorkspaceRows(trx, { ...input, kind: 'posts', ids: input.postIds })) !== unique)
+      throw new AppError('NOT_FOUND');
     await lockQueueAccount(trx, input.accountId);
     const queued = await listQueuedPosts(trx, {
       workspaceId: input.workspaceId,
