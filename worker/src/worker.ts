@@ -64,7 +64,7 @@ export interface WorkerDeps {
 }
 
 export interface WorkerHandle {
-  /** Runs one reconciler pass now (tests and start-up). */
+  /** Runs one reconciler pass now, then the after-publish repairs (tests and start-up). */
   reconcileNow(): Promise<void>;
   /** Sends the webhook deliveries due now (tests). */
   deliverWebhooksNow(): Promise<void>;
@@ -293,6 +293,16 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
           budgetMs: env.RECONCILE_INTERVAL_MS / 2,
         },
       );
+      return { ...report, lookups };
+    },
+  );
+  // What follows a publication, repaired on its own rhythm: never inside the reconciler's pass, so
+  // a slow step here (both read published_posts, which a long lock can hold) never keeps the
+  // reconciler from flagging stale claims (worker/src/stall.integration.test.ts, scenario b).
+  const afterPublish = every(
+    connection,
+    { name: 'after-publish', prefix: lockPrefix, intervalMs: env.RECONCILE_INTERVAL_MS, logger },
+    async () => {
       // First comments (docs/first-comment.md): due retries, and those whose worker stopped
       // between sending and recording (the network is asked; never resent blindly).
       const firstComments = await reconcileFirstComments(
@@ -301,7 +311,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
       );
       // Then the series whose next occurrence a crash (or a resolved unknown outcome) left unmade.
       const series = await continueSeries(seriesDeps(maintenanceDb), { limit: 100 });
-      return { ...report, lookups, firstComments, series };
+      return { firstComments, series };
     },
   );
   const tokenSweep = every(
@@ -394,13 +404,18 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   });
   // A first pass at start-up picks up whatever came due while no worker ran.
   void reconciler.runNow();
+  void afterPublish.runNow();
   logger.info({ networks: PLATFORMS.filter((p) => clients.adapter(p)) }, 'worker de publicação pronto');
 
   return {
-    reconcileNow: () => reconciler.runNow(),
+    reconcileNow: async () => {
+      await reconciler.runNow();
+      await afterPublish.runNow();
+    },
     deliverWebhooksNow: () => webhooks.runNow(),
     async close() {
       reconciler.stop();
+      afterPublish.stop();
       tokenSweep.stop();
       metricsSync.stop();
       metricsDue.stop();
