@@ -39,7 +39,9 @@ async function control(path: string, body: unknown) {
 async function clickConnect(page: Page, network: string): Promise<Locator> {
   await page.goto('/connected-accounts');
   const card = page.getByRole('article', { name: `Conta ${network}`, exact: true });
-  await card.getByRole('button', { name: 'Conectar' }).click();
+  // Instagram offers two logins (docs/instagram-login.md): this test connects through the Facebook Page.
+  const button = network === 'Instagram' ? 'Conectar pelo Facebook' : 'Conectar';
+  await card.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL('**/connected-accounts**', { timeout: 30_000 });
   return card;
 }
