@@ -3,13 +3,12 @@
 // the three posts (X with its own text) in Posts Agendados; Editar Post shows the other networks'
 // versions. Then, Instagram's image added in Editar Post, the three are published through the
 // sandbox: each network receives exactly one post, with its own text. Screenshots at 1280 and 375 px.
-import { randomInt } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
-import { expectToast, mutateInPage, signUp } from './flows.js';
+import { clickConnect, expectToast, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
 
 type Network = 'linkedin' | 'x' | 'instagram';
 const NETWORKS: readonly Network[] = ['linkedin', 'x', 'instagram'];
@@ -24,28 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const freshId = (digits: number) =>
-  String(randomInt(1, 10)) + Array.from({ length: digits - 1 }, () => randomInt(0, 10)).join('');
-
-async function control(path: string, body: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-}
-
-async function clickConnect(page: Page, network: string): Promise<Locator> {
-  await page.goto('/connected-accounts');
-  const card = page.getByRole('article', { name: `Conta ${network}`, exact: true });
-  // Instagram offers two logins (docs/instagram-login.md): this test connects through the Facebook Page.
-  const button = network === 'Instagram' ? 'Conectar pelo Facebook' : 'Conectar';
-  await card.getByRole('button', { name: button, exact: true }).click();
-  await page.waitForURL('**/connected-accounts**', { timeout: 30_000 });
-  return card;
-}
-
 describe('Novo post: one post written once for LinkedIn, X and Instagram', () => {
   it('schedules three posts (X with its own text), lists them, and publishes each once through the sandbox', async () => {
     const { context, page } = await newPage(browser);
@@ -57,12 +34,12 @@ describe('Novo post: one post written once for LinkedIn, X and Instagram', () =>
     const xSub = freshId(19);
     const pageId = freshId(15);
     const instagramId = `1784${freshId(13)}`;
-    await control('next-authorization', {
+    await sandboxControl('next-authorization', {
       network: 'linkedin',
       user: { sub: linkedinSub, given_name: 'Bia', family_name: 'Lopes', username: `bia${linkedinSub}` },
     });
     await (await clickConnect(page, 'LinkedIn')).getByText('Conectado').first().waitFor();
-    await control('next-authorization', {
+    await sandboxControl('next-authorization', {
       network: 'x',
       user: { sub: xSub, given_name: 'Bia', family_name: 'Lopes', username: `bia${xSub.slice(-8)}` },
     });
@@ -81,7 +58,7 @@ describe('Novo post: one post written once for LinkedIn, X and Instagram', () =>
         },
       ],
     };
-    await control('next-authorization', { network: 'facebook', user: facebookUser });
+    await sandboxControl('next-authorization', { network: 'facebook', user: facebookUser });
     const instagramCard = await clickConnect(page, 'Instagram');
     await instagramCard.getByText('Conectado', { exact: true }).waitFor({ timeout: 30_000 });
 

@@ -3,45 +3,20 @@
 // counter and the preview under the post; X's weighted limit refused in pt-BR before saving), the
 // worker publishes both: each sandbox has exactly one post and one comment (Instagram) or reply
 // (X) under it, and the open screen shows "Primeiro comentário publicado" without a reload.
-// Screenshots at 1280 and 375 px in /work/shots/first-comment/ (FIRST_COMMENT_SHOTS overrides).
-import { randomInt } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+// Screenshots at 1280 and 375 px in e2e/artifacts/first-comment-*.png.
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settle } from './axe.js';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
-import { mutateInPage, signUp } from './flows.js';
+import { clickConnect, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-const SHOTS = process.env.FIRST_COMMENT_SHOTS ?? '/work/shots/first-comment';
-const shot = (name: string) => `${SHOTS}/${name}.png`;
-const freshId = (digits: number) =>
-  String(randomInt(1, 10)) + Array.from({ length: digits - 1 }, () => randomInt(0, 10)).join('');
-
-async function control(path: string, body: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-}
-
-async function clickConnect(page: Page, network: string): Promise<Locator> {
-  await page.goto('/connected-accounts');
-  const card = page.getByRole('article', { name: `Conta ${network}`, exact: true });
-  // Instagram offers two logins (docs/instagram-login.md): this test connects through the Facebook Page.
-  const button = network === 'Instagram' ? 'Conectar pelo Facebook' : 'Conectar';
-  await card.getByRole('button', { name: button, exact: true }).click();
-  await page.waitForURL('**/connected-accounts**', { timeout: 30_000 });
-  return card;
-}
 
 async function sandboxList<T>(path: string): Promise<T> {
   return (await (await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`)).json()) as T;
@@ -61,13 +36,13 @@ describe('Primeiro comentário', () => {
 
     const xSub = freshId(19);
     const instagramId = `1784${freshId(13)}`;
-    await control('next-authorization', {
+    await sandboxControl('next-authorization', {
       network: 'x',
       user: { sub: xSub, given_name: 'Clara', family_name: 'Mendes', username: `clara${xSub.slice(-8)}` },
     });
     await (await clickConnect(page, 'X (Twitter)')).getByText('Conectado').first().waitFor();
     const pageId = freshId(15);
-    await control('next-authorization', {
+    await sandboxControl('next-authorization', {
       network: 'facebook',
       user: {
         sub: freshId(16),
@@ -135,7 +110,7 @@ describe('Primeiro comentário', () => {
     await igPreview.getByText(IG_COMMENT).waitFor();
     await igField.scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: shot('editar-post-instagram-1280') });
+    await snapshot(page, 'first-comment-editar-post-instagram-1280', { fullPage: false });
     await ig.getByRole('button', { name: 'Salvar', exact: true }).click();
     await ig.waitFor({ state: 'detached' });
 
@@ -148,7 +123,7 @@ describe('Primeiro comentário', () => {
       .waitFor();
     await x.getByRole('button', { name: 'Salvar', exact: true }).click();
     await settle(page);
-    await page.screenshot({ path: shot('editar-post-x-limite-1280') });
+    await snapshot(page, 'first-comment-editar-post-x-limite-1280', { fullPage: false });
     const [unsaved] = await sql<{ first_comment: string | null }>(
       'SELECT first_comment FROM suggested_posts WHERE id = $1',
       [byNetwork.get('x')!.id],
@@ -175,10 +150,10 @@ describe('Primeiro comentário', () => {
     expect(await phoneField.inputValue()).toBe(IG_COMMENT);
     await phoneField.scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: shot('editar-post-instagram-375') });
+    await snapshot(page, 'first-comment-editar-post-instagram-375', { fullPage: false });
     await phone.getByTestId('first-comment-preview').scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: shot('previa-instagram-375') });
+    await snapshot(page, 'first-comment-previa-instagram-375', { fullPage: false });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     await page.keyboard.press('Escape');
@@ -216,11 +191,11 @@ describe('Primeiro comentário', () => {
     const firstCard = page.getByRole('article', { name: 'Bolo de cenoura', exact: true });
     await firstCard.scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: shot('posts-publicados-cartoes-1280') });
+    await snapshot(page, 'first-comment-posts-publicados-cartoes-1280', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 812 });
     await firstCard.getByTestId('first-comment-status').scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: shot('posts-publicados-cartoes-375') });
+    await snapshot(page, 'first-comment-posts-publicados-cartoes-375', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Instagram: one post by this account, one comment under it, the text as written.

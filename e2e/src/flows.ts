@@ -1,6 +1,7 @@
 // UI steps shared by the e2e specs, written the way a person uses the screens.
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { randomInt } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { untilUsable } from './browser.js';
 import { sql } from './db.js';
 
@@ -141,4 +142,29 @@ export async function moveWithKeyboard(page: Page, title: string, stage: string,
     .getByRole('region', { name: new RegExp(`^${stage.replace(/[()]/g, '\\$&')} \\(`) })
     .getByRole('article', { name: title })
     .waitFor();
+}
+
+/** A random id of `digits` digits that does not start with 0 (a network's numeric ids). */
+export const freshId = (digits: number): string =>
+  String(randomInt(1, 10)) + Array.from({ length: digits - 1 }, () => randomInt(0, 10)).join('');
+
+/** The sandbox's control endpoint (`POST /__sandbox/<path>`): 201, or the test fails with the answer. */
+export async function sandboxControl(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+/** Contas Conectadas → the network's "Conectar" (Instagram: through the Facebook Page), and back. */
+export async function clickConnect(page: Page, network: string): Promise<Locator> {
+  await page.goto('/connected-accounts');
+  const card = page.getByRole('article', { name: `Conta ${network}`, exact: true });
+  // Instagram offers two logins (docs/instagram-login.md): these tests connect through the Page.
+  const button = network === 'Instagram' ? 'Conectar pelo Facebook' : 'Conectar';
+  await card.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL('**/connected-accounts**', { timeout: 30_000 });
+  return card;
 }
