@@ -3,7 +3,7 @@
 // "Conectar com o Instagram" connects the professional account (60-day token, its own renewal, the
 // login remembered in its id); a post with an image is scheduled and the worker publishes it, and
 // the sandbox receives exactly one post, through graph.instagram.com and never graph.facebook.com.
-// Screenshots of the card (both states) at 1280 and 375 px into /work/shots/ig-login.
+// Screenshots of the card (both states) at 1280 and 375 px into e2e/artifacts/ig-login.
 
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { mutateInPage, signUp } from './flows.js';
 
-const SHOTS = '/work/shots/ig-login';
+const SHOTS = new URL('../artifacts/ig-login', import.meta.url).pathname;
 
 let browser: Browser;
 beforeAll(async () => {

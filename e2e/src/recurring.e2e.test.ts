@@ -9,7 +9,7 @@ import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { createTheme, expectToast, mutateInPage, signUp } from './flows.js';
 
-const SHOTS = '/work/shots/recurring';
+const SHOTS = new URL('../artifacts/recurring', import.meta.url).pathname;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -7,9 +7,9 @@
 // 2. The preview draws the video as the network shows it: on Instagram a Reel (9:16 frame, the
 //    first frame until a cover is chosen, then the cover, "0:12", the account and the caption over
 //    it), on LinkedIn and X the frame in the feed card. Screenshots at 1280 and 375 px, light and
-//    dark, in /work/shots/vidpreview; axe on the dialog.
+//    dark, in e2e/artifacts; axe on the dialog.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -29,7 +29,6 @@ let dir: string;
 let file: string;
 let email: string;
 
-const SHOTS = '/work/shots/vidpreview';
 const TITLE = 'Reel da torra';
 const CAPTION =
   'Bastidores da torra de hoje: do grão verde ao café na xícara em doze segundos. Conta aqui nos comentários qual é o seu método preferido de preparo! #cafe #torra';
@@ -104,9 +103,8 @@ async function previewShot(target: Page, name: string) {
     (element as HTMLElement).style.scrollMarginTop = '72px';
     element.scrollIntoView({ block: 'start' });
   });
+  // In e2e/artifacts (none with E2E_SNAPSHOTS=0, as in CI).
   await snapshot(target, name, { fullPage: false });
-  await mkdir(SHOTS, { recursive: true });
-  await copyFile(new URL(`../artifacts/${name}.png`, import.meta.url).pathname, `${SHOTS}/${name}.png`);
 }
 
 async function setScheme(target: Page, scheme: 'light' | 'dark') {

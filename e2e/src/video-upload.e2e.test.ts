@@ -5,7 +5,6 @@
 // never from zero. Then the video plays from its signed URL (same sha256 as the file), the person
 // picks a frame as the cover ("Usar este quadro"), and Salvar keeps it (LinkedIn publishes video). Screenshots at 1280 and 375 px.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
@@ -20,8 +19,6 @@ let postId: string;
 let video: Buffer;
 let themeId: string;
 let ownerId: string;
-
-const SHOTS = '/work/shots/video';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -52,19 +49,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A picture in e2e/artifacts (none with E2E_SNAPSHOTS=0, as in CI). */
 async function shot(name: string) {
   await snapshot(page, name);
-  await mkdir(SHOTS, { recursive: true });
-  await copyFile(new URL(`../artifacts/${name}.png`, import.meta.url).pathname, `${SHOTS}/${name}.png`);
 }
 
+/** The visible part only (the card and the field at each width). */
 async function polishShot(name: string) {
   await snapshot(page, name, { fullPage: false });
-  await mkdir('/work/shots/polish', { recursive: true });
-  await copyFile(
-    new URL(`../artifacts/${name}.png`, import.meta.url).pathname,
-    `/work/shots/polish/${name}.png`,
-  );
 }
 
 const uploadRow = async () =>
