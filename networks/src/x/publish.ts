@@ -108,6 +108,43 @@ export interface XAdapterOptions extends AdapterOptions {
   statusPollIntervalMs?: number;
 }
 
+/**
+ * One page (100) of the account's tweets since `startTime` (`GET /2/users/:id/tweets`), read by the
+ * post lookup and the first comment's (reply) lookup; a non-2xx answer throws (lookupSafely: unknown).
+ */
+async function accountTweets(
+  ctx: HttpContext,
+  target: PublishTarget,
+  options: {
+    fields: string;
+    exclude: string;
+    startTime: string;
+    cursor: string | null;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<{ data: unknown[]; meta: unknown }> {
+  const query = new URLSearchParams({
+    max_results: '100',
+    'tweet.fields': options.fields,
+    exclude: options.exclude,
+    start_time: options.startTime,
+    ...(options.cursor === null ? {} : { pagination_token: options.cursor }),
+  });
+  const result = await sendRequest(
+    ctx,
+    `${API}/users/${encodeURIComponent(target.platformUserId)}/tweets?${query}`,
+    {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${target.accessToken}` },
+      signal: options.signal,
+    },
+  );
+  if (result.status < 200 || result.status >= 300)
+    throw new Error(`x answered ${result.status} to GET /2/users/:id/tweets`);
+  const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
+  return { data, meta: isObject(result.json) ? result.json.meta : null };
+}
+
 export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
   const polling = videoPolling(options);
   const context = (target: PublishTarget): HttpContext => ({
@@ -318,26 +355,13 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
             decode: (text) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
             absenceProvable: !/https?:\/\/|www\./i.test(request.text),
             fetchPage: async (cursor) => {
-              const query = new URLSearchParams({
-                max_results: '100',
-                'tweet.fields': 'created_at,referenced_tweets',
+              const { data, meta } = await accountTweets(ctx, request.target, {
+                fields: 'created_at,referenced_tweets',
                 exclude: 'retweets',
-                start_time: startTime,
-                ...(cursor === null ? {} : { pagination_token: cursor }),
+                startTime,
+                cursor,
+                signal: lookupOptions.signal,
               });
-              const result = await sendRequest(
-                ctx,
-                `${API}/users/${encodeURIComponent(request.target.platformUserId)}/tweets?${query}`,
-                {
-                  method: 'GET',
-                  headers: { Authorization: `Bearer ${request.target.accessToken}` },
-                  signal: lookupOptions.signal,
-                },
-              );
-              if (result.status < 200 || result.status >= 300)
-                throw new Error(`x answered ${result.status} to GET /2/users/:id/tweets`);
-              const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
-              const meta = isObject(result.json) ? result.json.meta : null;
               return {
                 posts: data.flatMap((tweet) => {
                   const id = stringField(tweet, 'id');
@@ -379,26 +403,13 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
           decode: (text) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
           absenceProvable: !/https?:\/\/|www\./i.test(request.text),
           fetchPage: async (cursor) => {
-            const query = new URLSearchParams({
-              max_results: '100',
-              'tweet.fields': 'created_at',
+            const { data, meta } = await accountTweets(ctx, request.target, {
+              fields: 'created_at',
               exclude: 'retweets,replies',
-              start_time: startTime,
-              ...(cursor === null ? {} : { pagination_token: cursor }),
+              startTime,
+              cursor,
+              signal: lookupOptions.signal,
             });
-            const result = await sendRequest(
-              ctx,
-              `${API}/users/${encodeURIComponent(request.target.platformUserId)}/tweets?${query}`,
-              {
-                method: 'GET',
-                headers: { Authorization: `Bearer ${request.target.accessToken}` },
-                signal: lookupOptions.signal,
-              },
-            );
-            if (result.status < 200 || result.status >= 300)
-              throw new Error(`x answered ${result.status} to GET /2/users/:id/tweets`);
-            const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
-            const meta = isObject(result.json) ? result.json.meta : null;
             return {
               posts: data.flatMap((tweet) => {
                 const id = stringField(tweet, 'id');
