@@ -60,7 +60,7 @@ export const csvMessages = {
       `Não foi possível ler o CSV perto da linha ${line} (aspas sem fechamento?).`,
     noRows: 'O arquivo só tem o cabeçalho: nenhuma linha de post.',
     optionColumnUnknown: (column: string) =>
-      `A coluna "${column}" não é uma opção de rede conhecida. Use opcoes_<rede>.<opção>, como opcoes_google_business.postType (veja o modelo ou uma exportação).`,
+      `A coluna "${column}" não é uma opção de rede conhecida. Use opcoes_<rede>.<opção>, como opcoes_google_business.postType (uma exportação de posts dessa rede traz as colunas certas).`,
   },
   /** A row's network options (the `opcoes_<rede>.<opção>` columns; docs/csv-import.md). */
   option: {
