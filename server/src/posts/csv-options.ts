@@ -14,6 +14,7 @@ import {
 import {
   NETWORK_PROFILES,
   type PostOptionField,
+  type PostOptionValues,
   parsePostOptionDateTime,
   validatePostOptions,
 } from '@pauta/networks/browser';
@@ -119,7 +120,7 @@ export function rowOptions(
   cells: readonly string[],
   columns: readonly OptionColumn[],
   platform: Platform,
-): { values: Record<string, string | boolean> } | { errors: string[] } {
+): { values: PostOptionValues } | { errors: string[] } {
   const errors: string[] = [];
   const values: Record<string, string | boolean> = {};
   const columnOf = new Map<string, string>();
@@ -143,7 +144,7 @@ export function rowOptions(
   }
   if (errors.length > 0) return { errors };
   const checked = validatePostOptions(platform, { hasVideo: false, values });
-  if (checked.ok) return { values: { ...checked.values } };
+  if (checked.ok) return { values: checked.values };
   return {
     errors: checked.issues.map((issue) =>
       csvMessages.option.inColumn(

@@ -28,6 +28,7 @@ import {
   listThemes,
   maxPostOrders,
 } from '@pauta/db';
+import type { PostOptionValues } from '@pauta/networks/browser';
 import Papa from 'papaparse';
 import type { AppDeps } from '../deps.js';
 import { exportOptionCell, exportOptionColumns, optionColumnsOf, rowOptions } from './csv-options.js';
@@ -125,7 +126,7 @@ export interface CsvPreview {
 
 interface CheckedImport {
   fileError: string | null;
-  checks: (PostCsvRowCheck & { skip: boolean; networkOptions?: Record<string, string | boolean> })[];
+  checks: (PostCsvRowCheck & { skip: boolean; networkOptions?: PostOptionValues })[];
 }
 
 type CsvDeps = Pick<PostsDeps, 'db' | 'now'>;
