@@ -291,7 +291,7 @@ describe('Primeiro comentário', () => {
     await field.fill(FB_COMMENT);
     await dialog.getByText(`${[...FB_COMMENT].length}/8000 caracteres`).waitFor();
     await dialog.getByTestId('first-comment-preview').getByText(FB_COMMENT).waitFor();
-    await field.scrollIntoViewIfNeeded();
+    await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await settle(page);
     await snapshot(page, 'first-comment-editar-post-facebook-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
