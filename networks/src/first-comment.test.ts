@@ -58,8 +58,8 @@ function xTarget(): PublishTarget {
 }
 
 describe('the first comment rule (registry and profiles)', () => {
-  it('Instagram, X, Facebook, LinkedIn (member and Page) and Threads declare it, with their limits; the others refuse it in pt-BR', () => {
-    const declaring = ['instagram', 'x', 'facebook', 'linkedin', 'linkedin_page', 'threads'];
+  it('Instagram, X, Facebook, LinkedIn (member and Page), Threads and Mastodon declare it, with their limits; the others refuse it in pt-BR', () => {
+    const declaring = ['instagram', 'x', 'facebook', 'linkedin', 'linkedin_page', 'threads', 'mastodon'];
     for (const platform of PLATFORMS) {
       const declared = NETWORK_PROFILES[platform].firstComment !== undefined;
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(declared);
@@ -75,6 +75,7 @@ describe('the first comment rule (registry and profiles)', () => {
     expect(NETWORK_PROFILES.linkedin.firstComment).toEqual({ maxLength: 1250, kind: 'comment' });
     expect(NETWORK_PROFILES.linkedin_page.firstComment).toEqual({ maxLength: 1250, kind: 'comment' });
     expect(NETWORK_PROFILES.threads.firstComment).toEqual({ maxLength: 500, kind: 'reply' });
+    expect(NETWORK_PROFILES.mastodon.firstComment).toEqual({ maxLength: 500, kind: 'reply' });
     expect(firstCommentRefusal('bluesky', '#marca')).toBe(
       'O Bluesky não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
     );
