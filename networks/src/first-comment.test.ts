@@ -58,8 +58,17 @@ function xTarget(): PublishTarget {
 }
 
 describe('the first comment rule (registry and profiles)', () => {
-  it('Instagram, X, Facebook, LinkedIn (member and Page), Threads and Mastodon declare it, with their limits; the others refuse it in pt-BR', () => {
-    const declaring = ['instagram', 'x', 'facebook', 'linkedin', 'linkedin_page', 'threads', 'mastodon'];
+  it('Instagram, X, Facebook, LinkedIn (member and Page), Threads, Mastodon and Bluesky declare it, with their limits; the others refuse it in pt-BR', () => {
+    const declaring = [
+      'instagram',
+      'x',
+      'facebook',
+      'linkedin',
+      'linkedin_page',
+      'threads',
+      'mastodon',
+      'bluesky',
+    ];
     for (const platform of PLATFORMS) {
       const declared = NETWORK_PROFILES[platform].firstComment !== undefined;
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(declared);
@@ -76,10 +85,11 @@ describe('the first comment rule (registry and profiles)', () => {
     expect(NETWORK_PROFILES.linkedin_page.firstComment).toEqual({ maxLength: 1250, kind: 'comment' });
     expect(NETWORK_PROFILES.threads.firstComment).toEqual({ maxLength: 500, kind: 'reply' });
     expect(NETWORK_PROFILES.mastodon.firstComment).toEqual({ maxLength: 500, kind: 'reply' });
-    expect(firstCommentRefusal('bluesky', '#marca')).toBe(
-      'O Bluesky não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
+    expect(NETWORK_PROFILES.bluesky.firstComment).toEqual({ maxLength: 300, kind: 'reply' });
+    expect(firstCommentRefusal('pinterest', '#marca')).toBe(
+      'O Pinterest não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
     );
-    expect(firstCommentRefusal('bluesky', '   ')).toBeNull();
+    expect(firstCommentRefusal('pinterest', '   ')).toBeNull();
     expect(firstCommentRefusal('linkedin', 'a'.repeat(1250))).toBeNull();
     expect(firstCommentRefusal('linkedin_page', 'a'.repeat(1251))).toBe(
       'O primeiro comentário passa do limite do LinkedIn (Página): 1251 de 1250 caracteres.',

@@ -726,24 +726,24 @@ describe('posts.update', () => {
     const kept = await me.browser.mutate<PostItem>('posts.update', { ...edit, title: 'Bolo 2' });
     expect(kept.data?.firstComment?.text).toBe('#bolo #fubá');
 
-    const bluesky = await makePost({
+    const business = await makePost({
       userId: me.id,
       themeId: theme.id,
       scheduledFor: inFuture(60),
-      platform: 'bluesky',
+      platform: 'google_business',
     });
     const linkedin = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
     const before = await snapshot(me.id);
     const elsewhere = await me.browser.mutate('posts.update', {
       ...edit,
-      id: bluesky,
+      id: business,
       firstComment: '#marca',
     });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.error).toMatchObject({
       message: 'VALIDATION_FAILED',
       userMessage:
-        'O Bluesky não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
+        'O Google Meu Negócio não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
       details: { field: 'firstComment' },
     });
     const tooLong = await me.browser.mutate('posts.update', { ...edit, firstComment: '界'.repeat(141) });
