@@ -767,6 +767,9 @@ export const messages = {
     textRequired: (network: string) => `Escreva o texto do ${network} (ou o texto base).`,
     needsMedia: (network: string) =>
       `O ${network} não aceita um post sem imagem ou vídeo, e o Novo post ainda não envia mídia: crie-o pelo tema e adicione a mídia em Editar Post.`,
+    /** "Antes de agendar" of a tab blocks Agendar / Adicionar à fila (docs/composer.md). */
+    preflightBlocked: (network: string, reason: string) =>
+      `Ainda não dá para agendar. ${network} — ${reason} Veja "Antes de agendar" na aba do ${network}.`,
     siblings: 'Outras redes deste post',
     siblingsHint: 'Escrito uma vez no Novo post; cada rede tem seu próprio post.',
   },

@@ -93,11 +93,9 @@ export async function composePosts(
       refuse(messages.posts.tooLongFor(label, limit));
       continue;
     }
-    // The composer stores no media yet (docs/composer.md): a network whose posts cannot even be
-    // saved without an image or a video (Pinterest, YouTube) is refused here, saying what to do.
-    const limits = mediaLimitsOf(platform);
-    if ((limits.minImages ?? 0) > 0 || limits.requiresVideo === true) {
-      refuse(messages.composer.needsMedia(label));
+    const mediaRefusal = composeMediaRefusal(platform);
+    if (mediaRefusal) {
+      refuse(mediaRefusal);
       continue;
     }
     // "Adicionar à fila": the account must have a free slot (read only; the slot is taken below).
@@ -170,6 +168,18 @@ export async function composePosts(
       slotAt: slots.get(wakeUp.id) ?? null,
     })),
   };
+}
+
+/**
+ * The composer stores no media yet (docs/composer.md): a network whose posts cannot even be saved
+ * without an image or a video (Pinterest, YouTube) is refused, saying what to do. The save and the
+ * composer's pre-flight (preflight.service.ts) both use this one sentence.
+ */
+export function composeMediaRefusal(platform: Platform): string | null {
+  const limits = mediaLimitsOf(platform);
+  if ((limits.minImages ?? 0) > 0 || limits.requiresVideo === true)
+    return messages.composer.needsMedia(PLATFORM_LABELS[platform]);
+  return null;
 }
 
 /** The other networks' versions of a post written in the composer, for Editar Post. */

@@ -169,13 +169,19 @@ export const csvImportSchema = z.strictObject({
  * measured as empty), the date-time (null while the form has none), the network (absent: the
  * post's) and the options (absent: the stored ones). Nothing is saved.
  */
-export const preflightSchema = z.strictObject({
-  id,
-  platform: optional(z.enum(PLATFORMS)),
-  content: z.string().max(INPUT_LIMITS.postContent),
-  scheduledFor: z.date().nullable(),
-  networkOptions: networkOptionsSchema.optional(),
-});
+export const preflightSchema = z
+  .strictObject({
+    /** Absent: a post not saved yet (a tab of "Novo post", docs/composer.md); then `platform` is required. */
+    id: optional(id),
+    platform: optional(z.enum(PLATFORMS)),
+    content: z.string().max(INPUT_LIMITS.postContent),
+    scheduledFor: z.date().nullable(),
+    networkOptions: networkOptionsSchema.optional(),
+  })
+  .refine((input) => input.id !== undefined || input.platform !== undefined, {
+    path: ['platform'],
+    message: 'Escolha a rede do post.',
+  });
 /**
  * What the composer's save does (docs/composer.md): schedule at the time, add each network's post to
  * its account's queue (docs/posting-queue.md), or keep as a draft / send for approval.

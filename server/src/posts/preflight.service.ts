@@ -40,6 +40,7 @@ import {
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { userMessageOf } from '../trpc/errors.js';
+import { composeMediaRefusal } from './compose.service.js';
 import {
   checkNetworkOptions,
   measureAgainstTextLimit,
@@ -58,8 +59,9 @@ export interface PreflightDeps {
 
 export interface PreflightInput {
   workspaceId: string;
-  postId: string;
-  /** The network on screen; the post's own when absent. */
+  /** Absent: a post not saved yet (a tab of "Novo post"), checked as that composer's save checks it. */
+  postId?: string | undefined;
+  /** The network on screen; the post's own when absent (required for a post not saved yet). */
   platform?: Platform | undefined;
   content: string;
   /** The date-time on screen; null while the form has none (no schedule nor window line). */
@@ -112,11 +114,15 @@ function check(
 /** The pre-flight of one post on one network: one line per check, worst first. */
 export async function preflightPost(deps: PreflightDeps, input: PreflightInput): Promise<PreflightReport> {
   const now = deps.now?.() ?? new Date();
-  const post = await findScheduledPost(deps.db, input.workspaceId, input.postId);
-  if (!post) throw new AppError('NOT_FOUND');
-  const platform = input.platform ?? post.platform;
+  // A saved post is read in the caller's workspace (another's is NOT_FOUND); a composer's tab has
+  // none yet: its media are none (the composer stores media only with its save) and its options
+  // are the ones on screen.
+  const post =
+    input.postId === undefined ? null : await findScheduledPost(deps.db, input.workspaceId, input.postId);
+  if (input.postId !== undefined && !post) throw new AppError('NOT_FOUND');
+  const platform = input.platform ?? post?.platform;
+  if (!platform) throw new AppError('VALIDATION_FAILED', { field: 'platform' });
   const network = NETWORKS[platform];
-  const target = { id: post.id, platform };
   const checks: PreflightCheck[] = [];
 
   // The date-time: the save's own refusal (past, beyond the horizon).
@@ -139,9 +145,11 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
 
   // Media: the save's refusals (blocking), then what the publisher's own check would refuse
   // (warning: a save takes them, the worker stops the post before sending).
-  const media = await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId });
-  const refusals = await mediaSaveRefusals(deps.db, input.workspaceId, target);
-  for (const rejection of refusals) checks.push(check('media', 'blocking', mediaText(rejection)));
+  const media = post ? await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId }) : [];
+  const refusals = post
+    ? (await mediaSaveRefusals(deps.db, input.workspaceId, { id: post.id, platform })).map(mediaText)
+    : [composeMediaRefusal(platform)].filter((refusal) => refusal !== null);
+  for (const refusal of refusals) checks.push(check('media', 'blocking', refusal));
   if (refusals.length === 0) {
     const images = media.filter((item) => item.kind === 'image');
     const video = media.find((item) => item.kind === 'video');
@@ -169,7 +177,11 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
   if ((NETWORK_PROFILES[platform].postOptions ?? []).length > 0 || input.networkOptions !== undefined) {
     const options = await checkNetworkOptions(
       deps.db,
-      { id: post.id, platform, network_options: post.network_options as PostOptionValues },
+      {
+        id: post?.id ?? null,
+        platform,
+        network_options: (post?.network_options ?? {}) as PostOptionValues,
+      },
       input.networkOptions,
     );
     checks.push(
@@ -204,7 +216,7 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
     const others = await countBudgetPosts(deps.db, {
       platform,
       workspaceId: input.workspaceId,
-      excludePostId: post.id,
+      excludePostId: post?.id,
       from: new Date(input.scheduledFor.getTime() - cap.windowHours * 3_600_000),
       // [from, before): the post's own minute and everything up to it.
       before: new Date(input.scheduledFor.getTime() + 1),

@@ -31,6 +31,7 @@ const THEME = themeListItem({ socialNetworks: ['linkedin', 'x', 'instagram'], re
 function setup(
   compose: (input: unknown) => unknown = () => ({ groupId: 'g', posts: [] }),
   theme: Record<string, unknown> = THEME,
+  handlers: Record<string, unknown> = {},
 ) {
   const mock = mockTrpc({
     'auth.session': signedIn(true),
@@ -42,6 +43,7 @@ function setup(
       account('instagram', 'cafe.insta'),
     ],
     'posts.compose': compose,
+    ...handlers,
   });
   render(<ComposerModal opened timeZone="America/Sao_Paulo" onClose={() => undefined} />);
   return mock;
@@ -229,5 +231,58 @@ describe('ComposerModal', () => {
     };
     const [linkedin] = sent.networks;
     expect(linkedin).not.toHaveProperty('firstComment');
+  });
+
+  it('"Antes de agendar" in each tab checks that tab’s text; a blocking line disables Agendar and Adicionar à fila, says why, sends nothing', async () => {
+    const BLOCK = 'O X não aceita este texto.';
+    const mock = setup(undefined, THEME, {
+      // The server's pre-flight of a post not saved yet: X blocks a text that says "proibido".
+      'posts.preflight': (input: { id?: string; platform: string; content: string }) => ({
+        platform: input.platform,
+        level: input.platform === 'x' && input.content.includes('proibido') ? 'blocking' : 'ok',
+        checks:
+          input.platform === 'x' && input.content.includes('proibido')
+            ? [{ kind: 'text', level: 'blocking', message: BLOCK }]
+            : [{ kind: 'text', level: 'ok', message: `Texto ok no ${input.platform}.` }],
+      }),
+    });
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), { target: { value: 'Café.' } });
+    // The open tab's panel, fed with its text and the date-time, for a post with no id yet.
+    fireEvent.click(tab(/^X/));
+    const panel = () => within(screen.getByRole('tabpanel')).getByTestId('preflight-panel');
+    await waitFor(() => expect(panel().textContent).toContain('Texto ok no x.'));
+    const sent = mock.calls.filter((call) => call.path === 'posts.preflight').map((call) => call.input);
+    expect(sent).toContainEqual(
+      expect.objectContaining({ platform: 'x', content: 'Café.', scheduledFor: expect.any(Date) }),
+    );
+    expect(sent.every((input) => !('id' in (input as object)))).toBe(true);
+    const schedule = () => screen.getByRole('button', { name: text.schedule }) as HTMLButtonElement;
+    const queue = () => screen.getByRole('button', { name: text.addToQueue }) as HTMLButtonElement;
+    expect(schedule().disabled).toBe(false);
+
+    // X's own text is blocked: both buttons wait, the reason is shown, the tab is marked.
+    fireEvent.change(panelText(), { target: { value: 'Texto proibido.' } });
+    await waitFor(() => expect(schedule().disabled).toBe(true), { timeout: 3000 });
+    expect(queue().disabled).toBe(true);
+    expect(screen.getByTestId('composer-preflight-blocked').textContent).toBe(
+      text.preflightBlocked('X (Twitter)', BLOCK),
+    );
+    expect(panel().querySelector('[data-level="blocking"]')?.textContent).toContain(BLOCK);
+    expect(tab(/^X/).textContent).toContain(messages.common.error);
+    // A blocked network in another tab still blocks (every network is watched, not only the open tab).
+    fireEvent.click(tab(/^LinkedIn/));
+    expect(schedule().disabled).toBe(true);
+    fireEvent.submit(schedule().closest('form') as HTMLFormElement);
+    expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(false);
+
+    // Back to the base text: nothing blocks, Agendar sends.
+    fireEvent.click(tab(/^X/));
+    fireEvent.click(screen.getByRole('button', { name: text.useBase }));
+    await waitFor(() => expect(schedule().disabled).toBe(false), { timeout: 3000 });
+    expect(screen.queryByTestId('composer-preflight-blocked')).toBeNull();
+    fireEvent.click(schedule());
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
   });
 });

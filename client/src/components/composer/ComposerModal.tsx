@@ -22,11 +22,13 @@ import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { INPUT_LIMITS, isPlatform, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconClock, IconLink, IconPencil } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { counterProps } from '../CharacterCount';
 import { PlatformIcon } from '../PlatformIcon';
 import { normalizeTime } from '../posts/time-zone';
+import { usePreflightReport } from '../preflight/PreflightPanel';
 import { NetworkTab } from './NetworkTab';
-import { type ComposerState, useComposer } from './useComposer';
+import { type ComposerState, type NetworkDraft, useComposer } from './useComposer';
 
 const text = messages.composer;
 
@@ -142,7 +144,19 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
           {text.mediaHint}
         </Text>
         <ScheduleRow state={state} timeZone={timeZone} />
-        {/* Slot: the pre-flight check of every chosen network (PreflightPanel) goes here, above the actions. */}
+        {/* Every chosen network's pre-flight, open tab or not (the open tab's panel shares the request). */}
+        {state.drafts.map((draft) => (
+          <PreflightWatch key={draft.platform} draft={draft} onReport={state.reportPreflight} />
+        ))}
+        {state.preflightBlocked && !state.requiresApproval && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            data-testid="composer-preflight-blocked"
+          >
+            {state.preflightBlocked}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onClose} disabled={state.saving}>
             {messages.common.cancel}
@@ -169,11 +183,15 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
                 title={text.addToQueueHint}
                 onClick={() => state.submit('queue')}
                 loading={state.saving}
-                disabled={state.saving || !state.canWrite}
+                disabled={state.saving || !state.canWrite || state.preflightBlocked !== null}
               >
                 {text.addToQueue}
               </Button>
-              <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
+              <Button
+                type="submit"
+                loading={state.saving}
+                disabled={state.saving || !state.canWrite || state.preflightBlocked !== null}
+              >
                 {state.saving ? text.saving : text.schedule}
               </Button>
             </>
@@ -201,7 +219,7 @@ function NetworkTabs({ state }: { state: ComposerState }) {
             value={draft.platform}
             leftSection={<PlatformIcon platform={draft.platform} size={16} />}
             rightSection={
-              draft.issue ? (
+              draft.issue || draft.blocking ? (
                 <IconAlertCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
               ) : draft.inherits ? (
                 <IconLink size={14} aria-hidden />
@@ -212,7 +230,7 @@ function NetworkTabs({ state }: { state: ComposerState }) {
           >
             {PLATFORM_LABELS[draft.platform]}
             <VisuallyHidden>
-              {` (${draft.inherits ? text.inherits : text.ownText}${draft.issue ? `; ${messages.common.error}` : ''})`}
+              {` (${draft.inherits ? text.inherits : text.ownText}${draft.issue || draft.blocking ? `; ${messages.common.error}` : ''})`}
             </VisuallyHidden>
           </Tabs.Tab>
         ))}
@@ -224,6 +242,22 @@ function NetworkTabs({ state }: { state: ComposerState }) {
       ))}
     </Tabs>
   );
+}
+
+/** Asks one network's pre-flight with its tab's input and reports the answer to the composer; draws nothing. */
+function PreflightWatch({
+  draft,
+  onReport,
+}: {
+  draft: NetworkDraft;
+  onReport: ComposerState['reportPreflight'];
+}) {
+  const { report } = usePreflightReport(draft.preflight);
+  const { platform } = draft;
+  useEffect(() => {
+    onReport(platform, report.data);
+  }, [onReport, platform, report.data]);
+  return null;
 }
 
 function ScheduleRow({ state, timeZone }: { state: ComposerState; timeZone: string }) {

@@ -7,6 +7,7 @@ import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
 import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
 import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
 import { FirstCommentPreview } from '../posts/first-comment/FirstCommentPreview';
+import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview } from '../preview/PostPreview';
 import type { ComposerState, NetworkDraft } from './useComposer';
 
@@ -108,6 +109,8 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           disabled={disabled}
           onChange={(key, value) => state.set.option(platform, key, value)}
         />
+        {/* "Antes de agendar" (docs/preflight.md) for this network, before anything is saved. */}
+        <PreflightPanel {...draft.preflight} />
       </Stack>
       <Box component="section" aria-label={`${messages.posts.preview}: ${network}`} miw={0}>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed">

@@ -9,6 +9,7 @@ import {
   PLATFORM_LABELS,
   PLATFORM_TEXT_LIMITS,
   type Platform,
+  type PreflightReport,
   scheduleHorizon,
 } from '@pauta/core';
 import {
@@ -18,7 +19,7 @@ import {
   validatePostOptions,
 } from '@pauta/networks/browser';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
@@ -57,6 +58,15 @@ export interface NetworkDraft {
   firstComment: string;
   /** Why this network cannot be saved (the browser's check or the server's refusal); null when fine. */
   issue: string | null;
+  /** What this tab's "Antes de agendar" checks: the tab's text, options and the chosen date-time. */
+  preflight: {
+    platform: Platform;
+    content: string;
+    scheduledFor: Date | null;
+    networkOptions: PostOptionValues | undefined;
+  };
+  /** The first blocking line of this network's pre-flight; null when nothing blocks. */
+  blocking: string | null;
 }
 
 export function useComposer(timeZone: string, onSaved: () => void) {
@@ -88,6 +98,12 @@ export function useComposer(timeZone: string, onSaved: () => void) {
   const [serverIssues, setServerIssues] = useState<Partial<Record<Platform, string>>>({});
   const [checked, setChecked] = useState(false);
   const [active, setActive] = useState<Platform | null>(null);
+  // Each chosen network's last pre-flight answer (ComposerModal's watchers report them).
+  const [reports, setReports] = useState<Partial<Record<Platform, PreflightReport>>>({});
+  const onScreenTime = combineLocalDateTime(date, normalizeTime(time), timeZone);
+  const reportPreflight = useCallback((platform: Platform, report: PreflightReport | undefined) => {
+    setReports((current) => (current[platform] === report ? current : { ...current, [platform]: report }));
+  }, []);
 
   const theme = themes.data?.find((item) => item.id === themeId) ?? null;
   const requiresApproval = theme?.requiresApproval === true;
@@ -131,8 +147,23 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       optionErrors,
       firstComment: comment,
       issue: serverIssues[platform] ?? local,
+      preflight: {
+        platform,
+        content,
+        scheduledFor: onScreenTime,
+        networkOptions: declares ? values : undefined,
+      },
+      blocking:
+        reports[platform]?.level === 'blocking'
+          ? (reports[platform]?.checks.find((check) => check.level === 'blocking')?.message ?? null)
+          : null,
     };
   });
+  // "Agendar" and "Adicionar à fila" wait while a network's pre-flight has a blocking line.
+  const blockedDraft = drafts.find((draft) => draft.blocking !== null);
+  const preflightBlocked = blockedDraft
+    ? text.preflightBlocked(PLATFORM_LABELS[blockedDraft.platform], blockedDraft.blocking ?? '')
+    : null;
 
   const compose = useGuardedMutation(
     trpc.posts.compose.mutationOptions({
@@ -167,6 +198,10 @@ export function useComposer(timeZone: string, onSaved: () => void) {
   );
 
   const submit = (action: ComposeAction) => {
+    if (preflightBlocked && (action === 'schedule' || action === 'queue')) {
+      if (blockedDraft) setActive(blockedDraft.platform);
+      return;
+    }
     setChecked(true);
     setServerIssues({});
     const found: ComposerFieldErrors = {};
@@ -274,6 +309,9 @@ export function useComposer(timeZone: string, onSaved: () => void) {
     active: active && selected.includes(active) ? active : (selected[0] ?? null),
     setActive,
     drafts,
+    /** Why "Agendar" / "Adicionar à fila" are disabled now: a network's pre-flight blocks; null otherwise. */
+    preflightBlocked,
+    reportPreflight,
     errors,
     saving: compose.isPending,
     submit,
