@@ -103,7 +103,7 @@ export class MediaKeyError extends Error {
  * a client report's PDF `reports/<workspace>/<report>.pdf` (docs/reports.md). Anything else is refused.
  */
 const KEY =
-  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}((-thumb)?\.(jpg|png|webp|gif)|\.(mp4|mov))|uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(part|tail)|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp|reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf)$/;
+  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}((-thumb)?\.(jpg|png|webp|gif)|\.(mp4|mov))|uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.(part|tail)|(-thumb)?\.(jpg|png|webp|gif))|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp|reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf)$/;
 
 export function isMediaKey(key: string): boolean {
   return KEY.test(key);

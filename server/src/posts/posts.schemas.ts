@@ -4,6 +4,8 @@ import {
   BULK_MAX_POSTS,
   bulkMessages,
   INPUT_LIMITS,
+  MAX_MEDIA_PER_POST,
+  MEDIA_ALT_TEXT_MAX,
   PLATFORMS,
   POST_CSV_MAX_BYTES,
   POST_STATUSES,
@@ -177,6 +179,8 @@ export const preflightSchema = z
     content: z.string().max(INPUT_LIMITS.postContent),
     scheduledFor: z.date().nullable(),
     networkOptions: networkOptionsSchema.optional(),
+    /** A post not saved yet: the composer's uploads the tab would publish (docs/composer.md). */
+    composerMedia: z.array(id).max(MAX_MEDIA_PER_POST).optional(),
   })
   .refine((input) => input.id !== undefined || input.platform !== undefined, {
     path: ['platform'],
@@ -204,6 +208,14 @@ export const composePostsSchema = z.strictObject({
         networkOptions: networkOptionsSchema.optional(),
         /** The network's first comment (docs/first-comment.md); absent or blank = none. */
         firstComment: z.string().max(FIRST_COMMENT_MAX_INPUT).optional(),
+        /**
+         * The network's images in order (docs/composer.md): the composer's uploads (POST
+         * /api/composer/media) with their alt texts — the base's or the tab's own; absent = none.
+         */
+        media: z
+          .array(z.strictObject({ id, altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX) }))
+          .max(MAX_MEDIA_PER_POST)
+          .optional(),
       }),
     )
     .min(1)

@@ -23,6 +23,7 @@ import {
 import {
   countBudgetPosts,
   type Database,
+  findComposerMedia,
   findScheduledPost,
   isPrivateAddress,
   listPostMedia,
@@ -68,6 +69,8 @@ export interface PreflightInput {
   scheduledFor: Date | null;
   /** The options on screen; the stored ones when absent. */
   networkOptions?: Readonly<Record<string, unknown>> | undefined;
+  /** A post not saved yet: the composer's uploads its tab would publish (docs/composer.md). */
+  composerMedia?: readonly string[] | undefined;
 }
 
 /** Where APP_URL's host points, for a network that downloads media by URL. */
@@ -115,8 +118,8 @@ function check(
 export async function preflightPost(deps: PreflightDeps, input: PreflightInput): Promise<PreflightReport> {
   const now = deps.now?.() ?? new Date();
   // A saved post is read in the caller's workspace (another's is NOT_FOUND); a composer's tab has
-  // none yet: its media are none (the composer stores media only with its save) and its options
-  // are the ones on screen.
+  // none yet: its media are the composer's uploads it names (the workspace's), its options the
+  // ones on screen.
   const post =
     input.postId === undefined ? null : await findScheduledPost(deps.db, input.workspaceId, input.postId);
   if (input.postId !== undefined && !post) throw new AppError('NOT_FOUND');
@@ -145,10 +148,15 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
 
   // Media: the save's refusals (blocking), then what the publisher's own check would refuse
   // (warning: a save takes them, the worker stops the post before sending).
-  const media = post ? await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId }) : [];
+  const media: MediaFacts[] = post
+    ? await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId })
+    : (await findComposerMedia(deps.db, input.workspaceId, input.composerMedia ?? [])).map((row) => ({
+        ...row,
+        kind: 'image' as const,
+      }));
   const refusals = post
     ? (await mediaSaveRefusals(deps.db, input.workspaceId, { id: post.id, platform })).map(mediaText)
-    : [composeMediaRefusal(platform)].filter((refusal) => refusal !== null);
+    : [composeMediaRefusal(platform, media.length)].filter((refusal) => refusal !== null);
   for (const refusal of refusals) checks.push(check('media', 'blocking', refusal));
   if (refusals.length === 0) {
     const images = media.filter((item) => item.kind === 'image');
@@ -159,14 +167,17 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
             platform,
             mediaLimitsOf(platform),
             images.map((item) => ({
-              mimeType: item.mime_type,
+              // A composer's upload is re-encoded for the network at the save (a still image the
+              // network does not take becomes a JPEG, as in Editar Post): judged as it would be sent.
+              mimeType: post ? item.mime_type : sentFormat(platform, item.mime_type),
               byteLength: item.size_bytes,
               width: item.width,
               height: item.height,
             })),
           )
         : null;
-    const videoRefusals = video ? networkVideoRejections(videoFactsOf(video), platform) : [];
+    const videoRefusals =
+      video && 'duration_seconds' in video ? networkVideoRejections(videoFactsOf(video), platform) : [];
     if (imageRefusal) checks.push(check('media', 'warning', imageRefusal.reason));
     else if (videoRefusals.length > 0)
       checks.push(check('media', 'warning', videoRefusals.map(videoRejectionMessage).join(' ')));
@@ -253,6 +264,17 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
   const sorted = sortPreflightChecks(checks);
   return { platform, level: worstPreflightLevel(sorted), checks: sorted };
 }
+
+function sentFormat(platform: Platform, format: string): string {
+  const { formats } = mediaLimitsOf(platform);
+  if ((formats as readonly string[]).includes(format) || format === 'image/gif') return format;
+  return formats.includes('image/jpeg') ? 'image/jpeg' : format;
+}
+
+/** What the checks read of an image or video: a post's stored media, or a composer's uploads. */
+type MediaFacts =
+  | Awaited<ReturnType<typeof listPostMedia>>[number]
+  | { kind: 'image'; mime_type: string; size_bytes: number; width: number; height: number };
 
 function mediaText(rejection: MediaRejection): string {
   return mediaRejectionMessage(rejection);
