@@ -759,7 +759,7 @@ export const messages = {
     noImages: 'Nenhuma imagem.',
     removeImage: (index: number) => `Remover a imagem ${index}`,
     altOf: (index: number) => `Texto alternativo da imagem ${index}`,
-    uploading: (name: string) => `Enviando ${name}…`,
+    uploadingImage: 'Enviando imagem…',
     tooManyImages: (max: number) => `No máximo ${max} imagens por post.`,
     saveDraft: 'Salvar rascunho',
     sendForApproval: 'Enviar para aprovação',

@@ -72,7 +72,7 @@ async function setup(label: string, accounts: Platform[] = ['linkedin', 'x', 'in
   return { me, themeId: theme.id, scheduledFor: new Date(Date.now() + 3 * 86_400_000) };
 }
 
-async function upload(who: Signed, bytes: Buffer, key = randomUUID(), type = 'image/jpeg') {
+async function upload(who: Signed, bytes: Buffer, key: string = randomUUID(), type = 'image/jpeg') {
   const res = await who.browser.request('/api/composer/media', {
     method: 'POST',
     headers: { 'content-type': type, 'sec-fetch-site': 'same-origin', 'idempotency-key': key },

@@ -27,8 +27,10 @@ import { counterProps } from '../CharacterCount';
 import { PlatformIcon } from '../PlatformIcon';
 import { normalizeTime } from '../posts/time-zone';
 import { usePreflightReport } from '../preflight/PreflightPanel';
+import { ComposerMediaField } from './ComposerMediaField';
 import { NetworkTab } from './NetworkTab';
 import { type ComposerState, type NetworkDraft, useComposer } from './useComposer';
+import type { ComposerUploader } from './useComposerMedia';
 
 const text = messages.composer;
 
@@ -36,10 +38,13 @@ export function ComposerModal({
   opened,
   timeZone,
   onClose,
+  uploader,
 }: {
   opened: boolean;
   timeZone: string;
   onClose: () => void;
+  /** Sends an image (tests pass their own); the browser's XMLHttpRequest otherwise. */
+  uploader?: ComposerUploader | undefined;
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -53,13 +58,21 @@ export function ComposerModal({
       closeButtonProps={{ 'aria-label': messages.common.close }}
     >
       {/* Remounted on every opening: a cancelled composer starts empty next time. */}
-      {opened && <ComposerForm timeZone={timeZone} onClose={onClose} />}
+      {opened && <ComposerForm timeZone={timeZone} onClose={onClose} uploader={uploader} />}
     </Modal>
   );
 }
 
-function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => void }) {
-  const state = useComposer(timeZone, onClose);
+function ComposerForm({
+  timeZone,
+  onClose,
+  uploader,
+}: {
+  timeZone: string;
+  onClose: () => void;
+  uploader?: ComposerUploader | undefined;
+}) {
+  const state = useComposer(timeZone, onClose, uploader);
   const { fields, errors } = state;
   const noThemes = state.themes !== null && state.themes.length === 0;
   const noAccounts = !state.accountsLoading && state.connected.length === 0;
@@ -139,6 +152,17 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
           disabled={state.saving}
           description={text.baseHint}
         />
+        <ComposerMediaField
+          label={text.baseMedia}
+          description={text.baseMediaHint}
+          images={state.media.base}
+          uploading={state.media.uploading.base ?? 0}
+          error={state.media.errors.base}
+          disabled={state.saving || !state.canWrite}
+          onAdd={(files) => state.media.add('base', files)}
+          onRemove={(id) => state.media.remove('base', id)}
+          onAlt={(id, alt) => state.media.alt('base', id, alt)}
+        />
         <NetworkTabs state={state} />
         <Text size="xs" c="dimmed">
           {text.mediaHint}
@@ -167,11 +191,15 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
                 variant="light"
                 onClick={() => state.submit('draft')}
                 loading={state.saving}
-                disabled={state.saving || !state.canWrite}
+                disabled={state.saving || !state.canWrite || state.media.busy}
               >
                 {text.saveDraft}
               </Button>
-              <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
+              <Button
+                type="submit"
+                loading={state.saving}
+                disabled={state.saving || !state.canWrite || state.media.busy}
+              >
                 {text.sendForApproval}
               </Button>
             </>
@@ -183,14 +211,18 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
                 title={text.addToQueueHint}
                 onClick={() => state.submit('queue')}
                 loading={state.saving}
-                disabled={state.saving || !state.canWrite || state.preflightBlocked !== null}
+                disabled={
+                  state.saving || !state.canWrite || state.media.busy || state.preflightBlocked !== null
+                }
               >
                 {text.addToQueue}
               </Button>
               <Button
                 type="submit"
                 loading={state.saving}
-                disabled={state.saving || !state.canWrite || state.preflightBlocked !== null}
+                disabled={
+                  state.saving || !state.canWrite || state.media.busy || state.preflightBlocked !== null
+                }
               >
                 {state.saving ? text.saving : text.schedule}
               </Button>

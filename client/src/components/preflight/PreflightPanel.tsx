@@ -34,6 +34,8 @@ export interface PreflightPanelProps {
   networkOptions?: Readonly<Record<string, string | boolean | null>> | undefined;
   /** Changes when the post's media change (uploads are stored at once): the check runs again. */
   mediaKey?: string | undefined;
+  /** A post not saved yet: the composer's uploads the tab would publish (docs/composer.md). */
+  composerMedia?: readonly string[] | undefined;
 }
 
 const LEVEL_STYLE: Record<PreflightLevel, { color: string; Icon: typeof IconCircleCheck }> = {
@@ -77,6 +79,7 @@ export function usePreflightReport({
   scheduledFor,
   networkOptions,
   mediaKey,
+  composerMedia,
 }: PreflightPanelProps) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -86,6 +89,7 @@ export function usePreflightReport({
     content,
     scheduledFor,
     ...(networkOptions ? { networkOptions } : {}),
+    ...(!postId && composerMedia && composerMedia.length > 0 ? { composerMedia: [...composerMedia] } : {}),
   };
   const key = JSON.stringify({ ...input, mediaKey, scheduledFor: scheduledFor?.getTime() ?? null });
   // One request per pause in typing; the last answer stays on screen meanwhile (no flicker).
