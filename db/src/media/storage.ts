@@ -98,7 +98,9 @@ export class MediaKeyError extends Error {
 }
 
 /**
- * Keys Pauta writes (uuids): a post's image `posts/<workspace>/<post>/<media>[-thumb].<ext>`, and a
+ * Keys Pauta writes (uuids): a post's image `posts/<workspace>/<post>/<media>[-thumb].<ext>`, a
+ * video upload's staging bytes `uploads/<workspace>/<upload>.part|tail`, an image of "Novo post"
+ * before its save `uploads/<workspace>/<media>[-thumb].<ext>` (docs/composer.md), a
  * workspace's logo `workspaces/<workspace>/logo-<upload>.webp` (docs/workspaces.md, branding), and
  * a client report's PDF `reports/<workspace>/<report>.pdf` (docs/reports.md). Anything else is refused.
  */
