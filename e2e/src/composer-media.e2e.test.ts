@@ -90,6 +90,8 @@ describe('Novo post with an image for LinkedIn and X', () => {
     const alt = base.getByRole('textbox', { name: 'Texto alternativo da imagem 1' });
     await alt.waitFor({ timeout: 60_000 });
     await alt.fill(ALT);
+    await base.scrollIntoViewIfNeeded();
+    await snapshot(page, 'composer-media-base-1280', { fullPage: false });
 
     // Each tab inherits it: the badge, the preview, and its pre-flight counting one image.
     for (const [tab, label] of [

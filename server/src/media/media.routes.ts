@@ -40,7 +40,7 @@ import { type MediaDeps, type MediaServiceDeps, type MediaView, uploadPostMedia 
 
 export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
 /** An image for "Novo post" before its save (docs/composer.md): the workspace's, on no post yet. */
-export const COMPOSER_MEDIA_PATH = '/api/composer/media';
+const COMPOSER_MEDIA_PATH = '/api/composer/media';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

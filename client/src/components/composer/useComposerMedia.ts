@@ -139,4 +139,3 @@ export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload)
   };
 }
 
-export type ComposerMedia = ReturnType<typeof useComposerMedia>;
