@@ -179,8 +179,14 @@ export const preflightSchema = z
     content: z.string().max(INPUT_LIMITS.postContent),
     scheduledFor: z.date().nullable(),
     networkOptions: networkOptionsSchema.optional(),
-    /** A post not saved yet: the composer's uploads the tab would publish (docs/composer.md). */
-    composerMedia: z.array(id).max(MAX_MEDIA_PER_POST).optional(),
+    /**
+     * A post not saved yet: the composer's uploads the tab would publish (docs/composer.md). Bounded
+     * loosely: ids that are not the workspace's uploads are not found (not counted).
+     */
+    composerMedia: z
+      .array(id)
+      .max(5 * MAX_MEDIA_PER_POST)
+      .optional(),
   })
   .refine((input) => input.id !== undefined || input.platform !== undefined, {
     path: ['platform'],

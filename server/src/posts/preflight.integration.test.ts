@@ -5,6 +5,7 @@
 // save's refusals; and the procedure over HTTP, scoped to the caller's workspace.
 import { randomUUID } from 'node:crypto';
 import {
+  mediaRejectionMessage,
   messages,
   type Platform,
   type PostStatus,
@@ -510,7 +511,8 @@ describe('posts.preflight of a post not saved yet ("Novo post", docs/composer.md
     });
     expect(line(options, 'options')).toMatchObject({ level: 'blocking' });
     expect(line(options, 'options')?.message).toContain('O LinkedIn não tem a opção');
-    // Pinterest cannot be saved by the composer without media: the composer's own sentence.
+    // Pinterest cannot be saved without an image, YouTube without a video (the composer sends
+    // images only): the composer save's own sentences.
     const pinterest = await preflightPost(deps(), {
       workspaceId: me.workspaceId,
       platform: 'pinterest',
@@ -520,7 +522,18 @@ describe('posts.preflight of a post not saved yet ("Novo post", docs/composer.md
     expect(line(pinterest, 'media')).toEqual({
       kind: 'media',
       level: 'blocking',
-      message: messages.composer.needsMedia('Pinterest'),
+      message: mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform: 'pinterest' }),
+    });
+    const youtube = await preflightPost(deps(), {
+      workspaceId: me.workspaceId,
+      platform: 'youtube',
+      content: 'Olá',
+      scheduledFor: AT,
+    });
+    expect(line(youtube, 'media')).toEqual({
+      kind: 'media',
+      level: 'blocking',
+      message: messages.composer.needsMedia('YouTube'),
     });
     // The daily cap counts this workspace's Instagram posts, plus the one being written.
     await makePost(me, { platform: 'instagram', scheduledFor: new Date(AT.getTime() - HOUR) });
