@@ -88,7 +88,13 @@ describe('Novo post with an image for LinkedIn and X', () => {
       .locator('input[type="file"]')
       .setInputFiles([{ name: 'moagem.jpg', mimeType: 'image/jpeg', buffer: image }]);
     const alt = base.getByRole('textbox', { name: 'Texto alternativo da imagem 1' });
-    await alt.waitFor({ timeout: 60_000 });
+    await alt.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      // Say what the field shows (a refusal, a spinner) instead of only the timeout.
+      await snapshot(page, 'composer-media-upload-failed', { fullPage: false });
+      throw new Error(`imagem não apareceu: ${await base.evaluate((el) => el.outerHTML.slice(0, 3000))}`, {
+        cause: error,
+      });
+    });
     await alt.fill(ALT);
     await base.scrollIntoViewIfNeeded();
     await snapshot(page, 'composer-media-base-1280', { fullPage: false });

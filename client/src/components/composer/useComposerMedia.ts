@@ -47,25 +47,27 @@ export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload)
   const uploaded = useRef(new Set<string>());
   const ended = useRef<'open' | 'saved' | 'closed'>('open');
 
-  const discard = useCallback(
-    (ids: string[]) => {
-      if (ids.length === 0) return;
-      // Best effort: what is not discarded now expires on the server (the sweeper, after hours).
-      client.media.discardComposer.mutate({ ids }).catch(() => undefined);
-    },
-    [client],
-  );
+  // The latest client, read by the unmount cleanup (an effect that depended on it would run its
+  // cleanup — and discard every upload — whenever the client object changed).
+  const clientRef = useRef(client);
+  clientRef.current = client;
+  const discard = useCallback((ids: string[]) => {
+    if (ids.length === 0) return;
+    // Best effort: what is not discarded now expires on the server (the sweeper, after hours).
+    clientRef.current.media.discardComposer.mutate({ ids }).catch(() => undefined);
+  }, []);
 
   // Closed without saving (Cancelar, ×, Escape: the form unmounts): nothing uploaded is kept.
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Mounted (again, under StrictMode's mount–unmount–mount in development): open.
+    if (ended.current === 'closed' && uploaded.current.size === 0) ended.current = 'open';
+    return () => {
       if (ended.current === 'open') {
         ended.current = 'closed';
         discard([...uploaded.current]);
       }
-    },
-    [discard],
-  );
+    };
+  }, [discard]);
 
   const listOf = (target: MediaTarget) => (target === 'base' ? base : (own[target] ?? []));
   const setList = (target: MediaTarget, change: (list: ComposerImage[]) => ComposerImage[]) => {
@@ -138,4 +140,3 @@ export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload)
     },
   };
 }
-
