@@ -214,6 +214,8 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'media.list': ({ own }) => ({ postId: own.postIds.scheduled }),
   'media.remove': ({ own }) => ({ postId: own.postIds.scheduled, mediaId: randomUUID() }),
+  // A composer's uploads (docs/composer.md): ids of no upload change nothing.
+  'media.discardComposer': () => ({ ids: [randomUUID()] }),
   // A post without images: an image id that is not the post's answers NOT_FOUND for the owner.
   'media.reorder': ({ own }) => ({ postId: own.postIds.scheduled, order: [randomUUID()] }),
   'media.setAlt': ({ own }) => ({

@@ -190,6 +190,7 @@ export const postsRouter = router({
           content: input.content,
           scheduledFor: input.scheduledFor,
           networkOptions: input.networkOptions,
+          composerMedia: input.composerMedia,
         },
       ),
     ),
