@@ -3,14 +3,13 @@
 // `media_type=REELS&video_url=…`), poll it until FINISHED, then media_publish.
 // Only the last step creates a post, so a doubtful outcome before it is safe to retry.
 import { fitsPlatformLimit } from '@pauta/core';
-import { type ContainerPolling, metaContainers } from '../meta/containers.js';
+import { type ContainerPolling, type GraphCall, metaContainers } from '../meta/containers.js';
 import { classifyGraphFailure, graphBase, proofParams } from '../meta/graph.js';
 import { ensureTimeToPublishVideo, videoStep } from '../meta/video.js';
 import { explainFailure, withErrorTable } from '../publishing/errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
-  type HttpResult,
   publishError,
   sendRequest,
   stringField,
@@ -76,14 +75,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
   });
   const proof = (token: string) => proofParams(token, options.facebookAppSecret);
 
-  const call = async (
-    ctx: HttpContext,
-    target: PublishTarget,
-    method: 'GET' | 'POST',
-    path: string,
-    params: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<HttpResult> => {
+  const call: GraphCall = async (ctx, target, method, path, params, signal) => {
     const proofQuery = proof(target.accessToken);
     if (method === 'GET') {
       const query = new URLSearchParams({ ...params, ...proofQuery });

@@ -4,7 +4,7 @@
 // creates a post, so a doubtful outcome before it is safe to retry; after it, the account's recent
 // threads are asked (`lookupRecentPost`) before anything is sent again (docs/publishing.md).
 import { fitsPlatformLimit } from '@pauta/core';
-import { type ContainerPolling, metaContainers } from '../meta/containers.js';
+import { type ContainerPolling, type GraphCall, metaContainers } from '../meta/containers.js';
 import { classifyGraphFailure, readGraphError } from '../meta/graph.js';
 import { withErrorTable } from '../publishing/errors.js';
 import {
@@ -77,14 +77,7 @@ export function createThreadsAdapter(options: ThreadsAdapterOptions): NetworkAda
     secrets: [target.accessToken],
   });
 
-  const call = async (
-    ctx: HttpContext,
-    target: PublishTarget,
-    method: 'GET' | 'POST',
-    path: string,
-    params: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<HttpResult> => {
+  const call: GraphCall = async (ctx, target, method, path, params, signal) => {
     const result =
       method === 'GET'
         ? await sendRequest(
