@@ -9,9 +9,9 @@ import {
   handleAuthorize,
   param,
   readClientCredentials,
+  redeemRequestCode,
   type SandboxContext,
   sendOAuthError,
-  verifyS256,
 } from './oauth-common.js';
 import type { CodeExchangeFailure, Grant, IssuedTokens } from './store.js';
 
@@ -86,14 +86,7 @@ export function mountGoogle(app: Router, ctx: SandboxContext): void {
     const grantType = param(req, 'grant_type');
     const now = ctx.store.now();
     if (grantType === 'authorization_code') {
-      const result = ctx.store.redeemCode({
-        network: 'google',
-        clientId: client.clientId,
-        code: param(req, 'code'),
-        redirectUri: param(req, 'redirect_uri'),
-        codeVerifier: param(req, 'code_verifier'),
-        verifyPkce: verifyS256,
-      });
+      const result = redeemRequestCode(ctx, req, 'google', client.clientId, true);
       if (!result.ok) {
         const [error, description] = CODE_ERRORS[result.reason];
         sendOAuthError(res, 400, error, description);

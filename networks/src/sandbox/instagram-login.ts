@@ -20,6 +20,7 @@ import {
   handleAuthorize,
   param,
   queryString,
+  redeemRequestCode,
   type SandboxContext,
   safeEqual,
 } from './oauth-common.js';
@@ -100,14 +101,7 @@ function mountTokenEndpoints(api: Router, graph: Router, ctx: SandboxContext): v
         .json({ error_type: 'OAuthException', code: 400, error_message: 'Unsupported grant_type' });
       return;
     }
-    const result = ctx.store.redeemCode({
-      network: 'instagram',
-      clientId: client.clientId,
-      code: param(req, 'code'),
-      redirectUri: param(req, 'redirect_uri'),
-      codeVerifier: undefined,
-      verifyPkce: () => false,
-    });
+    const result = redeemRequestCode(ctx, req, 'instagram', client.clientId, false);
     if (!result.ok) {
       res.status(400).json({
         error_type: 'OAuthException',

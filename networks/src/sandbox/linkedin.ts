@@ -17,10 +17,10 @@ import {
   createIdToken,
   handleAuthorize,
   param,
+  redeemRequestCode,
   type SandboxContext,
   safeEqual,
   sendOAuthError,
-  verifyS256,
 } from './oauth-common.js';
 import type { SandboxPublishNetwork } from './posts.js';
 import { type AccessToken, type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
@@ -568,14 +568,7 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     const grantType = param(req, 'grant_type');
     const now = ctx.store.now();
     if (grantType === 'authorization_code') {
-      const result = ctx.store.redeemCode({
-        network: 'linkedin',
-        clientId: client.clientId,
-        code: param(req, 'code'),
-        redirectUri: param(req, 'redirect_uri'),
-        codeVerifier: param(req, 'code_verifier'),
-        verifyPkce: verifyS256,
-      });
+      const result = redeemRequestCode(ctx, req, 'linkedin', client.clientId, true);
       if (!result.ok) {
         const description =
           result.reason === 'redirect_mismatch'

@@ -241,6 +241,28 @@ export function handleAuthorize(ctx: SandboxContext, spec: AuthorizeSpec, req: R
   redirectWith(res, redirectUri, { code: issued.code, state, ...spec.successParams?.(scopes) });
 }
 
+/**
+ * Redeems the authorization code a token request carries (`code`, `redirect_uri`; `code_verifier`
+ * checked against the S256 challenge where the network's authorize endpoint requires PKCE — the
+ * others store no challenge, so there is nothing to verify).
+ */
+export function redeemRequestCode(
+  ctx: SandboxContext,
+  req: Request,
+  network: SandboxNetwork,
+  clientId: string,
+  pkce: boolean,
+): ReturnType<SandboxStore['redeemCode']> {
+  return ctx.store.redeemCode({
+    network,
+    clientId,
+    code: param(req, 'code'),
+    redirectUri: param(req, 'redirect_uri'),
+    codeVerifier: pkce ? param(req, 'code_verifier') : undefined,
+    verifyPkce: pkce ? verifyS256 : () => false,
+  });
+}
+
 /** The standard OAuth error body `{ error, error_description }`. */
 export function sendOAuthError(res: Response, status: number, error: string, description: string): void {
   res.status(status).json({ error, error_description: description });

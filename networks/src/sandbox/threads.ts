@@ -14,6 +14,7 @@ import {
   handleAuthorize,
   param,
   queryString,
+  redeemRequestCode,
   type SandboxContext,
   safeEqual,
 } from './oauth-common.js';
@@ -191,14 +192,7 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
       sendThreadsError(res, 100, 'Unsupported grant_type', { type: 'OAuthException' });
       return;
     }
-    const result = ctx.store.redeemCode({
-      network: 'threads',
-      clientId: client.clientId,
-      code: param(req, 'code'),
-      redirectUri: param(req, 'redirect_uri'),
-      codeVerifier: undefined,
-      verifyPkce: () => false,
-    });
+    const result = redeemRequestCode(ctx, req, 'threads', client.clientId, false);
     if (!result.ok) {
       sendThreadsError(res, 100, `Invalid authorization code (${result.reason})`, {
         type: 'OAuthException',
