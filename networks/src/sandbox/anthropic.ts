@@ -52,6 +52,7 @@ import { isPlatform, measurePostLength } from '@pauta/core';
 import type { ErrorRequestHandler, Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { inspectImage } from './images.js';
+import { SandboxTimers } from './timers.js';
 
 export const ANTHROPIC_HOST = 'api.anthropic.com';
 /** The API version the SDK 1.x sends; the only one that rejects sampling parameters here. */
@@ -104,7 +105,7 @@ export class AnthropicStandIn {
   private readonly defaultSpeed: number;
   /** Output tokens per second; 0 answers at once. */
   outputTokensPerSecond: number;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new SandboxTimers();
 
   constructor(options: AnthropicStandInOptions = {}) {
     this.rejectedApiKeys = new Set(options.rejectedApiKeys ?? [ANTHROPIC_REJECTED_KEY]);
@@ -126,18 +127,11 @@ export class AnthropicStandIn {
 
   /** Waits `ms` (dropped by `dispose`, so a closing sandbox does not wait for it). */
   wait(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
+    return this.timers.wait(ms);
   }
 
   dispose(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.dispose();
   }
 
   /** The next `times` answers use `mode`; 'ok' clears anything queued. */
