@@ -119,6 +119,29 @@ function ownUserId(token: AccessToken, id: string): string | null {
   return id === 'me' || id === own ? own : null;
 }
 
+/**
+ * The token and profile id of a request on the caller's own profile (`/{id}/…`, id `me` or its
+ * own): with the scopes missing or another id, the answer Threads gives is sent and null returned.
+ */
+function ownProfile(
+  ctx: SandboxContext,
+  req: Request,
+  res: Response,
+  scopes: string[],
+  method: 'get' | 'post',
+  edge: string | null,
+): { token: AccessToken; userId: string } | null {
+  const token = authenticated(ctx, req, res, scopes);
+  if (token === null) return null;
+  const id = String(req.params.id);
+  const userId = ownUserId(token, id);
+  if (userId === null) {
+    sendUnsupported(res, method, edge === null ? id : `${id}/${edge}`);
+    return null;
+  }
+  return { token, userId };
+}
+
 function sendUnsupported(res: Response, method: 'get' | 'post', id: string): void {
   sendThreadsError(
     res,
@@ -292,13 +315,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
 
   // Create a media container.
   api.post('/v1.0/:id/threads', async (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic', 'threads_content_publish']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'post', String(req.params.id));
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic', 'threads_content_publish'], 'post', null);
+    if (own === null) return;
+    const { userId } = own;
     const mediaType = param(req, 'media_type');
     const text = param(req, 'text') ?? '';
     const isCarouselItem = param(req, 'is_carousel_item') === 'true';
@@ -396,13 +415,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
   });
 
   api.post('/v1.0/:id/threads_publish', async (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic', 'threads_content_publish']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'post', String(req.params.id));
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic', 'threads_content_publish'], 'post', null);
+    if (own === null) return;
+    const { userId } = own;
     const creationId = param(req, 'creation_id');
     const container = creationId === undefined ? null : ctx.posts.findContainer(creationId, 'threads');
     if (container === null || container.igUserId !== userId || container.isCarouselItem) {
@@ -452,13 +467,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
 
   // The profile's threads, newest first (Graph paging).
   api.get('/v1.0/:id/threads', (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'get', `${String(req.params.id)}/threads`);
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic'], 'get', 'threads');
+    if (own === null) return;
+    const { token, userId } = own;
     const fields = requestedFields(req, ['id']);
     res.json(
       graphEdgePage(req, ctx.posts.listByAuthor('threads', userId), (post) =>
@@ -468,13 +479,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
   });
 
   api.get('/v1.0/:id/threads_publishing_limit', (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'get', `${String(req.params.id)}/threads_publishing_limit`);
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic'], 'get', 'threads_publishing_limit');
+    if (own === null) return;
+    const { userId } = own;
     const since = ctx.store.now() - QUOTA_WINDOW_MS;
     const used = ctx.posts
       .listByAuthor('threads', userId)
@@ -485,13 +492,16 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
   });
 
   api.get('/v1.0/:id/threads_insights', (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic', 'threads_manage_insights']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'get', `${String(req.params.id)}/threads_insights`);
-      return;
-    }
+    const own = ownProfile(
+      ctx,
+      req,
+      res,
+      ['threads_basic', 'threads_manage_insights'],
+      'get',
+      'threads_insights',
+    );
+    if (own === null) return;
+    const { userId } = own;
     const metrics = (param(req, 'metric') ?? '').split(',').filter((m) => m !== '');
     const known = ['views', 'likes', 'replies', 'reposts', 'quotes', 'followers_count'];
     if (metrics.length === 0 || metrics.some((m) => !known.includes(m))) {
