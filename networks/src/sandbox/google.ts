@@ -34,23 +34,12 @@ function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now
   };
   if (issued.refreshToken !== null) body.refresh_token = issued.refreshToken.token;
   if (grant.scopes.includes('openid')) {
-    const user = grant.user;
-    const claims: Record<string, unknown> = {
-      iss: 'https://accounts.google.com',
-      azp: grant.clientId,
-      aud: grant.clientId,
-      sub: user.sub,
-      iat: Math.floor(now / 1000),
-      exp: Math.floor(now / 1000) + 3600,
-    };
-    if (grant.scopes.includes('email') && user.email !== null) {
-      claims.email = user.email;
-      claims.email_verified = user.email_verified;
-    }
-    if (grant.scopes.includes('profile')) {
-      Object.assign(claims, { name: user.name, given_name: user.given_name, family_name: user.family_name });
-    }
-    body.id_token = createIdToken(claims, clientSecret);
+    body.id_token = createIdToken(
+      grant,
+      { iss: 'https://accounts.google.com', azp: grant.clientId, aud: grant.clientId },
+      clientSecret,
+      now,
+    );
   }
   return body;
 }

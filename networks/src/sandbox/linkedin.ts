@@ -520,22 +520,12 @@ function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now
     body.refresh_token_expires_in = LINKEDIN_REFRESH_TTL;
   }
   if (grant.scopes.includes('openid')) {
-    const user = grant.user;
-    const claims: Record<string, unknown> = {
-      iss: 'https://www.linkedin.com/oauth',
-      aud: grant.clientId,
-      sub: user.sub,
-      iat: Math.floor(now / 1000),
-      exp: Math.floor(now / 1000) + 3600,
-      locale: 'pt_BR',
-    };
-    if (grant.scopes.includes('email') && user.email !== null) {
-      Object.assign(claims, { email: user.email, email_verified: user.email_verified });
-    }
-    if (grant.scopes.includes('profile')) {
-      Object.assign(claims, { name: user.name, given_name: user.given_name, family_name: user.family_name });
-    }
-    body.id_token = createIdToken(claims, clientSecret);
+    body.id_token = createIdToken(
+      grant,
+      { iss: 'https://www.linkedin.com/oauth', aud: grant.clientId, locale: 'pt_BR' },
+      clientSecret,
+      now,
+    );
   }
   return body;
 }

@@ -3,7 +3,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import type { SandboxPosts } from './posts.js';
-import type { SandboxClient, SandboxNetwork, SandboxStore, SandboxUser } from './store.js';
+import type { Grant, SandboxClient, SandboxNetwork, SandboxStore, SandboxUser } from './store.js';
 
 export interface SandboxContext {
   store: SandboxStore;
@@ -136,8 +136,30 @@ export function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-/** An HS256 JWT signed with the client secret: decodable like the real ones, never verified by us. */
-export function createIdToken(claims: Record<string, unknown>, secret: string): string {
+/**
+ * The OpenID Connect ID token of a grant: the provider's own claims (`issuer`: iss, aud, …), the
+ * user's sub, an hour of validity from `now`, and the email and profile claims its scopes allow.
+ * An HS256 JWT signed with the client secret: decodable like the real ones, never verified by us.
+ */
+export function createIdToken(
+  grant: Grant,
+  issuer: Record<string, unknown>,
+  secret: string,
+  now: number,
+): string {
+  const user = grant.user;
+  const claims: Record<string, unknown> = {
+    ...issuer,
+    sub: user.sub,
+    iat: Math.floor(now / 1000),
+    exp: Math.floor(now / 1000) + 3600,
+  };
+  if (grant.scopes.includes('email') && user.email !== null) {
+    Object.assign(claims, { email: user.email, email_verified: user.email_verified });
+  }
+  if (grant.scopes.includes('profile')) {
+    Object.assign(claims, { name: user.name, given_name: user.given_name, family_name: user.family_name });
+  }
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT', kid: 'sandbox' })}.${encode(claims)}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
