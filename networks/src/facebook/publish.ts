@@ -10,7 +10,7 @@ import {
   mapLimited,
   proofParams,
 } from '../meta/graph.js';
-import { explainFailure } from '../publishing/errors.js';
+import { withErrorTable } from '../publishing/errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
@@ -236,8 +236,8 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
       return new Map(ids.map((id, index) => [id, values[index] ?? null]));
     },
   };
-  return {
-    platform: 'facebook',
+  return withErrorTable('facebook', FACEBOOK_ERRORS, {
+    ...adapter,
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
       const since = String(Math.floor((request.since.getTime() - LOOKUP_SLACK_MS) / 1000));
@@ -274,13 +274,5 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
         }),
       );
     },
-    publish: (request, callOptions) =>
-      adapter.publish(request, callOptions).catch((error: unknown) => {
-        throw explainFailure('facebook', FACEBOOK_ERRORS, error);
-      }),
-    fetchMetrics: (request) =>
-      adapter.fetchMetrics(request).catch((error: unknown) => {
-        throw explainFailure('facebook', FACEBOOK_ERRORS, error);
-      }),
-  };
+  });
 }
