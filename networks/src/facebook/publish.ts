@@ -12,11 +12,13 @@ import {
 } from '../meta/graph.js';
 import { withErrorTable } from '../publishing/errors.js';
 import {
+  createdPostId,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
   isObject,
   numberField,
   publishError,
+  requiredStepId,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
@@ -187,15 +189,11 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
             signal,
           });
           if (uploaded.status < 200 || uploaded.status >= 300) throw classifyGraphFailure(ctx, uploaded);
-          const id = stringField(uploaded.json, 'id');
-          if (id === null || id === '') {
-            throw publishError(
-              ctx,
-              'retryable',
-              'NETWORK_UNAVAILABLE',
-              'facebook: photo upload answered without an id',
-            );
-          }
+          const id = requiredStepId(
+            ctx,
+            stringField(uploaded.json, 'id'),
+            'facebook: photo upload answered without an id',
+          );
           return id;
         }),
       );
@@ -216,18 +214,12 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
         signal,
       });
       if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
-      const id = stringField(result.json, 'id');
-      if (id === null || id === '') {
-        throw publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `facebook answered ${result.status} without a post id`,
-          {
-            status: result.status,
-          },
-        );
-      }
+      const id = createdPostId(
+        ctx,
+        stringField(result.json, 'id'),
+        result.status,
+        `facebook answered ${result.status} without a post id`,
+      );
       return { platformPostId: id, url: `https://www.facebook.com/${id}` };
     },
     async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {

@@ -5,7 +5,15 @@
 // differ only in names (edges, fields, metrics), in their status values and in how a request is
 // authenticated (`call`): those are the parameters.
 
-import { type HttpContext, type HttpResult, publishError, sleep, stringField } from '../publishing/http.js';
+import {
+  createdPostId,
+  type HttpContext,
+  type HttpResult,
+  publishError,
+  requiredStepId,
+  sleep,
+  stringField,
+} from '../publishing/http.js';
 import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
 import { altTextFor, mapLimitedMedia } from '../publishing/media.js';
 import {
@@ -118,15 +126,11 @@ export function metaContainers(network: MetaContainerNetwork): MetaContainers {
   const create: MetaContainers['create'] = async (ctx, target, params, signal) => {
     const userId = encodeURIComponent(target.platformUserId);
     const created = await call(ctx, target, 'POST', `${userId}/${network.containerEdge}`, params, signal);
-    const id = stringField(created.json, 'id');
-    if (id === null || id === '') {
-      throw publishError(
-        ctx,
-        'retryable',
-        'NETWORK_UNAVAILABLE',
-        `${platform}: container answer without an id`,
-      );
-    }
+    const id = requiredStepId(
+      ctx,
+      stringField(created.json, 'id'),
+      `${platform}: container answer without an id`,
+    );
     return id;
   };
 
@@ -213,16 +217,12 @@ export function metaContainers(network: MetaContainerNetwork): MetaContainers {
             signal,
           )
         : await call(ctx, target, 'POST', `${userId}/${network.publishEdge}`, creation, signal);
-    const mediaId = stringField(published.json, 'id');
-    if (mediaId === null || mediaId === '') {
-      throw publishError(
-        ctx,
-        'unknown',
-        'UNKNOWN_OUTCOME',
-        `${platform} answered ${published.status} to ${network.publishEdge} without a media id`,
-        { status: published.status },
-      );
-    }
+    const mediaId = createdPostId(
+      ctx,
+      stringField(published.json, 'id'),
+      published.status,
+      `${platform} answered ${published.status} to ${network.publishEdge} without a media id`,
+    );
     // The post exists now: the permalink is a nicety and must never turn success into failure.
     let url: string | null = null;
     try {

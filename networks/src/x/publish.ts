@@ -4,6 +4,7 @@ import { fitsPlatformLimit, measureXLength } from '@pauta/core';
 import { explainFailure, withErrorTable } from '../publishing/errors.js';
 import {
   classifyHttpStatus,
+  createdPostId,
   DEFAULT_RETRY_AFTER_MS,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
@@ -13,6 +14,7 @@ import {
   parseRateLimitReset,
   parseRetryAfter,
   publishError,
+  requiredStepId,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
@@ -191,12 +193,12 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
       signal,
     });
     if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
-    const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
-    if (id === null || id === '') {
-      throw publishError(ctx, 'unknown', 'UNKNOWN_OUTCOME', `x answered ${result.status} without a post id`, {
-        status: result.status,
-      });
-    }
+    const id = createdPostId(
+      ctx,
+      isObject(result.json) ? stringField(result.json.data, 'id') : null,
+      result.status,
+      `x answered ${result.status} without a post id`,
+    );
     return { platformPostId: id, url: tweetUrl(id) };
   }
   const adapter: NetworkAdapter = {
@@ -267,15 +269,11 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
             );
           }
           if (uploaded.status < 200 || uploaded.status >= 300) classifyXFailure(ctx, uploaded);
-          const id = isObject(uploaded.json) ? stringField(uploaded.json.data, 'id') : null;
-          if (id === null || id === '') {
-            throw publishError(
-              ctx,
-              'retryable',
-              'NETWORK_UNAVAILABLE',
-              'x: media upload answered without an id',
-            );
-          }
+          const id = requiredStepId(
+            ctx,
+            isObject(uploaded.json) ? stringField(uploaded.json.data, 'id') : null,
+            'x: media upload answered without an id',
+          );
           const alt = altTextFor(item, ALT_TEXT_MAX);
           if (alt !== '') {
             const described = await sendRequest(ctx, `${X_MEDIA_API}/metadata`, {
