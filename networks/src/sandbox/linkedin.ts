@@ -140,6 +140,25 @@ function postBodyProblem(body: unknown): string | null {
 }
 
 /**
+ * The API version and the member's token of a versioned REST call; without the version headers or
+ * with a bad token, LinkedIn's answer is sent and null returned.
+ */
+function versionedCaller(
+  ctx: SandboxContext,
+  req: Request,
+  res: Response,
+): { version: string; token: AccessToken } | null {
+  const version = checkVersionHeaders(req, res);
+  if (version === null) return null;
+  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+  if (token === null) {
+    refuseToken(ctx, req, res);
+    return null;
+  }
+  return { version, token };
+}
+
+/**
  * The checks every versioned (`/rest/…`) call gets: LinkedIn-Version present, well-formed and
  * active, and X-Restli-Protocol-Version 2.0.0. Answers the error and returns null when one fails.
  */
@@ -180,13 +199,9 @@ function checkVersionHeaders(req: Request, res: Response): string | null {
  * `createdAt` and `publishedAt` (epoch ms). Read-only; only the member's own token.
  */
 function listMemberPosts(ctx: SandboxContext, req: Request, res: Response): void {
-  const version = checkVersionHeaders(req, res);
-  if (version === null) return;
-  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-  if (token === null) {
-    refuseToken(ctx, req, res);
-    return;
-  }
+  const caller = versionedCaller(ctx, req, res);
+  if (caller === null) return;
+  const { version, token } = caller;
   if (req.query.q !== 'author' || typeof req.query.author !== 'string') {
     restError(res, 400, 'Query parameter q=author with an author URN is required', {
       errorDetailType: 'com.linkedin.common.error.BadRequest',
@@ -232,13 +247,9 @@ function listMemberPosts(ctx: SandboxContext, req: Request, res: Response): void
 }
 
 async function createPost(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
-  const version = checkVersionHeaders(req, res);
-  if (version === null) return;
-  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-  if (token === null) {
-    refuseToken(ctx, req, res);
-    return;
-  }
+  const caller = versionedCaller(ctx, req, res);
+  if (caller === null) return;
+  const { version, token } = caller;
   const problem = postBodyProblem(req.body);
   if (problem !== null) {
     restError(res, 400, problem, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
@@ -429,13 +440,9 @@ const ENTITY_PATTERN = /(?:^|&)entity=\((share|ugc):(urn%3Ali%3A(?:share|ugcPost
  * post's age as the other networks' sandbox metrics do (posts.ts, grownMetrics).
  */
 function memberPostAnalytics(ctx: SandboxContext, req: Request, res: Response): void {
-  const version = checkVersionHeaders(req, res);
-  if (version === null) return;
-  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-  if (token === null) {
-    refuseToken(ctx, req, res);
-    return;
-  }
+  const caller = versionedCaller(ctx, req, res);
+  if (caller === null) return;
+  const { version, token } = caller;
   if (!token.grant.scopes.includes('r_member_postAnalytics')) {
     restError(
       res,
