@@ -18,6 +18,7 @@ import {
 import {
   avatarUrl,
   handleAuthorize,
+  longLivedAnswer,
   param,
   queryString,
   redeemRequestCode,
@@ -26,8 +27,6 @@ import {
 } from './oauth-common.js';
 import type { AccessToken, SandboxUser } from './store.js';
 
-/** The long-lived Instagram User token: 60 days (`expires_in` 5183944, as the docs' example). */
-const LONG_LIVED_TTL = 5_183_944;
 const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
 
 /** The professional account a sandbox user logs in as: their first Page's IG account, else none. */
@@ -74,15 +73,6 @@ const INSTAGRAM_LOGIN_ACCESS: InstagramAccess = {
     comments: ['instagram_business_basic', 'instagram_business_manage_comments'],
   },
 };
-
-function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
-  const issued = ctx.store.issueTokens(token.grant, {
-    refresh: false,
-    ttlSeconds: LONG_LIVED_TTL,
-    longLived: true,
-  });
-  return { access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn };
-}
 
 function mountTokenEndpoints(api: Router, graph: Router, ctx: SandboxContext): void {
   // Code → short-lived token (1 hour), with the permissions granted.

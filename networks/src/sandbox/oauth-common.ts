@@ -3,7 +3,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import type { SandboxPosts } from './posts.js';
-import type { Grant, SandboxClient, SandboxNetwork, SandboxStore, SandboxUser } from './store.js';
+import type {
+  AccessToken,
+  Grant,
+  SandboxClient,
+  SandboxNetwork,
+  SandboxStore,
+  SandboxUser,
+} from './store.js';
 
 export interface SandboxContext {
   store: SandboxStore;
@@ -283,6 +290,19 @@ export function redeemRequestCode(
     codeVerifier: pkce ? param(req, 'code_verifier') : undefined,
     verifyPkce: pkce ? verifyS256 : () => false,
   });
+}
+
+/** Meta's long-lived token (Instagram Login, Threads): 60 days (`expires_in` 5183944, as the docs' example). */
+const META_LONG_LIVED_TTL = 5_183_944;
+
+/** A new long-lived token for the grant, as Instagram Login's and Threads' exchange and refresh answer it. */
+export function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
+  const issued = ctx.store.issueTokens(token.grant, {
+    refresh: false,
+    ttlSeconds: META_LONG_LIVED_TTL,
+    longLived: true,
+  });
+  return { access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn };
 }
 
 /** The standard OAuth error body `{ error, error_description }`. */

@@ -12,6 +12,7 @@ import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   avatarUrl,
   handleAuthorize,
+  longLivedAnswer,
   param,
   queryString,
   redeemRequestCode,
@@ -22,8 +23,6 @@ import type { SandboxMediaContainer, SandboxPublishedPost } from './posts.js';
 import type { AccessToken } from './store.js';
 import { threadsPermalink, threadsUserId } from './threads-ids.js';
 
-/** Threads' long-lived token: 60 days (`expires_in` 5183944, as the docs' example). */
-const LONG_LIVED_TTL = 5_183_944;
 const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
 const CAROUSEL_MIN = 2;
 const CAROUSEL_MAX = 20;
@@ -248,12 +247,7 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
       sendThreadsError(res, 100, 'The access token is already long-lived', { type: 'OAuthException' });
       return;
     }
-    const issued = ctx.store.issueTokens(token.grant, {
-      refresh: false,
-      ttlSeconds: LONG_LIVED_TTL,
-      longLived: true,
-    });
-    res.json({ access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn });
+    res.json(longLivedAnswer(ctx, token));
   });
 
   // A long-lived token, valid and at least 24 hours old → a new one, 60 days from now.
@@ -278,12 +272,7 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
       );
       return;
     }
-    const issued = ctx.store.issueTokens(token.grant, {
-      refresh: false,
-      ttlSeconds: LONG_LIVED_TTL,
-      longLived: true,
-    });
-    res.json({ access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn });
+    res.json(longLivedAnswer(ctx, token));
   });
 }
 
