@@ -26,6 +26,7 @@ import type {
 } from '../publishing/types.js';
 import { THREADS_API } from './api.js';
 import { THREADS_ERRORS } from './errors.js';
+import { threadsFirstComment } from './first-comment.js';
 import { THREADS_MEDIA_LIMITS } from './media.js';
 
 /** Threads' alt text limit (`alt_text` on an IMAGE or carousel item container). */
@@ -46,7 +47,7 @@ export interface ThreadsAdapterOptions extends AdapterOptions {
 }
 
 /** Threads' errors are Graph's, with its own publishing limit and "media not found". */
-function classifyThreadsFailure(ctx: HttpContext, result: HttpResult): PublishError {
+export function classifyThreadsFailure(ctx: HttpContext, result: HttpResult): PublishError {
   const graph = readGraphError(result.json);
   const failure = classifyGraphFailure(ctx, result);
   if (graph?.code === PUBLISH_LIMIT_CODE) {
@@ -167,5 +168,5 @@ export function createThreadsAdapter(options: ThreadsAdapterOptions): NetworkAda
     },
     ...containers.readers(context),
   };
-  return withErrorTable('threads', THREADS_ERRORS, adapter);
+  return withErrorTable('threads', THREADS_ERRORS, { ...adapter, ...threadsFirstComment(options, context) });
 }

@@ -224,7 +224,6 @@ export const postsRouter = router({
         userId: ctx.user.id,
         postId: input.id,
         rule: input.rule,
-        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
       }),
     ),
 

@@ -190,7 +190,7 @@ describe('ComposerModal', () => {
     });
   });
 
-  it('Instagram and X tabs take a first comment (LinkedIn has none); "Adicionar à fila" sends them with the queue action', async () => {
+  it('Instagram, X and LinkedIn tabs take a first comment (LinkedIn refuses over 1,250 characters); "Adicionar à fila" sends the written ones with the queue action', async () => {
     const mock = setup(() => ({
       groupId: 'g',
       posts: [
@@ -203,10 +203,20 @@ describe('ComposerModal', () => {
     fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
       target: { value: 'Café coado.' },
     });
+    // LinkedIn comments too (up to 1,250 characters): over the limit the tab says so in pt-BR.
     fireEvent.click(tab(/^LinkedIn/));
+    const linkedinComment = within(screen.getByRole('tabpanel')).getByRole('textbox', {
+      name: /Primeiro comentário/,
+    });
+    fireEvent.change(linkedinComment, { target: { value: 'a'.repeat(1251) } });
+    // Under the field and in the tab's summary.
     expect(
-      within(screen.getByRole('tabpanel')).queryByRole('textbox', { name: /Primeiro comentário/ }),
-    ).toBeNull();
+      within(screen.getByRole('tabpanel')).getAllByText(
+        'O primeiro comentário passa do limite do LinkedIn: 1251 de 1250 caracteres.',
+      ),
+    ).toHaveLength(2);
+    expect(linkedinComment.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(linkedinComment, { target: { value: 'Link nos comentários' } });
     fireEvent.click(tab(/^Instagram/));
     fireEvent.change(
       within(screen.getByRole('tabpanel')).getByRole('textbox', { name: /Primeiro comentário/ }),
@@ -219,7 +229,7 @@ describe('ComposerModal', () => {
     expect(mock.calls.find((call) => call.path === 'posts.compose')?.input).toMatchObject({
       action: 'queue',
       networks: [
-        { platform: 'linkedin', content: null },
+        { platform: 'linkedin', content: null, firstComment: 'Link nos comentários' },
         { platform: 'x', content: null },
         { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
       ],
@@ -227,7 +237,8 @@ describe('ComposerModal', () => {
     const sent = mock.calls.find((call) => call.path === 'posts.compose')!.input as {
       networks: Record<string, unknown>[];
     };
-    const [linkedin] = sent.networks;
-    expect(linkedin).not.toHaveProperty('firstComment');
+    // X's field was left empty: nothing sent for it.
+    const [, xNetwork] = sent.networks;
+    expect(xNetwork).not.toHaveProperty('firstComment');
   });
 });
