@@ -8,6 +8,7 @@
 import { fitsPlatformLimit } from '@pauta/core';
 import { withErrorTable } from '../publishing/errors.js';
 import {
+  createdPostId,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
   isObject,
@@ -189,16 +190,12 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
         json: { repo, collection: POST_COLLECTION, record },
         signal,
       });
-      const uri = stringField(created.json, 'uri');
-      if (uri === null || uri === '') {
-        throw publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `bluesky answered ${created.status} to createRecord without a uri`,
-          { status: created.status },
-        );
-      }
+      const uri = createdPostId(
+        ctx,
+        stringField(created.json, 'uri'),
+        created.status,
+        `bluesky answered ${created.status} to createRecord without a uri`,
+      );
       return { platformPostId: uri, url: postUrl(uri) };
     },
     async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {

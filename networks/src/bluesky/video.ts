@@ -4,13 +4,11 @@
 // uploaded through the video service (app.bsky.video.uploadVideo), which transcodes it. An
 // optional captions file, no cover of the person's choice.
 import type { VideoLimits } from '@pauta/core';
+import { MP4_OR_MOV_VIDEO } from '../publishing/video.js';
 
 export const BLUESKY_VIDEO_LIMITS = {
   video: {
-    kind: 'vídeos',
-    containers: ['mp4', 'mov'],
-    videoCodecs: ['avc', 'hevc'],
-    audioCodecs: ['aac'],
+    ...MP4_OR_MOV_VIDEO,
     minDurationSeconds: 1,
     maxDurationSeconds: 3 * 60,
     maxBytes: 100 * 1024 * 1024,

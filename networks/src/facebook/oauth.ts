@@ -4,15 +4,8 @@
 import { Facebook } from 'arctic';
 import { z } from 'zod';
 import { appSecretProof } from '../meta/graph.js';
-import {
-  bearer,
-  type ErrorBodyClassifier,
-  oauthCore,
-  parseBody,
-  readTokens,
-  requestJson,
-} from '../oauth/client.js';
-import { kindFromGraphError, OAuthProviderError } from '../oauth/errors.js';
+import { bearer, classifyGraphBody, oauthCore, parseBody, readTokens, requestJson } from '../oauth/client.js';
+import { OAuthProviderError } from '../oauth/errors.js';
 import type { OAuthProvider, OAuthProviderOptions, OAuthScopes, OAuthTokens } from '../oauth/types.js';
 import { rewriteAuthorizationUrl } from '../sandbox-url.js';
 
@@ -113,15 +106,6 @@ const permissionsSchema = z.object({
 
 const PAGE_FIELDS = 'id,name,access_token,category';
 const INSTAGRAM_PAGE_FIELDS = `${PAGE_FIELDS},instagram_business_account{id,username,profile_picture_url}`;
-
-/** Graph answers errors as `{ error: { code, … } }`: the code decides the kind. */
-const classifyGraphBody: ErrorBodyClassifier = (body, status) => ({
-  kind: kindFromGraphError(body, status),
-  providerCode:
-    typeof body === 'object' && body !== null && 'error' in body
-      ? String((body as { error: { code?: unknown } }).error.code ?? '')
-      : null,
-});
 
 export function createFacebookOAuthClient(options: OAuthProviderOptions): FacebookOAuthProvider {
   return createMetaLoginClient('facebook', FACEBOOK_SCOPES, options) as FacebookOAuthProvider;

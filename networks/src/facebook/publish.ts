@@ -10,13 +10,15 @@ import {
   mapLimited,
   proofParams,
 } from '../meta/graph.js';
-import { explainFailure } from '../publishing/errors.js';
+import { withErrorTable } from '../publishing/errors.js';
 import {
+  createdPostId,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
   isObject,
   numberField,
   publishError,
+  requiredStepId,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
@@ -188,15 +190,11 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
             signal,
           });
           if (uploaded.status < 200 || uploaded.status >= 300) throw classifyGraphFailure(ctx, uploaded);
-          const id = stringField(uploaded.json, 'id');
-          if (id === null || id === '') {
-            throw publishError(
-              ctx,
-              'retryable',
-              'NETWORK_UNAVAILABLE',
-              'facebook: photo upload answered without an id',
-            );
-          }
+          const id = requiredStepId(
+            ctx,
+            stringField(uploaded.json, 'id'),
+            'facebook: photo upload answered without an id',
+          );
           return id;
         }),
       );
@@ -217,18 +215,12 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
         signal,
       });
       if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
-      const id = stringField(result.json, 'id');
-      if (id === null || id === '') {
-        throw publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `facebook answered ${result.status} without a post id`,
-          {
-            status: result.status,
-          },
-        );
-      }
+      const id = createdPostId(
+        ctx,
+        stringField(result.json, 'id'),
+        result.status,
+        `facebook answered ${result.status} without a post id`,
+      );
       return { platformPostId: id, url: `https://www.facebook.com/${id}` };
     },
     async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
@@ -237,8 +229,8 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
       return new Map(ids.map((id, index) => [id, values[index] ?? null]));
     },
   };
-  return {
-    platform: 'facebook',
+  return withErrorTable('facebook', FACEBOOK_ERRORS, {
+    ...adapter,
     ...facebookFirstComment({ context, graph, proof }),
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
@@ -276,13 +268,5 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
         }),
       );
     },
-    publish: (request, callOptions) =>
-      adapter.publish(request, callOptions).catch((error: unknown) => {
-        throw explainFailure('facebook', FACEBOOK_ERRORS, error);
-      }),
-    fetchMetrics: (request) =>
-      adapter.fetchMetrics(request).catch((error: unknown) => {
-        throw explainFailure('facebook', FACEBOOK_ERRORS, error);
-      }),
-  };
+  });
 }

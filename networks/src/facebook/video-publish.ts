@@ -20,6 +20,7 @@ import {
   isObject,
   numberField,
   publishError,
+  requiredStepId,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
@@ -145,15 +146,11 @@ async function publishReel(
       new URLSearchParams({ upload_phase: 'start', access_token: token(request), ...deps.proof }),
       signal,
     );
-    const id = stringField(started.json, 'video_id');
-    if (id === null || id === '') {
-      throw publishError(
-        ctx,
-        'retryable',
-        'NETWORK_UNAVAILABLE',
-        'facebook: video_reels start answered without a video_id',
-      );
-    }
+    const id = requiredStepId(
+      ctx,
+      stringField(started.json, 'video_id'),
+      'facebook: video_reels start answered without a video_id',
+    );
     const uploadUrl = `https://rupload.facebook.com/video-upload/${deps.version}/${encodeURIComponent(id)}`;
     let offset = 0;
     let resumes = 0;

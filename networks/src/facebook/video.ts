@@ -9,13 +9,12 @@
 //   MP4 or MOV, aspect ratio from 9:16 to 16:9, up to 4 GB and 240 min (Pauta's own 1 h applies
 //   first), a thumbnail image optional (`thumb` at the finish phase: the chosen frame or image).
 import type { VideoLimits } from '@pauta/core';
+import { MP4_OR_MOV_VIDEO } from '../publishing/video.js';
 
 export const FACEBOOK_VIDEO_LIMITS = {
   reels: {
+    ...MP4_OR_MOV_VIDEO,
     kind: 'Reels',
-    containers: ['mp4', 'mov'],
-    videoCodecs: ['avc', 'hevc'],
-    audioCodecs: ['aac'],
     minDurationSeconds: 3,
     maxDurationSeconds: 90,
     maxBytes: 1024 * 1024 * 1024,
@@ -28,10 +27,8 @@ export const FACEBOOK_VIDEO_LIMITS = {
     source: 'https://developers.facebook.com/docs/video-api/guides/reels-publishing',
   },
   video: {
+    ...MP4_OR_MOV_VIDEO,
     kind: 'vídeos da Página',
-    containers: ['mp4', 'mov'],
-    videoCodecs: ['avc', 'hevc'],
-    audioCodecs: ['aac'],
     minDurationSeconds: 1,
     maxDurationSeconds: 240 * 60,
     maxBytes: 4 * 1024 * 1024 * 1024,

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { ConnectedAccount, ConnectSteps } from '../connect/types.js';
 import { ConnectRefusedError } from '../connect/types.js';
 import {
-  commaScopeAuthorizationUrl,
+  commaScopeClient,
   type ErrorBodyClassifier,
   oauthCore,
   parseBody,
@@ -122,8 +122,8 @@ export interface InstagramLoginProvider extends OAuthProvider {
 
 export function createInstagramLoginClient(options: OAuthProviderOptions): InstagramLoginProvider {
   const core = oauthCore('instagram_login', INSTAGRAM_LOGIN_SCOPES, options, classifyInstagramBody);
-  const { ctx, now, defaultScopes, scopesOf } = core;
-  const { clientId, clientSecret, redirectUri, sandboxUrl } = options;
+  const { ctx, now } = core;
+  const { clientId, clientSecret, redirectUri } = options;
 
   /** A long-lived token answer as tokens: the token is also what renews it. */
   const longLived = (data: unknown, scopes: string[]): OAuthTokens => {
@@ -152,17 +152,7 @@ export function createInstagramLoginClient(options: OAuthProviderOptions): Insta
   };
 
   return {
-    name: 'instagram_login',
-    usesPkce: false,
-    issuesRefreshTokens: true,
-    defaultScopes,
-    // Instagram documents the scopes comma-separated.
-    createAuthorizationURL: (input) =>
-      commaScopeAuthorizationUrl(
-        INSTAGRAM_LOGIN_AUTHORIZE_URL,
-        { clientId, redirectUri, scopes: scopesOf(input), state: input.state },
-        sandboxUrl,
-      ),
+    ...commaScopeClient('instagram_login', INSTAGRAM_LOGIN_AUTHORIZE_URL, core, options),
     async validateAuthorizationCode(code) {
       const answer = parseBody(
         ctx,

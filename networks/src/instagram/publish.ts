@@ -3,42 +3,39 @@
 // `media_type=REELS&video_url=…`), poll it until FINISHED, then media_publish.
 // Only the last step creates a post, so a doubtful outcome before it is safe to retry.
 import { fitsPlatformLimit } from '@pauta/core';
-import { classifyGraphFailure, graphBase, insightValue, mapLimited, proofParams } from '../meta/graph.js';
+import { type ContainerPolling, type GraphCall, metaContainers } from '../meta/containers.js';
+import { classifyGraphFailure, graphBase, proofParams } from '../meta/graph.js';
 import { ensureTimeToPublishVideo, videoStep } from '../meta/video.js';
-import { explainFailure } from '../publishing/errors.js';
+import { explainFailure, withErrorTable } from '../publishing/errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
-  type HttpResult,
   publishError,
   sendRequest,
-  sleep,
   stringField,
 } from '../publishing/http.js';
 import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
-import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
-import type { PublishCallOptions, PublishMedia, PublishRequest, PublishVideo } from '../publishing/types.js';
-import {
-  type AdapterOptions,
-  type NetworkAdapter,
-  type PostMetrics,
-  PublishError,
-  type PublishResult,
-  type PublishTarget,
+import { checkMedia, ensureTimeToSend, mediaStep } from '../publishing/media.js';
+import type {
+  AdapterOptions,
+  NetworkAdapter,
+  PublishCallOptions,
+  PublishMedia,
+  PublishRequest,
+  PublishResult,
+  PublishTarget,
+  PublishVideo,
 } from '../publishing/types.js';
 import { INSTAGRAM_ERRORS } from './errors.js';
 import { INSTAGRAM_MEDIA_LIMITS } from './media.js';
 
 const ALT_TEXT_MAX = 1000;
-/** Carousel items created at the same time. */
-const CONTAINER_CONCURRENCY = 4;
 
 export const DEFAULT_STATUS_POLL_ATTEMPTS = 10;
 export const DEFAULT_STATUS_POLL_INTERVAL_MS = 1000;
 /** A Reel is fetched and transcoded by Meta: its container is read up to 60 times, 5 s apart. */
 export const DEFAULT_VIDEO_STATUS_POLL_ATTEMPTS = 60;
 export const DEFAULT_VIDEO_STATUS_POLL_INTERVAL_MS = 5000;
-const METRICS_CONCURRENCY = 4;
 
 export interface InstagramAdapterOptions extends AdapterOptions {
   /** How many times the container status is read before giving up (default 10). */
@@ -78,14 +75,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
   });
   const proof = (token: string) => proofParams(token, options.facebookAppSecret);
 
-  const call = async (
-    ctx: HttpContext,
-    target: PublishTarget,
-    method: 'GET' | 'POST',
-    path: string,
-    params: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<HttpResult> => {
+  const call: GraphCall = async (ctx, target, method, path, params, signal) => {
     const proofQuery = proof(target.accessToken);
     if (method === 'GET') {
       const query = new URLSearchParams({ ...params, ...proofQuery });
@@ -108,31 +98,28 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
     return result;
   };
 
-  const waitUntilFinished = async (
-    ctx: HttpContext,
-    target: PublishTarget,
-    containerId: string,
-    signal: AbortSignal | undefined,
-    video = false,
-  ): Promise<void> => {
-    const tries = video ? videoAttempts : attempts;
-    const pause = video ? videoIntervalMs : intervalMs;
-    const what = video ? 'the video (Reel)' : 'the image';
-    let last = 'unknown';
-    for (let attempt = 1; attempt <= tries; attempt += 1) {
-      const result = await call(
-        ctx,
-        target,
-        'GET',
-        encodeURIComponent(containerId),
-        { fields: video ? 'status_code,status' : 'status_code' },
-        signal,
-      );
-      last = stringField(result.json, 'status_code') ?? 'unknown';
-      if (last === 'FINISHED') return;
-      const said = stringField(result.json, 'status');
-      if (last === 'ERROR') {
-        throw publishError(
+  const containers = metaContainers({
+    platform: 'instagram',
+    call,
+    containerEdge: 'media',
+    publishEdge: 'media_publish',
+    creationIdIn: 'query',
+    textField: 'caption',
+    imageParams: {},
+    altTextMax: ALT_TEXT_MAX,
+    insights: { metric: 'reach,likes,comments', reach: 'reach', likes: 'likes', comments: 'comments' },
+  });
+  /** The status read of an image's container (`video`: a Reel's, read longer and less often). */
+  const pollingFor = (video: boolean): ContainerPolling => ({
+    attempts: video ? videoAttempts : attempts,
+    intervalMs: video ? videoIntervalMs : intervalMs,
+    fields: video ? 'status_code,status' : 'status_code',
+    statusField: 'status_code',
+    settle: (status, answer, containerId, ctx) => {
+      if (status === 'ERROR') {
+        const said = stringField(answer, 'status');
+        const what = video ? 'the video (Reel)' : 'the image';
+        return publishError(
           ctx,
           'permanent',
           'REJECTED',
@@ -140,95 +127,21 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
           { networkCode: video ? 'VIDEO_CONTAINER_ERROR' : 'CONTAINER_ERROR' },
         );
       }
-      if (last === 'EXPIRED') {
-        // A Reel's container that expired (24 h) will not come back; an image's is made again.
-        if (video) {
-          throw publishError(
-            ctx,
-            'permanent',
-            'REJECTED',
-            `instagram: media container ${containerId} EXPIRED before it was published`,
-            { networkCode: 'VIDEO_CONTAINER_EXPIRED' },
-          );
-        }
-        break;
-      }
-      if (attempt < tries) {
-        try {
-          await sleep(pause, signal);
-        } catch {
-          throw publishError(
-            ctx,
-            'retryable',
-            'NETWORK_UNAVAILABLE',
-            'instagram: aborted while the media was processing; nothing was published',
-          );
-        }
-      }
-    }
-    throw publishError(
-      ctx,
-      'retryable',
-      'NETWORK_UNAVAILABLE',
-      `instagram: media container ${containerId} still ${last} after ${tries} status checks; nothing was published`,
-      { networkCode: `CONTAINER_${last}` },
-    );
-  };
-
-  const metricsOf = async (target: PublishTarget, mediaId: string): Promise<PostMetrics | null> => {
-    const ctx = context(target);
-    try {
-      const result = await call(ctx, target, 'GET', `${encodeURIComponent(mediaId)}/insights`, {
-        metric: 'reach,likes,comments',
-      });
-      return {
-        reach: insightValue(result.json, 'reach'),
-        likes: insightValue(result.json, 'likes'),
-        comments: insightValue(result.json, 'comments'),
-      };
-    } catch (error) {
-      if (error instanceof PublishError && error.kind === 'permanent' && error.code === 'REJECTED')
-        return null;
-      throw error;
-    }
-  };
-
-  /** media_publish of a FINISHED container: the one visible step, then the permalink (a nicety). */
-  const publishContainer = async (
-    ctx: HttpContext,
-    target: PublishTarget,
-    containerId: string,
-    signal: AbortSignal | undefined,
-  ): Promise<PublishResult> => {
-    const igUserId = encodeURIComponent(target.platformUserId);
-    const published = await call(
-      ctx,
-      target,
-      'POST',
-      `${igUserId}/media_publish?${new URLSearchParams({ creation_id: containerId })}`,
-      {},
-      signal,
-    );
-    const mediaId = stringField(published.json, 'id');
-    if (mediaId === null || mediaId === '') {
-      throw publishError(
+      if (status !== 'EXPIRED') return null;
+      // A Reel's container that expired (24 h) will not come back; an image's is made again.
+      if (!video) return 'give-up';
+      return publishError(
         ctx,
-        'unknown',
-        'UNKNOWN_OUTCOME',
-        `instagram answered ${published.status} to media_publish without a media id`,
-        { status: published.status },
+        'permanent',
+        'REJECTED',
+        `instagram: media container ${containerId} EXPIRED before it was published`,
+        { networkCode: 'VIDEO_CONTAINER_EXPIRED' },
       );
-    }
-    // The post exists now: the permalink is a nicety and must never turn success into failure.
-    let url: string | null = null;
-    try {
-      const media = await call(ctx, target, 'GET', encodeURIComponent(mediaId), { fields: 'permalink' });
-      url = stringField(media.json, 'permalink');
-    } catch {
-      url = null;
-    }
-    return { platformPostId: mediaId, url };
-  };
+    },
+    abortMessage: 'instagram: aborted while the media was processing; nothing was published',
+  });
+  const imagePolling = pollingFor(false);
+  const videoPolling = pollingFor(true);
 
   /**
    * A Reel (docs/networks.md, Instagram "Vídeo"): a REELS container from the video's signed URL,
@@ -270,24 +183,14 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
     if (cover !== null && cover.timeSeconds !== null)
       params.thumb_offset = String(Math.max(0, Math.round(cover.timeSeconds * 1000)));
     else if (cover !== null && isPublicUrl(cover.image.url)) params.cover_url = cover.image.url;
-    const igUserId = encodeURIComponent(request.target.platformUserId);
     const containerId = await videoStep('instagram', 'Reel container', async () => {
-      const created = await call(ctx, request.target, 'POST', `${igUserId}/media`, params, signal);
-      const id = stringField(created.json, 'id');
-      if (id === null || id === '') {
-        throw publishError(
-          ctx,
-          'retryable',
-          'NETWORK_UNAVAILABLE',
-          'instagram: container answer without an id',
-        );
-      }
-      await waitUntilFinished(ctx, request.target, id, signal, true);
+      const id = await containers.create(ctx, request.target, params, signal);
+      await containers.waitUntilFinished(ctx, request.target, id, videoPolling, signal);
       return id;
     });
     ensureTimeToPublishVideo(ctx, callOptions.deadline);
     await callOptions.beforeSend?.();
-    return publishContainer(ctx, request.target, containerId, signal);
+    return containers.publish(ctx, request.target, containerId, signal);
   };
 
   const adapter: NetworkAdapter = {
@@ -321,61 +224,18 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
           'instagram: caption exceeds 2200 characters',
         );
       }
-      const igUserId = encodeURIComponent(request.target.platformUserId);
-      const createContainer = async (params: Record<string, string>): Promise<string> => {
-        const created = await call(ctx, request.target, 'POST', `${igUserId}/media`, params, signal);
-        const id = stringField(created.json, 'id');
-        if (id === null || id === '') {
-          throw publishError(
-            ctx,
-            'retryable',
-            'NETWORK_UNAVAILABLE',
-            'instagram: container answer without an id',
-          );
-        }
-        return id;
-      };
-      const withAlt = (image: Pick<PublishMedia, 'altText'>, params: Record<string, string>) => {
-        const alt = altTextFor(image, ALT_TEXT_MAX);
-        return alt === '' ? params : { ...params, alt_text: alt };
-      };
       // Containers create nothing visible: until media_publish, no failure is doubtful (media.ts).
-      const containerId = await mediaStep('instagram', 'media container', async () => {
-        if (images.length === 1) {
-          const id = await createContainer(
-            withAlt(images[0]!, { image_url: images[0]!.url, caption: request.text }),
-          );
-          await waitUntilFinished(ctx, request.target, id, signal);
-          return id;
-        }
-        // A carousel: one item container per image (checked until FINISHED), then the parent.
-        const children = await mapLimitedMedia(images, CONTAINER_CONCURRENCY, async (image) => {
-          const id = await createContainer(
-            withAlt(image, { image_url: image.url, is_carousel_item: 'true' }),
-          );
-          await waitUntilFinished(ctx, request.target, id, signal);
-          return id;
-        });
-        const id = await createContainer({
-          media_type: 'CAROUSEL',
-          children: children.join(','),
-          caption: request.text,
-        });
-        await waitUntilFinished(ctx, request.target, id, signal);
-        return id;
-      });
+      const containerId = await mediaStep('instagram', 'media container', () =>
+        containers.createForImages(ctx, request.target, images, request.text, imagePolling, signal),
+      );
       ensureTimeToSend(ctx, callOptions.deadline);
       await callOptions.beforeSend?.();
-      return publishContainer(ctx, request.target, containerId, signal);
+      return containers.publish(ctx, request.target, containerId, signal);
     },
-    async fetchMetrics(request): Promise<Map<string, PostMetrics | null>> {
-      const ids = [...new Set(request.platformPostIds)];
-      const values = await mapLimited(ids, METRICS_CONCURRENCY, (id) => metricsOf(request.target, id));
-      return new Map(ids.map((id, index) => [id, values[index] ?? null]));
-    },
+    ...containers.readers(context),
   };
-  return {
-    platform: 'instagram',
+  return withErrorTable('instagram', INSTAGRAM_ERRORS, {
+    ...adapter,
     // The first comment (docs/first-comment.md): a comment on the published media, one request.
     publishFirstComment: async (request, commentOptions = {}) => {
       const ctx = context(request.target);
@@ -434,36 +294,5 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
         ),
       );
     },
-    lookupRecentPost: (request, lookupOptions = {}) => {
-      const ctx = context(request.target);
-      return lookupSafely(() =>
-        findRecentPost(request, {
-          expected: request.text,
-          fetchPage: async (cursor) => {
-            const result = await call(
-              ctx,
-              request.target,
-              'GET',
-              `${encodeURIComponent(request.target.platformUserId)}/media`,
-              {
-                fields: 'id,caption,timestamp,permalink',
-                limit: '25',
-                ...(cursor === null ? {} : { after: cursor }),
-              },
-              lookupOptions.signal,
-            );
-            return graphPage(result.json, 'caption', 'timestamp', 'permalink', () => null);
-          },
-        }),
-      );
-    },
-    publish: (request, callOptions) =>
-      adapter.publish(request, callOptions).catch((error: unknown) => {
-        throw explainFailure('instagram', INSTAGRAM_ERRORS, error);
-      }),
-    fetchMetrics: (request) =>
-      adapter.fetchMetrics(request).catch((error: unknown) => {
-        throw explainFailure('instagram', INSTAGRAM_ERRORS, error);
-      }),
-  };
+  });
 }

@@ -6,21 +6,17 @@
 // image) or `thumb_offset` (a frame). Read by the checks on upload and before publishing
 // (docs/media.md, "Vídeo").
 import type { VideoLimits } from '@pauta/core';
+import { META_VIDEO_SPEC } from '../meta/video-limits.js';
+import { MP4_OR_MOV_VIDEO } from '../publishing/video.js';
 
 export const INSTAGRAM_VIDEO_LIMITS = {
   reels: {
+    ...MP4_OR_MOV_VIDEO,
     kind: 'Reels',
-    containers: ['mp4', 'mov'],
-    videoCodecs: ['avc', 'hevc'],
-    audioCodecs: ['aac'],
     minDurationSeconds: 3,
     maxDurationSeconds: 15 * 60,
     maxBytes: 300 * 1024 * 1024,
-    aspectRatio: { min: 0.01, max: 10, minLabel: '0,01:1', maxLabel: '10:1' },
-    minFrameRate: 23,
-    maxFrameRate: 60,
-    maxWidth: 1920,
-    maxAudioSampleRate: 48_000,
+    ...META_VIDEO_SPEC,
     cover: 'frame-or-image',
     source:
       'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media#reel-specifications',

@@ -6,6 +6,7 @@ import { fitsPlatformLimit, type Platform } from '@pauta/core';
 import { explainFailure, type NetworkErrorTable } from '../publishing/errors.js';
 import {
   classifyHttpStatus,
+  createdPostId,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
   type HttpResult,
@@ -313,17 +314,12 @@ export function createLinkedInAdapter(
       signal: callOptions.signal,
     });
     if (result.status >= 200 && result.status < 300) {
-      const urn = result.headers.get('x-restli-id') ?? result.headers.get('x-linkedin-id');
-      if (urn === null || urn === '') {
-        // The post was most likely created; without its id we cannot tell which one.
-        throw publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `${platform} answered ${result.status} without an x-restli-id header`,
-          { status: result.status },
-        );
-      }
+      const urn = createdPostId(
+        ctx,
+        result.headers.get('x-restli-id') ?? result.headers.get('x-linkedin-id'),
+        result.status,
+        `${platform} answered ${result.status} without an x-restli-id header`,
+      );
       return { platformPostId: urn, url: postUrl(urn) };
     }
     const { message, code } = linkedinMessage(result.json);

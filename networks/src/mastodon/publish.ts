@@ -281,18 +281,12 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
         }),
         signal,
       });
-      const id = http.stringField(created.json, 'id');
-      if (id === null || id === '') {
-        throw http.publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `mastodon answered ${created.status} without a status id`,
-          {
-            status: created.status,
-          },
-        );
-      }
+      const id = http.createdPostId(
+        ctx,
+        http.stringField(created.json, 'id'),
+        created.status,
+        `mastodon answered ${created.status} without a status id`,
+      );
       return { platformPostId: id, url: http.stringField(created.json, 'url') };
     },
     fetchMetrics: (request) =>

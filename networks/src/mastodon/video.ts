@@ -6,13 +6,11 @@
 // day, there only because every rule set has one. No cover of the person's choice through the API
 // beyond a thumbnail, which Pauta does not send.
 import type { VideoLimits } from '@pauta/core';
+import { MP4_OR_MOV_VIDEO } from '../publishing/video.js';
 
 export const MASTODON_VIDEO_LIMITS = {
   video: {
-    kind: 'vídeos',
-    containers: ['mp4', 'mov'],
-    videoCodecs: ['avc', 'hevc'],
-    audioCodecs: ['aac'],
+    ...MP4_OR_MOV_VIDEO,
     minDurationSeconds: 1,
     maxDurationSeconds: 24 * 60 * 60,
     maxBytes: 103_809_024,

@@ -4,9 +4,16 @@
 import type { OAuth2Tokens } from 'arctic';
 import { z } from 'zod';
 import { createNetworkFetch, isSandboxFetchInstalled, rewriteAuthorizationUrl } from '../sandbox-url.js';
-import { kindFromStatus, type OAuthErrorKind, OAuthProviderError, toOAuthProviderError } from './errors.js';
+import {
+  kindFromGraphError,
+  kindFromStatus,
+  type OAuthErrorKind,
+  OAuthProviderError,
+  toOAuthProviderError,
+} from './errors.js';
 import type {
   AuthorizationUrlInput,
+  OAuthProvider,
   OAuthProviderName,
   OAuthProviderOptions,
   OAuthScopes,
@@ -64,6 +71,15 @@ export type ErrorBodyClassifier = (
 const byStatus: ErrorBodyClassifier = (_body, status) => ({
   kind: kindFromStatus(status),
   providerCode: null,
+});
+
+/** Graph-style answers (`{ error: { code, … } }`: Facebook Login, Threads): the code decides the kind. */
+export const classifyGraphBody: ErrorBodyClassifier = (body, status) => ({
+  kind: kindFromGraphError(body, status),
+  providerCode:
+    typeof body === 'object' && body !== null && 'error' in body
+      ? String((body as { error: { code?: unknown } }).error.code ?? '')
+      : null,
 });
 
 export interface CallContext {
@@ -171,6 +187,39 @@ export function commaScopeAuthorizationUrl(
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('state', input.state);
   return rewriteAuthorizationUrl(url, sandboxUrl);
+}
+
+/**
+ * The first members of a client whose network takes no PKCE, lists the scopes comma-separated in
+ * its authorization URL (as they document them) and issues refresh tokens: Instagram Login,
+ * Pinterest, Threads.
+ */
+export function commaScopeClient<Name extends OAuthProviderName>(
+  name: Name,
+  authorizeUrl: string,
+  core: Pick<OAuthCore, 'defaultScopes' | 'scopesOf'>,
+  options: Pick<OAuthProviderOptions, 'clientId' | 'redirectUri' | 'sandboxUrl'>,
+): { name: Name } & Pick<
+  OAuthProvider,
+  'usesPkce' | 'issuesRefreshTokens' | 'defaultScopes' | 'createAuthorizationURL'
+> {
+  return {
+    name,
+    usesPkce: false,
+    issuesRefreshTokens: true,
+    defaultScopes: core.defaultScopes,
+    createAuthorizationURL: (input) =>
+      commaScopeAuthorizationUrl(
+        authorizeUrl,
+        {
+          clientId: options.clientId,
+          redirectUri: options.redirectUri,
+          scopes: core.scopesOf(input),
+          state: input.state,
+        },
+        options.sandboxUrl,
+      ),
+  };
 }
 
 export function bearer(accessToken: string): Record<string, string> {

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import {
   bearer,
-  commaScopeAuthorizationUrl,
+  commaScopeClient,
   type ErrorBodyClassifier,
   oauthCore,
   parseBody,
@@ -95,13 +95,9 @@ const classifyTokenBody: ErrorBodyClassifier = (body, status) => ({
 });
 
 export function createPinterestOAuthClient(options: OAuthProviderOptions): PinterestOAuthProvider {
-  const { ctx, now, defaultScopes, scopesOf } = oauthCore(
-    'pinterest',
-    PINTEREST_SCOPES,
-    options,
-    classifyPinterestBody,
-  );
-  const { clientId, clientSecret, redirectUri, sandboxUrl } = options;
+  const core = oauthCore('pinterest', PINTEREST_SCOPES, options, classifyPinterestBody);
+  const { ctx, now } = core;
+  const { clientId, clientSecret, redirectUri } = options;
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 
   const token = async (params: Record<string, string>): Promise<OAuthTokens> => {
@@ -132,17 +128,7 @@ export function createPinterestOAuthClient(options: OAuthProviderOptions): Pinte
   };
 
   return {
-    name: 'pinterest',
-    usesPkce: false,
-    issuesRefreshTokens: true,
-    defaultScopes,
-    // Pinterest documents the scopes comma-separated.
-    createAuthorizationURL: (input) =>
-      commaScopeAuthorizationUrl(
-        PINTEREST_AUTHORIZE_URL,
-        { clientId, redirectUri, scopes: scopesOf(input), state: input.state },
-        sandboxUrl,
-      ),
+    ...commaScopeClient('pinterest', PINTEREST_AUTHORIZE_URL, core, options),
     validateAuthorizationCode: (code) =>
       token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
     refreshAccessToken: (refreshToken) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }),

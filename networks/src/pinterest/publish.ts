@@ -10,6 +10,7 @@ import { fitsPlatformLimit, PLATFORM_TEXT_LIMITS } from '@pauta/core';
 import { withErrorTable } from '../publishing/errors.js';
 import {
   classifyHttpStatus,
+  createdPostId,
   type HttpContext,
   type HttpResult,
   isObject,
@@ -173,16 +174,12 @@ export function createPinterestAdapter(options: AdapterOptions & { now?: () => n
         pinBody(request.target.platformUserId, request, images),
         callOptions.signal,
       );
-      const id = stringField(created.json, 'id');
-      if (id === null || id === '') {
-        throw publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `pinterest answered ${created.status} to POST /pins without a pin id`,
-          { status: created.status },
-        );
-      }
+      const id = createdPostId(
+        ctx,
+        stringField(created.json, 'id'),
+        created.status,
+        `pinterest answered ${created.status} to POST /pins without a pin id`,
+      );
       return { platformPostId: id, url: pinUrl(id) };
     },
     lookupRecentPost: (request, lookupOptions = {}) => {

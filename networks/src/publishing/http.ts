@@ -80,6 +80,33 @@ export function publishError(
   return new PublishError(kind, code, redactSecrets(message, ctx.secrets), details);
 }
 
+/**
+ * The id an invisible step's answer must carry (a container, an upload, a session): nothing anyone
+ * sees exists yet, so an answer without one is a plain retry.
+ */
+export function requiredStepId(
+  ctx: Pick<HttpContext, 'secrets'>,
+  id: string | null,
+  message: string,
+): string {
+  if (id === null || id === '') throw publishError(ctx, 'retryable', 'NETWORK_UNAVAILABLE', message);
+  return id;
+}
+
+/**
+ * The id of the post the visible call made: an answer without one most likely made the post, but
+ * we cannot tell which — an unknown outcome (the lookup decides), never a plain retry.
+ */
+export function createdPostId(
+  ctx: Pick<HttpContext, 'secrets'>,
+  id: string | null,
+  status: number,
+  message: string,
+): string {
+  if (id === null || id === '') throw publishError(ctx, 'unknown', 'UNKNOWN_OUTCOME', message, { status });
+  return id;
+}
+
 function errorCodes(error: unknown, depth = 0): string[] {
   if (depth > 4 || typeof error !== 'object' || error === null) return [];
   const codes: string[] = [];

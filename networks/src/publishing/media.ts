@@ -137,65 +137,89 @@ export function mediaRefusal(
 }
 
 /**
- * A failure of a step before the final create call (an upload, a media status check): nothing
- * visible exists yet, so a doubtful outcome there is a plain retry — the next attempt uploads
- * again and the orphan upload is never shown. Other kinds are kept (a 4xx on an upload is a
- * permanent refusal; 401 refreshes; 429 waits).
+ * A doubtful failure (kind `unknown`) of a step before anything visible exists — an upload, a
+ * container, a status read — made the plain retry it is: the next attempt uploads again and the
+ * orphan is never shown. `moment` says in the message when it failed ("before the post was
+ * created"), `reason` is the owner's pt-BR explanation. Other kinds are kept (a 4xx on an upload
+ * is a permanent refusal; 401 refreshes; 429 waits).
  */
-export function beforeSend(platform: Platform, step: string, error: unknown): unknown {
+export function asPlainRetry(error: unknown, step: string, moment: string, reason: string): unknown {
   if (!(error instanceof PublishError) || error.kind !== 'unknown') return error;
-  const label = PLATFORM_LABELS[platform];
   const converted = new PublishError(
     'retryable',
     'NETWORK_UNAVAILABLE',
-    `${error.message} (during ${step}, before the post was created: nothing was published)`,
-    {
-      ...error.details,
-      reason: `A conexão com o ${label} falhou durante o envio das imagens, antes de o post ser criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
-    },
+    `${error.message} (during ${step}, ${moment}: nothing was published)`,
+    { ...error.details, reason },
   );
   converted.stack = error.stack;
   return converted;
 }
 
-/** Runs one step before the final create call, reclassifying its doubtful failures (beforeSend). */
-export async function mediaStep<T>(platform: Platform, step: string, work: () => Promise<T>): Promise<T> {
+/** Runs one step before anything visible exists, its doubtful failures made plain retries (asPlainRetry). */
+export async function invisibleStep<T>(
+  work: () => Promise<T>,
+  step: string,
+  moment: string,
+  reason: string,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw beforeSend(platform, step, error);
+    throw asPlainRetry(error, step, moment, reason);
   }
+}
+
+/** Runs one step before the final create call of a post with images (asPlainRetry). */
+export function mediaStep<T>(platform: Platform, step: string, work: () => Promise<T>): Promise<T> {
+  return invisibleStep(
+    work,
+    step,
+    'before the post was created',
+    `A conexão com o ${PLATFORM_LABELS[platform]} falhou durante o envio das imagens, antes de o post ser criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
+  );
 }
 
 /** What must be left of the call's deadline to send the final create call after media steps. */
 export const SEND_RESERVE_MS = 5_000;
 
 /**
- * Before the final create call of a post with images: when the media steps left less than
- * `SEND_RESERVE_MS` (or a quarter of the per-request timeout, if smaller) before the deadline,
- * stop with a plain retry — nothing visible exists yet — rather than send a create the deadline
- * could cut off mid-way (a doubtful outcome a person must check).
+ * Before the visible call of a post: when the steps before it left less than `SEND_RESERVE_MS` (or
+ * a quarter of the per-request timeout, if smaller) before the deadline, stop with a plain retry —
+ * nothing visible exists yet — rather than send a call the deadline could cut off mid-way (a
+ * doubtful outcome a person must check). `slow` words it: which steps, which call, the code and
+ * the owner's reason.
  */
-export function ensureTimeToSend(
+export function ensureTimeLeft(
   ctx: Pick<HttpContext, 'platform' | 'secrets' | 'timeoutMs'>,
   deadline: number | undefined,
-  now: number = Date.now(),
+  now: number,
+  slow: { steps: string; call: string; networkCode: string; reason: string },
 ): void {
   if (deadline === undefined) return;
   const reserve = Math.min(SEND_RESERVE_MS, ctx.timeoutMs / 4);
   const left = deadline - now;
   if (left >= reserve) return;
-  const label = PLATFORM_LABELS[ctx.platform];
   throw publishError(
     ctx,
     'retryable',
     'NETWORK_UNAVAILABLE',
-    `${ctx.platform}: the media steps left ${Math.max(0, left)} ms before the deadline, less than the ${reserve} ms the post call needs; nothing was published`,
-    {
-      networkCode: 'MEDIA_SLOW',
-      reason: `O envio das imagens ao ${label} demorou demais e o post não foi criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
-    },
+    `${ctx.platform}: the ${slow.steps} steps left ${Math.max(0, left)} ms before the deadline, less than the ${reserve} ms the ${slow.call} call needs; nothing was published`,
+    { networkCode: slow.networkCode, reason: slow.reason },
   );
+}
+
+/** ensureTimeLeft before the create call of a post with images (`MEDIA_SLOW`). */
+export function ensureTimeToSend(
+  ctx: Pick<HttpContext, 'platform' | 'secrets' | 'timeoutMs'>,
+  deadline: number | undefined,
+  now: number = Date.now(),
+): void {
+  ensureTimeLeft(ctx, deadline, now, {
+    steps: 'media',
+    call: 'post',
+    networkCode: 'MEDIA_SLOW',
+    reason: `O envio das imagens ao ${PLATFORM_LABELS[ctx.platform]} demorou demais e o post não foi criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
+  });
 }
 
 /** The alt text as the network takes it: trimmed and cut at `max` characters. */

@@ -11,8 +11,8 @@ import {
   videoRejectionMessage,
 } from '@pauta/core';
 import { type HttpContext, publishError, sleep } from './http.js';
-import { beforeSend, ensureTimeToSend } from './media.js';
-import { PublishError, type PublishRequest } from './types.js';
+import { ensureTimeLeft, invisibleStep } from './media.js';
+import type { PublishError, PublishRequest } from './types.js';
 
 /**
  * What the adapter can still check before any request (the worker checked the probed facts
@@ -63,26 +63,19 @@ export function checkVideoRequest(
   );
 }
 
-function retryReason(platform: Platform): string {
+/** The owner's reason when a step before a video's visible call failed in doubt: a plain retry. */
+export function videoRetryReason(platform: Platform): string {
   return `A conexão com o ${PLATFORM_LABELS[platform]} falhou durante o envio do vídeo, antes de o post ser criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`;
 }
 
 /** Runs one step before the visible create; a doubtful failure becomes a retry (nothing visible). */
-export async function videoStep<T>(platform: Platform, step: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const converted = beforeSend(platform, step, error);
-    if (converted !== error && converted instanceof PublishError) {
-      const reworded = new PublishError(converted.kind, converted.code, converted.message, {
-        ...converted.details,
-        reason: retryReason(platform),
-      });
-      reworded.stack = converted.stack;
-      throw reworded;
-    }
-    throw converted;
-  }
+export function videoStep<T>(platform: Platform, step: string, work: () => Promise<T>): Promise<T> {
+  return invisibleStep(work, step, 'before the post was created', videoRetryReason(platform));
+}
+
+/** The owner's reason when too little of the deadline was left for a video's visible call. */
+export function videoSlowReason(platform: Platform): string {
+  return `O envio do vídeo ao ${PLATFORM_LABELS[platform]} demorou demais e o post não foi criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`;
 }
 
 /** `ensureTimeToSend` for a video: stop with a retry, worded for a video, when too little time is left. */
@@ -90,15 +83,12 @@ export function ensureTimeToSendVideo(
   ctx: Pick<HttpContext, 'platform' | 'secrets' | 'timeoutMs'>,
   deadline: number | undefined,
 ): void {
-  try {
-    ensureTimeToSend(ctx, deadline);
-  } catch (error) {
-    if (!(error instanceof PublishError)) throw error;
-    throw new PublishError(error.kind, error.code, error.message, {
-      ...error.details,
-      reason: `O envio do vídeo ao ${PLATFORM_LABELS[ctx.platform]} demorou demais e o post não foi criado: nada foi publicado. Uma nova tentativa será feita automaticamente.`,
-    });
-  }
+  ensureTimeLeft(ctx, deadline, Date.now(), {
+    steps: 'media',
+    call: 'post',
+    networkCode: 'MEDIA_SLOW',
+    reason: videoSlowReason(ctx.platform),
+  });
 }
 
 /** How a network's processing-status reads are paced (tests pass a tiny interval). */
@@ -143,7 +133,7 @@ export async function pauseBeforeRead(
       'retryable',
       'NETWORK_UNAVAILABLE',
       `${ctx.platform}: aborted while waiting for the video to be processed; nothing was published`,
-      { networkCode: 'ABORTED', reason: retryReason(ctx.platform) },
+      { networkCode: 'ABORTED', reason: videoRetryReason(ctx.platform) },
     );
   }
 }

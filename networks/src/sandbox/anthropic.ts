@@ -52,6 +52,7 @@ import { isPlatform, measurePostLength } from '@pauta/core';
 import type { ErrorRequestHandler, Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { inspectImage } from './images.js';
+import { SandboxTimers } from './timers.js';
 
 export const ANTHROPIC_HOST = 'api.anthropic.com';
 /** The API version the SDK 1.x sends; the only one that rejects sampling parameters here. */
@@ -97,8 +98,6 @@ export const postsRequestSchema = z.object({
 });
 export type PostsRequest = z.output<typeof postsRequestSchema>;
 
-const POSTS_REQUEST_BLOCK = /<posts_request>\s*([\s\S]*?)\s*<\/posts_request>/;
-
 /** State the tests steer: which kind of answer the next drafting requests get. */
 export class AnthropicStandIn {
   readonly rejectedApiKeys: ReadonlySet<string>;
@@ -106,7 +105,7 @@ export class AnthropicStandIn {
   private readonly defaultSpeed: number;
   /** Output tokens per second; 0 answers at once. */
   outputTokensPerSecond: number;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new SandboxTimers();
 
   constructor(options: AnthropicStandInOptions = {}) {
     this.rejectedApiKeys = new Set(options.rejectedApiKeys ?? [ANTHROPIC_REJECTED_KEY]);
@@ -128,18 +127,11 @@ export class AnthropicStandIn {
 
   /** Waits `ms` (dropped by `dispose`, so a closing sandbox does not wait for it). */
   wait(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
+    return this.timers.wait(ms);
   }
 
   dispose(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.dispose();
   }
 
   /** The next `times` answers use `mode`; 'ok' clears anything queued. */
@@ -352,19 +344,31 @@ function textOf(content: MessagesBody['messages'][number]['content'] | MessagesB
     .join('\n');
 }
 
-/** The `<posts_request>` inputs of the last user message, or null when there are none. */
-export function readPostsRequest(text: string): PostsRequest | null {
-  const match = text.match(POSTS_REQUEST_BLOCK);
-  if (match === null) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(match[1]!);
-  } catch {
-    return null;
-  }
-  const parsed = postsRequestSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+/**
+ * A reader of the JSON inputs in a `<tag>…</tag>` block of the prompt: the inputs as the schema
+ * reads them, or null when there is no block, it is not JSON or the schema refuses it.
+ */
+function requestBlockReader<Schema extends z.ZodType>(
+  tag: string,
+  schema: Schema,
+): (text: string) => z.output<Schema> | null {
+  const block = new RegExp(`<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>`);
+  return (text) => {
+    const match = text.match(block);
+    if (match === null) return null;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(match[1]!);
+    } catch {
+      return null;
+    }
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  };
 }
+
+/** The `<posts_request>` inputs of the last user message, or null when there are none. */
+export const readPostsRequest = requestBlockReader('posts_request', postsRequestSchema);
 
 // Writing posts
 
@@ -638,18 +642,7 @@ export const adaptRequestSchema = z.object({
 });
 export type AdaptRequest = z.output<typeof adaptRequestSchema>;
 
-const ADAPT_REQUEST_BLOCK = /<adapt_request>\s*([\s\S]*?)\s*<\/adapt_request>/;
-
-export function readAdaptRequest(text: string): AdaptRequest | null {
-  const match = text.match(ADAPT_REQUEST_BLOCK);
-  if (match === null) return null;
-  try {
-    const parsed = adaptRequestSchema.safeParse(JSON.parse(match[1]!));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const readAdaptRequest = requestBlockReader('adapt_request', adaptRequestSchema);
 
 /** The inputs of a variation request (the `<variation_request>` block of worker/src/publish/variation.ts). */
 export const variationRequestSchema = z.object({
@@ -660,18 +653,7 @@ export const variationRequestSchema = z.object({
 });
 export type VariationRequest = z.output<typeof variationRequestSchema>;
 
-const VARIATION_REQUEST_BLOCK = /<variation_request>\s*([\s\S]*?)\s*<\/variation_request>/;
-
-export function readVariationRequest(text: string): VariationRequest | null {
-  const match = text.match(VARIATION_REQUEST_BLOCK);
-  if (match === null) return null;
-  try {
-    const parsed = variationRequestSchema.safeParse(JSON.parse(match[1]!));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const readVariationRequest = requestBlockReader('variation_request', variationRequestSchema);
 
 const VARIATION_OPENERS = [
   'Vale lembrar:',
@@ -718,18 +700,7 @@ export const altRequestSchema = z.object({
 });
 export type AltRequest = z.output<typeof altRequestSchema>;
 
-const ALT_REQUEST_BLOCK = /<alt_request>\s*([\s\S]*?)\s*<\/alt_request>/;
-
-export function readAltRequest(text: string): AltRequest | null {
-  const match = text.match(ALT_REQUEST_BLOCK);
-  if (match === null) return null;
-  try {
-    const parsed = altRequestSchema.safeParse(JSON.parse(match[1]!));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const readAltRequest = requestBlockReader('alt_request', altRequestSchema);
 
 /** The inputs of a carousel request (the `<carousel_request>` block of server/src/carousel/write-carousel.ts). */
 export const carouselRequestSchema = z.object({
@@ -743,18 +714,7 @@ export const carouselRequestSchema = z.object({
 });
 export type CarouselRequest = z.output<typeof carouselRequestSchema>;
 
-const CAROUSEL_REQUEST_BLOCK = /<carousel_request>\s*([\s\S]*?)\s*<\/carousel_request>/;
-
-export function readCarouselRequest(text: string): CarouselRequest | null {
-  const match = text.match(CAROUSEL_REQUEST_BLOCK);
-  if (match === null) return null;
-  try {
-    const parsed = carouselRequestSchema.safeParse(JSON.parse(match[1]!));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const readCarouselRequest = requestBlockReader('carousel_request', carouselRequestSchema);
 
 function fitWords(text: string, max: number): string {
   const chars = [...text.trim()];
@@ -853,18 +813,7 @@ export const reportRequestSchema = z.object({
 });
 export type ReportRequest = z.output<typeof reportRequestSchema>;
 
-const REPORT_REQUEST_BLOCK = /<report_request>\s*([\s\S]*?)\s*<\/report_request>/;
-
-export function readReportRequest(text: string): ReportRequest | null {
-  const match = text.match(REPORT_REQUEST_BLOCK);
-  if (match === null) return null;
-  try {
-    const parsed = reportRequestSchema.safeParse(JSON.parse(match[1]!));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const readReportRequest = requestBlockReader('report_request', reportRequestSchema);
 
 const TREND_WORDS: Record<'up' | 'down' | 'flat' | 'unknown', string> = {
   up: 'cresceu',

@@ -194,6 +194,18 @@ export function mountFacebookVideo(app: Router, graph: Router, ctx: SandboxConte
   const sessions = () => sessionsOf(ctx);
   const refuse = (res: Response, message: string, code = 100, subcode?: number) =>
     sendGraphError(res, code, message, subcode, code === 100 ? 'GraphMethodException' : 'OAuthException');
+  /** At a finish: an upload not complete, or bytes that are no video, get Facebook's refusal (true). */
+  const refusedUnfinished = (res: Response, session: VideoSession): boolean => {
+    if (!uploadComplete(session)) {
+      refuse(res, '(#6000) There was a problem uploading your video file: the upload is not complete', 6000);
+      return true;
+    }
+    if (!looksLikeVideo(session.head)) {
+      refuse(res, "(#352) Sorry, the video file you selected is in a format that we don't support.", 352);
+      return true;
+    }
+    return false;
+  };
 
   graph.post(
     '/:version/:id/video_reels',
@@ -231,18 +243,7 @@ export function mountFacebookVideo(app: Router, graph: Router, ctx: SandboxConte
         refuse(res, '(#100) This video has already been published');
         return;
       }
-      if (!uploadComplete(session)) {
-        refuse(
-          res,
-          '(#6000) There was a problem uploading your video file: the upload is not complete',
-          6000,
-        );
-        return;
-      }
-      if (!looksLikeVideo(session.head)) {
-        refuse(res, "(#352) Sorry, the video file you selected is in a format that we don't support.", 352);
-        return;
-      }
+      if (refusedUnfinished(res, session)) return;
       const description = param(req, 'description') ?? '';
       if ([...description].length > DESCRIPTION_MAX) {
         refuse(res, '(#100) The description is too long');
@@ -392,18 +393,7 @@ export function mountFacebookVideo(app: Router, graph: Router, ctx: SandboxConte
         });
         return;
       }
-      if (!uploadComplete(session)) {
-        refuse(
-          res,
-          '(#6000) There was a problem uploading your video file: the upload is not complete',
-          6000,
-        );
-        return;
-      }
-      if (!looksLikeVideo(session.head)) {
-        refuse(res, "(#352) Sorry, the video file you selected is in a format that we don't support.", 352);
-        return;
-      }
+      if (refusedUnfinished(res, session)) return;
       const description = param(req, 'description') ?? '';
       const title = param(req, 'title') ?? null;
       if ([...description].length > DESCRIPTION_MAX || (title !== null && [...title].length > TITLE_MAX)) {

@@ -32,6 +32,7 @@ import {
   avatarUrl,
   handleAuthorize,
   param,
+  redeemRequestCode,
   type SandboxContext,
   safeEqual,
   sendErrorPage,
@@ -488,14 +489,7 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
       });
       return;
     }
-    const result = ctx.store.redeemCode({
-      network: 'facebook',
-      clientId: client.clientId,
-      code: param(req, 'code'),
-      redirectUri: param(req, 'redirect_uri'),
-      codeVerifier: param(req, 'code_verifier'),
-      verifyPkce: () => false,
-    });
+    const result = redeemRequestCode(ctx, req, 'facebook', client.clientId, false);
     if (!result.ok) {
       const [message, subcode] = CODE_ERRORS[result.reason];
       sendGraphError(res, 100, message, subcode);

@@ -3,6 +3,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { splitSandboxPath } from './recorder.js';
+import { SandboxTimers } from './timers.js';
 
 export const sandboxFaultSchema = z
   .strictObject({
@@ -45,7 +46,7 @@ export type FaultBodyFactory = (status: number) => unknown;
 
 export class FaultInjector {
   private faults: ActiveFault[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new SandboxTimers();
   private held: (() => void)[] = [];
 
   constructor(private readonly bodiesByHost: Readonly<Record<string, FaultBodyFactory>> = {}) {}
@@ -81,8 +82,7 @@ export class FaultInjector {
 
   /** Pending delays are dropped on close so the process can exit. */
   dispose(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.dispose();
     this.releaseHeld();
   }
 
@@ -99,16 +99,6 @@ export class FaultInjector {
     return active.fault;
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
-  }
-
   middleware() {
     return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       const target = splitSandboxPath(req.path);
@@ -118,7 +108,7 @@ export class FaultInjector {
         return;
       }
       if (fault.hold === true) await new Promise<void>((resolve) => this.held.push(resolve));
-      if (fault.delayMs !== undefined) await this.sleep(fault.delayMs);
+      if (fault.delayMs !== undefined) await this.timers.wait(fault.delayMs);
       if (fault.reset === true) {
         req.socket.destroy();
         return;

@@ -9,9 +9,9 @@ import {
   handleAuthorize,
   param,
   readClientCredentials,
+  redeemRequestCode,
   type SandboxContext,
   sendOAuthError,
-  verifyS256,
 } from './oauth-common.js';
 import type { CodeExchangeFailure, Grant, IssuedTokens } from './store.js';
 
@@ -34,23 +34,12 @@ function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now
   };
   if (issued.refreshToken !== null) body.refresh_token = issued.refreshToken.token;
   if (grant.scopes.includes('openid')) {
-    const user = grant.user;
-    const claims: Record<string, unknown> = {
-      iss: 'https://accounts.google.com',
-      azp: grant.clientId,
-      aud: grant.clientId,
-      sub: user.sub,
-      iat: Math.floor(now / 1000),
-      exp: Math.floor(now / 1000) + 3600,
-    };
-    if (grant.scopes.includes('email') && user.email !== null) {
-      claims.email = user.email;
-      claims.email_verified = user.email_verified;
-    }
-    if (grant.scopes.includes('profile')) {
-      Object.assign(claims, { name: user.name, given_name: user.given_name, family_name: user.family_name });
-    }
-    body.id_token = createIdToken(claims, clientSecret);
+    body.id_token = createIdToken(
+      grant,
+      { iss: 'https://accounts.google.com', azp: grant.clientId, aud: grant.clientId },
+      clientSecret,
+      now,
+    );
   }
   return body;
 }
@@ -86,14 +75,7 @@ export function mountGoogle(app: Router, ctx: SandboxContext): void {
     const grantType = param(req, 'grant_type');
     const now = ctx.store.now();
     if (grantType === 'authorization_code') {
-      const result = ctx.store.redeemCode({
-        network: 'google',
-        clientId: client.clientId,
-        code: param(req, 'code'),
-        redirectUri: param(req, 'redirect_uri'),
-        codeVerifier: param(req, 'code_verifier'),
-        verifyPkce: verifyS256,
-      });
+      const result = redeemRequestCode(ctx, req, 'google', client.clientId, true);
       if (!result.ok) {
         const [error, description] = CODE_ERRORS[result.reason];
         sendOAuthError(res, 400, error, description);

@@ -18,15 +18,15 @@ import {
 import {
   avatarUrl,
   handleAuthorize,
+  longLivedAnswer,
   param,
   queryString,
+  redeemRequestCode,
   type SandboxContext,
   safeEqual,
 } from './oauth-common.js';
 import type { AccessToken, SandboxUser } from './store.js';
 
-/** The long-lived Instagram User token: 60 days (`expires_in` 5183944, as the docs' example). */
-const LONG_LIVED_TTL = 5_183_944;
 const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
 
 /** The professional account a sandbox user logs in as: their first Page's IG account, else none. */
@@ -74,15 +74,6 @@ const INSTAGRAM_LOGIN_ACCESS: InstagramAccess = {
   },
 };
 
-function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
-  const issued = ctx.store.issueTokens(token.grant, {
-    refresh: false,
-    ttlSeconds: LONG_LIVED_TTL,
-    longLived: true,
-  });
-  return { access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn };
-}
-
 function mountTokenEndpoints(api: Router, graph: Router, ctx: SandboxContext): void {
   // Code → short-lived token (1 hour), with the permissions granted.
   api.post('/oauth/access_token', (req, res) => {
@@ -100,14 +91,7 @@ function mountTokenEndpoints(api: Router, graph: Router, ctx: SandboxContext): v
         .json({ error_type: 'OAuthException', code: 400, error_message: 'Unsupported grant_type' });
       return;
     }
-    const result = ctx.store.redeemCode({
-      network: 'instagram',
-      clientId: client.clientId,
-      code: param(req, 'code'),
-      redirectUri: param(req, 'redirect_uri'),
-      codeVerifier: undefined,
-      verifyPkce: () => false,
-    });
+    const result = redeemRequestCode(ctx, req, 'instagram', client.clientId, false);
     if (!result.ok) {
       res.status(400).json({
         error_type: 'OAuthException',

@@ -18,10 +18,10 @@ import {
   createIdToken,
   handleAuthorize,
   param,
+  redeemRequestCode,
   type SandboxContext,
   safeEqual,
   sendOAuthError,
-  verifyS256,
 } from './oauth-common.js';
 import type { SandboxPublishNetwork } from './posts.js';
 import { type AccessToken, type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
@@ -141,6 +141,25 @@ function postBodyProblem(body: unknown): string | null {
 }
 
 /**
+ * The API version and the member's token of a versioned REST call; without the version headers or
+ * with a bad token, LinkedIn's answer is sent and null returned.
+ */
+function versionedCaller(
+  ctx: SandboxContext,
+  req: Request,
+  res: Response,
+): { version: string; token: AccessToken } | null {
+  const version = checkVersionHeaders(req, res);
+  if (version === null) return null;
+  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+  if (token === null) {
+    refuseToken(ctx, req, res);
+    return null;
+  }
+  return { version, token };
+}
+
+/**
  * The checks every versioned (`/rest/…`) call gets: LinkedIn-Version present, well-formed and
  * active, and X-Restli-Protocol-Version 2.0.0. Answers the error and returns null when one fails.
  */
@@ -181,13 +200,9 @@ function checkVersionHeaders(req: Request, res: Response): string | null {
  * `createdAt` and `publishedAt` (epoch ms). Read-only; only the member's own token.
  */
 function listMemberPosts(ctx: SandboxContext, req: Request, res: Response): void {
-  const version = checkVersionHeaders(req, res);
-  if (version === null) return;
-  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-  if (token === null) {
-    refuseToken(ctx, req, res);
-    return;
-  }
+  const caller = versionedCaller(ctx, req, res);
+  if (caller === null) return;
+  const { version, token } = caller;
   if (req.query.q !== 'author' || typeof req.query.author !== 'string') {
     restError(res, 400, 'Query parameter q=author with an author URN is required', {
       errorDetailType: 'com.linkedin.common.error.BadRequest',
@@ -233,13 +248,9 @@ function listMemberPosts(ctx: SandboxContext, req: Request, res: Response): void
 }
 
 async function createPost(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
-  const version = checkVersionHeaders(req, res);
-  if (version === null) return;
-  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-  if (token === null) {
-    refuseToken(ctx, req, res);
-    return;
-  }
+  const caller = versionedCaller(ctx, req, res);
+  if (caller === null) return;
+  const { version, token } = caller;
   const problem = postBodyProblem(req.body);
   if (problem !== null) {
     restError(res, 400, problem, { errorDetailType: 'com.linkedin.common.error.BadRequest' });
@@ -430,13 +441,9 @@ const ENTITY_PATTERN = /(?:^|&)entity=\((share|ugc):(urn%3Ali%3A(?:share|ugcPost
  * post's age as the other networks' sandbox metrics do (posts.ts, grownMetrics).
  */
 function memberPostAnalytics(ctx: SandboxContext, req: Request, res: Response): void {
-  const version = checkVersionHeaders(req, res);
-  if (version === null) return;
-  const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-  if (token === null) {
-    refuseToken(ctx, req, res);
-    return;
-  }
+  const caller = versionedCaller(ctx, req, res);
+  if (caller === null) return;
+  const { version, token } = caller;
   if (!token.grant.scopes.includes('r_member_postAnalytics')) {
     restError(
       res,
@@ -521,22 +528,12 @@ function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now
     body.refresh_token_expires_in = LINKEDIN_REFRESH_TTL;
   }
   if (grant.scopes.includes('openid')) {
-    const user = grant.user;
-    const claims: Record<string, unknown> = {
-      iss: 'https://www.linkedin.com/oauth',
-      aud: grant.clientId,
-      sub: user.sub,
-      iat: Math.floor(now / 1000),
-      exp: Math.floor(now / 1000) + 3600,
-      locale: 'pt_BR',
-    };
-    if (grant.scopes.includes('email') && user.email !== null) {
-      Object.assign(claims, { email: user.email, email_verified: user.email_verified });
-    }
-    if (grant.scopes.includes('profile')) {
-      Object.assign(claims, { name: user.name, given_name: user.given_name, family_name: user.family_name });
-    }
-    body.id_token = createIdToken(claims, clientSecret);
+    body.id_token = createIdToken(
+      grant,
+      { iss: 'https://www.linkedin.com/oauth', aud: grant.clientId, locale: 'pt_BR' },
+      clientSecret,
+      now,
+    );
   }
   return body;
 }
@@ -569,14 +566,7 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     const grantType = param(req, 'grant_type');
     const now = ctx.store.now();
     if (grantType === 'authorization_code') {
-      const result = ctx.store.redeemCode({
-        network: 'linkedin',
-        clientId: client.clientId,
-        code: param(req, 'code'),
-        redirectUri: param(req, 'redirect_uri'),
-        codeVerifier: param(req, 'code_verifier'),
-        verifyPkce: verifyS256,
-      });
+      const result = redeemRequestCode(ctx, req, 'linkedin', client.clientId, true);
       if (!result.ok) {
         const description =
           result.reason === 'redirect_mismatch'

@@ -3,7 +3,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import type { SandboxPosts } from './posts.js';
-import type { SandboxClient, SandboxNetwork, SandboxStore, SandboxUser } from './store.js';
+import type {
+  AccessToken,
+  Grant,
+  SandboxClient,
+  SandboxNetwork,
+  SandboxStore,
+  SandboxUser,
+} from './store.js';
 
 export interface SandboxContext {
   store: SandboxStore;
@@ -136,8 +143,30 @@ export function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-/** An HS256 JWT signed with the client secret: decodable like the real ones, never verified by us. */
-export function createIdToken(claims: Record<string, unknown>, secret: string): string {
+/**
+ * The OpenID Connect ID token of a grant: the provider's own claims (`issuer`: iss, aud, …), the
+ * user's sub, an hour of validity from `now`, and the email and profile claims its scopes allow.
+ * An HS256 JWT signed with the client secret: decodable like the real ones, never verified by us.
+ */
+export function createIdToken(
+  grant: Grant,
+  issuer: Record<string, unknown>,
+  secret: string,
+  now: number,
+): string {
+  const user = grant.user;
+  const claims: Record<string, unknown> = {
+    ...issuer,
+    sub: user.sub,
+    iat: Math.floor(now / 1000),
+    exp: Math.floor(now / 1000) + 3600,
+  };
+  if (grant.scopes.includes('email') && user.email !== null) {
+    Object.assign(claims, { email: user.email, email_verified: user.email_verified });
+  }
+  if (grant.scopes.includes('profile')) {
+    Object.assign(claims, { name: user.name, given_name: user.given_name, family_name: user.family_name });
+  }
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT', kid: 'sandbox' })}.${encode(claims)}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
@@ -239,6 +268,41 @@ export function handleAuthorize(ctx: SandboxContext, spec: AuthorizeSpec, req: R
     ),
   });
   redirectWith(res, redirectUri, { code: issued.code, state, ...spec.successParams?.(scopes) });
+}
+
+/**
+ * Redeems the authorization code a token request carries (`code`, `redirect_uri`; `code_verifier`
+ * checked against the S256 challenge where the network's authorize endpoint requires PKCE — the
+ * others store no challenge, so there is nothing to verify).
+ */
+export function redeemRequestCode(
+  ctx: SandboxContext,
+  req: Request,
+  network: SandboxNetwork,
+  clientId: string,
+  pkce: boolean,
+): ReturnType<SandboxStore['redeemCode']> {
+  return ctx.store.redeemCode({
+    network,
+    clientId,
+    code: param(req, 'code'),
+    redirectUri: param(req, 'redirect_uri'),
+    codeVerifier: pkce ? param(req, 'code_verifier') : undefined,
+    verifyPkce: pkce ? verifyS256 : () => false,
+  });
+}
+
+/** Meta's long-lived token (Instagram Login, Threads): 60 days (`expires_in` 5183944, as the docs' example). */
+const META_LONG_LIVED_TTL = 5_183_944;
+
+/** A new long-lived token for the grant, as Instagram Login's and Threads' exchange and refresh answer it. */
+export function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
+  const issued = ctx.store.issueTokens(token.grant, {
+    refresh: false,
+    ttlSeconds: META_LONG_LIVED_TTL,
+    longLived: true,
+  });
+  return { access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn };
 }
 
 /** The standard OAuth error body `{ error, error_description }`. */

@@ -13,6 +13,7 @@ import {
   mountAuthorize,
   param,
   queryString,
+  redeemRequestCode,
   type SandboxContext,
 } from './oauth-common.js';
 import { pinterestAccountType, pinterestBoards } from './pinterest-boards.js';
@@ -271,14 +272,7 @@ export function mountPinterest(app: Router, ctx: SandboxContext): void {
     }
     const grantType = param(req, 'grant_type');
     if (grantType === 'authorization_code') {
-      const result = ctx.store.redeemCode({
-        network: 'pinterest',
-        clientId: client.clientId,
-        code: param(req, 'code'),
-        redirectUri: param(req, 'redirect_uri'),
-        codeVerifier: undefined,
-        verifyPkce: () => false,
-      });
+      const result = redeemRequestCode(ctx, req, 'pinterest', client.clientId, false);
       if (!result.ok) {
         sendError(res, 400, 1, `Invalid authorization code (${result.reason}).`);
         return;

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { PLATFORMS, type Platform } from '@pauta/core';
 import type { SandboxImage } from './images.js';
+import { SandboxTimers } from './timers.js';
 
 /** The sandbox imitates every network Pauta publishes to. */
 export type SandboxPublishNetwork = Platform;
@@ -206,7 +207,7 @@ export class SandboxPosts {
   private readonly containers = new Map<string, SandboxMediaContainer>();
   private readonly uploads = new Map<string, SandboxUpload>();
   private comments: SandboxComment[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new SandboxTimers();
   private lastNumber = 0n;
 
   constructor(options: SandboxPostsOptions = {}) {
@@ -452,17 +453,10 @@ export class SandboxPosts {
   latency(): Promise<void> {
     const ms = this.publishLatencyMs;
     if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
+    return this.timers.wait(ms);
   }
 
   dispose(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.dispose();
   }
 }

@@ -13,8 +13,10 @@ import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   avatarUrl,
   handleAuthorize,
+  longLivedAnswer,
   param,
   queryString,
+  redeemRequestCode,
   type SandboxContext,
   safeEqual,
 } from './oauth-common.js';
@@ -22,8 +24,6 @@ import type { SandboxMediaContainer, SandboxPublishedPost } from './posts.js';
 import type { AccessToken } from './store.js';
 import { threadsPermalink, threadsUserId } from './threads-ids.js';
 
-/** Threads' long-lived token: 60 days (`expires_in` 5183944, as the docs' example). */
-const LONG_LIVED_TTL = 5_183_944;
 const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
 const CAROUSEL_MIN = 2;
 const CAROUSEL_MAX = 20;
@@ -119,6 +119,29 @@ function ownUserId(token: AccessToken, id: string): string | null {
   return id === 'me' || id === own ? own : null;
 }
 
+/**
+ * The token and profile id of a request on the caller's own profile (`/{id}/…`, id `me` or its
+ * own): with the scopes missing or another id, the answer Threads gives is sent and null returned.
+ */
+function ownProfile(
+  ctx: SandboxContext,
+  req: Request,
+  res: Response,
+  scopes: string[],
+  method: 'get' | 'post',
+  edge: string | null,
+): { token: AccessToken; userId: string } | null {
+  const token = authenticated(ctx, req, res, scopes);
+  if (token === null) return null;
+  const id = String(req.params.id);
+  const userId = ownUserId(token, id);
+  if (userId === null) {
+    sendUnsupported(res, method, edge === null ? id : `${id}/${edge}`);
+    return null;
+  }
+  return { token, userId };
+}
+
 function sendUnsupported(res: Response, method: 'get' | 'post', id: string): void {
   sendThreadsError(
     res,
@@ -196,14 +219,7 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
       sendThreadsError(res, 100, 'Unsupported grant_type', { type: 'OAuthException' });
       return;
     }
-    const result = ctx.store.redeemCode({
-      network: 'threads',
-      clientId: client.clientId,
-      code: param(req, 'code'),
-      redirectUri: param(req, 'redirect_uri'),
-      codeVerifier: undefined,
-      verifyPkce: () => false,
-    });
+    const result = redeemRequestCode(ctx, req, 'threads', client.clientId, false);
     if (!result.ok) {
       sendThreadsError(res, 100, `Invalid authorization code (${result.reason})`, {
         type: 'OAuthException',
@@ -236,12 +252,7 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
       sendThreadsError(res, 100, 'The access token is already long-lived', { type: 'OAuthException' });
       return;
     }
-    const issued = ctx.store.issueTokens(token.grant, {
-      refresh: false,
-      ttlSeconds: LONG_LIVED_TTL,
-      longLived: true,
-    });
-    res.json({ access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn });
+    res.json(longLivedAnswer(ctx, token));
   });
 
   // A long-lived token, valid and at least 24 hours old → a new one, 60 days from now.
@@ -266,12 +277,7 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
       );
       return;
     }
-    const issued = ctx.store.issueTokens(token.grant, {
-      refresh: false,
-      ttlSeconds: LONG_LIVED_TTL,
-      longLived: true,
-    });
-    res.json({ access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn });
+    res.json(longLivedAnswer(ctx, token));
   });
 }
 
@@ -303,13 +309,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
 
   // Create a media container.
   api.post('/v1.0/:id/threads', async (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic', 'threads_content_publish']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'post', String(req.params.id));
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic', 'threads_content_publish'], 'post', null);
+    if (own === null) return;
+    const { userId } = own;
     const mediaType = param(req, 'media_type');
     const text = param(req, 'text') ?? '';
     const isCarouselItem = param(req, 'is_carousel_item') === 'true';
@@ -426,13 +428,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
   });
 
   api.post('/v1.0/:id/threads_publish', async (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic', 'threads_content_publish']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'post', String(req.params.id));
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic', 'threads_content_publish'], 'post', null);
+    if (own === null) return;
+    const { userId } = own;
     const creationId = param(req, 'creation_id');
     const container = creationId === undefined ? null : ctx.posts.findContainer(creationId, 'threads');
     if (container === null || container.igUserId !== userId || container.isCarouselItem) {
@@ -486,13 +484,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
 
   // The profile's threads, newest first (Graph paging); its replies are listed at /replies.
   api.get('/v1.0/:id/threads', (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'get', `${String(req.params.id)}/threads`);
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic'], 'get', 'threads');
+    if (own === null) return;
+    const { token, userId } = own;
     const fields = requestedFields(req, ['id']);
     const threads = ctx.posts.listByAuthor('threads', userId).filter((p) => p.inReplyToId === undefined);
     res.json(graphEdgePage(req, threads, (post) => pick(postFields(post, username(token)), fields)));
@@ -514,13 +508,9 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
   });
 
   api.get('/v1.0/:id/threads_publishing_limit', (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'get', `${String(req.params.id)}/threads_publishing_limit`);
-      return;
-    }
+    const own = ownProfile(ctx, req, res, ['threads_basic'], 'get', 'threads_publishing_limit');
+    if (own === null) return;
+    const { userId } = own;
     const since = ctx.store.now() - QUOTA_WINDOW_MS;
     const used = ctx.posts
       .listByAuthor('threads', userId)
@@ -531,13 +521,16 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
   });
 
   api.get('/v1.0/:id/threads_insights', (req, res) => {
-    const token = authenticated(ctx, req, res, ['threads_basic', 'threads_manage_insights']);
-    if (token === null) return;
-    const userId = ownUserId(token, String(req.params.id));
-    if (userId === null) {
-      sendUnsupported(res, 'get', `${String(req.params.id)}/threads_insights`);
-      return;
-    }
+    const own = ownProfile(
+      ctx,
+      req,
+      res,
+      ['threads_basic', 'threads_manage_insights'],
+      'get',
+      'threads_insights',
+    );
+    if (own === null) return;
+    const { userId } = own;
     const metrics = (param(req, 'metric') ?? '').split(',').filter((m) => m !== '');
     const known = ['views', 'likes', 'replies', 'reposts', 'quotes', 'followers_count'];
     if (metrics.length === 0 || metrics.some((m) => !known.includes(m))) {

@@ -19,8 +19,8 @@ import {
   mountAuthorize,
   param,
   queryString,
+  redeemRequestCode,
   type SandboxContext,
-  verifyS256,
 } from './oauth-common.js';
 import type { SandboxPublishedPost } from './posts.js';
 import type { AccessToken, Grant, IssuedTokens, SandboxUser } from './store.js';
@@ -386,14 +386,7 @@ export function mountTikTok(app: Router, ctx: SandboxContext, tiktok: SandboxTik
     if (app === null) return;
     const grantType = param(req, 'grant_type');
     if (grantType === 'authorization_code') {
-      const result = ctx.store.redeemCode({
-        network: 'tiktok',
-        clientId: app.clientId,
-        code: param(req, 'code'),
-        redirectUri: param(req, 'redirect_uri'),
-        codeVerifier: param(req, 'code_verifier'),
-        verifyPkce: verifyS256,
-      });
+      const result = redeemRequestCode(ctx, req, 'tiktok', app.clientId, true);
       if (!result.ok) {
         const pkce = result.reason === 'pkce_missing' || result.reason === 'pkce_mismatch';
         sendTokenError(

@@ -12,9 +12,9 @@ import {
   mountAuthorize,
   param,
   queryString,
+  redeemRequestCode,
   type SandboxContext,
   sendOAuthError,
-  verifyS256,
 } from './oauth-common.js';
 import type { SandboxVideo } from './posts.js';
 import type { Grant, IssuedTokens } from './store.js';
@@ -398,14 +398,7 @@ export function mountX(app: Router, ctx: SandboxContext): void {
     }
     const grantType = param(req, 'grant_type');
     if (grantType === 'authorization_code') {
-      const result = ctx.store.redeemCode({
-        network: 'x',
-        clientId: client.clientId,
-        code: param(req, 'code'),
-        redirectUri: param(req, 'redirect_uri'),
-        codeVerifier: param(req, 'code_verifier'),
-        verifyPkce: verifyS256,
-      });
+      const result = redeemRequestCode(ctx, req, 'x', client.clientId, true);
       if (!result.ok) {
         sendOAuthError(res, 400, 'invalid_grant', 'Value passed for the authorization code was invalid.');
         return;

@@ -8,14 +8,13 @@
 // https://developers.facebook.com/docs/threads/get-started/long-lived-tokens
 import { z } from 'zod';
 import {
-  commaScopeAuthorizationUrl,
-  type ErrorBodyClassifier,
+  classifyGraphBody,
+  commaScopeClient,
   oauthCore,
   parseBody,
   readTokens,
   requestJson,
 } from '../oauth/client.js';
-import { kindFromGraphError } from '../oauth/errors.js';
 import type { OAuthProvider, OAuthProviderOptions, OAuthScopes, OAuthTokens } from '../oauth/types.js';
 import { THREADS_API, THREADS_AUTHORIZE_URL, THREADS_GRAPH } from './api.js';
 
@@ -41,19 +40,10 @@ const meSchema = z.object({
   threads_profile_picture_url: z.string().optional(),
 });
 
-/** Threads answers errors as Graph does (`{ error: { message, type, code } }`). */
-const classifyThreadsBody: ErrorBodyClassifier = (body, status) => ({
-  kind: kindFromGraphError(body, status),
-  providerCode:
-    typeof body === 'object' && body !== null && 'error' in body
-      ? String((body as { error: { code?: unknown } }).error.code ?? '')
-      : null,
-});
-
 export function createThreadsOAuthClient(options: OAuthProviderOptions): OAuthProvider {
-  const core = oauthCore('threads', THREADS_SCOPES, options, classifyThreadsBody);
-  const { ctx, now, defaultScopes, scopesOf } = core;
-  const { clientId, clientSecret, redirectUri, sandboxUrl } = options;
+  const core = oauthCore('threads', THREADS_SCOPES, options, classifyGraphBody);
+  const { ctx, now } = core;
+  const { clientId, clientSecret, redirectUri } = options;
 
   /** A long-lived token answer as tokens: the token is also what renews it. */
   const longLived = (data: unknown): OAuthTokens => {
@@ -66,17 +56,7 @@ export function createThreadsOAuthClient(options: OAuthProviderOptions): OAuthPr
   };
 
   return {
-    name: 'threads',
-    usesPkce: false,
-    issuesRefreshTokens: true,
-    defaultScopes,
-    // Threads documents the scopes comma-separated.
-    createAuthorizationURL: (input) =>
-      commaScopeAuthorizationUrl(
-        THREADS_AUTHORIZE_URL,
-        { clientId, redirectUri, scopes: scopesOf(input), state: input.state },
-        sandboxUrl,
-      ),
+    ...commaScopeClient('threads', THREADS_AUTHORIZE_URL, core, options),
     async validateAuthorizationCode(code) {
       const short = parseBody(
         ctx,

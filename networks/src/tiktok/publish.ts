@@ -35,6 +35,7 @@ import {
   sleep,
   stringField,
 } from '../publishing/http.js';
+import { invisibleStep } from '../publishing/media.js';
 import {
   type AdapterOptions,
   type NetworkAdapter,
@@ -199,25 +200,13 @@ export function createTikTokAdapter(options: TikTokAdapterOptions): NetworkAdapt
   };
 
   /** A step before the last chunk: a doubtful failure there is a plain retry (nothing is visible). */
-  const invisible = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof PublishError) || error.kind !== 'unknown') throw error;
-      const converted = new PublishError(
-        'retryable',
-        'NETWORK_UNAVAILABLE',
-        `${error.message} (during ${step}, before the upload was complete: nothing was published)`,
-        {
-          ...error.details,
-          reason:
-            'A conexão com o TikTok falhou durante o envio do vídeo, antes da última parte: nada foi publicado. Uma nova tentativa será feita automaticamente.',
-        },
-      );
-      converted.stack = error.stack;
-      throw converted;
-    }
-  };
+  const invisible = <T>(step: string, work: () => Promise<T>): Promise<T> =>
+    invisibleStep(
+      work,
+      step,
+      'before the upload was complete',
+      'A conexão com o TikTok falhou durante o envio do vídeo, antes da última parte: nada foi publicado. Uma nova tentativa será feita automaticamente.',
+    );
 
   const refuse = (
     ctx: HttpContext,

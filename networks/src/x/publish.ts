@@ -1,9 +1,10 @@
 // X (API v2) publishing: `POST /2/tweets` with the user's OAuth 2.0 token; the weighted 280
 // limit is checked before any request. Metrics from `GET /2/tweets?ids=…&tweet.fields=public_metrics`.
 import { fitsPlatformLimit, measureXLength } from '@pauta/core';
-import { explainFailure } from '../publishing/errors.js';
+import { explainFailure, withErrorTable } from '../publishing/errors.js';
 import {
   classifyHttpStatus,
+  createdPostId,
   DEFAULT_RETRY_AFTER_MS,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
@@ -13,6 +14,7 @@ import {
   parseRateLimitReset,
   parseRetryAfter,
   publishError,
+  requiredStepId,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
@@ -27,6 +29,8 @@ import {
 } from '../publishing/media.js';
 import type {
   AdapterOptions,
+  LookupRequest,
+  LookupResult,
   NetworkAdapter,
   PostMetrics,
   PublishResult,
@@ -109,40 +113,61 @@ export interface XAdapterOptions extends AdapterOptions {
 }
 
 /**
- * One page (100) of the account's tweets since `startTime` (`GET /2/users/:id/tweets`), read by the
- * post lookup and the first comment's (reply) lookup; a non-2xx answer throws (lookupSafely: unknown).
+ * Looks for the post among the account's tweets (`GET /2/users/:id/tweets`, 100 a page, from the
+ * window's start on: X filters by start_time, newest first), for the post lookup and the first
+ * comment's (reply) lookup; `keep`: which listed tweets may be it. A non-2xx answer throws
+ * (lookupSafely: unknown). X lists text with &amp; &lt; &gt; escaped, and links shortened to t.co:
+ * with a link in the text, no match is no proof of absence.
  */
-async function accountTweets(
+function findTweet(
   ctx: HttpContext,
-  target: PublishTarget,
-  options: {
-    fields: string;
-    exclude: string;
-    startTime: string;
-    cursor: string | null;
-    signal?: AbortSignal | undefined;
-  },
-): Promise<{ data: unknown[]; meta: unknown }> {
-  const query = new URLSearchParams({
-    max_results: '100',
-    'tweet.fields': options.fields,
-    exclude: options.exclude,
-    start_time: options.startTime,
-    ...(options.cursor === null ? {} : { pagination_token: options.cursor }),
-  });
-  const result = await sendRequest(
-    ctx,
-    `${API}/users/${encodeURIComponent(target.platformUserId)}/tweets?${query}`,
-    {
-      method: 'GET',
-      headers: { Authorization: `Bearer ${target.accessToken}` },
-      signal: options.signal,
-    },
+  request: LookupRequest,
+  listing: { fields: string; exclude: string; keep?: (tweet: unknown) => boolean },
+  signal: AbortSignal | undefined,
+): Promise<LookupResult> {
+  const startTime = new Date(request.since.getTime() - LOOKUP_SLACK_MS)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
+  return lookupSafely(() =>
+    findRecentPost(request, {
+      expected: request.text,
+      decode: (text) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+      absenceProvable: !/https?:\/\/|www\./i.test(request.text),
+      fetchPage: async (cursor) => {
+        const query = new URLSearchParams({
+          max_results: '100',
+          'tweet.fields': listing.fields,
+          exclude: listing.exclude,
+          start_time: startTime,
+          ...(cursor === null ? {} : { pagination_token: cursor }),
+        });
+        const result = await sendRequest(
+          ctx,
+          `${API}/users/${encodeURIComponent(request.target.platformUserId)}/tweets?${query}`,
+          { method: 'GET', headers: { Authorization: `Bearer ${request.target.accessToken}` }, signal },
+        );
+        if (result.status < 200 || result.status >= 300)
+          throw new Error(`x answered ${result.status} to GET /2/users/:id/tweets`);
+        const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
+        return {
+          posts: data.flatMap((tweet) => {
+            const id = stringField(tweet, 'id');
+            if (id === null || (listing.keep !== undefined && !listing.keep(tweet))) return [];
+            const created = stringField(tweet, 'created_at');
+            return [
+              {
+                id,
+                text: stringField(tweet, 'text'),
+                createdAt: created === null ? null : new Date(created),
+                url: tweetUrl(id),
+              },
+            ];
+          }),
+          next: stringField(isObject(result.json) ? result.json.meta : null, 'next_token'),
+        };
+      },
+    }),
   );
-  if (result.status < 200 || result.status >= 300)
-    throw new Error(`x answered ${result.status} to GET /2/users/:id/tweets`);
-  const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
-  return { data, meta: isObject(result.json) ? result.json.meta : null };
 }
 
 export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
@@ -168,12 +193,12 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
       signal,
     });
     if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
-    const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
-    if (id === null || id === '') {
-      throw publishError(ctx, 'unknown', 'UNKNOWN_OUTCOME', `x answered ${result.status} without a post id`, {
-        status: result.status,
-      });
-    }
+    const id = createdPostId(
+      ctx,
+      isObject(result.json) ? stringField(result.json.data, 'id') : null,
+      result.status,
+      `x answered ${result.status} without a post id`,
+    );
     return { platformPostId: id, url: tweetUrl(id) };
   }
   const adapter: NetworkAdapter = {
@@ -244,15 +269,11 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
             );
           }
           if (uploaded.status < 200 || uploaded.status >= 300) classifyXFailure(ctx, uploaded);
-          const id = isObject(uploaded.json) ? stringField(uploaded.json.data, 'id') : null;
-          if (id === null || id === '') {
-            throw publishError(
-              ctx,
-              'retryable',
-              'NETWORK_UNAVAILABLE',
-              'x: media upload answered without an id',
-            );
-          }
+          const id = requiredStepId(
+            ctx,
+            isObject(uploaded.json) ? stringField(uploaded.json.data, 'id') : null,
+            'x: media upload answered without an id',
+          );
           const alt = altTextFor(item, ALT_TEXT_MAX);
           if (alt !== '') {
             const described = await sendRequest(ctx, `${X_MEDIA_API}/metadata`, {
@@ -299,8 +320,8 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
       return metrics;
     },
   };
-  return {
-    platform: 'x',
+  return withErrorTable('x', X_ERRORS, {
+    ...adapter,
     // The first comment (docs/first-comment.md): a reply to the published post, one request.
     publishFirstComment: async (request, commentOptions = {}) => {
       const ctx = context(request.target);
@@ -342,101 +363,31 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
     },
     // The account's posts since the reply's send, replies included: the one replying to the post
     // (referenced_tweets replied_to) with the same text.
-    lookupFirstComment: (request, lookupOptions = {}) => {
-      const ctx = context(request.target);
-      const startTime = new Date(request.since.getTime() - LOOKUP_SLACK_MS)
-        .toISOString()
-        .replace(/\.\d{3}Z$/, 'Z');
-      return lookupSafely(() =>
-        findRecentPost(
-          { target: request.target, text: request.text, since: request.since, until: new Date() },
-          {
-            expected: request.text,
-            decode: (text) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
-            absenceProvable: !/https?:\/\/|www\./i.test(request.text),
-            fetchPage: async (cursor) => {
-              const { data, meta } = await accountTweets(ctx, request.target, {
-                fields: 'created_at,referenced_tweets',
-                exclude: 'retweets',
-                startTime,
-                cursor,
-                signal: lookupOptions.signal,
-              });
-              return {
-                posts: data.flatMap((tweet) => {
-                  const id = stringField(tweet, 'id');
-                  const refs =
-                    isObject(tweet) && Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets : [];
-                  const replies = refs.some(
-                    (ref) =>
-                      stringField(ref, 'type') === 'replied_to' &&
-                      stringField(ref, 'id') === request.platformPostId,
-                  );
-                  if (id === null || !replies) return [];
-                  const created = stringField(tweet, 'created_at');
-                  return [
-                    {
-                      id,
-                      text: stringField(tweet, 'text'),
-                      createdAt: created === null ? null : new Date(created),
-                      url: tweetUrl(id),
-                    },
-                  ];
-                }),
-                next: stringField(meta, 'next_token'),
-              };
-            },
+    lookupFirstComment: (request, lookupOptions = {}) =>
+      findTweet(
+        context(request.target),
+        { target: request.target, text: request.text, since: request.since, until: new Date() },
+        {
+          fields: 'created_at,referenced_tweets',
+          exclude: 'retweets',
+          keep: (tweet) => {
+            const refs =
+              isObject(tweet) && Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets : [];
+            return refs.some(
+              (ref) =>
+                stringField(ref, 'type') === 'replied_to' &&
+                stringField(ref, 'id') === request.platformPostId,
+            );
           },
-        ),
-      );
-    },
-    lookupRecentPost: (request, lookupOptions = {}) => {
-      const ctx = context(request.target);
-      // Tweets from the window's start on (X filters by start_time), newest first.
-      const startTime = new Date(request.since.getTime() - LOOKUP_SLACK_MS)
-        .toISOString()
-        .replace(/\.\d{3}Z$/, 'Z');
-      return lookupSafely(() =>
-        findRecentPost(request, {
-          expected: request.text,
-          // X lists text with &amp; &lt; &gt; escaped, and links shortened to t.co.
-          decode: (text) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
-          absenceProvable: !/https?:\/\/|www\./i.test(request.text),
-          fetchPage: async (cursor) => {
-            const { data, meta } = await accountTweets(ctx, request.target, {
-              fields: 'created_at',
-              exclude: 'retweets,replies',
-              startTime,
-              cursor,
-              signal: lookupOptions.signal,
-            });
-            return {
-              posts: data.flatMap((tweet) => {
-                const id = stringField(tweet, 'id');
-                if (id === null) return [];
-                const created = stringField(tweet, 'created_at');
-                return [
-                  {
-                    id,
-                    text: stringField(tweet, 'text'),
-                    createdAt: created === null ? null : new Date(created),
-                    url: tweetUrl(id),
-                  },
-                ];
-              }),
-              next: stringField(meta, 'next_token'),
-            };
-          },
-        }),
-      );
-    },
-    publish: (request, callOptions) =>
-      adapter.publish(request, callOptions).catch((error: unknown) => {
-        throw explainFailure('x', X_ERRORS, error);
-      }),
-    fetchMetrics: (request) =>
-      adapter.fetchMetrics(request).catch((error: unknown) => {
-        throw explainFailure('x', X_ERRORS, error);
-      }),
-  };
+        },
+        lookupOptions.signal,
+      ),
+    lookupRecentPost: (request, lookupOptions = {}) =>
+      findTweet(
+        context(request.target),
+        request,
+        { fields: 'created_at', exclude: 'retweets,replies' },
+        lookupOptions.signal,
+      ),
+  });
 }

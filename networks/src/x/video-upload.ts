@@ -11,6 +11,7 @@ import {
   isObject,
   numberField,
   publishError,
+  requiredStepId,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
@@ -74,10 +75,11 @@ export async function uploadXVideo(upload: XVideoUpload): Promise<string> {
       signal,
     });
     if (init.status < 200 || init.status >= 300) fail(init, 'INIT');
-    const mediaId = isObject(init.json) ? stringField(init.json.data, 'id') : null;
-    if (mediaId === null || mediaId === '') {
-      throw publishError(ctx, 'retryable', 'NETWORK_UNAVAILABLE', 'x: video INIT answered without an id');
-    }
+    const mediaId = requiredStepId(
+      ctx,
+      isObject(init.json) ? stringField(init.json.data, 'id') : null,
+      'x: video INIT answered without an id',
+    );
     return mediaId;
   });
 
