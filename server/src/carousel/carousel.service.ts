@@ -32,6 +32,7 @@ import type { AppDeps } from '../deps.js';
 import {
   browserMediaUrl,
   type MediaServiceDeps,
+  storedImageFacts,
   storeImageFiles,
   withDecodeSlot,
 } from '../media/media.service.js';
@@ -302,10 +303,7 @@ export async function useCarouselInPost(
         userId: options.userId,
         storageKey,
         thumbKey,
-        mimeType: image.mimeType,
-        width: image.width,
-        height: image.height,
-        sizeBytes: image.bytes.length,
+        ...storedImageFacts(image),
         altText: slideAltText(slide),
       });
     }

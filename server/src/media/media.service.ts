@@ -150,6 +150,21 @@ const EXTENSION: Record<MediaMimeType, string> = {
 /** Files of an upload that never became a row are deleted by the sweeper after this long. */
 const RESERVATION_GRACE_MS = 15 * 60_000;
 
+/** What a post_media row records of a processed image besides its keys. */
+export function storedImageFacts(image: {
+  bytes: Buffer;
+  mimeType: MediaMimeType;
+  width: number;
+  height: number;
+}) {
+  return {
+    mimeType: image.mimeType,
+    width: image.width,
+    height: image.height,
+    sizeBytes: image.bytes.length,
+  };
+}
+
 /**
  * Writes a post's image and its WebP thumbnail. The post is in the keys: the same id on another
  * post can never overwrite these files. The keys are reserved first (the sweeper deletes the files
@@ -256,10 +271,7 @@ export async function uploadPostMedia(
       postId,
       storageKey,
       thumbKey,
-      mimeType: image.mimeType,
-      width: image.width,
-      height: image.height,
-      sizeBytes: image.bytes.length,
+      ...storedImageFacts(image),
     },
     (locked, others) => checkAgainstOthers(locked.platform, limits, image, others),
   );
