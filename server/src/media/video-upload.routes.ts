@@ -123,6 +123,16 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
     res.setHeader('Upload-Length', String(Number(row.upload_length)));
   };
 
+  // The upload's lease for one short step of a request (finishing, cancelling); null while another
+  // request holds it.
+  const leaseOnce = (row: VideoUploadRow) =>
+    leaseVideoUpload(deps.db, {
+      workspaceId: row.workspace_id,
+      id: row.id,
+      token: randomUUID(),
+      leaseMs: LEASE_MS,
+    });
+
   // What every tus write (create, append, cancel) goes through: the protocol's headers, the CSRF
   // check (our own origin only, docs/security.md C1), a supported protocol version.
   const tusWrite = [tusHeaders, sameOriginOnly(appOrigin), tusVersion];
@@ -266,13 +276,7 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
       }
       if (row.state === 'receiving' && Number(row.upload_offset) === Number(row.upload_length)) {
         // Every byte arrived but the end was cut short (the process stopped): finish it now.
-        const token = randomUUID();
-        const leased = await leaseVideoUpload(deps.db, {
-          workspaceId: row.workspace_id,
-          id: row.id,
-          token,
-          leaseMs: LEASE_MS,
-        });
+        const leased = await leaseOnce(row);
         if (!leased) return void res.status(423).end();
         await storage.resumable.finish(resumableStateOf(leased));
         try {
@@ -426,13 +430,7 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
       const row = await uploadOf(req, res);
       if (!row) return;
       if (row.state === 'receiving') {
-        const token = randomUUID();
-        const leased = await leaseVideoUpload(deps.db, {
-          workspaceId: row.workspace_id,
-          id: row.id,
-          token,
-          leaseMs: LEASE_MS,
-        });
+        const leased = await leaseOnce(row);
         if (!leased)
           return protocolError(
             res,
