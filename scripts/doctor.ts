@@ -2,18 +2,12 @@
 // the same checks as the admin page "Diagnóstico" (server/src/doctor/checks.ts). Reads the web's
 // configuration (its env module); exits 1 when any check fails, 0 otherwise (warnings included).
 import path from 'node:path';
-import { EnvError } from '@pauta/core/config/env';
 import { createDb } from '@pauta/db';
 import { installSandboxFetch } from '@pauta/networks';
-import { formatDoctorReport, loadServerEnv, runDoctorChecks, type ServerEnv } from '@pauta/server';
+import { formatDoctorReport, loadServerEnv, runDoctorChecks } from '@pauta/server';
+import { configOrExit } from './env.js';
 
-let env: ServerEnv;
-try {
-  env = loadServerEnv();
-} catch (error) {
-  process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+const env = configOrExit(() => loadServerEnv());
 if (env.SOCIAL_SANDBOX_URL) installSandboxFetch(env.SOCIAL_SANDBOX_URL);
 
 process.stdout.write(`Diagnóstico da Pauta — ${env.appUrl}\n\n`);

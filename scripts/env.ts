@@ -3,7 +3,17 @@
 // in server/src/env.ts and worker/src/env.ts; the linter refuses `process.env` anywhere else
 // (biome.json, docs/architecture.md "Boundaries"). Every variable is listed in the README.
 import path from 'node:path';
-import { DEFAULT_REDIS_URL } from '@pauta/core/config/env';
+import { DEFAULT_REDIS_URL, EnvError } from '@pauta/core/config/env';
+
+/** What `load` reads (the web's configuration…), or exit 1 with its pt-BR message naming each bad variable. */
+export function configOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
 
 /** A variable's value; an empty value counts as unset. */
 export function envValue(name: string): string | undefined {

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_REDIS_URL } from '@pauta/core/config/env';
+import { freePort } from './free-port.js';
 
 export interface ResolvedRedis {
   url: string | null;
@@ -27,17 +28,6 @@ export function pingRedis(url: string, timeoutMs = 1000): Promise<boolean> {
     socket.once('data', (data) =>
       done(data.toString().startsWith('+PONG') || data.toString().startsWith('-NOAUTH')),
     );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
   });
 }
 

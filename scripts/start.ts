@@ -2,15 +2,15 @@
 // unset, the sandbox networks when no network credentials are set, a local Redis when it can.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EnvError, hasAnyNetworkCredentials } from '@pauta/core/config/env';
+import { hasAnyNetworkCredentials } from '@pauta/core/config/env';
 import { createDb, type DbHandle, ping, throttledConnectionWarning } from '@pauta/db';
 import { installSandboxFetch } from '@pauta/networks';
 import { startSandbox } from '@pauta/networks/sandbox';
-import { createLogger, loadServerEnv, type ServerEnv, startWeb } from '@pauta/server';
+import { createLogger, loadServerEnv, startWeb } from '@pauta/server';
 import { loadWorkerEnv, startWorker, type WorkerHandle } from '@pauta/worker';
 import { type AdminChannel, lockDataDir, openAdminChannel } from './admin-channel.js';
 import { buildClient, clientBuildIsStale } from './build-client.js';
-import { environment, setEnv } from './env.js';
+import { configOrExit, environment, setEnv } from './env.js';
 import { resolveRedis } from './redis.js';
 
 const started = performance.now();
@@ -23,13 +23,7 @@ if (process.versions.node.split('.')[0] !== wantedNode) {
     `Aviso: a Pauta roda no Node ${wantedNode} (.nvmrc) e este é o ${process.version}: rode \`npm run setup\` e depois \`npm start\`.\n`,
   );
 }
-let env: ServerEnv;
-try {
-  env = loadServerEnv();
-} catch (error) {
-  process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+let env = configOrExit(() => loadServerEnv());
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV !== 'production', name: 'pauta' });
 
 let unlock = () => {};

@@ -11,7 +11,6 @@
 // worker hands it over; seconds and MB/s per network. With no network publishing video, it says so.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@pauta/core';
@@ -25,6 +24,7 @@ import {
 } from '@pauta/networks/sandbox';
 import { createNetworkFetch } from '../../networks/src/sandbox-url.js';
 import { makeTestVideo } from '../../server/src/media/test-video.js';
+import { freePort } from '../free-port.js';
 
 const { values: args } = parseArgs({
   options: { mb: { type: 'string', default: '200' }, 'publish-mb': { type: 'string', default: '50' } },
@@ -35,16 +35,6 @@ const CHUNK = 16 * 1024 * 1024;
 const MB = 1024 * 1024;
 const GOAL_GROWTH_MB = 100;
 const out = (line = '') => process.stdout.write(`${line}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
   return new Promise((resolve) => {

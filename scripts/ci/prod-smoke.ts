@@ -21,12 +21,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { TestClient } from '../../test/http-client.js';
+import { freePort } from '../free-port.js';
 import { runtimeRecipe } from '../lint-deploy.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -71,17 +71,6 @@ function check(label: string, ok: boolean, detail = ''): void {
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
   execFileSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitFor<T>(label: string, timeoutMs: number, fn: () => Promise<T | null | undefined | false>) {

@@ -3,25 +3,14 @@
 // the shared PostgreSQL (5432) or Redis (6379).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { systemEnv } from '../env.js';
+import { freePort } from '../free-port.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** `runuser -u postgres -- <pg tool> …`: initdb and pg_ctl refuse to run as root. */
 async function asPostgres(binDir: string, tool: string, args: string[]): Promise<string> {

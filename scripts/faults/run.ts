@@ -25,9 +25,9 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../server/src/auth/password.js';
 import { TestClient } from '../../test/http-client.js';
 import { faultsEnv } from '../env.js';
+import { freePort } from '../free-port.js';
 import {
   type Child,
-  freePort,
   PrivatePostgres,
   PrivateRedis,
   shutDown,

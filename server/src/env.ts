@@ -2,14 +2,7 @@
 // Validated once at start-up; a bad value stops the process naming the variable, never its value.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  EnvError,
-  mediaEnvProblems,
-  optionalString,
-  optionalUrl,
-  parseEnv,
-  sharedEnvShape,
-} from '@pauta/core/config/env';
+import { EnvError, mediaEnvProblems, optionalUrl, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
 import { generateKeyringValue, type Keyring, KeyringError, parseKeyring } from '@pauta/db';
 import { z } from 'zod';
 
@@ -19,15 +12,9 @@ const schema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** Number of proxy hops to trust for the client IP (rate limits). 0 = use the socket address. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  ANTHROPIC_API_KEY: optionalString,
-  ANTHROPIC_BASE_URL: optionalUrl(['http:', 'https:']),
-  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-5-5'),
-  /** Longest wait for one AI drafting call, retries included (ms); then the local templates. */
-  ANTHROPIC_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().default('Pauta <nao-responda@pauta.local>'),
   CONTACT_EMAIL: z.email('deve ser um email').default('privacidade@pauta.app'),
-  METRICS_TOKEN: optionalString,
   /** How often each web process checks the workers' heartbeats (docs/operations.md). */
   WORKER_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** How often each web process sweeps the scheduled report emails (docs/reports.md "Scheduled email"). */

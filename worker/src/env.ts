@@ -1,12 +1,5 @@
 // The worker process's configuration: the only place in worker/ that reads process.env.
-import {
-  EnvError,
-  mediaEnvProblems,
-  optionalString,
-  optionalUrl,
-  parseEnv,
-  sharedEnvShape,
-} from '@pauta/core/config/env';
+import { EnvError, mediaEnvProblems, parseEnv, sharedEnvShape } from '@pauta/core/config/env';
 import { type Keyring, KeyringError, parseKeyring } from '@pauta/db';
 import { z } from 'zod';
 
@@ -71,23 +64,12 @@ const schema = z.object({
   WEBHOOK_RETRY_FIRST_MS: ms(10, 30_000),
   /** Webhook POSTs in flight at once in this process. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
-  /**
-   * The AI that writes a recurring post's text variation on networks that refuse repeated text
-   * (docs/recurring-posts.md); the same variables as the web's. No key: no variation, and such
-   * an occurrence is left failed with the reason instead of scheduled with the same text.
-   */
-  ANTHROPIC_API_KEY: optionalString,
-  ANTHROPIC_BASE_URL: optionalUrl(['http:', 'https:']),
-  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-5-5'),
-  ANTHROPIC_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
   /** Shown next to each worker in the admin panel (e.g. the image tag). */
   PAUTA_VERSION: z.string().trim().min(1).default('dev'),
   /** Internal HTTP port for /healthz, /readyz and /metrics; 0 turns it off. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   /** Interface of that port: loopback unless a container or a scraper on another host needs it. */
   WORKER_HEALTH_HOST: z.string().trim().min(1).default('127.0.0.1'),
-  /** Bearer token required by the worker's /metrics (as the web's); unset turns /metrics off. */
-  METRICS_TOKEN: optionalString,
   LINKEDIN_VERSION: z
     .string()
     .regex(/^\d{6}$/, 'use AAAAMM, ex.: 202601')

@@ -145,6 +145,18 @@ export const sharedEnvShape = {
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().min(32, 'use pelo menos 32 caracteres aleatórios').optional(),
   ),
+  /**
+   * The AI: the web's drafting, the worker's text variation of recurring posts on networks that
+   * refuse repeated text (docs/recurring-posts.md). No key: the web's local templates; the worker
+   * leaves such an occurrence failed with the reason instead of scheduled with the same text.
+   */
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl(['http:', 'https:']),
+  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-5-5'),
+  /** Longest wait for one AI call, retries included (ms); then the web's local templates. */
+  ANTHROPIC_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
+  /** Bearer token required by each process's /metrics; unset turns /metrics off. */
+  METRICS_TOKEN: optionalString,
 } as const;
 
 /** The media storage variables that depend on each other (S3 needs a bucket and both keys or none). */

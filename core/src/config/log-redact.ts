@@ -36,3 +36,23 @@ export const REDACT_PATHS = [
   'headers.authorization',
   'headers.cookie',
 ] as const;
+
+/**
+ * The pino options of every process's logger (web, worker): its name and level, the redaction
+ * above and, in development, pino-pretty. Each process passes them to its own `pino()`.
+ */
+export function loggerOptions(name: string, options: { level: string; pretty: boolean }) {
+  return {
+    name,
+    level: options.level,
+    redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
+    ...(options.pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}

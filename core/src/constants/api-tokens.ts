@@ -9,6 +9,28 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const API_TOKEN_EXPIRY_DAYS = [30, 90, 365, null] as const;
 export type ApiTokenExpiryDays = (typeof API_TOKEN_EXPIRY_DAYS)[number];
 
+/** A token as lists show it (server and Integrações alike): never the secret, never its hash. */
+export interface ApiTokenSummary {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiTokenScope[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** Whether a token still opens the API (`now` in ms): revoked for good, past its expiry, or active. */
+export function apiTokenStatus(
+  token: Pick<ApiTokenSummary, 'revokedAt' | 'expiresAt'>,
+  now: number,
+): 'active' | 'revoked' | 'expired' {
+  if (token.revokedAt) return 'revoked';
+  if (token.expiresAt && new Date(token.expiresAt).getTime() <= now) return 'expired';
+  return 'active';
+}
+
 /** Every token starts with this: a leaked one is easy to recognise (and to scan for). */
 export const API_TOKEN_PREFIX = 'pauta_pat_';
 

@@ -13,11 +13,11 @@
  * `normalizePlatform()` so old data or AI output naming 'twitter' still maps to 'x'.
  */
 
-export const PLATFORMS = [
-  'linkedin',
-  'facebook',
-  'x',
-  'instagram',
+/**
+ * The networks added after the spec's four (LinkedIn, Facebook, X, Instagram), in the order they
+ * came: every ordered list below puts them after the spec's four, in this order.
+ */
+const LATER_PLATFORMS = [
   'threads',
   'linkedin_page',
   'mastodon',
@@ -27,6 +27,8 @@ export const PLATFORMS = [
   'youtube',
   'tiktok',
 ] as const;
+
+export const PLATFORMS = ['linkedin', 'facebook', 'x', 'instagram', ...LATER_PLATFORMS] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS = {
@@ -55,14 +57,7 @@ export const THEME_FORM_PLATFORMS = [
   'linkedin',
   'facebook',
   'x',
-  'threads',
-  'linkedin_page',
-  'mastodon',
-  'bluesky',
-  'pinterest',
-  'google_business',
-  'youtube',
-  'tiktok',
+  ...LATER_PLATFORMS,
 ] as const satisfies readonly Platform[];
 
 /**
@@ -74,14 +69,7 @@ export const LISTING_PLATFORMS = [
   'instagram',
   'facebook',
   'x',
-  'threads',
-  'linkedin_page',
-  'mastodon',
-  'bluesky',
-  'pinterest',
-  'google_business',
-  'youtube',
-  'tiktok',
+  ...LATER_PLATFORMS,
 ] as const satisfies readonly Platform[];
 
 /**

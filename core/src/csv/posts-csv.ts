@@ -44,6 +44,19 @@ export const POST_CSV_SEPARATOR = ';';
 export const POST_CSV_MAX_ROWS = 500;
 export const POST_CSV_MAX_BYTES = 1024 * 1024;
 
+/** One row of an import as the preview shows it: the server checks it, the browser lists it. */
+export interface CsvPreviewRow {
+  line: number;
+  title: string;
+  theme: string;
+  network: string;
+  date: string;
+  time: string;
+  text: string;
+  errors: string[];
+  warnings: string[];
+}
+
 /** Lower case, no accents, no surrounding blanks: 'Título ' → 'titulo', 'LinkedIn (Página)' → 'linkedin (pagina)'. */
 export function normalizeCsvKey(value: string): string {
   return value

@@ -391,23 +391,8 @@ export function createS3MediaStorage(options: S3StorageOptions): MediaStorage {
         throw error;
       }
     },
-    async delete(keys) {
-      for (const key of keys) checkKey(key);
-      // DeleteObjects takes up to 1,000 keys; a missing key counts as deleted.
-      for (let i = 0; i < keys.length; i += 1000) {
-        const batch = keys.slice(i, i + 1000);
-        const answer = await client.send(
-          new DeleteObjectsCommand({
-            Bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
-        );
-        const failed = answer.Errors?.filter((e) => e.Code !== 'NoSuchKey') ?? [];
-        if (failed.length > 0) {
-          throw new Error(`S3 não apagou ${failed.length} objeto(s): ${failed[0]?.Code ?? 'erro'}`);
-        }
-      }
-    },
+    // DeleteObjects takes up to 1,000 keys; a missing key counts as deleted.
+    delete: deleteKeys,
     async signedUrl(key, ttlSeconds) {
       checkKey(key);
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttlSeconds });

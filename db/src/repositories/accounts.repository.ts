@@ -293,16 +293,28 @@ export async function deactivateAccount(
       .where('is_active', '=', true)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return null;
-    const elsewhere = await trx
-      .selectFrom('connected_accounts')
-      .select('id')
-      .where('platform', '=', row.platform)
-      .where('platform_user_id', '=', row.platform_user_id)
-      .where('is_active', '=', true)
-      .limit(1)
-      .executeTakeFirst();
-    return { platform: row.platform, platformUserId: row.platform_user_id, activeElsewhere: !!elsewhere };
+    return {
+      platform: row.platform,
+      platformUserId: row.platform_user_id,
+      activeElsewhere: await isActiveAnywhere(trx, row),
+    };
   });
+}
+
+/** Whether the network account is still active in some row (read under its identity's lock). */
+async function isActiveAnywhere(
+  trx: Transaction<Database>,
+  identity: { platform: Platform; platform_user_id: string },
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('connected_accounts')
+    .select('id')
+    .where('platform', '=', identity.platform)
+    .where('platform_user_id', '=', identity.platform_user_id)
+    .where('is_active', '=', true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -329,15 +341,7 @@ export async function deactivateUserAccountLocked(
       .set({ is_active: false, updated_at: new Date() })
       .where('id', '=', accountId)
       .execute();
-    const elsewhere = await trx
-      .selectFrom('connected_accounts')
-      .select('id')
-      .where('platform', '=', row.platform)
-      .where('platform_user_id', '=', row.platform_user_id)
-      .where('is_active', '=', true)
-      .limit(1)
-      .executeTakeFirst();
-    await decide({ activeElsewhere: !!elsewhere });
+    await decide({ activeElsewhere: await isActiveAnywhere(trx, row) });
   });
 }
 
@@ -351,24 +355,8 @@ export async function findActiveAccountWithTokens(
   workspaceId: string,
   platform: Platform,
 ): Promise<{ account: AccountSummary; tokens: AccountTokens } | undefined> {
-  const row = await db
-    .selectFrom('connected_accounts')
-    .select([...COLUMNS, 'access_token', 'refresh_token'])
-    .where('workspace_id', '=', workspaceId)
-    .where('platform', '=', platform)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { access_token, refresh_token, ...account } = row;
-  return {
-    account: { ...account, has_refresh_token: refresh_token !== null },
-    tokens: unsealRow(keyring, {
-      id: row.id,
-      access_token,
-      refresh_token,
-      access_token_expires_at: row.access_token_expires_at,
-    }),
-  };
+  const [found] = await findActiveAccountsWithTokens(db, keyring, [{ workspaceId, platform }]);
+  return found;
 }
 
 /**

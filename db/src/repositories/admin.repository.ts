@@ -84,13 +84,7 @@ export async function changeUserRole(
       .forUpdate()
       .executeTakeFirst();
     if (!user) return 'not_found';
-    const admins = await trx
-      .selectFrom('user_roles')
-      .select('user_id')
-      .where('role', '=', 'admin')
-      .orderBy('user_id')
-      .forUpdate()
-      .execute();
+    const admins = await lockAdmins(trx);
     const isAdmin = admins.some((admin) => admin.user_id === userId);
     if ((role === 'admin') === isAdmin) return 'unchanged';
     if (isAdmin && admins.length <= 1) return 'last_admin';
@@ -365,14 +359,19 @@ export async function markDeletionRequest(
 
 /** Whether the user is the only administrator (read with the admin role rows locked). */
 export async function isLastAdmin(trx: Transaction<Database>, userId: string): Promise<boolean> {
-  const admins = await trx
+  const admins = await lockAdmins(trx);
+  return admins.length === 1 && admins[0]?.user_id === userId;
+}
+
+/** The administrators' role rows, locked in id order (two role changes never deadlock). */
+function lockAdmins(trx: Transaction<Database>): Promise<{ user_id: string }[]> {
+  return trx
     .selectFrom('user_roles')
     .select('user_id')
     .where('role', '=', 'admin')
     .orderBy('user_id')
     .forUpdate()
     .execute();
-  return admins.length === 1 && admins[0]?.user_id === userId;
 }
 
 /** Owned tables whose `user_id` (who did it) is handed over when its author's account is erased. */

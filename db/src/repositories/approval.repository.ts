@@ -21,6 +21,7 @@ import {
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
+import { isWorkspacePost } from './posts.repository.js';
 
 /** Who acts: the owner (a user id) today; the client link (a label) later. */
 export interface StageActor {
@@ -394,13 +395,7 @@ export async function listPostHistory(
   db: Kysely<Database>,
   options: { workspaceId: string; postId: string },
 ): Promise<HistoryEntry[] | undefined> {
-  const post = await db
-    .selectFrom('suggested_posts')
-    .select('id')
-    .where('id', '=', options.postId)
-    .where('workspace_id', '=', options.workspaceId)
-    .executeTakeFirst();
-  if (!post) return undefined;
+  if (!(await isWorkspacePost(db, options))) return undefined;
   const moves = await db
     .selectFrom('post_stage_events as e')
     .leftJoin('profiles as p', 'p.id', 'e.actor_user_id')

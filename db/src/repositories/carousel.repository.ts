@@ -23,16 +23,19 @@ export interface CarouselRow {
 
 const COLUMNS = ['id', 'post_id', 'format', 'slides', 'version', 'updated_at'] as const;
 
+/** The post's carousel; `forUpdate` locks its row until the caller's transaction ends. */
 export async function findCarousel(
   db: Kysely<Database> | Transaction<Database>,
   workspaceId: string,
   postId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<CarouselRow | undefined> {
   return db
     .selectFrom('carousels')
     .select(COLUMNS)
     .where('post_id', '=', postId)
     .where('workspace_id', '=', workspaceId)
+    .$if(options.forUpdate === true, (query) => query.forUpdate())
     .executeTakeFirst();
 }
 
@@ -50,18 +53,12 @@ async function queueGarbage(trx: Transaction<Database>, keys: readonly string[])
     .execute();
 }
 
-async function lockCarousel(
+function lockCarousel(
   trx: Transaction<Database>,
   workspaceId: string,
   postId: string,
 ): Promise<CarouselRow | undefined> {
-  return trx
-    .selectFrom('carousels')
-    .select(COLUMNS)
-    .where('post_id', '=', postId)
-    .where('workspace_id', '=', workspaceId)
-    .forUpdate()
-    .executeTakeFirst();
+  return findCarousel(trx, workspaceId, postId, { forUpdate: true });
 }
 
 /**
@@ -114,6 +111,22 @@ export async function saveGeneratedCarousel(
 export type CarouselChangeRefusal = MediaChangeRefusal | { refused: 'STALE' } | { refused: 'NO_CAROUSEL' };
 
 /**
+ * Locks the workspace's editable post, then its carousel, when the carousel is still at
+ * `expectedVersion` (a person's change made on what they saw); else why not.
+ */
+async function lockCarouselAt(
+  trx: Transaction<Database>,
+  options: { workspaceId: string; postId: string; expectedVersion: number },
+): Promise<CarouselRow | CarouselChangeRefusal> {
+  const post = await lockEditablePost(trx, options.workspaceId, options.postId);
+  if (isRefusal(post)) return post;
+  const current = await lockCarousel(trx, options.workspaceId, options.postId);
+  if (!current) return { refused: 'NO_CAROUSEL' };
+  if (current.version !== options.expectedVersion) return { refused: 'STALE' };
+  return current;
+}
+
+/**
  * Saves the person's edit of the slides (text, order, removals, format) when `expectedVersion` is
  * still the stored one. A slide whose kind, title and body and the format are unchanged keeps its
  * image; any other loses it (re-rendered next) and its files are queued, as are removed slides'.
@@ -129,11 +142,8 @@ export async function updateCarouselSlides(
   },
 ): Promise<{ carousel: CarouselRow } | CarouselChangeRefusal> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, options.workspaceId, options.postId);
-    if (isRefusal(post)) return post;
-    const current = await lockCarousel(trx, options.workspaceId, options.postId);
-    if (!current) return { refused: 'NO_CAROUSEL' };
-    if (current.version !== options.expectedVersion) return { refused: 'STALE' };
+    const current = await lockCarouselAt(trx, options);
+    if ('refused' in current) return current;
     const byId = new Map(current.slides.map((s) => [s.id, s]));
     const kept = new Set<string>();
     const slides: StoredCarouselSlide[] = options.slides.map((slide) => {
@@ -223,11 +233,8 @@ export async function replacePostMediaWithSlides(
   },
 ): Promise<{ count: number } | CarouselChangeRefusal> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, options.workspaceId, options.postId);
-    if (isRefusal(post)) return post;
-    const current = await lockCarousel(trx, options.workspaceId, options.postId);
-    if (!current) return { refused: 'NO_CAROUSEL' };
-    if (current.version !== options.expectedVersion) return { refused: 'STALE' };
+    const current = await lockCarouselAt(trx, options);
+    if ('refused' in current) return current;
     await trx
       .deleteFrom('post_media')
       .where('post_id', '=', options.postId)

@@ -6,8 +6,8 @@
 // transaction that holds the link row FOR SHARE, so a revoke and an action are ordered: the
 // revoke waits for an action in flight, and an action after the revoke finds no valid link.
 import type { ApprovalStage, Platform } from '@pauta/core';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../schema.js';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { ClientApprovalLinksTable, Database } from '../schema.js';
 import { type MovedPost, moveApprovalStageIn } from './approval.repository.js';
 
 export interface ClientLinkScope {
@@ -16,21 +16,8 @@ export interface ClientLinkScope {
   periodEnd: Date | null;
 }
 
-export interface ClientLinkRow {
-  id: string;
-  /** The workspace whose posts the link shows (docs/workspaces.md). */
-  workspace_id: string;
-  /** Who created the link. */
-  user_id: string;
-  client_name: string;
-  theme_id: string | null;
-  period_start: Date | null;
-  period_end: Date | null;
-  expires_at: Date;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  created_at: Date;
-}
+/** A link as the owner sees it: the stored row without its token hash and request key. */
+export type ClientLinkRow = Omit<Selectable<ClientApprovalLinksTable>, 'token_hash' | 'request_key'>;
 
 const LINK_COLUMNS = [
   'id',

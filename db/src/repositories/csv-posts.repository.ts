@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
 import { insertScheduledPosts } from './posts.repository.js';
 import {
+  firstMediaOf,
   type ScheduledPostFilter,
   type ScheduledPostRow,
   selectionMatching,
@@ -42,16 +43,7 @@ export async function listPostsForExport(
       'sp.network_options',
       't.name as theme_name',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('post_media as pm')
-        .select('pm.storage_key')
-        .whereRef('pm.post_id', '=', 'sp.id')
-        .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
-        .where('pm.position', '=', 0)
-        .limit(1)
-        .as('image_key'),
-    )
+    .select((eb) => firstMediaOf(eb).select('pm.storage_key').as('image_key'))
     .where((eb) => selectionMatching(eb, options.workspaceId, options.filter))
     .orderBy('sp.scheduled_for', 'asc')
     .orderBy('sp.id', 'asc')

@@ -5,6 +5,7 @@
 import type { PublishingLogStatus } from '@pauta/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { isWorkspacePost } from './posts.repository.js';
 
 export interface DeliveryStepRow {
   id: string;
@@ -31,13 +32,7 @@ export async function listDeliveryTimeline(
   db: Kysely<Database>,
   options: { workspaceId: string; postId: string; limit?: number },
 ): Promise<{ steps: DeliveryStepRow[]; attempts: DeliveryAttemptRow[]; url: string | null } | undefined> {
-  const post = await db
-    .selectFrom('suggested_posts')
-    .select('id')
-    .where('id', '=', options.postId)
-    .where('workspace_id', '=', options.workspaceId)
-    .executeTakeFirst();
-  if (post === undefined) return undefined;
+  if (!(await isWorkspacePost(db, options))) return undefined;
   const [steps, attempts, published] = await Promise.all([
     db
       .selectFrom('post_delivery_events')

@@ -3,7 +3,7 @@
 // (a browser's replay after a reconnect) and purges old ones.
 
 import type { Platform, PostStatus } from '@pauta/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, LiveEventsTable } from '../schema.js';
 
 export interface LiveEventRow {
@@ -23,20 +23,7 @@ export interface LiveEventRow {
   at: Date;
 }
 
-function toRow(r: {
-  id: number;
-  workspace_id: string;
-  user_id: string;
-  kind: LiveEventsTable['kind'];
-  post_id: string | null;
-  published_post_id: string | null;
-  report_id: string | null;
-  platform: Platform | null;
-  status: PostStatus | null;
-  error_code: string | null;
-  retry_at: Date | null;
-  created_at: Date;
-}): LiveEventRow {
+function toRow(r: Selectable<LiveEventsTable>): LiveEventRow {
   return {
     id: String(r.id),
     workspaceId: r.workspace_id,

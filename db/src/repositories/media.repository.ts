@@ -14,44 +14,19 @@ import {
   type Platform,
   type PostStatus,
   VIDEO_MIME_TYPES,
-  type VideoContainer,
   type VideoFacts,
   type VideoMimeType,
 } from '@pauta/core';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { storedImageSize } from '../media/image-size.js';
 import type { MediaStorage } from '../media/storage.js';
-import type { Database, VideoAudioFacts } from '../schema.js';
+import type { Database, PostMediaTable } from '../schema.js';
 
-export interface PostMediaRow {
-  id: string;
-  post_id: string;
-  position: number;
-  storage_key: string;
-  /** Null only for a video without a cover yet. */
-  thumb_key: string | null;
-  mime_type: MediaMimeType | VideoMimeType;
-  width: number;
-  height: number;
-  size_bytes: number;
-  alt_text: string;
-  created_at: Date;
-  kind: 'image' | 'video';
-  duration_seconds: number | null;
-  rotation: 0 | 90 | 180 | 270 | null;
-  container: VideoContainer | null;
-  video_codec: string | null;
-  video_codec_string: string | null;
-  frame_rate: number | null;
-  bitrate: number | null;
-  audio: VideoAudioFacts | null;
-  cover_key: string | null;
-  cover_time_seconds: number | null;
-}
+/** A post's image or video as the repositories return it: the stored row without its owners. */
+export type PostMediaRow = Omit<Selectable<PostMediaTable>, 'workspace_id' | 'user_id'>;
 
-const MEDIA_COLUMNS = [
-  'id',
-  'post_id',
+/** What a media row says about its file: all but its id, its post and its owners. */
+const MEDIA_FILE_COLUMNS = [
   'position',
   'storage_key',
   'thumb_key',
@@ -60,7 +35,6 @@ const MEDIA_COLUMNS = [
   'height',
   'size_bytes',
   'alt_text',
-  'created_at',
   'kind',
   'duration_seconds',
   'rotation',
@@ -73,6 +47,34 @@ const MEDIA_COLUMNS = [
   'cover_key',
   'cover_time_seconds',
 ] as const;
+
+const MEDIA_COLUMNS = ['id', 'post_id', 'created_at', ...MEDIA_FILE_COLUMNS] as const;
+
+/**
+ * Copies a post's images and video to another post, in the caller's transaction (a recurring
+ * post's next occurrence): new rows, same order, same stored files, same owners.
+ */
+export async function copyPostMediaIn(
+  trx: Transaction<Database>,
+  fromPostId: string,
+  toPostId: string,
+): Promise<void> {
+  const carried = ['workspace_id', 'user_id', ...MEDIA_FILE_COLUMNS] as const;
+  await trx
+    .insertInto('post_media')
+    .columns(['id', 'post_id', ...carried])
+    .expression((eb) =>
+      eb
+        .selectFrom('post_media as m')
+        .select([
+          sql<string>`gen_random_uuid()`.as('id'),
+          sql<string>`${toPostId}::uuid`.as('post_id'),
+          ...carried.map((column) => `m.${column}` as const),
+        ])
+        .where('m.post_id', '=', fromPostId),
+    )
+    .execute();
+}
 
 /** A post's images in order. With `workspaceId`, only when the post is that workspace's. */
 export async function listPostMedia(
@@ -215,6 +217,29 @@ export interface NewPostMedia {
 }
 
 /**
+ * The start of adding an image or a video: the workspace's editable post, locked, and its current
+ * media; or the answer at once — a refusal, or the row this id already stored (a retried upload).
+ */
+async function lockForNewMedia(
+  trx: Transaction<Database>,
+  item: { id: string; workspaceId: string; postId: string },
+): Promise<
+  | { post: LockedPost; current: PostMediaRow[] }
+  | { answer: { row: PostMediaRow; created: false } | MediaChangeRefusal }
+> {
+  const post = await lockEditablePost(trx, item.workspaceId, item.postId);
+  if (isRefusal(post)) return { answer: post };
+  const existing = await findMediaById(trx, item.id);
+  if (existing) {
+    if (existing.workspace_id !== item.workspaceId || existing.post_id !== item.postId)
+      return { answer: { refused: 'ID_TAKEN' } };
+    const { workspace_id: _owner, ...row } = existing;
+    return { answer: { row, created: false } };
+  }
+  return { post, current: await listPostMedia(trx, item.postId) };
+}
+
+/**
  * Adds an image at the end of the caller's editable post. `check` runs under the post's lock with
  * the post and its current images (the network's count and GIF rules), so two uploads at once
  * cannot both squeeze past a limit. The same id again returns the row already stored (a retried
@@ -226,16 +251,9 @@ export async function addPostMedia(
   check: (post: { platform: Platform }, current: PostMediaRow[]) => MediaRejection | null = () => null,
 ): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, media.workspaceId, media.postId);
-    if (isRefusal(post)) return post;
-    const existing = await findMediaById(trx, media.id);
-    if (existing) {
-      if (existing.workspace_id !== media.workspaceId || existing.post_id !== media.postId)
-        return { refused: 'ID_TAKEN' };
-      const { workspace_id: _owner, ...row } = existing;
-      return { row, created: false };
-    }
-    const current = await listPostMedia(trx, media.postId);
+    const locked = await lockForNewMedia(trx, media);
+    if ('answer' in locked) return locked.answer;
+    const { post, current } = locked;
     if (current.some((m) => m.kind === 'video'))
       return { refused: 'REJECTED', rejection: { reason: 'IMAGES_WITH_VIDEO' } };
     if (current.length >= MAX_MEDIA_PER_POST) {
@@ -583,16 +601,9 @@ export async function addPostVideo(
   check: (post: { platform: Platform }) => MediaRejection | null = () => null,
 ): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
   return db.transaction().execute(async (trx) => {
-    const post = await lockEditablePost(trx, video.workspaceId, video.postId);
-    if (isRefusal(post)) return post;
-    const existing = await findMediaById(trx, video.id);
-    if (existing) {
-      if (existing.workspace_id !== video.workspaceId || existing.post_id !== video.postId)
-        return { refused: 'ID_TAKEN' };
-      const { workspace_id: _owner, ...row } = existing;
-      return { row, created: false };
-    }
-    const current = await listPostMedia(trx, video.postId);
+    const locked = await lockForNewMedia(trx, video);
+    if ('answer' in locked) return locked.answer;
+    const { post, current } = locked;
     if (current.some((m) => m.kind === 'video'))
       return { refused: 'REJECTED', rejection: { reason: 'ONE_VIDEO' } };
     if (current.length > 0) return { refused: 'REJECTED', rejection: { reason: 'VIDEO_WITH_IMAGES' } };

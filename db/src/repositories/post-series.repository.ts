@@ -6,6 +6,7 @@
 import { EDITABLE_POST_STATUSES, type Platform, type RecurrenceKind, type RecurrenceRule } from '@pauta/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
+import { copyPostMediaIn } from './media.repository.js';
 
 export interface PostSeriesRow {
   id: string;
@@ -322,64 +323,7 @@ export async function insertNextOccurrence(
       .returning(['id', 'version', 'platform', 'scheduled_for', 'status'])
       .executeTakeFirst();
     if (!inserted) return null;
-    await trx
-      .insertInto('post_media')
-      .columns([
-        'id',
-        'workspace_id',
-        'post_id',
-        'user_id',
-        'position',
-        'storage_key',
-        'thumb_key',
-        'mime_type',
-        'width',
-        'height',
-        'size_bytes',
-        'alt_text',
-        'kind',
-        'duration_seconds',
-        'rotation',
-        'container',
-        'video_codec',
-        'video_codec_string',
-        'frame_rate',
-        'bitrate',
-        'audio',
-        'cover_key',
-        'cover_time_seconds',
-      ])
-      .expression((eb) =>
-        eb
-          .selectFrom('post_media as m')
-          .select([
-            sql<string>`gen_random_uuid()`.as('id'),
-            'm.workspace_id',
-            sql<string>`${inserted.id}::uuid`.as('post_id'),
-            'm.user_id',
-            'm.position',
-            'm.storage_key',
-            'm.thumb_key',
-            'm.mime_type',
-            'm.width',
-            'm.height',
-            'm.size_bytes',
-            'm.alt_text',
-            'm.kind',
-            'm.duration_seconds',
-            'm.rotation',
-            'm.container',
-            'm.video_codec',
-            'm.video_codec_string',
-            'm.frame_rate',
-            'm.bitrate',
-            'm.audio',
-            'm.cover_key',
-            'm.cover_time_seconds',
-          ])
-          .where('m.post_id', '=', input.sourcePostId),
-      )
-      .execute();
+    await copyPostMediaIn(trx, input.sourcePostId, inserted.id);
     return {
       id: inserted.id,
       version: inserted.version,

@@ -125,3 +125,17 @@ export async function findSibling(
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Whether the post is one of the workspace's (another workspace's post looks missing). */
+export async function isWorkspacePost(
+  db: Kysely<Database>,
+  options: { workspaceId: string; postId: string },
+): Promise<boolean> {
+  const post = await db
+    .selectFrom('suggested_posts')
+    .select('id')
+    .where('id', '=', options.postId)
+    .where('workspace_id', '=', options.workspaceId)
+    .executeTakeFirst();
+  return post !== undefined;
+}

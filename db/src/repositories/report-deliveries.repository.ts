@@ -3,7 +3,7 @@
 // like a `reports` row. The outbox rows of a period are inserted in the transaction that marks its
 // row sent under the claiming attempt (`markDeliverySent`), so a period is emailed once.
 import type { ReportPeriod } from '@pauta/core';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Database, ReportDeliveriesTable, ReportScheduleFrequency } from '../schema.js';
 
 export type ReportDeliveryRow = Selectable<ReportDeliveriesTable>;
@@ -243,9 +243,22 @@ export async function setDeliveryReport(
   reportId: string,
   leaseMs: number,
 ): Promise<boolean> {
+  return updateHeldDelivery(db, fence, {
+    report_id: reportId,
+    lease_until: leaseFromNow(leaseMs),
+    updated_at: sql`now()`,
+  });
+}
+
+/** The fenced write of a running attempt: applied only while that attempt still holds the row. */
+async function updateHeldDelivery(
+  db: Kysely<Database> | Transaction<Database>,
+  fence: DeliveryFence,
+  changes: UpdateObject<Database, 'report_deliveries'>,
+): Promise<boolean> {
   const result = await db
     .updateTable('report_deliveries')
-    .set({ report_id: reportId, lease_until: leaseFromNow(leaseMs), updated_at: sql`now()` })
+    .set(changes)
     .where('id', '=', fence.id)
     .where('attempt', '=', fence.attempt)
     .where('status', '=', 'running')
@@ -262,19 +275,12 @@ export async function releaseDelivery(
   fence: DeliveryFence,
   outcome: { errorCode: string; retryInMs: number } | null,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('report_deliveries')
-    .set({
-      status: outcome ? 'failed' : 'pending',
-      error_code: outcome?.errorCode ?? null,
-      lease_until: outcome ? leaseFromNow(outcome.retryInMs) : null,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', fence.id)
-    .where('attempt', '=', fence.attempt)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateHeldDelivery(db, fence, {
+    status: outcome ? 'failed' : 'pending',
+    error_code: outcome?.errorCode ?? null,
+    lease_until: outcome ? leaseFromNow(outcome.retryInMs) : null,
+    updated_at: sql`now()`,
+  });
 }
 
 /**
@@ -286,21 +292,14 @@ export async function markDeliverySent(
   fence: DeliveryFence,
   recipients: string[],
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('report_deliveries')
-    .set({
-      status: 'sent',
-      recipients,
-      error_code: null,
-      lease_until: null,
-      sent_at: sql`now()`,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', fence.id)
-    .where('attempt', '=', fence.attempt)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateHeldDelivery(trx, fence, {
+    status: 'sent',
+    recipients,
+    error_code: null,
+    lease_until: null,
+    sent_at: sql`now()`,
+    updated_at: sql`now()`,
+  });
 }
 
 /** The schedule as a sending transaction sees it, locked against a concurrent change until it commits. */

@@ -1,7 +1,7 @@
 // The `reports` rows (docs/reports.md "Generation"): one per (workspace, period), claimed under a
 // lease and fenced by `attempt`. Every statement names its workspace except the reclaim sweep,
 // which lists work across workspaces for the web process that runs it.
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type UpdateObject } from 'kysely';
 import type { Database, ReportsTable } from '../schema.js';
 
 export type ReportRow = Selectable<ReportsTable>;
@@ -101,19 +101,11 @@ export async function reportProgress(
   progress: number,
   leaseMs: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('reports')
-    .set({
-      progress,
-      lease_until: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      updated_at: sql`now()`,
-    })
-    .where('workspace_id', '=', fence.workspaceId)
-    .where('id', '=', fence.id)
-    .where('attempt', '=', fence.attempt)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateHeldAttempt(db, fence, {
+    progress,
+    lease_until: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    updated_at: sql`now()`,
+  });
 }
 
 /** Ends the attempt: done with its PDF, or failed with an error code. False: the attempt lost the row. */
@@ -123,17 +115,26 @@ export async function finishReport(
   outcome: { pdfKey: string } | { errorCode: string },
 ): Promise<boolean> {
   const done = 'pdfKey' in outcome;
+  return updateHeldAttempt(db, fence, {
+    status: done ? 'done' : 'failed',
+    progress: done ? 100 : sql`progress`,
+    pdf_key: done ? outcome.pdfKey : null,
+    error_code: done ? null : outcome.errorCode,
+    lease_until: null,
+    updated_at: sql`now()`,
+    finished_at: sql`now()`,
+  });
+}
+
+/** The fenced write of a running attempt: applied only while that attempt still holds the row. */
+async function updateHeldAttempt(
+  db: Kysely<Database>,
+  fence: { workspaceId: string; id: string; attempt: number },
+  changes: UpdateObject<Database, 'reports'>,
+): Promise<boolean> {
   const result = await db
     .updateTable('reports')
-    .set({
-      status: done ? 'done' : 'failed',
-      progress: done ? 100 : sql`progress`,
-      pdf_key: done ? outcome.pdfKey : null,
-      error_code: done ? null : outcome.errorCode,
-      lease_until: null,
-      updated_at: sql`now()`,
-      finished_at: sql`now()`,
-    })
+    .set(changes)
     .where('workspace_id', '=', fence.workspaceId)
     .where('id', '=', fence.id)
     .where('attempt', '=', fence.attempt)

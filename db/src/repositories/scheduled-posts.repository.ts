@@ -203,6 +203,16 @@ const POST_COLUMNS = [
   ),
 ] as const;
 
+/** The post's first image or video (position 0), as a subquery of a query on `suggested_posts as sp`. */
+export function firstMediaOf(eb: PostsBuilder) {
+  return eb
+    .selectFrom('post_media as pm')
+    .whereRef('pm.post_id', '=', 'sp.id')
+    .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
+    .where('pm.position', '=', 0)
+    .limit(1);
+}
+
 function selectPostColumns(db: QueryCreator<Database>) {
   return db
     .selectFrom('suggested_posts as sp')
@@ -245,27 +255,9 @@ const pageStatement = compilePerShape(
         .with('page', (qb) => {
           let page = selectPostColumns(qb)
             .select(keyText.as('key_text'))
-            .select((eb) =>
-              eb
-                .selectFrom('post_media as pm')
-                .select('pm.thumb_key')
-                .whereRef('pm.post_id', '=', 'sp.id')
-                .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
-                .where('pm.position', '=', 0)
-                .limit(1)
-                .as('thumb_key'),
-            )
+            .select((eb) => firstMediaOf(eb).select('pm.thumb_key').as('thumb_key'))
             // An image or a video (whose thumb_key is its cover's, null until it has one).
-            .select((eb) =>
-              eb
-                .selectFrom('post_media as pm')
-                .select('pm.kind')
-                .whereRef('pm.post_id', '=', 'sp.id')
-                .whereRef('pm.workspace_id', '=', 'sp.workspace_id')
-                .where('pm.position', '=', 0)
-                .limit(1)
-                .as('media_kind'),
-            )
+            .select((eb) => firstMediaOf(eb).select('pm.kind').as('media_kind'))
             .where((eb) => matchesShape(eb, shape, p));
           if (shape.after) {
             page = page.where((eb) =>

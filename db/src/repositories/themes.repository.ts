@@ -23,6 +23,19 @@ export interface ThemeFields {
   commemorativeDates?: string[];
 }
 
+/** The columns a theme's form always sets, on insert and on update alike. */
+function themeContent(fields: ThemeFields) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    tone_of_voice: fields.toneOfVoice,
+    avoid_topics: fields.avoidTopics,
+    social_networks: fields.socialNetworks,
+    frequency: fields.frequency,
+    color_palette: fields.colorPalette,
+  };
+}
+
 /** Saves a theme in the actor's workspace (a bare user id: their personal workspace). */
 export async function insertTheme(db: Kysely<Database>, actor: Actor, fields: ThemeFields): Promise<Theme> {
   const { workspaceId, userId } = actorOf(actor);
@@ -31,13 +44,7 @@ export async function insertTheme(db: Kysely<Database>, actor: Actor, fields: Th
     .values({
       workspace_id: workspaceId,
       user_id: userId,
-      name: fields.name,
-      description: fields.description,
-      tone_of_voice: fields.toneOfVoice,
-      avoid_topics: fields.avoidTopics,
-      social_networks: fields.socialNetworks,
-      frequency: fields.frequency,
-      color_palette: fields.colorPalette,
+      ...themeContent(fields),
       requires_approval: fields.requiresApproval ?? false,
       use_best_time: fields.useBestTime ?? false,
       use_queue: fields.useQueue ?? false,
@@ -116,13 +123,7 @@ export async function updateTheme(
   return db
     .updateTable('themes')
     .set({
-      name: fields.name,
-      description: fields.description,
-      tone_of_voice: fields.toneOfVoice,
-      avoid_topics: fields.avoidTopics,
-      social_networks: fields.socialNetworks,
-      frequency: fields.frequency,
-      color_palette: fields.colorPalette,
+      ...themeContent(fields),
       ...(fields.useBestTime === undefined ? {} : { use_best_time: fields.useBestTime }),
       ...(fields.useQueue === undefined ? {} : { use_queue: fields.useQueue }),
       ...(fields.commemorativeDates === undefined ? {} : { commemorative_dates: fields.commemorativeDates }),

@@ -8,14 +8,15 @@
 //   { "text": "…", "from": { "id": "x", "name": "X (Twitter)" },
 //     "to": { "id": "linkedin", "name": "LinkedIn", "max_characters": 3000 }, "theme": "…" }
 //   </adapt_request>
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { PLATFORM_LABELS, PLATFORM_TEXT_LIMITS, type Platform } from '@pauta/core';
 import type { Database } from '@pauta/db';
 import { networkDescriptor } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
+import type { TextAdaptInput } from '../themes/drafts.js';
 import type { AiClient } from './ai-client.js';
+import { askAi } from './ask.js';
 import { cleanText, fitsAll, trimToSentences, truncateToFit } from './fit.js';
 import { NETWORK_GUIDES } from './prompt.js';
 import { type AiRateLimits, takeAiCall } from './rate-limit.js';
@@ -28,14 +29,8 @@ export interface AdaptedText {
   source: AdaptSource;
 }
 
-export interface AdaptInput {
-  userId: string;
-  text: string;
-  from: Platform;
-  to: Platform;
-  themeName: string;
-  requestId?: string | undefined;
-}
+/** What the themes flows pass to `deps.drafts.adapt` (themes/drafts.ts). */
+export type AdaptInput = TextAdaptInput;
 
 export interface AdaptDeps {
   db: Kysely<Database>;
@@ -96,36 +91,33 @@ export async function adaptPostText(deps: AdaptDeps, input: AdaptInput): Promise
   const client = deps.ai.anthropic;
   if (client === null) return local();
   const log = deps.logger.child({ component: 'ai-adapt', userId: input.userId, requestId: input.requestId });
+  const failed = (errorName: string) => {
+    log.warn({ reason: 'ai_error', errorName }, 'AI adaptation failed; fitting locally');
+    return local();
+  };
+  let permit: Awaited<ReturnType<typeof takeAiCall>>;
   try {
-    const permit = await takeAiCall(deps.db, input.userId, deps.now?.() ?? new Date(), deps.rateLimits);
-    if (!permit.allowed) {
-      log.info({ reason: 'rate_limited' }, 'AI adaptation rate limited; fitting locally');
-      return local();
-    }
-    const deadline = AbortSignal.timeout(deps.ai.timeoutMs);
-    const message = await client.messages.parse(
-      {
-        model: deps.ai.model,
-        max_tokens: networkDescriptor(input.to).writing.adaptMaxTokens,
-        system: ADAPT_SYSTEM_PROMPT,
-        messages: [{ role: 'user', content: buildAdaptMessage(input) }],
-        output_config: { format: zodOutputFormat(adaptOutputSchema) },
-      },
-      { timeout: deps.ai.timeoutMs, maxRetries: 1, signal: deadline },
-    );
-    const parsed = adaptOutputSchema.safeParse(message.parsed_output);
-    const content = parsed.success ? cleanText(parsed.data.content) : '';
-    const fitted = content === '' ? null : trimToSentences(content, [input.to]);
-    if (fitted === null) {
-      log.warn({ reason: 'malformed' }, 'AI adaptation unusable; fitting locally');
-      return local();
-    }
-    return { content: fitted, source: 'ai' };
+    permit = await takeAiCall(deps.db, input.userId, deps.now?.() ?? new Date(), deps.rateLimits);
   } catch (error) {
-    log.warn(
-      { reason: 'ai_error', errorName: error instanceof Error ? error.constructor.name : typeof error },
-      'AI adaptation failed; fitting locally',
-    );
+    return failed(error instanceof Error ? error.constructor.name : typeof error);
+  }
+  if (!permit.allowed) {
+    log.info({ reason: 'rate_limited' }, 'AI adaptation rate limited; fitting locally');
     return local();
   }
+  const answer = await askAi(client, deps.ai, {
+    maxTokens: networkDescriptor(input.to).writing.adaptMaxTokens,
+    system: ADAPT_SYSTEM_PROMPT,
+    content: buildAdaptMessage(input),
+    schema: adaptOutputSchema,
+  });
+  if (!answer.ok) return failed(answer.errorName);
+  const parsed = adaptOutputSchema.safeParse(answer.output);
+  const content = parsed.success ? cleanText(parsed.data.content) : '';
+  const fitted = content === '' ? null : trimToSentences(content, [input.to]);
+  if (fitted === null) {
+    log.warn({ reason: 'malformed' }, 'AI adaptation unusable; fitting locally');
+    return local();
+  }
+  return { content: fitted, source: 'ai' };
 }

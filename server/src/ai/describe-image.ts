@@ -7,28 +7,22 @@
 //   <alt_request>
 //   { "post_text": "…", "theme": "…", "max_characters": 250 }
 //   </alt_request>
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { AppError } from '@pauta/core';
 import type { Database } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
+import type { ImageDescribeInput } from '../themes/drafts.js';
 import type { AiClient } from './ai-client.js';
+import { askAi, requireAiCall } from './ask.js';
 import { AiDraftError } from './errors.js';
-import { classify } from './generate-posts.js';
-import { type AiRateLimits, takeAiCall } from './rate-limit.js';
+import type { AiRateLimits } from './rate-limit.js';
 
 /** The longest suggestion kept (screen readers read alt text in one go: short is kind). */
 export const ALT_SUGGESTION_MAX = 250;
 
-export interface DescribeImageInput {
-  userId: string;
-  /** A JPEG (the server downscales the stored image to ≤ ~1 MP first). */
-  jpeg: Buffer;
-  postText: string;
-  themeName: string;
-  requestId?: string | undefined;
-}
+/** What the themes flows pass to `deps.drafts.describeImage` (themes/drafts.ts): a JPEG of ≤ ~1 MP. */
+export type DescribeImageInput = ImageDescribeInput;
 
 export interface DescribeImageDeps {
   db: Kysely<Database>;
@@ -103,48 +97,24 @@ export async function describeImage(deps: DescribeImageDeps, input: DescribeImag
   const client = deps.ai.anthropic;
   if (client === null) throw new AppError('AI_NOT_CONFIGURED');
   const log = deps.logger.child({ component: 'ai-alt', userId: input.userId, requestId: input.requestId });
-  let permit: Awaited<ReturnType<typeof takeAiCall>>;
-  try {
-    permit = await takeAiCall(deps.db, input.userId, deps.now?.() ?? new Date(), deps.rateLimits);
-  } catch {
-    // The quota could not be checked: fail closed, no call.
-    throw new AiDraftError('limiter_unavailable');
-  }
-  if (!permit.allowed) throw new AiDraftError('rate_limited', permit.retryAfterSeconds);
-  let raw: unknown;
-  const deadline = AbortSignal.timeout(deps.ai.timeoutMs);
-  try {
-    const message = await client.messages.parse(
+  await requireAiCall(deps, input.userId);
+  const answer = await askAi(client, deps.ai, {
+    maxTokens: 400,
+    system: ALT_SYSTEM_PROMPT,
+    content: [
       {
-        model: deps.ai.model,
-        max_tokens: 400,
-        system: ALT_SYSTEM_PROMPT,
-        messages: [
-          {
-            role: 'user',
-            content: [
-              {
-                type: 'image',
-                source: { type: 'base64', media_type: 'image/jpeg', data: input.jpeg.toString('base64') },
-              },
-              { type: 'text', text: buildAltMessage(input) },
-            ],
-          },
-        ],
-        output_config: { format: zodOutputFormat(altOutputSchema) },
+        type: 'image',
+        source: { type: 'base64', media_type: 'image/jpeg', data: input.jpeg.toString('base64') },
       },
-      { timeout: deps.ai.timeoutMs, maxRetries: 1, signal: deadline },
-    );
-    raw = message.parsed_output;
-  } catch (error) {
-    const reason = classify(error, deadline);
-    log.warn(
-      { reason, errorName: error instanceof Error ? error.constructor.name : typeof error },
-      'AI alt text suggestion failed',
-    );
-    throw new AiDraftError(reason);
+      { type: 'text', text: buildAltMessage(input) },
+    ],
+    schema: altOutputSchema,
+  });
+  if (!answer.ok) {
+    log.warn({ reason: answer.reason, errorName: answer.errorName }, 'AI alt text suggestion failed');
+    throw new AiDraftError(answer.reason);
   }
-  const parsed = altOutputSchema.safeParse(raw);
+  const parsed = altOutputSchema.safeParse(answer.output);
   const text = parsed.success ? cleanAltText(parsed.data.alt_text) : '';
   if (text === '') {
     log.warn({ reason: 'malformed' }, 'AI alt text suggestion unusable');

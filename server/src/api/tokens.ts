@@ -13,8 +13,10 @@ import {
   API_TOKEN_PREFIX,
   type ApiTokenExpiryDays,
   type ApiTokenScope,
+  type ApiTokenSummary,
   AppError,
   apiMessages,
+  apiTokenStatus,
   DEFAULT_TIME_ZONE,
   isValidTimeZone,
   type WorkspaceRole,
@@ -45,18 +47,6 @@ export interface ApiPrincipal {
   scopes: readonly ApiTokenScope[];
   /** The author's role in the token's workspace, read with the token (never cached). */
   role: WorkspaceRole;
-}
-
-/** A token as lists show it: never the secret, never its hash. */
-export interface ApiTokenSummary {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiTokenScope[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
 }
 
 function hashToken(token: string): Buffer {
@@ -141,8 +131,9 @@ export async function authenticateApiToken(
 ): Promise<ApiPrincipal | null> {
   if (!API_TOKEN_PATTERN.test(rawToken)) return null;
   const row = await findApiTokenByHash(deps.db, hashToken(rawToken));
-  if (!row || row.revoked_at) return null;
-  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return null;
+  if (!row) return null;
+  if (apiTokenStatus({ revokedAt: row.revoked_at, expiresAt: row.expires_at }, now.getTime()) !== 'active')
+    return null;
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= TOKEN_TOUCH_EVERY_MS) {
     // Best effort: a failed touch never refuses a valid request.
     await touchApiToken(deps.db, row.id, now, TOKEN_TOUCH_EVERY_MS).catch((error: unknown) =>

@@ -22,7 +22,6 @@ import {
   findCarousel,
   findCarouselPostContext,
   replacePostMediaWithSlides,
-  reserveMediaKeys,
   saveGeneratedCarousel,
   setSlideImage,
   updateCarouselSlides,
@@ -30,7 +29,13 @@ import {
 import { mediaLimitsOf, NETWORK_PROFILES } from '@pauta/networks';
 import sharp from 'sharp';
 import type { AppDeps } from '../deps.js';
-import { browserMediaUrl, type MediaServiceDeps, withDecodeSlot } from '../media/media.service.js';
+import {
+  browserMediaUrl,
+  type MediaServiceDeps,
+  storedImageFacts,
+  storeImageFiles,
+  withDecodeSlot,
+} from '../media/media.service.js';
 import { MediaRejectedError, processImage } from '../media/process-image.js';
 import { renderSlide } from './render-slide.js';
 
@@ -55,8 +60,6 @@ export interface CarouselView {
   network: string;
   editable: boolean;
 }
-
-const RESERVATION_GRACE_MS = 15 * 60_000;
 
 const refused = (issue: CarouselIssue) => new AppError('CAROUSEL_REFUSED', issue);
 
@@ -230,12 +233,11 @@ export async function renderCarouselSlide(
   const thumb = await withDecodeSlot(() =>
     sharp(rendered.png).resize({ width: MEDIA_THUMB_WIDTH }).webp({ quality: 80 }).toBuffer(),
   );
-  const fileId = randomUUID();
-  const key = `posts/${options.workspaceId}/${options.postId}/${fileId}.png`;
-  const thumbKey = `posts/${options.workspaceId}/${options.postId}/${fileId}-thumb.webp`;
-  await reserveMediaKeys(deps.db, [key, thumbKey], { graceMs: RESERVATION_GRACE_MS });
-  await deps.media.storage.put(key, rendered.png, 'image/png');
-  await deps.media.storage.put(thumbKey, thumb, 'image/webp');
+  const { storageKey: key, thumbKey } = await storeImageFiles(
+    deps,
+    { workspaceId: options.workspaceId, postId: options.postId, id: randomUUID() },
+    { bytes: rendered.png, mimeType: 'image/png', thumb },
+  );
   const result = await setSlideImage(deps.db, {
     workspaceId: options.workspaceId,
     postId: options.postId,
@@ -290,22 +292,18 @@ export async function useCarouselInPost(
         throw error;
       }
       const id = randomUUID();
-      const ext = image.mimeType === 'image/png' ? 'png' : image.mimeType === 'image/webp' ? 'webp' : 'jpg';
-      const storageKey = `posts/${options.workspaceId}/${options.postId}/${id}.${ext}`;
-      const thumbKey = `posts/${options.workspaceId}/${options.postId}/${id}-thumb.webp`;
-      await reserveMediaKeys(deps.db, [storageKey, thumbKey], { graceMs: RESERVATION_GRACE_MS });
-      written.push(storageKey, thumbKey);
-      await deps.media.storage.put(storageKey, image.bytes, image.mimeType);
-      await deps.media.storage.put(thumbKey, image.thumb, 'image/webp');
+      const { storageKey, thumbKey } = await storeImageFiles(
+        deps,
+        { workspaceId: options.workspaceId, postId: options.postId, id },
+        image,
+        written,
+      );
       items.push({
         id,
         userId: options.userId,
         storageKey,
         thumbKey,
-        mimeType: image.mimeType,
-        width: image.width,
-        height: image.height,
-        sizeBytes: image.bytes.length,
+        ...storedImageFacts(image),
         altText: slideAltText(slide),
       });
     }

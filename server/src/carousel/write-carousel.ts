@@ -7,7 +7,6 @@
 //   { "post_title": "…", "post_text": "…", "theme": "…", "min_slides": 5, "max_slides": 10,
 //     "max_title_characters": 80, "max_body_characters": 240 }
 //   </carousel_request>
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import {
   AppError,
   CAROUSEL_AI_MAX_SLIDES,
@@ -22,18 +21,14 @@ import type { Database } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AiClient } from '../ai/ai-client.js';
+import { askAi, requireAiCall } from '../ai/ask.js';
 import { AiDraftError } from '../ai/errors.js';
-import { classify } from '../ai/generate-posts.js';
-import { type AiRateLimits, takeAiCall } from '../ai/rate-limit.js';
+import type { AiRateLimits } from '../ai/rate-limit.js';
 import type { Logger } from '../logger.js';
+import type { CarouselWriteInput } from '../themes/drafts.js';
 
-export interface WriteCarouselInput {
-  userId: string;
-  postTitle: string;
-  postText: string;
-  themeName: string;
-  requestId?: string | undefined;
-}
+/** What the carousel flow passes to `deps.drafts.writeCarousel` (themes/drafts.ts). */
+export type WriteCarouselInput = CarouselWriteInput;
 
 export interface WriteCarouselDeps {
   db: Kysely<Database>;
@@ -143,36 +138,18 @@ export async function writeCarousel(
     userId: input.userId,
     requestId: input.requestId,
   });
-  let permit: Awaited<ReturnType<typeof takeAiCall>>;
-  try {
-    permit = await takeAiCall(deps.db, input.userId, deps.now?.() ?? new Date(), deps.rateLimits);
-  } catch {
-    throw new AiDraftError('limiter_unavailable');
+  await requireAiCall(deps, input.userId);
+  const answer = await askAi(client, deps.ai, {
+    maxTokens: 2500,
+    system: CAROUSEL_SYSTEM_PROMPT,
+    content: buildCarouselMessage(input),
+    schema: carouselOutputSchema,
+  });
+  if (!answer.ok) {
+    log.warn({ reason: answer.reason, errorName: answer.errorName }, 'AI carousel failed');
+    throw new AiDraftError(answer.reason);
   }
-  if (!permit.allowed) throw new AiDraftError('rate_limited', permit.retryAfterSeconds);
-  let raw: unknown;
-  const deadline = AbortSignal.timeout(deps.ai.timeoutMs);
-  try {
-    const message = await client.messages.parse(
-      {
-        model: deps.ai.model,
-        max_tokens: 2500,
-        system: CAROUSEL_SYSTEM_PROMPT,
-        messages: [{ role: 'user', content: buildCarouselMessage(input) }],
-        output_config: { format: zodOutputFormat(carouselOutputSchema) },
-      },
-      { timeout: deps.ai.timeoutMs, maxRetries: 1, signal: deadline },
-    );
-    raw = message.parsed_output;
-  } catch (error) {
-    const reason = classify(error, deadline);
-    log.warn(
-      { reason, errorName: error instanceof Error ? error.constructor.name : typeof error },
-      'AI carousel failed',
-    );
-    throw new AiDraftError(reason);
-  }
-  const parsed = carouselOutputSchema.safeParse(raw);
+  const parsed = carouselOutputSchema.safeParse(answer.output);
   const slides = parsed.success ? cleanSlides(parsed.data.slides) : null;
   if (slides === null) {
     log.warn({ reason: 'malformed' }, 'AI carousel unusable');

@@ -18,6 +18,7 @@ import {
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
+import { startPeriodic } from '../ops/periodic.js';
 import type { Mailer } from './mailer.js';
 
 export const OUTBOX_POLL_MS = 10_000;
@@ -108,30 +109,17 @@ export interface OutboxSender {
 
 /** The web process's loop: every `intervalMs`, deliver what is pending (one run at a time). */
 export function startOutboxSender(deps: OutboxDeps, intervalMs = OUTBOX_POLL_MS): OutboxSender {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        // Drain in batches until a run finds nothing more to do.
-        for (;;) {
-          const counts = await deliverOutbox(deps);
-          if (counts.sent + counts.stored + counts.failed < OUTBOX_BATCH) break;
-        }
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'falha no envio de emails pendentes');
-      } finally {
-        running = null;
-      }
-    })();
+  const drain = async () => {
+    // Drain in batches until a run finds nothing more to do.
+    for (;;) {
+      const counts = await deliverOutbox(deps);
+      if (counts.sent + counts.stored + counts.failed < OUTBOX_BATCH) break;
+    }
   };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(drain, {
+    intervalMs,
+    logger: deps.logger,
+    failure: 'falha no envio de emails pendentes',
+    runNow: true,
+  });
 }

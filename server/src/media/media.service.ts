@@ -150,6 +150,43 @@ export const EXTENSION: Record<MediaMimeType, string> = {
 /** Files of an upload that never became a row are deleted by the sweeper after this long. */
 const RESERVATION_GRACE_MS = 15 * 60_000;
 
+/** What a post_media row records of a processed image besides its keys. */
+export function storedImageFacts(image: {
+  bytes: Buffer;
+  mimeType: MediaMimeType;
+  width: number;
+  height: number;
+}) {
+  return {
+    mimeType: image.mimeType,
+    width: image.width,
+    height: image.height,
+    sizeBytes: image.bytes.length,
+  };
+}
+
+/**
+ * Writes a post's image and its WebP thumbnail. The post is in the keys: the same id on another
+ * post can never overwrite these files. The keys are reserved first (the sweeper deletes the files
+ * unless a row holds them within RESERVATION_GRACE_MS), then added to `written` when given, so a
+ * caller that fails later can delete them at once.
+ */
+export async function storeImageFiles(
+  deps: Pick<MediaServiceDeps, 'db' | 'media'>,
+  place: { workspaceId: string; postId: string; id: string },
+  image: { bytes: Buffer; mimeType: MediaMimeType; thumb: Buffer },
+  written?: string[],
+): Promise<{ storageKey: string; thumbKey: string }> {
+  const base = `posts/${place.workspaceId}/${place.postId}/${place.id}`;
+  const storageKey = `${base}.${EXTENSION[image.mimeType]}`;
+  const thumbKey = `${base}-thumb.webp`;
+  await reserveMediaKeys(deps.db, [storageKey, thumbKey], { graceMs: RESERVATION_GRACE_MS });
+  written?.push(storageKey, thumbKey);
+  await deps.media.storage.put(storageKey, image.bytes, image.mimeType);
+  await deps.media.storage.put(thumbKey, image.thumb, 'image/webp');
+  return { storageKey, thumbKey };
+}
+
 /** At most this many images are decoded at once per process (sharp is CPU- and memory-hungry). */
 const MAX_CONCURRENT_DECODES = 2;
 let decoding = 0;
@@ -223,12 +260,7 @@ export async function uploadPostMedia(
   const early = checkAgainstOthers(post.platform, limits, image, current);
   if (early) throw rejected(early);
 
-  // The post is in the key: the same upload id on another post can never overwrite these files.
-  const storageKey = `posts/${workspaceId}/${postId}/${mediaId}.${EXTENSION[image.mimeType]}`;
-  const thumbKey = `posts/${workspaceId}/${postId}/${mediaId}-thumb.webp`;
-  await reserveMediaKeys(deps.db, [storageKey, thumbKey], { graceMs: RESERVATION_GRACE_MS });
-  await deps.media.storage.put(storageKey, image.bytes, image.mimeType);
-  await deps.media.storage.put(thumbKey, image.thumb, 'image/webp');
+  const { storageKey, thumbKey } = await storeImageFiles(deps, { workspaceId, postId, id: mediaId }, image);
 
   const result = await addPostMedia(
     deps.db,
@@ -239,10 +271,7 @@ export async function uploadPostMedia(
       postId,
       storageKey,
       thumbKey,
-      mimeType: image.mimeType,
-      width: image.width,
-      height: image.height,
-      sizeBytes: image.bytes.length,
+      ...storedImageFacts(image),
     },
     (locked, others) => checkAgainstOthers(locked.platform, limits, image, others),
   );

@@ -123,6 +123,20 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
     res.setHeader('Upload-Length', String(Number(row.upload_length)));
   };
 
+  // The upload's lease for one short step of a request (finishing, cancelling); null while another
+  // request holds it.
+  const leaseOnce = (row: VideoUploadRow) =>
+    leaseVideoUpload(deps.db, {
+      workspaceId: row.workspace_id,
+      id: row.id,
+      token: randomUUID(),
+      leaseMs: LEASE_MS,
+    });
+
+  // What every tus write (create, append, cancel) goes through: the protocol's headers, the CSRF
+  // check (our own origin only, docs/security.md C1), a supported protocol version.
+  const tusWrite = [tusHeaders, sameOriginOnly(appOrigin), tusVersion];
+
   router.options([VIDEO_CREATE_PATH, VIDEO_UPLOAD_PATH], tusHeaders, (_req, res) => {
     res.setHeader('Tus-Version', TUS_VERSION);
     res.setHeader('Tus-Extension', 'creation,termination');
@@ -131,110 +145,104 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
   });
 
   // Creation: the length is known and checked before a byte is accepted.
-  router.post(
-    VIDEO_CREATE_PATH,
-    tusHeaders,
-    sameOriginOnly(appOrigin),
-    tusVersion,
-    async (req: Request, res: Response) => {
-      try {
-        if (!(await authenticate(req, res, 'media.write'))) return;
-        const workspaceId = res.locals.workspaceId as string;
-        const userId = res.locals.userId as string;
-        const postId = String(req.params.postId);
-        if (req.get('upload-defer-length') !== undefined || req.get('upload-length') === undefined)
-          return protocolError(
-            res,
-            400,
-            'UPLOAD_LENGTH_REQUIRED',
-            'Informe o tamanho do vídeo antes de enviá-lo.',
-          );
-        const length = Number(req.get('upload-length'));
-        if (!Number.isSafeInteger(length) || length <= 0)
-          return protocolError(res, 400, 'UPLOAD_LENGTH_INVALID', 'O tamanho informado do vídeo é inválido.');
-        if (length > VIDEO_UPLOAD_MAX_BYTES) {
-          res.setHeader('Connection', 'close');
-          throw rejected({
-            reason: 'VIDEO_REFUSED',
-            rejections: [{ reason: 'VIDEO_UPLOAD_TOO_LARGE', limitBytes: VIDEO_UPLOAD_MAX_BYTES }],
-          });
-        }
-        if (!UUID.test(postId)) throw new AppError('NOT_FOUND');
-        const id = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
-        if (!UUID.test(id)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-
-        // A retried creation (same key): the upload already there.
-        const again = await findVideoUpload(deps.db, workspaceId, id);
-        if (again) {
-          if (again.post_id !== postId || Number(again.upload_length) !== length)
-            throw new AppError('IDEMPOTENCY_KEY_REUSED');
-          res.setHeader('Location', `/api/video-uploads/${id}`);
-          uploadHeaders(res, again);
-          return res.status(201).end();
-        }
-        const post = await findPostForMedia(deps.db, workspaceId, postId);
-        if (!post) throw new AppError('NOT_FOUND');
-        if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
-          throw rejected({ reason: 'NOT_EDITABLE' });
-        const current = await listPostMedia(deps.db, postId);
-        if (current.some((m) => m.kind === 'video')) throw rejected({ reason: 'ONE_VIDEO' });
-        if (current.length > 0) throw rejected({ reason: 'VIDEO_WITH_IMAGES' });
-        // The network's largest video, before a byte is sent (the rest is checked on the file).
-        const networkMax = networkVideoMaxBytes(post.platform);
-        if (networkMax !== null && length > networkMax) {
-          const kind = Object.values(videoLimitsOf(post.platform)).find((k) => k.maxBytes === networkMax);
-          throw rejected({
-            reason: 'VIDEO_REFUSED',
-            rejections: [
-              {
-                reason: 'VIDEO_TOO_LARGE',
-                platform: post.platform,
-                kind: kind?.kind ?? 'vídeos',
-                limitBytes: networkMax,
-              },
-            ],
-          });
-        }
-
-        // New uploads per user (a retried creation above and a resumed upload do not count).
-        const wait = await takeVideoUpload(userId);
-        if (wait > 0) {
-          res.setHeader('Retry-After', String(wait));
-          return protocolError(res, 429, 'RATE_LIMITED', videoFieldMessages.tooManyUploads(wait));
-        }
-
-        const ext = containerHint(req.get('upload-metadata'));
-        const finalKey = `posts/${workspaceId}/${postId}/${id}.${ext}`;
-        const stagingKey = `uploads/${workspaceId}/${id}.${storage.kind === 'local' ? 'part' : 'tail'}`;
-        // A crash between opening the upload and recording it leaves bytes the sweeper deletes.
-        await reserveMediaKeys(deps.db, [stagingKey], { graceMs: 15 * 60_000 });
-        const state = await storage.resumable.begin(
-          finalKey,
-          stagingKey,
-          length,
-          ext === 'mov' ? 'video/quicktime' : 'video/mp4',
+  router.post(VIDEO_CREATE_PATH, ...tusWrite, async (req: Request, res: Response) => {
+    try {
+      if (!(await authenticate(req, res, 'media.write'))) return;
+      const workspaceId = res.locals.workspaceId as string;
+      const userId = res.locals.userId as string;
+      const postId = String(req.params.postId);
+      if (req.get('upload-defer-length') !== undefined || req.get('upload-length') === undefined)
+        return protocolError(
+          res,
+          400,
+          'UPLOAD_LENGTH_REQUIRED',
+          'Informe o tamanho do vídeo antes de enviá-lo.',
         );
-        const created = await createVideoUpload(deps.db, {
-          id,
-          workspaceId,
-          userId,
-          postId,
-          state,
-          expiresAt: new Date(Date.now() + VIDEO_UPLOAD_EXPIRY_MS),
+      const length = Number(req.get('upload-length'));
+      if (!Number.isSafeInteger(length) || length <= 0)
+        return protocolError(res, 400, 'UPLOAD_LENGTH_INVALID', 'O tamanho informado do vídeo é inválido.');
+      if (length > VIDEO_UPLOAD_MAX_BYTES) {
+        res.setHeader('Connection', 'close');
+        throw rejected({
+          reason: 'VIDEO_REFUSED',
+          rejections: [{ reason: 'VIDEO_UPLOAD_TOO_LARGE', limitBytes: VIDEO_UPLOAD_MAX_BYTES }],
         });
-        if ('taken' in created) {
-          await storage.resumable.abort(state).catch(() => undefined);
-          throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        }
-        if (!created.created) await storage.resumable.abort(state).catch(() => undefined);
-        res.setHeader('Location', `/api/video-uploads/${id}`);
-        uploadHeaders(res, created.row);
-        res.status(201).end();
-      } catch (error) {
-        fail(req, res, error, 'falha ao criar envio de vídeo');
       }
-    },
-  );
+      if (!UUID.test(postId)) throw new AppError('NOT_FOUND');
+      const id = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
+      if (!UUID.test(id)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+
+      // A retried creation (same key): the upload already there.
+      const again = await findVideoUpload(deps.db, workspaceId, id);
+      if (again) {
+        if (again.post_id !== postId || Number(again.upload_length) !== length)
+          throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        res.setHeader('Location', `/api/video-uploads/${id}`);
+        uploadHeaders(res, again);
+        return res.status(201).end();
+      }
+      const post = await findPostForMedia(deps.db, workspaceId, postId);
+      if (!post) throw new AppError('NOT_FOUND');
+      if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
+        throw rejected({ reason: 'NOT_EDITABLE' });
+      const current = await listPostMedia(deps.db, postId);
+      if (current.some((m) => m.kind === 'video')) throw rejected({ reason: 'ONE_VIDEO' });
+      if (current.length > 0) throw rejected({ reason: 'VIDEO_WITH_IMAGES' });
+      // The network's largest video, before a byte is sent (the rest is checked on the file).
+      const networkMax = networkVideoMaxBytes(post.platform);
+      if (networkMax !== null && length > networkMax) {
+        const kind = Object.values(videoLimitsOf(post.platform)).find((k) => k.maxBytes === networkMax);
+        throw rejected({
+          reason: 'VIDEO_REFUSED',
+          rejections: [
+            {
+              reason: 'VIDEO_TOO_LARGE',
+              platform: post.platform,
+              kind: kind?.kind ?? 'vídeos',
+              limitBytes: networkMax,
+            },
+          ],
+        });
+      }
+
+      // New uploads per user (a retried creation above and a resumed upload do not count).
+      const wait = await takeVideoUpload(userId);
+      if (wait > 0) {
+        res.setHeader('Retry-After', String(wait));
+        return protocolError(res, 429, 'RATE_LIMITED', videoFieldMessages.tooManyUploads(wait));
+      }
+
+      const ext = containerHint(req.get('upload-metadata'));
+      const finalKey = `posts/${workspaceId}/${postId}/${id}.${ext}`;
+      const stagingKey = `uploads/${workspaceId}/${id}.${storage.kind === 'local' ? 'part' : 'tail'}`;
+      // A crash between opening the upload and recording it leaves bytes the sweeper deletes.
+      await reserveMediaKeys(deps.db, [stagingKey], { graceMs: 15 * 60_000 });
+      const state = await storage.resumable.begin(
+        finalKey,
+        stagingKey,
+        length,
+        ext === 'mov' ? 'video/quicktime' : 'video/mp4',
+      );
+      const created = await createVideoUpload(deps.db, {
+        id,
+        workspaceId,
+        userId,
+        postId,
+        state,
+        expiresAt: new Date(Date.now() + VIDEO_UPLOAD_EXPIRY_MS),
+      });
+      if ('taken' in created) {
+        await storage.resumable.abort(state).catch(() => undefined);
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      }
+      if (!created.created) await storage.resumable.abort(state).catch(() => undefined);
+      res.setHeader('Location', `/api/video-uploads/${id}`);
+      uploadHeaders(res, created.row);
+      res.status(201).end();
+    } catch (error) {
+      fail(req, res, error, 'falha ao criar envio de vídeo');
+    }
+  });
 
   /** The workspace's upload named in the path, or the answer already sent. */
   const uploadOf = async (req: Request, res: Response): Promise<VideoUploadRow | null> => {
@@ -268,13 +276,7 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
       }
       if (row.state === 'receiving' && Number(row.upload_offset) === Number(row.upload_length)) {
         // Every byte arrived but the end was cut short (the process stopped): finish it now.
-        const token = randomUUID();
-        const leased = await leaseVideoUpload(deps.db, {
-          workspaceId: row.workspace_id,
-          id: row.id,
-          token,
-          leaseMs: LEASE_MS,
-        });
+        const leased = await leaseOnce(row);
         if (!leased) return void res.status(423).end();
         await storage.resumable.finish(resumableStateOf(leased));
         try {
@@ -291,183 +293,160 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
     }
   });
 
-  router.patch(
-    VIDEO_UPLOAD_PATH,
-    tusHeaders,
-    sameOriginOnly(appOrigin),
-    tusVersion,
-    async (req: Request, res: Response) => {
-      let token: string | null = null;
-      let row: VideoUploadRow | null = null;
-      let heartbeat: NodeJS.Timeout | undefined;
-      try {
-        if (req.get('content-type') !== 'application/offset+octet-stream')
-          return protocolError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Envio de vídeo em formato inesperado.');
-        const offset = Number(req.get('upload-offset'));
-        if (!Number.isSafeInteger(offset) || offset < 0)
-          return protocolError(res, 400, 'UPLOAD_OFFSET_INVALID', 'Posição do envio inválida.');
-        const found = await uploadOf(req, res);
-        if (!found) return;
-        if (found.state === 'rejected') return repeatRefusal(res, found);
-        if (found.state === 'done') {
-          uploadHeaders(res, found);
-          if (offset !== Number(found.upload_length))
-            return protocolError(res, 409, 'UPLOAD_OFFSET_MISMATCH', 'O envio deste vídeo já terminou.');
-          return res.status(204).end();
-        }
-        token = randomUUID();
-        row = await leaseVideoUpload(deps.db, {
-          workspaceId: found.workspace_id,
-          id: found.id,
-          token,
-          leaseMs: LEASE_MS,
-        });
-        if (!row) {
-          token = null;
-          return protocolError(
-            res,
-            423,
-            'UPLOAD_BUSY',
-            'Este vídeo ainda está recebendo dados de outra conexão. Tente de novo em instantes.',
-          );
-        }
-        if (offset !== Number(row.upload_offset)) {
-          uploadHeaders(res, row);
-          return protocolError(
-            res,
-            409,
-            'UPLOAD_OFFSET_MISMATCH',
-            'O envio saiu de sincronia. Ele será retomado do ponto certo.',
-          );
-        }
-        const leased = row;
-        const leaseToken = token;
-        const expiresAt = () => new Date(Date.now() + VIDEO_UPLOAD_EXPIRY_MS);
-        let latest = resumableStateOf(leased);
-        // Every progress write is fenced by the lease token and its row count checked: once it
-        // matches nothing, another PATCH holds the upload, so this one stops receiving at once.
-        let held = true;
-        const persist = async (state: typeof latest) => {
-          latest = state;
-          const still = await saveVideoUploadProgress(deps.db, {
-            id: leased.id,
-            token: leaseToken,
-            state,
-            leaseMs: LEASE_MS,
-            expiresAt: expiresAt(),
-          });
-          if (!still) {
-            held = false;
-            req.destroy();
-            throw new Error('lease lost');
-          }
-        };
-        heartbeat = setInterval(() => {
-          void persist(latest).catch(() => undefined);
-        }, HEARTBEAT_MS);
-        heartbeat.unref();
-        const { state, error } = await storage.resumable.append(latest, req, persist);
-        clearInterval(heartbeat);
-        const complete = state.offset === state.length;
-        const saved =
-          held &&
-          (await saveVideoUploadProgress(deps.db, {
-            id: leased.id,
-            token: leaseToken,
-            state,
-            leaseMs: LEASE_MS,
-            expiresAt: expiresAt(),
-            release: !complete,
-          }));
-        if (!saved) {
-          // The lease went to another PATCH while this one stalled: nothing more is ours to write.
-          token = null;
-          deps.logger.warn({ uploadId: leased.id }, 'envio de vídeo perdeu a vez para outra conexão');
-          if (res.destroyed) return;
-          return protocolError(
-            res,
-            423,
-            'UPLOAD_BUSY',
-            'Este vídeo ainda está recebendo dados de outra conexão. Tente de novo em instantes.',
-          );
-        }
-        if (!complete) token = null;
-        res.setHeader('Upload-Offset', String(state.offset));
-        if (isTooMuchData(error)) {
-          return protocolError(
-            res,
-            400,
-            'UPLOAD_TOO_LONG',
-            'O vídeo enviado é maior que o tamanho informado.',
-          );
-        }
-        if (error) {
-          // The connection dropped: what arrived is kept; the client resumes from the offset.
-          deps.logger.debug({ uploadId: leased.id, offset: state.offset }, 'envio de vídeo interrompido');
-          if (!res.destroyed) res.status(204).end();
-          return;
-        }
-        if (!complete) return res.status(204).end();
-        await storage.resumable.finish(state);
-        const fresh = await findVideoUpload(deps.db, leased.workspace_id, leased.id);
-        if (!fresh) throw new AppError('NOT_FOUND');
-        token = null;
-        await completeVideoUpload(deps, fresh);
-        res.status(204).end();
-      } catch (error) {
-        fail(req, res, error, 'falha ao receber vídeo');
-      } finally {
-        clearInterval(heartbeat);
-        if (token && row) {
-          // An error between the lease and its release: give the lease back for the next try.
-          await saveVideoUploadProgress(deps.db, {
-            id: row.id,
-            token,
-            state: resumableStateOf((await findVideoUpload(deps.db, row.workspace_id, row.id)) ?? row),
-            leaseMs: LEASE_MS,
-            expiresAt: new Date(Date.now() + VIDEO_UPLOAD_EXPIRY_MS),
-            release: true,
-          }).catch(() => undefined);
-        }
+  router.patch(VIDEO_UPLOAD_PATH, ...tusWrite, async (req: Request, res: Response) => {
+    let token: string | null = null;
+    let row: VideoUploadRow | null = null;
+    let heartbeat: NodeJS.Timeout | undefined;
+    try {
+      if (req.get('content-type') !== 'application/offset+octet-stream')
+        return protocolError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Envio de vídeo em formato inesperado.');
+      const offset = Number(req.get('upload-offset'));
+      if (!Number.isSafeInteger(offset) || offset < 0)
+        return protocolError(res, 400, 'UPLOAD_OFFSET_INVALID', 'Posição do envio inválida.');
+      const found = await uploadOf(req, res);
+      if (!found) return;
+      if (found.state === 'rejected') return repeatRefusal(res, found);
+      if (found.state === 'done') {
+        uploadHeaders(res, found);
+        if (offset !== Number(found.upload_length))
+          return protocolError(res, 409, 'UPLOAD_OFFSET_MISMATCH', 'O envio deste vídeo já terminou.');
+        return res.status(204).end();
       }
-    },
-  );
+      token = randomUUID();
+      row = await leaseVideoUpload(deps.db, {
+        workspaceId: found.workspace_id,
+        id: found.id,
+        token,
+        leaseMs: LEASE_MS,
+      });
+      if (!row) {
+        token = null;
+        return protocolError(
+          res,
+          423,
+          'UPLOAD_BUSY',
+          'Este vídeo ainda está recebendo dados de outra conexão. Tente de novo em instantes.',
+        );
+      }
+      if (offset !== Number(row.upload_offset)) {
+        uploadHeaders(res, row);
+        return protocolError(
+          res,
+          409,
+          'UPLOAD_OFFSET_MISMATCH',
+          'O envio saiu de sincronia. Ele será retomado do ponto certo.',
+        );
+      }
+      const leased = row;
+      const leaseToken = token;
+      const expiresAt = () => new Date(Date.now() + VIDEO_UPLOAD_EXPIRY_MS);
+      let latest = resumableStateOf(leased);
+      // Every progress write is fenced by the lease token and its row count checked: once it
+      // matches nothing, another PATCH holds the upload, so this one stops receiving at once.
+      let held = true;
+      const persist = async (state: typeof latest) => {
+        latest = state;
+        const still = await saveVideoUploadProgress(deps.db, {
+          id: leased.id,
+          token: leaseToken,
+          state,
+          leaseMs: LEASE_MS,
+          expiresAt: expiresAt(),
+        });
+        if (!still) {
+          held = false;
+          req.destroy();
+          throw new Error('lease lost');
+        }
+      };
+      heartbeat = setInterval(() => {
+        void persist(latest).catch(() => undefined);
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      const { state, error } = await storage.resumable.append(latest, req, persist);
+      clearInterval(heartbeat);
+      const complete = state.offset === state.length;
+      const saved =
+        held &&
+        (await saveVideoUploadProgress(deps.db, {
+          id: leased.id,
+          token: leaseToken,
+          state,
+          leaseMs: LEASE_MS,
+          expiresAt: expiresAt(),
+          release: !complete,
+        }));
+      if (!saved) {
+        // The lease went to another PATCH while this one stalled: nothing more is ours to write.
+        token = null;
+        deps.logger.warn({ uploadId: leased.id }, 'envio de vídeo perdeu a vez para outra conexão');
+        if (res.destroyed) return;
+        return protocolError(
+          res,
+          423,
+          'UPLOAD_BUSY',
+          'Este vídeo ainda está recebendo dados de outra conexão. Tente de novo em instantes.',
+        );
+      }
+      if (!complete) token = null;
+      res.setHeader('Upload-Offset', String(state.offset));
+      if (isTooMuchData(error)) {
+        return protocolError(res, 400, 'UPLOAD_TOO_LONG', 'O vídeo enviado é maior que o tamanho informado.');
+      }
+      if (error) {
+        // The connection dropped: what arrived is kept; the client resumes from the offset.
+        deps.logger.debug({ uploadId: leased.id, offset: state.offset }, 'envio de vídeo interrompido');
+        if (!res.destroyed) res.status(204).end();
+        return;
+      }
+      if (!complete) return res.status(204).end();
+      await storage.resumable.finish(state);
+      const fresh = await findVideoUpload(deps.db, leased.workspace_id, leased.id);
+      if (!fresh) throw new AppError('NOT_FOUND');
+      token = null;
+      await completeVideoUpload(deps, fresh);
+      res.status(204).end();
+    } catch (error) {
+      fail(req, res, error, 'falha ao receber vídeo');
+    } finally {
+      clearInterval(heartbeat);
+      if (token && row) {
+        // An error between the lease and its release: give the lease back for the next try.
+        await saveVideoUploadProgress(deps.db, {
+          id: row.id,
+          token,
+          state: resumableStateOf((await findVideoUpload(deps.db, row.workspace_id, row.id)) ?? row),
+          leaseMs: LEASE_MS,
+          expiresAt: new Date(Date.now() + VIDEO_UPLOAD_EXPIRY_MS),
+          release: true,
+        }).catch(() => undefined);
+      }
+    }
+  });
 
   // Termination: the person cancelled. A finished video is removed through media.remove instead.
-  router.delete(
-    VIDEO_UPLOAD_PATH,
-    tusHeaders,
-    sameOriginOnly(appOrigin),
-    tusVersion,
-    async (req: Request, res: Response) => {
-      try {
-        const row = await uploadOf(req, res);
-        if (!row) return;
-        if (row.state === 'receiving') {
-          const token = randomUUID();
-          const leased = await leaseVideoUpload(deps.db, {
-            workspaceId: row.workspace_id,
-            id: row.id,
-            token,
-            leaseMs: LEASE_MS,
-          });
-          if (!leased)
-            return protocolError(
-              res,
-              423,
-              'UPLOAD_BUSY',
-              'Este vídeo ainda está recebendo dados. Tente cancelar de novo em instantes.',
-            );
-          await storage.resumable.abort(resumableStateOf(leased));
-        }
-        await deleteVideoUpload(deps.db, row.id);
-        deps.media.kickSweeper?.();
-        res.status(204).end();
-      } catch (error) {
-        fail(req, res, error, 'falha ao cancelar envio de vídeo');
+  router.delete(VIDEO_UPLOAD_PATH, ...tusWrite, async (req: Request, res: Response) => {
+    try {
+      const row = await uploadOf(req, res);
+      if (!row) return;
+      if (row.state === 'receiving') {
+        const leased = await leaseOnce(row);
+        if (!leased)
+          return protocolError(
+            res,
+            423,
+            'UPLOAD_BUSY',
+            'Este vídeo ainda está recebendo dados. Tente cancelar de novo em instantes.',
+          );
+        await storage.resumable.abort(resumableStateOf(leased));
       }
-    },
-  );
+      await deleteVideoUpload(deps.db, row.id);
+      deps.media.kickSweeper?.();
+      res.status(204).end();
+    } catch (error) {
+      fail(req, res, error, 'falha ao cancelar envio de vídeo');
+    }
+  });
 
   // The cover: an image (uploaded, or a frame the browser drew from the video), `?t=` its time.
   router.post(

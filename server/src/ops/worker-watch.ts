@@ -18,6 +18,7 @@ import {
 } from '@pauta/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
+import { startPeriodic } from './periodic.js';
 
 export interface WorkerWatchDeps {
   db: Kysely<Database>;
@@ -85,23 +86,11 @@ export async function checkWorkers(
 }
 
 export function startWorkerWatch(deps: WorkerWatchDeps, intervalMs: number): WorkerWatch {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = checkWorkers(deps)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'verificação dos workers falhou'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    check: () => checkWorkers(deps),
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const loop = startPeriodic(() => checkWorkers(deps), {
+    intervalMs,
+    logger: deps.logger,
+    failure: 'verificação dos workers falhou',
+    runNow: true,
+  });
+  return { check: () => checkWorkers(deps), stop: () => loop.stop() };
 }

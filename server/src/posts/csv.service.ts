@@ -6,6 +6,7 @@ import {
   APPROVAL_STAGE_LABELS,
   AppError,
   buildPostsCsv,
+  type CsvPreviewRow,
   checkPostCsvRow,
   csvMessages,
   formatDate,
@@ -99,19 +100,6 @@ function countNewlines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n += 1;
   return n;
-}
-
-/** One row as the preview shows it. */
-export interface CsvPreviewRow {
-  line: number;
-  title: string;
-  theme: string;
-  network: string;
-  date: string;
-  time: string;
-  text: string;
-  errors: string[];
-  warnings: string[];
 }
 
 export interface CsvPreview {

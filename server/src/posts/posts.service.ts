@@ -61,6 +61,7 @@ import type { MemoryCache } from '../cache/memory-cache.js';
 import type { AppDeps } from '../deps.js';
 import { browserMediaUrl } from '../media/media.service.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
+import type { DraftGenerator } from '../themes/drafts.js';
 import { checkBudget } from './budget.service.js';
 import {
   decodeCursor,
@@ -177,7 +178,14 @@ async function withThumbnails(
   });
 }
 
-export function presentPost(row: ScheduledPostRow): PostItem {
+/** What every list shows of a post, scheduled or published: its theme, title, text and network. */
+export function presentThemedPost<Theme extends string | null>(
+  row: Pick<ScheduledPostRow, 'id' | 'title' | 'content' | 'platform'> & {
+    theme_id: Theme;
+    theme_name: Theme;
+    theme_color: Theme;
+  },
+) {
   return {
     id: row.id,
     themeId: row.theme_id,
@@ -186,6 +194,12 @@ export function presentPost(row: ScheduledPostRow): PostItem {
     title: row.title,
     content: row.content,
     platform: row.platform,
+  };
+}
+
+export function presentPost(row: ScheduledPostRow): PostItem {
+  return {
+    ...presentThemedPost(row),
     postOrder: row.post_order,
     scheduledFor: row.scheduled_for,
     createdAt: row.created_at,
@@ -398,17 +412,7 @@ async function loadEditable(db: Kysely<Database>, userId: string, postId: string
 }
 
 /** BUDGET_EXCEEDED unless the new date stays within the network's budgets or the user confirmed. */
-function checkBudgetOf(
-  deps: PostsDeps,
-  post: ScheduledPostRow,
-  options: {
-    workspaceId: string;
-    userId: string;
-    scheduledFor: Date;
-    confirmOverBudget?: boolean | undefined;
-    timeZone?: string | undefined;
-  },
-): Promise<void> {
+function checkBudgetOf(deps: PostsDeps, post: ScheduledPostRow, options: DateForBudget): Promise<void> {
   return checkBudget(deps, {
     timeZone: options.timeZone,
     workspaceId: options.workspaceId,
@@ -548,16 +552,40 @@ export async function mediaSchedulingRefusal(
   return null;
 }
 
+/** A new date-time for one editable post: what 'Editar Post' and a reschedule both carry. */
+interface ScheduleChange {
+  workspaceId: string;
+  userId: string;
+  postId: string;
+  scheduledFor: Date;
+  /** The user confirmed a date past the network's budget (docs/budgets.md). */
+  confirmOverBudget?: boolean | undefined;
+  /** The user's zone when already known (read with the session); otherwise read where needed. */
+  timeZone?: string | undefined;
+  requestId?: string | undefined;
+}
+
+/** What the budget check reads of a schedule change (docs/budgets.md). */
+type DateForBudget = Omit<ScheduleChange, 'postId' | 'requestId'>;
+
+/** The editable post a schedule change applies to, once the date and its video are checked. */
+async function loadToSchedule(
+  deps: PostsDeps,
+  options: ScheduleChange,
+): Promise<{ now: Date; post: ScheduledPostRow }> {
+  const now = deps.now?.() ?? new Date();
+  assertSchedulable(options.scheduledFor, now);
+  const post = await loadEditable(deps.db, options.workspaceId, options.postId);
+  await assertVideoPublishable(deps.db, post);
+  return { now, post };
+}
+
 /** 'Editar Post': new title, content, date-time and network options; a stopped post is scheduled again. */
 export async function updatePost(
   deps: PostsDeps,
-  options: {
-    workspaceId: string;
-    userId: string;
-    postId: string;
+  options: ScheduleChange & {
     title: string;
     content: string;
-    scheduledFor: Date;
     /**
      * The post's options on its network ("Opções do <rede>"; docs/post-options.md): replaced when
      * given, validated against the network's declaration; absent: the stored ones, still checked.
@@ -565,17 +593,9 @@ export async function updatePost(
     networkOptions?: Readonly<Record<string, unknown>> | undefined;
     /** The first comment (docs/first-comment.md): '' removes it; absent: kept. */
     firstComment?: string | undefined;
-    /** The user confirmed a date past the network's budget (docs/budgets.md). */
-    confirmOverBudget?: boolean | undefined;
-    /** The user's zone when already known (read with the session); otherwise read where needed. */
-    timeZone?: string | undefined;
-    requestId?: string | undefined;
   },
 ): Promise<PostItem> {
-  const now = deps.now?.() ?? new Date();
-  assertSchedulable(options.scheduledFor, now);
-  const post = await loadEditable(deps.db, options.workspaceId, options.postId);
-  await assertVideoPublishable(deps.db, post);
+  const { now, post } = await loadToSchedule(deps, options);
   const networkOptions = await checkNetworkOptions(deps.db, post, options.networkOptions);
   if (!networkOptions.ok) throw networkOptions.error;
   // The first comment against the network's own rule (docs/first-comment.md): refused in pt-BR,
@@ -614,17 +634,11 @@ export async function updatePost(
   });
 }
 
-/** How the sibling's text was made: by the AI, fitted to the network's limit, or kept as it was. */
-export type VariantTextSource = 'ai' | 'fit' | 'same';
+/** The AI's adaptation of a post's text to another network, as the themes flows get it (themes/drafts.ts). */
+export type TextAdapter = NonNullable<DraftGenerator['adapt']>;
 
-export type TextAdapter = (input: {
-  userId: string;
-  text: string;
-  from: Platform;
-  to: Platform;
-  themeName: string;
-  requestId?: string | undefined;
-}) => Promise<{ content: string; source: VariantTextSource }>;
+/** How the sibling's text was made: by the AI, fitted to the network's limit, or kept as it was. */
+export type VariantTextSource = Awaited<ReturnType<TextAdapter>>['source'];
 
 /**
  * 'Criar versão para outra rede' (issue 15 item 4): stores a sibling of an editable post in the
@@ -707,12 +721,7 @@ export async function createPostVariant(
 export async function assertReschedulable(
   deps: PostsDeps,
   post: ScheduledPostRow,
-  options: {
-    workspaceId: string;
-    userId: string;
-    scheduledFor: Date;
-    confirmOverBudget?: boolean | undefined;
-  },
+  options: DateForBudget,
 ): Promise<void> {
   await assertVideoPublishable(deps.db, post);
   await assertNetworkOptions(deps.db, post);
@@ -720,22 +729,8 @@ export async function assertReschedulable(
 }
 
 /** The calendar's drag-and-drop and date picker: a new date-time only. */
-export async function reschedulePost(
-  deps: PostsDeps,
-  options: {
-    workspaceId: string;
-    userId: string;
-    postId: string;
-    scheduledFor: Date;
-    confirmOverBudget?: boolean | undefined;
-    timeZone?: string | undefined;
-    requestId?: string | undefined;
-  },
-): Promise<PostItem> {
-  const now = deps.now?.() ?? new Date();
-  assertSchedulable(options.scheduledFor, now);
-  const post = await loadEditable(deps.db, options.workspaceId, options.postId);
-  await assertVideoPublishable(deps.db, post);
+export async function reschedulePost(deps: PostsDeps, options: ScheduleChange): Promise<PostItem> {
+  const { now, post } = await loadToSchedule(deps, options);
   await assertNetworkOptions(deps.db, post);
   await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {

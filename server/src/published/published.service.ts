@@ -13,6 +13,7 @@ import {
 import { type CredentialSource, metricsUnavailableReason, rewriteUrl } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { decodeCursor, encodeCursor } from '../posts/post-filters.js';
+import { presentThemedPost } from '../posts/posts.service.js';
 
 export interface PublishedItem {
   id: string;
@@ -49,13 +50,7 @@ export function viewUrl(url: string | null, sandboxUrl: string | undefined): str
 
 export function presentPublished(row: PublishedPostRow, sandboxUrl?: string): PublishedItem {
   return {
-    id: row.id,
-    themeId: row.theme_id,
-    themeName: row.theme_name,
-    themeColor: row.theme_color,
-    title: row.title,
-    content: row.content,
-    platform: row.platform,
+    ...presentThemedPost(row),
     publishedAt: row.published_at,
     url: viewUrl(row.url, sandboxUrl),
     reach: row.reach,

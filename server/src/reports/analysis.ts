@@ -8,11 +8,10 @@
 //   <report_request>
 //   { "client_name": "…", "trends": { "published": "up", "reach": "down", … }, "best_network": "Instagram", "figures": {…} }
 //   </report_request>
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { formatCompactNumber, formatEngagement, reportFormat } from '@pauta/core';
 import { z } from 'zod';
 import type { AiClient } from '../ai/ai-client.js';
-import { classify } from '../ai/generate-posts.js';
+import { askAi } from '../ai/ask.js';
 import type { Logger } from '../logger.js';
 import type { Compared, ReportData } from './report-data.js';
 
@@ -112,30 +111,22 @@ export async function writeAnalysis(
       })),
     },
   };
-  const deadline = AbortSignal.timeout(deps.ai.timeoutMs);
-  try {
-    const message = await client.messages.parse(
-      {
-        model: deps.ai.model,
-        max_tokens: 600,
-        system: SYSTEM_PROMPT,
-        messages: [
-          { role: 'user', content: `<report_request>\n${JSON.stringify(request)}\n</report_request>` },
-        ],
-        output_config: { format: zodOutputFormat(outputSchema) },
-      },
-      { timeout: deps.ai.timeoutMs, maxRetries: 1, signal: deadline },
-    );
-    const parsed = outputSchema.safeParse(message.parsed_output);
-    const text = parsed.success ? parsed.data.analysis.trim() : '';
-    // A number written by the model is never shown: the whole text is replaced by the local one.
-    if (text === '' || /\d/.test(text) || text.length > 2000) {
-      deps.logger.warn({ reason: text === '' ? 'malformed' : 'numbers' }, 'análise da IA descartada');
-      return local();
-    }
-    return { source: 'ai', text };
-  } catch (error) {
-    deps.logger.warn({ reason: classify(error, deadline) }, 'análise da IA indisponível; texto local');
+  const answer = await askAi(client, deps.ai, {
+    maxTokens: 600,
+    system: SYSTEM_PROMPT,
+    content: `<report_request>\n${JSON.stringify(request)}\n</report_request>`,
+    schema: outputSchema,
+  });
+  if (!answer.ok) {
+    deps.logger.warn({ reason: answer.reason }, 'análise da IA indisponível; texto local');
     return local();
   }
+  const parsed = outputSchema.safeParse(answer.output);
+  const text = parsed.success ? parsed.data.analysis.trim() : '';
+  // A number written by the model is never shown: the whole text is replaced by the local one.
+  if (text === '' || /\d/.test(text) || text.length > 2000) {
+    deps.logger.warn({ reason: text === '' ? 'malformed' : 'numbers' }, 'análise da IA descartada');
+    return local();
+  }
+  return { source: 'ai', text };
 }

@@ -46,6 +46,7 @@ import type { Kysely } from 'kysely';
 import type { AiClient } from '../ai/ai-client.js';
 import { hashToken } from '../approval/client-link.service.js';
 import type { Logger } from '../logger.js';
+import { startPeriodic } from '../ops/periodic.js';
 import { REPORT_LINK_PAGE } from './report-link.service.js';
 import { REPORT_LEASE_MS, reportPdfKey, runReport } from './report-runner.js';
 
@@ -241,24 +242,9 @@ export function startReportEmailSweep(
   deps: ReportEmailDeps,
   intervalMs = REPORT_EMAIL_INTERVAL_MS,
 ): ReportEmailSweep {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepReportEmails(deps)
-      .then(
-        () => undefined,
-        (err: unknown) => deps.logger.warn({ err }, 'relatórios por email: varredura falhou'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(() => sweepReportEmails(deps), {
+    intervalMs,
+    logger: deps.logger,
+    failure: 'relatórios por email: varredura falhou',
+  });
 }

@@ -36,7 +36,13 @@ import { assertNotBlocked, countFailure } from '../auth/rate-limit.js';
 import type { AppDeps } from '../deps.js';
 import { browserMediaUrl } from '../media/media.service.js';
 import { localAnalysis, type ReportAnalysis } from './analysis.js';
-import { type Compared, type ReportData, readReportData } from './report-data.js';
+import {
+  type Compared,
+  type ReportData,
+  type ReportNetwork,
+  type ReportPost,
+  readReportData,
+} from './report-data.js';
 
 const DAY = 24 * 3_600_000;
 /** The path of a report's page; the server marks it no-referrer and noindex (app.ts). */
@@ -123,32 +129,15 @@ export async function revokeReportLinkOf(
 
 // ——— The public page ———
 
-export interface ReportPagePost {
-  title: string;
-  content: string;
-  url: string | null;
-  publishedAt: string;
-  reach: number | null;
-  likes: number | null;
-  comments: number | null;
-  engagement: number | null;
-  imageUrl: string | null;
-  altText: string | null;
-}
+/** A report's post as the public page shows it: its image by a signed URL, not its storage key. */
+export type ReportPagePost = Omit<ReportPost, 'id' | 'thumbKey'> & { imageUrl: string | null };
 
-export interface ReportPageNetwork {
-  platform: Platform;
-  label: string;
-  published: Compared;
-  planned: Compared;
-  reach: Compared;
-  likes: Compared;
-  comments: Compared;
-  engagement: Compared;
+/** A network's section of the page: the report's figures, its follower growth only, its posts' pictures by URL. */
+export type ReportPageNetwork = Omit<ReportNetwork, 'followers' | 'best' | 'worst'> & {
   followerGrowth: Compared;
   best: ReportPagePost[];
   worst: ReportPagePost[];
-}
+};
 
 export type ReportPageView =
   | { state: 'expired' }
@@ -161,14 +150,7 @@ export type ReportPageView =
       previous: ReportPeriod;
       expiresAt: Date;
       finishedAt: Date | null;
-      summary: {
-        published: Compared;
-        planned: Compared;
-        reach: Compared;
-        engagement: Compared;
-        followerGrowth: Compared;
-        followers: number | null;
-      };
+      summary: ReportData['summary'];
       /** The cadence chart's rows: the PDF's (core/src/reports/chart-data.ts). */
       cadence: CadenceRow[];
       networks: ReportPageNetwork[];

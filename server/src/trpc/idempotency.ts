@@ -17,6 +17,7 @@ import {
 import superjson from 'superjson';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
+import { startPeriodic } from '../ops/periodic.js';
 import { serializeOutput } from './transformer.js';
 
 /** The request header that carries the key (IETF draft-ietf-httpapi-idempotency-key-header). */
@@ -187,31 +188,19 @@ export function startIdempotencyPurge(
   deps: { db: AppDeps['db']; logger: Logger },
   intervalMs = 10 * 60 * 1000,
 ): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= (async () => {
-      try {
-        let deleted = 0;
-        for (;;) {
-          const n = await purgeExpiredIdempotencyKeys(deps.db);
-          deleted += n;
-          if (n < 1000) break;
-        }
-        if (deleted) deps.logger.debug({ deleted }, 'chaves de idempotência expiradas apagadas');
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'falha ao apagar chaves de idempotência expiradas');
-      } finally {
-        running = null;
-      }
-    })();
+  const purge = async () => {
+    let deleted = 0;
+    for (;;) {
+      const n = await purgeExpiredIdempotencyKeys(deps.db);
+      deleted += n;
+      if (n < 1000) break;
+    }
+    if (deleted) deps.logger.debug({ deleted }, 'chaves de idempotência expiradas apagadas');
   };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(purge, {
+    intervalMs,
+    logger: deps.logger,
+    failure: 'falha ao apagar chaves de idempotência expiradas',
+    runNow: true,
+  });
 }

@@ -23,7 +23,7 @@ import { PublishError } from '@pauta/networks';
 import type { Logger } from '../logger.js';
 import { retryDelayMs } from './backoff.js';
 import type { PublishContext } from './publish-post.processor.js';
-import { usableAccessToken } from './tokens.js';
+import { tokenDepsOf, usableAccessToken } from './tokens.js';
 
 /** What became of one comment in this call (tests and logs). */
 export type FirstCommentResult =
@@ -92,17 +92,9 @@ async function sendClaimed(ctx: Ctx, claim: ClaimedFirstComment, log: Logger): P
     });
   let accessToken: string;
   try {
-    accessToken = await usableAccessToken(
-      {
-        db: ctx.db,
-        keyring: ctx.keyring,
-        provider: ctx.oauth(claim.platform),
-        marginMs: ctx.config.refreshMarginMs,
-        now: ctx.now,
-      },
-      found.account,
-      { current: found.tokens },
-    );
+    accessToken = await usableAccessToken(tokenDepsOf(ctx, claim.platform), found.account, {
+      current: found.tokens,
+    });
   } catch (error) {
     log.warn({ err: error }, 'primeiro comentário: token indisponível');
     return record(ctx, claim, log, retryOrFail(ctx, claim, publishErrorMessages.NETWORK_UNAVAILABLE));

@@ -70,6 +70,18 @@ function errorMessage(notice: Pick<FailureNotice, 'error_code' | 'error_message'
   );
 }
 
+/** What a notice says of the failed post: which post, where, when, and why. */
+function noticeOf(post: FailedPost, code: PublishErrorCode, message: string | null | undefined) {
+  return {
+    post_id: post.id,
+    post_title: post.title,
+    platform: post.platform,
+    scheduled_for: post.scheduled_for,
+    error_code: code,
+    error_message: message ?? null,
+  };
+}
+
 /** Queues the single-failure email for `post`; returns the outbox id or null when none was queued. */
 export async function queuePublishFailureEmail(
   options: Pick<FailureNotifierOptions, 'db' | 'appUrl'>,
@@ -82,15 +94,7 @@ export async function queuePublishFailureEmail(
   let first: string | null = null;
   for (const owner of await ownersOf(options.db, post)) {
     const queued = await queueNoticesEmail(options.db, options.appUrl, owner, [
-      {
-        post_id: post.id,
-        post_title: post.title,
-        platform: post.platform,
-        scheduled_for: post.scheduled_for,
-        error_code: code,
-        error_message: message ?? null,
-        created_at: new Date(),
-      },
+      { ...noticeOf(post, code, message), created_at: new Date() },
     ]);
     first ??= queued;
   }
@@ -180,16 +184,7 @@ export async function recordNoticeWithin(
   for (const owner of await ownersOf(trx, post)) {
     const due = await recordFailureNotice(
       trx,
-      {
-        workspace_id: post.workspace_id,
-        user_id: owner,
-        post_id: post.id,
-        post_title: post.title,
-        platform: post.platform,
-        scheduled_for: post.scheduled_for,
-        error_code: code,
-        error_message: message ?? null,
-      },
+      { workspace_id: post.workspace_id, user_id: owner, ...noticeOf(post, code, message) },
       { now, windowMs },
     );
     const queued = await queueNoticesEmail(trx, options.appUrl, owner, due);

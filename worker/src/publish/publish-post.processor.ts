@@ -53,7 +53,7 @@ import { retryDelayMs } from './backoff.js';
 import { type ClaimLease, type LeaseLostError, startClaimLease } from './claim-lease.js';
 import { sendFirstComment } from './first-comment.js';
 import type { SendGate } from './send-gate.js';
-import { TokenError, usableAccessToken } from './tokens.js';
+import { TokenError, tokenDepsOf, usableAccessToken } from './tokens.js';
 
 export interface PublishContext {
   db: Kysely<Database>;
@@ -705,11 +705,7 @@ function token(
 ): Promise<string> {
   return usableAccessToken(
     {
-      db: ctx.db,
-      keyring: ctx.keyring,
-      provider: ctx.oauth(account.platform),
-      marginMs: ctx.config.refreshMarginMs,
-      now: ctx.now,
+      ...tokenDepsOf(ctx, account.platform),
       onRefresh: () => ctx.observe?.tokenRefreshed?.(account.platform),
     },
     account,

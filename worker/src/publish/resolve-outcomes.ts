@@ -20,7 +20,7 @@ import {
 import { capabilitiesOf, type LookupResult } from '@pauta/networks';
 import type { Logger } from '../logger.js';
 import type { PublishContext } from './publish-post.processor.js';
-import { usableAccessToken } from './tokens.js';
+import { tokenDepsOf, usableAccessToken } from './tokens.js';
 
 export interface ResolveReport {
   found: number;
@@ -87,17 +87,9 @@ async function lookup(
     return { kind: 'unknown', reason: 'a conta precisa ser reconectada' };
   let accessToken: string;
   try {
-    accessToken = await usableAccessToken(
-      {
-        db: ctx.db,
-        keyring: ctx.keyring,
-        provider: ctx.oauth(post.platform),
-        marginMs: ctx.config.refreshMarginMs,
-        now: ctx.now,
-      },
-      found.account,
-      { current: found.tokens },
-    );
+    accessToken = await usableAccessToken(tokenDepsOf(ctx, post.platform), found.account, {
+      current: found.tokens,
+    });
   } catch {
     return { kind: 'unknown', reason: 'o acesso à conta não pôde ser renovado' };
   }

@@ -2,6 +2,7 @@
 // network just refused it, once per account at a time (row lock). Only `invalid_grant` means the
 // person must reconnect; network trouble during a refresh is transient (docs/reliability.md W9).
 
+import type { Platform } from '@pauta/core';
 import {
   type AccountSummary,
   type Database,
@@ -12,6 +13,7 @@ import {
 } from '@pauta/db';
 import { type OAuthProvider, OAuthProviderError } from '@pauta/networks';
 import type { Kysely } from 'kysely';
+import type { PublishContext } from './publish-post.processor.js';
 
 export class TokenError extends Error {
   override name = 'TokenError';
@@ -30,6 +32,20 @@ export interface TokenDeps {
   marginMs: number;
   now: () => Date;
   onRefresh?: (account: AccountSummary) => void;
+}
+
+/** The token deps of a publishing context for an account of `platform` (its OAuth, the margin, the clock). */
+export function tokenDepsOf(
+  ctx: Pick<PublishContext, 'db' | 'keyring' | 'oauth' | 'config' | 'now'>,
+  platform: Platform,
+): TokenDeps {
+  return {
+    db: ctx.db,
+    keyring: ctx.keyring,
+    provider: ctx.oauth(platform),
+    marginMs: ctx.config.refreshMarginMs,
+    now: ctx.now,
+  };
 }
 
 export async function usableAccessToken(

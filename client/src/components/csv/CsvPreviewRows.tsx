@@ -1,19 +1,7 @@
 import { Badge, Card, Group, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { csvMessages } from '@pauta/core';
+import { type CsvPreviewRow, csvMessages } from '@pauta/core';
 import classes from './CsvPreview.module.css';
-
-export interface CsvPreviewRow {
-  line: number;
-  title: string;
-  theme: string;
-  network: string;
-  date: string;
-  time: string;
-  text: string;
-  errors: string[];
-  warnings: string[];
-}
 
 const t = csvMessages;
 

@@ -25,8 +25,10 @@ import {
   API_TOKEN_SCOPES,
   type ApiTokenExpiryDays,
   type ApiTokenScope,
+  type ApiTokenSummary,
   apiExpiryLabel,
   apiMessages,
+  apiTokenStatus,
   DEFAULT_TIME_ZONE,
   formatDateTime,
   generateApiToken,
@@ -46,22 +48,7 @@ import { useTRPC } from '../../lib/trpc';
 
 const text = apiMessages.tokens;
 
-interface TokenItem {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiTokenScope[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-}
-
-function statusOf(token: TokenItem, now: number): 'active' | 'revoked' | 'expired' {
-  if (token.revokedAt) return 'revoked';
-  if (token.expiresAt && new Date(token.expiresAt).getTime() <= now) return 'expired';
-  return 'active';
-}
+type TokenItem = ApiTokenSummary;
 
 /** Personal access tokens (Integrações; docs/api.md): create (shown once), list, revoke. */
 export function TokensSection() {
@@ -237,7 +224,7 @@ function TokensTable({
     return (
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {tokens.map((token) => {
-          const status = statusOf(token, now);
+          const status = apiTokenStatus(token, now);
           return (
             <Card key={token.id} withBorder padding="md" radius="md" component="li">
               <Stack gap={6}>
@@ -289,7 +276,7 @@ function TokensTable({
         </Table.Thead>
         <Table.Tbody>
           {tokens.map((token) => {
-            const status = statusOf(token, now);
+            const status = apiTokenStatus(token, now);
             return (
               <Table.Tr key={token.id}>
                 <Table.Td fw={500}>{token.name}</Table.Td>
