@@ -1,9 +1,10 @@
 // UI steps shared by the e2e specs, written the way a person uses the screens.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { untilUsable } from './browser.js';
 import { sql } from './db.js';
+import { e2eEnv } from './env.js';
 
 export const PASSWORD = 'uma senha bem longa';
 
@@ -150,7 +151,7 @@ export const freshId = (digits: number): string =>
 
 /** The sandbox's control endpoint (`POST /__sandbox/<path>`): 201, or the test fails with the answer. */
 export async function sandboxControl(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
