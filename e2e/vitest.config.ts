@@ -23,6 +23,11 @@ const shared = {
   globalSetup: ['./src/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // An `expect.poll` waits for what a person sees, like a locator's wait: the same 15 s as the
+  // browser contexts' actions (browser.ts), not Vitest's 1 s, which two apps and two Chromiums on
+  // the loaded 2-core machine overran (a video cover's upload, a toast's closing transition). A
+  // poll that passes returns at once; a bound a test asserts on is given explicitly.
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({

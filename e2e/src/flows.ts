@@ -17,6 +17,26 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
     .waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Closes every toast on screen and waits until none is left. A toast may close by itself (Mantine's
+ * autoClose) between being found and being clicked, and another may arrive meanwhile: each close
+ * button gets one short try, and the page is looked at again until no toast is there.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.mantine-Notification-root');
+  await expect
+    .poll(
+      async () => {
+        for (const button of await toasts.locator('.mantine-Notification-closeButton').all()) {
+          await button.click({ timeout: 1_000 }).catch(() => {});
+        }
+        return toasts.count();
+      },
+      { timeout: 15_000, interval: 300 },
+    )
+    .toBe(0);
+}
+
 export async function signUp(
   page: Page,
   email: string,
