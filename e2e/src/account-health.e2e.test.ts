@@ -3,10 +3,11 @@
 // revoked), the shell's banner says so on other pages, the page is axe-clean at 1280 and 375 px in
 // both colour schemes, and "Reconectar" renews the same account: its published history stays.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { decodeMail, receivedMail, sql, uniqueEmail, waitForMail } from './db.js';
+import { e2eEnv } from './env.js';
 import { signUp } from './flows.js';
 
 let browser: Browser;
@@ -19,7 +20,7 @@ const DAY_S = 24 * 60 * 60;
 
 /** What the sandbox's next LinkedIn authorization answers (an app without partner refresh). */
 async function nextLinkedIn(ttlSeconds: number) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/next-authorization`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/next-authorization`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ network: 'linkedin', accessTokenTtlSeconds: ttlSeconds, refreshToken: false }),

@@ -4,10 +4,11 @@
 // API reference page renders. Screenshots at 1280 and 375 px, light
 // and dark; axe on each.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { expectToast, logIn, signUp } from './flows.js';
 
 let browser: Browser;
@@ -37,7 +38,7 @@ const horizontalOverflow = (target: Page) =>
   target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function callApi(token: string, path: string) {
-  return fetch(`${inject('baseUrl')}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return fetch(`${e2eEnv().baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
 }
 
 describe('Integrações: personal access tokens', () => {
@@ -77,11 +78,11 @@ describe('Integrações: personal access tokens', () => {
     // How to connect an MCP client: this installation's /mcp and a config with the Bearer header.
     const mcp = page.getByRole('region', { name: 'Conectar um assistente de IA (MCP)' });
     await mcp.waitFor();
-    expect(await mcp.getByTestId('mcp-url').innerText()).toBe(`${new URL(inject('baseUrl')).origin}/mcp`);
+    expect(await mcp.getByTestId('mcp-url').innerText()).toBe(`${new URL(e2eEnv().baseUrl).origin}/mcp`);
     const snippet = JSON.parse(await mcp.getByTestId('mcp-snippet').innerText());
     expect(snippet.mcpServers.pauta).toEqual({
       type: 'http',
-      url: `${new URL(inject('baseUrl')).origin}/mcp`,
+      url: `${new URL(e2eEnv().baseUrl).origin}/mcp`,
       headers: { Authorization: 'Bearer pauta_pat_SEU_TOKEN' },
     });
     await mcp.getByRole('button', { name: 'Copiar configuração' }).waitFor();

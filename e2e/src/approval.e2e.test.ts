@@ -2,10 +2,11 @@
 // posts on the Quadro de aprovação; an unapproved post whose time comes is not published and the
 // open board shows the flag and the toast without a reload; moved with the keyboard through
 // review to approved, it is published once through the sandbox.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { expectToast, moveWithKeyboard, mutateInPage, signUpWithApprovalTheme } from './flows.js';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -83,7 +84,7 @@ describe('approval before publishing', () => {
       .getByRole('region', { name: /^Publicado \(1\)/ })
       .getByRole('article', { name: approved.title })
       .waitFor();
-    const sent = (await (await fetch(`${inject('sandboxUrl')}/__sandbox/posts`)).json()) as {
+    const sent = (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts`)).json()) as {
       posts: { network: string; text: string }[];
     };
     expect(sent.posts.filter((p) => p.text === approved.content)).toHaveLength(1);

@@ -7,10 +7,11 @@
 
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -201,7 +202,7 @@ describe('Bluesky', () => {
         { timeout: 40_000, interval: 500 },
       )
       .toBe('published');
-    const sent = (await (await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=bluesky`)).json()) as {
+    const sent = (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=bluesky`)).json()) as {
       posts: SentPost[];
     };
     const ours = sent.posts.filter((p) => p.text === CONTENT);

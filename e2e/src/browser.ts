@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core: never a downloaded browser.
 import { randomInt } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { e2eEnv } from './env.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,7 +34,7 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport,
-    baseURL: inject('baseUrl'),
+    baseURL: e2eEnv().baseUrl,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     // Its own client address (the app trusts one proxy hop in the e2e run): the per-address

@@ -6,10 +6,11 @@
 // post that reaches its time unapproved is not published. The revoked link stops working.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { expectToast, moveWithKeyboard, mutateInPage, signUpWithApprovalTheme } from './flows.js';
 
 /** Screenshots for people to look at (the report of issue 17 item 3). */
@@ -33,7 +34,7 @@ async function stageOf(id: string) {
 }
 
 async function sandboxPosts(): Promise<{ network: string; text: string }[]> {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/posts`);
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts`);
   return ((await res.json()) as { posts: { network: string; text: string }[] }).posts;
 }
 

@@ -5,9 +5,10 @@
 // of the composer at 1280 and 375 px, light and dark.
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { clickConnect, expectToast, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
 
 type Network = 'linkedin' | 'x';
@@ -167,7 +168,7 @@ describe('Novo post with an image for LinkedIn and X', () => {
 
     const authorOf: Record<Network, string> = { linkedin: linkedinSub, x: xSub };
     for (const network of ['linkedin', 'x'] as const) {
-      const res = await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=${network}`);
+      const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=${network}`);
       const { posts: sent } = (await res.json()) as {
         posts: {
           authorId: string;

@@ -5,9 +5,10 @@
 // sandbox: each network receives exactly one post, with its own text. Screenshots at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { clickConnect, expectToast, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
 
 type Network = 'linkedin' | 'x' | 'instagram';
@@ -200,7 +201,7 @@ describe('Novo post: one post written once for LinkedIn, X and Instagram', () =>
 
     const authorOf: Record<Network, string> = { linkedin: linkedinSub, x: xSub, instagram: instagramId };
     for (const network of NETWORKS) {
-      const res = await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=${network}`);
+      const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=${network}`);
       const { posts: sent } = (await res.json()) as { posts: { authorId: string; text: string }[] };
       const ours = sent.filter((p) => p.authorId === authorOf[network]);
       expect(ours, network).toHaveLength(1);

@@ -2,13 +2,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { e2eEnv } from './env.js';
 
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
 ): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: e2eEnv().databaseUrl });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;
@@ -37,7 +37,7 @@ export function uniqueEmail(label: string): string {
 
 /** Every email the test SMTP server received, raw (RFC 822), oldest first. */
 export function receivedMail(): string[] {
-  const dir = inject('mailDir');
+  const dir = e2eEnv().mailDir;
   return readdirSync(dir)
     .sort()
     .map((f) => readFileSync(path.join(dir, f), 'latin1'));

@@ -4,10 +4,11 @@
 // and the card's "Ver histórico" shows each step of the delivery in the dialog. Screenshots at
 // 1280 and 375 px, light and dark; axe on the dialog.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { connectX, createTheme, logIn, mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function sandbox(path: string, body?: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -105,7 +106,7 @@ describe('delivery: an unknown outcome resolved by asking the network', () => {
       await snapshot(page, 'delivery-history-1280', { fullPage: false });
     } finally {
       // A fault left unused (the test failed first) must not meet another file's tweet.
-      await fetch(`${inject('sandboxUrl')}/__sandbox/faults`, { method: 'DELETE' });
+      await fetch(`${e2eEnv().sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
       await context.close();
     }
   });

@@ -8,10 +8,11 @@
 // Screenshots at 1280 and 375 px in e2e/artifacts/first-comment-*.png.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { clickConnect, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
 
 let browser: Browser;
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function sandboxList<T>(path: string): Promise<T> {
-  return (await (await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`)).json()) as T;
+  return (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`)).json()) as T;
 }
 
 const IG_COMMENT = '#docesdaclara #bolocaseiro — receita completa no link da bio';

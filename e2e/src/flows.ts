@@ -1,9 +1,10 @@
 // UI steps shared by the e2e specs, written the way a person uses the screens.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { untilUsable } from './browser.js';
 import { sql } from './db.js';
+import { e2eEnv } from './env.js';
 
 export const PASSWORD = 'uma senha bem longa';
 
@@ -14,6 +15,26 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
     .filter({ hasText: text })
     .first()
     .waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Closes every toast on screen and waits until none is left. A toast may close by itself (Mantine's
+ * autoClose) between being found and being clicked, and another may arrive meanwhile: each close
+ * button gets one short try, and the page is looked at again until no toast is there.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.mantine-Notification-root');
+  await expect
+    .poll(
+      async () => {
+        for (const button of await toasts.locator('.mantine-Notification-closeButton').all()) {
+          await button.click({ timeout: 1_000 }).catch(() => {});
+        }
+        return toasts.count();
+      },
+      { timeout: 15_000, interval: 300 },
+    )
+    .toBe(0);
 }
 
 export async function signUp(
@@ -150,7 +171,7 @@ export const freshId = (digits: number): string =>
 
 /** The sandbox's control endpoint (`POST /__sandbox/<path>`): 201, or the test fails with the answer. */
 export async function sandboxControl(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

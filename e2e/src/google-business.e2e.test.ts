@@ -7,10 +7,11 @@
 // at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -172,7 +173,7 @@ describe('Google Meu Negócio', () => {
         { timeout: 40_000, interval: 500 },
       )
       .toBe('published');
-    const sandboxUrl = inject('sandboxUrl');
+    const sandboxUrl = e2eEnv().sandboxUrl;
     const sent = (await (await fetch(`${sandboxUrl}/__sandbox/posts?network=google_business`)).json()) as {
       posts: { id: string; text: string; authorId: string; media: unknown[] }[];
     };

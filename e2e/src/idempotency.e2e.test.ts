@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
-import { signUp } from './flows.js';
+import { closeToasts, signUp } from './flows.js';
 
 let browser: Browser;
 let page: Page;
@@ -56,12 +56,7 @@ function errorToasts() {
 }
 
 /** Dismisses every toast so the next step counts only its own. */
-async function clearToasts() {
-  for (const button of await page.locator('.mantine-Notification-closeButton').all()) {
-    await button.click().catch(() => {});
-  }
-  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
-}
+const clearToasts = () => closeToasts(page);
 
 /** One success toast, no error toast, and `procedure` sent once, once the page is quiet. */
 async function expectOnce(procedure: string, success: string | RegExp) {

@@ -9,10 +9,11 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 const SHOTS = new URL('../artifacts/ig-login', import.meta.url).pathname;
@@ -28,7 +29,7 @@ const freshId = (digits: number) =>
   String(randomInt(1, 10)) + Array.from({ length: digits - 1 }, () => randomInt(0, 10)).join('');
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -37,7 +38,7 @@ async function control(path: string, body: unknown) {
 }
 
 async function sandboxRequests(query: Record<string, string>) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/requests?${new URLSearchParams(query)}`);
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/requests?${new URLSearchParams(query)}`);
   return ((await res.json()) as { requests: { method: string; path: string; status: number | null }[] })
     .requests;
 }
@@ -183,9 +184,7 @@ describe('Instagram with Instagram Login', () => {
         { timeout: 60_000, interval: 500 },
       )
       .toBe('published');
-    const sent = (await (
-      await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=instagram`)
-    ).json()) as {
+    const sent = (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=instagram`)).json()) as {
       posts: { text: string; authorId: string; media: { altText: string }[] }[];
     };
     const ours = sent.posts.filter((post) => post.authorId === igUserId);

@@ -3,10 +3,11 @@
 // several do — and the card shows the @username and its Page. Screenshots at 1280 and 375 px.
 // (Publishing an Instagram post needs an image: covered by worker/src/publish/media.integration.test.ts.)
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { signUp } from './flows.js';
 
 let browser: Browser;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot, untilUsable } from './browser.js';
+import { e2eEnv } from './env.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe('landing page', () => {
   });
 
   it('serves the security headers with a CSP the built client passes', async () => {
-    const res = await fetch(`${(await import('vitest')).inject('baseUrl')}/`);
+    const res = await fetch(`${e2eEnv().baseUrl}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -6,10 +6,11 @@
 // Screenshots of the picker, the cards and the preview at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -180,7 +181,7 @@ describe('LinkedIn Pages', () => {
         { timeout: 40_000, interval: 500 },
       )
       .toBe('published');
-    const sandboxUrl = inject('sandboxUrl');
+    const sandboxUrl = e2eEnv().sandboxUrl;
     const sent = (await (await fetch(`${sandboxUrl}/__sandbox/posts?network=linkedin_page`)).json()) as {
       posts: { text: string; authorId: string; media: { altText: string }[] }[];
     };

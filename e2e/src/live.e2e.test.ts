@@ -11,9 +11,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { createTheme, expectToast, mutateInPage, signUp } from './flows.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const port = await freePort();
   webBUrl = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pauta-e2e-webb-'));
-  const databaseUrl = inject('databaseUrl');
+  const databaseUrl = e2eEnv().databaseUrl;
   let output = '';
   webB = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
@@ -50,9 +51,9 @@ beforeAll(async () => {
       APP_URL: webBUrl,
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      // The run's prefix is its database's name (global-setup.ts): the same queues as web A.
-      REDIS_PREFIX: new URL(databaseUrl).pathname.slice(1),
-      SOCIAL_SANDBOX_URL: inject('sandboxUrl'),
+      // The slot's prefix (global-setup.ts): the same queues as web A.
+      REDIS_PREFIX: e2eEnv().redisPrefix,
+      SOCIAL_SANDBOX_URL: e2eEnv().sandboxUrl,
       PAUTA_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

@@ -7,17 +7,18 @@
 // address that is not https is refused in pt-BR. Screenshots at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 const INSTANCE = 'social.pauta-e2e.com.br';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const made = await fetch(`${inject('sandboxUrl')}/__sandbox/mastodon/instances`, {
+  const made = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/mastodon/instances`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ host: INSTANCE, maxCharacters: 600, title: 'Social Pauta' }),
@@ -212,7 +213,7 @@ describe('Mastodon', () => {
         { timeout: 40_000, interval: 500 },
       )
       .toBe('published');
-    const sent = (await (await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=mastodon`)).json()) as {
+    const sent = (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=mastodon`)).json()) as {
       posts: { text: string; authorId: string; media: { altText: string }[] }[];
     };
     const ours = sent.posts.filter((p) => p.text === CONTENT);

@@ -11,9 +11,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { createTheme, mutateInPage, signUp } from './flows.js';
 
 type Network = 'linkedin' | 'facebook' | 'x' | 'instagram';
@@ -67,7 +68,7 @@ const altText = (network: Network, index: number) =>
   `${LABEL[network]}: foto ${index + 1}, círculo branco sobre fundo colorido`;
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -252,7 +253,7 @@ describe('images published to the four networks through the sandbox', () => {
       expect(items.map((m) => m.altText)).toEqual([0, 1, 2, 3].map((i) => altText(network, i)));
       const objects = [];
       for (const item of items) {
-        const res = await fetch(new URL(item.url, inject('baseUrl')));
+        const res = await fetch(new URL(item.url, e2eEnv().baseUrl));
         expect(res.status).toBe(200);
         const body = Buffer.from(await res.arrayBuffer());
         expect(body.includes('PautaCam')).toBe(false);
@@ -330,7 +331,7 @@ describe('images published to the four networks through the sandbox', () => {
       instagram: instagramId,
     };
     for (const network of NETWORKS) {
-      const res = await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=${network}`);
+      const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=${network}`);
       const { posts: sent } = (await res.json()) as { posts: SandboxPost[] };
       const ours = sent.filter((p) => p.authorId === authorOf[network]);
       expect(ours, network).toHaveLength(1);

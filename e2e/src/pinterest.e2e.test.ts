@@ -6,10 +6,11 @@
 // record of POST /v5/pins). Screenshots of the picker, the card and the preview at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -27,7 +28,7 @@ async function image(i: number): Promise<Buffer> {
 }
 
 async function nextAuthorization(body: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/next-authorization`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/next-authorization`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -215,7 +216,7 @@ describe('Pinterest', () => {
         { timeout: 40_000, interval: 500 },
       )
       .toBe('published');
-    const sandboxUrl = inject('sandboxUrl');
+    const sandboxUrl = e2eEnv().sandboxUrl;
     const sent = (await (await fetch(`${sandboxUrl}/__sandbox/posts?network=pinterest`)).json()) as {
       posts: { id: string; text: string; authorId: string; media: { altText: string }[] }[];
     };

@@ -4,10 +4,11 @@
 // and the worker sends Google a LocalPost with topicType EVENT and its schedule, exactly once.
 // Screenshots of the section at 1280 and 375 px (e2e/artifacts/post-options-*.png).
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -132,7 +133,7 @@ describe('Opções do Google Meu Negócio', () => {
         { timeout: 40_000, interval: 500 },
       )
       .toBe('published');
-    const sandboxUrl = inject('sandboxUrl');
+    const sandboxUrl = e2eEnv().sandboxUrl;
     const calls = (await (
       await fetch(
         `${sandboxUrl}/__sandbox/requests?host=mybusiness.googleapis.com&pathPrefix=/v4/${location!.platform_user_id}/localPosts&method=POST`,

@@ -1,9 +1,10 @@
 // Issue "Connected accounts and the publishing worker": connect LinkedIn, Facebook (pick a Page)
 // and X through the sandbox, schedule posts a few seconds ahead, see them published with metrics.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { createTheme, mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -80,7 +81,7 @@ describe('connected accounts and publishing', () => {
       .toEqual(['published', 'published', 'published']);
 
     // Exactly one publish call per network, with the post's text.
-    const sent = (await (await fetch(`${inject('sandboxUrl')}/__sandbox/posts`)).json()) as {
+    const sent = (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts`)).json()) as {
       posts: { network: string; text: string }[];
     };
     for (const post of first) {
@@ -113,7 +114,7 @@ describe('connected accounts and publishing', () => {
     const hrefs = await page
       .getByRole('link', { name: /Ver na rede/ })
       .evaluateAll((links) => links.map((l) => (l as HTMLAnchorElement).href));
-    expect(hrefs.every((href) => href.startsWith(`${inject('sandboxUrl')}/`))).toBe(true);
+    expect(hrefs.every((href) => href.startsWith(`${e2eEnv().sandboxUrl}/`))).toBe(true);
     const network = await context.newPage();
     for (const href of hrefs) {
       expect((await network.goto(href))?.status()).toBe(200);

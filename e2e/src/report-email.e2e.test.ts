@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_TIME_ZONE, lastEndedPeriod } from '@pauta/core';
 import { createDb, parseKeyring } from '@pauta/db';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReportMonth } from '../../test/report-seed.js';
 import { launchBrowser, newPage } from './browser.js';
 import { decodeMail, receivedMail, sql, uniqueEmail, waitForMail } from './db.js';
+import { e2eEnv } from './env.js';
 import { expectToast, signUp } from './flows.js';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -42,7 +43,7 @@ describe('Relatório por email', () => {
 
     // Published posts (with metrics) and follower snapshots in the month that ended last.
     const month = lastEndedPeriod('monthly', new Date(), DEFAULT_TIME_ZONE);
-    const handle = await createDb({ databaseUrl: inject('databaseUrl'), poolSize: 1 });
+    const handle = await createDb({ databaseUrl: e2eEnv().databaseUrl, poolSize: 1 });
     try {
       await seedReportMonth(handle.db, parseKeyring(`e2e:${randomBytes(32).toString('base64')}`), {
         workspaceId,

@@ -9,11 +9,12 @@ import path from 'node:path';
 import { reportFormat } from '@pauta/core';
 import { createDb, parseKeyring } from '@pauta/db';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReportMonth } from '../../test/report-seed.js';
 import { AxeReport } from './axe.js';
 import { launchBrowser, newPage, untilUsable } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { signUp } from './flows.js';
 import { everyVariant } from './variants.js';
 
@@ -45,9 +46,9 @@ function previousMonth(): { year: number; month: number; from: string; to: strin
 
 /** Seeds with the app's own keyring (the e2e data dir holds the generated one). */
 async function seed(workspaceId: string, year: number, month: number) {
-  const dataDir = path.dirname(inject('mailDir'));
+  const dataDir = path.dirname(e2eEnv().mailDir);
   const keyring = parseKeyring(readFileSync(path.join(dataDir, 'token-encryption-keys'), 'utf8').trim());
-  const handle = await createDb({ databaseUrl: inject('databaseUrl'), poolSize: 2 });
+  const handle = await createDb({ databaseUrl: e2eEnv().databaseUrl, poolSize: 2 });
   try {
     await seedReportMonth(handle.db, keyring, {
       workspaceId,

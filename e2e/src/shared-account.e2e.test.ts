@@ -4,9 +4,10 @@
 // Pictures at 1280 and 375 px.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { expectToast, signUp } from './flows.js';
 
 let browser: Browser;
@@ -17,7 +18,7 @@ afterAll(async () => browser?.close());
 
 /** The sandbox's next X consent answers this identity (one of its own, not the default one). */
 async function nextX(sub: string) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/next-authorization`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/next-authorization`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ network: 'x', user: { sub, username: 'padaria.sol', name: 'Padaria Sol' } }),

@@ -4,10 +4,11 @@
 // before anything is saved, then the worker publishes the post exactly once. Screenshots of the
 // card and the preview at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 
 let browser: Browser;
@@ -137,7 +138,7 @@ describe('Threads', () => {
         { timeout: 30_000, interval: 500 },
       )
       .toBe('published');
-    const sent = (await (await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=threads`)).json()) as {
+    const sent = (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=threads`)).json()) as {
       posts: { network: string; text: string; authorId: string }[];
     };
     const ours = sent.posts.filter((p) => p.text === CONTENT);

@@ -11,9 +11,10 @@
 // Upload and publish times per network are printed (`[video-publish]`); no timing is asserted.
 import { createHash, randomInt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
 import { makeVideoInChromium } from './video-fixture.js';
 
@@ -51,7 +52,7 @@ const freshId = (digits: number) =>
   String(randomInt(1, 10)) + Array.from({ length: digits - 1 }, () => randomInt(0, 10)).join('');
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`, {
+  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -276,7 +277,7 @@ describe('a video published to six networks through the sandbox', () => {
     // What each network received: one video post of this account, the same bytes as the file.
     const fileSha = sha256(video);
     for (const network of NETWORKS) {
-      const res = await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=${network}`);
+      const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=${network}`);
       const { posts } = (await res.json()) as { posts: SandboxPost[] };
       const ours = posts.filter((p) => p.authorId === authorOf.get(network));
       expect(ours, network).toHaveLength(1);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
-import { expectToast, signUp } from './flows.js';
+import { closeToasts, expectToast, signUp } from './flows.js';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -30,14 +30,6 @@ async function createCliente(page: Page, name: string, from: 'icon' | 'menu') {
   await dialog.getByRole('button', { name: 'Criar cliente' }).click();
   await page.getByRole('button', { name: `Cliente atual: ${name}. Trocar de cliente` }).waitFor();
   return new URL(page.url()).searchParams.get('cliente')!;
-}
-
-async function closeToasts(page: Page) {
-  const toasts = page.locator('.mantine-Notification-root');
-  while ((await toasts.count()) > 0) {
-    await toasts.first().locator('button').click();
-    await page.waitForTimeout(300);
-  }
 }
 
 async function setScheme(page: Page, scheme: 'light' | 'dark') {

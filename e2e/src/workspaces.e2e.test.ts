@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { uniqueEmail } from './db.js';
-import { createTheme, expectToast, signUp } from './flows.js';
+import { closeToasts, createTheme, expectToast, signUp } from './flows.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,15 +27,6 @@ async function switchTo(page: Page, name: string) {
   await switcher(page).click();
   await page.getByRole('menuitem', { name: new RegExp(name) }).click();
   await page.getByRole('button', { name: `Cliente atual: ${name}. Trocar de cliente` }).waitFor();
-}
-
-/** Closes the toasts shown, so a screenshot shows the menu under them. */
-async function closeToasts(page: Page) {
-  const toasts = page.locator('.mantine-Notification-root');
-  while ((await toasts.count()) > 0) {
-    await toasts.first().locator('button').click();
-    await page.waitForTimeout(300);
-  }
 }
 
 describe('clientes (workspaces)', () => {
