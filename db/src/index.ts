@@ -15,6 +15,7 @@ export * from './repositories/budget.repository.js';
 export * from './repositories/bulk-posts.repository.js';
 export * from './repositories/carousel.repository.js';
 export * from './repositories/client-links.repository.js';
+export * from './repositories/composer-media.repository.js';
 export * from './repositories/csv-posts.repository.js';
 export * from './repositories/dashboard.repository.js';
 export * from './repositories/delivery-timeline.repository.js';

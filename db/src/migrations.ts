@@ -53,6 +53,7 @@ import * as firstComment from '../migrations/2026-11-30T06-10-first-comment.js';
 import * as recurringPosts from '../migrations/2026-11-30T06-20-recurring-posts.js';
 import * as carousels from '../migrations/2026-11-30T06-30-carousels.js';
 import * as postGroups from '../migrations/2026-11-30T06-50-post-groups.js';
+import * as composerMedia from '../migrations/2026-11-30T07-10-composer-media.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T06-20-recurring-posts': recurringPosts,
   '2026-11-30T06-30-carousels': carousels,
   '2026-11-30T06-50-post-groups': postGroups,
+  '2026-11-30T07-10-composer-media': composerMedia,
 };
 
 export class MigrationError extends Error {

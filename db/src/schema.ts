@@ -709,6 +709,24 @@ export interface VideoUploadsTable {
   updated_at: Generated<Date>;
 }
 
+/**
+ * An image uploaded in "Novo post" before its save (docs/composer.md): checked and EXIF-free, in its
+ * workspace, not on a post yet. The save re-encodes it for each network into post_media; a trigger
+ * queues its keys in media_garbage when the row goes (saved, discarded or expired).
+ */
+export interface ComposerMediaTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  storage_key: string;
+  thumb_key: string;
+  mime_type: MediaMimeType;
+  width: number;
+  height: number;
+  size_bytes: number;
+  created_at: Generated<Date>;
+}
+
 /** Storage keys waiting to be deleted (filled by a trigger on post_media deletes and by uploads). */
 export interface MediaGarbageTable {
   storage_key: string;
@@ -960,6 +978,7 @@ export interface Database {
   client_approval_links: ClientApprovalLinksTable;
   post_media: PostMediaTable;
   media_garbage: MediaGarbageTable;
+  composer_media: ComposerMediaTable;
   video_uploads: VideoUploadsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   snippets: SnippetsTable;

@@ -84,14 +84,18 @@ describe('Novo post: one post written once for LinkedIn, X and Instagram', () =>
     const xText = dialog.getByRole('textbox', { name: 'Texto para o X (Twitter)' });
     expect(await xText.inputValue()).toBe(BASE);
     await dialog.getByRole('tabpanel').getByText('Usa o texto base').waitFor();
-    // Over X's limit: refused in X's tab before anything is sent.
+    // Over X's limit: refused in X's tab, and "Antes de agendar" blocks — Agendar waits, saying why.
     await xText.fill(`${X_TEXT} ${'café '.repeat(50)}`);
-    await dialog.getByRole('button', { name: 'Agendar' }).click();
     await dialog
       .getByRole('tabpanel')
       .getByText(/ultrapassa o limite de 280 caracteres do X \(Twitter\)/)
       .first()
       .waitFor();
+    await dialog
+      .getByTestId('composer-preflight-blocked')
+      .getByText(/Ainda não dá para agendar\. X \(Twitter\)/)
+      .waitFor({ timeout: 30_000 });
+    expect(await dialog.getByRole('button', { name: 'Agendar' }).isDisabled()).toBe(true);
     await snapshot(page, 'composer-refused-1280', { fullPage: false });
     await xText.fill(X_TEXT);
     await dialog.getByRole('tabpanel').getByText('Texto próprio').waitFor();

@@ -2,7 +2,9 @@
 // person connects Instagram and X, writes a first comment in Editar Post for one post on each (the
 // counter and the preview under the post; X's weighted limit refused in pt-BR before saving), the
 // worker publishes both: each sandbox has exactly one post and one comment (Instagram) or reply
-// (X) under it, and the open screen shows "Primeiro comentário publicado" without a reload.
+// (X) under it, and the open screen shows "Primeiro comentário publicado" without a reload. Then a
+// Facebook Page: the field counts to 8,000, refuses one more in pt-BR, and the Page's post gets
+// exactly one comment by the Page (`POST /{page-post-id}/comments`).
 // Screenshots at 1280 and 375 px in e2e/artifacts/first-comment-*.png.
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -24,6 +26,7 @@ async function sandboxList<T>(path: string): Promise<T> {
 
 const IG_COMMENT = '#docesdaclara #bolocaseiro — receita completa no link da bio';
 const X_COMMENT = 'Receita completa: #bolocaseiro';
+const FB_COMMENT = 'Encomendas pelo WhatsApp (11) 95555-0101 #bolodelaranja';
 
 describe('Primeiro comentário', () => {
   it('is written in Editar Post and published once under an Instagram post and an X post', {
@@ -227,6 +230,119 @@ describe('Primeiro comentário', () => {
       igComments[0]!.id,
       xOurs.find((p) => p.inReplyToId !== undefined)!.id,
     ]);
+    await context.close();
+  });
+
+  it('a Facebook Page post gets exactly one comment by the Page, and the card shows it published', {
+    timeout: 180_000,
+  }, async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('primeiro-comentario-facebook');
+    await signUp(page, email);
+    await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
+    const pageId = freshId(15);
+    await sandboxControl('next-authorization', {
+      network: 'facebook',
+      user: {
+        sub: freshId(16),
+        given_name: 'Clara',
+        family_name: 'Mendes',
+        pages: [{ id: pageId, name: 'Doces da Clara', category: 'Confeitaria' }],
+      },
+    });
+    await (await clickConnect(page, 'Facebook')).getByText('Conectado').first().waitFor({ timeout: 30_000 });
+
+    const [{ id: userId }] = (await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      email,
+    ])) as [{ id: string }];
+    const [{ id: themeId }] = (await sql<{ id: string }>(
+      `INSERT INTO themes (user_id, name, description, tone_of_voice, social_networks, frequency, color_palette)
+       VALUES ($1, 'Confeitaria', 'Bolos da semana', ARRAY['casual'], ARRAY['facebook'], 'daily', 'blue') RETURNING id`,
+      [userId],
+    )) as [{ id: string }];
+    const [{ id: postId }] = (await sql<{ id: string }>(
+      `INSERT INTO suggested_posts (theme_id, user_id, title, content, platform, post_order, scheduled_for)
+       VALUES ($1, $2, 'Bolo de laranja', 'Bolo de laranja com calda, ${Date.now()}.', 'facebook', 1, now() + interval '2 days')
+       RETURNING id`,
+      [themeId, userId],
+    )) as [{ id: string }];
+
+    await page.goto('/scheduled-posts');
+    await page
+      .getByRole('article', { name: 'Bolo de laranja', exact: true })
+      .getByRole('button', { name: 'Editar' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Post' });
+    await dialog.waitFor();
+    const field = dialog.getByRole('textbox', { name: 'Primeiro comentário' });
+    // Facebook's limit: 8,000 characters; one more is refused in pt-BR and nothing is stored.
+    await field.fill('a'.repeat(8001));
+    await dialog
+      .getByText('O primeiro comentário passa do limite do Facebook: 8001 de 8000 caracteres.')
+      .first()
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await settle(page);
+    const [unsaved] = await sql<{ first_comment: string | null }>(
+      'SELECT first_comment FROM suggested_posts WHERE id = $1',
+      [postId],
+    );
+    expect(unsaved!.first_comment).toBeNull();
+    await field.fill(FB_COMMENT);
+    await dialog.getByText(`${[...FB_COMMENT].length}/8000 caracteres`).waitFor();
+    await dialog.getByTestId('first-comment-preview').getByText(FB_COMMENT).waitFor();
+    await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await settle(page);
+    await snapshot(page, 'first-comment-editar-post-facebook-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto('/scheduled-posts?status=published');
+    const res = await mutateInPage(page, 'posts.reschedule', {
+      json: { id: postId, scheduledFor: new Date(Date.now() + 3000).toISOString() },
+      meta: { values: { scheduledFor: ['Date'] } },
+    });
+    expect(res.status, res.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ s: string }>(
+              `SELECT status || '/' || coalesce(first_comment_status, '-') AS s FROM suggested_posts WHERE id = $1`,
+              [postId],
+            )
+          )[0]?.s,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('published/published');
+    const card = page.getByRole('article', { name: 'Bolo de laranja', exact: true });
+    await card.getByText('Primeiro comentário publicado').waitFor({ timeout: 30_000 });
+    await card.scrollIntoViewIfNeeded();
+    await settle(page);
+    await snapshot(page, 'first-comment-facebook-publicado-1280', { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.getByTestId('first-comment-status').scrollIntoViewIfNeeded();
+    await settle(page);
+    await snapshot(page, 'first-comment-facebook-publicado-375', { fullPage: false });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+
+    // The sandbox: one post by the Page, one comment under it, by the Page, the text as written.
+    const { posts } = await sandboxList<{ posts: { id: string; authorId: string }[] }>(
+      'posts?network=facebook',
+    );
+    const ours = posts.filter((p) => p.authorId === pageId);
+    expect(ours).toHaveLength(1);
+    const { comments } = await sandboxList<{
+      comments: { id: string; parentId: string; authorId: string; text: string }[];
+    }>('comments?network=facebook');
+    const under = comments.filter((c) => c.parentId === ours[0]!.id);
+    expect(under).toEqual([expect.objectContaining({ authorId: pageId, text: FB_COMMENT })]);
+    const [stored] = await sql<{ first_comment_id: string }>(
+      'SELECT first_comment_id FROM suggested_posts WHERE id = $1',
+      [postId],
+    );
+    expect(stored!.first_comment_id).toBe(under[0]!.id);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 // Issue 30 item 2 in Chromium (docs/posting-queue.md): "Fila de publicação" with X connected —
 // two slots added, two posts put in the queue with "Adicionar à fila" from Posts Agendados, each
-// taking the next free slot on the queue screen, then the two reordered with "Descer". Positions,
+// taking the next free slot on the queue screen, then the two reordered with "Descer" and back
+// again by dragging one onto the other's slot (HTML5 drag-and-drop, playwright's dragTo). Positions,
 // not clock times, are asserted, so the test holds on any day and in any zone. Screenshots at
 // 1280 and 375 px.
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { connectX, expectToast, signUp } from './flows.js';
 let browser: Browser;
 let page: Page;
 let close: () => Promise<void>;
+let userId: string;
 
 // Far from any slot: 40 days ahead at 03:07Z.
 const later = new Date(Date.now() + 40 * 86_400_000);
@@ -25,7 +27,7 @@ beforeAll(async () => {
   const email = uniqueEmail('fila');
   await signUp(page, email);
   await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
-  const userId = (await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id;
+  userId = (await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id;
   const [{ id: themeId }] = (await sql<{ id: string }>(
     `INSERT INTO themes (user_id, name, description, tone_of_voice, social_networks, frequency, color_palette)
      VALUES ($1, 'Padaria', 'Pães', ARRAY['casual'], ARRAY['x'], 'weekly', 'orange') RETURNING id`,
@@ -114,5 +116,37 @@ describe('Fila de publicação', () => {
       )
       .toEqual(['Bolo de fubá', 'Pão de queijo']);
     await shots('reordered');
+
+    // Drag-and-drop: "Pão de queijo" dragged onto the first slot takes it back; one reorder call.
+    await card.getByText('Arraste um post da fila', { exact: false }).waitFor();
+    const entry = (title: string) => card.getByTestId('queue-entry').filter({ hasText: title });
+    const reorders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('postingQueue.reorder')) reorders.push(request.method());
+    });
+    await entry('Pão de queijo').dragTo(entry('Bolo de fubá'));
+    await expect
+      .poll(async () =>
+        (await entryTitles()).slice(0, 2).map((t) =>
+          t
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .at(1),
+        ),
+      )
+      .toEqual(['Pão de queijo', 'Bolo de fubá']);
+    // Stored: the dragged post now goes out first.
+    await expect
+      .poll(async () =>
+        (
+          await sql<{ title: string }>(
+            `SELECT title FROM suggested_posts WHERE user_id = $1 ORDER BY scheduled_for`,
+            [userId],
+          )
+        ).map((r) => r.title),
+      )
+      .toEqual(['Pão de queijo', 'Bolo de fubá']);
+    expect(reorders).toEqual(['POST']);
+    await shots('dragged');
   });
 });

@@ -58,18 +58,50 @@ function xTarget(): PublishTarget {
 }
 
 describe('the first comment rule (registry and profiles)', () => {
-  it('Instagram and X declare it, with their limits; the others refuse it in pt-BR', () => {
+  it('Instagram, X, Facebook, LinkedIn (member and Page), Threads, Mastodon and Bluesky declare it, with their limits; the others refuse it in pt-BR', () => {
+    const declaring = [
+      'instagram',
+      'x',
+      'facebook',
+      'linkedin',
+      'linkedin_page',
+      'threads',
+      'mastodon',
+      'bluesky',
+    ];
     for (const platform of PLATFORMS) {
       const declared = NETWORK_PROFILES[platform].firstComment !== undefined;
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(declared);
-      expect(declared, platform).toBe(platform === 'instagram' || platform === 'x');
+      expect(declared, platform).toBe(declaring.includes(platform));
+      // The adapter pair exists exactly where the descriptor declares it.
+      const adapter = NETWORKS[platform].createPublisher({ fetch: createNetworkFetch(sandbox.url) });
+      expect(adapter.publishFirstComment !== undefined, platform).toBe(declared);
+      expect(adapter.lookupFirstComment !== undefined, platform).toBe(declared);
     }
     expect(NETWORK_PROFILES.instagram.firstComment).toEqual({ maxLength: 2200, kind: 'comment' });
     expect(NETWORK_PROFILES.x.firstComment).toEqual({ maxLength: 280, kind: 'reply' });
-    expect(firstCommentRefusal('linkedin', '#marca')).toBe(
-      'O LinkedIn não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
+    expect(NETWORK_PROFILES.facebook.firstComment).toEqual({ maxLength: 8000, kind: 'comment' });
+    expect(NETWORK_PROFILES.linkedin.firstComment).toEqual({ maxLength: 1250, kind: 'comment' });
+    expect(NETWORK_PROFILES.linkedin_page.firstComment).toEqual({ maxLength: 1250, kind: 'comment' });
+    expect(NETWORK_PROFILES.threads.firstComment).toEqual({ maxLength: 500, kind: 'reply' });
+    expect(NETWORK_PROFILES.mastodon.firstComment).toEqual({ maxLength: 500, kind: 'reply' });
+    expect(NETWORK_PROFILES.bluesky.firstComment).toEqual({ maxLength: 300, kind: 'reply' });
+    expect(firstCommentRefusal('pinterest', '#marca')).toBe(
+      'O Pinterest não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
     );
-    expect(firstCommentRefusal('linkedin', '   ')).toBeNull();
+    expect(firstCommentRefusal('pinterest', '   ')).toBeNull();
+    expect(firstCommentRefusal('linkedin', 'a'.repeat(1250))).toBeNull();
+    expect(firstCommentRefusal('linkedin_page', 'a'.repeat(1251))).toBe(
+      'O primeiro comentário passa do limite do LinkedIn (Página): 1251 de 1250 caracteres.',
+    );
+    expect(firstCommentRefusal('facebook', 'a'.repeat(8001))).toBe(
+      'O primeiro comentário passa do limite do Facebook: 8001 de 8000 caracteres.',
+    );
+    // Threads counts as it counts posts: an emoji weighs its UTF-8 bytes.
+    expect(firstCommentRefusal('threads', '😀'.repeat(125))).toBeNull();
+    expect(firstCommentRefusal('threads', '😀'.repeat(126))).toMatch(
+      /^O primeiro comentário passa do limite do Threads: \d+ de 500 caracteres\.$/,
+    );
     expect(firstCommentRefusal('instagram', 'a'.repeat(2200))).toBeNull();
     expect(firstCommentRefusal('instagram', 'a'.repeat(2201))).toBe(
       'O primeiro comentário passa do limite do Instagram: 2201 de 2200 caracteres.',

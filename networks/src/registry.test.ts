@@ -146,7 +146,16 @@ describe('networks registry', () => {
     for (const platform of PLATFORMS) {
       expect(NETWORKS[platform].capabilities.video, platform).toBe(publishesVideo.includes(platform));
       expect(NETWORKS[platform].capabilities.firstComment, platform).toBe(
-        platform === 'instagram' || platform === 'x',
+        [
+          'instagram',
+          'x',
+          'facebook',
+          'linkedin',
+          'linkedin_page',
+          'threads',
+          'mastodon',
+          'bluesky',
+        ].includes(platform),
       );
     }
     // A network that publishes only videos (YouTube, TikTok: requiresVideo) sends a video post to

@@ -147,6 +147,8 @@ export const SAMPLES: Record<string, Sample> = {
   // Posting queue (docs/posting-queue.md): the caller's account; its post to the next slot.
   'posts.addToQueue': ({ own }) => ({ postId: own.postIds.scheduled }),
   'postingQueue.board': none,
+  'postingQueue.account': ({ own }) => ({ accountId: own.accountId }),
+  'postingQueue.setSlots': ({ own }) => ({ accountId: own.accountId, slots: [{ weekday: 1, minute: 600 }] }),
   'postingQueue.nextSlot': () => ({ platform: 'linkedin' }),
   'postingQueue.addSlot': ({ own }) => ({ accountId: own.accountId, weekday: 1, minute: 600 }),
   'postingQueue.removeSlot': ({ own }) => ({ accountId: own.accountId, weekday: 1, minute: 600 }),
@@ -212,6 +214,8 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'media.list': ({ own }) => ({ postId: own.postIds.scheduled }),
   'media.remove': ({ own }) => ({ postId: own.postIds.scheduled, mediaId: randomUUID() }),
+  // A composer's uploads (docs/composer.md): ids of no upload change nothing.
+  'media.discardComposer': () => ({ ids: [randomUUID()] }),
   // A post without images: an image id that is not the post's answers NOT_FOUND for the owner.
   'media.reorder': ({ own }) => ({ postId: own.postIds.scheduled, order: [randomUUID()] }),
   'media.setAlt': ({ own }) => ({

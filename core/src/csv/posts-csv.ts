@@ -139,7 +139,7 @@ export interface PostCsvRowCheck {
 }
 
 const cell = (row: readonly string[], position: number | undefined) =>
-  position === undefined ? '' : unescapeFormula((row[position] ?? '').trim());
+  position === undefined ? '' : unescapeCsvFormula((row[position] ?? '').trim());
 
 /** The title of a row without one: the text's first line, cut at the title limit. */
 function titleFromText(text: string): string {
@@ -250,8 +250,8 @@ function escapeFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The import takes the export's apostrophe back off. */
-function unescapeFormula(value: string): string {
+/** The import takes the export's apostrophe back off (also for the option columns, read by the server). */
+export function unescapeCsvFormula(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
@@ -262,15 +262,18 @@ function quoteCell(value: string, separator: string): string {
 
 /**
  * A CSV file of posts: UTF-8 with a BOM (Excel then reads accents right), `;` between cells,
- * CRLF between rows, cells quoted only when they must be.
+ * CRLF between rows, cells quoted only when they must be. `extraColumns` (the network options'
+ * `opcoes_<rede>.<opção>` columns) follow the fixed ones; a row without one of them writes ''.
  */
 export function buildPostsCsv(
-  rows: readonly Record<PostCsvColumn, string>[],
+  rows: readonly (Record<PostCsvColumn, string> & Readonly<Record<string, string>>)[],
   separator = POST_CSV_SEPARATOR,
+  extraColumns: readonly string[] = [],
 ): string {
-  const lines = [POST_CSV_COLUMNS.join(separator)];
+  const columns = [...POST_CSV_COLUMNS, ...extraColumns];
+  const lines = [columns.map((column) => quoteCell(column, separator)).join(separator)];
   for (const row of rows)
-    lines.push(POST_CSV_COLUMNS.map((column) => quoteCell(row[column], separator)).join(separator));
+    lines.push(columns.map((column) => quoteCell(row[column] ?? '', separator)).join(separator));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

@@ -59,6 +59,20 @@ export const csvMessages = {
     unreadable: (line: number) =>
       `Não foi possível ler o CSV perto da linha ${line} (aspas sem fechamento?).`,
     noRows: 'O arquivo só tem o cabeçalho: nenhuma linha de post.',
+    optionColumnUnknown: (column: string) =>
+      `A coluna "${column}" não é uma opção de rede conhecida. Use opcoes_<rede>.<opção>, como opcoes_google_business.postType (uma exportação de posts dessa rede traz as colunas certas).`,
+  },
+  /** A row's network options (the `opcoes_<rede>.<opção>` columns; docs/csv-import.md). */
+  option: {
+    otherNetwork: (column: string, columnNetwork: string, rowNetwork: string) =>
+      `A coluna "${column}" é do ${columnNetwork}, mas esta linha é do ${rowNetwork}: deixe-a vazia.`,
+    choice: (label: string, value: string, choices: readonly string[]) =>
+      `"${label}": "${value}" não é uma das opções (${choices.join(', ')}).`,
+    yesNo: (label: string, value: string) => `"${label}": "${value}" não vale; escreva sim ou não.`,
+    dateTime: (label: string, value: string) =>
+      `"${label}": "${value}" não é uma data e hora válida; use dd/mm/aaaa HH:mm.`,
+    /** The validator's sentence, with the column that holds the option. */
+    inColumn: (message: string, column: string) => `${message} (coluna ${column})`,
   },
   /** One row's errors: the row, and so the file, cannot be imported. */
   row: {

@@ -745,9 +745,22 @@ export const messages = {
     textOf: (network: string) => `Texto para o ${network}`,
     useBase: 'Usar o texto base',
     inheritsHint: 'Edite o texto abaixo para escrever um texto só para esta rede.',
-    needsImageHint: (network: string) =>
-      `O ${network} só publica posts com imagem ou vídeo: depois de salvar, adicione a mídia em Editar Post antes do horário.`,
-    mediaHint: 'Imagens e vídeos: adicione-os em Editar Post, em cada rede, depois de salvar.',
+    needsImageHint: (network: string) => `O ${network} só publica posts com imagem: escolha ao menos uma.`,
+    mediaHint: 'Vídeos: adicione-os em Editar Post, em cada rede, depois de salvar.',
+    /** The composer's images (docs/composer.md): chosen once for the base, inherited by each tab. */
+    baseMedia: 'Imagens',
+    baseMediaHint: 'Usadas por todas as redes que não escolherem as suas. JPEG, PNG, WebP ou GIF, até 4.',
+    addImages: 'Adicionar imagens',
+    mediaOf: (network: string) => `Imagens para o ${network}`,
+    inheritsMedia: 'Usa as imagens da base',
+    ownMedia: 'Imagens próprias',
+    chooseOwnMedia: 'Escolher imagens só para esta rede',
+    useBaseMedia: 'Usar as imagens da base',
+    noImages: 'Nenhuma imagem.',
+    removeImage: (index: number) => `Remover a imagem ${index}`,
+    altOf: (index: number) => `Texto alternativo da imagem ${index}`,
+    uploadingImage: 'Enviando imagem…',
+    tooManyImages: (max: number) => `No máximo ${max} imagens por post.`,
     saveDraft: 'Salvar rascunho',
     sendForApproval: 'Enviar para aprovação',
     schedule: 'Agendar',
@@ -766,7 +779,12 @@ export const messages = {
     noAccount: (network: string) => `Conecte uma conta do ${network} para publicar nele.`,
     textRequired: (network: string) => `Escreva o texto do ${network} (ou o texto base).`,
     needsMedia: (network: string) =>
-      `O ${network} não aceita um post sem imagem ou vídeo, e o Novo post ainda não envia mídia: crie-o pelo tema e adicione a mídia em Editar Post.`,
+      `O ${network} só publica vídeos, e o Novo post envia só imagens: crie o post pelo tema e adicione o vídeo em Editar Post.`,
+    mediaGone:
+      'Uma imagem escolhida não está mais no servidor (o Novo post ficou aberto por horas). Remova-a e envie de novo.',
+    /** "Antes de agendar" of a tab blocks Agendar / Adicionar à fila (docs/composer.md). */
+    preflightBlocked: (network: string, reason: string) =>
+      `Ainda não dá para agendar. ${network} — ${reason} Veja "Antes de agendar" na aba do ${network}.`,
     siblings: 'Outras redes deste post',
     siblingsHint: 'Escrito uma vez no Novo post; cada rede tem seu próprio post.',
   },

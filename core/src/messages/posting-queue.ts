@@ -38,6 +38,8 @@ export const postingQueueMessages = {
   moveUp: (title: string) => `Subir "${title}" na fila`,
   moveDown: (title: string) => `Descer "${title}" na fila`,
   reordered: 'Ordem da fila atualizada.',
+  dragHint: 'Arraste um post da fila para outro horário com post da fila, ou use as setas.',
+  dragLabel: (title: string) => `Arrastar "${title}" para outro horário da fila`,
   addToQueue: 'Adicionar à fila',
   inQueue: 'Na fila',
   queuedAt: (when: string) => `Post adicionado à fila: ${when}.`,

@@ -98,12 +98,14 @@ export class MediaKeyError extends Error {
 }
 
 /**
- * Keys Pauta writes (uuids): a post's image `posts/<workspace>/<post>/<media>[-thumb].<ext>`, and a
+ * Keys Pauta writes (uuids): a post's image `posts/<workspace>/<post>/<media>[-thumb].<ext>`, a
+ * video upload's staging bytes `uploads/<workspace>/<upload>.part|tail`, an image of "Novo post"
+ * before its save `uploads/<workspace>/<media>[-thumb].<ext>` (docs/composer.md), a
  * workspace's logo `workspaces/<workspace>/logo-<upload>.webp` (docs/workspaces.md, branding), and
  * a client report's PDF `reports/<workspace>/<report>.pdf` (docs/reports.md). Anything else is refused.
  */
 const KEY =
-  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}((-thumb)?\.(jpg|png|webp|gif)|\.(mp4|mov))|uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(part|tail)|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp|reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf)$/;
+  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}((-thumb)?\.(jpg|png|webp|gif)|\.(mp4|mov))|uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.(part|tail)|(-thumb)?\.(jpg|png|webp|gif))|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp|reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf)$/;
 
 export function isMediaKey(key: string): boolean {
   return KEY.test(key);

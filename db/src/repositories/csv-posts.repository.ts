@@ -4,7 +4,7 @@
 import type { Platform } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database, PostOptionValuesJson } from '../schema.js';
 import { insertScheduledPosts } from './posts.repository.js';
 import {
   type ScheduledPostFilter,
@@ -15,7 +15,7 @@ import {
 export interface ExportPostRow
   extends Pick<
     ScheduledPostRow,
-    'title' | 'content' | 'platform' | 'scheduled_for' | 'status' | 'approval_stage'
+    'title' | 'content' | 'platform' | 'scheduled_for' | 'status' | 'approval_stage' | 'network_options'
   > {
   theme_name: string;
   /** The storage key of the first image, or null. */
@@ -39,6 +39,7 @@ export async function listPostsForExport(
       'sp.scheduled_for',
       'sp.status',
       'sp.approval_stage',
+      'sp.network_options',
       't.name as theme_name',
     ])
     .select((eb) =>
@@ -66,6 +67,8 @@ export interface CsvImportPost {
   content: string;
   scheduledFor: Date;
   postOrder: number;
+  /** The row's network options, validated by the caller (docs/csv-import.md); absent: {}. */
+  networkOptions?: PostOptionValuesJson;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function insertCsvImport(
             platform: p.platform,
             postOrder: p.postOrder,
             scheduledFor: p.scheduledFor,
+            networkOptions: p.networkOptions,
           })),
         })),
       );

@@ -392,8 +392,15 @@ export async function sweepMediaGarbage(
     .where('state', '=', 'receiving')
     .where((eb) => eb.or([eb('staging_key', 'in', keys), eb('storage_key', 'in', keys)]))
     .execute();
+  // A composer's upload holds its keys until its save or its expiry (docs/composer.md).
+  const pending = await db
+    .selectFrom('composer_media')
+    .select(['storage_key', 'thumb_key'])
+    .where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumb_key', 'in', keys)]))
+    .execute();
   const keep = new Set<string | null>([
     ...held.flatMap((r) => [r.storage_key, r.thumb_key, r.cover_key]),
+    ...pending.flatMap((r) => [r.storage_key, r.thumb_key]),
     ...uploading.flatMap((r) => [r.staging_key, r.storage_key]),
   ]);
   const doomed = keys.filter((k) => !keep.has(k));

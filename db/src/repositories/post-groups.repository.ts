@@ -1,17 +1,33 @@
 // Post groups (docs/composer.md): the posts one composer save wrote for several networks, linked by
 // `suggested_posts.group_id`. Every read and write is scoped by the workspace (docs/workspaces.md).
-import type { ApprovalStage, Platform, PostStatus } from '@pauta/core';
+import type { ApprovalStage, MediaMimeType, Platform, PostStatus } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import type { Kysely } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
 import { moveApprovalStageIn, type StageActor } from './approval.repository.js';
 
+/** An image of a composer post: its files already written (and reserved) under the post's keys. */
+export interface NewGroupMedia {
+  id: string;
+  storageKey: string;
+  thumbKey: string;
+  mimeType: MediaMimeType;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  altText: string;
+}
+
 export interface NewGroupPost {
+  /** The post's id, chosen before the save so its images' keys can name it. */
+  id?: string | undefined;
   platform: Platform;
   content: string;
   networkOptions: PostOptionValuesJson;
   /** The first comment (docs/first-comment.md); null = none. */
   firstComment?: string | null | undefined;
+  /** The post's images in order (docs/composer.md); none when absent. */
+  media?: readonly NewGroupMedia[] | undefined;
 }
 
 /**
@@ -31,6 +47,8 @@ export async function insertPostGroup(
     scheduledFor: Date;
     posts: NewGroupPost[];
     submitBy?: StageActor | undefined;
+    /** The composer's uploads these posts' images came from: deleted in the same transaction. */
+    consumeComposerMedia?: readonly string[] | undefined;
   },
 ): Promise<WakeUp[]> {
   return db.transaction().execute(async (trx) => {
@@ -45,6 +63,7 @@ export async function insertPostGroup(
       .insertInto('suggested_posts')
       .values(
         options.posts.map((post) => ({
+          ...(post.id ? { id: post.id } : {}),
           theme_id: options.themeId,
           user_id: options.userId,
           workspace_id: options.workspaceId,
@@ -62,6 +81,42 @@ export async function insertPostGroup(
       )
       .returning(['id', 'version', 'scheduled_for', 'platform'])
       .execute();
+    // Each post's images, as an upload in Editar Post stores them (positions 0..n-1); inserting the
+    // rows releases the files' reservations, and the composer's uploads go (their files queued).
+    const mediaRows = options.posts.flatMap((post, index) =>
+      (post.media ?? []).map((media, position) => ({
+        id: media.id,
+        workspace_id: options.workspaceId,
+        post_id: post.id ?? rows[index]!.id,
+        user_id: options.userId,
+        position,
+        storage_key: media.storageKey,
+        thumb_key: media.thumbKey,
+        mime_type: media.mimeType,
+        width: media.width,
+        height: media.height,
+        size_bytes: media.sizeBytes,
+        alt_text: media.altText,
+      })),
+    );
+    if (mediaRows.length > 0) {
+      await trx.insertInto('post_media').values(mediaRows).execute();
+      await trx
+        .deleteFrom('media_garbage')
+        .where(
+          'storage_key',
+          'in',
+          mediaRows.flatMap((row) => [row.storage_key, row.thumb_key]),
+        )
+        .execute();
+    }
+    const consumed = options.consumeComposerMedia ?? [];
+    if (consumed.length > 0)
+      await trx
+        .deleteFrom('composer_media')
+        .where('workspace_id', '=', options.workspaceId)
+        .where('id', 'in', [...consumed])
+        .execute();
     const wakeUps: WakeUp[] = [];
     for (const row of rows) {
       let version = row.version;

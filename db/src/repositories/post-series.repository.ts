@@ -187,6 +187,7 @@ export async function findSeriesContinuations(
     .innerJoin('post_series', 'post_series.id', 'p.series_id')
     .innerJoin('themes as t', 't.id', 'p.theme_id')
     .innerJoin('published_posts as pp', 'pp.suggested_post_id', 'p.id')
+    .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
     .select([
       'p.id as postId',
       'p.workspace_id as workspaceId',
@@ -199,6 +200,10 @@ export async function findSeriesContinuations(
       'pp.published_at as publishedAt',
       't.name as themeName',
       ...seriesColumns,
+      // The workspace's zone as it is now (docs/recurring-posts.md): a zone changed on the queue
+      // screen moves every following occurrence; unset, the zone stored when the rule was saved
+      // (the workspace's then, its first owner's profile zone).
+      sql<string>`COALESCE(w.timezone, post_series.time_zone)`.as('workspaceTimeZone'),
     ])
     .where('p.status', '=', 'published')
     .where('post_series.stopped_at', 'is', null)
@@ -235,7 +240,7 @@ export async function findSeriesContinuations(
       interval: r.interval,
       maxOccurrences: r.maxOccurrences,
       untilDate: r.untilDate,
-      timeZone: r.timeZone,
+      timeZone: r.workspaceTimeZone,
       stoppedAt: r.stoppedAt,
       endedAt: r.endedAt,
     },

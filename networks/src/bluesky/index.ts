@@ -29,7 +29,8 @@ export const bluesky: NetworkDescriptor = {
   capabilities: {
     connect: true,
     video: false,
-    firstComment: false,
+    // A reply by the account to its post (first-comment.ts).
+    firstComment: true,
     // The access JWT (about 2 h) is renewed with the session's refresh JWT.
     refresh: true,
     // deleteSession ends the session when the person's data is erased.

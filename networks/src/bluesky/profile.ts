@@ -17,6 +17,8 @@ export const blueskyProfile: NetworkProfileDeclaration = {
       'M9 3l3 2l3 -2',
     ],
   },
+  // A reply to the post: 300 graphemes, as a post (first-comment.ts).
+  firstComment: { maxLength: 300, kind: 'reply' },
   accountCard: {
     title: 'name',
     showHandle: true,

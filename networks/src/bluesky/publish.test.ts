@@ -285,3 +285,88 @@ describe('Bluesky adapter', () => {
     expect(limited.details.reason).toContain('limite de publicações');
   });
 });
+
+describe('Bluesky first comment (a reply, docs/first-comment.md)', () => {
+  it('replies to the post once with root/parent strong refs; the lookup finds the reply, proves another text absent', async () => {
+    const { target } = await connect();
+    const post = await adapter().publish({ target, title: 't', text: `Post ${Math.random()}` });
+    const since = new Date(Date.now() - 1000);
+    const reply = await adapter().publishFirstComment!({
+      target,
+      platformPostId: post.platformPostId,
+      text: 'Receita: #bolo',
+    });
+    const creates = sandbox.requests({ pathPrefix: '/xrpc/com.atproto.repo.createRecord', method: 'POST' });
+    expect(creates).toHaveLength(2);
+    const { record } = creates[1]!.body as { record: Record<string, unknown> };
+    const [listed] = (
+      (await (
+        await fetch()(
+          `https://bsky.social/xrpc/app.bsky.feed.getPosts?uris=${encodeURIComponent(post.platformPostId)}`,
+          { headers: { Authorization: `Bearer ${splitSession(target.accessToken).jwt}` } },
+        )
+      ).json()) as { posts: { cid: string }[] }
+    ).posts;
+    const ref = { uri: post.platformPostId, cid: listed!.cid };
+    expect(record).toMatchObject({ text: 'Receita: #bolo', reply: { root: ref, parent: ref } });
+    // The hashtag is a facet, as in a post.
+    expect(record.facets).toEqual([
+      expect.objectContaining({ features: [{ $type: 'app.bsky.richtext.facet#tag', tag: 'bolo' }] }),
+    ]);
+    const posts = sandbox.publishedPosts('bluesky');
+    expect(posts.filter((p) => p.inReplyToId === undefined)).toHaveLength(1);
+    expect(posts.filter((p) => p.inReplyToId === post.platformPostId)).toEqual([
+      expect.objectContaining({ id: reply.id, text: 'Receita: #bolo' }),
+    ]);
+    const lookup = { target, platformPostId: post.platformPostId, text: 'Receita:  #bolo', since };
+    expect(await adapter().lookupFirstComment!(lookup)).toMatchObject({
+      kind: 'found',
+      platformPostId: reply.id,
+    });
+    expect(await adapter().lookupFirstComment!({ ...lookup, text: 'outra' })).toEqual({ kind: 'absent' });
+    // The post's own lookup does not take the reply for a post.
+    expect(
+      await adapter().lookupRecentPost!({ target, text: 'Receita: #bolo', since, until: new Date() }),
+    ).toEqual({ kind: 'absent' });
+  });
+
+  it('a post that no longer exists: permanent with its pt-BR reason, nothing created; too long: refused before any request', async () => {
+    const { target } = await connect();
+    const missing = (await failure(
+      adapter().publishFirstComment!({
+        target,
+        platformPostId: `at://${target.platformUserId}/app.bsky.feed.post/3kzzzzzzzzzzz`,
+        text: 'oi',
+      }),
+    )) as PublishError;
+    expect(missing).toBeInstanceOf(PublishError);
+    expect(missing).toMatchObject({ kind: 'permanent', details: { networkCode: 'PostNotFound' } });
+    expect(missing.details.reason).toContain('O Bluesky não encontrou o post para responder');
+    expect(sandbox.requests({ pathPrefix: '/xrpc/com.atproto.repo.createRecord' })).toHaveLength(0);
+    sandbox.clearRequests();
+    const long = (await failure(
+      adapter().publishFirstComment!({
+        target,
+        platformPostId: 'at://x/app.bsky.feed.post/1',
+        text: 'a'.repeat(301),
+      }),
+    )) as PublishError;
+    expect(long).toMatchObject({ kind: 'permanent', code: 'CONTENT_TOO_LONG' });
+    expect(sandbox.requests()).toHaveLength(0);
+  });
+
+  it('a lost connection while reading the post is a plain retry; one after createRecord is unknown', async () => {
+    const { target } = await connect();
+    const post = await adapter().publish({ target, title: 't', text: `Post ${Math.random()}` });
+    sandbox.addFault({ host: 'bsky.social', pathPrefix: '/xrpc/app.bsky.feed.getPosts', reset: true });
+    const before = (await failure(
+      adapter().publishFirstComment!({ target, platformPostId: post.platformPostId, text: 'oi' }),
+    )) as PublishError;
+    expect(before).toMatchObject({ kind: 'retryable', code: 'NETWORK_UNAVAILABLE' });
+    sandbox.addFault({ host: 'bsky.social', pathPrefix: '/xrpc/com.atproto.repo.createRecord', reset: true });
+    const after = (await failure(
+      adapter().publishFirstComment!({ target, platformPostId: post.platformPostId, text: 'oi' }),
+    )) as PublishError;
+    expect(after.kind).toBe('unknown');
+  });
+});

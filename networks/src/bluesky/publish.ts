@@ -29,6 +29,7 @@ import {
 } from '../publishing/types.js';
 import { BLUESKY_ERRORS } from './errors.js';
 import { detectFacets, firstLink, mentionedHandles } from './facets.js';
+import { blueskyFirstComment } from './first-comment.js';
 import { buildLinkCard } from './link-card.js';
 import { BLUESKY_MEDIA_LIMITS } from './media.js';
 import { splitSession } from './session.js';
@@ -232,6 +233,7 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
   };
   return withErrorTable('bluesky', BLUESKY_ERRORS, {
     ...adapter,
+    ...blueskyFirstComment({ context, resolveMentions }),
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
       const session = splitSession(request.target.accessToken);
@@ -256,7 +258,8 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
               posts: records.flatMap((item) => {
                 const uri = stringField(item, 'uri');
                 const value = isObject(item) ? item.value : null;
-                if (uri === null) return [];
+                // A reply (the first comment) is not a post.
+                if (uri === null || (isObject(value) && value.reply !== undefined)) return [];
                 const createdAt = stringField(value, 'createdAt');
                 const date = createdAt === null ? null : new Date(createdAt);
                 return [

@@ -28,7 +28,8 @@ export const facebook: NetworkDescriptor = {
     connect: true,
     // Reels and Page videos (video-publish.ts).
     video: true,
-    firstComment: false,
+    // A comment by the Page under the post (first-comment.ts).
+    firstComment: true,
     // No refresh token: the long-lived user token is re-exchanged (fb_exchange_token).
     refresh: true,
     revoke: false,

@@ -24,6 +24,8 @@ export const FACEBOOK_SCOPES: OAuthScopes = {
     'pages_show_list',
     'pages_manage_posts',
     'pages_read_engagement',
+    // Comments as the Page: the first comment (first-comment.ts).
+    'pages_manage_engagement',
     'read_insights',
     'business_management',
   ],

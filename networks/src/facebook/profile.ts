@@ -12,6 +12,8 @@ export const facebookProfile: NetworkProfileDeclaration = {
     paths: ['M7 10v4h3v7h4v-7h3l1 -4h-4v-2a1 1 0 0 1 1 -1h3v-4h-3a5 5 0 0 0 -5 5v2h-3'],
   },
   accountCard: { title: 'name', showHandle: false },
+  // A comment by the Page under the post: up to 8,000 characters (first-comment.ts).
+  firstComment: { maxLength: 8000, kind: 'comment' },
   preview: {
     style: 'social',
     cut: { chars: 480, lines: 5, more: 'Ver mais' },

@@ -38,6 +38,7 @@ import type {
 } from '../publishing/types.js';
 import { PublishError } from '../publishing/types.js';
 import { FACEBOOK_ERRORS } from './errors.js';
+import { facebookFirstComment } from './first-comment.js';
 import { FACEBOOK_MEDIA_LIMITS } from './media.js';
 import { DEFAULT_REEL_CHUNK_BYTES, publishFacebookVideo } from './video-publish.js';
 
@@ -238,6 +239,7 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
   };
   return {
     platform: 'facebook',
+    ...facebookFirstComment({ context, graph, proof }),
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
       const since = String(Math.floor((request.since.getTime() - LOOKUP_SLACK_MS) / 1000));

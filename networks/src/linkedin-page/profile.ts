@@ -44,6 +44,8 @@ export const linkedinPageProfile: NetworkProfileDeclaration = {
     },
   },
   preview: { ...linkedinProfile.preview, author: 'page', followersLine: true },
+  // A comment by the Page under its post, as a member's (linkedin/first-comment.ts).
+  firstComment: { maxLength: 1250, kind: 'comment' },
   // Company Pages follow the member feed's rhythm (Sprout Social: Tue–Thu mornings), a little
   // more spread across working hours (B2B audiences read during the day), weekends weakest.
   // biome-ignore format: one row of 24 hours reads better than one number a line.

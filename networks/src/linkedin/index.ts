@@ -27,7 +27,8 @@ export const linkedin: NetworkDescriptor = {
   capabilities: {
     connect: true,
     video: true,
-    firstComment: false,
+    // A comment by the author under the post (first-comment.ts); a Page's too (linkedin_page).
+    firstComment: true,
     refresh: true,
     revoke: false,
     metrics: 'opt-in',

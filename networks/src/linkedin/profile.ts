@@ -18,6 +18,8 @@ export const linkedinProfile: NetworkProfileDeclaration = {
     ],
   },
   accountCard: { title: 'name', showHandle: false },
+  // A comment by the member under the post: up to 1,250 characters (first-comment.ts).
+  firstComment: { maxLength: 1250, kind: 'comment' },
   preview: {
     style: 'professional',
     cut: { chars: 210, lines: 3, more: '…ver mais' },

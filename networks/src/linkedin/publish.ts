@@ -30,6 +30,7 @@ import type {
 } from '../publishing/types.js';
 import { checkVideoRequest, ensureTimeToSendVideo, videoPolling } from '../publishing/video-upload-steps.js';
 import { LINKEDIN_ERRORS } from './errors.js';
+import { linkedinFirstComment } from './first-comment.js';
 import { escapeLittleText } from './little-text.js';
 import { LINKEDIN_MEDIA_LIMITS } from './media.js';
 import { readMemberMetrics } from './member-metrics.js';
@@ -137,6 +138,7 @@ export function createLinkedInAdapter(
 
   return {
     platform,
+    ...linkedinFirstComment(api, author),
     async publish(request, callOptions = {}): Promise<PublishResult> {
       try {
         return await publishPost(request, callOptions);

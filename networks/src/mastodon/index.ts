@@ -50,7 +50,8 @@ export const mastodon: NetworkDescriptor = {
   capabilities: {
     connect: true,
     video: false,
-    firstComment: false,
+    // A reply by the account to its status (first-comment.ts).
+    firstComment: true,
     // Mastodon's tokens never expire: nothing to renew (a revoked one answers 401: reconnect).
     refresh: false,
     revoke: true,

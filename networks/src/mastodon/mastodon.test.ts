@@ -322,3 +322,62 @@ describe('statusText', () => {
     ).toBe('Oi & olá\nlinha\n\nhttps://a.co/x');
   });
 });
+
+describe('Mastodon first comment (a reply, docs/first-comment.md)', () => {
+  it('replies to the status once (in_reply_to_id); the lookup finds it among the account replies, never proves absence', async () => {
+    const { target } = await connect();
+    const post = await adapter().publish({ target, title: 't', text: `Status ${Math.random()}` });
+    const since = new Date(Date.now() - 1000);
+    const reply = await adapter().publishFirstComment!({
+      target,
+      platformPostId: post.platformPostId,
+      text: 'Receita: #bolo',
+    });
+    const calls = sandbox.requests({ host: HOST, pathPrefix: '/api/v1/statuses', method: 'POST' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toMatchObject({ status: 'Receita: #bolo', in_reply_to_id: post.platformPostId });
+    const posts = sandbox.publishedPosts('mastodon');
+    expect(posts.filter((p) => p.inReplyToId === undefined)).toHaveLength(1);
+    expect(posts.filter((p) => p.inReplyToId === post.platformPostId)).toEqual([
+      expect.objectContaining({ id: reply.id, text: 'Receita: #bolo' }),
+    ]);
+    const lookup = { target, platformPostId: post.platformPostId, text: 'Receita:  #bolo', since };
+    expect(await adapter().lookupFirstComment!(lookup)).toMatchObject({
+      kind: 'found',
+      platformPostId: reply.id,
+    });
+    // The listing is HTML: no match is not proof of absence.
+    expect(await adapter().lookupFirstComment!({ ...lookup, text: 'outra' })).toMatchObject({
+      kind: 'unknown',
+    });
+    // The post's own lookup (exclude_replies) does not take the reply for the post.
+    expect(
+      await adapter().lookupRecentPost!({ target, text: 'Receita: #bolo', since, until: new Date() }),
+    ).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('a status that does not exist: 404, permanent; a revoked token: auth; too long: refused before any request', async () => {
+    const { target } = await connect();
+    const missing = await failure(
+      adapter().publishFirstComment!({ target, platformPostId: '999', text: 'oi' }),
+    );
+    expect(missing).toMatchObject({ kind: 'permanent', details: { status: 404 } });
+    expect(missing.details.reason).toBeTruthy();
+    const post = await adapter().publish({ target, title: 't', text: `Status ${Math.random()}` });
+    const wrong = await failure(
+      adapter().publishFirstComment!({
+        target: { ...target, accessToken: 'token-que-nao-existe' },
+        platformPostId: post.platformPostId,
+        text: 'oi',
+      }),
+    );
+    expect(wrong.kind).toBe('auth');
+    sandbox.clearRequests();
+    const long = await failure(
+      adapter().publishFirstComment!({ target, platformPostId: post.platformPostId, text: 'a'.repeat(501) }),
+    );
+    expect(long).toMatchObject({ kind: 'permanent', code: 'CONTENT_TOO_LONG' });
+    expect(sandbox.requests()).toHaveLength(0);
+    expect(sandbox.publishedPosts('mastodon').filter((p) => p.inReplyToId !== undefined)).toHaveLength(0);
+  });
+});

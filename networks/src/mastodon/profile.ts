@@ -17,6 +17,8 @@ export const mastodonProfile: NetworkProfileDeclaration = {
       'M12 11.204v-2.926c0 -1.258 -.895 -2.278 -2 -2.278s-2 1.02 -2 2.278v4.722m4 -4.722c0 -1.258 .895 -2.278 2 -2.278s2 1.02 2 2.278v4.722',
     ],
   },
+  // A reply to the status: 500 characters, a link counting 23 (first-comment.ts).
+  firstComment: { maxLength: 500, kind: 'reply' },
   accountCard: {
     title: 'handle',
     showHandle: false,

@@ -24,6 +24,7 @@ import type {
   PublishTarget,
 } from '../publishing/types.js';
 import { MASTODON_ERRORS } from './errors.js';
+import { mastodonFirstComment } from './first-comment.js';
 import {
   type InstanceCallOptions,
   type MastodonInstanceLimits,
@@ -239,6 +240,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
 
   const adapter: NetworkAdapter = {
     platform: 'mastodon',
+    ...mastodonFirstComment({ context, call }),
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
       const { signal } = callOptions;

@@ -436,6 +436,22 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
     const invalid = invalidPost(record, blobs, session.did);
     if (invalid !== null)
       return sendXrpcError(res, 400, 'InvalidRequest', `Invalid app.bsky.feed.post record: ${invalid}`);
+    // A reply: `reply.root` and `reply.parent` strong refs (at:// uri and cid), as the lexicon requires.
+    let inReplyToId: string | undefined;
+    if (record.reply !== undefined) {
+      const reply = isObject(record.reply) ? record.reply : {};
+      for (const field of ['root', 'parent'] as const) {
+        const ref = isObject(reply[field]) ? (reply[field] as Record<string, unknown>) : {};
+        if (typeof ref.uri !== 'string' || !ref.uri.startsWith('at://') || typeof ref.cid !== 'string')
+          return sendXrpcError(
+            res,
+            400,
+            'InvalidRequest',
+            `Invalid app.bsky.feed.post record: Record/reply/${field} must be a strong ref (uri, cid)`,
+          );
+      }
+      inReplyToId = String((reply.parent as Record<string, unknown>).uri);
+    }
     await ctx.posts.latency();
     counter += 1;
     const rkey = tid(Date.now(), counter);
@@ -456,6 +472,7 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
       imageUrl: null,
       media,
       record,
+      ...(inReplyToId === undefined ? {} : { inReplyToId }),
     });
     res.json({ uri, cid: cidOf(JSON.stringify(record)), validationStatus: 'valid' });
   });
@@ -488,7 +505,8 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
       return [
         {
           uri,
-          cid: cidOf(post.text),
+          // The record's cid, as createRecord and listRecords answer it.
+          cid: cidOf(JSON.stringify(post.record ?? post.text)),
           author: { did: author.did, handle: author.handle, displayName: author.displayName },
           record: post.record,
           likeCount: metrics.likes,

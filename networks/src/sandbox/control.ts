@@ -37,6 +37,7 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
     'pages_show_list',
     'pages_manage_posts',
     'pages_read_engagement',
+    'pages_manage_engagement',
     'read_insights',
     'business_management',
     'instagram_basic',
@@ -53,7 +54,7 @@ export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly
   ],
   linkedin: ['openid', 'profile', 'email', 'w_member_social'],
   x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
-  threads: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'],
+  threads: ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies'],
   pinterest: ['boards:read', 'boards:write', 'pins:read', 'pins:write', 'user_accounts:read'],
   tiktok: ['user.info.basic', 'user.info.stats', 'video.publish', 'video.list'],
 };

@@ -5,6 +5,7 @@
 // rupload.facebook.com (facebook-video.ts).
 import { createHash } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
+import { mountFacebookComments } from './facebook-comments.js';
 import { mountFacebookVideo, readFacebookVideo } from './facebook-video.js';
 import {
   authenticatedGraph,
@@ -621,6 +622,8 @@ export function mountFacebook(app: Router, ctx: SandboxContext): void {
     '/:version/:id/insights',
     versioned((req, res) => readInsights(ctx, req, res)),
   );
+  // Before Instagram's: a Facebook post's comments here, any other id falls through to its media.
+  mountFacebookComments(graph, ctx);
   mountInstagramGraph(graph, ctx);
   mountFacebookVideo(app, graph, ctx);
   app.use('/graph.facebook.com', graph);

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
+import { mountLinkedInComments } from './linkedin-comments.js';
 import { administers, mountLinkedInOrganizations, organizationAuthor } from './linkedin-organizations.js';
 import { mountLinkedInVideos, postVideo } from './linkedin-video.js';
 import {
@@ -654,6 +655,17 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
   });
   api.get('/rest/memberCreatorPostAnalytics', (req, res) => memberPostAnalytics(ctx, req, res));
   mountLinkedInVideos(api, www, ctx, {
+    versioned: checkVersionHeaders,
+    token(req, res) {
+      const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
+      if (token === null) refuseToken(ctx, req, res);
+      return token;
+    },
+    actingAs: (token, urn, res, input) => actingAs(ctx, token, urn, res, input),
+    restError,
+  });
+  // Comments on a post (the first comment): linkedin-comments.ts.
+  mountLinkedInComments(api, ctx, {
     versioned: checkVersionHeaders,
     token(req, res) {
       const token = ctx.store.findAccessToken('linkedin', bearerToken(req));

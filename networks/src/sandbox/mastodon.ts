@@ -281,6 +281,7 @@ export function mountMastodon(app: Express, ctx: SandboxContext, mastodon: Sandb
       uri: `${baseOf(req)}/users/${user.username}/statuses/${post.id}`,
       url: `${baseOf(req)}/@${user.username}/${post.id}`,
       content: renderContent(post.text),
+      in_reply_to_id: post.inReplyToId ?? null,
       replies_count: metrics.comments,
       reblogs_count: metrics.shares,
       favourites_count: metrics.likes,
@@ -630,6 +631,11 @@ export function mountMastodon(app: Express, ctx: SandboxContext, mastodon: Sandb
           ? []
           : [body['media_ids[]']].flat()
     ).map(String);
+    // A reply (`in_reply_to_id`): to a status that exists on this instance, else 404.
+    const inReplyToId =
+      typeof body.in_reply_to_id === 'string' && body.in_reply_to_id !== '' ? body.in_reply_to_id : null;
+    if (inReplyToId !== null && ctx.posts.find('mastodon', inReplyToId) === null)
+      return sendError(res, 404, 'Record not found');
     const visibility = typeof body.visibility === 'string' ? body.visibility : 'public';
     if (!['public', 'unlisted', 'private', 'direct'].includes(visibility))
       return sendError(res, 422, `Validation failed: Visibility is not included in the list`);
@@ -678,6 +684,7 @@ export function mountMastodon(app: Express, ctx: SandboxContext, mastodon: Sandb
       text,
       imageUrl: null,
       media: media.map((item) => ({ ...item!.image })),
+      ...(inReplyToId === null ? {} : { inReplyToId }),
     });
     for (const item of media) item!.usedBy = post.id;
     if (idempotencyKey !== null) mastodon.remember(idempotencyKey, post.id);
@@ -706,7 +713,8 @@ export function mountMastodon(app: Express, ctx: SandboxContext, mastodon: Sandb
     const maxId = typeof req.query.max_id === 'string' ? BigInt(req.query.max_id) : null;
     const all = ctx.posts
       .listByAuthor('mastodon', `${mastodonAccountId(author)}@${hostOf(req)}`)
-      .filter((post) => maxId === null || BigInt(post.id) < maxId);
+      .filter((post) => maxId === null || BigInt(post.id) < maxId)
+      .filter((post) => req.query.exclude_replies !== 'true' || post.inReplyToId === undefined);
     const page = all.slice(0, limit);
     if (all.length > limit && page.length > 0) {
       const last = page.at(-1)!.id;

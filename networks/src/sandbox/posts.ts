@@ -25,17 +25,20 @@ export interface SandboxPublishedPost {
   record?: unknown;
   /** The video the post carries, as the network assembled or fetched it (absent: no video). */
   video?: SandboxVideo;
-  /** X: the post this one replies to (`reply.in_reply_to_tweet_id`); absent: not a reply. */
+  /** X, Threads: the post this one replies to (`in_reply_to_tweet_id`, `reply_to_id`); absent: not a reply. */
   inReplyToId?: string;
 }
 
-/** A comment on a published post (Instagram's `POST /{ig-media-id}/comments`). */
+/**
+ * A comment on a published post (Instagram's `POST /{ig-media-id}/comments`, Facebook's
+ * `POST /{page-post-id}/comments`, LinkedIn's `POST /rest/socialActions/{urn}/comments`).
+ */
 export interface SandboxComment {
   network: SandboxPublishNetwork;
   id: string;
   /** The post (media) it comments on. */
   parentId: string;
-  /** Who commented (the IG user id of the token's account). */
+  /** Who commented (the IG user id, the Page id, the member sub or the organisation id). */
   authorId: string;
   authorName: string;
   text: string;
@@ -121,6 +124,8 @@ export interface SandboxMediaContainer {
   video?: SandboxVideo | null;
   /** Threads: the text post's `link_attachment`. */
   linkAttachment?: string | null;
+  /** Threads: the post this container replies to (`reply_to_id`); absent: not a reply. */
+  replyToId?: string | null;
   /** Threads: why the container ended in ERROR (`error_message`, e.g. FAILED_DOWNLOADING_IMAGE). */
   errorMessage?: string | null;
   isCarouselItem: boolean;
@@ -285,10 +290,14 @@ export class SandboxPosts {
       }));
   }
 
-  addComment(comment: Omit<SandboxComment, 'id' | 'createdAt'>): SandboxComment {
+  /** A new comment; `idOf` shapes its id from a fresh number (Facebook: `<post>_<comment>`). */
+  addComment(
+    comment: Omit<SandboxComment, 'id' | 'createdAt'>,
+    idOf: (number: string) => string = (number) => number,
+  ): SandboxComment {
     const stored: SandboxComment = {
       ...comment,
-      id: this.nextNumber(),
+      id: idOf(this.nextNumber()),
       createdAt: new Date(this.now()).toISOString(),
     };
     this.comments.push(stored);
@@ -380,6 +389,7 @@ export class SandboxPosts {
     mediaType?: 'IMAGE' | 'CAROUSEL' | 'TEXT' | 'REELS';
     video?: SandboxVideo | null;
     linkAttachment?: string | null;
+    replyToId?: string | null;
     errorMessage?: string | null;
     isCarouselItem?: boolean;
     children?: string[];
@@ -400,6 +410,7 @@ export class SandboxPosts {
       id: this.nextNumber(),
       ...(input.network === undefined ? {} : { network: input.network }),
       ...(input.linkAttachment == null ? {} : { linkAttachment: input.linkAttachment }),
+      ...(input.replyToId == null ? {} : { replyToId: input.replyToId }),
       ...(input.errorMessage == null ? {} : { errorMessage: input.errorMessage }),
       ...(input.video === undefined ? {} : { video: input.video }),
       igUserId: input.igUserId,

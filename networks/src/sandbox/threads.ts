@@ -2,7 +2,8 @@
 // endpoints of graph.threads.net (code → short-lived token; th_exchange_token → 60-day token;
 // th_refresh_token, only once the token is 24 hours old), `/me`, media containers (TEXT, IMAGE,
 // CAROUSEL of 2–20 items) with their IN_PROGRESS → FINISHED / ERROR lifecycle, threads_publish,
-// the profile's threads, insights, the follower count and the 250-posts-per-24-h publishing limit.
+// the profile's threads, replies (`reply_to_id`; the profile's replies at `/{id}/replies`), insights,
+// the follower count and the 250-posts-per-24-h publishing limit.
 // Errors have Graph's shape (`{ error: { message, type, code, error_subcode?, fbtrace_id } }`).
 import { randomBytes } from 'node:crypto';
 import { measurePostLength, PLATFORM_TEXT_LIMITS } from '@pauta/core';
@@ -164,6 +165,10 @@ function postFields(post: SandboxPublishedPost, username: string): Record<string
     timestamp: graphTimestamp(post.createdAt),
     shortcode: BigInt(post.id).toString(36).toUpperCase().slice(-11),
     is_quote_post: false,
+    is_reply: post.inReplyToId !== undefined,
+    ...(post.inReplyToId === undefined
+      ? {}
+      : { replied_to: { id: post.inReplyToId }, root_post: { id: post.inReplyToId } }),
   };
 }
 
@@ -329,6 +334,22 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       sendThreadsError(res, 100, 'THREADS_API__LINK_LIMIT_EXCEEDED: a post may have at most 5 links.');
       return;
     }
+    // A reply ("Create Replies"): to a post that exists, by the owner of that post.
+    const replyToId = param(req, 'reply_to_id');
+    if (replyToId !== undefined) {
+      const parent = ctx.posts.find('threads', replyToId);
+      if (parent === null) {
+        sendUnsupported(res, 'post', replyToId);
+        return;
+      }
+      if (parent.authorId !== userId) {
+        sendThreadsError(res, 10, '(#10) Application does not have permission to reply to this post', {
+          type: 'OAuthException',
+        });
+        return;
+      }
+    }
+    const reply = replyToId === undefined ? {} : { replyToId };
     if (link !== undefined && mediaType !== 'TEXT') {
       sendThreadsError(res, 100, 'Param link_attachment is only supported for TEXT posts');
       return;
@@ -345,6 +366,7 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
         caption: text,
         mediaType: 'TEXT',
         linkAttachment: link ?? null,
+        ...reply,
       });
       res.json({ id: container.id });
       return;
@@ -372,6 +394,7 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
         caption: text,
         mediaType: 'CAROUSEL',
         children: ids,
+        ...reply,
       });
       res.json({ id: container.id });
       return;
@@ -397,6 +420,7 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       altText,
       image: fetched.ok ? fetched.image : null,
       errorMessage: fetched.ok ? null : fetched.errorMessage,
+      ...(isCarouselItem ? {} : reply),
     });
     res.json({ id: container.id });
   });
@@ -425,7 +449,10 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       return;
     }
     const since = ctx.store.now() - QUOTA_WINDOW_MS;
-    const recent = ctx.posts.listByAuthor('threads', userId).filter((p) => Date.parse(p.createdAt) > since);
+    // Replies have their own quota (1,000 a day), apart from the 250 posts.
+    const recent = ctx.posts
+      .listByAuthor('threads', userId)
+      .filter((p) => p.inReplyToId === undefined && Date.parse(p.createdAt) > since);
     if (recent.length >= THREADS_PUBLISH_QUOTA) {
       sendThreadsError(
         res,
@@ -452,11 +479,12 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       text: container.caption,
       imageUrl: items[0]?.imageUrl || null,
       media: items.flatMap((item) => (item.image === null ? [] : [{ ...item.image }])),
+      ...(container.replyToId == null ? {} : { inReplyToId: container.replyToId }),
     });
     res.json({ id: mediaId });
   });
 
-  // The profile's threads, newest first (Graph paging).
+  // The profile's threads, newest first (Graph paging); its replies are listed at /replies.
   api.get('/v1.0/:id/threads', (req, res) => {
     const token = authenticated(ctx, req, res, ['threads_basic']);
     if (token === null) return;
@@ -466,11 +494,23 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       return;
     }
     const fields = requestedFields(req, ['id']);
-    res.json(
-      graphEdgePage(req, ctx.posts.listByAuthor('threads', userId), (post) =>
-        pick(postFields(post, username(token)), fields),
-      ),
-    );
+    const threads = ctx.posts.listByAuthor('threads', userId).filter((p) => p.inReplyToId === undefined);
+    res.json(graphEdgePage(req, threads, (post) => pick(postFields(post, username(token)), fields)));
+  });
+
+  // The profile's replies, newest first (`GET /{threads-user-id}/replies`, threads_read_replies),
+  // each with `replied_to` / `root_post`.
+  api.get('/v1.0/:id/replies', (req, res) => {
+    const token = authenticated(ctx, req, res, ['threads_basic', 'threads_read_replies']);
+    if (token === null) return;
+    const userId = ownUserId(token, String(req.params.id));
+    if (userId === null) {
+      sendUnsupported(res, 'get', `${String(req.params.id)}/replies`);
+      return;
+    }
+    const fields = requestedFields(req, ['id']);
+    const replies = ctx.posts.listByAuthor('threads', userId).filter((p) => p.inReplyToId !== undefined);
+    res.json(graphEdgePage(req, replies, (post) => pick(postFields(post, username(token)), fields)));
   });
 
   api.get('/v1.0/:id/threads_publishing_limit', (req, res) => {

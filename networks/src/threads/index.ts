@@ -29,7 +29,8 @@ export const threads: NetworkDescriptor = {
   capabilities: {
     connect: true,
     video: false,
-    firstComment: false,
+    // A reply by the profile to its post (first-comment.ts).
+    firstComment: true,
     // The long-lived token is renewed with th_refresh_token (it stands in as its own refresh token).
     refresh: true,
     // Threads documents no token revocation (only the app's uninstall callback).

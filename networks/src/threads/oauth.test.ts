@@ -51,7 +51,7 @@ describe('Threads OAuth', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: '990602627938098',
       redirect_uri: REDIRECT,
-      scope: 'threads_basic,threads_content_publish,threads_manage_insights',
+      scope: 'threads_basic,threads_content_publish,threads_manage_insights,threads_read_replies',
       response_type: 'code',
       state: 'abc',
     });

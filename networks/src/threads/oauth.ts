@@ -21,11 +21,12 @@ import { THREADS_API, THREADS_AUTHORIZE_URL, THREADS_GRAPH } from './api.js';
 
 /**
  * `threads_basic` (every endpoint), `threads_content_publish` (containers and threads_publish),
- * `threads_manage_insights` (post insights and the follower count). Each needs Meta's App Review
+ * `threads_manage_insights` (post insights and the follower count), `threads_read_replies` (the
+ * profile's replies: the first comment's lookup, first-comment.ts). Each needs Meta's App Review
  * before people without a role on the app (Threads testers) can grant it (docs/networks.md).
  */
 export const THREADS_SCOPES: OAuthScopes = {
-  connect: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'],
+  connect: ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies'],
 };
 
 const codeAnswerSchema = z.object({

@@ -16,6 +16,8 @@ export const threadsProfile: NetworkProfileDeclaration = {
     ],
   },
   accountCard: { title: 'handle', showHandle: false },
+  // A reply by the profile to its post: 500 characters, counted as posts (first-comment.ts).
+  firstComment: { maxLength: 500, kind: 'reply' },
   preview: {
     style: 'microblog',
     cut: { chars: null, lines: null, more: 'Mais' },

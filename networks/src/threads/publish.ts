@@ -28,6 +28,7 @@ import {
 } from '../publishing/types.js';
 import { THREADS_API } from './api.js';
 import { THREADS_ERRORS } from './errors.js';
+import { threadsFirstComment } from './first-comment.js';
 import { THREADS_MEDIA_LIMITS } from './media.js';
 
 /** Threads' alt text limit (`alt_text` on an IMAGE or carousel item container). */
@@ -50,7 +51,7 @@ export interface ThreadsAdapterOptions extends AdapterOptions {
 }
 
 /** Threads' errors are Graph's, with its own publishing limit and "media not found". */
-function classifyThreadsFailure(ctx: HttpContext, result: HttpResult): PublishError {
+export function classifyThreadsFailure(ctx: HttpContext, result: HttpResult): PublishError {
   const graph = readGraphError(result.json);
   const failure = classifyGraphFailure(ctx, result);
   if (graph?.code === PUBLISH_LIMIT_CODE) {
@@ -279,6 +280,7 @@ export function createThreadsAdapter(options: ThreadsAdapterOptions): NetworkAda
   };
   return {
     platform: 'threads',
+    ...threadsFirstComment(options, context),
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
       return lookupSafely(() =>

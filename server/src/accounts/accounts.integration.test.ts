@@ -290,6 +290,7 @@ describe('connecting accounts', () => {
       'pages_show_list',
       'pages_manage_posts',
       'pages_read_engagement',
+      'pages_manage_engagement',
       'read_insights',
       'business_management',
     ]);

@@ -19,7 +19,14 @@ export interface ApiRoute {
   /** pt-BR, one line. */
   summary: string;
   description?: string;
-  tag: 'Temas' | 'Posts' | 'Aprovação' | 'Contas conectadas' | 'Publicados' | 'Melhores horários';
+  tag:
+    | 'Temas'
+    | 'Posts'
+    | 'Aprovação'
+    | 'Contas conectadas'
+    | 'Fila de publicação'
+    | 'Publicados'
+    | 'Melhores horários';
   /** Path parameter → the input field it fills (default: the same name). */
   params?: Record<string, string>;
   /** Input fields the route sets itself (never read from the request). */
@@ -163,6 +170,57 @@ export const API_ROUTES: readonly ApiRoute[] = [
     scope: 'read',
     tag: 'Contas conectadas',
     summary: 'Lista as contas conectadas, com a saúde de cada uma.',
+  },
+  // "Fila de publicação" (docs/posting-queue.md "REST API"): the UI's procedures, the workspace's accounts only.
+  {
+    method: 'get',
+    path: '/queue',
+    procedure: 'postingQueue.board',
+    scope: 'read',
+    tag: 'Fila de publicação',
+    summary: 'A fila de publicação de todas as contas: horários semanais, próximos horários e posts na fila.',
+    description:
+      'Horários em `weekday` (0 = domingo) e `minute` (minuto do dia) no fuso do cliente, `timeZone`.',
+  },
+  {
+    method: 'get',
+    path: '/accounts/{accountId}/queue',
+    procedure: 'postingQueue.account',
+    scope: 'read',
+    tag: 'Fila de publicação',
+    summary:
+      'A fila de uma conta: os seus horários, os próximos horários (com o post de cada um) e a ordem dos posts.',
+  },
+  {
+    method: 'put',
+    path: '/accounts/{accountId}/queue/slots',
+    procedure: 'postingQueue.setSlots',
+    scope: 'write',
+    tag: 'Fila de publicação',
+    summary: 'Substitui os horários semanais da conta (até 50; a mesma lista de novo não muda nada).',
+    description:
+      'Os posts que já estão na fila mantêm os seus horários. `weekday` 0 = domingo … 6 = sábado; `minute` 0–1439, no fuso do cliente.',
+  },
+  {
+    method: 'post',
+    path: '/posts/{id}/queue',
+    procedure: 'posts.addToQueue',
+    scope: 'publish',
+    tag: 'Fila de publicação',
+    params: { id: 'postId' },
+    summary: 'Coloca um post no próximo horário livre da fila da conta da sua rede.',
+    description:
+      'Um post que já está na fila continua no seu horário (`alreadyQueued`). Sem conta conectada, sem horários ou com a fila cheia: 409 com o motivo (`QUEUE_NO_ACCOUNT`, `QUEUE_NO_SLOTS`, `QUEUE_FULL`).',
+  },
+  {
+    method: 'put',
+    path: '/accounts/{accountId}/queue/order',
+    procedure: 'postingQueue.reorder',
+    scope: 'publish',
+    tag: 'Fila de publicação',
+    summary: 'Reordena os posts na fila da conta: eles trocam de horário nessa ordem, numa só transação.',
+    description:
+      '`postIds` são todos os posts na fila da conta (`queuedPostIds` de GET /accounts/{accountId}/queue), na nova ordem.',
   },
   {
     method: 'get',

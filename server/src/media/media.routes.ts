@@ -35,9 +35,12 @@ import { httpStatusOf, userMessageOf } from '../trpc/errors.js';
 import { IDEMPOTENCY_HEADER } from '../trpc/idempotency.js';
 import { resolveWorkspace } from '../workspaces/scope.js';
 import { uploadLogo } from '../workspaces/settings.service.js';
+import { uploadComposerMedia } from './composer-media.service.js';
 import { type MediaDeps, type MediaServiceDeps, type MediaView, uploadPostMedia } from './media.service.js';
 
 export const MEDIA_UPLOAD_PATH = '/api/posts/:postId/media';
+/** An image for "Novo post" before its save (docs/composer.md): the workspace's, on no post yet. */
+const COMPOSER_MEDIA_PATH = '/api/composer/media';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -197,6 +200,40 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     },
   );
 
+  // "Novo post" (docs/composer.md): the same checks as a post's image, on no post yet; the save
+  // puts it on each network's post.
+  router.post(
+    COMPOSER_MEDIA_PATH,
+    sameOriginOnly(appOrigin),
+    beforeUpload('media.write', MEDIA_UPLOAD_MAX_BYTES),
+    uploadBody(MEDIA_UPLOAD_MAX_BYTES),
+    async (req: Request, res: Response) => {
+      const mediaId = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
+      if (!UUID.test(mediaId)) return sendError(res, new AppError('IDEMPOTENCY_KEY_REQUIRED'));
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (body.length === 0)
+        return sendError(res, new AppError('MEDIA_REJECTED', { reason: 'UNSUPPORTED_TYPE' }));
+      try {
+        const result = await uploadComposerMedia(deps, {
+          userId: res.locals.userId as string,
+          workspaceId: res.locals.workspaceId as string,
+          mediaId,
+          body,
+        });
+        res.status(result.created ? 201 : 200).json({ media: result.media });
+      } catch (error) {
+        if (isAppError(error)) return sendError(res, error);
+        if (isDatabaseUnavailable(error)) return sendError(res, new AppError('DATABASE_UNAVAILABLE'));
+        deps.logger.error({ err: error, requestId: req.id }, 'falha ao enviar imagem do Novo post');
+        sendError(res, new AppError('INTERNAL'));
+      }
+    },
+  );
+  router.use(COMPOSER_MEDIA_PATH, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if ((error as { status?: number }).status === 413) return sendError(res, tooLarge());
+    next(error);
+  });
+
   // The current cliente's logo (docs/workspaces.md, branding): the owner's `workspace.settings`,
   // PNG, JPEG or WebP up to WORKSPACE_LOGO_MAX_BYTES; the Idempotency-Key (a uuid) names the file,
   // so a retried upload stores one logo.
@@ -234,33 +271,37 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     next(error);
   });
 
-  router.get(/^\/media\/((?:posts|workspaces|reports)\/.+)$/, async (req: Request, res: Response) => {
-    const key = (req.params as Record<string, string>)[0] ?? '';
-    const now = Math.floor(Date.now() / 1000);
-    if (
-      !isMediaKey(key) ||
-      !verifyMediaSignature(deps.media.signingKey, key, req.query.exp, req.query.sig, now)
-    ) {
-      return sendError(res, new AppError('MEDIA_LINK_INVALID'));
-    }
-    if (/\.(mp4|mov)$/.test(key)) return serveVideo(deps, req, res, key, now);
-    try {
-      const bytes = await deps.media.storage.get(key);
-      const maxAge = Math.max(0, Math.min(Number(req.query.exp) - now, 2 * 3600));
-      res.setHeader('Content-Type', contentTypeOfKey(key));
-      res.setHeader('Cache-Control', `private, max-age=${maxAge}, immutable`);
-      // A report's PDF downloads under a readable name; images show inline.
-      res.setHeader(
-        'Content-Disposition',
-        key.endsWith('.pdf') ? 'attachment; filename="relatorio-pauta.pdf"' : 'inline',
-      );
-      res.end(bytes);
-    } catch (error) {
-      if (error instanceof MediaNotFoundError) return sendError(res, new AppError('MEDIA_NOT_FOUND'));
-      deps.logger.error({ err: error, requestId: req.id }, 'falha ao ler imagem');
-      sendError(res, new AppError('INTERNAL'));
-    }
-  });
+  // A composer's upload (uploads/…/<id>[-thumb].jpg|png|webp|gif) too; never a video's staging bytes.
+  router.get(
+    /^\/media\/((?:posts|workspaces|reports)\/.+|uploads\/[^/]+\/[^/]+\.(?:jpg|png|webp|gif))$/,
+    async (req: Request, res: Response) => {
+      const key = (req.params as Record<string, string>)[0] ?? '';
+      const now = Math.floor(Date.now() / 1000);
+      if (
+        !isMediaKey(key) ||
+        !verifyMediaSignature(deps.media.signingKey, key, req.query.exp, req.query.sig, now)
+      ) {
+        return sendError(res, new AppError('MEDIA_LINK_INVALID'));
+      }
+      if (/\.(mp4|mov)$/.test(key)) return serveVideo(deps, req, res, key, now);
+      try {
+        const bytes = await deps.media.storage.get(key);
+        const maxAge = Math.max(0, Math.min(Number(req.query.exp) - now, 2 * 3600));
+        res.setHeader('Content-Type', contentTypeOfKey(key));
+        res.setHeader('Cache-Control', `private, max-age=${maxAge}, immutable`);
+        // A report's PDF downloads under a readable name; images show inline.
+        res.setHeader(
+          'Content-Disposition',
+          key.endsWith('.pdf') ? 'attachment; filename="relatorio-pauta.pdf"' : 'inline',
+        );
+        res.end(bytes);
+      } catch (error) {
+        if (error instanceof MediaNotFoundError) return sendError(res, new AppError('MEDIA_NOT_FOUND'));
+        deps.logger.error({ err: error, requestId: req.id }, 'falha ao ler imagem');
+        sendError(res, new AppError('INTERNAL'));
+      }
+    },
+  );
   return router;
 }
 

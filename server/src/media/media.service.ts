@@ -140,7 +140,7 @@ export function toMediaView(
   };
 }
 
-const EXTENSION: Record<MediaMimeType, string> = {
+export const EXTENSION: Record<MediaMimeType, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',

@@ -1,9 +1,17 @@
 // Deletes the files of deleted images (docs/media.md): every minute, and soon after a removal in
 // this process, it sweeps media_garbage — filled in the same transaction as any post_media delete
 // (a post, a theme or a user deleted, by whatever statement) and by uploads that never finished.
-import { type MediaStorage, sweepExpiredVideoUploads, sweepMediaGarbage } from '@pauta/db';
+import {
+  expireComposerMedia,
+  type MediaStorage,
+  sweepExpiredVideoUploads,
+  sweepMediaGarbage,
+} from '@pauta/db';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
+
+/** How long an image uploaded in "Novo post" waits for the composer's save (docs/composer.md). */
+export const COMPOSER_MEDIA_MAX_AGE_MS = 6 * 3_600_000;
 
 export interface MediaSweeper {
   /** Sweep soon (coalesced with a sweep already running). */
@@ -35,6 +43,9 @@ export function startMediaSweeper(
             const n = await sweepExpiredVideoUploads(deps.db, deps.storage);
             if (n < 100) break;
           }
+          // Composer uploads never saved nor cancelled (a closed browser, docs/composer.md): rows
+          // gone, their files queued below.
+          await expireComposerMedia(deps.db, COMPOSER_MEDIA_MAX_AGE_MS);
           for (;;) {
             const n = await sweepMediaGarbage(deps.db, deps.storage);
             total += n;

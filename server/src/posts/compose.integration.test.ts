@@ -183,13 +183,16 @@ describe('posts.compose', () => {
   });
 
   it("stores each network's first comment as pending; a network without one refuses it in its tab, nothing stored", async () => {
-    const { me, themeId, scheduledFor } = await setup();
+    const { me, themeId, scheduledFor } = await setup({
+      accounts: ['linkedin', 'x', 'instagram', 'google_business'],
+    });
     const refused = await me.browser.mutate<Composed>('posts.compose', {
       themeId,
       title: 'Café coado',
       baseContent: BASE,
       networks: [
-        { platform: 'linkedin', content: null, firstComment: 'Link na bio' },
+        { platform: 'google_business', content: null, firstComment: 'Link na bio' },
+        { platform: 'linkedin', content: null, firstComment: 'a'.repeat(1251) },
         { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
       ],
       scheduledFor,
@@ -197,8 +200,11 @@ describe('posts.compose', () => {
     });
     expect(refused.status).toBe(400);
     const details = refused.error?.details as { networkIssues: { platform: Platform; message: string }[] };
-    expect(details.networkIssues.map((i) => i.platform)).toEqual(['linkedin']);
+    expect(details.networkIssues.map((i) => i.platform)).toEqual(['google_business', 'linkedin']);
     expect(details.networkIssues[0]!.message).toContain('primeiro comentário');
+    expect(details.networkIssues[1]!.message).toBe(
+      'O primeiro comentário passa do limite do LinkedIn: 1251 de 1250 caracteres.',
+    );
     expect(await postsOf(me.id)).toEqual([]);
 
     const res = await me.browser.mutate<Composed>('posts.compose', {
@@ -206,9 +212,10 @@ describe('posts.compose', () => {
       title: 'Café coado',
       baseContent: BASE,
       networks: [
-        { platform: 'linkedin', content: null, firstComment: '   ' },
+        { platform: 'linkedin', content: null, firstComment: 'Link nos comentários' },
         { platform: 'x', content: 'Café coado: 92 °C.', firstComment: 'Receita completa no blog' },
-        { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
+        // Only blanks: no comment.
+        { platform: 'instagram', content: null, firstComment: '   ' },
       ],
       scheduledFor,
       action: 'schedule',
@@ -221,8 +228,8 @@ describe('posts.compose', () => {
       .orderBy('platform')
       .execute();
     expect(rows).toEqual([
-      { platform: 'instagram', first_comment: '#cafe #especial', first_comment_status: 'pending' },
-      { platform: 'linkedin', first_comment: null, first_comment_status: null },
+      { platform: 'instagram', first_comment: null, first_comment_status: null },
+      { platform: 'linkedin', first_comment: 'Link nos comentários', first_comment_status: 'pending' },
       { platform: 'x', first_comment: 'Receita completa no blog', first_comment_status: 'pending' },
     ]);
   });

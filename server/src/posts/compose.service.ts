@@ -8,6 +8,7 @@ import {
   AppError,
   isBeyondScheduleHorizon,
   measurePostLength,
+  mediaRejectionMessage,
   messages,
   PLATFORM_LABELS,
   PLATFORM_TEXT_LIMITS,
@@ -15,8 +16,23 @@ import {
   type PostStatus,
 } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
-import { findActiveAccount, findTheme, insertPostGroup, listGroupSiblings } from '@pauta/db';
+import {
+  findActiveAccount,
+  findTheme,
+  insertPostGroup,
+  listGroupSiblings,
+  type NewGroupMedia,
+} from '@pauta/db';
 import { firstCommentRefusal, mediaLimitsOf, validatePostOptions } from '@pauta/networks';
+import type { AppDeps } from '../deps.js';
+import {
+  type ComposerMediaChoice,
+  loadComposerMedia,
+  type PreparedMedia,
+  prepareComposerMedia,
+  storePreparedMedia,
+} from '../media/composer-media.service.js';
+import type { MediaServiceDeps } from '../media/media.service.js';
 import { enqueuePost, nextFreeSlot } from '../posting-queue/posting-queue.service.js';
 import { userMessageOf } from '../trpc/errors.js';
 import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
@@ -30,10 +46,12 @@ interface ComposeNetwork {
   networkOptions?: Readonly<Record<string, unknown>> | undefined;
   /** The first comment; absent or blank = none. */
   firstComment?: string | undefined;
+  /** The network's images: the composer's uploads in order, with their alt texts; absent = none. */
+  media?: ComposerMediaChoice[] | undefined;
 }
 
 export async function composePosts(
-  deps: PostsDeps,
+  deps: PostsDeps & Partial<Pick<AppDeps, 'media' | 'logger'>>,
   options: {
     workspaceId: string;
     userId: string;
@@ -66,12 +84,21 @@ export async function composePosts(
   if (options.scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS)
     throw new AppError('VALIDATION_FAILED', { field: 'scheduledFor', reason: 'PAST' });
 
+  // The composer's uploads, read once in the caller's workspace (another's are not found).
+  const chosenIds = options.networks.flatMap((network) => (network.media ?? []).map((item) => item.id));
+  const media: MediaServiceDeps | null =
+    deps.media && deps.logger ? { db: deps.db, logger: deps.logger, media: deps.media } : null;
+  if (chosenIds.length > 0 && !media) throw new AppError('NOT_FOUND');
+  const uploads = media ? await loadComposerMedia(media, options.workspaceId, chosenIds) : new Map();
+
   const issues: { platform: Platform; message: string }[] = [];
   const posts: {
+    id: string;
     platform: Platform;
     content: string;
     networkOptions: Record<string, string | boolean | null>;
     firstComment: string | null;
+    prepared: Extract<PreparedMedia, { ok: true }>['images'];
   }[] = [];
   for (const network of options.networks) {
     const { platform } = network;
@@ -93,11 +120,16 @@ export async function composePosts(
       refuse(messages.posts.tooLongFor(label, limit));
       continue;
     }
-    // The composer stores no media yet (docs/composer.md): a network whose posts cannot even be
-    // saved without an image or a video (Pinterest, YouTube) is refused here, saying what to do.
-    const limits = mediaLimitsOf(platform);
-    if ((limits.minImages ?? 0) > 0 || limits.requiresVideo === true) {
-      refuse(messages.composer.needsMedia(label));
+    // Each image through this network's pipeline, as an upload in Editar Post would go.
+    const chosen = network.media ?? [];
+    const prepared = media ? await prepareComposerMedia(media, platform, chosen, uploads) : null;
+    if (prepared && !prepared.ok) {
+      refuse(prepared.message);
+      continue;
+    }
+    const mediaRefusal = composeMediaRefusal(platform, chosen.length);
+    if (mediaRefusal) {
+      refuse(mediaRefusal);
       continue;
     }
     // "Adicionar à fila": the account must have a free slot (read only; the slot is taken below).
@@ -122,10 +154,24 @@ export async function composePosts(
       refuse(commentRefusal);
       continue;
     }
-    posts.push({ platform, content, networkOptions: checked.values, firstComment });
+    posts.push({
+      id: randomUUID(),
+      platform,
+      content,
+      networkOptions: checked.values,
+      firstComment,
+      prepared: prepared?.ok ? prepared.images : [],
+    });
   }
   if (issues.length > 0)
     throw new AppError('VALIDATION_FAILED', { field: 'networks', networkIssues: issues });
+
+  // Each post's images written under its own keys (reserved: should the save fail, the sweeper
+  // deletes them), then recorded with the posts in one transaction, the uploads consumed.
+  const stored = new Map<string, NewGroupMedia[]>();
+  for (const post of posts)
+    if (media && post.prepared.length > 0)
+      stored.set(post.id, await storePreparedMedia(media, options.workspaceId, post.id, post.prepared));
 
   const groupId = randomUUID();
   const wakeUps = await insertPostGroup(deps.db, {
@@ -135,7 +181,8 @@ export async function composePosts(
     groupId,
     title: options.title,
     scheduledFor: options.scheduledFor,
-    posts,
+    posts: posts.map(({ prepared: _prepared, ...post }) => ({ ...post, media: stored.get(post.id) ?? [] })),
+    consumeComposerMedia: [...uploads.keys()],
     submitBy: options.action === 'review' ? { actor: 'owner', userId: options.userId } : undefined,
   });
   // "Adicionar à fila": each post takes its account's next free slot (its own wake-up). A post whose
@@ -161,6 +208,7 @@ export async function composePosts(
   }
   // After the commit: a wake-up for each (an unapproved one finds nothing to claim; the approval enqueues it again).
   await deps.queue.enqueuePublish(options.action === 'queue' ? stayed : wakeUps, options.requestId);
+  if (uploads.size > 0) deps.media?.kickSweeper?.();
   return {
     groupId,
     posts: wakeUps.map((wakeUp) => ({
@@ -170,6 +218,19 @@ export async function composePosts(
       slotAt: slots.get(wakeUp.id) ?? null,
     })),
   };
+}
+
+/**
+ * A network whose posts cannot be saved without media (docs/composer.md): fewer images than its
+ * `minImages` (Pinterest) is Editar Post's own refusal; a network that publishes only video
+ * (YouTube) is refused saying what to do, since the composer sends images only. The save and the
+ * composer's pre-flight (preflight.service.ts) both use these sentences.
+ */
+export function composeMediaRefusal(platform: Platform, images: number): string | null {
+  const limits = mediaLimitsOf(platform);
+  if (limits.requiresVideo === true) return messages.composer.needsMedia(PLATFORM_LABELS[platform]);
+  if (images < (limits.minImages ?? 0)) return mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform });
+  return null;
 }
 
 /** The other networks' versions of a post written in the composer, for Editar Post. */

@@ -247,3 +247,144 @@ describe('posts.exportCsv', () => {
     expect(strip(await target.posts())).toEqual(strip(await source.posts()));
   });
 });
+
+describe('network options in the CSV (opcoes_<rede>.<opção>)', () => {
+  /** A person whose theme publishes on LinkedIn and Google Meu Negócio, both connected. */
+  async function googlePerson(label: string) {
+    const who = await person(label, 'Loja');
+    await handle.db
+      .updateTable('themes')
+      .set({ social_networks: ['linkedin', 'google_business'] })
+      .where('id', '=', who.theme.id)
+      .execute();
+    await upsertAccount(handle.db, keyring, {
+      userId: who.me.id,
+      platform: 'google_business',
+      platformUserId: `gb-${who.me.id.slice(0, 8)}`,
+      platformUsername: 'padaria',
+      accountData: {},
+      accessToken: 'token-de-teste',
+      refreshToken: null,
+      accessTokenExpiresAt: null,
+    });
+    const stored = () =>
+      handle.db
+        .selectFrom('suggested_posts')
+        .select(['title', 'platform', 'network_options'])
+        .where('user_id', '=', who.me.id)
+        .orderBy('title')
+        .execute();
+    return { ...who, stored };
+  }
+  const optionHeader = `${header};opcoes_google_business.postType;opcoes_google_business.offerTitle;opcoes_google_business.offerStart;opcoes_google_business.offerEnd;Opções_Google_Business.eventTitle`;
+  const withOptions = (cells: Parameters<typeof line>[0], options: string[]) =>
+    [line({ tema: 'Loja', ...cells }), ...options].join(';');
+
+  it('shows each bad option on its row in pt-BR and saves nothing', async () => {
+    const { me, stored } = await googlePerson('csv-opcoes-erro');
+    const google = 'Google Meu Negócio';
+    const csv = [
+      optionHeader,
+      withOptions({ título: 'Oferta boa', rede: google }, [
+        'Oferta',
+        'Natal',
+        '01/12/2026 09:00',
+        '24/12/2026 18:00',
+        '',
+      ]),
+      withOptions({ título: 'Tipo errado', rede: google }, ['Promo', '', '', '', '']),
+      withOptions({ título: 'Evento sem título', rede: google }, ['Evento', '', '', '', '']),
+      withOptions({ título: 'Fim antes', rede: google }, [
+        'OFFER',
+        'Natal',
+        '24/12/2026 18:00',
+        '01/12/2026 09:00',
+        '',
+      ]),
+      withOptions({ título: 'Opção alheia', rede: 'LinkedIn' }, ['Novidade', '', '', '', '']),
+    ].join('\r\n');
+    const res = await me.browser.mutate<CsvPreview>('posts.importCsvPreview', { csv });
+    expect(res.status).toBe(200);
+    const errorsOf = (title: string) => res.data!.rows.find((r) => r.title === title)!.errors;
+    expect(errorsOf('Oferta boa')).toEqual([]);
+    expect(errorsOf('Tipo errado')).toEqual([
+      csvMessages.option.inColumn(
+        csvMessages.option.choice('Tipo de post', 'Promo', ['Novidade', 'Oferta', 'Evento']),
+        'opcoes_google_business.postType',
+      ),
+    ]);
+    const eventErrors = errorsOf('Evento sem título');
+    expect(eventErrors[0]).toBe(
+      'Preencha “Título do evento” nas Opções do Google Meu Negócio antes de agendar. (coluna opcoes_google_business.eventTitle)',
+    );
+    expect(eventErrors.some((e) => e.includes('Início do evento'))).toBe(true);
+    expect(errorsOf('Fim antes')).toEqual([
+      '“Fim da oferta” precisa ser depois de “Início da oferta”. (coluna opcoes_google_business.offerEnd)',
+    ]);
+    expect(errorsOf('Opção alheia')).toEqual([
+      csvMessages.option.otherNetwork('opcoes_google_business.postType', google, 'LinkedIn'),
+    ]);
+    expect(res.data).toMatchObject({ errorCount: 4, importable: 1 });
+
+    const refused = await me.browser.mutate('posts.importCsv', { csv });
+    expect(refused.status).toBe(400);
+    expect(await stored()).toEqual([]);
+    expect(enqueued).toEqual([]);
+  });
+
+  it('refuses a column that names no declared option, as a file error', async () => {
+    const { me } = await googlePerson('csv-opcoes-coluna');
+    const csv = [`${header};opcoes_google_business.cupom`, `${line({ tema: 'Loja' })};X`].join('\n');
+    const res = await me.browser.mutate<CsvPreview>('posts.importCsvPreview', { csv });
+    expect(res.data).toMatchObject({
+      fileError: csvMessages.file.optionColumnUnknown('opcoes_google_business.cupom'),
+      rows: [],
+    });
+  });
+
+  it('stores the options with the post, and export → import into another workspace keeps them', async () => {
+    const source = await googlePerson('csv-opcoes-ida');
+    const google = 'Google Meu Negócio';
+    const csv = [
+      optionHeader,
+      withOptions({ título: 'A oferta', rede: google }, [
+        'oferta',
+        ' Natal ',
+        '2026-12-01T09:00',
+        '24/12/2026 18:00',
+        '',
+      ]),
+      withOptions({ título: 'B novidade', rede: google, texto: 'Pão quentinho' }, ['', '', '', '', '']),
+      withOptions({ título: 'C linkedin', rede: 'LinkedIn' }, ['', '', '', '', '']),
+    ].join('\n');
+    const imported = await source.me.browser.mutate<{ created: number }>('posts.importCsv', { csv });
+    expect(imported.status, JSON.stringify(imported.error)).toBe(200);
+    const offer = {
+      postType: 'OFFER',
+      offerTitle: 'Natal',
+      offerStart: '2026-12-01T09:00',
+      offerEnd: '2026-12-24T18:00',
+    };
+    expect(await source.stored()).toEqual([
+      { title: 'A oferta', platform: 'google_business', network_options: offer },
+      // No cell: {} — the network's defaults (a Novidade), as Editar Post stores it.
+      { title: 'B novidade', platform: 'google_business', network_options: {} },
+      { title: 'C linkedin', platform: 'linkedin', network_options: {} },
+    ]);
+
+    const exported = await source.me.browser.query<{ csv: string }>('posts.exportCsv', {});
+    const text = exported.data!.csv;
+    const [head] = text.slice(1).split('\r\n');
+    expect(head!.split(';').slice(POST_CSV_COLUMNS.length, POST_CSV_COLUMNS.length + 2)).toEqual([
+      'opcoes_google_business.postType',
+      'opcoes_google_business.eventTitle',
+    ]);
+    expect(text).toContain('Oferta;');
+    expect(text).toContain('01/12/2026 09:00');
+
+    const target = await googlePerson('csv-opcoes-volta');
+    const again = await target.me.browser.mutate<{ created: number }>('posts.importCsv', { csv: text });
+    expect(again.data).toEqual({ created: 3, existing: 0 });
+    expect(await target.stored()).toEqual(await source.stored());
+  });
+});

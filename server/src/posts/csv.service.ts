@@ -17,6 +17,7 @@ import {
   POST_CSV_MAX_ROWS,
   POST_STATUS_LABELS,
   type PostCsvRowCheck,
+  platformFromCsv,
 } from '@pauta/core';
 import {
   csvPostKey,
@@ -27,8 +28,10 @@ import {
   listThemes,
   maxPostOrders,
 } from '@pauta/db';
+import type { PostOptionValues } from '@pauta/networks/browser';
 import Papa from 'papaparse';
 import type { AppDeps } from '../deps.js';
+import { exportOptionCell, exportOptionColumns, optionColumnsOf, rowOptions } from './csv-options.js';
 import { type PostListFilter, toInstantFilter } from './post-filters.js';
 import type { PostsDeps } from './posts.service.js';
 
@@ -123,7 +126,7 @@ export interface CsvPreview {
 
 interface CheckedImport {
   fileError: string | null;
-  checks: (PostCsvRowCheck & { skip: boolean })[];
+  checks: (PostCsvRowCheck & { skip: boolean; networkOptions?: PostOptionValues })[];
 }
 
 type CsvDeps = Pick<PostsDeps, 'db' | 'now'>;
@@ -137,6 +140,8 @@ async function checkImport(
   if ('fileError' in parsed) return { fileError: parsed.fileError, checks: [] };
   const { index, missing } = mapCsvHeader(parsed.header);
   if (missing.length > 0) return { fileError: csvMessages.file.missingColumns(missing), checks: [] };
+  const optionHeader = optionColumnsOf(parsed.header);
+  if ('fileError' in optionHeader) return { fileError: optionHeader.fileError, checks: [] };
   if (parsed.rows.length === 0) return { fileError: csvMessages.file.noRows, checks: [] };
   if (parsed.rows.length > POST_CSV_MAX_ROWS)
     return { fileError: csvMessages.file.tooManyRows(parsed.rows.length, POST_CSV_MAX_ROWS), checks: [] };
@@ -155,10 +160,22 @@ async function checkImport(
     timeZone: options.timeZone,
     now: deps.now?.() ?? new Date(),
   };
-  const checks = parsed.rows.map((row) => ({
-    ...checkPostCsvRow(row.cells, { line: row.line, index, columns: parsed.header.length, context }),
-    skip: false,
-  }));
+  const checks: CheckedImport['checks'] = parsed.rows.map((row) => {
+    const check = {
+      ...checkPostCsvRow(row.cells, { line: row.line, index, columns: parsed.header.length, context }),
+      skip: false,
+    };
+    // The row's network options (the `opcoes_<rede>.<opção>` columns), checked as Editar Post does.
+    const platform = platformFromCsv(check.cells.network);
+    if (!platform) return check;
+    const read = rowOptions(row.cells, optionHeader.columns, platform);
+    if ('errors' in read) {
+      check.errors.push(...read.errors);
+      delete check.draft;
+      return check;
+    }
+    return { ...check, networkOptions: read.values };
+  });
   // The same post twice in the file, or already in the workspace (a file imported again): skipped.
   const drafts = checks.flatMap((c) => (c.draft ? [c.draft] : []));
   const existing = await existingPostKeys(deps.db, options.workspaceId, drafts);
@@ -229,7 +246,7 @@ export async function importCsvPosts(
       const draft = c.draft!;
       const order = (orders.get(draft.themeId) ?? 0) + 1;
       orders.set(draft.themeId, order);
-      return { ...draft, postOrder: order };
+      return { ...draft, postOrder: order, networkOptions: c.networkOptions ?? {} };
     });
   const { wakeUps, existing } = await insertCsvImport(deps.db, {
     workspaceId: options.workspaceId,
@@ -255,8 +272,18 @@ export async function exportPostsCsv(
   ]);
   const usernames = new Map(accounts.map((a) => [a.platform, a.platform_username ?? '']));
   const media = deps.media;
+  // Each exported network's declared options, one column each, so the file imports back the same.
+  const optionColumns = exportOptionColumns(new Set(rows.map((row) => row.platform)));
   const csv = buildPostsCsv(
     rows.map((row) => ({
+      ...Object.fromEntries(
+        optionColumns
+          .filter((column) => column.platform === row.platform)
+          .map((column) => [
+            column.name,
+            exportOptionCell(column.field, row.network_options?.[column.field.key]),
+          ]),
+      ),
       título: row.title,
       tema: row.theme_name,
       rede: PLATFORM_LABELS[row.platform],
@@ -270,6 +297,8 @@ export async function exportPostsCsv(
           ? APPROVAL_STAGE_LABELS[row.approval_stage]
           : POST_STATUS_LABELS[row.status],
     })),
+    undefined,
+    optionColumns.map((column) => column.name),
   );
   const now = deps.now?.() ?? new Date();
   const day = formatDate(now, options.timeZone).split('/').reverse().join('-');

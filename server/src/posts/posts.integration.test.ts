@@ -726,18 +726,24 @@ describe('posts.update', () => {
     const kept = await me.browser.mutate<PostItem>('posts.update', { ...edit, title: 'Bolo 2' });
     expect(kept.data?.firstComment?.text).toBe('#bolo #fubá');
 
+    const business = await makePost({
+      userId: me.id,
+      themeId: theme.id,
+      scheduledFor: inFuture(60),
+      platform: 'google_business',
+    });
     const linkedin = await makePost({ userId: me.id, themeId: theme.id, scheduledFor: inFuture(60) });
     const before = await snapshot(me.id);
     const elsewhere = await me.browser.mutate('posts.update', {
       ...edit,
-      id: linkedin,
+      id: business,
       firstComment: '#marca',
     });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.error).toMatchObject({
       message: 'VALIDATION_FAILED',
       userMessage:
-        'O LinkedIn não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
+        'O Google Meu Negócio não aceita primeiro comentário pela Pauta. Apague o texto do primeiro comentário para salvar.',
       details: { field: 'firstComment' },
     });
     const tooLong = await me.browser.mutate('posts.update', { ...edit, firstComment: '界'.repeat(141) });
@@ -745,7 +751,27 @@ describe('posts.update', () => {
     expect(tooLong.error?.userMessage).toBe(
       'O primeiro comentário passa do limite do X (Twitter): 282 de 280 caracteres.',
     );
+    // LinkedIn comments up to 1,250 characters: one more is refused in pt-BR.
+    const linkedinTooLong = await me.browser.mutate('posts.update', {
+      ...edit,
+      id: linkedin,
+      firstComment: 'a'.repeat(1251),
+    });
+    expect(linkedinTooLong.status).toBe(400);
+    expect(linkedinTooLong.error).toMatchObject({
+      userMessage: 'O primeiro comentário passa do limite do LinkedIn: 1251 de 1250 caracteres.',
+      details: { field: 'firstComment' },
+    });
     expect(await snapshot(me.id)).toEqual(before);
+    const linkedinSaved = await me.browser.mutate<PostItem>('posts.update', {
+      ...edit,
+      id: linkedin,
+      firstComment: 'Link nos comentários',
+    });
+    expect(linkedinSaved.data?.firstComment).toMatchObject({
+      text: 'Link nos comentários',
+      status: 'pending',
+    });
     // '' removes it.
     const removed = await me.browser.mutate<PostItem>('posts.update', { ...edit, firstComment: '' });
     expect(removed.data?.firstComment).toBeNull();

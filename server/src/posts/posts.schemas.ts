@@ -4,6 +4,8 @@ import {
   BULK_MAX_POSTS,
   bulkMessages,
   INPUT_LIMITS,
+  MAX_MEDIA_PER_POST,
+  MEDIA_ALT_TEXT_MAX,
   PLATFORMS,
   POST_CSV_MAX_BYTES,
   POST_STATUSES,
@@ -169,13 +171,27 @@ export const csvImportSchema = z.strictObject({
  * measured as empty), the date-time (null while the form has none), the network (absent: the
  * post's) and the options (absent: the stored ones). Nothing is saved.
  */
-export const preflightSchema = z.strictObject({
-  id,
-  platform: optional(z.enum(PLATFORMS)),
-  content: z.string().max(INPUT_LIMITS.postContent),
-  scheduledFor: z.date().nullable(),
-  networkOptions: networkOptionsSchema.optional(),
-});
+export const preflightSchema = z
+  .strictObject({
+    /** Absent: a post not saved yet (a tab of "Novo post", docs/composer.md); then `platform` is required. */
+    id: optional(id),
+    platform: optional(z.enum(PLATFORMS)),
+    content: z.string().max(INPUT_LIMITS.postContent),
+    scheduledFor: z.date().nullable(),
+    networkOptions: networkOptionsSchema.optional(),
+    /**
+     * A post not saved yet: the composer's uploads the tab would publish (docs/composer.md). Bounded
+     * loosely: ids that are not the workspace's uploads are not found (not counted).
+     */
+    composerMedia: z
+      .array(id)
+      .max(5 * MAX_MEDIA_PER_POST)
+      .optional(),
+  })
+  .refine((input) => input.id !== undefined || input.platform !== undefined, {
+    path: ['platform'],
+    message: 'Escolha a rede do post.',
+  });
 /**
  * What the composer's save does (docs/composer.md): schedule at the time, add each network's post to
  * its account's queue (docs/posting-queue.md), or keep as a draft / send for approval.
@@ -198,6 +214,14 @@ export const composePostsSchema = z.strictObject({
         networkOptions: networkOptionsSchema.optional(),
         /** The network's first comment (docs/first-comment.md); absent or blank = none. */
         firstComment: z.string().max(FIRST_COMMENT_MAX_INPUT).optional(),
+        /**
+         * The network's images in order (docs/composer.md): the composer's uploads (POST
+         * /api/composer/media) with their alt texts — the base's or the tab's own; absent = none.
+         */
+        media: z
+          .array(z.strictObject({ id, altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX) }))
+          .max(MAX_MEDIA_PER_POST)
+          .optional(),
       }),
     )
     .min(1)

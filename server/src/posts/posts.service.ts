@@ -502,14 +502,15 @@ async function hasUnpublishableVideo(db: Kysely<Database>, post: { id: string; p
  */
 export async function checkNetworkOptions(
   db: Kysely<Database>,
-  post: { id: string; platform: Platform; network_options: PostOptionValues },
+  /** `id` null: a post not saved yet (a composer's tab), which has no video. */
+  post: { id: string | null; platform: Platform; network_options: PostOptionValues },
   values?: Readonly<Record<string, unknown>>,
 ): Promise<{ ok: true; values: PostOptionValues } | { ok: false; error: AppError }> {
   // A network without options takes only {} and needs no look at the post's video.
   if ((NETWORK_PROFILES[post.platform].postOptions ?? []).length === 0 && values === undefined)
     return { ok: true, values: post.network_options };
   const checked = validatePostOptions(post.platform, {
-    hasVideo: await postHasVideo(db, post.id),
+    hasVideo: post.id !== null && (await postHasVideo(db, post.id)),
     values: values ?? post.network_options,
   });
   if (checked.ok) return { ok: true, values: checked.values };

@@ -5,6 +5,8 @@
 // save's refusals; and the procedure over HTTP, scoped to the caller's workspace.
 import { randomUUID } from 'node:crypto';
 import {
+  mediaRejectionMessage,
+  messages,
   type Platform,
   type PostStatus,
   type PreflightCheck,
@@ -474,5 +476,104 @@ describe('posts.preflight over HTTP', () => {
     expect(theirs.status).toBe(404);
     const bad = await me.browser.mutate('posts.preflight', { id: postId, content: 5, scheduledFor: null });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('posts.preflight of a post not saved yet ("Novo post", docs/composer.md)', () => {
+  it('checks a composer tab without a post: text, options, media rule and cap, as the composer’s save does', async () => {
+    const me = await workspace('pf-draft');
+    const other = await workspace('pf-draft-other');
+    // The tab's text over X's limit blocks; under it nothing blocks and the price line shows.
+    const over = await preflightPost(deps(), {
+      workspaceId: me.workspaceId,
+      platform: 'x',
+      content: 'a'.repeat(281),
+      scheduledFor: AT,
+    });
+    expect(over.platform).toBe('x');
+    expect(line(over, 'text')?.level).toBe('blocking');
+    const fits = await preflightPost(deps(), {
+      workspaceId: me.workspaceId,
+      platform: 'x',
+      content: 'Olá',
+      scheduledFor: AT,
+    });
+    expect(fits.level).not.toBe('blocking');
+    expect(line(fits, 'media')).toMatchObject({ level: 'ok' });
+    expect(line(fits, 'price')).toMatchObject({ level: 'ok' });
+    // The options on screen, checked by the save's validator: an option the network lacks blocks.
+    const options = await preflightPost(deps(), {
+      workspaceId: me.workspaceId,
+      platform: 'linkedin',
+      content: 'Olá',
+      scheduledFor: AT,
+      networkOptions: { bogus: true },
+    });
+    expect(line(options, 'options')).toMatchObject({ level: 'blocking' });
+    expect(line(options, 'options')?.message).toContain('O LinkedIn não tem a opção');
+    // Pinterest cannot be saved without an image, YouTube without a video (the composer sends
+    // images only): the composer save's own sentences.
+    const pinterest = await preflightPost(deps(), {
+      workspaceId: me.workspaceId,
+      platform: 'pinterest',
+      content: 'Olá',
+      scheduledFor: AT,
+    });
+    expect(line(pinterest, 'media')).toEqual({
+      kind: 'media',
+      level: 'blocking',
+      message: mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform: 'pinterest' }),
+    });
+    const youtube = await preflightPost(deps(), {
+      workspaceId: me.workspaceId,
+      platform: 'youtube',
+      content: 'Olá',
+      scheduledFor: AT,
+    });
+    expect(line(youtube, 'media')).toEqual({
+      kind: 'media',
+      level: 'blocking',
+      message: messages.composer.needsMedia('YouTube'),
+    });
+    // The daily cap counts this workspace's Instagram posts, plus the one being written.
+    await makePost(me, { platform: 'instagram', scheduledFor: new Date(AT.getTime() - HOUR) });
+    await makePost(other, { platform: 'instagram', scheduledFor: new Date(AT.getTime() - HOUR) });
+    const instagram = await preflightPost(deps(), {
+      workspaceId: me.workspaceId,
+      platform: 'instagram',
+      content: 'Olá',
+      scheduledFor: AT,
+    });
+    expect(line(instagram, 'dailyCap')?.message).toBe(preflightMessages.dailyCap('instagram', 2, 50));
+  });
+
+  it('over HTTP: a draft needs its network, and blocks what posts.compose refuses', async () => {
+    const me = await workspace('pf-draft-http');
+    const noNetwork = await me.browser.mutate('posts.preflight', { content: 'Olá', scheduledFor: null });
+    expect(noNetwork.status).toBe(400);
+    const future = new Date(Date.now() + 72 * HOUR);
+    const draft = await me.browser.mutate<PreflightReport>('posts.preflight', {
+      platform: 'linkedin',
+      content: 'Olá',
+      scheduledFor: future,
+    });
+    expect(draft.status).toBe(200);
+    expect(draft.data?.level).toBe('ok');
+    const past = await me.browser.mutate<PreflightReport>('posts.preflight', {
+      platform: 'linkedin',
+      content: 'Olá',
+      scheduledFor: new Date(Date.now() - 10 * 60_000),
+    });
+    expect(past.data && line(past.data, 'schedule')?.level).toBe('blocking');
+    // The composer's save refuses the same past time.
+    const save = await me.browser.mutate('posts.compose', {
+      themeId: me.themeId,
+      title: 'Título',
+      baseContent: 'Olá',
+      networks: [{ platform: 'linkedin', content: null }],
+      scheduledFor: new Date(Date.now() - 10 * 60_000),
+      action: 'schedule',
+    });
+    expect(save.status).toBe(400);
   });
 });

@@ -23,6 +23,7 @@ import {
 import {
   countBudgetPosts,
   type Database,
+  findComposerMedia,
   findScheduledPost,
   isPrivateAddress,
   listPostMedia,
@@ -40,6 +41,7 @@ import {
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { userMessageOf } from '../trpc/errors.js';
+import { composeMediaRefusal } from './compose.service.js';
 import {
   checkNetworkOptions,
   measureAgainstTextLimit,
@@ -58,14 +60,17 @@ export interface PreflightDeps {
 
 export interface PreflightInput {
   workspaceId: string;
-  postId: string;
-  /** The network on screen; the post's own when absent. */
+  /** Absent: a post not saved yet (a tab of "Novo post"), checked as that composer's save checks it. */
+  postId?: string | undefined;
+  /** The network on screen; the post's own when absent (required for a post not saved yet). */
   platform?: Platform | undefined;
   content: string;
   /** The date-time on screen; null while the form has none (no schedule nor window line). */
   scheduledFor: Date | null;
   /** The options on screen; the stored ones when absent. */
   networkOptions?: Readonly<Record<string, unknown>> | undefined;
+  /** A post not saved yet: the composer's uploads its tab would publish (docs/composer.md). */
+  composerMedia?: readonly string[] | undefined;
 }
 
 /** Where APP_URL's host points, for a network that downloads media by URL. */
@@ -112,11 +117,15 @@ function check(
 /** The pre-flight of one post on one network: one line per check, worst first. */
 export async function preflightPost(deps: PreflightDeps, input: PreflightInput): Promise<PreflightReport> {
   const now = deps.now?.() ?? new Date();
-  const post = await findScheduledPost(deps.db, input.workspaceId, input.postId);
-  if (!post) throw new AppError('NOT_FOUND');
-  const platform = input.platform ?? post.platform;
+  // A saved post is read in the caller's workspace (another's is NOT_FOUND); a composer's tab has
+  // none yet: its media are the composer's uploads it names (the workspace's), its options the
+  // ones on screen.
+  const post =
+    input.postId === undefined ? null : await findScheduledPost(deps.db, input.workspaceId, input.postId);
+  if (input.postId !== undefined && !post) throw new AppError('NOT_FOUND');
+  const platform = input.platform ?? post?.platform;
+  if (!platform) throw new AppError('VALIDATION_FAILED', { field: 'platform' });
   const network = NETWORKS[platform];
-  const target = { id: post.id, platform };
   const checks: PreflightCheck[] = [];
 
   // The date-time: the save's own refusal (past, beyond the horizon).
@@ -139,9 +148,16 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
 
   // Media: the save's refusals (blocking), then what the publisher's own check would refuse
   // (warning: a save takes them, the worker stops the post before sending).
-  const media = await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId });
-  const refusals = await mediaSaveRefusals(deps.db, input.workspaceId, target);
-  for (const rejection of refusals) checks.push(check('media', 'blocking', mediaText(rejection)));
+  const media: MediaFacts[] = post
+    ? await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId })
+    : (await findComposerMedia(deps.db, input.workspaceId, input.composerMedia ?? [])).map((row) => ({
+        ...row,
+        kind: 'image' as const,
+      }));
+  const refusals = post
+    ? (await mediaSaveRefusals(deps.db, input.workspaceId, { id: post.id, platform })).map(mediaText)
+    : [composeMediaRefusal(platform, media.length)].filter((refusal) => refusal !== null);
+  for (const refusal of refusals) checks.push(check('media', 'blocking', refusal));
   if (refusals.length === 0) {
     const images = media.filter((item) => item.kind === 'image');
     const video = media.find((item) => item.kind === 'video');
@@ -151,14 +167,17 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
             platform,
             mediaLimitsOf(platform),
             images.map((item) => ({
-              mimeType: item.mime_type,
+              // A composer's upload is re-encoded for the network at the save (a still image the
+              // network does not take becomes a JPEG, as in Editar Post): judged as it would be sent.
+              mimeType: post ? item.mime_type : sentFormat(platform, item.mime_type),
               byteLength: item.size_bytes,
               width: item.width,
               height: item.height,
             })),
           )
         : null;
-    const videoRefusals = video ? networkVideoRejections(videoFactsOf(video), platform) : [];
+    const videoRefusals =
+      video && 'duration_seconds' in video ? networkVideoRejections(videoFactsOf(video), platform) : [];
     if (imageRefusal) checks.push(check('media', 'warning', imageRefusal.reason));
     else if (videoRefusals.length > 0)
       checks.push(check('media', 'warning', videoRefusals.map(videoRejectionMessage).join(' ')));
@@ -169,7 +188,11 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
   if ((NETWORK_PROFILES[platform].postOptions ?? []).length > 0 || input.networkOptions !== undefined) {
     const options = await checkNetworkOptions(
       deps.db,
-      { id: post.id, platform, network_options: post.network_options as PostOptionValues },
+      {
+        id: post?.id ?? null,
+        platform,
+        network_options: (post?.network_options ?? {}) as PostOptionValues,
+      },
       input.networkOptions,
     );
     checks.push(
@@ -204,7 +227,7 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
     const others = await countBudgetPosts(deps.db, {
       platform,
       workspaceId: input.workspaceId,
-      excludePostId: post.id,
+      excludePostId: post?.id,
       from: new Date(input.scheduledFor.getTime() - cap.windowHours * 3_600_000),
       // [from, before): the post's own minute and everything up to it.
       before: new Date(input.scheduledFor.getTime() + 1),
@@ -241,6 +264,17 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
   const sorted = sortPreflightChecks(checks);
   return { platform, level: worstPreflightLevel(sorted), checks: sorted };
 }
+
+function sentFormat(platform: Platform, format: string): string {
+  const { formats } = mediaLimitsOf(platform);
+  if ((formats as readonly string[]).includes(format) || format === 'image/gif') return format;
+  return formats.includes('image/jpeg') ? 'image/jpeg' : format;
+}
+
+/** What the checks read of an image or video: a post's stored media, or a composer's uploads. */
+type MediaFacts =
+  | Awaited<ReturnType<typeof listPostMedia>>[number]
+  | { kind: 'image'; mime_type: string; size_bytes: number; width: number; height: number };
 
 function mediaText(rejection: MediaRejection): string {
   return mediaRejectionMessage(rejection);

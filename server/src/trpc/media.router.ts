@@ -3,6 +3,7 @@
 import { AppError, MAX_MEDIA_PER_POST, MEDIA_ALT_TEXT_MAX } from '@pauta/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
+import { discardComposerMedia } from '../media/composer-media.service.js';
 import {
   listMedia,
   type MediaServiceDeps,
@@ -27,6 +28,23 @@ export const mediaRouter = router({
   list: workspaceProcedure('workspace.read')
     .input(postMedia)
     .query(({ ctx, input }) => listMedia(mediaDeps(ctx.deps), ctx.workspace.id, input.postId)),
+
+  /**
+   * A cancelled "Novo post" drops the images it uploaded (docs/composer.md): the workspace's only
+   * (another's ids change nothing); an id already gone is fine (a retried cancel).
+   */
+  discardComposer: workspaceProcedure('media.write')
+    .input(
+      z.strictObject({
+        ids: z
+          .array(id)
+          .min(1)
+          .max(5 * MAX_MEDIA_PER_POST * 10),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      discardComposerMedia(mediaDeps(ctx.deps), { workspaceId: ctx.workspace.id, ids: input.ids }),
+    ),
 
   remove: workspaceProcedure('media.write')
     .input(oneMedia)

@@ -1,6 +1,6 @@
 // "Fila de publicação" (docs/posting-queue.md): slots per account, the board, reorder, slots from
 // the best times and the workspace's zone. "Adicionar à fila" is posts.addToQueue (posts.router.ts).
-import { isValidTimeZone, PLATFORMS } from '@pauta/core';
+import { AppError, isValidTimeZone, MAX_QUEUE_SLOTS_PER_ACCOUNT, PLATFORMS } from '@pauta/core';
 import { setWorkspaceTimeZone } from '@pauta/db';
 import { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
   readQueueBoard,
   removeSlot,
   reorderQueue,
+  setAccountSlots,
   slotsFromBestTimes,
 } from '../posting-queue/posting-queue.service.js';
 import { router, workspaceProcedure } from './trpc.js';
@@ -24,6 +25,44 @@ export const postingQueueRouter = router({
   board: workspaceProcedure('workspace.read').query(({ ctx }) =>
     readQueueBoard(ctx.deps, { workspaceId: ctx.workspace.id }),
   ),
+
+  /**
+   * One account's queue (REST `GET /accounts/{accountId}/queue`): its slots, next slot times and
+   * queued posts in order, from the same board; NOT_FOUND for an account not of the workspace.
+   */
+  account: workspaceProcedure('workspace.read')
+    .input(z.strictObject({ accountId: z.uuid() }))
+    .query(async ({ ctx, input }) => {
+      const board = await readQueueBoard(ctx.deps, { workspaceId: ctx.workspace.id });
+      const account = board.accounts.find((a) => a.accountId === input.accountId);
+      if (!account) throw new AppError('NOT_FOUND');
+      return { timeZone: board.timeZone, ...account };
+    }),
+
+  /**
+   * Replaces an account's weekly slots (REST `PUT /accounts/{accountId}/queue/slots`): the same
+   * list again is the same state. Queued posts keep their times (as removing a slot in the UI).
+   */
+  setSlots: workspaceProcedure('posts.write')
+    .input(
+      z.strictObject({
+        accountId: z.uuid(),
+        slots: z
+          .array(slotInput.omit({ accountId: true }))
+          .max(MAX_QUEUE_SLOTS_PER_ACCOUNT)
+          .refine(
+            (slots) => new Set(slots.map((s) => `${s.weekday}:${s.minute}`)).size === slots.length,
+            'duplicate',
+          ),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      setAccountSlots(ctx.deps, {
+        workspaceId: ctx.workspace.id,
+        accountId: input.accountId,
+        slots: input.slots,
+      }),
+    ),
 
   /** The next free slot of the network's account (nothing is reserved). */
   nextSlot: workspaceProcedure('workspace.read')

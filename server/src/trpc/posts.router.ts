@@ -190,6 +190,7 @@ export const postsRouter = router({
           content: input.content,
           scheduledFor: input.scheduledFor,
           networkOptions: input.networkOptions,
+          composerMedia: input.composerMedia,
         },
       ),
     ),
@@ -224,7 +225,6 @@ export const postsRouter = router({
         userId: ctx.user.id,
         postId: input.id,
         rule: input.rule,
-        timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
       }),
     ),
 

@@ -2,11 +2,13 @@
 // written (and says so), "Usar o texto base" goes back, each tab counts in its network's way
 // against its limit, and a server refusal shows in the tab of the network it names — nothing saved.
 import { messages } from '@pauta/core';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { themeListItem } from '../../test-utils/themes';
 import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { ComposerModal } from './ComposerModal';
+import type { ComposerUploader } from './useComposerMedia';
 
 const text = messages.composer;
 afterEach(cleanup);
@@ -31,6 +33,8 @@ const THEME = themeListItem({ socialNetworks: ['linkedin', 'x', 'instagram'], re
 function setup(
   compose: (input: unknown) => unknown = () => ({ groupId: 'g', posts: [] }),
   theme: Record<string, unknown> = THEME,
+  handlers: Record<string, unknown> = {},
+  uploader?: ComposerUploader,
 ) {
   const mock = mockTrpc({
     'auth.session': signedIn(true),
@@ -42,8 +46,9 @@ function setup(
       account('instagram', 'cafe.insta'),
     ],
     'posts.compose': compose,
+    ...handlers,
   });
-  render(<ComposerModal opened timeZone="America/Sao_Paulo" onClose={() => undefined} />);
+  render(<ComposerModal opened timeZone="America/Sao_Paulo" onClose={() => undefined} uploader={uploader} />);
   return mock;
 }
 
@@ -190,7 +195,7 @@ describe('ComposerModal', () => {
     });
   });
 
-  it('Instagram and X tabs take a first comment (LinkedIn has none); "Adicionar à fila" sends them with the queue action', async () => {
+  it('Instagram, X and LinkedIn tabs take a first comment (LinkedIn refuses over 1,250 characters); "Adicionar à fila" sends the written ones with the queue action', async () => {
     const mock = setup(() => ({
       groupId: 'g',
       posts: [
@@ -203,10 +208,20 @@ describe('ComposerModal', () => {
     fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
       target: { value: 'Café coado.' },
     });
+    // LinkedIn comments too (up to 1,250 characters): over the limit the tab says so in pt-BR.
     fireEvent.click(tab(/^LinkedIn/));
+    const linkedinComment = within(screen.getByRole('tabpanel')).getByRole('textbox', {
+      name: /Primeiro comentário/,
+    });
+    fireEvent.change(linkedinComment, { target: { value: 'a'.repeat(1251) } });
+    // Under the field and in the tab's summary.
     expect(
-      within(screen.getByRole('tabpanel')).queryByRole('textbox', { name: /Primeiro comentário/ }),
-    ).toBeNull();
+      within(screen.getByRole('tabpanel')).getAllByText(
+        'O primeiro comentário passa do limite do LinkedIn: 1251 de 1250 caracteres.',
+      ),
+    ).toHaveLength(2);
+    expect(linkedinComment.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(linkedinComment, { target: { value: 'Link nos comentários' } });
     fireEvent.click(tab(/^Instagram/));
     fireEvent.change(
       within(screen.getByRole('tabpanel')).getByRole('textbox', { name: /Primeiro comentário/ }),
@@ -219,7 +234,7 @@ describe('ComposerModal', () => {
     expect(mock.calls.find((call) => call.path === 'posts.compose')?.input).toMatchObject({
       action: 'queue',
       networks: [
-        { platform: 'linkedin', content: null },
+        { platform: 'linkedin', content: null, firstComment: 'Link nos comentários' },
         { platform: 'x', content: null },
         { platform: 'instagram', content: null, firstComment: '#cafe #especial' },
       ],
@@ -227,7 +242,167 @@ describe('ComposerModal', () => {
     const sent = mock.calls.find((call) => call.path === 'posts.compose')!.input as {
       networks: Record<string, unknown>[];
     };
-    const [linkedin] = sent.networks;
-    expect(linkedin).not.toHaveProperty('firstComment');
+    // X's field was left empty: nothing sent for it.
+    const [, xNetwork] = sent.networks;
+    expect(xNetwork).not.toHaveProperty('firstComment');
+  });
+
+  it('"Antes de agendar" in each tab checks that tab’s text; a blocking line disables Agendar and Adicionar à fila, says why, sends nothing', async () => {
+    const BLOCK = 'O X não aceita este texto.';
+    const mock = setup(undefined, THEME, {
+      // The server's pre-flight of a post not saved yet: X blocks a text that says "proibido".
+      'posts.preflight': (input: { id?: string; platform: string; content: string }) => ({
+        platform: input.platform,
+        level: input.platform === 'x' && input.content.includes('proibido') ? 'blocking' : 'ok',
+        checks:
+          input.platform === 'x' && input.content.includes('proibido')
+            ? [{ kind: 'text', level: 'blocking', message: BLOCK }]
+            : [{ kind: 'text', level: 'ok', message: `Texto ok no ${input.platform}.` }],
+      }),
+    });
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), { target: { value: 'Café.' } });
+    // The open tab's panel, fed with its text and the date-time, for a post with no id yet.
+    fireEvent.click(tab(/^X/));
+    const panel = () => within(screen.getByRole('tabpanel')).getByTestId('preflight-panel');
+    await waitFor(() => expect(panel().textContent).toContain('Texto ok no x.'));
+    const sent = mock.calls.filter((call) => call.path === 'posts.preflight').map((call) => call.input);
+    expect(sent).toContainEqual(
+      expect.objectContaining({ platform: 'x', content: 'Café.', scheduledFor: expect.any(Date) }),
+    );
+    expect(sent.every((input) => !('id' in (input as object)))).toBe(true);
+    const schedule = () => screen.getByRole('button', { name: text.schedule }) as HTMLButtonElement;
+    const queue = () => screen.getByRole('button', { name: text.addToQueue }) as HTMLButtonElement;
+    expect(schedule().disabled).toBe(false);
+
+    // X's own text is blocked: both buttons wait, the reason is shown, the tab is marked.
+    fireEvent.change(panelText(), { target: { value: 'Texto proibido.' } });
+    await waitFor(() => expect(schedule().disabled).toBe(true), { timeout: 3000 });
+    expect(queue().disabled).toBe(true);
+    expect(screen.getByTestId('composer-preflight-blocked').textContent).toBe(
+      text.preflightBlocked('X (Twitter)', BLOCK),
+    );
+    expect(panel().querySelector('[data-level="blocking"]')?.textContent).toContain(BLOCK);
+    expect(tab(/^X/).textContent).toContain(messages.common.error);
+    // A blocked network in another tab still blocks (every network is watched, not only the open tab).
+    fireEvent.click(tab(/^LinkedIn/));
+    expect(schedule().disabled).toBe(true);
+    fireEvent.submit(schedule().closest('form') as HTMLFormElement);
+    expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(false);
+
+    // Back to the base text: nothing blocks, Agendar sends.
+    fireEvent.click(tab(/^X/));
+    fireEvent.click(screen.getByRole('button', { name: text.useBase }));
+    await waitFor(() => expect(schedule().disabled).toBe(false), { timeout: 3000 });
+    expect(screen.queryByTestId('composer-preflight-blocked')).toBeNull();
+    fireEvent.click(schedule());
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
+  });
+
+  it('images chosen once for the base are every tab’s until a tab picks its own; each network sends its own list', async () => {
+    const mock = setup(undefined, THEME, {}, fakeUploader());
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), { target: { value: 'Café.' } });
+    const base = () => screen.getByRole('group', { name: text.baseMedia });
+    pick(base(), 'xicara.jpg');
+    const alt = await within(base()).findByRole('textbox', { name: text.altOf(1) });
+    fireEvent.change(alt, { target: { value: 'Xícara' } });
+
+    // X inherits it: the badge says so and the preview shows it with its alt text.
+    fireEvent.click(tab(/^X/));
+    const panel = () => within(screen.getByRole('tabpanel'));
+    expect(panel().getByText(text.inheritsMedia)).toBeTruthy();
+    expect(panel().getAllByRole('img', { name: 'Xícara' }).length).toBeGreaterThan(0);
+    // Its own images start from the base's; removing them leaves X with none, the others keep theirs.
+    fireEvent.click(panel().getByRole('button', { name: text.chooseOwnMedia }));
+    expect(panel().getByText(text.ownMedia)).toBeTruthy();
+    const own = () => panel().getByRole('group', { name: text.mediaOf('X (Twitter)') });
+    fireEvent.click(within(own()).getByRole('button', { name: text.removeImage(1) }));
+    expect(panel().queryAllByRole('img', { name: 'Xícara' })).toHaveLength(0);
+    // A second base image reaches LinkedIn (inheriting), not X (its own, now empty).
+    pick(base(), 'graos.png');
+    await within(base()).findByRole('textbox', { name: text.altOf(2) });
+    expect(panel().queryAllByRole('img')).toHaveLength(0);
+    fireEvent.click(tab(/^LinkedIn/));
+    expect(panel().getAllByRole('img', { name: 'Xícara' }).length).toBeGreaterThan(0);
+    // The pre-flight of a tab names the uploads it would publish.
+    await waitFor(() =>
+      expect(
+        mock.calls.some(
+          (call) =>
+            call.path === 'posts.preflight' &&
+            (call.input as { platform: string; composerMedia?: string[] }).platform === 'linkedin' &&
+            (call.input as { composerMedia?: string[] }).composerMedia?.length === 2,
+        ),
+      ).toBe(true),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
+    const sent = mock.calls.find((call) => call.path === 'posts.compose')!.input as {
+      networks: { platform: string; media?: { id: string; altText: string }[] }[];
+    };
+    const both = [
+      { id: 'upload-1', altText: 'Xícara' },
+      { id: 'upload-2', altText: '' },
+    ];
+    expect(sent.networks.map((network) => [network.platform, network.media])).toEqual([
+      ['linkedin', both],
+      ['x', undefined],
+      ['instagram', both],
+    ]);
+    // Many renders (three tabs, uploads, previews) on a shared CI machine.
+  }, 60_000);
+
+  it('a cancelled composer keeps none of its images: its uploads are discarded', async () => {
+    const mock = mockTrpc({
+      'auth.session': signedIn(true),
+      'themes.list': [THEME],
+      'accounts.list': [account('linkedin', 'Café LinkedIn')],
+      'media.discardComposer': (input: { ids: string[] }) => ({ discarded: input.ids.length }),
+    });
+    function Host() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <ComposerModal
+          opened={opened}
+          timeZone="America/Sao_Paulo"
+          onClose={() => setOpened(false)}
+          uploader={fakeUploader()}
+        />
+      );
+    }
+    render(<Host />);
+    const base = await screen.findByRole('group', { name: text.baseMedia });
+    pick(base, 'a.jpg');
+    await within(base).findByRole('textbox', { name: text.altOf(1) });
+    pick(base, 'b.jpg');
+    await within(base).findByRole('textbox', { name: text.altOf(2) });
+    expect(mock.calls.some((call) => call.path === 'media.discardComposer')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: messages.common.cancel }));
+    await waitFor(() =>
+      expect(mock.calls.find((call) => call.path === 'media.discardComposer')?.input).toEqual({
+        ids: ['upload-1', 'upload-2'],
+      }),
+    );
   });
 });
+
+/** Answers each file as the server would (ids in order), without a network. */
+function fakeUploader(): ComposerUploader {
+  let n = 0;
+  return async ({ file }) => {
+    n += 1;
+    return {
+      ok: true,
+      media: { id: `upload-${n}`, url: `/media/${file.name}`, thumbUrl: `/media/thumb-${file.name}` },
+    };
+  };
+}
+
+function pick(group: HTMLElement, name: string) {
+  const input = group.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['x'], name, { type: 'image/jpeg' })] } });
+}

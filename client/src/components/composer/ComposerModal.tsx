@@ -22,11 +22,15 @@ import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { INPUT_LIMITS, isPlatform, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconClock, IconLink, IconPencil } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { counterProps } from '../CharacterCount';
 import { PlatformIcon } from '../PlatformIcon';
 import { normalizeTime } from '../posts/time-zone';
+import { usePreflightReport } from '../preflight/PreflightPanel';
+import { ComposerMediaField } from './ComposerMediaField';
 import { NetworkTab } from './NetworkTab';
-import { type ComposerState, useComposer } from './useComposer';
+import { type ComposerState, type NetworkDraft, useComposer } from './useComposer';
+import type { ComposerUploader } from './useComposerMedia';
 
 const text = messages.composer;
 
@@ -34,10 +38,13 @@ export function ComposerModal({
   opened,
   timeZone,
   onClose,
+  uploader,
 }: {
   opened: boolean;
   timeZone: string;
   onClose: () => void;
+  /** Sends an image (tests pass their own); the browser's XMLHttpRequest otherwise. */
+  uploader?: ComposerUploader | undefined;
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -51,13 +58,21 @@ export function ComposerModal({
       closeButtonProps={{ 'aria-label': messages.common.close }}
     >
       {/* Remounted on every opening: a cancelled composer starts empty next time. */}
-      {opened && <ComposerForm timeZone={timeZone} onClose={onClose} />}
+      {opened && <ComposerForm timeZone={timeZone} onClose={onClose} uploader={uploader} />}
     </Modal>
   );
 }
 
-function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => void }) {
-  const state = useComposer(timeZone, onClose);
+function ComposerForm({
+  timeZone,
+  onClose,
+  uploader,
+}: {
+  timeZone: string;
+  onClose: () => void;
+  uploader?: ComposerUploader | undefined;
+}) {
+  const state = useComposer(timeZone, onClose, uploader);
   const { fields, errors } = state;
   const noThemes = state.themes !== null && state.themes.length === 0;
   const noAccounts = !state.accountsLoading && state.connected.length === 0;
@@ -137,12 +152,35 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
           disabled={state.saving}
           description={text.baseHint}
         />
+        <ComposerMediaField
+          label={text.baseMedia}
+          description={text.baseMediaHint}
+          images={state.media.base}
+          uploading={state.media.uploading.base ?? 0}
+          error={state.media.errors.base}
+          disabled={state.saving || !state.canWrite}
+          onAdd={(files) => state.media.add('base', files)}
+          onRemove={(id) => state.media.remove('base', id)}
+          onAlt={(id, alt) => state.media.alt('base', id, alt)}
+        />
         <NetworkTabs state={state} />
         <Text size="xs" c="dimmed">
           {text.mediaHint}
         </Text>
         <ScheduleRow state={state} timeZone={timeZone} />
-        {/* Slot: the pre-flight check of every chosen network (PreflightPanel) goes here, above the actions. */}
+        {/* Every chosen network's pre-flight, open tab or not (the open tab's panel shares the request). */}
+        {state.drafts.map((draft) => (
+          <PreflightWatch key={draft.platform} draft={draft} onReport={state.reportPreflight} />
+        ))}
+        {state.preflightBlocked && !state.requiresApproval && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            data-testid="composer-preflight-blocked"
+          >
+            {state.preflightBlocked}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onClose} disabled={state.saving}>
             {messages.common.cancel}
@@ -153,11 +191,15 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
                 variant="light"
                 onClick={() => state.submit('draft')}
                 loading={state.saving}
-                disabled={state.saving || !state.canWrite}
+                disabled={state.saving || !state.canWrite || state.media.busy}
               >
                 {text.saveDraft}
               </Button>
-              <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
+              <Button
+                type="submit"
+                loading={state.saving}
+                disabled={state.saving || !state.canWrite || state.media.busy}
+              >
                 {text.sendForApproval}
               </Button>
             </>
@@ -169,11 +211,19 @@ function ComposerForm({ timeZone, onClose }: { timeZone: string; onClose: () => 
                 title={text.addToQueueHint}
                 onClick={() => state.submit('queue')}
                 loading={state.saving}
-                disabled={state.saving || !state.canWrite}
+                disabled={
+                  state.saving || !state.canWrite || state.media.busy || state.preflightBlocked !== null
+                }
               >
                 {text.addToQueue}
               </Button>
-              <Button type="submit" loading={state.saving} disabled={state.saving || !state.canWrite}>
+              <Button
+                type="submit"
+                loading={state.saving}
+                disabled={
+                  state.saving || !state.canWrite || state.media.busy || state.preflightBlocked !== null
+                }
+              >
                 {state.saving ? text.saving : text.schedule}
               </Button>
             </>
@@ -201,7 +251,7 @@ function NetworkTabs({ state }: { state: ComposerState }) {
             value={draft.platform}
             leftSection={<PlatformIcon platform={draft.platform} size={16} />}
             rightSection={
-              draft.issue ? (
+              draft.issue || draft.blocking ? (
                 <IconAlertCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
               ) : draft.inherits ? (
                 <IconLink size={14} aria-hidden />
@@ -212,7 +262,7 @@ function NetworkTabs({ state }: { state: ComposerState }) {
           >
             {PLATFORM_LABELS[draft.platform]}
             <VisuallyHidden>
-              {` (${draft.inherits ? text.inherits : text.ownText}${draft.issue ? `; ${messages.common.error}` : ''})`}
+              {` (${draft.inherits ? text.inherits : text.ownText}${draft.issue || draft.blocking ? `; ${messages.common.error}` : ''})`}
             </VisuallyHidden>
           </Tabs.Tab>
         ))}
@@ -224,6 +274,22 @@ function NetworkTabs({ state }: { state: ComposerState }) {
       ))}
     </Tabs>
   );
+}
+
+/** Asks one network's pre-flight with its tab's input and reports the answer to the composer; draws nothing. */
+function PreflightWatch({
+  draft,
+  onReport,
+}: {
+  draft: NetworkDraft;
+  onReport: ComposerState['reportPreflight'];
+}) {
+  const { report } = usePreflightReport(draft.preflight);
+  const { platform } = draft;
+  useEffect(() => {
+    onReport(platform, report.data);
+  }, [onReport, platform, report.data]);
+  return null;
 }
 
 function ScheduleRow({ state, timeZone }: { state: ComposerState; timeZone: string }) {

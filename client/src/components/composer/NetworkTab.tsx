@@ -2,12 +2,14 @@
 // text with the network's counter and limit, its media rule, its options and its live preview.
 import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { mediaRequiredOn, messages, PLATFORM_LABELS } from '@pauta/core';
-import { IconAlertCircle, IconArrowBackUp, IconLink, IconPencil } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconLink, IconPencil, IconPhoto } from '@tabler/icons-react';
 import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
 import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
 import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
 import { FirstCommentPreview } from '../posts/first-comment/FirstCommentPreview';
+import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview } from '../preview/PostPreview';
+import { ComposerMediaField } from './ComposerMediaField';
 import type { ComposerState, NetworkDraft } from './useComposer';
 
 const text = messages.composer;
@@ -89,7 +91,47 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
-        {mediaRequiredOn(platform) && (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {draft.inheritsMedia ? (
+            <Badge variant="light" color="gray" tt="none" leftSection={<IconLink size={12} aria-hidden />}>
+              {text.inheritsMedia}
+            </Badge>
+          ) : (
+            <Badge variant="light" tt="none" leftSection={<IconPhoto size={12} aria-hidden />}>
+              {text.ownMedia}
+            </Badge>
+          )}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={
+              draft.inheritsMedia ? (
+                <IconPhoto size={14} aria-hidden />
+              ) : (
+                <IconArrowBackUp size={14} aria-hidden />
+              )
+            }
+            onClick={() =>
+              draft.inheritsMedia ? state.media.chooseOwn(platform) : state.media.inheritBase(platform)
+            }
+            disabled={disabled}
+          >
+            {draft.inheritsMedia ? text.chooseOwnMedia : text.useBaseMedia}
+          </Button>
+        </Group>
+        {!draft.inheritsMedia && (
+          <ComposerMediaField
+            label={text.mediaOf(network)}
+            images={draft.media}
+            uploading={state.media.uploading[platform] ?? 0}
+            error={state.media.errors[platform]}
+            disabled={disabled}
+            onAdd={(files) => state.media.add(platform, files)}
+            onRemove={(id) => state.media.remove(platform, id)}
+            onAlt={(id, alt) => state.media.alt(platform, id, alt)}
+          />
+        )}
+        {mediaRequiredOn(platform) && draft.media.length === 0 && (
           <Text size="xs" c="dimmed">
             {text.needsImageHint(network)}
           </Text>
@@ -108,6 +150,8 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           disabled={disabled}
           onChange={(key, value) => state.set.option(platform, key, value)}
         />
+        {/* "Antes de agendar" (docs/preflight.md) for this network, before anything is saved. */}
+        <PreflightPanel {...draft.preflight} />
       </Stack>
       <Box component="section" aria-label={`${messages.posts.preview}: ${network}`} miw={0}>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed">
@@ -116,7 +160,13 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
         <Text size="xs" c="dimmed" mb="xs">
           {messages.posts.previewHint}
         </Text>
-        <PostPreview platform={platform} text={draft.content} account={account} textLimit={draft.limit} />
+        <PostPreview
+          platform={platform}
+          text={draft.content}
+          account={account}
+          images={draft.media.map((image) => ({ url: image.url, alt: image.alt }))}
+          textLimit={draft.limit}
+        />
         <FirstCommentPreview platform={platform} text={draft.firstComment} account={account} />
       </Box>
     </SimpleGrid>

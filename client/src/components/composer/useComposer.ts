@@ -9,6 +9,7 @@ import {
   PLATFORM_LABELS,
   PLATFORM_TEXT_LIMITS,
   type Platform,
+  type PreflightReport,
   scheduleHorizon,
 } from '@pauta/core';
 import {
@@ -18,7 +19,7 @@ import {
   validatePostOptions,
 } from '@pauta/networks/browser';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
@@ -27,6 +28,12 @@ import { useTRPC } from '../../lib/trpc';
 import { describeScheduleError } from '../posts/post-errors';
 import { combineLocalDateTime, localDayKey, normalizeTime } from '../posts/time-zone';
 import { useRefreshPosts } from '../posts/usePostActions';
+import {
+  type ComposerImage,
+  type ComposerUploader,
+  type MediaTarget,
+  useComposerMedia,
+} from './useComposerMedia';
 
 const text = messages.composer;
 const DAY_MS = 86_400_000;
@@ -55,11 +62,24 @@ export interface NetworkDraft {
   optionErrors: Record<string, string>;
   /** The first comment typed in this tab ('' = none). */
   firstComment: string;
+  /** The images this network publishes: its own, or the base's. */
+  media: ComposerImage[];
+  inheritsMedia: boolean;
   /** Why this network cannot be saved (the browser's check or the server's refusal); null when fine. */
   issue: string | null;
+  /** What this tab's "Antes de agendar" checks: the tab's text, options and the chosen date-time. */
+  preflight: {
+    platform: Platform;
+    content: string;
+    scheduledFor: Date | null;
+    networkOptions: PostOptionValues | undefined;
+    composerMedia: string[];
+  };
+  /** The first blocking line of this network's pre-flight; null when nothing blocks. */
+  blocking: string | null;
 }
 
-export function useComposer(timeZone: string, onSaved: () => void) {
+export function useComposer(timeZone: string, onSaved: () => void, uploader?: ComposerUploader) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
   const canWrite = useCan('posts.write');
@@ -88,6 +108,13 @@ export function useComposer(timeZone: string, onSaved: () => void) {
   const [serverIssues, setServerIssues] = useState<Partial<Record<Platform, string>>>({});
   const [checked, setChecked] = useState(false);
   const [active, setActive] = useState<Platform | null>(null);
+  const media = useComposerMedia(uploader);
+  // Each chosen network's last pre-flight answer (ComposerModal's watchers report them).
+  const [reports, setReports] = useState<Partial<Record<Platform, PreflightReport>>>({});
+  const onScreenTime = combineLocalDateTime(date, normalizeTime(time), timeZone);
+  const reportPreflight = useCallback((platform: Platform, report: PreflightReport | undefined) => {
+    setReports((current) => (current[platform] === report ? current : { ...current, [platform]: report }));
+  }, []);
 
   const theme = themes.data?.find((item) => item.id === themeId) ?? null;
   const requiresApproval = theme?.requiresApproval === true;
@@ -98,6 +125,11 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       const { [platform]: _dropped, ...rest } = current;
       return rest;
     });
+
+  const dropMediaIssues = (target: MediaTarget) => {
+    if (target !== 'base') dropIssue(target);
+    else for (const platform of selected) if (media.own[platform] === undefined) dropIssue(platform);
+  };
 
   const drafts: NetworkDraft[] = selected.map((platform) => {
     const content = own[platform] ?? base;
@@ -130,9 +162,27 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       options: values,
       optionErrors,
       firstComment: comment,
+      media: media.of(platform),
+      inheritsMedia: media.own[platform] === undefined,
       issue: serverIssues[platform] ?? local,
+      preflight: {
+        platform,
+        content,
+        scheduledFor: onScreenTime,
+        networkOptions: declares ? values : undefined,
+        composerMedia: media.of(platform).map((image) => image.id),
+      },
+      blocking:
+        reports[platform]?.level === 'blocking'
+          ? (reports[platform]?.checks.find((check) => check.level === 'blocking')?.message ?? null)
+          : null,
     };
   });
+  // "Agendar" and "Adicionar à fila" wait while a network's pre-flight has a blocking line.
+  const blockedDraft = drafts.find((draft) => draft.blocking !== null);
+  const preflightBlocked = blockedDraft
+    ? text.preflightBlocked(PLATFORM_LABELS[blockedDraft.platform], blockedDraft.blocking ?? '')
+    : null;
 
   const compose = useGuardedMutation(
     trpc.posts.compose.mutationOptions({
@@ -144,6 +194,7 @@ export function useComposer(timeZone: string, onSaved: () => void) {
             ? text.queued(result.posts.length - kept, kept)
             : text.saved(result.posts.length),
         );
+        media.saved(variables.networks.flatMap((network) => (network.media ?? []).map((item) => item.id)));
         onSaved();
         await refresh();
       },
@@ -167,6 +218,11 @@ export function useComposer(timeZone: string, onSaved: () => void) {
   );
 
   const submit = (action: ComposeAction) => {
+    if (media.busy) return;
+    if (preflightBlocked && (action === 'schedule' || action === 'queue')) {
+      if (blockedDraft) setActive(blockedDraft.platform);
+      return;
+    }
     setChecked(true);
     setServerIssues({});
     const found: ComposerFieldErrors = {};
@@ -202,9 +258,13 @@ export function useComposer(timeZone: string, onSaved: () => void) {
       networks: selected.map((platform) => {
         const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
         const comment = comments[platform]?.trim() ?? '';
+        const images = media.of(platform);
         return {
           platform,
           content: own[platform] ?? null,
+          ...(images.length > 0
+            ? { media: images.map((image) => ({ id: image.id, altText: image.alt.trim() })) }
+            : {}),
           ...(declares ? { networkOptions: options[platform] ?? {} } : {}),
           ...(comment ? { firstComment: comment } : {}),
         };
@@ -274,6 +334,33 @@ export function useComposer(timeZone: string, onSaved: () => void) {
     active: active && selected.includes(active) ? active : (selected[0] ?? null),
     setActive,
     drafts,
+    /** Why "Agendar" / "Adicionar à fila" are disabled now: a network's pre-flight blocks; null otherwise. */
+    preflightBlocked,
+    reportPreflight,
+    /** The images: the base's and each tab's own; a change drops the server's refusal of the tabs it touches. */
+    media: {
+      base: media.base,
+      uploading: media.uploading,
+      errors: media.errors,
+      busy: media.busy,
+      add(target: MediaTarget, files: File[]) {
+        media.add(target, files);
+        dropMediaIssues(target);
+      },
+      remove(target: MediaTarget, id: string) {
+        media.remove(target, id);
+        dropMediaIssues(target);
+      },
+      alt: media.alt,
+      chooseOwn(platform: Platform) {
+        media.chooseOwn(platform);
+        dropIssue(platform);
+      },
+      inheritBase(platform: Platform) {
+        media.inheritBase(platform);
+        dropIssue(platform);
+      },
+    },
     errors,
     saving: compose.isPending,
     submit,

@@ -42,10 +42,20 @@ function messageOf(status: number, body: unknown): string {
   return messages.common.unexpectedError;
 }
 
-export const xhrUpload: Uploader = ({ postId, file, uploadId, onProgress }) =>
-  new Promise((resolve) => {
+/**
+ * Sends one image as the raw body of a POST to `url` with its upload id, reporting progress; the
+ * answer's `media` or the pt-BR refusal. Shared by a post's images and "Novo post"'s (docs/composer.md).
+ */
+export function xhrImageUpload<T>(options: {
+  url: string;
+  file: File;
+  uploadId: string;
+  onProgress: (fraction: number) => void;
+}): Promise<{ ok: true; media: T } | { ok: false; message: string }> {
+  const { url, file, uploadId, onProgress } = options;
+  return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/posts/${encodeURIComponent(postId)}/media`);
+    xhr.open('POST', url);
     // The browser's type for the file (some systems give none): the server only requires an
     // image/* type (a CSRF guard) and judges the bytes, never this.
     xhr.setRequestHeader('Content-Type', file.type || 'image/unknown');
@@ -56,10 +66,14 @@ export const xhrUpload: Uploader = ({ postId, file, uploadId, onProgress }) =>
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as { media?: MediaItem } | null;
+      const body = xhr.response as { media?: T } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.media) resolve({ ok: true, media: body.media });
       else resolve({ ok: false, message: messageOf(xhr.status, body) });
     };
     xhr.onerror = () => resolve({ ok: false, message: messages.errors.network });
     xhr.send(file);
   });
+}
+
+export const xhrUpload: Uploader = ({ postId, ...rest }) =>
+  xhrImageUpload<MediaItem>({ url: `/api/posts/${encodeURIComponent(postId)}/media`, ...rest });

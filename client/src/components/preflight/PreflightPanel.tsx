@@ -13,6 +13,7 @@ import {
 } from '@pauta/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconPlaneDeparture } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 
 const text = preflightMessages;
@@ -21,7 +22,8 @@ const text = preflightMessages;
 export const PREFLIGHT_DEBOUNCE_MS = 400;
 
 export interface PreflightPanelProps {
-  postId: string;
+  /** Absent: a post not saved yet (a tab of "Novo post"); then `platform` is required. */
+  postId?: string | undefined;
   /** The network on screen; the post's own when absent. */
   platform?: Platform | undefined;
   /** The text on screen, unsaved. */
@@ -32,6 +34,8 @@ export interface PreflightPanelProps {
   networkOptions?: Readonly<Record<string, string | boolean | null>> | undefined;
   /** Changes when the post's media change (uploads are stored at once): the check runs again. */
   mediaKey?: string | undefined;
+  /** A post not saved yet: the composer's uploads the tab would publish (docs/composer.md). */
+  composerMedia?: readonly string[] | undefined;
 }
 
 const LEVEL_STYLE: Record<PreflightLevel, { color: string; Icon: typeof IconCircleCheck }> = {
@@ -63,22 +67,29 @@ function CheckLine({ check }: { check: PreflightCheck }) {
   );
 }
 
-export function PreflightPanel({
+/**
+ * The pre-flight report of what is on screen, asked a moment after the last change. Two callers with
+ * the same input share one request (the query key is the input): the composer watches every
+ * network's level with it while its open tab shows the panel.
+ */
+export function usePreflightReport({
   postId,
   platform,
   content,
   scheduledFor,
   networkOptions,
   mediaKey,
+  composerMedia,
 }: PreflightPanelProps) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const input = {
-    id: postId,
+    ...(postId ? { id: postId } : {}),
     ...(platform ? { platform } : {}),
     content,
     scheduledFor,
     ...(networkOptions ? { networkOptions } : {}),
+    ...(!postId && composerMedia && composerMedia.length > 0 ? { composerMedia: [...composerMedia] } : {}),
   };
   const key = JSON.stringify({ ...input, mediaKey, scheduledFor: scheduledFor?.getTime() ?? null });
   // One request per pause in typing; the last answer stays on screen meanwhile (no flicker).
@@ -93,8 +104,14 @@ export function PreflightPanel({
     retry: false,
   });
   const pending = report.isFetching || debounced.key !== key;
+  return { report, pending };
+}
+
+export function PreflightPanel(props: PreflightPanelProps) {
+  const { report, pending } = usePreflightReport(props);
+  const titleId = useId();
   const data = report.data;
-  const shown = data?.platform ?? platform;
+  const shown = data?.platform ?? props.platform;
 
   return (
     <Paper
@@ -102,7 +119,7 @@ export function PreflightPanel({
       withBorder
       p="sm"
       radius="md"
-      aria-labelledby={`preflight-${postId}`}
+      aria-labelledby={titleId}
       aria-busy={pending}
       data-testid="preflight-panel"
     >
@@ -110,7 +127,7 @@ export function PreflightPanel({
         <Group gap={6} justify="space-between" wrap="nowrap">
           <Group gap={6} wrap="nowrap">
             <IconPlaneDeparture size={16} aria-hidden />
-            <Text id={`preflight-${postId}`} size="xs" fw={700} tt="uppercase" c="dimmed">
+            <Text id={titleId} size="xs" fw={700} tt="uppercase" c="dimmed">
               {text.title}
             </Text>
           </Group>

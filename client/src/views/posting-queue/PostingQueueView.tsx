@@ -1,7 +1,8 @@
 // "Fila de publicação" (issue 30 item 2; docs/posting-queue.md): per connected account, its weekly
 // slots in the workspace's zone (add, remove, create from the best times) and its next slot times,
-// each with the post that fills it or "Horário livre"; queued posts move up and down (one server
-// call, posts swap slots). Every member who reads the workspace sees it; Proprietários and Editores
+// each with the post that fills it or "Horário livre"; a queued post is dragged onto another queued
+// post's slot, or moved up and down with the buttons (the keyboard's way): one server call, shown at
+// once and rolled back if the server refuses. Every member who reads the workspace sees it; Proprietários and Editores
 // change it; the zone is the owner's to change. Live events refresh it (client/src/live).
 import {
   ActionIcon,
@@ -31,6 +32,7 @@ import type { AppRouter } from '@pauta/server';
 import {
   IconArrowDown,
   IconArrowUp,
+  IconGripVertical,
   IconLock,
   IconPlus,
   IconSparkles,
@@ -39,7 +41,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type DragEvent, type FormEvent, useMemo, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { QueryState } from '../../components/QueryState';
@@ -52,6 +54,22 @@ import { useTRPC } from '../../lib/trpc';
 const text = postingQueueMessages;
 type Board = inferRouterOutputs<AppRouter>['postingQueue']['board'];
 type QueueAccount = Board['accounts'][number];
+
+/** The drag's data type: a queued post's id, only between the entries of one account. */
+const DRAG_TYPE = 'application/x-pauta-queue-post';
+
+/**
+ * The queue's order after `postId` is dropped on `targetId`'s slot: it takes that slot and the posts
+ * between shift by one (the slot times stay, reorderQueue gives them out in the new order).
+ */
+function movedOrder(order: readonly string[], postId: string, targetId: string): string[] | null {
+  const from = order.indexOf(postId);
+  const to = order.indexOf(targetId);
+  if (from < 0 || to < 0 || from === to) return null;
+  const ids = order.filter((id) => id !== postId);
+  ids.splice(to, 0, postId);
+  return ids;
+}
 
 export function PostingQueueView() {
   const trpc = useTRPC();
@@ -156,27 +174,69 @@ function AccountQueue({
       onError,
     }),
   );
+  // The order shown while the server works on it (optimistic); null: the server's.
+  const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
   const reorder = useGuardedMutation(
     trpc.postingQueue.reorder.mutationOptions({
-      onSuccess: () => {
+      onSuccess: async () => {
         showSuccess(messages.common.success, text.reordered);
-        refresh();
         void queryClient.invalidateQueries(trpc.posts.pathFilter());
+        await queryClient.invalidateQueries(trpc.postingQueue.pathFilter());
+        setPendingOrder(null);
       },
-      onError,
+      onError: (error) => {
+        setPendingOrder(null);
+        onError(error);
+      },
     }),
   );
   const busy = addSlot.isPending || removeSlot.isPending || fromBest.isPending || reorder.isPending;
   const network = PLATFORM_LABELS[account.platform as Platform];
   const titleId = `fila-${account.accountId}`;
   const queued = account.queuedPostIds;
+  const order = pendingOrder ?? queued;
+  const postsById = new Map(
+    account.upcoming.flatMap((entry) => (entry.post ? [[entry.post.id, entry.post]] : [])),
+  );
+  const send = (ids: string[]) => {
+    setPendingOrder(ids);
+    reorder.mutate({ accountId: account.accountId, postIds: ids });
+  };
   const move = (postId: string, step: -1 | 1) => {
-    const ids = [...queued];
+    const ids = [...order];
     const index = ids.indexOf(postId);
     const other = ids[index + step];
     if (index < 0 || other === undefined) return;
     [ids[index], ids[index + step]] = [other, postId];
-    reorder.mutate({ accountId: account.accountId, postIds: ids });
+    send(ids);
+  };
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  const canDrag = canWrite && !busy;
+  const dragStart = (postId: string, event: DragEvent<HTMLElement>) => {
+    event.dataTransfer.effectAllowed = 'move';
+    event.dataTransfer.setData(DRAG_TYPE, postId);
+    event.dataTransfer.setData('text/plain', postId);
+    setDragging(postId);
+  };
+  const dragEnd = () => {
+    setDragging(null);
+    setOver(null);
+  };
+  const dragOver = (targetId: string, event: DragEvent<HTMLElement>) => {
+    // Only a post of this account's queue, dragged from this list, may land here.
+    if (dragging === null || dragging === targetId) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    if (over !== targetId) setOver(targetId);
+  };
+  const drop = (targetId: string, event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    const postId = dragging;
+    dragEnd();
+    if (postId === null) return;
+    const ids = movedOrder(order, postId, targetId);
+    if (ids) send(ids);
   };
 
   return (
@@ -264,6 +324,11 @@ function AccountQueue({
             <Title order={3} size="h5">
               {text.upcomingTitle}
             </Title>
+            {canWrite && queued.length > 1 && (
+              <Text size="xs" c="dimmed">
+                {text.dragHint}
+              </Text>
+            )}
             <Stack
               gap={6}
               component="ol"
@@ -272,8 +337,14 @@ function AccountQueue({
             >
               {account.upcoming.map((entry) => {
                 const when = `${WEEKDAY_NAMES[utcToZonedParts(entry.at, timeZone).weekday]}, ${formatLongDate(entry.at, timeZone)}, ${formatTime(entry.at, timeZone)}`;
-                const post = entry.post;
-                const index = post ? queued.indexOf(post.id) : -1;
+                // A queued slot shows the post the (pending) order gives it: the k-th queued post
+                // keeps the k-th queued time, whatever order the posts are in.
+                const slotIndex = entry.post ? queued.indexOf(entry.post.id) : -1;
+                const post =
+                  slotIndex >= 0 ? (postsById.get(order[slotIndex] ?? '') ?? entry.post) : entry.post;
+                const index = post ? order.indexOf(post.id) : -1;
+                const draggable = post !== null && index >= 0 && canDrag;
+                const target = post !== null && index >= 0 && dragging !== null && dragging !== post.id;
                 return (
                   <Card
                     key={entry.at.toISOString()}
@@ -282,10 +353,32 @@ function AccountQueue({
                     padding="xs"
                     radius="sm"
                     data-testid="queue-entry"
-                    style={post ? { borderLeft: `4px solid ${post.themeColor}` } : { borderStyle: 'dashed' }}
+                    data-drop-target={target && over === post?.id ? 'true' : undefined}
+                    draggable={draggable}
+                    title={draggable ? text.dragLabel(post.title) : undefined}
+                    onDragStart={draggable ? (event) => dragStart(post.id, event) : undefined}
+                    onDragEnd={draggable ? dragEnd : undefined}
+                    onDragOver={post && index >= 0 ? (event) => dragOver(post.id, event) : undefined}
+                    onDragLeave={post && over === post.id ? () => setOver(null) : undefined}
+                    onDrop={post && index >= 0 ? (event) => drop(post.id, event) : undefined}
+                    style={{
+                      ...(post ? { borderLeft: `4px solid ${post.themeColor}` } : { borderStyle: 'dashed' }),
+                      ...(draggable ? { cursor: 'grab' } : {}),
+                      ...(dragging === post?.id ? { opacity: 0.5 } : {}),
+                      ...(target && over === post?.id
+                        ? { outline: '2px dashed var(--mantine-primary-color-filled)', outlineOffset: 2 }
+                        : {}),
+                    }}
                   >
                     <Group justify="space-between" wrap="nowrap" gap="sm">
-                      <Stack gap={2} style={{ minWidth: 0 }}>
+                      {draggable && (
+                        <IconGripVertical
+                          size={16}
+                          aria-hidden
+                          style={{ flexShrink: 0, color: 'var(--mantine-color-dimmed)' }}
+                        />
+                      )}
+                      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                         <Text size="xs" c="dimmed" fw={600}>
                           {when}
                         </Text>
@@ -317,7 +410,7 @@ function AccountQueue({
                           <ActionIcon
                             variant="default"
                             aria-label={text.moveDown(post.title)}
-                            disabled={busy || index === queued.length - 1}
+                            disabled={busy || index === order.length - 1}
                             onClick={() => move(post.id, 1)}
                           >
                             <IconArrowDown size={16} aria-hidden />

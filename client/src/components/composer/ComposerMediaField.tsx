@@ -1,0 +1,125 @@
+// The images of "Novo post" (docs/composer.md): the base's, or one network's own. A button picks
+// files (uploaded at once, one after the other); each image shows its thumbnail, its alt text and a
+// remove button. Refusals (format, size, count) are said in pt-BR under the field.
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { MAX_MEDIA_PER_POST, MEDIA_ALT_TEXT_MAX, messages } from '@pauta/core';
+import { IconAlertCircle, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
+import type { ComposerImage } from './useComposerMedia';
+
+const text = messages.composer;
+
+export function ComposerMediaField({
+  label,
+  description,
+  images,
+  uploading,
+  error,
+  disabled,
+  onAdd,
+  onRemove,
+  onAlt,
+}: {
+  label: string;
+  description?: string | undefined;
+  images: readonly ComposerImage[];
+  uploading: number;
+  error: string | undefined;
+  disabled: boolean;
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  onAlt: (id: string, alt: string) => void;
+}) {
+  const labelId = useId();
+  const full = images.length + uploading >= MAX_MEDIA_PER_POST;
+  return (
+    <Stack gap={6} role="group" aria-labelledby={labelId} data-testid="composer-media">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Box>
+          <Text id={labelId} size="sm" fw={500}>
+            {label}
+          </Text>
+          {description && (
+            <Text size="xs" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Box>
+        <FileButton
+          onChange={(files) => onAdd(files)}
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          multiple
+          disabled={disabled || full}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPhotoPlus size={14} aria-hidden />}
+              disabled={disabled || full}
+            >
+              {text.addImages}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {images.length === 0 && uploading === 0 && (
+        <Text size="xs" c="dimmed">
+          {text.noImages}
+        </Text>
+      )}
+      <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        {images.map((image, index) => (
+          <Group key={image.id} component="li" gap="sm" wrap="nowrap" align="flex-start">
+            <Image src={image.thumbUrl} alt={image.alt} w={64} h={64} fit="cover" radius="sm" />
+            <TextInput
+              style={{ flex: 1, minWidth: 0 }}
+              size="xs"
+              label={text.altOf(index + 1)}
+              value={image.alt}
+              maxLength={MEDIA_ALT_TEXT_MAX}
+              onChange={(event) => onAlt(image.id, event.currentTarget.value)}
+              disabled={disabled}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={22}
+              aria-label={text.removeImage(index + 1)}
+              onClick={() => onRemove(image.id)}
+              disabled={disabled}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+      </Stack>
+      {uploading > 0 && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="xs" c="dimmed">
+            {text.uploadingImage}
+          </Text>
+        </Group>
+      )}
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle size={16} aria-hidden />} p="xs" role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
