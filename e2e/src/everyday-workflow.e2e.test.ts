@@ -3,9 +3,9 @@
 // in Fila de publicação, writes ONE post in "Novo post" for the three networks — X with a text of
 // its own, Instagram with a first comment — and clicks "Adicionar à fila": each network's post
 // takes its account's next free slot (the weekday and time shown on the queue screen and on the
-// post's card). Instagram's image is added in Editar Post (the composer has no media yet, see
-// docs/composer.md), the three are moved to "now" as the other publishing tests do (posts.reschedule
-// from the page, the call Editar Post's date makes), and the worker publishes them: each sandbox
+// post's card). One image chosen for the base in the composer goes with each post. The three are
+// moved to "now" as the other publishing tests do (posts.reschedule from the page, the call Editar
+// Post's date makes), and the worker publishes them: each sandbox
 // network has exactly one post by the account, with its own text, Instagram exactly one comment
 // under it with the first comment's text, and the open screen turns to "Publicado" and
 // "Primeiro comentário publicado" without a reload. Weekdays and times are asserted, never dates:
@@ -122,6 +122,17 @@ describe('Issue 30, Done when: one post to LinkedIn, X and Instagram through the
       await dialog.getByRole('tab', { name: new RegExp(`^${label}`) }).waitFor();
     await dialog.getByRole('textbox', { name: /^Título/ }).fill(TITLE);
     await dialog.getByRole('textbox', { name: 'Texto base' }).fill(BASE);
+    // One image for the base (Instagram publishes only with one), inherited by every tab.
+    const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: '#a0522d' } })
+      .jpeg()
+      .toBuffer();
+    const images = dialog.getByRole('group', { name: 'Imagens', exact: true });
+    await images
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'pao.jpg', mimeType: 'image/jpeg', buffer: jpeg }]);
+    await images
+      .getByRole('textbox', { name: 'Texto alternativo da imagem 1' })
+      .fill('Pão de fermentação natural com casca dourada', { timeout: 60_000 });
     await dialog.getByRole('tab', { name: /^X/ }).click();
     await dialog.getByRole('textbox', { name: 'Texto para o X (Twitter)' }).fill(X_TEXT);
     await dialog.getByRole('tabpanel').getByText('Texto próprio').waitFor();
@@ -179,25 +190,14 @@ describe('Issue 30, Done when: one post to LinkedIn, X and Instagram through the
     }
     await snapshot(page, 'everyday-queue-1280');
 
-    // Instagram publishes only with an image: added in Editar Post.
-    await page.goto('/scheduled-posts');
     const instagram = byNetwork.get('instagram')!;
-    await page.locator(`[data-post-id="${instagram.id}"]`).getByRole('button', { name: 'Editar' }).click();
-    const edit = page.getByRole('dialog', { name: 'Editar Post' });
-    expect(await edit.getByRole('textbox', { name: 'Primeiro comentário' }).inputValue()).toBe(IG_COMMENT);
-    const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: '#a0522d' } })
-      .jpeg()
-      .toBuffer();
-    await edit
-      .locator('input[type="file"]')
-      .setInputFiles([{ name: 'pao.jpg', mimeType: 'image/jpeg', buffer: jpeg }]);
-    await edit
-      .getByRole('group', { name: 'Imagens ou vídeo', exact: true })
-      .getByRole('img', { name: 'Imagem 1', exact: true })
-      .waitFor({ timeout: 60_000 });
-    await edit.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await edit.waitFor({ state: 'detached' });
+    const [{ n: igImages }] = (await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM post_media WHERE post_id = $1',
+      [instagram.id],
+    )) as [{ n: number }];
+    expect(igImages).toBe(1);
 
+    await page.goto('/scheduled-posts');
     // Due in a few seconds; the list stays open and follows the worker live.
     for (const post of posts) {
       const res = await mutateInPage(page, 'posts.reschedule', {
