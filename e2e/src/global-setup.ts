@@ -57,6 +57,10 @@ function appEnv(slot: {
     // the suite signs up ~40 people in 10 minutes, past the per-address sign-up limit
     // (docs/security.md R1) that one address would meet.
     TRUST_PROXY: '1',
+    // AI through the sandbox's Anthropic stand-in (networks/src/sandbox/anthropic.ts): drafts,
+    // carousels, alt text and variations as the real API answers them. The key is a fake one.
+    ANTHROPIC_API_KEY: 'sk-ant-e2e-sandbox',
+    ANTHROPIC_BASE_URL: `${slot.sandboxUrl}/api.anthropic.com`,
   };
 }
 

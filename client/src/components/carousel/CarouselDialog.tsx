@@ -239,7 +239,7 @@ function CarouselEditor({
       {!editable && <Alert color="yellow">{text.notEditable}</Alert>}
       {editable && !aiConfigured && <Alert color="yellow">{text.aiOff}</Alert>}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Box>
+        <Box maw="100%">
           <Text size="sm" fw={500} mb={4} id="carousel-format">
             {text.formatLabel}
           </Text>
@@ -248,6 +248,10 @@ function CarouselEditor({
             value={format}
             onChange={(value) => setFormat(value as CarouselFormat)}
             disabled={!editable || busy}
+            // On a phone the two formats share the width, each label on two lines if need be
+            // (without it "Quadrado 1:1" ran past the dialog's edge at 375 px).
+            fullWidth
+            styles={{ label: { whiteSpace: 'normal' } }}
             data={[
               { value: 'portrait', label: text.formats.portrait },
               { value: 'square', label: text.formats.square },
@@ -291,7 +295,8 @@ function CarouselEditor({
                   align="center"
                   justify="center"
                   h={format === 'square' ? 160 : 200}
-                  bg="var(--mantine-color-gray-1)"
+                  // Follows the colour scheme (gray-1 stayed a light block in dark mode).
+                  bg="var(--mantine-color-default-hover)"
                   style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                 >
                   <IconPhoto size={28} aria-hidden color="var(--mantine-color-gray-6)" />
