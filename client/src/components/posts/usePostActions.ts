@@ -35,6 +35,38 @@ export function useRefreshPosts() {
   }, [queryClient, trpc]);
 }
 
+/** The toast line of a refused post action: the request's state, a post no longer editable, a budget, or `fallback`. */
+function refusalText(error: unknown, overBudget: boolean, fallback: string): string {
+  return (
+    requestStateText(error) ??
+    (isConflict(error) ? text.notEditable : overBudget ? getErrorMessage('BUDGET_EXCEEDED') : fallback)
+  );
+}
+
+/**
+ * A refusal for going past a network budget: asks, and sends `input` again confirmed
+ * (docs/budgets.md). Returns the overruns and whether the question was asked (then nothing else
+ * is said).
+ */
+function askToConfirmOverBudget<I>(
+  error: unknown,
+  input: I,
+  timeZone: string,
+  resend: (input: I & { confirmOverBudget: true }) => void,
+  cancel: () => void,
+) {
+  const overruns = refusedOverruns(error);
+  const asked =
+    overruns !== null &&
+    askBudgetConfirm({
+      overruns,
+      timeZone,
+      confirm: () => resend({ ...input, confirmOverBudget: true }),
+      cancel,
+    });
+  return { overBudget: overruns !== null, asked };
+}
+
 export function useDeletePost(onDone?: () => void) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
@@ -46,10 +78,7 @@ export function useDeletePost(onDone?: () => void) {
         await refresh();
       },
       onError: (error) => {
-        showError(
-          messages.common.error,
-          requestStateText(error) ?? (isConflict(error) ? text.notEditable : text.deleteError),
-        );
+        showError(messages.common.error, refusalText(error, false, text.deleteError));
         onDone?.();
         if (isConflict(error)) void refresh();
       },
@@ -69,26 +98,18 @@ export function useReschedulePost() {
         await refresh();
       },
       onError: async (error, input) => {
-        // A new day past a network budget: ask, and save again confirmed (docs/budgets.md).
-        const overruns = refusedOverruns(error);
-        if (
-          overruns &&
-          askBudgetConfirm({
-            overruns,
-            timeZone,
-            confirm: () => self.current?.mutate({ ...input, confirmOverBudget: true }),
-            cancel: () => void refresh(),
-          })
-        )
-          return;
+        // A new day past a network budget: ask, and save again confirmed.
+        const budget = askToConfirmOverBudget(
+          error,
+          input,
+          timeZone,
+          (confirmed) => self.current?.mutate(confirmed),
+          () => void refresh(),
+        );
+        if (budget.asked) return;
         showError(
           messages.common.error,
-          requestStateText(error) ??
-            (isConflict(error)
-              ? text.notEditable
-              : overruns
-                ? getErrorMessage('BUDGET_EXCEEDED')
-                : (describeScheduleError(error) ?? text.updateDateError)),
+          refusalText(error, budget.overBudget, describeScheduleError(error) ?? text.updateDateError),
         );
         await refresh();
       },
@@ -118,27 +139,16 @@ export function useRetryPost() {
         await refresh();
       },
       onError: async (error, input) => {
-        // The retried post would go past a network budget: ask, and retry confirmed (docs/budgets.md).
-        const overruns = refusedOverruns(error);
-        if (
-          overruns &&
-          askBudgetConfirm({
-            overruns,
-            timeZone,
-            confirm: () => self.current?.mutate({ ...input, confirmOverBudget: true }),
-            cancel: () => {},
-          })
-        )
-          return;
-        showError(
-          messages.common.error,
-          requestStateText(error) ??
-            (isConflict(error)
-              ? text.notEditable
-              : overruns
-                ? getErrorMessage('BUDGET_EXCEEDED')
-                : text.retryError),
+        // The retried post would go past a network budget: ask, and retry confirmed.
+        const budget = askToConfirmOverBudget(
+          error,
+          input,
+          timeZone,
+          (confirmed) => self.current?.mutate(confirmed),
+          () => {},
         );
+        if (budget.asked) return;
+        showError(messages.common.error, refusalText(error, budget.overBudget, text.retryError));
         await refresh();
       },
     }),
