@@ -7,7 +7,6 @@ import { Alert, Container, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '@pauta/core';
 import type { Icon } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { errorCodeOf } from '../lib/errors';
 import { PublicLayout } from './PublicLayout';
@@ -50,7 +49,8 @@ export function PublicLinkPage<V extends { state: string }>({
 }: {
   pageTitle: string;
   token: string;
-  view: UseQueryResult<V>;
+  /** The link's query (what is read of it). */
+  view: { data: V | undefined; isError: boolean; error: unknown };
   /** One entry per state of the link other than `open` (`invalid` also stands for an empty token). */
   ended: Record<Exclude<V['state'], 'open'>, LinkEnded> & { invalid: LinkEnded };
   rateLimitedText: string;
