@@ -30,15 +30,12 @@ function PostListSkeleton({ count = 3 }: { count?: number }) {
 }
 
 /** What PagedPosts reads of a TanStack infinite query whose pages carry `items`. */
-interface PagedQuery<T> {
+interface PagedQuery<T> extends MorePages {
   data: { pages: { items: T[] }[] } | undefined;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
   refetch: () => unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
 }
 
 interface DeleteConfirmation<T> {
@@ -84,12 +81,7 @@ export function PagedPosts<T>({
         return (
           <Stack gap="md">
             {list(posts)}
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
-              end={end(posts)}
-            />
+            <LoadMore query={query} end={end(posts)} />
             <ConfirmModal
               opened={target !== null}
               title={confirmDelete.title}
@@ -106,20 +98,20 @@ export function PagedPosts<T>({
   );
 }
 
-interface LoadMoreProps {
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
-  /** Shown once every page is loaded. */
-  end: ReactNode;
+/** What LoadMore reads of an infinite query. */
+interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
 }
 
-/** 'Carregar mais' while there are more pages, then `end`. */
-export function LoadMore({ hasMore, loading, onMore, end }: LoadMoreProps) {
+/** 'Carregar mais' while the query has more pages, then `end` (nothing by default). */
+export function LoadMore({ query, end = null }: { query: MorePages; end?: ReactNode }) {
+  const loading = query.isFetchingNextPage;
   return (
     <Center>
-      {hasMore ? (
-        <Button variant="default" onClick={onMore} loading={loading}>
+      {query.hasNextPage ? (
+        <Button variant="default" onClick={() => void query.fetchNextPage()} loading={loading}>
           {loading ? messages.posts.loadingMore : messages.posts.loadMore}
         </Button>
       ) : (

@@ -142,12 +142,7 @@ function PendingSection() {
                   }
                 />
               ))}
-              <LoadMore
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onMore={() => void query.fetchNextPage()}
-                end={null}
-              />
+              <LoadMore query={query} />
             </Stack>
           );
         }}
@@ -189,12 +184,7 @@ function PublishedSection() {
                   </li>
                 ))}
             </Stack>
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
-              end={null}
-            />
+            <LoadMore query={query} />
           </Stack>
         )}
       </QueryState>
