@@ -38,6 +38,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { CharacterCount } from '../../components/CharacterCount';
 import { ShownOnce } from '../../components/CopyValueButton';
+import { SaveButton } from '../../components/SaveButton';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -238,14 +239,12 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
               error={errors.days}
               maw={200}
             />
-            <Button
-              type="submit"
-              loading={create.isPending}
-              disabled={create.isPending || (kind === 'theme' && themes.length === 0)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {create.isPending ? text.creating : text.create}
-            </Button>
+            <SaveButton
+              pending={create.isPending}
+              label={text.create}
+              pendingLabel={text.creating}
+              disabled={kind === 'theme' && themes.length === 0}
+            />
           </Stack>
         </form>
       )}

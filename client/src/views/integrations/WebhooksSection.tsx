@@ -35,6 +35,7 @@ import { type FormEvent, useState } from 'react';
 import { ShownOnce } from '../../components/CopyValueButton';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { useUserTimeZone } from '../../components/posts/time-zone';
+import { SaveButton } from '../../components/SaveButton';
 import { SectionHeading } from '../../components/SectionHeading';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorCodeOf, errorDetails, requestStateText } from '../../lib/errors';
@@ -195,14 +196,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string, url: str
             ))}
           </Stack>
         </Checkbox.Group>
-        <Button
-          type="submit"
-          loading={create.isPending}
-          disabled={create.isPending}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {create.isPending ? text.creating : text.create}
-        </Button>
+        <SaveButton pending={create.isPending} label={text.create} pendingLabel={text.creating} />
       </Stack>
     </form>
   );

@@ -2,7 +2,7 @@
 // email — frequency (Desligado / Mensal / Semanal) and recipients (1–10 emails, one per line or
 // separated by commas). The owner's only (`workspace.settings`): for anyone else it renders nothing.
 // Self-contained: the Relatórios view and Dados do cliente render it as it is.
-import { Button, Card, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Card, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   formatDate,
   messages,
@@ -19,6 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { QueryState } from '../../components/QueryState';
+import { SaveButton } from '../../components/SaveButton';
 import { SectionHeading } from '../../components/SectionHeading';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
@@ -133,14 +134,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
             )}
           </Text>
         )}
-        <Button
-          type="submit"
-          loading={save.isPending}
-          disabled={save.isPending}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {save.isPending ? text.saving : text.save}
-        </Button>
+        <SaveButton pending={save.isPending} label={text.save} pendingLabel={text.saving} />
       </Stack>
     </form>
   );
