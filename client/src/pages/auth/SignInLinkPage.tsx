@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { navigate, useSearch } from '../../app/navigation';
 import { useRefreshSession } from '../../app/session';
+import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError } from '../../lib/errors';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
-import { AuthForm, AuthFrame } from './AuthFrame';
+import { AuthFrame, AuthHeading } from './AuthFrame';
 import classes from './AuthPage.module.css';
 
 const text = messages.auth;
@@ -53,18 +54,24 @@ export function SignInLinkPage() {
           </Button>
         </Stack>
       ) : (
-        <AuthForm
+        <form
           onSubmit={(event) => {
             event.preventDefault();
             void enter();
           }}
-          heading={{ title: text.signInLinkTitle, description: text.signInLinkDescription }}
-          submit={{
-            pending: entering,
-            label: text.signInLinkSubmit,
-            pendingLabel: text.signInLinkSubmitting,
-          }}
-        />
+          noValidate
+        >
+          <Stack gap="md">
+            <AuthHeading title={text.signInLinkTitle} description={text.signInLinkDescription} />
+            <SubmitButton
+              pending={entering}
+              label={text.signInLinkSubmit}
+              pendingLabel={text.signInLinkSubmitting}
+              size="md"
+              fullWidth
+            />
+          </Stack>
+        </form>
       )}
     </AuthFrame>
   );
