@@ -30,12 +30,15 @@ function PostListSkeleton({ count = 3 }: { count?: number }) {
 }
 
 /** What PagedPosts reads of a TanStack infinite query whose pages carry `items`. */
-interface PagedQuery<T> extends MorePages {
+interface PagedQuery<T> {
   data: { pages: { items: T[] }[] } | undefined;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
   refetch: () => unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
 }
 
 interface DeleteConfirmation<T> {
@@ -81,7 +84,12 @@ export function PagedPosts<T>({
         return (
           <Stack gap="md">
             {list(posts)}
-            <LoadMore query={query} end={end(posts)} />
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+              end={end(posts)}
+            />
             <ConfirmModal
               opened={target !== null}
               title={confirmDelete.title}
@@ -98,20 +106,20 @@ export function PagedPosts<T>({
   );
 }
 
-/** What LoadMore reads of an infinite query. */
-interface MorePages {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
+interface LoadMoreProps {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  /** Shown once every page is loaded. */
+  end: ReactNode;
 }
 
-/** 'Carregar mais' while the query has more pages, then `end` (nothing by default). */
-export function LoadMore({ query, end = null }: { query: MorePages; end?: ReactNode }) {
-  const loading = query.isFetchingNextPage;
+/** 'Carregar mais' while there are more pages, then `end`. */
+export function LoadMore({ hasMore, loading, onMore, end }: LoadMoreProps) {
   return (
     <Center>
-      {query.hasNextPage ? (
-        <Button variant="default" onClick={() => void query.fetchNextPage()} loading={loading}>
+      {hasMore ? (
+        <Button variant="default" onClick={onMore} loading={loading}>
           {loading ? messages.posts.loadingMore : messages.posts.loadMore}
         </Button>
       ) : (

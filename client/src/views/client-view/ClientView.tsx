@@ -142,7 +142,12 @@ function PendingSection() {
                   }
                 />
               ))}
-              <LoadMore query={query} />
+              <LoadMore
+                hasMore={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                onMore={() => void query.fetchNextPage()}
+                end={null}
+              />
             </Stack>
           );
         }}
@@ -184,7 +189,12 @@ function PublishedSection() {
                   </li>
                 ))}
             </Stack>
-            <LoadMore query={query} />
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+              end={null}
+            />
           </Stack>
         )}
       </QueryState>
