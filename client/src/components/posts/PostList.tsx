@@ -1,10 +1,11 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconCalendarOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { showError } from '../../lib/toast';
+import { QueryState } from '../QueryState';
 import { StateMessage } from '../StateMessage';
-import { PagedPosts } from './PagedPosts';
+import { ConfirmModal } from './ConfirmModal';
 import { PostCard } from './PostCard';
 import type { PostFilterInput, PostItem } from './types';
 import { useDeletePost, useRetryPost } from './usePostActions';
@@ -25,6 +26,27 @@ interface PostListProps {
   selection?:
     | { isSelected: (id: string) => boolean; onToggle: (id: string, checked: boolean) => void }
     | undefined;
+}
+
+/** Skeleton cards while the first page loads. */
+export function PostListSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <Stack gap="md" role="status" aria-label={messages.common.loading}>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Card key={index} padding="md">
+          <Group justify="space-between">
+            <Skeleton height={14} width="30%" />
+            <Skeleton height={20} width={90} radius="xl" />
+          </Group>
+          <Skeleton height={12} width="25%" mt="sm" />
+          <Skeleton height={18} width="60%" mt="sm" />
+          <Skeleton height={12} mt="sm" />
+          <Skeleton height={12} width="80%" mt={6} />
+        </Card>
+      ))}
+    </Stack>
+  );
 }
 
 /**
@@ -51,9 +73,12 @@ export function PostList({
   }, [failed]);
 
   return (
-    <PagedPosts
+    <QueryState
       query={query}
       errorTitle={text.loadError}
+      loading={<PostListSkeleton />}
+      keepDataOnError
+      isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
       empty={
         <StateMessage
           icon={IconCalendarOff}
@@ -63,50 +88,84 @@ export function PostList({
           }
         />
       }
-      list={(posts) => (
-        <Stack
-          gap="md"
-          component="ul"
-          aria-label={label}
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {posts.map((post) => (
-            <li key={post.id}>
-              <PostCard
-                post={post}
-                timeZone={timeZone}
-                onEdit={onEdit}
-                onDelete={setToDelete}
-                onRetry={(target) => retry.mutate({ id: target.id })}
-                onResend={(target) => retry.mutate({ id: target.id, confirmUnverified: true })}
-                retrying={retry.isPendingFor({ id: post.id })}
-                selection={
-                  selection && {
-                    checked: selection.isSelected(post.id),
-                    onChange: (checked) => selection.onToggle(post.id, checked),
-                  }
-                }
-              />
-            </li>
-          ))}
-        </Stack>
-      )}
-      end={(posts) =>
-        posts.length > 5 && (
-          <Text size="sm" c="dimmed">
-            {text.allLoaded}
-          </Text>
-        )
-      }
-      confirmDelete={{
-        target: toDelete,
-        title: text.confirmDeleteTitle,
-        message: text.confirmDelete,
-        confirmLabel: text.delete,
-        loading: remove.isPending,
-        onConfirm: (post) => remove.mutate({ id: post.id }),
-        onClose: () => setToDelete(null),
+    >
+      {(data) => {
+        const posts = data.pages.flatMap((page) => page.items);
+        return (
+          <Stack gap="md">
+            <Stack
+              gap="md"
+              component="ul"
+              aria-label={label}
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PostCard
+                    post={post}
+                    timeZone={timeZone}
+                    onEdit={onEdit}
+                    onDelete={setToDelete}
+                    onRetry={(target) => retry.mutate({ id: target.id })}
+                    onResend={(target) => retry.mutate({ id: target.id, confirmUnverified: true })}
+                    retrying={retry.isPendingFor({ id: post.id })}
+                    selection={
+                      selection && {
+                        checked: selection.isSelected(post.id),
+                        onChange: (checked) => selection.onToggle(post.id, checked),
+                      }
+                    }
+                  />
+                </li>
+              ))}
+            </Stack>
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+              end={
+                posts.length > 5 && (
+                  <Text size="sm" c="dimmed">
+                    {text.allLoaded}
+                  </Text>
+                )
+              }
+            />
+            <ConfirmModal
+              opened={toDelete !== null}
+              title={text.confirmDeleteTitle}
+              message={text.confirmDelete}
+              confirmLabel={text.delete}
+              loading={remove.isPending}
+              onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+              onClose={() => setToDelete(null)}
+            />
+          </Stack>
+        );
       }}
-    />
+    </QueryState>
+  );
+}
+
+interface LoadMoreProps {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  /** Shown once every page is loaded. */
+  end: ReactNode;
+}
+
+/** 'Carregar mais' while there are more pages, then `end`. */
+export function LoadMore({ hasMore, loading, onMore, end }: LoadMoreProps) {
+  return (
+    <Center>
+      {hasMore ? (
+        <Button variant="default" onClick={onMore} loading={loading}>
+          {loading ? text.loadingMore : text.loadMore}
+        </Button>
+      ) : (
+        end
+      )}
+    </Center>
   );
 }

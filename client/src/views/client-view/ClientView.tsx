@@ -10,7 +10,7 @@ import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/permissions';
-import { LoadMore } from '../../components/posts/PagedPosts';
+import { LoadMore } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';

@@ -1,12 +1,14 @@
-import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { liveMessages, messages } from '@pauta/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCan } from '../../app/permissions';
-import { PagedPosts } from '../../components/posts/PagedPosts';
+import { ConfirmModal } from '../../components/posts/ConfirmModal';
+import { LoadMore, PostListSkeleton } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import type { PublishedItem } from '../../components/posts/types';
+import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
 import { cursorPages } from '../../lib/cursor-pages';
@@ -103,55 +105,67 @@ export function PublishedPostsView() {
   const canWrite = useCan('posts.write');
 
   return (
-    <PagedPosts
+    <QueryState
       query={query}
       errorTitle={text.loadError}
+      loading={<PostListSkeleton />}
+      keepDataOnError
+      isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
       empty={<StateMessage icon={IconSend} title={text.empty} description={text.emptyDescription} />}
-      list={(posts) => (
-        <>
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              loading={refresh.busy}
-              onClick={refresh.run}
+    >
+      {(data) => {
+        const posts: PublishedItem[] = data.pages.flatMap((page) => page.items);
+        return (
+          <Stack gap="md">
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                loading={refresh.busy}
+                onClick={refresh.run}
+              >
+                {liveMessages.refreshMetrics}
+              </Button>
+            </Group>
+            <SimpleGrid
+              cols={{ base: 1, md: 2 }}
+              spacing="md"
+              component="ul"
+              aria-label={messages.views['published-posts'].title}
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
             >
-              {liveMessages.refreshMetrics}
-            </Button>
-          </Group>
-          <SimpleGrid
-            cols={{ base: 1, md: 2 }}
-            spacing="md"
-            component="ul"
-            aria-label={messages.views['published-posts'].title}
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {posts.map((post) => (
-              <li key={post.id}>
-                <PublishedPostCard
-                  post={post}
-                  timeZone={timeZone}
-                  onDelete={canWrite ? setToDelete : undefined}
-                />
-              </li>
-            ))}
-          </SimpleGrid>
-        </>
-      )}
-      end={(posts) => (
-        <Text size="sm" c="dimmed">
-          {text.count(posts.length)}
-        </Text>
-      )}
-      confirmDelete={{
-        target: toDelete,
-        title: text.confirmDeleteTitle,
-        message: text.confirmDelete,
-        confirmLabel: text.confirmDeleteAction,
-        loading: remove.isPending,
-        onConfirm: (post) => remove.mutate({ id: post.id }),
-        onClose: () => setToDelete(null),
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PublishedPostCard
+                    post={post}
+                    timeZone={timeZone}
+                    onDelete={canWrite ? setToDelete : undefined}
+                  />
+                </li>
+              ))}
+            </SimpleGrid>
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+              end={
+                <Text size="sm" c="dimmed">
+                  {text.count(posts.length)}
+                </Text>
+              }
+            />
+            <ConfirmModal
+              opened={toDelete !== null}
+              title={text.confirmDeleteTitle}
+              message={text.confirmDelete}
+              confirmLabel={text.confirmDeleteAction}
+              loading={remove.isPending}
+              onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+              onClose={() => setToDelete(null)}
+            />
+          </Stack>
+        );
       }}
-    />
+    </QueryState>
   );
 }
