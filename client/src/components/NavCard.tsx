@@ -1,10 +1,11 @@
-import { Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SimpleGrid, type SimpleGridProps, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from '../app/Link';
 import classes from './NavCard.module.css';
 
-interface NavCardProps {
+export interface NavCardProps {
   href: string;
   title: string;
   description: string;
@@ -28,5 +29,23 @@ export function NavCard({ href, title, description, icon: CardIcon }: NavCardPro
         {description}
       </Text>
     </Card>
+  );
+}
+
+/** A grid of NavCards (a `false` entry is a card the user may not see); `children` after them. */
+export function NavCardGrid({
+  cards,
+  cols,
+  children,
+}: {
+  cards: (NavCardProps | false)[];
+  cols: SimpleGridProps['cols'];
+  children?: ReactNode;
+}) {
+  return (
+    <SimpleGrid cols={cols} spacing="lg">
+      {cards.map((card) => card && <NavCard key={card.href} {...card} />)}
+      {children}
+    </SimpleGrid>
   );
 }

@@ -3,6 +3,7 @@ import { messages } from '@pauta/core';
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
 import { Link } from '../app/Link';
+import layout from './Layout.module.css';
 import { Logo } from './Logo';
 import classes from './PublicLayout.module.css';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -26,10 +27,10 @@ const builtYear = () => Number(import.meta.env.PAUTA_BUILD_YEAR) || thisYear();
 export function PublicLayout({ headerAction, children }: PublicLayoutProps) {
   const year = useSyncExternalStore(unchanging, thisYear, builtYear);
   return (
-    <div className={classes.shell}>
+    <div className={`${layout.shell} ${classes.shell}`}>
       <SkipLink />
-      <header className={classes.header}>
-        <Container size="lg" className={classes.headerInner}>
+      <header className={`${layout.header} ${classes.header}`}>
+        <Container size="lg" className={`${layout.headerInner} ${classes.headerInner}`}>
           <Logo />
           {headerAction}
         </Container>

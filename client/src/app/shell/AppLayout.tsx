@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { BudgetConfirmHost } from '../../components/budget/BudgetConfirmHost';
+import layout from '../../components/Layout.module.css';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { Link } from '../Link';
@@ -68,10 +69,10 @@ export function AppLayout({ view, children }: AppLayoutProps) {
   const publishingPaused = showAdmin && status.data?.publishingAvailable === false;
 
   return (
-    <div className={classes.shell}>
+    <div className={`${layout.shell} ${classes.shell}`}>
       <SkipLink />
-      <header className={classes.header}>
-        <Container size="xl" className={classes.headerInner}>
+      <header className={`${layout.header} ${classes.header}`}>
+        <Container size="xl" className={`${layout.headerInner} ${classes.headerInner}`}>
           <Group gap="sm" wrap="nowrap" className={classes.left}>
             <Logo href={viewPath(navItems[0]?.view ?? 'dashboard')} label={messages.nav.logoHome} />
             {status.data?.sandbox && <SandboxBadge />}

@@ -14,7 +14,6 @@ import {
   IconHistory,
   IconRefresh,
   IconRepeat,
-  IconTrash,
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useCan } from '../../app/permissions';
@@ -23,7 +22,7 @@ import { ApprovalBadge } from './ApprovalBadge';
 import { FirstCommentStatusLine } from './first-comment/FirstCommentField';
 import { MediaRequiredBadge } from './MediaRequiredBadge';
 import classes from './PostCard.module.css';
-import { PostCardShell } from './PostCardShell';
+import { CardDeleteButton, PostCardShell } from './PostCardShell';
 import { isRetryable, PostStatusBadge, STATUS_STYLE, statusReason } from './PostStatusBadge';
 import { localTime } from './time-zone';
 import type { PostItem } from './types';
@@ -175,16 +174,11 @@ export function PostCard({
         )}
         {canWrite && post.status === 'scheduled' && !post.queued && <AddToQueueButton postId={post.id} />}
         {canWrite && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="sm"
-            leftSection={<IconTrash size={16} aria-hidden />}
+          <CardDeleteButton
+            label={text.delete}
             onClick={() => onDelete(post)}
             disabled={post.status === 'publishing'}
-          >
-            {text.delete}
-          </Button>
+          />
         )}
       </div>
     </PostCardShell>

@@ -1,5 +1,6 @@
-import { Card, Group, Image, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Image, Text, Title } from '@mantine/core';
 import { messages, type Platform, resolveThemeColor } from '@pauta/core';
+import { IconTrash } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { PlatformBadge } from '../PlatformIcon';
 import { EXCERPT_LINES, postExcerpt } from './excerpt';
@@ -67,5 +68,29 @@ export function PostCardShell({ post, idPrefix, when, cardProps, children, selec
       )}
       {children}
     </Card>
+  );
+}
+
+/** A post card's 'Excluir' (it asks for a confirmation elsewhere). */
+export function CardDeleteButton({
+  label,
+  onClick,
+  disabled = false,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      size="sm"
+      leftSection={<IconTrash size={16} aria-hidden />}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {label}
+    </Button>
   );
 }

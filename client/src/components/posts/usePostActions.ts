@@ -35,6 +35,36 @@ export function useRefreshPosts() {
   }, [queryClient, trpc]);
 }
 
+/** The toast line of a refused post action: the request's state, a post no longer editable, a budget, or `fallback`. */
+function refusalText(error: unknown, overBudget: boolean, fallback: string): string {
+  return (
+    requestStateText(error) ??
+    (isConflict(error) ? text.notEditable : overBudget ? getErrorMessage('BUDGET_EXCEEDED') : fallback)
+  );
+}
+
+/**
+ * A mutation that, refused for going past a network budget, asks and sends itself again
+ * confirmed (docs/budgets.md). `bind` the mutation; in its onError, `ask` says whether the question
+ * was asked (then nothing else is said) and whether the refusal was the budget's.
+ */
+function useOverBudgetResend<I extends { confirmOverBudget?: boolean }>() {
+  const timeZone = useUserTimeZone();
+  const self = useRef<{ mutate: (input: I) => void } | null>(null);
+  return {
+    bind<M extends { mutate: (input: I) => void }>(mutation: M): M {
+      self.current = mutation;
+      return mutation;
+    },
+    ask(error: unknown, input: I, cancel: () => void) {
+      const overruns = refusedOverruns(error);
+      const confirm = () => self.current?.mutate({ ...input, confirmOverBudget: true });
+      const asked = overruns !== null && askBudgetConfirm({ overruns, timeZone, confirm, cancel });
+      return { overBudget: overruns !== null, asked };
+    },
+  };
+}
+
 export function useDeletePost(onDone?: () => void) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
@@ -46,10 +76,7 @@ export function useDeletePost(onDone?: () => void) {
         await refresh();
       },
       onError: (error) => {
-        showError(
-          messages.common.error,
-          requestStateText(error) ?? (isConflict(error) ? text.notEditable : text.deleteError),
-        );
+        showError(messages.common.error, refusalText(error, false, text.deleteError));
         onDone?.();
         if (isConflict(error)) void refresh();
       },
@@ -60,42 +87,27 @@ export function useDeletePost(onDone?: () => void) {
 export function useReschedulePost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  const timeZone = useUserTimeZone();
-  const self = useRef<{ mutate: (input: RescheduleInput) => void } | null>(null);
-  const mutation = useGuardedMutation(
-    trpc.posts.reschedule.mutationOptions({
-      onSuccess: async () => {
-        showSuccess(messages.common.success, text.dateUpdated);
-        await refresh();
-      },
-      onError: async (error, input) => {
-        // A new day past a network budget: ask, and save again confirmed (docs/budgets.md).
-        const overruns = refusedOverruns(error);
-        if (
-          overruns &&
-          askBudgetConfirm({
-            overruns,
-            timeZone,
-            confirm: () => self.current?.mutate({ ...input, confirmOverBudget: true }),
-            cancel: () => void refresh(),
-          })
-        )
-          return;
-        showError(
-          messages.common.error,
-          requestStateText(error) ??
-            (isConflict(error)
-              ? text.notEditable
-              : overruns
-                ? getErrorMessage('BUDGET_EXCEEDED')
-                : (describeScheduleError(error) ?? text.updateDateError)),
-        );
-        await refresh();
-      },
-    }),
+  const budget = useOverBudgetResend<RescheduleInput>();
+  return budget.bind(
+    useGuardedMutation(
+      trpc.posts.reschedule.mutationOptions({
+        onSuccess: async () => {
+          showSuccess(messages.common.success, text.dateUpdated);
+          await refresh();
+        },
+        onError: async (error, input) => {
+          // A new day past a network budget: ask, and save again confirmed.
+          const refusal = budget.ask(error, input, () => void refresh());
+          if (refusal.asked) return;
+          showError(
+            messages.common.error,
+            refusalText(error, refusal.overBudget, describeScheduleError(error) ?? text.updateDateError),
+          );
+          await refresh();
+        },
+      }),
+    ),
   );
-  self.current = mutation;
-  return mutation;
 }
 
 type RescheduleInput = { id: string; scheduledFor: Date; confirmOverBudget?: boolean };
@@ -103,46 +115,30 @@ type RescheduleInput = { id: string; scheduledFor: Date; confirmOverBudget?: boo
 export function useRetryPost() {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
-  const timeZone = useUserTimeZone();
-  const self = useRef<{
-    mutate: (input: { id: string; confirmOverBudget?: boolean; confirmUnverified?: boolean }) => void;
-  } | null>(null);
-  const mutation = useGuardedMutation(
-    trpc.posts.retry.mutationOptions({
-      onSuccess: async (post) => {
-        // A post flagged "maybe published" is looked up on the network first (issue 24).
-        showSuccess(
-          messages.common.success,
-          post.outcomeCheck === 'pending' ? text.lookupRequested : text.retryQueued,
-        );
-        await refresh();
-      },
-      onError: async (error, input) => {
-        // The retried post would go past a network budget: ask, and retry confirmed (docs/budgets.md).
-        const overruns = refusedOverruns(error);
-        if (
-          overruns &&
-          askBudgetConfirm({
-            overruns,
-            timeZone,
-            confirm: () => self.current?.mutate({ ...input, confirmOverBudget: true }),
-            cancel: () => {},
-          })
-        )
-          return;
-        showError(
-          messages.common.error,
-          requestStateText(error) ??
-            (isConflict(error)
-              ? text.notEditable
-              : overruns
-                ? getErrorMessage('BUDGET_EXCEEDED')
-                : text.retryError),
-        );
-        await refresh();
-      },
-    }),
+  const budget = useOverBudgetResend<{
+    id: string;
+    confirmOverBudget?: boolean;
+    confirmUnverified?: boolean;
+  }>();
+  return budget.bind(
+    useGuardedMutation(
+      trpc.posts.retry.mutationOptions({
+        onSuccess: async (post) => {
+          // A post flagged "maybe published" is looked up on the network first (issue 24).
+          showSuccess(
+            messages.common.success,
+            post.outcomeCheck === 'pending' ? text.lookupRequested : text.retryQueued,
+          );
+          await refresh();
+        },
+        onError: async (error, input) => {
+          // The retried post would go past a network budget: ask, and retry confirmed.
+          const refusal = budget.ask(error, input, () => {});
+          if (refusal.asked) return;
+          showError(messages.common.error, refusalText(error, refusal.overBudget, text.retryError));
+          await refresh();
+        },
+      }),
+    ),
   );
-  self.current = mutation;
-  return mutation;
 }

@@ -84,15 +84,7 @@ export function InsertSnippetMenu({ target, value, onChange, disabled = false }:
             <Text size="sm" px="sm" py={6} c="dimmed">
               {text.insertEmpty}
             </Text>
-            <Menu.Item
-              component="a"
-              href={manageHref}
-              target="_blank"
-              rel="noopener"
-              leftSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              {text.insertCreateFirst}
-            </Menu.Item>
+            <ManageItem href={manageHref} label={text.insertCreateFirst} />
           </>
         ) : (
           <>
@@ -119,18 +111,25 @@ export function InsertSnippetMenu({ target, value, onChange, disabled = false }:
               );
             })}
             <Menu.Divider />
-            <Menu.Item
-              component="a"
-              href={manageHref}
-              target="_blank"
-              rel="noopener"
-              leftSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              {text.insertManage}
-            </Menu.Item>
+            <ManageItem href={manageHref} label={text.insertManage} />
           </>
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Opens Trechos salvos in a new tab (to create the first snippet, or to manage them). */
+function ManageItem({ href, label }: { href: string; label: string }) {
+  return (
+    <Menu.Item
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener"
+      leftSection={<IconExternalLink size={16} aria-hidden />}
+    >
+      {label}
+    </Menu.Item>
   );
 }

@@ -1,9 +1,11 @@
 import {
   Button,
   Container,
+  type MantineSpacing,
   Paper,
   PasswordInput,
   type PasswordInputProps,
+  Stack,
   Text,
   TextInput,
   type TextInputProps,
@@ -11,11 +13,13 @@ import {
 } from '@mantine/core';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from '../../app/Link';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
+import { SubmitButton } from '../../components/SubmitButton';
 import classes from './AuthPage.module.css';
+import { preloadAuthSchemas } from './schemas';
 
 interface AuthFrameProps {
   /** Where 'Voltar' leads, and its text. */
@@ -61,6 +65,41 @@ export function AuthHeading({ title, description }: { title: string; description
         {description}
       </Text>
     </div>
+  );
+}
+
+/**
+ * An auth form: the heading (absent inside the sign-in page's tabs), the fields, and the submit
+ * button that says what it is doing. `preloadSchemas`: the validation schemas load on first focus.
+ */
+export function AuthForm({
+  onSubmit,
+  heading,
+  submit,
+  preloadSchemas = false,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  heading?: { title: string; description: string };
+  submit: { pending: boolean; label: string; pendingLabel: string; mt?: MantineSpacing };
+  preloadSchemas?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} onFocus={preloadSchemas ? preloadAuthSchemas : undefined} noValidate>
+      <Stack gap="md">
+        {heading && <AuthHeading title={heading.title} description={heading.description} />}
+        {children}
+        <SubmitButton
+          pending={submit.pending}
+          label={submit.label}
+          pendingLabel={submit.pendingLabel}
+          size="md"
+          fullWidth
+          mt={submit.mt}
+        />
+      </Stack>
+    </form>
   );
 }
 

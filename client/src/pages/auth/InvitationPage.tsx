@@ -12,12 +12,11 @@ import { navigate, useSearch } from '../../app/navigation';
 import { useRefreshSession, useSessionQuery } from '../../app/session';
 import { useSignOut } from '../../app/shell/useSignOut';
 import { withWorkspaceParam } from '../../app/workspace';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeSignInError, describeSignUpError, errorCodeOf, errorDetails } from '../../lib/errors';
 import { showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { AuthFrame, PasswordField } from './AuthFrame';
+import { AuthForm, AuthFrame, PasswordField } from './AuthFrame';
 import classes from './AuthPage.module.css';
 
 type Mode = 'signup' | 'signin';
@@ -213,61 +212,56 @@ function SignedOut({ token, email }: { token: string; email: string }) {
   });
 
   return (
-    <form
-      noValidate
+    <AuthForm
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
+      submit={{
+        pending: submitting,
+        label: mode === 'signup' ? text.createAndAccept : text.signInAndAccept,
+        pendingLabel: text.accepting,
+      }}
     >
-      <Stack gap="md">
-        <SegmentedControl
-          fullWidth
-          value={mode}
-          onChange={(value) => {
-            setMode(value as Mode);
-            setError(null);
+      <SegmentedControl
+        fullWidth
+        value={mode}
+        onChange={(value) => {
+          setMode(value as Mode);
+          setError(null);
+        }}
+        data={[
+          { value: 'signup', label: text.noAccount },
+          { value: 'signin', label: text.haveAccount },
+        ]}
+        aria-label={text.createAccountTitle}
+      />
+      <TextInput label={messages.auth.email} value={email} readOnly autoComplete="username" />
+      {mode === 'signup' && (
+        <TextInput
+          label={text.nameLabel}
+          autoComplete="name"
+          withAsterisk
+          maxLength={INPUT_LIMITS.firstName + INPUT_LIMITS.lastName}
+          value={name}
+          error={nameError}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setNameError(null);
           }}
-          data={[
-            { value: 'signup', label: text.noAccount },
-            { value: 'signin', label: text.haveAccount },
-          ]}
-          aria-label={text.createAccountTitle}
         />
-        <TextInput label={messages.auth.email} value={email} readOnly autoComplete="username" />
-        {mode === 'signup' && (
-          <TextInput
-            label={text.nameLabel}
-            autoComplete="name"
-            withAsterisk
-            maxLength={INPUT_LIMITS.firstName + INPUT_LIMITS.lastName}
-            value={name}
-            error={nameError}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setNameError(null);
-            }}
-          />
-        )}
-        <PasswordField
-          label={text.passwordLabel}
-          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        <SubmitButton
-          pending={submitting}
-          label={mode === 'signup' ? text.createAndAccept : text.signInAndAccept}
-          pendingLabel={text.accepting}
-          size="md"
-          fullWidth
-        />
-      </Stack>
-    </form>
+      )}
+      <PasswordField
+        label={text.passwordLabel}
+        autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </AuthForm>
   );
 }

@@ -1,18 +1,17 @@
-import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
+import { Anchor, Checkbox, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages } from '@pauta/core';
 import type { SignInForm } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '../../app/Link';
 import { useRefreshSession } from '../../app/session';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeSignInError } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { EmailField, PasswordField } from './AuthFrame';
-import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
+import { AuthForm, EmailField, PasswordField } from './AuthFrame';
+import { authSchemas, lazySchemaResolver, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password'] as const;
@@ -52,29 +51,23 @@ export function LoginForm() {
   );
 
   return (
-    <form onSubmit={handleSubmit} onFocus={preloadAuthSchemas} noValidate>
-      <Stack gap="md">
-        <EmailField {...form.getInputProps('email')} />
-        <PasswordField
-          label={text.password}
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-        />
-        <Group justify="space-between" gap="sm">
-          <Checkbox label={text.rememberMe} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
-          <Anchor component={Link} href="/auth/reset" size="sm" fw={600}>
-            {text.forgotPassword}
-          </Anchor>
-        </Group>
-        <SubmitButton
-          pending={submitting}
-          label={text.loginSubmit}
-          pendingLabel={text.loggingIn}
-          size="md"
-          fullWidth
-          mt="xs"
-        />
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={handleSubmit}
+      submit={{ pending: submitting, label: text.loginSubmit, pendingLabel: text.loggingIn, mt: 'xs' }}
+      preloadSchemas
+    >
+      <EmailField {...form.getInputProps('email')} />
+      <PasswordField
+        label={text.password}
+        autoComplete="current-password"
+        {...form.getInputProps('password')}
+      />
+      <Group justify="space-between" gap="sm">
+        <Checkbox label={text.rememberMe} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+        <Anchor component={Link} href="/auth/reset" size="sm" fw={600}>
+          {text.forgotPassword}
+        </Anchor>
+      </Group>
+    </AuthForm>
   );
 }

@@ -8,16 +8,15 @@ import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { navigate, useSearch } from '../../app/navigation';
 import { useRefreshSession, useSystemStatus } from '../../app/session';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError, describeSignUpError, errorCodeOf } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
-import { AuthFrame, AuthHeading, EmailField, PasswordField } from './AuthFrame';
+import { AuthForm, AuthFrame, EmailField, PasswordField } from './AuthFrame';
 import classes from './AuthPage.module.css';
-import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
+import { authSchemas, lazySchemaResolver, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 
@@ -79,19 +78,14 @@ function RequestForm() {
       </Stack>
     );
   return (
-    <form onSubmit={submit} onFocus={preloadAuthSchemas} noValidate>
-      <Stack gap="md">
-        <AuthHeading title={text.resetRequestTitle} description={text.resetRequestDescription} />
-        <EmailField {...form.getInputProps('email')} />
-        <SubmitButton
-          pending={sending}
-          label={text.resetRequestSubmit}
-          pendingLabel={text.resetRequestSending}
-          size="md"
-          fullWidth
-        />
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={submit}
+      heading={{ title: text.resetRequestTitle, description: text.resetRequestDescription }}
+      submit={{ pending: sending, label: text.resetRequestSubmit, pendingLabel: text.resetRequestSending }}
+      preloadSchemas
+    >
+      <EmailField {...form.getInputProps('email')} />
+    </AuthForm>
   );
 }
 
@@ -131,30 +125,25 @@ function NewPasswordForm({ token }: { token: string }) {
   if (check.isPending) return <CheckingLink />;
   if (invalid) return <InvalidLink />;
   return (
-    <form onSubmit={submit} onFocus={preloadAuthSchemas} noValidate>
-      <Stack gap="md">
-        <AuthHeading title={text.resetTitle} description={text.resetDescription} />
-        <PasswordField
-          label={text.newPassword}
-          autoComplete="new-password"
-          maxLength={INPUT_LIMITS.passwordMax}
-          {...form.getInputProps('password')}
-        />
-        <PasswordField
-          label={text.confirmNewPassword}
-          autoComplete="new-password"
-          maxLength={INPUT_LIMITS.passwordMax}
-          {...form.getInputProps('confirm')}
-        />
-        <SubmitButton
-          pending={saving}
-          label={text.resetSubmit}
-          pendingLabel={text.resetSubmitting}
-          size="md"
-          fullWidth
-        />
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={submit}
+      heading={{ title: text.resetTitle, description: text.resetDescription }}
+      submit={{ pending: saving, label: text.resetSubmit, pendingLabel: text.resetSubmitting }}
+      preloadSchemas
+    >
+      <PasswordField
+        label={text.newPassword}
+        autoComplete="new-password"
+        maxLength={INPUT_LIMITS.passwordMax}
+        {...form.getInputProps('password')}
+      />
+      <PasswordField
+        label={text.confirmNewPassword}
+        autoComplete="new-password"
+        maxLength={INPUT_LIMITS.passwordMax}
+        {...form.getInputProps('confirm')}
+      />
+    </AuthForm>
   );
 }
 

@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { Link } from '../../app/Link';
 import { navigate, useSearch } from '../../app/navigation';
 import { useRefreshSession } from '../../app/session';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError } from '../../lib/errors';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { refusalReason } from '../../views/admin/admin-api';
-import { AuthFrame, AuthHeading } from './AuthFrame';
+import { AuthForm, AuthFrame } from './AuthFrame';
 import classes from './AuthPage.module.css';
 
 const text = messages.auth;
@@ -54,24 +53,18 @@ export function SignInLinkPage() {
           </Button>
         </Stack>
       ) : (
-        <form
+        <AuthForm
           onSubmit={(event) => {
             event.preventDefault();
             void enter();
           }}
-          noValidate
-        >
-          <Stack gap="md">
-            <AuthHeading title={text.signInLinkTitle} description={text.signInLinkDescription} />
-            <SubmitButton
-              pending={entering}
-              label={text.signInLinkSubmit}
-              pendingLabel={text.signInLinkSubmitting}
-              size="md"
-              fullWidth
-            />
-          </Stack>
-        </form>
+          heading={{ title: text.signInLinkTitle, description: text.signInLinkDescription }}
+          submit={{
+            pending: entering,
+            label: text.signInLinkSubmit,
+            pendingLabel: text.signInLinkSubmitting,
+          }}
+        />
       )}
     </AuthFrame>
   );

@@ -1,18 +1,17 @@
-import { Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { Group, List, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages, type PasswordIssue } from '@pauta/core';
 import type { SignUpForm } from '@pauta/core/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useRefreshSession } from '../../app/session';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeSignUpError, errorCodeOf, passwordFeedbackOf, passwordIssuesOf } from '../../lib/errors';
 import { toastFirstError } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/timezone';
 import { showError, showErrorText, showInfo, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { EmailField, PasswordField } from './AuthFrame';
-import { authSchemas, lazySchemaResolver, preloadAuthSchemas, submitWithSchemas } from './schemas';
+import { AuthForm, EmailField, PasswordField } from './AuthFrame';
+import { authSchemas, lazySchemaResolver, submitWithSchemas } from './schemas';
 
 const text = messages.auth;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
@@ -97,49 +96,43 @@ function useSignUpForm() {
 export function SignupForm() {
   const { form, handleSubmit, submitting } = useSignUpForm();
   return (
-    <form onSubmit={handleSubmit} onFocus={preloadAuthSchemas} noValidate>
-      <Stack gap="md">
-        <Group grow gap="sm" align="flex-start" wrap="wrap">
-          <TextInput
-            label={text.firstName}
-            autoComplete="given-name"
-            maxLength={INPUT_LIMITS.firstName}
-            miw={140}
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label={text.lastName}
-            autoComplete="family-name"
-            maxLength={INPUT_LIMITS.lastName}
-            miw={140}
-            {...form.getInputProps('lastName')}
-          />
-        </Group>
-        <EmailField {...form.getInputProps('email')} />
-        <PasswordField
-          label={text.password}
-          autoComplete="new-password"
-          description={
-            <Text span size="xs">
-              {text.passwordIssues.TOO_SHORT}
-            </Text>
-          }
-          {...form.getInputProps('password')}
+    <AuthForm
+      onSubmit={handleSubmit}
+      submit={{ pending: submitting, label: text.signupSubmit, pendingLabel: text.signingUp, mt: 'xs' }}
+      preloadSchemas
+    >
+      <Group grow gap="sm" align="flex-start" wrap="wrap">
+        <TextInput
+          label={text.firstName}
+          autoComplete="given-name"
+          maxLength={INPUT_LIMITS.firstName}
+          miw={140}
+          {...form.getInputProps('firstName')}
         />
-        <PasswordField
-          label={text.confirmPassword}
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
+        <TextInput
+          label={text.lastName}
+          autoComplete="family-name"
+          maxLength={INPUT_LIMITS.lastName}
+          miw={140}
+          {...form.getInputProps('lastName')}
         />
-        <SubmitButton
-          pending={submitting}
-          label={text.signupSubmit}
-          pendingLabel={text.signingUp}
-          size="md"
-          fullWidth
-          mt="xs"
-        />
-      </Stack>
-    </form>
+      </Group>
+      <EmailField {...form.getInputProps('email')} />
+      <PasswordField
+        label={text.password}
+        autoComplete="new-password"
+        description={
+          <Text span size="xs">
+            {text.passwordIssues.TOO_SHORT}
+          </Text>
+        }
+        {...form.getInputProps('password')}
+      />
+      <PasswordField
+        label={text.confirmPassword}
+        autoComplete="new-password"
+        {...form.getInputProps('confirmPassword')}
+      />
+    </AuthForm>
   );
 }

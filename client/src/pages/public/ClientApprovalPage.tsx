@@ -4,14 +4,12 @@
 // previews of the edit dialog), with "Aprovar" and "Pedir ajustes" (a comment is required).
 // Each answer is one idempotent request; the post's buttons are disabled while it runs, and the
 // list refetches after it. An expired, revoked or forged link shows why and offers nothing.
-import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   approvalMessages,
   clientLinkMessages,
   formatDate,
   formatDateTime,
-  messages,
   PLATFORM_LABELS,
   workspaceAdminMessages,
 } from '@pauta/core';
@@ -19,10 +17,10 @@ import type { AppRouter } from '@pauta/server';
 import { IconAlertTriangle, IconCircleCheck, IconClockX, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { usePathname } from '../../app/navigation';
 import { PlatformIcon } from '../../components/PlatformIcon';
-import { PublicLayout } from '../../components/PublicLayout';
+import { linkTokenFromPath, PublicLinkPage } from '../../components/PublicLinkPage';
 import { PostPreview } from '../../components/preview/PostPreview';
 import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
@@ -36,27 +34,14 @@ type Post = OpenView['posts'][number];
 
 /** The token of /aprovacao/<token> (nothing else in the path). */
 export function tokenFromPath(pathname: string): string {
-  return decodeURIComponent(pathname.replace(/^\/aprovacao\/?/, '').split('/')[0] ?? '');
+  return linkTokenFromPath(pathname, 'aprovacao');
 }
 
 /** The client's own zone: the times are theirs to read. */
 const clientTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
 
-/** Keeps search engines away from a page whose URL is a credential (the server sends X-Robots-Tag too). */
-export function useNoIndex() {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex, nofollow';
-    document.head.appendChild(meta);
-    return () => meta.remove();
-  }, []);
-}
-
 export function ClientApprovalPage() {
   const token = tokenFromPath(usePathname());
-  useDocumentTitle(`${text.pageTitle} · ${messages.common.appName}`);
-  useNoIndex();
   const trpc = useTRPC();
   const view = useQuery({
     ...trpc.clientApproval.view.queryOptions({ token }),
@@ -101,53 +86,33 @@ export function ClientApprovalPage() {
     }),
   );
 
-  let body: React.ReactNode;
-  if (token === '' || view.data?.state === 'invalid')
-    body = <LinkEnded icon={IconLinkOff} title={text.invalidTitle} message={text.invalidText} />;
-  else if (view.data?.state === 'expired')
-    body = <LinkEnded icon={IconClockX} title={text.expiredTitle} message={text.expiredText} />;
-  else if (view.isError)
-    body = (
-      <Alert
-        color={errorCodeOf(view.error) === 'RATE_LIMITED' ? 'yellow' : 'red'}
-        variant="light"
-        role="alert"
-      >
-        {errorCodeOf(view.error) === 'RATE_LIMITED' ? text.rateLimited : text.loadError}
-      </Alert>
-    );
-  else if (!view.data)
-    body = (
-      <Text c="dimmed" role="status">
-        {messages.common.loading}
-      </Text>
-    );
-  else
-    body = (
-      <OpenPage
-        view={view.data}
-        done={done}
-        refusal={refusal}
-        isPendingFor={(postId) => pending.has(postId)}
-        onAct={(postId, decision, comment) => {
-          if (pending.has(postId)) return;
-          setPending((current) => new Set(current).add(postId));
-          act.mutate({ token, postId, decision, comment });
-        }}
-      />
-    );
-
   return (
-    <PublicLayout>
-      <Container size="md" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
-        {body}
-      </Container>
-    </PublicLayout>
+    <PublicLinkPage
+      pageTitle={text.pageTitle}
+      token={token}
+      view={view}
+      ended={{
+        invalid: { icon: IconLinkOff, title: text.invalidTitle, message: text.invalidText },
+        expired: { icon: IconClockX, title: text.expiredTitle, message: text.expiredText },
+      }}
+      rateLimitedText={text.rateLimited}
+      loadErrorText={text.loadError}
+    >
+      {(open) => (
+        <OpenPage
+          view={open}
+          done={done}
+          refusal={refusal}
+          isPendingFor={(postId) => pending.has(postId)}
+          onAct={(postId, decision, comment) => {
+            if (pending.has(postId)) return;
+            setPending((current) => new Set(current).add(postId));
+            act.mutate({ token, postId, decision, comment });
+          }}
+        />
+      )}
+    </PublicLinkPage>
   );
-}
-
-function LinkEnded({ icon, title, message }: { icon: typeof IconLinkOff; title: string; message: string }) {
-  return <StateMessage icon={icon} title={title} description={message} color="gray" role="alert" />;
 }
 
 function OpenPage({

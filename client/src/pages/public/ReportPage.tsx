@@ -4,21 +4,7 @@
 // results per network with the best and worst posts, the best times, the approval turnaround
 // (where approval is on), the analysis and the note, and the PDF: everything the PDF shows. A revoked,
 // expired or forged link says so and shows nothing of the report.
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, messages, pointsChange, reportFormat, reportMessages } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { IconClockX, IconDownload, IconLinkOff, IconSparkles } from '@tabler/icons-react';
@@ -27,11 +13,9 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { lazy, Suspense } from 'react';
 import { usePathname } from '../../app/navigation';
 import { PlatformIcon } from '../../components/PlatformIcon';
-import { PublicLayout } from '../../components/PublicLayout';
-import { StateMessage } from '../../components/StateMessage';
-import { errorCodeOf } from '../../lib/errors';
+import { linkTokenFromPath, PublicLinkPage } from '../../components/PublicLinkPage';
 import { useTRPC } from '../../lib/trpc';
-import { ClienteBrand, useNoIndex } from './ClientApprovalPage';
+import { ClienteBrand } from './ClientApprovalPage';
 
 const text = reportMessages;
 type View = inferRouterOutputs<AppRouter>['reportPage']['view'];
@@ -45,15 +29,13 @@ const CadenceChart = lazy(() =>
 
 /** The token of /relatorio/<token>. */
 export function reportTokenFromPath(pathname: string): string {
-  return decodeURIComponent(pathname.replace(/^\/relatorio\/?/, '').split('/')[0] ?? '');
+  return linkTokenFromPath(pathname, 'relatorio');
 }
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
 
 export function ReportPage() {
   const token = reportTokenFromPath(usePathname());
-  useDocumentTitle(`${text.pageTitle} · ${messages.common.appName}`);
-  useNoIndex();
   const trpc = useTRPC();
   const view = useQuery({
     ...trpc.reportPage.view.queryOptions({ token }),
@@ -62,42 +44,23 @@ export function ReportPage() {
     staleTime: 0,
   });
 
-  let body: React.ReactNode;
-  if (token === '' || view.data?.state === 'invalid')
-    body = <Ended icon={IconLinkOff} title={text.invalidTitle} message={text.invalidText} />;
-  else if (view.data?.state === 'revoked')
-    body = <Ended icon={IconLinkOff} title={text.revokedTitle} message={text.revokedText} />;
-  else if (view.data?.state === 'expired')
-    body = <Ended icon={IconClockX} title={text.expiredTitle} message={text.expiredText} />;
-  else if (view.isError)
-    body = (
-      <Alert
-        color={errorCodeOf(view.error) === 'RATE_LIMITED' ? 'yellow' : 'red'}
-        variant="light"
-        role="alert"
-      >
-        {errorCodeOf(view.error) === 'RATE_LIMITED' ? text.rateLimited : text.pageLoadError}
-      </Alert>
-    );
-  else if (!view.data)
-    body = (
-      <Text c="dimmed" role="status">
-        {messages.common.loading}
-      </Text>
-    );
-  else body = <OpenReport view={view.data} />;
-
   return (
-    <PublicLayout>
-      <Container size="md" w="100%" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
-        {body}
-      </Container>
-    </PublicLayout>
+    <PublicLinkPage
+      pageTitle={text.pageTitle}
+      token={token}
+      view={view}
+      ended={{
+        invalid: { icon: IconLinkOff, title: text.invalidTitle, message: text.invalidText },
+        revoked: { icon: IconLinkOff, title: text.revokedTitle, message: text.revokedText },
+        expired: { icon: IconClockX, title: text.expiredTitle, message: text.expiredText },
+      }}
+      rateLimitedText={text.rateLimited}
+      loadErrorText={text.pageLoadError}
+      fullWidth
+    >
+      {(open) => <OpenReport view={open} />}
+    </PublicLinkPage>
   );
-}
-
-function Ended({ icon, title, message }: { icon: typeof IconLinkOff; title: string; message: string }) {
-  return <StateMessage icon={icon} title={title} description={message} color="gray" role="alert" />;
 }
 
 type Format = (value: number | null) => string;

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { messages } from '@pauta/core';
 import {
+  type Icon,
   IconAdjustments,
   IconAlertTriangle,
   IconArrowLeft,
@@ -30,7 +31,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from '../../app/Link';
 import { useViewParam, viewPath } from '../../app/view-paths';
-import { NavCard } from '../../components/NavCard';
+import { NavCardGrid, type NavCardProps } from '../../components/NavCard';
 import { useTRPC } from '../../lib/trpc';
 import { DeletionRequestsSection } from './DeletionRequestsSection';
 import { DiagnosticsSection } from './DiagnosticsSection';
@@ -38,6 +39,11 @@ import { WorkersSection } from './WorkersSection';
 
 const cards = messages.admin.cards;
 const statsText = messages.admin.stats;
+
+/** The card of `href`, with the title and description of `messages.admin.cards[key]`. */
+function card(href: string, key: keyof typeof cards, icon: Icon): NavCardProps {
+  return { href, title: cards[key].title, description: cards[key].description, icon };
+}
 
 const DELETION_SECTION = 'deletion-requests';
 const DIAGNOSTICS_SECTION = 'diagnostics';
@@ -67,45 +73,19 @@ export function AdminPanelView() {
   return (
     <Stack gap="xl">
       <AdminStatsRow />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        <NavCard
-          href={viewPath('user-management')}
-          title={cards.users.title}
-          description={cards.users.description}
-          icon={IconUsers}
-        />
-        <NavCard
-          href={viewPath('email-templates')}
-          title={cards.emailTemplates.title}
-          description={cards.emailTemplates.description}
-          icon={IconMail}
-        />
-        <NavCard
-          href={viewPath('publishing-logs')}
-          title={cards.publishingLogs.title}
-          description={cards.publishingLogs.description}
-          icon={IconListDetails}
-        />
-        <NavCard
-          href={viewPath('admin-settings')}
-          title={cards.settings.title}
-          description={cards.settings.description}
-          icon={IconAdjustments}
-        />
-        <NavCard
-          href={viewPath('admin', { section: DELETION_SECTION })}
-          title={cards.deletionRequests.title}
-          description={cards.deletionRequests.description}
-          icon={IconTrashX}
-        />
-        <NavCard
-          href={viewPath('admin', { section: DIAGNOSTICS_SECTION })}
-          title={cards.diagnostics.title}
-          description={cards.diagnostics.description}
-          icon={IconStethoscope}
-        />
+      <NavCardGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        cards={[
+          card(viewPath('user-management'), 'users', IconUsers),
+          card(viewPath('email-templates'), 'emailTemplates', IconMail),
+          card(viewPath('publishing-logs'), 'publishingLogs', IconListDetails),
+          card(viewPath('admin-settings'), 'settings', IconAdjustments),
+          card(viewPath('admin', { section: DELETION_SECTION }), 'deletionRequests', IconTrashX),
+          card(viewPath('admin', { section: DIAGNOSTICS_SECTION }), 'diagnostics', IconStethoscope),
+        ]}
+      >
         <QueueMonitorCard />
-      </SimpleGrid>
+      </NavCardGrid>
       <WorkersSection />
     </Stack>
   );

@@ -7,7 +7,6 @@ import {
   Alert,
   Badge,
   Button,
-  CopyButton,
   Group,
   Input,
   Modal,
@@ -33,11 +32,13 @@ import {
   messages,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
-import { IconCalendar, IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
+import { IconCalendar, IconShare } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { CharacterCount } from '../../components/CharacterCount';
+import { ShownOnce } from '../../components/CopyValueButton';
+import { SaveButton } from '../../components/SaveButton';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -139,35 +140,23 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
   return (
     <Stack gap="lg">
       {createdUrl ? (
-        <Alert color="teal" variant="light" title={text.created} role="status">
-          <Stack gap="xs">
-            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="client-link-url">
-              {createdUrl}
-            </Text>
-            <Group gap="sm">
-              <CopyButton value={createdUrl} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Button
-                    size="xs"
-                    color={copied ? 'teal' : undefined}
-                    leftSection={
-                      copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                    }
-                    onClick={copy}
-                  >
-                    {copied ? text.copied : text.copy}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button size="xs" variant="default" onClick={() => setCreatedUrl(null)}>
-                {text.createAnother}
-              </Button>
-            </Group>
+        <ShownOnce
+          title={text.created}
+          value={createdUrl}
+          copyLabel={text.copy}
+          copiedLabel={text.copied}
+          closeLabel={text.createAnother}
+          onClose={() => setCreatedUrl(null)}
+          footer={
             <Text size="xs" c="dimmed">
               {text.createdOnce}
             </Text>
-          </Stack>
-        </Alert>
+          }
+        >
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="client-link-url">
+            {createdUrl}
+          </Text>
+        </ShownOnce>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -250,14 +239,12 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
               error={errors.days}
               maw={200}
             />
-            <Button
-              type="submit"
-              loading={create.isPending}
-              disabled={create.isPending || (kind === 'theme' && themes.length === 0)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {create.isPending ? text.creating : text.create}
-            </Button>
+            <SaveButton
+              pending={create.isPending}
+              label={text.create}
+              pendingLabel={text.creating}
+              disabled={kind === 'theme' && themes.length === 0}
+            />
           </Stack>
         </form>
       )}

@@ -15,6 +15,7 @@ import { useUserTimeZone } from '../../components/posts/time-zone';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
+import { cursorPages } from '../../lib/cursor-pages';
 import { errorCodeOf, errorDetails } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { ClientPostCard, DecisionFeedback } from '../../pages/public/ClientApprovalPage';
@@ -28,13 +29,10 @@ function usePending() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const input = { limit: PENDING_PAGE };
+  const pages = cursorPages(input, (page, options) => client.clientView.pending.query(page, options));
   return useInfiniteQuery({
-    ...trpc.clientView.pending.infiniteQueryOptions(input, {
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-    // Without tRPC's `direction` key, which the server's strict input schema refuses.
-    queryFn: ({ pageParam, signal }) =>
-      client.clientView.pending.query(pageParam ? { ...input, cursor: pageParam } : input, { signal }),
+    ...trpc.clientView.pending.infiniteQueryOptions(input, { getNextPageParam: pages.getNextPageParam }),
+    queryFn: pages.queryFn,
   });
 }
 
@@ -42,12 +40,10 @@ function usePublished() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const input = { limit: PUBLISHED_PAGE };
+  const pages = cursorPages(input, (page, options) => client.clientView.published.query(page, options));
   return useInfiniteQuery({
-    ...trpc.clientView.published.infiniteQueryOptions(input, {
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-    queryFn: ({ pageParam, signal }) =>
-      client.clientView.published.query(pageParam ? { ...input, cursor: pageParam } : input, { signal }),
+    ...trpc.clientView.published.infiniteQueryOptions(input, { getNextPageParam: pages.getNextPageParam }),
+    queryFn: pages.queryFn,
   });
 }
 

@@ -1,6 +1,7 @@
-import { Button, Card, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { apiMessages } from '@pauta/core';
-import { IconCheck, IconCopy, IconRobot } from '@tabler/icons-react';
+import { IconRobot } from '@tabler/icons-react';
+import { CopyValueButton } from '../../components/CopyValueButton';
 
 const text = apiMessages.mcp;
 
@@ -19,20 +20,16 @@ function mcpSnippet(url: string): string {
 
 function CopyAction({ value, label }: { value: string; label: string }) {
   return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Button
-          size="xs"
-          variant="default"
-          color={copied ? 'teal' : undefined}
-          leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          onClick={copy}
-          w="fit-content"
-        >
-          {copied ? text.copied : label}
-        </Button>
-      )}
-    </CopyButton>
+    <CopyValueButton
+      value={value}
+      label={label}
+      copiedLabel={text.copied}
+      timeout={2000}
+      size="xs"
+      variant="default"
+      copiedColor="teal"
+      w="fit-content"
+    />
   );
 }
 

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Checkbox,
-  CopyButton,
   Group,
   Modal,
   Radio,
@@ -35,10 +34,11 @@ import {
   isValidTimeZone,
   messages,
 } from '@pauta/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSessionUser } from '../../app/session';
+import { CopyValueButton } from '../../components/CopyValueButton';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
@@ -373,20 +373,14 @@ function CreatedTokenModal({
             styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all', lineHeight: 1.6 } }}
           />
           <Group justify="space-between" wrap="wrap">
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'light' : 'filled'}
-                  color={copied ? 'green' : undefined}
-                  leftSection={
-                    copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                  }
-                  onClick={copy}
-                >
-                  {copied ? text.copied : text.copy}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyValueButton
+              value={created.token}
+              label={text.copy}
+              copiedLabel={text.copied}
+              variant="filled"
+              copiedVariant="light"
+              copiedColor="green"
+            />
             <Button variant="default" onClick={onClose}>
               {text.done}
             </Button>

@@ -9,7 +9,6 @@ import {
   Button,
   Card,
   Checkbox,
-  CopyButton,
   Group,
   Modal,
   Paper,
@@ -29,12 +28,15 @@ import {
   webhookUrlRefusalMessage,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
-import { IconCheck, IconCopy, IconWebhook } from '@tabler/icons-react';
+import { IconWebhook } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
+import { ShownOnce } from '../../components/CopyValueButton';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { useUserTimeZone } from '../../components/posts/time-zone';
+import { SaveButton } from '../../components/SaveButton';
+import { SectionHeading } from '../../components/SectionHeading';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorCodeOf, errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -63,15 +65,7 @@ export function WebhooksSection() {
   return (
     <Card withBorder component="section" aria-labelledby="webhooks-title" padding="lg">
       <Stack gap="md">
-        <Group gap="xs" wrap="nowrap">
-          <IconWebhook size={22} aria-hidden />
-          <Title order={2} size="h4" id="webhooks-title">
-            {text.title}
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {text.intro}
-        </Text>
+        <SectionHeading icon={IconWebhook} id="webhooks-title" title={text.title} intro={text.intro} />
         {secret && <SecretOnce secret={secret.value} url={secret.url} onClose={() => setSecret(null)} />}
         <CreateWebhookForm onCreated={(value, url) => setSecret({ value, url })} />
         <Stack gap="xs" component="section" aria-labelledby="webhooks-list-title">
@@ -113,36 +107,22 @@ export function WebhooksSection() {
 
 function SecretOnce({ secret, url, onClose }: { secret: string; url: string; onClose: () => void }) {
   return (
-    <Alert color="teal" variant="light" title={text.secretTitle} role="status">
-      <Stack gap="xs">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {url}
-        </Text>
-        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="webhook-secret">
-          {secret}
-        </Text>
-        <Text size="xs">{text.secretOnce}</Text>
-        <Group gap="sm">
-          <CopyButton value={secret} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                size="xs"
-                color={copied ? 'teal' : undefined}
-                leftSection={
-                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                }
-                onClick={copy}
-              >
-                {copied ? text.copied : text.copy}
-              </Button>
-            )}
-          </CopyButton>
-          <Button size="xs" variant="default" onClick={onClose}>
-            {text.close}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <ShownOnce
+      title={text.secretTitle}
+      value={secret}
+      copyLabel={text.copy}
+      copiedLabel={text.copied}
+      closeLabel={text.close}
+      onClose={onClose}
+    >
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {url}
+      </Text>
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="webhook-secret">
+        {secret}
+      </Text>
+      <Text size="xs">{text.secretOnce}</Text>
+    </ShownOnce>
   );
 }
 
@@ -216,14 +196,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string, url: str
             ))}
           </Stack>
         </Checkbox.Group>
-        <Button
-          type="submit"
-          loading={create.isPending}
-          disabled={create.isPending}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {create.isPending ? text.creating : text.create}
-        </Button>
+        <SaveButton pending={create.isPending} label={text.create} pendingLabel={text.creating} />
       </Stack>
     </form>
   );

@@ -8,10 +8,9 @@ import {
   IconEye,
   IconHeart,
   IconMessageCircle,
-  IconTrash,
 } from '@tabler/icons-react';
 import card from '../../components/posts/PostCard.module.css';
-import { PostCardShell } from '../../components/posts/PostCardShell';
+import { CardDeleteButton, PostCardShell } from '../../components/posts/PostCardShell';
 import type { PublishedItem } from '../../components/posts/types';
 import { formatEngagementMetric, formatMetric } from './metrics';
 import classes from './PublishedPostCard.module.css';
@@ -90,17 +89,7 @@ export function PublishedPostCard({ post, timeZone, onDelete }: PublishedPostCar
             <VisuallyHidden> {text.opensInNewTab}</VisuallyHidden>
           </Button>
         )}
-        {onDelete && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="sm"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => onDelete(post)}
-          >
-            {text.delete}
-          </Button>
-        )}
+        {onDelete && <CardDeleteButton label={text.delete} onClick={() => onDelete(post)} />}
       </div>
     </PostCardShell>
   );

@@ -11,6 +11,7 @@ import type { PublishedItem } from '../../components/posts/types';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
+import { cursorPages } from '../../lib/cursor-pages';
 import { requestStateText } from '../../lib/errors';
 import { showError, showInfo, showSuccess, showWarning } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -24,13 +25,10 @@ function usePublishedPosts() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const input = { limit: PUBLISHED_PAGE_SIZE };
+  const pages = cursorPages(input, (page, options) => client.published.list.query(page, options));
   const query = useInfiniteQuery({
-    ...trpc.published.list.infiniteQueryOptions(input, {
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-    // Without tRPC's `direction` key, which the server's strict input schema refuses.
-    queryFn: ({ pageParam, signal }) =>
-      client.published.list.query(pageParam ? { ...input, cursor: pageParam } : input, { signal }),
+    ...trpc.published.list.infiniteQueryOptions(input, { getNextPageParam: pages.getNextPageParam }),
+    queryFn: pages.queryFn,
   });
   const failed = query.isError && !query.isFetching;
   useEffect(() => {

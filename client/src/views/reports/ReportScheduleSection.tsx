@@ -2,7 +2,7 @@
 // email — frequency (Desligado / Mensal / Semanal) and recipients (1–10 emails, one per line or
 // separated by commas). The owner's only (`workspace.settings`): for anyone else it renders nothing.
 // Self-contained: the Relatórios view and Dados do cliente render it as it is.
-import { Button, Card, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Card, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   formatDate,
   messages,
@@ -19,6 +19,8 @@ import { type FormEvent, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { QueryState } from '../../components/QueryState';
+import { SaveButton } from '../../components/SaveButton';
+import { SectionHeading } from '../../components/SectionHeading';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -49,15 +51,13 @@ export function ReportScheduleSection() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="report-schedule-title">
       <Stack gap="md">
-        <Group gap="xs" wrap="nowrap">
-          <IconMailForward size={20} aria-hidden />
-          <Title order={2} size="h4" id="report-schedule-title">
-            {text.title}
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {text.intro}
-        </Text>
+        <SectionHeading
+          icon={IconMailForward}
+          iconSize={20}
+          id="report-schedule-title"
+          title={text.title}
+          intro={text.intro}
+        />
         <QueryState query={schedule} errorTitle={text.loadError}>
           {(data) => <ScheduleForm key={`${data.frequency}:${data.recipients.join(',')}`} initial={data} />}
         </QueryState>
@@ -134,14 +134,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
             )}
           </Text>
         )}
-        <Button
-          type="submit"
-          loading={save.isPending}
-          disabled={save.isPending}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {save.isPending ? text.saving : text.save}
-        </Button>
+        <SaveButton pending={save.isPending} label={text.save} pendingLabel={text.saving} />
       </Stack>
     </form>
   );

@@ -8,7 +8,6 @@ import {
   Badge,
   Button,
   Card,
-  CopyButton,
   Group,
   NativeSelect,
   Progress,
@@ -34,20 +33,13 @@ import {
   reportMessages,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
-import {
-  IconCheck,
-  IconCopy,
-  IconDownload,
-  IconFileAnalytics,
-  IconLink,
-  IconRefresh,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconDownload, IconFileAnalytics, IconLink, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { useSessionUser } from '../../app/session';
+import { CopyValueButton } from '../../components/CopyValueButton';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -458,19 +450,12 @@ function LinksSection({ report, label, timeZone }: { report: Report; label: stri
                 data-testid="report-link-url"
                 onFocus={(event) => event.currentTarget.select()}
               />
-              <CopyButton value={url}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="light"
-                    onClick={copy}
-                    leftSection={
-                      copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                    }
-                  >
-                    {copied ? text.linkCopied : text.linkCopy}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyValueButton
+                value={url}
+                label={text.linkCopy}
+                copiedLabel={text.linkCopied}
+                variant="light"
+              />
             </Group>
           </Stack>
         </Alert>

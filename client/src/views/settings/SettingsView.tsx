@@ -1,6 +1,7 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import { apiMessages, messages, reportMessages, snippetMessages } from '@pauta/core';
+import { Stack } from '@mantine/core';
+import { apiMessages, messages, reportMessages, snippetMessages, type View } from '@pauta/core';
 import {
+  type Icon,
   IconApi,
   IconFileAnalytics,
   IconFileText,
@@ -10,10 +11,14 @@ import {
 } from '@tabler/icons-react';
 import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
-import { NavCard } from '../../components/NavCard';
+import { NavCardGrid, type NavCardProps } from '../../components/NavCard';
 import { TimeZoneCard } from './TimeZoneCard';
 
 const text = messages.settings;
+
+function card(view: View, title: string, description: string, icon: Icon): NavCardProps {
+  return { href: viewPath(view), title, description, icon };
+}
 
 /**
  * Configurações (spec §2.3): cards Contas Conectadas, Integrações (issue 28), Relatórios, Trechos salvos
@@ -24,46 +29,23 @@ export function SettingsView() {
   const readsWorkspace = useCan('workspace.read');
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-        <NavCard
-          href={viewPath('connected-accounts')}
-          title={text.connectedAccounts}
-          description={text.connectedAccountsDescription}
-          icon={IconPlugConnected}
-        />
-        <NavCard
-          href={viewPath('integrations')}
-          title={apiMessages.integrations.title}
-          description={apiMessages.integrations.description}
-          icon={IconApi}
-        />
-        <NavCard
-          href={viewPath('reports')}
-          title={reportMessages.navLabel}
-          description={reportMessages.settingsCardDescription}
-          icon={IconFileAnalytics}
-        />
-        {readsWorkspace && (
-          <NavCard
-            href={viewPath('snippets')}
-            title={snippetMessages.navLabel}
-            description={snippetMessages.settingsCardDescription}
-            icon={IconQuote}
-          />
-        )}
-        <NavCard
-          href={viewPath('privacy-policy')}
-          title={text.privacy}
-          description={text.privacyDescription}
-          icon={IconFileText}
-        />
-        <NavCard
-          href={viewPath('data-deletion')}
-          title={text.dataDeletion}
-          description={text.dataDeletionDescription}
-          icon={IconTrash}
-        />
-      </SimpleGrid>
+      <NavCardGrid
+        cols={{ base: 1, sm: 2, lg: 4 }}
+        cards={[
+          card(
+            'connected-accounts',
+            text.connectedAccounts,
+            text.connectedAccountsDescription,
+            IconPlugConnected,
+          ),
+          card('integrations', apiMessages.integrations.title, apiMessages.integrations.description, IconApi),
+          card('reports', reportMessages.navLabel, reportMessages.settingsCardDescription, IconFileAnalytics),
+          readsWorkspace &&
+            card('snippets', snippetMessages.navLabel, snippetMessages.settingsCardDescription, IconQuote),
+          card('privacy-policy', text.privacy, text.privacyDescription, IconFileText),
+          card('data-deletion', text.dataDeletion, text.dataDeletionDescription, IconTrash),
+        ]}
+      />
       <TimeZoneCard />
     </Stack>
   );

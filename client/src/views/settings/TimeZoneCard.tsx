@@ -2,13 +2,14 @@
 // IANA zones with pt-BR labels; the server validates the zone again (auth.setTimeZone). Once saved,
 // the session and every query are refreshed, so lists, the calendar and the edit dialog's date
 // fields follow the new zone at once.
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSessionUser } from '../../app/session';
 import { useUserTimeZone } from '../../components/posts/time-zone';
+import { SectionHeading } from '../../components/SectionHeading';
 import { useGuardedMutation } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import { showError, showInfo, showSuccess } from '../../lib/toast';
@@ -59,15 +60,12 @@ export function TimeZoneCard() {
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="time-zone-title">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Group gap="xs" wrap="nowrap">
-            <IconWorld size={22} aria-hidden />
-            <Title order={2} size="h4" id="time-zone-title">
-              {text.timeZone}
-            </Title>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {text.timeZoneHint}
-          </Text>
+          <SectionHeading
+            icon={IconWorld}
+            id="time-zone-title"
+            title={text.timeZone}
+            intro={text.timeZoneHint}
+          />
           <Text size="sm" data-testid="time-zone-current">
             {text.timeZoneCurrent(timeZoneLabel(current, new Date()))}
           </Text>
