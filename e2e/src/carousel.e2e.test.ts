@@ -6,10 +6,11 @@
 // images, and the worker publishes it: the sandbox's Instagram received exactly one post by the
 // account, a carousel of N images. Screenshots at 1280 and 375 px, light and dark.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { clickConnect, expectToast, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
 
 const TITLE = 'Cinco passos para um café melhor';
@@ -217,7 +218,7 @@ describe('Carrossel com IA', () => {
       .waitFor({ timeout: 30_000 });
 
     const { posts: sent } = (await (
-      await fetch(`${inject('sandboxUrl')}/__sandbox/posts?network=instagram`)
+      await fetch(`${e2eEnv().sandboxUrl}/__sandbox/posts?network=instagram`)
     ).json()) as { posts: { authorId: string; text: string; media: { mimeType: string }[] }[] };
     const ours = sent.filter((p) => p.authorId === instagramId);
     expect(ours).toHaveLength(1);

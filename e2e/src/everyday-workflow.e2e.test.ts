@@ -12,10 +12,11 @@
 // the test holds on any day.
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
+import { e2eEnv } from './env.js';
 import { clickConnect, expectToast, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
 
 type Network = 'linkedin' | 'x' | 'instagram';
@@ -39,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function sandboxList<T>(path: string): Promise<T> {
-  return (await (await fetch(`${inject('sandboxUrl')}/__sandbox/${path}`)).json()) as T;
+  return (await (await fetch(`${e2eEnv().sandboxUrl}/__sandbox/${path}`)).json()) as T;
 }
 
 async function addSlot(page: Page, card: Locator, weekday: string, time: string) {
