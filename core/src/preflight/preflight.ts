@@ -84,6 +84,8 @@ export const preflightMessages = {
     items === 0
       ? `${PLATFORM_LABELS[platform]}: post só de texto, aceito pela rede.`
       : `${PLATFORM_LABELS[platform]}: ${items === 1 ? 'a mídia do post está' : `as ${items} mídias do post estão`} dentro dos limites da rede.`,
+  mediaMissing: (platform: Platform) =>
+    `O ${PLATFORM_LABELS[platform]} só publica posts com imagem: sem uma, a publicação vai falhar no horário. Adicione uma imagem antes disso.`,
   optionsOk: (platform: Platform) => `Opções do ${PLATFORM_LABELS[platform]} completas.`,
   mediaUrlPublic: (platform: Platform, host: string) =>
     `${PLATFORM_LABELS[platform]} baixa as imagens e vídeos pelo endereço da Pauta (${host}), que é público.`,

@@ -545,6 +545,32 @@ describe('posts.preflight of a post not saved yet ("Novo post", docs/composer.md
       scheduledFor: AT,
     });
     expect(line(instagram, 'dailyCap')?.message).toBe(preflightMessages.dailyCap('instagram', 2, 50));
+    // Instagram without an image: saved (the image may come later), but never "Tudo certo".
+    expect(line(instagram, 'media')).toEqual({
+      kind: 'media',
+      level: 'warning',
+      message: preflightMessages.mediaMissing('instagram'),
+    });
+    expect(instagram.level).toBe('warning');
+  });
+
+  it('warns on a saved Instagram post without an image, and not once it has one', async () => {
+    const me = await workspace('pf-ig-image');
+    const postId = await makePost(me, { platform: 'instagram' });
+    const onScreen = { workspaceId: me.workspaceId, postId, content: 'Conteúdo do post', scheduledFor: AT };
+    const before = await preflightPost(deps(), onScreen);
+    expect(line(before, 'media')).toEqual({
+      kind: 'media',
+      level: 'warning',
+      message: preflightMessages.mediaMissing('instagram'),
+    });
+    await addImage(me, postId);
+    const after = await preflightPost(deps(), onScreen);
+    expect(line(after, 'media')).toEqual({
+      kind: 'media',
+      level: 'ok',
+      message: preflightMessages.mediaOk('instagram', 1),
+    });
   });
 
   it('over HTTP: a draft needs its network, and blocks what posts.compose refuses', async () => {

@@ -11,6 +11,7 @@ import {
   containsLink,
   type MediaRejection,
   mediaRejectionMessage,
+  mediaRequiredOn,
   messages,
   type Platform,
   type PreflightCheck,
@@ -181,6 +182,10 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
     if (imageRefusal) checks.push(check('media', 'warning', imageRefusal.reason));
     else if (videoRefusals.length > 0)
       checks.push(check('media', 'warning', videoRefusals.map(videoRejectionMessage).join(' ')));
+    // A network that publishes only with media (Instagram): the save takes a post without it (the
+    // image may come later), but as it stands the worker will stop it, so the panel says so.
+    else if (media.length === 0 && mediaRequiredOn(platform))
+      checks.push(check('media', 'warning', preflightMessages.mediaMissing(platform)));
     else checks.push(check('media', 'ok', preflightMessages.mediaOk(platform, media.length)));
   }
 
