@@ -208,6 +208,8 @@ describe('Trechos salvos', () => {
     await page.getByRole('menuitem', { name: /^Confeitaria/ }).click();
     const withTags = 'Bolo de fubá #bolo #confeitaria saindo agora';
     await expect.poll(() => base.inputValue()).toBe(withTags);
+    // The menu closed after the pick (none left open under the next one).
+    await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
     const linkedin = dialog.getByRole('textbox', { name: 'Texto para o LinkedIn' });
     expect(await linkedin.inputValue()).toBe(withTags);
     await dialog.getByRole('tabpanel').getByText('Usa o texto base').waitFor();
