@@ -1,12 +1,14 @@
 // Issue 30 item 5 in Chromium (docs/snippets.md): "Trechos salvos" from Configurações — the empty
 // state, a bad hashtag refused by name, a hashtag group and a signature created — then in a post's
 // "Editar Post" the group inserted at the cursor and the signature at the end with "Inserir
-// trecho", saved, and the saved text seen again. Screenshots at 1280 and 375 px, light and dark.
+// trecho", saved, and the saved text seen again; then in "Novo post" the group inserted in the base
+// text (the tab that inherits follows) and the signature in LinkedIn's tab (its own text from then
+// on), scheduled, and the stored text checked. Screenshots at 1280 and 375 px, light and dark.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
-import { expectToast, signUp } from './flows.js';
+import { clickConnect, expectToast, freshId, sandboxControl, signUp } from './flows.js';
 
 let browser: Browser;
 let page: Page;
@@ -175,5 +177,70 @@ describe('Trechos salvos', () => {
           .inputValue(),
       )
       .toBe(expected);
+  });
+
+  it("inserts the group in the composer's base text and the signature in a network's tab, and schedules that text", {
+    timeout: 180_000,
+  }, async () => {
+    // Runs after the first test: the two snippets exist. The composer offers connected networks only.
+    const sub = freshId(19);
+    await sandboxControl('next-authorization', {
+      network: 'linkedin',
+      user: { sub, given_name: 'Bia', family_name: 'Lopes', username: `bia${sub}` },
+    });
+    await (await clickConnect(page, 'LinkedIn')).getByText('Conectado').first().waitFor();
+
+    await page.goto('/scheduled-posts');
+    await page.getByRole('button', { name: 'Novo post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo post' });
+    await dialog.getByRole('combobox', { name: /^Tema/ }).click();
+    await page.getByRole('option', { name: 'Confeitaria' }).click();
+    await dialog.getByRole('tab', { name: /^LinkedIn/ }).waitFor();
+    await dialog.getByRole('textbox', { name: /^Título/ }).fill('Bolo de fubá');
+    const base = dialog.getByRole('textbox', { name: 'Texto base' });
+    await base.fill('Bolo de fubá saindo agora');
+    await base.evaluate((el: HTMLTextAreaElement) => {
+      el.focus();
+      el.setSelectionRange(12, 12);
+    });
+    // The base's menu is the first "Inserir trecho"; the open tab's is inside its panel.
+    await dialog.getByRole('button', { name: 'Inserir trecho', exact: true }).first().click();
+    await page.getByRole('menuitem', { name: /^Confeitaria/ }).click();
+    const withTags = 'Bolo de fubá #bolo #confeitaria saindo agora';
+    await expect.poll(() => base.inputValue()).toBe(withTags);
+    // The menu closed after the pick (none left open under the next one).
+    await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+    const linkedin = dialog.getByRole('textbox', { name: 'Texto para o LinkedIn' });
+    expect(await linkedin.inputValue()).toBe(withTags);
+    await dialog.getByRole('tabpanel').getByText('Usa o texto base').waitFor();
+
+    await dialog.getByRole('tabpanel').getByRole('button', { name: 'Inserir trecho', exact: true }).click();
+    await page.getByRole('menuitem', { name: /^Loja/ }).click();
+    const signed = `${withTags}\n\n${SIGNATURE}`;
+    await expect.poll(() => linkedin.inputValue()).toBe(signed);
+    await dialog.getByRole('tabpanel').getByText('Texto próprio').waitFor();
+    await dialog.getByRole('tabpanel').getByText(`${signed.length}/3000 caracteres`).waitFor();
+    expect(await base.inputValue()).toBe(withTags);
+    for (const width of [1280, 375] as const) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await dialog
+        .getByRole('tabpanel')
+        .getByRole('button', { name: 'Inserir trecho', exact: true })
+        .scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await snapshot(page, `snippets-composer-light-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+    await expectToast(page, '1 post criado.');
+    await dialog.waitFor({ state: 'detached' });
+    expect(
+      await sql<{ platform: string; content: string }>(
+        `SELECT platform, content FROM suggested_posts WHERE user_id = $1 AND title = 'Bolo de fubá'`,
+        [userId],
+      ),
+    ).toEqual([{ platform: 'linkedin', content: signed }]);
   });
 });

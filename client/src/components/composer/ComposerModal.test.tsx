@@ -1,7 +1,7 @@
 // "Novo post" (docs/composer.md): each network's tab inherits the base text until its own is
 // written (and says so), "Usar o texto base" goes back, each tab counts in its network's way
 // against its limit, and a server refusal shows in the tab of the network it names — nothing saved.
-import { messages } from '@pauta/core';
+import { messages, snippetMessages } from '@pauta/core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
@@ -166,6 +166,70 @@ describe('ComposerModal', () => {
       networks: [
         { platform: 'linkedin', content: null },
         { platform: 'x', content: 'Só no X.' },
+        { platform: 'instagram', content: null },
+      ],
+      action: 'schedule',
+    });
+  });
+
+  it('"Inserir trecho" under the base text reaches the inheriting tabs; in a tab it makes that network’s own text', async () => {
+    const saved = (id: string, kind: string, name: string, body: string, position: number) => ({
+      id,
+      kind,
+      name,
+      text: body,
+      position,
+      createdAt: new Date('2026-11-20T12:00:00Z'),
+      updatedAt: new Date('2026-11-20T12:00:00Z'),
+    });
+    const mock = setup(undefined, THEME, {
+      'snippets.list': {
+        snippets: [
+          saved('s1', 'hashtags', 'Confeitaria', '#bolo #confeitaria', 0),
+          saved('s2', 'signature', 'Loja', 'Encomendas: (11) 99999-0000', 1),
+        ],
+        max: 50,
+      },
+    });
+    await pickTheme();
+    const pick = async (button: HTMLElement, name: string) => {
+      fireEvent.click(button);
+      fireEvent.click(await screen.findByRole('menuitem', { name: new RegExp(`^${name}`) }));
+    };
+    const panel = () => screen.getByRole('tabpanel');
+    const baseButton = () =>
+      screen
+        .getAllByRole('button', { name: snippetMessages.insert })
+        .find((button) => !panel().contains(button)) as HTMLElement;
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Bolo' } });
+    const base = screen.getByRole('textbox', { name: text.baseText }) as HTMLTextAreaElement;
+    fireEvent.change(base, { target: { value: 'Bolo novo hoje' } });
+    // At the cursor in the base text: every tab that inherits follows, and keeps inheriting.
+    base.focus();
+    base.setSelectionRange(4, 4);
+    await pick(baseButton(), 'Confeitaria');
+    await waitFor(() => expect(base.value).toBe('Bolo #bolo #confeitaria novo hoje'));
+    fireEvent.click(tab(/^X/));
+    expect(panelText().value).toBe('Bolo #bolo #confeitaria novo hoje');
+    expect(tab(/^X/).textContent).toContain(text.inherits);
+
+    // In X's tab: the signature goes at the end of X's text only, which becomes its own.
+    await pick(within(panel()).getByRole('button', { name: snippetMessages.insert }), 'Loja');
+    const signed = 'Bolo #bolo #confeitaria novo hoje\n\nEncomendas: (11) 99999-0000';
+    await waitFor(() => expect(panelText().value).toBe(signed));
+    expect(tab(/^X/).textContent).toContain(text.ownText);
+    expect(within(panel()).getByTestId('network-count').textContent).toBe(`${signed.length}/280 caracteres`);
+    fireEvent.click(tab(/^LinkedIn/));
+    expect(panelText().value).toBe('Bolo #bolo #confeitaria novo hoje');
+    expect(tab(/^LinkedIn/).textContent).toContain(text.inherits);
+
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    await waitFor(() => expect(mock.callsTo('posts.compose')).toHaveLength(1));
+    expect(mock.callsTo('posts.compose')[0]?.input).toMatchObject({
+      baseContent: 'Bolo #bolo #confeitaria novo hoje',
+      networks: [
+        { platform: 'linkedin', content: null },
+        { platform: 'x', content: signed },
         { platform: 'instagram', content: null },
       ],
       action: 'schedule',

@@ -22,11 +22,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { INPUT_LIMITS, isPlatform, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconClock, IconLink, IconPencil } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { counterProps } from '../CharacterCount';
 import { PlatformIcon } from '../PlatformIcon';
 import { normalizeTime } from '../posts/time-zone';
 import { usePreflightReport } from '../preflight/PreflightPanel';
+import { InsertSnippetMenu } from '../snippets/InsertSnippetMenu';
 import { ComposerMediaField } from './ComposerMediaField';
 import { NetworkTab } from './NetworkTab';
 import { type ComposerState, type NetworkDraft, useComposer } from './useComposer';
@@ -74,6 +75,7 @@ function ComposerForm({
 }) {
   const state = useComposer(timeZone, onClose, uploader);
   const { fields, errors } = state;
+  const baseRef = useRef<HTMLTextAreaElement>(null);
   const noThemes = state.themes !== null && state.themes.length === 0;
   const noAccounts = !state.accountsLoading && state.connected.length === 0;
   return (
@@ -142,16 +144,28 @@ function ComposerForm({
             {text.approvalHint}
           </Text>
         )}
-        <Textarea
-          label={text.baseText}
-          value={fields.base}
-          onChange={(event) => state.set.base(event.currentTarget.value)}
-          autosize
-          minRows={4}
-          maxRows={12}
-          disabled={state.saving}
-          description={text.baseHint}
-        />
+        <div>
+          <Textarea
+            ref={baseRef}
+            label={text.baseText}
+            value={fields.base}
+            onChange={(event) => state.set.base(event.currentTarget.value)}
+            autosize
+            minRows={4}
+            maxRows={12}
+            disabled={state.saving}
+            description={text.baseHint}
+          />
+          {/* Saved hashtags and signatures (docs/snippets.md), at the cursor: every inheriting tab follows. */}
+          <Group mt={4}>
+            <InsertSnippetMenu
+              target={baseRef}
+              value={fields.base}
+              onChange={state.set.base}
+              disabled={state.saving || !state.canWrite}
+            />
+          </Group>
+        </div>
         <ComposerMediaField
           label={text.baseMedia}
           description={text.baseMediaHint}

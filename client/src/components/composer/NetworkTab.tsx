@@ -3,12 +3,14 @@
 import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { mediaRequiredOn, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconArrowBackUp, IconLink, IconPencil, IconPhoto } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
 import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
 import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
 import { FirstCommentPreview } from '../posts/first-comment/FirstCommentPreview';
 import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview } from '../preview/PostPreview';
+import { InsertSnippetMenu } from '../snippets/InsertSnippetMenu';
 import { ComposerMediaField } from './ComposerMediaField';
 import type { ComposerState, NetworkDraft } from './useComposer';
 
@@ -37,6 +39,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
   const network = PLATFORM_LABELS[platform];
   const account = usePreviewAccount(platform);
   const disabled = state.saving || !state.canWrite;
+  const contentRef = useRef<HTMLTextAreaElement>(null);
   return (
     // Text and options beside the preview on wide screens, above it on a phone.
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
@@ -74,6 +77,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           )}
         </Group>
         <Textarea
+          ref={contentRef}
           label={text.textOf(network)}
           value={draft.content}
           onChange={(event) => state.set.own(platform, event.currentTarget.value)}
@@ -91,6 +95,19 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
+        {/* A snippet goes into this network's text only: an inheriting tab becomes "Texto próprio"
+            (the base text with the snippet), as typing there does; "Usar o texto base" undoes it. */}
+        <Group>
+          <InsertSnippetMenu
+            target={contentRef}
+            value={draft.content}
+            onChange={(next) => {
+              // A signature the text already ends with changes nothing: the tab keeps inheriting.
+              if (next !== draft.content || !draft.inherits) state.set.own(platform, next);
+            }}
+            disabled={disabled}
+          />
+        </Group>
         <Group justify="space-between" gap="xs" wrap="wrap">
           {draft.inheritsMedia ? (
             <Badge variant="light" color="gray" tt="none" leftSection={<IconLink size={12} aria-hidden />}>
