@@ -2,7 +2,10 @@
 // posts to Rascunho; Posts Agendados selects all 20 filtered and approves them in one call (the
 // toast names the count; the board shows them in Aprovado); two posts rescheduled by +1 day and
 // undone from the toast; one deleted after a confirmation that says it cannot be undone. The
-// bar and its dialog at 1280 and 375 px, light and dark, scanned by axe.
+// bar and its dialog at 1280 and 375 px, light and dark, scanned by axe. "Para a fila": three posts
+// selected, one call, each takes the next free 14:30 slot of the X account's queue (in the order of
+// their dates) and its card shows that time; Desfazer puts them back.
+import { formatDate } from '@pauta/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
@@ -206,4 +209,129 @@ describe('bulk actions', () => {
     await scan(page, axe, 'bulk-board', 'dark-1280');
     expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
   }, 180_000);
+
+  it('puts 3 selected posts into the queue: each takes the next free slot and shows its time', async () => {
+    const ZONE = 'America/Sao_Paulo';
+    const { page } = await newPage(browser);
+    const email = uniqueEmail('massa-fila');
+    await signUp(page, email, { firstName: 'Marina' });
+    await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor();
+    const [user] = await sql<{ id: string; workspace_id: string }>(
+      'SELECT u.id, w.id AS workspace_id FROM users u JOIN workspaces w ON w.personal_of = u.id WHERE u.email = $1',
+      [email],
+    );
+    await sql('UPDATE workspaces SET timezone = $2 WHERE id = $1', [user!.workspace_id, ZONE]);
+    const [{ id: themeId }] = (await sql<{ id: string }>(
+      `INSERT INTO themes (user_id, name, description, tone_of_voice, social_networks, frequency, color_palette)
+       VALUES ($1, 'Padaria', 'Pães', ARRAY['casual'], ARRAY['x'], 'weekly', 'orange') RETURNING id`,
+      [user!.id],
+    )) as [{ id: string }];
+    // Three posts 40, 41 and 42 days ahead at 03:07Z (far from every slot), inserted newest first.
+    const base = new Date(Date.now() + 40 * DAY);
+    base.setUTCHours(3, 7, 0, 0);
+    const ids: string[] = [];
+    for (const i of [2, 1, 0]) {
+      const [row] = await sql<{ id: string }>(
+        `INSERT INTO suggested_posts (theme_id, user_id, title, content, platform, post_order, scheduled_for)
+         VALUES ($1, $2, $3, $4, 'x', $5, $6) RETURNING id`,
+        [
+          themeId,
+          user!.id,
+          `Fornada ${i + 1}`,
+          `Fornada ${i + 1} saindo`,
+          i + 1,
+          new Date(base.getTime() + i * DAY),
+        ],
+      );
+      ids[i] = row!.id;
+    }
+    await connectX(page);
+    const [account] = await sql<{ id: string }>(
+      "SELECT id FROM connected_accounts WHERE workspace_id = $1 AND platform = 'x'",
+      [user!.workspace_id],
+    );
+    // Every day at 14:30 in the workspace's zone.
+    for (let weekday = 0; weekday < 7; weekday++)
+      await sql(
+        'INSERT INTO queue_slots (workspace_id, connected_account_id, weekday, minute) VALUES ($1, $2, $3, 870)',
+        [user!.workspace_id, account!.id, weekday],
+      );
+
+    await page.goto(`/scheduled-posts?theme=${themeId}`);
+    await page.getByTestId('posts-count').waitFor();
+    for (const id of ids) await page.locator(`[data-bulk-select="${id}"]`).check();
+    const bar = page.getByRole('region', { name: 'Ações em massa' });
+    await bar.getByText('3 selecionados').waitFor();
+    const bulkCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/trpc/posts.bulk') && req.method() === 'POST') bulkCalls.push(req.url());
+    });
+    await bar.getByRole('button', { name: 'Para a fila' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Colocar 3 posts na fila?' });
+    await dialog.getByText('Você poderá desfazer logo depois.').waitFor();
+    await snapshot(page, 'bulk-queue-confirm-1280', { fullPage: false });
+    const axe = new AxeReport();
+    await scan(page, axe, 'bulk-queue-confirm', 'light-1280');
+    const startedAt = Date.now();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expectToast(page, '3 posts alterados.');
+    expect(bulkCalls.filter((u) => !u.includes('bulkUndo'))).toHaveLength(1);
+
+    // In the order of their dates, each took the next 14:30: three days in a row, the first within a day.
+    const queued = await sql<{ id: string; scheduled_for: Date; queue_account_id: string | null }>(
+      'SELECT id, scheduled_for, queue_account_id FROM suggested_posts WHERE id = ANY($1)',
+      [ids],
+    );
+    const slots = ids.map((id) => queued.find((row) => row.id === id)!);
+    for (const row of slots) {
+      expect(row.queue_account_id).toBe(account!.id);
+      expect(
+        new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' }).format(
+          row.scheduled_for,
+        ),
+      ).toBe('14:30');
+    }
+    const first = slots[0]!.scheduled_for.getTime();
+    expect(first).toBeGreaterThan(startedAt - 60_000);
+    expect(first).toBeLessThanOrEqual(startedAt + DAY);
+    expect(slots.map((row) => row.scheduled_for.getTime() - first)).toEqual([0, DAY, 2 * DAY]);
+    // Each card shows its slot's day and time.
+    for (const row of slots)
+      await expect
+        .poll(() => page.locator(`[data-post-id="${row.id}"]`).first().innerText())
+        .toContain(`${formatDate(row.scheduled_for, ZONE)} · 14:30`);
+    await snapshot(page, 'bulk-queue-done-1280', { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await snapshot(page, 'bulk-queue-done-375', { fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+    // Desfazer: back at their previous dates, out of the queue.
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: '3 posts alterados.' })
+      .getByRole('button', { name: 'Desfazer' })
+      .click();
+    await expectToast(page, '3 posts restaurados.');
+    const restored = await sql<{ id: string; scheduled_for: Date; queue_account_id: string | null }>(
+      'SELECT id, scheduled_for, queue_account_id FROM suggested_posts WHERE id = ANY($1)',
+      [ids],
+    );
+    for (const [i, id] of ids.entries()) {
+      const row = restored.find((r) => r.id === id)!;
+      expect(row.scheduled_for.getTime()).toBe(base.getTime() + i * DAY);
+      expect(row.queue_account_id).toBeNull();
+    }
+
+    // The bar at 375 px with every action, and its confirmation.
+    await page.reload();
+    for (const id of ids) await page.locator(`[data-bulk-select="${id}"]`).check();
+    await bar.getByText('3 selecionados').waitFor();
+    await snapshot(page, 'bulk-queue-bar-375', { fullPage: false });
+    await bar.getByRole('button', { name: 'Para a fila' }).click();
+    await dialog.waitFor();
+    await snapshot(page, 'bulk-queue-confirm-375', { fullPage: false });
+    await scan(page, axe, 'bulk-queue-confirm', 'light-375');
+    await page.keyboard.press('Escape');
+    expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
+  }, 120_000);
 });

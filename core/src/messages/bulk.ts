@@ -19,6 +19,10 @@ export const BULK_SKIP_LABELS = {
   video_required: 'sem o vídeo que a rede exige (adicione um em Editar)',
   options_missing: 'sem as opções que a rede exige (preencha em Editar)',
   changed_since: 'alterados depois',
+  already_queued: 'já estavam na fila',
+  queue_no_account: 'de redes sem conta conectada',
+  queue_no_slots: 'de contas sem horários na fila (crie em Fila)',
+  queue_full: 'de contas com a fila cheia',
 } as const;
 export type BulkSkipReasonKey = keyof typeof BULK_SKIP_LABELS;
 
@@ -42,12 +46,16 @@ export const bulkMessages = {
   reschedule: 'Reagendar',
   theme: 'Mudar tema',
   delete: 'Excluir',
+  queue: 'Para a fila',
   bar: 'Ações em massa',
   confirmApprove: (n: number) => `Aprovar ${posts(n)}?`,
   confirmMove: (n: number, stage: string) => `Mover ${posts(n)} para ${stage}?`,
   confirmReschedule: (n: number, offset: string) => `Reagendar ${posts(n)} (${offset})?`,
   confirmTheme: (n: number, theme: string) => `Mover ${posts(n)} para o tema ${theme}?`,
   confirmDelete: (n: number) => `Excluir ${posts(n)}?`,
+  confirmQueue: (n: number) => `Colocar ${posts(n)} na fila?`,
+  queueNote:
+    'Cada post vai para o próximo horário livre da fila da sua conta, na ordem das datas atuais. Posts já na fila, de contas sem horários ou com a fila cheia ficam como estão e são contados.',
   undoable: 'Você poderá desfazer logo depois.',
   notUndoable: 'Esta ação não pode ser desfeita.',
   approveNote: 'Posts fora das etapas de aprovação ou sendo publicados serão ignorados e contados.',

@@ -18,6 +18,8 @@ export interface LockedPost {
   scheduled_for: Date | null;
   approval_stage: ApprovalStage | null;
   send_started_at: Date | null;
+  /** The account whose queue slot the post holds (docs/posting-queue.md); null = not queued. */
+  queue_account_id: string | null;
   /** Checked before the post may publish (docs/post-options.md). */
   network_options: PostOptionValuesJson;
 }
@@ -48,6 +50,7 @@ export async function lockSelection(
       'sp.scheduled_for',
       'sp.approval_stage',
       'sp.send_started_at',
+      'sp.queue_account_id',
       'sp.network_options',
     ])
     .where('sp.workspace_id', '=', options.workspaceId);
@@ -228,6 +231,9 @@ export async function restoreScheduledFor(
     .updateTable('suggested_posts')
     .set((eb) => ({
       scheduled_for: options.scheduledFor,
+      // Back at its previous time the post holds no queue slot (bulk "Para a fila" only queues
+      // posts that held none; a bulk reschedule already took it out of the queue).
+      queue_account_id: null,
       version: eb('version', '+', 1),
       updated_at: sql<Date>`now()`,
       claim_token: null,

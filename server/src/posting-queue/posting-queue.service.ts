@@ -77,7 +77,12 @@ export async function nextFreeSlot(
   return { accountId: account.id, slotAt, timeZone };
 }
 
-async function freeSlotOf(
+/**
+ * The account's first free slot after `now`, read inside the caller's transaction (which holds the
+ * account's lock: `lockQueueAccount`). "Adicionar à fila" and the bulk "Para a fila" both use it, so
+ * a post saved earlier in the same transaction already occupies its slot.
+ */
+export async function freeSlotOf(
   db: Kysely<Database>,
   input: { workspaceId: string; account: AccountSummary; timeZone: string; now: Date },
 ): Promise<Date> {

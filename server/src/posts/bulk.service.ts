@@ -24,7 +24,9 @@ import {
   deleteLockedPosts,
   insertBulkAction,
   type LockedPost,
+  listActiveAccounts,
   lockBulkAction,
+  lockQueueAccount,
   lockSelection,
   lockTargetTheme,
   markBulkActionUndone,
@@ -32,6 +34,7 @@ import {
   restoreScheduledFor,
   saveScheduledPostVersion,
 } from '@pauta/db';
+import { freeSlotOf, queueTimeZone } from '../posting-queue/posting-queue.service.js';
 import { overrunsOfNewPosts } from './budget.service.js';
 import type { PostListFilter } from './post-filters.js';
 import { toInstantFilter } from './post-filters.js';
@@ -42,7 +45,9 @@ export type BulkAction =
   | { kind: 'move'; to: ApprovalStage }
   | { kind: 'reschedule'; offsetMinutes: number; confirmOverBudget?: boolean | undefined }
   | { kind: 'theme'; themeId: string }
-  | { kind: 'delete' };
+  | { kind: 'delete' }
+  /** "Para a fila": each post takes its account's next free queue slot (docs/posting-queue.md). */
+  | { kind: 'queue'; confirmOverBudget?: boolean | undefined };
 
 /** Explicit ids, every post matching the list's filter, or both (the ids that match the filter). */
 export interface BulkSelection {
@@ -77,6 +82,14 @@ export const BULK_SKIP_REASONS = [
   'options_missing',
   /** Undo only: changed again since (edited, moved, claimed); left as it is now. */
   'changed_since',
+  /** "Para a fila": it already holds a future slot of its account's queue (kept, as "Adicionar à fila"). */
+  'already_queued',
+  /** "Para a fila": no active account of its network in the workspace. */
+  'queue_no_account',
+  /** "Para a fila": its account has no weekly slots. */
+  'queue_no_slots',
+  /** "Para a fila": no free slot in its account's queue within the look-ahead. */
+  'queue_full',
 ] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number] & BulkSkipReasonKey;
 
@@ -145,6 +158,14 @@ export async function applyBulkAction(
   const undo: BulkUndoEntry[] = [];
 
   const undoToken = await deps.db.transaction().execute(async (trx) => {
+    // "Para a fila": every active account's queue lock first, in id order, then the posts — the
+    // order "Adicionar à fila" takes them (its lock, then the post), so neither waits on the other
+    // in a cycle, and no add can take a slot this call is handing out.
+    const accounts =
+      action.kind === 'queue'
+        ? (await listActiveAccounts(trx, workspaceId)).sort((a, b) => a.id.localeCompare(b.id))
+        : [];
+    for (const account of accounts) await lockQueueAccount(trx, account.id);
     const ids = options.selection.ids;
     const filter = options.selection.filter
       ? toInstantFilter(options.selection.filter, options.timeZone)
@@ -294,6 +315,81 @@ export async function applyBulkAction(
         }
         break;
       }
+      case 'queue': {
+        const timeZone = await queueTimeZone(trx, workspaceId);
+        const moved: Array<{ platform: WakeUp['platform']; scheduled_for: Date | null }> = [];
+        // The earliest posts take the earliest slots: the selection's order by its current times
+        // (posts without a time last), then by id.
+        const ordered = [...eligible].sort(
+          (a, b) =>
+            (a.scheduled_for?.getTime() ?? Number.MAX_SAFE_INTEGER) -
+              (b.scheduled_for?.getTime() ?? Number.MAX_SAFE_INTEGER) || a.id.localeCompare(b.id),
+        );
+        for (const post of ordered) {
+          if (
+            !(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status) ||
+            !post.scheduled_for
+          ) {
+            tally.skip('published');
+            continue;
+          }
+          // As "Adicionar à fila": a post that already holds a future slot keeps it.
+          if (
+            post.queue_account_id !== null &&
+            post.status === 'scheduled' &&
+            post.scheduled_for.getTime() > now.getTime()
+          ) {
+            tally.skip('already_queued');
+            continue;
+          }
+          const account = accounts.find((a) => a.platform === post.platform);
+          if (!account) {
+            tally.skip('queue_no_account');
+            continue;
+          }
+          // The same media guards as posts.update, posts.reschedule and "Adicionar à fila".
+          const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
+          if (refusal) {
+            tally.skip(refusal);
+            continue;
+          }
+          let slotAt: Date;
+          try {
+            slotAt = await freeSlotOf(trx, { workspaceId, account, timeZone, now });
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'QUEUE_NO_SLOTS') tally.skip('queue_no_slots');
+            else if (error instanceof AppError && error.code === 'QUEUE_FULL') tally.skip('queue_full');
+            else throw error;
+            continue;
+          }
+          const saved = await saveScheduledPostVersion(trx, {
+            workspaceId,
+            postId: post.id,
+            changes: { scheduledFor: slotAt, queueAccountId: account.id },
+            allowed: EDITABLE_POST_STATUSES,
+            now,
+          });
+          if (!saved) {
+            tally.skip('publishing');
+            continue;
+          }
+          tally.changed++;
+          undo.push({ id: post.id, version: saved.version, scheduled_for: post.scheduled_for.toISOString() });
+          moved.push(saved);
+          if (claimable(saved)) wakeUps.push(wake(saved));
+        }
+        // The network budgets, as for "Adicionar à fila" and Reagendar: past one, the whole call is
+        // refused (rolled back) unless the person confirmed.
+        if (moved.length > 0 && action.confirmOverBudget !== true) {
+          const overruns = await overrunsOfNewPosts(
+            { ...deps, db: trx },
+            { workspaceId, userId, posts: moved },
+          );
+          if (overruns.length > 0)
+            throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone: options.timeZone });
+        }
+        break;
+      }
       case 'delete': {
         const gone = await deleteLockedPosts(
           trx,
@@ -310,7 +406,9 @@ export async function applyBulkAction(
     const record = await insertBulkAction(trx, {
       workspaceId,
       userId,
-      action: action.kind,
+      // Undoing "Para a fila" is a reschedule back to the previous times (the same undo entries):
+      // it is recorded as one, so post_bulk_actions' CHECK needs no new value.
+      action: action.kind === 'queue' ? 'reschedule' : action.kind,
       changed: tally.changed,
       undo: action.kind === 'delete' ? null : undo,
     });

@@ -138,6 +138,8 @@ const bulkActionSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('theme'), themeId: id }),
   z.object({ kind: z.literal('delete') }),
+  /** "Para a fila": each post to its account's next free queue slot (docs/posting-queue.md). */
+  z.object({ kind: z.literal('queue'), confirmOverBudget: z.boolean().optional() }),
 ]);
 
 /**

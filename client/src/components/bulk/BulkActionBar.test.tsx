@@ -8,7 +8,7 @@ import { postItem, postPage, THEME_ID } from '../../test-utils/posts-fixtures';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { themeListItem } from '../../test-utils/themes';
 import { expectToast } from '../../test-utils/toasts';
-import { mockTrpc, personalWorkspace, signedIn } from '../../test-utils/trpc-mock';
+import { mockTrpc, personalWorkspace, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { ApprovalBoardView } from '../../views/approval-board/ApprovalBoardView';
 import { ScheduledPostsView } from '../../views/scheduled-posts/ScheduledPostsView';
 
@@ -74,7 +74,9 @@ describe('Ações em massa', () => {
       within(bar)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(expect.arrayContaining([text.approve, text.move, text.reschedule, text.theme, text.delete]));
+    ).toEqual(
+      expect.arrayContaining([text.approve, text.move, text.reschedule, text.queue, text.theme, text.delete]),
+    );
 
     fireEvent.click(within(bar).getByRole('button', { name: text.approve }));
     const dialog = await screen.findByRole('dialog', { name: text.confirmApprove(3) });
@@ -147,7 +149,62 @@ describe('Ações em massa', () => {
     cleanup();
   });
 
-  it('a Revisor gets approve and move, never reschedule, theme nor delete', async () => {
+  it('"Para a fila": a confirmation naming the count, one call, the skipped reasons in the toast, the budget confirmation, and Desfazer', async () => {
+    let queueCalls = 0;
+    const api = mockTrpc({
+      'auth.session': signedIn(true),
+      'themes.list': [themeListItem({ requiresApproval: true })],
+      'approval.board': { items: ids.map((id, i) => item(id, i)) },
+      'posts.bulk': (input: { action: { kind: string; confirmOverBudget?: boolean } }) => {
+        queueCalls++;
+        if (!input.action.confirmOverBudget)
+          throw new TrpcErrorResponse('PRECONDITION_FAILED', 'BUDGET_EXCEEDED', {
+            details: { overruns: [], timeZone: 'America/Sao_Paulo' },
+          });
+        return {
+          action: 'queue',
+          changed: 2,
+          skipped: { queue_no_slots: 1 },
+          undoToken: TOKEN,
+        };
+      },
+      'posts.bulkUndo': { state: 'undone', restored: 2, skipped: {} },
+    });
+    window.history.replaceState(null, '', '/approval-board');
+    render(<ApprovalBoardView />);
+    for (const title of ['Post 1', 'Post 2', 'Post 3'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: text.select(title) }));
+    const bar = await screen.findByRole('region', { name: text.bar });
+    await waitFor(() => expect(within(bar).getByText(text.selected(3))).toBeTruthy());
+    fireEvent.click(within(bar).getByRole('button', { name: text.queue }));
+    const dialog = await screen.findByRole('dialog', { name: text.confirmQueue(3) });
+    expect(dialog.textContent).toContain('Colocar 3 posts na fila?');
+    expect(within(dialog).getByText(text.queueNote)).toBeTruthy();
+    expect(within(dialog).getByText(text.undoable)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: text.confirm }));
+    // Past a network budget: the dialog stays, says so, and offers to go on.
+    expect(await within(dialog).findByText(text.overBudget)).toBeTruthy();
+    expect(api.callsTo('posts.bulk').map((c) => c.input)).toEqual([{ ids, action: { kind: 'queue' } }]);
+    fireEvent.click(within(dialog).getByRole('button', { name: text.overBudgetConfirm }));
+    await waitFor(() => expect(api.callsTo('posts.bulk')).toHaveLength(2));
+    expect(api.callsTo('posts.bulk')[1]?.input).toEqual({
+      ids,
+      action: { kind: 'queue', confirmOverBudget: true },
+    });
+    expect(queueCalls).toBe(2);
+    await expectToast(
+      messages.common.success,
+      `${text.changed(2)}. Ignorados: 1 de contas sem horários na fila (crie em Fila).${text.undo}`,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: text.undo }));
+    await waitFor(() =>
+      expect(api.callsTo('posts.bulkUndo').map((c) => c.input)).toEqual([{ token: TOKEN }]),
+    );
+    await expectToast(messages.common.success, `${text.undone(2)}.`);
+    cleanup();
+  });
+
+  it('a Revisor gets approve and move, never reschedule, queue, theme nor delete', async () => {
     mockTrpc({
       'auth.session': signedIn(true),
       'workspaces.list': {
@@ -167,7 +224,8 @@ describe('Ações em massa', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     expect(labels).toEqual(expect.arrayContaining([text.approve, text.move]));
-    for (const refused of [text.reschedule, text.theme, text.delete]) expect(labels).not.toContain(refused);
+    for (const refused of [text.reschedule, text.queue, text.theme, text.delete])
+      expect(labels).not.toContain(refused);
     cleanup();
   });
 });

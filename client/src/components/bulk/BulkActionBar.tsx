@@ -20,6 +20,7 @@ import {
   IconCalendarTime,
   IconChecks,
   IconFolder,
+  IconStackPush,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -46,6 +47,7 @@ const PERMISSION: Record<BulkActionKind, WorkspaceAction> = {
   reschedule: 'posts.write',
   theme: 'posts.write',
   delete: 'posts.write',
+  queue: 'posts.write',
 };
 
 const ICONS = {
@@ -54,6 +56,7 @@ const ICONS = {
   reschedule: IconCalendarTime,
   theme: IconFolder,
   delete: IconTrash,
+  queue: IconStackPush,
 } as const;
 
 export interface BulkActionBarProps {
@@ -159,6 +162,8 @@ export function BulkActionBar({ count, selection, actions, selectAll, onClear }:
         return text.confirmTheme(count, theme?.name ?? '…');
       case 'delete':
         return text.confirmDelete(count);
+      case 'queue':
+        return text.confirmQueue(count);
     }
   };
 
@@ -179,6 +184,8 @@ export function BulkActionBar({ count, selection, actions, selectAll, onClear }:
         return themeId ? { kind, themeId } : null;
       case 'delete':
         return { kind };
+      case 'queue':
+        return { kind, ...(confirmOverBudget ? { confirmOverBudget: true } : {}) };
     }
   };
 
@@ -341,6 +348,7 @@ export function BulkActionBar({ count, selection, actions, selectAll, onClear }:
             />
           )}
           {open === 'approve' && <Text size="sm">{text.approveNote}</Text>}
+          {open === 'queue' && <Text size="sm">{text.queueNote}</Text>}
           <Text size="sm" c="dimmed">
             {open === 'delete' ? text.notUndoable : text.undoable}
           </Text>

@@ -248,7 +248,7 @@ export function ApprovalBoardView() {
           // Only the cards still on the board count (one may have moved to Publicado meanwhile).
           count={selectable.filter((id) => selection.ids.has(id)).length}
           selection={{ ids: selectable.filter((id) => selection.ids.has(id)) }}
-          actions={['approve', 'move', 'reschedule', 'theme', 'delete']}
+          actions={['approve', 'move', 'reschedule', 'queue', 'theme', 'delete']}
           selectAll={{
             total: selectable.length,
             selected: selectable.every((id) => selection.ids.has(id)),

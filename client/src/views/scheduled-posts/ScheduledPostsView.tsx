@@ -284,7 +284,7 @@ export function ScheduledPostsView() {
                 ? { filter: input }
                 : { ids: [...selection.ids] }
           }
-          actions={['approve', 'move', 'reschedule', 'theme', 'delete']}
+          actions={['approve', 'move', 'reschedule', 'queue', 'theme', 'delete']}
           selectAll={
             mode === 'calendar'
               ? {
