@@ -32,7 +32,9 @@ const fakeQueue: QueueGateway = {
 };
 
 /** A photo with EXIF (camera name) that the import must strip, as an upload does. */
-const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 90, b: 20 } } })
+const photo = await sharp({
+  create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 90, b: 20 } },
+})
   .jpeg()
   .withExif({ IFD0: { Make: 'CameraSecreta' } })
   .toBuffer();
@@ -134,9 +136,18 @@ function dayAhead(days: number): string {
 function csvOf(rows: [string, string, string?][]): string {
   const header = [...POST_CSV_COLUMNS, 'texto alternativo'].join(';');
   const lines = rows.map(([title, image, alt], i) =>
-    [title, 'Promoções', 'LinkedIn', '', dayAhead(5 + i), '10:00', `Texto de ${title}`, image, '', alt ?? ''].join(
-      ';',
-    ),
+    [
+      title,
+      'Promoções',
+      'LinkedIn',
+      '',
+      dayAhead(5 + i),
+      '10:00',
+      `Texto de ${title}`,
+      image,
+      '',
+      alt ?? '',
+    ].join(';'),
   );
   return [header, ...lines].join('\r\n');
 }
@@ -178,7 +189,12 @@ describe('CSV import: images from their addresses', () => {
       ['Sumiu', [csvMessages.row.imageUnreachable(`${base}/nao-existe.jpg`)]],
       [
         'Pagina',
-        [csvMessages.row.imageRejected(`${base}/pagina.jpg`, mediaRejectionMessage({ reason: 'UNSUPPORTED_TYPE' }))],
+        [
+          csvMessages.row.imageRejected(
+            `${base}/pagina.jpg`,
+            mediaRejectionMessage({ reason: 'UNSUPPORTED_TYPE' }),
+          ),
+        ],
       ],
       ['Enorme', [csvMessages.row.imageUnreachable(`${base}/enorme.png`)]],
       ['Ftp', [csvMessages.row.imageNotHttp('ftp://exemplo.com/a.jpg')]],
@@ -239,7 +255,9 @@ describe('CSV import: images from their addresses', () => {
         await real.delete(keys);
       },
     });
-    const broken = await listen(testDeps(handle, { queue: fakeQueue, media: { ...base0.media!, storage: failing } }));
+    const broken = await listen(
+      testDeps(handle, { queue: fakeQueue, media: { ...base0.media!, storage: failing } }),
+    );
     try {
       const { me, posts } = await person('csv-img-falha', broken.url);
       const csv = csvOf([
