@@ -184,7 +184,8 @@ describe('CSV import and export', () => {
       await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Importar posts de um CSV' });
       await dialog.waitFor();
-      const missing = `${base}/sumiu.jpg`;
+      // A long address without blanks: it must wrap inside the row (375 px below).
+      const missing = `${base}/campanha-de-verao-2027/fotos-da-vitrine-principal-da-loja/sumiu.jpg`;
       await dialog.locator('input[type="file"]').setInputFiles(file(missing));
       await dialog.getByText(`Não foi possível baixar a imagem de ${missing}`, { exact: false }).waitFor();
       await dialog.getByText('2 linhas: 1 com erro, 0 com aviso.').waitFor();
