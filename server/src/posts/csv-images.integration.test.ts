@@ -213,15 +213,20 @@ describe('CSV import: images from their addresses', () => {
       ['A foto', `${base}/foto.jpg`, 'Vitrine da loja ao entardecer'],
       ['B quadrado', `${base}/redireciona`],
       ['C sem imagem', ''],
+      ['D mesma foto', `${base}/foto.jpg`],
     ]);
+    const fetchesBefore = served.filter((path) => path === '/foto.jpg').length;
     const res = await me.browser.mutate<{ created: number; existing: number }>('posts.importCsv', { csv });
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ created: 3, existing: 0 });
+    expect(res.data).toEqual({ created: 4, existing: 0 });
+    // An address used by two rows is fetched once.
+    expect(served.filter((path) => path === '/foto.jpg').length - fetchesBefore).toBe(1);
     const saved = await posts();
     expect(saved.map((p) => [p.title, p.mime_type, p.width, p.height, p.alt_text, p.position])).toEqual([
       ['A foto', 'image/jpeg', 1200, 800, 'Vitrine da loja ao entardecer', 0],
       ['B quadrado', 'image/png', 640, 640, '', 0],
       ['C sem imagem', null, null, null, null, null],
+      ['D mesma foto', 'image/jpeg', 1200, 800, '', 0],
     ]);
     expect(saved[0]!.user_id).toBe(me.id);
     // The stored bytes are the re-encoded image, without the camera's EXIF.

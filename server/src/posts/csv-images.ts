@@ -74,7 +74,8 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
 
 /**
  * Fetches and checks each request's image (one answer per request, in order). An address used by
- * several rows is fetched once; each row's network then checks the bytes with its own rules.
+ * several rows is fetched once and checked once per network among them; its raw bytes are dropped
+ * as soon as they are checked (at most CSV_IMAGE_CONCURRENCY raw bodies in memory at once).
  * More than CSV_IMAGE_MAX_URLS different addresses: null (a file error, nothing is fetched).
  */
 export async function fetchCsvImages(
@@ -87,28 +88,38 @@ export async function fetchCsvImages(
   // The admin setting of the address guard (webhooks, link previews): private addresses stay
   // refused unless it is on (tests and the local sandbox).
   const allowPrivate = await getBooleanSetting(deps.db, SETTING_KEYS.webhooksAllowPrivateAddresses, false);
-  const pages = await pool(urls, CSV_IMAGE_CONCURRENCY, (url) =>
-    fetchPublicPage(url, {
+  const m = csvMessages.row;
+  const checked = new Map<string, { ok: true; image: ProcessedImage } | { ok: false; error: string }>();
+  const keyOf = (url: string, platform: Platform) => `${platform} ${url}`;
+  await pool(urls, CSV_IMAGE_CONCURRENCY, async (url) => {
+    const platforms = [...new Set(requests.filter((r) => r.url === url).map((r) => r.platform))];
+    const page = await fetchPublicPage(url, {
       timeoutMs: CSV_IMAGE_TIMEOUT_MS,
       maxBytes: MEDIA_UPLOAD_MAX_BYTES,
       allowPrivate,
-    }).catch((): PublicPage | null => null),
-  );
-  const byUrl = new Map(urls.map((url, i) => [url, pages[i] ?? null]));
-  const m = csvMessages.row;
-  return pool(requests, CSV_IMAGE_CONCURRENCY, async (request): Promise<CsvImageResult> => {
-    const page = byUrl.get(request.url);
-    if (!page) return { ok: false, error: m.imageUnreachable(request.url) };
-    try {
-      const image = await withDecodeSlot(() =>
-        processImage(Buffer.from(page.bytes), request.platform, mediaLimitsOf(request.platform)),
-      );
-      return { ok: true, image, altText: request.altText };
-    } catch (error) {
-      if (error instanceof MediaRejectedError)
-        return { ok: false, error: m.imageRejected(request.url, mediaRejectionMessage(error.rejection)) };
-      throw error;
+    }).catch((): PublicPage | null => null);
+    for (const platform of platforms) {
+      if (!page) {
+        checked.set(keyOf(url, platform), { ok: false, error: m.imageUnreachable(url) });
+        continue;
+      }
+      try {
+        const image = await withDecodeSlot(() =>
+          processImage(Buffer.from(page.bytes), platform, mediaLimitsOf(platform)),
+        );
+        checked.set(keyOf(url, platform), { ok: true, image });
+      } catch (error) {
+        if (!(error instanceof MediaRejectedError)) throw error;
+        checked.set(keyOf(url, platform), {
+          ok: false,
+          error: m.imageRejected(url, mediaRejectionMessage(error.rejection)),
+        });
+      }
     }
+  });
+  return requests.map((request) => {
+    const result = checked.get(keyOf(request.url, request.platform))!;
+    return result.ok ? { ok: true, image: result.image, altText: request.altText } : result;
   });
 }
 
