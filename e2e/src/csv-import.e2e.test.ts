@@ -2,7 +2,12 @@
 // whose second row names an unknown network — the row's error shows before anything is saved and
 // there is no import button; the corrected file imports both posts, which Posts Agendados lists;
 // "Exportar CSV" downloads them. The dialog at 1280 and 375 px (cards), light and dark, axe clean.
+// Then the `imagem` column: an address that answers 404 is an error on its row; a good one is
+// fetched by the server and stored with its post (with the alt text of its column).
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
@@ -133,5 +138,90 @@ describe('CSV import and export', () => {
     await scan(page, axe, 'csv-import', 'dark-1280');
     expect(await imported()).toHaveLength(2);
     expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
+  }, 180_000);
+
+  it('fetches a row’s image from its address: a 404 is refused on its row, a good image is stored with the post', async () => {
+    // The images come from a server of this test on 127.0.0.1, an internal address the guard
+    // refuses unless the admin allows private addresses (as the webhooks e2e does); this slot's
+    // database is this file's alone.
+    const jpeg = await sharp({
+      create: { width: 1200, height: 675, channels: 3, background: { r: 30, g: 136, b: 229 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const images = createServer((req, res) => {
+      if (req.url === '/vitrine.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    await sql(
+      `UPDATE admin_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`,
+    );
+    try {
+      const { page } = await newPage(browser);
+      const email = uniqueEmail('csv-img');
+      await signUp(page, email, { firstName: 'Bia' });
+      await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor({ timeout: 60_000 });
+      await connectX(page);
+      await createTheme(page, 'Vitrine', { networks: ['X (Twitter)'], frequency: 'Semanal' });
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
+      const file = (image: string, day = 3) => ({
+        name: 'imagens.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          [
+            `${HEADER};texto alternativo`,
+            `Com imagem;Vitrine;X;;${dayAhead(day)};09:30;A vitrine nova;${image};;Vitrine azul da loja`,
+            `Sem imagem;Vitrine;X;;${dayAhead(4)};10:00;Outro post;;;`,
+          ].join('\r\n'),
+          'utf8',
+        ),
+      });
+
+      await page.goto('/scheduled-posts');
+      await page.getByTestId('posts-count').waitFor();
+      await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importar posts de um CSV' });
+      await dialog.waitFor();
+      // A long address without blanks: it must wrap inside the row (375 px below).
+      const missing = `${base}/campanha-de-verao-2027/fotos-da-vitrine-principal-da-loja/sumiu.jpg`;
+      await dialog.locator('input[type="file"]').setInputFiles(file(missing));
+      await dialog.getByText(`Não foi possível baixar a imagem de ${missing}`, { exact: false }).waitFor();
+      await dialog.getByText('2 linhas: 1 com erro, 0 com aviso.').waitFor();
+      expect(await dialog.getByRole('button', { name: /^Importar \d+ posts?$/ }).count()).toBe(0);
+      await snapshot(page, 'csv-image-error-1280', { fullPage: false });
+
+      await dialog.locator('input[type="file"]').setInputFiles(file(`${base}/vitrine.jpg`));
+      await dialog.getByRole('button', { name: 'Importar 2 posts', exact: true }).click();
+      await dialog.getByText('2 posts importados.').waitFor();
+      const stored = await sql<{
+        title: string;
+        mime_type: string | null;
+        width: number | null;
+        alt_text: string | null;
+      }>(
+        `SELECT p.title, m.mime_type, m.width, m.alt_text FROM suggested_posts p
+           JOIN users u ON u.id = p.user_id LEFT JOIN post_media m ON m.post_id = p.id
+          WHERE u.email = $1 AND p.title IN ('Com imagem', 'Sem imagem') ORDER BY p.scheduled_for`,
+        [email],
+      );
+      expect(stored).toEqual([
+        { title: 'Com imagem', mime_type: 'image/jpeg', width: 1200, alt_text: 'Vitrine azul da loja' },
+        { title: 'Sem imagem', mime_type: null, width: null, alt_text: null },
+      ]);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await dialog.getByRole('button', { name: 'Importar outro arquivo', exact: true }).click();
+      // Another day: not the post just imported (a repeated row is skipped, its image not fetched).
+      await dialog.locator('input[type="file"]').setInputFiles(file(missing, 5));
+      await dialog.getByText(`Não foi possível baixar a imagem de ${missing}`, { exact: false }).waitFor();
+      await snapshot(page, 'csv-image-error-375', { fullPage: false });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    } finally {
+      await sql(
+        `UPDATE admin_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'webhooks_allow_private_addresses'`,
+      );
+      await new Promise((resolve) => images.close(resolve));
+    }
   }, 180_000);
 });

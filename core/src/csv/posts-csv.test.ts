@@ -121,12 +121,21 @@ describe('checkPostCsvRow', () => {
     expect(check(row({ conta: 'loja' })).errors).toEqual([]);
   });
 
-  it('warns about images (never downloaded) and a missing title, and still imports the row', () => {
+  it('leaves an http(s) image address to the server, refuses any other, and warns about a missing title', () => {
     const w = csvMessages.warning;
     const withUrl = check(row({ imagem: 'https://exemplo.com/a.jpg' }));
-    expect(withUrl.warnings).toEqual([w.imageNotImported]);
+    expect(withUrl.warnings).toEqual([]);
+    expect(withUrl.errors).toEqual([]);
     expect(withUrl.draft).toBeDefined();
-    expect(check(row({ imagem: 'ftp://exemplo.com/a.jpg' })).warnings).toEqual([w.imageNotHttp]);
+    for (const bad of [
+      'ftp://exemplo.com/a.jpg',
+      'exemplo.com/a.jpg',
+      'https://user:senha@exemplo.com/a.jpg',
+    ]) {
+      const refused = check(row({ imagem: bad }));
+      expect(refused.errors).toEqual([csvMessages.row.imageNotHttp(bad)]);
+      expect(refused.draft).toBeUndefined();
+    }
     const untitled = check(row({ título: '', texto: 'Primeira linha\nsegunda' }));
     expect(untitled.warnings).toEqual([w.titleFromText]);
     expect(untitled.draft?.title).toBe('Primeira linha');

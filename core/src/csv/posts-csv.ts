@@ -235,13 +235,9 @@ export function checkPostCsvRow(
   if ([...cells.title].length > INPUT_LIMITS.postTitle) errors.push(m.titleTooLong(INPUT_LIMITS.postTitle));
   if (!cells.title && cells.text) warnings.push(csvMessages.warning.titleFromText);
 
-  if (image) {
-    warnings.push(
-      /^https?:\/\/[^\s/]+/i.test(image)
-        ? csvMessages.warning.imageNotImported
-        : csvMessages.warning.imageNotHttp,
-    );
-  }
+  // An http(s) address is fetched and checked by the server (an error there names the row);
+  // anything else is an error here.
+  if (image && !isCsvImageUrl(image)) errors.push(m.imageNotHttp(image));
 
   const check: PostCsvRowCheck = { line: options.line, cells, errors, warnings };
   if (errors.length === 0 && theme && platform && scheduledFor) {
@@ -254,6 +250,17 @@ export function checkPostCsvRow(
     };
   }
   return check;
+}
+
+/** An `imagem` cell the server may fetch: one http(s) address with a host and no blanks. */
+export function isCsvImageUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s/]+\S*$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 /** A cell Excel would run as a formula (=, +, -, @, tab, CR first): the export prefixes it with an apostrophe. */

@@ -96,12 +96,20 @@ export const csvMessages = {
     titleTooLong: (max: number) => `O título passa de ${max} caracteres.`,
     columnCount: (found: number, expected: number) =>
       `A linha tem ${found} colunas; o cabeçalho tem ${expected}.`,
+    imageNotHttp: (value: string) =>
+      `Endereço de imagem inválido: "${value}" (use um endereço http:// ou https://, ou deixe a coluna imagem vazia).`,
+    /** The image's address could not be read (refused, private, not found, too slow, too big). */
+    imageUnreachable: (url: string) =>
+      `Não foi possível baixar a imagem de ${url}: confira se o endereço abre no navegador sem login (endereços internos não são aceitos) e se o arquivo tem até 20 MB.`,
+    /** The bytes are not an image the network accepts: the upload's own sentence follows. */
+    imageRejected: (url: string, reason: string) => `A imagem de ${url} não pode ser usada: ${reason}`,
+    altTooLong: (max: number) => `O texto alternativo passa de ${max} caracteres.`,
+    imagesUnavailable: 'Este servidor não guarda imagens: deixe a coluna imagem vazia.',
+    imageTooMany: (max: number) =>
+      `O arquivo tem mais de ${max} imagens por endereço: divida-o em arquivos menores ou deixe a coluna imagem vazia nas demais linhas.`,
   },
   /** One row's warnings: the row is imported, as the warning says. */
   warning: {
-    imageNotHttp: 'Endereço de imagem inválido (use http:// ou https://): a imagem será ignorada.',
-    imageNotImported:
-      'Imagens por endereço não são baixadas: o post será importado sem imagem (adicione-a em Editar Post).',
     duplicate: 'Já existe um post igual (tema, rede, data, hora e texto): esta linha será ignorada.',
     duplicateInFile: 'Linha repetida no arquivo: só a primeira será importada.',
     titleFromText: 'Sem título: o início do texto será usado.',

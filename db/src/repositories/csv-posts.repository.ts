@@ -5,6 +5,7 @@ import type { Platform } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import { type Kysely, sql } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
+import type { NewGroupMedia } from './post-groups.repository.js';
 import { insertScheduledPosts } from './posts.repository.js';
 import {
   firstMediaOf,
@@ -61,6 +62,13 @@ export interface CsvImportPost {
   postOrder: number;
   /** The row's network options, validated by the caller (docs/csv-import.md); absent: {}. */
   networkOptions?: PostOptionValuesJson;
+  /** The post's id, chosen before the import so its images' keys can name it. */
+  id?: string | undefined;
+  /**
+   * The row's images (fetched from the `imagem` address), their files already written and reserved
+   * in media_garbage: stored as post_media rows in the same transaction, which releases them.
+   */
+  media?: readonly NewGroupMedia[] | undefined;
 }
 
 /**
@@ -90,6 +98,7 @@ export async function insertCsvImport(
           workspaceId: options.workspaceId,
           themeId,
           posts: posts.map((p) => ({
+            ...(p.id ? { id: p.id } : {}),
             title: p.title,
             content: p.content,
             platform: p.platform,
@@ -99,6 +108,41 @@ export async function insertCsvImport(
           })),
         })),
       );
+    }
+    // Each post's images, as an upload in Editar Post stores them (positions 0..n-1, the uploader as
+    // their user); inserting the rows releases the files' reservations. The images of a post
+    // skipped here (it already exists) stay reserved: the sweeper deletes their files.
+    const ids = new Map(wakeUps.map((w) => [w.id, w]));
+    const mediaRows = fresh.flatMap((post) =>
+      post.id && ids.has(post.id)
+        ? (post.media ?? []).map((media, position) => ({
+            id: media.id,
+            workspace_id: options.workspaceId,
+            post_id: post.id!,
+            user_id: options.userId,
+            position,
+            storage_key: media.storageKey,
+            thumb_key: media.thumbKey,
+            mime_type: media.mimeType,
+            width: media.width,
+            height: media.height,
+            size_bytes: media.sizeBytes,
+            alt_text: media.altText,
+          }))
+        : [],
+    );
+    if (fresh.some((p) => (p.media?.length ?? 0) > 0 && !(p.id && ids.has(p.id))))
+      throw new Error('csv import: a post with images has no chosen id');
+    if (mediaRows.length > 0) {
+      await trx.insertInto('post_media').values(mediaRows).execute();
+      await trx
+        .deleteFrom('media_garbage')
+        .where(
+          'storage_key',
+          'in',
+          mediaRows.flatMap((row) => [row.storage_key, row.thumb_key]),
+        )
+        .execute();
     }
     return { wakeUps, existing: options.posts.length - fresh.length };
   });

@@ -4,6 +4,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
 
 export interface NewScheduledPost {
+  /** The post's id when the caller chose it first (its images' storage keys name it). */
+  id?: string | undefined;
   title: string;
   content: string;
   platform: Platform;
@@ -27,6 +29,7 @@ export async function insertScheduledPosts(
     .insertInto('suggested_posts')
     .values(
       options.posts.map((p) => ({
+        ...(p.id ? { id: p.id } : {}),
         theme_id: options.themeId,
         user_id: options.userId,
         ...(options.workspaceId ? { workspace_id: options.workspaceId } : {}),

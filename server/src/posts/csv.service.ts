@@ -2,6 +2,7 @@
 // workspace before anything is saved (preview), then stored in one transaction (confirm) exactly as
 // posts drafted in the app: the theme's approval rule, one wake-up per post after the commit.
 
+import { randomUUID } from 'node:crypto';
 import {
   APPROVAL_STAGE_LABELS,
   AppError,
@@ -11,6 +12,7 @@ import {
   csvMessages,
   formatDate,
   formatTime,
+  MEDIA_ALT_TEXT_MAX,
   mapCsvHeader,
   PLATFORM_LABELS,
   type Platform,
@@ -19,6 +21,7 @@ import {
   POST_STATUS_LABELS,
   type PostCsvRowCheck,
   platformFromCsv,
+  unescapeCsvFormula,
 } from '@pauta/core';
 import {
   csvPostKey,
@@ -28,10 +31,20 @@ import {
   listPostsForExport,
   listThemes,
   maxPostOrders,
+  type NewGroupMedia,
 } from '@pauta/db';
 import type { PostOptionValues } from '@pauta/networks/browser';
 import Papa from 'papaparse';
 import type { AppDeps } from '../deps.js';
+import type { ProcessedImage } from '../media/process-image.js';
+import {
+  altColumnOf,
+  CSV_IMAGE_MAX_URLS,
+  type CsvImageDeps,
+  type CsvImageRequest,
+  fetchCsvImages,
+  storeCsvImage,
+} from './csv-images.js';
 import { exportOptionCell, exportOptionColumns, optionColumnsOf, rowOptions } from './csv-options.js';
 import { type PostListFilter, toInstantFilter } from './post-filters.js';
 import type { PostsDeps } from './posts.service.js';
@@ -96,6 +109,11 @@ export function parsePostsCsv(input: string): ParsedCsv | { fileError: string } 
   return { header: header.cells, rows };
 }
 
+/** A cell as the row check reads it: trimmed, the export's formula apostrophe taken off. */
+function unescapeCell(value: string | undefined): string {
+  return unescapeCsvFormula((value ?? '').trim());
+}
+
 function countNewlines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n += 1;
@@ -114,10 +132,15 @@ export interface CsvPreview {
 
 interface CheckedImport {
   fileError: string | null;
-  checks: (PostCsvRowCheck & { skip: boolean; networkOptions?: PostOptionValues })[];
+  checks: (PostCsvRowCheck & {
+    skip: boolean;
+    networkOptions?: PostOptionValues;
+    /** The `imagem` address's image, fetched and checked for the row's network. */
+    image?: { processed: ProcessedImage; altText: string };
+  })[];
 }
 
-type CsvDeps = Pick<PostsDeps, 'db' | 'now'>;
+type CsvDeps = Pick<PostsDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'media'>> & CsvImageDeps;
 
 /** Parses and checks every row against the workspace: its themes, connected accounts and posts. */
 async function checkImport(
@@ -180,6 +203,41 @@ async function checkImport(
     }
     seen.add(key);
   }
+
+  // The images: fetched for the rows that would be imported (no error, not skipped), then checked
+  // as an upload for the row's network. A failure is the row's error: nothing is imported.
+  const altColumn = altColumnOf(parsed.header);
+  const wanted: { check: CheckedImport['checks'][number]; request: CsvImageRequest }[] = [];
+  checks.forEach((check, i) => {
+    const cells = parsed.rows[i]!.cells;
+    const url = index.imagem === undefined ? '' : unescapeCell(cells[index.imagem]);
+    if (!url || !check.draft || check.skip) return;
+    const altText = altColumn === undefined ? '' : unescapeCell(cells[altColumn]);
+    if ([...altText].length > MEDIA_ALT_TEXT_MAX) {
+      check.errors.push(csvMessages.row.altTooLong(MEDIA_ALT_TEXT_MAX));
+      delete check.draft;
+      return;
+    }
+    if (!deps.media) {
+      check.errors.push(csvMessages.row.imagesUnavailable);
+      delete check.draft;
+      return;
+    }
+    wanted.push({ check, request: { url, platform: check.draft.platform, altText } });
+  });
+  const fetched = await fetchCsvImages(
+    deps,
+    wanted.map((w) => w.request),
+  );
+  if (fetched === null) return { fileError: csvMessages.row.imageTooMany(CSV_IMAGE_MAX_URLS), checks: [] };
+  wanted.forEach(({ check }, i) => {
+    const result = fetched[i]!;
+    if (result.ok) check.image = { processed: result.image, altText: result.altText };
+    else {
+      check.errors.push(result.error);
+      delete check.draft;
+    }
+  });
   return { fileError: null, checks };
 }
 
@@ -234,13 +292,42 @@ export async function importCsvPosts(
       const draft = c.draft!;
       const order = (orders.get(draft.themeId) ?? 0) + 1;
       orders.set(draft.themeId, order);
-      return { ...draft, postOrder: order, networkOptions: c.networkOptions ?? {} };
+      return { ...draft, postOrder: order, networkOptions: c.networkOptions ?? {}, image: c.image };
     });
-  const { wakeUps, existing } = await insertCsvImport(deps.db, {
-    workspaceId: options.workspaceId,
-    userId: options.userId,
-    posts,
-  });
+  // The images' files first, under each post's chosen id (reserved, as an upload does); then the
+  // posts and their post_media rows in one transaction. Any failure deletes the files written.
+  const written: string[] = [];
+  const { wakeUps, existing } = await (async () => {
+    try {
+      const stored = [];
+      for (const { image, ...post } of posts) {
+        if (!image) {
+          stored.push(post);
+          continue;
+        }
+        const id = randomUUID();
+        const media: NewGroupMedia = await storeCsvImage(
+          { db: deps.db, media: deps.media! },
+          { workspaceId: options.workspaceId, postId: id },
+          image.processed,
+          image.altText,
+        );
+        written.push(media.storageKey, media.thumbKey);
+        stored.push({ ...post, id, media: [media] });
+      }
+      return await insertCsvImport(deps.db, {
+        workspaceId: options.workspaceId,
+        userId: options.userId,
+        posts: stored,
+      });
+    } catch (error) {
+      if (written.length > 0 && deps.media)
+        await deps.media.storage.delete(written).catch(() => {
+          // The reservations stay: the sweeper deletes the files later.
+        });
+      throw error;
+    }
+  })();
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
   return { created: wakeUps.length, existing: existing + rows.filter((c) => c.skip).length };
 }

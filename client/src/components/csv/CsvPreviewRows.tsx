@@ -18,7 +18,14 @@ function RowResult({ row }: { row: CsvPreviewRow }) {
       </Badge>
     );
   return (
-    <List size="sm" spacing={2} listStyleType="none" aria-label={t.rowLabel(row.line)}>
+    // An image address in an error has no blanks: it wraps anywhere instead of widening the row.
+    <List
+      size="sm"
+      spacing={2}
+      listStyleType="none"
+      aria-label={t.rowLabel(row.line)}
+      style={{ overflowWrap: 'anywhere' }}
+    >
       {row.errors.map((error) => (
         <List.Item key={`e-${error}`}>
           <Text component="span" size="sm" className={classes.errorLabel} fw={600}>
