@@ -432,7 +432,7 @@ async function publishClaimed(
     const leased =
       video !== null ||
       (budgetMs > ctx.config.networkTimeoutMs &&
-        Date.now() - fresh.at + budgetMs > ctx.config.sendStartBudgetMs);
+        Date.now() - fresh.at + budgetMs >= ctx.config.sendStartBudgetMs);
     const lease = leased ? startLease(ctx, post, log, fresh, video === null ? 'imagens' : 'vídeo') : null;
     const deadline = Date.now() + budgetMs;
     const signal =
