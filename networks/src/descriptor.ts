@@ -229,6 +229,13 @@ export interface NetworkDescriptor {
   /** Formats, sizes and counts of images the network accepts (docs/media.md). */
   readonly mediaLimits: MediaLimits;
   /**
+   * The publisher waits for the network to process each image before its send (Meta's media
+   * containers: one per image, `concurrency` created at a time, each read until FINISHED, then a
+   * carousel's own container). The worker gives a post with several images a longer budget for it
+   * (mediaStepRounds in registry.ts, docs/publishing.md "Carrossel"). Absent: no such wait.
+   */
+  readonly containerProcessing?: { readonly concurrency: number };
+  /**
    * The network's rules for each kind of video post (a Reel, a Page video…), from its own
    * documentation (networks/src/<network>/video.ts, docs/media.md "Vídeo"). Declared before the
    * publisher sends video (`capabilities.video`), so a video can be checked when it is added.

@@ -101,6 +101,7 @@ export {
   isConnectPlatform,
   isOAuthProviderName,
   mediaLimitsOf,
+  mediaStepRounds,
   metricsUnavailableReason,
   NETWORKS,
   type NetworkClients,

@@ -23,6 +23,7 @@ import {
   createPublisher,
   DEFAULT_BUDGETS,
   isConnectConfigured,
+  mediaStepRounds,
   metricsUnavailableReason,
   NETWORKS,
   networkCredentials,
@@ -387,6 +388,19 @@ describe('networks registry', () => {
         expect(writes(urls).length, platform).toBe(1);
       }
     }
+  });
+});
+
+describe('container processing (docs/publishing.md, "Carrossel")', () => {
+  it('Instagram and Threads wait for a container per image: batches of 4 and the carousel container; one image or another network, none', () => {
+    const declared = PLATFORMS.filter((platform) => NETWORKS[platform].containerProcessing !== undefined);
+    expect(declared.sort()).toEqual(['instagram', 'threads']);
+    expect(mediaStepRounds('instagram', 10)).toBe(4);
+    expect(mediaStepRounds('instagram', 4)).toBe(2);
+    expect(mediaStepRounds('threads', 5)).toBe(3);
+    expect(mediaStepRounds('instagram', 1)).toBe(0);
+    expect(mediaStepRounds('instagram', 0)).toBe(0);
+    expect(mediaStepRounds('facebook', 10)).toBe(0);
   });
 });
 

@@ -138,6 +138,19 @@ export function refusesDuplicateText(platform: Platform): boolean {
   return capabilitiesOf(platform).refusesDuplicateText === true;
 }
 
+/**
+ * The rounds of network-side processing a post with `imageCount` images waits through before its
+ * send, on a network that declares `containerProcessing`: one per batch of item containers created
+ * together, plus the carousel's own container. 0 for one image or none, and on every other network
+ * (their media steps fit the call's ordinary budget). The worker gives each round a whole
+ * NETWORK_TIMEOUT_MS (docs/publishing.md, "Carrossel").
+ */
+export function mediaStepRounds(platform: Platform, imageCount: number): number {
+  const processing = NETWORKS[platform].containerProcessing;
+  if (processing === undefined || imageCount <= 1) return 0;
+  return Math.ceil(imageCount / processing.concurrency) + 1;
+}
+
 export function mediaLimitsOf(platform: Platform): MediaLimits {
   return NETWORKS[platform].mediaLimits;
 }

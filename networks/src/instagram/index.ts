@@ -7,6 +7,7 @@
 
 import { PLATFORM_LABELS } from '@pauta/core';
 import type { FollowersTarget, NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { CONTAINER_CONCURRENCY } from '../meta/containers.js';
 import { fetchInstagramFollowers, type GraphFollowersTarget } from '../meta/followers.js';
 import { graphPublisher, graphSettings } from '../meta/graph.js';
 import { createInstagramPublisher } from './by-login.js';
@@ -76,6 +77,8 @@ export const instagram: NetworkDescriptor = {
   fetchesMediaByUrl: true,
   writing: instagramWriting,
   mediaLimits: INSTAGRAM_MEDIA_LIMITS,
+  // Each image is a media container read until FINISHED (meta/containers.ts), 4 at a time.
+  containerProcessing: { concurrency: CONTAINER_CONCURRENCY },
   videoLimits: INSTAGRAM_VIDEO_LIMITS,
   publisherSettings: graphSettings,
   // Graph calls carry appsecret_proof, keyed with the app secret (as Facebook's); an Instagram

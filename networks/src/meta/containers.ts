@@ -27,7 +27,7 @@ import {
 import { insightValue, mapLimited } from './graph.js';
 
 /** Carousel items created at the same time, and posts whose insights are read at the same time. */
-const CONTAINER_CONCURRENCY = 4;
+export const CONTAINER_CONCURRENCY = 4;
 const METRICS_CONCURRENCY = 4;
 
 /** One Graph request of the network, its failure already classified (a thrown PublishError). */

@@ -6,6 +6,7 @@
 import { PLATFORM_LABELS } from '@pauta/core';
 import { PROFILE_CONNECT } from '../connect/types.js';
 import type { NetworkDescriptor, OAuthClientDescriptor } from '../descriptor.js';
+import { CONTAINER_CONCURRENCY } from '../meta/containers.js';
 import { fetchThreadsFollowers } from './followers.js';
 import { THREADS_MEDIA_LIMITS } from './media.js';
 import { createThreadsOAuthClient, THREADS_SCOPES } from './oauth.js';
@@ -47,6 +48,8 @@ export const threads: NetworkDescriptor = {
   fetchesMediaByUrl: true,
   writing: threadsWriting,
   mediaLimits: THREADS_MEDIA_LIMITS,
+  // Each image is a media container read until FINISHED (meta/containers.ts), 4 at a time.
+  containerProcessing: { concurrency: CONTAINER_CONCURRENCY },
   videoLimits: THREADS_VIDEO_LIMITS,
   createPublisher: ({ appSecret: _unused, ...options }) => createThreadsAdapter(options),
   fetchFollowers: fetchThreadsFollowers,

@@ -23,6 +23,7 @@ vi.mock('@pauta/db', async (importOriginal) => ({
   releaseClaim: vi.fn(),
   recordLostClaimOutcome: vi.fn(),
   refreshTokensLocked: vi.fn(),
+  renewClaim: vi.fn(async () => true),
   markNeedsReconnect: vi.fn(async () => true),
   markLimited: vi.fn(async () => true),
 }));
@@ -122,6 +123,70 @@ beforeEach(() => {
   repo.recordFailure.mockResolvedValue(true);
   repo.scheduleRetry.mockResolvedValue(POST.version + 1);
   repo.recordLostClaimOutcome.mockResolvedValue(true);
+});
+
+describe('processPublishJob: the budget of a call with images (docs/publishing.md, "Carrossel")', () => {
+  const images = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      mimeType: 'image/jpeg',
+      altText: `foto ${i + 1}`,
+      width: 1080,
+      height: 1350,
+      bytes: new Uint8Array([i]),
+      url: `https://exemplo.test/${i}.jpg`,
+    }));
+  /** The network takes 60 ms of media steps before its send; the call's deadline and renewals are read. */
+  async function run(platform: 'instagram' | 'linkedin', count: number, sendStartBudgetMs: number) {
+    repo.claimPost.mockResolvedValue({ ...POST, platform });
+    publish.mockImplementation(async (_request, options) => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await options?.beforeSend?.();
+      creates += 1;
+      return { platformPostId: 'ig-1', url: null };
+    });
+    const base = context();
+    const startedAt = Date.now();
+    const outcome = await processPublishJob(
+      {
+        ...base,
+        media: async () => images(count),
+        config: { ...base.config, sendStartBudgetMs, claimLease: { renewMs: 10, graceMs: 5_000 } },
+      },
+      JOB,
+    );
+    const { deadline } = publish.mock.calls[0]![1] as { deadline: number };
+    return { outcome, budget: deadline - startedAt, renewals: repo.renewClaim.mock.calls.length };
+  }
+
+  it('a 10-image Instagram carousel: 5 × NETWORK_TIMEOUT_MS, its claim renewed while the containers are made', async () => {
+    const { outcome, budget, renewals } = await run('instagram', 10, 60_000);
+    expect(outcome).toEqual({ kind: 'published', platformPostId: 'ig-1' });
+    expect(budget).toBeGreaterThanOrEqual(100_000);
+    expect(budget).toBeLessThan(105_000);
+    expect(renewals).toBeGreaterThan(0);
+    expect(creates).toBe(1);
+  });
+
+  it('5 images: 2 batches + the carousel container, 4 × NETWORK_TIMEOUT_MS; within what the claim tolerates, no lease', async () => {
+    const { budget, renewals } = await run('instagram', 5, 100_000);
+    expect(budget).toBeGreaterThanOrEqual(80_000);
+    expect(budget).toBeLessThan(85_000);
+    expect(renewals).toBe(0);
+  });
+
+  it('one image on Instagram, or ten on a network without containers: one NETWORK_TIMEOUT_MS and no lease, as before', async () => {
+    for (const [platform, count] of [
+      ['instagram', 1],
+      ['linkedin', 10],
+    ] as const) {
+      publish.mockClear();
+      repo.renewClaim.mockClear();
+      const { budget, renewals } = await run(platform, count, 1_000);
+      expect(budget, platform).toBeGreaterThanOrEqual(20_000);
+      expect(budget, platform).toBeLessThan(25_000);
+      expect(renewals, platform).toBe(0);
+    }
+  });
 });
 
 describe('processPublishJob with claim tokens', () => {

@@ -37,6 +37,7 @@ import {
 } from '@pauta/db';
 import {
   capabilitiesOf,
+  mediaStepRounds,
   NETWORK_PROFILES,
   type NetworkAdapter,
   networkVideoRejections,
@@ -142,7 +143,7 @@ export interface PublishStore {
   /** The owner's active account on the post's network, with its plaintext tokens. */
   account(post: ClaimedPost): ReturnType<typeof findActiveAccountWithTokens>;
   markSendStarted(post: ClaimedPost): Promise<boolean>;
-  /** Renews the claim's lease (renewClaim): fenced, never batched (one per video call, rarely). */
+  /** Renews the claim's lease (renewClaim): fenced, never batched (one per video or carousel call, rarely). */
   renew?(post: ClaimedPost): Promise<boolean>;
   complete(input: {
     post: ClaimedPost;
@@ -422,9 +423,17 @@ async function publishClaimed(
     let sendStartedAt: Date | null = null;
     let result: { platformPostId: string; url: string | null; warnings?: readonly string[] };
     // A video call has its own, longer budget (its requests keep networkTimeoutMs each) and keeps
-    // its claim by a fenced lease while it runs before its send (docs/publishing.md, "Vídeo").
-    const budgetMs = video === null ? ctx.config.networkTimeoutMs : videoTimeoutMs(ctx);
-    const lease = video === null ? null : startLease(ctx, post, log, fresh);
+    // its claim by a fenced lease while it runs before its send (docs/publishing.md, "Vídeo"). So
+    // does a post whose images the network processes one container at a time (an Instagram
+    // carousel): a whole networkTimeoutMs per round of processing on top of the call's own, and the
+    // lease when that could outlast what the claim tolerates before its send (docs/publishing.md,
+    // "Carrossel"). One image, or text alone: one networkTimeoutMs, no lease, as always.
+    const budgetMs = video === null ? imageBudgetMs(ctx, post.platform, media.length) : videoTimeoutMs(ctx);
+    const leased =
+      video !== null ||
+      (budgetMs > ctx.config.networkTimeoutMs &&
+        Date.now() - fresh.at + budgetMs >= ctx.config.sendStartBudgetMs);
+    const lease = leased ? startLease(ctx, post, log, fresh, video === null ? 'imagens' : 'vídeo') : null;
     const deadline = Date.now() + budgetMs;
     const signal =
       lease === null
@@ -485,7 +494,7 @@ async function publishClaimed(
       release();
       lease?.stop();
       let error = thrown;
-      // A video call ended before its send (beforeSend never called): nothing visible left, so an
+      // A leased call (a video, a carousel) ended before its send (beforeSend never called): nothing visible left, so an
       // abort the adapter could only call doubtful is a plain stop — the lost lease's, or the
       // budget's (retryable: the network's upload restarts on the next attempt).
       if (lease !== null && !sendCalled && !(error instanceof SendWithheld)) {
@@ -615,12 +624,30 @@ function withheldDetail(error: SendWithheld): string {
   }
 }
 
+/**
+ * The budget of a call with images: networkTimeoutMs, plus a whole networkTimeoutMs for each round
+ * of the network's processing before the send (mediaStepRounds: the batches of item containers and
+ * the carousel's container; 0 for one image or a network without containers). A 10-image
+ * Instagram carousel: 3 batches + its container = 4 rounds, so 5 × NETWORK_TIMEOUT_MS (100 s by
+ * default; 20 s in the e2e app). Each round is a create and its status reads, each request bounded
+ * by networkTimeoutMs; Meta usually finishes an image in a few seconds.
+ */
+function imageBudgetMs(ctx: PublishContext, platform: Platform, imageCount: number): number {
+  return ctx.config.networkTimeoutMs * (1 + mediaStepRounds(platform, imageCount));
+}
+
 function videoTimeoutMs(ctx: PublishContext): number {
   return ctx.config.videoTimeoutMs ?? DEFAULT_VIDEO_TIMEOUT_MS;
 }
 
-/** The lease of a video call's claim, renewed by the store's fenced renewal (claim-lease.ts). */
-function startLease(ctx: PublishContext, post: ClaimedPost, log: Logger, fresh: { at: number }): ClaimLease {
+/** The lease of a leased call's claim (a video, a carousel), renewed by the store's fenced renewal (claim-lease.ts). */
+function startLease(
+  ctx: PublishContext,
+  post: ClaimedPost,
+  log: Logger,
+  fresh: { at: number },
+  what: 'vídeo' | 'imagens',
+): ClaimLease {
   const store = storeOf(ctx);
   const renew = store.renew ?? ((p: ClaimedPost) => renewClaim(ctx.db, p));
   const { renewMs, graceMs } = ctx.config.claimLease ?? { renewMs: 20_000, graceMs: 60_000 };
@@ -637,7 +664,9 @@ function startLease(ctx: PublishContext, post: ClaimedPost, log: Logger, fresh: 
   lease.signal.addEventListener('abort', () =>
     log.warn(
       { reason: (lease.signal.reason as LeaseLostError).reason },
-      'reserva do post perdida durante o envio do vídeo',
+      what === 'vídeo'
+        ? 'reserva do post perdida durante o envio do vídeo'
+        : 'reserva do post perdida durante o envio das imagens',
     ),
   );
   return lease;
