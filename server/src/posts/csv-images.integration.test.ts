@@ -9,7 +9,7 @@ import { csvMessages, mediaRejectionMessage, POST_CSV_COLUMNS } from '@pauta/cor
 import { type DbHandle, type MediaStorage, parseKeyring, upsertAccount } from '@pauta/db';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDb } from '../../../test/harness.js';
+import { isolatedDb } from '../../../test/harness.js';
 import { insertTestTheme, listen, signedInUser, TEST_KEYS, testDeps } from '../../../test/server-harness.js';
 import type { QueueGateway } from '../queue/queue-gateway.js';
 import type { CsvPreview } from './csv.service.js';
@@ -50,8 +50,13 @@ async function setAllowPrivate(on: boolean) {
     .execute();
 }
 
+let drop: () => Promise<void>;
+
 beforeAll(async () => {
-  handle = await testDb();
+  // A database of its own: the tests turn webhooks_allow_private_addresses on, an admin setting the
+  // files run after this one in the same slot would otherwise inherit (schema.integration.test.ts
+  // expects the seeded false; CI, 2026-11-28).
+  ({ handle, drop } = await isolatedDb());
   app = await listen(testDeps(handle, { queue: fakeQueue }));
   images = createServer((req, res) => {
     served.push(req.url ?? '');
@@ -85,7 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await new Promise((resolve) => images?.close(resolve));
-  await handle?.close();
+  await drop?.();
 });
 
 async function person(label: string, url = app.url) {
