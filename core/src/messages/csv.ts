@@ -11,8 +11,7 @@ export const csvMessages = {
     'Envie uma planilha CSV (UTF-8, separada por ponto e vírgula ou vírgula) com as colunas título, tema, rede, conta, data, hora, texto, imagem e status. Nada é salvo antes da sua confirmação.',
   imagesIntro:
     'Imagens do seu computador: adicione os arquivos abaixo e escreva o nome de cada um (como foto.jpg) na coluna arquivo da imagem da linha do post.',
-  imagesLabel: 'Imagens (opcional)',
-  imagesPlaceholder: 'Escolha as imagens citadas na planilha',
+  addImages: 'Adicionar imagens',
   imagesList: 'Imagens enviadas',
   imageUploading: 'Enviando...',
   imageReady: 'Enviada',
