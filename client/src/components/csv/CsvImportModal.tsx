@@ -52,7 +52,8 @@ function imagesInput(images: readonly CsvImage[]) {
   return {
     files: images.flatMap((image) => (image.state === 'ready' ? [{ name: image.name, id: image.id }] : [])),
     refused: images.flatMap((image) =>
-      image.state === 'refused' ? [{ name: image.name, message: image.message }] : [],
+      // The server takes up to 500 characters of the reason (the upload's own sentences are shorter).
+      image.state === 'refused' ? [{ name: image.name, message: image.message.slice(0, 500) }] : [],
     ),
   };
 }
