@@ -127,7 +127,7 @@ export const csvMessages = {
     imageAndFile: 'Preencha a coluna imagem ou a coluna arquivo da imagem, não as duas.',
     /** The row names a file that was not added beside the CSV. */
     imageFileMissing: (name: string) =>
-      `O arquivo "${name}" não foi enviado: adicione-o em Imagens (o nome precisa ser igual, com a extensão).`,
+      `O arquivo "${name}" não foi enviado: adicione-o em "Adicionar imagens" (o nome precisa ser igual, com a extensão).`,
     /** The upload of the file was refused (not an image, too big): the upload's own sentence follows. */
     imageFileRefused: (name: string, reason: string) => `O arquivo "${name}" não pode ser usado: ${reason}`,
     /** The uploaded file is no longer on the server (expired after hours, or discarded). */
