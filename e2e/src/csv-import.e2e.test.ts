@@ -3,10 +3,13 @@
 // there is no import button; the corrected file imports both posts, which Posts Agendados lists;
 // "Exportar CSV" downloads them. The dialog at 1280 and 375 px (cards), light and dark, axe clean.
 // Then the `imagem` column: an address that answers 404 is an error on its row; a good one is
-// fetched by the server and stored with its post (with the alt text of its column).
+// fetched by the server and stored with its post (with the alt text of its column). Then an image
+// uploaded beside the CSV (`arquivo da imagem`): a row naming a file not added is an error on its
+// row, an added file no row names is a warning, the corrected file stores the image with its post.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport, scan } from './axe.js';
@@ -21,6 +24,9 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const HEADER = 'título;tema;rede;conta;data;hora;texto;imagem;status';
+
+/** The dialog's CSV picker (the images' picker beside it takes image types). */
+const csvInput = (dialog: Locator) => dialog.locator('input[type="file"][accept^=".csv"]');
 
 /** dd/mm/aaaa `days` after today in São Paulo (the end of the month is no problem: real dates). */
 function dayAhead(days: number): string {
@@ -66,7 +72,7 @@ describe('CSV import and export', () => {
     await dialog.waitFor();
 
     // A file with one bad row (line 4: the first post's text spans two lines): its error is on screen, nothing is saved, no import button.
-    await dialog.locator('input[type="file"]').setInputFiles(csvFile('Orkut'));
+    await csvInput(dialog).setInputFiles(csvFile('Orkut'));
     await dialog.getByText('Rede desconhecida: "Orkut".').waitFor();
     await dialog.getByText('2 linhas: 1 com erro, 0 com aviso.').waitFor();
     await dialog.getByRole('row', { name: 'Linha 2' }).getByText('OK', { exact: true }).waitFor();
@@ -77,7 +83,7 @@ describe('CSV import and export', () => {
     await scan(page, axe, 'csv-import', 'light-1280');
 
     // The corrected file: both rows OK, one click imports both.
-    await dialog.locator('input[type="file"]').setInputFiles(csvFile('X'));
+    await csvInput(dialog).setInputFiles(csvFile('X'));
     const importButton = dialog.getByRole('button', { name: 'Importar 2 posts', exact: true });
     await importButton.waitFor();
     await snapshot(page, 'csv-preview-ok-1280', { fullPage: false });
@@ -110,7 +116,7 @@ describe('CSV import and export', () => {
     await snapshot(page, 'csv-toolbar-375', { fullPage: false });
     await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
     await dialog.waitFor();
-    await dialog.locator('input[type="file"]').setInputFiles(csvFile('Orkut'));
+    await csvInput(dialog).setInputFiles(csvFile('Orkut'));
     await dialog
       .getByRole('listitem', { name: 'Linha 4' })
       .getByText('Rede desconhecida: "Orkut".')
@@ -125,14 +131,14 @@ describe('CSV import and export', () => {
       () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
     );
     await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
-    await dialog.locator('input[type="file"]').setInputFiles(csvFile('Orkut'));
+    await csvInput(dialog).setInputFiles(csvFile('Orkut'));
     await dialog.getByRole('listitem', { name: 'Linha 4' }).waitFor();
     await snapshot(page, 'csv-preview-dark-375', { fullPage: false });
     await scan(page, axe, 'csv-import', 'dark-375');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
-    await dialog.locator('input[type="file"]').setInputFiles(csvFile('Orkut'));
+    await csvInput(dialog).setInputFiles(csvFile('Orkut'));
     await dialog.getByText('Rede desconhecida: "Orkut".').waitFor();
     await snapshot(page, 'csv-preview-dark-1280', { fullPage: false });
     await scan(page, axe, 'csv-import', 'dark-1280');
@@ -186,13 +192,13 @@ describe('CSV import and export', () => {
       await dialog.waitFor();
       // A long address without blanks: it must wrap inside the row (375 px below).
       const missing = `${base}/campanha-de-verao-2027/fotos-da-vitrine-principal-da-loja/sumiu.jpg`;
-      await dialog.locator('input[type="file"]').setInputFiles(file(missing));
+      await csvInput(dialog).setInputFiles(file(missing));
       await dialog.getByText(`Não foi possível baixar a imagem de ${missing}`, { exact: false }).waitFor();
       await dialog.getByText('2 linhas: 1 com erro, 0 com aviso.').waitFor();
       expect(await dialog.getByRole('button', { name: /^Importar \d+ posts?$/ }).count()).toBe(0);
       await snapshot(page, 'csv-image-error-1280', { fullPage: false });
 
-      await dialog.locator('input[type="file"]').setInputFiles(file(`${base}/vitrine.jpg`));
+      await csvInput(dialog).setInputFiles(file(`${base}/vitrine.jpg`));
       await dialog.getByRole('button', { name: 'Importar 2 posts', exact: true }).click();
       await dialog.getByText('2 posts importados.').waitFor();
       const stored = await sql<{
@@ -213,7 +219,7 @@ describe('CSV import and export', () => {
       await page.setViewportSize({ width: 375, height: 812 });
       await dialog.getByRole('button', { name: 'Importar outro arquivo', exact: true }).click();
       // Another day: not the post just imported (a repeated row is skipped, its image not fetched).
-      await dialog.locator('input[type="file"]').setInputFiles(file(missing, 5));
+      await csvInput(dialog).setInputFiles(file(missing, 5));
       await dialog.getByText(`Não foi possível baixar a imagem de ${missing}`, { exact: false }).waitFor();
       await snapshot(page, 'csv-image-error-375', { fullPage: false });
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
@@ -223,5 +229,83 @@ describe('CSV import and export', () => {
       );
       await new Promise((resolve) => images.close(resolve));
     }
+  }, 180_000);
+
+  it('takes an image uploaded beside the CSV: a missing file is an error on its row, the named one is stored', async () => {
+    const jpeg = await sharp({
+      create: { width: 1080, height: 1080, channels: 3, background: { r: 240, g: 140, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const { page } = await newPage(browser);
+    const email = uniqueEmail('csv-arq');
+    await signUp(page, email, { firstName: 'Davi' });
+    await page.getByRole('heading', { name: 'Criar Novo Tema' }).waitFor({ timeout: 60_000 });
+    await connectX(page);
+    await createTheme(page, 'Outono', { networks: ['X (Twitter)'], frequency: 'Semanal' });
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
+    const file = (second: string) => ({
+      name: 'com-arquivos.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          `${HEADER};arquivo da imagem;texto alternativo`,
+          `Com arquivo;Outono;X;;${dayAhead(3)};09:30;A coleção de outono;;;outono-laranja.jpg;Vitrine laranja`,
+          `Outro arquivo;Outono;X;;${dayAhead(4)};10:00;Outro post;;;${second};`,
+        ].join('\r\n'),
+        'utf8',
+      ),
+    });
+
+    await page.goto('/scheduled-posts');
+    await page.getByTestId('posts-count').waitFor();
+    await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar posts de um CSV' });
+    await dialog.waitFor();
+    // Two images go up at once; "sobrou.jpg" is named by no row.
+    await dialog.locator('input[type="file"][accept^="image/"]').setInputFiles([
+      { name: 'outono-laranja.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      { name: 'sobrou.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    ]);
+    const images = dialog.getByRole('list', { name: 'Imagens enviadas' });
+    await images.getByRole('listitem', { name: 'outono-laranja.jpg' }).getByText('Enviada').waitFor();
+    await images.getByRole('listitem', { name: 'sobrou.jpg' }).getByText('Enviada').waitFor();
+    await csvInput(dialog).setInputFiles(file('nao-enviada.jpg'));
+    await dialog.getByText('O arquivo "nao-enviada.jpg" não foi enviado', { exact: false }).waitFor();
+    await dialog.getByText('A imagem "sobrou.jpg" não é citada em nenhuma linha', { exact: false }).waitFor();
+    await dialog.getByText('2 linhas: 1 com erro, 0 com aviso.').waitFor();
+    expect(await dialog.getByRole('button', { name: /^Importar \d+ posts?$/ }).count()).toBe(0);
+    await snapshot(page, 'csv-file-error-1280', { fullPage: false });
+    const axe = new AxeReport();
+    await scan(page, axe, 'csv-files', 'light-1280');
+
+    // 375 px: the images' list and the row's error fit; nothing overflows.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await dialog.getByRole('listitem', { name: 'Linha 3' }).waitFor();
+    await snapshot(page, 'csv-file-error-375', { fullPage: false });
+    await scan(page, axe, 'csv-files', 'light-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The corrected file: the second row names the second image; both posts are stored.
+    await csvInput(dialog).setInputFiles(file('sobrou.jpg'));
+    await dialog.getByRole('button', { name: 'Importar 2 posts', exact: true }).click();
+    await dialog.getByText('2 posts importados.').waitFor();
+    const stored = await sql<{
+      title: string;
+      mime_type: string | null;
+      width: number | null;
+      alt_text: string | null;
+    }>(
+      `SELECT p.title, m.mime_type, m.width, m.alt_text FROM suggested_posts p
+         JOIN users u ON u.id = p.user_id LEFT JOIN post_media m ON m.post_id = p.id
+        WHERE u.email = $1 AND p.title IN ('Com arquivo', 'Outro arquivo') ORDER BY p.scheduled_for`,
+      [email],
+    );
+    expect(stored).toEqual([
+      { title: 'Com arquivo', mime_type: 'image/jpeg', width: 1080, alt_text: 'Vitrine laranja' },
+      { title: 'Outro arquivo', mime_type: 'image/jpeg', width: 1080, alt_text: '' },
+    ]);
+    expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
   }, 180_000);
 });

@@ -9,6 +9,15 @@ export const csvMessages = {
   modalTitle: 'Importar posts de um CSV',
   intro:
     'Envie uma planilha CSV (UTF-8, separada por ponto e vírgula ou vírgula) com as colunas título, tema, rede, conta, data, hora, texto, imagem e status. Nada é salvo antes da sua confirmação.',
+  imagesIntro:
+    'Imagens do seu computador: adicione os arquivos abaixo e escreva o nome de cada um (como foto.jpg) na coluna arquivo da imagem da linha do post.',
+  addImages: 'Adicionar imagens',
+  imagesList: 'Imagens enviadas',
+  imageUploading: 'Enviando...',
+  imageReady: 'Enviada',
+  removeImage: (name: string) => `Remover ${name}`,
+  imagesTooMany: (max: number) => `Adicione no máximo ${max} imagens por importação.`,
+  imagesBusy: 'Aguarde o envio das imagens.',
   template: 'Baixar modelo CSV',
   fileLabel: 'Arquivo CSV',
   filePlaceholder: 'Escolha um arquivo .csv',
@@ -59,6 +68,15 @@ export const csvMessages = {
     unreadable: (line: number) =>
       `Não foi possível ler o CSV perto da linha ${line} (aspas sem fechamento?).`,
     noRows: 'O arquivo só tem o cabeçalho: nenhuma linha de post.',
+    /** More image files beside the CSV than one import takes (the limit of image addresses). */
+    imageFilesTooMany: (max: number) =>
+      `Foram enviadas mais de ${max} imagens: importe no máximo ${max} por vez (divida a planilha).`,
+    /** Two uploaded files with the same name (case ignored): a row could not say which. */
+    imageFileNameRepeated: (name: string) =>
+      `Há duas imagens chamadas "${name}": renomeie uma delas e a linha que a cita.`,
+    /** The workspace's budget of image addresses fetched (re-posted previews cannot fetch without end). */
+    imageFetchLimited: (max: number, minutes: number) =>
+      `Este espaço já baixou ${max} imagens por endereço na última hora, o limite: tente de novo em ${minutes === 1 ? '1 minuto' : `${minutes} minutos`}, ou envie as imagens como arquivos (coluna arquivo da imagem).`,
     optionColumnUnknown: (column: string) =>
       `A coluna "${column}" não é uma opção de rede conhecida. Use opcoes_<rede>.<opção>, como opcoes_google_business.postType (uma exportação de posts dessa rede traz as colunas certas).`,
   },
@@ -97,7 +115,7 @@ export const csvMessages = {
     columnCount: (found: number, expected: number) =>
       `A linha tem ${found} colunas; o cabeçalho tem ${expected}.`,
     imageNotHttp: (value: string) =>
-      `Endereço de imagem inválido: "${value}" (use um endereço http:// ou https://, ou deixe a coluna imagem vazia).`,
+      `Endereço de imagem inválido: "${value}" (use um endereço http:// ou https://, ou deixe a coluna imagem vazia; para uma imagem do computador, escreva o nome do arquivo na coluna arquivo da imagem).`,
     /** The image's address could not be read (refused, private, not found, too slow, too big). */
     imageUnreachable: (url: string) =>
       `Não foi possível baixar a imagem de ${url}: confira se o endereço abre no navegador sem login (endereços internos não são aceitos) e se o arquivo tem até 20 MB.`,
@@ -105,6 +123,16 @@ export const csvMessages = {
     imageRejected: (url: string, reason: string) => `A imagem de ${url} não pode ser usada: ${reason}`,
     altTooLong: (max: number) => `O texto alternativo passa de ${max} caracteres.`,
     imagesUnavailable: 'Este servidor não guarda imagens: deixe a coluna imagem vazia.',
+    /** A row with both an address and a file name. */
+    imageAndFile: 'Preencha a coluna imagem ou a coluna arquivo da imagem, não as duas.',
+    /** The row names a file that was not added beside the CSV. */
+    imageFileMissing: (name: string) =>
+      `O arquivo "${name}" não foi enviado: adicione-o em "Adicionar imagens" (o nome precisa ser igual, com a extensão).`,
+    /** The upload of the file was refused (not an image, too big): the upload's own sentence follows. */
+    imageFileRefused: (name: string, reason: string) => `O arquivo "${name}" não pode ser usado: ${reason}`,
+    /** The uploaded file is no longer on the server (expired after hours, or discarded). */
+    imageFileGone: (name: string) =>
+      `O arquivo "${name}" não está mais no servidor: remova-o da lista de imagens e adicione-o de novo.`,
     imageTooMany: (max: number) =>
       `O arquivo tem mais de ${max} imagens por endereço: divida-o em arquivos menores ou deixe a coluna imagem vazia nas demais linhas.`,
   },
@@ -113,5 +141,8 @@ export const csvMessages = {
     duplicate: 'Já existe um post igual (tema, rede, data, hora e texto): esta linha será ignorada.',
     duplicateInFile: 'Linha repetida no arquivo: só a primeira será importada.',
     titleFromText: 'Sem título: o início do texto será usado.',
+    /** An uploaded image no row names: it is not imported (the file's warning, not a row's). */
+    imageFileUnused: (name: string) =>
+      `A imagem "${name}" não é citada em nenhuma linha (coluna arquivo da imagem) e não será importada.`,
   },
 } as const;

@@ -43,6 +43,8 @@ export interface MediaDeps extends MediaSetup {
   uploadLimit?: { limit: number; windowMs: number };
   /** Video uploads one user may start per window (tests lower it); default VIDEO_UPLOAD_LIMIT. */
   videoUploadLimit?: { limit: number; windowMs: number };
+  /** CSV image addresses one workspace may fetch per window (tests lower it); default CSV_IMAGE_FETCH_LIMIT. */
+  csvImageFetchLimit?: { limit: number; windowMs: number };
 }
 
 /**

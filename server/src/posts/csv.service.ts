@@ -25,7 +25,9 @@ import {
 } from '@pauta/core';
 import {
   csvPostKey,
+  deleteComposerMedia,
   existingPostKeys,
+  findComposerMedia,
   insertCsvImport,
   listActiveAccounts,
   listPostsForExport,
@@ -40,10 +42,15 @@ import type { ProcessedImage } from '../media/process-image.js';
 import {
   altColumnOf,
   CSV_IMAGE_MAX_URLS,
+  type CsvFileRequest,
   type CsvImageDeps,
   type CsvImageRequest,
+  checkCsvImageFiles,
   fetchCsvImages,
+  fileColumnOf,
+  fileNameKey,
   storeCsvImage,
+  takeCsvFetchBudget,
 } from './csv-images.js';
 import { exportOptionCell, exportOptionColumns, optionColumnsOf, rowOptions } from './csv-options.js';
 import { type PostListFilter, toInstantFilter } from './post-filters.js';
@@ -123,6 +130,8 @@ function countNewlines(text: string, from: number, to: number): number {
 export interface CsvPreview {
   /** The whole file cannot be read (then `rows` is empty). */
   fileError: string | null;
+  /** Warnings about the file as a whole: an uploaded image no row names. */
+  fileWarnings: string[];
   rows: CsvPreviewRow[];
   /** Rows with an error: while > 0 nothing can be imported. */
   errorCount: number;
@@ -132,6 +141,8 @@ export interface CsvPreview {
 
 interface CheckedImport {
   fileError: string | null;
+  /** Uploaded images no row names (they are not imported). */
+  fileWarnings?: string[];
   checks: (PostCsvRowCheck & {
     skip: boolean;
     networkOptions?: PostOptionValues;
@@ -142,11 +153,19 @@ interface CheckedImport {
 
 type CsvDeps = Pick<PostsDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'media'>> & CsvImageDeps;
 
+/** What an import's two steps receive: the CSV's text and the images uploaded beside it. */
+export interface CsvImportInput {
+  workspaceId: string;
+  csv: string;
+  timeZone: string;
+  /** Images uploaded beside the CSV (POST /api/composer/media), by the name a row gives. */
+  files?: readonly { name: string; id: string }[];
+  /** Images whose upload was refused, with the upload's pt-BR sentence (a row naming one is an error). */
+  refused?: readonly { name: string; message: string }[];
+}
+
 /** Parses and checks every row against the workspace: its themes, connected accounts and posts. */
-async function checkImport(
-  deps: CsvDeps,
-  options: { workspaceId: string; csv: string; timeZone: string },
-): Promise<CheckedImport> {
+async function checkImport(deps: CsvDeps, options: CsvImportInput): Promise<CheckedImport> {
   const parsed = parsePostsCsv(options.csv);
   if ('fileError' in parsed) return { fileError: parsed.fileError, checks: [] };
   const { index, missing } = mapCsvHeader(parsed.header);
@@ -204,51 +223,106 @@ async function checkImport(
     seen.add(key);
   }
 
-  // The images: fetched for the rows that would be imported (no error, not skipped), then checked
-  // as an upload for the row's network. A failure is the row's error: nothing is imported.
+  // The images: an address fetched, or a file uploaded beside the CSV, for the rows that would be
+  // imported (no error, not skipped), then checked as an upload for the row's network. A failure
+  // is the row's error: nothing is imported.
   const altColumn = altColumnOf(parsed.header);
+  const fileColumn = fileColumnOf(parsed.header);
+  const files = options.files ?? [];
+  const refused = options.refused ?? [];
+  if (files.length + refused.length > CSV_IMAGE_MAX_URLS)
+    return { fileError: csvMessages.file.imageFilesTooMany(CSV_IMAGE_MAX_URLS), checks: [] };
+  const byName = new Map<string, { name: string; id: string } | { name: string; message: string }>();
+  for (const file of [...files, ...refused]) {
+    const key = fileNameKey(file.name);
+    if (byName.has(key)) return { fileError: csvMessages.file.imageFileNameRepeated(file.name), checks: [] };
+    byName.set(key, file);
+  }
+  const uploads =
+    deps.media && files.length > 0
+      ? await findComposerMedia(
+          deps.db,
+          options.workspaceId,
+          files.map((file) => file.id),
+        )
+      : [];
+  const uploadById = new Map(uploads.map((upload) => [upload.id, upload]));
+  const named = new Set<string>();
   const wanted: { check: CheckedImport['checks'][number]; request: CsvImageRequest }[] = [];
-  checks.forEach((check, i) => {
-    const cells = parsed.rows[i]!.cells;
+  const wantedFiles: { check: CheckedImport['checks'][number]; request: CsvFileRequest }[] = [];
+  const refuse = (check: CheckedImport['checks'][number], error: string) => {
+    check.errors.push(error);
+    delete check.draft;
+  };
+  // A row's image: queued for its fetch or file check, or the error that refuses the row.
+  const planImage = (check: CheckedImport['checks'][number], cells: string[]): string | undefined => {
     const url = index.imagem === undefined ? '' : unescapeCell(cells[index.imagem]);
-    if (!url || !check.draft || check.skip) return;
+    const fileName = fileColumn === undefined ? '' : unescapeCell(cells[fileColumn]);
+    if (fileName) named.add(fileNameKey(fileName));
+    if ((!url && !fileName) || check.skip) return undefined;
+    // A file not sent (or refused at its upload) is said even on a row with other errors.
+    const entry = fileName ? byName.get(fileNameKey(fileName)) : undefined;
+    if (fileName && !url && !entry) return csvMessages.row.imageFileMissing(fileName);
+    if (entry && !url && 'message' in entry) return csvMessages.row.imageFileRefused(fileName, entry.message);
+    if (!check.draft) return undefined;
+    if (url && fileName) return csvMessages.row.imageAndFile;
     const altText = altColumn === undefined ? '' : unescapeCell(cells[altColumn]);
-    if ([...altText].length > MEDIA_ALT_TEXT_MAX) {
-      check.errors.push(csvMessages.row.altTooLong(MEDIA_ALT_TEXT_MAX));
-      delete check.draft;
-      return;
+    if ([...altText].length > MEDIA_ALT_TEXT_MAX) return csvMessages.row.altTooLong(MEDIA_ALT_TEXT_MAX);
+    if (!deps.media) return csvMessages.row.imagesUnavailable;
+    const platform = check.draft.platform;
+    if (url) {
+      wanted.push({ check, request: { url, platform, altText } });
+      return undefined;
     }
-    if (!deps.media) {
-      check.errors.push(csvMessages.row.imagesUnavailable);
-      delete check.draft;
-      return;
-    }
-    wanted.push({ check, request: { url, platform: check.draft.platform, altText } });
+    if (!entry || 'message' in entry) return undefined; // said above
+    const upload = uploadById.get(entry.id);
+    if (!upload) return csvMessages.row.imageFileGone(fileName);
+    wantedFiles.push({ check, request: { name: fileName, upload, platform, altText } });
+    return undefined;
+  };
+  checks.forEach((check, i) => {
+    const error = planImage(check, parsed.rows[i]!.cells);
+    if (error) refuse(check, error);
   });
-  const fetched = await fetchCsvImages(
-    deps,
-    wanted.map((w) => w.request),
-  );
+  const addresses = new Set(wanted.map((w) => w.request.url)).size;
+  if (addresses > CSV_IMAGE_MAX_URLS)
+    return { fileError: csvMessages.row.imageTooMany(CSV_IMAGE_MAX_URLS), checks: [] };
+  // Every address fetched counts against the workspace's hourly budget (previews and imports).
+  const limited = await takeCsvFetchBudget(deps, options.workspaceId, addresses);
+  if (limited) return { fileError: limited, checks: [] };
+  const [fetched, checkedFiles] = await Promise.all([
+    fetchCsvImages(
+      deps,
+      wanted.map((w) => w.request),
+    ),
+    deps.media
+      ? checkCsvImageFiles(
+          { media: deps.media },
+          wantedFiles.map((w) => w.request),
+        )
+      : [],
+  ]);
   if (fetched === null) return { fileError: csvMessages.row.imageTooMany(CSV_IMAGE_MAX_URLS), checks: [] };
-  wanted.forEach(({ check }, i) => {
-    const result = fetched[i]!;
-    if (result.ok) check.image = { processed: result.image, altText: result.altText };
-    else {
-      check.errors.push(result.error);
-      delete check.draft;
-    }
-  });
-  return { fileError: null, checks };
+  const results = [
+    ...wanted.map((w, i) => ({ w, result: fetched[i]! })),
+    ...wantedFiles.map((w, i) => ({ w, result: checkedFiles[i]! })),
+  ];
+  for (const { w, result } of results) {
+    if (result.ok) w.check.image = { processed: result.image, altText: result.altText };
+    else refuse(w.check, result.error);
+  }
+  const fileWarnings = [...byName.entries()]
+    .filter(([key]) => !named.has(key))
+    .map(([, file]) => csvMessages.warning.imageFileUnused(file.name));
+  return { fileError: null, fileWarnings, checks };
 }
 
 /** "Importar CSV", first step: every row with its pt-BR errors and warnings; nothing is saved. */
-export async function previewCsvImport(
-  deps: CsvDeps,
-  options: { workspaceId: string; csv: string; timeZone: string },
-): Promise<CsvPreview> {
-  const { fileError, checks } = await checkImport(deps, options);
+export async function previewCsvImport(deps: CsvDeps, options: CsvImportInput): Promise<CsvPreview> {
+  const { fileError, fileWarnings, checks } = await checkImport(deps, options);
   return {
     fileError,
+    fileWarnings: fileWarnings ?? [],
     rows: checks.map((c) => ({
       line: c.line,
       title: c.cells.title,
@@ -272,13 +346,7 @@ export async function previewCsvImport(
  */
 export async function importCsvPosts(
   deps: CsvDeps & Pick<PostsDeps, 'queue'>,
-  options: {
-    workspaceId: string;
-    userId: string;
-    csv: string;
-    timeZone: string;
-    requestId?: string | undefined;
-  },
+  options: CsvImportInput & { userId: string; requestId?: string | undefined },
 ): Promise<{ created: number; existing: number }> {
   const { fileError, checks } = await checkImport(deps, options);
   if (fileError || checks.length === 0 || checks.some((c) => c.errors.length > 0))
@@ -329,6 +397,13 @@ export async function importCsvPosts(
     }
   })();
   await deps.queue.enqueuePublish(wakeUps, options.requestId);
+  // The uploads beside the CSV were copied under their posts' keys: the dialog's files go (their
+  // files queued for the sweeper). Best effort: a left-over upload expires with the composer's.
+  const uploadIds = (options.files ?? []).map((file) => file.id);
+  if (uploadIds.length > 0 && deps.media) {
+    const discarded = await deleteComposerMedia(deps.db, options.workspaceId, uploadIds).catch(() => 0);
+    if (discarded > 0) deps.media.kickSweeper?.();
+  }
   return { created: wakeUps.length, existing: existing + rows.filter((c) => c.skip).length };
 }
 

@@ -166,6 +166,16 @@ export const bulkUndoSchema = z.strictObject({ token: id });
  */
 export const csvImportSchema = z.strictObject({
   csv: z.string().max(POST_CSV_MAX_BYTES + 1),
+  /** Images uploaded beside the CSV (POST /api/composer/media): the name a row gives, the upload's id. */
+  files: z
+    .array(z.strictObject({ name: z.string().trim().min(1).max(255), id }))
+    .max(100)
+    .default([]),
+  /** Images whose upload was refused, with the upload's pt-BR sentence (shown on a row naming one). */
+  refused: z
+    .array(z.strictObject({ name: z.string().trim().min(1).max(255), message: z.string().max(500) }))
+    .max(100)
+    .default([]),
 });
 
 /**

@@ -306,6 +306,8 @@ export const postsRouter = router({
       previewCsvImport(ctx.deps, {
         workspaceId: ctx.workspace.id,
         csv: input.csv,
+        files: input.files,
+        refused: input.refused,
         timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
       }),
     ),
@@ -319,6 +321,8 @@ export const postsRouter = router({
         workspaceId: ctx.workspace.id,
         userId: ctx.user.id,
         csv: input.csv,
+        files: input.files,
+        refused: input.refused,
         timeZone: ctx.user.timeZone ?? (await userTimeZone(ctx.deps.db, ctx.user.id)),
         requestId: ctx.requestId,
       }),
