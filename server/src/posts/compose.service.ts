@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  type BudgetOverrun,
+  isAppError,
   isBeyondScheduleHorizon,
   measurePostLength,
   mediaRejectionMessage,
@@ -35,6 +37,7 @@ import {
 import type { MediaServiceDeps } from '../media/media.service.js';
 import { enqueuePost, nextFreeSlot } from '../posting-queue/posting-queue.service.js';
 import { userMessageOf } from '../trpc/errors.js';
+import { checkBudget } from './budget.service.js';
 import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
 
 type ComposeAction = 'schedule' | 'queue' | 'draft' | 'review';
@@ -61,6 +64,10 @@ export async function composePosts(
     networks: ComposeNetwork[];
     scheduledFor: Date;
     action: ComposeAction;
+    /** Past a network's budget (docs/budgets.md): the person confirmed in the composer's dialog. */
+    confirmOverBudget?: boolean | undefined;
+    /** The person's zone when already known (the session's); otherwise read by the budget check. */
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<{
@@ -99,6 +106,8 @@ export async function composePosts(
     networkOptions: Record<string, string | boolean | null>;
     firstComment: string | null;
     prepared: Extract<PreparedMedia, { ok: true }>['images'];
+    /** When the post would be published: the composer's time, or the queue slot it would take. */
+    budgetAt: Date;
   }[] = [];
   for (const network of options.networks) {
     const { platform } = network;
@@ -133,6 +142,7 @@ export async function composePosts(
       continue;
     }
     // "Adicionar à fila": the account must have a free slot (read only; the slot is taken below).
+    let budgetAt = options.scheduledFor;
     if (options.action === 'queue') {
       const slot = await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform }).catch(
         (error: unknown) => error,
@@ -142,6 +152,7 @@ export async function composePosts(
         continue;
       }
       if (slot instanceof Error) throw slot;
+      budgetAt = slot.slotAt;
     }
     const checked = validatePostOptions(platform, { hasVideo: false, values: network.networkOptions ?? {} });
     if (!checked.ok) {
@@ -161,10 +172,12 @@ export async function composePosts(
       networkOptions: checked.values,
       firstComment,
       prepared: prepared?.ok ? prepared.images : [],
+      budgetAt,
     });
   }
   if (issues.length > 0)
     throw new AppError('VALIDATION_FAILED', { field: 'networks', networkIssues: issues });
+  await checkComposeBudgets(deps, options, posts);
 
   // Each post's images written under its own keys (reserved: should the save fail, the sweeper
   // deletes them), then recorded with the posts in one transaction, the uploads consumed.
@@ -218,6 +231,49 @@ export async function composePosts(
       slotAt: slots.get(wakeUp.id) ?? null,
     })),
   };
+}
+
+/**
+ * Editar Post's budget check (docs/budgets.md) for each post the composer would schedule, before
+ * anything is stored: every network's overruns in one BUDGET_EXCEEDED (the composer shows Editar
+ * Post's confirmation and sends the same save with `confirmOverBudget`). A new post has no previous
+ * date, so it counts once in its day and month. Drafts and posts sent for approval are not
+ * scheduled yet: not checked, as Editar Post's budget does not count them.
+ */
+async function checkComposeBudgets(
+  deps: PostsDeps,
+  options: {
+    workspaceId: string;
+    userId: string;
+    action: ComposeAction;
+    confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
+  },
+  posts: readonly { id: string; platform: Platform; budgetAt: Date }[],
+): Promise<void> {
+  if (options.confirmOverBudget === true) return;
+  if (options.action !== 'schedule' && options.action !== 'queue') return;
+  const overruns: BudgetOverrun[] = [];
+  let timeZone = options.timeZone;
+  for (const post of posts) {
+    try {
+      await checkBudget(deps, {
+        workspaceId: options.workspaceId,
+        userId: options.userId,
+        postId: post.id,
+        platform: post.platform,
+        scheduledFor: post.budgetAt,
+        previous: { scheduledFor: null, status: 'draft' },
+        confirmed: false,
+        timeZone,
+      });
+    } catch (error) {
+      if (!isAppError(error, 'BUDGET_EXCEEDED') || !error.details) throw error;
+      overruns.push(...error.details.overruns);
+      timeZone = error.details.timeZone;
+    }
+  }
+  if (overruns.length > 0) throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone });
 }
 
 /**

@@ -1,7 +1,7 @@
 // "Novo post" (docs/composer.md): each network's tab inherits the base text until its own is
 // written (and says so), "Usar o texto base" goes back, each tab counts in its network's way
 // against its limit, and a server refusal shows in the tab of the network it names — nothing saved.
-import { messages, snippetMessages } from '@pauta/core';
+import { type BudgetOverrun, budgetMessages, messages, snippetMessages } from '@pauta/core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
@@ -170,6 +170,49 @@ describe('ComposerModal', () => {
       ],
       action: 'schedule',
     });
+  });
+
+  it('past a network’s budget it shows Editar Post’s confirmation; "Agendar mesmo assim" sends the same save confirmed', async () => {
+    const overrun: BudgetOverrun = {
+      platform: 'x',
+      period: 'day',
+      periodKey: '2026-11-25',
+      scope: 'installation',
+      used: 17,
+      budget: 17,
+    };
+    const mock = setup((input) => {
+      if (!(input as { confirmOverBudget?: boolean }).confirmOverBudget)
+        throw new TrpcErrorResponse('PRECONDITION_FAILED', 'BUDGET_EXCEEDED', {
+          details: { overruns: [overrun], timeZone: 'America/Sao_Paulo' },
+        });
+      return { groupId: 'g', posts: [] };
+    });
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    const confirm = await screen.findByTestId('budget-confirm');
+    expect(within(confirm).getByText(budgetMessages.confirmTitle)).toBeTruthy();
+    expect(confirm.textContent).toContain('X (Twitter)');
+    // "Escolher outra data" saves nothing.
+    fireEvent.click(within(confirm).getByRole('button', { name: budgetMessages.keep }));
+    await waitFor(() => expect(screen.queryByTestId('budget-confirm')).toBeNull());
+    expect(mock.calls.filter((c) => c.path === 'posts.compose')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    fireEvent.click(
+      within(await screen.findByTestId('budget-confirm')).getByRole('button', {
+        name: budgetMessages.confirm,
+      }),
+    );
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === 'posts.compose')).toHaveLength(3));
+    const calls = mock.calls.filter((c) => c.path === 'posts.compose');
+    expect(calls[1]!.input).not.toHaveProperty('confirmOverBudget');
+    expect(calls[2]!.input).toMatchObject({ ...(calls[1]!.input as object), confirmOverBudget: true });
+    expect(calls[2]!.idempotencyKey).not.toBe(calls[1]!.idempotencyKey);
   });
 
   it('"Inserir trecho" under the base text reaches the inheriting tabs; in a tab it makes that network’s own text', async () => {

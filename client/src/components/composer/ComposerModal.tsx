@@ -195,6 +195,7 @@ function ComposerForm({
             {state.preflightBlocked}
           </Alert>
         )}
+        {state.budgetConfirm}
         <Group justify="flex-end" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onClose} disabled={state.saving}>
             {messages.common.cancel}

@@ -25,6 +25,7 @@ import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { useBudgetConfirm } from '../budget/ComposerBudget';
 import { describeScheduleError } from '../posts/post-errors';
 import { combineLocalDateTime, localDayKey, normalizeTime } from '../posts/time-zone';
 import { useRefreshPosts } from '../posts/usePostActions';
@@ -184,6 +185,9 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     ? text.preflightBlocked(PLATFORM_LABELS[blockedDraft.platform], blockedDraft.blocking ?? '')
     : null;
 
+  // Past a network's budget the server asks first (BUDGET_EXCEEDED): Editar Post's confirmation,
+  // whose "Agendar mesmo assim" sends the same save with `confirmOverBudget` (docs/budgets.md).
+  const budget = useBudgetConfirm(timeZone);
   const compose = useGuardedMutation(
     trpc.posts.compose.mutationOptions({
       onSuccess: async (result, variables) => {
@@ -198,7 +202,8 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
         onSaved();
         await refresh();
       },
-      onError: (error) => {
+      onError: (error, variables) => {
+        if (budget.intercept(error, () => compose.mutate({ ...variables, confirmOverBudget: true }))) return;
         const refused = errorDetails(error, 'VALIDATION_FAILED');
         const issues = refused?.networkIssues ?? [];
         if (issues.length > 0) {
@@ -225,6 +230,7 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     }
     setChecked(true);
     setServerIssues({});
+    budget.clear();
     const found: ComposerFieldErrors = {};
     if (!theme) found.theme = text.themeRequired;
     if (selected.length === 0) found.networks = text.networksRequired;
@@ -334,6 +340,8 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     active: active && selected.includes(active) ? active : (selected[0] ?? null),
     setActive,
     drafts,
+    /** Editar Post's "Agendar acima do orçamento?" after a BUDGET_EXCEEDED refusal; null otherwise. */
+    budgetConfirm: budget.element,
     /** Why "Agendar" / "Adicionar à fila" are disabled now: a network's pre-flight blocks; null otherwise. */
     preflightBlocked,
     reportPreflight,
