@@ -19,16 +19,21 @@ import {
 } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import {
+  type ComposerMediaRow,
+  type ComposerVideoRow,
   findActiveAccount,
   findTheme,
   insertPostGroup,
   listGroupSiblings,
   type NewGroupMedia,
+  type NewGroupVideo,
 } from '@pauta/db';
 import { firstCommentRefusal, mediaLimitsOf, validatePostOptions } from '@pauta/networks';
 import type { AppDeps } from '../deps.js';
 import {
   type ComposerMediaChoice,
+  composerVideoRefusal,
+  copyComposerVideo,
   loadComposerMedia,
   type PreparedMedia,
   prepareComposerMedia,
@@ -106,6 +111,8 @@ export async function composePosts(
     networkOptions: Record<string, string | boolean | null>;
     firstComment: string | null;
     prepared: Extract<PreparedMedia, { ok: true }>['images'];
+    /** The composer's video this network publishes; null = none. */
+    video: ComposerVideoRow | null;
     /** When the post would be published: the composer's time, or the queue slot it would take. */
     budgetAt: Date;
   }[] = [];
@@ -129,14 +136,29 @@ export async function composePosts(
       refuse(messages.posts.tooLongFor(label, limit));
       continue;
     }
-    // Each image through this network's pipeline, as an upload in Editar Post would go.
+    // A video (at most one, never with images) judged by this network's video rules; each image
+    // through this network's pipeline, as an upload in Editar Post would go.
     const chosen = network.media ?? [];
-    const prepared = media ? await prepareComposerMedia(media, platform, chosen, uploads) : null;
+    const rows = chosen.flatMap((choice) => {
+      const upload = uploads.get(choice.id);
+      return upload ? [upload] : [];
+    });
+    const video = rows.find((row) => row.kind === 'video') ?? null;
+    const images = chosen.filter((choice) => uploads.get(choice.id)?.kind !== 'video');
+    const videoRefusal = composerVideoChoiceRefusal(platform, rows);
+    if (videoRefusal) {
+      refuse(videoRefusal);
+      continue;
+    }
+    const prepared = media ? await prepareComposerMedia(media, platform, images, uploads) : null;
     if (prepared && !prepared.ok) {
       refuse(prepared.message);
       continue;
     }
-    const mediaRefusal = composeMediaRefusal(platform, chosen.length);
+    const mediaRefusal = composeMediaRefusal(platform, {
+      images: images.length,
+      video: video !== null,
+    });
     if (mediaRefusal) {
       refuse(mediaRefusal);
       continue;
@@ -144,17 +166,18 @@ export async function composePosts(
     // "Adicionar à fila": the account must have a free slot (read only; the slot is taken below).
     let budgetAt = options.scheduledFor;
     if (options.action === 'queue') {
-      const slot = await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform }).catch(
-        (error: unknown) => error,
-      );
-      if (slot instanceof AppError) {
-        refuse(`${label}: ${userMessageOf(slot)}`);
+      try {
+        budgetAt = (await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform })).slotAt;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refuse(`${label}: ${userMessageOf(error)}`);
         continue;
       }
-      if (slot instanceof Error) throw slot;
-      budgetAt = slot.slotAt;
     }
-    const checked = validatePostOptions(platform, { hasVideo: false, values: network.networkOptions ?? {} });
+    const checked = validatePostOptions(platform, {
+      hasVideo: video !== null,
+      values: network.networkOptions ?? {},
+    });
     if (!checked.ok) {
       refuse(checked.issues[0]!.message);
       continue;
@@ -172,6 +195,7 @@ export async function composePosts(
       networkOptions: checked.values,
       firstComment,
       prepared: prepared?.ok ? prepared.images : [],
+      video,
       budgetAt,
     });
   }
@@ -182,9 +206,14 @@ export async function composePosts(
   // Each post's images written under its own keys (reserved: should the save fail, the sweeper
   // deletes them), then recorded with the posts in one transaction, the uploads consumed.
   const stored = new Map<string, NewGroupMedia[]>();
-  for (const post of posts)
+  const videos = new Map<string, NewGroupVideo>();
+  for (const post of posts) {
     if (media && post.prepared.length > 0)
       stored.set(post.id, await storePreparedMedia(media, options.workspaceId, post.id, post.prepared));
+    // The video copied under each post's own key (reserved), bound to the post in the same transaction.
+    if (media && post.video)
+      videos.set(post.id, await copyComposerVideo(media, options.workspaceId, post.id, post.video));
+  }
 
   const groupId = randomUUID();
   const wakeUps = await insertPostGroup(deps.db, {
@@ -194,7 +223,11 @@ export async function composePosts(
     groupId,
     title: options.title,
     scheduledFor: options.scheduledFor,
-    posts: posts.map(({ prepared: _prepared, ...post }) => ({ ...post, media: stored.get(post.id) ?? [] })),
+    posts: posts.map(({ prepared: _prepared, video: _video, budgetAt: _at, ...post }) => ({
+      ...post,
+      media: stored.get(post.id) ?? [],
+      video: videos.get(post.id),
+    })),
     consumeComposerMedia: [...uploads.keys()],
     submitBy: options.action === 'review' ? { actor: 'owner', userId: options.userId } : undefined,
   });
@@ -255,6 +288,7 @@ async function checkComposeBudgets(
   if (options.action !== 'schedule' && options.action !== 'queue') return;
   const overruns: BudgetOverrun[] = [];
   let timeZone = options.timeZone;
+  let refusedZone = '';
   for (const post of posts) {
     try {
       await checkBudget(deps, {
@@ -263,29 +297,51 @@ async function checkComposeBudgets(
         postId: post.id,
         platform: post.platform,
         scheduledFor: post.budgetAt,
-        previous: { scheduledFor: null, status: 'draft' },
+        // Not stored yet: held against no period (only a previous date is).
+        previous: { scheduledFor: null, status: 'scheduled' },
         confirmed: false,
         timeZone,
       });
     } catch (error) {
       if (!isAppError(error, 'BUDGET_EXCEEDED') || !error.details) throw error;
       overruns.push(...error.details.overruns);
-      timeZone = error.details.timeZone;
+      timeZone = refusedZone = error.details.timeZone;
     }
   }
-  if (overruns.length > 0) throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone });
+  if (overruns.length > 0) throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone: refusedZone });
+}
+
+/**
+ * The network's refusal of the composer's uploads chosen for it as far as video goes: more than one
+ * video, a video with images, then the network's own video rules (`composerVideoRefusal`). The save
+ * and the composer's pre-flight both use it.
+ */
+export function composerVideoChoiceRefusal(
+  platform: Platform,
+  rows: readonly ComposerMediaRow[],
+): string | null {
+  const videos = rows.filter((row) => row.kind === 'video');
+  if (videos.length === 0) return null;
+  if (videos.length > 1) return mediaRejectionMessage({ reason: 'ONE_VIDEO' });
+  if (rows.length > 1) return mediaRejectionMessage({ reason: 'VIDEO_WITH_IMAGES' });
+  return composerVideoRefusal(platform, videos[0]!.video_facts);
 }
 
 /**
  * A network whose posts cannot be saved without media (docs/composer.md): fewer images than its
  * `minImages` (Pinterest) is Editar Post's own refusal; a network that publishes only video
- * (YouTube) is refused saying what to do, since the composer sends images only. The save and the
- * composer's pre-flight (preflight.service.ts) both use these sentences.
+ * (YouTube) without the composer's video is refused saying what to do. The save and the composer's
+ * pre-flight (preflight.service.ts) both use these sentences.
  */
-export function composeMediaRefusal(platform: Platform, images: number): string | null {
+export function composeMediaRefusal(
+  platform: Platform,
+  media: { images: number; video: boolean },
+): string | null {
   const limits = mediaLimitsOf(platform);
-  if (limits.requiresVideo === true) return messages.composer.needsMedia(PLATFORM_LABELS[platform]);
-  if (images < (limits.minImages ?? 0)) return mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform });
+  if (limits.requiresVideo === true && !media.video)
+    return messages.composer.needsMedia(PLATFORM_LABELS[platform]);
+  if (!media.video && media.images < (limits.minImages ?? 0))
+    return mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform });
   return null;
 }
 
