@@ -206,7 +206,7 @@ export async function prepareComposerMedia(
   const images: { processed: Awaited<ReturnType<typeof processImage>>; altText: string }[] = [];
   for (const choice of chosen) {
     const upload = uploads.get(choice.id);
-    if (!upload || upload.kind !== 'image') return { ok: false, message: messages.composer.mediaGone };
+    if (upload?.kind !== 'image') return { ok: false, message: messages.composer.mediaGone };
     const bytes = await deps.media.storage.get(upload.storage_key);
     let processed: Awaited<ReturnType<typeof processImage>>;
     try {

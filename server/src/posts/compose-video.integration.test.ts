@@ -257,7 +257,7 @@ describe('"Novo post" with a video', () => {
       size: landscape.length,
       read: async (start, end) => landscape.subarray(start, end),
     });
-    expect((res.error?.details as Issues).networkIssues).toEqual([
+    expect((res.error?.details as Issues | undefined)?.networkIssues).toEqual([
       {
         platform: 'youtube',
         message: mediaRejectionMessage({
@@ -286,7 +286,7 @@ describe('"Novo post" with a video', () => {
       scheduledFor,
       action: 'schedule',
     });
-    expect((bare.error?.details as Issues).networkIssues).toEqual([
+    expect((bare.error?.details as Issues | undefined)?.networkIssues).toEqual([
       { platform: 'youtube', message: messages.composer.needsMedia('YouTube') },
     ]);
     const both = await me.browser.mutate<Composed>('posts.compose', {
@@ -330,7 +330,7 @@ describe('"Novo post" with a video', () => {
       scheduledFor,
       action: 'schedule',
     });
-    expect((stolen.error?.details as Issues).networkIssues).toEqual([
+    expect((stolen.error?.details as Issues | undefined)?.networkIssues).toEqual([
       { platform: 'linkedin', message: messages.composer.mediaGone },
     ]);
     // Nor may another workspace resume or cancel it.

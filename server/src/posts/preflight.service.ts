@@ -150,12 +150,13 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
 
   // Media: the save's refusals (blocking), then what the publisher's own check would refuse
   // (warning: a save takes them, the worker stops the post before sending).
-  let composerRows: ComposerMediaRow[] = [];
+  // A post not saved yet: the composer's uploads (images or its video) it would publish.
+  const composerRows: ComposerMediaRow[] = post
+    ? []
+    : await findComposerMedia(deps.db, input.workspaceId, input.composerMedia ?? []);
   const media: MediaFacts[] = post
     ? await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId })
-    : (composerRows = await findComposerMedia(deps.db, input.workspaceId, input.composerMedia ?? [])).map(
-        (row) => ({ ...row, kind: row.kind }),
-      );
+    : composerRows;
   const refusals = post
     ? (await mediaSaveRefusals(deps.db, input.workspaceId, { id: post.id, platform })).map(mediaText)
     : [
