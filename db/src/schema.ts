@@ -15,6 +15,7 @@ import type {
   Role,
   SignInProvider,
   VideoContainer,
+  VideoFacts,
   VideoMimeType,
   WebhookSubscriptionStatus,
   WorkspaceRole,
@@ -692,7 +693,8 @@ export interface VideoUploadsTable {
   id: string;
   workspace_id: string;
   user_id: string;
-  post_id: string;
+  /** Null: the composer's upload, bound to the workspace until the save (docs/composer.md). */
+  post_id: string | null;
   storage_key: string;
   staging_key: string;
   upload_length: number;
@@ -718,9 +720,14 @@ export interface ComposerMediaTable {
   id: string;
   workspace_id: string;
   user_id: string;
+  /** An image, or a video uploaded through tus (migration 2026-12-01T03-30-composer-video). */
+  kind: Generated<'image' | 'video'>;
   storage_key: string;
-  thumb_key: string;
-  mime_type: MediaMimeType;
+  /** Null for a video (no thumbnail before its post has a cover). */
+  thumb_key: string | null;
+  mime_type: MediaMimeType | VideoMimeType;
+  /** What the probe read of a video (core VideoFacts); null for an image. */
+  video_facts: ColumnType<VideoFacts | null, string | null | undefined, string | null>;
   width: number;
   height: number;
   size_bytes: number;

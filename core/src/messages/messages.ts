@@ -746,7 +746,13 @@ export const messages = {
     useBase: 'Usar o texto base',
     inheritsHint: 'Edite o texto abaixo para escrever um texto só para esta rede.',
     needsImageHint: (network: string) => `O ${network} só publica posts com imagem: escolha ao menos uma.`,
-    mediaHint: 'Vídeos: adicione-os em Editar Post, em cada rede, depois de salvar.',
+    mediaHint:
+      'Um vídeo (MP4 ou MOV) vai sozinho, sem imagens: cada rede o confere pelas suas regras antes de salvar.',
+    addVideo: 'Adicionar vídeo',
+    uploadingVideo: (name: string, percent: number) => `Enviando ${name}: ${percent}%`,
+    cancelVideo: 'Cancelar envio',
+    removeVideo: 'Remover o vídeo',
+    videoOf: (name: string) => `Vídeo: ${name}`,
     /** The composer's images (docs/composer.md): chosen once for the base, inherited by each tab. */
     baseMedia: 'Imagens',
     baseMediaHint: 'Usadas por todas as redes que não escolherem as suas. JPEG, PNG, WebP ou GIF, até 4.',

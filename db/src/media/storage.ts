@@ -4,12 +4,13 @@
 // `/media/<key>` of the web for the local disk, a presigned GET for S3.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -40,6 +41,12 @@ export interface MediaStorage {
    * whole in memory: videos are served through this. MediaNotFoundError when there is none.
    */
   openRead(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * A copy of the object under another key, never read whole in memory (local: a file copy; S3:
+   * CopyObject on the server): the composer's video becomes each post's own object.
+   * MediaNotFoundError when there is none.
+   */
+  copy(from: string, to: string, contentType: string): Promise<void>;
   /** Resumable writes of a large object (a video's tus upload, docs/media.md). */
   readonly resumable: ResumableWrites;
 }
@@ -99,13 +106,14 @@ export class MediaKeyError extends Error {
 
 /**
  * Keys Pauta writes (uuids): a post's image `posts/<workspace>/<post>/<media>[-thumb].<ext>`, a
- * video upload's staging bytes `uploads/<workspace>/<upload>.part|tail`, an image of "Novo post"
- * before its save `uploads/<workspace>/<media>[-thumb].<ext>` (docs/composer.md), a
+ * video upload's staging bytes `uploads/<workspace>/<upload>.part|tail`, an image or a finished video
+ * of "Novo post" before its save `uploads/<workspace>/<media>[-thumb].<ext>|.mp4|.mov`
+ * (docs/composer.md), a
  * workspace's logo `workspaces/<workspace>/logo-<upload>.webp` (docs/workspaces.md, branding), and
  * a client report's PDF `reports/<workspace>/<report>.pdf` (docs/reports.md). Anything else is refused.
  */
 const KEY =
-  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}((-thumb)?\.(jpg|png|webp|gif)|\.(mp4|mov))|uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.(part|tail)|(-thumb)?\.(jpg|png|webp|gif))|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp|reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf)$/;
+  /^(posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}((-thumb)?\.(jpg|png|webp|gif)|\.(mp4|mov))|uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.(part|tail|mp4|mov)|(-thumb)?\.(jpg|png|webp|gif))|workspaces\/[0-9a-f-]{36}\/logo-[0-9a-f-]{36}\.webp|reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf)$/;
 
 export function isMediaKey(key: string): boolean {
   return KEY.test(key);
@@ -247,6 +255,20 @@ export function createLocalMediaStorage(options: LocalStorageOptions): MediaStor
         throw error.code === 'ENOENT' ? new MediaNotFoundError(key) : error;
       });
       return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    },
+    async copy(from, to) {
+      const source = fileOf(from);
+      const file = fileOf(to);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Copy then rename, as put: a reader never sees half a file.
+      const temp = `${file}.${randomUUID()}.tmp`;
+      try {
+        await copyFile(source, temp);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MediaNotFoundError(from);
+        throw error;
+      }
+      await rename(temp, file);
     },
     resumable: {
       async begin(finalKey, stagingKey, length) {
@@ -415,6 +437,26 @@ export function createS3MediaStorage(options: S3StorageOptions): MediaStorage {
       return Buffer.concat(chunks);
     },
     openRead: (key, range) => openS3(key, range),
+    async copy(from, to, contentType) {
+      checkKey(from);
+      checkKey(to);
+      try {
+        // One request up to 5 GB (Pauta's videos stop at 1 GiB); the bytes never leave the bucket.
+        await client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: to,
+            CopySource: `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+            ContentType: contentType,
+            MetadataDirective: 'REPLACE',
+            CacheControl: 'private, max-age=3600',
+          }),
+        );
+      } catch (error) {
+        if (isNotFound(error)) throw new MediaNotFoundError(from);
+        throw error;
+      }
+    },
     resumable: {
       async begin(finalKey, stagingKey, length, contentType) {
         checkKey(finalKey);

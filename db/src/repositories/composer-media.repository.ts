@@ -2,22 +2,48 @@
 // into each network's post_media rows by the save (insertPostGroup, same transaction, all or
 // nothing). Every read and delete is scoped by the workspace (docs/workspaces.md). A trigger queues a
 // deleted row's files in media_garbage (migration 2026-11-30T07-10-composer-media).
-import type { MediaMimeType } from '@pauta/core';
+import type { MediaMimeType, VideoFacts, VideoMimeType } from '@pauta/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
 
-export interface ComposerMediaRow {
+/** An image of the composer (checked, upright, with its thumbnail). */
+export interface ComposerImageRow {
   id: string;
   workspace_id: string;
   user_id: string;
+  kind: 'image';
   storage_key: string;
   thumb_key: string;
   mime_type: MediaMimeType;
   width: number;
   height: number;
   size_bytes: number;
+  video_facts: null;
   created_at: Date;
 }
+
+/** A video of the composer: a finished tus upload, checked against Pauta's own limits. */
+export interface ComposerVideoRow {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  kind: 'video';
+  storage_key: string;
+  thumb_key: null;
+  mime_type: VideoMimeType;
+  width: number;
+  height: number;
+  size_bytes: number;
+  video_facts: VideoFacts;
+  created_at: Date;
+}
+
+export type ComposerMediaRow = ComposerImageRow | ComposerVideoRow;
+
+/** What an upload records: an image (kind and facts may be left out) or a video. */
+export type NewComposerMedia =
+  | (Omit<ComposerImageRow, 'created_at' | 'kind' | 'video_facts'> & { kind?: 'image' })
+  | Omit<ComposerVideoRow, 'created_at'>;
 
 /**
  * Records an uploaded image (its files already written and reserved). The same id again answers
@@ -26,21 +52,29 @@ export interface ComposerMediaRow {
  */
 export async function insertComposerMedia(
   db: Kysely<Database>,
-  media: Omit<ComposerMediaRow, 'created_at'>,
+  media: NewComposerMedia,
 ): Promise<{ row: ComposerMediaRow; created: boolean } | { refused: 'ID_TAKEN' }> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('composer_media')
-      .values(media)
+      .values({
+        ...media,
+        kind: media.kind ?? 'image',
+        video_facts: media.kind === 'video' ? JSON.stringify(media.video_facts) : null,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .returningAll()
       .executeTakeFirst();
     if (inserted) {
       await trx
         .deleteFrom('media_garbage')
-        .where('storage_key', 'in', [media.storage_key, media.thumb_key])
+        .where(
+          'storage_key',
+          'in',
+          [media.storage_key, media.thumb_key].filter((key) => key !== null),
+        )
         .execute();
-      return { row: inserted, created: true };
+      return { row: inserted as ComposerMediaRow, created: true };
     }
     const existing = await trx
       .selectFrom('composer_media')
@@ -49,7 +83,7 @@ export async function insertComposerMedia(
       .executeTakeFirst();
     if (!existing || existing.workspace_id !== media.workspace_id || existing.user_id !== media.user_id)
       return { refused: 'ID_TAKEN' };
-    return { row: existing, created: false };
+    return { row: existing as ComposerMediaRow, created: false };
   });
 }
 
@@ -60,12 +94,14 @@ export async function findComposerMedia(
   ids: readonly string[],
 ): Promise<ComposerMediaRow[]> {
   if (ids.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('composer_media')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', [...ids])
     .execute();
+  // The table's check keeps each kind's shape (migration 2026-12-01T03-30-composer-video).
+  return rows as ComposerMediaRow[];
 }
 
 /** Drops the workspace's composer images among `ids` (a cancelled composer); the trigger queues their files. */

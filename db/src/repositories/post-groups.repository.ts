@@ -1,6 +1,13 @@
 // Post groups (docs/composer.md): the posts one composer save wrote for several networks, linked by
 // `suggested_posts.group_id`. Every read and write is scoped by the workspace (docs/workspaces.md).
-import type { ApprovalStage, MediaMimeType, Platform, PostStatus } from '@pauta/core';
+import {
+  type ApprovalStage,
+  type MediaMimeType,
+  type Platform,
+  type PostStatus,
+  VIDEO_MIME_TYPES,
+  type VideoFacts,
+} from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import type { Kysely } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
@@ -18,6 +25,13 @@ export interface NewGroupMedia {
   altText: string;
 }
 
+/** A composer post's video: its bytes already copied (and reserved) under the post's own key. */
+export interface NewGroupVideo {
+  id: string;
+  storageKey: string;
+  facts: VideoFacts;
+}
+
 export interface NewGroupPost {
   /** The post's id, chosen before the save so its images' keys can name it. */
   id?: string | undefined;
@@ -28,6 +42,8 @@ export interface NewGroupPost {
   firstComment?: string | null | undefined;
   /** The post's images in order (docs/composer.md); none when absent. */
   media?: readonly NewGroupMedia[] | undefined;
+  /** The post's video (docs/composer.md), never with images; no cover until one is chosen. */
+  video?: NewGroupVideo | undefined;
 }
 
 /**
@@ -107,6 +123,48 @@ export async function insertPostGroup(
           'storage_key',
           'in',
           mediaRows.flatMap((row) => [row.storage_key, row.thumb_key]),
+        )
+        .execute();
+    }
+    // Each post's video, as a finished upload in Editar Post records it (addPostVideo's row).
+    const videoRows = options.posts.flatMap((post, index) => {
+      if (!post.video) return [];
+      const f = post.video.facts;
+      return [
+        {
+          id: post.video.id,
+          workspace_id: options.workspaceId,
+          post_id: post.id ?? rows[index]!.id,
+          user_id: options.userId,
+          position: 0,
+          kind: 'video' as const,
+          storage_key: post.video.storageKey,
+          thumb_key: null,
+          mime_type: VIDEO_MIME_TYPES[f.container],
+          width: f.width,
+          height: f.height,
+          size_bytes: f.sizeBytes,
+          duration_seconds: f.durationSeconds,
+          rotation: f.rotation,
+          container: f.container,
+          video_codec: f.videoCodec,
+          video_codec_string: f.videoCodecString,
+          frame_rate: f.frameRate,
+          bitrate: f.bitrate,
+          audio: f.audio === null ? null : JSON.stringify(f.audio),
+          cover_key: null,
+          cover_time_seconds: null,
+        },
+      ];
+    });
+    if (videoRows.length > 0) {
+      await trx.insertInto('post_media').values(videoRows).execute();
+      await trx
+        .deleteFrom('media_garbage')
+        .where(
+          'storage_key',
+          'in',
+          videoRows.map((row) => row.storage_key),
         )
         .execute();
     }

@@ -13,7 +13,8 @@ export interface NewVideoUpload {
   id: string;
   workspaceId: string;
   userId: string;
-  postId: string;
+  /** Null: the composer's upload, bound to the workspace until its save (docs/composer.md). */
+  postId: string | null;
   state: ResumableState;
   expiresAt: Date;
 }

@@ -18,15 +18,18 @@ import {
 } from '@pauta/core';
 import {
   blockedFor,
+  type ComposerImageRow,
   type ComposerMediaRow,
+  type ComposerVideoRow,
   deleteComposerMedia,
   findComposerMedia,
   insertComposerMedia,
   type NewGroupMedia,
+  type NewGroupVideo,
   recordHit,
   reserveMediaKeys,
 } from '@pauta/db';
-import { mediaLimitsOf } from '@pauta/networks';
+import { capabilitiesOf, mediaLimitsOf, networkVideoRejections } from '@pauta/networks';
 import {
   browserMediaUrl,
   EXTENSION,
@@ -61,7 +64,33 @@ export interface ComposerMediaView {
   thumbUrl: string;
 }
 
-function toView(signingKey: Buffer, row: ComposerMediaRow): ComposerMediaView {
+/** A video uploaded in the composer (tus, POST /api/composer/video) as the browser sees it. */
+export interface ComposerVideoView {
+  id: string;
+  kind: 'video';
+  mimeType: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  durationSeconds: number;
+  /** Same-origin signed URL of the video (streamed with ranges by the /media route). */
+  url: string;
+}
+
+export function composerVideoView(signingKey: Buffer, row: ComposerVideoRow): ComposerVideoView {
+  return {
+    id: row.id,
+    kind: 'video',
+    mimeType: row.mime_type,
+    width: row.width,
+    height: row.height,
+    sizeBytes: row.size_bytes,
+    durationSeconds: row.video_facts.durationSeconds,
+    url: browserMediaUrl(signingKey, row.storage_key),
+  };
+}
+
+function toView(signingKey: Buffer, row: ComposerImageRow): ComposerMediaView {
   return {
     id: row.id,
     mimeType: row.mime_type,
@@ -87,7 +116,8 @@ export async function uploadComposerMedia(
   const { workspaceId, userId, mediaId } = options;
   const [existing] = await findComposerMedia(deps.db, workspaceId, [mediaId]);
   if (existing) {
-    if (existing.user_id !== userId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (existing.user_id !== userId || existing.kind !== 'image')
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return { media: toView(deps.media.signingKey, existing), created: false };
   }
   const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;
@@ -126,7 +156,7 @@ export async function uploadComposerMedia(
     height: image.height,
     size_bytes: image.bytes.length,
   });
-  if ('refused' in result) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if ('refused' in result || result.row.kind !== 'image') throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return { media: toView(deps.media.signingKey, result.row), created: result.created };
 }
 
@@ -176,7 +206,7 @@ export async function prepareComposerMedia(
   const images: { processed: Awaited<ReturnType<typeof processImage>>; altText: string }[] = [];
   for (const choice of chosen) {
     const upload = uploads.get(choice.id);
-    if (!upload) return { ok: false, message: messages.composer.mediaGone };
+    if (upload?.kind !== 'image') return { ok: false, message: messages.composer.mediaGone };
     const bytes = await deps.media.storage.get(upload.storage_key);
     let processed: Awaited<ReturnType<typeof processImage>>;
     try {
@@ -224,4 +254,37 @@ export async function storePreparedMedia(
     });
   }
   return rows;
+}
+
+/**
+ * The network's refusal of the composer's video (docs/composer.md), in pt-BR, or null: a network
+ * that does not publish video yet (`capabilities.video`), then every rule of its video kinds the
+ * file breaks (`networkVideoRejections`, the same check as an upload to a post of that network).
+ */
+export function composerVideoRefusal(
+  platform: Platform,
+  facts: ComposerVideoRow['video_facts'],
+): string | null {
+  if (!capabilitiesOf(platform).video)
+    return mediaRejectionMessage({ reason: 'VIDEO_NOT_PUBLISHED', platform });
+  const rejections = networkVideoRejections(facts, platform);
+  return rejections.length > 0 ? mediaRejectionMessage({ reason: 'VIDEO_REFUSED', rejections }) : null;
+}
+
+/**
+ * Copies the composer's video to the post's own key (reserved first: a save that fails after this
+ * leaves a file the sweeper deletes), and answers the row insertPostGroup records. Each post owns
+ * its copy, as a video uploaded in Editar Post: deleting one post never touches another's.
+ */
+export async function copyComposerVideo(
+  deps: MediaServiceDeps,
+  workspaceId: string,
+  postId: string,
+  upload: ComposerVideoRow,
+): Promise<NewGroupVideo> {
+  const id = randomUUID();
+  const storageKey = `posts/${workspaceId}/${postId}/${id}.${upload.video_facts.container}`;
+  await reserveMediaKeys(deps.db, [storageKey], { graceMs: RESERVATION_GRACE_MS });
+  await deps.media.storage.copy(upload.storage_key, storageKey, upload.mime_type);
+  return { id, storageKey, facts: upload.video_facts };
 }

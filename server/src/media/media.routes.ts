@@ -271,9 +271,10 @@ export function mediaRouter(deps: AppDeps & { media: MediaDeps }): express.Route
     next(error);
   });
 
-  // A composer's upload (uploads/…/<id>[-thumb].jpg|png|webp|gif) too; never a video's staging bytes.
+  // A composer's upload (uploads/…/<id>[-thumb].jpg|png|webp|gif, a finished video .mp4|mov) too;
+  // never a video's staging bytes (.part, .tail).
   router.get(
-    /^\/media\/((?:posts|workspaces|reports)\/.+|uploads\/[^/]+\/[^/]+\.(?:jpg|png|webp|gif))$/,
+    /^\/media\/((?:posts|workspaces|reports)\/.+|uploads\/[^/]+\/[^/]+\.(?:jpg|png|webp|gif|mp4|mov))$/,
     async (req: Request, res: Response) => {
       const key = (req.params as Record<string, string>)[0] ?? '';
       const now = Math.floor(Date.now() / 1000);

@@ -3,6 +3,7 @@
 // same Express app, the same session cookie, workspace scoping and same-origin rule as images.
 //
 //   POST   /api/posts/:postId/video       Upload-Length, Idempotency-Key (the video's id) → 201 Location
+//   POST   /api/composer/video            the same for "Novo post": no post yet, the workspace's upload
 //   HEAD   /api/video-uploads/:id         → Upload-Offset, Upload-Length
 //   PATCH  /api/video-uploads/:id         Upload-Offset, application/offset+octet-stream → 204
 //   DELETE /api/video-uploads/:id         → 204 (the bytes received so far are dropped)
@@ -47,6 +48,8 @@ import { type MediaDeps, VIDEO_UPLOAD_LIMIT } from './media.service.js';
 import { completeVideoUpload, networkVideoMaxBytes, setCoverFromImage } from './video-upload.service.js';
 
 export const VIDEO_CREATE_PATH = '/api/posts/:postId/video';
+/** "Novo post": a video uploaded before its posts exist (docs/composer.md). */
+export const COMPOSER_VIDEO_PATH = '/api/composer/video';
 export const VIDEO_UPLOAD_PATH = '/api/video-uploads/:uploadId';
 export const VIDEO_COVER_PATH = '/api/posts/:postId/media/:mediaId/cover';
 
@@ -137,20 +140,21 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
   // check (our own origin only, docs/security.md C1), a supported protocol version.
   const tusWrite = [tusHeaders, sameOriginOnly(appOrigin), tusVersion];
 
-  router.options([VIDEO_CREATE_PATH, VIDEO_UPLOAD_PATH], tusHeaders, (_req, res) => {
+  router.options([VIDEO_CREATE_PATH, COMPOSER_VIDEO_PATH, VIDEO_UPLOAD_PATH], tusHeaders, (_req, res) => {
     res.setHeader('Tus-Version', TUS_VERSION);
     res.setHeader('Tus-Extension', 'creation,termination');
     res.setHeader('Tus-Max-Size', String(VIDEO_UPLOAD_MAX_BYTES));
     res.status(204).end();
   });
 
-  // Creation: the length is known and checked before a byte is accepted.
-  router.post(VIDEO_CREATE_PATH, ...tusWrite, async (req: Request, res: Response) => {
+  // Creation: the length is known and checked before a byte is accepted. `forPost` false: the
+  // composer's upload (POST /api/composer/video), bound to the workspace until its save.
+  const create = (forPost: boolean) => async (req: Request, res: Response) => {
     try {
       if (!(await authenticate(req, res, 'media.write'))) return;
       const workspaceId = res.locals.workspaceId as string;
       const userId = res.locals.userId as string;
-      const postId = String(req.params.postId);
+      const postId = forPost ? String(req.params.postId) : null;
       if (req.get('upload-defer-length') !== undefined || req.get('upload-length') === undefined)
         return protocolError(
           res,
@@ -168,7 +172,7 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
           rejections: [{ reason: 'VIDEO_UPLOAD_TOO_LARGE', limitBytes: VIDEO_UPLOAD_MAX_BYTES }],
         });
       }
-      if (!UUID.test(postId)) throw new AppError('NOT_FOUND');
+      if (postId !== null && !UUID.test(postId)) throw new AppError('NOT_FOUND');
       const id = req.get(IDEMPOTENCY_HEADER)?.toLowerCase() ?? '';
       if (!UUID.test(id)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
 
@@ -181,29 +185,9 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
         uploadHeaders(res, again);
         return res.status(201).end();
       }
-      const post = await findPostForMedia(deps.db, workspaceId, postId);
-      if (!post) throw new AppError('NOT_FOUND');
-      if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
-        throw rejected({ reason: 'NOT_EDITABLE' });
-      const current = await listPostMedia(deps.db, postId);
-      if (current.some((m) => m.kind === 'video')) throw rejected({ reason: 'ONE_VIDEO' });
-      if (current.length > 0) throw rejected({ reason: 'VIDEO_WITH_IMAGES' });
-      // The network's largest video, before a byte is sent (the rest is checked on the file).
-      const networkMax = networkVideoMaxBytes(post.platform);
-      if (networkMax !== null && length > networkMax) {
-        const kind = Object.values(videoLimitsOf(post.platform)).find((k) => k.maxBytes === networkMax);
-        throw rejected({
-          reason: 'VIDEO_REFUSED',
-          rejections: [
-            {
-              reason: 'VIDEO_TOO_LARGE',
-              platform: post.platform,
-              kind: kind?.kind ?? 'vídeos',
-              limitBytes: networkMax,
-            },
-          ],
-        });
-      }
+      // A post's upload: the post's rules before a byte is sent. The composer's has no network yet
+      // (each network's rules apply at its save, posts.compose).
+      if (postId !== null) await checkPostTakesVideo(workspaceId, postId, length);
 
       // New uploads per user (a retried creation above and a resumed upload do not count).
       const wait = await takeVideoUpload(userId);
@@ -213,7 +197,10 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
       }
 
       const ext = containerHint(req.get('upload-metadata'));
-      const finalKey = `posts/${workspaceId}/${postId}/${id}.${ext}`;
+      const finalKey =
+        postId === null
+          ? `uploads/${workspaceId}/${id}.${ext}`
+          : `posts/${workspaceId}/${postId}/${id}.${ext}`;
       const stagingKey = `uploads/${workspaceId}/${id}.${storage.kind === 'local' ? 'part' : 'tail'}`;
       // A crash between opening the upload and recording it leaves bytes the sweeper deletes.
       await reserveMediaKeys(deps.db, [stagingKey], { graceMs: 15 * 60_000 });
@@ -242,7 +229,35 @@ export function videoUploadRouter(deps: AppDeps & { media: MediaDeps }): express
     } catch (error) {
       fail(req, res, error, 'falha ao criar envio de vídeo');
     }
-  });
+  };
+  /** The post's refusals of a new video, before a byte is accepted (throws the AppError to answer). */
+  const checkPostTakesVideo = async (workspaceId: string, postId: string, length: number) => {
+    const post = await findPostForMedia(deps.db, workspaceId, postId);
+    if (!post) throw new AppError('NOT_FOUND');
+    if (!(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status))
+      throw rejected({ reason: 'NOT_EDITABLE' });
+    const current = await listPostMedia(deps.db, postId);
+    if (current.some((m) => m.kind === 'video')) throw rejected({ reason: 'ONE_VIDEO' });
+    if (current.length > 0) throw rejected({ reason: 'VIDEO_WITH_IMAGES' });
+    // The network's largest video, before a byte is sent (the rest is checked on the file).
+    const networkMax = networkVideoMaxBytes(post.platform);
+    if (networkMax !== null && length > networkMax) {
+      const kind = Object.values(videoLimitsOf(post.platform)).find((k) => k.maxBytes === networkMax);
+      throw rejected({
+        reason: 'VIDEO_REFUSED',
+        rejections: [
+          {
+            reason: 'VIDEO_TOO_LARGE',
+            platform: post.platform,
+            kind: kind?.kind ?? 'vídeos',
+            limitBytes: networkMax,
+          },
+        ],
+      });
+    }
+  };
+  router.post(VIDEO_CREATE_PATH, ...tusWrite, create(true));
+  router.post(COMPOSER_VIDEO_PATH, ...tusWrite, create(false));
 
   /** The workspace's upload named in the path, or the answer already sent. */
   const uploadOf = async (req: Request, res: Response): Promise<VideoUploadRow | null> => {

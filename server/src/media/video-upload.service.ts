@@ -8,12 +8,15 @@ import {
   checkVideoForPauta,
   type MediaRejection,
   type Platform,
+  VIDEO_MIME_TYPES,
   type VideoFacts,
 } from '@pauta/core';
 import {
   addPostVideo,
+  type ComposerVideoRow,
   findPostForMedia,
   finishVideoUpload,
+  insertComposerMedia,
   listPostMedia,
   reserveMediaKeys,
   resumableStateOf,
@@ -21,6 +24,7 @@ import {
   type VideoUploadRow,
 } from '@pauta/db';
 import { mediaLimitsOf, networkVideoRejections, videoLimitsOf } from '@pauta/networks';
+import { type ComposerVideoView, composerVideoView } from './composer-media.service.js';
 import { type MediaServiceDeps, type MediaView, toMediaView } from './media.service.js';
 import { MediaRejectedError, processImage } from './process-image.js';
 import { probeVideoRanges, VideoProbeError } from './video-probe.js';
@@ -41,7 +45,7 @@ const rejected = (rejection: MediaRejection) => new AppError('MEDIA_REJECTED', r
 export async function completeVideoUpload(
   deps: MediaServiceDeps,
   upload: VideoUploadRow,
-): Promise<MediaView> {
+): Promise<MediaView | ComposerVideoView> {
   const storage = deps.media.storage;
   const state = resumableStateOf(upload);
   let refusal: MediaRejection | null = null;
@@ -55,6 +59,7 @@ export async function completeVideoUpload(
     if (!(error instanceof VideoProbeError)) throw error;
     refusal = { reason: 'VIDEO_REFUSED', rejections: [error.rejection] };
   }
+  if (upload.post_id === null) return completeComposerVideo(deps, upload, facts, refusal);
   const post = await findPostForMedia(deps.db, upload.workspace_id, upload.post_id);
   if (!post) throw new AppError('NOT_FOUND');
   if (facts !== null && refusal === null) {
@@ -83,6 +88,41 @@ export async function completeVideoUpload(
       await dropVideo(deps, upload, null);
       throw new AppError('NOT_FOUND');
     }
+  }
+  await dropVideo(deps, upload, refusal);
+  throw rejected(refusal ?? { reason: 'VIDEO_REFUSED', rejections: [{ reason: 'VIDEO_CORRUPT' }] });
+}
+
+/**
+ * The composer's video (docs/composer.md): no post and no network yet, so only Pauta's own limits
+ * here; it becomes a `composer_media` video row, which each network's rules judge at the save.
+ */
+async function completeComposerVideo(
+  deps: MediaServiceDeps,
+  upload: VideoUploadRow,
+  facts: VideoFacts | null,
+  probeRefusal: MediaRejection | null,
+): Promise<ComposerVideoView> {
+  const own = facts && !probeRefusal ? checkVideoForPauta(facts) : null;
+  const refusal: MediaRejection | null =
+    probeRefusal ?? (own ? { reason: 'VIDEO_REFUSED', rejections: [own] } : null);
+  if (refusal === null && facts !== null) {
+    const result = await insertComposerMedia(deps.db, {
+      id: upload.id,
+      workspace_id: upload.workspace_id,
+      user_id: upload.user_id,
+      kind: 'video',
+      storage_key: upload.storage_key,
+      thumb_key: null,
+      mime_type: VIDEO_MIME_TYPES[facts.container],
+      width: facts.width,
+      height: facts.height,
+      size_bytes: facts.sizeBytes,
+      video_facts: facts,
+    });
+    if ('refused' in result) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    await finishVideoUpload(deps.db, { id: upload.id, state: 'done' });
+    return composerVideoView(deps.media.signingKey, result.row as ComposerVideoRow);
   }
   await dropVideo(deps, upload, refusal);
   throw rejected(refusal ?? { reason: 'VIDEO_REFUSED', rejections: [{ reason: 'VIDEO_CORRUPT' }] });

@@ -272,6 +272,78 @@ describe('saving a date past a budget', () => {
   });
 });
 
+describe('"Novo post" past a budget (posts.compose)', () => {
+  it("refuses with every network's overruns and stores nothing, then stores every post when confirmed", async () => {
+    await setBudgets({
+      x: { month: 0, day: 1, scope: 'installation' },
+      instagram: { month: 0, day: 1, scope: 'user' },
+    });
+    const me = await person('compositor');
+    for (const platform of ['x', 'instagram', 'linkedin'] as const)
+      await handle.db
+        .insertInto('connected_accounts')
+        .values({
+          user_id: me.id,
+          platform,
+          platform_user_id: `${platform}-${me.id}`,
+          platform_username: 'cafe',
+          access_token: 'sealed',
+          account_data: { name: 'Café' },
+          is_active: true,
+        } as never)
+        .execute();
+    const day = '2027-07-14';
+    await makePost(me.id, me.themeId, `${day}T13:00:00Z`);
+    await makePost(me.id, me.themeId, `${day}T15:00:00Z`, { platform: 'instagram' });
+    const input = {
+      themeId: me.themeId,
+      title: 'Lançamento',
+      baseContent: 'Café novo na casa.',
+      networks: [
+        { platform: 'x', content: null },
+        { platform: 'instagram', content: null },
+        { platform: 'linkedin', content: null },
+      ],
+      scheduledFor: new Date(`${day}T18:00:00Z`),
+      action: 'schedule',
+    };
+    const refused = await me.browser.mutate('posts.compose', input);
+    expect(refused.status).toBe(412);
+    expect(refused.error?.message).toBe('BUDGET_EXCEEDED');
+    expect(refused.error?.details).toEqual({
+      timeZone: 'America/Sao_Paulo',
+      overruns: [
+        { platform: 'x', period: 'day', periodKey: day, scope: 'installation', used: 1, budget: 1 },
+        { platform: 'instagram', period: 'day', periodKey: day, scope: 'user', used: 1, budget: 1 },
+      ] satisfies BudgetOverrun[],
+    });
+    const count = async () =>
+      (await handle.db.selectFrom('suggested_posts').select('id').where('user_id', '=', me.id).execute())
+        .length;
+    expect(await count()).toBe(2);
+    expect(enqueued).toHaveLength(0);
+
+    // Another day within the budgets asks nothing.
+    const free = await me.browser.mutate('posts.compose', {
+      ...input,
+      networks: [{ platform: 'x', content: null }],
+      scheduledFor: new Date('2027-07-15T18:00:00Z'),
+    });
+    expect(free.status).toBe(200);
+    expect(await count()).toBe(3);
+
+    const confirmed = await me.browser.mutate<{ posts: { platform: Platform }[] }>('posts.compose', {
+      ...input,
+      confirmOverBudget: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data!.posts.map((p) => p.platform).sort()).toEqual(['instagram', 'linkedin', 'x']);
+    expect(await count()).toBe(6);
+    const x = (await usage(me.browser, '2027-07')).data!.networks.find((n) => n.platform === 'x')!;
+    expect(x.days[day]).toBe(2);
+  });
+});
+
 describe('the administrator sets budgets', () => {
   it('saves per-network overrides that change the usage; refuses malformed ones without change', async () => {
     const admin = await person('admin');

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  type BudgetOverrun,
+  isAppError,
   isBeyondScheduleHorizon,
   measurePostLength,
   mediaRejectionMessage,
@@ -17,16 +19,21 @@ import {
 } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import {
+  type ComposerMediaRow,
+  type ComposerVideoRow,
   findActiveAccount,
   findTheme,
   insertPostGroup,
   listGroupSiblings,
   type NewGroupMedia,
+  type NewGroupVideo,
 } from '@pauta/db';
 import { firstCommentRefusal, mediaLimitsOf, validatePostOptions } from '@pauta/networks';
 import type { AppDeps } from '../deps.js';
 import {
   type ComposerMediaChoice,
+  composerVideoRefusal,
+  copyComposerVideo,
   loadComposerMedia,
   type PreparedMedia,
   prepareComposerMedia,
@@ -35,6 +42,7 @@ import {
 import type { MediaServiceDeps } from '../media/media.service.js';
 import { enqueuePost, nextFreeSlot } from '../posting-queue/posting-queue.service.js';
 import { userMessageOf } from '../trpc/errors.js';
+import { checkBudget } from './budget.service.js';
 import { PAST_TOLERANCE_MS, type PostsDeps } from './posts.service.js';
 
 type ComposeAction = 'schedule' | 'queue' | 'draft' | 'review';
@@ -61,6 +69,10 @@ export async function composePosts(
     networks: ComposeNetwork[];
     scheduledFor: Date;
     action: ComposeAction;
+    /** Past a network's budget (docs/budgets.md): the person confirmed in the composer's dialog. */
+    confirmOverBudget?: boolean | undefined;
+    /** The person's zone when already known (the session's); otherwise read by the budget check. */
+    timeZone?: string | undefined;
     requestId?: string | undefined;
   },
 ): Promise<{
@@ -99,6 +111,10 @@ export async function composePosts(
     networkOptions: Record<string, string | boolean | null>;
     firstComment: string | null;
     prepared: Extract<PreparedMedia, { ok: true }>['images'];
+    /** The composer's video this network publishes; null = none. */
+    video: ComposerVideoRow | null;
+    /** When the post would be published: the composer's time, or the queue slot it would take. */
+    budgetAt: Date;
   }[] = [];
   for (const network of options.networks) {
     const { platform } = network;
@@ -120,30 +136,48 @@ export async function composePosts(
       refuse(messages.posts.tooLongFor(label, limit));
       continue;
     }
-    // Each image through this network's pipeline, as an upload in Editar Post would go.
+    // A video (at most one, never with images) judged by this network's video rules; each image
+    // through this network's pipeline, as an upload in Editar Post would go.
     const chosen = network.media ?? [];
-    const prepared = media ? await prepareComposerMedia(media, platform, chosen, uploads) : null;
+    const rows = chosen.flatMap((choice) => {
+      const upload = uploads.get(choice.id);
+      return upload ? [upload] : [];
+    });
+    const video = rows.find((row) => row.kind === 'video') ?? null;
+    const images = chosen.filter((choice) => uploads.get(choice.id)?.kind !== 'video');
+    const videoRefusal = composerVideoChoiceRefusal(platform, rows);
+    if (videoRefusal) {
+      refuse(videoRefusal);
+      continue;
+    }
+    const prepared = media ? await prepareComposerMedia(media, platform, images, uploads) : null;
     if (prepared && !prepared.ok) {
       refuse(prepared.message);
       continue;
     }
-    const mediaRefusal = composeMediaRefusal(platform, chosen.length);
+    const mediaRefusal = composeMediaRefusal(platform, {
+      images: images.length,
+      video: video !== null,
+    });
     if (mediaRefusal) {
       refuse(mediaRefusal);
       continue;
     }
     // "Adicionar à fila": the account must have a free slot (read only; the slot is taken below).
+    let budgetAt = options.scheduledFor;
     if (options.action === 'queue') {
-      const slot = await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform }).catch(
-        (error: unknown) => error,
-      );
-      if (slot instanceof AppError) {
-        refuse(`${label}: ${userMessageOf(slot)}`);
+      try {
+        budgetAt = (await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform })).slotAt;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refuse(`${label}: ${userMessageOf(error)}`);
         continue;
       }
-      if (slot instanceof Error) throw slot;
     }
-    const checked = validatePostOptions(platform, { hasVideo: false, values: network.networkOptions ?? {} });
+    const checked = validatePostOptions(platform, {
+      hasVideo: video !== null,
+      values: network.networkOptions ?? {},
+    });
     if (!checked.ok) {
       refuse(checked.issues[0]!.message);
       continue;
@@ -161,17 +195,25 @@ export async function composePosts(
       networkOptions: checked.values,
       firstComment,
       prepared: prepared?.ok ? prepared.images : [],
+      video,
+      budgetAt,
     });
   }
   if (issues.length > 0)
     throw new AppError('VALIDATION_FAILED', { field: 'networks', networkIssues: issues });
+  await checkComposeBudgets(deps, options, posts);
 
   // Each post's images written under its own keys (reserved: should the save fail, the sweeper
   // deletes them), then recorded with the posts in one transaction, the uploads consumed.
   const stored = new Map<string, NewGroupMedia[]>();
-  for (const post of posts)
+  const videos = new Map<string, NewGroupVideo>();
+  for (const post of posts) {
     if (media && post.prepared.length > 0)
       stored.set(post.id, await storePreparedMedia(media, options.workspaceId, post.id, post.prepared));
+    // The video copied under each post's own key (reserved), bound to the post in the same transaction.
+    if (media && post.video)
+      videos.set(post.id, await copyComposerVideo(media, options.workspaceId, post.id, post.video));
+  }
 
   const groupId = randomUUID();
   const wakeUps = await insertPostGroup(deps.db, {
@@ -181,7 +223,11 @@ export async function composePosts(
     groupId,
     title: options.title,
     scheduledFor: options.scheduledFor,
-    posts: posts.map(({ prepared: _prepared, ...post }) => ({ ...post, media: stored.get(post.id) ?? [] })),
+    posts: posts.map(({ prepared: _prepared, video: _video, budgetAt: _at, ...post }) => ({
+      ...post,
+      media: stored.get(post.id) ?? [],
+      video: videos.get(post.id),
+    })),
     consumeComposerMedia: [...uploads.keys()],
     submitBy: options.action === 'review' ? { actor: 'owner', userId: options.userId } : undefined,
   });
@@ -221,15 +267,81 @@ export async function composePosts(
 }
 
 /**
+ * Editar Post's budget check (docs/budgets.md) for each post the composer would schedule, before
+ * anything is stored: every network's overruns in one BUDGET_EXCEEDED (the composer shows Editar
+ * Post's confirmation and sends the same save with `confirmOverBudget`). A new post has no previous
+ * date, so it counts once in its day and month. Drafts and posts sent for approval are not
+ * scheduled yet: not checked, as Editar Post's budget does not count them.
+ */
+async function checkComposeBudgets(
+  deps: PostsDeps,
+  options: {
+    workspaceId: string;
+    userId: string;
+    action: ComposeAction;
+    confirmOverBudget?: boolean | undefined;
+    timeZone?: string | undefined;
+  },
+  posts: readonly { id: string; platform: Platform; budgetAt: Date }[],
+): Promise<void> {
+  if (options.confirmOverBudget === true) return;
+  if (options.action !== 'schedule' && options.action !== 'queue') return;
+  const overruns: BudgetOverrun[] = [];
+  let timeZone = options.timeZone;
+  let refusedZone = '';
+  for (const post of posts) {
+    try {
+      await checkBudget(deps, {
+        workspaceId: options.workspaceId,
+        userId: options.userId,
+        postId: post.id,
+        platform: post.platform,
+        scheduledFor: post.budgetAt,
+        // Not stored yet: held against no period (only a previous date is).
+        previous: { scheduledFor: null, status: 'scheduled' },
+        confirmed: false,
+        timeZone,
+      });
+    } catch (error) {
+      if (!isAppError(error, 'BUDGET_EXCEEDED') || !error.details) throw error;
+      overruns.push(...error.details.overruns);
+      timeZone = refusedZone = error.details.timeZone;
+    }
+  }
+  if (overruns.length > 0) throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone: refusedZone });
+}
+
+/**
+ * The network's refusal of the composer's uploads chosen for it as far as video goes: more than one
+ * video, a video with images, then the network's own video rules (`composerVideoRefusal`). The save
+ * and the composer's pre-flight both use it.
+ */
+export function composerVideoChoiceRefusal(
+  platform: Platform,
+  rows: readonly ComposerMediaRow[],
+): string | null {
+  const videos = rows.filter((row) => row.kind === 'video');
+  if (videos.length === 0) return null;
+  if (videos.length > 1) return mediaRejectionMessage({ reason: 'ONE_VIDEO' });
+  if (rows.length > 1) return mediaRejectionMessage({ reason: 'VIDEO_WITH_IMAGES' });
+  return composerVideoRefusal(platform, videos[0]!.video_facts);
+}
+
+/**
  * A network whose posts cannot be saved without media (docs/composer.md): fewer images than its
  * `minImages` (Pinterest) is Editar Post's own refusal; a network that publishes only video
- * (YouTube) is refused saying what to do, since the composer sends images only. The save and the
- * composer's pre-flight (preflight.service.ts) both use these sentences.
+ * (YouTube) without the composer's video is refused saying what to do. The save and the composer's
+ * pre-flight (preflight.service.ts) both use these sentences.
  */
-export function composeMediaRefusal(platform: Platform, images: number): string | null {
+export function composeMediaRefusal(
+  platform: Platform,
+  media: { images: number; video: boolean },
+): string | null {
   const limits = mediaLimitsOf(platform);
-  if (limits.requiresVideo === true) return messages.composer.needsMedia(PLATFORM_LABELS[platform]);
-  if (images < (limits.minImages ?? 0)) return mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform });
+  if (limits.requiresVideo === true && !media.video)
+    return messages.composer.needsMedia(PLATFORM_LABELS[platform]);
+  if (!media.video && media.images < (limits.minImages ?? 0))
+    return mediaRejectionMessage({ reason: 'IMAGE_REQUIRED', platform });
   return null;
 }
 

@@ -240,6 +240,8 @@ export const composePostsSchema = z.strictObject({
     .max(PLATFORMS.length),
   scheduledFor: z.date(),
   action: z.enum(COMPOSE_ACTIONS),
+  /** Past a network's budget (docs/budgets.md): confirmed in the composer's dialog. */
+  confirmOverBudget: z.boolean().optional(),
 });
 
 /** The other networks' versions of a post written in the composer (Editar Post). */

@@ -22,6 +22,7 @@ import {
   worstPreflightLevel,
 } from '@pauta/core';
 import {
+  type ComposerMediaRow,
   countBudgetPosts,
   type Database,
   findComposerMedia,
@@ -42,7 +43,7 @@ import {
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { userMessageOf } from '../trpc/errors.js';
-import { composeMediaRefusal } from './compose.service.js';
+import { composeMediaRefusal, composerVideoChoiceRefusal } from './compose.service.js';
 import {
   checkNetworkOptions,
   measureAgainstTextLimit,
@@ -149,15 +150,22 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
 
   // Media: the save's refusals (blocking), then what the publisher's own check would refuse
   // (warning: a save takes them, the worker stops the post before sending).
+  // A post not saved yet: the composer's uploads (images or its video) it would publish.
+  const composerRows: ComposerMediaRow[] = post
+    ? []
+    : await findComposerMedia(deps.db, input.workspaceId, input.composerMedia ?? []);
   const media: MediaFacts[] = post
     ? await listPostMedia(deps.db, post.id, { workspaceId: input.workspaceId })
-    : (await findComposerMedia(deps.db, input.workspaceId, input.composerMedia ?? [])).map((row) => ({
-        ...row,
-        kind: 'image' as const,
-      }));
+    : composerRows;
   const refusals = post
     ? (await mediaSaveRefusals(deps.db, input.workspaceId, { id: post.id, platform })).map(mediaText)
-    : [composeMediaRefusal(platform, media.length)].filter((refusal) => refusal !== null);
+    : [
+        composerVideoChoiceRefusal(platform, composerRows) ??
+          composeMediaRefusal(platform, {
+            images: composerRows.filter((row) => row.kind === 'image').length,
+            video: composerRows.some((row) => row.kind === 'video'),
+          }),
+      ].filter((refusal) => refusal !== null);
   for (const refusal of refusals) checks.push(check('media', 'blocking', refusal));
   if (refusals.length === 0) {
     const images = media.filter((item) => item.kind === 'image');
@@ -279,7 +287,7 @@ function sentFormat(platform: Platform, format: string): string {
 /** What the checks read of an image or video: a post's stored media, or a composer's uploads. */
 type MediaFacts =
   | Awaited<ReturnType<typeof listPostMedia>>[number]
-  | { kind: 'image'; mime_type: string; size_bytes: number; width: number; height: number };
+  | { kind: 'image' | 'video'; mime_type: string; size_bytes: number; width: number; height: number };
 
 function mediaText(rejection: MediaRejection): string {
   return mediaRejectionMessage(rejection);

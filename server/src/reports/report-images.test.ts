@@ -24,6 +24,9 @@ function memoryStorage(objects: Record<string, Buffer>): MediaStorage {
     openRead: async () => {
       throw new Error('reports read images whole');
     },
+    copy: async () => {
+      throw new Error('reports write nothing');
+    },
     resumable: {
       begin: async () => {
         throw new Error('reports write nothing');

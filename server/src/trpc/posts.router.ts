@@ -111,6 +111,7 @@ export const postsRouter = router({
         workspaceId: ctx.workspace.id,
         userId: ctx.user.id,
         ...input,
+        timeZone: ctx.user.timeZone,
         requestId: ctx.requestId,
       }),
     ),

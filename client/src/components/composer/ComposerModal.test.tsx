@@ -1,14 +1,20 @@
 // "Novo post" (docs/composer.md): each network's tab inherits the base text until its own is
 // written (and says so), "Usar o texto base" goes back, each tab counts in its network's way
 // against its limit, and a server refusal shows in the tab of the network it names — nothing saved.
-import { messages, snippetMessages } from '@pauta/core';
+import {
+  type BudgetOverrun,
+  budgetMessages,
+  mediaRejectionMessage,
+  messages,
+  snippetMessages,
+} from '@pauta/core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { themeListItem } from '../../test-utils/themes';
 import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { ComposerModal } from './ComposerModal';
-import type { ComposerUploader } from './useComposerMedia';
+import type { ComposerUploader, ComposerVideoUploader } from './useComposerMedia';
 
 const text = messages.composer;
 afterEach(cleanup);
@@ -170,6 +176,49 @@ describe('ComposerModal', () => {
       ],
       action: 'schedule',
     });
+  });
+
+  it('past a network’s budget it shows Editar Post’s confirmation; "Agendar mesmo assim" sends the same save confirmed', async () => {
+    const overrun: BudgetOverrun = {
+      platform: 'x',
+      period: 'day',
+      periodKey: '2026-11-25',
+      scope: 'installation',
+      used: 17,
+      budget: 17,
+    };
+    const mock = setup((input) => {
+      if (!(input as { confirmOverBudget?: boolean }).confirmOverBudget)
+        throw new TrpcErrorResponse('PRECONDITION_FAILED', 'BUDGET_EXCEEDED', {
+          details: { overruns: [overrun], timeZone: 'America/Sao_Paulo' },
+        });
+      return { groupId: 'g', posts: [] };
+    });
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    const confirm = await screen.findByTestId('budget-confirm');
+    expect(within(confirm).getByText(budgetMessages.confirmTitle)).toBeTruthy();
+    expect(confirm.textContent).toContain('X (Twitter)');
+    // "Escolher outra data" saves nothing.
+    fireEvent.click(within(confirm).getByRole('button', { name: budgetMessages.keep }));
+    await waitFor(() => expect(screen.queryByTestId('budget-confirm')).toBeNull());
+    expect(mock.calls.filter((c) => c.path === 'posts.compose')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    fireEvent.click(
+      within(await screen.findByTestId('budget-confirm')).getByRole('button', {
+        name: budgetMessages.confirm,
+      }),
+    );
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === 'posts.compose')).toHaveLength(3));
+    const calls = mock.calls.filter((c) => c.path === 'posts.compose');
+    expect(calls[1]!.input).not.toHaveProperty('confirmOverBudget');
+    expect(calls[2]!.input).toMatchObject({ ...(calls[1]!.input as object), confirmOverBudget: true });
+    expect(calls[2]!.idempotencyKey).not.toBe(calls[1]!.idempotencyKey);
   });
 
   it('"Inserir trecho" under the base text reaches the inheriting tabs; in a tab it makes that network’s own text', async () => {
@@ -420,6 +469,105 @@ describe('ComposerModal', () => {
     // Many renders (three tabs, uploads, previews) on a shared CI machine.
   }, 60_000);
 
+  it('a video under the base is sent resumably with its progress, reaches every inheriting tab, and goes alone', async () => {
+    const video = fakeVideoUploader();
+    const mock = mockTrpc({
+      'auth.session': signedIn(true),
+      'themes.list': [THEME],
+      'accounts.list': [account('linkedin', 'Café LinkedIn'), account('x', 'cafe_x')],
+      'posts.compose': () => ({ groupId: 'g', posts: [] }),
+    });
+    render(
+      <ComposerModal
+        opened
+        timeZone="America/Sao_Paulo"
+        onClose={() => undefined}
+        uploader={fakeUploader()}
+        videoUploader={video.uploader}
+      />,
+    );
+    await pickTheme();
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), { target: { value: 'Café.' } });
+    const base = () => screen.getByRole('group', { name: text.baseMedia });
+    pickVideo(base(), 'receita.mp4');
+    expect(video.started.map((f) => f.name)).toEqual(['receita.mp4']);
+    video.progress(0, 42, 100);
+    expect((await within(base()).findByTestId('composer-video-progress')).textContent).toContain(
+      text.uploadingVideo('receita.mp4', 42),
+    );
+    // Saving waits for the upload; images wait too (a video goes alone).
+    expect((screen.getByRole('button', { name: text.schedule }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(base()).getByRole('button', { name: text.addImages }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    video.finish(0, 'video-1');
+    expect(await within(base()).findByText(text.videoOf('receita.mp4'))).toBeTruthy();
+    expect(within(base()).queryByTestId('composer-video-progress')).toBeNull();
+    // An image dropped on a list with a video is refused in pt-BR.
+    pick(base(), 'xicara.jpg');
+    expect((await within(base()).findByRole('alert')).textContent).toBe(
+      mediaRejectionMessage({ reason: 'IMAGES_WITH_VIDEO' }),
+    );
+    // X inherits the video; the pre-flight names it; the save sends it to each network.
+    fireEvent.click(tab(/^X/));
+    expect(within(screen.getByRole('tabpanel')).getByText(text.inheritsMedia)).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        mock.calls.some(
+          (call) =>
+            call.path === 'posts.preflight' &&
+            (call.input as { platform: string }).platform === 'x' &&
+            (call.input as { composerMedia?: string[] }).composerMedia?.[0] === 'video-1',
+        ),
+      ).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
+    const sent = mock.calls.find((call) => call.path === 'posts.compose')!.input as {
+      networks: { platform: string; media?: { id: string }[] }[];
+    };
+    expect(sent.networks.map((network) => [network.platform, network.media?.map((m) => m.id)])).toEqual([
+      ['linkedin', ['video-1']],
+      ['x', ['video-1']],
+    ]);
+  }, 60_000);
+
+  it('"Cancelar envio" stops the video upload; a cancelled composer terminates one still running', async () => {
+    const video = fakeVideoUploader();
+    mockTrpc({
+      'auth.session': signedIn(true),
+      'themes.list': [THEME],
+      'accounts.list': [account('linkedin', 'Café LinkedIn')],
+      'media.discardComposer': (input: { ids: string[] }) => ({ discarded: input.ids.length }),
+    });
+    function Host() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <ComposerModal
+          opened={opened}
+          timeZone="America/Sao_Paulo"
+          onClose={() => setOpened(false)}
+          uploader={fakeUploader()}
+          videoUploader={video.uploader}
+        />
+      );
+    }
+    render(<Host />);
+    const base = await screen.findByRole('group', { name: text.baseMedia });
+    pickVideo(base, 'longo.mov');
+    video.progress(0, 10, 100);
+    fireEvent.click(await within(base).findByRole('button', { name: text.cancelVideo }));
+    expect(video.cancelled).toEqual([0]);
+    await waitFor(() => expect(within(base).queryByTestId('composer-video-progress')).toBeNull());
+    expect(within(base).getByText(text.noImages)).toBeTruthy();
+    // Another one, still running when the composer is closed: terminated too.
+    pickVideo(base, 'outro.mp4');
+    await within(base).findByTestId('composer-video-progress');
+    fireEvent.click(screen.getByRole('button', { name: messages.common.cancel }));
+    await waitFor(() => expect(video.cancelled).toEqual([0, 1]));
+  });
+
   it('a cancelled composer keeps none of its images: its uploads are discarded', async () => {
     const mock = mockTrpc({
       'auth.session': signedIn(true),
@@ -469,4 +617,31 @@ function fakeUploader(): ComposerUploader {
 function pick(group: HTMLElement, name: string) {
   const input = group.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [new File(['x'], name, { type: 'image/jpeg' })] } });
+}
+
+/** A resumable upload driven by the test: `progress` and `finish` play the server's answers. */
+function fakeVideoUploader() {
+  const started: File[] = [];
+  const cancelled: number[] = [];
+  const handlers: Parameters<ComposerVideoUploader>[1][] = [];
+  const uploader: ComposerVideoUploader = (file, on) => {
+    const n = handlers.length;
+    handlers.push(on);
+    return {
+      start: () => void started.push(file),
+      cancel: async () => void cancelled.push(n),
+    };
+  };
+  return {
+    uploader,
+    started,
+    cancelled,
+    progress: (n: number, sent: number, total: number) => act(() => handlers[n]!.onProgress(sent, total)),
+    finish: (n: number, id: string) => act(() => handlers[n]!.onSuccess(id)),
+  };
+}
+
+function pickVideo(group: HTMLElement, name: string) {
+  const input = group.querySelectorAll('input[type="file"]')[1] as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['v'], name, { type: 'video/mp4' })] } });
 }

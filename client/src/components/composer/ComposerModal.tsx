@@ -31,7 +31,7 @@ import { InsertSnippetMenu } from '../snippets/InsertSnippetMenu';
 import { ComposerMediaField } from './ComposerMediaField';
 import { NetworkTab } from './NetworkTab';
 import { type ComposerState, type NetworkDraft, useComposer } from './useComposer';
-import type { ComposerUploader } from './useComposerMedia';
+import type { ComposerUploader, ComposerVideoUploader } from './useComposerMedia';
 
 const text = messages.composer;
 
@@ -40,12 +40,15 @@ export function ComposerModal({
   timeZone,
   onClose,
   uploader,
+  videoUploader,
 }: {
   opened: boolean;
   timeZone: string;
   onClose: () => void;
   /** Sends an image (tests pass their own); the browser's XMLHttpRequest otherwise. */
   uploader?: ComposerUploader | undefined;
+  /** Tests pass their own video upload (tus in the app). */
+  videoUploader?: ComposerVideoUploader | undefined;
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -59,7 +62,14 @@ export function ComposerModal({
       closeButtonProps={{ 'aria-label': messages.common.close }}
     >
       {/* Remounted on every opening: a cancelled composer starts empty next time. */}
-      {opened && <ComposerForm timeZone={timeZone} onClose={onClose} uploader={uploader} />}
+      {opened && (
+        <ComposerForm
+          timeZone={timeZone}
+          onClose={onClose}
+          uploader={uploader}
+          videoUploader={videoUploader}
+        />
+      )}
     </Modal>
   );
 }
@@ -68,12 +78,15 @@ function ComposerForm({
   timeZone,
   onClose,
   uploader,
+  videoUploader,
 }: {
   timeZone: string;
   onClose: () => void;
   uploader?: ComposerUploader | undefined;
+  /** Tests pass their own video upload (tus in the app). */
+  videoUploader?: ComposerVideoUploader | undefined;
 }) {
-  const state = useComposer(timeZone, onClose, uploader);
+  const state = useComposer(timeZone, onClose, uploader, videoUploader);
   const { fields, errors } = state;
   const baseRef = useRef<HTMLTextAreaElement>(null);
   const noThemes = state.themes !== null && state.themes.length === 0;
@@ -171,6 +184,7 @@ function ComposerForm({
           description={text.baseMediaHint}
           images={state.media.base}
           uploading={state.media.uploading.base ?? 0}
+          video={state.media.videos.base}
           error={state.media.errors.base}
           disabled={state.saving || !state.canWrite}
           onAdd={(files) => state.media.add('base', files)}
@@ -195,6 +209,7 @@ function ComposerForm({
             {state.preflightBlocked}
           </Alert>
         )}
+        {state.budgetConfirm}
         <Group justify="flex-end" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onClose} disabled={state.saving}>
             {messages.common.cancel}

@@ -141,6 +141,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
             label={text.mediaOf(network)}
             images={draft.media}
             uploading={state.media.uploading[platform] ?? 0}
+            video={state.media.videos[platform]}
             error={state.media.errors[platform]}
             disabled={disabled}
             onAdd={(files) => state.media.add(platform, files)}
@@ -163,7 +164,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           platform={platform}
           values={draft.options}
           errors={draft.optionErrors}
-          hasVideo={false}
+          hasVideo={draft.hasVideo}
           disabled={disabled}
           onChange={(key, value) => state.set.option(platform, key, value)}
         />
@@ -181,7 +182,9 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           platform={platform}
           text={draft.content}
           account={account}
-          images={draft.media.map((image) => ({ url: image.url, alt: image.alt }))}
+          images={draft.media
+            .filter((item) => item.kind !== 'video')
+            .map((image) => ({ url: image.url, alt: image.alt }))}
           textLimit={draft.limit}
         />
         <FirstCommentPreview platform={platform} text={draft.firstComment} account={account} />

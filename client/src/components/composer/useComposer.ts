@@ -25,12 +25,14 @@ import { useGuardedMutation } from '../../lib/actions';
 import { errorDetails, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { useBudgetConfirm } from '../budget/ComposerBudget';
 import { describeScheduleError } from '../posts/post-errors';
 import { combineLocalDateTime, localDayKey, normalizeTime } from '../posts/time-zone';
 import { useRefreshPosts } from '../posts/usePostActions';
 import {
   type ComposerImage,
   type ComposerUploader,
+  type ComposerVideoUploader,
   type MediaTarget,
   useComposerMedia,
 } from './useComposerMedia';
@@ -64,6 +66,8 @@ export interface NetworkDraft {
   firstComment: string;
   /** The images this network publishes: its own, or the base's. */
   media: ComposerImage[];
+  /** The network's list holds the composer's video. */
+  hasVideo: boolean;
   inheritsMedia: boolean;
   /** Why this network cannot be saved (the browser's check or the server's refusal); null when fine. */
   issue: string | null;
@@ -79,7 +83,12 @@ export interface NetworkDraft {
   blocking: string | null;
 }
 
-export function useComposer(timeZone: string, onSaved: () => void, uploader?: ComposerUploader) {
+export function useComposer(
+  timeZone: string,
+  onSaved: () => void,
+  uploader?: ComposerUploader,
+  videoUploader?: ComposerVideoUploader,
+) {
   const trpc = useTRPC();
   const refresh = useRefreshPosts();
   const canWrite = useCan('posts.write');
@@ -108,7 +117,9 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
   const [serverIssues, setServerIssues] = useState<Partial<Record<Platform, string>>>({});
   const [checked, setChecked] = useState(false);
   const [active, setActive] = useState<Platform | null>(null);
-  const media = useComposerMedia(uploader);
+  const media = useComposerMedia(uploader, videoUploader);
+  /** A network's list holds the composer's video: its video-only options apply (YouTube, TikTok). */
+  const hasVideo = (platform: Platform) => media.of(platform).some((item) => item.kind === 'video');
   // Each chosen network's last pre-flight answer (ComposerModal's watchers report them).
   const [reports, setReports] = useState<Partial<Record<Platform, PreflightReport>>>({});
   const onScreenTime = combineLocalDateTime(date, normalizeTime(time), timeZone);
@@ -137,7 +148,9 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     const used = measurePostLength(platform, content);
     const values = options[platform] ?? {};
     const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
-    const validated = declares ? validatePostOptions(platform, { hasVideo: false, values }) : null;
+    const validated = declares
+      ? validatePostOptions(platform, { hasVideo: hasVideo(platform), values })
+      : null;
     const optionErrors: Record<string, string> = {};
     if (checked && validated && !validated.ok)
       for (const issue of validated.issues) optionErrors[issue.key] ??= issue.message;
@@ -163,6 +176,7 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
       optionErrors,
       firstComment: comment,
       media: media.of(platform),
+      hasVideo: hasVideo(platform),
       inheritsMedia: media.own[platform] === undefined,
       issue: serverIssues[platform] ?? local,
       preflight: {
@@ -184,6 +198,9 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     ? text.preflightBlocked(PLATFORM_LABELS[blockedDraft.platform], blockedDraft.blocking ?? '')
     : null;
 
+  // Past a network's budget the server asks first (BUDGET_EXCEEDED): Editar Post's confirmation,
+  // whose "Agendar mesmo assim" sends the same save with `confirmOverBudget` (docs/budgets.md).
+  const budget = useBudgetConfirm(timeZone);
   const compose = useGuardedMutation(
     trpc.posts.compose.mutationOptions({
       onSuccess: async (result, variables) => {
@@ -198,7 +215,8 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
         onSaved();
         await refresh();
       },
-      onError: (error) => {
+      onError: (error, variables) => {
+        if (budget.intercept(error, () => compose.mutate({ ...variables, confirmOverBudget: true }))) return;
         const refused = errorDetails(error, 'VALIDATION_FAILED');
         const issues = refused?.networkIssues ?? [];
         if (issues.length > 0) {
@@ -225,6 +243,7 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     }
     setChecked(true);
     setServerIssues({});
+    budget.clear();
     const found: ComposerFieldErrors = {};
     if (!theme) found.theme = text.themeRequired;
     if (selected.length === 0) found.networks = text.networksRequired;
@@ -246,7 +265,8 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
       if (comment && firstCommentRefusal(platform, comment)) return true;
       const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
       return (
-        declares && !validatePostOptions(platform, { hasVideo: false, values: options[platform] ?? {} }).ok
+        declares &&
+        !validatePostOptions(platform, { hasVideo: hasVideo(platform), values: options[platform] ?? {} }).ok
       );
     });
     if (blocked.length > 0 && !blocked.includes(active as Platform)) setActive(blocked[0]!);
@@ -334,6 +354,8 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     active: active && selected.includes(active) ? active : (selected[0] ?? null),
     setActive,
     drafts,
+    /** Editar Post's "Agendar acima do orçamento?" after a BUDGET_EXCEEDED refusal; null otherwise. */
+    budgetConfirm: budget.element,
     /** Why "Agendar" / "Adicionar à fila" are disabled now: a network's pre-flight blocks; null otherwise. */
     preflightBlocked,
     reportPreflight,
@@ -341,6 +363,7 @@ export function useComposer(timeZone: string, onSaved: () => void, uploader?: Co
     media: {
       base: media.base,
       uploading: media.uploading,
+      videos: media.videos,
       errors: media.errors,
       busy: media.busy,
       add(target: MediaTarget, files: File[]) {

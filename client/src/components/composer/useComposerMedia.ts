@@ -4,10 +4,16 @@
 // save). A composer closed without saving keeps none of them: its uploads are discarded
 // (media.discardComposer), and one that ends after the close is discarded as it arrives; after a
 // save, the uploads no network used are discarded too (the save consumed the rest).
-import { MAX_MEDIA_PER_POST, messages, type Platform } from '@pauta/core';
+//
+// A video goes the same way (docs/composer.md, "Video"): one per list, never with images, sent with
+// Editar Post's resumable upload (tus, `createVideoUpload` without a post) with its progress and
+// "Cancelar envio"; the browser shows it from the file itself. Each network's video rules apply at
+// the save (and in its tab's pre-flight).
+import { MAX_MEDIA_PER_POST, mediaRejectionMessage, messages, type Platform } from '@pauta/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTRPCClient } from '../../lib/trpc';
 import { newUploadId, precheck, xhrImageUpload } from '../media/upload';
+import { createVideoUpload, isVideoFile, type VideoUploadHandlers } from '../media/videoUpload';
 
 const text = messages.composer;
 
@@ -17,7 +23,29 @@ export interface ComposerImage {
   url: string;
   thumbUrl: string;
   alt: string;
+  /** A video (its `url` the picked file's object URL; no thumbnail); absent = an image. */
+  kind?: 'video';
+  /** A video's file name, as the field shows it. */
+  name?: string;
 }
+
+/** A video being sent: its file name, how far, and how to stop it. */
+export interface ComposerVideoProgress {
+  name: string;
+  percent: number;
+  cancel(): void;
+}
+
+/** Starts the resumable upload of a composer's video (tests pass their own). */
+export type ComposerVideoUploader = (
+  file: File,
+  handlers: VideoUploadHandlers,
+) => { start(): void; cancel(): Promise<void> };
+
+const tusComposerUpload: ComposerVideoUploader = (file, handlers) => {
+  const upload = createVideoUpload(null, file, handlers);
+  return { start: () => void upload.start(), cancel: () => upload.cancel() };
+};
 
 /** Where an image goes: the base, or one network's own list. */
 export type MediaTarget = 'base' | Platform;
@@ -37,8 +65,14 @@ export type ComposerUploader = (options: {
 const xhrComposerUpload: ComposerUploader = ({ file, uploadId }) =>
   xhrImageUpload<UploadAnswer>({ url: '/api/composer/media', file, uploadId, onProgress: () => undefined });
 
-export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload) {
+export function useComposerMedia(
+  uploader: ComposerUploader = xhrComposerUpload,
+  videoUploader: ComposerVideoUploader = tusComposerUpload,
+) {
   const client = useTRPCClient();
+  const [videos, setVideos] = useState<Partial<Record<MediaTarget, ComposerVideoProgress>>>({});
+  // Uploads still running: cancelled (tus termination) when the composer closes.
+  const running = useRef(new Set<() => void>());
   const [base, setBase] = useState<ComposerImage[]>([]);
   const [own, setOwn] = useState<Partial<Record<Platform, ComposerImage[]>>>({});
   const [uploading, setUploading] = useState<Partial<Record<MediaTarget, number>>>({});
@@ -65,6 +99,7 @@ export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload)
       if (ended.current === 'open') {
         ended.current = 'closed';
         discard([...uploaded.current]);
+        for (const cancel of running.current) cancel();
       }
     };
   }, [discard]);
@@ -75,8 +110,61 @@ export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload)
     else setOwn((current) => ({ ...current, [target]: change(current[target] ?? []) }));
   };
 
+  const refuse = (target: MediaTarget, message: string) =>
+    setErrors((current) => ({ ...current, [target]: message }));
+
+  function addVideo(target: MediaTarget, file: File) {
+    const list = listOf(target);
+    if (videos[target] || list.some((item) => item.kind === 'video'))
+      return refuse(target, mediaRejectionMessage({ reason: 'ONE_VIDEO' }));
+    if (list.length > 0 || (uploading[target] ?? 0) > 0)
+      return refuse(target, mediaRejectionMessage({ reason: 'VIDEO_WITH_IMAGES' }));
+    const stop = () => {
+      running.current.delete(cancel);
+      setVideos((current) => ({ ...current, [target]: undefined }));
+    };
+    const upload = videoUploader(file, {
+      onProgress: (sent, total) =>
+        setVideos((current) =>
+          current[target]
+            ? { ...current, [target]: { ...current[target], percent: Math.floor((sent / total) * 100) } }
+            : current,
+        ),
+      onRetry: () => undefined,
+      onSuccess: (id) => {
+        running.current.delete(cancel);
+        if (ended.current === 'closed') return discard([id]);
+        stop();
+        uploaded.current.add(id);
+        const url = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
+        setList(target, (current) => [
+          ...current,
+          { id, url, thumbUrl: '', alt: '', kind: 'video', name: file.name },
+        ]);
+      },
+      onError: (message) => {
+        stop();
+        if (ended.current !== 'closed') refuse(target, message);
+      },
+    });
+    const cancel = () => {
+      stop();
+      void upload.cancel();
+    };
+    running.current.add(cancel);
+    setVideos((current) => ({ ...current, [target]: { name: file.name, percent: 0, cancel } }));
+    upload.start();
+  }
+
   async function add(target: MediaTarget, files: File[]) {
     setErrors((current) => ({ ...current, [target]: undefined }));
+    const video = files.find(isVideoFile);
+    if (video) {
+      if (files.length > 1) return refuse(target, mediaRejectionMessage({ reason: 'VIDEO_WITH_IMAGES' }));
+      return addVideo(target, video);
+    }
+    if (listOf(target).some((item) => item.kind === 'video') || videos[target])
+      return refuse(target, mediaRejectionMessage({ reason: 'IMAGES_WITH_VIDEO' }));
     const room = MAX_MEDIA_PER_POST - listOf(target).length - (uploading[target] ?? 0);
     if (files.length > room) {
       setErrors((current) => ({ ...current, [target]: text.tooManyImages(MAX_MEDIA_PER_POST) }));
@@ -110,6 +198,8 @@ export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload)
     base,
     own,
     uploading,
+    /** The videos being sent, per list. */
+    videos,
     errors,
     add: (target: MediaTarget, files: File[]) => void add(target, files),
     remove(target: MediaTarget, id: string) {
@@ -132,7 +222,9 @@ export function useComposerMedia(uploader: ComposerUploader = xhrComposerUpload)
     },
     /** The images a network publishes: its own, or the base's. */
     of: (platform: Platform) => own[platform] ?? base,
-    busy: Object.values(uploading).some((count) => (count ?? 0) > 0),
+    busy:
+      Object.values(uploading).some((count) => (count ?? 0) > 0) ||
+      Object.values(videos).some((video) => video !== undefined),
     /** The save went through: the uploads no network used are discarded (the others were consumed). */
     saved(used: readonly string[]) {
       ended.current = 'saved';

@@ -58,17 +58,26 @@ function messageOf(error: Error): string {
   return messages.errors.network;
 }
 
-export function createVideoUpload(postId: string, file: File, handlers: VideoUploadHandlers): VideoUpload {
+/**
+ * `postId` null: the video of "Novo post" (docs/composer.md), sent to the workspace before its posts
+ * exist (POST /api/composer/video); the same upload otherwise.
+ */
+export function createVideoUpload(
+  postId: string | null,
+  file: File,
+  handlers: VideoUploadHandlers,
+): VideoUpload {
   let retrying = false;
   const upload = new Upload(file, {
-    endpoint: `/api/posts/${encodeURIComponent(postId)}/video`,
+    endpoint: postId === null ? '/api/composer/video' : `/api/posts/${encodeURIComponent(postId)}/video`,
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     // The upload's id (and the video's): a retried creation stores one upload.
     headers: { 'Idempotency-Key': newUploadId(), ...workspaceHeaders() },
     metadata: { filename: file.name, filetype: file.type || 'video/mp4' },
     // Resumable across a reload: the same post and the same file find the upload again.
-    fingerprint: async () => `pauta-video:${postId}:${file.name}:${file.size}:${file.lastModified}`,
+    fingerprint: async () =>
+      `pauta-video:${postId ?? 'composer'}:${file.name}:${file.size}:${file.lastModified}`,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => {
