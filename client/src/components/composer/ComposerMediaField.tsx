@@ -120,8 +120,8 @@ export function ComposerMediaField({
                 controls
                 preload="metadata"
                 aria-label={text.videoOf(image.name ?? '')}
-                // Narrower on a phone, so its name beside it is not cut into syllables.
-                w={{ base: 120, sm: 160 }}
+                // Not narrower on a phone: under ~150 px Chromium's controls drop their play button.
+                w={160}
                 mah={200}
                 style={{ borderRadius: 4, background: 'black' }}
               />
