@@ -347,15 +347,12 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
           signal: commentOptions.signal,
         });
         if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
-        const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
-        if (id === null || id === '') {
-          throw publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `x answered ${result.status} to the reply without an id`,
-          );
-        }
+        const id = createdPostId(
+          ctx,
+          isObject(result.json) ? stringField(result.json.data, 'id') : null,
+          result.status,
+          `x answered ${result.status} to the reply without an id`,
+        );
         return { id };
       } catch (error) {
         throw explainFailure('x', X_ERRORS, error);
