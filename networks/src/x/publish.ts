@@ -170,6 +170,17 @@ function findTweet(
   );
 }
 
+/** A post or a reply over X's 280 weighted characters is refused before any request. */
+function ensureFitsX(ctx: HttpContext, text: string, what: 'text' | 'reply'): void {
+  if (!fitsPlatformLimit('x', text))
+    throw publishError(
+      ctx,
+      'permanent',
+      'CONTENT_TOO_LONG',
+      `x: ${what} weighs ${measureXLength(text)} of 280 characters`,
+    );
+}
+
 export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
   const polling = videoPolling(options);
   const context = (target: PublishTarget): HttpContext => ({
@@ -205,14 +216,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
     platform: 'x',
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
-      if (!fitsPlatformLimit('x', request.text)) {
-        throw publishError(
-          ctx,
-          'permanent',
-          'CONTENT_TOO_LONG',
-          `x: text weighs ${measureXLength(request.text)} of 280 characters`,
-        );
-      }
+      ensureFitsX(ctx, request.text, 'text');
       const media = request.media ?? [];
       const problem =
         checkVideoRequest(ctx, X_VIDEO_LIMITS.video, request) ?? checkMedia(ctx, X_MEDIA_LIMITS, media);
@@ -326,14 +330,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
     publishFirstComment: async (request, commentOptions = {}) => {
       const ctx = context(request.target);
       try {
-        if (!fitsPlatformLimit('x', request.text)) {
-          throw publishError(
-            ctx,
-            'permanent',
-            'CONTENT_TOO_LONG',
-            `x: reply weighs ${measureXLength(request.text)} of 280 characters`,
-          );
-        }
+        ensureFitsX(ctx, request.text, 'reply');
         const result = await sendRequest(ctx, `${API}/tweets`, {
           method: 'POST',
           headers: {
