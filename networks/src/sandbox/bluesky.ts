@@ -260,7 +260,7 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
 
   const issue = (did: string) => {
     const now = Math.floor(Date.now() / 1000);
-    const token = (scope: string, ttlSeconds: number): string =>
+    const token = (scope: Jwt['scope'], ttlSeconds: number): string =>
       jwt({ did, scope, exp: now + ttlSeconds, iat: Date.now(), jti: randomBytes(8).toString('hex') });
     const accessJwt = token('com.atproto.appPass', ACCESS_TTL_S);
     const refreshJwt = token('com.atproto.refresh', REFRESH_TTL_S);

@@ -33,6 +33,7 @@ import type {
   LookupResult,
   NetworkAdapter,
   PostMetrics,
+  PublishError,
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
@@ -170,6 +171,22 @@ function findTweet(
   );
 }
 
+/** X's 403 to an upload: the token lacks media.write, which only reconnecting grants. */
+function mediaWriteMissing(
+  ctx: HttpContext,
+  step: string,
+  body: unknown,
+  networkCode: 'VIDEO_SCOPE_MISSING' | 'MEDIA_SCOPE_MISSING',
+): PublishError {
+  return publishError(
+    ctx,
+    'permanent',
+    'ACCOUNT_NEEDS_RECONNECT',
+    `x answered 403 to the ${step}: ${xMessage(body) ?? 'Forbidden'} (the token lacks media.write)`,
+    { status: 403, networkCode },
+  );
+}
+
 /** A post or a reply over X's 280 weighted characters is refused before any request. */
 function ensureFitsX(ctx: HttpContext, text: string, what: 'text' | 'reply'): void {
   if (!fitsPlatformLimit('x', text))
@@ -234,13 +251,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
           signal,
           fail: (result, step) => {
             if (step === 'INIT' && result.status === 403) {
-              throw publishError(
-                ctx,
-                'permanent',
-                'ACCOUNT_NEEDS_RECONNECT',
-                `x answered 403 to the video INIT: ${xMessage(result.json) ?? 'Forbidden'} (the token lacks media.write)`,
-                { status: 403, networkCode: 'VIDEO_SCOPE_MISSING' },
-              );
+              throw mediaWriteMissing(ctx, 'video INIT', result.json, 'VIDEO_SCOPE_MISSING');
             }
             classifyXFailure(ctx, result);
           },
@@ -264,13 +275,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
           });
           if (uploaded.status === 403) {
             // Accounts connected before images lack media.write: only reconnecting grants it.
-            throw publishError(
-              ctx,
-              'permanent',
-              'ACCOUNT_NEEDS_RECONNECT',
-              `x answered 403 to the media upload: ${xMessage(uploaded.json) ?? 'Forbidden'} (the token lacks media.write)`,
-              { status: 403, networkCode: 'MEDIA_SCOPE_MISSING' },
-            );
+            throw mediaWriteMissing(ctx, 'media upload', uploaded.json, 'MEDIA_SCOPE_MISSING');
           }
           if (uploaded.status < 200 || uploaded.status >= 300) classifyXFailure(ctx, uploaded);
           const id = requiredStepId(
