@@ -80,12 +80,12 @@ export function VideoUploadCard({
     callbacks.current.onStopped(null);
   });
 
-  const label =
-    phase === 'paused'
-      ? text.paused(file.name, percent)
-      : phase === 'checking'
-        ? text.checking
-        : text.uploading(file.name, percent);
+  const paused = phase === 'paused';
+  const label = paused
+    ? text.paused(file.name, percent)
+    : phase === 'checking'
+      ? text.checking
+      : text.uploading(file.name, percent);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="video-upload">
       <Stack gap={8}>
@@ -103,27 +103,18 @@ export function VideoUploadCard({
           </Text>
         )}
         <Group gap="xs">
-          {phase === 'paused' ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlayerPlay size={14} aria-hidden />}
-              onClick={resume}
-              disabled={cancelling}
-            >
-              {text.resume}
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlayerPause size={14} aria-hidden />}
-              onClick={() => void pause()}
-              disabled={pausing || cancelling || phase === 'checking'}
-            >
-              {text.pause}
-            </Button>
-          )}
+          {/* One button that turns from Pausar into Continuar (and keeps the focus). */}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={
+              paused ? <IconPlayerPlay size={14} aria-hidden /> : <IconPlayerPause size={14} aria-hidden />
+            }
+            onClick={paused ? resume : () => void pause()}
+            disabled={paused ? cancelling : pausing || cancelling || phase === 'checking'}
+          >
+            {paused ? text.resume : text.pause}
+          </Button>
           <Button
             size="xs"
             variant="subtle"
