@@ -5,11 +5,12 @@
 // este quadro", drawn on a canvas in the browser and saved as an image) or an uploaded image.
 import { Alert, Button, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { type MediaRejection, mediaRejectionMessage, messages, videoFieldMessages } from '@pauta/core';
-import { IconPhoto, IconPlayerPause, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPhoto, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { workspaceHeaders } from '../../app/workspace';
 import { useSingleFlight } from '../../lib/actions';
 import { announce } from '../../lib/announcer';
+import { CardDeleteButton } from '../posts/PostCardShell';
 import classes from './PostMediaField.module.css';
 import type { MediaItem } from './types';
 import { createVideoUpload, type VideoUpload } from './videoUpload';
@@ -284,17 +285,13 @@ export function VideoCard({
               >
                 {savingImage ? text.savingCover : text.uploadCover}
               </Button>
-              <Button
+              <CardDeleteButton
                 size="xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden />}
+                label={text.remove}
                 onClick={onRemove}
                 disabled={saving || removing}
                 loading={removing}
-              >
-                {text.remove}
-              </Button>
+              />
             </Group>
             <input
               ref={fileRef}
