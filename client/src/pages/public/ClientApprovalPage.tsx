@@ -37,8 +37,8 @@ export function tokenFromPath(pathname: string): string {
   return linkTokenFromPath(pathname, 'aprovacao');
 }
 
-/** The client's own zone: the times are theirs to read. */
-const clientTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
+/** The client's own zone (the browser's): the times are theirs to read. */
+export const clientTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
 
 export function ClientApprovalPage() {
   const token = tokenFromPath(usePathname());

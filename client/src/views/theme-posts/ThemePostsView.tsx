@@ -1,6 +1,7 @@
 import { Accordion, Badge, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { messages, resolveThemeColor } from '@pauta/core';
 import {
+  type Icon,
   IconCalendarEvent,
   IconCircleCheck,
   IconListDetails,
@@ -119,6 +120,15 @@ interface ThemeGroupProps {
   onEdit: (post: PostItem) => void;
 }
 
+/** One of a theme's counts, in its colour with its icon. */
+function CountBadge({ color, icon: CountIcon, children }: { color: string; icon: Icon; children: string }) {
+  return (
+    <Badge variant="light" color={color} tt="none" leftSection={<CountIcon size={12} aria-hidden />}>
+      {children}
+    </Badge>
+  );
+}
+
 /** A theme in its colour with its counts; opened, its posts and a link to them in Posts Agendados. */
 function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
   const color = resolveThemeColor(theme.colorPalette);
@@ -128,22 +138,12 @@ function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700}>{theme.name}</Text>
           <Group gap={6}>
-            <Badge
-              variant="light"
-              color="blue"
-              tt="none"
-              leftSection={<IconCalendarEvent size={12} aria-hidden />}
-            >
+            <CountBadge color="blue" icon={IconCalendarEvent}>
               {text.scheduledCount(theme.scheduledCount)}
-            </Badge>
-            <Badge
-              variant="light"
-              color="teal"
-              tt="none"
-              leftSection={<IconCircleCheck size={12} aria-hidden />}
-            >
+            </CountBadge>
+            <CountBadge color="teal" icon={IconCircleCheck}>
               {text.publishedCount(theme.publishedCount)}
-            </Badge>
+            </CountBadge>
           </Group>
         </Group>
       </Accordion.Control>
