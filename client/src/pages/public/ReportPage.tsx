@@ -7,7 +7,7 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, messages, pointsChange, reportFormat, reportMessages } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
-import { IconClockX, IconDownload, IconLinkOff, IconSparkles } from '@tabler/icons-react';
+import { IconDownload, IconLinkOff, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { lazy, Suspense } from 'react';
@@ -17,6 +17,7 @@ import { PlatformIcon } from '../../components/PlatformIcon';
 import { linkTokenFromPath, PublicLinkPage } from '../../components/PublicLinkPage';
 import { useTRPC } from '../../lib/trpc';
 import { ClienteBrand, clientTimeZone } from './ClientApprovalPage';
+import { linkEndedStates, linkViewQuery } from './private-link';
 
 const text = reportMessages;
 type View = inferRouterOutputs<AppRouter>['reportPage']['view'];
@@ -38,9 +39,7 @@ export function ReportPage() {
   const trpc = useTRPC();
   const view = useQuery({
     ...trpc.reportPage.view.queryOptions({ token }),
-    enabled: token !== '',
-    retry: false,
-    staleTime: 0,
+    ...linkViewQuery(token),
   });
 
   return (
@@ -49,9 +48,8 @@ export function ReportPage() {
       token={token}
       view={view}
       ended={{
-        invalid: { icon: IconLinkOff, title: text.invalidTitle, message: text.invalidText },
+        ...linkEndedStates(text),
         revoked: { icon: IconLinkOff, title: text.revokedTitle, message: text.revokedText },
-        expired: { icon: IconClockX, title: text.expiredTitle, message: text.expiredText },
       }}
       rateLimitedText={text.rateLimited}
       loadErrorText={text.pageLoadError}

@@ -28,6 +28,7 @@ import { Link } from '../../app/Link';
 import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { BestTimeSection } from '../../components/best-time/BestTimeHeatMap';
+import { LinkButton } from '../../components/common/LinkButton';
 import { SectionTitle, TitledSection } from '../../components/common/SectionTitle';
 import cta from '../../components/cta.module.css';
 import { QueryState } from '../../components/QueryState';
@@ -194,39 +195,19 @@ function QuickLinks() {
   const canWriteThemes = useCan('themes.write');
   return (
     <nav aria-label={text.quickLinks} className={classes.quickLinks}>
-      <Button
-        component={Link}
-        href={viewPath('scheduled-posts')}
-        variant="default"
-        leftSection={<IconListDetails size={18} aria-hidden />}
-      >
+      <LinkButton href={viewPath('scheduled-posts')} icon={IconListDetails} variant="default">
         {text.viewScheduled}
-      </Button>
-      <Button
-        component={Link}
-        href={viewPath('published-posts')}
-        variant="default"
-        leftSection={<IconSend size={18} aria-hidden />}
-      >
+      </LinkButton>
+      <LinkButton href={viewPath('published-posts')} icon={IconSend} variant="default">
         {text.viewAllPosts}
-      </Button>
-      <Button
-        component={Link}
-        href={viewPath('reports')}
-        variant="default"
-        leftSection={<IconFileAnalytics size={18} aria-hidden />}
-      >
+      </LinkButton>
+      <LinkButton href={viewPath('reports')} icon={IconFileAnalytics} variant="default">
         {reportMessages.dashboardLink}
-      </Button>
+      </LinkButton>
       {canWriteThemes && (
-        <Button
-          component={Link}
-          href={viewPath('create')}
-          leftSection={<IconPlus size={18} aria-hidden />}
-          className={cta.cta}
-        >
+        <LinkButton href={viewPath('create')} icon={IconPlus} className={cta.cta}>
           {text.createTheme}
-        </Button>
+        </LinkButton>
       )}
     </nav>
   );

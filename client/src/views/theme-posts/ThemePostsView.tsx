@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Accordion, Badge, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { messages, resolveThemeColor } from '@pauta/core';
 import {
   type Icon,
@@ -10,9 +10,9 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../app/Link';
 import { useCan } from '../../app/permissions';
 import { useViewParam, viewPath } from '../../app/view-paths';
+import { LinkButton } from '../../components/common/LinkButton';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
@@ -45,13 +45,9 @@ function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: Po
       empty={
         <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
           {canWriteThemes && (
-            <Button
-              component={Link}
-              href={viewPath('create')}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
+            <LinkButton href={viewPath('create')} icon={IconPlus}>
               {text.createFirst}
-            </Button>
+            </LinkButton>
           )}
         </StateMessage>
       }
@@ -151,15 +147,15 @@ function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
         {open && (
           <Stack gap="sm">
             <Group justify="flex-end">
-              <Button
-                component={Link}
+              <LinkButton
                 href={viewPath('scheduled-posts', { theme: theme.id })}
+                icon={IconListDetails}
+                iconSize={14}
                 variant="subtle"
                 size="xs"
-                leftSection={<IconListDetails size={14} aria-hidden />}
               >
                 {text.viewPosts}
-              </Button>
+              </LinkButton>
             </Group>
             <PostList
               filters={{ themeId: theme.id }}
