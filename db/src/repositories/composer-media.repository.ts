@@ -2,22 +2,11 @@
 // into each network's post_media rows by the save (insertPostGroup, same transaction, all or
 // nothing). Every read and delete is scoped by the workspace (docs/workspaces.md). A trigger queues a
 // deleted row's files in media_garbage (migration 2026-11-30T07-10-composer-media).
-import type { MediaMimeType } from '@pauta/core';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { ComposerMediaTable, Database } from '../schema.js';
 
-export interface ComposerMediaRow {
-  id: string;
-  workspace_id: string;
-  user_id: string;
-  storage_key: string;
-  thumb_key: string;
-  mime_type: MediaMimeType;
-  width: number;
-  height: number;
-  size_bytes: number;
-  created_at: Date;
-}
+/** An uploaded image of "Novo post" as stored (ComposerMediaTable). */
+export type ComposerMediaRow = Selectable<ComposerMediaTable>;
 
 /**
  * Records an uploaded image (its files already written and reserved). The same id again answers

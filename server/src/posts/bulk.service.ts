@@ -189,6 +189,13 @@ export async function applyBulkAction(
       action.kind === 'theme' ? await lockTargetTheme(trx, workspaceId, action.themeId) : undefined;
     if (action.kind === 'theme' && !theme) throw new AppError('NOT_FOUND');
 
+    // The media guards of a save, for a post an action would let publish: true (and counted under
+    // its reason) when the post's media or options refuse it.
+    const mediaRefused = async (post: LockedPost) => {
+      const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
+      if (refusal) tally.skip(refusal);
+      return refusal !== null;
+    };
     // Reschedule and "Para a fila": each post given a new time is saved as its new version —
     // counted, undoable to its old time, woken up when claimable; skipped when a worker claimed it.
     const retimed: ScheduledPostRow[] = [];
@@ -238,13 +245,13 @@ export async function applyBulkAction(
             continue;
           }
           // Approving lets a scheduled post publish: the same media guards as a save.
-          if (to === 'approved' && post.approval_stage !== 'approved' && post.status === 'scheduled') {
-            const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-            if (refusal) {
-              tally.skip(refusal);
-              continue;
-            }
-          }
+          if (
+            to === 'approved' &&
+            post.approval_stage !== 'approved' &&
+            post.status === 'scheduled' &&
+            (await mediaRefused(post))
+          )
+            continue;
           const moved = await moveApprovalStageIn(trx, {
             workspaceId,
             postId: post.id,
@@ -281,11 +288,7 @@ export async function applyBulkAction(
             continue;
           }
           // The same media guards as posts.update and posts.reschedule.
-          const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-          if (refusal) {
-            tally.skip(refusal);
-            continue;
-          }
+          if (await mediaRefused(post)) continue;
           await saveNewTime(post, { scheduledFor });
         }
         // The network budgets, as for a single reschedule.
@@ -305,13 +308,12 @@ export async function applyBulkAction(
           }
           const stage = target.requires_approval ? (post.approval_stage ?? 'draft') : null;
           // A theme without approval lets a scheduled post publish: the same media guards as a save.
-          if (claimable({ status: post.status, approval_stage: stage }) && !claimable(post)) {
-            const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-            if (refusal) {
-              tally.skip(refusal);
-              continue;
-            }
-          }
+          if (
+            claimable({ status: post.status, approval_stage: stage }) &&
+            !claimable(post) &&
+            (await mediaRefused(post))
+          )
+            continue;
           const saved = await changePostTheme(trx, { workspaceId, post, themeId: target.id, stage, userId });
           tally.changed++;
           undo.push({
@@ -321,12 +323,7 @@ export async function applyBulkAction(
             approval_stage: post.approval_stage,
           });
           if (claimable({ status: post.status, approval_stage: stage }) && post.scheduled_for)
-            wakeUps.push({
-              id: post.id,
-              version: saved.version,
-              platform: post.platform,
-              scheduled_for: post.scheduled_for,
-            });
+            wakeUps.push(wake({ ...post, version: saved.version, scheduled_for: post.scheduled_for }));
         }
         break;
       }
@@ -359,11 +356,7 @@ export async function applyBulkAction(
             continue;
           }
           // The same media guards as posts.update, posts.reschedule and "Adicionar à fila".
-          const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-          if (refusal) {
-            tally.skip(refusal);
-            continue;
-          }
+          if (await mediaRefused(post)) continue;
           let slotAt: Date;
           try {
             slotAt = await freeSlotOf(trx, { workspaceId, account, timeZone, now });
@@ -500,12 +493,7 @@ export async function undoBulkAction(
         });
         tally.changed++;
         if (claimable({ status: post.status, approval_stage: stage }) && post.scheduled_for)
-          wakeUps.push({
-            id: post.id,
-            version: saved.version,
-            platform: post.platform,
-            scheduled_for: post.scheduled_for,
-          });
+          wakeUps.push(wake({ ...post, version: saved.version, scheduled_for: post.scheduled_for }));
       } else tally.skip('changed_since');
     }
     await markBulkActionUndone(trx, workspaceId, options.token);
