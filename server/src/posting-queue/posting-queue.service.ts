@@ -119,6 +119,15 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** "Adicionar à fila" of one post by its user (the budget confirmed or not). */
+interface EnqueueInput {
+  workspaceId: string;
+  userId: string;
+  postId: string;
+  confirmOverBudget?: boolean | undefined;
+  requestId?: string | undefined;
+}
+
 /**
  * "Adicionar à fila": the post takes its account's next free slot, as a new version (its wake-up
  * is enqueued after the commit). Idempotent: a post that already holds a future slot keeps it.
@@ -126,16 +135,7 @@ function isUniqueViolation(error: unknown): boolean {
  * suggested_posts_queue_slot_key guarantees it even if the lock were bypassed (a violation is
  * retried with the next slot).
  */
-export async function enqueuePost(
-  deps: PostingQueueDeps,
-  input: {
-    workspaceId: string;
-    userId: string;
-    postId: string;
-    confirmOverBudget?: boolean | undefined;
-    requestId?: string | undefined;
-  },
-): Promise<EnqueueResult> {
+export async function enqueuePost(deps: PostingQueueDeps, input: EnqueueInput): Promise<EnqueueResult> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await enqueueOnce(deps, input);
@@ -146,16 +146,7 @@ export async function enqueuePost(
   }
 }
 
-async function enqueueOnce(
-  deps: PostingQueueDeps,
-  input: {
-    workspaceId: string;
-    userId: string;
-    postId: string;
-    confirmOverBudget?: boolean | undefined;
-    requestId?: string | undefined;
-  },
-): Promise<EnqueueResult> {
+async function enqueueOnce(deps: PostingQueueDeps, input: EnqueueInput): Promise<EnqueueResult> {
   const now = deps.now?.() ?? new Date();
   const post = await findScheduledPost(deps.db, input.workspaceId, input.postId);
   if (!post) throw new AppError('NOT_FOUND');
