@@ -203,10 +203,10 @@ describe('drafts outside approval', () => {
     });
     expect(bulk.data).toMatchObject({ changed: 0, skipped: { draft: 1 } });
     expect((await row(x!.id)).status).toBe('draft');
-    const queued = await ws.me.browser.mutate<{ slotAt: string }>('posts.addToQueue', { postId: x!.id });
+    const queued = await ws.me.browser.mutate<{ slotAt: Date }>('posts.addToQueue', { postId: x!.id });
     expect(queued.status).toBe(200);
     // Wednesday 2027-03-03 10:00 in São Paulo.
-    expect(queued.data!.slotAt).toBe('2027-03-03T13:00:00.000Z');
+    expect(new Date(queued.data!.slotAt).toISOString()).toBe('2027-03-03T13:00:00.000Z');
     const inQueue = await row(x!.id);
     expect(inQueue).toMatchObject({ status: 'scheduled', queue_account_id: ws.accounts.x });
     expect(enqueued.map((w) => [w.id, w.version])).toEqual([[x!.id, inQueue.version]]);
