@@ -14,7 +14,9 @@
 // Frozen in time: never edit once shipped.
 import { type Kysely, sql } from 'kysely';
 
-const WEBHOOK_POSTS = (scheduledFrom: string) => `CREATE OR REPLACE FUNCTION pauta_webhook_posts() RETURNS trigger LANGUAGE plpgsql AS $$
+const WEBHOOK_POSTS = (
+  scheduledFrom: string,
+) => `CREATE OR REPLACE FUNCTION pauta_webhook_posts() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF NOT EXISTS (SELECT 1 FROM webhook_subscriptions WHERE status = 'active') THEN
       RETURN NULL;
@@ -50,13 +52,17 @@ const WEBHOOK_POSTS = (scheduledFrom: string) => `CREATE OR REPLACE FUNCTION pau
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE suggested_posts DROP CONSTRAINT suggested_posts_status_check`.execute(db);
   await sql`ALTER TABLE suggested_posts ADD CONSTRAINT suggested_posts_status_check
-    CHECK (status IN ('draft','scheduled','publishing','published','failed','needs_attention','missed'))`.execute(db);
+    CHECK (status IN ('draft','scheduled','publishing','published','failed','needs_attention','missed'))`.execute(
+    db,
+  );
   await sql.raw(WEBHOOK_POSTS(`'draft', 'failed', 'needs_attention', 'missed'`)).execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
-  const drafts = await sql<{ n: number }>`SELECT count(*)::int AS n FROM suggested_posts WHERE status = 'draft'`.execute(db);
+  const drafts = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM suggested_posts WHERE status = 'draft'`.execute(db);
   if ((drafts.rows[0]?.n ?? 0) > 0)
     throw new Error('Há posts em rascunho: agende ou exclua esses posts antes de desfazer esta migração.');
   await sql.raw(WEBHOOK_POSTS(`'failed', 'needs_attention', 'missed'`)).execute(db);

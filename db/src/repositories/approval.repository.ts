@@ -77,7 +77,11 @@ export async function setThemeApproval(
           .where('theme_id', '=', options.themeId)
           .where('approval_stage', 'is', null)
           // A draft (status `draft`, docs/composer.md) stays out: it is not on its way to be published.
-          .where('status', 'in', EDITABLE_POST_STATUSES.filter((status) => status !== 'draft'))
+          .where(
+            'status',
+            'in',
+            EDITABLE_POST_STATUSES.filter((status) => status !== 'draft'),
+          )
           .returning([
             'id',
             'status',

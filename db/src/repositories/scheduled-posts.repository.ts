@@ -463,7 +463,12 @@ export async function saveScheduledPostVersion(
           updated_at: options.now,
           status: scheduleDraft
             ? ('scheduled' as const)
-            : eb.case().when('status', '=', 'draft').then(sql<PostStatus>`'draft'`).else(sql<PostStatus>`'scheduled'`).end(),
+            : eb
+                .case()
+                .when('status', '=', 'draft')
+                .then(sql<PostStatus>`'draft'`)
+                .else(sql<PostStatus>`'scheduled'`)
+                .end(),
           ...(scheduleDraft
             ? {
                 approval_stage: eb

@@ -402,9 +402,16 @@ async function saveVersion(
   // A draft has no wake-up (nothing would claim it); "Agendar" enqueues it.
   if (saved.status !== 'draft')
     await deps.queue.enqueuePublish(
-    [{ id: saved.id, version: saved.version, scheduled_for: saved.scheduled_for, platform: saved.platform }],
-    options.requestId,
-  );
+      [
+        {
+          id: saved.id,
+          version: saved.version,
+          scheduled_for: saved.scheduled_for,
+          platform: saved.platform,
+        },
+      ],
+      options.requestId,
+    );
   return presentPost(saved);
 }
 
@@ -741,7 +748,8 @@ export async function assertReschedulable(
 export async function reschedulePost(deps: PostsDeps, options: ScheduleChange): Promise<PostItem> {
   const { now, post } = await loadToSchedule(deps, options);
   await assertNetworkOptions(deps.db, post);
-  await checkBudgetOf(deps, post, options);
+  // A draft moved on the calendar stays a draft, counted in no budget (docs/composer.md).
+  if (post.status !== 'draft') await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
     userId: options.userId,
