@@ -102,7 +102,7 @@ describe('a draft outside approval', () => {
     await sql('UPDATE suggested_posts SET scheduled_for = $2 WHERE id = $1', [post.id, post.scheduled_for]);
 
     // Editar Post: "Agendar" takes it out of the draft, at its date (tomorrow 09:00).
-    await page.reload();
+    await page.goto('/scheduled-posts');
     await card.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog');
     await edit.getByText(/Rascunho: não será publicado/).waitFor();

@@ -246,7 +246,8 @@ function EditPostForm({
           postId={post.id}
           platform={post.platform}
           timeZone={timeZone}
-          editable={state.editable}
+          // A draft repeats nothing (the server refuses it): schedule it first.
+          editable={state.editable && !state.draft}
           canWrite={state.canWrite}
         />
 
