@@ -86,7 +86,7 @@ describe('a draft outside approval', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // The Rascunho filter.
     await page.goto('/scheduled-posts?status=draft');
-    await card.getByText('Rascunho', { exact: true }).waitFor();
+    await card.getByText('Rascunho', { exact: true }).waitFor({ timeout: 30_000 });
 
     // Due a minute ago: the worker (and its reconciler) leave it alone.
     await sql(`UPDATE suggested_posts SET scheduled_for = now() - interval '1 minute' WHERE id = $1`, [
@@ -103,9 +103,9 @@ describe('a draft outside approval', () => {
 
     // Editar Post: "Agendar" takes it out of the draft, at its date (tomorrow 09:00).
     await page.goto('/scheduled-posts');
-    await card.getByRole('button', { name: 'Editar' }).click();
+    await card.getByRole('button', { name: 'Editar' }).click({ timeout: 30_000 });
     const edit = page.getByRole('dialog');
-    await edit.getByText(/Rascunho: não será publicado/).waitFor();
+    await edit.getByText(/Rascunho: não será publicado/).waitFor({ timeout: 30_000 });
     await edit.getByRole('button', { name: 'Agendar' }).scrollIntoViewIfNeeded();
     await snapshot(page, 'post-draft-edit-1280', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 812 });
