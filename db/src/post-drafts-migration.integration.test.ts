@@ -1,4 +1,4 @@
-// The post-drafts migration (2026-12-01T02-00-post-drafts) on PGlite and PostgreSQL: the status
+// The post-drafts migration (2026-12-01T04-00-post-drafts) on PGlite and PostgreSQL: the status
 // `draft` (docs/composer.md) stored by the composer's save, never claimed (claimPost, the batched
 // claimPosts), never in the reconciler's due list nor marked missed, left alone by the theme's
 // approval switch; a save keeps it a draft, "Agendar" (scheduleDraft) makes it claimable — or puts
@@ -20,7 +20,7 @@ import { insertTheme } from './repositories/themes.repository.js';
 import { createUser } from './repositories/users.repository.js';
 import type { Database } from './schema.js';
 
-const NAME = '2026-12-01T02-00-post-drafts';
+const NAME = '2026-12-01T04-00-post-drafts';
 const DAY = 86_400_000;
 
 async function check(db: Kysely<Database>) {
