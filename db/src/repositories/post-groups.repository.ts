@@ -56,6 +56,8 @@ export async function insertPostGroup(
     scheduledFor: Date;
     posts: NewGroupPost[];
     submitBy?: StageActor | undefined;
+    /** "Salvar rascunho" in a theme without approval: the posts are stored as `draft` (docs/composer.md). */
+    draft?: boolean | undefined;
     /** The composer's uploads these posts' images came from: deleted in the same transaction. */
     consumeComposerMedia?: readonly string[] | undefined;
   },
@@ -83,6 +85,7 @@ export async function insertPostGroup(
           scheduled_for: options.scheduledFor,
           network_options: JSON.stringify(post.networkOptions),
           group_id: options.groupId,
+          ...(options.draft ? { status: 'draft' as const } : {}),
           // Text and state go together (the table's check): a comment waits as pending.
           first_comment: post.firstComment ?? null,
           first_comment_status: post.firstComment ? ('pending' as const) : null,

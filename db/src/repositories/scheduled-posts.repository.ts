@@ -415,9 +415,16 @@ export async function saveScheduledPostVersion(
     changes: PostChanges;
     allowed: readonly PostStatus[];
     now: Date;
+    /**
+     * "Agendar" / "Adicionar à fila" of a draft (docs/composer.md): the draft becomes `scheduled`
+     * (and, should its theme require approval by now, enters the approval workflow at `draft`,
+     * the theme row read FOR SHARE as the insert trigger does). Otherwise a draft stays a draft.
+     */
+    scheduleDraft?: boolean | undefined;
   },
 ): Promise<ScheduledPostRow | undefined> {
   const { changes } = options;
+  const scheduleDraft = options.scheduleDraft === true;
   const resumes = (eb: ExpressionBuilder<Database, 'suggested_posts'>) =>
     eb('status', 'in', [...RETRYABLE_POST_STATUSES]);
   const row = await db
@@ -454,7 +461,30 @@ export async function saveScheduledPostVersion(
                   .end(),
           version: eb('version', '+', 1),
           updated_at: options.now,
-          status: 'scheduled',
+          status: scheduleDraft
+            ? ('scheduled' as const)
+            : eb
+                .case()
+                .when('status', '=', 'draft')
+                .then(sql<PostStatus>`'draft'`)
+                .else(sql<PostStatus>`'scheduled'`)
+                .end(),
+          ...(scheduleDraft
+            ? {
+                approval_stage: eb
+                  .case()
+                  .when(
+                    eb.and([
+                      eb('status', '=', 'draft'),
+                      eb('approval_stage', 'is', null),
+                      sql<boolean>`EXISTS (SELECT 1 FROM themes WHERE themes.id = suggested_posts.theme_id AND themes.requires_approval FOR SHARE)`,
+                    ]),
+                  )
+                  .then(sql<ApprovalStage>`'draft'`)
+                  .else(eb.ref('approval_stage'))
+                  .end(),
+              }
+            : {}),
           // A post waiting for its time keeps any retry bookkeeping of the worker; a stopped
           // one starts afresh.
           last_error: eb.case().when(resumes(eb)).then(null).else(eb.ref('last_error')).end(),

@@ -175,6 +175,8 @@ async function enqueueOnce(deps: PostingQueueDeps, input: EnqueueInput): Promise
       changes: { scheduledFor: slotAt, queueAccountId: account.id },
       allowed: EDITABLE_POST_STATUSES,
       now,
+      // "Adicionar à fila" of a draft schedules it (docs/composer.md).
+      scheduleDraft: true,
     });
     if (!saved) throw new AppError('CONFLICT');
     const wakeUp: WakeUp = {

@@ -92,6 +92,8 @@ export const BULK_SKIP_REASONS = [
   'queue_no_slots',
   /** "Para a fila": no free slot in its account's queue within the look-ahead. */
   'queue_full',
+  /** "Para a fila": a draft (docs/composer.md) is scheduled one by one, in Editar Post. */
+  'draft',
 ] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number] & BulkSkipReasonKey;
 
@@ -339,6 +341,12 @@ export async function applyBulkAction(
         for (const post of ordered) {
           if (!hasEditableTime(post)) {
             tally.skip('published');
+            continue;
+          }
+          // A draft leaves the draft only by its own "Agendar" / "Adicionar à fila" in Editar Post
+          // (an undo here would put it back at its old time as a scheduled post).
+          if (post.status === 'draft') {
+            tally.skip('draft');
             continue;
           }
           // As "Adicionar à fila": a post that already holds a future slot keeps it.

@@ -86,11 +86,13 @@ export async function composePosts(
   const platforms = options.networks.map((network) => network.platform);
   if (new Set(platforms).size !== platforms.length)
     throw new AppError('VALIDATION_FAILED', { field: 'networks' });
-  // Drafts and approval exist only where the theme requires approval (docs/approval.md); there a
-  // post waits for approval whatever is clicked, so "Agendar" is not offered.
+  // Approval exists only where the theme requires it (docs/approval.md); there a post waits for
+  // approval whatever is clicked, so "Agendar" is not offered and "Salvar rascunho" is the
+  // workflow's Rascunho. Elsewhere "Salvar rascunho" stores posts with the status `draft`.
   const direct = options.action === 'schedule' || options.action === 'queue';
-  if (theme.requires_approval ? direct : !direct)
+  if (theme.requires_approval ? direct : options.action === 'review')
     throw new AppError('VALIDATION_FAILED', { field: 'action' });
+  const draft = !theme.requires_approval && options.action === 'draft';
   if (isBeyondScheduleHorizon(options.scheduledFor, now))
     throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
   if (options.scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS)
@@ -230,6 +232,7 @@ export async function composePosts(
     })),
     consumeComposerMedia: [...uploads.keys()],
     submitBy: options.action === 'review' ? { actor: 'owner', userId: options.userId } : undefined,
+    draft,
   });
   // "Adicionar à fila": each post takes its account's next free slot (its own wake-up). A post whose
   // slot went meanwhile (another tab filled the queue) keeps the composer's time, and says so.
@@ -252,15 +255,17 @@ export async function composePosts(
       }
     }
   }
-  // After the commit: a wake-up for each (an unapproved one finds nothing to claim; the approval enqueues it again).
-  await deps.queue.enqueuePublish(options.action === 'queue' ? stayed : wakeUps, options.requestId);
+  // After the commit: a wake-up for each (an unapproved one finds nothing to claim; the approval
+  // enqueues it again). A draft gets none: "Agendar" in Editar Post enqueues it.
+  if (!draft)
+    await deps.queue.enqueuePublish(options.action === 'queue' ? stayed : wakeUps, options.requestId);
   if (uploads.size > 0) deps.media?.kickSweeper?.();
   return {
     groupId,
     posts: wakeUps.map((wakeUp) => ({
       id: wakeUp.id,
       platform: wakeUp.platform,
-      status: 'scheduled' as const,
+      status: draft ? ('draft' as const) : ('scheduled' as const),
       slotAt: slots.get(wakeUp.id) ?? null,
     })),
   };

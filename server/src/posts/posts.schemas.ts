@@ -92,6 +92,8 @@ export const updatePostSchema = z.strictObject({
   firstComment: z.string().max(FIRST_COMMENT_MAX_INPUT).optional(),
   /** The user saw the budget warning and saves anyway (docs/budgets.md). */
   confirmOverBudget: z.boolean().optional(),
+  /** "Agendar" of a draft (docs/composer.md): it leaves the draft; absent: a draft stays a draft. */
+  scheduleDraft: z.boolean().optional(),
 });
 
 export const reschedulePostSchema = z.strictObject({

@@ -390,6 +390,8 @@ async function saveVersion(
     allowed: readonly PostStatus[];
     now: Date;
     requestId?: string | undefined;
+    /** "Agendar" of a draft: it becomes `scheduled` (else a draft stays a draft). */
+    scheduleDraft?: boolean | undefined;
   },
 ): Promise<PostItem> {
   const saved = await saveScheduledPostVersion(deps.db, options);
@@ -397,10 +399,19 @@ async function saveVersion(
     const current = await findScheduledPost(deps.db, options.workspaceId, options.postId);
     throw current ? new AppError('CONFLICT') : new AppError('NOT_FOUND');
   }
-  await deps.queue.enqueuePublish(
-    [{ id: saved.id, version: saved.version, scheduled_for: saved.scheduled_for, platform: saved.platform }],
-    options.requestId,
-  );
+  // A draft has no wake-up (nothing would claim it); "Agendar" enqueues it.
+  if (saved.status !== 'draft')
+    await deps.queue.enqueuePublish(
+      [
+        {
+          id: saved.id,
+          version: saved.version,
+          scheduled_for: saved.scheduled_for,
+          platform: saved.platform,
+        },
+      ],
+      options.requestId,
+    );
   return presentPost(saved);
 }
 
@@ -593,9 +604,12 @@ export async function updatePost(
     networkOptions?: Readonly<Record<string, unknown>> | undefined;
     /** The first comment (docs/first-comment.md): '' removes it; absent: kept. */
     firstComment?: string | undefined;
+    /** "Agendar" of a draft (docs/composer.md): it leaves the draft; absent: a draft stays a draft. */
+    scheduleDraft?: boolean | undefined;
   },
 ): Promise<PostItem> {
   const { now, post } = await loadToSchedule(deps, options);
+  const staysDraft = post.status === 'draft' && options.scheduleDraft !== true;
   const networkOptions = await checkNetworkOptions(deps.db, post, options.networkOptions);
   if (!networkOptions.ok) throw networkOptions.error;
   // The first comment against the network's own rule (docs/first-comment.md): refused in pt-BR,
@@ -616,7 +630,8 @@ export async function updatePost(
     });
   }
   await assertRequiredImages(deps.db, options.workspaceId, post);
-  await checkBudgetOf(deps, post, options);
+  // A draft kept as a draft counts in no budget (docs/budgets.md); scheduled, it does.
+  if (!staysDraft) await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
     userId: options.userId,
@@ -631,6 +646,7 @@ export async function updatePost(
     allowed: EDITABLE_POST_STATUSES,
     now,
     requestId: options.requestId,
+    scheduleDraft: options.scheduleDraft === true,
   });
 }
 
@@ -732,7 +748,8 @@ export async function assertReschedulable(
 export async function reschedulePost(deps: PostsDeps, options: ScheduleChange): Promise<PostItem> {
   const { now, post } = await loadToSchedule(deps, options);
   await assertNetworkOptions(deps.db, post);
-  await checkBudgetOf(deps, post, options);
+  // A draft moved on the calendar stays a draft, counted in no budget (docs/composer.md).
+  if (post.status !== 'draft') await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
     userId: options.userId,

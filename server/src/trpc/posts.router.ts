@@ -97,6 +97,7 @@ export const postsRouter = router({
         networkOptions: input.networkOptions,
         firstComment: input.firstComment,
         confirmOverBudget: input.confirmOverBudget,
+        scheduleDraft: input.scheduleDraft,
         timeZone: ctx.user.timeZone,
         requestId: ctx.requestId,
       }),
