@@ -54,6 +54,7 @@ import * as recurringPosts from '../migrations/2026-11-30T06-20-recurring-posts.
 import * as carousels from '../migrations/2026-11-30T06-30-carousels.js';
 import * as postGroups from '../migrations/2026-11-30T06-50-post-groups.js';
 import * as composerMedia from '../migrations/2026-11-30T07-10-composer-media.js';
+import * as postAccounts from '../migrations/2026-12-01T02-10-post-accounts.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -109,6 +110,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T06-30-carousels': carousels,
   '2026-11-30T06-50-post-groups': postGroups,
   '2026-11-30T07-10-composer-media': composerMedia,
+  '2026-12-01T02-10-post-accounts': postAccounts,
 };
 
 export class MigrationError extends Error {

@@ -22,6 +22,7 @@ const CLAIMED_COLUMNS = [
   'version',
   'attempts',
   'network_options',
+  'connected_account_id',
 ] as const;
 
 export interface ClaimedPost {
@@ -38,6 +39,8 @@ export interface ClaimedPost {
   attempts: number;
   /** What the post chose on its network (docs/post-options.md): the adapter's `request.options`. */
   network_options: PostOptionValuesJson;
+  /** The account the post goes out from; null = the workspace's only one of the network (resolvePostAccount). */
+  connected_account_id: string | null;
   /** The fencing token of this claim: every later write requires it (docs/publishing.md). */
   claim_token: string;
 }

@@ -7,7 +7,6 @@ import { AppError, type ConnectablePlatform, PLATFORM_OAUTH_PROVIDERS, type Plat
 import {
   createPendingConnection,
   type Database,
-  DifferentAccountError,
   deletePendingConnection,
   findPendingConnection,
   readPendingUserToken,
@@ -45,18 +44,11 @@ export interface ConnectDeps {
 export type ConnectResult = { redirectTo: string };
 
 /**
- * Saves the account (db upsertAccount: the same network account is updated in place). Another
- * account of the network while one is active is refused with OAUTH_FAILED `different_account`:
- * the person is told in pt-BR and nothing is written.
+ * Saves the account (db upsertAccount): the same network account is updated in place; another
+ * account of the network joins the workspace's ones ("Conectar outra conta", docs/workspaces.md).
  */
 async function saveAccount(deps: ConnectDeps, input: Parameters<typeof upsertAccount>[2]): Promise<void> {
-  try {
-    await upsertAccount(deps.db, deps.env.keyring, input);
-  } catch (error) {
-    if (!(error instanceof DifferentAccountError)) throw error;
-    deps.logger.warn({ userId: input.userId, platform: input.platform }, 'outra conta da rede autorizada');
-    throw new AppError('OAUTH_FAILED', { platform: input.platform, reason: 'different_account' });
-  }
+  await upsertAccount(deps.db, deps.env.keyring, input);
 }
 
 const CONNECTED = '/connected-accounts?connection=true';
