@@ -76,7 +76,10 @@ describeMigration('migration 2026-12-01T02-10-post-accounts', async (db: Kysely<
     ]),
   );
   // After: a second Instagram account is active beside the first; the same one twice is not.
-  const second = await upsertAccount(db, keyring, account(user.id, 'instagram', 'ig-2'));
+  const second = await upsertAccount(db, keyring, {
+    ...account(user.id, 'instagram', 'ig-2'),
+    allowAnother: true,
+  });
   expect(second.id).not.toBe(instagram);
   await expect(
     sql`INSERT INTO connected_accounts (workspace_id, user_id, platform, platform_user_id, access_token)

@@ -163,6 +163,24 @@ export interface UpsertAccountInput {
   /** null = the provider issued none this time: the stored one is kept (never blanked). */
   refreshToken: string | null;
   accessTokenExpiresAt: Date | null;
+  /**
+   * Whether a different account of the network may join the active one(s) ("Conectar outra conta",
+   * docs/workspaces.md "Several accounts of one network"). The data model and the publishing path
+   * take several; the connect flow does not offer it until Contas Conectadas and the composer's
+   * account picker do, so it leaves this off and a different account is refused.
+   */
+  allowAnother?: boolean;
+}
+
+/**
+ * Another account of the same network is active in this workspace and `allowAnother` is off:
+ * connecting would add a second one. The caller tells the person (pt-BR) and nothing is written.
+ */
+export class DifferentAccountError extends Error {
+  override name = 'DifferentAccountError';
+  constructor(readonly platform: Platform) {
+    super(`${platform}: outra conta desta rede já está conectada`);
+  }
 }
 
 /**
@@ -171,8 +189,9 @@ export interface UpsertAccountInput {
  * disconnected — updates its row in place, so its posts, published history and metrics stay
  * linked; it is reactivated, its health reset (status, reason, limit) and its tokens replaced,
  * but a stored refresh token is never overwritten with an empty one (Postiz PR #1884). A
- * different account of the network gets a row of its own beside the active ones ("Conectar outra
- * conta", docs/workspaces.md "Several accounts of one network"); when it joins the one that was
+ * different account while one is active is refused (DifferentAccountError) unless `allowAnother`;
+ * then it gets a row of its own beside the active ones (docs/workspaces.md "Several accounts of one
+ * network"), as it does after a disconnect. When it joins the one that was
  * alone, the network's posts that named no account are pinned to that one first, so none of them
  * changes account or becomes ambiguous. The workspace's row is locked for the decision, so two
  * callbacks at once cannot both insert.
@@ -194,6 +213,7 @@ export async function upsertAccount(
       .execute();
     const existing = rows.find((row) => row.platform_user_id === input.platformUserId);
     const others = rows.filter((row) => row.is_active && row.platform_user_id !== input.platformUserId);
+    if (others.length > 0 && !input.allowAnother) throw new DifferentAccountError(input.platform);
     const alone = others.length === 1 ? others[0] : undefined;
     if (alone && !existing?.is_active)
       await trx

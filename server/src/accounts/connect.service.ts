@@ -7,6 +7,7 @@ import { AppError, type ConnectablePlatform, PLATFORM_OAUTH_PROVIDERS, type Plat
 import {
   createPendingConnection,
   type Database,
+  DifferentAccountError,
   deletePendingConnection,
   findPendingConnection,
   readPendingUserToken,
@@ -44,11 +45,18 @@ export interface ConnectDeps {
 export type ConnectResult = { redirectTo: string };
 
 /**
- * Saves the account (db upsertAccount): the same network account is updated in place; another
- * account of the network joins the workspace's ones ("Conectar outra conta", docs/workspaces.md).
+ * Saves the account (db upsertAccount: the same network account is updated in place). Another
+ * account of the network while one is active is refused with OAUTH_FAILED `different_account`:
+ * the person is told in pt-BR and nothing is written.
  */
 async function saveAccount(deps: ConnectDeps, input: Parameters<typeof upsertAccount>[2]): Promise<void> {
-  await upsertAccount(deps.db, deps.env.keyring, input);
+  try {
+    await upsertAccount(deps.db, deps.env.keyring, input);
+  } catch (error) {
+    if (!(error instanceof DifferentAccountError)) throw error;
+    deps.logger.warn({ userId: input.userId, platform: input.platform }, 'outra conta da rede autorizada');
+    throw new AppError('OAUTH_FAILED', { platform: input.platform, reason: 'different_account' });
+  }
 }
 
 const CONNECTED = '/connected-accounts?connection=true';

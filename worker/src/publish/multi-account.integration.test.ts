@@ -5,7 +5,13 @@
 // in pt-BR without calling the network, and connecting pins the posts that named no account.
 import { randomUUID } from 'node:crypto';
 import { postAccountMessages } from '@pauta/core';
-import { type DbHandle, deactivateAccount, parseKeyring, upsertAccount } from '@pauta/db';
+import {
+  type DbHandle,
+  DifferentAccountError,
+  deactivateAccount,
+  parseKeyring,
+  upsertAccount,
+} from '@pauta/db';
 import { createNetworkClients, installSandboxFetch, uninstallSandboxFetch } from '@pauta/networks';
 import {
   type ImageServer,
@@ -52,6 +58,7 @@ function instagramOf(userId: string, sandboxUser: 'ana' | 'bruno', username: str
     accessToken: fb.accessToken,
     refreshToken: null,
     accessTokenExpiresAt: null,
+    allowAnother: true,
   };
 }
 
@@ -129,6 +136,10 @@ describe('worker: two Instagram accounts in one workspace', () => {
       ).connected_account_id;
     expect(await accountOf(early.id)).toBeNull();
 
+    // The connect flow (no allowAnother) still refuses a different account and writes nothing.
+    await expect(
+      upsertAccount(handle.db, keyring, { ...instagramOf(user.id, 'bruno', 'x'), allowAnother: false }),
+    ).rejects.toBeInstanceOf(DifferentAccountError);
     const second = await upsertAccount(handle.db, keyring, instagramOf(user.id, 'bruno', 'padaria.bairro'));
     expect(second.id).not.toBe(first.id);
     const again = await upsertAccount(handle.db, keyring, {
