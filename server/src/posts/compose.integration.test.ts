@@ -37,7 +37,10 @@ beforeEach(() => {
   enqueued.length = 0;
 });
 
-type Composed = { groupId: string; posts: { id: string; platform: Platform; slotAt?: string | null }[] };
+type Composed = {
+  groupId: string;
+  posts: { id: string; platform: Platform; accountId?: string | null; slotAt?: string | null }[];
+};
 
 async function setup(options: { requiresApproval?: boolean; accounts?: Platform[] } = {}) {
   const me = await signedInUser(handle, app.url, { label: 'composer' });
@@ -134,20 +137,17 @@ describe('posts.compose', () => {
     });
     expect(await postsOf(me.id)).toEqual([]);
 
-    const res = await me.browser.mutate<Composed & { posts: { accountId: string | null }[] }>(
-      'posts.compose',
-      {
-        themeId,
-        title: 'Café coado',
-        baseContent: BASE,
-        networks: [
-          { platform: 'x', accountId: first.id, content: null },
-          { platform: 'x', accountId: second.id, content: 'Na filial também.' },
-        ],
-        scheduledFor,
-        action: 'schedule',
-      },
-    );
+    const res = await me.browser.mutate<Composed>('posts.compose', {
+      themeId,
+      title: 'Café coado',
+      baseContent: BASE,
+      networks: [
+        { platform: 'x', accountId: first.id, content: null },
+        { platform: 'x', accountId: second.id, content: 'Na filial também.' },
+      ],
+      scheduledFor,
+      action: 'schedule',
+    });
     expect(res.status).toBe(200);
     expect(res.data!.posts.map((p) => p.accountId).sort()).toEqual([first.id, second.id].sort());
     const rows = await handle.db
