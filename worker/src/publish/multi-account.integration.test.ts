@@ -6,9 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { postAccountMessages } from '@pauta/core';
 import {
+  createWorkspace,
   type DbHandle,
   DifferentAccountError,
   deactivateAccount,
+  deleteWorkspace,
   parseKeyring,
   upsertAccount,
 } from '@pauta/db';
@@ -232,5 +234,51 @@ describe('worker: two Instagram accounts in one workspace', () => {
       last_error_message: postAccountMessages.disconnected,
       connected_account_id: bairro.id,
     });
+  });
+
+  it('a client workspace with two accounts of a network and their posts is deleted whole', async () => {
+    const user = await makeUser(handle, 'multi-del');
+    const workspace = (await createWorkspace(handle.db, { ownerId: user.id, name: 'Padaria', max: 50 }))!;
+    const theme = await handle.db
+      .insertInto('themes')
+      .values({
+        workspace_id: workspace.id,
+        user_id: user.id,
+        name: 'Pães',
+        description: 'Posts',
+        social_networks: ['instagram'],
+        color_palette: 'blue',
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [who, name] of [
+      ['ana', 'padaria.centro'],
+      ['bruno', 'padaria.bairro'],
+    ] as const) {
+      const account = await upsertAccount(handle.db, keyring, {
+        ...instagramOf(user.id, who, name),
+        workspaceId: workspace.id,
+      });
+      await handle.db
+        .insertInto('suggested_posts')
+        .values({
+          workspace_id: workspace.id,
+          theme_id: theme.id,
+          user_id: user.id,
+          title: 'Post',
+          content: name,
+          platform: 'instagram',
+          scheduled_for: new Date(Date.now() + 86_400_000),
+          connected_account_id: account.id,
+        } as never)
+        .execute();
+    }
+    expect(await deleteWorkspace(handle.db, workspace.id)).toMatchObject({ deleted: true });
+    const left = await handle.db
+      .selectFrom('connected_accounts')
+      .select('id')
+      .where('workspace_id', '=', workspace.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
