@@ -213,7 +213,9 @@ export async function upsertAccount(
       .execute();
     const existing = rows.find((row) => row.platform_user_id === input.platformUserId);
     const others = rows.filter((row) => row.is_active && row.platform_user_id !== input.platformUserId);
-    if (others.length > 0 && !input.allowAnother) throw new DifferentAccountError(input.platform);
+    // Reconnecting an active account is always allowed; a different one joins only on request.
+    if (others.length > 0 && !existing?.is_active && !input.allowAnother)
+      throw new DifferentAccountError(input.platform);
     const alone = others.length === 1 ? others[0] : undefined;
     if (alone && !existing?.is_active)
       await trx

@@ -149,6 +149,12 @@ describe('worker: two Instagram accounts in one workspace', () => {
     });
     expect(again.id).toBe(second.id);
     expect(again.platform_username).toBe('padaria.bairro2');
+    // Reconnecting one of the two through the connect flow (no allowAnother) updates it in place.
+    const renewed = await upsertAccount(handle.db, keyring, {
+      ...instagramOf(user.id, 'ana', 'padaria.centro2'),
+      allowAnother: false,
+    });
+    expect(renewed).toMatchObject({ id: first.id, platform_username: 'padaria.centro2' });
     const active = await handle.db
       .selectFrom('connected_accounts')
       .select(['id'])
