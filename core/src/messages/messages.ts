@@ -794,6 +794,8 @@ export const messages = {
     draftHint: 'Salvar rascunho guarda os posts sem publicar; agende cada um depois em Editar Post.',
     error: 'Erro ao salvar o post.',
     noAccount: (network: string) => `Conecte uma conta do ${network} para publicar nele.`,
+    chooseAccount: (network: string) =>
+      `Este cliente tem mais de uma conta do ${network}: escolha em qual conta publicar.`,
     textRequired: (network: string) => `Escreva o texto do ${network} (ou o texto base).`,
     needsMedia: (network: string) =>
       `O ${network} só publica vídeos, e o Novo post envia só imagens: crie o post pelo tema e adicione o vídeo em Editar Post.`,

@@ -29,6 +29,8 @@ export interface NewGroupPost {
   /** The post's id, chosen before the save so its images' keys can name it. */
   id?: string | undefined;
   platform: Platform;
+  /** The account it goes out from (docs/workspaces.md); absent: the network's only one (trigger). */
+  connectedAccountId?: string | undefined;
   content: string;
   networkOptions: PostOptionValuesJson;
   /** The first comment (docs/first-comment.md); null = none. */
@@ -81,6 +83,7 @@ export async function insertPostGroup(
           title: options.title,
           content: post.content,
           platform: post.platform,
+          ...(post.connectedAccountId ? { connected_account_id: post.connectedAccountId } : {}),
           post_order: postOrder,
           scheduled_for: options.scheduledFor,
           network_options: JSON.stringify(post.networkOptions),

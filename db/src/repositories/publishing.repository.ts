@@ -31,7 +31,7 @@ const HELD_COLUMNS = [
 ] as const;
 
 /** The columns the worker needs of a post it is acting on (claim, failure logs). */
-const CLAIMED_COLUMNS = [...HELD_COLUMNS, 'network_options'] as const;
+const CLAIMED_COLUMNS = [...HELD_COLUMNS, 'network_options', 'connected_account_id'] as const;
 
 export interface ClaimedPost {
   id: string;
@@ -47,6 +47,8 @@ export interface ClaimedPost {
   attempts: number;
   /** What the post chose on its network (docs/post-options.md): the adapter's `request.options`. */
   network_options: PostOptionValuesJson;
+  /** The account the post goes out from; null = the workspace's only one of the network (resolvePostAccount). */
+  connected_account_id: string | null;
   /** The fencing token of this claim: every later write requires it (docs/publishing.md). */
   claim_token: string;
 }
@@ -359,7 +361,7 @@ function failAttempt(
 }
 
 /** What the fenced UPDATEs return for the log row of the same statement (HELD_COLUMNS). */
-type HeldRow = Omit<MovedRow, 'network_options'>;
+type HeldRow = Omit<MovedRow, 'network_options' | 'connected_account_id'>;
 
 /**
  * Success, atomically in ONE statement (data-modifying CTEs): the post published + is_used, and —

@@ -62,6 +62,8 @@ export interface ScheduledPostRow {
   first_comment_error: string | null;
   /** The account whose queue slot the post holds (docs/posting-queue.md); null = not queued. Absent in some lists. */
   queue_account_id?: string | null;
+  /** The account the post goes out from (docs/workspaces.md); null = the network's only one. */
+  connected_account_id: string | null;
   /** The post's place in its repetition (docs/recurring-posts.md); null outside one. */
   series_occurrence: number | null;
 }
@@ -193,6 +195,7 @@ const POST_COLUMNS = [
   'sp.first_comment_id',
   'sp.first_comment_error',
   'sp.queue_account_id',
+  'sp.connected_account_id',
   'sp.series_occurrence',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
@@ -398,6 +401,11 @@ export interface PostChanges {
    * reschedule elsewhere takes it out of the queue).
    */
   queueAccountId?: string | null | undefined;
+  /**
+   * Editar Post's account choice (docs/workspaces.md "Several accounts of one network"), an active
+   * account of the post's network in its workspace (checked by the caller). Omitted: kept.
+   */
+  connectedAccountId?: string | undefined;
 }
 
 /**
@@ -448,6 +456,9 @@ export async function saveScheduledPostVersion(
                 first_comment_token: null,
                 first_comment_sent_at: null,
               }
+            : {}),
+          ...(changes.connectedAccountId !== undefined
+            ? { connected_account_id: changes.connectedAccountId }
             : {}),
           scheduled_for: changes.scheduledFor,
           queue_account_id:

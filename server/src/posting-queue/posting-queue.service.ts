@@ -24,7 +24,7 @@ import {
   countWorkspaceRows,
   type Database,
   deleteQueueSlot,
-  findActiveAccount,
+  findPostAccount,
   findQueueTimeZone,
   findScheduledPost,
   listActiveAccounts,
@@ -33,6 +33,7 @@ import {
   listQueueSlots,
   listUpcomingPosts,
   lockQueueAccount,
+  type PostAccountRef,
   reassignQueuedPosts,
   replaceQueueSlots,
   saveScheduledPostVersion,
@@ -56,8 +57,9 @@ export async function queueTimeZone(db: Kysely<Database>, workspaceId: string): 
   return isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-async function activeAccountOf(db: Kysely<Database>, workspaceId: string, platform: Platform) {
-  const account = await findActiveAccount(db, workspaceId, platform);
+/** The post's account (db resolvePostAccount): its queue is the one a post joins. */
+async function activeAccountOf(db: Kysely<Database>, post: PostAccountRef) {
+  const account = await findPostAccount(db, post);
   if (!account) throw new AppError('QUEUE_NO_ACCOUNT');
   return account;
 }
@@ -68,10 +70,14 @@ async function activeAccountOf(db: Kysely<Database>, workspaceId: string, platfo
  */
 export async function nextFreeSlot(
   deps: Pick<PostingQueueDeps, 'db' | 'now'>,
-  input: { workspaceId: string; platform: Platform },
+  input: { workspaceId: string; platform: Platform; accountId?: string | null | undefined },
 ): Promise<{ accountId: string; slotAt: Date; timeZone: string }> {
   const now = deps.now?.() ?? new Date();
-  const account = await activeAccountOf(deps.db, input.workspaceId, input.platform);
+  const account = await activeAccountOf(deps.db, {
+    workspace_id: input.workspaceId,
+    platform: input.platform,
+    connected_account_id: input.accountId ?? null,
+  });
   const timeZone = await queueTimeZone(deps.db, input.workspaceId);
   const slotAt = await freeSlotOf(deps.db, { workspaceId: input.workspaceId, account, timeZone, now });
   return { accountId: account.id, slotAt, timeZone };
@@ -92,6 +98,7 @@ export async function freeSlotOf(
   const busy = await listBusyQueueTimes(db, {
     workspaceId: input.workspaceId,
     platform: input.account.platform,
+    accountId: input.account.id,
     from: input.now,
     until,
   });
@@ -154,7 +161,11 @@ async function enqueueOnce(deps: PostingQueueDeps, input: EnqueueInput): Promise
   if (isQueued(post, now))
     return { postId: post.id, slotAt: post.scheduled_for, alreadyQueued: true, timeZone };
   if (!isEditablePostStatus(post.status)) throw new AppError('CONFLICT');
-  const account = await activeAccountOf(deps.db, input.workspaceId, post.platform);
+  const account = await activeAccountOf(deps.db, {
+    workspace_id: input.workspaceId,
+    platform: post.platform,
+    connected_account_id: post.connected_account_id,
+  });
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await lockQueueAccount(trx, account.id);
     // A concurrent add of the same post may have queued it while this one waited for the lock.
@@ -402,7 +413,12 @@ export async function readQueueBoard(
           .filter((s) => s.connected_account_id === account.id)
           .map(({ weekday, minute }) => ({ weekday, minute })),
       );
-      const ofNetwork = posts.filter((post) => post.platform === account.platform);
+      // The account's posts: another account of the network keeps its own times.
+      const ofNetwork = posts.filter(
+        (post) =>
+          post.platform === account.platform &&
+          (post.connected_account_id === account.id || post.connected_account_id === null),
+      );
       const queuedPosts = ofNetwork.filter(
         (post) => post.queue_account_id === account.id && post.status === 'scheduled',
       );

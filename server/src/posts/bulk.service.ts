@@ -32,6 +32,7 @@ import {
   markBulkActionUndone,
   moveApprovalStageIn,
   type PostChanges,
+  resolvePostAccount,
   restoreScheduledFor,
   type ScheduledPostRow,
   saveScheduledPostVersion,
@@ -358,7 +359,14 @@ export async function applyBulkAction(
             tally.skip('already_queued');
             continue;
           }
-          const account = accounts.find((a) => a.platform === post.platform);
+          const account = resolvePostAccount(
+            {
+              workspace_id: workspaceId,
+              platform: post.platform,
+              connected_account_id: post.connected_account_id,
+            },
+            accounts,
+          );
           if (!account) {
             tally.skip('queue_no_account');
             continue;

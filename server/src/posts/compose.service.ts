@@ -21,9 +21,10 @@ import type { WakeUp } from '@pauta/core/schemas/jobs';
 import {
   type ComposerMediaRow,
   type ComposerVideoRow,
-  findActiveAccount,
+  findPostAccount,
   findTheme,
   insertPostGroup,
+  listActiveAccounts,
   listGroupSiblings,
   type NewGroupMedia,
   type NewGroupVideo,
@@ -49,6 +50,8 @@ type ComposeAction = 'schedule' | 'queue' | 'draft' | 'review';
 
 interface ComposeNetwork {
   platform: Platform;
+  /** The account (one post per account); absent: the network's only one in the workspace. */
+  accountId?: string | undefined;
   /** The network's own text; null = the base text. */
   content: string | null;
   networkOptions?: Readonly<Record<string, unknown>> | undefined;
@@ -78,13 +81,20 @@ export async function composePosts(
 ): Promise<{
   groupId: string;
   /** `slotAt`: the queue slot the post took ("Adicionar à fila"); null when it keeps the composer's time. */
-  posts: { id: string; platform: Platform; status: PostStatus; slotAt: Date | null }[];
+  posts: {
+    id: string;
+    platform: Platform;
+    accountId: string | null;
+    status: PostStatus;
+    slotAt: Date | null;
+  }[];
 }> {
   const now = deps.now?.() ?? new Date();
   const theme = await findTheme(deps.db, options.workspaceId, options.themeId);
   if (!theme) throw new AppError('NOT_FOUND');
-  const platforms = options.networks.map((network) => network.platform);
-  if (new Set(platforms).size !== platforms.length)
+  // One post per account: the same account (or a network without one named) twice is refused.
+  const targets = options.networks.map((network) => `${network.platform}:${network.accountId ?? ''}`);
+  if (new Set(targets).size !== targets.length)
     throw new AppError('VALIDATION_FAILED', { field: 'networks' });
   // Approval exists only where the theme requires it (docs/approval.md); there a post waits for
   // approval whatever is clicked, so "Agendar" is not offered and "Salvar rascunho" is the
@@ -109,6 +119,7 @@ export async function composePosts(
   const posts: {
     id: string;
     platform: Platform;
+    connectedAccountId: string;
     content: string;
     networkOptions: Record<string, string | boolean | null>;
     firstComment: string | null;
@@ -123,9 +134,17 @@ export async function composePosts(
     const refuse = (message: string) => issues.push({ platform, message });
     const content = network.content ?? options.baseContent;
     const label = PLATFORM_LABELS[platform];
-    const account = await findActiveAccount(deps.db, options.workspaceId, platform);
+    const account = await findPostAccount(deps.db, {
+      workspace_id: options.workspaceId,
+      platform,
+      connected_account_id: network.accountId ?? null,
+    });
     if (!account) {
-      refuse(messages.composer.noAccount(label));
+      const several =
+        network.accountId === undefined &&
+        (await listActiveAccounts(deps.db, options.workspaceId)).filter((a) => a.platform === platform)
+          .length > 1;
+      refuse(several ? messages.composer.chooseAccount(label) : messages.composer.noAccount(label));
       continue;
     }
     if (content.trim().length === 0) {
@@ -169,7 +188,9 @@ export async function composePosts(
     let budgetAt = options.scheduledFor;
     if (options.action === 'queue') {
       try {
-        budgetAt = (await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform })).slotAt;
+        budgetAt = (
+          await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform, accountId: account.id })
+        ).slotAt;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         refuse(`${label}: ${userMessageOf(error)}`);
@@ -193,6 +214,7 @@ export async function composePosts(
     posts.push({
       id: randomUUID(),
       platform,
+      connectedAccountId: account.id,
       content,
       networkOptions: checked.values,
       firstComment,
@@ -259,12 +281,14 @@ export async function composePosts(
   // enqueues it again). A draft gets none: "Agendar" in Editar Post enqueues it.
   if (!draft)
     await deps.queue.enqueuePublish(options.action === 'queue' ? stayed : wakeUps, options.requestId);
+  const accountOf = new Map(posts.map((post) => [post.id, post.connectedAccountId]));
   if (uploads.size > 0) deps.media?.kickSweeper?.();
   return {
     groupId,
     posts: wakeUps.map((wakeUp) => ({
       id: wakeUp.id,
       platform: wakeUp.platform,
+      accountId: accountOf.get(wakeUp.id) ?? null,
       status: draft ? ('draft' as const) : ('scheduled' as const),
       slotAt: slots.get(wakeUp.id) ?? null,
     })),

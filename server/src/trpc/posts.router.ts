@@ -96,6 +96,7 @@ export const postsRouter = router({
         scheduledFor: input.scheduledFor,
         networkOptions: input.networkOptions,
         firstComment: input.firstComment,
+        accountId: input.accountId,
         confirmOverBudget: input.confirmOverBudget,
         scheduleDraft: input.scheduleDraft,
         timeZone: ctx.user.timeZone,

@@ -13,6 +13,7 @@ import {
   PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
+  postAccountMessages,
   publishErrorMessages,
 } from '@pauta/core';
 import type { PublishJob, WakeUp } from '@pauta/core/schemas/jobs';
@@ -22,7 +23,7 @@ import {
   claimPost,
   completePublish,
   type Database,
-  findActiveAccountWithTokens,
+  findPostAccountWithTokens,
   type Keyring,
   markLimited,
   markNeedsReconnect,
@@ -140,8 +141,8 @@ export interface PublishContext {
 /** The claim, the send-start and the completion: fenced per post, whichever implementation. */
 export interface PublishStore {
   claim(postId: string, version: number): Promise<ClaimedPost | undefined>;
-  /** The owner's active account on the post's network, with its plaintext tokens. */
-  account(post: ClaimedPost): ReturnType<typeof findActiveAccountWithTokens>;
+  /** The post's account (db resolvePostAccount), with its plaintext tokens. */
+  account(post: ClaimedPost): ReturnType<typeof findPostAccountWithTokens>;
   markSendStarted(post: ClaimedPost): Promise<boolean>;
   /** Renews the claim's lease (renewClaim): fenced, never batched (one per video or carousel call, rarely). */
   renew?(post: ClaimedPost): Promise<boolean>;
@@ -157,7 +158,7 @@ function storeOf(ctx: PublishContext): PublishStore {
   return (
     ctx.store ?? {
       claim: (postId, version) => claimPost(ctx.db, postId, version),
-      account: (post) => findActiveAccountWithTokens(ctx.db, ctx.keyring, post.workspace_id, post.platform),
+      account: (post) => findPostAccountWithTokens(ctx.db, ctx.keyring, post),
       markSendStarted: (post) => markSendStarted(ctx.db, post),
       renew: (post) => renewClaim(ctx.db, post),
       complete: (input) => completePublish(ctx.db, input),
@@ -274,14 +275,17 @@ async function publishClaimed(
     );
   const found = await storeOf(ctx).account(post);
   if (!found)
+    // The post's own account disconnected: it fails (never goes out from another account of the
+    // network); without one, the network has no account, or several and none was picked.
     return fail(
       ctx,
       post,
       log,
       'permanent',
       'ACCOUNT_NOT_CONNECTED',
-      'nenhuma conta ativa',
+      post.connected_account_id === null ? 'nenhuma conta ativa' : 'conta do post desconectada',
       LOCATION.account,
+      post.connected_account_id === null ? undefined : postAccountMessages.disconnected,
     );
   const { account } = found;
   if (account.status === 'needs_reconnect') {
