@@ -140,6 +140,33 @@ function firstReadable(candidates: string[], backgrounds: string[]): string {
   );
 }
 
+/**
+ * One colour's variables in one scheme: its filled background (and the shade it hovers to),
+ * the text on it, its text and light-variant colours, and its outline.
+ */
+function colorVariables(name: string, scheme: ReturnType<typeof lightScheme>, hoverShade: number): Vars {
+  const v = (shade: number) => `var(--mantine-color-${name}-${shade})`;
+  return {
+    [`--mantine-color-${name}-filled`]: v(scheme.filled),
+    [`--mantine-color-${name}-filled-hover`]: v(hoverShade),
+    [`--mantine-color-${name}-contrast`]: scheme.onFilled,
+    [`--mantine-color-${name}-text`]: scheme.text,
+    [`--mantine-color-${name}-light-color`]: scheme.lightColor,
+    [`--mantine-color-${name}-outline`]: scheme.text,
+  };
+}
+
+/** The variables of one scheme that name a role (dimmed, error, link…) rather than a colour. */
+function roleVariables(scheme: Vars, dimmed: string): Vars {
+  return {
+    '--mantine-color-dimmed': dimmed,
+    '--mantine-color-placeholder': dimmed,
+    '--mantine-color-error': scheme['--mantine-color-red-text']!,
+    '--mantine-color-anchor': scheme['--mantine-color-brand-text']!,
+    '--mantine-primary-color-contrast': scheme['--mantine-color-brand-contrast']!,
+  };
+}
+
 /** Per-scheme colour variables for every theme colour, from palette.ts. */
 function paletteVariables(colors: MantineThemeColors): { light: Vars; dark: Vars } {
   const light: Vars = {};
@@ -149,41 +176,15 @@ function paletteVariables(colors: MantineThemeColors): { light: Vars; dark: Vars
     const tuple = colors[name]!;
     const l = lightScheme(tuple, colors);
     const d = darkScheme(tuple, colors);
-    const v = (shade: number) => `var(--mantine-color-${name}-${shade})`;
-    Object.assign(light, {
-      [`--mantine-color-${name}-filled`]: v(l.filled),
-      [`--mantine-color-${name}-filled-hover`]: v(Math.min(l.filled + 1, 9)),
-      [`--mantine-color-${name}-contrast`]: l.onFilled,
-      [`--mantine-color-${name}-text`]: l.text,
-      [`--mantine-color-${name}-light-color`]: l.lightColor,
-      [`--mantine-color-${name}-outline`]: l.text,
-    });
-    Object.assign(dark, {
-      [`--mantine-color-${name}-filled`]: v(d.filled),
-      [`--mantine-color-${name}-filled-hover`]: v(Math.max(d.filled - 1, 0)),
-      [`--mantine-color-${name}-contrast`]: d.onFilled,
-      [`--mantine-color-${name}-text`]: d.text,
-      [`--mantine-color-${name}-light-color`]: d.lightColor,
-      [`--mantine-color-${name}-outline`]: d.text,
-    });
+    // Hover darkens a filled control in the light scheme and lightens it in the dark one.
+    Object.assign(light, colorVariables(name, l, Math.min(l.filled + 1, 9)));
+    Object.assign(dark, colorVariables(name, d, Math.max(d.filled - 1, 0)));
   }
   const c = colors;
   const lightDimmed = firstReadable([c.gray[6], '#5f6670', c.gray[7]], surfaces(c, 'light'));
   const darkDimmed = firstReadable([c.dark[2], '#a3a3a3', c.dark[1]], surfaces(c, 'dark'));
-  Object.assign(light, {
-    '--mantine-color-dimmed': lightDimmed,
-    '--mantine-color-placeholder': lightDimmed,
-    '--mantine-color-error': light['--mantine-color-red-text']!,
-    '--mantine-color-anchor': light['--mantine-color-brand-text']!,
-    '--mantine-primary-color-contrast': light['--mantine-color-brand-contrast']!,
-  });
-  Object.assign(dark, {
-    '--mantine-color-dimmed': darkDimmed,
-    '--mantine-color-placeholder': darkDimmed,
-    '--mantine-color-error': dark['--mantine-color-red-text']!,
-    '--mantine-color-anchor': dark['--mantine-color-brand-text']!,
-    '--mantine-primary-color-contrast': dark['--mantine-color-brand-contrast']!,
-  });
+  Object.assign(light, roleVariables(light, lightDimmed));
+  Object.assign(dark, roleVariables(dark, darkDimmed));
   return { light, dark };
 }
 

@@ -55,6 +55,8 @@ import * as carousels from '../migrations/2026-11-30T06-30-carousels.js';
 import * as postGroups from '../migrations/2026-11-30T06-50-post-groups.js';
 import * as composerMedia from '../migrations/2026-11-30T07-10-composer-media.js';
 import * as composerVideo from '../migrations/2026-12-01T03-30-composer-video.js';
+import * as postDrafts from '../migrations/2026-12-01T04-00-post-drafts.js';
+import * as postAccounts from '../migrations/2026-12-01T04-10-post-accounts.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -111,6 +113,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T06-50-post-groups': postGroups,
   '2026-11-30T07-10-composer-media': composerMedia,
   '2026-12-01T03-30-composer-video': composerVideo,
+  '2026-12-01T04-00-post-drafts': postDrafts,
+  '2026-12-01T04-10-post-accounts': postAccounts,
 };
 
 export class MigrationError extends Error {

@@ -130,6 +130,12 @@ export interface SuggestedPostsTable {
    */
   /** The account whose queue slot the post took (docs/posting-queue.md); null = not queued. */
   queue_account_id: Generated<string | null>;
+  /**
+   * The account the post goes out from (docs/workspaces.md "Several accounts of one network");
+   * null = the workspace's only active account of the network (db resolvePostAccount). Filled by
+   * a trigger when omitted and the network has exactly one active account.
+   */
+  connected_account_id: Generated<string | null>;
   network_options: ColumnType<
     PostOptionValuesJson,
     PostOptionValuesJson | string | undefined,

@@ -77,6 +77,16 @@ function accountToast(event: LiveEvent & { platform: Platform }): LiveToast | nu
   return null;
 }
 
+/** A toast about a post's approval, with the way to the approval board. */
+function boardToast(kind: LiveToast['kind'], title: string, message: string): LiveToast {
+  return {
+    kind,
+    title,
+    message,
+    link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
+  };
+}
+
 /** The toast for one of the owner's events, or null (no result to announce). */
 export function toastFor(liveEvent: LiveEvent): LiveToast | null {
   // A report's progress (kind 'report', no network) is shown on its page, never toasted.
@@ -112,28 +122,24 @@ export function toastFor(liveEvent: LiveEvent): LiveToast | null {
   });
   // The client approval link (docs/approval.md): the client approved or asked for changes.
   if (event.errorCode === 'CLIENT_APPROVED')
-    return {
-      kind: 'success',
-      title: approvalMessages.clientApprovedToast(event.platform),
-      message: approvalMessages.clientApprovedToastBody,
-      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
-    };
+    return boardToast(
+      'success',
+      approvalMessages.clientApprovedToast(event.platform),
+      approvalMessages.clientApprovedToastBody,
+    );
   if (event.errorCode === 'CLIENT_CHANGES_REQUESTED')
-    return {
-      kind: 'info',
-      title: approvalMessages.clientChangesToast(event.platform),
-      message: approvalMessages.clientChangesToastBody,
-      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
-    };
-  if (event.errorCode === APPROVAL_OVERDUE) {
-    // Its time came unapproved (docs/approval.md): not published; approve it on the board.
-    return {
-      kind: 'warning',
-      title: approvalMessages.overdueToastTitle(event.platform),
-      message: publishErrorMessages.APPROVAL_OVERDUE,
-      link: { href: viewPath('approval-board'), label: approvalMessages.viewBoard },
-    };
-  }
+    return boardToast(
+      'info',
+      approvalMessages.clientChangesToast(event.platform),
+      approvalMessages.clientChangesToastBody,
+    );
+  // Its time came unapproved (docs/approval.md): not published; approve it on the board.
+  if (event.errorCode === APPROVAL_OVERDUE)
+    return boardToast(
+      'warning',
+      approvalMessages.overdueToastTitle(event.platform),
+      publishErrorMessages.APPROVAL_OVERDUE,
+    );
   switch (event.status) {
     case 'published':
       return {

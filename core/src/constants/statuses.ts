@@ -1,12 +1,15 @@
 /** Status values stored in the database, with their pt-BR labels. */
 
 /**
- * Publishing state of a suggested_posts row. `scheduled` waits for its time; the worker claims
+ * Publishing state of a suggested_posts row. `draft` is a post saved as "Rascunho" (docs/composer.md):
+ * never claimed, re-enqueued or marked missed, whatever its date; only "Agendar" / "Adicionar à fila"
+ * in Editar Post takes it out (to `scheduled`). `scheduled` waits for its time; the worker claims
  * it as `publishing`; it ends `published`, `failed` (permanent error), `needs_attention` (the
  * request may have reached the network, so it is never retried automatically) or `missed`
  * (more than `MISSED_AFTER_MS` late).
  */
 export const POST_STATUSES = [
+  'draft',
   'scheduled',
   'publishing',
   'published',
@@ -17,6 +20,7 @@ export const POST_STATUSES = [
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const POST_STATUS_LABELS = {
+  draft: 'Rascunho',
   scheduled: 'Agendado',
   publishing: 'Publicando',
   published: 'Publicado',
@@ -27,9 +31,11 @@ export const POST_STATUS_LABELS = {
 
 /**
  * Statuses in which a post can still be edited, rescheduled or deleted by its owner (the worker
- * owns `publishing`; `published` is history). The server's writes are conditional on these.
+ * owns `publishing`; `published` is history). The server's writes are conditional on these. A
+ * `draft` saved stays a draft (saveScheduledPostVersion); only an explicit "Agendar" schedules it.
  */
 export const EDITABLE_POST_STATUSES = [
+  'draft',
   'scheduled',
   'failed',
   'needs_attention',

@@ -23,6 +23,7 @@ export const BULK_SKIP_LABELS = {
   queue_no_account: 'de redes sem conta conectada',
   queue_no_slots: 'de contas sem horários na fila (crie em Fila)',
   queue_full: 'de contas com a fila cheia',
+  draft: 'em rascunho (agende cada um em Editar)',
 } as const;
 export type BulkSkipReasonKey = keyof typeof BULK_SKIP_LABELS;
 

@@ -215,6 +215,15 @@ export const publishErrorMessages = {
   INTERNAL: 'Ocorreu um erro inesperado ao publicar.',
 } as const satisfies Record<PublishErrorCode, string>;
 
+/**
+ * Why a post has no account to go out from (docs/workspaces.md "Several accounts of one network"):
+ * its own account was disconnected (it never goes out from another one of the network).
+ */
+export const postAccountMessages = {
+  disconnected:
+    'A conta escolhida para este post foi desconectada. Reconecte-a em Contas Conectadas ou escolha outra conta em Editar Post e reagende.',
+} as const;
+
 export function isPublishErrorCode(value: unknown): value is PublishErrorCode {
   return typeof value === 'string' && Object.hasOwn(publishErrorMessages, value);
 }

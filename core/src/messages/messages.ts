@@ -571,6 +571,12 @@ export const messages = {
     updated: 'Post atualizado com sucesso.',
     updatedWithDate: 'Post e data de publicação atualizados com sucesso.',
     nothingChanged: 'Nenhuma alteração para salvar.',
+    /** A post saved as "Rascunho" (status draft; docs/composer.md). */
+    draftHint: 'Rascunho: não será publicado. Clique em Agendar (ou Adicionar à fila) quando estiver pronto.',
+    saveDraft: 'Salvar rascunho',
+    draftSaved: 'Rascunho salvo.',
+    scheduleDraft: 'Agendar',
+    draftScheduled: 'Rascunho agendado: o post será publicado na data escolhida.',
     imagesKept: 'Imagens salvas no post.',
 
     loadError: 'Erro ao carregar posts agendados.',
@@ -781,8 +787,15 @@ export const messages = {
     refusedHint: 'Nada foi salvo. Corrija o que está indicado em cada rede.',
     refusedIn: (networks: string) => `Nada foi salvo. Corrija: ${networks}.`,
     saved: (count: number) => (count === 1 ? '1 post criado.' : `${count} posts criados, um por rede.`),
+    draftsSaved: (count: number) =>
+      count === 1
+        ? '1 rascunho salvo. Ele não será publicado até você agendá-lo em Posts Agendados.'
+        : `${count} rascunhos salvos, um por rede. Nenhum será publicado até você agendá-lo em Posts Agendados.`,
+    draftHint: 'Salvar rascunho guarda os posts sem publicar; agende cada um depois em Editar Post.',
     error: 'Erro ao salvar o post.',
     noAccount: (network: string) => `Conecte uma conta do ${network} para publicar nele.`,
+    chooseAccount: (network: string) =>
+      `Este cliente tem mais de uma conta do ${network}: escolha em qual conta publicar.`,
     textRequired: (network: string) => `Escreva o texto do ${network} (ou o texto base).`,
     needsMedia: (network: string) =>
       `O ${network} só publica vídeos: adicione um em "Adicionar vídeo", no texto base ou só para esta rede.`,

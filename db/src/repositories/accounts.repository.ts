@@ -108,19 +108,46 @@ export async function listUserAccounts(db: Kysely<Database>, userId: string): Pr
   return db.selectFrom('connected_accounts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).execute();
 }
 
-/** The owner's active account for a platform (the worker's publishing target). */
-export async function findActiveAccount(
+/**
+ * What names a post's account: its workspace, its network and its own account (null = not chosen).
+ * Every place that needs a post's account resolves it with `resolvePostAccount` over these fields.
+ */
+export interface PostAccountRef {
+  workspace_id: string;
+  platform: Platform;
+  connected_account_id: string | null;
+}
+
+/**
+ * THE rule for a post's account (docs/workspaces.md "Several accounts of one network"): its
+ * `connected_account_id` while that account is active in the post's workspace (disconnected: none,
+ * never another one); without one, the workspace's only active account of the network (none when
+ * there are several: the person picks in Editar Post). `candidates` are active accounts; any
+ * others are ignored. Read, never guessed.
+ */
+export function resolvePostAccount<
+  A extends { id: string; workspace_id: string; platform: Platform; is_active: boolean },
+>(post: PostAccountRef, candidates: readonly A[]): A | undefined {
+  const active = candidates.filter(
+    (a) => a.is_active && a.workspace_id === post.workspace_id && a.platform === post.platform,
+  );
+  if (post.connected_account_id !== null) return active.find((a) => a.id === post.connected_account_id);
+  return active.length === 1 ? active[0] : undefined;
+}
+
+/** A post's account, without tokens (resolvePostAccount). */
+export async function findPostAccount(
   db: Kysely<Database>,
-  workspaceId: string,
-  platform: Platform,
+  post: PostAccountRef,
 ): Promise<AccountSummary | undefined> {
-  return db
+  const rows = await db
     .selectFrom('connected_accounts')
     .select(SUMMARY_COLUMNS)
-    .where('workspace_id', '=', workspaceId)
-    .where('platform', '=', platform)
+    .where('workspace_id', '=', post.workspace_id)
+    .where('platform', '=', post.platform)
     .where('is_active', '=', true)
-    .executeTakeFirst();
+    .execute();
+  return resolvePostAccount(post, rows);
 }
 
 export interface UpsertAccountInput {
@@ -136,11 +163,18 @@ export interface UpsertAccountInput {
   /** null = the provider issued none this time: the stored one is kept (never blanked). */
   refreshToken: string | null;
   accessTokenExpiresAt: Date | null;
+  /**
+   * Whether a different account of the network may join the active one(s) ("Conectar outra conta",
+   * docs/workspaces.md "Several accounts of one network"). The data model and the publishing path
+   * take several; the connect flow does not offer it until Contas Conectadas and the composer's
+   * account picker do, so it leaves this off and a different account is refused.
+   */
+  allowAnother?: boolean;
 }
 
 /**
- * Another account of the same network is active in this workspace: connecting would replace it.
- * The caller tells the person (pt-BR) and nothing is written.
+ * Another account of the same network is active in this workspace and `allowAnother` is off:
+ * connecting would add a second one. The caller tells the person (pt-BR) and nothing is written.
  */
 export class DifferentAccountError extends Error {
   override name = 'DifferentAccountError';
@@ -155,9 +189,12 @@ export class DifferentAccountError extends Error {
  * disconnected — updates its row in place, so its posts, published history and metrics stay
  * linked; it is reactivated, its health reset (status, reason, limit) and its tokens replaced,
  * but a stored refresh token is never overwritten with an empty one (Postiz PR #1884). A
- * different account while one is active is refused (DifferentAccountError); after a disconnect
- * it gets a row of its own. The workspace's row is locked for the decision, so two callbacks at once
- * cannot both insert.
+ * different account while one is active is refused (DifferentAccountError) unless `allowAnother`;
+ * then it gets a row of its own beside the active ones (docs/workspaces.md "Several accounts of one
+ * network"), as it does after a disconnect. When it joins the one that was
+ * alone, the network's posts that named no account are pinned to that one first, so none of them
+ * changes account or becomes ambiguous. The workspace's row is locked for the decision, so two
+ * callbacks at once cannot both insert.
  */
 export async function upsertAccount(
   db: Kysely<Database>,
@@ -174,10 +211,20 @@ export async function upsertAccount(
       .where('workspace_id', '=', workspaceId)
       .where('platform', '=', input.platform)
       .execute();
-    const active = rows.find((row) => row.is_active);
-    if (active && active.platform_user_id !== input.platformUserId)
-      throw new DifferentAccountError(input.platform);
     const existing = rows.find((row) => row.platform_user_id === input.platformUserId);
+    const others = rows.filter((row) => row.is_active && row.platform_user_id !== input.platformUserId);
+    // Reconnecting an active account is always allowed; a different one joins only on request.
+    if (others.length > 0 && !existing?.is_active && !input.allowAnother)
+      throw new DifferentAccountError(input.platform);
+    const alone = others.length === 1 ? others[0] : undefined;
+    if (alone && !existing?.is_active)
+      await trx
+        .updateTable('suggested_posts')
+        .set({ connected_account_id: alone.id })
+        .where('workspace_id', '=', workspaceId)
+        .where('platform', '=', input.platform)
+        .where('connected_account_id', 'is', null)
+        .execute();
     const now = new Date();
     if (existing) {
       return trx
@@ -346,31 +393,30 @@ export async function deactivateUserAccountLocked(
 }
 
 /**
- * The owner's active account for a platform together with its plaintext tokens, in one query
- * (the worker's hot path). Never log or return the tokens.
+ * A post's account (resolvePostAccount) with its plaintext tokens, in one query (the worker's hot
+ * path). Never log or return the tokens.
  */
-export async function findActiveAccountWithTokens(
+export async function findPostAccountWithTokens(
   db: Kysely<Database>,
   keyring: Keyring,
-  workspaceId: string,
-  platform: Platform,
+  post: PostAccountRef,
 ): Promise<{ account: AccountSummary; tokens: AccountTokens } | undefined> {
-  const [found] = await findActiveAccountsWithTokens(db, keyring, [{ workspaceId, platform }]);
+  const [found] = await findPostAccountsWithTokens(db, keyring, [post]);
   return found;
 }
 
 /**
- * findActiveAccountWithTokens for many (user, platform) pairs in one query (the worker's batched
- * hot path); answers aligned with `keys`. Never log or return the tokens.
+ * findPostAccountWithTokens for many posts in one query (the worker's batched hot path); answers
+ * aligned with `posts`. Never log or return the tokens.
  */
-export async function findActiveAccountsWithTokens(
+export async function findPostAccountsWithTokens(
   db: Kysely<Database>,
   keyring: Keyring,
-  keys: readonly { workspaceId: string; platform: Platform }[],
+  posts: readonly PostAccountRef[],
 ): Promise<({ account: AccountSummary; tokens: AccountTokens } | undefined)[]> {
-  if (keys.length === 0) return [];
-  const workspaceIds = [...new Set(keys.map((k) => k.workspaceId))];
-  const platforms = [...new Set(keys.map((k) => k.platform))];
+  if (posts.length === 0) return [];
+  const workspaceIds = [...new Set(posts.map((k) => k.workspace_id))];
+  const platforms = [...new Set(posts.map((k) => k.platform))];
   const rows = await db
     .selectFrom('connected_accounts')
     .select([...COLUMNS, 'access_token', 'refresh_token'])
@@ -378,13 +424,8 @@ export async function findActiveAccountsWithTokens(
     .where('platform', 'in', platforms)
     .where('is_active', '=', true)
     .execute();
-  const found = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    const key = `${row.workspace_id}:${row.platform}`;
-    if (!found.has(key)) found.set(key, row);
-  }
-  return keys.map((k) => {
-    const row = found.get(`${k.workspaceId}:${k.platform}`);
+  return posts.map((post) => {
+    const row = resolvePostAccount(post, rows);
     if (!row) return undefined;
     const { access_token, refresh_token, ...account } = row;
     return {

@@ -40,7 +40,8 @@ export type ThemeApprovalResult =
  * Switches a theme's approval requirement and brings its posts along, in one transaction with the
  * theme row locked (a post inserted meanwhile reads the theme FOR SHARE in its insert trigger, so
  * it waits and then gets the new rule).
- * - On: every post not yet published nor being published (EDITABLE_POST_STATUSES) starts in
+ * - On: every post not yet published nor being published (EDITABLE_POST_STATUSES; not a `draft`
+ *   post, which is on no way to be published and keeps no stage until "Agendar") starts in
  *   'draft'; its pending wake-up then claims nothing. A post in 'publishing' was claimed under the
  *   old rule and finishes (the worker owns 'publishing', docs/publishing.md U1).
  * - Off: every unpublished post leaves the workflow (stage NULL): scheduled ones become claimable
@@ -75,7 +76,12 @@ export async function setThemeApproval(
           })
           .where('theme_id', '=', options.themeId)
           .where('approval_stage', 'is', null)
-          .where('status', 'in', [...EDITABLE_POST_STATUSES])
+          // A draft (status `draft`, docs/composer.md) stays out: it is not on its way to be published.
+          .where(
+            'status',
+            'in',
+            EDITABLE_POST_STATUSES.filter((status) => status !== 'draft'),
+          )
           .returning([
             'id',
             'status',

@@ -20,6 +20,7 @@ export interface LockedPost {
   send_started_at: Date | null;
   /** The account whose queue slot the post holds (docs/posting-queue.md); null = not queued. */
   queue_account_id: string | null;
+  connected_account_id: string | null;
   /** Checked before the post may publish (docs/post-options.md). */
   network_options: PostOptionValuesJson;
 }
@@ -51,6 +52,7 @@ export async function lockSelection(
       'sp.approval_stage',
       'sp.send_started_at',
       'sp.queue_account_id',
+      'sp.connected_account_id',
       'sp.network_options',
     ])
     .where('sp.workspace_id', '=', options.workspaceId);

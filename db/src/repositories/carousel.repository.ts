@@ -6,6 +6,8 @@ import type { Platform, PostStatus } from '@pauta/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CarouselSlideImage, Database, StoredCarouselSlide } from '../schema.js';
 import {
+  imageRow,
+  insertImageRows,
   isRefusal,
   lockEditablePost,
   type MediaChangeRefusal,
@@ -240,34 +242,12 @@ export async function replacePostMediaWithSlides(
       .where('post_id', '=', options.postId)
       .where('workspace_id', '=', options.workspaceId)
       .execute();
-    if (options.items.length > 0) {
-      await trx
-        .insertInto('post_media')
-        .values(
-          options.items.map((item, position) => ({
-            id: item.id,
-            post_id: options.postId,
-            user_id: item.userId,
-            position,
-            storage_key: item.storageKey,
-            thumb_key: item.thumbKey,
-            mime_type: item.mimeType,
-            width: item.width,
-            height: item.height,
-            size_bytes: item.sizeBytes,
-            alt_text: item.altText ?? '',
-          })),
-        )
-        .execute();
-      await trx
-        .deleteFrom('media_garbage')
-        .where(
-          'storage_key',
-          'in',
-          options.items.flatMap((i) => [i.storageKey, i.thumbKey]),
-        )
-        .execute();
-    }
+    await insertImageRows(
+      trx,
+      options.items.map((item, position) =>
+        imageRow(item, { postId: options.postId, userId: item.userId }, position),
+      ),
+    );
     return { count: options.items.length };
   });
 }

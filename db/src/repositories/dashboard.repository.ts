@@ -47,7 +47,12 @@ const totalsStatement = compileOnce((db, p: { workspaceId: string }) => {
       eb.fn.countAll<number>().filterWhere('status', '=', 'missed').as('missed_count'),
     ])
     .where('workspace_id', '=', p.workspaceId)
-    .where('status', 'in', [...EDITABLE_POST_STATUSES]);
+    // Drafts count in none of these figures (and stay out of the partial index's status list).
+    .where(
+      'status',
+      'in',
+      EDITABLE_POST_STATUSES.filter((status) => status !== 'draft'),
+    );
   const themes = db
     .selectFrom('themes')
     .select((eb) => eb.fn.countAll<number>().as('theme_count'))

@@ -21,6 +21,8 @@ export interface ClaimedFirstComment {
   attempts: number;
   /** Set when an earlier claim may have sent it (a take-over): the lookup's window starts here. */
   sent_at: Date | null;
+  /** The account that published the post (its comment goes out from it), else the post's. */
+  connected_account_id: string | null;
 }
 
 /** Most attempts of a comment that keeps failing with retryable errors. */
@@ -48,9 +50,10 @@ export async function claimFirstComment(
          AND (sp.first_comment_next_at IS NULL OR sp.first_comment_next_at <= now())
        RETURNING sp.id, sp.workspace_id, sp.user_id, sp.platform, sp.first_comment AS text,
                  sp.first_comment_token AS token, sp.first_comment_attempts AS attempts,
-                 sp.first_comment_sent_at AS sent_at
+                 sp.first_comment_sent_at AS sent_at, sp.connected_account_id AS post_account_id
     )
-    SELECT c.*, pp.platform_post_id
+    SELECT c.*, pp.platform_post_id,
+           COALESCE(pp.connected_account_id, c.post_account_id) AS connected_account_id
       FROM claimed c JOIN published_posts pp ON pp.suggested_post_id = c.id`.execute(db);
   return result.rows[0];
 }
@@ -148,9 +151,10 @@ export async function takeOverStaleFirstComments(
        WHERE sp.id = stale.id AND sp.first_comment_status = 'sending'
        RETURNING sp.id, sp.workspace_id, sp.user_id, sp.platform, sp.first_comment AS text,
                  sp.first_comment_token AS token, sp.first_comment_attempts AS attempts,
-                 sp.first_comment_sent_at AS sent_at
+                 sp.first_comment_sent_at AS sent_at, sp.connected_account_id AS post_account_id
     )
-    SELECT t.*, pp.platform_post_id
+    SELECT t.*, pp.platform_post_id,
+           COALESCE(pp.connected_account_id, t.post_account_id) AS connected_account_id
       FROM taken t JOIN published_posts pp ON pp.suggested_post_id = t.id`.execute(db);
   return result.rows;
 }

@@ -200,13 +200,9 @@ export async function reserveMediaKeys(
     .execute();
 }
 
-export interface NewPostMedia {
+/** An image whose files are written (and reserved) under its post's keys: a post_media row to be. */
+export interface StoredImage {
   id: string;
-  /** The post's workspace: the post must be one of its posts. */
-  workspaceId: string;
-  /** Who uploads (user_id). */
-  userId: string;
-  postId: string;
   storageKey: string;
   thumbKey: string;
   mimeType: MediaMimeType;
@@ -216,27 +212,83 @@ export interface NewPostMedia {
   altText?: string;
 }
 
+export interface NewPostMedia extends StoredImage {
+  /** The post's workspace: the post must be one of its posts. */
+  workspaceId: string;
+  /** Who uploads (user_id). */
+  userId: string;
+  postId: string;
+}
+
+/** The post_media row of a stored image, at `position` among its post's media (by `userId`). */
+export function imageRow(
+  image: StoredImage,
+  post: { postId: string; userId: string; workspaceId?: string },
+  position: number,
+) {
+  return {
+    id: image.id,
+    ...(post.workspaceId === undefined ? {} : { workspace_id: post.workspaceId }),
+    post_id: post.postId,
+    user_id: post.userId,
+    position,
+    storage_key: image.storageKey,
+    thumb_key: image.thumbKey,
+    mime_type: image.mimeType,
+    width: image.width,
+    height: image.height,
+    size_bytes: image.sizeBytes,
+    alt_text: image.altText ?? '',
+  };
+}
+
 /**
- * The start of adding an image or a video: the workspace's editable post, locked, and its current
- * media; or the answer at once — a refusal, or the row this id already stored (a retried upload).
+ * Records new image rows in the caller's transaction and releases their files' reservations
+ * (media_garbage): from then on the rows keep the files. The rows, as stored.
  */
-async function lockForNewMedia(
-  trx: Transaction<Database>,
+export async function insertImageRows(
+  trx: Kysely<Database>,
+  rows: ReturnType<typeof imageRow>[],
+): Promise<PostMediaRow[]> {
+  if (rows.length === 0) return [];
+  const inserted = await trx.insertInto('post_media').values(rows).returning(MEDIA_COLUMNS).execute();
+  await trx
+    .deleteFrom('media_garbage')
+    .where(
+      'storage_key',
+      'in',
+      rows.flatMap((row) => [row.storage_key, row.thumb_key]),
+    )
+    .execute();
+  return inserted;
+}
+
+/**
+ * Adds an image or a video to the workspace's editable post, in one transaction under the post's
+ * lock: `refusal` (Pauta's rules and the network's, with the post and its current media) or else
+ * `insert`. The same id again answers the row already stored (a retried upload), `created: false`.
+ */
+function addUnderPostLock(
+  db: Kysely<Database>,
   item: { id: string; workspaceId: string; postId: string },
-): Promise<
-  | { post: LockedPost; current: PostMediaRow[] }
-  | { answer: { row: PostMediaRow; created: false } | MediaChangeRefusal }
-> {
-  const post = await lockEditablePost(trx, item.workspaceId, item.postId);
-  if (isRefusal(post)) return { answer: post };
-  const existing = await findMediaById(trx, item.id);
-  if (existing) {
-    if (existing.workspace_id !== item.workspaceId || existing.post_id !== item.postId)
-      return { answer: { refused: 'ID_TAKEN' } };
-    const { workspace_id: _owner, ...row } = existing;
-    return { answer: { row, created: false } };
-  }
-  return { post, current: await listPostMedia(trx, item.postId) };
+  refusal: (post: LockedPost, current: PostMediaRow[]) => MediaRejection | null,
+  insert: (trx: Transaction<Database>, current: PostMediaRow[]) => Promise<PostMediaRow>,
+): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockEditablePost(trx, item.workspaceId, item.postId);
+    if (isRefusal(post)) return post;
+    const existing = await findMediaById(trx, item.id);
+    if (existing) {
+      if (existing.workspace_id !== item.workspaceId || existing.post_id !== item.postId)
+        return { refused: 'ID_TAKEN' };
+      const { workspace_id: _owner, ...row } = existing;
+      return { row, created: false };
+    }
+    const current = await listPostMedia(trx, item.postId);
+    const rejection = refusal(post, current);
+    if (rejection) return { refused: 'REJECTED', rejection };
+    return { row: await insert(trx, current), created: true };
+  });
 }
 
 /**
@@ -250,40 +302,16 @@ export async function addPostMedia(
   media: NewPostMedia,
   check: (post: { platform: Platform }, current: PostMediaRow[]) => MediaRejection | null = () => null,
 ): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockForNewMedia(trx, media);
-    if ('answer' in locked) return locked.answer;
-    const { post, current } = locked;
-    if (current.some((m) => m.kind === 'video'))
-      return { refused: 'REJECTED', rejection: { reason: 'IMAGES_WITH_VIDEO' } };
-    if (current.length >= MAX_MEDIA_PER_POST) {
-      return { refused: 'REJECTED', rejection: { reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST } };
-    }
-    const rejection = check(post, current);
-    if (rejection) return { refused: 'REJECTED', rejection };
-    const row = await trx
-      .insertInto('post_media')
-      .values({
-        id: media.id,
-        post_id: media.postId,
-        user_id: media.userId,
-        position: current.length,
-        storage_key: media.storageKey,
-        thumb_key: media.thumbKey,
-        mime_type: media.mimeType,
-        width: media.width,
-        height: media.height,
-        size_bytes: media.sizeBytes,
-        alt_text: media.altText ?? '',
-      })
-      .returning(MEDIA_COLUMNS)
-      .executeTakeFirstOrThrow();
-    await trx
-      .deleteFrom('media_garbage')
-      .where('storage_key', 'in', [media.storageKey, media.thumbKey])
-      .execute();
-    return { row, created: true };
-  });
+  return addUnderPostLock(
+    db,
+    media,
+    (post, current) => {
+      if (current.some((m) => m.kind === 'video')) return { reason: 'IMAGES_WITH_VIDEO' };
+      if (current.length >= MAX_MEDIA_PER_POST) return { reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST };
+      return check(post, current);
+    },
+    async (trx, current) => (await insertImageRows(trx, [imageRow(media, media, current.length)]))[0]!,
+  );
 }
 
 /** Removes one image of the caller's editable post and closes the gap in the positions. */
@@ -600,46 +628,50 @@ export async function addPostVideo(
   video: NewPostVideo,
   check: (post: { platform: Platform }) => MediaRejection | null = () => null,
 ): Promise<{ row: PostMediaRow; created: boolean } | MediaChangeRefusal> {
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockForNewMedia(trx, video);
-    if ('answer' in locked) return locked.answer;
-    const { post, current } = locked;
-    if (current.some((m) => m.kind === 'video'))
-      return { refused: 'REJECTED', rejection: { reason: 'ONE_VIDEO' } };
-    if (current.length > 0) return { refused: 'REJECTED', rejection: { reason: 'VIDEO_WITH_IMAGES' } };
-    const rejection = check(post);
-    if (rejection) return { refused: 'REJECTED', rejection };
-    const f = video.facts;
-    const row = await trx
-      .insertInto('post_media')
-      .values({
-        id: video.id,
-        post_id: video.postId,
-        user_id: video.userId,
-        position: 0,
-        kind: 'video',
-        storage_key: video.storageKey,
-        thumb_key: null,
-        mime_type: VIDEO_MIME_TYPES[f.container],
-        width: f.width,
-        height: f.height,
-        size_bytes: f.sizeBytes,
-        duration_seconds: f.durationSeconds,
-        rotation: f.rotation,
-        container: f.container,
-        video_codec: f.videoCodec,
-        video_codec_string: f.videoCodecString,
-        frame_rate: f.frameRate,
-        bitrate: f.bitrate,
-        audio: f.audio === null ? null : JSON.stringify(f.audio),
-        cover_key: null,
-        cover_time_seconds: null,
-      })
-      .returning(MEDIA_COLUMNS)
-      .executeTakeFirstOrThrow();
-    await trx.deleteFrom('media_garbage').where('storage_key', '=', video.storageKey).execute();
-    return { row, created: true };
-  });
+  return addUnderPostLock(
+    db,
+    video,
+    (post, current) => {
+      if (current.some((m) => m.kind === 'video')) return { reason: 'ONE_VIDEO' };
+      if (current.length > 0) return { reason: 'VIDEO_WITH_IMAGES' };
+      return check(post);
+    },
+    (trx) => insertVideoRow(trx, video),
+  );
+}
+
+/** The video's row (position 0) and its file's reservation released, in the caller's transaction. */
+async function insertVideoRow(trx: Transaction<Database>, video: NewPostVideo): Promise<PostMediaRow> {
+  const f = video.facts;
+  const row = await trx
+    .insertInto('post_media')
+    .values({
+      id: video.id,
+      post_id: video.postId,
+      user_id: video.userId,
+      position: 0,
+      kind: 'video',
+      storage_key: video.storageKey,
+      thumb_key: null,
+      mime_type: VIDEO_MIME_TYPES[f.container],
+      width: f.width,
+      height: f.height,
+      size_bytes: f.sizeBytes,
+      duration_seconds: f.durationSeconds,
+      rotation: f.rotation,
+      container: f.container,
+      video_codec: f.videoCodec,
+      video_codec_string: f.videoCodecString,
+      frame_rate: f.frameRate,
+      bitrate: f.bitrate,
+      audio: f.audio === null ? null : JSON.stringify(f.audio),
+      cover_key: null,
+      cover_time_seconds: null,
+    })
+    .returning(MEDIA_COLUMNS)
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('media_garbage').where('storage_key', '=', video.storageKey).execute();
+  return row;
 }
 
 /**

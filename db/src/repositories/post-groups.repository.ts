@@ -2,7 +2,6 @@
 // `suggested_posts.group_id`. Every read and write is scoped by the workspace (docs/workspaces.md).
 import {
   type ApprovalStage,
-  type MediaMimeType,
   type Platform,
   type PostStatus,
   VIDEO_MIME_TYPES,
@@ -12,16 +11,10 @@ import type { WakeUp } from '@pauta/core/schemas/jobs';
 import type { Kysely } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
 import { moveApprovalStageIn, type StageActor } from './approval.repository.js';
+import { imageRow, insertImageRows, type StoredImage } from './media.repository.js';
 
 /** An image of a composer post: its files already written (and reserved) under the post's keys. */
-export interface NewGroupMedia {
-  id: string;
-  storageKey: string;
-  thumbKey: string;
-  mimeType: MediaMimeType;
-  width: number;
-  height: number;
-  sizeBytes: number;
+export interface NewGroupMedia extends StoredImage {
   altText: string;
 }
 
@@ -36,6 +29,8 @@ export interface NewGroupPost {
   /** The post's id, chosen before the save so its images' keys can name it. */
   id?: string | undefined;
   platform: Platform;
+  /** The account it goes out from (docs/workspaces.md); absent: the network's only one (trigger). */
+  connectedAccountId?: string | undefined;
   content: string;
   networkOptions: PostOptionValuesJson;
   /** The first comment (docs/first-comment.md); null = none. */
@@ -63,6 +58,8 @@ export async function insertPostGroup(
     scheduledFor: Date;
     posts: NewGroupPost[];
     submitBy?: StageActor | undefined;
+    /** "Salvar rascunho" in a theme without approval: the posts are stored as `draft` (docs/composer.md). */
+    draft?: boolean | undefined;
     /** The composer's uploads these posts' images came from: deleted in the same transaction. */
     consumeComposerMedia?: readonly string[] | undefined;
   },
@@ -86,10 +83,12 @@ export async function insertPostGroup(
           title: options.title,
           content: post.content,
           platform: post.platform,
+          ...(post.connectedAccountId ? { connected_account_id: post.connectedAccountId } : {}),
           post_order: postOrder,
           scheduled_for: options.scheduledFor,
           network_options: JSON.stringify(post.networkOptions),
           group_id: options.groupId,
+          ...(options.draft ? { status: 'draft' as const } : {}),
           // Text and state go together (the table's check): a comment waits as pending.
           first_comment: post.firstComment ?? null,
           first_comment_status: post.firstComment ? ('pending' as const) : null,
@@ -99,33 +98,15 @@ export async function insertPostGroup(
       .execute();
     // Each post's images, as an upload in Editar Post stores them (positions 0..n-1); inserting the
     // rows releases the files' reservations, and the composer's uploads go (their files queued).
-    const mediaRows = options.posts.flatMap((post, index) =>
-      (post.media ?? []).map((media, position) => ({
-        id: media.id,
-        workspace_id: options.workspaceId,
-        post_id: post.id ?? rows[index]!.id,
-        user_id: options.userId,
-        position,
-        storage_key: media.storageKey,
-        thumb_key: media.thumbKey,
-        mime_type: media.mimeType,
-        width: media.width,
-        height: media.height,
-        size_bytes: media.sizeBytes,
-        alt_text: media.altText,
-      })),
+    const owner = { workspaceId: options.workspaceId, userId: options.userId };
+    await insertImageRows(
+      trx,
+      options.posts.flatMap((post, index) =>
+        (post.media ?? []).map((media, position) =>
+          imageRow(media, { ...owner, postId: post.id ?? rows[index]!.id }, position),
+        ),
+      ),
     );
-    if (mediaRows.length > 0) {
-      await trx.insertInto('post_media').values(mediaRows).execute();
-      await trx
-        .deleteFrom('media_garbage')
-        .where(
-          'storage_key',
-          'in',
-          mediaRows.flatMap((row) => [row.storage_key, row.thumb_key]),
-        )
-        .execute();
-    }
     // Each post's video, as a finished upload in Editar Post records it (addPostVideo's row).
     const videoRows = options.posts.flatMap((post, index) => {
       if (!post.video) return [];

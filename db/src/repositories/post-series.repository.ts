@@ -57,7 +57,8 @@ export async function setPostRecurrence(
       .forUpdate()
       .executeTakeFirst();
     if (!post) return { kind: 'not_found' } as const;
-    if (!(EDITABLE_POST_STATUSES as readonly string[]).includes(post.status))
+    // A draft repeats nothing: its occurrences would be scheduled posts (docs/recurring-posts.md).
+    if (post.status === 'draft' || !(EDITABLE_POST_STATUSES as readonly string[]).includes(post.status))
       return { kind: 'not_editable' } as const;
     const occurrence = post.series_occurrence ?? 1;
     if (input.rule.maxOccurrences !== null && input.rule.maxOccurrences < occurrence)

@@ -181,13 +181,18 @@ export async function countWorkspaceRows(
 /** The instants at which the workspace's posts of `platform` that will still go out are scheduled. */
 export async function listBusyQueueTimes(
   db: Kysely<Database>,
-  input: { workspaceId: string; platform: Platform; from: Date; until: Date },
+  input: { workspaceId: string; platform: Platform; accountId: string; from: Date; until: Date },
 ): Promise<Date[]> {
   const rows = await db
     .selectFrom('suggested_posts')
     .select('scheduled_for')
     .where('workspace_id', '=', input.workspaceId)
     .where('platform', '=', input.platform)
+    // The account's posts (another account of the network has its own times); a post without an
+    // account goes out from the network's only one, so it is counted for each.
+    .where((eb) =>
+      eb.or([eb('connected_account_id', '=', input.accountId), eb('connected_account_id', 'is', null)]),
+    )
     .where('status', 'in', ['scheduled', 'publishing'])
     .where('scheduled_for', '>', input.from)
     .where('scheduled_for', '<', input.until)
@@ -204,6 +209,7 @@ export interface QueuedPostRow {
   scheduled_for: Date;
   version: number;
   queue_account_id: string | null;
+  connected_account_id: string | null;
   theme_name: string;
   theme_color: string;
   approval_stage: string | null;
@@ -232,6 +238,7 @@ export async function listUpcomingPosts(
       'sp.scheduled_for',
       'sp.version',
       'sp.queue_account_id',
+      'sp.connected_account_id',
       'sp.approval_stage',
       't.name as theme_name',
       't.color_palette as theme_color',

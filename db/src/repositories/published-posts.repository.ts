@@ -23,6 +23,8 @@ export interface PublishedPostRow {
   /** numeric(7,2) as text, as pg returns it; null = not available. */
   engagement_rate: string | null;
   metrics_updated_at: Date | null;
+  /** The account that published it (null: disconnected and deleted since). */
+  connected_account_id: string | null;
 }
 
 /** Position after which the next page starts: the (published_at, id) of the last row shown. */
@@ -76,6 +78,7 @@ const publishedPageStatement = compilePerShape(
           'pp.comments_count',
           'pp.engagement_rate',
           'pp.metrics_updated_at',
+          'pp.connected_account_id',
           keyText.as('key_text'),
         ])
         .where('pp.workspace_id', '=', p.workspaceId);

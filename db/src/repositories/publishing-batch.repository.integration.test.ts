@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDb, makeUser } from '../../../test/harness.js';
 import type { DbHandle } from '../client.js';
 import { parseKeyring } from '../crypto.js';
-import { findActiveAccountsWithTokens, upsertAccount } from './accounts.repository.js';
+import { findPostAccountsWithTokens, upsertAccount } from './accounts.repository.js';
 import { type ClaimedPost, claimPost, resetStaleClaims } from './publishing.repository.js';
 import { claimPosts, completePublishes, markSendsStarted } from './publishing-batch.repository.js';
 import { insertTheme } from './themes.repository.js';
@@ -191,10 +191,10 @@ describe('batched claims, send-starts and completions (docs/publishing.md, Batch
   it('reads the active account and its tokens for many posts at once, aligned; none for a missing one', async () => {
     const one = await duePosts(1);
     const two = await duePosts(1);
-    const found = await findActiveAccountsWithTokens(handle.db, keyring, [
-      { workspaceId: two.user.id, platform: 'x' },
-      { workspaceId: one.user.id, platform: 'linkedin' },
-      { workspaceId: one.user.id, platform: 'x' },
+    const found = await findPostAccountsWithTokens(handle.db, keyring, [
+      { workspace_id: two.user.id, platform: 'x', connected_account_id: null },
+      { workspace_id: one.user.id, platform: 'linkedin', connected_account_id: null },
+      { workspace_id: one.user.id, platform: 'x', connected_account_id: one.account.id },
     ]);
     expect(found.map((f) => f?.account.id)).toEqual([two.account.id, undefined, one.account.id]);
     expect(found[0]?.tokens.accessToken).toBe(`token-${two.user.id}`);

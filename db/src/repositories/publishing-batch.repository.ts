@@ -67,7 +67,7 @@ export async function claimPosts(
     FROM locked
     WHERE sp.id = locked.id AND sp.version = locked.version AND sp.status = 'scheduled'
     RETURNING sp.id, sp.workspace_id, sp.user_id, sp.theme_id, sp.title, sp.content, sp.platform, sp.scheduled_for,
-      sp.version, sp.attempts, sp.network_options, sp.claim_token`.execute(db);
+      sp.version, sp.attempts, sp.network_options, sp.connected_account_id, sp.claim_token`.execute(db);
   const byKey = new Map(rows.map((r) => [`${r.id}:${r.version}`, r]));
   return wanted.map((w, i) => (first[i] ? byKey.get(`${w.postId}:${w.version}`) : undefined));
 }

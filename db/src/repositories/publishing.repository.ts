@@ -6,11 +6,18 @@
 
 import type { Platform, PostStatus, PublishingLogStatus } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
-import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  sql,
+  type UpdateObject,
+} from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
 
-/** The columns the worker needs of a post it is acting on (claim, failure logs). */
-const CLAIMED_COLUMNS = [
+/** The columns of a post its attempt's log rows copy, and that a fenced write returns (HeldRow). */
+const HELD_COLUMNS = [
   'id',
   'workspace_id',
   'user_id',
@@ -19,10 +26,12 @@ const CLAIMED_COLUMNS = [
   'content',
   'platform',
   'scheduled_for',
-  'version',
   'attempts',
-  'network_options',
+  'version',
 ] as const;
+
+/** The columns the worker needs of a post it is acting on (claim, failure logs). */
+const CLAIMED_COLUMNS = [...HELD_COLUMNS, 'network_options', 'connected_account_id'] as const;
 
 export interface ClaimedPost {
   id: string;
@@ -38,6 +47,8 @@ export interface ClaimedPost {
   attempts: number;
   /** What the post chose on its network (docs/post-options.md): the adapter's `request.options`. */
   network_options: PostOptionValuesJson;
+  /** The account the post goes out from; null = the workspace's only one of the network (resolvePostAccount). */
+  connected_account_id: string | null;
   /** The fencing token of this claim: every later write requires it (docs/publishing.md). */
   claim_token: string;
 }
@@ -50,14 +61,44 @@ export interface ClaimedPost {
  */
 export const HOLDER_STATUSES = ['publishing', 'needs_attention'] as const satisfies readonly PostStatus[];
 
-/** The WHERE of every write after the claim: this post, this claim, still ours. */
-function heldBy(post: Pick<ClaimedPost, 'id' | 'claim_token'>) {
+/**
+ * The WHERE of every write after the claim: this post, this claim, still ours — in one of
+ * `statuses` (by default the holder's, HOLDER_STATUSES; a send or a lease needs 'publishing', the
+ * resolver of an unknown outcome 'needs_attention').
+ */
+function heldBy(
+  post: Pick<ClaimedPost, 'id' | 'claim_token'>,
+  statuses: readonly PostStatus[] = HOLDER_STATUSES,
+) {
   return (eb: ExpressionBuilder<Database, 'suggested_posts'>) =>
     eb.and([
       eb('id', '=', post.id),
       eb('claim_token', '=', post.claim_token),
-      eb('status', 'in', [...HOLDER_STATUSES]),
+      eb('status', 'in', [...statuses]),
     ]);
+}
+
+/** What a fenced write sets on the post (an object, or built from the row's columns). */
+type PostUpdate =
+  | UpdateObject<Database, 'suggested_posts'>
+  | ((eb: ExpressionBuilder<Database, 'suggested_posts'>) => UpdateObject<Database, 'suggested_posts'>);
+
+/**
+ * A fenced write with no log row: `set` on the post only while this claim holds it in one of
+ * `statuses` (heldBy) and, with `beforeSend`, no send has started. False: the claim was lost, and
+ * nothing was written.
+ */
+async function updateHeld(
+  db: Kysely<Database>,
+  post: Pick<ClaimedPost, 'id' | 'claim_token'>,
+  statuses: readonly PostStatus[],
+  set: PostUpdate,
+  options: { beforeSend?: boolean } = {},
+): Promise<boolean> {
+  let query = db.updateTable('suggested_posts').set(set).where(heldBy(post, statuses));
+  if (options.beforeSend) query = query.where('send_started_at', 'is', null);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
@@ -67,6 +108,34 @@ function heldBy(post: Pick<ClaimedPost, 'id' | 'claim_token'>) {
  * the row lock: a stage moved back before the claim commits is never claimed.
  */
 export const APPROVAL_GATE_SQL = sql<boolean>`(approval_stage IS NULL OR approval_stage = 'approved')`;
+
+/**
+ * A held post back to `scheduled` under a new version (so its next wake-up has its own job id),
+ * due at `at`, its claim let go: no token, so the former holder's fenced writes match nothing.
+ */
+function rescheduled(eb: ExpressionBuilder<Database, 'suggested_posts'>, at: Date | RawBuilder<Date>) {
+  return {
+    status: 'scheduled',
+    version: eb('version', '+', 1),
+    next_attempt_at: at,
+    send_started_at: null,
+    claimed_at: null,
+    claim_token: null,
+  } as const;
+}
+
+/**
+ * Why the post failed, as its owner sees it: the code, where, and the owner's pt-BR explanation
+ * (null = core's message of the code).
+ */
+function lastError(failure: { code: string; location: string; message: string | null }) {
+  return {
+    last_error: failure.code,
+    last_error_location: failure.location,
+    last_error_message: failure.message,
+    updated_at: sql<Date>`now()`,
+  };
+}
 
 /** `now() - ms`, on PostgreSQL's clock (the one that wrote claimed_at and send_started_at). */
 function dbNowMinus(ms: number) {
@@ -127,18 +196,11 @@ export async function pendingWakeUpTime(
  * lost (reset after a stall, flagged, or the post deleted) and the caller must NOT send
  * (docs/publishing.md, rows I2–I4).
  */
-export async function markSendStarted(
+export function markSendStarted(
   db: Kysely<Database>,
   post: Pick<ClaimedPost, 'id' | 'claim_token'>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('suggested_posts')
-    .set({ send_started_at: sql<Date>`now()` })
-    .where('id', '=', post.id)
-    .where('claim_token', '=', post.claim_token)
-    .where('status', '=', 'publishing')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateHeld(db, post, ['publishing'], { send_started_at: sql<Date>`now()` });
 }
 
 /**
@@ -149,25 +211,36 @@ export async function markSendStarted(
  * 'publishing' with no send started; false means the claim was taken back (reset, revoked by an
  * edit or a stage move, the post deleted) and the caller must stop before anything visible.
  */
-export async function renewClaim(
+export function renewClaim(
   db: Kysely<Database>,
   post: Pick<ClaimedPost, 'id' | 'claim_token'>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('suggested_posts')
-    .set({ claimed_at: sql<Date>`now()` })
-    .where('id', '=', post.id)
-    .where('claim_token', '=', post.claim_token)
-    .where('status', '=', 'publishing')
-    .where('send_started_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateHeld(db, post, ['publishing'], { claimed_at: sql<Date>`now()` }, { beforeSend: true });
+}
+
+/** A post the reconciler moved, as its UPDATE returned it (CLAIMED_COLUMNS). */
+type MovedRow = Omit<ClaimedPost, 'scheduled_for' | 'claim_token'> & { scheduled_for: Date | null };
+
+/**
+ * A move of the reconciler's over many posts: `move` (an UPDATE returning CLAIMED_COLUMNS) and one
+ * error log row per post it moved, in one transaction. How many posts it moved.
+ */
+function moveWithErrorLogs(
+  db: Kysely<Database>,
+  log: { detail: string; location: string },
+  move: (trx: Kysely<Database>) => Promise<MovedRow[]>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await move(trx);
+    await insertErrorLogs(trx, rows, log);
+    return rows.length;
+  });
 }
 
 /** One error log row per post the reconciler moved (attempt already counted; replays are no-ops). */
 async function insertErrorLogs(
   trx: Kysely<Database>,
-  rows: (Omit<ClaimedPost, 'scheduled_for' | 'claim_token'> & { scheduled_for: Date | null })[],
+  rows: MovedRow[],
   options: { detail: string; location: string },
 ): Promise<void> {
   if (rows.length === 0) return;
@@ -251,32 +324,44 @@ function attemptLog(
     );
 }
 
-/** What the fenced UPDATEs return for the log row of the same statement. */
-interface HeldRow {
-  id: string;
-  workspace_id: string;
-  user_id: string;
-  theme_id: string;
-  title: string;
-  content: string;
-  platform: Platform;
-  scheduled_for: Date | null;
-  attempts: number;
-  version: number;
+/**
+ * A failed attempt in ONE statement: the fenced UPDATE of the post (`set`, only while this claim
+ * holds it in one of `statuses`) as `held`, and the attempt's error log row for the row it
+ * returned only. Selecting from `held` answers nothing when the claim was lost (nothing written).
+ */
+function failAttempt(
+  db: Kysely<Database>,
+  options: {
+    post: Pick<ClaimedPost, 'id' | 'claim_token'>;
+    statuses?: readonly PostStatus[];
+    /** The post's new state; its reason (lastError of code, location, message) is added. */
+    set: (eb: ExpressionBuilder<Database, 'suggested_posts'>) => UpdateObject<Database, 'suggested_posts'>;
+    code: string;
+    detail: string;
+    location: string;
+    message: string | null;
+  },
+) {
+  return db
+    .with('held', (qb) =>
+      qb
+        .updateTable('suggested_posts')
+        .set((eb) => ({ ...options.set(eb), ...lastError(options) }))
+        .where(heldBy(options.post, options.statuses))
+        .returning(HELD_COLUMNS),
+    )
+    .with('log', (qb) =>
+      attemptLog(qb, {
+        status: 'error',
+        errorMessage: options.detail,
+        errorLocation: options.location,
+      }).returning('publishing_logs.id'),
+    )
+    .selectFrom('held');
 }
 
-const HELD_COLUMNS = [
-  'id',
-  'workspace_id',
-  'user_id',
-  'theme_id',
-  'title',
-  'content',
-  'platform',
-  'scheduled_for',
-  'attempts',
-  'version',
-] as const;
+/** What the fenced UPDATEs return for the log row of the same statement (HELD_COLUMNS). */
+type HeldRow = Omit<MovedRow, 'network_options' | 'connected_account_id'>;
 
 /**
  * Success, atomically in ONE statement (data-modifying CTEs): the post published + is_used, and —
@@ -374,29 +459,14 @@ export async function recordFailure(
     message?: string | null;
   },
 ): Promise<boolean> {
-  const { post } = options;
-  const row = await db
-    .with('held', (qb) =>
-      qb
-        .updateTable('suggested_posts')
-        .set({
-          status: options.status,
-          last_error: options.code,
-          last_error_location: options.location,
-          last_error_message: options.message ?? null,
-          updated_at: sql<Date>`now()`,
-        })
-        .where(heldBy(post))
-        .returning(HELD_COLUMNS),
-    )
-    .with('log', (qb) =>
-      attemptLog(qb, {
-        status: 'error',
-        errorMessage: options.detail,
-        errorLocation: options.location,
-      }).returning('publishing_logs.id'),
-    )
-    .selectFrom('held')
+  const row = await failAttempt(db, {
+    post: options.post,
+    set: () => ({ status: options.status }),
+    code: options.code,
+    detail: options.detail,
+    location: options.location,
+    message: options.message ?? null,
+  })
     .select('held.id')
     .executeTakeFirst();
   return row !== undefined;
@@ -418,34 +488,14 @@ export async function scheduleRetry(
     message?: string | null;
   },
 ): Promise<number | undefined> {
-  const { post } = options;
-  const row = await db
-    .with('held', (qb) =>
-      qb
-        .updateTable('suggested_posts')
-        .set((eb) => ({
-          status: 'scheduled',
-          version: eb('version', '+', 1),
-          next_attempt_at: options.retryAt,
-          send_started_at: null,
-          claimed_at: null,
-          claim_token: null,
-          last_error: options.code,
-          last_error_location: options.location,
-          last_error_message: options.message ?? null,
-          updated_at: sql<Date>`now()`,
-        }))
-        .where(heldBy(post))
-        .returning(HELD_COLUMNS),
-    )
-    .with('log', (qb) =>
-      attemptLog(qb, {
-        status: 'error',
-        errorMessage: options.detail,
-        errorLocation: options.location,
-      }).returning('publishing_logs.id'),
-    )
-    .selectFrom('held')
+  const row = await failAttempt(db, {
+    post: options.post,
+    set: (eb) => rescheduled(eb, options.retryAt),
+    code: options.code,
+    detail: options.detail,
+    location: options.location,
+    message: options.message ?? null,
+  })
     .select('held.version')
     .executeTakeFirst();
   return row?.version;
@@ -460,13 +510,8 @@ export async function releaseClaim(
   const row = await db
     .updateTable('suggested_posts')
     .set((eb) => ({
-      status: 'scheduled',
+      ...rescheduled(eb, retryAt),
       attempts: eb('attempts', '-', 1),
-      version: eb('version', '+', 1),
-      next_attempt_at: retryAt,
-      send_started_at: null,
-      claimed_at: null,
-      claim_token: null,
       updated_at: sql<Date>`now()`,
     }))
     .where(heldBy(post))
@@ -556,53 +601,40 @@ export async function resetStaleClaims(db: Kysely<Database>, staleMs: number): P
  * definite answer still arrives, it records the truth (docs/publishing.md, row I6); any action
  * of the owner on the flagged post clears the token first.
  */
-export async function flagUnknownOutcomes(
+export function flagUnknownOutcomes(
   db: Kysely<Database>,
   options: { staleMs: number; code: string; detail: string; location: string },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
+  return moveWithErrorLogs(db, options, (trx) =>
+    trx
       .updateTable('suggested_posts')
-      .set({
-        status: 'needs_attention',
-        last_error: options.code,
-        last_error_location: options.location,
-        last_error_message: null,
-        updated_at: sql<Date>`now()`,
-      })
+      .set({ status: 'needs_attention', ...lastError({ ...options, message: null }) })
       .where('status', '=', 'publishing')
       .where('send_started_at', 'is not', null)
       .where('send_started_at', '<', dbNowMinus(options.staleMs))
       .returning(CLAIMED_COLUMNS)
-      .execute();
-    await insertErrorLogs(trx, rows, options);
-    return rows.length;
-  });
+      .execute(),
+  );
 }
 
 /** Scheduled posts due before `dueBefore` that never went out: missed, with a log row each. */
-export async function markMissed(
+export function markMissed(
   db: Kysely<Database>,
   options: { dueBefore: Date; code: string; detail: string; location: string },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
+  return moveWithErrorLogs(db, options, (trx) =>
+    trx
       .updateTable('suggested_posts')
       .set((eb) => ({
         status: 'missed',
         attempts: eb('attempts', '+', 1),
-        last_error: options.code,
-        last_error_location: options.location,
-        last_error_message: null,
-        updated_at: sql<Date>`now()`,
+        ...lastError({ ...options, message: null }),
       }))
       .where('status', '=', 'scheduled')
       .where('scheduled_for', '<', options.dueBefore)
       .returning(CLAIMED_COLUMNS)
-      .execute();
-    await insertErrorLogs(trx, rows, options);
-    return rows.length;
-  });
+      .execute(),
+  );
 }
 
 export interface MetricsTarget {
@@ -746,37 +778,16 @@ export async function resolveOutcomeAbsent(
   db: Kysely<Database>,
   options: { post: Pick<ClaimedPost, 'id' | 'claim_token'>; message: string; location: string },
 ): Promise<number | undefined> {
-  const row = await db
-    .with('held', (qb) =>
-      qb
-        .updateTable('suggested_posts')
-        .set((eb) => ({
-          status: 'scheduled',
-          version: eb('version', '+', 1),
-          next_attempt_at: sql<Date>`now()`,
-          send_started_at: null,
-          claimed_at: null,
-          claim_token: null,
-          outcome_checked_token: null,
-          last_error: 'UNKNOWN_OUTCOME',
-          last_error_location: options.location,
-          last_error_message: options.message,
-          updated_at: sql<Date>`now()`,
-        }))
-        .where('id', '=', options.post.id)
-        .where('claim_token', '=', options.post.claim_token)
-        .where('status', '=', 'needs_attention')
-        .returning(HELD_COLUMNS),
-    )
-    .with('log', (qb) =>
-      attemptLog(qb, {
-        status: 'error',
-        errorMessage: options.message,
-        errorLocation: options.location,
-      }).returning('publishing_logs.id'),
-    )
-    .selectFrom('held')
-    .select(['held.version', 'held.scheduled_for'])
+  const row = await failAttempt(db, {
+    post: options.post,
+    statuses: ['needs_attention'],
+    set: (eb) => ({ ...rescheduled(eb, sql<Date>`now()`), outcome_checked_token: null }),
+    code: 'UNKNOWN_OUTCOME',
+    detail: options.message,
+    location: options.location,
+    message: options.message,
+  })
+    .select('held.version')
     .executeTakeFirst();
   return row?.version;
 }
@@ -786,39 +797,25 @@ export async function resolveOutcomeAbsent(
  * post stays `needs_attention` for its owner, with the reason, and this claim is not looked up
  * again unless the owner asks. Fenced like every write after the claim. False: not ours anymore.
  */
-export async function markOutcomeUnresolved(
+export function markOutcomeUnresolved(
   db: Kysely<Database>,
   options: { post: Pick<ClaimedPost, 'id' | 'claim_token'>; message: string; location: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('suggested_posts')
-    .set((eb) => ({
-      outcome_checked_token: eb.ref('claim_token'),
-      outcome_looked_up_at: sql<Date>`now()`,
-      last_error_message: options.message,
-      last_error_location: options.location,
-      updated_at: sql<Date>`now()`,
-    }))
-    .where('id', '=', options.post.id)
-    .where('claim_token', '=', options.post.claim_token)
-    .where('status', '=', 'needs_attention')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateHeld(db, options.post, ['needs_attention'], (eb) => ({
+    outcome_checked_token: eb.ref('claim_token'),
+    outcome_looked_up_at: sql<Date>`now()`,
+    last_error_message: options.message,
+    last_error_location: options.location,
+    updated_at: sql<Date>`now()`,
+  }));
 }
 
 /** A lookup soon after the send did not find the post: asked again once absence is trusted. */
-export async function noteOutcomeLookup(
+export function noteOutcomeLookup(
   db: Kysely<Database>,
   post: Pick<ClaimedPost, 'id' | 'claim_token'>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('suggested_posts')
-    .set({ outcome_looked_up_at: sql<Date>`now()` })
-    .where('id', '=', post.id)
-    .where('claim_token', '=', post.claim_token)
-    .where('status', '=', 'needs_attention')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateHeld(db, post, ['needs_attention'], { outcome_looked_up_at: sql<Date>`now()` });
 }
 
 /**

@@ -62,6 +62,8 @@ export interface ScheduledPostRow {
   first_comment_error: string | null;
   /** The account whose queue slot the post holds (docs/posting-queue.md); null = not queued. Absent in some lists. */
   queue_account_id?: string | null;
+  /** The account the post goes out from (docs/workspaces.md); null = the network's only one. */
+  connected_account_id: string | null;
   /** The post's place in its repetition (docs/recurring-posts.md); null outside one. */
   series_occurrence: number | null;
 }
@@ -193,6 +195,7 @@ const POST_COLUMNS = [
   'sp.first_comment_id',
   'sp.first_comment_error',
   'sp.queue_account_id',
+  'sp.connected_account_id',
   'sp.series_occurrence',
   // Asking the network about an unknown outcome (docs/publishing.md, "Asking the network"):
   // 'pending' until a lookup for the flagged claim could not tell, then 'unresolved'.
@@ -398,6 +401,11 @@ export interface PostChanges {
    * reschedule elsewhere takes it out of the queue).
    */
   queueAccountId?: string | null | undefined;
+  /**
+   * Editar Post's account choice (docs/workspaces.md "Several accounts of one network"), an active
+   * account of the post's network in its workspace (checked by the caller). Omitted: kept.
+   */
+  connectedAccountId?: string | undefined;
 }
 
 /**
@@ -415,9 +423,16 @@ export async function saveScheduledPostVersion(
     changes: PostChanges;
     allowed: readonly PostStatus[];
     now: Date;
+    /**
+     * "Agendar" / "Adicionar à fila" of a draft (docs/composer.md): the draft becomes `scheduled`
+     * (and, should its theme require approval by now, enters the approval workflow at `draft`,
+     * the theme row read FOR SHARE as the insert trigger does). Otherwise a draft stays a draft.
+     */
+    scheduleDraft?: boolean | undefined;
   },
 ): Promise<ScheduledPostRow | undefined> {
   const { changes } = options;
+  const scheduleDraft = options.scheduleDraft === true;
   const resumes = (eb: ExpressionBuilder<Database, 'suggested_posts'>) =>
     eb('status', 'in', [...RETRYABLE_POST_STATUSES]);
   const row = await db
@@ -442,6 +457,9 @@ export async function saveScheduledPostVersion(
                 first_comment_sent_at: null,
               }
             : {}),
+          ...(changes.connectedAccountId !== undefined
+            ? { connected_account_id: changes.connectedAccountId }
+            : {}),
           scheduled_for: changes.scheduledFor,
           queue_account_id:
             changes.queueAccountId !== undefined
@@ -454,7 +472,30 @@ export async function saveScheduledPostVersion(
                   .end(),
           version: eb('version', '+', 1),
           updated_at: options.now,
-          status: 'scheduled',
+          status: scheduleDraft
+            ? ('scheduled' as const)
+            : eb
+                .case()
+                .when('status', '=', 'draft')
+                .then(sql<PostStatus>`'draft'`)
+                .else(sql<PostStatus>`'scheduled'`)
+                .end(),
+          ...(scheduleDraft
+            ? {
+                approval_stage: eb
+                  .case()
+                  .when(
+                    eb.and([
+                      eb('status', '=', 'draft'),
+                      eb('approval_stage', 'is', null),
+                      sql<boolean>`EXISTS (SELECT 1 FROM themes WHERE themes.id = suggested_posts.theme_id AND themes.requires_approval FOR SHARE)`,
+                    ]),
+                  )
+                  .then(sql<ApprovalStage>`'draft'`)
+                  .else(eb.ref('approval_stage'))
+                  .end(),
+              }
+            : {}),
           // A post waiting for its time keeps any retry bookkeeping of the worker; a stopped
           // one starts afresh.
           last_error: eb.case().when(resumes(eb)).then(null).else(eb.ref('last_error')).end(),

@@ -7,11 +7,12 @@
 // whose `reply.parent.uri` is the post, with the same text.
 import { fitsPlatformLimit } from '@pauta/core';
 import { explainFailure } from '../publishing/errors.js';
-import { type HttpContext, isObject, publishError, stringField } from '../publishing/http.js';
-import { findRecentPost, lookupSafely } from '../publishing/lookup.js';
+import { createdPostId, type HttpContext, isObject, publishError, stringField } from '../publishing/http.js';
+import { findFirstComment } from '../publishing/lookup.js';
 import { type NetworkAdapter, PublishError, type PublishTarget } from '../publishing/types.js';
 import { BLUESKY_ERRORS } from './errors.js';
 import { detectFacets } from './facets.js';
+import { listPostRecords } from './records.js';
 import { splitSession } from './session.js';
 import { POST_COLLECTION, xrpc } from './xrpc.js';
 
@@ -106,16 +107,12 @@ export function blueskyFirstComment({
           json: { repo: request.target.platformUserId, collection: POST_COLLECTION, record },
           signal,
         });
-        const uri = stringField(created.json, 'uri');
-        if (uri === null || uri === '') {
-          throw publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `bluesky answered ${created.status} to the reply's createRecord without a uri`,
-            { status: created.status },
-          );
-        }
+        const uri = createdPostId(
+          ctx,
+          stringField(created.json, 'uri'),
+          created.status,
+          `bluesky answered ${created.status} to the reply's createRecord without a uri`,
+        );
         return { id: uri };
       } catch (error) {
         throw explainFailure('bluesky', BLUESKY_ERRORS, error);
@@ -123,52 +120,17 @@ export function blueskyFirstComment({
     },
     lookupFirstComment: (request, options = {}) => {
       const ctx = context(request.target);
-      const session = splitSession(request.target.accessToken);
-      return lookupSafely(() =>
-        findRecentPost(
-          { target: request.target, text: request.text, since: request.since, until: new Date() },
-          {
-            expected: request.text,
-            fetchPage: async (cursor) => {
-              const result = await xrpc(ctx, {
-                ...session,
-                nsid: 'com.atproto.repo.listRecords',
-                query: {
-                  repo: request.target.platformUserId,
-                  collection: POST_COLLECTION,
-                  limit: '50',
-                  ...(cursor === null ? {} : { cursor }),
-                },
-                signal: options.signal,
-              });
-              const records =
-                isObject(result.json) && Array.isArray(result.json.records) ? result.json.records : [];
-              return {
-                posts: records.flatMap((item) => {
-                  const uri = stringField(item, 'uri');
-                  const value = isObject(item) ? item.value : null;
-                  if (uri === null || !isObject(value)) return [];
-                  const createdAt = stringField(value, 'createdAt');
-                  const date = createdAt === null ? null : new Date(createdAt);
-                  const toPost =
-                    isObject(value.reply) &&
-                    stringField(value.reply.parent, 'uri') === request.platformPostId;
-                  // Every record counts for the window's coverage; only a reply to this post can match.
-                  return [
-                    {
-                      id: uri,
-                      text: toPost ? stringField(value, 'text') : null,
-                      createdAt: date === null || Number.isNaN(date.getTime()) ? null : date,
-                      url: null,
-                    },
-                  ];
-                }),
-                next: stringField(result.json, 'cursor'),
-              };
-            },
-          },
-        ),
-      );
+      return findFirstComment(request, {
+        fetchPage: (cursor) =>
+          listPostRecords(ctx, request.target, cursor, options.signal, (_uri, value) => {
+            const toPost =
+              isObject(value) &&
+              isObject(value.reply) &&
+              stringField(value.reply.parent, 'uri') === request.platformPostId;
+            // Every record counts for the window's coverage; only a reply to this post can match.
+            return { text: toPost ? stringField(value, 'text') : null, url: null };
+          }),
+      });
     },
   };
 }

@@ -17,7 +17,7 @@ import {
   publishError,
   stringField,
 } from '../publishing/http.js';
-import { findRecentPost, type ListedPage, lookupSafely } from '../publishing/lookup.js';
+import { findRecentPost, lookupSafely } from '../publishing/lookup.js';
 import { altTextFor, checkMedia, ensureTimeToSend, mapLimitedMedia, mediaStep } from '../publishing/media.js';
 import {
   type AdapterOptions,
@@ -33,6 +33,7 @@ import { detectFacets, firstLink, mentionedHandles } from './facets.js';
 import { blueskyFirstComment } from './first-comment.js';
 import { buildLinkCard } from './link-card.js';
 import { BLUESKY_MEDIA_LIMITS } from './media.js';
+import { listPostRecords } from './records.js';
 import { splitSession } from './session.js';
 import { BLUESKY_WEB, POST_COLLECTION, xrpc } from './xrpc.js';
 
@@ -233,44 +234,16 @@ export function createBlueskyAdapter(options: AdapterOptions): NetworkAdapter {
     ...blueskyFirstComment({ context, resolveMentions }),
     lookupRecentPost: (request, lookupOptions = {}) => {
       const ctx = context(request.target);
-      const session = splitSession(request.target.accessToken);
       return lookupSafely(() =>
         findRecentPost(request, {
           expected: request.text,
-          fetchPage: async (cursor): Promise<ListedPage> => {
-            const result = await xrpc(ctx, {
-              ...session,
-              nsid: 'com.atproto.repo.listRecords',
-              query: {
-                repo: request.target.platformUserId,
-                collection: POST_COLLECTION,
-                limit: '50',
-                ...(cursor === null ? {} : { cursor }),
-              },
-              signal: lookupOptions.signal,
-            });
-            const records =
-              isObject(result.json) && Array.isArray(result.json.records) ? result.json.records : [];
-            return {
-              posts: records.flatMap((item) => {
-                const uri = stringField(item, 'uri');
-                const value = isObject(item) ? item.value : null;
-                // A reply (the first comment) is not a post.
-                if (uri === null || (isObject(value) && value.reply !== undefined)) return [];
-                const createdAt = stringField(value, 'createdAt');
-                const date = createdAt === null ? null : new Date(createdAt);
-                return [
-                  {
-                    id: uri,
-                    text: stringField(value, 'text'),
-                    createdAt: date === null || Number.isNaN(date.getTime()) ? null : date,
-                    url: postUrl(uri),
-                  },
-                ];
-              }),
-              next: stringField(result.json, 'cursor'),
-            };
-          },
+          fetchPage: (cursor) =>
+            listPostRecords(ctx, request.target, cursor, lookupOptions.signal, (uri, value) =>
+              // A reply (the first comment) is not a post.
+              isObject(value) && value.reply !== undefined
+                ? null
+                : { text: stringField(value, 'text'), url: postUrl(uri) },
+            ),
         }),
       );
     },

@@ -8,8 +8,8 @@ import { measurePostLength } from '@pauta/core';
 import { classifyGraphFailure } from '../meta/graph.js';
 import { explainFailure, type NetworkErrorTable } from '../publishing/errors.js';
 import type { HttpContext } from '../publishing/http.js';
-import { publishError, sendRequest, stringField } from '../publishing/http.js';
-import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
+import { createdPostId, publishError, sendRequest, stringField } from '../publishing/http.js';
+import { findFirstComment, graphCommentPage } from '../publishing/lookup.js';
 import type { NetworkAdapter, PublishTarget } from '../publishing/types.js';
 import { FACEBOOK_ERRORS } from './errors.js';
 
@@ -80,16 +80,12 @@ export function facebookFirstComment({
           },
         );
         if (result.status < 200 || result.status >= 300) throw classifyGraphFailure(ctx, result);
-        const id = stringField(result.json, 'id');
-        if (id === null || id === '') {
-          throw publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `facebook answered ${result.status} to the comment without an id`,
-            { status: result.status },
-          );
-        }
+        const id = createdPostId(
+          ctx,
+          stringField(result.json, 'id'),
+          result.status,
+          `facebook answered ${result.status} to the comment without an id`,
+        );
         return { id };
       } catch (error) {
         throw explainFailure('facebook', FACEBOOK_COMMENT_ERRORS, error);
@@ -97,42 +93,36 @@ export function facebookFirstComment({
     },
     lookupFirstComment: (request, options = {}) => {
       const ctx = context(request.target);
-      return lookupSafely(() =>
-        findRecentPost(
-          { target: request.target, text: request.text, since: request.since, until: new Date() },
-          {
-            expected: request.text,
-            fetchPage: async (cursor) => {
-              const query = new URLSearchParams({
-                fields: 'id,message,created_time,from',
-                filter: 'stream',
-                order: 'reverse_chronological',
-                limit: '50',
-                ...(cursor === null ? {} : { after: cursor }),
-                ...proof(request.target.accessToken),
-              });
-              const result = await sendRequest(
-                ctx,
-                `${graph}/${encodeURIComponent(request.platformPostId)}/comments?${query}`,
-                {
-                  method: 'GET',
-                  headers: { Authorization: `Bearer ${request.target.accessToken}` },
-                  signal: options.signal,
-                },
-              );
-              if (result.status < 200 || result.status >= 300)
-                throw new Error(`facebook answered ${result.status} to GET /{post-id}/comments`);
-              const page = graphPage(result.json, 'message', 'created_time', 'permalink_url', () => null);
-              const data = (result.json as { data?: { id?: unknown; from?: { id?: unknown } }[] }).data ?? [];
-              // Only the Page's own comments (`from.id` = the Page): a fan may write the same text.
-              const mine = new Set(
-                data.filter((item) => item.from?.id === request.target.platformUserId).map((item) => item.id),
-              );
-              return { ...page, posts: page.posts.filter((post) => mine.has(post.id)) };
+      return findFirstComment(request, {
+        fetchPage: async (cursor) => {
+          const query = new URLSearchParams({
+            fields: 'id,message,created_time,from',
+            filter: 'stream',
+            order: 'reverse_chronological',
+            limit: '50',
+            ...(cursor === null ? {} : { after: cursor }),
+            ...proof(request.target.accessToken),
+          });
+          const result = await sendRequest(
+            ctx,
+            `${graph}/${encodeURIComponent(request.platformPostId)}/comments?${query}`,
+            {
+              method: 'GET',
+              headers: { Authorization: `Bearer ${request.target.accessToken}` },
+              signal: options.signal,
             },
-          },
-        ),
-      );
+          );
+          if (result.status < 200 || result.status >= 300)
+            throw new Error(`facebook answered ${result.status} to GET /{post-id}/comments`);
+          // Only the Page's own comments (`from.id` = the Page): a fan may write the same text.
+          return graphCommentPage(
+            result.json,
+            'message',
+            'created_time',
+            (item) => stringField(item.from, 'id') === request.target.platformUserId,
+          );
+        },
+      });
     },
   };
 }

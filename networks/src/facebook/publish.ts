@@ -136,15 +136,16 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
     platform: 'facebook',
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
+      // The Page post limit holds for a video's description as for a post's text.
+      if (!fitsPlatformLimit('facebook', request.text)) {
+        throw publishError(
+          ctx,
+          'permanent',
+          'CONTENT_TOO_LONG',
+          'facebook: text exceeds the Page post limit',
+        );
+      }
       if (request.video !== undefined) {
-        if (!fitsPlatformLimit('facebook', request.text)) {
-          throw publishError(
-            ctx,
-            'permanent',
-            'CONTENT_TOO_LONG',
-            'facebook: text exceeds the Page post limit',
-          );
-        }
         return publishFacebookVideo(
           {
             ctx,
@@ -157,14 +158,6 @@ export function createFacebookAdapter(options: FacebookAdapterOptions): NetworkA
           request,
           request.video,
           callOptions,
-        );
-      }
-      if (!fitsPlatformLimit('facebook', request.text)) {
-        throw publishError(
-          ctx,
-          'permanent',
-          'CONTENT_TOO_LONG',
-          'facebook: text exceeds the Page post limit',
         );
       }
       const media = request.media ?? [];

@@ -224,15 +224,12 @@ export function createGoogleBusinessAdapter(options: AdapterOptions): NetworkAda
           signal: callOptions.signal,
         },
       );
-      const id = http.stringField(created.json, 'name');
-      if (id === null || id === '')
-        throw http.publishError(
-          ctx,
-          'unknown',
-          'UNKNOWN_OUTCOME',
-          `google_business answered ${created.status} without a post name`,
-          { status: created.status },
-        );
+      const id = http.createdPostId(
+        ctx,
+        http.stringField(created.json, 'name'),
+        created.status,
+        `google_business answered ${created.status} without a post name`,
+      );
       return { platformPostId: id, url: http.stringField(created.json, 'searchUrl') };
     },
     // No per-post insights exist any more (localPosts:reportInsights is deprecated): none is read,

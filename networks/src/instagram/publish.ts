@@ -8,13 +8,13 @@ import { classifyGraphFailure, graphBase, proofParams } from '../meta/graph.js';
 import { ensureTimeToPublishVideo, videoStep } from '../meta/video.js';
 import { explainFailure, withErrorTable } from '../publishing/errors.js';
 import {
+  createdPostId,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
   publishError,
   sendRequest,
   stringField,
 } from '../publishing/http.js';
-import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
 import { checkMedia, ensureTimeToSend, mediaStep } from '../publishing/media.js';
 import type {
   AdapterOptions,
@@ -248,51 +248,23 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
           { message: request.text },
           commentOptions.signal,
         );
-        const id = stringField(created.json, 'id');
-        if (id === null || id === '') {
-          throw publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `instagram answered ${created.status} to the comment without an id`,
-          );
-        }
+        const id = createdPostId(
+          ctx,
+          stringField(created.json, 'id'),
+          created.status,
+          `instagram answered ${created.status} to the comment without an id`,
+        );
         return { id };
       } catch (error) {
         throw explainFailure('instagram', INSTAGRAM_ERRORS, error);
       }
     },
     // The media's comments by the account itself (`from.id`), matched by exact normalised text.
-    lookupFirstComment: (request, lookupOptions = {}) => {
-      const ctx = context(request.target);
-      return lookupSafely(() =>
-        findRecentPost(
-          { target: request.target, text: request.text, since: request.since, until: new Date() },
-          {
-            expected: request.text,
-            fetchPage: async (cursor) => {
-              const result = await call(
-                ctx,
-                request.target,
-                'GET',
-                `${encodeURIComponent(request.platformPostId)}/comments`,
-                {
-                  fields: 'id,text,timestamp,from',
-                  limit: '50',
-                  ...(cursor === null ? {} : { after: cursor }),
-                },
-                lookupOptions.signal,
-              );
-              const page = graphPage(result.json, 'text', 'timestamp', 'permalink', () => null);
-              const data = (result.json as { data?: { id?: unknown; from?: { id?: unknown } }[] }).data ?? [];
-              const mine = new Set(
-                data.filter((item) => item.from?.id === request.target.platformUserId).map((item) => item.id),
-              );
-              return { ...page, posts: page.posts.filter((post) => mine.has(post.id)) };
-            },
-          },
-        ),
-      );
-    },
+    lookupFirstComment: containers.commentLookup(context, (request) => ({
+      path: `${encodeURIComponent(request.platformPostId)}/comments`,
+      fields: 'id,text,timestamp,from',
+      limit: '50',
+      keep: (item) => stringField(item.from, 'id') === request.target.platformUserId,
+    })),
   });
 }

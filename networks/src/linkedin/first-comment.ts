@@ -8,8 +8,15 @@
 // author's own comment with the same text.
 import { measurePostLength } from '@pauta/core';
 import { explainFailure, type NetworkErrorTable } from '../publishing/errors.js';
-import { isObject, numberField, publishError, sendRequest, stringField } from '../publishing/http.js';
-import { findRecentPost, lookupSafely } from '../publishing/lookup.js';
+import {
+  createdPostId,
+  isObject,
+  numberField,
+  publishError,
+  sendRequest,
+  stringField,
+} from '../publishing/http.js';
+import { findFirstComment } from '../publishing/lookup.js';
 import type { NetworkAdapter } from '../publishing/types.js';
 import type { LinkedInApi, LinkedInAuthor } from './publish.js';
 
@@ -68,19 +75,14 @@ export function linkedinFirstComment(
           signal: options.signal,
         });
         if (result.status < 200 || result.status >= 300) throw api.failure(ctx, result);
-        const urn =
+        const urn = createdPostId(
+          ctx,
           result.headers.get('x-restli-id') ||
-          stringField(result.json, 'commentUrn') ||
-          stringField(result.json, '$URN');
-        if (urn === null || urn === '') {
-          throw publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `${platform} answered ${result.status} to the comment without its URN`,
-            { status: result.status },
-          );
-        }
+            stringField(result.json, 'commentUrn') ||
+            stringField(result.json, '$URN'),
+          result.status,
+          `${platform} answered ${result.status} to the comment without its URN`,
+        );
         return { id: urn };
       } catch (error) {
         throw explainFailure(platform, errors, error);
@@ -89,54 +91,48 @@ export function linkedinFirstComment(
     lookupFirstComment: (request, options = {}) => {
       const ctx = api.context(request.target);
       const actor = author.urn(request.target.platformUserId);
-      return lookupSafely(() =>
-        findRecentPost(
-          { target: request.target, text: request.text, since: request.since, until: new Date() },
-          {
-            expected: request.text,
-            fetchPage: async (cursor) => {
-              const start = cursor === null ? 0 : Number(cursor);
-              const result = await sendRequest(
-                ctx,
-                `${commentsUrl(request.platformPostId)}?start=${start}&count=${LOOKUP_PAGE}`,
-                {
-                  method: 'GET',
-                  headers: api.versioned(request.target.accessToken),
-                  signal: options.signal,
-                },
-              );
-              if (result.status < 200 || result.status >= 300)
-                throw new Error(
-                  `${platform} answered ${result.status} to GET /rest/socialActions/{urn}/comments`,
-                );
-              const elements =
-                isObject(result.json) && Array.isArray(result.json.elements) ? result.json.elements : [];
-              const total = isObject(result.json) ? numberField(result.json.paging, 'total') : null;
-              return {
-                // Only the author's own comments: anyone may write the same text under the post.
-                posts: elements.flatMap((element) => {
-                  if (!isObject(element) || stringField(element, 'actor') !== actor) return [];
-                  const id = stringField(element, 'commentUrn') ?? stringField(element, '$URN');
-                  if (id === null) return [];
-                  const time = numberField(element.created, 'time');
-                  return [
-                    {
-                      id,
-                      text: stringField(element.message, 'text'),
-                      createdAt: time === null ? null : new Date(time),
-                      url: null,
-                    },
-                  ];
-                }),
-                next:
-                  elements.length < LOOKUP_PAGE || (total !== null && start + elements.length >= total)
-                    ? null
-                    : String(start + elements.length),
-              };
+      return findFirstComment(request, {
+        fetchPage: async (cursor) => {
+          const start = cursor === null ? 0 : Number(cursor);
+          const result = await sendRequest(
+            ctx,
+            `${commentsUrl(request.platformPostId)}?start=${start}&count=${LOOKUP_PAGE}`,
+            {
+              method: 'GET',
+              headers: api.versioned(request.target.accessToken),
+              signal: options.signal,
             },
-          },
-        ),
-      );
+          );
+          if (result.status < 200 || result.status >= 300)
+            throw new Error(
+              `${platform} answered ${result.status} to GET /rest/socialActions/{urn}/comments`,
+            );
+          const elements =
+            isObject(result.json) && Array.isArray(result.json.elements) ? result.json.elements : [];
+          const total = isObject(result.json) ? numberField(result.json.paging, 'total') : null;
+          return {
+            // Only the author's own comments: anyone may write the same text under the post.
+            posts: elements.flatMap((element) => {
+              if (!isObject(element) || stringField(element, 'actor') !== actor) return [];
+              const id = stringField(element, 'commentUrn') ?? stringField(element, '$URN');
+              if (id === null) return [];
+              const time = numberField(element.created, 'time');
+              return [
+                {
+                  id,
+                  text: stringField(element.message, 'text'),
+                  createdAt: time === null ? null : new Date(time),
+                  url: null,
+                },
+              ];
+            }),
+            next:
+              elements.length < LOOKUP_PAGE || (total !== null && start + elements.length >= total)
+                ? null
+                : String(start + elements.length),
+          };
+        },
+      });
     },
   };
 }

@@ -7,11 +7,11 @@
 import { measureMastodonLength } from '@pauta/core';
 import { explainFailure } from '../publishing/errors.js';
 import * as http from '../publishing/http.js';
-import { findRecentPost, lookupSafely } from '../publishing/lookup.js';
+import { findFirstComment } from '../publishing/lookup.js';
 import type { NetworkAdapter, PublishTarget } from '../publishing/types.js';
 import { MASTODON_ERRORS } from './errors.js';
 import { splitAccountKey } from './instance.js';
-import { statusText } from './status-text.js';
+import { listedStatus } from './status-text.js';
 
 /** The default instance's limit (an instance may set another; it then answers 422 in its words). */
 export const MASTODON_REPLY_MAX = 500;
@@ -63,66 +63,46 @@ export function mastodonFirstComment({
           }),
           signal: options.signal,
         });
-        const id = http.stringField(created.json, 'id');
-        if (id === null || id === '') {
-          throw http.publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `mastodon answered ${created.status} to the reply without a status id`,
-            { status: created.status },
-          );
-        }
+        const id = http.createdPostId(
+          ctx,
+          http.stringField(created.json, 'id'),
+          created.status,
+          `mastodon answered ${created.status} to the reply without a status id`,
+        );
         return { id };
       } catch (error) {
         throw explainFailure('mastodon', MASTODON_ERRORS, error);
       }
     },
     lookupFirstComment: (request, options = {}) =>
-      lookupSafely(() =>
-        findRecentPost(
-          { target: request.target, text: request.text, since: request.since, until: new Date() },
-          {
-            expected: request.text,
-            absenceProvable: false,
-            fetchPage: async (cursor) => {
-              const { accountId, host } = splitAccountKey(request.target.platformUserId);
-              const query = new URLSearchParams({
-                limit: String(PAGE),
-                exclude_replies: 'false',
-                exclude_reblogs: 'true',
-              });
-              if (cursor !== null) query.set('max_id', cursor);
-              const result = await call(
-                request.target,
-                'GET',
-                `https://${host}/api/v1/accounts/${encodeURIComponent(accountId)}/statuses?${query}`,
-                { signal: options.signal },
-              );
-              const list = Array.isArray(result.json) ? result.json.filter(http.isObject) : [];
-              const last = http.stringField(list.at(-1), 'id');
-              return {
-                // Only the replies to this post.
-                posts: list.flatMap((status) => {
-                  const id = http.stringField(status, 'id');
-                  if (id === null || http.stringField(status, 'in_reply_to_id') !== request.platformPostId)
-                    return [];
-                  const content = http.stringField(status, 'content');
-                  const at = Date.parse(http.stringField(status, 'created_at') ?? '');
-                  return [
-                    {
-                      id,
-                      text: content === null ? null : statusText(content),
-                      createdAt: Number.isNaN(at) ? null : new Date(at),
-                      url: http.stringField(status, 'url'),
-                    },
-                  ];
-                }),
-                next: list.length < PAGE ? null : last,
-              };
-            },
-          },
-        ),
-      ),
+      findFirstComment(request, {
+        absenceProvable: false,
+        fetchPage: async (cursor) => {
+          const { accountId, host } = splitAccountKey(request.target.platformUserId);
+          const query = new URLSearchParams({
+            limit: String(PAGE),
+            exclude_replies: 'false',
+            exclude_reblogs: 'true',
+          });
+          if (cursor !== null) query.set('max_id', cursor);
+          const result = await call(
+            request.target,
+            'GET',
+            `https://${host}/api/v1/accounts/${encodeURIComponent(accountId)}/statuses?${query}`,
+            { signal: options.signal },
+          );
+          const list = Array.isArray(result.json) ? result.json.filter(http.isObject) : [];
+          const last = http.stringField(list.at(-1), 'id');
+          return {
+            // Only the replies to this post.
+            posts: list.flatMap((status) =>
+              http.stringField(status, 'in_reply_to_id') === request.platformPostId
+                ? (listedStatus(status) ?? [])
+                : [],
+            ),
+            next: list.length < PAGE ? null : last,
+          };
+        },
+      }),
   };
 }

@@ -32,7 +32,7 @@ import {
   splitAccountKey,
 } from './instance.js';
 import { MASTODON_MEDIA_LIMITS } from './media.js';
-import { statusText } from './status-text.js';
+import { listedStatus } from './status-text.js';
 
 /**
  * Mastodon's numbers as the publisher uses them: the alt text limit (`description`, 1,500 by
@@ -325,20 +325,7 @@ export function createMastodonAdapter(options: MastodonAdapterOptions): NetworkA
       { signal },
     );
     const list = Array.isArray(result.json) ? result.json.filter(http.isObject) : [];
-    const posts = list.flatMap((status) => {
-      const id = http.stringField(status, 'id');
-      if (id === null) return [];
-      const content = http.stringField(status, 'content');
-      const at = Date.parse(http.stringField(status, 'created_at') ?? '');
-      return [
-        {
-          id,
-          text: content === null ? null : statusText(content),
-          createdAt: Number.isNaN(at) ? null : new Date(at),
-          url: http.stringField(status, 'url'),
-        },
-      ];
-    });
+    const posts = list.flatMap((status) => listedStatus(status) ?? []);
     return { posts, next: list.length < MASTODON.statusesPage ? null : (posts.at(-1)?.id ?? null) };
   };
 

@@ -14,9 +14,16 @@ import {
   sleep,
   stringField,
 } from '../publishing/http.js';
-import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
+import {
+  findFirstComment,
+  findRecentPost,
+  graphCommentPage,
+  graphPage,
+  lookupSafely,
+} from '../publishing/lookup.js';
 import { altTextFor, mapLimitedMedia } from '../publishing/media.js';
 import {
+  type FirstCommentLookup,
   type NetworkAdapter,
   type PostMetrics,
   PublishError,
@@ -118,6 +125,20 @@ export interface MetaContainers {
   readers(
     context: (target: PublishTarget) => HttpContext,
   ): Pick<NetworkAdapter, 'fetchMetrics' | 'lookupRecentPost'>;
+  /**
+   * The lookup of a first comment: the Graph edge `listing` names (the media's comments, the
+   * profile's replies), paged by `after`, each item's `text` and `timestamp`, keeping only the
+   * items `keep` accepts.
+   */
+  commentLookup(
+    context: (target: PublishTarget) => HttpContext,
+    listing: (request: FirstCommentLookup) => {
+      path: string;
+      fields: string;
+      limit: string;
+      keep(item: Record<string, unknown>): boolean;
+    },
+  ): NonNullable<NetworkAdapter['lookupFirstComment']>;
 }
 
 export function metaContainers(network: MetaContainerNetwork): MetaContainers {
@@ -284,5 +305,25 @@ export function metaContainers(network: MetaContainerNetwork): MetaContainers {
     };
   };
 
-  return { create, waitUntilFinished, createForImages, publish, readers };
+  const commentLookup: MetaContainers['commentLookup'] =
+    (context, listing) =>
+    (request, lookupOptions = {}) => {
+      const ctx = context(request.target);
+      const { path, fields, limit, keep } = listing(request);
+      return findFirstComment(request, {
+        fetchPage: async (cursor) => {
+          const result = await call(
+            ctx,
+            request.target,
+            'GET',
+            path,
+            { fields, limit, ...(cursor === null ? {} : { after: cursor }) },
+            lookupOptions.signal,
+          );
+          return graphCommentPage(result.json, 'text', 'timestamp', keep);
+        },
+      });
+    };
+
+  return { create, waitUntilFinished, createForImages, publish, readers, commentLookup };
 }

@@ -5,7 +5,8 @@
 // `absent` is answered only when the listing provably covered the whole window (it reached a post
 // older than the window, or the network said there is nothing more) and nothing could hide the
 // post from an exact match; anything less certain is `unknown`, and a person decides.
-import type { LookupRequest, LookupResult } from './types.js';
+import { isObject, stringField } from './http.js';
+import type { FirstCommentLookup, LookupRequest, LookupResult } from './types.js';
 
 /** One post of the account's listing, newest first. */
 export interface ListedPost {
@@ -85,6 +86,23 @@ export async function findRecentPost(
   return { kind: 'absent' };
 }
 
+/**
+ * The lookup of a first comment whose outcome is unknown: what `fetchPage` lists (the post's
+ * comments, the account's replies), matched by exact text from the comment's send until now; a
+ * failed listing is `unknown` (lookupSafely).
+ */
+export function findFirstComment(
+  request: FirstCommentLookup,
+  options: Omit<Parameters<typeof findRecentPost>[1], 'expected'>,
+): Promise<LookupResult> {
+  return lookupSafely(() =>
+    findRecentPost(
+      { target: request.target, text: request.text, since: request.since, until: new Date() },
+      { expected: request.text, ...options },
+    ),
+  );
+}
+
 /** Graph's time stamps: `2026-11-27T12:00:00+0000` (offset without a colon). */
 function graphTime(value: string | null): Date | null {
   if (value === null) return null;
@@ -125,6 +143,26 @@ export function graphPage(
     // Graph gives `paging.next` only when there is a next page.
     next: cursors === null ? null : str(cursors, 'after'),
   };
+}
+
+/**
+ * One page of a Graph edge of comments or replies (graphPage, `permalink` as the URL when listed),
+ * keeping only the
+ * items `keep` accepts — the account's own, or those answering the post: anyone may write the same
+ * text. The others are dropped from the page.
+ */
+export function graphCommentPage(
+  body: unknown,
+  textField: string,
+  timeField: string,
+  keep: (item: Record<string, unknown>) => boolean,
+): ListedPage {
+  const page = graphPage(body, textField, timeField, 'permalink', () => null);
+  const data = isObject(body) && Array.isArray(body.data) ? body.data : [];
+  const kept = new Set(
+    data.filter((item) => isObject(item) && keep(item)).map((item) => stringField(item, 'id')),
+  );
+  return { ...page, posts: page.posts.filter((post) => kept.has(post.id)) };
 }
 
 /** A lookup that failed (no answer, an error status) is never an answer: `unknown`. */

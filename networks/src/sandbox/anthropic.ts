@@ -679,17 +679,29 @@ function variationText(request: VariationRequest): string {
   return cutWords(`${body} (${request.occurrence})`, limit);
 }
 
-function variationAnswer(request: VariationRequest, mode: AnthropicOutputMode): string {
+/**
+ * A `{content}` answer (a variation, an adaptation) in the test's output mode: cut-off JSON, an
+ * empty content, the `tooLong` text, or the well-behaved `text`.
+ */
+function contentAnswer(mode: AnthropicOutputMode, text: () => string, tooLong: () => string): string {
   switch (mode) {
     case 'malformed':
       return '{"content": "Texto interrompido';
     case 'no_posts':
       return JSON.stringify({ content: '' });
     case 'too_long':
-      return JSON.stringify({ content: `${request.text} `.repeat(4) });
+      return JSON.stringify({ content: tooLong() });
     default:
-      return JSON.stringify({ content: variationText(request) });
+      return JSON.stringify({ content: text() });
   }
+}
+
+function variationAnswer(request: VariationRequest, mode: AnthropicOutputMode): string {
+  return contentAnswer(
+    mode,
+    () => variationText(request),
+    () => `${request.text} `.repeat(4),
+  );
 }
 
 /** The inputs of an alt text request (the `<alt_request>` block of server/src/ai/describe-image.ts). */
@@ -920,20 +932,14 @@ function adaptText(request: AdaptRequest): string {
 }
 
 function adaptAnswer(request: AdaptRequest, mode: AnthropicOutputMode): string {
-  switch (mode) {
-    case 'malformed':
-      return '{"content": "Texto interrompido';
-    case 'no_posts':
-      return JSON.stringify({ content: '' });
-    case 'too_long':
-      return JSON.stringify({
-        content: `${request.text} `.repeat(
-          Math.ceil((request.to.max_characters * 1.5) / Math.max(1, request.text.length)),
-        ),
-      });
-    default:
-      return JSON.stringify({ content: adaptText(request) });
-  }
+  return contentAnswer(
+    mode,
+    () => adaptText(request),
+    () =>
+      `${request.text} `.repeat(
+        Math.ceil((request.to.max_characters * 1.5) / Math.max(1, request.text.length)),
+      ),
+  );
 }
 
 const DEFAULT_POSTS_REQUEST: PostsRequest = postsRequestSchema.parse({});

@@ -260,22 +260,10 @@ export function mountBluesky(app: Router, ctx: SandboxContext): void {
 
   const issue = (did: string) => {
     const now = Math.floor(Date.now() / 1000);
-    const access: Jwt = {
-      did,
-      scope: 'com.atproto.appPass',
-      exp: now + ACCESS_TTL_S,
-      iat: Date.now(),
-      jti: randomBytes(8).toString('hex'),
-    };
-    const refresh: Jwt = {
-      did,
-      scope: 'com.atproto.refresh',
-      exp: now + REFRESH_TTL_S,
-      iat: Date.now(),
-      jti: randomBytes(8).toString('hex'),
-    };
-    const accessJwt = jwt(access);
-    const refreshJwt = jwt(refresh);
+    const token = (scope: Jwt['scope'], ttlSeconds: number): string =>
+      jwt({ did, scope, exp: now + ttlSeconds, iat: Date.now(), jti: randomBytes(8).toString('hex') });
+    const accessJwt = token('com.atproto.appPass', ACCESS_TTL_S);
+    const refreshJwt = token('com.atproto.refresh', REFRESH_TTL_S);
     const account = accounts.get(did)!;
     return {
       accessJwt,

@@ -11,7 +11,7 @@ import { type Request, type Response, Router } from 'express';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import { mountLinkedInComments } from './linkedin-comments.js';
 import { administers, mountLinkedInOrganizations, organizationAuthor } from './linkedin-organizations.js';
-import { mountLinkedInVideos, postVideo } from './linkedin-video.js';
+import { type LinkedInVideoHandlers, mountLinkedInVideos, postVideo } from './linkedin-video.js';
 import {
   avatarUrl,
   bearerToken,
@@ -644,7 +644,9 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     initializeImageUpload(ctx, req, res);
   });
   api.get('/rest/memberCreatorPostAnalytics', (req, res) => memberPostAnalytics(ctx, req, res));
-  mountLinkedInVideos(api, www, ctx, {
+  // What the videos', comments' and organizations' routes share with these: the version headers,
+  // the bearer token (401 when unknown), who the token may act as, and the error answer.
+  const handlers: LinkedInVideoHandlers = {
     versioned: checkVersionHeaders,
     token(req, res) {
       const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
@@ -653,26 +655,10 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
     },
     actingAs: (token, urn, res, input) => actingAs(ctx, token, urn, res, input),
     restError,
-  });
+  };
+  mountLinkedInVideos(api, www, ctx, handlers);
   // Comments on a post (the first comment): linkedin-comments.ts.
-  mountLinkedInComments(api, ctx, {
-    versioned: checkVersionHeaders,
-    token(req, res) {
-      const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-      if (token === null) refuseToken(ctx, req, res);
-      return token;
-    },
-    actingAs: (token, urn, res, input) => actingAs(ctx, token, urn, res, input),
-    restError,
-  });
-  mountLinkedInOrganizations(api, ctx, {
-    versioned: checkVersionHeaders,
-    token(req, res) {
-      const token = ctx.store.findAccessToken('linkedin', bearerToken(req));
-      if (token === null) refuseToken(ctx, req, res);
-      return token;
-    },
-    restError,
-  });
+  mountLinkedInComments(api, ctx, handlers);
+  mountLinkedInOrganizations(api, ctx, handlers);
   app.use('/api.linkedin.com', api);
 }

@@ -6,124 +6,30 @@
 // replies (`GET /{threads-user-id}/replies`, threads_read_replies) and matches the one `replied_to`
 // the post with the same text.
 import { measurePostLength, PLATFORM_TEXT_LIMITS } from '@pauta/core';
+import type { ContainerPolling, GraphCall, MetaContainers } from '../meta/containers.js';
 import { explainFailure } from '../publishing/errors.js';
-import {
-  type HttpContext,
-  type HttpResult,
-  isObject,
-  publishError,
-  sendRequest,
-  sleep,
-  stringField,
-} from '../publishing/http.js';
-import { findRecentPost, graphPage, lookupSafely } from '../publishing/lookup.js';
-import { type NetworkAdapter, PublishError, type PublishTarget } from '../publishing/types.js';
-import { THREADS_API } from './api.js';
+import { createdPostId, type HttpContext, publishError, stringField } from '../publishing/http.js';
+import { invisibleStep } from '../publishing/media.js';
+import type { NetworkAdapter, PublishTarget } from '../publishing/types.js';
 import { THREADS_ERRORS } from './errors.js';
-import {
-  classifyThreadsFailure,
-  DEFAULT_STATUS_POLL_ATTEMPTS,
-  DEFAULT_STATUS_POLL_INTERVAL_MS,
-  type ThreadsAdapterOptions,
-} from './publish.js';
 
 /** A reply is a post: Threads' 500 characters (emojis count their UTF-8 bytes). */
 export const THREADS_REPLY_MAX = PLATFORM_TEXT_LIMITS.threads;
 
-export function threadsFirstComment(
-  options: ThreadsAdapterOptions,
-  context: (target: PublishTarget) => HttpContext,
-): Pick<NetworkAdapter, 'publishFirstComment' | 'lookupFirstComment'> {
-  const attempts = Math.max(1, options.statusPollAttempts ?? DEFAULT_STATUS_POLL_ATTEMPTS);
-  const intervalMs = Math.max(0, options.statusPollIntervalMs ?? DEFAULT_STATUS_POLL_INTERVAL_MS);
+/** What the reply shares with the posts (publish.ts): the Graph call and the media containers. */
+interface ThreadsCalls {
+  context(target: PublishTarget): HttpContext;
+  call: GraphCall;
+  containers: MetaContainers;
+  polling: ContainerPolling;
+}
 
-  const call = async (
-    ctx: HttpContext,
-    target: PublishTarget,
-    method: 'GET' | 'POST',
-    path: string,
-    params: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<HttpResult> => {
-    const body = new URLSearchParams({ ...params, access_token: target.accessToken });
-    const result =
-      method === 'GET'
-        ? await sendRequest(ctx, `${THREADS_API}/${path}?${body}`, { method, signal })
-        : await sendRequest(ctx, `${THREADS_API}/${path}`, {
-            method,
-            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-            body,
-            signal,
-          });
-    if (result.status < 200 || result.status >= 300) throw classifyThreadsFailure(ctx, result);
-    return result;
-  };
-
-  /** The reply's container, FINISHED; any failure here published nothing (never `unknown`). */
-  const prepareReply = async (
-    ctx: HttpContext,
-    target: PublishTarget,
-    postId: string,
-    text: string,
-    signal: AbortSignal | undefined,
-  ): Promise<string> => {
-    const userId = encodeURIComponent(target.platformUserId);
-    try {
-      const created = await call(
-        ctx,
-        target,
-        'POST',
-        `${userId}/threads`,
-        { media_type: 'TEXT', text, reply_to_id: postId },
-        signal,
-      );
-      const id = stringField(created.json, 'id');
-      if (id === null || id === '')
-        throw publishError(ctx, 'retryable', 'NETWORK_UNAVAILABLE', 'threads: reply container without an id');
-      for (let attempt = 1; ; attempt += 1) {
-        const read = await call(
-          ctx,
-          target,
-          'GET',
-          encodeURIComponent(id),
-          { fields: 'status,error_message' },
-          signal,
-        );
-        const status = stringField(read.json, 'status') ?? 'unknown';
-        if (status === 'FINISHED') return id;
-        if (status === 'ERROR' || status === 'EXPIRED')
-          throw publishError(
-            ctx,
-            'permanent',
-            'REJECTED',
-            `threads: reply container ${id} ended in ${status} (${stringField(read.json, 'error_message') ?? 'no error_message'})`,
-            { networkCode: `CONTAINER_${status}` },
-          );
-        if (attempt >= attempts)
-          throw publishError(
-            ctx,
-            'retryable',
-            'NETWORK_UNAVAILABLE',
-            `threads: reply container ${id} still ${status} after ${attempts} status checks; nothing was published`,
-          );
-        await sleep(intervalMs, signal);
-      }
-    } catch (error) {
-      // Before threads_publish nothing is visible: a timeout or reset is a plain retry.
-      if (error instanceof PublishError && error.kind !== 'unknown') throw error;
-      throw publishError(
-        ctx,
-        'retryable',
-        'NETWORK_UNAVAILABLE',
-        `threads: the reply container step failed before publishing (${(error as Error).message}); nothing was published`,
-        {
-          reason:
-            'A conexão com o Threads falhou ao preparar a resposta, antes de ela ser publicada: nada foi publicado. Uma nova tentativa será feita automaticamente.',
-        },
-      );
-    }
-  };
-
+export function threadsFirstComment({
+  context,
+  call,
+  containers,
+  polling,
+}: ThreadsCalls): Pick<NetworkAdapter, 'publishFirstComment' | 'lookupFirstComment'> {
   return {
     publishFirstComment: async (request, commentOptions = {}) => {
       const ctx = context(request.target);
@@ -138,12 +44,22 @@ export function threadsFirstComment(
             `threads: reply of ${length} characters, more than ${THREADS_REPLY_MAX} (emojis count their UTF-8 bytes)`,
           );
         }
-        const containerId = await prepareReply(
-          ctx,
-          request.target,
-          request.platformPostId,
-          request.text,
-          signal,
+        // The reply's container, FINISHED. Before threads_publish nothing is visible: a timeout
+        // or reset here is a plain retry.
+        const containerId = await invisibleStep(
+          async () => {
+            const id = await containers.create(
+              ctx,
+              request.target,
+              { media_type: 'TEXT', text: request.text, reply_to_id: request.platformPostId },
+              signal,
+            );
+            await containers.waitUntilFinished(ctx, request.target, id, polling, signal);
+            return id;
+          },
+          'reply container',
+          'before the reply was published',
+          'A conexão com o Threads falhou ao preparar a resposta, antes de ela ser publicada: nada foi publicado. Uma nova tentativa será feita automaticamente.',
         );
         const published = await call(
           ctx,
@@ -153,56 +69,23 @@ export function threadsFirstComment(
           { creation_id: containerId },
           signal,
         );
-        const id = stringField(published.json, 'id');
-        if (id === null || id === '') {
-          throw publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `threads answered ${published.status} to the reply's threads_publish without a media id`,
-            { status: published.status },
-          );
-        }
+        const id = createdPostId(
+          ctx,
+          stringField(published.json, 'id'),
+          published.status,
+          `threads answered ${published.status} to the reply's threads_publish without a media id`,
+        );
         return { id };
       } catch (error) {
         throw explainFailure('threads', THREADS_ERRORS, error);
       }
     },
-    lookupFirstComment: (request, lookupOptions = {}) => {
-      const ctx = context(request.target);
-      return lookupSafely(() =>
-        findRecentPost(
-          { target: request.target, text: request.text, since: request.since, until: new Date() },
-          {
-            expected: request.text,
-            fetchPage: async (cursor) => {
-              const result = await call(
-                ctx,
-                request.target,
-                'GET',
-                `${encodeURIComponent(request.target.platformUserId)}/replies`,
-                {
-                  fields: 'id,text,timestamp,permalink,replied_to',
-                  limit: '25',
-                  ...(cursor === null ? {} : { after: cursor }),
-                },
-                lookupOptions.signal,
-              );
-              const page = graphPage(result.json, 'text', 'timestamp', 'permalink', () => null);
-              const data = isObject(result.json) && Array.isArray(result.json.data) ? result.json.data : [];
-              // Only the replies to this post: the profile may reply the same text elsewhere.
-              const toPost = new Set(
-                data
-                  .filter(
-                    (item) => isObject(item) && stringField(item.replied_to, 'id') === request.platformPostId,
-                  )
-                  .map((item) => stringField(item, 'id')),
-              );
-              return { ...page, posts: page.posts.filter((post) => toPost.has(post.id)) };
-            },
-          },
-        ),
-      );
-    },
+    // Only the replies to this post: the profile may reply the same text elsewhere.
+    lookupFirstComment: containers.commentLookup(context, (request) => ({
+      path: `${encodeURIComponent(request.target.platformUserId)}/replies`,
+      fields: 'id,text,timestamp,permalink,replied_to',
+      limit: '25',
+      keep: (item) => stringField(item.replied_to, 'id') === request.platformPostId,
+    })),
   };
 }

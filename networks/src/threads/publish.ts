@@ -168,5 +168,8 @@ export function createThreadsAdapter(options: ThreadsAdapterOptions): NetworkAda
     },
     ...containers.readers(context),
   };
-  return withErrorTable('threads', THREADS_ERRORS, { ...adapter, ...threadsFirstComment(options, context) });
+  return withErrorTable('threads', THREADS_ERRORS, {
+    ...adapter,
+    ...threadsFirstComment({ context, call, containers, polling }),
+  });
 }

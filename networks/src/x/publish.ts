@@ -33,6 +33,7 @@ import type {
   LookupResult,
   NetworkAdapter,
   PostMetrics,
+  PublishError,
   PublishResult,
   PublishTarget,
 } from '../publishing/types.js';
@@ -170,6 +171,33 @@ function findTweet(
   );
 }
 
+/** X's 403 to an upload: the token lacks media.write, which only reconnecting grants. */
+function mediaWriteMissing(
+  ctx: HttpContext,
+  step: string,
+  body: unknown,
+  networkCode: 'VIDEO_SCOPE_MISSING' | 'MEDIA_SCOPE_MISSING',
+): PublishError {
+  return publishError(
+    ctx,
+    'permanent',
+    'ACCOUNT_NEEDS_RECONNECT',
+    `x answered 403 to the ${step}: ${xMessage(body) ?? 'Forbidden'} (the token lacks media.write)`,
+    { status: 403, networkCode },
+  );
+}
+
+/** A post or a reply over X's 280 weighted characters is refused before any request. */
+function ensureFitsX(ctx: HttpContext, text: string, what: 'text' | 'reply'): void {
+  if (!fitsPlatformLimit('x', text))
+    throw publishError(
+      ctx,
+      'permanent',
+      'CONTENT_TOO_LONG',
+      `x: ${what} weighs ${measureXLength(text)} of 280 characters`,
+    );
+}
+
 export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
   const polling = videoPolling(options);
   const context = (target: PublishTarget): HttpContext => ({
@@ -205,14 +233,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
     platform: 'x',
     async publish(request, callOptions = {}): Promise<PublishResult> {
       const ctx = context(request.target);
-      if (!fitsPlatformLimit('x', request.text)) {
-        throw publishError(
-          ctx,
-          'permanent',
-          'CONTENT_TOO_LONG',
-          `x: text weighs ${measureXLength(request.text)} of 280 characters`,
-        );
-      }
+      ensureFitsX(ctx, request.text, 'text');
       const media = request.media ?? [];
       const problem =
         checkVideoRequest(ctx, X_VIDEO_LIMITS.video, request) ?? checkMedia(ctx, X_MEDIA_LIMITS, media);
@@ -230,13 +251,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
           signal,
           fail: (result, step) => {
             if (step === 'INIT' && result.status === 403) {
-              throw publishError(
-                ctx,
-                'permanent',
-                'ACCOUNT_NEEDS_RECONNECT',
-                `x answered 403 to the video INIT: ${xMessage(result.json) ?? 'Forbidden'} (the token lacks media.write)`,
-                { status: 403, networkCode: 'VIDEO_SCOPE_MISSING' },
-              );
+              throw mediaWriteMissing(ctx, 'video INIT', result.json, 'VIDEO_SCOPE_MISSING');
             }
             classifyXFailure(ctx, result);
           },
@@ -260,13 +275,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
           });
           if (uploaded.status === 403) {
             // Accounts connected before images lack media.write: only reconnecting grants it.
-            throw publishError(
-              ctx,
-              'permanent',
-              'ACCOUNT_NEEDS_RECONNECT',
-              `x answered 403 to the media upload: ${xMessage(uploaded.json) ?? 'Forbidden'} (the token lacks media.write)`,
-              { status: 403, networkCode: 'MEDIA_SCOPE_MISSING' },
-            );
+            throw mediaWriteMissing(ctx, 'media upload', uploaded.json, 'MEDIA_SCOPE_MISSING');
           }
           if (uploaded.status < 200 || uploaded.status >= 300) classifyXFailure(ctx, uploaded);
           const id = requiredStepId(
@@ -326,14 +335,7 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
     publishFirstComment: async (request, commentOptions = {}) => {
       const ctx = context(request.target);
       try {
-        if (!fitsPlatformLimit('x', request.text)) {
-          throw publishError(
-            ctx,
-            'permanent',
-            'CONTENT_TOO_LONG',
-            `x: reply weighs ${measureXLength(request.text)} of 280 characters`,
-          );
-        }
+        ensureFitsX(ctx, request.text, 'reply');
         const result = await sendRequest(ctx, `${API}/tweets`, {
           method: 'POST',
           headers: {
@@ -347,15 +349,12 @@ export function createXAdapter(options: XAdapterOptions): NetworkAdapter {
           signal: commentOptions.signal,
         });
         if (result.status < 200 || result.status >= 300) classifyXFailure(ctx, result);
-        const id = isObject(result.json) ? stringField(result.json.data, 'id') : null;
-        if (id === null || id === '') {
-          throw publishError(
-            ctx,
-            'unknown',
-            'UNKNOWN_OUTCOME',
-            `x answered ${result.status} to the reply without an id`,
-          );
-        }
+        const id = createdPostId(
+          ctx,
+          isObject(result.json) ? stringField(result.json.data, 'id') : null,
+          result.status,
+          `x answered ${result.status} to the reply without an id`,
+        );
         return { id };
       } catch (error) {
         throw explainFailure('x', X_ERRORS, error);

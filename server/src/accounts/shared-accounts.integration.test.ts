@@ -8,7 +8,7 @@ import {
   createWorkspace,
   type DbHandle,
   deactivateAccount,
-  findActiveAccountWithTokens,
+  findPostAccountWithTokens,
   parseKeyring,
   readAccountTokens,
 } from '@pauta/db';
@@ -108,7 +108,11 @@ describe('the same network account in two workspaces', () => {
     expect(new Set(sealed.map((row) => row.access_token)).size).toBe(3);
 
     // 4. The worker's lookup is by workspace: B's post goes out with B's row and token.
-    const forB = await findActiveAccountWithTokens(handle.db, keyring, b.id, 'x');
+    const forB = await findPostAccountWithTokens(handle.db, keyring, {
+      workspace_id: b.id,
+      platform: 'x',
+      connected_account_id: null,
+    });
     expect(forB?.account.id).toBe(inB.id);
     expect(forB?.tokens.accessToken).toBe(tokens[1]!.accessToken);
 

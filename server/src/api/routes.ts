@@ -127,7 +127,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     procedure: 'posts.update',
     scope: 'publish',
     tag: 'Posts',
-    summary: 'Altera título, texto e data de um post (que volta a ser agendado se tinha falhado).',
+    summary:
+      'Altera título, texto e data de um post (que volta a ser agendado se tinha falhado; um rascunho continua rascunho, a menos que `scheduleDraft` seja true).',
   },
   {
     method: 'post',

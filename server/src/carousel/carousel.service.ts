@@ -31,12 +31,13 @@ import sharp from 'sharp';
 import type { AppDeps } from '../deps.js';
 import {
   browserMediaUrl,
+  decodeImage,
   type MediaServiceDeps,
   storedImageFacts,
   storeImageFiles,
   withDecodeSlot,
 } from '../media/media.service.js';
-import { MediaRejectedError, processImage } from '../media/process-image.js';
+import { processImage } from '../media/process-image.js';
 import { renderSlide } from './render-slide.js';
 
 export type CarouselDeps = MediaServiceDeps & Pick<AppDeps, 'drafts'>;
@@ -284,13 +285,7 @@ export async function useCarouselInPost(
   try {
     for (const slide of row.slides) {
       const png = await deps.media.storage.get(slide.image!.key);
-      let image: Awaited<ReturnType<typeof processImage>>;
-      try {
-        image = await withDecodeSlot(() => processImage(png, post.platform, limits));
-      } catch (error) {
-        if (error instanceof MediaRejectedError) throw new AppError('MEDIA_REJECTED', error.rejection);
-        throw error;
-      }
+      const image = await decodeImage(() => processImage(png, post.platform, limits));
       const id = randomUUID();
       const { storageKey, thumbKey } = await storeImageFiles(
         deps,

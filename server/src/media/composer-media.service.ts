@@ -5,19 +5,8 @@
 // answered in that network's tab with nothing stored. A cancelled composer drops its uploads; the
 // sweeper drops any left behind after COMPOSER_MEDIA_MAX_AGE_MS.
 import { randomUUID } from 'node:crypto';
+import { AppError, type MediaMimeType, mediaRejectionMessage, messages, type Platform } from '@pauta/core';
 import {
-  AppError,
-  MAX_MEDIA_PER_POST,
-  MEDIA_UPLOAD_MAX_BYTES,
-  type MediaLimits,
-  type MediaMimeType,
-  type MediaRejection,
-  mediaRejectionMessage,
-  messages,
-  type Platform,
-} from '@pauta/core';
-import {
-  blockedFor,
   type ComposerImageRow,
   type ComposerMediaRow,
   type ComposerVideoRow,
@@ -26,31 +15,21 @@ import {
   insertComposerMedia,
   type NewGroupMedia,
   type NewGroupVideo,
-  recordHit,
   reserveMediaKeys,
 } from '@pauta/db';
 import { capabilitiesOf, mediaLimitsOf, networkVideoRejections } from '@pauta/networks';
 import {
   browserMediaUrl,
+  countImageUpload,
+  decodeImage,
   EXTENSION,
   type MediaServiceDeps,
-  UPLOAD_LIMIT,
   withDecodeSlot,
 } from './media.service.js';
-import { checkAgainstOthers, MediaRejectedError, processImage } from './process-image.js';
+import { checkAgainstOthers, MediaRejectedError, processImage, processUpload } from './process-image.js';
 
 /** Files of an upload that never became a row are deleted by the sweeper after this long. */
 const RESERVATION_GRACE_MS = 15 * 60_000;
-
-/**
- * The upload's own check, before any network is known: the four formats kept as they are, Pauta's
- * upload limit. Each network's rules apply at the save (`prepareComposerMedia`).
- */
-const UPLOAD_CHECK: MediaLimits = {
-  formats: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-  maxBytes: MEDIA_UPLOAD_MAX_BYTES,
-  maxImages: MAX_MEDIA_PER_POST,
-};
 
 /** An image uploaded in the composer as the browser sees it. */
 export interface ComposerMediaView {
@@ -102,8 +81,6 @@ function toView(signingKey: Buffer, row: ComposerImageRow): ComposerMediaView {
   };
 }
 
-const rejected = (rejection: MediaRejection) => new AppError('MEDIA_REJECTED', rejection);
-
 /**
  * Stores an image for the composer in the caller's workspace. `mediaId` is the upload's
  * Idempotency-Key: the same id again answers the image stored (`created: false`); an id used by
@@ -120,26 +97,9 @@ export async function uploadComposerMedia(
       throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return { media: toView(deps.media.signingKey, existing), created: false };
   }
-  const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;
-  const limiterKey = `media-upload:${userId}`;
-  const now = new Date();
-  const wait = await blockedFor(deps.db, limiterKey, now);
-  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
-  await recordHit(deps.db, { key: limiterKey, limit, windowMs, blockMs: windowMs, now });
-
-  let image: Awaited<ReturnType<typeof processImage>>;
-  try {
-    // The platform only names a network in a refusal; UPLOAD_CHECK refuses no network's rule.
-    image = await withDecodeSlot(() => processImage(options.body, 'linkedin', UPLOAD_CHECK));
-  } catch (error) {
-    if (error instanceof MediaRejectedError)
-      throw rejected(
-        error.rejection.reason === 'TOO_LARGE'
-          ? { reason: 'UPLOAD_TOO_LARGE', limitBytes: MEDIA_UPLOAD_MAX_BYTES }
-          : error.rejection,
-      );
-    throw error;
-  }
+  await countImageUpload(deps, userId);
+  // Only the upload's own check here: each network's rules apply at the save (prepareComposerMedia).
+  const image = await decodeImage(() => processUpload(options.body));
   const storageKey = `uploads/${workspaceId}/${mediaId}.${EXTENSION[image.mimeType]}`;
   const thumbKey = `uploads/${workspaceId}/${mediaId}-thumb.webp`;
   await reserveMediaKeys(deps.db, [storageKey, thumbKey], { graceMs: RESERVATION_GRACE_MS });

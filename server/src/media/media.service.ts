@@ -33,7 +33,12 @@ import {
 import { capabilitiesOf, mediaLimitsOf } from '@pauta/networks';
 import sharp from 'sharp';
 import type { AppDeps } from '../deps.js';
-import { checkAgainstOthers, MediaRejectedError, processImage } from './process-image.js';
+import {
+  checkAgainstOthers,
+  MediaRejectedError,
+  type ProcessedImage,
+  processImage,
+} from './process-image.js';
 
 /** What the web needs for images: the storage, the URL signing key and the sweeper's kick. */
 export interface MediaDeps extends MediaSetup {
@@ -220,6 +225,30 @@ function refusalError(refusal: MediaChangeRefusal | { refused: 'ORDER_MISMATCH' 
 const rejected = (rejection: MediaRejection) => new AppError('MEDIA_REJECTED', rejection);
 
 /**
+ * Counts a new image upload against its user's limit (UPLOAD_LIMIT, both Editar Post and "Novo
+ * post"): RATE_LIMITED while the user is blocked.
+ */
+export async function countImageUpload(deps: MediaServiceDeps, userId: string): Promise<void> {
+  const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;
+  const limiterKey = `media-upload:${userId}`;
+  const now = new Date();
+  const wait = await blockedFor(deps.db, limiterKey, now);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
+  // Blocks once the count reaches `limit`: that upload goes ahead, the next one waits.
+  await recordHit(deps.db, { key: limiterKey, limit, windowMs, blockMs: windowMs, now });
+}
+
+/** Runs an image's check in a decode slot; a refusal is thrown as MEDIA_REJECTED with its reason. */
+export async function decodeImage(work: () => Promise<ProcessedImage>): Promise<ProcessedImage> {
+  try {
+    return await withDecodeSlot(work);
+  } catch (error) {
+    if (error instanceof MediaRejectedError) throw rejected(error.rejection);
+    throw error;
+  }
+}
+
+/**
  * Adds an uploaded image to the caller's post. `mediaId` is the client's id for this upload (its
  * Idempotency-Key): the same id again returns the image already stored, `created: false`.
  */
@@ -244,21 +273,8 @@ export async function uploadPostMedia(
   if (current.some((m) => m.kind === 'video')) throw rejected({ reason: 'IMAGES_WITH_VIDEO' });
   if (current.length >= MAX_MEDIA_PER_POST) throw rejected({ reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST });
 
-  const { limit, windowMs } = deps.media.uploadLimit ?? UPLOAD_LIMIT;
-  const limiterKey = `media-upload:${userId}`;
-  const now = new Date();
-  const wait = await blockedFor(deps.db, limiterKey, now);
-  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
-  // Blocks once the count reaches `limit`: that upload goes ahead, the next one waits.
-  await recordHit(deps.db, { key: limiterKey, limit, windowMs, blockMs: windowMs, now });
-
-  let image: Awaited<ReturnType<typeof processImage>>;
-  try {
-    image = await withDecodeSlot(() => processImage(options.body, post.platform, limits));
-  } catch (error) {
-    if (error instanceof MediaRejectedError) throw rejected(error.rejection);
-    throw error;
-  }
+  await countImageUpload(deps, userId);
+  const image = await decodeImage(() => processImage(options.body, post.platform, limits));
   const early = checkAgainstOthers(post.platform, limits, image, current);
   if (early) throw rejected(early);
 

@@ -2,11 +2,17 @@
 // numbers (a renamed text file is refused), EXIF and GPS never survive, Instagram gets JPEG in its
 // aspect ratio, and each network's size limit is named in the refusal.
 import { randomBytes } from 'node:crypto';
-import { mediaRejectionMessage, PLATFORMS } from '@pauta/core';
+import { MEDIA_UPLOAD_MAX_BYTES, mediaRejectionMessage, PLATFORMS } from '@pauta/core';
 import { checkMedia, mediaLimitsOf } from '@pauta/networks';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstOthers, MediaRejectedError, processImage, sniffImageType } from './process-image.js';
+import {
+  checkAgainstOthers,
+  MediaRejectedError,
+  processImage,
+  processUpload,
+  sniffImageType,
+} from './process-image.js';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
@@ -211,6 +217,38 @@ describe('one definition of the limits for upload and publishing', () => {
       const media = [{ ...out, altText: '', url: 'http://127.0.0.1:9/m.jpg' }];
       expect(checkMedia({ platform, secrets: [] }, mediaLimitsOf(platform), media)).toBeNull();
     }
+  });
+});
+
+describe('processUpload (an image of "Novo post", before any network is known)', () => {
+  it('keeps each of the four formats as it is, with no metadata, and refuses what is not an image', async () => {
+    for (const [mimeType, image] of [
+      [
+        'image/jpeg',
+        solid(40, 20)
+          .jpeg()
+          .withMetadata({ exif: { IFD0: { Make: 'PautaCam' } } }),
+      ],
+      ['image/png', solid(40, 20).png()],
+      ['image/webp', solid(40, 20).webp()],
+      ['image/gif', solid(40, 20).gif()],
+    ] as const) {
+      const out = await processUpload(await image.toBuffer());
+      expect(out).toMatchObject({ mimeType, width: 40, height: 20, animated: false });
+      expect((await sharp(out.bytes).metadata()).exif).toBeUndefined();
+    }
+    expect(await rejection(processUpload(Buffer.from('isto não é uma imagem')))).toEqual({
+      reason: 'UNSUPPORTED_TYPE',
+    });
+  });
+
+  it("refuses a file over Pauta's upload limit without naming a network", async () => {
+    const big = await noise(2700, 2700).png({ compressionLevel: 0 }).toBuffer();
+    expect(big.length).toBeGreaterThan(MEDIA_UPLOAD_MAX_BYTES);
+    expect(await rejection(processUpload(big))).toEqual({
+      reason: 'UPLOAD_TOO_LARGE',
+      limitBytes: MEDIA_UPLOAD_MAX_BYTES,
+    });
   });
 });
 

@@ -4,9 +4,11 @@
 // XMP, IPTC and comments are gone; it is converted to JPEG when the network does not take its
 // format; then the network's size, width and aspect-ratio limits are checked on what would be sent.
 import {
+  MAX_MEDIA_PER_POST,
   MEDIA_FORMAT_LABELS,
   MEDIA_MAX_PIXELS,
   MEDIA_THUMB_WIDTH,
+  MEDIA_UPLOAD_MAX_BYTES,
   type MediaLimits,
   type MediaMimeType,
   type MediaRejection,
@@ -81,10 +83,38 @@ const RECOMPRESS_STEPS: readonly (readonly [number, number])[] = [
  * Checks and re-encodes `input` for `platform`. Throws MediaRejectedError with the reason (and the
  * network and limit) when the image cannot go to that network.
  */
-export async function processImage(
+export function processImage(
   input: Buffer,
   platform: Platform,
   limits: MediaLimits,
+): Promise<ProcessedImage> {
+  return checkAndEncode(input, limits, platform);
+}
+
+/**
+ * The upload's own check, before any network is known (an image of "Novo post"): the four formats
+ * kept as they are, Pauta's upload limit. Each network's rules apply later, at the save.
+ */
+const UPLOAD_CHECK: MediaLimits = {
+  formats: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  maxBytes: MEDIA_UPLOAD_MAX_BYTES,
+  maxImages: MAX_MEDIA_PER_POST,
+};
+
+/**
+ * Checks and re-encodes an upload that no network is known for yet (UPLOAD_CHECK): the same
+ * decoding, upright turn and metadata stripping as processImage; past the size limit the refusal
+ * is UPLOAD_TOO_LARGE, which names no network.
+ */
+export function processUpload(input: Buffer): Promise<ProcessedImage> {
+  return checkAndEncode(input, UPLOAD_CHECK, null);
+}
+
+/** processImage, or with `platform` null the upload's own check (UPLOAD_CHECK: no network's rule). */
+async function checkAndEncode(
+  input: Buffer,
+  limits: MediaLimits,
+  platform: Platform | null,
 ): Promise<ProcessedImage> {
   const sniffed = sniffImageType(input);
   if (!sniffed) return reject({ reason: 'UNSUPPORTED_TYPE' });
@@ -97,6 +127,7 @@ export async function processImage(
   let target: MediaMimeType;
   if (limits.formats.includes(sniffed)) target = sniffed;
   else if (!animated && limits.formats.includes('image/jpeg')) target = 'image/jpeg';
+  else if (platform === null) return reject({ reason: 'UNSUPPORTED_TYPE' });
   else
     return reject({
       reason: 'FORMAT_NOT_ACCEPTED',
@@ -153,17 +184,21 @@ export async function processImage(
   const width = info.width;
   const height = keepFrames ? (info.pageHeight ?? meta.pageHeight ?? info.height) : info.height;
 
-  if (data.length > byteLimit) reject({ reason: 'TOO_LARGE', platform, limitBytes: byteLimit });
-  if (limits.maxPixels !== undefined && width * height > limits.maxPixels)
-    reject({ reason: 'TOO_MANY_PIXELS', platform, limitPixels: limits.maxPixels });
-  if (limits.minWidth !== undefined && width < limits.minWidth)
-    reject({ reason: 'TOO_SMALL', platform, minWidth: limits.minWidth });
-  const ratio = limits.aspectRatio;
-  if (ratio) {
-    const r = width / height;
-    // 0.5 % of slack: a 1080 × 1350 photo is exactly 4:5 but a 1079 × 1350 crop should pass too.
-    if (r < ratio.min * 0.995 || r > ratio.max * 1.005)
-      reject({ reason: 'ASPECT_RATIO', platform, min: ratio.minLabel, max: ratio.maxLabel });
+  if (platform === null) {
+    if (data.length > byteLimit) reject({ reason: 'UPLOAD_TOO_LARGE', limitBytes: byteLimit });
+  } else {
+    if (data.length > byteLimit) reject({ reason: 'TOO_LARGE', platform, limitBytes: byteLimit });
+    if (limits.maxPixels !== undefined && width * height > limits.maxPixels)
+      reject({ reason: 'TOO_MANY_PIXELS', platform, limitPixels: limits.maxPixels });
+    if (limits.minWidth !== undefined && width < limits.minWidth)
+      reject({ reason: 'TOO_SMALL', platform, minWidth: limits.minWidth });
+    const ratio = limits.aspectRatio;
+    if (ratio) {
+      const r = width / height;
+      // 0.5 % of slack: a 1080 × 1350 photo is exactly 4:5 but a 1079 × 1350 crop should pass too.
+      if (r < ratio.min * 0.995 || r > ratio.max * 1.005)
+        reject({ reason: 'ASPECT_RATIO', platform, min: ratio.minLabel, max: ratio.maxLabel });
+    }
   }
 
   const thumb = await decode(() =>

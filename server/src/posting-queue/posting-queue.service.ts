@@ -24,7 +24,7 @@ import {
   countWorkspaceRows,
   type Database,
   deleteQueueSlot,
-  findActiveAccount,
+  findPostAccount,
   findQueueTimeZone,
   findScheduledPost,
   listActiveAccounts,
@@ -33,6 +33,7 @@ import {
   listQueueSlots,
   listUpcomingPosts,
   lockQueueAccount,
+  type PostAccountRef,
   reassignQueuedPosts,
   replaceQueueSlots,
   saveScheduledPostVersion,
@@ -56,8 +57,9 @@ export async function queueTimeZone(db: Kysely<Database>, workspaceId: string): 
   return isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-async function activeAccountOf(db: Kysely<Database>, workspaceId: string, platform: Platform) {
-  const account = await findActiveAccount(db, workspaceId, platform);
+/** The post's account (db resolvePostAccount): its queue is the one a post joins. */
+async function activeAccountOf(db: Kysely<Database>, post: PostAccountRef) {
+  const account = await findPostAccount(db, post);
   if (!account) throw new AppError('QUEUE_NO_ACCOUNT');
   return account;
 }
@@ -68,10 +70,14 @@ async function activeAccountOf(db: Kysely<Database>, workspaceId: string, platfo
  */
 export async function nextFreeSlot(
   deps: Pick<PostingQueueDeps, 'db' | 'now'>,
-  input: { workspaceId: string; platform: Platform },
+  input: { workspaceId: string; platform: Platform; accountId?: string | null | undefined },
 ): Promise<{ accountId: string; slotAt: Date; timeZone: string }> {
   const now = deps.now?.() ?? new Date();
-  const account = await activeAccountOf(deps.db, input.workspaceId, input.platform);
+  const account = await activeAccountOf(deps.db, {
+    workspace_id: input.workspaceId,
+    platform: input.platform,
+    connected_account_id: input.accountId ?? null,
+  });
   const timeZone = await queueTimeZone(deps.db, input.workspaceId);
   const slotAt = await freeSlotOf(deps.db, { workspaceId: input.workspaceId, account, timeZone, now });
   return { accountId: account.id, slotAt, timeZone };
@@ -92,6 +98,7 @@ export async function freeSlotOf(
   const busy = await listBusyQueueTimes(db, {
     workspaceId: input.workspaceId,
     platform: input.account.platform,
+    accountId: input.account.id,
     from: input.now,
     until,
   });
@@ -119,6 +126,15 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** "Adicionar à fila" of one post by its user (the budget confirmed or not). */
+interface EnqueueInput {
+  workspaceId: string;
+  userId: string;
+  postId: string;
+  confirmOverBudget?: boolean | undefined;
+  requestId?: string | undefined;
+}
+
 /**
  * "Adicionar à fila": the post takes its account's next free slot, as a new version (its wake-up
  * is enqueued after the commit). Idempotent: a post that already holds a future slot keeps it.
@@ -126,16 +142,7 @@ function isUniqueViolation(error: unknown): boolean {
  * suggested_posts_queue_slot_key guarantees it even if the lock were bypassed (a violation is
  * retried with the next slot).
  */
-export async function enqueuePost(
-  deps: PostingQueueDeps,
-  input: {
-    workspaceId: string;
-    userId: string;
-    postId: string;
-    confirmOverBudget?: boolean | undefined;
-    requestId?: string | undefined;
-  },
-): Promise<EnqueueResult> {
+export async function enqueuePost(deps: PostingQueueDeps, input: EnqueueInput): Promise<EnqueueResult> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await enqueueOnce(deps, input);
@@ -146,16 +153,7 @@ export async function enqueuePost(
   }
 }
 
-async function enqueueOnce(
-  deps: PostingQueueDeps,
-  input: {
-    workspaceId: string;
-    userId: string;
-    postId: string;
-    confirmOverBudget?: boolean | undefined;
-    requestId?: string | undefined;
-  },
-): Promise<EnqueueResult> {
+async function enqueueOnce(deps: PostingQueueDeps, input: EnqueueInput): Promise<EnqueueResult> {
   const now = deps.now?.() ?? new Date();
   const post = await findScheduledPost(deps.db, input.workspaceId, input.postId);
   if (!post) throw new AppError('NOT_FOUND');
@@ -163,7 +161,11 @@ async function enqueueOnce(
   if (isQueued(post, now))
     return { postId: post.id, slotAt: post.scheduled_for, alreadyQueued: true, timeZone };
   if (!isEditablePostStatus(post.status)) throw new AppError('CONFLICT');
-  const account = await activeAccountOf(deps.db, input.workspaceId, post.platform);
+  const account = await activeAccountOf(deps.db, {
+    workspace_id: input.workspaceId,
+    platform: post.platform,
+    connected_account_id: post.connected_account_id,
+  });
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await lockQueueAccount(trx, account.id);
     // A concurrent add of the same post may have queued it while this one waited for the lock.
@@ -184,6 +186,8 @@ async function enqueueOnce(
       changes: { scheduledFor: slotAt, queueAccountId: account.id },
       allowed: EDITABLE_POST_STATUSES,
       now,
+      // "Adicionar à fila" of a draft schedules it (docs/composer.md).
+      scheduleDraft: true,
     });
     if (!saved) throw new AppError('CONFLICT');
     const wakeUp: WakeUp = {
@@ -409,7 +413,12 @@ export async function readQueueBoard(
           .filter((s) => s.connected_account_id === account.id)
           .map(({ weekday, minute }) => ({ weekday, minute })),
       );
-      const ofNetwork = posts.filter((post) => post.platform === account.platform);
+      // The account's posts: another account of the network keeps its own times.
+      const ofNetwork = posts.filter(
+        (post) =>
+          post.platform === account.platform &&
+          (post.connected_account_id === account.id || post.connected_account_id === null),
+      );
       const queuedPosts = ofNetwork.filter(
         (post) => post.queue_account_id === account.id && post.status === 'scheduled',
       );

@@ -31,7 +31,10 @@ import {
   lockTargetTheme,
   markBulkActionUndone,
   moveApprovalStageIn,
+  type PostChanges,
+  resolvePostAccount,
   restoreScheduledFor,
+  type ScheduledPostRow,
   saveScheduledPostVersion,
 } from '@pauta/db';
 import { freeSlotOf, queueTimeZone } from '../posting-queue/posting-queue.service.js';
@@ -90,6 +93,8 @@ export const BULK_SKIP_REASONS = [
   'queue_no_slots',
   /** "Para a fila": no free slot in its account's queue within the look-ahead. */
   'queue_full',
+  /** "Para a fila": a draft (docs/composer.md) is scheduled one by one, in Editar Post. */
+  'draft',
 ] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number] & BulkSkipReasonKey;
 
@@ -123,6 +128,13 @@ function wake(post: {
   scheduled_for: Date;
 }): WakeUp {
   return { id: post.id, version: post.version, platform: post.platform, scheduled_for: post.scheduled_for };
+}
+
+/** A post whose time a bulk action may change: editable (not sent) and with a time. */
+function hasEditableTime(post: LockedPost): post is LockedPost & { scheduled_for: Date } {
+  return (
+    (EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status) && post.scheduled_for !== null
+  );
 }
 
 function claimable(post: { status: PostStatus; approval_stage: ApprovalStage | null }): boolean {
@@ -180,6 +192,45 @@ export async function applyBulkAction(
       action.kind === 'theme' ? await lockTargetTheme(trx, workspaceId, action.themeId) : undefined;
     if (action.kind === 'theme' && !theme) throw new AppError('NOT_FOUND');
 
+    // The media guards of a save, for a post an action would let publish: true (and counted under
+    // its reason) when the post's media or options refuse it.
+    const mediaRefused = async (post: LockedPost) => {
+      const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
+      if (refusal) tally.skip(refusal);
+      return refusal !== null;
+    };
+    // Reschedule and "Para a fila": each post given a new time is saved as its new version —
+    // counted, undoable to its old time, woken up when claimable; skipped when a worker claimed it.
+    const retimed: ScheduledPostRow[] = [];
+    const saveNewTime = async (post: LockedPost & { scheduled_for: Date }, changes: PostChanges) => {
+      const saved = await saveScheduledPostVersion(trx, {
+        workspaceId,
+        postId: post.id,
+        changes,
+        allowed: EDITABLE_POST_STATUSES,
+        now,
+      });
+      if (!saved) {
+        tally.skip('publishing');
+        return;
+      }
+      tally.changed++;
+      undo.push({ id: post.id, version: saved.version, scheduled_for: post.scheduled_for.toISOString() });
+      retimed.push(saved);
+      if (claimable(saved)) wakeUps.push(wake(saved));
+    };
+    // The network budgets over the posts given new times: past one, the whole call is refused
+    // (and rolled back) unless the person confirmed (docs/budgets.md).
+    const refuseOverBudget = async (confirmed: boolean | undefined) => {
+      if (retimed.length === 0 || confirmed === true) return;
+      const overruns = await overrunsOfNewPosts(
+        { ...deps, db: trx },
+        { workspaceId, userId, posts: retimed },
+      );
+      if (overruns.length > 0)
+        throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone: options.timeZone });
+    };
+
     const eligible: LockedPost[] = [];
     for (const post of posts) {
       if (post.status === 'publishing') tally.skip('publishing');
@@ -197,13 +248,13 @@ export async function applyBulkAction(
             continue;
           }
           // Approving lets a scheduled post publish: the same media guards as a save.
-          if (to === 'approved' && post.approval_stage !== 'approved' && post.status === 'scheduled') {
-            const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-            if (refusal) {
-              tally.skip(refusal);
-              continue;
-            }
-          }
+          if (
+            to === 'approved' &&
+            post.approval_stage !== 'approved' &&
+            post.status === 'scheduled' &&
+            (await mediaRefused(post))
+          )
+            continue;
           const moved = await moveApprovalStageIn(trx, {
             workspaceId,
             postId: post.id,
@@ -225,12 +276,8 @@ export async function applyBulkAction(
       }
       case 'reschedule': {
         const offset = action.offsetMinutes * 60_000;
-        const moved: Array<{ platform: WakeUp['platform']; scheduled_for: Date | null }> = [];
         for (const post of eligible) {
-          if (
-            !(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status) ||
-            !post.scheduled_for
-          ) {
+          if (!hasEditableTime(post)) {
             tally.skip('published');
             continue;
           }
@@ -244,37 +291,11 @@ export async function applyBulkAction(
             continue;
           }
           // The same media guards as posts.update and posts.reschedule.
-          const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-          if (refusal) {
-            tally.skip(refusal);
-            continue;
-          }
-          const saved = await saveScheduledPostVersion(trx, {
-            workspaceId,
-            postId: post.id,
-            changes: { scheduledFor },
-            allowed: EDITABLE_POST_STATUSES,
-            now,
-          });
-          if (!saved) {
-            tally.skip('publishing');
-            continue;
-          }
-          tally.changed++;
-          undo.push({ id: post.id, version: saved.version, scheduled_for: post.scheduled_for.toISOString() });
-          moved.push(saved);
-          if (claimable(saved)) wakeUps.push(wake(saved));
+          if (await mediaRefused(post)) continue;
+          await saveNewTime(post, { scheduledFor });
         }
-        // The network budgets, as for a single reschedule: past one, the whole call is refused
-        // (and rolled back) unless the person confirmed (docs/budgets.md).
-        if (moved.length > 0 && action.confirmOverBudget !== true) {
-          const overruns = await overrunsOfNewPosts(
-            { ...deps, db: trx },
-            { workspaceId, userId, posts: moved },
-          );
-          if (overruns.length > 0)
-            throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone: options.timeZone });
-        }
+        // The network budgets, as for a single reschedule.
+        await refuseOverBudget(action.confirmOverBudget);
         break;
       }
       case 'theme': {
@@ -290,13 +311,12 @@ export async function applyBulkAction(
           }
           const stage = target.requires_approval ? (post.approval_stage ?? 'draft') : null;
           // A theme without approval lets a scheduled post publish: the same media guards as a save.
-          if (claimable({ status: post.status, approval_stage: stage }) && !claimable(post)) {
-            const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-            if (refusal) {
-              tally.skip(refusal);
-              continue;
-            }
-          }
+          if (
+            claimable({ status: post.status, approval_stage: stage }) &&
+            !claimable(post) &&
+            (await mediaRefused(post))
+          )
+            continue;
           const saved = await changePostTheme(trx, { workspaceId, post, themeId: target.id, stage, userId });
           tally.changed++;
           undo.push({
@@ -306,18 +326,12 @@ export async function applyBulkAction(
             approval_stage: post.approval_stage,
           });
           if (claimable({ status: post.status, approval_stage: stage }) && post.scheduled_for)
-            wakeUps.push({
-              id: post.id,
-              version: saved.version,
-              platform: post.platform,
-              scheduled_for: post.scheduled_for,
-            });
+            wakeUps.push(wake({ ...post, version: saved.version, scheduled_for: post.scheduled_for }));
         }
         break;
       }
       case 'queue': {
         const timeZone = await queueTimeZone(trx, workspaceId);
-        const moved: Array<{ platform: WakeUp['platform']; scheduled_for: Date | null }> = [];
         // The earliest posts take the earliest slots: the selection's order by its current times
         // (posts without a time last), then by id.
         const ordered = [...eligible].sort(
@@ -326,11 +340,14 @@ export async function applyBulkAction(
               (b.scheduled_for?.getTime() ?? Number.MAX_SAFE_INTEGER) || a.id.localeCompare(b.id),
         );
         for (const post of ordered) {
-          if (
-            !(EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(post.status) ||
-            !post.scheduled_for
-          ) {
+          if (!hasEditableTime(post)) {
             tally.skip('published');
+            continue;
+          }
+          // A draft leaves the draft only by its own "Agendar" / "Adicionar à fila" in Editar Post
+          // (an undo here would put it back at its old time as a scheduled post).
+          if (post.status === 'draft') {
+            tally.skip('draft');
             continue;
           }
           // As "Adicionar à fila": a post that already holds a future slot keeps it.
@@ -342,17 +359,20 @@ export async function applyBulkAction(
             tally.skip('already_queued');
             continue;
           }
-          const account = accounts.find((a) => a.platform === post.platform);
+          const account = resolvePostAccount(
+            {
+              workspace_id: workspaceId,
+              platform: post.platform,
+              connected_account_id: post.connected_account_id,
+            },
+            accounts,
+          );
           if (!account) {
             tally.skip('queue_no_account');
             continue;
           }
           // The same media guards as posts.update, posts.reschedule and "Adicionar à fila".
-          const refusal = await mediaSchedulingRefusal(trx, workspaceId, post);
-          if (refusal) {
-            tally.skip(refusal);
-            continue;
-          }
+          if (await mediaRefused(post)) continue;
           let slotAt: Date;
           try {
             slotAt = await freeSlotOf(trx, { workspaceId, account, timeZone, now });
@@ -362,32 +382,10 @@ export async function applyBulkAction(
             else throw error;
             continue;
           }
-          const saved = await saveScheduledPostVersion(trx, {
-            workspaceId,
-            postId: post.id,
-            changes: { scheduledFor: slotAt, queueAccountId: account.id },
-            allowed: EDITABLE_POST_STATUSES,
-            now,
-          });
-          if (!saved) {
-            tally.skip('publishing');
-            continue;
-          }
-          tally.changed++;
-          undo.push({ id: post.id, version: saved.version, scheduled_for: post.scheduled_for.toISOString() });
-          moved.push(saved);
-          if (claimable(saved)) wakeUps.push(wake(saved));
+          await saveNewTime(post, { scheduledFor: slotAt, queueAccountId: account.id });
         }
-        // The network budgets, as for "Adicionar à fila" and Reagendar: past one, the whole call is
-        // refused (rolled back) unless the person confirmed.
-        if (moved.length > 0 && action.confirmOverBudget !== true) {
-          const overruns = await overrunsOfNewPosts(
-            { ...deps, db: trx },
-            { workspaceId, userId, posts: moved },
-          );
-          if (overruns.length > 0)
-            throw new AppError('BUDGET_EXCEEDED', { overruns, timeZone: options.timeZone });
-        }
+        // The network budgets, as for "Adicionar à fila" and Reagendar.
+        await refuseOverBudget(action.confirmOverBudget);
         break;
       }
       case 'delete': {
@@ -511,12 +509,7 @@ export async function undoBulkAction(
         });
         tally.changed++;
         if (claimable({ status: post.status, approval_stage: stage }) && post.scheduled_for)
-          wakeUps.push({
-            id: post.id,
-            version: saved.version,
-            platform: post.platform,
-            scheduled_for: post.scheduled_for,
-          });
+          wakeUps.push(wake({ ...post, version: saved.version, scheduled_for: post.scheduled_for }));
       } else tally.skip('changed_since');
     }
     await markBulkActionUndone(trx, workspaceId, options.token);

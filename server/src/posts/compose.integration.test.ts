@@ -37,7 +37,10 @@ beforeEach(() => {
   enqueued.length = 0;
 });
 
-type Composed = { groupId: string; posts: { id: string; platform: Platform; slotAt?: string | null }[] };
+type Composed = {
+  groupId: string;
+  posts: { id: string; platform: Platform; accountId?: string | null; slotAt?: string | null }[];
+};
 
 async function setup(options: { requiresApproval?: boolean; accounts?: Platform[] } = {}) {
   const me = await signedInUser(handle, app.url, { label: 'composer' });
@@ -93,6 +96,114 @@ async function postsOf(userId: string) {
 const BASE = 'Café coado na hora: 92 graus, moagem média, três minutos.';
 
 describe('posts.compose', () => {
+  it('two accounts of one network: one post per named account, pinned to it; a network of several without one is refused', async () => {
+    const { me, themeId, scheduledFor } = await setup({ accounts: ['x'] });
+    // A second X account of the workspace (the data model takes it; docs/workspaces.md).
+    const second = await handle.db
+      .insertInto('connected_accounts')
+      .values({
+        user_id: me.id,
+        platform: 'x',
+        platform_user_id: `x-second-${me.id}`,
+        platform_username: 'cafe.filial',
+        access_token: 'sealed',
+        account_data: { name: 'Café Filial' },
+        is_active: true,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = await handle.db
+      .selectFrom('connected_accounts')
+      .select('id')
+      .where('user_id', '=', me.id)
+      .where('platform_user_id', '=', `x-${me.id}`)
+      .executeTakeFirstOrThrow();
+    const refused = await me.browser.mutate<Composed>('posts.compose', {
+      themeId,
+      title: 'Café coado',
+      baseContent: BASE,
+      networks: [{ platform: 'x', content: null }],
+      scheduledFor,
+      action: 'schedule',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.details).toMatchObject({
+      networkIssues: [
+        {
+          platform: 'x',
+          message: 'Este cliente tem mais de uma conta do X (Twitter): escolha em qual conta publicar.',
+        },
+      ],
+    });
+    expect(await postsOf(me.id)).toEqual([]);
+
+    const res = await me.browser.mutate<Composed>('posts.compose', {
+      themeId,
+      title: 'Café coado',
+      baseContent: BASE,
+      networks: [
+        { platform: 'x', accountId: first.id, content: null },
+        { platform: 'x', accountId: second.id, content: 'Na filial também.' },
+      ],
+      scheduledFor,
+      action: 'schedule',
+    });
+    expect(res.status).toBe(200);
+    expect(res.data!.posts.map((p) => p.accountId).sort()).toEqual([first.id, second.id].sort());
+    const rows = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['content', 'connected_account_id'])
+      .where('user_id', '=', me.id)
+      .execute();
+    expect(new Map(rows.map((r) => [r.connected_account_id, r.content]))).toEqual(
+      new Map([
+        [first.id, BASE],
+        [second.id, 'Na filial também.'],
+      ]),
+    );
+    // Editar Post moves a post to the other account; an id that is not an active X account of the
+    // workspace is refused and changes nothing.
+    const onFirst = res.data!.posts.find((p) => p.accountId === first.id)!;
+    const moved = await me.browser.mutate('posts.update', {
+      id: onFirst.id,
+      title: 'Café coado',
+      content: BASE,
+      scheduledFor,
+      accountId: second.id,
+    });
+    expect(moved.status).toBe(200);
+    const wrong = await me.browser.mutate('posts.update', {
+      id: onFirst.id,
+      title: 'Café coado',
+      content: BASE,
+      scheduledFor,
+      accountId: randomUUID(),
+    });
+    expect(wrong.status).toBe(400);
+    expect(
+      (
+        await handle.db
+          .selectFrom('suggested_posts')
+          .select('connected_account_id')
+          .where('id', '=', onFirst.id)
+          .executeTakeFirstOrThrow()
+      ).connected_account_id,
+    ).toBe(second.id);
+    // The same account twice in one save is refused.
+    const twice = await me.browser.mutate<Composed>('posts.compose', {
+      themeId,
+      title: 'Café coado',
+      baseContent: BASE,
+      networks: [
+        { platform: 'x', accountId: first.id, content: null },
+        { platform: 'x', accountId: first.id, content: null },
+      ],
+      scheduledFor,
+      action: 'schedule',
+    });
+    expect(twice.status).toBe(400);
+  });
+
   it('stores one post per network in one group: inherited base text, X its own text, same time and order; wakes each', async () => {
     const { me, themeId, scheduledFor } = await setup();
     const res = await me.browser.mutate<Composed>('posts.compose', {

@@ -21,9 +21,10 @@ import type { WakeUp } from '@pauta/core/schemas/jobs';
 import {
   type ComposerMediaRow,
   type ComposerVideoRow,
-  findActiveAccount,
+  findPostAccount,
   findTheme,
   insertPostGroup,
+  listActiveAccounts,
   listGroupSiblings,
   type NewGroupMedia,
   type NewGroupVideo,
@@ -49,6 +50,8 @@ type ComposeAction = 'schedule' | 'queue' | 'draft' | 'review';
 
 interface ComposeNetwork {
   platform: Platform;
+  /** The account (one post per account); absent: the network's only one in the workspace. */
+  accountId?: string | undefined;
   /** The network's own text; null = the base text. */
   content: string | null;
   networkOptions?: Readonly<Record<string, unknown>> | undefined;
@@ -78,19 +81,28 @@ export async function composePosts(
 ): Promise<{
   groupId: string;
   /** `slotAt`: the queue slot the post took ("Adicionar à fila"); null when it keeps the composer's time. */
-  posts: { id: string; platform: Platform; status: PostStatus; slotAt: Date | null }[];
+  posts: {
+    id: string;
+    platform: Platform;
+    accountId: string | null;
+    status: PostStatus;
+    slotAt: Date | null;
+  }[];
 }> {
   const now = deps.now?.() ?? new Date();
   const theme = await findTheme(deps.db, options.workspaceId, options.themeId);
   if (!theme) throw new AppError('NOT_FOUND');
-  const platforms = options.networks.map((network) => network.platform);
-  if (new Set(platforms).size !== platforms.length)
+  // One post per account: the same account (or a network without one named) twice is refused.
+  const targets = options.networks.map((network) => `${network.platform}:${network.accountId ?? ''}`);
+  if (new Set(targets).size !== targets.length)
     throw new AppError('VALIDATION_FAILED', { field: 'networks' });
-  // Drafts and approval exist only where the theme requires approval (docs/approval.md); there a
-  // post waits for approval whatever is clicked, so "Agendar" is not offered.
+  // Approval exists only where the theme requires it (docs/approval.md); there a post waits for
+  // approval whatever is clicked, so "Agendar" is not offered and "Salvar rascunho" is the
+  // workflow's Rascunho. Elsewhere "Salvar rascunho" stores posts with the status `draft`.
   const direct = options.action === 'schedule' || options.action === 'queue';
-  if (theme.requires_approval ? direct : !direct)
+  if (theme.requires_approval ? direct : options.action === 'review')
     throw new AppError('VALIDATION_FAILED', { field: 'action' });
+  const draft = !theme.requires_approval && options.action === 'draft';
   if (isBeyondScheduleHorizon(options.scheduledFor, now))
     throw new AppError('SCHEDULE_OUT_OF_RANGE', { field: 'scheduledFor' });
   if (options.scheduledFor.getTime() < now.getTime() - PAST_TOLERANCE_MS)
@@ -107,6 +119,7 @@ export async function composePosts(
   const posts: {
     id: string;
     platform: Platform;
+    connectedAccountId: string;
     content: string;
     networkOptions: Record<string, string | boolean | null>;
     firstComment: string | null;
@@ -121,9 +134,17 @@ export async function composePosts(
     const refuse = (message: string) => issues.push({ platform, message });
     const content = network.content ?? options.baseContent;
     const label = PLATFORM_LABELS[platform];
-    const account = await findActiveAccount(deps.db, options.workspaceId, platform);
+    const account = await findPostAccount(deps.db, {
+      workspace_id: options.workspaceId,
+      platform,
+      connected_account_id: network.accountId ?? null,
+    });
     if (!account) {
-      refuse(messages.composer.noAccount(label));
+      const several =
+        network.accountId === undefined &&
+        (await listActiveAccounts(deps.db, options.workspaceId)).filter((a) => a.platform === platform)
+          .length > 1;
+      refuse(several ? messages.composer.chooseAccount(label) : messages.composer.noAccount(label));
       continue;
     }
     if (content.trim().length === 0) {
@@ -167,7 +188,9 @@ export async function composePosts(
     let budgetAt = options.scheduledFor;
     if (options.action === 'queue') {
       try {
-        budgetAt = (await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform })).slotAt;
+        budgetAt = (
+          await nextFreeSlot(deps, { workspaceId: options.workspaceId, platform, accountId: account.id })
+        ).slotAt;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         refuse(`${label}: ${userMessageOf(error)}`);
@@ -191,6 +214,7 @@ export async function composePosts(
     posts.push({
       id: randomUUID(),
       platform,
+      connectedAccountId: account.id,
       content,
       networkOptions: checked.values,
       firstComment,
@@ -230,6 +254,7 @@ export async function composePosts(
     })),
     consumeComposerMedia: [...uploads.keys()],
     submitBy: options.action === 'review' ? { actor: 'owner', userId: options.userId } : undefined,
+    draft,
   });
   // "Adicionar à fila": each post takes its account's next free slot (its own wake-up). A post whose
   // slot went meanwhile (another tab filled the queue) keeps the composer's time, and says so.
@@ -252,15 +277,19 @@ export async function composePosts(
       }
     }
   }
-  // After the commit: a wake-up for each (an unapproved one finds nothing to claim; the approval enqueues it again).
-  await deps.queue.enqueuePublish(options.action === 'queue' ? stayed : wakeUps, options.requestId);
+  // After the commit: a wake-up for each (an unapproved one finds nothing to claim; the approval
+  // enqueues it again). A draft gets none: "Agendar" in Editar Post enqueues it.
+  if (!draft)
+    await deps.queue.enqueuePublish(options.action === 'queue' ? stayed : wakeUps, options.requestId);
+  const accountOf = new Map(posts.map((post) => [post.id, post.connectedAccountId]));
   if (uploads.size > 0) deps.media?.kickSweeper?.();
   return {
     groupId,
     posts: wakeUps.map((wakeUp) => ({
       id: wakeUp.id,
       platform: wakeUp.platform,
-      status: 'scheduled' as const,
+      accountId: accountOf.get(wakeUp.id) ?? null,
+      status: draft ? ('draft' as const) : ('scheduled' as const),
       slotAt: slots.get(wakeUp.id) ?? null,
     })),
   };

@@ -90,8 +90,12 @@ export const updatePostSchema = z.strictObject({
   networkOptions: networkOptionsSchema.optional(),
   /** The first comment (docs/first-comment.md): '' removes it; absent: kept. Checked per network. */
   firstComment: z.string().max(FIRST_COMMENT_MAX_INPUT).optional(),
+  /** The account the post goes out from (docs/workspaces.md "Several accounts of one network"); absent: kept. */
+  accountId: id.optional(),
   /** The user saw the budget warning and saves anyway (docs/budgets.md). */
   confirmOverBudget: z.boolean().optional(),
+  /** "Agendar" of a draft (docs/composer.md): it leaves the draft; absent: a draft stays a draft. */
+  scheduleDraft: z.boolean().optional(),
 });
 
 export const reschedulePostSchema = z.strictObject({
@@ -210,6 +214,9 @@ export const preflightSchema = z
  */
 const COMPOSE_ACTIONS = ['schedule', 'queue', 'draft', 'review'] as const;
 
+/** Accounts one composer save may write for (one post each): a few per network. */
+const COMPOSE_MAX_ACCOUNTS = 4 * PLATFORMS.length;
+
 /**
  * "Novo post" (docs/composer.md): one post per chosen network, written once. A network's `content`
  * null means it inherits the base text; its own text otherwise.
@@ -222,6 +229,11 @@ export const composePostsSchema = z.strictObject({
     .array(
       z.strictObject({
         platform: z.enum(PLATFORMS),
+        /**
+         * The account (docs/workspaces.md "Several accounts of one network"): one post per account;
+         * required where the workspace has several of the network, absent: its only one.
+         */
+        accountId: id.optional(),
         content: z.string().max(INPUT_LIMITS.postContent).nullable(),
         networkOptions: networkOptionsSchema.optional(),
         /** The network's first comment (docs/first-comment.md); absent or blank = none. */
@@ -237,7 +249,7 @@ export const composePostsSchema = z.strictObject({
       }),
     )
     .min(1)
-    .max(PLATFORMS.length),
+    .max(COMPOSE_MAX_ACCOUNTS),
   scheduledFor: z.date(),
   action: z.enum(COMPOSE_ACTIONS),
   /** Past a network's budget (docs/budgets.md): confirmed in the composer's dialog. */

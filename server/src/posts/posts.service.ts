@@ -29,7 +29,7 @@ import {
   deleteScheduledPost,
   deleteScheduledPostsByFilter,
   deleteScheduledPostsByIds,
-  findActiveAccount,
+  findPostAccount,
   findScheduledPost,
   findSeriesOfPosts,
   findSibling,
@@ -39,6 +39,7 @@ import {
   listMediaForPosts,
   listPostMedia,
   listScheduledPostsPage,
+  type PostAccountRef,
   type PostChanges,
   type PostSeriesSummary,
   postHasVideo,
@@ -359,11 +360,11 @@ function assertSchedulable(scheduledFor: Date, now: Date): void {
  */
 export async function measureAgainstTextLimit(
   db: Kysely<Database>,
-  workspaceId: string,
-  platform: Platform,
+  post: PostAccountRef,
   content: string,
 ): Promise<{ length: number; limit: number; fits: boolean; ownLimit: boolean }> {
-  const account = await findActiveAccount(db, workspaceId, platform);
+  const { platform } = post;
+  const account = await findPostAccount(db, post);
   const own = account?.account_data.text_limit;
   const length = measurePostLength(platform, content);
   if (typeof own === 'number') return { length, limit: own, fits: length <= own, ownLimit: true };
@@ -390,6 +391,8 @@ async function saveVersion(
     allowed: readonly PostStatus[];
     now: Date;
     requestId?: string | undefined;
+    /** "Agendar" of a draft: it becomes `scheduled` (else a draft stays a draft). */
+    scheduleDraft?: boolean | undefined;
   },
 ): Promise<PostItem> {
   const saved = await saveScheduledPostVersion(deps.db, options);
@@ -397,10 +400,19 @@ async function saveVersion(
     const current = await findScheduledPost(deps.db, options.workspaceId, options.postId);
     throw current ? new AppError('CONFLICT') : new AppError('NOT_FOUND');
   }
-  await deps.queue.enqueuePublish(
-    [{ id: saved.id, version: saved.version, scheduled_for: saved.scheduled_for, platform: saved.platform }],
-    options.requestId,
-  );
+  // A draft has no wake-up (nothing would claim it); "Agendar" enqueues it.
+  if (saved.status !== 'draft')
+    await deps.queue.enqueuePublish(
+      [
+        {
+          id: saved.id,
+          version: saved.version,
+          scheduled_for: saved.scheduled_for,
+          platform: saved.platform,
+        },
+      ],
+      options.requestId,
+    );
   return presentPost(saved);
 }
 
@@ -593,9 +605,28 @@ export async function updatePost(
     networkOptions?: Readonly<Record<string, unknown>> | undefined;
     /** The first comment (docs/first-comment.md): '' removes it; absent: kept. */
     firstComment?: string | undefined;
+    /** "Agendar" of a draft (docs/composer.md): it leaves the draft; absent: a draft stays a draft. */
+    scheduleDraft?: boolean | undefined;
+    /**
+     * The account the post goes out from, where its network has several in the workspace
+     * (docs/workspaces.md): an active one of the post's network; absent: kept.
+     */
+    accountId?: string | undefined;
   },
 ): Promise<PostItem> {
   const { now, post } = await loadToSchedule(deps, options);
+  const staysDraft = post.status === 'draft' && options.scheduleDraft !== true;
+  const accountChange =
+    options.accountId !== undefined && options.accountId !== post.connected_account_id
+      ? options.accountId
+      : undefined;
+  const account = await findPostAccount(deps.db, {
+    workspace_id: options.workspaceId,
+    platform: post.platform,
+    connected_account_id: accountChange ?? post.connected_account_id,
+  });
+  if (accountChange !== undefined && !account)
+    throw new AppError('VALIDATION_FAILED', { field: 'accountId' });
   const networkOptions = await checkNetworkOptions(deps.db, post, options.networkOptions);
   if (!networkOptions.ok) throw networkOptions.error;
   // The first comment against the network's own rule (docs/first-comment.md): refused in pt-BR,
@@ -608,7 +639,15 @@ export async function updatePost(
       optionIssues: [{ key: 'firstComment', message: commentRefusal }],
     });
   // The network's limit, or the connected account's own where its server declares one (Mastodon).
-  const text = await measureAgainstTextLimit(deps.db, options.workspaceId, post.platform, options.content);
+  const text = await measureAgainstTextLimit(
+    deps.db,
+    {
+      workspace_id: options.workspaceId,
+      platform: post.platform,
+      connected_account_id: account?.id ?? post.connected_account_id,
+    },
+    options.content,
+  );
   if (!text.fits) {
     throw new AppError('VALIDATION_FAILED', {
       tooLongFor: [post.platform],
@@ -616,7 +655,8 @@ export async function updatePost(
     });
   }
   await assertRequiredImages(deps.db, options.workspaceId, post);
-  await checkBudgetOf(deps, post, options);
+  // A draft kept as a draft counts in no budget (docs/budgets.md); scheduled, it does.
+  if (!staysDraft) await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
     userId: options.userId,
@@ -627,10 +667,13 @@ export async function updatePost(
       scheduledFor: options.scheduledFor,
       ...(options.networkOptions === undefined ? {} : { networkOptions: networkOptions.values }),
       ...(firstComment === undefined ? {} : { firstComment }),
+      // Another account: its own queue, so the post leaves the old account's slot.
+      ...(accountChange === undefined ? {} : { connectedAccountId: accountChange, queueAccountId: null }),
     },
     allowed: EDITABLE_POST_STATUSES,
     now,
     requestId: options.requestId,
+    scheduleDraft: options.scheduleDraft === true,
   });
 }
 
@@ -732,7 +775,8 @@ export async function assertReschedulable(
 export async function reschedulePost(deps: PostsDeps, options: ScheduleChange): Promise<PostItem> {
   const { now, post } = await loadToSchedule(deps, options);
   await assertNetworkOptions(deps.db, post);
-  await checkBudgetOf(deps, post, options);
+  // A draft moved on the calendar stays a draft, counted in no budget (docs/composer.md).
+  if (post.status !== 'draft') await checkBudgetOf(deps, post, options);
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
     userId: options.userId,

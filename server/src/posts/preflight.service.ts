@@ -141,7 +141,11 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
   }
 
   // The text against the limit the save holds it to (the account's own on Mastodon).
-  const text = await measureAgainstTextLimit(deps.db, input.workspaceId, platform, input.content);
+  const text = await measureAgainstTextLimit(
+    deps.db,
+    { workspace_id: input.workspaceId, platform, connected_account_id: post?.connected_account_id ?? null },
+    input.content,
+  );
   checks.push(
     text.fits
       ? check('text', 'ok', preflightMessages.textOk(platform, text.length, text.limit))

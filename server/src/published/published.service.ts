@@ -6,9 +6,10 @@ import { AppError } from '@pauta/core';
 import {
   type Database,
   deletePublishedPost,
-  findActiveAccount,
+  listActiveAccounts,
   listPublishedPosts,
   type PublishedPostRow,
+  resolvePostAccount,
 } from '@pauta/db';
 import { type CredentialSource, metricsUnavailableReason, rewriteUrl } from '@pauta/networks';
 import type { Kysely } from 'kysely';
@@ -75,16 +76,21 @@ async function explainMissingMetrics(
   env: CredentialSource,
   workspaceId: string,
   items: PublishedItem[],
+  accountIds: readonly (string | null)[],
 ): Promise<void> {
-  const reasons = new Map<Platform, string | null>();
-  for (const item of items) {
+  const reasons = new Map<string, string | null>();
+  const accounts = items.some(hasNoMetrics) ? await listActiveAccounts(db, workspaceId) : [];
+  for (const [index, item] of items.entries()) {
     if (!hasNoMetrics(item)) continue;
-    if (!reasons.has(item.platform)) {
-      const account = await findActiveAccount(db, workspaceId, item.platform);
-      const scopes = account?.account_data.scopes ?? null;
-      reasons.set(item.platform, metricsUnavailableReason(env, item.platform, scopes));
-    }
-    item.metricsUnavailableReason = reasons.get(item.platform) ?? null;
+    // The account that published it (its granted scopes), else the network's only one.
+    const account = resolvePostAccount(
+      { workspace_id: workspaceId, platform: item.platform, connected_account_id: accountIds[index] ?? null },
+      accounts,
+    );
+    const key = `${item.platform}:${account?.id ?? ''}`;
+    if (!reasons.has(key))
+      reasons.set(key, metricsUnavailableReason(env, item.platform, account?.account_data.scopes ?? null));
+    item.metricsUnavailableReason = reasons.get(key) ?? null;
   }
 }
 
@@ -112,7 +118,14 @@ export async function listPublished(
     limit: options.limit,
   });
   const items = page.rows.map((row) => presentPublished(row, options.sandboxUrl));
-  if (options.env !== undefined) await explainMissingMetrics(db, options.env, options.workspaceId, items);
+  if (options.env !== undefined)
+    await explainMissingMetrics(
+      db,
+      options.env,
+      options.workspaceId,
+      items,
+      page.rows.map((row) => row.connected_account_id),
+    );
   return {
     items,
     nextCursor: page.next ? encodeCursor({ time: page.next.publishedAt, id: page.next.id }) : null,

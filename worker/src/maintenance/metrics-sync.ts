@@ -7,7 +7,7 @@ import type { Platform } from '@pauta/core';
 import {
   advanceMetricsDue,
   type Database,
-  findActiveAccount,
+  findPostAccount,
   type Keyring,
   listPostsDueForMetrics,
   listPostsForMetrics,
@@ -59,14 +59,15 @@ async function readMetrics(
 ): Promise<{ updated: number; failed: number }> {
   const groups = new Map<string, MetricsTarget[]>();
   for (const post of posts) {
-    const key = `${post.workspace_id}:${post.platform}`;
+    // One group per account: a published post's metrics are read with the account that published it.
+    const key = `${post.workspace_id}:${post.platform}:${post.connected_account_id ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), post]);
   }
   const report = { updated: 0, failed: 0 };
   for (const group of groups.values()) {
     const first = group[0]!;
     const adapter = deps.adapter(first.platform);
-    const account = await findActiveAccount(deps.db, first.workspace_id, first.platform);
+    const account = await findPostAccount(deps.db, first);
     if (!adapter || !account) continue;
     try {
       const accessToken = await usableAccessToken(

@@ -9,8 +9,8 @@ import {
   completePublish,
   completePublishes,
   type Database,
-  findActiveAccountsWithTokens,
-  findActiveAccountWithTokens,
+  findPostAccountsWithTokens,
+  findPostAccountWithTokens,
   type Keyring,
   markSendStarted,
   markSendsStarted,
@@ -48,13 +48,8 @@ export function createBatchedStore(
   // on connected_accounts) then waits with the claim visible to the reconciler (I2), not with
   // claims that no one else can see or repair.
   const account = createBatcher<ClaimedPost, Awaited<ReturnType<PublishStore['account']>>>({
-    run: (posts) =>
-      findActiveAccountsWithTokens(
-        db,
-        keyring,
-        posts.map((p) => ({ workspaceId: p.workspace_id, platform: p.platform })),
-      ),
-    single: (post) => findActiveAccountWithTokens(db, keyring, post.workspace_id, post.platform),
+    run: (posts) => findPostAccountsWithTokens(db, keyring, posts),
+    single: (post) => findPostAccountWithTokens(db, keyring, post),
     maxBatch: MAX_BATCH,
     maxInFlight,
   });

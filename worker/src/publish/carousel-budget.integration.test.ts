@@ -14,7 +14,7 @@ import {
   type ClaimedPost,
   claimPost,
   completePublish,
-  findActiveAccountWithTokens,
+  findPostAccountWithTokens,
   flagUnknownOutcomes,
   markSendStarted,
   parseKeyring,
@@ -275,8 +275,7 @@ describe('worker: a 10-image Instagram carousel gets a budget for its containers
     const ctx = context(media, dying);
     const store = {
       claim: (postId: string, version: number) => claimPost(iso.handle.db, postId, version),
-      account: (claimed: ClaimedPost) =>
-        findActiveAccountWithTokens(iso.handle.db, keyring, claimed.workspace_id, claimed.platform),
+      account: (claimed: ClaimedPost) => findPostAccountWithTokens(iso.handle.db, keyring, claimed),
       markSendStarted: (claimed: ClaimedPost) =>
         dead.signal.aborted ? never : markSendStarted(iso.handle.db, claimed),
       renew: (claimed: ClaimedPost) => (dead.signal.aborted ? never : renewClaim(iso.handle.db, claimed)),

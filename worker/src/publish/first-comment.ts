@@ -14,7 +14,7 @@ import {
   dueFirstComments,
   FIRST_COMMENT_MAX_ATTEMPTS,
   type FirstCommentOutcome,
-  findActiveAccountWithTokens,
+  findPostAccountWithTokens,
   markFirstCommentSent,
   recordFirstComment,
   takeOverStaleFirstComments,
@@ -84,7 +84,7 @@ async function sendClaimed(ctx: Ctx, claim: ClaimedFirstComment, log: Logger): P
       kind: 'failed',
       error: failedText(claim.platform, 'esta rede não aceita primeiro comentário pela Pauta.'),
     });
-  const found = await findActiveAccountWithTokens(ctx.db, ctx.keyring, claim.workspace_id, claim.platform);
+  const found = await findPostAccountWithTokens(ctx.db, ctx.keyring, claim);
   if (!found || found.account.status === 'needs_reconnect')
     return record(ctx, claim, log, {
       kind: 'failed',
@@ -171,7 +171,7 @@ async function resolveTakenOver(
   // Nothing was sent by the dead claim: pending again at once (the attempt stays counted).
   if (claim.sent_at === null) return record(ctx, claim, log, { kind: 'retry', at: ctx.now(), error: null });
   const adapter = ctx.adapter(claim.platform);
-  const found = await findActiveAccountWithTokens(ctx.db, ctx.keyring, claim.workspace_id, claim.platform);
+  const found = await findPostAccountWithTokens(ctx.db, ctx.keyring, claim);
   if (adapter?.lookupFirstComment === undefined || !found)
     return record(ctx, claim, log, { kind: 'unknown', error: UNKNOWN_TEXT });
   const answer = await adapter.lookupFirstComment(

@@ -169,8 +169,14 @@ vi.mock('@pauta/db', async (importOriginal) => {
       log(post.id, 'error', detail);
       return true;
     },
-    findActiveAccountWithTokens: async (_db, _keyring, userId, platform) => {
-      const account = accounts.find((a) => a.user_id === userId && a.platform === platform && a.is_active);
+    findPostAccountWithTokens: async (_db, _keyring, post) => {
+      const account = accounts.find(
+        (a) =>
+          a.user_id === post.workspace_id &&
+          a.platform === post.platform &&
+          a.is_active &&
+          (post.connected_account_id === null || a.id === post.connected_account_id),
+      );
       return account ? { account: summary(account), tokens: tokensOf(account) } : undefined;
     },
     readAccountTokens: async (_db, _keyring, accountId) =>
@@ -234,6 +240,7 @@ function addPost(overrides: Partial<PostRow> = {}): PostRow {
     last_error: null,
     platform_post_id: null,
     network_options: {},
+    connected_account_id: null,
     ...overrides,
   };
   posts.set(row.id, row);

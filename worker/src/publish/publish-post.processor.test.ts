@@ -15,7 +15,7 @@ vi.mock('@pauta/db', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@pauta/db')>()),
   claimPost: vi.fn(),
   pendingWakeUpTime: vi.fn(),
-  findActiveAccountWithTokens: vi.fn(),
+  findPostAccountWithTokens: vi.fn(),
   markSendStarted: vi.fn(),
   completePublish: vi.fn(),
   recordFailure: vi.fn(),
@@ -42,6 +42,7 @@ const POST: ClaimedPost = {
   version: 2,
   attempts: 1,
   network_options: {},
+  connected_account_id: null,
   claim_token: '00000000-0000-4000-8000-0000000000aa',
 };
 
@@ -114,10 +115,10 @@ beforeEach(() => {
   notify = vi.fn<NonNullable<PublishContext['notify']>>(async () => {});
   published = vi.fn<(post: ClaimedPost, lagMs: number) => void>();
   repo.claimPost.mockResolvedValue({ ...POST });
-  repo.findActiveAccountWithTokens.mockResolvedValue({
+  repo.findPostAccountWithTokens.mockResolvedValue({
     account: ACCOUNT,
     tokens: { accessToken: 'token' },
-  } as unknown as Awaited<ReturnType<typeof db.findActiveAccountWithTokens>>);
+  } as unknown as Awaited<ReturnType<typeof db.findPostAccountWithTokens>>);
   repo.markSendStarted.mockResolvedValue(true);
   repo.completePublish.mockResolvedValue(true);
   repo.recordFailure.mockResolvedValue(true);

@@ -13,6 +13,7 @@ import {
   PLATFORM_LABELS,
   type Platform,
   type PublishErrorCode,
+  postAccountMessages,
   publishErrorMessages,
 } from '@pauta/core';
 import type { PublishJob, WakeUp } from '@pauta/core/schemas/jobs';
@@ -22,7 +23,7 @@ import {
   claimPost,
   completePublish,
   type Database,
-  findActiveAccountWithTokens,
+  findPostAccountWithTokens,
   type Keyring,
   markLimited,
   markNeedsReconnect,
@@ -140,8 +141,8 @@ export interface PublishContext {
 /** The claim, the send-start and the completion: fenced per post, whichever implementation. */
 export interface PublishStore {
   claim(postId: string, version: number): Promise<ClaimedPost | undefined>;
-  /** The owner's active account on the post's network, with its plaintext tokens. */
-  account(post: ClaimedPost): ReturnType<typeof findActiveAccountWithTokens>;
+  /** The post's account (db resolvePostAccount), with its plaintext tokens. */
+  account(post: ClaimedPost): ReturnType<typeof findPostAccountWithTokens>;
   markSendStarted(post: ClaimedPost): Promise<boolean>;
   /** Renews the claim's lease (renewClaim): fenced, never batched (one per video or carousel call, rarely). */
   renew?(post: ClaimedPost): Promise<boolean>;
@@ -157,7 +158,7 @@ function storeOf(ctx: PublishContext): PublishStore {
   return (
     ctx.store ?? {
       claim: (postId, version) => claimPost(ctx.db, postId, version),
-      account: (post) => findActiveAccountWithTokens(ctx.db, ctx.keyring, post.workspace_id, post.platform),
+      account: (post) => findPostAccountWithTokens(ctx.db, ctx.keyring, post),
       markSendStarted: (post) => markSendStarted(ctx.db, post),
       renew: (post) => renewClaim(ctx.db, post),
       complete: (input) => completePublish(ctx.db, input),
@@ -274,14 +275,17 @@ async function publishClaimed(
     );
   const found = await storeOf(ctx).account(post);
   if (!found)
+    // The post's own account disconnected: it fails (never goes out from another account of the
+    // network); without one, the network has no account, or several and none was picked.
     return fail(
       ctx,
       post,
       log,
       'permanent',
       'ACCOUNT_NOT_CONNECTED',
-      'nenhuma conta ativa',
+      post.connected_account_id === null ? 'nenhuma conta ativa' : 'conta do post desconectada',
       LOCATION.account,
+      post.connected_account_id === null ? undefined : postAccountMessages.disconnected,
     );
   const { account } = found;
   if (account.status === 'needs_reconnect') {
@@ -331,45 +335,10 @@ async function publishClaimed(
       );
   }
 
-  // The images, read before send_started_at: a storage failure here sent nothing (plain retry).
-  let media: PublishMedia[] = [];
-  if (ctx.media !== undefined) {
-    try {
-      media = await ctx.media(post);
-    } catch (error) {
-      log.warn({ err: error }, 'imagens do post indisponíveis');
-      return fail(
-        ctx,
-        post,
-        log,
-        'retryable',
-        'INTERNAL',
-        `imagens do post indisponíveis: ${(error as Error).message ?? 'erro'}`,
-        LOCATION.media,
-        MEDIA_LOAD_FAILED_MESSAGE,
-      );
-    }
-  }
-  // The video, read before send_started_at like the images (its facts, a signed URL, the cover;
-  // never its bytes, which the adapter reads range by range during the call).
-  let video: PublishVideoItem | null = null;
-  if (videoCapable && ctx.video !== undefined) {
-    try {
-      video = await ctx.video(post);
-    } catch (error) {
-      log.warn({ err: error }, 'vídeo do post indisponível');
-      return fail(
-        ctx,
-        post,
-        log,
-        'retryable',
-        'INTERNAL',
-        `vídeo do post indisponível: ${(error as Error).message ?? 'erro'}`,
-        LOCATION.video,
-        VIDEO_LOAD_FAILED_MESSAGE,
-      );
-    }
-  }
+  // The images and the video, read before send_started_at.
+  const read = await readBeforeSend(ctx, post, log, videoCapable);
+  if (!read.ok) return read.outcome;
+  const { media, video } = read;
   if (video !== null) {
     // The network's rules again, on the stored facts (they were checked when the video was added;
     // the network's rules may have changed since, or the post moved networks): a refusal names
@@ -611,6 +580,51 @@ async function publishClaimed(
     'token recusado após renovação',
     LOCATION.network(post.platform),
   );
+}
+
+/** What it means that a post's images or its video could not be read: the detail, where, the owner's message. */
+const UNREADABLE = {
+  media: {
+    unavailable: 'imagens do post indisponíveis',
+    location: LOCATION.media,
+    message: MEDIA_LOAD_FAILED_MESSAGE,
+  },
+  video: {
+    unavailable: 'vídeo do post indisponível',
+    location: LOCATION.video,
+    message: VIDEO_LOAD_FAILED_MESSAGE,
+  },
+} as const;
+
+/**
+ * Reads what the post sends — its images, then its video (its facts, a signed URL, the cover;
+ * never its bytes, which the adapter reads range by range during the call) — before
+ * send_started_at: a storage failure there sent nothing, so it is a plain retry whose detail and
+ * message say which of the two could not be read.
+ */
+async function readBeforeSend(
+  ctx: PublishContext,
+  post: ClaimedPost,
+  log: Logger,
+  videoCapable: boolean,
+): Promise<
+  { ok: true; media: PublishMedia[]; video: PublishVideoItem | null } | { ok: false; outcome: PublishOutcome }
+> {
+  let reading: keyof typeof UNREADABLE = 'media';
+  try {
+    const media = ctx.media === undefined ? [] : await ctx.media(post);
+    reading = 'video';
+    const video = videoCapable && ctx.video !== undefined ? await ctx.video(post) : null;
+    return { ok: true, media, video };
+  } catch (error) {
+    const { unavailable, location, message } = UNREADABLE[reading];
+    log.warn({ err: error }, unavailable);
+    const detail = `${unavailable}: ${(error as Error).message ?? 'erro'}`;
+    return {
+      ok: false,
+      outcome: await fail(ctx, post, log, 'retryable', 'INTERNAL', detail, location, message),
+    };
+  }
 }
 
 function withheldDetail(error: SendWithheld): string {

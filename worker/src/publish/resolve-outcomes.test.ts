@@ -15,7 +15,7 @@ import { resolveUnknownOutcomes } from './resolve-outcomes.js';
 vi.mock('@pauta/db', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@pauta/db')>()),
   listUnknownOutcomes: vi.fn(),
-  findActiveAccountWithTokens: vi.fn(),
+  findPostAccountWithTokens: vi.fn(),
   completePublish: vi.fn(),
   resolveOutcomeAbsent: vi.fn(),
   markOutcomeUnresolved: vi.fn(),
@@ -36,6 +36,7 @@ const POST: UnknownOutcome = {
   version: 2,
   attempts: 1,
   network_options: {},
+  connected_account_id: null,
   claim_token: '00000000-0000-4000-8000-0000000000aa',
   send_started_at: new Date('2026-01-01T12:00:01Z'),
   listed_at: new Date('2026-01-01T12:30:00Z'),
@@ -74,7 +75,7 @@ beforeEach(() => {
   publish = vi.fn();
   enqueue = vi.fn(async () => {});
   repo.listUnknownOutcomes.mockResolvedValue([{ ...POST }]);
-  repo.findActiveAccountWithTokens.mockResolvedValue({
+  repo.findPostAccountWithTokens.mockResolvedValue({
     account: {
       id: '00000000-0000-4000-8000-000000000004',
       platform: 'linkedin',
@@ -84,7 +85,7 @@ beforeEach(() => {
       access_token_expires_at: null,
     },
     tokens: { accessToken: 'token' },
-  } as unknown as Awaited<ReturnType<typeof db.findActiveAccountWithTokens>>);
+  } as unknown as Awaited<ReturnType<typeof db.findPostAccountWithTokens>>);
   repo.completePublish.mockResolvedValue(true);
   repo.resolveOutcomeAbsent.mockResolvedValue(POST.version + 1);
   repo.markOutcomeUnresolved.mockResolvedValue(true);

@@ -10,7 +10,7 @@
 import { PLATFORM_LABELS, publishErrorMessages } from '@pauta/core';
 import {
   completePublish,
-  findActiveAccountWithTokens,
+  findPostAccountWithTokens,
   listUnknownOutcomes,
   markOutcomeUnresolved,
   noteOutcomeLookup,
@@ -82,7 +82,7 @@ async function lookup(
   const adapter = ctx.adapter(post.platform);
   if (!capabilitiesOf(post.platform).lookup || adapter?.lookupRecentPost === undefined)
     return { kind: 'unknown', reason: 'a rede não permite consultar os posts da conta' };
-  const found = await findActiveAccountWithTokens(ctx.db, ctx.keyring, post.workspace_id, post.platform);
+  const found = await findPostAccountWithTokens(ctx.db, ctx.keyring, post);
   if (!found || found.account.status === 'needs_reconnect')
     return { kind: 'unknown', reason: 'a conta precisa ser reconectada' };
   let accessToken: string;

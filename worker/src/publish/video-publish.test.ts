@@ -23,7 +23,7 @@ vi.mock('@pauta/db', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@pauta/db')>()),
   claimPost: vi.fn(),
   pendingWakeUpTime: vi.fn(),
-  findActiveAccountWithTokens: vi.fn(),
+  findPostAccountWithTokens: vi.fn(),
   markSendStarted: vi.fn(),
   renewClaim: vi.fn(),
   completePublish: vi.fn(),
@@ -48,6 +48,7 @@ const POST: ClaimedPost = {
   attempts: 1,
   claim_token: '00000000-0000-4000-8000-0000000000aa',
   network_options: {},
+  connected_account_id: null,
 };
 const JOB = { postId: POST.id, version: POST.version };
 
@@ -189,10 +190,10 @@ beforeEach(() => {
   reads = [];
   calls = [];
   repo.claimPost.mockResolvedValue({ ...POST });
-  repo.findActiveAccountWithTokens.mockResolvedValue({
+  repo.findPostAccountWithTokens.mockResolvedValue({
     account: ACCOUNT,
     tokens: { accessToken: 'token' },
-  } as unknown as Awaited<ReturnType<typeof db.findActiveAccountWithTokens>>);
+  } as unknown as Awaited<ReturnType<typeof db.findPostAccountWithTokens>>);
   repo.markSendStarted.mockResolvedValue(true);
   repo.renewClaim.mockResolvedValue(true);
   repo.completePublish.mockResolvedValue(true);

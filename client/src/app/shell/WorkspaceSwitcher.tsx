@@ -1,11 +1,12 @@
 // The workspace ("cliente") switcher (docs/workspaces.md): in the desktop header and the mobile
 // menu. A person with only their personal workspace sees no switcher — only a discreet "Novo
 // cliente" (an icon in the header, an entry in the menu), the one way to start a second cliente.
-import { ActionIcon, Button, Menu, Modal, NavLink, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Menu, Modal, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { can, messages, WORKSPACE_ROLE_LABELS } from '@pauta/core';
 import { IconBuildingStore, IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { TooltipIconButton } from '../../components/TooltipIconButton';
 import { ClienteMark } from '../../components/workspace/ClienteMark';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError } from '../../lib/errors';
@@ -46,18 +47,17 @@ export function WorkspaceSwitcher() {
   if (workspace.workspaces.length === 1)
     return (
       <>
-        <Tooltip label={text.newClient} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => setCreating(true)}
-            aria-label={text.newClient}
-            className={classes.desktopOnly}
-          >
-            <IconBuildingStore size={20} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <TooltipIconButton
+          tooltip={text.newClient}
+          withArrow
+          icon={IconBuildingStore}
+          iconSize={20}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={() => setCreating(true)}
+          className={classes.desktopOnly}
+        />
         {modal}
       </>
     );

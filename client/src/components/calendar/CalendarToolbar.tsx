@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Loader, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { Button, Loader, SegmentedControl, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { TooltipIconButton } from '../TooltipIconButton';
 import type { CalendarMode } from './calendar-model';
 import classes from './PostCalendar.module.css';
 
@@ -15,35 +16,47 @@ interface CalendarToolbarProps {
   onMode: (mode: CalendarMode) => void;
 }
 
+/** Back (-1) or forward (1) one month or week. */
+function ShiftButton({
+  step,
+  isMonth,
+  onShift,
+}: {
+  step: -1 | 1;
+  isMonth: boolean;
+  onShift: (step: -1 | 1) => void;
+}) {
+  const back = step === -1;
+  const label = back
+    ? isMonth
+      ? text.previousMonth
+      : text.previousWeek
+    : isMonth
+      ? text.nextMonth
+      : text.nextWeek;
+  return (
+    <TooltipIconButton
+      tooltip={label}
+      icon={back ? IconChevronLeft : IconChevronRight}
+      iconSize={18}
+      variant="default"
+      size="lg"
+      onClick={() => onShift(step)}
+    />
+  );
+}
+
 /** Previous / Hoje / next, the range shown, and Mês / Semana. */
 export function CalendarToolbar({ mode, title, fetching, onShift, onToday, onMode }: CalendarToolbarProps) {
   const isMonth = mode === 'month';
   return (
     <div className={classes.toolbar}>
       <div className={classes.navigation}>
-        <Tooltip label={isMonth ? text.previousMonth : text.previousWeek}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={isMonth ? text.previousMonth : text.previousWeek}
-            onClick={() => onShift(-1)}
-          >
-            <IconChevronLeft size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ShiftButton step={-1} isMonth={isMonth} onShift={onShift} />
         <Button variant="default" onClick={onToday}>
           {text.today}
         </Button>
-        <Tooltip label={isMonth ? text.nextMonth : text.nextWeek}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={isMonth ? text.nextMonth : text.nextWeek}
-            onClick={() => onShift(1)}
-          >
-            <IconChevronRight size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ShiftButton step={1} isMonth={isMonth} onShift={onShift} />
         <Text component="h2" className={classes.rangeTitle} aria-live="polite">
           {title}
         </Text>

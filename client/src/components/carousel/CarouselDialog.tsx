@@ -3,7 +3,6 @@
 // person edits, reorders or removes slides (changed slides are rendered again, one by one, with
 // the progress shown), and "Usar no post" makes the slides the post's images.
 import {
-  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -18,7 +17,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import {
   CAROUSEL_MAX_SLIDES,
@@ -42,6 +40,7 @@ import { describeError, errorCodeOf } from '../../lib/errors';
 import { showErrorText, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { counterProps } from '../CharacterCount';
+import { TooltipIconButton } from '../TooltipIconButton';
 
 const text = carouselMessages;
 
@@ -318,37 +317,31 @@ function CarouselEditor({
                 </Group>
                 {editable && (
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label={text.moveUp}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${text.moveUp}: ${text.slideHeading(index, slides.length)}`}
-                        disabled={busy || index === 0}
-                        onClick={() => move(index, -1)}
-                      >
-                        <IconArrowUp size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={text.moveDown}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${text.moveDown}: ${text.slideHeading(index, slides.length)}`}
-                        disabled={busy || index === slides.length - 1}
-                        onClick={() => move(index, 1)}
-                      >
-                        <IconArrowDown size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={text.remove}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${text.remove}: ${text.slideHeading(index, slides.length)}`}
-                        disabled={busy}
-                        onClick={() => removeAt(index)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <TooltipIconButton
+                      tooltip={text.moveUp}
+                      label={`${text.moveUp}: ${text.slideHeading(index, slides.length)}`}
+                      icon={IconArrowUp}
+                      variant="subtle"
+                      disabled={busy || index === 0}
+                      onClick={() => move(index, -1)}
+                    />
+                    <TooltipIconButton
+                      tooltip={text.moveDown}
+                      label={`${text.moveDown}: ${text.slideHeading(index, slides.length)}`}
+                      icon={IconArrowDown}
+                      variant="subtle"
+                      disabled={busy || index === slides.length - 1}
+                      onClick={() => move(index, 1)}
+                    />
+                    <TooltipIconButton
+                      tooltip={text.remove}
+                      label={`${text.remove}: ${text.slideHeading(index, slides.length)}`}
+                      icon={IconTrash}
+                      variant="subtle"
+                      color="red"
+                      disabled={busy}
+                      onClick={() => removeAt(index)}
+                    />
                   </Group>
                 )}
               </Group>

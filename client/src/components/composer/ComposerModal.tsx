@@ -234,6 +234,16 @@ function ComposerForm({
             </>
           ) : (
             <>
+              {/* Stored as "Rascunho" (status draft): never published until "Agendar" in Editar Post. */}
+              <Button
+                variant="subtle"
+                title={text.draftHint}
+                onClick={() => state.submit('draft')}
+                loading={state.saving}
+                disabled={state.saving || !state.canWrite || state.media.busy}
+              >
+                {text.saveDraft}
+              </Button>
               {/* Each network's post takes its account's next free slot (docs/posting-queue.md). */}
               <Button
                 variant="light"

@@ -209,7 +209,9 @@ export function useComposer(
           messages.common.success,
           variables.action === 'queue'
             ? text.queued(result.posts.length - kept, kept)
-            : text.saved(result.posts.length),
+            : result.posts.some((post) => post.status === 'draft')
+              ? text.draftsSaved(result.posts.length)
+              : text.saved(result.posts.length),
         );
         media.saved(variables.networks.flatMap((network) => (network.media ?? []).map((item) => item.id)));
         onSaved();

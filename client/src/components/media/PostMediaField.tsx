@@ -3,7 +3,6 @@
 // describe each one (alt text, saved when the field is left) and remove them. Every change is saved
 // at once on the server; refusals are shown in pt-BR with the network and the limit.
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
@@ -17,7 +16,6 @@ import {
   Stack,
   Text,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import {
   MAX_MEDIA_PER_POST,
@@ -45,6 +43,7 @@ import { describeError } from '../../lib/errors';
 import { showErrorText } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { counterProps } from '../CharacterCount';
+import { TooltipIconButton } from '../TooltipIconButton';
 import classes from './PostMediaField.module.css';
 import { VideoCard, VideoUploadCard } from './PostVideoField';
 import type { MediaItem } from './types';
@@ -347,44 +346,35 @@ export function PostMediaField({
                 {editable && (
                   <Group gap={4} justify="space-between" wrap="nowrap">
                     <Group gap={2} wrap="nowrap">
-                      <Tooltip label={text.moveBefore(index + 1)} withinPortal>
-                        <ActionIcon
-                          variant="default"
-                          size="md"
-                          aria-label={text.moveBefore(index + 1)}
-                          disabled={index === 0}
-                          onClick={() => move(index, -1)}
-                          data-focus-key={`${item.id}:before`}
-                        >
-                          <IconArrowLeft size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={text.moveAfter(index + 1)} withinPortal>
-                        <ActionIcon
-                          variant="default"
-                          size="md"
-                          aria-label={text.moveAfter(index + 1)}
-                          disabled={index === media.length - 1}
-                          onClick={() => move(index, 1)}
-                          data-focus-key={`${item.id}:after`}
-                        >
-                          <IconArrowRight size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                    <Tooltip label={text.remove(index + 1)} withinPortal>
-                      <ActionIcon
-                        variant="light"
-                        color="red"
+                      <TooltipIconButton
+                        tooltip={text.moveBefore(index + 1)}
+                        icon={IconArrowLeft}
+                        variant="default"
                         size="md"
-                        aria-label={text.remove(index + 1)}
-                        disabled={busy}
-                        loading={remove.isPending && remove.variables?.mediaId === item.id}
-                        onClick={() => remove.mutate({ postId, mediaId: item.id })}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                        data-focus-key={`${item.id}:before`}
+                      />
+                      <TooltipIconButton
+                        tooltip={text.moveAfter(index + 1)}
+                        icon={IconArrowRight}
+                        variant="default"
+                        size="md"
+                        disabled={index === media.length - 1}
+                        onClick={() => move(index, 1)}
+                        data-focus-key={`${item.id}:after`}
+                      />
+                    </Group>
+                    <TooltipIconButton
+                      tooltip={text.remove(index + 1)}
+                      icon={IconTrash}
+                      variant="light"
+                      color="red"
+                      size="md"
+                      disabled={busy}
+                      loading={remove.isPending && remove.variables?.mediaId === item.id}
+                      onClick={() => remove.mutate({ postId, mediaId: item.id })}
+                    />
                   </Group>
                 )}
                 <AltTextInput

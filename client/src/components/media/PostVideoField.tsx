@@ -5,11 +5,12 @@
 // este quadro", drawn on a canvas in the browser and saved as an image) or an uploaded image.
 import { Alert, Button, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { type MediaRejection, mediaRejectionMessage, messages, videoFieldMessages } from '@pauta/core';
-import { IconPhoto, IconPlayerPause, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPhoto, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { workspaceHeaders } from '../../app/workspace';
 import { useSingleFlight } from '../../lib/actions';
 import { announce } from '../../lib/announcer';
+import { CardDeleteButton } from '../posts/PostCardShell';
 import classes from './PostMediaField.module.css';
 import type { MediaItem } from './types';
 import { createVideoUpload, type VideoUpload } from './videoUpload';
@@ -80,12 +81,12 @@ export function VideoUploadCard({
     callbacks.current.onStopped(null);
   });
 
-  const label =
-    phase === 'paused'
-      ? text.paused(file.name, percent)
-      : phase === 'checking'
-        ? text.checking
-        : text.uploading(file.name, percent);
+  const paused = phase === 'paused';
+  const label = paused
+    ? text.paused(file.name, percent)
+    : phase === 'checking'
+      ? text.checking
+      : text.uploading(file.name, percent);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="video-upload">
       <Stack gap={8}>
@@ -103,27 +104,18 @@ export function VideoUploadCard({
           </Text>
         )}
         <Group gap="xs">
-          {phase === 'paused' ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlayerPlay size={14} aria-hidden />}
-              onClick={resume}
-              disabled={cancelling}
-            >
-              {text.resume}
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlayerPause size={14} aria-hidden />}
-              onClick={() => void pause()}
-              disabled={pausing || cancelling || phase === 'checking'}
-            >
-              {text.pause}
-            </Button>
-          )}
+          {/* One button that turns from Pausar into Continuar (and keeps the focus). */}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={
+              paused ? <IconPlayerPlay size={14} aria-hidden /> : <IconPlayerPause size={14} aria-hidden />
+            }
+            onClick={paused ? resume : () => void pause()}
+            disabled={paused ? cancelling : pausing || cancelling || phase === 'checking'}
+          >
+            {paused ? text.resume : text.pause}
+          </Button>
           <Button
             size="xs"
             variant="subtle"
@@ -293,17 +285,13 @@ export function VideoCard({
               >
                 {savingImage ? text.savingCover : text.uploadCover}
               </Button>
-              <Button
+              <CardDeleteButton
                 size="xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden />}
+                label={text.remove}
                 onClick={onRemove}
                 disabled={saving || removing}
                 loading={removing}
-              >
-                {text.remove}
-              </Button>
+              />
             </Group>
             <input
               ref={fileRef}

@@ -1,8 +1,8 @@
 // The approval stage of a post of a theme that requires approval (docs/approval.md), on the cards
 // of Posts Agendados: red when its time came unapproved (it was not published).
-import { Badge } from '@mantine/core';
 import { APPROVAL_STAGE_LABELS, type ApprovalStage, approvalMessages, type PostStatus } from '@pauta/core';
 import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
+import { IconBadge } from '../IconBadge';
 
 export function ApprovalBadge({
   post,
@@ -15,19 +15,14 @@ export function ApprovalBadge({
     post.status === 'scheduled' && stage !== 'approved' && post.scheduledFor.getTime() <= Date.now();
   if (overdue) {
     return (
-      <Badge color="red" variant="light" tt="none" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+      <IconBadge color="red" variant="light" icon={IconAlertTriangle}>
         {approvalMessages.overdue}
-      </Badge>
+      </IconBadge>
     );
   }
   return (
-    <Badge
-      color={stage === 'approved' ? 'teal' : 'gray'}
-      variant="outline"
-      tt="none"
-      leftSection={<IconLayoutKanban size={12} aria-hidden />}
-    >
+    <IconBadge color={stage === 'approved' ? 'teal' : 'gray'} variant="outline" icon={IconLayoutKanban}>
       {`${approvalMessages.navLabel}: ${APPROVAL_STAGE_LABELS[stage]}`}
-    </Badge>
+    </IconBadge>
   );
 }

@@ -8,7 +8,7 @@ import {
   WORKSPACE_ROLE_LABELS,
 } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
-import { IconAlertCircle, IconCarouselHorizontal } from '@tabler/icons-react';
+import { IconAlertCircle, IconCarouselHorizontal, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWorkspaceRole } from '../../app/permissions';
@@ -246,7 +246,8 @@ function EditPostForm({
           postId={post.id}
           platform={post.platform}
           timeZone={timeZone}
-          editable={state.editable}
+          // A draft repeats nothing (the server refuses it): schedule it first.
+          editable={state.editable && !state.draft}
           canWrite={state.canWrite}
         />
 
@@ -261,11 +262,16 @@ function EditPostForm({
         )}
 
         {state.budgetConfirm}
+        {state.draft && state.editable && (
+          <Alert color="grape" icon={<IconPencil size={18} aria-hidden />}>
+            {messages.posts.draftHint}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           {state.editable ? (
             <>
               {/* The queue's next free slot (docs/posting-queue.md); unsaved changes are dropped, as with Cancelar. */}
-              {post.status === 'scheduled' && !post.queued && (
+              {(post.status === 'scheduled' || post.status === 'draft') && !post.queued && (
                 <AddToQueueButton
                   postId={post.id}
                   disabled={state.saving}
@@ -276,9 +282,21 @@ function EditPostForm({
               <Button variant="default" onClick={onCancel} disabled={state.saving}>
                 {messages.common.cancel}
               </Button>
-              <Button type="submit" loading={state.saving}>
-                {state.saving ? messages.common.saving : messages.common.save}
-              </Button>
+              {state.draft ? (
+                <>
+                  {/* Enter keeps it a draft; only "Agendar" schedules it (docs/composer.md). */}
+                  <Button type="submit" variant="light" loading={state.saving} disabled={state.saving}>
+                    {messages.posts.saveDraft}
+                  </Button>
+                  <Button onClick={state.schedule} loading={state.saving} disabled={state.saving}>
+                    {messages.posts.scheduleDraft}
+                  </Button>
+                </>
+              ) : (
+                <Button type="submit" loading={state.saving}>
+                  {state.saving ? messages.common.saving : messages.common.save}
+                </Button>
+              )}
             </>
           ) : (
             // Read-only (publishing or published): nothing to save, only to close.

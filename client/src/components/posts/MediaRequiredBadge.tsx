@@ -3,9 +3,9 @@
 // - a video: "Vídeo", and "Sem capa" while it has no cover (never "Sem imagem": it has media);
 // - no media on a network that publishes only posts with an image (Instagram, Pinterest):
 //   "Sem imagem", said in the list long before the worker would stop it with MEDIA_REQUIRED.
-import { Badge, VisuallyHidden } from '@mantine/core';
 import { mediaRequiredOn, messages, PLATFORM_LABELS, type Platform, type PostStatus } from '@pauta/core';
 import { IconMovie, IconPhotoOff } from '@tabler/icons-react';
+import { IconBadge } from '../IconBadge';
 
 const text = messages.media;
 
@@ -22,44 +22,33 @@ export function MediaRequiredBadge({
   if (post.mediaKind === 'video') {
     return (
       <>
-        <Badge
-          variant="outline"
-          color="gray"
-          tt="none"
-          leftSection={<IconMovie size={12} aria-hidden />}
-          data-testid="media-video-badge"
-        >
+        <IconBadge variant="outline" color="gray" icon={IconMovie} data-testid="media-video-badge">
           {text.videoBadge}
-        </Badge>
+        </IconBadge>
         {!post.thumbUrl && post.status !== 'published' && (
-          <Badge
+          <IconBadge
             variant="light"
             color="yellow"
-            tt="none"
-            leftSection={<IconPhotoOff size={12} aria-hidden />}
-            title={text.noCoverHint}
+            icon={IconPhotoOff}
+            hint={text.noCoverHint}
             data-testid="media-no-cover-badge"
           >
             {text.noCoverBadge}
-            <VisuallyHidden>: {text.noCoverHint}</VisuallyHidden>
-          </Badge>
+          </IconBadge>
         )}
       </>
     );
   }
   if (!mediaRequiredOn(post.platform) || post.thumbUrl || post.status === 'published') return null;
-  const hint = text.requiredBadgeHint(PLATFORM_LABELS[post.platform]);
   return (
-    <Badge
+    <IconBadge
       variant="light"
       color="yellow"
-      tt="none"
-      leftSection={<IconPhotoOff size={12} aria-hidden />}
-      title={hint}
+      icon={IconPhotoOff}
+      hint={text.requiredBadgeHint(PLATFORM_LABELS[post.platform])}
       data-testid="media-required-badge"
     >
       {text.requiredBadge}
-      <VisuallyHidden>: {hint}</VisuallyHidden>
-    </Badge>
+    </IconBadge>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useCan } from '../../app/permissions';
+import { IconBadge } from '../IconBadge';
 import { AddToQueueButton } from '../posting-queue/AddToQueueButton';
 import { ApprovalBadge } from './ApprovalBadge';
 import { FirstCommentStatusLine } from './first-comment/FirstCommentField';
@@ -92,9 +93,9 @@ export function PostCard({
       <Group gap={6}>
         <PostStatusBadge status={post.status} />
         {post.isUsed && (
-          <Badge variant="outline" color="gray" tt="none" leftSection={<IconCheck size={12} aria-hidden />}>
+          <IconBadge variant="outline" color="gray" icon={IconCheck}>
             {text.usedBadge}
-          </Badge>
+          </IconBadge>
         )}
         <ApprovalBadge post={post} />
         {post.queued && post.status === 'scheduled' && (
@@ -103,17 +104,16 @@ export function PostCard({
           </Badge>
         )}
         {typeof post.seriesOccurrence === 'number' && (
-          <Badge
+          <IconBadge
             variant="light"
             color="grape"
-            tt="none"
-            leftSection={<IconRepeat size={12} aria-hidden />}
+            icon={IconRepeat}
+            hint={recurrenceMessages.position(`${post.seriesOccurrence}`)}
+            hintSeparator=" — "
             data-testid="recurring-badge"
-            title={recurrenceMessages.position(`${post.seriesOccurrence}`)}
           >
             {recurrenceMessages.badge}
-            <VisuallyHidden> — {recurrenceMessages.position(`${post.seriesOccurrence}`)}</VisuallyHidden>
-          </Badge>
+          </IconBadge>
         )}
         <MediaRequiredBadge post={post} />
       </Group>

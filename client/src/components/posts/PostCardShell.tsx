@@ -71,24 +71,32 @@ export function PostCardShell({ post, idPrefix, when, cardProps, children, selec
   );
 }
 
-/** A post card's 'Excluir' (it asks for a confirmation elsewhere). */
+/**
+ * A card's red 'Excluir' or 'Remover' (a post on its card; the video in the edit dialog). The post
+ * card's asks for a confirmation elsewhere.
+ */
 export function CardDeleteButton({
   label,
   onClick,
   disabled = false,
+  loading,
+  size = 'sm',
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  loading?: boolean;
+  size?: 'xs' | 'sm';
 }) {
   return (
     <Button
       variant="subtle"
       color="red"
-      size="sm"
-      leftSection={<IconTrash size={16} aria-hidden />}
+      size={size}
+      leftSection={<IconTrash size={size === 'xs' ? 14 : 16} aria-hidden />}
       onClick={onClick}
       disabled={disabled}
+      loading={loading}
     >
       {label}
     </Button>

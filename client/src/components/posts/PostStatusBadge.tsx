@@ -14,11 +14,13 @@ import {
   IconCircleCheck,
   IconClock,
   IconClockX,
+  IconPencil,
   IconSend,
 } from '@tabler/icons-react';
 
 /** Icon and colour of each status; the label text always goes with them (colour is never alone). */
 export const STATUS_STYLE: Record<PostStatus, { color: string; icon: Icon }> = {
+  draft: { color: 'grape', icon: IconPencil },
   scheduled: { color: 'blue', icon: IconClock },
   publishing: { color: 'yellow', icon: IconSend },
   published: { color: 'teal', icon: IconCircleCheck },

@@ -9,6 +9,7 @@ import {
   Paper,
   Radio,
   SimpleGrid,
+  type SimpleGridProps,
   Stack,
   Switch,
   Text,
@@ -104,6 +105,43 @@ export function StyleSection({ form }: SectionProps) {
   );
 }
 
+interface Option {
+  value: string;
+  label: string;
+  icon?: ReactNode;
+}
+
+/** A grid of choices (networks, frequencies): each a card with its check or radio mark. */
+function OptionCards({
+  type,
+  cols,
+  options,
+  disabled,
+}: {
+  type: 'checkbox' | 'radio';
+  cols: SimpleGridProps['cols'];
+  options: Option[];
+  disabled: boolean;
+}) {
+  const Card = type === 'checkbox' ? Checkbox.Card : Radio.Card;
+  const Indicator = type === 'checkbox' ? Checkbox.Indicator : Radio.Indicator;
+  return (
+    <SimpleGrid cols={cols} spacing="sm" mt={6}>
+      {options.map(({ value, label, icon }) => (
+        <Card key={value} value={value} radius="md" className={classes.optionCard} disabled={disabled}>
+          <span className={classes.cardLabel}>
+            <Indicator />
+            {icon}
+            <Text component="span" size="sm" fw={500}>
+              {label}
+            </Text>
+          </span>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** Redes sociais (required; Instagram needs media) and Frequência. */
 export function ChannelsSection({ form, pending }: SectionProps & { pending: boolean }) {
   return (
@@ -118,25 +156,16 @@ export function ChannelsSection({ form, pending }: SectionProps & { pending: boo
         }}
         error={form.errors.socialNetworks}
       >
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mt={6}>
-          {THEME_FORM_PLATFORMS.map((platform) => (
-            <Checkbox.Card
-              key={platform}
-              value={platform}
-              radius="md"
-              className={classes.optionCard}
-              disabled={pending}
-            >
-              <span className={classes.cardLabel}>
-                <Checkbox.Indicator />
-                <PlatformIcon platform={platform} size={20} />
-                <Text component="span" size="sm" fw={500}>
-                  {PLATFORM_LABELS[platform]}
-                </Text>
-              </span>
-            </Checkbox.Card>
-          ))}
-        </SimpleGrid>
+        <OptionCards
+          type="checkbox"
+          cols={{ base: 2, sm: 4 }}
+          disabled={pending}
+          options={THEME_FORM_PLATFORMS.map((platform) => ({
+            value: platform,
+            label: PLATFORM_LABELS[platform],
+            icon: <PlatformIcon platform={platform} size={20} />,
+          }))}
+        />
       </Checkbox.Group>
       {form.values.socialNetworks.some((platform) => MEDIA_REQUIRED_PLATFORMS.includes(platform)) && (
         <Alert color="yellow" variant="light" mt="sm" icon={<IconAlertTriangle size={18} aria-hidden />}>
@@ -149,24 +178,12 @@ export function ChannelsSection({ form, pending }: SectionProps & { pending: boo
         value={form.values.frequency}
         onChange={(value) => form.setFieldValue('frequency', value as Frequency)}
       >
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt={6}>
-          {FREQUENCIES.map((frequency) => (
-            <Radio.Card
-              key={frequency}
-              value={frequency}
-              radius="md"
-              className={classes.optionCard}
-              disabled={pending}
-            >
-              <span className={classes.cardLabel}>
-                <Radio.Indicator />
-                <Text component="span" size="sm" fw={500}>
-                  {FREQUENCY_LABELS[frequency]}
-                </Text>
-              </span>
-            </Radio.Card>
-          ))}
-        </SimpleGrid>
+        <OptionCards
+          type="radio"
+          cols={{ base: 1, xs: 3 }}
+          disabled={pending}
+          options={FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
+        />
       </Radio.Group>
       <Switch
         label={approvalMessages.themeSwitch}

@@ -14,7 +14,7 @@ import {
   workspaceAdminMessages,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
-import { IconAlertTriangle, IconCircleCheck, IconClockX, IconLinkOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
@@ -26,6 +26,7 @@ import { StateMessage } from '../../components/StateMessage';
 import { useGuardedMutation } from '../../lib/actions';
 import { errorCodeOf, errorDetails } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { linkEndedStates, linkViewQuery } from './private-link';
 
 const text = clientLinkMessages;
 type View = inferRouterOutputs<AppRouter>['clientApproval']['view'];
@@ -37,18 +38,16 @@ export function tokenFromPath(pathname: string): string {
   return linkTokenFromPath(pathname, 'aprovacao');
 }
 
-/** The client's own zone: the times are theirs to read. */
-const clientTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
+/** The client's own zone (the browser's): the times are theirs to read. */
+export const clientTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
 
 export function ClientApprovalPage() {
   const token = tokenFromPath(usePathname());
   const trpc = useTRPC();
   const view = useQuery({
     ...trpc.clientApproval.view.queryOptions({ token }),
-    enabled: token !== '',
-    retry: false,
+    ...linkViewQuery(token),
     refetchOnWindowFocus: true,
-    staleTime: 0,
   });
   const [done, setDone] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -91,10 +90,7 @@ export function ClientApprovalPage() {
       pageTitle={text.pageTitle}
       token={token}
       view={view}
-      ended={{
-        invalid: { icon: IconLinkOff, title: text.invalidTitle, message: text.invalidText },
-        expired: { icon: IconClockX, title: text.expiredTitle, message: text.expiredText },
-      }}
+      ended={linkEndedStates(text)}
       rateLimitedText={text.rateLimited}
       loadErrorText={text.loadError}
     >

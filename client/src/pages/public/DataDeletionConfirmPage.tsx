@@ -1,11 +1,12 @@
-import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { messages } from '@pauta/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from '../../app/Link';
 import { useSearch } from '../../app/navigation';
+import { SuccessNotice } from '../../components/common/SuccessNotice';
 import { SubmitButton } from '../../components/SubmitButton';
 import { showError } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -40,19 +41,7 @@ export function DataDeletionConfirmPage() {
 
   let body: ReactNode;
   if (state === 'confirmed')
-    body = (
-      <Stack align="center" ta="center" gap="sm" role="status">
-        <ThemeIcon size={60} radius="xl" color="teal" variant="light">
-          <IconCircleCheck size={34} stroke={1.7} aria-hidden />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {text.confirmedTitle}
-        </Title>
-        <Text c="dimmed" maw={480}>
-          {text.confirmed}
-        </Text>
-      </Stack>
-    );
+    body = <SuccessNotice title={text.confirmedTitle} description={text.confirmed} role="status" />;
   else if (state === 'invalid')
     body = (
       <Stack gap="md" role="alert">

@@ -7,15 +7,17 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, messages, pointsChange, reportFormat, reportMessages } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
-import { IconClockX, IconDownload, IconLinkOff, IconSparkles } from '@tabler/icons-react';
+import { IconDownload, IconLinkOff, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { lazy, Suspense } from 'react';
 import { usePathname } from '../../app/navigation';
+import { TitledSection } from '../../components/common/SectionTitle';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { linkTokenFromPath, PublicLinkPage } from '../../components/PublicLinkPage';
 import { useTRPC } from '../../lib/trpc';
-import { ClienteBrand } from './ClientApprovalPage';
+import { ClienteBrand, clientTimeZone } from './ClientApprovalPage';
+import { linkEndedStates, linkViewQuery } from './private-link';
 
 const text = reportMessages;
 type View = inferRouterOutputs<AppRouter>['reportPage']['view'];
@@ -32,16 +34,12 @@ export function reportTokenFromPath(pathname: string): string {
   return linkTokenFromPath(pathname, 'relatorio');
 }
 
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo';
-
 export function ReportPage() {
   const token = reportTokenFromPath(usePathname());
   const trpc = useTRPC();
   const view = useQuery({
     ...trpc.reportPage.view.queryOptions({ token }),
-    enabled: token !== '',
-    retry: false,
-    staleTime: 0,
+    ...linkViewQuery(token),
   });
 
   return (
@@ -50,9 +48,8 @@ export function ReportPage() {
       token={token}
       view={view}
       ended={{
-        invalid: { icon: IconLinkOff, title: text.invalidTitle, message: text.invalidText },
+        ...linkEndedStates(text),
         revoked: { icon: IconLinkOff, title: text.revokedTitle, message: text.revokedText },
-        expired: { icon: IconClockX, title: text.expiredTitle, message: text.expiredText },
       }}
       rateLimitedText={text.rateLimited}
       loadErrorText={text.pageLoadError}
@@ -151,15 +148,12 @@ function OpenReport({ view }: { view: OpenView }) {
             </Button>
           )}
           <Text size="sm" c="dimmed">
-            {text.pageExpires(formatDateTime(view.expiresAt, zone()))}
+            {text.pageExpires(formatDateTime(view.expiresAt, clientTimeZone()))}
           </Text>
         </Group>
       </Stack>
 
-      <Stack gap="sm" component="section" aria-labelledby="report-summary">
-        <Title order={2} size="h3" id="report-summary">
-          {text.summaryTitle}
-        </Title>
+      <TitledSection gap="sm" id="report-summary" title={text.summaryTitle}>
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
           <Figure label={text.figures.published} value={summary.published} format={reportFormat.count} />
           <Figure label={text.figures.planned} value={summary.planned} format={reportFormat.count} />
@@ -176,7 +170,7 @@ function OpenReport({ view }: { view: OpenView }) {
             format={reportFormat.count}
           />
         </SimpleGrid>
-      </Stack>
+      </TitledSection>
 
       <Suspense fallback={<Text c="dimmed">{messages.common.loading}</Text>}>
         <CadenceChart
@@ -194,23 +188,14 @@ function OpenReport({ view }: { view: OpenView }) {
         />
       </Suspense>
 
-      <Stack gap="md" component="section" aria-labelledby="report-networks">
-        <Title order={2} size="h3" id="report-networks">
-          {text.networksTitle}
-        </Title>
+      <TitledSection gap="md" id="report-networks" title={text.networksTitle}>
         {view.networks.map((network) => (
           <NetworkSection key={network.platform} network={network} />
         ))}
-      </Stack>
+      </TitledSection>
 
       {view.bestTimes.some((b) => b.slots.length > 0) && (
-        <Stack gap="xs" component="section" aria-labelledby="report-best-times">
-          <Title order={2} size="h3" id="report-best-times">
-            {text.bestTimesTitle}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {text.bestTimesHint}
-          </Text>
+        <TitledSection gap="xs" id="report-best-times" title={text.bestTimesTitle} hint={text.bestTimesHint}>
           <Stack gap={6} data-testid="report-best-times">
             {view.bestTimes.map((b) => (
               <Group key={b.platform} gap="xs" wrap="nowrap" align="flex-start">
@@ -227,14 +212,11 @@ function OpenReport({ view }: { view: OpenView }) {
               </Group>
             ))}
           </Stack>
-        </Stack>
+        </TitledSection>
       )}
 
       {view.approval && (
-        <Stack gap="sm" component="section" aria-labelledby="report-approval">
-          <Title order={2} size="h3" id="report-approval">
-            {text.approvalTitle}
-          </Title>
+        <TitledSection gap="sm" id="report-approval" title={text.approvalTitle}>
           <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" data-testid="report-approval">
             <Figure label={text.approvedPosts} value={view.approval.approved} format={reportFormat.count} />
             <Figure
@@ -244,7 +226,7 @@ function OpenReport({ view }: { view: OpenView }) {
               lowerIsBetter
             />
           </SimpleGrid>
-        </Stack>
+        </TitledSection>
       )}
 
       <Stack gap="xs" component="section" aria-labelledby="report-analysis">
@@ -263,12 +245,9 @@ function OpenReport({ view }: { view: OpenView }) {
       </Stack>
 
       {view.note && (
-        <Stack gap="xs" component="section" aria-labelledby="report-note">
-          <Title order={2} size="h3" id="report-note">
-            {text.noteTitle}
-          </Title>
+        <TitledSection gap="xs" id="report-note" title={text.noteTitle}>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{view.note}</Text>
-        </Stack>
+        </TitledSection>
       )}
     </Stack>
   );

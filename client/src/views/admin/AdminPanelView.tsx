@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { messages } from '@pauta/core';
 import {
   type Icon,
@@ -29,8 +18,8 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from '../../app/Link';
 import { useViewParam, viewPath } from '../../app/view-paths';
+import { LinkButton } from '../../components/common/LinkButton';
 import { NavCardGrid, type NavCardProps } from '../../components/NavCard';
 import { useTRPC } from '../../lib/trpc';
 import { DeletionRequestsSection } from './DeletionRequestsSection';
@@ -58,14 +47,9 @@ export function AdminPanelView() {
     return (
       <Stack gap="lg">
         <Group>
-          <Button
-            component={Link}
-            href={viewPath('admin')}
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-          >
+          <LinkButton href={viewPath('admin')} icon={IconArrowLeft} iconSize={16} variant="subtle">
             {messages.views.admin.title}
-          </Button>
+          </LinkButton>
         </Group>
         {section === DELETION_SECTION ? <DeletionRequestsSection /> : <DiagnosticsSection />}
       </Stack>

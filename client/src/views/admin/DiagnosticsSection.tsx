@@ -10,12 +10,12 @@ import {
   Loader,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconAlertCircle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { SectionTitle } from '../../components/common/SectionTitle';
 import { StateMessage } from '../../components/StateMessage';
 import { useTRPC } from '../../lib/trpc';
 import type { DoctorCheck } from './admin-api';
@@ -39,12 +39,7 @@ export function DiagnosticsSection() {
     <section aria-labelledby="admin-diagnostics-title">
       <Group justify="space-between" align="flex-start" mb="xs" gap="sm">
         <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
-          <Title order={2} size="h4" id="admin-diagnostics-title">
-            {text.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {text.description}
-          </Text>
+          <SectionTitle id="admin-diagnostics-title" title={text.title} hint={text.description} size="h4" />
         </div>
         <Button
           variant="light"

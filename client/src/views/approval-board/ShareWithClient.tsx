@@ -19,7 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CLIENT_LINK_DEFAULT_DAYS,
@@ -207,25 +207,14 @@ function ShareForm({ themes, themeId, timeZone }: ShareWithClientProps) {
               )
             ) : (
               <Group grow align="flex-start" wrap="wrap">
-                <DatePickerInput
+                <DayField
                   label={text.periodFrom}
-                  valueFormat="DD/MM/YYYY"
-                  leftSection={<IconCalendar size={16} aria-hidden />}
                   value={from}
                   onChange={setFrom}
                   maxDate={to ?? undefined}
                   error={errors.period}
-                  miw={150}
                 />
-                <DatePickerInput
-                  label={text.periodTo}
-                  valueFormat="DD/MM/YYYY"
-                  leftSection={<IconCalendar size={16} aria-hidden />}
-                  value={to}
-                  onChange={setTo}
-                  minDate={from ?? undefined}
-                  miw={150}
-                />
+                <DayField label={text.periodTo} value={to} onChange={setTo} minDate={from ?? undefined} />
               </Group>
             )}
             <NumberInput
@@ -300,6 +289,18 @@ function ClientLinksList({ timeZone }: { timeZone: string }) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** A day of the shared period (dd/mm/aaaa). */
+function DayField(props: Omit<DatePickerInputProps, 'valueFormat' | 'leftSection' | 'miw'>) {
+  return (
+    <DatePickerInput
+      valueFormat="DD/MM/YYYY"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      miw={150}
+      {...props}
+    />
   );
 }
 

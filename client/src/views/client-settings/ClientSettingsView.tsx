@@ -35,6 +35,7 @@ import { navigate } from '../../app/navigation';
 import { viewPath } from '../../app/view-paths';
 import { useWorkspace } from '../../app/WorkspaceScope';
 import { withWorkspaceParam, workspaceHeaders } from '../../app/workspace';
+import { SectionTitle } from '../../components/common/SectionTitle';
 import { newUploadId } from '../../components/media/upload';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -422,12 +423,12 @@ function DeleteCard({ workspace, contents }: { workspace: Branding; contents: Co
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="cliente-delete">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="cliente-delete">
-          {text.deleteTitle}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {workspace.personal ? text.deletePersonal : text.deleteHint}
-        </Text>
+        <SectionTitle
+          id="cliente-delete"
+          title={text.deleteTitle}
+          hint={workspace.personal ? text.deletePersonal : text.deleteHint}
+          size="h4"
+        />
         {!workspace.personal && (
           <Group>
             <Button

@@ -4,13 +4,14 @@
 // ajustes" (the link page's card, a comment required to ask for changes); below, the published
 // posts with their metrics. Each answer is one idempotent request (the Idempotency-Key link);
 // the post's buttons are disabled while it runs and the list refetches after it.
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { approvalMessages, clientLinkMessages, roleMessages } from '@pauta/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/permissions';
-import { LoadMore } from '../../components/posts/PostList';
+import { QueryLoadMore } from '../../components/common/QueryLoadMore';
+import { TitledSection } from '../../components/common/SectionTitle';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -97,10 +98,7 @@ function PendingSection() {
   );
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="client-pending-title">
-      <Title order={2} size="h3" id="client-pending-title">
-        {text.pendingTitle}
-      </Title>
+    <TitledSection gap="md" id="client-pending-title" title={text.pendingTitle}>
       <DecisionFeedback done={done} refusal={refusal} />
       <QueryState
         query={query}
@@ -142,17 +140,12 @@ function PendingSection() {
                   }
                 />
               ))}
-              <LoadMore
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onMore={() => void query.fetchNextPage()}
-                end={null}
-              />
+              <QueryLoadMore query={query} />
             </Stack>
           );
         }}
       </QueryState>
-    </Stack>
+    </TitledSection>
   );
 }
 
@@ -160,10 +153,7 @@ function PublishedSection() {
   const timeZone = useUserTimeZone();
   const query = usePublished();
   return (
-    <Stack gap="md" component="section" aria-labelledby="client-published-title">
-      <Title order={2} size="h3" id="client-published-title">
-        {text.publishedTitle}
-      </Title>
+    <TitledSection gap="md" id="client-published-title" title={text.publishedTitle}>
       <QueryState
         query={query}
         errorTitle={text.loadError}
@@ -189,15 +179,10 @@ function PublishedSection() {
                   </li>
                 ))}
             </Stack>
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
-              end={null}
-            />
+            <QueryLoadMore query={query} />
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </TitledSection>
   );
 }

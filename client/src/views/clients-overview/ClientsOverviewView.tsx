@@ -51,54 +51,32 @@ interface CountLine {
 export function countLines(cliente: Cliente, today: string): CountLine[] {
   const at = (path: string) => withWorkspaceParam(path, cliente.id);
   const full = cliente.counts.dueToday !== null;
-  const lines: (CountLine | null)[] = [
-    cliente.counts.dueToday === null
-      ? null
-      : {
-          key: 'dueToday',
-          count: cliente.counts.dueToday,
-          label: text.dueToday(cliente.counts.dueToday),
-          href: at(
-            viewPath('scheduled-posts', { scheduledFrom: today, scheduledTo: today, status: 'scheduled' }),
-          ),
-          tone: 'blue',
-        },
-    cliente.counts.approvalInternal === null
-      ? null
-      : {
-          key: 'approvalInternal',
-          count: cliente.counts.approvalInternal,
-          label: text.approvalInternal(cliente.counts.approvalInternal),
-          href: at(viewPath('approval-board')),
-          tone: 'grape',
-        },
-    cliente.counts.approvalClient === null
-      ? null
-      : {
-          key: 'approvalClient',
-          count: cliente.counts.approvalClient,
-          label: text.approvalClient(cliente.counts.approvalClient),
-          href: full ? at(viewPath('approval-board')) : null,
-          tone: 'teal',
-        },
-    cliente.counts.attention === null
-      ? null
-      : {
-          key: 'attention',
-          count: cliente.counts.attention,
-          label: text.attention(cliente.counts.attention),
-          href: at(viewPath('scheduled-posts', { status: 'failed,needs_attention,missed' })),
-          tone: 'red',
-        },
-    cliente.counts.accountsToReconnect === null
-      ? null
-      : {
-          key: 'accountsToReconnect',
-          count: cliente.counts.accountsToReconnect,
-          label: text.accounts(cliente.counts.accountsToReconnect),
-          href: at(viewPath('connected-accounts')),
-          tone: 'orange',
-        },
+  /** The line of one count, none when the role does not see that count (null). */
+  const line = (
+    key: keyof Counts,
+    label: (n: number) => string,
+    href: string | null,
+    tone: CountLine['tone'],
+  ): CountLine | null => {
+    const count = cliente.counts[key];
+    return count === null ? null : { key, count, label: label(count), href, tone };
+  };
+  const lines = [
+    line(
+      'dueToday',
+      text.dueToday,
+      at(viewPath('scheduled-posts', { scheduledFrom: today, scheduledTo: today, status: 'scheduled' })),
+      'blue',
+    ),
+    line('approvalInternal', text.approvalInternal, at(viewPath('approval-board')), 'grape'),
+    line('approvalClient', text.approvalClient, full ? at(viewPath('approval-board')) : null, 'teal'),
+    line(
+      'attention',
+      text.attention,
+      at(viewPath('scheduled-posts', { status: 'failed,needs_attention,missed' })),
+      'red',
+    ),
+    line('accountsToReconnect', text.accounts, at(viewPath('connected-accounts')), 'orange'),
   ];
   return lines.filter((line): line is CountLine => line !== null);
 }

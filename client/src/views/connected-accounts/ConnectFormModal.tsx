@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type ConnectablePlatform, messages, PLATFORM_LABELS } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ModalActions } from '../../components/common/ModalActions';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, requestStateText } from '../../lib/errors';
 import { showSuccess } from '../../lib/toast';
@@ -106,10 +107,7 @@ export function ConnectFormModal({ platform, onClose, onConnected }: ConnectForm
                 />
               );
             })}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose} disabled={sending}>
-                {messages.common.cancel}
-              </Button>
+            <ModalActions onCancel={onClose} busy={sending} mt="sm">
               <Button
                 type="submit"
                 disabled={sending}
@@ -117,7 +115,7 @@ export function ConnectFormModal({ platform, onClose, onConnected }: ConnectForm
               >
                 {sending ? text.connecting : form.submit}
               </Button>
-            </Group>
+            </ModalActions>
           </Stack>
         </form>
       )}

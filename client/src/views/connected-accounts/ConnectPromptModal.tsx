@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { type ConnectablePlatform, messages, PLATFORM_LABELS } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ModalActions } from '../../components/common/ModalActions';
 
 /** A host name, not prose: no autofill, capitals, spell check; the URL keyboard on phones. */
 const HOST_FIELD = {
@@ -70,12 +71,9 @@ export function ConnectPromptModal({ platform, onClose, onSubmit }: ConnectPromp
               data-autofocus
               required
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {messages.common.cancel}
-              </Button>
+            <ModalActions onCancel={onClose}>
               <Button type="submit">{prompt.submit}</Button>
-            </Group>
+            </ModalActions>
           </Stack>
         </form>
       )}

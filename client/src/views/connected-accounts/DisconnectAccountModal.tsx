@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Button, Loader, Modal, Text } from '@mantine/core';
 import { messages, PLATFORM_LABELS, sharedAccountMessages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
+import { ModalActions } from '../../components/common/ModalActions';
 import { useSingleFlight } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -57,10 +58,7 @@ export function DisconnectAccountModal({ card, onClose, onDisconnected }: Discon
           {stillConnected}
         </Text>
       )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={disconnecting}>
-          {messages.common.cancel}
-        </Button>
+      <ModalActions onCancel={onClose} busy={disconnecting} mt="lg">
         <Button
           color="red"
           onClick={() => void confirm()}
@@ -69,7 +67,7 @@ export function DisconnectAccountModal({ card, onClose, onDisconnected }: Discon
         >
           {disconnecting ? text.disconnecting : text.disconnect}
         </Button>
-      </Group>
+      </ModalActions>
     </Modal>
   );
 }

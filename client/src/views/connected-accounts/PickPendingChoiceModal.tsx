@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useState } from 'react';
+import { ModalActions } from '../../components/common/ModalActions';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -118,10 +119,7 @@ export function PickPendingChoiceModal(props: PickPendingChoiceModalProps) {
             </Stack>
           </Radio.Group>
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={connecting}>
-            {messages.common.cancel}
-          </Button>
+        <ModalActions onCancel={onClose} busy={connecting} mt="sm">
           <Button
             onClick={() => void confirm()}
             disabled={connecting || !choices.data}
@@ -129,7 +127,7 @@ export function PickPendingChoiceModal(props: PickPendingChoiceModalProps) {
           >
             {connecting ? messages.common.saving : texts.confirm}
           </Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </Modal>
   );

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   engagementLabel,
   formatCompactNumber,
@@ -39,6 +28,8 @@ import { Link } from '../../app/Link';
 import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
 import { BestTimeSection } from '../../components/best-time/BestTimeHeatMap';
+import { LinkButton } from '../../components/common/LinkButton';
+import { SectionTitle, TitledSection } from '../../components/common/SectionTitle';
 import cta from '../../components/cta.module.css';
 import { QueryState } from '../../components/QueryState';
 import { ViewLoading } from '../../components/ViewLoading';
@@ -114,12 +105,12 @@ function AttentionCard({
           <IconAlertTriangle size={20} aria-hidden />
         </ThemeIcon>
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-          <Title order={2} size="h4" id="attention-title">
-            {text.attentionTitle}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {text.attentionDescription}
-          </Text>
+          <SectionTitle
+            id="attention-title"
+            title={text.attentionTitle}
+            hint={text.attentionDescription}
+            size="h4"
+          />
           <ul className={classes.attentionLinks}>
             {items.map((item) => (
               <li key={item.status}>
@@ -204,39 +195,19 @@ function QuickLinks() {
   const canWriteThemes = useCan('themes.write');
   return (
     <nav aria-label={text.quickLinks} className={classes.quickLinks}>
-      <Button
-        component={Link}
-        href={viewPath('scheduled-posts')}
-        variant="default"
-        leftSection={<IconListDetails size={18} aria-hidden />}
-      >
+      <LinkButton href={viewPath('scheduled-posts')} icon={IconListDetails} variant="default">
         {text.viewScheduled}
-      </Button>
-      <Button
-        component={Link}
-        href={viewPath('published-posts')}
-        variant="default"
-        leftSection={<IconSend size={18} aria-hidden />}
-      >
+      </LinkButton>
+      <LinkButton href={viewPath('published-posts')} icon={IconSend} variant="default">
         {text.viewAllPosts}
-      </Button>
-      <Button
-        component={Link}
-        href={viewPath('reports')}
-        variant="default"
-        leftSection={<IconFileAnalytics size={18} aria-hidden />}
-      >
+      </LinkButton>
+      <LinkButton href={viewPath('reports')} icon={IconFileAnalytics} variant="default">
         {reportMessages.dashboardLink}
-      </Button>
+      </LinkButton>
       {canWriteThemes && (
-        <Button
-          component={Link}
-          href={viewPath('create')}
-          leftSection={<IconPlus size={18} aria-hidden />}
-          className={cta.cta}
-        >
+        <LinkButton href={viewPath('create')} icon={IconPlus} className={cta.cta}>
           {text.createTheme}
-        </Button>
+        </LinkButton>
       )}
     </nav>
   );
@@ -295,10 +266,7 @@ function ChartsSection() {
   const trpc = useTRPC();
   const charts = useQuery(trpc.dashboard.charts.queryOptions());
   return (
-    <Stack gap="sm" component="section" aria-labelledby="dashboard-charts-title">
-      <Title order={2} size="h3" id="dashboard-charts-title">
-        {text.chartsTitle}
-      </Title>
+    <TitledSection gap="sm" id="dashboard-charts-title" title={text.chartsTitle}>
       <QueryState query={charts} errorTitle={text.chartsLoadError} loading={<ViewLoading />}>
         {(data) => (
           <Suspense fallback={<ViewLoading />}>
@@ -306,6 +274,6 @@ function ChartsSection() {
           </Suspense>
         )}
       </QueryState>
-    </Stack>
+    </TitledSection>
   );
 }

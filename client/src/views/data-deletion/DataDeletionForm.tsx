@@ -1,10 +1,11 @@
-import { Alert, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
-import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { counterProps } from '../../components/CharacterCount';
+import { SuccessNotice } from '../../components/common/SuccessNotice';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSingleFlight } from '../../lib/actions';
 import { describeError, errorCodeOf, invalidFieldsOf } from '../../lib/errors';
@@ -110,22 +111,13 @@ export function DataDeletionForm({ askEmail }: DataDeletionFormProps) {
 function SentNotice({ askEmail }: { askEmail: boolean }) {
   return (
     <Paper withBorder p={{ base: 'lg', sm: 40 }} maw={720} role="status">
-      <Stack align="center" ta="center" gap="sm">
-        <ThemeIcon size={60} radius="xl" color="teal" variant="light">
-          <IconCircleCheck size={34} stroke={1.7} aria-hidden />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {text.successTitle}
-        </Title>
-        <Text c="dimmed" maw={480}>
-          {text.success}
-        </Text>
+      <SuccessNotice title={text.successTitle} description={text.success}>
         {askEmail && (
           <Text c="dimmed" maw={480}>
             {text.confirmationNotice}
           </Text>
         )}
-      </Stack>
+      </SuccessNotice>
     </Paper>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Grid, Group, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Grid, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CharacterCount, counterProps } from '../../components/CharacterCount';
+import { ModalActions } from '../../components/common/ModalActions';
 import { useSingleFlight } from '../../lib/actions';
 import { invalidFieldsOf } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -128,14 +129,11 @@ export function TemplateEditorModal({ target, onClose }: Props) {
             <TemplatePreview values={form.values} />
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {messages.common.cancel}
-          </Button>
+        <ModalActions onCancel={onClose} busy={pending} gap="sm" mt="lg">
           <Button type="submit" loading={pending}>
             {messages.common.save}
           </Button>
-        </Group>
+        </ModalActions>
       </form>
     </Modal>
   );

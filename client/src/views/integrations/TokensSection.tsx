@@ -39,6 +39,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSessionUser } from '../../app/session';
 import { CopyValueButton } from '../../components/CopyValueButton';
+import { ModalActions } from '../../components/common/ModalActions';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
@@ -423,14 +424,11 @@ function RevokeTokenModal({
       centered
     >
       {token && <Text>{text.revokeConfirm(token.name)}</Text>}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={revoking}>
-          {text.revokeCancel}
-        </Button>
+      <ModalActions onCancel={onClose} busy={revoking} cancelLabel={text.revokeCancel} mt="lg">
         <Button color="red" onClick={() => void confirm()} loading={revoking} disabled={revoking}>
           {revoking ? text.revoking : text.revoke}
         </Button>
-      </Group>
+      </ModalActions>
     </Modal>
   );
 }

@@ -33,6 +33,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { ShownOnce } from '../../components/CopyValueButton';
+import { ModalActions } from '../../components/common/ModalActions';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import { SaveButton } from '../../components/SaveButton';
@@ -340,10 +341,12 @@ function SubscriptionRow({
       >
         <Stack gap="lg">
           <Text size="sm">{text.rotateConfirm}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirm(null)} disabled={rotate.isPending}>
-              {text.cancel}
-            </Button>
+          <ModalActions
+            onCancel={() => setConfirm(null)}
+            busy={rotate.isPending}
+            cancelLabel={text.cancel}
+            gap="sm"
+          >
             <Button
               onClick={() => rotate.mutate({ id: subscription.id })}
               loading={rotate.isPending}
@@ -352,7 +355,7 @@ function SubscriptionRow({
             >
               {rotate.isPending ? text.rotating : text.rotate}
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </Modal>
       <ConfirmModal

@@ -1,6 +1,6 @@
 // "Convidar pessoa": an email and a role (Editor, Revisor, Cliente), checked before sending; both
 // buttons wait while it is sent; the server's refusals are shown in the dialog in pt-BR.
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import {
   INVITABLE_ROLES,
   type InvitableRole,
@@ -10,6 +10,7 @@ import {
 } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ModalActions } from '../../components/common/ModalActions';
 import { useSingleFlight } from '../../lib/actions';
 import { showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -86,14 +87,11 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
               {serverError}
             </Text>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={sending}>
-              {text.cancel}
-            </Button>
+          <ModalActions onCancel={onClose} busy={sending} cancelLabel={text.cancel} gap="sm">
             <Button type="submit" loading={sending} disabled={sending}>
               {text.send}
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>

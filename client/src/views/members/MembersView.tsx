@@ -32,6 +32,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSessionUser } from '../../app/session';
 import { useWorkspace } from '../../app/WorkspaceScope';
+import { ModalActions } from '../../components/common/ModalActions';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
@@ -129,6 +130,17 @@ export function MembersView() {
     await refresh();
   });
 
+  // The confirmation of a removal, a transfer or leaving, under either form of the screen.
+  const confirmModal = (
+    <ConfirmModal
+      pending={pending}
+      workspaceName={current?.name ?? ''}
+      busy={confirming}
+      onCancel={() => setPending(null)}
+      onConfirm={() => void confirm()}
+    />
+  );
+
   if (!mayRead)
     return (
       <Stack gap="md">
@@ -136,13 +148,7 @@ export function MembersView() {
           {text.readOnlyHint}
         </StateMessage>
         <LeaveButton personal={current?.personal ?? true} onLeave={() => setPending({ kind: 'leave' })} />
-        <ConfirmModal
-          pending={pending}
-          workspaceName={current?.name ?? ''}
-          busy={confirming}
-          onCancel={() => setPending(null)}
-          onConfirm={() => void confirm()}
-        />
+        {confirmModal}
       </Stack>
     );
 
@@ -191,13 +197,7 @@ export function MembersView() {
         <LeaveButton personal={current?.personal ?? true} onLeave={() => setPending({ kind: 'leave' })} />
       )}
       {inviting && <InviteModal onClose={() => setInviting(false)} />}
-      <ConfirmModal
-        pending={pending}
-        workspaceName={current?.name ?? ''}
-        busy={confirming}
-        onCancel={() => setPending(null)}
-        onConfirm={() => void confirm()}
-      />
+      {confirmModal}
     </Stack>
   );
 }
@@ -369,10 +369,7 @@ function ConfirmModal({
     <Modal opened={pending !== null} onClose={() => !busy && onCancel()} title={title} centered>
       <Stack gap="md">
         <Text size="sm">{body}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            {text.cancel}
-          </Button>
+        <ModalActions onCancel={onCancel} busy={busy} cancelLabel={text.cancel} gap="sm">
           <Button
             color={pending?.kind === 'transfer' ? 'orange' : 'red'}
             onClick={onConfirm}
@@ -381,7 +378,7 @@ function ConfirmModal({
           >
             {text.confirm}
           </Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </Modal>
   );

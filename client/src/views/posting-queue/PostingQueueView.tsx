@@ -4,19 +4,7 @@
 // post's slot, or moved up and down with the buttons (the keyboard's way): one server call, shown at
 // once and rolled back if the server refuses. Every member who reads the workspace sees it; Proprietários and Editores
 // change it; the zone is the owner's to change. Live events refresh it (client/src/live).
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   formatLongDate,
   formatTime,
@@ -33,7 +21,6 @@ import {
   IconArrowDown,
   IconArrowUp,
   IconGripVertical,
-  IconLock,
   IconPlus,
   IconSparkles,
   IconStack2,
@@ -43,6 +30,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type DragEvent, type FormEvent, useMemo, useState } from 'react';
 import { useCan } from '../../app/permissions';
+import { ReadOnlyNotice } from '../../components/common/ReadOnlyNotice';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -77,11 +65,7 @@ export function PostingQueueView() {
   const board = useQuery(trpc.postingQueue.board.queryOptions());
   return (
     <Stack gap="lg">
-      {!canWrite && (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
-          {text.readOnly}
-        </Alert>
-      )}
+      {!canWrite && <ReadOnlyNotice>{text.readOnly}</ReadOnlyNotice>}
       <QueryState
         query={board}
         errorTitle={text.loadError}

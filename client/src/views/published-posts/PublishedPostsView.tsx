@@ -4,8 +4,9 @@ import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCan } from '../../app/permissions';
+import { QueryLoadMore } from '../../components/common/QueryLoadMore';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
-import { LoadMore, PostListSkeleton } from '../../components/posts/PostList';
+import { PostListSkeleton } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import type { PublishedItem } from '../../components/posts/types';
 import { QueryState } from '../../components/QueryState';
@@ -144,10 +145,8 @@ export function PublishedPostsView() {
                 </li>
               ))}
             </SimpleGrid>
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
+            <QueryLoadMore
+              query={query}
               end={
                 <Text size="sm" c="dimmed">
                   {text.count(posts.length)}

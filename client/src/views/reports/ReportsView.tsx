@@ -16,7 +16,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   CLIENT_LINK_DEFAULT_DAYS,
@@ -40,6 +39,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { useSessionUser } from '../../app/session';
 import { CopyValueButton } from '../../components/CopyValueButton';
+import { SectionTitle, TitledSection } from '../../components/common/SectionTitle';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -108,10 +108,7 @@ export function ReportsView() {
           {text.noPermission}
         </Alert>
       )}
-      <Stack gap="sm" component="section" aria-labelledby="reports-list-title">
-        <Title order={2} size="h4" id="reports-list-title">
-          {text.listTitle}
-        </Title>
+      <TitledSection gap="sm" id="reports-list-title" title={text.listTitle} size="h4">
         <QueryState
           query={reports}
           errorTitle={text.loadError}
@@ -126,7 +123,7 @@ export function ReportsView() {
             </Stack>
           )}
         </QueryState>
-      </Stack>
+      </TitledSection>
       {/* The scheduled email (the owner's: renders nothing for the other roles). */}
       <ReportScheduleSection />
     </Stack>
@@ -186,12 +183,7 @@ function GenerateForm({ timeZone, busy }: { timeZone: string; busy: boolean }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={2} size="h4" id="report-form-title">
-              {text.formTitle}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {text.formHint}
-            </Text>
+            <SectionTitle id="report-form-title" title={text.formTitle} hint={text.formHint} size="h4" />
           </Stack>
           <SegmentedControl
             aria-label={text.periodKind}

@@ -5,7 +5,6 @@
 // normalizeSnippet — the server's own rule — and shows the server's refusal on its field.
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -31,20 +30,14 @@ import {
   snippetRefusalMessage,
 } from '@pauta/core';
 import type { AppRouter } from '@pauta/server';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconLock,
-  IconPencil,
-  IconPlus,
-  IconQuote,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconQuote, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { counterProps } from '../../components/CharacterCount';
+import { ModalActions } from '../../components/common/ModalActions';
+import { ReadOnlyNotice } from '../../components/common/ReadOnlyNotice';
 import { ConfirmModal } from '../../components/posts/ConfirmModal';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
@@ -77,11 +70,7 @@ export function SnippetsView() {
 
   return (
     <Stack gap="lg">
-      {!canWrite && (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
-          {text.readOnly}
-        </Alert>
-      )}
+      {!canWrite && <ReadOnlyNotice>{text.readOnly}</ReadOnlyNotice>}
       <QueryState
         query={list}
         errorTitle={text.loadError}
@@ -360,14 +349,11 @@ function SnippetForm({ snippet, onDone }: { snippet: Snippet | null; onDone: () 
             </Text>
           )}
         </Stack>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={pending}>
-            {text.cancel}
-          </Button>
+        <ModalActions onCancel={onDone} busy={pending} cancelLabel={text.cancel} gap="sm">
           <Button type="submit" disabled={pending}>
             {pending ? (snippet ? text.saving : text.creating) : snippet ? text.save : text.create}
           </Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </form>
   );

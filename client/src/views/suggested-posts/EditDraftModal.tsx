@@ -4,6 +4,7 @@ import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { counterProps } from '../../components/CharacterCount';
+import { ModalActions } from '../../components/common/ModalActions';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import type { Draft } from '../../lib/themes';
 import { showError } from '../../lib/toast';
@@ -115,12 +116,9 @@ function DraftForm({ draft, networks, onClose, onSave }: EditDraftModalProps & {
         <Text size="xs" c="dimmed">
           {messages.media.draftHint}
         </Text>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {messages.common.cancel}
-          </Button>
+        <ModalActions onCancel={onClose} mt="sm">
           <Button type="submit">{text.applyDraftEdit}</Button>
-        </Group>
+        </ModalActions>
       </Stack>
     </form>
   );

@@ -16,9 +16,9 @@ import { IconAlertTriangle, IconInfoCircle, IconPalette, IconPlus, IconSparkles 
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { useState } from 'react';
-import { Link } from '../../app/Link';
 import { navigate } from '../../app/navigation';
 import { useViewParam, viewPath } from '../../app/view-paths';
+import { LinkButton } from '../../components/common/LinkButton';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import { StateMessage } from '../../components/StateMessage';
 import type { Draft, ThemeListItem } from '../../lib/themes';
@@ -54,9 +54,9 @@ export function SuggestedPostsView() {
         description={themes.data?.length === 0 ? text.noThemes : text.noThemeSelectedHint}
       >
         {themes.data?.length === 0 ? (
-          <Button component={Link} href={viewPath('create')} leftSection={<IconPlus size={18} aria-hidden />}>
+          <LinkButton href={viewPath('create')} icon={IconPlus}>
             {messages.themes.createFirst}
-          </Button>
+          </LinkButton>
         ) : (
           picker
         )}

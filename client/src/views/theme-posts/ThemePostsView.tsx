@@ -1,6 +1,7 @@
-import { Accordion, Badge, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Accordion, Badge, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { messages, resolveThemeColor } from '@pauta/core';
 import {
+  type Icon,
   IconCalendarEvent,
   IconCircleCheck,
   IconListDetails,
@@ -9,9 +10,9 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../app/Link';
 import { useCan } from '../../app/permissions';
 import { useViewParam, viewPath } from '../../app/view-paths';
+import { LinkButton } from '../../components/common/LinkButton';
 import { EditPostModal } from '../../components/posts/EditPostModal';
 import { PostList } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
@@ -44,13 +45,9 @@ function ThemeGroups({ timeZone, onEdit }: { timeZone: string; onEdit: (post: Po
       empty={
         <StateMessage icon={IconPalette} title={text.empty} description={text.emptyDescription}>
           {canWriteThemes && (
-            <Button
-              component={Link}
-              href={viewPath('create')}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
+            <LinkButton href={viewPath('create')} icon={IconPlus}>
               {text.createFirst}
-            </Button>
+            </LinkButton>
           )}
         </StateMessage>
       }
@@ -119,6 +116,15 @@ interface ThemeGroupProps {
   onEdit: (post: PostItem) => void;
 }
 
+/** One of a theme's counts, in its colour with its icon. */
+function CountBadge({ color, icon: CountIcon, children }: { color: string; icon: Icon; children: string }) {
+  return (
+    <Badge variant="light" color={color} tt="none" leftSection={<CountIcon size={12} aria-hidden />}>
+      {children}
+    </Badge>
+  );
+}
+
 /** A theme in its colour with its counts; opened, its posts and a link to them in Posts Agendados. */
 function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
   const color = resolveThemeColor(theme.colorPalette);
@@ -128,22 +134,12 @@ function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700}>{theme.name}</Text>
           <Group gap={6}>
-            <Badge
-              variant="light"
-              color="blue"
-              tt="none"
-              leftSection={<IconCalendarEvent size={12} aria-hidden />}
-            >
+            <CountBadge color="blue" icon={IconCalendarEvent}>
               {text.scheduledCount(theme.scheduledCount)}
-            </Badge>
-            <Badge
-              variant="light"
-              color="teal"
-              tt="none"
-              leftSection={<IconCircleCheck size={12} aria-hidden />}
-            >
+            </CountBadge>
+            <CountBadge color="teal" icon={IconCircleCheck}>
               {text.publishedCount(theme.publishedCount)}
-            </Badge>
+            </CountBadge>
           </Group>
         </Group>
       </Accordion.Control>
@@ -151,15 +147,15 @@ function ThemeGroup({ theme, open, timeZone, onEdit }: ThemeGroupProps) {
         {open && (
           <Stack gap="sm">
             <Group justify="flex-end">
-              <Button
-                component={Link}
+              <LinkButton
                 href={viewPath('scheduled-posts', { theme: theme.id })}
+                icon={IconListDetails}
+                iconSize={14}
                 variant="subtle"
                 size="xs"
-                leftSection={<IconListDetails size={14} aria-hidden />}
               >
                 {text.viewPosts}
-              </Button>
+              </LinkButton>
             </Group>
             <PostList
               filters={{ themeId: theme.id }}

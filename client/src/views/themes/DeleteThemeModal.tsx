@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Button, Loader, Modal, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { useMutation } from '@tanstack/react-query';
+import { ModalActions } from '../../components/common/ModalActions';
 import { useSingleFlight } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import type { ThemeListItem } from '../../lib/themes';
@@ -43,10 +44,7 @@ export function DeleteThemeModal({ theme, onClose }: DeleteThemeModalProps) {
       centered
     >
       {theme && <Text>{text.confirmDelete(theme.name)}</Text>}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={deleting}>
-          {text.cancel}
-        </Button>
+      <ModalActions onCancel={onClose} busy={deleting} cancelLabel={text.cancel} mt="lg">
         <Button
           color="red"
           onClick={() => void confirm()}
@@ -55,7 +53,7 @@ export function DeleteThemeModal({ theme, onClose }: DeleteThemeModalProps) {
         >
           {deleting ? messages.common.deleting : text.confirmDeleteAction}
         </Button>
-      </Group>
+      </ModalActions>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
 import type { Platform } from '@pauta/core';
 import {
   isTone,
@@ -19,9 +19,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { Link } from '../../app/Link';
 import { useCan } from '../../app/permissions';
 import { goToView, viewPath } from '../../app/view-paths';
+import { LinkButton } from '../../components/common/LinkButton';
 import { PlatformBadge } from '../../components/PlatformIcon';
 import type { ThemeListItem } from '../../lib/themes';
 import classes from './ThemesView.module.css';
@@ -74,22 +74,17 @@ export function ThemeCard({ theme, onDelete }: ThemeCardProps) {
 
       <div className={classes.actions}>
         {canWrite && (
-          <Button
-            component={Link}
-            href={suggestedPostsPath(theme.id)}
-            leftSection={<IconSparkles size={18} aria-hidden />}
-          >
+          <LinkButton href={suggestedPostsPath(theme.id)} icon={IconSparkles}>
             {text.generatePosts}
-          </Button>
+          </LinkButton>
         )}
-        <Button
-          component={Link}
+        <LinkButton
           href={viewPath('scheduled-posts', { theme: theme.id })}
+          icon={IconListDetails}
           variant="default"
-          leftSection={<IconListDetails size={18} aria-hidden />}
         >
           {text.viewPosts}
-        </Button>
+        </LinkButton>
       </div>
     </Card>
   );

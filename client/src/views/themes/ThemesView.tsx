@@ -1,11 +1,11 @@
-import { Button, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../app/Link';
 import { useCan } from '../../app/permissions';
 import { viewPath } from '../../app/view-paths';
+import { LinkButton } from '../../components/common/LinkButton';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import type { ThemeListItem } from '../../lib/themes';
@@ -31,14 +31,9 @@ export function ThemesView() {
       empty={
         <StateMessage icon={IconSparkles} title={text.empty} description={text.emptyDescription}>
           {canWrite && (
-            <Button
-              component={Link}
-              href={viewPath('create')}
-              leftSection={<IconPlus size={18} aria-hidden />}
-              mt="xs"
-            >
+            <LinkButton href={viewPath('create')} icon={IconPlus} mt="xs">
               {text.createFirst}
-            </Button>
+            </LinkButton>
           )}
         </StateMessage>
       }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { messages, ROLE_LABELS } from '@pauta/core';
+import { ModalActions } from '../../components/common/ModalActions';
 import { personName } from '../admin/admin-api';
 import type { RoleRequest } from './useRoleChange';
 
@@ -29,14 +30,11 @@ export function ConfirmRoleModal({ pending, meId, onConfirm, onCancel }: Confirm
           )}
         </Stack>
       )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>
-          {messages.common.cancel}
-        </Button>
+      <ModalActions onCancel={onCancel} mt="lg">
         <Button color={selfDemotion ? 'red' : undefined} onClick={onConfirm}>
           {text.confirmRoleAction}
         </Button>
-      </Group>
+      </ModalActions>
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { INPUT_LIMITS, messages } from '@pauta/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { counterProps } from '../../components/CharacterCount';
+import { ModalActions } from '../../components/common/ModalActions';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, invalidFieldsOf } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
@@ -79,14 +80,11 @@ export function EditUserModal({ user, onClose }: { user: AdminUser | null; onClo
             {...counterProps(form.values.lastName, INPUT_LIMITS.lastName)}
           />
           <TextInput type="email" label={text.email} withAsterisk {...form.getInputProps('email')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {messages.common.cancel}
-            </Button>
+          <ModalActions onCancel={onClose} busy={saving} gap="sm">
             <Button type="submit" loading={saving}>
               {messages.common.save}
             </Button>
-          </Group>
+          </ModalActions>
         </Stack>
       </form>
     </Modal>

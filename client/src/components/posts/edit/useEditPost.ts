@@ -97,6 +97,8 @@ export function useEditPost(
   // A role that may not change posts (Revisor) opens the same dialog read-only.
   const canWrite = useCan('posts.write');
   const editable = canWrite && isEditablePostStatus(post.status);
+  // A "Rascunho" (docs/composer.md): saving keeps it a draft; "Agendar" takes it out.
+  const draft = post.status === 'draft';
   // The server refuses dates more than 2 years ahead; the picker stops at that day.
   const latestDay = localDayKey(scheduleHorizon(new Date()), timeZone);
 
@@ -108,7 +110,15 @@ export function useEditPost(
         const dateChanged = input.scheduledFor.getTime() !== new Date(post.scheduledFor).getTime();
         showSuccess(
           messages.common.success,
-          textChanged ? (dateChanged ? text.updatedWithDate : text.updated) : text.dateUpdated,
+          input.scheduleDraft
+            ? text.draftScheduled
+            : draft
+              ? text.draftSaved
+              : textChanged
+                ? dateChanged
+                  ? text.updatedWithDate
+                  : text.updated
+                : text.dateUpdated,
         );
         onClose();
         await refresh();
@@ -137,8 +147,7 @@ export function useEditPost(
     setServerError((current) => (current?.aboutLength ? null : current));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (scheduleDraft: boolean) => {
     setServerError(null);
     budget.clear();
     const typedTime = normalizeTime(time);
@@ -172,7 +181,7 @@ export function useEditPost(
       scheduledFor.getTime() === new Date(post.scheduledFor).getTime() &&
       sameOptions(checkedOptions.values, post.networkOptions ?? {}) &&
       !commentChanged;
-    if (unchanged && !hasVideo()) {
+    if (unchanged && !hasVideo() && !scheduleDraft) {
       if (addedImages()) showSuccess(messages.common.success, text.imagesKept);
       else showInfo(messages.common.info, text.nothingChanged);
       onClose();
@@ -185,7 +194,12 @@ export function useEditPost(
       scheduledFor,
       ...options,
       ...(commentChanged ? { firstComment: firstComment.trim() } : {}),
+      ...(scheduleDraft ? { scheduleDraft: true } : {}),
     });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save(false);
   };
 
   return {
@@ -208,6 +222,9 @@ export function useEditPost(
     canWrite,
     latestDay,
     saving: update.isPending,
+    /** The post is a "Rascunho": "Salvar rascunho" keeps it so, `schedule` ("Agendar") takes it out. */
+    draft,
+    schedule: () => save(true),
     /** The over-budget confirmation, when the server asked for one. */
     budgetConfirm: budget.element,
     submit,
