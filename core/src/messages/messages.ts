@@ -798,7 +798,7 @@ export const messages = {
       `Este cliente tem mais de uma conta do ${network}: escolha em qual conta publicar.`,
     textRequired: (network: string) => `Escreva o texto do ${network} (ou o texto base).`,
     needsMedia: (network: string) =>
-      `O ${network} só publica vídeos, e o Novo post envia só imagens: crie o post pelo tema e adicione o vídeo em Editar Post.`,
+      `O ${network} só publica vídeos: adicione um em "Adicionar vídeo", no texto base ou só para esta rede.`,
     mediaGone:
       'Uma imagem escolhida não está mais no servidor (o Novo post ficou aberto por horas). Remova-a e envie de novo.',
     /** "Antes de agendar" of a tab blocks Agendar / Adicionar à fila (docs/composer.md). */

@@ -66,41 +66,44 @@ export function ComposerMediaField({
             </Text>
           )}
         </Box>
-        <FileButton
-          onChange={(files) => onAdd(files)}
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          multiple
-          disabled={disabled || full}
-        >
-          {(props) => (
-            <Button
-              {...props}
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconPhotoPlus size={14} aria-hidden />}
-              disabled={disabled || full}
-            >
-              {text.addImages}
-            </Button>
-          )}
-        </FileButton>
-        <FileButton
-          onChange={(file) => file && onAdd([file])}
-          accept={VIDEO_ACCEPT}
-          disabled={disabled || videoTaken}
-        >
-          {(props) => (
-            <Button
-              {...props}
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconVideoPlus size={14} aria-hidden />}
-              disabled={disabled || videoTaken}
-            >
-              {text.addVideo}
-            </Button>
-          )}
-        </FileButton>
+        {/* The two buttons wrap together, never one under the label and one on the right. */}
+        <Group gap="xs" wrap="wrap">
+          <FileButton
+            onChange={(files) => onAdd(files)}
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            multiple
+            disabled={disabled || full}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPhotoPlus size={14} aria-hidden />}
+                disabled={disabled || full}
+              >
+                {text.addImages}
+              </Button>
+            )}
+          </FileButton>
+          <FileButton
+            onChange={(file) => file && onAdd([file])}
+            accept={VIDEO_ACCEPT}
+            disabled={disabled || videoTaken}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconVideoPlus size={14} aria-hidden />}
+                disabled={disabled || videoTaken}
+              >
+                {text.addVideo}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
       </Group>
       {images.length === 0 && uploading === 0 && !video && (
         <Text size="xs" c="dimmed">
@@ -117,6 +120,7 @@ export function ComposerMediaField({
                 controls
                 preload="metadata"
                 aria-label={text.videoOf(image.name ?? '')}
+                // Not narrower on a phone: under ~150 px Chromium's controls drop their play button.
                 w={160}
                 mah={200}
                 style={{ borderRadius: 4, background: 'black' }}
