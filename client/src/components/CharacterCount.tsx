@@ -4,9 +4,15 @@
 import { Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 
-/** "120/2000 caracteres", red and bold past the limit; read politely as it changes. */
-export function CharacterCount({ value, limit }: { value: string; limit: number }) {
-  const used = value.length;
+/**
+ * "120/2000 caracteres", red and bold past the limit; read politely as it changes. Counts the
+ * value's characters, or takes `used` when the count is the caller's own (a network's way of counting).
+ */
+export function CharacterCount(
+  props: { limit: number; testId?: string } & ({ value: string } | { used: number }),
+) {
+  const { limit, testId = 'character-count' } = props;
+  const used = 'used' in props ? props.used : props.value.length;
   const over = used > limit;
   return (
     <Text
@@ -15,7 +21,7 @@ export function CharacterCount({ value, limit }: { value: string; limit: number 
       fw={over ? 700 : 500}
       c={over ? 'red' : 'dimmed'}
       data-over={over || undefined}
-      data-testid="character-count"
+      data-testid={testId}
     >
       {messages.common.characterCount(used, limit)}
       {over && ` · ${messages.common.tooLong(limit)}`}

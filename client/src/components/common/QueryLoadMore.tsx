@@ -1,5 +1,31 @@
+import { Button, Center } from '@mantine/core';
+import { messages } from '@pauta/core';
 import type { ReactNode } from 'react';
-import { LoadMore } from '../posts/PostList';
+
+const text = messages.posts;
+
+interface LoadMoreProps {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  /** Shown once every page is loaded. */
+  end: ReactNode;
+}
+
+/** 'Carregar mais' while there are more pages, then `end`. */
+function LoadMore({ hasMore, loading, onMore, end }: LoadMoreProps) {
+  return (
+    <Center>
+      {hasMore ? (
+        <Button variant="default" onClick={onMore} loading={loading}>
+          {loading ? text.loadingMore : text.loadMore}
+        </Button>
+      ) : (
+        end
+      )}
+    </Center>
+  );
+}
 
 /** What of an infinite query 'Carregar mais' reads and drives. */
 interface PagedQuery {

@@ -4,6 +4,7 @@ import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Textarea } f
 import { mediaRequiredOn, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconArrowBackUp, IconLink, IconPencil, IconPhoto } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { CharacterCount } from '../CharacterCount';
 import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
 import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
 import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
@@ -16,21 +17,26 @@ import type { ComposerState, NetworkDraft } from './useComposer';
 
 const text = messages.composer;
 
-/** "120/280 caracteres", red and bold past the network's limit (its own way of counting). */
-function NetworkCounter({ used, limit }: { used: number; limit: number }) {
-  const over = used > limit;
-  return (
-    <Text
-      component="span"
-      size="xs"
-      fw={over ? 700 : 500}
-      c={over ? 'red' : 'dimmed'}
-      data-over={over || undefined}
-      data-testid="network-count"
-    >
-      {messages.common.characterCount(used, limit)}
-      {over && ` · ${messages.common.tooLong(limit)}`}
-    </Text>
+/** Whether the tab takes the base post's text (or media) — gray, with a link — or has its own. */
+function SourceBadge({
+  inherits,
+  inheritedLabel,
+  ownLabel,
+  OwnIcon,
+}: {
+  inherits: boolean;
+  inheritedLabel: string;
+  ownLabel: string;
+  OwnIcon: typeof IconPencil;
+}) {
+  return inherits ? (
+    <Badge variant="light" color="gray" tt="none" leftSection={<IconLink size={12} aria-hidden />}>
+      {inheritedLabel}
+    </Badge>
+  ) : (
+    <Badge variant="light" tt="none" leftSection={<OwnIcon size={12} aria-hidden />}>
+      {ownLabel}
+    </Badge>
   );
 }
 
@@ -55,15 +61,12 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           </Alert>
         )}
         <Group justify="space-between" gap="xs" wrap="wrap">
-          {draft.inherits ? (
-            <Badge variant="light" color="gray" tt="none" leftSection={<IconLink size={12} aria-hidden />}>
-              {text.inherits}
-            </Badge>
-          ) : (
-            <Badge variant="light" tt="none" leftSection={<IconPencil size={12} aria-hidden />}>
-              {text.ownText}
-            </Badge>
-          )}
+          <SourceBadge
+            inherits={draft.inherits}
+            inheritedLabel={text.inherits}
+            ownLabel={text.ownText}
+            OwnIcon={IconPencil}
+          />
           {!draft.inherits && (
             <Button
               size="compact-sm"
@@ -89,7 +92,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           error={draft.over || undefined}
           description={
             <>
-              <NetworkCounter used={draft.used} limit={draft.limit} />
+              <CharacterCount used={draft.used} limit={draft.limit} testId="network-count" />
               {draft.inherits && <Text span size="xs" c="dimmed">{` · ${text.inheritsHint}`}</Text>}
             </>
           }
@@ -109,15 +112,12 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           />
         </Group>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          {draft.inheritsMedia ? (
-            <Badge variant="light" color="gray" tt="none" leftSection={<IconLink size={12} aria-hidden />}>
-              {text.inheritsMedia}
-            </Badge>
-          ) : (
-            <Badge variant="light" tt="none" leftSection={<IconPhoto size={12} aria-hidden />}>
-              {text.ownMedia}
-            </Badge>
-          )}
+          <SourceBadge
+            inherits={draft.inheritsMedia}
+            inheritedLabel={text.inheritsMedia}
+            ownLabel={text.ownMedia}
+            OwnIcon={IconPhoto}
+          />
           <Button
             size="compact-sm"
             variant="subtle"

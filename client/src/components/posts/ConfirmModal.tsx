@@ -52,3 +52,25 @@ export function ConfirmModal({
     </Modal>
   );
 }
+
+/**
+ * The confirmation before deleting one item of a list: open while `target` is set, and confirming
+ * deletes it by id through `remove` (whose success clears the target).
+ */
+export function ConfirmDeleteModal({
+  target,
+  remove,
+  ...props
+}: Omit<ConfirmModalProps, 'opened' | 'loading' | 'onConfirm'> & {
+  target: { id: string } | null;
+  remove: { isPending: boolean; mutate: (input: { id: string }) => void };
+}) {
+  return (
+    <ConfirmModal
+      {...props}
+      opened={target !== null}
+      loading={remove.isPending}
+      onConfirm={() => target && remove.mutate({ id: target.id })}
+    />
+  );
+}

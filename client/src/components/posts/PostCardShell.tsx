@@ -77,12 +77,15 @@ export function PostCardShell({ post, idPrefix, when, cardProps, children, selec
  */
 export function CardDeleteButton({
   label,
+  ariaLabel,
   onClick,
   disabled = false,
   loading,
   size = 'sm',
 }: {
   label: string;
+  /** A longer accessible name (e.g. naming the item) when the visible label alone is ambiguous. */
+  ariaLabel?: string;
   onClick: () => void;
   disabled?: boolean;
   loading?: boolean;
@@ -97,6 +100,7 @@ export function CardDeleteButton({
       onClick={onClick}
       disabled={disabled}
       loading={loading}
+      aria-label={ariaLabel}
     >
       {label}
     </Button>

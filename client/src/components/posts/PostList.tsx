@@ -1,11 +1,12 @@
-import { Button, Card, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { messages } from '@pauta/core';
 import { IconCalendarOff } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { showError } from '../../lib/toast';
+import { QueryLoadMore } from '../common/QueryLoadMore';
 import { QueryState } from '../QueryState';
 import { StateMessage } from '../StateMessage';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmDeleteModal } from './ConfirmModal';
 import { PostCard } from './PostCard';
 import type { PostFilterInput, PostItem } from './types';
 import { useDeletePost, useRetryPost } from './usePostActions';
@@ -119,10 +120,8 @@ export function PostList({
                 </li>
               ))}
             </Stack>
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
+            <QueryLoadMore
+              query={query}
               end={
                 posts.length > 5 && (
                   <Text size="sm" c="dimmed">
@@ -131,41 +130,17 @@ export function PostList({
                 )
               }
             />
-            <ConfirmModal
-              opened={toDelete !== null}
+            <ConfirmDeleteModal
+              target={toDelete}
+              remove={remove}
               title={text.confirmDeleteTitle}
               message={text.confirmDelete}
               confirmLabel={text.delete}
-              loading={remove.isPending}
-              onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
               onClose={() => setToDelete(null)}
             />
           </Stack>
         );
       }}
     </QueryState>
-  );
-}
-
-interface LoadMoreProps {
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
-  /** Shown once every page is loaded. */
-  end: ReactNode;
-}
-
-/** 'Carregar mais' while there are more pages, then `end`. */
-export function LoadMore({ hasMore, loading, onMore, end }: LoadMoreProps) {
-  return (
-    <Center>
-      {hasMore ? (
-        <Button variant="default" onClick={onMore} loading={loading}>
-          {loading ? text.loadingMore : text.loadMore}
-        </Button>
-      ) : (
-        end
-      )}
-    </Center>
   );
 }

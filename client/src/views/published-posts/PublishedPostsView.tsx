@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCan } from '../../app/permissions';
 import { QueryLoadMore } from '../../components/common/QueryLoadMore';
-import { ConfirmModal } from '../../components/posts/ConfirmModal';
+import { ConfirmDeleteModal } from '../../components/posts/ConfirmModal';
 import { PostListSkeleton } from '../../components/posts/PostList';
 import { useUserTimeZone } from '../../components/posts/time-zone';
 import type { PublishedItem } from '../../components/posts/types';
@@ -153,13 +153,12 @@ export function PublishedPostsView() {
                 </Text>
               }
             />
-            <ConfirmModal
-              opened={toDelete !== null}
+            <ConfirmDeleteModal
+              target={toDelete}
+              remove={remove}
               title={text.confirmDeleteTitle}
               message={text.confirmDelete}
               confirmLabel={text.confirmDeleteAction}
-              loading={remove.isPending}
-              onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
               onClose={() => setToDelete(null)}
             />
           </Stack>

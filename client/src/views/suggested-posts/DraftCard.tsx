@@ -1,11 +1,12 @@
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Platform } from '@pauta/core';
 import { messages, PLATFORM_LABELS, PLATFORM_TEXT_LIMITS } from '@pauta/core';
-import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconCalendarPlus, IconEdit } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { announceBudgetOverruns } from '../../components/budget/notice';
 import { PlatformBadge } from '../../components/PlatformIcon';
+import { CardDeleteButton } from '../../components/posts/PostCardShell';
 import { useSingleFlight } from '../../lib/actions';
 import { errorCodeOf, errorDetails, requestStateText, scheduleRangeText } from '../../lib/errors';
 import type { Draft } from '../../lib/themes';
@@ -104,16 +105,12 @@ export function DraftCard({ draft, index, themeId, color, onEdit, onRemove, onSc
           >
             {text.editDraft}
           </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
+          <CardDeleteButton
+            label={text.removeDraft}
+            ariaLabel={`${text.removeDraft}: ${draft.title}`}
             onClick={onRemove}
             disabled={scheduling}
-            aria-label={`${text.removeDraft}: ${draft.title}`}
-          >
-            {text.removeDraft}
-          </Button>
+          />
           <Button
             leftSection={
               scheduling ? (
