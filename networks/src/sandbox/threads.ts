@@ -13,9 +13,8 @@ import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   avatarUrl,
   handleAuthorize,
-  longLivedAnswer,
+  mountLongLivedTokenRoutes,
   param,
-  queryString,
   redeemRequestCode,
   type SandboxContext,
   safeEqual,
@@ -24,7 +23,6 @@ import type { SandboxMediaContainer, SandboxPublishedPost } from './posts.js';
 import type { AccessToken } from './store.js';
 import { threadsPermalink, threadsUserId } from './threads-ids.js';
 
-const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
 const CAROUSEL_MIN = 2;
 const CAROUSEL_MAX = 20;
 const ALT_TEXT_MAX = 1000;
@@ -231,53 +229,11 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
     res.json({ access_token: issued.accessToken.token, user_id: threadsUserId(result.grant.user) });
   });
 
-  // Short-lived → long-lived (60 days).
-  api.get('/access_token', (req, res) => {
-    if (queryString(req, 'grant_type') !== 'th_exchange_token') {
-      sendThreadsError(res, 100, 'Param grant_type must be th_exchange_token', { type: 'OAuthException' });
-      return;
-    }
-    const token = ctx.store.findAccessToken('threads', queryString(req, 'access_token') ?? null);
-    if (token === null) {
-      sendInvalidToken(res);
-      return;
-    }
-    const secret = queryString(req, 'client_secret');
-    const expected = ctx.store.clientSecretOf(token.grant);
-    if (secret === undefined || expected === null || !safeEqual(secret, expected)) {
-      sendThreadsError(res, 101, 'Error validating client secret.', { type: 'OAuthException' });
-      return;
-    }
-    if (token.longLived === true) {
-      sendThreadsError(res, 100, 'The access token is already long-lived', { type: 'OAuthException' });
-      return;
-    }
-    res.json(longLivedAnswer(ctx, token));
-  });
-
-  // A long-lived token, valid and at least 24 hours old → a new one, 60 days from now.
-  api.get('/refresh_access_token', (req, res) => {
-    if (queryString(req, 'grant_type') !== 'th_refresh_token') {
-      sendThreadsError(res, 100, 'Param grant_type must be th_refresh_token', { type: 'OAuthException' });
-      return;
-    }
-    const token = ctx.store.findAccessToken('threads', queryString(req, 'access_token') ?? null);
-    if (token === null || token.longLived !== true) {
-      sendInvalidToken(res);
-      return;
-    }
-    if (ctx.store.now() - (token.issuedAt ?? 0) < REFRESH_MIN_AGE_MS) {
-      sendThreadsError(
-        res,
-        100,
-        'A long-lived access token can be refreshed only once it is at least 24 hours old',
-        {
-          type: 'OAuthException',
-        },
-      );
-      return;
-    }
-    res.json(longLivedAnswer(ctx, token));
+  mountLongLivedTokenRoutes(api, ctx, {
+    network: 'threads',
+    grantPrefix: 'th',
+    sendError: (res, code, message) => sendThreadsError(res, code, message, { type: 'OAuthException' }),
+    sendInvalidToken,
   });
 }
 
