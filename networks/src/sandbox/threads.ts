@@ -308,6 +308,13 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       }
     }
     const reply = replyToId === undefined ? {} : { replyToId };
+    /** Creates this profile's Threads container and answers its `{ id }`. */
+    const answerContainer = (
+      fields: Omit<Parameters<typeof ctx.posts.createContainer>[0], 'network' | 'igUserId'>,
+    ): void => {
+      const container = ctx.posts.createContainer({ network: 'threads', igUserId: userId, ...fields });
+      res.json({ id: container.id });
+    };
     if (link !== undefined && mediaType !== 'TEXT') {
       sendThreadsError(res, 100, 'Param link_attachment is only supported for TEXT posts');
       return;
@@ -317,16 +324,13 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
         sendThreadsError(res, 100, 'Param text is required for TEXT posts');
         return;
       }
-      const container = ctx.posts.createContainer({
-        network: 'threads',
-        igUserId: userId,
+      answerContainer({
         imageUrl: '',
         caption: text,
         mediaType: 'TEXT',
         linkAttachment: link ?? null,
         ...reply,
       });
-      res.json({ id: container.id });
       return;
     }
     if (mediaType === 'CAROUSEL') {
@@ -345,16 +349,13 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
         sendThreadsError(res, 24, 'Media Not Found: a carousel item is not ready', { subcode: 4279009 });
         return;
       }
-      const container = ctx.posts.createContainer({
-        network: 'threads',
-        igUserId: userId,
+      answerContainer({
         imageUrl: '',
         caption: text,
         mediaType: 'CAROUSEL',
         children: ids,
         ...reply,
       });
-      res.json({ id: container.id });
       return;
     }
     const imageUrl = param(req, 'image_url');
@@ -368,9 +369,7 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
     }
     // Threads downloads the image while it processes the container: a failure shows as ERROR.
     const fetched = await fetchImage(imageUrl, altText);
-    const container = ctx.posts.createContainer({
-      network: 'threads',
-      igUserId: userId,
+    answerContainer({
       imageUrl,
       caption: isCarouselItem ? '' : text,
       mediaType: 'IMAGE',
@@ -380,7 +379,6 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       errorMessage: fetched.ok ? null : fetched.errorMessage,
       ...(isCarouselItem ? {} : reply),
     });
-    res.json({ id: container.id });
   });
 
   api.post('/v1.0/:id/threads_publish', async (req, res) => {
