@@ -296,7 +296,7 @@ export function redeemRequestCode(
 const META_LONG_LIVED_TTL = 5_183_944;
 
 /** A new long-lived token for the grant, as Instagram Login's and Threads' exchange and refresh answer it. */
-export function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
+function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
   const issued = ctx.store.issueTokens(token.grant, {
     refresh: false,
     ttlSeconds: META_LONG_LIVED_TTL,
