@@ -18,16 +18,13 @@ import {
 import {
   avatarUrl,
   handleAuthorize,
-  longLivedAnswer,
+  mountLongLivedTokenRoutes,
   param,
-  queryString,
   redeemRequestCode,
   type SandboxContext,
   safeEqual,
 } from './oauth-common.js';
 import type { AccessToken, SandboxUser } from './store.js';
-
-const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
 
 /** The professional account a sandbox user logs in as: their first Page's IG account, else none. */
 function professionalAccountOf(user: SandboxUser): string | null {
@@ -112,44 +109,11 @@ function mountTokenEndpoints(api: Router, graph: Router, ctx: SandboxContext): v
     });
   });
 
-  // Short-lived → long-lived (60 days).
-  graph.get('/access_token', (req, res) => {
-    if (queryString(req, 'grant_type') !== 'ig_exchange_token') {
-      sendGraphError(res, 100, 'Param grant_type must be ig_exchange_token');
-      return;
-    }
-    const token = ctx.store.findAccessToken('instagram', queryString(req, 'access_token') ?? null);
-    if (token === null) return sendInvalidToken(res);
-    const secret = queryString(req, 'client_secret');
-    const expected = ctx.store.clientSecretOf(token.grant);
-    if (secret === undefined || expected === null || !safeEqual(secret, expected)) {
-      sendGraphError(res, 101, 'Error validating client secret.');
-      return;
-    }
-    if (token.longLived === true) {
-      sendGraphError(res, 100, 'The access token is already long-lived');
-      return;
-    }
-    res.json(longLivedAnswer(ctx, token));
-  });
-
-  // A long-lived token, valid and at least 24 hours old → a new one, 60 days from now.
-  graph.get('/refresh_access_token', (req, res) => {
-    if (queryString(req, 'grant_type') !== 'ig_refresh_token') {
-      sendGraphError(res, 100, 'Param grant_type must be ig_refresh_token');
-      return;
-    }
-    const token = ctx.store.findAccessToken('instagram', queryString(req, 'access_token') ?? null);
-    if (token === null || token.longLived !== true) return sendInvalidToken(res);
-    if (ctx.store.now() - (token.issuedAt ?? 0) < REFRESH_MIN_AGE_MS) {
-      sendGraphError(
-        res,
-        100,
-        'A long-lived access token can be refreshed only once it is at least 24 hours old',
-      );
-      return;
-    }
-    res.json(longLivedAnswer(ctx, token));
+  mountLongLivedTokenRoutes(graph, ctx, {
+    network: 'instagram',
+    grantPrefix: 'ig',
+    sendError: (res, code, message) => sendGraphError(res, code, message),
+    sendInvalidToken,
   });
 }
 

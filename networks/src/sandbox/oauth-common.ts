@@ -296,13 +296,69 @@ export function redeemRequestCode(
 const META_LONG_LIVED_TTL = 5_183_944;
 
 /** A new long-lived token for the grant, as Instagram Login's and Threads' exchange and refresh answer it. */
-export function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
+function longLivedAnswer(ctx: SandboxContext, token: AccessToken) {
   const issued = ctx.store.issueTokens(token.grant, {
     refresh: false,
     ttlSeconds: META_LONG_LIVED_TTL,
     longLived: true,
   });
   return { access_token: issued.accessToken.token, token_type: 'bearer', expires_in: issued.expiresIn };
+}
+
+/** A long-lived token may be refreshed only once it is at least 24 hours old. */
+const LONG_LIVED_REFRESH_MIN_AGE_MS = 24 * 3_600_000;
+
+/**
+ * Meta's long-lived token calls, the same on Instagram Login (`ig_…`) and Threads (`th_…`):
+ * `GET /access_token` (short-lived → long-lived, 60 days, with the app secret) and
+ * `GET /refresh_access_token` (a valid long-lived token at least 24 hours old → a new one).
+ */
+export function mountLongLivedTokenRoutes(
+  router: Router,
+  ctx: SandboxContext,
+  options: {
+    network: 'instagram' | 'threads';
+    grantPrefix: 'ig' | 'th';
+    sendError: (res: Response, code: number, message: string) => void;
+    sendInvalidToken: (res: Response) => void;
+  },
+): void {
+  const { network, grantPrefix, sendError, sendInvalidToken } = options;
+  // Short-lived → long-lived (60 days).
+  router.get('/access_token', (req, res) => {
+    if (queryString(req, 'grant_type') !== `${grantPrefix}_exchange_token`) {
+      sendError(res, 100, `Param grant_type must be ${grantPrefix}_exchange_token`);
+      return;
+    }
+    const token = ctx.store.findAccessToken(network, queryString(req, 'access_token') ?? null);
+    if (token === null) return sendInvalidToken(res);
+    const secret = queryString(req, 'client_secret');
+    const expected = ctx.store.clientSecretOf(token.grant);
+    if (secret === undefined || expected === null || !safeEqual(secret, expected)) {
+      sendError(res, 101, 'Error validating client secret.');
+      return;
+    }
+    if (token.longLived === true) {
+      sendError(res, 100, 'The access token is already long-lived');
+      return;
+    }
+    res.json(longLivedAnswer(ctx, token));
+  });
+
+  // A long-lived token, valid and at least 24 hours old → a new one, 60 days from now.
+  router.get('/refresh_access_token', (req, res) => {
+    if (queryString(req, 'grant_type') !== `${grantPrefix}_refresh_token`) {
+      sendError(res, 100, `Param grant_type must be ${grantPrefix}_refresh_token`);
+      return;
+    }
+    const token = ctx.store.findAccessToken(network, queryString(req, 'access_token') ?? null);
+    if (token === null || token.longLived !== true) return sendInvalidToken(res);
+    if (ctx.store.now() - (token.issuedAt ?? 0) < LONG_LIVED_REFRESH_MIN_AGE_MS) {
+      sendError(res, 100, 'A long-lived access token can be refreshed only once it is at least 24 hours old');
+      return;
+    }
+    res.json(longLivedAnswer(ctx, token));
+  });
 }
 
 /** The standard OAuth error body `{ error, error_description }`. */

@@ -13,9 +13,8 @@ import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   avatarUrl,
   handleAuthorize,
-  longLivedAnswer,
+  mountLongLivedTokenRoutes,
   param,
-  queryString,
   redeemRequestCode,
   type SandboxContext,
   safeEqual,
@@ -24,7 +23,6 @@ import type { SandboxMediaContainer, SandboxPublishedPost } from './posts.js';
 import type { AccessToken } from './store.js';
 import { threadsPermalink, threadsUserId } from './threads-ids.js';
 
-const REFRESH_MIN_AGE_MS = 24 * 3_600_000;
 const CAROUSEL_MIN = 2;
 const CAROUSEL_MAX = 20;
 const ALT_TEXT_MAX = 1000;
@@ -231,53 +229,11 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
     res.json({ access_token: issued.accessToken.token, user_id: threadsUserId(result.grant.user) });
   });
 
-  // Short-lived → long-lived (60 days).
-  api.get('/access_token', (req, res) => {
-    if (queryString(req, 'grant_type') !== 'th_exchange_token') {
-      sendThreadsError(res, 100, 'Param grant_type must be th_exchange_token', { type: 'OAuthException' });
-      return;
-    }
-    const token = ctx.store.findAccessToken('threads', queryString(req, 'access_token') ?? null);
-    if (token === null) {
-      sendInvalidToken(res);
-      return;
-    }
-    const secret = queryString(req, 'client_secret');
-    const expected = ctx.store.clientSecretOf(token.grant);
-    if (secret === undefined || expected === null || !safeEqual(secret, expected)) {
-      sendThreadsError(res, 101, 'Error validating client secret.', { type: 'OAuthException' });
-      return;
-    }
-    if (token.longLived === true) {
-      sendThreadsError(res, 100, 'The access token is already long-lived', { type: 'OAuthException' });
-      return;
-    }
-    res.json(longLivedAnswer(ctx, token));
-  });
-
-  // A long-lived token, valid and at least 24 hours old → a new one, 60 days from now.
-  api.get('/refresh_access_token', (req, res) => {
-    if (queryString(req, 'grant_type') !== 'th_refresh_token') {
-      sendThreadsError(res, 100, 'Param grant_type must be th_refresh_token', { type: 'OAuthException' });
-      return;
-    }
-    const token = ctx.store.findAccessToken('threads', queryString(req, 'access_token') ?? null);
-    if (token === null || token.longLived !== true) {
-      sendInvalidToken(res);
-      return;
-    }
-    if (ctx.store.now() - (token.issuedAt ?? 0) < REFRESH_MIN_AGE_MS) {
-      sendThreadsError(
-        res,
-        100,
-        'A long-lived access token can be refreshed only once it is at least 24 hours old',
-        {
-          type: 'OAuthException',
-        },
-      );
-      return;
-    }
-    res.json(longLivedAnswer(ctx, token));
+  mountLongLivedTokenRoutes(api, ctx, {
+    network: 'threads',
+    grantPrefix: 'th',
+    sendError: (res, code, message) => sendThreadsError(res, code, message, { type: 'OAuthException' }),
+    sendInvalidToken,
   });
 }
 
@@ -352,6 +308,13 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       }
     }
     const reply = replyToId === undefined ? {} : { replyToId };
+    /** Creates this profile's Threads container and answers its `{ id }`. */
+    const answerContainer = (
+      fields: Omit<Parameters<typeof ctx.posts.createContainer>[0], 'network' | 'igUserId'>,
+    ): void => {
+      const container = ctx.posts.createContainer({ network: 'threads', igUserId: userId, ...fields });
+      res.json({ id: container.id });
+    };
     if (link !== undefined && mediaType !== 'TEXT') {
       sendThreadsError(res, 100, 'Param link_attachment is only supported for TEXT posts');
       return;
@@ -361,16 +324,13 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
         sendThreadsError(res, 100, 'Param text is required for TEXT posts');
         return;
       }
-      const container = ctx.posts.createContainer({
-        network: 'threads',
-        igUserId: userId,
+      answerContainer({
         imageUrl: '',
         caption: text,
         mediaType: 'TEXT',
         linkAttachment: link ?? null,
         ...reply,
       });
-      res.json({ id: container.id });
       return;
     }
     if (mediaType === 'CAROUSEL') {
@@ -389,16 +349,13 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
         sendThreadsError(res, 24, 'Media Not Found: a carousel item is not ready', { subcode: 4279009 });
         return;
       }
-      const container = ctx.posts.createContainer({
-        network: 'threads',
-        igUserId: userId,
+      answerContainer({
         imageUrl: '',
         caption: text,
         mediaType: 'CAROUSEL',
         children: ids,
         ...reply,
       });
-      res.json({ id: container.id });
       return;
     }
     const imageUrl = param(req, 'image_url');
@@ -412,9 +369,7 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
     }
     // Threads downloads the image while it processes the container: a failure shows as ERROR.
     const fetched = await fetchImage(imageUrl, altText);
-    const container = ctx.posts.createContainer({
-      network: 'threads',
-      igUserId: userId,
+    answerContainer({
       imageUrl,
       caption: isCarouselItem ? '' : text,
       mediaType: 'IMAGE',
@@ -424,7 +379,6 @@ export function mountThreads(app: Router, ctx: SandboxContext): void {
       errorMessage: fetched.ok ? null : fetched.errorMessage,
       ...(isCarouselItem ? {} : reply),
     });
-    res.json({ id: container.id });
   });
 
   api.post('/v1.0/:id/threads_publish', async (req, res) => {
