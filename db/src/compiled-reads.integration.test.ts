@@ -107,6 +107,8 @@ async function refPostsPage(
           'sp.first_comment_error',
           // Added with the posting queue (2026-11-30T06-00-posting-queue): the card's "Na fila".
           'sp.queue_account_id',
+          // Added with several accounts per network (2026-12-01T04-10-post-accounts): the post's account.
+          'sp.connected_account_id',
           // Added with recurring posts (2026-11-30T06-20-recurring-posts): the cards' badge.
           'sp.series_occurrence',
           sql<string | null>`CASE WHEN sp.status = 'needs_attention' AND sp.last_error = 'UNKNOWN_OUTCOME'
@@ -187,6 +189,8 @@ async function refPublishedPage(options: {
       'pp.comments_count',
       'pp.engagement_rate',
       'pp.metrics_updated_at',
+      // Added with several accounts per network: why a post has no metrics names its account.
+      'pp.connected_account_id',
     ])
     .where('pp.workspace_id', '=', options.workspaceId);
   if (options.themeId !== undefined) query = query.where('pp.theme_id', '=', options.themeId);
