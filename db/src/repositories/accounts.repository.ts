@@ -226,47 +226,53 @@ export async function upsertAccount(
         .where('connected_account_id', 'is', null)
         .execute();
     const now = new Date();
-    if (existing) {
-      return trx
-        .updateTable('connected_accounts')
-        .set({
-          platform_username: input.platformUsername,
-          account_data: JSON.stringify(input.accountData),
-          access_token: seal(keyring, input.accessToken, aad(existing.id, 'access_token')),
-          ...(input.refreshToken
-            ? { refresh_token: seal(keyring, input.refreshToken, aad(existing.id, 'refresh_token')) }
-            : {}),
-          access_token_expires_at: input.accessTokenExpiresAt,
-          status: 'active',
-          status_reason: null,
-          limited_until: null,
-          is_active: true,
-          updated_at: now,
-        })
-        .where('id', '=', existing.id)
-        .returning(SUMMARY_COLUMNS)
-        .executeTakeFirstOrThrow();
-    }
-    // The id is needed for the AAD before the insert: generate it here.
-    const id = crypto.randomUUID();
-    return trx
-      .insertInto('connected_accounts')
-      .values({
-        id,
-        workspace_id: workspaceId,
-        user_id: input.userId,
-        platform: input.platform,
-        platform_user_id: input.platformUserId,
-        platform_username: input.platformUsername,
-        account_data: JSON.stringify(input.accountData),
-        access_token: seal(keyring, input.accessToken, aad(id, 'access_token')),
-        refresh_token: input.refreshToken
-          ? seal(keyring, input.refreshToken, aad(id, 'refresh_token'))
-          : null,
-        access_token_expires_at: input.accessTokenExpiresAt,
-      })
-      .returning(SUMMARY_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const account = existing
+      ? await trx
+          .updateTable('connected_accounts')
+          .set({
+            platform_username: input.platformUsername,
+            account_data: JSON.stringify(input.accountData),
+            access_token: seal(keyring, input.accessToken, aad(existing.id, 'access_token')),
+            ...(input.refreshToken
+              ? { refresh_token: seal(keyring, input.refreshToken, aad(existing.id, 'refresh_token')) }
+              : {}),
+            access_token_expires_at: input.accessTokenExpiresAt,
+            status: 'active',
+            status_reason: null,
+            limited_until: null,
+            is_active: true,
+            updated_at: now,
+          })
+          .where('id', '=', existing.id)
+          .returning(SUMMARY_COLUMNS)
+          .executeTakeFirstOrThrow()
+      : await insertAccountRow(trx, keyring, workspaceId, input);
+    // The network's only active account now: the posts not sent yet that named a disconnected
+    // account of it go out from this one, as they did when a workspace had one account per network
+    // (a person who swaps the account means the new one). Posts in flight or waiting on an unknown
+    // outcome keep theirs. With other accounts active, nothing moves: a person picks.
+    if (others.length === 0)
+      await trx
+        .updateTable('suggested_posts')
+        .set({ connected_account_id: account.id })
+        .where('workspace_id', '=', workspaceId)
+        .where('platform', '=', input.platform)
+        .where('status', 'in', ['scheduled', 'draft', 'failed', 'missed'])
+        .where('connected_account_id', '<>', account.id)
+        .where((eb) =>
+          eb(
+            'connected_account_id',
+            'in',
+            eb
+              .selectFrom('connected_accounts')
+              .select('id')
+              .where('workspace_id', '=', workspaceId)
+              .where('platform', '=', input.platform)
+              .where('is_active', '=', false),
+          ),
+        )
+        .execute();
+    return account;
   });
 }
 
@@ -694,4 +700,31 @@ export async function resealAllTokens(db: Kysely<Database>, keyring: Keyring): P
     rewritten++;
   }
   return rewritten;
+}
+
+/** A new connected account's row, its tokens sealed under its own id (upsertAccount). */
+async function insertAccountRow(
+  trx: Kysely<Database>,
+  keyring: Keyring,
+  workspaceId: string,
+  input: UpsertAccountInput,
+): Promise<AccountSummary> {
+  // The id is needed for the AAD before the insert: generate it here.
+  const id = crypto.randomUUID();
+  return trx
+    .insertInto('connected_accounts')
+    .values({
+      id,
+      workspace_id: workspaceId,
+      user_id: input.userId,
+      platform: input.platform,
+      platform_user_id: input.platformUserId,
+      platform_username: input.platformUsername,
+      account_data: JSON.stringify(input.accountData),
+      access_token: seal(keyring, input.accessToken, aad(id, 'access_token')),
+      refresh_token: input.refreshToken ? seal(keyring, input.refreshToken, aad(id, 'refresh_token')) : null,
+      access_token_expires_at: input.accessTokenExpiresAt,
+    })
+    .returning(SUMMARY_COLUMNS)
+    .executeTakeFirstOrThrow();
 }

@@ -242,6 +242,33 @@ describe('worker: two Instagram accounts in one workspace', () => {
     });
   });
 
+  it("swapping the network's only account (disconnect, connect another) moves the posts not sent yet to the new one", async () => {
+    const user = await makeUser(handle, 'multi-swap');
+    const theme = await seedTheme(handle, user.id, ['instagram']);
+    const old = await upsertAccount(handle.db, keyring, instagramOf(user.id, 'ana', 'padaria.antiga'));
+    const tag = randomUUID().slice(0, 8);
+    const pending = await post(user.id, theme.id, `Fornada da tarde ${tag}`);
+    expect(pending.connected_account_id).toBe(old.id);
+    expect(await deactivateAccount(handle.db, user.id, old.id)).not.toBeNull();
+    // The connect flow (no allowAnother): nothing else is active, so the new account is accepted
+    // and the post that named the disconnected one goes out from it, as before several accounts.
+    const replacement = await upsertAccount(handle.db, keyring, {
+      ...instagramOf(user.id, 'bruno', 'padaria.nova'),
+      allowAnother: false,
+    });
+    expect(replacement.id).not.toBe(old.id);
+    const moved = await handle.db
+      .selectFrom('suggested_posts')
+      .select(['connected_account_id', 'version'])
+      .where('id', '=', pending.id)
+      .executeTakeFirstOrThrow();
+    expect(moved.connected_account_id).toBe(replacement.id);
+    const outcome = await processPublishJob(context(), { postId: pending.id, version: moved.version });
+    expect(outcome).toEqual({ kind: 'published', platformPostId: expect.any(String) });
+    const ours = sandbox.control.publishedPosts('instagram').filter((p) => p.text.endsWith(tag));
+    expect(ours.map((p) => p.authorId)).toEqual([replacement.platform_user_id]);
+  });
+
   it('a client workspace with two accounts of a network and their posts is deleted whole', async () => {
     const user = await makeUser(handle, 'multi-del');
     const workspace = (await createWorkspace(handle.db, { ownerId: user.id, name: 'Padaria', max: 50 }))!;
