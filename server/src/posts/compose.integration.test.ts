@@ -179,7 +179,9 @@ describe('posts.compose', () => {
       scheduledFor,
       accountId: randomUUID(),
     });
-    expect(wrong.status).toBe(400);
+    // An account that is not one of this workspace's active accounts of the network: not found,
+    // the same answer as another workspace's id (the access matrix's IDOR rule).
+    expect(wrong.status).toBe(404);
     expect(
       (
         await handle.db

@@ -625,8 +625,7 @@ export async function updatePost(
     platform: post.platform,
     connected_account_id: accountChange ?? post.connected_account_id,
   });
-  if (accountChange !== undefined && !account)
-    throw new AppError('VALIDATION_FAILED', { field: 'accountId' });
+  if (accountChange !== undefined && !account) throw new AppError('NOT_FOUND');
   const networkOptions = await checkNetworkOptions(deps.db, post, options.networkOptions);
   if (!networkOptions.ok) throw networkOptions.error;
   // The first comment against the network's own rule (docs/first-comment.md): refused in pt-BR,
