@@ -1,7 +1,7 @@
 import { Popover, Text } from '@mantine/core';
 import type { CalendarDate, CommemorativeDate } from '@pauta/core';
 import { messages } from '@pauta/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { CommemorativeMarker } from '../commemorative-dates/CommemorativeMarker';
 import { dayKey } from '../posts/time-zone';
 import type { PostItem } from '../posts/types';
@@ -95,10 +95,16 @@ interface MorePostsProps {
 
 /** '+N mais': every post of the day in a popover. */
 function MorePosts({ hidden, dayTitle, posts, chip }: MorePostsProps) {
+  const [opened, setOpened] = useState(false);
   return (
-    <Popover position="bottom" withArrow shadow="md" withinPortal trapFocus>
+    <Popover opened={opened} onChange={setOpened} position="bottom" withArrow shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <button type="button" className={classes.more} aria-label={text.moreLabel(hidden, dayTitle)}>
+        <button
+          type="button"
+          className={classes.more}
+          aria-label={text.moreLabel(hidden, dayTitle)}
+          onClick={() => setOpened((open) => !open)}
+        >
           {text.more(hidden)}
         </button>
       </Popover.Target>
@@ -106,7 +112,8 @@ function MorePosts({ hidden, dayTitle, posts, chip }: MorePostsProps) {
         <Text size="sm" fw={700} mb="xs">
           {text.dayPosts(dayTitle)}
         </Text>
-        <ul className={classes.popoverList}>
+        {/* A chip opens Editar Post: the list closes first, so it never stays above the dialog. */}
+        <ul className={classes.popoverList} onClickCapture={() => setOpened(false)}>
           {posts.map((post) => (
             <li key={post.id}>{chip(post)}</li>
           ))}

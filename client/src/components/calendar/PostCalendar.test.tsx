@@ -203,6 +203,18 @@ describe('PostCalendar', () => {
     expect(await screen.findByRole('button', { name: /Post das 5/ })).toBeTruthy();
   });
 
+  it("closes '+N mais' when one of its posts is opened, so the list never covers Editar Post", async () => {
+    const posts = [1, 2, 3, 4, 5].map((hour) =>
+      postItem({ title: `Post das ${hour}`, scheduledFor: new Date(`2026-11-15T0${hour}:00:00Z`) }),
+    );
+    const { onEdit } = open(posts);
+    const day = cell('2026-11-15');
+    fireEvent.click(await within(day).findByRole('button', { name: /^\+3 mais/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Post das 5/ }));
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ title: 'Post das 5' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Post das 5/ })).toBeNull());
+  });
+
   it('switches to the week view and navigates', async () => {
     const { api } = open([]);
     await screen.findByText('Novembro de 2026');
