@@ -736,6 +736,7 @@ export const messages = {
     subtitle: 'Escreva uma vez e ajuste para cada rede.',
     theme: 'Tema',
     themePlaceholder: 'Escolha o tema',
+    themesLoading: 'Carregando temas…',
     themeRequired: 'Escolha o tema do post.',
     noThemes: 'Crie um tema antes de escrever um post.',
     networks: 'Redes',

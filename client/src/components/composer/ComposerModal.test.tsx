@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { themeListItem } from '../../test-utils/themes';
-import { mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
+import { deferred, mockTrpc, signedIn, TrpcErrorResponse } from '../../test-utils/trpc-mock';
 import { ComposerModal } from './ComposerModal';
 import type { ComposerUploader, ComposerVideoUploader } from './useComposerMedia';
 
@@ -59,7 +59,9 @@ function setup(
 }
 
 async function pickTheme() {
-  fireEvent.click(await screen.findByRole('combobox', { name: /^Tema/ }));
+  const select = await screen.findByRole('combobox', { name: /^Tema/ });
+  await waitFor(() => expect((select as HTMLInputElement).disabled).toBe(false));
+  fireEvent.click(select);
   fireEvent.click(await screen.findByRole('option', { name: THEME.name }));
   await screen.findByRole('tab', { name: /LinkedIn/ });
 }
@@ -68,6 +70,17 @@ const tab = (name: RegExp) => screen.getByRole('tab', { name });
 const panelText = () => screen.getByRole('tabpanel').querySelector('textarea') as HTMLTextAreaElement;
 
 describe('ComposerModal', () => {
+  it('keeps the theme select shut until the themes arrive, then offers them', async () => {
+    const themes = deferred<unknown[]>();
+    setup(undefined, THEME, { 'themes.list': () => themes.promise });
+    const select = await screen.findByRole('combobox', { name: /^Tema/ });
+    expect((select as HTMLInputElement).disabled).toBe(true);
+    expect((select as HTMLInputElement).placeholder).toBe(text.themesLoading);
+    themes.resolve([THEME]);
+    await waitFor(() => expect((select as HTMLInputElement).disabled).toBe(false));
+    await pickTheme();
+  });
+
   it('offers only connected networks and ticks the theme’s ones', async () => {
     setup();
     await pickTheme();

@@ -108,13 +108,14 @@ function ComposerForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={text.theme}
-            placeholder={text.themePlaceholder}
+            placeholder={state.themesLoading ? text.themesLoading : text.themePlaceholder}
             data={(state.themes ?? []).map((theme) => ({ value: theme.id, label: theme.name }))}
             value={fields.themeId}
             onChange={state.set.theme}
             required
             error={errors.theme}
-            disabled={state.saving}
+            // Opened before the list arrives, it would stay shut once it did: it waits for it.
+            disabled={state.saving || state.themesLoading}
             comboboxProps={{ withinPortal: true }}
             allowDeselect={false}
           />

@@ -131,7 +131,9 @@ describe('the composer of a theme without approval', () => {
       }),
     });
     render(<ComposerModal opened timeZone={SP} onClose={() => undefined} />);
-    fireEvent.click(await screen.findByRole('combobox', { name: /^Tema/ }));
+    const select = await screen.findByRole('combobox', { name: /^Tema/ });
+    await waitFor(() => expect((select as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(select);
     fireEvent.click(await screen.findByRole('option', { name: theme.name }));
     await screen.findByRole('tab', { name: /LinkedIn/ });
     expect(screen.getByRole('button', { name: messages.composer.schedule })).toBeTruthy();
