@@ -86,7 +86,7 @@ describe('Novo post with an image for LinkedIn and X', () => {
       .toBuffer();
     const base = dialog.getByRole('group', { name: 'Imagens', exact: true });
     await base
-      .locator('input[type="file"]')
+      .locator('input[type="file"][accept^="image/"]')
       .setInputFiles([{ name: 'moagem.jpg', mimeType: 'image/jpeg', buffer: image }]);
     const alt = base.getByRole('textbox', { name: 'Texto alternativo da imagem 1' });
     await alt.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {

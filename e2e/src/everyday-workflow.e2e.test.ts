@@ -129,7 +129,7 @@ describe('Issue 30, Done when: one post to LinkedIn, X and Instagram through the
       .toBuffer();
     const images = dialog.getByRole('group', { name: 'Imagens', exact: true });
     await images
-      .locator('input[type="file"]')
+      .locator('input[type="file"][accept^="image/"]')
       .setInputFiles([{ name: 'pao.jpg', mimeType: 'image/jpeg', buffer: jpeg }]);
     await images
       .getByRole('textbox', { name: 'Texto alternativo da imagem 1' })

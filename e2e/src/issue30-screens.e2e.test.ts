@@ -204,7 +204,7 @@ const SCREENS: { name: string; open: () => Promise<void> }[] = [
       await page.goto('/scheduled-posts');
       await page.getByRole('button', { name: 'Importar CSV', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Importar posts de um CSV' });
-      await dialog.locator('input[type="file"]').setInputFiles(csvWithBadRow());
+      await dialog.locator('input[type="file"][accept^=".csv"]').setInputFiles(csvWithBadRow());
       await dialog.getByText('Rede desconhecida: "Orkut".').waitFor();
     },
   },

@@ -35,9 +35,10 @@ describe('Threads', () => {
     await card.getByText('Não conectado').waitFor();
     await card.getByRole('button', { name: 'Conectar' }).click();
     await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
+    // The toast first: it closes by itself after a few seconds, the card stays.
+    await page.getByText('Conta Threads conectada com sucesso!', { exact: true }).waitFor();
     await card.getByText('Conectado', { exact: true }).waitFor();
     await card.getByText('@anasouza').waitFor();
-    await page.getByText('Conta Threads conectada com sucesso!', { exact: true }).waitFor();
     const [account] = await sql<{
       id: string;
       platform_user_id: string;
