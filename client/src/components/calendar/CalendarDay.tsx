@@ -97,7 +97,15 @@ interface MorePostsProps {
 function MorePosts({ hidden, dayTitle, posts, chip }: MorePostsProps) {
   const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom" withArrow shadow="md" withinPortal trapFocus>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom"
+      withArrow
+      shadow="md"
+      withinPortal
+      trapFocus
+    >
       <Popover.Target>
         <button
           type="button"
