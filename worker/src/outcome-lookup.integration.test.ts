@@ -235,7 +235,9 @@ const KILLED_DURING_SEND: KilledDuringSend[] = [
   },
 ];
 
-describe('asking the network about an unknown outcome (issue 24)', () => {
+// Each test spawns a worker process and waits up to 40 s for a post's status: the file's limit is
+// above that wait, so a slow machine fails on the wait's own message, never on a bare timeout.
+describe('asking the network about an unknown outcome (issue 24)', { timeout: 90_000 }, () => {
   it('a send marked started that never left is looked up, found absent and sent exactly once (L2)', async () => {
     const { post } = await xPost(new Date(Date.now() - 60_000));
     // What a worker killed between send_started_at and the request leaves behind.

@@ -37,8 +37,9 @@ if (!('fonts' in document))
 window.scrollTo = () => {};
 
 // findBy*/waitFor wait for what the person would wait for; on a loaded machine (the whole suite
-// on 2 shared cores) a chart or a lazy view can take longer than testing-library's 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// on 2 shared cores, the CI machine at times 2-3x slower still) a chart or a lazy view can take
+// longer than testing-library's 1 s default; 10 s stays under the 20 s test limit.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
