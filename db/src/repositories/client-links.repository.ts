@@ -6,7 +6,7 @@
 // transaction that holds the link row FOR SHARE, so a revoke and an action are ordered: the
 // revoke waits for an action in flight, and an action after the revoke finds no valid link.
 import type { ApprovalStage, Platform } from '@pauta/core';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { ClientApprovalLinksTable, Database } from '../schema.js';
 import { type MovedPost, moveApprovalStageIn } from './approval.repository.js';
 
@@ -143,6 +143,17 @@ export interface ClientLinkPost {
   theme_name: string;
 }
 
+/** What a link shows: one theme, or a period; neither is a Cliente member's view (all the posts). */
+type LinkScope = Pick<ClientLinkRow, 'theme_id' | 'period_start' | 'period_end'>;
+
+/** The posts (as `sp`) within `scope`: its theme's, or scheduled in its period [start, end); else all. */
+function inLinkScope(scope: LinkScope): RawBuilder<boolean> {
+  if (scope.theme_id) return sql<boolean>`sp.theme_id = ${scope.theme_id}`;
+  if (scope.period_start && scope.period_end)
+    return sql<boolean>`sp.scheduled_for >= ${scope.period_start} AND sp.scheduled_for < ${scope.period_end}`;
+  return sql<boolean>`true`;
+}
+
 /**
  * The posts waiting for the client ('client' stage, not published) of a workspace: within a
  * link's scope (one theme or a period), or — a Cliente member's view, no theme and no period —
@@ -160,12 +171,8 @@ export async function listClientLinkPosts(
     .select(['sp.id', 'sp.platform', 'sp.title', 'sp.content', 'sp.scheduled_for', 't.name as theme_name'])
     .where('sp.workspace_id', '=', link.workspace_id)
     .where('sp.approval_stage', '=', 'client')
-    .where('sp.status', '<>', 'published');
-  if (link.theme_id) query = query.where('sp.theme_id', '=', link.theme_id);
-  else if (link.period_start && link.period_end)
-    query = query
-      .where('sp.scheduled_for', '>=', link.period_start)
-      .where('sp.scheduled_for', '<', link.period_end);
+    .where('sp.status', '<>', 'published')
+    .where(inLinkScope(link));
   // Milliseconds, as a Date carries them: the cursor's key compares exactly with the order.
   const at = sql<Date>`coalesce(date_trunc('milliseconds', sp.scheduled_for), 'infinity'::timestamptz)`;
   if (after)
@@ -219,7 +226,7 @@ export async function applyClientAction(
   const { source } = options;
   return db.transaction().execute(async (trx) => {
     let workspaceId: string;
-    let scope: Pick<ClientLinkRow, 'theme_id' | 'period_start' | 'period_end'>;
+    let scope: LinkScope;
     let by: { actor: 'client'; userId: string | null; label: string };
     if (source.kind === 'link') {
       const link = await trx
@@ -249,18 +256,15 @@ export async function applyClientAction(
       scope = { theme_id: null, period_start: null, period_end: null };
       by = { actor: 'client', userId: source.userId, label: source.label };
     }
-    let postQuery = trx
-      .selectFrom('suggested_posts')
-      .select(['id', 'user_id', 'title', 'approval_stage'])
-      .where('id', '=', options.postId)
-      .where('workspace_id', '=', workspaceId)
-      .where('status', '<>', 'published');
-    if (scope.theme_id) postQuery = postQuery.where('theme_id', '=', scope.theme_id);
-    else if (scope.period_start && scope.period_end)
-      postQuery = postQuery
-        .where('scheduled_for', '>=', scope.period_start)
-        .where('scheduled_for', '<', scope.period_end);
-    const post = await postQuery.forUpdate().executeTakeFirst();
+    const post = await trx
+      .selectFrom('suggested_posts as sp')
+      .select(['sp.id', 'sp.user_id', 'sp.title', 'sp.approval_stage'])
+      .where('sp.id', '=', options.postId)
+      .where('sp.workspace_id', '=', workspaceId)
+      .where('sp.status', '<>', 'published')
+      .where(inLinkScope(scope))
+      .forUpdate()
+      .executeTakeFirst();
     if (!post || post.approval_stage === null) return { kind: 'not_found' as const };
     if (post.approval_stage !== 'client' && post.approval_stage !== options.to)
       return { kind: 'not_pending' as const };

@@ -3,7 +3,7 @@
 // of a stale claim. The post itself is never touched here except its first_comment_* columns, and
 // only while it is `published`.
 import type { Platform } from '@pauta/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, FirstCommentStatus } from '../schema.js';
 
 /** A claimed first comment: what the worker needs to send it, and its fence. */
@@ -29,6 +29,23 @@ export interface ClaimedFirstComment {
 export const FIRST_COMMENT_MAX_ATTEMPTS = 5;
 
 /**
+ * The tail of a claim's query (after WITH): `claim` is the UPDATE of suggested_posts (as sp) that
+ * takes the comments with a new token; each comes back as a ClaimedFirstComment, with its post's id
+ * at the network and the account that published it.
+ */
+function claimedComments(claim: RawBuilder<unknown>): RawBuilder<ClaimedFirstComment> {
+  return sql<ClaimedFirstComment>`claimed AS (
+      ${claim}
+       RETURNING sp.id, sp.workspace_id, sp.user_id, sp.platform, sp.first_comment AS text,
+                 sp.first_comment_token AS token, sp.first_comment_attempts AS attempts,
+                 sp.first_comment_sent_at AS sent_at, sp.connected_account_id AS post_account_id
+    )
+    SELECT c.*, pp.platform_post_id,
+           COALESCE(pp.connected_account_id, c.post_account_id) AS connected_account_id
+      FROM claimed c JOIN published_posts pp ON pp.suggested_post_id = c.id`;
+}
+
+/**
  * Claims a post's pending first comment: one conditional UPDATE (a second claim of the same
  * comment matches nothing), only once the post is published and its retry time has come.
  */
@@ -37,7 +54,7 @@ export async function claimFirstComment(
   postId: string,
 ): Promise<ClaimedFirstComment | undefined> {
   const result = await sql<ClaimedFirstComment>`
-    WITH claimed AS (
+    WITH ${claimedComments(sql`
       UPDATE suggested_posts sp
          SET first_comment_status = 'sending',
              first_comment_token = gen_random_uuid(),
@@ -47,14 +64,7 @@ export async function claimFirstComment(
        WHERE sp.id = ${postId}
          AND sp.status = 'published'
          AND sp.first_comment_status = 'pending'
-         AND (sp.first_comment_next_at IS NULL OR sp.first_comment_next_at <= now())
-       RETURNING sp.id, sp.workspace_id, sp.user_id, sp.platform, sp.first_comment AS text,
-                 sp.first_comment_token AS token, sp.first_comment_attempts AS attempts,
-                 sp.first_comment_sent_at AS sent_at, sp.connected_account_id AS post_account_id
-    )
-    SELECT c.*, pp.platform_post_id,
-           COALESCE(pp.connected_account_id, c.post_account_id) AS connected_account_id
-      FROM claimed c JOIN published_posts pp ON pp.suggested_post_id = c.id`.execute(db);
+         AND (sp.first_comment_next_at IS NULL OR sp.first_comment_next_at <= now())`)}`.execute(db);
   return result.rows[0];
 }
 
@@ -144,17 +154,10 @@ export async function takeOverStaleFirstComments(
        ORDER BY first_comment_claimed_at
        LIMIT ${limit}
        FOR UPDATE SKIP LOCKED
-    ), taken AS (
+    ), ${claimedComments(sql`
       UPDATE suggested_posts sp
          SET first_comment_token = gen_random_uuid(), first_comment_claimed_at = now()
         FROM stale
-       WHERE sp.id = stale.id AND sp.first_comment_status = 'sending'
-       RETURNING sp.id, sp.workspace_id, sp.user_id, sp.platform, sp.first_comment AS text,
-                 sp.first_comment_token AS token, sp.first_comment_attempts AS attempts,
-                 sp.first_comment_sent_at AS sent_at, sp.connected_account_id AS post_account_id
-    )
-    SELECT t.*, pp.platform_post_id,
-           COALESCE(pp.connected_account_id, t.post_account_id) AS connected_account_id
-      FROM taken t JOIN published_posts pp ON pp.suggested_post_id = t.id`.execute(db);
+       WHERE sp.id = stale.id AND sp.first_comment_status = 'sending'`)}`.execute(db);
   return result.rows;
 }

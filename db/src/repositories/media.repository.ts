@@ -467,6 +467,20 @@ export interface PublishMediaItem {
   url: string;
 }
 
+/** How the publisher's media get their URLs: how long they last, and who signs them. */
+export interface PublishUrlOptions {
+  ttlSeconds?: number;
+  urlFor?: (key: string, ttlSeconds: number) => string | Promise<string>;
+}
+
+/** `options.urlFor` (MediaSetup.publicUrl: the web's /media route), else the storage's own signed URL. */
+function urlSigner(
+  storage: MediaStorage,
+  options: PublishUrlOptions,
+): (key: string, ttlSeconds: number) => string | Promise<string> {
+  return options.urlFor ?? ((key, seconds) => storage.signedUrl(key, seconds));
+}
+
 /**
  * The post's images in order, with their bytes and a signed, expiring URL each. `urlFor` signs the
  * URL (pass MediaSetup.publicUrl: the web's /media route, reachable by the networks); without it,
@@ -476,16 +490,13 @@ export async function loadPublishMedia(
   db: Kysely<Database>,
   storage: MediaStorage,
   postId: string,
-  options: {
-    ttlSeconds?: number;
-    urlFor?: (key: string, ttlSeconds: number) => string | Promise<string>;
-  } = {},
+  options: PublishUrlOptions = {},
 ): Promise<PublishMediaItem[]> {
   // Videos are not sent yet (no network publishes them: capabilities.video), and never loaded
   // whole in memory: the save refuses them and the worker stops such a post before this.
   const rows = (await listPostMedia(db, postId)).filter((row) => row.kind === 'image');
   const ttl = options.ttlSeconds ?? 60 * 60;
-  const sign = options.urlFor ?? ((key: string, seconds: number) => storage.signedUrl(key, seconds));
+  const sign = urlSigner(storage, options);
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -542,15 +553,12 @@ export async function loadPublishVideo(
   db: Kysely<Database>,
   storage: MediaStorage,
   postId: string,
-  options: {
-    ttlSeconds?: number;
-    urlFor?: (key: string, ttlSeconds: number) => string | Promise<string>;
-  } = {},
+  options: PublishUrlOptions = {},
 ): Promise<PublishVideoItem | null> {
   const row = (await listPostMedia(db, postId)).find((m) => m.kind === 'video');
   if (!row) return null;
   const ttl = options.ttlSeconds ?? 2 * 60 * 60;
-  const sign = options.urlFor ?? ((key: string, seconds: number) => storage.signedUrl(key, seconds));
+  const sign = urlSigner(storage, options);
   const facts = videoFactsOf(row);
   const key = row.storage_key;
   const size = row.size_bytes;

@@ -3,7 +3,7 @@
 // account_follower_snapshots (workspace_id, day)), for the period and the one before it in one
 // statement each. Every statement names its workspace; the caller is a workspace procedure.
 import type { Platform } from '@pauta/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../schema.js';
 
 /** Instants [from, to) of the period and of the previous one. */
@@ -29,6 +29,19 @@ export interface ReportNetworkRow {
   previous_engagement: string | null;
 }
 
+/**
+ * The totals of ReportNetworkRow over the published posts where `window` holds, their columns named
+ * with `prefix` (the period's: none; the previous one's: previous_).
+ */
+function publishedTotals(window: RawBuilder<unknown>, prefix: '' | 'previous_'): RawBuilder<unknown> {
+  const as = (name: string) => sql.raw(`${prefix}${name}`);
+  return sql`count(*) FILTER (WHERE ${window})::int AS ${as('published')},
+      sum(reach) FILTER (WHERE ${window}) AS ${as('reach')},
+      sum(likes_count) FILTER (WHERE ${window}) AS ${as('likes')},
+      sum(comments_count) FILTER (WHERE ${window}) AS ${as('comments')},
+      avg(engagement_rate) FILTER (WHERE ${window} AND engagement_rate > 0) AS ${as('engagement')}`;
+}
+
 export async function readReportNetworks(
   db: Kysely<Database>,
   workspaceId: string,
@@ -37,17 +50,7 @@ export async function readReportNetworks(
   const cur = sql`published_at >= ${w.from} AND published_at < ${w.to}`;
   const prev = sql`published_at >= ${w.previousFrom} AND published_at < ${w.previousTo}`;
   const result = await sql<ReportNetworkRow>`
-    SELECT platform,
-      count(*) FILTER (WHERE ${cur})::int AS published,
-      sum(reach) FILTER (WHERE ${cur}) AS reach,
-      sum(likes_count) FILTER (WHERE ${cur}) AS likes,
-      sum(comments_count) FILTER (WHERE ${cur}) AS comments,
-      avg(engagement_rate) FILTER (WHERE ${cur} AND engagement_rate > 0) AS engagement,
-      count(*) FILTER (WHERE ${prev})::int AS previous_published,
-      sum(reach) FILTER (WHERE ${prev}) AS previous_reach,
-      sum(likes_count) FILTER (WHERE ${prev}) AS previous_likes,
-      sum(comments_count) FILTER (WHERE ${prev}) AS previous_comments,
-      avg(engagement_rate) FILTER (WHERE ${prev} AND engagement_rate > 0) AS previous_engagement
+    SELECT platform, ${publishedTotals(cur, '')}, ${publishedTotals(prev, 'previous_')}
     FROM published_posts
     WHERE workspace_id = ${workspaceId}
       AND published_at >= ${w.previousFrom} AND published_at < ${w.to}

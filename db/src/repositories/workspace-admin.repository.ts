@@ -2,9 +2,10 @@
 // cliente"): the overview of every workspace a person is in, its branding (name, colour, logo) and
 // its deletion. Every statement is led by the workspace (or the person's memberships) and uses the
 // workspace-led indexes; the overview is one statement for all of the person's workspaces.
-import type { AccountStatus, AccountStatusReason, Platform, WorkspaceRole } from '@pauta/core';
+import type { WorkspaceRole } from '@pauta/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
+import type { AccountSummary } from './accounts.repository.js';
 import type { DeletedPost } from './scheduled-posts.repository.js';
 
 export interface WorkspaceOverviewRow {
@@ -77,15 +78,17 @@ export function overviewStatement(options: OverviewOptions) {
     ORDER BY (w.personal_of = ${userId}) IS NOT TRUE, w.name, w.id`;
 }
 
-export interface OverviewAccountRow {
-  workspace_id: string;
-  platform: Platform;
-  status: AccountStatus;
-  status_reason: AccountStatusReason | null;
-  access_token_expires_at: Date | null;
-  has_refresh_token: boolean;
-  limited_until: Date | null;
-}
+/** An account's health columns (never a token): what core's accountHealth reads, and its workspace. */
+export type OverviewAccountRow = Pick<
+  AccountSummary,
+  | 'workspace_id'
+  | 'platform'
+  | 'status'
+  | 'status_reason'
+  | 'access_token_expires_at'
+  | 'has_refresh_token'
+  | 'limited_until'
+>;
 
 /**
  * The active accounts of the person's workspaces whose role may read them (health columns only,

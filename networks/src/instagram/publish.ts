@@ -11,6 +11,7 @@ import {
   createdPostId,
   DEFAULT_TIMEOUT_MS,
   type HttpContext,
+  isHttpUrl,
   publishError,
   sendRequest,
   stringField,
@@ -47,15 +48,6 @@ export interface InstagramAdapterOptions extends AdapterOptions {
   videoStatusPollIntervalMs?: number;
   /** The Graph host: graph.facebook.com (Facebook Login), graph.instagram.com (Instagram Login, login.ts). */
   graphHost?: string;
-}
-
-function isPublicUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 export function createInstagramAdapter(options: InstagramAdapterOptions): NetworkAdapter {
@@ -167,7 +159,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
         },
       );
     }
-    if (!isPublicUrl(video.url)) {
+    if (!isHttpUrl(video.url)) {
       throw publishError(ctx, 'permanent', 'REJECTED', 'instagram: the video URL is not an http(s) URL');
     }
     if (!fitsPlatformLimit('instagram', request.text)) {
@@ -182,7 +174,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
     const cover = video.cover;
     if (cover !== null && cover.timeSeconds !== null)
       params.thumb_offset = String(Math.max(0, Math.round(cover.timeSeconds * 1000)));
-    else if (cover !== null && isPublicUrl(cover.image.url)) params.cover_url = cover.image.url;
+    else if (cover !== null && isHttpUrl(cover.image.url)) params.cover_url = cover.image.url;
     const containerId = await videoStep('instagram', 'Reel container', async () => {
       const id = await containers.create(ctx, request.target, params, signal);
       await containers.waitUntilFinished(ctx, request.target, id, videoPolling, signal);
@@ -213,7 +205,7 @@ export function createInstagramAdapter(options: InstagramAdapterOptions): Networ
       }
       const problem = checkMedia(ctx, INSTAGRAM_MEDIA_LIMITS, media);
       if (problem !== null) throw problem;
-      if (!images.every((image) => isPublicUrl(image.url))) {
+      if (!images.every((image) => isHttpUrl(image.url))) {
         throw publishError(ctx, 'permanent', 'REJECTED', 'instagram: the image URL is not an http(s) URL');
       }
       if (!fitsPlatformLimit('instagram', request.text)) {

@@ -282,6 +282,16 @@ export async function sendRequest(ctx: HttpContext, url: string, request: HttpRe
   return { status: response.status, headers: response.headers, text, json: parseJson(text) };
 }
 
+/** An absolute http(s) URL (what a network fetches a media from). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

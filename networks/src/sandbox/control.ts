@@ -2,6 +2,16 @@
 // operations over HTTP under /__sandbox/ for the e2e suite and manual poking.
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
+import { FACEBOOK_SCOPES } from '../facebook/oauth.js';
+import { GOOGLE_SCOPES } from '../google/oauth.js';
+import { INSTAGRAM_LOGIN_SCOPES } from '../instagram/login.js';
+import { INSTAGRAM_SCOPES } from '../instagram/oauth.js';
+import { LINKEDIN_SCOPES } from '../linkedin/oauth.js';
+import type { OAuthScopes } from '../oauth/types.js';
+import { PINTEREST_SCOPES } from '../pinterest/oauth.js';
+import { THREADS_SCOPES } from '../threads/oauth.js';
+import { TIKTOK_SCOPES } from '../tiktok/oauth.js';
+import { X_SCOPES } from '../x/oauth.js';
 import { ANTHROPIC_OUTPUT_MODES, type AnthropicOutputMode, AnthropicStandIn } from './anthropic.js';
 import { type FaultInjector, type SandboxFault, sandboxFaultSchema } from './faults.js';
 import { instagramLoginUserId } from './instagram-login.js';
@@ -28,35 +38,25 @@ import {
 import { threadsUserId } from './threads-ids.js';
 import { SandboxTikTok, tiktokOpenId } from './tiktok.js';
 
-/** Scopes a test token gets when none are given: everything the connect flows ask for. */
+/** What Pauta's flow of a client asks for: its connect scopes (Google's: sign-in's). */
+function asked(scopes: OAuthScopes, purpose: keyof OAuthScopes = 'connect'): readonly string[] {
+  return scopes[purpose] ?? [];
+}
+
+/**
+ * Scopes a test token gets when none are given: everything the connect flows ask for (Facebook's
+ * app: Facebook Login's and the Instagram accounts' reached through it).
+ */
 export const SANDBOX_TEST_TOKEN_SCOPES: Readonly<Record<SandboxNetwork, readonly string[]>> = {
-  google: ['openid', 'profile', 'email'],
-  facebook: [
-    'public_profile',
-    'email',
-    'pages_show_list',
-    'pages_manage_posts',
-    'pages_read_engagement',
-    'pages_manage_engagement',
-    'read_insights',
-    'business_management',
-    'instagram_basic',
-    'instagram_content_publish',
-    'instagram_manage_insights',
-    'instagram_manage_comments',
-  ],
+  google: asked(GOOGLE_SCOPES, 'signIn'),
+  facebook: [...new Set([...asked(FACEBOOK_SCOPES), ...asked(INSTAGRAM_SCOPES)])],
   // Instagram Login (instagram-login.ts).
-  instagram: [
-    'instagram_business_basic',
-    'instagram_business_content_publish',
-    'instagram_business_manage_insights',
-    'instagram_business_manage_comments',
-  ],
-  linkedin: ['openid', 'profile', 'email', 'w_member_social'],
-  x: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
-  threads: ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies'],
-  pinterest: ['boards:read', 'boards:write', 'pins:read', 'pins:write', 'user_accounts:read'],
-  tiktok: ['user.info.basic', 'user.info.stats', 'video.publish', 'video.list'],
+  instagram: asked(INSTAGRAM_LOGIN_SCOPES),
+  linkedin: asked(LINKEDIN_SCOPES),
+  x: asked(X_SCOPES),
+  threads: asked(THREADS_SCOPES),
+  pinterest: asked(PINTEREST_SCOPES),
+  tiktok: asked(TIKTOK_SCOPES),
 };
 
 /** The account id a test token stands for: Threads' own user id, a Pinterest board, else the sub. */

@@ -3,15 +3,15 @@
 import { Router } from 'express';
 import {
   authenticateClient,
-  avatarUrl,
   bearerToken,
-  createIdToken,
-  handleAuthorize,
+  mountAuthorize,
+  oidcTokenBody,
   param,
   readClientCredentials,
   redeemRequestCode,
   type SandboxContext,
   sendOAuthError,
+  userInfoClaims,
 } from './oauth-common.js';
 import type { CodeExchangeFailure, Grant, IssuedTokens } from './store.js';
 
@@ -26,40 +26,23 @@ const CODE_ERRORS: Record<CodeExchangeFailure, [string, string]> = {
 };
 
 function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now: number) {
-  const body: Record<string, unknown> = {
-    access_token: issued.accessToken.token,
-    expires_in: issued.expiresIn,
-    scope: grant.scopes.join(' '),
-    token_type: 'Bearer',
-  };
-  if (issued.refreshToken !== null) body.refresh_token = issued.refreshToken.token;
-  if (grant.scopes.includes('openid')) {
-    body.id_token = createIdToken(
-      grant,
-      { iss: 'https://accounts.google.com', azp: grant.clientId, aud: grant.clientId },
-      clientSecret,
-      now,
-    );
-  }
-  return body;
+  return oidcTokenBody(issued, grant, {
+    separator: ' ',
+    issuer: { iss: 'https://accounts.google.com', azp: grant.clientId, aud: grant.clientId },
+    clientSecret,
+    now,
+  });
 }
 
 export function mountGoogle(app: Router, ctx: SandboxContext): void {
-  const accounts = Router();
-  accounts.get('/o/oauth2/v2/auth', (req, res) => {
-    handleAuthorize(
-      ctx,
-      {
-        network: 'google',
-        requirePkce: true,
-        denyParams: { error: 'access_denied' },
-        successParams: (scopes) => ({ scope: scopes.join(' '), authuser: '0', prompt: 'consent' }),
-      },
-      req,
-      res,
-    );
+  mountAuthorize(app, ctx, {
+    network: 'google',
+    requirePkce: true,
+    denyParams: { error: 'access_denied' },
+    successParams: (scopes) => ({ scope: scopes.join(' '), authuser: '0', prompt: 'consent' }),
+    hosts: ['accounts.google.com'],
+    path: '/o/oauth2/v2/auth',
   });
-  app.use('/accounts.google.com', accounts);
 
   const oauth2 = Router();
   oauth2.post('/token', (req, res) => {
@@ -116,20 +99,7 @@ export function mountGoogle(app: Router, ctx: SandboxContext): void {
       sendOAuthError(res, 401, 'invalid_request', 'Invalid Credentials');
       return;
     }
-    const { user, scopes } = token.grant;
-    const body: Record<string, unknown> = { sub: user.sub };
-    if (scopes.includes('profile')) {
-      Object.assign(body, {
-        name: user.name,
-        given_name: user.given_name,
-        family_name: user.family_name,
-        picture: avatarUrl(req, user),
-      });
-    }
-    if (scopes.includes('email') && user.email !== null) {
-      Object.assign(body, { email: user.email, email_verified: user.email_verified });
-    }
-    res.json(body);
+    res.json({ sub: token.grant.user.sub, ...userInfoClaims(req, token.grant) });
   });
   app.use('/openidconnect.googleapis.com', openid);
 }

@@ -3,6 +3,7 @@
 // polling, media_publish, media fields and insights, IG user fields. What differs per host is how a
 // token reaches an account (`InstagramAccess`).
 import type { Request, Response, Router } from 'express';
+import { isHttpUrl } from '../publishing/http.js';
 import {
   authenticatedGraph,
   graphEdgePage,
@@ -146,15 +147,6 @@ const INSIGHT_METRICS = new Set([
   'views',
   'total_interactions',
 ]);
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /** The Page linked to `igUserId` when this token's user manages it (and, for a Page token, is it). */
 function linkedPage(ctx: SandboxContext, token: AccessToken, igUserId: string): SandboxPage | null {

@@ -13,15 +13,15 @@ import { mountLinkedInComments } from './linkedin-comments.js';
 import { administers, mountLinkedInOrganizations, organizationAuthor } from './linkedin-organizations.js';
 import { type LinkedInVideoHandlers, mountLinkedInVideos, postVideo } from './linkedin-video.js';
 import {
-  avatarUrl,
   bearerToken,
-  createIdToken,
-  handleAuthorize,
+  mountAuthorize,
+  oidcTokenBody,
   param,
   redeemRequestCode,
   type SandboxContext,
   safeEqual,
   sendOAuthError,
+  userInfoClaims,
 } from './oauth-common.js';
 import type { SandboxPublishNetwork } from './posts.js';
 import { type AccessToken, type Grant, type IssuedTokens, LINKEDIN_REFRESH_TTL } from './store.js';
@@ -516,45 +516,29 @@ function memberPostAnalytics(ctx: SandboxContext, req: Request, res: Response): 
 }
 
 function tokenBody(issued: IssuedTokens, grant: Grant, clientSecret: string, now: number) {
-  // LinkedIn reports granted scopes comma-separated.
-  const body: Record<string, unknown> = {
-    access_token: issued.accessToken.token,
-    expires_in: issued.expiresIn,
-    scope: grant.scopes.join(','),
-    token_type: 'Bearer',
-  };
-  if (issued.refreshToken !== null) {
-    body.refresh_token = issued.refreshToken.token;
-    body.refresh_token_expires_in = LINKEDIN_REFRESH_TTL;
-  }
-  if (grant.scopes.includes('openid')) {
-    body.id_token = createIdToken(
-      grant,
-      { iss: 'https://www.linkedin.com/oauth', aud: grant.clientId, locale: 'pt_BR' },
-      clientSecret,
-      now,
-    );
-  }
+  const body = oidcTokenBody(issued, grant, {
+    // LinkedIn reports granted scopes comma-separated.
+    separator: ',',
+    issuer: { iss: 'https://www.linkedin.com/oauth', aud: grant.clientId, locale: 'pt_BR' },
+    clientSecret,
+    now,
+  });
+  if (issued.refreshToken !== null) body.refresh_token_expires_in = LINKEDIN_REFRESH_TTL;
   return body;
 }
 
 export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
-  const www = Router();
-  www.get('/oauth/v2/authorization', (req, res) => {
-    handleAuthorize(
-      ctx,
-      {
-        network: 'linkedin',
-        requirePkce: false,
-        denyParams: {
-          error: 'user_cancelled_authorize',
-          error_description: 'The user cancelled the authorization',
-        },
-      },
-      req,
-      res,
-    );
+  mountAuthorize(app, ctx, {
+    network: 'linkedin',
+    requirePkce: false,
+    denyParams: {
+      error: 'user_cancelled_authorize',
+      error_description: 'The user cancelled the authorization',
+    },
+    hosts: ['www.linkedin.com'],
+    path: '/oauth/v2/authorization',
   });
+  const www = Router();
   www.post('/oauth/v2/accessToken', (req, res) => {
     const clientId = param(req, 'client_id');
     const clientSecret = param(req, 'client_secret');
@@ -624,19 +608,11 @@ export function mountLinkedIn(app: Router, ctx: SandboxContext): void {
       });
       return;
     }
-    const body: Record<string, unknown> = { sub: user.sub, locale: { country: 'BR', language: 'pt' } };
-    if (scopes.includes('profile')) {
-      Object.assign(body, {
-        name: user.name,
-        given_name: user.given_name,
-        family_name: user.family_name,
-        picture: avatarUrl(req, user),
-      });
-    }
-    if (scopes.includes('email') && user.email !== null) {
-      Object.assign(body, { email: user.email, email_verified: user.email_verified });
-    }
-    res.json(body);
+    res.json({
+      sub: user.sub,
+      locale: { country: 'BR', language: 'pt' },
+      ...userInfoClaims(req, token.grant),
+    });
   });
   api.post('/rest/posts', (req, res) => createPost(ctx, req, res));
   api.get('/rest/posts', (req, res) => listMemberPosts(ctx, req, res));

@@ -6,6 +6,7 @@ import type { SandboxPosts } from './posts.js';
 import type {
   AccessToken,
   Grant,
+  IssuedTokens,
   SandboxClient,
   SandboxNetwork,
   SandboxStore,
@@ -141,6 +142,46 @@ export function bearerToken(req: Request): string | null {
   const header = req.headers.authorization;
   const match = header?.match(/^(?:Bearer|OAuth)\s+(\S+)$/i);
   return match?.[1] ?? null;
+}
+
+/**
+ * An OpenID Connect provider's token answer (Google, LinkedIn): the access token, the refresh token
+ * when one was issued, the granted scopes joined by `separator`, and an ID token (`issuer`'s
+ * claims) when `openid` was granted.
+ */
+export function oidcTokenBody(
+  issued: IssuedTokens,
+  grant: Grant,
+  options: { separator: ' ' | ','; issuer: Record<string, unknown>; clientSecret: string; now: number },
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    access_token: issued.accessToken.token,
+    expires_in: issued.expiresIn,
+    scope: grant.scopes.join(options.separator),
+    token_type: 'Bearer',
+  };
+  if (issued.refreshToken !== null) body.refresh_token = issued.refreshToken.token;
+  if (grant.scopes.includes('openid'))
+    body.id_token = createIdToken(grant, options.issuer, options.clientSecret, options.now);
+  return body;
+}
+
+/** The OpenID Connect userinfo claims a grant's scopes allow: profile (names, picture) and email. */
+export function userInfoClaims(req: Request, grant: Grant): Record<string, unknown> {
+  const { user, scopes } = grant;
+  return {
+    ...(scopes.includes('profile')
+      ? {
+          name: user.name,
+          given_name: user.given_name,
+          family_name: user.family_name,
+          picture: avatarUrl(req, user),
+        }
+      : {}),
+    ...(scopes.includes('email') && user.email !== null
+      ? { email: user.email, email_verified: user.email_verified }
+      : {}),
+  };
 }
 
 /**

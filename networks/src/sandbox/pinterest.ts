@@ -6,6 +6,7 @@
 // `GET /v5/pins/{id}/analytics` (business accounts only). Errors have Pinterest's shape,
 // `{ code, message }`, with the HTTP status; each refusal is logged in the answer's message.
 import { type Request, type Response, Router } from 'express';
+import { isHttpUrl } from '../publishing/http.js';
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   basicAuthClient,
@@ -168,14 +169,9 @@ async function fetchImage(url: string, altText: string): Promise<Fetched> {
   return { ok: true, image: { sha256: sha256Hex(bytes), size: bytes.length, ...image, altText } };
 }
 
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > LINK_MAX) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/** A link Pinterest takes: an http(s) URL of at most LINK_MAX characters. */
+function isPinLink(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= LINK_MAX && isHttpUrl(value);
 }
 
 /** What POST /v5/pins received, checked: the refusal's message, or the pin's fields and image URLs. */
@@ -205,14 +201,14 @@ function readPin(
       ok: false,
       message: `Invalid parameters. 'alt_text' is too long (maximum ${ALT_TEXT_MAX} characters).`,
     };
-  if (link !== undefined && !isHttpUrl(link))
+  if (link !== undefined && !isPinLink(link))
     return { ok: false, message: "Invalid parameters. 'link' is not a valid URL." };
   if (typeof media_source !== 'object' || media_source === null)
     return { ok: false, message: "Invalid parameters. 'media_source' is a required property." };
   const source = media_source as Record<string, unknown>;
   let urls: string[];
   if (source.source_type === 'image_url') {
-    if (!isHttpUrl(source.url))
+    if (!isPinLink(source.url))
       return { ok: false, message: "Invalid parameters. 'media_source.url' is not a valid URL." };
     urls = [source.url];
   } else if (source.source_type === 'multiple_image_urls') {
@@ -226,7 +222,7 @@ function readPin(
     for (const item of items) {
       const url =
         typeof item === 'object' && item !== null ? (item as Record<string, unknown>).url : undefined;
-      if (!isHttpUrl(url))
+      if (!isPinLink(url))
         return { ok: false, message: "Invalid parameters. 'media_source.items[].url' is not a valid URL." };
       urls.push(url);
     }

@@ -12,7 +12,7 @@ import { graphEdgePage, graphTimestamp, pick, requestedFields } from './graph-co
 import { inspectImage, type SandboxImage, sha256Hex } from './images.js';
 import {
   avatarUrl,
-  handleAuthorize,
+  mountAuthorize,
   mountLongLivedTokenRoutes,
   param,
   redeemRequestCode,
@@ -238,25 +238,17 @@ function mountTokenEndpoints(api: Router, ctx: SandboxContext): void {
 }
 
 export function mountThreads(app: Router, ctx: SandboxContext): void {
-  const web = Router();
-  web.get('/oauth/authorize', (req, res) => {
-    handleAuthorize(
-      ctx,
-      {
-        network: 'threads',
-        requirePkce: false,
-        denyParams: {
-          error: 'access_denied',
-          error_reason: 'user_denied',
-          error_description: 'Permissions error',
-        },
-      },
-      req,
-      res,
-    );
+  mountAuthorize(app, ctx, {
+    network: 'threads',
+    requirePkce: false,
+    denyParams: {
+      error: 'access_denied',
+      error_reason: 'user_denied',
+      error_description: 'Permissions error',
+    },
+    hosts: ['threads.net', 'www.threads.net', 'threads.com', 'www.threads.com'],
+    path: '/oauth/authorize',
   });
-  for (const host of ['threads.net', 'www.threads.net', 'threads.com', 'www.threads.com'])
-    app.use(`/${host}`, web);
 
   const api = Router();
   mountTokenEndpoints(api, ctx);

@@ -28,8 +28,10 @@ import {
   workspaceColorIssue,
   workspaceNameIssue,
 } from '@pauta/core';
+import type { AppRouter } from '@pauta/server';
 import { IconCheck, IconLock, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { navigate } from '../../app/navigation';
 import { viewPath } from '../../app/view-paths';
@@ -56,15 +58,8 @@ interface Branding {
   personal: boolean;
 }
 
-interface Contents {
-  themes: number;
-  posts: number;
-  scheduled: number;
-  published: number;
-  accounts: number;
-  links: number;
-  members: number;
-}
+/** What the cliente holds (db countWorkspaceContents), shown before "Excluir cliente". */
+type Contents = inferRouterOutputs<AppRouter>['workspaceSettings']['get']['contents'];
 
 /** The person's own queries that show a cliente's name, colour or logo, refreshed after a change. */
 function useRefreshBranding() {

@@ -40,6 +40,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useSessionUser } from '../../app/session';
 import { CopyValueButton } from '../../components/CopyValueButton';
 import { ModalActions } from '../../components/common/ModalActions';
+import { ListTable } from '../../components/ListTable';
 import { QueryState } from '../../components/QueryState';
 import { StateMessage } from '../../components/StateMessage';
 import { useSingleFlight } from '../../lib/actions';
@@ -259,51 +260,44 @@ function TokensTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{text.columns.name}</Table.Th>
-            <Table.Th>{text.columns.prefix}</Table.Th>
-            <Table.Th>{text.columns.scopes}</Table.Th>
-            <Table.Th>{text.columns.createdAt}</Table.Th>
-            <Table.Th>{text.columns.lastUsed}</Table.Th>
-            <Table.Th>{text.columns.expires}</Table.Th>
-            <Table.Th>{text.columns.status}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{text.revoke}</VisuallyHidden>
-            </Table.Th>
+    <ListTable
+      minWidth={900}
+      look="striped"
+      head={[
+        text.columns.name,
+        text.columns.prefix,
+        text.columns.scopes,
+        text.columns.createdAt,
+        text.columns.lastUsed,
+        text.columns.expires,
+        text.columns.status,
+        <VisuallyHidden key="revoke">{text.revoke}</VisuallyHidden>,
+      ]}
+    >
+      {tokens.map((token) => {
+        const status = apiTokenStatus(token, now);
+        return (
+          <Table.Tr key={token.id}>
+            <Table.Td fw={500}>{token.name}</Table.Td>
+            <Table.Td>
+              <Text ff="monospace" size="sm">
+                {token.prefix}…
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <ScopeBadges scopes={token.scopes} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.createdAt, '')}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.lastUsedAt, text.never)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.expiresAt, text.noExpiry)}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={status} />
+            </Table.Td>
+            <Table.Td>{status !== 'revoked' && <RevokeButton token={token} onRevoke={onRevoke} />}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tokens.map((token) => {
-            const status = apiTokenStatus(token, now);
-            return (
-              <Table.Tr key={token.id}>
-                <Table.Td fw={500}>{token.name}</Table.Td>
-                <Table.Td>
-                  <Text ff="monospace" size="sm">
-                    {token.prefix}…
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ScopeBadges scopes={token.scopes} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.createdAt, '')}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.lastUsedAt, text.never)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(token.expiresAt, text.noExpiry)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={status} />
-                </Table.Td>
-                <Table.Td>
-                  {status !== 'revoked' && <RevokeButton token={token} onRevoke={onRevoke} />}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ListTable>
   );
 }
 

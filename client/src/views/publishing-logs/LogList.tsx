@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, messages, PLATFORM_LABELS } from '@pauta/core';
+import { ListTable } from '../../components/ListTable';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import type { PublishingLog } from '../admin/admin-api';
 
@@ -80,55 +81,51 @@ function ErrorCell({ log }: { log: PublishingLog }) {
 function LogTable({ items, timeZone }: LogListProps) {
   const when = whenIn(timeZone);
   return (
-    <Table.ScrollContainer minWidth={960} visibleFrom="md">
-      <Table verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{text.status}</Table.Th>
-            <Table.Th>{text.title}</Table.Th>
-            <Table.Th>{text.user}</Table.Th>
-            <Table.Th>{text.platform}</Table.Th>
-            <Table.Th>
-              {text.scheduledFor} / {text.attemptedAt}
-            </Table.Th>
-            <Table.Th>{text.errorMessage}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((log) => (
-            <Table.Tr key={log.id}>
-              <Table.Td miw={120} style={{ whiteSpace: 'nowrap' }}>
-                <StatusBadge status={log.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {title(log)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {text.attempt(log.attempt)}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={220}>{userLabel(log)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Group gap={6} wrap="nowrap">
-                  <PlatformIcon platform={log.platform} size={16} />
-                  <Text size="sm">{PLATFORM_LABELS[log.platform]}</Text>
-                </Group>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{when(log.scheduledFor)}</Text>
-                <Text size="xs" c="dimmed">
-                  {when(log.attemptedAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td miw={200} maw={300}>
-                <ErrorCell log={log} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={960}
+      visibleFrom="md"
+      look="striped"
+      head={[
+        text.status,
+        text.title,
+        text.user,
+        text.platform,
+        `${text.scheduledFor} / ${text.attemptedAt}`,
+        text.errorMessage,
+      ]}
+    >
+      {items.map((log) => (
+        <Table.Tr key={log.id}>
+          <Table.Td miw={120} style={{ whiteSpace: 'nowrap' }}>
+            <StatusBadge status={log.status} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={600}>
+              {title(log)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {text.attempt(log.attempt)}
+            </Text>
+          </Table.Td>
+          <Table.Td maw={220}>{userLabel(log)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Group gap={6} wrap="nowrap">
+              <PlatformIcon platform={log.platform} size={16} />
+              <Text size="sm">{PLATFORM_LABELS[log.platform]}</Text>
+            </Group>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">{when(log.scheduledFor)}</Text>
+            <Text size="xs" c="dimmed">
+              {when(log.attemptedAt)}
+            </Text>
+          </Table.Td>
+          <Table.Td miw={200} maw={300}>
+            <ErrorCell log={log} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

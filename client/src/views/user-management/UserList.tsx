@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { formatDate, messages, ROLE_LABELS, ROLES, type Role } from '@pauta/core';
 import { IconPencil } from '@tabler/icons-react';
+import { ListTable } from '../../components/ListTable';
 import { type AdminUser, personName } from '../admin/admin-api';
 
 const text = messages.admin.users;
@@ -74,26 +75,22 @@ function EditButton({ user, name, onEdit }: RowProps) {
 
 function UserTable(props: UserListProps) {
   return (
-    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{text.name}</Table.Th>
-            <Table.Th>{text.email}</Table.Th>
-            <Table.Th>{text.createdAt}</Table.Th>
-            <Table.Th>{text.role}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{messages.common.actions}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.items.map((user) => (
-            <UserRow key={user.id} {...props} user={user} name={nameOf(user)} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={720}
+      visibleFrom="sm"
+      look="highlightOnHover"
+      head={[
+        text.name,
+        text.email,
+        text.createdAt,
+        text.role,
+        <VisuallyHidden key="actions">{messages.common.actions}</VisuallyHidden>,
+      ]}
+    >
+      {props.items.map((user) => (
+        <UserRow key={user.id} {...props} user={user} name={nameOf(user)} />
+      ))}
+    </ListTable>
   );
 }
 
