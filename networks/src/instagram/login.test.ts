@@ -116,6 +116,18 @@ describe('Instagram Login: connecting', () => {
     expect(INSTAGRAM_LOGIN_SCOPES.signIn).toBeUndefined();
   });
 
+  it("the sandbox's authorize dialog answers on www.instagram.com and on the older api.instagram.com", async () => {
+    const url = client().createAuthorizationURL({ state: 'abc' });
+    for (const host of ['www.instagram.com', 'api.instagram.com']) {
+      const answer = await fetch(`${sandbox.url}/${host}/oauth/authorize${url.search}`, { redirect: 'manual' });
+      expect(answer.status, host).toBe(302);
+      const back = new URL(answer.headers.get('location') ?? '');
+      expect(`${back.origin}${back.pathname}${back.search.split('&')[0]}`, host).toBe(REDIRECT);
+      expect(back.searchParams.get('state'), host).toBe('abc');
+      expect(back.searchParams.get('code'), host).toBeTruthy();
+    }
+  });
+
   it('is a second connect flow of the instagram network, beside Facebook Login', () => {
     expect(connectPlatformOf('instagram_login')).toBe('instagram');
     expect(connectPlatformOf('instagram')).toBe('instagram');

@@ -140,7 +140,8 @@ export function mountInstagramLogin(app: Router, ctx: SandboxContext): void {
   const api = Router();
   const graph = Router();
   mountTokenEndpoints(api, graph, ctx);
-  api.use('/oauth/authorize', web);
+  // The older host of the same dialog (Basic Display's): web's own route is /oauth/authorize.
+  api.use(web);
   app.use('/api.instagram.com', api);
 
   // `/me`: the logged-in account (user_id = the IG user id publishing uses; account_type).
