@@ -571,6 +571,19 @@ export const messages = {
     updated: 'Post atualizado com sucesso.',
     updatedWithDate: 'Post e data de publicação atualizados com sucesso.',
     nothingChanged: 'Nenhuma alteração para salvar.',
+    /** Editar Post's "Conta" where the network has several accounts (docs/workspaces.md). */
+    account: 'Conta',
+    accountHint: (network: string) => `Em qual conta do ${network} este post será publicado.`,
+    accountPlaceholder: 'Escolha a conta',
+    /** The post's account was disconnected: it goes out from no other one until a person picks one. */
+    accountDisconnected: (network: string) =>
+      `A conta escolhida para este post foi desconectada. Escolha outra conta do ${network} ou reconecte-a em Contas Conectadas.`,
+    accountDisconnectedNone: (network: string) =>
+      `A conta escolhida para este post foi desconectada e não há outra conta do ${network} conectada. Reconecte-a em Contas Conectadas.`,
+    /** A changed account saved (the post leaves the old account's queue slot). */
+    accountUpdated: 'Conta do post atualizada.',
+    /** A post's account beside its network, for screen readers (cards and calendar chips). */
+    accountOf: (handle: string) => `Conta ${handle}`,
     /** A post saved as "Rascunho" (status draft; docs/composer.md). */
     draftHint: 'Rascunho: não será publicado. Clique em Agendar (ou Adicionar à fila) quando estiver pronto.',
     saveDraft: 'Salvar rascunho',

@@ -23,6 +23,7 @@ import { AddToQueueButton } from '../posting-queue/AddToQueueButton';
 import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/PostPreview';
 import { DeliveryTimeline } from './DeliveryTimeline';
+import { AccountField } from './edit/AccountField';
 import { NetworkOptionsFields } from './edit/NetworkOptionsFields';
 import { PostTextFields } from './edit/PostTextFields';
 import { RecurrenceSection } from './edit/RecurrenceSection';
@@ -124,7 +125,12 @@ function EditPostForm({
       }
     : null;
   const variant = usePostVariant(post, state.fields, timeZone);
-  const account = usePreviewAccount(post.platform);
+  const networkAccount = usePreviewAccount(post.platform);
+  // The chosen account's name and photo (several accounts of the network), else the network's one.
+  const chosen = state.account.chosen;
+  const account = chosen
+    ? { name: chosen.name, username: chosen.username, pageName: chosen.pageName, avatarUrl: chosen.avatarUrl }
+    : networkAccount;
   const network = PLATFORM_LABELS[post.platform];
   const scheduledFor = combineLocalDateTime(state.fields.date, normalizeTime(state.fields.time), timeZone);
   const declaresOptions = (NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0;
@@ -140,6 +146,7 @@ function EditPostForm({
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
           <Stack gap="md" miw={0}>
+            <AccountField post={post} state={state} />
             <PostTextFields post={post} state={state} />
             <PostMediaField
               postId={post.id}
@@ -201,6 +208,7 @@ function EditPostForm({
               <PreflightPanel
                 postId={post.id}
                 platform={post.platform}
+                accountId={state.account.value}
                 content={state.fields.content}
                 scheduledFor={scheduledFor}
                 networkOptions={declaresOptions ? state.options.values : undefined}
