@@ -800,6 +800,9 @@ export const messages = {
     refusedHint: 'Nada foi salvo. Corrija o que está indicado em cada rede.',
     refusedIn: (networks: string) => `Nada foi salvo. Corrija: ${networks}.`,
     saved: (count: number) => (count === 1 ? '1 post criado.' : `${count} posts criados, um por rede.`),
+    /** The save named accounts (a network with several, docs/workspaces.md): one post per account. */
+    savedPerAccount: (count: number) =>
+      count === 1 ? '1 post criado.' : `${count} posts criados, um por conta.`,
     draftsSaved: (count: number) =>
       count === 1
         ? '1 rascunho salvo. Ele não será publicado até você agendá-lo em Posts Agendados.'

@@ -266,7 +266,9 @@ export function useComposer(
             ? text.queued(result.posts.length - kept, kept)
             : result.posts.some((post) => post.status === 'draft')
               ? text.draftsSaved(result.posts.length)
-              : text.saved(result.posts.length),
+              : variables.networks.some((network) => network.accountId)
+                ? text.savedPerAccount(result.posts.length)
+                : text.saved(result.posts.length),
         );
         media.saved(variables.networks.flatMap((network) => (network.media ?? []).map((item) => item.id)));
         onSaved();
