@@ -13,7 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { e2eEnv } from './env.js';
-import { clickConnect, expectToast, freshId, mutateInPage, sandboxControl, signUp } from './flows.js';
+import {
+  clickConnect,
+  closeToasts,
+  expectToast,
+  freshId,
+  mutateInPage,
+  sandboxControl,
+  signUp,
+} from './flows.js';
 
 const TITLE = 'Promoção de sábado';
 let browser: Browser;
@@ -109,7 +117,9 @@ describe('Novo post with two X accounts', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snapshot(page, 'multi-account-composer-375', { fullPage: false });
-    await dialog.getByRole('tab', { name: new RegExp(`@${bairro}`) }).scrollIntoViewIfNeeded();
+    await dialog
+      .getByRole('tab', { name: new RegExp(`@${bairro}`) })
+      .evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await snapshot(page, 'multi-account-composer-tabs-375', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -142,8 +152,10 @@ describe('Novo post with two X accounts', () => {
     await page.getByRole('option', { name: new RegExp(`@${centro}`) }).waitFor();
     await snapshot(page, 'multi-account-edit-1280', { fullPage: false });
     await page.keyboard.press('Escape');
+    // The toasts of the save out of the way of the picture.
+    await closeToasts(page);
     await page.setViewportSize({ width: 375, height: 812 });
-    await select.scrollIntoViewIfNeeded();
+    await select.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await snapshot(page, 'multi-account-edit-375', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 900 });
     await edit.getByRole('button', { name: 'Cancelar' }).click();

@@ -129,4 +129,36 @@ describe('accounts.active', () => {
       [second.id, 'Texto da segunda loja'],
     ]);
   });
+
+  it("a composer tab's pre-flight measures against the chosen account's own limit", async () => {
+    const user = await makeUser(handle, 'limite');
+    const seed = (username: string, limit: number) =>
+      upsertAccount(handle.db, keyring, {
+        userId: user.id,
+        platform: 'mastodon',
+        platformUserId: `https://social.exemplo/@${username}-${randomUUID()}`,
+        platformUsername: username,
+        accountData: { provider: 'mastodon', text_limit: limit },
+        accessToken: `SECRET-${randomUUID()}`,
+        refreshToken: null,
+        accessTokenExpiresAt: null,
+        allowAnother: true,
+      });
+    const small = await seed('pequena', 500);
+    const large = await seed('grande', 1000);
+    const client = await clientOf(user.id, user.id);
+    const text = 'a'.repeat(700);
+    const lineOf = async (accountId: string) => {
+      const res = await client.mutate<{ checks: { kind: string; level: string }[] }>('posts.preflight', {
+        platform: 'mastodon',
+        accountId,
+        content: text,
+        scheduledFor: null,
+      });
+      expect(res.status).toBe(200);
+      return res.data!.checks.find((check) => check.kind === 'text')?.level;
+    };
+    expect(await lineOf(small.id)).toBe('blocking');
+    expect(await lineOf(large.id)).toBe('ok');
+  });
 });

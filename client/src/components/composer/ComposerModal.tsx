@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { INPUT_LIMITS, messages } from '@pauta/core';
+import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconClock, IconLink, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { counterProps } from '../CharacterCount';
@@ -300,7 +300,16 @@ function NetworkTabs({ state }: { state: ComposerState }) {
               )
             }
           >
-            {draft.label}
+            {/* An account's tab shows its @handle beside the network's icon (short enough for a
+                phone); the network's name is still in its accessible name. */}
+            {draft.handle ? (
+              <>
+                <VisuallyHidden>{`${PLATFORM_LABELS[draft.platform]} · `}</VisuallyHidden>
+                {draft.handle}
+              </>
+            ) : (
+              draft.label
+            )}
             <VisuallyHidden>
               {` (${draft.inherits ? text.inherits : text.ownText}${draft.issue || draft.blocking ? `; ${messages.common.error}` : ''})`}
             </VisuallyHidden>

@@ -23,7 +23,6 @@ import { AddToQueueButton } from '../posting-queue/AddToQueueButton';
 import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview, type PreviewImage, type PreviewVideo } from '../preview/PostPreview';
 import { DeliveryTimeline } from './DeliveryTimeline';
-import { AccountField } from './edit/AccountField';
 import { NetworkOptionsFields } from './edit/NetworkOptionsFields';
 import { PostTextFields } from './edit/PostTextFields';
 import { RecurrenceSection } from './edit/RecurrenceSection';
@@ -146,7 +145,6 @@ function EditPostForm({
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
           <Stack gap="md" miw={0}>
-            <AccountField post={post} state={state} />
             <PostTextFields post={post} state={state} />
             <PostMediaField
               postId={post.id}
