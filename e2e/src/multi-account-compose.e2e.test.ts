@@ -119,7 +119,7 @@ describe('Novo post with two X accounts', () => {
     await snapshot(page, 'multi-account-composer-375', { fullPage: false });
     await dialog
       .getByRole('tab', { name: new RegExp(`@${bairro}`) })
-      .evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      .evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await snapshot(page, 'multi-account-composer-tabs-375', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -141,6 +141,11 @@ describe('Novo post with two X accounts', () => {
     const bairroCard = page.locator(`[data-post-id="${posts[0]!.id}"]`);
     await bairroCard.getByTestId('post-account').getByText(`@${bairro}`).waitFor({ timeout: 30_000 });
     await page.locator(`[data-post-id="${posts[1]!.id}"]`).getByText(`@${centro}`).waitFor();
+    await closeToasts(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await bairroCard.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await snapshot(page, 'multi-account-cards-375', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Editar Post: "Conta" shows the post's account and offers the other.
     await bairroCard.getByRole('button', { name: 'Editar' }).click();
