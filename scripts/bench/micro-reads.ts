@@ -192,6 +192,7 @@ const item = (i: number): PostItem => ({
   title: `Post ${i}: novidades da semana`,
   content: 'Conteúdo do post com algumas frases, hashtags #pauta #marketing e um link. '.repeat(6),
   platform: 'linkedin',
+  accountId: randomUUID(),
   postOrder: i,
   scheduledFor: new Date(now + i * 3_600_000),
   createdAt: new Date(now - 86_400_000),

@@ -86,6 +86,7 @@ export const SAMPLES: Record<string, Sample> = {
   }),
 
   'accounts.list': none,
+  'accounts.active': none,
   'accounts.disconnect': ({ own }) => ({ id: own.accountId }),
   // An OAuth network has no form: refused before any network call (PLATFORM_NOT_CONFIGURED).
   'accounts.connectForm': () => ({ platform: 'linkedin', fields: { identifier: 'ana', password: 'x' } }),

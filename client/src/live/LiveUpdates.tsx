@@ -46,7 +46,15 @@ export function LiveUpdates({ workspaceId }: { workspaceId: string }) {
           reports: trpc.reports.pathFilter(),
           themes: trpc.themes.pathFilter(),
           approval: trpc.approval.pathFilter(),
-          accounts: trpc.accounts.list.pathFilter(),
+          // Contas Conectadas' list and every active account (the composer's picker, cards).
+          accounts: {
+            predicate: (query) => {
+              const path = query.queryKey[0];
+              return (
+                Array.isArray(path) && path[0] === 'accounts' && (path[1] === 'list' || path[1] === 'active')
+              );
+            },
+          },
           adminLogs: [trpc.admin.logs.pathFilter(), trpc.admin.stats.pathFilter()],
         },
       }),

@@ -23,7 +23,7 @@ interface LiveCacheFilters {
   published: QueryFilters;
   dashboard: QueryFilters;
   themes: QueryFilters;
-  /** Contas Conectadas and the shell's account banner (accounts.list). */
+  /** Contas Conectadas and the shell's account banner (accounts.list), and accounts.active. */
   accounts: QueryFilters;
   /** The admin's publishing logs and stats (any user's events reach an administrator's stream). */
   adminLogs: QueryFilters[];

@@ -15,6 +15,7 @@ export function postItem(overrides: Record<string, unknown> = {}) {
     title: `Título do post ${counter}`,
     content: `Conteúdo do post ${counter}`,
     platform: 'linkedin',
+    accountId: null,
     postOrder: counter,
     // 2026-11-22 10:00 in São Paulo (UTC-3).
     scheduledFor: new Date('2026-11-22T13:00:00Z'),

@@ -90,9 +90,10 @@ export interface ErrorDetailsByCode {
     optionIssues?: { key: string; message: string }[];
     /**
      * The composer's refusals (field 'networks'; docs/composer.md): each chosen network's pt-BR
-     * reason, shown in that network's tab; nothing was saved.
+     * reason, shown in that network's tab; nothing was saved. `accountId`: the account the tab
+     * named, where it named one (several accounts of one network, docs/workspaces.md).
      */
-    networkIssues?: { platform: Platform; message: string }[];
+    networkIssues?: { platform: Platform; accountId?: string; message: string }[];
   };
   SCHEDULE_OUT_OF_RANGE: { field: 'scheduledFor' };
   BUDGET_EXCEEDED: { overruns: BudgetOverrun[]; timeZone: string };

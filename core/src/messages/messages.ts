@@ -571,6 +571,19 @@ export const messages = {
     updated: 'Post atualizado com sucesso.',
     updatedWithDate: 'Post e data de publicação atualizados com sucesso.',
     nothingChanged: 'Nenhuma alteração para salvar.',
+    /** Editar Post's "Conta" where the network has several accounts (docs/workspaces.md). */
+    account: 'Conta',
+    accountHint: (network: string) => `Em qual conta do ${network} este post será publicado.`,
+    accountPlaceholder: 'Escolha a conta',
+    /** The post's account was disconnected: it goes out from no other one until a person picks one. */
+    accountDisconnected: (network: string) =>
+      `A conta escolhida para este post foi desconectada. Escolha outra conta do ${network} ou reconecte-a em Contas Conectadas.`,
+    accountDisconnectedNone: (network: string) =>
+      `A conta escolhida para este post foi desconectada e não há outra conta do ${network} conectada. Reconecte-a em Contas Conectadas.`,
+    /** A changed account saved (the post leaves the old account's queue slot). */
+    accountUpdated: 'Conta do post atualizada.',
+    /** A post's account beside its network, for screen readers (cards and calendar chips). */
+    accountOf: (handle: string) => `Conta ${handle}`,
     /** A post saved as "Rascunho" (status draft; docs/composer.md). */
     draftHint: 'Rascunho: não será publicado. Clique em Agendar (ou Adicionar à fila) quando estiver pronto.',
     saveDraft: 'Salvar rascunho',
@@ -788,6 +801,9 @@ export const messages = {
     refusedHint: 'Nada foi salvo. Corrija o que está indicado em cada rede.',
     refusedIn: (networks: string) => `Nada foi salvo. Corrija: ${networks}.`,
     saved: (count: number) => (count === 1 ? '1 post criado.' : `${count} posts criados, um por rede.`),
+    /** The save named accounts (a network with several, docs/workspaces.md): one post per account. */
+    savedPerAccount: (count: number) =>
+      count === 1 ? '1 post criado.' : `${count} posts criados, um por conta.`,
     draftsSaved: (count: number) =>
       count === 1
         ? '1 rascunho salvo. Ele não será publicado até você agendá-lo em Posts Agendados.'

@@ -115,7 +115,7 @@ export async function composePosts(
   if (chosenIds.length > 0 && !media) throw new AppError('NOT_FOUND');
   const uploads = media ? await loadComposerMedia(media, options.workspaceId, chosenIds) : new Map();
 
-  const issues: { platform: Platform; message: string }[] = [];
+  const issues: { platform: Platform; accountId?: string; message: string }[] = [];
   const posts: {
     id: string;
     platform: Platform;
@@ -131,7 +131,12 @@ export async function composePosts(
   }[] = [];
   for (const network of options.networks) {
     const { platform } = network;
-    const refuse = (message: string) => issues.push({ platform, message });
+    const refuse = (message: string) =>
+      issues.push(
+        network.accountId === undefined
+          ? { platform, message }
+          : { platform, accountId: network.accountId, message },
+      );
     const content = network.content ?? options.baseContent;
     const label = PLATFORM_LABELS[platform];
     const account = await findPostAccount(deps.db, {

@@ -170,6 +170,8 @@ describe('posts.list filters', () => {
       title: 'Título',
       content: 'Conteúdo do post',
       platform: 'linkedin',
+      // No LinkedIn account in this workspace: none named (docs/workspaces.md).
+      accountId: null,
       postOrder: 0,
       scheduledFor: new Date('2026-03-10T03:00:00Z'),
       createdAt: expect.any(Date),

@@ -192,6 +192,8 @@ export const preflightSchema = z
     /** Absent: a post not saved yet (a tab of "Novo post", docs/composer.md); then `platform` is required. */
     id: optional(id),
     platform: optional(z.enum(PLATFORMS)),
+    /** A composer's tab: the account it goes out from (its own text limit); absent: the post's, or the network's only one. */
+    accountId: optional(id),
     content: z.string().max(INPUT_LIMITS.postContent),
     scheduledFor: z.date().nullable(),
     networkOptions: networkOptionsSchema.optional(),

@@ -98,6 +98,12 @@ export interface PostItem {
   title: string;
   content: string;
   platform: Platform;
+  /**
+   * The account the post goes out from (docs/workspaces.md "Several accounts of one network"):
+   * null = the network's only one (resolved when it publishes). The screens name it from
+   * `accounts.active`; an id not there is a disconnected account.
+   */
+  accountId: string | null;
   postOrder: number;
   scheduledFor: Date;
   createdAt: Date;
@@ -201,6 +207,7 @@ export function presentThemedPost<Theme extends string | null>(
 export function presentPost(row: ScheduledPostRow): PostItem {
   return {
     ...presentThemedPost(row),
+    accountId: row.connected_account_id ?? null,
     postOrder: row.post_order,
     scheduledFor: row.scheduled_for,
     createdAt: row.created_at,

@@ -66,6 +66,8 @@ export interface PreflightInput {
   postId?: string | undefined;
   /** The network on screen; the post's own when absent (required for a post not saved yet). */
   platform?: Platform | undefined;
+  /** The account on screen (a composer's tab, Editar Post's "Conta"); the post's own when absent. */
+  accountId?: string | undefined;
   content: string;
   /** The date-time on screen; null while the form has none (no schedule nor window line). */
   scheduledFor: Date | null;
@@ -143,7 +145,11 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
   // The text against the limit the save holds it to (the account's own on Mastodon).
   const text = await measureAgainstTextLimit(
     deps.db,
-    { workspace_id: input.workspaceId, platform, connected_account_id: post?.connected_account_id ?? null },
+    {
+      workspace_id: input.workspaceId,
+      platform,
+      connected_account_id: input.accountId ?? post?.connected_account_id ?? null,
+    },
     input.content,
   );
   checks.push(

@@ -7,6 +7,7 @@ import { AppError, type ConnectablePlatform, PLATFORMS } from '@pauta/core';
 import { deactivateAccount, listOtherActiveConnections } from '@pauta/db';
 import { z } from 'zod';
 import { listAccountCards } from '../accounts/accounts.service.js';
+import { listActiveAccountChoices } from '../accounts/active-accounts.js';
 import {
   type ConnectDeps,
   connectWithForm,
@@ -41,6 +42,11 @@ const connectFormInput = z.strictObject({
 export const accountsRouter = router({
   list: workspaceProcedure('workspace.read').query(({ ctx }) =>
     listAccountCards(ctx.deps.db, ctx.deps.env, ctx.workspace.id, ctx.user.id),
+  ),
+
+  /** Every active account, several per network (the composer's picker, Editar Post's "Conta", cards). */
+  active: workspaceProcedure('workspace.read').query(({ ctx }) =>
+    listActiveAccountChoices(ctx.deps.db, ctx.workspace.id),
   ),
 
   /**

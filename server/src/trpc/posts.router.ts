@@ -190,6 +190,7 @@ export const postsRouter = router({
           workspaceId: ctx.workspace.id,
           postId: input.id,
           platform: input.platform,
+          accountId: input.accountId,
           content: input.content,
           scheduledFor: input.scheduledFor,
           networkOptions: input.networkOptions,

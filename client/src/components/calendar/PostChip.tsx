@@ -7,6 +7,7 @@ import { PlatformIcon } from '../PlatformIcon';
 import { STATUS_STYLE } from '../posts/PostStatusBadge';
 import { localTime } from '../posts/time-zone';
 import type { PostItem } from '../posts/types';
+import { postAccountLabel, useActiveAccounts } from '../posts/useActiveAccounts';
 import classes from './PostCalendar.module.css';
 
 interface PostChipProps {
@@ -42,6 +43,9 @@ export function PostChip({
   const { icon: StatusIcon } = STATUS_STYLE[post.status];
   const draggable = isEditablePostStatus(post.status) && !moving && !selection;
   const CheckIcon = selection?.checked ? IconSquareCheck : IconSquare;
+  // The account's @handle where the workspace has several of the network (none otherwise).
+  const account = postAccountLabel(useActiveAccounts(), post);
+  const network = account ? `${PLATFORM_LABELS[post.platform]} ${account}` : PLATFORM_LABELS[post.platform];
   return (
     <button
       type="button"
@@ -52,7 +56,7 @@ export function PostChip({
           '--chip-network-color': networkColor(NETWORK_PROFILES[post.platform].color),
         } as CSSProperties
       }
-      title={`${time} ${post.title} · ${PLATFORM_LABELS[post.platform]} · ${post.themeName}`}
+      title={`${time} ${post.title} · ${network} · ${post.themeName}`}
       data-platform={post.platform}
       draggable={draggable}
       onDragStart={onDragStart}
@@ -71,6 +75,11 @@ export function PostChip({
       {post.status !== 'scheduled' && <StatusIcon size={12} className={classes.chipIcon} aria-hidden />}
       {post.thumbUrl && <img src={post.thumbUrl} alt="" className={classes.chipThumb} loading="lazy" />}
       <span className={classes.chipTitle}>{post.title}</span>
+      {account && (
+        <span className={classes.chipAccount} data-testid="chip-account">
+          {account}
+        </span>
+      )}
       <VisuallyHidden>{` · ${PLATFORM_LABELS[post.platform]}`}</VisuallyHidden>{' '}
       <VisuallyHidden>{`(${POST_STATUS_LABELS[post.status]})`}</VisuallyHidden>
     </button>

@@ -613,6 +613,120 @@ describe('ComposerModal', () => {
       }),
     );
   });
+
+  it('two X accounts: one choice and one tab per account, each with its own text and preflight; compose sends both accountIds', async () => {
+    const CENTRO = '11111111-1111-4111-8111-111111111111';
+    const BAIRRO = '22222222-2222-4222-8222-222222222222';
+    const xAccount = (id: string, username: string) => ({
+      id,
+      platform: 'x',
+      username,
+      name: `Loja ${username}`,
+      avatarUrl: null,
+      pageName: null,
+      textLimit: null,
+    });
+    const mock = setup(undefined, THEME, {
+      'accounts.active': [
+        {
+          id: 'l1',
+          platform: 'linkedin',
+          username: 'cafe',
+          name: 'Café',
+          avatarUrl: null,
+          pageName: null,
+          textLimit: null,
+        },
+        xAccount(CENTRO, 'loja_centro'),
+        xAccount(BAIRRO, 'loja_bairro'),
+      ],
+      'posts.preflight': (input: { platform: string }) => ({
+        platform: input.platform,
+        level: 'ok',
+        checks: [{ kind: 'text', level: 'ok', message: 'ok' }],
+      }),
+    });
+    await pickTheme();
+    const group = screen.getByRole('group', { name: new RegExp(text.networks) });
+    const boxes = () => within(group).getAllByRole('checkbox') as HTMLInputElement[];
+    // LinkedIn (one account) as before; X once per account, not ticked by the theme.
+    expect(boxes().map((box) => box.value)).toEqual(['linkedin', `x:${CENTRO}`, `x:${BAIRRO}`, 'instagram']);
+    expect(within(group).getByText('X (Twitter) · @loja_centro')).toBeTruthy();
+    expect(boxes().map((box) => box.checked)).toEqual([true, false, false, true]);
+    fireEvent.click(within(group).getByRole('checkbox', { name: /@loja_centro/ }));
+    fireEvent.click(within(group).getByRole('checkbox', { name: /@loja_bairro/ }));
+    expect(
+      screen.getAllByRole('tab').map((item) => item.textContent?.replace(/ \((Usa|Texto).*$/, '')),
+    ).toEqual(['LinkedIn', 'X (Twitter) · @loja_centro', 'X (Twitter) · @loja_bairro', 'Instagram']);
+
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), {
+      target: { value: 'Café coado.' },
+    });
+    fireEvent.click(tab(/@loja_bairro/));
+    fireEvent.change(panelText(), { target: { value: 'Só no bairro.' } });
+    // The preview names the chosen account.
+    expect(within(screen.getByRole('tabpanel')).getAllByText(/Loja loja_bairro/).length).toBeGreaterThan(0);
+    fireEvent.click(tab(/@loja_centro/));
+    expect(panelText().value).toBe('Café coado.');
+    expect(within(screen.getByRole('tabpanel')).getAllByText(/Loja loja_centro/).length).toBeGreaterThan(0);
+    // Each account's pre-flight names its account.
+    await waitFor(() => {
+      const sent = mock.calls.filter((call) => call.path === 'posts.preflight').map((call) => call.input);
+      expect(sent).toContainEqual(expect.objectContaining({ platform: 'x', accountId: BAIRRO }));
+      expect(sent).toContainEqual(expect.objectContaining({ platform: 'x', accountId: CENTRO }));
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    await waitFor(() => expect(mock.calls.some((call) => call.path === 'posts.compose')).toBe(true));
+    const input = mock.calls.find((call) => call.path === 'posts.compose')!.input as {
+      networks: Record<string, unknown>[];
+    };
+    expect(input.networks).toEqual([
+      { platform: 'linkedin', content: null },
+      { platform: 'x', accountId: CENTRO, content: null },
+      { platform: 'x', accountId: BAIRRO, content: 'Só no bairro.' },
+      { platform: 'instagram', content: null },
+    ]);
+  });
+
+  it('a refusal naming one account shows in that account’s tab', async () => {
+    const CENTRO = '11111111-1111-4111-8111-111111111111';
+    const BAIRRO = '22222222-2222-4222-8222-222222222222';
+    const xAccount = (id: string, username: string) => ({
+      id,
+      platform: 'x',
+      username,
+      name: username,
+      avatarUrl: null,
+      pageName: null,
+      textLimit: null,
+    });
+    setup(
+      () => {
+        throw new TrpcErrorResponse('BAD_REQUEST', 'VALIDATION_FAILED', {
+          details: {
+            field: 'networks',
+            networkIssues: [{ platform: 'x', accountId: BAIRRO, message: 'Recusado no bairro.' }],
+          },
+        });
+      },
+      THEME,
+      { 'accounts.active': [xAccount(CENTRO, 'loja_centro'), xAccount(BAIRRO, 'loja_bairro')] },
+    );
+    await pickTheme();
+    const group = screen.getByRole('group', { name: new RegExp(text.networks) });
+    fireEvent.click(within(group).getByRole('checkbox', { name: /@loja_centro/ }));
+    fireEvent.click(within(group).getByRole('checkbox', { name: /@loja_bairro/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: text.postTitle }), { target: { value: 'Café' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text.baseText }), { target: { value: 'Café.' } });
+    fireEvent.click(screen.getByRole('button', { name: text.schedule }));
+    await waitFor(() => expect(tab(/@loja_bairro/).getAttribute('aria-selected')).toBe('true'));
+    expect(within(screen.getByRole('tabpanel')).getByTestId('network-issue').textContent).toBe(
+      'Recusado no bairro.',
+    );
+    expect(tab(/@loja_centro/).textContent).not.toContain(messages.common.error);
+  });
 });
 
 /** Answers each file as the server would (ids in order), without a network. */

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { INPUT_LIMITS, isPlatform, messages, PLATFORM_LABELS } from '@pauta/core';
+import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
 import { IconAlertCircle, IconCalendar, IconClock, IconLink, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { counterProps } from '../CharacterCount';
@@ -133,20 +133,21 @@ function ComposerForm({
           label={text.networks}
           description={text.networksHint}
           value={fields.selected}
-          onChange={(values) => state.set.networks(values.filter(isPlatform))}
+          onChange={state.set.networks}
           error={errors.networks}
           required
         >
+          {/* One choice per network, or per account where the workspace has several of a network. */}
           <Group gap="md" mt={6} wrap="wrap">
-            {state.connected.map((platform) => (
+            {state.targets.map((target) => (
               <Checkbox
-                key={platform}
-                value={platform}
+                key={target.key}
+                value={target.key}
                 disabled={state.saving}
                 label={
                   <Group gap={6} wrap="nowrap">
-                    <PlatformIcon platform={platform} size={16} />
-                    <span>{PLATFORM_LABELS[platform]}</span>
+                    <PlatformIcon platform={target.platform} size={16} />
+                    <span style={{ overflowWrap: 'anywhere' }}>{target.label}</span>
                   </Group>
                 }
               />
@@ -199,7 +200,7 @@ function ComposerForm({
         <ScheduleRow state={state} timeZone={timeZone} />
         {/* Every chosen network's pre-flight, open tab or not (the open tab's panel shares the request). */}
         {state.drafts.map((draft) => (
-          <PreflightWatch key={draft.platform} draft={draft} onReport={state.reportPreflight} />
+          <PreflightWatch key={draft.key} draft={draft} onReport={state.reportPreflight} />
         ))}
         {state.preflightBlocked && !state.requiresApproval && (
           <Alert
@@ -280,15 +281,15 @@ function NetworkTabs({ state }: { state: ComposerState }) {
     <Tabs
       value={state.active}
       onChange={(value) => {
-        if (value && isPlatform(value)) state.setActive(value);
+        if (value && state.fields.selected.includes(value)) state.setActive(value);
       }}
       keepMounted={false}
     >
       <Tabs.List aria-label={text.tabs}>
         {state.drafts.map((draft) => (
           <Tabs.Tab
-            key={draft.platform}
-            value={draft.platform}
+            key={draft.key}
+            value={draft.key}
             leftSection={<PlatformIcon platform={draft.platform} size={16} />}
             rightSection={
               draft.issue || draft.blocking ? (
@@ -300,7 +301,16 @@ function NetworkTabs({ state }: { state: ComposerState }) {
               )
             }
           >
-            {PLATFORM_LABELS[draft.platform]}
+            {/* An account's tab shows its @handle beside the network's icon (short enough for a
+                phone); the network's name is still in its accessible name. */}
+            {draft.handle ? (
+              <>
+                <VisuallyHidden>{`${PLATFORM_LABELS[draft.platform]} · `}</VisuallyHidden>
+                {draft.handle}
+              </>
+            ) : (
+              draft.label
+            )}
             <VisuallyHidden>
               {` (${draft.inherits ? text.inherits : text.ownText}${draft.issue || draft.blocking ? `; ${messages.common.error}` : ''})`}
             </VisuallyHidden>
@@ -308,7 +318,7 @@ function NetworkTabs({ state }: { state: ComposerState }) {
         ))}
       </Tabs.List>
       {state.drafts.map((draft) => (
-        <Tabs.Panel key={draft.platform} value={draft.platform} pt="md">
+        <Tabs.Panel key={draft.key} value={draft.key} pt="md">
           <NetworkTab draft={draft} state={state} />
         </Tabs.Panel>
       ))}
@@ -325,10 +335,10 @@ function PreflightWatch({
   onReport: ComposerState['reportPreflight'];
 }) {
   const { report } = usePreflightReport(draft.preflight);
-  const { platform } = draft;
+  const { key } = draft;
   useEffect(() => {
-    onReport(platform, report.data);
-  }, [onReport, platform, report.data]);
+    onReport(key, report.data);
+  }, [onReport, key, report.data]);
   return null;
 }
 

@@ -1,7 +1,7 @@
 // One network's tab of "Novo post" (docs/composer.md): whether it inherits the base text, its own
 // text with the network's counter and limit, its media rule, its options and its live preview.
 import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { mediaRequiredOn, messages, PLATFORM_LABELS } from '@pauta/core';
+import { mediaRequiredOn, messages } from '@pauta/core';
 import { IconAlertCircle, IconArrowBackUp, IconLink, IconPencil, IconPhoto } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { CharacterCount } from '../CharacterCount';
@@ -9,6 +9,7 @@ import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
 import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
 import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
 import { FirstCommentPreview } from '../posts/first-comment/FirstCommentPreview';
+import { useActiveAccounts } from '../posts/useActiveAccounts';
 import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview } from '../preview/PostPreview';
 import { InsertSnippetMenu } from '../snippets/InsertSnippetMenu';
@@ -41,9 +42,20 @@ function SourceBadge({
 }
 
 export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: ComposerState }) {
-  const { platform } = draft;
-  const network = PLATFORM_LABELS[platform];
-  const account = usePreviewAccount(platform);
+  const { platform, key } = draft;
+  // The network's name, with the account's @handle where the network has several.
+  const network = draft.label;
+  const networkAccount = usePreviewAccount(platform);
+  // The chosen account's name and photo in the preview (several accounts), else the network's one.
+  const chosen = useActiveAccounts().byId(draft.accountId);
+  const account = chosen
+    ? {
+        name: chosen.name,
+        username: chosen.username,
+        pageName: chosen.pageName,
+        avatarUrl: chosen.avatarUrl,
+      }
+    : networkAccount;
   const disabled = state.saving || !state.canWrite;
   const contentRef = useRef<HTMLTextAreaElement>(null);
   return (
@@ -72,7 +84,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
               size="compact-sm"
               variant="subtle"
               leftSection={<IconArrowBackUp size={14} aria-hidden />}
-              onClick={() => state.set.backToBase(platform)}
+              onClick={() => state.set.backToBase(key)}
               disabled={disabled}
             >
               {text.useBase}
@@ -83,7 +95,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           ref={contentRef}
           label={text.textOf(network)}
           value={draft.content}
-          onChange={(event) => state.set.own(platform, event.currentTarget.value)}
+          onChange={(event) => state.set.own(key, event.currentTarget.value)}
           autosize
           minRows={5}
           maxRows={14}
@@ -106,7 +118,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
             value={draft.content}
             onChange={(next) => {
               // A signature the text already ends with changes nothing: the tab keeps inheriting.
-              if (next !== draft.content || !draft.inherits) state.set.own(platform, next);
+              if (next !== draft.content || !draft.inherits) state.set.own(key, next);
             }}
             disabled={disabled}
           />
@@ -128,9 +140,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
                 <IconArrowBackUp size={14} aria-hidden />
               )
             }
-            onClick={() =>
-              draft.inheritsMedia ? state.media.chooseOwn(platform) : state.media.inheritBase(platform)
-            }
+            onClick={() => (draft.inheritsMedia ? state.media.chooseOwn(key) : state.media.inheritBase(key))}
             disabled={disabled}
           >
             {draft.inheritsMedia ? text.chooseOwnMedia : text.useBaseMedia}
@@ -140,13 +150,13 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           <ComposerMediaField
             label={text.mediaOf(network)}
             images={draft.media}
-            uploading={state.media.uploading[platform] ?? 0}
-            video={state.media.videos[platform]}
-            error={state.media.errors[platform]}
+            uploading={state.media.uploading[key] ?? 0}
+            video={state.media.videos[key]}
+            error={state.media.errors[key]}
             disabled={disabled}
-            onAdd={(files) => state.media.add(platform, files)}
-            onRemove={(id) => state.media.remove(platform, id)}
-            onAlt={(id, alt) => state.media.alt(platform, id, alt)}
+            onAdd={(files) => state.media.add(key, files)}
+            onRemove={(id) => state.media.remove(key, id)}
+            onAlt={(id, alt) => state.media.alt(key, id, alt)}
           />
         )}
         {mediaRequiredOn(platform) && draft.media.length === 0 && (
@@ -157,7 +167,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
         <FirstCommentField
           platform={platform}
           value={draft.firstComment}
-          onChange={(next) => state.set.firstComment(platform, next)}
+          onChange={(next) => state.set.firstComment(key, next)}
           disabled={disabled}
         />
         <NetworkOptionsFields
@@ -166,7 +176,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           errors={draft.optionErrors}
           hasVideo={draft.hasVideo}
           disabled={disabled}
-          onChange={(key, value) => state.set.option(platform, key, value)}
+          onChange={(option, value) => state.set.option(key, option, value)}
         />
         {/* "Antes de agendar" (docs/preflight.md) for this network, before anything is saved. */}
         <PreflightPanel {...draft.preflight} />

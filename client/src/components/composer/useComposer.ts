@@ -28,6 +28,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useBudgetConfirm } from '../budget/ComposerBudget';
 import { describeScheduleError } from '../posts/post-errors';
 import { combineLocalDateTime, localDayKey, normalizeTime } from '../posts/time-zone';
+import { accountHandle, useActiveAccounts } from '../posts/useActiveAccounts';
 import { useRefreshPosts } from '../posts/usePostActions';
 import {
   type ComposerImage,
@@ -51,9 +52,30 @@ interface ComposerFieldErrors {
   time?: string | undefined;
 }
 
-/** One chosen network as its tab shows it. */
-export interface NetworkDraft {
+/**
+ * Where a tab publishes: a network, or one account of a network where the workspace has several
+ * (docs/workspaces.md "Several accounts of one network"). `key` is the network's id when it has one
+ * account (as before), `<network>:<account id>` otherwise.
+ */
+export interface ComposerTarget {
+  key: string;
   platform: Platform;
+  /** Named only where the network has several accounts; null: its only one (the server resolves it). */
+  accountId: string | null;
+  /** "@loja_centro" where the network has several accounts; null otherwise. */
+  handle: string | null;
+  /** "Instagram" or "Instagram · @loja_centro". */
+  label: string;
+}
+
+/** One chosen network (or account) as its tab shows it. */
+export interface NetworkDraft {
+  key: string;
+  platform: Platform;
+  accountId: string | null;
+  handle: string | null;
+  /** The network's name, with the account's @handle where the network has several. */
+  label: string;
   /** The text this network publishes: its own, or the base text. */
   content: string;
   inherits: boolean;
@@ -74,6 +96,7 @@ export interface NetworkDraft {
   /** What this tab's "Antes de agendar" checks: the tab's text, options and the chosen date-time. */
   preflight: {
     platform: Platform;
+    accountId: string | null;
     content: string;
     scheduledFor: Date | null;
     networkOptions: PostOptionValues | undefined;
@@ -94,68 +117,95 @@ export function useComposer(
   const canWrite = useCan('posts.write');
   const themes = useQuery(trpc.themes.list.queryOptions());
   const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), staleTime: 60_000 });
+  const active = useActiveAccounts();
   /** The workspace's connected networks (the accounts the worker would publish with), in the registry's order. */
-  const connected = (accounts.data ?? [])
+  const connectedPlatforms = (accounts.data ?? [])
     .filter((card) => card.account !== null)
     .map((card) => card.platform);
-  const textLimitOf = (platform: Platform) => {
-    const own = accounts.data?.find((card) => card.platform === platform)?.account?.textLimit;
+  /** Where a post can go: one choice per network, or per account where a network has several. */
+  const targets: ComposerTarget[] = connectedPlatforms.flatMap((platform): ComposerTarget[] => {
+    const network = PLATFORM_LABELS[platform];
+    if (!active.several(platform))
+      return [{ key: platform, platform, accountId: null, handle: null, label: network }];
+    return active.of(platform).map((account) => {
+      const handle = accountHandle(account);
+      return {
+        key: `${platform}:${account.id}`,
+        platform,
+        accountId: account.id,
+        handle,
+        label: `${network} · ${handle}`,
+      };
+    });
+  });
+  const targetOf = (key: string) => targets.find((target) => target.key === key) ?? null;
+  const connected = targets.map((target) => target.key);
+  const textLimitOf = (key: string) => {
+    const target = targetOf(key);
+    const platform = target?.platform ?? (key as Platform);
+    const own = target?.accountId
+      ? active.byId(target.accountId)?.textLimit
+      : accounts.data?.find((card) => card.platform === platform)?.account?.textLimit;
     return typeof own === 'number' ? own : PLATFORM_TEXT_LIMITS[platform];
   };
 
   const [themeId, setThemeIdState] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Platform[]>([]);
+  // Everything per tab is keyed by its target's key (a network, or a network's account).
+  const [selectedKeys, setSelected] = useState<string[]>([]);
   const [title, setTitle] = useState('');
   const [base, setBase] = useState('');
-  const [own, setOwn] = useState<Partial<Record<Platform, string>>>({});
-  const [options, setOptions] = useState<Partial<Record<Platform, PostOptionValues>>>({});
-  const [comments, setComments] = useState<Partial<Record<Platform, string>>>({});
+  const [own, setOwn] = useState<Partial<Record<string, string>>>({});
+  const [options, setOptions] = useState<Partial<Record<string, PostOptionValues>>>({});
+  const [comments, setComments] = useState<Partial<Record<string, string>>>({});
   // Tomorrow at 09:00 in the person's zone until another date-time is picked.
   const [date, setDate] = useState<string | null>(() => localDayKey(new Date(Date.now() + DAY_MS), timeZone));
   const [time, setTime] = useState(DEFAULT_TIME);
   const [errors, setErrors] = useState<ComposerFieldErrors>({});
-  const [serverIssues, setServerIssues] = useState<Partial<Record<Platform, string>>>({});
+  const [serverIssues, setServerIssues] = useState<Partial<Record<string, string>>>({});
   const [checked, setChecked] = useState(false);
-  const [active, setActive] = useState<Platform | null>(null);
+  const [activeKey, setActive] = useState<string | null>(null);
+  // A chosen account that is no longer active (disconnected meanwhile) leaves the choice.
+  const selected = selectedKeys.filter((key) => targetOf(key) !== null);
+  const platformOf = (key: string) => targetOf(key)?.platform ?? (key as Platform);
   const media = useComposerMedia(uploader, videoUploader);
   /** A network's list holds the composer's video: its video-only options apply (YouTube, TikTok). */
-  const hasVideo = (platform: Platform) => media.of(platform).some((item) => item.kind === 'video');
+  const hasVideo = (key: string) => media.of(key).some((item) => item.kind === 'video');
   // Each chosen network's last pre-flight answer (ComposerModal's watchers report them).
-  const [reports, setReports] = useState<Partial<Record<Platform, PreflightReport>>>({});
+  const [reports, setReports] = useState<Partial<Record<string, PreflightReport>>>({});
   const onScreenTime = combineLocalDateTime(date, normalizeTime(time), timeZone);
-  const reportPreflight = useCallback((platform: Platform, report: PreflightReport | undefined) => {
-    setReports((current) => (current[platform] === report ? current : { ...current, [platform]: report }));
+  const reportPreflight = useCallback((key: string, report: PreflightReport | undefined) => {
+    setReports((current) => (current[key] === report ? current : { ...current, [key]: report }));
   }, []);
 
   const theme = themes.data?.find((item) => item.id === themeId) ?? null;
   const requiresApproval = theme?.requiresApproval === true;
   const latestDay = localDayKey(scheduleHorizon(new Date()), timeZone);
 
-  const dropIssue = (platform: Platform) =>
+  const dropIssue = (key: string) =>
     setServerIssues((current) => {
-      const { [platform]: _dropped, ...rest } = current;
+      const { [key]: _dropped, ...rest } = current;
       return rest;
     });
 
   const dropMediaIssues = (target: MediaTarget) => {
     if (target !== 'base') dropIssue(target);
-    else for (const platform of selected) if (media.own[platform] === undefined) dropIssue(platform);
+    else for (const key of selected) if (media.own[key] === undefined) dropIssue(key);
   };
 
-  const drafts: NetworkDraft[] = selected.map((platform) => {
-    const content = own[platform] ?? base;
-    const limit = textLimitOf(platform);
+  const drafts: NetworkDraft[] = selected.map((key) => {
+    const target = targetOf(key)!;
+    const { platform } = target;
+    const content = own[key] ?? base;
+    const limit = textLimitOf(key);
     const used = measurePostLength(platform, content);
-    const values = options[platform] ?? {};
+    const values = options[key] ?? {};
     const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
-    const validated = declares
-      ? validatePostOptions(platform, { hasVideo: hasVideo(platform), values })
-      : null;
+    const validated = declares ? validatePostOptions(platform, { hasVideo: hasVideo(key), values }) : null;
     const optionErrors: Record<string, string> = {};
     if (checked && validated && !validated.ok)
       for (const issue of validated.issues) optionErrors[issue.key] ??= issue.message;
-    const label = PLATFORM_LABELS[platform];
-    const comment = comments[platform] ?? '';
+    const label = target.label;
+    const comment = comments[key] ?? '';
     const commentIssue = comment.trim() ? firstCommentRefusal(platform, comment.trim()) : null;
     const local =
       used > limit
@@ -166,36 +216,41 @@ export function useComposer(
             ? text.textRequired(label)
             : (Object.values(optionErrors)[0] ?? null);
     return {
+      key,
       platform,
+      accountId: target.accountId,
+      handle: target.handle,
+      label,
       content,
-      inherits: own[platform] === undefined,
+      inherits: own[key] === undefined,
       used,
       limit,
       over: used > limit,
       options: values,
       optionErrors,
       firstComment: comment,
-      media: media.of(platform),
-      hasVideo: hasVideo(platform),
-      inheritsMedia: media.own[platform] === undefined,
-      issue: serverIssues[platform] ?? local,
+      media: media.of(key),
+      hasVideo: hasVideo(key),
+      inheritsMedia: media.own[key] === undefined,
+      issue: serverIssues[key] ?? local,
       preflight: {
         platform,
+        accountId: target.accountId,
         content,
         scheduledFor: onScreenTime,
         networkOptions: declares ? values : undefined,
-        composerMedia: media.of(platform).map((image) => image.id),
+        composerMedia: media.of(key).map((image) => image.id),
       },
       blocking:
-        reports[platform]?.level === 'blocking'
-          ? (reports[platform]?.checks.find((check) => check.level === 'blocking')?.message ?? null)
+        reports[key]?.level === 'blocking'
+          ? (reports[key]?.checks.find((check) => check.level === 'blocking')?.message ?? null)
           : null,
     };
   });
   // "Agendar" and "Adicionar à fila" wait while a network's pre-flight has a blocking line.
   const blockedDraft = drafts.find((draft) => draft.blocking !== null);
   const preflightBlocked = blockedDraft
-    ? text.preflightBlocked(PLATFORM_LABELS[blockedDraft.platform], blockedDraft.blocking ?? '')
+    ? text.preflightBlocked(blockedDraft.label, blockedDraft.blocking ?? '')
     : null;
 
   // Past a network's budget the server asks first (BUDGET_EXCEEDED): Editar Post's confirmation,
@@ -211,7 +266,9 @@ export function useComposer(
             ? text.queued(result.posts.length - kept, kept)
             : result.posts.some((post) => post.status === 'draft')
               ? text.draftsSaved(result.posts.length)
-              : text.saved(result.posts.length),
+              : variables.networks.some((network) => network.accountId)
+                ? text.savedPerAccount(result.posts.length)
+                : text.saved(result.posts.length),
         );
         media.saved(variables.networks.flatMap((network) => (network.media ?? []).map((item) => item.id)));
         onSaved();
@@ -222,11 +279,18 @@ export function useComposer(
         const refused = errorDetails(error, 'VALIDATION_FAILED');
         const issues = refused?.networkIssues ?? [];
         if (issues.length > 0) {
-          setServerIssues(Object.fromEntries(issues.map((issue) => [issue.platform, issue.message])));
-          setActive(issues[0]!.platform);
+          // Each refusal in its tab: the account's where it names one, else the network's.
+          const keyOf = (issue: (typeof issues)[number]) =>
+            issue.accountId ? `${issue.platform}:${issue.accountId}` : issue.platform;
+          setServerIssues(Object.fromEntries(issues.map((issue) => [keyOf(issue), issue.message])));
+          setActive(keyOf(issues[0]!));
           showError(
             messages.common.error,
-            text.refusedIn(issues.map((issue) => PLATFORM_LABELS[issue.platform]).join(', ')),
+            text.refusedIn(
+              issues
+                .map((issue) => targetOf(keyOf(issue))?.label ?? PLATFORM_LABELS[issue.platform])
+                .join(', '),
+            ),
           );
           return;
         }
@@ -259,35 +323,38 @@ export function useComposer(
       found.date = getErrorMessage('SCHEDULE_OUT_OF_RANGE');
     setErrors(found);
     // Every network's own check, at once (the same rules the server applies next).
-    const blocked = selected.filter((platform) => {
-      const content = own[platform] ?? base;
+    const blocked = selected.filter((key) => {
+      const platform = platformOf(key);
+      const content = own[key] ?? base;
       if (content.trim().length === 0) return true;
-      if (measurePostLength(platform, content) > textLimitOf(platform)) return true;
-      const comment = comments[platform]?.trim() ?? '';
+      if (measurePostLength(platform, content) > textLimitOf(key)) return true;
+      const comment = comments[key]?.trim() ?? '';
       if (comment && firstCommentRefusal(platform, comment)) return true;
       const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
       return (
-        declares &&
-        !validatePostOptions(platform, { hasVideo: hasVideo(platform), values: options[platform] ?? {} }).ok
+        declares && !validatePostOptions(platform, { hasVideo: hasVideo(key), values: options[key] ?? {} }).ok
       );
     });
-    if (blocked.length > 0 && !blocked.includes(active as Platform)) setActive(blocked[0]!);
+    if (blocked.length > 0 && !blocked.includes(activeKey ?? '')) setActive(blocked[0]!);
     if (Object.keys(found).length > 0 || blocked.length > 0 || !scheduledFor || !theme) return;
     compose.mutate({
       themeId: theme.id,
       title: title.trim(),
       baseContent: base,
-      networks: selected.map((platform) => {
+      networks: selected.map((key) => {
+        const { platform, accountId } = targetOf(key)!;
         const declares = (NETWORK_PROFILES[platform].postOptions ?? []).length > 0;
-        const comment = comments[platform]?.trim() ?? '';
-        const images = media.of(platform);
+        const comment = comments[key]?.trim() ?? '';
+        const images = media.of(key);
         return {
           platform,
-          content: own[platform] ?? null,
+          // Named only where the network has several accounts: one post per account.
+          ...(accountId ? { accountId } : {}),
+          content: own[key] ?? null,
           ...(images.length > 0
             ? { media: images.map((image) => ({ id: image.id, altText: image.alt.trim() })) }
             : {}),
-          ...(declares ? { networkOptions: options[platform] ?? {} } : {}),
+          ...(declares ? { networkOptions: options[key] ?? {} } : {}),
           ...(comment ? { firstComment: comment } : {}),
         };
       }),
@@ -300,6 +367,8 @@ export function useComposer(
     canWrite,
     themes: themes.data ?? null,
     themesLoading: themes.isPending,
+    /** The choices of "Redes": a network, or each account of a network that has several. */
+    targets,
     connected,
     accountsLoading: accounts.isPending,
     theme,
@@ -310,50 +379,53 @@ export function useComposer(
       theme(id: string | null) {
         setThemeIdState(id);
         setErrors((current) => ({ ...current, theme: undefined }));
-        // The theme's networks that are connected, when none was picked yet.
+        // The theme's networks that are connected, when none was picked yet. A network with
+        // several accounts is not ticked: the person picks which accounts it goes out from.
         const chosen = themes.data?.find((item) => item.id === id);
         if (chosen && selected.length === 0) {
-          const preset = connected.filter((platform) => chosen.socialNetworks.includes(platform));
+          const preset = targets
+            .filter((target) => target.accountId === null && chosen.socialNetworks.includes(target.platform))
+            .map((target) => target.key);
           setSelected(preset);
           setActive(preset[0] ?? null);
         }
       },
-      networks(next: Platform[]) {
+      networks(next: string[]) {
         // In the registry's order, whatever order they were ticked in.
-        const ordered = connected.filter((platform) => next.includes(platform));
+        const ordered = connected.filter((key) => next.includes(key));
         setSelected(ordered);
         setErrors((current) => ({ ...current, networks: undefined }));
-        if (!ordered.includes(active as Platform)) setActive(ordered[0] ?? null);
+        if (!ordered.includes(activeKey ?? '')) setActive(ordered[0] ?? null);
       },
       title: setTitle,
       base(next: string) {
         setBase(next);
         // The base text changes every inheriting tab: their server refusals no longer hold.
-        for (const platform of selected) if (own[platform] === undefined) dropIssue(platform);
+        for (const key of selected) if (own[key] === undefined) dropIssue(key);
       },
-      own(platform: Platform, next: string) {
-        setOwn((current) => ({ ...current, [platform]: next }));
-        dropIssue(platform);
+      own(tab: string, next: string) {
+        setOwn((current) => ({ ...current, [tab]: next }));
+        dropIssue(tab);
       },
-      backToBase(platform: Platform) {
+      backToBase(tab: string) {
         setOwn((current) => {
-          const { [platform]: _dropped, ...rest } = current;
+          const { [tab]: _dropped, ...rest } = current;
           return rest;
         });
-        dropIssue(platform);
+        dropIssue(tab);
       },
-      option(platform: Platform, key: string, value: PostOptionValues[string]) {
-        setOptions((current) => ({ ...current, [platform]: { ...(current[platform] ?? {}), [key]: value } }));
-        dropIssue(platform);
+      option(tab: string, key: string, value: PostOptionValues[string]) {
+        setOptions((current) => ({ ...current, [tab]: { ...(current[tab] ?? {}), [key]: value } }));
+        dropIssue(tab);
       },
-      firstComment(platform: Platform, next: string) {
-        setComments((current) => ({ ...current, [platform]: next }));
-        dropIssue(platform);
+      firstComment(tab: string, next: string) {
+        setComments((current) => ({ ...current, [tab]: next }));
+        dropIssue(tab);
       },
       date: setDate,
       time: setTime,
     },
-    active: active && selected.includes(active) ? active : (selected[0] ?? null),
+    active: activeKey && selected.includes(activeKey) ? activeKey : (selected[0] ?? null),
     setActive,
     drafts,
     /** Editar Post's "Agendar acima do orçamento?" after a BUDGET_EXCEEDED refusal; null otherwise. */
@@ -377,13 +449,13 @@ export function useComposer(
         dropMediaIssues(target);
       },
       alt: media.alt,
-      chooseOwn(platform: Platform) {
-        media.chooseOwn(platform);
-        dropIssue(platform);
+      chooseOwn(tab: string) {
+        media.chooseOwn(tab);
+        dropIssue(tab);
       },
-      inheritBase(platform: Platform) {
-        media.inheritBase(platform);
-        dropIssue(platform);
+      inheritBase(tab: string) {
+        media.inheritBase(tab);
+        dropIssue(tab);
       },
     },
     errors,

@@ -9,7 +9,7 @@
 // Editar Post's resumable upload (tus, `createVideoUpload` without a post) with its progress and
 // "Cancelar envio"; the browser shows it from the file itself. Each network's video rules apply at
 // the save (and in its tab's pre-flight).
-import { MAX_MEDIA_PER_POST, mediaRejectionMessage, messages, type Platform } from '@pauta/core';
+import { MAX_MEDIA_PER_POST, mediaRejectionMessage, messages } from '@pauta/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTRPCClient } from '../../lib/trpc';
 import { newUploadId, precheck, xhrImageUpload } from '../media/upload';
@@ -48,7 +48,8 @@ const tusComposerUpload: ComposerVideoUploader = (file, handlers) => {
 };
 
 /** Where an image goes: the base, or one network's own list. */
-export type MediaTarget = 'base' | Platform;
+/** The base's list, or a tab's own (a tab's key: a network, or a network's account). */
+export type MediaTarget = 'base' | string;
 
 interface UploadAnswer {
   id: string;
@@ -74,7 +75,7 @@ export function useComposerMedia(
   // Uploads still running: cancelled (tus termination) when the composer closes.
   const running = useRef(new Set<() => void>());
   const [base, setBase] = useState<ComposerImage[]>([]);
-  const [own, setOwn] = useState<Partial<Record<Platform, ComposerImage[]>>>({});
+  const [own, setOwn] = useState<Partial<Record<string, ComposerImage[]>>>({});
   const [uploading, setUploading] = useState<Partial<Record<MediaTarget, number>>>({});
   const [errors, setErrors] = useState<Partial<Record<MediaTarget, string>>>({});
   // Every upload of this composer, and whether it was saved or closed (refs: read after unmount).
@@ -209,11 +210,11 @@ export function useComposerMedia(
       setList(target, (list) => list.map((image) => (image.id === id ? { ...image, alt } : image)));
     },
     /** The tab picks its own images, starting from the base's. */
-    chooseOwn(platform: Platform) {
+    chooseOwn(platform: string) {
       setOwn((current) => ({ ...current, [platform]: base.map((image) => ({ ...image })) }));
     },
     /** The tab goes back to the base's images. */
-    inheritBase(platform: Platform) {
+    inheritBase(platform: string) {
       setOwn((current) => {
         const { [platform]: _dropped, ...rest } = current;
         return rest;
@@ -221,7 +222,7 @@ export function useComposerMedia(
       setErrors((current) => ({ ...current, [platform]: undefined }));
     },
     /** The images a network publishes: its own, or the base's. */
-    of: (platform: Platform) => own[platform] ?? base,
+    of: (platform: string) => own[platform] ?? base,
     busy:
       Object.values(uploading).some((count) => (count ?? 0) > 0) ||
       Object.values(videos).some((video) => video !== undefined),

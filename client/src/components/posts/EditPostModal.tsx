@@ -124,7 +124,12 @@ function EditPostForm({
       }
     : null;
   const variant = usePostVariant(post, state.fields, timeZone);
-  const account = usePreviewAccount(post.platform);
+  const networkAccount = usePreviewAccount(post.platform);
+  // The chosen account's name and photo (several accounts of the network), else the network's one.
+  const chosen = state.account.chosen;
+  const account = chosen
+    ? { name: chosen.name, username: chosen.username, pageName: chosen.pageName, avatarUrl: chosen.avatarUrl }
+    : networkAccount;
   const network = PLATFORM_LABELS[post.platform];
   const scheduledFor = combineLocalDateTime(state.fields.date, normalizeTime(state.fields.time), timeZone);
   const declaresOptions = (NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0;
@@ -201,6 +206,7 @@ function EditPostForm({
               <PreflightPanel
                 postId={post.id}
                 platform={post.platform}
+                accountId={state.account.value}
                 content={state.fields.content}
                 scheduledFor={scheduledFor}
                 networkOptions={declaresOptions ? state.options.values : undefined}

@@ -27,6 +27,7 @@ import { CardDeleteButton, PostCardShell } from './PostCardShell';
 import { isRetryable, PostStatusBadge, STATUS_STYLE, statusReason } from './PostStatusBadge';
 import { localTime } from './time-zone';
 import type { PostItem } from './types';
+import { postAccountLabel, useActiveAccounts } from './useActiveAccounts';
 
 const text = messages.posts;
 
@@ -65,9 +66,12 @@ export function PostCard({
   const reason = statusReason(post.status, post.lastError, post.lastErrorMessage);
   const canWrite = useCan('posts.write');
   const editable = canWrite && isEditablePostStatus(post.status);
+  // The account's @handle where the workspace has several of the network (none otherwise).
+  const accountLabel = postAccountLabel(useActiveAccounts(), post);
   return (
     <PostCardShell
       post={post}
+      accountLabel={accountLabel}
       idPrefix="post"
       cardProps={{ 'data-post-id': post.id }}
       select={

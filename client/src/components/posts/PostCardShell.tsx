@@ -27,13 +27,23 @@ interface PostCardShellProps {
   children: ReactNode;
   /** The bulk selection's checkbox (docs/bulk-actions.md), before the theme's name. */
   select?: ReactNode;
+  /** The account's @handle beside the network, where the workspace has several of it; absent otherwise. */
+  accountLabel?: string | null | undefined;
 }
 
 /**
  * The part a scheduled and a published post card share: theme colour accent and name, network,
  * the date line, title and an excerpt of the content clamped to 4 lines.
  */
-export function PostCardShell({ post, idPrefix, when, cardProps, children, select }: PostCardShellProps) {
+export function PostCardShell({
+  post,
+  idPrefix,
+  when,
+  cardProps,
+  children,
+  select,
+  accountLabel,
+}: PostCardShellProps) {
   const titleId = `${idPrefix}-${post.id}-title`;
   return (
     <Card
@@ -52,7 +62,23 @@ export function PostCardShell({ post, idPrefix, when, cardProps, children, selec
             {post.themeName || messages.posts.themeNameUnknown}
           </Text>
         </Group>
-        <PlatformBadge platform={post.platform} />
+        {accountLabel ? (
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <PlatformBadge platform={post.platform} />
+            <Text
+              size="xs"
+              c="dimmed"
+              truncate
+              maw="12rem"
+              data-testid="post-account"
+              aria-label={messages.posts.accountOf(accountLabel)}
+            >
+              {accountLabel}
+            </Text>
+          </Group>
+        ) : (
+          <PlatformBadge platform={post.platform} />
+        )}
       </Group>
       <Group gap={6} wrap="nowrap">
         {when}

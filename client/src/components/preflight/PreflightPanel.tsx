@@ -26,6 +26,8 @@ export interface PreflightPanelProps {
   postId?: string | undefined;
   /** The network on screen; the post's own when absent. */
   platform?: Platform | undefined;
+  /** The account on screen (a composer's tab, Editar Post's "Conta"); the post's own when absent. */
+  accountId?: string | null | undefined;
   /** The text on screen, unsaved. */
   content: string;
   /** The date-time on screen; null while incomplete. */
@@ -75,6 +77,7 @@ function CheckLine({ check }: { check: PreflightCheck }) {
 export function usePreflightReport({
   postId,
   platform,
+  accountId,
   content,
   scheduledFor,
   networkOptions,
@@ -86,6 +89,7 @@ export function usePreflightReport({
   const input = {
     ...(postId ? { id: postId } : {}),
     ...(platform ? { platform } : {}),
+    ...(accountId ? { accountId } : {}),
     content,
     scheduledFor,
     ...(networkOptions ? { networkOptions } : {}),

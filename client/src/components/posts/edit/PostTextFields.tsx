@@ -5,12 +5,13 @@ import { counterProps } from '../../CharacterCount';
 import { PlatformIcon } from '../../PlatformIcon';
 import { InsertSnippetMenu } from '../../snippets/InsertSnippetMenu';
 import type { PostItem } from '../types';
+import { AccountField } from './AccountField';
 import type { EditPostState } from './useEditPost';
 
 const text = messages.posts;
 
 /**
- * Read-only network and theme, the title, and the text with its live counter against the network's
+ * Read-only network and theme, the account where the network has several, the title, and the text with its live counter against the network's
  * limit and "Inserir trecho" (saved hashtag groups and signatures, docs/snippets.md).
  */
 export function PostTextFields({ post, state }: { post: PostItem; state: EditPostState }) {
@@ -30,6 +31,8 @@ export function PostTextFields({ post, state }: { post: PostItem; state: EditPos
         />
         <TextInput label={text.theme} value={post.themeName} readOnly variant="filled" />
       </SimpleGrid>
+      {/* "Conta", under the network, where it has several accounts (docs/workspaces.md). */}
+      <AccountField post={post} state={state} />
 
       <TextInput
         label={text.title}

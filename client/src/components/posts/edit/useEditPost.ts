@@ -27,6 +27,7 @@ import { useBudgetConfirm } from '../../budget/ComposerBudget';
 import { describeUpdateError } from '../post-errors';
 import { combineLocalDateTime, localDayKey, localTime, normalizeTime } from '../time-zone';
 import type { PostItem } from '../types';
+import { useActiveAccounts } from '../useActiveAccounts';
 import { isConflict, useRefreshPosts } from '../usePostActions';
 import { useTextLimit } from '../useTextLimit';
 
@@ -90,8 +91,17 @@ export function useEditPost(
   // Past a network's budget the server asks first (BUDGET_EXCEEDED); confirming saves anyway.
   const budget = useBudgetConfirm(timeZone);
 
-  // The network's limit, or the connected account's own where its server declares one (Mastodon).
-  const limit = useTextLimit(post.platform);
+  // "Conta" (docs/workspaces.md "Several accounts of one network"): the account the post goes out
+  // from, offered where the network has several active accounts or the post's was disconnected.
+  const accounts = useActiveAccounts();
+  const [accountId, setAccountId] = useState<string | null>(post.accountId ?? null);
+  const choices = accounts.of(post.platform);
+  const accountGone = accounts.loaded && post.accountId !== null && accounts.byId(post.accountId) === null;
+  const chosenAccount = accounts.byId(accountId);
+  const accountChanged = accountId !== (post.accountId ?? null) && chosenAccount !== null;
+  // The network's limit, or the account's own where its server declares one (Mastodon).
+  const networkLimit = useTextLimit(post.platform);
+  const limit = chosenAccount?.textLimit ?? networkLimit;
   const used = measurePostLength(post.platform, content);
   const over = used > limit;
   // A role that may not change posts (Revisor) opens the same dialog read-only.
@@ -118,7 +128,9 @@ export function useEditPost(
                 ? dateChanged
                   ? text.updatedWithDate
                   : text.updated
-                : text.dateUpdated,
+                : dateChanged || input.accountId === undefined
+                  ? text.dateUpdated
+                  : text.accountUpdated,
         );
         onClose();
         await refresh();
@@ -180,7 +192,8 @@ export function useEditPost(
       content === post.content &&
       scheduledFor.getTime() === new Date(post.scheduledFor).getTime() &&
       sameOptions(checkedOptions.values, post.networkOptions ?? {}) &&
-      !commentChanged;
+      !commentChanged &&
+      !accountChanged;
     if (unchanged && !hasVideo() && !scheduleDraft) {
       if (addedImages()) showSuccess(messages.common.success, text.imagesKept);
       else showInfo(messages.common.info, text.nothingChanged);
@@ -194,6 +207,7 @@ export function useEditPost(
       scheduledFor,
       ...options,
       ...(commentChanged ? { firstComment: firstComment.trim() } : {}),
+      ...(accountChanged && accountId ? { accountId } : {}),
       ...(scheduleDraft ? { scheduleDraft: true } : {}),
     });
   };
@@ -208,6 +222,21 @@ export function useEditPost(
     errors,
     /** "Opções do <rede>": the values, each option's refusal, and the change of one. */
     options: { values: networkOptions, errors: optionErrors, change: changeOption },
+    /**
+     * "Conta": shown where the network has several active accounts or the post's account was
+     * disconnected (`gone`); `value` is the chosen account (null: none chosen yet).
+     */
+    account: {
+      shown: choices.length > 1 || accountGone,
+      choices,
+      value: chosenAccount ? accountId : null,
+      gone: accountGone && !accountChanged,
+      chosen: chosenAccount,
+      change: (next: string | null) => {
+        setAccountId(next);
+        setServerError(null);
+      },
+    },
     /** "Primeiro comentário": the text, its refusal (the network's rule or the server's), the change. */
     firstComment: { value: firstComment, error: firstCommentError, change: changeFirstComment },
     /** What stops saving: the server's reason, or a missing or invalid date, time or option. */
