@@ -10,8 +10,8 @@ import {
   DifferentAccountError,
   deletePendingConnection,
   findPendingConnection,
-  readPendingUserToken,
   listActiveAccounts,
+  readPendingUserToken,
   upsertAccount,
 } from '@pauta/db';
 import {
