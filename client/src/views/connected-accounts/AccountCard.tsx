@@ -306,8 +306,8 @@ function AccountRow({
     account.followers === null
       ? null
       : text.followersCompact(formatCompactNumber(account.followers), account.followers),
-    text.connectedAtDate(formatDate(new Date(account.connectedAt), timeZone)),
   ].filter((part): part is string => part !== null);
+  const connectedWith = profile.connectLogins?.find((choice) => choice.login === account.login)?.connected;
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={text.accountLabel(name)}>
       <Stack gap="xs">
@@ -326,8 +326,14 @@ function AccountRow({
               <Text fw={600} truncate="end">
                 {name}
               </Text>
+              {details.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {details.join(' · ')}
+                </Text>
+              )}
               <Text size="xs" c="dimmed">
-                {details.join(' · ')}
+                {text.connectedAtDate(formatDate(new Date(account.connectedAt), timeZone))}
+                {connectedWith ? ` · ${connectedWith}` : ''}
               </Text>
             </Stack>
           </Group>
