@@ -210,6 +210,9 @@ describe('Conectar outra conta through the connect form (Bluesky)', () => {
     expect(await activeRows(user.id, 'bluesky')).toHaveLength(2);
     const again = await client.mutate('accounts.connectForm', form('joao.bsky.social', true));
     expect(again.data).toMatchObject({ alreadyConnected: true });
+    // Reconectar through the form (no intent): a plain success.
+    const renewed = await client.mutate('accounts.connectForm', form('joao.bsky.social'));
+    expect(renewed.data).toMatchObject({ alreadyConnected: false });
     expect(await activeRows(user.id, 'bluesky')).toHaveLength(2);
   });
 });

@@ -253,7 +253,11 @@ export async function connectWithForm(
     now,
     another: input.another === true,
   });
-  return { username: account.platformUsername, alreadyConnected: saved.alreadyConnected };
+  // Said only after "Conectar outra conta": a Reconectar through the form is a plain success.
+  return {
+    username: account.platformUsername,
+    alreadyConnected: input.another === true && saved.alreadyConnected,
+  };
 }
 
 /** The network's picker; a network that answers a choice without one is a programming error. */
