@@ -1,10 +1,11 @@
 // Several accounts of one network through the screens (issue 30 item 1, docs/workspaces.md): X
 // connected with one sandbox user, "Conectar" with another is refused in pt-BR, "Conectar outra
 // conta" adds the second beside the first, both are listed in the X card with their own
-// Desconectar, disconnecting one (the dialog names it) leaves the other connected. Pictures at
-// 1280 and 375 px, light and dark.
+// Desconectar, disconnecting one (the dialog names it) leaves the other connected. axe-clean and
+// pictured at 1280 and 375 px, light and dark.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { closeToasts, expectToast, freshId, sandboxControl, signUp } from './flows.js';
@@ -89,6 +90,7 @@ describe('several accounts of one network', () => {
     expect(await activeX(email)).toHaveLength(2);
     await closeToasts(page);
 
+    const report = new AxeReport();
     for (const [width, scheme] of [
       [1280, 'light'],
       [375, 'light'],
@@ -99,11 +101,13 @@ describe('several accounts of one network', () => {
       await page.evaluate((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
       await page.goto('/connected-accounts');
       await list.getByRole('listitem').nth(1).waitFor();
+      await scan(page, report, 'connected accounts: two X accounts', `${width} ${scheme}`);
       await snapshot(page, `multi-account-two-${width}-${scheme}`);
       // The X card itself, on screen (the full page is long at 375 px).
       await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await snapshot(page, `multi-account-two-${width}-${scheme}-card`, { fullPage: false });
     }
+    expect(report.describeBlocking()).toBe('');
     await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'light'));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/connected-accounts');
