@@ -301,6 +301,8 @@ export interface PendingProfile {
   email?: string | null;
   name?: string | null;
   scopes?: string[];
+  /** Started by "Conectar outra conta": the chosen option may join the network's active accounts. */
+  another?: boolean;
 }
 
 export interface PendingConnectionsTable {

@@ -982,6 +982,19 @@ export const messages = {
     setupPendingHint: 'Esta rede ainda não foi configurada pelo administrador.',
 
     connectedSuccess: (platform: string) => `Conta ${platform} conectada com sucesso!`,
+    // Several accounts of one network (docs/workspaces.md): "Conectar outra conta" and each account's row.
+    connectAnother: 'Conectar outra conta',
+    /** "Conectar outra conta" that authorised an account already connected here: updated in place. */
+    alreadyConnected:
+      'Esta conta já estava conectada; os dados dela foram atualizados. Para adicionar outra, entre com outra conta na rede.',
+    accountsCount: (count: number) => `${count} contas conectadas`,
+    /** A card's list of its network's accounts, and one of them (screen readers). */
+    accountsListLabel: (platform: string) => `Contas ${platform} conectadas`,
+    accountLabel: (account: string) => `Conta ${account}`,
+    confirmDisconnectAccount: (account: string, platform: string) =>
+      `Tem certeza que deseja desconectar a conta ${account} do ${platform}? Os posts agendados para essa conta não poderão ser publicados enquanto ela estiver desconectada; as outras contas do ${platform} continuam conectadas.`,
+    disconnectedAccount: (account: string, platform: string) =>
+      `Conta ${account} do ${platform} desconectada.`,
     /** The step before the login of a network of many servers (Mastodon's instance). */
     connectPromptTitle: (platform: string) => `Conectar ${platform}`,
     disconnected: (platform: string) => `Conta ${platform} desconectada.`,

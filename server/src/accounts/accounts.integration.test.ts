@@ -343,7 +343,7 @@ describe('connecting accounts', () => {
     expect(unknownPage.error?.code).toBe('NOT_FOUND');
 
     const picked = await client.mutate('accounts.selectFacebookPage', { pendingId, pageId: '30000000002' });
-    expect(picked.data).toEqual({ platform: 'facebook', pageName: 'Dona Receitas' });
+    expect(picked.data).toEqual({ platform: 'facebook', pageName: 'Dona Receitas', alreadyConnected: false });
     expect(JSON.stringify(picked.data)).not.toContain('SENTINEL');
 
     const row = await accountRow(user.id, 'facebook');
@@ -609,7 +609,7 @@ describe('connecting Instagram (Facebook Login for Instagram)', () => {
       accountId: '17841400000000113',
     });
     expect(picked.error).toBeUndefined();
-    expect(picked.data).toEqual({ platform: 'instagram', username: 'davireceitas' });
+    expect(picked.data).toEqual({ platform: 'instagram', username: 'davireceitas', alreadyConnected: false });
     const row = await accountRow(user.id, 'instagram');
     expect(row).toMatchObject({ platform_user_id: '17841400000000113', platform_username: 'davireceitas' });
     expect(row?.account_data).toMatchObject({ page_name: 'Davi Receitas' });
@@ -930,6 +930,7 @@ describe('disconnecting', () => {
       platform: 'linkedin',
       status: 'not_connected',
       account: null,
+      accounts: [],
       logins: [],
     });
 
@@ -1216,7 +1217,11 @@ describe.each(PICKERS)(
       expect(await accountRow(user.id, entry.platform)).toBeUndefined();
 
       const picked = await client.mutate('accounts.selectPendingChoice', { pendingId, choiceId: chosen.id });
-      expect(picked.data).toEqual({ platform: entry.platform, pageName: entry.pageName });
+      expect(picked.data).toEqual({
+        platform: entry.platform,
+        pageName: entry.pageName,
+        alreadyConnected: false,
+      });
       expect(JSON.stringify(picked.data)).not.toContain('SENTINEL');
       const row = await accountRow(user.id, entry.platform);
       expect(row).toMatchObject(entry.row(chosen.id));
@@ -1239,7 +1244,11 @@ describe.each(PICKERS)(
         client.mutate('accounts.selectPendingChoice', input, { idempotencyKey }),
         client.mutate('accounts.selectPendingChoice', input, { idempotencyKey }),
       ]);
-      expect(first.data).toEqual({ platform: entry.platform, pageName: entry.pageName });
+      expect(first.data).toEqual({
+        platform: entry.platform,
+        pageName: entry.pageName,
+        alreadyConnected: false,
+      });
       expect(second.data).toEqual(first.data);
       const rows = await handle.db
         .selectFrom('connected_accounts')

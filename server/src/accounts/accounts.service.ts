@@ -1,5 +1,5 @@
-// The Contas Conectadas list: one entry per connectable network (spec §2.3), with the account
-// when one is active. Built from token-free summaries only: no token field can reach the output.
+// The Contas Conectadas list: one entry per connectable network (spec §2.3), with its active
+// accounts (several per network: docs/workspaces.md). Built from token-free summaries only: no token field can reach the output.
 import {
   type AccountHealthState,
   CONNECTABLE_PLATFORMS,
@@ -53,7 +53,13 @@ export interface AccountCardAccount {
 export interface AccountCard {
   platform: ConnectablePlatform;
   status: AccountCardStatus;
+  /** The network's first active account (the oldest connected), as before several per network. */
   account: AccountCardAccount | null;
+  /**
+   * Every active account of the network in the workspace, oldest connected first (docs/workspaces.md,
+   * "Several accounts of one network"); `account` is the first. [] when none.
+   */
+  accounts: AccountCardAccount[];
   /** The connect flows configured, where the network has several (Instagram); [] otherwise. */
   logins: string[];
 }
@@ -102,17 +108,24 @@ export async function listAccountCards(
   );
   return CONNECTABLE_PLATFORMS.map((platform) => {
     const logins = configuredConnectLogins(env, platform);
-    const index = accounts.findIndex((candidate) => candidate.platform === platform);
-    const account = accounts[index];
-    if (account) {
-      const presented = present(account, now, elsewhere[index] ?? { names: [], hidden: 0 });
+    const presented = accounts
+      .flatMap((account, index) =>
+        account.platform === platform
+          ? [present(account, now, elsewhere[index] ?? { names: [], hidden: 0 })]
+          : [],
+      )
+      .sort((a, b) => a.connectedAt.getTime() - b.connectedAt.getTime() || a.id.localeCompare(b.id));
+    const first = presented[0];
+    if (first) {
+      // The card asks for a reconnect while any of its accounts needs one (each entry says which).
+      const needsReconnect = presented.some(
+        (account) => account.health.state === 'needs_reconnect' || account.health.state === 'revoked',
+      );
       return {
         platform,
-        status:
-          presented.health.state === 'needs_reconnect' || presented.health.state === 'revoked'
-            ? 'needs_reconnect'
-            : 'connected',
-        account: presented,
+        status: needsReconnect ? 'needs_reconnect' : 'connected',
+        account: first,
+        accounts: presented,
         logins,
       };
     }
@@ -120,6 +133,7 @@ export async function listAccountCards(
       platform,
       status: isPlatformConfigured(env, platform) ? 'not_connected' : 'not_configured',
       account: null,
+      accounts: [],
       logins,
     };
   });

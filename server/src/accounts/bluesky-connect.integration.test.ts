@@ -90,7 +90,11 @@ describe('connecting Bluesky with an app password', () => {
       platform: 'bluesky',
       fields: { identifier: 'anasouza.bsky.social', password: PASSWORD, service: '' },
     });
-    expect(res.data).toEqual({ platform: 'bluesky', username: 'anasouza.bsky.social' });
+    expect(res.data).toEqual({
+      platform: 'bluesky',
+      username: 'anasouza.bsky.social',
+      alreadyConnected: false,
+    });
     const [row] = await rows(user.id);
     expect(row).toMatchObject({
       platform_user_id: 'did:plc:sandboxanasouza0000000000',

@@ -10,6 +10,7 @@ import {
   DifferentAccountError,
   deletePendingConnection,
   findPendingConnection,
+  listActiveAccounts,
   readPendingUserToken,
   upsertAccount,
 } from '@pauta/db';
@@ -46,10 +47,19 @@ export type ConnectResult = { redirectTo: string };
 
 /**
  * Saves the account (db upsertAccount: the same network account is updated in place). Another
- * account of the network while one is active is refused with OAUTH_FAILED `different_account`:
- * the person is told in pt-BR and nothing is written.
+ * account of the network while one is active is refused with OAUTH_FAILED `different_account`
+ * unless the attempt was "Conectar outra conta" (`allowAnother`): the person is told in pt-BR and
+ * nothing is written. Answers whether this network account was already active in the workspace.
  */
-async function saveAccount(deps: ConnectDeps, input: Parameters<typeof upsertAccount>[2]): Promise<void> {
+async function saveAccount(
+  deps: ConnectDeps,
+  input: Parameters<typeof upsertAccount>[2],
+): Promise<{ alreadyConnected: boolean }> {
+  // Read before the write, for the person's message only (the upsert decides under its lock).
+  const active = await listActiveAccounts(deps.db, input.workspaceId ?? input.userId);
+  const alreadyConnected = active.some(
+    (row) => row.platform === input.platform && row.platform_user_id === input.platformUserId,
+  );
   try {
     await upsertAccount(deps.db, deps.env.keyring, input);
   } catch (error) {
@@ -57,9 +67,15 @@ async function saveAccount(deps: ConnectDeps, input: Parameters<typeof upsertAcc
     deps.logger.warn({ userId: input.userId, platform: input.platform }, 'outra conta da rede autorizada');
     throw new AppError('OAUTH_FAILED', { platform: input.platform, reason: 'different_account' });
   }
+  return { alreadyConnected };
 }
 
 const CONNECTED = '/connected-accounts?connection=true';
+/**
+ * "Conectar outra conta" that authorised an account already connected here: it was updated in
+ * place, and the page says so instead of a plain success (the flag only picks a message).
+ */
+const ALREADY_CONNECTED = `${CONNECTED}&already=true`;
 
 function connectProvider(env: ServerEnv, platform: Platform): OAuthProvider {
   const provider = configuredConnectProvider(env, platform);
@@ -150,6 +166,8 @@ export async function completeConnection(
     verifier: string | null;
     /** The server the person typed before the login (a network of many servers: Mastodon). */
     instance?: string;
+    /** "Conectar outra conta" (from the signed attempt): a different account may join the active ones. */
+    another?: boolean;
     requestId?: string;
   },
 ): Promise<ConnectResult> {
@@ -178,15 +196,16 @@ export async function completeConnection(
     // The server's own text limit (Mastodon's instance), kept with the account for the edit dialog.
     const textLimit =
       input.instance === undefined ? null : await instanceTextLimit(deps, platform, input.instance);
-    await saveConnectedAccount(deps, {
+    const saved = await saveConnectedAccount(deps, {
       userId,
       ...workspace,
       platform,
       account: outcome.account,
       now,
       ...(textLimit === null ? {} : { textLimit }),
+      another: input.another === true,
     });
-    return { redirectTo: CONNECTED };
+    return { redirectTo: input.another && saved.alreadyConnected ? ALREADY_CONNECTED : CONNECTED };
   }
   const picker = pickerOf(platform);
   const pendingId = await createPendingConnection(deps.db, deps.env.keyring, {
@@ -195,7 +214,8 @@ export async function completeConnection(
     platform,
     userToken: outcome.userToken,
     pages: outcome.choices,
-    profile: outcome.profile,
+    // The intent waits with the choice: only the option picked after "Conectar outra conta" may join.
+    profile: input.another ? { ...outcome.profile, another: true } : outcome.profile,
     now,
   });
   deps.logger.info({ userId, platform, choices: outcome.choices.length }, 'escolha de conta pendente');
@@ -210,16 +230,34 @@ export async function completeConnection(
  */
 export async function connectWithForm(
   deps: ConnectDeps,
-  input: { userId: string; workspaceId: string; platform: Platform; fields: SessionLoginFields },
-): Promise<{ username: string | null }> {
+  input: {
+    userId: string;
+    workspaceId: string;
+    platform: Platform;
+    fields: SessionLoginFields;
+    /** "Conectar outra conta": a different account may join the network's active ones. */
+    another?: boolean;
+  },
+): Promise<{ username: string | null; alreadyConnected: boolean }> {
   const { platform, userId } = input;
   const client = sessionClient(platform, { env: deps.env });
   // A network that connects through OAuth has no form: nothing to log in to.
   if (!client) throw new AppError('PLATFORM_NOT_CONFIGURED', { platform });
   const account = await providerCall(deps, platform, () => client.login(input.fields), { userId });
   const now = deps.now?.() ?? new Date();
-  await saveConnectedAccount(deps, { userId, workspaceId: input.workspaceId, platform, account, now });
-  return { username: account.platformUsername };
+  const saved = await saveConnectedAccount(deps, {
+    userId,
+    workspaceId: input.workspaceId,
+    platform,
+    account,
+    now,
+    another: input.another === true,
+  });
+  // Said only after "Conectar outra conta": a Reconectar through the form is a plain success.
+  return {
+    username: account.platformUsername,
+    alreadyConnected: input.another === true && saved.alreadyConnected,
+  };
 }
 
 /** The network's picker; a network that answers a choice without one is a programming error. */
@@ -239,14 +277,16 @@ async function saveConnectedAccount(
     account: ConnectedAccount;
     now: Date;
     textLimit?: number;
+    /** "Conectar outra conta": passes `allowAnother` (a Conectar or Reconectar never adds an account). */
+    another: boolean;
   },
-): Promise<void> {
+): Promise<{ alreadyConnected: boolean }> {
   const { userId, platform, account, now } = input;
   const followers = await followersOf(deps, platform, {
     accessToken: account.accessToken,
     platformUserId: account.platformUserId,
   });
-  await saveAccount(deps, {
+  const saved = await saveAccount(deps, {
     userId,
     ...(input.workspaceId ? { workspaceId: input.workspaceId } : {}),
     platform,
@@ -266,8 +306,10 @@ async function saveConnectedAccount(
     accessToken: account.accessToken,
     refreshToken: account.refreshToken,
     accessTokenExpiresAt: account.accessTokenExpiresAt,
+    ...(input.another ? { allowAnother: true } : {}),
   });
-  deps.logger.info({ userId, platform }, 'conta conectada');
+  deps.logger.info({ userId, platform, another: input.another }, 'conta conectada');
+  return saved;
 }
 
 /**
@@ -303,7 +345,7 @@ export async function pendingPages(
 export async function selectPendingChoice(
   deps: ConnectDeps & Pick<AppDeps, 'cache'>,
   input: { userId: string; pendingId: string; platform?: ConnectablePlatform; choiceId: string },
-): Promise<ConnectedAccount & { platform: ConnectablePlatform }> {
+): Promise<ConnectedAccount & { platform: ConnectablePlatform; alreadyConnected: boolean }> {
   const { userId, pendingId, choiceId } = input;
   const now = deps.now?.() ?? new Date();
   const pending = await findPendingConnection(deps.db, userId, pendingId, now);
@@ -338,7 +380,16 @@ export async function selectPendingChoice(
   );
   if (!account) throw new AppError('OAUTH_FAILED', { platform, reason: picker.unavailableReason });
   // In the workspace the connection started in (docs/workspaces.md).
-  await saveConnectedAccount(deps, { userId, workspaceId: pending.workspace_id, platform, account, now });
+  // The intent of the attempt that made the pending row ("Conectar outra conta"), never the caller's.
+  const another = pending.profile.another === true;
+  const saved = await saveConnectedAccount(deps, {
+    userId,
+    workspaceId: pending.workspace_id,
+    platform,
+    account,
+    now,
+    another,
+  });
   await deletePendingConnection(deps.db, userId, pendingId);
-  return { ...account, platform };
+  return { ...account, platform, alreadyConnected: another && saved.alreadyConnected };
 }

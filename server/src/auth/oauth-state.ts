@@ -26,6 +26,12 @@ const attemptSchema = z.object({
   workspaceId: z.string().nullable().optional(),
   /** The server the person typed, for a network of many servers (Mastodon's instance host). */
   instance: z.string().min(4).max(253).optional(),
+  /**
+   * "Conectar outra conta" (docs/workspaces.md, "Several accounts of one network"): only an attempt
+   * started with this intent may add a different account of a network beside the active ones.
+   * Signed with the rest of the attempt, so a callback's query can never turn it on.
+   */
+  intent: z.enum(['another']).optional(),
   expiresAt: z.number(),
 });
 

@@ -53,6 +53,8 @@ export function oauthRouter(deps: AppDeps): Router {
     /** The server the person typed (a network of many servers: Mastodon's instance). */
     let instance: string | null = null;
     let instanceProvider: OAuthProvider | null = null;
+    /** "Conectar outra conta": `?intent=another`, sealed in the attempt (never read on the callback). */
+    const another = purpose === 'connect' && req.query.intent === 'another';
 
     if (purpose === 'connect') {
       const failConnect = (code: string, reason?: string) =>
@@ -137,6 +139,7 @@ export function oauthRouter(deps: AppDeps): Router {
         userId,
         workspaceId,
         ...(instance === null ? {} : { instance }),
+        ...(another ? { intent: 'another' as const } : {}),
         expiresAt: Date.now() + OAUTH_ATTEMPT_TTL_MS,
       }),
     );
@@ -147,6 +150,7 @@ export function oauthRouter(deps: AppDeps): Router {
         requestId: req.id,
         ...(userId ? { userId } : {}),
         ...(instance === null ? {} : { instance }),
+        ...(another ? { intent: 'another' } : {}),
       },
       purpose === 'connect' ? 'início de conexão de conta' : 'início de login social',
     );

@@ -37,6 +37,8 @@ const connectFormInput = z.strictObject({
     password: z.string().min(1).max(200),
     service: z.string().trim().max(253).optional(),
   }),
+  /** "Conectar outra conta": a different account may join the network's active ones. */
+  another: z.boolean().optional(),
 });
 
 export const accountsRouter = router({
@@ -86,7 +88,7 @@ export const accountsRouter = router({
   connectForm: workspaceProcedure('accounts.write')
     .input(connectFormInput)
     .mutation(async ({ ctx, input }) => {
-      const { platform, fields } = input;
+      const { platform, fields, another } = input;
       const connected = await connectWithForm(ctx.deps, {
         userId: ctx.user.id,
         workspaceId: ctx.workspace.id,
@@ -96,8 +98,9 @@ export const accountsRouter = router({
           password: fields.password,
           ...(fields.service ? { service: fields.service } : {}),
         },
+        another: another === true,
       });
-      return { platform, username: connected.username };
+      return { platform, username: connected.username, alreadyConnected: connected.alreadyConnected };
     }),
 
   pendingPages: authedProcedure
@@ -108,7 +111,11 @@ export const accountsRouter = router({
     .input(z.strictObject({ pendingId: id, pageId }))
     .mutation(async ({ ctx, input }) => {
       const account = await choose(ctx, input.pendingId, 'facebook', input.pageId);
-      return { platform: 'facebook' as const, pageName: account.pageName ?? '' };
+      return {
+        platform: 'facebook' as const,
+        pageName: account.pageName ?? '',
+        alreadyConnected: account.alreadyConnected,
+      };
     }),
 
   /** Several Instagram professional accounts linked to the person's Pages: the chosen one. */
@@ -116,7 +123,11 @@ export const accountsRouter = router({
     .input(z.strictObject({ pendingId: id, accountId: pageId }))
     .mutation(async ({ ctx, input }) => {
       const account = await choose(ctx, input.pendingId, 'instagram', input.accountId);
-      return { platform: 'instagram' as const, username: account.platformUsername ?? '' };
+      return {
+        platform: 'instagram' as const,
+        username: account.platformUsername ?? '',
+        alreadyConnected: account.alreadyConnected,
+      };
     }),
 
   /**
@@ -134,6 +145,10 @@ export const accountsRouter = router({
         pendingId: input.pendingId,
         choiceId: input.choiceId,
       });
-      return { platform: account.platform, pageName: account.pageName ?? '' };
+      return {
+        platform: account.platform,
+        pageName: account.pageName ?? '',
+        alreadyConnected: account.alreadyConnected,
+      };
     }),
 });

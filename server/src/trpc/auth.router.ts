@@ -102,6 +102,8 @@ async function completeConnect(
     code,
     verifier: attempt.verifier,
     ...(attempt.instance === undefined ? {} : { instance: attempt.instance }),
+    // From the signed attempt only ("Conectar outra conta"); a Conectar or Reconectar never adds one.
+    another: attempt.intent === 'another',
     requestId: ctx.requestId,
   });
 }

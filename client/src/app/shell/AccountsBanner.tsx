@@ -22,8 +22,13 @@ export function AccountsBanner({ view }: { view: View }) {
     enabled: canRead,
   });
   if (view === 'connected-accounts') return null;
+  // Every account of a network (several per network: docs/workspaces.md), each flagged on its own.
   const flagged = (accounts.data ?? []).flatMap((card) =>
-    card.account?.health.needsAction ? [{ platform: card.platform, health: card.account.health }] : [],
+    (card.accounts ?? (card.account ? [card.account] : [])).flatMap((account) =>
+      account.health.needsAction
+        ? [{ key: account.id, platform: card.platform, health: account.health }]
+        : [],
+    ),
   );
   if (flagged.length === 0) return null;
   const urgent = flagged.some((f) => f.health.state !== 'expiring');
@@ -37,8 +42,8 @@ export function AccountsBanner({ view }: { view: View }) {
       title={flagged.length === 1 ? text.bannerTitle : text.bannerTitleMany(flagged.length)}
     >
       <List size="sm" mb="xs">
-        {flagged.map(({ platform, health }) => (
-          <List.Item key={platform}>
+        {flagged.map(({ key, platform, health }) => (
+          <List.Item key={key}>
             {text.bannerLine(
               PLATFORM_LABELS[platform],
               health.state === 'expiring'

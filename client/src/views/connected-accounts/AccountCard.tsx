@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { AccountHealthState, ConnectablePlatform } from '@pauta/core';
 import {
   formatCompactNumber,
@@ -9,10 +9,22 @@ import {
   sharedAccountMessages,
 } from '@pauta/core';
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
-import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconPlugConnected,
+  IconPlugConnectedX,
+  IconPlus,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useCan } from '../../app/permissions';
 import { PLATFORM_COLORS, PlatformIcon } from '../../components/PlatformIcon';
-import type { AccountCardData } from './types';
+import {
+  type AccountCardData,
+  type AccountEntry,
+  accountDisplayName,
+  cardAccounts,
+  type DisconnectTarget,
+} from './types';
 
 const text = messages.accounts;
 
@@ -23,7 +35,7 @@ const STATUS_BADGES = {
   needs_reconnect: { label: text.needsReconnect, color: 'orange' },
 } as const;
 
-type Health = NonNullable<AccountCardData['account']>['health'];
+type Health = AccountEntry['health'];
 
 /** The badge of a connected account: its health (core accountHealth, computed by the server). */
 function healthBadge(health: Health): { label: string; color: string } {
@@ -64,18 +76,30 @@ interface AccountCardProps {
   timeZone: string;
   /** The network being connected right now (all Conectar buttons wait meanwhile). */
   connecting: ConnectablePlatform | null;
-  /** `login`: the flow chosen where the network has several (profile `connectLogins`). */
-  onConnect: (platform: ConnectablePlatform, login?: string) => void;
-  onDisconnect: (card: AccountCardData) => void;
+  /**
+   * `login`: the flow chosen where the network has several (profile `connectLogins`); `another`:
+   * "Conectar outra conta" (the only way a second account of the network is added).
+   */
+  onConnect: (platform: ConnectablePlatform, login?: string, another?: boolean) => void;
+  onDisconnect: (target: DisconnectTarget) => void;
 }
 
 /** One network in Contas Conectadas: Conectado, Não conectado, Configuração pendente or Reconectar. */
 export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnect }: AccountCardProps) {
   const label = PLATFORM_LABELS[card.platform];
   const profile = NETWORK_PROFILES[card.platform];
-  const { account } = card;
-  const badge = account ? healthBadge(account.health) : STATUS_BADGES[card.status];
-  const hint = account ? healthHint(account.health, label, timeZone) : null;
+  const accounts = cardAccounts(card);
+  const several = accounts.length > 1;
+  const account = accounts[0] ?? null;
+  const badge = several
+    ? {
+        label: text.accountsCount(accounts.length),
+        color: accounts.some((entry) => entry.health.needsAction) ? 'orange' : 'teal',
+      }
+    : account
+      ? healthBadge(account.health)
+      : STATUS_BADGES[card.status];
+  const hint = account && !several ? healthHint(account.health, label, timeZone) : null;
   // Reconectar renews the same account in place (expiring, expired or revoked).
   const canReconnect = account?.health.needsAction === true || card.status === 'needs_reconnect';
   const isConnecting = connecting === card.platform;
@@ -83,7 +107,6 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
   const canWrite = useCan('accounts.write');
   // Several ways in (Instagram): one button per login configured; Reconectar reuses the account's.
   const logins = (profile.connectLogins ?? []).filter((choice) => card.logins.includes(choice.login));
-  const reconnectLogin = account?.login ?? undefined;
   const connectedWith = profile.connectLogins?.find((choice) => choice.login === account?.login)?.connected;
   const connectButton = (reconnect: boolean, choice?: { login: string; label: string }) => (
     <Button
@@ -94,7 +117,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
         reconnect ? <IconRefresh size={18} aria-hidden /> : <IconPlugConnected size={18} aria-hidden />
       }
       disabled={connecting !== null}
-      onClick={() => onConnect(card.platform, reconnect ? reconnectLogin : choice?.login)}
+      onClick={() => onConnect(card.platform, reconnect ? (account?.login ?? undefined) : choice?.login)}
     >
       {isConnecting ? text.connecting : reconnect ? text.reconnect : (choice?.label ?? text.connect)}
     </Button>
@@ -103,6 +126,18 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
     logins.length > 1
       ? logins.map((choice) => connectButton(false, choice))
       : connectButton(false, logins[0]);
+  // "Conectar outra conta": the same flow with the intent sealed in the attempt (the login of the
+  // first account where the network has several, else the network's own).
+  const anotherButton = (
+    <Button
+      variant="light"
+      leftSection={<IconPlus size={18} aria-hidden />}
+      disabled={connecting !== null}
+      onClick={() => onConnect(card.platform, account?.login ?? logins[0]?.login, true)}
+    >
+      {isConnecting ? text.connecting : text.connectAnother}
+    </Button>
+  );
 
   return (
     <Card component="article" withBorder padding="lg" aria-label={text.cardLabel(label)} h="100%">
@@ -122,7 +157,31 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
           </Badge>
         </Group>
 
-        {account && (
+        {several && (
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            aria-label={text.accountsListLabel(label)}
+            style={{ listStyle: 'none' }}
+          >
+            {accounts.map((entry) => (
+              <AccountRow
+                key={entry.id}
+                card={card}
+                account={entry}
+                timeZone={timeZone}
+                connecting={connecting}
+                canWrite={canWrite}
+                onConnect={onConnect}
+                onDisconnect={onDisconnect}
+              />
+            ))}
+          </Stack>
+        )}
+
+        {account && !several && (
           <Stack gap={4}>
             {profile.accountCard.title === 'handle' && account.username ? (
               <>
@@ -163,19 +222,7 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
           </Stack>
         )}
 
-        {hint && (
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            {account?.health.needsAction && (
-              <IconAlertTriangle
-                size={18}
-                color="var(--mantine-color-orange-7)"
-                aria-hidden
-                style={{ flexShrink: 0, marginTop: 2 }}
-              />
-            )}
-            <Text size="sm">{hint}</Text>
-          </Group>
-        )}
+        {hint && <HealthHint needsAction={account?.health.needsAction === true} hint={hint} />}
         {card.status === 'not_connected' && (
           <Text size="sm" c="dimmed">
             {logins.length > 1 && profile.connectLoginsHint
@@ -191,19 +238,149 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
 
         <Group mt="auto" gap="sm">
           {canWrite && card.status === 'not_connected' && connectButtons}
-          {canWrite && canReconnect && connectButton(true)}
-          {canWrite && (card.status === 'connected' || card.status === 'needs_reconnect') && account && (
+          {canWrite && !several && canReconnect && connectButton(true)}
+          {canWrite && !several && account && (
             <Button
               variant="default"
               leftSection={<IconPlugConnectedX size={18} aria-hidden />}
-              onClick={() => onDisconnect(card)}
+              onClick={() => onDisconnect({ card, account })}
               disabled={connecting !== null}
             >
               {text.disconnect}
             </Button>
           )}
+          {canWrite && account && anotherButton}
         </Group>
       </Stack>
     </Card>
   );
+}
+
+function HealthHint({ needsAction, hint }: { needsAction: boolean; hint: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      {needsAction && (
+        <IconAlertTriangle
+          size={18}
+          color="var(--mantine-color-orange-7)"
+          aria-hidden
+          style={{ flexShrink: 0, marginTop: 2 }}
+        />
+      )}
+      <Text size="sm">{hint}</Text>
+    </Group>
+  );
+}
+
+interface AccountRowProps {
+  card: AccountCardData;
+  account: AccountEntry;
+  timeZone: string;
+  connecting: ConnectablePlatform | null;
+  canWrite: boolean;
+  onConnect: AccountCardProps['onConnect'];
+  onDisconnect: AccountCardProps['onDisconnect'];
+}
+
+/** One of several accounts of a network: name/@handle, avatar, health, its Reconectar and Desconectar. */
+function AccountRow({
+  card,
+  account,
+  timeZone,
+  connecting,
+  canWrite,
+  onConnect,
+  onDisconnect,
+}: AccountRowProps) {
+  const label = PLATFORM_LABELS[card.platform];
+  const profile = NETWORK_PROFILES[card.platform];
+  const name = accountDisplayName(card.platform, account);
+  const badge = healthBadge(account.health);
+  const hint = healthHint(account.health, label, timeZone);
+  const handle =
+    account.username && !name.startsWith('@') && (profile.accountCard.showHandle || account.pageName)
+      ? `@${account.username}`
+      : null;
+  const details = [
+    handle,
+    account.followers === null
+      ? null
+      : text.followersCompact(formatCompactNumber(account.followers), account.followers),
+  ].filter((part): part is string => part !== null);
+  const connectedWith = profile.connectLogins?.find((choice) => choice.login === account.login)?.connected;
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={text.accountLabel(name)}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
+            <Avatar
+              src={account.avatarUrl}
+              alt=""
+              radius="xl"
+              size={36}
+              color={PLATFORM_COLORS[card.platform]}
+            >
+              {initialsOf(name)}
+            </Avatar>
+            <Stack gap={0} miw={0}>
+              <Text fw={600} truncate="end">
+                {name}
+              </Text>
+              {details.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {details.join(' · ')}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {text.connectedAtDate(formatDate(new Date(account.connectedAt), timeZone))}
+                {connectedWith ? ` · ${connectedWith}` : ''}
+              </Text>
+            </Stack>
+          </Group>
+          <Badge color={badge.color} variant="light" tt="none">
+            {badge.label}
+          </Badge>
+        </Group>
+        {hint && <HealthHint needsAction={account.health.needsAction} hint={hint} />}
+        {account.alsoConnectedIn && (
+          <Text size="sm">{sharedAccountMessages.alsoConnected(account.alsoConnectedIn)}</Text>
+        )}
+        {canWrite && (
+          <Group gap="xs">
+            {account.health.needsAction && (
+              <Button
+                size="xs"
+                color="orange"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                disabled={connecting !== null}
+                onClick={() => onConnect(card.platform, account.login ?? undefined)}
+              >
+                {connecting === card.platform ? text.connecting : text.reconnect}
+              </Button>
+            )}
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPlugConnectedX size={16} aria-hidden />}
+              disabled={connecting !== null}
+              onClick={() => onDisconnect({ card, account })}
+            >
+              {text.disconnect}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function initialsOf(name: string): string {
+  const words = name
+    .replace(/^@/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
 }

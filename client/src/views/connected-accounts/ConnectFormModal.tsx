@@ -15,6 +15,8 @@ const text = messages.accounts;
 interface ConnectFormModalProps {
   /** The network whose connect form is open (its browser profile's `connectForm`), or null. */
   platform: ConnectablePlatform | null;
+  /** Opened by "Conectar outra conta": a different account may join the network's active ones. */
+  another?: boolean;
   onClose: () => void;
   onConnected: () => Promise<unknown>;
 }
@@ -25,7 +27,7 @@ interface ConnectFormModalProps {
  * shown in the dialog in pt-BR and the typed password is cleared. The view mounts it afresh (a
  * `key`) each time it opens, so no password is left from the last attempt.
  */
-export function ConnectFormModal({ platform, onClose, onConnected }: ConnectFormModalProps) {
+export function ConnectFormModal({ platform, another, onClose, onConnected }: ConnectFormModalProps) {
   const trpc = useTRPC();
   const connect = useMutation(trpc.accounts.connectForm.mutationOptions());
   const form = platform ? NETWORK_PROFILES[platform].connectForm : undefined;
@@ -40,17 +42,20 @@ export function ConnectFormModal({ platform, onClose, onConnected }: ConnectForm
     if (empty.length > 0) return;
     setRefusal(null);
     try {
-      await connect.mutateAsync({
+      const result = await connect.mutateAsync({
         platform,
         fields: {
           identifier: values.identifier ?? '',
           password: values.password ?? '',
           ...(values.service ? { service: values.service } : {}),
         },
+        ...(another ? { another: true } : {}),
       });
-      showSuccess(messages.common.success, text.connectedSuccess(PLATFORM_LABELS[platform]), {
-        id: 'account-connection',
-      });
+      showSuccess(
+        messages.common.success,
+        result.alreadyConnected ? text.alreadyConnected : text.connectedSuccess(PLATFORM_LABELS[platform]),
+        { id: 'account-connection' },
+      );
       onClose();
       await onConnected();
     } catch (error) {

@@ -32,7 +32,7 @@ import { DisconnectAccountModal } from './DisconnectAccountModal';
 import { NetworkPendingChoiceModal } from './NetworkPendingChoiceModal';
 import { PickFacebookPageModal } from './PickFacebookPageModal';
 import { PickInstagramAccountModal } from './PickInstagramAccountModal';
-import type { AccountCardData } from './types';
+import type { DisconnectTarget } from './types';
 
 const text = messages.accounts;
 
@@ -44,13 +44,20 @@ export const RETURN_RELOAD_DELAY_MS = 1000;
  * what the person typed in the network's step before the login (its profile's `connectPrompt`);
  * `login` the flow chosen where the network has several (its profile's `connectLogins`).
  */
-export function connectStartUrl(platform: ConnectablePlatform, typed?: string, login?: string): string {
+export function connectStartUrl(
+  platform: ConnectablePlatform,
+  typed?: string,
+  login?: string,
+  another?: boolean,
+): string {
   // The account lands in the current workspace ("cliente"); without one, the person's default.
   const workspace = currentWorkspaceId();
   let query = workspace ? `&workspace=${encodeURIComponent(workspace)}` : '';
   const prompt = NETWORK_PROFILES[platform].connectPrompt;
   if (prompt && typed !== undefined) query += `&${prompt.param}=${encodeURIComponent(typed)}`;
   if (login !== undefined) query += `&login=${encodeURIComponent(login)}`;
+  // "Conectar outra conta": the server seals the intent in the attempt (never read on the return).
+  if (another) query += '&intent=another';
   return `/auth/oauth/${platform}/start?purpose=connect${query}`;
 }
 
@@ -72,8 +79,10 @@ export function ConnectedAccountsView() {
   const [pendingChoice, setPendingChoice] = useState(connectionReturn?.pendingChoice ?? null);
   const [connecting, setConnecting] = useState<ConnectablePlatform | null>(null);
   const [prompting, setPrompting] = useState<ConnectablePlatform | null>(null);
-  const [disconnecting, setDisconnecting] = useState<AccountCardData | null>(null);
+  const [disconnecting, setDisconnecting] = useState<DisconnectTarget | null>(null);
   const [formPlatform, setFormPlatform] = useState<ConnectablePlatform | null>(null);
+  /** The open prompt or form was opened by "Conectar outra conta". */
+  const [another, setAnother] = useState(false);
   const announced = useRef(false);
 
   const reload = useCallback(
@@ -90,6 +99,8 @@ export function ConnectedAccountsView() {
     announced.current = true;
     forgetConnectPlatform();
     if (error) showErrorText(describeConnectionError(error, reason, platform), { id: 'account-connection' });
+    else if (!picking && connectionReturn.already)
+      showSuccess(messages.common.success, text.alreadyConnected, { id: 'account-connection' });
     else if (!picking && platform) {
       const elsewhere = accounts.data?.find((card) => card.platform === platform)?.account?.alsoConnectedIn;
       const also = elsewhere ? sharedAccountMessages.alsoConnected(elsewhere) : null;
@@ -123,22 +134,25 @@ export function ConnectedAccountsView() {
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  const go = (platform: ConnectablePlatform, typed?: string, login?: string) => {
+  const go = (platform: ConnectablePlatform, typed?: string, login?: string, intent = false) => {
     if (connecting) return;
     // A network that logs in through a form (an app password) opens it here: no redirect.
     if (NETWORK_PROFILES[platform].connectForm) {
+      setAnother(intent);
       setFormPlatform(platform);
       return;
     }
     setConnecting(platform);
     rememberConnectPlatform(platform);
-    browserNavigation.assign(connectStartUrl(platform, typed, login));
+    browserNavigation.assign(connectStartUrl(platform, typed, login, intent));
   };
   // A network of many servers asks for the person's server first (ConnectPromptModal).
-  const connect = (platform: ConnectablePlatform, login?: string) => {
+  const connect = (platform: ConnectablePlatform, login?: string, intent = false) => {
     if (connecting) return;
-    if (NETWORK_PROFILES[platform].connectPrompt) setPrompting(platform);
-    else go(platform, undefined, login);
+    if (NETWORK_PROFILES[platform].connectPrompt) {
+      setAnother(intent);
+      setPrompting(platform);
+    } else go(platform, undefined, login, intent);
   };
 
   let content: ReactNode;
@@ -184,17 +198,18 @@ export function ConnectedAccountsView() {
         onClose={() => setPrompting(null)}
         onSubmit={(platform, typed) => {
           setPrompting(null);
-          go(platform, typed);
+          go(platform, typed, undefined, another);
         }}
       />
       <DisconnectAccountModal
-        card={disconnecting}
+        target={disconnecting}
         onClose={() => setDisconnecting(null)}
         onDisconnected={reload}
       />
       <ConnectFormModal
         key={formPlatform ?? 'closed'}
         platform={formPlatform}
+        another={another}
         onClose={() => setFormPlatform(null)}
         onConnected={reload}
       />

@@ -6,36 +6,43 @@ import { useSingleFlight } from '../../lib/actions';
 import { requestStateText } from '../../lib/errors';
 import { showError, showSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import type { AccountCardData } from './types';
+import { accountDisplayName, cardAccounts, type DisconnectTarget } from './types';
 
 const text = messages.accounts;
 
 interface DisconnectAccountModalProps {
-  card: AccountCardData | null;
+  /** The card and the one account to disconnect (several per network: that one is named). */
+  target: DisconnectTarget | null;
   onClose: () => void;
   onDisconnected: () => Promise<unknown>;
 }
 
-/** Confirms, then disconnects softly (spec §4: is_active false): 'Conta {platform} desconectada.'. */
-export function DisconnectAccountModal({ card, onClose, onDisconnected }: DisconnectAccountModalProps) {
+/**
+ * Confirms, then disconnects softly (spec §4: is_active false): 'Conta {platform} desconectada.'.
+ * Where the network has several accounts in the workspace, the dialog and the notice name the one.
+ */
+export function DisconnectAccountModal({ target, onClose, onDisconnected }: DisconnectAccountModalProps) {
   const trpc = useTRPC();
   const disconnect = useMutation(trpc.accounts.disconnect.mutationOptions());
-  const label = card ? PLATFORM_LABELS[card.platform] : '';
+  const label = target ? PLATFORM_LABELS[target.card.platform] : '';
+  const named =
+    target && cardAccounts(target.card).length > 1
+      ? accountDisplayName(target.card.platform, target.account)
+      : null;
+  const question = named ? text.confirmDisconnectAccount(named, label) : text.confirmDisconnect(label);
+  const done = named ? text.disconnectedAccount(named, label) : text.disconnected(label);
   // The same network account stays active in other workspaces: nothing is revoked at the network.
-  const elsewhere = card?.account?.alsoConnectedIn ?? null;
+  const elsewhere = target?.account.alsoConnectedIn ?? null;
   const stillConnected = elsewhere ? sharedAccountMessages.stillConnected(elsewhere) : null;
 
   const [confirm, disconnecting] = useSingleFlight(async () => {
-    if (!card?.account) return;
+    if (!target) return;
     try {
-      const result = await disconnect.mutateAsync({ id: card.account.id });
+      const result = await disconnect.mutateAsync({ id: target.account.id });
       const kept = result.stillConnectedIn
         ? sharedAccountMessages.stillConnected(result.stillConnectedIn)
         : null;
-      showSuccess(
-        messages.common.success,
-        kept ? `${text.disconnected(label)} ${kept}` : text.disconnected(label),
-      );
+      showSuccess(messages.common.success, kept ? `${done} ${kept}` : done);
       onClose();
       await onDisconnected();
     } catch (error) {
@@ -45,14 +52,14 @@ export function DisconnectAccountModal({ card, onClose, onDisconnected }: Discon
 
   return (
     <Modal
-      opened={card !== null}
+      opened={target !== null}
       onClose={() => {
         if (!disconnecting) onClose();
       }}
       title={text.confirmDisconnectTitle}
       centered
     >
-      {card && <Text>{text.confirmDisconnect(label)}</Text>}
+      {target && <Text>{question}</Text>}
       {stillConnected && (
         <Text mt="sm" size="sm">
           {stillConnected}

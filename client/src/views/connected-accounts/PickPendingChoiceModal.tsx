@@ -35,7 +35,8 @@ export interface PickPendingChoiceModalProps {
   /** One radio per choice of the pending connection. */
   option(choice: PendingChoices['pages'][number]): { label: string; description?: string | undefined };
   /** Completes the connection with the chosen id. */
-  select(pendingId: string, choiceId: string): Promise<unknown>;
+  /** `alreadyConnected`: "Conectar outra conta" picked an option already connected here. */
+  select(pendingId: string, choiceId: string): Promise<{ alreadyConnected?: boolean }>;
   /** A refusal that has its own pt-BR text (another Page on reconnect, an account no longer linked). */
   refusal(error: unknown): string | null;
 }
@@ -70,8 +71,12 @@ export function PickPendingChoiceModal(props: PickPendingChoiceModalProps) {
       return;
     }
     try {
-      await props.select(pendingId, choiceId);
-      showSuccess(messages.common.success, text.connectedSuccess(props.network));
+      const result = await props.select(pendingId, choiceId);
+      // "Conectar outra conta" that picked an option already connected here: updated in place.
+      showSuccess(
+        messages.common.success,
+        result.alreadyConnected ? text.alreadyConnected : text.connectedSuccess(props.network),
+      );
       onClose();
       await onConnected();
     } catch (error) {

@@ -25,8 +25,11 @@ describe('the OAuth return of a connection', () => {
       platform: 'x',
       pickPage: null,
       pickInstagram: null,
+      already: false,
       pendingChoice: null,
     });
+    expect(readConnectionReturn('?connection=true&already=true')?.already).toBe(true);
+    expect(readConnectionReturn('?connection=true&already=1')?.already).toBe(false);
     const id = '11111111-2222-4333-8444-555555555555';
     expect(readConnectionReturn(`?connection=true&pickPage=${id}`)?.pickPage).toBe(id);
     expect(readConnectionReturn('?connection=true&pickPage=../../etc')?.pickPage).toBeNull();

@@ -2,7 +2,8 @@
 // page land on /connected-accounts?connection=true, with `pickPage=<id>` when a Facebook Page
 // must be chosen, `pickInstagram=<id>` when an Instagram account must be, the `returnParam` of a
 // network's `pendingChoice` (its browser profile: `pickLinkedInPage`, `pickPinterestBoard`,
-// `pickGoogleBusiness`) when that network's shared picker must open, or `error=<code>` (plus
+// `pickGoogleBusiness`) when that network's shared picker must open, `already=true` when "Conectar
+// outra conta" authorised an account already connected (it was updated), or `error=<code>` (plus
 // `reason` and `platform` when known) when it failed.
 import type { ConnectablePlatform, ConnectionFailure, Platform } from '@pauta/core';
 import {
@@ -25,6 +26,8 @@ interface ConnectionReturn {
   platform: ConnectablePlatform | null;
   pickPage: string | null;
   pickInstagram: string | null;
+  /** "Conectar outra conta" authorised an account already connected here (updated in place). */
+  already: boolean;
   /** A network's shared picker to open (its profile's `pendingChoice`), with the pending choice's id. */
   pendingChoice: PendingChoiceReturn | null;
 }
@@ -81,6 +84,7 @@ export function readConnectionReturn(search: string): ConnectionReturn | null {
     platform: asPlatform(params.get('platform')) ?? remembered,
     pickPage: pendingId('pickPage'),
     pickInstagram: pendingId('pickInstagram'),
+    already: params.get('already') === 'true',
     pendingChoice: pendingChoiceOf((name) => pendingId(name)),
   };
 }
