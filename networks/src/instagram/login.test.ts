@@ -119,7 +119,9 @@ describe('Instagram Login: connecting', () => {
   it("the sandbox's authorize dialog answers on www.instagram.com and on the older api.instagram.com", async () => {
     const url = client().createAuthorizationURL({ state: 'abc' });
     for (const host of ['www.instagram.com', 'api.instagram.com']) {
-      const answer = await fetch(`${sandbox.url}/${host}/oauth/authorize${url.search}`, { redirect: 'manual' });
+      const answer = await fetch(`${sandbox.url}/${host}/oauth/authorize${url.search}`, {
+        redirect: 'manual',
+      });
       expect(answer.status, host).toBe(302);
       const back = new URL(answer.headers.get('location') ?? '');
       expect(`${back.origin}${back.pathname}${back.search.split('&')[0]}`, host).toBe(REDIRECT);
