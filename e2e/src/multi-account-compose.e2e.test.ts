@@ -1,15 +1,13 @@
 // Several accounts of one network in the composer (issue 30 item 1; docs/composer.md,
-// docs/workspaces.md "Several accounts of one network") in Chromium: a workspace with two X
-// accounts — the first connected through the sandbox's OAuth, the second seeded beside it with the
-// app's keyring (the "Conectar outra conta" screen is another piece of work) — writes one post to
-// both accounts, the second with its own text; each post names its account, the cards show the
-// @handle, Editar Post offers "Conta", and the worker publishes each once to its own sandbox account.
-// Screenshots of the composer and of Editar Post's "Conta" at 1280 and 375 px.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createDb, parseKeyring, upsertAccount } from '@pauta/db';
-import type { Browser } from 'playwright-core';
+// docs/workspaces.md "Several accounts of one network") in Chromium: a workspace connects two X
+// accounts through Contas Conectadas ("Conectar" then "Conectar outra conta", the sandbox's OAuth),
+// writes one post to both, the second with its own text; each post names its account, the cards
+// show the @handle, Editar Post offers "Conta", and the worker publishes each once to its own
+// sandbox account. The composer, the cards and Editar Post's "Conta" pictured and scanned by axe at
+// 1280 and 375 px, light and dark.
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { e2eEnv } from './env.js';
@@ -30,35 +28,28 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A second X account of the workspace, as the connect flow would store it (tokens sealed by the app's keyring). */
-async function seedSecondX(userId: string, username: string) {
-  const res = await fetch(`${e2eEnv().sandboxUrl}/__sandbox/tokens`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ network: 'x', user: 'bruno' }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const token = (await res.json()) as { accessToken: string; platformUserId: string };
-  const dataDir = path.dirname(e2eEnv().mailDir);
-  const keyring = parseKeyring(readFileSync(path.join(dataDir, 'token-encryption-keys'), 'utf8').trim());
-  const handle = await createDb({ databaseUrl: e2eEnv().databaseUrl, poolSize: 2 });
-  try {
-    const account = await upsertAccount(handle.db, keyring, {
-      userId,
-      platform: 'x',
-      platformUserId: token.platformUserId,
-      platformUsername: username,
-      accountData: { provider: 'x', name: 'Loja Bairro' },
-      accessToken: token.accessToken,
-      refreshToken: null,
-      accessTokenExpiresAt: null,
-      allowAnother: true,
-    });
-    return { id: account.id, sub: token.platformUserId };
-  } finally {
-    await handle.close();
-  }
+/** Novo post with the theme 'Ofertas' and both X accounts ticked (the theme ticks none of them). */
+async function openComposer(page: Page, centro: string, bairro: string) {
+  await page.getByRole('button', { name: 'Novo post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo post' });
+  await dialog.getByRole('combobox', { name: /^Tema/ }).click();
+  await page.getByRole('option', { name: 'Ofertas' }).click();
+  // One choice per account; none ticked by the theme (the person picks where it goes).
+  const networks = dialog.getByRole('group', { name: /Redes/ });
+  const centroBox = networks.getByRole('checkbox', { name: `X (Twitter) · @${centro}` });
+  const bairroBox = networks.getByRole('checkbox', { name: `X (Twitter) · @${bairro}` });
+  expect(await centroBox.isChecked()).toBe(false);
+  await centroBox.check();
+  await bairroBox.check();
+  return { dialog, networks };
 }
+
+const VARIANTS = [
+  [1280, 'light'],
+  [375, 'light'],
+  [1280, 'dark'],
+  [375, 'dark'],
+] as const;
 
 describe('Novo post with two X accounts', () => {
   it('one post per chosen account, each published once from its own account', async () => {
@@ -75,12 +66,29 @@ describe('Novo post with two X accounts', () => {
       user: { sub: xSub, given_name: 'Loja', family_name: 'Centro', username: centro },
     });
     await (await clickConnect(page, 'X (Twitter)')).getByText('Conectado').first().waitFor();
-    const bairro = `bairro${freshId(6)}`;
-    const second = await seedSecondX(user!.id, bairro);
-    const [first] = await sql<{ id: string }>(
-      `SELECT id FROM connected_accounts WHERE workspace_id = $1 AND platform = 'x' AND id <> $2 AND is_active`,
-      [user!.id, second.id],
+    // The second through "Conectar outra conta" (docs/workspaces.md "Connecting another account").
+    const bairroSub = freshId(19);
+    const bairro = `bairro${bairroSub.slice(-6)}`;
+    await page.waitForURL((url) => url.search === '', { timeout: 10_000 });
+    await sandboxControl('next-authorization', {
+      network: 'x',
+      user: { sub: bairroSub, given_name: 'Loja', family_name: 'Bairro', username: bairro },
+    });
+    const xCard = page.getByRole('article', { name: 'Conta X (Twitter)', exact: true });
+    await xCard.getByRole('button', { name: 'Conectar outra conta', exact: true }).click();
+    await page.waitForURL('**/connected-accounts**', { timeout: 30_000 });
+    await xCard
+      .getByRole('list', { name: 'Contas X (Twitter) conectadas' })
+      .getByRole('listitem')
+      .nth(1)
+      .waitFor();
+    const accounts = await sql<{ id: string; sub: string }>(
+      `SELECT id, platform_user_id AS sub FROM connected_accounts
+        WHERE workspace_id = $1 AND platform = 'x' AND is_active ORDER BY created_at`,
+      [user!.id],
     );
+    expect(accounts.map((a) => a.sub)).toEqual([xSub, bairroSub]);
+    const [first, second] = accounts as [{ id: string; sub: string }, { id: string; sub: string }];
     await sql(
       `INSERT INTO themes (user_id, name, description, social_networks, color_palette)
        VALUES ($1, 'Ofertas', 'Promoções da semana', ARRAY['x'], 'orange')`,
@@ -91,17 +99,7 @@ describe('Novo post with two X accounts', () => {
     const OWN = `No bairro, o desconto vale até as 14h. #${marker}`;
 
     await page.goto('/scheduled-posts');
-    await page.getByRole('button', { name: 'Novo post' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Novo post' });
-    await dialog.getByRole('combobox', { name: /^Tema/ }).click();
-    await page.getByRole('option', { name: 'Ofertas' }).click();
-    // One choice per account; none ticked by the theme (the person picks where it goes).
-    const networks = dialog.getByRole('group', { name: /Redes/ });
-    const centroBox = networks.getByRole('checkbox', { name: `X (Twitter) · @${centro}` });
-    const bairroBox = networks.getByRole('checkbox', { name: `X (Twitter) · @${bairro}` });
-    expect(await centroBox.isChecked()).toBe(false);
-    await centroBox.check();
-    await bairroBox.check();
+    const { dialog, networks } = await openComposer(page, centro, bairro);
     await dialog.getByRole('textbox', { name: /^Título/ }).fill(TITLE);
     await dialog.getByRole('textbox', { name: 'Texto base' }).fill(BASE);
     await dialog.getByRole('tab', { name: new RegExp(`@${bairro}`) }).click();
@@ -134,7 +132,7 @@ describe('Novo post with two X accounts', () => {
     // A double click stored one post per account, each with its account.
     expect(posts.map((p) => [p.connected_account_id, p.content])).toEqual([
       [second.id, OWN],
-      [first!.id, BASE],
+      [first.id, BASE],
     ]);
 
     // The cards name the account (two X accounts in this workspace).
@@ -165,6 +163,35 @@ describe('Novo post with two X accounts', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await edit.getByRole('button', { name: 'Cancelar' }).click();
     await edit.waitFor({ state: 'detached' });
+
+    // The three screens in every variant, scanned by axe: the cards, Novo post with an account's
+    // tab, Editar Post's "Conta".
+    const report = new AxeReport();
+    for (const [width, scheme] of VARIANTS) {
+      const variant = `${width} ${scheme}`;
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
+      await page.goto('/scheduled-posts');
+      await bairroCard.getByTestId('post-account').waitFor();
+      await scan(page, report, 'posts: cards with the account', variant);
+      const composer = await openComposer(page, centro, bairro);
+      await composer.dialog.getByRole('tab', { name: new RegExp(`@${bairro}`) }).click();
+      await scan(page, report, 'Novo post: two accounts of X', variant);
+      await snapshot(page, `multi-account-composer-${width}-${scheme}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await composer.dialog.waitFor({ state: 'detached' });
+      await bairroCard.getByRole('button', { name: 'Editar' }).click();
+      await edit
+        .getByRole('combobox', { name: /^Conta/ })
+        .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await scan(page, report, 'Editar Post: Conta', variant);
+      await snapshot(page, `multi-account-edit-${width}-${scheme}`, { fullPage: false });
+      await edit.getByRole('button', { name: 'Cancelar' }).click();
+      await edit.waitFor({ state: 'detached' });
+    }
+    expect(report.describeBlocking()).toBe('');
+    await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'light'));
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Due in a few seconds: the worker publishes each from its own account.
     for (const post of posts) {
