@@ -243,12 +243,12 @@ export function imageRow(
 }
 
 /**
- * Records new image rows in the caller's transaction and releases their files' reservations
- * (media_garbage): from then on the rows keep the files. The rows, as stored.
+ * Records new media rows (images' or a video's) in the caller's transaction and releases their
+ * files' reservations (media_garbage): from then on the rows keep the files. The rows, as stored.
  */
-export async function insertImageRows(
+export async function insertMediaRows(
   trx: Kysely<Database>,
-  rows: ReturnType<typeof imageRow>[],
+  rows: (ReturnType<typeof imageRow> | ReturnType<typeof videoRow>)[],
 ): Promise<PostMediaRow[]> {
   if (rows.length === 0) return [];
   const inserted = await trx.insertInto('post_media').values(rows).returning(MEDIA_COLUMNS).execute();
@@ -257,7 +257,7 @@ export async function insertImageRows(
     .where(
       'storage_key',
       'in',
-      rows.flatMap((row) => [row.storage_key, row.thumb_key]),
+      rows.flatMap((row) => (row.thumb_key === null ? [row.storage_key] : [row.storage_key, row.thumb_key])),
     )
     .execute();
   return inserted;
@@ -310,7 +310,7 @@ export async function addPostMedia(
       if (current.length >= MAX_MEDIA_PER_POST) return { reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST };
       return check(post, current);
     },
-    async (trx, current) => (await insertImageRows(trx, [imageRow(media, media, current.length)]))[0]!,
+    async (trx, current) => (await insertMediaRows(trx, [imageRow(media, media, current.length)]))[0]!,
   );
 }
 
@@ -642,7 +642,7 @@ export async function addPostVideo(
       return check(post);
     },
     async (trx) =>
-      (await insertVideoRows(trx, [videoRow(video, { postId: video.postId, userId: video.userId })]))[0]!,
+      (await insertMediaRows(trx, [videoRow(video, { postId: video.postId, userId: video.userId })]))[0]!,
   );
 }
 
@@ -680,27 +680,6 @@ export function videoRow(video: StoredVideo, post: { postId: string; userId: str
     cover_key: null,
     cover_time_seconds: null,
   };
-}
-
-/**
- * Records new video rows in the caller's transaction and releases their files' reservations
- * (media_garbage), as insertImageRows does for images. The rows, as stored.
- */
-export async function insertVideoRows(
-  trx: Kysely<Database>,
-  rows: ReturnType<typeof videoRow>[],
-): Promise<PostMediaRow[]> {
-  if (rows.length === 0) return [];
-  const inserted = await trx.insertInto('post_media').values(rows).returning(MEDIA_COLUMNS).execute();
-  await trx
-    .deleteFrom('media_garbage')
-    .where(
-      'storage_key',
-      'in',
-      rows.map((row) => row.storage_key),
-    )
-    .execute();
-  return inserted;
 }
 
 /**

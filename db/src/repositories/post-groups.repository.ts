@@ -7,8 +7,7 @@ import type { Database, PostOptionValuesJson } from '../schema.js';
 import { moveApprovalStageIn, type StageActor } from './approval.repository.js';
 import {
   imageRow,
-  insertImageRows,
-  insertVideoRows,
+  insertMediaRows,
   type StoredImage,
   type StoredVideo,
   videoRow,
@@ -96,7 +95,7 @@ export async function insertPostGroup(
     // Each post's images, as an upload in Editar Post stores them (positions 0..n-1); inserting the
     // rows releases the files' reservations, and the composer's uploads go (their files queued).
     const owner = { workspaceId: options.workspaceId, userId: options.userId };
-    await insertImageRows(
+    await insertMediaRows(
       trx,
       options.posts.flatMap((post, index) =>
         (post.media ?? []).map((media, position) =>
@@ -105,7 +104,7 @@ export async function insertPostGroup(
       ),
     );
     // Each post's video, as a finished upload in Editar Post records it (addPostVideo's row).
-    await insertVideoRows(
+    await insertMediaRows(
       trx,
       options.posts.flatMap((post, index) =>
         post.video ? [videoRow(post.video, { ...owner, postId: post.id ?? rows[index]!.id })] : [],
