@@ -7,7 +7,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CarouselSlideImage, Database, StoredCarouselSlide } from '../schema.js';
 import {
   imageRow,
-  insertImageRows,
+  insertMediaRows,
   isRefusal,
   lockEditablePost,
   type MediaChangeRefusal,
@@ -242,7 +242,7 @@ export async function replacePostMediaWithSlides(
       .where('post_id', '=', options.postId)
       .where('workspace_id', '=', options.workspaceId)
       .execute();
-    await insertImageRows(
+    await insertMediaRows(
       trx,
       options.items.map((item, position) =>
         imageRow(item, { postId: options.postId, userId: item.userId }, position),

@@ -243,12 +243,12 @@ export function imageRow(
 }
 
 /**
- * Records new image rows in the caller's transaction and releases their files' reservations
- * (media_garbage): from then on the rows keep the files. The rows, as stored.
+ * Records new media rows (images' or a video's) in the caller's transaction and releases their
+ * files' reservations (media_garbage): from then on the rows keep the files. The rows, as stored.
  */
-export async function insertImageRows(
+export async function insertMediaRows(
   trx: Kysely<Database>,
-  rows: ReturnType<typeof imageRow>[],
+  rows: (ReturnType<typeof imageRow> | ReturnType<typeof videoRow>)[],
 ): Promise<PostMediaRow[]> {
   if (rows.length === 0) return [];
   const inserted = await trx.insertInto('post_media').values(rows).returning(MEDIA_COLUMNS).execute();
@@ -257,7 +257,7 @@ export async function insertImageRows(
     .where(
       'storage_key',
       'in',
-      rows.flatMap((row) => [row.storage_key, row.thumb_key]),
+      rows.flatMap((row) => (row.thumb_key === null ? [row.storage_key] : [row.storage_key, row.thumb_key])),
     )
     .execute();
   return inserted;
@@ -310,7 +310,7 @@ export async function addPostMedia(
       if (current.length >= MAX_MEDIA_PER_POST) return { reason: 'TOO_MANY', max: MAX_MEDIA_PER_POST };
       return check(post, current);
     },
-    async (trx, current) => (await insertImageRows(trx, [imageRow(media, media, current.length)]))[0]!,
+    async (trx, current) => (await insertMediaRows(trx, [imageRow(media, media, current.length)]))[0]!,
   );
 }
 
@@ -617,13 +617,10 @@ export function videoFactsOf(row: PostMediaRow): VideoFacts {
 }
 
 /** A probed, accepted video to record as the post's only media. */
-export interface NewPostVideo {
-  id: string;
+export interface NewPostVideo extends StoredVideo {
   workspaceId: string;
   userId: string;
   postId: string;
-  storageKey: string;
-  facts: VideoFacts;
 }
 
 /**
@@ -644,42 +641,45 @@ export async function addPostVideo(
       if (current.length > 0) return { reason: 'VIDEO_WITH_IMAGES' };
       return check(post);
     },
-    (trx) => insertVideoRow(trx, video),
+    async (trx) =>
+      (await insertMediaRows(trx, [videoRow(video, { postId: video.postId, userId: video.userId })]))[0]!,
   );
 }
 
-/** The video's row (position 0) and its file's reservation released, in the caller's transaction. */
-async function insertVideoRow(trx: Transaction<Database>, video: NewPostVideo): Promise<PostMediaRow> {
+/** A probed video stored under its post's key: a post_media row to be. */
+export interface StoredVideo {
+  id: string;
+  storageKey: string;
+  facts: VideoFacts;
+}
+
+/** The post_media row of a stored video: its post's only media, at position 0 (by `userId`). */
+export function videoRow(video: StoredVideo, post: { postId: string; userId: string; workspaceId?: string }) {
   const f = video.facts;
-  const row = await trx
-    .insertInto('post_media')
-    .values({
-      id: video.id,
-      post_id: video.postId,
-      user_id: video.userId,
-      position: 0,
-      kind: 'video',
-      storage_key: video.storageKey,
-      thumb_key: null,
-      mime_type: VIDEO_MIME_TYPES[f.container],
-      width: f.width,
-      height: f.height,
-      size_bytes: f.sizeBytes,
-      duration_seconds: f.durationSeconds,
-      rotation: f.rotation,
-      container: f.container,
-      video_codec: f.videoCodec,
-      video_codec_string: f.videoCodecString,
-      frame_rate: f.frameRate,
-      bitrate: f.bitrate,
-      audio: f.audio === null ? null : JSON.stringify(f.audio),
-      cover_key: null,
-      cover_time_seconds: null,
-    })
-    .returning(MEDIA_COLUMNS)
-    .executeTakeFirstOrThrow();
-  await trx.deleteFrom('media_garbage').where('storage_key', '=', video.storageKey).execute();
-  return row;
+  return {
+    id: video.id,
+    ...(post.workspaceId === undefined ? {} : { workspace_id: post.workspaceId }),
+    post_id: post.postId,
+    user_id: post.userId,
+    position: 0,
+    kind: 'video' as const,
+    storage_key: video.storageKey,
+    thumb_key: null,
+    mime_type: VIDEO_MIME_TYPES[f.container],
+    width: f.width,
+    height: f.height,
+    size_bytes: f.sizeBytes,
+    duration_seconds: f.durationSeconds,
+    rotation: f.rotation,
+    container: f.container,
+    video_codec: f.videoCodec,
+    video_codec_string: f.videoCodecString,
+    frame_rate: f.frameRate,
+    bitrate: f.bitrate,
+    audio: f.audio === null ? null : JSON.stringify(f.audio),
+    cover_key: null,
+    cover_time_seconds: null,
+  };
 }
 
 /**

@@ -1,17 +1,17 @@
 // Post groups (docs/composer.md): the posts one composer save wrote for several networks, linked by
 // `suggested_posts.group_id`. Every read and write is scoped by the workspace (docs/workspaces.md).
-import {
-  type ApprovalStage,
-  type Platform,
-  type PostStatus,
-  VIDEO_MIME_TYPES,
-  type VideoFacts,
-} from '@pauta/core';
+import type { ApprovalStage, Platform, PostStatus } from '@pauta/core';
 import type { WakeUp } from '@pauta/core/schemas/jobs';
 import type { Kysely } from 'kysely';
 import type { Database, PostOptionValuesJson } from '../schema.js';
 import { moveApprovalStageIn, type StageActor } from './approval.repository.js';
-import { imageRow, insertImageRows, type StoredImage } from './media.repository.js';
+import {
+  imageRow,
+  insertMediaRows,
+  type StoredImage,
+  type StoredVideo,
+  videoRow,
+} from './media.repository.js';
 
 /** An image of a composer post: its files already written (and reserved) under the post's keys. */
 export interface NewGroupMedia extends StoredImage {
@@ -19,11 +19,7 @@ export interface NewGroupMedia extends StoredImage {
 }
 
 /** A composer post's video: its bytes already copied (and reserved) under the post's own key. */
-export interface NewGroupVideo {
-  id: string;
-  storageKey: string;
-  facts: VideoFacts;
-}
+export type NewGroupVideo = StoredVideo;
 
 export interface NewGroupPost {
   /** The post's id, chosen before the save so its images' keys can name it. */
@@ -99,7 +95,7 @@ export async function insertPostGroup(
     // Each post's images, as an upload in Editar Post stores them (positions 0..n-1); inserting the
     // rows releases the files' reservations, and the composer's uploads go (their files queued).
     const owner = { workspaceId: options.workspaceId, userId: options.userId };
-    await insertImageRows(
+    await insertMediaRows(
       trx,
       options.posts.flatMap((post, index) =>
         (post.media ?? []).map((media, position) =>
@@ -108,47 +104,12 @@ export async function insertPostGroup(
       ),
     );
     // Each post's video, as a finished upload in Editar Post records it (addPostVideo's row).
-    const videoRows = options.posts.flatMap((post, index) => {
-      if (!post.video) return [];
-      const f = post.video.facts;
-      return [
-        {
-          id: post.video.id,
-          workspace_id: options.workspaceId,
-          post_id: post.id ?? rows[index]!.id,
-          user_id: options.userId,
-          position: 0,
-          kind: 'video' as const,
-          storage_key: post.video.storageKey,
-          thumb_key: null,
-          mime_type: VIDEO_MIME_TYPES[f.container],
-          width: f.width,
-          height: f.height,
-          size_bytes: f.sizeBytes,
-          duration_seconds: f.durationSeconds,
-          rotation: f.rotation,
-          container: f.container,
-          video_codec: f.videoCodec,
-          video_codec_string: f.videoCodecString,
-          frame_rate: f.frameRate,
-          bitrate: f.bitrate,
-          audio: f.audio === null ? null : JSON.stringify(f.audio),
-          cover_key: null,
-          cover_time_seconds: null,
-        },
-      ];
-    });
-    if (videoRows.length > 0) {
-      await trx.insertInto('post_media').values(videoRows).execute();
-      await trx
-        .deleteFrom('media_garbage')
-        .where(
-          'storage_key',
-          'in',
-          videoRows.map((row) => row.storage_key),
-        )
-        .execute();
-    }
+    await insertMediaRows(
+      trx,
+      options.posts.flatMap((post, index) =>
+        post.video ? [videoRow(post.video, { ...owner, postId: post.id ?? rows[index]!.id })] : [],
+      ),
+    );
     const consumed = options.consumeComposerMedia ?? [];
     if (consumed.length > 0)
       await trx

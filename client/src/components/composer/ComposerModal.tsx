@@ -18,14 +18,13 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { INPUT_LIMITS, messages, PLATFORM_LABELS } from '@pauta/core';
-import { IconAlertCircle, IconCalendar, IconClock, IconLink, IconPencil } from '@tabler/icons-react';
+import { IconAlertCircle, IconLink, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { counterProps } from '../CharacterCount';
 import { PlatformIcon } from '../PlatformIcon';
-import { normalizeTime } from '../posts/time-zone';
+import { ScheduleInputs } from '../posts/edit/ScheduleFields';
 import { usePreflightReport } from '../preflight/PreflightPanel';
 import { InsertSnippetMenu } from '../snippets/InsertSnippetMenu';
 import { ComposerMediaField } from './ComposerMediaField';
@@ -343,40 +342,9 @@ function PreflightWatch({
 }
 
 function ScheduleRow({ state, timeZone }: { state: ComposerState; timeZone: string }) {
-  const { fields, errors } = state;
   return (
     <Stack gap={4}>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <DatePickerInput
-          label={messages.posts.publishDate}
-          placeholder={messages.posts.pickDate}
-          value={fields.date}
-          onChange={(value) => state.set.date(value)}
-          valueFormat="DD/MM/YYYY"
-          maxDate={state.latestDay}
-          clearable
-          clearButtonProps={{ 'aria-label': messages.common.clear }}
-          required
-          error={errors.date}
-          disabled={state.saving}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          popoverProps={{ withinPortal: true }}
-        />
-        <TextInput
-          label={messages.posts.publishTime}
-          value={fields.time}
-          onChange={(event) => state.set.time(event.currentTarget.value)}
-          onBlur={() => state.set.time((current) => normalizeTime(current))}
-          placeholder="HH:mm"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={5}
-          required
-          error={errors.time}
-          disabled={state.saving}
-          leftSection={<IconClock size={16} aria-hidden />}
-        />
-      </SimpleGrid>
+      <ScheduleInputs state={state} disabled={state.saving} />
       <Text size="xs" c="dimmed">
         {messages.posts.dateTimeIn(timeZone)}
       </Text>
