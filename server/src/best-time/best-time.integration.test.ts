@@ -191,9 +191,13 @@ describe('bestTime.suggestions', () => {
     expect(first.data!.platform).toBe('linkedin');
     const slots = first.data!.suggestions;
     expect(slots).toHaveLength(3);
-    // Saturday 20h (the data's best) is among them, at 20:00 New York time.
-    const saturday = slots.find((s) => s.weekday === 6)!;
-    expect(saturday.hour).toBe(20);
+    // Saturday 20h (the data's best) is among them, at 20:00 New York time. Not necessarily the
+    // first Saturday: on a Saturday evening in New York today's 20:00 is within the hour's lead,
+    // and today's best left is 21:00 (the CI ran at 19:11 there once); the next Saturdays' 20:00
+    // are within the 14 days.
+    const saturday = slots.find((s) => s.weekday === 6 && s.hour === 20);
+    expect(saturday, JSON.stringify(slots)).toBeDefined();
+    if (!saturday) return;
     for (const slot of slots) {
       const at = new Date(slot.scheduledFor);
       expect(at.getTime()).toBeGreaterThan(Date.now());
