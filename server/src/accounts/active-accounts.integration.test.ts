@@ -73,7 +73,7 @@ describe('accounts.active', () => {
     ]);
     expect(JSON.stringify(res.data)).not.toContain('SECRET');
     expect(Object.keys(res.data![0]!).sort()).toEqual(
-      ['avatarUrl', 'id', 'name', 'pageName', 'platform', 'textLimit', 'username'].sort(),
+      ['avatarUrl', 'followers', 'id', 'name', 'pageName', 'platform', 'textLimit', 'username'].sort(),
     );
 
     const there = await (await clientOf(user.id, other.id)).query<Active[]>('accounts.active');

@@ -14,6 +14,8 @@ export interface ActiveAccount {
   name: string | null;
   avatarUrl: string | null;
   pageName: string | null;
+  /** Its follower count, where the network gives one (a LinkedIn Page's preview shows it). */
+  followers: number | null;
   /** The account's own text limit where its server declares one (Mastodon); null: the network's. */
   textLimit: number | null;
 }
@@ -38,6 +40,7 @@ export async function listActiveAccountChoices(
       name: data.name ?? null,
       avatarUrl: data.avatar_url ?? null,
       pageName: data.page_name ?? null,
+      followers: typeof data.followers === 'number' ? data.followers : null,
       textLimit: typeof data.text_limit === 'number' ? data.text_limit : null,
     };
   });

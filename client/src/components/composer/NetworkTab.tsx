@@ -9,7 +9,6 @@ import { NetworkOptionsFields } from '../posts/edit/NetworkOptionsFields';
 import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
 import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
 import { FirstCommentPreview } from '../posts/first-comment/FirstCommentPreview';
-import { useActiveAccounts } from '../posts/useActiveAccounts';
 import { PreflightPanel } from '../preflight/PreflightPanel';
 import { PostPreview } from '../preview/PostPreview';
 import { InsertSnippetMenu } from '../snippets/InsertSnippetMenu';
@@ -45,17 +44,8 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
   const { platform, key } = draft;
   // The network's name, with the account's @handle where the network has several.
   const network = draft.label;
-  const networkAccount = usePreviewAccount(platform);
   // The chosen account's name and photo in the preview (several accounts), else the network's one.
-  const chosen = useActiveAccounts().byId(draft.accountId);
-  const account = chosen
-    ? {
-        name: chosen.name,
-        username: chosen.username,
-        pageName: chosen.pageName,
-        avatarUrl: chosen.avatarUrl,
-      }
-    : networkAccount;
+  const account = usePreviewAccount(platform, draft.accountId);
   const disabled = state.saving || !state.canWrite;
   const contentRef = useRef<HTMLTextAreaElement>(null);
   return (

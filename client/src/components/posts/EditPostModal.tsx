@@ -124,12 +124,8 @@ function EditPostForm({
       }
     : null;
   const variant = usePostVariant(post, state.fields, timeZone);
-  const networkAccount = usePreviewAccount(post.platform);
   // The chosen account's name and photo (several accounts of the network), else the network's one.
-  const chosen = state.account.chosen;
-  const account = chosen
-    ? { name: chosen.name, username: chosen.username, pageName: chosen.pageName, avatarUrl: chosen.avatarUrl }
-    : networkAccount;
+  const account = usePreviewAccount(post.platform, state.account.chosen?.id);
   const network = PLATFORM_LABELS[post.platform];
   const scheduledFor = combineLocalDateTime(state.fields.date, normalizeTime(state.fields.time), timeZone);
   const declaresOptions = (NETWORK_PROFILES[post.platform].postOptions ?? []).length > 0;
