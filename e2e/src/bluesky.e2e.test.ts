@@ -71,7 +71,7 @@ describe('Bluesky', () => {
 
     await form.getByLabel('Senha de app').fill('abcd-efgh-ijkl-mnop');
     await form.getByRole('button', { name: 'Conectar' }).click();
-    await page.getByText('Conta Bluesky conectada com sucesso!', { exact: true }).waitFor();
+    await page.getByText(/^Conta Bluesky conectada com sucesso!/).waitFor();
     await card.getByText('Conectado', { exact: true }).waitFor();
     await card.getByText('@anasouza.bsky.social').waitFor();
     const [account] = await sql<{ platform_user_id: string; has_refresh: boolean; expires: Date }>(

@@ -52,7 +52,7 @@ describe('Google Meu Negócio', () => {
       .getByRole('radio', { name: 'Ana Souza Fotografia — Rua Augusta, 1010, São Paulo', exact: true })
       .check();
     await picker.getByRole('button', { name: 'Conectar local' }).click();
-    await page.getByText('Conta Google Meu Negócio conectada com sucesso!', { exact: true }).waitFor();
+    await page.getByText(/^Conta Google Meu Negócio conectada com sucesso!/).waitFor();
     await picker.waitFor({ state: 'detached' });
     await card.getByText('Ana Souza Fotografia').waitFor();
 

@@ -125,7 +125,7 @@ describe('Instagram with Instagram Login', () => {
     await card.getByText('Conectado', { exact: true }).waitFor({ timeout: 20_000 });
     await card.getByText(`@${username}`).waitFor();
     await card.getByText('Conectada pelo Login do Instagram').waitFor();
-    await page.getByText('Conta Instagram conectada com sucesso!', { exact: true }).waitFor();
+    await page.getByText(/^Conta Instagram conectada com sucesso!/).waitFor();
     const [account] = await sql<{ platform_user_id: string; expires: Date; has_refresh: boolean }>(
       `SELECT a.platform_user_id, a.access_token_expires_at AS expires, a.refresh_token IS NOT NULL AS has_refresh
        FROM connected_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1 AND a.platform = 'instagram'`,

@@ -67,7 +67,7 @@ describe('Instagram in Contas Conectadas', () => {
     await card.getByText('@estudioliaprado').waitFor();
     await card.getByText('Página: Estúdio Lia Prado').waitFor();
     // Exact: the screen-reader announcer repeats it as "Sucesso! Conta Instagram…".
-    await page.getByText('Conta Instagram conectada com sucesso!', { exact: true }).waitFor();
+    await page.getByText(/^Conta Instagram conectada com sucesso!/).waitFor();
     expect(await card.getByRole('button', { name: 'Desconectar' }).isEnabled()).toBe(true);
     const rows = await sql<{ platform_user_id: string; platform_username: string; access_token: string }>(
       `SELECT a.platform_user_id, a.platform_username, a.access_token FROM connected_accounts a

@@ -55,7 +55,7 @@ describe('LinkedIn Pages', () => {
     await snapshot(page, 'linkedin-pages-picker-1280');
     await picker.getByRole('radio', { name: 'Ana Souza Fotografia' }).check();
     await picker.getByRole('button', { name: 'Conectar Página' }).click();
-    await page.getByText('Conta LinkedIn (Página) conectada com sucesso!', { exact: true }).waitFor();
+    await page.getByText(/^Conta LinkedIn \(Página\) conectada com sucesso!/).waitFor();
     await picker.waitFor({ state: 'detached' });
     await card.getByText('Ana Souza Fotografia').waitFor();
     await card.getByText(/seguidores/).waitFor();

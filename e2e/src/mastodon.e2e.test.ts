@@ -66,7 +66,7 @@ describe('Mastodon', () => {
     await prompt.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL('**/connected-accounts**', { timeout: 20_000 });
     await card.getByText('Conectado', { exact: true }).waitFor();
-    await page.getByText('Conta Mastodon conectada com sucesso!', { exact: true }).waitFor();
+    await page.getByText(/^Conta Mastodon conectada com sucesso!/).waitFor();
     const [account] = await sql<{
       platform_user_id: string;
       expires: Date | null;

@@ -78,7 +78,7 @@ describe('Pinterest', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await picker.getByRole('radio', { name: 'Ana Souza Fotografia' }).check();
     await picker.getByRole('button', { name: 'Conectar pasta' }).click();
-    await page.getByText('Conta Pinterest conectada com sucesso!', { exact: true }).waitFor();
+    await page.getByText(/^Conta Pinterest conectada com sucesso!/).waitFor();
     await picker.waitFor({ state: 'detached' });
     await card.getByText('Conectado', { exact: true }).waitFor();
     await card.getByText('Pasta: Ana Souza Fotografia', { exact: true }).waitFor();

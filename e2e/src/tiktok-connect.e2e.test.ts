@@ -34,7 +34,7 @@ describe('TikTok', () => {
     const url = new URL((await authorize).url());
     expect(url.searchParams.get('client_key')).toBe('sandbox-tiktok-client');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    await page.getByText('Conta TikTok conectada com sucesso!', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Conta TikTok conectada com sucesso!/).waitFor({ timeout: 20_000 });
     await card.getByText('Conectado', { exact: true }).waitFor();
     await card.getByText('Ana Souza').first().waitFor();
 
