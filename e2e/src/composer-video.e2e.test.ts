@@ -258,7 +258,7 @@ describe('Novo post with a video for YouTube and LinkedIn', () => {
     const own = panel.getByRole('group', { name: 'Imagens para o X (Twitter)', exact: true });
     await own.locator('video').waitFor();
     // The image button is closed beside a video; a file picked anyway (drop, another input) is refused.
-    expect(await own.getByRole('button', { name: 'Adicionar imagens' }).isDisabled()).toBe(true);
+    await expect.poll(() => own.getByRole('button', { name: 'Adicionar imagens' }).isDisabled()).toBe(true);
     const image = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#5a3a1a' } })
       .jpeg()
       .toBuffer();
@@ -275,8 +275,12 @@ describe('Novo post with a video for YouTube and LinkedIn', () => {
     await snapshot(page, 'composer-video-x-image-refused-1280', { fullPage: false });
     // X keeps its one video; LinkedIn, inheriting, never heard of the image.
     expect(await own.locator('img').count()).toBe(0);
-    await dialog.getByRole('tab', { name: /^LinkedIn/ }).click();
-    expect(await dialog.getByRole('tabpanel').getByRole('alert').count()).toBe(0);
+    const linkedinTab = dialog.getByRole('tab', { name: /^LinkedIn/ });
+    await linkedinTab.click();
+    await expect.poll(() => linkedinTab.getAttribute('aria-selected')).toBe('true');
+    const linkedinPanel = dialog.getByRole('tabpanel', { name: /^LinkedIn/ });
+    await linkedinPanel.waitFor();
+    expect(await linkedinPanel.getByRole('alert').count()).toBe(0);
 
     // Nothing saved, and no image uploaded.
     expect(
