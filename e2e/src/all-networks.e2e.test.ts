@@ -50,7 +50,7 @@ async function connectAll(page: Page): Promise<void> {
   const card = (label: string) => page.getByRole('article', { name: `Conta ${label}`, exact: true });
   const connected = async (label: string) => {
     await page
-      .getByText(new RegExp(`^Conta ${label} conectada com sucesso!`))
+      .getByText(new RegExp(`^Conta ${label.replace(/[()]/g, '\\$&')} conectada com sucesso!`))
       .first()
       .waitFor({ timeout: 30_000 });
     await card(label).getByText('Conectado', { exact: true }).waitFor();
