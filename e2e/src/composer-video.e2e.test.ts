@@ -87,8 +87,14 @@ async function attachVideo(page: Page, dialog: Locator): Promise<Locator> {
   const progress = base.getByTestId('composer-video-progress');
   // The progress is said while the bytes go ("Enviando torra-do-dia.mp4: N%")…
   await progress.getByText(new RegExp(`^Enviando ${FILE}: \\d+%$`)).waitFor({ timeout: 30_000 });
-  // …and the save buttons wait for it.
-  expect(await dialog.getByRole('button', { name: 'Agendar' }).isDisabled()).toBe(true);
+  // …and the save buttons wait for it: read in one look at the page, since a fast upload may end
+  // between two separate reads (it did once on the CI machine).
+  const atOnce = await dialog.evaluate((element) => {
+    const busy = element.querySelector('[data-testid="composer-video-progress"]')?.textContent ?? '';
+    const schedule = [...element.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Agendar');
+    return { uploading: /Enviando .+: \d+%/.test(busy), disabled: schedule?.disabled ?? null };
+  });
+  if (atOnce.uploading) expect(atOnce.disabled).toBe(true);
   const shown = base.locator('video');
   await shown.waitFor({ timeout: 120_000 }).catch(async (error: unknown) => {
     await snapshot(page, 'composer-video-upload-failed', { fullPage: false });
