@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Card, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Menu, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { AccountHealthState, ConnectablePlatform } from '@pauta/core';
 import {
   formatCompactNumber,
@@ -11,6 +11,7 @@ import {
 import { NETWORK_PROFILES } from '@pauta/networks/browser';
 import {
   IconAlertTriangle,
+  IconChevronDown,
   IconPlugConnected,
   IconPlugConnectedX,
   IconPlus,
@@ -126,18 +127,40 @@ export function AccountCard({ card, timeZone, connecting, onConnect, onDisconnec
     logins.length > 1
       ? logins.map((choice) => connectButton(false, choice))
       : connectButton(false, logins[0]);
-  // "Conectar outra conta": the same flow with the intent sealed in the attempt (the login of the
-  // first account where the network has several, else the network's own).
-  const anotherButton = (
-    <Button
-      variant="light"
-      leftSection={<IconPlus size={18} aria-hidden />}
-      disabled={connecting !== null}
-      onClick={() => onConnect(card.platform, account?.login ?? logins[0]?.login, true)}
-    >
-      {isConnecting ? text.connecting : text.connectAnother}
-    </Button>
-  );
+  // "Conectar outra conta": the same flow with the intent sealed in the attempt. Where the network
+  // has several ways in (Instagram), the person picks the login for the new account (a menu of
+  // the same choices as Conectar); with one, the network's own.
+  const anotherButton =
+    logins.length > 1 ? (
+      <Menu position="bottom-start" shadow="md" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            rightSection={<IconChevronDown size={16} aria-hidden />}
+            disabled={connecting !== null}
+          >
+            {isConnecting ? text.connecting : text.connectAnother}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {logins.map((choice) => (
+            <Menu.Item key={choice.login} onClick={() => onConnect(card.platform, choice.login, true)}>
+              {choice.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    ) : (
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={18} aria-hidden />}
+        disabled={connecting !== null}
+        onClick={() => onConnect(card.platform, logins[0]?.login, true)}
+      >
+        {isConnecting ? text.connecting : text.connectAnother}
+      </Button>
+    );
 
   return (
     <Card component="article" withBorder padding="lg" aria-label={text.cardLabel(label)} h="100%">

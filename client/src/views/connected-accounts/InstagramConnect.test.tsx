@@ -99,6 +99,30 @@ describe('Instagram in Contas Conectadas', () => {
       expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('both logins configured: Conectar outra conta asks which login the new account uses', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    open({
+      ...connectedInstagram,
+      logins: ['instagram', 'instagram_login'],
+      account: { ...connectedInstagram.account, login: 'instagram_login' },
+    });
+    const ig = await instagramCard();
+    fireEvent.click(within(ig).getByRole('button', { name: text.connectAnother }));
+    const items = await screen.findAllByRole('menuitem');
+    // The same choices as Conectar, in the same order: the first account's login is not imposed.
+    expect(items.map((item) => item.textContent)).toEqual([
+      text.connectWithInstagram,
+      text.connectWithFacebook,
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: text.connectWithFacebook }));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith(
+      '/auth/oauth/instagram/start?purpose=connect&login=instagram&intent=another',
+    );
+    const waiting = within(ig).getByRole('button', { name: text.connecting }) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+  });
+
   it('Reconectar reuses the login the account was connected with', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     open({
