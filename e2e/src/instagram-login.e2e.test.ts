@@ -126,6 +126,20 @@ describe('Instagram with Instagram Login', () => {
     await card.getByText(`@${username}`).waitFor();
     await card.getByText('Conectada pelo Login do Instagram').waitFor();
     await page.getByText(/^Conta Instagram conectada com sucesso!/).waitFor();
+    // "Conectar outra conta": the added account may come in through either login (a menu of the
+    // same choices as Conectar), not only the first account's.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await card.getByRole('button', { name: 'Conectar outra conta' }).click();
+      const menu = page.getByRole('menu');
+      await menu.getByRole('menuitem', { name: 'Conectar com o Instagram' }).waitFor();
+      await menu.getByRole('menuitem', { name: 'Conectar pelo Facebook' }).waitFor();
+      await settle(page);
+      await page.screenshot({ path: `${SHOTS}/instagram-another-menu-${width}.png` });
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     const [account] = await sql<{ platform_user_id: string; expires: Date; has_refresh: boolean }>(
       `SELECT a.platform_user_id, a.access_token_expires_at AS expires, a.refresh_token IS NOT NULL AS has_refresh
        FROM connected_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1 AND a.platform = 'instagram'`,
