@@ -73,7 +73,12 @@ describeMigration(`migration ${NAME}`, async (db: Kysely<Database>) => {
   expect(await count()).toBe(30 + 2 + 1);
   // Another workspace's account id counts nothing of this one.
   expect(
-    await countBudgetPosts(db, { platform: 'instagram', workspaceId: randomUUID(), accountId: centro.id, ...day }),
+    await countBudgetPosts(db, {
+      platform: 'instagram',
+      workspaceId: randomUUID(),
+      accountId: centro.id,
+      ...day,
+    }),
   ).toBe(0);
 
   // The account's count reads the new index (both arms: the account's posts and the ones without).

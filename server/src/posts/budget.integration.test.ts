@@ -99,7 +99,12 @@ async function accountIdOf(userId: string, platform: Platform): Promise<string[]
 }
 
 /** An active account of `platform` in the person's workspace, connected `secondsAgo` (order). */
-async function connect(userId: string, platform: Platform, username: string, secondsAgo = 0): Promise<string> {
+async function connect(
+  userId: string,
+  platform: Platform,
+  username: string,
+  secondsAgo = 0,
+): Promise<string> {
   const row = await handle.db
     .insertInto('connected_accounts')
     .values({
@@ -170,7 +175,14 @@ describe('posts.budget: what is used', () => {
     await makePost(other.id, other.themeId, '2027-05-10T01:30:00Z');
     const mine = (await usage(me.browser, '2027-05')).data!.networks.find((n) => n.platform === 'x')!;
     // No X account connected: the workspace's posts of the network.
-    expect(mine).toMatchObject({ scope: 'account', accountId: null, account: null, month: 100, day: 2, monthUsed: 1 });
+    expect(mine).toMatchObject({
+      scope: 'account',
+      accountId: null,
+      account: null,
+      month: 100,
+      day: 2,
+      monthUsed: 1,
+    });
     expect(mine.days).toEqual({ '2027-05-10': 1 }); // in UTC; it would be May 9th in Sao Paulo
     const theirs = (await usage(other.browser, '2027-05')).data!.networks.find((n) => n.platform === 'x')!;
     expect(theirs.days).toEqual({ '2027-05-09': 1 });
@@ -477,8 +489,7 @@ describe('new posts past a budget (a theme calendar)', () => {
 describe('budgets per connected account (two Instagram accounts in one workspace)', () => {
   // Instagram's default: 50 posts a day per account (docs/budgets.md). March 12th 2027 in São Paulo.
   const day = '2027-03-12';
-  const at = (hour: number, minute = 0) =>
-    new Date(Date.UTC(2027, 2, 12, hour + 3, minute)); // local hour → UTC (UTC-3)
+  const at = (hour: number, minute = 0) => new Date(Date.UTC(2027, 2, 12, hour + 3, minute)); // local hour → UTC (UTC-3)
 
   async function twoAccounts(label: string) {
     const me = await person(label);
@@ -583,7 +594,7 @@ describe('budgets per connected account (two Instagram accounts in one workspace
     expect(refused.error?.details).toMatchObject({
       overruns: [{ platform: 'instagram', accountId: centro, account: '@loja_centro', used: 50, budget: 50 }],
     });
-    expect((refused.error?.details as { overruns: unknown[] }).overruns).toHaveLength(1);
+    expect((refused.error!.details as { overruns: unknown[] }).overruns).toHaveLength(1);
 
     // The second account alone on that day: nothing to ask.
     const alone = await me.browser.mutate('posts.compose', {
@@ -596,7 +607,7 @@ describe('budgets per connected account (two Instagram accounts in one workspace
     await fill(me, bairro, 49);
     const both = await me.browser.mutate('posts.compose', input);
     expect(both.status).toBe(412);
-    expect((both.error?.details as { overruns: BudgetOverrun[] }).overruns.map((o) => o.account)).toEqual([
+    expect((both.error!.details as { overruns: BudgetOverrun[] }).overruns.map((o) => o.account)).toEqual([
       '@loja_centro',
       '@loja_bairro',
     ]);

@@ -172,7 +172,8 @@ export async function budgetUsage(
       budgeted.map(async (platform) => {
         const budget = budgets[platform];
         const mine = await networkAccounts(deps.db, options.workspaceId, platform, accounts);
-        const ids = budget.scope === 'account' && mine.length > 0 ? mine.map((account) => account.id) : [null];
+        const ids =
+          budget.scope === 'account' && mine.length > 0 ? mine.map((account) => account.id) : [null];
         return Promise.all(
           ids.map(async (accountId) => ({
             platform,
@@ -299,7 +300,11 @@ export async function overrunsOfNewPosts(
     workspaceId: string;
     userId: string;
     /** The new posts as stored (their account where they have one: a per-account budget counts it). */
-    posts: readonly { platform: Platform; scheduled_for: Date | null; connected_account_id?: string | null }[];
+    posts: readonly {
+      platform: Platform;
+      scheduled_for: Date | null;
+      connected_account_id?: string | null;
+    }[];
   },
 ): Promise<BudgetOverrun[]> {
   const budgets = await loadBudgets(deps.db, deps.cache);
