@@ -52,8 +52,8 @@ describe('budgets per connected account', () => {
     for (const [i, username] of [centro, bairro].entries()) {
       const [row] = await sql<{ id: string }>(
         `INSERT INTO connected_accounts (user_id, platform, platform_user_id, platform_username, access_token, account_data, is_active, created_at)
-         VALUES ($1, 'instagram', $2, $2, 'selado', $3, true, now() - $4 * interval '1 minute') RETURNING id`,
-        [user!.id, `ig-${username}`, JSON.stringify({ name: username }), 10 - i],
+         VALUES ($1, 'instagram', $2, $3, 'selado', $4, true, now() - $5 * interval '1 minute') RETURNING id`,
+        [user!.id, `ig-${username}`, username, JSON.stringify({ name: username }), 10 - i],
       );
       accounts[username] = row!.id;
     }
