@@ -57,6 +57,7 @@ import * as composerMedia from '../migrations/2026-11-30T07-10-composer-media.js
 import * as composerVideo from '../migrations/2026-12-01T03-30-composer-video.js';
 import * as postDrafts from '../migrations/2026-12-01T04-00-post-drafts.js';
 import * as postAccounts from '../migrations/2026-12-01T04-10-post-accounts.js';
+import * as accountBudgets from '../migrations/2026-12-01T04-20-account-budgets.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -115,6 +116,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T03-30-composer-video': composerVideo,
   '2026-12-01T04-00-post-drafts': postDrafts,
   '2026-12-01T04-10-post-accounts': postAccounts,
+  '2026-12-01T04-20-account-budgets': accountBudgets,
 };
 
 export class MigrationError extends Error {

@@ -69,7 +69,8 @@ beforeAll(async () => {
   while (dayKey(at(offset)).slice(0, 7) !== dayKey(at(offset + 1)).slice(0, 7)) offset += 1;
   full = at(offset);
   other = at(offset + 1);
-  // X: 2 posts a day and 40 a month, counting each user's own (so other e2e files never count here).
+  // X: 2 posts a day and 40 a month, counting each account's own (stored as the old 'user', read as
+  // 'account'; no X account here: this workspace's posts), so other e2e files never count here.
   await sql(`UPDATE admin_settings SET setting_value = $1 WHERE setting_key = 'network_budgets'`, [
     JSON.stringify({ x: { month: 40, day: 2, scope: 'user' } }),
   ]);
@@ -214,7 +215,8 @@ describe('network budgets', () => {
     const [setting] = await sql<{ setting_value: unknown }>(
       `SELECT setting_value FROM admin_settings WHERE setting_key = 'network_budgets'`,
     );
-    expect(setting!.setting_value).toEqual({ x: { month: 40, day: 5, scope: 'user' } });
+    // The old 'user' is saved as what it means now.
+    expect(setting!.setting_value).toEqual({ x: { month: 40, day: 5, scope: 'account' } });
     await snapshot(page, 'budget-admin-1280');
   });
 });

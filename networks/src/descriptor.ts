@@ -165,7 +165,8 @@ export interface SessionLoginFields {
 /**
  * A cap the network itself puts on published posts in a moving window (Instagram's
  * `content_publishing_limit`, Threads' `threads_publishing_limit`): the pre-flight counts the
- * workspace's posts in the window before the chosen time (docs/preflight.md). Unlike
+ * posts in the window before the chosen time — the post's account's where the network's budget is
+ * per account, else the workspace's (docs/preflight.md). Unlike
  * `postingBudget` (the installation's calendar-day budget, which an administrator changes), this is
  * the network's own number.
  */

@@ -94,7 +94,27 @@ describe('networks registry', () => {
     }
     // The caps the networks document (docs/budgets.md): X's app-wide free tier, Instagram per account.
     expect(DEFAULT_BUDGETS.x).toEqual({ month: 1500, day: 17, scope: 'installation' });
-    expect(DEFAULT_BUDGETS.instagram).toEqual({ month: null, day: 50, scope: 'user' });
+    expect(DEFAULT_BUDGETS.instagram).toEqual({ month: null, day: 50, scope: 'account' });
+    // An app-wide cap counts the installation; a cap of each account counts that account's posts.
+    const scopes = Object.fromEntries(
+      PLATFORMS.filter((platform) => DEFAULT_BUDGETS[platform].day !== null).map((platform) => [
+        platform,
+        DEFAULT_BUDGETS[platform].scope,
+      ]),
+    );
+    expect(scopes).toEqual({
+      x: 'installation',
+      pinterest: 'installation',
+      youtube: 'installation',
+      instagram: 'account',
+      threads: 'account',
+      mastodon: 'account',
+      bluesky: 'account',
+      tiktok: 'account',
+    });
+    // A network's own publishing cap (pre-flight) is per account: its budget is too.
+    for (const platform of PLATFORMS)
+      if (NETWORKS[platform].publishingCap) expect(DEFAULT_BUDGETS[platform].scope, platform).toBe('account');
   });
 
   it('has one OAuth client descriptor per provider name, building a client of that name', () => {

@@ -21,15 +21,15 @@ const DEFAULTS = {
   linkedin: NO_BUDGET,
   facebook: NO_BUDGET,
   x: { month: 1500, day: 17, scope: 'installation' },
-  instagram: { month: null, day: 50, scope: 'user' },
-  threads: { month: null, day: 250, scope: 'user' },
+  instagram: { month: null, day: 50, scope: 'account' },
+  threads: { month: null, day: 250, scope: 'account' },
   linkedin_page: NO_BUDGET,
-  mastodon: { month: null, day: 360, scope: 'user' },
-  bluesky: { month: null, day: 11_666, scope: 'user' },
+  mastodon: { month: null, day: 360, scope: 'account' },
+  bluesky: { month: null, day: 11_666, scope: 'account' },
   pinterest: { month: null, day: 200, scope: 'installation' },
   google_business: NO_BUDGET,
   youtube: { month: null, day: 6, scope: 'installation' },
-  tiktok: { month: null, day: 15, scope: 'user' },
+  tiktok: { month: null, day: 15, scope: 'account' },
 } as const satisfies Record<string, NetworkBudget>;
 
 describe('periods in the user zone', () => {
@@ -86,8 +86,8 @@ describe('periods in the user zone', () => {
 
 describe('budgets in force', () => {
   it('an absent network keeps its default; 0 and null mean no budget', () => {
-    const budgets = resolveBudgets({ x: { month: 0, day: 10, scope: 'user' } }, DEFAULTS);
-    expect(budgets.x).toEqual({ month: null, day: 10, scope: 'user' });
+    const budgets = resolveBudgets({ x: { month: 0, day: 10, scope: 'account' } }, DEFAULTS);
+    expect(budgets.x).toEqual({ month: null, day: 10, scope: 'account' });
     expect(budgets.instagram).toEqual(DEFAULTS.instagram);
     expect(budgets.linkedin).toEqual(NO_BUDGET);
   });
@@ -107,6 +107,25 @@ describe('budgets in force', () => {
       expect(parseBudgetOverrides(stored), JSON.stringify(stored)).toBeUndefined();
       expect(resolveBudgets(stored, DEFAULTS).x).toEqual(DEFAULTS.x);
     }
+  });
+
+  it("an override stored before budgets per account ('user': each person's own account) is read per account", () => {
+    // What Configurações do Sistema wrote as "Cada usuário" until the scope per account.
+    const stored = {
+      instagram: { month: null, day: 25, scope: 'account' },
+      x: { month: 900, day: 9, scope: 'user' },
+      youtube: { month: null, day: 3, scope: 'installation' },
+    };
+    expect(parseBudgetOverrides(stored)).toEqual({
+      instagram: { month: null, day: 25, scope: 'account' },
+      x: { month: 900, day: 9, scope: 'account' },
+      youtube: { month: null, day: 3, scope: 'installation' },
+    });
+    const budgets = resolveBudgets(stored, DEFAULTS);
+    expect(budgets.instagram).toEqual({ month: null, day: 25, scope: 'account' });
+    expect(budgets.threads).toEqual(DEFAULTS.threads);
+    // A scope stored as an object's key of the prototype is no scope.
+    expect(parseBudgetOverrides({ x: { month: 1, day: 1, scope: 'toString' } })).toBeUndefined();
   });
 });
 

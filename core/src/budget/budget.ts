@@ -12,12 +12,26 @@ import type { PostStatus } from '../constants/statuses.js';
 import { addDays, type CalendarDate, utcToZonedParts, zonedTimeToUtc } from '../scheduling/zoned-time.js';
 
 /**
- * Whose posts a budget counts: `installation` = every user's (the network limits the app, as X's
- * free tier does), `user` = the posting user's own (the network limits each account, as
- * Instagram's 50 posts per 24 h).
+ * Whose posts a budget counts: `installation` = every workspace's (the network limits the app, as
+ * X's free tier does), `account` = the posts of one connected account (the network limits each
+ * account, as Instagram's 50 posts per 24 h per Instagram account).
  */
-export const BUDGET_SCOPES = ['installation', 'user'] as const;
+export const BUDGET_SCOPES = ['installation', 'account'] as const;
 export type BudgetScope = (typeof BUDGET_SCOPES)[number];
+
+/**
+ * Scopes stored before the one per account, and what they mean now: `user` ("Cada usuário") was
+ * written when each person connected one account per network, so it meant "each account's own
+ * posts" — read as `account` (docs/budgets.md "Stored values from before").
+ */
+const LEGACY_SCOPES: Readonly<Record<string, BudgetScope>> = { user: 'account' };
+
+/** A stored scope as it is read now; undefined when it is not a scope. */
+export function readBudgetScope(value: unknown): BudgetScope | undefined {
+  if (typeof value !== 'string') return undefined;
+  if ((BUDGET_SCOPES as readonly string[]).includes(value)) return value as BudgetScope;
+  return Object.hasOwn(LEGACY_SCOPES, value) ? LEGACY_SCOPES[value] : undefined;
+}
 
 export const BUDGET_PERIODS = ['day', 'month'] as const;
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
@@ -68,7 +82,7 @@ export type BudgetOverride = { month: number | null; day: number | null; scope: 
 /**
  * Reads the stored setting (`network_budgets`: `{ "<platform>": { month, day, scope } }`, only the
  * networks an administrator changed) into typed overrides; undefined when it is not of that shape.
- * 0 and null mean "no budget".
+ * 0 and null mean "no budget"; a stored `user` scope is read as `account` (readBudgetScope).
  */
 export function parseBudgetOverrides(value: unknown): Partial<Record<Platform, BudgetOverride>> | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
@@ -80,10 +94,9 @@ export function parseBudgetOverrides(value: unknown): Partial<Record<Platform, B
     if (Object.keys(fields).some((name) => !['month', 'day', 'scope'].includes(name))) return undefined;
     const month = limitValue(fields.month ?? null);
     const day = limitValue(fields.day ?? null);
-    const scope = fields.scope;
-    if (month === undefined || day === undefined) return undefined;
-    if (typeof scope !== 'string' || !(BUDGET_SCOPES as readonly string[]).includes(scope)) return undefined;
-    result[key as Platform] = { month, day, scope: scope as BudgetScope };
+    const scope = readBudgetScope(fields.scope);
+    if (month === undefined || day === undefined || scope === undefined) return undefined;
+    result[key as Platform] = { month, day, scope };
   }
   return result;
 }
@@ -178,6 +191,13 @@ export interface BudgetOverrun {
   /** 'YYYY-MM-DD' (day) or 'YYYY-MM' (month), in the user's zone. */
   periodKey: string;
   scope: BudgetScope;
+  /**
+   * A per-account budget: the account whose posts were counted (null: the post has no account yet,
+   * the workspace's posts of the network were counted).
+   */
+  accountId?: string | null | undefined;
+  /** How the account is named ('@loja_centro') where the workspace has several of the network; else null. */
+  account?: string | null | undefined;
   /** Posts already counted in the period, without the one being scheduled. */
   used: number;
   budget: number;
@@ -192,6 +212,8 @@ export interface BudgetOverrun {
 export async function findOverruns(options: {
   platform: Platform;
   budget: NetworkBudget;
+  /** A per-account budget: the account counted and its name where it needs one. */
+  account?: { id: string | null; label: string | null } | undefined;
   scheduledFor: Date;
   timeZone: string;
   count: (window: BudgetWindow) => Promise<number>;
@@ -210,6 +232,7 @@ export async function findOverruns(options: {
         period,
         periodKey: window.key,
         scope: options.budget.scope,
+        ...(options.account ? { accountId: options.account.id, account: options.account.label } : {}),
         used,
         budget,
       });

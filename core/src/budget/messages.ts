@@ -31,45 +31,56 @@ export function periodPhrase(period: BudgetPeriod, key: string, current: string)
 
 const scopeText: Record<BudgetScope, string> = {
   installation: 'somando todos os usuários desta instalação',
-  user: 'nas suas contas',
+  account: 'contando só os posts desta conta',
 };
+
+/**
+ * A network as the budget names it: 'Instagram', or 'Instagram · @loja_centro' for a per-account
+ * budget where the workspace has several accounts of the network (`account` is then the handle).
+ */
+export function budgetNetworkName(platform: Platform, account?: string | null): string {
+  return account ? `${PLATFORM_LABELS[platform]} · ${account}` : PLATFORM_LABELS[platform];
+}
 
 export const budgetMessages = {
   title: 'Orçamento das redes',
   calendarTitle: (monthKey: string) => `Orçamento das redes em ${formatMonthKey(monthKey)}`,
   loading: 'Carregando orçamento das redes…',
   loadError: 'Não foi possível carregar o orçamento das redes.',
-  /** 'X (Twitter): 37 de 1.500 posts este mês'. */
-  usage: (platform: Platform, used: number, budget: number, phrase: string) =>
-    `${PLATFORM_LABELS[platform]}: ${formatCount(used)} de ${formatCount(budget)} posts ${phrase}`,
+  /**
+   * 'X (Twitter): 37 de 1.500 posts este mês'; with an account (several of the network in the
+   * workspace): 'Instagram · @loja_centro: 12 de 50 posts em 12/03/2027'.
+   */
+  usage: (platform: Platform, used: number, budget: number, phrase: string, account?: string | null) =>
+    `${budgetNetworkName(platform, account)}: ${formatCount(used)} de ${formatCount(budget)} posts ${phrase}`,
   /** A network with a daily budget only: 'Instagram: 12 posts este mês'. */
-  monthCount: (platform: Platform, used: number, phrase: string) =>
-    `${PLATFORM_LABELS[platform]}: ${formatCount(used)} ${used === 1 ? 'post' : 'posts'} ${phrase}`,
+  monthCount: (platform: Platform, used: number, phrase: string, account?: string | null) =>
+    `${budgetNetworkName(platform, account)}: ${formatCount(used)} ${used === 1 ? 'post' : 'posts'} ${phrase}`,
   scope: (scope: BudgetScope) => scopeText[scope],
   scopeNote: (scope: BudgetScope) =>
     scope === 'installation'
       ? 'Conta os posts de todos os usuários desta instalação (o limite é do app na rede).'
-      : 'Conta só os seus posts (o limite é de cada conta na rede).',
-  overDays: (platform: Platform, budget: number, days: readonly string[]) =>
-    `${PLATFORM_LABELS[platform]}: ${days.length === 1 ? 'o dia' : 'os dias'} ${days
+      : 'Conta só os posts desta conta conectada (o limite é de cada conta na rede).',
+  overDays: (platform: Platform, budget: number, days: readonly string[], account?: string | null) =>
+    `${budgetNetworkName(platform, account)}: ${days.length === 1 ? 'o dia' : 'os dias'} ${days
       .map((day) => formatDayKey(day).slice(0, 5))
       .join(
         ', ',
       )} ${days.length === 1 ? 'passa' : 'passam'} do limite de ${formatCount(budget)} posts por dia.`,
   overMonth: (platform: Platform, used: number, budget: number, monthKey: string) =>
     `${PLATFORM_LABELS[platform]}: ${formatCount(used)} posts em ${formatMonthKey(monthKey)} passam do orçamento de ${formatCount(budget)} por mês.`,
-  dayLimit: (platform: Platform, budget: number) =>
-    `${PLATFORM_LABELS[platform]}: limite de ${formatCount(budget)} posts por dia; nenhum dia acima.`,
+  dayLimit: (platform: Platform, budget: number, account?: string | null) =>
+    `${budgetNetworkName(platform, account)}: limite de ${formatCount(budget)} posts por dia; nenhum dia acima.`,
   dayBadge: (count: number, budget: number) => `${formatCount(count)}/${formatCount(budget)}`,
-  dayBadgeLabel: (platform: Platform, count: number, budget: number) =>
-    `${PLATFORM_LABELS[platform]}: ${formatCount(count)} posts, acima do limite de ${formatCount(budget)} por dia`,
+  dayBadgeLabel: (platform: Platform, count: number, budget: number, account?: string | null) =>
+    `${budgetNetworkName(platform, account)}: ${formatCount(count)} posts, acima do limite de ${formatCount(budget)} por dia`,
   /** One overrun, as the composer's warning says it. */
   overrun: (overrun: BudgetOverrun, current: string) => {
     const phrase = periodPhrase(overrun.period, overrun.periodKey, current);
     const limit = overrun.period === 'day' ? 'por dia' : 'por mês';
     return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)} já há ${formatCount(overrun.used)} ${
       overrun.used === 1 ? 'post' : 'posts'
-    } no ${PLATFORM_LABELS[overrun.platform]}, e o orçamento é de ${formatCount(overrun.budget)} ${limit} (${
+    } no ${budgetNetworkName(overrun.platform, overrun.account)}, e o orçamento é de ${formatCount(overrun.budget)} ${limit} (${
       scopeText[overrun.scope]
     }).`;
   },
@@ -87,7 +98,7 @@ export const budgetMessages = {
       const when =
         overrun.period === 'day' ? formatDayKey(overrun.periodKey) : formatMonthKey(overrun.periodKey);
       const limit = overrun.period === 'day' ? 'por dia' : 'por mês';
-      return `${PLATFORM_LABELS[overrun.platform]} em ${when} (${formatCount(overrun.used)} de ${formatCount(
+      return `${budgetNetworkName(overrun.platform, overrun.account)} em ${when} (${formatCount(overrun.used)} de ${formatCount(
         overrun.budget,
       )} ${limit})`;
     });
@@ -106,7 +117,7 @@ export const budgetMessages = {
     day: 'Posts por dia',
     scope: 'Contar os posts de',
     scopeInstallation: 'Todos os usuários',
-    scopeUser: 'Cada usuário',
+    scopeAccount: 'Cada conta conectada',
     defaultHint: (month: number | null, day: number | null) => {
       const parts = [
         month === null ? null : `${formatCount(month)} por mês`,

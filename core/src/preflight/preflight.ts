@@ -1,6 +1,7 @@
 // Pre-flight (issue 30 item 10; docs/preflight.md): what will happen to a post on its network, said
 // before it is scheduled. The server computes the checks (posts.preflight); the types, the levels
 // and the pt-BR sentences live here so the panel and the tests read the same words.
+import { budgetNetworkName } from '../budget/messages.js';
 import { PLATFORM_LABELS, type Platform } from '../constants/platforms.js';
 
 /** ok: nothing to do; warning: it will go out, but not as the person may expect; blocking: saving refuses it. */
@@ -94,10 +95,18 @@ export const preflightMessages = {
   mediaUrlUnresolved: (platform: Platform, host: string) =>
     `${PLATFORM_LABELS[platform]} baixa as imagens e vídeos pelo endereço da Pauta (${host}), mas esse nome não foi encontrado no DNS: a rede não vai conseguir baixá-los. Confira APP_URL.`,
   mediaUrlSandbox: ' No modo Sandbox a publicação funciona, porque o Sandbox roda nesta máquina.',
-  dailyCap: (platform: Platform, used: number, cap: number) =>
-    `${PLATFORM_LABELS[platform]}: com este, ${count.format(used)} de ${count.format(cap)} posts deste cliente nas 24 horas até o horário escolhido (o limite de publicação da rede).`,
-  dailyCapOver: (platform: Platform, used: number, cap: number) =>
-    `${PLATFORM_LABELS[platform]}: com este, ${count.format(used)} posts deste cliente nas 24 horas até o horário escolhido, acima do limite de ${count.format(cap)} da rede. A rede recusa os excedentes, e este post atrasa até abrir vaga. Escolha outro horário.`,
+  /**
+   * The network's publishing cap. `account`: counted per account (the network's budget is) — its
+   * name where the workspace has several of the network, else null; absent: the client's posts.
+   */
+  dailyCap: (platform: Platform, used: number, cap: number, account?: { label: string | null }) =>
+    `${budgetNetworkName(platform, account?.label)}: com este, ${count.format(used)} de ${count.format(cap)} posts ${
+      account ? 'desta conta' : 'deste cliente'
+    } nas 24 horas até o horário escolhido (o limite de publicação da rede).`,
+  dailyCapOver: (platform: Platform, used: number, cap: number, account?: { label: string | null }) =>
+    `${budgetNetworkName(platform, account?.label)}: com este, ${count.format(used)} posts ${
+      account ? 'desta conta' : 'deste cliente'
+    } nas 24 horas até o horário escolhido, acima do limite de ${count.format(cap)} da rede. A rede recusa os excedentes, e este post atrasa até abrir vaga. Escolha outro horário.`,
   privateOnly: (platform: Platform, variable: string) =>
     `${PLATFORM_LABELS[platform]}: o app desta instalação ainda não passou pela auditoria da rede (${variable}), então este post será publicado como privado ("Somente eu"), seja qual for a privacidade escolhida.`,
   price: (platform: Platform, amount: number, source: string) =>

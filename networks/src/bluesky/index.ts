@@ -42,7 +42,7 @@ export const bluesky: NetworkDescriptor = {
   },
   // Write points per account: 5,000 an hour and 35,000 a day, a created record costs 3: about
   // 11,666 posts a day (the hourly 1,666 is far above any schedule). Each account's own.
-  postingBudget: { month: null, day: 11_666, scope: 'user' },
+  postingBudget: { month: null, day: 11_666, scope: 'account' },
   writing: blueskyWriting,
   mediaLimits: BLUESKY_MEDIA_LIMITS,
   videoLimits: BLUESKY_VIDEO_LIMITS,

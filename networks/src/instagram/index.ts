@@ -70,8 +70,8 @@ export const instagram: NetworkDescriptor = {
     lookup: true,
   },
   // 50 published posts per 24 h per Instagram account (content_publishing_limit): each user's own.
-  postingBudget: { month: null, day: 50, scope: 'user' },
-  // The same 50 per moving 24 h as the network's own cap, counted by the pre-flight per workspace.
+  postingBudget: { month: null, day: 50, scope: 'account' },
+  // The same 50 per moving 24 h as the network's own cap, counted by the pre-flight per account.
   publishingCap: { posts: 50, windowHours: 24 },
   // Meta downloads every image and video from its URL (`image_url`, `video_url`).
   fetchesMediaByUrl: true,

@@ -62,7 +62,7 @@ export const mastodon: NetworkDescriptor = {
   },
   // No post cap is documented; the account's 30 media uploads per 30 minutes (1,440 a day) bound
   // posts with 4 images to 360 a day, Pauta's default for each user.
-  postingBudget: { month: null, day: 360, scope: 'user' },
+  postingBudget: { month: null, day: 360, scope: 'account' },
   writing: mastodonWriting,
   mediaLimits: MASTODON_MEDIA_LIMITS,
   videoLimits: MASTODON_VIDEO_LIMITS,

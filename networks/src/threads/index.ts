@@ -42,7 +42,7 @@ export const threads: NetworkDescriptor = {
     lookup: true,
   },
   // 250 API-published posts per profile in a moving 24 h (a carousel counts once): each user's own.
-  postingBudget: { month: null, day: 250, scope: 'user' },
+  postingBudget: { month: null, day: 250, scope: 'account' },
   publishingCap: { posts: 250, windowHours: 24 },
   // Meta downloads every image and video from its URL (`image_url`, `video_url`).
   fetchesMediaByUrl: true,

@@ -54,7 +54,7 @@ export const tiktok: NetworkDescriptor = {
   // TikTok caps the posts a creator makes through the API each day (`spam_risk_too_many_posts`,
   // "the daily post cap from the API is reached for the current user"); the cap is not published
   // and integrators report about 15 a day per account, so the budget is 15 a day per user.
-  postingBudget: { month: null, day: 15, scope: 'user' },
+  postingBudget: { month: null, day: 15, scope: 'account' },
   // Until TikTok audits the app every post goes out SELF_ONLY (publish.ts), whatever was chosen.
   privateUntil: { variable: 'TIKTOK_APP_AUDITED', inForce: (env) => !tiktokAppAudited(env) },
   writing: tiktokWriting,

@@ -1,5 +1,6 @@
 // Network budgets against real PostgreSQL (docs/budgets.md): the usage count per network and local
-// day/month, installation-wide and per user; the refusal of a date past a budget (412
+// day/month, installation-wide and per connected account (two Instagram accounts of one workspace;
+// a stored `user` read as per account); the refusal of a date past a budget (412
 // BUDGET_EXCEEDED, nothing changed) and its confirmed save; the administrator's setting and its
 // validation; the overruns of new posts. A database of its own: budgets count every user's posts
 // and the setting is global, so nothing else may write there.
@@ -39,7 +40,10 @@ afterAll(async () => {
   await iso?.drop();
 });
 
-type Budgets = Partial<Record<Platform, { month: number; day: number; scope: 'installation' | 'user' }>>;
+// 'user': what an override stored before budgets per account says (read as 'account').
+type Budgets = Partial<
+  Record<Platform, { month: number; day: number; scope: 'installation' | 'account' | 'user' }>
+>;
 async function setBudgets(value: Budgets) {
   await handle.db
     .updateTable('admin_settings')
@@ -58,7 +62,7 @@ async function makePost(
   userId: string,
   themeId: string,
   scheduledFor: string,
-  options: { platform?: Platform; status?: PostStatus } = {},
+  options: { platform?: Platform; status?: PostStatus; accountId?: string } = {},
 ) {
   const row = await handle.db
     .insertInto('suggested_posts')
@@ -70,6 +74,7 @@ async function makePost(
       platform: options.platform ?? 'x',
       scheduled_for: scheduledFor,
       status: options.status ?? 'scheduled',
+      ...(options.accountId ? { connected_account_id: options.accountId } : {}),
     })
     .returning(['id', 'version'])
     .executeTakeFirstOrThrow();
@@ -80,6 +85,41 @@ async function person(label: string, timezone = 'America/Sao_Paulo') {
   const user = await signedInUser(handle, app.url, { label, timezone });
   const theme = await insertTestTheme(handle, user.id);
   return { ...user, themeId: theme.id };
+}
+
+async function accountIdOf(userId: string, platform: Platform): Promise<string[]> {
+  const rows = await handle.db
+    .selectFrom('connected_accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An active account of `platform` in the person's workspace, connected `secondsAgo` (order). */
+async function connect(
+  userId: string,
+  platform: Platform,
+  username: string,
+  secondsAgo = 0,
+): Promise<string> {
+  const row = await handle.db
+    .insertInto('connected_accounts')
+    .values({
+      user_id: userId,
+      platform,
+      platform_user_id: `${platform}-${username}-${userId}`,
+      platform_username: username,
+      access_token: 'sealed',
+      account_data: { name: username },
+      is_active: true,
+      created_at: new Date(Date.now() - secondsAgo * 1000),
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 const usage = (client: TestClient, month?: string) =>
@@ -127,14 +167,22 @@ describe('posts.budget: what is used', () => {
     expect(theirs.networks.find((n) => n.platform === 'x')!.monthUsed).toBe(5);
   });
 
-  it('a per-user budget counts only the caller; days follow the caller zone', async () => {
+  it('a per-account budget (stored as the old per-user one) counts only the caller workspace; days follow the caller zone', async () => {
     await setBudgets({ x: { month: 100, day: 2, scope: 'user' } });
     const me = await person('meu', 'UTC');
     const other = await person('alheio');
     await makePost(me.id, me.themeId, '2027-05-10T01:00:00Z');
     await makePost(other.id, other.themeId, '2027-05-10T01:30:00Z');
     const mine = (await usage(me.browser, '2027-05')).data!.networks.find((n) => n.platform === 'x')!;
-    expect(mine).toMatchObject({ scope: 'user', month: 100, day: 2, monthUsed: 1 });
+    // No X account connected: the workspace's posts of the network.
+    expect(mine).toMatchObject({
+      scope: 'account',
+      accountId: null,
+      account: null,
+      month: 100,
+      day: 2,
+      monthUsed: 1,
+    });
     expect(mine.days).toEqual({ '2027-05-10': 1 }); // in UTC; it would be May 9th in Sao Paulo
     const theirs = (await usage(other.browser, '2027-05')).data!.networks.find((n) => n.platform === 'x')!;
     expect(theirs.days).toEqual({ '2027-05-09': 1 });
@@ -234,7 +282,7 @@ describe('saving a date past a budget', () => {
       scheduledFor: new Date('2027-08-05T15:00:00Z'),
     });
     expect(res.error?.details).toMatchObject({
-      overruns: [{ period: 'month', periodKey: '2027-08', used: 1, budget: 1, scope: 'user' }],
+      overruns: [{ period: 'month', periodKey: '2027-08', used: 1, budget: 1, scope: 'account' }],
     });
   });
 
@@ -314,7 +362,17 @@ describe('"Novo post" past a budget (posts.compose)', () => {
       timeZone: 'America/Sao_Paulo',
       overruns: [
         { platform: 'x', period: 'day', periodKey: day, scope: 'installation', used: 1, budget: 1 },
-        { platform: 'instagram', period: 'day', periodKey: day, scope: 'user', used: 1, budget: 1 },
+        {
+          platform: 'instagram',
+          period: 'day',
+          periodKey: day,
+          scope: 'account',
+          // The workspace's only Instagram account: counted, not named.
+          accountId: (await accountIdOf(me.id, 'instagram'))[0]!,
+          account: null,
+          used: 1,
+          budget: 1,
+        },
       ] satisfies BudgetOverrun[],
     });
     const count = async () =>
@@ -419,9 +477,163 @@ describe('new posts past a budget (a theme calendar)', () => {
       { db: handle.db },
       { workspaceId: me.id, userId: me.id, posts: rows },
     );
+    // No X account: the workspace's posts of the network, no account named.
+    const who = { scope: 'account', accountId: null, account: null } as const;
     expect(overruns).toEqual([
-      { platform: 'x', period: 'day', periodKey: '2027-10-01', scope: 'user', used: 2, budget: 1 },
-      { platform: 'x', period: 'month', periodKey: '2027-10', scope: 'user', used: 4, budget: 3 },
+      { platform: 'x', period: 'day', periodKey: '2027-10-01', ...who, used: 2, budget: 1 },
+      { platform: 'x', period: 'month', periodKey: '2027-10', ...who, used: 4, budget: 3 },
     ]);
+  });
+});
+
+describe('budgets per connected account (two Instagram accounts in one workspace)', () => {
+  // Instagram's default: 50 posts a day per account (docs/budgets.md). March 12th 2027 in São Paulo.
+  const day = '2027-03-12';
+  const at = (hour: number, minute = 0) => new Date(Date.UTC(2027, 2, 12, hour + 3, minute)); // local hour → UTC (UTC-3)
+
+  async function twoAccounts(label: string) {
+    const me = await person(label);
+    const centro = await connect(me.id, 'instagram', 'loja_centro', 60);
+    const bairro = await connect(me.id, 'instagram', 'loja_bairro', 30);
+    return { me, centro, bairro };
+  }
+  async function fill(me: { id: string; themeId: string }, accountId: string, count: number) {
+    for (let i = 0; i < count; i++)
+      await makePost(me.id, me.themeId, at(8, i).toISOString(), { platform: 'instagram', accountId });
+  }
+
+  it("50 posts of the first account do not put the second's post over; the 51st of the first is", async () => {
+    const { me, centro, bairro } = await twoAccounts('duas-contas');
+    await fill(me, centro, 50);
+    const second = await makePost(me.id, me.themeId, '2027-03-20T13:00:00Z', {
+      platform: 'instagram',
+      accountId: bairro,
+    });
+    const first = await makePost(me.id, me.themeId, '2027-03-20T14:00:00Z', {
+      platform: 'instagram',
+      accountId: centro,
+    });
+
+    // The usage names each account: one entry per account, in the order they were connected.
+    const data = (await usage(me.browser, '2027-03')).data!;
+    const instagram = data.networks.filter((n) => n.platform === 'instagram');
+    expect(instagram).toMatchObject([
+      { accountId: centro, account: '@loja_centro', scope: 'account', day: 50, monthUsed: 51 },
+      { accountId: bairro, account: '@loja_bairro', scope: 'account', day: 50, monthUsed: 1 },
+    ]);
+    expect(instagram[0]!.days[day]).toBe(50);
+    expect(instagram[1]!.days[day]).toBeUndefined();
+
+    // The second account's post on that day: its own account has nothing there.
+    const moved = await me.browser.mutate('posts.reschedule', { id: second.id, scheduledFor: at(18) });
+    expect(moved.status).toBe(200);
+
+    // The first account's 51st: over, naming the account.
+    const refused = await me.browser.mutate('posts.reschedule', { id: first.id, scheduledFor: at(19) });
+    expect(refused.status).toBe(412);
+    expect(refused.error?.details).toEqual({
+      timeZone: 'America/Sao_Paulo',
+      overruns: [
+        {
+          platform: 'instagram',
+          period: 'day',
+          periodKey: day,
+          scope: 'account',
+          accountId: centro,
+          account: '@loja_centro',
+          used: 50,
+          budget: 50,
+        },
+      ] satisfies BudgetOverrun[],
+    });
+
+    // Moving the second account's post to the first account (Editar Post's "Conta") on that day:
+    // new to the first account's day, so over, though the post is already in that day.
+    const switched = await me.browser.mutate('posts.update', {
+      id: second.id,
+      title: 'Troca de conta',
+      content: 'Legenda',
+      scheduledFor: at(18),
+      accountId: centro,
+    });
+    expect(switched.status).toBe(412);
+    expect(switched.error?.details).toMatchObject({ overruns: [{ accountId: centro, used: 50 }] });
+  });
+
+  it('a stored per-user override ("Cada usuário", from before) counts per account too', async () => {
+    await setBudgets({ instagram: { month: 0, day: 2, scope: 'user' } });
+    const { me, centro, bairro } = await twoAccounts('legado');
+    await fill(me, centro, 2);
+    const post = await makePost(me.id, me.themeId, '2027-03-20T13:00:00Z', {
+      platform: 'instagram',
+      accountId: bairro,
+    });
+    const ok = await me.browser.mutate('posts.reschedule', { id: post.id, scheduledFor: at(18) });
+    expect(ok.status).toBe(200);
+    const data = (await usage(me.browser, '2027-03')).data!;
+    expect(data.budgets.instagram).toEqual({ month: null, day: 2, scope: 'account' });
+  });
+
+  it('"Novo post" to both accounts checks each against its own budget', async () => {
+    const { me, centro, bairro } = await twoAccounts('compor-duas');
+    await fill(me, centro, 50);
+    const input = {
+      themeId: me.themeId,
+      title: 'Promoção',
+      baseContent: 'Promoção de março.',
+      networks: [
+        { platform: 'instagram', content: null, accountId: centro },
+        { platform: 'instagram', content: null, accountId: bairro },
+      ],
+      scheduledFor: at(18),
+      action: 'schedule',
+    };
+    const refused = await me.browser.mutate('posts.compose', input);
+    expect(refused.status).toBe(412);
+    // Only the first account is over; the second's own count is 0.
+    expect(refused.error?.details).toMatchObject({
+      overruns: [{ platform: 'instagram', accountId: centro, account: '@loja_centro', used: 50, budget: 50 }],
+    });
+    expect((refused.error!.details as { overruns: unknown[] }).overruns).toHaveLength(1);
+
+    // The second account alone on that day: nothing to ask.
+    const alone = await me.browser.mutate('posts.compose', {
+      ...input,
+      networks: [{ platform: 'instagram', content: null, accountId: bairro }],
+    });
+    expect(alone.status).toBe(200);
+
+    // With the second account full too, both are named in one refusal.
+    await fill(me, bairro, 49);
+    const both = await me.browser.mutate('posts.compose', input);
+    expect(both.status).toBe(412);
+    expect((both.error!.details as { overruns: BudgetOverrun[] }).overruns.map((o) => o.account)).toEqual([
+      '@loja_centro',
+      '@loja_bairro',
+    ]);
+  });
+
+  it("the pre-flight's publishing-cap line counts the post's account", async () => {
+    const { me, centro, bairro } = await twoAccounts('preflight-contas');
+    // 50 posts of the first account in the 24 h before 18:00 of the day.
+    await fill(me, centro, 50);
+    const line = async (accountId: string) => {
+      const res = await me.browser.mutate<{ checks: { kind: string; level: string; message: string }[] }>(
+        'posts.preflight',
+        { platform: 'instagram', accountId, content: 'Legenda', scheduledFor: at(18) },
+      );
+      expect(res.status).toBe(200);
+      return res.data!.checks.find((check) => check.kind === 'dailyCap');
+    };
+    expect(await line(bairro)).toEqual({
+      kind: 'dailyCap',
+      level: 'ok',
+      message:
+        'Instagram · @loja_bairro: com este, 1 de 50 posts desta conta nas 24 horas até o horário escolhido (o limite de publicação da rede).',
+    });
+    expect(await line(centro)).toMatchObject({
+      level: 'warning',
+      message: expect.stringContaining('Instagram · @loja_centro: com este, 51 posts desta conta'),
+    });
   });
 });

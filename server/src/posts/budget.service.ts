@@ -2,9 +2,11 @@
 // budget in a month, the check before a post is rescheduled past a budget, and the overruns a
 // batch of new posts (a theme's calendar) caused.
 //
-// Who counts: a budget with scope 'installation' counts every user's posts (a cap of the network
-// app, shared by the whole installation: X's free tier); 'user' counts the posting user's own (a cap
-// of each account: Instagram's 50 per 24 h). Periods are the user's calendar day and month.
+// Who counts: a budget with scope 'installation' counts every workspace's posts (a cap of the
+// network app, shared by the whole installation: X's free tier); 'account' counts the posts of one
+// connected account of the workspace (a cap of each account: Instagram's 50 per 24 h), with the
+// workspace's posts of the network that have no account yet. Periods are the user's calendar day
+// and month.
 import {
   AppError,
   type BudgetOverrun,
@@ -25,7 +27,14 @@ import {
   resolveBudgets,
   SETTING_KEYS,
 } from '@pauta/core';
-import { countBudgetPosts, countBudgetPostsByDay, type Database, getSetting } from '@pauta/db';
+import {
+  type AccountSummary,
+  countBudgetPosts,
+  countBudgetPostsByDay,
+  type Database,
+  getSetting,
+  listActiveAccounts,
+} from '@pauta/db';
 import { DEFAULT_BUDGETS } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import type { MemoryCache } from '../cache/memory-cache.js';
@@ -45,13 +54,75 @@ export async function loadBudgets(db: Kysely<Database>, cache?: MemoryCache): Pr
   return resolveBudgets(stored, DEFAULT_BUDGETS);
 }
 
-/** A per-user budget counts the posts of the workspace (its accounts are the network's "user"). */
-const scopeWorkspace = (scope: BudgetScope, workspaceId: string) =>
-  scope === 'user' ? workspaceId : undefined;
+/**
+ * Whose posts one count reads: every workspace's (`installation`), or one account's of a workspace
+ * (`account`; `accountId` undefined when the post has no account and the workspace has none or
+ * several of the network: the workspace's posts of the network are counted then). `label` names
+ * the account where the workspace has several of the network ('@loja_centro'); null otherwise.
+ */
+export interface BudgetCounter {
+  workspaceId?: string | undefined;
+  accountId?: string | undefined;
+  label: string | null;
+}
+
+/** How a budget names an account: its @handle, else its name or Page (the client's accountHandle). */
+function accountLabel(account: AccountSummary): string {
+  if (account.platform_username) return `@${account.platform_username.replace(/^@/, '')}`;
+  return account.account_data?.name ?? account.account_data?.page_name ?? account.id.slice(0, 8);
+}
+
+/** The workspace's active accounts of a network, in the order they were connected. */
+async function networkAccounts(
+  db: Kysely<Database>,
+  workspaceId: string,
+  platform: Platform,
+  cached?: readonly AccountSummary[],
+): Promise<AccountSummary[]> {
+  const all = cached ?? (await listActiveAccounts(db, workspaceId));
+  return all
+    .filter((account) => account.platform === platform)
+    .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
+}
+
+/**
+ * Whose posts count against `budget` for a post of the workspace going out from `accountId` (the
+ * post's account; null: none chosen — the workspace's only active account of the network, if it
+ * has exactly one).
+ */
+export async function budgetCounter(
+  db: Kysely<Database>,
+  budget: NetworkBudget,
+  options: { workspaceId: string; platform: Platform; accountId: string | null },
+  cached?: readonly AccountSummary[],
+): Promise<BudgetCounter> {
+  if (budget.scope === 'installation') return { label: null };
+  const accounts = await networkAccounts(db, options.workspaceId, options.platform, cached);
+  const chosen =
+    options.accountId !== null
+      ? accounts.find((account) => account.id === options.accountId)
+      : accounts.length === 1
+        ? accounts[0]
+        : undefined;
+  const accountId = options.accountId ?? chosen?.id;
+  return {
+    workspaceId: options.workspaceId,
+    accountId: accountId ?? undefined,
+    label: chosen && accounts.length > 1 ? accountLabel(chosen) : null,
+  };
+}
 
 export interface NetworkUsage {
   platform: Platform;
   scope: BudgetScope;
+  /**
+   * A per-account budget: the account counted (one entry per active account of the network in the
+   * workspace; null when it has none, then the workspace's posts of the network are counted).
+   * Null for an installation budget.
+   */
+  accountId: string | null;
+  /** The account's name ('@loja_centro') where the workspace has several of the network; else null. */
+  account: string | null;
   /** Budgets; null = none for that period. */
   month: number | null;
   day: number | null;
@@ -91,21 +162,51 @@ export async function budgetUsage(
   const asked = options.month ? parseMonthKey(options.month) : null;
   if (options.month && !asked) throw new AppError('VALIDATION_FAILED', { field: 'month' });
   const window = asked ? monthWindowOf(asked.year, asked.month, timeZone) : current;
+  const budgeted = PLATFORMS.filter((platform) => hasBudget(budgets[platform]));
+  const accounts = budgeted.some((platform) => budgets[platform].scope === 'account')
+    ? await listActiveAccounts(deps.db, options.workspaceId)
+    : [];
+  // One entry per network, or per active account of a network whose budget is per account.
+  const counters = (
+    await Promise.all(
+      budgeted.map(async (platform) => {
+        const budget = budgets[platform];
+        const mine = await networkAccounts(deps.db, options.workspaceId, platform, accounts);
+        const ids =
+          budget.scope === 'account' && mine.length > 0 ? mine.map((account) => account.id) : [null];
+        return Promise.all(
+          ids.map(async (accountId) => ({
+            platform,
+            budget,
+            accountId,
+            counter: await budgetCounter(
+              deps.db,
+              budget,
+              { workspaceId: options.workspaceId, platform, accountId },
+              accounts,
+            ),
+          })),
+        );
+      }),
+    )
+  ).flat();
   const networks = await Promise.all(
-    PLATFORMS.filter((platform) => hasBudget(budgets[platform])).map(async (platform) => {
-      const budget = budgets[platform];
+    counters.map(async ({ platform, budget, accountId, counter }): Promise<NetworkUsage> => {
       const byDay = await countBudgetPostsByDay(deps.db, {
         platform,
         from: window.start,
         before: window.end,
         timeZone,
-        workspaceId: scopeWorkspace(budget.scope, options.workspaceId),
+        workspaceId: counter.workspaceId,
+        accountId: counter.accountId,
       });
       let monthUsed = 0;
       for (const count of byDay.values()) monthUsed += count;
       return {
         platform,
         scope: budget.scope,
+        accountId,
+        account: counter.label,
         month: budget.month,
         day: budget.day,
         monthUsed,
@@ -138,8 +239,14 @@ export async function checkBudget(
     userId: string;
     postId: string;
     platform: Platform;
+    /** The account the post goes out from (null: none chosen); a per-account budget counts its posts. */
+    accountId: string | null;
     scheduledFor: Date;
-    previous: { scheduledFor: Date | null; status: PostStatus };
+    /**
+     * The post as stored. `accountChanged`: it moves to another account, so it is new to that
+     * account's periods (a per-account budget holds its previous date against none).
+     */
+    previous: { scheduledFor: Date | null; status: PostStatus; accountChanged?: boolean | undefined };
     confirmed: boolean;
     /** The user's zone when already known (read with the session); otherwise read here. */
     timeZone?: string | undefined;
@@ -151,14 +258,22 @@ export async function checkBudget(
   if (!hasBudget(budget)) return;
   const timeZone = options.timeZone ?? (await userTimeZone(deps.db, options.userId));
   const { previous } = options;
+  const counter = await budgetCounter(deps.db, budget, options);
+  const counted =
+    previous.scheduledFor !== null &&
+    isBudgetCounted(previous.status) &&
+    !(budget.scope === 'account' && previous.accountChanged === true);
   const overruns = await findOverruns({
     platform: options.platform,
     budget,
+    ...(budget.scope === 'account'
+      ? { account: { id: counter.accountId ?? null, label: counter.label } }
+      : {}),
     scheduledFor: options.scheduledFor,
     timeZone,
     alreadyIn: (window: BudgetWindow) =>
+      counted &&
       previous.scheduledFor !== null &&
-      isBudgetCounted(previous.status) &&
       previous.scheduledFor >= window.start &&
       previous.scheduledFor < window.end,
     count: (window) =>
@@ -166,7 +281,8 @@ export async function checkBudget(
         platform: options.platform,
         from: window.start,
         before: window.end,
-        workspaceId: scopeWorkspace(budget.scope, options.workspaceId),
+        workspaceId: counter.workspaceId,
+        accountId: counter.accountId,
         excludePostId: options.postId,
       }),
   });
@@ -183,7 +299,12 @@ export async function overrunsOfNewPosts(
   options: {
     workspaceId: string;
     userId: string;
-    posts: readonly { platform: Platform; scheduled_for: Date | null }[];
+    /** The new posts as stored (their account where they have one: a per-account budget counts it). */
+    posts: readonly {
+      platform: Platform;
+      scheduled_for: Date | null;
+      connected_account_id?: string | null;
+    }[];
   },
 ): Promise<BudgetOverrun[]> {
   const budgets = await loadBudgets(deps.db, deps.cache);
@@ -192,51 +313,70 @@ export async function overrunsOfNewPosts(
   );
   if (platforms.length === 0) return [];
   const timeZone = await userTimeZone(deps.db, options.userId);
+  const accounts = platforms.some((platform) => budgets[platform].scope === 'account')
+    ? await listActiveAccounts(deps.db, options.workspaceId)
+    : [];
   const overruns: BudgetOverrun[] = [];
   for (const platform of platforms) {
     const budget = budgets[platform];
-    const dates = options.posts
-      .filter((post) => post.platform === platform && post.scheduled_for !== null)
-      .map((post) => post.scheduled_for as Date);
-    if (dates.length === 0) continue;
-    const first = monthWindow(new Date(Math.min(...dates.map(Number))), timeZone);
-    const last = monthWindow(new Date(Math.max(...dates.map(Number))), timeZone);
-    const byDay = await countBudgetPostsByDay(deps.db, {
-      platform,
-      from: first.start,
-      before: last.end,
-      timeZone,
-      workspaceId: scopeWorkspace(budget.scope, options.workspaceId),
-    });
-    const newDays = new Set(dates.map((date) => dayWindow(date, timeZone).key));
-    const newMonths = new Set(dates.map((date) => monthWindow(date, timeZone).key));
-    if (budget.day !== null)
-      for (const day of [...newDays].sort()) {
-        const used = byDay.get(day) ?? 0;
-        if (used > budget.day)
-          overruns.push({
-            platform,
-            period: 'day',
-            periodKey: day,
-            scope: budget.scope,
-            used,
-            budget: budget.day,
-          });
-      }
-    if (budget.month !== null)
-      for (const month of [...newMonths].sort()) {
-        let used = 0;
-        for (const [day, count] of byDay) if (day.startsWith(`${month}-`)) used += count;
-        if (used > budget.month)
-          overruns.push({
-            platform,
-            period: 'month',
-            periodKey: month,
-            scope: budget.scope,
-            used,
-            budget: budget.month,
-          });
-      }
+    // A per-account budget: each account's new posts against that account's count.
+    const groups = new Map<string | null, Date[]>();
+    for (const post of options.posts) {
+      if (post.platform !== platform || post.scheduled_for === null) continue;
+      const key = budget.scope === 'account' ? (post.connected_account_id ?? null) : null;
+      groups.set(key, [...(groups.get(key) ?? []), post.scheduled_for]);
+    }
+    for (const [accountId, dates] of groups) {
+      const counter = await budgetCounter(
+        deps.db,
+        budget,
+        { workspaceId: options.workspaceId, platform, accountId },
+        accounts,
+      );
+      const who =
+        budget.scope === 'account' ? { accountId: counter.accountId ?? null, account: counter.label } : {};
+      const first = monthWindow(new Date(Math.min(...dates.map(Number))), timeZone);
+      const last = monthWindow(new Date(Math.max(...dates.map(Number))), timeZone);
+      const byDay = await countBudgetPostsByDay(deps.db, {
+        platform,
+        from: first.start,
+        before: last.end,
+        timeZone,
+        workspaceId: counter.workspaceId,
+        accountId: counter.accountId,
+      });
+      const newDays = new Set(dates.map((date) => dayWindow(date, timeZone).key));
+      const newMonths = new Set(dates.map((date) => monthWindow(date, timeZone).key));
+      if (budget.day !== null)
+        for (const day of [...newDays].sort()) {
+          const used = byDay.get(day) ?? 0;
+          if (used > budget.day)
+            overruns.push({
+              platform,
+              period: 'day',
+              periodKey: day,
+              scope: budget.scope,
+              ...who,
+              used,
+              budget: budget.day,
+            });
+        }
+      if (budget.month !== null)
+        for (const month of [...newMonths].sort()) {
+          let used = 0;
+          for (const [day, count] of byDay) if (day.startsWith(`${month}-`)) used += count;
+          if (used > budget.month)
+            overruns.push({
+              platform,
+              period: 'month',
+              periodKey: month,
+              scope: budget.scope,
+              ...who,
+              used,
+              budget: budget.month,
+            });
+        }
+    }
   }
   return overruns;
 }

@@ -316,7 +316,7 @@ async function checkComposeBudgets(
     confirmOverBudget?: boolean | undefined;
     timeZone?: string | undefined;
   },
-  posts: readonly { id: string; platform: Platform; budgetAt: Date }[],
+  posts: readonly { id: string; platform: Platform; connectedAccountId: string; budgetAt: Date }[],
 ): Promise<void> {
   if (options.confirmOverBudget === true) return;
   if (options.action !== 'schedule' && options.action !== 'queue') return;
@@ -330,6 +330,8 @@ async function checkComposeBudgets(
         userId: options.userId,
         postId: post.id,
         platform: post.platform,
+        // Each account's own budget where the network's is per account (two Instagram accounts).
+        accountId: post.connectedAccountId,
         scheduledFor: post.budgetAt,
         // Not stored yet: held against no period (only a previous date is).
         previous: { scheduledFor: null, status: 'scheduled' },

@@ -431,15 +431,25 @@ async function loadEditable(db: Kysely<Database>, userId: string, postId: string
 }
 
 /** BUDGET_EXCEEDED unless the new date stays within the network's budgets or the user confirmed. */
-function checkBudgetOf(deps: PostsDeps, post: ScheduledPostRow, options: DateForBudget): Promise<void> {
+function checkBudgetOf(
+  deps: PostsDeps,
+  post: ScheduledPostRow,
+  options: DateForBudget & { accountChange?: string | undefined },
+): Promise<void> {
   return checkBudget(deps, {
     timeZone: options.timeZone,
     workspaceId: options.workspaceId,
     userId: options.userId,
     postId: post.id,
     platform: post.platform,
+    // A per-account budget counts the account the post goes out from: the one chosen now, if any.
+    accountId: options.accountChange ?? post.connected_account_id,
     scheduledFor: options.scheduledFor,
-    previous: { scheduledFor: post.scheduled_for, status: post.status },
+    previous: {
+      scheduledFor: post.scheduled_for,
+      status: post.status,
+      accountChanged: options.accountChange !== undefined,
+    },
     confirmed: options.confirmOverBudget === true,
   });
 }
@@ -662,7 +672,7 @@ export async function updatePost(
   }
   await assertRequiredImages(deps.db, options.workspaceId, post);
   // A draft kept as a draft counts in no budget (docs/budgets.md); scheduled, it does.
-  if (!staysDraft) await checkBudgetOf(deps, post, options);
+  if (!staysDraft) await checkBudgetOf(deps, post, { ...options, accountChange });
   return saveVersion(deps, {
     workspaceId: options.workspaceId,
     userId: options.userId,

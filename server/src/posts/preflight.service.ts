@@ -33,6 +33,7 @@ import {
   videoFactsOf,
 } from '@pauta/db';
 import {
+  DEFAULT_BUDGETS,
   mediaLimitsOf,
   mediaRefusal,
   NETWORK_PROFILES,
@@ -43,6 +44,7 @@ import {
 } from '@pauta/networks';
 import type { Kysely } from 'kysely';
 import { userMessageOf } from '../trpc/errors.js';
+import { budgetCounter } from './budget.service.js';
 import { composeMediaRefusal, composerVideoChoiceRefusal } from './compose.service.js';
 import {
   checkNetworkOptions,
@@ -244,22 +246,37 @@ export async function preflightPost(deps: PreflightDeps, input: PreflightInput):
       );
   }
 
-  // The network's own cap per moving window: this workspace's posts (its account) before the time.
+  // The network's own cap per moving window, before the time: the posts of the post's account where
+  // the network's budget is per account (Instagram's 50 are each account's), else the workspace's.
+  // The network's own scope (its descriptor's default), not an administrator's override: the cap is
+  // the network's fact, not the installation's budget.
   const cap = network.publishingCap;
   if (cap && input.scheduledFor) {
+    const budget = DEFAULT_BUDGETS[platform];
+    const counter =
+      budget.scope === 'account'
+        ? await budgetCounter(deps.db, budget, {
+            workspaceId: input.workspaceId,
+            platform,
+            accountId: input.accountId ?? post?.connected_account_id ?? null,
+          })
+        : null;
     const others = await countBudgetPosts(deps.db, {
       platform,
       workspaceId: input.workspaceId,
+      accountId: counter?.accountId,
       excludePostId: post?.id,
       from: new Date(input.scheduledFor.getTime() - cap.windowHours * 3_600_000),
       // [from, before): the post's own minute and everything up to it.
       before: new Date(input.scheduledFor.getTime() + 1),
     });
     const used = others + 1;
+    // Named "desta conta" only when one account's posts were counted.
+    const account = counter?.accountId !== undefined ? { label: counter.label } : undefined;
     checks.push(
       used > cap.posts
-        ? check('dailyCap', 'warning', preflightMessages.dailyCapOver(platform, used, cap.posts))
-        : check('dailyCap', 'ok', preflightMessages.dailyCap(platform, used, cap.posts)),
+        ? check('dailyCap', 'warning', preflightMessages.dailyCapOver(platform, used, cap.posts, account))
+        : check('dailyCap', 'ok', preflightMessages.dailyCap(platform, used, cap.posts, account)),
     );
   }
 

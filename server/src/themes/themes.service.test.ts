@@ -53,6 +53,8 @@ vi.mock('@pauta/db', async (importOriginal) => {
         }
       return days;
     },
+    // No account connected: a per-account budget counts the workspace's posts of the network.
+    listActiveAccounts: async () => [],
     countThemes: async (_db, workspaceId) =>
       store.themes.filter((t) => (t as Db.Theme).workspace_id === workspaceId).length,
     insertTheme: async (_db, actor, fields) => {
@@ -184,7 +186,17 @@ describe('creating a theme', () => {
       kind: 'ai',
       postsCreated: POSTS_AT_CREATION * 2,
       budgetOverruns: [
-        { platform: 'x', period: 'month', periodKey: '2026-03', scope: 'user', used: 15, budget: 10 },
+        // A stored 'user' (from before budgets per account) is read as 'account'.
+        {
+          platform: 'x',
+          period: 'month',
+          periodKey: '2026-03',
+          scope: 'account',
+          accountId: null,
+          account: null,
+          used: 15,
+          budget: 10,
+        },
       ],
     });
   });

@@ -222,7 +222,7 @@ export interface ScheduledDrafts {
 async function budgetOverrunsOf(
   deps: CalendarDeps,
   scope: { workspaceId: string; userId: string },
-  posts: readonly { platform: Platform; scheduled_for: Date | null }[],
+  posts: readonly { platform: Platform; scheduled_for: Date | null; connected_account_id?: string | null }[],
 ): Promise<BudgetOverrun[]> {
   try {
     return await overrunsOfNewPosts(deps, { ...scope, posts });

@@ -47,7 +47,12 @@ export function CalendarBudget({ month }: { month: string | null }) {
             const overDays = daysOverBudget(network);
             const overMonth = network.month !== null && network.monthUsed > network.month;
             return (
-              <Stack key={network.platform} gap={4} data-platform={network.platform}>
+              <Stack
+                key={`${network.platform}:${network.accountId ?? ''}`}
+                gap={4}
+                data-platform={network.platform}
+                data-account={network.accountId ?? undefined}
+              >
                 <Group gap={6} wrap="nowrap" align="flex-start">
                   <PlatformIcon platform={network.platform} size={16} />
                   <Text size="sm" fw={overMonth ? 700 : 500} c={overMonth ? 'red' : undefined}>
@@ -57,11 +62,13 @@ export function CalendarBudget({ month }: { month: string | null }) {
                           network.monthUsed,
                           network.month,
                           periodPhrase('month', data.month, data.currentMonth),
+                          network.account,
                         )
                       : text.monthCount(
                           network.platform,
                           network.monthUsed,
                           periodPhrase('month', data.month, data.currentMonth),
+                          network.account,
                         )}
                   </Text>
                 </Group>
@@ -80,8 +87,8 @@ export function CalendarBudget({ month }: { month: string | null }) {
                     fw={overDays.length > 0 ? 600 : 400}
                   >
                     {overDays.length > 0
-                      ? text.overDays(network.platform, network.day, overDays)
-                      : text.dayLimit(network.platform, network.day)}
+                      ? text.overDays(network.platform, network.day, overDays, network.account)
+                      : text.dayLimit(network.platform, network.day, network.account)}
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">
@@ -113,9 +120,14 @@ export function useBudgetDayBadge(month: string | null) {
       return (
         <Group gap={2} wrap="nowrap" data-over-budget={day}>
           {over.map((network) => {
-            const label = text.dayBadgeLabel(network.platform, network.days[day] ?? 0, network.day!);
+            const label = text.dayBadgeLabel(
+              network.platform,
+              network.days[day] ?? 0,
+              network.day!,
+              network.account,
+            );
             return (
-              <Tooltip key={network.platform} label={label} withinPortal>
+              <Tooltip key={`${network.platform}:${network.accountId ?? ''}`} label={label} withinPortal>
                 <Badge
                   size="xs"
                   color="red"

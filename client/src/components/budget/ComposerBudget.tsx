@@ -11,12 +11,17 @@ import { IconAlertTriangle, IconGauge } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { monthKeyIn, overrunsFor, refusedOverruns } from './budget-model';
+import { monthKeyIn, overrunsFor, refusedOverruns, usageOf } from './budget-model';
 
 const text = budgetMessages;
 
 interface ComposerBudgetProps {
-  post: { platform: Platform; scheduledFor: Date | string; status: PostStatus };
+  post: { platform: Platform; scheduledFor: Date | string; status: PostStatus; accountId?: string | null };
+  /**
+   * The account the post goes out from ("Conta"; the post's own when unchanged): a per-account
+   * budget shows that account's usage, named where the network has several.
+   */
+  accountId?: string | null | undefined;
   /** The date-time being chosen; null while it is incomplete (the post's own date is used). */
   scheduledFor: Date | null;
   timeZone: string;
@@ -46,15 +51,16 @@ function UsageLine({ label, used, budget }: { label: string; used: number; budge
  * and month, and a warning when saving there goes past a budget (docs/budgets.md). Nothing when
  * the post's network has no budget.
  */
-export function ComposerBudget({ post, scheduledFor, timeZone }: ComposerBudgetProps) {
+export function ComposerBudget({ post, accountId, scheduledFor, timeZone }: ComposerBudgetProps) {
   const trpc = useTRPC();
   const date = scheduledFor ?? new Date(post.scheduledFor);
   const month = monthKeyIn(date, timeZone);
   const usage = useQuery({ ...trpc.posts.budget.queryOptions({ month }), placeholderData: keepPreviousData });
-  const network = usage.data?.networks.find((candidate) => candidate.platform === post.platform);
+  const account = accountId ?? post.accountId ?? null;
+  const network = usageOf(usage.data, post.platform, account);
   if (!usage.data || !network || usage.data.month !== month) return null;
   const day = dayWindow(date, timeZone).key;
-  const overruns = scheduledFor ? overrunsFor(usage.data, post, scheduledFor, timeZone) : [];
+  const overruns = scheduledFor ? overrunsFor(usage.data, post, scheduledFor, timeZone, account) : [];
   return (
     <Paper withBorder p="sm" radius="md" data-testid="composer-budget">
       <Stack gap="xs">
@@ -71,6 +77,7 @@ export function ComposerBudget({ post, scheduledFor, timeZone }: ComposerBudgetP
               network.monthUsed,
               network.month,
               periodPhrase('month', month, usage.data.currentMonth),
+              network.account,
             )}
             used={network.monthUsed}
             budget={network.month}
@@ -83,6 +90,7 @@ export function ComposerBudget({ post, scheduledFor, timeZone }: ComposerBudgetP
               network.days[day] ?? 0,
               network.day,
               periodPhrase('day', day, usage.data.today),
+              network.account,
             )}
             used={network.days[day] ?? 0}
             budget={network.day}
@@ -123,7 +131,10 @@ function OverrunTexts({
   return (
     <Stack gap={4}>
       {overruns.map((overrun) => (
-        <Text size="sm" key={`${overrun.period}-${overrun.periodKey}`}>
+        <Text
+          size="sm"
+          key={`${overrun.platform}-${overrun.accountId ?? ''}-${overrun.period}-${overrun.periodKey}`}
+        >
           {text.overrun(overrun, overrun.period === 'day' ? today : currentMonth)}
         </Text>
       ))}

@@ -193,7 +193,7 @@ function BudgetsForm({ stored, defaults }: { stored: unknown; defaults: Record<P
                     allowDeselect={false}
                     data={[
                       { value: 'installation', label: text.scopeInstallation },
-                      { value: 'user', label: text.scopeUser },
+                      { value: 'account', label: text.scopeAccount },
                     ]}
                   />
                 </SimpleGrid>

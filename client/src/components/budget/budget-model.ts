@@ -29,19 +29,37 @@ export function usedIn(network: NetworkUsage, period: BudgetPeriod, key: string)
 }
 
 /**
+ * The usage that counts a post of `platform` going out from `accountId` (null: none chosen): the
+ * network's entry, or — a per-account budget — its account's (the only one when the post names
+ * none and the workspace has one); undefined when the post's account is not known there.
+ */
+export function usageOf(
+  usage: BudgetUsage | undefined,
+  platform: Platform,
+  accountId: string | null,
+): NetworkUsage | undefined {
+  const entries = usage?.networks.filter((n) => n.platform === platform) ?? [];
+  if (entries.length === 1 && (entries[0]!.accountId === null || accountId === null)) return entries[0];
+  return entries.find((n) => n.accountId !== null && n.accountId === accountId);
+}
+
+/**
  * The overruns of moving `post` to `scheduledFor`, from the usage of that date's month. A post
- * already counted in the same day or month adds nothing there (the server's rule).
+ * already counted in the same day or month adds nothing there (the server's rule); moved to another
+ * account (`accountId`, Editar Post's "Conta"), it is new to that account's count.
  */
 export function overrunsFor(
   usage: BudgetUsage | undefined,
-  post: { platform: Platform; scheduledFor: Date | string; status: PostStatus },
+  post: { platform: Platform; scheduledFor: Date | string; status: PostStatus; accountId?: string | null },
   scheduledFor: Date,
   timeZone: string,
+  accountId: string | null = post.accountId ?? null,
 ): BudgetOverrun[] {
-  const network = usage?.networks.find((n) => n.platform === post.platform);
+  const network = usageOf(usage, post.platform, accountId);
   if (!usage || !network) return [];
   const previous = new Date(post.scheduledFor);
-  const counted = isBudgetCounted(post.status);
+  const counted =
+    isBudgetCounted(post.status) && (network.scope !== 'account' || accountId === (post.accountId ?? null));
   const overruns: BudgetOverrun[] = [];
   for (const period of ['day', 'month'] as const) {
     const budget = period === 'day' ? network.day : network.month;
@@ -57,6 +75,7 @@ export function overrunsFor(
         period,
         periodKey: window.key,
         scope: network.scope,
+        ...(network.scope === 'account' ? { accountId: network.accountId, account: network.account } : {}),
         used,
         budget,
       });

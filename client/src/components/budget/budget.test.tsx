@@ -26,6 +26,8 @@ const usage = {
     {
       platform: 'x',
       scope: 'installation',
+      accountId: null,
+      account: null,
       month: 1500,
       day: 17,
       monthUsed: 37,
@@ -261,6 +263,7 @@ describe('the calendar', () => {
 describe('Configurações do Sistema › Orçamento de posts por rede', () => {
   const setting = {
     key: SETTING_KEYS.networkBudgets,
+    // Stored before budgets per account: "Cada usuário" ('user') is read as each connected account.
     value: { instagram: { month: null, day: 25, scope: 'user' } },
     description: 'Orçamento.',
     updatedAt: new Date('2026-11-20T12:00:00Z'),
@@ -284,6 +287,18 @@ describe('Configurações do Sistema › Orçamento de posts por rede', () => {
     expect(
       (screen.getByLabelText(text.admin.fieldLabel('instagram', text.admin.day)) as HTMLInputElement).value,
     ).toBe('25');
+    // Whose posts count: the app-wide network's installation, Instagram's (the stored 'user') each account.
+    expect(
+      (
+        screen.getByRole('combobox', {
+          name: text.admin.fieldLabel('x', text.admin.scope),
+        }) as HTMLInputElement
+      ).value,
+    ).toBe('Todos os usuários');
+    const instagramScope = screen.getByRole('combobox', {
+      name: text.admin.fieldLabel('instagram', text.admin.scope),
+    }) as HTMLInputElement;
+    expect(instagramScope.value).toBe('Cada conta conectada');
 
     fireEvent.change(x, { target: { value: '-3' } });
     fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
@@ -304,9 +319,10 @@ describe('Configurações do Sistema › Orçamento de posts por rede', () => {
     };
     expect(input.key).toBe('network_budgets');
     expect(input.json).toBe(true);
+    // The old 'user' is saved as what it means now.
     expect(JSON.parse(input.value)).toEqual({
       x: { month: null, day: 50, scope: 'installation' },
-      instagram: { month: null, day: 25, scope: 'user' },
+      instagram: { month: null, day: 25, scope: 'account' },
     });
   });
 
@@ -322,5 +338,126 @@ describe('Configurações do Sistema › Orçamento de posts por rede', () => {
     expect(JSON.parse((api.callsTo('admin.settings.update')[0]!.input as { value: string }).value)).toEqual(
       {},
     );
+  });
+});
+
+describe('budgets per connected account (two Instagram accounts)', () => {
+  const CENTRO = '11111111-1111-4111-8111-111111111111';
+  const BAIRRO = '22222222-2222-4222-8222-222222222222';
+  const igAccount = (id: string, username: string) => ({
+    id,
+    platform: 'instagram',
+    username,
+    name: `Loja ${username}`,
+    avatarUrl: null,
+    pageName: null,
+    followers: null,
+    textLimit: null,
+  });
+  const entry = (accountId: string, account: string | null, days: Record<string, number>) => ({
+    platform: 'instagram',
+    scope: 'account',
+    accountId,
+    account,
+    month: null,
+    day: 50,
+    monthUsed: Object.values(days).reduce((a, b) => a + b, 0),
+    days,
+  });
+  /** March 2027: the first account full on the 12th (50 of 50), the second with 12 posts there. */
+  const twoAccounts = {
+    ...noBudgetUsage,
+    month: '2027-03',
+    today: '2027-03-01',
+    currentMonth: '2027-03',
+    networks: [
+      entry(CENTRO, '@loja_centro', { '2027-03-12': 50, '2027-03-13': 51 }),
+      entry(BAIRRO, '@loja_bairro', { '2027-03-12': 12 }),
+    ],
+  };
+  const igPost = (accountId: string) =>
+    postItem({
+      platform: 'instagram',
+      accountId,
+      status: 'draft',
+      scheduledFor: new Date('2027-03-12T15:00:00Z'),
+    });
+
+  function openWith(post: ReturnType<typeof postItem>, budget: unknown, active: unknown[]) {
+    mockTrpc({
+      'auth.session': signedIn(true),
+      'posts.budget': budget,
+      'accounts.active': active,
+      'posts.update': () => post,
+    });
+    render(<EditPostModal post={post as never} timeZone={SP} onClose={() => {}} />);
+  }
+
+  it("Editar Post shows the post's own account, named, and warns only for that account", async () => {
+    openWith(igPost(BAIRRO), twoAccounts, [
+      igAccount(CENTRO, 'loja_centro'),
+      igAccount(BAIRRO, 'loja_bairro'),
+    ]);
+    const panel = await screen.findByTestId('composer-budget');
+    expect(within(panel).getByText('Instagram · @loja_bairro: 12 de 50 posts em 12/03/2027')).toBeTruthy();
+    expect(within(panel).queryByText(/@loja_centro/)).toBeNull();
+    expect(within(panel).getByText(text.scopeNote('account'))).toBeTruthy();
+    expect(within(panel).queryByTestId('budget-warning')).toBeNull();
+  });
+
+  it('the first account, full that day, is warned about by name', async () => {
+    openWith(igPost(CENTRO), twoAccounts, [
+      igAccount(CENTRO, 'loja_centro'),
+      igAccount(BAIRRO, 'loja_bairro'),
+    ]);
+    const panel = await screen.findByTestId('composer-budget');
+    expect(within(panel).getByText('Instagram · @loja_centro: 50 de 50 posts em 12/03/2027')).toBeTruthy();
+    // A draft is not counted yet: scheduling it there is the 51st of that account.
+    const warning = await within(panel).findByTestId('budget-warning');
+    expect(warning.textContent).toContain('posts no Instagram · @loja_centro, e o orçamento é de 50 por dia');
+  });
+
+  it('with one account it reads as before (no account named)', async () => {
+    const one = { ...twoAccounts, networks: [entry(CENTRO, null, { '2027-03-12': 3 })] };
+    openWith(igPost(CENTRO), one, [igAccount(CENTRO, 'loja_centro')]);
+    const panel = await screen.findByTestId('composer-budget');
+    expect(within(panel).getByText('Instagram: 3 de 50 posts em 12/03/2027')).toBeTruthy();
+  });
+
+  it("the server's refusal names the account in the confirmation", async () => {
+    const refusal: BudgetOverrun = {
+      platform: 'instagram',
+      period: 'day',
+      periodKey: '2027-03-12',
+      scope: 'account',
+      accountId: CENTRO,
+      account: '@loja_centro',
+      used: 50,
+      budget: 50,
+    };
+    expect(text.overrun(refusal, '2027-03-01')).toBe(
+      'Em 12/03/2027 já há 50 posts no Instagram · @loja_centro, e o orçamento é de 50 por dia (contando só os posts desta conta).',
+    );
+    expect(text.newPostsOver([refusal])).toContain(
+      'Instagram · @loja_centro em 12/03/2027 (50 de 50 por dia)',
+    );
+  });
+
+  it('the calendar shows each account of the network, and marks the day by account', async () => {
+    mockTrpc({ 'auth.session': signedIn(true), 'posts.budget': twoAccounts });
+    render(<CalendarBudget month="2027-03" />);
+    const panel = await screen.findByTestId('calendar-budget');
+    expect(within(panel).getByText('Instagram · @loja_centro: 101 posts este mês')).toBeTruthy();
+    expect(within(panel).getByText('Instagram · @loja_bairro: 12 posts este mês')).toBeTruthy();
+    expect(
+      within(panel).getByText('Instagram · @loja_centro: o dia 13/03 passa do limite de 50 posts por dia.'),
+    ).toBeTruthy();
+    expect(
+      within(panel).getByText('Instagram · @loja_bairro: limite de 50 posts por dia; nenhum dia acima.'),
+    ).toBeTruthy();
+    render(<BadgeProbe day="2027-03-13" />);
+    expect(
+      await screen.findByLabelText('Instagram · @loja_centro: 51 posts, acima do limite de 50 por dia'),
+    ).toBeTruthy();
   });
 });

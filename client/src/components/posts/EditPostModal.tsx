@@ -197,7 +197,12 @@ function EditPostForm({
                 }}
               />
             )}
-            <ComposerBudget post={post} scheduledFor={scheduledFor} timeZone={timeZone} />
+            <ComposerBudget
+              post={post}
+              accountId={state.account.value ?? post.accountId}
+              scheduledFor={scheduledFor}
+              timeZone={timeZone}
+            />
             {state.editable && (
               <PreflightPanel
                 postId={post.id}
