@@ -57,7 +57,6 @@ function VideoFrame({
         controls
         aria-label={text.video(hasCover)}
         className={classes.videoPicture}
-        data-testid="preview-video-player"
         onLoadedMetadata={loaded}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
