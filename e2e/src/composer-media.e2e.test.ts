@@ -84,7 +84,7 @@ describe('Novo post with an image for LinkedIn and X', () => {
     const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#7a4a2a' } })
       .jpeg()
       .toBuffer();
-    const base = dialog.getByRole('group', { name: 'Imagens', exact: true });
+    const base = dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true });
     await base
       .locator('input[type="file"][accept^="image/"]')
       .setInputFiles([{ name: 'moagem.jpg', mimeType: 'image/jpeg', buffer: image }]);

@@ -5,7 +5,8 @@
 // LinkedIn, answers YouTube's "conteúdo para crianças", schedules, and each sandbox network receives
 // exactly one post of that account whose video bytes' sha256 is the file's. A refusal: X's own list
 // holding the video refuses an image beside it in pt-BR in the X tab, and nothing is saved.
-// Screenshots of the composer with a video at 1280 and 375 px, light and dark, with axe on each.
+// Screenshots of the composer with a video at 1280 and 375 px, light and dark, with axe on each —
+// the field, then each tab's preview drawing the video (YouTube's Short, LinkedIn's feed card).
 import { createHash } from 'node:crypto';
 import { mediaRejectionMessage } from '@pauta/core';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -80,7 +81,7 @@ async function openComposer(page: Page, userId: string, networks: string[]): Pro
 
 /** Attaches the video under "Texto base" and waits for its progress to end in the video itself. */
 async function attachVideo(page: Page, dialog: Locator): Promise<Locator> {
-  const base = dialog.getByRole('group', { name: 'Imagens', exact: true });
+  const base = dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true });
   const chooser = page.waitForEvent('filechooser');
   await base.getByRole('button', { name: 'Adicionar vídeo' }).click();
   await (await chooser).setFiles({ name: FILE, mimeType: 'video/mp4', buffer: video });
@@ -156,6 +157,63 @@ describe('Novo post with a video for YouTube and LinkedIn', () => {
     }
     await scheme(page, 'light');
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Each tab's preview draws the video as its network shows one: YouTube's Short in the 9:16
+    // frame, LinkedIn's in the feed card (a vertical video kept at 4:5, letterboxed); a muted
+    // inline player with its first frame, and "0:05" once the browser has read the file.
+    for (const [label, layout, ratio] of [
+      ['YouTube', 'vertical-overlay', 16 / 9],
+      ['LinkedIn', 'feed', 5 / 4],
+    ] as const) {
+      await dialog.getByRole('tab', { name: new RegExp(`^${label}`) }).click();
+      const preview = dialog.getByRole('tabpanel').getByRole('figure', { name: `Prévia no ${label}` });
+      const frame = preview.getByTestId('preview-video');
+      await frame.waitFor();
+      expect(await frame.getAttribute('data-layout'), label).toBe(layout);
+      const player = preview.getByLabel('Vídeo do post (ainda sem capa: mostra o primeiro quadro)', {
+        exact: true,
+      });
+      expect(
+        await player.evaluate((element: HTMLVideoElement) => ({
+          tag: element.tagName,
+          muted: element.muted,
+          inline: element.playsInline,
+          controls: element.controls,
+          preload: element.preload,
+        })),
+      ).toEqual({ tag: 'VIDEO', muted: true, inline: true, controls: true, preload: 'metadata' });
+      await expect
+        .poll(
+          async () =>
+            (await preview
+              .getByTestId('preview-video-duration')
+              .textContent()
+              .catch(() => '')) ?? '',
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe('0:05Duração: 5 segundos');
+      const box = (await frame.boundingBox())!;
+      expect(box.height / box.width, label).toBeCloseTo(ratio, 1);
+      for (const mode of ['light', 'dark'] as const) {
+        await scheme(page, mode);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${label} ${width} ${mode}`).toBeLessThanOrEqual(0);
+          await frame.scrollIntoViewIfNeeded();
+          await snapshot(page, `composer-video-preview-${label.toLowerCase()}-${width}-${mode}`, {
+            fullPage: false,
+          });
+          await scan(page, report, `Novo post com vídeo: prévia no ${label}`, `${mode}-${width}`);
+        }
+      }
+      await scheme(page, 'light');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     expect(report.describeBlocking()).toBe('');
 
     // YouTube: the tab inherits the video and asks what YouTube needs.
@@ -261,7 +319,7 @@ describe('Novo post with a video for YouTube and LinkedIn', () => {
     const panel = dialog.getByRole('tabpanel');
     await panel.getByRole('button', { name: 'Escolher imagens só para esta rede' }).click();
     await panel.getByText('Imagens próprias').waitFor();
-    const own = panel.getByRole('group', { name: 'Imagens para o X (Twitter)', exact: true });
+    const own = panel.getByRole('group', { name: 'Imagens ou vídeo para o X (Twitter)', exact: true });
     await own.locator('video').waitFor();
     // The image button is closed beside a video; a file picked anyway (drop, another input) is refused.
     await expect.poll(() => own.getByRole('button', { name: 'Adicionar imagens' }).isDisabled()).toBe(true);

@@ -127,7 +127,7 @@ describe('Issue 30, Done when: one post to LinkedIn, X and Instagram through the
     const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: '#a0522d' } })
       .jpeg()
       .toBuffer();
-    const images = dialog.getByRole('group', { name: 'Imagens', exact: true });
+    const images = dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true });
     await images
       .locator('input[type="file"][accept^="image/"]')
       .setInputFiles([{ name: 'pao.jpg', mimeType: 'image/jpeg', buffer: jpeg }]);

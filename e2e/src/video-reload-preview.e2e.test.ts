@@ -85,6 +85,23 @@ const uploadRows = () =>
   );
 
 /** Waits until the `<video>` drawing a first frame has one. */
+/** The preview's player once a cover is chosen (its poster). */
+const WITH_COVER = 'Vídeo do post, com a capa escolhida';
+
+/** The player's poster (the cover) is in: the picture on screen is the cover. */
+async function posterLoaded(element: Locator) {
+  await element.waitFor();
+  await element.evaluate(
+    (node: HTMLVideoElement) =>
+      new Promise<void>((resolve, reject) => {
+        const image = new Image();
+        image.onload = () => resolve();
+        image.onerror = () => reject(new Error(`cover not loaded: ${node.poster}`));
+        image.src = node.poster;
+      }),
+  );
+}
+
 async function frameLoaded(element: Locator) {
   await element.evaluate(
     (node: HTMLVideoElement) =>
@@ -221,9 +238,11 @@ describe('video upload across a reload, and the video preview per network', () =
     const reel = dialog.getByRole('figure', { name: 'Prévia no Instagram' });
     const frame = reel.getByTestId('preview-video');
     expect(await frame.getAttribute('data-layout')).toBe('vertical-overlay');
-    // No cover yet: the video's first frame, named for screen readers.
-    const still = reel.getByRole('img', { name: 'Primeiro quadro do vídeo (o vídeo ainda não tem capa)' });
-    await frameLoaded(still.locator('video'));
+    // No cover yet: a player showing the video's first frame, named for screen readers.
+    const still = reel.getByLabel('Vídeo do post (ainda sem capa: mostra o primeiro quadro)', {
+      exact: true,
+    });
+    await frameLoaded(still);
     expect(await reel.getByTestId('preview-video-duration').textContent()).toBe('0:12Duração: 12 segundos');
     expect(await reel.getByTestId('post-preview').textContent()).toMatch(/^Bastidores da torra de hoje/);
     await reel.getByRole('button', { name: 'mais', exact: true }).waitFor();
@@ -239,11 +258,9 @@ describe('video upload across a reload, and the video preview per network', () =
         }),
     );
     await card.getByRole('button', { name: 'Usar este quadro', exact: true }).click();
-    const cover = reel.getByRole('img', { name: 'Capa do vídeo', exact: true });
+    const cover = reel.getByLabel(WITH_COVER, { exact: true });
     await cover.waitFor();
-    await expect
-      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
+    await posterLoaded(cover);
     // The 9:16 frame fills the preview's width, up to a phone's.
     const box = (await frame.boundingBox())!;
     expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
@@ -255,7 +272,7 @@ describe('video upload across a reload, and the video preview per network', () =
     await openDialog();
     await page
       .getByRole('figure', { name: 'Prévia no Instagram' })
-      .getByRole('img', { name: 'Capa do vídeo' })
+      .getByLabel(WITH_COVER, { exact: true })
       .waitFor();
     await previewShot(page, 'vidpreview-reel-dark-1280');
     await scan(page, report, 'editar post com vídeo (Reel)', 'dark-1280');
@@ -268,7 +285,7 @@ describe('video upload across a reload, and the video preview per network', () =
         await setScheme(small.page, scheme);
         const shown = await openDialog(small.page);
         const smallReel = shown.getByRole('figure', { name: 'Prévia no Instagram' });
-        await smallReel.getByRole('img', { name: 'Capa do vídeo' }).waitFor();
+        await posterLoaded(smallReel.getByLabel(WITH_COVER, { exact: true }));
         const smallBox = (await smallReel.getByTestId('preview-video').boundingBox())!;
         expect(smallBox.x).toBeGreaterThanOrEqual(0);
         expect(smallBox.x + smallBox.width).toBeLessThanOrEqual(375);
@@ -295,7 +312,7 @@ describe('video upload across a reload, and the video preview per network', () =
         const shown = dialog.getByRole('figure', { name: `Prévia no ${label}` });
         const frame = shown.getByTestId('preview-video');
         expect(await frame.getAttribute('data-layout')).toBe('feed');
-        await shown.getByRole('img', { name: 'Capa do vídeo' }).waitFor();
+        await posterLoaded(shown.getByLabel(WITH_COVER, { exact: true }));
         expect(await shown.getByTestId('preview-video-duration').textContent()).toBe(
           '0:12Duração: 12 segundos',
         );

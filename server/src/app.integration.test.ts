@@ -65,6 +65,9 @@ describe('web app', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // A picked video plays from its object URL (Novo post's field and preview); only media.
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).not.toMatch(/(?:script|img|connect|default)-src[^;]*blob:/);
     // APP_URL is http here: no HSTS (the https case is in http/hardening.integration.test.ts).
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -76,6 +76,9 @@ export function createApp(deps: AppDeps): express.Express {
           // The OAuth sandbox and real providers are reached by top-level navigation, not fetch.
           'connect-src': ["'self'"],
           'frame-src': ["'self'"],
+          // A video the person picks (Novo post's, before its upload has a signed URL) is played
+          // from the file itself (an object URL): blob: for media only, nothing else.
+          'media-src': ["'self'", 'blob:'],
           'upgrade-insecure-requests': https ? [] : null,
         },
       },

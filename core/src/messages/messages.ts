@@ -21,6 +21,9 @@ interface ViewText {
   readonly subtitle: string;
 }
 
+/** A post's media field (Editar Post's and the composer's): up to 4 images or one video. */
+const MEDIA_FIELD_LABEL = 'Imagens ou vídeo';
+
 const views = {
   dashboard: {
     title: 'Dashboard',
@@ -774,10 +777,11 @@ export const messages = {
     removeVideo: 'Remover o vídeo',
     videoOf: (name: string) => `Vídeo: ${name}`,
     /** The composer's images (docs/composer.md): chosen once for the base, inherited by each tab. */
-    baseMedia: 'Imagens',
-    baseMediaHint: 'Usadas por todas as redes que não escolherem as suas. JPEG, PNG, WebP ou GIF, até 4.',
+    baseMedia: MEDIA_FIELD_LABEL,
+    baseMediaHint:
+      'Valem para todas as redes que não escolherem as suas. Até 4 imagens JPEG, PNG, WebP ou GIF, ou um vídeo.',
     addImages: 'Adicionar imagens',
-    mediaOf: (network: string) => `Imagens para o ${network}`,
+    mediaOf: (network: string) => `${MEDIA_FIELD_LABEL} para o ${network}`,
     inheritsMedia: 'Usa as imagens da base',
     ownMedia: 'Imagens próprias',
     chooseOwnMedia: 'Escolher imagens só para esta rede',
@@ -834,9 +838,14 @@ export const messages = {
     yourAccount: 'Sua conta',
     imageOf: (index: number, count: number) => `Imagem ${index} de ${count}`,
     instagramNeedsImage: 'O Instagram só publica posts com imagem.',
-    /** The post's video in the preview: its cover, or its first frame while it has none. */
-    videoCover: 'Capa do vídeo',
-    videoFirstFrame: 'Primeiro quadro do vídeo (o vídeo ainda não tem capa)',
+    /**
+     * The post's video in the preview (a player: its cover, or its first frame while it has none),
+     * named for screen readers.
+     */
+    video: (hasCover: boolean) =>
+      hasCover
+        ? 'Vídeo do post, com a capa escolhida'
+        : 'Vídeo do post (ainda sem capa: mostra o primeiro quadro)',
     /** Read instead of the "0:20" badge. */
     videoDuration: (seconds: number) => `Duração: ${formatVideoDuration(seconds)}`,
   },
@@ -1486,7 +1495,7 @@ export const messages = {
   /** Images of a post (the PostMediaField of the edit dialog; docs/media.md). */
   media: {
     /** The field takes up to MAX_MEDIA_PER_POST images or one video (docs/media.md). */
-    label: 'Imagens ou vídeo',
+    label: MEDIA_FIELD_LABEL,
     hint: `Até ${MAX_MEDIA_PER_POST} imagens JPEG, PNG, WebP ou GIF. Cada imagem é salva assim que enviada (Cancelar descarta as adicionadas aqui); a localização e os dados da câmera são removidos.`,
     add: 'Adicionar imagens ou vídeo',
     dropHere: 'Arraste imagens ou um vídeo para cá ou',

@@ -546,6 +546,87 @@ describe('ComposerModal', () => {
     ]);
   }, 60_000);
 
+  it('a video attached (a tab’s own, then the base) is drawn in each chosen network’s preview as that network shows a video', async () => {
+    const video = fakeVideoUploader();
+    const objectUrl = URL.createObjectURL;
+    let picked = 0;
+    URL.createObjectURL = () => `blob:local/${++picked}`;
+    try {
+      mockTrpc({
+        'auth.session': signedIn(true),
+        'themes.list': [THEME],
+        'accounts.list': [
+          account('linkedin', 'Café LinkedIn'),
+          account('x', 'cafe_x'),
+          account('instagram', 'cafe.insta'),
+        ],
+      });
+      render(
+        <ComposerModal
+          opened
+          timeZone="America/Sao_Paulo"
+          onClose={() => undefined}
+          uploader={fakeUploader()}
+          videoUploader={video.uploader}
+        />,
+      );
+      await pickTheme();
+      // The base field takes images or a video, and says so (as Editar Post's).
+      const base = () => screen.getByRole('group', { name: 'Imagens ou vídeo' });
+      expect(base()).toBeTruthy();
+      const preview = (network: string) =>
+        within(screen.getByRole('tabpanel')).getByRole('figure', { name: messages.preview.label(network) });
+      const player = (network: string) =>
+        within(preview(network)).queryByLabelText(messages.preview.video(false)) as HTMLVideoElement | null;
+
+      // X's own list, its own video: drawn in X's preview only.
+      fireEvent.click(tab(/^X/));
+      fireEvent.click(screen.getByRole('button', { name: text.chooseOwnMedia }));
+      const own = within(screen.getByRole('tabpanel')).getByRole('group', {
+        name: 'Imagens ou vídeo para o X (Twitter)',
+      });
+      pickVideo(own, 'so-no-x.mp4');
+      video.finish(0, 'video-x');
+      await waitFor(() => expect(player('X (Twitter)')).not.toBeNull());
+      const xVideo = player('X (Twitter)')!;
+      expect(xVideo.getAttribute('src')).toBe('blob:local/1#t=0.001');
+      expect(xVideo.getAttribute('preload')).toBe('metadata');
+      expect(xVideo.hasAttribute('controls')).toBe(true);
+      expect(xVideo.hasAttribute('playsinline')).toBe(true);
+      expect(xVideo.muted).toBe(true);
+      const xFrame = within(preview('X (Twitter)')).getByTestId('preview-video');
+      expect(xFrame.getAttribute('data-layout')).toBe('feed');
+      // The length is not known until the browser reads the file's metadata: then "0:05".
+      expect(within(preview('X (Twitter)')).queryByTestId('preview-video-duration')).toBeNull();
+      loadMetadata(xVideo, { width: 1920, height: 1080, duration: 5 });
+      expect(within(preview('X (Twitter)')).getByTestId('preview-video-duration').textContent).toBe(
+        '0:05Duração: 5 segundos',
+      );
+      expect(Number(xFrame.style.getPropertyValue('--pv-video-ratio'))).toBeCloseTo(16 / 9, 3);
+      fireEvent.click(tab(/^LinkedIn/));
+      expect(player('LinkedIn')).toBeNull();
+
+      // The base's video: LinkedIn's feed card and Instagram's 9:16 Reel; X keeps its own.
+      pickVideo(base(), 'receita.mp4');
+      video.finish(1, 'video-base');
+      await waitFor(() => expect(player('LinkedIn')).not.toBeNull());
+      expect(player('LinkedIn')!.getAttribute('src')).toBe('blob:local/2#t=0.001');
+      expect(within(preview('LinkedIn')).getByTestId('preview-video').getAttribute('data-layout')).toBe(
+        'feed',
+      );
+      fireEvent.click(tab(/^Instagram/));
+      const reel = within(preview('Instagram')).getByTestId('preview-video');
+      expect(reel.getAttribute('data-layout')).toBe('vertical-overlay');
+      expect(player('Instagram')!.getAttribute('src')).toBe('blob:local/2#t=0.001');
+      // Not Instagram's "needs an image" placeholder.
+      expect(within(preview('Instagram')).queryByText(messages.preview.instagramNeedsImage)).toBeNull();
+      fireEvent.click(tab(/^X/));
+      expect(player('X (Twitter)')!.getAttribute('src')).toBe('blob:local/1#t=0.001');
+    } finally {
+      URL.createObjectURL = objectUrl;
+    }
+  }, 60_000);
+
   it('"Cancelar envio" stops the video upload; a cancelled composer terminates one still running', async () => {
     const video = fakeVideoUploader();
     mockTrpc({
@@ -771,4 +852,12 @@ function fakeVideoUploader() {
 function pickVideo(group: HTMLElement, name: string) {
   const input = group.querySelectorAll('input[type="file"]')[1] as HTMLInputElement;
   fireEvent.change(input, { target: { files: [new File(['v'], name, { type: 'video/mp4' })] } });
+}
+
+/** What a browser does once a video's metadata is in (jsdom loads no media). */
+function loadMetadata(element: HTMLElement, facts: { width: number; height: number; duration: number }) {
+  Object.defineProperty(element, 'videoWidth', { configurable: true, value: facts.width });
+  Object.defineProperty(element, 'videoHeight', { configurable: true, value: facts.height });
+  Object.defineProperty(element, 'duration', { configurable: true, value: facts.duration });
+  fireEvent.loadedMetadata(element);
 }

@@ -10,7 +10,7 @@ import { usePreviewAccount } from '../posts/edit/usePreviewAccount';
 import { FirstCommentField } from '../posts/first-comment/FirstCommentField';
 import { FirstCommentPreview } from '../posts/first-comment/FirstCommentPreview';
 import { PreflightPanel } from '../preflight/PreflightPanel';
-import { PostPreview } from '../preview/PostPreview';
+import { PostPreview, type PreviewVideo } from '../preview/PostPreview';
 import { InsertSnippetMenu } from '../snippets/InsertSnippetMenu';
 import { ComposerMediaField } from './ComposerMediaField';
 import type { ComposerState, NetworkDraft } from './useComposer';
@@ -48,6 +48,12 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
   const account = usePreviewAccount(platform, draft.accountId);
   const disabled = state.saving || !state.canWrite;
   const contentRef = useRef<HTMLTextAreaElement>(null);
+  // The tab's video (the base's or its own), drawn as the network shows a video: from the picked
+  // file, its size and length read from its metadata; no cover before the save (Editar Post's).
+  const attached = draft.media.find((item) => item.kind === 'video');
+  const previewVideo: PreviewVideo | null = attached
+    ? { url: attached.url, coverUrl: null, durationSeconds: null, width: null, height: null }
+    : null;
   return (
     // Text and options beside the preview on wide screens, above it on a phone.
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
@@ -185,6 +191,7 @@ export function NetworkTab({ draft, state }: { draft: NetworkDraft; state: Compo
           images={draft.media
             .filter((item) => item.kind !== 'video')
             .map((image) => ({ url: image.url, alt: image.alt }))}
+          video={previewVideo}
           textLimit={draft.limit}
         />
         <FirstCommentPreview platform={platform} text={draft.firstComment} account={account} />

@@ -118,7 +118,7 @@ function EditPostForm({
     ? {
         url: stored.url,
         coverUrl: stored.video?.coverUrl ?? stored.thumbUrl,
-        durationSeconds: stored.video?.durationSeconds ?? 0,
+        durationSeconds: stored.video?.durationSeconds ?? null,
         width: stored.width,
         height: stored.height,
       }

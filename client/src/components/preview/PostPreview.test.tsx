@@ -190,9 +190,12 @@ describe('PostPreview with a video', () => {
     const shown = within(figure('Instagram'));
     const frame = shown.getByTestId('preview-video');
     expect(frame.getAttribute('data-layout')).toBe('vertical-overlay');
-    expect(shown.getByRole('img', { name: 'Capa do vídeo' }).getAttribute('src')).toBe(
-      '/media/capa.jpg?sig=1',
-    );
+    // A player showing the cover, named for screen readers.
+    const player = shown.getByLabelText('Vídeo do post, com a capa escolhida') as HTMLVideoElement;
+    expect(player.tagName).toBe('VIDEO');
+    expect(player.getAttribute('poster')).toBe('/media/capa.jpg?sig=1');
+    expect(player.getAttribute('src')).toBe('/media/v.mp4?sig=1');
+    expect(player.hasAttribute('controls')).toBe(true);
     // "0:20" on screen, read as the whole duration.
     const badge = shown.getByTestId('preview-video-duration');
     expect(badge.textContent).toBe('0:20Duração: 20 segundos');
@@ -234,8 +237,7 @@ describe('PostPreview with a video', () => {
       expect(Number(frame.style.getPropertyValue('--pv-video-ratio'))).toBeCloseTo(16 / 9, 3);
       expect(shown.getByText('1:35')).toBeTruthy();
       expect(shown.getByText('Nosso café')).toBeTruthy();
-      // The feed's own reactions stay under the card.
-      expect(shown.queryByRole('img', { name: 'Capa do vídeo' })).toBeTruthy();
+      expect(shown.getByLabelText(messages.preview.video(true)).tagName).toBe('VIDEO');
     }
   });
 
@@ -246,14 +248,49 @@ describe('PostPreview with a video', () => {
     expect(Number(frame.style.getPropertyValue('--pv-video-ratio'))).toBeCloseTo(0.8, 3);
   });
 
-  it('without a cover, the first frame of the video itself (preload=metadata), named for screen readers', () => {
+  it('without a cover, the first frame of the video itself: a muted inline player (preload=metadata, controls), named', () => {
     render(<PostPreview platform="linkedin" text="Sem capa" video={{ ...wide, coverUrl: null }} />);
-    const still = within(figure('LinkedIn')).getByRole('img', { name: messages.preview.videoFirstFrame });
-    const element = still.querySelector('video')!;
+    const element = within(figure('LinkedIn')).getByLabelText(
+      messages.preview.video(false),
+    ) as HTMLVideoElement;
+    expect(element.tagName).toBe('VIDEO');
     expect(element.getAttribute('src')).toBe('/media/v.mp4?sig=1#t=0.001');
+    expect(element.hasAttribute('poster')).toBe(false);
     expect(element.getAttribute('preload')).toBe('metadata');
+    expect(element.hasAttribute('controls')).toBe(true);
+    expect(element.hasAttribute('playsinline')).toBe(true);
     expect(element.muted).toBe(true);
-    expect(element.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('the play icon and the badge step aside while it plays (the player shows its own time)', () => {
+    render(<PostPreview platform="x" text="Play" video={wide} />);
+    const shown = within(figure('X (Twitter)'));
+    fireEvent.play(shown.getByLabelText(messages.preview.video(true)));
+    expect(shown.queryByTestId('preview-video-duration')).toBeNull();
+    fireEvent.pause(shown.getByLabelText(messages.preview.video(true)));
+    expect(shown.getByTestId('preview-video-duration').textContent).toBe(
+      '1:35Duração: 1 minuto e 35 segundos',
+    );
+  });
+
+  it('a video whose facts are unknown (a picked file): no badge, the feed card at 16:9, then the metadata decides', () => {
+    const picked = { url: 'blob:local/1', coverUrl: null, durationSeconds: null, width: null, height: null };
+    render(<PostPreview platform="facebook" text="Recém-escolhido" video={picked} />);
+    const shown = within(figure('Facebook'));
+    expect(shown.getByTestId('preview-video').getAttribute('data-layout')).toBe('feed');
+    expect(Number(shown.getByTestId('preview-video').style.getPropertyValue('--pv-video-ratio'))).toBeCloseTo(
+      16 / 9,
+      3,
+    );
+    expect(shown.queryByTestId('preview-video-duration')).toBeNull();
+    // The browser reads a vertical 12-second video: Facebook shows it as a Reel, with "0:12".
+    loadMetadata(shown.getByLabelText(messages.preview.video(false)), {
+      width: 720,
+      height: 1280,
+      duration: 12.2,
+    });
+    expect(shown.getByTestId('preview-video').getAttribute('data-layout')).toBe('vertical-overlay');
+    expect(shown.getByTestId('preview-video-duration').textContent).toBe('0:12Duração: 12 segundos');
   });
 
   it('images are not drawn beside a video, and a post without a video is unchanged', () => {
@@ -302,3 +339,11 @@ describe('the networks’ colours', () => {
     }
   });
 });
+
+/** What a browser does once a video's metadata is in (jsdom loads no media). */
+function loadMetadata(element: HTMLElement, facts: { width: number; height: number; duration: number }) {
+  Object.defineProperty(element, 'videoWidth', { configurable: true, value: facts.width });
+  Object.defineProperty(element, 'videoHeight', { configurable: true, value: facts.height });
+  Object.defineProperty(element, 'duration', { configurable: true, value: facts.duration });
+  fireEvent.loadedMetadata(element);
+}

@@ -12,13 +12,13 @@ import {
   IconThumbUp,
   IconWorld,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import classes from './PostPreview.module.css';
 import { PreviewAvatar } from './PreviewAvatar';
 import { PreviewImages } from './PreviewImages';
 import { PreviewText } from './PreviewText';
 import { PreviewFeedVideo, PreviewVerticalVideo } from './PreviewVideo';
-import type { PreviewAccount, PreviewImage, PreviewVideo } from './types';
+import type { PreviewAccount, PreviewImage, PreviewVideo, VideoFacts } from './types';
 
 export type { PreviewAccount, PreviewImage, PreviewVideo } from './types';
 
@@ -77,9 +77,34 @@ export function PostPreview({
   text: body,
   account,
   images = [],
-  video = null,
+  video: given = null,
   textLimit,
 }: PostPreviewProps) {
+  // What the video's own metadata says (its size and length), for a video whose facts the caller
+  // does not know yet (the composer's picked file): the layout and the badge follow once read.
+  const [measured, setMeasured] = useState<(VideoFacts & { url: string }) | null>(null);
+  const read = measured !== null && given !== null && measured.url === given.url ? measured : null;
+  const video: PreviewVideo | null =
+    given && read
+      ? {
+          ...given,
+          durationSeconds: given.durationSeconds ?? read.durationSeconds,
+          width: given.width ?? read.width,
+          height: given.height ?? read.height,
+        }
+      : given;
+  const onFacts = (facts: VideoFacts) => {
+    if (!given) return;
+    const { url } = given;
+    setMeasured((current) =>
+      current?.url === url &&
+      current.width === facts.width &&
+      current.height === facts.height &&
+      current.durationSeconds === facts.durationSeconds
+        ? current
+        : { ...facts, url },
+    );
+  };
   const name = displayName(platform, account);
   const handle = account?.username ? `@${account.username.replace(/^@/, '')}` : null;
   const label = text.label(PLATFORM_LABELS[platform]);
@@ -87,12 +112,16 @@ export function PostPreview({
   const { style } = NETWORK_PROFILES[platform].preview;
   // The post's media in the feed: its video (in the card) or its images.
   const media = video ? (
-    <PreviewFeedVideo video={video} />
+    <PreviewFeedVideo video={video} onFacts={onFacts} />
   ) : (
     <PreviewImages platform={platform} images={images} />
   );
 
-  if (video && videoPreviewLayout(platform, video) === 'vertical-overlay') {
+  if (
+    video &&
+    videoPreviewLayout(platform, { width: video.width ?? 0, height: video.height ?? 0 }) ===
+      'vertical-overlay'
+  ) {
     return (
       <figure
         aria-label={label}
@@ -108,6 +137,7 @@ export function PostPreview({
           name={name}
           avatar={avatar}
           textLimit={textLimit}
+          onFacts={onFacts}
         />
       </figure>
     );

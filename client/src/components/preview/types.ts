@@ -14,14 +14,25 @@ export interface PreviewAccount {
   followers?: number | null;
 }
 
-/** The post's video, as the preview draws it (from `media.list`). */
+/**
+ * The post's video, as the preview draws it (Editar Post: from `media.list`; Novo post: the picked
+ * file, whose facts the browser reads from the video's own metadata — null until then).
+ */
 export interface PreviewVideo {
-  /** The video's signed URL (its first frame is shown while it has no cover). */
+  /** The video's URL (signed, or the picked file's object URL); its first frame shows while it has no cover. */
   url: string;
   /** The cover image (a chosen frame or an uploaded image); null until one is chosen. */
   coverUrl: string | null;
+  /** Null: not known yet (no badge until the metadata is read). */
+  durationSeconds: number | null;
+  /** As shown (after the file's rotation); null: not known yet. */
+  width: number | null;
+  height: number | null;
+}
+
+/** What the browser reads from a video's metadata. */
+export interface VideoFacts {
   durationSeconds: number;
-  /** As shown (after the file's rotation). */
   width: number;
   height: number;
 }
