@@ -107,7 +107,7 @@ describe('Novo post with an image for LinkedIn and X', () => {
     ] as const) {
       await dialog.getByRole('tab', { name: tab }).click();
       const panel = dialog.getByRole('tabpanel');
-      await panel.getByText('Usa as imagens da base').waitFor();
+      await panel.getByText('Usa a mídia da base').waitFor();
       await panel
         .getByRole('region', { name: `Prévia: ${label}` })
         .getByRole('img', { name: ALT })

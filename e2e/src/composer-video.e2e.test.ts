@@ -219,7 +219,7 @@ describe('Novo post with a video for YouTube and LinkedIn', () => {
     // YouTube: the tab inherits the video and asks what YouTube needs.
     await dialog.getByRole('tab', { name: /^YouTube/ }).click();
     const youtube = dialog.getByRole('tabpanel');
-    await youtube.getByText('Usa as imagens da base').waitFor();
+    await youtube.getByText('Usa a mídia da base').waitFor();
     const options = youtube.getByRole('region', { name: 'Opções do YouTube' });
     await options.getByText('Não', { exact: true }).click();
     await youtube
@@ -317,8 +317,8 @@ describe('Novo post with a video for YouTube and LinkedIn', () => {
 
     await dialog.getByRole('tab', { name: /^X/ }).click();
     const panel = dialog.getByRole('tabpanel');
-    await panel.getByRole('button', { name: 'Escolher imagens só para esta rede' }).click();
-    await panel.getByText('Imagens próprias').waitFor();
+    await panel.getByRole('button', { name: 'Escolher mídia só para esta rede' }).click();
+    await panel.getByText('Mídia própria').waitFor();
     const own = panel.getByRole('group', { name: 'Imagens ou vídeo para o X (Twitter)', exact: true });
     await own.locator('video').waitFor();
     // The image button is closed beside a video; a file picked anyway (drop, another input) is refused.
