@@ -4,6 +4,8 @@
 // comment; the owner sees it live (toast, board), adjusts the text and sends it back; the client
 // approves; the post is published once through the sandbox with the adjusted text. Another
 // post that reaches its time unapproved is not published. The revoked link stops working.
+// A post with a video: the client sees it in the network's player (Instagram's Reel frame, the
+// chosen cover), played from a signed /media URL in a context without cookies.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { e2eEnv } from './env.js';
 import { expectToast, moveWithKeyboard, mutateInPage, signUpWithApprovalTheme } from './flows.js';
+import { makeVideoInChromium } from './video-fixture.js';
 
 /** Screenshots for people to look at (the report of issue 17 item 3). */
 const SHOTS = process.env.CLIENT_LINK_SHOTS ?? new URL('../artifacts/', import.meta.url).pathname;
@@ -254,6 +257,141 @@ describe('the client approval link, whole loop', () => {
     await shot(page, 'owner-modal-dark-1280', false);
     await scan(page, axe, 'client-link-modal', 'dark-1280');
     expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
+    await client.close();
+  }, 240_000);
+});
+
+describe('the client approval link, a post with a video', () => {
+  it('the client sees the Reel in its player, with the chosen cover, played from a signed URL; revoked: no video', async () => {
+    const { page } = await newPage(browser);
+    const email = uniqueEmail('cliente-video');
+    const themeId = await signUpWithApprovalTheme(page, email);
+    const [draft] = await sql<{ id: string }>(
+      'SELECT id FROM suggested_posts WHERE theme_id = $1 ORDER BY post_order LIMIT 1',
+      [themeId],
+    );
+    const title = 'Reel da coleção';
+    // An Instagram post (every Instagram video is a Reel): the owner adds a 4-second 720 × 1280
+    // video in Editar Post and picks the frame at 2 s as its cover.
+    await sql("UPDATE suggested_posts SET title = $2, content = $3, platform = 'instagram' WHERE id = $1", [
+      draft!.id,
+      title,
+      'Os bastidores da coleção de verão em 4 segundos. #verao',
+    ]);
+    const video = await makeVideoInChromium(browser, { seconds: 4, width: 720, height: 1280, frameRate: 30 });
+    await page.goto('/scheduled-posts');
+    await page
+      .locator(`[data-post-id="${draft!.id}"]`)
+      .getByRole('button', { name: 'Editar' })
+      .click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('group', { name: 'Imagens ou vídeo', exact: true }).waitFor();
+    await dialog
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'reel.mp4', mimeType: 'video/mp4', buffer: video });
+    const card = dialog.getByTestId('post-video');
+    await card.waitFor({ timeout: 120_000 });
+    await expect
+      .poll(async () => (await card.getByTestId('video-facts').textContent()) ?? '', { timeout: 30_000 })
+      .toContain('720 × 1280 px');
+    await card.locator('video').evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          element.addEventListener('seeked', () => resolve(), { once: true });
+          element.currentTime = 2;
+        }),
+    );
+    await card.getByRole('button', { name: 'Usar este quadro', exact: true }).click();
+    await expect
+      .poll(async () => (await card.getByTestId('video-cover-state').textContent()) ?? '')
+      .toBe('Capa: quadro em 2,0 s');
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    const stored = await sql<{ n: string }>(
+      "SELECT count(*) AS n FROM post_media WHERE post_id = $1 AND kind = 'video' AND cover_key IS NOT NULL",
+      [draft!.id],
+    );
+    expect(Number(stored[0]?.n)).toBe(1);
+    await sql("UPDATE suggested_posts SET approval_stage = 'client' WHERE id = $1", [draft!.id]);
+
+    // The owner shares a link for the theme.
+    await page.goto('/approval-board');
+    await page.getByRole('button', { name: 'Compartilhar com o cliente' }).click();
+    const modal = page.getByRole('dialog', { name: 'Compartilhar com o cliente' });
+    await modal.getByLabel(/^Nome do cliente/).fill('Ana Cliente');
+    await modal.getByRole('button', { name: 'Criar link' }).click();
+    const url = (await modal.getByTestId('client-link-url').textContent())?.trim() ?? '';
+    expect(url).toMatch(/\/aprovacao\/[A-Za-z0-9_-]{43}$/);
+    await page.keyboard.press('Escape');
+
+    // The client: no cookies, no account.
+    const client = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
+    client.setDefaultTimeout(15_000);
+    const clientPage = await client.newPage();
+    await clientPage.goto(url);
+    const article = clientPage.getByRole('article', { name: title });
+    const figure = article.getByRole('figure', { name: /Instagram/ });
+    await figure.waitFor();
+    expect(await figure.getAttribute('data-video')).toBe('vertical');
+    const player = article.getByRole('figure').getByLabel('Vídeo do post, com a capa escolhida');
+    await player.waitFor();
+    // The browser read the video itself from its signed URL (no session): its metadata and size.
+    const src = (await player.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/media\/posts\/.+\.mp4\?exp=\d+&sig=/);
+    expect(await player.getAttribute('poster')).toMatch(/^\/media\/posts\/.+\?exp=\d+&sig=/);
+    await expect
+      .poll(() =>
+        player.evaluate((v: HTMLVideoElement) => ({
+          ready: v.readyState >= 1,
+          w: v.videoWidth,
+          h: v.videoHeight,
+        })),
+      )
+      .toEqual({ ready: true, w: 720, h: 1280 });
+    expect(await client.cookies()).toEqual([]);
+    await article.getByText('Duração: 4 segundos').waitFor();
+    const poster = await clientPage.evaluate(
+      async (p) => {
+        const r = await fetch(p);
+        return { status: r.status, type: r.headers.get('content-type') };
+      },
+      (await player.getAttribute('poster')) ?? '',
+    );
+    expect(poster).toMatchObject({ status: 200, type: expect.stringMatching(/^image\//) });
+    await clientPage.waitForLoadState('networkidle');
+    await shot(clientPage, 'video-1280');
+    const axe = new AxeReport();
+    await scan(clientPage, axe, 'client-page-video', 'light-1280');
+    await clientPage.setViewportSize({ width: 375, height: 812 });
+    await clientPage.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await shot(clientPage, 'video-375');
+    await scan(clientPage, axe, 'client-page-video', 'light-375');
+    expect(await clientPage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+      false,
+    );
+    // It plays (muted, inline): the play icon and the duration badge give way to the player's own.
+    await player.evaluate((v: HTMLVideoElement) => v.play());
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime > 0)).toBe(true);
+    expect(axe.blocking(), axe.describeBlocking()).toEqual([]);
+
+    // Revoked: the page says so and draws no video.
+    await page.getByRole('button', { name: 'Compartilhar com o cliente' }).click();
+    await modal
+      .getByTestId('client-link-row')
+      .getByRole('button', { name: 'Revogar o link de Ana Cliente' })
+      .click();
+    await modal.getByTestId('client-link-row').getByText('revogado').waitFor();
+    await clientPage.reload();
+    await clientPage.getByText('Este link não é mais válido. Peça um novo link a quem o enviou.').waitFor();
+    expect(await clientPage.locator('video').count()).toBe(0);
     await client.close();
   }, 240_000);
 });

@@ -10,10 +10,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/harness.js';
 import { TestClient, type TrpcResult } from '../../../test/http-client.js';
 import { insertTestTheme, listen, signedInUser, testDeps } from '../../../test/server-harness.js';
+import type { AppDeps } from '../deps.js';
+import { browserMediaUrl } from '../media/media.service.js';
+import { makeTestVideo } from '../media/test-video.js';
 import type { QueueGateway, WakeUp } from '../queue/queue-gateway.js';
 import { CLIENT_LINK_LIMITS, type ClientLinkView, type ClientPageView } from './client-link.service.js';
 
 let handle: DbHandle;
+let deps: AppDeps;
 let app: { url: string; close(): Promise<void> };
 const enqueued: WakeUp[] = [];
 const fakeQueue: QueueGateway = {
@@ -30,7 +34,8 @@ const fakeQueue: QueueGateway = {
 
 beforeAll(async () => {
   handle = await testDb();
-  app = await listen(testDeps(handle, { queue: fakeQueue }, { TRUST_PROXY: '1' }));
+  deps = testDeps(handle, { queue: fakeQueue }, { TRUST_PROXY: '1' });
+  app = await listen(deps);
 });
 afterAll(async () => {
   await app?.close();
@@ -269,6 +274,7 @@ describe('the client’s page', () => {
       platform: 'linkedin',
       themeName: 'Campanha de verão',
       images: [],
+      video: null,
     });
     expect(view).toMatchObject({
       clientName: 'Ana Cliente',
@@ -305,6 +311,7 @@ describe('the client’s page', () => {
       'posts[].scheduledFor',
       'posts[].themeName',
       'posts[].images',
+      'posts[].video',
     ]);
     expect(keyPaths(view).filter((k) => !allowed.has(k))).toEqual([]);
     const wire = JSON.stringify(view);
@@ -346,6 +353,113 @@ describe('the client’s page', () => {
     const served = await client.request(images[0]!.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('a video post comes with its signed video and cover URLs, which the media route serves; an ended link gives none', async () => {
+    const { me, theme, pending, pending2 } = await owner();
+    // A stored 1080 × 1920 video on `pending` with a chosen cover, and one without a cover on `pending2`.
+    const bytes = Buffer.from(await makeTestVideo({ seconds: 2 }));
+    const cover = await sharp({ create: { width: 108, height: 192, channels: 3, background: 'teal' } })
+      .jpeg()
+      .toBuffer();
+    const storage = deps.media!.storage;
+    const stored: Record<string, string> = {};
+    for (const post of [pending, pending2]) {
+      const { workspace_id } = await handle.db
+        .selectFrom('suggested_posts')
+        .select('workspace_id')
+        .where('id', '=', post.id)
+        .executeTakeFirstOrThrow();
+      const id = randomUUID();
+      const key = `posts/${workspace_id}/${post.id}/${id}.mp4`;
+      const coverKey = post === pending ? `posts/${workspace_id}/${post.id}/${randomUUID()}.jpg` : null;
+      await storage.put(key, bytes, 'video/mp4');
+      if (coverKey) await storage.put(coverKey, cover, 'image/jpeg');
+      await handle.db
+        .insertInto('post_media')
+        .values({
+          id,
+          post_id: post.id,
+          user_id: me.id,
+          position: 0,
+          kind: 'video',
+          storage_key: key,
+          thumb_key: null,
+          mime_type: 'video/mp4',
+          width: 1080,
+          height: 1920,
+          size_bytes: bytes.length,
+          duration_seconds: 2,
+          rotation: 0,
+          container: 'mp4',
+          video_codec: 'avc',
+          video_codec_string: 'avc1.640028',
+          frame_rate: 30,
+          bitrate: 1000,
+          audio: null,
+          cover_key: coverKey,
+          cover_time_seconds: coverKey ? 1 : null,
+        })
+        .execute();
+      stored[post.id] = key;
+    }
+    const created = (await createLink(me, { themeId: theme.id })).data!;
+    const token = tokenOf(created.url);
+    const client = visitor();
+    const view = (await client.query<ClientPageView>('clientApproval.view', { token })).data!;
+    if (view.state !== 'open') throw new Error(view.state);
+    const withCover = view.posts.find((p) => p.id === pending.id)!;
+    const noCover = view.posts.find((p) => p.id === pending2.id)!;
+    // The video is the post's video, not one of its images.
+    expect(withCover.images).toEqual([]);
+    expect(withCover.video).toEqual({
+      url: expect.stringMatching(/^\/media\/posts\/.+\.mp4\?exp=\d+&sig=/),
+      coverUrl: expect.stringMatching(/^\/media\/posts\/.+\.jpg\?exp=\d+&sig=/),
+      durationSeconds: 2,
+      width: 1080,
+      height: 1920,
+    });
+    expect(noCover.video).toMatchObject({ coverUrl: null, durationSeconds: 2, width: 1080, height: 1920 });
+    // Nothing of the row but those facts: no codec, no upload id, no bare storage key outside a signed URL.
+    const wire = JSON.stringify(view);
+    for (const secret of ['avc1.640028', 'video_codec', 'storage_key', 'cover_time', 'sealed'])
+      expect(wire).not.toContain(secret);
+    expect(wire.split(stored[pending.id]!).length - 1).toBe(1);
+
+    // Served without a session: the whole file, a range (the player seeks), and the cover.
+    const video = withCover.video!;
+    const served = await client.request(video.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    const ranged = await client.request(video.url, { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    const poster = await client.request(video.coverUrl!);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    // The signature is the key's own: it opens no other video (another post's, another workspace's).
+    const otherKey = stored[pending2.id]!;
+    const forged = video.url.replace(stored[pending.id]!, otherKey);
+    expect((await client.request(forged)).status).toBe(403);
+    expect((await client.request(video.url.replace(/sig=[^&]+/, 'sig=AAAA'))).status).toBe(403);
+    // And it expires as the images' do (one to two hours): one signed three hours ago no longer opens.
+    const old = browserMediaUrl(deps.media!.signingKey, stored[pending.id]!, Date.now() - 3 * HOUR);
+    expect((await client.request(old)).status).toBe(403);
+
+    // Expired, then revoked: the page answers why and carries no video URL at all (as no image URL).
+    await handle.db
+      .updateTable('client_approval_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', created.link.id)
+      .execute();
+    const expired = await client.query('clientApproval.view', { token });
+    expect(expired.data).toEqual({ state: 'expired' });
+    const again = (await createLink(me, { themeId: theme.id })).data!;
+    await me.browser.mutate('clientLinks.revoke', { id: again.link.id });
+    const revoked = await client.query('clientApproval.view', { token: tokenOf(again.url) });
+    expect(revoked.data).toEqual({ state: 'invalid' });
+    for (const answer of [expired, revoked]) expect(JSON.stringify(answer.data)).not.toContain('/media/');
   });
 
   it('a period link shows the pending posts scheduled within those days, of any theme', async () => {

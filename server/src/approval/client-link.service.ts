@@ -34,6 +34,7 @@ import {
   listClientLinkPosts,
   listClientLinks,
   listMediaForPosts,
+  type PostMediaRow,
   queueTemplatedEmail,
   revokeClientLink,
   touchClientLink,
@@ -202,6 +203,21 @@ export interface ClientPagePost {
   scheduledFor: Date | null;
   themeName: string;
   images: { url: string; alt: string }[];
+  /**
+   * The post's video (one at most; then no images): signed /media URLs like the images' (the
+   * video's and its cover's, the cover else the chosen frame's thumbnail, else null), and the facts
+   * the player's frame needs. No storage row, codec or upload id.
+   */
+  video: ClientPageVideo | null;
+}
+
+/** A post's video as the client's page draws it (`PreviewVideo` in the client). */
+export interface ClientPageVideo {
+  url: string;
+  coverUrl: string | null;
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
 }
 
 /** The connected account's display name and photo per network (what the network shows anyway). */
@@ -328,24 +344,36 @@ export async function openClientPage(
 /** The posts as the client sees them (the link's page and a Cliente member's view). */
 export function presentClientPosts(
   rows: ClientLinkPost[],
-  media: Map<string, { storage_key: string; alt_text: string }[]>,
+  media: Map<string, PostMediaRow[]>,
   signingKey: Buffer | undefined,
   now: Date,
 ): ClientPagePost[] {
-  return rows.map((r) => ({
-    id: r.id,
-    platform: r.platform,
-    title: r.title,
-    content: r.content,
-    scheduledFor: r.scheduled_for,
-    themeName: r.theme_name,
-    images: signingKey
-      ? (media.get(r.id) ?? []).map((m) => ({
-          url: browserMediaUrl(signingKey, m.storage_key, now.getTime()),
-          alt: m.alt_text,
-        }))
-      : [],
-  }));
+  const sign = (key: string) => (signingKey ? browserMediaUrl(signingKey, key, now.getTime()) : '');
+  return rows.map((r) => {
+    const files = signingKey ? (media.get(r.id) ?? []) : [];
+    const video = files.find((m) => m.kind === 'video');
+    const cover = video?.cover_key ?? video?.thumb_key ?? null;
+    return {
+      id: r.id,
+      platform: r.platform,
+      title: r.title,
+      content: r.content,
+      scheduledFor: r.scheduled_for,
+      themeName: r.theme_name,
+      images: files
+        .filter((m) => m.kind === 'image')
+        .map((m) => ({ url: sign(m.storage_key), alt: m.alt_text })),
+      video: video
+        ? {
+            url: sign(video.storage_key),
+            coverUrl: cover === null ? null : sign(cover),
+            durationSeconds: video.duration_seconds,
+            width: video.width,
+            height: video.height,
+          }
+        : null,
+    };
+  });
 }
 
 /** The connected accounts as the client sees them: what each network shows anyway. */

@@ -326,4 +326,52 @@ describe('clientView.decide', () => {
       .execute();
     expect(events).toHaveLength(1);
   });
+
+  it('shows the Cliente a post’s video as the link does: signed video and cover URLs with its facts, no image', async () => {
+    const post = await insertPost('Reel da padaria', 'client', 14);
+    const id = randomUUID();
+    await handle.db
+      .insertInto('post_media')
+      .values({
+        id,
+        post_id: post,
+        user_id: owner.id,
+        position: 0,
+        kind: 'video',
+        storage_key: `posts/${workspace}/${post}/${id}.mp4`,
+        thumb_key: `posts/${workspace}/${post}/capa-thumb.webp`,
+        mime_type: 'video/mp4',
+        width: 1080,
+        height: 1920,
+        size_bytes: 1000,
+        duration_seconds: 20,
+        rotation: 0,
+        container: 'mp4',
+        video_codec: 'avc',
+        video_codec_string: 'avc1.640028',
+        frame_rate: 30,
+        bitrate: 1000,
+        audio: null,
+        cover_key: `posts/${workspace}/${post}/capa.jpg`,
+        cover_time_seconds: 2,
+      })
+      .execute();
+    const all = await client.browser.query<ClientPendingPage>('clientView.pending', {});
+    const shown = all.data!.posts.find((p) => p.id === post);
+    expect(shown).toMatchObject({
+      images: [],
+      video: {
+        url: expect.stringMatching(
+          new RegExp(`^/media/posts/${workspace}/${post}/${id}\\.mp4\\?exp=\\d+&sig=`),
+        ),
+        coverUrl: expect.stringMatching(
+          new RegExp(`^/media/posts/${workspace}/${post}/capa\\.jpg\\?exp=\\d+&sig=`),
+        ),
+        durationSeconds: 20,
+        width: 1080,
+        height: 1920,
+      },
+    });
+    expect(JSON.stringify(shown)).not.toContain('avc1');
+  });
 });

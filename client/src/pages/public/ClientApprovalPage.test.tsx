@@ -1,4 +1,4 @@
-import { approvalMessages, clientLinkMessages } from '@pauta/core';
+import { approvalMessages, clientLinkMessages, messages } from '@pauta/core';
 import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '../../test-utils/render';
 import { deferred, mockTrpc, TrpcErrorResponse } from '../../test-utils/trpc-mock';
@@ -18,6 +18,7 @@ function post(id: string, overrides: Record<string, unknown> = {}) {
     scheduledFor: new Date('2026-12-01T13:00:00Z'),
     themeName: 'Campanha de verão',
     images: [],
+    video: null,
     ...overrides,
   };
 }
@@ -87,6 +88,46 @@ describe('the client approval page', () => {
     expect(api.callsTo('clientApproval.act').map((c) => c.input)).toEqual([
       { token: TOKEN, postId: POST_A, decision: 'approve', comment: null },
     ]);
+    cleanup();
+  });
+
+  it('shows a post’s video in its network’s player: the cover as poster, the duration; no cover: the first frame', async () => {
+    const reelUrl = '/media/posts/w/p/reel.mp4?exp=1&sig=a';
+    const coverUrl = '/media/posts/w/p/capa.jpg?exp=1&sig=b';
+    const tiktokUrl = '/media/posts/w/p/tiktok.mp4?exp=1&sig=c';
+    visit({
+      'clientApproval.view': openView([
+        post(POST_A, {
+          platform: 'instagram',
+          video: { url: reelUrl, coverUrl, durationSeconds: 20, width: 1080, height: 1920 },
+        }),
+        post(POST_B, {
+          platform: 'tiktok',
+          video: { url: tiktokUrl, coverUrl: null, durationSeconds: 75, width: 1080, height: 1920 },
+        }),
+      ]),
+    });
+    const reel = await screen.findByRole('article', { name: 'Lançamento da coleção' });
+    // Instagram's Reel: the 9:16 frame, a player named for screen readers, with the chosen cover.
+    const figure = within(reel).getByRole('figure', { name: /Instagram/ });
+    expect(figure.getAttribute('data-video')).toBe('vertical');
+    const player = within(reel).getByLabelText(messages.preview.video(true)) as HTMLVideoElement;
+    expect(player.tagName).toBe('VIDEO');
+    expect(player.getAttribute('src')).toBe(reelUrl);
+    expect(player.getAttribute('poster')).toBe(coverUrl);
+    expect(player.controls).toBe(true);
+    expect(within(reel).getByText(messages.preview.videoDuration(20))).toBeTruthy();
+    expect(within(reel).getByText('0:20')).toBeTruthy();
+    // No image stands in for the video (the old page drew the MP4 as an <img>).
+    expect(within(reel).queryByRole('img', { name: /./ })).toBeNull();
+    // TikTok without a cover: its first frame, said so.
+    const tiktok = screen.getByRole('article', { name: 'Bastidores' });
+    const first = within(tiktok).getByLabelText(messages.preview.video(false)) as HTMLVideoElement;
+    expect(first.getAttribute('src')).toBe(`${tiktokUrl}#t=0.001`);
+    expect(first.getAttribute('poster')).toBeNull();
+    expect(within(tiktok).getByText('1:15')).toBeTruthy();
+    // The decision is still there under the video.
+    expect(within(reel).getByRole('button', { name: new RegExp(`^${text.approve}`) })).toBeTruthy();
     cleanup();
   });
 

@@ -1,7 +1,7 @@
 // /aprovacao/<token> (issue 17 item 3; docs/approval.md "The client approval link"): the client
 // opens the link the owner shared, without an account or a session. Each post waiting in
 // "Aprovação do cliente" within the link's scope is shown as its network will show it (the
-// previews of the edit dialog), with "Aprovar" and "Pedir ajustes" (a comment is required).
+// previews of the edit dialog: its images, or its video in the network's player), with "Aprovar" and "Pedir ajustes" (a comment is required).
 // Each answer is one idempotent request; the post's buttons are disabled while it runs, and the
 // list refetches after it. An expired, revoked or forged link shows why and offers nothing.
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
@@ -246,7 +246,13 @@ export function ClientPostCard({
           </Text>
         </Group>
         <div style={{ maxWidth: 560, width: '100%' }}>
-          <PostPreview platform={post.platform} text={post.content} account={account} images={post.images} />
+          <PostPreview
+            platform={post.platform}
+            text={post.content}
+            account={account}
+            images={post.images}
+            video={post.video}
+          />
         </div>
         {!onAct ? null : asking ? (
           <form onSubmit={sendChanges} noValidate>
