@@ -43,7 +43,9 @@ describe('Google Meu Negócio', () => {
     await card.getByRole('button', { name: 'Conectar' }).click();
     const picker = page.getByRole('dialog', { name: 'Escolha o Perfil da Empresa no Google' });
     await picker.waitFor({ timeout: 20_000 });
-    // Two verified locations; the unverified branch ("— Filial") is not offered.
+    // Two verified locations; the unverified branch ("— Filial") is not offered. The dialog opens
+    // before its list arrives: wait for a location before counting (count() does not wait).
+    await picker.getByRole('radio', { name: /Ana Souza Fotografia/ }).waitFor();
     await expect(picker.getByRole('radio').count()).resolves.toBe(2);
     await expect(picker.getByText(/Filial/).count()).resolves.toBe(0);
     await settle(page);

@@ -49,8 +49,9 @@ describe('LinkedIn Pages', () => {
     await card.getByRole('button', { name: 'Conectar' }).click();
     const picker = page.getByRole('dialog', { name: 'Escolha a Página do LinkedIn' });
     await picker.waitFor({ timeout: 20_000 });
-    await expect(picker.getByRole('radio').count()).resolves.toBe(2);
+    // The dialog opens before its list arrives: wait for a Page before counting (count() does not wait).
     await picker.getByRole('radio', { name: 'Página de Ana' }).waitFor();
+    await expect(picker.getByRole('radio').count()).resolves.toBe(2);
     await settle(page);
     await snapshot(page, 'linkedin-pages-picker-1280');
     await picker.getByRole('radio', { name: 'Ana Souza Fotografia' }).check();
