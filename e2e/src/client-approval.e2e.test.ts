@@ -14,7 +14,7 @@ import { launchBrowser, newPage } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { e2eEnv } from './env.js';
 import { expectToast, moveWithKeyboard, mutateInPage, signUpWithApprovalTheme } from './flows.js';
-import { makeVideoInChromium } from './video-fixture.js';
+import { makeVideoInChromium, useFrameAsCover } from './video-fixture.js';
 
 /** Screenshots for people to look at (the report of issue 17 item 3). */
 const SHOTS = process.env.CLIENT_LINK_SHOTS ?? new URL('../artifacts/', import.meta.url).pathname;
@@ -295,17 +295,7 @@ describe('the client approval link, a post with a video', () => {
     await expect
       .poll(async () => (await card.getByTestId('video-facts').textContent()) ?? '', { timeout: 30_000 })
       .toContain('720 × 1280 px');
-    await card.locator('video').evaluate(
-      (element: HTMLVideoElement) =>
-        new Promise<void>((resolve) => {
-          element.addEventListener('seeked', () => resolve(), { once: true });
-          element.currentTime = 2;
-        }),
-    );
-    await card.getByRole('button', { name: 'Usar este quadro', exact: true }).click();
-    await expect
-      .poll(async () => (await card.getByTestId('video-cover-state').textContent()) ?? '')
-      .toBe('Capa: quadro em 2,0 s');
+    await useFrameAsCover(card, 2);
     await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     const stored = await sql<{ n: string }>(

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
+import { expect } from 'vitest';
 
 const ORIGIN = 'http://video-fixture.localhost';
 const require = createRequire(import.meta.url);
@@ -70,4 +71,23 @@ export async function makeVideoInChromium(browser: Browser, video: FixtureVideo)
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Editar Post's cover by frame: scrubs the video card's player to `seconds`, "Usar este quadro",
+ * and waits for the card to say so ("Capa: quadro em 2,0 s").
+ */
+export async function useFrameAsCover(card: Locator, seconds: number): Promise<void> {
+  await card.locator('video').evaluate(
+    (element: HTMLVideoElement, at: number) =>
+      new Promise<void>((resolve) => {
+        element.addEventListener('seeked', () => resolve(), { once: true });
+        element.currentTime = at;
+      }),
+    seconds,
+  );
+  await card.getByRole('button', { name: 'Usar este quadro', exact: true }).click();
+  await expect
+    .poll(async () => (await card.getByTestId('video-cover-state').textContent()) ?? '')
+    .toBe(`Capa: quadro em ${seconds.toFixed(1).replace('.', ',')} s`);
 }

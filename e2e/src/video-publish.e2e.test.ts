@@ -16,7 +16,7 @@ import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { e2eEnv } from './env.js';
 import { mutateInPage, signUp } from './flows.js';
-import { makeVideoInChromium } from './video-fixture.js';
+import { makeVideoInChromium, useFrameAsCover } from './video-fixture.js';
 
 type Network = 'instagram' | 'tiktok' | 'youtube' | 'x' | 'linkedin' | 'facebook';
 const NETWORKS: readonly Network[] = ['instagram', 'tiktok', 'youtube', 'x', 'linkedin', 'facebook'];
@@ -202,17 +202,7 @@ describe('a video published to six networks through the sandbox', () => {
       expect(await card.getByTestId('video-not-published').count(), network).toBe(0);
 
       if (FRAME_COVER.has(network)) {
-        await card.locator('video').evaluate(
-          (element: HTMLVideoElement) =>
-            new Promise<void>((resolve) => {
-              element.addEventListener('seeked', () => resolve(), { once: true });
-              element.currentTime = 3;
-            }),
-        );
-        await card.getByRole('button', { name: 'Usar este quadro', exact: true }).click();
-        await expect
-          .poll(async () => (await card.getByTestId('video-cover-state').textContent()) ?? '')
-          .toBe('Capa: quadro em 3,0 s');
+        await useFrameAsCover(card, 3);
       }
       if (network === 'tiktok') {
         const options = dialog.getByRole('region', { name: 'Opções do TikTok' });

@@ -18,7 +18,7 @@ import { AxeReport, scan } from './axe.js';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { logIn, signUp } from './flows.js';
-import { makeVideoInChromium } from './video-fixture.js';
+import { makeVideoInChromium, useFrameAsCover } from './video-fixture.js';
 
 let browser: Browser;
 let page: Page;
@@ -250,14 +250,7 @@ describe('video upload across a reload, and the video preview per network', () =
 
     // A cover: the frame at 3 s. The preview shows it at once.
     const card = dialog.getByTestId('post-video');
-    await card.locator('video').evaluate(
-      (element: HTMLVideoElement) =>
-        new Promise<void>((resolve) => {
-          element.addEventListener('seeked', () => resolve(), { once: true });
-          element.currentTime = 3;
-        }),
-    );
-    await card.getByRole('button', { name: 'Usar este quadro', exact: true }).click();
+    await useFrameAsCover(card, 3);
     const cover = reel.getByLabel(WITH_COVER, { exact: true });
     await cover.waitFor();
     await posterLoaded(cover);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from './browser.js';
 import { sql, uniqueEmail } from './db.js';
 import { signUp } from './flows.js';
-import { makeVideoInChromium } from './video-fixture.js';
+import { makeVideoInChromium, useFrameAsCover } from './video-fixture.js';
 
 let browser: Browser;
 let page: Page;
@@ -209,17 +209,7 @@ describe('video on a post', () => {
     expect(await card.getByTestId('video-not-published').count()).toBe(0);
 
     // The cover: scrub to 2 s, "Usar este quadro" (drawn in the browser, saved as an image).
-    await card.locator('video').evaluate(
-      (element: HTMLVideoElement) =>
-        new Promise<void>((resolve) => {
-          element.addEventListener('seeked', () => resolve(), { once: true });
-          element.currentTime = 2;
-        }),
-    );
-    await card.getByRole('button', { name: 'Usar este quadro', exact: true }).click();
-    await expect
-      .poll(async () => (await card.getByTestId('video-cover-state').textContent()) ?? '')
-      .toBe('Capa: quadro em 2,0 s');
+    await useFrameAsCover(card, 2);
     await card.getByRole('img', { name: 'Capa do vídeo', exact: true }).waitFor();
     const [cover] = await sql<{
       cover_time_seconds: number;
