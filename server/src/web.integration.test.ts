@@ -60,10 +60,19 @@ describe('web shutdown', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let holderPid!: number;
+    let held!: () => void;
+    const holdingRow = new Promise<void>((resolve) => {
+      held = resolve;
+    });
     const holding = blocker.db.transaction().execute(async (trx) => {
       await sql`SELECT id FROM suggested_posts WHERE id = ${post.id} FOR UPDATE`.execute(trx);
+      const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+      holderPid = rows[0]!.pid;
+      held();
       await released;
     });
+    await holdingRow;
     const request = fetch(`${web.url}/trpc/posts.update`, {
       method: 'POST',
       headers: {
@@ -81,12 +90,19 @@ describe('web shutdown', () => {
           scheduledFor: new Date(Date.now() + 2 * 86_400_000),
         }),
       ),
-    }).catch(() => null);
-    // The edit is inside its UPDATE, waiting for the lock.
+    })
+      .then(async (response) => `${response.status} ${await response.text()}`)
+      .catch((error: unknown) => `falhou: ${String(error)}`);
+    let answered: string | null = null;
+    void request.then((outcome) => {
+      answered = outcome;
+    });
+    // The edit is inside its UPDATE, waiting for the row the blocker holds (any statement of
+    // this database blocked by the blocker's backend: no match on the query's text).
     await waitUntil(async () => {
+      if (answered !== null) throw new Error(`a edição respondeu antes de esperar a trava: ${answered}`);
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'
-          AND query ILIKE '%update "suggested_posts"%'`.execute(handle.db);
+        WHERE datname = current_database() AND ${holderPid} = ANY (pg_blocking_pids(pid))`.execute(handle.db);
       return rows[0]!.n > 0;
     });
     // Stop the web (its 5 s grace for open connections, then they are cut), and only then let
@@ -113,14 +129,14 @@ describe('web shutdown', () => {
       .executeTakeFirstOrThrow();
     expect(record.state).toBe('done');
     expect(errors.join('\n')).not.toContain('destroyed');
-  }, 45_000);
+  }, 60_000);
 });
 
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {
-  // 20 s: on a loaded CI machine the edit once took longer than 10 s to reach its UPDATE.
-  const deadline = Date.now() + 20_000;
+  // 30 s: on a loaded CI machine the edit once took longer than 10 s to reach its UPDATE.
+  const deadline = Date.now() + 30_000;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('não aconteceu em 20 s');
+    if (Date.now() > deadline) throw new Error('não aconteceu em 30 s');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
