@@ -5,12 +5,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const serverSide = ['core', 'db', 'networks', 'server', 'worker', 'scripts', 'test'];
-/** The heavy security files, each on a database of its own (isolatedDb); `npm run fuzz` runs one. */
-const OWN_DATABASE = [
-  'test/security/access-matrix.integration.test.ts',
-  'test/security/fuzz.integration.test.ts',
-  'test/security/idempotency.integration.test.ts',
-];
 /**
  * Integration files whose assertions depend on how fast the machine answers while they hold a lock
  * past STALE_CLAIM_MS (the stall scenarios): they run alone, after the parallel part (a project with
@@ -55,7 +49,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: serverSide.map((p) => `${p}/**/*.integration.test.ts`),
-          exclude: ['**/node_modules/**', ...OWN_DATABASE, ...ALONE],
+          exclude: ['**/node_modules/**', ...ALONE],
           globalSetup: ['./test/integration-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -70,16 +64,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
-        },
-      },
-      {
-        test: {
-          name: 'integration-own-db',
-          environment: 'node',
-          include: OWN_DATABASE,
-          globalSetup: ['./test/integration-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {

@@ -1,9 +1,10 @@
 // One migration's test on both databases Pauta runs on (PGlite for the embedded mode, PostgreSQL),
 // and its way down and up again. `downAndUp` goes down to the migration just before the one under
 // test (the later ones go down first), so the test keeps working when newer migrations land.
-import type { Kysely } from 'kysely';
+import { readFile } from 'node:fs/promises';
+import { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '../db/src/client.js';
 import { migrateToLatest, migrations } from '../db/src/migrations.js';
 import type { Database } from '../db/src/schema.js';
@@ -12,7 +13,7 @@ import { isolatedDb } from './harness.js';
 /** Runs `check` on a fresh PGlite and on a PostgreSQL database of its own, both migrated to the latest. */
 export function describeMigration(title: string, check: (db: Kysely<Database>) => Promise<void>): void {
   describe(title, () => {
-    let pglite: DbHandle | undefined;
+    let pglite: Pick<DbHandle, 'db' | 'close'> | undefined;
     let postgres: { handle: DbHandle; drop(): Promise<void> } | undefined;
     afterAll(async () => {
       await pglite?.close();
@@ -20,8 +21,7 @@ export function describeMigration(title: string, check: (db: Kysely<Database>) =
     });
 
     it('runs on PGlite', async () => {
-      pglite = await createDb({});
-      await migrateToLatest(pglite.db);
+      pglite = await migratedPglite();
       await check(pglite.db);
     }, 120_000);
 
@@ -30,6 +30,31 @@ export function describeMigration(title: string, check: (db: Kysely<Database>) =
       await check(postgres.handle.db);
     }, 120_000);
   });
+}
+
+/**
+ * An in-memory PGlite at the latest migration: loaded from the run's dump (made by
+ * test/integration-global-setup.ts with `migrateToLatest`), or, outside that project, created and
+ * migrated here.
+ */
+async function migratedPglite(): Promise<Pick<DbHandle, 'db' | 'close'>> {
+  const dump = inject('pgliteMigratedDump');
+  if (dump === null || dump === undefined) {
+    const fresh = await createDb({});
+    await migrateToLatest(fresh.db);
+    return fresh;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  const pglite = new PGlite({ loadDataDir: new Blob([await readFile(dump)]) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
 }
 
 /**
