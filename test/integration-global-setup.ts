@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDb, type Database, migrateToLatest } from '../db/src/index.js';
+import { createDb, migrateToLatest } from '../db/src/index.js';
 
 const none = { month: 0, day: 0, scope: 'installation' };
 /** `network_budgets` with every network's budget off. */
@@ -114,20 +114,15 @@ export default async function setup(project: TestProject) {
  * cost (2.5–6 s against 0.6–0.8 s to load the dump, measured on the 2-core machine).
  */
 async function dumpMigratedPglite(name: string): Promise<string> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGliteDialect } = await import('kysely-pglite-dialect');
-  const { Kysely } = await import('kysely');
-  const pglite = new PGlite();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const pglite = await createDb({});
   try {
-    await migrateToLatest(db);
-    const dump = await pglite.dumpDataDir('none');
+    await migrateToLatest(pglite.db);
+    const dump = await pglite.dumpDataDir!();
     const file = join(tmpdir(), `${name}-pglite.tar`);
     await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     return file;
   } finally {
-    await db.destroy();
-    if (!pglite.closed) await pglite.close();
+    await pglite.close();
   }
 }
 

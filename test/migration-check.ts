@@ -2,7 +2,7 @@
 // and its way down and up again. `downAndUp` goes down to the migration just before the one under
 // test (the later ones go down first), so the test keeps working when newer migrations land.
 import { readFile } from 'node:fs/promises';
-import { Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '../db/src/client.js';
@@ -13,7 +13,7 @@ import { isolatedDb } from './harness.js';
 /** Runs `check` on a fresh PGlite and on a PostgreSQL database of its own, both migrated to the latest. */
 export function describeMigration(title: string, check: (db: Kysely<Database>) => Promise<void>): void {
   describe(title, () => {
-    let pglite: Pick<DbHandle, 'db' | 'close'> | undefined;
+    let pglite: DbHandle | undefined;
     let postgres: { handle: DbHandle; drop(): Promise<void> } | undefined;
     afterAll(async () => {
       await pglite?.close();
@@ -37,24 +37,13 @@ export function describeMigration(title: string, check: (db: Kysely<Database>) =
  * test/integration-global-setup.ts with `migrateToLatest`), or, outside that project, created and
  * migrated here.
  */
-async function migratedPglite(): Promise<Pick<DbHandle, 'db' | 'close'>> {
+async function migratedPglite(): Promise<DbHandle> {
   const dump = inject('pgliteMigratedDump');
-  if (dump === null || dump === undefined) {
-    const fresh = await createDb({});
-    await migrateToLatest(fresh.db);
-    return fresh;
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGliteDialect } = await import('kysely-pglite-dialect');
-  const pglite = new PGlite({ loadDataDir: new Blob([await readFile(dump)]) });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return {
-    db,
-    close: async () => {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
-    },
-  };
+  if (dump !== null && dump !== undefined)
+    return createDb({ pgliteLoadDataDir: new Blob([await readFile(dump)]) });
+  const fresh = await createDb({});
+  await migrateToLatest(fresh.db);
+  return fresh;
 }
 
 /**

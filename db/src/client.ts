@@ -15,6 +15,11 @@ export interface DbHandle {
   engine: DbEngine;
   /** LISTEN on a channel (live updates): a dedicated connection on PostgreSQL, PGlite's own listen. */
   listen(channel: string, options: ListenOptions): Promise<Listener>;
+  /**
+   * PGlite only: the whole data folder as an uncompressed tar, which `pgliteLoadDataDir` starts
+   * from (the migration tests load one migrated copy instead of migrating a PGlite each).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,8 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; `memory://` or undefined for an in-memory database. */
   pgliteDataDir?: string | undefined;
+  /** An in-memory PGlite started from this tar (`DbHandle.dumpDataDir`) instead of an empty one. */
+  pgliteLoadDataDir?: Blob | undefined;
   /** pg pool size (default 10). */
   poolSize?: number;
   applicationName?: string;
@@ -178,7 +185,10 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   let pglite: InstanceType<typeof PGlite>;
   try {
     if (onDisk) restrictToOwner(dataDir);
-    pglite = new PGlite(dataDir);
+    pglite =
+      options.pgliteLoadDataDir === undefined
+        ? new PGlite(dataDir)
+        : new PGlite({ dataDir, loadDataDir: options.pgliteLoadDataDir });
     await pglite.waitReady;
   } finally {
     if (umask !== null) process.umask(umask);
@@ -192,6 +202,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       const unlisten = await pglite.listen(channel, (payload) => listenOptions.onMessage(payload));
       return { close: () => (pglite.closed ? Promise.resolve() : unlisten()) };
     },
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -21,6 +21,19 @@ describe('PGlite (embedded mode)', () => {
     expect(await getNumberSetting(handle.db, 'max_themes_per_user', 0)).toBe(10);
   });
 
+  it('starts a second database from a dump of the first: its rows and migrations, nothing shared after', async () => {
+    const user = await createUser(handle.db, { email: 'dump@exemplo.com', passwordHash: null });
+    const copy = await createDb({ pgliteLoadDataDir: await handle.dumpDataDir!() });
+    try {
+      expect(await pendingMigrations(copy.db)).toEqual([]);
+      expect((await findUserByEmail(copy.db, 'dump@exemplo.com'))?.id).toBe(user.id);
+      await createUser(copy.db, { email: 'so-na-copia@exemplo.com', passwordHash: null });
+      expect(await findUserByEmail(handle.db, 'so-na-copia@exemplo.com')).toBeUndefined();
+    } finally {
+      await copy.close();
+    }
+  }, 60_000);
+
   it('runs the user, role and theme repositories', async () => {
     const user = await createUser(handle.db, {
       email: 'Ana@Exemplo.com',
