@@ -28,7 +28,7 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; `memory://` or undefined for an in-memory database. */
   pgliteDataDir?: string | undefined;
-  /** An in-memory PGlite started from this tar (`DbHandle.dumpDataDir`) instead of an empty one. */
+  /** PGlite starts from this tar (`DbHandle.dumpDataDir`) instead of empty: in memory, or in `pgliteDataDir`. */
   pgliteLoadDataDir?: Blob | undefined;
   /** pg pool size (default 10). */
   poolSize?: number;
